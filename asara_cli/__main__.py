@@ -1,0 +1,5 @@
+"""Entry point for ``python -m asara_cli``."""
+
+from asara_cli.cli import main
+
+main()

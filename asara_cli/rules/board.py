@@ -1,0 +1,260 @@
+"""The board as one frozen value, built from a board profile mapping (RULES.md R1).
+
+Reading the profile file is the log layer's job; this module only checks the shape of the
+already-parsed mapping. A number the rules reference marks unknown is ``None`` here and is
+written as the string ``"unknown"`` in the profile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from asara_cli.rules.model import Colour, Section
+
+UNKNOWN = "unknown"
+
+
+class BoardError(ValueError):
+    """A board profile that cannot be used; ``key`` is the dotted path of the bad value."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key = key
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    """Points for 1st and 2nd place in one final-evaluation category (R5)."""
+
+    first: int
+    second: int
+
+
+@dataclass(frozen=True, slots=True)
+class LightedOffer:
+    """One way to use the House of the lighted windows: pay, draw, keep (R3.7)."""
+
+    pay: int
+    draw: int
+    keep: int
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Every printed number of the game. ``None`` means unknown: check only what is certain."""
+
+    profile: str
+    description: str
+    min_players: int
+    max_players: int
+    years: int
+    prices: Mapping[Colour, int]
+    tiles: Mapping[Section, int]
+    lighted_window_tiles: int
+    tiles_per_colour: int | None
+    gold_tiles: int | None
+    market_spaces: int
+    display: Mapping[Section, int]
+    plots: int
+    bank_spaces: int
+    bank_values: tuple[int | None, ...]
+    bank_max_value: int
+    coloured_building_income: int
+    spies_costs: tuple[int, ...]
+    caliph_spaces: int
+    tent_spaces: int | None
+    tent_costs: tuple[int, ...] | None
+    recruit_draw: int
+    lighted_spaces: int | None
+    lighted_min_spaces: int
+    lighted_offers: tuple[LightedOffer, ...]
+    buyers_total: int
+    buyer_colours: int
+    buyers_per_colour: int | None
+    hand_size: Mapping[int, int]
+    start_money: tuple[int, ...]
+    yearly_money: int
+    build_per_section: int
+    year_tower: int
+    year_gold: int
+    year_lighted_window: int
+    year_caliph: int
+    final_colour: Mapping[Colour, Places]
+    final_overall: Places
+    final_most_towers: Places
+    money_per_point: int
+    gift_cards: int
+    gift_cards_pro: int
+    gifts_dealt: int
+    gifts_dealt_pro: int
+    genie_costs: tuple[int, ...]
+
+    def price(self, colour: Colour) -> int:
+        return self.prices[colour]
+
+
+class _Reader:
+    """Pulls typed values out of a nested mapping, naming the dotted key on any error."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+
+    def raw(self, key: str) -> Any:
+        node: Any = self.data
+        walked: list[str] = []
+        for part in key.split("."):
+            walked.append(part)
+            if not isinstance(node, Mapping) or part not in node:
+                raise BoardError(".".join(walked), "missing")
+            node = node[part]
+        return node
+
+    def whole(self, key: str, *, minimum: int = 0, value: Any = None) -> int:
+        v = self.raw(key) if value is None else value
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise BoardError(key, f"expected a whole number, got {v!r}")
+        if v < minimum:
+            raise BoardError(key, f"must be at least {minimum}, got {v}")
+        return v
+
+    def maybe_int(self, key: str, *, minimum: int = 0, value: Any = None) -> int | None:
+        v = self.raw(key) if value is None else value
+        if v == UNKNOWN:
+            return None
+        return self.whole(key, minimum=minimum, value=v)
+
+    def text(self, key: str) -> str:
+        v = self.raw(key)
+        if not isinstance(v, str):
+            raise BoardError(key, f"expected text, got {v!r}")
+        return v
+
+    def ints(self, key: str, *, minimum: int = 0) -> tuple[int, ...]:
+        v = self.raw(key)
+        if not isinstance(v, list) or not v:
+            raise BoardError(key, f"expected a non-empty list of whole numbers, got {v!r}")
+        return tuple(self.whole(f"{key}[{i}]", minimum=minimum, value=x) for i, x in enumerate(v))
+
+    def maybe_ints(self, key: str, *, minimum: int = 0) -> tuple[int | None, ...]:
+        v = self.raw(key)
+        if not isinstance(v, list) or not v:
+            raise BoardError(key, f"expected a non-empty list, got {v!r}")
+        return tuple(
+            self.maybe_int(f"{key}[{i}]", minimum=minimum, value=x) for i, x in enumerate(v)
+        )
+
+    def places(self, key: str, value: Any = None) -> Places:
+        v = self.raw(key) if value is None else value
+        if not isinstance(v, list) or len(v) != 2:
+            raise BoardError(key, f"expected [1st, 2nd], got {v!r}")
+        first = self.whole(f"{key}[0]", value=v[0])
+        second = self.whole(f"{key}[1]", value=v[1])
+        if second > first:
+            raise BoardError(key, f"2nd place ({second}) is worth more than 1st ({first})")
+        return Places(first, second)
+
+    def field(self, key: str, table: Any, name: str) -> Any:
+        """``table[name]`` of a table found inside a list, where :meth:`raw` cannot walk."""
+        if not isinstance(table, Mapping):
+            raise BoardError(key, "expected a table")
+        if name not in table:
+            raise BoardError(f"{key}.{name}", "missing")
+        return table[name]
+
+
+def board_from_mapping(data: Mapping[str, Any]) -> Board:
+    """Build and check a :class:`Board` from a parsed profile; raise :class:`BoardError`."""
+    r = _Reader(data)
+    min_players = r.whole("players.min", minimum=2)
+    max_players = r.whole("players.max", minimum=min_players)
+
+    hand_size = {
+        n: r.whole(f"buyers.hand.{n}", minimum=1) for n in range(min_players, max_players + 1)
+    }
+
+    start_money = r.ints("money.start")
+    if len(start_money) < max_players:
+        raise BoardError("money.start", f"needs {max_players} amounts, one per seat")
+
+    bank_spaces = r.whole("bank.spaces", minimum=1)
+    bank_max = r.whole("bank.max_value", minimum=1)
+    bank_values = r.maybe_ints("bank.values")
+    if len(bank_values) != bank_spaces:
+        raise BoardError("bank.values", f"lists {len(bank_values)} values for "
+                         f"{bank_spaces} spaces")
+    for i, value in enumerate(bank_values):
+        if value is not None and value > bank_max:
+            raise BoardError(f"bank.values[{i}]", f"{value} is above bank.max_value {bank_max}")
+
+    tent_spaces = r.maybe_int("tent.spaces", minimum=1)
+    tent_costs_raw = r.raw("tent.costs")
+    tent_costs = None if tent_costs_raw == UNKNOWN else r.ints("tent.costs")
+    if tent_costs is not None and tent_spaces is not None and len(tent_costs) != tent_spaces:
+        raise BoardError("tent.costs", f"lists {len(tent_costs)} costs for {tent_spaces} spaces")
+
+    offers_raw = r.raw("lighted_windows.offers")
+    if not isinstance(offers_raw, list) or not offers_raw:
+        raise BoardError("lighted_windows.offers", "expected a list of {pay, draw, keep} tables")
+    offers = []
+    for i, o in enumerate(offers_raw):
+        key = f"lighted_windows.offers[{i}]"
+        offer = LightedOffer(
+            *(r.whole(f"{key}.{f}", minimum=1, value=r.field(key, o, f))
+              for f in ("pay", "draw", "keep"))
+        )
+        if offer.keep > offer.draw:
+            raise BoardError(key, f"keeps {offer.keep} of {offer.draw} drawn")
+        offers.append(offer)
+
+    final_colour = {c: r.places(f"scoring.final.colour.{c}") for c in Colour}
+
+    return Board(
+        profile=r.text("profile"),
+        description=r.text("description"),
+        min_players=min_players,
+        max_players=max_players,
+        years=r.whole("years.count", minimum=1),
+        prices={c: r.whole(f"prices.{c}", minimum=1) for c in Colour},
+        tiles={s: r.whole(f"tiles.{s}", minimum=1) for s in Section},
+        lighted_window_tiles=r.whole("tiles.lighted_window"),
+        tiles_per_colour=r.maybe_int("tiles.per_colour"),
+        gold_tiles=r.maybe_int("tiles.gold"),
+        market_spaces=r.whole("market.spaces", minimum=1),
+        display={s: r.whole(f"market.display.{s}") for s in Section},
+        plots=r.whole("building_circle.plots", minimum=1),
+        bank_spaces=bank_spaces,
+        bank_values=bank_values,
+        bank_max_value=bank_max,
+        coloured_building_income=r.whole("coloured_building.income"),
+        spies_costs=r.ints("spies.costs"),
+        caliph_spaces=r.whole("caliph.spaces", minimum=1),
+        tent_spaces=tent_spaces,
+        tent_costs=tent_costs,
+        recruit_draw=r.whole("tent.draw", minimum=1),
+        lighted_spaces=r.maybe_int("lighted_windows.spaces", minimum=1),
+        lighted_min_spaces=r.whole("lighted_windows.min_spaces", minimum=1),
+        lighted_offers=tuple(offers),
+        buyers_total=r.whole("buyers.total", minimum=1),
+        buyer_colours=r.whole("buyers.colours", minimum=1),
+        buyers_per_colour=r.maybe_int("buyers.per_colour", minimum=1),
+        hand_size=hand_size,
+        start_money=start_money,
+        yearly_money=r.whole("money.yearly"),
+        build_per_section=r.whole("scoring.build.per_section"),
+        year_tower=r.whole("scoring.year.tower"),
+        year_gold=r.whole("scoring.year.gold"),
+        year_lighted_window=r.whole("scoring.year.lighted_window"),
+        year_caliph=r.whole("scoring.year.caliph"),
+        final_colour=final_colour,
+        final_overall=r.places("scoring.final.overall"),
+        final_most_towers=r.places("scoring.final.most_towers"),
+        money_per_point=r.whole("scoring.final.money_per_point", minimum=1),
+        gift_cards=r.whole("gifts.cards"),
+        gift_cards_pro=r.whole("gifts.cards_pro"),
+        gifts_dealt=r.whole("gifts.dealt"),
+        gifts_dealt_pro=r.whole("gifts.dealt_pro"),
+        genie_costs=r.ints("genie.costs"),
+    )

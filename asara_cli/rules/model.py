@@ -1,0 +1,66 @@
+"""Frozen values the rules talk about: colours, section types, towers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Colour(StrEnum):
+    """A tower colour (the material of a section). Order is the price order."""
+
+    BROWN = "brown"
+    GREEN = "green"
+    RED = "red"
+    BLACK = "black"
+    WHITE = "white"
+
+
+class Section(StrEnum):
+    """A section type; each has its own market area and face-down pile."""
+
+    BASE = "base"
+    TRUNK = "trunk"
+    WINDOW = "window"
+    TURRET = "turret"
+
+
+class Variant(StrEnum):
+    BASIC = "basic"
+    PRO = "pro"
+
+
+@dataclass(frozen=True, slots=True)
+class Tower:
+    """A built tower: one colour, one base, one turret, any trunks and windows (R3.2).
+
+    ``gold`` counts gold-decorated sections in it; ``lighted`` counts lighted windows laid on
+    its windows, ``lighted_on_gold`` how many of those cover a gold window (that gold no longer
+    scores, R3.7). Lighted windows add no height.
+    """
+
+    colour: Colour
+    trunks: int = 0
+    windows: int = 0
+    gold: int = 0
+    gold_windows: int = 0
+    lighted: int = 0
+    lighted_on_gold: int = 0
+
+    @property
+    def height(self) -> int:
+        return 2 + self.trunks + self.windows
+
+    @property
+    def visible_gold(self) -> int:
+        return self.gold - self.lighted_on_gold
+
+    @classmethod
+    def of_height(cls, colour: Colour, height: int, lighted: int = 0) -> Tower:
+        """A tower known only by its height and lighted windows (a position sheet).
+
+        The sheet does not say which middle sections are windows; lighted windows need
+        windows under them, so that many middle sections are taken to be windows.
+        """
+        middle = height - 2
+        return cls(colour=colour, trunks=middle - lighted, windows=lighted, lighted=lighted)

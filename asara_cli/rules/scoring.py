@@ -263,8 +263,9 @@ def final_evaluation(
 
     for seat, pos in enumerate(positions):
         pts = pos.asari // board.money_per_point
-        awards.append(Award(MONEY, seat, pts,
-                            f"money: {pos.asari} Asari // {board.money_per_point} = {pts}"))
+        per = board.money_per_point
+        how = f"money: {pos.asari} Asari, 1 per full {per} = {pts}"
+        awards.append(Award(MONEY, seat, pts, how))
     return FinalEvaluation(tuple(awards), len(positions))
 
 

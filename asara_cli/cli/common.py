@@ -1,0 +1,68 @@
+"""What every command shares: the two consoles, the --board option, errors to exit codes."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+
+from asara_cli.errors import InputError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+EXIT_OK = 0
+EXIT_VIOLATION = 1
+EXIT_INPUT = 2
+
+
+def out() -> Console:
+    """Data for stdout. Markup off: player names are printed as typed, never as styles."""
+    return Console(markup=False, highlight=False, emoji=False)
+
+
+def err() -> Console:
+    """People-talk for stderr."""
+    return Console(stderr=True, markup=False, highlight=False, emoji=False)
+
+
+def print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def fail(message: str, code: int = EXIT_INPUT) -> typer.Exit:
+    err().print(f"error: {message}", soft_wrap=True)
+    return typer.Exit(code)
+
+
+BoardOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--board",
+        help="A board profile TOML file with your table's printed numbers "
+        "(default: the packaged profile; see `asara board`).",
+        show_default=False,
+    ),
+]
+
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print plain JSON to stdout instead of tables.")
+]
+
+
+def guarded(fn: Callable[P, R]) -> Callable[P, R]:
+    """Turn the project's input errors into one line on stderr and exit code 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except InputError as e:
+            raise fail(str(e)) from None
+
+    return wrapper

@@ -1,0 +1,67 @@
+"""``asara tally SHEET``: the final evaluation of a position typed in without a log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from asara_cli.cli.common import (
+    EXIT_VIOLATION,
+    BoardOption,
+    JsonOption,
+    err,
+    guarded,
+    out,
+    print_json,
+)
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.sheet import parse_sheet
+from asara_cli.render.final import final_dict, final_tables
+from asara_cli.rules.position import check_position
+from asara_cli.rules.scoring import FinalPosition, final_evaluation
+
+
+@guarded
+def tally(
+    sheet: Annotated[
+        Path,
+        typer.Argument(help="A position sheet (TOML): each player's towers, money and "
+                       "prestige before the final evaluation.", show_default=False),
+    ],
+    board: BoardOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Final evaluation of a position, for a table that kept no log [R5].
+
+    The sheet lists the players in seat order with their money (asari), prestige before the
+    final evaluation, and towers (color, height, lighted). Prints one table per award
+    category with the arithmetic, then totals and the winner(s).
+    """
+    rules = load_board(board)
+    position = parse_sheet(sheet, rules)
+    problems = check_position(rules, [p.towers for p in position.players])
+    if problems:
+        console = err()
+        for p in problems:
+            who = (f"player {p.player + 1} ({position.players[p.player].name}): "
+                   if p.player is not None else "")
+            where = f"towers[{p.tower}]: " if p.tower is not None else ""
+            console.print(f"{sheet}: {who}{where}{p.message} [{p.rule}]", soft_wrap=True)
+        raise typer.Exit(EXIT_VIOLATION)
+
+    evaluation = final_evaluation(
+        rules, [FinalPosition(p.towers, p.asari) for p in position.players], pro=position.pro
+    )
+    names = [p.name for p in position.players]
+    prestige = [p.prestige for p in position.players]
+    if as_json:
+        data = {"variant": position.variant.value, "board": rules.profile}
+        data |= final_dict(names, prestige, [p.asari for p in position.players], evaluation)
+        print_json(data)
+        return
+    console = out()
+    console.print(f"Final evaluation of {sheet} ({position.variant} game, board "
+                  f"{rules.profile})", style="bold")
+    console.print(final_tables(names, prestige, evaluation))

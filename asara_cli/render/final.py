@@ -1,0 +1,119 @@
+"""The final evaluation (R5) as rich tables and as plain JSON-ready data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from asara_cli.rules.scoring import (
+    FINAL_CATEGORIES,
+    MONEY,
+    Award,
+    FinalEvaluation,
+    category_label,
+    winners,
+)
+
+PLACE = {1: "1st", 2: "2nd"}
+
+
+def award_dict(award: Award) -> dict[str, Any]:
+    d: dict[str, Any] = {"category": award.category, "points": award.points}
+    if award.place is not None:
+        d["place"] = award.place
+        d["tied"] = award.tied
+    if award.tower is not None:
+        d["tower"] = {"color": award.tower.colour.value, "height": award.tower.height,
+                      "lighted": award.tower.lighted}
+    d["explanation"] = award.explanation
+    return d
+
+
+def final_dict(
+    names: Sequence[str],
+    prestige: Sequence[int],
+    asari: Sequence[int],
+    evaluation: FinalEvaluation,
+) -> dict[str, Any]:
+    """The fixed JSON shape: players in seat order with final_points and total, winners."""
+    totals = [prestige[s] + evaluation.points(s) for s in range(len(names))]
+    return {
+        "players": [
+            {
+                "name": names[s],
+                "asari": asari[s],
+                "prestige": prestige[s],
+                "final_points": evaluation.points(s),
+                "total": totals[s],
+                "awards": [award_dict(a) for a in evaluation.awards_of(s)],
+            }
+            for s in range(len(names))
+        ],
+        "winners": [names[s] for s in winners(totals)],
+    }
+
+
+def _tower_text(award: Award) -> str:
+    t = award.tower
+    if t is None:
+        return ""
+    lit = f", {t.lighted} lit" if t.lighted else ""
+    return f"{t.colour} {t.height}{lit}"
+
+
+def final_tables(
+    names: Sequence[str],
+    prestige: Sequence[int],
+    evaluation: FinalEvaluation,
+) -> RenderableType:
+    """One table of awards per category, then the totals and the winner(s)."""
+    parts: list[RenderableType] = []
+    for category in FINAL_CATEGORIES:
+        awards = [a for a in evaluation.awards if a.category == category]
+        title = category_label(category)
+        if not awards:
+            parts.append(Text(f"{title}: no towers, nothing awarded", style="dim"))
+            continue
+        table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, expand=False)
+        table.add_column("player")
+        if category != MONEY:
+            table.add_column("tower" if category != "most_towers" else "")
+            table.add_column("place")
+        table.add_column("points", justify="right")
+        table.add_column("how")
+        for a in sorted(awards, key=lambda a: (a.place or 0, a.player)):
+            # The place has its own column; show the arithmetic after it.
+            how = a.explanation.split(": ", 1)[1]
+            if a.place is not None:
+                how = how.split(", ", 1)[1]
+            row = [Text(names[a.player])]
+            if category != MONEY:
+                place = PLACE.get(a.place or 0, "")
+                if a.tied > 1:
+                    place = f"tied {place}"
+                row += [Text(_tower_text(a)), Text(place)]
+            row += [Text(str(a.points)), Text(how)]
+            table.add_row(*row)
+        parts.append(table)
+
+    totals = [prestige[s] + evaluation.points(s) for s in range(len(names))]
+    best = set(winners(totals))
+    table = Table(title="totals", title_justify="left", box=box.SIMPLE_HEAD)
+    table.add_column("player")
+    table.add_column("prestige before", justify="right")
+    table.add_column("final evaluation", justify="right")
+    table.add_column("total", justify="right")
+    for s, name in enumerate(names):
+        style = "bold" if s in best else ""
+        table.add_row(Text(name, style=style), str(prestige[s]),
+                      f"+{evaluation.points(s)}", Text(str(totals[s]), style=style))
+    parts.append(table)
+    won = [names[s] for s in sorted(best)]
+    label = "Winner" if len(won) == 1 else "Winners (tied)"
+    parts.append(Text(f"{label}: {', '.join(won)} with {max(totals)} prestige", style="bold"))
+    return Group(*parts)

@@ -1,0 +1,233 @@
+"""Frozen game state: what the table holds after some events (RULES.md R1-R5).
+
+Nothing here changes in place; the engine builds a new value for every event. Prestige is
+never a running counter: it is the sum of the ledger, each entry naming its source.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from asara_cli.rules.board import Board
+from asara_cli.rules.events import Area, Tile
+from asara_cli.rules.model import Colour, Section, Tower, Variant
+from asara_cli.rules.scoring import FinalEvaluation, YearScore
+
+SUPPORTED_EXPANSIONS: tuple[str, ...] = ()
+KNOWN_EXPANSIONS: dict[str, str] = {
+    "gifts": "Gifts of the Caliph (R6.1)",
+    "genie": "House of the Bottle Genie (R6.2)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Who plays and how: players in clockwise seat order, the start player's seat (who holds
+    the Caliph's patronage at the start), the variant and any expansions."""
+
+    players: tuple[str, ...]
+    start: int = 0
+    variant: Variant = Variant.BASIC
+    expansions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """Prestige given to one player, with its source.
+
+    ``source`` is ``"build"`` (``event`` is the build's event number), ``"year"`` (end of
+    ``year``; ``event`` is the turn that ended it) or ``"final"`` (``category`` names the
+    award)."""
+
+    player: int
+    points: int
+    source: str
+    year: int
+    event: int
+    explanation: str
+    category: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    name: str
+    money: int
+    buyers: int  # buyer cards in hand this year
+    towers: tuple[Tower, ...] = ()
+    screen: tuple[Tile, ...] = ()  # unbuilt tiles behind the screen, sorted
+    lighted_known: tuple[Colour, ...] = ()  # lighted windows kept, colour recorded
+    lighted_unknown: int = 0  # lighted windows kept, colour not recorded (secret)
+
+    @property
+    def lighted_hidden(self) -> int:
+        return len(self.lighted_known) + self.lighted_unknown
+
+    def count(self, tile: Tile) -> int:
+        return self.screen.count(tile)
+
+    def towers_of(self, colour: Colour) -> tuple[Tower, ...]:
+        return tuple(t for t in self.towers if t.colour == colour)
+
+    def sections_behind_screen(self) -> int:
+        return len(self.screen)
+
+
+@dataclass(frozen=True, slots=True)
+class AreaState:
+    """One area this year: the colour that must be followed (``None`` until a face-up buyer
+    sets it, R2.1) and the occupied spaces with who is on them."""
+
+    colour: str | None = None
+    taken: tuple[tuple[int, int], ...] = ()  # (space, seat)
+    placed: int = 0  # placements, for the coloured building (unlimited room)
+
+    def occupied(self, space: int) -> bool:
+        return any(s == space for s, _ in self.taken)
+
+    def spaces(self) -> tuple[int, ...]:
+        return tuple(sorted(s for s, _ in self.taken))
+
+
+@dataclass(frozen=True, slots=True)
+class Market:
+    """One section type's display and face-down pile (R1, R3.1, R3.4).
+
+    ``shown`` is the display's tiles when the table stated them (``None`` when unknown);
+    ``carried`` are tiles known to lie in the display although ``shown`` is unknown (the
+    unsold tiles of a known display after a refill)."""
+
+    section: Section
+    count: int  # face-up tiles in the display
+    pile: int  # face-down tiles left for refills and bribery
+    shown: tuple[Tile, ...] | None = None
+    carried: tuple[Tile, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    setup: Setup
+    players: tuple[PlayerState, ...]
+    year: int
+    turn: int | None  # seat to move; None once the game is over
+    caliph: int  # seat holding the Caliph's patronage
+    areas: tuple[tuple[Area, AreaState], ...]
+    markets: tuple[Market, ...]
+    draw_pile: int  # buyer cards not dealt this year (recruits draw from it, R3.6)
+    lighted_stack: int  # lighted windows not yet kept by anyone (pro)
+    labels: tuple[str, ...] = ()  # buyer colour labels seen face up in this game
+    label_counts: tuple[tuple[str, int], ...] = ()  # face-up buyers per label this year
+    ledger: tuple[LedgerEntry, ...] = ()
+    year_scores: tuple[tuple[YearScore, ...], ...] = ()  # one tuple per finished year
+    final: FinalEvaluation | None = None
+    events: int = 0  # events applied so far
+    noted: tuple[tuple[int, str], ...] = field(default=())  # (year, what) relaxations noted
+
+    @property
+    def over(self) -> bool:
+        return self.turn is None
+
+    def seat(self, name: str) -> int | None:
+        for i, p in enumerate(self.players):
+            if p.name == name:
+                return i
+        return None
+
+    def area(self, area: Area) -> AreaState:
+        for a, s in self.areas:
+            if a == area:
+                return s
+        return AreaState()
+
+    def market(self, section: Section) -> Market:
+        for m in self.markets:
+            if m.section == section:
+                return m
+        raise KeyError(section)
+
+    def prestige(self, seat: int) -> int:
+        """A player's prestige: the sum of their ledger entries."""
+        return sum(e.points for e in self.ledger if e.player == seat)
+
+    def prestige_all(self) -> tuple[int, ...]:
+        return tuple(self.prestige(i) for i in range(len(self.players)))
+
+    def free_spaces(self, board: Board, area: Area) -> tuple[int, ...] | None:
+        """Vacant spaces of ``area``; ``None`` where the number of spaces is unknown or
+        unlimited (the coloured building, the tent and the lighted windows without data)."""
+        all_spaces = spaces_of(board, area)
+        if all_spaces is None:
+            return None
+        taken = self.area(area).spaces()
+        return tuple(s for s in all_spaces if s not in taken)
+
+
+def spaces_of(board: Board, area: Area) -> tuple[int, ...] | None:
+    """The numbers of an area's spaces as the log names them; ``None`` when not certain."""
+    if area in (Area.BASE, Area.TRUNK, Area.WINDOW, Area.TURRET):
+        return tuple(range(1, board.market_spaces + 1))
+    if area == Area.CIRCLE:
+        return tuple(range(1, board.plots + 1))
+    if area == Area.BANK:
+        return tuple(range(1, board.bank_spaces + 1))
+    if area == Area.SPIES:
+        return board.spies_costs
+    if area == Area.CALIPH:
+        return tuple(range(1, board.caliph_spaces + 1))
+    if area == Area.TENT:
+        return None if board.tent_spaces is None else tuple(range(1, board.tent_spaces + 1))
+    if area == Area.LIGHTED:
+        return None if board.lighted_spaces is None else tuple(
+            range(1, board.lighted_spaces + 1))
+    return None
+
+
+def sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    order = {c: i for i, c in enumerate(Colour)}
+    sections = {s: i for i, s in enumerate(Section)}
+    return tuple(sorted(tiles, key=lambda t: (sections[t.section], order[t.colour], t.gold)))
+
+
+def without(tiles: Iterable[Tile], gone: Iterable[Tile]) -> tuple[Tile, ...]:
+    """``tiles`` minus ``gone`` as multisets (what is missing is ignored)."""
+    left = Counter(tiles)
+    left.subtract(Counter(gone))
+    return sorted_tiles(left.elements())
+
+
+def missing(have: Iterable[Tile], need: Iterable[Tile]) -> tuple[Tile, ...]:
+    """The tiles of ``need`` that ``have`` cannot supply, as a multiset difference."""
+    short = Counter(need)
+    short.subtract(Counter(have))
+    return sorted_tiles(short.elements())
+
+
+def hand_size(board: Board, players: int) -> int:
+    return board.hand_size[players]
+
+
+def start_state(board: Board, setup: Setup) -> GameState:
+    """Year 1 before the first turn: money by seat from the start player (R1), hands dealt,
+    displays filled from the piles."""
+    n = len(setup.players)
+    hand = board.hand_size.get(n, 0)
+    players = tuple(
+        PlayerState(name=name, money=board.start_money[(seat - setup.start) % n], buyers=hand)
+        for seat, name in enumerate(setup.players)
+    )
+    markets = []
+    for section in Section:
+        shown = min(board.display[section], board.tiles[section])
+        markets.append(Market(section, shown, board.tiles[section] - shown))
+    return GameState(
+        setup=setup,
+        players=players,
+        year=1,
+        turn=setup.start,
+        caliph=setup.start,
+        areas=(),
+        markets=tuple(markets),
+        draw_pile=board.buyers_total - hand * n,
+        lighted_stack=board.lighted_window_tiles if setup.variant == Variant.PRO else 0,
+    )

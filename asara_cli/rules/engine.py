@@ -923,9 +923,9 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> t
                 for c in Colour:
                     if fee + board.price(c) <= money:
                         moves.append(Bribe(Placement(name, b, fee), section, c, c == Colour.RED))
-    for space in spaces_for(Area.CALIPH):
+    for _space in spaces_for(Area.CALIPH):
         for b in buyers_for(Area.CALIPH):
-            moves.append(Caliph(Placement(name, b, space)))
+            moves.append(Caliph(Placement(name, b)))
     if state.setup.variant == Variant.PRO:
         if state.draw_pile >= board.recruit_draw:
             for space in spaces_for(Area.TENT):

@@ -1,0 +1,638 @@
+"""The game log, format version 1: read a TOML log into a header and events, write one back.
+
+This module and its siblings are the only code that touches TOML. Every problem with the
+input becomes one :class:`~asara_cli.errors.InputError` naming the file, the line (and column
+where tomllib gives one), the event number and the key. The format is described in
+``docs/log-format.md``; the rules behind the values in ``RULES.md``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import tempfile
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from asara_cli.errors import InputError
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.common import describe, header_lines, read_toml
+from asara_cli.rules.board import Board
+from asara_cli.rules.engine import Violation
+from asara_cli.rules.events import (
+    PAIR,
+    Addition,
+    Bank,
+    Bribe,
+    Build,
+    Buy,
+    Caliph,
+    Checkpoint,
+    Coloured,
+    Display,
+    Event,
+    Lighted,
+    LightedWindow,
+    NewTower,
+    Part,
+    Placement,
+    Recruit,
+    Tile,
+)
+from asara_cli.rules.model import Colour, Section, Variant
+from asara_cli.rules.state import Setup
+
+FORMAT = 1
+#: The schema file in the docs; a written log names it when the caller gives its location.
+SCHEMA_NAME = "asara-log.schema.json"
+
+HEADER_KEYS = ("format", "players", "start", "variant", "expansions", "board", "date", "place",
+               "notes")
+
+#: Keys each event type accepts, ``type`` first; ``note`` (free text) is allowed everywhere.
+EVENT_KEYS: dict[str, tuple[str, ...]] = {
+    "buy": ("player", "buyer", "area", "space", "tile"),
+    "build": ("player", "buyer", "plot", "new", "add", "lighted"),
+    "bank": ("player", "buyer", "space", "amount"),
+    "coloured": ("player", "buyer"),
+    "bribe": ("player", "buyer", "space", "pile", "tile"),
+    "caliph": ("player", "buyer"),
+    "recruit": ("player", "buyer", "space", "cost"),
+    "lighted": ("player", "buyer", "space", "pay", "kept"),
+    "display": tuple(s.value for s in Section),
+    "checkpoint": ("prestige", "money"),
+}
+TYPE_NAMES: dict[type, str] = {
+    Buy: "buy", Build: "build", Bank: "bank", Coloured: "coloured", Bribe: "bribe",
+    Caliph: "caliph", Recruit: "recruit", Lighted: "lighted", Display: "display",
+    Checkpoint: "checkpoint",
+}
+
+_LABEL = re.compile(r"^[a-z][a-z-]*$")
+_COLOURS = "|".join(c.value for c in Colour)
+_SECTIONS = "|".join(s.value for s in Section)
+_TILE = re.compile(rf"^(gold )?({_COLOURS})$")
+_PART = re.compile(rf"^(gold )?({_SECTIONS})$")
+_TOWER = re.compile(rf"^({_COLOURS})(?: ([1-9][0-9]*))?$")
+_LIGHTED = re.compile(rf"^({_COLOURS})(?: ([1-9][0-9]*))?( on gold)?$")
+
+
+@dataclass(frozen=True, slots=True)
+class LogHeader:
+    """Everything above the first event. ``board`` is a profile name or a path as written."""
+
+    setup: Setup
+    board: str = "standard"
+    date: str | None = None
+    place: str | None = None
+    notes: str | None = None
+    format: int = FORMAT
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """A parsed log: ``lines[i]`` is the line of the ``[[event]]`` header of event ``i + 1``;
+    ``comments[i]`` is that event's ``note`` text, if any."""
+
+    path: str
+    header: LogHeader
+    events: tuple[Event, ...]
+    lines: tuple[int, ...] = ()
+    comments: tuple[str | None, ...] = field(default=())
+
+    def line_of(self, event: int) -> int | None:
+        """The line where event ``event`` (1-based) starts; ``None`` for 0 (the header)."""
+        if 1 <= event <= len(self.lines):
+            return self.lines[event - 1]
+        return None
+
+    def event_type(self, event: int) -> str | None:
+        if 1 <= event <= len(self.events):
+            return TYPE_NAMES[type(self.events[event - 1])]
+        return None
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def read_log(path: str | Path) -> GameLog:
+    """Read and parse the log at ``path``; raise :class:`InputError` if it is unusable."""
+    data, text = read_toml(path)
+    return parse_log_data(data, text, str(path))
+
+
+def parse_log(text: str, path: str = "<log>") -> GameLog:
+    """Parse log text (as :func:`read_log` does for a file)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        message = str(e)
+        m = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", message)
+        line = column = None
+        if m:
+            line, column = int(m.group(1)), int(m.group(2))
+            message = message[: m.start()]
+        raise InputError(f"not valid TOML: {message}", path=path, line=line,
+                         column=column) from None
+    return parse_log_data(data, text, path)
+
+
+def load_log_board(log: GameLog) -> Board:
+    """The board profile the header names: ``standard``, or a path relative to the log."""
+    name = log.header.board
+    if name == "standard":
+        return load_board(None)
+    where = Path(name)
+    if not where.is_absolute():
+        where = Path(log.path).parent / where
+    return load_board(where)
+
+
+class _Where:
+    """Turns a key inside the log into a line number, using the text (tomllib keeps none)."""
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.lines = text.splitlines()
+        self.events = header_lines(text, "event")
+        self.first_event = self.events[0] if self.events else len(self.lines) + 1
+
+    def key_line(self, key: str, start: int, end: int) -> int | None:
+        pattern = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
+        for n in range(start, min(end, len(self.lines) + 1)):
+            if pattern.match(self.lines[n - 1]):
+                return n
+        return None
+
+    def header_error(self, key: str, message: str) -> InputError:
+        line = self.key_line(key.split(".")[0], 1, self.first_event)
+        return InputError(message, path=self.path, line=line, key=key)
+
+    def event_span(self, number: int) -> tuple[int | None, int]:
+        if number <= len(self.events):
+            start = self.events[number - 1]
+            end = self.events[number] if number < len(self.events) else len(self.lines) + 1
+            return start, end
+        return None, len(self.lines) + 1
+
+
+def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
+    """Build a :class:`GameLog` from parsed TOML; ``text`` locates keys for error lines."""
+    where = _Where(path, text)
+    if "format" not in data:
+        raise InputError("not an ASARA game log: no 'format' key (format = 1)", path=path)
+    fmt = data["format"]
+    if isinstance(fmt, bool) or not isinstance(fmt, int):
+        raise where.header_error("format", f"expected the number {FORMAT}, got {describe(fmt)}")
+    if fmt > FORMAT:
+        raise where.header_error("format", f"log format {fmt} is newer than this asara-cli "
+                                           f"reads (format {FORMAT}); upgrade asara-cli")
+    if fmt < 1:
+        raise where.header_error("format", f"there is no log format {fmt}")
+    for key in data:
+        if key not in (*HEADER_KEYS, "event"):
+            raise where.header_error(key, f"unknown header key (known: "
+                                          f"{', '.join(HEADER_KEYS)})")
+    header = _parse_header(data, where)
+    raw_events = data.get("event", [])
+    if not isinstance(raw_events, list) or any(not isinstance(e, dict) for e in raw_events):
+        raise where.header_error("event", "events are [[event]] tables")
+    names = header.setup.players
+    events: list[Event] = []
+    comments: list[str | None] = []
+    lines: list[int] = []
+    for i, raw in enumerate(raw_events, start=1):
+        start, end = where.event_span(i)
+        event, comment = _parse_event(raw, _EventReader(where, i, start, end, raw), names)
+        events.append(event)
+        comments.append(comment)
+        lines.append(start if start is not None else 0)
+    return GameLog(path, header, tuple(events), tuple(lines), tuple(comments))
+
+
+def _parse_header(data: Mapping[str, Any], where: _Where) -> LogHeader:
+    players = data.get("players")
+    if players is None:
+        raise where.header_error("players", "missing: the players in seat order, clockwise")
+    if (not isinstance(players, list) or not players
+            or not all(isinstance(p, str) and p.strip() for p in players)):
+        raise where.header_error("players", "expected a list of player names in seat order")
+    if len(set(players)) != len(players):
+        raise where.header_error("players", "two players have the same name")
+    start = data.get("start")
+    if start is None:
+        raise where.header_error("start", "missing: the start player (who holds the "
+                                          "Caliph's patronage at the start)")
+    if start not in players:
+        raise where.header_error("start", f"{describe(start)} is not one of the players")
+    variant = data.get("variant", "basic")
+    if variant not in {v.value for v in Variant}:
+        raise where.header_error("variant", f"expected \"basic\" or \"pro\", got "
+                                            f"{describe(variant)}")
+    expansions = data.get("expansions", [])
+    if not isinstance(expansions, list) or not all(isinstance(x, str) for x in expansions):
+        raise where.header_error("expansions", "expected a list such as [\"gifts\"]")
+    board = data.get("board", "standard")
+    if not isinstance(board, str) or not board:
+        raise where.header_error("board", "expected a board profile name or path")
+    date = data.get("date")
+    if date is not None and not isinstance(date, str | dt.date):
+        raise where.header_error("date", f"expected a date, got {describe(date)}")
+    texts: dict[str, str | None] = {}
+    for key in ("place", "notes"):
+        value = data.get(key)
+        if value is not None and not isinstance(value, str):
+            raise where.header_error(key, f"expected text, got {describe(value)}")
+        texts[key] = value
+    setup = Setup(tuple(players), players.index(start), Variant(variant), tuple(expansions))
+    return LogHeader(setup, board, None if date is None else str(date), texts["place"],
+                     texts["notes"], data["format"])
+
+
+class _EventReader:
+    """Typed access to one event's keys; every error names file, line, event and key."""
+
+    def __init__(self, where: _Where, number: int, start: int | None, end: int,
+                 raw: Mapping[str, Any]) -> None:
+        self.where, self.number, self.start, self.end, self.raw = where, number, start, end, raw
+        player = raw.get("player")
+        self.player = player if isinstance(player, str) else None
+
+    def error(self, key: str | None, message: str) -> InputError:
+        line = self.start
+        if key is not None and self.start is not None:
+            line = self.where.key_line(key.split("[")[0], self.start, self.end) or self.start
+        what = f"event {self.number}" + (f": {key}" if key else "")
+        return InputError(message, path=self.where.path, line=line, player=self.player,
+                          key=what)
+
+    def get(self, key: str, check: Callable[[Any], bool], expected: str, *,
+            required: bool = False) -> Any:
+        if key not in self.raw:
+            if required:
+                raise self.error(key, f"missing: {expected}")
+            return None
+        value = self.raw[key]
+        if not check(value):
+            raise self.error(key, f"expected {expected}, got {describe(value)}")
+        return value
+
+    def whole(self, key: str, expected: str, *, required: bool = False) -> int | None:
+        value: int | None = self.get(
+            key, lambda v: isinstance(v, int) and not isinstance(v, bool), expected,
+            required=required)
+        return value
+
+    def text(self, key: str, pattern: re.Pattern[str] | None, expected: str, *,
+             required: bool = False) -> str | None:
+        value: str | None = self.get(
+            key, lambda v: isinstance(v, str) and (pattern is None or bool(pattern.match(v))),
+            expected, required=required)
+        return value
+
+    def strings(self, key: str, pattern: re.Pattern[str], expected: str) -> list[str]:
+        value = self.get(key, lambda v: isinstance(v, list), f"a list of {expected}")
+        if value is None:
+            return []
+        for i, item in enumerate(value):
+            if not isinstance(item, str) or not pattern.match(item):
+                raise self.error(f"{key}[{i}]", f"expected {expected}, got {describe(item)}")
+        return list(value)
+
+
+def _tile(text: str) -> tuple[Colour, bool]:
+    m = _TILE.match(text)
+    assert m is not None
+    return Colour(m.group(2)), m.group(1) is not None
+
+
+_TILE_HELP = 'a tile colour such as "red" or "gold red"'
+_BUYER_HELP = 'a buyer colour label such as "blue", or "pair" for two face-down buyers'
+
+
+def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str]
+                 ) -> tuple[Event, str | None]:
+    kind = raw.get("type")
+    if kind is None:
+        raise r.error("type", f"missing: one of {', '.join(EVENT_KEYS)}")
+    if kind not in EVENT_KEYS:
+        raise r.error("type", f"unknown event type {describe(kind)} (known: "
+                              f"{', '.join(EVENT_KEYS)})")
+    allowed = {"type", "note", *EVENT_KEYS[kind]}
+    for key in raw:
+        if key not in allowed:
+            raise r.error(key, f"a {kind} event has no key {key!r} (keys: "
+                               f"{', '.join(EVENT_KEYS[kind])}, note)")
+    comment = r.text("note", None, "text")
+    if kind == "display":
+        return _parse_display(r), comment
+    if kind == "checkpoint":
+        return _parse_checkpoint(r, names), comment
+
+    player = r.text("player", None, "a player's name", required=True)
+    assert player is not None
+    if player not in names:
+        raise r.error("player", f"{player!r} is not one of the players "
+                                f"({', '.join(names)})")
+    buyer_required = kind != "coloured"
+    buyer = r.text("buyer", _LABEL, _BUYER_HELP, required=buyer_required)
+    space = r.whole("space", "a space number")
+
+    def placed(space: int | None = space) -> Placement:
+        return Placement(player, buyer, space)
+
+    if kind == "buy":
+        area = r.text("area", re.compile(f"^({_SECTIONS})$"),
+                      '"base", "trunk", "window" or "turret"', required=True)
+        tile = r.text("tile", _TILE, _TILE_HELP)
+        colour, gold = _tile(tile) if tile else (None, False)
+        return Buy(placed(), Section(area), colour, gold), comment
+    if kind == "build":
+        plot = r.whole("plot", "the plot number (1-7)", required=True)
+        assert plot is not None
+        return _parse_build(r, placed(None), plot), comment
+    if kind == "bank":
+        if space is None:
+            raise r.error("space", "missing: the bank space (1-4, in the board profile's "
+                                   "order; space 1 pays 12)")
+        amount = r.whole("amount", "the Asari taken", required=True)
+        assert amount is not None
+        return Bank(placed(), amount), comment
+    if kind == "coloured":
+        return Coloured(placed(None)), comment
+    if kind == "bribe":
+        if space is None:
+            raise r.error("space", "missing: the House of Spies space, 3 or 5 (its cost)")
+        pile = r.text("pile", re.compile(f"^({_SECTIONS})$"),
+                      '"base", "trunk", "window" or "turret"', required=True)
+        tile = r.text("tile", _TILE, _TILE_HELP)
+        colour, gold = _tile(tile) if tile else (None, False)
+        return Bribe(placed(), Section(pile), colour, gold), comment
+    if kind == "caliph":
+        return Caliph(placed()), comment
+    if kind == "recruit":
+        cost = r.whole("cost", "the Asari paid at the tent", required=True)
+        assert cost is not None
+        return Recruit(placed(), cost), comment
+    pay = r.whole("pay", "4 or 10 (the Asari paid)", required=True)
+    assert pay is not None
+    kept = r.strings("kept", re.compile(f"^({_COLOURS})$"), "tower colours")
+    return Lighted(placed(), pay, tuple(Colour(c) for c in kept)), comment
+
+
+def _parse_build(r: _EventReader, placement: Placement, plot: int) -> Build:
+    new_help = 'a new tower such as "white: base, gold window, turret"'
+    add_help = 'an addition such as "black: window" or "red 2: trunk, gold window"'
+    new: list[NewTower] = []
+    for i, text in enumerate(r.strings("new", re.compile(r"^.*$"), new_help)):
+        colour, n, parts = _tower_text(r, f"new[{i}]", text, new_help)
+        if n is not None:
+            raise r.error(f"new[{i}]", f"a new tower has no number yet; write "
+                                       f"\"{colour}: ...\"")
+        new.append(NewTower(colour, parts))
+    add: list[Addition] = []
+    for i, text in enumerate(r.strings("add", re.compile(r"^.*$"), add_help)):
+        colour, n, parts = _tower_text(r, f"add[{i}]", text, add_help)
+        add.append(Addition(colour, n or 1, parts))
+    lighted: list[LightedWindow] = []
+    for text in r.strings("lighted", _LIGHTED,
+                          'a tower such as "black", "red 2" or "red 2 on gold"'):
+        m = _LIGHTED.match(text)
+        assert m is not None
+        lighted.append(LightedWindow(Colour(m.group(1)), int(m.group(2) or 1),
+                                     m.group(3) is not None))
+    return Build(placement, plot, tuple(new), tuple(add), tuple(lighted))
+
+
+def _tower_text(r: _EventReader, key: str, text: str, expected: str
+                ) -> tuple[Colour, int | None, tuple[Part, ...]]:
+    head, sep, rest = text.partition(":")
+    m = _TOWER.match(head.strip())
+    items = [x.strip() for x in rest.split(",")] if sep else []
+    if not m or not items or not all(_PART.match(x) for x in items):
+        raise r.error(key, f"expected {expected}, got {text!r}")
+    parts = []
+    for x in items:
+        pm = _PART.match(x)
+        assert pm is not None
+        parts.append(Part(Section(pm.group(2)), pm.group(1) is not None))
+    return Colour(m.group(1)), int(m.group(2)) if m.group(2) else None, tuple(parts)
+
+
+def _parse_display(r: _EventReader) -> Display:
+    areas = []
+    for section in Section:
+        if section.value in r.raw:
+            tiles = r.strings(section.value, _TILE, _TILE_HELP)
+            areas.append((section, tuple(Tile(section, *_tile(t)) for t in tiles)))
+    if not areas:
+        raise r.error(None, "a display event lists at least one area "
+                            "(base, trunk, window, turret)")
+    return Display(tuple(areas))
+
+
+def _parse_checkpoint(r: _EventReader, names: Sequence[str]) -> Checkpoint:
+    found: dict[str, tuple[tuple[str, int], ...]] = {}
+    for key in ("prestige", "money"):
+        table = r.get(key, lambda v: isinstance(v, dict), "a table such as { Tina = 34 }")
+        pairs = []
+        for name, value in (table or {}).items():
+            if name not in names:
+                raise r.error(f"{key}.{name}", f"{name!r} is not one of the players")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise r.error(f"{key}.{name}", f"expected a number, got {describe(value)}")
+            pairs.append((name, value))
+        found[key] = tuple(pairs)
+    if not found["prestige"] and not found["money"]:
+        raise r.error("prestige", "missing: what the prestige track shows, e.g. "
+                                  "prestige = { Tina = 34 }")
+    return Checkpoint(found["prestige"], found["money"])
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def _tile_text(colour: Colour, gold: bool) -> str:
+    return f"gold {colour}" if gold else str(colour)
+
+
+def _parts_text(parts: Sequence[Part]) -> str:
+    return ", ".join(f"gold {p.section}" if p.gold else str(p.section) for p in parts)
+
+
+def event_to_dict(event: Event, note: str | None = None) -> dict[str, Any]:
+    """An event as the TOML table that :func:`parse_log` reads back into the same event."""
+    kind = TYPE_NAMES[type(event)]
+    d: dict[str, Any] = {"type": kind}
+    if isinstance(event, Display):
+        for section, tiles in event.areas:
+            d[section.value] = [_tile_text(t.colour, t.gold) for t in tiles]
+    elif isinstance(event, Checkpoint):
+        if event.prestige:
+            d["prestige"] = dict(event.prestige)
+        if event.money:
+            d["money"] = dict(event.money)
+    else:
+        p = event.placement
+        d["player"] = p.player
+        if p.buyer is not None:
+            d["buyer"] = p.buyer
+        if isinstance(event, Buy):
+            d["area"] = event.section.value
+        if p.space is not None and not isinstance(event, Build | Coloured | Caliph):
+            d["space"] = p.space
+        if isinstance(event, Buy) and event.colour is not None:
+            d["tile"] = _tile_text(event.colour, event.gold)
+        elif isinstance(event, Build):
+            d["plot"] = event.plot
+            if event.new:
+                d["new"] = [f"{t.colour}: {_parts_text(t.parts)}" for t in event.new]
+            if event.add:
+                d["add"] = [f"{a.colour}{'' if a.tower == 1 else f' {a.tower}'}: "
+                            f"{_parts_text(a.parts)}" for a in event.add]
+            if event.lighted:
+                d["lighted"] = [f"{lw.colour}{'' if lw.tower == 1 else f' {lw.tower}'}"
+                                f"{' on gold' if lw.on_gold else ''}" for lw in event.lighted]
+        elif isinstance(event, Bank):
+            d["amount"] = event.amount
+        elif isinstance(event, Bribe):
+            d["pile"] = event.pile.value
+            if event.colour is not None:
+                d["tile"] = _tile_text(event.colour, event.gold)
+        elif isinstance(event, Recruit):
+            d["cost"] = event.cost
+        elif isinstance(event, Lighted):
+            d["pay"] = event.pay
+            if event.kept:
+                d["kept"] = [c.value for c in event.kept]
+    if note:
+        d["note"] = note
+    return d
+
+
+def header_to_dict(header: LogHeader) -> dict[str, Any]:
+    s = header.setup
+    d: dict[str, Any] = {
+        "format": header.format,
+        "players": list(s.players),
+        "start": s.players[s.start],
+        "variant": s.variant.value,
+        "expansions": list(s.expansions),
+        "board": header.board,
+    }
+    if header.date is not None:
+        try:
+            d["date"] = dt.date.fromisoformat(header.date)
+        except ValueError:
+            d["date"] = header.date
+    for key in ("place", "notes"):
+        value = getattr(header, key)
+        if value is not None:
+            d[key] = value
+    return d
+
+
+def _value(v: Any) -> str:
+    """A value as inline TOML. Scalars are encoded by tomli-w; lists and tables are kept on
+    one line (tomli-w would spread them over several, or turn tables into sections)."""
+    if isinstance(v, list):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        if not v:
+            return "{}"
+        return "{ " + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + " }"
+    return tomli_w.dumps({"v": v}).removeprefix("v = ").rstrip("\n")
+
+
+def _key(k: str) -> str:
+    return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else _value(k)
+
+
+def _table(d: Mapping[str, Any]) -> str:
+    return "".join(f"{_key(k)} = {_value(v)}\n" for k, v in d.items())
+
+
+def log_to_text(header: LogHeader, events: Sequence[Event],
+                comments: Sequence[str | None] = (), schema: str | None = None) -> str:
+    """The whole log as TOML text, header first, events in order. ``schema`` (a path or URL
+    of the JSON Schema) becomes a ``#:schema`` comment that TOML editors follow."""
+    notes = list(comments) + [None] * (len(events) - len(comments))
+    top = f"#:schema {schema}\n" if schema else ""
+    parts = [f"{top}# ASARA game log (asara-cli log format {FORMAT})\n"
+             + _table(header_to_dict(header))]
+    parts += [event_text(e, n) for e, n in zip(events, notes, strict=True)]
+    return "\n".join(parts)
+
+
+def event_text(event: Event, note: str | None = None) -> str:
+    """One ``[[event]]`` table as TOML text, ready to append to a log."""
+    return "[[event]]\n" + _table(event_to_dict(event, note))
+
+
+def write_log(path: str | Path, header: LogHeader, events: Sequence[Event],
+              comments: Sequence[str | None] = (), schema: str | None = None) -> None:
+    """Write a whole log atomically: temporary file in the same folder, fsync, parse it once
+    more (so a file that would not read back never replaces a good one), rename."""
+    text = log_to_text(header, events, comments, schema)
+    parsed = parse_log(text, str(path))
+    if parsed.events != tuple(events) or parsed.header != header:
+        raise InputError("the log would not read back the same; not written", path=str(path))
+    _atomic_write(Path(path), text)
+
+
+def append_event(path: str | Path, event: Event, note: str | None = None) -> GameLog:
+    """Append one event to an existing log as text, keeping the file's comments and layout.
+
+    The new text is checked by parsing the whole result before the file is replaced.
+    """
+    target = Path(path)
+    try:
+        old = target.read_text("utf-8")
+    except OSError as e:
+        raise InputError(f"cannot read: {e.strerror or e}", path=str(path)) from None
+    joint = old if old.endswith("\n") or not old else old + "\n"
+    text = joint + "\n" + event_text(event, note)
+    parsed = parse_log(text, str(path))
+    if not parsed.events or parsed.events[-1] != event:
+        raise InputError("the appended event would not read back the same; not written",
+                         path=str(path))
+    _atomic_write(target, text)
+    return parsed
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        parse_log(Path(tmp).read_text("utf-8"), str(path))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+# --- reporting ------------------------------------------------------------------------------
+
+
+def describe_violation(log: GameLog, v: Violation) -> str:
+    """One line in the form ``game.toml:212: event 57 (Tina, buy): ... [R2.3]``."""
+    line = log.line_of(v.event)
+    where = f"{log.path}:{line}" if line else log.path
+    if v.event == 0:
+        what = "header"
+    else:
+        who = ", ".join(x for x in (v.player, log.event_type(v.event)) if x)
+        what = f"event {v.event}" + (f" ({who})" if who else "")
+    tag = "" if v.severity == "error" else f"{v.severity}: "
+    later = " (after the first illegal event)" if v.later else ""
+    return f"{where}: {what}: {tag}{v.message} [{v.rule}]{later}"

@@ -26,7 +26,6 @@ from asara_cli.logfile.common import describe, header_lines, read_toml
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import Violation
 from asara_cli.rules.events import (
-    PAIR,
     Addition,
     Bank,
     Bribe,
@@ -134,7 +133,8 @@ def parse_log(text: str, path: str = "<log>") -> GameLog:
     except tomllib.TOMLDecodeError as e:
         message = str(e)
         m = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", message)
-        line = column = None
+        line: int | None = None
+        column: int | None = None
         if m:
             line, column = int(m.group(1)), int(m.group(2))
             message = message[: m.start()]
@@ -352,7 +352,7 @@ def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str]
                       '"base", "trunk", "window" or "turret"', required=True)
         tile = r.text("tile", _TILE, _TILE_HELP)
         colour, gold = _tile(tile) if tile else (None, False)
-        return Buy(placed(), Section(area), colour, gold), comment
+        return Buy(placed(), Section(str(area)), colour, gold), comment
     if kind == "build":
         plot = r.whole("plot", "the plot number (1-7)", required=True)
         assert plot is not None
@@ -373,7 +373,7 @@ def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str]
                       '"base", "trunk", "window" or "turret"', required=True)
         tile = r.text("tile", _TILE, _TILE_HELP)
         colour, gold = _tile(tile) if tile else (None, False)
-        return Bribe(placed(), Section(pile), colour, gold), comment
+        return Bribe(placed(), Section(str(pile)), colour, gold), comment
     if kind == "caliph":
         return Caliph(placed()), comment
     if kind == "recruit":

@@ -862,7 +862,10 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> t
 
     def buyers_for(area: Area) -> list[str]:
         colour = state.area(area).colour
-        out = [colour] if colour is not None else pool[:2]
+        if colour is not None:
+            out = [colour]
+        else:  # one label, rotating; none when the caller gave none and none is in play
+            out = pool[state.events % len(pool):][:1] if pool else []
         if player.buyers >= 2:
             out.append(PAIR)
         return out
@@ -889,7 +892,9 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> t
             affordable: list[Tile] = sorted(
                 (t for t in choices if board.price(t.colour) <= money),
                 key=lambda t: (board.price(t.colour), t.gold))
-            tiles.extend(affordable)
+            # a sample keeps this cheap: the cheapest, a middle one and the dearest
+            picks = {0, len(affordable) // 2, len(affordable) - 1}
+            tiles.extend(t for i, t in enumerate(affordable) if i in picks)
         for b in buyers_for(area):
             for t in tiles:
                 moves.append(Buy(Placement(name, b, spaces[0]), section,
@@ -917,12 +922,13 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> t
             continue
         for b in buyers_for(Area.SPIES):
             moves.append(Bribe(Placement(name, b, fee), Section.BASE))
-            for section in Section:
+            for i, section in enumerate(Section):
                 if state.market(section).pile < 1:
                     continue
-                for c in Colour:
-                    if fee + board.price(c) <= money:
-                        moves.append(Bribe(Placement(name, b, fee), section, c, c == Colour.RED))
+                # one colour per pile, rotating, so every colour turns up over a game
+                c = list(Colour)[(state.events + i) % len(Colour)]
+                if fee + board.price(c) <= money:
+                    moves.append(Bribe(Placement(name, b, fee), section, c, c == Colour.RED))
     for _space in spaces_for(Area.CALIPH):
         for b in buyers_for(Area.CALIPH):
             moves.append(Caliph(Placement(name, b)))

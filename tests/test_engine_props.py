@@ -1,0 +1,153 @@
+"""Properties of whole games played from ``legal_moves``: they always validate; money, tiles
+and buyer cards are conserved; every prestige point is in the ledger (RULES.md R1-R5)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from asara_cli.rules.board import Board
+from asara_cli.rules.engine import apply, check, errors, legal_moves, replay
+from asara_cli.rules.events import (
+    Bank,
+    Bribe,
+    Build,
+    Buy,
+    Checkpoint,
+    Coloured,
+    Event,
+    Lighted,
+    Recruit,
+)
+from asara_cli.rules.model import Section, Variant
+from asara_cli.rules.state import GameState, Setup, start_state
+
+LABELS = ("blue", "yellow", "violet", "orange", "grey")
+NAMES = ("Tina", "Paul", "Anna", "Ben")
+
+games = st.tuples(st.integers(0, 2**32 - 1), st.sampled_from([2, 3, 4]),
+                  st.sampled_from(list(Variant)), st.integers(0, 3))
+
+
+def play(board: Board, seed: int, n: int, variant: Variant, start: int
+         ) -> tuple[Setup, list[Event], list[GameState]]:
+    """A random legal game: at each turn pick one of ``legal_moves``."""
+    rng = random.Random(seed)
+    setup = Setup(NAMES[:n], start % n, variant)
+    state = start_state(board, setup)
+    events: list[Event] = []
+    states = [state]
+    while not state.over:
+        moves = legal_moves(board, state, LABELS)
+        assert moves, "legal_moves is empty while the game runs"
+        # favour real moves over the ever-present coloured building
+        # builds are few among the moves offered: take one most times it is possible
+        builds = [m for m in moves if isinstance(m, Build)]
+        real = [m for m in moves if not isinstance(m, Coloured)]
+        if builds and rng.random() < 0.7:
+            move = rng.choice(builds)
+        elif real and rng.random() < 0.8:
+            move = rng.choice(real)
+        else:
+            move = rng.choice(moves)
+        assert not errors(check(board, state, move)), move
+        events.append(move)
+        state = apply(board, state, move)
+        states.append(state)
+    return setup, events, states
+
+
+FAST = settings(max_examples=6, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(games)
+def test_random_legal_games_validate_and_conserve(board: Board,
+                                                  game: tuple[int, int, Variant, int]) -> None:
+    setup, events, states = play(board, *game)
+    n = len(setup.players)
+    r = replay(board, setup, events)
+    assert r.valid and r.complete, r.violations[:3]
+    assert r.states == tuple(states)
+
+    # Money, worked out from the events alone (R1, R2.3, R3, R4): start by seat, +20 a year.
+    money = [board.start_money[(s - setup.start) % n] + 3 * board.yearly_money
+             for s in range(n)]
+    for e in events:
+        assert not isinstance(e, Checkpoint)
+        seat = setup.players.index(e.placement.player)  # type: ignore[union-attr]
+        if isinstance(e, Buy) and e.colour is not None:
+            money[seat] -= board.prices[e.colour]
+        elif isinstance(e, Build):
+            money[seat] -= e.plot
+        elif isinstance(e, Bank):
+            money[seat] += e.amount
+        elif isinstance(e, Coloured):
+            money[seat] += 5
+        elif isinstance(e, Bribe):
+            money[seat] -= (e.placement.space or 0) + (
+                board.prices[e.colour] if e.colour else 0)
+        elif isinstance(e, Recruit):
+            money[seat] -= e.cost
+        elif isinstance(e, Lighted):
+            money[seat] -= e.pay
+    assert [p.money for p in r.state.players] == money
+    for s in states:
+        assert all(p.money >= 0 for p in s.players)  # R2.3
+
+    # Tiles: display + pile + behind screens + in towers = the box (R1).
+    for s in states:
+        for section in Section:
+            m = s.market(section)
+            behind = sum(1 for p in s.players for t in p.screen if t.section == section)
+            built = 0
+            for p in s.players:
+                for t in p.towers:
+                    built += {Section.BASE: 1, Section.TURRET: 1, Section.TRUNK: t.trunks,
+                              Section.WINDOW: t.windows}[section]
+            assert m.count + m.pile + behind + built == board.tiles[section]
+        lit = sum(p.lighted_hidden + sum(t.lighted for t in p.towers) for p in s.players)
+        assert s.lighted_stack + lit == (board.lighted_window_tiles
+                                         if setup.variant == Variant.PRO else 0)
+
+    # Buyer cards: in hands + in the deck + on the board this year = 45 (R1).
+    placed = 0
+    year = 1
+    for e, before, after in zip(events, states[:-1], states[1:], strict=True):
+        if before.year != year:
+            year, placed = before.year, 0
+        placed += 2 if getattr(e.placement, "buyer", None) == "pair" else 1  # type: ignore[union-attr]
+        if after.year == year and not after.over:
+            assert sum(p.buyers for p in after.players) + after.draw_pile + placed == 45
+
+    # Score = build points (from the events) + end-of-year scores + final awards.
+    built_points = Counter[int]()
+    for e in events:
+        if isinstance(e, Build):
+            built_points[setup.players.index(e.placement.player)] += e.sections
+    assert r.final is not None and len(r.state.year_scores) == 4
+    for seat in range(n):
+        expected = (built_points[seat]
+                    + sum(ys[seat].points for ys in r.state.year_scores)
+                    + r.final.points(seat))
+        assert r.state.prestige(seat) == expected
+        assert sum(x.points for x in r.ledger if x.player == seat) == expected
+    # every ledger entry names its source
+    assert {x.source for x in r.ledger} <= {"build", "year", "final"}
+    assert all(x.explanation for x in r.ledger)
+
+
+@settings(max_examples=3, deadline=None)
+@given(games)
+def test_true_checkpoints_pass(board: Board, game: tuple[int, int, Variant, int]) -> None:
+    setup, events, states = play(board, *game)
+    cut = len(events) // 2
+    s = states[cut]
+    cp = Checkpoint(tuple((p.name, s.prestige(i)) for i, p in enumerate(s.players)),
+                    tuple((p.name, p.money) for p in s.players))
+    r = replay(board, setup, [*events[:cut], cp, *events[cut:]])
+    assert r.valid and r.complete

@@ -8,6 +8,7 @@ import typer
 
 from asara_cli import __version__
 from asara_cli.cli import board as board_cmd
+from asara_cli.cli import game as game_cmd
 from asara_cli.cli import tally as tally_cmd
 
 app = typer.Typer(
@@ -41,6 +42,9 @@ def root(
 
 
 app.command("tally")(tally_cmd.tally)
+app.command("validate")(game_cmd.validate)
+app.command("status")(game_cmd.status)
+app.command("score")(game_cmd.score)
 app.command("board")(board_cmd.board)
 
 

@@ -1,0 +1,180 @@
+"""``asara validate``, ``asara status`` and ``asara score``: replaying a game log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from asara_cli.cli.common import (
+    EXIT_INPUT,
+    EXIT_OK,
+    EXIT_VIOLATION,
+    BoardOption,
+    JsonOption,
+    err,
+    guarded,
+    out,
+    print_json,
+)
+from asara_cli.errors import InputError
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.game import GameLog, describe_violation, load_log_board, read_log
+from asara_cli.render.game import (
+    score_dict,
+    score_view,
+    status_dict,
+    status_view,
+    validation_dict,
+)
+from asara_cli.rules.board import Board
+from asara_cli.rules.engine import Replay, replay
+
+LogArgument = Annotated[
+    Path, typer.Argument(help="A game log (TOML), as described in docs/log-format.md.",
+                         show_default=False)
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    log: GameLog
+    board: Board
+    result: Replay
+
+
+def replay_file(path: Path, board: Path | None) -> Replayed:
+    """Read a log and replay it; the board is --board if given, else the log's own."""
+    log = read_log(path)
+    rules = load_board(board) if board is not None else load_log_board(log)
+    return Replayed(log, rules, replay(rules, log.header.setup, log.events))
+
+
+def report_violations(game: Replayed) -> None:
+    console = err()
+    for v in game.result.violations:
+        console.print(describe_violation(game.log, v), soft_wrap=True)
+
+
+def validate(
+    logs: Annotated[
+        list[Path],
+        typer.Argument(help="One or more game logs to replay.", show_default=False),
+    ],
+    board: BoardOption = None,
+    as_json: JsonOption = False,
+    notes: Annotated[
+        bool, typer.Option("--notes", help="List every note: each check relaxed because the "
+                           "log leaves out a fact the table saw (default: a count).")
+    ] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Leave out warnings and the count of notes.")
+    ] = False,
+) -> None:
+    """Replay game logs and point at the first illegal event of each [R2-R5].
+
+    Each violation names the file and line, the event number, the player, the rule and the
+    facts. Exit code 0 when every log is valid, 1 when any breaks a rule, 2 when a file cannot
+    be read or is not a log.
+    """
+    code = EXIT_OK
+    reports = []
+    console = err()
+    for path in logs:
+        try:
+            game = replay_file(path, board)
+        except InputError as e:
+            code = EXIT_INPUT
+            if as_json:
+                reports.append({"file": str(path), "error": str(e)})
+            else:
+                console.print(f"error: {e}", soft_wrap=True)
+            continue
+        result = game.result
+        if not result.valid and code == EXIT_OK:
+            code = EXIT_VIOLATION
+        if as_json:
+            reports.append(validation_dict(game.log, result))
+            continue
+        report_violations(game)
+        relaxed = [v for v in result.notes if v.severity == "note"]
+        for v in result.notes:
+            if (v.severity != "note" and not quiet) or notes:
+                console.print(describe_violation(game.log, v), soft_wrap=True)
+        if relaxed and not notes and not quiet:
+            console.print(f"{path}: {len(relaxed)} note{'s' if len(relaxed) != 1 else ''}: "
+                          "checks relaxed where the log leaves out a fact the table saw "
+                          "(--notes lists them)", soft_wrap=True)
+        if result.valid:
+            state = result.state
+            if result.complete:
+                names = [state.players[s].name for s in result.winners()]
+                how = f"complete; {' and '.join(names)} {'win' if len(names) > 1 else 'wins'}"
+            else:
+                who = state.players[state.turn].name if state.turn is not None else "-"
+                how = f"in progress: year {state.year}, {who} to move"
+            out().print(f"ok: {path}: {len(game.log.events)} events, {how}", soft_wrap=True)
+        else:
+            n = sum(1 for v in result.violations if not v.later)
+            out().print(f"invalid: {path}: {n} violation{'s' if n != 1 else ''}"
+                        + (f", the first at event {result.stopped}" if result.stopped else ""),
+                        soft_wrap=True)
+    if as_json:
+        print_json({"valid": code == EXIT_OK, "logs": reports})
+    raise typer.Exit(code)
+
+
+@guarded
+def status(
+    log: LogArgument,
+    at: Annotated[
+        int | None,
+        typer.Option("--at", help="Show the board after event N (0: before the first).",
+                     min=0, show_default=False),
+    ] = None,
+    board: BoardOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The board as it stands: year, whose turn, money, buyers, towers, prestige, areas.
+
+    With --at N, as it stood after event N. A log with an illegal event shows the last legal
+    state before it, and exits with code 1.
+    """
+    game = replay_file(log, board)
+    result = game.result
+    n = len(game.log.events) if at is None else min(at, len(game.log.events))
+    state = result.at(n)
+    if as_json:
+        print_json(status_dict(game.board, state) | {"file": str(log)})
+    else:
+        title = f"{log} after event {state.events}" + (
+            f" (asked for {n}; the log is illegal from event {result.stopped})"
+            if state.events < n else "")
+        out().print(status_view(game.board, state, title))
+    if not result.valid:
+        report_violations(game)
+        raise typer.Exit(EXIT_VIOLATION)
+
+
+@guarded
+def score(
+    log: LogArgument,
+    board: BoardOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Every prestige point with its source: builds, end-of-year evaluations, final awards.
+
+    Per-year subtotals, the final evaluation with its arithmetic, and the winner(s). A game
+    still running shows totals so far ("complete": false in JSON).
+    """
+    game = replay_file(log, board)
+    result = game.result
+    if as_json:
+        print_json(score_dict(game.board, game.log, result) | {"file": str(log)})
+    else:
+        out().print(score_view(game.board, result, f"Score of {log}"))
+    if not result.valid:
+        report_violations(game)
+        raise typer.Exit(EXIT_VIOLATION)

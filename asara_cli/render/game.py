@@ -1,0 +1,291 @@
+"""A replayed game as tables for people and plain data for JSON: the board state (status),
+the score ledger (score) and violations (validate)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from asara_cli.logfile.game import GameLog, describe_violation
+from asara_cli.render.final import final_dict, final_tables
+from asara_cli.rules.board import Board
+from asara_cli.rules.engine import AREA_NAMES, Replay, Violation
+from asara_cli.rules.events import Area
+from asara_cli.rules.model import Colour, Tower
+from asara_cli.rules.state import GameState
+
+#: Tower colours on a terminal; black is drawn light on dark so it shows on any background.
+COLOUR_STYLE = {
+    Colour.BROWN: "bold #a0522d",
+    Colour.GREEN: "bold green",
+    Colour.RED: "bold red",
+    Colour.BLACK: "bold black on grey70",
+    Colour.WHITE: "bold bright_white on grey30",
+}
+
+
+# --- violations --------------------------------------------------------------------------------
+
+
+def violation_dict(log: GameLog, v: Violation) -> dict[str, Any]:
+    return {
+        "event": v.event,
+        "line": log.line_of(v.event),
+        "player": v.player,
+        "type": log.event_type(v.event),
+        "rule": v.rule,
+        "severity": v.severity,
+        "message": v.message,
+        "later": v.later,
+        "text": describe_violation(log, v),
+    }
+
+
+def validation_dict(log: GameLog, result: Replay) -> dict[str, Any]:
+    return {
+        "file": log.path,
+        "valid": result.valid,
+        "complete": result.complete,
+        "events": len(log.events),
+        "stopped_at": result.stopped,
+        "violations": [violation_dict(log, v) for v in result.violations],
+        "notes": [violation_dict(log, v) for v in result.notes],
+    }
+
+
+# --- towers and status ---------------------------------------------------------------------------
+
+
+def tower_text(tower: Tower) -> Text:
+    """A tower drawn in its colour: base, trunks and windows, turret, bottom to top; gold
+    sections as ▓, lighted windows as ✦ (they sit on windows and add no height)."""
+    style = COLOUR_STYLE[tower.colour]
+    text = Text()
+    text.append(f"{tower.colour} {tower.height} ", style=style)
+    plain_windows = tower.windows - tower.lighted
+    body = "█" + "▮" * tower.trunks + "▯" * plain_windows + "✦" * tower.lighted + "▲"
+    text.append(body, style=style)
+    extras = []
+    if tower.visible_gold:
+        extras.append(f"{tower.visible_gold} gold")
+    if tower.lighted:
+        extras.append(f"{tower.lighted} lit")
+    if extras:
+        text.append(f" ({', '.join(extras)})", style="yellow")
+    return text
+
+
+def _towers_cell(towers: Sequence[Tower]) -> Text:
+    if not towers:
+        return Text("-", style="dim")
+    return Text("\n").join(tower_text(t) for t in towers)
+
+
+def _screen_cell(state: GameState, seat: int) -> Text:
+    p = state.players[seat]
+    counted = Counter(str(t) for t in p.screen)
+    counted.update(f"{c} lighted window" for c in p.lighted_known)
+    parts = [f"{n} x {what}" if n > 1 else what for what, n in counted.items()]
+    if p.lighted_unknown:
+        parts.append(f"{p.lighted_unknown} lighted window(s), colour secret")
+    return Text(", ".join(parts) if parts else "-")
+
+
+def status_dict(board: Board, state: GameState) -> dict[str, Any]:
+    turn = None if state.turn is None else state.players[state.turn].name
+    return {
+        "year": state.year,
+        "events": state.events,
+        "over": state.over,
+        "turn": turn,
+        "caliph": state.players[state.caliph].name if state.players else None,
+        "players": [
+            {
+                "name": p.name,
+                "money": p.money,
+                "buyers": p.buyers,
+                "prestige": state.prestige(seat),
+                "towers": [{"color": t.colour.value, "height": t.height,
+                            "gold": t.visible_gold, "lighted": t.lighted} for t in p.towers],
+                "screen": [str(t) for t in p.screen],
+                "lighted_windows": [c.value for c in p.lighted_known]
+                + ["secret"] * p.lighted_unknown,
+            }
+            for seat, p in enumerate(state.players)
+        ],
+        "areas": [
+            {
+                "area": area.value,
+                "colour": state.area(area).colour,
+                "free": _free(board, state, area),
+            }
+            for area in Area
+            if _shown_area(state, area)
+        ],
+        "markets": [
+            {"section": m.section.value, "display": m.count, "pile": m.pile,
+             "shown": None if m.shown is None else [str(t) for t in m.shown]}
+            for m in state.markets
+        ],
+        "draw_pile": state.draw_pile,
+    }
+
+
+def _shown_area(state: GameState, area: Area) -> bool:
+    return state.setup.variant.value == "pro" or area not in (Area.TENT, Area.LIGHTED)
+
+
+def _free(board: Board, state: GameState, area: Area) -> list[int] | str:
+    free = state.free_spaces(board, area)
+    if free is None:
+        return "unlimited" if area == Area.COLOURED else "unknown"
+    return list(free)
+
+
+def status_view(board: Board, state: GameState, title: str) -> RenderableType:
+    parts: list[RenderableType] = [Text(title, style="bold")]
+    if state.over:
+        parts.append(Text(f"The game is over (year {state.year}): see `asara score`."))
+    else:
+        who = state.players[state.turn].name if state.turn is not None else "-"
+        parts.append(Text(f"Year {state.year} of {board.years}, after {state.events} events: "
+                          f"{who} to move. Caliph's patronage: "
+                          f"{state.players[state.caliph].name}."))
+    table = Table(box=box.SIMPLE_HEAD, title="players", title_justify="left")
+    for col, justify in (("player", "left"), ("Asari", "right"), ("buyers", "right"),
+                         ("prestige", "right"), ("towers", "left"),
+                         ("behind the screen", "left")):
+        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    for seat, p in enumerate(state.players):
+        marks = ""
+        if seat == state.turn:
+            marks += " ◀"
+        if seat == state.caliph:
+            marks += " ♛"
+        table.add_row(Text(p.name + marks), str(p.money), str(p.buyers),
+                      str(state.prestige(seat)), _towers_cell(p.towers),
+                      _screen_cell(state, seat))
+    parts.append(table)
+
+    areas = Table(box=box.SIMPLE_HEAD, title="areas this year", title_justify="left")
+    areas.add_column("area")
+    areas.add_column("buyer colour to follow")
+    areas.add_column("free spaces")
+    for area in Area:
+        if not _shown_area(state, area):
+            continue
+        colour = state.area(area).colour
+        follow = "-" if area == Area.COLOURED else (colour or "any")
+        free = _free(board, state, area)
+        areas.add_row(AREA_NAMES[area], follow,
+                      ", ".join(map(str, free)) if isinstance(free, list) and free
+                      else ("none" if isinstance(free, list) else free))
+    parts.append(areas)
+
+    markets = Table(box=box.SIMPLE_HEAD, title="market", title_justify="left")
+    markets.add_column("section")
+    markets.add_column("on display", justify="right")
+    markets.add_column("face-down pile", justify="right")
+    markets.add_column("display as stated")
+    for m in state.markets:
+        shown = "not recorded" if m.shown is None else ", ".join(str(t) for t in m.shown)
+        markets.add_row(m.section.value, str(m.count), str(m.pile), shown)
+    parts.append(markets)
+    return Group(*parts)
+
+
+# --- score ---------------------------------------------------------------------------------------
+
+
+def ledger_dict(state: GameState) -> list[dict[str, Any]]:
+    return [
+        {"player": state.players[e.player].name, "points": e.points, "source": e.source,
+         "year": e.year, "event": e.event, "category": e.category,
+         "explanation": e.explanation}
+        for e in state.ledger
+    ]
+
+
+def score_dict(board: Board, log: GameLog, result: Replay) -> dict[str, Any]:
+    state = result.state
+    names = [p.name for p in state.players]
+    data: dict[str, Any] = {
+        "variant": state.setup.variant.value,
+        "board": board.profile,
+        "complete": result.complete,
+        "valid": result.valid,
+        "year": state.year,
+    }
+    if state.final is not None:
+        before = [sum(e.points for e in state.ledger if e.player == s and e.source != "final")
+                  for s in range(len(names))]
+        data |= final_dict(names, before, [p.money for p in state.players], state.final)
+    else:
+        totals = state.prestige_all()
+        data["players"] = [
+            {"name": n, "asari": state.players[s].money, "prestige": totals[s],
+             "final_points": 0, "total": totals[s], "awards": []}
+            for s, n in enumerate(names)
+        ]
+        data["winners"] = []
+    for s, p in enumerate(data["players"]):
+        p["years"] = _year_subtotals(state, s)
+        p["builds"] = sum(e.points for e in state.ledger if e.player == s
+                          and e.source == "build")
+    data["ledger"] = ledger_dict(state)
+    return data
+
+
+def _year_subtotals(state: GameState, seat: int) -> list[int]:
+    """Prestige earned in each year so far: builds in it plus its end-of-year evaluation."""
+    years = max([state.year, *(e.year for e in state.ledger)], default=1)
+    return [sum(e.points for e in state.ledger if e.player == seat and e.year == y
+                and e.source != "final") for y in range(1, years + 1)]
+
+
+def score_view(board: Board, result: Replay, title: str) -> RenderableType:
+    state = result.state
+    names = [p.name for p in state.players]
+    parts: list[RenderableType] = [Text(title, style="bold")]
+
+    ledger = Table(box=box.SIMPLE_HEAD, title="ledger: every prestige point",
+                   title_justify="left")
+    ledger.add_column("year", justify="right")
+    ledger.add_column("event", justify="right")
+    ledger.add_column("player")
+    ledger.add_column("points", justify="right")
+    ledger.add_column("source")
+    for e in state.ledger:
+        if e.source == "final":
+            continue
+        source = (f"build: {e.explanation}" if e.source == "build" else e.explanation)
+        ledger.add_row(str(e.year), str(e.event) if e.event else "", Text(names[e.player]),
+                       f"+{e.points}", Text(source))
+    parts.append(ledger)
+
+    years = Table(box=box.SIMPLE_HEAD, title="per year", title_justify="left")
+    years.add_column("player")
+    last = max([state.year, *(e.year for e in state.ledger)], default=1)
+    for y in range(1, last + 1):
+        years.add_column(f"year {y}", justify="right")
+    years.add_column("before final", justify="right")
+    for s, name in enumerate(names):
+        subtotals = _year_subtotals(state, s)
+        years.add_row(Text(name), *map(str, subtotals), str(sum(subtotals)))
+    parts.append(years)
+
+    if state.final is not None:
+        before = [sum(e.points for e in state.ledger if e.player == s and e.source != "final")
+                  for s in range(len(names))]
+        parts.append(Text("final evaluation", style="bold"))
+        parts.append(final_tables(names, before, state.final))
+    else:
+        parts.append(Text(f"The game is not over (year {state.year}); totals so far: "
+                          + ", ".join(f"{n} {state.prestige(s)}" for s, n in enumerate(names))))
+    return Group(*parts)

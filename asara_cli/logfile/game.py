@@ -122,8 +122,24 @@ class GameLog:
 
 def read_log(path: str | Path) -> GameLog:
     """Read and parse the log at ``path``; raise :class:`InputError` if it is unusable."""
-    data, text = read_toml(path)
+    try:
+        data, text = read_toml(path)
+    except InputError as e:
+        if e.line is None and "end of document" in e.message:
+            # a truncated file: tomllib names no line, so point at the last one
+            try:
+                text = Path(path).read_text("utf-8")
+            except (OSError, UnicodeDecodeError):
+                raise e from None
+            line, column = _end_of(text)
+            raise InputError(e.message, path=e.path, line=line, column=column) from None
+        raise
     return parse_log_data(data, text, str(path))
+
+
+def _end_of(text: str) -> tuple[int, int]:
+    lines = text.split("\n")
+    return len(lines), len(lines[-1]) + 1
 
 
 def parse_log(text: str, path: str = "<log>") -> GameLog:
@@ -138,6 +154,8 @@ def parse_log(text: str, path: str = "<log>") -> GameLog:
         if m:
             line, column = int(m.group(1)), int(m.group(2))
             message = message[: m.start()]
+        elif "end of document" in message:
+            line, column = _end_of(text)
         raise InputError(f"not valid TOML: {message}", path=path, line=line,
                          column=column) from None
     return parse_log_data(data, text, path)
@@ -267,7 +285,8 @@ class _EventReader:
     def error(self, key: str | None, message: str) -> InputError:
         line = self.start
         if key is not None and self.start is not None:
-            line = self.where.key_line(key.split("[")[0], self.start, self.end) or self.start
+            name = key.split("[")[0].split(".")[0]
+            line = self.where.key_line(name, self.start, self.end) or self.start
         what = f"event {self.number}" + (f": {key}" if key else "")
         return InputError(message, path=self.where.path, line=line, player=self.player,
                           key=what)

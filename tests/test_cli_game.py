@@ -1,0 +1,146 @@
+"""`asara validate`, `status` and `score` through the real Typer app, on logs written by the
+log layer from random legal games and on hand-made broken logs."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from asara_cli.cli import app
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.game import LogHeader, write_log
+from asara_cli.rules.model import Variant
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_engine_props import play
+
+runner = CliRunner()
+
+
+def cli(*args: str):
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture(scope="module")
+def game_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A complete 3-player pro game from legal moves, start player Anna (seat 2)."""
+    board = load_board()
+    setup, events, _ = play(board, 11, 3, Variant.PRO, 2)
+    path = tmp_path_factory.mktemp("logs") / "game.toml"
+    write_log(path, LogHeader(setup), events)
+    return path
+
+
+def test_validate_accepts_a_legal_game(game_log: Path) -> None:
+    result = cli("validate", str(game_log))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(f"ok: {game_log}:")
+    assert "complete" in result.stdout
+    data = json.loads(cli("validate", "--json", str(game_log)).stdout)
+    assert data["valid"] is True
+    [report] = data["logs"]
+    assert report["valid"] and report["complete"] and report["violations"] == []
+
+
+def test_score_totals_are_the_sum_of_the_ledger(game_log: Path) -> None:
+    result = cli("score", "--json", str(game_log))
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["complete"] is True
+    for p in data["players"]:
+        ledger = [e["points"] for e in data["ledger"] if e["player"] == p["name"]]
+        assert p["total"] == sum(ledger)
+        assert p["final_points"] == sum(a["points"] for a in p["awards"])
+        assert p["total"] == p["prestige"] + p["final_points"]
+        assert sum(p["years"]) == p["prestige"]
+    best = max(p["total"] for p in data["players"])
+    assert data["winners"] == [p["name"] for p in data["players"] if p["total"] == best]
+    table = cli("score", str(game_log))
+    assert table.exit_code == 0
+    assert "ledger: every prestige point" in table.stdout
+    assert "Winner" in table.stdout
+
+
+def test_status_before_the_first_event(game_log: Path) -> None:
+    # R1: the start player (Anna, seat 2) has 20, then clockwise Tina 21, Paul 22;
+    # 3 players hold 8 buyers each in year 1.
+    result = cli("status", "--json", "--at", "0", str(game_log))
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["year"] == 1 and data["turn"] == "Anna" and data["caliph"] == "Anna"
+    assert [(p["name"], p["money"], p["buyers"]) for p in data["players"]] == [
+        ("Tina", 21, 8), ("Paul", 22, 8), ("Anna", 20, 8)]
+    assert data["draw_pile"] == 45 - 3 * 8
+    table = cli("status", "--at", "0", str(game_log))
+    assert "Year 1 of 4" in table.stdout and "Anna to move" in table.stdout
+
+
+def _broken(game_log: Path, tmp_path: Path, old: str, new: str) -> Path:
+    text = game_log.read_text("utf-8")
+    assert old in text
+    path = tmp_path / "broken.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def test_wrong_player_is_refused_with_event_and_line(game_log: Path, tmp_path: Path) -> None:
+    # The first event is Anna's (she starts); writing Tina there breaks turn order (R2).
+    path = _broken(game_log, tmp_path, 'player = "Anna"', 'player = "Tina"')
+    line = path.read_text("utf-8").splitlines().index("[[event]]") + 1
+    result = cli("validate", str(path))
+    assert result.exit_code == 1
+    first = result.stderr.splitlines()[0]
+    assert first.startswith(f"{path}:{line}: event 1 (Tina, ")
+    assert "it is Anna's turn, not Tina's [R2]" in first
+    assert "invalid:" in result.stdout
+    data = json.loads(cli("validate", "--json", str(path)).stdout)
+    v = data["logs"][0]["violations"][0]
+    assert (v["event"], v["line"], v["rule"], v["later"]) == (1, line, "R2", False)
+    # score and status still show the legal prefix, and exit 1
+    score = cli("score", "--json", str(path))
+    assert score.exit_code == 1
+    assert json.loads(score.stdout)["complete"] is False
+    assert cli("status", str(path)).exit_code == 1
+
+
+def test_truncated_log_is_exit_2_with_a_line(game_log: Path, tmp_path: Path) -> None:
+    text = game_log.read_text("utf-8")
+    cut = text.index('type = "', len(text) // 2) + 8
+    path = tmp_path / "truncated.toml"
+    path.write_text(text[:cut], encoding="utf-8")
+    result = cli("validate", str(path))
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {path}:")
+    assert "Traceback" not in result.stderr
+
+
+def test_a_sheet_is_not_a_log(tmp_path: Path) -> None:
+    sheet = Path(__file__).resolve().parent.parent / "sample_games" / "rulebook-example.sheet.toml"
+    result = cli("validate", str(sheet))
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert str(sheet) in result.stderr
+
+
+def test_exit_code_is_the_worst_of_several_logs(game_log: Path, tmp_path: Path) -> None:
+    bad = _broken(game_log, tmp_path, 'player = "Anna"', 'player = "Tina"')
+    assert cli("validate", str(game_log), str(bad)).exit_code == 1
+    missing = tmp_path / "missing.toml"
+    result = cli("validate", str(game_log), str(bad), str(missing))
+    assert result.exit_code == 2
+    assert f"error: {missing}: no such file" in result.stderr
+    data = json.loads(cli("validate", "--json", str(game_log), str(missing)).stdout)
+    assert [("error" in r) for r in data["logs"]] == [False, True]
+
+
+def test_status_at_each_point_and_missing_log(game_log: Path, tmp_path: Path) -> None:
+    for n in (1, 10, 40):
+        data = json.loads(cli("status", "--json", "--at", str(n), str(game_log)).stdout)
+        assert data["events"] == n
+    assert cli("status", str(tmp_path / "nope.toml")).exit_code == 2
+    assert cli("score", str(tmp_path / "nope.toml")).exit_code == 2

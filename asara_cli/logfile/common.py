@@ -32,18 +32,24 @@ def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
     except UnicodeDecodeError as e:
         line = raw[: e.start].count(b"\n") + 1
         raise InputError("not UTF-8 text", path=name, line=line) from None
+    return loads_toml(text, name), text
+
+
+def loads_toml(text: str, path: str) -> dict[str, Any]:
+    """Parse TOML text read from ``path``; a syntax error becomes an :class:`InputError`
+    with the line and column tomllib gives (only inside its message)."""
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         message = str(e)
         m = _POSITION.search(message)
-        line = column = None
+        line: int | None = None
+        column: int | None = None
         if m:
             line, column = int(m.group(1)), int(m.group(2))
             message = message[: m.start()]
-        raise InputError(f"not valid TOML: {message}", path=name, line=line,
+        raise InputError(f"not valid TOML: {message}", path=path, line=line,
                          column=column) from None
-    return data, text
 
 
 def header_lines(text: str, header: str) -> list[int]:

@@ -12,7 +12,6 @@ import datetime as dt
 import os
 import re
 import tempfile
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +21,7 @@ import tomli_w
 
 from asara_cli.errors import InputError
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.common import describe, header_lines, read_toml
+from asara_cli.logfile.common import describe, header_lines, loads_toml, read_toml
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import Violation
 from asara_cli.rules.events import (
@@ -144,21 +143,7 @@ def _end_of(text: str) -> tuple[int, int]:
 
 def parse_log(text: str, path: str = "<log>") -> GameLog:
     """Parse log text (as :func:`read_log` does for a file)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        message = str(e)
-        m = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", message)
-        line: int | None = None
-        column: int | None = None
-        if m:
-            line, column = int(m.group(1)), int(m.group(2))
-            message = message[: m.start()]
-        elif "end of document" in message:
-            line, column = _end_of(text)
-        raise InputError(f"not valid TOML: {message}", path=path, line=line,
-                         column=column) from None
-    return parse_log_data(data, text, path)
+    return parse_log_data(loads_toml(text, path), text, path)
 
 
 def load_log_board(log: GameLog) -> Board:

@@ -48,6 +48,10 @@ def loads_toml(text: str, path: str) -> dict[str, Any]:
         if m:
             line, column = int(m.group(1)), int(m.group(2))
             message = message[: m.start()]
+        elif "end of document" in message:
+            # a truncated file: tomllib names no line, so point just past the last one
+            lines = text.split("\n")
+            line, column = len(lines), len(lines[-1]) + 1
         raise InputError(f"not valid TOML: {message}", path=path, line=line,
                          column=column) from None
 

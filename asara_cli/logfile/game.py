@@ -121,24 +121,8 @@ class GameLog:
 
 def read_log(path: str | Path) -> GameLog:
     """Read and parse the log at ``path``; raise :class:`InputError` if it is unusable."""
-    try:
-        data, text = read_toml(path)
-    except InputError as e:
-        if e.line is None and "end of document" in e.message:
-            # a truncated file: tomllib names no line, so point at the last one
-            try:
-                text = Path(path).read_text("utf-8")
-            except (OSError, UnicodeDecodeError):
-                raise e from None
-            line, column = _end_of(text)
-            raise InputError(e.message, path=e.path, line=line, column=column) from None
-        raise
+    data, text = read_toml(path)
     return parse_log_data(data, text, str(path))
-
-
-def _end_of(text: str) -> tuple[int, int]:
-    lines = text.split("\n")
-    return len(lines), len(lines[-1]) + 1
 
 
 def parse_log(text: str, path: str = "<log>") -> GameLog:

@@ -9,6 +9,7 @@ import typer
 from asara_cli import __version__
 from asara_cli.cli import board as board_cmd
 from asara_cli.cli import game as game_cmd
+from asara_cli.cli import record as record_cmd
 from asara_cli.cli import tally as tally_cmd
 
 app = typer.Typer(
@@ -46,6 +47,7 @@ app.command("validate")(game_cmd.validate)
 app.command("status")(game_cmd.status)
 app.command("score")(game_cmd.score)
 app.command("board")(board_cmd.board)
+record_cmd.register(app)
 
 
 def main() -> None:

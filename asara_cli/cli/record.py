@@ -1,0 +1,735 @@
+"""Recording a game at the table: ``asara new``, one command per move, ``undo``, ``use`` and
+``check`` (RULES.md R2-R5).
+
+Every move is checked by the referee before anything is written; an illegal one is refused
+with the rule and the facts (exit code 1). Writes are atomic and locked (logfile/record.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from asara_cli.cli import words
+from asara_cli.cli.common import EXIT_INPUT, EXIT_VIOLATION, err, out
+from asara_cli.errors import InputError
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.game import LogHeader, describe_violation, load_log_board, read_log
+from asara_cli.logfile.record import (
+    ENV_LOG,
+    STATE_FILE,
+    append,
+    create_log,
+    default_log,
+    locked,
+    remember,
+)
+from asara_cli.logfile.record import (
+    undo as undo_log,
+)
+from asara_cli.render.record import move_text, result_line, year_end_view
+from asara_cli.rules.board import Board
+from asara_cli.rules.engine import apply, check_setup, replay
+from asara_cli.rules.engine import check as check_event
+from asara_cli.rules.events import (
+    PAIR,
+    Addition,
+    Area,
+    Bank,
+    Bribe,
+    Build,
+    Buy,
+    Caliph,
+    Checkpoint,
+    Coloured,
+    Display,
+    Event,
+    Lighted,
+    LightedWindow,
+    NewTower,
+    Part,
+    Placement,
+    Recruit,
+    Tile,
+    is_turn,
+)
+from asara_cli.rules.model import Colour, Section, Variant
+from asara_cli.rules.state import GameState, Setup
+
+# --- shared options --------------------------------------------------------------------------
+
+LogOption = Annotated[
+    Path | None,
+    typer.Option("--log", "-l", help=f"The game log to record into (default: ${ENV_LOG}, "
+                 "else the one `asara use` remembered).", show_default=False),
+]
+CardOption = Annotated[
+    str | None,
+    typer.Option("--card", "-c", help="The buyer placed face up: its colour, e.g. blue (a "
+                 "unique prefix of a colour in play will do). `--card pair` = --pair.",
+                 show_default=False),
+]
+PairOption = Annotated[
+    bool, typer.Option("--pair", help="Two buyers face down on one space instead (R2.1).")
+]
+PlayerOption = Annotated[
+    str | None,
+    typer.Option("--player", "-p", help="Who moves. The turn implies it; a different name "
+                 "is refused (R2).", show_default=False),
+]
+DryOption = Annotated[
+    bool, typer.Option("--dry-run", "-n", help="Only say whether the move is legal; write "
+                       "nothing (the same as `asara check ...`).")
+]
+SpaceOption = Annotated[
+    int | None,
+    typer.Option("--space", "-s", min=1, help="The space the buyer went on (optional where "
+                 "the spaces are alike).", show_default=False),
+]
+GoldOption = Annotated[
+    bool, typer.Option("--gold", "-g", help="The tile carries a gold decoration.")
+]
+
+
+class Refused(Exception):
+    """A move the rules forbid: lines for stderr, exit code 1."""
+
+    def __init__(self, headline: str, lines: list[str]) -> None:
+        super().__init__(headline)
+        self.headline = headline
+        self.lines = lines
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a move is typed against: the board, the state, the words the player gave."""
+
+    board: Board
+    state: GameState
+    player_word: str | None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.state.setup.players
+
+    def mover(self) -> str:
+        if self.player_word is not None:
+            return words.player(self.player_word, self.names)
+        if self.state.turn is None:
+            raise Refused("the game is over: no more turns (see `asara score`) [R5]", [])
+        return self.names[self.state.turn]
+
+    def buyer(self, card: str | None, pair: bool) -> str:
+        if pair and card is not None and words.fold(card) not in ("pair", "paar"):
+            raise words.WordError("--card and --pair together: one buyer face up, or a pair")
+        if pair:
+            return PAIR
+        if card is None:
+            raise words.WordError("which buyer? --card COLOUR (face up) or --pair")
+        return words.buyer(card, self.state.labels)
+
+    def placement(self, card: str | None, pair: bool, space: int | None = None) -> Placement:
+        return Placement(self.mover(), self.buyer(card, pair), space)
+
+
+def _is_check(ctx: typer.Context) -> bool:
+    return isinstance(ctx.obj, dict) and bool(ctx.obj.get("check"))
+
+
+@contextlib.contextmanager
+def _errors() -> Iterator[None]:
+    """Unusable input: one line, exit 2. A refused move: the reasons, exit 1."""
+    try:
+        yield
+    except (InputError, words.WordError) as e:
+        err().print(f"error: {e}", soft_wrap=True)
+        raise typer.Exit(EXIT_INPUT) from None
+    except Refused as r:
+        console = err()
+        console.print(f"refused: {r.headline}", soft_wrap=True)
+        for line in r.lines:
+            console.print(f"  {line}", soft_wrap=True)
+        raise typer.Exit(EXIT_VIOLATION) from None
+
+
+def _load(path: Path) -> tuple[Board, GameState]:
+    log = read_log(path)
+    board = load_log_board(log)
+    result = replay(board, log.header.setup, log.events)
+    if result.stopped is not None:
+        first = [describe_violation(log, v) for v in result.violations if not v.later]
+        raise Refused(f"{path} is illegal from event {result.stopped}; fix it first "
+                      f"(`asara validate {path}`, or `asara undo`)", first[:3])
+    return board, result.state
+
+
+def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
+            make: Callable[[Table], Event]) -> None:
+    dry = dry_run or _is_check(ctx)
+    with _errors():
+        path, _ = default_log(log)
+        guard = contextlib.nullcontext() if dry else locked(path)
+        with guard:
+            board, state = _load(path)
+            table = Table(board, state, player)
+            event = make(table)
+            findings = check_event(board, state, event)
+            problems = [v for v in findings if v.is_error]
+            if problems:
+                raise Refused(move_text(board, event),
+                              [f"{v.message} [{v.rule}]" for v in problems]
+                              + ["nothing was written" if not dry else "(a check only)"])
+            for v in findings:
+                if v.severity == "warning":
+                    err().print(f"warning: {v.message} [{v.rule}]", soft_wrap=True)
+            after = apply(board, state, event)
+            if dry:
+                line = result_line(board, state, after, event).split(" ", 1)[1]
+                out().print(f"legal: {line} (not recorded)", soft_wrap=True)
+                return
+            append(path, event)
+        out().print(result_line(board, state, after, event), soft_wrap=True)
+        if is_turn(event) and (after.year > state.year or (after.over and not state.over)):
+            out().print(year_end_view(board, state, after))
+
+
+# --- moves ------------------------------------------------------------------------------------
+
+
+def buy(
+    ctx: typer.Context,
+    area: Annotated[str, typer.Argument(help="The market area: base, trunk, window or turret "
+                                        "(Basis, Mittelteil, Fenster, Spitze).",
+                                        show_default=False)],
+    tile: Annotated[list[str] | None, typer.Argument(
+        help="The tile bought: its colour, e.g. black or gold red (braun, grün, rot, "
+        "schwarz, weiß). Leave out when nothing was bought.", show_default=False)] = None,
+    gold: GoldOption = False,
+    card: CardOption = None,
+    pair: PairOption = False,
+    space: SpaceOption = None,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Buy a section at a market area: pay its colour's price [R3.1].
+
+    Example: asara buy window black --card blue;  asara buy turret gold white --pair
+    """
+    def make(t: Table) -> Event:
+        section = words.section(area)
+        colour, is_gold = _tile(tile, gold)
+        return Buy(t.placement(card, pair, space), section, colour, is_gold)
+
+    _record(ctx, log, dry_run, player, make)
+
+
+def _tile(tile: list[str] | None, gold: bool) -> tuple[Colour | None, bool]:
+    if not tile:
+        if gold:
+            raise words.WordError("--gold needs the tile's colour (e.g. gold red)")
+        return None, False
+    colour, is_gold = words.tile(tile)
+    return colour, is_gold or gold
+
+
+def build(
+    ctx: typer.Context,
+    plot: Annotated[int, typer.Argument(help="The plot of the building circle, 1-7: pay N, "
+                                        "build N sections.", show_default=False)],
+    towers: Annotated[list[str] | None, typer.Argument(
+        help="What is built, tower by tower: a colour, then its sections. A tower with a base "
+        "and a turret is new; otherwise the sections go onto the tower of that colour (\"black "
+        "2 window\" for the 2nd black one). E.g. white base window turret black window.",
+        show_default=False)] = None,
+    new: Annotated[list[str] | None, typer.Option(
+        "--new", help="A new tower, e.g. \"white base gold window turret\".",
+        show_default=False)] = None,
+    add: Annotated[list[str] | None, typer.Option(
+        "--add", help="Sections onto a standing tower, e.g. \"black window\" or \"red 2 "
+        "trunk\".", show_default=False)] = None,
+    light: Annotated[list[str] | None, typer.Option(
+        "--light", help="Pro: a lighted window onto a window of that tower, e.g. black, "
+        "\"red 2\", \"red 2 gold\" (onto a gold window) [R3.7].", show_default=False)] = None,
+    card: CardOption = None,
+    pair: PairOption = False,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Build on plot N of the building circle: pay N, place N sections, +1 each [R3.2].
+
+    Example: asara build 3 white base window turret --card blue;
+    asara build 2 --add "black window" --light black --pair
+    """
+    def make(t: Table) -> Event:
+        placement = t.placement(card, pair)
+        new_towers: list[NewTower] = []
+        additions: list[Addition] = []
+        for group in _groups(towers or []):
+            _classify(group, None, new_towers, additions)
+        for text in new or []:
+            _classify(words.tokens([text]), True, new_towers, additions)
+        for text in add or []:
+            _classify(words.tokens([text]), False, new_towers, additions)
+        lighted = _lighted(t, placement.player, light or [])
+        return Build(Placement(placement.player, placement.buyer), plot, tuple(new_towers),
+                     tuple(additions), tuple(lighted))
+
+    _record(ctx, log, dry_run, player, make)
+
+
+_BUILD_WORDS: dict[str, object] = {**words.COLOUR_WORDS, **words.SECTION_WORDS,
+                                   words.GOLD: words.GOLD}
+
+
+def _groups(args: list[str]) -> list[list[str]]:
+    """Split build words into towers: every colour word starts a tower."""
+    groups: list[list[str]] = []
+    for w in words.tokens(args):
+        v = None if w.isdigit() else words.pick(w, _BUILD_WORDS, "tower colour or section type")
+        if isinstance(v, Colour):
+            groups.append([w])
+        elif not groups:
+            raise words.WordError(f"name the tower's colour before its sections "
+                                  f"(e.g. white {w} ...)")
+        else:
+            groups[-1].append(w)
+    return groups
+
+
+def _classify(group: list[str], is_new: bool | None, new: list[NewTower],
+              add: list[Addition]) -> None:
+    colour, n, rest = words.split_tower(group)
+    parts = tuple(Part(s, g) for s, g in words.parts(rest))
+    if not parts:
+        raise words.WordError(f"which sections go into the {colour} tower? (e.g. {colour} "
+                              "base turret, or black window)")
+    if is_new is None:
+        is_new = n is None and any(p.section in (Section.BASE, Section.TURRET) for p in parts)
+    if is_new:
+        if n is not None:
+            raise words.WordError(f"a new tower has no number yet: {colour} {n} ...")
+        new.append(NewTower(colour, parts))
+    else:
+        add.append(Addition(colour, n or 1, parts))
+
+
+def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
+    """Lighted windows; one laid on a gold window unless a plain one is free (or "gold")."""
+    out_: list[LightedWindow] = []
+    seat = t.state.seat(name)
+    towers = t.state.players[seat].towers if seat is not None else ()
+    used: dict[tuple[Colour, int], int] = {}
+    for spec in specs:
+        ws = [w for w in words.tokens([spec]) if words.fold(w) not in ("on", "auf")]
+        gold = False
+        if ws and words.fold(ws[-1]) in ("gold", "plain"):
+            gold = words.fold(ws.pop()) == "gold"
+            explicit = True
+        else:
+            explicit = False
+        colour, n, rest = words.split_tower(ws)
+        if rest:
+            raise words.WordError(f"--light names a tower, e.g. {colour}, \"{colour} 2\" or "
+                                  f"\"{colour} 2 gold\"; got {spec!r}")
+        n = n or 1
+        if not explicit:
+            mine = [x for x in towers if x.colour == colour]
+            if len(mine) >= n:
+                tw = mine[n - 1]
+                plain = (tw.windows - tw.gold_windows) - (tw.lighted - tw.lighted_on_gold)
+                gold = plain - used.get((colour, n), 0) <= 0 and (
+                    tw.gold_windows - tw.lighted_on_gold) > 0
+        if not gold:
+            used[(colour, n)] = used.get((colour, n), 0) + 1
+        out_.append(LightedWindow(colour, n, gold))
+    return out_
+
+
+def bank(
+    ctx: typer.Context,
+    amount: Annotated[int | None, typer.Argument(
+        min=0, help="The Asari taken (the space's printed value). Left out: the value the "
+        "board profile knows for --space.", show_default=False)] = None,
+    space: SpaceOption = None,
+    card: CardOption = None,
+    pair: PairOption = False,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Take money at the bank [R3.3].
+
+    Without --space, the free space that pays that amount (or whose value the board profile
+    does not know) is taken.
+
+    Example: asara bank 12 --card red;  asara bank 8 --space 2 --pair
+    """
+    def make(t: Table) -> Event:
+        placement = t.placement(card, pair)
+        b = t.board
+        chosen, taken = space, amount
+        if chosen is None:
+            if taken is None:
+                raise words.WordError("how much was taken? e.g. asara bank 12 (or --space N)")
+            free = t.state.free_spaces(b, Area.BANK) or ()
+            values = dict(enumerate(b.bank_values, start=1))
+            ranked = ([s for s in free if values.get(s) == taken]
+                      + [s for s in free if values.get(s) is None]
+                      + [s for s in values if values[s] == taken]
+                      + [s for s in values if values[s] is None])
+            chosen = ranked[0] if ranked else 1
+        if taken is None:
+            value = b.bank_values[chosen - 1] if 1 <= chosen <= len(b.bank_values) else None
+            if value is None:
+                raise words.WordError(f"the board profile does not know what bank space "
+                                      f"{chosen} pays: say the amount (asara bank N)")
+            taken = value
+        return Bank(Placement(placement.player, placement.buyer, chosen), taken)
+
+    _record(ctx, log, dry_run, player, make)
+
+
+def coloured(
+    ctx: typer.Context,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """The coloured building: one face-down buyer, take 5 [R3.3].
+
+    Example: asara coloured
+    """
+    def make(t: Table) -> Event:
+        return Coloured(Placement(t.mover(), None))
+
+    _record(ctx, log, dry_run, player, make)
+
+
+def bribe(
+    ctx: typer.Context,
+    fee: Annotated[int, typer.Argument(help="The House of Spies space: its cost, 3 or 5.",
+                                       show_default=False)],
+    pile: Annotated[str, typer.Argument(help="The face-down pile searched: base, trunk, "
+                                        "window or turret.", show_default=False)],
+    tile: Annotated[list[str] | None, typer.Argument(
+        help="The tile taken (shown to all), e.g. black or gold red; left out when none "
+        "was taken.", show_default=False)] = None,
+    gold: GoldOption = False,
+    card: CardOption = None,
+    pair: PairOption = False,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Bribe the House of Spies: pay 3 or 5, search a pile, maybe buy a tile [R3.4].
+
+    Example: asara bribe 3 turret black --card red
+    """
+    def make(t: Table) -> Event:
+        section = words.section(pile)
+        colour, is_gold = _tile(tile, gold)
+        return Bribe(t.placement(card, pair, fee), section, colour, is_gold)
+
+    _record(ctx, log, dry_run, player, make)
+
+
+def caliph(
+    ctx: typer.Context,
+    card: CardOption = None,
+    pair: PairOption = False,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Take the Caliph's patronage: start next year, +1 at each year's end [R3.5].
+
+    Example: asara caliph --card red
+    """
+    def make(t: Table) -> Event:
+        return Caliph(t.placement(card, pair))
+
+    _record(ctx, log, dry_run, player, make)
+
+
+def recruit(
+    ctx: typer.Context,
+    cost: Annotated[int | None, typer.Argument(
+        min=0, help="The Asari paid (the tent space's printed cost). Left out: the cost the "
+        "board profile knows for --space.", show_default=False)] = None,
+    space: SpaceOption = None,
+    card: CardOption = None,
+    pair: PairOption = False,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Pro: recruit at the tent: pay the space's cost, draw 2 buyers [R3.6].
+
+    Example: asara recruit 2 --card red
+    """
+    def make(t: Table) -> Event:
+        placement = t.placement(card, pair, space)
+        paid = cost
+        if paid is None:
+            costs = t.board.tent_costs
+            if space is None or costs is None or not 1 <= space <= len(costs):
+                raise words.WordError("how much was paid at the tent? e.g. asara recruit 2")
+            paid = costs[space - 1]
+        return Recruit(placement, paid)
+
+    _record(ctx, log, dry_run, player, make)
+
+
+def lighted(
+    ctx: typer.Context,
+    pay: Annotated[int, typer.Argument(help="The Asari paid: 4 (draw 3, keep 1) or 10 (draw "
+                                       "5, keep 2).", show_default=False)],
+    keep: Annotated[list[str] | None, typer.Option(
+        "--keep", "-k", help="The colour of a lighted window kept (optional: it may stay "
+        "secret until built). Repeat for two.", show_default=False)] = None,
+    space: SpaceOption = None,
+    card: CardOption = None,
+    pair: PairOption = False,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Pro: lighted windows: pay 4 and keep 1, or pay 10 and keep 2 [R3.7].
+
+    Example: asara lighted 4 --keep black --card red
+    """
+    def make(t: Table) -> Event:
+        kept = tuple(words.colour(k) for k in words.tokens(keep or []))
+        return Lighted(t.placement(card, pair, space), pay, kept)
+
+    _record(ctx, log, dry_run, player, make)
+
+
+def display(
+    ctx: typer.Context,
+    tiles: Annotated[list[str], typer.Argument(
+        help="For each area stated: its name, then every face-up tile there, e.g. window "
+        "brown green gold green red black white trunk ...", show_default=False)],
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """State what market displays show after a refill (optional fact) [R3.1].
+
+    Later purchases are checked against it.
+
+    Example: asara display window brown green green gold green red gold red black white
+    """
+    def make(t: Table) -> Event:
+        areas = tuple((s, tuple(Tile(s, c, g) for c, g in ts))
+                      for s, ts in words.display(tiles))
+        return Display(areas)
+
+    _record(ctx, log, dry_run, None, make)
+
+
+def checkpoint(
+    ctx: typer.Context,
+    prestige: Annotated[list[str] | None, typer.Argument(
+        help="What the prestige track shows: NAME=POINTS for each player given.",
+        show_default=False)] = None,
+    money: Annotated[list[str] | None, typer.Option(
+        "--money", "-m", help="Asari a player counts: NAME=ASARI (repeatable).",
+        show_default=False)] = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Confirm what the prestige track shows (and money); refused if the log disagrees.
+
+    Example: asara checkpoint Tina=34 Paul=30 --money Tina=12
+    """
+    def make(t: Table) -> Event:
+        p = _pairs(prestige or [], t.names)
+        m = _pairs(money or [], t.names)
+        if not p and not m:
+            raise words.WordError("what does the track show? e.g. asara checkpoint Tina=34")
+        return Checkpoint(tuple(p), tuple(m))
+
+    _record(ctx, log, dry_run, None, make)
+
+
+def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
+    found: list[tuple[str, int]] = []
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            name, _, value = item.rpartition(":")
+        try:
+            number = int(value.strip())
+        except ValueError:
+            raise words.WordError(f"expected NAME=NUMBER, got {item!r}") from None
+        who = words.player(name, names)
+        if any(n == who for n, _ in found):
+            raise words.WordError(f"{who} is given twice")
+        found.append((who, number))
+    return found
+
+
+# --- the log itself ---------------------------------------------------------------------------
+
+
+def new(
+    log: Annotated[Path, typer.Argument(help="The new game log (TOML); must not exist yet.",
+                                        show_default=False)],
+    players: Annotated[list[str], typer.Option(
+        "--player", "-p", help="A player, in clockwise seat order: 2 to 4 times.",
+        show_default=False)],
+    start: Annotated[str | None, typer.Option(
+        "--start", help="The start player (holds the Caliph's patronage at the start; "
+        "default: the first player).", show_default=False)] = None,
+    pro: Annotated[bool, typer.Option("--pro", help="The professional version: the tent "
+                                      "and the lighted windows.")] = False,
+    gifts: Annotated[bool, typer.Option("--gifts", help="Expansion Gifts of the Caliph "
+                                        "(R6.1; not supported yet).")] = False,
+    genie: Annotated[bool, typer.Option("--genie", help="Expansion House of the Bottle Genie "
+                                        "(R6.2; not supported yet).")] = False,
+    board: Annotated[Path | None, typer.Option(
+        "--board", help="A board profile TOML file with your table's printed numbers "
+        "(see `asara board`); the log refers to it.", show_default=False)] = None,
+    date: Annotated[str | None, typer.Option(
+        "--date", help="When the game is played: YYYY-MM-DD or today.",
+        show_default=False)] = None,
+    place: Annotated[str | None, typer.Option("--place", help="Where it is played.",
+                                              show_default=False)] = None,
+    use: Annotated[bool, typer.Option(
+        "--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE}).")
+    ] = True,
+) -> None:
+    """Start a game log: players in seat order, start player, variant [R1].
+
+    Example: asara new game.toml -p Tina -p Paul -p Anna --date today
+    """
+    with _errors():
+        names = tuple(" ".join(p.split()) for p in players)
+        if any(not n for n in names):
+            raise words.WordError("a player's name cannot be empty")
+        folded = [words.fold(n) for n in names]
+        for n in names:
+            if folded.count(words.fold(n)) > 1:
+                raise words.WordError(f"two players are named {n!r}; tell them apart "
+                                      "(e.g. Tina and TinaB)")
+        first = words.player(start, names) if start is not None else names[0]
+        rules = load_board(board)
+        board_ref = "standard"
+        if board is not None:
+            board_ref = os.path.relpath(board.resolve(), log.resolve().parent)
+        when = None
+        if date is not None:
+            when = dt.date.today().isoformat() if date.lower() == "today" else date
+            try:
+                dt.date.fromisoformat(when)
+            except ValueError:
+                raise words.WordError(f"--date: expected YYYY-MM-DD or today, got "
+                                      f"{date!r}") from None
+        expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)
+        setup = Setup(names, names.index(first), Variant.PRO if pro else Variant.BASIC,
+                      expansions)
+        problems = check_setup(rules, setup)
+        if problems:
+            raise Refused(f"not started: {log}",
+                          [f"{v.message} [{v.rule}]" for v in problems])
+        header = LogHeader(setup, board_ref, when, place)
+        with locked(log):
+            create_log(log, header)
+        state = replay(rules, setup, ()).state
+        money = ", ".join(f"{p.name} {p.money}" for p in state.players)
+        out().print(f"new game in {log}: {', '.join(names)} ({setup.variant}); Asari: "
+                    f"{money}. {first} starts.", soft_wrap=True)
+        if use:
+            remember(log)
+            note = f"recording into {log} (remembered in {STATE_FILE})"
+            env = os.environ.get(ENV_LOG)
+            if env and Path(env) != log:
+                note += f"; but {ENV_LOG}={env} is set and wins: unset it, or use --log"
+            err().print(note, soft_wrap=True)
+
+
+def use(
+    log: Annotated[Path | None, typer.Argument(
+        help="The game log to record into from now on (in this folder).",
+        show_default=False)] = None,
+) -> None:
+    """Remember the log to record into (in .asara-state.toml here); no LOG: show it.
+
+    Example: asara use game.toml
+    """
+    with _errors():
+        if log is None:
+            path, source = default_log(None)
+            out().print(f"{path} (from {source})", soft_wrap=True)
+            return
+        read_log(log)
+        remember(log)
+        env = os.environ.get(ENV_LOG)
+        out().print(f"recording into {log} (remembered in {STATE_FILE})", soft_wrap=True)
+        if env and Path(env) != log:
+            err().print(f"note: {ENV_LOG}={env} is set and wins over {STATE_FILE}",
+                        soft_wrap=True)
+
+
+def undo(
+    log: LogOption = None,
+) -> None:
+    """Remove the last event of the log and say what it was.
+
+    Only its text is cut: comments and layout elsewhere stay.
+
+    Example: asara undo
+    """
+    with _errors():
+        path, _ = default_log(log)
+        with locked(path):
+            before, event = undo_log(path)
+        board = load_log_board(before)
+        result = replay(board, before.header.setup, before.events[:-1])
+        state = result.state
+        n = len(before.events)
+        text = f"undone: #{n} {move_text(board, event)}"
+        if state.turn is not None and result.stopped is None:
+            text += f". Year {state.year}, {state.players[state.turn].name} to move."
+        out().print(text, soft_wrap=True)
+
+
+# --- registration -----------------------------------------------------------------------------
+
+MOVES: tuple[tuple[str, Callable[..., None]], ...] = (
+    ("buy", buy), ("build", build), ("bank", bank), ("coloured", coloured),
+    ("bribe", bribe), ("caliph", caliph), ("recruit", recruit), ("lighted", lighted),
+    ("display", display), ("checkpoint", checkpoint),
+)
+
+
+def _check_callback(ctx: typer.Context) -> None:
+    """Would this move be legal? Same arguments as the move; nothing is written.
+
+    Example: asara check buy window black --card blue
+    """
+    ctx.obj = {"check": True}
+
+
+def register(app: typer.Typer) -> None:
+    """Add the recording commands to the ``asara`` app."""
+    app.command("new")(new)
+    for name, fn in MOVES:
+        app.command(name)(fn)
+    app.command("undo")(undo)
+    app.command("use")(use)
+    checker = typer.Typer(name="check", no_args_is_help=True, add_completion=False,
+                          context_settings={"help_option_names": ["-h", "--help"]})
+    checker.callback()(_check_callback)
+    for name, fn in MOVES:
+        checker.command(name)(fn)
+    app.add_typer(checker, name="check")

@@ -1,0 +1,215 @@
+"""Recording into a game log at the table: the lock that serialises two terminals, the
+remembered default log, and the text edits that keep a person's comments and layout.
+
+Every write goes through :func:`asara_cli.logfile.game._atomic_write` (temporary file in the
+same folder, fsync, parsed once more, renamed), so a crash leaves the previous log whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import time
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import tomli_w
+
+from asara_cli.errors import InputError
+from asara_cli.logfile.common import header_lines
+from asara_cli.logfile.game import (
+    GameLog,
+    LogHeader,
+    _atomic_write,
+    append_event,
+    parse_log,
+    read_log,
+    write_log,
+)
+from asara_cli.rules.events import Event
+
+try:  # POSIX; elsewhere recording is not locked (see docs/recording.md)
+    import fcntl
+except ImportError:  # pragma: no cover
+    fcntl = None  # type: ignore[assignment]
+
+#: The file in the working directory that remembers the default log (``asara use``).
+STATE_FILE = ".asara-state.toml"
+#: The environment variable naming the default log.
+ENV_LOG = "ASARA_LOG"
+#: How long a recorder waits for another one to finish before giving up.
+LOCK_TIMEOUT = 15.0
+
+
+def lock_path(log: str | Path) -> Path:
+    """The sidecar lock file of a log: ``.NAME.lock`` in the same folder."""
+    p = Path(log)
+    return p.with_name(f".{p.name}.lock")
+
+
+@contextlib.contextmanager
+def locked(log: str | Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold an exclusive lock on ``log`` for a read-check-write. Two recorders into one log
+    take turns; the second reads what the first wrote. The lock dies with its process."""
+    if fcntl is None:  # pragma: no cover
+        yield
+        return
+    path = lock_path(log)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise InputError(f"cannot create the lock file {path}: {e.strerror or e}",
+                         path=str(log)) from None
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise InputError(f"another asara has been recording into this log for "
+                                     f"{timeout:.0f} s; try again", path=str(log)) from None
+                time.sleep(0.02)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def _keep_mode(path: Path) -> int | None:
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        return None
+
+
+def _restore_mode(path: Path, mode: int | None) -> None:
+    if mode is not None:
+        with contextlib.suppress(OSError):
+            os.chmod(path, mode)
+
+
+def create_log(path: str | Path, header: LogHeader) -> None:
+    """Write a new log with no events; refuse to replace an existing file. Call under
+    :func:`locked`."""
+    target = Path(path)
+    if target.exists():
+        raise InputError("already exists; not overwritten (pick another name, or "
+                         "`asara use` it to go on recording)", path=str(path))
+    write_log(target, header, ())
+    _restore_mode(target, 0o666 & ~_umask())
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def append(path: str | Path, event: Event) -> GameLog:
+    """Append one event as text (comments and layout above it are kept), atomically."""
+    target = Path(path)
+    mode = _keep_mode(target)
+    parsed = append_event(target, event)
+    _restore_mode(target, mode)
+    return parsed
+
+
+_EVENT_HEADER = re.compile(r"^\s*\[\[\s*event\s*\]\]")
+
+
+def cut_last_event(text: str) -> str:
+    """The log text without its last event: everything from the last ``[[event]]`` line to
+    the end is cut, and the blank lines left before it. Comments above that line, and all
+    other text, stay as they were."""
+    starts = header_lines(text, "event")
+    if not starts:
+        raise ValueError("no events")
+    lines = text.splitlines(keepends=True)
+    kept = lines[: starts[-1] - 1]
+    while kept and not kept[-1].strip():
+        kept.pop()
+    out = "".join(kept)
+    if out and not out.endswith("\n"):
+        out += "\n"
+    return out
+
+
+def undo(path: str | Path) -> tuple[GameLog, Event]:
+    """Remove the last event, cutting only its text; return the log before and the event.
+    The cut text must read back as the same log minus that event, or nothing is written."""
+    target = Path(path)
+    log = read_log(target)
+    if not log.events:
+        raise InputError("has no events to undo", path=str(path))
+    text = target.read_text("utf-8")
+    try:
+        new_text = cut_last_event(text)
+        after = parse_log(new_text, str(path))
+    except (ValueError, InputError):
+        after = None
+    if after is None or after.header != log.header or after.events != log.events[:-1]:
+        raise InputError("cannot find the last event's text to cut (is it written as an "
+                         "[[event]] table at the end?); edit the file by hand", path=str(path))
+    mode = _keep_mode(target)
+    _atomic_write(target, new_text)
+    _restore_mode(target, mode)
+    return log, log.events[-1]
+
+
+# --- the default log -------------------------------------------------------------------------
+
+
+def state_file(folder: str | Path = ".") -> Path:
+    return Path(folder) / STATE_FILE
+
+
+def remembered(folder: str | Path = ".") -> str | None:
+    """The log ``asara use`` remembered in ``folder`` (as a path relative to it), if any."""
+    path = state_file(folder)
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise InputError(f"cannot read the remembered log: {e}; delete the file or run "
+                         "`asara use LOG`", path=str(path)) from None
+    log = data.get("log")
+    if not isinstance(log, str) or not log:
+        raise InputError("expected log = \"path/to/game.toml\"; run `asara use LOG`",
+                         path=str(path), key="log")
+    return log
+
+
+def remember(log: str | Path, folder: str | Path = ".") -> Path:
+    """Remember ``log`` as the default in ``folder``'s state file; return the state file."""
+    path = state_file(folder)
+    text = ("# asara: the game log `asara use` chose for commands run in this folder\n"
+            + tomli_w.dumps({"log": str(log)}))
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, "utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def default_log(given: str | Path | None, folder: str | Path = ".") -> tuple[Path, str]:
+    """The log to record into and where it came from: ``--log``, else ``$ASARA_LOG``, else
+    the state file of ``asara use``."""
+    if given is not None:
+        return Path(given), "--log"
+    env = os.environ.get(ENV_LOG)
+    if env:
+        return Path(env), ENV_LOG
+    log = remembered(folder)
+    if log is not None:
+        return Path(folder) / log if folder != "." else Path(log), STATE_FILE
+    raise InputError("which log? Give --log LOG, set ASARA_LOG, or run `asara use LOG` "
+                     "(or `asara new LOG --player ...` to start one)")

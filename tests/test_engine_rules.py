@@ -117,11 +117,11 @@ CASES: list[tuple[str, list[Event], Setup, str, int]] = [
     ("R2.1-pair-sets-nothing",
      [buy("Tina", PAIR, "trunk"), buy("Paul", "green", "trunk"), buy("Tina", "blue", "trunk")],
      TWO, "R2.1", 3),
-    # R2.1: Tina plays four pairs (8 of 9 buyers); her 9th buyer cannot make a pair.
-    ("R2.1-pair-needs-two",
+    # R2: Tina plays four pairs (8 of 9 buyers); her 9th buyer cannot make a pair.
+    ("R2-pair-needs-two",
      [buy("Tina", PAIR, "trunk"), col("Paul"), buy("Tina", PAIR, "window"), col("Paul"),
       buy("Tina", PAIR, "base"), col("Paul"), buy("Tina", PAIR, "turret"), col("Paul"),
-      Caliph(Placement("Tina", PAIR))], TWO, "R2.1", 9),
+      Caliph(Placement("Tina", PAIR))], TWO, "R2", 9),
     # R2.2: one buyer per space.
     ("R2.2-space-taken",
      [buy("Tina", "blue", "trunk", space=1), buy("Paul", PAIR, "trunk", space=1)],

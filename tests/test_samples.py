@@ -196,8 +196,6 @@ def test_checkpoint_that_disagrees_is_reported(tmp_path: Path) -> None:
     assert (first["rule"], first["event"], first["player"]) == ("checkpoint", 6, "Tina")
 
 
-@pytest.mark.xfail(strict=True, reason="engine reports a pair placed with one buyer in hand "
-                   "as R2.1 (follow suit); the hand size is R1 / the pair is R2")
 def test_pair_with_one_buyer_left_cites_the_hand_rule(tmp_path: Path) -> None:
     events = []
     for _ in range(8):  # 2 players hold 9 buyers each (R1): 8 go to the coloured building
@@ -210,4 +208,5 @@ def test_pair_with_one_buyer_left_cites_the_hand_rule(tmp_path: Path) -> None:
     assert result.exit_code == 1, result.output
     first = json.loads(result.stdout)["logs"][0]["violations"][0]
     assert first["event"] == 18
-    assert first["rule"] in ("R1", "R2")
+    assert first["rule"] == "R2"
+    assert first["message"] == "Paul holds 1 buyer; a pair needs 2"

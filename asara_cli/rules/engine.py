@@ -373,8 +373,9 @@ def _check_buyers(board: Board, state: GameState, event: Turn, player: PlayerSta
         bad("R2", f"a buyer in the {AREA_NAMES[area]} is placed face up (its colour) "
                   "or as a face-down pair")
     if p.cards > player.buyers:
-        bad("R2.1", f"{player.name} holds {_plural(player.buyers, 'buyer')}; "
-                    f"a pair needs 2")
+        # R2: a turn places one buyer, or two face down; the hand (R1) must hold them.
+        bad("R2", f"{player.name} holds {_plural(player.buyers, 'buyer')}; "
+                  f"a pair needs 2")
     if not p.face_up or p.buyer is None:
         return
     label = p.buyer

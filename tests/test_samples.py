@@ -76,6 +76,7 @@ INVALID_LOGS: dict[str, tuple[str, int]] = {
     "recruit-in-basic.toml": ("R3.6", 3),
     "lighted-without-window.toml": ("R3.7", 9),
     "turn-after-game-over.toml": ("R5", 65),
+    "checkpoint-disagrees.toml": ("checkpoint", 17),
 }
 
 

@@ -382,9 +382,11 @@ def bank(
                 raise words.WordError("how much was taken? e.g. asara bank 12 (or --space N)")
             free = t.state.free_spaces(b, Area.BANK) or ()
             values = dict(enumerate(b.bank_values, start=1))
+            # a free space known to pay it; else that space although taken (the referee
+            # says by whom); else a free space of unknown value
             ranked = ([s for s in free if values.get(s) == taken]
-                      + [s for s in free if values.get(s) is None]
                       + [s for s in values if values[s] == taken]
+                      + [s for s in free if values.get(s) is None]
                       + [s for s in values if values[s] is None])
             chosen = ranked[0] if ranked else 1
         if taken is None:

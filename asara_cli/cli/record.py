@@ -151,6 +151,11 @@ def _errors() -> Iterator[None]:
     except (InputError, words.WordError) as e:
         err().print(f"error: {e}", soft_wrap=True)
         raise typer.Exit(EXIT_INPUT) from None
+    except OSError as e:  # e.g. a full disk or a read-only folder while writing
+        where = f"{e.filename}: " if e.filename else ""
+        err().print(f"error: {where}{e.strerror or e}; the log was not changed",
+                    soft_wrap=True)
+        raise typer.Exit(EXIT_INPUT) from None
     except Refused as r:
         console = err()
         console.print(f"refused: {r.headline}", soft_wrap=True)

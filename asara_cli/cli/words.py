@@ -71,15 +71,12 @@ def pick(word: str, vocabulary: Mapping[str, T], what: str) -> T:
     if not found:
         known = ", ".join(_firsts(vocabulary))
         raise WordError(f"{word!r} is not a {what} (known: {known})")
-    names = " or ".join(f"{keys[0]}" for keys in found.values())
+    names = " or ".join(str(value) for value in found)
     raise WordError(f"{word!r} is ambiguous: {names}? Type more letters")
 
 
 def _firsts(vocabulary: Mapping[str, T]) -> list[str]:
-    seen: dict[T, str] = {}
-    for key, value in vocabulary.items():
-        seen.setdefault(value, key)
-    return list(seen.values())
+    return list(dict.fromkeys(str(value) for value in vocabulary.values()))
 
 
 def colour(word: str) -> Colour:

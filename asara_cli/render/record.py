@@ -148,13 +148,13 @@ def year_end_view(board: Board, before: GameState, after: GameState) -> Renderab
                          ("prestige", "right"), ("Asari", "right")):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
     for s in scores:
-        before_final = sum(e.points for e in after.ledger
-                           if e.player == s.player and e.source != "final")
+        prestige = sum(e.points for e in after.ledger
+                       if e.player == s.player and e.source != "final")
         money = after.players[s.player].money
         if not after.over:
             money -= board.yearly_money
         table.add_row(Text(names[s.player]), str(s.towers), str(s.gold), str(s.lighted),
-                      "1" if s.caliph else "-", f"+{s.points}", str(before_final), str(money))
+                      "1" if s.caliph else "-", f"+{s.points}", str(prestige), str(money))
     parts.append(table)
     if after.final is None:
         starter = names[after.turn] if after.turn is not None else "-"

@@ -571,7 +571,7 @@ def write_log(path: str | Path, header: LogHeader, events: Sequence[Event],
     parsed = parse_log(text, str(path))
     if parsed.events != tuple(events) or parsed.header != header:
         raise InputError("the log would not read back the same; not written", path=str(path))
-    _atomic_write(Path(path), text)
+    atomic_write(Path(path), text)
 
 
 def append_event(path: str | Path, event: Event, note: str | None = None) -> GameLog:
@@ -590,17 +590,27 @@ def append_event(path: str | Path, event: Event, note: str | None = None) -> Gam
     if not parsed.events or parsed.events[-1] != event:
         raise InputError("the appended event would not read back the same; not written",
                          path=str(path))
-    _atomic_write(target, text)
+    atomic_write(target, text)
     return parsed
 
 
-def _atomic_write(path: Path, text: str) -> None:
+def atomic_write(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves the old file or the new one,
+    never half of either: a temporary file in the same folder, flushed to disk, parsed again,
+    given the old file's permissions (a new file gets the usual ones), then renamed."""
     folder = path.parent if str(path.parent) else Path(".")
+    try:
+        mode = path.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        mode = 0o666 & ~mask
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
+            os.fchmod(f.fileno(), mode)  # mkstemp makes it private (0600)
             os.fsync(f.fileno())
         parse_log(Path(tmp).read_text("utf-8"), str(path))
         os.replace(tmp, path)

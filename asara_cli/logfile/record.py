@@ -1,7 +1,7 @@
 """Recording into a game log at the table: the lock that serialises two terminals, the
 remembered default log, and the text edits that keep a person's comments and layout.
 
-Every write goes through :func:`asara_cli.logfile.game._atomic_write` (temporary file in the
+Every write goes through :func:`asara_cli.logfile.game.atomic_write` (temporary file in the
 same folder, fsync, parsed once more, renamed), so a crash leaves the previous log whole.
 """
 
@@ -22,8 +22,8 @@ from asara_cli.logfile.common import header_lines
 from asara_cli.logfile.game import (
     GameLog,
     LogHeader,
-    _atomic_write,
     append_event,
+    atomic_write,
     parse_log,
     read_log,
     write_log,
@@ -84,19 +84,6 @@ def locked(log: str | Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
 # --- writing ---------------------------------------------------------------------------------
 
 
-def _keep_mode(path: Path) -> int | None:
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        return None
-
-
-def _restore_mode(path: Path, mode: int | None) -> None:
-    if mode is not None:
-        with contextlib.suppress(OSError):
-            os.chmod(path, mode)
-
-
 def create_log(path: str | Path, header: LogHeader) -> None:
     """Write a new log with no events; refuse to replace an existing file. Call under
     :func:`locked`."""
@@ -105,22 +92,11 @@ def create_log(path: str | Path, header: LogHeader) -> None:
         raise InputError("already exists; not overwritten (pick another name, or "
                          "`asara use` it to go on recording)", path=str(path))
     write_log(target, header, ())
-    _restore_mode(target, 0o666 & ~_umask())
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def append(path: str | Path, event: Event) -> GameLog:
     """Append one event as text (comments and layout above it are kept), atomically."""
-    target = Path(path)
-    mode = _keep_mode(target)
-    parsed = append_event(target, event)
-    _restore_mode(target, mode)
-    return parsed
+    return append_event(Path(path), event)
 
 
 _EVENT_HEADER = re.compile(r"^\s*\[\[\s*event\s*\]\]")
@@ -159,9 +135,7 @@ def undo(path: str | Path) -> tuple[GameLog, Event]:
     if after is None or after.header != log.header or after.events != log.events[:-1]:
         raise InputError("cannot find the last event's text to cut (is it written as an "
                          "[[event]] table at the end?); edit the file by hand", path=str(path))
-    mode = _keep_mode(target)
-    _atomic_write(target, new_text)
-    _restore_mode(target, mode)
+    atomic_write(target, new_text)
     return log, log.events[-1]
 
 

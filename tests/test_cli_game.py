@@ -144,3 +144,15 @@ def test_status_at_each_point_and_missing_log(game_log: Path, tmp_path: Path) ->
         assert data["events"] == n
     assert cli("status", str(tmp_path / "nope.toml")).exit_code == 2
     assert cli("score", str(tmp_path / "nope.toml")).exit_code == 2
+
+
+def test_default_log_from_the_environment(game_log: Path, monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ASARA_LOG", raising=False)
+    result = cli("status")
+    assert result.exit_code == 2 and "which log?" in result.stderr
+    monkeypatch.setenv("ASARA_LOG", str(game_log))
+    assert json.loads(cli("score", "--json").stdout)["complete"] is True
+    assert json.loads(cli("status", "--json", "--at", "3").stdout)["events"] == 3
+    assert cli("validate").stdout.startswith(f"ok: {game_log}")

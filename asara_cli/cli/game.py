@@ -15,6 +15,7 @@ from asara_cli.cli.common import (
     BoardOption,
     JsonOption,
     err,
+    fail,
     guarded,
     out,
     print_json,
@@ -22,6 +23,7 @@ from asara_cli.cli.common import (
 from asara_cli.errors import InputError
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, describe_violation, load_log_board, read_log
+from asara_cli.logfile.record import default_log
 from asara_cli.render.game import (
     score_dict,
     score_view,
@@ -33,8 +35,9 @@ from asara_cli.rules.board import Board
 from asara_cli.rules.engine import Replay, replay
 
 LogArgument = Annotated[
-    Path, typer.Argument(help="A game log (TOML), as described in docs/log-format.md.",
-                         show_default=False)
+    Path | None,
+    typer.Argument(help="A game log (TOML), as described in docs/log-format.md (default: "
+                   "$ASARA_LOG, else the log of `asara use`).", show_default=False),
 ]
 
 
@@ -60,9 +63,10 @@ def report_violations(game: Replayed) -> None:
 
 def validate(
     logs: Annotated[
-        list[Path],
-        typer.Argument(help="One or more game logs to replay.", show_default=False),
-    ],
+        list[Path] | None,
+        typer.Argument(help="Game logs to replay (default: $ASARA_LOG, else the log of "
+                       "`asara use`).", show_default=False),
+    ] = None,
     board: BoardOption = None,
     as_json: JsonOption = False,
     notes: Annotated[
@@ -82,6 +86,11 @@ def validate(
     code = EXIT_OK
     reports = []
     console = err()
+    if not logs:
+        try:
+            logs = [default_log(None)[0]]
+        except InputError as e:
+            raise fail(str(e)) from None
     for path in logs:
         try:
             game = replay_file(path, board)
@@ -128,7 +137,7 @@ def validate(
 
 @guarded
 def status(
-    log: LogArgument,
+    log: LogArgument = None,
     at: Annotated[
         int | None,
         typer.Option("--at", help="Show the board after event N (0: before the first).",
@@ -142,6 +151,7 @@ def status(
     With --at N, as it stood after event N. A log with an illegal event shows the last legal
     state before it, and exits with code 1.
     """
+    log = default_log(log)[0]
     game = replay_file(log, board)
     result = game.result
     n = len(game.log.events) if at is None else min(at, len(game.log.events))
@@ -160,7 +170,7 @@ def status(
 
 @guarded
 def score(
-    log: LogArgument,
+    log: LogArgument = None,
     board: BoardOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -169,6 +179,7 @@ def score(
     Per-year subtotals, the final evaluation with its arithmetic, and the winner(s). A game
     still running shows totals so far ("complete": false in JSON).
     """
+    log = default_log(log)[0]
     game = replay_file(log, board)
     result = game.result
     if as_json:

@@ -185,5 +185,6 @@ def default_log(given: str | Path | None, folder: str | Path = ".") -> tuple[Pat
     log = remembered(folder)
     if log is not None:
         return Path(folder) / log if folder != "." else Path(log), STATE_FILE
-    raise InputError("which log? Give --log LOG, set ASARA_LOG, or run `asara use LOG` "
+    raise InputError("which log? Name it (--log LOG when recording), set ASARA_LOG, or run "
+                     "`asara use LOG` "
                      "(or `asara new LOG --player ...` to start one)")

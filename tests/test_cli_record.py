@@ -317,7 +317,7 @@ REFUSALS = [
      "follows blue"),
     ([["bank", "12", "-c", "red"]], ["bank", "12", "-c", "red"], "R2.2", "taken by Tina"),
     ([["caliph", "-c", "red"]], ["caliph", "-c", "red"], "R2.2",
-     "every space of the Caliph's patronage is taken"),
+     "every space of the Caliph's patronage is taken this year (Tina)"),
     ([], ["bribe", "4", "turret", "-c", "blue"], "R2.2", "no space 4"),
     ([["buy", "window", "white", "-c", "blue"], ["coloured"],
       ["buy", "turret", "white", "-c", "red"], ["coloured"]],

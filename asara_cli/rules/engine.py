@@ -404,8 +404,8 @@ def _check_space(board: Board, state: GameState, event: Turn, area: Area, bad: _
         if area in (Area.BANK, Area.SPIES):
             bad("R2.2", f"the {AREA_NAMES[area]} needs its space named")
         elif spaces is not None and all(here.occupied(s) for s in spaces):
-            who = ", ".join(state.players[seat].name for _, seat in here.taken)
-            bad("R2.2", f"every space of the {AREA_NAMES[area]} is taken this year ({who})")
+            holders = ", ".join(state.players[h].name for _, h in here.taken)
+            bad("R2.2", f"every space of the {AREA_NAMES[area]} is taken this year ({holders})")
         return
     if spaces is not None and space not in spaces:
         listed = ", ".join(str(s) for s in spaces)

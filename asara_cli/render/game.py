@@ -223,8 +223,7 @@ def score_dict(board: Board, log: GameLog, result: Replay) -> dict[str, Any]:
         "year": state.year,
     }
     if state.final is not None:
-        before = [sum(e.points for e in state.ledger if e.player == s and e.source != "final")
-                  for s in range(len(names))]
+        before = [state.prestige_before_final(s) for s in range(len(names))]
         data |= final_dict(names, before, [p.money for p in state.players], state.final)
     else:
         totals = state.prestige_all()
@@ -281,8 +280,7 @@ def score_view(board: Board, result: Replay, title: str) -> RenderableType:
     parts.append(years)
 
     if state.final is not None:
-        before = [sum(e.points for e in state.ledger if e.player == s and e.source != "final")
-                  for s in range(len(names))]
+        before = [state.prestige_before_final(s) for s in range(len(names))]
         parts.append(Text("final evaluation", style="bold"))
         parts.append(final_tables(names, before, state.final))
     else:

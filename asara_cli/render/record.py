@@ -148,8 +148,7 @@ def year_end_view(board: Board, before: GameState, after: GameState) -> Renderab
                          ("prestige", "right"), ("Asari", "right")):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
     for s in scores:
-        prestige = sum(e.points for e in after.ledger
-                       if e.player == s.player and e.source != "final")
+        prestige = after.prestige_before_final(s.player)
         money = after.players[s.player].money
         if not after.over:
             money -= board.yearly_money
@@ -163,8 +162,7 @@ def year_end_view(board: Board, before: GameState, after: GameState) -> Renderab
             f"and a new hand; {starter} starts (Caliph's patronage). The displays are "
             f"refilled: `asara display ...` records them (optional)."))
         return Group(*parts)
-    before_final = [sum(e.points for e in after.ledger if e.player == s and e.source != "final")
-                    for s in range(len(names))]
+    before_final = [after.prestige_before_final(s) for s in range(len(names))]
     parts.append(Text("Final evaluation (R5)", style="bold"))
     parts.append(final_tables(names, before_final, after.final))
     return Group(*parts)

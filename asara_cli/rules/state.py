@@ -153,6 +153,11 @@ class GameState:
     def prestige_all(self) -> tuple[int, ...]:
         return tuple(self.prestige(i) for i in range(len(self.players)))
 
+    def prestige_before_final(self, seat: int) -> int:
+        """A player's prestige from builds and end-of-year evaluations: the final
+        evaluation's awards left out."""
+        return sum(e.points for e in self.ledger if e.player == seat and e.source != "final")
+
     def free_spaces(self, board: Board, area: Area) -> tuple[int, ...] | None:
         """Vacant spaces of ``area``; ``None`` where the number of spaces is unknown or
         unlimited (the coloured building, the tent and the lighted windows without data)."""

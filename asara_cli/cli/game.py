@@ -32,7 +32,7 @@ from asara_cli.render.game import (
     validation_dict,
 )
 from asara_cli.rules.board import Board
-from asara_cli.rules.engine import Replay, replay
+from asara_cli.rules.engine import Replay, plural, replay
 
 LogArgument = Annotated[
     Path | None,
@@ -113,7 +113,7 @@ def validate(
             if (v.severity != "note" and not quiet) or notes:
                 console.print(describe_violation(game.log, v), soft_wrap=True)
         if relaxed and not notes and not quiet:
-            console.print(f"{path}: {len(relaxed)} note{'s' if len(relaxed) != 1 else ''}: "
+            console.print(f"{path}: {plural(len(relaxed), 'note')}: "
                           "checks relaxed where the log leaves out a fact the table saw "
                           "(--notes lists them)", soft_wrap=True)
         if result.valid:
@@ -127,7 +127,7 @@ def validate(
             out().print(f"ok: {path}: {len(game.log.events)} events, {how}", soft_wrap=True)
         else:
             n = sum(1 for v in result.violations if not v.later)
-            out().print(f"invalid: {path}: {n} violation{'s' if n != 1 else ''}"
+            out().print(f"invalid: {path}: {plural(n, 'violation')}"
                         + (f", the first at event {result.stopped}" if result.stopped else ""),
                         soft_wrap=True)
     if as_json:

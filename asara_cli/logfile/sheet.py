@@ -20,6 +20,7 @@ from typing import Any
 from asara_cli.errors import InputError
 from asara_cli.logfile.common import describe, header_lines, read_toml
 from asara_cli.rules.board import Board
+from asara_cli.rules.engine import plural
 from asara_cli.rules.model import Colour, Tower, Variant
 
 TOP_KEYS = {"variant", "players", "title", "date", "place", "notes"}
@@ -107,7 +108,7 @@ def parse_sheet(path: str | Path, board: Board) -> Sheet:
         raise where.fail("expected [[players]] tables", key="players")
     count = len(players_raw)
     if not board.min_players <= count <= board.max_players:
-        raise where.fail(f"{count} player{'s' if count != 1 else ''}; ASARA is for "
+        raise where.fail(f"{plural(count, 'player')}; ASARA is for "
                          f"{board.min_players} to {board.max_players} (R1)", key="players")
 
     players: list[SheetPlayer] = []
@@ -168,7 +169,7 @@ def _player(raw: dict[str, Any], seat: int, variant: Variant, where: _Where) -> 
         height = _whole(height, fail, f"{key}.height", 2)
         lighted = _whole(t.get("lighted", 0), fail, f"{key}.lighted", 0)
         if lighted and variant is not Variant.PRO:
-            raise fail(f"{lighted} lighted window{'s' if lighted != 1 else ''}, but lighted "
+            raise fail(f"{plural(lighted, 'lighted window')}, but lighted "
                        f"windows are only in the pro variant; set variant = \"pro\" (R3.7)",
                        key=f"{key}.lighted")
         towers.append(Tower.of_height(Colour(colour_raw.lower()), height, lighted))

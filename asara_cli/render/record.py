@@ -10,7 +10,7 @@ from rich.text import Text
 
 from asara_cli.render.final import final_tables
 from asara_cli.rules.board import Board
-from asara_cli.rules.engine import AREA_NAMES
+from asara_cli.rules.engine import AREA_NAMES, plural, tower_name
 from asara_cli.rules.events import (
     PAIR,
     Bank,
@@ -29,15 +29,6 @@ from asara_cli.rules.events import (
     area_of,
 )
 from asara_cli.rules.state import GameState
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _nth(colour: str, n: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
-    return f"{colour} tower" if n == 1 else f"{n}{suffix} {colour} tower"
 
 
 def buyer_text(p: Placement) -> str:
@@ -82,11 +73,11 @@ def move_text(board: Board, event: Event) -> str:
                 f"({how}, {where})")
     if isinstance(event, Build):
         what = [f"new {t.colour} tower: {_parts(t.parts)}" for t in event.new]
-        what += [f"{_nth(a.colour, a.tower)} +{_parts(a.parts)}" for a in event.add]
-        what += [f"lighted window on the {_nth(lw.colour, lw.tower)}"
+        what += [f"{tower_name(a.colour, a.tower)} +{_parts(a.parts)}" for a in event.add]
+        what += [f"lighted window on the {tower_name(lw.colour, lw.tower)}"
                  + (" (on gold)" if lw.on_gold else "") for lw in event.lighted]
         k = event.sections
-        return (f"{who} builds {_plural(k, 'section')} on plot {event.plot} for {event.plot} "
+        return (f"{who} builds {plural(k, 'section')} on plot {event.plot} for {event.plot} "
                 f"({how}): {'; '.join(what)}")
     if isinstance(event, Bank):
         return f"{who} takes {event.amount} from the bank ({how}, space {p.space})"
@@ -108,7 +99,7 @@ def move_text(board: Board, event: Event) -> str:
     keep = next((o.keep for o in board.lighted_offers if o.pay == event.pay), 0)
     kept = f" ({', '.join(event.kept)})" if event.kept else " (colour secret)"
     return (f"{who} pays {event.pay} for lighted windows ({how}) and keeps "
-            f"{_plural(keep, 'window')}{kept}")
+            f"{plural(keep, 'window')}{kept}")
 
 
 def result_line(board: Board, before: GameState, after: GameState, event: Event) -> str:
@@ -129,7 +120,7 @@ def result_line(board: Board, before: GameState, after: GameState, event: Event)
                    and not (e.event == number and e.source in ("year", "final")))
     p = after.players[seat]
     left = p.buyers if after.year == before.year else 0  # a year ends when no buyer is left
-    text += f" -> {p.name}: {money} Asari, {prestige} prestige, {_plural(left, 'buyer')} left."
+    text += f" -> {p.name}: {money} Asari, {prestige} prestige, {plural(left, 'buyer')} left."
     if after.year == before.year and after.turn is not None:
         text += f" Next: {after.players[after.turn].name}."
     return text

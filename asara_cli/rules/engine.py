@@ -115,7 +115,8 @@ class CannotApply(ValueError):
 # --- small helpers ------------------------------------------------------------------------
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """``1 buyer``, ``2 buyers``."""
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
@@ -262,7 +263,7 @@ def _check_display(state: GameState, event: Display, number: int) -> tuple[Viola
         if len(tiles) != market.count:
             out.append(Violation(number, None, "R3.1",
                                  f"the {section} display should hold "
-                                 f"{_plural(market.count, 'tile')}; the log lists {len(tiles)}"))
+                                 f"{plural(market.count, 'tile')}; the log lists {len(tiles)}"))
             continue
         if market.shown is not None:
             if Counter(market.shown) != Counter(tiles):
@@ -351,7 +352,7 @@ def _check_turn(board: Board, state: GameState, event: Turn, number: int
         if event.cost < 0:
             bad("R3.6", "a recruiting cost cannot be negative")
         if state.draw_pile < board.recruit_draw:
-            bad("R3.6", f"the buyer deck holds {_plural(state.draw_pile, 'card')}; "
+            bad("R3.6", f"the buyer deck holds {plural(state.draw_pile, 'card')}; "
                         f"recruiting draws {board.recruit_draw}")
     elif isinstance(event, LightedMove):
         _check_lighted(board, state, event, bad)
@@ -374,7 +375,7 @@ def _check_buyers(board: Board, state: GameState, event: Turn, player: PlayerSta
                   "or as a face-down pair")
     if p.cards > player.buyers:
         # R2: a turn places one buyer, or two face down; the hand (R1) must hold them.
-        bad("R2", f"{player.name} holds {_plural(player.buyers, 'buyer')}; "
+        bad("R2", f"{player.name} holds {plural(player.buyers, 'buyer')}; "
                   f"a pair needs 2")
     if not p.face_up or p.buyer is None:
         return
@@ -453,11 +454,11 @@ def _check_lighted(board: Board, state: GameState, event: LightedMove, bad: _Bad
         bad("R3.7", f"the lighted windows cost {event.pay} nowhere ({ways})")
         return
     if len(event.kept) > offer.keep:
-        bad("R3.7", f"paying {offer.pay} keeps {offer.keep} lighted "
-                    f"window{'s' if offer.keep != 1 else ''}; the log keeps {len(event.kept)}")
+        bad("R3.7", f"paying {offer.pay} keeps {plural(offer.keep, 'lighted window')}; "
+                    f"the log keeps {len(event.kept)}")
     if state.lighted_stack < offer.keep:
         bad("R3.7", f"the lighted-window stack holds "
-                    f"{_plural(state.lighted_stack, 'window')}; paying {offer.pay} keeps "
+                    f"{plural(state.lighted_stack, 'window')}; paying {offer.pay} keeps "
                     f"{offer.keep}")
 
 
@@ -468,14 +469,14 @@ def _check_build(board: Board, state: GameState, event: Build, player: PlayerSta
         return  # reported by the space check
     k = event.sections
     if k == 0:
-        bad("R3.2", f"plot {plot} builds {_plural(plot, 'section')}; the log builds none")
+        bad("R3.2", f"plot {plot} builds {plural(plot, 'section')}; the log builds none")
     elif k > plot:
-        bad("R3.2", f"plot {plot} builds {_plural(plot, 'section')}; the log builds {k}")
+        bad("R3.2", f"plot {plot} builds {plural(plot, 'section')}; the log builds {k}")
     elif k < plot:
         here = state.area(Area.CIRCLE)
         vacant = [n for n in range(k, plot) if not here.occupied(n)]
         if vacant:
-            bad("R3.2", f"{_plural(k, 'section')} on plot {plot} needs plots "
+            bad("R3.2", f"{plural(k, 'section')} on plot {plot} needs plots "
                         f"{k}..{plot - 1} occupied; plot {vacant[0]} is vacant")
 
     # Tower law: shape of each new tower and addition.
@@ -483,8 +484,8 @@ def _check_build(board: Board, state: GameState, event: Build, player: PlayerSta
         kinds = Counter(p.section for p in t.parts)
         if kinds[Section.BASE] != 1 or kinds[Section.TURRET] != 1:
             bad("R3.2", f"a new {t.colour} tower needs exactly one base and one turret in "
-                        f"the same build; the log gives {_plural(kinds[Section.BASE], 'base')} "
-                        f"and {_plural(kinds[Section.TURRET], 'turret')}")
+                        f"the same build; the log gives {plural(kinds[Section.BASE], 'base')} "
+                        f"and {plural(kinds[Section.TURRET], 'turret')}")
     for a in event.add:
         if _find_tower(player, a.colour, a.tower) is None:
             bad("R3.2", f"{player.name} has no {tower_name(a.colour, a.tower)} to add to")
@@ -524,7 +525,7 @@ def _check_lighted_build(lighted: Sequence[LightedWindow], player: PlayerState, 
             kind = "plain windows without gold"
         if count > free:
             bad("R3.7", f"{player.name}'s {name} has {free} uncovered {kind}; the log lays "
-                        f"{_plural(count, 'lighted window')} on them")
+                        f"{plural(count, 'lighted window')} on them")
     have = Counter(player.lighted_known)
     unknown = player.lighted_unknown
     for lw in lighted:
@@ -594,7 +595,7 @@ def _apply_turn(board: Board, state: GameState, event: Turn) -> GameState:
         player = _build(player, event)
         k = event.sections
         ledger += (LedgerEntry(seat, build_prestige(board, k), "build", state.year, number,
-                               f"built {_plural(k, 'section')} on plot {event.plot}"),)
+                               f"built {plural(k, 'section')} on plot {event.plot}"),)
     elif isinstance(event, Caliph):
         state = replace(state, caliph=seat)
     elif isinstance(event, Recruit):

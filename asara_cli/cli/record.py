@@ -350,9 +350,8 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
             mine = [x for x in towers if x.colour == colour]
             if len(mine) >= n:
                 tw = mine[n - 1]
-                plain = (tw.windows - tw.gold_windows) - (tw.lighted - tw.lighted_on_gold)
-                gold = plain - used.get((colour, n), 0) <= 0 and (
-                    tw.gold_windows - tw.lighted_on_gold) > 0
+                plain = tw.free_plain_windows - used.get((colour, n), 0)
+                gold = plain <= 0 and tw.free_gold_windows > 0
         if not gold:
             used[(colour, n)] = used.get((colour, n), 0) + 1
         out_.append(LightedWindow(colour, n, gold))

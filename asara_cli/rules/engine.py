@@ -518,10 +518,10 @@ def _check_lighted_build(lighted: Sequence[LightedWindow], player: PlayerState, 
             continue
         t = player.towers[i]
         if gold:
-            free = t.gold_windows - t.lighted_on_gold
+            free = t.free_gold_windows
             kind = "gold windows"
         else:
-            free = (t.windows - t.gold_windows) - (t.lighted - t.lighted_on_gold)
+            free = t.free_plain_windows
             kind = "plain windows without gold"
         if count > free:
             bad("R3.7", f"{player.name}'s {name} has {free} uncovered {kind}; the log lays "
@@ -966,9 +966,7 @@ def _some_builds(state: GameState, player: PlayerState, k: int
         seen: Counter[Colour] = Counter()
         for t in player.towers:
             seen[t.colour] += 1
-            plain = (t.windows - t.gold_windows) - (t.lighted - t.lighted_on_gold)
-            gold = t.gold_windows - t.lighted_on_gold
-            for on_gold, free in ((False, plain), (True, gold)):
+            for on_gold, free in ((False, t.free_plain_windows), (True, t.free_gold_windows)):
                 for _ in range(free):
                     if hidden[t.colour] > 0:
                         hidden[t.colour] -= 1

@@ -55,6 +55,16 @@ class Tower:
     def visible_gold(self) -> int:
         return self.gold - self.lighted_on_gold
 
+    @property
+    def free_plain_windows(self) -> int:
+        """Windows without gold that no lighted window covers yet (R3.7)."""
+        return (self.windows - self.gold_windows) - (self.lighted - self.lighted_on_gold)
+
+    @property
+    def free_gold_windows(self) -> int:
+        """Gold windows that no lighted window covers yet (R3.7)."""
+        return self.gold_windows - self.lighted_on_gold
+
     @classmethod
     def of_height(cls, colour: Colour, height: int, lighted: int = 0) -> Tower:
         """A tower known only by its height and lighted windows (a position sheet).

@@ -1,10 +1,12 @@
-"""What every command shares: the two consoles, the --board option, errors to exit codes."""
+"""What every command shares: the two consoles, the --board option, errors to exit codes,
+reading and replaying a log."""
 
 from __future__ import annotations
 
 import functools
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
@@ -12,6 +14,10 @@ import typer
 from rich.console import Console
 
 from asara_cli.errors import InputError
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.game import GameLog, load_log_board, read_log
+from asara_cli.rules.board import Board
+from asara_cli.rules.engine import Replay, replay
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -53,6 +59,20 @@ BoardOption = Annotated[
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print plain JSON to stdout instead of tables.")
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    log: GameLog
+    board: Board
+    result: Replay
+
+
+def replay_file(path: Path, board: Path | None) -> Replayed:
+    """Read a log and replay it; the board is --board if given, else the log's own."""
+    log = read_log(path)
+    rules = load_board(board) if board is not None else load_log_board(log)
+    return Replayed(log, rules, replay(rules, log.header.setup, log.events))
 
 
 def guarded(fn: Callable[P, R]) -> Callable[P, R]:

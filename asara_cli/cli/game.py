@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -14,15 +13,16 @@ from asara_cli.cli.common import (
     EXIT_VIOLATION,
     BoardOption,
     JsonOption,
+    Replayed,
     err,
     fail,
     guarded,
     out,
     print_json,
+    replay_file,
 )
 from asara_cli.errors import InputError
-from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import GameLog, describe_violation, load_log_board, read_log
+from asara_cli.logfile.game import describe_violation
 from asara_cli.logfile.record import default_log
 from asara_cli.render.game import (
     score_dict,
@@ -31,28 +31,13 @@ from asara_cli.render.game import (
     status_view,
     validation_dict,
 )
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import Replay, plural, replay
+from asara_cli.rules.engine import plural
 
 LogArgument = Annotated[
     Path | None,
     typer.Argument(help="A game log (TOML), as described in docs/log-format.md (default: "
                    "$ASARA_LOG, else the log of `asara use`).", show_default=False),
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Replayed:
-    log: GameLog
-    board: Board
-    result: Replay
-
-
-def replay_file(path: Path, board: Path | None) -> Replayed:
-    """Read a log and replay it; the board is --board if given, else the log's own."""
-    log = read_log(path)
-    rules = load_board(board) if board is not None else load_log_board(log)
-    return Replayed(log, rules, replay(rules, log.header.setup, log.events))
 
 
 def report_violations(game: Replayed) -> None:

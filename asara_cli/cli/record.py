@@ -18,7 +18,7 @@ from typing import Annotated
 import typer
 
 from asara_cli.cli import words
-from asara_cli.cli.common import EXIT_INPUT, EXIT_VIOLATION, err, out
+from asara_cli.cli.common import EXIT_VIOLATION, err, fail, out, replay_file
 from asara_cli.errors import InputError
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, describe_violation, load_log_board, read_log
@@ -149,13 +149,10 @@ def _errors() -> Iterator[None]:
     try:
         yield
     except (InputError, words.WordError) as e:
-        err().print(f"error: {e}", soft_wrap=True)
-        raise typer.Exit(EXIT_INPUT) from None
+        raise fail(str(e)) from None
     except OSError as e:  # e.g. a full disk or a read-only folder while writing
         where = f"{e.filename}: " if e.filename else ""
-        err().print(f"error: {where}{e.strerror or e}; the log was not changed",
-                    soft_wrap=True)
-        raise typer.Exit(EXIT_INPUT) from None
+        raise fail(f"{where}{e.strerror or e}; the log was not changed") from None
     except Refused as r:
         console = err()
         console.print(f"refused: {r.headline}", soft_wrap=True)
@@ -165,14 +162,13 @@ def _errors() -> Iterator[None]:
 
 
 def _load(path: Path) -> tuple[Board, GameState]:
-    log = read_log(path)
-    board = load_log_board(log)
-    result = replay(board, log.header.setup, log.events)
+    game = replay_file(path, None)
+    result = game.result
     if result.stopped is not None:
-        first = [describe_violation(log, v) for v in result.violations if not v.later]
+        first = [describe_violation(game.log, v) for v in result.violations if not v.later]
         raise Refused(f"{path} is illegal from event {result.stopped}; fix it first "
                       f"(`asara validate {path}`, or `asara undo`)", first[:3])
-    return board, result.state
+    return game.board, result.state
 
 
 def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,

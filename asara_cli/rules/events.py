@@ -233,12 +233,5 @@ _AREAS: dict[type, Area] = {
 }
 
 
-def space_of(event: Turn) -> int | None:
-    """The space a turn uses: the plot for a build, the cost for bribery, else as logged."""
-    if isinstance(event, Build):
-        return event.plot
-    return event.placement.space
-
-
 def is_turn(event: Event) -> bool:
     return isinstance(event, TURN_TYPES)

@@ -64,15 +64,6 @@ class PlayerState:
     def lighted_hidden(self) -> int:
         return len(self.lighted_known) + self.lighted_unknown
 
-    def count(self, tile: Tile) -> int:
-        return self.screen.count(tile)
-
-    def towers_of(self, colour: Colour) -> tuple[Tower, ...]:
-        return tuple(t for t in self.towers if t.colour == colour)
-
-    def sections_behind_screen(self) -> int:
-        return len(self.screen)
-
 
 @dataclass(frozen=True, slots=True)
 class AreaState:
@@ -206,10 +197,6 @@ def missing(have: Iterable[Tile], need: Iterable[Tile]) -> tuple[Tile, ...]:
     short = Counter(need)
     short.subtract(Counter(have))
     return sorted_tiles(short.elements())
-
-
-def hand_size(board: Board, players: int) -> int:
-    return board.hand_size[players]
 
 
 def start_state(board: Board, setup: Setup) -> GameState:

@@ -42,6 +42,7 @@ from asara_cli.rules.events import (
     Placement,
     Recruit,
     Tile,
+    gold_text,
 )
 from asara_cli.rules.model import Colour, Section, Variant
 from asara_cli.rules.state import Setup
@@ -446,12 +447,8 @@ def _parse_checkpoint(r: _EventReader, names: Sequence[str]) -> Checkpoint:
 # --- writing --------------------------------------------------------------------------------
 
 
-def _tile_text(colour: Colour, gold: bool) -> str:
-    return f"gold {colour}" if gold else str(colour)
-
-
 def _parts_text(parts: Sequence[Part]) -> str:
-    return ", ".join(f"gold {p.section}" if p.gold else str(p.section) for p in parts)
+    return ", ".join(map(str, parts))
 
 
 def event_to_dict(event: Event, note: str | None = None) -> dict[str, Any]:
@@ -460,7 +457,7 @@ def event_to_dict(event: Event, note: str | None = None) -> dict[str, Any]:
     d: dict[str, Any] = {"type": kind}
     if isinstance(event, Display):
         for section, tiles in event.areas:
-            d[section.value] = [_tile_text(t.colour, t.gold) for t in tiles]
+            d[section.value] = [gold_text(t.colour, t.gold) for t in tiles]
     elif isinstance(event, Checkpoint):
         if event.prestige:
             d["prestige"] = dict(event.prestige)
@@ -476,7 +473,7 @@ def event_to_dict(event: Event, note: str | None = None) -> dict[str, Any]:
         if p.space is not None and not isinstance(event, Build | Coloured | Caliph):
             d["space"] = p.space
         if isinstance(event, Buy) and event.colour is not None:
-            d["tile"] = _tile_text(event.colour, event.gold)
+            d["tile"] = gold_text(event.colour, event.gold)
         elif isinstance(event, Build):
             d["plot"] = event.plot
             if event.new:
@@ -492,7 +489,7 @@ def event_to_dict(event: Event, note: str | None = None) -> dict[str, Any]:
         elif isinstance(event, Bribe):
             d["pile"] = event.pile.value
             if event.colour is not None:
-                d["tile"] = _tile_text(event.colour, event.gold)
+                d["tile"] = gold_text(event.colour, event.gold)
         elif isinstance(event, Recruit):
             d["cost"] = event.cost
         elif isinstance(event, Lighted):

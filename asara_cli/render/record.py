@@ -23,10 +23,11 @@ from asara_cli.rules.events import (
     Display,
     Event,
     Lighted,
+    Part,
     Placement,
     Recruit,
-    Tile,
     area_of,
+    gold_text,
 )
 from asara_cli.rules.state import GameState
 
@@ -39,24 +40,17 @@ def buyer_text(p: Placement) -> str:
     return f"a {p.buyer} buyer"
 
 
-def _parts(parts: tuple[object, ...]) -> str:
-    out = []
-    for p in parts:
-        section = getattr(p, "section", "")
-        out.append(f"{'gold ' if getattr(p, 'gold', False) else ''}{section}")
-    return ", ".join(out)
-
-
-def _tile(t: Tile) -> str:
-    return f"gold {t.colour}" if t.gold else str(t.colour)
+def _parts(parts: tuple[Part, ...]) -> str:
+    return ", ".join(map(str, parts))
 
 
 def move_text(board: Board, event: Event) -> str:
     """What an event did, in words: ``Tina buys a gold black window for 6 (a blue buyer,
     window market)``."""
     if isinstance(event, Display):
-        shown = "; ".join(f"{s}: {', '.join(_tile(t) for t in tiles) or 'empty'}"
-                          for s, tiles in event.areas)
+        shown = "; ".join(
+            f"{s}: {', '.join(gold_text(t.colour, t.gold) for t in tiles) or 'empty'}"
+            for s, tiles in event.areas)
         return f"display stated: {shown}"
     if isinstance(event, Checkpoint):
         parts = [f"{n} {v}" for n, v in event.prestige]

@@ -37,6 +37,12 @@ def market_area(section: Section) -> Area:
     return Area(section.value)
 
 
+def gold_text(word: str, gold: bool) -> str:
+    """``red`` or ``gold red``, ``window`` or ``gold window``: a colour or section type with
+    its gold decoration, as the log and the table write it."""
+    return f"gold {word}" if gold else str(word)
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     """A section tile: type, colour and whether it carries a gold decoration."""
@@ -46,7 +52,7 @@ class Tile:
     gold: bool = False
 
     def __str__(self) -> str:
-        return f"{'gold ' if self.gold else ''}{self.colour} {self.section}"
+        return gold_text(f"{self.colour} {self.section}", self.gold)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +94,9 @@ class Part:
 
     section: Section
     gold: bool = False
+
+    def __str__(self) -> str:
+        return gold_text(self.section, self.gold)
 
 
 @dataclass(frozen=True, slots=True)

@@ -160,6 +160,12 @@ def test_bad_sheet_is_one_line_exit_2(tmp_path: Path, text: str, words: list[str
     assert "Traceback" not in result.stderr
 
 
+def test_a_game_log_is_not_a_sheet() -> None:
+    result = tally(str(SAMPLES / "two-player-basic.toml"))
+    assert result.exit_code == 2
+    assert "this is a game log, not a position sheet: use `asara score`" in result.stderr
+
+
 def test_missing_file_is_exit_2(tmp_path: Path) -> None:
     result = tally(str(tmp_path / "nope.toml"))
     assert result.exit_code == 2

@@ -90,6 +90,9 @@ def parse_sheet(path: str | Path, board: Board) -> Sheet:
     data, text = read_toml(path)
     where = _Where(name, text)
 
+    if "event" in data or "format" in data:
+        raise where.fail("this is a game log, not a position sheet: use `asara score` (or "
+                         "`asara validate`) for a log")
     problem = _unknown_keys(data, TOP_KEYS)
     if problem:
         raise where.fail(problem)

@@ -241,9 +241,14 @@ def score_dict(board: Board, log: GameLog, result: Replay) -> dict[str, Any]:
     return data
 
 
+def _last_year(state: GameState) -> int:
+    """The latest year the game has reached or scored in."""
+    return max([state.year, *(e.year for e in state.ledger)])
+
+
 def _year_subtotals(state: GameState, seat: int) -> list[int]:
     """Prestige earned in each year so far: builds in it plus its end-of-year evaluation."""
-    years = max([state.year, *(e.year for e in state.ledger)], default=1)
+    years = _last_year(state)
     return [sum(e.points for e in state.ledger if e.player == seat and e.year == y
                 and e.source != "final") for y in range(1, years + 1)]
 
@@ -270,7 +275,7 @@ def score_view(board: Board, result: Replay, title: str) -> RenderableType:
 
     years = Table(box=box.SIMPLE_HEAD, title="per year", title_justify="left")
     years.add_column("player")
-    last = max([state.year, *(e.year for e in state.ledger)], default=1)
+    last = _last_year(state)
     for y in range(1, last + 1):
         years.add_column(f"year {y}", justify="right")
     years.add_column("before final", justify="right")

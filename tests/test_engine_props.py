@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from asara_cli.rules.board import Board
-from asara_cli.rules.engine import apply, check, errors, legal_moves, replay
+from asara_cli.rules.engine import apply, check, errors, replay
 from asara_cli.rules.events import (
     Bank,
     Bribe,
@@ -23,6 +23,7 @@ from asara_cli.rules.events import (
     Recruit,
 )
 from asara_cli.rules.model import Section, Variant
+from asara_cli.rules.sampler import legal_moves
 from asara_cli.rules.state import GameState, Setup, start_state
 
 LABELS = ("blue", "yellow", "violet", "orange", "grey")

@@ -10,10 +10,12 @@ RULES = Path(__file__).resolve().parent.parent / "asara_cli" / "rules"
 
 
 def test_rules_import_no_io_libraries() -> None:
-    modules = sorted(p.stem for p in RULES.glob("*.py") if p.stem != "__init__")
+    modules = sorted(".".join(p.relative_to(RULES).with_suffix("").parts)
+                     for p in RULES.rglob("*.py"))
+    modules = [m.removesuffix(".__init__").removesuffix("__init__") for m in modules]
     code = (
         "import sys\n"
-        + "".join(f"import asara_cli.rules.{m}\n" for m in modules)
+        + "".join(f"import asara_cli.rules{'.' + m if m else ''}\n" for m in modules)
         + "banned = ('typer', 'rich', 'click', 'tomllib', 'tomli_w')\n"
         + "bad = [m for m in banned if m in sys.modules]\n"
         + "print(','.join(bad))\n"
@@ -24,7 +26,7 @@ def test_rules_import_no_io_libraries() -> None:
 
 
 def test_rules_source_does_no_io() -> None:
-    for path in RULES.glob("*.py"):
+    for path in RULES.rglob("*.py"):
         text = path.read_text("utf-8")
         for word in ("open(", "print(", "import os", "pathlib", "import tomllib"):
             assert word not in text, f"{path.name} uses {word}"

@@ -19,6 +19,7 @@ from asara_cli.logfile.game import event_to_dict, load_log_board, read_log
 from asara_cli.rules.engine import replay
 from asara_cli.rules.events import (
     PAIR,
+    Action,
     Bank,
     Bribe,
     Build,
@@ -28,10 +29,14 @@ from asara_cli.rules.events import (
     Coloured,
     Display,
     Event,
+    Genie,
+    GiftsDealt,
     Lighted,
     Placement,
     Recruit,
+    Turn,
 )
+from asara_cli.rules.gifts import use_text
 from asara_cli.rules.model import Colour, Section, Variant
 from asara_cli.rules.state import Setup
 
@@ -89,6 +94,8 @@ class Words:
 
 
 def buyer_args(p: Placement, short: bool) -> list[str]:
+    if p.buyer is None:
+        return []
     if p.buyer == PAIR:
         return ["--pair"]
     assert p.buyer is not None
@@ -111,19 +118,34 @@ def command(event: Event, style: str = "plain", player: bool = False) -> list[st
         for n, v in event.money:
             args += ["--money", f"{n[:2] if short else n}={v}"]
         return args
+    if isinstance(event, GiftsDealt):
+        args = ["gifts"]
+        for area, space, gift in event.gifts:
+            args += [area, str(space), *str(gift).split()]
+        return args
+    assert isinstance(event, Turn)
     p = event.placement
-    space = ["--space", str(p.space)] if p.space is not None else []
     who = ["--player", p.player[:3] if short else p.player] if player else []
-    if isinstance(event, Buy):
-        args = ["buy", w.section(event.section), *w.tile(event.colour, event.gold),
-                *buyer_args(p, short), *space]
-    elif isinstance(event, Build):
-        args = ["build", str(event.plot)]
-        for t in event.new:
+    gifts = [x for u in event.gifts for x in ("--gift", use_text(u))]
+    if isinstance(event.action, Genie):
+        args = action_args(event.action.move, event.action.space, w, short)
+        return [*args, "--genie", str(p.space), *buyer_args(p, short), *gifts, *who]
+    return [*action_args(event.action, p.space, w, short), *buyer_args(p, short), *gifts,
+            *who]
+
+
+def action_args(action: Action, space_: int | None, w: Words, short: bool) -> list[str]:
+    """The command and arguments for one area's action, without the buyer."""
+    space = ["--space", str(space_)] if space_ is not None else []
+    if isinstance(action, Buy):
+        return ["buy", w.section(action.section), *w.tile(action.colour, action.gold), *space]
+    if isinstance(action, Build):
+        args = ["build", str(space_)]
+        for t in action.new:
             args.append(w.colour(t.colour))
             for part in t.parts:
                 args += (["gold"] if part.gold else []) + [w.section(part.section)]
-        for i, a in enumerate(event.add):
+        for i, a in enumerate(action.add):
             words = [w.colour(a.colour)] + ([str(a.tower)] if a.tower != 1 else [])
             for part in a.parts:
                 words += (["gold"] if part.gold else []) + [w.section(part.section)]
@@ -131,27 +153,25 @@ def command(event: Event, style: str = "plain", player: bool = False) -> list[st
                 args += ["--add", " ".join(words)]
             else:
                 args += words
-        for lw in event.lighted:
+        for lw in action.lighted:
             args += ["--light", f"{w.colour(lw.colour)} {lw.tower} "
                                 f"{'on gold' if lw.on_gold else 'plain'}"]
-        args += buyer_args(p, short)
-    elif isinstance(event, Bank):
-        args = ["bank", str(event.amount), *buyer_args(p, short), *space]
-    elif isinstance(event, Coloured):
-        args = ["coloured"]
-    elif isinstance(event, Bribe):
-        args = ["bribe", str(p.space), w.section(event.pile),
-                *w.tile(event.colour, event.gold), *buyer_args(p, short)]
-    elif isinstance(event, Caliph):
-        args = ["caliph", *buyer_args(p, short)]
-    elif isinstance(event, Recruit):
-        args = ["recruit", str(event.cost), *buyer_args(p, short), *space]
-    else:
-        assert isinstance(event, Lighted)
-        args = ["lighted", str(event.pay), *buyer_args(p, short), *space]
-        for c in event.kept:
-            args += ["--keep", w.colour(c)]
-    return args + who
+        return args
+    if isinstance(action, Bank):
+        return ["bank", str(action.amount), *space]
+    if isinstance(action, Coloured):
+        return ["coloured"]
+    if isinstance(action, Bribe):
+        return ["bribe", str(space_), w.section(action.pile), *w.tile(action.colour, action.gold)]
+    if isinstance(action, Caliph):
+        return ["caliph"]
+    if isinstance(action, Recruit):
+        return ["recruit", str(action.cost), *space]
+    assert isinstance(action, Lighted)
+    args = ["lighted", str(action.pay), *space]
+    for c in action.kept:
+        args += ["--keep", w.colour(c)]
+    return args
 
 
 def new_args(path: Path, setup: Setup, board: str = "standard") -> list[str]:
@@ -161,6 +181,7 @@ def new_args(path: Path, setup: Setup, board: str = "standard") -> list[str]:
     args += ["--start", setup.players[setup.start]]
     if setup.variant == Variant.PRO:
         args.append("--pro")
+    args += [f"--{x}" for x in setup.expansions]
     if board != "standard":
         args += ["--board", board]
     return args
@@ -445,14 +466,22 @@ def test_new_writes_a_header_that_validates_and_refuses_to_overwrite(
     assert (tmp_path / "g.toml").read_bytes() == before
 
 
-@pytest.mark.parametrize("extra,rule", [(["--gifts"], "R6.1"), (["--genie", "--pro"], "R6.2"),
-                                         (["--genie"], "R6.2")])
-def test_new_refuses_the_expansions_clearly(tmp_path: Path, extra: list[str],
-                                            rule: str) -> None:
+@pytest.mark.parametrize("extra,expansions", [
+    (["--gifts"], ("gifts",)), (["--genie", "--pro"], ("genie",)),
+    (["--gifts", "--genie", "--pro"], ("gifts", "genie"))])
+def test_new_starts_games_with_expansions(tmp_path: Path, extra: list[str],
+                                          expansions: tuple[str, ...]) -> None:
     path = tmp_path / "g.toml"
     result = cli("new", str(path), "-p", "A", "-p", "B", *extra, "--no-use")
+    assert result.exit_code == 0, result.stderr
+    assert read_log(path).header.setup.expansions == expansions
+
+
+def test_new_refuses_the_genie_without_the_pro_rules(tmp_path: Path) -> None:  # R6.2
+    path = tmp_path / "g.toml"
+    result = cli("new", str(path), "-p", "A", "-p", "B", "--genie", "--no-use")
     assert result.exit_code == 1
-    assert "not supported yet" in result.stderr and f"[{rule}]" in result.stderr
+    assert "only in the pro game" in result.stderr and "[R6.2]" in result.stderr
     assert not path.exists()
 
 

@@ -17,7 +17,7 @@ import pytest
 from asara_cli.logfile.game import load_log_board, read_log
 from asara_cli.logfile.record import lock_path, locked
 from asara_cli.rules.engine import replay
-from asara_cli.rules.events import Coloured
+from asara_cli.rules.events import Coloured, Turn
 
 ASARA = Path(sys.executable).parent / "asara"
 
@@ -116,7 +116,7 @@ def test_a_kill_during_a_write_leaves_the_old_or_the_new_log(tmp_path: Path) -> 
         now = valid_events(path)  # always a whole, legal log
         assert now in (events, (*events, now[-1]))
         if len(now) > len(events):
-            assert isinstance(now[-1], Coloured)
+            assert isinstance(now[-1], Turn) and isinstance(now[-1].action, Coloured)
         events = now
     assert hit_mid_write >= 8
     # the lock died with the killed processes: recording goes on at once

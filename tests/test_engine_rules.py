@@ -29,6 +29,7 @@ from asara_cli.rules.events import (
     Placement,
     Recruit,
     Tile,
+    Turn,
 )
 from asara_cli.rules.model import Colour, Section, Variant
 from asara_cli.rules.state import Setup
@@ -49,7 +50,7 @@ def _tile(text: str) -> tuple[Colour, bool]:
 def buy(who: str, buyer: str | None, area: str, tile: str | None = None,
         space: int | None = None) -> Buy:
     colour, gold = _tile(tile) if tile else (None, False)
-    return Buy(Placement(who, buyer, space), Section(area), colour, gold)
+    return Turn(Placement(who, buyer, space), Buy(Section(area), colour, gold))
 
 
 def _parts(text: str) -> tuple[Part, ...]:
@@ -76,11 +77,11 @@ def build(who: str, buyer: str, plot: int, new: Sequence[str] = (), add: Sequenc
     for x in lighted:
         words = x.split()
         lit.append(LightedWindow(Colour(words[0]), 1, "gold" in words))
-    return Build(Placement(who, buyer), plot, tuple(towers), tuple(adds), tuple(lit))
+    return Turn(Placement(who, buyer, plot), Build(tuple(towers), tuple(adds), tuple(lit)))
 
 
 def col(who: str) -> Coloured:
-    return Coloured(Placement(who, None))
+    return Turn(Placement(who, None), Coloured())
 
 
 def run(events: Sequence[Event], setup: Setup = TWO, *, board: Board) -> Replay:
@@ -121,7 +122,7 @@ CASES: list[tuple[str, list[Event], Setup, str, int]] = [
     ("R2-pair-needs-two",
      [buy("Tina", PAIR, "trunk"), col("Paul"), buy("Tina", PAIR, "window"), col("Paul"),
       buy("Tina", PAIR, "base"), col("Paul"), buy("Tina", PAIR, "turret"), col("Paul"),
-      Caliph(Placement("Tina", PAIR))], TWO, "R2", 9),
+      Turn(Placement("Tina", PAIR), Caliph())], TWO, "R2", 9),
     # R2.2: one buyer per space.
     ("R2.2-space-taken",
      [buy("Tina", "blue", "trunk", space=1), buy("Paul", PAIR, "trunk", space=1)],
@@ -162,49 +163,51 @@ CASES: list[tuple[str, list[Event], Setup, str, int]] = [
     ("R3.2-too-many-sections",
      [*RED_TOWER_READY, build("Tina", "blue", 1, ["red: base, turret"])], TWO, "R3.2", 5),
     # R3.3: bank space 1 pays 12 (the one known value).
-    ("R3.3-bank-known-value", [Bank(Placement("Tina", "blue", 1), 10)], TWO, "R3.3", 1),
+    ("R3.3-bank-known-value", [Turn(Placement("Tina", "blue", 1), Bank(10))], TWO, "R3.3", 1),
     # R3.3: no bank value is above 12, even where the profile does not know it.
-    ("R3.3-bank-above-max", [Bank(Placement("Tina", "blue", 2), 13)], TWO, "R3.3", 1),
+    ("R3.3-bank-above-max", [Turn(Placement("Tina", "blue", 2), Bank(13))], TWO, "R3.3", 1),
     # R3.3: a bank space once a year (R2.2 spaces).
     ("R3.3-bank-space-once",
-     [Bank(Placement("Tina", "blue", 2), 6), Bank(Placement("Paul", "blue", 2), 6)], TWO,
+     [Turn(Placement("Tina", "blue", 2), Bank(6)),
+      Turn(Placement("Paul", "blue", 2), Bank(6))], TWO,
      "R2.2", 2),
     # R3.3: the coloured building takes one face-down buyer.
-    ("R3.3-coloured-face-down", [Coloured(Placement("Tina", "blue"))], TWO, "R3.3", 1),
+    ("R3.3-coloured-face-down", [Turn(Placement("Tina", "blue"), Coloured())], TWO, "R3.3", 1),
     # R3.4: the House of Spies has spaces 3 and 5 only.
-    ("R3.4-spies-space", [Bribe(Placement("Tina", "blue", 4), Section.TURRET)], TWO, "R2.2", 1),
+    ("R3.4-spies-space", [Turn(Placement("Tina", "blue", 4), Bribe(Section.TURRET))], TWO,
+     "R2.2", 1),
     # R3.4 with R2.3: Tina 20 - 8 - 8 = 4 cannot pay bribery 5.
     ("R3.4-spies-money",
      [buy("Tina", "blue", "turret", "white"), col("Paul"), buy("Tina", "blue", "base", "white"),
-      col("Paul"), Bribe(Placement("Tina", "blue", 5), Section.TURRET)], TWO, "R2.3", 5),
+      col("Paul"), Turn(Placement("Tina", "blue", 5), Bribe(Section.TURRET))], TWO, "R2.3", 5),
     # R3.6 / R3.7: the tent and the lighted windows are pro only.
-    ("R3.6-basic-game", [Recruit(Placement("Tina", "blue"), 2)], TWO, "R3.6", 1),
-    ("R3.7-basic-game", [Lighted(Placement("Tina", "blue"), 4)], TWO, "R3.7", 1),
+    ("R3.6-basic-game", [Turn(Placement("Tina", "blue"), Recruit(2))], TWO, "R3.6", 1),
+    ("R3.7-basic-game", [Turn(Placement("Tina", "blue"), Lighted(4))], TWO, "R3.7", 1),
     # R3.7: the offers are pay 4 or pay 10.
-    ("R3.7-offer", [Lighted(Placement("Tina", "blue"), 5)], TWO_PRO, "R3.7", 1),
+    ("R3.7-offer", [Turn(Placement("Tina", "blue"), Lighted(5))], TWO_PRO, "R3.7", 1),
     ("R3.7-keeps-too-many",
-     [Lighted(Placement("Tina", "blue"), 4, (Colour.RED, Colour.RED))], TWO_PRO, "R3.7", 1),
+     [Turn(Placement("Tina", "blue"), Lighted(4, (Colour.RED, Colour.RED)))], TWO_PRO, "R3.7", 1),
     # R3.7: a lighted window goes onto a window already standing; this tower has none.
     ("R3.7-no-window-under",
      [*RED_TOWER_READY, build("Tina", "blue", 2, ["red: base, turret"]), col("Paul"),
-      Lighted(Placement("Tina", "green"), 4, (Colour.RED,)), col("Paul"),
+      Turn(Placement("Tina", "green"), Lighted(4, (Colour.RED,))), col("Paul"),
       build("Tina", "blue", 1, lighted=["red"])], TWO_PRO, "R3.7", 9),
     # R3.7: the kept colour is green; it cannot light a red window.
     ("R3.7-wrong-colour",
      [buy("Tina", "blue", "base", "brown"), col("Paul"), buy("Tina", "blue", "turret", "brown"),
       col("Paul"), buy("Tina", "blue", "window", "brown"), col("Paul"),
       build("Tina", "blue", 3, ["brown: base, window, turret"]), col("Paul"),
-      Lighted(Placement("Tina", "green"), 4, (Colour.GREEN,)), col("Paul"),
+      Turn(Placement("Tina", "green"), Lighted(4, (Colour.GREEN,))), col("Paul"),
       build("Tina", "blue", 1, lighted=["brown"])], TWO_PRO, "R3.7", 11),
     # R1: five buyer colours; a sixth label cannot be.
     ("R1-six-buyer-colours",
      [buy("Tina", "a", "trunk"), buy("Paul", "b", "base"), buy("Tina", "c", "window"),
-      buy("Paul", "d", "turret"), Caliph(Placement("Tina", "e")),
-      Bank(Placement("Paul", "f", 1), 12)], TWO, "R1", 6),
+      buy("Paul", "d", "turret"), Turn(Placement("Tina", "e"), Caliph()),
+      Turn(Placement("Paul", "f", 1), Bank(12))], TWO, "R1", 6),
     # R3.6: 4 players hold 7 each (28 of 45): the deck keeps 17, enough for 8 recruits of 2.
     ("R3.6-deck-runs-out",
-     [Recruit(Placement(p, PAIR), 1) for p in ("Tina", "Paul", "Anna", "Ben") * 2]
-     + [Recruit(Placement("Tina", PAIR), 1)], FOUR_PRO, "R3.6", 9),
+     [Turn(Placement(p, PAIR), Recruit(1)) for p in ("Tina", "Paul", "Anna", "Ben") * 2]
+     + [Turn(Placement("Tina", PAIR), Recruit(1))], FOUR_PRO, "R3.6", 9),
 ]
 
 
@@ -264,7 +267,7 @@ def test_missing_display_is_noted_once_per_area_and_year(board: Board) -> None:
 
 
 def test_unknown_bank_value_is_trusted_with_a_note(board: Board) -> None:  # R3.3
-    r = run([Bank(Placement("Tina", "blue", 3), 7)], board=board)
+    r = run([Turn(Placement("Tina", "blue", 3), Bank(7))], board=board)
     assert r.valid
     assert r.state.players[0].money == 27
     assert [n.rule for n in r.notes] == ["R3.3"]
@@ -277,7 +280,7 @@ def test_coloured_building_unlimited(board: Board) -> None:  # R3.3
 
 
 def test_bribery_pays_fee_and_price(board: Board) -> None:  # R3.4
-    r = run([Bribe(Placement("Tina", "blue", 5), Section.TURRET, Colour.BLACK)], board=board)
+    r = run([Turn(Placement("Tina", "blue", 5), Bribe(Section.TURRET, Colour.BLACK))], board=board)
     assert r.valid
     assert r.state.players[0].money == 20 - 5 - 6
     assert r.state.market(Section.TURRET).pile == 20 - 7 - 1
@@ -285,7 +288,7 @@ def test_bribery_pays_fee_and_price(board: Board) -> None:  # R3.4
 
 
 def test_bribery_may_take_nothing(board: Board) -> None:  # R3.4
-    r = run([Bribe(Placement("Tina", "blue", 3), Section.BASE)], board=board)
+    r = run([Turn(Placement("Tina", "blue", 3), Bribe(Section.BASE))], board=board)
     assert r.valid and r.state.players[0].money == 17
 
 
@@ -305,7 +308,7 @@ def test_players_without_buyers_are_skipped(board: Board) -> None:  # R2
 
 
 def test_caliph_holder_starts_the_new_year(board: Board) -> None:  # R3.5, R4
-    year1 = [col("Tina"), Caliph(Placement("Paul", "blue")), *alternate(16)]
+    year1 = [col("Tina"), Turn(Placement("Paul", "blue"), Caliph()), *alternate(16)]
     r = run(year1, board=board)
     assert r.valid and r.state.year == 2 and r.state.turn == 1
     # the end-of-year evaluation paid the Caliph to Paul, not to the start player
@@ -315,7 +318,7 @@ def test_caliph_holder_starts_the_new_year(board: Board) -> None:  # R3.5, R4
 
 
 def test_recruit_adds_two_buyers(board: Board) -> None:  # R3.6
-    r = run([Recruit(Placement("Tina", "blue"), 3)], TWO_PRO, board=board)
+    r = run([Turn(Placement("Tina", "blue"), Recruit(3))], TWO_PRO, board=board)
     assert r.valid
     tina = r.state.players[0]
     assert (tina.buyers, tina.money) == (9 - 1 + 2, 17)
@@ -328,7 +331,7 @@ def test_lighted_window_built_and_scored(board: Board) -> None:  # R3.7, R4
         buy("Tina", "blue", "turret", "brown"), col("Paul"),
         buy("Tina", "blue", "window", "gold brown"), col("Paul"),
         build("Tina", "blue", 3, ["brown: base, gold window, turret"]), col("Paul"),
-        Lighted(Placement("Tina", "green"), 4), col("Paul"),  # colour kept: secret
+        Turn(Placement("Tina", "green"), Lighted(4)), col("Paul"),  # colour kept: secret
         build("Tina", "blue", 1, lighted=["brown gold"]), col("Paul"),
     ]
     r = run(events, TWO_PRO, board=board)
@@ -378,10 +381,14 @@ def test_whole_game_of_coloured_buildings(board: Board) -> None:  # R4, R5
     assert (first_error(over).rule, first_error(over).event) == ("R5", 73)
 
 
-def test_expansions_refused(board: Board) -> None:  # R6
-    r = replay(board, Setup(("Tina", "Paul"), 0, Variant.BASIC, ("gifts",)), [])
-    assert [(v.rule, v.event) for v in r.violations] == [("R6.1", 0)]
-    assert "not supported yet" in r.violations[0].message
+def test_expansions_in_the_header(board: Board) -> None:  # R6
+    assert replay(board, Setup(("Tina", "Paul"), 0, Variant.BASIC, ("gifts",)), []).valid
+    assert replay(board, Setup(("Tina", "Paul"), 0, Variant.PRO, ("gifts", "genie")), []).valid
+    # R6.2: the Bottle Genie is played with the pro rules only
+    r = replay(board, Setup(("Tina", "Paul"), 0, Variant.BASIC, ("genie",)), [])
+    assert [(v.rule, v.event) for v in r.violations] == [("R6.2", 0)]
+    r = replay(board, Setup(("Tina", "Paul"), 0, Variant.BASIC, ("dragons",)), [])
+    assert [(v.rule, v.event) for v in r.violations] == [("R6", 0)]
 
 
 def test_player_count(board: Board) -> None:  # R1

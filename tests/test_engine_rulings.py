@@ -21,6 +21,7 @@ from asara_cli.rules.events import (
     Part,
     Placement,
     Tile,
+    Turn,
 )
 from asara_cli.rules.model import Colour, Section, Variant
 from asara_cli.rules.state import Setup
@@ -30,11 +31,11 @@ BASE, TRUNK, TURRET = Part(Section.BASE), Part(Section.TRUNK), Part(Section.TURR
 
 
 def col(who: str) -> Coloured:
-    return Coloured(Placement(who, None))
+    return Turn(Placement(who, None), Coloured())
 
 
 def buy(who: str, area: Section, colour: Colour, space: int | None = None) -> Buy:
-    return Buy(Placement(who, "blue", space), area, colour)
+    return Turn(Placement(who, "blue", space), Buy(area, colour))
 
 
 def test_g1_unnamed_space_takes_the_first_free(board: Board) -> None:
@@ -51,22 +52,23 @@ def test_g2_second_tower_of_a_colour(board: Board) -> None:
         buy("Tina", Section.BASE, Colour.BROWN), col("Paul"),
         buy("Tina", Section.TURRET, Colour.BROWN), col("Paul"),
         buy("Tina", Section.TURRET, Colour.BROWN), col("Paul"),
-        Build(Placement("Tina", "blue"), 4, (NewTower(Colour.BROWN, (BASE, TURRET)),
-                                             NewTower(Colour.BROWN, (BASE, TURRET)))),
+        Turn(Placement("Tina", "blue", 4), Build((NewTower(Colour.BROWN, (BASE, TURRET)),
+                                             NewTower(Colour.BROWN, (BASE, TURRET))))),
         col("Paul"),
         buy("Tina", Section.TRUNK, Colour.BROWN), col("Paul"),
-        Build(Placement("Tina", "blue"), 1, add=(Addition(Colour.BROWN, 2, (TRUNK,)),)),
+        Turn(Placement("Tina", "blue", 1), Build(add=(Addition(Colour.BROWN, 2, (TRUNK,)),))),
     ]
     r = replay(board, TWO, events)
     assert r.valid, r.violations
     assert [t.height for t in r.state.players[0].towers] == [2, 3]
-    third = Build(Placement("Paul", "blue"), 2, add=(Addition(Colour.BROWN, 3, (TRUNK, TRUNK)),))
+    third = Turn(Placement("Paul", "blue", 2),
+                 Build(add=(Addition(Colour.BROWN, 3, (TRUNK, TRUNK)),)))
     r = replay(board, TWO, [*events, third])
     assert r.violations[0].rule == "R3.2" and "3rd brown tower" in r.violations[0].message
 
 
 def test_g3_a_plot_that_builds_nothing(board: Board) -> None:
-    r = replay(board, TWO, [Build(Placement("Tina", "blue"), 1)])
+    r = replay(board, TWO, [Turn(Placement("Tina", "blue", 1), Build())])
     assert (r.violations[0].rule, r.violations[0].event) == ("R3.2", 1)
 
 
@@ -74,10 +76,10 @@ def test_g4_lighted_stack_low(board: Board) -> None:
     small = replace(board, lighted_window_tiles=3)
     pro = Setup(("Tina", "Paul"), 0, Variant.PRO)
     # 3 windows: Tina keeps 2 (pay 10), 1 is left; Paul may keep 1 (pay 4) but not 2.
-    ok: list[Event] = [Lighted(Placement("Tina", "blue"), 10),
-                       Lighted(Placement("Paul", "blue"), 4)]
+    ok: list[Event] = [Turn(Placement("Tina", "blue"), Lighted(10)),
+                       Turn(Placement("Paul", "blue"), Lighted(4))]
     assert replay(small, pro, ok).valid
-    bad = replay(small, pro, [ok[0], Lighted(Placement("Paul", "blue"), 10)])
+    bad = replay(small, pro, [ok[0], Turn(Placement("Paul", "blue"), Lighted(10))])
     assert (bad.violations[0].rule, bad.violations[0].event) == ("R3.7", 2)
 
 
@@ -109,8 +111,8 @@ def test_g8_checkpoint_after_the_end(board: Board) -> None:
 
 
 def test_g12_holder_may_retake_the_caliph(board: Board) -> None:
-    r = replay(board, TWO, [Caliph(Placement("Tina", "blue"))])
+    r = replay(board, TWO, [Turn(Placement("Tina", "blue"), Caliph())])
     assert r.valid and r.state.caliph == 0
-    again = replay(board, TWO, [Caliph(Placement("Tina", "blue")),
-                                Caliph(Placement("Paul", "pair"))])
+    again = replay(board, TWO, [Turn(Placement("Tina", "blue"), Caliph()),
+                                Turn(Placement("Paul", "pair"), Caliph())])
     assert (again.violations[0].rule, again.violations[0].event) == ("R2.2", 2)

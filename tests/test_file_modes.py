@@ -8,7 +8,7 @@ from pathlib import Path
 
 from asara_cli.logfile.game import LogHeader, append_event, write_log
 from asara_cli.logfile.record import undo
-from asara_cli.rules.events import Coloured, Placement
+from asara_cli.rules.events import Coloured, Placement, Turn
 from asara_cli.rules.state import Setup
 
 
@@ -23,7 +23,7 @@ def test_new_log_gets_the_usual_permissions_and_writes_keep_them(tmp_path: Path)
         write_log(path, LogHeader(Setup(("Tina", "Paul"))), ())
         assert mode(path) == 0o644  # 0666 less the umask 022, not mkstemp's 0600
         path.chmod(0o640)
-        append_event(path, Coloured(Placement("Tina", None)))
+        append_event(path, Turn(Placement("Tina", None), Coloured()))
         assert mode(path) == 0o640
         undo(path)
         assert mode(path) == 0o640

@@ -38,6 +38,7 @@ from asara_cli.rules.events import (
     Part,
     Placement,
     Tile,
+    Turn,
 )
 from asara_cli.rules.model import Colour, Section, Variant
 from asara_cli.rules.state import Setup
@@ -91,14 +92,13 @@ def test_reads_header_and_events_with_lines() -> None:
     assert h.setup == Setup(("Tina", "Paul"), 0, Variant.PRO, ())
     assert (h.board, h.date, h.place) == ("standard", "2024-05-01", "Kitchen table")
     assert log.lines == (10, 17, 21, 30)
-    assert log.events[0] == Buy(Placement("Tina", "blue"), Section.TRUNK, Colour.BLACK, True)
-    assert log.events[1] == Coloured(Placement("Paul", None))
-    assert log.events[2] == Build(
-        Placement("Tina", PAIR), 4,
+    assert log.events[0] == Turn(Placement("Tina", "blue"), Buy(Section.TRUNK, Colour.BLACK, True))
+    assert log.events[1] == Turn(Placement("Paul", None), Coloured())
+    assert log.events[2] == Turn(Placement("Tina", PAIR, 4), Build(
         (NewTower(Colour.WHITE, (Part(Section.BASE), Part(Section.WINDOW, True),
                                  Part(Section.TURRET))),),
         (Addition(Colour.BLACK, 2, (Part(Section.TRUNK),)),),
-        (LightedWindow(Colour.RED, 1, True),))
+        (LightedWindow(Colour.RED, 1, True),)))
     assert log.events[3] == Checkpoint((("Tina", 4), ("Paul", 0)), (("Paul", 26),))
     assert log.comments == (None, None, None, "after the break")
 
@@ -191,7 +191,7 @@ def test_write_refuses_to_replace_with_nonsense(tmp_path: Path) -> None:
 def test_append_keeps_comments(tmp_path: Path) -> None:
     target = tmp_path / "game.toml"
     target.write_text(SMALL)
-    event = Bank(Placement("Paul", "green", 1), 12)
+    event = Turn(Placement("Paul", "green", 1), Bank(12))
     log = append_event(target, event, note="twelve")
     text = target.read_text()
     assert text.startswith(SMALL)  # comments and layout untouched

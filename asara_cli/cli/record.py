@@ -21,7 +21,14 @@ from asara_cli.cli import words
 from asara_cli.cli.common import EXIT_VIOLATION, err, fail, out, replay_file
 from asara_cli.errors import InputError
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import LogHeader, describe_violation, load_log_board, read_log
+from asara_cli.logfile.game import (
+    LogHeader,
+    describe_violation,
+    load_log_board,
+    parse_gift,
+    parse_use,
+    read_log,
+)
 from asara_cli.logfile.record import (
     ENV_LOG,
     STATE_FILE,
@@ -35,11 +42,13 @@ from asara_cli.logfile.record import (
     undo as undo_log,
 )
 from asara_cli.render.record import move_text, result_line, year_end_view
+from asara_cli.rules.areas import BY_LOG_TYPE, kind_of
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import apply, check_setup, replay
 from asara_cli.rules.engine import check as check_event
 from asara_cli.rules.events import (
     PAIR,
+    Action,
     Addition,
     Area,
     Bank,
@@ -51,6 +60,11 @@ from asara_cli.rules.events import (
     Coloured,
     Display,
     Event,
+    Genie,
+    Gift,
+    GiftKind,
+    GiftsDealt,
+    GiftUse,
     Lighted,
     LightedWindow,
     NewTower,
@@ -58,7 +72,7 @@ from asara_cli.rules.events import (
     Placement,
     Recruit,
     Tile,
-    is_turn,
+    Turn,
 )
 from asara_cli.rules.model import Colour, Section, Variant
 from asara_cli.rules.state import GameState, Setup
@@ -95,6 +109,19 @@ SpaceOption = Annotated[
 ]
 GoldOption = Annotated[
     bool, typer.Option("--gold", "-g", help="The tile carries a gold decoration.")
+]
+GenieOption = Annotated[
+    int | None,
+    typer.Option("--genie", help="Expansion (pro): the buyer went to the House of the Bottle "
+                 "Genie's space that costs this much, and this is the move wished for; no "
+                 "buyer goes to this move's area [R6.2].", show_default=False),
+]
+GiftOption = Annotated[
+    list[str] | None,
+    typer.Option("--gift", help="Expansion: how a Caliph's gift on the space is resolved, "
+                 "e.g. \"buyer green\", \"buy base: gold red\", \"buy base: nothing\", "
+                 "\"lighted: red\". Gifts that need no choice are resolved by themselves "
+                 "[R6.1].", show_default=False),
 ]
 
 
@@ -137,6 +164,48 @@ class Table:
 
     def placement(self, card: str | None, pair: bool, space: int | None = None) -> Placement:
         return Placement(self.mover(), self.buyer(card, pair), space)
+
+    def turn(self, card: str | None, pair: bool, space: int | None, action: Action,
+             genie: int | None = None, gifts: list[str] | None = None) -> Turn:
+        """A turn: the buyer placed on ``space`` for ``action``, or on the Bottle Genie's
+        space ``genie`` wishing for ``action`` (R6.2); then the gifts lying there (R6.1)."""
+        if genie is not None:
+            placement = self.placement(card, pair, genie)
+            action = Genie(action, space)
+        elif kind_of(action).face_down and card is None and not pair:
+            placement = Placement(self.mover(), None, space)
+        else:
+            placement = self.placement(card, pair, space)
+        key = kind_of(action).area(self.board, action).key
+        return Turn(placement, action, self.claim(key, placement, gifts or []))
+
+    def claim(self, area: str, placement: Placement, texts: list[str]) -> tuple[GiftUse, ...]:
+        """The gifts on the space: as --gift says, else resolved where there is no choice."""
+        lying = list(self.state.gifts_at(area, placement.space))
+        given: list[GiftUse] = []
+        for text in texts:
+            use = parse_use(" ".join(text.lower().split()))
+            if use is None:
+                raise words.WordError(f"--gift: expected e.g. \"buyer green\", \"asari 6\", "
+                                      f"\"buy base: red\", \"lighted: red\"; got {text!r}")
+            given.append(use)
+        uses: list[GiftUse] = []
+        for gift in lying:
+            match = next((u for u in given if u.gift.kind == gift.kind
+                          and (gift.kind != GiftKind.BUY or u.gift.section == gift.section)),
+                         None)
+            if match is not None:
+                given.remove(match)
+                uses.append(GiftUse(gift, match.buyer, match.colour, match.gold, match.taken))
+            elif gift.kind == GiftKind.BUY and gift.section is not None and (
+                    self.state.market(gift.section).count > 0):
+                raise words.WordError(
+                    f"a purchase gift lies on this space ({gift}): say the tile, e.g. --gift "
+                    f"\"{gift}: red\" (or \"{gift}: nothing\" when nothing can be paid for)")
+            else:
+                uses.append(GiftUse(gift))
+        # gifts given that are not on the space: the referee says what lies there
+        return (*uses, *given)
 
 
 def _is_check(ctx: typer.Context) -> bool:
@@ -190,15 +259,15 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
             for v in findings:
                 if v.severity == "warning":
                     err().print(f"warning: {v.message} [{v.rule}]", soft_wrap=True)
-            after = apply(board, state, event)
+            done = apply(board, state, event)
             if dry:
-                line = result_line(board, state, after, event).split(" ", 1)[1]
+                line = result_line(board, state, done, event).split(" ", 1)[1]
                 out().print(f"legal: {line} (not recorded)", soft_wrap=True)
                 return
             append(path, event)
-        out().print(result_line(board, state, after, event), soft_wrap=True)
-        if is_turn(event) and (after.year > state.year or (after.over and not state.over)):
-            out().print(year_end_view(board, state, after))
+        out().print(result_line(board, state, done, event), soft_wrap=True)
+        if done.year_end is not None:
+            out().print(year_end_view(board, done))
 
 
 # --- moves ------------------------------------------------------------------------------------
@@ -216,6 +285,8 @@ def buy(
     card: CardOption = None,
     pair: PairOption = False,
     space: SpaceOption = None,
+    genie: GenieOption = None,
+    gift: GiftOption = None,
     player: PlayerOption = None,
     log: LogOption = None,
     dry_run: DryOption = False,
@@ -227,7 +298,7 @@ def buy(
     def make(t: Table) -> Event:
         section = words.section(area)
         colour, is_gold = _tile(tile, gold)
-        return Buy(t.placement(card, pair, space), section, colour, is_gold)
+        return t.turn(card, pair, space, Buy(section, colour, is_gold), genie, gift)
 
     _record(ctx, log, dry_run, player, make)
 
@@ -261,6 +332,8 @@ def build(
         "\"red 2\", \"red 2 gold\" (onto a gold window) [R3.7].", show_default=False)] = None,
     card: CardOption = None,
     pair: PairOption = False,
+    genie: GenieOption = None,
+    gift: GiftOption = None,
     player: PlayerOption = None,
     log: LogOption = None,
     dry_run: DryOption = False,
@@ -271,7 +344,7 @@ def build(
     asara build 2 --add "black window" --light black --pair
     """
     def make(t: Table) -> Event:
-        placement = t.placement(card, pair)
+        mover = t.mover()
         new_towers: list[NewTower] = []
         additions: list[Addition] = []
         for group in _groups(towers or []):
@@ -280,9 +353,9 @@ def build(
             _classify(words.tokens([text]), True, new_towers, additions)
         for text in add or []:
             _classify(words.tokens([text]), False, new_towers, additions)
-        lighted = _lighted(t, placement.player, light or [])
-        return Build(Placement(placement.player, placement.buyer), plot, tuple(new_towers),
-                     tuple(additions), tuple(lighted))
+        lighted = _lighted(t, mover, light or [])
+        action = Build(tuple(new_towers), tuple(additions), tuple(lighted))
+        return t.turn(card, pair, plot, action, genie, gift)
 
     _record(ctx, log, dry_run, player, make)
 
@@ -362,6 +435,8 @@ def bank(
     space: SpaceOption = None,
     card: CardOption = None,
     pair: PairOption = False,
+    genie: GenieOption = None,
+    gift: GiftOption = None,
     player: PlayerOption = None,
     log: LogOption = None,
     dry_run: DryOption = False,
@@ -374,13 +449,14 @@ def bank(
     Example: asara bank 12 --card red;  asara bank 8 --space 2 --pair
     """
     def make(t: Table) -> Event:
-        placement = t.placement(card, pair)
         b = t.board
         chosen, taken = space, amount
         if chosen is None:
             if taken is None:
                 raise words.WordError("how much was taken? e.g. asara bank 12 (or --space N)")
-            free = t.state.free_spaces(b, Area.BANK) or ()
+            # through the genie every bank space may be wished for (R6.2)
+            free = (b.area(Area.BANK).spaces if genie is not None
+                    else t.state.free_spaces(b, Area.BANK)) or ()
             values = dict(enumerate(b.bank_values, start=1))
             # a free space known to pay it; else that space although taken (the referee
             # says by whom); else a free space of unknown value
@@ -395,13 +471,17 @@ def bank(
                 raise words.WordError(f"the board profile does not know what bank space "
                                       f"{chosen} pays: say the amount (asara bank N)")
             taken = value
-        return Bank(Placement(placement.player, placement.buyer, chosen), taken)
+        return t.turn(card, pair, chosen, Bank(taken), genie, gift)
 
     _record(ctx, log, dry_run, player, make)
 
 
 def coloured(
     ctx: typer.Context,
+    genie: GenieOption = None,
+    card: CardOption = None,
+    pair: PairOption = False,
+    gift: GiftOption = None,
     player: PlayerOption = None,
     log: LogOption = None,
     dry_run: DryOption = False,
@@ -411,7 +491,7 @@ def coloured(
     Example: asara coloured
     """
     def make(t: Table) -> Event:
-        return Coloured(Placement(t.mover(), None))
+        return t.turn(card, pair, None, Coloured(), genie, gift)
 
     _record(ctx, log, dry_run, player, make)
 
@@ -428,6 +508,8 @@ def bribe(
     gold: GoldOption = False,
     card: CardOption = None,
     pair: PairOption = False,
+    genie: GenieOption = None,
+    gift: GiftOption = None,
     player: PlayerOption = None,
     log: LogOption = None,
     dry_run: DryOption = False,
@@ -439,7 +521,7 @@ def bribe(
     def make(t: Table) -> Event:
         section = words.section(pile)
         colour, is_gold = _tile(tile, gold)
-        return Bribe(t.placement(card, pair, fee), section, colour, is_gold)
+        return t.turn(card, pair, fee, Bribe(section, colour, is_gold), genie, gift)
 
     _record(ctx, log, dry_run, player, make)
 
@@ -448,6 +530,7 @@ def caliph(
     ctx: typer.Context,
     card: CardOption = None,
     pair: PairOption = False,
+    gift: GiftOption = None,
     player: PlayerOption = None,
     log: LogOption = None,
     dry_run: DryOption = False,
@@ -457,7 +540,7 @@ def caliph(
     Example: asara caliph --card red
     """
     def make(t: Table) -> Event:
-        return Caliph(t.placement(card, pair))
+        return t.turn(card, pair, None, Caliph(), None, gift)
 
     _record(ctx, log, dry_run, player, make)
 
@@ -470,6 +553,8 @@ def recruit(
     space: SpaceOption = None,
     card: CardOption = None,
     pair: PairOption = False,
+    genie: GenieOption = None,
+    gift: GiftOption = None,
     player: PlayerOption = None,
     log: LogOption = None,
     dry_run: DryOption = False,
@@ -479,14 +564,13 @@ def recruit(
     Example: asara recruit 2 --card red
     """
     def make(t: Table) -> Event:
-        placement = t.placement(card, pair, space)
         paid = cost
         if paid is None:
             costs = t.board.tent_costs
             if space is None or costs is None or not 1 <= space <= len(costs):
                 raise words.WordError("how much was paid at the tent? e.g. asara recruit 2")
             paid = costs[space - 1]
-        return Recruit(placement, paid)
+        return t.turn(card, pair, space, Recruit(paid), genie, gift)
 
     _record(ctx, log, dry_run, player, make)
 
@@ -501,6 +585,8 @@ def lighted(
     space: SpaceOption = None,
     card: CardOption = None,
     pair: PairOption = False,
+    genie: GenieOption = None,
+    gift: GiftOption = None,
     player: PlayerOption = None,
     log: LogOption = None,
     dry_run: DryOption = False,
@@ -511,7 +597,7 @@ def lighted(
     """
     def make(t: Table) -> Event:
         kept = tuple(words.colour(k) for k in words.tokens(keep or []))
-        return Lighted(t.placement(card, pair, space), pay, kept)
+        return t.turn(card, pair, space, Lighted(pay, kept), genie, gift)
 
     _record(ctx, log, dry_run, player, make)
 
@@ -536,6 +622,61 @@ def display(
         return Display(areas)
 
     _record(ctx, log, dry_run, None, make)
+
+
+def gifts(
+    ctx: typer.Context,
+    dealt: Annotated[list[str], typer.Argument(
+        help="Each gift dealt: the area, the space, the gift (buyer, prestige, lighted, "
+        "asari N or buy AREA), e.g. base 2 asari 6 window 1 buy turret lighted 1 lighted.",
+        show_default=False)],
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Expansion: the Caliph's gifts dealt face up at a year's start [R6.1].
+
+    One gift onto each chest space, before the year's first move; gifts left from earlier
+    years stay where they are.
+
+    Example: asara gifts base 2 asari 6 trunk 1 buyer window 3 buy turret turret 4 prestige
+    """
+    def make(t: Table) -> Event:
+        return GiftsDealt(tuple(_dealt(words.tokens(dealt), t.board)))
+
+    _record(ctx, log, dry_run, None, make)
+
+
+def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
+    """``base 2 asari 6 window 1 buy turret ...`` as (area, space, gift) triples."""
+    keys = {a.key: a.key for a in board.areas}
+    keys.update({w: sec.value for w, sec in words.SECTION_WORDS.items()})
+    found: list[tuple[str, int, Gift]] = []
+    i = 0
+    while i < len(items):
+        area = words.pick(items[i], keys, "area")
+        if i + 1 >= len(items) or not items[i + 1].isdigit():
+            raise words.WordError(f"after the area {area!r} comes its space number, e.g. "
+                                  f"{area} 2 buyer")
+        space = int(items[i + 1])
+        i += 2
+        if i >= len(items):
+            raise words.WordError(f"which gift lies on {area} {space}? e.g. buyer, prestige, "
+                                  f"lighted, asari 6, buy base")
+        head = words.fold(items[i])
+        text = head
+        if head in ("asari", "buy") and i + 1 < len(items):
+            arg = items[i + 1]
+            text = f"{head} {arg if head == 'asari' else words.section(arg).value}"
+            i += 1
+        gift = parse_gift(text)
+        if gift is None:
+            raise words.WordError(f"{text!r} is no gift (buyer, prestige, lighted, asari N, "
+                                  f"buy AREA)")
+        found.append((area, space, gift))
+        i += 1
+    if not found:
+        raise words.WordError("which gifts were dealt? e.g. asara gifts base 2 buyer")
+    return found
 
 
 def checkpoint(
@@ -594,10 +735,12 @@ def new(
         "default: the first player).", show_default=False)] = None,
     pro: Annotated[bool, typer.Option("--pro", help="The professional version: the tent "
                                       "and the lighted windows.")] = False,
-    gifts: Annotated[bool, typer.Option("--gifts", help="Expansion Gifts of the Caliph "
-                                        "(R6.1; not supported yet).")] = False,
-    genie: Annotated[bool, typer.Option("--genie", help="Expansion House of the Bottle Genie "
-                                        "(R6.2; not supported yet).")] = False,
+    gifts: Annotated[bool, typer.Option(
+        "--gifts", help="Expansion: the Gifts of the Caliph (R6.1); record each year's deal "
+        "with `asara gifts`.")] = False,
+    genie: Annotated[bool, typer.Option("--genie", help="Expansion: the House of the Bottle "
+                                        "Genie (R6.2, with --pro); wish with --genie COST on "
+                                        "the move wished for.")] = False,
     board: Annotated[Path | None, typer.Option(
         "--board", help="A board profile TOML file with your table's printed numbers "
         "(see `asara board`); the log refers to it.", show_default=False)] = None,
@@ -707,10 +850,19 @@ def undo(
 
 # --- registration -----------------------------------------------------------------------------
 
+#: One recording command per area kind's log type (the genie's moves are typed with
+#: --genie on the move wished for), then the facts; checked against the registry below.
+_MOVE_COMMANDS: dict[str, Callable[..., None]] = {
+    "buy": buy, "build": build, "bank": bank, "coloured": coloured, "bribe": bribe,
+    "caliph": caliph, "recruit": recruit, "lighted": lighted,
+}
+_BY_OPTION = {"genie"}
+if set(_MOVE_COMMANDS) | _BY_OPTION != set(BY_LOG_TYPE):  # a new area kind needs its command
+    raise RuntimeError(f"recording commands and area kinds differ: {sorted(_MOVE_COMMANDS)} "
+                       f"vs {sorted(BY_LOG_TYPE)}")
 MOVES: tuple[tuple[str, Callable[..., None]], ...] = (
-    ("buy", buy), ("build", build), ("bank", bank), ("coloured", coloured),
-    ("bribe", bribe), ("caliph", caliph), ("recruit", recruit), ("lighted", lighted),
-    ("display", display), ("checkpoint", checkpoint),
+    *((k, _MOVE_COMMANDS[k]) for k in BY_LOG_TYPE if k in _MOVE_COMMANDS),
+    ("display", display), ("gifts", gifts), ("checkpoint", checkpoint),
 )
 
 

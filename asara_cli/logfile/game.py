@@ -22,28 +22,24 @@ import tomli_w
 from asara_cli.errors import InputError
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.common import describe, header_lines, loads_toml, read_toml
+from asara_cli.rules.areas import BY_LOG_TYPE, KINDS, kind_of
+from asara_cli.rules.areas.base import SECTIONS, TILE, TILE_HELP, tile_words
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import Violation
 from asara_cli.rules.events import (
-    Addition,
-    Bank,
-    Bribe,
-    Build,
-    Buy,
-    Caliph,
     Checkpoint,
-    Coloured,
     Display,
     Event,
-    Lighted,
-    LightedWindow,
-    NewTower,
-    Part,
+    Gift,
+    GiftKind,
+    GiftsDealt,
+    GiftUse,
     Placement,
-    Recruit,
     Tile,
+    Turn,
     gold_text,
 )
+from asara_cli.rules.gifts import use_text
 from asara_cli.rules.model import Colour, Section, Variant
 from asara_cli.rules.state import Setup
 
@@ -55,31 +51,70 @@ HEADER_KEYS = ("format", "players", "start", "variant", "expansions", "board", "
                "notes")
 
 #: Keys each event type accepts, ``type`` first; ``note`` (free text) is allowed everywhere.
+#: A turn's keys come from its area kind (rules/areas); ``gifts`` are the Caliph's gifts
+#: claimed on the space (R6.1).
 EVENT_KEYS: dict[str, tuple[str, ...]] = {
-    "buy": ("player", "buyer", "area", "space", "tile"),
-    "build": ("player", "buyer", "plot", "new", "add", "lighted"),
-    "bank": ("player", "buyer", "space", "amount"),
-    "coloured": ("player", "buyer"),
-    "bribe": ("player", "buyer", "space", "pile", "tile"),
-    "caliph": ("player", "buyer"),
-    "recruit": ("player", "buyer", "space", "cost"),
-    "lighted": ("player", "buyer", "space", "pay", "kept"),
+    **{k.log_type: ("player", "buyer", *k.keys, "gifts") for k in KINDS},
     "display": tuple(s.value for s in Section),
+    "gifts": ("dealt",),
     "checkpoint": ("prestige", "money"),
 }
-TYPE_NAMES: dict[type, str] = {
-    Buy: "buy", Build: "build", Bank: "bank", Coloured: "coloured", Bribe: "bribe",
-    Caliph: "caliph", Recruit: "recruit", Lighted: "lighted", Display: "display",
-    Checkpoint: "checkpoint",
-}
+
+
+def event_type(event: Event) -> str:
+    """The ``type`` an event has in the log."""
+    if isinstance(event, Turn):
+        return kind_of(event.action).log_type
+    if isinstance(event, Display):
+        return "display"
+    if isinstance(event, GiftsDealt):
+        return "gifts"
+    return "checkpoint"
+
 
 _LABEL = re.compile(r"^[a-z][a-z-]*$")
 _COLOURS = "|".join(c.value for c in Colour)
-_SECTIONS = "|".join(s.value for s in Section)
-_TILE = re.compile(rf"^(gold )?({_COLOURS})$")
-_PART = re.compile(rf"^(gold )?({_SECTIONS})$")
-_TOWER = re.compile(rf"^({_COLOURS})(?: ([1-9][0-9]*))?$")
-_LIGHTED = re.compile(rf"^({_COLOURS})(?: ([1-9][0-9]*))?( on gold)?$")
+_GIFT = re.compile(rf"^(buyer|prestige|lighted|asari ([0-9]+)|buy ({SECTIONS}))$")
+_DEALT = re.compile(r"^([a-z]+) ([1-9][0-9]*): (.+)$")
+_USE = re.compile(rf"^(?:(buyer)(?: ([a-z][a-z-]*))?|(prestige)|(asari) ([0-9]+)"
+                  rf"|(buy) ({SECTIONS}): (nothing|(?:gold )?(?:{_COLOURS}))"
+                  rf"|(lighted)(?:: (nothing|{_COLOURS}))?)$")
+_GIFT_HELP = 'a gift such as "buyer", "asari 6", "buy base", "prestige" or "lighted"'
+_USE_HELP = ('a gift claimed, such as "buyer green", "asari 6", "buy base: gold red", '
+             '"buy base: nothing", "prestige", "lighted" or "lighted: red"')
+
+
+def parse_gift(text: str) -> Gift | None:
+    m = _GIFT.match(text)
+    if m is None:
+        return None
+    if m.group(2) is not None:
+        return Gift(GiftKind.ASARI, amount=int(m.group(2)))
+    if m.group(3) is not None:
+        return Gift(GiftKind.BUY, section=Section(m.group(3)))
+    return Gift(GiftKind(m.group(1)))
+
+
+def parse_use(text: str) -> GiftUse | None:
+    m = _USE.match(text)
+    if m is None:
+        return None
+    if m.group(1):
+        return GiftUse(Gift(GiftKind.BUYER), buyer=m.group(2))
+    if m.group(3):
+        return GiftUse(Gift(GiftKind.PRESTIGE))
+    if m.group(4):
+        return GiftUse(Gift(GiftKind.ASARI, amount=int(m.group(5))))
+    if m.group(6):
+        gift = Gift(GiftKind.BUY, section=Section(m.group(7)))
+        if m.group(8) == "nothing":
+            return GiftUse(gift)
+        colour, gold = tile_words(m.group(8))
+        return GiftUse(gift, colour=colour, gold=gold)
+    got = m.group(10)
+    if got == "nothing":
+        return GiftUse(Gift(GiftKind.LIGHTED), taken=False)
+    return GiftUse(Gift(GiftKind.LIGHTED), colour=Colour(got) if got else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +148,7 @@ class GameLog:
 
     def event_type(self, event: int) -> str | None:
         if 1 <= event <= len(self.events):
-            return TYPE_NAMES[type(self.events[event - 1])]
+            return event_type(self.events[event - 1])
         return None
 
 
@@ -247,13 +282,16 @@ class _EventReader:
     """Typed access to one event's keys; every error names file, line, event and key."""
 
     def __init__(self, where: _Where, number: int, start: int | None, end: int,
-                 raw: Mapping[str, Any]) -> None:
+                 raw: Mapping[str, Any], prefix: str = "", player: str | None = None
+                 ) -> None:
         self.where, self.number, self.start, self.end, self.raw = where, number, start, end, raw
-        player = raw.get("player")
-        self.player = player if isinstance(player, str) else None
+        self.prefix = prefix
+        name = raw.get("player", player)
+        self.player = name if isinstance(name, str) else None
 
     def error(self, key: str | None, message: str) -> InputError:
         line = self.start
+        key = self.prefix + key if key is not None else (self.prefix.rstrip(".") or None)
         if key is not None and self.start is not None:
             name = key.split("[")[0].split(".")[0]
             line = self.where.key_line(name, self.start, self.end) or self.start
@@ -285,6 +323,14 @@ class _EventReader:
             expected, required=required)
         return value
 
+    def table(self, key: str, expected: str) -> _EventReader | None:
+        """A nested table (the genie's wished move), read with the same error positions."""
+        value = self.get(key, lambda v: isinstance(v, Mapping), expected)
+        if value is None:
+            return None
+        return _EventReader(self.where, self.number, self.start, self.end, value,
+                            f"{self.prefix}{key}.", self.player)
+
     def strings(self, key: str, pattern: re.Pattern[str], expected: str) -> list[str]:
         value = self.get(key, lambda v: isinstance(v, list), f"a list of {expected}")
         if value is None:
@@ -295,131 +341,68 @@ class _EventReader:
         return list(value)
 
 
-def _tile(text: str) -> tuple[Colour, bool]:
-    m = _TILE.match(text)
-    assert m is not None
-    return Colour(m.group(2)), m.group(1) is not None
-
-
-_TILE_HELP = 'a tile colour such as "red" or "gold red"'
 _BUYER_HELP = 'a buyer colour label such as "blue", or "pair" for two face-down buyers'
 
 
 def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str]
                  ) -> tuple[Event, str | None]:
-    kind = raw.get("type")
-    if kind is None:
+    kind_word = raw.get("type")
+    if kind_word is None:
         raise r.error("type", f"missing: one of {', '.join(EVENT_KEYS)}")
-    if kind not in EVENT_KEYS:
-        raise r.error("type", f"unknown event type {describe(kind)} (known: "
+    if not isinstance(kind_word, str) or kind_word not in EVENT_KEYS:
+        raise r.error("type", f"unknown event type {describe(kind_word)} (known: "
                               f"{', '.join(EVENT_KEYS)})")
-    allowed = {"type", "note", *EVENT_KEYS[kind]}
+    allowed = {"type", "note", *EVENT_KEYS[kind_word]}
     for key in raw:
         if key not in allowed:
-            raise r.error(key, f"a {kind} event has no key {key!r} (keys: "
-                               f"{', '.join(EVENT_KEYS[kind])}, note)")
+            raise r.error(key, f"a {kind_word} event has no key {key!r} (keys: "
+                               f"{', '.join(EVENT_KEYS[kind_word])}, note)")
     comment = r.text("note", None, "text")
-    if kind == "display":
+    if kind_word == "display":
         return _parse_display(r), comment
-    if kind == "checkpoint":
+    if kind_word == "gifts":
+        return _parse_dealt(r), comment
+    if kind_word == "checkpoint":
         return _parse_checkpoint(r, names), comment
 
+    kind = BY_LOG_TYPE[kind_word]
     player = r.text("player", None, "a player's name", required=True)
     assert player is not None
     if player not in names:
         raise r.error("player", f"{player!r} is not one of the players "
                                 f"({', '.join(names)})")
-    buyer_required = kind != "coloured"
-    buyer = r.text("buyer", _LABEL, _BUYER_HELP, required=buyer_required)
-    space = r.whole("space", "a space number")
-
-    def placed(space: int | None = space) -> Placement:
-        return Placement(player, buyer, space)
-
-    if kind == "buy":
-        area = r.text("area", re.compile(f"^({_SECTIONS})$"),
-                      '"base", "trunk", "window" or "turret"', required=True)
-        tile = r.text("tile", _TILE, _TILE_HELP)
-        colour, gold = _tile(tile) if tile else (None, False)
-        return Buy(placed(), Section(str(area)), colour, gold), comment
-    if kind == "build":
-        plot = r.whole("plot", "the plot number (1-7)", required=True)
-        assert plot is not None
-        return _parse_build(r, placed(None), plot), comment
-    if kind == "bank":
-        if space is None:
-            raise r.error("space", "missing: the bank space (1-4, in the board profile's "
-                                   "order; space 1 pays 12)")
-        amount = r.whole("amount", "the Asari taken", required=True)
-        assert amount is not None
-        return Bank(placed(), amount), comment
-    if kind == "coloured":
-        return Coloured(placed(None)), comment
-    if kind == "bribe":
-        if space is None:
-            raise r.error("space", "missing: the House of Spies space, 3 or 5 (its cost)")
-        pile = r.text("pile", re.compile(f"^({_SECTIONS})$"),
-                      '"base", "trunk", "window" or "turret"', required=True)
-        tile = r.text("tile", _TILE, _TILE_HELP)
-        colour, gold = _tile(tile) if tile else (None, False)
-        return Bribe(placed(), Section(str(pile)), colour, gold), comment
-    if kind == "caliph":
-        return Caliph(placed()), comment
-    if kind == "recruit":
-        cost = r.whole("cost", "the Asari paid at the tent", required=True)
-        assert cost is not None
-        return Recruit(placed(), cost), comment
-    pay = r.whole("pay", "4 or 10 (the Asari paid)", required=True)
-    assert pay is not None
-    kept = r.strings("kept", re.compile(f"^({_COLOURS})$"), "tower colours")
-    return Lighted(placed(), pay, tuple(Colour(c) for c in kept)), comment
+    buyer = r.text("buyer", _LABEL, _BUYER_HELP, required=not kind.face_down)
+    space, action = kind.read(r)
+    uses = []
+    for i, text in enumerate(r.strings("gifts", re.compile(r"^.*$"), _USE_HELP)):
+        use = parse_use(text)
+        if use is None:
+            raise r.error(f"gifts[{i}]", f"expected {_USE_HELP}, got {text!r}")
+        uses.append(use)
+    return Turn(Placement(player, buyer, space), action, tuple(uses)), comment
 
 
-def _parse_build(r: _EventReader, placement: Placement, plot: int) -> Build:
-    new_help = 'a new tower such as "white: base, gold window, turret"'
-    add_help = 'an addition such as "black: window" or "red 2: trunk, gold window"'
-    new: list[NewTower] = []
-    for i, text in enumerate(r.strings("new", re.compile(r"^.*$"), new_help)):
-        colour, n, parts = _tower_text(r, f"new[{i}]", text, new_help)
-        if n is not None:
-            raise r.error(f"new[{i}]", f"a new tower has no number yet; write "
-                                       f"\"{colour}: ...\"")
-        new.append(NewTower(colour, parts))
-    add: list[Addition] = []
-    for i, text in enumerate(r.strings("add", re.compile(r"^.*$"), add_help)):
-        colour, n, parts = _tower_text(r, f"add[{i}]", text, add_help)
-        add.append(Addition(colour, n or 1, parts))
-    lighted: list[LightedWindow] = []
-    for text in r.strings("lighted", _LIGHTED,
-                          'a tower such as "black", "red 2" or "red 2 on gold"'):
-        m = _LIGHTED.match(text)
-        assert m is not None
-        lighted.append(LightedWindow(Colour(m.group(1)), int(m.group(2) or 1),
-                                     m.group(3) is not None))
-    return Build(placement, plot, tuple(new), tuple(add), tuple(lighted))
-
-
-def _tower_text(r: _EventReader, key: str, text: str, expected: str
-                ) -> tuple[Colour, int | None, tuple[Part, ...]]:
-    head, sep, rest = text.partition(":")
-    m = _TOWER.match(head.strip())
-    items = [x.strip() for x in rest.split(",")] if sep else []
-    if not m or not items or not all(_PART.match(x) for x in items):
-        raise r.error(key, f"expected {expected}, got {text!r}")
-    parts = []
-    for x in items:
-        pm = _PART.match(x)
-        assert pm is not None
-        parts.append(Part(Section(pm.group(2)), pm.group(1) is not None))
-    return Colour(m.group(1)), int(m.group(2)) if m.group(2) else None, tuple(parts)
+def _parse_dealt(r: _EventReader) -> GiftsDealt:
+    dealt = []
+    texts = r.strings("dealt", re.compile(r"^.*$"), 'a gift on a space, e.g. "base 2: buyer"')
+    for i, text in enumerate(texts):
+        m = _DEALT.match(text)
+        gift = parse_gift(m.group(3)) if m else None
+        if m is None or gift is None:
+            raise r.error(f"dealt[{i}]", f"expected an area, a space and a gift, such as "
+                                         f"\"base 2: asari 6\" ({_GIFT_HELP}), got {text!r}")
+        dealt.append((m.group(1), int(m.group(2)), gift))
+    if not dealt:
+        raise r.error("dealt", "missing: the gifts dealt, e.g. dealt = [\"base 2: buyer\"]")
+    return GiftsDealt(tuple(dealt))
 
 
 def _parse_display(r: _EventReader) -> Display:
     areas = []
     for section in Section:
         if section.value in r.raw:
-            tiles = r.strings(section.value, _TILE, _TILE_HELP)
-            areas.append((section, tuple(Tile(section, *_tile(t)) for t in tiles)))
+            tiles = r.strings(section.value, TILE, TILE_HELP)
+            areas.append((section, tuple(Tile(section, *tile_words(t)) for t in tiles)))
     if not areas:
         raise r.error(None, "a display event lists at least one area "
                             "(base, trunk, window, turret)")
@@ -447,17 +430,14 @@ def _parse_checkpoint(r: _EventReader, names: Sequence[str]) -> Checkpoint:
 # --- writing --------------------------------------------------------------------------------
 
 
-def _parts_text(parts: Sequence[Part]) -> str:
-    return ", ".join(map(str, parts))
-
-
 def event_to_dict(event: Event, note: str | None = None) -> dict[str, Any]:
     """An event as the TOML table that :func:`parse_log` reads back into the same event."""
-    kind = TYPE_NAMES[type(event)]
-    d: dict[str, Any] = {"type": kind}
+    d: dict[str, Any] = {"type": event_type(event)}
     if isinstance(event, Display):
         for section, tiles in event.areas:
             d[section.value] = [gold_text(t.colour, t.gold) for t in tiles]
+    elif isinstance(event, GiftsDealt):
+        d["dealt"] = [f"{area} {space}: {gift}" for area, space, gift in event.gifts]
     elif isinstance(event, Checkpoint):
         if event.prestige:
             d["prestige"] = dict(event.prestige)
@@ -468,34 +448,9 @@ def event_to_dict(event: Event, note: str | None = None) -> dict[str, Any]:
         d["player"] = p.player
         if p.buyer is not None:
             d["buyer"] = p.buyer
-        if isinstance(event, Buy):
-            d["area"] = event.section.value
-        if p.space is not None and not isinstance(event, Build | Coloured | Caliph):
-            d["space"] = p.space
-        if isinstance(event, Buy) and event.colour is not None:
-            d["tile"] = gold_text(event.colour, event.gold)
-        elif isinstance(event, Build):
-            d["plot"] = event.plot
-            if event.new:
-                d["new"] = [f"{t.colour}: {_parts_text(t.parts)}" for t in event.new]
-            if event.add:
-                d["add"] = [f"{a.colour}{'' if a.tower == 1 else f' {a.tower}'}: "
-                            f"{_parts_text(a.parts)}" for a in event.add]
-            if event.lighted:
-                d["lighted"] = [f"{lw.colour}{'' if lw.tower == 1 else f' {lw.tower}'}"
-                                f"{' on gold' if lw.on_gold else ''}" for lw in event.lighted]
-        elif isinstance(event, Bank):
-            d["amount"] = event.amount
-        elif isinstance(event, Bribe):
-            d["pile"] = event.pile.value
-            if event.colour is not None:
-                d["tile"] = gold_text(event.colour, event.gold)
-        elif isinstance(event, Recruit):
-            d["cost"] = event.cost
-        elif isinstance(event, Lighted):
-            d["pay"] = event.pay
-            if event.kept:
-                d["kept"] = [c.value for c in event.kept]
+        d.update(kind_of(event.action).write(p.space, event.action))
+        if event.gifts:
+            d["gifts"] = [use_text(u) for u in event.gifts]
     if note:
         d["note"] = note
     return d

@@ -14,11 +14,10 @@ from rich.text import Text
 
 from asara_cli.logfile.game import GameLog, describe_violation
 from asara_cli.render.final import final_dict, final_tables
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import AREA_NAMES, Replay, Violation
-from asara_cli.rules.events import Area
+from asara_cli.rules.board import AreaSpec, Board
+from asara_cli.rules.engine import Replay, Violation
 from asara_cli.rules.model import Colour, Tower
-from asara_cli.rules.state import GameState
+from asara_cli.rules.state import GameState, in_play
 
 #: Tower colours on a terminal; black is drawn light on dark so it shows on any background.
 COLOUR_STYLE = {
@@ -121,12 +120,14 @@ def status_dict(board: Board, state: GameState) -> dict[str, Any]:
         ],
         "areas": [
             {
-                "area": area.value,
-                "colour": state.area(area).colour,
-                "free": _free(board, state, area),
+                "area": spec.key,
+                "colour": state.area(spec.key).colour,
+                "free": _free(board, state, spec),
+                **({"gifts": [{"space": s, "gift": str(g)} for a, s, g in state.gifts
+                              if a == spec.key]}
+                   if "gifts" in state.setup.expansions else {}),
             }
-            for area in Area
-            if _shown_area(state, area)
+            for spec in _areas_in_play(board, state)
         ],
         "markets": [
             {"section": m.section.value, "display": m.count, "pile": m.pile,
@@ -137,15 +138,20 @@ def status_dict(board: Board, state: GameState) -> dict[str, Any]:
     }
 
 
-def _shown_area(state: GameState, area: Area) -> bool:
-    return state.setup.variant.value == "pro" or area not in (Area.TENT, Area.LIGHTED)
+def _areas_in_play(board: Board, state: GameState) -> list[AreaSpec]:
+    return [a for a in board.areas if in_play(board, state.setup, a.key)]
 
 
-def _free(board: Board, state: GameState, area: Area) -> list[int] | str:
-    free = state.free_spaces(board, area)
+def _free(board: Board, state: GameState, spec: AreaSpec) -> list[int] | str:
+    free = state.free_spaces(board, spec.key)
     if free is None:
-        return "unlimited" if area == Area.COLOURED else "unknown"
+        return "unlimited" if spec.unlimited else "unknown"
     return list(free)
+
+
+def _gifts_cell(state: GameState, spec: AreaSpec) -> str:
+    here = sorted(((s, str(g)) for a, s, g in state.gifts if a == spec.key))
+    return "; ".join(f"{s}: {g}" for s, g in here) or "-"
 
 
 def status_view(board: Board, state: GameState, title: str) -> RenderableType:
@@ -177,15 +183,19 @@ def status_view(board: Board, state: GameState, title: str) -> RenderableType:
     areas.add_column("area")
     areas.add_column("buyer colour to follow")
     areas.add_column("free spaces")
-    for area in Area:
-        if not _shown_area(state, area):
-            continue
-        colour = state.area(area).colour
-        follow = "-" if area == Area.COLOURED else (colour or "any")
-        free = _free(board, state, area)
-        areas.add_row(AREA_NAMES[area], follow,
-                      ", ".join(map(str, free)) if isinstance(free, list) and free
-                      else ("none" if isinstance(free, list) else free))
+    gifts = "gifts" in state.setup.expansions
+    if gifts:
+        areas.add_column("Caliph's gifts (space: gift)")
+    for spec in _areas_in_play(board, state):
+        colour = state.area(spec.key).colour
+        follow = (colour or "any") if spec.follow_suit else "-"
+        free = _free(board, state, spec)
+        row = [spec.name, follow,
+               ", ".join(map(str, free)) if isinstance(free, list) and free
+               else ("none" if isinstance(free, list) else free)]
+        if gifts:
+            row.append(_gifts_cell(state, spec))
+        areas.add_row(*row)
     parts.append(areas)
 
     markets = Table(box=box.SIMPLE_HEAD, title="market", title_justify="left")

@@ -42,6 +42,60 @@ class LightedOffer:
     keep: int
 
 
+#: Area kinds: each is one module in ``rules/areas`` (its move, cost, check and words).
+AREA_KINDS = ("market", "building", "bank", "coloured", "spies", "caliph", "tent", "lighted",
+              "genie")
+
+#: Where each kind's spaces are numbered in the profile: a count (spaces 1..n), a list of
+#: printed costs (the spaces are named by their cost), or unlimited room.
+_SPACES: dict[str, tuple[str, str]] = {
+    "market": ("market.spaces", "count"),
+    "building": ("building_circle.plots", "count"),
+    "bank": ("bank.spaces", "count"),
+    "coloured": ("", "unlimited"),
+    "spies": ("spies.costs", "costs"),
+    "caliph": ("caliph.spaces", "count"),
+    "tent": ("tent.spaces", "count"),
+    "lighted": ("lighted_windows.spaces", "count"),
+    "genie": ("genie.costs", "costs"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class AreaSpec:
+    """One area of the board as the profile describes it (R1, R2).
+
+    ``spaces`` are the space numbers as a log names them (plot numbers, or the printed cost
+    where spaces are named by cost), ``None`` when unknown or unlimited. ``section`` is the
+    tile type of a market area. ``expansion`` names the expansion that brings the area."""
+
+    key: str
+    kind: str
+    name: str
+    spaces: tuple[int, ...] | None
+    unlimited: bool = False
+    pro: bool = False
+    follow_suit: bool = True
+    expansion: str | None = None
+    section: Section | None = None
+    rule: str = "R2"
+
+    @property
+    def space_word(self) -> str:
+        return "plot" if self.kind == "building" else "space"
+
+    def describe_spaces(self) -> str:
+        """``spaces 1-4``, ``plots 1-7``, ``spaces 3, 5`` or ``unlimited room``."""
+        if self.unlimited:
+            return "unlimited room"
+        if self.spaces is None:
+            return "spaces unknown"
+        s = self.spaces
+        if s == tuple(range(s[0], s[0] + len(s))) and len(s) > 2:
+            return f"{self.space_word}s {s[0]}-{s[-1]}"
+        return f"{self.space_word}{'s' if len(s) > 1 else ''} {', '.join(map(str, s))}"
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """Every printed number of the game. ``None`` means unknown: check only what is certain."""
@@ -91,9 +145,34 @@ class Board:
     gifts_dealt: int
     gifts_dealt_pro: int
     genie_costs: tuple[int, ...]
+    gift_prestige: int = 2
+    gift_lighted_cost: int = 4
+    areas: tuple[AreaSpec, ...] = ()
 
     def price(self, colour: Colour) -> int:
         return self.prices[colour]
+
+    def area(self, key: str) -> AreaSpec:
+        for a in self.areas:
+            if a.key == key:
+                return a
+        raise KeyError(key)
+
+    def has_area(self, key: str) -> bool:
+        return any(a.key == key for a in self.areas)
+
+    def market_area(self, section: Section) -> AreaSpec:
+        for a in self.areas:
+            if a.kind == "market" and a.section == section:
+                return a
+        raise KeyError(section)
+
+    def area_of_kind(self, kind: str) -> AreaSpec:
+        """The one area of a kind that has one area (every kind but the market)."""
+        for a in self.areas:
+            if a.kind == kind:
+                return a
+        raise KeyError(kind)
 
 
 class _Reader:
@@ -210,6 +289,17 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         offers.append(offer)
 
     final_colour = {c: r.places(f"scoring.final.colour.{c}") for c in Colour}
+    numbers: dict[str, int | tuple[int, ...] | None] = {
+        "market.spaces": r.whole("market.spaces", minimum=1),
+        "building_circle.plots": r.whole("building_circle.plots", minimum=1),
+        "bank.spaces": bank_spaces,
+        "spies.costs": r.ints("spies.costs", minimum=1),
+        "caliph.spaces": r.whole("caliph.spaces", minimum=1),
+        "tent.spaces": tent_spaces,
+        "lighted_windows.spaces": r.maybe_int("lighted_windows.spaces", minimum=1),
+        "genie.costs": r.ints("genie.costs", minimum=1),
+    }
+    areas = _areas(r, numbers)
 
     return Board(
         profile=r.text("profile"),
@@ -257,4 +347,102 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         gifts_dealt=r.whole("gifts.dealt"),
         gifts_dealt_pro=r.whole("gifts.dealt_pro"),
         genie_costs=r.ints("genie.costs"),
+        gift_prestige=_optional(r, "gifts.prestige", 2),
+        gift_lighted_cost=_optional(r, "gifts.lighted_cost", 4),
+        areas=areas,
     )
+
+
+def _optional(r: _Reader, key: str, default: int) -> int:
+    """A number newer profiles give; an older profile without it gets the printed value."""
+    try:
+        r.raw(key)
+    except BoardError:
+        return default
+    return r.whole(key)
+
+
+#: The areas of the printed board, for a profile written before areas were described in it.
+DEFAULT_AREAS: dict[str, dict[str, Any]] = {
+    "base": {"kind": "market", "name": "base market", "section": "base", "rule": "R3.1"},
+    "trunk": {"kind": "market", "name": "trunk market", "section": "trunk", "rule": "R3.1"},
+    "window": {"kind": "market", "name": "window market", "section": "window", "rule": "R3.1"},
+    "turret": {"kind": "market", "name": "turret market", "section": "turret", "rule": "R3.1"},
+    "circle": {"kind": "building", "name": "building circle", "rule": "R3.2"},
+    "bank": {"kind": "bank", "name": "bank", "rule": "R3.3"},
+    "coloured": {"kind": "coloured", "name": "coloured building", "follow_suit": False,
+                 "rule": "R3.3"},
+    "spies": {"kind": "spies", "name": "House of Spies", "rule": "R3.4"},
+    "caliph": {"kind": "caliph", "name": "Caliph's patronage", "rule": "R3.5"},
+    "tent": {"kind": "tent", "name": "tent", "pro": True, "rule": "R3.6"},
+    "lighted": {"kind": "lighted", "name": "House of the lighted windows", "pro": True,
+                "rule": "R3.7"},
+    "genie": {"kind": "genie", "name": "House of the Bottle Genie", "pro": True,
+              "expansion": "genie", "rule": "R6.2"},
+}
+
+
+def _areas(r: _Reader, numbers: Mapping[str, int | tuple[int, ...] | None]
+           ) -> tuple[AreaSpec, ...]:
+    """The ``[areas.*]`` tables: kind, name, pro-only, follow-suit, expansion; spaces come
+    from the kind's numbers above. A profile without ``[areas]`` gets the printed board's."""
+    raw = r.data.get("areas", DEFAULT_AREAS)
+    if not isinstance(raw, Mapping) or not raw:
+        raise BoardError("areas", "expected a table of areas such as [areas.bank]")
+    out: list[AreaSpec] = []
+    for key, spec in raw.items():
+        where = f"areas.{key}"
+        if not isinstance(spec, Mapping):
+            raise BoardError(where, "expected a table")
+        kind = r.field(where, spec, "kind")
+        if kind not in AREA_KINDS:
+            raise BoardError(f"{where}.kind", f"expected one of {', '.join(AREA_KINDS)}, "
+                             f"got {kind!r}")
+        name = r.field(where, spec, "name")
+        if not isinstance(name, str) or not name:
+            raise BoardError(f"{where}.name", "expected the area's name as text")
+        flags: dict[str, bool] = {}
+        for flag, default in (("pro", False), ("follow_suit", kind != "coloured")):
+            v = spec.get(flag, default)
+            if not isinstance(v, bool):
+                raise BoardError(f"{where}.{flag}", f"expected true or false, got {v!r}")
+            flags[flag] = v
+        expansion = spec.get("expansion")
+        if expansion is not None and expansion not in ("gifts", "genie"):
+            raise BoardError(f"{where}.expansion", f"expected \"gifts\" or \"genie\", got "
+                             f"{expansion!r}")
+        section = None
+        if kind == "market":
+            sec = spec.get("section", key)
+            if sec not in {s.value for s in Section}:
+                raise BoardError(f"{where}.section", f"a market area sells base, trunk, "
+                                 f"window or turret, got {sec!r}")
+            section = Section(sec)
+        rule = spec.get("rule", "R2")
+        if not isinstance(rule, str):
+            raise BoardError(f"{where}.rule", f"expected a rule id such as R3.3, got {rule!r}")
+        source, how = _SPACES[kind]
+        spaces: tuple[int, ...] | None
+        if how == "unlimited":
+            spaces = None
+        elif how == "costs":
+            costs = numbers[source]
+            assert isinstance(costs, tuple)
+            spaces = costs
+        else:
+            count = numbers[source]
+            assert count is None or isinstance(count, int)
+            spaces = None if count is None else tuple(range(1, count + 1))
+        out.append(AreaSpec(key, kind, name, spaces, how == "unlimited", flags["pro"],
+                            flags["follow_suit"], expansion, section, rule))
+    kinds = {a.kind for a in out}
+    for kind in AREA_KINDS:
+        if kind not in kinds:
+            raise BoardError("areas", f"no area of kind {kind!r}")
+        if kind != "market" and sum(a.kind == kind for a in out) > 1:
+            raise BoardError("areas", f"two areas of kind {kind!r}")
+    sections = [a.section for a in out if a.section is not None]
+    for s in Section:
+        if sections.count(s) != 1:
+            raise BoardError("areas", f"needs exactly one {s} market area")
+    return tuple(out)

@@ -1,9 +1,13 @@
-"""One frozen value per physical action at the table (RULES.md R2-R4).
+"""One frozen value per physical action at the table (RULES.md R2-R4, R6).
 
-A turn event records the buyer placement and the move it allows; the area is fixed by the
-event type, except for buying, where it is the section type of the market area. Two events
-are not turns: a market display stated after a refill, and a checkpoint of what the prestige
-track shows. Players are named as in the log header; the engine maps names to seats.
+A turn is a *placement* (who, which buyer or pair, which space) and an *action*: the move of
+the area the buyer went to (R2). Which area is fixed by the action: a purchase names its
+market area by the section type, every other action has one area. The area kinds that
+check and carry out each action live in ``rules/areas``, one module each.
+
+Some events are not turns: facts the table states (a market display after a refill, the
+Caliph's gifts dealt at a year's start) and a checkpoint of what the prestige track shows.
+Players are named as in the log header; the engine maps names to seats.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ PAIR = "pair"
 
 
 class Area(StrEnum):
-    """An area of the board where buyers are placed (R1, R2)."""
+    """The areas of the printed board, by their key in the board profile (R1, R2, R6.2)."""
 
     BASE = "base"
     TRUNK = "trunk"
@@ -31,6 +35,7 @@ class Area(StrEnum):
     CALIPH = "caliph"
     TENT = "tent"  # pro: recruit buyers
     LIGHTED = "lighted"  # pro: House of the lighted windows
+    GENIE = "genie"  # expansion: House of the Bottle Genie
 
 
 def market_area(section: Section) -> Area:
@@ -59,7 +64,8 @@ class Tile:
 class Placement:
     """Where a player's buyer went. ``buyer`` is a lowercase colour label, ``PAIR`` for two
     face-down buyers, or ``None`` for the coloured building's one face-down buyer. ``space``
-    is ``None`` where the spaces of an area are alike and the log did not say which."""
+    is the space's number as the log names it (a plot, or the printed cost where spaces are
+    named by cost); ``None`` where the spaces of an area are alike and the log did not say."""
 
     player: str
     buyer: str | None
@@ -74,11 +80,13 @@ class Placement:
         return self.buyer is not None and self.buyer != PAIR
 
 
+# --- actions: one per area kind ----------------------------------------------------------------
+
+
 @dataclass(frozen=True, slots=True)
 class Buy:
-    """Market area of ``section`` (R3.1): ``tile`` is ``None`` when nothing was bought."""
+    """Market area of ``section`` (R3.1): the tile bought, ``colour`` ``None`` when nothing."""
 
-    placement: Placement
     section: Section
     colour: Colour | None = None
     gold: bool = False
@@ -129,10 +137,8 @@ class LightedWindow:
 
 @dataclass(frozen=True, slots=True)
 class Build:
-    """Building circle plot ``plot`` (R3.2)."""
+    """Building circle (R3.2): the plot is the placement's space."""
 
-    placement: Placement
-    plot: int
     new: tuple[NewTower, ...] = ()
     add: tuple[Addition, ...] = ()
     lighted: tuple[LightedWindow, ...] = ()
@@ -146,12 +152,17 @@ class Build:
             + len(self.lighted)
         )
 
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The plain tiles the build takes from behind the screen."""
+        return (*(Tile(p.section, t.colour, p.gold) for t in self.new for p in t.parts),
+                *(Tile(p.section, a.colour, p.gold) for a in self.add for p in a.parts))
+
 
 @dataclass(frozen=True, slots=True)
 class Bank:
-    """Bank space ``placement.space`` (1-based, in the profile's order): take ``amount``."""
+    """Bank (R3.3): take ``amount`` (the space's printed value)."""
 
-    placement: Placement
     amount: int
 
 
@@ -159,15 +170,12 @@ class Bank:
 class Coloured:
     """The coloured building: one face-down buyer, +5 (R3.3)."""
 
-    placement: Placement
-
 
 @dataclass(frozen=True, slots=True)
 class Bribe:
     """House of Spies (R3.4): the space is its cost (3 or 5); ``pile`` is the face-down pile
     searched; ``colour``/``gold`` the tile taken, ``colour`` ``None`` when none was taken."""
 
-    placement: Placement
     pile: Section
     colour: Colour | None = None
     gold: bool = False
@@ -181,14 +189,11 @@ class Bribe:
 class Caliph:
     """The Caliph's patronage (R3.5)."""
 
-    placement: Placement
-
 
 @dataclass(frozen=True, slots=True)
 class Recruit:
     """Pro, the tent (R3.6): pay ``cost`` (the space's printed cost), draw 2 buyers."""
 
-    placement: Placement
     cost: int
 
 
@@ -197,9 +202,85 @@ class Lighted:
     """Pro, the House of the lighted windows (R3.7): pay 4 (keep 1) or 10 (keep 2).
     ``kept`` lists the colours kept where the log states them (they are secret: optional)."""
 
-    placement: Placement
     pay: int
     kept: tuple[Colour, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Genie:
+    """The House of the Bottle Genie (R6.2): after paying the genie's space, one move of
+    another area without placing a buyer there. ``space`` is the space of that area whose
+    printed number the move uses (the plot built on, the bank space taken, the spies' cost);
+    ``None`` where the move needs none."""
+
+    move: Action
+    space: int | None = None
+
+
+Action = Buy | Build | Bank | Coloured | Bribe | Caliph | Recruit | Lighted | Genie
+
+
+# --- Gifts of the Caliph (R6.1) ------------------------------------------------------------------
+
+
+class GiftKind(StrEnum):
+    """What a gift card gives (R6.1)."""
+
+    BUYER = "buyer"  # a buyer of the player's choice from the deck joins the hand
+    ASARI = "asari"  # the Asari shown on the card
+    BUY = "buy"  # a compulsory purchase at the market area of the card's section type
+    PRESTIGE = "prestige"  # +2 prestige at once
+    LIGHTED = "lighted"  # pro: a compulsory lighted window for 4, chosen from the stack
+
+
+@dataclass(frozen=True, slots=True)
+class Gift:
+    """One gift card as dealt: its kind, the Asari shown (``asari``) or the section type of
+    the market area (``buy``)."""
+
+    kind: GiftKind
+    amount: int | None = None
+    section: Section | None = None
+
+    def __str__(self) -> str:
+        if self.kind == GiftKind.ASARI:
+            return f"asari {self.amount}"
+        if self.kind == GiftKind.BUY:
+            return f"buy {self.section}"
+        return str(self.kind)
+
+
+@dataclass(frozen=True, slots=True)
+class GiftUse:
+    """How a claimed gift was resolved: the buyer colour chosen (``buyer``), the tile bought
+    (``buy``, ``colour`` ``None`` = nothing could be bought) or the lighted window kept
+    (``lighted``: ``taken`` false when it could not be bought; ``colour`` ``None`` = secret)."""
+
+    gift: Gift
+    buyer: str | None = None
+    colour: Colour | None = None
+    gold: bool = False
+    taken: bool = True
+
+    @property
+    def tile(self) -> Tile | None:
+        if self.gift.kind != GiftKind.BUY or self.colour is None or self.gift.section is None:
+            return None
+        return Tile(self.gift.section, self.colour, self.gold)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A player's turn: the buyer placed, then the area's action (R2). ``gifts`` are the
+    Caliph's gifts claimed on that space, resolved before the action (R6.1)."""
+
+    placement: Placement
+    action: Action
+    gifts: tuple[GiftUse, ...] = ()
+
+    @property
+    def player(self) -> str:
+        return self.placement.player
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +292,14 @@ class Display:
 
 
 @dataclass(frozen=True, slots=True)
+class GiftsDealt:
+    """The Caliph's gifts dealt face up at a year's start (a fact, R6.1): ``(area, space,
+    gift)`` for each card."""
+
+    gifts: tuple[tuple[str, int, Gift], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Checkpoint:
     """What the prestige track shows (and optionally money), to be confirmed by the replay."""
 
@@ -218,29 +307,9 @@ class Checkpoint:
     money: tuple[tuple[str, int], ...] = ()
 
 
-Turn = Buy | Build | Bank | Coloured | Bribe | Caliph | Recruit | Lighted
-Event = Turn | Display | Checkpoint
-
-TURN_TYPES: tuple[type, ...] = (Buy, Build, Bank, Coloured, Bribe, Caliph, Recruit, Lighted)
-
-
-def area_of(event: Turn) -> Area:
-    """The area a turn event places its buyer in."""
-    if isinstance(event, Buy):
-        return market_area(event.section)
-    return _AREAS[type(event)]
-
-
-_AREAS: dict[type, Area] = {
-    Build: Area.CIRCLE,
-    Bank: Area.BANK,
-    Coloured: Area.COLOURED,
-    Bribe: Area.SPIES,
-    Caliph: Area.CALIPH,
-    Recruit: Area.TENT,
-    Lighted: Area.LIGHTED,
-}
+Fact = Display | GiftsDealt | Checkpoint
+Event = Turn | Fact
 
 
 def is_turn(event: Event) -> bool:
-    return isinstance(event, TURN_TYPES)
+    return isinstance(event, Turn)

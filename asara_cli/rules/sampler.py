@@ -1,7 +1,8 @@
-"""A sampler of legal turns, for simulated games and property tests (RULES.md R2-R3).
+"""A sampler of legal turns, for simulated games and property tests (RULES.md R2-R3, R6).
 
 It offers every kind of move that is possible with a few choices each, not every
-combination; each offered move has passed :func:`~asara_cli.rules.engine.check`.
+combination; each offered move has passed :func:`~asara_cli.rules.engine.check`. A buyer
+placed on a space with the Caliph's gifts claims them, resolved as a plain player would.
 """
 
 from __future__ import annotations
@@ -9,10 +10,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from asara_cli.rules.areas import area_of
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import check, errors
 from asara_cli.rules.events import (
     PAIR,
+    Action,
     Addition,
     Area,
     Bank,
@@ -21,6 +24,12 @@ from asara_cli.rules.events import (
     Buy,
     Caliph,
     Coloured,
+    Genie,
+    Gift,
+    GiftKind,
+    GiftsDealt,
+    GiftUse,
+    Lighted,
     LightedWindow,
     NewTower,
     Part,
@@ -28,11 +37,9 @@ from asara_cli.rules.events import (
     Recruit,
     Tile,
     Turn,
-    market_area,
 )
-from asara_cli.rules.events import Lighted as LightedMove
 from asara_cli.rules.model import Colour, Section, Variant
-from asara_cli.rules.state import GameState, PlayerState
+from asara_cli.rules.state import GameState, PlayerState, in_play
 
 
 def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> tuple[Turn, ...]:
@@ -47,9 +54,13 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> t
     name = player.name
     pool = list(state.labels) + [x for x in labels if x not in state.labels]
     pool = pool[: board.buyer_colours]
-    moves: list[Turn] = [Coloured(Placement(name, None))]
+    moves: list[Turn] = []
 
-    def buyers_for(area: Area) -> list[str]:
+    def turn(area: str, buyer: str | None, space: int | None, action: Action) -> None:
+        placement = Placement(name, buyer, space)
+        moves.append(Turn(placement, action, _claim(board, state, player, area, space, pool)))
+
+    def buyers_for(area: str) -> list[str]:
         colour = state.area(area).colour
         if colour is not None:
             out = [colour]
@@ -59,7 +70,7 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> t
             out.append(PAIR)
         return out
 
-    def spaces_for(area: Area) -> list[int | None]:
+    def spaces_for(area: str) -> list[int | None]:
         free = state.free_spaces(board, area)
         if free is None:
             taken = state.area(area).spaces()
@@ -67,14 +78,45 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> t
         return list(free[:1]) if area not in (Area.CIRCLE, Area.BANK, Area.SPIES) else list(
             free)
 
+    turn(Area.COLOURED, None, None, Coloured())
     money = player.money
-    for section in Section:
-        area = market_area(section)
-        spaces = spaces_for(area)
-        if not spaces:
+    for action, space in _actions(board, state, player):
+        key = area_of(board, action).key
+        if not in_play(board, state.setup, key):
             continue
+        spaces = spaces_for(key)
+        if isinstance(action, Build | Bank | Bribe):
+            if space not in spaces:
+                continue
+            chosen: int | None = space
+        else:
+            if not spaces:
+                continue
+            # the Caliph's one space goes unnamed, as the table records it
+            chosen = None if isinstance(action, Caliph) else spaces[0]
+        for b in buyers_for(key):
+            turn(key, b, chosen, action)
+    if in_play(board, state.setup, Area.GENIE):
+        for fee in spaces_for(Area.GENIE):
+            if fee is None or fee > money:
+                continue
+            wishes = [(a, s) for a, s in _actions(board, state, player, genie=True)
+                      if not isinstance(a, Caliph)]
+            wishes = wishes[state.events % 3::3] or wishes[:1]
+            for b in buyers_for(Area.GENIE):
+                for action, space in wishes:
+                    turn(Area.GENIE, b, fee, Genie(action, space))
+    return tuple(m for m in moves if not errors(check(board, state, m)))
+
+
+def _actions(board: Board, state: GameState, player: PlayerState, genie: bool = False
+             ) -> list[tuple[Action, int | None]]:
+    """Actions worth offering, each with the space whose printed number it uses."""
+    money = player.money
+    found: list[tuple[Action, int | None]] = []
+    for section in Section:
         m = state.market(section)
-        tiles: list[Tile | None] = [None]
+        tiles: list[Tile | None] = [None] if not genie else []
         if m.count > 0:
             choices = set(m.shown) if m.shown is not None else {
                 Tile(section, c, g) for c in Colour for g in (False, True)}
@@ -84,59 +126,82 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> t
             # a sample keeps this cheap: the cheapest, a middle one and the dearest
             picks = {0, len(affordable) // 2, len(affordable) - 1}
             tiles.extend(t for i, t in enumerate(affordable) if i in picks)
-        for b in buyers_for(area):
-            for t in tiles:
-                moves.append(Buy(Placement(name, b, spaces[0]), section,
-                                 None if t is None else t.colour,
-                                 False if t is None else t.gold))
-    for plot in spaces_for(Area.CIRCLE):
-        if plot is None or plot > money:
+        for t in tiles:
+            found.append((Buy(section, None if t is None else t.colour,
+                              False if t is None else t.gold), None))
+    circle = state.area(Area.CIRCLE)
+    for plot in board.area(Area.CIRCLE).spaces or ():
+        if plot > money:
             continue
-        taken = state.area(Area.CIRCLE)
         for k in range(plot, 0, -1):
-            if k < plot and not taken.occupied(k):
+            if k < plot and not circle.occupied(k):
                 break
             for build in _some_builds(state, player, k):
-                for b in buyers_for(Area.CIRCLE):
-                    moves.append(Build(Placement(name, b), plot, *build))
-    for space in spaces_for(Area.BANK):
-        if space is None:
-            continue
+                found.append((Build(*build), plot))
+    for space in board.area(Area.BANK).spaces or ():
         value = board.bank_values[space - 1]
         amount = value if value is not None else min(board.bank_max_value, 2 + 2 * space)
-        for b in buyers_for(Area.BANK):
-            moves.append(Bank(Placement(name, b, space), amount))
-    for fee in spaces_for(Area.SPIES):
-        if fee is None or fee > money:
+        found.append((Bank(amount), space))
+    for fee in board.area(Area.SPIES).spaces or ():
+        if fee > money:
             continue
-        for b in buyers_for(Area.SPIES):
-            moves.append(Bribe(Placement(name, b, fee), Section.BASE))
-            for i, section in enumerate(Section):
-                if state.market(section).pile < 1:
-                    continue
-                # one colour per pile, rotating, so every colour turns up over a game
-                c = list(Colour)[(state.events + i) % len(Colour)]
-                if fee + board.price(c) <= money:
-                    moves.append(Bribe(Placement(name, b, fee), section, c, c == Colour.RED))
-    for _space in spaces_for(Area.CALIPH):
-        for b in buyers_for(Area.CALIPH):
-            moves.append(Caliph(Placement(name, b)))
+        found.append((Bribe(Section.BASE), fee))
+        for i, section in enumerate(Section):
+            if state.market(section).pile < 1:
+                continue
+            # one colour per pile, rotating, so every colour turns up over a game
+            c = list(Colour)[(state.events + i) % len(Colour)]
+            if fee + board.price(c) <= money:
+                found.append((Bribe(section, c, c == Colour.RED), fee))
+    if not genie:
+        found.append((Caliph(), None))
     if state.setup.variant == Variant.PRO:
         if state.draw_pile >= board.recruit_draw:
-            for space in spaces_for(Area.TENT):
-                cost = 1 if board.tent_costs is None or space is None else board.tent_costs[
-                    space - 1]
+            tent = board.area(Area.TENT).spaces
+            for tent_space in tent or (None,):
+                cost = 1 if board.tent_costs is None or tent_space is None else board.tent_costs[
+                    tent_space - 1]
                 if cost <= money:
-                    for b in buyers_for(Area.TENT):
-                        moves.append(Recruit(Placement(name, b, space), cost))
-        for space in spaces_for(Area.LIGHTED):
-            for offer in board.lighted_offers:
-                if offer.pay <= money and state.lighted_stack >= offer.keep:
-                    kept = tuple(list(Colour)[(state.events + i) % 5] for i in range(offer.keep))
-                    for b in buyers_for(Area.LIGHTED):
-                        moves.append(LightedMove(Placement(name, b, space), offer.pay, kept))
-                        moves.append(LightedMove(Placement(name, b, space), offer.pay))
-    return tuple(m for m in moves if not errors(check(board, state, m)))
+                    found.append((Recruit(cost), tent_space))
+        for offer in board.lighted_offers:
+            if offer.pay <= money and state.lighted_stack >= offer.keep:
+                kept = tuple(list(Colour)[(state.events + i) % 5] for i in range(offer.keep))
+                found.append((Lighted(offer.pay, kept), None))
+                found.append((Lighted(offer.pay), None))
+    return found
+
+
+def _claim(board: Board, state: GameState, player: PlayerState, area: str,
+           space: int | None, pool: Sequence[str]) -> tuple[GiftUse, ...]:
+    """The gifts on the space, resolved as a plain player would (R6.1)."""
+    if space is None:
+        return ()
+    money = player.money
+    uses = []
+    for gift in state.gifts_at(area, space):
+        if gift.kind == GiftKind.BUYER:
+            uses.append(GiftUse(gift, buyer=pool[0] if pool else None))
+        elif gift.kind == GiftKind.ASARI:
+            money += gift.amount or 0
+            uses.append(GiftUse(gift))
+        elif gift.kind == GiftKind.BUY and gift.section is not None:
+            m = state.market(gift.section)
+            shown = m.shown if m.shown is not None else tuple(
+                Tile(gift.section, c) for c in Colour) if m.count else ()
+            fits = sorted((t for t in shown if board.price(t.colour) <= money),
+                          key=lambda t: board.price(t.colour))
+            if fits:
+                money -= board.price(fits[0].colour)
+                uses.append(GiftUse(gift, colour=fits[0].colour, gold=fits[0].gold))
+            else:
+                uses.append(GiftUse(gift))
+        elif gift.kind == GiftKind.LIGHTED:
+            take = money >= board.gift_lighted_cost and state.lighted_stack >= 1
+            money -= board.gift_lighted_cost if take else 0
+            uses.append(GiftUse(gift, taken=take))
+        else:
+            uses.append(GiftUse(gift))
+    return tuple(uses)
 
 
 def _some_builds(state: GameState, player: PlayerState, k: int
@@ -213,3 +278,37 @@ def _some_builds(state: GameState, player: PlayerState, k: int
                         tuple(Addition(c, n, tuple(ps)) for (c, n), ps in adds.items()),
                         tuple(lighted)))
     return results
+
+
+def simulated_gift_deck(board: Board, pro: bool) -> list[Gift]:
+    """A gift deck for simulated games only. How many cards of each kind the box holds and
+    what the money cards show are unknown (RULES.md R6.1); the referee never relies on this
+    split, it only lets a simulator deal something plausible."""
+    size = board.gift_cards_pro if pro else board.gift_cards
+    base = [Gift(GiftKind.BUYER), Gift(GiftKind.PRESTIGE), Gift(GiftKind.ASARI, amount=5),
+            Gift(GiftKind.ASARI, amount=10), *(Gift(GiftKind.BUY, section=s) for s in Section)]
+    deck = [base[i % len(base)] for i in range(board.gift_cards)]
+    if pro:
+        deck += [Gift(GiftKind.LIGHTED)] * (size - len(deck))
+    return deck[:size]
+
+
+def deal_gifts(board: Board, state: GameState, deck: Sequence[Gift]) -> GiftsDealt | None:
+    """The next gifts from ``deck`` (cards not yet dealt are ``deck[-state.gift_deck:]``)
+    onto the chest spaces: the same spaces every year (R6.1). ``None`` when the deck is out
+    or this year's gifts are dealt."""
+    if state.gift_deck <= 0 or state.gifts_year == state.year or state.over:
+        return None
+    chests = list(state.chests)
+    if not chests:
+        markets = [a for a in board.areas if a.kind == "market"]
+        per = board.gifts_dealt_pro if state.setup.variant == Variant.PRO else board.gifts_dealt
+        want = per - (1 if state.setup.variant == Variant.PRO else 0)
+        for i in range(want):
+            area = markets[i % len(markets)]
+            spaces = area.spaces or (1,)
+            chests.append((area.key, spaces[(i // len(markets)) % len(spaces)]))
+        if state.setup.variant == Variant.PRO:
+            chests.append((board.area_of_kind("lighted").key, 1))
+    left = list(deck[len(deck) - state.gift_deck:])
+    return GiftsDealt(tuple((a, s, g) for (a, s), g in zip(chests, left, strict=False)))

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from asara_cli.rules.board import Board
-from asara_cli.rules.events import Area, Tile
+from asara_cli.rules.events import Gift, Tile
 from asara_cli.rules.model import Colour, Section, Tower, Variant
 from asara_cli.rules.scoring import FinalEvaluation, YearScore
 
-SUPPORTED_EXPANSIONS: tuple[str, ...] = ()
+SUPPORTED_EXPANSIONS: tuple[str, ...] = ("gifts", "genie")
 KNOWN_EXPANSIONS: dict[str, str] = {
     "gifts": "Gifts of the Caliph (R6.1)",
     "genie": "House of the Bottle Genie (R6.2)",
@@ -37,9 +37,9 @@ class Setup:
 class LedgerEntry:
     """Prestige given to one player, with its source.
 
-    ``source`` is ``"build"`` (``event`` is the build's event number), ``"year"`` (end of
-    ``year``; ``event`` is the turn that ended it) or ``"final"`` (``category`` names the
-    award)."""
+    ``source`` is ``"build"`` (``event`` is the build's event number), ``"gift"`` (a
+    prestige gift of the Caliph, R6.1), ``"year"`` (end of ``year``; ``event`` is the turn that
+    ended it) or ``"final"`` (``category`` names the award)."""
 
     player: int
     points: int
@@ -103,7 +103,7 @@ class GameState:
     year: int
     turn: int | None  # seat to move; None once the game is over
     caliph: int  # seat holding the Caliph's patronage
-    areas: tuple[tuple[Area, AreaState], ...]
+    areas: tuple[tuple[str, AreaState], ...]  # by area key (board profile)
     markets: tuple[Market, ...]
     draw_pile: int  # buyer cards not dealt this year (recruits draw from it, R3.6)
     lighted_stack: int  # lighted windows not yet kept by anyone (pro)
@@ -114,6 +114,11 @@ class GameState:
     final: FinalEvaluation | None = None
     events: int = 0  # events applied so far
     noted: tuple[tuple[int, str], ...] = field(default=())  # (year, what) relaxations noted
+    # Gifts of the Caliph (R6.1)
+    gifts: tuple[tuple[str, int, Gift], ...] = ()  # (area, space, gift) lying on the board
+    gift_deck: int = 0  # gift cards not yet dealt
+    gifts_year: int = 0  # the last year whose deal the log states
+    chests: tuple[tuple[str, int], ...] = ()  # spaces known to hold a chest
 
     @property
     def over(self) -> bool:
@@ -125,7 +130,7 @@ class GameState:
                 return i
         return None
 
-    def area(self, area: Area) -> AreaState:
+    def area(self, area: str) -> AreaState:
         for a, s in self.areas:
             if a == area:
                 return s
@@ -136,6 +141,18 @@ class GameState:
             if m.section == section:
                 return m
         raise KeyError(section)
+
+    def with_player(self, seat: int, player: PlayerState) -> GameState:
+        return replace(self, players=tuple(
+            player if i == seat else p for i, p in enumerate(self.players)))
+
+    def with_market(self, market: Market) -> GameState:
+        return replace(self, markets=tuple(
+            market if m.section == market.section else m for m in self.markets))
+
+    def with_area(self, area: str, value: AreaState) -> GameState:
+        return replace(self, areas=(*((a, s) for a, s in self.areas if a != area),
+                                    (area, value)))
 
     def prestige(self, seat: int) -> int:
         """A player's prestige: the sum of their ledger entries."""
@@ -149,34 +166,26 @@ class GameState:
         evaluation's awards left out."""
         return sum(e.points for e in self.ledger if e.player == seat and e.source != "final")
 
-    def free_spaces(self, board: Board, area: Area) -> tuple[int, ...] | None:
+    def free_spaces(self, board: Board, area: str) -> tuple[int, ...] | None:
         """Vacant spaces of ``area``; ``None`` where the number of spaces is unknown or
         unlimited (the coloured building, the tent and the lighted windows without data)."""
-        all_spaces = spaces_of(board, area)
+        all_spaces = board.area(area).spaces
         if all_spaces is None:
             return None
         taken = self.area(area).spaces()
         return tuple(s for s in all_spaces if s not in taken)
 
+    def gifts_at(self, area: str, space: int | None) -> tuple[Gift, ...]:
+        """The gifts lying on one space (R6.1)."""
+        return tuple(g for a, s, g in self.gifts if a == area and s == space)
 
-def spaces_of(board: Board, area: Area) -> tuple[int, ...] | None:
-    """The numbers of an area's spaces as the log names them; ``None`` when not certain."""
-    if area in (Area.BASE, Area.TRUNK, Area.WINDOW, Area.TURRET):
-        return tuple(range(1, board.market_spaces + 1))
-    if area == Area.CIRCLE:
-        return tuple(range(1, board.plots + 1))
-    if area == Area.BANK:
-        return tuple(range(1, board.bank_spaces + 1))
-    if area == Area.SPIES:
-        return board.spies_costs
-    if area == Area.CALIPH:
-        return tuple(range(1, board.caliph_spaces + 1))
-    if area == Area.TENT:
-        return None if board.tent_spaces is None else tuple(range(1, board.tent_spaces + 1))
-    if area == Area.LIGHTED:
-        return None if board.lighted_spaces is None else tuple(
-            range(1, board.lighted_spaces + 1))
-    return None
+
+def in_play(board: Board, setup: Setup, area: str) -> bool:
+    """Whether an area is on the table in this game: pro-only areas in the pro game, an
+    expansion's areas with that expansion."""
+    spec = board.area(area)
+    return ((not spec.pro or setup.variant == Variant.PRO)
+            and (spec.expansion is None or spec.expansion in setup.expansions))
 
 
 def sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
@@ -212,6 +221,8 @@ def start_state(board: Board, setup: Setup) -> GameState:
     for section in Section:
         shown = min(board.display[section], board.tiles[section])
         markets.append(Market(section, shown, board.tiles[section] - shown))
+    gifts = "gifts" in setup.expansions
+    pro = setup.variant == Variant.PRO
     return GameState(
         setup=setup,
         players=players,
@@ -221,5 +232,6 @@ def start_state(board: Board, setup: Setup) -> GameState:
         areas=(),
         markets=tuple(markets),
         draw_pile=board.buyers_total - hand * n,
-        lighted_stack=board.lighted_window_tiles if setup.variant == Variant.PRO else 0,
+        lighted_stack=board.lighted_window_tiles if pro else 0,
+        gift_deck=(board.gift_cards_pro if pro else board.gift_cards) if gifts else 0,
     )

@@ -1,0 +1,60 @@
+"""The bank (R3.3): take the space's printed value. Values nobody has confirmed are unknown
+to the standard profile; then the amount the log records is trusted up to the largest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asara_cli.rules.areas.base import Fields, Kind, Move
+from asara_cli.rules.board import Board
+from asara_cli.rules.events import Bank
+from asara_cli.rules.findings import Report
+
+
+class BankKind(Kind[Bank]):
+    kind = "bank"
+    log_type = "bank"
+    keys = ("space", "amount")
+    needs_space = True
+    space_help = "the bank space (its number in the board profile's order)"
+
+    def income(self, board: Board, space: int | None, action: Bank) -> int:
+        return action.amount
+
+    def check(self, m: Move[Bank], bad: Report) -> None:
+        space, values = m.space, m.board.bank_values
+        if space is None or not 1 <= space <= len(values):
+            return  # reported with the space
+        value = values[space - 1]
+        if value is not None and m.action.amount != value:
+            bad("R3.3", f"bank space {space} pays {value}; the log takes {m.action.amount}")
+        elif value is None and not 1 <= m.action.amount <= m.board.bank_max_value:
+            bad("R3.3", f"no bank space pays {m.action.amount}; the values run up to "
+                        f"{m.board.bank_max_value}")
+
+    def notes(self, m: Move[Bank]) -> list[tuple[str, str, str]]:
+        space, values = m.space, m.board.bank_values
+        if space is not None and 1 <= space <= len(values) and values[space - 1] is None:
+            return [(f"bank {space}", "R3.3",
+                     f"the value of bank space {space} is unknown to the board profile; the "
+                     f"amount taken is trusted up to {m.board.bank_max_value}")]
+        return []
+
+    def text(self, board: Board, who: str, space: int | None, action: Bank, how: str | None
+             ) -> str:
+        where = f"space {space}"
+        if how is None:
+            return f"{who} takes {action.amount} from the bank ({where})"
+        return f"{who} takes {action.amount} from the bank ({how}, {where})"
+
+    def read(self, r: Fields) -> tuple[int | None, Bank]:
+        space = self.read_space(r)
+        amount = r.whole("amount", "the Asari taken", required=True)
+        assert amount is not None
+        return space, Bank(amount)
+
+    def write(self, space: int | None, action: Bank) -> dict[str, Any]:
+        return {"space": space, "amount": action.amount}
+
+
+BANK = BankKind()

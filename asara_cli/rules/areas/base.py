@@ -1,0 +1,140 @@
+"""What every area kind provides, and what its check and apply see (RULES.md R2, R3).
+
+An area kind is one module: its action's cost and income, how the action is checked and
+carried out, its words, and how the action is written in a log (as a plain mapping; the log
+layer turns that into TOML). The placement of the buyer is not the kind's business: the
+turn checks it the same way for every area (``rules/turn.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from asara_cli.rules.board import AreaSpec, Board
+from asara_cli.rules.findings import Report
+from asara_cli.rules.model import Colour, Section
+from asara_cli.rules.state import GameState, PlayerState
+
+A = TypeVar("A")
+
+COLOURS = "|".join(c.value for c in Colour)
+SECTIONS = "|".join(s.value for s in Section)
+TILE = re.compile(rf"^(gold )?({COLOURS})$")
+SECTION = re.compile(rf"^({SECTIONS})$")
+SECTION_HELP = '"base", "trunk", "window" or "turret"'
+TILE_HELP = 'a tile colour such as "red" or "gold red"'
+
+
+def tile_words(text: str) -> tuple[Colour, bool]:
+    """``gold red`` -> (red, True); the text has matched :data:`TILE`."""
+    m = TILE.match(text)
+    assert m is not None
+    return Colour(m.group(2)), m.group(1) is not None
+
+
+class Fields(Protocol):
+    """Typed access to one event's keys; the log layer implements it and every error it
+    raises names the file, line, event and key."""
+
+    raw: Mapping[str, Any]
+
+    def error(self, key: str | None, message: str) -> Exception: ...
+
+    def text(self, key: str, pattern: re.Pattern[str] | None, expected: str, *,
+             required: bool = False) -> str | None: ...
+
+    def whole(self, key: str, expected: str, *, required: bool = False) -> int | None: ...
+
+    def strings(self, key: str, pattern: re.Pattern[str], expected: str) -> list[str]: ...
+
+    def table(self, key: str, expected: str) -> Fields | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Generic[A]):
+    """One action as a kind sees it: the position, who acts, the space whose printed number
+    applies, and whether it is done through the Bottle Genie (``copied``: no buyer in the
+    area, R6.2)."""
+
+    board: Board
+    state: GameState
+    seat: int
+    space: int | None
+    action: A
+    number: int
+    copied: bool = False
+
+    @property
+    def player(self) -> PlayerState:
+        return self.state.players[self.seat]
+
+
+class Kind(Generic[A]):
+    """The base of every area kind; a kind overrides what its area does differently."""
+
+    #: The kind's name in the board profile (``[areas.*] kind``).
+    kind: str = ""
+    #: The event type in the log, and the recording command's name.
+    log_type: str = ""
+    #: The log keys of the action besides ``type``, ``player``, ``buyer`` and ``note``.
+    keys: tuple[str, ...] = ()
+    #: The log key naming the space, where it is not ``space`` (the building circle's plot).
+    space_key: str = "space"
+    #: The action needs its space named (a printed number depends on it).
+    needs_space: bool = False
+    #: The area takes exactly one face-down buyer (the coloured building, R3.3).
+    face_down: bool = False
+    #: The Bottle Genie may copy this move (R6.2: any area but the Caliph's and its own).
+    copyable: bool = True
+    #: What the space's number means, in help texts.
+    space_help: str = "a space number"
+
+    def area(self, board: Board, action: A) -> AreaSpec:
+        """The area the action belongs to (a market kind has one per section type)."""
+        return board.area_of_kind(self.kind)
+
+    def cost(self, board: Board, space: int | None, action: A) -> tuple[int, str]:
+        """What the action costs and how to say it (R2.3)."""
+        return 0, ""
+
+    def income(self, board: Board, space: int | None, action: A) -> int:
+        return 0
+
+    def check(self, m: Move[A], bad: Report) -> None:
+        """Report what is wrong with the action itself (the cost is checked by the turn)."""
+
+    def notes(self, m: Move[A]) -> list[tuple[str, str, str]]:
+        """Checks relaxed for a missing optional fact: (key noted once a year, rule, text)."""
+        return []
+
+    def apply(self, m: Move[A]) -> GameState:
+        """The state after the action; the cost and income are already paid."""
+        return m.state
+
+    def text(self, board: Board, who: str, space: int | None, action: A, how: str | None
+             ) -> str:
+        """The action in words; ``how`` is the buyer placed (``None`` through the genie)."""
+        raise NotImplementedError
+
+    def read(self, r: Fields) -> tuple[int | None, A]:
+        """The space and the action from a log event's keys."""
+        raise NotImplementedError
+
+    def write(self, space: int | None, action: A) -> dict[str, Any]:
+        """The space and the action as log keys, in the order :meth:`read` documents."""
+        raise NotImplementedError
+
+    def read_space(self, r: Fields) -> int | None:
+        """The ``space`` key: required where the action depends on it."""
+        if self.needs_space and self.space_key not in r.raw:
+            raise r.error(self.space_key, f"missing: {self.space_help}")
+        return r.whole(self.space_key, self.space_help)
+
+
+def with_how(text: str, how: str | None, *more: str) -> str:
+    """``text (a blue buyer, space 2)``: the placement in brackets, when there is one."""
+    bits = [x for x in (how, *more) if x]
+    return f"{text} ({', '.join(bits)})" if bits and how is not None else text

@@ -1,0 +1,252 @@
+"""The building circle (R3.2, R3.7): plot N costs N and builds N sections, one prestige each.
+
+The tower law lives here: one colour per tower, one base and one turret, new towers complete
+in one build, trunks and windows added to standing towers, lighted windows (pro) laid on
+plain windows that stood before the build.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from asara_cli.rules.areas.base import COLOURS, SECTIONS, Fields, Kind, Move
+from asara_cli.rules.board import Board
+from asara_cli.rules.events import Addition, Build, LightedWindow, NewTower, Part
+from asara_cli.rules.findings import CannotApply, Report
+from asara_cli.rules.model import Colour, Section, Tower, Variant
+from asara_cli.rules.scoring import build_prestige
+from asara_cli.rules.state import GameState, LedgerEntry, PlayerState, missing, without
+from asara_cli.rules.text import plural, tower_name
+
+_PART = re.compile(rf"^(gold )?({SECTIONS})$")
+_TOWER = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?$")
+_LIGHTED = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?( on gold)?$")
+_NEW_HELP = 'a new tower such as "white: base, gold window, turret"'
+_ADD_HELP = 'an addition such as "black: window" or "red 2: trunk, gold window"'
+
+
+def find_tower(player: PlayerState, colour: Colour, n: int) -> int | None:
+    """Index in ``player.towers`` of the n-th tower of ``colour`` (1-based), if it stands."""
+    seen = 0
+    for i, t in enumerate(player.towers):
+        if t.colour == colour:
+            seen += 1
+            if seen == n:
+                return i
+    return None
+
+
+class Building(Kind[Build]):
+    kind = "building"
+    log_type = "build"
+    keys = ("plot", "new", "add", "lighted")
+    space_key = "plot"
+    needs_space = True
+    space_help = "the plot number (1-7)"
+
+    def cost(self, board: Board, space: int | None, action: Build) -> tuple[int, str]:
+        plot = space or 0
+        return plot, f"plot {plot} costs {plot}"
+
+    def check(self, m: Move[Build], bad: Report) -> None:
+        plot, event, player = m.space or 0, m.action, m.player
+        if plot not in (m.board.area_of_kind(self.kind).spaces or ()):
+            return  # reported with the space
+        k = event.sections
+        if k == 0:
+            bad("R3.2", f"plot {plot} builds {plural(plot, 'section')}; the log builds none")
+        elif k > plot:
+            bad("R3.2", f"plot {plot} builds {plural(plot, 'section')}; the log builds {k}")
+        elif k < plot:
+            here = m.state.area(m.board.area_of_kind(self.kind).key)
+            vacant = [n for n in range(k, plot) if not here.occupied(n)]
+            if vacant:
+                bad("R3.2", f"{plural(k, 'section')} on plot {plot} needs plots "
+                            f"{k}..{plot - 1} occupied; plot {vacant[0]} is vacant")
+
+        for t in event.new:
+            kinds = Counter(p.section for p in t.parts)
+            if kinds[Section.BASE] != 1 or kinds[Section.TURRET] != 1:
+                bad("R3.2", f"a new {t.colour} tower needs exactly one base and one turret "
+                            f"in the same build; the log gives "
+                            f"{plural(kinds[Section.BASE], 'base')} and "
+                            f"{plural(kinds[Section.TURRET], 'turret')}")
+        for a in event.add:
+            if find_tower(player, a.colour, a.tower) is None:
+                bad("R3.2", f"{player.name} has no {tower_name(a.colour, a.tower)} to add to")
+            extra = [p for p in a.parts if p.section in (Section.BASE, Section.TURRET)]
+            if extra:
+                bad("R3.2", f"a standing {a.colour} tower already has its "
+                            f"{extra[0].section}; only trunks and windows can be added")
+
+        short = missing(player.screen, event.tiles)
+        if short:
+            bad("R3.2", f"{player.name} has no {short[0]} behind the screen"
+                        + (f" (and {len(short) - 1} more missing)" if len(short) > 1 else ""))
+
+        if event.lighted:
+            if m.state.setup.variant != Variant.PRO:
+                bad("R3.7", "lighted windows are only in the pro game")
+                return
+            _check_lighted(event.lighted, player, bad)
+
+    def notes(self, m: Move[Build]) -> list[tuple[str, str, str]]:
+        p = m.player
+        known = Counter(p.lighted_known)
+        for lw in m.action.lighted:
+            if known[lw.colour] > 0:
+                known[lw.colour] -= 1
+            elif p.lighted_unknown > 0:
+                return [(f"lighted colour {p.name} {m.number}", "R3.7",
+                         f"the colours of {p.name}'s kept lighted windows are not recorded; "
+                         f"the {lw.colour} lighted window is trusted")]
+        return []
+
+    def apply(self, m: Move[Build]) -> GameState:
+        player = _build(m.player, m.action)
+        k = m.action.sections
+        state = m.state
+        entry = LedgerEntry(m.seat, build_prestige(m.board, k), "build", state.year, m.number,
+                            f"built {plural(k, 'section')} on plot {m.space}")
+        return replace(state.with_player(m.seat, player), ledger=(*state.ledger, entry))
+
+    def text(self, board: Board, who: str, space: int | None, action: Build, how: str | None
+             ) -> str:
+        what = [f"new {t.colour} tower: {_parts(t.parts)}" for t in action.new]
+        what += [f"{tower_name(a.colour, a.tower)} +{_parts(a.parts)}" for a in action.add]
+        what += [f"lighted window on the {tower_name(lw.colour, lw.tower)}"
+                 + (" (on gold)" if lw.on_gold else "") for lw in action.lighted]
+        head = (f"{who} builds {plural(action.sections, 'section')} on plot {space} "
+                f"for {space}")
+        return f"{head} ({how}): {'; '.join(what)}" if how else f"{head}: {'; '.join(what)}"
+
+    def read(self, r: Fields) -> tuple[int | None, Build]:
+        plot = self.read_space(r)
+        new: list[NewTower] = []
+        for i, text in enumerate(r.strings("new", re.compile(r"^.*$"), _NEW_HELP)):
+            colour, n, parts = _tower_text(r, f"new[{i}]", text, _NEW_HELP)
+            if n is not None:
+                raise r.error(f"new[{i}]", f"a new tower has no number yet; write "
+                                           f"\"{colour}: ...\"")
+            new.append(NewTower(colour, parts))
+        add: list[Addition] = []
+        for i, text in enumerate(r.strings("add", re.compile(r"^.*$"), _ADD_HELP)):
+            colour, n, parts = _tower_text(r, f"add[{i}]", text, _ADD_HELP)
+            add.append(Addition(colour, n or 1, parts))
+        lighted: list[LightedWindow] = []
+        for text in r.strings("lighted", _LIGHTED,
+                              'a tower such as "black", "red 2" or "red 2 on gold"'):
+            m = _LIGHTED.match(text)
+            assert m is not None
+            lighted.append(LightedWindow(Colour(m.group(1)), int(m.group(2) or 1),
+                                         m.group(3) is not None))
+        return plot, Build(tuple(new), tuple(add), tuple(lighted))
+
+    def write(self, space: int | None, action: Build) -> dict[str, Any]:
+        d: dict[str, Any] = {"plot": space}
+        if action.new:
+            d["new"] = [f"{t.colour}: {_parts(t.parts)}" for t in action.new]
+        if action.add:
+            d["add"] = [f"{a.colour}{'' if a.tower == 1 else f' {a.tower}'}: "
+                        f"{_parts(a.parts)}" for a in action.add]
+        if action.lighted:
+            d["lighted"] = [f"{lw.colour}{'' if lw.tower == 1 else f' {lw.tower}'}"
+                            f"{' on gold' if lw.on_gold else ''}" for lw in action.lighted]
+        return d
+
+
+def _parts(parts: Sequence[Part]) -> str:
+    return ", ".join(map(str, parts))
+
+
+def _tower_text(r: Fields, key: str, text: str, expected: str
+                ) -> tuple[Colour, int | None, tuple[Part, ...]]:
+    head, sep, rest = text.partition(":")
+    m = _TOWER.match(head.strip())
+    items = [x.strip() for x in rest.split(",")] if sep else []
+    if not m or not items or not all(_PART.match(x) for x in items):
+        raise r.error(key, f"expected {expected}, got {text!r}")
+    parts = []
+    for x in items:
+        pm = _PART.match(x)
+        assert pm is not None
+        parts.append(Part(Section(pm.group(2)), pm.group(1) is not None))
+    return Colour(m.group(1)), int(m.group(2)) if m.group(2) else None, tuple(parts)
+
+
+def _check_lighted(lighted: Sequence[LightedWindow], player: PlayerState, bad: Report
+                   ) -> None:
+    on: Counter[tuple[Colour, int, bool]] = Counter(
+        (lw.colour, lw.tower, lw.on_gold) for lw in lighted)
+    for (colour, n, gold), count in sorted(on.items()):
+        i = find_tower(player, colour, n)
+        name = tower_name(colour, n)
+        if i is None:
+            bad("R3.7", f"{player.name} has no {name} for a lighted window")
+            continue
+        t = player.towers[i]
+        if gold:
+            free, kind = t.free_gold_windows, "gold windows"
+        else:
+            free, kind = t.free_plain_windows, "plain windows without gold"
+        if count > free:
+            bad("R3.7", f"{player.name}'s {name} has {free} uncovered {kind}; the log lays "
+                        f"{plural(count, 'lighted window')} on them")
+    have = Counter(player.lighted_known)
+    unknown = player.lighted_unknown
+    for lw in lighted:
+        if have[lw.colour] > 0:
+            have[lw.colour] -= 1
+        elif unknown > 0:
+            unknown -= 1
+        else:
+            kept = ", ".join(player.lighted_known) or "none"
+            bad("R3.7", f"{player.name} has no {lw.colour} lighted window behind the screen "
+                        f"(kept: {kept})")
+            return
+
+
+def _build(player: PlayerState, event: Build) -> PlayerState:
+    towers = list(player.towers)
+    for a in event.add:
+        i = find_tower(player, a.colour, a.tower)
+        if i is None:
+            raise CannotApply(f"no {tower_name(a.colour, a.tower)}")
+        towers[i] = _grow(towers[i], a.parts)
+    for lw in event.lighted:
+        i = find_tower(player, lw.colour, lw.tower)
+        if i is None:
+            raise CannotApply(f"no {tower_name(lw.colour, lw.tower)}")
+        t = towers[i]
+        towers[i] = replace(t, lighted=t.lighted + 1,
+                            lighted_on_gold=t.lighted_on_gold + lw.on_gold)
+    ends = (Section.BASE, Section.TURRET)
+    for nt in event.new:
+        towers.append(_grow(Tower(nt.colour), [p for p in nt.parts if p.section not in ends],
+                            gold_ends=sum(p.gold for p in nt.parts if p.section in ends)))
+    known = list(player.lighted_known)
+    unknown = player.lighted_unknown
+    for lw in event.lighted:
+        if lw.colour in known:
+            known.remove(lw.colour)
+        else:
+            unknown = max(0, unknown - 1)
+    return replace(player, towers=tuple(towers), screen=without(player.screen, event.tiles),
+                   lighted_known=tuple(known), lighted_unknown=unknown)
+
+
+def _grow(tower: Tower, parts: Iterable[Part], gold_ends: int = 0) -> Tower:
+    parts = list(parts)
+    trunks = sum(p.section == Section.TRUNK for p in parts)
+    windows = [p for p in parts if p.section == Section.WINDOW]
+    gold_windows = sum(p.gold for p in windows)
+    gold = sum(p.gold for p in parts) + gold_ends
+    return replace(tower, trunks=tower.trunks + trunks, windows=tower.windows + len(windows),
+                   gold=tower.gold + gold, gold_windows=tower.gold_windows + gold_windows)
+
+
+BUILDING = Building()

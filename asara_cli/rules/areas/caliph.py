@@ -1,0 +1,35 @@
+"""The Caliph's patronage (R3.5): the holder starts the next year and scores +1 at each
+end-of-year evaluation. The Bottle Genie cannot copy it (R6.2)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from asara_cli.rules.areas.base import Fields, Kind, Move
+from asara_cli.rules.board import Board
+from asara_cli.rules.events import Caliph
+from asara_cli.rules.state import GameState
+
+
+class CaliphKind(Kind[Caliph]):
+    kind = "caliph"
+    log_type = "caliph"
+    keys = ("space",)
+    copyable = False
+
+    def apply(self, m: Move[Caliph]) -> GameState:
+        return replace(m.state, caliph=m.seat)
+
+    def text(self, board: Board, who: str, space: int | None, action: Caliph,
+             how: str | None) -> str:
+        return f"{who} takes the Caliph's patronage" + (f" ({how})" if how else "")
+
+    def read(self, r: Fields) -> tuple[int | None, Caliph]:
+        return r.whole("space", self.space_help), Caliph()
+
+    def write(self, space: int | None, action: Caliph) -> dict[str, Any]:
+        return {} if space is None else {"space": space}
+
+
+CALIPH = CaliphKind()

@@ -1,0 +1,31 @@
+"""The coloured building beside the bank (R3.3): one face-down buyer, +5, unlimited room."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asara_cli.rules.areas.base import Fields, Kind
+from asara_cli.rules.board import Board
+from asara_cli.rules.events import Coloured
+
+
+class ColouredKind(Kind[Coloured]):
+    kind = "coloured"
+    log_type = "coloured"
+    face_down = True
+
+    def income(self, board: Board, space: int | None, action: Coloured) -> int:
+        return board.coloured_building_income
+
+    def text(self, board: Board, who: str, space: int | None, action: Coloured,
+             how: str | None) -> str:
+        return f"{who} takes {board.coloured_building_income} at the coloured building"
+
+    def read(self, r: Fields) -> tuple[int | None, Coloured]:
+        return None, Coloured()
+
+    def write(self, space: int | None, action: Coloured) -> dict[str, Any]:
+        return {}
+
+
+COLOURED = ColouredKind()

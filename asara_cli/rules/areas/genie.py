@@ -1,0 +1,108 @@
+"""Expansion: the House of the Bottle Genie (R6.2, pro). Three spaces costing 3, 5 and 7,
+follow-suit on the genie's own spaces; then one move of any other area but the Caliph's,
+whether or not that area has a free space, paying that move's own cost. The copied move is
+checked exactly as its own area checks it, and no buyer is placed in that area.
+
+This module is the worked example of adding an area kind (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from asara_cli.rules.areas.base import Fields, Kind, Move
+from asara_cli.rules.board import Board
+from asara_cli.rules.events import Genie
+from asara_cli.rules.findings import Report
+from asara_cli.rules.state import GameState, in_play
+
+
+def _inner(action: Genie) -> Kind[Any]:
+    # The registry imports this module: look it up when called, not when imported.
+    from asara_cli.rules.areas import kind_of
+
+    return kind_of(action.move)
+
+
+def _copy(m: Move[Genie]) -> Move[Any]:
+    return Move(m.board, m.state, m.seat, m.action.space, m.action.move, m.number, copied=True)
+
+
+class GenieKind(Kind[Genie]):
+    kind = "genie"
+    log_type = "genie"
+    keys = ("space", "move")
+    needs_space = True
+    copyable = False
+    space_help = "the Bottle Genie's space: its cost"
+
+    def cost(self, board: Board, space: int | None, action: Genie) -> tuple[int, str]:
+        fee = space or 0
+        inner, what = _inner(action).cost(board, action.space, action.move)
+        if not inner:
+            return fee, f"the genie's space costs {fee}"
+        return fee + inner, f"the genie's {fee} and then {what}: {fee + inner} in all"
+
+    def income(self, board: Board, space: int | None, action: Genie) -> int:
+        return _inner(action).income(board, action.space, action.move)
+
+    def check(self, m: Move[Genie], bad: Report) -> None:
+        kind = _inner(m.action)
+        area = kind.area(m.board, m.action.move)
+        if not kind.copyable:
+            bad("R6.2", f"the Bottle Genie grants any move but the {area.name}'s")
+            return
+        if not in_play(m.board, m.state.setup, area.key):
+            bad(area.rule, f"the {area.name} is not in this game")
+            return
+        space = m.action.space
+        if kind.needs_space and space is None:
+            bad("R6.2", f"the genie's {area.name} move names its {area.space_word} "
+                        f"({area.describe_spaces()})")
+            return
+        if space is not None and area.spaces is not None and space not in area.spaces:
+            bad("R6.2", f"the {area.name} has no {area.space_word} {space} "
+                        f"({area.describe_spaces()})")
+            return
+        kind.check(_copy(m), bad)
+
+    def notes(self, m: Move[Genie]) -> list[tuple[str, str, str]]:
+        return _inner(m.action).notes(_copy(m))
+
+    def apply(self, m: Move[Genie]) -> GameState:
+        return _inner(m.action).apply(_copy(m))
+
+    def text(self, board: Board, who: str, space: int | None, action: Genie,
+             how: str | None) -> str:
+        head = f"{who} pays {space} to the Bottle Genie" + (f" ({how})" if how else "")
+        inner = _inner(action).text(board, who, action.space, action.move, None)
+        return f"{head}; wish: {inner}"
+
+    def read(self, r: Fields) -> tuple[int | None, Genie]:
+        from asara_cli.rules.areas import BY_LOG_TYPE
+
+        space = self.read_space(r)
+        copyable = [k.log_type for k in BY_LOG_TYPE.values() if k.copyable]
+        expected = "the move wished for, e.g. { type = \"bank\", space = 1, amount = 12 }"
+        t = r.table("move", expected)
+        if t is None:
+            raise r.error("move", f"missing: {expected}")
+        kind_word = t.text("type", re.compile(f"^({'|'.join(copyable)})$"),
+                           f"one of {', '.join(copyable)}", required=True)
+        kind = BY_LOG_TYPE[str(kind_word)]
+        allowed = {"type", *kind.keys}
+        for key in t.raw:
+            if key not in allowed:
+                raise t.error(key, f"a {kind_word} move has no key {key!r} (keys: "
+                                   f"{', '.join(kind.keys) or 'none'})")
+        inner_space, move = kind.read(t)
+        return space, Genie(move, inner_space)
+
+    def write(self, space: int | None, action: Genie) -> dict[str, Any]:
+        kind = _inner(action)
+        return {"space": space,
+                "move": {"type": kind.log_type, **kind.write(action.space, action.move)}}
+
+
+GENIE = GenieKind()

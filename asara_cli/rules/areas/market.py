@@ -1,0 +1,109 @@
+"""The four market areas (R3.1): buy one face-up tile of the area's type from its display."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from asara_cli.rules.areas.base import (
+    SECTION,
+    SECTION_HELP,
+    TILE,
+    TILE_HELP,
+    Fields,
+    Kind,
+    Move,
+    tile_words,
+)
+from asara_cli.rules.board import AreaSpec, Board
+from asara_cli.rules.events import Buy, Tile, gold_text
+from asara_cli.rules.findings import WARNING, Report
+from asara_cli.rules.model import Section
+from asara_cli.rules.state import GameState, sorted_tiles, without
+
+
+def check_display(state: GameState, tile: Tile, bad: Report) -> None:
+    """The tile must lie in its area's display (R3.1)."""
+    market = state.market(tile.section)
+    if market.count < 1:
+        bad("R3.1", f"the {tile.section} display is empty this year")
+    elif market.shown is not None and tile not in market.shown:
+        shown = ", ".join(str(t) for t in market.shown)
+        bad("R3.1", f"the {tile.section} display shows no {tile} (it shows {shown})")
+
+
+def display_note(state: GameState, section: Section) -> list[tuple[str, str, str]]:
+    if state.market(section).shown is not None:
+        return []
+    return [(f"display {section}", "R3.1",
+             f"the {section} display of year {state.year} is not recorded; bought tiles are "
+             f"checked against its count only")]
+
+
+def take_from_display(state: GameState, seat: int, tile: Tile) -> GameState:
+    """The tile leaves the display and goes behind the player's screen."""
+    m = state.market(tile.section)
+    shown = None if m.shown is None else without(m.shown, [tile])
+    m = replace(m, count=max(0, m.count - 1), shown=shown, carried=without(m.carried, [tile]))
+    player = state.players[seat]
+    player = replace(player, screen=sorted_tiles((*player.screen, tile)))
+    return state.with_market(m).with_player(seat, player)
+
+
+class Market(Kind[Buy]):
+    kind = "market"
+    log_type = "buy"
+    keys = ("area", "space", "tile")
+    space_help = "a space number of the market area"
+
+    def area(self, board: Board, action: Buy) -> AreaSpec:
+        return board.market_area(action.section)
+
+    def cost(self, board: Board, space: int | None, action: Buy) -> tuple[int, str]:
+        tile = action.tile
+        if tile is None:
+            return 0, ""
+        price = board.price(tile.colour)
+        return price, f"the {tile} costs {price}"
+
+    def check(self, m: Move[Buy], bad: Report) -> None:
+        tile = m.action.tile
+        if tile is None:
+            bad("R3.1", f"a buyer in the {m.action.section} market but nothing bought",
+                WARNING)
+            return
+        check_display(m.state, tile, bad)
+
+    def notes(self, m: Move[Buy]) -> list[tuple[str, str, str]]:
+        return [] if m.action.tile is None else display_note(m.state, m.action.section)
+
+    def apply(self, m: Move[Buy]) -> GameState:
+        tile = m.action.tile
+        return m.state if tile is None else take_from_display(m.state, m.seat, tile)
+
+    def text(self, board: Board, who: str, space: int | None, action: Buy, how: str | None
+             ) -> str:
+        where = f"{action.section} market" + (f" space {space}" if space else "")
+        if action.tile is None:
+            if how is None:
+                return f"{who} buys nothing at the {where}"
+            return f"{who} places {how} on the {where} and buys nothing"
+        text = f"{who} buys a {action.tile} for {board.price(action.tile.colour)}"
+        return f"{text} ({how}, {where})" if how is not None else f"{text} ({where})"
+
+    def read(self, r: Fields) -> tuple[int | None, Buy]:
+        area = r.text("area", SECTION, SECTION_HELP, required=True)
+        tile = r.text("tile", TILE, TILE_HELP)
+        colour, gold = tile_words(tile) if tile else (None, False)
+        return self.read_space(r), Buy(Section(str(area)), colour, gold)
+
+    def write(self, space: int | None, action: Buy) -> dict[str, Any]:
+        d: dict[str, Any] = {"area": action.section.value}
+        if space is not None:
+            d["space"] = space
+        if action.colour is not None:
+            d["tile"] = gold_text(action.colour, action.gold)
+        return d
+
+
+MARKET = Market()

@@ -1,0 +1,76 @@
+"""The House of Spies (R3.4): pay the space's cost (3 or 5), search one face-down pile and
+perhaps take one tile from it, shown to all, paying its colour's price."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from asara_cli.rules.areas.base import (
+    SECTION,
+    SECTION_HELP,
+    TILE,
+    TILE_HELP,
+    Fields,
+    Kind,
+    Move,
+    tile_words,
+)
+from asara_cli.rules.board import Board
+from asara_cli.rules.events import Bribe, gold_text
+from asara_cli.rules.findings import Report
+from asara_cli.rules.model import Section
+from asara_cli.rules.state import GameState, sorted_tiles
+
+
+class Spies(Kind[Bribe]):
+    kind = "spies"
+    log_type = "bribe"
+    keys = ("space", "pile", "tile")
+    needs_space = True
+    space_help = "the House of Spies space: its cost"
+
+    def cost(self, board: Board, space: int | None, action: Bribe) -> tuple[int, str]:
+        fee = space or 0
+        tile = action.tile
+        if tile is None:
+            return fee, f"bribery at {fee} costs {fee}"
+        price = board.price(tile.colour)
+        return fee + price, f"bribery at {fee} and the {tile} at {price} cost {fee + price}"
+
+    def check(self, m: Move[Bribe], bad: Report) -> None:
+        if m.action.tile is not None and m.state.market(m.action.pile).pile < 1:
+            bad("R3.4", f"the face-down {m.action.pile} pile is empty")
+
+    def apply(self, m: Move[Bribe]) -> GameState:
+        tile = m.action.tile
+        if tile is None:
+            return m.state
+        market = m.state.market(tile.section)
+        player = replace(m.player, screen=sorted_tiles((*m.player.screen, tile)))
+        return (m.state.with_market(replace(market, pile=max(0, market.pile - 1)))
+                .with_player(m.seat, player))
+
+    def text(self, board: Board, who: str, space: int | None, action: Bribe,
+             how: str | None) -> str:
+        head = f"{who} bribes the spies for {space}" + (f" ({how})" if how else "")
+        if action.tile is None:
+            return f"{head}, searches the {action.pile} pile and takes nothing"
+        return (f"{head} and takes a {action.tile} from the {action.pile} pile for "
+                f"{board.price(action.tile.colour)}")
+
+    def read(self, r: Fields) -> tuple[int | None, Bribe]:
+        space = self.read_space(r)
+        pile = r.text("pile", SECTION, SECTION_HELP, required=True)
+        tile = r.text("tile", TILE, TILE_HELP)
+        colour, gold = tile_words(tile) if tile else (None, False)
+        return space, Bribe(Section(str(pile)), colour, gold)
+
+    def write(self, space: int | None, action: Bribe) -> dict[str, Any]:
+        d: dict[str, Any] = {"space": space, "pile": action.pile.value}
+        if action.colour is not None:
+            d["tile"] = gold_text(action.colour, action.gold)
+        return d
+
+
+SPIES = Spies()

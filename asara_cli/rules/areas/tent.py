@@ -1,0 +1,68 @@
+"""Pro, the tent (R3.6): pay the space's printed cost, draw 2 buyers into the hand. The
+tent's spaces and costs are unknown to the standard profile: the cost paid is trusted."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from asara_cli.rules.areas.base import Fields, Kind, Move
+from asara_cli.rules.board import Board
+from asara_cli.rules.events import Recruit
+from asara_cli.rules.findings import Report
+from asara_cli.rules.state import GameState
+from asara_cli.rules.text import plural
+
+
+class Tent(Kind[Recruit]):
+    kind = "tent"
+    log_type = "recruit"
+    keys = ("space", "cost")
+    space_help = "a tent space number"
+
+    def cost(self, board: Board, space: int | None, action: Recruit) -> tuple[int, str]:
+        return action.cost, f"recruiting at the tent costs {action.cost}"
+
+    def check(self, m: Move[Recruit], bad: Report) -> None:
+        if m.action.cost < 0:
+            bad("R3.6", "a recruiting cost cannot be negative")
+        costs, space = m.board.tent_costs, m.space
+        if costs is not None and space is not None and 1 <= space <= len(costs) and (
+                costs[space - 1] != m.action.cost):
+            bad("R3.6", f"tent space {space} costs {costs[space - 1]}; the log pays "
+                        f"{m.action.cost}")
+        if m.state.draw_pile < m.board.recruit_draw:
+            bad("R3.6", f"the buyer deck holds {plural(m.state.draw_pile, 'card')}; "
+                        f"recruiting draws {m.board.recruit_draw}")
+
+    def notes(self, m: Move[Recruit]) -> list[tuple[str, str, str]]:
+        if m.board.tent_costs is None:
+            return [("tent", "R3.6", "the tent's spaces and costs are unknown to the board "
+                     "profile; the cost paid is trusted")]
+        return []
+
+    def apply(self, m: Move[Recruit]) -> GameState:
+        drawn = min(m.board.recruit_draw, m.state.draw_pile)
+        state = replace(m.state, draw_pile=m.state.draw_pile - drawn)
+        return state.with_player(m.seat, replace(m.player, buyers=m.player.buyers + drawn))
+
+    def text(self, board: Board, who: str, space: int | None, action: Recruit,
+             how: str | None) -> str:
+        name = board.area_of_kind(self.kind).name
+        head = f"{who} recruits at the {name} for {action.cost}"
+        return f"{head} ({how}): +{board.recruit_draw} buyers" if how else (
+            f"{head}: +{board.recruit_draw} buyers")
+
+    def read(self, r: Fields) -> tuple[int | None, Recruit]:
+        space = self.read_space(r)
+        cost = r.whole("cost", "the Asari paid at the tent", required=True)
+        assert cost is not None
+        return space, Recruit(cost)
+
+    def write(self, space: int | None, action: Recruit) -> dict[str, Any]:
+        d: dict[str, Any] = {} if space is None else {"space": space}
+        d["cost"] = action.cost
+        return d
+
+
+TENT = Tent()

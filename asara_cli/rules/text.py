@@ -1,0 +1,24 @@
+"""Small word helpers the referee's messages share."""
+
+from __future__ import annotations
+
+from asara_cli.rules.model import Colour
+
+
+def plural(n: int, word: str) -> str:
+    """``1 buyer``, ``2 buyers``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def tower_name(colour: Colour, n: int) -> str:
+    return f"{colour} tower" if n == 1 else f"{ordinal(n)} {colour} tower"
+
+
+def a_buyer(label: str) -> str:
+    """``a blue buyer``, ``an orange buyer``."""
+    return f"{'an' if label[:1] in 'aeiou' else 'a'} {label} buyer"

@@ -1,0 +1,174 @@
+"""A turn, the same for every area (RULES.md R2): whose turn it is, the buyer or pair from
+the hand, follow suit, a free space; then the Caliph's gifts on that space (R6.1) and the
+area's own action, which its kind checks and carries out (``rules/areas``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from asara_cli.rules import gifts
+from asara_cli.rules.areas import Kind, Move, kind_of
+from asara_cli.rules.board import AreaSpec, Board
+from asara_cli.rules.events import PAIR, Turn
+from asara_cli.rules.findings import ERROR, NOTE, CannotApply, Report, Violation
+from asara_cli.rules.state import KNOWN_EXPANSIONS, GameState, PlayerState, in_play
+from asara_cli.rules.text import a_buyer, ordinal, plural
+
+
+def check_turn(board: Board, state: GameState, event: Turn, number: int
+               ) -> tuple[Violation, ...]:
+    name = event.placement.player
+    out: list[Violation] = []
+
+    def bad(rule: str, message: str, severity: str = ERROR, /) -> None:
+        out.append(Violation(number, name, rule, message, severity))
+
+    if state.over:
+        bad("R5", f"the game is over after year {board.years}; no more turns")
+        return tuple(out)
+    seat = state.seat(name)
+    if seat is None:
+        names = ", ".join(p.name for p in state.players)
+        bad("R2", f"no player is named {name!r} (players: {names})")
+        return tuple(out)
+    if state.turn is not None and seat != state.turn:
+        bad("R2", f"it is {state.players[state.turn].name}'s turn, not {name}'s")
+        return tuple(out)  # a turn out of order: nothing else about it can be trusted
+    kind = kind_of(event.action)
+    spec = kind.area(board, event.action)
+    if not in_play(board, state.setup, spec.key):
+        if spec.expansion is not None and spec.expansion not in state.setup.expansions:
+            what = KNOWN_EXPANSIONS.get(spec.expansion, spec.expansion)
+            bad(spec.rule, f"the {spec.name} comes with the expansion {what}, which this "
+                           f"game does not use")
+        else:
+            bad(spec.rule, f"the {spec.name} is only in the pro game")
+        return tuple(out)
+
+    player = state.players[seat]
+    _check_buyers(board, state, event, player, spec, kind, bad)
+    _check_space(state, event, spec, kind, bad)
+    moving = gifts.check_claim(board, state, seat, spec, event, number, bad)
+
+    space = event.placement.space
+    m = Move(board, moving, seat, space, event.action, number)
+    cost, what = kind.cost(board, space, event.action)
+    if cost > m.player.money:
+        bad("R2.3", f"{name} has {m.player.money} Asari; {what}")
+    kind.check(m, bad)
+    for key, rule, message in kind.notes(m):
+        if (state.year, key) not in state.noted:
+            bad(rule, message, NOTE)
+    return tuple(out)
+
+
+def _check_buyers(board: Board, state: GameState, event: Turn, player: PlayerState,
+                  spec: AreaSpec, kind: Kind[Any], bad: Report) -> None:
+    p = event.placement
+    if kind.face_down:
+        if p.buyer is not None:
+            bad(spec.rule, f"the {spec.name} takes one face-down buyer, not "
+                           f"{'a pair' if p.buyer == PAIR else a_buyer(p.buyer)}")
+    elif p.buyer is None:
+        bad("R2", f"a buyer in the {spec.name} is placed face up (its colour) or as a "
+                  f"face-down pair")
+    if p.cards > player.buyers:
+        # R2: a turn places one buyer, or two face down; the hand (R1) must hold them.
+        bad("R2", f"{player.name} holds {plural(player.buyers, 'buyer')}; a pair needs 2")
+    if not p.face_up or p.buyer is None:
+        return
+    label = p.buyer
+    if label not in state.labels and len(state.labels) >= board.buyer_colours:
+        bad("R1", f"buyers come in {board.buyer_colours} colours and "
+                  f"{', '.join(state.labels)} are already in play; {label!r} would be a "
+                  f"{ordinal(board.buyer_colours + 1)}")
+    per_colour = board.buyers_per_colour
+    used = dict(state.label_counts).get(label, 0)
+    if per_colour is not None and used >= per_colour:
+        bad("R1", f"all {per_colour} {label} buyers are already face up this year")
+    colour = state.area(spec.key).colour
+    if spec.follow_suit and colour is not None and colour != label:
+        bad("R2.1", f"the {spec.name} follows {colour} this year; {player.name} placed "
+                    f"{a_buyer(label)} (a face-down pair would do)")
+
+
+def _check_space(state: GameState, event: Turn, spec: AreaSpec, kind: Kind[Any],
+                 bad: Report) -> None:
+    if spec.unlimited:
+        return
+    space = event.placement.space
+    spaces = spec.spaces
+    here = state.area(spec.key)
+    word = spec.space_word
+    if space is None:
+        if kind.needs_space:
+            bad("R2.2", f"the {spec.name} needs its {word} named")
+        elif spaces is not None and all(here.occupied(s) for s in spaces):
+            holders = ", ".join(state.players[h].name for _, h in here.taken)
+            bad("R2.2", f"every space of the {spec.name} is taken this year ({holders})")
+        return
+    if spaces is not None and space not in spaces:
+        listed = ", ".join(str(s) for s in spaces)
+        bad("R2.2", f"the {spec.name} has no {word} {space} ({listed})")
+        return
+    if spaces is None and space < 1:
+        bad("R2.2", f"{word} numbers start at 1")
+        return
+    for s, who in here.taken:
+        if s == space:
+            bad("R2.2", f"{word} {space} of the {spec.name} is taken by "
+                        f"{state.players[who].name} this year")
+
+
+def apply_turn(board: Board, state: GameState, event: Turn) -> GameState:
+    """The state after the turn's placement, gifts and action: before any year end."""
+    name = event.placement.player
+    seat = state.seat(name)
+    if seat is None or state.over:
+        raise CannotApply(f"no turn for {name!r}")
+    number = state.events + 1
+    kind = kind_of(event.action)
+    spec = kind.area(board, event.action)
+    state = replace(state, events=number)
+    state = _place(board, state, seat, event, spec)
+    state = gifts.apply_claim(board, state, seat, spec, event, number)
+    space = event.placement.space
+    m = Move(board, state, seat, space, event.action, number)
+    noted = state.noted + tuple(
+        (state.year, key) for key, _, _ in kind.notes(m)
+        if (state.year, key) not in state.noted)
+    cost, _ = kind.cost(board, space, event.action)
+    player = replace(m.player, money=m.player.money - cost
+                     + kind.income(board, space, event.action))
+    state = replace(state, noted=noted).with_player(seat, player)
+    return kind.apply(replace(m, state=state))
+
+
+def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpec
+           ) -> GameState:
+    """The buyer goes onto its space; the area's colour and the buyer labels follow."""
+    p = event.placement
+    here = state.area(spec.key)
+    player = state.players[seat]
+    player = replace(player, buyers=max(0, player.buyers - p.cards))
+    if spec.unlimited:
+        here = replace(here, placed=here.placed + 1)
+    else:
+        space = p.space
+        if space is None:
+            free = state.free_spaces(board, spec.key)
+            space = free[0] if free else max((s for s, _ in here.taken), default=0) + 1
+        colour = here.colour
+        if colour is None and p.face_up and spec.follow_suit:
+            colour = p.buyer
+        here = replace(here, colour=colour, taken=(*here.taken, (space, seat)))
+    labels, counts = state.labels, state.label_counts
+    if p.face_up and p.buyer is not None:
+        if p.buyer not in labels:
+            labels = (*labels, p.buyer)
+        c = dict(counts)
+        c[p.buyer] = c.get(p.buyer, 0) + 1
+        counts = tuple(sorted(c.items()))
+    state = state.with_area(spec.key, here).with_player(seat, player)
+    return replace(state, labels=labels, label_counts=counts)

@@ -530,6 +530,7 @@ def caliph(
     ctx: typer.Context,
     card: CardOption = None,
     pair: PairOption = False,
+    genie: GenieOption = None,
     gift: GiftOption = None,
     player: PlayerOption = None,
     log: LogOption = None,
@@ -540,7 +541,8 @@ def caliph(
     Example: asara caliph --card red
     """
     def make(t: Table) -> Event:
-        return t.turn(card, pair, None, Caliph(), None, gift)
+        # the genie never grants the Caliph's patronage: the referee says so (R6.2)
+        return t.turn(card, pair, None, Caliph(), genie, gift)
 
     _record(ctx, log, dry_run, player, make)
 

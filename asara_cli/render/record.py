@@ -102,7 +102,9 @@ def year_end_view(board: Board, done: Applied) -> RenderableType:
         parts.append(Text(
             f"Year {after.year} of {board.years}: everyone takes {board.yearly_money} Asari "
             f"and a new hand; {starter} starts (Caliph's patronage). The displays are "
-            f"refilled: `asara display ...` records them (optional)."))
+            f"refilled: `asara display ...` records them (optional)."
+            + (" Deal the Caliph's gifts and record them: `asara gifts ...`."
+               if "gifts" in after.setup.expansions and after.gift_deck else "")))
         return Group(*parts)
     before_final = [after.prestige_before_final(s) for s in range(len(names))]
     parts.append(Text("Final evaluation (R5)", style="bold"))

@@ -51,7 +51,7 @@ class GenieKind(Kind[Genie]):
         kind = _inner(m.action)
         area = kind.area(m.board, m.action.move)
         if not kind.copyable:
-            bad("R6.2", f"the Bottle Genie grants any move but the {area.name}'s")
+            bad("R6.2", f"the Bottle Genie grants any move except the {area.name}")
             return
         if not in_play(m.board, m.state.setup, area.key):
             bad(area.rule, f"the {area.name} is not in this game")

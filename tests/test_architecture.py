@@ -30,3 +30,22 @@ def test_rules_source_does_no_io() -> None:
         text = path.read_text("utf-8")
         for word in ("open(", "print(", "import os", "pathlib", "import tomllib"):
             assert word not in text, f"{path.name} uses {word}"
+
+
+def test_every_area_kind_says_everything_itself() -> None:
+    """No kind's price, income, words or log keys fall through to a default."""
+    from asara_cli.rules.areas import KINDS, Kind
+
+    for kind in KINDS:
+        for method in ("cost", "income", "text", "read", "write"):
+            assert getattr(type(kind), method) is not getattr(Kind, method), (kind, method)
+        assert kind.kind and kind.log_type
+
+
+def test_every_area_kind_can_be_recorded() -> None:
+    """The recording commands are built from the registry: each kind has its way in."""
+    from asara_cli.cli.record import MOVES
+    from asara_cli.rules.areas import BY_LOG_TYPE
+
+    commands = {name for name, _ in MOVES}
+    assert set(BY_LOG_TYPE) - commands == {"genie"}  # typed as --genie on the move wished for

@@ -314,7 +314,7 @@ def _tile(tile: list[str] | None, gold: bool) -> tuple[Colour | None, bool]:
 
 def build(
     ctx: typer.Context,
-    plot: Annotated[int, typer.Argument(help="The plot of the building circle, 1-7: pay N, "
+    plot: Annotated[int, typer.Argument(help="The plot of the building circle: pay N, "
                                         "build N sections.", show_default=False)],
     towers: Annotated[list[str] | None, typer.Argument(
         help="What is built, tower by tower: a colour, then its sections. A tower with a base "
@@ -486,7 +486,7 @@ def coloured(
     log: LogOption = None,
     dry_run: DryOption = False,
 ) -> None:
-    """The coloured building: one face-down buyer, take 5 [R3.3].
+    """The coloured building: one face-down buyer, take its income (5) [R3.3].
 
     Example: asara coloured
     """
@@ -498,7 +498,8 @@ def coloured(
 
 def bribe(
     ctx: typer.Context,
-    fee: Annotated[int, typer.Argument(help="The House of Spies space: its cost, 3 or 5.",
+    fee: Annotated[int, typer.Argument(help="The House of Spies space, named by its cost "
+                                       "(3 or 5 on the standard board; see `asara board`).",
                                        show_default=False)],
     pile: Annotated[str, typer.Argument(help="The face-down pile searched: base, trunk, "
                                         "window or turret.", show_default=False)],
@@ -514,7 +515,7 @@ def bribe(
     log: LogOption = None,
     dry_run: DryOption = False,
 ) -> None:
-    """Bribe the House of Spies: pay 3 or 5, search a pile, maybe buy a tile [R3.4].
+    """Bribe the House of Spies: pay its space, search a pile, maybe buy a tile [R3.4].
 
     Example: asara bribe 3 turret black --card red
     """
@@ -561,7 +562,7 @@ def recruit(
     log: LogOption = None,
     dry_run: DryOption = False,
 ) -> None:
-    """Pro: recruit at the tent: pay the space's cost, draw 2 buyers [R3.6].
+    """Pro: recruit at the tent: pay the space's cost, draw buyers (2) [R3.6].
 
     Example: asara recruit 2 --card red
     """

@@ -18,6 +18,9 @@ class BankKind(Kind[Bank]):
     needs_space = True
     space_help = "the bank space (its number in the board profile's order)"
 
+    def cost(self, board: Board, space: int | None, action: Bank) -> tuple[int, str]:
+        return 0, ""
+
     def income(self, board: Board, space: int | None, action: Bank) -> int:
         return action.amount
 

@@ -97,11 +97,13 @@ class Kind(Generic[A]):
         return board.area_of_kind(self.kind)
 
     def cost(self, board: Board, space: int | None, action: A) -> tuple[int, str]:
-        """What the action costs and how to say it (R2.3)."""
-        return 0, ""
+        """What the action costs and how to say it (R2.3). Every kind says it, even when it
+        is free, so that no move's price falls through to a default."""
+        raise NotImplementedError(type(self).__name__)
 
     def income(self, board: Board, space: int | None, action: A) -> int:
-        return 0
+        """The Asari the action takes from the supply."""
+        raise NotImplementedError(type(self).__name__)
 
     def check(self, m: Move[A], bad: Report) -> None:
         """Report what is wrong with the action itself (the cost is checked by the turn)."""

@@ -46,7 +46,10 @@ class Building(Kind[Build]):
     keys = ("plot", "new", "add", "lighted")
     space_key = "plot"
     needs_space = True
-    space_help = "the plot number (1-7)"
+    space_help = "the plot number"
+
+    def income(self, board: Board, space: int | None, action: Build) -> int:
+        return 0
 
     def cost(self, board: Board, space: int | None, action: Build) -> tuple[int, str]:
         plot = space or 0

@@ -18,6 +18,12 @@ class CaliphKind(Kind[Caliph]):
     keys = ("space",)
     copyable = False
 
+    def cost(self, board: Board, space: int | None, action: Caliph) -> tuple[int, str]:
+        return 0, ""
+
+    def income(self, board: Board, space: int | None, action: Caliph) -> int:
+        return 0
+
     def apply(self, m: Move[Caliph]) -> GameState:
         return replace(m.state, caliph=m.seat)
 

@@ -14,6 +14,9 @@ class ColouredKind(Kind[Coloured]):
     log_type = "coloured"
     face_down = True
 
+    def cost(self, board: Board, space: int | None, action: Coloured) -> tuple[int, str]:
+        return 0, ""
+
     def income(self, board: Board, space: int | None, action: Coloured) -> int:
         return board.coloured_building_income
 

@@ -37,6 +37,9 @@ class House(Kind[Lighted]):
     keys = ("space", "pay", "kept")
     space_help = "a space number of the House of the lighted windows"
 
+    def income(self, board: Board, space: int | None, action: Lighted) -> int:
+        return 0
+
     def cost(self, board: Board, space: int | None, action: Lighted) -> tuple[int, str]:
         return action.pay, f"the lighted windows cost {action.pay}"
 
@@ -67,7 +70,7 @@ class House(Kind[Lighted]):
 
     def read(self, r: Fields) -> tuple[int | None, Lighted]:
         space = self.read_space(r)
-        pay = r.whole("pay", "4 or 10 (the Asari paid)", required=True)
+        pay = r.whole("pay", "the Asari paid (an offer of the board profile)", required=True)
         assert pay is not None
         kept = r.strings("kept", re.compile(f"^({COLOURS})$"), "tower colours")
         return space, Lighted(pay, tuple(Colour(c) for c in kept))

@@ -56,6 +56,9 @@ class Market(Kind[Buy]):
     keys = ("area", "space", "tile")
     space_help = "a space number of the market area"
 
+    def income(self, board: Board, space: int | None, action: Buy) -> int:
+        return 0
+
     def area(self, board: Board, action: Buy) -> AreaSpec:
         return board.market_area(action.section)
 

@@ -30,6 +30,9 @@ class Spies(Kind[Bribe]):
     needs_space = True
     space_help = "the House of Spies space: its cost"
 
+    def income(self, board: Board, space: int | None, action: Bribe) -> int:
+        return 0
+
     def cost(self, board: Board, space: int | None, action: Bribe) -> tuple[int, str]:
         fee = space or 0
         tile = action.tile

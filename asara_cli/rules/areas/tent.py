@@ -20,6 +20,9 @@ class Tent(Kind[Recruit]):
     keys = ("space", "cost")
     space_help = "a tent space number"
 
+    def income(self, board: Board, space: int | None, action: Recruit) -> int:
+        return 0
+
     def cost(self, board: Board, space: int | None, action: Recruit) -> tuple[int, str]:
         return action.cost, f"recruiting at the tent costs {action.cost}"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import assert_never
 
 from asara_cli.rules import gifts
@@ -44,6 +44,7 @@ from asara_cli.rules.state import (
 )
 from asara_cli.rules.text import plural, tower_name
 from asara_cli.rules.turn import apply_turn, check_turn
+from asara_cli.rules.values import evolve
 from asara_cli.rules.yearend import YearEnd, next_turn
 
 __all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "Applied", "CannotApply", "Replay",
@@ -151,13 +152,13 @@ def apply(board: Board, state: GameState, event: Event) -> Applied:
             markets = state.markets
             for section, tiles in event.areas:
                 m = next(x for x in markets if x.section == section)
-                m = replace(m, shown=sorted_tiles(tiles), carried=())
+                m = evolve(m, shown=sorted_tiles(tiles), carried=())
                 markets = tuple(m if x.section == section else x for x in markets)
-            done = replace(state, markets=markets, events=state.events + 1)
+            done = evolve(state, markets=markets, events=state.events + 1)
         case GiftsDealt():
-            done = replace(gifts.apply_deal(state, event), events=state.events + 1)
+            done = evolve(gifts.apply_deal(state, event), events=state.events + 1)
         case Checkpoint():
-            done = replace(state, events=state.events + 1)
+            done = evolve(state, events=state.events + 1)
         case _:
             assert_never(event)
     return Applied(done, done)
@@ -263,11 +264,11 @@ def replay(board: Board, setup: Setup, events: Sequence[Event]) -> Replay:
             if any(v.rule != CHECKPOINT for v in errs):
                 stopped = number
         else:
-            found.extend(replace(v, later=True) for v in errs)
+            found.extend(evolve(v, later=True) for v in errs)
         try:
             state = apply(board, state, event).state
         except CannotApply:
-            state = replace(state, events=number)
+            state = evolve(state, events=number)
         if stopped is None:
             states.append(state)
     return Replay(tuple(states), tuple(found), tuple(notes), stopped)

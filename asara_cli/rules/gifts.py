@@ -11,7 +11,6 @@ what the table saw, and the checks rest only on what is certain.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from asara_cli.rules.areas.lighted import take_lighted
 from asara_cli.rules.areas.market import check_display, take_from_display
@@ -21,6 +20,7 @@ from asara_cli.rules.findings import NOTE, Report, Violation
 from asara_cli.rules.model import Variant
 from asara_cli.rules.state import GameState, LedgerEntry
 from asara_cli.rules.text import ordinal, plural
+from asara_cli.rules.values import evolve
 
 RULE = "R6.1"
 
@@ -107,7 +107,7 @@ def check_deal(board: Board, state: GameState, event: GiftsDealt, number: int
 def apply_deal(state: GameState, event: GiftsDealt) -> GameState:
     spaces = tuple((a, s) for a, s, _ in event.gifts)
     chests = (*state.chests, *(x for x in dict.fromkeys(spaces) if x not in state.chests))
-    return replace(state, gifts=(*state.gifts, *event.gifts),
+    return evolve(state, gifts=(*state.gifts, *event.gifts),
                    gift_deck=max(0, state.gift_deck - len(event.gifts)),
                    gifts_year=state.year, chests=chests)
 
@@ -216,23 +216,23 @@ def apply_gift(board: Board, state: GameState, seat: int, use: GiftUse, number: 
     kind = use.gift.kind
     if kind == GiftKind.BUYER:
         drawn = min(1, state.draw_pile)
-        return replace(state, draw_pile=state.draw_pile - drawn).with_player(
-            seat, replace(p, buyers=p.buyers + drawn))
+        return evolve(state, draw_pile=state.draw_pile - drawn).with_player(
+            seat, evolve(p, buyers=p.buyers + drawn))
     if kind == GiftKind.ASARI:
-        return state.with_player(seat, replace(p, money=p.money + max(0, use.gift.amount or 0)))
+        return state.with_player(seat, evolve(p, money=p.money + max(0, use.gift.amount or 0)))
     if kind == GiftKind.BUY:
         tile = use.tile
         if tile is None:
             return state
-        paid = state.with_player(seat, replace(p, money=p.money - board.price(tile.colour)))
+        paid = state.with_player(seat, evolve(p, money=p.money - board.price(tile.colour)))
         return take_from_display(paid, seat, tile)
     if kind == GiftKind.PRESTIGE:
         entry = LedgerEntry(seat, board.gift_prestige, "gift", state.year, number,
                             "a gift of the Caliph: prestige")
-        return replace(state, ledger=(*state.ledger, entry))
+        return evolve(state, ledger=(*state.ledger, entry))
     if not use.taken or state.lighted_stack < 1:
         return state
-    paid = state.with_player(seat, replace(p, money=p.money - board.gift_lighted_cost))
+    paid = state.with_player(seat, evolve(p, money=p.money - board.gift_lighted_cost))
     return take_lighted(paid, seat, 1, (use.colour,) if use.colour else ())
 
 
@@ -247,8 +247,8 @@ def apply_claim(board: Board, state: GameState, seat: int, spec: AreaSpec, turn:
     if turn.gifts and space is not None and (spec.key, space) not in chests:
         chests = (*chests, (spec.key, space))
     if state.gifts_year != state.year and turn.gifts:
-        state = replace(state, noted=(*state.noted, (state.year, "gifts")))
-    state = replace(state, gifts=left, chests=chests)
+        state = evolve(state, noted=(*state.noted, (state.year, "gifts")))
+    state = evolve(state, gifts=left, chests=chests)
     for use in turn.gifts:
         state = apply_gift(board, state, seat, use, number)
     return state

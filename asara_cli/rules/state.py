@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from asara_cli.rules.board import Board
 from asara_cli.rules.events import Gift, Tile
 from asara_cli.rules.model import Colour, Section, Tower, Variant
 from asara_cli.rules.scoring import FinalEvaluation, YearScore
+from asara_cli.rules.values import evolve
 
 SUPPORTED_EXPANSIONS: tuple[str, ...] = ("gifts", "genie")
 KNOWN_EXPANSIONS: dict[str, str] = {
@@ -143,15 +144,15 @@ class GameState:
         raise KeyError(section)
 
     def with_player(self, seat: int, player: PlayerState) -> GameState:
-        return replace(self, players=tuple(
+        return evolve(self, players=tuple(
             player if i == seat else p for i, p in enumerate(self.players)))
 
     def with_market(self, market: Market) -> GameState:
-        return replace(self, markets=tuple(
+        return evolve(self, markets=tuple(
             market if m.section == market.section else m for m in self.markets))
 
     def with_area(self, area: str, value: AreaState) -> GameState:
-        return replace(self, areas=(*((a, s) for a, s in self.areas if a != area),
+        return evolve(self, areas=(*((a, s) for a, s in self.areas if a != area),
                                     (area, value)))
 
     def prestige(self, seat: int) -> int:

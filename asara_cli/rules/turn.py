@@ -4,7 +4,6 @@ area's own action, which its kind checks and carries out (``rules/areas``)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from asara_cli.rules import gifts
@@ -14,6 +13,7 @@ from asara_cli.rules.events import PAIR, Turn
 from asara_cli.rules.findings import ERROR, NOTE, CannotApply, Report, Violation
 from asara_cli.rules.state import KNOWN_EXPANSIONS, GameState, PlayerState, in_play
 from asara_cli.rules.text import a_buyer, ordinal, plural
+from asara_cli.rules.values import evolve
 
 
 def check_turn(board: Board, state: GameState, event: Turn, number: int
@@ -130,30 +130,34 @@ def apply_turn(board: Board, state: GameState, event: Turn) -> GameState:
     number = state.events + 1
     kind = kind_of(event.action)
     spec = kind.area(board, event.action)
-    state = replace(state, events=number)
-    state = _place(board, state, seat, event, spec)
-    state = gifts.apply_claim(board, state, seat, spec, event, number)
     space = event.placement.space
+    state = _place(board, state, seat, event, spec, number)
+    if event.gifts or state.gifts:
+        state = gifts.apply_claim(board, state, seat, spec, event, number)
     m = Move(board, state, seat, space, event.action, number)
-    noted = state.noted + tuple(
-        (state.year, key) for key, _, _ in kind.notes(m)
-        if (state.year, key) not in state.noted)
+    noted = state.noted
+    for key, _, _ in kind.notes(m):
+        if (state.year, key) not in noted:
+            noted = (*noted, (state.year, key))
     cost, _ = kind.cost(board, space, event.action)
-    player = replace(m.player, money=m.player.money - cost
-                     + kind.income(board, space, event.action))
-    state = replace(state, noted=noted).with_player(seat, player)
-    return kind.apply(replace(m, state=state))
+    income = kind.income(board, space, event.action)
+    if cost or income or noted is not state.noted:
+        player = evolve(m.player, money=m.player.money - cost + income)
+        players = tuple(player if i == seat else p for i, p in enumerate(state.players))
+        state = evolve(state, noted=noted, players=players)
+    return kind.apply(evolve(m, state=state))
 
 
-def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpec
-           ) -> GameState:
-    """The buyer goes onto its space; the area's colour and the buyer labels follow."""
+def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpec,
+           number: int) -> GameState:
+    """The buyer goes onto its space; the area's colour and the buyer labels follow; the
+    event is counted. One new state, since a replay makes one per event."""
     p = event.placement
     here = state.area(spec.key)
     player = state.players[seat]
-    player = replace(player, buyers=max(0, player.buyers - p.cards))
+    player = evolve(player, buyers=max(0, player.buyers - p.cards))
     if spec.unlimited:
-        here = replace(here, placed=here.placed + 1)
+        here = evolve(here, placed=here.placed + 1)
     else:
         space = p.space
         if space is None:
@@ -162,7 +166,7 @@ def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpe
         colour = here.colour
         if colour is None and p.face_up and spec.follow_suit:
             colour = p.buyer
-        here = replace(here, colour=colour, taken=(*here.taken, (space, seat)))
+        here = evolve(here, colour=colour, taken=(*here.taken, (space, seat)))
     labels, counts = state.labels, state.label_counts
     if p.face_up and p.buyer is not None:
         if p.buyer not in labels:
@@ -170,5 +174,7 @@ def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpe
         c = dict(counts)
         c[p.buyer] = c.get(p.buyer, 0) + 1
         counts = tuple(sorted(c.items()))
-    state = state.with_area(spec.key, here).with_player(seat, player)
-    return replace(state, labels=labels, label_counts=counts)
+    areas = (*((a, s) for a, s in state.areas if a != spec.key), (spec.key, here))
+    players = tuple(player if i == seat else q for i, q in enumerate(state.players))
+    return evolve(state, events=number, areas=areas, players=players, labels=labels,
+                  label_counts=counts)

@@ -3,7 +3,7 @@ evaluation (R4), then the next year or, after the last, the final evaluation (R5
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from asara_cli.rules.board import Board
 from asara_cli.rules.model import Variant
@@ -15,6 +15,7 @@ from asara_cli.rules.scoring import (
     year_evaluation,
 )
 from asara_cli.rules.state import GameState, LedgerEntry
+from asara_cli.rules.values import evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +34,7 @@ def next_turn(board: Board, state: GameState, seat: int) -> tuple[GameState, Yea
     for step in range(1, n + 1):
         nxt = (seat + step) % n
         if state.players[nxt].buyers > 0:
-            return replace(state, turn=nxt), None
+            return evolve(state, turn=nxt), None
     return end_year(board, state)
 
 
@@ -44,7 +45,7 @@ def end_year(board: Board, state: GameState) -> tuple[GameState, YearEnd]:
         LedgerEntry(s.player, s.points, "year", state.year, state.events,
                     f"end of year {state.year}: {s.explanation}")
         for s in scores if s.points)
-    state = replace(state, ledger=ledger, year_scores=(*state.year_scores, scores))
+    state = evolve(state, ledger=ledger, year_scores=(*state.year_scores, scores))
     if state.year >= board.years:
         final = final_evaluation(
             board, [FinalPosition(p.towers, max(0, p.money)) for p in state.players],
@@ -53,7 +54,7 @@ def end_year(board: Board, state: GameState) -> tuple[GameState, YearEnd]:
             LedgerEntry(a.player, a.points, "final", state.year, state.events,
                         a.explanation, a.category)
             for a in final.awards if a.points)
-        return (replace(state, ledger=ledger, final=final, turn=None),
+        return (evolve(state, ledger=ledger, final=final, turn=None),
                 YearEnd(state.year, scores, final))
     n = len(state.players)
     hand = board.hand_size[n]
@@ -62,13 +63,13 @@ def end_year(board: Board, state: GameState) -> tuple[GameState, YearEnd]:
         fill = min(board.display[m.section] - m.count, m.pile)
         if fill > 0:
             carried = m.shown if m.shown is not None else m.carried
-            m = replace(m, count=m.count + fill, pile=m.pile - fill, shown=None,
+            m = evolve(m, count=m.count + fill, pile=m.pile - fill, shown=None,
                         carried=carried)
         markets.append(m)
-    players = tuple(replace(p, money=p.money + board.yearly_money, buyers=hand)
+    players = tuple(evolve(p, money=p.money + board.yearly_money, buyers=hand)
                     for p in state.players)
     year = state.year
-    return (replace(state, year=year + 1, turn=state.caliph, areas=(), markets=tuple(markets),
+    return (evolve(state, year=year + 1, turn=state.caliph, areas=(), markets=tuple(markets),
                     players=players, draw_pile=board.buyers_total - hand * n,
                     label_counts=()),
             YearEnd(year, scores))

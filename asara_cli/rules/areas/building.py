@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from asara_cli.rules.areas.base import COLOURS, SECTIONS, Fields, Kind, Move
@@ -21,6 +20,7 @@ from asara_cli.rules.model import Colour, Section, Tower, Variant
 from asara_cli.rules.scoring import build_prestige
 from asara_cli.rules.state import GameState, LedgerEntry, PlayerState, missing, without
 from asara_cli.rules.text import plural, tower_name
+from asara_cli.rules.values import evolve
 
 _PART = re.compile(rf"^(gold )?({SECTIONS})$")
 _TOWER = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?$")
@@ -115,7 +115,7 @@ class Building(Kind[Build]):
         state = m.state
         entry = LedgerEntry(m.seat, build_prestige(m.board, k), "build", state.year, m.number,
                             f"built {plural(k, 'section')} on plot {m.space}")
-        return replace(state.with_player(m.seat, player), ledger=(*state.ledger, entry))
+        return evolve(state.with_player(m.seat, player), ledger=(*state.ledger, entry))
 
     def text(self, board: Board, who: str, space: int | None, action: Build, how: str | None
              ) -> str:
@@ -225,7 +225,7 @@ def _build(player: PlayerState, event: Build) -> PlayerState:
         if i is None:
             raise CannotApply(f"no {tower_name(lw.colour, lw.tower)}")
         t = towers[i]
-        towers[i] = replace(t, lighted=t.lighted + 1,
+        towers[i] = evolve(t, lighted=t.lighted + 1,
                             lighted_on_gold=t.lighted_on_gold + lw.on_gold)
     ends = (Section.BASE, Section.TURRET)
     for nt in event.new:
@@ -238,7 +238,7 @@ def _build(player: PlayerState, event: Build) -> PlayerState:
             known.remove(lw.colour)
         else:
             unknown = max(0, unknown - 1)
-    return replace(player, towers=tuple(towers), screen=without(player.screen, event.tiles),
+    return evolve(player, towers=tuple(towers), screen=without(player.screen, event.tiles),
                    lighted_known=tuple(known), lighted_unknown=unknown)
 
 
@@ -248,7 +248,7 @@ def _grow(tower: Tower, parts: Iterable[Part], gold_ends: int = 0) -> Tower:
     windows = [p for p in parts if p.section == Section.WINDOW]
     gold_windows = sum(p.gold for p in windows)
     gold = sum(p.gold for p in parts) + gold_ends
-    return replace(tower, trunks=tower.trunks + trunks, windows=tower.windows + len(windows),
+    return evolve(tower, trunks=tower.trunks + trunks, windows=tower.windows + len(windows),
                    gold=tower.gold + gold, gold_windows=tower.gold_windows + gold_windows)
 
 

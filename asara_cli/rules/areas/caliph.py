@@ -3,13 +3,13 @@ end-of-year evaluation. The Bottle Genie cannot copy it (R6.2)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from asara_cli.rules.areas.base import Fields, Kind, Move
 from asara_cli.rules.board import Board
 from asara_cli.rules.events import Caliph
 from asara_cli.rules.state import GameState
+from asara_cli.rules.values import evolve
 
 
 class CaliphKind(Kind[Caliph]):
@@ -25,7 +25,7 @@ class CaliphKind(Kind[Caliph]):
         return 0
 
     def apply(self, m: Move[Caliph]) -> GameState:
-        return replace(m.state, caliph=m.seat)
+        return evolve(m.state, caliph=m.seat)
 
     def text(self, board: Board, who: str, space: int | None, action: Caliph,
              how: str | None) -> str:

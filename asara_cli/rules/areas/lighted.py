@@ -4,7 +4,6 @@ keep 2). The colours kept are secret until built: the log may leave them out."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from asara_cli.rules.areas.base import COLOURS, Fields, Kind, Move
@@ -14,6 +13,7 @@ from asara_cli.rules.findings import Report
 from asara_cli.rules.model import Colour
 from asara_cli.rules.state import GameState
 from asara_cli.rules.text import plural
+from asara_cli.rules.values import evolve
 
 
 def keep_for(board: Board, pay: int) -> int:
@@ -26,9 +26,9 @@ def take_lighted(state: GameState, seat: int, keep: int, kept: tuple[Colour, ...
     keep = min(keep, state.lighted_stack)
     known = kept[:keep]
     p = state.players[seat]
-    p = replace(p, lighted_known=(*p.lighted_known, *known),
+    p = evolve(p, lighted_known=(*p.lighted_known, *known),
                 lighted_unknown=p.lighted_unknown + keep - len(known))
-    return replace(state, lighted_stack=state.lighted_stack - keep).with_player(seat, p)
+    return evolve(state, lighted_stack=state.lighted_stack - keep).with_player(seat, p)
 
 
 class House(Kind[Lighted]):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from asara_cli.rules.areas.base import (
@@ -20,6 +19,7 @@ from asara_cli.rules.events import Buy, Tile, gold_text
 from asara_cli.rules.findings import WARNING, Report
 from asara_cli.rules.model import Section
 from asara_cli.rules.state import GameState, sorted_tiles, without
+from asara_cli.rules.values import evolve
 
 
 def check_display(state: GameState, tile: Tile, bad: Report) -> None:
@@ -44,9 +44,9 @@ def take_from_display(state: GameState, seat: int, tile: Tile) -> GameState:
     """The tile leaves the display and goes behind the player's screen."""
     m = state.market(tile.section)
     shown = None if m.shown is None else without(m.shown, [tile])
-    m = replace(m, count=max(0, m.count - 1), shown=shown, carried=without(m.carried, [tile]))
+    m = evolve(m, count=max(0, m.count - 1), shown=shown, carried=without(m.carried, [tile]))
     player = state.players[seat]
-    player = replace(player, screen=sorted_tiles((*player.screen, tile)))
+    player = evolve(player, screen=sorted_tiles((*player.screen, tile)))
     return state.with_market(m).with_player(seat, player)
 
 

@@ -3,7 +3,6 @@ perhaps take one tile from it, shown to all, paying its colour's price."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from asara_cli.rules.areas.base import (
@@ -21,6 +20,7 @@ from asara_cli.rules.events import Bribe, gold_text
 from asara_cli.rules.findings import Report
 from asara_cli.rules.model import Section
 from asara_cli.rules.state import GameState, sorted_tiles
+from asara_cli.rules.values import evolve
 
 
 class Spies(Kind[Bribe]):
@@ -50,8 +50,8 @@ class Spies(Kind[Bribe]):
         if tile is None:
             return m.state
         market = m.state.market(tile.section)
-        player = replace(m.player, screen=sorted_tiles((*m.player.screen, tile)))
-        return (m.state.with_market(replace(market, pile=max(0, market.pile - 1)))
+        player = evolve(m.player, screen=sorted_tiles((*m.player.screen, tile)))
+        return (m.state.with_market(evolve(market, pile=max(0, market.pile - 1)))
                 .with_player(m.seat, player))
 
     def text(self, board: Board, who: str, space: int | None, action: Bribe,

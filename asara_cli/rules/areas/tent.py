@@ -3,7 +3,6 @@ tent's spaces and costs are unknown to the standard profile: the cost paid is tr
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from asara_cli.rules.areas.base import Fields, Kind, Move
@@ -12,6 +11,7 @@ from asara_cli.rules.events import Recruit
 from asara_cli.rules.findings import Report
 from asara_cli.rules.state import GameState
 from asara_cli.rules.text import plural
+from asara_cli.rules.values import evolve
 
 
 class Tent(Kind[Recruit]):
@@ -46,8 +46,8 @@ class Tent(Kind[Recruit]):
 
     def apply(self, m: Move[Recruit]) -> GameState:
         drawn = min(m.board.recruit_draw, m.state.draw_pile)
-        state = replace(m.state, draw_pile=m.state.draw_pile - drawn)
-        return state.with_player(m.seat, replace(m.player, buyers=m.player.buyers + drawn))
+        state = evolve(m.state, draw_pile=m.state.draw_pile - drawn)
+        return state.with_player(m.seat, evolve(m.player, buyers=m.player.buyers + drawn))
 
     def text(self, board: Board, who: str, space: int | None, action: Recruit,
              how: str | None) -> str:

@@ -6,6 +6,7 @@ the next 21, R1; prices brown 3, green 4, red 5, black 6, white 8)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -385,3 +386,26 @@ def test_gifts_and_genie_together(board: Board) -> None:  # X11
     assert r.valid, r.violations
     assert r.state.players[0].money == 12
     assert len(r.state.gifts_at("base", 1)) == 1
+
+
+def test_score_and_status_show_the_gifts(tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from asara_cli.cli import app
+
+    events: list[Event] = [DEAL, turn("Tina", "blue", 1, Buy(Section.WINDOW), GiftUse(PRESTIGE))]
+    path = tmp_path / "g.toml"
+    path.write_text(log_to_text(LogHeader(GIFTS), events), "utf-8")
+    runner = CliRunner()
+    score = runner.invoke(app, ["score", str(path), "--json"])
+    assert score.exit_code == 0, score.output
+    tina = json.loads(score.stdout)["players"][0]
+    assert (tina["gifts"], tina["builds"], tina["prestige"]) == (2, 0, 2)
+    status = runner.invoke(app, ["status", str(path), "--json"])
+    areas = {a["area"]: a for a in json.loads(status.stdout)["areas"]}
+    assert areas["window"]["gifts"] == []  # claimed
+    assert areas["base"]["gifts"] == [{"space": 1, "gift": "asari 6"},
+                                      {"space": 2, "gift": "asari 10"}]
+    assert "genie" not in areas  # not in this game

@@ -247,6 +247,8 @@ def score_dict(board: Board, log: GameLog, result: Replay) -> dict[str, Any]:
         p["years"] = _year_subtotals(state, s)
         p["builds"] = sum(e.points for e in state.ledger if e.player == s
                           and e.source == "build")
+        p["gifts"] = sum(e.points for e in state.ledger if e.player == s
+                         and e.source == "gift")
     data["ledger"] = ledger_dict(state)
     return data
 

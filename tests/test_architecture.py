@@ -49,3 +49,19 @@ def test_every_area_kind_can_be_recorded() -> None:
 
     commands = {name for name, _ in MOVES}
     assert set(BY_LOG_TYPE) - commands == {"genie"}  # typed as --genie on the move wished for
+
+
+def test_a_reading_command_builds_only_itself() -> None:
+    """`asara board` neither imports the recording commands nor builds the other commands
+    (Typer inspects every command it builds; a command line pays only for its own)."""
+    code = (
+        "import sys\n"
+        "sys.argv = ['asara', 'board', '--json']\n"
+        "from asara_cli.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write(str('asara_cli.cli.record' in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stderr.strip() == "False"
+    assert '"profile": "standard"' in result.stdout

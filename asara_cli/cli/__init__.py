@@ -1,25 +1,30 @@
-"""The ``asara`` command: a thin Typer layer over the log layer and the referee."""
+"""The ``asara`` command: a thin Typer layer over the log layer and the referee.
+
+A command line builds only the command it names when that is one of the reading commands
+(``status``, ``score`` ...): Typer inspects every command's parameters when it builds a
+group, and importing the recording commands pulls in the whole referee. ``app`` (the full
+group, for ``--help`` and the tests) is built on first use.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+import sys
+from collections.abc import Callable
+from importlib import import_module
+from typing import Annotated, Any
 
 import typer
 
 from asara_cli import __version__
-from asara_cli.cli import board as board_cmd
-from asara_cli.cli import game as game_cmd
-from asara_cli.cli import record as record_cmd
-from asara_cli.cli import tally as tally_cmd
 
-app = typer.Typer(
-    name="asara",
-    help="Scorekeeper and rules referee for the board game ASARA.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+#: Commands that need neither the recording commands nor each other, by module.
+_READERS: dict[str, tuple[str, str]] = {
+    "tally": ("asara_cli.cli.tally", "tally"),
+    "validate": ("asara_cli.cli.game", "validate"),
+    "status": ("asara_cli.cli.game", "status"),
+    "score": ("asara_cli.cli.game", "score"),
+    "board": ("asara_cli.cli.board", "board"),
+}
 
 
 def _version(value: bool) -> None:
@@ -28,7 +33,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def root(
     version: Annotated[
         bool,
@@ -42,13 +46,35 @@ def root(
     """
 
 
-app.command("tally")(tally_cmd.tally)
-app.command("validate")(game_cmd.validate)
-app.command("status")(game_cmd.status)
-app.command("score")(game_cmd.score)
-app.command("board")(board_cmd.board)
-record_cmd.register(app)
+def build_app(only: str | None = None) -> typer.Typer:
+    """The ``asara`` group: every command, or only the command ``only`` (any other word
+    builds them all, so that Typer can say what is wrong with it)."""
+    group = typer.Typer(
+        name="asara",
+        help="Scorekeeper and rules referee for the board game ASARA.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    group.callback()(root)
+    for name, (module, attr) in _READERS.items():
+        if only is None or name == only:
+            command: Callable[..., Any] = getattr(import_module(module), attr)
+            group.command(name)(command)
+    if only not in _READERS:
+        import_module("asara_cli.cli.record").register(group, only)
+    return group
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":  # the full group, built once on first use
+        full = build_app()
+        globals()["app"] = full
+        return full
+    raise AttributeError(name)
 
 
 def main() -> None:
-    app()
+    word = sys.argv[1] if len(sys.argv) > 1 else None
+    build_app(word if word and not word.startswith("-") else None)()

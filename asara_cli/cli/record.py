@@ -877,13 +877,16 @@ def _check_callback(ctx: typer.Context) -> None:
     ctx.obj = {"check": True}
 
 
-def register(app: typer.Typer) -> None:
-    """Add the recording commands to the ``asara`` app."""
-    app.command("new")(new)
-    for name, fn in MOVES:
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add the recording commands to the ``asara`` app: all of them, or only the command
+    ``only`` when it is one of them (a command line builds just what it runs)."""
+    own: list[tuple[str, Callable[..., None]]] = [("new", new), *MOVES, ("undo", undo),
+                                                  ("use", use)]
+    if only is not None and only in dict(own):
+        app.command(only)(dict(own)[only])
+        return
+    for name, fn in own:
         app.command(name)(fn)
-    app.command("undo")(undo)
-    app.command("use")(use)
     checker = typer.Typer(name="check", no_args_is_help=True, add_completion=False,
                           context_settings={"help_option_names": ["-h", "--help"]})
     checker.callback()(_check_callback)

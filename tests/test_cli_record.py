@@ -436,7 +436,9 @@ def test_a_missing_or_broken_log_is_one_line_and_exit_2(tmp_path: Path,
     result = cli("coloured")
     assert result.exit_code == 2 and "which log?" in result.stderr
     result = cli("coloured", "--log", "nope.toml")
-    assert result.exit_code == 2 and result.stderr == "error: nope.toml: no such file\n"
+    assert result.exit_code == 2 and result.stderr == (
+        "error: nope.toml: no such file (start a game with `asara new`)\n")
+    assert not list(tmp_path.glob(".*.lock"))  # a command on a missing log leaves nothing
     (tmp_path / "bad.toml").write_text("format = 1\nplayers = [\n", "utf-8")
     result = cli("undo", "--log", "bad.toml")
     assert result.exit_code == 2 and "not valid TOML" in result.stderr

@@ -14,8 +14,10 @@ from importlib import import_module
 from typing import Annotated, Any
 
 import typer
+from typer.exceptions import TyperException
 
 from asara_cli import __version__
+from asara_cli.errors import InputError
 
 #: Commands that need neither the recording commands nor each other, by module.
 _READERS: dict[str, tuple[str, str]] = {
@@ -75,6 +77,67 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+#: Exit codes besides 0 (done), 1 (rules broken) and 2 (unusable input or usage).
+EXIT_INTERNAL = 3  # a bug in asara-cli: one line, "please report it"
+EXIT_INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as shells count)
+
+
 def main() -> None:
-    word = sys.argv[1] if len(sys.argv) > 1 else None
-    build_app(word if word and not word.startswith("-") else None)()
+    sys.exit(run(sys.argv[1:]))
+
+
+def run(args: list[str]) -> int:
+    """The one error boundary: whatever happens, one line and a documented exit code."""
+    try:
+        word = args[0] if args else None
+        group = build_app(word if word and not word.startswith("-") else None)
+        code = group(args=args, prog_name="asara", standalone_mode=False)
+    except KeyboardInterrupt:
+        return _interrupted()
+    except typer.Abort:  # end of input at a prompt
+        return _interrupted()
+    except typer.Exit as e:
+        return e.exit_code
+    except TyperException as e:  # usage: Typer's own message, exit 2
+        _show_usage_error(e)
+        return getattr(e, "exit_code", 2)
+    except InputError as e:
+        _line(f"error: {e}")
+        return 2
+    except RecursionError:
+        _line("error: the input nests too deeply to read")
+        return 2
+    except MemoryError:
+        _line("error: out of memory (is the input far larger than a game?)")
+        return EXIT_INTERNAL
+    except Exception as e:
+        _line(f"error: internal error ({type(e).__name__}: {e}); please report it with the "
+              f"command and the file")
+        return EXIT_INTERNAL
+    if code == EXIT_INTERRUPTED:  # Typer turns Ctrl-C inside a command into exit 130
+        return _interrupted()
+    return code if isinstance(code, int) else 0
+
+
+def _line(text: str) -> None:
+    from asara_cli.cli.common import err
+
+    err().print(text, soft_wrap=True)
+
+
+def _interrupted() -> int:
+    from asara_cli.logfile.write import WRITTEN
+
+    if WRITTEN:
+        _line(f"interrupted (Ctrl-C) after writing {WRITTEN[-1]}; the write is complete")
+    else:
+        _line("interrupted (Ctrl-C); no file was changed")
+    return EXIT_INTERRUPTED
+
+
+def _show_usage_error(e: Exception) -> None:
+    show = getattr(e, "show", None)
+    if callable(show):
+        show()
+    else:  # pragma: no cover
+        _line(f"error: {e}")

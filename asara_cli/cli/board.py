@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import fields
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -12,6 +11,8 @@ from rich.table import Table
 
 from asara_cli.cli.common import BoardOption, JsonOption, guarded, out, print_json
 from asara_cli.logfile.board import load_board, standard_profile_text
+from asara_cli.logfile.common import read_text
+from asara_cli.render.safe import safe_text
 from asara_cli.rules.board import Board, LightedOffer, Places
 
 
@@ -62,8 +63,8 @@ def board(
     is certain there and trusts the amounts a log records. Pass --board FILE to see your own.
     """
     if as_toml:
-        text = standard_profile_text() if board is None else Path(board).read_text("utf-8")
-        typer.echo(text, nl=False)
+        text = standard_profile_text() if board is None else read_text(board)
+        typer.echo(safe_text(text), nl=False)
         return
     rules = load_board(board)
     if as_json:

@@ -16,6 +16,7 @@ from rich.console import Console
 from asara_cli.errors import InputError
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, load_log_board, read_log
+from asara_cli.render.safe import SafeConsole
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import Replay, replay
 
@@ -28,13 +29,14 @@ EXIT_INPUT = 2
 
 
 def out() -> Console:
-    """Data for stdout. Markup off: player names are printed as typed, never as styles."""
-    return Console(markup=False, highlight=False, emoji=False)
+    """Data for stdout. Markup off: player names are printed as typed, never as styles;
+    control characters from files are shown escaped (render/safe.py)."""
+    return SafeConsole(markup=False, highlight=False, emoji=False)
 
 
 def err() -> Console:
-    """People-talk for stderr."""
-    return Console(stderr=True, markup=False, highlight=False, emoji=False)
+    """People-talk for stderr, escaped the same way."""
+    return SafeConsole(stderr=True, markup=False, highlight=False, emoji=False)
 
 
 def print_json(data: Any) -> None:

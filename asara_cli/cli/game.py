@@ -40,10 +40,18 @@ LogArgument = Annotated[
 ]
 
 
+#: Violations listed per log in human output; the rest are counted (JSON keeps them all).
+SHOWN_VIOLATIONS = 20
+
+
 def report_violations(game: Replayed) -> None:
     console = err()
-    for v in game.result.violations:
+    found = game.result.violations
+    for v in found[:SHOWN_VIOLATIONS]:
         console.print(describe_violation(game.log, v), soft_wrap=True)
+    if len(found) > SHOWN_VIOLATIONS:
+        console.print(f"{game.log.path}: ... and {len(found) - SHOWN_VIOLATIONS:,} more "
+                      f"(--json lists them all)", soft_wrap=True)
 
 
 def validate(
@@ -94,9 +102,12 @@ def validate(
             continue
         report_violations(game)
         relaxed = [v for v in result.notes if v.severity == "note"]
-        for v in result.notes:
-            if (v.severity != "note" and not quiet) or notes:
-                console.print(describe_violation(game.log, v), soft_wrap=True)
+        listed = [v for v in result.notes if (v.severity != "note" and not quiet) or notes]
+        for v in listed[:SHOWN_VIOLATIONS if not notes else None]:
+            console.print(describe_violation(game.log, v), soft_wrap=True)
+        if not notes and len(listed) > SHOWN_VIOLATIONS:
+            console.print(f"{path}: ... and {len(listed) - SHOWN_VIOLATIONS:,} more warnings",
+                          soft_wrap=True)
         if relaxed and not notes and not quiet:
             console.print(f"{path}: {plural(len(relaxed), 'note')}: "
                           "checks relaxed where the log leaves out a fact the table saw "

@@ -31,6 +31,7 @@ from asara_cli.logfile.game import (
 )
 from asara_cli.logfile.record import (
     ENV_LOG,
+    LOCK_TIMEOUT,
     STATE_FILE,
     append,
     create_log,
@@ -75,6 +76,7 @@ from asara_cli.rules.events import (
     Turn,
 )
 from asara_cli.rules.model import Colour, Section, Variant
+from asara_cli.rules.names import hidden_character, same_name
 from asara_cli.rules.state import GameState, Setup
 
 # --- shared options --------------------------------------------------------------------------
@@ -230,6 +232,28 @@ def _errors() -> Iterator[None]:
         raise typer.Exit(EXIT_VIOLATION) from None
 
 
+def _must_exist(path: Path) -> None:
+    """Before locking: a missing log gets its message, and no lock file is left behind."""
+    _not_a_folder(path)
+    if not os.path.lexists(path):
+        raise InputError("no such file (start a game with `asara new`)", path=str(path))
+
+
+def _not_a_folder(path: Path) -> None:
+    if os.path.isdir(path) or not path.name:
+        raise InputError("is a folder, not a game log; name a file such as game.toml",
+                         path=str(path))
+
+
+def _lock(path: Path) -> contextlib.AbstractContextManager[None]:
+    """The log's lock; says at once when another recorder holds it."""
+    def waiting() -> None:
+        err().print(f"another asara is recording into {path}; waiting for it to finish "
+                    f"(up to {LOCK_TIMEOUT:.0f} s)", soft_wrap=True)
+
+    return locked(path, waiting=waiting)
+
+
 def _load(path: Path) -> tuple[Board, GameState]:
     game = replay_file(path, None)
     result = game.result
@@ -245,7 +269,8 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
     dry = dry_run or _is_check(ctx)
     with _errors():
         path, _ = default_log(log)
-        guard = contextlib.nullcontext() if dry else locked(path)
+        _must_exist(path)
+        guard = contextlib.nullcontext() if dry else _lock(path)
         with guard:
             board, state = _load(path)
             table = Table(board, state, player)
@@ -761,14 +786,18 @@ def new(
     Example: asara new game.toml -p Tina -p Paul -p Anna --date today
     """
     with _errors():
+        for p in players:
+            hidden = hidden_character(p)
+            if hidden is not None:
+                raise words.WordError(f"a player's name holds the control character "
+                                      f"{hidden}; type the name plainly")
         names = tuple(" ".join(p.split()) for p in players)
         if any(not n for n in names):
             raise words.WordError("a player's name cannot be empty")
-        folded = [words.fold(n) for n in names]
-        for n in names:
-            if folded.count(words.fold(n)) > 1:
-                raise words.WordError(f"two players are named {n!r}; tell them apart "
-                                      "(e.g. Tina and TinaB)")
+        twice = same_name(names)
+        if twice:
+            raise words.WordError(f"two players are named {twice[1]!r}; tell them apart "
+                                  "(e.g. Tina and TinaB)")
         first = words.player(start, names) if start is not None else names[0]
         rules = load_board(board)
         board_ref = "standard"
@@ -790,14 +819,21 @@ def new(
             raise Refused(f"not started: {log}",
                           [f"{v.message} [{v.rule}]" for v in problems])
         header = LogHeader(setup, board_ref, when, place)
-        with locked(log):
+        _not_a_folder(log)
+        with _lock(log):
             create_log(log, header)
         state = replay(rules, setup, ()).state
         money = ", ".join(f"{p.name} {p.money}" for p in state.players)
         out().print(f"new game in {log}: {', '.join(names)} ({setup.variant}); Asari: "
                     f"{money}. {first} starts.", soft_wrap=True)
         if use:
-            remember(log)
+            try:
+                remember(log)
+            except (OSError, InputError) as e:
+                why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+                raise fail(f"{log} was created, but it could not be remembered as the log "
+                           f"to record into ({STATE_FILE}: {why}); record with --log {log} "
+                           f"or set {ENV_LOG}") from None
             note = f"recording into {log} (remembered in {STATE_FILE})"
             env = os.environ.get(ENV_LOG)
             if env and Path(env) != log:
@@ -839,7 +875,8 @@ def undo(
     """
     with _errors():
         path, _ = default_log(log)
-        with locked(path):
+        _must_exist(path)
+        with _lock(path):
             before, event = undo_log(path)
         board = load_log_board(before)
         result = replay(board, before.header.setup, before.events[:-1])

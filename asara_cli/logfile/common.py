@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -11,16 +13,19 @@ from asara_cli.errors import InputError
 
 _POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 
+#: The largest file read: a 4-player log with a note on every event is under 200 kB.
+MAX_BYTES = 4 * 1024 * 1024
+#: Arrays or tables nested deeper than this are refused before parsing (tomllib recurses).
+MAX_NESTING = 32
 
-def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
-    """Parse a TOML file; return the data and the text (for line look-ups).
 
-    Every failure (missing file, a folder, not UTF-8, malformed TOML) becomes an
-    :class:`InputError` naming the file and, where tomllib gives one, line and column.
-    """
+def read_bytes(path: str | Path, *, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file, refusing what is not one (a FIFO, a device, a folder)
+    before reading, and what is larger than ``limit``. Opened without blocking, so a FIFO
+    with no writer cannot hang the command."""
     name = str(path)
     try:
-        raw = Path(path).read_bytes()
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise InputError("no such file", path=name) from None
     except IsADirectoryError:
@@ -28,18 +33,105 @@ def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
     except OSError as e:
         raise InputError(f"cannot read: {e.strerror or e}", path=name) from None
     try:
-        text = raw.decode("utf-8")
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError("is a folder, not a file", path=name)
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError("not a regular file (a device, pipe or socket); give a file",
+                             path=name)
+        if info.st_size > limit:
+            raise InputError(f"too large to be a game file ({info.st_size:,} bytes; at most "
+                             f"{limit:,})", path=name)
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > limit:  # the file grew while being read
+                raise InputError(f"too large to be a game file (over {limit:,} bytes)",
+                                 path=name)
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as e:
+        raise InputError(f"cannot read: {e.strerror or e}", path=name) from None
+    finally:
+        os.close(fd)
+
+
+def _nesting(text: str) -> tuple[int, int]:
+    """The deepest bracket nesting outside strings and comments, and its line: a cheap
+    guard, since tomllib parses nested arrays and inline tables recursively."""
+    depth = deepest = 0
+    line = where = 1
+    quote: str | None = None
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+            if quote in ('"', "'"):
+                quote = None  # a one-line string cannot go on; tomllib says what is wrong
+        elif quote is not None:
+            if text.startswith(quote, i):
+                i += len(quote)
+                quote = None
+                continue
+            if c == "\\" and quote in ('"', '"""'):
+                i += 2
+                continue
+        elif c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif c in "\"'":
+            quote = text[i:i + 3] if text.startswith(c * 3, i) else c
+            i += len(quote)
+            continue
+        elif c in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, line
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return deepest, where
+
+
+def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
+    """Parse a TOML file; return the data and the text (for line look-ups).
+
+    Every failure (missing file, a folder, not UTF-8, malformed TOML) becomes an
+    :class:`InputError` naming the file and, where tomllib gives one, line and column.
+    """
+    text = read_text(path)
+    return loads_toml(text, str(path)), text
+
+
+def read_text(path: str | Path) -> str:
+    """A regular file's text (UTF-8), with the same limits and errors as :func:`read_toml`."""
+    raw = read_bytes(path)
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line = raw[: e.start].count(b"\n") + 1
-        raise InputError("not UTF-8 text", path=name, line=line) from None
-    return loads_toml(text, name), text
+        raise InputError("not UTF-8 text", path=str(path), line=line) from None
 
 
 def loads_toml(text: str, path: str) -> dict[str, Any]:
     """Parse TOML text read from ``path``; a syntax error becomes an :class:`InputError`
-    with the line and column tomllib gives (only inside its message)."""
+    with the line and column tomllib gives (only inside its message). Nesting deeper than
+    :data:`MAX_NESTING` is refused before parsing."""
+    deepest, where = _nesting(text)
+    if deepest > MAX_NESTING:
+        raise InputError(f"nested {deepest} levels deep; a game file needs a few (at most "
+                         f"{MAX_NESTING})", path=path, line=where)
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        raise InputError(f"nested too deeply to read (at most {MAX_NESTING} levels)",
+                         path=path) from None
     except tomllib.TOMLDecodeError as e:
         message = str(e)
         m = _POSITION.search(message)

@@ -9,9 +9,7 @@ where tomllib gives one), the event number and the key. The format is described 
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +19,8 @@ import tomli_w
 
 from asara_cli.errors import InputError
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.common import describe, header_lines, loads_toml, read_toml
+from asara_cli.logfile.common import describe, header_lines, loads_toml, read_text, read_toml
+from asara_cli.logfile.write import write_file
 from asara_cli.rules.areas import BY_LOG_TYPE, KINDS, kind_of
 from asara_cli.rules.areas.base import SECTIONS, TILE, TILE_HELP, tile_words
 from asara_cli.rules.board import Board
@@ -41,6 +40,7 @@ from asara_cli.rules.events import (
 )
 from asara_cli.rules.gifts import use_text
 from asara_cli.rules.model import Colour, Section, Variant
+from asara_cli.rules.names import find, hidden_character, same_name
 from asara_cli.rules.state import Setup
 
 FORMAT = 1
@@ -246,16 +246,25 @@ def _parse_header(data: Mapping[str, Any], where: _Where) -> LogHeader:
     if (not isinstance(players, list) or not players
             or not all(isinstance(p, str) and p.strip() for p in players)):
         raise where.header_error("players", "expected a list of player names in seat order")
-    if len(set(players)) != len(players):
-        raise where.header_error("players", "two players have the same name")
+    for name in players:
+        hidden = hidden_character(name)
+        if hidden is not None:
+            raise where.header_error("players", f"a player's name holds the control "
+                                                f"character {hidden}; write the name plainly")
+    twice = same_name(players)
+    if twice:
+        raise where.header_error("players", f"two players have the same name ({twice[0]!r} "
+                                            f"and {twice[1]!r}: names are compared ignoring "
+                                            f"case)")
     start = data.get("start")
     if start is None:
         raise where.header_error("start", "missing: the start player (who holds the "
                                           "Caliph's patronage at the start)")
-    if start not in players:
+    if not isinstance(start, str) or find(start, players) is None:
         raise where.header_error("start", f"{describe(start)} is not one of the players")
+    start = find(start, players)
     variant = data.get("variant", "basic")
-    if variant not in {v.value for v in Variant}:
+    if not isinstance(variant, str) or variant not in {v.value for v in Variant}:
         raise where.header_error("variant", f"expected \"basic\" or \"pro\", got "
                                             f"{describe(variant)}")
     expansions = data.get("expansions", [])
@@ -366,10 +375,11 @@ def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str]
         return _parse_checkpoint(r, names), comment
 
     kind = BY_LOG_TYPE[kind_word]
-    player = r.text("player", None, "a player's name", required=True)
-    assert player is not None
-    if player not in names:
-        raise r.error("player", f"{player!r} is not one of the players "
+    written = r.text("player", None, "a player's name", required=True)
+    assert written is not None
+    player = find(written, names)
+    if player is None:
+        raise r.error("player", f"{written!r} is not one of the players "
                                 f"({', '.join(names)})")
     buyer = r.text("buyer", _LABEL, _BUYER_HELP, required=not kind.face_down)
     space, action = kind.read(r)
@@ -414,9 +424,10 @@ def _parse_checkpoint(r: _EventReader, names: Sequence[str]) -> Checkpoint:
     for key in ("prestige", "money"):
         table = r.get(key, lambda v: isinstance(v, dict), "a table such as { Tina = 34 }")
         pairs = []
-        for name, value in (table or {}).items():
-            if name not in names:
-                raise r.error(f"{key}.{name}", f"{name!r} is not one of the players")
+        for written, value in (table or {}).items():
+            name = find(written, names)
+            if name is None:
+                raise r.error(f"{key}.{written}", f"{written!r} is not one of the players")
             if isinstance(value, bool) or not isinstance(value, int):
                 raise r.error(f"{key}.{name}", f"expected a number, got {describe(value)}")
             pairs.append((name, value))
@@ -532,10 +543,7 @@ def append_event(path: str | Path, event: Event, note: str | None = None) -> Gam
     The new text is checked by parsing the whole result before the file is replaced.
     """
     target = Path(path)
-    try:
-        old = target.read_text("utf-8")
-    except OSError as e:
-        raise InputError(f"cannot read: {e.strerror or e}", path=str(path)) from None
+    old = read_text(target)
     joint = old if old.endswith("\n") or not old else old + "\n"
     text = joint + "\n" + event_text(event, note)
     parsed = parse_log(text, str(path))
@@ -547,28 +555,10 @@ def append_event(path: str | Path, event: Event, note: str | None = None) -> Gam
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old file or the new one,
-    never half of either: a temporary file in the same folder, flushed to disk, parsed again,
-    given the old file's permissions (a new file gets the usual ones), then renamed."""
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        mode = path.stat().st_mode & 0o777
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        mode = 0o666 & ~mask
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fchmod(f.fileno(), mode)  # mkstemp makes it private (0600)
-            os.fsync(f.fileno())
-        parse_log(Path(tmp).read_text("utf-8"), str(path))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Replace the log at ``path`` with ``text`` so that a crash leaves the old file or the
+    new one, never half of either; the written text must parse as a log before it replaces
+    the old one (logfile/write.py says how)."""
+    write_file(path, text, lambda written: parse_log(written, str(path)))
 
 
 # --- reporting ------------------------------------------------------------------------------

@@ -11,14 +11,13 @@ import contextlib
 import os
 import re
 import time
-import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import tomli_w
 
 from asara_cli.errors import InputError
-from asara_cli.logfile.common import header_lines
+from asara_cli.logfile.common import header_lines, read_text, read_toml
 from asara_cli.logfile.game import (
     GameLog,
     LogHeader,
@@ -28,6 +27,7 @@ from asara_cli.logfile.game import (
     read_log,
     write_log,
 )
+from asara_cli.logfile.write import write_file
 from asara_cli.rules.events import Event
 
 try:  # POSIX; elsewhere recording is not locked (see docs/recording.md)
@@ -50,18 +50,22 @@ def lock_path(log: str | Path) -> Path:
 
 
 @contextlib.contextmanager
-def locked(log: str | Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+def locked(log: str | Path, timeout: float = LOCK_TIMEOUT,
+           waiting: Callable[[], None] | None = None) -> Iterator[None]:
     """Hold an exclusive lock on ``log`` for a read-check-write. Two recorders into one log
-    take turns; the second reads what the first wrote. The lock dies with its process."""
+    take turns; the second reads what the first wrote. The lock dies with its process.
+    ``waiting`` is called once when another recorder holds the lock. The lock file is
+    opened without following a symbolic link (a link there is refused, never created)."""
     if fcntl is None:  # pragma: no cover
         yield
         return
     path = lock_path(log)
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
     except OSError as e:
-        raise InputError(f"cannot create the lock file {path}: {e.strerror or e}",
-                         path=str(log)) from None
+        why = ("it is a symbolic link; remove it" if os.path.islink(path)
+               else e.strerror or str(e))
+        raise InputError(f"cannot open the lock file {path}: {why}", path=str(log)) from None
     try:
         deadline = time.monotonic() + timeout
         while True:
@@ -69,6 +73,9 @@ def locked(log: str | Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
+                if waiting is not None:
+                    waiting()
+                    waiting = None
                 if time.monotonic() >= deadline:
                     raise InputError(f"another asara has been recording into this log for "
                                      f"{timeout:.0f} s; try again", path=str(log)) from None
@@ -126,7 +133,7 @@ def undo(path: str | Path) -> tuple[GameLog, Event]:
     log = read_log(target)
     if not log.events:
         raise InputError("has no events to undo", path=str(path))
-    text = target.read_text("utf-8")
+    text = read_text(target)
     try:
         new_text = cut_last_event(text)
         after = parse_log(new_text, str(path))
@@ -149,13 +156,13 @@ def state_file(folder: str | Path = ".") -> Path:
 def remembered(folder: str | Path = ".") -> str | None:
     """The log ``asara use`` remembered in ``folder`` (as a path relative to it), if any."""
     path = state_file(folder)
-    try:
-        data = tomllib.loads(path.read_text("utf-8"))
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise InputError(f"cannot read the remembered log: {e}; delete the file or run "
-                         "`asara use LOG`", path=str(path)) from None
+    try:
+        data, _ = read_toml(path)
+    except InputError as e:
+        raise InputError(f"cannot read the remembered log: {e.message}; delete the file or "
+                         "run `asara use LOG`", path=str(path), line=e.line) from None
     log = data.get("log")
     if not isinstance(log, str) or not log:
         raise InputError("expected log = \"path/to/game.toml\"; run `asara use LOG`",
@@ -168,9 +175,7 @@ def remember(log: str | Path, folder: str | Path = ".") -> Path:
     path = state_file(folder)
     text = ("# asara: the game log `asara use` chose for commands run in this folder\n"
             + tomli_w.dumps({"log": str(log)}))
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, "utf-8")
-    os.replace(tmp, path)
+    write_file(path, text)
     return path
 
 

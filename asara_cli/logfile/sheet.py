@@ -22,6 +22,7 @@ from asara_cli.logfile.common import describe, header_lines, read_toml
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import plural
 from asara_cli.rules.model import Colour, Tower, Variant
+from asara_cli.rules.names import hidden_character, name_key
 
 TOP_KEYS = {"variant", "players", "title", "date", "place", "notes"}
 PLAYER_KEYS = {"name", "asari", "prestige", "towers"}
@@ -118,7 +119,7 @@ def parse_sheet(path: str | Path, board: Board) -> Sheet:
     seen: dict[str, int] = {}
     for seat, raw in enumerate(players_raw):
         players.append(_player(raw, seat, variant, where))
-        folded = players[-1].name.casefold()
+        folded = name_key(players[-1].name)
         if folded in seen:
             raise where.fail(f"the name '{players[-1].name}' is used by player {seen[folded] + 1} "
                              f"too; names must differ", key="name", seat=seat,
@@ -141,6 +142,10 @@ def _player(raw: dict[str, Any], seat: int, variant: Variant, where: _Where) -> 
         raise fail("missing", key="name")
     if not isinstance(name, str) or not name.strip():
         raise fail(f"expected a non-empty name, got {describe(name)}", key="name")
+    hidden = hidden_character(name)
+    if hidden is not None:
+        raise fail(f"the name holds the control character {hidden}; write it plainly",
+                   key="name")
     asari = _whole(raw.get("asari", 0), fail, "asari", 0)
     prestige = _whole(raw.get("prestige", 0), fail, "prestige", 0)
 

@@ -14,6 +14,11 @@ from typing import Any
 from asara_cli.rules.model import Colour, Section
 
 UNKNOWN = "unknown"
+#: No printed number of the game comes near this; a profile above it is a typo or an attack
+#: (a market with 100,000,000 spaces would take minutes and gigabytes to lay out).
+MAX_NUMBER = 1000
+#: The longest list a profile holds (one starting amount per seat, one cost per space).
+MAX_LIST = 100
 
 
 class BoardError(ValueError):
@@ -175,6 +180,11 @@ class Board:
         raise KeyError(kind)
 
 
+def _short(value: Any) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
 class _Reader:
     """Pulls typed values out of a nested mapping, naming the dotted key on any error."""
 
@@ -197,6 +207,8 @@ class _Reader:
             raise BoardError(key, f"expected a whole number, got {v!r}")
         if v < minimum:
             raise BoardError(key, f"must be at least {minimum}, got {v}")
+        if v > MAX_NUMBER:
+            raise BoardError(key, f"must be at most {MAX_NUMBER}, got {v}")
         return v
 
     def maybe_int(self, key: str, *, minimum: int = 0, value: Any = None) -> int | None:
@@ -208,19 +220,22 @@ class _Reader:
     def text(self, key: str) -> str:
         v = self.raw(key)
         if not isinstance(v, str):
-            raise BoardError(key, f"expected text, got {v!r}")
+            raise BoardError(key, f"expected text, got {_short(v)}")
+        if not v.isprintable():
+            raise BoardError(key, "holds control characters; write plain text")
         return v
 
     def ints(self, key: str, *, minimum: int = 0) -> tuple[int, ...]:
         v = self.raw(key)
-        if not isinstance(v, list) or not v:
-            raise BoardError(key, f"expected a non-empty list of whole numbers, got {v!r}")
+        if not isinstance(v, list) or not v or len(v) > MAX_LIST:
+            raise BoardError(key, f"expected a list of 1 to {MAX_LIST} whole numbers, got "
+                                  f"{_short(v)}")
         return tuple(self.whole(f"{key}[{i}]", minimum=minimum, value=x) for i, x in enumerate(v))
 
     def maybe_ints(self, key: str, *, minimum: int = 0) -> tuple[int | None, ...]:
         v = self.raw(key)
-        if not isinstance(v, list) or not v:
-            raise BoardError(key, f"expected a non-empty list, got {v!r}")
+        if not isinstance(v, list) or not v or len(v) > MAX_LIST:
+            raise BoardError(key, f"expected a list of 1 to {MAX_LIST} values, got {_short(v)}")
         return tuple(
             self.maybe_int(f"{key}[{i}]", minimum=minimum, value=x) for i, x in enumerate(v)
         )
@@ -275,7 +290,7 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         raise BoardError("tent.costs", f"lists {len(tent_costs)} costs for {tent_spaces} spaces")
 
     offers_raw = r.raw("lighted_windows.offers")
-    if not isinstance(offers_raw, list) or not offers_raw:
+    if not isinstance(offers_raw, list) or not offers_raw or len(offers_raw) > MAX_LIST:
         raise BoardError("lighted_windows.offers", "expected a list of {pay, draw, keep} tables")
     offers = []
     for i, o in enumerate(offers_raw):
@@ -387,7 +402,7 @@ def _areas(r: _Reader, numbers: Mapping[str, int | tuple[int, ...] | None]
     """The ``[areas.*]`` tables: kind, name, pro-only, follow-suit, expansion; spaces come
     from the kind's numbers above. A profile without ``[areas]`` gets the printed board's."""
     raw = r.data.get("areas", DEFAULT_AREAS)
-    if not isinstance(raw, Mapping) or not raw:
+    if not isinstance(raw, Mapping) or not raw or len(raw) > MAX_LIST:
         raise BoardError("areas", "expected a table of areas such as [areas.bank]")
     out: list[AreaSpec] = []
     for key, spec in raw.items():
@@ -399,8 +414,9 @@ def _areas(r: _Reader, numbers: Mapping[str, int | tuple[int, ...] | None]
             raise BoardError(f"{where}.kind", f"expected one of {', '.join(AREA_KINDS)}, "
                              f"got {kind!r}")
         name = r.field(where, spec, "name")
-        if not isinstance(name, str) or not name:
-            raise BoardError(f"{where}.name", "expected the area's name as text")
+        if not isinstance(name, str) or not name or not name.isprintable() or len(name) > 60:
+            raise BoardError(f"{where}.name", "expected the area's name as plain text (at "
+                             "most 60 characters)")
         flags: dict[str, bool] = {}
         for flag, default in (("pro", False), ("follow_suit", kind != "coloured")):
             v = spec.get(flag, default)

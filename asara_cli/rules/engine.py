@@ -30,6 +30,7 @@ from asara_cli.rules.findings import (
     errors,
 )
 from asara_cli.rules.model import Variant
+from asara_cli.rules.names import same_name
 from asara_cli.rules.scoring import FinalEvaluation, winners
 from asara_cli.rules.state import (
     KNOWN_EXPANSIONS,
@@ -174,9 +175,12 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
     if not board.min_players <= n <= board.max_players:
         out.append(Violation(0, None, "R1", f"ASARA is for {board.min_players} to "
                                             f"{board.max_players} players; the log names {n}"))
-    dupes = sorted({p for p in setup.players if setup.players.count(p) > 1})
-    if dupes:
-        out.append(Violation(0, dupes[0], "R1", f"two players are named {dupes[0]!r}"))
+    twice = same_name(setup.players)
+    if twice:
+        a, b = twice
+        also = "" if a == b else f" and {b!r}"
+        out.append(Violation(0, b, "R1", f"two players are named {a!r}{also} (names are "
+                                         f"compared ignoring case)"))
     if n and not 0 <= setup.start < n:
         out.append(Violation(0, None, "R1", "the start player is not one of the players"))
     for x in setup.expansions:

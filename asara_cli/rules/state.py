@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from asara_cli.rules.board import Board
 from asara_cli.rules.events import Gift, Tile
 from asara_cli.rules.model import Colour, Section, Tower, Variant
+from asara_cli.rules.names import name_key
 from asara_cli.rules.scoring import FinalEvaluation, YearScore
 from asara_cli.rules.values import evolve
 
@@ -126,8 +127,13 @@ class GameState:
         return self.turn is None
 
     def seat(self, name: str) -> int | None:
+        """The seat of the player ``name`` means (the one name rule: rules/names.py)."""
         for i, p in enumerate(self.players):
             if p.name == name:
+                return i
+        key = name_key(name)
+        for i, p in enumerate(self.players):
+            if name_key(p.name) == key:
                 return i
         return None
 

@@ -26,6 +26,8 @@ _READERS: dict[str, tuple[str, str]] = {
     "status": ("asara_cli.cli.game", "status"),
     "score": ("asara_cli.cli.game", "score"),
     "board": ("asara_cli.cli.board", "board"),
+    "simulate": ("asara_cli.cli.simulate", "simulate"),
+    "batch": ("asara_cli.cli.batch", "batch"),
 }
 
 

@@ -1,0 +1,188 @@
+"""``asara batch``: score a folder of game logs at once, with the club's statistics."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import Progress
+
+from asara_cli.cli.common import (
+    EXIT_INPUT,
+    EXIT_OK,
+    EXIT_VIOLATION,
+    BoardOption,
+    err,
+    fail,
+    guarded,
+    out,
+)
+from asara_cli.render.batch import FORMATS
+from asara_cli.rules.names import name_key
+from asara_cli.stats import (
+    DUPLICATE,
+    INCOMPLETE,
+    INVALID,
+    UNREADABLE,
+    VALID,
+    GameRecord,
+    club,
+    mark_duplicates,
+    ratings,
+    records_of,
+)
+
+
+class FormatChoice(StrEnum):
+    """The output formats (render/batch.py has one class each)."""
+
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+    MARKDOWN = "markdown"
+
+#: Files a worker takes at once: few enough to keep the bar moving, many enough to keep
+#: process start-up and pickling small.
+CHUNK = 200
+
+
+def _files(paths: list[Path], recursive: bool) -> list[str]:
+    found: list[str] = []
+    for p in paths:
+        if p.is_dir():
+            pattern = "**/*.toml" if recursive else "*.toml"
+            found += sorted(str(f) for f in p.glob(pattern)
+                            if f.is_file() and not f.name.endswith(".sheet.toml")
+                            and not f.name.startswith("."))
+        else:
+            found.append(str(p))
+    return found
+
+
+def _date(text: str | None, option: str) -> str | None:
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise fail(f"{option}: expected YYYY-MM-DD, got {text!r}") from None
+
+
+@guarded
+def batch(
+    paths: Annotated[list[Path], typer.Argument(help="Game logs, or folders of them.",
+                                                show_default=False)],
+    recursive: Annotated[bool, typer.Option("--recursive", "-r",
+                                            help="Look into sub-folders too.")] = False,
+    fmt: Annotated[FormatChoice, typer.Option(
+        "--format", "-f", help="table, json, csv (one row per player per game) or "
+        "markdown.")] = FormatChoice.TABLE,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64,
+                                      help="Worker processes (default: 1).")] = 1,
+    player: Annotated[list[str] | None, typer.Option(
+        "--player", help="Only games with this player (repeatable: all of them).",
+        show_default=False)] = None,
+    players: Annotated[int | None, typer.Option("--players", min=2, max=4,
+                                                help="Only games of N players.",
+                                                show_default=False)] = None,
+    variant: Annotated[str | None, typer.Option("--variant", help="basic or pro.",
+                                                show_default=False)] = None,
+    expansion: Annotated[list[str] | None, typer.Option(
+        "--expansion", help="Only games with this expansion (gifts, genie).",
+        show_default=False)] = None,
+    since: Annotated[str | None, typer.Option("--since", help="Only games on or after "
+                                              "YYYY-MM-DD.", show_default=False)] = None,
+    until: Annotated[str | None, typer.Option("--until", help="Only games on or before "
+                                              "YYYY-MM-DD.", show_default=False)] = None,
+    valid_only: Annotated[bool, typer.Option("--valid-only", help="Leave out logs that "
+                                             "break a rule.")] = False,
+    complete_only: Annotated[bool, typer.Option("--complete-only", help="Leave out games "
+                                                "still running.")] = False,
+    with_ratings: Annotated[bool, typer.Option("--ratings", help="Rate the players across "
+                                               "the games (openskill).")] = False,
+    board: BoardOption = None,
+) -> None:
+    """Score many game logs at once: each game, then statistics per player and seat.
+
+    Bad files are reported and skipped; the rest are still scored. The same game twice
+    (the same bytes) counts once. Exit code 0 when every file is a valid log, 1 when any
+    breaks a rule or cannot be read, 2 for bad usage. JSON keys: docs/batch.md.
+
+    Example: asara batch club/ -r --format csv > club.csv
+    """
+    start, end = _date(since, "--since"), _date(until, "--until")
+    if variant is not None and variant not in ("basic", "pro"):
+        raise fail(f"--variant: expected basic or pro, got {variant!r}")
+    files = _files(paths, recursive)
+    if not files:
+        raise fail("no game logs found (give files, or folders holding .toml logs)")
+    console = err()
+    board_path = None if board is None else str(board)
+    chunks = [files[i:i + CHUNK] for i in range(0, len(files), CHUNK)]
+    records: list[GameRecord] = []
+    with Progress(console=console, transient=True,
+                  disable=not console.is_terminal) as progress:
+        task = progress.add_task("scoring", total=len(files))
+        if jobs == 1 or len(chunks) == 1:
+            for chunk in chunks:
+                records += records_of(chunk, board_path)
+                progress.advance(task, len(chunk))
+        else:
+            with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or jobs)) as pool:
+                for done in pool.map(records_of, chunks, [board_path] * len(chunks)):
+                    records += done
+                    progress.advance(task, len(done))
+    records = mark_duplicates(records)
+    for r in records:
+        if r.status in (UNREADABLE, INVALID, DUPLICATE):
+            why = f"duplicate of {r.duplicate_of}" if r.status == DUPLICATE else r.problem
+            where = f"{r.file}:{r.line}" if r.line else r.file
+            rule = f" [{r.rule}]" if r.rule else ""
+            console.print(f"{'skipped' if r.status != INVALID else 'invalid'}: {where}: "
+                          f"{why}{rule}", soft_wrap=True)
+    bad = any(r.status in (UNREADABLE, INVALID) for r in records)
+
+    wanted = {name_key(p) for p in player or []}
+    kept = []
+    for r in records:
+        if r.status == DUPLICATE:
+            continue
+        if (valid_only or complete_only) and r.status in (INVALID, UNREADABLE):
+            continue
+        if complete_only and r.status == INCOMPLETE:
+            continue
+        if players is not None and r.players != players:
+            continue
+        if variant is not None and r.variant != variant:
+            continue
+        if expansion and not set(expansion) <= set(r.expansions):
+            continue
+        if wanted and not wanted <= {name_key(s.name) for s in r.seats}:
+            continue
+        if (start or end) and (r.date is None or (start and r.date < start)
+                               or (end and r.date > end)):
+            continue
+        kept.append(r)
+    stats = club(kept)
+    if with_ratings:
+        try:
+            stats = replace(stats, ratings=ratings(kept))
+        except ImportError:
+            raise fail("--ratings needs the openskill package: pip install openskill",
+                       EXIT_INPUT) from None
+    text = FORMATS[fmt.value]().write(kept, stats, out())
+    if text:
+        out().file.write(text)
+    scored = sum(r.status == VALID for r in kept)
+    console.print(f"{len(files)} files: {scored} scored, "
+                  f"{sum(r.status == INCOMPLETE for r in records)} incomplete, "
+                  f"{sum(r.status == INVALID for r in records)} invalid, "
+                  f"{sum(r.status == UNREADABLE for r in records)} unreadable, "
+                  f"{sum(r.status == DUPLICATE for r in records)} duplicates", soft_wrap=True)
+    raise typer.Exit(EXIT_VIOLATION if bad else EXIT_OK)

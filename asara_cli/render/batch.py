@@ -1,0 +1,192 @@
+"""``asara batch`` outputs: one small class per format behind one interface, chosen by one
+option (table, json, csv, markdown). Keys of the JSON are documented in docs/batch.md."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any, ClassVar
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from asara_cli.stats import Club, GameRecord
+
+
+def _game_dict(r: GameRecord) -> dict[str, Any]:
+    d = {k: v for k, v in asdict(r).items() if k != "seats"}
+    d["expansions"] = list(r.expansions)
+    d["players"] = [{"name": s.name, "seat": s.seat, "total": s.total, "rank": s.rank,
+                     "winner": s.winner, "sources": dict(s.sources)} for s in r.seats]
+    return d
+
+
+def _status(r: GameRecord) -> str:
+    if r.status == "duplicate":
+        return f"duplicate of {r.duplicate_of}"
+    if r.problem:
+        where = f"line {r.line}: " if r.line else ""
+        rule = f" [{r.rule}]" if r.rule else ""
+        return f"{r.status}: {where}{r.problem}{rule}"
+    return r.status
+
+
+class Format:
+    """Writes the batch result; ``write`` returns the text for stdout."""
+
+    name: ClassVar[str] = ""
+
+    def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
+        raise NotImplementedError
+
+
+class JsonFormat(Format):
+    name = "json"
+
+    def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
+        data = {
+            "games": [_game_dict(r) for r in records],
+            "summary": {"files": len(records), "scored": stats.games,
+                        "by_status": _count(records)},
+            "players": [{**asdict(p), "sources": dict(p.sources)} for p in stats.players],
+            "seats": [asdict(s) for s in stats.seats],
+            "head_to_head": [asdict(h) for h in stats.head_to_head],
+        }
+        if stats.ratings:
+            data["ratings"] = [{"name": n, "ordinal": o, "mu": m, "sigma": s}
+                               for n, o, m, s in stats.ratings]
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _count(records: Sequence[GameRecord]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for r in records:
+        counts[r.status] = counts.get(r.status, 0) + 1
+    return counts
+
+
+#: CSV cells a spreadsheet would run as a formula start with one of these.
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A cell that opens as text, not as a formula (numbers stay numbers)."""
+    if isinstance(value, str) and value.startswith(_FORMULA):
+        return "'" + value
+    return value
+
+
+class CsvFormat(Format):
+    """One row per player per game: the shape spreadsheet users pivot."""
+
+    name = "csv"
+    COLUMNS = ("file", "date", "place", "variant", "expansions", "status", "players", "player",
+               "seat", "total", "rank", "winner", "margin", "builds", "gifts", "year1", "year2",
+               "year3", "year4", "brown", "green", "red", "black", "white", "overall",
+               "most_towers", "money", "problem")
+
+    def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\r\n")
+        w.writerow(self.COLUMNS)
+        for r in records:
+            base = {"file": r.file, "date": r.date or "", "place": r.place or "",
+                    "variant": r.variant or "", "expansions": " ".join(r.expansions),
+                    "status": r.status, "players": r.players or "",
+                    "margin": "" if r.margin is None else r.margin,
+                    "problem": "" if r.status == "valid" else _status(r)}
+            if not r.seats:
+                w.writerow([spreadsheet_safe(base.get(c, "")) for c in self.COLUMNS])
+                continue
+            for s in r.seats:
+                row = {**base, "player": s.name, "seat": s.seat, "total": s.total,
+                       "rank": s.rank, "winner": int(s.winner), **dict(s.sources)}
+                w.writerow([spreadsheet_safe(row.get(c, 0 if c in _NUMERIC else ""))
+                            for c in self.COLUMNS])
+        return buf.getvalue()
+
+
+_NUMERIC = set(CsvFormat.COLUMNS[13:27])
+
+
+class MarkdownFormat(Format):
+    name = "markdown"
+
+    def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
+        out = ["## Games", "", "| file | date | players | winner(s) | margin | status |",
+               "|---|---|---|---|---|---|"]
+        for r in records:
+            winners = ", ".join(s.name for s in r.seats if s.winner)
+            out.append(f"| {_md(r.file)} | {r.date or ''} | "
+                       f"{_md(', '.join(f'{s.name} {s.total}' for s in r.seats))} | "
+                       f"{_md(winners)} | {'' if r.margin is None else r.margin} | "
+                       f"{_md(_status(r))} |")
+        out += ["", "## Players", "", "| player | games | wins | win rate | expected | mean "
+                "| median | best |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for p in stats.players:
+            out.append(f"| {_md(p.name)} | {p.games} | {p.wins} | {p.win_rate:.0%} | "
+                       f"{p.expected_rate:.0%} | {p.mean:.1f} | {p.median:g} | {p.best} |")
+        if stats.ratings:
+            out += ["", "## Ratings", "", "| player | rating | mu | sigma |",
+                    "|---|---:|---:|---:|"]
+            out += [f"| {_md(n)} | {o:.2f} | {m:.2f} | {s:.2f} |" for n, o, m, s in
+                    stats.ratings]
+        return "\n".join(out) + "\n"
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+class TableFormat(Format):
+    name = "table"
+
+    def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
+        games = Table(title="games", title_justify="left", box=box.SIMPLE_HEAD)
+        games.add_column("file", overflow="fold")
+        for col in ("date", "totals", "winner(s)", "margin", "status"):
+            games.add_column(col)
+        for r in records:
+            games.add_row(Text(r.file), r.date or "",
+                          Text(", ".join(f"{s.name} {s.total}" for s in r.seats)),
+                          Text(", ".join(s.name for s in r.seats if s.winner)),
+                          "" if r.margin is None else str(r.margin), Text(_status(r)))
+        players = Table(title=f"players ({stats.games} scored games)", title_justify="left",
+                        box=box.SIMPLE_HEAD)
+        for col, j in (("player", "left"), ("games", "right"), ("wins", "right"),
+                       ("shared", "right"), ("win rate", "right"), ("expected", "right"),
+                       ("mean", "right"), ("median", "right"), ("best", "right"),
+                       ("of winner", "right")):
+            players.add_column(col, justify=j)  # type: ignore[arg-type]
+        for p in stats.players:
+            players.add_row(Text(p.name), str(p.games), str(p.wins), str(p.shared_wins),
+                            f"{p.win_rate:.0%}", f"{p.expected_rate:.0%}", f"{p.mean:.1f}",
+                            f"{p.median:g}", str(p.best), f"{p.share_of_winner:.0%}")
+        seats = Table(title="seats (1 = start player)", title_justify="left",
+                      box=box.SIMPLE_HEAD)
+        for col in ("players", "seat", "games", "wins", "win rate", "1/n"):
+            seats.add_column(col, justify="right")
+        for s in stats.seats:
+            seats.add_row(str(s.players), str(s.seat), str(s.games), str(s.wins),
+                          f"{s.win_rate:.0%}", f"{s.expected_rate:.0%}")
+        parts: list[RenderableType] = [games, players, seats]
+        if stats.ratings:
+            rt = Table(title="ratings (openskill, Plackett-Luce; mu - 3 sigma)",
+                       title_justify="left", box=box.SIMPLE_HEAD)
+            for col in ("player", "rating", "mu", "sigma"):
+                rt.add_column(col)
+            for n, o, m, sigma in stats.ratings:
+                rt.add_row(Text(n), f"{o:.2f}", f"{m:.2f}", f"{sigma:.2f}")
+            parts.append(rt)
+        with console.capture() as captured:
+            console.print(Group(*parts))
+        return captured.get()
+
+
+FORMATS: dict[str, type[Format]] = {f.name: f for f in (TableFormat, JsonFormat, CsvFormat,
+                                                        MarkdownFormat)}

@@ -1,0 +1,150 @@
+"""Simulated games: complete, legal and varied, for tests, benchmarks and trying the tool.
+
+A plain random player picks among the sampler's legal turns (``rules/sampler.py``) with
+weights: it builds when it can, buys what it can build with, takes money when short, uses
+pairs and the Caliph now and then. The table's facts are simulated too: each year's market
+displays are drawn from a shuffled box of tiles, the Caliph's gifts are dealt from a shuffled
+deck, and a checkpoint of the prestige track and money is written after every year. The same
+seed gives the same game, event for event.
+
+The box's split of tiles by colour and gold and the gift deck's split by kind are unknown
+(RULES.md R1, R6.1); the simulator assumes an even split. The referee never relies on it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from asara_cli.rules.areas import kind_of
+from asara_cli.rules.board import Board
+from asara_cli.rules.engine import apply, check, errors
+from asara_cli.rules.events import (
+    PAIR,
+    Bank,
+    Build,
+    Buy,
+    Caliph,
+    Checkpoint,
+    Display,
+    Event,
+    Genie,
+    Tile,
+    Turn,
+)
+from asara_cli.rules.model import Colour, Section, Variant
+from asara_cli.rules.sampler import deal_gifts, legal_moves, simulated_gift_deck
+from asara_cli.rules.state import GameState, Setup, start_state
+
+NAMES = ("Tina", "Paul", "Anna", "Ben", "Cleo", "Omar", "Lena", "Max")
+LABELS = ("blue", "yellow", "violet", "orange", "grey")
+
+
+@dataclass(frozen=True, slots=True)
+class Simulated:
+    setup: Setup
+    events: tuple[Event, ...]
+    state: GameState
+
+
+def box(board: Board, rng: random.Random) -> dict[Section, list[Tile]]:
+    """The face-down piles: each type's tiles split evenly by colour, a few gold."""
+    piles: dict[Section, list[Tile]] = {}
+    colours = list(Colour)
+    for section in Section:
+        tiles = [Tile(section, colours[i % len(colours)], i % 4 == 3)
+                 for i in range(board.tiles[section])]
+        rng.shuffle(tiles)
+        piles[section] = tiles
+    return piles
+
+
+def _display(state: GameState, piles: dict[Section, list[Tile]]) -> Display | None:
+    """What the refilled displays show: last year's unsold tiles and new ones from the box."""
+    areas = []
+    for m in state.markets:
+        if m.shown is not None:
+            continue
+        carried = list(m.carried)  # drawn in an earlier year: out of the box already
+        pile = piles[m.section]
+        new = [pile.pop() for _ in range(max(0, m.count - len(carried))) if pile]
+        areas.append((m.section, tuple(carried + new)))
+    return Display(tuple(areas)) if areas else None
+
+
+def _weight(board: Board, state: GameState, move: Turn, rng: random.Random) -> float:
+    seat = state.turn
+    assert seat is not None
+    me = state.players[seat]
+    action = move.action.move if isinstance(move.action, Genie) else move.action
+    weight = 1.0
+    if isinstance(action, Build):
+        weight = 30.0 + 10 * action.sections
+    elif isinstance(action, Buy):
+        if action.colour is None:
+            return 0.05
+        have = Counter(t.colour for t in me.screen)
+        weight = 4.0 + 3 * have[action.colour] + 2 * sum(
+            t.colour == action.colour for t in me.towers)
+        if me.money - board.price(action.colour) < 4:
+            weight /= 3
+    elif isinstance(action, Bank):
+        weight = 12.0 if me.money < 10 else 2.0
+    elif isinstance(action, Caliph):
+        weight = 3.0
+    elif kind_of(action).kind == "coloured":
+        weight = 1.5 if me.money < 6 else 0.4
+    if isinstance(move.action, Genie):
+        weight *= 0.4
+    if move.placement.buyer == PAIR:
+        weight *= 0.3
+    if move.gifts:
+        weight *= 1.5
+    return weight * (0.5 + rng.random())
+
+
+def simulate_game(board: Board, seed: int, players: int = 4, pro: bool = False,
+                  expansions: Sequence[str] = ()) -> Simulated:
+    """One complete legal game from ``seed``."""
+    rng = random.Random(seed)
+    names = tuple(rng.sample(NAMES, players))
+    variant = Variant.PRO if pro else Variant.BASIC
+    setup = Setup(names, rng.randrange(players), variant, tuple(expansions))
+    state = start_state(board, setup)
+    piles = box(board, rng)
+    deck = simulated_gift_deck(board, pro)
+    rng.shuffle(deck)
+    labels = list(LABELS)
+    rng.shuffle(labels)
+    events: list[Event] = []
+
+    def push(event: Event) -> None:
+        nonlocal state
+        found = errors(check(board, state, event))
+        if found:  # the simulator must only write legal games
+            raise AssertionError(f"simulated an illegal event: {found[0].message}")
+        events.append(event)
+        state = apply(board, state, event).state
+
+    while not state.over:
+        display = _display(state, piles)
+        if display is not None:
+            push(display)
+            continue
+        if "gifts" in setup.expansions:
+            deal = deal_gifts(board, state, deck)
+            if deal is not None:
+                push(deal)
+                continue
+        moves = legal_moves(board, state, labels)
+        weights = [_weight(board, state, m, rng) for m in moves]
+        move = rng.choices(moves, weights)[0]
+        year = state.year
+        push(move)
+        if state.year != year or state.over:
+            push(Checkpoint(tuple((p.name, state.prestige(i))
+                                  for i, p in enumerate(state.players)),
+                            tuple((p.name, p.money) for p in state.players)))
+    return Simulated(setup, tuple(events), state)

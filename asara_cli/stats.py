@@ -1,0 +1,260 @@
+"""Scores and statistics across many games: one record per game log, then the club's
+numbers (per player, per seat, per player count, head to head) computed from the records.
+
+A record is plain data (picklable, so ``asara batch --jobs N`` can build records in worker
+processes); the statistics are pure functions of a list of records, so a filter simply
+recomputes them on what it keeps.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import statistics
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from asara_cli.errors import InputError
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.common import loads_toml, read_bytes
+from asara_cli.logfile.game import load_log_board, parse_log_data
+from asara_cli.rules.board import Board
+from asara_cli.rules.engine import replay
+
+VALID = "valid"
+INVALID = "invalid"
+INCOMPLETE = "incomplete"
+UNREADABLE = "unreadable"
+DUPLICATE = "duplicate"
+
+#: The sources a player's points come from, in the order tables show them.
+CATEGORIES = ("brown", "green", "red", "black", "white", "overall", "most_towers", "money")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    seat: int  # 1 = the start player, then clockwise
+    total: int
+    rank: int  # 1 = best; ties share a rank
+    winner: bool
+    sources: tuple[tuple[str, int], ...]  # (source, points): builds, gifts, year1..4, final
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    file: str
+    digest: str
+    status: str  # valid, invalid, incomplete, unreadable (duplicate: set by the batch)
+    date: str | None = None
+    place: str | None = None
+    variant: str | None = None
+    expansions: tuple[str, ...] = ()
+    seats: tuple[Seat, ...] = ()
+    margin: int | None = None  # the winner's lead over the next total
+    problem: str | None = None  # the first violation or the read error, one line
+    rule: str | None = None
+    line: int | None = None
+    events: int = 0
+    duplicate_of: str | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def scored(self) -> bool:
+        return self.status == VALID and bool(self.seats)
+
+
+def record_of(path: str | Path, board: Board | None = None) -> GameRecord:
+    """Read, replay and score one log; never raises for a bad file."""
+    name = str(path)
+    try:
+        raw = read_bytes(path)
+    except InputError as e:
+        return GameRecord(name, "", UNREADABLE, problem=e.message)
+    digest = hashlib.sha256(raw).hexdigest()
+    try:
+        text = raw.decode("utf-8")
+        log = parse_log_data(loads_toml(text, name), text, name)
+        rules = board if board is not None else load_log_board(log)
+    except UnicodeDecodeError:
+        return GameRecord(name, digest, UNREADABLE, problem="not UTF-8 text")
+    except InputError as e:
+        return GameRecord(name, digest, UNREADABLE, problem=str(e).removeprefix(f"{name}:")
+                          .strip(), line=e.line)
+    result = replay(rules, log.header.setup, log.events)
+    setup = log.header.setup
+    base = GameRecord(name, digest, VALID, log.header.date, log.header.place,
+                      setup.variant.value, setup.expansions, events=len(log.events))
+    if not result.valid:
+        v = result.violations[0]
+        return _evolve(base, status=INVALID, problem=v.message, rule=v.rule,
+                       line=log.line_of(v.event))
+    if not result.complete:
+        return _evolve(base, status=INCOMPLETE)
+    state = result.state
+    totals = state.prestige_all()
+    n = len(totals)
+    best = sorted(totals, reverse=True)
+    seats = []
+    for s, p in enumerate(state.players):
+        sources: dict[str, int] = defaultdict(int)
+        for entry in state.ledger:
+            if entry.player != s:
+                continue
+            key = (entry.category or "final") if entry.source == "final" else (
+                f"year{entry.year}" if entry.source == "year" else
+                "builds" if entry.source == "build" else "gifts")
+            sources[key] += entry.points
+        seats.append(Seat(p.name, (s - setup.start) % n + 1, totals[s],
+                          1 + sum(t > totals[s] for t in totals), totals[s] == best[0],
+                          tuple(sorted(sources.items()))))
+    margin = best[0] - best[1] if n > 1 else None
+    return _evolve(base, seats=tuple(seats), margin=margin)
+
+
+def _evolve(record: GameRecord, **changes: object) -> GameRecord:
+    from dataclasses import replace
+
+    return replace(record, **changes)  # type: ignore[arg-type]
+
+
+def records_of(paths: Sequence[str], board_path: str | None = None) -> list[GameRecord]:
+    """Records for a chunk of files (one worker's share in ``--jobs N``)."""
+    board = load_board(board_path) if board_path is not None else None
+    return [record_of(p, board) for p in paths]
+
+
+def mark_duplicates(records: Iterable[GameRecord]) -> list[GameRecord]:
+    """The same content twice counts once: later copies are flagged."""
+    seen: dict[str, str] = {}
+    out = []
+    for r in records:
+        if r.digest and r.digest in seen:
+            out.append(_evolve(r, status=DUPLICATE, duplicate_of=seen[r.digest]))
+            continue
+        if r.digest:
+            seen[r.digest] = r.file
+        out.append(r)
+    return out
+
+
+# --- statistics ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    name: str
+    games: int
+    wins: int
+    shared_wins: int
+    win_rate: float
+    expected_rate: float  # the mean of 1/n over their games: a fair share
+    mean: float
+    median: float
+    best: int
+    share_of_winner: float  # mean of total / the winner's total
+    sources: tuple[tuple[str, float], ...]  # mean points per source per game
+
+
+@dataclass(frozen=True, slots=True)
+class SeatStats:
+    players: int
+    seat: int
+    games: int
+    wins: int
+    win_rate: float
+    expected_rate: float
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    player: str
+    other: str
+    games: int
+    ahead: int  # games where player's total beat other's
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class Club:
+    games: int
+    players: tuple[PlayerStats, ...]
+    seats: tuple[SeatStats, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    ratings: tuple[tuple[str, float, float, float], ...] = field(default=())
+
+
+def club(records: Sequence[GameRecord]) -> Club:
+    """Statistics over the scored games among ``records``."""
+    games = [r for r in records if r.scored]
+    by_player: dict[str, list[tuple[GameRecord, Seat]]] = defaultdict(list)
+    for r in games:
+        for s in r.seats:
+            by_player[s.name].append((r, s))
+    players = []
+    for name in sorted(by_player, key=lambda n: (-len(by_player[n]), n.casefold())):
+        played = by_player[name]
+        totals = [s.total for _, s in played]
+        wins = sum(s.winner for _, s in played)
+        shared = sum(s.winner and sum(x.winner for x in r.seats) > 1 for r, s in played)
+        winner_totals = [max(x.total for x in r.seats) for r, _ in played]
+        sources: dict[str, int] = defaultdict(int)
+        for _, s in played:
+            for k, v in s.sources:
+                sources[k] += v
+        n = len(played)
+        players.append(PlayerStats(
+            name, n, wins, shared, wins / n, sum(1 / r.players for r, _ in played) / n,
+            statistics.fmean(totals), statistics.median(totals), max(totals),
+            statistics.fmean(t / w if w else 1.0 for t, w in zip(totals, winner_totals,
+                                                                  strict=True)),
+            tuple((k, sources[k] / n) for k in sorted(sources, key=_source_order))))
+    seat_games: dict[tuple[int, int], list[bool]] = defaultdict(list)
+    for r in games:
+        for s in r.seats:
+            seat_games[(r.players, s.seat)].append(s.winner)
+    seats = tuple(SeatStats(n, seat, len(w), sum(w), sum(w) / len(w), 1 / n)
+                  for (n, seat), w in sorted(seat_games.items()))
+    pairs: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for r in games:
+        for a in r.seats:
+            for b in r.seats:
+                if a.name == b.name:
+                    continue
+                cell = pairs[(a.name, b.name)]
+                cell[0] += 1
+                cell[1] += a.total > b.total
+                cell[2] += a.total == b.total
+    h2h = tuple(HeadToHead(a, b, g, ahead, level)
+                for (a, b), (g, ahead, level) in sorted(pairs.items()))
+    return Club(len(games), tuple(players), seats, h2h)
+
+
+def _source_order(key: str) -> tuple[int, str]:
+    order = ["builds", "gifts", "year1", "year2", "year3", "year4", *CATEGORIES]
+    return (order.index(key) if key in order else len(order), key)
+
+
+def ratings(records: Sequence[GameRecord]) -> tuple[tuple[str, float, float, float], ...]:
+    """Player ratings over the scored games in date order, with a multiplayer rating model
+    that handles ties (openskill's Plackett-Luce): (name, ordinal, mu, sigma), best first.
+    openskill is imported only here, when ratings are asked for."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    current: dict[str, Any] = {}
+    for r in sorted((r for r in records if r.scored), key=lambda r: (r.date or "", r.file)):
+        teams = [[current.get(s.name) or model.rating(name=s.name)] for s in r.seats]
+        rated = model.rate(teams, ranks=[s.rank for s in r.seats])
+        for s, team in zip(r.seats, rated, strict=True):
+            current[s.name] = team[0]
+    rows = []
+    for name, rating in current.items():
+        mu, sigma = float(rating.mu), float(rating.sigma)
+        rows.append((name, mu - 3 * sigma, mu, sigma))
+    return tuple(sorted(rows, key=lambda x: -x[1]))

@@ -1,0 +1,172 @@
+"""``asara simulate`` and ``asara batch``: simulated games are legal and repeatable; batch
+scores a folder as the samples' hand ledgers say, with statistics checked by hand."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from asara_cli.cli import app
+from asara_cli.render.batch import FORMATS, spreadsheet_safe
+from asara_cli.stats import GameRecord, Seat, club
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
+runner = CliRunner()
+
+# The complete sample games and their hand-checked totals (see each sample's ledger comment
+# and tests/test_samples.py).
+TOTALS = {
+    "two-player-basic.toml": {"Tina": 72, "Paul": 73},
+    "three-player-basic.toml": {"Anna": 64, "Ben": 53, "Cleo": 62},
+    "four-player-pro.toml": {"Tina": 57, "Paul": 32, "Anna": 42, "Ben": 66},
+    "tied-winners.toml": {"Lena": 68, "Omar": 68},
+}
+
+
+@pytest.fixture
+def club_dir(tmp_path: Path) -> Path:
+    for name in TOTALS:
+        shutil.copy(SAMPLES / name, tmp_path / name)
+    return tmp_path
+
+
+def test_batch_json_has_the_hand_checked_totals(club_dir: Path) -> None:
+    result = runner.invoke(app, ["batch", str(club_dir), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    games = {Path(g["file"]).name: g for g in data["games"]}
+    for name, totals in TOTALS.items():
+        assert {p["name"]: p["total"] for p in games[name]["players"]} == totals
+    # margins: 73-72 = 1, 64-62 = 2, 66-57 = 9, 68-68 = 0
+    assert [games[n]["margin"] for n in TOTALS] == [1, 2, 9, 0]
+    assert [p["name"] for p in games["tied-winners.toml"]["players"] if p["winner"]] == [
+        "Lena", "Omar"]
+    # Tina played two games (72 of winner 73, 57 of winner 66), lost both.
+    tina = next(p for p in data["players"] if p["name"] == "Tina")
+    assert (tina["games"], tina["wins"], tina["best"]) == (2, 0, 72)
+    assert tina["mean"] == pytest.approx((72 + 57) / 2)
+    assert tina["expected_rate"] == pytest.approx((1 / 2 + 1 / 4) / 2)
+    assert tina["share_of_winner"] == pytest.approx((72 / 73 + 57 / 66) / 2)
+    lena = next(p for p in data["players"] if p["name"] == "Lena")
+    assert (lena["wins"], lena["shared_wins"]) == (1, 1)
+    assert data["summary"] == {"files": 4, "scored": 4, "by_status": {"valid": 4}}
+
+
+def test_batch_csv_is_one_row_per_player_per_game(club_dir: Path) -> None:
+    result = runner.invoke(app, ["batch", str(club_dir), "-f", "csv"])
+    assert result.exit_code == 0
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert len(rows) == 2 + 3 + 4 + 2
+    paul = next(r for r in rows if r["file"].endswith("two-player-basic.toml")
+                and r["player"] == "Paul")
+    assert (paul["total"], paul["rank"], paul["winner"]) == ("73", "1", "1")
+    # Paul's sources add up to his total (two-player-basic's ledger: 14 builds, years
+    # 2+5+5+6, final 41)
+    sources = ("builds", "gifts", "year1", "year2", "year3", "year4", "brown", "green", "red",
+               "black", "white", "overall", "most_towers", "money")
+    assert sum(int(paul[k]) for k in sources) == 73
+    assert (paul["builds"], paul["year2"]) == ("14", "5")
+
+
+def test_csv_cells_never_run_as_formulas() -> None:
+    assert spreadsheet_safe("=HYPERLINK(1)") == "'=HYPERLINK(1)"
+    assert spreadsheet_safe("+1") == "'+1" and spreadsheet_safe("@x") == "'@x"
+    assert spreadsheet_safe("-2") == "'-2" and spreadsheet_safe(-2) == -2
+    assert spreadsheet_safe("Tina") == "Tina"
+
+
+def test_a_broken_file_and_a_duplicate_are_reported_and_skipped(club_dir: Path) -> None:
+    (club_dir / "broken.toml").write_text("format = 1\nplayers = [", "utf-8")
+    shutil.copy(club_dir / "tied-winners.toml", club_dir / "zz-copy.toml")
+    shutil.copy(SAMPLES / "invalid" / "follow-suit.toml", club_dir / "follow-suit.toml")
+    result = runner.invoke(app, ["batch", str(club_dir), "-f", "json"])
+    assert result.exit_code == 1  # a bad file was seen
+    data = json.loads(result.stdout)
+    assert data["summary"]["scored"] == 4
+    status = {Path(g["file"]).name: g["status"] for g in data["games"]}
+    assert status["broken.toml"] == "unreadable" and status["follow-suit.toml"] == "invalid"
+    assert "zz-copy.toml" not in status  # counted once
+    assert "skipped" in result.stderr and "duplicate of" in result.stderr
+    assert "[R2.1]" in result.stderr
+
+
+def test_filters_recompute_the_statistics(club_dir: Path) -> None:
+    result = runner.invoke(app, ["batch", str(club_dir), "-f", "json", "--players", "2"])
+    data = json.loads(result.stdout)
+    assert data["summary"]["scored"] == 2
+    assert {p["name"] for p in data["players"]} == {"Tina", "Paul", "Lena", "Omar"}
+    result = runner.invoke(app, ["batch", str(club_dir), "-f", "json", "--player", "tina"])
+    assert json.loads(result.stdout)["summary"]["scored"] == 2
+    result = runner.invoke(app, ["batch", str(club_dir), "-f", "json", "--variant", "pro"])
+    assert json.loads(result.stdout)["summary"]["scored"] == 1
+    result = runner.invoke(app, ["batch", str(club_dir), "--since", "not-a-date"])
+    assert result.exit_code == 2
+
+
+def test_markdown_and_table_formats(club_dir: Path) -> None:
+    md = runner.invoke(app, ["batch", str(club_dir), "-f", "markdown"])
+    assert md.exit_code == 0 and "| Paul | 2 | 1 |" in md.stdout
+    table = runner.invoke(app, ["batch", str(club_dir)])
+    assert table.exit_code == 0 and "players (4 scored games)" in table.stdout
+    assert set(FORMATS) == {"table", "json", "csv", "markdown"}
+
+
+def test_ratings_rank_a_steady_winner_first() -> None:
+    from asara_cli.stats import ratings
+
+    def game(i: int, a: int, b: int) -> GameRecord:
+        return GameRecord(f"g{i}", str(i), "valid", f"2026-01-{i + 1:02d}", seats=(
+            Seat("Ann", 1, a, 1 if a >= b else 2, a >= b, ()),
+            Seat("Bob", 2, b, 1 if b >= a else 2, b >= a, ())))
+
+    rated = ratings([game(i, 60, 40) for i in range(5)])
+    assert [r[0] for r in rated] == ["Ann", "Bob"]
+
+
+def test_seat_and_head_to_head_by_hand() -> None:
+    # Two 2-player games: Ann (seat 1) beats Bob 50-40; Bob (seat 1) and Ann tie 45-45.
+    g1 = GameRecord("a", "1", "valid", seats=(Seat("Ann", 1, 50, 1, True, ()),
+                                               Seat("Bob", 2, 40, 2, False, ())))
+    g2 = GameRecord("b", "2", "valid", seats=(Seat("Bob", 1, 45, 1, True, ()),
+                                               Seat("Ann", 2, 45, 1, True, ())))
+    c = club([g1, g2])
+    seat1 = next(s for s in c.seats if (s.players, s.seat) == (2, 1))
+    assert (seat1.games, seat1.wins, seat1.win_rate, seat1.expected_rate) == (2, 2, 1.0, 0.5)
+    ann_bob = next(h for h in c.head_to_head if (h.player, h.other) == ("Ann", "Bob"))
+    assert (ann_bob.games, ann_bob.ahead, ann_bob.level) == (2, 1, 1)
+    ann = next(p for p in c.players if p.name == "Ann")
+    assert (ann.wins, ann.shared_wins, ann.median) == (2, 1, 47.5)
+
+
+def test_simulate_is_legal_and_repeatable(tmp_path: Path) -> None:
+    args = ["simulate", "--games", "2", "--seed", "5", "--pro", "--gifts", "--genie"]
+    assert runner.invoke(app, [*args, "--out", str(tmp_path / "a")]).exit_code == 0
+    assert runner.invoke(app, [*args, "--out", str(tmp_path / "b")]).exit_code == 0
+    a = sorted((tmp_path / "a").iterdir())
+    b = sorted((tmp_path / "b").iterdir())
+    assert [p.read_bytes() for p in a] == [p.read_bytes() for p in b]
+    result = runner.invoke(app, ["validate", *map(str, a)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("complete;") == 2
+    text = a[0].read_text("utf-8")
+    assert 'type = "gifts"' in text and 'type = "display"' in text
+    assert 'type = "checkpoint"' in text
+
+
+def test_batch_jobs_give_the_same_output(tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import asara_cli.cli.batch as batch_cmd
+
+    monkeypatch.setattr(batch_cmd, "CHUNK", 2)  # three chunks over two worker processes
+    assert runner.invoke(app, ["simulate", "--games", "5", "--seed", "2", "--out",
+                               str(tmp_path)]).exit_code == 0
+    one = runner.invoke(app, ["batch", str(tmp_path), "-f", "csv"])
+    two = runner.invoke(app, ["batch", str(tmp_path), "-f", "csv", "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 0
+    assert one.stdout == two.stdout

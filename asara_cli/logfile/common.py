@@ -60,43 +60,10 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES) -> bytes:
         os.close(fd)
 
 
-def _nesting(text: str) -> tuple[int, int]:
-    """The deepest bracket nesting outside strings and comments, and its line: a cheap
-    guard, since tomllib parses nested arrays and inline tables recursively."""
-    depth = deepest = 0
-    line = where = 1
-    quote: str | None = None
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == "\n":
-            line += 1
-            if quote in ('"', "'"):
-                quote = None  # a one-line string cannot go on; tomllib says what is wrong
-        elif quote is not None:
-            if text.startswith(quote, i):
-                i += len(quote)
-                quote = None
-                continue
-            if c == "\\" and quote in ('"', '"""'):
-                i += 2
-                continue
-        elif c == "#":
-            end = text.find("\n", i)
-            i = n if end < 0 else end
-            continue
-        elif c in "\"'":
-            quote = text[i:i + 3] if text.startswith(c * 3, i) else c
-            i += len(quote)
-            continue
-        elif c in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest, where = depth, line
-        elif c in "]}":
-            depth = max(0, depth - 1)
-        i += 1
-    return deepest, where
+#: A run of more opening brackets than :data:`MAX_NESTING` (spaces and commas between them
+#: allowed): the shape of a file built to exhaust the parser's recursion. A quick scan; the
+#: parser's own RecursionError is caught too.
+_DEEP = re.compile(r"[\[{](?:[\s,]*[\[{])" + "{" + str(MAX_NESTING) + "}")
 
 
 def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
@@ -123,10 +90,11 @@ def loads_toml(text: str, path: str) -> dict[str, Any]:
     """Parse TOML text read from ``path``; a syntax error becomes an :class:`InputError`
     with the line and column tomllib gives (only inside its message). Nesting deeper than
     :data:`MAX_NESTING` is refused before parsing."""
-    deepest, where = _nesting(text)
-    if deepest > MAX_NESTING:
-        raise InputError(f"nested {deepest} levels deep; a game file needs a few (at most "
-                         f"{MAX_NESTING})", path=path, line=where)
+    deep = _DEEP.search(text)
+    if deep is not None:
+        where = text.count("\n", 0, deep.start()) + 1
+        raise InputError(f"nested more than {MAX_NESTING} levels deep; a game file needs a "
+                         f"few", path=path, line=where)
     try:
         return tomllib.loads(text)
     except RecursionError:

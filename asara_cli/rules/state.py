@@ -203,6 +203,13 @@ def sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
 
 def without(tiles: Iterable[Tile], gone: Iterable[Tile]) -> tuple[Tile, ...]:
     """``tiles`` minus ``gone`` as multisets (what is missing is ignored)."""
+    gone = tuple(gone)
+    if len(gone) == 1 and isinstance(tiles, tuple):  # one tile bought: keep the order
+        try:
+            i = tiles.index(gone[0])
+        except ValueError:
+            return tiles
+        return tiles[:i] + tiles[i + 1:]
     left = Counter(tiles)
     left.subtract(Counter(gone))
     return sorted_tiles(left.elements())

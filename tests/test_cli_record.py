@@ -210,12 +210,14 @@ def hand_totals(sample: Path) -> dict[str, int]:
     """The hand-checked totals of a sample: from tests/test_samples.py (``GAMES``), else from
     the sample's header comment (``#   Tina:`` ... ``#     total: ... = 72``)."""
     try:
-        from test_samples import GAMES
+        from test_samples import EXPANSION_GAMES, GAMES
     except ImportError:  # pragma: no cover
-        GAMES = {}
+        GAMES, EXPANSION_GAMES = {}, {}
     if sample.name in GAMES:
         _, players = GAMES[sample.name]
         return {name: row[3] for name, row in players.items()}
+    if sample.name in EXPANSION_GAMES:
+        return dict(EXPANSION_GAMES[sample.name][1])
     totals: dict[str, int] = {}
     who = None
     for line in sample.read_text("utf-8").splitlines():

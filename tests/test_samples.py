@@ -77,6 +77,20 @@ INVALID_LOGS: dict[str, tuple[str, int]] = {
     "lighted-without-window.toml": ("R3.7", 9),
     "turn-after-game-over.toml": ("R5", 65),
     "checkpoint-disagrees.toml": ("checkpoint", 17),
+    "genie-caliph.toml": ("R6.2", 1),
+    "genie-without-expansion.toml": ("R6.2", 1),
+    "genie-fee-unaffordable.toml": ("R2.3", 5),
+    "gift-left-lying.toml": ("R6.1", 2),
+    "gifts-dealt-twice.toml": ("R6.1", 2),
+    "purchase-gift-skipped.toml": ("R6.1", 2),
+    "lighted-gift-in-basic.toml": ("R6.1", 1),
+}
+
+# The expansion samples: winners and totals, checked below against sums worked out from
+# the events without the referee (builds, prestige gifts, money).
+EXPANSION_GAMES: dict[str, tuple[list[str], dict[str, int]]] = {
+    "pro-gifts-genie.toml": (["Cleo"], {"Tina": 29, "Lena": 49, "Cleo": 56}),
+    "basic-gifts.toml": (["Cleo"], {"Paul": 46, "Cleo": 64, "Omar": 52}),
 }
 
 
@@ -93,7 +107,7 @@ def score(name: str) -> dict[str, Any]:
 
 def test_every_sample_log_is_listed() -> None:
     logs = {p.name for p in SAMPLES.glob("*.toml") if not p.name.endswith(".sheet.toml")}
-    assert logs == set(GAMES)
+    assert logs == set(GAMES) | set(EXPANSION_GAMES)
     assert {p.name for p in INVALID.glob("*.toml")} == set(INVALID_LOGS)
     # at least 12 invalid logs, and at least 12 different rules broken among them
     assert len(INVALID_LOGS) >= 12
@@ -211,3 +225,50 @@ def test_pair_with_one_buyer_left_cites_the_hand_rule(tmp_path: Path) -> None:
     assert first["event"] == 18
     assert first["rule"] == "R2"
     assert first["message"] == "Paul holds 1 buyer; a pair needs 2"
+
+
+@pytest.mark.parametrize("name", sorted(EXPANSION_GAMES))
+def test_expansion_sample_adds_up(name: str) -> None:
+    """Builds (R3.2), prestige gifts (R6.1) and money (R1, R2.3, R3, R4, R6) summed from the
+    events alone agree with the replay; the totals and winner are the sample's."""
+    import sys as _sys
+
+    _sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_engine_props import _money
+
+    from asara_cli.logfile.board import load_board
+    from asara_cli.logfile.game import read_log
+    from asara_cli.rules.events import Build, Genie, GiftKind, Turn
+
+    board = load_board()
+    log = read_log(SAMPLES / name)
+    setup = log.header.setup
+    n = len(setup.players)
+    builds = dict.fromkeys(setup.players, 0)
+    gifts = dict.fromkeys(setup.players, 0)
+    money = {p: board.start_money[(i - setup.start) % n] + 3 * board.yearly_money
+             for i, p in enumerate(setup.players)}
+    for e in log.events:
+        if not isinstance(e, Turn):
+            continue
+        who = e.placement.player
+        for u in e.gifts:
+            if u.gift.kind == GiftKind.ASARI:
+                money[who] += u.gift.amount or 0
+            elif u.gift.kind == GiftKind.BUY and u.colour is not None:
+                money[who] -= board.prices[u.colour]
+            elif u.gift.kind == GiftKind.LIGHTED and u.taken:
+                money[who] -= 4
+            elif u.gift.kind == GiftKind.PRESTIGE:
+                gifts[who] += 2
+        money[who] += _money(board, e.placement.space, e.action)
+        action = e.action.move if isinstance(e.action, Genie) else e.action
+        if isinstance(action, Build):
+            builds[who] += action.sections
+    data = score(name)
+    winners, totals = EXPANSION_GAMES[name]
+    assert data["winners"] == winners
+    for p in data["players"]:
+        assert (p["builds"], p["gifts"], p["asari"], p["total"]) == (
+            builds[p["name"]], gifts[p["name"]], money[p["name"]], totals[p["name"]])
+    assert invoke("validate", str(SAMPLES / name)).exit_code == 0

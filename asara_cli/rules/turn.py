@@ -11,7 +11,7 @@ from asara_cli.rules.areas import Kind, Move, kind_of
 from asara_cli.rules.board import AreaSpec, Board
 from asara_cli.rules.events import PAIR, Turn
 from asara_cli.rules.findings import ERROR, NOTE, CannotApply, Report, Violation
-from asara_cli.rules.state import KNOWN_EXPANSIONS, GameState, PlayerState, in_play
+from asara_cli.rules.state import GameState, PlayerState, in_play
 from asara_cli.rules.text import a_buyer, ordinal, plural
 from asara_cli.rules.values import evolve
 
@@ -39,9 +39,9 @@ def check_turn(board: Board, state: GameState, event: Turn, number: int
     spec = kind.area(board, event.action)
     if not in_play(board, state.setup, spec.key):
         if spec.expansion is not None and spec.expansion not in state.setup.expansions:
-            what = KNOWN_EXPANSIONS.get(spec.expansion, spec.expansion)
-            bad(spec.rule, f"the {spec.name} comes with the expansion {what}, which this "
-                           f"game does not use")
+            bad(spec.rule, f"the {spec.name} is an expansion this game does not use (the "
+                           f"header's expansions: "
+                           f"{', '.join(state.setup.expansions) or 'none'})")
         else:
             bad(spec.rule, f"the {spec.name} is only in the pro game")
         return tuple(out)

@@ -83,7 +83,8 @@ class GenieKind(Kind[Genie]):
         from asara_cli.rules.areas import BY_LOG_TYPE
 
         space = self.read_space(r)
-        copyable = [k.log_type for k in BY_LOG_TYPE.values() if k.copyable]
+        # the referee says which moves the genie grants (R6.2); the log may name any other
+        copyable = [k.log_type for k in BY_LOG_TYPE.values() if k.kind != self.kind]
         expected = "the move wished for, e.g. { type = \"bank\", space = 1, amount = 12 }"
         t = r.table("move", expected)
         if t is None:

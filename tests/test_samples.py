@@ -272,3 +272,16 @@ def test_expansion_sample_adds_up(name: str) -> None:
         assert (p["builds"], p["gifts"], p["asari"], p["total"]) == (
             builds[p["name"]], gifts[p["name"]], money[p["name"]], totals[p["name"]])
     assert invoke("validate", str(SAMPLES / name)).exit_code == 0
+
+
+def test_score_chart_shows_prestige_by_year() -> None:
+    """After year 4 every player holds their total less the final evaluation (three-player
+    sample: Anna 64 - 35 = 29, Ben 53 - 29 = 24, Cleo 62 - 33 = 29); the last bars are the
+    totals."""
+    result = invoke("score", "--chart", str(SAMPLES / "three-player-basic.toml"))
+    assert result.exit_code == 0
+    lines = [line.split() for line in result.stdout.splitlines() if "█" in line]
+    rows = [(parts[-3], int(parts[-1])) for parts in lines]  # (player, points)
+    assert rows[-6:] == [("Anna", 29), ("Ben", 24), ("Cleo", 29),
+                         ("Anna", 64), ("Ben", 53), ("Cleo", 62)]
+    assert len(lines) == 5 * 3  # four years and the final evaluation, three players

@@ -25,6 +25,7 @@ from asara_cli.errors import InputError
 from asara_cli.logfile.game import describe_violation
 from asara_cli.logfile.record import default_log
 from asara_cli.render.game import (
+    score_chart,
     score_dict,
     score_view,
     status_dict,
@@ -169,6 +170,9 @@ def score(
     log: LogArgument = None,
     board: BoardOption = None,
     as_json: JsonOption = False,
+    chart: Annotated[bool, typer.Option(
+        "--chart", help="Draw each player's prestige after each year and after the final "
+        "evaluation as bars, instead of the ledger.")] = False,
 ) -> None:
     """Every prestige point with its source: builds, end-of-year evaluations, final awards.
 
@@ -178,7 +182,9 @@ def score(
     log = default_log(log)[0]
     game = replay_file(log, board)
     result = game.result
-    if as_json:
+    if chart and not as_json:
+        out().print(score_chart(result, f"Prestige in {log}"))
+    elif as_json:
         print_json(score_dict(game.board, game.log, result) | {"file": str(log)})
     else:
         out().print(score_view(game.board, result, f"Score of {log}"))

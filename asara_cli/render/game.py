@@ -304,3 +304,43 @@ def score_view(board: Board, result: Replay, title: str) -> RenderableType:
         parts.append(Text(f"The game is not over (year {state.year}); totals so far: "
                           + ", ".join(f"{n} {state.prestige(s)}" for s, n in enumerate(names))))
     return Group(*parts)
+
+
+def prestige_by_year(state: GameState) -> list[tuple[str, list[int]]]:
+    """Each stage's label and every player's prestige after it: after each year (builds,
+    gifts and that year's evaluation), then after the final evaluation."""
+    years = _last_year(state)
+    stages: list[tuple[str, list[int]]] = []
+    for y in range(1, years + 1):
+        stages.append((f"year {y}", [sum(e.points for e in state.ledger if e.player == s
+                                          and e.year <= y and e.source != "final")
+                                     for s in range(len(state.players))]))
+    if state.final is not None:
+        stages.append(("final", list(state.prestige_all())))
+    return stages
+
+
+def score_chart(result: Replay, title: str, width: int = 40) -> RenderableType:
+    """Bars of each player's prestige after each year and the final evaluation, scaled so
+    the highest total spans ``width`` characters (fits 80 columns with names up to 12)."""
+    state = result.state
+    stages = prestige_by_year(state)
+    top = max((v for _, values in stages for v in values), default=0) or 1
+    table = Table(box=None, show_header=False, title=title, title_justify="left",
+                  padding=(0, 1))
+    table.add_column("stage")
+    table.add_column("player", max_width=12, overflow="ellipsis")
+    table.add_column("bar")
+    table.add_column("points", justify="right")
+    for label, values in stages:
+        for seat, value in enumerate(values):
+            cells = round(value / top * width)
+            bar = Text("█" * cells, style=_PLAYER_STYLES[seat % len(_PLAYER_STYLES)])
+            table.add_row(label if seat == 0 else "", Text(state.players[seat].name), bar,
+                          str(value))
+        table.add_row("", "", "", "")
+    return table
+
+
+#: One colour per seat in charts (not the tower colours: players are not towers).
+_PLAYER_STYLES = ("cyan", "magenta", "yellow", "blue")

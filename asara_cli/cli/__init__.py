@@ -28,6 +28,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "board": ("asara_cli.cli.board", "board"),
     "simulate": ("asara_cli.cli.simulate", "simulate"),
     "batch": ("asara_cli.cli.batch", "batch"),
+    "report": ("asara_cli.cli.report", "report"),
 }
 
 

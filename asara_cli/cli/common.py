@@ -78,7 +78,8 @@ def replay_file(path: Path, board: Path | None) -> Replayed:
 
 
 def guarded(fn: Callable[P, R]) -> Callable[P, R]:
-    """Turn the project's input errors into one line on stderr and exit code 2."""
+    """Turn the project's input errors, and files the system cannot read or write, into one
+    line on stderr and exit code 2."""
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -86,5 +87,8 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
             return fn(*args, **kwargs)
         except InputError as e:
             raise fail(str(e)) from None
+        except OSError as e:  # a file or folder that cannot be read or written
+            where = f"{e.filename}: " if e.filename else ""
+            raise fail(f"{where}{e.strerror or e}") from None
 
     return wrapper

@@ -40,6 +40,8 @@ def write_file(path: str | Path, text: str,
     raises if it is wrong (the old file then stays). Return the file written."""
     target = target_of(Path(path))
     folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"cannot be written: there is no folder {folder}", path=str(path))
     if target.exists():
         if not os.access(target, os.W_OK):
             raise InputError("is read-only; nothing was written (make it writable to record "

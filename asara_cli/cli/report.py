@@ -1,0 +1,44 @@
+"""``asara report``: a page worth posting, for one game or a folder of games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, err, guarded, replay_file
+from asara_cli.logfile.write import write_file
+from asara_cli.render.report import club_page, game_page
+from asara_cli.stats import club, mark_duplicates, records_of
+
+
+@guarded
+def report(
+    source: Annotated[Path, typer.Argument(help="A game log, or a folder of game logs.",
+                                           show_default=False)],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write.",
+                                         show_default=False)],
+) -> None:
+    """Write one self-contained HTML page: for a game, prestige by year, the points by
+    source and the ledger; for a folder, the club's statistics.
+
+    No scripts and no network: the page is a single file with its pictures inside, and the
+    same input gives the same bytes.
+
+    Example: asara report game.toml -o game.html;  asara report club/ -o club.html
+    """
+    if source.is_dir():
+        files = sorted(str(p) for p in source.glob("*.toml")
+                       if not p.name.endswith(".sheet.toml") and not p.name.startswith("."))
+        records = mark_duplicates(records_of(files))
+        kept = [r for r in records if r.status != "duplicate"]
+        page = club_page(f"ASARA at {source.resolve().name}", kept, club(kept))
+        code = EXIT_OK
+    else:
+        game = replay_file(source, None)
+        page = game_page(f"ASARA: {source.name}", game.result)
+        code = EXIT_OK if game.result.valid else EXIT_VIOLATION
+    write_file(output, page)
+    err().print(f"written: {output}", soft_wrap=True)
+    raise typer.Exit(code)

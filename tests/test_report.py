@@ -1,0 +1,112 @@
+"""``asara report``: one self-contained page, well-formed XML, the same bytes every run, with
+the figures the samples' hand ledgers give; file text escaped; exit codes as documented."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from asara_cli.cli import app
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
+GOLDEN = Path(__file__).resolve().parent / "golden" / "two-player-basic.report.html"
+runner = CliRunner()
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _report(source: Path, out: Path) -> tuple[int, str]:
+    result = runner.invoke(app, ["report", str(source), "-o", str(out)])
+    return result.exit_code, result.output
+
+
+def _titles(page: str) -> list[str]:
+    root = ET.fromstring(page.encode())
+    return [t.text or "" for t in root.iter(f"{SVG}title")]
+
+
+def test_game_page_matches_the_golden_file(tmp_path: Path) -> None:
+    code, output = _report(SAMPLES / "two-player-basic.toml", tmp_path / "g.html")
+    assert code == 0, output
+    page = (tmp_path / "g.html").read_text(encoding="utf-8")
+    if os.environ.get("ASARA_UPDATE_GOLDEN"):
+        GOLDEN.write_text(page, encoding="utf-8")
+    assert page == GOLDEN.read_text(encoding="utf-8")
+
+
+def test_game_page_shows_the_hand_ledger(tmp_path: Path) -> None:
+    # The sample's hand ledger (its header comment): Tina's builds 15, years 3+6+8+9 = 26,
+    # green 6+3, overall 8, most towers 9, money 5 = 72; Paul 73 wins.
+    _report(SAMPLES / "two-player-basic.toml", tmp_path / "g.html")
+    titles = _titles((tmp_path / "g.html").read_text(encoding="utf-8"))
+    tina = [t for t in titles if t.startswith("Tina, ")]
+    assert tina == ["Tina, builds: 15", "Tina, year: 26", "Tina, green: 9", "Tina, overall: 8",
+                    "Tina, most towers: 9", "Tina, money: 5"]
+    # Prestige after each year: year 1 = plot-3 build 3 + evaluation 3 = 6; year 2 adds the
+    # plot-5 build 4 and 6 = 16; year 3 adds 3 and 8 = 27; year 4 adds 4 + 1 and 9 = 41.
+    assert [t for t in titles if t.startswith("Tina: ")] == [
+        "Tina: 6", "Tina: 16", "Tina: 27", "Tina: 41", "Tina: 72"]
+    assert "Winner: <strong>Paul</strong>" in (tmp_path / "g.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("source", ["two-player-basic.toml", "pro-gifts-genie.toml", "."])
+def test_page_is_well_formed_self_contained_and_repeatable(tmp_path: Path, source: str) -> None:
+    first, second = tmp_path / "1.html", tmp_path / "2.html"
+    assert _report(SAMPLES / source, first)[0] == 0
+    assert _report(SAMPLES / source, second)[0] == 0
+    page = first.read_text(encoding="utf-8")
+    assert first.read_bytes() == second.read_bytes()
+    root = ET.fromstring(page.encode())  # raises if the page is not well-formed
+    assert root.tag == "{http://www.w3.org/1999/xhtml}html"
+    assert list(root.iter(f"{SVG}svg")), "a page without a picture"
+    lowered = page.lower()
+    assert "<script" not in lowered and "<img" not in lowered and "<link" not in lowered
+    # No address but the XML namespaces: nothing is fetched from the network.
+    assert set(re.findall(r"https?://[^\"' )]+", page)) <= {
+        "http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg"}
+
+
+def test_folder_page_counts_the_club(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    club.mkdir()
+    for name in ("two-player-basic.toml", "tied-winners.toml"):
+        shutil.copy(SAMPLES / name, club / name)
+    shutil.copy(SAMPLES / "tied-winners.toml", club / "copy.toml")  # counted once
+    code, output = _report(club, tmp_path / "c.html")
+    assert code == 0, output
+    page = (tmp_path / "c.html").read_text(encoding="utf-8")
+    assert "<p>2 scored games out of 2 files.</p>" in page
+    # Lena shares the only win of her one game: 100 %, against a fair share of 1/2.
+    assert "Lena: 100%" in _titles(page)
+    assert "fair share: 50%" in _titles(page)
+
+
+def test_names_from_the_file_are_escaped(tmp_path: Path) -> None:
+    text = (SAMPLES / "two-player-basic.toml").read_text(encoding="utf-8")
+    hostile = tmp_path / "hostile.toml"
+    evil = "<script>x</script>&amp;"
+    text = text.replace('"Tina"', f'"{evil}"').replace("{ Tina =", f'{{ "{evil}" =')
+    hostile.write_text(text, encoding="utf-8")
+    code, output = _report(hostile, tmp_path / "h.html")
+    assert code == 0, output
+    page = (tmp_path / "h.html").read_text(encoding="utf-8")
+    assert "<script>" not in page
+    assert "&lt;script&gt;x&lt;/script&gt;&amp;amp;" in page
+    ET.fromstring(page.encode())
+
+
+def test_exit_codes(tmp_path: Path) -> None:
+    # An illegal log still gets its page (up to the first illegal event), and exit 1.
+    code, output = _report(SAMPLES / "invalid" / "gift-left-lying.toml", tmp_path / "i.html")
+    assert code == 1, output
+    assert (tmp_path / "i.html").is_file()
+    code, output = _report(tmp_path / "missing.toml", tmp_path / "m.html")
+    assert code == 2 and not (tmp_path / "m.html").exists()
+    code, output = _report(SAMPLES / "two-player-basic.toml", tmp_path / "no" / "dir.html")
+    assert code == 2, output
+    assert "Traceback" not in output

@@ -17,6 +17,7 @@ from asara_cli.cli.common import (
     EXIT_INPUT,
     EXIT_OK,
     EXIT_VIOLATION,
+    BggIdOption,
     BoardOption,
     err,
     fail,
@@ -46,6 +47,7 @@ class FormatChoice(StrEnum):
     JSON = "json"
     CSV = "csv"
     MARKDOWN = "markdown"
+    BGSTATS = "bgstats"
 
 #: Files a worker takes at once: few enough to keep the bar moving, many enough to keep
 #: process start-up and pickling small.
@@ -81,8 +83,11 @@ def batch(
     recursive: Annotated[bool, typer.Option("--recursive", "-r",
                                             help="Look into sub-folders too.")] = False,
     fmt: Annotated[FormatChoice, typer.Option(
-        "--format", "-f", help="table, json, csv (one row per player per game) or "
-        "markdown.")] = FormatChoice.TABLE,
+        "--format", "-f", help="table, json, csv (one row per player per game), markdown, "
+        "or bgstats (each finished game as BG Stats' play JSON).")] = FormatChoice.TABLE,
+    url: Annotated[bool, typer.Option("--url", help="With --format bgstats: one BG Stats "
+                                      "createPlay link per game instead of JSON.")] = False,
+    bgg_id: BggIdOption = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64,
                                       help="Worker processes (default: 1).")] = 1,
     player: Annotated[list[str] | None, typer.Option(
@@ -117,6 +122,8 @@ def batch(
     Example: asara batch club/ -r --format csv > club.csv
     """
     start, end = _date(since, "--since"), _date(until, "--until")
+    if (url or bgg_id is not None) and fmt is not FormatChoice.BGSTATS:
+        raise fail("--url and --bgg-id go with --format bgstats")
     if variant is not None and variant not in ("basic", "pro"):
         raise fail(f"--variant: expected basic or pro, got {variant!r}")
     files = _files(paths, recursive)
@@ -176,7 +183,7 @@ def batch(
         except ImportError:
             raise fail("--ratings needs the openskill package: pip install openskill",
                        EXIT_INPUT) from None
-    text = FORMATS[fmt.value]().write(kept, stats, out())
+    text = FORMATS[fmt.value](url, bgg_id).write(kept, stats, out())
     if text:
         out().file.write(text)
     scored = sum(r.status == VALID for r in kept)

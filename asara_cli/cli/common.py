@@ -58,6 +58,13 @@ BoardOption = Annotated[
     ),
 ]
 
+BggIdOption = Annotated[
+    int | None,
+    typer.Option("--bgg-id", min=1, help="With --format bgstats: the game's BoardGameGeek id, "
+                 "so BG Stats matches the game at once (asara-cli does not know it; without "
+                 "it the app matches the name once and remembers).", show_default=False),
+]
+
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print plain JSON to stdout instead of tables.")
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -11,6 +12,7 @@ from asara_cli.cli.common import (
     EXIT_INPUT,
     EXIT_OK,
     EXIT_VIOLATION,
+    BggIdOption,
     BoardOption,
     JsonOption,
     Replayed,
@@ -33,6 +35,37 @@ from asara_cli.render.game import (
     validation_dict,
 )
 from asara_cli.rules.engine import plural
+
+
+class ScoreFormat(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+    BGSTATS = "bgstats"
+
+
+def _to_bgstats(log: Path, board: Path | None, url: bool, bgg_id: int | None) -> None:
+    """A finished, legal game as BG Stats' play JSON, or its createPlay link."""
+    # Imported here: status and validate share this module and need none of it.
+    from asara_cli.logfile.board import load_board
+    from asara_cli.render import bgstats
+    from asara_cli.stats import INVALID, UNREADABLE, record_of
+
+    record = record_of(log, None if board is None else load_board(board))
+    if record.status == UNREADABLE:
+        where = f"{log}:{record.line}" if record.line else str(log)
+        raise fail(f"{where}: {record.problem}")
+    if record.status == INVALID:
+        where = f"{log}:{record.line}" if record.line else str(log)
+        raise fail(f"{where}: {record.problem} [{record.rule}]; BG Stats gets only legal "
+                   "games (asara validate explains)", EXIT_VIOLATION)
+    if not record.scored:
+        raise fail(f"{log}: the game is not finished; BG Stats gets only finished games")
+    data = bgstats.play(record, bgg_id)
+    if url:
+        out().file.write(bgstats.link(data) + "\n")
+    else:
+        print_json(data)
+
 
 LogArgument = Annotated[
     Path | None,
@@ -173,6 +206,13 @@ def score(
     chart: Annotated[bool, typer.Option(
         "--chart", help="Draw each player's prestige after each year and after the final "
         "evaluation as bars, instead of the ledger.")] = False,
+    fmt: Annotated[ScoreFormat, typer.Option(
+        "--format", "-f", help="text, json (as --json), or bgstats: the finished game as "
+        "the play JSON BG Stats takes.")] = ScoreFormat.TEXT,
+    url: Annotated[bool, typer.Option("--url", help="Print the BG Stats createPlay link "
+                                      "(implies --format bgstats): open it on a phone with "
+                                      "BG Stats to record the play.")] = False,
+    bgg_id: BggIdOption = None,
 ) -> None:
     """Every prestige point with its source: builds, end-of-year evaluations, final awards.
 
@@ -180,6 +220,12 @@ def score(
     still running shows totals so far ("complete": false in JSON).
     """
     log = default_log(log)[0]
+    if url or fmt is ScoreFormat.BGSTATS:
+        _to_bgstats(log, board, url, bgg_id)
+        return
+    if bgg_id is not None:
+        raise fail("--bgg-id goes with --format bgstats or --url")
+    as_json = as_json or fmt is ScoreFormat.JSON
     game = replay_file(log, board)
     result = game.result
     if chart and not as_json:

@@ -15,6 +15,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from asara_cli.render import bgstats
 from asara_cli.stats import Club, GameRecord
 
 
@@ -40,6 +41,11 @@ class Format:
     """Writes the batch result; ``write`` returns the text for stdout."""
 
     name: ClassVar[str] = ""
+
+    def __init__(self, url: bool = False, bgg_id: int | None = None) -> None:
+        # Only the BG Stats format reads these; the others take no options.
+        self.url = url
+        self.bgg_id = bgg_id
 
     def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
         raise NotImplementedError
@@ -188,5 +194,18 @@ class TableFormat(Format):
         return captured.get()
 
 
+class BgStatsFormat(Format):
+    """Every scored game as BG Stats' play JSON (a list), or with ``url`` one ``createPlay``
+    link per line."""
+
+    name = "bgstats"
+
+    def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
+        plays = [bgstats.play(r, self.bgg_id) for r in records if r.scored]
+        if self.url:
+            return "".join(bgstats.link(p) + "\n" for p in plays)
+        return json.dumps(plays, indent=2, ensure_ascii=False) + "\n"
+
+
 FORMATS: dict[str, type[Format]] = {f.name: f for f in (TableFormat, JsonFormat, CsvFormat,
-                                                        MarkdownFormat)}
+                                                        MarkdownFormat, BgStatsFormat)}

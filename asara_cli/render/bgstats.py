@@ -1,0 +1,82 @@
+"""Handing a scored game to BG Stats.
+
+BG Stats takes a play as url-encoded JSON on its ``createPlay`` link (the app's "push plays
+from other apps" feature): opening the link on a phone with the app shows its import dialog,
+where the game and the players are matched once and remembered. The keys written here are
+the ones that feature reads: ``sourceName``, ``sourcePlayId``, ``playDate``, ``game``
+(``name``, ``sourceGameId``, ``highestWins``, ``noPoints``, and ``bggId`` only when the table
+gives it), ``location``, ``comments``, and per player ``name``, ``sourcePlayerId``, ``score``,
+``rank``, ``winner`` and ``startPlayer`` (always present: the Android app refuses a player
+without ``winner``).
+
+The ids are stable, so pushing the same game twice is recognised by the app: the play's id
+comes from the log's bytes, a player's from their name as asara compares names.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from typing import Any
+from urllib.parse import quote
+
+from asara_cli.rules.names import name_key
+from asara_cli.stats import GameRecord
+
+#: The link BG Stats opens (in the app where it is installed, else its web page).
+CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
+SOURCE_NAME = "asara-cli"
+SOURCE_GAME_ID = "asara"
+#: BG Stats reads ``playDate`` as UTC. A log that gives only the day is put at noon UTC, so
+#: the app shows that same day in every time zone from UTC-11 to UTC+11.
+NOON = dt.time(12, 0)
+EXPANSION_NAMES = {"gifts": "Gifts of the Caliph", "genie": "the House of the Bottle Genie"}
+
+
+def play_date(record: GameRecord) -> str:
+    """The log's ``date`` (a day, or a day and time), else the file's last change, as
+    ``YYYY-MM-DD HH:MM:SS`` in UTC."""
+    when: dt.datetime | None = None
+    if record.date:
+        try:
+            when = dt.datetime.fromisoformat(record.date)
+        except ValueError:
+            when = None
+        if when is not None and len(record.date) <= 10:  # a day without a time
+            when = dt.datetime.combine(when.date(), NOON)
+    if when is None:
+        when = dt.datetime.fromtimestamp(os.stat(record.file).st_mtime, dt.UTC)
+    if when.tzinfo is not None:
+        when = when.astimezone(dt.UTC).replace(tzinfo=None)
+    return when.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def play(record: GameRecord, bgg_id: int | None = None) -> dict[str, Any]:
+    """One scored game as BG Stats' play JSON."""
+    game: dict[str, Any] = {"name": "Asara", "sourceGameId": SOURCE_GAME_ID,
+                            "highestWins": True, "noPoints": False}
+    if bgg_id is not None:
+        game["bggId"] = bgg_id
+    variant = "professional" if record.variant == "pro" else "basic"
+    extras = [EXPANSION_NAMES.get(x, x) for x in record.expansions]
+    comments = f"{variant} game" + (f" with {' and '.join(extras)}" if extras else "")
+    data: dict[str, Any] = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": f"asara-{record.digest[:20]}",
+        "playDate": play_date(record),
+        "game": game,
+    }
+    if record.place:
+        data["location"] = record.place
+    data["comments"] = f"{comments}; scored by asara-cli from {os.path.basename(record.file)}"
+    data["players"] = [{"name": s.name, "sourcePlayerId": name_key(s.name), "score": s.total,
+                        "rank": s.rank, "winner": s.winner, "startPlayer": s.seat == 1}
+                       for s in record.seats]
+    return data
+
+
+def link(data: dict[str, Any]) -> str:
+    """The ``createPlay`` link for one play: tapping it hands the play to the app."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return f"{CREATE_PLAY}?data={quote(text, safe='')}"

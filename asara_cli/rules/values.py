@@ -8,24 +8,35 @@ dataclasses whose ``__init__`` does nothing but store its fields (no ``__post_in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-_SLOTS: dict[type, tuple[str, ...]] = {}
-_set = object.__setattr__
+_COPIERS: dict[type, Callable[..., Any]] = {}
+
+
+def _copier(cls: type) -> Callable[..., Any]:
+    """A function made for ``cls`` that copies every slot, then sets ``changes`` (generated
+    once per class, so the copy is straight-line code: no loop over names, no getattr)."""
+    names = [f.name for f in fields(cls)]
+    lines = ["def copy(obj, changes):", "    new = new_(cls)"]
+    lines += [f"    set_(new, {name!r}, obj.{name})" for name in names]
+    lines += ["    for name, value in changes.items():",
+              "        set_(new, name, value)  # a name that is no slot raises AttributeError",
+              "    return new"]
+    scope: dict[str, Any] = {"new_": object.__new__, "set_": object.__setattr__, "cls": cls}
+    exec("\n".join(lines), scope)  # the source is built from field names only
+    made: Callable[..., Any] = scope["copy"]
+    return made
 
 
 def evolve(obj: T, **changes: Any) -> T:
     """``obj`` with ``changes``, as ``dataclasses.replace`` would give it."""
     cls = type(obj)
-    names = _SLOTS.get(cls)
-    if names is None:
-        names = _SLOTS[cls] = tuple(f.name for f in fields(obj))  # type: ignore[arg-type]
-    new = object.__new__(cls)
-    for name in names:
-        _set(new, name, getattr(obj, name))
-    for name, value in changes.items():
-        _set(new, name, value)  # a name that is no slot raises AttributeError
-    return new
+    copy = _COPIERS.get(cls)
+    if copy is None:
+        copy = _COPIERS[cls] = _copier(cls)
+    result: T = copy(obj, changes)
+    return result

@@ -581,12 +581,16 @@ def test_the_default_log_flag_then_env_then_use(started: Path, tmp_path: Path) -
 
 def test_feedback_line_names_the_move_money_and_prestige(started: Path) -> None:
     result = cli("buy", "window", "black", "-c", "blue")
-    assert result.stdout == ("#1 Tina buys a black window for 6 (a blue buyer, window market) "
-                             "-> Tina: 14 Asari, 0 prestige, 8 buyers left. Next: Paul.\n")
+    # Two lines: the move (blue is the game's first buyer colour), then the mover after it
+    # (20 - 6 = 14 Asari, 9 - 1 = 8 buyers) and who is next: Paul, the second seat, starts
+    # with 21 Asari and a 2-player hand of 9 (R1).
+    assert result.stdout == ("#1 Tina buys a black window for 6 (a blue buyer) (new buyer "
+                             "colour blue: 1 of 5)\n"
+                             "   Tina: 14 Asari, 0 prestige, 8 buyers. Next: Paul, 21 Asari, "
+                             "9 buyers.\n")
     result = cli("check", "bank", "12", "-c", "red")
     assert result.exit_code == 0
-    assert result.stdout.startswith("legal: Paul takes 12 from the bank")
-    assert "(not recorded)" in result.stdout
+    assert result.stdout.startswith("legal, not recorded: Paul takes 12 from the bank")
     assert len(read_log(started).events) == 1
 
 

@@ -70,7 +70,7 @@ def test_the_real_console_script_records_checks_refuses_and_undoes(tmp_path: Pat
     r = run("check", "buy", "window", "red", "-c", "yellow", cwd=tmp_path)
     assert r.returncode == 1 and "[R2.1]" in r.stderr and "Traceback" not in r.stderr
     r = run("buy", "window", "red", "-c", "bl", "--dry-run", cwd=tmp_path)
-    assert r.returncode == 0 and r.stdout.startswith("legal: Paul buys a red window")
+    assert r.returncode == 0 and r.stdout.startswith("legal, not recorded: Paul buys a red window")
     r = run("bank", "12", "-c", "red", "--player", "Paul", cwd=tmp_path)
     assert r.returncode == 0 and "Next: Anna" in r.stdout
     r = run("buy", "wood", "black", "-c", "blue", cwd=tmp_path)

@@ -42,7 +42,7 @@ from asara_cli.logfile.record import (
 from asara_cli.logfile.record import (
     undo as undo_log,
 )
-from asara_cli.render.record import move_text, result_line, year_end_view
+from asara_cli.render.record import fit, move_text, result_line, year_end_view
 from asara_cli.rules.areas import BY_LOG_TYPE, kind_of
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import apply, check_setup, replay
@@ -162,7 +162,7 @@ class Table:
             return PAIR
         if card is None:
             raise words.WordError("which buyer? --card COLOUR (face up) or --pair")
-        return words.buyer(card, self.state.labels)
+        return words.buyer(card, self.state.labels, self.state.setup.buyers)
 
     def placement(self, card: str | None, pair: bool, space: int | None = None) -> Placement:
         return Placement(self.mover(), self.buyer(card, pair), space)
@@ -287,10 +287,14 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
             done = apply(board, state, event)
             if dry:
                 line = result_line(board, state, done, event).split(" ", 1)[1]
-                out().print(f"legal: {line} (not recorded)", soft_wrap=True)
+                console = out()
+                console.print(fit(f"legal, not recorded: {line}", console.width),
+                              soft_wrap=True)
                 return
             append(path, event)
-        out().print(result_line(board, state, done, event), soft_wrap=True)
+        console = out()
+        console.print(fit(result_line(board, state, done, event), console.width),
+                      soft_wrap=True)
         if done.year_end is not None:
             out().print(year_end_view(board, done))
 
@@ -769,6 +773,10 @@ def new(
     genie: Annotated[bool, typer.Option("--genie", help="Expansion: the House of the Bottle "
                                         "Genie (R6.2, with --pro); wish with --genie COST on "
                                         "the move wished for.")] = False,
+    buyers: Annotated[str | None, typer.Option(
+        "--buyers", help="The colours of your buyer cards, e.g. \"blue green orange violet "
+        "yellow\": then any other colour is refused, so a typo cannot start a new one (R1).",
+        show_default=False)] = None,
     board: Annotated[Path | None, typer.Option(
         "--board", help="A board profile TOML file with your table's printed numbers "
         "(see `asara board`); the log refers to it.", show_default=False)] = None,
@@ -783,7 +791,8 @@ def new(
 ) -> None:
     """Start a game log: players in seat order, start player, variant [R1].
 
-    Example: asara new game.toml -p Tina -p Paul -p Anna --date today
+    Example: asara new game.toml -p Tina -p Paul -p Anna --date today --buyers "blue green
+    orange violet yellow"
     """
     with _errors():
         for p in players:
@@ -813,7 +822,7 @@ def new(
                                       f"{date!r}") from None
         expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)
         setup = Setup(names, names.index(first), Variant.PRO if pro else Variant.BASIC,
-                      expansions)
+                      expansions, words.buyer_colours(buyers or ""))
         problems = check_setup(rules, setup)
         if problems:
             raise Refused(f"not started: {log}",
@@ -824,8 +833,9 @@ def new(
             create_log(log, header)
         state = replay(rules, setup, ()).state
         money = ", ".join(f"{p.name} {p.money}" for p in state.players)
-        out().print(f"new game in {log}: {', '.join(names)} ({setup.variant}); Asari: "
-                    f"{money}. {first} starts.", soft_wrap=True)
+        out().print(f"new game in {log}: {', '.join(names)} ({setup.variant})",
+                    soft_wrap=True)
+        out().print(f"Asari: {money}; {first} starts.", soft_wrap=True)
         if use:
             try:
                 remember(log)

@@ -8,6 +8,7 @@ names the candidates of an ambiguous prefix or the words that would have been un
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -70,7 +71,9 @@ def pick(word: str, vocabulary: Mapping[str, T], what: str) -> T:
         return next(iter(found))
     if not found:
         known = ", ".join(_firsts(vocabulary))
-        raise WordError(f"{word!r} is not a {what} (known: {known})")
+        close = difflib.get_close_matches(w, list(vocabulary), n=1, cutoff=0.6)
+        hint = f"did you mean {vocabulary[close[0]]}? " if close else ""
+        raise WordError(f"{word!r} is not a {what} ({hint}known: {known})")
     names = " or ".join(str(value) for value in found)
     raise WordError(f"{word!r} is ambiguous: {names}? Type more letters")
 
@@ -181,27 +184,64 @@ def player(word: str, names: Sequence[str]) -> str:
 
 
 _LABEL = re.compile(r"^[a-z][a-z-]*$")
+#: How alike a new buyer colour may be to one in play before it is taken for a typo.
+NEAR_MISS = 0.75
 
 
-def buyer(word: str, labels: Sequence[str]) -> str:
-    """A face-up buyer's colour label: a label already in play by unique prefix; else a new
-    label as typed (lower case, at least 3 letters so a slip does not start a colour)."""
+def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str:
+    """A face-up buyer's colour label. With ``declared`` colours (the log's ``buyers``): one
+    of them by unique prefix. Otherwise a label already in play by unique prefix, else a new
+    label as typed: lower case, at least 3 letters, and not a near miss of one in play
+    (``gren`` beside ``green``) unless written ``new gren``."""
     w = fold(word)
     if w in ("pair", "paar"):
         return PAIR
+    forced = w.startswith(("new ", "new:"))
+    if forced:
+        w = w[4:].strip()
+    if declared:
+        found = [x for x in declared if x.startswith(w)] if w not in declared else [w]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise WordError(f"buyer colour {word!r} is ambiguous: {' or '.join(found)}? "
+                            "Type more letters")
+        raise WordError(f"{word!r} is not one of this game's buyer colours "
+                        f"({', '.join(declared)}){_did_you_mean(w, declared)}")
     if w in labels:
         return w
     found = [x for x in labels if x.startswith(w)]
-    if len(found) == 1:
+    if len(found) == 1 and not forced:
         return found[0]
-    if len(found) > 1:
+    if len(found) > 1 and not forced:
         raise WordError(f"buyer colour {word!r} is ambiguous: {' or '.join(found)}? "
                         "Type more letters")
     if not _LABEL.match(w) or len(w) < 3:
         in_play = f" (in play: {', '.join(labels)})" if labels else ""
         raise WordError(f"{word!r} is not a buyer colour in play{in_play}; a new one is "
                         "written in full, in letters (e.g. blue)")
+    close = difflib.get_close_matches(w, labels, n=1, cutoff=NEAR_MISS)
+    if close and not forced:
+        raise WordError(f"{word!r} is not a buyer colour in play; did you mean {close[0]}? "
+                        f"(if {w} is a new colour, type --card \"new {w}\")")
     return w
+
+
+def buyer_colours(text: str) -> tuple[str, ...]:
+    """The buyer colours a game declares: words separated by spaces or commas."""
+    out: list[str] = []
+    for w in (fold(x) for x in re.split(r"[\s,;]+", text) if x):
+        if not _LABEL.match(w) or not 3 <= len(w) <= 30:
+            raise WordError(f"--buyers: {w!r} is not a colour word (letters, at least 3)")
+        if w in out:
+            raise WordError(f"--buyers: {w} is named twice")
+        out.append(w)
+    return tuple(out)
+
+
+def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]}?" if close else ""
 
 
 def split_tower(words: Sequence[str]) -> tuple[Colour, int | None, list[str]]:

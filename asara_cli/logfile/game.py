@@ -47,8 +47,11 @@ FORMAT = 1
 #: The schema file in the docs; a written log names it when the caller gives its location.
 SCHEMA_NAME = "asara-log.schema.json"
 
-HEADER_KEYS = ("format", "players", "start", "variant", "expansions", "board", "date", "place",
-               "notes")
+#: A buyer colour as the log writes it: a lower-case word (hyphens allowed), 3 to 30 letters.
+BUYER_WORD = re.compile(r"^[a-z][a-z-]{2,29}$")
+
+HEADER_KEYS = ("format", "players", "start", "variant", "expansions", "buyers", "board", "date",
+               "place", "notes")
 
 #: Keys each event type accepts, ``type`` first; ``note`` (free text) is allowed everywhere.
 #: A turn's keys come from its area kind (rules/areas); ``gifts`` are the Caliph's gifts
@@ -270,6 +273,11 @@ def _parse_header(data: Mapping[str, Any], where: _Where) -> LogHeader:
     expansions = data.get("expansions", [])
     if not isinstance(expansions, list) or not all(isinstance(x, str) for x in expansions):
         raise where.header_error("expansions", "expected a list such as [\"gifts\"]")
+    buyers = data.get("buyers", [])
+    if not isinstance(buyers, list) or not all(isinstance(x, str) and BUYER_WORD.match(x)
+                                               for x in buyers):
+        raise where.header_error("buyers", "expected the buyer colours as a list of lower-case "
+                                           "words, such as [\"blue\", \"violet\"]")
     board = data.get("board", "standard")
     if not isinstance(board, str) or not board:
         raise where.header_error("board", "expected a board profile name or path")
@@ -282,7 +290,8 @@ def _parse_header(data: Mapping[str, Any], where: _Where) -> LogHeader:
         if value is not None and not isinstance(value, str):
             raise where.header_error(key, f"expected text, got {describe(value)}")
         texts[key] = value
-    setup = Setup(tuple(players), players.index(start), Variant(variant), tuple(expansions))
+    setup = Setup(tuple(players), players.index(start), Variant(variant), tuple(expansions),
+                  tuple(buyers))
     return LogHeader(setup, board, None if date is None else str(date), texts["place"],
                      texts["notes"], data["format"])
 
@@ -475,8 +484,10 @@ def header_to_dict(header: LogHeader) -> dict[str, Any]:
         "start": s.players[s.start],
         "variant": s.variant.value,
         "expansions": list(s.expansions),
-        "board": header.board,
     }
+    if s.buyers:
+        d["buyers"] = list(s.buyers)
+    d["board"] = header.board
     if header.date is not None:
         try:
             d["date"] = dt.date.fromisoformat(header.date)

@@ -18,6 +18,7 @@ from asara_cli.rules.board import AreaSpec, Board
 from asara_cli.rules.engine import Replay, Violation
 from asara_cli.rules.model import Colour, Tower
 from asara_cli.rules.state import GameState, in_play
+from asara_cli.rules.text import tower_label
 
 #: Tower colours on a terminal; black is drawn light on dark so it shows on any background.
 COLOUR_STYLE = {
@@ -61,12 +62,13 @@ def validation_dict(log: GameLog, result: Replay) -> dict[str, Any]:
 # --- towers and status ---------------------------------------------------------------------------
 
 
-def tower_text(tower: Tower) -> Text:
-    """A tower drawn in its colour: base, trunks and windows, turret, bottom to top; gold
-    sections as ▓, lighted windows as ✦ (they sit on windows and add no height)."""
+def tower_text(tower: Tower, label: str) -> Text:
+    """A tower as the build command names it (``red 2``) with its height in brackets, then
+    drawn in its colour: base, trunks and windows, turret, bottom to top; gold sections as
+    ▓, lighted windows as ✦ (they sit on windows and add no height)."""
     style = COLOUR_STYLE[tower.colour]
     text = Text()
-    text.append(f"{tower.colour} {tower.height} ", style=style)
+    text.append(f"{label} ({tower.height}) ", style=style)
     plain_windows = tower.windows - tower.lighted
     body = "█" + "▮" * tower.trunks + "▯" * plain_windows + "✦" * tower.lighted + "▲"
     text.append(body, style=style)
@@ -83,7 +85,7 @@ def tower_text(tower: Tower) -> Text:
 def _towers_cell(towers: Sequence[Tower]) -> Text:
     if not towers:
         return Text("-", style="dim")
-    return Text("\n").join(tower_text(t) for t in towers)
+    return Text("\n").join(tower_text(t, tower_label(towers, i)) for i, t in enumerate(towers))
 
 
 def _screen_cell(state: GameState, seat: int) -> Text:
@@ -93,7 +95,7 @@ def _screen_cell(state: GameState, seat: int) -> Text:
     parts = [f"{n} x {what}" if n > 1 else what for what, n in counted.items()]
     if p.lighted_unknown:
         parts.append(f"{p.lighted_unknown} lighted window(s), colour secret")
-    return Text(", ".join(parts) if parts else "-")
+    return Text("\n".join(parts) if parts else "-")
 
 
 def status_dict(board: Board, state: GameState) -> dict[str, Any]:
@@ -167,7 +169,9 @@ def status_view(board: Board, state: GameState, title: str) -> RenderableType:
     for col, justify in (("player", "left"), ("Asari", "right"), ("buyers", "right"),
                          ("prestige", "right"), ("towers", "left"),
                          ("behind the screen", "left")):
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        # a tower is one line (its name, height and drawing); the screen's list may wrap
+        table.add_column(col, justify=justify,  # type: ignore[arg-type]
+                         no_wrap=col in ("towers", "player"))
     for seat, p in enumerate(state.players):
         marks = ""
         if seat == state.turn:

@@ -3,6 +3,8 @@ and after year four the final evaluation (RULES.md R2-R5)."""
 
 from __future__ import annotations
 
+import textwrap
+
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -10,13 +12,16 @@ from rich.text import Text
 
 from asara_cli.render.final import final_tables
 from asara_cli.rules.areas import kind_of
+from asara_cli.rules.areas.building import grown
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import Applied
 from asara_cli.rules.events import (
     PAIR,
+    Build,
     Checkpoint,
     Display,
     Event,
+    Genie,
     GiftsDealt,
     Placement,
     Turn,
@@ -52,29 +57,54 @@ def move_text(board: Board, event: Event) -> str:
     p = event.placement
     text = kind_of(event.action).text(board, p.player, p.space, event.action, buyer_text(p))
     if event.gifts:
-        text += f"; claims the Caliph's gifts first: {', '.join(map(use_text, event.gifts))}"
+        gifts = "gift" if len(event.gifts) == 1 else "gifts"
+        text += f"; {gifts} first: {', '.join(map(use_text, event.gifts))}"
     return text
 
 
 def result_line(board: Board, before: GameState, done: Applied, event: Event) -> str:
-    """One line after a recorded move: what happened, the mover's money and prestige after
-    it (before any end-of-year evaluation it triggered), and who moves next."""
+    """What a recorded move did, in at most two lines: the move (with a tower's new height
+    and a buyer colour new to the game), then the mover's money, prestige and buyers after
+    it (before any end-of-year evaluation it triggered) and who moves next, with theirs."""
     after = done.moved
-    number = after.events
-    text = f"#{number} {move_text(board, event)}"
+    first = f"#{after.events} {move_text(board, event)}"
     if not isinstance(event, Turn):
-        if after.turn is not None:
-            text += f". Next: {after.players[after.turn].name}."
-        return text
+        return first + _next(done, "\n   ")
     seat = after.seat(event.placement.player)
     assert seat is not None
     p = after.players[seat]
-    prestige = after.prestige(seat)
-    text += (f" -> {p.name}: {p.money} Asari, {prestige} prestige, "
-             f"{plural(p.buyers, 'buyer')} left.")
-    if done.year_end is None and done.state.turn is not None:
-        text += f" Next: {done.state.players[done.state.turn].name}."
-    return text
+    notes: list[str] = []
+    action = event.action.move if isinstance(event.action, Genie) else event.action
+    if isinstance(action, Build):
+        notes += grown(p, action, new=False)  # a new tower's parts already say its height
+    new = [x for x in after.labels if x not in before.labels]
+    if new and not after.setup.buyers:
+        notes.append(f"new buyer colour {new[0]}: {len(after.labels)} of "
+                     f"{board.buyer_colours}")
+    if notes:
+        first += f" ({'; '.join(notes)})"
+    second = (f"   {p.name}: {p.money} Asari, {after.prestige(seat)} prestige, "
+              f"{plural(p.buyers, 'buyer')}.")
+    return f"{first}\n{second}{_next(done, ' ')}"
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` broken between words to ``width`` columns, continuation lines indented, so
+    the terminal never breaks a word (a word longer than a line stays whole)."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        lines += textwrap.wrap(line, width=max(width, 40), subsequent_indent="   ",
+                               break_long_words=False, break_on_hyphens=False) or [""]
+    return "\n".join(lines)
+
+
+def _next(done: Applied, sep: str) -> str:
+    """`` Next: Paul (22 Asari, 4 buyers).``, or nothing when the year or the game ended."""
+    state = done.state
+    if done.year_end is not None or state.turn is None:
+        return ""
+    q = state.players[state.turn]
+    return f"{sep}Next: {q.name}, {q.money} Asari, {plural(q.buyers, 'buyer')}."
 
 
 def year_end_view(board: Board, done: Applied) -> RenderableType:

@@ -191,6 +191,11 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
                                  f"the expansion {what or repr(x)} is not known"))
         if x == "genie" and setup.variant != Variant.PRO:
             out.append(Violation(0, None, "R6.2", "the Bottle Genie is only in the pro game"))
+    if len(setup.buyers) > board.buyer_colours:
+        out.append(Violation(0, None, "R1", f"buyers come in {board.buyer_colours} colours; "
+                                            f"the log declares {len(setup.buyers)}"))
+    if len(set(setup.buyers)) < len(setup.buyers):
+        out.append(Violation(0, None, "R1", "a buyer colour is declared twice"))
     return tuple(out)
 
 

@@ -17,9 +17,10 @@ from asara_cli.rules.areas.market import check_display, take_from_display
 from asara_cli.rules.board import AreaSpec, Board
 from asara_cli.rules.events import Gift, GiftKind, GiftsDealt, GiftUse, Turn
 from asara_cli.rules.findings import NOTE, Report, Violation
+from asara_cli.rules.labels import check_label
 from asara_cli.rules.model import Variant
 from asara_cli.rules.state import GameState, LedgerEntry
-from asara_cli.rules.text import ordinal, plural
+from asara_cli.rules.text import plural
 from asara_cli.rules.values import evolve
 
 RULE = "R6.1"
@@ -155,12 +156,8 @@ def check_gift(board: Board, state: GameState, seat: int, use: GiftUse, bad: Rep
     if kind == GiftKind.BUYER:
         if state.draw_pile < 1:
             bad(RULE, "a buyer gift, but the buyer deck is empty this year")
-        label = use.buyer
-        if label is not None and label not in state.labels and (
-                len(state.labels) >= board.buyer_colours):
-            bad("R1", f"buyers come in {board.buyer_colours} colours and "
-                      f"{', '.join(state.labels)} are already in play; {label!r} would be a "
-                      f"{ordinal(board.buyer_colours + 1)}")
+        if use.buyer is not None:
+            check_label(board, state, use.buyer, bad)
     elif kind == GiftKind.ASARI:
         if use.gift.amount is None or use.gift.amount < 0:
             bad(RULE, "a money gift shows the Asari it gives")

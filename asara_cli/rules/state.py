@@ -33,6 +33,9 @@ class Setup:
     start: int = 0
     variant: Variant = Variant.BASIC
     expansions: tuple[str, ...] = ()
+    #: The buyer colours this table's cards show, when the log declares them (then no other
+    #: colour can be placed); empty when they are learnt as buyers are placed face up.
+    buyers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

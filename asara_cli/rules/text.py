@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from asara_cli.rules.model import Colour
+from collections.abc import Sequence
+
+from asara_cli.rules.model import Colour, Tower
 
 
 def plural(n: int, word: str) -> str:
@@ -22,3 +24,11 @@ def tower_name(colour: Colour, n: int) -> str:
 def a_buyer(label: str) -> str:
     """``a blue buyer``, ``an orange buyer``."""
     return f"{'an' if label[:1] in 'aeiou' else 'a'} {label} buyer"
+
+
+def tower_label(towers: Sequence[Tower], index: int) -> str:
+    """A player's tower as the build command names it: ``red`` for their only red tower,
+    else ``red 1``, ``red 2`` ... in the order they were built."""
+    colour = towers[index].colour
+    same = [i for i, t in enumerate(towers) if t.colour == colour]
+    return str(colour) if len(same) == 1 else f"{colour} {same.index(index) + 1}"

@@ -11,8 +11,9 @@ from asara_cli.rules.areas import Kind, Move, kind_of
 from asara_cli.rules.board import AreaSpec, Board
 from asara_cli.rules.events import PAIR, Turn
 from asara_cli.rules.findings import ERROR, NOTE, CannotApply, Report, Violation
+from asara_cli.rules.labels import check_label
 from asara_cli.rules.state import GameState, PlayerState, in_play
-from asara_cli.rules.text import a_buyer, ordinal, plural
+from asara_cli.rules.text import a_buyer, plural
 from asara_cli.rules.values import evolve
 
 
@@ -79,10 +80,7 @@ def _check_buyers(board: Board, state: GameState, event: Turn, player: PlayerSta
     if not p.face_up or p.buyer is None:
         return
     label = p.buyer
-    if label not in state.labels and len(state.labels) >= board.buyer_colours:
-        bad("R1", f"buyers come in {board.buyer_colours} colours and "
-                  f"{', '.join(state.labels)} are already in play; {label!r} would be a "
-                  f"{ordinal(board.buyer_colours + 1)}")
+    check_label(board, state, label, bad)
     per_colour = board.buyers_per_colour
     used = dict(state.label_counts).get(label, 0)
     if per_colour is not None and used >= per_colour:

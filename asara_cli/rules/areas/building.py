@@ -19,7 +19,7 @@ from asara_cli.rules.findings import CannotApply, Report
 from asara_cli.rules.model import Colour, Section, Tower, Variant
 from asara_cli.rules.scoring import build_prestige
 from asara_cli.rules.state import GameState, LedgerEntry, PlayerState, missing, without
-from asara_cli.rules.text import plural, tower_name
+from asara_cli.rules.text import plural, tower_label, tower_name
 from asara_cli.rules.values import evolve
 
 _PART = re.compile(rf"^(gold )?({SECTIONS})$")
@@ -114,17 +114,20 @@ class Building(Kind[Build]):
         k = m.action.sections
         state = m.state
         entry = LedgerEntry(m.seat, build_prestige(m.board, k), "build", state.year, m.number,
-                            f"built {plural(k, 'section')} on plot {m.space}")
+                            f"built {plural(k, 'section')} on plot {m.space}: "
+                            + "; ".join(grown(player, m.action)))
         return evolve(state.with_player(m.seat, player), ledger=(*state.ledger, entry))
 
     def text(self, board: Board, who: str, space: int | None, action: Build, how: str | None
              ) -> str:
+        # towers named as the build command names them: "red", "red 2"
         what = [f"new {t.colour} tower: {_parts(t.parts)}" for t in action.new]
-        what += [f"{tower_name(a.colour, a.tower)} +{_parts(a.parts)}" for a in action.add]
-        what += [f"lighted window on the {tower_name(lw.colour, lw.tower)}"
+        what += [f"{_name(a.colour, a.tower)} +{_parts(a.parts)}" for a in action.add]
+        what += [f"a lighted window on {_name(lw.colour, lw.tower)}"
                  + (" (on gold)" if lw.on_gold else "") for lw in action.lighted]
-        head = (f"{who} builds {plural(action.sections, 'section')} on plot {space} "
-                f"for {space}")
+        k = action.sections
+        head = (f"{who} builds on plot {space} for {space}" if k == space else
+                f"{who} builds {plural(k, 'section')} on plot {space} for {space}")
         return f"{head} ({how}): {'; '.join(what)}" if how else f"{head}: {'; '.join(what)}"
 
     def read(self, r: Fields) -> tuple[int | None, Build]:
@@ -211,6 +214,26 @@ def _check_lighted(lighted: Sequence[LightedWindow], player: PlayerState, bad: R
             bad("R3.7", f"{player.name} has no {lw.colour} lighted window behind the screen "
                         f"(kept: {kept})")
             return
+
+
+def _name(colour: Colour, n: int) -> str:
+    return str(colour) if n == 1 else f"{colour} {n}"
+
+
+def grown(after: PlayerState, event: Build, new: bool = True) -> list[str]:
+    """The towers a build raised (and made, with ``new``), named as the build command names
+    them, with their new height: ``red 2 now 8 high``, ``white new, 3 high``."""
+    towers = after.towers
+    out: list[str] = []
+    for a in event.add:
+        i = find_tower(after, a.colour, a.tower)
+        if i is not None:
+            text = f"{tower_label(towers, i)} now {towers[i].height} high"
+            if text not in out:
+                out.append(text)
+    for i in range(len(towers) - len(event.new) if new else len(towers), len(towers)):
+        out.append(f"{tower_label(towers, i)} new, {towers[i].height} high")
+    return out
 
 
 def _build(player: PlayerState, event: Build) -> PlayerState:

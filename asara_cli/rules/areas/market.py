@@ -91,8 +91,10 @@ class Market(Kind[Buy]):
             if how is None:
                 return f"{who} buys nothing at the {where}"
             return f"{who} places {how} on the {where} and buys nothing"
+        # the tile names its market: only the space is added
         text = f"{who} buys a {action.tile} for {board.price(action.tile.colour)}"
-        return f"{text} ({how}, {where})" if how is not None else f"{text} ({where})"
+        bits = [x for x in (how, f"space {space}" if space else None) if x]
+        return f"{text} ({', '.join(bits)})" if bits else text
 
     def read(self, r: Fields) -> tuple[int | None, Buy]:
         area = r.text("area", SECTION, SECTION_HELP, required=True)

@@ -59,8 +59,8 @@ class Spies(Kind[Bribe]):
         head = f"{who} bribes the spies for {space}" + (f" ({how})" if how else "")
         if action.tile is None:
             return f"{head}, searches the {action.pile} pile and takes nothing"
-        return (f"{head} and takes a {action.tile} from the {action.pile} pile for "
-                f"{board.price(action.tile.colour)}")
+        # the tile names its pile
+        return f"{head}: a {action.tile} from the pile for {board.price(action.tile.colour)}"
 
     def read(self, r: Fields) -> tuple[int | None, Bribe]:
         space = self.read_space(r)

@@ -1,0 +1,154 @@
+"""What a table trips over (issue 10): buyer colour typos, towers named one way everywhere,
+"did you mean", two-line move feedback that fits 80 columns, the end-of-year table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from asara_cli.cli import app
+from asara_cli.logfile.game import read_log
+
+runner = CliRunner()
+
+
+def cli(*args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture
+def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ASARA_LOG", raising=False)
+    assert cli("new", "game.toml", "-p", "Tina", "-p", "Paul").exit_code == 0
+    return tmp_path / "game.toml"
+
+
+# --- buyer colours ----------------------------------------------------------------------------
+
+
+def test_a_near_miss_of_a_colour_in_play_is_refused(table: Path) -> None:
+    assert cli("buy", "window", "black", "-c", "green").exit_code == 0
+    result = cli("buy", "base", "red", "-c", "gren")
+    assert result.exit_code == 2
+    assert "did you mean green?" in result.stderr
+    assert len(read_log(table).events) == 1
+    # a real new colour that is far from any in play is taken, and the move line says so
+    result = cli("buy", "base", "red", "-c", "violet")
+    assert result.exit_code == 0, result.output
+    assert "new buyer colour violet: 2 of 5" in result.stdout
+    # "new WORD" insists on a word that looks like a typo
+    result = cli("buy", "turret", "red", "-c", "new greet")
+    assert result.exit_code == 0, result.output
+    assert read_log(table).events[-1].placement.buyer == "greet"
+
+
+def test_declared_colours_refuse_every_other_word(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ASARA_LOG", raising=False)
+    result = cli("new", "g.toml", "-p", "Tina", "-p", "Paul", "--buyers",
+                 "blue, green orange violet yellow")
+    assert result.exit_code == 0, result.output
+    log = tmp_path / "g.toml"
+    assert 'buyers = ["blue", "green", "orange", "violet", "yellow"]' in log.read_text("utf-8")
+    result = cli("buy", "window", "black", "-c", "gren")
+    assert result.exit_code == 2
+    assert "not one of this game's buyer colours (blue, green, orange, violet, yellow)" in (
+        result.stderr)
+    assert "did you mean green?" in result.stderr
+    result = cli("buy", "window", "black", "-c", "gr")  # a prefix of a declared colour
+    assert result.exit_code == 0, result.output
+    assert "new buyer colour" not in result.stdout  # declared: nothing new to announce
+    assert read_log(log).events[-1].placement.buyer == "green"
+    # the referee holds the declaration too, for hand-edited logs
+    text = log.read_text("utf-8").replace('buyer = "green"', 'buyer = "pink"')
+    log.write_text(text, "utf-8")
+    result = cli("validate", str(log))
+    assert result.exit_code == 1
+    assert "this game's buyer colours are blue, green, orange, violet, yellow; 'pink'" in (
+        result.output)
+    assert "[R1]" in result.output
+
+
+@pytest.mark.parametrize("words, message", [
+    ("blue blue", "blue is named twice"),
+    ("bl", "is not a colour word"),
+    ("blue 7", "is not a colour word"),
+])
+def test_bad_declarations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, words: str,
+                          message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = cli("new", "g.toml", "-p", "A", "-p", "B", "--buyers", words)
+    assert result.exit_code == 2 and message in result.stderr
+    assert not (tmp_path / "g.toml").exists()
+
+
+def test_six_declared_colours_are_one_too_many(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = cli("new", "g.toml", "-p", "A", "-p", "B", "--buyers",
+                 "blue green orange violet yellow pink")
+    assert result.exit_code == 1  # R1: the standard board's buyers come in 5 colours
+    assert "buyers come in 5 colours; the log declares 6 [R1]" in result.stderr
+
+
+# --- words ------------------------------------------------------------------------------------
+
+
+def test_misspelt_tile_colours_get_a_suggestion(table: Path) -> None:
+    result = cli("buy", "window", "blakc", "-c", "blue")
+    assert result.exit_code == 2
+    assert "did you mean black?" in result.stderr
+    result = cli("buy", "windw", "black", "-c", "blue")
+    assert result.exit_code == 2
+    assert "did you mean window?" in result.stderr
+
+
+# --- towers named as build names them --------------------------------------------------------
+
+
+def test_towers_are_named_by_order_with_their_height(table: Path) -> None:
+    moves = [
+        ["buy", "base", "red", "-c", "blue"], ["buy", "base", "red", "-c", "blue"],
+        ["buy", "turret", "red", "-c", "green"], ["buy", "turret", "red", "-c", "green"],
+        ["buy", "window", "red", "-c", "violet"], ["buy", "window", "red", "-c", "violet"],
+        # Tina: a red tower of 3 (base, window, turret); Paul: a red tower of 2
+        ["build", "3", "red", "base", "window", "turret", "-c", "yellow"],
+        ["build", "2", "red", "base", "turret", "-c", "yellow"],
+    ]
+    for m in moves:
+        result = cli(*m)
+        assert result.exit_code == 0, (m, result.output)
+    # Paul's build: the new tower's parts say its height; the ledger says it too
+    assert "new red tower: base, turret" in result.stdout
+    status = cli("status").stdout
+    assert "red (3)" in status and "red (2)" in status
+    ledger = [e["explanation"] for e in json.loads(cli("score", "--json").stdout)["ledger"]]
+    assert ledger == ["built 3 sections on plot 3: red new, 3 high",
+                      "built 2 sections on plot 2: red new, 2 high"]
+    # Tina adds to her red tower: the move line and the ledger say its new height, 3 + 2
+    for m in (["bank", "12", "-c", "red"], ["bank", "8", "-c", "red"],
+              ["buy", "trunk", "red", "-c", "blue"], ["buy", "trunk", "red", "-c", "blue"],
+              ["build", "1", "red", "trunk", "-c", "yellow"]):  # Tina's red: 4 high
+        result = cli(*m)
+        assert result.exit_code == 0, (m, result.output)
+    assert "(red now 4 high)" in result.stdout
+    # Paul: plots 1 to 3 are taken, so plot 4 for one section (R3.2); his red: 3 high
+    result = cli("build", "4", "red", "trunk", "-c", "yellow")
+    assert result.exit_code == 0, result.output
+    assert "builds 1 section on plot 4 for 4 (a yellow buyer): red +trunk (red now 3 high)" in (
+        " ".join(result.stdout.split()))
+
+
+def test_status_towers_fit_80_columns() -> None:
+    sample = Path(__file__).resolve().parent.parent / "sample_games" / "three-player-basic.toml"
+    result = runner.invoke(app, ["status", str(sample)], env={"COLUMNS": "80"})
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    # Anna's towers, one line each, named as `build` names them: two brown, one white
+    assert any(line.strip().startswith("brown 2 (3)") for line in lines)
+    assert any("Anna" in line and "brown 1 (4)" in line for line in lines)

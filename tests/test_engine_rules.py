@@ -358,7 +358,7 @@ def test_checkpoint_confirms_and_reports_difference(board: Board) -> None:  # R4
     assert ok.valid, ok.violations
     bad = run([*year1, Checkpoint((("Tina", 5),)), col("Tina")], board=board)
     assert [(v.rule, v.event) for v in bad.violations] == [("checkpoint", 19)]
-    assert "Tina at 5; the log gives 4" in bad.violations[0].message
+    assert "Tina at 5; the moves recorded give 4" in bad.violations[0].message
     assert bad.stopped is None  # a checkpoint is not a move: the state goes on
 
 

@@ -93,7 +93,7 @@ def test_six_declared_colours_are_one_too_many(tmp_path: Path,
     result = cli("new", "g.toml", "-p", "A", "-p", "B", "--buyers",
                  "blue green orange violet yellow pink")
     assert result.exit_code == 1  # R1: the standard board's buyers come in 5 colours
-    assert "buyers come in 5 colours; the log declares 6 [R1]" in result.stderr
+    assert "buyers come in 5 colours; 6 are declared [R1]" in result.stderr
 
 
 # --- words ------------------------------------------------------------------------------------
@@ -152,3 +152,73 @@ def test_status_towers_fit_80_columns() -> None:
     # Anna's towers, one line each, named as `build` names them: two brown, one white
     assert any(line.strip().startswith("brown 2 (3)") for line in lines)
     assert any("Anna" in line and "brown 1 (4)" in line for line in lines)
+
+
+# --- wording -------------------------------------------------------------------------------
+
+
+def test_a_forgotten_gold_word_gets_a_hint(table: Path) -> None:
+    assert cli("buy", "base", "gold", "red", "-c", "blue").exit_code == 0
+    assert cli("bank", "8", "-c", "red").exit_code == 0
+    result = cli("build", "2", "red", "base", "turret", "-c", "green")
+    assert result.exit_code == 1
+    said = " ".join(result.stderr.split())
+    # the turret is missing too; the hint is about the base she holds with gold
+    assert "Tina has no red base behind the screen (and 1 more missing)" in said
+    assert "Tina has a gold red base: say gold base [R3.2]" in said
+
+
+def test_one_plot_below_is_named_once(table: Path) -> None:
+    assert cli("buy", "base", "red", "-c", "blue").exit_code == 0
+    assert cli("bank", "8", "-c", "red").exit_code == 0
+    result = cli("build", "2", "red", "base", "-c", "green")
+    # 1 section on plot 2 needs plot 1 taken (R3.2); the message no longer says "plots 1..1"
+    assert "1 section on plot 2 needs plot 1 occupied; plot 1 is vacant" in result.stderr
+    assert "the log" not in result.stderr  # a typed command is not the log
+
+
+def test_a_matching_checkpoint_says_so(table: Path) -> None:
+    result = cli("checkpoint", "Tina=0", "Paul=0", "-m", "Tina=20")
+    assert result.exit_code == 0, result.output
+    assert "(agrees with the moves recorded)" in " ".join(result.stdout.split())
+    result = cli("checkpoint", "Tina=1")
+    assert result.exit_code == 1
+    assert "the moves recorded give 0" in result.stderr
+
+
+# --- redo ----------------------------------------------------------------------------------
+
+
+def test_redo_brings_back_what_undo_removed(table: Path) -> None:
+    for m in (["buy", "window", "black", "-c", "blue"], ["bank", "8", "-c", "red"]):
+        assert cli(*m).exit_code == 0
+    full = table.read_text("utf-8")
+    assert cli("undo").exit_code == 0
+    assert cli("undo").exit_code == 0
+    assert len(read_log(table).events) == 0
+    result = cli("redo")
+    assert result.exit_code == 0 and result.stdout.startswith("redone: #1 Tina buys")
+    result = cli("redo")
+    assert result.exit_code == 0 and result.stdout.startswith("redone: #2 Paul takes 8")
+    assert table.read_text("utf-8") == full  # byte for byte, comments and all
+    assert not (table.parent / ".game.toml.redo.toml").exists()  # nothing left behind
+    result = cli("redo")
+    assert result.exit_code == 2 and "nothing to redo" in result.stderr
+
+
+def test_a_new_move_ends_the_redo(table: Path) -> None:
+    assert cli("buy", "window", "black", "-c", "blue").exit_code == 0
+    assert cli("undo").exit_code == 0
+    assert cli("buy", "window", "white", "-c", "blue").exit_code == 0
+    result = cli("redo")
+    assert result.exit_code == 2 and "nothing to redo" in result.stderr
+    assert [e.action.tile.colour.value for e in read_log(table).events] == ["white"]
+
+
+def test_redo_refuses_a_log_edited_since(table: Path) -> None:
+    assert cli("buy", "window", "black", "-c", "blue").exit_code == 0
+    assert cli("undo").exit_code == 0
+    table.write_text(table.read_text("utf-8") + "# a note added by hand\n", "utf-8")
+    result = cli("redo")
+    assert result.exit_code == 2 and "changed since the last undo" in result.stderr
+    assert len(read_log(table).events) == 0

@@ -40,6 +40,9 @@ from asara_cli.logfile.record import (
     remember,
 )
 from asara_cli.logfile.record import (
+    redo as redo_log,
+)
+from asara_cli.logfile.record import (
     undo as undo_log,
 )
 from asara_cli.render.record import fit, move_text, result_line, year_end_view
@@ -895,7 +898,33 @@ def undo(
         text = f"undone: #{n} {move_text(board, event)}"
         if state.turn is not None and result.stopped is None:
             text += f". Year {state.year}, {state.players[state.turn].name} to move."
-        out().print(text, soft_wrap=True)
+        console = out()
+        console.print(fit(text + " (`asara redo` brings it back)", console.width),
+                      soft_wrap=True)
+
+
+def redo(
+    log: LogOption = None,
+) -> None:
+    """Bring back the last event `asara undo` removed (again and again, newest first).
+
+    Only until the log changes: a move recorded after an undo ends what can be redone.
+
+    Example: asara undo; asara redo
+    """
+    with _errors():
+        path, _ = default_log(log)
+        _must_exist(path)
+        with _lock(path):
+            after = redo_log(path)
+        board = load_log_board(after)
+        result = replay(board, after.header.setup, after.events)
+        state = result.state
+        text = f"redone: #{len(after.events)} {move_text(board, after.events[-1])}"
+        if state.turn is not None and result.stopped is None:
+            text += f". Year {state.year}, {state.players[state.turn].name} to move."
+        console = out()
+        console.print(fit(text, console.width), soft_wrap=True)
 
 
 # --- registration -----------------------------------------------------------------------------
@@ -928,6 +957,7 @@ def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the recording commands to the ``asara`` app: all of them, or only the command
     ``only`` when it is one of them (a command line builds just what it runs)."""
     own: list[tuple[str, Callable[..., None]]] = [("new", new), *MOVES, ("undo", undo),
+                                                  ("redo", redo),
                                                   ("use", use)]
     if only is not None and only in dict(own):
         app.command(only)(dict(own)[only])

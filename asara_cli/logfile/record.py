@@ -8,6 +8,7 @@ same folder, fsync, parsed once more, renamed), so a crash leaves the previous l
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import time
@@ -102,8 +103,11 @@ def create_log(path: str | Path, header: LogHeader) -> None:
 
 
 def append(path: str | Path, event: Event) -> GameLog:
-    """Append one event as text (comments and layout above it are kept), atomically."""
-    return append_event(Path(path), event)
+    """Append one event as text (comments and layout above it are kept), atomically. A new
+    move ends what ``redo`` could bring back, as in an editor."""
+    log = append_event(Path(path), event)
+    forget_redo(path)
+    return log
 
 
 _EVENT_HEADER = re.compile(r"^\s*\[\[\s*event\s*\]\]")
@@ -143,7 +147,77 @@ def undo(path: str | Path) -> tuple[GameLog, Event]:
         raise InputError("cannot find the last event's text to cut (is it written as an "
                          "[[event]] table at the end?); edit the file by hand", path=str(path))
     atomic_write(target, new_text)
+    _push_redo(target, text, new_text)
     return log, log.events[-1]
+
+
+# --- redo ------------------------------------------------------------------------------------
+
+#: How many undone events ``redo`` can bring back.
+REDO_DEPTH = 50
+
+
+def redo_path(log: str | Path) -> Path:
+    """The sidecar that keeps what ``undo`` removed: ``.NAME.redo.toml`` beside the log."""
+    p = Path(log)
+    return p.with_name(f".{p.name}.redo.toml")
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _redo_stack(log: Path) -> list[dict[str, str]]:
+    path = redo_path(log)
+    if not os.path.lexists(path):
+        return []
+    try:
+        data, _ = read_toml(path)
+    except InputError:
+        return []  # a damaged stack only loses the redo, never the log
+    entries = data.get("undone")
+    if not isinstance(entries, list):
+        return []
+    return [e for e in entries if isinstance(e, dict) and isinstance(e.get("text"), str)
+            and isinstance(e.get("after"), str)]
+
+
+def _push_redo(log: Path, before: str, after: str) -> None:
+    stack = _redo_stack(log)[-(REDO_DEPTH - 1):]
+    stack.append({"after": _digest(after), "text": before})
+    _write_redo(log, stack)
+
+
+def _write_redo(log: Path, stack: list[dict[str, str]]) -> None:
+    if not stack:
+        forget_redo(log)
+        return
+    note = (f"# What `asara undo` removed from {log.name}, newest last; `asara redo` brings it "
+            "back.\n# Each entry is the whole log before that undo.\n")
+    write_file(redo_path(log), note + tomli_w.dumps({"undone": stack}, multiline_strings=True))
+
+
+def forget_redo(log: str | Path) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        redo_path(log).unlink()
+
+
+def redo(path: str | Path) -> GameLog:
+    """Bring back the last event ``undo`` removed, if the log is as that undo left it;
+    return the log with it."""
+    target = Path(path)
+    stack = _redo_stack(target)
+    if not stack:
+        raise InputError("has nothing to redo (only an undo can be redone)", path=str(path))
+    top = stack[-1]
+    if _digest(read_text(target)) != top["after"]:
+        forget_redo(target)
+        raise InputError("changed since the last undo (a move was recorded or the file "
+                         "edited); there is nothing to redo", path=str(path))
+    log = parse_log(top["text"], str(path))
+    atomic_write(target, top["text"])
+    _write_redo(target, stack[:-1])
+    return log
 
 
 # --- the default log -------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from asara_cli.render.final import final_tables
 from asara_cli.rules.areas import kind_of
 from asara_cli.rules.areas.building import grown
 from asara_cli.rules.board import Board
@@ -28,6 +27,7 @@ from asara_cli.rules.events import (
     gold_text,
 )
 from asara_cli.rules.gifts import use_text
+from asara_cli.rules.model import Variant
 from asara_cli.rules.state import GameState
 from asara_cli.rules.text import a_buyer, plural
 
@@ -68,6 +68,8 @@ def result_line(board: Board, before: GameState, done: Applied, event: Event) ->
     it (before any end-of-year evaluation it triggered) and who moves next, with theirs."""
     after = done.moved
     first = f"#{after.events} {move_text(board, event)}"
+    if isinstance(event, Checkpoint):  # recorded only when it agrees: say so
+        first += " (agrees with the moves recorded)"
     if not isinstance(event, Turn):
         return first + _next(done, "\n   ")
     seat = after.seat(event.placement.player)
@@ -109,34 +111,60 @@ def _next(done: Applied, sep: str) -> str:
 
 def year_end_view(board: Board, done: Applied) -> RenderableType:
     """The end-of-year evaluation just done (R4), then the next year's start or, after the
-    last year, the final evaluation (R5) with its arithmetic."""
+    last year, a short final summary (R5); ``asara score`` keeps the full explanation."""
     assert done.year_end is not None
-    after, moved = done.state, done.moved
+    after = done.state
     year = done.year_end.year
     scores = done.year_end.scores
     names = [p.name for p in after.players]
+    pro = after.setup.variant == Variant.PRO
+    last = after.final is not None
+    # the money the players hold now: with the next year's income, except after the last year
+    money = "Asari" if last else f"Asari (+{board.yearly_money})"
     parts: list[RenderableType] = [Text(f"End of year {year}: evaluation (R4)", style="bold")]
     table = Table(box=box.SIMPLE_HEAD)
-    for col, justify in (("player", "left"), ("towers", "right"), ("gold", "right"),
-                         ("lighted", "right"), ("Caliph", "right"), ("points", "right"),
-                         ("prestige", "right"), ("Asari", "right")):
+    columns = [("player", "left"), ("towers", "right"), ("gold", "right")]
+    columns += [("lighted", "right")] if pro else []
+    columns += [("Caliph", "right"), ("points", "right"), ("prestige", "right"),
+                (money, "right")]
+    for col, justify in columns:
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
     for s in scores:
-        prestige = after.prestige_before_final(s.player)
-        money = moved.players[s.player].money
-        table.add_row(Text(names[s.player]), str(s.towers), str(s.gold), str(s.lighted),
-                      "1" if s.caliph else "-", f"+{s.points}", str(prestige), str(money))
+        row: list[Text | str] = [Text(names[s.player]), str(s.towers), str(s.gold)]
+        row += [str(s.lighted)] if pro else []
+        row += ["1" if s.caliph else "-", f"+{s.points}",
+                str(after.prestige_before_final(s.player)),
+                str(after.players[s.player].money)]
+        table.add_row(*row)
     parts.append(table)
-    if after.final is None:
+    if not last:
         starter = names[after.turn] if after.turn is not None else "-"
         parts.append(Text(
-            f"Year {after.year} of {board.years}: everyone takes {board.yearly_money} Asari "
+            f"Year {after.year} of {board.years}: everyone took {board.yearly_money} Asari "
             f"and a new hand; {starter} starts (Caliph's patronage). The displays are "
             f"refilled: `asara display ...` records them (optional)."
             + (" Deal the Caliph's gifts and record them: `asara gifts ...`."
                if "gifts" in after.setup.expansions and after.gift_deck else "")))
         return Group(*parts)
-    before_final = [after.prestige_before_final(s) for s in range(len(names))]
-    parts.append(Text("Final evaluation (R5)", style="bold"))
-    parts.append(final_tables(names, before_final, after.final))
-    return Group(*parts)
+    return Group(*parts, final_summary(after))
+
+
+def final_summary(state: GameState) -> RenderableType:
+    """After the last year: per player the prestige before the final evaluation, what it
+    gave and the total, best first, and the winner(s)."""
+    assert state.final is not None
+    names = [p.name for p in state.players]
+    totals = state.prestige_all()
+    table = Table(box=box.SIMPLE_HEAD, title="Final evaluation (R5)", title_justify="left")
+    for col, justify in (("player", "left"), ("before", "right"), ("final", "right"),
+                         ("total", "right"), ("", "left")):
+        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    best = max(totals)
+    for seat in sorted(range(len(names)), key=lambda x: -totals[x]):
+        before = state.prestige_before_final(seat)
+        table.add_row(Text(names[seat]), str(before), f"+{totals[seat] - before}",
+                      str(totals[seat]), "wins" if totals[seat] == best else "")
+    winners = [names[s] for s in range(len(names)) if totals[s] == best]
+    verdict = (f"{winners[0]} wins with {best}." if len(winners) == 1 else
+               f"{' and '.join(winners)} share the win with {best}.")
+    return Group(table, Text(f"{verdict} Every award and its arithmetic: asara score."))

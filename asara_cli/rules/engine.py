@@ -84,7 +84,7 @@ def _check_display(state: GameState, event: Display, number: int) -> tuple[Viola
         if len(tiles) != market.count:
             out.append(Violation(number, None, "R3.1",
                                  f"the {section} display should hold "
-                                 f"{plural(market.count, 'tile')}; the log lists {len(tiles)}"))
+                                 f"{plural(market.count, 'tile')}; {len(tiles)} are listed"))
             continue
         if market.shown is not None:
             if Counter(market.shown) != Counter(tiles):
@@ -96,7 +96,7 @@ def _check_display(state: GameState, event: Display, number: int) -> tuple[Viola
         if gone:
             out.append(Violation(number, None, "R3.1",
                                  f"the {section} display still holds the unsold {gone[0]} "
-                                 f"from last year; the log leaves it out"))
+                                 f"from last year, and it is not listed"))
     return tuple(out)
 
 
@@ -114,14 +114,14 @@ def _check_checkpoint(state: GameState, event: Checkpoint, number: int
                 if have != shown:
                     out.append(Violation(
                         number, name, CHECKPOINT,
-                        f"the prestige track shows {name} at {shown}; the log gives {have} "
-                        f"(a difference of {shown - have:+d})"))
+                        f"the prestige track shows {name} at {shown}; the moves recorded give "
+                        f"{have} (a difference of {shown - have:+d})"))
             else:
                 have = state.players[seat].money
                 if have != shown:
                     out.append(Violation(
                         number, name, CHECKPOINT,
-                        f"{name} counts {shown} Asari; the log gives {have} "
+                        f"{name} counts {shown} Asari; the moves recorded give {have} "
                         f"(a difference of {shown - have:+d})"))
     return tuple(out)
 
@@ -174,7 +174,7 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
     n = len(setup.players)
     if not board.min_players <= n <= board.max_players:
         out.append(Violation(0, None, "R1", f"ASARA is for {board.min_players} to "
-                                            f"{board.max_players} players; the log names {n}"))
+                                            f"{board.max_players} players, not {n}"))
     twice = same_name(setup.players)
     if twice:
         a, b = twice
@@ -193,7 +193,7 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
             out.append(Violation(0, None, "R6.2", "the Bottle Genie is only in the pro game"))
     if len(setup.buyers) > board.buyer_colours:
         out.append(Violation(0, None, "R1", f"buyers come in {board.buyer_colours} colours; "
-                                            f"the log declares {len(setup.buyers)}"))
+                                            f"{len(setup.buyers)} are declared"))
     if len(set(setup.buyers)) < len(setup.buyers):
         out.append(Violation(0, None, "R1", "a buyer colour is declared twice"))
     return tuple(out)

@@ -76,7 +76,7 @@ def check_deal(board: Board, state: GameState, event: GiftsDealt, number: int
     expected = min(_per_year(board, state), state.gift_deck)
     if len(event.gifts) != expected:
         bad(f"year {state.year} deals {plural(expected, 'gift')} (one per chest; "
-            f"{state.gift_deck} left in the deck); the log deals {len(event.gifts)}")
+            f"{state.gift_deck} left in the deck), not {len(event.gifts)}")
     spaces = [(a, s) for a, s, _ in event.gifts]
     twice = [x for x, n in Counter(spaces).items() if n > 1]
     if twice:
@@ -95,8 +95,8 @@ def check_deal(board: Board, state: GameState, event: GiftsDealt, number: int
         in_house = sum(board.area(a).kind == "lighted" for a, _, _ in event.gifts
                        if board.has_area(a))
         if in_house != 1:
-            bad(f"the pro game has one chest in the House of the lighted windows; the log "
-                f"deals {in_house} there")
+            bad(f"the pro game has one chest in the House of the lighted windows, not "
+                f"{in_house}")
     if state.chests and len(state.chests) == len(event.gifts):
         new = sorted(set(spaces) - set(state.chests))
         if new:
@@ -138,7 +138,7 @@ def check_claim(board: Board, state: GameState, seat: int, spec: AreaSpec, turn:
         unclaimed = [g for g, n in (-extra).items() for _ in range(n)]
         if unclaimed or known:
             where = f"space {space} of the {spec.name}"
-            bad(RULE, f"{where} holds {gifts_text(lying)}; the log claims "
+            bad(RULE, f"{where} holds {gifts_text(lying)}; the move claims "
                       f"{gifts_text(claimed)} (a buyer there takes every gift lying there)")
         elif (state.year, "gifts") not in state.noted:
             bad(RULE, f"the gifts dealt in year {state.year} are not recorded; the gifts "

@@ -30,7 +30,7 @@ class BankKind(Kind[Bank]):
             return  # reported with the space
         value = values[space - 1]
         if value is not None and m.action.amount != value:
-            bad("R3.3", f"bank space {space} pays {value}; the log takes {m.action.amount}")
+            bad("R3.3", f"bank space {space} pays {value}, not {m.action.amount}")
         elif value is None and not 1 <= m.action.amount <= m.board.bank_max_value:
             bad("R3.3", f"no bank space pays {m.action.amount}; the values run up to "
                         f"{m.board.bank_max_value}")

@@ -14,7 +14,7 @@ from typing import Any
 
 from asara_cli.rules.areas.base import COLOURS, SECTIONS, Fields, Kind, Move
 from asara_cli.rules.board import Board
-from asara_cli.rules.events import Addition, Build, LightedWindow, NewTower, Part
+from asara_cli.rules.events import Addition, Build, LightedWindow, NewTower, Part, Tile
 from asara_cli.rules.findings import CannotApply, Report
 from asara_cli.rules.model import Colour, Section, Tower, Variant
 from asara_cli.rules.scoring import build_prestige
@@ -61,21 +61,22 @@ class Building(Kind[Build]):
             return  # reported with the space
         k = event.sections
         if k == 0:
-            bad("R3.2", f"plot {plot} builds {plural(plot, 'section')}; the log builds none")
+            bad("R3.2", f"plot {plot} builds {plural(plot, 'section')}; none are built")
         elif k > plot:
-            bad("R3.2", f"plot {plot} builds {plural(plot, 'section')}; the log builds {k}")
+            bad("R3.2", f"plot {plot} builds {plural(plot, 'section')}, not {k}")
         elif k < plot:
             here = m.state.area(m.board.area_of_kind(self.kind).key)
             vacant = [n for n in range(k, plot) if not here.occupied(n)]
             if vacant:
-                bad("R3.2", f"{plural(k, 'section')} on plot {plot} needs plots "
-                            f"{k}..{plot - 1} occupied; plot {vacant[0]} is vacant")
+                below = (f"plot {k}" if k == plot - 1 else f"plots {k} to {plot - 1}")
+                bad("R3.2", f"{plural(k, 'section')} on plot {plot} needs {below} "
+                            f"occupied; plot {vacant[0]} is vacant")
 
         for t in event.new:
             kinds = Counter(p.section for p in t.parts)
             if kinds[Section.BASE] != 1 or kinds[Section.TURRET] != 1:
                 bad("R3.2", f"a new {t.colour} tower needs exactly one base and one turret "
-                            f"in the same build; the log gives "
+                            f"in the same build; this build gives it "
                             f"{plural(kinds[Section.BASE], 'base')} and "
                             f"{plural(kinds[Section.TURRET], 'turret')}")
         for a in event.add:
@@ -89,7 +90,8 @@ class Building(Kind[Build]):
         short = missing(player.screen, event.tiles)
         if short:
             bad("R3.2", f"{player.name} has no {short[0]} behind the screen"
-                        + (f" (and {len(short) - 1} more missing)" if len(short) > 1 else ""))
+                        + (f" (and {len(short) - 1} more missing)" if len(short) > 1 else "")
+                        + _gold_hint(player, short[0]))
 
         if event.lighted:
             if m.state.setup.variant != Variant.PRO:
@@ -214,6 +216,16 @@ def _check_lighted(lighted: Sequence[LightedWindow], player: PlayerState, bad: R
             bad("R3.7", f"{player.name} has no {lw.colour} lighted window behind the screen "
                         f"(kept: {kept})")
             return
+
+
+def _gold_hint(player: PlayerState, tile: Tile) -> str:
+    """``; Anna has a gold red base: say gold base`` when only the gold word is wrong."""
+    other = Tile(tile.section, tile.colour, not tile.gold)
+    if other not in player.screen:
+        return ""
+    if other.gold:
+        return f"; {player.name} has a {other}: say gold {tile.section}"
+    return f"; {player.name} has a {other}, without gold: leave out gold"
 
 
 def _name(colour: Colour, n: int) -> str:

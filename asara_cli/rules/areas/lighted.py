@@ -52,7 +52,7 @@ class House(Kind[Lighted]):
             return
         if len(m.action.kept) > offer.keep:
             bad("R3.7", f"paying {offer.pay} keeps {plural(offer.keep, 'lighted window')}; "
-                        f"the log keeps {len(m.action.kept)}")
+                        f"not {len(m.action.kept)}")
         if m.state.lighted_stack < offer.keep:
             bad("R3.7", f"the lighted-window stack holds "
                         f"{plural(m.state.lighted_stack, 'window')}; paying {offer.pay} keeps "

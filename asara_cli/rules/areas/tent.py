@@ -32,7 +32,7 @@ class Tent(Kind[Recruit]):
         costs, space = m.board.tent_costs, m.space
         if costs is not None and space is not None and 1 <= space <= len(costs) and (
                 costs[space - 1] != m.action.cost):
-            bad("R3.6", f"tent space {space} costs {costs[space - 1]}; the log pays "
+            bad("R3.6", f"tent space {space} costs {costs[space - 1]}, not "
                         f"{m.action.cost}")
         if m.state.draw_pile < m.board.recruit_draw:
             bad("R3.6", f"the buyer deck holds {plural(m.state.draw_pile, 'card')}; "

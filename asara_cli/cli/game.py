@@ -143,9 +143,8 @@ def validate(
             console.print(f"{path}: ... and {len(listed) - SHOWN_VIOLATIONS:,} more warnings",
                           soft_wrap=True)
         if relaxed and not notes and not quiet:
-            console.print(f"{path}: {plural(len(relaxed), 'note')}: "
-                          "checks relaxed where the log leaves out a fact the table saw "
-                          "(--notes lists them)", soft_wrap=True)
+            console.print(f"{path}: {plural(len(relaxed), 'note')} on facts the log leaves "
+                          "out (--notes lists them)", soft_wrap=True)
         if result.valid:
             state = result.state
             if result.complete:

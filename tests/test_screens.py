@@ -1,0 +1,99 @@
+"""Every screen a table sees, at 80 columns: no line is wider, and each matches its snapshot
+in tests/snapshots/ (read by eye when it changes: ASARA_UPDATE_SNAPSHOTS=1 rewrites them).
+
+The game is the three-player sample: its prefix is written directly, and only the move under
+test is typed through the CLI."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from asara_cli.cli import app
+from asara_cli.logfile.game import load_log_board, read_log, write_log
+from asara_cli.rules.engine import replay
+from asara_cli.rules.events import Turn
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_cli_record import command
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "sample_games" / "three-player-basic.toml"
+SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
+WIDTH = 80
+DIAGNOSTIC = re.compile(r"^(error: |invalid: |ok: )?\S*\.toml(:\d+)?: ")
+runner = CliRunner()
+LOG = read_log(SAMPLE)
+RESULT = replay(load_log_board(LOG), LOG.header.setup, LOG.events)
+
+
+def _year_end(year: int) -> int:
+    """The number of the event that ends ``year``."""
+    return next(i for i, s in enumerate(RESULT.states) if s.year > year)
+
+
+def _game(tmp: Path, events: int) -> list[str]:
+    write_log(tmp / "game.toml", LOG.header, LOG.events[:events])
+    return ["-l", "game.toml"]
+
+
+def _copy(tmp: Path, *parts: str) -> str:
+    """A sample copied into the working folder, so screens name it the same everywhere."""
+    source = ROOT.joinpath("sample_games", *parts)
+    (tmp / source.name).write_bytes(source.read_bytes())
+    return source.name
+
+
+def _typed(tmp: Path, number: int) -> list[str]:
+    """Event ``number`` typed as a player would, onto the prefix before it."""
+    return [*command(LOG.events[number - 1]), *_game(tmp, number - 1)]
+
+
+FINAL_TURN = max(i for i, e in enumerate(LOG.events, start=1) if isinstance(e, Turn))
+
+#: (snapshot name, the arguments given the temporary folder, the exit code)
+SCREENS: list[tuple[str, Callable[[Path], list[str]], int]] = [
+    ("new", lambda t: ["new", "new.toml", "-p", "Anna", "-p", "Ben", "-p", "Cleo",
+                       "--date", "2026-03-14", "--no-use"], 0),
+    ("move-buy", lambda t: _typed(t, 2), 0),
+    ("move-build", lambda t: _typed(t, 10), 0),
+    ("year-end", lambda t: _typed(t, _year_end(1)), 0),
+    ("final", lambda t: _typed(t, FINAL_TURN), 0),
+    ("refused", lambda t: ["buy", "window", "white", "-c", "blue", "-p", "Ben",
+                           *_game(t, 3)], 1),
+    ("dry-run", lambda t: ["check", *_typed(t, 2)], 0),
+    ("undo", lambda t: ["undo", *_game(t, 5)], 0),
+    ("status", lambda t: ["status", _copy(t, SAMPLE.name), "--at", "50"], 0),
+    ("status-final", lambda t: ["status", _copy(t, SAMPLE.name)], 0),
+    ("score", lambda t: ["score", _copy(t, SAMPLE.name)], 0),
+    ("score-chart", lambda t: ["score", _copy(t, SAMPLE.name), "--chart"], 0),
+    ("validate", lambda t: ["validate", _copy(t, SAMPLE.name)], 0),
+    ("validate-invalid", lambda t: ["validate", _copy(t, "invalid", "follow-suit.toml")], 1),
+    ("tally", lambda t: ["tally", _copy(t, "rulebook-example.sheet.toml")], 0),
+]
+
+
+@pytest.mark.parametrize("name, make, code", SCREENS, ids=[s[0] for s in SCREENS])
+def test_screen_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str,
+                              make: Callable[[Path], list[str]], code: int) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ASARA_LOG", raising=False)
+    args = make(tmp_path)
+    result = runner.invoke(app, args, env={"COLUMNS": str(WIDTH)})
+    assert result.exit_code == code, result.output
+    screen = result.output
+    # A line that starts with a file name is a diagnostic (file:line: ...): it stays whole,
+    # as a compiler's does, so grep and editors can jump to it.
+    wide = [line for line in screen.splitlines()
+            if len(line) > WIDTH and not DIAGNOSTIC.match(line)]
+    assert not wide, f"{name}: lines wider than {WIDTH} columns: {wide}"
+    snapshot = SNAPSHOTS / f"{name}.txt"
+    if os.environ.get("ASARA_UPDATE_SNAPSHOTS"):
+        snapshot.write_text(screen, encoding="utf-8")
+    assert screen == snapshot.read_text(encoding="utf-8")

@@ -31,7 +31,8 @@ def test_recording_tour_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         result = runner.invoke(app, argv[1:])
         assert result.exit_code == 0, (argv, result.output)
         assert "Traceback" not in result.output
-    # 7 moves recorded (check writes nothing), the build undone: 6 events, Tina to move
+    # 7 moves recorded (check writes nothing), the build undone and redone: 7 events, and
+    # after Tina's build it is Paul's turn
     status = runner.invoke(app, ["status", "--json"])
     assert status.exit_code == 0
-    assert '"turn": "Tina"' in status.stdout and '"events": 6' in status.stdout
+    assert '"turn": "Paul"' in status.stdout and '"events": 7' in status.stdout

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 from asara_cli.errors import InputError
-from asara_cli.logfile.common import read_toml
+from asara_cli.logfile.common import loads_toml, read_toml
 from asara_cli.rules.board import Board, BoardError, board_from_mapping
 
 STANDARD = "standard"
@@ -21,7 +20,7 @@ def standard_profile_text() -> str:
 
 @cache
 def _standard() -> Board:
-    return board_from_mapping(tomllib.loads(standard_profile_text()))
+    return board_from_mapping(loads_toml(standard_profile_text(), STANDARD))
 
 
 def load_board(path: str | Path | None = None) -> Board:

@@ -114,7 +114,7 @@ def test_markdown_and_table_formats(club_dir: Path) -> None:
     assert md.exit_code == 0 and "| Paul | 2 | 1 |" in md.stdout
     table = runner.invoke(app, ["batch", str(club_dir)])
     assert table.exit_code == 0 and "players (4 scored games)" in table.stdout
-    assert set(FORMATS) == {"table", "json", "csv", "markdown"}
+    assert set(FORMATS) == {"table", "json", "csv", "markdown", "bgstats"}
 
 
 def test_ratings_rank_a_steady_winner_first() -> None:

@@ -1,13 +1,17 @@
-"""Shared fixtures for the rules-layer tests: the packaged board profile (RULES.md R1)."""
+"""Shared fixtures: the packaged board profile for the rules-layer tests (RULES.md R1), and
+one Click command per Typer app for every ``CliRunner.invoke``."""
 
 from __future__ import annotations
 
 import copy
 import tomllib
+from collections.abc import Iterator
 from importlib import resources
 from typing import Any
 
 import pytest
+import typer
+import typer.testing
 
 from asara_cli.rules.board import Board, board_from_mapping
 
@@ -33,3 +37,25 @@ def standard_profile(_standard_profile: dict[str, Any]) -> dict[str, Any]:
 def board(_standard_profile: dict[str, Any]) -> Board:
     """The standard board, built from the packaged profile (session-scoped: it is frozen)."""
     return board_from_mapping(copy.deepcopy(_standard_profile))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _typer_app_built_once() -> Iterator[None]:
+    """``typer.testing.CliRunner.invoke`` turns the Typer app into a Click command on every
+    call (``typer.main.get_command`` inspects the signature of all ~30 commands: about 25 ms,
+    three quarters of a typical invocation, ~1,500 times a run). The real ``asara`` builds
+    its command once per process; here it is built once per app object and reused, and each
+    invocation still gets its own Click context, parsing, streams and the command's own work.
+    Patching fails loudly if a Typer release renames ``_get_command``."""
+    build = typer.testing._get_command
+    built: dict[int, tuple[typer.Typer, Any]] = {}
+
+    def get_command(app: typer.Typer) -> Any:
+        hit = built.get(id(app))
+        if hit is None or hit[0] is not app:  # keep the app alive: ids are never reused
+            hit = built[id(app)] = (app, build(app))
+        return hit[1]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(typer.testing, "_get_command", get_command)
+        yield

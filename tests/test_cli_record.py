@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from asara_cli.cli import app
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import event_to_dict, load_log_board, read_log
+from asara_cli.logfile.game import LogHeader, event_to_dict, load_log_board, read_log, write_log
 from asara_cli.rules.engine import replay
 from asara_cli.rules.events import (
     PAIR,
@@ -202,6 +202,17 @@ def record_all(path: Path, setup: Setup, events: Sequence[Event], board: str = "
     return printed
 
 
+def start_at(path: Path, header: LogHeader, events: Sequence[Event]) -> None:
+    """Write a game's first moves straight to a new log, as `asara new` and the typed moves
+    would have left it, and check that they are legal: a test then types only the moves it is
+    about. (Typing whole games is what the sample and random-game tests above do.)"""
+    write_log(path, header, events)
+    log = read_log(path)
+    result = replay(load_log_board(log), log.header.setup, log.events)
+    assert result.valid, result.violations
+    assert canonical(log.events) == canonical(events)
+
+
 def canonical(events: Sequence[Event]) -> list[dict[str, object]]:
     return [event_to_dict(e) for e in events]
 
@@ -305,7 +316,7 @@ def test_every_kind_of_illegal_move_is_refused_and_nothing_is_written(
     log = read_log(sample)
     bad = log.events[number - 1]
     path = tmp_path / "game.toml"
-    record_all(path, log.header.setup, log.events[: number - 1], log.header.board)
+    start_at(path, LogHeader(log.header.setup, log.header.board), log.events[: number - 1])
     before = path.read_bytes()
     args = command(bad, player=not isinstance(bad, Display | Checkpoint))
     if sample.stem == "gift-left-lying":
@@ -393,7 +404,10 @@ def test_a_game_that_is_over_takes_no_more_turns(tmp_path: Path) -> None:
     board = load_board()
     setup, events, _ = play(board, 4, 2, Variant.BASIC, 0)
     path = tmp_path / "game.toml"
-    record_all(path, setup, events)
+    start_at(path, LogHeader(setup), events[:-1])
+    last = cli(*command(events[-1]), "--log", str(path))  # the move that ends the game
+    assert last.exit_code == 0, last.output
+    assert "Final evaluation (R5)" in last.stdout
     before = path.read_bytes()
     result = cli("coloured", "--log", str(path))
     assert result.exit_code == 1 and "[R5]" in result.stderr
@@ -556,7 +570,10 @@ def test_undo_across_a_year_end_gives_the_year_back(tmp_path: Path) -> None:
     setup, events, states = play(board, 2, 2, Variant.BASIC, 0)
     year_end = next(i for i, s in enumerate(states) if s.year == 2)  # event that ended year 1
     path = tmp_path / "g.toml"
-    record_all(path, setup, events[:year_end])
+    start_at(path, LogHeader(setup), events[:year_end - 1])
+    result = cli(*command(events[year_end - 1]), "--log", str(path))  # the move ending year 1
+    assert result.exit_code == 0, result.output
+    assert "End of year 1: evaluation (R4)" in result.stdout
     assert "year 2" in cli("validate", str(path)).stdout
     result = cli("undo", "--log", str(path))
     assert result.exit_code == 0 and "Year 1," in result.stdout

@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from asara_cli.logfile.game import load_log_board, read_log
+from asara_cli.logfile.game import LogHeader, load_log_board, read_log, write_log
 from asara_cli.logfile.record import lock_path, locked
 from asara_cli.rules.engine import replay
-from asara_cli.rules.events import Coloured, Turn
+from asara_cli.rules.events import Coloured, Placement, Turn
+from asara_cli.rules.state import Setup
 
 ASARA = Path(sys.executable).parent / "asara"
 
@@ -84,11 +85,13 @@ def test_the_real_console_script_records_checks_refuses_and_undoes(tmp_path: Pat
 
 
 def _new_game(tmp_path: Path) -> Path:
-    r = run("new", "game.toml", "-p", "Tina", "-p", "Paul", "--no-use", cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
+    """A 2-player game three moves in, written straight to the log: the tests below are about
+    the moves they start as processes (`new` and recording through the real console script
+    are the first test's)."""
     path = tmp_path / "game.toml"
-    for _ in range(3):
-        assert run("coloured", "--log", "game.toml", cwd=tmp_path).returncode == 0
+    write_log(path, LogHeader(Setup(("Tina", "Paul"))),
+              [Turn(Placement(p, None), Coloured()) for p in ("Tina", "Paul", "Tina")])
+    assert len(valid_events(path)) == 3
     return path
 
 

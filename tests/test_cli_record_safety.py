@@ -153,6 +153,8 @@ def test_a_recorder_waits_while_another_holds_the_lock(tmp_path: Path) -> None:
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
     assert out.startswith("#4 ")
+    # said at once, not after 15 silent seconds (issue 10)
+    assert err.startswith("another asara is recording into game.toml; waiting")
     assert lock_path(path).name == ".game.toml.lock"
 
 

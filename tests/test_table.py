@@ -127,6 +127,8 @@ def test_towers_are_named_by_order_with_their_height(table: Path) -> None:
     assert "new red tower: base, turret" in result.stdout
     status = cli("status").stdout
     assert "red (3)" in status and "red (2)" in status
+    towers = [p["towers"] for p in json.loads(cli("status", "--json").stdout)["players"]]
+    assert towers[0][0]["name"] == "red" and towers[0][0]["height"] == 3
     ledger = [e["explanation"] for e in json.loads(cli("score", "--json").stdout)["ledger"]]
     assert ledger == ["built 3 sections on plot 3: red new, 3 high",
                       "built 2 sections on plot 2: red new, 2 high"]

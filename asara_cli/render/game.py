@@ -112,8 +112,9 @@ def status_dict(board: Board, state: GameState) -> dict[str, Any]:
                 "money": p.money,
                 "buyers": p.buyers,
                 "prestige": state.prestige(seat),
-                "towers": [{"color": t.colour.value, "height": t.height,
-                            "gold": t.visible_gold, "lighted": t.lighted} for t in p.towers],
+                "towers": [{"name": tower_label(p.towers, i), "color": t.colour.value,
+                            "height": t.height, "gold": t.visible_gold, "lighted": t.lighted}
+                           for i, t in enumerate(p.towers)],
                 "screen": [str(t) for t in p.screen],
                 "lighted_windows": [c.value for c in p.lighted_known]
                 + ["secret"] * p.lighted_unknown,

@@ -9,10 +9,12 @@ forge or restyle output.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterable
 
 
+@functools.lru_cache(maxsize=256)  # a replay compares the same few names thousands of times
 def name_key(name: str) -> str:
     """What two names are compared by."""
     return unicodedata.normalize("NFKC", name).casefold().strip()

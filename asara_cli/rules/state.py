@@ -198,10 +198,16 @@ def in_play(board: Board, setup: Setup, area: str) -> bool:
             and (spec.expansion is None or spec.expansion in setup.expansions))
 
 
+_COLOUR_ORDER = {c: i for i, c in enumerate(Colour)}
+_SECTION_ORDER = {s: i for i, s in enumerate(Section)}
+
+
+def _tile_order(t: Tile) -> tuple[int, int, bool]:
+    return _SECTION_ORDER[t.section], _COLOUR_ORDER[t.colour], t.gold
+
+
 def sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    order = {c: i for i, c in enumerate(Colour)}
-    sections = {s: i for i, s in enumerate(Section)}
-    return tuple(sorted(tiles, key=lambda t: (sections[t.section], order[t.colour], t.gold)))
+    return tuple(sorted(tiles, key=_tile_order))
 
 
 def without(tiles: Iterable[Tile], gone: Iterable[Tile]) -> tuple[Tile, ...]:

@@ -4,7 +4,7 @@ A command line builds only the command it names when that is one of the reading 
 (``status``, ``score`` ...): Typer inspects every command's parameters when it builds a
 group, and importing the recording commands pulls in the whole referee. ``app`` (the full
 group, for ``--help`` and the tests) is built on first use, and so is the full group when the
-shell asks for completions (``$_ASARA_COMPLETE`` set).
+shell asks for completions (``$_ASARA_COMPLETE`` set; see cli/complete.py).
 """
 
 from __future__ import annotations

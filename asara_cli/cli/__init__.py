@@ -3,11 +3,13 @@
 A command line builds only the command it names when that is one of the reading commands
 (``status``, ``score`` ...): Typer inspects every command's parameters when it builds a
 group, and importing the recording commands pulls in the whole referee. ``app`` (the full
-group, for ``--help`` and the tests) is built on first use.
+group, for ``--help`` and the tests) is built on first use, and so is the full group when the
+shell asks for completions (``$_ASARA_COMPLETE`` set; see cli/complete.py).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from importlib import import_module
@@ -58,7 +60,7 @@ def build_app(only: str | None = None) -> typer.Typer:
         name="asara",
         help="Scorekeeper and rules referee for the board game ASARA.",
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,
         pretty_exceptions_enable=False,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
@@ -83,6 +85,8 @@ def __getattr__(name: str) -> Any:
 #: Exit codes besides 0 (done), 1 (rules broken) and 2 (unusable input or usage).
 EXIT_INTERNAL = 3  # a bug in asara-cli: one line, "please report it"
 EXIT_INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as shells count)
+#: Set by the shell's completion script (``asara --install-completion``) on each Tab.
+COMPLETE_VAR = "_ASARA_COMPLETE"
 
 
 def main() -> None:
@@ -91,6 +95,8 @@ def main() -> None:
 
 def run(args: list[str]) -> int:
     """The one error boundary: whatever happens, one line and a documented exit code."""
+    if os.environ.get(COMPLETE_VAR):
+        return _complete(args)
     try:
         word = args[0] if args else None
         group = build_app(word if word and not word.startswith("-") else None)
@@ -119,6 +125,19 @@ def run(args: list[str]) -> int:
         return EXIT_INTERNAL
     if code == EXIT_INTERRUPTED:  # Typer turns Ctrl-C inside a command into exit 130
         return _interrupted()
+    return code if isinstance(code, int) else 0
+
+
+def _complete(args: list[str]) -> int:
+    """A Tab in the shell: the full group answers (the words typed so far are in the
+    completion variables, not in ``args``). Whatever goes wrong gives no candidates, never
+    a message or a traceback in the user's prompt."""
+    try:
+        code = build_app()(args=args, prog_name="asara", standalone_mode=False)
+    except SystemExit as e:  # Typer answers a completion request with sys.exit
+        code = e.code
+    except BaseException:  # Ctrl-C, or a bug: no candidates, and quietly
+        return 1
     return code if isinstance(code, int) else 0
 
 

@@ -17,7 +17,7 @@ from typing import Annotated
 
 import typer
 
-from asara_cli.cli import words
+from asara_cli.cli import complete, words
 from asara_cli.cli.common import EXIT_VIOLATION, err, fail, out, replay_file
 from asara_cli.errors import InputError
 from asara_cli.logfile.board import load_board
@@ -93,7 +93,7 @@ CardOption = Annotated[
     str | None,
     typer.Option("--card", "-c", help="The buyer placed face up: its colour, e.g. blue (a "
                  "unique prefix of a colour in play will do). `--card pair` = --pair.",
-                 show_default=False),
+                 show_default=False, autocompletion=complete.buyers),
 ]
 PairOption = Annotated[
     bool, typer.Option("--pair", help="Two buyers face down on one space instead (R2.1).")
@@ -101,7 +101,7 @@ PairOption = Annotated[
 PlayerOption = Annotated[
     str | None,
     typer.Option("--player", "-p", help="Who moves. The turn implies it; a different name "
-                 "is refused (R2).", show_default=False),
+                 "is refused (R2).", show_default=False, autocompletion=complete.players),
 ]
 DryOption = Annotated[
     bool, typer.Option("--dry-run", "-n", help="Only say whether the move is legal; write "
@@ -309,10 +309,11 @@ def buy(
     ctx: typer.Context,
     area: Annotated[str, typer.Argument(help="The market area: base, trunk, window or turret "
                                         "(Basis, Mittelteil, Fenster, Spitze).",
-                                        show_default=False)],
+                                        show_default=False, autocompletion=complete.sections)],
     tile: Annotated[list[str] | None, typer.Argument(
         help="The tile bought: its colour, e.g. black or gold red (braun, grün, rot, "
-        "schwarz, weiß). Leave out when nothing was bought.", show_default=False)] = None,
+        "schwarz, weiß). Leave out when nothing was bought.", show_default=False,
+        autocompletion=complete.tile)] = None,
     gold: GoldOption = False,
     card: CardOption = None,
     pair: PairOption = False,
@@ -352,16 +353,17 @@ def build(
         help="What is built, tower by tower: a colour, then its sections. A tower with a base "
         "and a turret is new; otherwise the sections go onto the tower of that colour (\"black "
         "2 window\" for the 2nd black one). E.g. white base window turret black window.",
-        show_default=False)] = None,
+        show_default=False, autocompletion=complete.build)] = None,
     new: Annotated[list[str] | None, typer.Option(
         "--new", help="A new tower, e.g. \"white base gold window turret\".",
-        show_default=False)] = None,
+        show_default=False, autocompletion=complete.colours)] = None,
     add: Annotated[list[str] | None, typer.Option(
         "--add", help="Sections onto a standing tower, e.g. \"black window\" or \"red 2 "
-        "trunk\".", show_default=False)] = None,
+        "trunk\".", show_default=False, autocompletion=complete.towers_to_add)] = None,
     light: Annotated[list[str] | None, typer.Option(
         "--light", help="Pro: a lighted window onto a window of that tower, e.g. black, "
-        "\"red 2\", \"red 2 gold\" (onto a gold window) [R3.7].", show_default=False)] = None,
+        "\"red 2\", \"red 2 gold\" (onto a gold window) [R3.7].", show_default=False,
+        autocompletion=complete.towers_to_light)] = None,
     card: CardOption = None,
     pair: PairOption = False,
     genie: GenieOption = None,
@@ -534,10 +536,11 @@ def bribe(
                                        "(3 or 5 on the standard board; see `asara board`).",
                                        show_default=False)],
     pile: Annotated[str, typer.Argument(help="The face-down pile searched: base, trunk, "
-                                        "window or turret.", show_default=False)],
+                                        "window or turret.", show_default=False,
+                                        autocompletion=complete.sections)],
     tile: Annotated[list[str] | None, typer.Argument(
         help="The tile taken (shown to all), e.g. black or gold red; left out when none "
-        "was taken.", show_default=False)] = None,
+        "was taken.", show_default=False, autocompletion=complete.tile)] = None,
     gold: GoldOption = False,
     card: CardOption = None,
     pair: PairOption = False,
@@ -616,7 +619,8 @@ def lighted(
                                        "5, keep 2).", show_default=False)],
     keep: Annotated[list[str] | None, typer.Option(
         "--keep", "-k", help="The colour of a lighted window kept (optional: it may stay "
-        "secret until built). Repeat for two.", show_default=False)] = None,
+        "secret until built). Repeat for two.", show_default=False,
+        autocompletion=complete.colours)] = None,
     space: SpaceOption = None,
     card: CardOption = None,
     pair: PairOption = False,
@@ -641,7 +645,8 @@ def display(
     ctx: typer.Context,
     tiles: Annotated[list[str], typer.Argument(
         help="For each area stated: its name, then every face-up tile there, e.g. window "
-        "brown green gold green red black white trunk ...", show_default=False)],
+        "brown green gold green red black white trunk ...", show_default=False,
+        autocompletion=complete.display)],
     log: LogOption = None,
     dry_run: DryOption = False,
 ) -> None:
@@ -664,7 +669,7 @@ def gifts(
     dealt: Annotated[list[str], typer.Argument(
         help="Each gift dealt: the area, the space, the gift (buyer, prestige, lighted, "
         "asari N or buy AREA), e.g. base 2 asari 6 window 1 buy turret lighted 1 lighted.",
-        show_default=False)],
+        show_default=False, autocompletion=complete.gifts)],
     log: LogOption = None,
     dry_run: DryOption = False,
 ) -> None:
@@ -767,7 +772,8 @@ def new(
         show_default=False)],
     start: Annotated[str | None, typer.Option(
         "--start", help="The start player (holds the Caliph's patronage at the start; "
-        "default: the first player).", show_default=False)] = None,
+        "default: the first player).", show_default=False,
+        autocompletion=complete.start)] = None,
     pro: Annotated[bool, typer.Option("--pro", help="The professional version: the tent "
                                       "and the lighted windows.")] = False,
     gifts: Annotated[bool, typer.Option(

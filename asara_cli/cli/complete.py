@@ -1,0 +1,305 @@
+"""Shell completion for ``asara`` (``asara --install-completion``): the values of arguments
+and options.
+
+Typer completes the commands and option names itself; the functions here, given to the move
+commands as ``autocompletion=``, complete what the player types at the table:
+
+- the words the move commands understand (:mod:`asara_cli.cli.words`, the board profile):
+  market areas and piles, section types, tile colours, ``gold``, the areas a gift lies on;
+- from the current log (``--log`` if already on the line, else ``$ASARA_LOG``, else the log
+  ``asara use`` remembered, as the commands find it): its players, the buyer colours already
+  seen face up, and the towers of the player to move (or of ``--player``) as ``build`` names
+  them: ``red`` for the first red tower, ``red 2`` for the second.
+
+The shell calls one of them on each Tab, in a fresh process. None of them raises or prints:
+a missing, broken or hostile log gives no candidates. A word read from a file is offered
+only when it is plain (letters, digits, spaces, ``-``, ``_``, ``.``), so no control
+character or shell syntax from a file reaches the shell's completion script (zsh's evaluates
+what it is given).
+
+English words come first; the German edition's names and other spellings are offered when no
+English word fits what is typed (``ro`` -> ``rot``, ``fen`` -> ``fenster``). Matching ignores
+case and keeps what was typed (``Bl`` -> ``Black``, which every command reads as black).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from asara_cli.cli import words
+from asara_cli.rules.model import Colour, Section
+
+if TYPE_CHECKING:
+    from asara_cli.cli.common import Replayed
+    from asara_cli.rules.model import Tower
+
+#: The completion variable (Typer's scripts set it to complete_bash, complete_zsh, ...).
+COMPLETE_VAR = "_ASARA_COMPLETE"
+
+#: What may lie on a chest space (R6.1), as ``asara gifts`` reads it.
+GIFT_WORDS = ("buyer", "prestige", "lighted", "asari", "buy")
+
+Completer = Callable[[typer.Context, str], list[str]]
+
+
+def _quiet(fn: Completer) -> Completer:
+    """Whatever goes wrong (a broken log, a bug here): no candidates. The candidates are
+    escaped for bash, whose completion script inserts them as they are."""
+
+    @functools.wraps(fn)
+    def complete(ctx: typer.Context, incomplete: str) -> list[str]:
+        try:
+            found = fn(ctx, incomplete)
+            if os.environ.get(COMPLETE_VAR, "").endswith("_bash"):
+                return [w.replace(" ", "\\ ") for w in found]
+            return found
+        except Exception:
+            return []
+
+    return complete
+
+
+# --- matching --------------------------------------------------------------------------------
+
+
+def _matching(candidates: Iterable[str], incomplete: str) -> list[str]:
+    """The candidates that start with ``incomplete`` ignoring case, each spelt with the
+    letters already typed (Typer keeps only candidates that start with them)."""
+    typed = incomplete.casefold()
+    found: list[str] = []
+    for word in dict.fromkeys(candidates):
+        if word.startswith(incomplete):
+            found.append(word)
+        elif word[: len(incomplete)].casefold() == typed:
+            found.append(incomplete + word[len(incomplete):])
+    return found
+
+
+def _first(incomplete: str, *tiers: Iterable[str]) -> list[str]:
+    """The candidates of the first tier that has any."""
+    for tier in tiers:
+        found = _matching(tier, incomplete)
+        if found:
+            return found
+    return []
+
+
+def _others(vocabulary: Mapping[str, object], canonical: Iterable[str]) -> list[str]:
+    """The vocabulary's other spellings: German names, plurals, ``gruen`` and ``grun``."""
+    first = set(canonical)
+    return [w for w in vocabulary if w not in first]
+
+
+def _plain(word: str) -> bool:
+    """A word from a file that is safe and useful to offer."""
+    return bool(word) and word == word.strip() and len(word) <= 64 and all(
+        c.isalnum() or c in " -_." or unicodedata.category(c).startswith("M") for c in word)
+
+
+def _typed(ctx: typer.Context, name: str) -> list[str]:
+    """The words already given to ``name`` on the line (before the one being typed)."""
+    value = ctx.params.get(name)
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+def _is(word: str, vocabulary: Mapping[str, object]) -> bool:
+    try:
+        words.pick(word, vocabulary, "word")
+    except words.WordError:
+        return False
+    return True
+
+
+COLOURS = [str(c) for c in Colour]
+SECTIONS = [str(s) for s in Section]
+_OTHER_COLOURS = _others(words.COLOUR_WORDS, COLOURS)
+_OTHER_SECTIONS = _others(words.SECTION_WORDS, SECTIONS)
+
+
+# --- the words of the move commands ------------------------------------------------------------
+
+
+@_quiet
+def sections(ctx: typer.Context, incomplete: str) -> list[str]:
+    """A market area or face-down pile: base, trunk, window, turret."""
+    return _first(incomplete, SECTIONS, _OTHER_SECTIONS)
+
+
+@_quiet
+def colours(ctx: typer.Context, incomplete: str) -> list[str]:
+    """A tower colour: brown, green, red, black, white."""
+    return _first(incomplete, COLOURS, _OTHER_COLOURS)
+
+
+def _tile(typed: Sequence[str], incomplete: str) -> list[str]:
+    """A tile's words: ``gold`` and a colour, once each."""
+    ws = words.tokens(typed)
+    if any(_is(w, words.COLOUR_WORDS) for w in ws):
+        return []
+    gold = [] if any(words.fold(w) == words.GOLD for w in ws) else [words.GOLD]
+    return _first(incomplete, [*COLOURS, *gold], _OTHER_COLOURS)
+
+
+@_quiet
+def tile(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The tile bought or taken (``buy``, ``bribe``): its colour, maybe ``gold`` first."""
+    return _tile(_typed(ctx, "tile"), incomplete)
+
+
+@_quiet
+def display(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``asara display``: an area's name, then its tiles."""
+    typed = words.tokens(_typed(ctx, "tiles"))
+    if not typed:
+        return _first(incomplete, SECTIONS, _OTHER_SECTIONS)
+    listed = {words.section(w) for w in typed if _is(w, words.SECTION_WORDS)}
+    free = [s for s in SECTIONS if Section(s) not in listed]
+    return _first(incomplete, [*COLOURS, words.GOLD, *free], _OTHER_COLOURS + _OTHER_SECTIONS)
+
+
+# --- from the current log ----------------------------------------------------------------------
+
+
+def _path(ctx: typer.Context) -> Path:
+    """The current log, found as the commands find it (raises when there is none)."""
+    from asara_cli.logfile.record import default_log
+
+    given: Any = ctx.params.get("log")
+    return default_log(Path(given) if isinstance(given, (str, os.PathLike)) else None)[0]
+
+
+def _game(ctx: typer.Context) -> Replayed:
+    """The current log, replayed (raises when it cannot be read)."""
+    from asara_cli.cli.common import replay_file
+
+    return replay_file(_path(ctx), None)
+
+
+def _mover(ctx: typer.Context, game: Replayed) -> int | None:
+    """The seat of ``--player`` if given, else of the player to move."""
+    state = game.result.state
+    given = ctx.params.get("player")
+    if isinstance(given, str):
+        return state.seat(words.player(given, state.setup.players))
+    return state.turn
+
+
+def tower_names(towers: Iterable[Tower], lightable: bool = False) -> list[str]:
+    """Towers as ``build`` names them: ``red`` (the first red one), ``red 2``, ...; with
+    ``lightable``, only those with a window a lighted window can still cover (R3.7)."""
+    names: list[str] = []
+    count: dict[str, int] = {}
+    for t in towers:
+        n = count[t.colour] = count.get(t.colour, 0) + 1
+        if lightable and t.free_plain_windows + t.free_gold_windows <= 0:
+            continue
+        names.append(str(t.colour) if n == 1 else f"{t.colour} {n}")
+    return names
+
+
+def _towers(ctx: typer.Context, lightable: bool) -> list[str]:
+    game = _game(ctx)
+    seat = _mover(ctx, game)
+    if seat is None:
+        return []
+    return tower_names(game.result.state.players[seat].towers, lightable)
+
+
+@_quiet
+def players(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``--player``: the players of the current log."""
+    from asara_cli.logfile.game import read_log
+
+    names = read_log(_path(ctx)).header.setup.players
+    return _matching([n for n in names if _plain(n)], incomplete)
+
+
+@_quiet
+def start(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``asara new --start``: one of the players given with --player on the line."""
+    return _matching([n for n in _typed(ctx, "players") if _plain(n)], incomplete)
+
+
+@_quiet
+def buyers(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``--card``: the buyer colours already seen face up in the current log, and ``pair``
+    (any other colour is typed in full the first time)."""
+    labels: list[str] = []
+    with contextlib.suppress(Exception):  # no log: only the pair
+        labels = [w for w in _game(ctx).result.state.labels if _plain(w)]
+    return _matching([*labels, "pair"], incomplete)
+
+
+@_quiet
+def towers_to_add(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``build --add``: a tower of the player (then its sections, in the same quotes)."""
+    return _matching(_towers(ctx, lightable=False), incomplete)
+
+
+@_quiet
+def towers_to_light(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``build --light``: a tower of the player with a window left to light."""
+    return _matching(_towers(ctx, lightable=True), incomplete)
+
+
+@_quiet
+def build(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``build``'s towers: a colour first, then sections (``gold`` before one); after a
+    colour, the number of the player's tower of that colour when there are several."""
+    ws = words.tokens(_typed(ctx, "towers"))
+    if not ws:
+        return _first(incomplete, COLOURS, _OTHER_COLOURS)
+    numbers: list[str] = []
+    if _is(ws[-1], words.COLOUR_WORDS):
+        colour = words.colour(ws[-1])
+        with contextlib.suppress(Exception):  # no log: the words alone
+            numbers = [n.split()[-1] for n in _towers(ctx, lightable=False)
+                       if n.startswith(f"{colour} ")]
+    return _first(incomplete, [*numbers, *SECTIONS, words.GOLD, *COLOURS],
+                  _OTHER_SECTIONS + _OTHER_COLOURS)
+
+
+def _areas(ctx: typer.Context) -> list[str]:
+    """The board's area keys: those in play in the current log, else all of the standard
+    board's."""
+    from asara_cli.logfile.board import load_board
+    from asara_cli.rules.state import in_play
+
+    try:
+        game = _game(ctx)
+    except Exception:
+        return [a.key for a in load_board(None).areas]
+    board, setup = game.board, game.log.header.setup
+    return [a.key for a in board.areas if _plain(a.key) and in_play(board, setup, a.key)]
+
+
+@_quiet
+def gifts(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``asara gifts``: an area, its space, the gift (``asari`` takes a number, ``buy`` a
+    section type), then the next area."""
+    expect = "area"
+    for w in words.tokens(_typed(ctx, "dealt")):
+        word = words.fold(w)
+        if expect == "gift":
+            expect = {"asari": "number", "buy": "section"}.get(word, "area")
+        else:
+            expect = {"area": "space", "space": "gift"}.get(expect, "area")
+    if expect == "area":
+        return _first(incomplete, _areas(ctx), SECTIONS, _OTHER_SECTIONS)
+    if expect == "gift":
+        return _matching(GIFT_WORDS, incomplete)
+    if expect == "section":
+        return _first(incomplete, SECTIONS, _OTHER_SECTIONS)
+    return []  # a number: the space, or the Asari

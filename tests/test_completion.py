@@ -1,0 +1,249 @@
+"""Shell completion: Tab asks `asara` for candidates the way Typer's bash, zsh and fish scripts
+do (``$_ASARA_COMPLETE`` and the words typed so far), and the candidates are checked as the
+shell would receive them. Commands, areas and colours come from the words the commands read;
+players, buyer colours and towers from the current log; a broken log gives none, quietly."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from asara_cli.cli import app, complete
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
+ASARA = Path(sys.executable).parent / "asara"
+
+MOVES = ["buy", "build", "bank", "coloured", "bribe", "caliph", "recruit", "lighted",
+         "display", "gifts", "checkpoint"]
+COMMANDS = ["tally", "validate", "status", "score", "board", "simulate", "batch", "report",
+            "new", *MOVES, "undo", "use", "check"]
+COLOURS = ["brown", "green", "red", "black", "white"]
+AREAS = ["base", "trunk", "window", "turret"]
+
+
+def candidates(line: str, log: Path | str | None = None, shell: str = "bash") -> list[str]:
+    """What the shell gets for a Tab at the end of ``line`` (a trailing space: a new word),
+    through the full app in this process."""
+    env: dict[str, str | None] = {"_ASARA_COMPLETE": f"complete_{shell}",
+                                  "ASARA_LOG": None if log is None else str(log)}
+    if shell == "bash":
+        words = line.split()
+        env["COMP_WORDS"] = line
+        env["COMP_CWORD"] = str(len(words) if line.endswith(" ") else len(words) - 1)
+    else:
+        env["_TYPER_COMPLETE_ARGS"] = line
+        env["_TYPER_COMPLETE_FISH_ACTION"] = "get-args"
+    result = CliRunner().invoke(app, [], env=env, prog_name="asara")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    return result.stdout.splitlines() if result.stdout.strip() else []
+
+
+def shell(line: str, cwd: Path, log: Path | str | None = None,
+          *args: str) -> subprocess.CompletedProcess[str]:
+    """A Tab through the installed `asara` entry point, as bash's completion script runs it."""
+    env = {k: v for k, v in os.environ.items() if k != "ASARA_LOG"}
+    if log is not None:
+        env["ASARA_LOG"] = str(log)
+    words = line.split()
+    env.update(_ASARA_COMPLETE="complete_bash", COMP_WORDS=line,
+               COMP_CWORD=str(len(words) if line.endswith(" ") else len(words) - 1))
+    return subprocess.run([str(ASARA), *args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=60)
+
+
+def cut(sample: str, events: int, to: Path) -> Path:
+    """The first ``events`` events of a sample game: a game in progress."""
+    text = (SAMPLES / sample).read_text("utf-8")
+    to.write_text("[[event]]".join(text.split("[[event]]")[: events + 1]), "utf-8")
+    return to
+
+
+@pytest.fixture(autouse=True)
+def _elsewhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No `asara use` state file from the developer's folder."""
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def midgame(tmp_path: Path) -> Path:
+    """four-player-pro after 69 events (year 3, Ben to move): Ben has a red and a white
+    tower, Anna two green ones, Tina a black and a brown one."""
+    return cut("four-player-pro.toml", 69, tmp_path / "game.toml")
+
+
+# --- commands, areas, colours ----------------------------------------------------------------
+
+
+def test_commands() -> None:
+    assert candidates("asara ") == COMMANDS
+    assert candidates("asara b") == ["board", "batch", "buy", "build", "bank", "bribe"]
+    assert candidates("asara check ") == MOVES
+    assert "--install-completion" in candidates("asara --")
+
+
+def test_the_entry_point_builds_every_command(tmp_path: Path) -> None:
+    """`asara status` builds only itself, but not when the shell asks for completions."""
+    result = shell("asara s", tmp_path, None, "status")
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.split() == ["status", "score", "simulate"]
+
+
+def test_areas_and_piles() -> None:
+    assert candidates("asara buy ") == AREAS
+    assert candidates("asara buy t") == ["trunk", "turret"]
+    assert candidates("asara check buy wi") == ["window"]
+    assert candidates("asara bribe 3 ") == AREAS
+    assert candidates("asara buy fen") == ["fenster"]  # German names when no English fits
+    assert candidates("asara buy mi") == ["mittelteil", "mid-section", "middle"]
+
+
+def test_colours() -> None:
+    assert candidates("asara buy window ") == [*COLOURS, "gold"]
+    assert candidates("asara buy window gold ") == COLOURS
+    assert candidates("asara buy window black ") == []  # one tile, one colour
+    assert candidates("asara buy window b") == ["brown", "black"]
+    assert candidates("asara buy window Bl") == ["Black"]  # any case, as typed
+    assert candidates("asara buy window ro") == ["rot"]
+    assert candidates("asara bribe 3 turret g") == ["green", "gold"]
+    assert candidates("asara lighted 4 --keep ") == COLOURS
+    assert candidates("asara build 2 --new w") == ["white"]
+
+
+def test_build_words(midgame: Path) -> None:
+    assert candidates("asara build 2 ") == COLOURS  # a tower's colour comes first
+    after = candidates("asara build 2 white ")
+    assert after[:5] == [*AREAS, "gold"] and set(COLOURS) <= set(after)
+    # Anna has two green towers: the number of the one built on
+    assert candidates("asara build 2 -p Anna green ", midgame)[0] == "2"
+
+
+def test_display_and_gifts(midgame: Path) -> None:
+    assert candidates("asara display ") == AREAS
+    assert candidates("asara display window red base ") == [
+        *COLOURS, "gold", "trunk", "turret"]
+    assert candidates("asara gifts ", midgame) == [
+        "base", "trunk", "window", "turret", "circle", "bank", "coloured", "spies", "caliph",
+        "tent", "lighted"]  # the areas in play: pro, no genie
+    assert candidates("asara gifts base ") == []  # the space number
+    assert candidates("asara gifts base 2 ") == ["buyer", "prestige", "lighted", "asari", "buy"]
+    assert candidates("asara gifts base 2 buy t") == ["trunk", "turret"]
+    assert candidates("asara gifts base 2 asari ") == []
+    assert candidates("asara gifts base 2 asari 6 ba") == ["base", "bank"]
+
+
+# --- from the current log --------------------------------------------------------------------
+
+
+def test_players_from_the_log(midgame: Path, tmp_path: Path) -> None:
+    players = ["Tina", "Paul", "Anna", "Ben"]
+    assert candidates("asara coloured -p ", midgame) == players  # $ASARA_LOG
+    assert candidates("asara check bank 12 --player a", midgame) == ["anna"]
+    assert candidates("asara coloured -p ") == []  # no log: no players
+    # --log on the line wins over $ASARA_LOG
+    other = shutil.copy(SAMPLES / "pro-gifts-genie.toml", tmp_path / "other.toml")
+    assert candidates(f"asara coloured --log {other} -p ", midgame) == ["Tina", "Lena", "Cleo"]
+    # the log `asara use` remembered (in the folder the shell is in)
+    assert CliRunner().invoke(app, ["use", "other.toml"], env={"ASARA_LOG": None}).exit_code == 0
+    assert candidates("asara caliph -p ") == ["Tina", "Lena", "Cleo"]
+    # `asara new --start`: the players given on the line
+    assert candidates("asara new g.toml -p Tina -p Paul --start ") == ["Tina", "Paul"]
+
+
+def test_buyer_colours_from_the_log(midgame: Path) -> None:
+    assert candidates("asara bank 8 --card ", midgame) == [
+        "blue", "yellow", "violet", "orange", "grey", "pair"]
+    assert candidates("asara bank 8 -c y", midgame) == ["yellow"]
+    assert candidates("asara bank 8 -c ") == ["pair"]  # no log: only the pair
+
+
+def test_towers_from_the_log(midgame: Path) -> None:
+    assert candidates("asara build 2 --add ", midgame) == ["red", "white"]  # Ben, to move
+    assert candidates("asara build 2 -p Anna --add ", midgame, shell="fish") == [
+        "green", "green 2"]
+    zsh = "\n".join(candidates("asara build 2 -p Anna --add ", midgame, shell="zsh"))
+    assert '"green"' in zsh and '"green 2"' in zsh  # in zsh's _arguments, quoted
+    assert candidates("asara build 2 -p Anna --add ", midgame) == [
+        "green", "green\\ 2"]  # bash inserts a candidate as it is: the space escaped
+    assert candidates("asara build 2 -p Tina --light ", midgame) == ["black"]  # has a window
+    assert candidates("asara build 2 -p Nobody --add ", midgame) == []
+    finished = SAMPLES / "four-player-pro.toml"
+    assert candidates("asara build 2 --add ", finished) == []  # nobody is to move
+
+
+# --- nothing from a log that cannot be used --------------------------------------------------
+
+
+def _fifo(tmp_path: Path) -> Path:
+    path = tmp_path / "fifo.toml"
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("content", [
+    'format = 1\nplayers = ["Tina", "Paul"\n',  # broken TOML
+    "\x00\xff not text",
+    'format = 1\nplayers = ["Ti\\u001b[31mna", "Paul"]\nstart = "Paul"\n',  # an escape
+    'format = 99\nplayers = ["Tina", "Paul"]\nstart = "Paul"\n',
+    "",
+])
+def test_a_broken_log_gives_no_candidates(tmp_path: Path, content: str) -> None:
+    log = tmp_path / "game.toml"
+    log.write_bytes(content.encode("utf-8", "surrogateescape"))
+    for line in ("asara coloured -p ", "asara build 2 --add ", "asara build 2 --light "):
+        assert candidates(line, log) == []
+    assert candidates("asara coloured -c ", log) == ["pair"]
+    assert candidates("asara buy ", log) == AREAS  # the words need no log
+
+
+def test_no_log_at_all(tmp_path: Path) -> None:
+    for log in (None, tmp_path / "missing.toml", tmp_path, _fifo(tmp_path)):
+        assert candidates("asara coloured -p ", log) == []
+    (tmp_path / ".asara-state.toml").write_text("log = [", "utf-8")
+    assert candidates("asara coloured -p ") == []
+
+
+def test_words_from_a_hostile_log_are_plain(tmp_path: Path) -> None:
+    """Names the log layer accepts but a shell would read as syntax are not offered."""
+    log = tmp_path / "game.toml"
+    log.write_text('format = 1\nplayers = ["Bob; rm -rf x", "Zoë", "$(touch pwned)", '
+                   '"Anna Lena", "O\'Brien"]\nstart = "Zoë"\n', "utf-8")
+    assert candidates("asara coloured -p ", log) == ["Zoë", "Anna\\ Lena"]
+    assert not (tmp_path / "pwned").exists()
+    for word in ("Ti\x1bna", "Ti\nna", "a\u202eb", "x\x00", " Tina", "", "a" * 65):
+        assert not complete._plain(word)
+    assert complete._plain("Zoë") and complete._plain("Anna-Lena Jr.")
+
+
+def test_a_broken_log_through_the_entry_point(tmp_path: Path) -> None:
+    """No traceback, no message in the user's prompt, exit 0."""
+    log = tmp_path / "game.toml"
+    log.write_text('players = ["Tina"\n[[event]]\ntype = 3\n', "utf-8")
+    for line in ("asara coloured -p ", "asara build 2 -p Tina --add "):
+        result = shell(line, tmp_path, log)
+        assert (result.returncode, result.stdout, result.stderr) == (0, "\n", "")
+    result = shell("asara coloured -c ", tmp_path, log)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "pair\n", "")
+
+
+def test_the_completion_scripts(tmp_path: Path) -> None:
+    env = {**os.environ, "HOME": str(tmp_path),
+           "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
+    for name, marker in (("bash", "_ASARA_COMPLETE=complete_bash"),
+                         ("zsh", "_ASARA_COMPLETE=complete_zsh"),
+                         ("fish", "_ASARA_COMPLETE=complete_fish")):
+        result = subprocess.run([str(ASARA), "--show-completion", name], env=env,
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0 and marker in result.stdout, result.stderr
+    result = subprocess.run([str(ASARA), "--install-completion", "bash"], env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    script = tmp_path / ".bash_completions" / "asara.sh"
+    assert "complete_bash" in script.read_text("utf-8")
+    assert f"source '{script}'" in (tmp_path / ".bashrc").read_text("utf-8")

@@ -22,7 +22,7 @@ ASARA = Path(sys.executable).parent / "asara"
 MOVES = ["buy", "build", "bank", "coloured", "bribe", "caliph", "recruit", "lighted",
          "display", "gifts", "checkpoint"]
 COMMANDS = ["tally", "validate", "status", "score", "board", "simulate", "batch", "report",
-            "new", *MOVES, "undo", "use", "check"]
+            "new", *MOVES, "undo", "redo", "use", "check"]
 COLOURS = ["brown", "green", "red", "black", "white"]
 AREAS = ["base", "trunk", "window", "turret"]
 

@@ -163,6 +163,16 @@ def test_buyer_colours_from_the_log(midgame: Path) -> None:
     assert candidates("asara bank 8 -c ") == ["pair"]  # no log: only the pair
 
 
+def test_declared_buyer_colours(tmp_path: Path) -> None:
+    log = tmp_path / "g.toml"
+    text = (SAMPLES / "two-player-basic.toml").read_text("utf-8")
+    log.write_text(text.replace('board = "standard"', 'buyers = ["blue", "green", "orange", '
+                                '"violet", "yellow"]\nboard = "standard"', 1), "utf-8")
+    # declared: all five, even those no buyer showed yet
+    assert candidates("asara bank 8 --card ", log) == [
+        "blue", "green", "orange", "violet", "yellow", "pair"]
+
+
 def test_towers_from_the_log(midgame: Path) -> None:
     assert candidates("asara build 2 --add ", midgame) == ["red", "white"]  # Ben, to move
     assert candidates("asara build 2 -p Anna --add ", midgame, shell="fish") == [

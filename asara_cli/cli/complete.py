@@ -234,11 +234,12 @@ def start(ctx: typer.Context, incomplete: str) -> list[str]:
 
 @_quiet
 def buyers(ctx: typer.Context, incomplete: str) -> list[str]:
-    """``--card``: the buyer colours already seen face up in the current log, and ``pair``
-    (any other colour is typed in full the first time)."""
+    """``--card``: the buyer colours the log declares, else those already seen face up, and
+    ``pair`` (an undeclared new colour is typed in full the first time)."""
     labels: list[str] = []
     with contextlib.suppress(Exception):  # no log: only the pair
-        labels = [w for w in _game(ctx).result.state.labels if _plain(w)]
+        state = _game(ctx).result.state
+        labels = [w for w in state.setup.buyers or state.labels if _plain(w)]
     return _matching([*labels, "pair"], incomplete)
 
 

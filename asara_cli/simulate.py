@@ -78,7 +78,7 @@ def _weight(board: Board, state: GameState, move: Turn, rng: random.Random) -> f
     seat = state.turn
     assert seat is not None
     me = state.players[seat]
-    action = move.action.move if isinstance(move.action, Genie) else move.action
+    action = move.carried_out
     weight = 1.0
     if isinstance(action, Build):
         weight = 30.0 + 10 * action.sections

@@ -22,6 +22,7 @@ from asara_cli.logfile.common import loads_toml, read_bytes
 from asara_cli.logfile.game import load_log_board, parse_log_data
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import replay
+from asara_cli.rules.state import LedgerEntry
 
 VALID = "valid"
 INVALID = "invalid"
@@ -69,6 +70,16 @@ class GameRecord:
         return self.status == VALID and bool(self.seats)
 
 
+def source_key(entry: LedgerEntry) -> str:
+    """The statistics' name for where a ledger entry's points came from: ``builds``,
+    ``gifts``, ``year1``..``year4``, or the final award's category."""
+    if entry.source == "final":
+        return entry.category or "final"
+    if entry.source == "year":
+        return f"year{entry.year}"
+    return "builds" if entry.source == "build" else "gifts"
+
+
 def record_of(path: str | Path, board: Board | None = None) -> GameRecord:
     """Read, replay and score one log; never raises for a bad file."""
     name = str(path)
@@ -106,10 +117,7 @@ def record_of(path: str | Path, board: Board | None = None) -> GameRecord:
         for entry in state.ledger:
             if entry.player != s:
                 continue
-            key = (entry.category or "final") if entry.source == "final" else (
-                f"year{entry.year}" if entry.source == "year" else
-                "builds" if entry.source == "build" else "gifts")
-            sources[key] += entry.points
+            sources[source_key(entry)] += entry.points
         seats.append(Seat(p.name, (s - setup.start) % n + 1, totals[s],
                           1 + sum(t > totals[s] for t in totals), totals[s] == best[0],
                           tuple(sorted(sources.items()))))

@@ -51,11 +51,10 @@ def _to_bgstats(log: Path, board: Path | None, url: bool, bgg_id: int | None) ->
     from asara_cli.stats import INVALID, UNREADABLE, record_of
 
     record = record_of(log, None if board is None else load_board(board))
+    where = f"{log}:{record.line}" if record.line else str(log)
     if record.status == UNREADABLE:
-        where = f"{log}:{record.line}" if record.line else str(log)
         raise fail(f"{where}: {record.problem}")
     if record.status == INVALID:
-        where = f"{log}:{record.line}" if record.line else str(log)
         raise fail(f"{where}: {record.problem} [{record.rule}]; BG Stats gets only legal "
                    "games (asara validate explains)", EXIT_VIOLATION)
     if not record.scored:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -22,6 +22,7 @@ from asara_cli.cli.common import EXIT_VIOLATION, err, fail, out, replay_file
 from asara_cli.errors import InputError
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import (
+    GameLog,
     LogHeader,
     describe_violation,
     load_log_board,
@@ -257,6 +258,12 @@ def _lock(path: Path) -> contextlib.AbstractContextManager[None]:
     return locked(path, waiting=waiting)
 
 
+def _say(text: str) -> None:
+    """A line for the table on stdout, broken between words to the terminal's width."""
+    console = out()
+    console.print(fit(text, console.width), soft_wrap=True)
+
+
 def _load(path: Path) -> tuple[Board, GameState]:
     game = replay_file(path, None)
     result = game.result
@@ -290,14 +297,10 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
             done = apply(board, state, event)
             if dry:
                 line = result_line(board, state, done, event).split(" ", 1)[1]
-                console = out()
-                console.print(fit(f"legal, not recorded: {line}", console.width),
-                              soft_wrap=True)
+                _say(f"legal, not recorded: {line}")
                 return
             append(path, event)
-        console = out()
-        console.print(fit(result_line(board, state, done, event), console.width),
-                      soft_wrap=True)
+        _say(result_line(board, state, done, event))
         if done.year_end is not None:
             out().print(year_end_view(board, done))
 
@@ -883,6 +886,18 @@ def use(
                         soft_wrap=True)
 
 
+def _changed(what: str, log: GameLog, number: int, now: Sequence[Event]) -> str:
+    """``undone: #12 <the move>. Year 1, Tina to move.``: event ``number`` of ``log``, and
+    whose turn it is once the log holds ``now``."""
+    board = load_log_board(log)
+    result = replay(board, log.header.setup, now)
+    state = result.state
+    text = f"{what}: #{number} {move_text(board, log.events[number - 1])}"
+    if state.turn is not None and result.stopped is None:
+        text += f". Year {state.year}, {state.players[state.turn].name} to move."
+    return text
+
+
 def undo(
     log: LogOption = None,
 ) -> None:
@@ -896,17 +911,9 @@ def undo(
         path, _ = default_log(log)
         _must_exist(path)
         with _lock(path):
-            before, event = undo_log(path)
-        board = load_log_board(before)
-        result = replay(board, before.header.setup, before.events[:-1])
-        state = result.state
-        n = len(before.events)
-        text = f"undone: #{n} {move_text(board, event)}"
-        if state.turn is not None and result.stopped is None:
-            text += f". Year {state.year}, {state.players[state.turn].name} to move."
-        console = out()
-        console.print(fit(text + " (`asara redo` brings it back)", console.width),
-                      soft_wrap=True)
+            before, _ = undo_log(path)
+        _say(_changed("undone", before, len(before.events), before.events[:-1])
+             + " (`asara redo` brings it back)")
 
 
 def redo(
@@ -923,14 +930,7 @@ def redo(
         _must_exist(path)
         with _lock(path):
             after = redo_log(path)
-        board = load_log_board(after)
-        result = replay(board, after.header.setup, after.events)
-        state = result.state
-        text = f"redone: #{len(after.events)} {move_text(board, after.events[-1])}"
-        if state.turn is not None and result.stopped is None:
-            text += f". Year {state.year}, {state.players[state.turn].name} to move."
-        console = out()
-        console.print(fit(text, console.width), soft_wrap=True)
+        _say(_changed("redone", after, len(after.events), after.events))
 
 
 # --- registration -----------------------------------------------------------------------------

@@ -71,8 +71,8 @@ def pick(word: str, vocabulary: Mapping[str, T], what: str) -> T:
         return next(iter(found))
     if not found:
         known = ", ".join(_firsts(vocabulary))
-        close = difflib.get_close_matches(w, list(vocabulary), n=1, cutoff=0.6)
-        hint = f"did you mean {vocabulary[close[0]]}? " if close else ""
+        close = _closest(w, vocabulary)
+        hint = f"did you mean {vocabulary[close]}? " if close else ""
         raise WordError(f"{word!r} is not a {what} ({hint}known: {known})")
     names = " or ".join(str(value) for value in found)
     raise WordError(f"{word!r} is ambiguous: {names}? Type more letters")
@@ -200,31 +200,38 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
     if forced:
         w = w[4:].strip()
     if declared:
-        found = [x for x in declared if x.startswith(w)] if w not in declared else [w]
-        if len(found) == 1:
-            return found[0]
-        if found:
-            raise WordError(f"buyer colour {word!r} is ambiguous: {' or '.join(found)}? "
-                            "Type more letters")
+        known = _label_of(word, w, declared)
+        if known is not None:
+            return known
+        close = _closest(w, declared)
         raise WordError(f"{word!r} is not one of this game's buyer colours "
-                        f"({', '.join(declared)}){_did_you_mean(w, declared)}")
-    if w in labels:
-        return w
-    found = [x for x in labels if x.startswith(w)]
-    if len(found) == 1 and not forced:
-        return found[0]
-    if len(found) > 1 and not forced:
-        raise WordError(f"buyer colour {word!r} is ambiguous: {' or '.join(found)}? "
-                        "Type more letters")
+                        f"({', '.join(declared)})"
+                        + (f"; did you mean {close}?" if close else ""))
+    if not forced:
+        known = _label_of(word, w, labels)
+        if known is not None:
+            return known
     if not _LABEL.match(w) or len(w) < 3:
         in_play = f" (in play: {', '.join(labels)})" if labels else ""
         raise WordError(f"{word!r} is not a buyer colour in play{in_play}; a new one is "
                         "written in full, in letters (e.g. blue)")
-    close = difflib.get_close_matches(w, labels, n=1, cutoff=NEAR_MISS)
+    close = _closest(w, labels, NEAR_MISS)
     if close and not forced:
-        raise WordError(f"{word!r} is not a buyer colour in play; did you mean {close[0]}? "
+        raise WordError(f"{word!r} is not a buyer colour in play; did you mean {close}? "
                         f"(if {w} is a new colour, type --card \"new {w}\")")
     return w
+
+
+def _label_of(word: str, w: str, labels: Sequence[str]) -> str | None:
+    """The label ``w`` (folded ``word``) names: itself or a unique prefix; ``None`` if none
+    starts so; an ambiguous prefix is an error."""
+    if w in labels:
+        return w
+    found = [x for x in labels if x.startswith(w)]
+    if len(found) > 1:
+        raise WordError(f"buyer colour {word!r} is ambiguous: {' or '.join(found)}? "
+                        "Type more letters")
+    return found[0] if found else None
 
 
 def buyer_colours(text: str) -> tuple[str, ...]:
@@ -239,9 +246,10 @@ def buyer_colours(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]}?" if close else ""
+def _closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The candidate most like ``word`` when one is alike enough (a likely typo)."""
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=cutoff)
+    return close[0] if close else None
 
 
 def split_tower(words: Sequence[str]) -> tuple[Colour, int | None, list[str]]:

@@ -44,10 +44,15 @@ ENV_LOG = "ASARA_LOG"
 LOCK_TIMEOUT = 15.0
 
 
+def _sidecar(log: str | Path, suffix: str) -> Path:
+    """A hidden file beside the log that belongs to it: ``.NAME.SUFFIX``."""
+    p = Path(log)
+    return p.with_name(f".{p.name}.{suffix}")
+
+
 def lock_path(log: str | Path) -> Path:
     """The sidecar lock file of a log: ``.NAME.lock`` in the same folder."""
-    p = Path(log)
-    return p.with_name(f".{p.name}.lock")
+    return _sidecar(log, "lock")
 
 
 @contextlib.contextmanager
@@ -159,8 +164,7 @@ REDO_DEPTH = 50
 
 def redo_path(log: str | Path) -> Path:
     """The sidecar that keeps what ``undo`` removed: ``.NAME.redo.toml`` beside the log."""
-    p = Path(log)
-    return p.with_name(f".{p.name}.redo.toml")
+    return _sidecar(log, "redo.toml")
 
 
 def _digest(text: str) -> str:

@@ -20,7 +20,6 @@ from asara_cli.rules.events import (
     Checkpoint,
     Display,
     Event,
-    Genie,
     GiftsDealt,
     Placement,
     Turn,
@@ -76,7 +75,7 @@ def result_line(board: Board, before: GameState, done: Applied, event: Event) ->
     assert seat is not None
     p = after.players[seat]
     notes: list[str] = []
-    action = event.action.move if isinstance(event.action, Genie) else event.action
+    action = event.carried_out
     if isinstance(action, Build):
         notes += grown(p, action, new=False)  # a new tower's parts already say its height
     new = [x for x in after.labels if x not in before.labels]

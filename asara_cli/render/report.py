@@ -9,7 +9,7 @@ from html import escape
 
 from asara_cli.render.game import prestige_by_year
 from asara_cli.rules.engine import Replay
-from asara_cli.stats import CATEGORIES, Club, GameRecord
+from asara_cli.stats import CATEGORIES, Club, GameRecord, source_key
 
 #: One colour per seat (players are not towers), and one per source of points.
 SEAT_COLOURS = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
@@ -143,10 +143,8 @@ def game_page(title: str, result: Replay) -> str:
         sums = dict.fromkeys(order, 0)
         for e in state.ledger:
             if e.player == seat:
-                if e.source == "final":
-                    key = e.category or "final"
-                else:
-                    key = {"build": "builds", "gift": "gifts"}.get(e.source, "year")
+                # One bar part for all four years: a game page has room for no more.
+                key = "year" if e.source == "year" else source_key(e)
                 sums[key] = sums.get(key, 0) + e.points
         sources.append((name, [(k, v) for k, v in sums.items()]))
     shown = [k for k in order if any(dict(parts).get(k) for _, parts in sources)]

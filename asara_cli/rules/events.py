@@ -282,6 +282,11 @@ class Turn:
     def player(self) -> str:
         return self.placement.player
 
+    @property
+    def carried_out(self) -> Action:
+        """The move done: the one a Bottle Genie wish grants (R6.2), else the action."""
+        return self.action.move if isinstance(self.action, Genie) else self.action
+
 
 @dataclass(frozen=True, slots=True)
 class Display:

@@ -26,6 +26,12 @@ def a_buyer(label: str) -> str:
     return f"{'an' if label[:1] in 'aeiou' else 'a'} {label} buyer"
 
 
+def tower_word(colour: Colour, n: int) -> str:
+    """The n-th tower of a colour as the build command and the log name it: ``red``,
+    ``red 2``."""
+    return str(colour) if n == 1 else f"{colour} {n}"
+
+
 def tower_label(towers: Sequence[Tower], index: int) -> str:
     """A player's tower as the build command names it: ``red`` for their only red tower,
     else ``red 1``, ``red 2`` ... in the order they were built."""

@@ -19,7 +19,7 @@ from asara_cli.rules.findings import CannotApply, Report
 from asara_cli.rules.model import Colour, Section, Tower, Variant
 from asara_cli.rules.scoring import build_prestige
 from asara_cli.rules.state import GameState, LedgerEntry, PlayerState, missing, without
-from asara_cli.rules.text import plural, tower_label, tower_name
+from asara_cli.rules.text import plural, tower_label, tower_name, tower_word
 from asara_cli.rules.values import evolve
 
 _PART = re.compile(rf"^(gold )?({SECTIONS})$")
@@ -124,8 +124,8 @@ class Building(Kind[Build]):
              ) -> str:
         # towers named as the build command names them: "red", "red 2"
         what = [f"new {t.colour} tower: {_parts(t.parts)}" for t in action.new]
-        what += [f"{_name(a.colour, a.tower)} +{_parts(a.parts)}" for a in action.add]
-        what += [f"a lighted window on {_name(lw.colour, lw.tower)}"
+        what += [f"{tower_word(a.colour, a.tower)} +{_parts(a.parts)}" for a in action.add]
+        what += [f"a lighted window on {tower_word(lw.colour, lw.tower)}"
                  + (" (on gold)" if lw.on_gold else "") for lw in action.lighted]
         k = action.sections
         head = (f"{who} builds on plot {space} for {space}" if k == space else
@@ -159,10 +159,10 @@ class Building(Kind[Build]):
         if action.new:
             d["new"] = [f"{t.colour}: {_parts(t.parts)}" for t in action.new]
         if action.add:
-            d["add"] = [f"{a.colour}{'' if a.tower == 1 else f' {a.tower}'}: "
+            d["add"] = [f"{tower_word(a.colour, a.tower)}: "
                         f"{_parts(a.parts)}" for a in action.add]
         if action.lighted:
-            d["lighted"] = [f"{lw.colour}{'' if lw.tower == 1 else f' {lw.tower}'}"
+            d["lighted"] = [f"{tower_word(lw.colour, lw.tower)}"
                             f"{' on gold' if lw.on_gold else ''}" for lw in action.lighted]
         return d
 
@@ -228,10 +228,6 @@ def _gold_hint(player: PlayerState, tile: Tile) -> str:
     return f"; {player.name} has a {other}, without gold: leave out gold"
 
 
-def _name(colour: Colour, n: int) -> str:
-    return str(colour) if n == 1 else f"{colour} {n}"
-
-
 def grown(after: PlayerState, event: Build, new: bool = True) -> list[str]:
     """The towers a build raised (and made, with ``new``), named as the build command names
     them, with their new height: ``red 2 now 8 high``, ``white new, 3 high``."""
@@ -243,8 +239,9 @@ def grown(after: PlayerState, event: Build, new: bool = True) -> list[str]:
             text = f"{tower_label(towers, i)} now {towers[i].height} high"
             if text not in out:
                 out.append(text)
-    for i in range(len(towers) - len(event.new) if new else len(towers), len(towers)):
-        out.append(f"{tower_label(towers, i)} new, {towers[i].height} high")
+    if new:  # new towers stand at the end, in the order built
+        for i in range(len(towers) - len(event.new), len(towers)):
+            out.append(f"{tower_label(towers, i)} new, {towers[i].height} high")
     return out
 
 

@@ -6,6 +6,7 @@ never a running counter: it is the sum of the ledger, each entry naming its sour
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -152,13 +153,22 @@ class GameState:
                 return m
         raise KeyError(section)
 
+    def players_with(self, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
+        """The players with ``player`` in ``seat``: for one :func:`evolve` that changes more
+        than the players (a replay makes a state per change, so changes are gathered)."""
+        players = list(self.players)
+        players[seat] = player
+        return tuple(players)
+
+    def markets_with(self, market: Market) -> tuple[Market, ...]:
+        """The markets with ``market`` in place of its section's."""
+        return tuple(market if m.section == market.section else m for m in self.markets)
+
     def with_player(self, seat: int, player: PlayerState) -> GameState:
-        return evolve(self, players=tuple(
-            player if i == seat else p for i, p in enumerate(self.players)))
+        return evolve(self, players=self.players_with(seat, player))
 
     def with_market(self, market: Market) -> GameState:
-        return evolve(self, markets=tuple(
-            market if m.section == market.section else m for m in self.markets))
+        return evolve(self, markets=self.markets_with(market))
 
     def with_area(self, area: str, value: AreaState) -> GameState:
         return evolve(self, areas=(*((a, s) for a, s in self.areas if a != area),
@@ -210,14 +220,20 @@ def sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=_tile_order))
 
 
+def with_tile(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
+    """Sorted ``tiles`` with one more, still sorted (as :func:`sorted_tiles` would give)."""
+    i = bisect_right(tiles, _tile_order(tile), key=_tile_order)
+    return (*tiles[:i], tile, *tiles[i:])
+
+
 def without(tiles: Iterable[Tile], gone: Iterable[Tile]) -> tuple[Tile, ...]:
     """``tiles`` minus ``gone`` as multisets (what is missing is ignored)."""
     gone = tuple(gone)
     if len(gone) == 1 and isinstance(tiles, tuple):  # one tile bought: keep the order
-        try:
-            i = tiles.index(gone[0])
-        except ValueError:
+        tile = gone[0]
+        if tile not in tiles:
             return tiles
+        i = tiles.index(tile)
         return tiles[:i] + tiles[i + 1:]
     left = Counter(tiles)
     left.subtract(Counter(gone))

@@ -126,34 +126,49 @@ def apply_turn(board: Board, state: GameState, event: Turn) -> GameState:
     if seat is None or state.over:
         raise CannotApply(f"no turn for {name!r}")
     number = state.events + 1
-    kind = kind_of(event.action)
-    spec = kind.area(board, event.action)
+    action = event.action
+    kind = kind_of(action)
+    spec = kind.area(board, action)
     space = event.placement.space
-    state = _place(board, state, seat, event, spec, number)
+    cost, _ = kind.cost(board, space, action)
+    earned = kind.income(board, space, action) - cost
     if event.gifts or state.gifts:
+        # The gifts on the space are resolved between the placement and the action (R6.1);
+        # what they change (a display, a lighted window) is what the notes read.
+        state = _place(board, state, seat, event, spec, number, 0, state.noted)
         state = gifts.apply_claim(board, state, seat, spec, event, number)
-    m = Move(board, state, seat, space, event.action, number)
-    noted = state.noted
+        noted = _noted(kind, Move(board, state, seat, space, action, number))
+        if earned or noted is not state.noted:
+            player = state.players[seat]
+            state = evolve(state, noted=noted, players=state.players_with(
+                seat, evolve(player, money=player.money + earned)))
+    else:
+        # One new state for the placement and the payment: the notes read neither.
+        noted = _noted(kind, Move(board, state, seat, space, action, number))
+        state = _place(board, state, seat, event, spec, number, earned, noted)
+    return kind.apply(Move(board, state, seat, space, action, number))
+
+
+def _noted(kind: Kind[Any], m: Move[Any]) -> tuple[tuple[int, str], ...]:
+    """The state's noted relaxations with this move's, each noted once a year."""
+    noted = m.state.noted
+    year = m.state.year
     for key, _, _ in kind.notes(m):
-        if (state.year, key) not in noted:
-            noted = (*noted, (state.year, key))
-    cost, _ = kind.cost(board, space, event.action)
-    income = kind.income(board, space, event.action)
-    if cost or income or noted is not state.noted:
-        player = evolve(m.player, money=m.player.money - cost + income)
-        players = tuple(player if i == seat else p for i, p in enumerate(state.players))
-        state = evolve(state, noted=noted, players=players)
-    return kind.apply(evolve(m, state=state))
+        if (year, key) not in noted:
+            noted = (*noted, (year, key))
+    return noted
 
 
 def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpec,
-           number: int) -> GameState:
-    """The buyer goes onto its space; the area's colour and the buyer labels follow; the
-    event is counted. One new state, since a replay makes one per event."""
+           number: int, earned: int, noted: tuple[tuple[int, str], ...]) -> GameState:
+    """The buyer goes onto its space and the player gains ``earned`` Asari (less when
+    paying); the area's colour and the buyer labels follow; the event is counted. One new
+    state, since a replay makes one per event."""
     p = event.placement
     here = state.area(spec.key)
     player = state.players[seat]
-    player = evolve(player, buyers=max(0, player.buyers - p.cards))
+    player = evolve(player, buyers=max(0, player.buyers - p.cards),
+                    money=player.money + earned)
     if spec.unlimited:
         here = evolve(here, placed=here.placed + 1)
     else:
@@ -173,6 +188,5 @@ def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpe
         c[p.buyer] = c.get(p.buyer, 0) + 1
         counts = tuple(sorted(c.items()))
     areas = (*((a, s) for a, s in state.areas if a != spec.key), (spec.key, here))
-    players = tuple(player if i == seat else q for i, q in enumerate(state.players))
-    return evolve(state, events=number, areas=areas, players=players, labels=labels,
-                  label_counts=counts)
+    return evolve(state, events=number, areas=areas, players=state.players_with(seat, player),
+                  labels=labels, label_counts=counts, noted=noted)

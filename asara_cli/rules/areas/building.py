@@ -118,7 +118,8 @@ class Building(Kind[Build]):
         entry = LedgerEntry(m.seat, build_prestige(m.board, k), "build", state.year, m.number,
                             f"built {plural(k, 'section')} on plot {m.space}: "
                             + "; ".join(grown(player, m.action)))
-        return evolve(state.with_player(m.seat, player), ledger=(*state.ledger, entry))
+        return evolve(state, players=state.players_with(m.seat, player),
+                      ledger=(*state.ledger, entry))
 
     def text(self, board: Board, who: str, space: int | None, action: Build, how: str | None
              ) -> str:

@@ -28,7 +28,8 @@ def take_lighted(state: GameState, seat: int, keep: int, kept: tuple[Colour, ...
     p = state.players[seat]
     p = evolve(p, lighted_known=(*p.lighted_known, *known),
                 lighted_unknown=p.lighted_unknown + keep - len(known))
-    return evolve(state, lighted_stack=state.lighted_stack - keep).with_player(seat, p)
+    return evolve(state, lighted_stack=state.lighted_stack - keep,
+                  players=state.players_with(seat, p))
 
 
 class House(Kind[Lighted]):

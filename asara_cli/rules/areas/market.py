@@ -18,7 +18,7 @@ from asara_cli.rules.board import AreaSpec, Board
 from asara_cli.rules.events import Buy, Tile, gold_text
 from asara_cli.rules.findings import WARNING, Report
 from asara_cli.rules.model import Section
-from asara_cli.rules.state import GameState, sorted_tiles, without
+from asara_cli.rules.state import GameState, with_tile, without
 from asara_cli.rules.values import evolve
 
 
@@ -46,8 +46,8 @@ def take_from_display(state: GameState, seat: int, tile: Tile) -> GameState:
     shown = None if m.shown is None else without(m.shown, [tile])
     m = evolve(m, count=max(0, m.count - 1), shown=shown, carried=without(m.carried, [tile]))
     player = state.players[seat]
-    player = evolve(player, screen=sorted_tiles((*player.screen, tile)))
-    return state.with_market(m).with_player(seat, player)
+    player = evolve(player, screen=with_tile(player.screen, tile))
+    return evolve(state, markets=state.markets_with(m), players=state.players_with(seat, player))
 
 
 class Market(Kind[Buy]):

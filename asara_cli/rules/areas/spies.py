@@ -19,7 +19,7 @@ from asara_cli.rules.board import Board
 from asara_cli.rules.events import Bribe, gold_text
 from asara_cli.rules.findings import Report
 from asara_cli.rules.model import Section
-from asara_cli.rules.state import GameState, sorted_tiles
+from asara_cli.rules.state import GameState, with_tile
 from asara_cli.rules.values import evolve
 
 
@@ -50,9 +50,10 @@ class Spies(Kind[Bribe]):
         if tile is None:
             return m.state
         market = m.state.market(tile.section)
-        player = evolve(m.player, screen=sorted_tiles((*m.player.screen, tile)))
-        return (m.state.with_market(evolve(market, pile=max(0, market.pile - 1)))
-                .with_player(m.seat, player))
+        player = evolve(m.player, screen=with_tile(m.player.screen, tile))
+        market = evolve(market, pile=max(0, market.pile - 1))
+        return evolve(m.state, markets=m.state.markets_with(market),
+                      players=m.state.players_with(m.seat, player))
 
     def text(self, board: Board, who: str, space: int | None, action: Bribe,
              how: str | None) -> str:

@@ -46,8 +46,9 @@ class Tent(Kind[Recruit]):
 
     def apply(self, m: Move[Recruit]) -> GameState:
         drawn = min(m.board.recruit_draw, m.state.draw_pile)
-        state = evolve(m.state, draw_pile=m.state.draw_pile - drawn)
-        return state.with_player(m.seat, evolve(m.player, buyers=m.player.buyers + drawn))
+        player = evolve(m.player, buyers=m.player.buyers + drawn)
+        return evolve(m.state, draw_pile=m.state.draw_pile - drawn,
+                      players=m.state.players_with(m.seat, player))
 
     def text(self, board: Board, who: str, space: int | None, action: Recruit,
              how: str | None) -> str:

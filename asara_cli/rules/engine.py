@@ -266,14 +266,15 @@ def replay(board: Board, setup: Setup, events: Sequence[Event]) -> Replay:
     for event in events:
         number = state.events + 1
         findings = check(board, state, event)
-        errs = errors(findings)
-        if stopped is None:
-            notes.extend(v for v in findings if not v.is_error)
-            found.extend(errs)
-            if any(v.rule != CHECKPOINT for v in errs):
-                stopped = number
-        else:
-            found.extend(evolve(v, later=True) for v in errs)
+        if findings:  # most events have none
+            errs = errors(findings)
+            if stopped is not None:
+                found.extend(evolve(v, later=True) for v in errs)
+            else:
+                notes.extend(v for v in findings if not v.is_error)
+                found.extend(errs)
+                if any(v.rule != CHECKPOINT for v in errs):
+                    stopped = number
         try:
             state = apply(board, state, event).state
         except CannotApply:

@@ -44,6 +44,8 @@ LABELS = ("blue", "yellow", "violet", "orange", "grey")
 
 @dataclass(frozen=True, slots=True)
 class Simulated:
+    """A simulated game: its setup, its events and the state they lead to."""
+
     setup: Setup
     events: tuple[Event, ...]
     state: GameState

@@ -36,6 +36,8 @@ CATEGORIES = ("brown", "green", "red", "black", "white", "overall", "most_towers
 
 @dataclass(frozen=True, slots=True)
 class Seat:
+    """One player in one scored game."""
+
     name: str
     seat: int  # 1 = the start player, then clockwise
     total: int
@@ -46,6 +48,8 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
+    """One log as batch sees it: status, header facts and, when scored, the seats."""
+
     file: str
     digest: str
     status: str  # valid, invalid, incomplete, unreadable (duplicate: set by the batch)
@@ -156,6 +160,8 @@ def mark_duplicates(records: Iterable[GameRecord]) -> list[GameRecord]:
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
+    """One player's figures over the games kept."""
+
     name: str
     games: int
     wins: int
@@ -171,6 +177,8 @@ class PlayerStats:
 
 @dataclass(frozen=True, slots=True)
 class SeatStats:
+    """How often a seat wins at one player count."""
+
     players: int
     seat: int
     games: int
@@ -181,6 +189,8 @@ class SeatStats:
 
 @dataclass(frozen=True, slots=True)
 class HeadToHead:
+    """Two players' games together: how often the first finished ahead."""
+
     player: str
     other: str
     games: int
@@ -190,6 +200,8 @@ class HeadToHead:
 
 @dataclass(frozen=True, slots=True)
 class Club:
+    """The statistics over a folder of games."""
+
     games: int
     players: tuple[PlayerStats, ...]
     seats: tuple[SeatStats, ...]

@@ -259,3 +259,17 @@ def test_version_and_help_on_every_command() -> None:
 def test_usage_error_is_exit_2() -> None:
     result = runner.invoke(app, ["tally"])
     assert result.exit_code == 2
+
+
+def test_help_paragraphs_wrap_as_prose_at_80_columns() -> None:
+    # Typer 0.28 keeps a docstring's own line breaks; the commands pass each paragraph as
+    # one line, so the terminal wraps it and no word is left alone on a line.
+    result = runner.invoke(app, ["validate", "--help"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    assert "and the" not in lines and "be read or is not a log." not in lines
+    assert any(line.startswith("Each violation names the file and line") and
+               line.endswith("the rule") for line in lines)
+    for command in app.registered_commands:
+        text = command.help or ""
+        assert all("\n" not in p for p in text.split("\n\n")), command.name

@@ -64,11 +64,13 @@ def build_app(only: str | None = None) -> typer.Typer:
         pretty_exceptions_enable=False,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
+    from asara_cli.cli.common import add_command
+
     group.callback()(root)
     for name, (module, attr) in _READERS.items():
         if only is None or name == only:
             command: Callable[..., Any] = getattr(import_module(module), attr)
-            group.command(name)(command)
+            add_command(group, name, command)
     if only not in _READERS:
         import_module("asara_cli.cli.record").register(group, only)
     return group

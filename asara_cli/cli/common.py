@@ -4,7 +4,7 @@ reading and replaying a log."""
 from __future__ import annotations
 
 import functools
-import json
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,7 +40,21 @@ def err() -> Console:
 
 
 def print_json(data: Any) -> None:
+    import json  # only --json output needs it
+
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def add_command(app: typer.Typer, name: str, fn: Callable[..., Any]) -> None:
+    """Register ``fn`` as the command ``name``, each paragraph of its docstring as one line
+    of help: Typer 0.28 keeps a docstring's line breaks and then wraps to the terminal, which
+    at 80 columns leaves a word or two alone on a line."""
+    app.command(name, help=help_text(fn.__doc__ or ""))(fn)
+
+
+def help_text(doc: str) -> str:
+    """A docstring's paragraphs, each on one line (the terminal wraps them)."""
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n"))
 
 
 def fail(message: str, code: int = EXIT_INPUT) -> typer.Exit:
@@ -72,6 +86,8 @@ JsonOption = Annotated[
 
 @dataclass(frozen=True, slots=True)
 class Replayed:
+    """A log as read, the board it is judged on, and its replay."""
+
     log: GameLog
     board: Board
     result: Replay

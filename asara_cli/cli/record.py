@@ -18,7 +18,7 @@ from typing import Annotated
 import typer
 
 from asara_cli.cli import complete, words
-from asara_cli.cli.common import EXIT_VIOLATION, err, fail, out, replay_file
+from asara_cli.cli.common import EXIT_VIOLATION, add_command, err, fail, out, replay_file
 from asara_cli.errors import InputError
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import (
@@ -966,13 +966,13 @@ def register(app: typer.Typer, only: str | None = None) -> None:
                                                   ("redo", redo),
                                                   ("use", use)]
     if only is not None and only in dict(own):
-        app.command(only)(dict(own)[only])
+        add_command(app, only, dict(own)[only])
         return
     for name, fn in own:
-        app.command(name)(fn)
+        add_command(app, name, fn)
     checker = typer.Typer(name="check", no_args_is_help=True, add_completion=False,
                           context_settings={"help_option_names": ["-h", "--help"]})
     checker.callback()(_check_callback)
     for name, fn in MOVES:
-        checker.command(name)(fn)
+        add_command(checker, name, fn)
     app.add_typer(checker, name="check")

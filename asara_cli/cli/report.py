@@ -20,8 +20,10 @@ def report(
     output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write.",
                                          show_default=False)],
 ) -> None:
-    """Write one self-contained HTML page: for a game, prestige by year, the points by
-    source and the ledger; for a folder, the club's statistics.
+    """Write one self-contained HTML page of a game, or of a folder's club statistics.
+
+    For a game: prestige by year, the points by source and the ledger; for a folder, the
+    club's statistics with charts.
 
     No scripts and no network: the page is a single file with its pictures inside, and the
     same input gives the same bytes.

@@ -8,7 +8,6 @@ same folder, fsync, parsed once more, renamed), so a crash leaves the previous l
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
 import time
@@ -168,6 +167,8 @@ def redo_path(log: str | Path) -> Path:
 
 
 def _digest(text: str) -> str:
+    import hashlib  # here: only undo and redo need it, and it costs every command 2 ms
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

@@ -31,6 +31,8 @@ TOWER_KEYS = {"color", "height", "lighted"}
 
 @dataclass(frozen=True, slots=True)
 class SheetPlayer:
+    """One player's line of a position sheet: money, prestige so far, towers."""
+
     name: str
     asari: int
     prestige: int
@@ -39,6 +41,8 @@ class SheetPlayer:
 
 @dataclass(frozen=True, slots=True)
 class Sheet:
+    """A position sheet for `asara tally`: the final towers and money of a game."""
+
     path: str
     variant: Variant
     players: tuple[SheetPlayer, ...]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Generic, TypeVar
 
 from asara_cli.rules.board import Board, Places
@@ -54,6 +53,8 @@ class FinalPosition:
 
 @dataclass(frozen=True, slots=True)
 class FinalEvaluation:
+    """The final evaluation's awards (R5), each naming its player and category."""
+
     awards: tuple[Award, ...]
     players: int
 
@@ -118,6 +119,8 @@ def year_evaluation(
 
 @dataclass(frozen=True, slots=True)
 class _Placed(Generic[T]):
+    """One contender's place in a ranking, with the points it gets and why."""
+
     item: T
     place: int
     tied: int
@@ -131,6 +134,8 @@ def _ceil_div(a: int, b: int) -> int:
 
 def _quotient(a: int, b: int) -> str:
     """``a/b`` shown as the rulebook writes it: 7.5, 4, or ~1.67 when it does not terminate."""
+    from fractions import Fraction  # only ties need it; it costs every command 1.5 ms
+
     q = Fraction(a, b)
     if q.denominator == 1:
         return str(q.numerator)

@@ -58,6 +58,9 @@ class LedgerEntry:
 
 @dataclass(frozen=True, slots=True)
 class PlayerState:
+    """One player: money, buyers in hand, towers, the tiles and lighted windows behind the
+    screen."""
+
     name: str
     money: int
     buyers: int  # buyer cards in hand this year
@@ -104,6 +107,8 @@ class Market:
 
 @dataclass(frozen=True, slots=True)
 class GameState:
+    """The whole table after some events: players, year, turn, areas, markets, ledger."""
+
     setup: Setup
     players: tuple[PlayerState, ...]
     year: int

@@ -135,6 +135,19 @@ def test_malformed_input_points_at_line_and_key(text: str, line: int, key: str,
     assert str(err).startswith(f"game.toml:{line}:")
 
 
+def test_lines_are_counted_at_newlines_only() -> None:
+    # A line separator or a next-line character inside a string is text, not a line break:
+    # line numbers are an editor's and tomllib's. The place's two would shift every later
+    # line by two if lines were split as str.splitlines() splits them.
+    text = SMALL.replace("Kitchen table", "Kitchen\u2028table\x85").replace(
+        'tile = "gold black"', "tile = 7")
+    log = parse_log(SMALL.replace("Kitchen table", "Kitchen\u2028table\x85"), "x")
+    assert log.lines == (10, 17, 21, 30)
+    with pytest.raises(InputError) as e:
+        parse_log(text, "game.toml")
+    assert (e.value.line, e.value.key) == (15, "event 1: tile")
+
+
 def test_truncated_file_gives_line_and_column(tmp_path: Path) -> None:
     cut = SMALL[: SMALL.index("prestige = { Tina") + 16]  # stops inside the inline table
     target = tmp_path / "game.toml"

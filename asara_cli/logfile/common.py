@@ -133,10 +133,18 @@ def loads_toml(text: str, path: str) -> dict[str, Any]:
 def header_lines(text: str, header: str) -> list[int]:
     """1-based line numbers of every ``[[header]]`` array-of-tables line, in order.
 
-    tomllib keeps no positions; this light index lets errors point at the n-th table.
+    tomllib keeps no positions; this light index lets errors point at the n-th table. Lines
+    end at a newline only, as TOML (and tomllib's error positions) count them.
     """
-    pattern = re.compile(r"^\s*\[\[\s*" + re.escape(header) + r"\s*\]\]\s*(#.*)?$")
-    return [i for i, line in enumerate(text.splitlines(), start=1) if pattern.match(line)]
+    pattern = re.compile(r"^[ \t]*\[\[[ \t]*" + re.escape(header) + r"[ \t]*\]\][ \t]*(#.*)?\r?$",
+                         re.MULTILINE)
+    found = []
+    line, at = 1, 0
+    for m in pattern.finditer(text):  # one scan of the text, not a match per line
+        line += text.count("\n", at, m.start())
+        at = m.start()
+        found.append(line)
+    return found
 
 
 def describe(value: Any) -> str:

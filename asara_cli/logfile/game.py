@@ -12,6 +12,7 @@ import datetime as dt
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,15 @@ from asara_cli.logfile.board import load_board
 from asara_cli.logfile.common import describe, header_lines, loads_toml, read_text, read_toml
 from asara_cli.logfile.write import write_file
 from asara_cli.rules.areas import BY_LOG_TYPE, KINDS, kind_of
-from asara_cli.rules.areas.base import SECTIONS, TILE, TILE_HELP, tile_words
+from asara_cli.rules.areas.base import (
+    COLOUR_OF,
+    LINE,
+    SECTION_OF,
+    SECTIONS,
+    TILE,
+    TILE_HELP,
+    tile_words,
+)
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import Violation
 from asara_cli.rules.events import (
@@ -94,7 +103,7 @@ def parse_gift(text: str) -> Gift | None:
     if m.group(2) is not None:
         return Gift(GiftKind.ASARI, amount=int(m.group(2)))
     if m.group(3) is not None:
-        return Gift(GiftKind.BUY, section=Section(m.group(3)))
+        return Gift(GiftKind.BUY, section=SECTION_OF[m.group(3)])
     return Gift(GiftKind(m.group(1)))
 
 
@@ -109,7 +118,7 @@ def parse_use(text: str) -> GiftUse | None:
     if m.group(4):
         return GiftUse(Gift(GiftKind.ASARI, amount=int(m.group(5))))
     if m.group(6):
-        gift = Gift(GiftKind.BUY, section=Section(m.group(7)))
+        gift = Gift(GiftKind.BUY, section=SECTION_OF[m.group(7)])
         if m.group(8) == "nothing":
             return GiftUse(gift)
         colour, gold = tile_words(m.group(8))
@@ -117,7 +126,7 @@ def parse_use(text: str) -> GiftUse | None:
     got = m.group(10)
     if got == "nothing":
         return GiftUse(Gift(GiftKind.LIGHTED), taken=False)
-    return GiftUse(Gift(GiftKind.LIGHTED), colour=Colour(got) if got else None)
+    return GiftUse(Gift(GiftKind.LIGHTED), colour=COLOUR_OF[got] if got else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,13 +194,19 @@ class _Where:
 
     def __init__(self, path: str, text: str) -> None:
         self.path = path
-        self.lines = text.splitlines()
+        self.text = text
+        self.count = text.count("\n") + 1  # lines, as header_lines counts them
         self.events = header_lines(text, "event")
-        self.first_event = self.events[0] if self.events else len(self.lines) + 1
+        self.first_event = self.events[0] if self.events else self.count + 1
+
+    @cached_property
+    def lines(self) -> list[str]:
+        """The text's lines: only an error needs them."""
+        return self.text.split("\n")
 
     def key_line(self, key: str, start: int, end: int) -> int | None:
         pattern = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
-        for n in range(start, min(end, len(self.lines) + 1)):
+        for n in range(start, min(end, self.count + 1)):
             if pattern.match(self.lines[n - 1]):
                 return n
         return None
@@ -203,9 +218,9 @@ class _Where:
     def event_span(self, number: int) -> tuple[int | None, int]:
         if number <= len(self.events):
             start = self.events[number - 1]
-            end = self.events[number] if number < len(self.events) else len(self.lines) + 1
+            end = self.events[number] if number < len(self.events) else self.count + 1
             return start, end
-        return None, len(self.lines) + 1
+        return None, self.count + 1
 
 
 def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
@@ -296,6 +311,9 @@ def _parse_header(data: Mapping[str, Any], where: _Where) -> LogHeader:
                      texts["notes"], data["format"])
 
 
+_ABSENT = object()
+
+
 class _EventReader:
     """Typed access to one event's keys; every error names file, line, event and key."""
 
@@ -328,17 +346,28 @@ class _EventReader:
             raise self.error(key, f"expected {expected}, got {describe(value)}")
         return value
 
+    # whole, text and strings are get written out: they read every key of every event
+
     def whole(self, key: str, expected: str, *, required: bool = False) -> int | None:
-        value: int | None = self.get(
-            key, lambda v: isinstance(v, int) and not isinstance(v, bool), expected,
-            required=required)
-        return value
+        value = self.raw.get(key, _ABSENT)
+        if value is _ABSENT:
+            if required:
+                raise self.error(key, f"missing: {expected}")
+            return None
+        if type(value) is not int:  # bool is a subclass of int, and no number here
+            raise self.error(key, f"expected {expected}, got {describe(value)}")
+        result: int = value
+        return result
 
     def text(self, key: str, pattern: re.Pattern[str] | None, expected: str, *,
              required: bool = False) -> str | None:
-        value: str | None = self.get(
-            key, lambda v: isinstance(v, str) and (pattern is None or bool(pattern.match(v))),
-            expected, required=required)
+        value = self.raw.get(key, _ABSENT)
+        if value is _ABSENT:
+            if required:
+                raise self.error(key, f"missing: {expected}")
+            return None
+        if not isinstance(value, str) or (pattern is not None and not pattern.match(value)):
+            raise self.error(key, f"expected {expected}, got {describe(value)}")
         return value
 
     def table(self, key: str, expected: str) -> _EventReader | None:
@@ -350,15 +379,18 @@ class _EventReader:
                             f"{self.prefix}{key}.", self.player)
 
     def strings(self, key: str, pattern: re.Pattern[str], expected: str) -> list[str]:
-        value = self.get(key, lambda v: isinstance(v, list), f"a list of {expected}")
-        if value is None:
+        value = self.raw.get(key, _ABSENT)
+        if value is _ABSENT:
             return []
+        if not isinstance(value, list):
+            raise self.error(key, f"expected a list of {expected}, got {describe(value)}")
         for i, item in enumerate(value):
             if not isinstance(item, str) or not pattern.match(item):
                 raise self.error(f"{key}[{i}]", f"expected {expected}, got {describe(item)}")
         return list(value)
 
 
+_ALLOWED = {kind: frozenset({"type", "note", *keys}) for kind, keys in EVENT_KEYS.items()}
 _BUYER_HELP = 'a buyer colour label such as "blue", or "pair" for two face-down buyers'
 
 
@@ -370,7 +402,7 @@ def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str]
     if not isinstance(kind_word, str) or kind_word not in EVENT_KEYS:
         raise r.error("type", f"unknown event type {describe(kind_word)} (known: "
                               f"{', '.join(EVENT_KEYS)})")
-    allowed = {"type", "note", *EVENT_KEYS[kind_word]}
+    allowed = _ALLOWED[kind_word]
     for key in raw:
         if key not in allowed:
             raise r.error(key, f"a {kind_word} event has no key {key!r} (keys: "
@@ -386,14 +418,15 @@ def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str]
     kind = BY_LOG_TYPE[kind_word]
     written = r.text("player", None, "a player's name", required=True)
     assert written is not None
-    player = find(written, names)
+    # a name written as the header spells it is that player (the header's names are unlike)
+    player = written if written in names else find(written, names)
     if player is None:
         raise r.error("player", f"{written!r} is not one of the players "
                                 f"({', '.join(names)})")
     buyer = r.text("buyer", _LABEL, _BUYER_HELP, required=not kind.face_down)
     space, action = kind.read(r)
     uses = []
-    for i, text in enumerate(r.strings("gifts", re.compile(r"^.*$"), _USE_HELP)):
+    for i, text in enumerate(r.strings("gifts", LINE, _USE_HELP)):
         use = parse_use(text)
         if use is None:
             raise r.error(f"gifts[{i}]", f"expected {_USE_HELP}, got {text!r}")
@@ -403,7 +436,7 @@ def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str]
 
 def _parse_dealt(r: _EventReader) -> GiftsDealt:
     dealt = []
-    texts = r.strings("dealt", re.compile(r"^.*$"), 'a gift on a space, e.g. "base 2: buyer"')
+    texts = r.strings("dealt", LINE, 'a gift on a space, e.g. "base 2: buyer"')
     for i, text in enumerate(texts):
         m = _DEALT.match(text)
         gift = parse_gift(m.group(3)) if m else None

@@ -124,14 +124,10 @@ def cut_last_event(text: str) -> str:
     starts = header_lines(text, "event")
     if not starts:
         raise ValueError("no events")
-    lines = text.splitlines(keepends=True)
-    kept = lines[: starts[-1] - 1]
+    kept = text.split("\n")[: starts[-1] - 1]  # lines as header_lines counts them
     while kept and not kept[-1].strip():
         kept.pop()
-    out = "".join(kept)
-    if out and not out.endswith("\n"):
-        out += "\n"
-    return out
+    return "".join(f"{line}\n" for line in kept)
 
 
 def undo(path: str | Path) -> tuple[GameLog, Event]:

@@ -24,15 +24,21 @@ COLOURS = "|".join(c.value for c in Colour)
 SECTIONS = "|".join(s.value for s in Section)
 TILE = re.compile(rf"^(gold )?({COLOURS})$")
 SECTION = re.compile(rf"^({SECTIONS})$")
+#: Any one-line text (a list item read further by its own pattern).
+LINE = re.compile(r"^.*$")
 SECTION_HELP = '"base", "trunk", "window" or "turret"'
 TILE_HELP = 'a tile colour such as "red" or "gold red"'
+#: Words already matched by a pattern, to their values: a dict lookup, where calling the
+#: enum runs Python code for every tile a log names.
+SECTION_OF: dict[str, Section] = {s.value: s for s in Section}
+COLOUR_OF: dict[str, Colour] = {c.value: c for c in Colour}
+_TILE_WORDS: dict[str, tuple[Colour, bool]] = {
+    **{c.value: (c, False) for c in Colour}, **{f"gold {c.value}": (c, True) for c in Colour}}
 
 
 def tile_words(text: str) -> tuple[Colour, bool]:
     """``gold red`` -> (red, True); the text has matched :data:`TILE`."""
-    m = TILE.match(text)
-    assert m is not None
-    return Colour(m.group(2)), m.group(1) is not None
+    return _TILE_WORDS[text]
 
 
 class Fields(Protocol):

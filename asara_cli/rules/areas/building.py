@@ -12,7 +12,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from asara_cli.rules.areas.base import COLOURS, SECTIONS, Fields, Kind, Move
+from asara_cli.rules.areas.base import (
+    COLOUR_OF,
+    COLOURS,
+    LINE,
+    SECTION_OF,
+    SECTIONS,
+    Fields,
+    Kind,
+    Move,
+)
 from asara_cli.rules.board import Board
 from asara_cli.rules.events import Addition, Build, LightedWindow, NewTower, Part, Tile
 from asara_cli.rules.findings import CannotApply, Report
@@ -136,14 +145,14 @@ class Building(Kind[Build]):
     def read(self, r: Fields) -> tuple[int | None, Build]:
         plot = self.read_space(r)
         new: list[NewTower] = []
-        for i, text in enumerate(r.strings("new", re.compile(r"^.*$"), _NEW_HELP)):
+        for i, text in enumerate(r.strings("new", LINE, _NEW_HELP)):
             colour, n, parts = _tower_text(r, f"new[{i}]", text, _NEW_HELP)
             if n is not None:
                 raise r.error(f"new[{i}]", f"a new tower has no number yet; write "
                                            f"\"{colour}: ...\"")
             new.append(NewTower(colour, parts))
         add: list[Addition] = []
-        for i, text in enumerate(r.strings("add", re.compile(r"^.*$"), _ADD_HELP)):
+        for i, text in enumerate(r.strings("add", LINE, _ADD_HELP)):
             colour, n, parts = _tower_text(r, f"add[{i}]", text, _ADD_HELP)
             add.append(Addition(colour, n or 1, parts))
         lighted: list[LightedWindow] = []
@@ -151,7 +160,7 @@ class Building(Kind[Build]):
                               'a tower such as "black", "red 2" or "red 2 on gold"'):
             m = _LIGHTED.match(text)
             assert m is not None
-            lighted.append(LightedWindow(Colour(m.group(1)), int(m.group(2) or 1),
+            lighted.append(LightedWindow(COLOUR_OF[m.group(1)], int(m.group(2) or 1),
                                          m.group(3) is not None))
         return plot, Build(tuple(new), tuple(add), tuple(lighted))
 
@@ -183,8 +192,8 @@ def _tower_text(r: Fields, key: str, text: str, expected: str
     for x in items:
         pm = _PART.match(x)
         assert pm is not None
-        parts.append(Part(Section(pm.group(2)), pm.group(1) is not None))
-    return Colour(m.group(1)), int(m.group(2)) if m.group(2) else None, tuple(parts)
+        parts.append(Part(SECTION_OF[pm.group(2)], pm.group(1) is not None))
+    return COLOUR_OF[m.group(1)], int(m.group(2)) if m.group(2) else None, tuple(parts)
 
 
 def _check_lighted(lighted: Sequence[LightedWindow], player: PlayerState, bad: Report

@@ -7,6 +7,7 @@ from typing import Any
 from asara_cli.rules.areas.base import (
     SECTION,
     SECTION_HELP,
+    SECTION_OF,
     TILE,
     TILE_HELP,
     Fields,
@@ -100,7 +101,7 @@ class Market(Kind[Buy]):
         area = r.text("area", SECTION, SECTION_HELP, required=True)
         tile = r.text("tile", TILE, TILE_HELP)
         colour, gold = tile_words(tile) if tile else (None, False)
-        return self.read_space(r), Buy(Section(str(area)), colour, gold)
+        return self.read_space(r), Buy(SECTION_OF[str(area)], colour, gold)
 
     def write(self, space: int | None, action: Buy) -> dict[str, Any]:
         d: dict[str, Any] = {"area": action.section.value}

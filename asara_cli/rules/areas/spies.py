@@ -8,6 +8,7 @@ from typing import Any
 from asara_cli.rules.areas.base import (
     SECTION,
     SECTION_HELP,
+    SECTION_OF,
     TILE,
     TILE_HELP,
     Fields,
@@ -18,7 +19,6 @@ from asara_cli.rules.areas.base import (
 from asara_cli.rules.board import Board
 from asara_cli.rules.events import Bribe, gold_text
 from asara_cli.rules.findings import Report
-from asara_cli.rules.model import Section
 from asara_cli.rules.state import GameState, with_tile
 from asara_cli.rules.values import evolve
 
@@ -68,7 +68,7 @@ class Spies(Kind[Bribe]):
         pile = r.text("pile", SECTION, SECTION_HELP, required=True)
         tile = r.text("tile", TILE, TILE_HELP)
         colour, gold = tile_words(tile) if tile else (None, False)
-        return space, Bribe(Section(str(pile)), colour, gold)
+        return space, Bribe(SECTION_OF[str(pile)], colour, gold)
 
     def write(self, space: int | None, action: Bribe) -> dict[str, Any]:
         d: dict[str, Any] = {"space": space, "pile": action.pile.value}

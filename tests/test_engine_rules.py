@@ -398,3 +398,25 @@ def test_player_count(board: Board) -> None:  # R1
 
 def test_severity_values() -> None:
     assert {ERROR, WARNING, NOTE} == {"error", "warning", "note"}
+
+
+def test_a_tile_is_one_value_however_it_is_made() -> None:
+    # Tiles compare by identity (for speed), so every way of making one must give the same
+    # object, and a tile made twice must still equal itself after a pickle (batch workers).
+    import copy
+    import dataclasses
+    import pickle
+
+    red = Tile(Section.BASE, Colour.RED)
+    assert Tile(Section.BASE, Colour.RED, False) is red
+    assert Tile("base", "red", 0) is red  # type: ignore[arg-type]
+    assert Tile("base", "red").colour is Colour.RED  # type: ignore[arg-type]
+    assert pickle.loads(pickle.dumps(red)) is red
+    assert copy.deepcopy(red) is red
+    gold = dataclasses.replace(red, gold=True)
+    assert gold is Tile(Section.BASE, Colour.RED, True) and gold != red
+    assert len({red, Tile(Section.BASE, Colour.RED), gold}) == 2
+    with pytest.raises(ValueError):
+        Tile("roof", "red")  # type: ignore[arg-type]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        red.gold = True

@@ -48,16 +48,39 @@ def gold_text(word: str, gold: bool) -> str:
     return f"gold {word}" if gold else str(word)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Tile:
-    """A section tile: type, colour and whether it carries a gold decoration."""
+    """A section tile: type, colour and whether it carries a gold decoration.
+
+    There is one value per kind of tile: ``Tile(...)`` gives back the same object for the
+    same type, colour and gold, so tiles compare and hash by identity, at C speed. A replay
+    looks tiles up in displays and screens for nearly every event."""
 
     section: Section
     colour: Colour
     gold: bool = False
 
+    def __new__(cls, section: Section, colour: Colour, gold: bool = False) -> Tile:
+        tile = _TILES.get((section, colour, gold))
+        if tile is None:  # the first of its kind, or values to be made members first
+            key = (Section(section), Colour(colour), bool(gold))
+            tile = _TILES.get(key)
+            if tile is None:
+                tile = object.__new__(cls)
+                for name, value in zip(("section", "colour", "gold"), key, strict=True):
+                    object.__setattr__(tile, name, value)
+                _TILES[key] = tile
+        return tile
+
+    def __reduce__(self) -> tuple[type[Tile], tuple[Section, Colour, bool]]:
+        # pickled and copied through Tile(...), so a copy is the one value again
+        return Tile, (self.section, self.colour, self.gold)
+
     def __str__(self) -> str:
         return gold_text(f"{self.colour} {self.section}", self.gold)
+
+
+_TILES: dict[tuple[Section, Colour, bool], Tile] = {}
 
 
 @dataclass(frozen=True, slots=True)

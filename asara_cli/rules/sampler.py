@@ -118,8 +118,9 @@ def _actions(board: Board, state: GameState, player: PlayerState, genie: bool = 
         m = state.market(section)
         tiles: list[Tile | None] = [None] if not genie else []
         if m.count > 0:
-            choices = set(m.shown) if m.shown is not None else {
-                Tile(section, c, g) for c in Colour for g in (False, True)}
+            # in a fixed order (tiles hash by identity), so a seed gives the same game
+            choices = dict.fromkeys(m.shown) if m.shown is not None else [
+                Tile(section, c, g) for c in Colour for g in (False, True)]
             affordable: list[Tile] = sorted(
                 (t for t in choices if board.price(t.colour) <= money),
                 key=lambda t: (board.price(t.colour), t.gold))

@@ -54,8 +54,8 @@ def check_turn(board: Board, state: GameState, event: Turn, number: int
 
     space = event.placement.space
     m = Move(board, moving, seat, space, event.action, number)
-    cost, what = kind.cost(board, space, event.action)
-    if cost > m.player.money:
+    if kind.price(board, space, event.action) > m.player.money:
+        _, what = kind.cost(board, space, event.action)
         bad("R2.3", f"{name} has {m.player.money} Asari; {what}")
     kind.check(m, bad)
     for key, rule, message in kind.notes(m):
@@ -130,8 +130,7 @@ def apply_turn(board: Board, state: GameState, event: Turn) -> GameState:
     kind = kind_of(action)
     spec = kind.area(board, action)
     space = event.placement.space
-    cost, _ = kind.cost(board, space, action)
-    earned = kind.income(board, space, action) - cost
+    earned = kind.income(board, space, action) - kind.price(board, space, action)
     if event.gifts or state.gifts:
         # The gifts on the space are resolved between the placement and the action (R6.1);
         # what they change (a display, a lighted window) is what the notes read.

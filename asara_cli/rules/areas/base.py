@@ -59,11 +59,14 @@ class Fields(Protocol):
     def table(self, key: str, expected: str) -> Fields | None: ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Move(Generic[A]):
     """One action as a kind sees it: the position, who acts, the space whose printed number
     applies, and whether it is done through the Bottle Genie (``copied``: no buyer in the
-    area, R6.2)."""
+    area, R6.2).
+
+    Not frozen: a move is the arguments of one call, made three times a turn and never kept,
+    and a frozen dataclass takes five times as long to make. Nothing assigns to its fields."""
 
     board: Board
     state: GameState
@@ -106,6 +109,11 @@ class Kind(Generic[A]):
         """What the action costs and how to say it (R2.3). Every kind says it, even when it
         is free, so that no move's price falls through to a default."""
         raise NotImplementedError(type(self).__name__)
+
+    def price(self, board: Board, space: int | None, action: A) -> int:
+        """What the action costs, without the words: a kind whose words take time to build
+        overrides it, since a replay needs only the number."""
+        return self.cost(board, space, action)[0]
 
     def income(self, board: Board, space: int | None, action: A) -> int:
         """The Asari the action takes from the supply."""

@@ -64,11 +64,11 @@ class Market(Kind[Buy]):
         return board.market_area(action.section)
 
     def cost(self, board: Board, space: int | None, action: Buy) -> tuple[int, str]:
-        tile = action.tile
-        if tile is None:
-            return 0, ""
-        price = board.price(tile.colour)
-        return price, f"the {tile} costs {price}"
+        price = self.price(board, space, action)
+        return price, "" if action.tile is None else f"the {action.tile} costs {price}"
+
+    def price(self, board: Board, space: int | None, action: Buy) -> int:
+        return 0 if action.colour is None else board.price(action.colour)
 
     def check(self, m: Move[Buy], bad: Report) -> None:
         tile = m.action.tile

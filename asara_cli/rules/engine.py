@@ -147,6 +147,8 @@ def apply(board: Board, state: GameState, event: Event) -> Applied:
             moved = apply_turn(board, state, event)
             seat = moved.seat(event.placement.player)
             assert seat is not None
+            if moved.turn != seat:  # passed already, to another player holding buyers
+                return Applied(moved, moved)
             after, year_end = next_turn(board, moved, seat)
             return Applied(after, moved, year_end)
         case Display():

@@ -161,8 +161,9 @@ def _noted(kind: Kind[Any], m: Move[Any]) -> tuple[tuple[int, str], ...]:
 def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpec,
            number: int, earned: int, noted: tuple[tuple[int, str], ...]) -> GameState:
     """The buyer goes onto its space and the player gains ``earned`` Asari (less when
-    paying); the area's colour and the buyer labels follow; the event is counted. One new
-    state, since a replay makes one per event."""
+    paying); the area's colour and the buyer labels follow; the event is counted; the turn
+    passes to the next player holding buyers (R2), when another does. One new state, since
+    a replay makes one per event."""
     p = event.placement
     here = state.area(spec.key)
     player = state.players[seat]
@@ -187,5 +188,15 @@ def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpe
         c[p.buyer] = c.get(p.buyer, 0) + 1
         counts = tuple(sorted(c.items()))
     areas = (*((a, s) for a, s in state.areas if a != spec.key), (spec.key, here))
-    return evolve(state, events=number, areas=areas, players=state.players_with(seat, player),
-                  labels=labels, label_counts=counts, noted=noted)
+    players = state.players_with(seat, player)
+    # No action changes another player's hand, so the next of them holding buyers moves
+    # next, whatever the action does. When none does, the turn stays with the mover and
+    # engine.apply asks next_turn, which sees the mover's hand after the action (a recruit)
+    # and ends the year when it is empty.
+    turn, n = seat, len(players)
+    for step in range(1, n):
+        if players[(seat + step) % n].buyers > 0:
+            turn = (seat + step) % n
+            break
+    return evolve(state, events=number, areas=areas, players=players, labels=labels,
+                  label_counts=counts, noted=noted, turn=turn)

@@ -420,3 +420,35 @@ def test_a_tile_is_one_value_however_it_is_made() -> None:
         Tile("roof", "red")  # type: ignore[arg-type]
     with pytest.raises(dataclasses.FrozenInstanceError):
         red.gold = True
+
+
+def test_evolve_is_dataclasses_replace(board: Board) -> None:
+    # evolve fills a twin class and then gives the copy its real class: the copy must be a
+    # true frozen instance, equal to what dataclasses.replace makes, on both of its paths.
+    import dataclasses
+
+    from asara_cli.rules.state import start_state
+    from asara_cli.rules.values import evolve
+
+    state = start_state(board, Setup(("Ann", "Ben")))
+    moved = evolve(state, turn=1, year=2)
+    assert type(moved) is type(state)
+    assert moved == dataclasses.replace(state, turn=1, year=2) != state
+    assert moved.players is state.players and (state.turn, state.year) == (0, 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        moved.turn = 0  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        evolve(state, turns=1)
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Base:
+        a: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Derived(Base):  # a slotted base: the slot-setter path
+        b: int = 0
+
+    d = evolve(Derived(1, 2), b=5)
+    assert type(d) is Derived and (d.a, d.b) == (1, 5)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        d.a = 3  # type: ignore[misc]

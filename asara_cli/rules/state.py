@@ -172,13 +172,6 @@ class GameState:
     def with_player(self, seat: int, player: PlayerState) -> GameState:
         return evolve(self, players=self.players_with(seat, player))
 
-    def with_market(self, market: Market) -> GameState:
-        return evolve(self, markets=self.markets_with(market))
-
-    def with_area(self, area: str, value: AreaState) -> GameState:
-        return evolve(self, areas=(*((a, s) for a, s in self.areas if a != area),
-                                    (area, value)))
-
     def prestige(self, seat: int) -> int:
         """A player's prestige: the sum of their ledger entries."""
         return sum(e.points for e in self.ledger if e.player == seat)

@@ -12,7 +12,7 @@ from asara_cli.rules.board import AreaSpec, Board
 from asara_cli.rules.events import PAIR, Turn
 from asara_cli.rules.findings import ERROR, NOTE, CannotApply, Report, Violation
 from asara_cli.rules.labels import check_label
-from asara_cli.rules.state import GameState, PlayerState, in_play
+from asara_cli.rules.state import AreaState, GameState, PlayerState, in_play
 from asara_cli.rules.text import a_buyer, plural
 from asara_cli.rules.values import evolve
 
@@ -165,7 +165,12 @@ def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpe
     passes to the next player holding buyers (R2), when another does. One new state, since
     a replay makes one per event."""
     p = event.placement
-    here = state.area(spec.key)
+    areas, at = state.areas, len(state.areas)
+    for i, (key, _) in enumerate(areas):
+        if key == spec.key:
+            at = i
+            break
+    here = areas[at][1] if at < len(areas) else AreaState()
     player = state.players[seat]
     player = evolve(player, buyers=max(0, player.buyers - p.cards),
                     money=player.money + earned)
@@ -184,10 +189,13 @@ def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpe
     if p.face_up and p.buyer is not None:
         if p.buyer not in labels:
             labels = (*labels, p.buyer)
-        c = dict(counts)
-        c[p.buyer] = c.get(p.buyer, 0) + 1
-        counts = tuple(sorted(c.items()))
-    areas = (*((a, s) for a, s in state.areas if a != spec.key), (spec.key, here))
+        for i, (label, count) in enumerate(counts):
+            if label == p.buyer:
+                counts = (*counts[:i], (label, count + 1), *counts[i + 1:])
+                break
+        else:
+            counts = tuple(sorted((*counts, (p.buyer, 1))))
+    areas = (*areas[:at], (spec.key, here), *areas[at + 1:])
     players = state.players_with(seat, player)
     # No action changes another player's hand, so the next of them holding buyers moves
     # next, whatever the action does. When none does, the turn stays with the mover and

@@ -25,11 +25,19 @@ from asara_cli.rules.events import (
     GiftsDealt,
     Lighted,
     Recruit,
+    Tile,
     Turn,
 )
-from asara_cli.rules.model import Section, Variant
+from asara_cli.rules.model import Colour, Section, Variant
 from asara_cli.rules.sampler import deal_gifts, legal_moves, simulated_gift_deck
-from asara_cli.rules.state import GameState, Setup, start_state
+from asara_cli.rules.state import (
+    GameState,
+    Setup,
+    missing,
+    sorted_tiles,
+    start_state,
+    without,
+)
 
 LABELS = ("blue", "yellow", "violet", "orange", "grey")
 NAMES = ("Tina", "Paul", "Anna", "Ben")
@@ -195,3 +203,22 @@ def test_true_checkpoints_pass(
                     tuple((p.name, p.money) for p in s.players))
     r = replay(board, setup, [*events[:cut], cp, *events[cut:]])
     assert r.valid and r.complete
+
+
+tiles = st.lists(st.builds(Tile, st.sampled_from(Section), st.sampled_from(Colour),
+                           st.booleans()), max_size=12)
+
+
+@given(tiles, tiles)
+def test_tile_multisets_agree_with_counter(have: list[Tile], need: list[Tile]) -> None:
+    # missing and without search lists (quick for a screen's few tiles); a Counter is the
+    # plain statement of the same multiset arithmetic.
+    short = Counter(need)
+    short.subtract(Counter(have))
+    assert missing(have, need) == sorted_tiles(short.elements())
+    kept = sorted_tiles(have)
+    left = without(kept, need)
+    rest = Counter(have)
+    rest.subtract(Counter(need))
+    assert Counter(left) == +rest
+    assert left == sorted_tiles(left)  # sorted tiles stay sorted

@@ -142,15 +142,25 @@ class Applied:
 def apply(board: Board, state: GameState, event: Event) -> Applied:
     """Carry out ``event``. Does not check legality (call :func:`check` first); raises
     :class:`CannotApply` only when the event cannot be carried out at all."""
+    if isinstance(event, Turn):
+        return Applied(*_turn(board, state, event))
+    done = _fact(state, event)
+    return Applied(done, done)
+
+
+def _turn(board: Board, state: GameState, event: Turn
+          ) -> tuple[GameState, GameState, YearEnd | None]:
+    """A turn's state after any year end, its state before, and the year end."""
+    moved, seat = apply_turn(board, state, event)
+    if moved.turn != seat:  # passed already, to another player holding buyers
+        return moved, moved, None
+    after, year_end = next_turn(board, moved, seat)
+    return after, moved, year_end
+
+
+def _fact(state: GameState, event: Display | GiftsDealt | Checkpoint) -> GameState:
+    """The state after a stated fact or a checkpoint (never a year end)."""
     match event:
-        case Turn():
-            moved = apply_turn(board, state, event)
-            seat = moved.seat(event.placement.player)
-            assert seat is not None
-            if moved.turn != seat:  # passed already, to another player holding buyers
-                return Applied(moved, moved)
-            after, year_end = next_turn(board, moved, seat)
-            return Applied(after, moved, year_end)
         case Display():
             markets = state.markets
             for section, tiles in event.areas:
@@ -164,7 +174,7 @@ def apply(board: Board, state: GameState, event: Event) -> Applied:
             done = evolve(state, events=state.events + 1)
         case _:
             assert_never(event)
-    return Applied(done, done)
+    return done
 
 
 # --- setup and replay -----------------------------------------------------------------------
@@ -277,8 +287,9 @@ def replay(board: Board, setup: Setup, events: Sequence[Event]) -> Replay:
                 found.extend(errs)
                 if any(v.rule != CHECKPOINT for v in errs):
                     stopped = number
-        try:
-            state = apply(board, state, event).state
+        try:  # apply(...).state, without making an Applied for every event
+            state = _turn(board, state, event)[0] if isinstance(event, Turn) else _fact(
+                state, event)
         except CannotApply:
             state = evolve(state, events=number)
         if stopped is None:

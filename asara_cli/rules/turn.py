@@ -119,8 +119,9 @@ def _check_space(state: GameState, event: Turn, spec: AreaSpec, kind: Kind[Any],
                         f"{state.players[who].name} this year")
 
 
-def apply_turn(board: Board, state: GameState, event: Turn) -> GameState:
-    """The state after the turn's placement, gifts and action: before any year end."""
+def apply_turn(board: Board, state: GameState, event: Turn) -> tuple[GameState, int]:
+    """The state after the turn's placement, gifts and action, before any year end, and the
+    mover's seat."""
     name = event.placement.player
     seat = state.seat(name)
     if seat is None or state.over:
@@ -145,7 +146,7 @@ def apply_turn(board: Board, state: GameState, event: Turn) -> GameState:
         # One new state for the placement and the payment: the notes read neither.
         noted = _noted(kind, Move(board, state, seat, space, action, number))
         state = _place(board, state, seat, event, spec, number, earned, noted)
-    return kind.apply(Move(board, state, seat, space, action, number))
+    return kind.apply(Move(board, state, seat, space, action, number)), seat
 
 
 def _noted(kind: Kind[Any], m: Move[Any]) -> tuple[tuple[int, str], ...]:

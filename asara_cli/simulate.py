@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from asara_cli.rules.areas import kind_of
 from asara_cli.rules.board import Board
@@ -37,12 +36,13 @@ from asara_cli.rules.events import (
 from asara_cli.rules.model import Colour, Section, Variant
 from asara_cli.rules.sampler import deal_gifts, legal_moves, simulated_gift_deck
 from asara_cli.rules.state import GameState, Setup, start_state
+from asara_cli.rules.values import frozen
 
 NAMES = ("Tina", "Paul", "Anna", "Ben", "Cleo", "Omar", "Lena", "Max")
 LABELS = ("blue", "yellow", "violet", "orange", "grey")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Simulated:
     """A simulated game: its setup, its events and the state they lead to."""
 

@@ -12,7 +12,7 @@ import hashlib
 import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from asara_cli.logfile.game import load_log_board, parse_log_data
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import replay
 from asara_cli.rules.state import LedgerEntry
+from asara_cli.rules.values import frozen
 
 VALID = "valid"
 INVALID = "invalid"
@@ -34,7 +35,7 @@ DUPLICATE = "duplicate"
 CATEGORIES = ("brown", "green", "red", "black", "white", "overall", "most_towers", "money")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Seat:
     """One player in one scored game."""
 
@@ -46,7 +47,7 @@ class Seat:
     sources: tuple[tuple[str, int], ...]  # (source, points): builds, gifts, year1..4, final
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameRecord:
     """One log as batch sees it: status, header facts and, when scored, the seats."""
 
@@ -158,7 +159,7 @@ def mark_duplicates(records: Iterable[GameRecord]) -> list[GameRecord]:
 # --- statistics ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayerStats:
     """One player's figures over the games kept."""
 
@@ -175,7 +176,7 @@ class PlayerStats:
     sources: tuple[tuple[str, float], ...]  # mean points per source per game
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SeatStats:
     """How often a seat wins at one player count."""
 
@@ -187,7 +188,7 @@ class SeatStats:
     expected_rate: float
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HeadToHead:
     """Two players' games together: how often the first finished ahead."""
 
@@ -198,7 +199,7 @@ class HeadToHead:
     level: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Club:
     """The statistics over a folder of games."""
 

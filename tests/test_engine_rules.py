@@ -452,3 +452,74 @@ def test_evolve_is_dataclasses_replace(board: Board) -> None:
     assert type(d) is Derived and (d.a, d.b) == (1, 5)
     with pytest.raises(dataclasses.FrozenInstanceError):
         d.a = 3  # type: ignore[misc]
+
+
+def test_frozen_values_behave_as_frozen_slotted_dataclasses(board: Board) -> None:
+    # @frozen replaces @dataclass(frozen=True, slots=True) for start-up time: everything
+    # the project and its users rely on must be the same, checked against the real thing.
+    import copy
+    import dataclasses
+    import pickle
+
+    from asara_cli.rules.state import start_state
+    from asara_cli.rules.values import frozen
+
+    @frozen
+    class Mine:
+        """A value."""
+
+        name: str
+        seats: tuple[int, ...] = ()
+        marks: list[int] = dataclasses.field(default_factory=list)
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Theirs:
+        """The same, made by dataclasses."""
+
+        name: str
+        seats: tuple[int, ...] = ()
+        marks: list[int] = dataclasses.field(default_factory=list)
+
+    a, b = Mine("Ann", (1, 2)), Theirs("Ann", (1, 2))
+    assert repr(a).replace("Mine", "X") == repr(b).replace("Theirs", "X")
+    assert a == Mine("Ann", (1, 2)) and a != Mine("Ann") and a != b
+    assert Mine("Ann").marks == [] and Mine("Ann").marks is not Mine("Ann").marks
+    assert Mine(name="Ben", seats=(3,)).seats == (3,)
+    with pytest.raises(TypeError):
+        hash(a)  # a list field is unhashable, as in b
+    with pytest.raises(TypeError):
+        hash(b)
+
+    @frozen
+    class Point:
+        """Hashable: every field is."""
+
+        x: int
+        y: int = 0
+
+    assert hash(Point(1, 2)) == hash(Point(1, 2))
+    assert len({Point(1, 2), Point(1, 2), Point(2, 1), Point(1)}) == 3
+    assert dataclasses.astuple(a) == dataclasses.astuple(b)
+    assert [f.name for f in dataclasses.fields(a)] == ["name", "seats", "marks"]
+    assert Mine.__match_args__ == Theirs.__match_args__
+    assert not hasattr(a, "__dict__")
+    assert dataclasses.replace(a, name="Ben") == Mine("Ben", (1, 2))
+    assert copy.deepcopy(a) == a and copy.deepcopy(a).marks is not a.marks
+    start = start_state(board, Setup(("Ann", "Ben")))  # pickled by batch's workers
+    assert pickle.loads(pickle.dumps(start)) == start
+    for thing in (a, b):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            thing.name = "Cy"  # type: ignore[misc]
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            del thing.name  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Mine()  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="plain frozen values"):
+        @frozen
+        class Checked:
+            """Refused: a __post_init__ would not run."""
+
+            n: int
+
+            def __post_init__(self) -> None:
+                raise AssertionError

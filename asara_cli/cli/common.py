@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
@@ -19,6 +18,7 @@ from asara_cli.logfile.game import GameLog, load_log_board, read_log
 from asara_cli.render.safe import SafeConsole
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import Replay, replay
+from asara_cli.rules.values import frozen
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -84,7 +84,7 @@ JsonOption = Annotated[
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Replayed:
     """A log as read, the board it is judged on, and its replay."""
 

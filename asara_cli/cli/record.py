@@ -11,7 +11,6 @@ import contextlib
 import datetime as dt
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -82,6 +81,7 @@ from asara_cli.rules.events import (
 from asara_cli.rules.model import Colour, Section, Variant
 from asara_cli.rules.names import hidden_character, same_name
 from asara_cli.rules.state import GameState, Setup
+from asara_cli.rules.values import frozen
 
 # --- shared options --------------------------------------------------------------------------
 
@@ -140,7 +140,7 @@ class Refused(Exception):
         self.lines = lines
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Table:
     """What a move is typed against: the board, the state, the words the player gave."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,7 @@ from asara_cli.rules.gifts import use_text
 from asara_cli.rules.model import Colour, Section, Variant
 from asara_cli.rules.names import find, hidden_character, same_name
 from asara_cli.rules.state import Setup
+from asara_cli.rules.values import frozen
 
 FORMAT = 1
 #: The schema file in the docs; a written log names it when the caller gives its location.
@@ -129,7 +130,7 @@ def parse_use(text: str) -> GiftUse | None:
     return GiftUse(Gift(GiftKind.LIGHTED), colour=COLOUR_OF[got] if got else None)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LogHeader:
     """Everything above the first event. ``board`` is a profile name or a path as written."""
 
@@ -141,7 +142,7 @@ class LogHeader:
     format: int = FORMAT
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameLog:
     """A parsed log: ``lines[i]`` is the line of the ``[[event]]`` header of event ``i + 1``;
     ``comments[i]`` is that event's ``note`` text, if any."""

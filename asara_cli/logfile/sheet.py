@@ -13,7 +13,6 @@ The format is fixed by issue 2 and documented in the README::
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +22,14 @@ from asara_cli.rules.board import Board
 from asara_cli.rules.engine import plural
 from asara_cli.rules.model import Colour, Tower, Variant
 from asara_cli.rules.names import hidden_character, name_key
+from asara_cli.rules.values import frozen
 
 TOP_KEYS = {"variant", "players", "title", "date", "place", "notes"}
 PLAYER_KEYS = {"name", "asari", "prestige", "towers"}
 TOWER_KEYS = {"color", "height", "lighted"}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SheetPlayer:
     """One player's line of a position sheet: money, prestige so far, towers."""
 
@@ -39,7 +39,7 @@ class SheetPlayer:
     towers: tuple[Tower, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Sheet:
     """A position sheet for `asara tally`: the final towers and money of a game."""
 

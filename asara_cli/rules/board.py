@@ -8,10 +8,10 @@ written as the string ``"unknown"`` in the profile.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from asara_cli.rules.model import Colour, Section
+from asara_cli.rules.values import frozen
 
 UNKNOWN = "unknown"
 #: No printed number of the game comes near this; a profile above it is a typo or an attack
@@ -30,7 +30,7 @@ class BoardError(ValueError):
         self.message = message
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Places:
     """Points for 1st and 2nd place in one final-evaluation category (R5)."""
 
@@ -38,7 +38,7 @@ class Places:
     second: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LightedOffer:
     """One way to use the House of the lighted windows: pay, draw, keep (R3.7)."""
 
@@ -66,7 +66,7 @@ _SPACES: dict[str, tuple[str, str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AreaSpec:
     """One area of the board as the profile describes it (R1, R2).
 
@@ -101,7 +101,7 @@ class AreaSpec:
         return f"{self.space_word}{'s' if len(s) > 1 else ''} {', '.join(map(str, s))}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Board:
     """Every printed number of the game. ``None`` means unknown: check only what is certain."""
 

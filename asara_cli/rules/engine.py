@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import assert_never
 
 from asara_cli.rules import gifts
@@ -45,7 +44,7 @@ from asara_cli.rules.state import (
 )
 from asara_cli.rules.text import plural, tower_name
 from asara_cli.rules.turn import apply_turn, check_turn
-from asara_cli.rules.values import evolve
+from asara_cli.rules.values import evolve, frozen
 from asara_cli.rules.yearend import YearEnd, next_turn
 
 __all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "Applied", "CannotApply", "Replay",
@@ -129,7 +128,7 @@ def _check_checkpoint(state: GameState, event: Checkpoint, number: int
 # --- apply ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Applied:
     """What an event did: ``moved`` is the state right after it, ``state`` the state after
     the year end it may have triggered (``year_end``); the same when there was none."""
@@ -211,7 +210,7 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Replay:
     """The result of replaying a log.
 

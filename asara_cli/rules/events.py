@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from asara_cli.rules.model import Colour, Section
+from asara_cli.rules.values import frozen
 
 #: The buyer value meaning "two buyers face down on one space" (R2.1).
 PAIR = "pair"
@@ -83,7 +84,7 @@ class Tile:
 _TILES: dict[tuple[Section, Colour, bool], Tile] = {}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Placement:
     """Where a player's buyer went. ``buyer`` is a lowercase colour label, ``PAIR`` for two
     face-down buyers, or ``None`` for the coloured building's one face-down buyer. ``space``
@@ -106,7 +107,7 @@ class Placement:
 # --- actions: one per area kind ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Buy:
     """Market area of ``section`` (R3.1): the tile bought, ``colour`` ``None`` when nothing."""
 
@@ -119,7 +120,7 @@ class Buy:
         return None if self.colour is None else Tile(self.section, self.colour, self.gold)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Part:
     """One section placed in a tower: a plain tile from behind the screen."""
 
@@ -130,7 +131,7 @@ class Part:
         return gold_text(self.section, self.gold)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NewTower:
     """A tower begun in this build: base and turret included (R3.2)."""
 
@@ -138,7 +139,7 @@ class NewTower:
     parts: tuple[Part, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Addition:
     """Trunks and windows added to an existing tower. ``tower`` is the player's n-th tower of
     that colour in building order, counted from 1 (so no ids need inventing)."""
@@ -148,7 +149,7 @@ class Addition:
     parts: tuple[Part, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LightedWindow:
     """A lighted window laid on a plain window that stood in the named tower before this
     build (R3.7); its colour is the tower's. ``on_gold``: it covers a gold window."""
@@ -158,7 +159,7 @@ class LightedWindow:
     on_gold: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Build:
     """Building circle (R3.2): the plot is the placement's space."""
 
@@ -182,19 +183,19 @@ class Build:
                 *(Tile(p.section, a.colour, p.gold) for a in self.add for p in a.parts))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Bank:
     """Bank (R3.3): take ``amount`` (the space's printed value)."""
 
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Coloured:
     """The coloured building: one face-down buyer, +5 (R3.3)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Bribe:
     """House of Spies (R3.4): the space is its cost (3 or 5); ``pile`` is the face-down pile
     searched; ``colour``/``gold`` the tile taken, ``colour`` ``None`` when none was taken."""
@@ -208,19 +209,19 @@ class Bribe:
         return None if self.colour is None else Tile(self.pile, self.colour, self.gold)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Caliph:
     """The Caliph's patronage (R3.5)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Recruit:
     """Pro, the tent (R3.6): pay ``cost`` (the space's printed cost), draw 2 buyers."""
 
     cost: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Lighted:
     """Pro, the House of the lighted windows (R3.7): pay 4 (keep 1) or 10 (keep 2).
     ``kept`` lists the colours kept where the log states them (they are secret: optional)."""
@@ -229,7 +230,7 @@ class Lighted:
     kept: tuple[Colour, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Genie:
     """The House of the Bottle Genie (R6.2): after paying the genie's space, one move of
     another area without placing a buyer there. ``space`` is the space of that area whose
@@ -256,7 +257,7 @@ class GiftKind(StrEnum):
     LIGHTED = "lighted"  # pro: a compulsory lighted window for 4, chosen from the stack
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Gift:
     """One gift card as dealt: its kind, the Asari shown (``asari``) or the section type of
     the market area (``buy``)."""
@@ -273,7 +274,7 @@ class Gift:
         return str(self.kind)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GiftUse:
     """How a claimed gift was resolved: the buyer colour chosen (``buyer``), the tile bought
     (``buy``, ``colour`` ``None`` = nothing could be bought) or the lighted window kept
@@ -292,7 +293,7 @@ class GiftUse:
         return Tile(self.gift.section, self.colour, self.gold)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Turn:
     """A player's turn: the buyer placed, then the area's action (R2). ``gifts`` are the
     Caliph's gifts claimed on that space, resolved before the action (R6.1)."""
@@ -311,7 +312,7 @@ class Turn:
         return self.action.move if isinstance(self.action, Genie) else self.action
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Display:
     """What a market display shows, stated by the table (an optional fact, R3.1): for each
     area given, every face-up tile there."""
@@ -319,7 +320,7 @@ class Display:
     areas: tuple[tuple[Section, tuple[Tile, ...]], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GiftsDealt:
     """The Caliph's gifts dealt face up at a year's start (a fact, R6.1): ``(area, space,
     gift)`` for each card."""
@@ -327,7 +328,7 @@ class GiftsDealt:
     gifts: tuple[tuple[str, int, Gift], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Checkpoint:
     """What the prestige track shows (and optionally money), to be confirmed by the replay."""
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Protocol
+
+from asara_cli.rules.values import frozen
 
 ERROR = "error"
 WARNING = "warning"
@@ -14,7 +15,7 @@ NOTE = "note"
 CHECKPOINT = "checkpoint"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Violation:
     """A finding about one event: ``severity`` is ``error`` (the event is illegal, or a
     checkpoint disagrees), ``warning`` (legal but probably a slip) or ``note`` (a check was

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from asara_cli.rules.values import frozen
 
 
 class Colour(StrEnum):
@@ -30,7 +31,7 @@ class Variant(StrEnum):
     PRO = "pro"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Tower:
     """A built tower: one colour, one base, one turret, any trunks and windows (R3.2).
 

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from asara_cli.rules.board import Board
 from asara_cli.rules.model import Section, Tower
+from asara_cli.rules.values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PositionProblem:
     """A position that cannot arise in a game; ``player`` is a seat or ``None`` for the table."""
 

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from asara_cli.rules.board import Board, Places
 from asara_cli.rules.model import Colour, Tower
+from asara_cli.rules.values import frozen
 
 T = TypeVar("T")
 
@@ -26,7 +26,7 @@ def category_label(category: str) -> str:
     return CATEGORY_LABELS.get(category, category)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Award:
     """Prestige given to one player by one final-evaluation category.
 
@@ -43,7 +43,7 @@ class Award:
     tower: Tower | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FinalPosition:
     """What the final evaluation looks at for one player: built towers and money."""
 
@@ -51,7 +51,7 @@ class FinalPosition:
     asari: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FinalEvaluation:
     """The final evaluation's awards (R5), each naming its player and category."""
 
@@ -65,7 +65,7 @@ class FinalEvaluation:
         return tuple(a for a in self.awards if a.player == player)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class YearScore:
     """One player's end-of-year evaluation (R4)."""
 
@@ -117,7 +117,7 @@ def year_evaluation(
 # --- final evaluation -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Placed(Generic[T]):
     """One contender's place in a ranking, with the points it gets and why."""
 

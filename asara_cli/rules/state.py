@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from asara_cli.rules.board import Board
 from asara_cli.rules.events import Gift, Tile
 from asara_cli.rules.model import Colour, Section, Tower, Variant
 from asara_cli.rules.names import name_key
 from asara_cli.rules.scoring import FinalEvaluation, YearScore
-from asara_cli.rules.values import evolve
+from asara_cli.rules.values import evolve, frozen
 
 SUPPORTED_EXPANSIONS: tuple[str, ...] = ("gifts", "genie")
 KNOWN_EXPANSIONS: dict[str, str] = {
@@ -24,7 +24,7 @@ KNOWN_EXPANSIONS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Setup:
     """Who plays and how: players in clockwise seat order, the start player's seat (who holds
     the Caliph's patronage at the start), the variant and any expansions."""
@@ -38,7 +38,7 @@ class Setup:
     buyers: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LedgerEntry:
     """Prestige given to one player, with its source.
 
@@ -55,7 +55,7 @@ class LedgerEntry:
     category: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayerState:
     """One player: money, buyers in hand, towers, the tiles and lighted windows behind the
     screen."""
@@ -73,7 +73,7 @@ class PlayerState:
         return len(self.lighted_known) + self.lighted_unknown
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AreaState:
     """One area this year: the colour that must be followed (``None`` until a face-up buyer
     sets it, R2.1) and the occupied spaces with who is on them."""
@@ -89,7 +89,7 @@ class AreaState:
         return tuple(sorted(s for s, _ in self.taken))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Market:
     """One section type's display and face-down pile (R1, R3.1, R3.4).
 
@@ -104,7 +104,7 @@ class Market:
     carried: tuple[Tile, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameState:
     """The whole table after some events: players, year, turn, areas, markets, ledger."""
 

@@ -1,19 +1,109 @@
-"""A quicker ``dataclasses.replace`` for the referee's frozen state values.
+"""Frozen values made quickly: the :func:`frozen` class decorator and :func:`evolve`.
 
-A replay makes several new states per event; ``dataclasses.replace`` re-runs the frozen
-``__init__`` over all two dozen fields of a game state each time, and that was most of the
-replay's time. ``evolve`` copies the slots directly. It is only for frozen, slotted
-dataclasses whose ``__init__`` does nothing but store its fields (no ``__post_init__``).
+``frozen`` is ``@dataclass(frozen=True, slots=True)`` with one generated function per class
+instead of six. Python 3.11 compiles every method a dataclass generates separately (its
+``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``), and
+making the fifty-odd value classes that way was most of a command's start-up. Here only
+``__init__`` is generated; the rest are shared functions reading the class's field names.
+``evolve`` is a quicker ``dataclasses.replace``: a replay makes several new states per
+event, and re-running ``__init__`` over the two dozen fields of a game state each time was
+most of the replay's time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
+from operator import attrgetter
 from types import MemberDescriptorType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T")
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def frozen(cls: type[T]) -> type[T]:
+    """A frozen, slotted dataclass, as ``@dataclass(frozen=True, slots=True)`` makes it: the
+    same fields, ``__init__``, equality, hash, repr, ``__match_args__``, pickling, and
+    ``dataclasses.fields``/``replace``/``asdict``. Not supported (refused): ``__post_init__``,
+    fields left out of ``__init__``, keyword-only fields."""
+    made: Any = dataclass(slots=True, init=False, repr=False, eq=False)(cls)
+    found = fields(made)
+    if hasattr(made, "__post_init__") or any(not f.init or f.kw_only is True for f in found):
+        raise TypeError(f"{made.__name__}: frozen() makes plain frozen values only")
+    scope: dict[str, Any] = {"factory_": _FACTORY}
+    params, lines = [], []
+    for i, f in enumerate(found):
+        scope[f"set_{i}"] = slot_setter(made, f.name)
+        if f.default is not MISSING:
+            scope[f"default_{i}"] = f.default
+            params.append(f"{f.name}=default_{i}")
+        elif f.default_factory is not MISSING:
+            scope[f"make_{i}"] = f.default_factory
+            params.append(f"{f.name}=factory_")
+            lines.append(f"    if {f.name} is factory_: {f.name} = make_{i}()")
+        else:
+            params.append(f.name)
+        lines.append(f"    set_{i}(self, {f.name})")
+    exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(lines or ["    pass"]),
+         scope)  # the source is built from field names only
+    init = scope["__init__"]
+    init.__qualname__ = f"{made.__qualname__}.__init__"
+    names = tuple(f.name for f in found)
+    made.__init__ = init
+    made.__value_fields__ = names
+    made.__value_key__ = (attrgetter(*names) if len(names) > 1
+                          else staticmethod(_one_tuple(names)))
+    for name, fn in _SHARED.items():
+        setattr(made, name, fn)
+    result: type[T] = made
+    return result
+
+
+_FACTORY = object()
+
+
+def _one_tuple(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    # attrgetter of one name gives the value itself, of none it cannot be made; a
+    # function (unlike attrgetter) needs staticmethod to sit on the class unbound
+    return lambda obj: tuple(getattr(obj, name) for name in names)
+
+
+def _eq(self: Any, other: Any) -> Any:
+    if other.__class__ is self.__class__:
+        return self.__value_key__(self) == other.__value_key__(other)
+    return NotImplemented
+
+
+def _hash(self: Any) -> int:
+    return hash(self.__value_key__(self))
+
+
+def _repr(self: Any) -> str:
+    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__value_fields__)
+    return f"{type(self).__qualname__}({shown})"
+
+
+def _setattr(self: Any, name: str, value: Any) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _delattr(self: Any, name: str) -> None:
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _getstate(self: Any) -> list[Any]:
+    return [getattr(self, name) for name in self.__value_fields__]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for name, item in zip(self.__value_fields__, state, strict=True):
+        object.__setattr__(self, name, item)
+
+
+_SHARED: dict[str, Callable[..., Any]] = {
+    "__eq__": _eq, "__hash__": _hash, "__repr__": _repr, "__setattr__": _setattr,
+    "__delattr__": _delattr, "__getstate__": _getstate, "__setstate__": _setstate}
 
 _COPIERS: dict[type, Callable[..., Any]] = {}
 

@@ -3,8 +3,6 @@ evaluation (R4), then the next year or, after the last, the final evaluation (R5
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from asara_cli.rules.board import Board
 from asara_cli.rules.model import Variant
 from asara_cli.rules.scoring import (
@@ -15,10 +13,10 @@ from asara_cli.rules.scoring import (
     year_evaluation,
 )
 from asara_cli.rules.state import GameState, LedgerEntry
-from asara_cli.rules.values import evolve
+from asara_cli.rules.values import evolve, frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class YearEnd:
     """What a year end did: the year evaluated, its scores, and after the last year the
     final evaluation."""

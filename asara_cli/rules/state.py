@@ -89,6 +89,10 @@ class AreaState:
         return tuple(sorted(s for s, _ in self.taken))
 
 
+#: An area nobody has placed on this year (one value: it never changes).
+EMPTY_AREA = AreaState()
+
+
 @frozen
 class Market:
     """One section type's display and face-down pile (R1, R3.1, R3.4).
@@ -149,7 +153,14 @@ class GameState:
         for a, s in self.areas:
             if a == area:
                 return s
-        return AreaState()
+        return EMPTY_AREA
+
+    def label_count(self, label: str) -> int:
+        """Buyers of colour ``label`` placed face up this year."""
+        for placed, count in self.label_counts:
+            if placed == label:
+                return count
+        return 0
 
     def market(self, section: Section) -> Market:
         for m in self.markets:

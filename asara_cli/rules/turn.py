@@ -12,7 +12,7 @@ from asara_cli.rules.board import AreaSpec, Board
 from asara_cli.rules.events import PAIR, Turn
 from asara_cli.rules.findings import ERROR, NOTE, CannotApply, Report, Violation
 from asara_cli.rules.labels import check_label
-from asara_cli.rules.state import AreaState, GameState, PlayerState, in_play
+from asara_cli.rules.state import EMPTY_AREA, AreaState, GameState, PlayerState, in_play
 from asara_cli.rules.text import a_buyer, plural
 from asara_cli.rules.values import evolve
 
@@ -48,8 +48,9 @@ def check_turn(board: Board, state: GameState, event: Turn, number: int
         return tuple(out)
 
     player = state.players[seat]
-    _check_buyers(board, state, event, player, spec, kind, bad)
-    _check_space(state, event, spec, kind, bad)
+    here = state.area(spec.key)
+    _check_buyers(board, state, event, player, spec, here, kind, bad)
+    _check_space(state, event, spec, here, kind, bad)
     moving = gifts.check_claim(board, state, seat, spec, event, number, bad)
 
     space = event.placement.space
@@ -65,7 +66,7 @@ def check_turn(board: Board, state: GameState, event: Turn, number: int
 
 
 def _check_buyers(board: Board, state: GameState, event: Turn, player: PlayerState,
-                  spec: AreaSpec, kind: Kind[Any], bad: Report) -> None:
+                  spec: AreaSpec, here: AreaState, kind: Kind[Any], bad: Report) -> None:
     p = event.placement
     if kind.face_down:
         if p.buyer is not None:
@@ -82,22 +83,21 @@ def _check_buyers(board: Board, state: GameState, event: Turn, player: PlayerSta
     label = p.buyer
     check_label(board, state, label, bad)
     per_colour = board.buyers_per_colour
-    used = dict(state.label_counts).get(label, 0)
+    used = state.label_count(label)
     if per_colour is not None and used >= per_colour:
         bad("R1", f"all {per_colour} {label} buyers are already face up this year")
-    colour = state.area(spec.key).colour
+    colour = here.colour
     if spec.follow_suit and colour is not None and colour != label:
         bad("R2.1", f"the {spec.name} follows {colour} this year; {player.name} placed "
                     f"{a_buyer(label)} (a face-down pair would do)")
 
 
-def _check_space(state: GameState, event: Turn, spec: AreaSpec, kind: Kind[Any],
-                 bad: Report) -> None:
+def _check_space(state: GameState, event: Turn, spec: AreaSpec, here: AreaState,
+                 kind: Kind[Any], bad: Report) -> None:
     if spec.unlimited:
         return
     space = event.placement.space
     spaces = spec.spaces
-    here = state.area(spec.key)
     word = spec.space_word
     if space is None:
         if kind.needs_space:
@@ -171,7 +171,7 @@ def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpe
         if key == spec.key:
             at = i
             break
-    here = areas[at][1] if at < len(areas) else AreaState()
+    here = areas[at][1] if at < len(areas) else EMPTY_AREA
     player = state.players[seat]
     player = evolve(player, buyers=max(0, player.buyers - p.cards),
                     money=player.money + earned)

@@ -117,7 +117,11 @@ class Buy:
 
     @property
     def tile(self) -> Tile | None:
-        return None if self.colour is None else Tile(self.section, self.colour, self.gold)
+        if self.colour is None:
+            return None
+        # the made tile, found directly: a replay asks a purchase for it four times
+        return _TILES.get((self.section, self.colour, self.gold)) or Tile(
+            self.section, self.colour, self.gold)
 
 
 @frozen

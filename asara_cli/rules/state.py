@@ -9,6 +9,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import field
+from functools import cache
 
 from asara_cli.rules.board import Board
 from asara_cli.rules.events import Gift, Tile
@@ -177,7 +178,11 @@ class GameState:
 
     def markets_with(self, market: Market) -> tuple[Market, ...]:
         """The markets with ``market`` in place of its section's."""
-        return tuple(market if m.section == market.section else m for m in self.markets)
+        markets = self.markets
+        for i, m in enumerate(markets):
+            if m.section == market.section:
+                return (*markets[:i], market, *markets[i + 1:])
+        return markets
 
     def with_player(self, seat: int, player: PlayerState) -> GameState:
         return evolve(self, players=self.players_with(seat, player))
@@ -220,6 +225,7 @@ _COLOUR_ORDER = {c: i for i, c in enumerate(Colour)}
 _SECTION_ORDER = {s: i for i, s in enumerate(Section)}
 
 
+@cache  # a tile is one value per kind (events.Tile): its order is worked out once
 def _tile_order(t: Tile) -> tuple[int, int, bool]:
     return _SECTION_ORDER[t.section], _COLOUR_ORDER[t.colour], t.gold
 

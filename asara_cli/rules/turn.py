@@ -176,7 +176,7 @@ def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpe
     player = evolve(player, buyers=max(0, player.buyers - p.cards),
                     money=player.money + earned)
     if spec.unlimited:
-        here = evolve(here, placed=here.placed + 1)
+        here = AreaState(here.colour, here.taken, here.placed + 1)
     else:
         space = p.space
         if space is None:
@@ -185,7 +185,7 @@ def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpe
         colour = here.colour
         if colour is None and p.face_up and spec.follow_suit:
             colour = p.buyer
-        here = evolve(here, colour=colour, taken=(*here.taken, (space, seat)))
+        here = AreaState(colour, (*here.taken, (space, seat)), here.placed)
     labels, counts = state.labels, state.label_counts
     if p.face_up and p.buyer is not None:
         if p.buyer not in labels:

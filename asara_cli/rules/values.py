@@ -105,7 +105,15 @@ _SHARED: dict[str, Callable[..., Any]] = {
     "__eq__": _eq, "__hash__": _hash, "__repr__": _repr, "__setattr__": _setattr,
     "__delattr__": _delattr, "__getstate__": _getstate, "__setstate__": _setstate}
 
-_COPIERS: dict[type, Callable[..., Any]] = {}
+class _Copiers(dict[type, Callable[..., Any]]):
+    """Each class's copier, made on first use."""
+
+    def __missing__(self, cls: type) -> Callable[..., Any]:
+        made = self[cls] = _copier(cls)
+        return made
+
+
+_COPIERS = _Copiers()
 
 
 def _copier(cls: type) -> Callable[..., Any]:
@@ -152,12 +160,8 @@ def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     raise TypeError(f"{cls.__name__} has no slot {name!r}")
 
 
-def evolve(obj: T, **changes: Any) -> T:
+def evolve(obj: T, /, **changes: Any) -> T:
     """``obj`` with ``changes``, as ``dataclasses.replace`` would give it (a name that is no
     field raises ``TypeError``)."""
-    cls = type(obj)
-    copy = _COPIERS.get(cls)
-    if copy is None:
-        copy = _COPIERS[cls] = _copier(cls)
-    result: T = copy(obj, **changes)
+    result: T = _COPIERS[type(obj)](obj, **changes)
     return result

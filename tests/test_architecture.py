@@ -65,3 +65,22 @@ def test_a_reading_command_builds_only_itself() -> None:
                             check=True)
     assert result.stderr.strip() == "False"
     assert '"profile": "standard"' in result.stdout
+
+
+def test_a_move_that_ends_no_year_draws_no_table(tmp_path: Path) -> None:
+    """rich's tables (and the fractions and decimals they import) are for the year ends: a
+    recorded move that ends no year does without them."""
+    log = tmp_path / "game.toml"
+    subprocess.run([sys.executable, "-m", "asara_cli", "new", str(log), "-p", "Ann", "-p",
+                    "Ben"], capture_output=True, text=True, check=True, cwd=tmp_path)
+    code = (
+        "import sys\n"
+        f"sys.argv = ['asara', 'coloured', '--dry-run', '-l', {str(log)!r}]\n"
+        "from asara_cli.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write(str('rich.table' in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, cwd=tmp_path)
+    assert "legal, not recorded: Ann takes 5" in result.stdout
+    assert result.stderr.strip() == "False"

@@ -4,10 +4,9 @@ and after year four the final evaluation (RULES.md R2-R5)."""
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING, Any
 
-from rich import box
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from asara_cli.rules.areas import kind_of
@@ -28,6 +27,9 @@ from asara_cli.rules.events import (
 from asara_cli.rules.gifts import use_text
 from asara_cli.rules.model import Variant
 from asara_cli.rules.state import GameState
+
+if TYPE_CHECKING:
+    from rich.table import Table
 from asara_cli.rules.text import a_buyer, plural
 
 
@@ -121,7 +123,7 @@ def year_end_view(board: Board, done: Applied) -> RenderableType:
     # the money the players hold now: with the next year's income, except after the last year
     money = "Asari" if last else f"Asari (+{board.yearly_money})"
     parts: list[RenderableType] = [Text(f"End of year {year}: evaluation (R4)", style="bold")]
-    table = Table(box=box.SIMPLE_HEAD)
+    table = _table()
     columns = [("player", "left"), ("towers", "right"), ("gold", "right")]
     columns += [("lighted", "right")] if pro else []
     columns += [("Caliph", "right"), ("points", "right"), ("prestige", "right"),
@@ -154,7 +156,7 @@ def final_summary(state: GameState) -> RenderableType:
     assert state.final is not None
     names = [p.name for p in state.players]
     totals = state.prestige_all()
-    table = Table(box=box.SIMPLE_HEAD, title="Final evaluation (R5)", title_justify="left")
+    table = _table(title="Final evaluation (R5)", title_justify="left")
     for col, justify in (("player", "left"), ("before", "right"), ("final", "right"),
                          ("total", "right"), ("", "left")):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
@@ -167,3 +169,12 @@ def final_summary(state: GameState) -> RenderableType:
     verdict = (f"{winners[0]} wins with {best}." if len(winners) == 1 else
                f"{' and '.join(winners)} share the win with {best}.")
     return Group(table, Text(f"{verdict} Every award and its arithmetic: asara score."))
+
+
+def _table(**options: Any) -> Table:
+    """A table as the year ends draw them. rich's tables are imported here, not at the top:
+    most recorded moves end no year, and the import costs each of them several ms."""
+    from rich import box
+    from rich.table import Table
+
+    return Table(box=box.SIMPLE_HEAD, **options)

@@ -269,10 +269,8 @@ def _build(player: PlayerState, event: Build) -> PlayerState:
         t = towers[i]
         towers[i] = evolve(t, lighted=t.lighted + 1,
                             lighted_on_gold=t.lighted_on_gold + lw.on_gold)
-    ends = (Section.BASE, Section.TURRET)
     for nt in event.new:
-        towers.append(_grow(Tower(nt.colour), [p for p in nt.parts if p.section not in ends],
-                            gold_ends=sum(p.gold for p in nt.parts if p.section in ends)))
+        towers.append(_grow(Tower(nt.colour), nt.parts))
     known = list(player.lighted_known)
     unknown = player.lighted_unknown
     for lw in event.lighted:
@@ -284,13 +282,18 @@ def _build(player: PlayerState, event: Build) -> PlayerState:
                    lighted_known=tuple(known), lighted_unknown=unknown)
 
 
-def _grow(tower: Tower, parts: Iterable[Part], gold_ends: int = 0) -> Tower:
-    parts = list(parts)
-    trunks = sum(p.section == Section.TRUNK for p in parts)
-    windows = [p for p in parts if p.section == Section.WINDOW]
-    gold_windows = sum(p.gold for p in windows)
-    gold = sum(p.gold for p in parts) + gold_ends
-    return evolve(tower, trunks=tower.trunks + trunks, windows=tower.windows + len(windows),
+def _grow(tower: Tower, parts: Iterable[Part]) -> Tower:
+    """The tower with ``parts`` added: trunks and windows make it taller, a base or a turret
+    (a new tower's) adds only its gold."""
+    trunks = windows = gold = gold_windows = 0
+    for p in parts:
+        if p.section == Section.TRUNK:
+            trunks += 1
+        elif p.section == Section.WINDOW:
+            windows += 1
+            gold_windows += p.gold
+        gold += p.gold
+    return evolve(tower, trunks=tower.trunks + trunks, windows=tower.windows + windows,
                    gold=tower.gold + gold, gold_windows=tower.gold_windows + gold_windows)
 
 

@@ -43,7 +43,7 @@ from asara_cli.rules.state import (
     start_state,
 )
 from asara_cli.rules.text import plural, tower_name
-from asara_cli.rules.turn import apply_turn, check_turn
+from asara_cli.rules.turn import Prepared, apply_turn, check_turn, examine_turn
 from asara_cli.rules.values import evolve, frozen
 from asara_cli.rules.yearend import YearEnd, next_turn
 
@@ -147,10 +147,10 @@ def apply(board: Board, state: GameState, event: Event) -> Applied:
     return Applied(done, done)
 
 
-def _turn(board: Board, state: GameState, event: Turn
+def _turn(board: Board, state: GameState, event: Turn, prepared: Prepared | None = None
           ) -> tuple[GameState, GameState, YearEnd | None]:
     """A turn's state after any year end, its state before, and the year end."""
-    moved, seat = apply_turn(board, state, event)
+    moved, seat = apply_turn(board, state, event, prepared)
     if moved.turn != seat:  # passed already, to another player holding buyers
         return moved, moved, None
     after, year_end = next_turn(board, moved, seat)
@@ -276,7 +276,12 @@ def replay(board: Board, setup: Setup, events: Sequence[Event]) -> Replay:
     state = state0
     for event in events:
         number = state.events + 1
-        findings = check(board, state, event)
+        # check(...), keeping what the check of a turn worked out for carrying it out
+        prepared = None
+        if isinstance(event, Turn):
+            findings, prepared = examine_turn(board, state, event, number)
+        else:
+            findings = check(board, state, event)
         if findings:  # most events have none
             errs = errors(findings)
             if stopped is not None:
@@ -287,8 +292,8 @@ def replay(board: Board, setup: Setup, events: Sequence[Event]) -> Replay:
                 if any(v.rule != CHECKPOINT for v in errs):
                     stopped = number
         try:  # apply(...).state, without making an Applied for every event
-            state = _turn(board, state, event)[0] if isinstance(event, Turn) else _fact(
-                state, event)
+            state = _turn(board, state, event, prepared)[0] if isinstance(
+                event, Turn) else _fact(state, event)
         except CannotApply:
             state = evolve(state, events=number)
         if stopped is None:

@@ -4,6 +4,7 @@ area's own action, which its kind checks and carries out (``rules/areas``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from asara_cli.rules import gifts
@@ -17,8 +18,27 @@ from asara_cli.rules.text import a_buyer, plural
 from asara_cli.rules.values import evolve
 
 
+@dataclass(slots=True)
+class Prepared:
+    """What checking a turn worked out that carrying it out needs again: a replay checks
+    and then applies each turn in the same state, and need not work it out twice. ``notes``
+    is ``None`` when the Caliph's gifts changed the position the action is checked in."""
+
+    seat: int
+    kind: Kind[Any]
+    spec: AreaSpec
+    notes: list[tuple[str, str, str]] | None
+
+
 def check_turn(board: Board, state: GameState, event: Turn, number: int
                ) -> tuple[Violation, ...]:
+    return examine_turn(board, state, event, number)[0]
+
+
+def examine_turn(board: Board, state: GameState, event: Turn, number: int
+                 ) -> tuple[tuple[Violation, ...], Prepared | None]:
+    """:func:`check_turn`, and what :func:`apply_turn` can take from it (``None`` when the
+    check stopped early)."""
     name = event.placement.player
     out: list[Violation] = []
 
@@ -27,15 +47,15 @@ def check_turn(board: Board, state: GameState, event: Turn, number: int
 
     if state.over:
         bad("R5", f"the game is over after year {board.years}; no more turns")
-        return tuple(out)
+        return tuple(out), None
     seat = state.seat(name)
     if seat is None:
         names = ", ".join(p.name for p in state.players)
         bad("R2", f"no player is named {name!r} (players: {names})")
-        return tuple(out)
+        return tuple(out), None
     if state.turn is not None and seat != state.turn:
         bad("R2", f"it is {state.players[state.turn].name}'s turn, not {name}'s")
-        return tuple(out)  # a turn out of order: nothing else about it can be trusted
+        return tuple(out), None  # a turn out of order: nothing else about it can be trusted
     kind = kind_of(event.action)
     spec = kind.area(board, event.action)
     if not in_play(board, state.setup, spec.key):
@@ -45,7 +65,7 @@ def check_turn(board: Board, state: GameState, event: Turn, number: int
                            f"{', '.join(state.setup.expansions) or 'none'})")
         else:
             bad(spec.rule, f"the {spec.name} is only in the pro game")
-        return tuple(out)
+        return tuple(out), None
 
     player = state.players[seat]
     here = state.area(spec.key)
@@ -59,10 +79,11 @@ def check_turn(board: Board, state: GameState, event: Turn, number: int
         _, what = kind.cost(board, space, event.action)
         bad("R2.3", f"{name} has {m.player.money} Asari; {what}")
     kind.check(m, bad)
-    for key, rule, message in kind.notes(m):
+    notes = kind.notes(m)
+    for key, rule, message in notes:
         if (state.year, key) not in state.noted:
             bad(rule, message, NOTE)
-    return tuple(out)
+    return tuple(out), Prepared(seat, kind, spec, notes if moving is state else None)
 
 
 def _check_buyers(board: Board, state: GameState, event: Turn, player: PlayerState,
@@ -119,17 +140,20 @@ def _check_space(state: GameState, event: Turn, spec: AreaSpec, here: AreaState,
                         f"{state.players[who].name} this year")
 
 
-def apply_turn(board: Board, state: GameState, event: Turn) -> tuple[GameState, int]:
+def apply_turn(board: Board, state: GameState, event: Turn, prepared: Prepared | None = None
+               ) -> tuple[GameState, int]:
     """The state after the turn's placement, gifts and action, before any year end, and the
-    mover's seat."""
-    name = event.placement.player
-    seat = state.seat(name)
-    if seat is None or state.over:
-        raise CannotApply(f"no turn for {name!r}")
+    mover's seat. ``prepared`` is what :func:`examine_turn` gave for this state and turn."""
+    found = state.seat(event.placement.player) if prepared is None else prepared.seat
+    if found is None or state.over:
+        raise CannotApply(f"no turn for {event.placement.player!r}")
     number = state.events + 1
     action = event.action
-    kind = kind_of(action)
-    spec = kind.area(board, action)
+    if prepared is None:
+        seat, kind = found, kind_of(action)
+        spec = kind.area(board, action)
+    else:
+        seat, kind, spec = prepared.seat, prepared.kind, prepared.spec
     space = event.placement.space
     earned = kind.income(board, space, action) - kind.price(board, space, action)
     if event.gifts or state.gifts:
@@ -137,23 +161,26 @@ def apply_turn(board: Board, state: GameState, event: Turn) -> tuple[GameState, 
         # what they change (a display, a lighted window) is what the notes read.
         state = _place(board, state, seat, event, spec, number, 0, state.noted)
         state = gifts.apply_claim(board, state, seat, spec, event, number)
-        noted = _noted(kind, Move(board, state, seat, space, action, number))
+        noted = _noted(state, kind.notes(Move(board, state, seat, space, action, number)))
         if earned or noted is not state.noted:
             player = state.players[seat]
             state = evolve(state, noted=noted, players=state.players_with(
                 seat, evolve(player, money=player.money + earned)))
     else:
         # One new state for the placement and the payment: the notes read neither.
-        noted = _noted(kind, Move(board, state, seat, space, action, number))
+        notes = prepared.notes if prepared is not None else None
+        if notes is None:
+            notes = kind.notes(Move(board, state, seat, space, action, number))
+        noted = _noted(state, notes)
         state = _place(board, state, seat, event, spec, number, earned, noted)
     return kind.apply(Move(board, state, seat, space, action, number)), seat
 
 
-def _noted(kind: Kind[Any], m: Move[Any]) -> tuple[tuple[int, str], ...]:
-    """The state's noted relaxations with this move's, each noted once a year."""
-    noted = m.state.noted
-    year = m.state.year
-    for key, _, _ in kind.notes(m):
+def _noted(state: GameState, notes: list[tuple[str, str, str]]) -> tuple[tuple[int, str], ...]:
+    """The state's noted relaxations with this move's ``notes``, each noted once a year."""
+    noted = state.noted
+    year = state.year
+    for key, _, _ in notes:
         if (year, key) not in noted:
             noted = (*noted, (year, key))
     return noted

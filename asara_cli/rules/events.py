@@ -117,11 +117,7 @@ class Buy:
 
     @property
     def tile(self) -> Tile | None:
-        if self.colour is None:
-            return None
-        # the made tile, found directly: a replay asks a purchase for it four times
-        return _TILES.get((self.section, self.colour, self.gold)) or Tile(
-            self.section, self.colour, self.gold)
+        return None if self.colour is None else Tile(self.section, self.colour, self.gold)
 
 
 @frozen

@@ -144,16 +144,16 @@ def apply_turn(board: Board, state: GameState, event: Turn, prepared: Prepared |
                ) -> tuple[GameState, int]:
     """The state after the turn's placement, gifts and action, before any year end, and the
     mover's seat. ``prepared`` is what :func:`examine_turn` gave for this state and turn."""
-    found = state.seat(event.placement.player) if prepared is None else prepared.seat
-    if found is None or state.over:
-        raise CannotApply(f"no turn for {event.placement.player!r}")
-    number = state.events + 1
     action = event.action
     if prepared is None:
-        seat, kind = found, kind_of(action)
-        spec = kind.area(board, action)
-    else:
-        seat, kind, spec = prepared.seat, prepared.kind, prepared.spec
+        found = state.seat(event.placement.player)
+        kind = kind_of(action)
+        prepared = None if found is None else Prepared(found, kind, kind.area(board, action),
+                                                       None)
+    if prepared is None or state.over:
+        raise CannotApply(f"no turn for {event.placement.player!r}")
+    seat, kind, spec = prepared.seat, prepared.kind, prepared.spec
+    number = state.events + 1
     space = event.placement.space
     earned = kind.income(board, space, action) - kind.price(board, space, action)
     if event.gifts or state.gifts:
@@ -168,7 +168,7 @@ def apply_turn(board: Board, state: GameState, event: Turn, prepared: Prepared |
                 seat, evolve(player, money=player.money + earned)))
     else:
         # One new state for the placement and the payment: the notes read neither.
-        notes = prepared.notes if prepared is not None else None
+        notes = prepared.notes
         if notes is None:
             notes = kind.notes(Move(board, state, seat, space, action, number))
         noted = _noted(state, notes)

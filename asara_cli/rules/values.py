@@ -31,7 +31,7 @@ def frozen(cls: type[T]) -> type[T]:
     found = fields(made)
     if hasattr(made, "__post_init__") or any(not f.init or f.kw_only is True for f in found):
         raise TypeError(f"{made.__name__}: frozen() makes plain frozen values only")
-    scope: dict[str, Any] = {"factory_": _FACTORY}
+    scope: dict[str, Any] = {"absent_": _ABSENT}
     params, lines = [], []
     for i, f in enumerate(found):
         scope[f"set_{i}"] = slot_setter(made, f.name)
@@ -40,8 +40,8 @@ def frozen(cls: type[T]) -> type[T]:
             params.append(f"{f.name}=default_{i}")
         elif f.default_factory is not MISSING:
             scope[f"make_{i}"] = f.default_factory
-            params.append(f"{f.name}=factory_")
-            lines.append(f"    if {f.name} is factory_: {f.name} = make_{i}()")
+            params.append(f"{f.name}=absent_")
+            lines.append(f"    if {f.name} is absent_: {f.name} = make_{i}()")
         else:
             params.append(f.name)
         lines.append(f"    set_{i}(self, {f.name})")
@@ -60,7 +60,8 @@ def frozen(cls: type[T]) -> type[T]:
     return result
 
 
-_FACTORY = object()
+#: A keyword not given: to a copier, a field kept; to an ``__init__``, a factory's default.
+_ABSENT = object()
 
 
 def _one_tuple(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
@@ -105,6 +106,7 @@ _SHARED: dict[str, Callable[..., Any]] = {
     "__eq__": _eq, "__hash__": _hash, "__repr__": _repr, "__setattr__": _setattr,
     "__delattr__": _delattr, "__getstate__": _getstate, "__setstate__": _setstate}
 
+
 class _Copiers(dict[type, Callable[..., Any]]):
     """Each class's copier, made on first use."""
 
@@ -145,9 +147,6 @@ def _copier(cls: type) -> Callable[..., Any]:
     exec("\n".join(lines), scope)  # the source is built from field names only
     made: Callable[..., Any] = scope["copy"]
     return made
-
-
-_ABSENT = object()
 
 
 def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:

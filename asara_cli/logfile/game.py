@@ -336,24 +336,27 @@ class _EventReader:
         return InputError(message, path=self.where.path, line=line, player=self.player,
                           key=what)
 
+    def _value(self, key: str, expected: str, required: bool) -> Any:
+        """The key's value; ``_ABSENT`` when it is missing and may be."""
+        value = self.raw.get(key, _ABSENT)
+        if value is _ABSENT and required:
+            raise self.error(key, f"missing: {expected}")
+        return value
+
     def get(self, key: str, check: Callable[[Any], bool], expected: str, *,
             required: bool = False) -> Any:
-        if key not in self.raw:
-            if required:
-                raise self.error(key, f"missing: {expected}")
+        value = self._value(key, expected, required)
+        if value is _ABSENT:
             return None
-        value = self.raw[key]
         if not check(value):
             raise self.error(key, f"expected {expected}, got {describe(value)}")
         return value
 
-    # whole, text and strings are get written out: they read every key of every event
+    # whole, text and strings check their values inline: they read every key of every event
 
     def whole(self, key: str, expected: str, *, required: bool = False) -> int | None:
-        value = self.raw.get(key, _ABSENT)
+        value = self._value(key, expected, required)
         if value is _ABSENT:
-            if required:
-                raise self.error(key, f"missing: {expected}")
             return None
         if type(value) is not int:  # bool is a subclass of int, and no number here
             raise self.error(key, f"expected {expected}, got {describe(value)}")
@@ -362,10 +365,8 @@ class _EventReader:
 
     def text(self, key: str, pattern: re.Pattern[str] | None, expected: str, *,
              required: bool = False) -> str | None:
-        value = self.raw.get(key, _ABSENT)
+        value = self._value(key, expected, required)
         if value is _ABSENT:
-            if required:
-                raise self.error(key, f"missing: {expected}")
             return None
         if not isinstance(value, str) or (pattern is not None and not pattern.match(value)):
             raise self.error(key, f"expected {expected}, got {describe(value)}")
@@ -380,7 +381,7 @@ class _EventReader:
                             f"{self.prefix}{key}.", self.player)
 
     def strings(self, key: str, pattern: re.Pattern[str], expected: str) -> list[str]:
-        value = self.raw.get(key, _ABSENT)
+        value = self._value(key, expected, False)
         if value is _ABSENT:
             return []
         if not isinstance(value, list):

@@ -26,6 +26,7 @@ import tempfile
 import time
 import tomllib
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from asara_cli.logfile.board import load_board
@@ -39,7 +40,8 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def best(*fns: Callable[[], object], repeat: int = 20) -> list[float]:
-    """The best time of each function, called in turn (see :func:`rounds`)."""
+    """The best time of each function, called in turn, round after round (see
+    :func:`rounds`)."""
     times = [float("inf")] * len(fns)
     for _ in range(repeat):
         for i, fn in enumerate(fns):
@@ -64,11 +66,7 @@ def rounds(*commands: tuple[str, ...], repeat: int = 10) -> list[float]:
     """The best time of each command, run in turn round after round: a virtual machine's
     speed drifts over seconds, and a ratio of two commands timed minutes apart drifts with
     it."""
-    best = [float("inf")] * len(commands)
-    for _ in range(repeat):
-        for i, args in enumerate(commands):
-            best[i] = min(best[i], run(*args))
-    return best
+    return best(*(partial(run, *args) for args in commands), repeat=repeat)
 
 
 def main() -> None:

@@ -224,3 +224,35 @@ def test_redo_refuses_a_log_edited_since(table: Path) -> None:
     result = cli("redo")
     assert result.exit_code == 2 and "changed since the last undo" in result.stderr
     assert len(read_log(table).events) == 0
+
+
+def test_status_screens_wrap_between_tiles_at_80_columns(tmp_path: Path) -> None:
+    # A simulated game whose random player leaves many tiles unbuilt: the screens' table
+    # wraps each list across the width, and every tile held is named in its player's row.
+    from asara_cli.logfile.board import load_board
+    from asara_cli.logfile.game import LogHeader, log_to_text
+    from asara_cli.rules.engine import replay
+    from asara_cli.simulate import simulate_game
+
+    board = load_board()
+    game = simulate_game(board, 9001, 4, pro=False)
+    log = tmp_path / "g.toml"
+    log.write_text(log_to_text(LogHeader(game.setup), game.events), "utf-8")
+    players = replay(board, game.setup, game.events).state.players
+    assert max(len(p.screen) for p in players) >= 10  # the case this test is about
+    result = runner.invoke(app, ["status", str(log)], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+    words = " ".join(result.stdout.split())
+    table = words[words.index("not built") + len("not built"):words.index("areas this year")]
+    rows = table.strip(" ─").split(" ")
+    for i, p in enumerate(players):
+        # the row: from the player's name to the next player's (basic game: no lighted windows)
+        begin = rows.index(p.name) + 1
+        end = rows.index(players[i + 1].name) if i + 1 < len(players) else len(rows)
+        listed = " ".join(rows[begin:end])
+        named: list[str] = []
+        for item in ([] if listed == "-" else listed.split(", ")):
+            count, x, what = item.partition(" x ")
+            named += [what] * int(count) if x else [item]
+        assert sorted(named) == sorted(str(t) for t in p.screen), p.name

@@ -18,7 +18,7 @@ from asara_cli.rules.board import AreaSpec, Board
 from asara_cli.rules.engine import Replay, Violation
 from asara_cli.rules.model import Colour, Tower
 from asara_cli.rules.state import GameState, in_play
-from asara_cli.rules.text import tower_label
+from asara_cli.rules.text import plural, tower_label
 
 #: Tower colours on a terminal; black is drawn light on dark so it shows on any background.
 COLOUR_STYLE = {
@@ -88,14 +88,16 @@ def _towers_cell(towers: Sequence[Tower]) -> Text:
     return Text("\n").join(tower_text(t, tower_label(towers, i)) for i, t in enumerate(towers))
 
 
-def _screen_cell(state: GameState, seat: int) -> Text:
+def _screen_text(state: GameState, seat: int) -> str:
+    """What a player holds behind the screen, as one line of words that may wrap between
+    tiles (``2 x black trunk, gold red window, 1 lighted window (colour secret)``)."""
     p = state.players[seat]
     counted = Counter(str(t) for t in p.screen)
     counted.update(f"{c} lighted window" for c in p.lighted_known)
     parts = [f"{n} x {what}" if n > 1 else what for what, n in counted.items()]
     if p.lighted_unknown:
-        parts.append(f"{p.lighted_unknown} lighted window(s), colour secret")
-    return Text("\n".join(parts) if parts else "-")
+        parts.append(f"{plural(p.lighted_unknown, 'lighted window')} (colour secret)")
+    return ", ".join(parts) if parts else "-"
 
 
 def status_dict(board: Board, state: GameState) -> dict[str, Any]:
@@ -168,11 +170,14 @@ def status_view(board: Board, state: GameState, title: str) -> RenderableType:
                           f"{state.players[state.caliph].name}."))
     table = Table(box=box.SIMPLE_HEAD, title="players", title_justify="left")
     for col, justify in (("player", "left"), ("Asari", "right"), ("buyers", "right"),
-                         ("prestige", "right"), ("towers", "left"),
-                         ("behind the screen", "left")):
-        # a tower is one line (its name, height and drawing); the screen's list may wrap
-        table.add_column(col, justify=justify,  # type: ignore[arg-type]
-                         no_wrap=col in ("towers", "player"))
+                         ("prestige", "right"), ("towers", "left")):
+        # a tower is one line: its name, height and drawing
+        table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    # The screens get a table of their own, so a long list wraps across the whole width
+    # between tiles instead of word by word in a narrow last column.
+    screens = Table(box=box.SIMPLE_HEAD, title="behind the screens", title_justify="left")
+    screens.add_column("player", no_wrap=True)
+    screens.add_column("sections and lighted windows not built")
     for seat, p in enumerate(state.players):
         marks = ""
         if seat == state.turn:
@@ -180,9 +185,9 @@ def status_view(board: Board, state: GameState, title: str) -> RenderableType:
         if seat == state.caliph:
             marks += " ♛"
         table.add_row(Text(p.name + marks), str(p.money), str(p.buyers),
-                      str(state.prestige(seat)), _towers_cell(p.towers),
-                      _screen_cell(state, seat))
-    parts.append(table)
+                      str(state.prestige(seat)), _towers_cell(p.towers))
+        screens.add_row(p.name, _screen_text(state, seat))
+    parts += [table, screens]
 
     areas = Table(box=box.SIMPLE_HEAD, title="areas this year", title_justify="left")
     areas.add_column("area")

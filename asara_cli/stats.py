@@ -14,16 +14,19 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asara_cli.errors import InputError
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.common import loads_toml, read_bytes
-from asara_cli.logfile.game import load_log_board, parse_log_data
+from asara_cli.logfile.game import GameLog, load_log_board, parse_log_data
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import replay
 from asara_cli.rules.state import LedgerEntry
 from asara_cli.rules.values import frozen
+
+if TYPE_CHECKING:
+    from asara_cli.cache import RecordCache
 
 VALID = "valid"
 INVALID = "invalid"
@@ -85,14 +88,20 @@ def source_key(entry: LedgerEntry) -> str:
     return "builds" if entry.source == "build" else "gifts"
 
 
-def record_of(path: str | Path, board: Board | None = None) -> GameRecord:
-    """Read, replay and score one log; never raises for a bad file."""
+def record_of(path: str | Path, board: Board | None = None,
+              cache: RecordCache | None = None) -> GameRecord:
+    """Read, replay and score one log; never raises for a bad file. With a ``cache``, a log
+    it holds is not replayed, and a replayed one is put into it (asara_cli/cache.py)."""
     name = str(path)
     try:
         raw = read_bytes(path)
     except InputError as e:
         return GameRecord(name, "", UNREADABLE, problem=e.message)
     digest = hashlib.sha256(raw).hexdigest()
+    if cache is not None:
+        hit = cache.get(digest, name)
+        if hit is not None:
+            return hit
     try:
         text = raw.decode("utf-8")
         log = parse_log_data(loads_toml(text, name), text, name)
@@ -102,6 +111,14 @@ def record_of(path: str | Path, board: Board | None = None) -> GameRecord:
     except InputError as e:
         return GameRecord(name, digest, UNREADABLE, problem=str(e).removeprefix(f"{name}:")
                           .strip(), line=e.line)
+    record = _scored(name, digest, log, rules)
+    # a board file named by the log can change under the same log: such games are not kept
+    if cache is not None and (board is not None or log.header.board == "standard"):
+        cache.put(record)
+    return record
+
+
+def _scored(name: str, digest: str, log: GameLog, rules: Board) -> GameRecord:
     result = replay(rules, log.header.setup, log.events)
     setup = log.header.setup
     base = GameRecord(name, digest, VALID, log.header.date, log.header.place,
@@ -136,10 +153,11 @@ def _evolve(record: GameRecord, **changes: object) -> GameRecord:
     return replace(record, **changes)  # type: ignore[arg-type]
 
 
-def records_of(paths: Sequence[str], board_path: str | None = None) -> list[GameRecord]:
+def records_of(paths: Sequence[str], board_path: str | None = None,
+               cache: RecordCache | None = None) -> list[GameRecord]:
     """Records for a chunk of files (one worker's share in ``--jobs N``)."""
     board = load_board(board_path) if board_path is not None else None
-    return [record_of(p, board) for p in paths]
+    return [record_of(p, board, cache) for p in paths]
 
 
 def mark_duplicates(records: Iterable[GameRecord]) -> list[GameRecord]:

@@ -59,3 +59,11 @@ def _typer_app_built_once() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(typer.testing, "_get_command", get_command)
         yield
+
+
+@pytest.fixture(autouse=True)
+def _own_batch_cache(tmp_path_factory: pytest.TempPathFactory,
+                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test gets an empty cache folder for ``asara batch``: none writes to the user's
+    cache, and no test sees another's entries."""
+    monkeypatch.setenv("ASARA_CACHE_DIR", str(tmp_path_factory.mktemp("asara-cache")))

@@ -8,11 +8,20 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import Progress
 
+from asara_cli.cache import (
+    RecordCache,
+    cache_file,
+    cache_folder,
+    cache_key,
+    save_entries,
+    start_worker,
+    worker_records,
+)
 from asara_cli.cli.common import (
     EXIT_INPUT,
     EXIT_OK,
@@ -24,6 +33,8 @@ from asara_cli.cli.common import (
     guarded,
     out,
 )
+from asara_cli.errors import InputError
+from asara_cli.logfile.common import read_bytes
 from asara_cli.render.batch import FORMATS
 from asara_cli.rules.names import name_key
 from asara_cli.stats import (
@@ -65,6 +76,16 @@ def _files(paths: list[Path], recursive: bool) -> list[str]:
         else:
             found.append(str(p))
     return found
+
+
+def _cache_path(board_path: str | None) -> Path | None:
+    """The cache file for this package and board; ``None`` (no cache) when the ``--board``
+    file cannot be read: scoring reports that."""
+    try:
+        board_bytes = None if board_path is None else read_bytes(board_path)
+    except InputError:
+        return None
+    return cache_file(cache_folder(), cache_key(board_bytes))
 
 
 def _date(text: str | None, option: str) -> str | None:
@@ -112,12 +133,16 @@ def batch(
     with_ratings: Annotated[bool, typer.Option("--ratings", help="Rate the players across "
                                                "the games (openskill).")] = False,
     board: BoardOption = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Replay every log, and leave "
+                                           "the cache of scored games alone.")] = False,
 ) -> None:
     """Score many game logs at once: each game, then statistics per player and seat.
 
     Bad files are reported and skipped; the rest are still scored. The same game twice
-    (the same bytes) counts once. Exit code 0 when every file is a valid log, 1 when any
-    breaks a rule or cannot be read, 2 for bad usage. JSON keys: docs/batch.md.
+    (the same bytes) counts once. A game scored before, unchanged, is taken from the cache
+    instead of being replayed again. Exit code 0 when every file is a valid log, 1 when any
+    breaks a rule or cannot be read, 2 for bad usage. JSON keys and the cache:
+    docs/batch.md.
 
     Example: asara batch club/ -r --format csv > club.csv
     """
@@ -132,19 +157,30 @@ def batch(
     console = err()
     board_path = None if board is None else str(board)
     chunks = [files[i:i + CHUNK] for i in range(0, len(files), CHUNK)]
+    stored = None if no_cache else _cache_path(board_path)
+    cache = RecordCache() if stored is None else RecordCache.load(stored)
+    fresh: dict[str, Any] = {}
     records: list[GameRecord] = []
     with Progress(console=console, transient=True,
                   disable=not console.is_terminal) as progress:
         task = progress.add_task("scoring", total=len(files))
         if jobs == 1 or len(chunks) == 1:
             for chunk in chunks:
-                records += records_of(chunk, board_path)
+                records += records_of(chunk, board_path, cache)
                 progress.advance(task, len(chunk))
+            fresh = cache.fresh
         else:
-            with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or jobs)) as pool:
-                for done in pool.map(records_of, chunks, [board_path] * len(chunks)):
+            with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or jobs),
+                                     initializer=start_worker,
+                                     initargs=(None if stored is None else str(stored),)
+                                     ) as pool:
+                for done, made in pool.map(worker_records, chunks,
+                                           [board_path] * len(chunks)):
                     records += done
+                    fresh.update(made)
                     progress.advance(task, len(done))
+    if stored is not None and fresh:
+        save_entries(stored, cache.known, fresh)
     records = mark_duplicates(records)
     for r in records:
         if r.status in (UNREADABLE, INVALID, DUPLICATE):

@@ -1,0 +1,198 @@
+"""``asara batch``'s cache of scored games: a folder scored again takes the games it has
+already replayed from here, and replays only the new or changed ones.
+
+A record is kept under the SHA-256 of its log's bytes, in a file whose name is a key for
+everything else a record depends on: the source of this package (referee, log reader, the
+packaged board profile) and the bytes of a ``--board`` profile. Changing any of them (an
+upgrade, an edited checkout, another profile) gives a new key, and the old file is removed
+when the new one is written; so a record read from the cache is the one a replay would give
+now. Only what a replay decided is kept (valid, invalid, incomplete), and only for games on
+the packaged board or the ``--board`` profile: a log whose header names its own board file is
+replayed every time, since that file can change under the same log.
+
+The file is JSON, read with checks: an entry of the wrong shape is a miss and is replaced,
+and a file that is not the expected JSON counts as empty. Writing is atomic (a new file
+renamed over the old) and best effort: where the folder cannot be written, batch goes on
+without a cache. ``--no-cache`` neither reads nor writes it. ``validate``, ``score`` and the
+other commands never use it.
+
+Where: ``$ASARA_CACHE_DIR``, else ``$XDG_CACHE_HOME/asara-cli``, else ``~/.cache/asara-cli``
+(``%LOCALAPPDATA%\\asara-cli\\cache`` on Windows).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from asara_cli.stats import INCOMPLETE, INVALID, VALID, GameRecord, Seat, records_of
+
+#: The layout of an entry; a new layout is a new key, so old files are never misread.
+LAYOUT = 1
+#: The entries kept at most: a club's folders, not every log ever seen.
+MAX_ENTRIES = 200_000
+_KEPT = (VALID, INVALID, INCOMPLETE)
+
+
+def cache_folder(env: Mapping[str, str] | None = None) -> Path:
+    """The folder the cache lives in (see the module's docstring)."""
+    env = os.environ if env is None else env
+    if env.get("ASARA_CACHE_DIR"):
+        return Path(env["ASARA_CACHE_DIR"])
+    if os.name == "nt":
+        base = env.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+        return Path(base) / "asara-cli" / "cache"
+    return Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "asara-cli"
+
+
+def cache_key(board_bytes: bytes | None) -> str:
+    """A digest of this package's source and data files, and of a ``--board`` profile."""
+    package = Path(__file__).resolve().parent
+    h = hashlib.sha256(f"asara-cli batch cache, layout {LAYOUT}\n".encode())
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
+            h.update(path.relative_to(package).as_posix().encode() + b"\0")
+            h.update(path.read_bytes() + b"\0")
+    if board_bytes is not None:
+        h.update(b"--board\0" + board_bytes)
+    return h.hexdigest()
+
+
+def cache_file(folder: Path, key: str) -> Path:
+    return folder / f"batch-{key[:32]}.json"
+
+
+class RecordCache:
+    """The entries read from one cache file, and the entries made since (``fresh``)."""
+
+    def __init__(self, known: Mapping[str, Any] | None = None) -> None:
+        self.known: Mapping[str, Any] = known or {}
+        self.fresh: dict[str, list[Any]] = {}
+
+    @classmethod
+    def load(cls, path: str | Path) -> RecordCache:
+        return cls(read_entries(Path(path)))
+
+    def get(self, digest: str, file: str) -> GameRecord | None:
+        """The record of the log with this digest, named ``file``; ``None`` on a miss."""
+        entry = self.known.get(digest)
+        if entry is None:
+            return None
+        return from_entry(entry, file, digest)
+
+    def put(self, record: GameRecord) -> None:
+        if record.status in _KEPT and record.digest:
+            self.fresh[record.digest] = to_entry(record)
+
+
+def read_entries(path: Path) -> dict[str, Any]:
+    """The entries of a cache file; empty when it is missing or not a cache file."""
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return {}
+    if not isinstance(data, dict) or data.get("layout") != LAYOUT:
+        return {}
+    entries = data.get("records")
+    return entries if isinstance(entries, dict) else {}
+
+
+def save_entries(path: Path, old: Mapping[str, Any], fresh: Mapping[str, Any]) -> bool:
+    """Write ``old`` and ``fresh`` (which wins) to ``path`` at once, and remove the files of
+    other keys beside it. False when the folder cannot be written (the cache is optional)."""
+    entries = {**old, **fresh} if len(old) + len(fresh) <= MAX_ENTRIES else dict(fresh)
+    text = json.dumps({"layout": LAYOUT, "records": entries}, separators=(",", ":"))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=".batch-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(temp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+        for other in path.parent.glob("batch-*.json"):
+            if other != path:
+                with contextlib.suppress(OSError):
+                    other.unlink()
+    except OSError:
+        return False
+    return True
+
+
+# --- one record as a JSON entry ----------------------------------------------------------
+
+
+def to_entry(r: GameRecord) -> list[Any]:
+    """Everything of a record but its file and digest (the key), as JSON values."""
+    return [r.status, r.date, r.place, r.variant, list(r.expansions),
+            [[s.name, s.seat, s.total, s.rank, s.winner, [[k, v] for k, v in s.sources]]
+             for s in r.seats],
+            r.margin, r.problem, r.rule, r.line, r.events]
+
+
+def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
+    """The record an entry holds, checked field by field; ``None`` if it is not one."""
+    try:
+        (status, date, place, variant, expansions, seats, margin, problem, rule, line,
+         events) = entry
+        if not (status in _KEPT and _opt(date, str) and _opt(place, str)
+                and _opt(variant, str) and _opt(margin, int) and _opt(problem, str)
+                and _opt(rule, str) and _opt(line, int) and _is(events, int)
+                and isinstance(expansions, list) and all(_is(x, str) for x in expansions)
+                and isinstance(seats, list)):
+            return None
+        made = []
+        for name, seat, total, rank, winner, sources in seats:
+            if not (_is(name, str) and _is(seat, int) and _is(total, int) and _is(rank, int)
+                    and type(winner) is bool and isinstance(sources, list)):
+                return None
+            pairs = []
+            for source, points in sources:
+                if not (_is(source, str) and _is(points, int)):
+                    return None
+                pairs.append((source, points))
+            made.append(Seat(name, seat, total, rank, winner, tuple(pairs)))
+    except (TypeError, ValueError):  # not a list, or a list of the wrong length
+        return None
+    return GameRecord(file, digest, status, date, place, variant, tuple(expansions),
+                      tuple(made), margin, problem, rule, line, events)
+
+
+def _is(value: object, kind: type) -> bool:
+    return type(value) is kind  # exactly: a bool is no int here, as in the log reader
+
+
+def _opt(value: object, kind: type) -> bool:
+    return value is None or type(value) is kind
+
+
+# --- in the worker processes of ``--jobs N`` ---------------------------------------------
+
+_WORKER: RecordCache | None = None
+
+
+def start_worker(path: str | None) -> None:
+    """A worker process reads the cache once, when it starts (ProcessPoolExecutor's
+    ``initializer``), instead of receiving it with every chunk."""
+    global _WORKER
+    _WORKER = None if path is None else RecordCache.load(path)
+
+
+def worker_records(paths: Sequence[str], board_path: str | None
+                   ) -> tuple[list[GameRecord], dict[str, list[Any]]]:
+    """A chunk's records, and the entries made for the cache while scoring it."""
+    cache = _WORKER
+    records = records_of(paths, board_path, cache)
+    if cache is None:
+        return records, {}
+    fresh, cache.fresh = cache.fresh, {}
+    return records, fresh

@@ -5,6 +5,7 @@ comments (start money: the start player 20, the next 21, R1)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import pytest
 
@@ -523,3 +524,68 @@ def test_frozen_values_behave_as_frozen_slotted_dataclasses(board: Board) -> Non
 
             def __post_init__(self) -> None:
                 raise AssertionError
+
+
+def test_frozen_reads_plain_classes_itself_and_others_through_dataclasses() -> None:
+    # @frozen reads a plain value class's fields itself (quicker); a class with a ClassVar,
+    # or a dataclass base, goes through dataclasses. Both must give the same kind of value.
+    import dataclasses
+    from typing import Generic, TypeVar
+
+    import asara_cli.rules.values as values
+    from asara_cli.rules.values import frozen
+
+    read_here = []
+    quick = values._quick_fields
+
+    def spy(cls: type) -> Any:
+        found = quick(cls)
+        read_here.append(found is not None)
+        return found
+
+    X = TypeVar("X")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(values, "_quick_fields", spy)
+
+        @frozen
+        class Plain(Generic[X]):
+            """Generic, with defaults and a field(default=...)."""
+
+            item: X
+            count: int = 1
+            names: tuple[str, ...] = dataclasses.field(default=())
+
+        @frozen
+        class Counted:
+            """A ClassVar is no field (dataclasses finds ClassVar among the module's names)."""
+
+            kinds: ClassVar[int] = 3
+            n: int
+
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class Base:
+            a: int
+
+        @frozen
+        class Derived(Base):
+            """Fields inherited from a dataclass."""
+
+            b: int = 0
+
+    assert read_here == [True, False, False]
+    assert Plain("x") == Plain("x", 1, ()) != Plain("x", 2)
+    assert repr(Plain("x", names=("a",))).endswith("Plain(item='x', count=1, names=('a',))")
+    assert Plain.__match_args__ == ("item", "count", "names")
+    assert [(f.name, f.default) for f in dataclasses.fields(Plain)] == [
+        ("item", dataclasses.MISSING), ("count", 1), ("names", ())]
+    assert dataclasses.asdict(Plain("x")) == {"item": "x", "count": 1, "names": ()}
+    assert Plain.__init__.__qualname__.endswith("Plain.__init__")
+    with pytest.raises(TypeError):
+        Plain("x", nmes=())  # type: ignore[call-arg]
+    assert Counted(2).n == 2 and Counted.kinds == 3
+    assert [f.name for f in dataclasses.fields(Counted)] == ["n"]
+    assert Derived(1, 2) == Derived(1, 2) and (Derived(1).a, Derived(1).b) == (1, 0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Plain("x").count = 2  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Derived(1).b = 2  # type: ignore[misc]

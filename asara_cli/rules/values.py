@@ -12,11 +12,13 @@ most of the replay's time.
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 from collections.abc import Callable
-from dataclasses import MISSING, FrozenInstanceError, dataclass, field, fields
+from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, field, fields
 from operator import attrgetter
-from types import MemberDescriptorType
-from typing import Any, TypeVar, dataclass_transform
+from types import CodeType, FunctionType, MemberDescriptorType
+from typing import Any, Generic, TypeVar, dataclass_transform
 
 T = TypeVar("T")
 
@@ -27,14 +29,115 @@ def frozen(cls: type[T]) -> type[T]:
     same fields, ``__init__``, equality, hash, repr, ``__match_args__``, pickling, and
     ``dataclasses.fields``/``replace``/``asdict``. Not supported (refused): ``__post_init__``,
     fields left out of ``__init__``, keyword-only fields."""
-    made: Any = dataclass(slots=True, init=False, repr=False, eq=False)(cls)
-    found = fields(made)
-    if hasattr(made, "__post_init__") or any(not f.init or f.kw_only is True for f in found):
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}: frozen() makes plain frozen values only")
+    quick = _quick_fields(cls)
+    made: Any
+    if quick is None:  # anything unusual: dataclasses does the reading
+        made = dataclass(slots=True, frozen=True, init=False, repr=False, eq=False)(cls)
+        found = list(fields(made))
+    else:
+        made, found = _slotted(cls, quick), quick
+    if any(not f.init or f.kw_only is True for f in found):
         raise TypeError(f"{made.__name__}: frozen() makes plain frozen values only")
-    scope: dict[str, Any] = {"absent_": _ABSENT}
+    names = tuple(f.name for f in found)
+    made.__init__ = _init(made, found)
+    made.__value_fields__ = names
+    made.__value_key__ = (attrgetter(*names) if len(names) > 1
+                          else staticmethod(_one_tuple(names)))
+    for name, fn in _SHARED.items():
+        setattr(made, name, fn)
+    result: type[T] = made
+    return result
+
+
+# --- making the class without dataclasses' reading of it ------------------------------------
+#
+# ``dataclass()`` spends most of its time reading each annotation for ClassVar, InitVar and
+# KW_ONLY. The value classes here have none: plain string annotations (postponed), defaults
+# or ``field(...)``, and no dataclass bases. For such a class the fields are read directly
+# and the slotted class made as dataclasses makes it; any other class goes to dataclasses.
+
+_FIELD_KIND = getattr(dataclasses, "_FIELD", None)  # what fields() keeps: a plain field
+
+
+@dataclass(frozen=True)
+class _Reference:
+    """A frozen dataclass whose parameters every value shares."""
+
+
+def _quick_fields(cls: type) -> list[Field[Any]] | None:
+    """The fields of a plain value class, or ``None`` when dataclasses must read it."""
+    if _FIELD_KIND is None or any(
+            hasattr(base, "__dataclass_fields__") or "__slots__" in base.__dict__
+            for base in cls.__mro__[1:] if base is not object and base is not Generic):
+        return None
+    own = inspect.get_annotations(cls)
+    found = []
+    for name, kind in own.items():
+        if not isinstance(kind, str) or any(w in kind for w in ("ClassVar", "InitVar",
+                                                                  "KW_ONLY")):
+            return None
+        value = cls.__dict__.get(name, MISSING)
+        if isinstance(value, Field):
+            f = value
+        else:
+            if value is not MISSING and type(value).__hash__ is None:
+                return None  # a mutable default: dataclasses says why it is refused
+            f = field(default=value)
+        f.name, f.type, f._field_type = name, kind, _FIELD_KIND  # type: ignore[attr-defined]
+        if f.kw_only is MISSING:
+            f.kw_only = False
+        found.append(f)
+    return found
+
+
+def _slotted(cls: type, found: list[Field[Any]]) -> type:
+    """``cls`` made again with a slot per field, as ``dataclass(slots=True)`` does."""
+    names = tuple(f.name for f in found)
+    body = {k: v for k, v in cls.__dict__.items()
+            if k not in names and k not in ("__dict__", "__weakref__")}
+    body["__slots__"] = names
+    body["__dataclass_fields__"] = {f.name: f for f in found}
+    body["__dataclass_params__"] = _Reference.__dataclass_params__  # type: ignore[attr-defined]
+    body["__match_args__"] = names
+    body["__qualname__"] = cls.__qualname__  # kept by the type, not in its __dict__
+    made: type = type(cls)(cls.__name__, cls.__bases__, body)
+    return made
+
+
+_INIT_CODE: dict[int, CodeType] = {}
+
+
+def _init(cls: type, found: list[Field[Any]]) -> Callable[..., None]:
+    """The class's ``__init__``: each argument stored through its slot's setter.
+
+    Compiling a function per class was half of making one, so the code is compiled once per
+    number of fields and given each class's parameter names and defaults. A default factory
+    needs code of its own, compiled for that class."""
+    names = [f.name for f in found]
+    setters = {f"set_{i}": slot_setter(cls, name) for i, name in enumerate(names)}
+    if any(f.default_factory is not MISSING for f in found):
+        return _init_compiled(cls, found, setters)
+    code = _INIT_CODE.get(len(names))
+    if code is None:
+        params = "".join(f", a_{i}" for i in range(len(names)))
+        lines = [f"    set_{i}(self, a_{i})" for i in range(len(names))] or ["    pass"]
+        scope: dict[str, Any] = {}
+        exec(f"def __init__(self{params}):\n" + "\n".join(lines), scope)
+        code = _INIT_CODE[len(names)] = scope["__init__"].__code__
+    code = code.replace(co_varnames=("self", *names),
+                        co_qualname=f"{cls.__qualname__}.__init__")
+    defaults = tuple(f.default for f in found if f.default is not MISSING)
+    init: Callable[..., None] = FunctionType(code, setters, "__init__", defaults or None)
+    return init
+
+
+def _init_compiled(cls: type, found: list[Field[Any]], scope: dict[str, Any]
+                   ) -> Callable[..., None]:
+    scope = {**scope, "absent_": _ABSENT}
     params, lines = [], []
     for i, f in enumerate(found):
-        scope[f"set_{i}"] = slot_setter(made, f.name)
         if f.default is not MISSING:
             scope[f"default_{i}"] = f.default
             params.append(f"{f.name}=default_{i}")
@@ -45,19 +148,10 @@ def frozen(cls: type[T]) -> type[T]:
         else:
             params.append(f.name)
         lines.append(f"    set_{i}(self, {f.name})")
-    exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(lines or ["    pass"]),
-         scope)  # the source is built from field names only
-    init = scope["__init__"]
-    init.__qualname__ = f"{made.__qualname__}.__init__"
-    names = tuple(f.name for f in found)
-    made.__init__ = init
-    made.__value_fields__ = names
-    made.__value_key__ = (attrgetter(*names) if len(names) > 1
-                          else staticmethod(_one_tuple(names)))
-    for name, fn in _SHARED.items():
-        setattr(made, name, fn)
-    result: type[T] = made
-    return result
+    exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(lines), scope)
+    init: Callable[..., None] = scope["__init__"]  # the source is built from field names
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
 
 
 #: A keyword not given: to a copier, a field kept; to an ``__init__``, a factory's default.

@@ -171,3 +171,20 @@ def test_batch_jobs_give_the_same_output(tmp_path: Path,
                                "--no-cache"])
     assert one.exit_code == two.exit_code == 0
     assert one.stdout == two.stdout
+
+
+def test_simulate_jobs_write_the_same_bytes(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import asara_cli.cli.simulate as simulate_cmd
+
+    monkeypatch.setattr(simulate_cmd, "CHUNK", 2)  # three chunks over two worker processes
+    args = ["simulate", "--games", "5", "--seed", "4", "--players", "3"]
+    one = runner.invoke(app, [*args, "--out", str(tmp_path / "one")])
+    two = runner.invoke(app, [*args, "--out", str(tmp_path / "two"), "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 0, (one.output, two.output)
+    names = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert names == [f"game-000{i}.toml" for i in range(1, 6)]
+    assert sorted(p.name for p in (tmp_path / "two").iterdir()) == names
+    for name in names:
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
+    assert "game 5" in (tmp_path / "two" / "game-0005.toml").read_text("utf-8")

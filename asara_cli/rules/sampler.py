@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from asara_cli.rules.areas import area_of
 from asara_cli.rules.board import Board
@@ -131,13 +132,16 @@ def _actions(board: Board, state: GameState, player: PlayerState, genie: bool = 
             found.append((Buy(section, None if t is None else t.colour,
                               False if t is None else t.gold), None))
     circle = state.area(Area.CIRCLE)
+    builds: dict[int, list[Any]] = {}  # by number of sections: the same on every plot
     for plot in board.area(Area.CIRCLE).spaces or ():
         if plot > money:
             continue
         for k in range(plot, 0, -1):
             if k < plot and not circle.occupied(k):
                 break
-            for build in _some_builds(state, player, k):
+            if k not in builds:
+                builds[k] = _some_builds(state, player, k)
+            for build in builds[k]:
                 found.append((Build(*build), plot))
     for space in board.area(Area.BANK).spaces or ():
         value = board.bank_values[space - 1]

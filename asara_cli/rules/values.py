@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, field, fields
 from operator import attrgetter
 from types import CodeType, FunctionType, MemberDescriptorType
@@ -106,31 +106,41 @@ def _slotted(cls: type, found: list[Field[Any]]) -> type:
     return made
 
 
-_INIT_CODE: dict[int, CodeType] = {}
-
-
 def _init(cls: type, found: list[Field[Any]]) -> Callable[..., None]:
-    """The class's ``__init__``: each argument stored through its slot's setter.
-
-    Compiling a function per class was half of making one, so the code is compiled once per
-    number of fields and given each class's parameter names and defaults. A default factory
-    needs code of its own, compiled for that class."""
+    """The class's ``__init__``: each argument stored through its slot's setter. A default
+    factory needs code of its own, compiled for the class."""
     names = [f.name for f in found]
     setters = {f"set_{i}": slot_setter(cls, name) for i, name in enumerate(names)}
     if any(f.default_factory is not MISSING for f in found):
         return _init_compiled(cls, found, setters)
-    code = _INIT_CODE.get(len(names))
-    if code is None:
-        params = "".join(f", a_{i}" for i in range(len(names)))
-        lines = [f"    set_{i}(self, a_{i})" for i in range(len(names))] or ["    pass"]
-        scope: dict[str, Any] = {}
-        exec(f"def __init__(self{params}):\n" + "\n".join(lines), scope)
-        code = _INIT_CODE[len(names)] = scope["__init__"].__code__
-    code = code.replace(co_varnames=("self", *names),
-                        co_qualname=f"{cls.__qualname__}.__init__")
+    code = _renamed("__init__", names, f"{cls.__qualname__}.__init__", lambda args: (
+        f"def __init__(self{''.join(', ' + a for a in args)}):\n"
+        + "\n".join([f"    set_{i}(self, {a})" for i, a in enumerate(args)] or ["    pass"])))
     defaults = tuple(f.default for f in found if f.default is not MISSING)
     init: Callable[..., None] = FunctionType(code, setters, "__init__", defaults or None)
     return init
+
+
+#: Compiled once per function and number of fields, then renamed per class.
+_TEMPLATES: dict[tuple[str, int], CodeType] = {}
+
+
+def _renamed(function: str, names: Sequence[str], qualname: str,
+             source: Callable[[list[str]], str]) -> CodeType:
+    """The code of ``function`` for the fields ``names``.
+
+    Compiling a function per class was half of making a value class. The code depends on
+    the field names only as names (parameters and attributes), so it is compiled once per
+    number of fields with the names ``f_0``, ``f_1``... and given each class's names."""
+    code = _TEMPLATES.get((function, len(names)))
+    if code is None:
+        scope: dict[str, Any] = {"absent_": _ABSENT}  # for defaults; each class has its own
+        exec(source([f"f_{i}" for i in range(len(names))]), scope)  # placeholder names only
+        code = _TEMPLATES[function, len(names)] = scope[function].__code__
+    name_of = {f"f_{i}": name for i, name in enumerate(names)}
+    return code.replace(co_varnames=tuple(name_of.get(n, n) for n in code.co_varnames),
+                        co_names=tuple(name_of.get(n, n) for n in code.co_names),
+                        co_qualname=qualname)
 
 
 def _init_compiled(cls: type, found: list[Field[Any]], scope: dict[str, Any]
@@ -223,20 +233,22 @@ def _copier(cls: type) -> Callable[..., Any]:
     way, which they do when both add the same slots to ``object``. Another class (one with
     a slotted base) is filled through each slot's setter instead."""
     names = [f.name for f in fields(cls)]
-    scope: dict[str, Any] = {"cls_": cls, "absent_": _ABSENT}
-    params = ", ".join(f"{name}=absent_" for name in names)
-    lines = [f"def copy(obj_, {params}):"]
     if cls.__bases__ == (object,) and tuple(getattr(cls, "__slots__", ())) == tuple(names):
-        scope["twin_"] = type(cls.__name__, (), {"__slots__": tuple(names)})
-        lines.append("    new = twin_()")
-        for name in names:
-            lines.append(f"    new.{name} = obj_.{name} if {name} is absent_ else {name}")
-        lines.append("    new.__class__ = cls_")
-    else:
-        lines.append("    new = object.__new__(cls_)")
-        for i, name in enumerate(names):
-            scope[f"set_{i}"] = slot_setter(cls, name)
-            lines.append(f"    set_{i}(new, obj_.{name} if {name} is absent_ else {name})")
+        twin = type(cls.__name__, (), {"__slots__": tuple(names)})
+        code = _renamed("copy", names, f"{cls.__qualname__}.copy", lambda args: "\n".join([
+            f"def copy(obj_{''.join(', ' + a + '=absent_' for a in args)}):",
+            "    new = twin_()",
+            *(f"    new.{a} = obj_.{a} if {a} is absent_ else {a}" for a in args),
+            "    new.__class__ = cls_",
+            "    return new"]))
+        return FunctionType(code, {"twin_": twin, "cls_": cls, "absent_": _ABSENT}, "copy",
+                            (_ABSENT,) * len(names))
+    scope: dict[str, Any] = {"cls_": cls, "absent_": _ABSENT}
+    lines = [f"def copy(obj_, {', '.join(f'{name}=absent_' for name in names)}):",
+             "    new = object.__new__(cls_)"]
+    for i, name in enumerate(names):
+        scope[f"set_{i}"] = slot_setter(cls, name)
+        lines.append(f"    set_{i}(new, obj_.{name} if {name} is absent_ else {name})")
     lines.append("    return new")
     exec("\n".join(lines), scope)  # the source is built from field names only
     made: Callable[..., Any] = scope["copy"]

@@ -11,7 +11,9 @@ the packaged board or the ``--board`` profile: a log whose header names its own 
 replayed every time, since that file can change under the same log.
 
 The file is JSON, read with checks: an entry of the wrong shape is a miss and is replaced,
-and a file that is not the expected JSON counts as empty. Writing is atomic (a new file
+and a file that is not the expected JSON counts as empty. Each entry is kept as a JSON text
+of its own, read only when its log is scored: loading the file makes one string per game,
+not the nested lists of every seat. Writing is atomic (a new file
 renamed over the old) and best effort: where the folder cannot be written, batch goes on
 without a cache. ``--no-cache`` neither reads nor writes it. ``validate``, ``score`` and the
 other commands never use it.
@@ -34,9 +36,9 @@ from typing import Any
 from asara_cli.stats import INCOMPLETE, INVALID, VALID, GameRecord, Seat, records_of
 
 #: The layout of an entry; a new layout is a new key, so old files are never misread.
-LAYOUT = 1
-#: The entries kept at most: a club's folders, not every log ever seen.
-MAX_ENTRIES = 200_000
+LAYOUT = 2
+#: The entries kept at most (about 600 bytes each): a club's folders, not every log seen.
+MAX_ENTRIES = 100_000
 _KEPT = (VALID, INVALID, INCOMPLETE)
 
 
@@ -73,7 +75,7 @@ class RecordCache:
 
     def __init__(self, known: Mapping[str, Any] | None = None) -> None:
         self.known: Mapping[str, Any] = known or {}
-        self.fresh: dict[str, list[Any]] = {}
+        self.fresh: dict[str, str] = {}
 
     @classmethod
     def load(cls, path: str | Path) -> RecordCache:
@@ -131,19 +133,22 @@ def save_entries(path: Path, old: Mapping[str, Any], fresh: Mapping[str, Any]) -
 # --- one record as a JSON entry ----------------------------------------------------------
 
 
-def to_entry(r: GameRecord) -> list[Any]:
-    """Everything of a record but its file and digest (the key), as JSON values."""
-    return [r.status, r.date, r.place, r.variant, list(r.expansions),
-            [[s.name, s.seat, s.total, s.rank, s.winner, [[k, v] for k, v in s.sources]]
-             for s in r.seats],
-            r.margin, r.problem, r.rule, r.line, r.events]
+def to_entry(r: GameRecord) -> str:
+    """Everything of a record but its file and digest (the key), as a JSON text."""
+    return json.dumps([
+        r.status, r.date, r.place, r.variant, list(r.expansions),
+        [[s.name, s.seat, s.total, s.rank, s.winner, [[k, v] for k, v in s.sources]]
+         for s in r.seats],
+        r.margin, r.problem, r.rule, r.line, r.events], separators=(",", ":"))
 
 
 def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
     """The record an entry holds, checked field by field; ``None`` if it is not one."""
     try:
+        if not isinstance(entry, str):
+            return None
         (status, date, place, variant, expansions, seats, margin, problem, rule, line,
-         events) = entry
+         events) = json.loads(entry)
         if not (status in _KEPT and _opt(date, str) and _opt(place, str)
                 and _opt(variant, str) and _opt(margin, int) and _opt(problem, str)
                 and _opt(rule, str) and _opt(line, int) and _is(events, int)
@@ -161,7 +166,7 @@ def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
                     return None
                 pairs.append((source, points))
             made.append(Seat(name, seat, total, rank, winner, tuple(pairs)))
-    except (TypeError, ValueError):  # not a list, or a list of the wrong length
+    except (TypeError, ValueError, RecursionError):  # not JSON, or not the right list
         return None
     return GameRecord(file, digest, status, date, place, variant, tuple(expansions),
                       tuple(made), margin, problem, rule, line, events)
@@ -188,7 +193,7 @@ def start_worker(path: str | None) -> None:
 
 
 def worker_records(paths: Sequence[str], board_path: str | None
-                   ) -> tuple[list[GameRecord], dict[str, list[Any]]]:
+                   ) -> tuple[list[GameRecord], dict[str, str]]:
     """A chunk's records, and the entries made for the cache while scoring it."""
     cache = _WORKER
     records = records_of(paths, board_path, cache)

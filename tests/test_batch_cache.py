@@ -125,8 +125,10 @@ def test_no_cache_neither_reads_nor_writes(club: Path) -> None:
     assert _batch(str(club)).exit_code == 1
     (path,) = _cache_files()
     data = json.loads(path.read_text("utf-8"))
-    digest = next(d for d, e in data["records"].items() if e[10] == 84)  # three-player
-    data["records"][digest][5][0][2] = 99  # Anna's total
+    entries = {d: json.loads(e) for d, e in data["records"].items()}
+    digest = next(d for d, e in entries.items() if e[10] == 84)  # the three-player game
+    entries[digest][5][0][2] = 99  # Anna's total
+    data["records"][digest] = json.dumps(entries[digest])
     path.write_text(json.dumps(data), "utf-8")
     lied = json.loads(_batch(str(club)).stdout)
     honest = json.loads(_batch(str(club), "--no-cache").stdout)
@@ -142,8 +144,8 @@ def test_no_cache_neither_reads_nor_writes(club: Path) -> None:
 @pytest.mark.parametrize("damage", [
     b"\xff\xfe not json",
     b"[1, 2, 3]",
-    b'{"layout": 999, "records": {}}',
-    b'{"layout": 1, "records": []}',
+    b'{"layout": 1, "records": {}}',  # an older layout
+    b'{"layout": 2, "records": []}',
     b"[" * 100_000,
 ])
 def test_a_damaged_cache_file_counts_as_empty(club: Path, damage: bytes) -> None:
@@ -162,19 +164,19 @@ def test_entries_of_the_wrong_shape_are_misses_and_replaced(club: Path) -> None:
     (path,) = _cache_files()
     data = json.loads(path.read_text("utf-8"))
     digests = sorted(data["records"])
+    entries = [json.loads(data["records"][d]) for d in digests]
     wrong: list[Any] = [
-        "valid",                                           # not a list
-        ["valid"],                                         # too short
-        ["unreadable", *data["records"][digests[2]][1:]],  # a status never kept
-        [*data["records"][digests[3]][:10], True],         # a bool for the event count
-        [*data["records"][digests[4]][:5], [["x", 1, "\x1b[2J", 1, True, []]],
-         *data["records"][digests[4]][6:]],               # a text for a total
-    ]
+        ["valid", "not the text of an entry"],             # not a text
+        "[" * 100_000 + "]" * 100_000,                     # nested past any reader
+        json.dumps(["unreadable", *entries[2][1:]]),       # a status never kept
+        json.dumps([*entries[3][:10], True]),              # a bool for the event count
+        json.dumps([*entries[4][:5], [["x", 1, "\x1b[2J", 1, True, []]], *entries[4][6:]]),
+    ]  # the last: a text for a total
     data["records"] = dict(zip(digests, wrong, strict=True))
     path.write_text(json.dumps(data), "utf-8")
     again = _batch(str(club))
     assert (again.exit_code, again.stdout) == (honest.exit_code, honest.stdout)
-    assert all(isinstance(e, list) and len(e) == 11 for e in _entries().values())
+    assert all(len(json.loads(e)) == 11 for e in _entries().values())
 
 
 def test_an_unwritable_cache_folder_is_no_cache(club: Path, tmp_path: Path,
@@ -244,7 +246,7 @@ def test_an_entry_round_trips() -> None:
     record = GameRecord("a.toml", "d" * 64, "valid", "2026-03-14", "Club \u2028 room", "pro",
                         ("gifts",), (Seat("Ann", 1, 50, 1, True, (("builds", 20),)),
                                      Seat("Bo", 2, 50, 1, True, ())), 0, None, None, None, 97)
-    entry = json.loads(json.dumps(to_entry(record)))
+    entry = json.loads(json.dumps(to_entry(record)))  # through the file's JSON
     assert from_entry(entry, "a.toml", "d" * 64) == record
     assert from_entry(entry, "b.toml", "e" * 64) == GameRecord(
         "b.toml", "e" * 64, *[getattr(record, f) for f in (

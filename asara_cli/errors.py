@@ -28,6 +28,11 @@ class InputError(Exception):
         self.player = player
         self.key = key
 
+    def what(self) -> str:
+        """``player: key: message``: the error without the file and place (for a report
+        that shows those in columns of their own)."""
+        return ": ".join([p for p in (self.player, self.key) if p] + [self.message])
+
     def __str__(self) -> str:
         where = self.path or ""
         if self.line is not None:

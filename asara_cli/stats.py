@@ -109,8 +109,7 @@ def record_of(path: str | Path, board: Board | None = None,
     except UnicodeDecodeError:
         return GameRecord(name, digest, UNREADABLE, problem="not UTF-8 text")
     except InputError as e:
-        return GameRecord(name, digest, UNREADABLE, problem=str(e).removeprefix(f"{name}:")
-                          .strip(), line=e.line)
+        return GameRecord(name, digest, UNREADABLE, problem=e.what(), line=e.line)
     record = _scored(name, digest, log, rules)
     # a board file named by the log can change under the same log: such games are not kept
     if cache is not None and (board is not None or log.header.board == "standard"):

@@ -94,6 +94,10 @@ def test_a_broken_file_and_a_duplicate_are_reported_and_skipped(club_dir: Path) 
     assert "zz-copy.toml" not in status  # counted once
     assert "skipped" in result.stderr and "duplicate of" in result.stderr
     assert "[R2.1]" in result.stderr
+    # the place is said once: file and line, then what is wrong
+    broken = next(line for line in result.stderr.splitlines() if "broken.toml" in line)
+    assert broken.endswith("broken.toml:2: not valid TOML: Invalid value (at end of "
+                           "document)"), broken
 
 
 def test_filters_recompute_the_statistics(club_dir: Path) -> None:

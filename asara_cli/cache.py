@@ -77,10 +77,6 @@ class RecordCache:
         self.known: Mapping[str, Any] = known or {}
         self.fresh: dict[str, str] = {}
 
-    @classmethod
-    def load(cls, path: str | Path) -> RecordCache:
-        return cls(read_entries(Path(path)))
-
     def get(self, digest: str, file: str) -> GameRecord | None:
         """The record of the log with this digest, named ``file``; ``None`` on a miss."""
         entry = self.known.get(digest)
@@ -185,11 +181,12 @@ def _opt(value: object, kind: type) -> bool:
 _WORKER: RecordCache | None = None
 
 
-def start_worker(path: str | None) -> None:
-    """A worker process reads the cache once, when it starts (ProcessPoolExecutor's
-    ``initializer``), instead of receiving it with every chunk."""
+def start_worker(known: Mapping[str, Any] | None) -> None:
+    """Each process scoring a batch (a worker, or the batch's own with one job) starts with
+    the entries read from the cache, ``None`` for no cache: handed once to each worker (a
+    ProcessPoolExecutor ``initializer``), not with every chunk."""
     global _WORKER
-    _WORKER = None if path is None else RecordCache.load(path)
+    _WORKER = None if known is None else RecordCache(known)
 
 
 def worker_records(paths: Sequence[str], board_path: str | None

@@ -19,6 +19,7 @@ from asara_cli.cache import (
     RecordCache,
     cache_key,
     from_entry,
+    read_entries,
     start_worker,
     to_entry,
     worker_records,
@@ -235,7 +236,7 @@ def test_a_worker_reads_the_cache_once_and_hands_back_what_it_made(club: Path,
     store = tmp_path / "store.json"
     first = {r.digest: to_entry(r) for r in records[:2]}
     store.write_text(json.dumps({"layout": LAYOUT, "records": first}), "utf-8")
-    start_worker(str(store))
+    start_worker(read_entries(store))
     again, made = worker_records(files, None)
     assert again == records
     assert set(made) == {r.digest for r in records} - set(first)

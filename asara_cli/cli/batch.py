@@ -3,25 +3,24 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from rich.progress import Progress
 
 from asara_cli.cache import (
-    RecordCache,
     cache_file,
     cache_folder,
     cache_key,
+    read_entries,
     save_entries,
     start_worker,
     worker_records,
 )
+from asara_cli.cli.chunks import in_chunks
 from asara_cli.cli.common import (
     EXIT_INPUT,
     EXIT_OK,
@@ -47,7 +46,6 @@ from asara_cli.stats import (
     club,
     mark_duplicates,
     ratings,
-    records_of,
 )
 
 
@@ -156,31 +154,16 @@ def batch(
         raise fail("no game logs found (give files, or folders holding .toml logs)")
     console = err()
     board_path = None if board is None else str(board)
-    chunks = [files[i:i + CHUNK] for i in range(0, len(files), CHUNK)]
     stored = None if no_cache else _cache_path(board_path)
-    cache = RecordCache() if stored is None else RecordCache.load(stored)
-    fresh: dict[str, Any] = {}
+    known = None if stored is None else read_entries(stored)
+    fresh: dict[str, str] = {}
     records: list[GameRecord] = []
-    with Progress(console=console, transient=True,
-                  disable=not console.is_terminal) as progress:
-        task = progress.add_task("scoring", total=len(files))
-        if jobs == 1 or len(chunks) == 1:
-            for chunk in chunks:
-                records += records_of(chunk, board_path, cache)
-                progress.advance(task, len(chunk))
-            fresh = cache.fresh
-        else:
-            with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or jobs),
-                                     initializer=start_worker,
-                                     initargs=(None if stored is None else str(stored),)
-                                     ) as pool:
-                for done, made in pool.map(worker_records, chunks,
-                                           [board_path] * len(chunks)):
-                    records += done
-                    fresh.update(made)
-                    progress.advance(task, len(done))
-    if stored is not None and fresh:
-        save_entries(stored, cache.known, fresh)
+    for done, made in in_chunks(partial(worker_records, board_path=board_path), files, CHUNK,
+                                jobs, "scoring", start_worker, (known,)):
+        records += done
+        fresh.update(made)
+    if stored is not None and known is not None and fresh:
+        save_entries(stored, known, fresh)
     records = mark_duplicates(records)
     for r in records:
         if r.status in (UNREADABLE, INVALID, DUPLICATE):

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import Progress
 
+from asara_cli.cli.chunks import in_chunks
 from asara_cli.cli.common import BoardOption, err, fail, guarded
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, log_to_text
@@ -61,19 +61,9 @@ def simulate(
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise fail(f"{out_dir}: cannot make the folder: {e.strerror or e}") from None
-    console = err()
-    chunks = [range(i, min(i + CHUNK, games)) for i in range(0, games, CHUNK)]
-    with Progress(console=console, transient=True,
-                  disable=not console.is_terminal) as progress:
-        task = progress.add_task("simulating", total=games)
-        if jobs == 1 or len(chunks) == 1:
-            for chunk in chunks:
-                progress.advance(task, _write_games(plan, chunk))
-        else:
-            with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or jobs)) as pool:
-                for done in pool.map(_write_games, [plan] * len(chunks), chunks):
-                    progress.advance(task, done)
-    console.print(f"{games} games written to {out_dir}", soft_wrap=True)
+    for _ in in_chunks(partial(_write_games, plan), range(games), CHUNK, jobs, "simulating"):
+        pass
+    err().print(f"{games} games written to {out_dir}", soft_wrap=True)
 
 
 @frozen
@@ -89,7 +79,7 @@ class _Plan:
     board: str | None  # the profile's resolved path; None: the packaged one
 
 
-def _write_games(plan: _Plan, numbers: range) -> int:
+def _write_games(plan: _Plan, numbers: Sequence[int]) -> int:
     """Simulate and write games ``numbers`` (from 0) of the plan; how many were written.
     Game ``i`` depends on the seed and ``i`` only, so any split gives the same files."""
     rules = load_board(plan.board)

@@ -1,0 +1,44 @@
+"""Work over many files or games in chunks: in worker processes when asked, with a progress
+bar on stderr when it is a terminal (``asara batch``, ``asara simulate``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
+from typing import Any, TypeVar
+
+from rich.progress import Progress
+
+from asara_cli.cli.common import err
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def in_chunks(work: Callable[[Sequence[T]], R], items: Sequence[T], size: int, jobs: int,
+              what: str, start: Callable[..., None] | None = None,
+              start_args: tuple[Any, ...] = ()) -> Iterator[R]:
+    """``work`` over ``items`` in chunks of ``size``, each chunk's result in order. With
+    ``jobs`` > 1 the chunks go to that many worker processes (never more than the cores),
+    each first running ``start(*start_args)``; else they are worked here, after one
+    ``start``. ``work`` and ``start`` must be module-level functions (or partials of them)
+    so the workers can be handed them."""
+    chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    console = err()
+    with Progress(console=console, transient=True,
+                  disable=not console.is_terminal) as progress, ExitStack() as stack:
+        task = progress.add_task(what, total=len(items))
+        if jobs > 1 and len(chunks) > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(
+                max_workers=min(jobs, os.cpu_count() or jobs), initializer=start,
+                initargs=start_args))
+            results: Iterator[R] = pool.map(work, chunks)
+        else:
+            if start is not None:
+                start(*start_args)
+            results = map(work, chunks)
+        for chunk, result in zip(chunks, results, strict=True):
+            progress.advance(task, len(chunk))
+            yield result

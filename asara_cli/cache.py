@@ -13,10 +13,10 @@ replayed every time, since that file can change under the same log.
 The file is JSON, read with checks: an entry of the wrong shape is a miss and is replaced,
 and a file that is not the expected JSON counts as empty. Each entry is kept as a JSON text
 of its own, read only when its log is scored: loading the file makes one string per game,
-not the nested lists of every seat. Writing is atomic (a new file
-renamed over the old) and best effort: where the folder cannot be written, batch goes on
-without a cache. ``--no-cache`` neither reads nor writes it. ``validate``, ``score`` and the
-other commands never use it.
+not the nested lists of every seat. Writing is atomic (a new file renamed over the old) and
+best effort: where the folder cannot be written, batch goes on without a cache.
+``--no-cache`` neither reads nor writes it. Only ``batch`` and ``report`` on a folder use
+it; ``validate``, ``score``, ``status`` and ``report`` on one game always replay.
 
 Where: ``$ASARA_CACHE_DIR``, else ``$XDG_CACHE_HOME/asara-cli``, else ``~/.cache/asara-cli``
 (``%LOCALAPPDATA%\\asara-cli\\cache`` on Windows).

@@ -262,3 +262,17 @@ def test_record_of_puts_what_it_replays(tmp_path: Path) -> None:
     unreadable = record_of(tmp_path / "missing.toml", None, cache)
     assert unreadable.status == "unreadable"
     assert list(cache.fresh) == [record.digest]  # a read error is not kept
+
+
+def test_report_on_a_folder_batch_scored_takes_the_cache(club: Path, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    page = tmp_path / "club.html"
+    honest = runner.invoke(app, ["report", str(club), "-o", str(page)])
+    assert honest.exit_code == 0, honest.output
+    first = page.read_bytes()
+    _no_replay(monkeypatch)  # report filled the cache; batch and report again read it
+    assert _batch(str(club)).exit_code == 1
+    again = runner.invoke(app, ["report", str(club), "-o", str(page)])
+    assert again.exit_code == 0, again.output
+    assert page.read_bytes() == first

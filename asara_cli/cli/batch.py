@@ -63,7 +63,9 @@ class FormatChoice(StrEnum):
 CHUNK = 200
 
 
-def _files(paths: list[Path], recursive: bool) -> list[str]:
+def find_logs(paths: list[Path], recursive: bool) -> list[str]:
+    """The game logs given, and those in the folders given (position sheets and hidden
+    files left out), in order."""
     found: list[str] = []
     for p in paths:
         if p.is_dir():
@@ -74,6 +76,23 @@ def _files(paths: list[Path], recursive: bool) -> list[str]:
         else:
             found.append(str(p))
     return found
+
+
+def score_logs(files: list[str], board_path: str | None, jobs: int, cached: bool = True
+               ) -> list[GameRecord]:
+    """Every file's record, in order, scored in ``jobs`` processes; with ``cached``, a log
+    the cache holds is not replayed, and the logs replayed are added to it."""
+    stored = _cache_path(board_path) if cached else None
+    known = None if stored is None else read_entries(stored)
+    fresh: dict[str, str] = {}
+    records: list[GameRecord] = []
+    for done, made in in_chunks(partial(worker_records, board_path=board_path), files, CHUNK,
+                                jobs, "scoring", start_worker, (known,)):
+        records += done
+        fresh.update(made)
+    if stored is not None and known is not None and fresh:
+        save_entries(stored, known, fresh)
+    return records
 
 
 def _cache_path(board_path: str | None) -> Path | None:
@@ -149,22 +168,12 @@ def batch(
         raise fail("--url and --bgg-id go with --format bgstats")
     if variant is not None and variant not in ("basic", "pro"):
         raise fail(f"--variant: expected basic or pro, got {variant!r}")
-    files = _files(paths, recursive)
+    files = find_logs(paths, recursive)
     if not files:
         raise fail("no game logs found (give files, or folders holding .toml logs)")
     console = err()
     board_path = None if board is None else str(board)
-    stored = None if no_cache else _cache_path(board_path)
-    known = None if stored is None else read_entries(stored)
-    fresh: dict[str, str] = {}
-    records: list[GameRecord] = []
-    for done, made in in_chunks(partial(worker_records, board_path=board_path), files, CHUNK,
-                                jobs, "scoring", start_worker, (known,)):
-        records += done
-        fresh.update(made)
-    if stored is not None and known is not None and fresh:
-        save_entries(stored, known, fresh)
-    records = mark_duplicates(records)
+    records = mark_duplicates(score_logs(files, board_path, jobs, cached=not no_cache))
     for r in records:
         if r.status in (UNREADABLE, INVALID, DUPLICATE):
             why = f"duplicate of {r.duplicate_of}" if r.status == DUPLICATE else r.problem

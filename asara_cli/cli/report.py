@@ -10,7 +10,7 @@ import typer
 from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, err, guarded, replay_file
 from asara_cli.logfile.write import write_file
 from asara_cli.render.report import club_page, game_page
-from asara_cli.stats import club, mark_duplicates, records_of
+from asara_cli.stats import club, mark_duplicates
 
 
 @guarded
@@ -23,7 +23,7 @@ def report(
     """Write one self-contained HTML page of a game, or of a folder's club statistics.
 
     For a game: prestige by year, the points by source and the ledger; for a folder, the
-    club's statistics with charts.
+    club's statistics with charts (games batch has scored come from its cache).
 
     No scripts and no network: the page is a single file with its pictures inside, and the
     same input gives the same bytes.
@@ -31,9 +31,10 @@ def report(
     Example: asara report game.toml -o game.html;  asara report club/ -o club.html
     """
     if source.is_dir():
-        files = sorted(str(p) for p in source.glob("*.toml")
-                       if not p.name.endswith(".sheet.toml") and not p.name.startswith("."))
-        records = mark_duplicates(records_of(files))
+        from asara_cli.cli.batch import find_logs, score_logs  # a folder only
+
+        # as batch scores them, so a folder batch has scored comes from the cache
+        records = mark_duplicates(score_logs(find_logs([source], False), None, 1))
         kept = [r for r in records if r.status != "duplicate"]
         page = club_page(f"ASARA at {source.resolve().name}", kept, club(kept))
         code = EXIT_OK

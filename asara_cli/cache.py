@@ -53,14 +53,23 @@ def cache_folder(env: Mapping[str, str] | None = None) -> Path:
     return Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "asara-cli"
 
 
-def cache_key(board_bytes: bytes | None) -> str:
-    """A digest of this package's source and data files, and of a ``--board`` profile."""
+def cache_key(board_bytes: bytes | None) -> str | None:
+    """A digest of this package's source and data files, and of a ``--board`` profile;
+    ``None`` (no cache) where the package's files cannot be read (a zipped install), since
+    a key without them would outlive the code."""
     package = Path(__file__).resolve().parent
     h = hashlib.sha256(f"asara-cli batch cache, layout {LAYOUT}\n".encode())
-    for path in sorted(package.rglob("*")):
-        if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
-            h.update(path.relative_to(package).as_posix().encode() + b"\0")
-            h.update(path.read_bytes() + b"\0")
+    read = 0
+    try:
+        for path in sorted(package.rglob("*")):
+            if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
+                h.update(path.relative_to(package).as_posix().encode() + b"\0")
+                h.update(path.read_bytes() + b"\0")
+                read += 1
+    except OSError:
+        return None
+    if read == 0:
+        return None
     if board_bytes is not None:
         h.update(b"--board\0" + board_bytes)
     return h.hexdigest()

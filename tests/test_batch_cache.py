@@ -194,6 +194,20 @@ def test_an_unwritable_cache_folder_is_no_cache(club: Path, tmp_path: Path,
 def test_another_board_or_other_code_is_another_key(club: Path, tmp_path: Path) -> None:
     assert cache_key(None) == cache_key(None)
     assert cache_key(None) != cache_key(b"[board]\n")
+    # other code: the key is a digest of the package's files, so an edited file changes it
+    import asara_cli.cache as cache_module
+
+    copy = tmp_path / "copy" / "asara_cli"
+    shutil.copytree(Path(cache_module.__file__).parent, copy)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cache_module, "__file__", str(copy / "cache.py"))
+        same = cache_key(None)
+        assert same is not None and cache_key(None) == same
+        (copy / "rules" / "values.py").write_text("# edited\n", "utf-8")
+        assert cache_key(None) != same
+        # no readable files (a zipped install): no key, so no cache to outlive the code
+        patch.setattr(cache_module, "__file__", str(tmp_path / "nowhere" / "cache.py"))
+        assert cache_key(None) is None
     assert _batch(str(club)).exit_code == 1
     (standard,) = _cache_files()
     profile = tmp_path / "table.toml"

@@ -97,12 +97,13 @@ def score_logs(files: list[str], board_path: str | None, jobs: int, cached: bool
 
 def _cache_path(board_path: str | None) -> Path | None:
     """The cache file for this package and board; ``None`` (no cache) when the ``--board``
-    file cannot be read: scoring reports that."""
+    file cannot be read (scoring reports that) or the package's own files cannot."""
     try:
         board_bytes = None if board_path is None else read_bytes(board_path)
     except InputError:
         return None
-    return cache_file(cache_folder(), cache_key(board_bytes))
+    key = cache_key(board_bytes)
+    return None if key is None else cache_file(cache_folder(), key)
 
 
 def _date(text: str | None, option: str) -> str | None:

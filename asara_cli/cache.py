@@ -29,7 +29,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -110,10 +110,15 @@ def read_entries(path: Path) -> dict[str, Any]:
     return entries if isinstance(entries, dict) else {}
 
 
-def save_entries(path: Path, old: Mapping[str, Any], fresh: Mapping[str, Any]) -> bool:
+def save_entries(path: Path, old: Mapping[str, Any], fresh: Mapping[str, Any],
+                 used: Collection[str] = ()) -> bool:
     """Write ``old`` and ``fresh`` (which wins) to ``path`` at once, and remove the files of
-    other keys beside it. False when the folder cannot be written (the cache is optional)."""
-    entries = {**old, **fresh} if len(old) + len(fresh) <= MAX_ENTRIES else dict(fresh)
+    other keys beside it; past :data:`MAX_ENTRIES`, only the entries of this run's logs
+    (``used``, by digest) are kept. False when the folder cannot be written (the cache is
+    optional)."""
+    entries = {**old, **fresh}
+    if len(entries) > MAX_ENTRIES:
+        entries = {d: e for d, e in entries.items() if d in used or d in fresh}
     text = json.dumps({"layout": LAYOUT, "records": entries}, separators=(",", ":"))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

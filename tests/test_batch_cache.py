@@ -290,3 +290,21 @@ def test_report_on_a_folder_batch_scored_takes_the_cache(club: Path, tmp_path: P
     again = runner.invoke(app, ["report", str(club), "-o", str(page)])
     assert again.exit_code == 0, again.output
     assert page.read_bytes() == first
+
+
+def test_past_the_most_entries_the_logs_of_this_run_are_kept(
+        club: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asara_cli.cache as cache_module
+
+    assert _batch(str(club)).exit_code == 1
+    (path,) = _cache_files()
+    data = json.loads(path.read_text("utf-8"))
+    ours = set(data["records"])
+    data["records"].update({f"{i:064x}": '["valid"]' for i in range(10)})  # other folders'
+    path.write_text(json.dumps(data), "utf-8")
+    (club / "running.toml").write_text(  # one new log, so the cache is written again
+        (SAMPLES / "two-player-basic.toml").read_text("utf-8") + "# again\n", "utf-8")
+    monkeypatch.setattr(cache_module, "MAX_ENTRIES", 8)
+    assert _batch(str(club)).exit_code == 1
+    kept = set(_entries())
+    assert len(kept) == 5 and len(kept & ours) == 4  # the running game's old entry is gone

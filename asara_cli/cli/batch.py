@@ -91,7 +91,7 @@ def score_logs(files: list[str], board_path: str | None, jobs: int, cached: bool
         records += done
         fresh.update(made)
     if stored is not None and known is not None and fresh:
-        save_entries(stored, known, fresh)
+        save_entries(stored, known, fresh, {r.digest for r in records})
     return records
 
 

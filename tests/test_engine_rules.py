@@ -573,6 +573,15 @@ def test_frozen_reads_plain_classes_itself_and_others_through_dataclasses() -> N
             b: int = 0
 
     assert read_here == [True, False, False]
+    # a field named as Python's own words for the copy is fine (Build has one called new)
+    from asara_cli.rules.events import Build, NewTower, Part
+    from asara_cli.rules.model import Colour, Section
+    from asara_cli.rules.values import evolve
+
+    tower = NewTower(Colour.RED, (Part(Section.BASE), Part(Section.TURRET)))
+    assert evolve(Build(), new=(tower,)) == Build(new=(tower,)) == dataclasses.replace(
+        Build(), new=(tower,))
+    assert evolve(Build(new=(tower,)), add=()).new == (tower,)
     assert Plain("x") == Plain("x", 1, ()) != Plain("x", 2)
     assert repr(Plain("x", names=("a",))).endswith("Plain(item='x', count=1, names=('a',))")
     assert Plain.__match_args__ == ("item", "count", "names")
@@ -589,3 +598,9 @@ def test_frozen_reads_plain_classes_itself_and_others_through_dataclasses() -> N
         Plain("x").count = 2  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
         Derived(1).b = 2  # type: ignore[misc]
+    with pytest.raises(TypeError, match="plain frozen values"):
+        @frozen
+        class Clash:
+            """Refused: the copier's own variable."""
+
+            new_: int

@@ -28,8 +28,9 @@ def frozen(cls: type[T]) -> type[T]:
     """A frozen, slotted dataclass, as ``@dataclass(frozen=True, slots=True)`` makes it: the
     same fields, ``__init__``, equality, hash, repr, ``__match_args__``, pickling, and
     ``dataclasses.fields``/``replace``/``asdict``. Not supported (refused): ``__post_init__``,
-    fields left out of ``__init__``, keyword-only fields."""
-    if hasattr(cls, "__post_init__"):
+    fields left out of ``__init__``, keyword-only fields, and fields named as the generated
+    functions' own names (``self``, ``obj_``, ``new_``, ``absent_``, ``twin_``, ``cls_``)."""
+    if hasattr(cls, "__post_init__") or _RESERVED & set(inspect.get_annotations(cls)):
         raise TypeError(f"{cls.__name__}: frozen() makes plain frozen values only")
     quick = _quick_fields(cls)
     made: Any
@@ -59,6 +60,7 @@ def frozen(cls: type[T]) -> type[T]:
 # and the slotted class made as dataclasses makes it; any other class goes to dataclasses.
 
 _FIELD_KIND = getattr(dataclasses, "_FIELD", None)  # what fields() keeps: a plain field
+_RESERVED = {"self", "obj_", "new_", "absent_", "twin_", "cls_"}  # __init__'s and copiers'
 
 
 @dataclass(frozen=True)
@@ -237,19 +239,19 @@ def _copier(cls: type) -> Callable[..., Any]:
         twin = type(cls.__name__, (), {"__slots__": tuple(names)})
         code = _renamed("copy", names, f"{cls.__qualname__}.copy", lambda args: "\n".join([
             f"def copy(obj_{''.join(', ' + a + '=absent_' for a in args)}):",
-            "    new = twin_()",
-            *(f"    new.{a} = obj_.{a} if {a} is absent_ else {a}" for a in args),
-            "    new.__class__ = cls_",
-            "    return new"]))
+            "    new_ = twin_()",
+            *(f"    new_.{a} = obj_.{a} if {a} is absent_ else {a}" for a in args),
+            "    new_.__class__ = cls_",
+            "    return new_"]))
         return FunctionType(code, {"twin_": twin, "cls_": cls, "absent_": _ABSENT}, "copy",
                             (_ABSENT,) * len(names))
     scope: dict[str, Any] = {"cls_": cls, "absent_": _ABSENT}
     lines = [f"def copy(obj_, {', '.join(f'{name}=absent_' for name in names)}):",
-             "    new = object.__new__(cls_)"]
+             "    new_ = object.__new__(cls_)"]
     for i, name in enumerate(names):
         scope[f"set_{i}"] = slot_setter(cls, name)
-        lines.append(f"    set_{i}(new, obj_.{name} if {name} is absent_ else {name})")
-    lines.append("    return new")
+        lines.append(f"    set_{i}(new_, obj_.{name} if {name} is absent_ else {name})")
+    lines.append("    return new_")
     exec("\n".join(lines), scope)  # the source is built from field names only
     made: Callable[..., Any] = scope["copy"]
     return made

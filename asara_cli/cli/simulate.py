@@ -79,9 +79,9 @@ class _Plan:
     board: str | None  # the profile's resolved path; None: the packaged one
 
 
-def _write_games(plan: _Plan, numbers: Sequence[int]) -> int:
-    """Simulate and write games ``numbers`` (from 0) of the plan; how many were written.
-    Game ``i`` depends on the seed and ``i`` only, so any split gives the same files."""
+def _write_games(plan: _Plan, numbers: Sequence[int]) -> None:
+    """Simulate and write games ``numbers`` (from 0) of the plan. Game ``i`` depends on the
+    seed and ``i`` only, so any split gives the same files."""
     rules = load_board(plan.board)
     width = max(4, len(str(plan.games)))
     start = dt.date(2026, 1, 1)
@@ -93,4 +93,3 @@ def _write_games(plan: _Plan, numbers: Sequence[int]) -> int:
                            "simulated", f"asara simulate --seed {plan.seed}, game {i + 1}")
         write_file(plan.out_dir / f"game-{i + 1:0{width}d}.toml",
                    log_to_text(header, game.events))
-    return len(numbers)

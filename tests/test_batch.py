@@ -170,7 +170,7 @@ def test_batch_jobs_give_the_same_output(tmp_path: Path,
     monkeypatch.setattr(batch_cmd, "CHUNK", 2)  # three chunks over two worker processes
     assert runner.invoke(app, ["simulate", "--games", "5", "--seed", "2", "--out",
                                str(tmp_path)]).exit_code == 0
-    one = runner.invoke(app, ["batch", str(tmp_path), "-f", "csv"])
+    one = runner.invoke(app, ["batch", str(tmp_path), "-f", "csv", "--jobs", "1"])
     two = runner.invoke(app, ["batch", str(tmp_path), "-f", "csv", "--jobs", "2",
                                "--no-cache"])
     assert one.exit_code == two.exit_code == 0
@@ -183,7 +183,7 @@ def test_simulate_jobs_write_the_same_bytes(tmp_path: Path,
 
     monkeypatch.setattr(simulate_cmd, "CHUNK", 2)  # three chunks over two worker processes
     args = ["simulate", "--games", "5", "--seed", "4", "--players", "3"]
-    one = runner.invoke(app, [*args, "--out", str(tmp_path / "one")])
+    one = runner.invoke(app, [*args, "--out", str(tmp_path / "one"), "--jobs", "1"])
     two = runner.invoke(app, [*args, "--out", str(tmp_path / "two"), "--jobs", "2"])
     assert one.exit_code == two.exit_code == 0, (one.output, two.output)
     names = sorted(p.name for p in (tmp_path / "one").iterdir())

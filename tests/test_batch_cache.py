@@ -234,7 +234,7 @@ def test_jobs_share_the_cache(club: Path, monkeypatch: pytest.MonkeyPatch) -> No
     import asara_cli.cli.batch as batch_cmd
 
     monkeypatch.setattr(batch_cmd, "CHUNK", 2)  # three chunks over two worker processes
-    one = _batch(str(club), "--no-cache")
+    one = _batch(str(club), "--no-cache", "--jobs", "1")
     two = _batch(str(club), "--jobs", "2")  # the workers fill the cache
     assert len(_entries()) == 5
     again = _batch(str(club), "--jobs", "2")  # and read it

@@ -27,6 +27,7 @@ from asara_cli.cli.common import (
     EXIT_VIOLATION,
     BggIdOption,
     BoardOption,
+    JobsOption,
     err,
     fail,
     guarded,
@@ -78,9 +79,10 @@ def find_logs(paths: list[Path], recursive: bool) -> list[str]:
     return found
 
 
-def score_logs(files: list[str], board_path: str | None, jobs: int, cached: bool = True
-               ) -> list[GameRecord]:
-    """Every file's record, in order, scored in ``jobs`` processes; with ``cached``, a log
+def score_logs(files: list[str], board_path: str | None, jobs: int | None,
+               cached: bool = True) -> list[GameRecord]:
+    """Every file's record, in order, scored in ``jobs`` processes (``None``: one per core);
+    with ``cached``, a log
     the cache holds is not replayed, and the logs replayed are added to it."""
     stored = _cache_path(board_path) if cached else None
     known = None if stored is None else read_entries(stored)
@@ -127,8 +129,7 @@ def batch(
     url: Annotated[bool, typer.Option("--url", help="With --format bgstats: one BG Stats "
                                       "createPlay link per game instead of JSON.")] = False,
     bgg_id: BggIdOption = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64,
-                                      help="Worker processes (default: 1).")] = 1,
+    jobs: JobsOption = None,
     player: Annotated[list[str] | None, typer.Option(
         "--player", help="Only games with this player (repeatable: all of them).",
         show_default=False)] = None,

@@ -17,23 +17,24 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-def in_chunks(work: Callable[[Sequence[T]], R], items: Sequence[T], size: int, jobs: int,
-              what: str, start: Callable[..., None] | None = None,
+def in_chunks(work: Callable[[Sequence[T]], R], items: Sequence[T], size: int,
+              jobs: int | None, what: str, start: Callable[..., None] | None = None,
               start_args: tuple[Any, ...] = ()) -> Iterator[R]:
     """``work`` over ``items`` in chunks of ``size``, each chunk's result in order. With
-    ``jobs`` > 1 the chunks go to that many worker processes (never more than the cores),
-    each first running ``start(*start_args)``; else they are worked here, after one
-    ``start``. ``work`` and ``start`` must be module-level functions (or partials of them)
-    so the workers can be handed them."""
+    ``jobs`` > 1 (``None``: one per core, and never more than the cores) and more than one
+    chunk, the chunks go to worker processes, each first running ``start(*start_args)``;
+    else they are worked here, after one ``start``. ``work`` and ``start`` must be
+    module-level functions (or partials of them) so the workers can be handed them."""
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    cores = _cores()
+    jobs = min(cores if jobs is None else jobs, cores)
     console = err()
     with Progress(console=console, transient=True,
                   disable=not console.is_terminal) as progress, ExitStack() as stack:
         task = progress.add_task(what, total=len(items))
         if jobs > 1 and len(chunks) > 1:
             pool = stack.enter_context(ProcessPoolExecutor(
-                max_workers=min(jobs, os.cpu_count() or jobs), initializer=start,
-                initargs=start_args))
+                max_workers=jobs, initializer=start, initargs=start_args))
             results: Iterator[R] = pool.map(work, chunks)
         else:
             if start is not None:
@@ -42,3 +43,12 @@ def in_chunks(work: Callable[[Sequence[T]], R], items: Sequence[T], size: int, j
         for chunk, result in zip(chunks, results, strict=True):
             progress.advance(task, len(chunk))
             yield result
+
+
+def _cores() -> int:
+    """The cores this process may run on (a container or ``taskset`` may allow fewer than
+    the machine has)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # not on every system
+        return os.cpu_count() or 1

@@ -72,6 +72,13 @@ BoardOption = Annotated[
     ),
 ]
 
+JobsOption = Annotated[
+    int | None,
+    typer.Option("--jobs", "-j", min=1, max=64, help="Worker processes (default: one per "
+                 "core; a few files are worked in this process). The output is the same "
+                 "whatever the number.", show_default=False),
+]
+
 BggIdOption = Annotated[
     int | None,
     typer.Option("--bgg-id", min=1, help="With --format bgstats: the game's BoardGameGeek id, "

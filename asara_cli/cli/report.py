@@ -34,7 +34,7 @@ def report(
         from asara_cli.cli.batch import find_logs, score_logs  # a folder only
 
         # as batch scores them, so a folder batch has scored comes from the cache
-        records = mark_duplicates(score_logs(find_logs([source], False), None, 1))
+        records = mark_duplicates(score_logs(find_logs([source], False), None, None))
         kept = [r for r in records if r.status != "duplicate"]
         page = club_page(f"ASARA at {source.resolve().name}", kept, club(kept))
         code = EXIT_OK

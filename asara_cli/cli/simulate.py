@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from asara_cli.cli.chunks import in_chunks
-from asara_cli.cli.common import BoardOption, err, fail, guarded
+from asara_cli.cli.common import BoardOption, JobsOption, err, fail, guarded
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, log_to_text
 from asara_cli.logfile.write import write_file
@@ -39,9 +39,7 @@ def simulate(
                                         "(R6.1).")] = False,
     genie: Annotated[bool, typer.Option("--genie", help="With the House of the Bottle Genie "
                                         "(R6.2; implies --pro).")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64,
-                                      help="Worker processes (default: 1); the games are "
-                                      "the same bytes whatever the number.")] = 1,
+    jobs: JobsOption = None,
     board: BoardOption = None,
 ) -> None:
     """Write simulated games: complete and legal, played by a plain random player.

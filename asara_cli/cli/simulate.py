@@ -15,6 +15,7 @@ from asara_cli.cli.common import BoardOption, JobsOption, err, fail, guarded
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, log_to_text
 from asara_cli.logfile.write import write_file
+from asara_cli.rules.board import Board
 from asara_cli.rules.values import frozen
 from asara_cli.simulate import simulate_game
 
@@ -51,10 +52,9 @@ def simulate(
 
     Example: asara simulate --games 100 --seed 7 --out sims --pro --gifts
     """
-    load_board(board)  # a bad profile is refused before any game is written
     plan = _Plan(out_dir, games, seed, players, pro or genie,
                  tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on),
-                 None if board is None else str(board.resolve()))
+                 load_board(board), "standard" if board is None else str(board.resolve()))
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -74,19 +74,19 @@ class _Plan:
     players: int | None
     pro: bool
     expansions: tuple[str, ...]
-    board: str | None  # the profile's resolved path; None: the packaged one
+    rules: Board
+    board: str  # as the logs' headers name it: "standard", or the profile's resolved path
 
 
 def _write_games(plan: _Plan, numbers: Sequence[int]) -> None:
     """Simulate and write games ``numbers`` (from 0) of the plan. Game ``i`` depends on the
     seed and ``i`` only, so any split gives the same files."""
-    rules = load_board(plan.board)
     width = max(4, len(str(plan.games)))
     start = dt.date(2026, 1, 1)
     for i in numbers:
         n = plan.players or 2 + (plan.seed + i) % 3
-        game = simulate_game(rules, plan.seed * 1_000_003 + i, n, plan.pro, plan.expansions)
-        header = LogHeader(game.setup, plan.board or "standard",
+        game = simulate_game(plan.rules, plan.seed * 1_000_003 + i, n, plan.pro, plan.expansions)
+        header = LogHeader(game.setup, plan.board,
                            (start + dt.timedelta(days=i % 3650)).isoformat(),
                            "simulated", f"asara simulate --seed {plan.seed}, game {i + 1}")
         write_file(plan.out_dir / f"game-{i + 1:0{width}d}.toml",

@@ -33,6 +33,8 @@ from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from asara_cli.errors import InputError
+from asara_cli.logfile.common import read_bytes
 from asara_cli.stats import INCOMPLETE, INVALID, VALID, GameRecord, Seat, records_of
 
 #: The layout of an entry; a new layout is a new key, so old files are never misread.
@@ -75,8 +77,15 @@ def cache_key(board_bytes: bytes | None) -> str | None:
     return h.hexdigest()
 
 
-def cache_file(folder: Path, key: str) -> Path:
-    return folder / f"batch-{key[:32]}.json"
+def cache_path(board_path: str | None) -> Path | None:
+    """The cache file for this package and board; ``None`` (no cache) when the ``--board``
+    file cannot be read (scoring reports that) or the package's own files cannot."""
+    try:
+        board_bytes = None if board_path is None else read_bytes(board_path)
+    except InputError:
+        return None
+    key = cache_key(board_bytes)
+    return None if key is None else cache_folder() / f"batch-{key[:32]}.json"
 
 
 class RecordCache:

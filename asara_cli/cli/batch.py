@@ -12,9 +12,7 @@ from typing import Annotated
 import typer
 
 from asara_cli.cache import (
-    cache_file,
-    cache_folder,
-    cache_key,
+    cache_path,
     read_entries,
     save_entries,
     start_worker,
@@ -33,8 +31,6 @@ from asara_cli.cli.common import (
     guarded,
     out,
 )
-from asara_cli.errors import InputError
-from asara_cli.logfile.common import read_bytes
 from asara_cli.render.batch import FORMATS
 from asara_cli.rules.names import name_key
 from asara_cli.stats import (
@@ -82,9 +78,9 @@ def find_logs(paths: list[Path], recursive: bool) -> list[str]:
 def score_logs(files: list[str], board_path: str | None, jobs: int | None,
                cached: bool = True) -> list[GameRecord]:
     """Every file's record, in order, scored in ``jobs`` processes (``None``: one per core);
-    with ``cached``, a log
-    the cache holds is not replayed, and the logs replayed are added to it."""
-    stored = _cache_path(board_path) if cached else None
+    with ``cached``, a log the cache holds is not replayed, and the logs replayed are added
+    to it."""
+    stored = cache_path(board_path) if cached else None
     known = None if stored is None else read_entries(stored)
     fresh: dict[str, str] = {}
     records: list[GameRecord] = []
@@ -95,17 +91,6 @@ def score_logs(files: list[str], board_path: str | None, jobs: int | None,
     if stored is not None and known is not None and fresh:
         save_entries(stored, known, fresh, {r.digest for r in records})
     return records
-
-
-def _cache_path(board_path: str | None) -> Path | None:
-    """The cache file for this package and board; ``None`` (no cache) when the ``--board``
-    file cannot be read (scoring reports that) or the package's own files cannot."""
-    try:
-        board_bytes = None if board_path is None else read_bytes(board_path)
-    except InputError:
-        return None
-    key = cache_key(board_bytes)
-    return None if key is None else cache_file(cache_folder(), key)
 
 
 def _date(text: str | None, option: str) -> str | None:

@@ -23,7 +23,7 @@ from asara_cli.logfile.game import GameLog, load_log_board, parse_log_data
 from asara_cli.rules.board import Board
 from asara_cli.rules.engine import replay
 from asara_cli.rules.state import LedgerEntry
-from asara_cli.rules.values import frozen
+from asara_cli.rules.values import evolve, frozen
 
 if TYPE_CHECKING:
     from asara_cli.cache import RecordCache
@@ -124,10 +124,10 @@ def _scored(name: str, digest: str, log: GameLog, rules: Board) -> GameRecord:
                       setup.variant.value, setup.expansions, events=len(log.events))
     if not result.valid:
         v = result.violations[0]
-        return _evolve(base, status=INVALID, problem=v.message, rule=v.rule,
+        return evolve(base, status=INVALID, problem=v.message, rule=v.rule,
                        line=log.line_of(v.event))
     if not result.complete:
-        return _evolve(base, status=INCOMPLETE)
+        return evolve(base, status=INCOMPLETE)
     state = result.state
     totals = state.prestige_all()
     n = len(totals)
@@ -143,13 +143,7 @@ def _scored(name: str, digest: str, log: GameLog, rules: Board) -> GameRecord:
                           1 + sum(t > totals[s] for t in totals), totals[s] == best[0],
                           tuple(sorted(sources.items()))))
     margin = best[0] - best[1] if n > 1 else None
-    return _evolve(base, seats=tuple(seats), margin=margin)
-
-
-def _evolve(record: GameRecord, **changes: object) -> GameRecord:
-    from dataclasses import replace
-
-    return replace(record, **changes)  # type: ignore[arg-type]
+    return evolve(base, seats=tuple(seats), margin=margin)
 
 
 def records_of(paths: Sequence[str], board_path: str | None = None,
@@ -165,7 +159,7 @@ def mark_duplicates(records: Iterable[GameRecord]) -> list[GameRecord]:
     out = []
     for r in records:
         if r.digest and r.digest in seen:
-            out.append(_evolve(r, status=DUPLICATE, duplicate_of=seen[r.digest]))
+            out.append(evolve(r, status=DUPLICATE, duplicate_of=seen[r.digest]))
             continue
         if r.digest:
             seen[r.digest] = r.file

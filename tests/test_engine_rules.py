@@ -538,8 +538,8 @@ def test_frozen_reads_plain_classes_itself_and_others_through_dataclasses() -> N
     read_here = []
     quick = values._quick_fields
 
-    def spy(cls: type) -> Any:
-        found = quick(cls)
+    def spy(cls: type, own: dict[str, Any]) -> Any:
+        found = quick(cls, own)
         read_here.append(found is not None)
         return found
 

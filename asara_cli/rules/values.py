@@ -30,9 +30,10 @@ def frozen(cls: type[T]) -> type[T]:
     ``dataclasses.fields``/``replace``/``asdict``. Not supported (refused): ``__post_init__``,
     fields left out of ``__init__``, keyword-only fields, and fields named as the generated
     functions' own names (``self``, ``obj_``, ``new_``, ``absent_``, ``twin_``, ``cls_``)."""
-    if hasattr(cls, "__post_init__") or _RESERVED & set(inspect.get_annotations(cls)):
+    own = inspect.get_annotations(cls)
+    if hasattr(cls, "__post_init__") or _RESERVED & set(own):
         raise TypeError(f"{cls.__name__}: frozen() makes plain frozen values only")
-    quick = _quick_fields(cls)
+    quick = _quick_fields(cls, own)
     made: Any
     if quick is None:  # anything unusual: dataclasses does the reading
         made = dataclass(slots=True, frozen=True, init=False, repr=False, eq=False)(cls)
@@ -68,13 +69,13 @@ class _Reference:
     """A frozen dataclass whose parameters every value shares."""
 
 
-def _quick_fields(cls: type) -> list[Field[Any]] | None:
-    """The fields of a plain value class, or ``None`` when dataclasses must read it."""
+def _quick_fields(cls: type, own: dict[str, Any]) -> list[Field[Any]] | None:
+    """The fields of a plain value class (``own``: its annotations), or ``None`` when
+    dataclasses must read it."""
     if _FIELD_KIND is None or any(
             hasattr(base, "__dataclass_fields__") or "__slots__" in base.__dict__
             for base in cls.__mro__[1:] if base is not object and base is not Generic):
         return None
-    own = inspect.get_annotations(cls)
     found = []
     for name, kind in own.items():
         if not isinstance(kind, str) or any(w in kind for w in ("ClassVar", "InitVar",

@@ -27,10 +27,10 @@ from asara_cli.rules.events import (
 from asara_cli.rules.gifts import use_text
 from asara_cli.rules.model import Variant
 from asara_cli.rules.state import GameState
+from asara_cli.rules.text import a_buyer, plural
 
 if TYPE_CHECKING:
     from rich.table import Table
-from asara_cli.rules.text import a_buyer, plural
 
 
 def buyer_text(p: Placement) -> str:

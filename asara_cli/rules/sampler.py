@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from asara_cli.rules.areas import area_of
 from asara_cli.rules.board import Board
@@ -132,7 +131,7 @@ def _actions(board: Board, state: GameState, player: PlayerState, genie: bool = 
             found.append((Buy(section, None if t is None else t.colour,
                               False if t is None else t.gold), None))
     circle = state.area(Area.CIRCLE)
-    builds: dict[int, list[Any]] = {}  # by number of sections: the same on every plot
+    builds: dict[int, list[_BuildParts]] = {}  # by sections: the same on every plot
     for plot in board.area(Area.CIRCLE).spaces or ():
         if plot > money:
             continue
@@ -209,9 +208,11 @@ def _claim(board: Board, state: GameState, player: PlayerState, area: str,
     return tuple(uses)
 
 
-def _some_builds(state: GameState, player: PlayerState, k: int
-                 ) -> list[tuple[tuple[NewTower, ...], tuple[Addition, ...],
-                                 tuple[LightedWindow, ...]]]:
+#: A build's arguments: the new towers, the additions, the lighted windows.
+_BuildParts = tuple[tuple[NewTower, ...], tuple[Addition, ...], tuple[LightedWindow, ...]]
+
+
+def _some_builds(state: GameState, player: PlayerState, k: int) -> list[_BuildParts]:
     """A few ways to place exactly ``k`` sections from behind the screen (tower law kept)."""
     screen = Counter(player.screen)
     singles: list[tuple[str, Colour, int, Part | bool]] = []

@@ -34,8 +34,8 @@ from asara_cli.rules.events import (
     Turn,
 )
 from asara_cli.rules.model import Colour, Section, Variant
-from asara_cli.rules.sampler import deal_gifts, legal_moves, simulated_gift_deck
-from asara_cli.rules.state import GameState, Setup, start_state
+from asara_cli.rules.sampler import candidate_moves, deal_gifts, simulated_gift_deck
+from asara_cli.rules.state import GameState, PlayerState, Setup, start_state
 from asara_cli.rules.values import frozen
 
 NAMES = ("Tina", "Paul", "Anna", "Ben", "Cleo", "Omar", "Lena", "Max")
@@ -76,10 +76,26 @@ def _display(state: GameState, piles: dict[Section, list[Tile]]) -> Display | No
     return Display(tuple(areas)) if areas else None
 
 
-def _weight(board: Board, state: GameState, move: Turn, rng: random.Random) -> float:
+def _choose(board: Board, state: GameState, moves: Sequence[Turn], rng: random.Random
+            ) -> Turn:
+    """A weighted random choice among the legal ``moves``. Each candidate gets its weight,
+    then the one drawn is checked and, if illegal, drawn no more: the same chances as
+    drawing among the legal moves only, without checking all of them."""
     seat = state.turn
     assert seat is not None
     me = state.players[seat]
+    have = Counter(t.colour for t in me.screen)
+    weights = [_weight(board, me, have, m, rng) for m in moves]
+    while any(weights):
+        i = rng.choices(range(len(moves)), weights)[0]
+        if not errors(check(board, state, moves[i])):
+            return moves[i]
+        weights[i] = 0.0
+    raise AssertionError("the sampler offered no legal move")
+
+
+def _weight(board: Board, me: PlayerState, have: Counter[Colour], move: Turn,
+            rng: random.Random) -> float:
     action = move.carried_out
     weight = 1.0
     if isinstance(action, Build):
@@ -87,7 +103,6 @@ def _weight(board: Board, state: GameState, move: Turn, rng: random.Random) -> f
     elif isinstance(action, Buy):
         if action.colour is None:
             return 0.05
-        have = Counter(t.colour for t in me.screen)
         weight = 4.0 + 3 * have[action.colour] + 2 * sum(
             t.colour == action.colour for t in me.towers)
         if me.money - board.price(action.colour) < 4:
@@ -140,9 +155,7 @@ def simulate_game(board: Board, seed: int, players: int = 4, pro: bool = False,
             if deal is not None:
                 push(deal)
                 continue
-        moves = legal_moves(board, state, labels)
-        weights = [_weight(board, state, m, rng) for m in moves]
-        move = rng.choices(moves, weights)[0]
+        move = _choose(board, state, candidate_moves(board, state, labels), rng)
         year = state.year
         push(move)
         if state.year != year or state.over:

@@ -163,6 +163,28 @@ def test_simulate_is_legal_and_repeatable(tmp_path: Path) -> None:
     assert 'type = "checkpoint"' in text
 
 
+def test_the_simulator_draws_only_a_legal_move() -> None:
+    # The simulated player weighs every candidate but checks only the one drawn; an illegal
+    # one drawn is dropped and the draw made again. 200 copies of an out-of-turn move against
+    # one legal move: without the check the legal one would almost never come up.
+    import random
+
+    from asara_cli.logfile.board import load_board
+    from asara_cli.rules.events import Coloured, Placement, Turn
+    from asara_cli.rules.state import Setup, start_state
+    from asara_cli.simulate import _choose
+
+    board = load_board()
+    state = start_state(board, Setup(("Ann", "Bob"), 0))
+    legal = Turn(Placement("Ann", None, None), Coloured())
+    out_of_turn = Turn(Placement("Bob", None, None), Coloured())
+    for seed in range(5):
+        assert _choose(board, state, [out_of_turn] * 200 + [legal],
+                       random.Random(seed)) is legal
+    with pytest.raises(AssertionError, match="no legal move"):
+        _choose(board, state, [out_of_turn] * 3, random.Random(0))
+
+
 def test_batch_jobs_give_the_same_output(tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     import asara_cli.cli.batch as batch_cmd

@@ -41,12 +41,25 @@ from asara_cli.rules.events import (
 from asara_cli.rules.model import Colour, Section, Variant
 from asara_cli.rules.state import GameState, PlayerState, in_play
 
+# iterating an enum class is slow; the sampler does it thousands of times a game
+_COLOURS = tuple(Colour)
+_SECTIONS = tuple(Section)
+
 
 def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> tuple[Turn, ...]:
     """A sample of legal turns for the player to move: every kind of move that is possible,
     with a few tile and build choices each (not every combination). ``labels`` are buyer
     colour labels to use when a new one may enter play. Always non-empty while the game runs
     (the coloured building has unlimited room)."""
+    return tuple(m for m in candidate_moves(board, state, labels)
+                 if not errors(check(board, state, m)))
+
+
+def candidate_moves(board: Board, state: GameState, labels: Sequence[str] = ()
+                    ) -> tuple[Turn, ...]:
+    """The turns :func:`legal_moves` offers, before they are checked. Nearly all of them are
+    legal, so a player choosing one move need only check the move chosen, not all of
+    them (checking is most of the cost)."""
     if state.turn is None:
         return ()
     seat = state.turn
@@ -56,9 +69,14 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> t
     pool = pool[: board.buyer_colours]
     moves: list[Turn] = []
 
+    claims: dict[tuple[str, int | None], tuple[GiftUse, ...]] = {}
+
     def turn(area: str, buyer: str | None, space: int | None, action: Action) -> None:
         placement = Placement(name, buyer, space)
-        moves.append(Turn(placement, action, _claim(board, state, player, area, space, pool)))
+        claim = claims.get((area, space))
+        if claim is None:
+            claim = claims[area, space] = _claim(board, state, player, area, space, pool)
+        moves.append(Turn(placement, action, claim))
 
     def buyers_for(area: str) -> list[str]:
         colour = state.area(area).colour
@@ -78,13 +96,19 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> t
         return list(free[:1]) if area not in (Area.CIRCLE, Area.BANK, Area.SPIES) else list(
             free)
 
+    # each area's spaces and buyers, the same for every action offered there
+    places: dict[str, tuple[list[int | None], list[str]] | None] = {}
     turn(Area.COLOURED, None, None, Coloured())
     money = player.money
     for action, space in _actions(board, state, player):
         key = area_of(board, action).key
-        if not in_play(board, state.setup, key):
+        if key not in places:
+            places[key] = (spaces_for(key), buyers_for(key)) if in_play(
+                board, state.setup, key) else None
+        place = places[key]
+        if place is None:
             continue
-        spaces = spaces_for(key)
+        spaces, buyers = place
         if isinstance(action, Build | Bank | Bribe):
             if space not in spaces:
                 continue
@@ -94,7 +118,7 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> t
                 continue
             # the Caliph's one space goes unnamed, as the table records it
             chosen = None if isinstance(action, Caliph) else spaces[0]
-        for b in buyers_for(key):
+        for b in buyers:
             turn(key, b, chosen, action)
     if in_play(board, state.setup, Area.GENIE):
         for fee in spaces_for(Area.GENIE):
@@ -106,7 +130,7 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> t
             for b in buyers_for(Area.GENIE):
                 for action, space in wishes:
                     turn(Area.GENIE, b, fee, Genie(action, space))
-    return tuple(m for m in moves if not errors(check(board, state, m)))
+    return tuple(moves)
 
 
 def _actions(board: Board, state: GameState, player: PlayerState, genie: bool = False
@@ -114,13 +138,13 @@ def _actions(board: Board, state: GameState, player: PlayerState, genie: bool = 
     """Actions worth offering, each with the space whose printed number it uses."""
     money = player.money
     found: list[tuple[Action, int | None]] = []
-    for section in Section:
+    for section in _SECTIONS:
         m = state.market(section)
         tiles: list[Tile | None] = [None] if not genie else []
         if m.count > 0:
             # in a fixed order (tiles hash by identity), so a seed gives the same game
             choices = dict.fromkeys(m.shown) if m.shown is not None else [
-                Tile(section, c, g) for c in Colour for g in (False, True)]
+                Tile(section, c, g) for c in _COLOURS for g in (False, True)]
             affordable: list[Tile] = sorted(
                 (t for t in choices if board.price(t.colour) <= money),
                 key=lambda t: (board.price(t.colour), t.gold))
@@ -132,6 +156,7 @@ def _actions(board: Board, state: GameState, player: PlayerState, genie: bool = 
                               False if t is None else t.gold), None))
     circle = state.area(Area.CIRCLE)
     builds: dict[int, list[_BuildParts]] = {}  # by sections: the same on every plot
+    screen: _Screen | None = None
     for plot in board.area(Area.CIRCLE).spaces or ():
         if plot > money:
             continue
@@ -139,7 +164,8 @@ def _actions(board: Board, state: GameState, player: PlayerState, genie: bool = 
             if k < plot and not circle.occupied(k):
                 break
             if k not in builds:
-                builds[k] = _some_builds(state, player, k)
+                screen = screen or _Screen(state, player)
+                builds[k] = screen.builds(k)
             for build in builds[k]:
                 found.append((Build(*build), plot))
     for space in board.area(Area.BANK).spaces or ():
@@ -150,11 +176,11 @@ def _actions(board: Board, state: GameState, player: PlayerState, genie: bool = 
         if fee > money:
             continue
         found.append((Bribe(Section.BASE), fee))
-        for i, section in enumerate(Section):
+        for i, section in enumerate(_SECTIONS):
             if state.market(section).pile < 1:
                 continue
             # one colour per pile, rotating, so every colour turns up over a game
-            c = list(Colour)[(state.events + i) % len(Colour)]
+            c = _COLOURS[(state.events + i) % len(_COLOURS)]
             if fee + board.price(c) <= money:
                 found.append((Bribe(section, c, c == Colour.RED), fee))
     if not genie:
@@ -169,7 +195,7 @@ def _actions(board: Board, state: GameState, player: PlayerState, genie: bool = 
                     found.append((Recruit(cost), tent_space))
         for offer in board.lighted_offers:
             if offer.pay <= money and state.lighted_stack >= offer.keep:
-                kept = tuple(list(Colour)[(state.events + i) % 5] for i in range(offer.keep))
+                kept = tuple(_COLOURS[(state.events + i) % 5] for i in range(offer.keep))
                 found.append((Lighted(offer.pay, kept), None))
                 found.append((Lighted(offer.pay), None))
     return found
@@ -212,78 +238,93 @@ def _claim(board: Board, state: GameState, player: PlayerState, area: str,
 _BuildParts = tuple[tuple[NewTower, ...], tuple[Addition, ...], tuple[LightedWindow, ...]]
 
 
-def _some_builds(state: GameState, player: PlayerState, k: int) -> list[_BuildParts]:
-    """A few ways to place exactly ``k`` sections from behind the screen (tower law kept)."""
-    screen = Counter(player.screen)
-    singles: list[tuple[str, Colour, int, Part | bool]] = []
-    # lighted windows onto uncovered windows of standing towers
-    if state.setup.variant == Variant.PRO:
-        hidden = Counter(player.lighted_known)
-        unknown = player.lighted_unknown
-        seen: Counter[Colour] = Counter()
-        for t in player.towers:
-            seen[t.colour] += 1
-            for on_gold, free in ((False, t.free_plain_windows), (True, t.free_gold_windows)):
-                for _ in range(free):
-                    if hidden[t.colour] > 0:
-                        hidden[t.colour] -= 1
-                    elif unknown > 0:
-                        unknown -= 1
-                    else:
-                        break
-                    singles.append(("lighted", t.colour, seen[t.colour], on_gold))
-    # trunks and windows onto standing towers
-    first: dict[Colour, int] = {}
-    for i, t in enumerate(player.towers):
-        first.setdefault(t.colour, sum(1 for u in player.towers[: i + 1]
-                                       if u.colour == t.colour))
-    stock = Counter(screen)
-    for tile, count in sorted(stock.items(), key=lambda x: str(x[0])):
-        if tile.section in (Section.TRUNK, Section.WINDOW) and tile.colour in first:
-            for _ in range(count):
-                singles.append(("add", tile.colour, first[tile.colour],
-                                Part(tile.section, tile.gold)))
-    results = []
-    for order in (1, -1):
-        left = Counter(screen)
-        chosen = singles[::order][:k]
-        for kind, colour, _n, part in chosen:
-            if kind == "add" and isinstance(part, Part):
-                left[Tile(part.section, colour, part.gold)] -= 1
-        new: list[NewTower] = []
-        need = k - len(chosen)
-        for colour in Colour:
-            if need < 2:
-                break
-            bases = [t for t in left if t.section == Section.BASE and t.colour == colour
-                     and left[t] > 0]
-            turrets = [t for t in left if t.section == Section.TURRET and t.colour == colour
-                       and left[t] > 0]
-            if not bases or not turrets:
+class _Screen:
+    """What every way to build from one player's screen starts from, worked out once a
+    turn: the tiles held, the single sections that go onto standing towers, and the tiles
+    of each colour in the orders the choices below take them."""
+
+    def __init__(self, state: GameState, player: PlayerState) -> None:
+        screen = Counter(player.screen)
+        self.screen = screen
+        singles: list[tuple[str, Colour, int, Part | bool]] = []
+        # lighted windows onto uncovered windows of standing towers
+        if state.setup.variant == Variant.PRO:
+            hidden = Counter(player.lighted_known)
+            unknown = player.lighted_unknown
+            seen: Counter[Colour] = Counter()
+            for t in player.towers:
+                seen[t.colour] += 1
+                for on_gold, free in ((False, t.free_plain_windows),
+                                      (True, t.free_gold_windows)):
+                    for _ in range(free):
+                        if hidden[t.colour] > 0:
+                            hidden[t.colour] -= 1
+                        elif unknown > 0:
+                            unknown -= 1
+                        else:
+                            break
+                        singles.append(("lighted", t.colour, seen[t.colour], on_gold))
+        # trunks and windows onto standing towers (the first tower of their colour)
+        first: dict[Colour, int] = {}
+        for i, t in enumerate(player.towers):
+            first.setdefault(t.colour, sum(1 for u in player.towers[: i + 1]
+                                           if u.colour == t.colour))
+        by_name = sorted(screen, key=str)
+        for tile in by_name:
+            if tile.section in (Section.TRUNK, Section.WINDOW) and tile.colour in first:
+                singles += [("add", tile.colour, first[tile.colour],
+                             Part(tile.section, tile.gold))] * screen[tile]
+        self.singles = singles
+        # per colour: bases and turrets in the screen's order, trunks and windows by name
+        self.bases = {c: [t for t in screen if t.section == Section.BASE and t.colour == c]
+                      for c in _COLOURS}
+        self.turrets = {c: [t for t in screen if t.section == Section.TURRET
+                            and t.colour == c] for c in _COLOURS}
+        self.middles = {c: [t for t in by_name if t.colour == c
+                            and t.section in (Section.TRUNK, Section.WINDOW)]
+                        for c in _COLOURS}
+
+    def builds(self, k: int) -> list[_BuildParts]:
+        """A few ways to place exactly ``k`` sections (tower law kept): the first ``k``
+        singles, or the last ``k``, and new towers from what is left."""
+        results = []
+        for order in (1, -1):
+            left = Counter(self.screen)
+            chosen = self.singles[::order][:k]
+            for kind, colour, _n, part in chosen:
+                if kind == "add" and isinstance(part, Part):
+                    left[Tile(part.section, colour, part.gold)] -= 1
+            new: list[NewTower] = []
+            need = k - len(chosen)
+            for colour in _COLOURS:
+                if need < 2:
+                    break
+                base = next((t for t in self.bases[colour] if left[t] > 0), None)
+                turret = next((t for t in self.turrets[colour] if left[t] > 0), None)
+                if base is None or turret is None:
+                    continue
+                parts = [Part(Section.BASE, base.gold), Part(Section.TURRET, turret.gold)]
+                left[base] -= 1
+                left[turret] -= 1
+                for tile in self.middles[colour]:
+                    while left[tile] > 0 and len(parts) < need:
+                        parts.append(Part(tile.section, tile.gold))
+                        left[tile] -= 1
+                new.append(NewTower(colour, tuple(parts)))
+                need -= len(parts)
+            if need != 0:
                 continue
-            parts = [Part(Section.BASE, bases[0].gold), Part(Section.TURRET, turrets[0].gold)]
-            left[bases[0]] -= 1
-            left[turrets[0]] -= 1
-            for tile in sorted(left, key=str):
-                while (tile.colour == colour and tile.section in (Section.TRUNK, Section.WINDOW)
-                       and left[tile] > 0 and len(parts) < need):
-                    parts.append(Part(tile.section, tile.gold))
-                    left[tile] -= 1
-            new.append(NewTower(colour, tuple(parts)))
-            need -= len(parts)
-        if need != 0:
-            continue
-        adds: dict[tuple[Colour, int], list[Part]] = {}
-        lighted = []
-        for kind, colour, n, part in chosen:
-            if kind == "add" and isinstance(part, Part):
-                adds.setdefault((colour, n), []).append(part)
-            else:
-                lighted.append(LightedWindow(colour, n, bool(part)))
-        results.append((tuple(new),
-                        tuple(Addition(c, n, tuple(ps)) for (c, n), ps in adds.items()),
-                        tuple(lighted)))
-    return results
+            adds: dict[tuple[Colour, int], list[Part]] = {}
+            lighted = []
+            for kind, colour, n, part in chosen:
+                if kind == "add" and isinstance(part, Part):
+                    adds.setdefault((colour, n), []).append(part)
+                else:
+                    lighted.append(LightedWindow(colour, n, bool(part)))
+            results.append((tuple(new),
+                            tuple(Addition(c, n, tuple(ps)) for (c, n), ps in adds.items()),
+                            tuple(lighted)))
+        return results
 
 
 def simulated_gift_deck(board: Board, pro: bool) -> list[Gift]:

@@ -110,3 +110,27 @@ def test_exit_codes(tmp_path: Path) -> None:
     code, output = _report(SAMPLES / "two-player-basic.toml", tmp_path / "no" / "dir.html")
     assert code == 2, output
     assert "Traceback" not in output
+
+
+def test_a_folder_names_its_bad_files_as_batch_does(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    club.mkdir()
+    shutil.copy(SAMPLES / "two-player-basic.toml", club / "a.toml")
+    shutil.copy(SAMPLES / "two-player-basic.toml", club / "b.toml")  # the same game again
+    (club / "broken.toml").write_text("x = [\n", encoding="utf-8")
+    result = runner.invoke(app, ["report", str(club), "-o", str(tmp_path / "c.html")])
+    # the page is written from the good logs; the broken file makes the exit code 1
+    assert result.exit_code == 1, result.output
+    page = (tmp_path / "c.html").read_text(encoding="utf-8")
+    assert "<p>1 scored game out of 2 files.</p>" in page
+    assert f"skipped: {club / 'broken.toml'}:2: not valid TOML" in result.stderr
+    assert f"skipped: {club / 'b.toml'}: duplicate of {club / 'a.toml'}" in result.stderr
+
+
+def test_an_empty_folder_gives_no_page(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    result = runner.invoke(app, ["report", str(tmp_path / "empty"), "-o",
+                                 str(tmp_path / "e.html")])
+    assert result.exit_code == 2
+    assert "no game logs found" in result.stderr
+    assert not (tmp_path / "e.html").exists()

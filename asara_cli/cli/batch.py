@@ -93,6 +93,28 @@ def score_logs(files: list[str], board_path: str | None, jobs: int | None,
     return records
 
 
+def logs_in(paths: list[Path], recursive: bool) -> list[str]:
+    """:func:`find_logs`, refusing (exit 2) when there are none."""
+    files = find_logs(paths, recursive)
+    if not files:
+        raise fail("no game logs found (give files, or folders holding .toml logs)")
+    return files
+
+
+def say_skipped(records: list[GameRecord]) -> bool:
+    """One line on stderr for each file left out (unreadable, a duplicate) or breaking a
+    rule; whether any was unreadable or broke a rule (exit code 1)."""
+    console = err()
+    for r in records:
+        if r.status in (UNREADABLE, INVALID, DUPLICATE):
+            why = f"duplicate of {r.duplicate_of}" if r.status == DUPLICATE else r.problem
+            where = f"{r.file}:{r.line}" if r.line else r.file
+            rule = f" [{r.rule}]" if r.rule else ""
+            console.print(f"{'skipped' if r.status != INVALID else 'invalid'}: {where}: "
+                          f"{why}{rule}", soft_wrap=True)
+    return any(r.status in (UNREADABLE, INVALID) for r in records)
+
+
 def _date(text: str | None, option: str) -> str | None:
     if text is None:
         return None
@@ -155,20 +177,10 @@ def batch(
         raise fail("--url and --bgg-id go with --format bgstats")
     if variant is not None and variant not in ("basic", "pro"):
         raise fail(f"--variant: expected basic or pro, got {variant!r}")
-    files = find_logs(paths, recursive)
-    if not files:
-        raise fail("no game logs found (give files, or folders holding .toml logs)")
-    console = err()
+    files = logs_in(paths, recursive)
     board_path = None if board is None else str(board)
     records = mark_duplicates(score_logs(files, board_path, jobs, cached=not no_cache))
-    for r in records:
-        if r.status in (UNREADABLE, INVALID, DUPLICATE):
-            why = f"duplicate of {r.duplicate_of}" if r.status == DUPLICATE else r.problem
-            where = f"{r.file}:{r.line}" if r.line else r.file
-            rule = f" [{r.rule}]" if r.rule else ""
-            console.print(f"{'skipped' if r.status != INVALID else 'invalid'}: {where}: "
-                          f"{why}{rule}", soft_wrap=True)
-    bad = any(r.status in (UNREADABLE, INVALID) for r in records)
+    bad = say_skipped(records)
 
     wanted = {name_key(p) for p in player or []}
     kept = []
@@ -202,7 +214,7 @@ def batch(
     if text:
         out().file.write(text)
     scored = sum(r.status == VALID for r in kept)
-    console.print(f"{len(files)} files: {scored} scored, "
+    err().print(f"{len(files)} files: {scored} scored, "
                   f"{sum(r.status == INCOMPLETE for r in records)} incomplete, "
                   f"{sum(r.status == INVALID for r in records)} invalid, "
                   f"{sum(r.status == UNREADABLE for r in records)} unreadable, "

@@ -28,16 +28,20 @@ def report(
     No scripts and no network: the page is a single file with its pictures inside, and the
     same input gives the same bytes.
 
+    Exit code 0 when every log is valid; 1 when one breaks a rule or (in a folder) cannot be
+    read, each named on stderr as batch does, and the page is still written; 2 when there
+    is nothing to report on or the page cannot be written.
+
     Example: asara report game.toml -o game.html;  asara report club/ -o club.html
     """
     if source.is_dir():
-        from asara_cli.cli.batch import find_logs, score_logs  # a folder only
+        from asara_cli.cli.batch import logs_in, say_skipped, score_logs  # a folder only
 
         # as batch scores them, so a folder batch has scored comes from the cache
-        records = mark_duplicates(score_logs(find_logs([source], False), None, None))
+        records = mark_duplicates(score_logs(logs_in([source], False), None, None))
         kept = [r for r in records if r.status != "duplicate"]
         page = club_page(f"ASARA at {source.resolve().name}", kept, club(kept))
-        code = EXIT_OK
+        code = EXIT_VIOLATION if say_skipped(records) else EXIT_OK
     else:
         game = replay_file(source, None)
         page = game_page(f"ASARA: {source.name}", game.result)

@@ -9,6 +9,7 @@ from html import escape
 
 from asara_cli.render.game import prestige_by_year
 from asara_cli.rules.engine import Replay
+from asara_cli.rules.text import plural
 from asara_cli.stats import CATEGORIES, Club, GameRecord, source_key
 
 #: One colour per seat (players are not towers), and one per source of points.
@@ -167,7 +168,7 @@ def club_page(title: str, records: Sequence[GameRecord], stats: Club) -> str:
     names = [p.name for p in stats.players]
     drawn = {k.rstrip("1234") for p in stats.players for k, v in p.sources if round(v)}
     used = [k for k in SOURCE_ORDER if k in drawn]
-    body = [f"<p>{stats.games} scored games out of {len(records)} files.</p>",
+    body = [f"<p>{plural(stats.games, 'scored game')} out of {plural(len(records), 'file')}.</p>",
             "<h2>Win rate against a fair share (per cent)</h2>",
             _legend(["win rate", "fair share"], [SOURCE_COLOURS["win rate"],
                                                  SOURCE_COLOURS["fair share"]]),

@@ -285,3 +285,18 @@ def test_score_chart_shows_prestige_by_year() -> None:
     assert rows[-6:] == [("Anna", 29), ("Ben", 24), ("Cleo", 29),
                          ("Anna", 64), ("Ben", 53), ("Cleo", 62)]
     assert len(lines) == 5 * 3  # four years and the final evaluation, three players
+
+
+def test_score_chart_keeps_its_width_before_anyone_scores(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    # A game in its first year: every bar is empty, yet the chart keeps the width of its
+    # bars (40 characters), so its title is not squeezed onto two lines.
+    monkeypatch.chdir(tmp_path)
+    assert invoke("new", "early.toml", "-p", "Tina", "-p", "Paul").exit_code == 0
+    result = invoke("score", "--chart", "early.toml")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].strip() == "Prestige in early.toml"
+    assert lines[1].split() == ["year", "1", "Tina", "0"]
+    assert len(lines[1].rstrip()) >= 40

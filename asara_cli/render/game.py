@@ -340,7 +340,7 @@ def score_chart(result: Replay, title: str, width: int = 40) -> RenderableType:
                   padding=(0, 1))
     table.add_column("stage")
     table.add_column("player", max_width=12, overflow="ellipsis")
-    table.add_column("bar")
+    table.add_column("bar", min_width=width)  # the same scale when nobody has scored yet
     table.add_column("points", justify="right")
     for label, values in stages:
         for seat, value in enumerate(values):

@@ -300,3 +300,6 @@ def test_score_chart_keeps_its_width_before_anyone_scores(tmp_path: Path,
     assert lines[0].strip() == "Prestige in early.toml"
     assert lines[1].split() == ["year", "1", "Tina", "0"]
     assert len(lines[1].rstrip()) >= 40
+    # and the score says that nobody has scored instead of drawing an empty ledger
+    text = invoke("score", "early.toml").stdout
+    assert "ledger: no prestige scored yet" in text and "source" not in text

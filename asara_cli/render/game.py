@@ -293,7 +293,8 @@ def score_view(board: Board, result: Replay, title: str) -> RenderableType:
         source = (f"build: {e.explanation}" if e.source == "build" else e.explanation)
         ledger.add_row(str(e.year), str(e.event) if e.event else "", Text(names[e.player]),
                        f"+{e.points}", Text(source))
-    parts.append(ledger)
+    # an empty table under its headings reads like a fault
+    parts.append(ledger if ledger.row_count else Text("ledger: no prestige scored yet\n"))
 
     years = Table(box=box.SIMPLE_HEAD, title="per year", title_justify="left")
     years.add_column("player")

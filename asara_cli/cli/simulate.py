@@ -31,7 +31,7 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, max=1_000_000,
                                        help="How many games.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="The same seed writes the same "
-                                      "bytes.")] = 1,
+                                      "bytes (with this version of asara).")] = 1,
     players: Annotated[int | None, typer.Option(
         "--players", min=2, max=4, help="Players per game (default: 2, 3 or 4 by turns).",
         show_default=False)] = None,
@@ -47,8 +47,8 @@ def simulate(
 
     Each log records its market displays, the gifts dealt and a checkpoint after every year,
     so `asara validate` confirms every point. For trying the tool, tests and benchmarks.
-    A game takes about a tenth of a second; a progress bar shows on stderr when it is a
-    terminal.
+    A game takes about a twentieth of a second on each core; a progress bar shows on stderr
+    when it is a terminal.
 
     Example: asara simulate --games 100 --seed 7 --out sims --pro --gifts
     """

@@ -84,3 +84,21 @@ def test_a_move_that_ends_no_year_draws_no_table(tmp_path: Path) -> None:
                             check=True, cwd=tmp_path)
     assert "legal, not recorded: Ann takes 5" in result.stdout
     assert result.stderr.strip() == "False"
+
+
+def test_a_reading_command_imports_no_writer() -> None:
+    """`asara status` reads a log: the TOML writer and the file writer are for the commands
+    that write."""
+    log = Path(__file__).resolve().parent.parent / "sample_games" / "two-player-basic.toml"
+    code = (
+        "import sys\n"
+        f"sys.argv = ['asara', 'status', {str(log)!r}]\n"
+        "from asara_cli.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write(repr([m for m in ('tomli_w', 'asara_cli.logfile.write')"
+        " if m in sys.modules]))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert "after event" in result.stdout
+    assert result.stderr.strip() == "[]"

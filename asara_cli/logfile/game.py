@@ -16,12 +16,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from asara_cli.errors import InputError
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.common import describe, header_lines, loads_toml, read_text, read_toml
-from asara_cli.logfile.write import write_file
 from asara_cli.rules.areas import BY_LOG_TYPE, KINDS, kind_of
 from asara_cli.rules.areas.base import (
     COLOUR_OF,
@@ -544,6 +541,8 @@ def _value(v: Any) -> str:
         if not v:
             return "{}"
         return "{ " + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + " }"
+    import tomli_w  # only when writing: the reading commands need neither it nor the writer
+
     return tomli_w.dumps({"v": v}).removeprefix("v = ").rstrip("\n")
 
 
@@ -604,6 +603,8 @@ def atomic_write(path: Path, text: str) -> None:
     """Replace the log at ``path`` with ``text`` so that a crash leaves the old file or the
     new one, never half of either; the written text must parse as a log before it replaces
     the old one (logfile/write.py says how)."""
+    from asara_cli.logfile.write import write_file
+
     write_file(path, text, lambda written: parse_log(written, str(path)))
 
 

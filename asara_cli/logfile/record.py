@@ -14,8 +14,6 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import tomli_w
-
 from asara_cli.errors import InputError
 from asara_cli.logfile.common import header_lines, read_text, read_toml
 from asara_cli.logfile.game import (
@@ -27,7 +25,6 @@ from asara_cli.logfile.game import (
     read_log,
     write_log,
 )
-from asara_cli.logfile.write import write_file
 from asara_cli.rules.events import Event
 
 try:  # POSIX; elsewhere recording is not locked (see docs/recording.md)
@@ -190,6 +187,10 @@ def _push_redo(log: Path, before: str, after: str) -> None:
 
 
 def _write_redo(log: Path, stack: list[dict[str, str]]) -> None:
+    import tomli_w  # the writers only when writing: reading commands import this module
+
+    from asara_cli.logfile.write import write_file
+
     if not stack:
         forget_redo(log)
         return
@@ -247,6 +248,10 @@ def remembered(folder: str | Path = ".") -> str | None:
 
 def remember(log: str | Path, folder: str | Path = ".") -> Path:
     """Remember ``log`` as the default in ``folder``'s state file; return the state file."""
+    import tomli_w
+
+    from asara_cli.logfile.write import write_file
+
     path = state_file(folder)
     text = ("# asara: the game log `asara use` chose for commands run in this folder\n"
             + tomli_w.dumps({"log": str(log)}))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -256,3 +257,24 @@ def test_status_screens_wrap_between_tiles_at_80_columns(tmp_path: Path) -> None
             count, x, what = item.partition(" x ")
             named += [what] * int(count) if x else [item]
         assert sorted(named) == sorted(str(t) for t in p.screen), p.name
+
+
+@pytest.mark.parametrize("width", [16, 24, 33, 40, 57, 80])
+def test_the_screens_list_wraps_between_items_only(width: int) -> None:
+    # rich wraps a cell at any space, which split "2 x black base" over two lines; the
+    # screens' list wraps only after a comma, unless one item is wider than the cell.
+    from rich.console import Console
+
+    from asara_cli.render.game import ItemList
+
+    items = ["2 x black base", "gold red window", "1 lighted window (colour secret)",
+             "white turret", "3 x green trunk", "brown window"]
+    console = Console(width=width, file=io.StringIO(), markup=False)
+    with console.capture() as captured:
+        console.print(ItemList(items))
+    lines = [line.rstrip() for line in captured.get().splitlines()]
+    assert " ".join(lines) == ", ".join(items)  # nothing lost, nothing added
+    assert max(len(line) for line in lines) <= width
+    if width >= len(max(items, key=len)):  # every item fits: each line is whole items
+        assert all(line.endswith(",") for line in lines[:-1]), lines
+        assert all(piece in items for line in lines for piece in line.rstrip(",").split(", "))

@@ -8,7 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -88,16 +90,47 @@ def _towers_cell(towers: Sequence[Tower]) -> Text:
     return Text("\n").join(tower_text(t, tower_label(towers, i)) for i, t in enumerate(towers))
 
 
-def _screen_text(state: GameState, seat: int) -> str:
-    """What a player holds behind the screen, as one line of words that may wrap between
-    tiles (``2 x black trunk, gold red window, 1 lighted window (colour secret)``)."""
+def _screen_items(state: GameState, seat: int) -> list[str]:
+    """What a player holds behind the screen, one item per kind of tile
+    (``2 x black trunk``, ``gold red window``, ``1 lighted window (colour secret)``)."""
     p = state.players[seat]
     counted = Counter(str(t) for t in p.screen)
     counted.update(f"{c} lighted window" for c in p.lighted_known)
     parts = [f"{n} x {what}" if n > 1 else what for what, n in counted.items()]
     if p.lighted_unknown:
         parts.append(f"{plural(p.lighted_unknown, 'lighted window')} (colour secret)")
-    return ", ".join(parts) if parts else "-"
+    return parts
+
+
+class ItemList:
+    """Items joined by commas, as a table cell that wraps between items only, so that
+    ``2 x black trunk`` never ends one line and starts the next (rich wraps at any space).
+    An item wider than the cell still wraps inside itself."""
+
+    def __init__(self, items: Sequence[str], empty: str = "-") -> None:
+        last = len(items) - 1
+        self.pieces = [item + ("," if i < last else "") for i, item in enumerate(items)]
+        self.empty = empty
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        if not self.pieces:
+            return Measurement(cell_len(self.empty), cell_len(self.empty))
+        widest = max(cell_len(p) for p in self.pieces)
+        whole = cell_len(" ".join(self.pieces))
+        return Measurement(min(widest, options.max_width), min(whole, options.max_width))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        lines: list[str] = []
+        line = ""
+        for piece in self.pieces:
+            if line and cell_len(line) + 1 + cell_len(piece) > width:
+                lines.append(line)
+                line = piece
+            else:
+                line = f"{line} {piece}" if line else piece
+        lines.append(line or self.empty)
+        yield Text("\n".join(lines))
 
 
 def status_dict(board: Board, state: GameState) -> dict[str, Any]:
@@ -186,7 +219,7 @@ def status_view(board: Board, state: GameState, title: str) -> RenderableType:
             marks += " ♛"
         table.add_row(Text(p.name + marks), str(p.money), str(p.buyers),
                       str(state.prestige(seat)), _towers_cell(p.towers))
-        screens.add_row(p.name, _screen_text(state, seat))
+        screens.add_row(p.name, ItemList(_screen_items(state, seat)))
     parts += [table, screens]
 
     areas = Table(box=box.SIMPLE_HEAD, title="areas this year", title_justify="left")

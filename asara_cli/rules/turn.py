@@ -15,7 +15,11 @@ from asara_cli.rules.findings import ERROR, NOTE, CannotApply, Report, Violation
 from asara_cli.rules.labels import check_label
 from asara_cli.rules.state import EMPTY_AREA, AreaState, GameState, PlayerState, in_play
 from asara_cli.rules.text import a_buyer, plural
-from asara_cli.rules.values import evolve
+from asara_cli.rules.values import copier, evolve
+
+# one of each per turn: called directly (rules/values.py, copier)
+_new_state = copier(GameState)
+_new_player = copier(PlayerState)
 
 
 @dataclass(slots=True)
@@ -200,7 +204,7 @@ def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpe
             break
     here = areas[at][1] if at < len(areas) else EMPTY_AREA
     player = state.players[seat]
-    player = evolve(player, buyers=max(0, player.buyers - p.cards),
+    player = _new_player(player, buyers=max(0, player.buyers - p.cards),
                     money=player.money + earned)
     if spec.unlimited:
         here = AreaState(here.colour, here.taken, here.placed + 1)
@@ -234,5 +238,5 @@ def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpe
         if players[(seat + step) % n].buyers > 0:
             turn = (seat + step) % n
             break
-    return evolve(state, events=number, areas=areas, players=players, labels=labels,
+    return _new_state(state, events=number, areas=areas, players=players, labels=labels,
                   label_counts=counts, noted=noted, turn=turn)

@@ -19,8 +19,14 @@ from asara_cli.rules.board import AreaSpec, Board
 from asara_cli.rules.events import Buy, Tile, gold_text
 from asara_cli.rules.findings import WARNING, Report
 from asara_cli.rules.model import Section
-from asara_cli.rules.state import GameState, with_tile, without
-from asara_cli.rules.values import evolve
+from asara_cli.rules.state import GameState, PlayerState, with_tile, without
+from asara_cli.rules.state import Market as MarketState
+from asara_cli.rules.values import copier
+
+# a tile bought makes three copies (rules/values.py, copier)
+_new_market = copier(MarketState)
+_new_player = copier(PlayerState)
+_new_state = copier(GameState)
 
 
 def check_display(state: GameState, tile: Tile, bad: Report) -> None:
@@ -45,10 +51,12 @@ def take_from_display(state: GameState, seat: int, tile: Tile) -> GameState:
     """The tile leaves the display and goes behind the player's screen."""
     m = state.market(tile.section)
     shown = None if m.shown is None else without(m.shown, [tile])
-    m = evolve(m, count=max(0, m.count - 1), shown=shown, carried=without(m.carried, [tile]))
+    m = _new_market(m, count=max(0, m.count - 1), shown=shown,
+                    carried=without(m.carried, [tile]))
     player = state.players[seat]
-    player = evolve(player, screen=with_tile(player.screen, tile))
-    return evolve(state, markets=state.markets_with(m), players=state.players_with(seat, player))
+    player = _new_player(player, screen=with_tile(player.screen, tile))
+    return _new_state(state, markets=state.markets_with(m),
+                      players=state.players_with(seat, player))
 
 
 class Market(Kind[Buy]):

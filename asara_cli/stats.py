@@ -245,7 +245,7 @@ def club(records: Sequence[GameRecord]) -> Club:
             statistics.fmean(totals), statistics.median(totals), max(totals),
             statistics.fmean(t / w if w else 1.0 for t, w in zip(totals, winner_totals,
                                                                   strict=True)),
-            tuple((k, sources[k] / n) for k in sorted(sources, key=_source_order))))
+            tuple((k, sources[k] / n) for k in sorted(sources, key=source_order))))
     seat_games: dict[tuple[int, int], list[bool]] = defaultdict(list)
     for r in games:
         for s in r.seats:
@@ -267,7 +267,8 @@ def club(records: Sequence[GameRecord]) -> Club:
     return Club(len(games), tuple(players), seats, h2h)
 
 
-def _source_order(key: str) -> tuple[int, str]:
+def source_order(key: str) -> tuple[int, str]:
+    """Where a source comes in tables: builds, gifts, the year ends, the final awards."""
     order = ["builds", "gifts", "year1", "year2", "year3", "year4", *CATEGORIES]
     return (order.index(key) if key in order else len(order), key)
 

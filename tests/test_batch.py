@@ -116,9 +116,48 @@ def test_filters_recompute_the_statistics(club_dir: Path) -> None:
 def test_markdown_and_table_formats(club_dir: Path) -> None:
     md = runner.invoke(app, ["batch", str(club_dir), "-f", "markdown"])
     assert md.exit_code == 0 and "| Paul | 2 | 1 |" in md.stdout
-    table = runner.invoke(app, ["batch", str(club_dir)])
+    # Paul and Tina met twice: Paul 73 to Tina 72 (two-player-basic), Tina 57 to Paul 32
+    # (four-player-pro); Lena and Omar once, level at 68 (tied-winners).
+    assert "| Paul | Tina | 2 | 1 | 0 | 1 |" in md.stdout
+    assert "| Lena | Omar | 1 | 0 | 1 | 0 |" in md.stdout
+    assert "| Tina | Paul |" not in md.stdout  # each pair once
+    assert "## Mean points per game, by source" in md.stdout and "## Seats" in md.stdout
+    table = runner.invoke(app, ["batch", str(club_dir)], env={"COLUMNS": "80"})
     assert table.exit_code == 0 and "players (4 scored games)" in table.stdout
+    assert max(len(line) for line in table.stdout.splitlines()) <= 80
+    rows = {tuple(line.split()[:2]): line.split()[2:] for line in table.stdout.splitlines()
+            if line.startswith("  ")}
+    assert rows[("Paul", "Tina")] == ["2", "1", "0", "1"]
     assert set(FORMATS) == {"table", "json", "csv", "markdown", "bgstats"}
+
+
+def test_the_terminal_lists_every_game_only_in_a_small_folder() -> None:
+    # Past 100 games the table lists the games that need a look (rich takes a millisecond
+    # a row, and thousands of rows scroll the statistics away); the other formats list all.
+    import io
+
+    from asara_cli.render.safe import SafeConsole
+
+    def game(i: int, status: str = "valid") -> GameRecord:
+        return GameRecord(f"g{i:03d}.toml", str(i), status, seats=(
+            Seat("Ann", 1, 50, 1, True, (("builds", 50),)),
+            Seat("Bob", 2, 40, 2, False, (("builds", 40),))), margin=10)
+
+    def table(records: list[GameRecord]) -> str:
+        console = SafeConsole(markup=False, width=100, file=io.StringIO())
+        return FORMATS["table"]().write(records, club(records), console)
+
+    few = table([game(i) for i in range(100)])
+    assert few.startswith("games") and "g099.toml" in few
+    many = [game(i) for i in range(150)]
+    many[7] = game(7, "incomplete")
+    shown = table(many)
+    assert "games: 150; listed: the 1 invalid, unfinished or unreadable" in shown
+    assert "g007.toml" in shown and "g006.toml" not in shown
+    assert "players (149 scored games)" in shown
+    quiet = table([game(i) for i in range(150)])
+    assert "games: 150, all finished and valid" in quiet and "g000.toml" not in quiet
+    assert "g149.toml" in FORMATS["markdown"]().write(many, club(many), SafeConsole())
 
 
 def test_ratings_rank_a_steady_winner_first() -> None:

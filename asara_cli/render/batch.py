@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asara_cli.render import bgstats
-from asara_cli.stats import Club, GameRecord
+from asara_cli.stats import Club, GameRecord, HeadToHead, PlayerStats, source_order
 
 
 def _game_dict(r: GameRecord) -> dict[str, Any]:
@@ -132,17 +132,53 @@ class MarkdownFormat(Format):
                        f"{_md(', '.join(f'{s.name} {s.total}' for s in r.seats))} | "
                        f"{_md(winners)} | {'' if r.margin is None else r.margin} | "
                        f"{_md(_status(r))} |")
-        out += ["", "## Players", "", "| player | games | wins | win rate | expected | mean "
-                "| median | best |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        out += ["", "## Players", "", "| player | games | wins | shared wins | win rate | "
+                "fair share | mean | median | best | of winner's |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for p in stats.players:
-            out.append(f"| {_md(p.name)} | {p.games} | {p.wins} | {p.win_rate:.0%} | "
-                       f"{p.expected_rate:.0%} | {p.mean:.1f} | {p.median:g} | {p.best} |")
+            out.append(f"| {_md(p.name)} | {p.games} | {p.wins} | {p.shared_wins} | "
+                       f"{p.win_rate:.0%} | {p.expected_rate:.0%} | {p.mean:.1f} | "
+                       f"{p.median:g} | {p.best} | {p.share_of_winner:.0%} |")
+        keys = _sources_used(stats)
+        if keys:
+            out += ["", "## Mean points per game, by source", "",
+                    "| player | " + " | ".join(_source_label(k) for k in keys) + " |",
+                    "|---|" + "---:|" * len(keys)]
+            for p in stats.players:
+                mean = dict(p.sources)
+                out.append(f"| {_md(p.name)} | "
+                           + " | ".join(f"{mean.get(k, 0.0):.1f}" for k in keys) + " |")
+        if stats.head_to_head:
+            out += ["", "## Head to head", "", "| player | against | games | ahead | level | "
+                    "behind |", "|---|---|---:|---:|---:|---:|"]
+            out += [f"| {_md(h.player)} | {_md(h.other)} | {h.games} | {h.ahead} | {h.level} "
+                    f"| {h.games - h.ahead - h.level} |" for h in _pairs(stats)]
+        out += ["", "## Seats (1 = start player)", "",
+                "| players | seat | games | wins | win rate | 1/n |",
+                "|---:|---:|---:|---:|---:|---:|"]
+        out += [f"| {x.players} | {x.seat} | {x.games} | {x.wins} | {x.win_rate:.0%} | "
+                f"{x.expected_rate:.0%} |" for x in stats.seats]
         if stats.ratings:
             out += ["", "## Ratings", "", "| player | rating | mu | sigma |",
                     "|---|---:|---:|---:|"]
             out += [f"| {_md(n)} | {o:.2f} | {m:.2f} | {s:.2f} |" for n, o, m, s in
                     stats.ratings]
         return "\n".join(out) + "\n"
+
+
+def _source_label(key: str) -> str:
+    """``year1`` -> ``year 1``, ``most_towers`` -> ``most towers``."""
+    return key.replace("_", " ").replace("year", "year ").rstrip()
+
+
+def _sources_used(stats: Club) -> list[str]:
+    """The sources any player scored from, in the statistics' order."""
+    return sorted({k for p in stats.players for k, v in p.sources if v}, key=source_order)
+
+
+def _pairs(stats: Club) -> list[HeadToHead]:
+    """Each pair of players once (the first named first, as the statistics sort them)."""
+    return [h for h in stats.head_to_head if h.player < h.other]
 
 
 def _md(text: str) -> str:
@@ -152,46 +188,96 @@ def _md(text: str) -> str:
 class TableFormat(Format):
     name = "table"
 
+    #: Past this many games the terminal's list shows only those that need a look: a list of
+    #: thousands scrolls the statistics away, and rich takes about a millisecond a row.
+    LISTED = 100
+
     def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
-        games = Table(title="games", title_justify="left", box=box.SIMPLE_HEAD)
+        listed, title = _listed(records, self.LISTED)
+        games = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
         games.add_column("file", overflow="fold")
         for col in ("date", "totals", "winner(s)", "margin", "status"):
             games.add_column(col)
-        for r in records:
+        for r in listed:
             games.add_row(Text(r.file), r.date or "",
                           Text(", ".join(f"{s.name} {s.total}" for s in r.seats)),
                           Text(", ".join(s.name for s in r.seats if s.winner)),
                           "" if r.margin is None else str(r.margin), Text(_status(r)))
-        players = Table(title=f"players ({stats.games} scored games)", title_justify="left",
-                        box=box.SIMPLE_HEAD)
-        for col, j in (("player", "left"), ("games", "right"), ("wins", "right"),
-                       ("shared", "right"), ("win rate", "right"), ("expected", "right"),
-                       ("mean", "right"), ("median", "right"), ("best", "right"),
-                       ("of winner", "right")):
-            players.add_column(col, justify=j)  # type: ignore[arg-type]
+        # The figures per player come in three tables, each within 80 columns.
+        players = _table(f"players ({stats.games} scored games)", "player", (
+            "games", "wins", "shared wins", "win rate", "fair share"))
+        totals = _table("totals per game", "player", ("mean", "median", "best",
+                                                        "of winner's"))
+        groups = [g for g in _GROUPS if any(_group_mean(p, g) for p in stats.players)]
+        sources = _table("mean points per game, by source", "player",
+                         tuple(g for g, _ in groups))
         for p in stats.players:
             players.add_row(Text(p.name), str(p.games), str(p.wins), str(p.shared_wins),
-                            f"{p.win_rate:.0%}", f"{p.expected_rate:.0%}", f"{p.mean:.1f}",
-                            f"{p.median:g}", str(p.best), f"{p.share_of_winner:.0%}")
-        seats = Table(title="seats (1 = start player)", title_justify="left",
-                      box=box.SIMPLE_HEAD)
-        for col in ("players", "seat", "games", "wins", "win rate", "1/n"):
-            seats.add_column(col, justify="right")
-        for s in stats.seats:
-            seats.add_row(str(s.players), str(s.seat), str(s.games), str(s.wins),
-                          f"{s.win_rate:.0%}", f"{s.expected_rate:.0%}")
-        parts: list[RenderableType] = [games, players, seats]
+                            f"{p.win_rate:.0%}", f"{p.expected_rate:.0%}")
+            totals.add_row(Text(p.name), f"{p.mean:.1f}", f"{p.median:g}", str(p.best),
+                           f"{p.share_of_winner:.0%}")
+            sources.add_row(Text(p.name), *(f"{_group_mean(p, g):.1f}" for g in groups))
+        pairs = _table("head to head (each pair once)", "player",
+                       ("against", "games", "ahead", "level", "behind"))
+        for h in _pairs(stats):
+            pairs.add_row(Text(h.player), Text(h.other), str(h.games), str(h.ahead),
+                          str(h.level), str(h.games - h.ahead - h.level))
+        seats = _table("seats (1 = start player)", "players",
+                       ("seat", "games", "wins", "win rate", "1/n"))
+        for x in stats.seats:
+            seats.add_row(str(x.players), str(x.seat), str(x.games), str(x.wins),
+                          f"{x.win_rate:.0%}", f"{x.expected_rate:.0%}")
+        parts: list[RenderableType] = [games if listed else Text(title + "\n"), players]
+        if stats.players:
+            parts += [totals, sources, pairs]
+        parts.append(seats)
         if stats.ratings:
-            rt = Table(title="ratings (openskill, Plackett-Luce; mu - 3 sigma)",
-                       title_justify="left", box=box.SIMPLE_HEAD)
-            for col in ("player", "rating", "mu", "sigma"):
-                rt.add_column(col)
+            rt = _table("ratings (openskill, Plackett-Luce; mu - 3 sigma)", "player",
+                        ("rating", "mu", "sigma"))
             for n, o, m, sigma in stats.ratings:
                 rt.add_row(Text(n), f"{o:.2f}", f"{m:.2f}", f"{sigma:.2f}")
             parts.append(rt)
         with console.capture() as captured:
             console.print(Group(*parts))
         return captured.get()
+
+
+#: The terminal's groups of sources (JSON, CSV and markdown keep each one): a column per
+#: final category and per year would not fit 80 columns.
+_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("builds", ("builds",)), ("gifts", ("gifts",)),
+    ("year ends", ("year1", "year2", "year3", "year4")),
+    ("colours", ("brown", "green", "red", "black", "white")), ("overall", ("overall",)),
+    ("most towers", ("most_towers",)), ("money", ("money",)))
+
+
+def _group_mean(p: PlayerStats, group: tuple[str, tuple[str, ...]]) -> float:
+    return sum(v for k, v in p.sources if k in group[1])
+
+
+def _table(title: str, first: str, numbers: tuple[str, ...]) -> Table:
+    """A table of one text column (left) and number columns (right); a second text column
+    (head to head's ``against``) is left-aligned too. A header of two words is set on two
+    lines, so that the columns stay narrow and a player's name is not cut."""
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+    table.add_column(first, justify="right" if first == "players" else "left")
+    for col in numbers:
+        table.add_column(col.replace(" ", "\n"), justify="left" if col == "against" else "right")
+    return table
+
+
+def _listed(records: Sequence[GameRecord], most: int) -> tuple[Sequence[GameRecord], str]:
+    """The games the table lists, and its title: every game up to ``most``; past that, the
+    games that are invalid, unfinished or unreadable (up to ``most`` of them)."""
+    if len(records) <= most:
+        return records, "games"
+    odd = [r for r in records if r.status != "valid"]
+    every = "every game: --format csv, json or markdown"
+    if not odd:
+        return odd, f"games: {len(records):,}, all finished and valid ({every})"
+    which = f"the first {most} of the {len(odd):,}" if len(odd) > most else f"the {len(odd):,}"
+    return odd[:most], (f"games: {len(records):,}; listed: {which} invalid, unfinished or "
+                        f"unreadable ({every})")
 
 
 class BgStatsFormat(Format):

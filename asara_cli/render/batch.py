@@ -204,7 +204,8 @@ class TableFormat(Format):
                           Text(", ".join(s.name for s in r.seats if s.winner)),
                           "" if r.margin is None else str(r.margin), Text(_status(r)))
         # The figures per player come in three tables, each within 80 columns.
-        players = _table(f"players ({stats.games} scored games)", "player", (
+        scored = f"{stats.games:,} scored game{'' if stats.games == 1 else 's'}"
+        players = _table(f"players ({scored})", "player", (
             "games", "wins", "shared wins", "win rate", "fair share"))
         totals = _table("totals per game", "player", ("mean", "median", "best",
                                                         "of winner's"))

@@ -214,9 +214,9 @@ def batch(
     if text:
         out().file.write(text)
     scored = sum(r.status == VALID for r in kept)
-    err().print(f"{len(files)} files: {scored} scored, "
-                  f"{sum(r.status == INCOMPLETE for r in records)} incomplete, "
-                  f"{sum(r.status == INVALID for r in records)} invalid, "
-                  f"{sum(r.status == UNREADABLE for r in records)} unreadable, "
-                  f"{sum(r.status == DUPLICATE for r in records)} duplicates", soft_wrap=True)
+    counts = {s: sum(r.status == s for r in records)
+              for s in (INCOMPLETE, INVALID, UNREADABLE, DUPLICATE)}
+    err().print(f"{len(files):,} files: {scored:,} scored, {counts[INCOMPLETE]:,} incomplete, "
+                f"{counts[INVALID]:,} invalid, {counts[UNREADABLE]:,} unreadable, "
+                f"{counts[DUPLICATE]:,} duplicates", soft_wrap=True)
     raise typer.Exit(EXIT_VIOLATION if bad else EXIT_OK)

@@ -209,6 +209,10 @@ class HeadToHead:
     ahead: int  # games where player's total beat other's
     level: int
 
+    @property
+    def behind(self) -> int:
+        return self.games - self.ahead - self.level
+
 
 @frozen
 class Club:
@@ -219,6 +223,12 @@ class Club:
     seats: tuple[SeatStats, ...]
     head_to_head: tuple[HeadToHead, ...]
     ratings: tuple[tuple[str, float, float, float], ...] = field(default=())
+
+    @property
+    def pairs(self) -> tuple[HeadToHead, ...]:
+        """Head to head with each pair of players once (the other way round is the same
+        figures, ahead and behind swapped)."""
+        return tuple(h for h in self.head_to_head if h.player < h.other)
 
 
 def club(records: Sequence[GameRecord]) -> Club:

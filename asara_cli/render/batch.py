@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asara_cli.render import bgstats
-from asara_cli.stats import Club, GameRecord, HeadToHead, PlayerStats, source_order
+from asara_cli.stats import Club, GameRecord, PlayerStats, source_order
 
 
 def _game_dict(r: GameRecord) -> dict[str, Any]:
@@ -152,7 +152,7 @@ class MarkdownFormat(Format):
             out += ["", "## Head to head", "", "| player | against | games | ahead | level | "
                     "behind |", "|---|---|---:|---:|---:|---:|"]
             out += [f"| {_md(h.player)} | {_md(h.other)} | {h.games} | {h.ahead} | {h.level} "
-                    f"| {h.games - h.ahead - h.level} |" for h in _pairs(stats)]
+                    f"| {h.behind} |" for h in stats.pairs]
         out += ["", "## Seats (1 = start player)", "",
                 "| players | seat | games | wins | win rate | 1/n |",
                 "|---:|---:|---:|---:|---:|---:|"]
@@ -174,11 +174,6 @@ def _source_label(key: str) -> str:
 def _sources_used(stats: Club) -> list[str]:
     """The sources any player scored from, in the statistics' order."""
     return sorted({k for p in stats.players for k, v in p.sources if v}, key=source_order)
-
-
-def _pairs(stats: Club) -> list[HeadToHead]:
-    """Each pair of players once (the first named first, as the statistics sort them)."""
-    return [h for h in stats.head_to_head if h.player < h.other]
 
 
 def _md(text: str) -> str:
@@ -220,9 +215,9 @@ class TableFormat(Format):
             sources.add_row(Text(p.name), *(f"{_group_mean(p, g):.1f}" for g in groups))
         pairs = _table("head to head (each pair once)", "player",
                        ("against", "games", "ahead", "level", "behind"))
-        for h in _pairs(stats):
+        for h in stats.pairs:
             pairs.add_row(Text(h.player), Text(h.other), str(h.games), str(h.ahead),
-                          str(h.level), str(h.games - h.ahead - h.level))
+                          str(h.level), str(h.behind))
         seats = _table("seats (1 = start player)", "players",
                        ("seat", "games", "wins", "win rate", "1/n"))
         for x in stats.seats:

@@ -84,6 +84,11 @@ def test_folder_page_counts_the_club(tmp_path: Path) -> None:
     # Lena shares the only win of her one game: 100 %, against a fair share of 1/2.
     assert "Lena: 100%" in _titles(page)
     assert "fair share: 50%" in _titles(page)
+    # head to head, each pair once: Paul 73 beat Tina 72; Lena and Omar were level at 68
+    n = '<td class="n">'
+    assert f"<tr><td>Paul</td><td>Tina</td>{n}1</td>{n}1</td>{n}0</td>{n}0</td></tr>" in page
+    assert f"<tr><td>Lena</td><td>Omar</td>{n}1</td>{n}0</td>{n}1</td>{n}0</td></tr>" in page
+    assert "<td>Tina</td><td>Paul</td>" not in page
 
 
 def test_names_from_the_file_are_escaped(tmp_path: Path) -> None:

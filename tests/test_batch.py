@@ -253,3 +253,10 @@ def test_simulate_jobs_write_the_same_bytes(tmp_path: Path,
     for name in names:
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
     assert "game 5" in (tmp_path / "two" / "game-0005.toml").read_text("utf-8")
+
+
+def test_a_filter_that_keeps_nothing_draws_no_empty_tables(club_dir: Path) -> None:
+    result = runner.invoke(app, ["batch", str(club_dir), "--player", "Nobody"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.split("\n\n")[0].strip() == "games: none kept"
+    assert "players: no scored games" in result.stdout and "seats" not in result.stdout

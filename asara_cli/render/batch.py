@@ -223,10 +223,10 @@ class TableFormat(Format):
         for x in stats.seats:
             seats.add_row(str(x.players), str(x.seat), str(x.games), str(x.wins),
                           f"{x.win_rate:.0%}", f"{x.expected_rate:.0%}")
-        parts: list[RenderableType] = [games if listed else Text(title + "\n"), players]
-        if stats.players:
-            parts += [totals, sources, pairs]
-        parts.append(seats)
+        parts: list[RenderableType] = [games if listed else Text(title + "\n")]
+        # empty tables under their headings read like a fault
+        parts += [players, totals, sources, pairs, seats] if stats.players else [
+            Text("players: no scored games\n")]
         if stats.ratings:
             rt = _table("ratings (openskill, Plackett-Luce; mu - 3 sigma)", "player",
                         ("rating", "mu", "sigma"))
@@ -265,6 +265,8 @@ def _table(title: str, first: str, numbers: tuple[str, ...]) -> Table:
 def _listed(records: Sequence[GameRecord], most: int) -> tuple[Sequence[GameRecord], str]:
     """The games the table lists, and its title: every game up to ``most``; past that, the
     games that are invalid, unfinished or unreadable (up to ``most`` of them)."""
+    if not records:
+        return records, "games: none kept"
     if len(records) <= most:
         return records, "games"
     odd = [r for r in records if r.status != "valid"]

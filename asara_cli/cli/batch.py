@@ -162,7 +162,7 @@ def batch(
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Replay every log, and leave "
                                            "the cache of scored games alone.")] = False,
 ) -> None:
-    """Score many game logs at once: each game, then statistics per player and seat.
+    """Score many game logs at once: each game, then statistics per player, pair and seat.
 
     Bad files are reported and skipped; the rest are still scored. The same game twice
     (the same bytes) counts once. A game scored before, unchanged, is taken from the cache

@@ -3,6 +3,7 @@ or silently redirected (issue: trust; docs/reliability.md lists what each test p
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import stat
@@ -165,6 +166,26 @@ def test_control_characters_in_notes_and_paths_are_escaped(tmp_path: Path) -> No
     weird.write_text("nonsense = [", "utf-8")
     r = asara("validate", weird.name, cwd=tmp_path)
     assert r.returncode == 2 and b"\x1b" not in r.stderr and b"\\x1b[31m" in r.stderr
+
+
+def test_batch_shows_a_hostile_file_name_and_place_in_every_format(tmp_path: Path) -> None:
+    # a valid game under a file name and a place holding escape sequences: every format
+    # people read shows them escaped; JSON encodes them as \u001b
+    text = (ROOT / "sample_games" / "two-player-basic.toml").read_text("utf-8").replace(
+        'format = 1\n', 'format = 1\nplace = "Caf\\u001b[2J\\u202e"\n', 1)
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "g\x1b[31m.toml").write_text(text, "utf-8")
+    for fmt in ("table", "markdown", "csv", "json", "bgstats"):
+        r = asara("batch", "club", "-f", fmt, "--no-cache", cwd=tmp_path)
+        assert r.returncode == 0, (fmt, r.stderr)
+        out = r.stdout + r.stderr
+        assert b"\x1b" not in out and "\u202e".encode() not in out, fmt
+    r = asara("batch", "club", "-f", "csv", "--no-cache", cwd=tmp_path)
+    assert b"g\\x1b[31m.toml" in r.stdout and b"Caf\\x1b[2J\\u202e" in r.stdout
+    # JSON keeps the data exact: its escapes read back as the very characters
+    r = asara("batch", "club", "-f", "json", "--no-cache", cwd=tmp_path)
+    game = json.loads(r.stdout)["games"][0]
+    assert game["place"] == "Caf\x1b[2J\u202e" and game["file"].endswith("g\x1b[31m.toml")
 
 
 # --- writes like a database's --------------------------------------------------------------

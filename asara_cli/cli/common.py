@@ -40,9 +40,9 @@ def err() -> Console:
 
 
 def print_json(data: Any) -> None:
-    import json  # only --json output needs it
+    from asara_cli.render.safe import json_text
 
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    typer.echo(json_text(data))
 
 
 def add_command(app: typer.Typer, name: str, fn: Callable[..., Any]) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any, ClassVar
@@ -16,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asara_cli.render import bgstats
+from asara_cli.render.safe import json_text, safe_text
 from asara_cli.stats import Club, GameRecord, PlayerStats, source_order
 
 
@@ -66,7 +66,7 @@ class JsonFormat(Format):
         if stats.ratings:
             data["ratings"] = [{"name": n, "ordinal": o, "mu": m, "sigma": s}
                                for n, o, m, s in stats.ratings]
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        return json_text(data) + "\n"
 
 
 def _count(records: Sequence[GameRecord]) -> dict[str, int]:
@@ -81,10 +81,12 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
 def spreadsheet_safe(value: object) -> object:
-    """A cell that opens as text, not as a formula (numbers stay numbers)."""
-    if isinstance(value, str) and value.startswith(_FORMULA):
-        return "'" + value
-    return value
+    """A cell that opens as text, not as a formula (numbers stay numbers), with control
+    characters written as escapes: the file is often read in a terminal first."""
+    if not isinstance(value, str):
+        return value
+    value = safe_text(value)
+    return "'" + value if value.startswith(_FORMULA) else value
 
 
 class CsvFormat(Format):
@@ -177,7 +179,8 @@ def _sources_used(stats: Club) -> list[str]:
 
 
 def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """A table cell: no column break, no line break, no control character obeyed."""
+    return safe_text(text).replace("|", "\\|").replace("\n", " ")
 
 
 class TableFormat(Format):
@@ -288,7 +291,7 @@ class BgStatsFormat(Format):
         plays = [bgstats.play(r, self.bgg_id) for r in records if r.scored]
         if self.url:
             return "".join(bgstats.link(p) + "\n" for p in plays)
-        return json.dumps(plays, indent=2, ensure_ascii=False) + "\n"
+        return json_text(plays) + "\n"
 
 
 FORMATS: dict[str, type[Format]] = {f.name: f for f in (TableFormat, JsonFormat, CsvFormat,

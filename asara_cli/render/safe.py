@@ -1,12 +1,15 @@
 """Text from a file is shown, never obeyed: control characters, escape sequences and
 bidirectional overrides are written out as escapes (``\\x1b``, ``\\u202e``) before anything
-reaches a terminal. JSON output is left exact; only what people read is escaped."""
+reaches a terminal. JSON output keeps the data exact: the same characters are written as
+``\\u`` escapes, which a JSON reader turns back into them."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 from rich.console import Console
 from rich.segment import Segment
@@ -27,6 +30,31 @@ def safe_text(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(_escaped(c) for c in text)
+
+
+# JSON escapes the C0 controls itself; DEL, the C1 controls and the format characters it
+# writes as they are. They can only sit inside strings, and only DEL is ASCII.
+_NOT_ASCII = re.compile("[\x7f-\U0010ffff]")
+
+
+def _json_escaped(m: re.Match[str]) -> str:
+    c = m.group()
+    if unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp"):
+        return c
+    import json
+
+    return json.dumps(c)[1:-1]  # \\u escapes, a surrogate pair above the BMP
+
+
+def json_text(data: Any, indent: int | None = 2) -> str:
+    """``data`` as JSON (UTF-8 text, not ASCII), every control and format character written
+    as its ``\\u`` escape: the same data, and nothing in it a terminal would obey."""
+    import json  # only JSON output needs it
+
+    text = json.dumps(data, indent=indent, ensure_ascii=False)
+    if text.isascii() and "\x7f" not in text:
+        return text
+    return _NOT_ASCII.sub(_json_escaped, text)
 
 
 class SafeConsole(Console):

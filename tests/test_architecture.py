@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -51,20 +52,28 @@ def test_every_area_kind_can_be_recorded() -> None:
     assert set(BY_LOG_TYPE) - commands == {"genie"}  # typed as --genie on the move wished for
 
 
+def _imported(args: list[str], modules: tuple[str, ...], cwd: Path | None = None
+              ) -> tuple[str, list[str]]:
+    """Run ``asara ARGS`` in a fresh interpreter: its stdout, and which of ``modules`` it
+    imported."""
+    code = (
+        "import sys\n"
+        f"sys.argv = ['asara', *{args!r}]\n"
+        "from asara_cli.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        f"sys.stderr.write(repr([m for m in {modules!r} if m in sys.modules]))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, cwd=cwd)
+    return result.stdout, ast.literal_eval(result.stderr.strip().splitlines()[-1])
+
+
 def test_a_reading_command_builds_only_itself() -> None:
     """`asara board` neither imports the recording commands nor builds the other commands
     (Typer inspects every command it builds; a command line pays only for its own)."""
-    code = (
-        "import sys\n"
-        "sys.argv = ['asara', 'board', '--json']\n"
-        "from asara_cli.cli import main\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "sys.stderr.write(str('asara_cli.cli.record' in sys.modules))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True)
-    assert result.stderr.strip() == "False"
-    assert '"profile": "standard"' in result.stdout
+    stdout, found = _imported(["board", "--json"], ("asara_cli.cli.record",))
+    assert found == []
+    assert '"profile": "standard"' in stdout
 
 
 def test_a_move_that_ends_no_year_draws_no_table(tmp_path: Path) -> None:
@@ -73,32 +82,16 @@ def test_a_move_that_ends_no_year_draws_no_table(tmp_path: Path) -> None:
     log = tmp_path / "game.toml"
     subprocess.run([sys.executable, "-m", "asara_cli", "new", str(log), "-p", "Ann", "-p",
                     "Ben"], capture_output=True, text=True, check=True, cwd=tmp_path)
-    code = (
-        "import sys\n"
-        f"sys.argv = ['asara', 'coloured', '--dry-run', '-l', {str(log)!r}]\n"
-        "from asara_cli.cli import main\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "sys.stderr.write(str('rich.table' in sys.modules))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True, cwd=tmp_path)
-    assert "legal, not recorded: Ann takes 5" in result.stdout
-    assert result.stderr.strip() == "False"
+    stdout, found = _imported(["coloured", "--dry-run", "-l", str(log)], ("rich.table",),
+                              tmp_path)
+    assert "legal, not recorded: Ann takes 5" in stdout
+    assert found == []
 
 
 def test_a_reading_command_imports_no_writer() -> None:
     """`asara status` reads a log: the TOML writer and the file writer are for the commands
     that write."""
     log = Path(__file__).resolve().parent.parent / "sample_games" / "two-player-basic.toml"
-    code = (
-        "import sys\n"
-        f"sys.argv = ['asara', 'status', {str(log)!r}]\n"
-        "from asara_cli.cli import main\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "sys.stderr.write(repr([m for m in ('tomli_w', 'asara_cli.logfile.write')"
-        " if m in sys.modules]))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True)
-    assert "after event" in result.stdout
-    assert result.stderr.strip() == "[]"
+    stdout, found = _imported(["status", str(log)], ("tomli_w", "asara_cli.logfile.write"))
+    assert "after event" in stdout
+    assert found == []

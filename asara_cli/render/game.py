@@ -219,7 +219,7 @@ def status_view(board: Board, state: GameState, title: str) -> RenderableType:
             marks += " ♛"
         table.add_row(Text(p.name + marks), str(p.money), str(p.buyers),
                       str(state.prestige(seat)), _towers_cell(p.towers))
-        screens.add_row(p.name, ItemList(_screen_items(state, seat)))
+        screens.add_row(Text(p.name), ItemList(_screen_items(state, seat)))
     parts += [table, screens]
 
     areas = Table(box=box.SIMPLE_HEAD, title="areas this year", title_justify="left")

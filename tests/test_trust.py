@@ -168,6 +168,16 @@ def test_control_characters_in_notes_and_paths_are_escaped(tmp_path: Path) -> No
     assert r.returncode == 2 and b"\x1b" not in r.stderr and b"\\x1b[31m" in r.stderr
 
 
+def test_json_text_escapes_exactly_the_control_and_format_characters() -> None:
+    from asara_cli.render.safe import json_text
+
+    data = {"k": "\x7f\x85\u202e\u2028\U000e0001 é ♛ \U0001f600 \x1b"}
+    text = json_text(data, indent=None)
+    assert text == ('{"k": "\\u007f\\u0085\\u202e\\u2028\\udb40\\udc01 é ♛ \U0001f600 '
+                    '\\u001b"}')
+    assert json.loads(text) == data
+
+
 def test_batch_shows_a_hostile_file_name_and_place_in_every_format(tmp_path: Path) -> None:
     # a valid game under a file name and a place holding escape sequences: every format
     # people read shows them escaped; JSON encodes them as \u001b

@@ -33,8 +33,9 @@ def safe_text(text: str) -> str:
 
 
 # JSON escapes the C0 controls itself; DEL, the C1 controls and the format characters it
-# writes as they are. They can only sit inside strings, and only DEL is ASCII.
-_NOT_ASCII = re.compile("[\x7f-\U0010ffff]")
+# writes as they are. They can only sit inside strings, and only DEL is ASCII. (Written as
+# a negated class: the range up to U+10FFFF took 9 ms to compile, at every command's start.)
+_NOT_ASCII = re.compile("[^\x00-\x7e]")
 
 
 def _json_escaped(m: re.Match[str]) -> str:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -98,6 +100,9 @@ def test_a_broken_file_and_a_duplicate_are_reported_and_skipped(club_dir: Path) 
     broken = next(line for line in result.stderr.splitlines() if "broken.toml" in line)
     assert broken.endswith("broken.toml:2: not valid TOML: Invalid value (at end of "
                            "document)"), broken
+    # the closing count: 4 scored + the broken, the invalid and the copy
+    assert result.stderr.splitlines()[-1] == ("7 files: 4 scored, 0 incomplete, 1 invalid, "
+                                              "1 unreadable, 1 duplicate")
 
 
 def test_filters_recompute_the_statistics(club_dir: Path) -> None:
@@ -228,7 +233,7 @@ def test_batch_jobs_give_the_same_output(tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     import asara_cli.cli.batch as batch_cmd
 
-    monkeypatch.setattr(batch_cmd, "CHUNK", 2)  # three chunks over two worker processes
+    monkeypatch.setattr(batch_cmd, "CHUNK", 2)  # 5 files > 2: worker processes, a file a chunk
     assert runner.invoke(app, ["simulate", "--games", "5", "--seed", "2", "--out",
                                str(tmp_path)]).exit_code == 0
     one = runner.invoke(app, ["batch", str(tmp_path), "-f", "csv", "--jobs", "1"])
@@ -238,11 +243,33 @@ def test_batch_jobs_give_the_same_output(tmp_path: Path,
     assert one.stdout == two.stdout
 
 
+def _chunk_work(chunk: Sequence[int]) -> tuple[int, int]:
+    return os.getpid(), len(chunk)
+
+
+@pytest.mark.parametrize(("items", "jobs", "sizes", "elsewhere"), [
+    (10_000, 2, [200] * 50, True),   # big runs: chunks of at most 200
+    (300, 2, [6] * 50, True),        # few files: about 50 chunks, so the bar moves
+    (200, 2, [4] * 50, False),       # 200 or fewer: not worth starting workers
+    (301, 1, [7] * 43, False),       # one job: here, in the same small chunks
+    (3, 2, [1, 1, 1], False),
+])
+def test_work_is_cut_into_chunks_the_bar_can_follow(items: int, jobs: int, sizes: list[int],
+                                                    elsewhere: bool,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from asara_cli.cli import chunks
+
+    monkeypatch.setattr(chunks, "_cores", lambda: 2)  # as on the 2-core machines we run on
+    done = list(chunks.in_chunks(_chunk_work, range(items), 200, jobs, "testing"))
+    assert [n for _, n in done] == sizes
+    assert any(pid != os.getpid() for pid, _ in done) is elsewhere
+
+
 def test_simulate_jobs_write_the_same_bytes(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     import asara_cli.cli.simulate as simulate_cmd
 
-    monkeypatch.setattr(simulate_cmd, "CHUNK", 2)  # three chunks over two worker processes
+    monkeypatch.setattr(simulate_cmd, "CHUNK", 2)  # 5 games > 2: worker processes
     args = ["simulate", "--games", "5", "--seed", "4", "--players", "3"]
     one = runner.invoke(app, [*args, "--out", str(tmp_path / "one"), "--jobs", "1"])
     two = runner.invoke(app, [*args, "--out", str(tmp_path / "two"), "--jobs", "2"])

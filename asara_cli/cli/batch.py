@@ -115,6 +115,11 @@ def say_skipped(records: list[GameRecord]) -> bool:
     return any(r.status in (UNREADABLE, INVALID) for r in records)
 
 
+def _count(n: int, word: str) -> str:
+    """``1 file``, ``10,000 files``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
 def _date(text: str | None, option: str) -> str | None:
     if text is None:
         return None
@@ -216,7 +221,8 @@ def batch(
     scored = sum(r.status == VALID for r in kept)
     counts = {s: sum(r.status == s for r in records)
               for s in (INCOMPLETE, INVALID, UNREADABLE, DUPLICATE)}
-    err().print(f"{len(files):,} files: {scored:,} scored, {counts[INCOMPLETE]:,} incomplete, "
-                f"{counts[INVALID]:,} invalid, {counts[UNREADABLE]:,} unreadable, "
-                f"{counts[DUPLICATE]:,} duplicates", soft_wrap=True)
+    err().print(f"{_count(len(files), 'file')}: {scored:,} scored, "
+                f"{counts[INCOMPLETE]:,} incomplete, {counts[INVALID]:,} invalid, "
+                f"{counts[UNREADABLE]:,} unreadable, {_count(counts[DUPLICATE], 'duplicate')}",
+                soft_wrap=True)
     raise typer.Exit(EXIT_VIOLATION if bad else EXIT_OK)

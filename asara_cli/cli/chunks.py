@@ -16,23 +16,29 @@ from asara_cli.cli.common import err
 T = TypeVar("T")
 R = TypeVar("R")
 
+#: The progress bar moves once a chunk: a run of few items is cut into about this many
+#: chunks, so that 300 files do not show 0% until the end.
+STEPS = 50
+
 
 def in_chunks(work: Callable[[Sequence[T]], R], items: Sequence[T], size: int,
               jobs: int | None, what: str, start: Callable[..., None] | None = None,
               start_args: tuple[Any, ...] = ()) -> Iterator[R]:
-    """``work`` over ``items`` in chunks of ``size``, each chunk's result in order. With
-    ``jobs`` > 1 (``None``: one per core, and never more than the cores) and more than one
-    chunk, the chunks go to worker processes, each first running ``start(*start_args)``;
-    else they are worked here, after one ``start``. ``work`` and ``start`` must be
-    module-level functions (or partials of them) so the workers can be handed them."""
-    chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    """``work`` over ``items`` in chunks of at most ``size`` (fewer when there are few items,
+    see :data:`STEPS`), each chunk's result in order. With ``jobs`` > 1 (``None``: one per
+    core, and never more than the cores) and more than ``size`` items, the chunks go to
+    worker processes, each first running ``start(*start_args)``; else they are worked here,
+    after one ``start``. ``work`` and ``start`` must be module-level functions (or partials
+    of them) so the workers can be handed them."""
+    step = max(1, min(size, -(-len(items) // STEPS)))
+    chunks = [items[i:i + step] for i in range(0, len(items), step)]
     cores = _cores()
     jobs = min(cores if jobs is None else jobs, cores)
     console = err()
     with Progress(console=console, transient=True,
                   disable=not console.is_terminal) as progress, ExitStack() as stack:
         task = progress.add_task(what, total=len(items))
-        if jobs > 1 and len(chunks) > 1:
+        if jobs > 1 and len(items) > size:
             pool = stack.enter_context(ProcessPoolExecutor(
                 max_workers=jobs, initializer=start, initargs=start_args))
             results: Iterator[R] = pool.map(work, chunks)

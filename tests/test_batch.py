@@ -265,6 +265,22 @@ def test_work_is_cut_into_chunks_the_bar_can_follow(items: int, jobs: int, sizes
     assert any(pid != os.getpid() for pid, _ in done) is elsewhere
 
 
+def test_the_bar_reckons_the_time_left_from_the_start() -> None:
+    from rich.progress import Progress
+
+    from asara_cli.cli.chunks import start_task
+
+    now = [100.0]
+    progress = Progress(get_time=lambda: now[0], disable=True)
+    task = start_task(progress, "scoring", 10_000)
+    now[0] += 4.0
+    progress.advance(task, 200)  # two workers' first chunks, 0.05 s apart
+    now[0] += 0.05
+    progress.advance(task, 200)
+    # 400 files in 4.05 s: 9,600 more take 97.2 s, rounded up (rich alone said 3 s)
+    assert progress.tasks[0].time_remaining == 98
+
+
 def test_simulate_jobs_write_the_same_bytes(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     import asara_cli.cli.simulate as simulate_cmd

@@ -9,7 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from typing import Any, TypeVar
 
-from rich.progress import Progress
+from rich.progress import Progress, TaskID
 
 from asara_cli.cli.common import err
 
@@ -37,7 +37,7 @@ def in_chunks(work: Callable[[Sequence[T]], R], items: Sequence[T], size: int,
     console = err()
     with Progress(console=console, transient=True,
                   disable=not console.is_terminal) as progress, ExitStack() as stack:
-        task = progress.add_task(what, total=len(items))
+        task = start_task(progress, what, len(items))
         if jobs > 1 and len(items) > size:
             pool = stack.enter_context(ProcessPoolExecutor(
                 max_workers=jobs, initializer=start, initargs=start_args))
@@ -49,6 +49,15 @@ def in_chunks(work: Callable[[Sequence[T]], R], items: Sequence[T], size: int,
         for chunk, result in zip(chunks, results, strict=True):
             progress.advance(task, len(chunk))
             yield result
+
+
+def start_task(progress: Progress, what: str, total: int) -> TaskID:
+    """A task on the bar whose time left is reckoned from now. rich reckons the speed from
+    the second sample on: two workers finishing their first chunks a moment apart gave
+    "0:00:01" left at 4% of 10,000 files. A first sample of nothing, now, fixes that."""
+    task = progress.add_task(what, total=total)
+    progress.advance(task, 0)
+    return task
 
 
 def _cores() -> int:

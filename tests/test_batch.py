@@ -63,7 +63,9 @@ def test_batch_json_has_the_hand_checked_totals(club_dir: Path) -> None:
 def test_batch_csv_is_one_row_per_player_per_game(club_dir: Path) -> None:
     result = runner.invoke(app, ["batch", str(club_dir), "-f", "csv"])
     assert result.exit_code == 0
-    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    # a byte order mark first, so that Excel reads the UTF-8 (Python: utf-8-sig)
+    assert result.stdout_bytes.startswith(b"\xef\xbb\xbffile,date,")
+    rows = list(csv.DictReader(io.StringIO(result.stdout_bytes.decode("utf-8-sig"))))
     assert len(rows) == 2 + 3 + 4 + 2
     paul = next(r for r in rows if r["file"].endswith("two-player-basic.toml")
                 and r["player"] == "Paul")
@@ -74,6 +76,41 @@ def test_batch_csv_is_one_row_per_player_per_game(club_dir: Path) -> None:
                "black", "white", "overall", "most_towers", "money")
     assert sum(int(paul[k]) for k in sources) == 73
     assert (paul["builds"], paul["year2"]) == ("14", "5")
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="needs LibreOffice (soffice)")
+def test_the_csv_opens_in_a_spreadsheet_as_plain_data(tmp_path: Path) -> None:
+    # A real spreadsheet reads the file: LibreOffice turns it into .xlsx, whose cells are
+    # then looked at. Names and a place with commas, quotes, a line break and formulas.
+    import re
+    import subprocess
+    import zipfile
+
+    text = (SAMPLES / "two-player-basic.toml").read_text("utf-8")
+    text = text.replace("Tina", "Zoë").replace("format = 1\n", 'format = 1\nplace = "Café, '
+                                                 '\\"Löwen\\"\\n=HYPERLINK(1)"\n', 1)
+    text = re.sub(r"([{,] )Zoë =", r'\1"Zoë" =', text)  # a bare key is ASCII only
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "a.toml").write_text(text, "utf-8")
+    (tmp_path / "club" / "b.toml").write_text(
+        re.sub(r"place = .*", 'place = "=1+1"', text, count=1), "utf-8")
+    result = runner.invoke(app, ["batch", str(tmp_path / "club"), "-f", "csv"])
+    assert result.exit_code == 0, result.output
+    (tmp_path / "club.csv").write_bytes(result.stdout_bytes)
+    subprocess.run(["soffice", "--headless", "--infilter=CSV:44,34,76,1", "--convert-to",
+                    "xlsx", "--outdir", str(tmp_path), str(tmp_path / "club.csv")],
+                   check=True, capture_output=True, timeout=120)
+    with zipfile.ZipFile(tmp_path / "club.xlsx") as z:
+        sheet = z.read("xl/worksheets/sheet1.xml").decode()
+        strings = z.read("xl/sharedStrings.xml").decode()
+    assert "<f>" not in sheet  # no formula anywhere
+    assert len(re.findall(r"<row", sheet)) == 1 + 4
+    assert ">file<" in strings and ">Zoë<" in strings  # the byte order mark is not data
+    assert "Café, &quot;Löwen&quot;&#10;=HYPERLINK(1)" in strings
+    assert "&apos;=1+1" in strings
+    # totals are numbers: Zoë (Tina in the sample) 72, Paul 73, in column J
+    numbers = re.findall(r'<c r="J\d+"[^>]* t="n"><v>(\d+)</v>', sheet)
+    assert numbers == ["72", "73", "72", "73"]
 
 
 def test_csv_cells_never_run_as_formulas() -> None:

@@ -99,7 +99,10 @@ class CsvFormat(Format):
                "most_towers", "money", "problem")
 
     def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
+        # A byte order mark first: Excel opens a UTF-8 file without one as its local code
+        # page ("Zoë" as "ZoÃ«"). Python reads it with utf-8-sig; pandas skips it.
         buf = io.StringIO()
+        buf.write("\ufeff")
         w = csv.writer(buf, lineterminator="\r\n")
         w.writerow(self.COLUMNS)
         for r in records:

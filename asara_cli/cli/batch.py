@@ -31,7 +31,7 @@ from asara_cli.cli.common import (
     guarded,
     out,
 )
-from asara_cli.render.batch import FORMATS
+from asara_cli.render.batch import FORMATS, by_status, count
 from asara_cli.rules.names import name_key
 from asara_cli.stats import (
     DUPLICATE,
@@ -113,11 +113,6 @@ def say_skipped(records: list[GameRecord]) -> bool:
             console.print(f"{'skipped' if r.status != INVALID else 'invalid'}: {where}: "
                           f"{why}{rule}", soft_wrap=True)
     return any(r.status in (UNREADABLE, INVALID) for r in records)
-
-
-def _count(n: int, word: str) -> str:
-    """``1 file``, ``10,000 files``."""
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def _date(text: str | None, option: str) -> str | None:
@@ -219,10 +214,9 @@ def batch(
     if text:
         out().file.write(text)
     scored = sum(r.status == VALID for r in kept)
-    counts = {s: sum(r.status == s for r in records)
-              for s in (INCOMPLETE, INVALID, UNREADABLE, DUPLICATE)}
-    err().print(f"{_count(len(files), 'file')}: {scored:,} scored, "
+    counts = by_status(records)
+    err().print(f"{count(len(files), 'file')}: {scored:,} scored, "
                 f"{counts[INCOMPLETE]:,} incomplete, {counts[INVALID]:,} invalid, "
-                f"{counts[UNREADABLE]:,} unreadable, {_count(counts[DUPLICATE], 'duplicate')}",
+                f"{counts[UNREADABLE]:,} unreadable, {count(counts[DUPLICATE], 'duplicate')}",
                 soft_wrap=True)
     raise typer.Exit(EXIT_VIOLATION if bad else EXIT_OK)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any, ClassVar
@@ -58,7 +59,7 @@ class JsonFormat(Format):
         data = {
             "games": [_game_dict(r) for r in records],
             "summary": {"files": len(records), "scored": stats.games,
-                        "by_status": _count(records)},
+                        "by_status": by_status(records)},
             "players": [{**asdict(p), "sources": dict(p.sources)} for p in stats.players],
             "seats": [asdict(s) for s in stats.seats],
             "head_to_head": [asdict(h) for h in stats.head_to_head],
@@ -69,11 +70,10 @@ class JsonFormat(Format):
         return json_text(data) + "\n"
 
 
-def _count(records: Sequence[GameRecord]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for r in records:
-        counts[r.status] = counts.get(r.status, 0) + 1
-    return counts
+def by_status(records: Sequence[GameRecord]) -> Counter[str]:
+    """How many records have each status (0 for one none has), in the order the statuses
+    first come."""
+    return Counter(r.status for r in records)
 
 
 #: CSV cells a spreadsheet would run as a formula start with one of these.
@@ -171,6 +171,12 @@ class MarkdownFormat(Format):
         return "\n".join(out) + "\n"
 
 
+def count(n: int, word: str) -> str:
+    """``1 file``, ``10,000 files``: rules/text.py's plural, with thousands separated as
+    a folder of logs needs."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
 def _source_label(key: str) -> str:
     """``year1`` -> ``year 1``, ``most_towers`` -> ``most towers``."""
     return key.replace("_", " ").replace("year", "year ").rstrip()
@@ -205,8 +211,7 @@ class TableFormat(Format):
                           Text(", ".join(s.name for s in r.seats if s.winner)),
                           "" if r.margin is None else str(r.margin), Text(_status(r)))
         # The figures per player come in three tables, each within 80 columns.
-        scored = f"{stats.games:,} scored game{'' if stats.games == 1 else 's'}"
-        players = _table(f"players ({scored})", "player", (
+        players = _table(f"players ({count(stats.games, 'scored game')})", "player", (
             "games", "wins", "shared wins", "win rate", "fair share"))
         totals = _table("totals per game", "player", ("mean", "median", "best",
                                                         "of winner's"))

@@ -17,10 +17,11 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from asara_cli.rules.areas import kind_of
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import apply, check, errors
-from asara_cli.rules.events import (
+from asara_cli.core.values import frozen
+from asara_cli.games.asara.rules.areas import kind_of
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.engine import apply, check, errors
+from asara_cli.games.asara.rules.events import (
     PAIR,
     Bank,
     Build,
@@ -33,10 +34,9 @@ from asara_cli.rules.events import (
     Tile,
     Turn,
 )
-from asara_cli.rules.model import Colour, Section, Variant
-from asara_cli.rules.sampler import candidate_moves, deal_gifts, simulated_gift_deck
-from asara_cli.rules.state import GameState, PlayerState, Setup, start_state
-from asara_cli.rules.values import frozen
+from asara_cli.games.asara.rules.model import Colour, Section, Variant
+from asara_cli.games.asara.rules.sampler import candidate_moves, deal_gifts, simulated_gift_deck
+from asara_cli.games.asara.rules.state import GameState, PlayerState, Setup, start_state
 
 NAMES = ("Tina", "Paul", "Anna", "Ben", "Cleo", "Omar", "Lena", "Max")
 LABELS = ("blue", "yellow", "violet", "orange", "grey")

@@ -16,14 +16,14 @@ from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from asara_cli.core.values import evolve, frozen
 from asara_cli.errors import InputError
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.engine import replay
+from asara_cli.games.asara.rules.state import LedgerEntry
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.common import loads_toml, read_bytes
 from asara_cli.logfile.game import GameLog, load_log_board, parse_log_data
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import replay
-from asara_cli.rules.state import LedgerEntry
-from asara_cli.rules.values import evolve, frozen
 
 if TYPE_CHECKING:
     from asara_cli.cache import RecordCache

@@ -17,10 +17,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from test_engine_props import play
 
+from asara_cli.games.asara.rules.engine import check, replay
+from asara_cli.games.asara.rules.model import Variant
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, read_log, write_log
-from asara_cli.rules.engine import check, replay
-from asara_cli.rules.model import Variant
 
 
 def best(fn, repeat: int = 7) -> float:

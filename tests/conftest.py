@@ -13,7 +13,7 @@ import pytest
 import typer
 import typer.testing
 
-from asara_cli.rules.board import Board, board_from_mapping
+from asara_cli.games.asara.rules.board import Board, board_from_mapping
 
 
 def _read_standard_profile() -> dict[str, Any]:

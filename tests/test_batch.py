@@ -250,9 +250,9 @@ def test_the_simulator_draws_only_a_legal_move() -> None:
     # one legal move: without the check the legal one would almost never come up.
     import random
 
+    from asara_cli.games.asara.rules.events import Coloured, Placement, Turn
+    from asara_cli.games.asara.rules.state import Setup, start_state
     from asara_cli.logfile.board import load_board
-    from asara_cli.rules.events import Coloured, Placement, Turn
-    from asara_cli.rules.state import Setup, start_state
     from asara_cli.simulate import _choose
 
     board = load_board()

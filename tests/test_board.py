@@ -12,8 +12,14 @@ from typing import Any
 
 import pytest
 
-from asara_cli.rules.board import Board, BoardError, LightedOffer, Places, board_from_mapping
-from asara_cli.rules.model import Colour, Section
+from asara_cli.games.asara.rules.board import (
+    Board,
+    BoardError,
+    LightedOffer,
+    Places,
+    board_from_mapping,
+)
+from asara_cli.games.asara.rules.model import Colour, Section
 
 
 def test_packaged_profile_loads(board: Board) -> None:

@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from asara_cli.cli import app
+from asara_cli.games.asara.rules.model import Variant
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, write_log
-from asara_cli.rules.model import Variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_engine_props import play

@@ -14,10 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from asara_cli.cli import app
-from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import LogHeader, event_to_dict, load_log_board, read_log, write_log
-from asara_cli.rules.engine import replay
-from asara_cli.rules.events import (
+from asara_cli.games.asara.rules.engine import replay
+from asara_cli.games.asara.rules.events import (
     PAIR,
     Action,
     Bank,
@@ -36,9 +34,11 @@ from asara_cli.rules.events import (
     Recruit,
     Turn,
 )
-from asara_cli.rules.gifts import use_text
-from asara_cli.rules.model import Colour, Section, Variant
-from asara_cli.rules.state import Setup
+from asara_cli.games.asara.rules.gifts import use_text
+from asara_cli.games.asara.rules.model import Colour, Section, Variant
+from asara_cli.games.asara.rules.state import Setup
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.game import LogHeader, event_to_dict, load_log_board, read_log, write_log
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_engine_props import play

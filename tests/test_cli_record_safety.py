@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from asara_cli.games.asara.rules.engine import replay
+from asara_cli.games.asara.rules.events import Coloured, Placement, Turn
+from asara_cli.games.asara.rules.state import Setup
 from asara_cli.logfile.game import LogHeader, load_log_board, read_log, write_log
 from asara_cli.logfile.record import lock_path, locked
-from asara_cli.rules.engine import replay
-from asara_cli.rules.events import Coloured, Placement, Turn
-from asara_cli.rules.state import Setup
 
 ASARA = Path(sys.executable).parent / "asara"
 

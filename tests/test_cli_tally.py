@@ -238,7 +238,7 @@ def test_board_command_shows_unknowns() -> None:
 def test_board_toml_round_trips() -> None:
     import tomllib
 
-    from asara_cli.rules.board import board_from_mapping
+    from asara_cli.games.asara.rules.board import board_from_mapping
 
     result = runner.invoke(app, ["board", "--toml"])
     assert result.exit_code == 0

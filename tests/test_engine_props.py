@@ -9,9 +9,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import apply, check, errors, replay
-from asara_cli.rules.events import (
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.engine import apply, check, errors, replay
+from asara_cli.games.asara.rules.events import (
     Action,
     Bank,
     Bribe,
@@ -28,9 +28,9 @@ from asara_cli.rules.events import (
     Tile,
     Turn,
 )
-from asara_cli.rules.model import Colour, Section, Variant
-from asara_cli.rules.sampler import deal_gifts, legal_moves, simulated_gift_deck
-from asara_cli.rules.state import (
+from asara_cli.games.asara.rules.model import Colour, Section, Variant
+from asara_cli.games.asara.rules.sampler import deal_gifts, legal_moves, simulated_gift_deck
+from asara_cli.games.asara.rules.state import (
     GameState,
     Setup,
     missing,

@@ -9,9 +9,9 @@ from typing import Any, ClassVar
 
 import pytest
 
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import ERROR, NOTE, WARNING, Replay, Violation, replay
-from asara_cli.rules.events import (
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.engine import ERROR, NOTE, WARNING, Replay, Violation, replay
+from asara_cli.games.asara.rules.events import (
     PAIR,
     Addition,
     Bank,
@@ -32,8 +32,8 @@ from asara_cli.rules.events import (
     Tile,
     Turn,
 )
-from asara_cli.rules.model import Colour, Section, Variant
-from asara_cli.rules.state import Setup
+from asara_cli.games.asara.rules.model import Colour, Section, Variant
+from asara_cli.games.asara.rules.state import Setup
 
 TWO = Setup(("Tina", "Paul"), 0, Variant.BASIC)
 TWO_PRO = Setup(("Tina", "Paul"), 0, Variant.PRO)
@@ -428,8 +428,8 @@ def test_evolve_is_dataclasses_replace(board: Board) -> None:
     # true frozen instance, equal to what dataclasses.replace makes, on both of its paths.
     import dataclasses
 
-    from asara_cli.rules.state import start_state
-    from asara_cli.rules.values import evolve
+    from asara_cli.core.values import evolve
+    from asara_cli.games.asara.rules.state import start_state
 
     state = start_state(board, Setup(("Ann", "Ben")))
     moved = evolve(state, turn=1, year=2)
@@ -441,8 +441,8 @@ def test_evolve_is_dataclasses_replace(board: Board) -> None:
     with pytest.raises(TypeError):
         evolve(state, turns=1)
     # the replay's hot paths call the class's copier directly: the same copy
-    from asara_cli.rules.state import GameState
-    from asara_cli.rules.values import copier
+    from asara_cli.core.values import copier
+    from asara_cli.games.asara.rules.state import GameState
 
     direct = copier(GameState)(state, turn=1, year=2)
     assert type(direct) is GameState and direct == moved
@@ -470,8 +470,8 @@ def test_frozen_values_behave_as_frozen_slotted_dataclasses(board: Board) -> Non
     import dataclasses
     import pickle
 
-    from asara_cli.rules.state import start_state
-    from asara_cli.rules.values import frozen
+    from asara_cli.core.values import frozen
+    from asara_cli.games.asara.rules.state import start_state
 
     @frozen
     class Mine:
@@ -540,8 +540,8 @@ def test_frozen_reads_plain_classes_itself_and_others_through_dataclasses() -> N
     import dataclasses
     from typing import Generic, TypeVar
 
-    import asara_cli.rules.values as values
-    from asara_cli.rules.values import frozen
+    import asara_cli.core.values as values
+    from asara_cli.core.values import frozen
 
     read_here = []
     quick = values._quick_fields
@@ -582,9 +582,9 @@ def test_frozen_reads_plain_classes_itself_and_others_through_dataclasses() -> N
 
     assert read_here == [True, False, False]
     # a field named as Python's own words for the copy is fine (Build has one called new)
-    from asara_cli.rules.events import Build, NewTower, Part
-    from asara_cli.rules.model import Colour, Section
-    from asara_cli.rules.values import evolve
+    from asara_cli.core.values import evolve
+    from asara_cli.games.asara.rules.events import Build, NewTower, Part
+    from asara_cli.games.asara.rules.model import Colour, Section
 
     tower = NewTower(Colour.RED, (Part(Section.BASE), Part(Section.TURRET)))
     assert evolve(Build(), new=(tower,)) == Build(new=(tower,)) == dataclasses.replace(

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import replay
-from asara_cli.rules.events import (
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.engine import replay
+from asara_cli.games.asara.rules.events import (
     Addition,
     Build,
     Buy,
@@ -23,8 +23,8 @@ from asara_cli.rules.events import (
     Tile,
     Turn,
 )
-from asara_cli.rules.model import Colour, Section, Variant
-from asara_cli.rules.state import Setup
+from asara_cli.games.asara.rules.model import Colour, Section, Variant
+from asara_cli.games.asara.rules.state import Setup
 
 TWO = Setup(("Tina", "Paul"), 0, Variant.BASIC)
 BASE, TRUNK, TURRET = Part(Section.BASE), Part(Section.TRUNK), Part(Section.TURRET)

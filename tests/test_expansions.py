@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from asara_cli.logfile.game import LogHeader, log_to_text, parse_log
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import NOTE, Replay, replay
-from asara_cli.rules.events import (
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.engine import NOTE, Replay, replay
+from asara_cli.games.asara.rules.events import (
     PAIR,
     Action,
     Bank,
@@ -35,8 +34,9 @@ from asara_cli.rules.events import (
     Recruit,
     Turn,
 )
-from asara_cli.rules.model import Colour, Section, Variant
-from asara_cli.rules.state import Setup
+from asara_cli.games.asara.rules.model import Colour, Section, Variant
+from asara_cli.games.asara.rules.state import Setup
+from asara_cli.logfile.game import LogHeader, log_to_text, parse_log
 
 GIFTS = Setup(("Tina", "Paul"), 0, Variant.BASIC, ("gifts",))
 GIFTS_PRO = Setup(("Tina", "Paul"), 0, Variant.PRO, ("gifts",))
@@ -254,7 +254,7 @@ def test_gift_rule_broken(board: Board, events: list[Event], setup: Setup, rule:
 def test_purchase_gift_with_nothing_affordable_is_void(board: Board) -> None:  # X6
     # Tina: 20 - 8 - 8 = 4; the base display is recorded as white and black only (8 and 6):
     # she cannot pay for any, so the gift is void.
-    from asara_cli.rules.events import Display, Tile
+    from asara_cli.games.asara.rules.events import Display, Tile
     shown = tuple(Tile(Section.BASE, c) for c in
                   (Colour.WHITE,) * 4 + (Colour.BLACK,) * 3)
     events: list[Event] = [

@@ -6,10 +6,10 @@ import os
 import stat
 from pathlib import Path
 
+from asara_cli.games.asara.rules.events import Coloured, Placement, Turn
+from asara_cli.games.asara.rules.state import Setup
 from asara_cli.logfile.game import LogHeader, append_event, write_log
 from asara_cli.logfile.record import undo
-from asara_cli.rules.events import Coloured, Placement, Turn
-from asara_cli.rules.state import Setup
 
 
 def mode(path: Path) -> int:

@@ -11,20 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from asara_cli.core.names import hidden_character, name_key
 from asara_cli.errors import InputError
-from asara_cli.logfile.game import (
-    GameLog,
-    LogHeader,
-    append_event,
-    describe_violation,
-    log_to_text,
-    parse_log,
-    read_log,
-    write_log,
-)
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import replay
-from asara_cli.rules.events import (
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.engine import replay
+from asara_cli.games.asara.rules.events import (
     PAIR,
     Addition,
     Bank,
@@ -40,9 +31,18 @@ from asara_cli.rules.events import (
     Tile,
     Turn,
 )
-from asara_cli.rules.model import Colour, Section, Variant
-from asara_cli.rules.names import hidden_character, name_key
-from asara_cli.rules.state import Setup
+from asara_cli.games.asara.rules.model import Colour, Section, Variant
+from asara_cli.games.asara.rules.state import Setup
+from asara_cli.logfile.game import (
+    GameLog,
+    LogHeader,
+    append_event,
+    describe_violation,
+    log_to_text,
+    parse_log,
+    read_log,
+    write_log,
+)
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_engine_props import games, play

@@ -236,9 +236,9 @@ def test_expansion_sample_adds_up(name: str) -> None:
     _sys.path.insert(0, str(Path(__file__).resolve().parent))
     from test_engine_props import _money
 
+    from asara_cli.games.asara.rules.events import Build, Genie, GiftKind, Turn
     from asara_cli.logfile.board import load_board
     from asara_cli.logfile.game import read_log
-    from asara_cli.rules.events import Build, Genie, GiftKind, Turn
 
     board = load_board()
     log = read_log(SAMPLES / name)

@@ -13,9 +13,9 @@ from typing import Any
 import jsonschema
 import pytest
 
+from asara_cli.games.asara.rules.model import Variant
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, log_to_text
-from asara_cli.rules.model import Variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_engine_props import play

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from asara_cli.rules.board import Board
-from asara_cli.rules.model import Colour, Tower
-from asara_cli.rules.scoring import (
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.model import Colour, Tower
+from asara_cli.games.asara.rules.scoring import (
     MONEY,
     MOST_TOWERS,
     OVERALL,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from asara_cli.rules.board import Board
-from asara_cli.rules.model import Colour, Tower
-from asara_cli.rules.scoring import build_prestige, year_evaluation
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.model import Colour, Tower
+from asara_cli.games.asara.rules.scoring import build_prestige, year_evaluation
 
 # --- R3.2 build prestige: +1 per section placed, lighted windows included ------------------------
 

@@ -16,9 +16,9 @@ import pytest
 from typer.testing import CliRunner
 
 from asara_cli.cli import app
+from asara_cli.games.asara.rules.engine import replay
+from asara_cli.games.asara.rules.events import Turn
 from asara_cli.logfile.game import load_log_board, read_log, write_log
-from asara_cli.rules.engine import replay
-from asara_cli.rules.events import Turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_cli_record import command

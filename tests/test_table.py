@@ -230,9 +230,9 @@ def test_redo_refuses_a_log_edited_since(table: Path) -> None:
 def test_status_screens_wrap_between_tiles_at_80_columns(tmp_path: Path) -> None:
     # A simulated game whose random player leaves many tiles unbuilt: the screens' table
     # wraps each list across the width, and every tile held is named in its player's row.
+    from asara_cli.games.asara.rules.engine import replay
     from asara_cli.logfile.board import load_board
     from asara_cli.logfile.game import LogHeader, log_to_text
-    from asara_cli.rules.engine import replay
     from asara_cli.simulate import simulate_game
 
     board = load_board()

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from asara_cli.cli import EXIT_INTERNAL, EXIT_INTERRUPTED, run
+from asara_cli.games.asara.rules.events import Coloured, Placement, Turn
+from asara_cli.games.asara.rules.state import Setup
 from asara_cli.logfile.game import LogHeader, log_to_text, read_log
 from asara_cli.logfile.write import WRITTEN
-from asara_cli.rules.events import Coloured, Placement, Turn
-from asara_cli.rules.state import Setup
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"

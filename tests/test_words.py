@@ -7,8 +7,8 @@ import pytest
 
 from asara_cli.cli import words
 from asara_cli.cli.words import WordError
-from asara_cli.rules.events import PAIR
-from asara_cli.rules.model import Colour, Section
+from asara_cli.games.asara.rules.events import PAIR
+from asara_cli.games.asara.rules.model import Colour, Section
 
 
 @pytest.mark.parametrize("typed,colour", [

@@ -31,8 +31,8 @@ from asara_cli.cli.common import (
     guarded,
     out,
 )
+from asara_cli.core.names import name_key
 from asara_cli.render.batch import FORMATS, by_status, count
-from asara_cli.rules.names import name_key
 from asara_cli.stats import (
     DUPLICATE,
     INCOMPLETE,

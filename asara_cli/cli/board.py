@@ -10,10 +10,10 @@ from rich import box
 from rich.table import Table
 
 from asara_cli.cli.common import BoardOption, JsonOption, guarded, out, print_json
+from asara_cli.games.asara.rules.board import Board, LightedOffer, Places
 from asara_cli.logfile.board import load_board, standard_profile_text
 from asara_cli.logfile.common import read_text
 from asara_cli.render.safe import safe_text
-from asara_cli.rules.board import Board, LightedOffer, Places
 
 
 def _plain(value: Any) -> Any:

@@ -12,13 +12,13 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
+from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.engine import Replay, replay
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, load_log_board, read_log
 from asara_cli.render.safe import SafeConsole
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import Replay, replay
-from asara_cli.rules.values import frozen
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -35,11 +35,11 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from asara_cli.cli import words
-from asara_cli.rules.model import Colour, Section
+from asara_cli.games.asara.rules.model import Colour, Section
 
 if TYPE_CHECKING:
     from asara_cli.cli.common import Replayed
-    from asara_cli.rules.model import Tower
+    from asara_cli.games.asara.rules.model import Tower
 
 #: The completion variable (Typer's scripts set it to complete_bash, complete_zsh, ...).
 COMPLETE_VAR = "_ASARA_COMPLETE"
@@ -275,8 +275,8 @@ def build(ctx: typer.Context, incomplete: str) -> list[str]:
 def _areas(ctx: typer.Context) -> list[str]:
     """The board's area keys: those in play in the current log, else all of the standard
     board's."""
+    from asara_cli.games.asara.rules.state import in_play
     from asara_cli.logfile.board import load_board
-    from asara_cli.rules.state import in_play
 
     try:
         game = _game(ctx)

@@ -24,6 +24,7 @@ from asara_cli.cli.common import (
     replay_file,
 )
 from asara_cli.errors import InputError
+from asara_cli.games.asara.rules.engine import plural
 from asara_cli.logfile.game import describe_violation
 from asara_cli.logfile.record import default_log
 from asara_cli.render.game import (
@@ -34,7 +35,6 @@ from asara_cli.render.game import (
     status_view,
     validation_dict,
 )
-from asara_cli.rules.engine import plural
 
 
 class ScoreFormat(StrEnum):

@@ -18,39 +18,14 @@ import typer
 
 from asara_cli.cli import complete, words
 from asara_cli.cli.common import EXIT_VIOLATION, add_command, err, fail, out, replay_file
+from asara_cli.core.names import hidden_character, same_name
+from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
-from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import (
-    GameLog,
-    LogHeader,
-    describe_violation,
-    load_log_board,
-    parse_gift,
-    parse_use,
-    read_log,
-)
-from asara_cli.logfile.record import (
-    ENV_LOG,
-    LOCK_TIMEOUT,
-    STATE_FILE,
-    append,
-    create_log,
-    default_log,
-    locked,
-    remember,
-)
-from asara_cli.logfile.record import (
-    redo as redo_log,
-)
-from asara_cli.logfile.record import (
-    undo as undo_log,
-)
-from asara_cli.render.record import fit, move_text, result_line, year_end_view
-from asara_cli.rules.areas import BY_LOG_TYPE, kind_of
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import apply, check_setup, replay
-from asara_cli.rules.engine import check as check_event
-from asara_cli.rules.events import (
+from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, kind_of
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.engine import apply, check_setup, replay
+from asara_cli.games.asara.rules.engine import check as check_event
+from asara_cli.games.asara.rules.events import (
     PAIR,
     Action,
     Addition,
@@ -78,10 +53,35 @@ from asara_cli.rules.events import (
     Tile,
     Turn,
 )
-from asara_cli.rules.model import Colour, Section, Variant
-from asara_cli.rules.names import hidden_character, same_name
-from asara_cli.rules.state import GameState, Setup
-from asara_cli.rules.values import frozen
+from asara_cli.games.asara.rules.model import Colour, Section, Variant
+from asara_cli.games.asara.rules.state import GameState, Setup
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.game import (
+    GameLog,
+    LogHeader,
+    describe_violation,
+    load_log_board,
+    parse_gift,
+    parse_use,
+    read_log,
+)
+from asara_cli.logfile.record import (
+    ENV_LOG,
+    LOCK_TIMEOUT,
+    STATE_FILE,
+    append,
+    create_log,
+    default_log,
+    locked,
+    remember,
+)
+from asara_cli.logfile.record import (
+    redo as redo_log,
+)
+from asara_cli.logfile.record import (
+    undo as undo_log,
+)
+from asara_cli.render.record import fit, move_text, result_line, year_end_view
 
 # --- shared options --------------------------------------------------------------------------
 

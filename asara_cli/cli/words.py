@@ -14,8 +14,8 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from asara_cli.rules.events import PAIR
-from asara_cli.rules.model import Colour, Section
+from asara_cli.games.asara.rules.events import PAIR
+from asara_cli.games.asara.rules.model import Colour, Section
 
 T = TypeVar("T")
 

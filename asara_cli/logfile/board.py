@@ -6,8 +6,8 @@ from functools import cache
 from pathlib import Path
 
 from asara_cli.errors import InputError
+from asara_cli.games.asara.rules.board import Board, BoardError, board_from_mapping
 from asara_cli.logfile.common import loads_toml, read_toml
-from asara_cli.rules.board import Board, BoardError, board_from_mapping
 
 STANDARD = "standard"
 

@@ -16,11 +16,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from asara_cli.core.names import find, hidden_character, same_name
+from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
-from asara_cli.logfile.board import load_board
-from asara_cli.logfile.common import describe, header_lines, loads_toml, read_text, read_toml
-from asara_cli.rules.areas import BY_LOG_TYPE, KINDS, kind_of
-from asara_cli.rules.areas.base import (
+from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, KINDS, kind_of
+from asara_cli.games.asara.rules.areas.base import (
     COLOUR_OF,
     LINE,
     SECTION_OF,
@@ -29,9 +29,9 @@ from asara_cli.rules.areas.base import (
     TILE_HELP,
     tile_words,
 )
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import Violation
-from asara_cli.rules.events import (
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.engine import Violation
+from asara_cli.games.asara.rules.events import (
     Checkpoint,
     Display,
     Event,
@@ -44,11 +44,11 @@ from asara_cli.rules.events import (
     Turn,
     gold_text,
 )
-from asara_cli.rules.gifts import use_text
-from asara_cli.rules.model import Colour, Section, Variant
-from asara_cli.rules.names import find, hidden_character, same_name
-from asara_cli.rules.state import Setup
-from asara_cli.rules.values import frozen
+from asara_cli.games.asara.rules.gifts import use_text
+from asara_cli.games.asara.rules.model import Colour, Section, Variant
+from asara_cli.games.asara.rules.state import Setup
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.common import describe, header_lines, loads_toml, read_text, read_toml
 
 FORMAT = 1
 #: The schema file in the docs; a written log names it when the caller gives its location.

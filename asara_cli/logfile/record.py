@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from asara_cli.errors import InputError
+from asara_cli.games.asara.rules.events import Event
 from asara_cli.logfile.common import header_lines, read_text, read_toml
 from asara_cli.logfile.game import (
     GameLog,
@@ -25,7 +26,6 @@ from asara_cli.logfile.game import (
     read_log,
     write_log,
 )
-from asara_cli.rules.events import Event
 
 try:  # POSIX; elsewhere recording is not locked (see docs/recording.md)
     import fcntl

@@ -16,13 +16,13 @@ import difflib
 from pathlib import Path
 from typing import Any
 
+from asara_cli.core.names import hidden_character, name_key
+from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.engine import plural
+from asara_cli.games.asara.rules.model import Colour, Tower, Variant
 from asara_cli.logfile.common import describe, header_lines, read_toml
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import plural
-from asara_cli.rules.model import Colour, Tower, Variant
-from asara_cli.rules.names import hidden_character, name_key
-from asara_cli.rules.values import frozen
 
 TOP_KEYS = {"variant", "players", "title", "date", "place", "notes"}
 PLAYER_KEYS = {"name", "asari", "prestige", "towers"}

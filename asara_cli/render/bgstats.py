@@ -21,7 +21,7 @@ import os
 from typing import Any
 from urllib.parse import quote
 
-from asara_cli.rules.names import name_key
+from asara_cli.core.names import name_key
 from asara_cli.stats import GameRecord
 
 #: The link BG Stats opens (in the app where it is installed, else its web page).

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from asara_cli.rules.scoring import (
+from asara_cli.games.asara.rules.scoring import (
     FINAL_CATEGORIES,
     MONEY,
     Award,

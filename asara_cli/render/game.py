@@ -14,13 +14,13 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from asara_cli.games.asara.rules.board import AreaSpec, Board
+from asara_cli.games.asara.rules.engine import Replay, Violation
+from asara_cli.games.asara.rules.model import Colour, Tower
+from asara_cli.games.asara.rules.state import GameState, in_play
+from asara_cli.games.asara.rules.text import plural, tower_label
 from asara_cli.logfile.game import GameLog, describe_violation
 from asara_cli.render.final import final_dict, final_tables
-from asara_cli.rules.board import AreaSpec, Board
-from asara_cli.rules.engine import Replay, Violation
-from asara_cli.rules.model import Colour, Tower
-from asara_cli.rules.state import GameState, in_play
-from asara_cli.rules.text import plural, tower_label
 
 #: Tower colours on a terminal; black is drawn light on dark so it shows on any background.
 COLOUR_STYLE = {

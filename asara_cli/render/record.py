@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from asara_cli.rules.areas import kind_of
-from asara_cli.rules.areas.building import grown
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import Applied
-from asara_cli.rules.events import (
+from asara_cli.games.asara.rules.areas import kind_of
+from asara_cli.games.asara.rules.areas.building import grown
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.engine import Applied
+from asara_cli.games.asara.rules.events import (
     PAIR,
     Build,
     Checkpoint,
@@ -24,10 +24,10 @@ from asara_cli.rules.events import (
     Turn,
     gold_text,
 )
-from asara_cli.rules.gifts import use_text
-from asara_cli.rules.model import Variant
-from asara_cli.rules.state import GameState
-from asara_cli.rules.text import a_buyer, plural
+from asara_cli.games.asara.rules.gifts import use_text
+from asara_cli.games.asara.rules.model import Variant
+from asara_cli.games.asara.rules.state import GameState
+from asara_cli.games.asara.rules.text import a_buyer, plural
 
 if TYPE_CHECKING:
     from rich.table import Table

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from asara_cli.games.asara.rules.engine import Replay
+from asara_cli.games.asara.rules.text import plural
 from asara_cli.render.game import prestige_by_year
-from asara_cli.rules.engine import Replay
-from asara_cli.rules.text import plural
 from asara_cli.stats import CATEGORIES, Club, GameRecord, source_key
 
 #: One colour per seat (players are not towers), and one per source of points.

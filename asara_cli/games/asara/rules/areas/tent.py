@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from asara_cli.rules.areas.base import Fields, Kind, Move
-from asara_cli.rules.board import Board
-from asara_cli.rules.events import Recruit
-from asara_cli.rules.findings import Report
-from asara_cli.rules.state import GameState
-from asara_cli.rules.text import plural
-from asara_cli.rules.values import evolve
+from asara_cli.core.findings import Report
+from asara_cli.core.values import evolve
+from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Recruit
+from asara_cli.games.asara.rules.state import GameState
+from asara_cli.games.asara.rules.text import plural
 
 
 class Tent(Kind[Recruit]):

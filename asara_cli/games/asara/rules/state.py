@@ -11,12 +11,12 @@ from collections.abc import Iterable
 from dataclasses import field
 from functools import cache
 
-from asara_cli.rules.board import Board
-from asara_cli.rules.events import Gift, Tile
-from asara_cli.rules.model import Colour, Section, Tower, Variant
-from asara_cli.rules.names import name_key
-from asara_cli.rules.scoring import FinalEvaluation, YearScore
-from asara_cli.rules.values import evolve, frozen
+from asara_cli.core.names import name_key
+from asara_cli.core.values import evolve, frozen
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Gift, Tile
+from asara_cli.games.asara.rules.model import Colour, Section, Tower, Variant
+from asara_cli.games.asara.rules.scoring import FinalEvaluation, YearScore
 
 SUPPORTED_EXPANSIONS: tuple[str, ...] = ("gifts", "genie")
 KNOWN_EXPANSIONS: dict[str, str] = {

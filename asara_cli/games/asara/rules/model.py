@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from asara_cli.rules.values import frozen
+from asara_cli.core.values import frozen
 
 
 class Colour(StrEnum):

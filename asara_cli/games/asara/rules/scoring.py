@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
-from asara_cli.rules.board import Board, Places
-from asara_cli.rules.model import Colour, Tower
-from asara_cli.rules.values import frozen
+from asara_cli.core.values import frozen
+from asara_cli.games.asara.rules.board import Board, Places
+from asara_cli.games.asara.rules.model import Colour, Tower
 
 T = TypeVar("T")
 

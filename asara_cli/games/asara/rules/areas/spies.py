@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from asara_cli.rules.areas.base import (
+from asara_cli.core.findings import Report
+from asara_cli.core.values import evolve
+from asara_cli.games.asara.rules.areas.base import (
     SECTION,
     SECTION_HELP,
     SECTION_OF,
@@ -16,11 +18,9 @@ from asara_cli.rules.areas.base import (
     Move,
     tile_words,
 )
-from asara_cli.rules.board import Board
-from asara_cli.rules.events import Bribe, gold_text
-from asara_cli.rules.findings import Report
-from asara_cli.rules.state import GameState, with_tile
-from asara_cli.rules.values import evolve
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Bribe, gold_text
+from asara_cli.games.asara.rules.state import GameState, with_tile
 
 
 class Spies(Kind[Bribe]):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from asara_cli.rules.areas.base import Fields, Kind, Move
-from asara_cli.rules.board import Board
-from asara_cli.rules.events import Bank
-from asara_cli.rules.findings import Report
+from asara_cli.core.findings import Report
+from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Bank
 
 
 class BankKind(Kind[Bank]):

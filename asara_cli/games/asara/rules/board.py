@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from asara_cli.rules.model import Colour, Section
-from asara_cli.rules.values import frozen
+from asara_cli.core.values import frozen
+from asara_cli.games.asara.rules.model import Colour, Section
 
 UNKNOWN = "unknown"
 #: No printed number of the game comes near this; a profile above it is a typo or an attack

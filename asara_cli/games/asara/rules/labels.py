@@ -3,10 +3,10 @@ colours; a log may declare its table's colours, else they are learnt as buyers a
 
 from __future__ import annotations
 
-from asara_cli.rules.board import Board
-from asara_cli.rules.findings import Report
-from asara_cli.rules.state import GameState
-from asara_cli.rules.text import ordinal
+from asara_cli.core.findings import Report
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.state import GameState
+from asara_cli.games.asara.rules.text import ordinal
 
 
 def check_label(board: Board, state: GameState, label: str, bad: Report) -> None:

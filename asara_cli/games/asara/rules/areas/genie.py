@@ -11,16 +11,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from asara_cli.rules.areas.base import Fields, Kind, Move
-from asara_cli.rules.board import Board
-from asara_cli.rules.events import Genie
-from asara_cli.rules.findings import Report
-from asara_cli.rules.state import GameState, in_play
+from asara_cli.core.findings import Report
+from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Genie
+from asara_cli.games.asara.rules.state import GameState, in_play
 
 
 def _inner(action: Genie) -> Kind[Any]:
     # The registry imports this module: look it up when called, not when imported.
-    from asara_cli.rules.areas import kind_of
+    from asara_cli.games.asara.rules.areas import kind_of
 
     return kind_of(action.move)
 
@@ -80,7 +80,7 @@ class GenieKind(Kind[Genie]):
         return f"{head}; wish: {inner}"
 
     def read(self, r: Fields) -> tuple[int | None, Genie]:
-        from asara_cli.rules.areas import BY_LOG_TYPE
+        from asara_cli.games.asara.rules.areas import BY_LOG_TYPE
 
         space = self.read_space(r)
         # the referee says which moves the genie grants (R6.2); the log may name any other

@@ -1,7 +1,7 @@
 """A sampler of legal turns, for simulated games and property tests (RULES.md R2-R3, R6).
 
 It offers every kind of move that is possible with a few choices each, not every
-combination; each offered move has passed :func:`~asara_cli.rules.engine.check`. A buyer
+combination; each offered move has passed :func:`~asara_cli.games.asara.rules.engine.check`. A buyer
 placed on a space with the Caliph's gifts claims them, resolved as a plain player would.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from asara_cli.rules.areas import area_of
-from asara_cli.rules.board import Board
-from asara_cli.rules.engine import check, errors
-from asara_cli.rules.events import (
+from asara_cli.games.asara.rules.areas import area_of
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.engine import check, errors
+from asara_cli.games.asara.rules.events import (
     PAIR,
     Action,
     Addition,
@@ -38,8 +38,8 @@ from asara_cli.rules.events import (
     Tile,
     Turn,
 )
-from asara_cli.rules.model import Colour, Section, Variant
-from asara_cli.rules.state import GameState, PlayerState, in_play
+from asara_cli.games.asara.rules.model import Colour, Section, Variant
+from asara_cli.games.asara.rules.state import GameState, PlayerState, in_play
 
 # iterating an enum class is slow; the sampler does it thousands of times a game
 _COLOURS = tuple(Colour)

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from typing import Any, assert_never
 
-from asara_cli.rules.areas.bank import BANK
-from asara_cli.rules.areas.base import Fields, Kind, Move
-from asara_cli.rules.areas.building import BUILDING
-from asara_cli.rules.areas.caliph import CALIPH
-from asara_cli.rules.areas.coloured import COLOURED
-from asara_cli.rules.areas.genie import GENIE
-from asara_cli.rules.areas.lighted import HOUSE
-from asara_cli.rules.areas.market import MARKET
-from asara_cli.rules.areas.spies import SPIES
-from asara_cli.rules.areas.tent import TENT
-from asara_cli.rules.board import AreaSpec, Board
-from asara_cli.rules.events import (
+from asara_cli.games.asara.rules.areas.bank import BANK
+from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move
+from asara_cli.games.asara.rules.areas.building import BUILDING
+from asara_cli.games.asara.rules.areas.caliph import CALIPH
+from asara_cli.games.asara.rules.areas.coloured import COLOURED
+from asara_cli.games.asara.rules.areas.genie import GENIE
+from asara_cli.games.asara.rules.areas.lighted import HOUSE
+from asara_cli.games.asara.rules.areas.market import MARKET
+from asara_cli.games.asara.rules.areas.spies import SPIES
+from asara_cli.games.asara.rules.areas.tent import TENT
+from asara_cli.games.asara.rules.board import AreaSpec, Board
+from asara_cli.games.asara.rules.events import (
     Action,
     Bank,
     Bribe,

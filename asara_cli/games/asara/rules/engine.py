@@ -16,10 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import assert_never
 
-from asara_cli.rules import gifts
-from asara_cli.rules.board import Board
-from asara_cli.rules.events import Checkpoint, Display, Event, GiftsDealt, Turn
-from asara_cli.rules.findings import (
+from asara_cli.core.findings import (
     CHECKPOINT,
     ERROR,
     NOTE,
@@ -28,10 +25,14 @@ from asara_cli.rules.findings import (
     Violation,
     errors,
 )
-from asara_cli.rules.model import Variant
-from asara_cli.rules.names import same_name
-from asara_cli.rules.scoring import FinalEvaluation, winners
-from asara_cli.rules.state import (
+from asara_cli.core.names import same_name
+from asara_cli.core.values import evolve, frozen
+from asara_cli.games.asara.rules import gifts
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Checkpoint, Display, Event, GiftsDealt, Turn
+from asara_cli.games.asara.rules.model import Variant
+from asara_cli.games.asara.rules.scoring import FinalEvaluation, winners
+from asara_cli.games.asara.rules.state import (
     KNOWN_EXPANSIONS,
     SUPPORTED_EXPANSIONS,
     GameState,
@@ -42,10 +43,9 @@ from asara_cli.rules.state import (
     sorted_tiles,
     start_state,
 )
-from asara_cli.rules.text import plural, tower_name
-from asara_cli.rules.turn import Prepared, apply_turn, check_turn, examine_turn
-from asara_cli.rules.values import evolve, frozen
-from asara_cli.rules.yearend import YearEnd, next_turn
+from asara_cli.games.asara.rules.text import plural, tower_name
+from asara_cli.games.asara.rules.turn import Prepared, apply_turn, check_turn, examine_turn
+from asara_cli.games.asara.rules.yearend import YearEnd, next_turn
 
 __all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "Applied", "CannotApply", "Replay",
            "Violation", "YearEnd", "apply", "check", "check_setup", "errors", "plural",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from asara_cli.rules.areas.base import Fields, Kind
-from asara_cli.rules.board import Board
-from asara_cli.rules.events import Coloured
+from asara_cli.games.asara.rules.areas.base import Fields, Kind
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Coloured
 
 
 class ColouredKind(Kind[Coloured]):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from asara_cli.rules.model import Colour, Tower
+from asara_cli.games.asara.rules.model import Colour, Tower
 
 
 def plural(n: int, word: str) -> str:

@@ -12,7 +12,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from asara_cli.rules.areas.base import (
+from asara_cli.core.findings import CannotApply, Report
+from asara_cli.core.values import evolve
+from asara_cli.games.asara.rules.areas.base import (
     COLOUR_OF,
     COLOURS,
     LINE,
@@ -22,14 +24,12 @@ from asara_cli.rules.areas.base import (
     Kind,
     Move,
 )
-from asara_cli.rules.board import Board
-from asara_cli.rules.events import Addition, Build, LightedWindow, NewTower, Part, Tile
-from asara_cli.rules.findings import CannotApply, Report
-from asara_cli.rules.model import Colour, Section, Tower, Variant
-from asara_cli.rules.scoring import build_prestige
-from asara_cli.rules.state import GameState, LedgerEntry, PlayerState, missing, without
-from asara_cli.rules.text import plural, tower_label, tower_name, tower_word
-from asara_cli.rules.values import evolve
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Addition, Build, LightedWindow, NewTower, Part, Tile
+from asara_cli.games.asara.rules.model import Colour, Section, Tower, Variant
+from asara_cli.games.asara.rules.scoring import build_prestige
+from asara_cli.games.asara.rules.state import GameState, LedgerEntry, PlayerState, missing, without
+from asara_cli.games.asara.rules.text import plural, tower_label, tower_name, tower_word
 
 _PART = re.compile(rf"^(gold )?({SECTIONS})$")
 _TOWER = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?$")

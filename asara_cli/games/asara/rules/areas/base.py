@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from asara_cli.rules.board import AreaSpec, Board
-from asara_cli.rules.findings import Report
-from asara_cli.rules.model import Colour, Section
-from asara_cli.rules.state import GameState, PlayerState
+from asara_cli.core.findings import Report
+from asara_cli.games.asara.rules.board import AreaSpec, Board
+from asara_cli.games.asara.rules.model import Colour, Section
+from asara_cli.games.asara.rules.state import GameState, PlayerState
 
 A = TypeVar("A")
 

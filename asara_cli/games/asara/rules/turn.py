@@ -7,15 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from asara_cli.rules import gifts
-from asara_cli.rules.areas import Kind, Move, kind_of
-from asara_cli.rules.board import AreaSpec, Board
-from asara_cli.rules.events import PAIR, Turn
-from asara_cli.rules.findings import ERROR, NOTE, CannotApply, Report, Violation
-from asara_cli.rules.labels import check_label
-from asara_cli.rules.state import EMPTY_AREA, AreaState, GameState, PlayerState, in_play
-from asara_cli.rules.text import a_buyer, plural
-from asara_cli.rules.values import copier, evolve
+from asara_cli.core.findings import ERROR, NOTE, CannotApply, Report, Violation
+from asara_cli.core.values import copier, evolve
+from asara_cli.games.asara.rules import gifts
+from asara_cli.games.asara.rules.areas import Kind, Move, kind_of
+from asara_cli.games.asara.rules.board import AreaSpec, Board
+from asara_cli.games.asara.rules.events import PAIR, Turn
+from asara_cli.games.asara.rules.labels import check_label
+from asara_cli.games.asara.rules.state import EMPTY_AREA, AreaState, GameState, PlayerState, in_play
+from asara_cli.games.asara.rules.text import a_buyer, plural
 
 # one of each per turn: called directly (rules/values.py, copier)
 _new_state = copier(GameState)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from asara_cli.rules.areas.base import Fields, Kind, Move
-from asara_cli.rules.board import Board
-from asara_cli.rules.events import Caliph
-from asara_cli.rules.state import GameState
-from asara_cli.rules.values import evolve
+from asara_cli.core.values import evolve
+from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Caliph
+from asara_cli.games.asara.rules.state import GameState
 
 
 class CaliphKind(Kind[Caliph]):

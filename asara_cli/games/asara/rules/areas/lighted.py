@@ -6,14 +6,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from asara_cli.rules.areas.base import COLOURS, Fields, Kind, Move
-from asara_cli.rules.board import Board
-from asara_cli.rules.events import Lighted
-from asara_cli.rules.findings import Report
-from asara_cli.rules.model import Colour
-from asara_cli.rules.state import GameState
-from asara_cli.rules.text import plural
-from asara_cli.rules.values import evolve
+from asara_cli.core.findings import Report
+from asara_cli.core.values import evolve
+from asara_cli.games.asara.rules.areas.base import COLOURS, Fields, Kind, Move
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Lighted
+from asara_cli.games.asara.rules.model import Colour
+from asara_cli.games.asara.rules.state import GameState
+from asara_cli.games.asara.rules.text import plural
 
 
 def keep_for(board: Board, pay: int) -> int:

@@ -3,17 +3,17 @@ evaluation (R4), then the next year or, after the last, the final evaluation (R5
 
 from __future__ import annotations
 
-from asara_cli.rules.board import Board
-from asara_cli.rules.model import Variant
-from asara_cli.rules.scoring import (
+from asara_cli.core.values import evolve, frozen
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.model import Variant
+from asara_cli.games.asara.rules.scoring import (
     FinalEvaluation,
     FinalPosition,
     YearScore,
     final_evaluation,
     year_evaluation,
 )
-from asara_cli.rules.state import GameState, LedgerEntry
-from asara_cli.rules.values import evolve, frozen
+from asara_cli.games.asara.rules.state import GameState, LedgerEntry
 
 
 @frozen

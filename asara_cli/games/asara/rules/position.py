@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from asara_cli.rules.board import Board
-from asara_cli.rules.model import Section, Tower
-from asara_cli.rules.values import frozen
+from asara_cli.core.values import frozen
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.model import Section, Tower
 
 
 @frozen

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from asara_cli.rules.model import Colour, Section
-from asara_cli.rules.values import frozen
+from asara_cli.core.values import frozen
+from asara_cli.games.asara.rules.model import Colour, Section
 
 #: The buyer value meaning "two buyers face down on one space" (R2.1).
 PAIR = "pair"

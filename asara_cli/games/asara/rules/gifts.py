@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from asara_cli.rules.areas.lighted import take_lighted
-from asara_cli.rules.areas.market import check_display, take_from_display
-from asara_cli.rules.board import AreaSpec, Board
-from asara_cli.rules.events import Gift, GiftKind, GiftsDealt, GiftUse, Turn
-from asara_cli.rules.findings import NOTE, Report, Violation
-from asara_cli.rules.labels import check_label
-from asara_cli.rules.model import Variant
-from asara_cli.rules.state import GameState, LedgerEntry
-from asara_cli.rules.text import plural
-from asara_cli.rules.values import evolve
+from asara_cli.core.findings import NOTE, Report, Violation
+from asara_cli.core.values import evolve
+from asara_cli.games.asara.rules.areas.lighted import take_lighted
+from asara_cli.games.asara.rules.areas.market import check_display, take_from_display
+from asara_cli.games.asara.rules.board import AreaSpec, Board
+from asara_cli.games.asara.rules.events import Gift, GiftKind, GiftsDealt, GiftUse, Turn
+from asara_cli.games.asara.rules.labels import check_label
+from asara_cli.games.asara.rules.model import Variant
+from asara_cli.games.asara.rules.state import GameState, LedgerEntry
+from asara_cli.games.asara.rules.text import plural
 
 RULE = "R6.1"
 

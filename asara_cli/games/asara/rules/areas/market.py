@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from asara_cli.rules.areas.base import (
+from asara_cli.core.findings import WARNING, Report
+from asara_cli.core.values import copier
+from asara_cli.games.asara.rules.areas.base import (
     SECTION,
     SECTION_HELP,
     SECTION_OF,
@@ -15,13 +17,11 @@ from asara_cli.rules.areas.base import (
     Move,
     tile_words,
 )
-from asara_cli.rules.board import AreaSpec, Board
-from asara_cli.rules.events import Buy, Tile, gold_text
-from asara_cli.rules.findings import WARNING, Report
-from asara_cli.rules.model import Section
-from asara_cli.rules.state import GameState, PlayerState, with_tile, without
-from asara_cli.rules.state import Market as MarketState
-from asara_cli.rules.values import copier
+from asara_cli.games.asara.rules.board import AreaSpec, Board
+from asara_cli.games.asara.rules.events import Buy, Tile, gold_text
+from asara_cli.games.asara.rules.model import Section
+from asara_cli.games.asara.rules.state import GameState, PlayerState, with_tile, without
+from asara_cli.games.asara.rules.state import Market as MarketState
 
 # a tile bought makes three copies (rules/values.py, copier)
 _new_market = copier(MarketState)

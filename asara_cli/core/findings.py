@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from asara_cli.rules.values import frozen
+from asara_cli.core.values import frozen
 
 ERROR = "error"
 WARNING = "warning"

@@ -1,0 +1,1 @@
+"""The games asara-cli referees, one package each."""

@@ -1,0 +1,1 @@
+"""ASARA (Kiesling & Kramer, Ravensburger 2010)."""

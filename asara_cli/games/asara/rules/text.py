@@ -4,17 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from asara_cli.core.words import ordinal, plural
 from asara_cli.games.asara.rules.model import Colour, Tower
 
-
-def plural(n: int, word: str) -> str:
-    """``1 buyer``, ``2 buyers``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+__all__ = ["a_buyer", "ordinal", "plural", "tower_label", "tower_name", "tower_word"]
 
 
 def tower_name(colour: Colour, n: int) -> str:

@@ -258,3 +258,32 @@ def test_schema_is_json_and_names_every_event_type() -> None:
     for kind in ("buy", "build", "bank", "coloured", "bribe", "caliph", "recruit", "lighted",
                  "display", "checkpoint"):
         assert f'"{kind}"' in text
+
+
+# --- the game a log is of --------------------------------------------------------------------
+
+
+def test_a_log_names_its_game_or_is_asara() -> None:
+    """`game = "asara"` (any case, or absent) is ASARA; the header keeps the game's key and a
+    log written back leaves the default out."""
+    from asara_cli.logfile.game import header_to_dict, parse_log
+
+    body = 'format = 1\nplayers = ["Tina", "Paul"]\nstart = "Tina"\n'
+    for head in ("", 'game = "asara"\n', 'game = "ASARA"\n'):
+        log = parse_log(head + body)
+        assert log.header.game == "asara"
+        assert log.header.rules.name == "ASARA"
+        assert "game" not in header_to_dict(log.header)
+
+
+def test_an_unknown_game_is_refused_with_the_games_known() -> None:
+    from asara_cli.logfile.game import parse_log
+
+    with pytest.raises(InputError) as e:
+        parse_log('format = 1\ngame = "asra"\nplayers = ["Tina", "Paul"]\n', "g.toml")
+    assert e.value.line == 2
+    assert e.value.key == "game"
+    assert "no game called 'asra' (did you mean 'asara'?)" in e.value.message
+    with pytest.raises(InputError) as e:
+        parse_log('format = 1\ngame = 7\nplayers = ["Tina", "Paul"]\n', "g.toml")
+    assert "expected the name of a game, got a number 7" in e.value.message

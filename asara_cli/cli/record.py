@@ -21,6 +21,7 @@ from asara_cli.cli.common import EXIT_VIOLATION, add_command, err, fail, out, re
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
+from asara_cli.games.asara.codec import parse_gift, parse_use
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, kind_of
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import apply, check_setup, replay
@@ -61,8 +62,6 @@ from asara_cli.logfile.game import (
     LogHeader,
     describe_violation,
     load_log_board,
-    parse_gift,
-    parse_use,
     read_log,
 )
 from asara_cli.logfile.record import (

@@ -10,7 +10,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from asara_cli.core.words import describe
 from asara_cli.errors import InputError
+
+__all__ = ["describe"]
 
 
 def _toml_reader() -> ModuleType:
@@ -145,13 +148,3 @@ def header_lines(text: str, header: str) -> list[int]:
         at = m.start()
         found.append(line)
     return found
-
-
-def describe(value: Any) -> str:
-    """A value as the user wrote it, short, for error messages."""
-    kind = {bool: "true/false", int: "a number", float: "a decimal number", str: "text",
-            list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
-    shown = repr(value)
-    if len(shown) > 40:
-        shown = shown[:37] + "..."
-    return f"{kind} {shown}" if not isinstance(value, (list, dict)) else kind

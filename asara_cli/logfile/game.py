@@ -14,41 +14,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from asara_cli.core.names import find, hidden_character, same_name
+from asara_cli.core.findings import Violation
+from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
-from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, KINDS, kind_of
-from asara_cli.games.asara.rules.areas.base import (
-    COLOUR_OF,
-    LINE,
-    SECTION_OF,
-    SECTIONS,
-    TILE,
-    TILE_HELP,
-    tile_words,
-)
-from asara_cli.games.asara.rules.board import Board
-from asara_cli.games.asara.rules.engine import Violation
-from asara_cli.games.asara.rules.events import (
-    Checkpoint,
-    Display,
-    Event,
-    Gift,
-    GiftKind,
-    GiftsDealt,
-    GiftUse,
-    Placement,
-    Tile,
-    Turn,
-    gold_text,
-)
-from asara_cli.games.asara.rules.gifts import use_text
-from asara_cli.games.asara.rules.model import Colour, Section, Variant
-from asara_cli.games.asara.rules.state import Setup
+from asara_cli.games import DEFAULT, UnknownGame, find_game, game
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.common import describe, header_lines, loads_toml, read_text, read_toml
+
+if TYPE_CHECKING:
+    from asara_cli.games.base import Game
 
 FORMAT = 1
 #: The schema file in the docs; a written log names it when the caller gives its location.
@@ -57,86 +34,28 @@ SCHEMA_NAME = "asara-log.schema.json"
 #: A buyer colour as the log writes it: a lower-case word (hyphens allowed), 3 to 30 letters.
 BUYER_WORD = re.compile(r"^[a-z][a-z-]{2,29}$")
 
-HEADER_KEYS = ("format", "players", "start", "variant", "expansions", "buyers", "board", "date",
-               "place", "notes")
-
-#: Keys each event type accepts, ``type`` first; ``note`` (free text) is allowed everywhere.
-#: A turn's keys come from its area kind (rules/areas); ``gifts`` are the Caliph's gifts
-#: claimed on the space (R6.1).
-EVENT_KEYS: dict[str, tuple[str, ...]] = {
-    **{k.log_type: ("player", "buyer", *k.keys, "gifts") for k in KINDS},
-    "display": tuple(s.value for s in Section),
-    "gifts": ("dealt",),
-    "checkpoint": ("prestige", "money"),
-}
-
-
-def event_type(event: Event) -> str:
-    """The ``type`` an event has in the log."""
-    if isinstance(event, Turn):
-        return kind_of(event.action).log_type
-    if isinstance(event, Display):
-        return "display"
-    if isinstance(event, GiftsDealt):
-        return "gifts"
-    return "checkpoint"
-
-
-_LABEL = re.compile(r"^[a-z][a-z-]*$")
-_COLOURS = "|".join(c.value for c in Colour)
-_GIFT = re.compile(rf"^(buyer|prestige|lighted|asari ([0-9]+)|buy ({SECTIONS}))$")
-_DEALT = re.compile(r"^([a-z]+) ([1-9][0-9]*): (.+)$")
-_USE = re.compile(rf"^(?:(buyer)(?: ([a-z][a-z-]*))?|(prestige)|(asari) ([0-9]+)"
-                  rf"|(buy) ({SECTIONS}): (nothing|(?:gold )?(?:{_COLOURS}))"
-                  rf"|(lighted)(?:: (nothing|{_COLOURS}))?)$")
-_GIFT_HELP = 'a gift such as "buyer", "asari 6", "buy base", "prestige" or "lighted"'
-_USE_HELP = ('a gift claimed, such as "buyer green", "asari 6", "buy base: gold red", '
-             '"buy base: nothing", "prestige", "lighted" or "lighted: red"')
-
-
-def parse_gift(text: str) -> Gift | None:
-    m = _GIFT.match(text)
-    if m is None:
-        return None
-    if m.group(2) is not None:
-        return Gift(GiftKind.ASARI, amount=int(m.group(2)))
-    if m.group(3) is not None:
-        return Gift(GiftKind.BUY, section=SECTION_OF[m.group(3)])
-    return Gift(GiftKind(m.group(1)))
-
-
-def parse_use(text: str) -> GiftUse | None:
-    m = _USE.match(text)
-    if m is None:
-        return None
-    if m.group(1):
-        return GiftUse(Gift(GiftKind.BUYER), buyer=m.group(2))
-    if m.group(3):
-        return GiftUse(Gift(GiftKind.PRESTIGE))
-    if m.group(4):
-        return GiftUse(Gift(GiftKind.ASARI, amount=int(m.group(5))))
-    if m.group(6):
-        gift = Gift(GiftKind.BUY, section=SECTION_OF[m.group(7)])
-        if m.group(8) == "nothing":
-            return GiftUse(gift)
-        colour, gold = tile_words(m.group(8))
-        return GiftUse(gift, colour=colour, gold=gold)
-    got = m.group(10)
-    if got == "nothing":
-        return GiftUse(Gift(GiftKind.LIGHTED), taken=False)
-    return GiftUse(Gift(GiftKind.LIGHTED), colour=COLOUR_OF[got] if got else None)
+#: The header keys every game's log has; a game adds its own (``Game.header_keys``).
+#: ``game`` names the game (absent: ASARA, as in every log written before there were two).
+GENERIC_KEYS = ("format", "game", "players", "board", "date", "place", "notes")
 
 
 @frozen
 class LogHeader:
-    """Everything above the first event. ``board`` is a profile name or a path as written."""
+    """Everything above the first event. ``setup`` is the game's own (players, seats and its
+    options); ``board`` is a profile name or a path as written; ``game`` the game's key."""
 
-    setup: Setup
+    setup: Any
     board: str = "standard"
     date: str | None = None
     place: str | None = None
     notes: str | None = None
     format: int = FORMAT
+    game: str = DEFAULT
+
+    @property
+    def rules(self) -> Game:
+        """The game this log is of."""
+        return game(self.game)
 
 
 @frozen
@@ -146,7 +65,7 @@ class GameLog:
 
     path: str
     header: LogHeader
-    events: tuple[Event, ...]
+    events: tuple[Any, ...]
     lines: tuple[int, ...] = ()
     comments: tuple[str | None, ...] = field(default=())
 
@@ -158,7 +77,7 @@ class GameLog:
 
     def event_type(self, event: int) -> str | None:
         if 1 <= event <= len(self.events):
-            return event_type(self.events[event - 1])
+            return self.header.rules.event_type(self.events[event - 1])
         return None
 
 
@@ -176,7 +95,7 @@ def parse_log(text: str, path: str = "<log>") -> GameLog:
     return parse_log_data(loads_toml(text, path), text, path)
 
 
-def load_log_board(log: GameLog) -> Board:
+def load_log_board(log: GameLog) -> Any:
     """The board profile the header names: ``standard``, or a path relative to the log."""
     name = log.header.board
     if name == "standard":
@@ -225,7 +144,8 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
     """Build a :class:`GameLog` from parsed TOML; ``text`` locates keys for error lines."""
     where = _Where(path, text)
     if "format" not in data:
-        raise InputError("not an ASARA game log: no 'format' key (format = 1)", path=path)
+        raise InputError("not a game log of asara-cli: no 'format' key (format = 1)",
+                         path=path)
     fmt = data["format"]
     if isinstance(fmt, bool) or not isinstance(fmt, int):
         raise where.header_error("format", f"expected the number {FORMAT}, got {describe(fmt)}")
@@ -234,28 +154,38 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
                                            f"reads (format {FORMAT}); upgrade asara-cli")
     if fmt < 1:
         raise where.header_error("format", f"there is no log format {fmt}")
-    for key in data:
-        if key not in (*HEADER_KEYS, "event"):
-            raise where.header_error(key, f"unknown header key (known: "
-                                          f"{', '.join(HEADER_KEYS)})")
-    header = _parse_header(data, where)
+    key = data.get("game", DEFAULT)
+    if not isinstance(key, str):
+        raise where.header_error("game", f"expected the name of a game, got {describe(key)}")
+    try:
+        rules = find_game(key)
+    except UnknownGame as e:
+        raise where.header_error("game", str(e)) from None
+    known = (*GENERIC_KEYS, *rules.header_keys)
+    for k in data:
+        if k not in (*known, "event"):
+            raise where.header_error(k, f"unknown header key (known: {', '.join(known)})")
+    header = _parse_header(data, where, rules)
     raw_events = data.get("event", [])
     if not isinstance(raw_events, list) or any(not isinstance(e, dict) for e in raw_events):
         raise where.header_error("event", "events are [[event]] tables")
-    names = header.setup.players
-    events: list[Event] = []
+    names = rules.players_of(header.setup)
+    allowed = {t: frozenset({"type", "note", *rules.event_keys(t)})
+               for t in rules.event_types()}
+    events: list[Any] = []
     comments: list[str | None] = []
     lines: list[int] = []
     for i, raw in enumerate(raw_events, start=1):
         start, end = where.event_span(i)
-        event, comment = _parse_event(raw, _EventReader(where, i, start, end, raw), names)
+        r = _EventReader(where, i, start, end, raw)
+        event, comment = _parse_event(raw, r, names, rules, allowed)
         events.append(event)
         comments.append(comment)
         lines.append(start if start is not None else 0)
     return GameLog(path, header, tuple(events), tuple(lines), tuple(comments))
 
 
-def _parse_header(data: Mapping[str, Any], where: _Where) -> LogHeader:
+def _parse_header(data: Mapping[str, Any], where: _Where, rules: Game) -> LogHeader:
     players = data.get("players")
     if players is None:
         raise where.header_error("players", "missing: the players in seat order, clockwise")
@@ -272,25 +202,7 @@ def _parse_header(data: Mapping[str, Any], where: _Where) -> LogHeader:
         raise where.header_error("players", f"two players have the same name ({twice[0]!r} "
                                             f"and {twice[1]!r}: names are compared ignoring "
                                             f"case)")
-    start = data.get("start")
-    if start is None:
-        raise where.header_error("start", "missing: the start player (who holds the "
-                                          "Caliph's patronage at the start)")
-    if not isinstance(start, str) or find(start, players) is None:
-        raise where.header_error("start", f"{describe(start)} is not one of the players")
-    start = find(start, players)
-    variant = data.get("variant", "basic")
-    if not isinstance(variant, str) or variant not in {v.value for v in Variant}:
-        raise where.header_error("variant", f"expected \"basic\" or \"pro\", got "
-                                            f"{describe(variant)}")
-    expansions = data.get("expansions", [])
-    if not isinstance(expansions, list) or not all(isinstance(x, str) for x in expansions):
-        raise where.header_error("expansions", "expected a list such as [\"gifts\"]")
-    buyers = data.get("buyers", [])
-    if not isinstance(buyers, list) or not all(isinstance(x, str) and BUYER_WORD.match(x)
-                                               for x in buyers):
-        raise where.header_error("buyers", "expected the buyer colours as a list of lower-case "
-                                           "words, such as [\"blue\", \"violet\"]")
+    setup = rules.read_setup(_HeaderReader(where, data), tuple(players))
     board = data.get("board", "standard")
     if not isinstance(board, str) or not board:
         raise where.header_error("board", "expected a board profile name or path")
@@ -303,10 +215,8 @@ def _parse_header(data: Mapping[str, Any], where: _Where) -> LogHeader:
         if value is not None and not isinstance(value, str):
             raise where.header_error(key, f"expected text, got {describe(value)}")
         texts[key] = value
-    setup = Setup(tuple(players), players.index(start), Variant(variant), tuple(expansions),
-                  tuple(buyers))
     return LogHeader(setup, board, None if date is None else str(date), texts["place"],
-                     texts["notes"], data["format"])
+                     texts["notes"], data["format"], rules.key)
 
 
 _ABSENT = object()
@@ -389,136 +299,51 @@ class _EventReader:
         return list(value)
 
 
-_ALLOWED = {kind: frozenset({"type", "note", *keys}) for kind, keys in EVENT_KEYS.items()}
-_BUYER_HELP = 'a buyer colour label such as "blue", or "pair" for two face-down buyers'
+class _HeaderReader(_EventReader):
+    """The same typed access for the header's keys (a game's own header keys)."""
+
+    def __init__(self, where: _Where, raw: Mapping[str, Any]) -> None:
+        super().__init__(where, 0, None, where.first_event, raw)
+
+    def error(self, key: str | None, message: str) -> InputError:
+        return self.where.header_error(key or "format", message)
 
 
-def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str]
-                 ) -> tuple[Event, str | None]:
+def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str], rules: Game,
+                 allowed: Mapping[str, frozenset[str]]) -> tuple[Any, str | None]:
     kind_word = raw.get("type")
     if kind_word is None:
-        raise r.error("type", f"missing: one of {', '.join(EVENT_KEYS)}")
-    if not isinstance(kind_word, str) or kind_word not in EVENT_KEYS:
+        raise r.error("type", f"missing: one of {', '.join(allowed)}")
+    if not isinstance(kind_word, str) or kind_word not in allowed:
         raise r.error("type", f"unknown event type {describe(kind_word)} (known: "
-                              f"{', '.join(EVENT_KEYS)})")
-    allowed = _ALLOWED[kind_word]
+                              f"{', '.join(allowed)})")
     for key in raw:
-        if key not in allowed:
+        if key not in allowed[kind_word]:
             raise r.error(key, f"a {kind_word} event has no key {key!r} (keys: "
-                               f"{', '.join(EVENT_KEYS[kind_word])}, note)")
+                               f"{', '.join(rules.event_keys(kind_word))}, note)")
     comment = r.text("note", None, "text")
-    if kind_word == "display":
-        return _parse_display(r), comment
-    if kind_word == "gifts":
-        return _parse_dealt(r), comment
-    if kind_word == "checkpoint":
-        return _parse_checkpoint(r, names), comment
-
-    kind = BY_LOG_TYPE[kind_word]
-    written = r.text("player", None, "a player's name", required=True)
-    assert written is not None
-    # a name written as the header spells it is that player (the header's names are unlike)
-    player = written if written in names else find(written, names)
-    if player is None:
-        raise r.error("player", f"{written!r} is not one of the players "
-                                f"({', '.join(names)})")
-    buyer = r.text("buyer", _LABEL, _BUYER_HELP, required=not kind.face_down)
-    space, action = kind.read(r)
-    uses = []
-    for i, text in enumerate(r.strings("gifts", LINE, _USE_HELP)):
-        use = parse_use(text)
-        if use is None:
-            raise r.error(f"gifts[{i}]", f"expected {_USE_HELP}, got {text!r}")
-        uses.append(use)
-    return Turn(Placement(player, buyer, space), action, tuple(uses)), comment
-
-
-def _parse_dealt(r: _EventReader) -> GiftsDealt:
-    dealt = []
-    texts = r.strings("dealt", LINE, 'a gift on a space, e.g. "base 2: buyer"')
-    for i, text in enumerate(texts):
-        m = _DEALT.match(text)
-        gift = parse_gift(m.group(3)) if m else None
-        if m is None or gift is None:
-            raise r.error(f"dealt[{i}]", f"expected an area, a space and a gift, such as "
-                                         f"\"base 2: asari 6\" ({_GIFT_HELP}), got {text!r}")
-        dealt.append((m.group(1), int(m.group(2)), gift))
-    if not dealt:
-        raise r.error("dealt", "missing: the gifts dealt, e.g. dealt = [\"base 2: buyer\"]")
-    return GiftsDealt(tuple(dealt))
-
-
-def _parse_display(r: _EventReader) -> Display:
-    areas = []
-    for section in Section:
-        if section.value in r.raw:
-            tiles = r.strings(section.value, TILE, TILE_HELP)
-            areas.append((section, tuple(Tile(section, *tile_words(t)) for t in tiles)))
-    if not areas:
-        raise r.error(None, "a display event lists at least one area "
-                            "(base, trunk, window, turret)")
-    return Display(tuple(areas))
-
-
-def _parse_checkpoint(r: _EventReader, names: Sequence[str]) -> Checkpoint:
-    found: dict[str, tuple[tuple[str, int], ...]] = {}
-    for key in ("prestige", "money"):
-        table = r.get(key, lambda v: isinstance(v, dict), "a table such as { Tina = 34 }")
-        pairs = []
-        for written, value in (table or {}).items():
-            name = find(written, names)
-            if name is None:
-                raise r.error(f"{key}.{written}", f"{written!r} is not one of the players")
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise r.error(f"{key}.{name}", f"expected a number, got {describe(value)}")
-            pairs.append((name, value))
-        found[key] = tuple(pairs)
-    if not found["prestige"] and not found["money"]:
-        raise r.error("prestige", "missing: what the prestige track shows, e.g. "
-                                  "prestige = { Tina = 34 }")
-    return Checkpoint(found["prestige"], found["money"])
+    return rules.read_event(kind_word, r, names), comment
 
 
 # --- writing --------------------------------------------------------------------------------
 
 
-def event_to_dict(event: Event, note: str | None = None) -> dict[str, Any]:
+def event_to_dict(event: Any, note: str | None = None, game_key: str = DEFAULT
+                  ) -> dict[str, Any]:
     """An event as the TOML table that :func:`parse_log` reads back into the same event."""
-    d: dict[str, Any] = {"type": event_type(event)}
-    if isinstance(event, Display):
-        for section, tiles in event.areas:
-            d[section.value] = [gold_text(t.colour, t.gold) for t in tiles]
-    elif isinstance(event, GiftsDealt):
-        d["dealt"] = [f"{area} {space}: {gift}" for area, space, gift in event.gifts]
-    elif isinstance(event, Checkpoint):
-        if event.prestige:
-            d["prestige"] = dict(event.prestige)
-        if event.money:
-            d["money"] = dict(event.money)
-    else:
-        p = event.placement
-        d["player"] = p.player
-        if p.buyer is not None:
-            d["buyer"] = p.buyer
-        d.update(kind_of(event.action).write(p.space, event.action))
-        if event.gifts:
-            d["gifts"] = [use_text(u) for u in event.gifts]
+    d = game(game_key).event_to_dict(event)
     if note:
         d["note"] = note
     return d
 
 
 def header_to_dict(header: LogHeader) -> dict[str, Any]:
-    s = header.setup
-    d: dict[str, Any] = {
-        "format": header.format,
-        "players": list(s.players),
-        "start": s.players[s.start],
-        "variant": s.variant.value,
-        "expansions": list(s.expansions),
-    }
-    if s.buyers:
-        d["buyers"] = list(s.buyers)
+    rules = header.rules
+    d: dict[str, Any] = {"format": header.format}
+    if header.game != DEFAULT:
+        d["game"] = header.game
+    d["players"] = list(rules.players_of(header.setup))
+    d.update(rules.setup_to_dict(header.setup))
     d["board"] = header.board
     if header.date is not None:
         try:
@@ -554,24 +379,24 @@ def _table(d: Mapping[str, Any]) -> str:
     return "".join(f"{_key(k)} = {_value(v)}\n" for k, v in d.items())
 
 
-def log_to_text(header: LogHeader, events: Sequence[Event],
+def log_to_text(header: LogHeader, events: Sequence[Any],
                 comments: Sequence[str | None] = (), schema: str | None = None) -> str:
     """The whole log as TOML text, header first, events in order. ``schema`` (a path or URL
     of the JSON Schema) becomes a ``#:schema`` comment that TOML editors follow."""
     notes = list(comments) + [None] * (len(events) - len(comments))
     top = f"#:schema {schema}\n" if schema else ""
-    parts = [f"{top}# ASARA game log (asara-cli log format {FORMAT})\n"
+    parts = [f"{top}# {header.rules.name} game log (asara-cli log format {FORMAT})\n"
              + _table(header_to_dict(header))]
-    parts += [event_text(e, n) for e, n in zip(events, notes, strict=True)]
+    parts += [event_text(e, n, header.game) for e, n in zip(events, notes, strict=True)]
     return "\n".join(parts)
 
 
-def event_text(event: Event, note: str | None = None) -> str:
+def event_text(event: Any, note: str | None = None, game_key: str = DEFAULT) -> str:
     """One ``[[event]]`` table as TOML text, ready to append to a log."""
-    return "[[event]]\n" + _table(event_to_dict(event, note))
+    return "[[event]]\n" + _table(event_to_dict(event, note, game_key))
 
 
-def write_log(path: str | Path, header: LogHeader, events: Sequence[Event],
+def write_log(path: str | Path, header: LogHeader, events: Sequence[Any],
               comments: Sequence[str | None] = (), schema: str | None = None) -> None:
     """Write a whole log atomically: temporary file in the same folder, fsync, parse it once
     more (so a file that would not read back never replaces a good one), rename."""
@@ -582,7 +407,8 @@ def write_log(path: str | Path, header: LogHeader, events: Sequence[Event],
     atomic_write(Path(path), text)
 
 
-def append_event(path: str | Path, event: Event, note: str | None = None) -> GameLog:
+def append_event(path: str | Path, event: Any, note: str | None = None,
+                 game_key: str = DEFAULT) -> GameLog:
     """Append one event to an existing log as text, keeping the file's comments and layout.
 
     The new text is checked by parsing the whole result before the file is replaced.
@@ -590,7 +416,7 @@ def append_event(path: str | Path, event: Event, note: str | None = None) -> Gam
     target = Path(path)
     old = read_text(target)
     joint = old if old.endswith("\n") or not old else old + "\n"
-    text = joint + "\n" + event_text(event, note)
+    text = joint + "\n" + event_text(event, note, game_key)
     parsed = parse_log(text, str(path))
     if not parsed.events or parsed.events[-1] != event:
         raise InputError("the appended event would not read back the same; not written",

@@ -1,1 +1,180 @@
-"""ASARA (Kiesling & Kramer, Ravensburger 2010)."""
+"""ASARA (Michael Kiesling & Wolfgang Kramer, Ravensburger 2010): the first game of asara-cli.
+
+``GAME`` is what the registry (``asara_cli/games/__init__.py``) hands the generic layers.
+Its parts are imported when first used, so that finding the game costs a command nothing:
+``rules/`` (the pure referee), ``codec.py`` (its log keys and events), the views in
+``asara_cli/render/`` and the recording commands in ``asara_cli/cli/record.py``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from asara_cli.games.base import Filter, Outcome, SeatScore, Source
+
+if TYPE_CHECKING:
+    import typer
+
+#: The colours of the sources in the report: alike sources are given unlike hues.
+_COLOURS = {
+    "builds": "#7a8b99", "gifts": "#d4a017", "year": "#e07b39", "brown": "#8b5a2b",
+    "green": "#3e8e41", "red": "#c0392b", "black": "#2b2b2b", "white": "#c9c9c9",
+    "overall": "#6c4f9e", "most_towers": "#2f7fa8", "money": "#e377c2",
+}
+_COLOURED = ("brown", "green", "red", "black", "white")
+_AFTER_YEARS = (*_COLOURED, "overall", "most_towers", "money")
+_EXPANSION_NAMES = {"gifts": "Gifts of the Caliph", "genie": "the House of the Bottle Genie"}
+
+
+class Asara:
+    """ASARA as the generic layers see it (:class:`asara_cli.games.base.Game`)."""
+
+    key = "asara"
+    name = "ASARA"
+    title = "Asara"
+    aliases: tuple[str, ...] = ()
+    min_players = 2
+    max_players = 4
+    bgg_id: int | None = None  # not known to this project; `--bgg-id` gives it
+    period = "year"
+
+    # --- board ----------------------------------------------------------------------------
+
+    def profile_text(self) -> str:
+        return (resources.files("asara_cli") / "data" / "standard.toml").read_text("utf-8")
+
+    def board_from_mapping(self, data: Mapping[str, Any], name: str) -> Any:
+        from asara_cli.games.asara.rules.board import board_from_mapping
+
+        return board_from_mapping(data)
+
+    # --- codec ----------------------------------------------------------------------------
+
+    header_keys = ("start", "variant", "expansions", "buyers")
+
+    def event_types(self) -> tuple[str, ...]:
+        from asara_cli.games.asara.codec import EVENT_KEYS
+
+        return tuple(EVENT_KEYS)
+
+    def event_keys(self, kind: str) -> tuple[str, ...]:
+        from asara_cli.games.asara.codec import EVENT_KEYS
+
+        return EVENT_KEYS[kind]
+
+    def read_setup(self, header: Any, players: tuple[str, ...]) -> Any:
+        from asara_cli.games.asara.codec import read_setup
+
+        return read_setup(header, players)
+
+    def read_event(self, kind: str, event: Any, players: Sequence[str]) -> Any:
+        from asara_cli.games.asara.codec import read_event
+
+        return read_event(kind, event, players)
+
+    def event_type(self, event: Any) -> str:
+        from asara_cli.games.asara.codec import event_type
+
+        return event_type(event)
+
+    def setup_to_dict(self, setup: Any) -> dict[str, Any]:
+        from asara_cli.games.asara.codec import setup_to_dict
+
+        return setup_to_dict(setup)
+
+    def event_to_dict(self, event: Any) -> dict[str, Any]:
+        from asara_cli.games.asara.codec import event_to_dict
+
+        return event_to_dict(event)
+
+    def players_of(self, setup: Any) -> tuple[str, ...]:
+        players: tuple[str, ...] = setup.players
+        return players
+
+    # --- referee --------------------------------------------------------------------------
+
+    def replay(self, board: Any, setup: Any, events: Sequence[Any]) -> Outcome:
+        from asara_cli.games.asara.rules.engine import replay
+
+        return replay(board, setup, events)
+
+    def progress(self, outcome: Any) -> str:
+        state = outcome.state
+        if outcome.complete:
+            names = [state.players[s].name for s in outcome.winners()]
+            return f"complete; {' and '.join(names)} {'win' if len(names) > 1 else 'wins'}"
+        who = state.players[state.turn].name if state.turn is not None else "-"
+        return f"in progress: year {state.year}, {who} to move"
+
+    def scores(self, outcome: Any, setup: Any) -> tuple[SeatScore, ...]:
+        state = outcome.state
+        totals = state.prestige_all()
+        n = len(totals)
+        by_seat: list[dict[str, int]] = [defaultdict(int) for _ in range(n)]
+        for entry in state.ledger:
+            by_seat[entry.player][_source_key(entry)] += entry.points
+        return tuple(SeatScore(p.name, (s - setup.start) % n + 1, totals[s],
+                               tuple(sorted(by_seat[s].items(), key=lambda kv: self.source(
+                                   kv[0]).order)))
+                     for s, p in enumerate(state.players))
+
+    # --- sources and filters --------------------------------------------------------------
+
+    def sources(self, board: Any) -> tuple[Source, ...]:
+        years = board.years if board is not None else 4
+        return tuple(self.source(k) for k in (
+            "builds", "gifts", *(f"year{y}" for y in range(1, years + 1)), *_AFTER_YEARS))
+
+    def source(self, key: str) -> Source:
+        """The source called ``key``, for any key :meth:`scores` gives (any year)."""
+        if key.startswith("year") and key[4:].isdigit():
+            year = int(key[4:])
+            return Source(key, f"year {year}", "year ends", _COLOURS["year"], (2, year), year)
+        if key in _COLOURED:
+            return Source(key, key, "colours", _COLOURS[key], (3, _COLOURED.index(key)))
+        rank = {"builds": (0, 0), "gifts": (1, 0), "overall": (4, 0), "most_towers": (5, 0),
+                "money": (6, 0)}
+        label = key.replace("_", " ")
+        return Source(key, label, label, _COLOURS.get(key, "#999999"), rank.get(key, (9, 0)))
+
+    filters = (
+        Filter("variant", "basic or pro.", ("basic", "pro")),
+        Filter("expansions", "Only games with this expansion (gifts, genie); repeat it for "
+               "several.", ("gifts", "genie"), many=True),
+    )
+
+    def facts(self, setup: Any) -> dict[str, str | tuple[str, ...]]:
+        return {"variant": setup.variant.value, "expansions": tuple(setup.expansions)}
+
+    def describe(self, facts: Mapping[str, str | tuple[str, ...]]) -> str:
+        variant = "professional" if facts.get("variant") == "pro" else "basic"
+        extras = [_EXPANSION_NAMES.get(x, x) for x in facts.get("expansions", ())]
+        return f"{variant} game" + (f" with {' and '.join(extras)}" if extras else "")
+
+    # --- command line ---------------------------------------------------------------------
+
+    def register_commands(self, group: typer.Typer, only: str | None) -> None:
+        from asara_cli.cli.record import register
+
+        register(group, only)
+
+    def command_names(self) -> tuple[str, ...]:
+        from asara_cli.cli.record import MOVES
+
+        return ("new", *(name for name, _ in MOVES), "undo", "redo", "use", "check")
+
+
+def _source_key(entry: Any) -> str:
+    """Where a ledger entry's points came from: ``builds``, ``gifts``, ``year1``..., or the
+    final award's category."""
+    if entry.source == "final":
+        return str(entry.category or "final")
+    if entry.source == "year":
+        return f"year{entry.year}"
+    return "builds" if entry.source == "build" else "gifts"
+
+
+GAME = Asara()

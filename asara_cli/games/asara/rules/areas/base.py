@@ -9,14 +9,14 @@ turn checks it the same way for every area (``rules/turn.py``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from asara_cli.core.findings import Report
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.model import Colour, Section
 from asara_cli.games.asara.rules.state import GameState, PlayerState
+from asara_cli.games.base import FieldReader
 
 A = TypeVar("A")
 
@@ -41,22 +41,8 @@ def tile_words(text: str) -> tuple[Colour, bool]:
     return _TILE_WORDS[text]
 
 
-class Fields(Protocol):
-    """Typed access to one event's keys; the log layer implements it and every error it
-    raises names the file, line, event and key."""
-
-    raw: Mapping[str, Any]
-
-    def error(self, key: str | None, message: str) -> Exception: ...
-
-    def text(self, key: str, pattern: re.Pattern[str] | None, expected: str, *,
-             required: bool = False) -> str | None: ...
-
-    def whole(self, key: str, expected: str, *, required: bool = False) -> int | None: ...
-
-    def strings(self, key: str, pattern: re.Pattern[str], expected: str) -> list[str]: ...
-
-    def table(self, key: str, expected: str) -> Fields | None: ...
+#: Typed access to one event's keys (the log layer implements it; see games/base.py).
+Fields = FieldReader
 
 
 @dataclass(slots=True)

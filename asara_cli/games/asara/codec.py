@@ -1,0 +1,287 @@
+"""ASARA's part of the game log: its header keys (start, variant, expansions, buyers) and its
+events (a turn per area kind, and the facts), read from and written to plain values.
+
+The log layer (``asara_cli/logfile/game.py``) parses the TOML, checks the generic keys and
+hands each event here through a :class:`~asara_cli.games.base.FieldReader`, which turns every
+problem into an error naming the file, line, event and key. The format is described in
+``docs/log-format.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from asara_cli.core.names import find
+from asara_cli.core.words import describe
+from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, KINDS, kind_of
+from asara_cli.games.asara.rules.areas.base import (
+    COLOUR_OF,
+    LINE,
+    SECTION_OF,
+    SECTIONS,
+    TILE,
+    TILE_HELP,
+    tile_words,
+)
+from asara_cli.games.asara.rules.events import (
+    Checkpoint,
+    Display,
+    Event,
+    Gift,
+    GiftKind,
+    GiftsDealt,
+    GiftUse,
+    Placement,
+    Tile,
+    Turn,
+    gold_text,
+)
+from asara_cli.games.asara.rules.gifts import use_text
+from asara_cli.games.asara.rules.model import Colour, Section, Variant
+from asara_cli.games.asara.rules.state import Setup
+from asara_cli.games.base import FieldReader
+
+#: A buyer colour as the log writes it: a lower-case word (hyphens allowed), 3 to 30 letters.
+BUYER_WORD = re.compile(r"^[a-z][a-z-]{2,29}$")
+
+#: ASARA's header keys, in the order a log writes them (after ``players``).
+HEADER_KEYS = ("start", "variant", "expansions", "buyers")
+
+
+# --- the facts: events that are no player's move, each with its reader and writer -----------
+
+
+def _read_display(r: FieldReader, names: Sequence[str]) -> Display:
+    areas = []
+    for section in Section:
+        if section.value in r.raw:
+            tiles = r.strings(section.value, TILE, TILE_HELP)
+            areas.append((section, tuple(Tile(section, *tile_words(t)) for t in tiles)))
+    if not areas:
+        raise r.error(None, "a display event lists at least one area "
+                            "(base, trunk, window, turret)")
+    return Display(tuple(areas))
+
+
+def _write_display(event: Display) -> dict[str, Any]:
+    return {section.value: [gold_text(t.colour, t.gold) for t in tiles]
+            for section, tiles in event.areas}
+
+
+_GIFT = re.compile(rf"^(buyer|prestige|lighted|asari ([0-9]+)|buy ({SECTIONS}))$")
+_DEALT = re.compile(r"^([a-z]+) ([1-9][0-9]*): (.+)$")
+_GIFT_HELP = 'a gift such as "buyer", "asari 6", "buy base", "prestige" or "lighted"'
+
+
+def _read_dealt(r: FieldReader, names: Sequence[str]) -> GiftsDealt:
+    dealt = []
+    texts = r.strings("dealt", LINE, 'a gift on a space, e.g. "base 2: buyer"')
+    for i, text in enumerate(texts):
+        m = _DEALT.match(text)
+        gift = parse_gift(m.group(3)) if m else None
+        if m is None or gift is None:
+            raise r.error(f"dealt[{i}]", f"expected an area, a space and a gift, such as "
+                                         f"\"base 2: asari 6\" ({_GIFT_HELP}), got {text!r}")
+        dealt.append((m.group(1), int(m.group(2)), gift))
+    if not dealt:
+        raise r.error("dealt", "missing: the gifts dealt, e.g. dealt = [\"base 2: buyer\"]")
+    return GiftsDealt(tuple(dealt))
+
+
+def _write_dealt(event: GiftsDealt) -> dict[str, Any]:
+    return {"dealt": [f"{area} {space}: {gift}" for area, space, gift in event.gifts]}
+
+
+def _read_checkpoint(r: FieldReader, names: Sequence[str]) -> Checkpoint:
+    found: dict[str, tuple[tuple[str, int], ...]] = {}
+    for key in ("prestige", "money"):
+        table = r.get(key, lambda v: isinstance(v, dict), "a table such as { Tina = 34 }")
+        pairs = []
+        for written, value in (table or {}).items():
+            name = find(written, names)
+            if name is None:
+                raise r.error(f"{key}.{written}", f"{written!r} is not one of the players")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise r.error(f"{key}.{name}", f"expected a number, got {describe(value)}")
+            pairs.append((name, value))
+        found[key] = tuple(pairs)
+    if not found["prestige"] and not found["money"]:
+        raise r.error("prestige", "missing: what the prestige track shows, e.g. "
+                                  "prestige = { Tina = 34 }")
+    return Checkpoint(found["prestige"], found["money"])
+
+
+def _write_checkpoint(event: Checkpoint) -> dict[str, Any]:
+    d: dict[str, Any] = {}
+    if event.prestige:
+        d["prestige"] = dict(event.prestige)
+    if event.money:
+        d["money"] = dict(event.money)
+    return d
+
+
+class FactKind:
+    """A fact event's registration: its log type, event class, keys, reader and writer."""
+
+    def __init__(self, log_type: str, event: type, keys: tuple[str, ...],
+                 read: Callable[[FieldReader, Sequence[str]], Event],
+                 write: Callable[[Any], dict[str, Any]]) -> None:
+        self.log_type, self.event, self.keys = log_type, event, keys
+        self.read, self.write = read, write
+
+
+#: The facts, registered as the area kinds are (rules/areas): the market's display, the
+#: Caliph's gifts dealt (R6.1) and a checkpoint of what the table's track shows.
+FACTS: tuple[FactKind, ...] = (
+    FactKind("display", Display, tuple(s.value for s in Section), _read_display,
+             _write_display),
+    FactKind("gifts", GiftsDealt, ("dealt",), _read_dealt, _write_dealt),
+    FactKind("checkpoint", Checkpoint, ("prestige", "money"), _read_checkpoint,
+             _write_checkpoint),
+)
+_FACT_OF_TYPE = {f.log_type: f for f in FACTS}
+_FACT_OF_CLASS = {f.event: f for f in FACTS}
+
+#: Keys each event type accepts, ``type`` and ``note`` aside. A turn's keys come from its
+#: area kind (rules/areas); ``gifts`` are the Caliph's gifts claimed on the space (R6.1).
+EVENT_KEYS: dict[str, tuple[str, ...]] = {
+    **{k.log_type: ("player", "buyer", *k.keys, "gifts") for k in KINDS},
+    **{f.log_type: f.keys for f in FACTS},
+}
+
+
+def event_type(event: Event) -> str:
+    """The ``type`` an event has in the log."""
+    if isinstance(event, Turn):
+        return kind_of(event.action).log_type
+    return _FACT_OF_CLASS[type(event)].log_type
+
+
+# --- gifts as text ---------------------------------------------------------------------------
+
+_LABEL = re.compile(r"^[a-z][a-z-]*$")
+_COLOURS = "|".join(c.value for c in Colour)
+_USE = re.compile(rf"^(?:(buyer)(?: ([a-z][a-z-]*))?|(prestige)|(asari) ([0-9]+)"
+                  rf"|(buy) ({SECTIONS}): (nothing|(?:gold )?(?:{_COLOURS}))"
+                  rf"|(lighted)(?:: (nothing|{_COLOURS}))?)$")
+_USE_HELP = ('a gift claimed, such as "buyer green", "asari 6", "buy base: gold red", '
+             '"buy base: nothing", "prestige", "lighted" or "lighted: red"')
+
+
+def parse_gift(text: str) -> Gift | None:
+    m = _GIFT.match(text)
+    if m is None:
+        return None
+    if m.group(2) is not None:
+        return Gift(GiftKind.ASARI, amount=int(m.group(2)))
+    if m.group(3) is not None:
+        return Gift(GiftKind.BUY, section=SECTION_OF[m.group(3)])
+    return Gift(GiftKind(m.group(1)))
+
+
+def parse_use(text: str) -> GiftUse | None:
+    m = _USE.match(text)
+    if m is None:
+        return None
+    if m.group(1):
+        return GiftUse(Gift(GiftKind.BUYER), buyer=m.group(2))
+    if m.group(3):
+        return GiftUse(Gift(GiftKind.PRESTIGE))
+    if m.group(4):
+        return GiftUse(Gift(GiftKind.ASARI, amount=int(m.group(5))))
+    if m.group(6):
+        gift = Gift(GiftKind.BUY, section=SECTION_OF[m.group(7)])
+        if m.group(8) == "nothing":
+            return GiftUse(gift)
+        colour, gold = tile_words(m.group(8))
+        return GiftUse(gift, colour=colour, gold=gold)
+    got = m.group(10)
+    if got == "nothing":
+        return GiftUse(Gift(GiftKind.LIGHTED), taken=False)
+    return GiftUse(Gift(GiftKind.LIGHTED), colour=COLOUR_OF[got] if got else None)
+
+
+# --- the header ------------------------------------------------------------------------------
+
+
+def read_setup(h: FieldReader, players: tuple[str, ...]) -> Setup:
+    """ASARA's header keys, the players already read."""
+    data = h.raw
+    start = data.get("start")
+    if start is None:
+        raise h.error("start", "missing: the start player (who holds the "
+                               "Caliph's patronage at the start)")
+    if not isinstance(start, str) or find(start, players) is None:
+        raise h.error("start", f"{describe(start)} is not one of the players")
+    start = find(start, players)
+    variant = data.get("variant", "basic")
+    if not isinstance(variant, str) or variant not in {v.value for v in Variant}:
+        raise h.error("variant", f"expected \"basic\" or \"pro\", got {describe(variant)}")
+    expansions = data.get("expansions", [])
+    if not isinstance(expansions, list) or not all(isinstance(x, str) for x in expansions):
+        raise h.error("expansions", "expected a list such as [\"gifts\"]")
+    buyers = data.get("buyers", [])
+    if not isinstance(buyers, list) or not all(isinstance(x, str) and BUYER_WORD.match(x)
+                                               for x in buyers):
+        raise h.error("buyers", "expected the buyer colours as a list of lower-case "
+                                "words, such as [\"blue\", \"violet\"]")
+    return Setup(players, players.index(start), Variant(variant), tuple(expansions),
+                 tuple(buyers))
+
+
+def setup_to_dict(s: Setup) -> dict[str, Any]:
+    d: dict[str, Any] = {
+        "start": s.players[s.start],
+        "variant": s.variant.value,
+        "expansions": list(s.expansions),
+    }
+    if s.buyers:
+        d["buyers"] = list(s.buyers)
+    return d
+
+
+# --- events ----------------------------------------------------------------------------------
+
+_BUYER_HELP = 'a buyer colour label such as "blue", or "pair" for two face-down buyers'
+
+
+def read_event(kind_word: str, r: FieldReader, names: Sequence[str]) -> Event:
+    """The event of type ``kind_word`` (the log layer has checked the type and the keys)."""
+    fact = _FACT_OF_TYPE.get(kind_word)
+    if fact is not None:
+        return fact.read(r, names)
+    kind = BY_LOG_TYPE[kind_word]
+    written = r.text("player", None, "a player's name", required=True)
+    assert written is not None
+    # a name written as the header spells it is that player (the header's names are unlike)
+    player = written if written in names else find(written, names)
+    if player is None:
+        raise r.error("player", f"{written!r} is not one of the players "
+                                f"({', '.join(names)})")
+    buyer = r.text("buyer", _LABEL, _BUYER_HELP, required=not kind.face_down)
+    space, action = kind.read(r)
+    uses = []
+    for i, text in enumerate(r.strings("gifts", LINE, _USE_HELP)):
+        use = parse_use(text)
+        if use is None:
+            raise r.error(f"gifts[{i}]", f"expected {_USE_HELP}, got {text!r}")
+        uses.append(use)
+    return Turn(Placement(player, buyer, space), action, tuple(uses))
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """An event's keys, ``type`` first, as :func:`read_event` reads them back."""
+    d: dict[str, Any] = {"type": event_type(event)}
+    if not isinstance(event, Turn):
+        d.update(_FACT_OF_CLASS[type(event)].write(event))
+        return d
+    p = event.placement
+    d["player"] = p.player
+    if p.buyer is not None:
+        d["buyer"] = p.buyer
+    d.update(kind_of(event.action).write(p.space, event.action))
+    if event.gifts:
+        d["gifts"] = [use_text(u) for u in event.gifts]
+    return d

@@ -1,0 +1,210 @@
+"""What a game is to the rest of asara-cli: the protocol every game package implements, and
+the small values it declares (score sources, statistics filters, a scored seat).
+
+The generic layers (the log reader and writer, validate, status, score, batch, the cache, the
+report, BG Stats, simulate) hold a game only as a :class:`Game` found in the registry
+(``asara_cli/games/__init__.py``) and talk to it through this protocol. What a game's values
+are (its board, setup, events, states) is its own business: here they are ``Any``.
+
+Pure and standard library only: a game's rules import this module.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from asara_cli.core.findings import Violation
+from asara_cli.core.values import frozen
+
+if TYPE_CHECKING:
+    import typer
+
+
+@frozen
+class Source:
+    """Where points come from, as statistics, tables, CSV columns and charts name them.
+
+    ``key`` is the column name (``builds``, ``year1``, ``brown``); ``label`` what a person
+    reads (``year 1``); ``group`` gathers sources where a table has no room for each
+    (``year ends``); ``colour`` draws it in the report; ``order`` sorts sources as tables
+    show them; ``period`` is the year or week a period's source belongs to (``None`` for the
+    others)."""
+
+    key: str
+    label: str
+    group: str
+    colour: str
+    order: tuple[int, int] = (9, 0)
+    period: int | None = None
+
+
+@frozen
+class Filter:
+    """A header fact that ``batch`` can filter on and CSV shows as a column (ASARA's variant
+    and expansions). ``many``: the fact is a list and the option may be repeated (a game is
+    kept when it has every value asked for)."""
+
+    key: str
+    help: str
+    choices: tuple[str, ...]
+    many: bool = False
+
+
+@frozen
+class SeatScore:
+    """One player's result in a finished game: ``seat`` counts from 1 at the first start
+    player; ``sources`` splits ``total`` by :class:`Source` key."""
+
+    name: str
+    seat: int
+    total: int
+    sources: tuple[tuple[str, int], ...]
+
+
+class Outcome(Protocol):
+    """A replayed log as the generic layers see it (each game's replay result has more)."""
+
+    @property
+    def valid(self) -> bool: ...
+
+    @property
+    def complete(self) -> bool: ...
+
+    @property
+    def violations(self) -> tuple[Violation, ...]: ...
+
+    @property
+    def notes(self) -> tuple[Violation, ...]: ...
+
+    @property
+    def stopped(self) -> int | None: ...
+
+
+class FieldReader(Protocol):
+    """Typed access to one event's (or the header's) keys, with every error naming the file,
+    the line, the event and the key. The log reader (``asara_cli/logfile/game.py``) gives
+    a game's codec one of these per event; the codec reads its keys through it and raises
+    what :meth:`error` returns."""
+
+    raw: Mapping[str, Any]
+
+    def error(self, key: str | None, message: str) -> Exception: ...
+
+    def get(self, key: str, check: Any, expected: str, *, required: bool = False) -> Any: ...
+
+    def whole(self, key: str, expected: str, *, required: bool = False) -> int | None: ...
+
+    def text(self, key: str, pattern: re.Pattern[str] | None, expected: str, *,
+             required: bool = False) -> str | None: ...
+
+    def strings(self, key: str, pattern: re.Pattern[str], expected: str) -> list[str]: ...
+
+    def table(self, key: str, expected: str) -> FieldReader | None: ...
+
+
+class Game(Protocol):
+    """One game asara-cli referees.
+
+    Identity: ``key`` (the log's ``game = "..."``), ``name`` (as people write it), ``title``
+    (as BG Stats and BoardGameGeek name it), ``aliases``, the player counts, the
+    BoardGameGeek id where known, and the word for its scoring period (``year``, ``week``).
+    """
+
+    key: str
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    bgg_id: int | None
+    period: str
+
+    # --- the board profile ----------------------------------------------------------------
+
+    def profile_text(self) -> str:
+        """The packaged board profile, as TOML text."""
+        ...
+
+    def board_from_mapping(self, data: Mapping[str, Any], name: str) -> Any:
+        """A board from a parsed profile; raises ``ValueError`` with a message for a person."""
+        ...
+
+    # --- the log codec (the log layer reads and writes the TOML; these read the values) ---
+
+    #: Header keys beyond the generic ones (format, game, players, board, date, place, notes).
+    header_keys: tuple[str, ...]
+
+    def event_types(self) -> tuple[str, ...]:
+        """Every ``type`` an event may have in this game's logs."""
+        ...
+
+    def event_keys(self, kind: str) -> tuple[str, ...]:
+        """The keys an event of type ``kind`` may hold (``type`` and ``note`` aside)."""
+        ...
+
+    def read_setup(self, header: FieldReader, players: tuple[str, ...]) -> Any:
+        """The game's setup from the header (the players already read and checked)."""
+        ...
+
+    def read_event(self, kind: str, event: FieldReader, players: Sequence[str]) -> Any:
+        """One event of type ``kind``."""
+        ...
+
+    def event_type(self, event: Any) -> str: ...
+
+    def setup_to_dict(self, setup: Any) -> dict[str, Any]:
+        """The game's header keys for ``setup``, in the order a log writes them."""
+        ...
+
+    def event_to_dict(self, event: Any) -> dict[str, Any]:
+        """An event's keys (``type`` first), as :meth:`read_event` reads them back."""
+        ...
+
+    def players_of(self, setup: Any) -> tuple[str, ...]: ...
+
+    # --- the referee ----------------------------------------------------------------------
+
+    def replay(self, board: Any, setup: Any, events: Sequence[Any]) -> Outcome: ...
+
+    def progress(self, outcome: Any) -> str:
+        """How a valid game stands, in a few words: ``complete; Tina wins`` or ``in progress:
+        year 2, Tina to move``."""
+        ...
+
+    def scores(self, outcome: Any, setup: Any) -> tuple[SeatScore, ...]:
+        """Each player's total and its sources, in seat order, for a complete game."""
+        ...
+
+    # --- what statistics and outputs are built from --------------------------------------
+
+    def sources(self, board: Any) -> tuple[Source, ...]:
+        """Every source of points, in the order tables show them (the periods as many as the
+        board has; ``None``: the packaged board)."""
+        ...
+
+    def source(self, key: str) -> Source:
+        """The source called ``key``: any key :meth:`scores` gives, whatever the board."""
+        ...
+
+    filters: tuple[Filter, ...]
+
+    def facts(self, setup: Any) -> dict[str, str | tuple[str, ...]]:
+        """The values of :attr:`filters` for one game (``variant``, ``expansions``)."""
+        ...
+
+    def describe(self, facts: Mapping[str, str | tuple[str, ...]]) -> str:
+        """How a play is described in words (BG Stats' comments): ``pro game with ...``."""
+        ...
+
+    # --- the command line -----------------------------------------------------------------
+
+    def register_commands(self, group: typer.Typer, only: str | None) -> None:
+        """Add the game's recording commands to ``group`` (only ``only`` when given)."""
+        ...
+
+    def command_names(self) -> tuple[str, ...]:
+        """The names of the commands :meth:`register_commands` adds."""
+        ...
+

@@ -11,16 +11,14 @@ from __future__ import annotations
 import hashlib
 import statistics
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from asara_cli.core.values import evolve, frozen
 from asara_cli.errors import InputError
-from asara_cli.games.asara.rules.board import Board
-from asara_cli.games.asara.rules.engine import replay
-from asara_cli.games.asara.rules.state import LedgerEntry
+from asara_cli.games import DEFAULT, game
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.common import loads_toml, read_bytes
 from asara_cli.logfile.game import GameLog, load_log_board, parse_log_data
@@ -34,10 +32,6 @@ INCOMPLETE = "incomplete"
 UNREADABLE = "unreadable"
 DUPLICATE = "duplicate"
 
-#: The sources a player's points come from, in the order tables show them.
-CATEGORIES = ("brown", "green", "red", "black", "white", "overall", "most_towers", "money")
-
-
 @frozen
 class Seat:
     """One player in one scored game."""
@@ -47,7 +41,7 @@ class Seat:
     total: int
     rank: int  # 1 = best; ties share a rank
     winner: bool
-    sources: tuple[tuple[str, int], ...]  # (source, points): builds, gifts, year1..4, final
+    sources: tuple[tuple[str, int], ...]  # (source, points): the game's Source keys
 
 
 @frozen
@@ -68,6 +62,7 @@ class GameRecord:
     line: int | None = None
     events: int = 0
     duplicate_of: str | None = None
+    game: str = DEFAULT  # the registry's key
 
     @property
     def players(self) -> int:
@@ -78,17 +73,7 @@ class GameRecord:
         return self.status == VALID and bool(self.seats)
 
 
-def source_key(entry: LedgerEntry) -> str:
-    """The statistics' name for where a ledger entry's points came from: ``builds``,
-    ``gifts``, ``year1``..``year4``, or the final award's category."""
-    if entry.source == "final":
-        return entry.category or "final"
-    if entry.source == "year":
-        return f"year{entry.year}"
-    return "builds" if entry.source == "build" else "gifts"
-
-
-def record_of(path: str | Path, board: Board | None = None,
+def record_of(path: str | Path, board: Any = None,
               cache: RecordCache | None = None) -> GameRecord:
     """Read, replay and score one log; never raises for a bad file. With a ``cache``, a log
     it holds is not replayed, and a replayed one is put into it (asara_cli/cache.py)."""
@@ -117,33 +102,29 @@ def record_of(path: str | Path, board: Board | None = None,
     return record
 
 
-def _scored(name: str, digest: str, log: GameLog, rules: Board) -> GameRecord:
-    result = replay(rules, log.header.setup, log.events)
+def _scored(name: str, digest: str, log: GameLog, rules: Any) -> GameRecord:
+    played = log.header.rules
     setup = log.header.setup
+    result = played.replay(rules, setup, log.events)
+    facts = played.facts(setup)
+    variant = facts.get("variant")
     base = GameRecord(name, digest, VALID, log.header.date, log.header.place,
-                      setup.variant.value, setup.expansions, events=len(log.events))
+                      variant if isinstance(variant, str) else None,
+                      tuple(facts.get("expansions", ())), events=len(log.events),
+                      game=played.key)
     if not result.valid:
         v = result.violations[0]
         return evolve(base, status=INVALID, problem=v.message, rule=v.rule,
-                       line=log.line_of(v.event))
+                      line=log.line_of(v.event))
     if not result.complete:
         return evolve(base, status=INCOMPLETE)
-    state = result.state
-    totals = state.prestige_all()
-    n = len(totals)
+    scores = played.scores(result, setup)
+    totals = [x.total for x in scores]
     best = sorted(totals, reverse=True)
-    seats = []
-    for s, p in enumerate(state.players):
-        sources: dict[str, int] = defaultdict(int)
-        for entry in state.ledger:
-            if entry.player != s:
-                continue
-            sources[source_key(entry)] += entry.points
-        seats.append(Seat(p.name, (s - setup.start) % n + 1, totals[s],
-                          1 + sum(t > totals[s] for t in totals), totals[s] == best[0],
-                          tuple(sorted(sources.items()))))
-    margin = best[0] - best[1] if n > 1 else None
-    return evolve(base, seats=tuple(seats), margin=margin)
+    seats = tuple(Seat(x.name, x.seat, x.total, 1 + sum(t > x.total for t in totals),
+                       x.total == best[0], x.sources) for x in scores)
+    margin = best[0] - best[1] if len(totals) > 1 else None
+    return evolve(base, seats=seats, margin=margin)
 
 
 def records_of(paths: Sequence[str], board_path: str | None = None,
@@ -255,7 +236,7 @@ def club(records: Sequence[GameRecord]) -> Club:
             statistics.fmean(totals), statistics.median(totals), max(totals),
             statistics.fmean(t / w if w else 1.0 for t, w in zip(totals, winner_totals,
                                                                   strict=True)),
-            tuple((k, sources[k] / n) for k in sorted(sources, key=source_order))))
+            tuple((k, sources[k] / n) for k in sorted(sources, key=_order(played)))))
     seat_games: dict[tuple[int, int], list[bool]] = defaultdict(list)
     for r in games:
         for s in r.seats:
@@ -277,10 +258,15 @@ def club(records: Sequence[GameRecord]) -> Club:
     return Club(len(games), tuple(players), seats, h2h)
 
 
-def source_order(key: str) -> tuple[int, str]:
-    """Where a source comes in tables: builds, gifts, the year ends, the final awards."""
-    order = ["builds", "gifts", "year1", "year2", "year3", "year4", *CATEGORIES]
-    return (order.index(key) if key in order else len(order), key)
+def _order(played: Sequence[tuple[GameRecord, Seat]]) -> Callable[[str], tuple[int, int]]:
+    """Sort keys for sources as the games of ``played`` declare them."""
+    keys = {r.game for r, _ in played}
+    return lambda key: min(game(g).source(key).order for g in keys)
+
+
+def source_order(key: str, game_key: str = DEFAULT) -> tuple[int, int]:
+    """Where a source comes in tables, as its game declares it."""
+    return game(game_key).source(key).order
 
 
 def ratings(records: Sequence[GameRecord]) -> tuple[tuple[str, float, float, float], ...]:

@@ -14,8 +14,7 @@ from rich.console import Console
 
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
-from asara_cli.games.asara.rules.board import Board
-from asara_cli.games.asara.rules.engine import Replay, replay
+from asara_cli.games.base import Game
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, load_log_board, read_log
 from asara_cli.render.safe import SafeConsole
@@ -93,18 +92,23 @@ JsonOption = Annotated[
 
 @frozen
 class Replayed:
-    """A log as read, the board it is judged on, and its replay."""
+    """A log as read, the board it is judged on, and its replay (the game's own result:
+    generic code reads it through :attr:`game`)."""
 
     log: GameLog
-    board: Board
-    result: Replay
+    board: Any
+    result: Any
+
+    @property
+    def game(self) -> Game:
+        return self.log.header.rules
 
 
 def replay_file(path: Path, board: Path | None) -> Replayed:
     """Read a log and replay it; the board is --board if given, else the log's own."""
     log = read_log(path)
     rules = load_board(board) if board is not None else load_log_board(log)
-    return Replayed(log, rules, replay(rules, log.header.setup, log.events))
+    return Replayed(log, rules, log.header.rules.replay(rules, log.header.setup, log.events))
 
 
 def guarded(fn: Callable[P, R]) -> Callable[P, R]:

@@ -40,6 +40,7 @@ from asara_cli.games.asara.rules.model import Colour, Section
 if TYPE_CHECKING:
     from asara_cli.cli.common import Replayed
     from asara_cli.games.asara.rules.model import Tower
+    from asara_cli.games.asara.rules.state import GameState
 
 #: The completion variable (Typer's scripts set it to complete_bash, complete_zsh, ...).
 COMPLETE_VAR = "_ASARA_COMPLETE"
@@ -189,7 +190,7 @@ def _game(ctx: typer.Context) -> Replayed:
 
 def _mover(ctx: typer.Context, game: Replayed) -> int | None:
     """The seat of ``--player`` if given, else of the player to move."""
-    state = game.result.state
+    state: GameState = game.result.state
     given = ctx.params.get("player")
     if isinstance(given, str):
         return state.seat(words.player(given, state.setup.players))

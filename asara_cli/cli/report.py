@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, err, guarded, replay_file
+from asara_cli.games import find_game
 from asara_cli.logfile.write import write_file
 from asara_cli.render.report import club_page, game_page
 from asara_cli.stats import club, mark_duplicates
@@ -40,11 +41,13 @@ def report(
         # as batch scores them, so a folder batch has scored comes from the cache
         records = mark_duplicates(score_logs(logs_in([source], False), None, None))
         kept = [r for r in records if r.status != "duplicate"]
-        page = club_page(f"ASARA at {source.resolve().name}", kept, club(kept))
+        names = sorted({find_game(r.game).name for r in kept if r.scored}) or [find_game(None).name]
+        page = club_page(f"{' and '.join(names)} at {source.resolve().name}", kept, club(kept))
         code = EXIT_VIOLATION if say_skipped(records) else EXIT_OK
     else:
         game = replay_file(source, None)
-        page = game_page(f"ASARA: {source.name}", game.result)
+        page = game_page(f"{game.game.name}: {source.name}", game.game, game.result,
+                         game.log.header.setup)
         code = EXIT_OK if game.result.valid else EXIT_VIOLATION
     write_file(output, page)
     err().print(f"written: {output}", soft_wrap=True)

@@ -63,6 +63,20 @@ class SeatScore:
     sources: tuple[tuple[str, int], ...]
 
 
+@frozen
+class LedgerLine:
+    """One line of a game's ledger as outputs show it: who got how many points, when
+    (``period``: the year or week; ``event``: the log's event number, ``None`` for an
+    evaluation), from which :class:`Source`, and why."""
+
+    period: int
+    event: int | None
+    player: str
+    points: int
+    source: str
+    explanation: str
+
+
 class Outcome(Protocol):
     """A replayed log as the generic layers see it (each game's replay result has more)."""
 
@@ -109,7 +123,8 @@ class Game(Protocol):
 
     Identity: ``key`` (the log's ``game = "..."``), ``name`` (as people write it), ``title``
     (as BG Stats and BoardGameGeek name it), ``aliases``, the player counts, the
-    BoardGameGeek id where known, and the word for its scoring period (``year``, ``week``).
+    BoardGameGeek id where known, the word for its scoring period (``year``, ``week``), for
+    its points and for its final scoring.
     """
 
     key: str
@@ -120,6 +135,10 @@ class Game(Protocol):
     max_players: int
     bgg_id: int | None
     period: str
+    #: What the game calls its points (``prestige``) and its last scoring (``final
+    #: evaluation``), for headings.
+    points: str
+    final: str
 
     # --- the board profile ----------------------------------------------------------------
 
@@ -174,7 +193,21 @@ class Game(Protocol):
         ...
 
     def scores(self, outcome: Any, setup: Any) -> tuple[SeatScore, ...]:
-        """Each player's total and its sources, in seat order, for a complete game."""
+        """Each player's total and its sources, in seat order (so far, in a game not
+        finished)."""
+        ...
+
+    def winners(self, outcome: Any) -> tuple[str, ...]:
+        """Who won a complete game (ties: everyone tied); empty before its end."""
+        ...
+
+    def ledger(self, outcome: Any) -> tuple[LedgerLine, ...]:
+        """Every point scored so far, in the order it was scored."""
+        ...
+
+    def standings(self, outcome: Any) -> list[tuple[str, list[int]]]:
+        """Each player's points after each period (``year 1`` ...), then after the final
+        scoring if there is one: the progress charts' data, in seat order."""
         ...
 
     # --- what statistics and outputs are built from --------------------------------------

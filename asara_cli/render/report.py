@@ -6,23 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import Any
 
-from asara_cli.games.asara.rules.engine import Replay
-from asara_cli.games.asara.rules.text import plural
-from asara_cli.render.game import prestige_by_year
-from asara_cli.stats import CATEGORIES, Club, GameRecord, source_key
+from asara_cli.core.words import plural
+from asara_cli.games import game
+from asara_cli.games.base import Game, Source
+from asara_cli.stats import Club, GameRecord
 
-#: One colour per seat (players are not towers), and one per source of points.
+#: One colour per seat (players are not towers); the sources' colours are the game's own.
 SEAT_COLOURS = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
-SOURCE_COLOURS = {
-    "builds": "#7a8b99", "gifts": "#d4a017", "year": "#5b9e6f", "brown": "#8b5a2b",
-    "green": "#3e8e41", "red": "#c0392b", "black": "#2b2b2b", "white": "#c9c9c9",
-    "overall": "#6c4f9e", "most_towers": "#2f7fa8", "money": "#b08d57",
-    "win rate": "#1b7f9e", "fair share": "#d9cdb8",
-}
-
-#: The sources a folder's statistics split points into, in the order they are drawn.
-SOURCE_ORDER = ("builds", "gifts", "year", *CATEGORIES)
+WIN_RATE, FAIR_SHARE = "#1b7f9e", "#d9cdb8"
 
 CSS = """
 body { font-family: Georgia, 'Times New Roman', serif; margin: 2em auto; max-width: 60em;
@@ -71,7 +64,7 @@ def _bars(groups: Sequence[tuple[str, Sequence[int]]], names: Sequence[str]) -> 
     return "\n".join(out)
 
 
-def _stacked(rows: Sequence[tuple[str, Sequence[tuple[str, int]]]]) -> str:
+def _stacked(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]]) -> str:
     """One horizontal bar per player, split by the source of the points."""
     top = max((sum(v for _, v in parts) for _, parts in rows), default=0) or 1
     width, row = 520, 28
@@ -85,10 +78,9 @@ def _stacked(rows: Sequence[tuple[str, Sequence[tuple[str, int]]]]) -> str:
             if v <= 0:
                 continue
             w = v / top * width
-            colour = SOURCE_COLOURS.get(source.rstrip("1234").rstrip(), "#999")
             out.append(f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{row - 8}" '
-                       f'fill="{colour}" stroke="#fbf8f2"><title>{escape(name)}, '
-                       f'{escape(source.replace("_", " "))}: {v}</title></rect>')
+                       f'fill="{source.colour}" stroke="#fbf8f2"><title>{escape(name)}, '
+                       f'{escape(source.label)}: {v}</title></rect>')
             x += w
         out.append(f'<text x="{x + 6:.1f}" y="{y + 16}">{sum(v for _, v in parts)}</text>')
     out.append("</svg>")
@@ -105,10 +97,10 @@ def _paired(rows: Sequence[tuple[str, int, int]]) -> str:
         y = 5 + i * row
         out.append(f'<text x="0" y="{y + 14}">{escape(name)}</text>')
         out.append(f'<rect x="110" y="{y}" width="{value / top * width:.1f}" height="14" '
-                   f'fill="{SOURCE_COLOURS["win rate"]}"><title>{escape(name)}: {value}%'
+                   f'fill="{WIN_RATE}"><title>{escape(name)}: {value}%'
                    f'</title></rect>')
         out.append(f'<rect x="110" y="{y + 16}" width="{fair / top * width:.1f}" height="6" '
-                   f'fill="{SOURCE_COLOURS["fair share"]}"><title>fair share: {fair}%'
+                   f'fill="{FAIR_SHARE}"><title>fair share: {fair}%'
                    f'</title></rect>')
         out.append(f'<text x="{110 + value / top * width + 6:.1f}" y="{y + 14}">{value}%</text>')
     out.append("</svg>")
@@ -132,52 +124,64 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[object]], numeric: set[i
     return "\n".join(out)
 
 
-def game_page(title: str, result: Replay) -> str:
-    state = result.state
-    names = [p.name for p in state.players]
-    body = ["<h2>Prestige after each year and the final evaluation</h2>",
+def _by_part(played: Game, parts: Sequence[tuple[str, float]]) -> list[tuple[Source, int]]:
+    """A player's points by source as bar parts: the periods' sources (year 1 ...) as one
+    part, their group (a bar has no room for one per period), the others each their own; in
+    the game's order. Rounded after adding, so the parts add up to the rounded sum."""
+    sums: dict[str, float] = {}
+    shown: dict[str, Source] = {}
+    for key, v in parts:
+        source = played.source(key)
+        if source.period is not None:
+            source = Source(source.group, played.period, source.group, source.colour,
+                            source.order)
+        shown.setdefault(source.key, source)
+        sums[source.key] = sums.get(source.key, 0) + v
+    ordered = sorted(shown.values(), key=lambda x: x.order)
+    return [(x, round(sums[x.key])) for x in ordered]
+
+
+def _sources_legend(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]]) -> str:
+    used: dict[str, Source] = {}
+    for _, parts in rows:
+        for source, v in parts:
+            if v:
+                used.setdefault(source.key, source)
+    ordered = sorted(used.values(), key=lambda x: x.order)
+    return _legend([x.label for x in ordered], [x.colour for x in ordered])
+
+
+def game_page(title: str, played: Game, outcome: Any, setup: Any) -> str:
+    names = list(played.players_of(setup))
+    body = [f"<h2>{played.points.capitalize()} after each {played.period} and the "
+            f"{played.final}</h2>",
             _legend(names, [SEAT_COLOURS[i % 4] for i in range(len(names))]),
-            _bars(prestige_by_year(state), names)]
-    sources: list[tuple[str, list[tuple[str, int]]]] = []
-    order = ["builds", "gifts", "year", *CATEGORIES]
-    for seat, name in enumerate(names):
-        sums = dict.fromkeys(order, 0)
-        for e in state.ledger:
-            if e.player == seat:
-                # One bar part for all four years: a game page has room for no more.
-                key = "year" if e.source == "year" else source_key(e)
-                sums[key] = sums.get(key, 0) + e.points
-        sources.append((name, [(k, v) for k, v in sums.items()]))
-    shown = [k for k in order if any(dict(parts).get(k) for _, parts in sources)]
-    body += ["<h2>Where the points came from</h2>",
-             _legend([k.replace("_", " ") for k in shown],
-                      [SOURCE_COLOURS.get(k, "#999") for k in shown]),
-             _stacked(sources)]
-    winners = ", ".join(names[s] for s in result.winners()) or "(the game is not over)"
+            _bars(played.standings(outcome), names)]
+    scores = played.scores(outcome, setup)
+    rows = [(x.name, _by_part(played, x.sources)) for x in scores]
+    body += ["<h2>Where the points came from</h2>", _sources_legend(rows), _stacked(rows)]
+    winners = ", ".join(played.winners(outcome)) or "(the game is not over)"
     body.append(f"<p>Winner: <strong>{escape(winners)}</strong>. Totals: "
-                + escape(", ".join(f"{n} {t}" for n, t in zip(names, result.totals(),
-                                                            strict=True))) + ".</p>")
-    body += ["<h2>The ledger: every prestige point</h2>",
-             _table(["year", "event", "player", "points", "source"],
-                    [(e.year, e.event or "", names[e.player], f"+{e.points}", e.explanation)
-                     for e in state.ledger], {0, 1, 3})]
+                + escape(", ".join(f"{x.name} {x.total}" for x in scores)) + ".</p>")
+    body += [f"<h2>The ledger: every {played.points} point</h2>",
+             _table([played.period, "event", "player", "points", "source"],
+                    [(e.period, e.event or "", e.player, f"+{e.points}", e.explanation)
+                     for e in played.ledger(outcome)], {0, 1, 3})]
     return _page(title, body)
 
 
 def club_page(title: str, records: Sequence[GameRecord], stats: Club) -> str:
     names = [p.name for p in stats.players]
-    drawn = {k.rstrip("1234") for p in stats.players for k, v in p.sources if round(v)}
-    used = [k for k in SOURCE_ORDER if k in drawn]
+    played = game(next((r.game for r in records if r.scored), "asara"))
+    means = [(p.name, _by_part(played, p.sources)) for p in stats.players]
     body = [f"<p>{plural(stats.games, 'scored game')} out of {plural(len(records), 'file')}.</p>",
             "<h2>Win rate against a fair share (per cent)</h2>",
-            _legend(["win rate", "fair share"], [SOURCE_COLOURS["win rate"],
-                                                 SOURCE_COLOURS["fair share"]]),
+            _legend(["win rate", "fair share"], [WIN_RATE, FAIR_SHARE]),
             _paired([(p.name, round(100 * p.win_rate), round(100 * p.expected_rate))
                      for p in stats.players]) if names else "<p>No scored games.</p>",
             "<h2>Mean points per game, by source</h2>",
-            _legend([k.replace("_", " ") for k in used], [SOURCE_COLOURS[k] for k in used]),
-            _stacked([(p.name, [(k, round(v)) for k, v in p.sources]) for p in stats.players])
-            if names else "",
+            _sources_legend(means),
+            _stacked(means) if names else "",
             "<h2>Players</h2>",
             _table(["player", "games", "wins", "shared wins", "win rate", "fair share", "mean",
                     "median", "best", "of winner's"],

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from asara_cli.games.base import Filter, Outcome, SeatScore, Source
+from asara_cli.games.base import Filter, LedgerLine, Outcome, SeatScore, Source
 
 if TYPE_CHECKING:
     import typer
@@ -40,6 +40,8 @@ class Asara:
     max_players = 4
     bgg_id: int | None = None  # not known to this project; `--bgg-id` gives it
     period = "year"
+    points = "prestige"
+    final = "final evaluation"
 
     # --- board ----------------------------------------------------------------------------
 
@@ -120,6 +122,20 @@ class Asara:
                                tuple(sorted(by_seat[s].items(), key=lambda kv: self.source(
                                    kv[0]).order)))
                      for s, p in enumerate(state.players))
+
+    def winners(self, outcome: Any) -> tuple[str, ...]:
+        return tuple(outcome.state.players[s].name for s in outcome.winners())
+
+    def ledger(self, outcome: Any) -> tuple[LedgerLine, ...]:
+        state = outcome.state
+        return tuple(LedgerLine(e.year, e.event or None, state.players[e.player].name,
+                                e.points, _source_key(e), e.explanation)
+                     for e in state.ledger)
+
+    def standings(self, outcome: Any) -> list[tuple[str, list[int]]]:
+        from asara_cli.render.game import prestige_by_year
+
+        return prestige_by_year(outcome.state)
 
     # --- sources and filters --------------------------------------------------------------
 

@@ -264,11 +264,6 @@ def _order(played: Sequence[tuple[GameRecord, Seat]]) -> Callable[[str], tuple[i
     return lambda key: min(game(g).source(key).order for g in keys)
 
 
-def source_order(key: str, game_key: str = DEFAULT) -> tuple[int, int]:
-    """Where a source comes in tables, as its game declares it."""
-    return game(game_key).source(key).order
-
-
 def ratings(records: Sequence[GameRecord]) -> tuple[tuple[str, float, float, float], ...]:
     """Player ratings over the scored games in date order, with a multiplayer rating model
     that handles ties (openskill's Plackett-Luce): (name, ordinal, mu, sigma), best first.

@@ -340,3 +340,32 @@ def test_a_filter_that_keeps_nothing_draws_no_empty_tables(club_dir: Path) -> No
     assert result.exit_code == 0, result.output
     assert result.stdout.split("\n\n")[0].strip() == "games: none kept"
     assert "players: no scored games" in result.stdout and "seats" not in result.stdout
+
+
+def test_a_five_year_board_adds_up_in_the_csv(tmp_path: Path) -> None:
+    """The sources come from the game's declaration for the board the log names: a profile
+    of five years gets a year5 column, and every row's sources add up to its total (the
+    columns year1..year4 were written out by hand, and year 5 was lost)."""
+    from asara_cli.logfile.board import load_board, standard_profile_text
+    from asara_cli.logfile.game import LogHeader, write_log
+    from asara_cli.simulate import simulate_game
+
+    profile = standard_profile_text().replace("[years]\ncount = 4", "[years]\ncount = 5")
+    assert "count = 5" in profile
+    (tmp_path / "five.toml").write_text(profile, "utf-8")
+    board = load_board(tmp_path / "five.toml")
+    assert board.years == 5
+    game = simulate_game(board, 11, 3)
+    write_log(tmp_path / "game.toml", LogHeader(game.setup, "five.toml"), game.events)
+    result = runner.invoke(app, ["batch", str(tmp_path / "game.toml"), "-f", "csv"])
+    assert result.exit_code == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout.lstrip("\ufeff"))))
+    assert len(rows) == 3
+    header = list(rows[0])
+    assert header.index("year5") == header.index("year4") + 1
+    points = header[header.index("builds"):header.index("problem")]
+    assert points[:7] == ["builds", "gifts", "year1", "year2", "year3", "year4", "year5"]
+    for row in rows:
+        assert row["status"] == "valid"
+        assert sum(int(row[k]) for k in points) == int(row["total"])
+    assert any(int(row["year5"]) > 0 for row in rows)

@@ -15,9 +15,29 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from asara_cli.games import DEFAULT, game
+from asara_cli.games.base import Source
 from asara_cli.render import bgstats
 from asara_cli.render.safe import json_text, safe_text
-from asara_cli.stats import Club, GameRecord, PlayerStats, source_order
+from asara_cli.stats import Club, GameRecord, PlayerStats
+
+
+def sources_of(records: Sequence[GameRecord]) -> list[Source]:
+    """The sources of the games among ``records``, as each declares them for its packaged
+    board, and any other a record scored from (a board of five years scores ``year5``), in
+    the games' order."""
+    keys = sorted({r.game for r in records}) or [DEFAULT]
+    found: dict[str, Source] = {}
+    for key in keys:
+        played = game(key)
+        for source in played.sources(None):
+            found.setdefault(source.key, source)
+        for r in records:
+            if r.game == key:
+                for s in r.seats:
+                    for k, _ in s.sources:
+                        found.setdefault(k, played.source(k))
+    return sorted(found.values(), key=lambda x: x.order)
 
 
 def _game_dict(r: GameRecord) -> dict[str, Any]:
@@ -90,13 +110,18 @@ def spreadsheet_safe(value: object) -> object:
 
 
 class CsvFormat(Format):
-    """One row per player per game: the shape spreadsheet users pivot."""
+    """One row per player per game: the shape spreadsheet users pivot. A column per source
+    of points, as the games of the folder declare them."""
 
     name = "csv"
-    COLUMNS = ("file", "date", "place", "variant", "expansions", "status", "players", "player",
-               "seat", "total", "rank", "winner", "margin", "builds", "gifts", "year1", "year2",
-               "year3", "year4", "brown", "green", "red", "black", "white", "overall",
-               "most_towers", "money", "problem")
+    HEAD = ("file", "date", "place", "variant", "expansions", "status", "players", "player",
+            "seat", "total", "rank", "winner", "margin")
+
+    @staticmethod
+    def columns(records: Sequence[GameRecord]) -> tuple[tuple[str, ...], set[str]]:
+        """The header row, and which of its columns are points."""
+        points = [s.key for s in sources_of(records)]
+        return (*CsvFormat.HEAD, *points, "problem"), set(points)
 
     def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
         # A byte order mark first: Excel opens a UTF-8 file without one as its local code
@@ -104,7 +129,8 @@ class CsvFormat(Format):
         buf = io.StringIO()
         buf.write("\ufeff")
         w = csv.writer(buf, lineterminator="\r\n")
-        w.writerow(self.COLUMNS)
+        columns, numeric = self.columns(records)
+        w.writerow(columns)
         for r in records:
             base = {"file": r.file, "date": r.date or "", "place": r.place or "",
                     "variant": r.variant or "", "expansions": " ".join(r.expansions),
@@ -112,17 +138,14 @@ class CsvFormat(Format):
                     "margin": "" if r.margin is None else r.margin,
                     "problem": "" if r.status == "valid" else _status(r)}
             if not r.seats:
-                w.writerow([spreadsheet_safe(base.get(c, "")) for c in self.COLUMNS])
+                w.writerow([spreadsheet_safe(base.get(c, "")) for c in columns])
                 continue
             for s in r.seats:
                 row = {**base, "player": s.name, "seat": s.seat, "total": s.total,
                        "rank": s.rank, "winner": int(s.winner), **dict(s.sources)}
-                w.writerow([spreadsheet_safe(row.get(c, 0 if c in _NUMERIC else ""))
-                            for c in self.COLUMNS])
+                w.writerow([spreadsheet_safe(row.get(c, 0 if c in numeric else ""))
+                            for c in columns])
         return buf.getvalue()
-
-
-_NUMERIC = set(CsvFormat.COLUMNS[13:27])
 
 
 class MarkdownFormat(Format):
@@ -144,15 +167,15 @@ class MarkdownFormat(Format):
             out.append(f"| {_md(p.name)} | {p.games} | {p.wins} | {p.shared_wins} | "
                        f"{p.win_rate:.0%} | {p.expected_rate:.0%} | {p.mean:.1f} | "
                        f"{p.median:g} | {p.best} | {p.share_of_winner:.0%} |")
-        keys = _sources_used(stats)
-        if keys:
+        used = _sources_used(records, stats)
+        if used:
             out += ["", "## Mean points per game, by source", "",
-                    "| player | " + " | ".join(_source_label(k) for k in keys) + " |",
-                    "|---|" + "---:|" * len(keys)]
+                    "| player | " + " | ".join(_md(x.label) for x in used) + " |",
+                    "|---|" + "---:|" * len(used)]
             for p in stats.players:
                 mean = dict(p.sources)
                 out.append(f"| {_md(p.name)} | "
-                           + " | ".join(f"{mean.get(k, 0.0):.1f}" for k in keys) + " |")
+                           + " | ".join(f"{mean.get(x.key, 0.0):.1f}" for x in used) + " |")
         if stats.head_to_head:
             out += ["", "## Head to head", "", "| player | against | games | ahead | level | "
                     "behind |", "|---|---|---:|---:|---:|---:|"]
@@ -177,14 +200,19 @@ def count(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
-def _source_label(key: str) -> str:
-    """``year1`` -> ``year 1``, ``most_towers`` -> ``most towers``."""
-    return key.replace("_", " ").replace("year", "year ").rstrip()
+def _sources_used(records: Sequence[GameRecord], stats: Club) -> list[Source]:
+    """The sources any player scored from, in the games' order."""
+    scored = {k for p in stats.players for k, v in p.sources if v}
+    return [x for x in sources_of(records) if x.key in scored]
 
 
-def _sources_used(stats: Club) -> list[str]:
-    """The sources any player scored from, in the statistics' order."""
-    return sorted({k for p in stats.players for k, v in p.sources if v}, key=source_order)
+def _groups(records: Sequence[GameRecord]) -> list[tuple[str, tuple[str, ...]]]:
+    """The terminal's groups of sources (JSON, CSV and markdown keep each one: a column per
+    final category and per year would not fit 80 columns), as the games declare them."""
+    groups: dict[str, list[str]] = {}
+    for x in sources_of(records):
+        groups.setdefault(x.group, []).append(x.key)
+    return [(name, tuple(keys)) for name, keys in groups.items()]
 
 
 def _md(text: str) -> str:
@@ -215,7 +243,7 @@ class TableFormat(Format):
             "games", "wins", "shared wins", "win rate", "fair share"))
         totals = _table("totals per game", "player", ("mean", "median", "best",
                                                         "of winner's"))
-        groups = [g for g in _GROUPS if any(_group_mean(p, g) for p in stats.players)]
+        groups = [g for g in _groups(records) if any(_group_mean(p, g) for p in stats.players)]
         sources = _table("mean points per game, by source", "player",
                          tuple(g for g, _ in groups))
         for p in stats.players:
@@ -247,15 +275,6 @@ class TableFormat(Format):
         with console.capture() as captured:
             console.print(Group(*parts))
         return captured.get()
-
-
-#: The terminal's groups of sources (JSON, CSV and markdown keep each one): a column per
-#: final category and per year would not fit 80 columns.
-_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("builds", ("builds",)), ("gifts", ("gifts",)),
-    ("year ends", ("year1", "year2", "year3", "year4")),
-    ("colours", ("brown", "green", "red", "black", "white")), ("overall", ("overall",)),
-    ("most towers", ("most_towers",)), ("money", ("money",)))
 
 
 def _group_mean(p: PlayerStats, group: tuple[str, tuple[str, ...]]) -> float:

@@ -22,16 +22,15 @@ from typing import Any
 from urllib.parse import quote
 
 from asara_cli.core.names import name_key
+from asara_cli.games import game as game_of
 from asara_cli.stats import GameRecord
 
 #: The link BG Stats opens (in the app where it is installed, else its web page).
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE_NAME = "asara-cli"
-SOURCE_GAME_ID = "asara"
 #: BG Stats reads ``playDate`` as UTC. A log that gives only the day is put at noon UTC, so
 #: the app shows that same day in every time zone from UTC-11 to UTC+11.
 NOON = dt.time(12, 0)
-EXPANSION_NAMES = {"gifts": "Gifts of the Caliph", "genie": "the House of the Bottle Genie"}
 
 
 def play_date(record: GameRecord) -> str:
@@ -54,16 +53,20 @@ def play_date(record: GameRecord) -> str:
 
 def play(record: GameRecord, bgg_id: int | None = None) -> dict[str, Any]:
     """One scored game as BG Stats' play JSON."""
-    game: dict[str, Any] = {"name": "Asara", "sourceGameId": SOURCE_GAME_ID,
+    played = game_of(record.game)
+    game: dict[str, Any] = {"name": played.title, "sourceGameId": played.key,
                             "highestWins": True, "noPoints": False}
+    if bgg_id is None:
+        bgg_id = played.bgg_id
     if bgg_id is not None:
         game["bggId"] = bgg_id
-    variant = "professional" if record.variant == "pro" else "basic"
-    extras = [EXPANSION_NAMES.get(x, x) for x in record.expansions]
-    comments = f"{variant} game" + (f" with {' and '.join(extras)}" if extras else "")
+    facts: dict[str, str | tuple[str, ...]] = {"expansions": record.expansions}
+    if record.variant is not None:
+        facts["variant"] = record.variant
+    comments = played.describe(facts)
     data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": f"asara-{record.digest[:20]}",
+        "sourcePlayId": f"{played.key}-{record.digest[:20]}",
         "playDate": play_date(record),
         "game": game,
     }

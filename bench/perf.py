@@ -32,10 +32,10 @@ from functools import partial
 from pathlib import Path
 
 from asara_cli.games.asara.rules.engine import replay
+from asara_cli.games.asara.screens.game import score_dict
+from asara_cli.games.asara.simulate import simulate_game
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, log_to_text, read_log
-from asara_cli.render.game import score_dict
-from asara_cli.simulate import simulate_game
 
 ASARA = str(Path(sys.executable).with_name("asara"))
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}

@@ -57,7 +57,7 @@ def test_every_area_kind_says_everything_itself() -> None:
 
 def test_every_area_kind_can_be_recorded() -> None:
     """The recording commands are built from the registry: each kind has its way in."""
-    from asara_cli.cli.record import MOVES
+    from asara_cli.games.asara.commands import MOVES
     from asara_cli.games.asara.rules.areas import BY_LOG_TYPE
 
     commands = {name for name, _ in MOVES}
@@ -83,7 +83,7 @@ def _imported(args: list[str], modules: tuple[str, ...], cwd: Path | None = None
 def test_a_reading_command_builds_only_itself() -> None:
     """`asara board` neither imports the recording commands nor builds the other commands
     (Typer inspects every command it builds; a command line pays only for its own)."""
-    stdout, found = _imported(["board", "--json"], ("asara_cli.cli.record",))
+    stdout, found = _imported(["board", "--json"], ("asara_cli.games.asara.commands",))
     assert found == []
     assert '"profile": "standard"' in stdout
 

@@ -252,8 +252,8 @@ def test_the_simulator_draws_only_a_legal_move() -> None:
 
     from asara_cli.games.asara.rules.events import Coloured, Placement, Turn
     from asara_cli.games.asara.rules.state import Setup, start_state
+    from asara_cli.games.asara.simulate import _choose
     from asara_cli.logfile.board import load_board
-    from asara_cli.simulate import _choose
 
     board = load_board()
     state = start_state(board, Setup(("Ann", "Bob"), 0))
@@ -346,9 +346,9 @@ def test_a_five_year_board_adds_up_in_the_csv(tmp_path: Path) -> None:
     """The sources come from the game's declaration for the board the log names: a profile
     of five years gets a year5 column, and every row's sources add up to its total (the
     columns year1..year4 were written out by hand, and year 5 was lost)."""
+    from asara_cli.games.asara.simulate import simulate_game
     from asara_cli.logfile.board import load_board, standard_profile_text
     from asara_cli.logfile.game import LogHeader, write_log
-    from asara_cli.simulate import simulate_game
 
     profile = standard_profile_text().replace("[years]\ncount = 4", "[years]\ncount = 5")
     assert "count = 5" in profile

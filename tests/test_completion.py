@@ -14,15 +14,17 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from asara_cli.cli import app, complete
+from asara_cli.cli import app
+from asara_cli.games.asara import complete
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 ASARA = Path(sys.executable).parent / "asara"
 
 MOVES = ["buy", "build", "bank", "coloured", "bribe", "caliph", "recruit", "lighted",
          "display", "gifts", "checkpoint"]
-COMMANDS = ["tally", "validate", "status", "score", "board", "simulate", "batch", "report",
-            "new", *MOVES, "undo", "redo", "use", "check"]
+# the generic commands, then the game's own (ASARA's quick tally, then its recording commands)
+COMMANDS = ["validate", "status", "score", "board", "simulate", "batch", "report",
+            "tally", "new", *MOVES, "undo", "redo", "use", "check"]
 COLOURS = ["brown", "green", "red", "black", "white"]
 AREAS = ["base", "trunk", "window", "turret"]
 

@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 
 from asara_cli.cli import app
 from asara_cli.games.asara.rules.model import Colour
+from asara_cli.games.asara.sheet import parse_sheet
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.sheet import parse_sheet
 
 COLOURS = [c.value for c in Colour]
 

@@ -231,9 +231,9 @@ def test_status_screens_wrap_between_tiles_at_80_columns(tmp_path: Path) -> None
     # A simulated game whose random player leaves many tiles unbuilt: the screens' table
     # wraps each list across the width, and every tile held is named in its player's row.
     from asara_cli.games.asara.rules.engine import replay
+    from asara_cli.games.asara.simulate import simulate_game
     from asara_cli.logfile.board import load_board
     from asara_cli.logfile.game import LogHeader, log_to_text
-    from asara_cli.simulate import simulate_game
 
     board = load_board()
     game = simulate_game(board, 9001, 4, pro=False)
@@ -265,7 +265,7 @@ def test_the_screens_list_wraps_between_items_only(width: int) -> None:
     # screens' list wraps only after a comma, unless one item is wider than the cell.
     from rich.console import Console
 
-    from asara_cli.render.game import ItemList
+    from asara_cli.games.asara.screens.game import ItemList
 
     items = ["2 x black base", "gold red window", "1 lighted window (colour secret)",
              "white turret", "3 x green trunk", "brown window"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from asara_cli.cli import words
-from asara_cli.cli.words import WordError
+from asara_cli.games.asara import words
 from asara_cli.games.asara.rules.events import PAIR
 from asara_cli.games.asara.rules.model import Colour, Section
+from asara_cli.games.asara.words import WordError
 
 
 @pytest.mark.parametrize("typed,colour", [

@@ -23,7 +23,6 @@ from asara_cli.errors import InputError
 
 #: Commands that need neither the recording commands nor each other, by module.
 _READERS: dict[str, tuple[str, str]] = {
-    "tally": ("asara_cli.cli.tally", "tally"),
     "validate": ("asara_cli.cli.game", "validate"),
     "status": ("asara_cli.cli.game", "status"),
     "score": ("asara_cli.cli.game", "score"),
@@ -72,7 +71,12 @@ def build_app(only: str | None = None) -> typer.Typer:
             command: Callable[..., Any] = getattr(import_module(module), attr)
             add_command(group, name, command)
     if only not in _READERS:
-        import_module("asara_cli.cli.record").register(group, only)
+        from asara_cli.games import all_games
+
+        played = all_games()
+        mine = [g for g in played if only is not None and only in g.command_names()]
+        for g in mine or played:  # a game's own command, else every command of every game
+            g.register_commands(group, only if mine else None)
     return group
 
 

@@ -25,9 +25,7 @@ from asara_cli.cli.common import (
 )
 from asara_cli.errors import InputError
 from asara_cli.games.asara.rules.engine import plural
-from asara_cli.logfile.game import describe_violation
-from asara_cli.logfile.record import default_log
-from asara_cli.render.game import (
+from asara_cli.games.asara.screens.game import (
     score_chart,
     score_dict,
     score_view,
@@ -35,6 +33,8 @@ from asara_cli.render.game import (
     status_view,
     validation_dict,
 )
+from asara_cli.logfile.game import describe_violation
+from asara_cli.logfile.record import default_log
 
 
 class ScoreFormat(StrEnum):

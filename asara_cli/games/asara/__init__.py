@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from asara_cli.games.base import Filter, LedgerLine, Outcome, SeatScore, Source
@@ -46,7 +46,17 @@ class Asara:
     # --- board ----------------------------------------------------------------------------
 
     def profile_text(self) -> str:
-        return (resources.files("asara_cli") / "data" / "standard.toml").read_text("utf-8")
+        # read from beside the package, as installed packages lie: importlib.resources costs
+        # a command about 2 ms of imports
+        beside = Path(__file__).resolve().parent.parent.parent / "data" / "standard.toml"
+        try:
+            return beside.read_text("utf-8")
+        except OSError:  # a zipped package
+            from importlib import resources
+
+            text: str = (resources.files("asara_cli") / "data" / "standard.toml").read_text(
+                "utf-8")
+            return text
 
     def board_from_mapping(self, data: Mapping[str, Any], name: str) -> Any:
         from asara_cli.games.asara.rules.board import board_from_mapping
@@ -133,7 +143,7 @@ class Asara:
                      for e in state.ledger)
 
     def standings(self, outcome: Any) -> list[tuple[str, list[int]]]:
-        from asara_cli.render.game import prestige_by_year
+        from asara_cli.games.asara.screens.game import prestige_by_year
 
         return prestige_by_year(outcome.state)
 
@@ -173,14 +183,24 @@ class Asara:
     # --- command line ---------------------------------------------------------------------
 
     def register_commands(self, group: typer.Typer, only: str | None) -> None:
-        from asara_cli.cli.record import register
+        """The recording commands (``new``, a command per move, ``undo`` ...) and the quick
+        tally of a position typed in by hand."""
+        from asara_cli.cli.common import add_command
+
+        if only == "tally" or only is None:
+            from asara_cli.games.asara.tally import tally
+
+            add_command(group, "tally", tally)
+            if only == "tally":
+                return
+        from asara_cli.games.asara.commands import register
 
         register(group, only)
 
     def command_names(self) -> tuple[str, ...]:
-        from asara_cli.cli.record import MOVES
+        from asara_cli.games.asara.commands import COMMANDS
 
-        return ("new", *(name for name, _ in MOVES), "undo", "redo", "use", "check")
+        return ("tally", *COMMANDS, "check")
 
 
 def _source_key(entry: Any) -> str:

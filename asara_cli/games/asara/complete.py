@@ -4,7 +4,7 @@ and options.
 Typer completes the commands and option names itself; the functions here, given to the move
 commands as ``autocompletion=``, complete what the player types at the table:
 
-- the words the move commands understand (:mod:`asara_cli.cli.words`, the board profile):
+- the words the move commands understand (:mod:`asara_cli.games.asara.words`, the board profile):
   market areas and piles, section types, tile colours, ``gold``, the areas a gift lies on;
 - from the current log (``--log`` if already on the line, else ``$ASARA_LOG``, else the log
   ``asara use`` remembered, as the commands find it): its players, the buyer colours already
@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from asara_cli.cli import words
+from asara_cli.games.asara import words
 from asara_cli.games.asara.rules.model import Colour, Section
 
 if TYPE_CHECKING:

@@ -16,11 +16,11 @@ from typing import Annotated
 
 import typer
 
-from asara_cli.cli import complete, words
 from asara_cli.cli.common import EXIT_VIOLATION, add_command, err, fail, out, replay_file
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
+from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, kind_of
 from asara_cli.games.asara.rules.board import Board
@@ -56,6 +56,7 @@ from asara_cli.games.asara.rules.events import (
 )
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import GameState, Setup
+from asara_cli.games.asara.screens.record import fit, move_text, result_line, year_end_view
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import (
     GameLog,
@@ -80,7 +81,6 @@ from asara_cli.logfile.record import (
 from asara_cli.logfile.record import (
     undo as undo_log,
 )
-from asara_cli.render.record import fit, move_text, result_line, year_end_view
 
 # --- shared options --------------------------------------------------------------------------
 
@@ -958,12 +958,18 @@ def _check_callback(ctx: typer.Context) -> None:
     ctx.obj = {"check": True}
 
 
+def _own() -> list[tuple[str, Callable[..., None]]]:
+    return [("new", new), *MOVES, ("undo", undo), ("redo", redo), ("use", use)]
+
+
+#: The names of the commands :func:`register` adds (``check`` aside, a group of the moves).
+COMMANDS: tuple[str, ...] = tuple(name for name, _ in _own())
+
+
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the recording commands to the ``asara`` app: all of them, or only the command
     ``only`` when it is one of them (a command line builds just what it runs)."""
-    own: list[tuple[str, Callable[..., None]]] = [("new", new), *MOVES, ("undo", undo),
-                                                  ("redo", redo),
-                                                  ("use", use)]
+    own = _own()
     if only is not None and only in dict(own):
         add_command(app, only, dict(own)[only])
         return

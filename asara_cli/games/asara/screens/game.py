@@ -19,8 +19,8 @@ from asara_cli.games.asara.rules.engine import Replay, Violation
 from asara_cli.games.asara.rules.model import Colour, Tower
 from asara_cli.games.asara.rules.state import GameState, in_play
 from asara_cli.games.asara.rules.text import plural, tower_label
+from asara_cli.games.asara.screens.final import final_dict, final_tables
 from asara_cli.logfile.game import GameLog, describe_violation
-from asara_cli.render.final import final_dict, final_tables
 
 #: Tower colours on a terminal; black is drawn light on dark so it shows on any background.
 COLOUR_STYLE = {

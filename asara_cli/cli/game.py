@@ -23,16 +23,8 @@ from asara_cli.cli.common import (
     print_json,
     replay_file,
 )
+from asara_cli.core.words import plural
 from asara_cli.errors import InputError
-from asara_cli.games.asara.rules.engine import plural
-from asara_cli.games.asara.screens.game import (
-    score_chart,
-    score_dict,
-    score_view,
-    status_dict,
-    status_view,
-    validation_dict,
-)
 from asara_cli.logfile.game import describe_violation
 from asara_cli.logfile.record import default_log
 
@@ -131,6 +123,8 @@ def validate(
         if not result.valid and code == EXIT_OK:
             code = EXIT_VIOLATION
         if as_json:
+            from asara_cli.render.findings import validation_dict
+
             reports.append(validation_dict(game.log, result))
             continue
         report_violations(game)
@@ -145,13 +139,7 @@ def validate(
             console.print(f"{path}: {plural(len(relaxed), 'note')} on facts the log leaves "
                           "out (--notes lists them)", soft_wrap=True)
         if result.valid:
-            state = result.state
-            if result.complete:
-                names = [state.players[s].name for s in result.winners()]
-                how = f"complete; {' and '.join(names)} {'win' if len(names) > 1 else 'wins'}"
-            else:
-                who = state.players[state.turn].name if state.turn is not None else "-"
-                how = f"in progress: year {state.year}, {who} to move"
+            how = game.game.progress(result)
             out().print(f"ok: {path}: {len(game.log.events)} events, {how}", soft_wrap=True)
         else:
             n = sum(1 for v in result.violations if not v.later)
@@ -183,14 +171,15 @@ def status(
     game = replay_file(log, board)
     result = game.result
     n = len(game.log.events) if at is None else min(at, len(game.log.events))
-    state = result.at(n)
+    # the states stop before the first illegal event
+    shown = n if result.stopped is None else min(n, result.stopped - 1)
     if as_json:
-        print_json(status_dict(game.board, state) | {"file": str(log)})
+        print_json(game.game.status_data(game.board, result, n) | {"file": str(log)})
     else:
-        title = f"{log} after event {state.events}" + (
+        title = f"{log} after event {shown}" + (
             f" (asked for {n}; the log is illegal from event {result.stopped})"
-            if state.events < n else "")
-        out().print(status_view(game.board, state, title))
+            if shown < n else "")
+        out().print(game.game.status_view(game.board, result, n, title))
     if not result.valid:
         report_violations(game)
         raise typer.Exit(EXIT_VIOLATION)
@@ -226,12 +215,13 @@ def score(
     as_json = as_json or fmt is ScoreFormat.JSON
     game = replay_file(log, board)
     result = game.result
+    played = game.game
     if chart and not as_json:
-        out().print(score_chart(result, f"Prestige in {log}"))
+        out().print(played.score_chart(result, f"{played.points.capitalize()} in {log}"))
     elif as_json:
-        print_json(score_dict(game.board, game.log, result) | {"file": str(log)})
+        print_json(played.score_data(game.board, result) | {"file": str(log)})
     else:
-        out().print(score_view(game.board, result, f"Score of {log}"))
+        out().print(played.score_view(game.board, result, f"Score of {log}"))
     if not result.valid:
         report_violations(game)
         raise typer.Exit(EXIT_VIOLATION)

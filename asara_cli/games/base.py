@@ -210,6 +210,24 @@ class Game(Protocol):
         scoring if there is one: the progress charts' data, in seat order."""
         ...
 
+    # --- screens: rich renderables, and the same as plain data for --json ----------------
+
+    def status_view(self, board: Any, outcome: Any, at: int, title: str) -> Any:
+        """The board after event ``at`` (or the last legal state before it)."""
+        ...
+
+    def status_data(self, board: Any, outcome: Any, at: int) -> dict[str, Any]: ...
+
+    def score_view(self, board: Any, outcome: Any, title: str) -> Any:
+        """Every point with its source, per period and in the final scoring."""
+        ...
+
+    def score_data(self, board: Any, outcome: Any) -> dict[str, Any]: ...
+
+    def score_chart(self, outcome: Any, title: str) -> Any:
+        """Each player's points after each period, as bars."""
+        ...
+
     # --- what statistics and outputs are built from --------------------------------------
 
     def sources(self, board: Any) -> tuple[Source, ...]:

@@ -147,6 +147,33 @@ class Asara:
 
         return prestige_by_year(outcome.state)
 
+    # --- screens ---------------------------------------------------------------------------
+
+    def status_view(self, board: Any, outcome: Any, at: int, title: str) -> Any:
+        from asara_cli.games.asara.screens.game import status_view
+
+        return status_view(board, outcome.at(at), title)
+
+    def status_data(self, board: Any, outcome: Any, at: int) -> dict[str, Any]:
+        from asara_cli.games.asara.screens.game import status_dict
+
+        return status_dict(board, outcome.at(at))
+
+    def score_view(self, board: Any, outcome: Any, title: str) -> Any:
+        from asara_cli.games.asara.screens.game import score_view
+
+        return score_view(board, outcome, title)
+
+    def score_data(self, board: Any, outcome: Any) -> dict[str, Any]:
+        from asara_cli.games.asara.screens.game import score_dict
+
+        return score_dict(board, outcome)
+
+    def score_chart(self, outcome: Any, title: str) -> Any:
+        from asara_cli.games.asara.screens.game import score_chart
+
+        return score_chart(outcome, title)
+
     # --- sources and filters --------------------------------------------------------------
 
     def sources(self, board: Any) -> tuple[Source, ...]:

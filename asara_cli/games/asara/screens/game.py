@@ -15,12 +15,11 @@ from rich.table import Table
 from rich.text import Text
 
 from asara_cli.games.asara.rules.board import AreaSpec, Board
-from asara_cli.games.asara.rules.engine import Replay, Violation
+from asara_cli.games.asara.rules.engine import Replay
 from asara_cli.games.asara.rules.model import Colour, Tower
 from asara_cli.games.asara.rules.state import GameState, in_play
 from asara_cli.games.asara.rules.text import plural, tower_label
 from asara_cli.games.asara.screens.final import final_dict, final_tables
-from asara_cli.logfile.game import GameLog, describe_violation
 
 #: Tower colours on a terminal; black is drawn light on dark so it shows on any background.
 COLOUR_STYLE = {
@@ -30,35 +29,6 @@ COLOUR_STYLE = {
     Colour.BLACK: "bold black on grey70",
     Colour.WHITE: "bold bright_white on grey30",
 }
-
-
-# --- violations --------------------------------------------------------------------------------
-
-
-def violation_dict(log: GameLog, v: Violation) -> dict[str, Any]:
-    return {
-        "event": v.event,
-        "line": log.line_of(v.event),
-        "player": v.player,
-        "type": log.event_type(v.event),
-        "rule": v.rule,
-        "severity": v.severity,
-        "message": v.message,
-        "later": v.later,
-        "text": describe_violation(log, v),
-    }
-
-
-def validation_dict(log: GameLog, result: Replay) -> dict[str, Any]:
-    return {
-        "file": log.path,
-        "valid": result.valid,
-        "complete": result.complete,
-        "events": len(log.events),
-        "stopped_at": result.stopped,
-        "violations": [violation_dict(log, v) for v in result.violations],
-        "notes": [violation_dict(log, v) for v in result.notes],
-    }
 
 
 # --- towers and status ---------------------------------------------------------------------------
@@ -265,7 +235,7 @@ def ledger_dict(state: GameState) -> list[dict[str, Any]]:
     ]
 
 
-def score_dict(board: Board, log: GameLog, result: Replay) -> dict[str, Any]:
+def score_dict(board: Board, result: Replay) -> dict[str, Any]:
     state = result.state
     names = [p.name for p in state.players]
     data: dict[str, Any] = {

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from asara_cli.core.names import name_key
 from asara_cli.core.values import evolve, frozen
 from asara_cli.errors import InputError
 from asara_cli.games.asara.rules.board import Board
@@ -231,15 +232,30 @@ class Club:
         return tuple(h for h in self.head_to_head if h.player < h.other)
 
 
+def spellings(records: Iterable[GameRecord]) -> dict[str, str]:
+    """How each player is shown, by their name rule key (core/names.py): the spelling used
+    in most of the scored games among ``records``; between spellings used equally often,
+    the one seen first (records in file order)."""
+    used: dict[str, Counter[str]] = defaultdict(Counter)
+    for r in records:
+        if r.scored:
+            for s in r.seats:
+                used[name_key(s.name)][s.name] += 1
+    # Counter.most_common keeps first-seen order among equal counts
+    return {key: names.most_common(1)[0][0] for key, names in used.items()}
+
+
 def club(records: Sequence[GameRecord]) -> Club:
-    """Statistics over the scored games among ``records``."""
+    """Statistics over the scored games among ``records``; a player is everyone whose names
+    are the same by the name rule ("Lena", "LENA"), shown as :func:`spellings` says."""
     games = [r for r in records if r.scored]
+    shown = spellings(games)
     by_player: dict[str, list[tuple[GameRecord, Seat]]] = defaultdict(list)
     for r in games:
         for s in r.seats:
-            by_player[s.name].append((r, s))
+            by_player[shown[name_key(s.name)]].append((r, s))
     players = []
-    for name in sorted(by_player, key=lambda n: (-len(by_player[n]), n.casefold())):
+    for name in sorted(by_player, key=lambda n: (-len(by_player[n]), n.casefold(), n)):
         played = by_player[name]
         totals = [s.total for _, s in played]
         wins = sum(s.winner for _, s in played)
@@ -266,9 +282,9 @@ def club(records: Sequence[GameRecord]) -> Club:
     for r in games:
         for a in r.seats:
             for b in r.seats:
-                if a.name == b.name:
+                if a is b:  # two seats of one game are never one player (R1, core/names.py)
                     continue
-                cell = pairs[(a.name, b.name)]
+                cell = pairs[(shown[name_key(a.name)], shown[name_key(b.name)])]
                 cell[0] += 1
                 cell[1] += a.total > b.total
                 cell[2] += a.total == b.total
@@ -290,14 +306,16 @@ def ratings(records: Sequence[GameRecord]) -> tuple[tuple[str, float, float, flo
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    current: dict[str, Any] = {}
+    shown = spellings(records)
+    current: dict[str, Any] = {}  # by name rule key
     for r in sorted((r for r in records if r.scored), key=lambda r: (r.date or "", r.file)):
-        teams = [[current.get(s.name) or model.rating(name=s.name)] for s in r.seats]
+        keys = [name_key(s.name) for s in r.seats]
+        teams = [[current.get(k) or model.rating(name=shown[k])] for k in keys]
         rated = model.rate(teams, ranks=[s.rank for s in r.seats])
-        for s, team in zip(r.seats, rated, strict=True):
-            current[s.name] = team[0]
+        for k, team in zip(keys, rated, strict=True):
+            current[k] = team[0]
     rows = []
-    for name, rating in current.items():
+    for key, rating in current.items():
         mu, sigma = float(rating.mu), float(rating.sigma)
-        rows.append((name, mu - 3 * sigma, mu, sigma))
+        rows.append((shown[key], mu - 3 * sigma, mu, sigma))
     return tuple(sorted(rows, key=lambda x: -x[1]))

@@ -340,3 +340,78 @@ def test_a_filter_that_keeps_nothing_draws_no_empty_tables(club_dir: Path) -> No
     assert result.exit_code == 0, result.output
     assert result.stdout.split("\n\n")[0].strip() == "games: none kept"
     assert "players: no scored games" in result.stdout and "seats" not in result.stdout
+
+
+# --- one player, however the logs spell them (core/names.py) ---------------------------------
+
+
+@pytest.fixture
+def lena_thrice(club_dir: Path) -> Path:
+    """The club with tied-winners played twice more: once written "LENA" throughout, once
+    as "Lena" again (with a place, so that it is not the same bytes)."""
+    text = (SAMPLES / "tied-winners.toml").read_text("utf-8")
+    (club_dir / "lena-shouting.toml").write_text(text.replace("Lena", "LENA"), "utf-8")
+    (club_dir / "tied-again.toml").write_text(
+        text.replace('board = "standard"\n', 'board = "standard"\nplace = "Omar\'s"\n', 1),
+        "utf-8")
+    return club_dir
+
+
+def test_batch_counts_lena_and_LENA_as_one_player(lena_thrice: Path) -> None:
+    result = runner.invoke(app, ["batch", str(lena_thrice), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["summary"]["scored"] == 6
+    # "Lena" in two games, "LENA" in one: shown as the spelling most used
+    names = [p["name"] for p in data["players"]]
+    assert sorted(names) == ["Anna", "Ben", "Cleo", "Lena", "Omar", "Paul", "Tina"]
+    lena = next(p for p in data["players"] if p["name"] == "Lena")
+    # three games, each 68 to Omar's 68: three shared wins
+    assert (lena["games"], lena["wins"], lena["shared_wins"], lena["best"]) == (3, 3, 3, 68)
+    pair = [(h["player"], h["other"], h["games"], h["ahead"], h["level"])
+            for h in data["head_to_head"] if "Omar" in (h["player"], h["other"])]
+    assert sorted(pair) == [("Lena", "Omar", 3, 0, 3), ("Omar", "Lena", 3, 0, 3)]
+    # each game's own record keeps the log's spelling
+    games = {Path(g["file"]).name: g for g in data["games"]}
+    assert games["lena-shouting.toml"]["players"][0]["name"] == "LENA"
+
+
+def test_the_player_filter_and_the_ratings_follow_the_name_rule(lena_thrice: Path) -> None:
+    for asked in ("lena", "LENA", "Lena"):
+        result = runner.invoke(app, ["batch", str(lena_thrice), "-f", "json", "--player",
+                                     asked, "--ratings"])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        assert data["summary"]["scored"] == 3
+        assert [p["name"] for p in data["players"]] == ["Lena", "Omar"]
+        assert sorted(r["name"] for r in data["ratings"]) == ["Lena", "Omar"]
+
+
+def test_bgstats_sends_the_spelling_most_used(lena_thrice: Path) -> None:
+    result = runner.invoke(app, ["batch", str(lena_thrice), "-f", "bgstats"])
+    assert result.exit_code == 0, result.output
+    lenas = [p for play in json.loads(result.stdout) for p in play["players"]
+             if p["sourcePlayerId"] == "lena"]
+    assert [(p["name"], p["score"]) for p in lenas] == [("Lena", 68)] * 3
+
+
+def _seated(file: str, *names: str) -> GameRecord:
+    return GameRecord(file, file, "valid", seats=tuple(
+        Seat(n, i + 1, 50 - i, i + 1, i == 0, ()) for i, n in enumerate(names)))
+
+
+def test_the_spelling_shown_is_the_most_used_then_the_first_seen() -> None:
+    from asara_cli.stats import ratings, spellings
+
+    most = [_seated("a", "LENA", "Omar"), _seated("b", "lena", "Omar"),
+            _seated("c", "lena", "Omar")]
+    assert spellings(most) == {"lena": "lena", "omar": "Omar"}
+    # one each: the first file's spelling, whichever way round
+    assert [p.name for p in club(most[:2]).players] == ["LENA", "Omar"]
+    assert [p.name for p in club(most[1::-1]).players] == ["lena", "Omar"]
+    stats = club(most)
+    assert [(p.name, p.games, p.wins) for p in stats.players] == [("lena", 3, 3),
+                                                                   ("Omar", 3, 0)]
+    assert [(h.player, h.other, h.games, h.ahead) for h in stats.pairs] == [
+        ("Omar", "lena", 3, 0)]
+    assert sorted(r[0] for r in ratings(most)) == ["Omar", "lena"]

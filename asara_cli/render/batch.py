@@ -15,6 +15,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from asara_cli.core.names import name_key
 from asara_cli.render import bgstats
 from asara_cli.render.safe import json_text, safe_text
 from asara_cli.stats import Club, GameRecord, PlayerStats, source_order
@@ -296,7 +297,8 @@ class BgStatsFormat(Format):
     name = "bgstats"
 
     def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
-        plays = [bgstats.play(r, self.bgg_id) for r in records if r.scored]
+        shown = {name_key(p.name): p.name for p in stats.players}
+        plays = [bgstats.play(r, self.bgg_id, shown) for r in records if r.scored]
         if self.url:
             return "".join(bgstats.link(p) + "\n" for p in plays)
         return json_text(plays) + "\n"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
@@ -52,8 +53,11 @@ def play_date(record: GameRecord) -> str:
     return when.strftime("%Y-%m-%d %H:%M:%S")
 
 
-def play(record: GameRecord, bgg_id: int | None = None) -> dict[str, Any]:
-    """One scored game as BG Stats' play JSON."""
+def play(record: GameRecord, bgg_id: int | None = None,
+         shown: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """One scored game as BG Stats' play JSON. ``shown`` spells each player (by name rule
+    key) as the club's statistics do, so that "LENA" in one log goes to the app as the
+    "Lena" of the others; a name not in it is written as the log has it."""
     game: dict[str, Any] = {"name": "Asara", "sourceGameId": SOURCE_GAME_ID,
                             "highestWins": True, "noPoints": False}
     if bgg_id is not None:
@@ -70,7 +74,9 @@ def play(record: GameRecord, bgg_id: int | None = None) -> dict[str, Any]:
     if record.place:
         data["location"] = record.place
     data["comments"] = f"{comments}; scored by asara-cli from {os.path.basename(record.file)}"
-    data["players"] = [{"name": s.name, "sourcePlayerId": name_key(s.name), "score": s.total,
+    spelt = shown or {}
+    data["players"] = [{"name": spelt.get(name_key(s.name), s.name),
+                        "sourcePlayerId": name_key(s.name), "score": s.total,
                         "rank": s.rank, "winner": s.winner, "startPlayer": s.seat == 1}
                        for s in record.seats]
     return data

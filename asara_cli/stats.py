@@ -8,6 +8,7 @@ recomputes them on what it keeps.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import statistics
 from collections import Counter, defaultdict
@@ -116,6 +117,18 @@ def record_of(path: str | Path, board: Board | None = None,
     if cache is not None and (board is not None or log.header.board == "standard"):
         cache.put(record)
     return record
+
+
+def play_day(date: str | None) -> dt.date | None:
+    """The day a log's ``date`` names (``2026-03-14``, or with a time, even one with a UTC
+    offset: the day as the table wrote it), or ``None`` when it names none (no date, or
+    free text such as "last Sunday"): such a game is undated."""
+    if not date:
+        return None
+    try:
+        return dt.datetime.fromisoformat(date).date()
+    except ValueError:
+        return None
 
 
 def _scored(name: str, digest: str, log: GameLog, rules: Board) -> GameRecord:

@@ -112,7 +112,7 @@ class CsvFormat(Format):
                     "status": r.status, "players": r.players or "",
                     "margin": "" if r.margin is None else r.margin,
                     "problem": "" if r.status == "valid" else _status(r)}
-            if not r.seats:
+            if not r.seats or r.status == "duplicate":  # a copy's players are the original's
                 w.writerow([spreadsheet_safe(base.get(c, "")) for c in self.COLUMNS])
                 continue
             for s in r.seats:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -70,6 +71,9 @@ class GameRecord:
     line: int | None = None
     events: int = 0
     duplicate_of: str | None = None
+    #: SHA-256 of the game the log records, without its comments and notes (BG Stats' play
+    #: id); empty when the file could not be read as a log
+    game_digest: str = ""
 
     @property
     def players(self) -> int:
@@ -106,17 +110,31 @@ def record_of(path: str | Path, board: Board | None = None,
             return hit
     try:
         text = raw.decode("utf-8")
-        log = parse_log_data(loads_toml(text, name), text, name)
+        data = loads_toml(text, name)
+        log = parse_log_data(data, text, name)
         rules = board if board is not None else load_log_board(log)
     except UnicodeDecodeError:
         return GameRecord(name, digest, UNREADABLE, problem="not UTF-8 text")
     except InputError as e:
         return GameRecord(name, digest, UNREADABLE, problem=e.what(), line=e.line)
-    record = _scored(name, digest, log, rules)
+    record = evolve(_scored(name, digest, log, rules), game_digest=game_digest(data))
     # a board file named by the log can change under the same log: such games are not kept
     if cache is not None and (board is not None or log.header.board == "standard"):
         cache.put(record)
     return record
+
+
+def game_digest(data: Mapping[str, Any]) -> str:
+    """SHA-256 of the game a parsed log records: its header and events as data, leaving out
+    what does not change the game (comments, gone when the TOML is read; the header's
+    ``notes`` and each event's ``note``), and how the file is laid out (key order, spacing,
+    quoting)."""
+    header = {k: v for k, v in data.items() if k not in ("notes", "event")}
+    events = [{k: v for k, v in e.items() if k != "note"} if isinstance(e, Mapping) else e
+              for e in data.get("event", ())]
+    text = json.dumps([header, events], sort_keys=True, default=str, ensure_ascii=False,
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def play_day(date: str | None) -> dt.date | None:

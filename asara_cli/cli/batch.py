@@ -226,9 +226,12 @@ def batch(
         except ImportError:
             raise fail("--ratings needs the openskill package: pip install openskill",
                        EXIT_INPUT) from None
-    text = FORMATS[fmt.value](url, bgg_id).write(kept, stats, out())
+    writer = FORMATS[fmt.value](url, bgg_id)
+    text = writer.write(kept, stats, out())
     if text:
         out().file.write(text)
+    for warning in writer.warnings:
+        err().print(warning, soft_wrap=True)
     scored = sum(r.status == VALID for r in kept)
     counts = by_status(records)
     left = f"; {undated:,} undated, left out by the date filter" if undated else ""

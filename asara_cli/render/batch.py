@@ -48,6 +48,8 @@ class Format:
         # Only the BG Stats format reads these; the others take no options.
         self.url = url
         self.bgg_id = bgg_id
+        #: Warnings for stderr that writing found (the command prints them)
+        self.warnings: list[str] = []
 
     def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
         raise NotImplementedError
@@ -298,9 +300,15 @@ class BgStatsFormat(Format):
 
     def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
         shown = {name_key(p.name): p.name for p in stats.players}
-        plays = [bgstats.play(r, self.bgg_id, shown) for r in records if r.scored]
+        scored = [r for r in records if r.scored]
+        plays = [bgstats.play(r, self.bgg_id, shown) for r in scored]
         if self.url:
-            return "".join(bgstats.link(p) + "\n" for p in plays)
+            links = [bgstats.link(p) for p in plays]
+            for r, url in zip(scored, links, strict=True):
+                warning = bgstats.link_warning(url, r.file)
+                if warning:
+                    self.warnings.append(warning)
+            return "".join(url + "\n" for url in links)
         return json_text(plays) + "\n"
 
 

@@ -10,7 +10,9 @@ gives it), ``location``, ``comments``, and per player ``name``, ``sourcePlayerId
 without ``winner``).
 
 The ids are stable, so pushing the same game twice is recognised by the app: the play's id
-comes from the log's bytes, a player's from their name as asara compares names.
+comes from the game the log records (its header and events, not its comments and notes: a
+note fixed after the first push leaves the id alone), a player's from their name as asara
+compares names.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ def play(record: GameRecord, bgg_id: int | None = None,
     comments = f"{variant} game" + (f" with {' and '.join(extras)}" if extras else "")
     data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": f"asara-{record.digest[:20]}",
+        "sourcePlayId": f"asara-{(record.game_digest or record.digest)[:20]}",
         "playDate": play_date(record),
         "game": game,
     }
@@ -80,6 +82,19 @@ def play(record: GameRecord, bgg_id: int | None = None,
                         "rank": s.rank, "winner": s.winner, "startPlayer": s.seat == 1}
                        for s in record.seats]
     return data
+
+
+#: About the longest createPlay link the app handles (issue 21): a longer one may not open.
+LINK_LIMIT = 8000
+
+
+def link_warning(url: str, file: str) -> str | None:
+    """A warning for a link longer than :data:`LINK_LIMIT`, naming the log; else ``None``."""
+    if len(url) <= LINK_LIMIT:
+        return None
+    return (f"warning: {file}: the BG Stats link is {len(url):,} characters, more than the "
+            f"about {LINK_LIMIT:,} the app handles; it may not open (a long place or long "
+            f"player names make it long)")
 
 
 def link(data: dict[str, Any]) -> str:

@@ -38,7 +38,7 @@ from asara_cli.logfile.common import read_bytes
 from asara_cli.stats import INCOMPLETE, INVALID, VALID, GameRecord, Seat, records_of
 
 #: The layout of an entry; a new layout is a new key, so old files are never misread.
-LAYOUT = 2
+LAYOUT = 3
 #: The entries kept at most (about 600 bytes each): a club's folders, not every log seen.
 MAX_ENTRIES = 100_000
 _KEPT = (VALID, INVALID, INCOMPLETE)
@@ -158,7 +158,7 @@ def to_entry(r: GameRecord) -> str:
         r.status, r.date, r.place, r.variant, list(r.expansions),
         [[s.name, s.seat, s.total, s.rank, s.winner, [[k, v] for k, v in s.sources]]
          for s in r.seats],
-        r.margin, r.problem, r.rule, r.line, r.events], separators=(",", ":"))
+        r.margin, r.problem, r.rule, r.line, r.events, r.game_digest], separators=(",", ":"))
 
 
 def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
@@ -167,8 +167,8 @@ def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
         if not isinstance(entry, str):
             return None
         (status, date, place, variant, expansions, seats, margin, problem, rule, line,
-         events) = json.loads(entry)
-        if not (status in _KEPT and _opt(date, str) and _opt(place, str)
+         events, game) = json.loads(entry)
+        if not (status in _KEPT and _opt(date, str) and _opt(place, str) and _is(game, str)
                 and _opt(variant, str) and _opt(margin, int) and _opt(problem, str)
                 and _opt(rule, str) and _opt(line, int) and _is(events, int)
                 and isinstance(expansions, list) and all(_is(x, str) for x in expansions)
@@ -188,7 +188,7 @@ def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
     except (TypeError, ValueError, RecursionError):  # not JSON, or not the right list
         return None
     return GameRecord(file, digest, status, date, place, variant, tuple(expansions),
-                      tuple(made), margin, problem, rule, line, events)
+                      tuple(made), margin, problem, rule, line, events, game_digest=game)
 
 
 def _is(value: object, kind: type) -> bool:

@@ -8,14 +8,17 @@ recomputes them on what it keeps.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
+import json
 import statistics
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from asara_cli.core.names import name_key
 from asara_cli.core.values import evolve, frozen
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, game
@@ -63,6 +66,9 @@ class GameRecord:
     events: int = 0
     duplicate_of: str | None = None
     game: str = DEFAULT  # the registry's key
+    #: SHA-256 of the game the log records, without its comments and notes (BG Stats' play
+    #: id); empty when the file could not be read as a log
+    game_digest: str = ""
 
     @property
     def players(self) -> int:
@@ -89,17 +95,43 @@ def record_of(path: str | Path, board: Any = None,
             return hit
     try:
         text = raw.decode("utf-8")
-        log = parse_log_data(loads_toml(text, name), text, name)
+        data = loads_toml(text, name)
+        log = parse_log_data(data, text, name)
         rules = board if board is not None else load_log_board(log)
     except UnicodeDecodeError:
         return GameRecord(name, digest, UNREADABLE, problem="not UTF-8 text")
     except InputError as e:
         return GameRecord(name, digest, UNREADABLE, problem=e.what(), line=e.line)
-    record = _scored(name, digest, log, rules)
+    record = evolve(_scored(name, digest, log, rules), game_digest=game_digest(data))
     # a board file named by the log can change under the same log: such games are not kept
     if cache is not None and (board is not None or log.header.board == "standard"):
         cache.put(record)
     return record
+
+
+def game_digest(data: Mapping[str, Any]) -> str:
+    """SHA-256 of the game a parsed log records: its header and events as data, leaving out
+    what does not change the game (comments, gone when the TOML is read; the header's
+    ``notes`` and each event's ``note``), and how the file is laid out (key order, spacing,
+    quoting)."""
+    header = {k: v for k, v in data.items() if k not in ("notes", "event")}
+    events = [{k: v for k, v in e.items() if k != "note"} if isinstance(e, Mapping) else e
+              for e in data.get("event", ())]
+    text = json.dumps([header, events], sort_keys=True, default=str, ensure_ascii=False,
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def play_day(date: str | None) -> dt.date | None:
+    """The day a log's ``date`` names (``2026-03-14``, or with a time, even one with a UTC
+    offset: the day as the table wrote it), or ``None`` when it names none (no date, or
+    free text such as "last Sunday"): such a game is undated."""
+    if not date:
+        return None
+    try:
+        return dt.datetime.fromisoformat(date).date()
+    except ValueError:
+        return None
 
 
 def _scored(name: str, digest: str, log: GameLog, rules: Any) -> GameRecord:
@@ -212,15 +244,30 @@ class Club:
         return tuple(h for h in self.head_to_head if h.player < h.other)
 
 
+def spellings(records: Iterable[GameRecord]) -> dict[str, str]:
+    """How each player is shown, by their name rule key (core/names.py): the spelling used
+    in most of the scored games among ``records``; between spellings used equally often,
+    the one seen first (records in file order)."""
+    used: dict[str, Counter[str]] = defaultdict(Counter)
+    for r in records:
+        if r.scored:
+            for s in r.seats:
+                used[name_key(s.name)][s.name] += 1
+    # Counter.most_common keeps first-seen order among equal counts
+    return {key: names.most_common(1)[0][0] for key, names in used.items()}
+
+
 def club(records: Sequence[GameRecord]) -> Club:
-    """Statistics over the scored games among ``records``."""
+    """Statistics over the scored games among ``records``; a player is everyone whose names
+    are the same by the name rule ("Lena", "LENA"), shown as :func:`spellings` says."""
     games = [r for r in records if r.scored]
+    shown = spellings(games)
     by_player: dict[str, list[tuple[GameRecord, Seat]]] = defaultdict(list)
     for r in games:
         for s in r.seats:
-            by_player[s.name].append((r, s))
+            by_player[shown[name_key(s.name)]].append((r, s))
     players = []
-    for name in sorted(by_player, key=lambda n: (-len(by_player[n]), n.casefold())):
+    for name in sorted(by_player, key=lambda n: (-len(by_player[n]), n.casefold(), n)):
         played = by_player[name]
         totals = [s.total for _, s in played]
         wins = sum(s.winner for _, s in played)
@@ -247,9 +294,9 @@ def club(records: Sequence[GameRecord]) -> Club:
     for r in games:
         for a in r.seats:
             for b in r.seats:
-                if a.name == b.name:
+                if a is b:  # two seats of one game are never one player (R1, core/names.py)
                     continue
-                cell = pairs[(a.name, b.name)]
+                cell = pairs[(shown[name_key(a.name)], shown[name_key(b.name)])]
                 cell[0] += 1
                 cell[1] += a.total > b.total
                 cell[2] += a.total == b.total
@@ -271,14 +318,16 @@ def ratings(records: Sequence[GameRecord]) -> tuple[tuple[str, float, float, flo
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    current: dict[str, Any] = {}
+    shown = spellings(records)
+    current: dict[str, Any] = {}  # by name rule key
     for r in sorted((r for r in records if r.scored), key=lambda r: (r.date or "", r.file)):
-        teams = [[current.get(s.name) or model.rating(name=s.name)] for s in r.seats]
+        keys = [name_key(s.name) for s in r.seats]
+        teams = [[current.get(k) or model.rating(name=shown[k])] for k in keys]
         rated = model.rate(teams, ranks=[s.rank for s in r.seats])
-        for s, team in zip(r.seats, rated, strict=True):
-            current[s.name] = team[0]
+        for k, team in zip(keys, rated, strict=True):
+            current[k] = team[0]
     rows = []
-    for name, rating in current.items():
+    for key, rating in current.items():
         mu, sigma = float(rating.mu), float(rating.sigma)
-        rows.append((name, mu - 3 * sigma, mu, sigma))
+        rows.append((shown[key], mu - 3 * sigma, mu, sigma))
     return tuple(sorted(rows, key=lambda x: -x[1]))

@@ -127,11 +127,17 @@ def test_a_broken_file_and_a_duplicate_are_reported_and_skipped(club_dir: Path) 
     result = runner.invoke(app, ["batch", str(club_dir), "-f", "json"])
     assert result.exit_code == 1  # a bad file was seen
     data = json.loads(result.stdout)
-    assert data["summary"]["scored"] == 4
+    assert data["summary"]["scored"] == 4  # the copy is counted once
     status = {Path(g["file"]).name: g["status"] for g in data["games"]}
     assert status["broken.toml"] == "unreadable" and status["follow-suit.toml"] == "invalid"
-    assert "zz-copy.toml" not in status  # counted once
-    assert "skipped" in result.stderr and "duplicate of" in result.stderr
+    copy = next(g for g in data["games"] if g["file"].endswith("zz-copy.toml"))
+    assert (copy["status"], copy["duplicate_of"]) == (
+        "duplicate", str(club_dir / "tied-winners.toml"))
+    assert data["summary"]["by_status"] == {"valid": 4, "unreadable": 1, "invalid": 1,
+                                            "duplicate": 1}
+    lena = next(p for p in data["players"] if p["name"] == "Lena")
+    assert lena["games"] == 1
+    assert f"skipped: {club_dir / 'zz-copy.toml'}: duplicate of " in result.stderr
     assert "[R2.1]" in result.stderr
     # the place is said once: file and line, then what is wrong
     broken = next(line for line in result.stderr.splitlines() if "broken.toml" in line)
@@ -369,3 +375,175 @@ def test_a_five_year_board_adds_up_in_the_csv(tmp_path: Path) -> None:
         assert row["status"] == "valid"
         assert sum(int(row[k]) for k in points) == int(row["total"])
     assert any(int(row["year5"]) > 0 for row in rows)
+# --- one player, however the logs spell them (core/names.py) ---------------------------------
+
+
+@pytest.fixture
+def lena_thrice(club_dir: Path) -> Path:
+    """The club with tied-winners played twice more: once written "LENA" throughout, once
+    as "Lena" again (with a place, so that it is not the same bytes)."""
+    text = (SAMPLES / "tied-winners.toml").read_text("utf-8")
+    (club_dir / "lena-shouting.toml").write_text(text.replace("Lena", "LENA"), "utf-8")
+    (club_dir / "tied-again.toml").write_text(
+        text.replace('board = "standard"\n', 'board = "standard"\nplace = "Omar\'s"\n', 1),
+        "utf-8")
+    return club_dir
+
+
+def test_batch_counts_lena_and_LENA_as_one_player(lena_thrice: Path) -> None:
+    result = runner.invoke(app, ["batch", str(lena_thrice), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["summary"]["scored"] == 6
+    # "Lena" in two games, "LENA" in one: shown as the spelling most used
+    names = [p["name"] for p in data["players"]]
+    assert sorted(names) == ["Anna", "Ben", "Cleo", "Lena", "Omar", "Paul", "Tina"]
+    lena = next(p for p in data["players"] if p["name"] == "Lena")
+    # three games, each 68 to Omar's 68: three shared wins
+    assert (lena["games"], lena["wins"], lena["shared_wins"], lena["best"]) == (3, 3, 3, 68)
+    pair = [(h["player"], h["other"], h["games"], h["ahead"], h["level"])
+            for h in data["head_to_head"] if "Omar" in (h["player"], h["other"])]
+    assert sorted(pair) == [("Lena", "Omar", 3, 0, 3), ("Omar", "Lena", 3, 0, 3)]
+    # each game's own record keeps the log's spelling
+    games = {Path(g["file"]).name: g for g in data["games"]}
+    assert games["lena-shouting.toml"]["players"][0]["name"] == "LENA"
+
+
+def test_the_player_filter_and_the_ratings_follow_the_name_rule(lena_thrice: Path) -> None:
+    for asked in ("lena", "LENA", "Lena"):
+        result = runner.invoke(app, ["batch", str(lena_thrice), "-f", "json", "--player",
+                                     asked, "--ratings"])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        assert data["summary"]["scored"] == 3
+        assert [p["name"] for p in data["players"]] == ["Lena", "Omar"]
+        assert sorted(r["name"] for r in data["ratings"]) == ["Lena", "Omar"]
+
+
+def test_bgstats_sends_the_spelling_most_used(lena_thrice: Path) -> None:
+    result = runner.invoke(app, ["batch", str(lena_thrice), "-f", "bgstats"])
+    assert result.exit_code == 0, result.output
+    lenas = [p for play in json.loads(result.stdout) for p in play["players"]
+             if p["sourcePlayerId"] == "lena"]
+    assert [(p["name"], p["score"]) for p in lenas] == [("Lena", 68)] * 3
+
+
+def _seated(file: str, *names: str) -> GameRecord:
+    return GameRecord(file, file, "valid", seats=tuple(
+        Seat(n, i + 1, 50 - i, i + 1, i == 0, ()) for i, n in enumerate(names)))
+
+
+def test_the_spelling_shown_is_the_most_used_then_the_first_seen() -> None:
+    from asara_cli.stats import ratings, spellings
+
+    most = [_seated("a", "LENA", "Omar"), _seated("b", "lena", "Omar"),
+            _seated("c", "lena", "Omar")]
+    assert spellings(most) == {"lena": "lena", "omar": "Omar"}
+    # one each: the first file's spelling, whichever way round
+    assert [p.name for p in club(most[:2]).players] == ["LENA", "Omar"]
+    assert [p.name for p in club(most[1::-1]).players] == ["lena", "Omar"]
+    stats = club(most)
+    assert [(p.name, p.games, p.wins) for p in stats.players] == [("lena", 3, 3),
+                                                                   ("Omar", 3, 0)]
+    assert [(h.player, h.other, h.games, h.ahead) for h in stats.pairs] == [
+        ("Omar", "lena", 3, 0)]
+    assert sorted(r[0] for r in ratings(most)) == ["Omar", "lena"]
+
+
+# --- dates, duplicates and --complete-only (issue 21, points 11 and 13) -----------------------
+
+
+def _log(folder: Path, name: str, header: str, sample: str = "two-player-basic.toml") -> Path:
+    """A sample game with ``header`` lines added below its board line."""
+    text = (SAMPLES / sample).read_text("utf-8")
+    path = folder / name
+    path.write_text(text.replace('board = "standard"\n', f'board = "standard"\n{header}\n', 1),
+                    "utf-8")
+    return path
+
+
+def _kept(folder: Path, *args: str) -> tuple[list[str], str]:
+    result = runner.invoke(app, ["batch", str(folder), "-f", "json", *args])
+    assert result.exit_code in (0, 1), result.output
+    return sorted(Path(g["file"]).name for g in json.loads(result.stdout)["games"]), \
+        result.stderr.splitlines()[-1]
+
+
+def test_dates_are_compared_as_days(tmp_path: Path) -> None:
+    _log(tmp_path, "evening.toml", "date = 2026-03-14T20:30:00")  # a TOML date and time
+    _log(tmp_path, "zoned.toml", "date = 2026-03-14T23:30:00-05:00")  # the table's own day
+    _log(tmp_path, "text-time.toml", 'date = "2026-03-14 09:00"')
+    _log(tmp_path, "day.toml", "date = 2026-03-15")
+    every = ["day.toml", "evening.toml", "text-time.toml", "zoned.toml"]
+    assert _kept(tmp_path, "--until", "2026-03-14")[0] == every[1:]
+    assert _kept(tmp_path, "--since", "2026-03-14", "--until", "2026-03-14")[0] == every[1:]
+    assert _kept(tmp_path, "--since", "2026-03-15")[0] == ["day.toml"]
+    assert _kept(tmp_path, "--since", "2026-03-14")[0] == every
+
+
+def test_a_text_date_is_undated_and_counted(tmp_path: Path) -> None:
+    _log(tmp_path, "sunday.toml", 'date = "last Sunday"')
+    _log(tmp_path, "none.toml", "")
+    _log(tmp_path, "day.toml", "date = 2026-03-15")
+    (tmp_path / "broken.toml").write_text("format = 1\nplayers = [", "utf-8")
+    kept, closing = _kept(tmp_path, "--since", "2000-01-01")
+    assert kept == ["day.toml"]
+    # the unreadable file has no date to speak of: it is not counted as undated
+    assert closing == ("4 files: 1 scored, 0 incomplete, 0 invalid, 1 unreadable, "
+                       "0 duplicates; 2 undated, left out by the date filter")
+    kept, closing = _kept(tmp_path)  # without a date filter every game is kept
+    assert kept == ["broken.toml", "day.toml", "none.toml", "sunday.toml"]
+    assert "undated" not in closing
+
+
+def test_a_duplicate_of_an_invalid_log_is_named_by_its_own_path(tmp_path: Path) -> None:
+    shutil.copy(SAMPLES / "invalid" / "follow-suit.toml", tmp_path / "a.toml")
+    shutil.copy(SAMPLES / "invalid" / "follow-suit.toml", tmp_path / "b.toml")
+    result = runner.invoke(app, ["batch", str(tmp_path), "-f", "json"])
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith(f"invalid: {tmp_path / 'a.toml'}:") and "[R2.1]" in lines[0]
+    # the copy's line says where the copy is and what it copies; the line and rule of the
+    # original's violation are the original's
+    assert lines[1] == f"skipped: {tmp_path / 'b.toml'}: duplicate of {tmp_path / 'a.toml'}"
+    games = json.loads(result.stdout)["games"]
+    assert [(g["status"], g["duplicate_of"]) for g in games] == [
+        ("invalid", None), ("duplicate", str(tmp_path / "a.toml"))]
+
+
+def test_a_duplicate_follows_the_game_it_copies_through_the_filters(tmp_path: Path) -> None:
+    _log(tmp_path, "a.toml", "date = 2026-03-15")
+    shutil.copy(tmp_path / "a.toml", tmp_path / "b.toml")
+    assert _kept(tmp_path)[0] == ["a.toml", "b.toml"]
+    assert _kept(tmp_path, "--until", "2026-03-14")[0] == []
+    csv_out = runner.invoke(app, ["batch", str(tmp_path), "-f", "csv"]).stdout_bytes
+    rows = list(csv.DictReader(io.StringIO(csv_out.decode("utf-8-sig"))))
+    # the game's two players, then the copy in one row without them
+    assert [(Path(r["file"]).name, r["player"], r["status"]) for r in rows] == [
+        ("a.toml", "Tina", "valid"), ("a.toml", "Paul", "valid"), ("b.toml", "", "duplicate")]
+
+
+def test_complete_only_leaves_out_only_games_still_running(tmp_path: Path) -> None:
+    shutil.copy(SAMPLES / "two-player-basic.toml", tmp_path / "done.toml")
+    shutil.copy(SAMPLES / "invalid" / "follow-suit.toml", tmp_path / "illegal.toml")
+    text = (SAMPLES / "two-player-basic.toml").read_text("utf-8")
+    (tmp_path / "running.toml").write_text(text[:text.index("[[event]]", len(text) // 2)],
+                                           "utf-8")
+    (tmp_path / "broken.toml").write_text("format = 1\nplayers = [", "utf-8")
+    assert _kept(tmp_path, "--complete-only")[0] == ["broken.toml", "done.toml",
+                                                     "illegal.toml"]
+    assert _kept(tmp_path, "--valid-only")[0] == ["done.toml", "running.toml"]
+    assert _kept(tmp_path, "--complete-only", "--valid-only")[0] == ["done.toml"]
+
+
+def test_play_day_reads_a_day_or_nothing() -> None:
+    import datetime as dt
+
+    from asara_cli.stats import play_day
+
+    day = dt.date(2026, 3, 14)
+    for text in ("2026-03-14", "2026-03-14 20:30:00", "2026-03-14T20:30",
+                 "2026-03-14 23:30:00-05:00", "2026-03-14T23:59:59Z"):
+        assert play_day(text) == day, text
+    for text in (None, "", "last Sunday", "20:30:00", "14.03.2026", "2026-03-14 Sunday"):
+        assert play_day(text) is None, text

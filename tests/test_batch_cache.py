@@ -170,14 +170,14 @@ def test_entries_of_the_wrong_shape_are_misses_and_replaced(club: Path) -> None:
         ["valid", "not the text of an entry"],             # not a text
         "[" * 100_000 + "]" * 100_000,                     # nested past any reader
         json.dumps(["unreadable", *entries[2][1:]]),       # a status never kept
-        json.dumps([*entries[3][:10], True]),              # a bool for the event count
+        json.dumps([*entries[3][:10], True, entries[3][11]]),  # a bool for the events
         json.dumps([*entries[4][:5], [["x", 1, "\x1b[2J", 1, True, []]], *entries[4][6:]]),
     ]  # the last: a text for a total
     data["records"] = dict(zip(digests, wrong, strict=True))
     path.write_text(json.dumps(data), "utf-8")
     again = _batch(str(club))
     assert (again.exit_code, again.stdout) == (honest.exit_code, honest.stdout)
-    assert all(len(json.loads(e)) == 11 for e in _entries().values())
+    assert all(len(json.loads(e)) == 12 for e in _entries().values())
 
 
 def test_an_unwritable_cache_folder_is_no_cache(club: Path, tmp_path: Path,

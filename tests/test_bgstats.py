@@ -121,3 +121,53 @@ def test_without_a_date_the_file_time_is_used(tmp_path: Path) -> None:
     os.utime(log, (1_700_000_000, 1_700_000_000))  # 2023-11-14 22:13:20 UTC
     data = json.loads(runner.invoke(app, ["score", str(log), "-f", "bgstats"]).stdout)
     assert data["playDate"] == "2023-11-14 22:13:20"
+
+
+def _play_id(path: Path) -> str:
+    result = runner.invoke(app, ["score", str(path), "-f", "bgstats"])
+    assert result.exit_code == 0, result.output
+    return str(json.loads(result.stdout)["sourcePlayId"])
+
+
+def test_the_play_id_stays_when_only_comments_and_notes_change(tmp_path: Path) -> None:
+    log = _dated(tmp_path, "two-player-basic.toml", "date = 2026-01-02")
+    first = _play_id(log)
+    text = log.read_text("utf-8")
+    # a comment, the header's notes and an event's note: the game is the same
+    log.write_text("# copied from the score pad on Monday\n" + text.replace(
+        "date = 2026-01-02\n", 'date = 2026-01-02\nnotes = "Paul brought cake"\n', 1).replace(
+        "[[event]]  # 1\n", '[[event]]  # 1\nnote = "a slow start"\n', 1), "utf-8")
+    assert 'note = "a slow start"' in log.read_text("utf-8")
+    assert _play_id(log) == first
+    # another day is another play
+    log.write_text(text.replace("date = 2026-01-02", "date = 2026-01-09"), "utf-8")
+    assert _play_id(log) != first
+
+
+def test_batch_gives_the_same_play_ids_as_score(tmp_path: Path) -> None:
+    log = _dated(tmp_path, "tied-winners.toml", "date = 2026-03-14")
+    result = runner.invoke(app, ["batch", str(tmp_path), "-f", "bgstats", "--no-cache"])
+    [play] = json.loads(result.stdout)
+    assert play["sourcePlayId"] == _play_id(log)
+
+
+def test_a_link_too_long_for_the_app_is_warned_of(tmp_path: Path) -> None:
+    # 1,500 "é" are 9,000 characters encoded (%C3%A9 each): past the about 8,000 the app
+    # handles. The link is still written; the warning goes to stderr.
+    long = _dated(tmp_path, "tied-winners.toml", f'place = "{"é" * 1500}"')
+    result = runner.invoke(app, ["score", str(long), "--url"])
+    assert result.exit_code == 0, result.output
+    assert len(result.stdout.strip()) > 9000
+    assert result.stderr.startswith(f"warning: {long}: the BG Stats link is ")
+    assert "more than the about 8,000 the app handles" in result.stderr
+    (tmp_path / "short").mkdir()
+    short = _dated(tmp_path / "short", "two-player-basic.toml", 'place = "Café"')
+    quiet = runner.invoke(app, ["score", str(short), "--url"])
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+    both = runner.invoke(app, ["batch", str(tmp_path), "-r", "-f", "bgstats", "--url"])
+    assert both.exit_code == 0, both.output
+    assert len(both.stdout.splitlines()) == 2
+    warned = [line for line in both.stderr.splitlines() if line.startswith("warning:")]
+    assert warned == [line for line in result.stderr.splitlines() if line]
+    without_url = runner.invoke(app, ["batch", str(tmp_path), "-r", "-f", "bgstats"])
+    assert "warning" not in without_url.stderr

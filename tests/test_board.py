@@ -257,3 +257,150 @@ def test_broken_profile_raises_board_error_naming_key(
 
 def test_board_error_is_a_value_error() -> None:
     assert issubclass(BoardError, ValueError)
+
+
+# --- a profile saved before the game grew: what it leaves out comes from the packaged one ------
+
+
+def _saved_before_the_genie(profile: dict[str, Any]) -> dict[str, Any]:
+    """The standard profile as a table saved it before the genie's house (R6.2) and the
+    prestige gift's number existed: no ``[genie]``, no ``[areas.genie]``, no
+    ``gifts.prestige``."""
+    del profile["genie"]
+    del profile["areas"]["genie"]
+    del profile["gifts"]["prestige"]
+    profile["profile"] = "ours"
+    profile["description"] = "our copy, saved in 2025"
+    return profile
+
+
+def test_with_defaults_fills_what_is_left_out_and_names_it(
+        standard_profile: dict[str, Any], _standard_profile: dict[str, Any]) -> None:
+    from asara_cli.logfile.board import with_defaults
+
+    merged, taken = with_defaults(_saved_before_the_genie(standard_profile), _standard_profile)
+    assert set(taken) == {"genie.costs", "areas.genie", "gifts.prestige"}
+    assert merged["genie"] == {"costs": [3, 5, 7]}  # R6.2: spaces 3, 5, 7
+    assert merged["areas"]["genie"]["kind"] == "genie"
+    assert merged["gifts"]["prestige"] == 2
+    assert merged["profile"] == "ours"  # its own name is never replaced
+
+
+def test_with_defaults_keeps_every_value_the_profile_gives(
+        standard_profile: dict[str, Any], _standard_profile: dict[str, Any]) -> None:
+    from asara_cli.logfile.board import with_defaults
+
+    standard_profile["prices"]["white"] = "eight"  # wrong, and still the profile's own
+    standard_profile["buyers"]["hand"] = {"3": 8, "4": 7}  # a 3-4 player table
+    standard_profile["players"]["min"] = 3
+    merged, taken = with_defaults(standard_profile, _standard_profile)
+    assert taken == ()
+    assert merged["prices"]["white"] == "eight"
+    assert merged["buyers"]["hand"] == {"3": 8, "4": 7}  # taken whole or not at all
+
+
+def test_with_defaults_takes_an_area_kind_not_an_area_key(
+        standard_profile: dict[str, Any], _standard_profile: dict[str, Any]) -> None:
+    from asara_cli.logfile.board import with_defaults
+
+    # The table renamed its genie area: it has the kind, so nothing is added.
+    standard_profile["areas"]["bottle"] = standard_profile["areas"].pop("genie")
+    merged, taken = with_defaults(standard_profile, _standard_profile)
+    assert taken == ()
+    assert "genie" not in merged["areas"]
+
+
+def _write(tmp_path: Any, profile: dict[str, Any], name: str = "old.toml") -> Any:
+    import tomli_w
+
+    path = tmp_path / name
+    path.write_text(tomli_w.dumps(profile), "utf-8")
+    return path
+
+
+def test_an_old_profile_loads_with_the_packaged_genie(
+        tmp_path: Any, standard_profile: dict[str, Any]) -> None:
+    from asara_cli.logfile.board import load_board
+
+    path = _write(tmp_path, _saved_before_the_genie(standard_profile))
+    old = load_board(path)
+    assert old.profile == "ours"
+    assert old.genie_costs == (3, 5, 7)
+    assert old.area("genie").spaces == (3, 5, 7)
+    assert old.gift_prestige == 2
+    assert set(old.defaulted) == {"genie.costs", "areas.genie", "gifts.prestige"}
+    assert load_board().defaulted == ()
+
+
+def test_the_genie_works_in_a_game_on_an_old_profile(
+        tmp_path: Any, standard_profile: dict[str, Any]) -> None:
+    """R6.2, X8 with the log naming the old profile: Tina +5 at the coloured building, Paul
+    takes bank space 1 (+12), Tina pays the genie 3 and wishes for the +12 space: 20 + 5 - 3
+    + 12 = 34; Paul 21 + 12 = 33."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from asara_cli.cli import app
+    from asara_cli.games.asara.rules.events import Bank, Coloured, Genie, Placement, Turn
+    from asara_cli.games.asara.rules.model import Variant
+    from asara_cli.games.asara.rules.state import Setup
+    from asara_cli.logfile.game import LogHeader, log_to_text
+
+    _write(tmp_path, _saved_before_the_genie(standard_profile))
+    setup = Setup(("Tina", "Paul"), 0, Variant.PRO, ("genie",))
+    events = [Turn(Placement("Tina", None, None), Coloured()),
+              Turn(Placement("Paul", "blue", 1), Bank(12)),
+              Turn(Placement("Tina", "red", 3), Genie(Bank(12), 1))]
+    log = tmp_path / "game.toml"
+    log.write_text(log_to_text(LogHeader(setup, board="old.toml"), events), "utf-8")
+    result = CliRunner().invoke(app, ["status", "--json", str(log)])
+    assert result.exit_code == 0, result.stderr
+    money = {p["name"]: p["money"] for p in json.loads(result.stdout)["players"]}
+    assert money == {"Tina": 34, "Paul": 33}
+
+
+def test_asara_board_names_the_defaults_taken(
+        tmp_path: Any, standard_profile: dict[str, Any]) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from asara_cli.cli import app
+
+    path = _write(tmp_path, _saved_before_the_genie(standard_profile))
+    shown = CliRunner().invoke(app, ["board", "--board", str(path)])
+    assert shown.exit_code == 0, shown.stderr
+    note = shown.stdout.strip().splitlines()[-1]
+    assert note.startswith("note: the profile does not name ")
+    for key in ("genie.costs", "areas.genie", "gifts.prestige"):
+        assert key in note
+    data = json.loads(CliRunner().invoke(app, ["board", "--json", "--board", str(path)]).stdout)
+    assert set(data["defaulted"]) == {"genie.costs", "areas.genie", "gifts.prestige"}
+    assert data["genie_costs"] == [3, 5, 7]
+    whole = CliRunner().invoke(app, ["board"])
+    assert "note:" not in whole.stdout
+
+
+@pytest.mark.parametrize(("edit", "key", "words"), [
+    (_set({"kind": "dragon", "name": "dragon's lair"}, "areas", "lair"), "areas.lair.kind",
+     "expected one of market"),
+    (_set("eight", "prices", "white"), "prices.white", "expected a whole number"),
+    (_set(5, "genie"), "genie.costs", "missing"),
+    (_delete("profile"), "profile", "missing"),
+], ids=["unknown-kind", "malformed-price", "genie-not-a-table", "no-own-name"])
+def test_a_broken_profile_is_still_refused(
+        tmp_path: Any, standard_profile: dict[str, Any], edit: Edit, key: str,
+        words: str) -> None:
+    from typer.testing import CliRunner
+
+    from asara_cli.cli import app
+
+    edit(standard_profile)
+    path = _write(tmp_path, standard_profile, "mine.toml")
+    result = CliRunner().invoke(app, ["board", "--board", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ")
+    assert f"{key}: board profile: " in result.stderr
+    assert words in result.stderr
+    assert "Traceback" not in result.output

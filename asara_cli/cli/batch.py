@@ -42,6 +42,7 @@ from asara_cli.stats import (
     GameRecord,
     club,
     mark_duplicates,
+    play_day,
     ratings,
 )
 
@@ -106,20 +107,21 @@ def say_skipped(records: list[GameRecord]) -> bool:
     rule; whether any was unreadable or broke a rule (exit code 1)."""
     console = err()
     for r in records:
-        if r.status in (UNREADABLE, INVALID, DUPLICATE):
-            why = f"duplicate of {r.duplicate_of}" if r.status == DUPLICATE else r.problem
+        if r.status == DUPLICATE:  # its own path; the line and rule are the original's
+            console.print(f"skipped: {r.file}: duplicate of {r.duplicate_of}", soft_wrap=True)
+        elif r.status in (UNREADABLE, INVALID):
             where = f"{r.file}:{r.line}" if r.line else r.file
             rule = f" [{r.rule}]" if r.rule else ""
             console.print(f"{'skipped' if r.status != INVALID else 'invalid'}: {where}: "
-                          f"{why}{rule}", soft_wrap=True)
+                          f"{r.problem}{rule}", soft_wrap=True)
     return any(r.status in (UNREADABLE, INVALID) for r in records)
 
 
-def _date(text: str | None, option: str) -> str | None:
+def _date(text: str | None, option: str) -> dt.date | None:
     if text is None:
         return None
     try:
-        return dt.date.fromisoformat(text).isoformat()
+        return dt.date.fromisoformat(text)
     except ValueError:
         raise fail(f"{option}: expected YYYY-MM-DD, got {text!r}") from None
 
@@ -148,14 +150,17 @@ def batch(
     expansion: Annotated[list[str] | None, typer.Option(
         "--expansion", help="Only games with this expansion (gifts, genie).",
         show_default=False)] = None,
-    since: Annotated[str | None, typer.Option("--since", help="Only games on or after "
-                                              "YYYY-MM-DD.", show_default=False)] = None,
-    until: Annotated[str | None, typer.Option("--until", help="Only games on or before "
-                                              "YYYY-MM-DD.", show_default=False)] = None,
+    since: Annotated[str | None, typer.Option("--since", help="Only games played on or "
+                                              "after YYYY-MM-DD (games without a date left "
+                                              "out).", show_default=False)] = None,
+    until: Annotated[str | None, typer.Option("--until", help="Only games played on or "
+                                              "before YYYY-MM-DD (games without a date left "
+                                              "out).", show_default=False)] = None,
     valid_only: Annotated[bool, typer.Option("--valid-only", help="Leave out logs that "
                                              "break a rule.")] = False,
     complete_only: Annotated[bool, typer.Option("--complete-only", help="Leave out games "
-                                                "still running.")] = False,
+                                                "still running (with --valid-only: only "
+                                                "finished, legal games).")] = False,
     with_ratings: Annotated[bool, typer.Option("--ratings", help="Rate the players across "
                                                "the games (openskill).")] = False,
     board: BoardOption = None,
@@ -184,10 +189,16 @@ def batch(
 
     wanted = {name_key(p) for p in player or []}
     kept = []
+    kept_files: set[str] = set()
+    undated = 0
     for r in records:
         if r.status == DUPLICATE:
+            # listed (and counted nowhere) where the game it copies is kept: the same
+            # bytes pass the same filters
+            if r.duplicate_of in kept_files:
+                kept.append(r)
             continue
-        if (valid_only or complete_only) and r.status in (INVALID, UNREADABLE):
+        if valid_only and r.status in (INVALID, UNREADABLE):
             continue
         if complete_only and r.status == INCOMPLETE:
             continue
@@ -199,10 +210,15 @@ def batch(
             continue
         if wanted and not wanted <= {name_key(s.name) for s in r.seats}:
             continue
-        if (start or end) and (r.date is None or (start and r.date < start)
-                               or (end and r.date > end)):
-            continue
+        if start or end:
+            day = play_day(r.date)
+            if day is None:  # no date, or text that names no day ("last Sunday")
+                undated += r.status != UNREADABLE
+                continue
+            if (start and day < start) or (end and day > end):
+                continue
         kept.append(r)
+        kept_files.add(r.file)
     stats = club(kept)
     if with_ratings:
         try:
@@ -210,13 +226,17 @@ def batch(
         except ImportError:
             raise fail("--ratings needs the openskill package: pip install openskill",
                        EXIT_INPUT) from None
-    text = FORMATS[fmt.value](url, bgg_id).write(kept, stats, out())
+    writer = FORMATS[fmt.value](url, bgg_id)
+    text = writer.write(kept, stats, out())
     if text:
         out().file.write(text)
+    for warning in writer.warnings:
+        err().print(warning, soft_wrap=True)
     scored = sum(r.status == VALID for r in kept)
     counts = by_status(records)
+    left = f"; {undated:,} undated, left out by the date filter" if undated else ""
     err().print(f"{count(len(files), 'file')}: {scored:,} scored, "
                 f"{counts[INCOMPLETE]:,} incomplete, {counts[INVALID]:,} invalid, "
-                f"{counts[UNREADABLE]:,} unreadable, {count(counts[DUPLICATE], 'duplicate')}",
-                soft_wrap=True)
+                f"{counts[UNREADABLE]:,} unreadable, {count(counts[DUPLICATE], 'duplicate')}"
+                f"{left}", soft_wrap=True)
     raise typer.Exit(EXIT_VIOLATION if bad else EXIT_OK)

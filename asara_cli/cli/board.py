@@ -60,7 +60,9 @@ def board(
     """Show the board profile: prices, spaces, hand sizes, point tables [R1].
 
     Numbers the rules reference marks unknown show as "unknown": the referee checks only what
-    is certain there and trusts the amounts a log records. Pass --board FILE to see your own.
+    is certain there and trusts the amounts a log records. Pass --board FILE to see your own;
+    what it leaves out (an area kind or a number added since it was saved) is taken from the
+    packaged profile, and a note says which.
     """
     if as_toml:
         text = standard_profile_text() if board is None else read_text(board)
@@ -75,7 +77,15 @@ def board(
     table.add_column("item")
     table.add_column("value")
     for f in fields(rules):
-        if f.name in ("profile", "description"):
+        if f.name in ("profile", "description", "defaulted"):
             continue
         table.add_row(f.name.replace("_", " "), _shown(getattr(rules, f.name)))
     out().print(table)
+    if rules.defaulted:
+        out().print(defaults_note(rules), soft_wrap=True)
+
+
+def defaults_note(rules: Board) -> str:
+    """One line naming what a table's profile left out and took from the packaged one."""
+    return (f"note: the profile does not name {', '.join(rules.defaulted)}; the packaged "
+            f"standard profile's values are used (asara board --toml shows them)")

@@ -53,7 +53,11 @@ def _to_bgstats(log: Path, board: Path | None, url: bool, bgg_id: int | None) ->
         raise fail(f"{log}: the game is not finished; BG Stats gets only finished games")
     data = bgstats.play(record, bgg_id)
     if url:
-        out().file.write(bgstats.link(data) + "\n")
+        made = bgstats.link(data)
+        out().file.write(made + "\n")
+        warning = bgstats.link_warning(made, str(log))
+        if warning:
+            err().print(warning, soft_wrap=True)
     else:
         print_json(data)
 

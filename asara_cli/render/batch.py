@@ -15,6 +15,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from asara_cli.core.names import name_key
 from asara_cli.games import DEFAULT, game
 from asara_cli.games.base import Source
 from asara_cli.render import bgstats
@@ -67,6 +68,8 @@ class Format:
         # Only the BG Stats format reads these; the others take no options.
         self.url = url
         self.bgg_id = bgg_id
+        #: Warnings for stderr that writing found (the command prints them)
+        self.warnings: list[str] = []
 
     def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
         raise NotImplementedError
@@ -137,7 +140,7 @@ class CsvFormat(Format):
                     "status": r.status, "players": r.players or "",
                     "margin": "" if r.margin is None else r.margin,
                     "problem": "" if r.status == "valid" else _status(r)}
-            if not r.seats:
+            if not r.seats or r.status == "duplicate":  # a copy's players are the original's
                 w.writerow([spreadsheet_safe(base.get(c, "")) for c in columns])
                 continue
             for s in r.seats:
@@ -315,9 +318,16 @@ class BgStatsFormat(Format):
     name = "bgstats"
 
     def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
-        plays = [bgstats.play(r, self.bgg_id) for r in records if r.scored]
+        shown = {name_key(p.name): p.name for p in stats.players}
+        scored = [r for r in records if r.scored]
+        plays = [bgstats.play(r, self.bgg_id, shown) for r in scored]
         if self.url:
-            return "".join(bgstats.link(p) + "\n" for p in plays)
+            links = [bgstats.link(p) for p in plays]
+            for r, url in zip(scored, links, strict=True):
+                warning = bgstats.link_warning(url, r.file)
+                if warning:
+                    self.warnings.append(warning)
+            return "".join(url + "\n" for url in links)
         return json_text(plays) + "\n"
 
 

@@ -10,7 +10,9 @@ gives it), ``location``, ``comments``, and per player ``name``, ``sourcePlayerId
 without ``winner``).
 
 The ids are stable, so pushing the same game twice is recognised by the app: the play's id
-comes from the log's bytes, a player's from their name as asara compares names.
+comes from the game the log records (its header and events, not its comments and notes: a
+note fixed after the first push leaves the id alone), a player's from their name as asara
+compares names.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
@@ -51,8 +54,11 @@ def play_date(record: GameRecord) -> str:
     return when.strftime("%Y-%m-%d %H:%M:%S")
 
 
-def play(record: GameRecord, bgg_id: int | None = None) -> dict[str, Any]:
-    """One scored game as BG Stats' play JSON."""
+def play(record: GameRecord, bgg_id: int | None = None,
+         shown: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """One scored game as BG Stats' play JSON. ``shown`` spells each player (by name rule
+    key) as the club's statistics do, so that "LENA" in one log goes to the app as the
+    "Lena" of the others; a name not in it is written as the log has it."""
     played = game_of(record.game)
     game: dict[str, Any] = {"name": played.title, "sourceGameId": played.key,
                             "highestWins": True, "noPoints": False}
@@ -66,17 +72,32 @@ def play(record: GameRecord, bgg_id: int | None = None) -> dict[str, Any]:
     comments = played.describe(facts)
     data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": f"{played.key}-{record.digest[:20]}",
+        "sourcePlayId": f"{played.key}-{(record.game_digest or record.digest)[:20]}",
         "playDate": play_date(record),
         "game": game,
     }
     if record.place:
         data["location"] = record.place
     data["comments"] = f"{comments}; scored by asara-cli from {os.path.basename(record.file)}"
-    data["players"] = [{"name": s.name, "sourcePlayerId": name_key(s.name), "score": s.total,
+    spelt = shown or {}
+    data["players"] = [{"name": spelt.get(name_key(s.name), s.name),
+                        "sourcePlayerId": name_key(s.name), "score": s.total,
                         "rank": s.rank, "winner": s.winner, "startPlayer": s.seat == 1}
                        for s in record.seats]
     return data
+
+
+#: About the longest createPlay link the app handles (issue 21): a longer one may not open.
+LINK_LIMIT = 8000
+
+
+def link_warning(url: str, file: str) -> str | None:
+    """A warning for a link longer than :data:`LINK_LIMIT`, naming the log; else ``None``."""
+    if len(url) <= LINK_LIMIT:
+        return None
+    return (f"warning: {file}: the BG Stats link is {len(url):,} characters, more than the "
+            f"about {LINK_LIMIT:,} the app handles; it may not open (a long place or long "
+            f"player names make it long)")
 
 
 def link(data: dict[str, Any]) -> str:

@@ -153,6 +153,9 @@ class Board:
     gift_prestige: int = 2
     gift_lighted_cost: int = 4
     areas: tuple[AreaSpec, ...] = ()
+    #: The dotted keys a table's profile left out and the log layer took from the packaged
+    #: profile (``asara board`` says which); empty for a complete profile.
+    defaulted: tuple[str, ...] = ()
 
     def price(self, colour: Colour) -> int:
         return self.prices[colour]

@@ -274,11 +274,16 @@ def _saved_before_the_genie(profile: dict[str, Any]) -> dict[str, Any]:
     return profile
 
 
+#: The table ASARA takes whole (games/asara/__init__.py): a hand size per player count.
+ASARA_WHOLE = ("buyers.hand",)
+
+
 def test_with_defaults_fills_what_is_left_out_and_names_it(
         standard_profile: dict[str, Any], _standard_profile: dict[str, Any]) -> None:
-    from asara_cli.logfile.board import with_defaults
+    from asara_cli.core.profile import with_defaults
 
-    merged, taken = with_defaults(_saved_before_the_genie(standard_profile), _standard_profile)
+    merged, taken = with_defaults(_saved_before_the_genie(standard_profile), _standard_profile,
+                                  whole=ASARA_WHOLE)
     assert set(taken) == {"genie.costs", "areas.genie", "gifts.prestige"}
     assert merged["genie"] == {"costs": [3, 5, 7]}  # R6.2: spaces 3, 5, 7
     assert merged["areas"]["genie"]["kind"] == "genie"
@@ -288,12 +293,13 @@ def test_with_defaults_fills_what_is_left_out_and_names_it(
 
 def test_with_defaults_keeps_every_value_the_profile_gives(
         standard_profile: dict[str, Any], _standard_profile: dict[str, Any]) -> None:
-    from asara_cli.logfile.board import with_defaults
+    from asara_cli.core.profile import with_defaults
 
     standard_profile["prices"]["white"] = "eight"  # wrong, and still the profile's own
     standard_profile["buyers"]["hand"] = {"3": 8, "4": 7}  # a 3-4 player table
     standard_profile["players"]["min"] = 3
-    merged, taken = with_defaults(standard_profile, _standard_profile)
+    merged, taken = with_defaults(standard_profile, _standard_profile,
+                                  whole=ASARA_WHOLE)
     assert taken == ()
     assert merged["prices"]["white"] == "eight"
     assert merged["buyers"]["hand"] == {"3": 8, "4": 7}  # taken whole or not at all
@@ -301,11 +307,12 @@ def test_with_defaults_keeps_every_value_the_profile_gives(
 
 def test_with_defaults_takes_an_area_kind_not_an_area_key(
         standard_profile: dict[str, Any], _standard_profile: dict[str, Any]) -> None:
-    from asara_cli.logfile.board import with_defaults
+    from asara_cli.core.profile import with_defaults
 
     # The table renamed its genie area: it has the kind, so nothing is added.
     standard_profile["areas"]["bottle"] = standard_profile["areas"].pop("genie")
-    merged, taken = with_defaults(standard_profile, _standard_profile)
+    merged, taken = with_defaults(standard_profile, _standard_profile,
+                                  whole=ASARA_WHOLE)
     assert taken == ()
     assert "genie" not in merged["areas"]
 

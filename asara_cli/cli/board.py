@@ -1,55 +1,29 @@
-"""``asara board``: show the active board profile."""
+"""``asara board``: show a game's board profile, the packaged one or a table's own."""
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from rich import box
-from rich.table import Table
 
-from asara_cli.cli.common import BoardOption, JsonOption, guarded, out, print_json
-from asara_cli.games.asara.rules.board import Board, LightedOffer, Places
-from asara_cli.logfile.board import load_board, standard_profile_text
+from asara_cli.cli.common import (
+    BoardOption,
+    GameOption,
+    JsonOption,
+    find_game_option,
+    guarded,
+    out,
+    print_json,
+)
+from asara_cli.logfile.board import load_game_board, standard_profile_text
 from asara_cli.logfile.common import read_text
 from asara_cli.render.safe import safe_text
-
-
-def _plain(value: Any) -> Any:
-    """A board value as JSON-ready data; unknown (None) stays null."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if hasattr(value, "__dataclass_fields__"):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-    return value
-
-
-def _shown(value: Any) -> str:
-    """A board value for people: unknown stays visible, point pairs read 1st/2nd."""
-    if value is None:
-        return "unknown"
-    if isinstance(value, Places):
-        return f"{value.first}/{value.second}"
-    if isinstance(value, LightedOffer):
-        return f"pay {value.pay}: draw {value.draw}, keep {value.keep}"
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {_shown(v)}" for k, v in value.items())
-    if isinstance(value, (tuple, list)):
-        return "; ".join(_shown(v) for v in value) if any(
-            isinstance(v, LightedOffer) for v in value) else ", ".join(_shown(v) for v in value)
-    return str(value)
-
-
-def board_dict(rules: Board) -> dict[str, Any]:
-    return {f.name: _plain(getattr(rules, f.name)) for f in fields(rules)}
 
 
 @guarded
 def board(
     board: BoardOption = None,
+    game: GameOption = None,
     as_json: JsonOption = False,
     as_toml: Annotated[
         bool,
@@ -62,30 +36,25 @@ def board(
     Numbers the rules reference marks unknown show as "unknown": the referee checks only what
     is certain there and trusts the amounts a log records. Pass --board FILE to see your own;
     what it leaves out (an area kind or a number added since it was saved) is taken from the
-    packaged profile, and a note says which.
+    packaged profile, and a note says which. --game names the game (default: ASARA, or the
+    game --board FILE names).
     """
+    played = find_game_option(game)
     if as_toml:
-        text = standard_profile_text() if board is None else read_text(board)
+        text = standard_profile_text(played.key) if board is None else read_text(board)
         typer.echo(safe_text(text), nl=False)
         return
-    rules = load_board(board)
+    played, rules = load_game_board(board, played.key if game is not None else None)
     if as_json:
-        print_json(board_dict(rules))
+        print_json(played.board_data(rules))
         return
-    table = Table(title=f"board profile: {rules.profile}", caption=rules.description,
-                  box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column("item")
-    table.add_column("value")
-    for f in fields(rules):
-        if f.name in ("profile", "description", "defaulted"):
-            continue
-        table.add_row(f.name.replace("_", " "), _shown(getattr(rules, f.name)))
-    out().print(table)
-    if rules.defaulted:
-        out().print(defaults_note(rules), soft_wrap=True)
+    out().print(played.board_view(rules))
+    defaulted = getattr(rules, "defaulted", ())
+    if defaulted:
+        out().print(defaults_note(defaulted), soft_wrap=True)
 
 
-def defaults_note(rules: Board) -> str:
+def defaults_note(defaulted: tuple[str, ...]) -> str:
     """One line naming what a table's profile left out and took from the packaged one."""
-    return (f"note: the profile does not name {', '.join(rules.defaulted)}; the packaged "
+    return (f"note: the profile does not name {', '.join(defaulted)}; the packaged "
             f"standard profile's values are used (asara board --toml shows them)")

@@ -85,6 +85,24 @@ BggIdOption = Annotated[
                  "it the app matches the name once and remembers).", show_default=False),
 ]
 
+GameOption = Annotated[
+    str | None,
+    typer.Option("--game", "-g", help="The game (default: ASARA); `asara board --game NAME` "
+                 "shows its numbers.", show_default=False),
+]
+
+
+def find_game_option(name: str | None) -> Game:
+    """The game ``--game`` names (``None``: the default game); a name that is none is a
+    usage error (exit 2) that lists the games."""
+    from asara_cli.games import UnknownGame, find_game
+
+    try:
+        return find_game(name)
+    except UnknownGame as e:
+        raise fail(f"--game: {e}") from None
+
+
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print plain JSON to stdout instead of tables.")
 ]

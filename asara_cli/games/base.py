@@ -146,8 +146,12 @@ class Game(Protocol):
         """The packaged board profile, as TOML text."""
         ...
 
-    def board_from_mapping(self, data: Mapping[str, Any], name: str) -> Any:
-        """A board from a parsed profile; raises ``ValueError`` with a message for a person."""
+    def board_from_mapping(self, data: Mapping[str, Any],
+                           defaults: Mapping[str, Any] | None) -> Any:
+        """A board from a parsed profile, taking what it leaves out from ``defaults`` (the
+        packaged profile; ``None``: ``data`` is the packaged one) and saying which keys it
+        took (``asara_cli/core/profile.py``). Raises ``ValueError`` with a message for a
+        person (and ``key``, the dotted key at fault, where known)."""
         ...
 
     # --- the log codec (the log layer reads and writes the TOML; these read the values) ---
@@ -208,6 +212,14 @@ class Game(Protocol):
     def standings(self, outcome: Any) -> list[tuple[str, list[int]]]:
         """Each player's points after each period (``year 1`` ...), then after the final
         scoring if there is one: the progress charts' data, in seat order."""
+        ...
+
+    def board_view(self, board: Any) -> Any:
+        """The board profile's numbers for people (``asara board``)."""
+        ...
+
+    def board_data(self, board: Any) -> dict[str, Any]:
+        """The same as plain data (``asara board --json``)."""
         ...
 
     # --- screens: rich renderables, and the same as plain data for --json ----------------

@@ -1,130 +1,72 @@
-"""Loading a board profile: the packaged one, or a table's own TOML file.
+"""Loading a board profile: a game's packaged one, or a table's own TOML file.
 
-A table's profile may leave things out: a key the packaged profile has and the table's does
-not (a number added in a later release, an area kind the game grew), is taken from the
-packaged profile, and the board says which (``Board.defaulted``). So a profile saved by
-``asara board --toml`` keeps working when the game grows. A value the profile does give is
-never replaced: a wrong one is still refused.
+A profile names its game (``game = "asara"``; absent: ASARA). What a table's profile leaves
+out is taken from the game's packaged profile (``asara_cli/core/profile.py``), and the board
+says which, so a profile saved by ``asara board --toml`` keeps working when the game grows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from asara_cli.core.values import evolve
+from asara_cli.core.profile import with_defaults
 from asara_cli.errors import InputError
-from asara_cli.games.asara.rules.board import Board, BoardError, board_from_mapping
-from asara_cli.logfile.common import loads_toml, read_toml
+from asara_cli.games import DEFAULT, UnknownGame, find_game, game
+from asara_cli.logfile.common import describe, loads_toml, read_toml
+
+if TYPE_CHECKING:
+    from asara_cli.games.base import Game
+
+__all__ = ["STANDARD", "load_board", "standard_profile_text", "with_defaults"]
 
 STANDARD = "standard"
 
-#: Keys a table's profile must give itself: its own name and line of text.
-_OWN = frozenset({"profile", "description"})
-#: Tables whose entries belong together and are taken whole or not at all: the hand sizes
-#: are one per player count the profile allows, so the packaged 2..4 would not fit a profile
-#: for 3 to 5 players.
-_WHOLE = frozenset({"buyers.hand"})
 
-
-def standard_profile_text() -> str:
-    """The text of the packaged profile (for ``asara board --toml``)."""
-    # Read from beside the package where it lies on disk, as installed packages do:
-    # importlib.resources costs a command about 2 ms of imports (zipfile, tempfile).
-    beside = Path(__file__).resolve().parent.parent / "data" / f"{STANDARD}.toml"
-    try:
-        return beside.read_text("utf-8")
-    except OSError:
-        from importlib import resources  # a zipped package
-        return resources.files("asara_cli.data").joinpath(f"{STANDARD}.toml").read_text("utf-8")
+def standard_profile_text(key: str = DEFAULT) -> str:
+    """The text of a game's packaged profile (for ``asara board --toml``)."""
+    return game(key).profile_text()
 
 
 @cache
-def _standard_data() -> dict[str, Any]:
-    return loads_toml(standard_profile_text(), STANDARD)
+def standard_data(key: str = DEFAULT) -> dict[str, Any]:
+    """A game's packaged profile, parsed."""
+    return loads_toml(standard_profile_text(key), STANDARD)
 
 
 @cache
-def _standard() -> Board:
-    return board_from_mapping(_standard_data())
+def _standard(key: str) -> Any:
+    return game(key).board_from_mapping(standard_data(key), None)
 
 
-def with_defaults(data: Mapping[str, Any], defaults: Mapping[str, Any]
-                  ) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """``data`` with what it leaves out taken from ``defaults``, and the dotted keys taken.
-
-    Tables are filled in key by key; any other value the profile gives (a number, a list,
-    a value of the wrong type) is kept as given, for the board's checks to judge. Areas are
-    filled in by kind: a profile without an area of some kind gets the default's area(s) of
-    that kind; an area the profile does describe is taken as written."""
-    merged, taken = _merge(data, defaults, "")
-    areas, more = _areas(data.get("areas"), defaults.get("areas"))
-    if areas is not None:
-        merged["areas"] = areas
-    return merged, tuple(taken + more)
-
-
-def _merge(data: Mapping[str, Any], defaults: Mapping[str, Any], where: str
-           ) -> tuple[dict[str, Any], list[str]]:
-    merged = dict(data)
-    taken: list[str] = []
-    for key, default in defaults.items():
-        dotted = f"{where}{key}"
-        if dotted in _OWN or dotted == "areas":
-            continue
-        if key not in data:
-            merged[key] = default
-            taken += _leaves(default, dotted)
-        elif (isinstance(default, Mapping) and isinstance(data[key], Mapping)
-              and dotted not in _WHOLE):
-            merged[key], below = _merge(data[key], default, f"{dotted}.")
-            taken += below
-    return merged, taken
-
-
-def _leaves(value: Any, dotted: str) -> list[str]:
-    """The dotted keys of the values in ``value``: a table left out is named by what it
-    holds (``genie.costs``), as the board's checks and docs/board.md name them."""
-    if not isinstance(value, Mapping) or dotted in _WHOLE or not value:
-        return [dotted]
-    return [k for key, v in value.items() for k in _leaves(v, f"{dotted}.{key}")]
-
-
-def _areas(data: Any, defaults: Any) -> tuple[Any, list[str]]:
-    """The profile's ``[areas]`` with the default's areas of every kind it lacks."""
-    if not isinstance(defaults, Mapping):
-        return data, []
-    if data is None:
-        return dict(defaults), ["areas"]
-    if not isinstance(data, Mapping):
-        return data, []  # refused by the board's checks, with its key
-    kinds = {spec.get("kind") for spec in data.values() if isinstance(spec, Mapping)}
-    merged = dict(data)
-    taken = []
-    for key, spec in defaults.items():
-        # a key the profile uses for another kind is left alone: the checks then name the
-        # kind still missing
-        if spec.get("kind") not in kinds and key not in merged:
-            merged[key] = spec
-            taken.append(f"areas.{key}")
-    return merged, taken
-
-
-def load_board(path: str | Path | None = None) -> Board:
-    """The board profile at ``path``, or the packaged standard profile when ``None``.
-
-    A profile named ``standard`` (as a log header may say) is the packaged one too. What
-    the profile leaves out is taken from the packaged one (:func:`with_defaults`).
+def load_board(path: str | Path | None = None, key: str | None = None) -> Any:
+    """The board profile at ``path``, or the packaged profile of the game ``key`` (default
+    ASARA) when ``None``. A profile named ``standard`` (as a log header may say) is the
+    packaged one too. A profile names its game; a log of another game cannot use it.
     """
+    return load_game_board(path, key)[1]
+
+
+def load_game_board(path: str | Path | None = None, key: str | None = None
+                    ) -> tuple[Game, Any]:
+    """:func:`load_board`, and the game whose profile it is."""
     if path is None or str(path) == STANDARD:
-        return _standard()
+        return game(key or DEFAULT), _standard(key or DEFAULT)
     data, _ = read_toml(path)
-    merged, taken = with_defaults(data, _standard_data())
+    where = str(Path(path))
+    named = data.get("game", DEFAULT)
     try:
-        board = board_from_mapping(merged)
-    except BoardError as e:
-        raise InputError(f"board profile: {e.message}", path=str(Path(path)),
-                         key=e.key) from None
-    return evolve(board, defaulted=taken) if taken else board
+        played = find_game(named if isinstance(named, str) else "")
+    except UnknownGame as e:
+        raise InputError(f"board profile: {e}" if isinstance(named, str) else
+                         f"board profile: expected the name of a game, got {describe(named)}",
+                         path=where, key="game") from None
+    if key is not None and played.key != key:
+        raise InputError(f"board profile: it is a profile of {played.name}, not of "
+                         f"{game(key).name}", path=where, key="game")
+    try:
+        return played, played.board_from_mapping(data, standard_data(played.key))
+    except ValueError as e:
+        raise InputError(f"board profile: {getattr(e, 'message', e)}", path=where,
+                         key=getattr(e, "key", None)) from None

@@ -99,11 +99,11 @@ def load_log_board(log: GameLog) -> Any:
     """The board profile the header names: ``standard``, or a path relative to the log."""
     name = log.header.board
     if name == "standard":
-        return load_board(None)
+        return load_board(None, log.header.game)
     where = Path(name)
     if not where.is_absolute():
         where = Path(log.path).parent / where
-    return load_board(where)
+    return load_board(where, log.header.game)
 
 
 class _Where:

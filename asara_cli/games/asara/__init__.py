@@ -58,10 +58,18 @@ class Asara:
                 "utf-8")
             return text
 
-    def board_from_mapping(self, data: Mapping[str, Any], name: str) -> Any:
+    def board_from_mapping(self, data: Mapping[str, Any],
+                           defaults: Mapping[str, Any] | None) -> Any:
+        from asara_cli.core.profile import with_defaults
+        from asara_cli.core.values import evolve
         from asara_cli.games.asara.rules.board import board_from_mapping
 
-        return board_from_mapping(data)
+        if defaults is None:
+            return board_from_mapping(data)
+        # the hand sizes are one per player count the profile allows: taken whole or not
+        merged, taken = with_defaults(data, defaults, whole=("buyers.hand",))
+        board = board_from_mapping(merged)
+        return evolve(board, defaulted=taken) if taken else board
 
     # --- codec ----------------------------------------------------------------------------
 
@@ -146,6 +154,16 @@ class Asara:
         from asara_cli.games.asara.screens.game import prestige_by_year
 
         return prestige_by_year(outcome.state)
+
+    def board_view(self, board: Any) -> Any:
+        from asara_cli.games.asara.screens.board import board_view
+
+        return board_view(board)
+
+    def board_data(self, board: Any) -> dict[str, Any]:
+        from asara_cli.games.asara.screens.board import board_dict
+
+        return board_dict(board)
 
     # --- screens ---------------------------------------------------------------------------
 

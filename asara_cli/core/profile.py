@@ -1,0 +1,77 @@
+"""Open board profiles: a table's profile takes what it leaves out from the packaged one.
+
+A key the packaged profile has and the table's does not (a number added in a later release, an
+area kind the game grew) is taken from the packaged profile, and the caller is told which. A
+value the profile does give is never replaced: a wrong one is still refused by the game's
+checks. Pure: the log layer reads the TOML, each game builds its board from the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+#: Keys a table's profile must give itself: its own name and line of text.
+OWN = frozenset({"profile", "description", "game"})
+
+
+def with_defaults(data: Mapping[str, Any], defaults: Mapping[str, Any],
+                  whole: Collection[str] = ()) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """``data`` with what it leaves out taken from ``defaults``, and the dotted keys taken.
+
+    Tables are filled in key by key; any other value the profile gives (a number, a list,
+    a value of the wrong type) is kept as given, for the board's checks to judge. Areas are
+    filled in by kind: a profile without an area of some kind gets the default's area(s) of
+    that kind; an area the profile does describe is taken as written. The tables named in
+    ``whole`` (dotted) are taken whole or not at all, as entries that belong together."""
+    merged, taken = _merge(data, defaults, "", frozenset(whole))
+    areas, more = _areas(data.get("areas"), defaults.get("areas"))
+    if areas is not None:
+        merged["areas"] = areas
+    return merged, tuple(taken + more)
+
+
+def _merge(data: Mapping[str, Any], defaults: Mapping[str, Any], where: str,
+           whole: frozenset[str]) -> tuple[dict[str, Any], list[str]]:
+    merged = dict(data)
+    taken: list[str] = []
+    for key, default in defaults.items():
+        dotted = f"{where}{key}"
+        if dotted in OWN or dotted == "areas":
+            continue
+        if key not in data:
+            merged[key] = default
+            taken += _leaves(default, dotted, whole)
+        elif (isinstance(default, Mapping) and isinstance(data[key], Mapping)
+              and dotted not in whole):
+            merged[key], below = _merge(data[key], default, f"{dotted}.", whole)
+            taken += below
+    return merged, taken
+
+
+def _leaves(value: Any, dotted: str, whole: frozenset[str]) -> list[str]:
+    """The dotted keys of the values in ``value``: a table left out is named by what it
+    holds (``genie.costs``), as the board's checks and docs/board.md name them."""
+    if not isinstance(value, Mapping) or dotted in whole or not value:
+        return [dotted]
+    return [k for key, v in value.items() for k in _leaves(v, f"{dotted}.{key}", whole)]
+
+
+def _areas(data: Any, defaults: Any) -> tuple[Any, list[str]]:
+    """The profile's ``[areas]`` with the default's areas of every kind it lacks."""
+    if not isinstance(defaults, Mapping):
+        return data, []
+    if data is None:
+        return dict(defaults), ["areas"]
+    if not isinstance(data, Mapping):
+        return data, []  # refused by the board's checks, with its key
+    kinds = {spec.get("kind") for spec in data.values() if isinstance(spec, Mapping)}
+    merged = dict(data)
+    taken = []
+    for key, spec in defaults.items():
+        # a key the profile uses for another kind is left alone: the checks then name the
+        # kind still missing
+        if spec.get("kind") not in kinds and key not in merged:
+            merged[key] = spec
+            taken.append(f"areas.{key}")
+    return merged, taken

@@ -1,0 +1,56 @@
+"""ASARA's board profile for ``asara board``: a table for people, plain data for --json."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from rich import box
+from rich.console import RenderableType
+from rich.table import Table
+
+from asara_cli.games.asara.rules.board import Board, LightedOffer, Places
+
+
+def _plain(value: Any) -> Any:
+    """A board value as JSON-ready data; unknown (None) stays null."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    return value
+
+
+def _shown(value: Any) -> str:
+    """A board value for people: unknown stays visible, point pairs read 1st/2nd."""
+    if value is None:
+        return "unknown"
+    if isinstance(value, Places):
+        return f"{value.first}/{value.second}"
+    if isinstance(value, LightedOffer):
+        return f"pay {value.pay}: draw {value.draw}, keep {value.keep}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_shown(v)}" for k, v in value.items())
+    if isinstance(value, (tuple, list)):
+        return "; ".join(_shown(v) for v in value) if any(
+            isinstance(v, LightedOffer) for v in value) else ", ".join(_shown(v) for v in value)
+    return str(value)
+
+
+def board_dict(rules: Board) -> dict[str, Any]:
+    return {f.name: _plain(getattr(rules, f.name)) for f in fields(rules)}
+
+
+def board_view(rules: Board) -> RenderableType:
+    """Every number of the profile, one item a row."""
+    table = Table(title=f"board profile: {rules.profile}", caption=rules.description,
+                  box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("item")
+    table.add_column("value")
+    for f in fields(rules):
+        if f.name in ("profile", "description", "defaulted"):
+            continue
+        table.add_row(f.name.replace("_", " "), _shown(getattr(rules, f.name)))
+    return table

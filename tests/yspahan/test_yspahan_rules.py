@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from yspahan_helpers import FOUR, WHITE, give, put, run, shop, table
+from yspahan_helpers import FOUR, WHITE, YELLOW, board, give, profile, put, run, shop, table
 
 from asara_cli.core.findings import ERROR, WARNING
+from asara_cli.games.yspahan.rules.board import board_from_mapping
+from asara_cli.games.yspahan.rules.engine import check_setup, replay
 from asara_cli.games.yspahan.rules.events import (
     Build,
     Camels,
@@ -26,7 +28,7 @@ from asara_cli.games.yspahan.rules.events import (
     Supervisor,
     Turn,
 )
-from asara_cli.games.yspahan.rules.state import ROLL, Table
+from asara_cli.games.yspahan.rules.state import ROLL, Setup, Table
 
 ANN, BEN, CID, DIA = range(4)
 
@@ -394,10 +396,6 @@ def test_y6_5_caravanserai_draws_for_every_way_in() -> None:
 
 
 def test_y6_5_switch_off_no_card_for_the_caravan_card() -> None:
-    from yspahan_helpers import profile
-
-    from asara_cli.games.yspahan.rules.board import board_from_mapping
-
     data = profile()
     data["switches"]["caravanserai_on_card"] = False
     b = board_from_mapping(data)
@@ -511,10 +509,6 @@ def test_secret_hands() -> None:
 
 
 def test_card_data_confirmed_makes_errors() -> None:
-    from yspahan_helpers import profile
-
-    from asara_cli.games.yspahan.rules.board import board_from_mapping
-
     data = profile()
     data["cards"]["kinds"]["goldvp"]["cap_certainty"] = "confirmed"
     data["cards"]["kinds"]["gold3"]["certainty"] = "confirmed"
@@ -533,10 +527,6 @@ def test_card_data_confirmed_makes_errors() -> None:
 def test_y6_14_limited_supplies_warn() -> None:
     """A profile with 3 cubes per player (one is the score marker): Ann's third cube placed
     runs out, a warning."""
-    from yspahan_helpers import profile
-
-    from asara_cli.games.yspahan.rules.board import board_from_mapping
-
     data = profile()
     data["supplies"]["cubes"] = 3
     data["supplies"]["gold"] = 8
@@ -576,11 +566,6 @@ def test_names_are_compared_ignoring_case() -> None:
 
 
 def test_setup_problems() -> None:
-    from yspahan_helpers import board
-
-    from asara_cli.games.yspahan.rules.engine import check_setup, replay
-    from asara_cli.games.yspahan.rules.state import Setup
-
     b = board()
     assert [v.rule for v in check_setup(b, Setup(("Ann", "Ben")))] == ["Y1"]
     assert [v.rule for v in check_setup(b, Setup(("Ann", "ann", "Cid")))] == ["Y1"]
@@ -590,3 +575,25 @@ def test_setup_problems() -> None:
     assert [v.rule for v in check_setup(b, Setup(("Ann", "B\x1bn", "Cid")))] == ["Y1"]
     r = replay(b, Setup(("Ann", "Ben")), [])
     assert r.stopped == 0 and not r.valid
+
+
+def test_checkpoint_confirms_or_differs_without_stopping() -> None:
+    """Y7's optional totals: a checkpoint that agrees finds nothing; one that differs is an
+    error naming the difference, but the replay goes on past it (it is no illegal move)."""
+    from asara_cli.core.findings import CHECKPOINT
+    from asara_cli.games.yspahan.rules.events import Checkpoint
+
+    b = board()
+    setup = Setup(FOUR)
+    events: list[Event] = [Roll("Ann", WHITE, YELLOW), Turn("Ann", "gold", Gold()),
+                           Checkpoint(scores=(("Ann", 0),), gold=(("ann", 3),)),
+                           Checkpoint(camels=(("Ben", 2),), scores=(("Zed", 1),)),
+                           Turn("Ben", "camels", Camels())]
+    r = replay(b, setup, events)
+    assert r.stopped is None
+    # Ann: 2 gold - 2 for the yellow dice + 3 from the gold row = 3, score 0: agreed
+    assert [(v.event, v.player, v.rule) for v in r.violations] == [
+        (4, "Zed", CHECKPOINT), (4, "Ben", CHECKPOINT)]
+    assert r.violations[1].message == ("the table counts Ben's camels as 2; the events "
+                                       "recorded give 0 (a difference of +2)")
+    assert r.state.players[1].camels == 2  # Ben's turn after the checkpoints counted

@@ -121,7 +121,7 @@ def random_event(board: Board, table: Table, rng: random.Random) -> Event | None
     seat = t.order[t.done]
     name = t.names[seat]
     if t.phase == ROLL:
-        plays = _plays(run, seat, _ROLL, rng, 0.15)
+        plays = _plays(run, seat, _ROLL, rng, 0.4)
         affordable = min(board.yellow_dice, t.gold[seat] // max(board.yellow_cost, 1))
         yellow = rng.choice((0, 0, rng.randint(0, affordable)))
         white = tuple(rng.randint(1, board.faces_per_die) for _ in range(board.white_dice))
@@ -143,7 +143,8 @@ def random_event(board: Board, table: Table, rng: random.Random) -> Event | None
         extra = 0
         own = row in (CAMELS_ROW, GOLD_ROW) or run.capacity(seat, row) > 0
         pick = rng.random()
-        if t.hand[seat] and rng.random() < 0.25 and ((own and pick < 0.65) or rng.random() < 0.1):
+        # a discard only where it adds a die (Y6.9: for the supervisor or a draw it is a slip)
+        if t.hand[seat] and own and pick < 0.65 and rng.random() < 0.25:
             discard = rng.choice(sorted(k for k, c in t.hand[seat].items() if c))
             run.use_card(seat, discard, "discard")
             extra = 1

@@ -597,3 +597,28 @@ def test_checkpoint_confirms_or_differs_without_stopping() -> None:
     assert r.violations[1].message == ("the table counts Ben's camels as 2; the events "
                                        "recorded give 0 (a difference of +2)")
     assert r.state.players[1].camels == 2  # Ben's turn after the checkpoints counted
+
+
+def test_secret_hands_a_named_draw_is_kept_known() -> None:
+    """Secret hands, yet the table names a card drawn: it is taken as shown (the hand holds a
+    known card), and its play is checked against it."""
+    t = table(hands="secret")
+    assert run(t, Turn("Ann", "barrel", Draw("gold3"))) == []
+    assert t.hand[ANN] == {"gold3": 1} and t.hidden[ANN] == 0
+    found = run(t, Turn("Ben", "gold", Gold()), Turn("Cid", "camels", Camels()),
+                Turn("Dia", "chest", Draw("hidden")), Roll("Ben", WHITE),
+                Turn("Ben", "gold", Gold()), Turn("Cid", "camels", Camels()),
+                Turn("Dia", "barrel", Draw("hidden")),
+                Turn("Ann", "bag", Draw("hidden"), before=(Play("souk", shop=shop("bag8")),)))
+    assert [(v.event, v.rule) for v in found] == [(9, "Y2.8")]
+
+
+def test_cost_card_played_before_the_roll_pays_that_turns_build() -> None:
+    """The start player's window before buying yellow dice belongs to the turn (Y6.11): a
+    nocamels played there pays for the pasture built in that turn."""
+    t = table()
+    rolling(t)
+    give(t, ANN, "nocamels")
+    assert run(t, Roll("Ann", WHITE, (), (Play("nocamels"),)),
+               Turn("Ann", "gold", Gold(), build=Build("pasture"))) == []
+    assert t.built[ANN] == ["pasture"] and t.camels[ANN] == 0

@@ -622,3 +622,15 @@ def test_cost_card_played_before_the_roll_pays_that_turns_build() -> None:
     assert run(t, Roll("Ann", WHITE, (), (Play("nocamels"),)),
                Turn("Ann", "gold", Gold(), build=Build("pasture"))) == []
     assert t.built[ANN] == ["pasture"] and t.camels[ANN] == 0
+
+
+def test_y3_8_buildings_add_to_dice_actions_only() -> None:
+    """The pasture and the shop add to the camel and gold rows' actions, not to the camels3
+    and gold3 cards (+3 each); the hoist adds nothing to the souk card's one cube."""
+    t = table()
+    t.built[ANN].extend(["pasture", "shop", "hoist"])
+    give(t, ANN, "camels3", "gold3", "souk")
+    assert run(t, Turn("Ann", "barrel", Draw("nogold"), after=(
+        Play("camels3"), Play("gold3"), Play("souk", shop=shop("bag8"))))) == []
+    assert (t.camels[ANN], t.gold[ANN]) == (3, 5)
+    assert t.filled[t.board.souk_index("bag8")] == 1

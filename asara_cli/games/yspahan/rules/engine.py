@@ -256,7 +256,7 @@ class _Run:
         if (effect == "exchange") != (p.into is not None) or p.into not in (
                 None, INTO_GOLD, INTO_CAMELS):
             self.err("Y3.9", "the exchange card turns camels into gold or gold into camels: "
-                             "write into = \"gold\" or \"camels\"" if effect == "exchange"
+                             "say which (into gold, or into camels)" if effect == "exchange"
                      else f"the {p.kind} card exchanges nothing")
             return
         if (effect == "souk") != (p.shop is not None):
@@ -499,7 +499,7 @@ class _Run:
         t = self.t
         self.player = who
         if t.phase == OVER:
-            self.err("Y4.6", "the game is over: the third week has ended")
+            self.err("Y4.6", f"the game is over: the {ordinal(self.b.weeks)} week has ended")
             raise CannotApply("over")
         if t.phase != phase:
             if phase == TURN:

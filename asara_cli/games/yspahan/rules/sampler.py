@@ -1,0 +1,273 @@
+"""Random legal events, for simulated games and property tests (YSPAHAN.md Y2-Y6).
+
+:func:`random_event` builds the next event a table waits for (the day's roll or the next
+turn) step by step on a scratch copy of the table, choosing only among legal options at each
+step, so every action, building and card turns up over a few games. Card draws name a kind
+drawn at random from what the deck holds (hands open); :func:`secret` turns such a log into
+the same game with hands kept secret.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
+from asara_cli.games.yspahan.rules.engine import _AFTER, _BEFORE, _LAST, _ROLL, _Run
+from asara_cli.games.yspahan.rules.events import (
+    HIDDEN,
+    INNER,
+    INTO_CAMELS,
+    INTO_GOLD,
+    Action,
+    Build,
+    Camels,
+    Draw,
+    Event,
+    Gold,
+    Goods,
+    Play,
+    Roll,
+    Send,
+    Shop,
+    Supervisor,
+    Turn,
+)
+from asara_cli.games.yspahan.rules.state import OVER, ROLL, Setup, Table, new_table
+
+
+def next_card(t: Table, rng: random.Random) -> str | None:
+    """A kind for the next card drawn from ``t``'s deck (hands open): weighted by what the
+    deck holds, or by the discard pile when the deck is empty and will be reshuffled; ``None``
+    when no card is left anywhere."""
+    pool = t.discard if t.deck == 0 else t.deck_kinds
+    kinds = [k for k, c in pool.items() for _ in range(c)]
+    if not kinds:
+        return None if t.deck == 0 else HIDDEN
+    return rng.choice(kinds)
+
+
+def _shops(run: _Run, seat: int, quarter: str) -> list[Shop]:
+    """Every shop where ``seat`` may put its next cube in ``quarter`` (Y3.4.1-Y3.4.3)."""
+    b, t = run.b, run.t
+    souks = b.souks_of(quarter)
+    mine = [s for s in souks if t.owner[s] == seat and t.filled[s] < b.souks[s].shops]
+    targets = mine or [s for s in souks if t.owner[s] < 0]
+    out = []
+    for s in targets:
+        souk = b.souks[s]
+        for i, cells in enumerate(souk.street):
+            if not t.street[s][i]:
+                out.append(Shop(souk.id, cells[run_choice(len(cells), t)]))
+        if t.inner[s] < souk.inner:
+            out.append(Shop(souk.id, INNER))
+    return out
+
+
+def run_choice(n: int, t: Table) -> int:
+    """Which of a corner shop's two cells names it: varied, without a random draw."""
+    return (t.events + t.done) % n
+
+
+def _plays(run: _Run, seat: int, window: str, rng: random.Random, chance: float
+           ) -> tuple[Play, ...]:
+    """Cards played in one window, each applied to the scratch table as chosen."""
+    b, t = run.b, run.t
+    out: list[Play] = []
+    for kind in sorted(t.hand[seat]):
+        if t.hand[seat].get(kind, 0) < 1 or rng.random() >= chance:
+            continue
+        effect = b.cards[kind].effect
+        ck = b.cards[kind]
+        play: Play | None = None
+        if effect in ("camels", "gold"):
+            play = Play(kind)
+        elif effect == "caravan":
+            serai = "caravanserai" in t.built[seat] and b.caravanserai_on_card
+            card = None
+            if serai:  # drawn once the caravan card is in the discard pile
+                t.discard[kind] = t.discard.get(kind, 0) + 1
+                card = next_card(t, rng)
+                t.discard[kind] -= 1
+                if not t.discard[kind]:
+                    del t.discard[kind]
+            play = Play(kind, card=card)
+        elif effect == "souk":
+            options = [s for q in b.quarters for s in _shops(run, seat, q)]
+            if options:
+                play = Play(kind, shop=rng.choice(options))
+        elif effect in ("goldvp", "camelvp"):
+            have = t.gold[seat] if effect == "goldvp" else t.camels[seat]
+            if have:
+                play = Play(kind, k=rng.randint(1, min(have, ck.cap or have)))
+        elif effect == "exchange":
+            into = rng.choice((INTO_GOLD, INTO_CAMELS))
+            have = t.camels[seat] if into == INTO_GOLD else t.gold[seat]
+            if have:
+                play = Play(kind, k=rng.randint(1, have), into=into)
+        if play is not None:
+            run.play(seat, play, window)
+            out.append(play)
+    return tuple(out)
+
+
+def random_event(board: Board, table: Table, rng: random.Random) -> Event | None:
+    """A random legal event for what ``table`` waits for next; ``None`` once the game is
+    over. ``table`` is left as it was."""
+    if table.phase == OVER:
+        return None
+    t = table.copy()
+    run = _Run(board, t, t.events + 1, None)
+    seat = t.order[t.done]
+    name = t.names[seat]
+    if t.phase == ROLL:
+        plays = _plays(run, seat, _ROLL, rng, 0.4)
+        affordable = min(board.yellow_dice, t.gold[seat] // max(board.yellow_cost, 1))
+        yellow = rng.choice((0, 0, rng.randint(0, affordable)))
+        white = tuple(rng.randint(1, board.faces_per_die) for _ in range(board.white_dice))
+        return Roll(name, white, tuple(rng.randint(1, board.faces_per_die)
+                                       for _ in range(yellow)), plays)
+    before = _plays(run, seat, _BEFORE, rng, 0.2)
+    rows = [(i, r) for i, r in enumerate(t.tower) if r is not None and r[1]]
+    discard: str | None = None
+    action: Action
+    if not rows:
+        row = None
+        card = next_card(t, rng)
+        run.draw(seat, card, "")
+        action = Draw(card)
+    else:
+        index, (value, dice, _) = rng.choice(rows)
+        row = board.rows[index]
+        t.tower[index] = None
+        extra = 0
+        own = row in (CAMELS_ROW, GOLD_ROW) or run.capacity(seat, row) > 0
+        pick = rng.random()
+        # a discard only where it adds a die (Y6.9: for the supervisor or a draw it is a slip)
+        if t.hand[seat] and own and pick < 0.65 and rng.random() < 0.25:
+            discard = rng.choice(sorted(k for k, c in t.hand[seat].items() if c))
+            run.use_card(seat, discard, "discard")
+            extra = 1
+        if own and pick < 0.65:
+            if row == CAMELS_ROW:
+                run.gain(seat, row, dice, extra, CAMELS_ROW, "pasture")
+                action = Camels()
+            elif row == GOLD_ROW:
+                run.gain(seat, row, dice, extra, GOLD_ROW, "shop")
+                action = Gold()
+            else:
+                hoist = board.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
+                want = min(dice + extra + hoist, run.capacity(seat, row))
+                placed = []
+                for _ in range(want):
+                    shop = rng.choice(_shops(run, seat, row))
+                    run.place(seat, shop, row)
+                    placed.append(shop)
+                action = Goods(tuple(placed))
+        elif pick < 0.88:
+            action = _supervisor(run, seat, value, rng)
+        else:
+            card = next_card(t, rng)
+            run.draw(seat, card, "")
+            action = Draw(card)
+    after = _plays(run, seat, _AFTER, rng, 0.25)
+    build = _build(run, seat, rng)
+    last = _plays(run, seat, _LAST, rng, 0.1)
+    return Turn(name, row, action, discard, build, before, after, last)
+
+
+def _supervisor(run: _Run, seat: int, value: int, rng: random.Random) -> Supervisor:
+    """A move the player can pay for, often to a cell with cubes in front of it."""
+    b, t = run.b, run.t
+    free = b.buildings["bath"].bonus if "bath" in t.built[seat] else 0
+    cells = [c for c in b.cells
+             if max(0, abs(b.distance(t.supervisor, c) - value) - free) <= t.gold[seat]]
+    busy = [c for c in cells if any(t.street[s][i] for s, i in b.faces[c])]
+    to = rng.choice(busy if busy and rng.random() < 0.7 else cells)
+    run.pay(seat, max(0, abs(b.distance(t.supervisor, to) - value) - free), 0)
+    t.supervisor = to
+    waiting = [s for s, i in b.faces[to] if t.street[s][i]]
+    rng.shuffle(waiting)
+    sends = []
+    for s in waiting:
+        owner = t.owner[s]
+        camel = t.camels[owner] > 0 and rng.random() < 0.3
+        card = next_card(t, rng) if "caravanserai" in t.built[owner] else None
+        send = Send(b.souks[s].id, camel, card)
+        run.send(seat, to, (send,))
+        sends.append(send)
+    return Supervisor(to, tuple(sends))
+
+
+def _build(run: _Run, seat: int, rng: random.Random) -> Build | None:
+    """Often a building the player can pay, with cost cards where they help."""
+    b, t = run.b, run.t
+    if rng.random() < 0.3:
+        return None
+    options = []
+    for bid, spec in b.buildings.items():
+        if bid in t.built[seat]:
+            continue
+        cards: list[str] = []
+        camels, gold = spec.camels, spec.gold
+        for kind, ck in b.cards.items():
+            if not t.hand[seat].get(kind):
+                continue
+            if ck.effect == "nocamels" and camels and not t.waive_camels and (
+                    camels > t.camels[seat] or rng.random() < 0.5):
+                cards.append(kind)
+                camels = 0
+            elif ck.effect == "nogold" and gold and not t.waive_gold and (
+                    gold > t.gold[seat] or rng.random() < 0.5):
+                cards.append(kind)
+                gold = 0
+        if t.waive_camels:
+            camels = 0
+        if t.waive_gold:
+            gold = 0
+        if camels <= t.camels[seat] and gold <= t.gold[seat]:
+            options.append(Build(bid, tuple(cards)))
+    if not options:
+        return None
+    build = rng.choice(options)
+    run.build(seat, build)
+    return build
+
+
+def play_game(board: Board, setup: Setup, rng: random.Random) -> list[Event]:
+    """A whole random legal game (open hands)."""
+    t = new_table(board, setup)
+    events: list[Event] = []
+    while True:
+        event = random_event(board, t, rng)
+        if event is None:
+            return events
+        _Run(board, t, t.events + 1, None).event(event)
+        t.events += 1
+        events.append(event)
+
+
+def secret(events: Sequence[Event]) -> list[Event]:
+    """The same game logged with hands secret: every card drawn written ``hidden``."""
+    out: list[Event] = []
+    for e in events:
+        if isinstance(e, Turn):
+            action = e.action
+            if isinstance(action, Draw) and action.card is not None:
+                action = Draw(HIDDEN)
+            elif isinstance(action, Supervisor):
+                action = Supervisor(action.to, tuple(
+                    Send(s.souk, s.camel, None if s.card is None else HIDDEN)
+                    for s in action.sends))
+            out.append(Turn(e.player, e.row, action, e.discard, e.build, _hide(e.before),
+                            _hide(e.after), _hide(e.last)))
+        elif isinstance(e, Roll):
+            out.append(Roll(e.player, e.white, e.yellow, _hide(e.plays)))
+        else:
+            out.append(e)
+    return out
+
+
+def _hide(plays: tuple[Play, ...]) -> tuple[Play, ...]:
+    return tuple(Play(p.kind, p.k, p.into, p.shop, None if p.card is None else HIDDEN)
+                 for p in plays)

@@ -1,0 +1,363 @@
+"""The table: one mutable :class:`Table` a replay updates in place, and the frozen
+:class:`GameState` callers see (:func:`snapshot`, and :func:`thaw` back).
+
+A replay applies a hundred-odd events; copying a frozen state per event would be most of its
+time, so the engine works on one :class:`Table` and a frozen snapshot is made only where a
+caller asks for a state. Scores are never typed: each player's score is the sum of the
+ledger's entries for that player (``Table.score`` is that sum, kept as it grows).
+"""
+
+from __future__ import annotations
+
+from asara_cli.core.values import frozen
+from asara_cli.games.yspahan.rules.board import Board
+
+ROLL = "roll"  # the day's start player rolls next
+TURN = "turn"  # a player's turn is next
+OVER = "over"  # the game has ended (Y4.6)
+
+OPEN = "open"
+SECRET = "secret"
+
+#: Ledger sources (Y4): a building (Y4.3), a complete souk at a week end, market bonus
+#: included (Y4.5), a cube's caravan place (Y4.1), the caravan's evaluation when full or at a
+#: week end (Y4.2), and the two point cards (Y4.4).
+BUILDING = "building"
+SOUK = "souk"
+CARAVAN = "caravan"
+CARAVAN_FULL = "caravan_full"
+CARAVAN_WEEK = "caravan_week"
+GOLDVP = "goldvp"
+CAMELVP = "camelvp"
+SOURCES = (BUILDING, SOUK, CARAVAN, CARAVAN_FULL, CARAVAN_WEEK, GOLDVP, CAMELVP)
+
+
+@frozen
+class Setup:
+    """Who plays: names in clockwise seat order, the oldest player's seat (the first start
+    player, Y1), optional colours by seat, and whether hands are ``open`` or ``secret``."""
+
+    players: tuple[str, ...]
+    oldest: int = 0
+    colours: tuple[str, ...] = ()
+    hands: str = OPEN
+
+
+@frozen
+class LedgerEntry:
+    """Points given to seat ``player``, with where they came from: ``source`` (one of
+    :data:`SOURCES`), the week and day, the event that scored them, and the arithmetic."""
+
+    player: int
+    points: int
+    source: str
+    week: int
+    day: int
+    event: int
+    explanation: str
+
+
+@frozen
+class Row:
+    """A row of dice on the tower (Y2.4): their value, how many, how many of them yellow."""
+
+    value: int
+    dice: int
+    yellow: int = 0
+
+
+@frozen
+class PlayerState:
+    """One player: holdings, hand, buildings in the order built, score, cubes at home.
+    ``hand`` lists the known kinds (sorted); ``hidden`` counts cards of unknown kind."""
+
+    name: str
+    gold: int
+    camels: int
+    hand: tuple[str, ...]
+    hidden: int
+    buildings: tuple[str, ...]
+    score: int
+    cubes: int
+
+    @property
+    def cards(self) -> int:
+        return len(self.hand) + self.hidden
+
+
+@frozen
+class SoukState:
+    """A souk's cubes: its owner's seat (``None`` when empty), which street-side shops hold a
+    cube (by the souk's street order) and how many inner shops do."""
+
+    owner: int | None
+    street: tuple[bool, ...]
+    inner: int
+
+    @property
+    def filled(self) -> int:
+        return sum(self.street) + self.inner
+
+
+@frozen
+class GameState:
+    """The whole table after some events, as a frozen value (see :func:`snapshot`).
+
+    ``phase`` is :data:`ROLL`, :data:`TURN` or :data:`OVER`; ``to_move`` the seat expected
+    next (``None`` when over); ``order`` today's turn order and ``done`` how many of those
+    turns were taken; ``tower`` the six rows bottom to top (``None``: empty; 0 dice: it held
+    only yellow dice, gone after the start player's turn). ``deck_kinds`` is what the deck
+    holds by kind when hands are open (empty when secret)."""
+
+    setup: Setup
+    events: int
+    week: int
+    day: int
+    phase: str
+    to_move: int | None
+    start: int
+    order: tuple[int, ...]
+    done: int
+    tower: tuple[Row | None, ...]
+    players: tuple[PlayerState, ...]
+    souks: tuple[SoukState, ...]
+    supervisor: str
+    caravan: tuple[int, ...]
+    deck: int
+    deck_kinds: tuple[tuple[str, int], ...]
+    discard: tuple[str, ...]
+    gold_supply: int
+    camel_supply: int
+    ledger: tuple[LedgerEntry, ...]
+    previous_start: int = 0  # the day before's start player (the Y5.2 tie-break)
+    #: this turn's cost waivers so far (Y3.8), and whether a played card (not a cost card of
+    #: the build) gave one (Y6.12)
+    waive_camels: bool = False
+    waive_gold: bool = False
+    waived_by_play: bool = False
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(p.score for p in self.players)
+
+    def seat(self, name: str) -> int | None:
+        from asara_cli.core.names import name_key
+
+        key = name_key(name)
+        return next((i for i, p in enumerate(self.players) if name_key(p.name) == key), None)
+
+
+class Table:
+    """The mutable table the engine updates in place. Seats index every per-player list.
+
+    Supplies count from the profile's limit (or from 0 when unlimited, so they may go below
+    0: what left minus what came back). ``cubes`` counts each player's cubes at home the same
+    way, from the limit less the score marker."""
+
+    __slots__ = (
+        "board",
+        "built",
+        "camel_supply",
+        "camels",
+        "caravan",
+        "cubes",
+        "day",
+        "deck",
+        "deck_kinds",
+        "discard",
+        "done",
+        "events",
+        "filled",
+        "gold",
+        "gold_supply",
+        "hand",
+        "hidden",
+        "inner",
+        "ledger",
+        "n",
+        "names",
+        "order",
+        "owner",
+        "phase",
+        "prev_start",
+        "score",
+        "setup",
+        "start",
+        "street",
+        "supervisor",
+        "tower",
+        "turn_built",
+        "waive_camels",
+        "waive_gold",
+        "waived_by_play",
+        "week",
+    )
+
+    board: Board
+    setup: Setup
+    names: tuple[str, ...]
+    n: int
+    events: int
+    week: int
+    day: int
+    phase: str
+    start: int
+    prev_start: int
+    order: list[int]
+    done: int
+    tower: list[list[int] | None]  # [value, dice, yellow]; 0 dice: its yellow dice left
+    gold: list[int]
+    camels: list[int]
+    hand: list[dict[str, int]]
+    hidden: list[int]
+    built: list[list[str]]
+    score: list[int]
+    cubes: list[int]
+    owner: list[int]  # per souk: owner seat or -1
+    filled: list[int]
+    street: list[list[bool]]
+    inner: list[int]
+    supervisor: str
+    caravan: list[int]
+    deck: int
+    deck_kinds: dict[str, int]
+    discard: dict[str, int]
+    gold_supply: int
+    camel_supply: int
+    ledger: list[LedgerEntry]
+    # this turn only: cost waivers (Y3.8, Y6.12) and whether the player built
+    waive_camels: bool
+    waive_gold: bool
+    waived_by_play: bool
+    turn_built: bool
+
+    @property
+    def to_move(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        return self.order[self.done] if self.done < len(self.order) else None
+
+    @property
+    def open_hands(self) -> bool:
+        return self.setup.hands != SECRET
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.hand[seat].values()) + self.hidden[seat]
+
+    def discard_size(self) -> int:
+        return sum(self.discard.values())
+
+    def copy(self) -> Table:
+        """An independent copy (lists and dicts copied; the ledger's entries are frozen)."""
+        t = Table.__new__(Table)
+        for name in Table.__slots__:
+            setattr(t, name, getattr(self, name))
+        t.order = list(self.order)
+        t.tower = [None if r is None else list(r) for r in self.tower]
+        for name in ("gold", "camels", "hidden", "score", "cubes", "owner", "filled", "inner",
+                     "caravan", "ledger"):
+            setattr(t, name, list(getattr(self, name)))
+        t.hand = [dict(h) for h in self.hand]
+        t.built = [list(b) for b in self.built]
+        t.street = [list(s) for s in self.street]
+        t.deck_kinds = dict(self.deck_kinds)
+        t.discard = dict(self.discard)
+        return t
+
+
+def new_table(board: Board, setup: Setup) -> Table:
+    """The table before the first roll (Y1 start): 2 gold each, no camels, no cards, score
+    0, the supervisor on the centre cell, the oldest player to roll."""
+    t = Table.__new__(Table)
+    n = len(setup.players)
+    t.board, t.setup, t.names, t.n = board, setup, setup.players, n
+    t.events = 0
+    t.week = t.day = 1
+    t.phase = ROLL
+    start = setup.oldest if 0 <= setup.oldest < max(n, 1) else 0
+    t.start = t.prev_start = start
+    t.order = [(start + i) % n for i in range(n)] if n else []
+    t.done = 0
+    t.tower = [None] * len(board.rows)
+    t.gold = [board.start_gold] * n
+    t.camels = [board.start_camels] * n
+    t.hand = [{} for _ in range(n)]
+    t.hidden = [0] * n
+    t.built = [[] for _ in range(n)]
+    t.score = [0] * n
+    home = 0 if board.cube_supply is None else board.cube_supply - 1  # less the score marker
+    t.cubes = [home] * n
+    t.owner = [-1] * len(board.souks)
+    t.filled = [0] * len(board.souks)
+    t.street = [[False] * len(s.street) for s in board.souks]
+    t.inner = [0] * len(board.souks)
+    t.supervisor = board.centre
+    t.caravan = []
+    t.deck = board.deck
+    t.deck_kinds = {k: c.copies for k, c in board.cards.items()}
+    t.discard = {}
+    given_gold = board.start_gold * n
+    given_camels = board.start_camels * n
+    t.gold_supply = (board.gold_supply or 0) - given_gold
+    t.camel_supply = (board.camel_supply or 0) - given_camels
+    t.ledger = []
+    t.waive_camels = t.waive_gold = t.waived_by_play = t.turn_built = False
+    return t
+
+
+def snapshot(t: Table) -> GameState:
+    """The table as a frozen value."""
+    players = tuple(
+        PlayerState(name, t.gold[i], t.camels[i],
+                    tuple(sorted(k for k, c in t.hand[i].items() for _ in range(c))),
+                    t.hidden[i], tuple(t.built[i]), t.score[i], t.cubes[i])
+        for i, name in enumerate(t.names))
+    souks = tuple(SoukState(None if t.owner[s] < 0 else t.owner[s], tuple(t.street[s]),
+                            t.inner[s]) for s in range(len(t.owner)))
+    tower = tuple(None if r is None else Row(r[0], r[1], r[2]) for r in t.tower)
+    kinds = tuple(sorted(t.deck_kinds.items())) if t.open_hands else ()
+    discard = tuple(sorted(k for k, c in t.discard.items() for _ in range(c)))
+    return GameState(t.setup, t.events, t.week, t.day, t.phase, t.to_move, t.start,
+                     tuple(t.order), t.done, tower, players, souks, t.supervisor,
+                     tuple(t.caravan), t.deck, kinds, discard, t.gold_supply, t.camel_supply,
+                     tuple(t.ledger), t.prev_start, t.waive_camels, t.waive_gold,
+                     t.waived_by_play)
+
+
+def thaw(board: Board, state: GameState) -> Table:
+    """A :class:`Table` holding ``state``, for :func:`check` and :func:`apply` on it."""
+    t = new_table(board, state.setup)
+    t.events, t.week, t.day, t.phase = state.events, state.week, state.day, state.phase
+    t.start = state.start
+    t.order, t.done = list(state.order), state.done
+    t.prev_start = state.previous_start
+    t.waive_camels, t.waive_gold = state.waive_camels, state.waive_gold
+    t.waived_by_play = state.waived_by_play
+    t.tower = [None if r is None else [r.value, r.dice, r.yellow] for r in state.tower]
+    for i, p in enumerate(state.players):
+        t.gold[i], t.camels[i], t.hidden[i], t.score[i], t.cubes[i] = (
+            p.gold, p.camels, p.hidden, p.score, p.cubes)
+        t.hand[i] = {}
+        for k in p.hand:
+            t.hand[i][k] = t.hand[i].get(k, 0) + 1
+        t.built[i] = list(p.buildings)
+    for s, souk in enumerate(state.souks):
+        t.owner[s] = -1 if souk.owner is None else souk.owner
+        t.street[s] = list(souk.street)
+        t.inner[s] = souk.inner
+        t.filled[s] = souk.filled
+    t.supervisor = state.supervisor
+    t.caravan = list(state.caravan)
+    t.deck = state.deck
+    if state.setup.hands != SECRET:
+        t.deck_kinds = dict(state.deck_kinds)
+    t.discard = {}
+    for k in state.discard:
+        t.discard[k] = t.discard.get(k, 0) + 1
+    t.gold_supply, t.camel_supply = state.gold_supply, state.camel_supply
+    t.ledger = list(state.ledger)
+    return t

@@ -196,6 +196,15 @@ class Game(Protocol):
         year 2, Tina to move``."""
         ...
 
+    def move_text(self, board: Any, event: Any) -> str:
+        """One event in a few words, as the recording commands and ``undo`` say it."""
+        ...
+
+    def turn_text(self, outcome: Any) -> str | None:
+        """Whose turn it is, for a person: ``Year 2, Tina to move.``; ``None`` when the game
+        is over or illegal."""
+        ...
+
     def scores(self, outcome: Any, setup: Any) -> tuple[SeatScore, ...]:
         """Each player's total and its sources, in seat order (so far, in a game not
         finished)."""

@@ -129,6 +129,17 @@ class Asara:
         who = state.players[state.turn].name if state.turn is not None else "-"
         return f"in progress: year {state.year}, {who} to move"
 
+    def move_text(self, board: Any, event: Any) -> str:
+        from asara_cli.games.asara.screens.record import move_text
+
+        return move_text(board, event)
+
+    def turn_text(self, outcome: Any) -> str | None:
+        state = outcome.state
+        if state.turn is None or outcome.stopped is not None:
+            return None
+        return f"Year {state.year}, {state.players[state.turn].name} to move."
+
     def scores(self, outcome: Any, setup: Any) -> tuple[SeatScore, ...]:
         state = outcome.state
         totals = state.prestige_all()

@@ -156,3 +156,19 @@ def test_default_log_from_the_environment(game_log: Path, monkeypatch: pytest.Mo
     assert json.loads(cli("score", "--json").stdout)["complete"] is True
     assert json.loads(cli("status", "--json", "--at", "3").stdout)["events"] == 3
     assert cli("validate").stdout.startswith(f"ok: {game_log}")
+
+
+def test_an_unknown_game_is_a_usage_error_naming_the_games(tmp_path: Path) -> None:
+    """--game on `new` and on the command line itself: exit 2, one line, the games known;
+    nothing is written."""
+    log = tmp_path / "g.toml"
+    for args in (["new", str(log), "-p", "Ann", "-p", "Ben", "--game", "chess"],
+                 ["--game", "chess", "--help"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert "--game: no game called 'chess'; asara-cli knows asara" in result.stderr
+    assert not log.exists()
+    result = runner.invoke(app, ["new", str(log), "-p", "Ann", "-p", "Ben", "--game", "Asara",
+                                 "--no-use"])
+    assert result.exit_code == 0, result.output
+    assert "game =" not in log.read_text("utf-8")  # ASARA, the default, is not written

@@ -22,7 +22,8 @@ ASARA = Path(sys.executable).parent / "asara"
 
 MOVES = ["buy", "build", "bank", "coloured", "bribe", "caliph", "recruit", "lighted",
          "display", "gifts", "checkpoint"]
-# the generic commands, then the game's own (ASARA's quick tally, then its recording commands)
+# the generic commands, then the game's own (ASARA's quick tally, then its recording
+# commands), then the recording commands every game has
 COMMANDS = ["validate", "status", "score", "board", "simulate", "batch", "report",
             "tally", "new", *MOVES, "undo", "redo", "use", "check"]
 COLOURS = ["brown", "green", "red", "black", "white"]

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import import_module
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.exceptions import TyperException
 
 from asara_cli import __version__
 from asara_cli.errors import InputError
+
+if TYPE_CHECKING:
+    from asara_cli.games.base import Game
 
 #: Commands that need neither the recording commands nor each other, by module.
 _READERS: dict[str, tuple[str, str]] = {
@@ -39,12 +42,26 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _known_game(value: str | None) -> str | None:
+    if value is not None:  # the group was built for it (_played); an unknown name is refused
+        from asara_cli.cli.common import find_game_option
+
+        find_game_option(value)
+    return value
+
+
 def root(
     version: Annotated[
         bool,
         typer.Option("--version", callback=_version, is_eager=True,
                      help="Show the version and exit."),
     ] = False,
+    game: Annotated[
+        str | None,
+        typer.Option("--game", "-g", help="The game whose recording commands to list "
+                     "(default: ASARA; a move records into its log's game).",
+                     show_default=False, callback=_known_game, is_eager=True),
+    ] = None,
 ) -> None:
     """Scorekeeper and rules referee for the board game ASARA (Kiesling & Kramer, 2010).
 
@@ -52,9 +69,13 @@ def root(
     """
 
 
-def build_app(only: str | None = None) -> typer.Typer:
+def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
     """The ``asara`` group: every command, or only the command ``only`` (any other word
-    builds them all, so that Typer can say what is wrong with it)."""
+    builds them all, so that Typer can say what is wrong with it).
+
+    The game-neutral commands are built as they are. A game's own commands (``new`` and
+    its moves) are those of the game the command line is about (:func:`_played`): a game
+    has its own words, and two games may use one word."""
     group = typer.Typer(
         name="asara",
         help="Scorekeeper and rules referee for the board game ASARA.",
@@ -70,14 +91,69 @@ def build_app(only: str | None = None) -> typer.Typer:
         if only is None or name == only:
             command: Callable[..., Any] = getattr(import_module(module), attr)
             add_command(group, name, command)
-    if only not in _READERS:
-        from asara_cli.games import all_games
+    if only in _READERS:
+        return group
+    from asara_cli.cli.recording import COMMANDS
 
-        played = all_games()
-        mine = [g for g in played if only is not None and only in g.command_names()]
-        for g in mine or played:  # a game's own command, else every command of every game
-            g.register_commands(group, only if mine else None)
+    if only in COMMANDS:
+        add_command(group, only, COMMANDS[only])
+        return group
+    played = _played(args, only)
+    if only is not None and only not in played.command_names():
+        _other_game(played, only, args)
+    own = only if only is not None and only in played.command_names() else None
+    played.register_commands(group, own)
+    if own is None:
+        for name, fn in COMMANDS.items():
+            add_command(group, name, fn)
     return group
+
+
+def _option(args: Sequence[str], names: tuple[str, ...]) -> str | None:
+    """The value of an option in ``args`` (``--game X``, ``--game=X``, ``-g X``)."""
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if a in names and i + 1 < len(args):
+            return args[i + 1]
+        for n in names:
+            if n.startswith("--") and a.startswith(n + "="):
+                return a[len(n) + 1:]
+    return None
+
+
+def _played(args: Sequence[str], only: str | None) -> Game:
+    """The game a command line is about: ``--game NAME`` (as ``new`` takes it), else the
+    game of the log it records into (``--log``, $ASARA_LOG, or the one `asara use`
+    remembered), else the default game; ``new`` starts the default game unless --game names
+    another. A name or a log that cannot be read is left for the command itself to
+    report."""
+    from asara_cli.games import DEFAULT, UnknownGame, find_game, game
+
+    try:
+        named = _option(args, ("--game", "-g"))
+        if named is not None:
+            return find_game(named)
+        if only is None or only == "new":
+            return game(DEFAULT)
+        from asara_cli.logfile.game import peek_game
+        from asara_cli.logfile.record import default_log
+
+        path, _ = default_log(_option(args, ("--log", "-l")))
+        return find_game(peek_game(path))
+    except (UnknownGame, InputError, OSError, ValueError):
+        return game(DEFAULT)
+
+
+def _other_game(played: Game, word: str, args: Sequence[str]) -> None:
+    """``word`` is no command of the game in play: when it is another game's, say so."""
+    from asara_cli.games import all_games
+
+    owner = next((g for g in all_games() if word in g.command_names()), None)
+    if owner is not None and owner.key != played.key:
+        raise InputError(f"'{word}' is a command of {owner.name}, and the log in use is a "
+                         f"game of {played.name} (name the log with --log, or start a "
+                         f"{owner.name} game with `asara new LOG --game {owner.key}`)")
 
 
 def __getattr__(name: str) -> Any:
@@ -105,7 +181,7 @@ def run(args: list[str]) -> int:
         return _complete(args)
     try:
         word = args[0] if args else None
-        group = build_app(word if word and not word.startswith("-") else None)
+        group = build_app(word if word and not word.startswith("-") else None, args)
         code = group(args=args, prog_name="asara", standalone_mode=False)
     except KeyboardInterrupt:
         return _interrupted()

@@ -95,6 +95,18 @@ def parse_log(text: str, path: str = "<log>") -> GameLog:
     return parse_log_data(loads_toml(text, path), text, path)
 
 
+_GAME_LINE = re.compile(r'^\s*game\s*=\s*["\']([^"\'\n]*)["\']', re.M)
+
+
+def peek_game(path: str | Path) -> str | None:
+    """The ``game`` a log's header names, found without parsing the log (the command line
+    picks the game's commands before it reads anything); ``None`` when it names none."""
+    text = read_text(path)
+    first = re.search(r"^\s*\[\[\s*event\s*\]\]", text, re.M)
+    found = _GAME_LINE.search(text, 0, first.start() if first else len(text))
+    return found.group(1) if found else None
+
+
 def load_log_board(log: GameLog) -> Any:
     """The board profile the header names: ``standard``, or a path relative to the log."""
     name = log.header.board

@@ -10,13 +10,22 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from asara_cli.cli.common import EXIT_VIOLATION, add_command, err, fail, out, replay_file
+from asara_cli.cli.common import (
+    EXIT_VIOLATION,
+    GameOption,
+    add_command,
+    err,
+    fail,
+    find_game_option,
+    out,
+    replay_file,
+)
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
@@ -59,11 +68,8 @@ from asara_cli.games.asara.rules.state import GameState, Setup
 from asara_cli.games.asara.screens.record import fit, move_text, result_line, year_end_view
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import (
-    GameLog,
     LogHeader,
     describe_violation,
-    load_log_board,
-    read_log,
 )
 from asara_cli.logfile.record import (
     ENV_LOG,
@@ -74,12 +80,6 @@ from asara_cli.logfile.record import (
     default_log,
     locked,
     remember,
-)
-from asara_cli.logfile.record import (
-    redo as redo_log,
-)
-from asara_cli.logfile.record import (
-    undo as undo_log,
 )
 
 # --- shared options --------------------------------------------------------------------------
@@ -799,12 +799,15 @@ def new(
     use: Annotated[bool, typer.Option(
         "--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE}).")
     ] = True,
+    game: GameOption = None,
 ) -> None:
     """Start a game log: players in seat order, start player, variant [R1].
 
     Example: asara new game.toml -p Tina -p Paul -p Anna --date today --buyers "blue green
     orange violet yellow"
     """
+    if game is not None:
+        find_game_option(game)  # an unknown name: exit 2 with the games there are
     with _errors():
         for p in players:
             hidden = hidden_character(p)
@@ -862,76 +865,6 @@ def new(
             err().print(note, soft_wrap=True)
 
 
-def use(
-    log: Annotated[Path | None, typer.Argument(
-        help="The game log to record into from now on (in this folder).",
-        show_default=False)] = None,
-) -> None:
-    """Remember the log to record into (in .asara-state.toml here); no LOG: show it.
-
-    Example: asara use game.toml
-    """
-    with _errors():
-        if log is None:
-            path, source = default_log(None)
-            out().print(f"{path} (from {source})", soft_wrap=True)
-            return
-        read_log(log)
-        remember(log)
-        env = os.environ.get(ENV_LOG)
-        out().print(f"recording into {log} (remembered in {STATE_FILE})", soft_wrap=True)
-        if env and Path(env) != log:
-            err().print(f"note: {ENV_LOG}={env} is set and wins over {STATE_FILE}",
-                        soft_wrap=True)
-
-
-def _changed(what: str, log: GameLog, number: int, now: Sequence[Event]) -> str:
-    """``undone: #12 <the move>. Year 1, Tina to move.``: event ``number`` of ``log``, and
-    whose turn it is once the log holds ``now``."""
-    board = load_log_board(log)
-    result = replay(board, log.header.setup, now)
-    state = result.state
-    text = f"{what}: #{number} {move_text(board, log.events[number - 1])}"
-    if state.turn is not None and result.stopped is None:
-        text += f". Year {state.year}, {state.players[state.turn].name} to move."
-    return text
-
-
-def undo(
-    log: LogOption = None,
-) -> None:
-    """Remove the last event of the log and say what it was.
-
-    Only its text is cut: comments and layout elsewhere stay.
-
-    Example: asara undo
-    """
-    with _errors():
-        path, _ = default_log(log)
-        _must_exist(path)
-        with _lock(path):
-            before, _ = undo_log(path)
-        _say(_changed("undone", before, len(before.events), before.events[:-1])
-             + " (`asara redo` brings it back)")
-
-
-def redo(
-    log: LogOption = None,
-) -> None:
-    """Bring back the last event `asara undo` removed (again and again, newest first).
-
-    Only until the log changes: a move recorded after an undo ends what can be redone.
-
-    Example: asara undo; asara redo
-    """
-    with _errors():
-        path, _ = default_log(log)
-        _must_exist(path)
-        with _lock(path):
-            after = redo_log(path)
-        _say(_changed("redone", after, len(after.events), after.events))
-
-
 # --- registration -----------------------------------------------------------------------------
 
 #: One recording command per area kind's log type (the genie's moves are typed with
@@ -959,7 +892,9 @@ def _check_callback(ctx: typer.Context) -> None:
 
 
 def _own() -> list[tuple[str, Callable[..., None]]]:
-    return [("new", new), *MOVES, ("undo", undo), ("redo", redo), ("use", use)]
+    """ASARA's own commands (``use``, ``undo`` and ``redo`` are every game's:
+    cli/recording.py)."""
+    return [("new", new), *MOVES]
 
 
 #: The names of the commands :func:`register` adds (``check`` aside, a group of the moves).

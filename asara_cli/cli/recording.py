@@ -1,0 +1,194 @@
+"""What recording at the table shares across games: the log option, errors and refusals,
+the lock, a line for the table; and the game-neutral commands ``use``, ``undo`` and ``redo``.
+
+A game's own recording commands (``new`` and one per move) live in its package and use
+these; the command line adds ``use``, ``undo`` and ``redo`` once for every game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import textwrap
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from asara_cli.cli.common import EXIT_VIOLATION, err, fail, out
+from asara_cli.errors import InputError
+from asara_cli.logfile.game import GameLog, load_log_board, read_log
+from asara_cli.logfile.record import (
+    ENV_LOG,
+    LOCK_TIMEOUT,
+    STATE_FILE,
+    default_log,
+    locked,
+    remember,
+)
+
+LogOption = Annotated[
+    Path | None,
+    typer.Option("--log", "-l", help=f"The game log to record into (default: ${ENV_LOG}, "
+                 "else the one `asara use` remembered).", show_default=False),
+]
+DryOption = Annotated[
+    bool,
+    typer.Option("--dry-run", "-n", help="Only say whether the move is legal; write "
+                 "nothing (the same as `asara check ...`)."),
+]
+
+
+class Refused(Exception):
+    """A move the rules forbid: lines for stderr, exit code 1."""
+
+    def __init__(self, headline: str, lines: list[str]) -> None:
+        super().__init__(headline)
+        self.headline = headline
+        self.lines = lines
+
+
+class WordError(ValueError):
+    """A word typed at the table that is not understood: one line, exit code 2."""
+
+
+@contextlib.contextmanager
+def errors() -> Iterator[None]:
+    """Unusable input: one line, exit 2. A refused move: the reasons, exit 1."""
+    try:
+        yield
+    except (InputError, WordError) as e:
+        raise fail(str(e)) from None
+    except OSError as e:  # e.g. a full disk or a read-only folder while writing
+        where = f"{e.filename}: " if e.filename else ""
+        raise fail(f"{where}{e.strerror or e}; the log was not changed") from None
+    except Refused as r:
+        console = err()
+        console.print(f"refused: {r.headline}", soft_wrap=True)
+        for line in r.lines:
+            console.print(f"  {line}", soft_wrap=True)
+        raise typer.Exit(EXIT_VIOLATION) from None
+
+
+def must_exist(path: Path) -> None:
+    """Before locking: a missing log gets its message, and no lock file is left behind."""
+    not_a_folder(path)
+    if not os.path.lexists(path):
+        raise InputError("no such file (start a game with `asara new`)", path=str(path))
+
+
+def not_a_folder(path: Path) -> None:
+    if os.path.isdir(path) or not path.name:
+        raise InputError("is a folder, not a game log; name a file such as game.toml",
+                         path=str(path))
+
+
+def lock(path: Path) -> contextlib.AbstractContextManager[None]:
+    """The log's lock; says at once when another recorder holds it."""
+    def waiting() -> None:
+        err().print(f"another asara is recording into {path}; waiting for it to finish "
+                    f"(up to {LOCK_TIMEOUT:.0f} s)", soft_wrap=True)
+
+    return locked(path, waiting=waiting)
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` broken between words to ``width`` columns, continuation lines indented, so
+    the terminal never breaks a word (a word longer than a line stays whole)."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        lines += textwrap.wrap(line, width=max(width, 40), subsequent_indent="   ",
+                               break_long_words=False, break_on_hyphens=False) or [""]
+    return "\n".join(lines)
+
+
+def say(text: str) -> None:
+    """A line for the table on stdout, broken between words to the terminal's width."""
+    console = out()
+    console.print(fit(text, console.width), soft_wrap=True)
+
+
+def remember_log(log: Path) -> None:
+    """Remember ``log`` as the one to record into, and say so (and when $ASARA_LOG wins)."""
+    remember(log)
+    env = os.environ.get(ENV_LOG)
+    out().print(f"recording into {log} (remembered in {STATE_FILE})", soft_wrap=True)
+    if env and Path(env) != log:
+        err().print(f"note: {ENV_LOG}={env} is set and wins over {STATE_FILE}",
+                    soft_wrap=True)
+
+
+# --- the game-neutral commands ------------------------------------------------------------------
+
+
+def use(
+    log: Annotated[Path | None, typer.Argument(
+        help="The game log to record into from now on (in this folder).",
+        show_default=False)] = None,
+) -> None:
+    """Remember the log to record into (in .asara-state.toml here); no LOG: show it.
+
+    Example: asara use game.toml
+    """
+    with errors():
+        if log is None:
+            path, source = default_log(None)
+            out().print(f"{path} (from {source})", soft_wrap=True)
+            return
+        read_log(log)
+        remember_log(log)
+
+
+def changed(what: str, log: GameLog, number: int, now: Sequence[Any]) -> str:
+    """``undone: #12 <the move>. Year 1, Tina to move.``: event ``number`` of ``log``, and
+    whose turn it is once the log holds ``now``."""
+    played = log.header.rules
+    board = load_log_board(log)
+    result = played.replay(board, log.header.setup, now)
+    text = f"{what}: #{number} {played.move_text(board, log.events[number - 1])}"
+    turn = played.turn_text(result)
+    return text + (f". {turn}" if turn else "")
+
+
+def undo(
+    log: LogOption = None,
+) -> None:
+    """Remove the last event of the log and say what it was.
+
+    Only its text is cut: comments and layout elsewhere stay.
+
+    Example: asara undo
+    """
+    from asara_cli.logfile.record import undo as undo_log
+
+    with errors():
+        path, _ = default_log(log)
+        must_exist(path)
+        with lock(path):
+            before, _ = undo_log(path)
+        say(changed("undone", before, len(before.events), before.events[:-1])
+            + " (`asara redo` brings it back)")
+
+
+def redo(
+    log: LogOption = None,
+) -> None:
+    """Bring back the last event `asara undo` removed (again and again, newest first).
+
+    Only until the log changes: a move recorded after an undo ends what can be redone.
+
+    Example: asara undo; asara redo
+    """
+    from asara_cli.logfile.record import redo as redo_log
+
+    with errors():
+        path, _ = default_log(log)
+        must_exist(path)
+        with lock(path):
+            after = redo_log(path)
+        say(changed("redone", after, len(after.events), after.events))
+
+
+#: The recording commands every game has, added once by the command line.
+COMMANDS = {"undo": undo, "redo": redo, "use": use}

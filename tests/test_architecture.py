@@ -107,3 +107,50 @@ def test_a_reading_command_imports_no_writer() -> None:
     stdout, found = _imported(["status", str(log)], ("tomli_w", "asara_cli.logfile.write"))
     assert "after event" in stdout
     assert found == []
+
+
+# --- the game seam: generic layers reach a game only through the registry --------------------
+
+GAMES = sorted(p.name for p in (PACKAGE / "games").iterdir()
+               if p.is_dir() and (p / "__init__.py").exists())
+
+
+def _imported_names(path: Path) -> set[str]:
+    """Every module an import statement in ``path`` names (at the top or inside a function),
+    and for ``from X import Y`` also ``X.Y`` (Y may be a module)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{a.name}" for a in node.names)
+    return names
+
+
+def _owner(module: str) -> str | None:
+    """The game whose package ``module`` is in, if any."""
+    parts = module.split(".")
+    if parts[:2] == ["asara_cli", "games"] and len(parts) > 2 and parts[2] in GAMES:
+        return parts[2]
+    return None
+
+
+def test_no_generic_module_imports_a_game() -> None:
+    """The log layer, the command line, the outputs, statistics, the cache and the registry
+    itself name no game's package: they ask the registry (asara_cli/games/__init__.py)."""
+    assert GAMES and "asara" in GAMES
+    generic = [p for p in PACKAGE.rglob("*.py")
+               if _owner(".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts))
+               is None]
+    assert any(p.name == "batch.py" for p in generic)
+    bad = [(p.relative_to(PACKAGE).as_posix(), name) for p in generic
+           for name in sorted(_imported_names(p)) if _owner(name) is not None]
+    assert bad == []
+
+
+def test_games_do_not_import_each_other() -> None:
+    for game in GAMES:
+        for path in (PACKAGE / "games" / game).rglob("*.py"):
+            others = {_owner(n) for n in _imported_names(path)} - {None, game}
+            assert not others, (path.relative_to(PACKAGE).as_posix(), others)

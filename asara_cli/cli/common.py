@@ -87,8 +87,7 @@ BggIdOption = Annotated[
 
 GameOption = Annotated[
     str | None,
-    typer.Option("--game", "-g", help="The game (default: ASARA); `asara board --game NAME` "
-                 "shows its numbers.", show_default=False),
+    typer.Option("--game", "-g", help="The game (default: ASARA).", show_default=False),
 ]
 
 

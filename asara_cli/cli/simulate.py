@@ -1,20 +1,33 @@
-"""``asara simulate``: write complete, legal, simulated game logs."""
+"""``asara simulate``: write complete, legal, simulated game logs of any game.
+
+The options every game shares are written here; each game adds its own switches
+(``Game.simulate_flags``: ASARA's ``--pro``, ``--gifts``, ``--genie``), gathered into the
+command's signature when it is built.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import inspect
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from asara_cli.cli.chunks import in_chunks
-from asara_cli.cli.common import BoardOption, JobsOption, err, fail, guarded
+from asara_cli.cli.common import (
+    BoardOption,
+    GameOption,
+    JobsOption,
+    err,
+    fail,
+    find_game_option,
+    guarded,
+)
 from asara_cli.core.values import frozen
-from asara_cli.games.asara.rules.board import Board
-from asara_cli.games.asara.simulate import simulate_game
+from asara_cli.games import all_games, game
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, log_to_text
 from asara_cli.logfile.write import write_file
@@ -24,8 +37,7 @@ from asara_cli.logfile.write import write_file
 CHUNK = 10
 
 
-@guarded
-def simulate(
+def _simulate(
     out_dir: Annotated[Path, typer.Option("--out", "-o", help="The folder to write the logs "
                                           "into (made if missing).", show_default=False)],
     games: Annotated[int, typer.Option("--games", "-n", min=1, max=1_000_000,
@@ -33,28 +45,33 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", help="The same seed writes the same "
                                       "bytes (with this version of asara).")] = 1,
     players: Annotated[int | None, typer.Option(
-        "--players", min=2, max=4, help="Players per game (default: 2, 3 or 4 by turns).",
-        show_default=False)] = None,
-    pro: Annotated[bool, typer.Option("--pro", help="The professional version.")] = False,
-    gifts: Annotated[bool, typer.Option("--gifts", help="With the Gifts of the Caliph "
-                                        "(R6.1).")] = False,
-    genie: Annotated[bool, typer.Option("--genie", help="With the House of the Bottle Genie "
-                                        "(R6.2; implies --pro).")] = False,
+        "--players", min=1, max=8, help="Players per game (default: each count the game "
+        "allows, by turns).", show_default=False)] = None,
+    game_name: GameOption = None,
     jobs: JobsOption = None,
     board: BoardOption = None,
+    **flags: bool,
 ) -> None:
     """Write simulated games: complete and legal, played by a plain random player.
 
-    Each log records its market displays, the gifts dealt and a checkpoint after every year,
-    so `asara validate` confirms every point. For trying the tool, tests and benchmarks.
-    A game takes 0.05 to 0.07 s on each core; a progress bar shows on stderr when it is a
-    terminal.
+    Each log records its facts (for ASARA: market displays, the gifts dealt and a
+    checkpoint after every year), so `asara validate` confirms every point. For trying the
+    tool, tests and benchmarks. An ASARA game takes 0.05 to 0.07 s on each core; a progress
+    bar shows on stderr when it is a terminal.
 
     Example: asara simulate --games 100 --seed 7 --out sims --pro --gifts
     """
-    plan = _Plan(out_dir, games, seed, players, pro or genie,
-                 tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on),
-                 load_board(board), "standard" if board is None else str(board.resolve()))
+    played = find_game_option(game_name)
+    on = frozenset(name for name, value in flags.items() if value)
+    foreign = sorted(on - {f.name for f in played.simulate_flags})
+    if foreign:
+        raise fail(f"--{foreign[0].replace('_', '-')} is not an option of {played.name}")
+    if players is not None and not played.min_players <= players <= played.max_players:
+        raise fail(f"--players: {played.name} is played by {played.min_players} to "
+                   f"{played.max_players}")
+    plan = _Plan(out_dir, games, seed, players, played.key, on,
+                 load_board(board, played.key),
+                 "standard" if board is None else str(board.resolve()))
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -62,6 +79,36 @@ def simulate(
     for _ in in_chunks(partial(_write_games, plan), range(games), CHUNK, jobs, "simulating"):
         pass
     err().print(f"{games} games written to {out_dir}", soft_wrap=True)
+
+
+def _with_flags() -> Any:
+    """The command, with one switch per game's simulation flag (a name two games share is
+    one switch)."""
+    params = [p for p in inspect.signature(_simulate, eval_str=True).parameters.values()
+              if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    annotations = {p.name: p.annotation for p in params}
+    seen: set[str] = set()
+    for g in all_games():
+        for f in g.simulate_flags:
+            if f.name in seen:
+                continue
+            seen.add(f.name)
+            hint = Annotated[bool, typer.Option(f"--{f.name.replace('_', '-')}",
+                                                help=f"{g.name}: {f.help}")]
+            params.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY,
+                                            default=False, annotation=hint))
+            annotations[f.name] = hint
+
+    def simulate(**kwargs: Any) -> None:
+        _simulate(**kwargs)
+
+    simulate.__doc__ = _simulate.__doc__
+    simulate.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    simulate.__annotations__ = {**annotations, "return": None}
+    return guarded(simulate)
+
+
+simulate = _with_flags()
 
 
 @frozen
@@ -72,22 +119,24 @@ class _Plan:
     games: int
     seed: int
     players: int | None
-    pro: bool
-    expansions: tuple[str, ...]
-    rules: Board
+    game: str  # the registry's key
+    flags: frozenset[str]
+    rules: Any
     board: str  # as the logs' headers name it: "standard", or the profile's resolved path
 
 
 def _write_games(plan: _Plan, numbers: Sequence[int]) -> None:
     """Simulate and write games ``numbers`` (from 0) of the plan. Game ``i`` depends on the
     seed and ``i`` only, so any split gives the same files."""
+    played = game(plan.game)
     width = max(4, len(str(plan.games)))
     start = dt.date(2026, 1, 1)
+    counts = played.max_players - played.min_players + 1
     for i in numbers:
-        n = plan.players or 2 + (plan.seed + i) % 3
-        game = simulate_game(plan.rules, plan.seed * 1_000_003 + i, n, plan.pro, plan.expansions)
-        header = LogHeader(game.setup, plan.board,
-                           (start + dt.timedelta(days=i % 3650)).isoformat(),
-                           "simulated", f"asara simulate --seed {plan.seed}, game {i + 1}")
+        n = plan.players or played.min_players + (plan.seed + i) % counts
+        setup, events = played.simulate(plan.rules, plan.seed * 1_000_003 + i, n, plan.flags)
+        header = LogHeader(setup, plan.board, (start + dt.timedelta(days=i % 3650)).isoformat(),
+                           "simulated", f"asara simulate --seed {plan.seed}, game {i + 1}",
+                           game=played.key)
         write_file(plan.out_dir / f"game-{i + 1:0{width}d}.toml",
-                   log_to_text(header, game.events))
+                   log_to_text(header, events))

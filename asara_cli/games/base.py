@@ -53,6 +53,15 @@ class Filter:
 
 
 @frozen
+class Flag:
+    """A switch of ``asara simulate`` for one game (ASARA's ``--pro``): ``name`` is the
+    option without its dashes."""
+
+    name: str
+    help: str
+
+
+@frozen
 class SeatScore:
     """One player's result in a finished game: ``seat`` counts from 1 at the first start
     player; ``sources`` splits ``total`` by :class:`Source` key."""
@@ -268,6 +277,16 @@ class Game(Protocol):
 
     def describe(self, facts: Mapping[str, str | tuple[str, ...]]) -> str:
         """How a play is described in words (BG Stats' comments): ``pro game with ...``."""
+        ...
+
+    # --- the simulator --------------------------------------------------------------------
+
+    simulate_flags: tuple[Flag, ...]
+
+    def simulate(self, board: Any, seed: int, players: int, flags: frozenset[str]
+                 ) -> tuple[Any, tuple[Any, ...]]:
+        """One complete, legal game from ``seed``: its setup and its events (the same seed
+        gives the same game)."""
         ...
 
     # --- the command line -----------------------------------------------------------------

@@ -13,9 +13,10 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from asara_cli.errors import InputError
-from asara_cli.games.asara.rules.events import Event
+from asara_cli.games import DEFAULT
 from asara_cli.logfile.common import header_lines, read_text, read_toml
 from asara_cli.logfile.game import (
     GameLog,
@@ -103,10 +104,10 @@ def create_log(path: str | Path, header: LogHeader) -> None:
     write_log(target, header, ())
 
 
-def append(path: str | Path, event: Event) -> GameLog:
+def append(path: str | Path, event: Any, game_key: str = DEFAULT) -> GameLog:
     """Append one event as text (comments and layout above it are kept), atomically. A new
     move ends what ``redo`` could bring back, as in an editor."""
-    log = append_event(Path(path), event)
+    log = append_event(Path(path), event, game_key=game_key)
     forget_redo(path)
     return log
 
@@ -127,7 +128,7 @@ def cut_last_event(text: str) -> str:
     return "".join(f"{line}\n" for line in kept)
 
 
-def undo(path: str | Path) -> tuple[GameLog, Event]:
+def undo(path: str | Path) -> tuple[GameLog, Any]:
     """Remove the last event, cutting only its text; return the log before and the event.
     The cut text must read back as the same log minus that event, or nothing is written."""
     target = Path(path)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from asara_cli.games.base import Filter, LedgerLine, Outcome, SeatScore, Source
+from asara_cli.games.base import Filter, Flag, LedgerLine, Outcome, SeatScore, Source
 
 if TYPE_CHECKING:
     import typer
@@ -235,6 +235,23 @@ class Asara:
         variant = "professional" if facts.get("variant") == "pro" else "basic"
         extras = [_EXPANSION_NAMES.get(x, x) for x in facts.get("expansions", ())]
         return f"{variant} game" + (f" with {' and '.join(extras)}" if extras else "")
+
+    # --- simulator ---------------------------------------------------------------------------
+
+    simulate_flags = (
+        Flag("pro", "The professional version."),
+        Flag("gifts", "With the Gifts of the Caliph (R6.1)."),
+        Flag("genie", "With the House of the Bottle Genie (R6.2; implies --pro)."),
+    )
+
+    def simulate(self, board: Any, seed: int, players: int, flags: frozenset[str]
+                 ) -> tuple[Any, tuple[Any, ...]]:
+        from asara_cli.games.asara.simulate import simulate_game
+
+        expansions = tuple(x for x in ("gifts", "genie") if x in flags)
+        game = simulate_game(board, seed, players, "pro" in flags or "genie" in flags,
+                             expansions)
+        return game.setup, game.events
 
     # --- command line ---------------------------------------------------------------------
 

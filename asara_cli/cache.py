@@ -34,11 +34,12 @@ from pathlib import Path
 from typing import Any
 
 from asara_cli.errors import InputError
+from asara_cli.games import GAMES
 from asara_cli.logfile.common import read_bytes
 from asara_cli.stats import INCOMPLETE, INVALID, VALID, GameRecord, Seat, records_of
 
 #: The layout of an entry; a new layout is a new key, so old files are never misread.
-LAYOUT = 3
+LAYOUT = 4
 #: The entries kept at most (about 600 bytes each): a club's folders, not every log seen.
 MAX_ENTRIES = 100_000
 _KEPT = (VALID, INVALID, INCOMPLETE)
@@ -155,7 +156,8 @@ def save_entries(path: Path, old: Mapping[str, Any], fresh: Mapping[str, Any],
 def to_entry(r: GameRecord) -> str:
     """Everything of a record but its file and digest (the key), as a JSON text."""
     return json.dumps([
-        r.status, r.date, r.place, r.variant, list(r.expansions),
+        r.status, r.date, r.place, r.game,
+        [[k, v if isinstance(v, str) else list(v)] for k, v in r.facts],
         [[s.name, s.seat, s.total, s.rank, s.winner, [[k, v] for k, v in s.sources]]
          for s in r.seats],
         r.margin, r.problem, r.rule, r.line, r.events, r.game_digest], separators=(",", ":"))
@@ -166,14 +168,24 @@ def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
     try:
         if not isinstance(entry, str):
             return None
-        (status, date, place, variant, expansions, seats, margin, problem, rule, line,
+        (status, date, place, played, facts, seats, margin, problem, rule, line,
          events, game) = json.loads(entry)
         if not (status in _KEPT and _opt(date, str) and _opt(place, str) and _is(game, str)
-                and _opt(variant, str) and _opt(margin, int) and _opt(problem, str)
+                and _is(played, str) and played in GAMES
+                and _opt(margin, int) and _opt(problem, str)
                 and _opt(rule, str) and _opt(line, int) and _is(events, int)
-                and isinstance(expansions, list) and all(_is(x, str) for x in expansions)
-                and isinstance(seats, list)):
+                and isinstance(facts, list) and isinstance(seats, list)):
             return None
+        kept_facts: list[tuple[str, str | tuple[str, ...]]] = []
+        for key, value in facts:
+            if not _is(key, str):
+                return None
+            if _is(value, str):
+                kept_facts.append((key, value))
+            elif isinstance(value, list) and all(_is(x, str) for x in value):
+                kept_facts.append((key, tuple(value)))
+            else:
+                return None
         made = []
         for name, seat, total, rank, winner, sources in seats:
             if not (_is(name, str) and _is(seat, int) and _is(total, int) and _is(rank, int)
@@ -187,8 +199,8 @@ def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
             made.append(Seat(name, seat, total, rank, winner, tuple(pairs)))
     except (TypeError, ValueError, RecursionError):  # not JSON, or not the right list
         return None
-    return GameRecord(file, digest, status, date, place, variant, tuple(expansions),
-                      tuple(made), margin, problem, rule, line, events, game_digest=game)
+    return GameRecord(file, digest, status, date, place, tuple(kept_facts), tuple(made),
+                      margin, problem, rule, line, events, game=played, game_digest=game)
 
 
 def _is(value: object, kind: type) -> bool:

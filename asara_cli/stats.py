@@ -56,8 +56,8 @@ class GameRecord:
     status: str  # valid, invalid, incomplete, unreadable (duplicate: set by the batch)
     date: str | None = None
     place: str | None = None
-    variant: str | None = None
-    expansions: tuple[str, ...] = ()
+    #: the game's header facts that batch filters on (ASARA: variant, expansions)
+    facts: tuple[tuple[str, str | tuple[str, ...]], ...] = ()
     seats: tuple[Seat, ...] = ()
     margin: int | None = None  # the winner's lead over the next total
     problem: str | None = None  # the first violation or the read error, one line
@@ -69,6 +69,10 @@ class GameRecord:
     #: SHA-256 of the game the log records, without its comments and notes (BG Stats' play
     #: id); empty when the file could not be read as a log
     game_digest: str = ""
+
+    def fact(self, key: str) -> str | tuple[str, ...] | None:
+        """A header fact of the game (``variant``); ``None`` when its game has none."""
+        return next((v for k, v in self.facts if k == key), None)
 
     @property
     def players(self) -> int:
@@ -138,11 +142,8 @@ def _scored(name: str, digest: str, log: GameLog, rules: Any) -> GameRecord:
     played = log.header.rules
     setup = log.header.setup
     result = played.replay(rules, setup, log.events)
-    facts = played.facts(setup)
-    variant = facts.get("variant")
     base = GameRecord(name, digest, VALID, log.header.date, log.header.place,
-                      variant if isinstance(variant, str) else None,
-                      tuple(facts.get("expansions", ())), events=len(log.events),
+                      tuple(played.facts(setup).items()), events=len(log.events),
                       game=played.key)
     if not result.valid:
         v = result.violations[0]

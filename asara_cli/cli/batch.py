@@ -7,7 +7,7 @@ from dataclasses import replace
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -28,10 +28,14 @@ from asara_cli.cli.common import (
     JobsOption,
     err,
     fail,
+    find_game_option,
     guarded,
     out,
+    with_options,
 )
 from asara_cli.core.names import name_key
+from asara_cli.games import all_games
+from asara_cli.games.base import Filter
 from asara_cli.render.batch import FORMATS, by_status, count
 from asara_cli.stats import (
     DUPLICATE,
@@ -126,8 +130,7 @@ def _date(text: str | None, option: str) -> dt.date | None:
         raise fail(f"{option}: expected YYYY-MM-DD, got {text!r}") from None
 
 
-@guarded
-def batch(
+def _batch(
     paths: Annotated[list[Path], typer.Argument(help="Game logs, or folders of them.",
                                                 show_default=False)],
     recursive: Annotated[bool, typer.Option("--recursive", "-r",
@@ -145,11 +148,9 @@ def batch(
     players: Annotated[int | None, typer.Option("--players", min=2, max=4,
                                                 help="Only games of N players.",
                                                 show_default=False)] = None,
-    variant: Annotated[str | None, typer.Option("--variant", help="basic or pro.",
-                                                show_default=False)] = None,
-    expansion: Annotated[list[str] | None, typer.Option(
-        "--expansion", help="Only games with this expansion (gifts, genie).",
-        show_default=False)] = None,
+    game_name: Annotated[str | None, typer.Option(
+        "--game", "-g", help="Only games of this game (a folder may mix games: the "
+        "statistics are per game).", show_default=False)] = None,
     since: Annotated[str | None, typer.Option("--since", help="Only games played on or "
                                               "after YYYY-MM-DD (games without a date left "
                                               "out).", show_default=False)] = None,
@@ -166,6 +167,7 @@ def batch(
     board: BoardOption = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Replay every log, and leave "
                                            "the cache of scored games alone.")] = False,
+    **facts: Any,
 ) -> None:
     """Score many game logs at once: each game, then statistics per player, pair and seat.
 
@@ -180,8 +182,8 @@ def batch(
     start, end = _date(since, "--since"), _date(until, "--until")
     if (url or bgg_id is not None) and fmt is not FormatChoice.BGSTATS:
         raise fail("--url and --bgg-id go with --format bgstats")
-    if variant is not None and variant not in ("basic", "pro"):
-        raise fail(f"--variant: expected basic or pro, got {variant!r}")
+    only_game = None if game_name is None else find_game_option(game_name).key
+    asked = _asked(facts)
     files = logs_in(paths, recursive)
     board_path = None if board is None else str(board)
     records = mark_duplicates(score_logs(files, board_path, jobs, cached=not no_cache))
@@ -204,9 +206,9 @@ def batch(
             continue
         if players is not None and r.players != players:
             continue
-        if variant is not None and r.variant != variant:
+        if only_game is not None and r.game != only_game:
             continue
-        if expansion and not set(expansion) <= set(r.expansions):
+        if not all(_has(r, f, values) for f, values in asked):
             continue
         if wanted and not wanted <= {name_key(s.name) for s in r.seats}:
             continue
@@ -240,3 +242,50 @@ def batch(
                 f"{counts[UNREADABLE]:,} unreadable, {count(counts[DUPLICATE], 'duplicate')}"
                 f"{left}", soft_wrap=True)
     raise typer.Exit(EXIT_VIOLATION if bad else EXIT_OK)
+
+
+def _filters() -> dict[str, Filter]:
+    """The filters the games declare, by the name of their parameter (one per key)."""
+    found: dict[str, Filter] = {}
+    for g in all_games():
+        for f in g.filters:
+            found.setdefault((f.option or f.key).replace("-", "_"), f)
+    return found
+
+
+def _options() -> list[tuple[str, Any]]:
+    out = []
+    for name, f in _filters().items():
+        kind: Any = list[str] | None if f.many else str | None
+        out.append((name, Annotated[kind, typer.Option(f.flag, help=f.help,
+                                                        show_default=False)]))
+    return out
+
+
+def _asked(facts: dict[str, Any]) -> list[tuple[Filter, tuple[str, ...]]]:
+    """The filters given, with their values, each checked against the games' choices."""
+    filters = _filters()
+    asked = []
+    for name, value in facts.items():
+        if value is None or value == []:
+            continue
+        f = filters[name]
+        values = tuple(value) if f.many else (value,)
+        for v in values:
+            if v not in f.choices:
+                raise fail(f"{f.flag}: expected {' or '.join(f.choices)}, got {v!r}")
+        asked.append((f, values))
+    return asked
+
+
+def _has(r: GameRecord, f: Filter, values: tuple[str, ...]) -> bool:
+    """Whether a game has the values asked for (every one, for a list such as expansions);
+    a game without the fact has none of them."""
+    fact = r.fact(f.key)
+    if fact is None:
+        return False
+    held = (fact,) if isinstance(fact, str) else fact
+    return set(values) <= set(held)
+
+
+batch = guarded(with_options(_batch, _options()))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
@@ -54,6 +54,28 @@ def add_command(app: typer.Typer, name: str, fn: Callable[..., Any]) -> None:
 def help_text(doc: str) -> str:
     """A docstring's paragraphs, each on one line (the terminal wraps them)."""
     return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n"))
+
+
+def with_options(fn: Callable[..., Any], extra: Sequence[tuple[str, Any]]) -> Any:
+    """``fn`` (whose last parameter is ``**options``) as a command with the options
+    ``extra`` (a parameter name and its ``Annotated`` type each) besides its own: the
+    options a command takes from the games (their filters, their simulation switches)."""
+    params = [p for p in inspect.signature(fn, eval_str=True).parameters.values()
+              if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    annotations = {p.name: p.annotation for p in params}
+    for name, hint in extra:
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=hint))
+        annotations[name] = hint
+
+    def command(**kwargs: Any) -> Any:
+        return fn(**kwargs)
+
+    command.__doc__ = fn.__doc__
+    command.__name__ = fn.__name__.lstrip("_")
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    command.__annotations__ = {**annotations, "return": None}
+    return command
 
 
 def fail(message: str, code: int = EXIT_INPUT) -> typer.Exit:

@@ -8,7 +8,6 @@ command's signature when it is built.
 from __future__ import annotations
 
 import datetime as dt
-import inspect
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
@@ -25,6 +24,7 @@ from asara_cli.cli.common import (
     fail,
     find_game_option,
     guarded,
+    with_options,
 )
 from asara_cli.core.values import frozen
 from asara_cli.games import all_games, game
@@ -50,7 +50,7 @@ def _simulate(
     game_name: GameOption = None,
     jobs: JobsOption = None,
     board: BoardOption = None,
-    **flags: bool,
+    **flags: bool | None,
 ) -> None:
     """Write simulated games: complete and legal, played by a plain random player.
 
@@ -81,34 +81,18 @@ def _simulate(
     err().print(f"{games} games written to {out_dir}", soft_wrap=True)
 
 
-def _with_flags() -> Any:
-    """The command, with one switch per game's simulation flag (a name two games share is
-    one switch)."""
-    params = [p for p in inspect.signature(_simulate, eval_str=True).parameters.values()
-              if p.kind is not inspect.Parameter.VAR_KEYWORD]
-    annotations = {p.name: p.annotation for p in params}
-    seen: set[str] = set()
+def _flags() -> list[tuple[str, Any]]:
+    """One switch per game's simulation flag (a name two games share is one switch)."""
+    found: dict[str, Any] = {}
     for g in all_games():
         for f in g.simulate_flags:
-            if f.name in seen:
-                continue
-            seen.add(f.name)
-            hint = Annotated[bool, typer.Option(f"--{f.name.replace('_', '-')}",
-                                                help=f"{g.name}: {f.help}")]
-            params.append(inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY,
-                                            default=False, annotation=hint))
-            annotations[f.name] = hint
-
-    def simulate(**kwargs: Any) -> None:
-        _simulate(**kwargs)
-
-    simulate.__doc__ = _simulate.__doc__
-    simulate.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    simulate.__annotations__ = {**annotations, "return": None}
-    return guarded(simulate)
+            found.setdefault(f.name, Annotated[bool | None, typer.Option(
+                f"--{f.name.replace('_', '-')}", help=f"{g.name}: {f.help}",
+                show_default=False)])
+    return list(found.items())
 
 
-simulate = _with_flags()
+simulate = guarded(with_options(_simulate, _flags()))
 
 
 @frozen

@@ -50,6 +50,11 @@ class Filter:
     help: str
     choices: tuple[str, ...]
     many: bool = False
+    option: str = ""  # the option's name without dashes, when it is not ``key``
+
+    @property
+    def flag(self) -> str:
+        return f"--{self.option or self.key}"
 
 
 @frozen

@@ -17,17 +17,31 @@ from rich.text import Text
 
 from asara_cli.core.names import name_key
 from asara_cli.games import DEFAULT, game
-from asara_cli.games.base import Source
+from asara_cli.games.base import Filter, Source
 from asara_cli.render import bgstats
 from asara_cli.render.safe import json_text, safe_text
 from asara_cli.stats import Club, GameRecord, PlayerStats
+
+
+def games_of(records: Sequence[GameRecord]) -> list[str]:
+    """The keys of the games among ``records`` (the default game for none)."""
+    return sorted({r.game for r in records}) or [DEFAULT]
+
+
+def filters_of(records: Sequence[GameRecord]) -> list[Filter]:
+    """The filters of the games among ``records`` (one per key)."""
+    found: dict[str, Filter] = {}
+    for key in games_of(records):
+        for f in game(key).filters:
+            found.setdefault(f.key, f)
+    return list(found.values())
 
 
 def sources_of(records: Sequence[GameRecord]) -> list[Source]:
     """The sources of the games among ``records``, as each declares them for its packaged
     board, and any other a record scored from (a board of five years scores ``year5``), in
     the games' order."""
-    keys = sorted({r.game for r in records}) or [DEFAULT]
+    keys = games_of(records)
     found: dict[str, Source] = {}
     for key in keys:
         played = game(key)
@@ -42,8 +56,9 @@ def sources_of(records: Sequence[GameRecord]) -> list[Source]:
 
 
 def _game_dict(r: GameRecord) -> dict[str, Any]:
-    d = {k: v for k, v in asdict(r).items() if k != "seats"}
-    d["expansions"] = list(r.expansions)
+    d = {k: v for k, v in asdict(r).items() if k not in ("seats", "facts")}
+    for key, value in r.facts:
+        d[key] = value if isinstance(value, str) else list(value)
     d["players"] = [{"name": s.name, "seat": s.seat, "total": s.total, "rank": s.rank,
                      "winner": s.winner, "sources": dict(s.sources)} for s in r.seats]
     return d
@@ -117,14 +132,18 @@ class CsvFormat(Format):
     of points, as the games of the folder declare them."""
 
     name = "csv"
-    HEAD = ("file", "date", "place", "variant", "expansions", "status", "players", "player",
-            "seat", "total", "rank", "winner", "margin")
+    FIRST = ("file", "date", "place")
+    THEN = ("status", "players", "player", "seat", "total", "rank", "winner", "margin")
 
     @staticmethod
     def columns(records: Sequence[GameRecord]) -> tuple[tuple[str, ...], set[str]]:
-        """The header row, and which of its columns are points."""
+        """The header row, and which of its columns are points: the games' filters (ASARA's
+        variant and expansions) after the place, their sources after the margin."""
         points = [s.key for s in sources_of(records)]
-        return (*CsvFormat.HEAD, *points, "problem"), set(points)
+        facts = [f.key for f in filters_of(records)]
+        if len(games_of(records)) > 1:
+            facts.insert(0, "game")
+        return (*CsvFormat.FIRST, *facts, *CsvFormat.THEN, *points, "problem"), set(points)
 
     def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
         # A byte order mark first: Excel opens a UTF-8 file without one as its local code
@@ -136,7 +155,8 @@ class CsvFormat(Format):
         w.writerow(columns)
         for r in records:
             base = {"file": r.file, "date": r.date or "", "place": r.place or "",
-                    "variant": r.variant or "", "expansions": " ".join(r.expansions),
+                    "game": r.game,
+                    **{k: v if isinstance(v, str) else " ".join(v) for k, v in r.facts},
                     "status": r.status, "players": r.players or "",
                     "margin": "" if r.margin is None else r.margin,
                     "problem": "" if r.status == "valid" else _status(r)}

@@ -66,10 +66,7 @@ def play(record: GameRecord, bgg_id: int | None = None,
         bgg_id = played.bgg_id
     if bgg_id is not None:
         game["bggId"] = bgg_id
-    facts: dict[str, str | tuple[str, ...]] = {"expansions": record.expansions}
-    if record.variant is not None:
-        facts["variant"] = record.variant
-    comments = played.describe(facts)
+    comments = played.describe(dict(record.facts))
     data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": f"{played.key}-{(record.game_digest or record.digest)[:20]}",

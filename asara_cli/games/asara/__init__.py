@@ -225,7 +225,7 @@ class Asara:
     filters = (
         Filter("variant", "basic or pro.", ("basic", "pro")),
         Filter("expansions", "Only games with this expansion (gifts, genie); repeat it for "
-               "several.", ("gifts", "genie"), many=True),
+               "several.", ("gifts", "genie"), many=True, option="expansion"),
     )
 
     def facts(self, setup: Any) -> dict[str, str | tuple[str, ...]]:

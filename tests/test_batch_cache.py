@@ -259,8 +259,9 @@ def test_a_worker_reads_the_cache_once_and_hands_back_what_it_made(club: Path,
 
 def test_an_entry_round_trips() -> None:
     record = GameRecord("a.toml", "d" * 64, "valid", "2026-03-14", "Club \u2028 room",
-                        (("variant", "pro"), ("expansions", ("gifts",))), (Seat("Ann", 1, 50, 1, True, (("builds", 20),)),
-                                     Seat("Bo", 2, 50, 1, True, ())), 0, None, None, None, 97)
+                        (("variant", "pro"), ("expansions", ("gifts",))),
+                        (Seat("Ann", 1, 50, 1, True, (("builds", 20),)),
+                         Seat("Bo", 2, 50, 1, True, ())), 0, None, None, None, 97)
     entry = json.loads(json.dumps(to_entry(record)))  # through the file's JSON
     assert from_entry(entry, "a.toml", "d" * 64) == record
     assert from_entry(entry, "b.toml", "e" * 64) == GameRecord(

@@ -51,7 +51,37 @@ def test_game_page_shows_the_hand_ledger(tmp_path: Path) -> None:
     # plot-5 build 4 and 6 = 16; year 3 adds 3 and 8 = 27; year 4 adds 4 + 1 and 9 = 41.
     assert [t for t in titles if t.startswith("Tina: ")] == [
         "Tina: 6", "Tina: 16", "Tina: 27", "Tina: 41", "Tina: 72"]
-    assert "Winner: <strong>Paul</strong>" in (tmp_path / "g.html").read_text(encoding="utf-8")
+    page = (tmp_path / "g.html").read_text(encoding="utf-8")
+    assert "Winner: <strong>Paul</strong>" in page
+    # the final table: before, the final evaluation, total (the hand ledger: Tina 15 + 26,
+    # then 31; Paul 14 + 18, then 41)
+    rows = _rows(page, "The final evaluation")
+    assert rows == [["Tina", "41", "+31", "72", ""], ["Paul", "32", "+41", "73", "yes"]]
+    # the towers at the end, as the hand ledger lists them, and the money
+    assert _rows(page, "Towers and money") == [
+        ["Tina", "green 1 (8, 4 gold), green 2 (3, 1 gold), green 3 (4, 1 gold)", "59"],
+        ["Paul", "red (7, 2 gold), brown (2), black (5)", "61"]]
+    assert "<strong>Players:</strong> Tina, Paul" in page
+
+
+def _rows(page: str, heading: str) -> list[list[str]]:
+    """The cells of the table under the heading ``heading``, header row left out."""
+    root = ET.fromstring(page.encode())
+    body = next(root.iter("{http://www.w3.org/1999/xhtml}body"))
+    children = list(body)
+    at = next(i for i, c in enumerate(children) if (c.text or "") == heading)
+    table = children[at + 1]
+    return [[(td.text or "").strip() for td in tr] for tr in table][1:]
+
+
+def test_an_invalid_log_s_page_says_where_it_breaks_a_rule(tmp_path: Path) -> None:
+    code, _ = _report(SAMPLES / "invalid" / "turn-order.toml", tmp_path / "g.html")
+    assert code == 1
+    page = (tmp_path / "g.html").read_text(encoding="utf-8")
+    assert '<p class="invalid"><strong>This log breaks a rule</strong>: ' in page
+    found = re.search(r"turn-order\.toml:(\d+): event (\d+) \(([^)]*)\): (.*?) \[(R[0-9.]+)\]",
+                      page)
+    assert found is not None and found.group(5).startswith("R2")
 
 
 @pytest.mark.parametrize("source", ["two-player-basic.toml", "pro-gifts-genie.toml", "."])
@@ -80,7 +110,7 @@ def test_folder_page_counts_the_club(tmp_path: Path) -> None:
     code, output = _report(club, tmp_path / "c.html")
     assert code == 0, output
     page = (tmp_path / "c.html").read_text(encoding="utf-8")
-    assert "<p>2 scored games out of 2 files.</p>" in page
+    assert "<p>2 scored games out of 2 files (1 duplicate counted once).</p>" in page
     # Lena shares the only win of her one game: 100 %, against a fair share of 1/2.
     assert "Lena: 100%" in _titles(page)
     assert "fair share: 50%" in _titles(page)
@@ -127,7 +157,10 @@ def test_a_folder_names_its_bad_files_as_batch_does(tmp_path: Path) -> None:
     # the page is written from the good logs; the broken file makes the exit code 1
     assert result.exit_code == 1, result.output
     page = (tmp_path / "c.html").read_text(encoding="utf-8")
-    assert "<p>1 scored game out of 2 files.</p>" in page
+    assert "<p>1 scored game out of 2 files (1 duplicate counted once).</p>" in page
+    # the games table names the duplicate and where the broken file breaks
+    assert f"<td>duplicate of {club / 'a.toml'}</td>" in page
+    assert "<td>unreadable: line 2: not valid TOML" in page
     assert f"skipped: {club / 'broken.toml'}:2: not valid TOML" in result.stderr
     assert f"skipped: {club / 'b.toml'}: duplicate of {club / 'a.toml'}" in result.stderr
 

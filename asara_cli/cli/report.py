@@ -42,12 +42,12 @@ def report(
         records = mark_duplicates(score_logs(logs_in([source], False), None, None))
         kept = [r for r in records if r.status != "duplicate"]
         names = sorted({find_game(r.game).name for r in kept if r.scored}) or [find_game(None).name]
-        page = club_page(f"{' and '.join(names)} at {source.resolve().name}", kept, club(kept))
+        page = club_page(f"{' and '.join(names)} at {source.resolve().name}", records,
+                         club(kept))
         code = EXIT_VIOLATION if say_skipped(records) else EXIT_OK
     else:
         game = replay_file(source, None)
-        page = game_page(f"{game.game.name}: {source.name}", game.game, game.result,
-                         game.log.header.setup)
+        page = game_page(f"{game.game.name}: {source.name}", game.game, game.result, game.log)
         code = EXIT_OK if game.result.valid else EXIT_VIOLATION
     write_file(output, page)
     err().print(f"written: {output}", soft_wrap=True)

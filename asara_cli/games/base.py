@@ -89,6 +89,16 @@ class LedgerLine:
     points: int
     source: str
     explanation: str
+    final: bool = False  # given by the final scoring
+
+
+@frozen
+class Summary:
+    """A table a game adds to its report page (ASARA: each player's final towers)."""
+
+    title: str
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
 
 
 class Outcome(Protocol):
@@ -230,6 +240,10 @@ class Game(Protocol):
 
     def ledger(self, outcome: Any) -> tuple[LedgerLine, ...]:
         """Every point scored so far, in the order it was scored."""
+        ...
+
+    def summaries(self, outcome: Any) -> tuple[Summary, ...]:
+        """The game's own tables for its report page, after the final scores."""
         ...
 
     def standings(self, outcome: Any) -> list[tuple[str, list[int]]]:

@@ -64,7 +64,9 @@ def _game_dict(r: GameRecord) -> dict[str, Any]:
     return d
 
 
-def _status(r: GameRecord) -> str:
+def game_status(r: GameRecord) -> str:
+    """A game's status for a person: ``valid``, or what is wrong and where (``invalid:
+    line 57: ... [R2.3]``, ``duplicate of FILE``)."""
     if r.status == "duplicate":
         return f"duplicate of {r.duplicate_of}"
     if r.problem:
@@ -159,7 +161,7 @@ class CsvFormat(Format):
                     **{k: v if isinstance(v, str) else " ".join(v) for k, v in r.facts},
                     "status": r.status, "players": r.players or "",
                     "margin": "" if r.margin is None else r.margin,
-                    "problem": "" if r.status == "valid" else _status(r)}
+                    "problem": "" if r.status == "valid" else game_status(r)}
             if not r.seats or r.status == "duplicate":  # a copy's players are the original's
                 w.writerow([spreadsheet_safe(base.get(c, "")) for c in columns])
                 continue
@@ -182,7 +184,7 @@ class MarkdownFormat(Format):
             out.append(f"| {_md(r.file)} | {r.date or ''} | "
                        f"{_md(', '.join(f'{s.name} {s.total}' for s in r.seats))} | "
                        f"{_md(winners)} | {'' if r.margin is None else r.margin} | "
-                       f"{_md(_status(r))} |")
+                       f"{_md(game_status(r))} |")
         out += ["", "## Players", "", "| player | games | wins | shared wins | win rate | "
                 "fair share | mean | median | best | of winner's |",
                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
@@ -260,7 +262,7 @@ class TableFormat(Format):
             games.add_row(Text(r.file), r.date or "",
                           Text(", ".join(f"{s.name} {s.total}" for s in r.seats)),
                           Text(", ".join(s.name for s in r.seats if s.winner)),
-                          "" if r.margin is None else str(r.margin), Text(_status(r)))
+                          "" if r.margin is None else str(r.margin), Text(game_status(r)))
         # The figures per player come in three tables, each within 80 columns.
         players = _table(f"players ({count(stats.games, 'scored game')})", "player", (
             "games", "wins", "shared wins", "win rate", "fair share"))

@@ -11,6 +11,8 @@ from typing import Any
 from asara_cli.core.words import plural
 from asara_cli.games import game
 from asara_cli.games.base import Game, Source
+from asara_cli.logfile.game import GameLog, describe_violation
+from asara_cli.render.batch import game_status
 from asara_cli.stats import Club, GameRecord
 
 #: One colour per seat (players are not towers); the sources' colours are the game's own.
@@ -64,8 +66,10 @@ def _bars(groups: Sequence[tuple[str, Sequence[int]]], names: Sequence[str]) -> 
     return "\n".join(out)
 
 
-def _stacked(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]]) -> str:
-    """One horizontal bar per player, split by the source of the points."""
+def _stacked(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]],
+             labels: Sequence[str] = ()) -> str:
+    """One horizontal bar per player, split by the source of the points; at its end the
+    player's ``labels`` entry (default: the sum of the parts)."""
     top = max((sum(v for _, v in parts) for _, parts in rows), default=0) or 1
     width, row = 520, 28
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 200}" '
@@ -82,7 +86,8 @@ def _stacked(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]]) -> str:
                        f'fill="{source.colour}" stroke="#fbf8f2"><title>{escape(name)}, '
                        f'{escape(source.label)}: {v}</title></rect>')
             x += w
-        out.append(f'<text x="{x + 6:.1f}" y="{y + 16}">{sum(v for _, v in parts)}</text>')
+        label = labels[i] if i < len(labels) else str(sum(v for _, v in parts))
+        out.append(f'<text x="{x + 6:.1f}" y="{y + 16}">{escape(label)}</text>')
     out.append("</svg>")
     return "\n".join(out)
 
@@ -151,10 +156,30 @@ def _sources_legend(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]]) ->
     return _legend([x.label for x in ordered], [x.colour for x in ordered])
 
 
-def game_page(title: str, played: Game, outcome: Any, setup: Any) -> str:
+def _facts(played: Game, log: GameLog) -> str:
+    """The game's header: date, place, players, and how it was played."""
+    header = log.header
+    parts = [("Game", f"{played.name}, {played.describe(played.facts(header.setup))}"),
+             ("Players", ", ".join(played.players_of(header.setup)))]
+    if header.date:
+        parts.insert(0, ("Date", header.date))
+    if header.place:
+        parts.insert(1 if header.date else 0, ("Place", header.place))
+    return ('<p class="facts">' + "<br/>".join(
+        f"<strong>{escape(k)}:</strong> {escape(v)}" for k, v in parts) + "</p>")
+
+
+def game_page(title: str, played: Game, outcome: Any, log: GameLog) -> str:
+    setup = log.header.setup
     names = list(played.players_of(setup))
-    body = [f"<h2>{played.points.capitalize()} after each {played.period} and the "
-            f"{played.final}</h2>",
+    body = [_facts(played, log)]
+    if not outcome.valid:
+        first = describe_violation(log, outcome.violations[0])
+        body.append(f'<p class="invalid"><strong>This log breaks a rule</strong>: '
+                    f"{escape(first)}. What follows is the game up to the last legal event "
+                    f"(asara validate lists every problem).</p>")
+    body += [f"<h2>{played.points.capitalize()} after each {played.period} and the "
+             f"{played.final}</h2>",
             _legend(names, [SEAT_COLOURS[i % 4] for i in range(len(names))]),
             _bars(played.standings(outcome), names)]
     scores = played.scores(outcome, setup)
@@ -163,25 +188,42 @@ def game_page(title: str, played: Game, outcome: Any, setup: Any) -> str:
     winners = ", ".join(played.winners(outcome)) or "(the game is not over)"
     body.append(f"<p>Winner: <strong>{escape(winners)}</strong>. Totals: "
                 + escape(", ".join(f"{x.name} {x.total}" for x in scores)) + ".</p>")
+    ledger = played.ledger(outcome)
+    if any(e.final for e in ledger):
+        won = set(played.winners(outcome))
+        final = {x.name: sum(e.points for e in ledger if e.final and e.player == x.name)
+                 for x in scores}
+        body += [f"<h2>The {escape(played.final)}</h2>",
+                 _table(["player", "before", played.final, "total", "winner"],
+                        [(x.name, x.total - final[x.name], f"+{final[x.name]}", x.total,
+                          "yes" if x.name in won else "") for x in scores], {1, 2, 3})]
+    for summary in played.summaries(outcome):
+        body += [f"<h2>{escape(summary.title)}</h2>",
+                 _table(list(summary.head), list(summary.rows), set())]
     body += [f"<h2>The ledger: every {played.points} point</h2>",
              _table([played.period, "event", "player", "points", "source"],
                     [(e.period, e.event or "", e.player, f"+{e.points}", e.explanation)
-                     for e in played.ledger(outcome)], {0, 1, 3})]
+                     for e in ledger], {0, 1, 3})]
     return _page(title, body)
 
 
 def club_page(title: str, records: Sequence[GameRecord], stats: Club) -> str:
+    """The club's page: ``records`` are every file read (duplicates listed, counted once),
+    ``stats`` the statistics over the games kept."""
     names = [p.name for p in stats.players]
+    files = sum(r.status != "duplicate" for r in records)
     played = game(next((r.game for r in records if r.scored), "asara"))
     means = [(p.name, _by_part(played, p.sources)) for p in stats.players]
-    body = [f"<p>{plural(stats.games, 'scored game')} out of {plural(len(records), 'file')}.</p>",
+    body = [f"<p>{plural(stats.games, 'scored game')} out of {plural(files, 'file')}"
+            + (f" ({plural(len(records) - files, 'duplicate')} counted once)"
+               if len(records) > files else "") + ".</p>",
             "<h2>Win rate against a fair share (per cent)</h2>",
             _legend(["win rate", "fair share"], [WIN_RATE, FAIR_SHARE]),
             _paired([(p.name, round(100 * p.win_rate), round(100 * p.expected_rate))
                      for p in stats.players]) if names else "<p>No scored games.</p>",
             "<h2>Mean points per game, by source</h2>",
             _sources_legend(means),
-            _stacked(means) if names else "",
+            _stacked(means, [f"{p.mean:.1f}" for p in stats.players]) if names else "",
             "<h2>Players</h2>",
             _table(["player", "games", "wins", "shared wins", "win rate", "fair share", "mean",
                     "median", "best", "of winner's"],
@@ -200,6 +242,6 @@ def club_page(title: str, records: Sequence[GameRecord], stats: Club) -> str:
             "<h2>Games</h2>",
             _table(["file", "date", "totals", "winner(s)", "status"],
                    [(r.file, r.date or "", ", ".join(f"{s.name} {s.total}" for s in r.seats),
-                     ", ".join(s.name for s in r.seats if s.winner), r.status)
+                     ", ".join(s.name for s in r.seats if s.winner), game_status(r))
                     for r in records], set())]
     return _page(title, body)

@@ -13,7 +13,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from asara_cli.games.base import Filter, Flag, LedgerLine, Outcome, SeatScore, Source
+from asara_cli.games.base import (
+    Filter,
+    Flag,
+    LedgerLine,
+    Outcome,
+    SeatScore,
+    Source,
+    Summary,
+)
 
 if TYPE_CHECKING:
     import typer
@@ -158,8 +166,21 @@ class Asara:
     def ledger(self, outcome: Any) -> tuple[LedgerLine, ...]:
         state = outcome.state
         return tuple(LedgerLine(e.year, e.event or None, state.players[e.player].name,
-                                e.points, _source_key(e), e.explanation)
+                                e.points, _source_key(e), e.explanation, e.source == "final")
                      for e in state.ledger)
+
+    def summaries(self, outcome: Any) -> tuple[Summary, ...]:
+        from asara_cli.games.asara.rules.text import tower_label
+
+        rows = []
+        for p in outcome.state.players:
+            towers = [f"{tower_label(p.towers, i)} ({t.height}"
+                      + (f", {t.visible_gold} gold" if t.visible_gold else "")
+                      + (f", {t.lighted} lighted" if t.lighted else "") + ")"
+                      for i, t in enumerate(p.towers)]
+            rows.append((p.name, ", ".join(towers) or "none", str(p.money)))
+        return (Summary("Towers and money", ("player", "towers (height)", "Asari"),
+                        tuple(rows)),)
 
     def standings(self, outcome: Any) -> list[tuple[str, list[int]]]:
         from asara_cli.games.asara.screens.game import prestige_by_year

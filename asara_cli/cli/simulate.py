@@ -26,8 +26,10 @@ from asara_cli.cli.common import (
     guarded,
     with_options,
 )
+from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.values import frozen
 from asara_cli.games import all_games, game
+from asara_cli.games.base import SIM_NAMES
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, log_to_text
 from asara_cli.logfile.write import write_file
@@ -48,6 +50,10 @@ def _simulate(
         "--players", min=1, max=8, help="Players per game (default: each count the game "
         "allows, by turns).", show_default=False)] = None,
     game_name: GameOption = None,
+    names: Annotated[str | None, typer.Option(
+        "--names", help="The players' names to draw from, separated by commas (default: "
+        "Sim-Ada, Sim-Bo ...: names no table uses, so a folder mixing simulated and real "
+        "games keeps them apart).", show_default=False)] = None,
     jobs: JobsOption = None,
     board: BoardOption = None,
     **flags: bool | None,
@@ -69,7 +75,11 @@ def _simulate(
     if players is not None and not played.min_players <= players <= played.max_players:
         raise fail(f"--players: {played.name} is played by {played.min_players} to "
                    f"{played.max_players}")
-    plan = _Plan(out_dir, games, seed, players, played.key, on,
+    pool = SIM_NAMES if names is None else _names(names)
+    if len(pool) < (players or played.max_players):
+        raise fail(f"--names: {len(pool)} names for games of up to "
+                   f"{players or played.max_players} players")
+    plan = _Plan(out_dir, games, seed, players, played.key, on, pool,
                  load_board(board, played.key),
                  "standard" if board is None else str(board.resolve()))
     try:
@@ -95,6 +105,21 @@ def _flags() -> list[tuple[str, Any]]:
 simulate = guarded(with_options(_simulate, _flags()))
 
 
+def _names(text: str) -> tuple[str, ...]:
+    """``--names``: names separated by commas, each a name a log can hold."""
+    names = tuple(" ".join(n.split()) for n in text.split(","))
+    for n in names:
+        hidden = hidden_character(n)
+        if not n or hidden is not None:
+            raise fail("--names: a name is empty" if not n else
+                       f"--names: a name holds the control character {hidden}")
+    twice = same_name(names)
+    if twice:
+        raise fail(f"--names: {twice[0]!r} and {twice[1]!r} are the same player (names are "
+                   "compared ignoring case)")
+    return names
+
+
 @frozen
 class _Plan:
     """What every game of a run shares (handed to the worker processes)."""
@@ -105,6 +130,7 @@ class _Plan:
     players: int | None
     game: str  # the registry's key
     flags: frozenset[str]
+    names: tuple[str, ...]
     rules: Any
     board: str  # as the logs' headers name it: "standard", or the profile's resolved path
 
@@ -118,7 +144,8 @@ def _write_games(plan: _Plan, numbers: Sequence[int]) -> None:
     counts = played.max_players - played.min_players + 1
     for i in numbers:
         n = plan.players or played.min_players + (plan.seed + i) % counts
-        setup, events = played.simulate(plan.rules, plan.seed * 1_000_003 + i, n, plan.flags)
+        setup, events = played.simulate(plan.rules, plan.seed * 1_000_003 + i, n, plan.flags,
+                                        plan.names)
         header = LogHeader(setup, plan.board, (start + dt.timedelta(days=i % 3650)).isoformat(),
                            "simulated", f"asara simulate --seed {plan.seed}, game {i + 1}",
                            game=played.key)

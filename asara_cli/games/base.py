@@ -57,6 +57,11 @@ class Filter:
         return f"--{self.option or self.key}"
 
 
+#: Simulated players' names (``asara simulate``): no table's players are taken for them in a
+#: folder that mixes simulated and real games.
+SIM_NAMES = ("Sim-Ada", "Sim-Bo", "Sim-Cy", "Sim-Di", "Sim-Ed", "Sim-Flo", "Sim-Gil", "Sim-Hu")
+
+
 @frozen
 class Flag:
     """A switch of ``asara simulate`` for one game (ASARA's ``--pro``): ``name`` is the
@@ -302,10 +307,10 @@ class Game(Protocol):
 
     simulate_flags: tuple[Flag, ...]
 
-    def simulate(self, board: Any, seed: int, players: int, flags: frozenset[str]
-                 ) -> tuple[Any, tuple[Any, ...]]:
+    def simulate(self, board: Any, seed: int, players: int, flags: frozenset[str],
+                 names: Sequence[str]) -> tuple[Any, tuple[Any, ...]]:
         """One complete, legal game from ``seed``: its setup and its events (the same seed
-        gives the same game)."""
+        gives the same game), the players drawn from ``names``."""
         ...
 
     # --- the command line -----------------------------------------------------------------

@@ -265,13 +265,13 @@ class Asara:
         Flag("genie", "With the House of the Bottle Genie (R6.2; implies --pro)."),
     )
 
-    def simulate(self, board: Any, seed: int, players: int, flags: frozenset[str]
-                 ) -> tuple[Any, tuple[Any, ...]]:
+    def simulate(self, board: Any, seed: int, players: int, flags: frozenset[str],
+                 names: Sequence[str]) -> tuple[Any, tuple[Any, ...]]:
         from asara_cli.games.asara.simulate import simulate_game
 
         expansions = tuple(x for x in ("gifts", "genie") if x in flags)
         game = simulate_game(board, seed, players, "pro" in flags or "genie" in flags,
-                             expansions)
+                             expansions, names)
         return game.setup, game.events
 
     # --- command line ---------------------------------------------------------------------

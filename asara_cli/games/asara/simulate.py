@@ -37,8 +37,11 @@ from asara_cli.games.asara.rules.events import (
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.sampler import candidate_moves, deal_gifts, simulated_gift_deck
 from asara_cli.games.asara.rules.state import GameState, PlayerState, Setup, start_state
+from asara_cli.games.base import SIM_NAMES
 
-NAMES = ("Tina", "Paul", "Anna", "Ben", "Cleo", "Omar", "Lena", "Max")
+#: Simulated players are named so that no table's players are taken for them in a folder
+#: that mixes simulated and real games (`asara simulate --names` chooses others).
+NAMES = SIM_NAMES
 LABELS = ("blue", "yellow", "violet", "orange", "grey")
 
 
@@ -123,10 +126,10 @@ def _weight(board: Board, me: PlayerState, have: Counter[Colour], move: Turn,
 
 
 def simulate_game(board: Board, seed: int, players: int = 4, pro: bool = False,
-                  expansions: Sequence[str] = ()) -> Simulated:
+                  expansions: Sequence[str] = (), pool: Sequence[str] = NAMES) -> Simulated:
     """One complete legal game from ``seed``."""
     rng = random.Random(seed)
-    names = tuple(rng.sample(NAMES, players))
+    names = tuple(rng.sample(tuple(pool), players))
     variant = Variant.PRO if pro else Variant.BASIC
     setup = Setup(names, rng.randrange(players), variant, tuple(expansions))
     state = start_state(board, setup)

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from asara_cli.core.findings import CannotApply, Report
+from asara_cli.core.schema import Schema, string, texts
 from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import (
     COLOUR_OF,
@@ -23,6 +24,7 @@ from asara_cli.games.asara.rules.areas.base import (
     Fields,
     Kind,
     Move,
+    numbered_space,
 )
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Addition, Build, LightedWindow, NewTower, Part, Tile
@@ -36,6 +38,12 @@ _TOWER = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?$")
 _LIGHTED = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?( on gold)?$")
 _NEW_HELP = 'a new tower such as "white: base, gold window, turret"'
 _ADD_HELP = 'an addition such as "black: window" or "red 2: trunk, gold window"'
+# The texts of new and add as one pattern each, for the log's JSON Schema: what _tower_text
+# accepts (spaces and tabs around the words; other white space Python strips is rare).
+_SP = r"[ \t]*"
+_PARTS = rf"{_SP}(gold )?({SECTIONS}){_SP}(,{_SP}(gold )?({SECTIONS}){_SP})*"
+NEW_TEXT = rf"^{_SP}({COLOURS}){_SP}:{_PARTS}$"
+ADD_TEXT = rf"^{_SP}({COLOURS})( [1-9][0-9]*)?{_SP}:{_PARTS}$"
 
 
 def find_tower(player: PlayerState, colour: Colour, n: int) -> int | None:
@@ -56,6 +64,19 @@ class Building(Kind[Build]):
     space_key = "plot"
     needs_space = True
     space_help = "the plot number"
+    summary = "Build on plot N: pay N, place N sections (R3.2)."
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {
+            "plot": numbered_space("The plot built on: it costs its number."),
+            "new": texts(string(NEW_TEXT, _NEW_HELP), 'New towers: "white: base, gold window, '
+                                                    'turret".'),
+            "add": texts(string(ADD_TEXT, _ADD_HELP), 'Additions to standing towers: "black: '
+                                                    'window", "red 2: trunk".'),
+            "lighted": texts(string(_LIGHTED, "a tower's lighted window"),
+                             'Lighted windows laid on windows of standing towers: "black", '
+                             '"red 2 on gold" (R3.7).'),
+        }
 
     def income(self, board: Board, space: int | None, action: Build) -> int:
         return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from asara_cli.core.schema import Schema
 from asara_cli.games.asara.rules.areas.base import Fields, Kind
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Coloured
@@ -13,6 +14,10 @@ class ColouredKind(Kind[Coloured]):
     kind = "coloured"
     log_type = "coloured"
     face_down = True
+    summary = "The coloured building: one face-down buyer, +5 (R3.3)."
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {}
 
     def cost(self, board: Board, space: int | None, action: Coloured) -> tuple[int, str]:
         return 0, ""

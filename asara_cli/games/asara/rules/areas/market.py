@@ -5,16 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
+from asara_cli.core.schema import Schema, words
 from asara_cli.core.values import copier
 from asara_cli.games.asara.rules.areas.base import (
     SECTION,
     SECTION_HELP,
     SECTION_OF,
+    SECTION_WORDS,
     TILE,
     TILE_HELP,
+    TILE_SCHEMA,
     Fields,
     Kind,
     Move,
+    numbered_space,
     tile_words,
 )
 from asara_cli.games.asara.rules.board import AreaSpec, Board
@@ -64,6 +68,15 @@ class Market(Kind[Buy]):
     log_type = "buy"
     keys = ("area", "space", "tile")
     space_help = "a space number of the market area"
+    summary = "Buy a face-up tile in a market area (R3.1); no tile = nothing bought."
+    required = ("area",)
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {
+            "area": words(SECTION_WORDS, "The market area: its section type."),
+            "space": numbered_space("The space used (optional where the spaces are alike)."),
+            "tile": TILE_SCHEMA,
+        }
 
     def income(self, board: Board, space: int | None, action: Buy) -> int:
         return 0

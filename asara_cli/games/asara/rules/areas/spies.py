@@ -6,13 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import Report
+from asara_cli.core.schema import Schema, whole, words
 from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import (
     SECTION,
     SECTION_HELP,
     SECTION_OF,
+    SECTION_WORDS,
     TILE,
     TILE_HELP,
+    TILE_SCHEMA,
     Fields,
     Kind,
     Move,
@@ -29,6 +32,15 @@ class Spies(Kind[Bribe]):
     keys = ("space", "pile", "tile")
     needs_space = True
     space_help = "the House of Spies space: its cost"
+    summary = "House of Spies (R3.4): pay the space, search a pile, maybe take a tile."
+    required = ("pile",)
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {
+            "space": whole("The space is its cost."),
+            "pile": words(SECTION_WORDS, "The face-down pile searched: its section type."),
+            "tile": TILE_SCHEMA,
+        }
 
     def income(self, board: Board, space: int | None, action: Bribe) -> int:
         return 0

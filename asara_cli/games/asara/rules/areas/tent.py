@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import Report
+from asara_cli.core.schema import Schema, whole
 from asara_cli.core.values import evolve
-from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move
+from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, numbered_space
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Recruit
 from asara_cli.games.asara.rules.state import GameState
@@ -19,6 +20,14 @@ class Tent(Kind[Recruit]):
     log_type = "recruit"
     keys = ("space", "cost")
     space_help = "a tent space number"
+    summary = "Pro: pay the tent space's cost, draw 2 buyers (R3.6)."
+    required = ("cost",)
+
+    def key_schemas(self) -> dict[str, Schema]:
+        # a negative cost is refused by the rules whatever the board (R3.6): flagged at once
+        return {"space": numbered_space("The space used (optional where the spaces are "
+                                        "alike)."),
+                "cost": whole("The Asari paid: the tent space's printed cost.", minimum=0)}
 
     def income(self, board: Board, space: int | None, action: Recruit) -> int:
         return 0

@@ -280,7 +280,7 @@ def read_setup(h: FieldReader, players: tuple[str, ...]) -> Setup:
     if not isinstance(expansions, list) or not all(isinstance(x, str) for x in expansions):
         raise h.error("expansions", "expected a list such as [\"gifts\"]")
     buyers = data.get("buyers", [])
-    if not isinstance(buyers, list) or not all(isinstance(x, str) and BUYER_WORD.match(x)
+    if not isinstance(buyers, list) or not all(isinstance(x, str) and BUYER_WORD.fullmatch(x)
                                                for x in buyers):
         raise h.error("buyers", "expected the buyer colours as a list of lower-case "
                                 "words, such as [\"blue\", \"violet\"]")

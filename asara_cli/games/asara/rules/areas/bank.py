@@ -7,7 +7,7 @@ from typing import Any
 
 from asara_cli.core.findings import Report
 from asara_cli.core.schema import Schema, when, whole
-from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, numbered_space
+from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Bank
 
@@ -37,6 +37,16 @@ class BankKind(Kind[Bank]):
         """A space whose value the board knows pays that."""
         return [when("space", n, {"properties": {"amount": {"const": v}}})
                 for n, v in enumerate(board.bank_values, start=1) if v is not None]
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Bank, int | None]]:
+        """Every space, taking its value (an unknown one: a plausible amount)."""
+        board = s.board
+        found: list[tuple[Bank, int | None]] = []
+        for space in board.area_of_kind(self.kind).spaces or ():
+            value = board.bank_values[space - 1]
+            amount = value if value is not None else min(board.bank_max_value, 2 + 2 * space)
+            found.append((Bank(amount), space))
+        return found
 
     def cost(self, board: Board, space: int | None, action: Bank) -> tuple[int, str]:
         return 0, ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from asara_cli.core.findings import Report
 from asara_cli.core.schema import Schema, numbers_in, string, whole
@@ -97,6 +97,13 @@ class Kind(Generic[A]):
     copyable: bool = True
     #: What the space's number means, in help texts.
     space_help: str = "a space number"
+    #: A turn here leaves its space unnamed, as tables record it (the Caliph's one space,
+    #: the coloured building's unlimited room): the sampler names none.
+    names_space: bool = True
+    #: The sampler asks the kinds for moves by this rank, then in registry order: the
+    #: coloured building first (always open, so a turn always has a move), the genie last
+    #: (it wishes for the other kinds' moves).
+    sample_rank: int = 1
     #: The move in a line: the log's JSON Schema describes the event type with it.
     summary: str = ""
     #: Keys of :attr:`keys` that :meth:`read` cannot do without, the space key aside (it is
@@ -200,11 +207,54 @@ class Kind(Generic[A]):
             s["allOf"] = rules
         return s
 
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[A, int | None]]:
+        """A few moves of this kind worth offering the player to move (rules/sampler.py),
+        each with the space whose printed number it uses (``None``: any free space); not
+        every combination. ``wish``: as a wish of the Bottle Genie's (R6.2)."""
+        return []
+
+    def offer(self, s: Sampling) -> None:
+        """Hand the sampler this kind's moves, to be placed with each buyer that may go."""
+        for action, space in self.samples(s):
+            s.place(self, action, space)
+
     def read_space(self, r: Fields) -> int | None:
         """The ``space`` key: required where the action depends on it."""
         if self.needs_space and self.space_key not in r.raw:
             raise r.error(self.space_key, f"missing: {self.space_help}")
         return r.whole(self.space_key, self.space_help)
+
+
+class Sampling(Protocol):
+    """One turn's candidate moves being gathered (rules/sampler.py), as the kinds see it:
+    the position, and where the kinds hand their moves."""
+
+    board: Board
+    state: GameState
+    player: PlayerState
+
+    def place(self, kind: Kind[Any], action: Any, space: int | None) -> None:
+        """Offer ``action`` with each buyer that may go to its area: on ``space`` if that
+        is free (where the kind needs its space), else on the area's first free space."""
+        ...
+
+    def in_play(self, area: str) -> bool: ...
+
+    def spaces(self, kind: Kind[Any], area: str) -> list[int | None]:
+        """The free spaces a move of ``kind`` may take in ``area``."""
+        ...
+
+    def buyers(self, kind: Kind[Any], area: str) -> list[str | None]:
+        """The buyers that may go to ``area`` (``None``: the face-down one)."""
+        ...
+
+    def turn(self, area: str, buyer: str | None, space: int | None, action: Any) -> None:
+        """Offer one turn as it stands (the gifts on the space claimed)."""
+        ...
+
+    def wishes(self) -> list[tuple[Any, int | None]]:
+        """The moves a Bottle Genie's wish may be: every copyable kind's samples."""
+        ...
 
 
 def with_how(text: str, how: str | None, *more: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from asara_cli.core.findings import Report
 from asara_cli.core.schema import Schema, when, whole, words
-from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move
+from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Genie
 from asara_cli.games.asara.rules.state import GameState, in_play
@@ -36,6 +36,7 @@ class GenieKind(Kind[Genie]):
     keys = ("space", "move")
     needs_space = True
     copyable = False
+    sample_rank = 2
     space_help = "the Bottle Genie's space: its cost"
     required = ("move",)
     summary = ("Expansion, House of the Bottle Genie (R6.2, pro): pay the genie's space (its "
@@ -69,6 +70,21 @@ class GenieKind(Kind[Genie]):
         if moves:
             d["move"] = {"allOf": moves}
         return d
+
+    def offer(self, s: Sampling) -> None:
+        """At the cheapest free space the player can pay for, a third of the moves the other
+        kinds offer as wishes (a different third each turn), with each buyer."""
+        area = s.board.area_of_kind(self.kind).key
+        if not s.in_play(area):
+            return
+        for fee in s.spaces(self, area)[:1]:
+            if fee is None or fee > s.player.money:
+                continue
+            wishes = s.wishes()
+            wishes = wishes[s.state.events % 3::3] or wishes[:1]
+            for b in s.buyers(self, area):
+                for action, space in wishes:
+                    s.turn(area, b, fee, Genie(action, space))
 
     def cost(self, board: Board, space: int | None, action: Genie) -> tuple[int, str]:
         fee = space or 0

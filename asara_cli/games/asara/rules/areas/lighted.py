@@ -9,10 +9,17 @@ from typing import Any
 from asara_cli.core.findings import Report
 from asara_cli.core.schema import Schema, texts, when, whole, words
 from asara_cli.core.values import evolve
-from asara_cli.games.asara.rules.areas.base import COLOURS, Fields, Kind, Move, numbered_space
+from asara_cli.games.asara.rules.areas.base import (
+    COLOURS,
+    Fields,
+    Kind,
+    Move,
+    Sampling,
+    numbered_space,
+)
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Lighted
-from asara_cli.games.asara.rules.model import Colour
+from asara_cli.games.asara.rules.model import Colour, Variant
 from asara_cli.games.asara.rules.state import GameState
 from asara_cli.games.asara.rules.text import plural
 
@@ -60,6 +67,21 @@ class House(Kind[Lighted]):
         """Each offer keeps so many windows (R3.7)."""
         return [when("pay", o.pay, {"properties": {"kept": {"maxItems": o.keep}}})
                 for o in board.lighted_offers]
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Lighted, int | None]]:
+        """Pro: each offer the player can pay for while the stack lasts, with the colours
+        kept stated (rotating) and secret."""
+        state = s.state
+        if state.setup.variant != Variant.PRO:
+            return []
+        found: list[tuple[Lighted, int | None]] = []
+        colours = tuple(Colour)
+        for offer in s.board.lighted_offers:
+            if offer.pay <= s.player.money and state.lighted_stack >= offer.keep:
+                kept = tuple(colours[(state.events + i) % 5] for i in range(offer.keep))
+                found.append((Lighted(offer.pay, kept), None))
+                found.append((Lighted(offer.pay), None))
+        return found
 
     def income(self, board: Board, space: int | None, action: Lighted) -> int:
         return 0

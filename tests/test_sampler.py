@@ -37,3 +37,11 @@ def test_over_a_few_games_every_kind_is_offered() -> None:
     assert set(offered) == {k.kind for k in KINDS}
     # every kind the genie grants but the coloured building (never offered as a wish)
     assert set(wished) == {k.kind for k in KINDS if k.copyable and k.kind != "coloured"}
+
+
+def test_the_simulated_player_s_taste_names_real_kinds() -> None:
+    """The plain player weighs moves by their kind's name: a renamed kind would silently
+    weigh 1."""
+    from asara_cli.games.asara.simulate import TASTE
+
+    assert set(TASTE) <= {k.kind for k in KINDS}

@@ -138,8 +138,11 @@ def test_schema_rejects_more_of_what_the_reader_rejects(text: str) -> None:
     GOOD_HEAD + TURN.format("lighted") + 'pay = 4\nkept = ["red", "black"]\n',  # keeps 1
     GOOD_HEAD + TURN.format("genie") + 'space = 3\nmove = { type = "caliph" }\n',  # R6.2
     GOOD_HEAD + TURN.format("genie") + 'space = 3\nmove = { type = "build", plot = 8 }\n',
+    GOOD_HEAD + TURN.format("recruit") + 'cost = 2\n',                    # pro only
+    GOOD_HEAD + 'variant = "pro"\n' + TURN.format("genie") + 'space = 3\nmove = { type = '
+                                                             '"bank", space = 1, amount = 12 }\n',
 ], ids=["genie-basic", "coloured-buyer", "bank-space-1", "bank-13", "bribe-4", "market-5",
-        "lighted-keep", "genie-caliph", "genie-plot"])
+        "lighted-keep", "genie-caliph", "genie-plot", "recruit-basic", "genie-unused"])
 def test_schema_flags_what_the_rules_always_refuse(text: str, tmp_path: Path) -> None:
     """Read, but refused by the referee on the packaged board whatever happened before: an
     editor flags it as it is typed."""

@@ -64,6 +64,33 @@ def board_event_schema(board: Board) -> Schema:
     return {"allOf": cases}
 
 
+def _areas_in_play(board: Board) -> list[Schema]:
+    """On ``board``, a move of a kind whose areas are all pro-only is refused outside the pro
+    game, and one whose areas all come with an expansion without it (rules/state.in_play)."""
+    def kinds(test: Any) -> list[str]:
+        return [k.log_type for k in KINDS
+                if all(test(a) for a in board.areas if a.kind == k.kind)]
+
+    def no_events(types: list[str], why: str) -> Schema:
+        return {"properties": {"event": {"items": {"properties": {
+            "type": {"not": {"enum": types}, "description": f"{', '.join(types)}: {why}"}}}}}}
+
+    found: list[Schema] = []
+    pro = kinds(lambda a: a.pro)
+    if pro:
+        found.append({"if": {"not": {"properties": {"variant": {"const": "pro"}},
+                                     "required": ["variant"]}},
+                      "then": no_events(pro, "the pro game only (variant = \"pro\")")})
+    for expansion in sorted({a.expansion for a in board.areas if a.expansion}):
+        brought = kinds(lambda a, x=expansion: a.expansion == x)
+        if brought:
+            found.append({"if": {"not": {"properties": {"expansions": {"contains": {
+                "const": expansion}}}, "required": ["expansions"]}},
+                "then": no_events(brought, f"with the expansion only (expansions = "
+                                           f"[\"{expansion}\"])")})
+    return found
+
+
 def log_part(board: Board) -> dict[str, Any]:
     """ASARA's part of the log schema (see :meth:`asara_cli.games.base.Game.schema`)."""
     return {
@@ -83,6 +110,7 @@ def log_part(board: Board) -> dict[str, Any]:
                 "buyers": {"maxItems": board.buyer_colours},
                 "event": {"items": {"$ref": f"#/definitions/{STANDARD_EVENT}"}},
             },
+            "allOf": _areas_in_play(board),
         },
         "definitions": {EVENT: event_schema(), STANDARD_EVENT: board_event_schema(board)},
     }

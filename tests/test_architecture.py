@@ -46,13 +46,13 @@ def test_rules_source_does_no_io() -> None:
 
 
 def test_every_area_kind_says_everything_itself() -> None:
-    """No kind's price, income, words or log keys fall through to a default."""
+    """No kind's price, income, words, log keys or their schema fall through to a default."""
     from asara_cli.games.asara.rules.areas import KINDS, Kind
 
     for kind in KINDS:
-        for method in ("cost", "income", "text", "read", "write"):
+        for method in ("cost", "income", "text", "read", "write", "key_schemas"):
             assert getattr(type(kind), method) is not getattr(Kind, method), (kind, method)
-        assert kind.kind and kind.log_type
+        assert kind.kind and kind.log_type and kind.summary
 
 
 def test_every_area_kind_can_be_recorded() -> None:

@@ -216,6 +216,16 @@ class Game(Protocol):
 
     def players_of(self, setup: Any) -> tuple[str, ...]: ...
 
+    def schema(self, board: Any) -> dict[str, Any]:
+        """The game's part of the log's JSON Schema (draft-07), declared beside its codec:
+        ``log`` applies to every log of the game (its header keys under ``properties``, with
+        ``event``'s items; ``required``; anything else a schema says of the whole log),
+        ``board`` to a log played on ``board`` (the packaged profile: its numbers), and
+        ``definitions`` are put at the schema's top, so ``$ref`` names them as
+        ``#/definitions/NAME`` (a NAME starting with the game's key). Every header key and
+        every key of every event type is described (the log layer's schema module checks)."""
+        ...
+
     # --- the referee ----------------------------------------------------------------------
 
     def replay(self, board: Any, setup: Any, events: Sequence[Any]) -> Outcome: ...

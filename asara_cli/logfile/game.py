@@ -271,7 +271,9 @@ class _EventReader:
             raise self.error(key, f"expected {expected}, got {describe(value)}")
         return value
 
-    # whole, text and strings check their values inline: they read every key of every event
+    # whole, text and strings check their values inline: they read every key of every event.
+    # A pattern must match the whole value: its $ alone also matches before a final line
+    # break ("red\n"), which the words looked up afterwards do not know.
 
     def whole(self, key: str, expected: str, *, required: bool = False) -> int | None:
         value = self._value(key, expected, required)
@@ -287,7 +289,7 @@ class _EventReader:
         value = self._value(key, expected, required)
         if value is _ABSENT:
             return None
-        if not isinstance(value, str) or (pattern is not None and not pattern.match(value)):
+        if not isinstance(value, str) or (pattern is not None and not pattern.fullmatch(value)):
             raise self.error(key, f"expected {expected}, got {describe(value)}")
         return value
 
@@ -306,7 +308,7 @@ class _EventReader:
         if not isinstance(value, list):
             raise self.error(key, f"expected a list of {expected}, got {describe(value)}")
         for i, item in enumerate(value):
-            if not isinstance(item, str) or not pattern.match(item):
+            if not isinstance(item, str) or not pattern.fullmatch(item):
                 raise self.error(f"{key}[{i}]", f"expected {expected}, got {describe(item)}")
         return list(value)
 

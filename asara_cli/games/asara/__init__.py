@@ -122,6 +122,11 @@ class Asara:
         players: tuple[str, ...] = setup.players
         return players
 
+    def schema(self, board: Any) -> dict[str, Any]:
+        from asara_cli.games.asara.schema import log_part
+
+        return log_part(board)
+
     # --- referee --------------------------------------------------------------------------
 
     def replay(self, board: Any, setup: Any, events: Sequence[Any]) -> Outcome:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from asara_cli.core.names import find
+from asara_cli.core.schema import Schema, string, texts, whole, words
 from asara_cli.core.words import describe
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, KINDS, kind_of
 from asara_cli.games.asara.rules.areas.base import (
@@ -23,6 +24,7 @@ from asara_cli.games.asara.rules.areas.base import (
     SECTIONS,
     TILE,
     TILE_HELP,
+    TILE_SCHEMA,
     tile_words,
 )
 from asara_cli.games.asara.rules.events import (
@@ -40,7 +42,7 @@ from asara_cli.games.asara.rules.events import (
 )
 from asara_cli.games.asara.rules.gifts import use_text
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
-from asara_cli.games.asara.rules.state import Setup
+from asara_cli.games.asara.rules.state import KNOWN_EXPANSIONS, SUPPORTED_EXPANSIONS, Setup
 from asara_cli.games.base import FieldReader
 
 #: A buyer colour as the log writes it: a lower-case word (hyphens allowed), 3 to 30 letters.
@@ -122,24 +124,79 @@ def _write_checkpoint(event: Checkpoint) -> dict[str, Any]:
     return d
 
 
+def _display_schema() -> dict[str, Schema]:
+    return {s.value: texts(TILE_SCHEMA, f"The tiles the {s.value} display shows.")
+            for s in Section}
+
+
+def _dealt_schema() -> dict[str, Schema]:
+    dealt = string(f"^[a-z]+ [1-9][0-9]*: {_GIFT.pattern[1:-1]}$", "AREA SPACE: GIFT")
+    return {"dealt": texts(dealt, '"AREA SPACE: GIFT", e.g. "base 2: asari 6", "window 1: buy '
+                                  'turret", "lighted 1: lighted".', minItems=1)}
+
+
+def _checkpoint_schema() -> dict[str, Schema]:
+    # the keys are player names, matched ignoring case: beyond a JSON Schema. A negative
+    # number never matches the board (a mismatch, which the replay reports): flagged at once.
+    def track(what: str) -> Schema:
+        return {"type": "object", "additionalProperties": whole("", minimum=0),
+                "description": f"What the {what} shows for each player: {{ Tina = 34 }}."}
+
+    return {"prestige": track("prestige track"), "money": track("player's screen (money)")}
+
+
 class FactKind:
-    """A fact event's registration: its log type, event class, keys, reader and writer."""
+    """A fact event's registration: its log type, event class, keys, reader and writer, and
+    the JSON Schema of its keys (``schema``: each key's; ``also``: what holds of them
+    together; ``required``: the keys the reader cannot do without)."""
 
     def __init__(self, log_type: str, event: type, keys: tuple[str, ...],
                  read: Callable[[FieldReader, Sequence[str]], Event],
-                 write: Callable[[Any], dict[str, Any]]) -> None:
+                 write: Callable[[Any], dict[str, Any]], summary: str,
+                 schema: Callable[[], dict[str, Schema]], required: tuple[str, ...] = (),
+                 also: Callable[[], Schema] | None = None) -> None:
         self.log_type, self.event, self.keys = log_type, event, keys
         self.read, self.write = read, write
+        self.summary, self.schema, self.required, self.also = summary, schema, required, also
+
+    def table_schema(self, common: dict[str, Schema]) -> Schema:
+        """The JSON Schema of the fact's table: ``type``, its keys, those in ``common``."""
+        keys = self.schema()
+        if set(keys) != set(self.keys):
+            raise ValueError(f"{self.log_type}: the schema declares {sorted(keys)}, the "
+                             f"reader takes {sorted(self.keys)}")
+        s: Schema = {
+            "description": self.summary,
+            "properties": {"type": {"const": self.log_type}, **common,
+                           **{k: keys[k] for k in self.keys}},
+            "required": ["type", *self.required],
+            "additionalProperties": False,
+        }
+        if self.also is not None:
+            s.update(self.also())
+        return s
+
+
+def _one_of_keys(keys: Sequence[str], *, filled: bool) -> Schema:
+    """At least one of ``keys`` is given (``filled``: and is not empty)."""
+    return {"anyOf": [{"required": [k], **({"properties": {k: {"minProperties": 1}}}
+                                           if filled else {})} for k in keys]}
 
 
 #: The facts, registered as the area kinds are (rules/areas): the market's display, the
 #: Caliph's gifts dealt (R6.1) and a checkpoint of what the table's track shows.
 FACTS: tuple[FactKind, ...] = (
     FactKind("display", Display, tuple(s.value for s in Section), _read_display,
-             _write_display),
-    FactKind("gifts", GiftsDealt, ("dealt",), _read_dealt, _write_dealt),
+             _write_display, "What market displays show (an optional fact, R3.1): at least "
+             "one area.", _display_schema,
+             also=lambda: _one_of_keys([s.value for s in Section], filled=False)),
+    FactKind("gifts", GiftsDealt, ("dealt",), _read_dealt, _write_dealt,
+             "Expansion, Gifts of the Caliph (R6.1): the gifts dealt face up at a year's "
+             "start, one per chest space.", _dealt_schema, required=("dealt",)),
     FactKind("checkpoint", Checkpoint, ("prestige", "money"), _read_checkpoint,
-             _write_checkpoint),
+             _write_checkpoint, "What the prestige track (and optionally money) shows; "
+             "confirmed by the replay.", _checkpoint_schema,
+             also=lambda: _one_of_keys(["prestige", "money"], filled=True)),
 )
 _FACT_OF_TYPE = {f.log_type: f for f in FACTS}
 _FACT_OF_CLASS = {f.event: f for f in FACTS}
@@ -223,12 +280,30 @@ def read_setup(h: FieldReader, players: tuple[str, ...]) -> Setup:
     if not isinstance(expansions, list) or not all(isinstance(x, str) for x in expansions):
         raise h.error("expansions", "expected a list such as [\"gifts\"]")
     buyers = data.get("buyers", [])
-    if not isinstance(buyers, list) or not all(isinstance(x, str) and BUYER_WORD.match(x)
+    if not isinstance(buyers, list) or not all(isinstance(x, str) and BUYER_WORD.fullmatch(x)
                                                for x in buyers):
         raise h.error("buyers", "expected the buyer colours as a list of lower-case "
                                 "words, such as [\"blue\", \"violet\"]")
     return Setup(players, players.index(start), Variant(variant), tuple(expansions),
                  tuple(buyers))
+
+
+def header_schemas() -> dict[str, Schema]:
+    """:data:`HEADER_KEYS` as the log's JSON Schema describes them (what :func:`read_setup`
+    accepts, and the expansions the referee knows)."""
+    return {
+        "start": string(None, "The start player (holds the Caliph's patronage at the start): "
+                            "one of the players."),
+        "variant": {**words((v.value for v in Variant), "The basic or the professional "
+                                                         "game."),
+                    "default": Variant.BASIC.value},
+        "expansions": {**texts(words(SUPPORTED_EXPANSIONS), "The expansions used: " + "; ".join(
+            f"{x}, {KNOWN_EXPANSIONS[x]}" for x in SUPPORTED_EXPANSIONS) + "."),
+            "default": []},
+        "buyers": {**texts(string(BUYER_WORD, "a buyer colour"),
+                           "The buyer colours this table's cards show (R1); when given, no "
+                           "other colour can be placed.", uniqueItems=True), "default": []},
+    }
 
 
 def setup_to_dict(s: Setup) -> dict[str, Any]:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from asara_cli.core.values import frozen
 from asara_cli.games.asara.rules.areas import kind_of
@@ -26,11 +27,9 @@ from asara_cli.games.asara.rules.events import (
     Bank,
     Build,
     Buy,
-    Caliph,
     Checkpoint,
     Display,
     Event,
-    Genie,
     Tile,
     Turn,
 )
@@ -97,26 +96,50 @@ def _choose(board: Board, state: GameState, moves: Sequence[Turn], rng: random.R
     raise AssertionError("the sampler offered no legal move")
 
 
+def _build(board: Board, me: PlayerState, have: Counter[Colour], action: Build
+           ) -> float | None:
+    return 30.0 + 10 * action.sections
+
+
+def _buy(board: Board, me: PlayerState, have: Counter[Colour], action: Buy) -> float | None:
+    if action.colour is None:
+        return None
+    weight = 4.0 + 3 * have[action.colour] + 2 * sum(
+        t.colour == action.colour for t in me.towers)
+    if me.money - board.price(action.colour) < 4:
+        weight /= 3
+    return weight
+
+
+def _bank(board: Board, me: PlayerState, have: Counter[Colour], action: Bank) -> float | None:
+    return 12.0 if me.money < 10 else 2.0
+
+
+def _caliph(board: Board, me: PlayerState, have: Counter[Colour], action: Any) -> float | None:
+    return 3.0
+
+
+def _coloured(board: Board, me: PlayerState, have: Counter[Colour], action: Any
+              ) -> float | None:
+    return 1.5 if me.money < 6 else 0.4
+
+
+#: The plain player's taste for a move of each area kind (by the kind's name): a weight, or
+#: ``None`` for a move made hardly ever (a buyer spent on nothing). Other kinds weigh 1.
+TASTE: dict[str, Callable[[Board, PlayerState, Counter[Colour], Any], float | None]] = {
+    "building": _build, "market": _buy, "bank": _bank, "caliph": _caliph,
+    "coloured": _coloured,
+}
+
+
 def _weight(board: Board, me: PlayerState, have: Counter[Colour], move: Turn,
             rng: random.Random) -> float:
     action = move.carried_out
-    weight = 1.0
-    if isinstance(action, Build):
-        weight = 30.0 + 10 * action.sections
-    elif isinstance(action, Buy):
-        if action.colour is None:
-            return 0.05
-        weight = 4.0 + 3 * have[action.colour] + 2 * sum(
-            t.colour == action.colour for t in me.towers)
-        if me.money - board.price(action.colour) < 4:
-            weight /= 3
-    elif isinstance(action, Bank):
-        weight = 12.0 if me.money < 10 else 2.0
-    elif isinstance(action, Caliph):
-        weight = 3.0
-    elif kind_of(action).kind == "coloured":
-        weight = 1.5 if me.money < 6 else 0.4
-    if isinstance(move.action, Genie):
+    taste = TASTE.get(kind_of(action).kind)
+    weight = 1.0 if taste is None else taste(board, me, have, action)
+    if weight is None:
+        return 0.05
+    if move.action is not action:  # a Bottle Genie's wish: the fee comes on top
         weight *= 0.4
     if move.placement.buyer == PAIR:
         weight *= 0.3

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import Report
-from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move
+from asara_cli.core.schema import Schema, when, whole
+from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Bank
 
@@ -17,6 +18,35 @@ class BankKind(Kind[Bank]):
     keys = ("space", "amount")
     needs_space = True
     space_help = "the bank space (its number in the board profile's order)"
+    summary = "Take a bank space's value (R3.3)."
+    required = ("amount",)
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {"space": numbered_space("Bank space in the board profile's order."),
+                "amount": whole("The Asari taken: the space's value.")}
+
+    def board_schemas(self, board: Board) -> dict[str, Schema]:
+        # a value the board does not know is trusted up to the largest (R3.3, check below)
+        known = [v for v in board.bank_values if v is not None]
+        low = min([1, *known])
+        d = super().board_schemas(board)
+        d["amount"] = {"minimum": low, "maximum": max([board.bank_max_value, *known])}
+        return d
+
+    def board_rules(self, board: Board) -> list[Schema]:
+        """A space whose value the board knows pays that."""
+        return [when("space", n, {"properties": {"amount": {"const": v}}})
+                for n, v in enumerate(board.bank_values, start=1) if v is not None]
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Bank, int | None]]:
+        """Every space, taking its value (an unknown one: a plausible amount)."""
+        board = s.board
+        found: list[tuple[Bank, int | None]] = []
+        for space in board.area_of_kind(self.kind).spaces or ():
+            value = board.bank_values[space - 1]
+            amount = value if value is not None else min(board.bank_max_value, 2 + 2 * space)
+            found.append((Bank(amount), space))
+        return found
 
     def cost(self, board: Board, space: int | None, action: Bank) -> tuple[int, str]:
         return 0, ""

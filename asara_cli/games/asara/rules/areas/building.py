@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from asara_cli.core.findings import CannotApply, Report
+from asara_cli.core.schema import Schema, string, texts
 from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import (
     COLOUR_OF,
@@ -23,6 +24,8 @@ from asara_cli.games.asara.rules.areas.base import (
     Fields,
     Kind,
     Move,
+    Sampling,
+    numbered_space,
 )
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Addition, Build, LightedWindow, NewTower, Part, Tile
@@ -34,8 +37,16 @@ from asara_cli.games.asara.rules.text import plural, tower_label, tower_name, to
 _PART = re.compile(rf"^(gold )?({SECTIONS})$")
 _TOWER = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?$")
 _LIGHTED = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?( on gold)?$")
+# iterating an enum class is slow; the sampler does it thousands of times a game
+_COLOURS = tuple(Colour)
 _NEW_HELP = 'a new tower such as "white: base, gold window, turret"'
 _ADD_HELP = 'an addition such as "black: window" or "red 2: trunk, gold window"'
+# The texts of new and add as one pattern each, for the log's JSON Schema: what _tower_text
+# accepts (spaces and tabs around the words; other white space Python strips is rare).
+_SP = r"[ \t]*"
+_PARTS = rf"{_SP}(gold )?({SECTIONS}){_SP}(,{_SP}(gold )?({SECTIONS}){_SP})*"
+NEW_TEXT = rf"^{_SP}({COLOURS}){_SP}:{_PARTS}$"
+ADD_TEXT = rf"^{_SP}({COLOURS})( [1-9][0-9]*)?{_SP}:{_PARTS}$"
 
 
 def find_tower(player: PlayerState, colour: Colour, n: int) -> int | None:
@@ -56,9 +67,42 @@ class Building(Kind[Build]):
     space_key = "plot"
     needs_space = True
     space_help = "the plot number"
+    summary = "Build on plot N: pay N, place N sections (R3.2)."
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {
+            "plot": numbered_space("The plot built on: it costs its number."),
+            "new": texts(string(NEW_TEXT, _NEW_HELP), 'New towers: "white: base, gold window, '
+                                                    'turret".'),
+            "add": texts(string(ADD_TEXT, _ADD_HELP), 'Additions to standing towers: "black: '
+                                                    'window", "red 2: trunk".'),
+            "lighted": texts(string(_LIGHTED, "a tower's lighted window"),
+                             'Lighted windows laid on windows of standing towers: "black", '
+                             '"red 2 on gold" (R3.7).'),
+        }
 
     def income(self, board: Board, space: int | None, action: Build) -> int:
         return 0
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Build, int | None]]:
+        """On each plot the player can pay for, a few ways to build its sections (or fewer,
+        where the plots below are taken, R3.2) from the screen."""
+        circle = s.state.area(s.board.area_of_kind(self.kind).key)
+        builds: dict[int, list[_BuildParts]] = {}  # by sections: the same on every plot
+        screen: _Screen | None = None
+        found: list[tuple[Build, int | None]] = []
+        for plot in s.board.area_of_kind(self.kind).spaces or ():
+            if plot > s.player.money:
+                continue
+            for k in range(plot, 0, -1):
+                if k < plot and not circle.occupied(k):
+                    break
+                if k not in builds:
+                    screen = screen or _Screen(s.state, s.player)
+                    builds[k] = screen.builds(k)
+                for build in builds[k]:
+                    found.append((Build(*build), plot))
+        return found
 
     def cost(self, board: Board, space: int | None, action: Build) -> tuple[int, str]:
         plot = space or 0
@@ -298,3 +342,96 @@ def _grow(tower: Tower, parts: Iterable[Part]) -> Tower:
 
 
 BUILDING = Building()
+
+
+#: A build's arguments: the new towers, the additions, the lighted windows.
+_BuildParts = tuple[tuple[NewTower, ...], tuple[Addition, ...], tuple[LightedWindow, ...]]
+
+
+class _Screen:
+    """What every way to build from one player's screen starts from, worked out once a
+    turn: the tiles held, the single sections that go onto standing towers, and the tiles
+    of each colour in the orders the choices below take them."""
+
+    def __init__(self, state: GameState, player: PlayerState) -> None:
+        screen = Counter(player.screen)
+        self.screen = screen
+        singles: list[tuple[str, Colour, int, Part | bool]] = []
+        # lighted windows onto uncovered windows of standing towers
+        if state.setup.variant == Variant.PRO:
+            hidden = Counter(player.lighted_known)
+            unknown = player.lighted_unknown
+            seen: Counter[Colour] = Counter()
+            for t in player.towers:
+                seen[t.colour] += 1
+                for on_gold, free in ((False, t.free_plain_windows),
+                                      (True, t.free_gold_windows)):
+                    for _ in range(free):
+                        if hidden[t.colour] > 0:
+                            hidden[t.colour] -= 1
+                        elif unknown > 0:
+                            unknown -= 1
+                        else:
+                            break
+                        singles.append(("lighted", t.colour, seen[t.colour], on_gold))
+        # trunks and windows onto standing towers (the first tower of their colour)
+        first: dict[Colour, int] = {}
+        for i, t in enumerate(player.towers):
+            first.setdefault(t.colour, sum(1 for u in player.towers[: i + 1]
+                                           if u.colour == t.colour))
+        by_name = sorted(screen, key=str)
+        for tile in by_name:
+            if tile.section in (Section.TRUNK, Section.WINDOW) and tile.colour in first:
+                singles += [("add", tile.colour, first[tile.colour],
+                             Part(tile.section, tile.gold))] * screen[tile]
+        self.singles = singles
+        # per colour: bases and turrets in the screen's order, trunks and windows by name
+        self.bases = {c: [t for t in screen if t.section == Section.BASE and t.colour == c]
+                      for c in _COLOURS}
+        self.turrets = {c: [t for t in screen if t.section == Section.TURRET
+                            and t.colour == c] for c in _COLOURS}
+        self.middles = {c: [t for t in by_name if t.colour == c
+                            and t.section in (Section.TRUNK, Section.WINDOW)]
+                        for c in _COLOURS}
+
+    def builds(self, k: int) -> list[_BuildParts]:
+        """A few ways to place exactly ``k`` sections (tower law kept): the first ``k``
+        singles, or the last ``k``, and new towers from what is left."""
+        results = []
+        for order in (1, -1):
+            left = Counter(self.screen)
+            chosen = self.singles[::order][:k]
+            for kind, colour, _n, part in chosen:
+                if kind == "add" and isinstance(part, Part):
+                    left[Tile(part.section, colour, part.gold)] -= 1
+            new: list[NewTower] = []
+            need = k - len(chosen)
+            for colour in _COLOURS:
+                if need < 2:
+                    break
+                base = next((t for t in self.bases[colour] if left[t] > 0), None)
+                turret = next((t for t in self.turrets[colour] if left[t] > 0), None)
+                if base is None or turret is None:
+                    continue
+                parts = [Part(Section.BASE, base.gold), Part(Section.TURRET, turret.gold)]
+                left[base] -= 1
+                left[turret] -= 1
+                for tile in self.middles[colour]:
+                    while left[tile] > 0 and len(parts) < need:
+                        parts.append(Part(tile.section, tile.gold))
+                        left[tile] -= 1
+                new.append(NewTower(colour, tuple(parts)))
+                need -= len(parts)
+            if need != 0:
+                continue
+            adds: dict[tuple[Colour, int], list[Part]] = {}
+            lighted = []
+            for kind, colour, n, part in chosen:
+                if kind == "add" and isinstance(part, Part):
+                    adds.setdefault((colour, n), []).append(part)
+                else:
+                    lighted.append(LightedWindow(colour, n, bool(part)))
+            results.append((tuple(new),
+                            tuple(Addition(c, n, tuple(ps)) for (c, n), ps in adds.items()),
+                            tuple(lighted)))
+        return results

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from asara_cli.core.schema import Schema
 from asara_cli.core.values import evolve
-from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move
+from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Caliph
 from asara_cli.games.asara.rules.state import GameState
@@ -17,6 +18,14 @@ class CaliphKind(Kind[Caliph]):
     log_type = "caliph"
     keys = ("space",)
     copyable = False
+    names_space = False
+    summary = "Take the Caliph's patronage (R3.5)."
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {"space": numbered_space("The Caliph's space (optional: there is one).")}
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Caliph, int | None]]:
+        return [] if wish else [(Caliph(), None)]
 
     def cost(self, board: Board, space: int | None, action: Caliph) -> tuple[int, str]:
         return 0, ""

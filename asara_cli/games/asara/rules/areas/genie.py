@@ -12,7 +12,8 @@ import re
 from typing import Any
 
 from asara_cli.core.findings import Report
-from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move
+from asara_cli.core.schema import Schema, when, whole, words
+from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Genie
 from asara_cli.games.asara.rules.state import GameState, in_play
@@ -35,7 +36,55 @@ class GenieKind(Kind[Genie]):
     keys = ("space", "move")
     needs_space = True
     copyable = False
+    sample_rank = 2
     space_help = "the Bottle Genie's space: its cost"
+    required = ("move",)
+    summary = ("Expansion, House of the Bottle Genie (R6.2, pro): pay the genie's space (its "
+               "cost), then one move of another area but the Caliph's, without a buyer there.")
+
+    def key_schemas(self) -> dict[str, Schema]:
+        from asara_cli.games.asara.rules.areas import KINDS
+
+        # the move wished for is a table of its own kind's keys; the genie grants every
+        # kind but the Caliph's and its own (R6.2: the reader leaves that to the referee)
+        granted = [k for k in KINDS if k.copyable]
+        return {
+            "space": whole("The genie's space: its cost."),
+            "move": {
+                "type": "object",
+                "description": "The move wished for: its type and that type's own keys, e.g. "
+                               "{ type = \"bank\", space = 1, amount = 12 }.",
+                "required": ["type"],
+                "properties": {"type": words(k.log_type for k in granted)},
+                "allOf": [when("type", k.log_type, k.table_schema({}, {}, ()))
+                          for k in granted],
+            },
+        }
+
+    def board_schemas(self, board: Board) -> dict[str, Schema]:
+        from asara_cli.games.asara.rules.areas import KINDS
+
+        d = super().board_schemas(board)
+        moves = [when("type", k.log_type, k.board_table_schema(board))
+                 for k in KINDS if k.copyable and k.board_table_schema(board)]
+        if moves:
+            d["move"] = {"allOf": moves}
+        return d
+
+    def offer(self, s: Sampling) -> None:
+        """At the cheapest free space the player can pay for, a third of the moves the other
+        kinds offer as wishes (a different third each turn), with each buyer."""
+        area = s.board.area_of_kind(self.kind).key
+        if not s.in_play(area):
+            return
+        for fee in s.spaces(self, area)[:1]:
+            if fee is None or fee > s.player.money:
+                continue
+            wishes = s.wishes()
+            wishes = wishes[s.state.events % 3::3] or wishes[:1]
+            for b in s.buyers(self, area):
+                for action, space in wishes:
+                    s.turn(area, b, fee, Genie(action, space))
 
     def cost(self, board: Board, space: int | None, action: Genie) -> tuple[int, str]:
         fee = space or 0

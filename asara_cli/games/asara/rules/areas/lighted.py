@@ -7,11 +7,19 @@ import re
 from typing import Any
 
 from asara_cli.core.findings import Report
+from asara_cli.core.schema import Schema, texts, when, whole, words
 from asara_cli.core.values import evolve
-from asara_cli.games.asara.rules.areas.base import COLOURS, Fields, Kind, Move
+from asara_cli.games.asara.rules.areas.base import (
+    COLOURS,
+    Fields,
+    Kind,
+    Move,
+    Sampling,
+    numbered_space,
+)
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Lighted
-from asara_cli.games.asara.rules.model import Colour
+from asara_cli.games.asara.rules.model import Colour, Variant
 from asara_cli.games.asara.rules.state import GameState
 from asara_cli.games.asara.rules.text import plural
 
@@ -37,6 +45,43 @@ class House(Kind[Lighted]):
     log_type = "lighted"
     keys = ("space", "pay", "kept")
     space_help = "a space number of the House of the lighted windows"
+    summary = "Pro: House of the lighted windows (R3.7): pay for an offer, keep its windows."
+    required = ("pay",)
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {
+            "space": numbered_space("The space used (optional where the spaces are alike)."),
+            "pay": whole("The Asari paid: one of the board's offers."),
+            "kept": texts(words(c.value for c in Colour),
+                          "Colours kept (optional: secret until built)."),
+        }
+
+    def board_schemas(self, board: Board) -> dict[str, Schema]:
+        d = super().board_schemas(board)
+        offers = board.lighted_offers
+        d["pay"] = {"enum": sorted(o.pay for o in offers)}
+        d["kept"] = {"maxItems": max((o.keep for o in offers), default=0)}
+        return d
+
+    def board_rules(self, board: Board) -> list[Schema]:
+        """Each offer keeps so many windows (R3.7)."""
+        return [when("pay", o.pay, {"properties": {"kept": {"maxItems": o.keep}}})
+                for o in board.lighted_offers]
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Lighted, int | None]]:
+        """Pro: each offer the player can pay for while the stack lasts, with the colours
+        kept stated (rotating) and secret."""
+        state = s.state
+        if state.setup.variant != Variant.PRO:
+            return []
+        found: list[tuple[Lighted, int | None]] = []
+        colours = tuple(Colour)
+        for offer in s.board.lighted_offers:
+            if offer.pay <= s.player.money and state.lighted_stack >= offer.keep:
+                kept = tuple(colours[(state.events + i) % 5] for i in range(offer.keep))
+                found.append((Lighted(offer.pay, kept), None))
+                found.append((Lighted(offer.pay), None))
+        return found
 
     def income(self, board: Board, space: int | None, action: Lighted) -> int:
         return 0

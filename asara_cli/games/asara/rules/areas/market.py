@@ -5,23 +5,32 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
+from asara_cli.core.schema import Schema, words
 from asara_cli.core.values import copier
 from asara_cli.games.asara.rules.areas.base import (
     SECTION,
     SECTION_HELP,
     SECTION_OF,
+    SECTION_WORDS,
     TILE,
     TILE_HELP,
+    TILE_SCHEMA,
     Fields,
     Kind,
     Move,
+    Sampling,
+    numbered_space,
     tile_words,
 )
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import Buy, Tile, gold_text
-from asara_cli.games.asara.rules.model import Section
+from asara_cli.games.asara.rules.model import Colour, Section
 from asara_cli.games.asara.rules.state import GameState, PlayerState, with_tile, without
 from asara_cli.games.asara.rules.state import Market as MarketState
+
+# iterating an enum class is slow; the sampler does it thousands of times a game
+_COLOURS = tuple(Colour)
+_SECTIONS = tuple(Section)
 
 # a tile bought makes three copies (rules/values.py, copier)
 _new_market = copier(MarketState)
@@ -64,9 +73,40 @@ class Market(Kind[Buy]):
     log_type = "buy"
     keys = ("area", "space", "tile")
     space_help = "a space number of the market area"
+    summary = "Buy a face-up tile in a market area (R3.1); no tile = nothing bought."
+    required = ("area",)
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {
+            "area": words(SECTION_WORDS, "The market area: its section type."),
+            "space": numbered_space("The space used (optional where the spaces are alike)."),
+            "tile": TILE_SCHEMA,
+        }
 
     def income(self, board: Board, space: int | None, action: Buy) -> int:
         return 0
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Buy, int | None]]:
+        """In each market: nothing bought (not as a wish), and the cheapest, a middle and
+        the dearest tile the player can pay for."""
+        money, board = s.player.money, s.board
+        found: list[tuple[Buy, int | None]] = []
+        for section in _SECTIONS:
+            m = s.state.market(section)
+            tiles: list[Tile | None] = [None] if not wish else []
+            if m.count > 0:
+                # in a fixed order (tiles hash by identity), so a seed gives the same game
+                choices = dict.fromkeys(m.shown) if m.shown is not None else [
+                    Tile(section, c, g) for c in _COLOURS for g in (False, True)]
+                affordable: list[Tile] = sorted(
+                    (t for t in choices if board.price(t.colour) <= money),
+                    key=lambda t: (board.price(t.colour), t.gold))
+                picks = {0, len(affordable) // 2, len(affordable) - 1}
+                tiles.extend(t for i, t in enumerate(affordable) if i in picks)
+            for t in tiles:
+                found.append((Buy(section, None if t is None else t.colour,
+                                  False if t is None else t.gold), None))
+        return found
 
     def area(self, board: Board, action: Buy) -> AreaSpec:
         return board.market_area(action.section)

@@ -6,21 +6,29 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import Report
+from asara_cli.core.schema import Schema, whole, words
 from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import (
     SECTION,
     SECTION_HELP,
     SECTION_OF,
+    SECTION_WORDS,
     TILE,
     TILE_HELP,
+    TILE_SCHEMA,
     Fields,
     Kind,
     Move,
+    Sampling,
     tile_words,
 )
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Bribe, gold_text
+from asara_cli.games.asara.rules.model import Colour, Section
 from asara_cli.games.asara.rules.state import GameState, with_tile
+
+_COLOURS = tuple(Colour)
+_SECTIONS = tuple(Section)
 
 
 class Spies(Kind[Bribe]):
@@ -29,6 +37,32 @@ class Spies(Kind[Bribe]):
     keys = ("space", "pile", "tile")
     needs_space = True
     space_help = "the House of Spies space: its cost"
+    summary = "House of Spies (R3.4): pay the space, search a pile, maybe take a tile."
+    required = ("pile",)
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {
+            "space": whole("The space is its cost."),
+            "pile": words(SECTION_WORDS, "The face-down pile searched: its section type."),
+            "tile": TILE_SCHEMA,
+        }
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Bribe, int | None]]:
+        """Each affordable fee: a search that takes nothing, and one tile from each pile
+        left (one colour a pile, rotating, so every colour turns up over a game)."""
+        money, state, board = s.player.money, s.state, s.board
+        found: list[tuple[Bribe, int | None]] = []
+        for fee in board.area_of_kind(self.kind).spaces or ():
+            if fee > money:
+                continue
+            found.append((Bribe(Section.BASE), fee))
+            for i, section in enumerate(_SECTIONS):
+                if state.market(section).pile < 1:
+                    continue
+                c = _COLOURS[(state.events + i) % len(_COLOURS)]
+                if fee + board.price(c) <= money:
+                    found.append((Bribe(section, c, c == Colour.RED), fee))
+        return found
 
     def income(self, board: Board, space: int | None, action: Bribe) -> int:
         return 0

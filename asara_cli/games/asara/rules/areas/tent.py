@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import Report
+from asara_cli.core.schema import Schema, whole
 from asara_cli.core.values import evolve
-from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move
+from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Recruit
+from asara_cli.games.asara.rules.model import Variant
 from asara_cli.games.asara.rules.state import GameState
 from asara_cli.games.asara.rules.text import plural
 
@@ -19,6 +21,28 @@ class Tent(Kind[Recruit]):
     log_type = "recruit"
     keys = ("space", "cost")
     space_help = "a tent space number"
+    summary = "Pro: pay the tent space's cost, draw 2 buyers (R3.6)."
+    required = ("cost",)
+
+    def key_schemas(self) -> dict[str, Schema]:
+        # a negative cost is refused by the rules whatever the board (R3.6): flagged at once
+        return {"space": numbered_space("The space used (optional where the spaces are "
+                                        "alike)."),
+                "cost": whole("The Asari paid: the tent space's printed cost.", minimum=0)}
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Recruit, int | None]]:
+        """Pro: each space the player can pay for while the deck holds a draw (an unknown
+        cost: 1)."""
+        board, state = s.board, s.state
+        if state.setup.variant != Variant.PRO or state.draw_pile < board.recruit_draw:
+            return []
+        found: list[tuple[Recruit, int | None]] = []
+        for space in board.area_of_kind(self.kind).spaces or (None,):
+            cost = 1 if board.tent_costs is None or space is None else board.tent_costs[
+                space - 1]
+            if cost <= s.player.money:
+                found.append((Recruit(cost), space))
+        return found
 
     def income(self, board: Board, space: int | None, action: Recruit) -> int:
         return 0

@@ -258,6 +258,36 @@ def spellings(records: Iterable[GameRecord]) -> dict[str, str]:
     return {key: names.most_common(1)[0][0] for key, names in used.items()}
 
 
+@frozen
+class Clubs:
+    """The statistics of a folder, one :class:`Club` per game it holds (a folder may mix
+    games: their players, points and seats are not compared across games)."""
+
+    by_game: tuple[tuple[str, Club], ...]
+
+    @property
+    def games(self) -> int:
+        return sum(c.games for _, c in self.by_game)
+
+    @property
+    def mixed(self) -> bool:
+        return len(self.by_game) > 1
+
+
+def clubs(records: Sequence[GameRecord], rated: bool = False) -> Clubs:
+    """:func:`club` for each game among ``records`` (the default game when there is none),
+    with :func:`ratings` when ``rated``."""
+    keys = sorted({r.game for r in records}) or [DEFAULT]
+    found = []
+    for key in keys:
+        mine = [r for r in records if r.game == key]
+        stats = club(mine)
+        if rated:
+            stats = evolve(stats, ratings=ratings(mine))
+        found.append((key, stats))
+    return Clubs(tuple(found))
+
+
 def club(records: Sequence[GameRecord]) -> Club:
     """Statistics over the scored games among ``records``; a player is everyone whose names
     are the same by the name rule ("Lena", "LENA"), shown as :func:`spellings` says."""

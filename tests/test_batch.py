@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from asara_cli.cli import app
 from asara_cli.render.batch import FORMATS, spreadsheet_safe
-from asara_cli.stats import GameRecord, Seat, club
+from asara_cli.stats import GameRecord, Seat, club, clubs
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 runner = CliRunner()
@@ -193,7 +193,7 @@ def test_the_terminal_lists_every_game_only_in_a_small_folder() -> None:
 
     def table(records: list[GameRecord]) -> str:
         console = SafeConsole(markup=False, width=100, file=io.StringIO())
-        return FORMATS["table"]().write(records, club(records), console)
+        return FORMATS["table"]().write(records, clubs(records), console)
 
     few = table([game(i) for i in range(100)])
     assert few.startswith("games") and "g099.toml" in few
@@ -205,7 +205,7 @@ def test_the_terminal_lists_every_game_only_in_a_small_folder() -> None:
     assert "players (149 scored games)" in shown
     quiet = table([game(i) for i in range(150)])
     assert "games: 150, all finished and valid" in quiet and "g000.toml" not in quiet
-    assert "g149.toml" in FORMATS["markdown"]().write(many, club(many), SafeConsole())
+    assert "g149.toml" in FORMATS["markdown"]().write(many, clubs(many), SafeConsole())
 
 
 def test_ratings_rank_a_steady_winner_first() -> None:
@@ -547,3 +547,33 @@ def test_play_day_reads_a_day_or_nothing() -> None:
         assert play_day(text) == day, text
     for text in (None, "", "last Sunday", "20:30:00", "14.03.2026", "2026-03-14 Sunday"):
         assert play_day(text) is None, text
+
+
+def test_a_folder_of_two_games_has_statistics_for_each() -> None:
+    """Players, seats and head to head are never compared across games: a folder that
+    mixes games gets one set of statistics per game (JSON: ``by_game``)."""
+    def seated(file: str, key: str, *totals: tuple[str, int]) -> GameRecord:
+        best = max(t for _, t in totals)
+        return GameRecord(file, file, "valid", game=key, seats=tuple(
+            Seat(n, i + 1, t, 1 + sum(o > t for _, o in totals), t == best, ())
+            for i, (n, t) in enumerate(totals)))
+
+    records = [seated("a", "asara", ("Ann", 50), ("Bob", 40)),
+               seated("b", "asara", ("Ann", 30), ("Bob", 45)),
+               seated("y", "other", ("Ann", 90), ("Cy", 80), ("Di", 70))]
+    both = clubs(records)
+    assert both.mixed and both.games == 3
+    by_game = dict(both.by_game)
+    assert [(p.name, p.games, p.wins) for p in by_game["asara"].players] == [
+        ("Ann", 2, 1), ("Bob", 2, 1)]
+    assert [(p.name, p.games, p.wins) for p in by_game["other"].players] == [
+        ("Ann", 1, 1), ("Cy", 1, 0), ("Di", 1, 0)]
+    # Ann met Bob twice (ahead once) and never Cy in ASARA
+    assert [(h.player, h.other, h.games, h.ahead) for h in by_game["asara"].pairs] == [
+        ("Ann", "Bob", 2, 1)]
+    data = json.loads(FORMATS["json"]().write(records, both, None))  # type: ignore[arg-type]
+    assert set(data["by_game"]) == {"asara", "other"} and "players" not in data
+    assert data["summary"]["scored"] == 3
+    one = json.loads(FORMATS["json"]().write(records[:2], clubs(records[:2]),
+                                             None))  # type: ignore[arg-type]
+    assert "by_game" not in one and [p["name"] for p in one["players"]] == ["Ann", "Bob"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
@@ -44,10 +43,9 @@ from asara_cli.stats import (
     UNREADABLE,
     VALID,
     GameRecord,
-    club,
+    clubs,
     mark_duplicates,
     play_day,
-    ratings,
 )
 
 
@@ -221,13 +219,11 @@ def _batch(
                 continue
         kept.append(r)
         kept_files.add(r.file)
-    stats = club(kept)
-    if with_ratings:
-        try:
-            stats = replace(stats, ratings=ratings(kept))
-        except ImportError:
-            raise fail("--ratings needs the openskill package: pip install openskill",
-                       EXIT_INPUT) from None
+    try:
+        stats = clubs(kept, rated=with_ratings)
+    except ImportError:
+        raise fail("--ratings needs the openskill package: pip install openskill",
+                   EXIT_INPUT) from None
     writer = FORMATS[fmt.value](url, bgg_id)
     text = writer.write(kept, stats, out())
     if text:

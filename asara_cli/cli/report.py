@@ -11,7 +11,7 @@ from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, err, guarded, replay_f
 from asara_cli.games import find_game
 from asara_cli.logfile.write import write_file
 from asara_cli.render.report import club_page, game_page
-from asara_cli.stats import club, mark_duplicates
+from asara_cli.stats import clubs, mark_duplicates
 
 
 @guarded
@@ -43,7 +43,7 @@ def report(
         kept = [r for r in records if r.status != "duplicate"]
         names = sorted({find_game(r.game).name for r in kept if r.scored}) or [find_game(None).name]
         page = club_page(f"{' and '.join(names)} at {source.resolve().name}", records,
-                         club(kept))
+                         clubs(kept))
         code = EXIT_VIOLATION if say_skipped(records) else EXIT_OK
     else:
         game = replay_file(source, None)

@@ -20,7 +20,7 @@ from asara_cli.games import DEFAULT, game
 from asara_cli.games.base import Filter, Source
 from asara_cli.render import bgstats
 from asara_cli.render.safe import json_text, safe_text
-from asara_cli.stats import Club, GameRecord, PlayerStats
+from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats
 
 
 def games_of(records: Sequence[GameRecord]) -> list[str]:
@@ -88,26 +88,37 @@ class Format:
         #: Warnings for stderr that writing found (the command prints them)
         self.warnings: list[str] = []
 
-    def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
+    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console) -> str:
         raise NotImplementedError
 
 
 class JsonFormat(Format):
     name = "json"
 
-    def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
-        data = {
+    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console) -> str:
+        data: dict[str, Any] = {
             "games": [_game_dict(r) for r in records],
             "summary": {"files": len(records), "scored": stats.games,
                         "by_status": by_status(records)},
-            "players": [{**asdict(p), "sources": dict(p.sources)} for p in stats.players],
-            "seats": [asdict(s) for s in stats.seats],
-            "head_to_head": [asdict(h) for h in stats.head_to_head],
         }
-        if stats.ratings:
-            data["ratings"] = [{"name": n, "ordinal": o, "mu": m, "sigma": s}
-                               for n, o, m, s in stats.ratings]
+        per_game = {key: _club_dict(club) for key, club in stats.by_game}
+        if stats.mixed:  # a folder of several games: statistics for each, never across them
+            data["by_game"] = per_game
+        else:
+            data.update(next(iter(per_game.values())))
         return json_text(data) + "\n"
+
+
+def _club_dict(stats: Club) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "players": [{**asdict(p), "sources": dict(p.sources)} for p in stats.players],
+        "seats": [asdict(s) for s in stats.seats],
+        "head_to_head": [asdict(h) for h in stats.head_to_head],
+    }
+    if stats.ratings:
+        data["ratings"] = [{"name": n, "ordinal": o, "mu": m, "sigma": s}
+                           for n, o, m, s in stats.ratings]
+    return data
 
 
 def by_status(records: Sequence[GameRecord]) -> Counter[str]:
@@ -147,7 +158,7 @@ class CsvFormat(Format):
             facts.insert(0, "game")
         return (*CsvFormat.FIRST, *facts, *CsvFormat.THEN, *points, "problem"), set(points)
 
-    def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
+    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console) -> str:
         # A byte order mark first: Excel opens a UTF-8 file without one as its local code
         # page ("Zoë" as "ZoÃ«"). Python reads it with utf-8-sig; pandas skips it.
         buf = io.StringIO()
@@ -176,7 +187,7 @@ class CsvFormat(Format):
 class MarkdownFormat(Format):
     name = "markdown"
 
-    def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
+    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console) -> str:
         out = ["## Games", "", "| file | date | players | winner(s) | margin | status |",
                "|---|---|---|---|---|---|"]
         for r in records:
@@ -185,7 +196,16 @@ class MarkdownFormat(Format):
                        f"{_md(', '.join(f'{s.name} {s.total}' for s in r.seats))} | "
                        f"{_md(winners)} | {'' if r.margin is None else r.margin} | "
                        f"{_md(game_status(r))} |")
-        out += ["", "## Players", "", "| player | games | wins | shared wins | win rate | "
+        for key, club in stats.by_game:
+            mine = [r for r in records if r.game == key]
+            if stats.mixed:
+                out += ["", f"# {game(key).name} ({count(club.games, 'scored game')})"]
+            out += self._club(mine, club)
+        return "\n".join(out) + "\n"
+
+    @staticmethod
+    def _club(records: Sequence[GameRecord], stats: Club) -> list[str]:
+        out = ["", "## Players", "", "| player | games | wins | shared wins | win rate | "
                 "fair share | mean | median | best | of winner's |",
                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for p in stats.players:
@@ -216,7 +236,7 @@ class MarkdownFormat(Format):
                     "|---|---:|---:|---:|"]
             out += [f"| {_md(n)} | {o:.2f} | {m:.2f} | {s:.2f} |" for n, o, m, s in
                     stats.ratings]
-        return "\n".join(out) + "\n"
+        return out
 
 
 def count(n: int, word: str) -> str:
@@ -252,7 +272,7 @@ class TableFormat(Format):
     #: thousands scrolls the statistics away, and rich takes about a millisecond a row.
     LISTED = 100
 
-    def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
+    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console) -> str:
         listed, title = _listed(records, self.LISTED)
         games = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
         games.add_column("file", overflow="fold")
@@ -263,13 +283,25 @@ class TableFormat(Format):
                           Text(", ".join(f"{s.name} {s.total}" for s in r.seats)),
                           Text(", ".join(s.name for s in r.seats if s.winner)),
                           "" if r.margin is None else str(r.margin), Text(game_status(r)))
+        parts: list[RenderableType] = [games if listed else Text(title + "\n")]
+        for key, club in stats.by_game:
+            mine = [r for r in records if r.game == key]
+            parts += self._club(mine, club, f"{game(key).name}: " if stats.mixed else "")
+        with console.capture() as captured:
+            console.print(Group(*parts))
+        return captured.get()
+
+    @staticmethod
+    def _club(records: Sequence[GameRecord], stats: Club, name: str
+              ) -> list[RenderableType]:
+        """One game's statistics (``name`` starts each title in a folder of several)."""
         # The figures per player come in three tables, each within 80 columns.
-        players = _table(f"players ({count(stats.games, 'scored game')})", "player", (
+        players = _table(f"{name}players ({count(stats.games, 'scored game')})", "player", (
             "games", "wins", "shared wins", "win rate", "fair share"))
-        totals = _table("totals per game", "player", ("mean", "median", "best",
-                                                        "of winner's"))
+        totals = _table(f"{name}totals per game", "player", ("mean", "median", "best",
+                                                               "of winner's"))
         groups = [g for g in _groups(records) if any(_group_mean(p, g) for p in stats.players)]
-        sources = _table("mean points per game, by source", "player",
+        sources = _table(f"{name}mean points per game, by source", "player",
                          tuple(g for g, _ in groups))
         for p in stats.players:
             players.add_row(Text(p.name), str(p.games), str(p.wins), str(p.shared_wins),
@@ -277,29 +309,26 @@ class TableFormat(Format):
             totals.add_row(Text(p.name), f"{p.mean:.1f}", f"{p.median:g}", str(p.best),
                            f"{p.share_of_winner:.0%}")
             sources.add_row(Text(p.name), *(f"{_group_mean(p, g):.1f}" for g in groups))
-        pairs = _table("head to head (each pair once)", "player",
+        pairs = _table(f"{name}head to head (each pair once)", "player",
                        ("against", "games", "ahead", "level", "behind"))
         for h in stats.pairs:
             pairs.add_row(Text(h.player), Text(h.other), str(h.games), str(h.ahead),
                           str(h.level), str(h.behind))
-        seats = _table("seats (1 = start player)", "players",
+        seats = _table(f"{name}seats (1 = start player)", "players",
                        ("seat", "games", "wins", "win rate", "1/n"))
         for x in stats.seats:
             seats.add_row(str(x.players), str(x.seat), str(x.games), str(x.wins),
                           f"{x.win_rate:.0%}", f"{x.expected_rate:.0%}")
-        parts: list[RenderableType] = [games if listed else Text(title + "\n")]
         # empty tables under their headings read like a fault
-        parts += [players, totals, sources, pairs, seats] if stats.players else [
-            Text("players: no scored games\n")]
+        parts: list[RenderableType] = [players, totals, sources, pairs, seats] if (
+            stats.players) else [Text(f"{name}players: no scored games\n")]
         if stats.ratings:
-            rt = _table("ratings (openskill, Plackett-Luce; mu - 3 sigma)", "player",
+            rt = _table(f"{name}ratings (openskill, Plackett-Luce; mu - 3 sigma)", "player",
                         ("rating", "mu", "sigma"))
             for n, o, m, sigma in stats.ratings:
                 rt.add_row(Text(n), f"{o:.2f}", f"{m:.2f}", f"{sigma:.2f}")
             parts.append(rt)
-        with console.capture() as captured:
-            console.print(Group(*parts))
-        return captured.get()
+        return parts
 
 
 def _group_mean(p: PlayerStats, group: tuple[str, tuple[str, ...]]) -> float:
@@ -339,8 +368,8 @@ class BgStatsFormat(Format):
 
     name = "bgstats"
 
-    def write(self, records: Sequence[GameRecord], stats: Club, console: Console) -> str:
-        shown = {name_key(p.name): p.name for p in stats.players}
+    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console) -> str:
+        shown = {name_key(p.name): p.name for _, club in stats.by_game for p in club.players}
         scored = [r for r in records if r.scored]
         plays = [bgstats.play(r, self.bgg_id, shown) for r in scored]
         if self.url:

@@ -13,7 +13,7 @@ from asara_cli.games import game
 from asara_cli.games.base import Game, Source
 from asara_cli.logfile.game import GameLog, describe_violation
 from asara_cli.render.batch import game_status
-from asara_cli.stats import Club, GameRecord
+from asara_cli.stats import Club, Clubs, GameRecord
 
 #: One colour per seat (players are not towers); the sources' colours are the game's own.
 SEAT_COLOURS = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
@@ -207,41 +207,50 @@ def game_page(title: str, played: Game, outcome: Any, log: GameLog) -> str:
     return _page(title, body)
 
 
-def club_page(title: str, records: Sequence[GameRecord], stats: Club) -> str:
+def club_page(title: str, records: Sequence[GameRecord], stats: Clubs) -> str:
     """The club's page: ``records`` are every file read (duplicates listed, counted once),
-    ``stats`` the statistics over the games kept."""
-    names = [p.name for p in stats.players]
+    ``stats`` the statistics over the games kept, one part per game in a folder of
+    several."""
     files = sum(r.status != "duplicate" for r in records)
-    played = game(next((r.game for r in records if r.scored), "asara"))
-    means = [(p.name, _by_part(played, p.sources)) for p in stats.players]
     body = [f"<p>{plural(stats.games, 'scored game')} out of {plural(files, 'file')}"
             + (f" ({plural(len(records) - files, 'duplicate')} counted once)"
-               if len(records) > files else "") + ".</p>",
-            "<h2>Win rate against a fair share (per cent)</h2>",
+               if len(records) > files else "") + ".</p>"]
+    for key, club in stats.by_game:
+        played = game(key)
+        if stats.mixed:
+            body.append(f"<h2>{escape(played.name)}: {plural(club.games, 'scored game')}</h2>")
+        body += _club_part(played, club, "h3" if stats.mixed else "h2")
+    body += ["<h2>Games</h2>",
+             _table(["file", "date", "totals", "winner(s)", "status"],
+                    [(r.file, r.date or "", ", ".join(f"{s.name} {s.total}" for s in r.seats),
+                      ", ".join(s.name for s in r.seats if s.winner), game_status(r))
+                     for r in records], set())]
+    return _page(title, body)
+
+
+def _club_part(played: Game, stats: Club, h: str) -> list[str]:
+    """One game's statistics: win rates, points by source, players, seats, head to head."""
+    names = [p.name for p in stats.players]
+    means = [(p.name, _by_part(played, p.sources)) for p in stats.players]
+    return [f"<{h}>Win rate against a fair share (per cent)</{h}>",
             _legend(["win rate", "fair share"], [WIN_RATE, FAIR_SHARE]),
             _paired([(p.name, round(100 * p.win_rate), round(100 * p.expected_rate))
                      for p in stats.players]) if names else "<p>No scored games.</p>",
-            "<h2>Mean points per game, by source</h2>",
+            f"<{h}>Mean points per game, by source</{h}>",
             _sources_legend(means),
             _stacked(means, [f"{p.mean:.1f}" for p in stats.players]) if names else "",
-            "<h2>Players</h2>",
+            f"<{h}>Players</{h}>",
             _table(["player", "games", "wins", "shared wins", "win rate", "fair share", "mean",
                     "median", "best", "of winner's"],
                    [(p.name, p.games, p.wins, p.shared_wins, f"{p.win_rate:.0%}",
                      f"{p.expected_rate:.0%}", f"{p.mean:.1f}", f"{p.median:g}", p.best,
                      f"{p.share_of_winner:.0%}") for p in stats.players],
                    set(range(1, 10))),
-            "<h2>Seats (1 = start player)</h2>",
+            f"<{h}>Seats (1 = start player)</{h}>",
             _table(["players", "seat", "games", "wins", "win rate", "1/n"],
                    [(s.players, s.seat, s.games, s.wins, f"{s.win_rate:.0%}",
                      f"{s.expected_rate:.0%}") for s in stats.seats], {0, 1, 2, 3, 4, 5}),
-            "<h2>Head to head (each pair once)</h2>",
+            f"<{h}>Head to head (each pair once)</{h}>",
             _table(["player", "against", "games", "ahead", "level", "behind"],
-                   [(h.player, h.other, h.games, h.ahead, h.level, h.behind)
-                    for h in stats.pairs], {2, 3, 4, 5}),
-            "<h2>Games</h2>",
-            _table(["file", "date", "totals", "winner(s)", "status"],
-                   [(r.file, r.date or "", ", ".join(f"{s.name} {s.total}" for s in r.seats),
-                     ", ".join(s.name for s in r.seats if s.winner), game_status(r))
-                    for r in records], set())]
-    return _page(title, body)
+                   [(h2h.player, h2h.other, h2h.games, h2h.ahead, h2h.level, h2h.behind)
+                    for h2h in stats.pairs], {2, 3, 4, 5})]

@@ -151,9 +151,10 @@ def _line(text: str) -> None:
 
 def _interrupted() -> int:
     from asara_cli.logfile.write import WRITTEN
+    from asara_cli.render.shown import show_path
 
     if WRITTEN:
-        _line(f"interrupted (Ctrl-C) after writing {WRITTEN[-1]}; the write is complete")
+        _line(f"interrupted (Ctrl-C) after writing {show_path(WRITTEN[-1])}; the write is complete")
     else:
         _line("interrupted (Ctrl-C); no file was changed")
     return EXIT_INTERRUPTED

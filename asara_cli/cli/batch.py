@@ -33,6 +33,7 @@ from asara_cli.cli.common import (
 )
 from asara_cli.core.names import name_key
 from asara_cli.render.batch import FORMATS, by_status, count
+from asara_cli.render.shown import show_path
 from asara_cli.stats import (
     DUPLICATE,
     INCOMPLETE,
@@ -108,7 +109,7 @@ def say_skipped(records: list[GameRecord]) -> bool:
     for r in records:
         if r.status in (UNREADABLE, INVALID, DUPLICATE):
             why = f"duplicate of {r.duplicate_of}" if r.status == DUPLICATE else r.problem
-            where = f"{r.file}:{r.line}" if r.line else r.file
+            where = f"{show_path(r.file)}:{r.line}" if r.line else show_path(r.file)
             rule = f" [{r.rule}]" if r.rule else ""
             console.print(f"{'skipped' if r.status != INVALID else 'invalid'}: {where}: "
                           f"{why}{rule}", soft_wrap=True)

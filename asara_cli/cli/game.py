@@ -35,6 +35,7 @@ from asara_cli.render.game import (
     status_view,
     validation_dict,
 )
+from asara_cli.render.shown import show_path
 
 
 class ScoreFormat(StrEnum):
@@ -51,14 +52,15 @@ def _to_bgstats(log: Path, board: Path | None, url: bool, bgg_id: int | None) ->
     from asara_cli.stats import INVALID, UNREADABLE, record_of
 
     record = record_of(log, None if board is None else load_board(board))
-    where = f"{log}:{record.line}" if record.line else str(log)
+    where = f"{show_path(log)}:{record.line}" if record.line else show_path(log)
     if record.status == UNREADABLE:
         raise fail(f"{where}: {record.problem}")
     if record.status == INVALID:
         raise fail(f"{where}: {record.problem} [{record.rule}]; BG Stats gets only legal "
                    "games (asara validate explains)", EXIT_VIOLATION)
     if not record.scored:
-        raise fail(f"{log}: the game is not finished; BG Stats gets only finished games")
+        raise fail(f"{show_path(log)}: the game is not finished; BG Stats gets only finished "
+                   "games")
     data = bgstats.play(record, bgg_id)
     if url:
         out().file.write(bgstats.link(data) + "\n")
@@ -139,10 +141,12 @@ def validate(
         for v in listed[:SHOWN_VIOLATIONS if not notes else None]:
             console.print(describe_violation(game.log, v), soft_wrap=True)
         if not notes and len(listed) > SHOWN_VIOLATIONS:
-            console.print(f"{path}: ... and {len(listed) - SHOWN_VIOLATIONS:,} more warnings",
+            console.print(f"{show_path(path)}: ... and {len(listed) - SHOWN_VIOLATIONS:,} more "
+                          "warnings",
                           soft_wrap=True)
         if relaxed and not notes and not quiet:
-            console.print(f"{path}: {plural(len(relaxed), 'note')} on facts the log leaves "
+            console.print(f"{show_path(path)}: {plural(len(relaxed), 'note')} on facts the log "
+                          "leaves "
                           "out (--notes lists them)", soft_wrap=True)
         if result.valid:
             state = result.state
@@ -152,10 +156,11 @@ def validate(
             else:
                 who = state.players[state.turn].name if state.turn is not None else "-"
                 how = f"in progress: year {state.year}, {who} to move"
-            out().print(f"ok: {path}: {len(game.log.events)} events, {how}", soft_wrap=True)
+            out().print(f"ok: {show_path(path)}: {len(game.log.events)} events, {how}",
+                        soft_wrap=True)
         else:
             n = sum(1 for v in result.violations if not v.later)
-            out().print(f"invalid: {path}: {plural(n, 'violation')}"
+            out().print(f"invalid: {show_path(path)}: {plural(n, 'violation')}"
                         + (f", the first at event {result.stopped}" if result.stopped else ""),
                         soft_wrap=True)
     if as_json:
@@ -185,9 +190,9 @@ def status(
     n = len(game.log.events) if at is None else min(at, len(game.log.events))
     state = result.at(n)
     if as_json:
-        print_json(status_dict(game.board, state) | {"file": str(log)})
+        print_json(status_dict(game.board, state) | {"file": show_path(log)})
     else:
-        title = f"{log} after event {state.events}" + (
+        title = f"{show_path(log)} after event {state.events}" + (
             f" (asked for {n}; the log is illegal from event {result.stopped})"
             if state.events < n else "")
         out().print(status_view(game.board, state, title))
@@ -227,11 +232,11 @@ def score(
     game = replay_file(log, board)
     result = game.result
     if chart and not as_json:
-        out().print(score_chart(result, f"Prestige in {log}"))
+        out().print(score_chart(result, f"Prestige in {show_path(log)}"))
     elif as_json:
-        print_json(score_dict(game.board, game.log, result) | {"file": str(log)})
+        print_json(score_dict(game.board, game.log, result) | {"file": show_path(log)})
     else:
-        out().print(score_view(game.board, result, f"Score of {log}"))
+        out().print(score_view(game.board, result, f"Score of {show_path(log)}"))
     if not result.valid:
         report_violations(game)
         raise typer.Exit(EXIT_VIOLATION)

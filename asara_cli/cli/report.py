@@ -10,6 +10,7 @@ import typer
 from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, err, guarded, replay_file
 from asara_cli.logfile.write import write_file
 from asara_cli.render.report import club_page, game_page
+from asara_cli.render.shown import show_path
 from asara_cli.stats import club, mark_duplicates
 
 
@@ -46,6 +47,6 @@ def report(
         game = replay_file(source, None)
         page = game_page(f"ASARA: {source.name}", game.result)
         code = EXIT_OK if game.result.valid else EXIT_VIOLATION
-    write_file(output, page)
-    err().print(f"written: {output}", soft_wrap=True)
+    write_file(output, page, follow_link=False)  # a link planted there is refused
+    err().print(f"written: {show_path(output)}", soft_wrap=True)
     raise typer.Exit(code)

@@ -17,6 +17,7 @@ from asara_cli.games.asara.rules.board import Board
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, log_to_text
 from asara_cli.logfile.write import write_file
+from asara_cli.render.shown import show_path
 from asara_cli.simulate import simulate_game
 
 #: Games a worker simulates at once (about a second's work): the bar moves often, and
@@ -58,10 +59,10 @@ def simulate(
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise fail(f"{out_dir}: cannot make the folder: {e.strerror or e}") from None
+        raise fail(f"{show_path(out_dir)}: cannot make the folder: {e.strerror or e}") from None
     for _ in in_chunks(partial(_write_games, plan), range(games), CHUNK, jobs, "simulating"):
         pass
-    err().print(f"{games} games written to {out_dir}", soft_wrap=True)
+    err().print(f"{games} games written to {show_path(out_dir)}", soft_wrap=True)
 
 
 @frozen
@@ -90,4 +91,4 @@ def _write_games(plan: _Plan, numbers: Sequence[int]) -> None:
                            (start + dt.timedelta(days=i % 3650)).isoformat(),
                            "simulated", f"asara simulate --seed {plan.seed}, game {i + 1}")
         write_file(plan.out_dir / f"game-{i + 1:0{width}d}.toml",
-                   log_to_text(header, game.events))
+                   log_to_text(header, game.events), follow_link=False)

@@ -21,6 +21,7 @@ from asara_cli.games.asara.rules.scoring import FinalPosition, final_evaluation
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.sheet import parse_sheet
 from asara_cli.render.final import final_dict, final_tables
+from asara_cli.render.shown import show_path
 
 
 @guarded
@@ -48,7 +49,7 @@ def tally(
             who = (f"player {p.player + 1} ({position.players[p.player].name}): "
                    if p.player is not None else "")
             where = f"towers[{p.tower}]: " if p.tower is not None else ""
-            console.print(f"{sheet}: {who}{where}{p.message} [{p.rule}]", soft_wrap=True)
+            console.print(f"{show_path(sheet)}: {who}{where}{p.message} [{p.rule}]", soft_wrap=True)
         raise typer.Exit(EXIT_VIOLATION)
 
     evaluation = final_evaluation(

@@ -48,7 +48,15 @@ from asara_cli.games.asara.rules.gifts import use_text
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import Setup
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.common import describe, header_lines, loads_toml, read_text, read_toml
+from asara_cli.logfile.common import (
+    describe,
+    header_lines,
+    loads_toml,
+    path_problem,
+    read_text,
+    read_toml,
+)
+from asara_cli.render.shown import show_path
 
 FORMAT = 1
 #: The schema file in the docs; a written log names it when the caller gives its location.
@@ -294,6 +302,8 @@ def _parse_header(data: Mapping[str, Any], where: _Where) -> LogHeader:
     board = data.get("board", "standard")
     if not isinstance(board, str) or not board:
         raise where.header_error("board", "expected a board profile name or path")
+    if (problem := path_problem(board)) is not None:  # it becomes a path: checked as one
+        raise where.header_error("board", f"expected a board profile path: {problem}")
     date = data.get("date")
     if date is not None and not isinstance(date, str | dt.date):
         raise where.header_error("date", f"expected a date, got {describe(date)}")
@@ -614,7 +624,7 @@ def atomic_write(path: Path, text: str) -> None:
 def describe_violation(log: GameLog, v: Violation) -> str:
     """One line in the form ``game.toml:212: event 57 (Tina, buy): ... [R2.3]``."""
     line = log.line_of(v.event)
-    where = f"{log.path}:{line}" if line else log.path
+    where = f"{show_path(log.path)}:{line}" if line else show_path(log.path)
     if v.event == 0:
         what = "header"
     else:

@@ -16,12 +16,14 @@ from rich.table import Table
 from rich.text import Text
 
 from asara_cli.render import bgstats
-from asara_cli.render.safe import json_text, safe_text
+from asara_cli.render.safe import json_text, one_line, safe_text, show_path
 from asara_cli.stats import Club, GameRecord, PlayerStats, source_order
 
 
 def _game_dict(r: GameRecord) -> dict[str, Any]:
     d = {k: v for k, v in asdict(r).items() if k != "seats"}
+    d["file"] = show_path(r.file)
+    d["duplicate_of"] = None if r.duplicate_of is None else show_path(r.duplicate_of)
     d["expansions"] = list(r.expansions)
     d["players"] = [{"name": s.name, "seat": s.seat, "total": s.total, "rank": s.rank,
                      "winner": s.winner, "sources": dict(s.sources)} for s in r.seats]
@@ -30,7 +32,7 @@ def _game_dict(r: GameRecord) -> dict[str, Any]:
 
 def _status(r: GameRecord) -> str:
     if r.status == "duplicate":
-        return f"duplicate of {r.duplicate_of}"
+        return f"duplicate of {show_path(r.duplicate_of or '')}"
     if r.problem:
         where = f"line {r.line}: " if r.line else ""
         rule = f" [{r.rule}]" if r.rule else ""
@@ -106,7 +108,7 @@ class CsvFormat(Format):
         w = csv.writer(buf, lineterminator="\r\n")
         w.writerow(self.COLUMNS)
         for r in records:
-            base = {"file": r.file, "date": r.date or "", "place": r.place or "",
+            base = {"file": show_path(r.file), "date": r.date or "", "place": r.place or "",
                     "variant": r.variant or "", "expansions": " ".join(r.expansions),
                     "status": r.status, "players": r.players or "",
                     "margin": "" if r.margin is None else r.margin,
@@ -133,7 +135,7 @@ class MarkdownFormat(Format):
                "|---|---|---|---|---|---|"]
         for r in records:
             winners = ", ".join(s.name for s in r.seats if s.winner)
-            out.append(f"| {_md(r.file)} | {r.date or ''} | "
+            out.append(f"| {_md(show_path(r.file))} | {_md(r.date or '')} | "
                        f"{_md(', '.join(f'{s.name} {s.total}' for s in r.seats))} | "
                        f"{_md(winners)} | {'' if r.margin is None else r.margin} | "
                        f"{_md(_status(r))} |")
@@ -188,8 +190,10 @@ def _sources_used(stats: Club) -> list[str]:
 
 
 def _md(text: str) -> str:
-    """A table cell: no column break, no line break, no control character obeyed."""
-    return safe_text(text).replace("|", "\\|").replace("\n", " ")
+    """A table cell: no column break, no line break, no control character obeyed, and no
+    HTML a Markdown renderer would run (``<``, ``>`` and ``&`` as entities)."""
+    return (one_line(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("|", "\\|"))
 
 
 class TableFormat(Format):
@@ -206,7 +210,7 @@ class TableFormat(Format):
         for col in ("date", "totals", "winner(s)", "margin", "status"):
             games.add_column(col)
         for r in listed:
-            games.add_row(Text(r.file), r.date or "",
+            games.add_row(Text(show_path(r.file)), Text(one_line(r.date or "")),
                           Text(", ".join(f"{s.name} {s.total}" for s in r.seats)),
                           Text(", ".join(s.name for s in r.seats if s.winner)),
                           "" if r.margin is None else str(r.margin), Text(_status(r)))

@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import quote
 
 from asara_cli.core.names import name_key
+from asara_cli.render.shown import show_path
 from asara_cli.stats import GameRecord
 
 #: The link BG Stats opens (in the app where it is installed, else its web page).
@@ -48,8 +49,11 @@ def play_date(record: GameRecord) -> str:
     if when is None:
         when = dt.datetime.fromtimestamp(os.stat(record.file).st_mtime, dt.UTC)
     if when.tzinfo is not None:
-        when = when.astimezone(dt.UTC).replace(tzinfo=None)
-    return when.strftime("%Y-%m-%d %H:%M:%S")
+        try:
+            when = when.astimezone(dt.UTC).replace(tzinfo=None)
+        except OverflowError:  # a far offset on the first or last day Python knows
+            when = when.replace(tzinfo=None)
+    return when.isoformat(" ", "seconds")  # strftime's %Y gives year 1 as "1"
 
 
 def play(record: GameRecord, bgg_id: int | None = None) -> dict[str, Any]:
@@ -69,7 +73,8 @@ def play(record: GameRecord, bgg_id: int | None = None) -> dict[str, Any]:
     }
     if record.place:
         data["location"] = record.place
-    data["comments"] = f"{comments}; scored by asara-cli from {os.path.basename(record.file)}"
+    data["comments"] = (f"{comments}; scored by asara-cli from "
+                        f"{show_path(os.path.basename(record.file))}")
     data["players"] = [{"name": s.name, "sourcePlayerId": name_key(s.name), "score": s.total,
                         "rank": s.rank, "winner": s.winner, "startPlayer": s.seat == 1}
                        for s in record.seats]

@@ -1,16 +1,26 @@
 """``asara report``: one self-contained HTML page (inline SVG and CSS; no scripts, no network,
 the same bytes every run) for a game or a folder of games. Every text from a file goes
-through ``html.escape``; the page is well-formed XML, so strict parsers read it too."""
+through :func:`escape`: its control characters shown as escapes (``\\x1b``; XML forbids
+most of them) and then ``html.escape``d; the page is well-formed XML, so strict parsers read
+it too."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
-from html import escape
 
 from asara_cli.games.asara.rules.engine import Replay
 from asara_cli.games.asara.rules.text import plural
 from asara_cli.render.game import prestige_by_year
+from asara_cli.render.shown import safe_text, show_path
 from asara_cli.stats import CATEGORIES, Club, GameRecord, source_key
+
+
+def escape(text: str) -> str:
+    """Text from a file in the page: nothing a browser or a terminal obeys, and only
+    characters XML allows."""
+    return html.escape(safe_text(text))
+
 
 #: One colour per seat (players are not towers), and one per source of points.
 SEAT_COLOURS = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
@@ -195,7 +205,8 @@ def club_page(title: str, records: Sequence[GameRecord], stats: Club) -> str:
                     for h in stats.pairs], {2, 3, 4, 5}),
             "<h2>Games</h2>",
             _table(["file", "date", "totals", "winner(s)", "status"],
-                   [(r.file, r.date or "", ", ".join(f"{s.name} {s.total}" for s in r.seats),
+                   [(show_path(r.file), r.date or "",
+                     ", ".join(f"{s.name} {s.total}" for s in r.seats),
                      ", ".join(s.name for s in r.seats if s.winner), r.status)
                     for r in records], set())]
     return _page(title, body)

@@ -33,12 +33,12 @@ class InputError(Exception):
     def what(self) -> str:
         """``player: key: message``: the error without the file and place (for a report
         that shows those in columns of their own)."""
-        from asara_cli.render.shown import one_line
+        from asara_cli.core.shown import one_line
 
         return one_line(": ".join([p for p in (self.player, self.key) if p] + [self.message]))
 
     def __str__(self) -> str:
-        from asara_cli.render.shown import one_line, show_path
+        from asara_cli.core.shown import one_line, show_path
 
         where = "" if self.path is None else show_path(self.path)
         if self.line is not None:

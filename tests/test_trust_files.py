@@ -573,3 +573,11 @@ def test_mutated_side_files_give_only_the_projects_own_errors(
         r = runner.invoke(app, ["status"])
         assert r.exit_code in (0, 2) and (r.exception is None
                                           or isinstance(r.exception, SystemExit)), (i, r)
+
+
+def test_a_lock_that_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
+    log = make_game(tmp_path)
+    before = log.read_bytes()
+    os.mkfifo(tmp_path / ".game.toml.lock")
+    one_error_line(asara("coloured", "-l", "game.toml", cwd=tmp_path), b"not a regular file")
+    assert log.read_bytes() == before

@@ -150,8 +150,8 @@ def _line(text: str) -> None:
 
 
 def _interrupted() -> int:
+    from asara_cli.core.shown import show_path
     from asara_cli.logfile.write import WRITTEN
-    from asara_cli.render.shown import show_path
 
     if WRITTEN:
         _line(f"interrupted (Ctrl-C) after writing {show_path(WRITTEN[-1])}; the write is complete")

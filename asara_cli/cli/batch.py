@@ -32,8 +32,8 @@ from asara_cli.cli.common import (
     out,
 )
 from asara_cli.core.names import name_key
+from asara_cli.core.shown import show_path
 from asara_cli.render.batch import FORMATS, by_status, count
-from asara_cli.render.shown import show_path
 from asara_cli.stats import (
     DUPLICATE,
     INCOMPLETE,

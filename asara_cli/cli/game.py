@@ -23,6 +23,7 @@ from asara_cli.cli.common import (
     print_json,
     replay_file,
 )
+from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError
 from asara_cli.games.asara.rules.engine import plural
 from asara_cli.logfile.game import describe_violation
@@ -35,7 +36,6 @@ from asara_cli.render.game import (
     status_view,
     validation_dict,
 )
-from asara_cli.render.shown import show_path
 
 
 class ScoreFormat(StrEnum):

@@ -19,6 +19,7 @@ import typer
 from asara_cli.cli import complete, words
 from asara_cli.cli.common import EXIT_VIOLATION, add_command, err, fail, out, replay_file
 from asara_cli.core.names import hidden_character, same_name
+from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, kind_of
@@ -82,7 +83,6 @@ from asara_cli.logfile.record import (
     undo as undo_log,
 )
 from asara_cli.render.record import fit, move_text, result_line, year_end_view
-from asara_cli.render.shown import show_path
 
 # --- shared options --------------------------------------------------------------------------
 

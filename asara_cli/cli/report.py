@@ -8,9 +8,9 @@ from typing import Annotated
 import typer
 
 from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, err, guarded, replay_file
+from asara_cli.core.shown import show_path
 from asara_cli.logfile.write import write_file
 from asara_cli.render.report import club_page, game_page
-from asara_cli.render.shown import show_path
 from asara_cli.stats import club, mark_duplicates
 
 

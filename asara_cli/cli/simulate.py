@@ -12,12 +12,12 @@ import typer
 
 from asara_cli.cli.chunks import in_chunks
 from asara_cli.cli.common import BoardOption, JobsOption, err, fail, guarded
+from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, log_to_text
 from asara_cli.logfile.write import write_file
-from asara_cli.render.shown import show_path
 from asara_cli.simulate import simulate_game
 
 #: Games a worker simulates at once (about a second's work): the bar moves often, and

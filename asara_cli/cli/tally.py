@@ -16,12 +16,12 @@ from asara_cli.cli.common import (
     out,
     print_json,
 )
+from asara_cli.core.shown import show_path
 from asara_cli.games.asara.rules.position import check_position
 from asara_cli.games.asara.rules.scoring import FinalPosition, final_evaluation
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.sheet import parse_sheet
 from asara_cli.render.final import final_dict, final_tables
-from asara_cli.render.shown import show_path
 
 
 @guarded

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from asara_cli.core.names import find, hidden_character, same_name
+from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, KINDS, kind_of
@@ -56,7 +57,6 @@ from asara_cli.logfile.common import (
     read_text,
     read_toml,
 )
-from asara_cli.render.shown import show_path
 
 FORMAT = 1
 #: The schema file in the docs; a written log names it when the caller gives its location.

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError
 from asara_cli.games.asara.rules.events import Event
 from asara_cli.logfile.common import header_lines, path_problem, read_text, read_toml
@@ -28,7 +29,6 @@ from asara_cli.logfile.game import (
     read_log,
     write_log,
 )
-from asara_cli.render.shown import show_path
 
 try:  # POSIX; elsewhere recording is not locked (see docs/recording.md)
     import fcntl
@@ -70,7 +70,12 @@ def locked(log: str | Path, timeout: float = LOCK_TIMEOUT,
     except OSError as e:
         why = ("it is a symbolic link; remove it" if os.path.islink(path)
                else e.strerror or str(e))
-        raise InputError(f"cannot open the lock file {path}: {why}", path=str(log)) from None
+        raise InputError(f"cannot open the lock file {show_path(path)}: {why}",
+                         path=str(log)) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO or a device planted in its place
+        os.close(fd)
+        raise InputError(f"cannot use the lock file {show_path(path)}: it is not a regular "
+                         "file; remove it", path=str(log))
     try:
         deadline = time.monotonic() + timeout
         while True:

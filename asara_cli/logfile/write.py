@@ -27,8 +27,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError
-from asara_cli.render.shown import show_path
 
 #: Files this process has replaced, in order (for the message after Ctrl-C).
 WRITTEN: list[str] = []

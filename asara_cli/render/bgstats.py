@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import quote
 
 from asara_cli.core.names import name_key
-from asara_cli.render.shown import show_path
+from asara_cli.core.shown import show_path
 from asara_cli.stats import GameRecord
 
 #: The link BG Stats opens (in the app where it is installed, else its web page).

@@ -9,10 +9,10 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from asara_cli.core.shown import safe_text, show_path
 from asara_cli.games.asara.rules.engine import Replay
 from asara_cli.games.asara.rules.text import plural
 from asara_cli.render.game import prestige_by_year
-from asara_cli.render.shown import safe_text, show_path
 from asara_cli.stats import CATEGORIES, Club, GameRecord, source_key
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from rich.console import Console
 from rich.segment import Segment
 
-from asara_cli.render.shown import one_line, safe_text, show_path
+from asara_cli.core.shown import one_line, safe_text, show_path
 
 __all__ = ["SafeConsole", "json_text", "one_line", "safe_text", "show_path"]
 

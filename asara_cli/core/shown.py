@@ -1,5 +1,5 @@
-"""Text from a file, and file names, as they are shown: one way, stdlib only (the error type
-uses it, and it must not pull in rich).
+"""Text from a file, and file names, as they are shown: one way for every layer (the error
+type, the log layer's messages, every output format), pure and stdlib only.
 
 - :func:`safe_text`: control and format characters (escape sequences, C1 codes, bidi
   overrides) written as escapes (``\\x1b``, ``\\u202e``); line breaks and tabs kept, for
@@ -8,15 +8,15 @@ uses it, and it must not pull in rich).
   nothing inside it (a file name, a player's text from a log) can forge another line.
 - :func:`show_path`: a file name for any output (terminal, JSON, CSV, Markdown, HTML, BG
   Stats): :func:`one_line`, with bytes that are not UTF-8 written as ``\\xff``. Such bytes
-  reach Python as lone surrogates (``os.fsdecode``); written out raw they stop a UTF-8
-  stream with an error, or put invalid bytes into a data file.
+  reach Python as lone surrogates (as ``os.fsdecode`` makes them); written out raw they stop
+  a UTF-8 stream with an error, or put invalid bytes into a data file.
 """
 
 from __future__ import annotations
 
-import os
 import unicodedata
 from functools import lru_cache
+from typing import Protocol
 
 #: Unicode categories shown as escapes: controls, format characters (bidi overrides, zero
 #: widths), line and paragraph separators, and lone surrogates (undecodable bytes).
@@ -50,7 +50,14 @@ def one_line(text: str) -> str:
     return "".join(_escaped(c, "\t") for c in text)
 
 
-def show_path(path: str | bytes | os.PathLike[str] | os.PathLike[bytes]) -> str:
+class _PathLike(Protocol):
+    def __fspath__(self) -> str | bytes: ...
+
+
+def show_path(path: str | bytes | _PathLike) -> str:
     """A file name as every output shows it: one line, nothing a terminal obeys, and bytes
     that are not UTF-8 as ``\\xNN``."""
-    return one_line(os.fsdecode(path))
+    name = path if isinstance(path, str | bytes) else path.__fspath__()
+    if isinstance(name, bytes):  # as os.fsdecode does on POSIX
+        name = name.decode("utf-8", "surrogateescape")
+    return one_line(name)

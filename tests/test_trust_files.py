@@ -581,3 +581,44 @@ def test_a_lock_that_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / ".game.toml.lock")
     one_error_line(asara("coloured", "-l", "game.toml", cwd=tmp_path), b"not a regular file")
     assert log.read_bytes() == before
+
+
+def test_new_never_creates_a_log_through_a_link(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "g.toml").symlink_to(elsewhere / "victim.toml")  # a link to nowhere
+    one_error_line(asara("new", "g.toml", "-p", "A", "-p", "B", cwd=tmp_path),
+                   b"already exists")
+    assert not (elsewhere / "victim.toml").exists()
+
+
+def test_a_name_that_is_not_utf8_is_never_written_into_a_file(tmp_path: Path) -> None:
+    folder = os.fsencode(tmp_path)
+    profile = (ROOT / "asara_cli" / "data" / "standard.toml").read_bytes()
+    try:
+        with open(folder + b"/b\xff.toml", "wb") as f:
+            f.write(profile)
+    except OSError:
+        pytest.skip("this file system refuses names that are not UTF-8")
+    r = asara("new", "g.toml", "-p", "A", "-p", "B", "--board", b"b\xff.toml", cwd=tmp_path)
+    one_error_line(r, b"not UTF-8", b"nothing was written")
+    assert not (tmp_path / "g.toml").exists()
+    with open(folder + b"/g\xff.toml", "w", encoding="utf-8") as f:
+        f.write(make_game(tmp_path).read_text("utf-8"))
+    one_error_line(asara("use", b"g\xff.toml", cwd=tmp_path), b"not UTF-8", b"g\\xff.toml")
+    assert not (tmp_path / ".asara-state.toml").exists()
+
+
+def test_an_internal_error_quoting_file_text_is_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import asara_cli.cli.game as game_cmd
+    from asara_cli.cli import EXIT_INTERNAL, run
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise ValueError(f"x\n{FORGED}")  # (a KeyError would show its repr)
+
+    monkeypatch.setattr(game_cmd, "replay_file", boom)
+    assert run(["validate", str(ROOT / "sample_games" / "two-player-basic.toml")]) == (
+        EXIT_INTERNAL)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error (ValueError" in err

@@ -32,7 +32,7 @@ from asara_cli.cli.common import (
     out,
 )
 from asara_cli.core.names import name_key
-from asara_cli.core.shown import show_path
+from asara_cli.core.shown import one_line, show_path
 from asara_cli.render.batch import FORMATS, by_status, count
 from asara_cli.stats import (
     DUPLICATE,
@@ -111,8 +111,8 @@ def say_skipped(records: list[GameRecord]) -> bool:
             why = f"duplicate of {r.duplicate_of}" if r.status == DUPLICATE else r.problem
             where = f"{show_path(r.file)}:{r.line}" if r.line else show_path(r.file)
             rule = f" [{r.rule}]" if r.rule else ""
-            console.print(f"{'skipped' if r.status != INVALID else 'invalid'}: {where}: "
-                          f"{why}{rule}", soft_wrap=True)
+            console.print(one_line(f"{'skipped' if r.status != INVALID else 'invalid'}: "
+                                   f"{where}: {why}{rule}"), soft_wrap=True)
     return any(r.status in (UNREADABLE, INVALID) for r in records)
 
 

@@ -85,7 +85,7 @@ def report_violations(game: Replayed) -> None:
     for v in found[:SHOWN_VIOLATIONS]:
         console.print(describe_violation(game.log, v), soft_wrap=True)
     if len(found) > SHOWN_VIOLATIONS:
-        console.print(f"{game.log.path}: ... and {len(found) - SHOWN_VIOLATIONS:,} more "
+        console.print(f"{show_path(game.log.path)}: ... and {len(found) - SHOWN_VIOLATIONS:,} more "
                       f"(--json lists them all)", soft_wrap=True)
 
 
@@ -125,7 +125,7 @@ def validate(
         except InputError as e:
             code = EXIT_INPUT
             if as_json:
-                reports.append({"file": str(path), "error": str(e)})
+                reports.append({"file": show_path(path), "error": str(e)})
             else:
                 console.print(f"error: {e}", soft_wrap=True)
             continue

@@ -227,7 +227,7 @@ def _errors() -> Iterator[None]:
     except (InputError, words.WordError) as e:
         raise fail(str(e)) from None
     except OSError as e:  # e.g. a full disk or a read-only folder while writing
-        where = f"{e.filename}: " if e.filename else ""
+        where = f"{show_path(str(e.filename))}: " if e.filename else ""
         raise fail(f"{where}{e.strerror or e}; the log was not changed") from None
     except Refused as r:
         console = err()

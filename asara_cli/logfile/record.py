@@ -105,7 +105,7 @@ def create_log(path: str | Path, header: LogHeader) -> None:
     """Write a new log with no events; refuse to replace an existing file. Call under
     :func:`locked`."""
     target = Path(path)
-    if target.exists():
+    if os.path.lexists(target):  # a link too, even one to nowhere: never created through
         raise InputError("already exists; not overwritten (pick another name, or "
                          "`asara use` it to go on recording)", path=str(path))
     write_log(target, header, ())

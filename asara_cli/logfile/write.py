@@ -81,6 +81,10 @@ def write_file(path: str | Path, text: str,
         # rename never follows a link at the target's name: a link planted since the check
         # above is replaced, not written through
         os.replace(tmp, target)
+    except UnicodeEncodeError:  # a file name that is not UTF-8, written into the text
+        Path(tmp).unlink(missing_ok=True)
+        raise InputError("would hold a name that is not UTF-8 text (bytes such as \\xff); "
+                         "nothing was written", path=str(path)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

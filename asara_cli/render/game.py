@@ -14,6 +14,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from asara_cli.core.shown import show_path
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.engine import Replay, Violation
 from asara_cli.games.asara.rules.model import Colour, Tower
@@ -51,7 +52,7 @@ def violation_dict(log: GameLog, v: Violation) -> dict[str, Any]:
 
 def validation_dict(log: GameLog, result: Replay) -> dict[str, Any]:
     return {
-        "file": log.path,
+        "file": show_path(log.path),
         "valid": result.valid,
         "complete": result.complete,
         "events": len(log.events),

@@ -513,6 +513,16 @@ def test_ctrl_c_while_starting_is_one_line(tmp_path: Path) -> None:
                        timeout=60)
     assert r.returncode == 130 == 128 + signal.SIGINT
     assert r.stderr == b"interrupted (Ctrl-C); no file was changed\n"
+    # a real SIGINT once the entry point's module is loaded, before main() has imported
+    # anything: answered by the entry point's own handler
+    code = ("import os, signal, time\n"
+            "import asara_cli.__main__\n"
+            "os.kill(os.getpid(), signal.SIGINT)\n"
+            "time.sleep(30)\n")
+    r = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                       timeout=60)
+    assert r.returncode == 130
+    assert r.stderr == b"interrupted (Ctrl-C); no file was changed\n"
 
 
 # --- a fresh fuzz of the side files --------------------------------------------------------

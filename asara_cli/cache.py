@@ -225,7 +225,8 @@ def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
             return None
         made = []
         for name, seat, total, rank, winner, sources in seats:
-            if not (_is(name, str) and 0 < len(name) <= 100 and hidden_character(name) is None
+            if not (_is(name, str) and 0 < len(name) <= 100
+                    and (name.isprintable() or hidden_character(name) is None)
                     and _is(seat, int) and _is(total, int) and abs(total) <= MOST_POINTS
                     and _is(rank, int) and type(winner) is bool
                     and isinstance(sources, list) and len(sources) <= len(SOURCES)):
@@ -253,16 +254,20 @@ def _consistent(status: str, seats: Sequence[Seat], margin: int | None, problem:
         return not seats and problem is not None and rule is not None
     if status == INCOMPLETE or not seats:
         return not seats and status == INCOMPLETE and margin is None
+    n = len(seats)
+    if not 2 <= n <= 4 or same_name(s.name for s in seats) is not None:
+        return False
     totals = [s.total for s in seats]
     best = sorted(totals, reverse=True)
-    return (2 <= len(seats) <= 4
-            and sorted(s.seat for s in seats) == list(range(1, len(seats) + 1))
-            and same_name(s.name for s in seats) is None
-            and all(len({k for k, _ in s.sources}) == len(s.sources) for s in seats)
-            and all(s.total == sum(v for _, v in s.sources) for s in seats)
-            and all(s.rank == 1 + sum(t > s.total for t in totals) for s in seats)
-            and all(s.winner == (s.total == best[0]) for s in seats)
-            and margin == best[0] - best[1])
+    if margin != best[0] - best[1] or sorted(s.seat for s in seats) != list(range(1, n + 1)):
+        return False
+    for s in seats:
+        if (len({k for k, _ in s.sources}) != len(s.sources)
+                or s.total != sum(v for _, v in s.sources)
+                or s.rank != 1 + sum(t > s.total for t in totals)
+                or s.winner != (s.total == best[0])):
+            return False
+    return True
 
 
 def _text(value: object) -> bool:

@@ -10,8 +10,16 @@ now. Only what a replay decided is kept (valid, invalid, incomplete), and only f
 the packaged board or the ``--board`` profile: a log whose header names its own board file is
 replayed every time, since that file can change under the same log.
 
-The file is JSON, read with checks: an entry of the wrong shape is a miss and is replaced,
-and a file that is not the expected JSON counts as empty. Each entry is kept as a JSON text
+Whose word a record is: a record read from the cache is shown without a replay, so the cache
+is used only where nobody but the user can write. The folder and the file must be owned by
+the user running asara and writable by nobody else (the folder is made 0700, the file 0600),
+and neither may be a symbolic link; otherwise the cache is neither read nor written, and batch
+replays every log. Someone who can write there can already change the user's own files, so
+a record in it is the user's own word. Besides that, the file is read with the bounded reader
+(a regular file, at most :data:`MAX_CACHE_BYTES`), and every entry is checked as a replay
+would have made it: an entry of the wrong shape, with numbers out of any game's range, or
+whose totals, ranks, winners and margin do not follow from its own points, is a miss and is
+replaced; a file that is not the expected JSON counts as empty. Each entry is kept as a JSON text
 of its own, read only when its log is scored: loading the file makes one string per game,
 not the nested lists of every seat. Writing is atomic (a new file renamed over the old) and
 best effort: where the folder cannot be written, batch goes on without a cache.
@@ -28,21 +36,35 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
-from collections.abc import Collection, Mapping, Sequence
+import stat
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from asara_cli.core.names import hidden_character, same_name
 from asara_cli.errors import InputError
-from asara_cli.games import GAMES
+from asara_cli.games import GAMES, game
 from asara_cli.logfile.common import read_bytes
-from asara_cli.stats import INCOMPLETE, INVALID, VALID, GameRecord, Seat, records_of
+from asara_cli.stats import (
+    INCOMPLETE,
+    INVALID,
+    VALID,
+    GameRecord,
+    Seat,
+    records_of,
+)
 
 #: The layout of an entry; a new layout is a new key, so old files are never misread.
 LAYOUT = 4
 #: The entries kept at most (about 600 bytes each): a club's folders, not every log seen.
 MAX_ENTRIES = 100_000
+#: The largest cache file read: MAX_ENTRIES entries, with room to spare.
+MAX_CACHE_BYTES = 256 * 1024 * 1024
 _KEPT = (VALID, INVALID, INCOMPLETE)
+#: The bounds an entry must keep (far beyond any game: a year's prestige is a few dozen).
+MOST_POINTS = 10_000
+MOST_TEXT = 1_000
+MOST_EVENTS = 100_000
 
 
 def cache_folder(env: Mapping[str, str] | None = None) -> Path:
@@ -80,13 +102,33 @@ def cache_key(board_bytes: bytes | None) -> str | None:
 
 def cache_path(board_path: str | None) -> Path | None:
     """The cache file for this package and board; ``None`` (no cache) when the ``--board``
-    file cannot be read (scoring reports that) or the package's own files cannot."""
+    file cannot be read (scoring reports that) or the package's own files cannot, or when
+    the cache folder is not the user's own (see the module's docstring)."""
     try:
         board_bytes = None if board_path is None else read_bytes(board_path)
     except InputError:
         return None
     key = cache_key(board_bytes)
-    return None if key is None else cache_folder() / f"batch-{key[:32]}.json"
+    if key is None:
+        return None
+    folder = cache_folder()
+    return folder / f"batch-{key[:32]}.json" if _private(folder, folder=True) else None
+
+
+def _private(path: Path, *, folder: bool = False) -> bool:
+    """``path`` is missing, or a folder (``folder``) or regular file that is no link, is
+    owned by the user running asara and can be written by nobody else."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    kind = stat.S_ISDIR if folder else stat.S_ISREG
+    if not kind(info.st_mode):
+        return False
+    geteuid = getattr(os, "geteuid", None)  # Windows: no owners to compare
+    return geteuid is None or (info.st_uid == geteuid() and not info.st_mode & 0o022)
 
 
 class RecordCache:
@@ -109,10 +151,14 @@ class RecordCache:
 
 
 def read_entries(path: Path) -> dict[str, Any]:
-    """The entries of a cache file; empty when it is missing or not a cache file."""
+    """The entries of a cache file; empty when it is missing, not a cache file, or not the
+    user's own (a link, or a file others may write)."""
+    if not _private(path):
+        return {}
     try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError, RecursionError):
+        raw = read_bytes(path, limit=MAX_CACHE_BYTES, follow_link=False, what="a cache file")
+        data = json.loads(raw)
+    except (InputError, ValueError, RecursionError, MemoryError):
         return {}
     if not isinstance(data, dict) or data.get("layout") != LAYOUT:
         return {}
@@ -124,28 +170,24 @@ def save_entries(path: Path, old: Mapping[str, Any], fresh: Mapping[str, Any],
                  used: Collection[str] = ()) -> bool:
     """Write ``old`` and ``fresh`` (which wins) to ``path`` at once, and remove the files of
     other keys beside it; past :data:`MAX_ENTRIES`, only the entries of this run's logs
-    (``used``, by digest) are kept. False when the folder cannot be written (the cache is
-    optional)."""
+    (``used``, by digest) are kept. False when the folder cannot be written or is not the
+    user's own (the cache is optional)."""
+    from asara_cli.logfile.write import write_file
+
     entries = {**old, **fresh}
     if len(entries) > MAX_ENTRIES:
         entries = {d: e for d, e in entries.items() if d in used or d in fresh}
     text = json.dumps({"layout": LAYOUT, "records": entries}, separators=(",", ":"))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=".batch-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(temp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not (_private(path.parent, folder=True) and _private(path)):
+            return False
+        write_file(path, text, follow_link=False, mode=0o600)
         for other in path.parent.glob("batch-*.json"):
             if other != path:
                 with contextlib.suppress(OSError):
                     other.unlink()
-    except OSError:
+    except (OSError, InputError):
         return False
     return True
 
@@ -164,43 +206,94 @@ def to_entry(r: GameRecord) -> str:
 
 
 def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
-    """The record an entry holds, checked field by field; ``None`` if it is not one."""
+    """The record an entry holds, checked field by field and against itself; ``None`` if it
+    is not one a replay could have made."""
     try:
-        if not isinstance(entry, str):
+        if not isinstance(entry, str) or len(entry) > 100 * MOST_TEXT:
             return None
         (status, date, place, played, facts, seats, margin, problem, rule, line,
          events, game) = json.loads(entry)
-        if not (status in _KEPT and _opt(date, str) and _opt(place, str) and _is(game, str)
-                and _is(played, str) and played in GAMES
-                and _opt(margin, int) and _opt(problem, str)
-                and _opt(rule, str) and _opt(line, int) and _is(events, int)
-                and isinstance(facts, list) and isinstance(seats, list)):
+        if not (status in _KEPT and _text(date) and _text(place) and _is(game, str)
+                and len(game) <= 64 and _is(played, str) and played in GAMES
+                and _opt(margin, int) and _text(problem) and _text(rule)
+                and _opt(line, int) and _is(events, int) and 0 <= events <= MOST_EVENTS
+                and (line is None or 1 <= line <= 10 * MOST_EVENTS)
+                and isinstance(facts, list) and len(facts) <= 8
+                and isinstance(seats, list) and len(seats) <= 8):
             return None
         kept_facts: list[tuple[str, str | tuple[str, ...]]] = []
         for key, value in facts:
-            if not _is(key, str):
+            if not (_is(key, str) and len(key) <= 40):
                 return None
-            if _is(value, str):
+            if _text(value):
                 kept_facts.append((key, value))
-            elif isinstance(value, list) and all(_is(x, str) for x in value):
+            elif (isinstance(value, list) and len(value) <= 8
+                  and all(_is(x, str) and len(x) <= 40 for x in value)):
                 kept_facts.append((key, tuple(value)))
             else:
                 return None
+        sources_of = _sources(played)
         made = []
         for name, seat, total, rank, winner, sources in seats:
-            if not (_is(name, str) and _is(seat, int) and _is(total, int) and _is(rank, int)
-                    and type(winner) is bool and isinstance(sources, list)):
+            if not (_is(name, str) and 0 < len(name) <= 100
+                    and (name.isprintable() or hidden_character(name) is None)
+                    and _is(seat, int) and _is(total, int) and abs(total) <= MOST_POINTS
+                    and _is(rank, int) and type(winner) is bool
+                    and isinstance(sources, list) and len(sources) <= 64):
                 return None
             pairs = []
             for source, points in sources:
-                if not (_is(source, str) and _is(points, int)):
+                if not (_is(source, str) and sources_of(source) and _is(points, int)
+                        and abs(points) <= MOST_POINTS):
                     return None
                 pairs.append((source, points))
             made.append(Seat(name, seat, total, rank, winner, tuple(pairs)))
     except (TypeError, ValueError, RecursionError):  # not JSON, or not the right list
         return None
+    if not _consistent(status, made, margin, problem, rule, played):
+        return None
     return GameRecord(file, digest, status, date, place, tuple(kept_facts), tuple(made),
                       margin, problem, rule, line, events, game=played, game_digest=game)
+
+
+def _sources(key: str) -> Callable[[str], bool]:
+    """Whether a seat's points may come from a source of that name in the game ``key``: one
+    it declares, or one of its periods (a board of five years scores ``year5``)."""
+    played = game(key)
+    declared = {s.key for s in played.sources(None)}
+    return lambda name: len(name) <= 40 and (
+        name in declared or played.source(name).period is not None)
+
+
+def _consistent(status: str, seats: Sequence[Seat], margin: int | None, problem: str | None,
+                rule: str | None, key: str) -> bool:
+    """What a replay makes (stats._scored): seats only for a finished valid game, 2 to 4 of
+    them in seats 1..n with distinct names; each total the sum of its points; ranks,
+    winners and margin as the totals give them; a rule and a problem for an invalid one."""
+    if status == INVALID:
+        return not seats and problem is not None and rule is not None
+    if status == INCOMPLETE or not seats:
+        return not seats and status == INCOMPLETE and margin is None
+    n = len(seats)
+    played = game(key)
+    if (not played.min_players <= n <= played.max_players
+            or same_name(s.name for s in seats) is not None):
+        return False
+    totals = [s.total for s in seats]
+    best = sorted(totals, reverse=True)
+    if margin != best[0] - best[1] or sorted(s.seat for s in seats) != list(range(1, n + 1)):
+        return False
+    for s in seats:
+        if (len({k for k, _ in s.sources}) != len(s.sources)
+                or s.total != sum(v for _, v in s.sources)
+                or s.rank != 1 + sum(t > s.total for t in totals)
+                or s.winner != (s.total == best[0])):
+            return False
+    return True
+
+
+def _text(value: object) -> bool:
+    return value is None or (type(value) is str and len(value) <= MOST_TEXT)
 
 
 def _is(value: object, kind: type) -> bool:

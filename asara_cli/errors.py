@@ -7,7 +7,9 @@ class InputError(Exception):
     """Unusable input: names the file, the place in it, the player and the key where known.
 
     ``str()`` gives one line: ``path:line:col: player: key: message``, leaving out what is
-    unknown, so the CLI can print it as is.
+    unknown, so the CLI can print it as is. It is one line whatever the parts hold: the
+    path, the player and the message (which may quote a file's text) are shown as
+    render/shown.py shows them, line breaks and undecodable bytes escaped.
     """
 
     def __init__(
@@ -31,13 +33,17 @@ class InputError(Exception):
     def what(self) -> str:
         """``player: key: message``: the error without the file and place (for a report
         that shows those in columns of their own)."""
-        return ": ".join([p for p in (self.player, self.key) if p] + [self.message])
+        from asara_cli.core.shown import one_line
+
+        return one_line(": ".join([p for p in (self.player, self.key) if p] + [self.message]))
 
     def __str__(self) -> str:
-        where = self.path or ""
+        from asara_cli.core.shown import one_line, show_path
+
+        where = "" if self.path is None else show_path(self.path)
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
         parts = [p for p in (where, self.player, self.key) if p]
-        return ": ".join([*parts, self.message])
+        return one_line(": ".join([*parts, self.message]))

@@ -122,24 +122,25 @@ def test_a_changed_log_is_replayed(club: Path) -> None:
 def test_no_cache_neither_reads_nor_writes(club: Path) -> None:
     assert _batch(str(club), "--no-cache").exit_code == 1
     assert _cache_files() == []
-    # a forged entry: the cache is believed, --no-cache is not fooled by it
+    # an entry changed in the user's own cache (consistent with itself: the place) is
+    # believed; --no-cache is not fooled by it
     assert _batch(str(club)).exit_code == 1
     (path,) = _cache_files()
     data = json.loads(path.read_text("utf-8"))
     entries = {d: json.loads(e) for d, e in data["records"].items()}
     digest = next(d for d, e in entries.items() if e[10] == 84)  # the three-player game
-    entries[digest][5][0][2] = 99  # Anna's total
+    entries[digest][2] = "Elsewhere"  # the place
     data["records"][digest] = json.dumps(entries[digest])
     path.write_text(json.dumps(data), "utf-8")
     lied = json.loads(_batch(str(club)).stdout)
     honest = json.loads(_batch(str(club), "--no-cache").stdout)
 
-    def anna(data: Any) -> int:
+    def place(data: Any) -> str | None:
         game = next(g for g in data["games"] if g["digest"] == digest)
-        total: int = game["players"][0]["total"]
-        return total
+        where: str | None = game["place"]
+        return where
 
-    assert (anna(lied), anna(honest)) == (99, 64)
+    assert place(lied) == "Elsewhere" and place(honest) != "Elsewhere"
 
 
 @pytest.mark.parametrize("damage", [
@@ -260,8 +261,9 @@ def test_a_worker_reads_the_cache_once_and_hands_back_what_it_made(club: Path,
 def test_an_entry_round_trips() -> None:
     record = GameRecord("a.toml", "d" * 64, "valid", "2026-03-14", "Club \u2028 room",
                         (("variant", "pro"), ("expansions", ("gifts",))),
-                        (Seat("Ann", 1, 50, 1, True, (("builds", 20),)),
-                         Seat("Bo", 2, 50, 1, True, ())), 0, None, None, None, 97)
+                        (Seat("Ann", 1, 50, 1, True, (("builds", 20), ("year1", 30))),
+                         Seat("Bo", 2, 50, 1, True, (("money", 50),))), 0, None,
+                        None, None, 97)
     entry = json.loads(json.dumps(to_entry(record)))  # through the file's JSON
     assert from_entry(entry, "a.toml", "d" * 64) == record
     assert from_entry(entry, "b.toml", "e" * 64) == GameRecord(

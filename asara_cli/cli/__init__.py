@@ -202,8 +202,10 @@ def run(args: list[str]) -> int:
         _line("error: out of memory (is the input far larger than a game?)")
         return EXIT_INTERNAL
     except Exception as e:
-        _line(f"error: internal error ({type(e).__name__}: {e}); please report it with the "
-              f"command and the file")
+        from asara_cli.core.shown import one_line
+
+        _line(one_line(f"error: internal error ({type(e).__name__}: {e}); please report it "
+                       "with the command and the file"))
         return EXIT_INTERNAL
     if code == EXIT_INTERRUPTED:  # Typer turns Ctrl-C inside a command into exit 130
         return _interrupted()
@@ -230,10 +232,11 @@ def _line(text: str) -> None:
 
 
 def _interrupted() -> int:
+    from asara_cli.core.shown import show_path
     from asara_cli.logfile.write import WRITTEN
 
     if WRITTEN:
-        _line(f"interrupted (Ctrl-C) after writing {WRITTEN[-1]}; the write is complete")
+        _line(f"interrupted (Ctrl-C) after writing {show_path(WRITTEN[-1])}; the write is complete")
     else:
         _line("interrupted (Ctrl-C); no file was changed")
     return EXIT_INTERRUPTED

@@ -33,6 +33,7 @@ from asara_cli.cli.common import (
     with_options,
 )
 from asara_cli.core.names import name_key
+from asara_cli.core.shown import one_line, show_path
 from asara_cli.games import all_games
 from asara_cli.games.base import Filter
 from asara_cli.render.batch import FORMATS, by_status, count
@@ -110,12 +111,13 @@ def say_skipped(records: list[GameRecord]) -> bool:
     console = err()
     for r in records:
         if r.status == DUPLICATE:  # its own path; the line and rule are the original's
-            console.print(f"skipped: {r.file}: duplicate of {r.duplicate_of}", soft_wrap=True)
+            console.print(one_line(f"skipped: {show_path(r.file)}: duplicate of "
+                                   f"{show_path(r.duplicate_of or '')}"), soft_wrap=True)
         elif r.status in (UNREADABLE, INVALID):
-            where = f"{r.file}:{r.line}" if r.line else r.file
+            where = f"{show_path(r.file)}:{r.line}" if r.line else show_path(r.file)
             rule = f" [{r.rule}]" if r.rule else ""
-            console.print(f"{'skipped' if r.status != INVALID else 'invalid'}: {where}: "
-                          f"{r.problem}{rule}", soft_wrap=True)
+            console.print(one_line(f"{'skipped' if r.status != INVALID else 'invalid'}: "
+                                   f"{where}: {r.problem}{rule}"), soft_wrap=True)
     return any(r.status in (UNREADABLE, INVALID) for r in records)
 
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
+from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
 from asara_cli.games.base import Game
@@ -161,7 +162,7 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
         except InputError as e:
             raise fail(str(e)) from None
         except OSError as e:  # a file or folder that cannot be read or written
-            where = f"{e.filename}: " if e.filename else ""
+            where = f"{show_path(str(e.filename))}: " if e.filename else ""
             raise fail(f"{where}{e.strerror or e}") from None
 
     return wrapper

@@ -23,6 +23,7 @@ from asara_cli.cli.common import (
     print_json,
     replay_file,
 )
+from asara_cli.core.shown import show_path
 from asara_cli.core.words import plural
 from asara_cli.errors import InputError
 from asara_cli.logfile.game import describe_violation
@@ -43,14 +44,15 @@ def _to_bgstats(log: Path, board: Path | None, url: bool, bgg_id: int | None) ->
     from asara_cli.stats import INVALID, UNREADABLE, record_of
 
     record = record_of(log, None if board is None else load_board(board))
-    where = f"{log}:{record.line}" if record.line else str(log)
+    where = f"{show_path(log)}:{record.line}" if record.line else show_path(log)
     if record.status == UNREADABLE:
         raise fail(f"{where}: {record.problem}")
     if record.status == INVALID:
         raise fail(f"{where}: {record.problem} [{record.rule}]; BG Stats gets only legal "
                    "games (asara validate explains)", EXIT_VIOLATION)
     if not record.scored:
-        raise fail(f"{log}: the game is not finished; BG Stats gets only finished games")
+        raise fail(f"{show_path(log)}: the game is not finished; BG Stats gets only finished "
+                   "games")
     data = bgstats.play(record, bgg_id)
     if url:
         made = bgstats.link(data)
@@ -79,7 +81,7 @@ def report_violations(game: Replayed) -> None:
     for v in found[:SHOWN_VIOLATIONS]:
         console.print(describe_violation(game.log, v), soft_wrap=True)
     if len(found) > SHOWN_VIOLATIONS:
-        console.print(f"{game.log.path}: ... and {len(found) - SHOWN_VIOLATIONS:,} more "
+        console.print(f"{show_path(game.log.path)}: ... and {len(found) - SHOWN_VIOLATIONS:,} more "
                       f"(--json lists them all)", soft_wrap=True)
 
 
@@ -119,7 +121,7 @@ def validate(
         except InputError as e:
             code = EXIT_INPUT
             if as_json:
-                reports.append({"file": str(path), "error": str(e)})
+                reports.append({"file": show_path(path), "error": str(e)})
             else:
                 console.print(f"error: {e}", soft_wrap=True)
             continue
@@ -137,17 +139,20 @@ def validate(
         for v in listed[:SHOWN_VIOLATIONS if not notes else None]:
             console.print(describe_violation(game.log, v), soft_wrap=True)
         if not notes and len(listed) > SHOWN_VIOLATIONS:
-            console.print(f"{path}: ... and {len(listed) - SHOWN_VIOLATIONS:,} more warnings",
+            console.print(f"{show_path(path)}: ... and {len(listed) - SHOWN_VIOLATIONS:,} more "
+                          "warnings",
                           soft_wrap=True)
         if relaxed and not notes and not quiet:
-            console.print(f"{path}: {plural(len(relaxed), 'note')} on facts the log leaves "
+            console.print(f"{show_path(path)}: {plural(len(relaxed), 'note')} on facts the log "
+                          "leaves "
                           "out (--notes lists them)", soft_wrap=True)
         if result.valid:
             how = game.game.progress(result)
-            out().print(f"ok: {path}: {len(game.log.events)} events, {how}", soft_wrap=True)
+            out().print(f"ok: {show_path(path)}: {len(game.log.events)} events, {how}",
+                        soft_wrap=True)
         else:
             n = sum(1 for v in result.violations if not v.later)
-            out().print(f"invalid: {path}: {plural(n, 'violation')}"
+            out().print(f"invalid: {show_path(path)}: {plural(n, 'violation')}"
                         + (f", the first at event {result.stopped}" if result.stopped else ""),
                         soft_wrap=True)
     if as_json:
@@ -178,9 +183,9 @@ def status(
     # the states stop before the first illegal event
     shown = n if result.stopped is None else min(n, result.stopped - 1)
     if as_json:
-        print_json(game.game.status_data(game.board, result, n) | {"file": str(log)})
+        print_json(game.game.status_data(game.board, result, n) | {"file": show_path(log)})
     else:
-        title = f"{log} after event {shown}" + (
+        title = f"{show_path(log)} after event {shown}" + (
             f" (asked for {n}; the log is illegal from event {result.stopped})"
             if shown < n else "")
         out().print(game.game.status_view(game.board, result, n, title))
@@ -221,11 +226,12 @@ def score(
     result = game.result
     played = game.game
     if chart and not as_json:
-        out().print(played.score_chart(result, f"{played.points.capitalize()} in {log}"))
+        out().print(played.score_chart(result, f"{played.points.capitalize()} in "
+                                           f"{show_path(log)}"))
     elif as_json:
-        print_json(played.score_data(game.board, result) | {"file": str(log)})
+        print_json(played.score_data(game.board, result) | {"file": show_path(log)})
     else:
-        out().print(played.score_view(game.board, result, f"Score of {log}"))
+        out().print(played.score_view(game.board, result, f"Score of {show_path(log)}"))
     if not result.valid:
         report_violations(game)
         raise typer.Exit(EXIT_VIOLATION)

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from asara_cli.cli.common import EXIT_VIOLATION, err, fail, out
+from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError
 from asara_cli.logfile.game import GameLog, load_log_board, read_log
 from asara_cli.logfile.record import (
@@ -113,7 +114,8 @@ def remember_log(log: Path) -> None:
     """Remember ``log`` as the one to record into, and say so (and when $ASARA_LOG wins)."""
     remember(log)
     env = os.environ.get(ENV_LOG)
-    out().print(f"recording into {log} (remembered in {STATE_FILE})", soft_wrap=True)
+    out().print(f"recording into {show_path(log)} (remembered in {STATE_FILE})",
+                soft_wrap=True)
     if env and Path(env) != log:
         err().print(f"note: {ENV_LOG}={env} is set and wins over {STATE_FILE}",
                     soft_wrap=True)
@@ -134,7 +136,7 @@ def use(
     with errors():
         if log is None:
             path, source = default_log(None)
-            out().print(f"{path} (from {source})", soft_wrap=True)
+            out().print(f"{show_path(path)} (from {source})", soft_wrap=True)
             return
         read_log(log)
         remember_log(log)

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, err, guarded, replay_file
+from asara_cli.core.shown import show_path
 from asara_cli.games import find_game
 from asara_cli.logfile.write import write_file
 from asara_cli.render.report import club_page, game_page
@@ -49,6 +50,6 @@ def report(
         game = replay_file(source, None)
         page = game_page(f"{game.game.name}: {source.name}", game.game, game.result, game.log)
         code = EXIT_OK if game.result.valid else EXIT_VIOLATION
-    write_file(output, page)
-    err().print(f"written: {output}", soft_wrap=True)
+    write_file(output, page, follow_link=False)  # a link planted there is refused
+    err().print(f"written: {show_path(output)}", soft_wrap=True)
     raise typer.Exit(code)

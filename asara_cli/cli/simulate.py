@@ -27,6 +27,7 @@ from asara_cli.cli.common import (
     with_options,
 )
 from asara_cli.core.names import hidden_character, same_name
+from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
 from asara_cli.games import all_games, game
 from asara_cli.games.base import SIM_NAMES
@@ -85,10 +86,10 @@ def _simulate(
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise fail(f"{out_dir}: cannot make the folder: {e.strerror or e}") from None
+        raise fail(f"{show_path(out_dir)}: cannot make the folder: {e.strerror or e}") from None
     for _ in in_chunks(partial(_write_games, plan), range(games), CHUNK, jobs, "simulating"):
         pass
-    err().print(f"{games} games written to {out_dir}", soft_wrap=True)
+    err().print(f"{games} games written to {show_path(out_dir)}", soft_wrap=True)
 
 
 def _flags() -> list[tuple[str, Any]]:
@@ -150,4 +151,4 @@ def _write_games(plan: _Plan, numbers: Sequence[int]) -> None:
                            "simulated", f"asara simulate --seed {plan.seed}, game {i + 1}",
                            game=played.key)
         write_file(plan.out_dir / f"game-{i + 1:0{width}d}.toml",
-                   log_to_text(header, events))
+                   log_to_text(header, events), follow_link=False)

@@ -35,18 +35,28 @@ MAX_BYTES = 4 * 1024 * 1024
 MAX_NESTING = 32
 
 
-def read_bytes(path: str | Path, *, limit: int = MAX_BYTES) -> bytes:
+def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, follow_link: bool = True,
+               what: str = "a game file") -> bytes:
     """The bytes of a regular file, refusing what is not one (a FIFO, a device, a folder)
     before reading, and what is larger than ``limit``. Opened without blocking, so a FIFO
-    with no writer cannot hang the command."""
+    with no writer cannot hang the command. With ``follow_link`` false, a symbolic link is
+    refused, never read through (the side files beside a log, the cache)."""
     name = str(path)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    if not follow_link:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise InputError("no such file", path=name) from None
     except IsADirectoryError:
         raise InputError("is a folder, not a file", path=name) from None
+    except ValueError:  # os.open refuses a name holding a NUL byte
+        raise InputError("not a usable file name (it holds a NUL byte)", path=name) from None
     except OSError as e:
+        if not follow_link and os.path.islink(path):
+            raise InputError("is a symbolic link; not read through (remove it)",
+                             path=name) from None
         raise InputError(f"cannot read: {e.strerror or e}", path=name) from None
     try:
         info = os.fstat(fd)
@@ -56,7 +66,7 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES) -> bytes:
             raise InputError("not a regular file (a device, pipe or socket); give a file",
                              path=name)
         if info.st_size > limit:
-            raise InputError(f"too large to be a game file ({info.st_size:,} bytes; at most "
+            raise InputError(f"too large to be {what} ({info.st_size:,} bytes; at most "
                              f"{limit:,})", path=name)
         chunks: list[bytes] = []
         size = 0
@@ -66,7 +76,7 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES) -> bytes:
                 break
             size += len(chunk)
             if size > limit:  # the file grew while being read
-                raise InputError(f"too large to be a game file (over {limit:,} bytes)",
+                raise InputError(f"too large to be {what} (over {limit:,} bytes)",
                                  path=name)
             chunks.append(chunk)
         return b"".join(chunks)
@@ -76,25 +86,36 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES) -> bytes:
         os.close(fd)
 
 
+def path_problem(text: str) -> str | None:
+    """Why ``text``, read from a file to be used as a file name, cannot be one; ``None``
+    when it can. Every path a file gives (a log's ``board``, the remembered log) is checked
+    here before it is opened."""
+    if not text:
+        return "an empty file name"
+    if "\0" in text:
+        return "a file name cannot hold a NUL byte"
+    return None
+
+
 #: A run of more opening brackets than :data:`MAX_NESTING` (spaces and commas between them
 #: allowed): the shape of a file built to exhaust the parser's recursion. A quick scan; the
 #: parser's own RecursionError is caught too.
 _DEEP = re.compile(r"[\[{](?:[\s,]*[\[{])" + "{" + str(MAX_NESTING) + "}")
 
 
-def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
+def read_toml(path: str | Path, *, follow_link: bool = True) -> tuple[dict[str, Any], str]:
     """Parse a TOML file; return the data and the text (for line look-ups).
 
     Every failure (missing file, a folder, not UTF-8, malformed TOML) becomes an
     :class:`InputError` naming the file and, where tomllib gives one, line and column.
     """
-    text = read_text(path)
+    text = read_text(path, follow_link=follow_link)
     return loads_toml(text, str(path)), text
 
 
-def read_text(path: str | Path) -> str:
+def read_text(path: str | Path, *, follow_link: bool = True) -> str:
     """A regular file's text (UTF-8), with the same limits and errors as :func:`read_toml`."""
-    raw = read_bytes(path)
+    raw = read_bytes(path, follow_link=follow_link)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -18,11 +18,19 @@ from typing import TYPE_CHECKING, Any
 
 from asara_cli.core.findings import Violation
 from asara_cli.core.names import hidden_character, same_name
+from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, UnknownGame, find_game, game
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.common import describe, header_lines, loads_toml, read_text, read_toml
+from asara_cli.logfile.common import (
+    describe,
+    header_lines,
+    loads_toml,
+    path_problem,
+    read_text,
+    read_toml,
+)
 
 if TYPE_CHECKING:
     from asara_cli.games.base import Game
@@ -218,6 +226,8 @@ def _parse_header(data: Mapping[str, Any], where: _Where, rules: Game) -> LogHea
     board = data.get("board", "standard")
     if not isinstance(board, str) or not board:
         raise where.header_error("board", "expected a board profile name or path")
+    if (problem := path_problem(board)) is not None:  # it becomes a path: checked as one
+        raise where.header_error("board", f"expected a board profile path: {problem}")
     date = data.get("date")
     if date is not None and not isinstance(date, str | dt.date):
         raise where.header_error("date", f"expected a date, got {describe(date)}")
@@ -454,7 +464,7 @@ def atomic_write(path: Path, text: str) -> None:
 def describe_violation(log: GameLog, v: Violation) -> str:
     """One line in the form ``game.toml:212: event 57 (Tina, buy): ... [R2.3]``."""
     line = log.line_of(v.event)
-    where = f"{log.path}:{line}" if line else log.path
+    where = f"{show_path(log.path)}:{line}" if line else show_path(log.path)
     if v.event == 0:
         what = "header"
     else:

@@ -10,19 +10,22 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT
-from asara_cli.logfile.common import header_lines, read_text, read_toml
+from asara_cli.logfile.common import header_lines, path_problem, read_text, read_toml
 from asara_cli.logfile.game import (
     GameLog,
     LogHeader,
     append_event,
     atomic_write,
+    load_log_board,
     parse_log,
     read_log,
     write_log,
@@ -68,7 +71,12 @@ def locked(log: str | Path, timeout: float = LOCK_TIMEOUT,
     except OSError as e:
         why = ("it is a symbolic link; remove it" if os.path.islink(path)
                else e.strerror or str(e))
-        raise InputError(f"cannot open the lock file {path}: {why}", path=str(log)) from None
+        raise InputError(f"cannot open the lock file {show_path(path)}: {why}",
+                         path=str(log)) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO or a device planted in its place
+        os.close(fd)
+        raise InputError(f"cannot use the lock file {show_path(path)}: it is not a regular "
+                         "file; remove it", path=str(log))
     try:
         deadline = time.monotonic() + timeout
         while True:
@@ -98,7 +106,7 @@ def create_log(path: str | Path, header: LogHeader) -> None:
     """Write a new log with no events; refuse to replace an existing file. Call under
     :func:`locked`."""
     target = Path(path)
-    if target.exists():
+    if os.path.lexists(target):  # a link too, even one to nowhere: never created through
         raise InputError("already exists; not overwritten (pick another name, or "
                          "`asara use` it to go on recording)", path=str(path))
     write_log(target, header, ())
@@ -106,9 +114,20 @@ def create_log(path: str | Path, header: LogHeader) -> None:
 
 def append(path: str | Path, event: Any, game_key: str = DEFAULT) -> GameLog:
     """Append one event as text (comments and layout above it are kept), atomically. A new
-    move ends what ``redo`` could bring back, as in an editor."""
-    log = append_event(Path(path), event, game_key=game_key)
-    forget_redo(path)
+    move ends what ``redo`` could bring back, as in an editor: the redo file is moved aside
+    first (if that fails, nothing is written), put back if the append fails, and removed
+    once the move is in the log."""
+    aside = _set_redo_aside(Path(path))
+    try:
+        log = append_event(Path(path), event, game_key=game_key)
+    except BaseException:
+        if aside is not None:
+            with contextlib.suppress(OSError):
+                os.replace(aside, redo_path(path))
+        raise
+    if aside is not None:
+        with contextlib.suppress(OSError):  # a hidden leftover only; the next write cleans it
+            aside.unlink()
     return log
 
 
@@ -130,7 +149,9 @@ def cut_last_event(text: str) -> str:
 
 def undo(path: str | Path) -> tuple[GameLog, Any]:
     """Remove the last event, cutting only its text; return the log before and the event.
-    The cut text must read back as the same log minus that event, or nothing is written."""
+    The cut text must read back as the same log minus that event, or nothing is written.
+    What redo needs is written first: if that fails, the log is untouched; if the log then
+    cannot be written, the redo file is put back as it was."""
     target = Path(path)
     log = read_log(target)
     if not log.events:
@@ -144,9 +165,22 @@ def undo(path: str | Path) -> tuple[GameLog, Any]:
     if after is None or after.header != log.header or after.events != log.events[:-1]:
         raise InputError("cannot find the last event's text to cut (is it written as an "
                          "[[event]] table at the end?); edit the file by hand", path=str(path))
-    atomic_write(target, new_text)
-    _push_redo(target, text, new_text)
+    stack = _redo_stack(target)
+    _write_redo(target, [*stack[-(REDO_DEPTH - 1):], {"after": _digest(new_text),
+                                                     "text": text}])
+    _write_log_then(target, new_text, stack)
     return log, log.events[-1]
+
+
+def _write_log_then(target: Path, text: str, stack: list[dict[str, str]]) -> None:
+    """Write the log after its redo file was changed; if the log cannot be written, put the
+    redo file back (``stack``, as it was) so that the two still agree."""
+    try:
+        atomic_write(target, text)
+    except BaseException:
+        with contextlib.suppress(Exception):  # at worst redo later finds the log changed
+            _write_redo(target, stack)
+        raise
 
 
 # --- redo ------------------------------------------------------------------------------------
@@ -167,13 +201,17 @@ def _digest(text: str) -> str:
 
 
 def _redo_stack(log: Path) -> list[dict[str, str]]:
+    """The entries of the redo file; a damaged one reads as empty (it only loses the redo,
+    never the log). A link or anything but a regular file there is refused: written, it
+    would be replaced, so a command that needs it says so before anything is written."""
     path = redo_path(log)
     if not os.path.lexists(path):
         return []
+    _side_file_ok(path, log)
     try:
-        data, _ = read_toml(path)
+        data, _ = read_toml(path, follow_link=False)
     except InputError:
-        return []  # a damaged stack only loses the redo, never the log
+        return []
     entries = data.get("undone")
     if not isinstance(entries, list):
         return []
@@ -181,10 +219,35 @@ def _redo_stack(log: Path) -> list[dict[str, str]]:
             and isinstance(e.get("after"), str)]
 
 
-def _push_redo(log: Path, before: str, after: str) -> None:
-    stack = _redo_stack(log)[-(REDO_DEPTH - 1):]
-    stack.append({"after": _digest(after), "text": before})
-    _write_redo(log, stack)
+def _side_file_ok(path: Path, log: Path, *, removing: bool = False) -> None:
+    """Refuse a redo file that is a link, a folder or anything but a regular file (one
+    being ``removing``: a link too is fine, as removing it never follows it)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not (stat.S_ISREG(info.st_mode) or (removing and stat.S_ISLNK(info.st_mode))):
+        kind = ("a symbolic link" if stat.S_ISLNK(info.st_mode) else "a folder"
+                if stat.S_ISDIR(info.st_mode) else "not a regular file")
+        raise InputError(f"its redo file {show_path(path)} is {kind}; remove it (nothing was "
+                         "written)", path=str(log))
+
+
+def _set_redo_aside(log: Path) -> Path | None:
+    """Move the redo file to a hidden temporary name (a new move ends what redo could bring
+    back); return that name, or ``None`` when there was none. A failure refuses the move
+    before anything is written."""
+    path = redo_path(log)
+    if not os.path.lexists(path):
+        return None
+    _side_file_ok(path, log, removing=True)
+    aside = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        os.replace(path, aside)
+    except OSError as e:
+        raise InputError(f"cannot clear its redo file {show_path(path)}: "
+                         f"{e.strerror or e}; nothing was written", path=str(log)) from None
+    return aside
 
 
 def _write_redo(log: Path, stack: list[dict[str, str]]) -> None:
@@ -195,31 +258,65 @@ def _write_redo(log: Path, stack: list[dict[str, str]]) -> None:
     if not stack:
         forget_redo(log)
         return
-    note = (f"# What `asara undo` removed from {log.name}, newest last; `asara redo` brings it "
-            "back.\n# Each entry is the whole log before that undo.\n")
-    write_file(redo_path(log), note + tomli_w.dumps({"undone": stack}, multiline_strings=True))
+    note = (f"# What `asara undo` removed from {show_path(log.name)}, newest last; `asara "
+            "redo` brings it back.\n# Each entry is the whole log before that undo.\n")
+    path = redo_path(log)
+    _side_file_ok(path, log)
+    try:
+        write_file(path, note + tomli_w.dumps({"undone": stack}, multiline_strings=True),
+                   follow_link=False, mode=0o600)
+    except OSError as e:
+        raise InputError(f"cannot write its redo file {show_path(path)}: {e.strerror or e}; "
+                         "nothing was written", path=str(log)) from None
+    except InputError as e:  # the redo file refused (read-only, another user's)
+        raise InputError(f"cannot write its redo file: {e}", path=str(log)) from None
 
 
 def forget_redo(log: str | Path) -> None:
-    with contextlib.suppress(FileNotFoundError):
-        redo_path(log).unlink()
+    """Remove the redo file (a link there is removed, never followed)."""
+    path = redo_path(log)
+    _side_file_ok(path, Path(log), removing=True)
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        raise InputError(f"cannot remove its redo file {show_path(path)}: "
+                         f"{e.strerror or e}; nothing was written", path=str(log)) from None
 
 
 def redo(path: str | Path) -> GameLog:
-    """Bring back the last event ``undo`` removed, if the log is as that undo left it;
-    return the log with it."""
+    """Bring back the last event ``undo`` removed, if the log is as that undo left it and
+    the event is legal there (it is replayed, as recording it again would be); return the
+    log with it. The redo file is changed first, and put back if the log cannot be
+    written."""
     target = Path(path)
     stack = _redo_stack(target)
     if not stack:
         raise InputError("has nothing to redo (only an undo can be redone)", path=str(path))
     top = stack[-1]
-    if _digest(read_text(target)) != top["after"]:
+    now_text = read_text(target)
+    if _digest(now_text) != top["after"]:
         forget_redo(target)
         raise InputError("changed since the last undo (a move was recorded or the file "
                          "edited); there is nothing to redo", path=str(path))
-    log = parse_log(top["text"], str(path))
-    atomic_write(target, top["text"])
+    now = parse_log(now_text, str(path))
+    try:
+        log = parse_log(top["text"], f"{path} (as redo would write it)")
+    except InputError as e:
+        raise InputError(f"its redo file does not hold a log: {e}; nothing was redone",
+                         path=str(path)) from None
+    if log.header != now.header or log.events[:-1] != now.events or (
+            len(log.events) != len(now.events) + 1):
+        raise InputError("its redo file does not hold this log with one more event (was it "
+                         "edited?); nothing was redone", path=str(path))
+    result = log.header.rules.replay(load_log_board(log), log.header.setup, log.events)
+    if result.stopped is not None:
+        first = next(v for v in result.violations if not v.later)
+        raise InputError(f"event {first.event}, which redo would bring back, breaks a rule: "
+                         f"{first.message} [{first.rule}]; nothing was redone", path=str(path))
     _write_redo(target, stack[:-1])
+    _write_log_then(target, top["text"], stack)
     return log
 
 
@@ -231,12 +328,14 @@ def state_file(folder: str | Path = ".") -> Path:
 
 
 def remembered(folder: str | Path = ".") -> str | None:
-    """The log ``asara use`` remembered in ``folder`` (as a path relative to it), if any."""
+    """The log ``asara use`` remembered in ``folder`` (as a path relative to it), if any.
+    The state file is read without following a link, and what it names is checked as a
+    file name before it is used as one."""
     path = state_file(folder)
     if not os.path.lexists(path):
         return None
     try:
-        data, _ = read_toml(path)
+        data, _ = read_toml(path, follow_link=False)
     except InputError as e:
         raise InputError(f"cannot read the remembered log: {e.message}; delete the file or "
                          "run `asara use LOG`", path=str(path), line=e.line) from None
@@ -244,6 +343,8 @@ def remembered(folder: str | Path = ".") -> str | None:
     if not isinstance(log, str) or not log:
         raise InputError("expected log = \"path/to/game.toml\"; run `asara use LOG`",
                          path=str(path), key="log")
+    if (problem := path_problem(log)) is not None:
+        raise InputError(f"{problem}; run `asara use LOG`", path=str(path), key="log")
     return log
 
 
@@ -254,9 +355,15 @@ def remember(log: str | Path, folder: str | Path = ".") -> Path:
     from asara_cli.logfile.write import write_file
 
     path = state_file(folder)
+    name = str(log)
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # bytes that are not UTF-8 cannot go into a TOML file
+        raise InputError("its name is not UTF-8 text, so it cannot be remembered; name it "
+                         f"with --log or {ENV_LOG}", path=name) from None
     text = ("# asara: the game log `asara use` chose for commands run in this folder\n"
-            + tomli_w.dumps({"log": str(log)}))
-    write_file(path, text)
+            + tomli_w.dumps({"log": name}))
+    write_file(path, text, follow_link=False)
     return path
 
 

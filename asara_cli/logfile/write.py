@@ -3,9 +3,16 @@
 - A temporary file in the target's folder, flushed to disk, checked, given the old file's
   permissions, renamed over the target, then the folder itself flushed, so the rename
   survives a power cut.
-- A read-only target is refused, never silently replaced.
-- A target that is a symbolic link is written through: the file it points to gets the new
-  text and the link stays a link.
+- A read-only target is refused, never silently replaced. Read-only is judged by the mode
+  bits (a file nobody may write), so root is refused too; ``os.access`` alone says yes to
+  root for every file.
+- Only a regular file is replaced: a folder, a device, a pipe or a socket in the target's
+  place is refused before anything is written.
+- A game log that is a symbolic link is written through: the file it points to gets the
+  new text and the link stays a link. Every other file (the side files beside a log, the
+  state file, ``simulate``'s and ``report``'s outputs, the cache) is written with
+  ``follow_link=False``: a link in its place is refused, never followed, so a link planted
+  in a shared folder cannot redirect a write.
 - Temporary files left by a writer that was killed are removed on the next write.
 - :data:`WRITTEN` lists what this process replaced, so an interrupted command can say
   whether a log changed.
@@ -14,11 +21,13 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError
 
 #: Files this process has replaced, in order (for the message after Ctrl-C).
@@ -35,19 +44,27 @@ def target_of(path: Path) -> Path:
 
 
 def write_file(path: str | Path, text: str,
-               verify: Callable[[str], object] | None = None) -> Path:
+               verify: Callable[[str], object] | None = None, *, follow_link: bool = True,
+               mode: int | None = None) -> Path:
     """Replace ``path`` with ``text`` atomically; ``verify`` reads the written text back and
-    raises if it is wrong (the old file then stays). Return the file written."""
-    target = target_of(Path(path))
+    raises if it is wrong (the old file then stays). A new file gets ``mode`` (default:
+    0666 less the umask); a replaced one keeps its own. Return the file written."""
+    given = Path(path)
+    if follow_link:
+        target = target_of(given)
+    elif os.path.islink(given):
+        raise InputError("is a symbolic link; not written through it (remove the link)",
+                         path=str(path))
+    else:
+        target = given
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise InputError(f"cannot be written: there is no folder {folder}", path=str(path))
-    if target.exists():
-        if not os.access(target, os.W_OK):
-            raise InputError("is read-only; nothing was written (make it writable to record "
-                             "into it)", path=str(path))
-        mode = target.stat().st_mode & 0o777
-    else:
+        raise InputError(f"cannot be written: there is no folder {show_path(folder)}",
+                         path=str(path))
+    old_mode = writable_mode(target, str(path))
+    if old_mode is not None:
+        mode = old_mode
+    elif mode is None:
         mask = os.umask(0)
         os.umask(mask)
         mode = 0o666 & ~mask
@@ -61,13 +78,47 @@ def write_file(path: str | Path, text: str,
             os.fsync(f.fileno())
         if verify is not None:
             verify(Path(tmp).read_text("utf-8"))
+        # rename never follows a link at the target's name: a link planted since the check
+        # above is replaced, not written through
         os.replace(tmp, target)
+    except UnicodeEncodeError:  # a file name that is not UTF-8, written into the text
+        Path(tmp).unlink(missing_ok=True)
+        raise InputError("would hold a name that is not UTF-8 text (bytes such as \\xff); "
+                         "nothing was written", path=str(path)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     WRITTEN.append(str(path))
     _sync_folder(folder)
     return target
+
+
+def writable_mode(target: Path, shown: str) -> int | None:
+    """The permission bits of the file at ``target`` if it may be replaced; ``None`` when
+    there is none. A folder, device, pipe or socket there, or a file nobody may write
+    (whoever runs this, root too), is refused."""
+    try:
+        info = os.lstat(target)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else "not a usable name"
+        raise InputError(f"cannot be written: {why}", path=shown) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError("is a folder; nothing was written", path=shown)
+    if stat.S_ISLNK(info.st_mode):  # a link loop, or a link where none may be
+        raise InputError("is a symbolic link that leads nowhere; nothing was written",
+                         path=shown)
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError("is not a regular file (a device, pipe or socket); nothing was "
+                         "written", path=shown)
+    if not info.st_mode & 0o222:
+        raise InputError("is read-only; nothing was written (make it writable first)",
+                         path=shown)
+    if not os.access(target, os.W_OK):
+        raise InputError("is not writable by you (another user's file?); nothing was written",
+                         path=shown)
+    return stat.S_IMODE(info.st_mode)
 
 
 def _sync_folder(folder: Path) -> None:

@@ -19,7 +19,7 @@ from asara_cli.core.names import name_key
 from asara_cli.games import DEFAULT, game
 from asara_cli.games.base import Filter, Source
 from asara_cli.render import bgstats
-from asara_cli.render.safe import json_text, safe_text
+from asara_cli.render.safe import json_text, one_line, safe_text, show_path
 from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats
 
 
@@ -57,6 +57,8 @@ def sources_of(records: Sequence[GameRecord]) -> list[Source]:
 
 def _game_dict(r: GameRecord) -> dict[str, Any]:
     d = {k: v for k, v in asdict(r).items() if k not in ("seats", "facts")}
+    d["file"] = show_path(r.file)
+    d["duplicate_of"] = None if r.duplicate_of is None else show_path(r.duplicate_of)
     for key, value in r.facts:
         d[key] = value if isinstance(value, str) else list(value)
     d["players"] = [{"name": s.name, "seat": s.seat, "total": s.total, "rank": s.rank,
@@ -68,7 +70,7 @@ def game_status(r: GameRecord) -> str:
     """A game's status for a person: ``valid``, or what is wrong and where (``invalid:
     line 57: ... [R2.3]``, ``duplicate of FILE``)."""
     if r.status == "duplicate":
-        return f"duplicate of {r.duplicate_of}"
+        return f"duplicate of {show_path(r.duplicate_of or '')}"
     if r.problem:
         where = f"line {r.line}: " if r.line else ""
         rule = f" [{r.rule}]" if r.rule else ""
@@ -167,7 +169,7 @@ class CsvFormat(Format):
         columns, numeric = self.columns(records)
         w.writerow(columns)
         for r in records:
-            base = {"file": r.file, "date": r.date or "", "place": r.place or "",
+            base = {"file": show_path(r.file), "date": r.date or "", "place": r.place or "",
                     "game": r.game,
                     **{k: v if isinstance(v, str) else " ".join(v) for k, v in r.facts},
                     "status": r.status, "players": r.players or "",
@@ -192,7 +194,7 @@ class MarkdownFormat(Format):
                "|---|---|---|---|---|---|"]
         for r in records:
             winners = ", ".join(s.name for s in r.seats if s.winner)
-            out.append(f"| {_md(r.file)} | {r.date or ''} | "
+            out.append(f"| {_md(show_path(r.file))} | {_md(r.date or '')} | "
                        f"{_md(', '.join(f'{s.name} {s.total}' for s in r.seats))} | "
                        f"{_md(winners)} | {'' if r.margin is None else r.margin} | "
                        f"{_md(game_status(r))} |")
@@ -261,8 +263,10 @@ def _groups(records: Sequence[GameRecord]) -> list[tuple[str, tuple[str, ...]]]:
 
 
 def _md(text: str) -> str:
-    """A table cell: no column break, no line break, no control character obeyed."""
-    return safe_text(text).replace("|", "\\|").replace("\n", " ")
+    """A table cell: no column break, no line break, no control character obeyed, and no
+    HTML a Markdown renderer would run (``<``, ``>`` and ``&`` as entities)."""
+    return (one_line(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("|", "\\|"))
 
 
 class TableFormat(Format):
@@ -279,7 +283,7 @@ class TableFormat(Format):
         for col in ("date", "totals", "winner(s)", "margin", "status"):
             games.add_column(col)
         for r in listed:
-            games.add_row(Text(r.file), r.date or "",
+            games.add_row(Text(show_path(r.file)), Text(one_line(r.date or "")),
                           Text(", ".join(f"{s.name} {s.total}" for s in r.seats)),
                           Text(", ".join(s.name for s in r.seats if s.winner)),
                           "" if r.margin is None else str(r.margin), Text(game_status(r)))

@@ -25,6 +25,7 @@ from typing import Any
 from urllib.parse import quote
 
 from asara_cli.core.names import name_key
+from asara_cli.core.shown import show_path
 from asara_cli.games import game as game_of
 from asara_cli.stats import GameRecord
 
@@ -50,8 +51,11 @@ def play_date(record: GameRecord) -> str:
     if when is None:
         when = dt.datetime.fromtimestamp(os.stat(record.file).st_mtime, dt.UTC)
     if when.tzinfo is not None:
-        when = when.astimezone(dt.UTC).replace(tzinfo=None)
-    return when.strftime("%Y-%m-%d %H:%M:%S")
+        try:
+            when = when.astimezone(dt.UTC).replace(tzinfo=None)
+        except OverflowError:  # a far offset on the first or last day Python knows
+            when = when.replace(tzinfo=None)
+    return when.isoformat(" ", "seconds")  # strftime's %Y gives year 1 as "1"
 
 
 def play(record: GameRecord, bgg_id: int | None = None,
@@ -75,7 +79,8 @@ def play(record: GameRecord, bgg_id: int | None = None,
     }
     if record.place:
         data["location"] = record.place
-    data["comments"] = f"{comments}; scored by asara-cli from {os.path.basename(record.file)}"
+    data["comments"] = (f"{comments}; scored by asara-cli from "
+                        f"{show_path(os.path.basename(record.file))}")
     spelt = shown or {}
     data["players"] = [{"name": spelt.get(name_key(s.name), s.name),
                         "sourcePlayerId": name_key(s.name), "score": s.total,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import Violation
+from asara_cli.core.shown import show_path
 from asara_cli.games.base import Outcome
 from asara_cli.logfile.game import GameLog, describe_violation
 
@@ -25,7 +26,7 @@ def violation_dict(log: GameLog, v: Violation) -> dict[str, Any]:
 
 def validation_dict(log: GameLog, result: Outcome) -> dict[str, Any]:
     return {
-        "file": log.path,
+        "file": show_path(log.path),
         "valid": result.valid,
         "complete": result.complete,
         "events": len(log.events),

@@ -1,19 +1,29 @@
 """``asara report``: one self-contained HTML page (inline SVG and CSS; no scripts, no network,
 the same bytes every run) for a game or a folder of games. Every text from a file goes
-through ``html.escape``; the page is well-formed XML, so strict parsers read it too."""
+through :func:`escape`: its control characters shown as escapes (``\\x1b``; XML forbids
+most of them) and then ``html.escape``d; the page is well-formed XML, so strict parsers read
+it too."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
+from asara_cli.core.shown import safe_text, show_path
 from asara_cli.core.words import plural
 from asara_cli.games import game
 from asara_cli.games.base import Game, Source
 from asara_cli.logfile.game import GameLog, describe_violation
 from asara_cli.render.batch import game_status
 from asara_cli.stats import Club, Clubs, GameRecord
+
+
+def escape(text: str) -> str:
+    """Text from a file in the page: nothing a browser or a terminal obeys, and only
+    characters XML allows."""
+    return html.escape(safe_text(text))
+
 
 #: One colour per seat (players are not towers); the sources' colours are the game's own.
 SEAT_COLOURS = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
@@ -222,7 +232,8 @@ def club_page(title: str, records: Sequence[GameRecord], stats: Clubs) -> str:
         body += _club_part(played, club, "h3" if stats.mixed else "h2")
     body += ["<h2>Games</h2>",
              _table(["file", "date", "totals", "winner(s)", "status"],
-                    [(r.file, r.date or "", ", ".join(f"{s.name} {s.total}" for s in r.seats),
+                    [(show_path(r.file), r.date or "",
+                      ", ".join(f"{s.name} {s.total}" for s in r.seats),
                       ", ".join(s.name for s in r.seats if s.winner), game_status(r))
                      for r in records], set())]
     return _page(title, body)

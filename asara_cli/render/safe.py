@@ -8,29 +8,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any
 
 from rich.console import Console
 from rich.segment import Segment
 
-_KEEP = {"\n", "\t"}
+from asara_cli.core.shown import one_line, safe_text, show_path
 
-
-@lru_cache(maxsize=4096)
-def _escaped(c: str) -> str:
-    if c in _KEEP or unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp"):
-        return c
-    return c.encode("unicode_escape").decode("ascii")
-
-
-def safe_text(text: str) -> str:
-    """``text`` with every control and format character (but line breaks and tabs) shown
-    as its escape."""
-    if text.isprintable():
-        return text
-    return "".join(_escaped(c) for c in text)
-
+__all__ = ["SafeConsole", "json_text", "one_line", "safe_text", "show_path"]
 
 # JSON escapes the C0 controls itself; DEL, the C1 controls and the format characters it
 # writes as they are. They can only sit inside strings, and only DEL is ASCII. (Written as
@@ -40,7 +25,7 @@ _NOT_ASCII = re.compile("[^\x00-\x7e]")
 
 def _json_escaped(m: re.Match[str]) -> str:
     c = m.group()
-    if unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp"):
+    if unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp", "Cs"):
         return c
     import json
 

@@ -27,6 +27,7 @@ from asara_cli.cli.common import (
     replay_file,
 )
 from asara_cli.core.names import hidden_character, same_name
+from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
 from asara_cli.games.asara import complete, words
@@ -225,7 +226,7 @@ def _errors() -> Iterator[None]:
     except (InputError, words.WordError) as e:
         raise fail(str(e)) from None
     except OSError as e:  # e.g. a full disk or a read-only folder while writing
-        where = f"{e.filename}: " if e.filename else ""
+        where = f"{show_path(str(e.filename))}: " if e.filename else ""
         raise fail(f"{where}{e.strerror or e}; the log was not changed") from None
     except Refused as r:
         console = err()
@@ -251,7 +252,7 @@ def _not_a_folder(path: Path) -> None:
 def _lock(path: Path) -> contextlib.AbstractContextManager[None]:
     """The log's lock; says at once when another recorder holds it."""
     def waiting() -> None:
-        err().print(f"another asara is recording into {path}; waiting for it to finish "
+        err().print(f"another asara is recording into {show_path(path)}; waiting for it to finish "
                     f"(up to {LOCK_TIMEOUT:.0f} s)", soft_wrap=True)
 
     return locked(path, waiting=waiting)
@@ -268,8 +269,8 @@ def _load(path: Path) -> tuple[Board, GameState]:
     result = game.result
     if result.stopped is not None:
         first = [describe_violation(game.log, v) for v in result.violations if not v.later]
-        raise Refused(f"{path} is illegal from event {result.stopped}; fix it first "
-                      f"(`asara validate {path}`, or `asara undo`)", first[:3])
+        raise Refused(f"{show_path(path)} is illegal from event {result.stopped}; fix it first "
+                      f"(`asara validate {show_path(path)}`, or `asara undo`)", first[:3])
     return game.board, result.state
 
 
@@ -839,7 +840,7 @@ def new(
                       expansions, words.buyer_colours(buyers or ""))
         problems = check_setup(rules, setup)
         if problems:
-            raise Refused(f"not started: {log}",
+            raise Refused(f"not started: {show_path(log)}",
                           [f"{v.message} [{v.rule}]" for v in problems])
         header = LogHeader(setup, board_ref, when, place)
         _not_a_folder(log)
@@ -847,7 +848,7 @@ def new(
             create_log(log, header)
         state = replay(rules, setup, ()).state
         money = ", ".join(f"{p.name} {p.money}" for p in state.players)
-        out().print(f"new game in {log}: {', '.join(names)} ({setup.variant})",
+        out().print(f"new game in {show_path(log)}: {', '.join(names)} ({setup.variant})",
                     soft_wrap=True)
         out().print(f"Asari: {money}; {first} starts.", soft_wrap=True)
         if use:
@@ -855,10 +856,11 @@ def new(
                 remember(log)
             except (OSError, InputError) as e:
                 why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-                raise fail(f"{log} was created, but it could not be remembered as the log "
-                           f"to record into ({STATE_FILE}: {why}); record with --log {log} "
+                shown = show_path(log)
+                raise fail(f"{shown} was created, but it could not be remembered as the log "
+                           f"to record into ({STATE_FILE}: {why}); record with --log {shown} "
                            f"or set {ENV_LOG}") from None
-            note = f"recording into {log} (remembered in {STATE_FILE})"
+            note = f"recording into {show_path(log)} (remembered in {STATE_FILE})"
             env = os.environ.get(ENV_LOG)
             if env and Path(env) != log:
                 note += f"; but {ENV_LOG}={env} is set and wins: unset it, or use --log"

@@ -16,6 +16,7 @@ from asara_cli.cli.common import (
     out,
     print_json,
 )
+from asara_cli.core.shown import show_path
 from asara_cli.games.asara.rules.position import check_position
 from asara_cli.games.asara.rules.scoring import FinalPosition, final_evaluation
 from asara_cli.games.asara.screens.final import final_dict, final_tables
@@ -48,7 +49,7 @@ def tally(
             who = (f"player {p.player + 1} ({position.players[p.player].name}): "
                    if p.player is not None else "")
             where = f"towers[{p.tower}]: " if p.tower is not None else ""
-            console.print(f"{sheet}: {who}{where}{p.message} [{p.rule}]", soft_wrap=True)
+            console.print(f"{show_path(sheet)}: {who}{where}{p.message} [{p.rule}]", soft_wrap=True)
         raise typer.Exit(EXIT_VIOLATION)
 
     evaluation = final_evaluation(

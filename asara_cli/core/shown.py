@@ -1,0 +1,63 @@
+"""Text from a file, and file names, as they are shown: one way for every layer (the error
+type, the log layer's messages, every output format), pure and stdlib only.
+
+- :func:`safe_text`: control and format characters (escape sequences, C1 codes, bidi
+  overrides) written as escapes (``\\x1b``, ``\\u202e``); line breaks and tabs kept, for
+  text whose layout is ours.
+- :func:`one_line`: the same, and line breaks escaped too: a message is one line, so
+  nothing inside it (a file name, a player's text from a log) can forge another line.
+- :func:`show_path`: a file name for any output (terminal, JSON, CSV, Markdown, HTML, BG
+  Stats): :func:`one_line`, with bytes that are not UTF-8 written as ``\\xff``. Such bytes
+  reach Python as lone surrogates (as ``os.fsdecode`` makes them); written out raw they stop
+  a UTF-8 stream with an error, or put invalid bytes into a data file.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from typing import Protocol
+
+#: Unicode categories shown as escapes: controls, format characters (bidi overrides, zero
+#: widths), line and paragraph separators, and lone surrogates (undecodable bytes).
+_HIDDEN = ("Cc", "Cf", "Zl", "Zp", "Cs")
+
+
+@lru_cache(maxsize=4096)
+def _escaped(c: str, keep: str) -> str:
+    if c in keep or unicodedata.category(c) not in _HIDDEN:
+        return c
+    code = ord(c)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte os.fsdecode could not decode (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    if 0xD800 <= code <= 0xDFFF:  # any other lone surrogate
+        return f"\\u{code:04x}"
+    return c.encode("unicode_escape").decode("ascii")
+
+
+def safe_text(text: str) -> str:
+    """``text`` with every control and format character (but line breaks and tabs) shown
+    as its escape, and every lone surrogate as the byte it stands for."""
+    if text.isprintable():
+        return text
+    return "".join(_escaped(c, "\n\t") for c in text)
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line: :func:`safe_text`, with line breaks escaped as well."""
+    if text.isprintable():
+        return text
+    return "".join(_escaped(c, "\t") for c in text)
+
+
+class _PathLike(Protocol):
+    def __fspath__(self) -> str | bytes: ...
+
+
+def show_path(path: str | bytes | _PathLike) -> str:
+    """A file name as every output shows it: one line, nothing a terminal obeys, and bytes
+    that are not UTF-8 as ``\\xNN``."""
+    name = path if isinstance(path, str | bytes) else path.__fspath__()
+    if isinstance(name, bytes):  # as os.fsdecode does on POSIX
+        name = name.decode("utf-8", "surrogateescape")
+    return one_line(name)

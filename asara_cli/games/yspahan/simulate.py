@@ -1,0 +1,76 @@
+"""Simulated Yspahan games: complete, legal and varied, for tests, benchmarks, samples and
+trying the tool.
+
+A plain random player (``rules/sampler.py``) chooses among legal options step by step: every
+action, building and card turns up within a few games. The table's facts are simulated too:
+every card drawn is named from what the deck holds (hands open), and a checkpoint of the
+score track, gold and camels is written after every week end, so ``asara validate`` confirms
+them. The same seed gives the same game, event for event.
+"""
+
+from __future__ import annotations
+
+import random
+
+from asara_cli.core.values import frozen
+from asara_cli.games.yspahan.rules.board import Board
+from asara_cli.games.yspahan.rules.engine import apply, check, errors
+from asara_cli.games.yspahan.rules.events import Checkpoint, Event
+from asara_cli.games.yspahan.rules.sampler import random_event, secret
+from asara_cli.games.yspahan.rules.state import (
+    OPEN,
+    SECRET,
+    GameState,
+    Setup,
+    new_table,
+    snapshot,
+)
+
+NAMES = ("Tina", "Paul", "Anna", "Ben", "Cleo", "Omar", "Lena", "Max")
+COLOURS = ("blue", "red", "green", "yellow")
+
+
+@frozen
+class Simulated:
+    """A simulated game: its setup, its events and the state they lead to."""
+
+    setup: Setup
+    events: tuple[Event, ...]
+    state: GameState
+
+
+def simulate_game(board: Board, seed: int, players: int = 4, *, secret_hands: bool = False,
+                  checkpoints: bool = True) -> Simulated:
+    """One complete legal game from ``seed``: ``players`` in seat order with their colours, a
+    random oldest player; a checkpoint after every week end unless ``checkpoints`` is off.
+    ``secret_hands``: the same game logged with every card drawn ``hidden`` (Y7)."""
+    rng = random.Random(seed)
+    names = tuple(rng.sample(NAMES, players))
+    colours = list(COLOURS)
+    rng.shuffle(colours)
+    setup = Setup(names, rng.randrange(players), tuple(colours[:players]), OPEN)
+    table = new_table(board, setup)
+    events: list[Event] = []
+
+    def push(event: Event) -> None:
+        found = errors(check(board, table, event))
+        if found:  # the simulator must only write legal games
+            raise AssertionError(f"simulated an illegal event: {found[0].message}")
+        apply(board, table, event)
+        events.append(event)
+
+    while True:
+        event = random_event(board, table, rng)
+        if event is None:
+            break
+        week = table.week
+        push(event)
+        if checkpoints and (table.week != week or table.phase == "over"):
+            push(Checkpoint(tuple(zip(names, table.score, strict=True)),
+                            tuple(zip(names, table.gold, strict=True)),
+                            tuple(zip(names, table.camels, strict=True))))
+    state = snapshot(table)
+    if secret_hands:
+        setup = Setup(names, setup.oldest, setup.colours, SECRET)
+        return Simulated(setup, tuple(secret(events)), state)
+    return Simulated(setup, tuple(events), state)

@@ -68,7 +68,7 @@ def error(text: str) -> str:
 def test_the_registry_knows_yspahan_by_key_and_title() -> None:
     game = find_game("Yspahan")
     assert game.key == "yspahan" and (game.min_players, game.max_players) == (3, 4)
-    assert game.period == "week" and game.bgg_id == 22345
+    assert game.period == "week" and game.points == "points"
 
 
 def test_header_keys_read_as_the_setup() -> None:
@@ -207,3 +207,17 @@ def test_the_action_key_is_written_only_where_the_other_keys_do_not_say_it() -> 
     assert "action" not in event_to_dict(Turn("Ann", "bag", Goods((Shop("bag3", "W3"),))))
     assert event_to_dict(Turn("Ann", "bag", Camels()))["action"] == "camels"
     assert event_to_dict(Turn("Ann", None, Gold()))["action"] == "gold"
+
+
+def test_the_documented_example_is_a_valid_log() -> None:
+    from pathlib import Path
+
+    from asara_cli.games.yspahan.rules.engine import replay
+    from asara_cli.logfile.board import load_board
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "log-format.md").read_text("utf-8")
+    example = doc.split("## Yspahan", 1)[1].split("```toml", 1)[1].split("```", 1)[0]
+    parsed = parse_log(example, "example.toml")
+    result = replay(load_board(None, "yspahan"), parsed.header.setup, parsed.events)
+    assert result.valid and result.stopped is None and not result.notes
+    assert len(parsed.events) == 9 and result.state.day == 3  # two days and a checkpoint

@@ -56,7 +56,7 @@ def test_simulated_games_use_every_action_building_and_card() -> None:
 
 
 def test_the_game_method_for_simulate() -> None:
-    setup, events = GAME.simulate(board(), 5, 3)  # type: ignore[attr-defined]
+    setup, events = GAME.simulate(board(), 5, 3, frozenset())  # type: ignore[attr-defined]
     assert len(setup.players) == 3 and GAME.replay(board(), setup, events).complete
 
 
@@ -102,3 +102,19 @@ def test_facts_and_words() -> None:
     assert GAME.progress(played).startswith("in progress: week 1, day 2")
     assert GAME.turn_text(played) is not None
     assert GAME.move_text(board(), sim.events[0]).startswith(f"{sim.events[0].player} rolls")  # type: ignore[union-attr]
+
+
+def test_the_simulate_flag_keeps_hands_secret() -> None:
+    assert [f.name for f in GAME.simulate_flags] == ["secret"]  # type: ignore[attr-defined]
+    setup, events = GAME.simulate(board(), 7, 4, frozenset({"secret"}))  # type: ignore[attr-defined]
+    assert setup.hands == "secret" and len(setup.players) == 4
+    assert GAME.replay(board(), setup, events).complete
+
+
+def test_the_report_table_lists_buildings_and_holdings() -> None:
+    sim = simulate_game(board(), 4, 3)
+    played = GAME.replay(board(), sim.setup, sim.events)
+    (summary,) = GAME.summaries(played)  # type: ignore[attr-defined]
+    assert summary.head == ("player", "buildings", "gold", "camels", "cards")
+    assert [r[0] for r in summary.rows] == list(sim.setup.players)
+    assert [r[2] for r in summary.rows] == [str(p.gold) for p in sim.state.players]

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from asara_cli.core.values import frozen
 from asara_cli.games.base import Filter, LedgerLine, Outcome, SeatScore, Source
 
 if TYPE_CHECKING:
@@ -33,6 +34,23 @@ _SOURCES: dict[str, tuple[str, str, str]] = {
     "camelvp": ("cards", "camel card", "#2f7fa8"),
 }
 _WEEKLY = ("souks", "caravan_week")
+
+
+@frozen
+class _Summary:
+    """A report table, shaped as ``Summary`` of the protocol on main (title, head, rows)."""
+
+    title: str
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@frozen
+class _Flag:
+    """A switch of ``asara simulate``, shaped as ``Flag`` of the protocol on main."""
+
+    name: str
+    help: str
 
 
 class Yspahan:
@@ -267,18 +285,35 @@ class Yspahan:
 
         return (*COMMANDS, "check")
 
-    # --- simulated games (a proposal for the protocol: ``asara simulate --game``) -----------
+    # --- simulated games ------------------------------------------------------------------
+
+    #: ``asara simulate --game yspahan --secret``: the logs keep hands secret (Y7).
+    simulate_flags: tuple[Any, ...] = (
+        _Flag("secret", "Yspahan: hands kept secret (every card drawn is logged hidden, "
+                        "Y7)."),)
 
     def simulate(self, board: Any, seed: int, players: int | None = None,
-                 options: Mapping[str, Any] | None = None) -> tuple[Any, tuple[Any, ...]]:
+                 flags: frozenset[str] = frozenset()) -> tuple[Any, tuple[Any, ...]]:
         """A complete legal game from ``seed``: its setup and events (``players``: 3 or 4;
-        ``None``: by the seed). ``options``: ``hands`` = "secret" logs every draw hidden."""
+        ``None``: by the seed). With the flag ``secret`` every card drawn is logged
+        ``hidden`` (hands secret, Y7)."""
         from asara_cli.games.yspahan.simulate import simulate_game
 
-        n = players or 3 + seed % 2
-        game = simulate_game(board, seed, n,
-                             secret_hands=(options or {}).get("hands") == "secret")
+        n = players or self.min_players + seed % (self.max_players - self.min_players + 1)
+        game = simulate_game(board, seed, n, secret_hands="secret" in flags)
         return game.setup, game.events
+
+    # --- the report page ------------------------------------------------------------------
+
+    def summaries(self, outcome: Any) -> tuple[Any, ...]:
+        """The game's own table for its report page: each player's buildings in the order
+        built, and what is left in hand (it scores nothing, Y4.6)."""
+        played: Played = outcome
+        state = played.state
+        rows = tuple((p.name, ", ".join(p.buildings) or "-", str(p.gold), str(p.camels),
+                      str(p.cards)) for p in state.players)
+        return (_Summary("Buildings, and what is left", ("player", "buildings", "gold",
+                                                         "camels", "cards"), rows),)
 
 
 def source_key(source: str, week: int) -> str:

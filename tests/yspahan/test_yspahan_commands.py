@@ -221,3 +221,31 @@ def test_a_simulated_game_recorded_by_the_commands_is_the_same_log(
         state = advance(b, state, event)
     assert read_log(tmp_path / "sim.toml").events == sim.events
     assert weeks == b.weeks
+
+
+def test_with_secret_hands_a_draw_is_hidden_and_the_card_is_named_when_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ASARA_LOG", raising=False)
+    assert run("new", "s.toml", "-p", "Ann", "-p", "Ben", "-p", "Cid", "--secret").exit_code == 0
+    assert run("roll", "113355666").exit_code == 0
+    assert run("draw", "--row", "gold").exit_code == 0  # Ann: a card, unnamed
+    assert run("camels").exit_code == 0
+    assert run("goods", "barrel6", "barrel6").exit_code == 0
+    assert run("roll", "123456123").exit_code == 0  # Ben's day
+    assert run("gold").exit_code == 0
+    assert run("camels").exit_code == 0
+    played = run("goods", "chest4", "W2", "--play", "gold3")  # Ann names her hidden card
+    assert played.exit_code == 0, played.output
+    events = read_log(tmp_path / "s.toml").events
+    assert events[1] == Turn("Ann", "gold", Draw("hidden"))
+    assert events[-1].before[0].kind == "gold3"  # type: ignore[union-attr]
+    again = run("check", "roll", "123456123", "--play", "gold3")  # Cid holds no card
+    assert again.exit_code == 1 and "[Y2.8]" in again.stderr
+
+
+def test_the_caravan_names_players_apart() -> None:
+    from asara_cli.games.yspahan.screens import short_names
+
+    assert short_names(["Anna", "Ann", "Ben"]) == ["Anna", "Ann", "Ben"]
+    assert short_names(["Tina", "Tim", "Paul"]) == ["Tin", "Tim", "Pau"]

@@ -16,6 +16,7 @@ import contextlib
 import datetime as dt
 import os
 import re
+import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated
@@ -330,7 +331,12 @@ def _lock(path: Path) -> contextlib.AbstractContextManager[None]:
 
 
 def _say(text: str) -> None:
-    out().print(text, soft_wrap=True)
+    """A line for the table on stdout, broken between words to the terminal's width (the
+    terminal would break a word), continuation lines indented."""
+    console = out()
+    lines = textwrap.wrap(text, width=max(console.width, 40), subsequent_indent="   ",
+                          break_long_words=False, break_on_hyphens=False)
+    console.print("\n".join(lines) or text, soft_wrap=True)
 
 
 def _load(path: Path, command: str) -> tuple[Board, GameState]:

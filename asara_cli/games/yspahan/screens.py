@@ -206,8 +206,20 @@ def supervisor_text(board: Board, state: GameState) -> Text:
     return text
 
 
+def short_names(names: Sequence[str]) -> list[str]:
+    """The shortest prefixes (at least 3 letters, or the whole name) that tell the players
+    apart, for the caravan's camels."""
+    longest = max((len(n) for n in names), default=0)
+    for k in range(3, longest + 1):
+        labels = [n[:k] for n in names]
+        if len({x.casefold() for x in labels}) == len(labels):
+            return labels
+    return list(names)
+
+
 def caravan_text(board: Board, state: GameState) -> Text:
     n = len(state.players)
+    labels = short_names([p.name for p in state.players])
     per_row = board.caravan_camels.get(n, 0)
     text = Text(f"Caravan {len(state.caravan)}/{per_row * len(board.caravan_rows)}: ")
     for r, row in enumerate(board.caravan_rows):
@@ -219,7 +231,7 @@ def caravan_text(board: Board, state: GameState) -> Text:
             if i:
                 text.append(" ")
             if i < len(cubes):
-                text.append(state.players[cubes[i]].name[:3])
+                text.append(labels[cubes[i]])
             else:
                 text.append("-", style="dim")
     return text
@@ -232,7 +244,7 @@ def _players_table(board: Board, state: GameState) -> Table:
                          ("buildings", "left")):
         table.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
     for seat, p in enumerate(state.players):
-        mark = "▶" if seat == state.to_move else ("S" if seat == state.start else "")
+        mark = ("▶" if seat == state.to_move else "") + ("S" if seat == state.start else "")
         cards = str(p.cards)
         if state.setup.hands != "secret" and p.hand:
             cards += f" ({' '.join(p.hand)})"

@@ -138,6 +138,13 @@ class Yspahan:
         players: tuple[str, ...] = setup.players
         return players
 
+    def schema(self, board: Any) -> dict[str, Any]:
+        """The game's part of the log's JSON Schema (``Game.schema`` of the protocol on
+        main; schema.py)."""
+        from asara_cli.games.yspahan.schema import log_part
+
+        return log_part(board)
+
     # --- referee --------------------------------------------------------------------------
 
     def replay(self, board: Any, setup: Any, events: Sequence[Any]) -> Outcome:

@@ -377,7 +377,7 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
                 line = result_line(board, state, after, event).split(" ", 1)[1]
                 _say(f"legal, not recorded: {line}")
                 return
-            append_event(path, event, None, KEY)
+            append_event(path, event, game_key=KEY)
             forget_redo(path)
         _say(result_line(board, state, after, event))
         if after.week != state.week or (after.over and not state.over):

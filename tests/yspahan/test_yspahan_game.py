@@ -118,3 +118,9 @@ def test_the_report_table_lists_buildings_and_holdings() -> None:
     assert summary.head == ("player", "buildings", "gold", "camels", "cards")
     assert [r[0] for r in summary.rows] == list(sim.setup.players)
     assert [r[2] for r in summary.rows] == [str(p.gold) for p in sim.state.players]
+
+
+def test_simulated_players_come_from_the_names_given() -> None:
+    names = ("Ana", "Bo", "Cy", "Di", "Ed")
+    setup, _ = GAME.simulate(board(), 3, 4, frozenset(), names)  # type: ignore[attr-defined]
+    assert set(setup.players) <= set(names) and len(setup.players) == 4

@@ -300,14 +300,16 @@ class Yspahan:
                         "Y7)."),)
 
     def simulate(self, board: Any, seed: int, players: int | None = None,
-                 flags: frozenset[str] = frozenset()) -> tuple[Any, tuple[Any, ...]]:
+                 flags: frozenset[str] = frozenset(), names: Sequence[str] | None = None
+                 ) -> tuple[Any, tuple[Any, ...]]:
         """A complete legal game from ``seed``: its setup and events (``players``: 3 or 4;
-        ``None``: by the seed). With the flag ``secret`` every card drawn is logged
-        ``hidden`` (hands secret, Y7)."""
-        from asara_cli.games.yspahan.simulate import simulate_game
+        ``None``: by the seed), the players drawn from ``names`` (default: the simulator's).
+        With the flag ``secret`` every card drawn is logged ``hidden`` (hands secret, Y7)."""
+        from asara_cli.games.yspahan.simulate import NAMES, simulate_game
 
         n = players or self.min_players + seed % (self.max_players - self.min_players + 1)
-        game = simulate_game(board, seed, n, secret_hands="secret" in flags)
+        game = simulate_game(board, seed, n, secret_hands="secret" in flags,
+                             names=names or NAMES)
         return game.setup, game.events
 
     # --- the report page ------------------------------------------------------------------

@@ -126,9 +126,16 @@ def event_schema() -> Schema:
     """One ``[[event]]`` table: its type, and each type's keys (no others)."""
     note = _string(None, "Free text kept with the event.")
     required = {"roll": ["player", "white"], "turn": ["player"], "checkpoint": []}
+    what = {"roll": "Yspahan: the start player's roll, with the yellow dice bought (Y2.3, "
+                    "Y2.4).",
+            "turn": "Yspahan: a player's turn: cards played, the row taken, its action, the "
+                    "building (Y2.5).",
+            "checkpoint": "Yspahan: what the table counts (score, gold, camels); the replay "
+                          "confirms it."}
     cases = []
     for kind, keys in _keys().items():
-        table: Schema = {"properties": {"type": {"const": kind}, **keys, "note": note},
+        table: Schema = {"description": what[kind],
+                         "properties": {"type": {"const": kind}, **keys, "note": note},
                          "additionalProperties": False}
         if required[kind]:
             table["required"] = required[kind]

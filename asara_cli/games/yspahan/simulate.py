@@ -13,6 +13,7 @@ them. The same seed gives the same game, event for event.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from asara_cli.core.values import frozen
 from asara_cli.games.yspahan.rules.board import Board
@@ -68,13 +69,15 @@ def _choose(board: Board, table: Table, rng: random.Random, choices: int) -> Eve
 
 
 def simulate_game(board: Board, seed: int, players: int = 4, *, secret_hands: bool = False,
-                  checkpoints: bool = True, choices: int = 4) -> Simulated:
+                  checkpoints: bool = True, choices: int = 4,
+                  names: Sequence[str] = NAMES) -> Simulated:
     """One complete legal game from ``seed``: ``players`` in seat order with their colours, a
     random oldest player; a checkpoint after every week end unless ``checkpoints`` is off.
     ``secret_hands``: the same game logged with every card drawn ``hidden`` (Y7);
-    ``choices``: how many random turns the player weighs (1: the sampler's own)."""
+    ``choices``: how many random turns the player weighs (1: the sampler's own); the
+    players are drawn from ``names``."""
     rng = random.Random(seed)
-    names = tuple(rng.sample(NAMES, players))
+    names = tuple(rng.sample(tuple(names), players))
     colours = list(COLOURS)
     rng.shuffle(colours)
     setup = Setup(names, rng.randrange(players), tuple(colours[:players]), OPEN)

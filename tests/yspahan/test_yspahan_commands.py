@@ -23,6 +23,7 @@ from asara_cli.games.yspahan.rules.events import (
     Gold,
     Goods,
     Roll,
+    Send,
     Shop,
     Supervisor,
     Turn,
@@ -249,3 +250,21 @@ def test_the_caravan_names_players_apart() -> None:
 
     assert short_names(["Anna", "Ann", "Ben"]) == ["Anna", "Ann", "Ben"]
     assert short_names(["Tina", "Tim", "Paul"]) == ["Tin", "Tim", "Pau"]
+
+
+def test_a_cube_placed_by_a_card_this_turn_can_be_sent(game: Path) -> None:
+    """Ben plays the souk card into vase4 (facing E1) and sends that cube with the
+    supervisor in the same turn (Y3.9, Y3.5): --order names what the log cannot know yet."""
+    assert run("roll", "113355666").exit_code == 0
+    assert run("draw", "souk", "--row", "camels").exit_code == 0  # Ben
+    assert run("gold").exit_code == 0  # Cid
+    assert run("goods", "barrel", "barrel6", "E4", "barrel6", "E6").exit_code == 0  # Ann
+    assert run("roll", "111222666").exit_code == 0  # Cid rolls day 2
+    assert run("goods", "bag", "bag3", "W3", "bag3", "S2", "bag3").exit_code == 0  # Cid
+    assert run("gold").exit_code == 0  # Ann
+    # Ben: the camel row's value 1 takes the supervisor from C to E1 for nothing
+    sent = run("supervisor", "camels", "E1", "--play", "souk vase4 E1", "--order", "vase4")
+    assert sent.exit_code == 0, sent.output
+    last = read_log(game).events[-1]
+    assert isinstance(last, Turn) and last.action == Supervisor("E1", (Send("vase4"),))
+    assert "+2 points" in sent.stdout  # the 1st camel (Y4.1)

@@ -268,3 +268,18 @@ def test_a_cube_placed_by_a_card_this_turn_can_be_sent(game: Path) -> None:
     last = read_log(game).events[-1]
     assert isinstance(last, Turn) and last.action == Supervisor("E1", (Send("vase4"),))
     assert "+2 points" in sent.stdout  # the 1st camel (Y4.1)
+
+
+def test_a_group_holding_another_games_new_gets_none_of_these() -> None:
+    """Until the command line picks one game's command set, ASARA keeps its names."""
+    app = typer.Typer()
+
+    @app.command("new")
+    def other_new() -> None:
+        """Another game's new."""
+
+    register(app)
+    assert [c.name for c in app.registered_commands] == ["new"]
+    fresh = typer.Typer()
+    register(fresh, "roll")
+    assert [c.name for c in fresh.registered_commands] == ["roll"]

@@ -1,8 +1,8 @@
 """Run the real `asara` command over every sample: sheets with `tally`, logs with `validate`.
 
 A file under an `invalid/` folder must fail with exit code 1 and name the rule it states in a
-comment line `# expect: R2.3` (or `# expect: checkpoint`), and for logs the event it states in
-`# expect-event: 57`; every other file must pass.
+comment line `# expect: R2.3` (a Yspahan rule: `# expect: Y3.4.2`; or `# expect: checkpoint`),
+and for logs the event it states in `# expect-event: 57`; every other file must pass.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def main(folder: str) -> int:
         else:
             print(f"skip {path}: no `asara validate` yet")
             continue
-        rule = re.search(r"^#\s*expect:\s*(R[\d.]+|checkpoint)", text, re.M)
+        rule = re.search(r"^#\s*expect:\s*(R[\d.]+|Y[\d.]+|checkpoint)", text, re.M)
         event = re.search(r"^#\s*expect-event:\s*(\d+)", text, re.M)
         for args in runs:
             result = run(*args)

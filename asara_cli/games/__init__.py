@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 #: Every game: its key (a log's ``game = "..."``) and the package holding its ``GAME``.
 GAMES: dict[str, str] = {
     "asara": "asara_cli.games.asara",
+    "yspahan": "asara_cli.games.yspahan",
 }
 
 #: The game of a log or a board profile that names none (every log before there were two).

@@ -1,5 +1,339 @@
-"""YSPAHAN (Sébastien Pauchon, Ystari 2006): the board profile and the referee.
+"""YSPAHAN (Sébastien Pauchon, Ystari 2006): the second game of asara-cli.
 
-The board profile ships as ``data/standard.toml`` (YSPAHAN.md Y1 as data); the referee is
-the pure package ``rules`` (see its docstring for the API).
+``GAME`` is what the registry (``asara_cli/games/__init__.py``) hands the generic layers.
+Its parts are imported when first used: ``rules/`` (the pure referee, see its docstring),
+``data/standard.toml`` (the board profile, YSPAHAN.md Y1 as data), ``codec.py`` (the log's
+keys), ``played.py`` (a replayed log), ``screens.py`` (views and plain data),
+``commands.py`` (the recording commands) and ``simulate.py``.
 """
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from asara_cli.core.values import frozen
+from asara_cli.games.base import Filter, LedgerLine, Outcome, SeatScore, Source
+
+if TYPE_CHECKING:
+    import typer
+
+    from asara_cli.games.yspahan.played import Played
+
+#: The sources of points (YSPAHAN.md Y4) in the order tables show them: ``(group, label,
+#: colour)``; ``souks1``.. and ``caravan_week1``.. are one per week.
+_SOURCES: dict[str, tuple[str, str, str]] = {
+    "buildings": ("buildings", "buildings", "#7a8b99"),
+    "souks": ("souks", "souks", "#d4a017"),
+    "caravan": ("caravan places", "caravan places", "#e07b39"),
+    "caravan_full": ("caravan evaluations", "full caravan", "#8b5a2b"),
+    "caravan_week": ("caravan evaluations", "caravan at the week end", "#c0392b"),
+    "goldvp": ("cards", "gold card", "#3e8e41"),
+    "camelvp": ("cards", "camel card", "#2f7fa8"),
+}
+_WEEKLY = ("souks", "caravan_week")
+
+
+@frozen
+class _Summary:
+    """A report table, shaped as ``Summary`` of the protocol on main (title, head, rows)."""
+
+    title: str
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@frozen
+class _Flag:
+    """A switch of ``asara simulate``, shaped as ``Flag`` of the protocol on main."""
+
+    name: str
+    help: str
+
+
+class Yspahan:
+    """YSPAHAN as the generic layers see it (:class:`asara_cli.games.base.Game`)."""
+
+    key = "yspahan"
+    name = "YSPAHAN"
+    title = "Yspahan"
+    aliases: tuple[str, ...] = ()
+    min_players = 3
+    max_players = 4
+    #: BoardGameGeek's id: 22345 by the project's notes, but no source at hand confirms it,
+    #: so none is claimed; `--bgg-id 22345` gives it (as for ASARA).
+    bgg_id: int | None = None
+    period = "week"
+    points = "points"
+    final = "final scoring"
+
+    # --- board ----------------------------------------------------------------------------
+
+    def profile_text(self) -> str:
+        beside = Path(__file__).resolve().parent / "data" / "standard.toml"
+        try:
+            return beside.read_text("utf-8")
+        except OSError:  # a zipped package
+            from importlib import resources
+
+            text: str = (resources.files("asara_cli.games.yspahan") / "data"
+                         / "standard.toml").read_text("utf-8")
+            return text
+
+    def board_from_mapping(self, data: Mapping[str, Any],
+                           defaults: Mapping[str, Any] | None) -> Any:
+        from asara_cli.core.profile import with_defaults
+        from asara_cli.games.yspahan.rules.board import board_from_mapping
+
+        if defaults is None:
+            return board_from_mapping(data)
+        # the quarters, the street and the card kinds belong together: a table's profile
+        # gives each whole or leaves it to the packaged one
+        merged, _ = with_defaults(data, defaults, whole=(
+            "quarters", "street", "cards.kinds", "caravan.camels"))
+        return board_from_mapping(merged)
+
+    # --- codec ----------------------------------------------------------------------------
+
+    header_keys = ("oldest", "colours", "hands")
+
+    def event_types(self) -> tuple[str, ...]:
+        from asara_cli.games.yspahan.codec import EVENT_KEYS
+
+        return tuple(EVENT_KEYS)
+
+    def event_keys(self, kind: str) -> tuple[str, ...]:
+        from asara_cli.games.yspahan.codec import EVENT_KEYS
+
+        return EVENT_KEYS[kind]
+
+    def read_setup(self, header: Any, players: tuple[str, ...]) -> Any:
+        from asara_cli.games.yspahan.codec import read_setup
+
+        return read_setup(header, players)
+
+    def read_event(self, kind: str, event: Any, players: Sequence[str]) -> Any:
+        from asara_cli.games.yspahan.codec import read_event
+
+        return read_event(kind, event, players)
+
+    def event_type(self, event: Any) -> str:
+        from asara_cli.games.yspahan.codec import event_type
+
+        return event_type(event)
+
+    def setup_to_dict(self, setup: Any) -> dict[str, Any]:
+        from asara_cli.games.yspahan.codec import setup_to_dict
+
+        return setup_to_dict(setup)
+
+    def event_to_dict(self, event: Any) -> dict[str, Any]:
+        from asara_cli.games.yspahan.codec import event_to_dict
+
+        return event_to_dict(event)
+
+    def players_of(self, setup: Any) -> tuple[str, ...]:
+        players: tuple[str, ...] = setup.players
+        return players
+
+    def schema(self, board: Any) -> dict[str, Any]:
+        """The game's part of the log's JSON Schema (``Game.schema`` of the protocol on
+        main; schema.py)."""
+        from asara_cli.games.yspahan.schema import log_part
+
+        return log_part(board)
+
+    # --- referee --------------------------------------------------------------------------
+
+    def replay(self, board: Any, setup: Any, events: Sequence[Any]) -> Outcome:
+        from asara_cli.games.yspahan.played import Played
+
+        return Played(board, setup, events)
+
+    def progress(self, outcome: Any) -> str:
+        from asara_cli.games.yspahan.screens import progress
+
+        return progress(outcome)
+
+    def move_text(self, board: Any, event: Any) -> str:
+        from asara_cli.games.yspahan.screens import move_text
+
+        return move_text(board, event)
+
+    def turn_text(self, outcome: Any) -> str | None:
+        from asara_cli.games.yspahan.screens import turn_text
+
+        if outcome.stopped is not None:
+            return None
+        return turn_text(outcome.state)
+
+    def scores(self, outcome: Any, setup: Any) -> tuple[SeatScore, ...]:
+        played: Played = outcome
+        state = played.state
+        n = len(state.players)
+        by_seat: list[dict[str, int]] = [defaultdict(int) for _ in range(n)]
+        for entry in state.ledger:
+            by_seat[entry.player][source_key(entry.source, entry.week)] += entry.points
+        return tuple(
+            SeatScore(p.name, (s - setup.oldest) % n + 1, p.score,
+                      tuple(sorted(by_seat[s].items(), key=lambda kv: self.source(kv[0]).order)))
+            for s, p in enumerate(state.players))
+
+    def winners(self, outcome: Any) -> tuple[str, ...]:
+        played: Played = outcome
+        return tuple(played.state.players[s].name for s in played.winners())
+
+    def ledger(self, outcome: Any) -> tuple[LedgerLine, ...]:
+        played: Played = outcome
+        state = played.state
+        return tuple(LedgerLine(e.week, None if e.source in ("souk", "caravan_week")
+                                else e.event or None, state.players[e.player].name, e.points,
+                                source_key(e.source, e.week), e.explanation)
+                     for e in state.ledger)
+
+    def standings(self, outcome: Any) -> list[tuple[str, list[int]]]:
+        from asara_cli.games.yspahan.screens import points_by_week
+
+        return points_by_week(outcome.state)
+
+    def board_view(self, board: Any) -> Any:
+        from asara_cli.games.yspahan.screens import board_view
+
+        return board_view(board)
+
+    def board_data(self, board: Any) -> dict[str, Any]:
+        from asara_cli.games.yspahan.screens import board_dict
+
+        return board_dict(board)
+
+    # --- screens ---------------------------------------------------------------------------
+
+    def status_view(self, board: Any, outcome: Any, at: int, title: str) -> Any:
+        from asara_cli.games.yspahan.screens import status_view
+
+        return status_view(board, outcome.at(at), title)
+
+    def status_data(self, board: Any, outcome: Any, at: int) -> dict[str, Any]:
+        from asara_cli.games.yspahan.screens import status_dict
+
+        return status_dict(board, outcome.at(at))
+
+    def score_view(self, board: Any, outcome: Any, title: str) -> Any:
+        from asara_cli.games.yspahan.screens import score_view
+
+        return score_view(board, outcome, title)
+
+    def score_data(self, board: Any, outcome: Any) -> dict[str, Any]:
+        from asara_cli.games.yspahan.screens import score_dict
+
+        return score_dict(board, outcome)
+
+    def score_chart(self, outcome: Any, title: str) -> Any:
+        from asara_cli.games.yspahan.screens import score_chart
+
+        return score_chart(outcome, title)
+
+    # --- sources and filters --------------------------------------------------------------
+
+    def sources(self, board: Any) -> tuple[Source, ...]:
+        weeks = board.weeks if board is not None else 3
+        keys: list[str] = []
+        for key in _SOURCES:
+            if key in _WEEKLY:
+                keys += [f"{key}{w}" for w in range(1, weeks + 1)]
+            else:
+                keys.append(key)
+        return tuple(self.source(k) for k in keys)
+
+    def source(self, key: str) -> Source:
+        """The source called ``key``, for any key :meth:`scores` gives (any week)."""
+        order = list(_SOURCES)
+        for base in _WEEKLY:
+            rest = key[len(base):]
+            if key.startswith(base) and rest.isdigit():
+                group, label, colour = _SOURCES[base]
+                week = int(rest)
+                return Source(key, f"{label}, week {week}", group, colour,
+                              (order.index(base), week), week)
+        if key in _SOURCES:
+            group, label, colour = _SOURCES[key]
+            return Source(key, label, group, colour, (order.index(key), 0))
+        label = key.replace("_", " ")
+        return Source(key, label, label, "#999999", (9, 0))
+
+    filters = (
+        Filter("hands", "open or secret hands (whether the log names every card drawn).",
+               ("open", "secret")),
+    )
+
+    def facts(self, setup: Any) -> dict[str, str | tuple[str, ...]]:
+        return {"hands": str(setup.hands)}
+
+    def describe(self, facts: Mapping[str, str | tuple[str, ...]]) -> str:
+        if facts.get("hands") == "secret":
+            return "game with hands kept secret"
+        return "game with open hands"
+
+    # --- the command line -----------------------------------------------------------------
+
+    def register_commands(self, group: typer.Typer, only: str | None) -> None:
+        """The recording commands (``new``, one per physical action, ``checkpoint`` and the
+        ``check`` group). None is added to a group holding another game's ``new``: until
+        the command line picks the command set by the log's game, ASARA's stay as they are
+        (commands.py, :func:`register`)."""
+        from asara_cli.games.yspahan.commands import register
+
+        register(group, only)
+
+    def command_names(self) -> tuple[str, ...]:
+        from asara_cli.games.yspahan.commands import COMMANDS
+
+        return (*COMMANDS, "check")
+
+    # --- simulated games ------------------------------------------------------------------
+
+    #: ``asara simulate --game yspahan --secret``: the logs keep hands secret (Y7).
+    simulate_flags: tuple[Any, ...] = (
+        _Flag("secret", "Yspahan: hands kept secret (every card drawn is logged hidden, "
+                        "Y7)."),)
+
+    def simulate(self, board: Any, seed: int, players: int | None = None,
+                 flags: frozenset[str] = frozenset(), names: Sequence[str] | None = None
+                 ) -> tuple[Any, tuple[Any, ...]]:
+        """A complete legal game from ``seed``: its setup and events (``players``: 3 or 4;
+        ``None``: by the seed), the players drawn from ``names`` (default: the simulator's).
+        With the flag ``secret`` every card drawn is logged ``hidden`` (hands secret, Y7)."""
+        from asara_cli.games.yspahan.simulate import NAMES, simulate_game
+
+        n = players or self.min_players + seed % (self.max_players - self.min_players + 1)
+        game = simulate_game(board, seed, n, secret_hands="secret" in flags,
+                             names=names or NAMES)
+        return game.setup, game.events
+
+    # --- the report page ------------------------------------------------------------------
+
+    def summaries(self, outcome: Any) -> tuple[Any, ...]:
+        """The game's own table for its report page: each player's buildings in the order
+        built, and what is left in hand (it scores nothing, Y4.6)."""
+        played: Played = outcome
+        state = played.state
+        rows = tuple((p.name, ", ".join(p.buildings) or "-", str(p.gold), str(p.camels),
+                      str(p.cards)) for p in state.players)
+        return (_Summary("Buildings, and what is left", ("player", "buildings", "gold",
+                                                         "camels", "cards"), rows),)
+
+
+def source_key(source: str, week: int) -> str:
+    """The :class:`Source` key of a ledger entry's source (rules/state.py SOURCES)."""
+    if source == "souk":
+        return f"souks{week}"
+    if source == "caravan_week":
+        return f"caravan_week{week}"
+    if source == "building":
+        return "buildings"
+    return source
+
+
+GAME = Yspahan()

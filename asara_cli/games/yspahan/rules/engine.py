@@ -653,7 +653,8 @@ class _Run:
                                f"action cannot be chosen")
             raise _Skip
         want = min(n, room)
-        how = " + ".join(x for x in (plural(dice, "die"), "1 discarded card" if extra else "",
+        dice_word = f"{dice} {'die' if dice == 1 else 'dice'}"
+        how = " + ".join(x for x in (dice_word, "1 discarded card" if extra else "",
                                      f"{hoist} hoist" if hoist else "") if x)
         if len(shops) > n:
             self.err("Y3.4", f"{who} may place {plural(n, 'cube')} ({how}); "

@@ -1,0 +1,409 @@
+"""YSPAHAN's part of the game log: its header keys (oldest, colours, hands) and its events
+(the day's roll, each turn, a checkpoint), read from and written to plain values.
+
+The log layer (``asara_cli/logfile/game.py``) parses the TOML, checks the generic keys and
+hands each event here through a :class:`~asara_cli.games.base.FieldReader`, which turns every
+problem into an error naming the file, line, event and key. The format is described in
+``docs/log-format.md`` (the Yspahan section); the rules in YSPAHAN.md Y7.
+
+Keys are flat and short, for people who edit logs by hand. A card played, a shop and a cube
+sent are each one string of words (``"goldvp 4"``, ``"chest8 N2"``, ``"bag3 camel"``); the
+recording commands read the same words (:func:`parse_play` ...).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from asara_cli.core.names import find
+from asara_cli.core.words import describe
+from asara_cli.games.base import FieldReader
+from asara_cli.games.yspahan.rules.events import (
+    INNER,
+    INTO_CAMELS,
+    INTO_GOLD,
+    Action,
+    Build,
+    Camels,
+    Checkpoint,
+    Draw,
+    Event,
+    Gold,
+    Goods,
+    Play,
+    Roll,
+    Send,
+    Shop,
+    Supervisor,
+    Turn,
+)
+from asara_cli.games.yspahan.rules.state import OPEN, SECRET, Setup
+
+#: The game's header keys, in the order a log writes them (after ``players``).
+HEADER_KEYS = ("oldest", "colours", "hands")
+
+#: The words of a turn's action (``action = "..."``; usually implied by the other keys).
+ACTIONS = ("camels", "gold", "goods", "supervisor", "draw")
+
+#: Keys each event type accepts, ``type`` and ``note`` aside, in the order a log writes them.
+EVENT_KEYS: dict[str, tuple[str, ...]] = {
+    "roll": ("player", "play", "white", "yellow"),
+    "turn": ("player", "play", "row", "discard", "action", "goods", "supervisor", "sends",
+             "draw", "play_after", "build", "build_cards", "play_last"),
+    "checkpoint": ("score", "gold", "camels"),
+}
+
+#: The card drawn when no card is left anywhere (Y2.8).
+NO_CARD = "none"
+
+_WORD = re.compile(r"^[a-z][a-z0-9_-]*$")
+_CELL = re.compile(r"^(?:[A-Za-z]+[0-9]*|inner)$")
+_LINE = re.compile(r"^[^\n]*\S[^\n]*$")
+_COLOUR = re.compile(r"^[a-z][a-z-]{1,29}$")
+
+PLAY_HELP = ('a card played, such as "gold3", "goldvp 4", "exchange 2 into gold", '
+             '"souk chest8 N2" or "caravan draws gold3"')
+SHOP_HELP = 'a shop: its souk and the street cell it faces, such as "chest8 N2" or "bag8 inner"'
+SEND_HELP = ('a cube sent: its souk, "camel" when its owner kept it for a camel, and the '
+             'caravanserai\'s card, such as "chest8", "bag3 camel" or "vase12 draws gold3"')
+
+
+class WordsError(ValueError):
+    """Words of a card, shop or send that cannot be read; ``str()`` says what was expected."""
+
+
+# --- the words of cards, shops and sends -------------------------------------------------------
+
+
+def shop_text(shop: Shop) -> str:
+    return f"{shop.souk} {shop.cell}"
+
+
+def parse_shop(text: str) -> Shop:
+    """``"chest8 N2"`` or ``"bag8 inner"`` (a cell is written as the board names it)."""
+    parts = text.split()
+    if len(parts) != 2 or not _WORD.match(parts[0]) or not _CELL.match(parts[1]):
+        raise WordsError(f"expected {SHOP_HELP}, got {text!r}")
+    return Shop(parts[0], parts[1])
+
+
+def card_text(card: str | None) -> str:
+    return NO_CARD if card is None else card
+
+
+def parse_card(text: str) -> str | None:
+    if text == NO_CARD:
+        return None
+    if not _WORD.match(text):
+        raise WordsError(f"expected a card kind such as \"gold3\", \"hidden\" (hands "
+                         f"secret) or \"{NO_CARD}\" (no card left anywhere), got {text!r}")
+    return text
+
+
+def play_text(p: Play) -> str:
+    words = [p.kind]
+    if p.k is not None:
+        words.append(str(p.k))
+    if p.into is not None:
+        words += ["into", p.into]
+    if p.shop is not None:
+        words.append(shop_text(p.shop))
+    if p.card is not None:
+        words += ["draws", p.card]
+    return " ".join(words)
+
+
+def parse_play(text: str) -> Play:
+    """A card played: its kind, then as its effect needs: the number k, ``into gold`` or
+    ``into camels`` (exchange), the shop (souk card), ``draws CARD`` (the caravanserai's draw
+    for the caravan card's cube)."""
+    words = text.split()
+    if not words or not _WORD.match(words[0]):
+        raise WordsError(f"expected {PLAY_HELP}, got {text!r}")
+    kind, rest = words[0], words[1:]
+    k: int | None = None
+    into: str | None = None
+    shop: Shop | None = None
+    card: str | None = None
+    i = 0
+    while i < len(rest):
+        w = rest[i]
+        if w.isdigit() and k is None and len(w) < 4:
+            k = int(w)
+            i += 1
+        elif w == "into" and into is None and i + 1 < len(rest):
+            into = rest[i + 1]
+            if into not in (INTO_GOLD, INTO_CAMELS):
+                raise WordsError(f"an exchange goes into gold or into camels, not {into!r} "
+                                 f"(in {text!r})")
+            i += 2
+        elif w == "draws" and card is None and i + 1 < len(rest):
+            card = rest[i + 1]
+            if not _WORD.match(card):
+                raise WordsError(f"expected the card drawn after 'draws', got {card!r}")
+            i += 2
+        elif shop is None and i + 1 < len(rest):
+            shop = parse_shop(f"{w} {rest[i + 1]}")
+            i += 2
+        else:
+            raise WordsError(f"expected {PLAY_HELP}, got {text!r} (what is {w!r}?)")
+    return Play(kind, k, into, shop, card)
+
+
+def send_text(s: Send) -> str:
+    words = [s.souk]
+    if s.camel:
+        words.append("camel")
+    if s.card is not None:
+        words += ["draws", s.card]
+    return " ".join(words)
+
+
+def parse_send(text: str) -> Send:
+    words = text.split()
+    if not words or not _WORD.match(words[0]):
+        raise WordsError(f"expected {SEND_HELP}, got {text!r}")
+    souk, rest = words[0], words[1:]
+    camel = bool(rest) and rest[0] == "camel"
+    if camel:
+        rest = rest[1:]
+    card = None
+    if rest:
+        if len(rest) != 2 or rest[0] != "draws" or not _WORD.match(rest[1]):
+            raise WordsError(f"expected {SEND_HELP}, got {text!r}")
+        card = rest[1]
+    return Send(souk, camel, card)
+
+
+# --- the header --------------------------------------------------------------------------------
+
+
+def _player(r: FieldReader, key: str, written: str, names: Sequence[str]) -> str:
+    player = written if written in names else find(written, names)
+    if player is None:
+        raise r.error(key, f"{written!r} is not one of the players ({', '.join(names)})")
+    return player
+
+
+def read_setup(h: FieldReader, players: tuple[str, ...]) -> Setup:
+    """The header's keys beyond the generic ones, the players already read (in clockwise
+    seat order)."""
+    oldest_word = h.text("oldest", None, "the oldest player's name (the first start player)")
+    oldest = 0
+    if oldest_word is not None:
+        oldest = players.index(_player(h, "oldest", oldest_word, players))
+    colours = h.strings("colours", _COLOUR, "a colour word such as \"blue\"")
+    hands = h.text("hands", None, "\"open\" or \"secret\"")
+    if hands is not None and hands not in (OPEN, SECRET):
+        raise h.error("hands", f"expected \"open\" (every card drawn is named) or \"secret\" "
+                               f"(a card drawn is \"hidden\"), got {describe(hands)}")
+    return Setup(players, oldest, tuple(colours), hands or OPEN)
+
+
+def setup_to_dict(s: Setup) -> dict[str, Any]:
+    d: dict[str, Any] = {"oldest": s.players[s.oldest] if 0 <= s.oldest < len(s.players)
+                         else s.players[0]}
+    if s.colours:
+        d["colours"] = list(s.colours)
+    d["hands"] = s.hands
+    return d
+
+
+# --- events ------------------------------------------------------------------------------------
+
+
+def event_type(event: Event) -> str:
+    if isinstance(event, Roll):
+        return "roll"
+    if isinstance(event, Turn):
+        return "turn"
+    return "checkpoint"
+
+
+def _words(r: FieldReader, key: str, parse: Any, expected: str) -> list[Any]:
+    found = []
+    for i, text in enumerate(r.strings(key, _LINE, expected)):
+        try:
+            found.append(parse(" ".join(text.split())))
+        except WordsError as e:
+            raise r.error(f"{key}[{i}]", str(e)) from None
+    return found
+
+
+def _plays(r: FieldReader, key: str) -> tuple[Play, ...]:
+    return tuple(_words(r, key, parse_play, PLAY_HELP))
+
+
+def _dice(r: FieldReader, key: str, required: bool) -> tuple[int, ...]:
+    value = r.get(key, lambda v: isinstance(v, list) and all(type(x) is int for x in v),
+                  "a list of the dice's values, such as [1, 3, 3, 6]", required=required)
+    return tuple(value or ())
+
+
+def _read_roll(r: FieldReader, names: Sequence[str]) -> Roll:
+    player = _read_player(r, names)
+    plays = _plays(r, "play")
+    return Roll(player, _dice(r, "white", True), _dice(r, "yellow", False), plays)
+
+
+def _read_player(r: FieldReader, names: Sequence[str]) -> str:
+    written = r.text("player", None, "a player's name", required=True)
+    assert written is not None
+    return _player(r, "player", written, names)
+
+
+def implied_action(raw: Any, row: str | None) -> str | None:
+    """The action the keys imply when ``action`` is not written: goods, supervisor or draw by
+    their own keys, else the camel or gold row's own action; ``None``: nothing implied."""
+    for key in ("goods", "supervisor", "draw"):
+        if key in raw:
+            return key
+    if row in ("camels", "gold"):
+        return row
+    return None
+
+
+def _read_turn(r: FieldReader, names: Sequence[str]) -> Turn:
+    player = _read_player(r, names)
+    before = _plays(r, "play")
+    row = r.text("row", _WORD, "the row of dice taken: camels, bag, barrel, chest, vase or "
+                               "gold (leave the key out when no row was left)")
+    discard = r.text("discard", _WORD, "the kind of the card discarded for +1 die")
+    written = r.text("action", None, "one of " + ", ".join(ACTIONS))
+    if written is not None and written not in ACTIONS:
+        raise r.error("action", f"expected one of {', '.join(ACTIONS)}, got {written!r}")
+    implied = implied_action(r.raw, row)
+    present = [k for k in ("goods", "supervisor", "draw") if k in r.raw]
+    if len(present) > 1:
+        raise r.error(present[1], f"a turn has one action: {present[0]} or {present[1]}, "
+                                  f"not both")
+    if written is not None and present and present[0] != written:
+        raise r.error("action", f"the action is {written}, yet the turn has the key "
+                                f"{present[0]!r}")
+    kind = written or implied
+    if kind is None:
+        if row is None:
+            raise r.error("draw", "missing: with no row left the player draws a card: "
+                                  "draw = \"gold3\" (or \"hidden\", or \"none\")")
+        raise r.error("goods", f"missing: the shops the cubes go to with the {row} row, such "
+                               f"as goods = [\"{row}4 S4\"] (or say the action: supervisor "
+                               f"= \"W5\", draw = \"gold3\")")
+    if "sends" in r.raw and kind != "supervisor":
+        raise r.error("sends", "cubes are sent by the supervisor: the turn has no "
+                               "supervisor = \"CELL\"")
+    action: Action
+    if kind == "camels":
+        action = Camels()
+    elif kind == "gold":
+        action = Gold()
+    elif kind == "goods":
+        action = Goods(tuple(_words(r, "goods", parse_shop, SHOP_HELP)))
+    elif kind == "supervisor":
+        to = r.text("supervisor", _CELL, "the street cell the supervisor ends on, such as "
+                                         "\"W5\" or \"C\"", required=True)
+        assert to is not None
+        action = Supervisor(to, tuple(_words(r, "sends", parse_send, SEND_HELP)))
+    else:
+        card = r.text("draw", None, "the card drawn", required=True)
+        assert card is not None
+        try:
+            action = Draw(parse_card(card))
+        except WordsError as e:
+            raise r.error("draw", str(e)) from None
+    after = _plays(r, "play_after")
+    build_word = r.text("build", _WORD, "a building: pasture, shop, bath, caravanserai, "
+                                        "market or hoist")
+    cards = r.strings("build_cards", _WORD, "a building-cost card such as \"nocamels\"")
+    if cards and build_word is None:
+        raise r.error("build_cards", "cost cards pay for a building: the turn has no "
+                                     "build = \"...\"")
+    build = None if build_word is None else Build(build_word, tuple(cards))
+    last = _plays(r, "play_last")
+    return Turn(player, row, action, discard, build, before, after, last)
+
+
+def _read_checkpoint(r: FieldReader, names: Sequence[str]) -> Checkpoint:
+    found: dict[str, tuple[tuple[str, int], ...]] = {}
+    for key in ("score", "gold", "camels"):
+        table = r.get(key, lambda v: isinstance(v, dict), "a table such as { Tina = 34 }")
+        pairs = []
+        for written, value in (table or {}).items():
+            name = find(written, names)
+            if name is None:
+                raise r.error(f"{key}.{written}", f"{written!r} is not one of the players")
+            if type(value) is not int:
+                raise r.error(f"{key}.{name}", f"expected a number, got {describe(value)}")
+            pairs.append((name, value))
+        found[key] = tuple(pairs)
+    if not any(found.values()):
+        raise r.error("score", "missing: what the table counts, e.g. score = { Tina = 34 }")
+    return Checkpoint(found["score"], found["gold"], found["camels"])
+
+
+def read_event(kind: str, r: FieldReader, names: Sequence[str]) -> Event:
+    """The event of type ``kind`` (the log layer has checked the type and the keys)."""
+    if kind == "roll":
+        return _read_roll(r, names)
+    if kind == "turn":
+        return _read_turn(r, names)
+    return _read_checkpoint(r, names)
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """An event's keys, ``type`` first, as :func:`read_event` reads them back."""
+    d: dict[str, Any] = {"type": event_type(event)}
+    if isinstance(event, Roll):
+        d["player"] = event.player
+        if event.plays:
+            d["play"] = [play_text(p) for p in event.plays]
+        d["white"] = list(event.white)
+        if event.yellow:
+            d["yellow"] = list(event.yellow)
+        return d
+    if isinstance(event, Checkpoint):
+        for key, pairs in (("score", event.scores), ("gold", event.gold),
+                           ("camels", event.camels)):
+            if pairs:
+                d[key] = dict(pairs)
+        return d
+    d["player"] = event.player
+    if event.before:
+        d["play"] = [play_text(p) for p in event.before]
+    if event.row is not None:
+        d["row"] = event.row
+    if event.discard is not None:
+        d["discard"] = event.discard
+    action = event.action
+    keys: dict[str, Any] = {}
+    if isinstance(action, Goods):
+        word = "goods"
+        keys["goods"] = [shop_text(s) for s in action.shops]
+    elif isinstance(action, Supervisor):
+        word = "supervisor"
+        keys["supervisor"] = action.to
+        if action.sends:
+            keys["sends"] = [send_text(s) for s in action.sends]
+    elif isinstance(action, Draw):
+        word = "draw"
+        keys["draw"] = card_text(action.card)
+    else:
+        word = "camels" if isinstance(action, Camels) else "gold"
+    if implied_action(keys, event.row) != word:
+        d["action"] = word
+    d.update(keys)
+    if event.after:
+        d["play_after"] = [play_text(p) for p in event.after]
+    if event.build is not None:
+        d["build"] = event.build.building
+        if event.build.cards:
+            d["build_cards"] = list(event.build.cards)
+    if event.last:
+        d["play_last"] = [play_text(p) for p in event.last]
+    return d
+
+
+__all__ = ["EVENT_KEYS", "HEADER_KEYS", "INNER", "WordsError", "event_to_dict", "event_type",
+           "parse_play", "parse_send", "parse_shop", "read_event", "read_setup",
+           "setup_to_dict"]

@@ -1,0 +1,814 @@
+"""Recording a Yspahan game at the table: ``new``, one command per physical action (``roll``,
+``camels``, ``gold``, ``goods``, ``supervisor``, ``draw``), ``checkpoint`` and the ``check``
+group (YSPAHAN.md Y2-Y7).
+
+Whose turn it is is derived from the log. A turn's other parts are options of its action's
+command: cards played (``--play`` before taking the row, ``--after`` the action, ``--last``
+after the build), the card discarded for +1 die (``--discard``) and the building
+(``--build``, with ``--with nocamels`` ...). Every move is checked by the referee before
+anything is written; an illegal one is refused with the rule and the facts (exit code 1),
+and nothing is written. Writes are atomic and locked (logfile/record.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import re
+import textwrap
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from asara_cli.cli.common import (
+    EXIT_VIOLATION,
+    GameOption,
+    add_command,
+    err,
+    fail,
+    find_game_option,
+    out,
+    replay_file,
+)
+from asara_cli.core.names import hidden_character, same_name
+from asara_cli.core.values import frozen
+from asara_cli.errors import InputError
+from asara_cli.games.yspahan import words
+from asara_cli.games.yspahan.codec import WordsError, parse_play
+from asara_cli.games.yspahan.played import Played
+from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
+from asara_cli.games.yspahan.rules.engine import advance, check, check_setup
+from asara_cli.games.yspahan.rules.events import (
+    HIDDEN,
+    INNER,
+    INTO_CAMELS,
+    INTO_GOLD,
+    Action,
+    Build,
+    Camels,
+    Checkpoint,
+    Draw,
+    Event,
+    Gold,
+    Goods,
+    Play,
+    Roll,
+    Send,
+    Shop,
+    Supervisor,
+    Turn,
+)
+from asara_cli.games.yspahan.rules.state import OPEN, OVER, SECRET, GameState, Setup
+from asara_cli.games.yspahan.screens import move_text, result_line, week_end_view
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.game import LogHeader, append_event, describe_violation
+from asara_cli.logfile.record import (
+    ENV_LOG,
+    LOCK_TIMEOUT,
+    STATE_FILE,
+    create_log,
+    default_log,
+    forget_redo,
+    locked,
+    remember,
+)
+
+KEY = "yspahan"
+
+# --- shared options ---------------------------------------------------------------------------
+
+LogOption = Annotated[
+    Path | None,
+    typer.Option("--log", "-l", help=f"The game log to record into (default: ${ENV_LOG}, "
+                 "else the one `asara use` remembered).", show_default=False),
+]
+PlayerOption = Annotated[
+    str | None,
+    typer.Option("--player", "-p", help="Who moves. The log implies it; a different name is "
+                 "refused (Y2.1).", show_default=False),
+]
+DryOption = Annotated[
+    bool, typer.Option("--dry-run", "-n", help="Only say whether the move is legal; write "
+                       "nothing (the same as `asara check ...`).")
+]
+PlayOption = Annotated[
+    list[str] | None,
+    typer.Option("--play", help="A card played before taking the row (repeatable): its kind "
+                 "and what its effect needs, e.g. gold3, \"goldvp 4\", \"exchange 2 into "
+                 "gold\", \"souk chest8 N2\", \"caravan draws gold3\" (Y3.9).",
+                 show_default=False),
+]
+AfterOption = Annotated[
+    list[str] | None,
+    typer.Option("--after", help="A card played after the action, before building "
+                 "(repeatable; as --play).", show_default=False),
+]
+LastOption = Annotated[
+    list[str] | None,
+    typer.Option("--last", help="A card played after building (repeatable; as --play).",
+                 show_default=False),
+]
+DiscardOption = Annotated[
+    str | None,
+    typer.Option("--discard", help="The kind of the card discarded to count the row as one "
+                 "die larger (Y2.5).", show_default=False),
+]
+BuildOption = Annotated[
+    str | None,
+    typer.Option("--build", "-b", help="The building built after the action: pasture, shop, "
+                 "bath, caravanserai, market or hoist (Y3.8).", show_default=False),
+]
+WithOption = Annotated[
+    list[str] | None,
+    typer.Option("--with", help="A building-cost card paying for --build: nocamels or nogold "
+                 "(repeatable).", show_default=False),
+]
+
+
+class Refused(Exception):
+    """A move the rules forbid: lines for stderr, exit code 1."""
+
+    def __init__(self, headline: str, lines: list[str]) -> None:
+        super().__init__(headline)
+        self.headline = headline
+        self.lines = lines
+
+
+@frozen
+class Table:
+    """What a move is typed against: the board, the state, the player word given."""
+
+    board: Board
+    state: GameState
+    player_word: str | None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.state.setup.players
+
+    def mover(self) -> str:
+        if self.player_word is not None:
+            return words.player(self.player_word, self.names)
+        if self.state.phase == OVER or self.state.to_move is None:
+            raise Refused("the game is over: no more turns (see `asara score`) [Y4.6]", [])
+        return self.names[self.state.to_move]
+
+    @property
+    def secret(self) -> bool:
+        return self.state.setup.hands == SECRET
+
+    def seat(self, name: str) -> int:
+        return self.names.index(name)
+
+    def plays(self, texts: list[str] | None) -> tuple[Play, ...]:
+        return tuple(self.play(t) for t in texts or [])
+
+    def play(self, text: str) -> Play:
+        """A card played, as typed: the kind by prefix, then what its effect needs."""
+        parts = text.replace(",", " ").split()
+        if not parts:
+            raise words.WordError("an empty card played")
+        kind = words.card(parts[0], self.board)
+        effect = self.board.cards[kind].effect
+        rest = parts[1:]
+        if effect == "exchange":  # "exchange 2 gold" as well as "exchange 2 into gold"
+            rest = [w for w in rest if w.lower() not in ("into", "to")]
+            rest = [f"into {INTO_GOLD if w.lower().startswith('g') else INTO_CAMELS}"
+                    if w.lower() in ("gold", "g", "camels", "camel", "c") else w for w in rest]
+        if effect == "souk" and rest and rest[0] != "draws":
+            shop = self.shop_words(rest, None)
+            rest = [shop.souk, shop.cell]
+        try:
+            p = parse_play(" ".join([kind, *rest]))
+        except WordsError as e:
+            raise words.WordError(str(e)) from None
+        if (effect == "caravan" and p.card is None and self.secret):
+            p = Play(p.kind, p.k, p.into, p.shop, HIDDEN)
+        return p
+
+    def shop_words(self, items: list[str], taken: list[Shop] | None) -> Shop:
+        """One shop from ``SOUK [CELL]``; without a cell, the souk's one free shop (an inner
+        one first: inner shops are alike)."""
+        found = self.shops(items, None, taken)
+        if len(found) != 1:
+            raise words.WordError(f"expected one shop, e.g. chest8 N2, got {' '.join(items)!r}")
+        return found[0]
+
+    def shops(self, items: list[str], quarter: str | None, taken: list[Shop] | None = None
+              ) -> list[Shop]:
+        """``chest8 N2 chest8 chest6 W8`` as shops: each souk, then the cell its shop faces
+        (``inner``), or no cell for the next free shop of that souk."""
+        b = self.board
+        tokens = [w for item in items for w in re.split(r"[\s,@]+", item) if w]
+        placed: list[Shop] = list(taken or [])
+        out: list[Shop] = []
+        i = 0
+        while i < len(tokens):
+            souk_id = words.souk(tokens[i], b)
+            i += 1
+            cell: str | None = None
+            if i < len(tokens) and tokens[i].lower() == INNER:
+                cell = INNER
+                i += 1
+            elif i < len(tokens) and not _is_souk(tokens[i], b):
+                cell = words.cell(tokens[i], b)
+                i += 1
+            if cell is None:
+                cell = self._free_shop(souk_id, placed)
+            shop = Shop(souk_id, cell)
+            placed.append(shop)
+            out.append(shop)
+        return out
+
+    def _free_shop(self, souk_id: str, placed: list[Shop]) -> str:
+        b, state = self.board, self.state
+        si = b.souk_index(souk_id)
+        assert si is not None
+        souk, held = b.souks[si], state.souks[si]
+        mine = [s for s in placed if s.souk == souk_id]
+        if held.inner + sum(s.cell == INNER for s in mine) < souk.inner:
+            return INNER
+        free = [cells[0] for i, cells in enumerate(souk.street)
+                if not held.street[i] and not any(s.cell in cells for s in mine)]
+        if len(free) == 1:
+            return free[0]
+        if not free:
+            return souk.street[0][0] if souk.street else INNER  # the referee says it is full
+        raise words.WordError(f"which shop of {souk_id}? Say the cell it faces: "
+                              f"{' or '.join(free)} (e.g. {souk_id} {free[0]})")
+
+    def drawn(self, word: str | None, why: str, later: int = 0) -> str | None:
+        """The card drawn: as typed; ``hidden`` with secret hands; ``None`` when no card is
+        left anywhere (``later``: cards drawn earlier in this move)."""
+        left = self.state.deck + len(self.state.discard) - later
+        if word is not None:
+            if words.fold(word) in ("none", "nothing"):
+                return None
+            if words.fold(word) == HIDDEN:
+                return HIDDEN
+            return words.card(word, self.board)
+        if left <= 0:
+            return None
+        if self.secret:
+            return HIDDEN
+        raise words.WordError(f"which card is drawn ({why})? Name it, e.g. gold3 (hands are "
+                              f"open at this table)")
+
+    def turn(self, row: str | None, action: Action, play: list[str] | None,
+             discard: str | None, after: list[str] | None, build: str | None,
+             with_cards: list[str] | None, last: list[str] | None) -> Turn:
+        b = self.board
+        built = None
+        if build is not None:
+            built = Build(words.building(build, b),
+                          tuple(words.card(c, b) for c in with_cards or []))
+        elif with_cards:
+            raise words.WordError("--with pays for a building: give --build too")
+        return Turn(self.mover(), row, action,
+                    None if discard is None else words.card(discard, b),
+                    built, self.plays(play), self.plays(after), self.plays(last))
+
+
+def _owner(seat: int | None, names: tuple[str, ...]) -> str | None:
+    return None if seat is None else names[seat]
+
+
+def _is_souk(word: str, board: Board) -> bool:
+    try:
+        words.souk(word, board)
+    except words.WordError:
+        return False
+    return not _looks_like_cell(word, board)
+
+
+def _looks_like_cell(word: str, board: Board) -> bool:
+    return words.fold(word) in {words.fold(c) for c in board.cells}
+
+
+def _is_check(ctx: typer.Context) -> bool:
+    return isinstance(ctx.obj, dict) and bool(ctx.obj.get("check"))
+
+
+@contextlib.contextmanager
+def _errors() -> Iterator[None]:
+    """Unusable input: one line, exit 2. A refused move: the reasons, exit 1."""
+    try:
+        yield
+    except (InputError, words.WordError) as e:
+        raise fail(str(e)) from None
+    except OSError as e:  # e.g. a full disk or a read-only folder while writing
+        where = f"{e.filename}: " if e.filename else ""
+        raise fail(f"{where}{e.strerror or e}; the log was not changed") from None
+    except Refused as r:
+        console = err()
+        console.print(f"refused: {r.headline}", soft_wrap=True)
+        for line in r.lines:
+            console.print(f"  {line}", soft_wrap=True)
+        raise typer.Exit(EXIT_VIOLATION) from None
+
+
+def _must_exist(path: Path) -> None:
+    _not_a_folder(path)
+    if not os.path.lexists(path):
+        raise InputError("no such file (start a game with `asara new`)", path=str(path))
+
+
+def _not_a_folder(path: Path) -> None:
+    if os.path.isdir(path) or not path.name:
+        raise InputError("is a folder, not a game log; name a file such as game.toml",
+                         path=str(path))
+
+
+def _lock(path: Path) -> contextlib.AbstractContextManager[None]:
+    def waiting() -> None:
+        err().print(f"another asara is recording into {path}; waiting for it to finish "
+                    f"(up to {LOCK_TIMEOUT:.0f} s)", soft_wrap=True)
+
+    return locked(path, waiting=waiting)
+
+
+def _say(text: str) -> None:
+    """A line for the table on stdout, broken between words to the terminal's width (the
+    terminal would break a word), continuation lines indented."""
+    console = out()
+    lines = textwrap.wrap(text, width=max(console.width, 40), subsequent_indent="   ",
+                          break_long_words=False, break_on_hyphens=False)
+    console.print("\n".join(lines) or text, soft_wrap=True)
+
+
+def _load(path: Path, command: str) -> tuple[Board, GameState]:
+    game = replay_file(path, None)
+    if game.log.header.game != KEY:
+        raise InputError(f"a game of {game.game.name}: `{command}` records a move of "
+                         f"Yspahan", path=str(path))
+    played: Played = game.result
+    if played.stopped is not None:
+        first = [describe_violation(game.log, v) for v in played.violations if not v.later]
+        raise Refused(f"{path} is illegal from event {played.stopped}; fix it first "
+                      f"(`asara validate {path}`, or `asara undo`)", first[:3])
+    return game.board, played.state
+
+
+def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
+            make: Callable[[Table], Event]) -> None:
+    dry = dry_run or _is_check(ctx)
+    command = ctx.info_name or "move"
+    with _errors():
+        path, _ = default_log(log)
+        _must_exist(path)
+        guard = contextlib.nullcontext() if dry else _lock(path)
+        with guard:
+            board, state = _load(path, command)
+            event = make(Table(board, state, player))
+            findings = check(board, state, event)
+            problems = [v for v in findings if v.is_error]
+            if problems:
+                raise Refused(move_text(board, event),
+                              [f"{v.message} [{v.rule}]" for v in problems]
+                              + ["nothing was written" if not dry else "(a check only)"])
+            for v in findings:
+                if v.severity == "warning":
+                    err().print(f"warning: {v.message} [{v.rule}]", soft_wrap=True)
+            after = advance(board, state, event)
+            if dry:
+                line = result_line(board, state, after, event).split(" ", 1)[1]
+                _say(f"legal, not recorded: {line}")
+                return
+            append_event(path, event, game_key=KEY)
+            forget_redo(path)
+        _say(result_line(board, state, after, event))
+        if after.week != state.week or (after.over and not state.over):
+            out().print(week_end_view(board, state, after))
+
+
+# --- the day's roll -----------------------------------------------------------------------------
+
+
+def _dice(items: list[str] | None, what: str) -> tuple[int, ...]:
+    """Die values as typed: ``1 1 3``, ``1,1,3`` or ``113`` (a run of digits, a die each)."""
+    found: list[int] = []
+    for item in items or []:
+        for w in re.split(r"[\s,]+", item):
+            if not w:
+                continue
+            if not w.isdigit():
+                raise words.WordError(f"{what}: a die shows a number, not {w!r}")
+            found += [int(c) for c in w]
+    return tuple(found)
+
+
+def roll(
+    ctx: typer.Context,
+    white: Annotated[list[str], typer.Argument(
+        help="The values of the 9 white dice, e.g. 1 1 3 3 5 5 6 6 6 (or 113355666).",
+        show_default=False)],
+    yellow: Annotated[list[str] | None, typer.Option(
+        "--yellow", "-y", help="The values of the yellow dice the start player bought (1 gold "
+        "each, up to 3): e.g. -y 1 -y 2, or -y \"1 2\" (Y2.3).", show_default=False)] = None,
+    play: PlayOption = None,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """The start player rolls: white dice, and the yellow dice bought (Y2.3, Y2.4).
+
+    The referee sorts the dice onto the tower. --play: cards the start player plays before
+    buying yellow dice (Y6.11).
+
+    Example: asara roll 1 1 3 3 5 5 6 6 6 --yellow "1 2"
+    """
+    def make(t: Table) -> Event:
+        return Roll(t.mover(), _dice(white, "white"), _dice(yellow, "--yellow"),
+                    t.plays(play))
+
+    _record(ctx, log, dry_run, player, make)
+
+
+# --- a turn: one command per action ----------------------------------------------------------
+
+
+def camels(
+    ctx: typer.Context,
+    play: PlayOption = None,
+    discard: DiscardOption = None,
+    after: AfterOption = None,
+    build: BuildOption = None,
+    with_cards: WithOption = None,
+    last: LastOption = None,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Take the camel row: a camel per die (+1 with --discard, +1 with the pasture) (Y3.1).
+
+    Example: asara camels --build pasture
+    """
+    def make(t: Table) -> Event:
+        return t.turn(CAMELS_ROW, Camels(), play, discard, after, build, with_cards, last)
+
+    _record(ctx, log, dry_run, player, make)
+
+
+def gold(
+    ctx: typer.Context,
+    play: PlayOption = None,
+    discard: DiscardOption = None,
+    after: AfterOption = None,
+    build: BuildOption = None,
+    with_cards: WithOption = None,
+    last: LastOption = None,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Take the gold row: a gold per die (+1 with --discard, +2 with the shop) (Y3.2).
+
+    Example: asara gold --discard camels3 --build shop
+    """
+    def make(t: Table) -> Event:
+        return t.turn(GOLD_ROW, Gold(), play, discard, after, build, with_cards, last)
+
+    _record(ctx, log, dry_run, player, make)
+
+
+def goods(
+    ctx: typer.Context,
+    shops: Annotated[list[str], typer.Argument(
+        help="The quarter (optional: the souks say it), then each cube's shop: its souk and "
+        "the street cell it faces, or inner; a souk alone takes its next free shop. E.g. "
+        "chest chest8 N2 chest8 inner.", show_default=False)],
+    play: PlayOption = None,
+    discard: DiscardOption = None,
+    after: AfterOption = None,
+    build: BuildOption = None,
+    with_cards: WithOption = None,
+    last: LastOption = None,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Take a quarter's row and put cubes in its shops, a cube per die (Y3.4).
+
+    +1 with --discard, +1 with the hoist; place all you can (Y6.6).
+
+    Example: asara goods chest chest8 N2 chest8 inner
+    """
+    def make(t: Table) -> Event:
+        items = [w for item in shops for w in item.replace(",", " ").split()]
+        quarter = None
+        if items and not _is_souk(items[0], t.board):
+            try:
+                quarter = words.quarter(items[0], t.board)
+                items = items[1:]
+            except words.WordError:
+                pass
+        placed = t.shops(items, quarter)
+        if quarter is None:
+            if not placed:
+                raise words.WordError("which quarter? e.g. asara goods chest chest8 N2")
+            souk = t.board.souk(placed[0].souk)
+            assert souk is not None
+            quarter = souk.quarter
+        return t.turn(quarter, Goods(tuple(placed)), play, discard, after, build, with_cards,
+                      last)
+
+    _record(ctx, log, dry_run, player, make)
+
+
+def supervisor(
+    ctx: typer.Context,
+    row: Annotated[str, typer.Argument(help="The row of dice taken: its value is how far "
+                                       "the supervisor goes (camels, bag, barrel, chest, "
+                                       "vase, gold).", show_default=False)],
+    cell: Annotated[str, typer.Argument(help="The street cell the supervisor ends on, e.g. W5 "
+                                        "(C is the centre; Y6.1).", show_default=False)],
+    order: Annotated[list[str] | None, typer.Option(
+        "--order", help="With two cubes facing the cell: their souks in the order sent, e.g. "
+        "--order barrel3 --order bag3 (Y3.6).", show_default=False)] = None,
+    camel: Annotated[list[str] | None, typer.Option(
+        "--camel", help="A cube kept in its shop for a camel: its owner or its souk "
+        "(repeatable; Y3.6).", show_default=False)] = None,
+    draws: Annotated[list[str] | None, typer.Option(
+        "--draws", help="With open hands: the card a caravanserai draws for a cube sent, in "
+        "the order sent (repeatable; Y6.5).", show_default=False)] = None,
+    play: PlayOption = None,
+    discard: DiscardOption = None,
+    after: AfterOption = None,
+    build: BuildOption = None,
+    with_cards: WithOption = None,
+    last: LastOption = None,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Take a row and move the supervisor by its die value; pay a gold per step of change.
+
+    Every cube in a shop facing the end cell goes to the caravan, unless its owner keeps it
+    for a camel (Y3.5, Y3.6).
+
+    Example: asara supervisor bag W5 --camel Ben
+    """
+    def make(t: Table) -> Event:
+        b = t.board
+        taken = words.row(row, b)
+        to = words.cell(cell, b)
+        facing = [(si, shop) for si, shop in b.faces.get(to, ())
+                  if t.state.souks[si].street[shop]]
+        ids = [b.souks[si].id for si, _ in facing]
+        # a souk named in --order that faces no cube now (one a card put there this turn)
+        # is sent as asked: the referee judges it
+        wanted = [words.souk(o, b) for o in order or []]
+        ids = list(dict.fromkeys([*wanted, *ids]))
+        owners = {souk_id: t.state.souks[si].owner for souk_id in ids
+                  if (si := b.souk_index(souk_id)) is not None}
+        kept: set[str] = set()
+        for c in camel or []:
+            try:
+                kept.add(words.souk(c, b))
+            except words.WordError:
+                who = words.player(c, t.names)
+                mine = [i for i in ids if _owner(owners.get(i), t.names) == who]
+                if not mine:
+                    raise words.WordError(f"--camel {c}: {who} has no cube facing {to}") \
+                        from None
+                kept.update(mine)
+        cards = list(draws or [])
+        sends = []
+        drawn = 0
+        for souk_id in ids:
+            owner = owners.get(souk_id)
+            card = None
+            if owner is not None and "caravanserai" in t.state.players[owner].buildings:
+                card = t.drawn(cards.pop(0) if cards else None,
+                               f"{t.names[owner]}'s caravanserai, for the cube of {souk_id}",
+                               drawn)
+                drawn += 1
+            sends.append(Send(souk_id, souk_id in kept, card))
+        if cards:
+            raise words.WordError(f"--draws {cards[0]}: no caravanserai draws for the cubes "
+                                  f"sent")
+        return t.turn(taken, Supervisor(to, tuple(sends)), play, discard, after, build,
+                      with_cards, last)
+
+    _record(ctx, log, dry_run, player, make)
+
+
+def draw(
+    ctx: typer.Context,
+    card: Annotated[str | None, typer.Argument(
+        help="The card drawn (open hands): e.g. gold3. Secret hands: leave it out. No card "
+        "left anywhere: none.", show_default=False)] = None,
+    row: Annotated[str | None, typer.Option(
+        "--row", "-r", help="The row of dice taken for the card action (any row; Y3.3). "
+        "Leave out when no row is left (Y3.7).", show_default=False)] = None,
+    play: PlayOption = None,
+    discard: DiscardOption = None,
+    after: AfterOption = None,
+    build: BuildOption = None,
+    with_cards: WithOption = None,
+    last: LastOption = None,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Take a row and draw a card (Y3.3), or draw one when no row is left (Y3.7).
+
+    Example: asara draw gold3 --row bag
+    """
+    def make(t: Table) -> Event:
+        taken = None if row is None else words.row(row, t.board)
+        why = "the card action" if taken else "no row left"
+        return t.turn(taken, Draw(t.drawn(card, why)), play, discard, after, build,
+                      with_cards, last)
+
+    _record(ctx, log, dry_run, player, make)
+
+
+# --- the table's own count -------------------------------------------------------------------
+
+
+def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
+    found: list[tuple[str, int]] = []
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            name, _, value = item.rpartition(":")
+        try:
+            number = int(value.strip())
+        except ValueError:
+            raise words.WordError(f"expected NAME=NUMBER, got {item!r}") from None
+        who = words.player(name, names)
+        if any(n == who for n, _ in found):
+            raise words.WordError(f"{who} is given twice")
+        found.append((who, number))
+    return found
+
+
+def checkpoint(
+    ctx: typer.Context,
+    score: Annotated[list[str] | None, typer.Argument(
+        help="What the score track shows: NAME=POINTS for each player given.",
+        show_default=False)] = None,
+    gold_counts: Annotated[list[str] | None, typer.Option(
+        "--gold", help="Gold a player counts: NAME=GOLD (repeatable).",
+        show_default=False)] = None,
+    camel_counts: Annotated[list[str] | None, typer.Option(
+        "--camels", help="Camels a player counts: NAME=CAMELS (repeatable).",
+        show_default=False)] = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Confirm what the score track shows (and gold, camels); refused if the log disagrees.
+
+    Example: asara checkpoint Tina=34 Paul=30 --gold Tina=5
+    """
+    def make(t: Table) -> Event:
+        s = _pairs(score or [], t.names)
+        g = _pairs(gold_counts or [], t.names)
+        c = _pairs(camel_counts or [], t.names)
+        if not (s or g or c):
+            raise words.WordError("what does the table count? e.g. asara checkpoint Tina=34")
+        return Checkpoint(tuple(s), tuple(g), tuple(c))
+
+    _record(ctx, log, dry_run, None, make)
+
+
+# --- the log itself ---------------------------------------------------------------------------
+
+
+def new(
+    log: Annotated[Path, typer.Argument(help="The new game log (TOML); must not exist yet.",
+                                        show_default=False)],
+    players: Annotated[list[str], typer.Option(
+        "--player", "-p", help="A player, in clockwise seat order: 3 or 4 times.",
+        show_default=False)],
+    game: GameOption = None,
+    colours: Annotated[list[str] | None, typer.Option(
+        "--colour", "-c", help="The players' colours in seat order (blue, red, green, "
+        "yellow), one each (optional).", show_default=False)] = None,
+    oldest: Annotated[str | None, typer.Option(
+        "--oldest", help="The oldest player: the first start player (default: the first "
+        "player).", show_default=False)] = None,
+    secret: Annotated[bool, typer.Option(
+        "--secret", help="Hands are kept secret: a card drawn is logged as hidden and named "
+        "when played (Y7).")] = False,
+    board: Annotated[Path | None, typer.Option(
+        "--board", help="A board profile TOML file with your table's numbers (see `asara "
+        "board --game yspahan`); the log refers to it.", show_default=False)] = None,
+    date: Annotated[str | None, typer.Option(
+        "--date", help="When the game is played: YYYY-MM-DD or today.",
+        show_default=False)] = None,
+    place: Annotated[str | None, typer.Option("--place", help="Where it is played.",
+                                              show_default=False)] = None,
+    use: Annotated[bool, typer.Option(
+        "--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE}).")
+    ] = True,
+) -> None:
+    """Start a Yspahan game log: players in seat order, the oldest player, hands (Y1, Y7).
+
+    Example: asara new game.toml --game yspahan -p Tina -p Paul -p Anna --oldest Paul
+    """
+    with _errors():
+        if game is not None and find_game_option(game).key != KEY:
+            raise words.WordError(f"--game {game}: this `new` starts a Yspahan game")
+        for p in players:
+            hidden = hidden_character(p)
+            if hidden is not None:
+                raise words.WordError(f"a player's name holds the control character "
+                                      f"{hidden}; type the name plainly")
+        names = tuple(" ".join(p.split()) for p in players)
+        if any(not n for n in names):
+            raise words.WordError("a player's name cannot be empty")
+        twice = same_name(names)
+        if twice:
+            raise words.WordError(f"two players are named {twice[1]!r}; tell them apart "
+                                  "(e.g. Tina and TinaB)")
+        first = words.player(oldest, names) if oldest is not None else names[0]
+        chosen = tuple(words.colour(c) for c in colours or [])
+        rules = load_board(board, KEY)
+        board_ref = "standard"
+        if board is not None:
+            board_ref = os.path.relpath(board.resolve(), log.resolve().parent)
+        when = None
+        if date is not None:
+            when = dt.date.today().isoformat() if date.lower() == "today" else date
+            try:
+                dt.date.fromisoformat(when)
+            except ValueError:
+                raise words.WordError(f"--date: expected YYYY-MM-DD or today, got "
+                                      f"{date!r}") from None
+        setup = Setup(names, names.index(first), chosen, SECRET if secret else OPEN)
+        problems = check_setup(rules, setup)
+        if problems:
+            raise Refused(f"not started: {log}",
+                          [f"{v.message} [{v.rule}]" for v in problems])
+        header = LogHeader(setup, board_ref, when, place, game=KEY)
+        _not_a_folder(log)
+        with _lock(log):
+            create_log(log, header)
+        hands = "hands secret" if secret else "hands open"
+        out().print(f"new Yspahan game in {log}: {', '.join(names)} ({hands})",
+                    soft_wrap=True)
+        out().print(f"Everyone has {rules.start_gold} gold. {first} is the oldest: {first} "
+                    f"rolls first (`asara roll ...`).", soft_wrap=True)
+        if use:
+            try:
+                remember(log)
+            except (OSError, InputError) as e:
+                why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+                raise fail(f"{log} was created, but it could not be remembered as the log "
+                           f"to record into ({STATE_FILE}: {why}); record with --log {log} "
+                           f"or set {ENV_LOG}") from None
+            note = f"recording into {log} (remembered in {STATE_FILE})"
+            env = os.environ.get(ENV_LOG)
+            if env and Path(env) != log:
+                note += f"; but {ENV_LOG}={env} is set and wins: unset it, or use --log"
+            err().print(note, soft_wrap=True)
+
+
+# --- registration -----------------------------------------------------------------------------
+
+#: The moves, in table order: the roll, a command per action, the table's count.
+MOVES: tuple[tuple[str, Callable[..., None]], ...] = (
+    ("roll", roll), ("camels", camels), ("gold", gold), ("goods", goods),
+    ("supervisor", supervisor), ("draw", draw), ("checkpoint", checkpoint),
+)
+
+#: The names of the commands :func:`register` adds (``check`` aside, a group of the moves).
+COMMANDS: tuple[str, ...] = ("new", *(name for name, _ in MOVES))
+
+
+def _check_callback(ctx: typer.Context) -> None:
+    """Would this move be legal? Same arguments as the move; nothing is written.
+
+    Example: asara check goods chest chest8 N2
+    """
+    ctx.obj = {"check": True}
+
+
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add the recording commands to ``app``: all of them, or only ``only`` when it is one.
+
+    A group that holds another game's ``new`` already gets none of them: the command line
+    builds one group for every game until it picks the command set by the log's game, and
+    there ASARA's commands keep their names (``asara roll ...`` alone still builds Yspahan's
+    ``roll``, as the only command of its group)."""
+    held = {c.name for c in app.registered_commands}
+    held |= {g.name for g in app.registered_groups}
+    if "new" in held:
+        return
+    own: list[tuple[str, Callable[..., None]]] = [("new", new), *MOVES]
+    if only is not None and only in dict(own):
+        add_command(app, only, dict(own)[only])
+        return
+    for name, fn in own:
+        add_command(app, name, fn)
+    checker = typer.Typer(name="check", no_args_is_help=True, add_completion=False,
+                          context_settings={"help_option_names": ["-h", "--help"]})
+    checker.callback()(_check_callback)
+    for name, fn in MOVES:
+        add_command(checker, name, fn)
+    app.add_typer(checker, name="check")

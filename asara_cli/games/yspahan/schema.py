@@ -1,0 +1,190 @@
+"""YSPAHAN's part of the log's JSON Schema (draft-07, for editors): the header keys and the
+keys of each event type, as the codec (codec.py) reads them; a log played on the packaged
+board gets its words too (the rows, street cells, souks, buildings and card kinds), since a
+table's own profile may have others.
+
+Plain dicts, standard library only. The patterns are the codec's, written as editors read
+JSON Schema patterns (ECMA-262: no ``\\d``, no ``(?P``). :meth:`Yspahan.schema` hands this to
+the log layer's schema module, which puts it under the generic keys for logs of this game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asara_cli.games.yspahan.codec import ACTIONS, EVENT_KEYS, HEADER_KEYS, NO_CARD
+from asara_cli.games.yspahan.rules.board import Board
+from asara_cli.games.yspahan.rules.events import HIDDEN, INNER
+
+Schema = dict[str, Any]
+
+#: Where the parts are kept in the schema's definitions.
+EVENT = "yspahan-event"
+STANDARD_EVENT = "yspahan-event-on-the-packaged-board"
+
+_WORD = "[a-z][a-z0-9_-]*"
+_CELL = f"(?:[A-Za-z]+[0-9]*|{INNER})"
+SHOP = f"^\\s*{_WORD}\\s+{_CELL}\\s*$"
+SEND = f"^\\s*{_WORD}(?:\\s+camel)?(?:\\s+draws\\s+{_WORD})?\\s*$"
+PLAY = f"^\\s*{_WORD}(?:\\s+[A-Za-z0-9_-]+)*\\s*$"
+
+
+def _string(pattern: str | None, description: str) -> Schema:
+    s: Schema = {"type": "string"}
+    if pattern is not None:
+        s["pattern"] = pattern
+    s["description"] = description
+    return s
+
+
+def _list(item: Schema, description: str, **more: Any) -> Schema:
+    return {"type": "array", "items": item, **more, "description": description}
+
+
+def _when(kind: str, then: Schema) -> Schema:
+    return {"if": {"properties": {"type": {"const": kind}}, "required": ["type"]},
+            "then": then}
+
+
+def header_schemas() -> dict[str, Schema]:
+    """:data:`~asara_cli.games.yspahan.codec.HEADER_KEYS` as :func:`codec.read_setup`
+    accepts them."""
+    found = {
+        "oldest": _string(None, "The oldest player, the first start player (Y1, Y2.2): one "
+                                "of the players; default: the first."),
+        "colours": _list(_string("^[a-z][a-z-]{1,29}$", "a colour word"),
+                         "The players' colours in seat order, one each (blue, red, green, "
+                         "yellow).", uniqueItems=True),
+        "hands": {"type": "string", "enum": ["open", "secret"], "default": "open",
+                  "description": "open: every card drawn is named; secret: a card drawn is "
+                                 "\"hidden\" and named when played (Y7)."},
+    }
+    assert tuple(found) == HEADER_KEYS
+    return found
+
+
+_PLAYS = ('Cards played (Y3.9): the kind, then what its effect needs: "gold3", "goldvp 4", '
+          '"exchange 2 into gold", "souk chest8 N2", "caravan draws gold3".')
+
+
+def _keys() -> dict[str, dict[str, Schema]]:
+    """Every event type's keys, as the codec reads them."""
+    player = _string("\\S", "A player's name from the header's players.")
+    dice = _list({"type": "integer"}, "")
+    card = _string(f"^{_WORD}$", "")
+    keys: dict[str, dict[str, Schema]] = {
+        "roll": {
+            "player": {**player, "description": "The start player, who rolls (Y2.1)."},
+            "play": _list(_string(PLAY, "a card played"), "Cards the start player plays "
+                          "before buying yellow dice (Y6.11). " + _PLAYS),
+            "white": {**dice, "description": "The white dice's values (Y2.4)."},
+            "yellow": {**dice, "description": "The yellow dice bought, 1 gold each, and their "
+                                              "values (Y2.3)."},
+        },
+        "turn": {
+            "player": {**player, "description": "Whose turn it is (the replay checks it)."},
+            "play": _list(_string(PLAY, "a card played"),
+                          "Cards played before taking the row. " + _PLAYS),
+            "row": _string(f"^{_WORD}$", "The row of dice taken (camels, bag, barrel, chest, "
+                                         "vase, gold); left out when no row is left (Y3.7)."),
+            "discard": {**card, "description": "The card discarded to count the row as one "
+                                               "die larger (Y2.5)."},
+            "action": {"type": "string", "enum": list(ACTIONS),
+                       "description": "Only where the other keys do not say it: goods, "
+                                      "supervisor or draw by their keys, else the camel or "
+                                      "gold row's own action."},
+            "goods": _list(_string(SHOP, "a shop"), "The goods action (Y3.4): each cube's "
+                           "shop, \"SOUK CELL\" (\"chest8 N2\") or \"SOUK inner\"."),
+            "supervisor": _string(f"^{_CELL}$", "The supervisor action (Y3.5): the street "
+                                                "cell it ends on, e.g. W5 or C."),
+            "sends": _list(_string(SEND, "a cube sent"), "The cubes sent to the caravan in "
+                           "the mover's order: the souk, \"camel\" when its owner keeps it "
+                           "for a camel, \"draws CARD\" for a caravanserai's draw (Y3.6)."),
+            "draw": _string(f"^{_WORD}$", f"The card action (Y3.3) or no row left (Y3.7): "
+                                          f"the card drawn, \"{HIDDEN}\" (secret hands) or "
+                                          f"\"{NO_CARD}\" (no card left anywhere)."),
+            "play_after": _list(_string(PLAY, "a card played"),
+                                "Cards played after the action, before building."),
+            "build": _string(f"^{_WORD}$", "The building built (Y3.8)."),
+            "build_cards": _list(card, "The building-cost cards paying for it (nocamels, "
+                                       "nogold)."),
+            "play_last": _list(_string(PLAY, "a card played"), "Cards played after the "
+                                                               "build."),
+        },
+        "checkpoint": {
+            what: {"type": "object", "additionalProperties": {"type": "integer"},
+                   "description": f"The table's count of {what}: {{ Name = number }}."}
+            for what in ("score", "gold", "camels")
+        },
+    }
+    for kind, found in keys.items():
+        assert tuple(found) == EVENT_KEYS[kind], kind
+    return keys
+
+
+def event_schema() -> Schema:
+    """One ``[[event]]`` table: its type, and each type's keys (no others)."""
+    note = _string(None, "Free text kept with the event.")
+    required = {"roll": ["player", "white"], "turn": ["player"], "checkpoint": []}
+    what = {"roll": "Yspahan: the start player's roll, with the yellow dice bought (Y2.3, "
+                    "Y2.4).",
+            "turn": "Yspahan: a player's turn: cards played, the row taken, its action, the "
+                    "building (Y2.5).",
+            "checkpoint": "Yspahan: what the table counts (score, gold, camels); the replay "
+                          "confirms it."}
+    cases = []
+    for kind, keys in _keys().items():
+        table: Schema = {"description": what[kind],
+                         "properties": {"type": {"const": kind}, **keys, "note": note},
+                         "additionalProperties": False}
+        if required[kind]:
+            table["required"] = required[kind]
+        cases.append(_when(kind, table))
+    cases.append(_when("checkpoint", {"anyOf": [{"required": [k]} for k in
+                                                ("score", "gold", "camels")]}))
+    cases.append(_when("turn", {"anyOf": [{"required": ["row"]}, {"required": ["draw"]},
+                                          {"required": ["action"]}]}))
+    return {"type": "object", "required": ["type"],
+            "properties": {"type": {"enum": list(EVENT_KEYS)}}, "allOf": cases}
+
+
+def board_event_schema(board: Board) -> Schema:
+    """What ``board``'s words and numbers add to an event of each type."""
+    faces = {"type": "integer", "minimum": 1, "maximum": board.faces_per_die}
+    kinds = list(board.cards)
+    return {"allOf": [
+        _when("roll", {"properties": {
+            "white": {"items": faces, "minItems": board.white_dice,
+                      "maxItems": board.white_dice},
+            "yellow": {"items": faces, "maxItems": board.yellow_dice}}}),
+        _when("turn", {"properties": {
+            "row": {"enum": list(board.rows)},
+            "discard": {"enum": kinds},
+            "supervisor": {"enum": list(board.cells)},
+            "draw": {"enum": [*kinds, HIDDEN, NO_CARD]},
+            "build": {"enum": list(board.buildings)},
+            "build_cards": {"items": {"enum": [k for k, c in board.cards.items()
+                                               if c.effect in ("nocamels", "nogold")]}},
+            "goods": {"items": {"pattern": f"^\\s*({'|'.join(s.id for s in board.souks)})"
+                                           f"\\s+{_CELL}\\s*$"}},
+        }}),
+    ]}
+
+
+def log_part(board: Board) -> dict[str, Any]:
+    """YSPAHAN's part of the log schema (the protocol's ``Game.schema`` on main)."""
+    return {
+        "log": {
+            "properties": {
+                **header_schemas(),
+                "event": {"items": {"$ref": f"#/definitions/{EVENT}"}},
+            },
+        },
+        "board": {
+            "properties": {
+                "players": {"minItems": board.min_players, "maxItems": board.max_players},
+                "event": {"items": {"$ref": f"#/definitions/{STANDARD_EVENT}"}},
+            },
+        },
+        "definitions": {EVENT: event_schema(), STANDARD_EVENT: board_event_schema(board)},
+    }

@@ -198,10 +198,13 @@ def test_every_event_type_and_key_the_codec_reads_is_in_the_schema() -> None:
         for key in g.header_keys:
             assert "description" in SCHEMA["properties"][key], key
         for kind in g.event_types():
-            events = [t for t in tables.get(kind, []) if "note" in t["properties"]]
-            assert events, f"no schema for {kind} events"
+            # two games may use one type word (both have a checkpoint): this game's tables
+            # are those with its keys
+            keys = {"type", "note", *g.event_keys(kind)}
+            events = [t for t in tables.get(kind, []) if "note" in t["properties"]
+                      and set(t["properties"]) == keys]
+            assert events, f"no schema for {g.key}'s {kind} events"
             for t in events:
-                assert set(t["properties"]) == {"type", "note", *g.event_keys(kind)}, kind
                 assert t["additionalProperties"] is False
                 assert t["description"]
                 for key in g.event_keys(kind):

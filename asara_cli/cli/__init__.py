@@ -151,9 +151,11 @@ def _other_game(played: Game, word: str, args: Sequence[str]) -> None:
 
     owner = next((g for g in all_games() if word in g.command_names()), None)
     if owner is not None and owner.key != played.key:
+        article = "an" if owner.name[:1].upper() in "AEIOU" else "a"
         raise InputError(f"'{word}' is a command of {owner.name}, and the log in use is a "
-                         f"game of {played.name} (name the log with --log, or start a "
-                         f"{owner.name} game with `asara new LOG --game {owner.key}`)")
+                         f"game of {played.name} (name the log with --log, or start "
+                         f"{article} {owner.name} game with `asara new LOG --game "
+                         f"{owner.key}`)")
 
 
 def __getattr__(name: str) -> Any:

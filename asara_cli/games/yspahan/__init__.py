@@ -14,8 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from asara_cli.core.values import frozen
-from asara_cli.games.base import Filter, LedgerLine, Outcome, SeatScore, Source
+from asara_cli.games.base import Filter, Flag, LedgerLine, Outcome, SeatScore, Source, Summary
 
 if TYPE_CHECKING:
     import typer
@@ -34,23 +33,6 @@ _SOURCES: dict[str, tuple[str, str, str]] = {
     "camelvp": ("cards", "camel card", "#2f7fa8"),
 }
 _WEEKLY = ("souks", "caravan_week")
-
-
-@frozen
-class _Summary:
-    """A report table, shaped as ``Summary`` of the protocol on main (title, head, rows)."""
-
-    title: str
-    head: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-
-
-@frozen
-class _Flag:
-    """A switch of ``asara simulate``, shaped as ``Flag`` of the protocol on main."""
-
-    name: str
-    help: str
 
 
 class Yspahan:
@@ -296,7 +278,7 @@ class Yspahan:
 
     #: ``asara simulate --game yspahan --secret``: the logs keep hands secret (Y7).
     simulate_flags: tuple[Any, ...] = (
-        _Flag("secret", "Yspahan: hands kept secret (every card drawn is logged hidden, "
+        Flag("secret", "Yspahan: hands kept secret (every card drawn is logged hidden, "
                         "Y7)."),)
 
     def simulate(self, board: Any, seed: int, players: int | None = None,
@@ -321,7 +303,7 @@ class Yspahan:
         state = played.state
         rows = tuple((p.name, ", ".join(p.buildings) or "-", str(p.gold), str(p.camels),
                       str(p.cards)) for p in state.players)
-        return (_Summary("Buildings, and what is left", ("player", "buildings", "gold",
+        return (Summary("Buildings, and what is left", ("player", "buildings", "gold",
                                                          "camels", "cards"), rows),)
 
 

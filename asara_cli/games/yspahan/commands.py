@@ -16,15 +16,13 @@ import contextlib
 import datetime as dt
 import os
 import re
-import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from asara_cli.cli.common import (
-    EXIT_VIOLATION,
     GameOption,
     add_command,
     err,
@@ -32,6 +30,16 @@ from asara_cli.cli.common import (
     find_game_option,
     out,
     replay_file,
+)
+from asara_cli.cli.recording import (
+    DryOption,
+    LogOption,
+    Refused,
+    errors,
+    lock,
+    must_exist,
+    not_a_folder,
+    say,
 )
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.values import frozen
@@ -67,12 +75,10 @@ from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, append_event, describe_violation
 from asara_cli.logfile.record import (
     ENV_LOG,
-    LOCK_TIMEOUT,
     STATE_FILE,
     create_log,
     default_log,
     forget_redo,
-    locked,
     remember,
 )
 
@@ -80,19 +86,10 @@ KEY = "yspahan"
 
 # --- shared options ---------------------------------------------------------------------------
 
-LogOption = Annotated[
-    Path | None,
-    typer.Option("--log", "-l", help=f"The game log to record into (default: ${ENV_LOG}, "
-                 "else the one `asara use` remembered).", show_default=False),
-]
 PlayerOption = Annotated[
     str | None,
     typer.Option("--player", "-p", help="Who moves. The log implies it; a different name is "
                  "refused (Y2.1).", show_default=False),
-]
-DryOption = Annotated[
-    bool, typer.Option("--dry-run", "-n", help="Only say whether the move is legal; write "
-                       "nothing (the same as `asara check ...`).")
 ]
 PlayOption = Annotated[
     list[str] | None,
@@ -126,15 +123,6 @@ WithOption = Annotated[
     typer.Option("--with", help="A building-cost card paying for --build: nocamels or nogold "
                  "(repeatable).", show_default=False),
 ]
-
-
-class Refused(Exception):
-    """A move the rules forbid: lines for stderr, exit code 1."""
-
-    def __init__(self, headline: str, lines: list[str]) -> None:
-        super().__init__(headline)
-        self.headline = headline
-        self.lines = lines
 
 
 @frozen
@@ -292,53 +280,6 @@ def _is_check(ctx: typer.Context) -> bool:
     return isinstance(ctx.obj, dict) and bool(ctx.obj.get("check"))
 
 
-@contextlib.contextmanager
-def _errors() -> Iterator[None]:
-    """Unusable input: one line, exit 2. A refused move: the reasons, exit 1."""
-    try:
-        yield
-    except (InputError, words.WordError) as e:
-        raise fail(str(e)) from None
-    except OSError as e:  # e.g. a full disk or a read-only folder while writing
-        where = f"{e.filename}: " if e.filename else ""
-        raise fail(f"{where}{e.strerror or e}; the log was not changed") from None
-    except Refused as r:
-        console = err()
-        console.print(f"refused: {r.headline}", soft_wrap=True)
-        for line in r.lines:
-            console.print(f"  {line}", soft_wrap=True)
-        raise typer.Exit(EXIT_VIOLATION) from None
-
-
-def _must_exist(path: Path) -> None:
-    _not_a_folder(path)
-    if not os.path.lexists(path):
-        raise InputError("no such file (start a game with `asara new`)", path=str(path))
-
-
-def _not_a_folder(path: Path) -> None:
-    if os.path.isdir(path) or not path.name:
-        raise InputError("is a folder, not a game log; name a file such as game.toml",
-                         path=str(path))
-
-
-def _lock(path: Path) -> contextlib.AbstractContextManager[None]:
-    def waiting() -> None:
-        err().print(f"another asara is recording into {path}; waiting for it to finish "
-                    f"(up to {LOCK_TIMEOUT:.0f} s)", soft_wrap=True)
-
-    return locked(path, waiting=waiting)
-
-
-def _say(text: str) -> None:
-    """A line for the table on stdout, broken between words to the terminal's width (the
-    terminal would break a word), continuation lines indented."""
-    console = out()
-    lines = textwrap.wrap(text, width=max(console.width, 40), subsequent_indent="   ",
-                          break_long_words=False, break_on_hyphens=False)
-    console.print("\n".join(lines) or text, soft_wrap=True)
-
-
 def _load(path: Path, command: str) -> tuple[Board, GameState]:
     game = replay_file(path, None)
     if game.log.header.game != KEY:
@@ -356,10 +297,10 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
             make: Callable[[Table], Event]) -> None:
     dry = dry_run or _is_check(ctx)
     command = ctx.info_name or "move"
-    with _errors():
+    with errors():
         path, _ = default_log(log)
-        _must_exist(path)
-        guard = contextlib.nullcontext() if dry else _lock(path)
+        must_exist(path)
+        guard = contextlib.nullcontext() if dry else lock(path)
         with guard:
             board, state = _load(path, command)
             event = make(Table(board, state, player))
@@ -375,11 +316,11 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
             after = advance(board, state, event)
             if dry:
                 line = result_line(board, state, after, event).split(" ", 1)[1]
-                _say(f"legal, not recorded: {line}")
+                say(f"legal, not recorded: {line}")
                 return
             append_event(path, event, game_key=KEY)
             forget_redo(path)
-        _say(result_line(board, state, after, event))
+        say(result_line(board, state, after, event))
         if after.week != state.week or (after.over and not state.over):
             out().print(week_end_view(board, state, after))
 
@@ -711,7 +652,7 @@ def new(
 
     Example: asara new game.toml --game yspahan -p Tina -p Paul -p Anna --oldest Paul
     """
-    with _errors():
+    with errors():
         if game is not None and find_game_option(game).key != KEY:
             raise words.WordError(f"--game {game}: this `new` starts a Yspahan game")
         for p in players:
@@ -746,8 +687,8 @@ def new(
             raise Refused(f"not started: {log}",
                           [f"{v.message} [{v.rule}]" for v in problems])
         header = LogHeader(setup, board_ref, when, place, game=KEY)
-        _not_a_folder(log)
-        with _lock(log):
+        not_a_folder(log)
+        with lock(log):
             create_log(log, header)
         hands = "hands secret" if secret else "hands open"
         out().print(f"new Yspahan game in {log}: {', '.join(names)} ({hands})",

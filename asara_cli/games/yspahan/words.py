@@ -13,10 +13,11 @@ import difflib
 import unicodedata
 from collections.abc import Mapping, Sequence
 
+from asara_cli.cli import recording
 from asara_cli.games.yspahan.rules.board import Board
 
 
-class WordError(ValueError):
+class WordError(recording.WordError):
     """A word that cannot be understood: unknown, or an ambiguous prefix."""
 
 

@@ -86,3 +86,9 @@ def test_schema_rejects_what_the_log_layer_rejects(text: str) -> None:
         parse_log(text)
     data = as_json(tomllib.loads(text))
     assert list(validator().iter_errors(data)), "the schema accepted it"
+
+
+def test_the_movers_setting_fits_the_schema() -> None:
+    head = as_json(tomllib.loads(GOOD_HEAD + 'movers = "named"\n'))
+    assert [e.message for e in validator().iter_errors(head)] == []
+    assert list(validator().iter_errors(as_json(tomllib.loads(GOOD_HEAD + 'movers = "x"\n'))))

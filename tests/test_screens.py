@@ -7,7 +7,6 @@ test is typed through the CLI."""
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +18,7 @@ from asara_cli.cli import app
 from asara_cli.games.asara.rules.engine import replay
 from asara_cli.games.asara.rules.events import Turn
 from asara_cli.logfile.game import load_log_board, read_log, write_log
+from asara_cli.render.wrap import DIAGNOSTIC
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_cli_record import command
@@ -27,7 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "sample_games" / "three-player-basic.toml"
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 WIDTH = 80
-DIAGNOSTIC = re.compile(r"^(error: |invalid: |ok: )?\S*\.toml(:\d+)?: ")
 runner = CliRunner()
 LOG = read_log(SAMPLE)
 RESULT = replay(load_log_board(LOG), LOG.header.setup, LOG.events)
@@ -88,8 +87,8 @@ def test_screen_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, n
     result = runner.invoke(app, args, env={"COLUMNS": str(WIDTH)})
     assert result.exit_code == code, result.output
     screen = result.output
-    # A line that starts with a file name is a diagnostic (file:line: ...): it stays whole,
-    # as a compiler's does, so grep and editors can jump to it.
+    # A line that starts with file:line: is a diagnostic: it stays whole, as a compiler's
+    # does, so grep and editors can jump to it. Every other line fits.
     wide = [line for line in screen.splitlines()
             if len(line) > WIDTH and not DIAGNOSTIC.match(line)]
     assert not wide, f"{name}: lines wider than {WIDTH} columns: {wide}"

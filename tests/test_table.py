@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+from wrapped import unwrap
 
 from asara_cli.cli import app
 from asara_cli.logfile.game import read_log
@@ -59,7 +60,7 @@ def test_declared_colours_refuse_every_other_word(tmp_path: Path,
     result = cli("buy", "window", "black", "-c", "gren")
     assert result.exit_code == 2
     assert "not one of this game's buyer colours (blue, green, orange, violet, yellow)" in (
-        result.stderr)
+        unwrap(result.stderr))
     assert "did you mean green?" in result.stderr
     result = cli("buy", "window", "black", "-c", "gr")  # a prefix of a declared colour
     assert result.exit_code == 0, result.output

@@ -101,8 +101,9 @@ PairOption = Annotated[
 ]
 PlayerOption = Annotated[
     str | None,
-    typer.Option("--player", "-p", help="Who moves. The turn implies it; a different name "
-                 "is refused (R2).", show_default=False, autocompletion=complete.players),
+    typer.Option("--player", "-p", help="Who moves. The turn implies it (a game started with "
+                 "--name-movers needs it on every move); a different name is refused (R2).",
+                 show_default=False, autocompletion=complete.players),
 ]
 DryOption = Annotated[
     bool, typer.Option("--dry-run", "-n", help="Only say whether the move is legal; write "
@@ -147,6 +148,7 @@ class Table:
     board: Board
     state: GameState
     player_word: str | None
+    named: bool = False  # the header's movers = "named": every move names its mover
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -157,6 +159,9 @@ class Table:
             return words.player(self.player_word, self.names)
         if self.state.turn is None:
             raise Refused("the game is over: no more turns (see `asara score`) [R5]", [])
+        if self.named:
+            raise words.WordError("this game names every mover (started with "
+                                  "--name-movers): add -p NAME")
         return self.names[self.state.turn]
 
     def buyer(self, card: str | None, pair: bool) -> str:
@@ -265,13 +270,26 @@ def _say(text: str) -> None:
 
 
 def _load(path: Path) -> tuple[Board, GameState]:
+    board, state, _ = _load_log(path)
+    return board, state
+
+
+def _load_log(path: Path) -> tuple[Board, GameState, GameLog]:
     game = replay_file(path, None)
     result = game.result
     if result.stopped is not None:
         first = [describe_violation(game.log, v) for v in result.violations if not v.later]
         raise Refused(f"{path} is illegal from event {result.stopped}; fix it first "
                       f"(`asara validate {path}`, or `asara undo`)", first[:3])
-    return game.board, result.state
+    return game.board, result.state, game.log
+
+
+def _still(state: GameState) -> str:
+    """The last line of a refused move: whose turn it still is, so the next move typed is
+    not taken for the wrong player's."""
+    if state.turn is None:
+        return ""
+    return f"; it is still {state.players[state.turn].name}'s turn"
 
 
 def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
@@ -282,21 +300,29 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
         _must_exist(path)
         guard = contextlib.nullcontext() if dry else _lock(path)
         with guard:
-            board, state = _load(path)
-            table = Table(board, state, player)
-            event = make(table)
+            board, state, game = _load_log(path)
+            table = Table(board, state, player, game.header.movers == "named")
+            try:
+                event = make(table)
+            except words.WordError as e:  # unusable words: still say whose turn it is
+                said = str(e)
+                still = _still(state)
+                if still and said.endswith(("?", ".")):  # a question ends its sentence
+                    still = f" It is{still.removeprefix('; it is')}."
+                raise words.WordError(f"{said}{still}") from None
             findings = check_event(board, state, event)
             problems = [v for v in findings if v.is_error]
             if problems:
                 raise Refused(move_text(board, event),
                               [f"{v.message} [{v.rule}]" for v in problems]
-                              + ["nothing was written" if not dry else "(a check only)"])
+                              + [("nothing was written" if not dry else "(a check only)")
+                                 + _still(state)])
             for v in findings:
                 if v.severity == "warning":
                     err().print(f"warning: {v.message} [{v.rule}]", soft_wrap=True)
             done = apply(board, state, event)
             if dry:
-                line = result_line(board, state, done, event).split(" ", 1)[1]
+                line = result_line(board, state, done, event, numbered=False)
                 _say(f"legal, not recorded: {line}")
                 return
             append(path, event)
@@ -792,6 +818,10 @@ def new(
     board: Annotated[Path | None, typer.Option(
         "--board", help="A board profile TOML file with your table's printed numbers "
         "(see `asara board`); the log refers to it.", show_default=False)] = None,
+    name_movers: Annotated[bool, typer.Option(
+        "--name-movers", help="Every move must name its mover with -p NAME, and a move for "
+        "anyone but the player on turn is refused: a move typed for the wrong player cannot "
+        "shift the seats (the header's movers = \"named\").")] = False,
     date: Annotated[str | None, typer.Option(
         "--date", help="When the game is played: YYYY-MM-DD or today.",
         show_default=False)] = None,
@@ -839,7 +869,8 @@ def new(
         if problems:
             raise Refused(f"not started: {log}",
                           [f"{v.message} [{v.rule}]" for v in problems])
-        header = LogHeader(setup, board_ref, when, place)
+        header = LogHeader(setup, board_ref, when, place,
+                           movers="named" if name_movers else "turn")
         _not_a_folder(log)
         with _lock(log):
             create_log(log, header)

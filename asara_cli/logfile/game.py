@@ -58,7 +58,10 @@ SCHEMA_NAME = "asara-log.schema.json"
 BUYER_WORD = re.compile(r"^[a-z][a-z-]{2,29}$")
 
 HEADER_KEYS = ("format", "players", "start", "variant", "expansions", "buyers", "board", "date",
-               "place", "notes")
+               "place", "notes", "movers")
+#: ``movers``: "turn" (the turn implies who moves) or "named" (every move recorded at the
+#: table must name its mover, so a move typed for the wrong player is refused)
+MOVERS = ("turn", "named")
 
 #: Keys each event type accepts, ``type`` first; ``note`` (free text) is allowed everywhere.
 #: A turn's keys come from its area kind (rules/areas); ``gifts`` are the Caliph's gifts
@@ -137,6 +140,7 @@ class LogHeader:
     place: str | None = None
     notes: str | None = None
     format: int = FORMAT
+    movers: str = "turn"
 
 
 @frozen
@@ -303,10 +307,14 @@ def _parse_header(data: Mapping[str, Any], where: _Where) -> LogHeader:
         if value is not None and not isinstance(value, str):
             raise where.header_error(key, f"expected text, got {describe(value)}")
         texts[key] = value
+    movers = data.get("movers", "turn")
+    if movers not in MOVERS:
+        raise where.header_error("movers", f"expected \"turn\" or \"named\", got "
+                                           f"{describe(movers)}")
     setup = Setup(tuple(players), players.index(start), Variant(variant), tuple(expansions),
                   tuple(buyers))
     return LogHeader(setup, board, None if date is None else str(date), texts["place"],
-                     texts["notes"], data["format"])
+                     texts["notes"], data["format"], movers)
 
 
 _ABSENT = object()
@@ -529,6 +537,8 @@ def header_to_dict(header: LogHeader) -> dict[str, Any]:
         value = getattr(header, key)
         if value is not None:
             d[key] = value
+    if header.movers != "turn":
+        d["movers"] = header.movers
     return d
 
 

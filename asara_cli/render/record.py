@@ -63,16 +63,19 @@ def move_text(board: Board, event: Event) -> str:
     return text
 
 
-def result_line(board: Board, before: GameState, done: Applied, event: Event) -> str:
-    """What a recorded move did, in at most two lines: the move (with a tower's new height
-    and a buyer colour new to the game), then the mover's money, prestige and buyers after
-    it (before any end-of-year evaluation it triggered) and who moves next, with theirs."""
+def result_line(board: Board, before: GameState, done: Applied, event: Event,
+                numbered: bool = True) -> str:
+    """What a recorded move did, in at most two lines: the move, mover first (with a tower's
+    new height and a buyer colour new to the game) and its event number, then the mover's
+    money, prestige and buyers after it (before any end-of-year evaluation it triggered) and
+    who moves next, with theirs."""
     after = done.moved
-    first = f"#{after.events} {move_text(board, event)}"
+    first = move_text(board, event)
+    number = f"; event #{after.events}" if numbered else ""
     if isinstance(event, Checkpoint):  # recorded only when it agrees: say so
         first += " (agrees with the moves recorded)"
     if not isinstance(event, Turn):
-        return first + _next(done, "\n   ")
+        return first + number + _next(done, "\n   ")
     seat = after.seat(event.placement.player)
     assert seat is not None
     p = after.players[seat]
@@ -86,6 +89,7 @@ def result_line(board: Board, before: GameState, done: Applied, event: Event) ->
                      f"{board.buyer_colours}")
     if notes:
         first += f" ({'; '.join(notes)})"
+    first += number
     second = (f"   {p.name}: {p.money} Asari, {after.prestige(seat)} prestige, "
               f"{plural(p.buyers, 'buyer')}.")
     return f"{first}\n{second}{_next(done, ' ')}"

@@ -18,6 +18,8 @@ import typer
 
 from asara_cli.cli import complete, words
 from asara_cli.cli.common import EXIT_VIOLATION, add_command, err, fail, out, replay_file
+from asara_cli.cli.deal import deal_due, deal_reminder, game_words
+from asara_cli.core.findings import Violation
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
@@ -311,6 +313,10 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
                     still = f" It is{still.removeprefix('; it is')}."
                 raise words.WordError(f"{said}{still}") from None
             findings = check_event(board, state, event)
+            due = deal_due(board, state) if isinstance(event, Turn) else None
+            if due is not None:  # the deal first: a move before it loses the gifts' effect
+                findings = (Violation(state.events + 1, None, "R6.1",
+                                      due.removesuffix(" [R6.1]")), *findings)
             problems = [v for v in findings if v.is_error]
             if problems:
                 raise Refused(move_text(board, event),
@@ -329,6 +335,9 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
         _say(result_line(board, state, done, event))
         if done.year_end is not None:
             out().print(year_end_view(board, done))
+            reminder = deal_reminder(board, done.state)
+            if reminder is not None:
+                out().print(reminder)
 
 
 # --- moves ------------------------------------------------------------------------------------
@@ -876,9 +885,14 @@ def new(
             create_log(log, header)
         state = replay(rules, setup, ()).state
         money = ", ".join(f"{p.name} {p.money}" for p in state.players)
-        out().print(f"new game in {log}: {', '.join(names)} ({setup.variant})",
+        out().print(f"new game in {log}: {', '.join(names)} ({game_words(setup)})",
                     soft_wrap=True)
         out().print(f"Asari: {money}; {first} starts.", soft_wrap=True)
+        if name_movers:
+            out().print("Every move names its mover: -p NAME.")
+        reminder = deal_reminder(rules, state)
+        if reminder is not None:
+            out().print(reminder)
         if use:
             try:
                 remember(log)

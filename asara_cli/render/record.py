@@ -147,9 +147,7 @@ def year_end_view(board: Board, done: Applied) -> RenderableType:
         parts.append(Text(
             f"Year {after.year} of {board.years}: everyone took {board.yearly_money} Asari "
             f"and a new hand; {starter} starts (Caliph's patronage). The displays are "
-            f"refilled: `asara display ...` records them (optional)."
-            + (" Deal the Caliph's gifts and record them: `asara gifts ...`."
-               if "gifts" in after.setup.expansions and after.gift_deck else "")))
+            f"refilled: `asara display ...` records them (optional)."))
         return Group(*parts)
     return Group(*parts, final_summary(after))
 

@@ -116,6 +116,20 @@ def apply_deal(state: GameState, event: GiftsDealt) -> GameState:
 # --- claiming ---------------------------------------------------------------------------------
 
 
+def undealt(state: GameState) -> bool:
+    """Whether this year's deal is missing from the log: the gifts are in the game, cards
+    are left, and no ``gifts`` event came this year (X5)."""
+    return ("gifts" in state.setup.expansions and state.gifts_year != state.year
+            and state.gift_deck > 0 and not state.over)
+
+
+def unrecorded(state: GameState) -> bool:
+    """Whether gifts nobody recorded may lie on the board: a year's deal (this one or an
+    earlier one) is missing from the log, so a claim may take what the log never saw."""
+    return undealt(state) or any(key == "deal" for _, key in state.noted)
+
+
+
 def check_claim(board: Board, state: GameState, seat: int, spec: AreaSpec, turn: Turn,
                 number: int, bad: Report) -> GameState:
     """Report what is wrong with the gifts a turn claims; the state after resolving them
@@ -131,18 +145,26 @@ def check_claim(board: Board, state: GameState, seat: int, spec: AreaSpec, turn:
         holding = sorted({s for a, s, _ in state.gifts if a == spec.key})
         bad(RULE, f"gifts lie in the {spec.name} (space {', '.join(map(str, holding))}): "
                   f"name the space the buyer went on")
-    known = state.gifts_year == state.year
+    missing = undealt(state)
+    if missing and (state.year, "deal") not in state.noted:
+        bad(RULE, f"the Caliph's gifts of year {state.year} were never dealt in the log (no "
+                  f"gifts event before the year's first buyer): gifts claimed are trusted",
+            NOTE)
     if Counter(claimed) != Counter(lying):
         extra = Counter(claimed)
         extra.subtract(Counter(lying))
         unclaimed = [g for g, n in (-extra).items() for _ in range(n)]
-        if unclaimed or known:
+        if unclaimed or not unrecorded(state):
             where = f"space {space} of the {spec.name}"
             bad(RULE, f"{where} holds {gifts_text(lying)}; the move claims "
                       f"{gifts_text(claimed)} (a buyer there takes every gift lying there)")
-        elif (state.year, "gifts") not in state.noted:
-            bad(RULE, f"the gifts dealt in year {state.year} are not recorded; the gifts "
-                      f"claimed are trusted", NOTE)
+        elif not missing and (state.year, "gifts") not in state.noted:
+            # a gift left from a year whose deal the log lacks: trusted, as in that year
+            years = sorted({y for y, key in state.noted if key == "deal"})
+            deals = (f"the deal of year {years[0]} is" if len(years) == 1 else
+                     f"the deals of years {', '.join(map(str, years))} are")
+            bad(RULE, f"{gifts_text(claimed)} claimed on space {space} of the {spec.name}: "
+                      f"no recorded deal put it there ({deals} not recorded); trusted", NOTE)
     for use in turn.gifts:
         check_gift(board, state, seat, use, bad)
         state = apply_gift(board, state, seat, use, number)
@@ -243,7 +265,9 @@ def apply_claim(board: Board, state: GameState, seat: int, spec: AreaSpec, turn:
     chests = state.chests
     if turn.gifts and space is not None and (spec.key, space) not in chests:
         chests = (*chests, (spec.key, space))
-    if state.gifts_year != state.year and turn.gifts:
+    if undealt(state) and (state.year, "deal") not in state.noted:
+        state = evolve(state, noted=(*state.noted, (state.year, "deal")))
+    if turn.gifts and unrecorded(state) and (state.year, "gifts") not in state.noted:
         state = evolve(state, noted=(*state.noted, (state.year, "gifts")))
     state = evolve(state, gifts=left, chests=chests)
     for use in turn.gifts:

@@ -70,6 +70,7 @@ SCREENS: list[tuple[str, Callable[[Path], list[str]], int]] = [
     ("undo", lambda t: ["undo", *_game(t, 5)], 0),
     ("status", lambda t: ["status", _copy(t, SAMPLE.name), "--at", "50"], 0),
     ("status-final", lambda t: ["status", _copy(t, SAMPLE.name)], 0),
+    ("status-full", lambda t: ["status", _copy(t, SAMPLE.name), "--at", "50", "--full"], 0),
     ("score", lambda t: ["score", _copy(t, SAMPLE.name)], 0),
     ("score-chart", lambda t: ["score", _copy(t, SAMPLE.name), "--chart"], 0),
     ("validate", lambda t: ["validate", _copy(t, SAMPLE.name)], 0),

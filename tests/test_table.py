@@ -242,7 +242,7 @@ def test_status_screens_wrap_between_tiles_at_80_columns(tmp_path: Path) -> None
     log.write_text(log_to_text(LogHeader(game.setup), game.events), "utf-8")
     players = replay(board, game.setup, game.events).state.players
     assert max(len(p.screen) for p in players) >= 10  # the case this test is about
-    result = runner.invoke(app, ["status", str(log)], env={"COLUMNS": "80"})
+    result = runner.invoke(app, ["status", str(log), "--full"], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
     assert max(len(line) for line in result.stdout.splitlines()) <= 80
     words = " ".join(result.stdout.split())

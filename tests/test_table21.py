@@ -180,3 +180,40 @@ def test_each_years_start_says_the_deal_is_due_with_the_chests_known(tmp_path: P
     chests = " ".join(f"{a} {s} GIFT" for a, s in states[end].chests)
     assert f"Year 2: deal the Caliph's gifts and record the deal before the first move: " \
            f"asara gifts {chests}" in unwrap(result.stdout)
+
+
+# --- 4. status fits a screen --------------------------------------------------------------------
+
+
+def _four_player_game(tmp: Path, seed: int, later: int = 10) -> Path:
+    from test_engine_props import play
+
+    from asara_cli.games.asara.rules.model import Variant
+    from asara_cli.logfile.board import load_board
+    from asara_cli.logfile.game import LogHeader, write_log
+
+    board = load_board()
+    setup, events, states = play(board, seed, 4, Variant.PRO, 0, ("gifts", "genie"))
+    n = next(i for i, s in enumerate(states) if s.year == 4) + later  # year 4 under way
+    path = tmp / f"g{seed}.toml"
+    write_log(path, LogHeader(setup), events[:n])
+    return path
+
+
+@pytest.mark.parametrize("seed", [1, 5, 9, 12])
+def test_status_fits_80_by_40_with_the_players_first(tmp_path: Path, seed: int) -> None:
+    path = _four_player_game(tmp_path, seed)
+    result = cli("status", str(path))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) <= 40 and max(len(x) for x in lines) <= 80, result.stdout
+    top = lines.index(next(x for x in lines if x.startswith("players")))
+    assert top <= 3 and "to move" in lines[top - 1]  # after the title (which may wrap)
+    # the glyphs are explained on screen; area names are whole on their line
+    assert "█ base, ▮ trunk, ▯ window, ✦ lighted window, ▲ turret" in result.stdout
+    for name in ("House of the lighted windows", "House of the Bottle Genie",
+                 "Caliph's patronage"):
+        assert any(line.startswith(f" {name} ") for line in lines), name
+    full = cli("status", str(path), "--full")
+    assert "behind the screens" in full.stdout and "face-down pile" in full.stdout
+    assert "behind the screens" not in result.stdout

@@ -172,11 +172,14 @@ def status(
                      min=0, show_default=False),
     ] = None,
     board: BoardOption = None,
+    full: Annotated[bool, typer.Option(
+        "--full", help="Also what lies behind the screens and the market's piles.")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """The board as it stands: year, whose turn, money, buyers, towers, prestige, areas.
 
-    With --at N, as it stood after event N. A log with an illegal event shows the last legal
+    It fits an 80x40 terminal; --full adds the screens and the market. With --at N, as it
+    stood after event N. A log with an illegal event shows the last legal
     state before it, and exits with code 1.
     """
     log = default_log(log)[0]
@@ -190,7 +193,7 @@ def status(
         title = f"{log} after event {state.events}" + (
             f" (asked for {n}; the log is illegal from event {result.stopped})"
             if state.events < n else "")
-        out().print(status_view(game.board, state, title))
+        out().print(status_view(game.board, state, title, full))
     if not result.valid:
         report_violations(game)
         raise typer.Exit(EXIT_VIOLATION)

@@ -188,11 +188,41 @@ def _free(board: Board, state: GameState, spec: AreaSpec) -> list[int] | str:
 
 
 def _gifts_cell(state: GameState, spec: AreaSpec) -> str:
-    here = sorted(((s, str(g)) for a, s, g in state.gifts if a == spec.key))
-    return "; ".join(f"{s}: {g}" for s, g in here) or "-"
+    """``1: asari 5, buyer; 3: prestige``: the gifts lying on each space of the area."""
+    here: dict[int, list[str]] = {}
+    for a, s, g in state.gifts:
+        if a == spec.key:
+            here.setdefault(s, []).append(str(g))
+    return "; ".join(f"{s}: {', '.join(gs)}" for s, gs in sorted(here.items())) or "-"
 
 
-def status_view(board: Board, state: GameState, title: str) -> RenderableType:
+#: what the tower drawings and the marks beside a name mean (docs/recording.md)
+LEGEND = ("Towers, bottom to top: █ base, ▮ trunk, ▯ window, ✦ lighted window, ▲ turret.\n"
+          "Beside a name: ◀ to move, ♛ holds the Caliph's patronage.")
+
+
+def _runs(spaces: Sequence[int]) -> str:
+    """``1-4, 6``: spaces with runs of three or more shortened, so the column stays narrow."""
+    out: list[str] = []
+    i = 0
+    while i < len(spaces):
+        j = i
+        while j + 1 < len(spaces) and spaces[j + 1] == spaces[j] + 1:
+            j += 1
+        if j - i >= 2:
+            out.append(f"{spaces[i]}-{spaces[j]}")
+        else:
+            out += [str(x) for x in spaces[i:j + 1]]
+        i = j + 1
+    return ", ".join(out)
+
+
+def status_view(board: Board, state: GameState, title: str, full: bool = False
+                ) -> RenderableType:
+    """The board for the table: whose turn, the players and their towers, the areas; with
+    ``full`` also what lies behind the screens and the market. Without it, it fits 80x40
+    for a 4-player pro game with both expansions (tables without their blank edge rows)."""
+    edge = full
     parts: list[RenderableType] = [Text(title, style="bold")]
     if state.over:
         parts.append(Text(f"The game is over (year {state.year}): see `asara score`."))
@@ -201,7 +231,7 @@ def status_view(board: Board, state: GameState, title: str) -> RenderableType:
         parts.append(Text(f"Year {state.year} of {board.years}, after {state.events} events: "
                           f"{who} to move. Caliph's patronage: "
                           f"{state.players[state.caliph].name}."))
-    table = Table(box=box.SIMPLE_HEAD, title="players", title_justify="left")
+    table = Table(box=box.SIMPLE_HEAD, title="players", title_justify="left", show_edge=edge)
     for col, justify in (("player", "left"), ("Asari", "right"), ("buyers", "right"),
                          ("prestige", "right"), ("towers", "left")):
         # a tower is one line: its name, height and drawing
@@ -220,26 +250,34 @@ def status_view(board: Board, state: GameState, title: str) -> RenderableType:
         table.add_row(Text(p.name + marks), str(p.money), str(p.buyers),
                       str(state.prestige(seat)), _towers_cell(p.towers))
         screens.add_row(Text(p.name), ItemList(_screen_items(state, seat)))
-    parts += [table, screens]
+    parts.append(table)
+    if full:
+        parts.append(screens)
 
-    areas = Table(box=box.SIMPLE_HEAD, title="areas this year", title_justify="left")
-    areas.add_column("area")
-    areas.add_column("buyer colour to follow")
-    areas.add_column("free spaces")
+    areas = Table(box=box.SIMPLE_HEAD, title="areas this year", title_justify="left",
+                  show_edge=edge)
+    areas.add_column("area", no_wrap=True)
+    areas.add_column("follow" if not full else "buyer colour to follow")
+    areas.add_column("free" if not full else "free spaces", no_wrap=not full)
     gifts = "gifts" in state.setup.expansions
     if gifts:
-        areas.add_column("Caliph's gifts (space: gift)")
+        areas.add_column("Caliph's gifts (space: gifts)" if full else "gifts (space: gifts)")
     for spec in _areas_in_play(board, state):
         colour = state.area(spec.key).colour
         follow = (colour or "any") if spec.follow_suit else "-"
         free = _free(board, state, spec)
         row = [spec.name, follow,
-               ", ".join(map(str, free)) if isinstance(free, list) and free
+               (", ".join(map(str, free)) if full else _runs(free))
+               if isinstance(free, list) and free
                else ("none" if isinstance(free, list) else free)]
         if gifts:
             row.append(_gifts_cell(state, spec))
         areas.add_row(*row)
     parts.append(areas)
+    parts.append(Text(LEGEND))
+    if not full:
+        parts.append(Text("Behind the screens and the market: asara status --full"))
+        return Group(*parts)
 
     markets = Table(box=box.SIMPLE_HEAD, title="market", title_justify="left")
     markets.add_column("section")

@@ -20,7 +20,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 ASARA = Path(sys.executable).parent / "asara"
 
 MOVES = ["buy", "build", "bank", "coloured", "bribe", "caliph", "recruit", "lighted",
-         "display", "gifts", "checkpoint"]
+         "genie", "display", "gifts", "checkpoint"]
 COMMANDS = ["tally", "validate", "status", "score", "board", "simulate", "batch", "report",
             "new", *MOVES, "undo", "redo", "use", "check"]
 COLOURS = ["brown", "green", "red", "black", "white"]

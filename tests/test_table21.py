@@ -217,3 +217,126 @@ def test_status_fits_80_by_40_with_the_players_first(tmp_path: Path, seed: int) 
     full = cli("status", str(path), "--full")
     assert "behind the screens" in full.stdout and "face-down pile" in full.stdout
     assert "behind the screens" not in result.stdout
+
+
+# --- the expansions: what the log could not say ------------------------------------------------
+
+
+def test_a_gift_in_the_lighted_windows_house_is_claimed_without_naming_the_space(
+        here: Path) -> None:  # G1, X3: the first free space of the house is taken
+    assert cli("new", "g.toml", "-p", "Tina", "-p", "Paul", "--pro", "--gifts").exit_code == 0
+    assert cli("gifts", "base", "2", "asari", "6", "trunk", "1", "buyer", "window", "3", "buy",
+               "turret", "turret", "4", "prestige", "window", "1", "buyer", "lighted", "1",
+               "lighted").exit_code == 0
+    # the example in docs/recording.md
+    result = cli("lighted", "4", "-c", "red", "--gift", "lighted: red")
+    assert result.exit_code == 0, result.output
+    # Tina: 20 - 4 (the gift's lighted window) - 4 (pay 4, keep 1) = 12
+    assert "Tina: 12 Asari" in result.stdout
+    assert cli("validate", "g.toml").exit_code == 0
+
+
+def test_a_gift_needing_no_choice_in_the_house_resolves_by_itself(here: Path) -> None:
+    assert cli("new", "g.toml", "-p", "Tina", "-p", "Paul", "--pro", "--gifts").exit_code == 0
+    assert cli("gifts", "base", "2", "asari", "6", "trunk", "1", "buyer", "window", "3", "buy",
+               "turret", "turret", "4", "prestige", "window", "1", "buyer", "lighted", "1",
+               "prestige").exit_code == 0
+    result = cli("lighted", "4", "-c", "red")
+    assert result.exit_code == 0, result.output
+    assert "2 prestige" in result.stdout  # the +2 gift (R6.1)
+
+
+def _dealt_state(setup_expansions: tuple[str, ...] = ("gifts",)) -> tuple[Any, Any]:
+    from asara_cli.games.asara.rules.engine import apply
+    from asara_cli.games.asara.rules.events import Gift, GiftKind, GiftsDealt
+    from asara_cli.games.asara.rules.model import Variant
+    from asara_cli.games.asara.rules.state import Setup, start_state
+    from asara_cli.logfile.board import load_board
+
+    board = load_board()
+    setup = Setup(("Tina", "Paul"), 0, Variant.BASIC, setup_expansions)
+    buyer = Gift(GiftKind.BUYER)
+    deal = GiftsDealt((("base", 1, buyer), ("trunk", 1, buyer), ("window", 1, buyer),
+                       ("turret", 1, buyer), ("base", 2, buyer)))
+    return board, apply(board, start_state(board, setup), deal).state
+
+
+@pytest.mark.parametrize("pile, taken, error", [
+    (0, False, None),          # the deck is empty: the gift is void, "buyer: nothing"
+    (0, True, "buyer: nothing"),
+    (5, False, "compulsory"),  # a card is left: the gift must be taken
+    (5, True, None),
+])
+def test_a_buyer_gift_with_the_deck_empty_is_void(pile: int, taken: bool,
+                                                  error: str | None) -> None:  # X4
+    from asara_cli.core.values import evolve
+    from asara_cli.games.asara.rules.engine import check
+    from asara_cli.games.asara.rules.events import (
+        Buy,
+        Gift,
+        GiftKind,
+        GiftUse,
+        Placement,
+        Turn,
+    )
+    from asara_cli.games.asara.rules.model import Section
+
+    board, state = _dealt_state()
+    state = evolve(state, draw_pile=pile)
+    use = GiftUse(Gift(GiftKind.BUYER), taken=taken)
+    found = [v for v in check(board, state, Turn(Placement("Tina", "blue", 1),
+                                                 Buy(Section.TRUNK), (use,))) if v.is_error]
+    if error is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and found[0].rule == "R6.1" and error in found[0].message
+
+
+def test_a_void_buyer_gift_is_written_and_read_back() -> None:  # X4
+    from asara_cli.games.asara.rules.events import GiftKind
+    from asara_cli.games.asara.rules.gifts import use_text
+    from asara_cli.logfile.game import parse_use
+
+    use = parse_use("buyer: nothing")
+    assert use is not None and use.gift.kind == GiftKind.BUYER and not use.taken
+    assert use_text(use) == "buyer: nothing"
+
+
+def test_a_visit_to_the_genie_may_wish_for_nothing(here: Path) -> None:  # X13
+    from asara_cli.games.asara.rules.events import Genie
+
+    assert cli("new", "g.toml", "-p", "Tina", "-p", "Paul", "--pro", "--genie").exit_code == 0
+    result = cli("genie", "3", "-c", "blue")
+    assert result.exit_code == 0, result.output
+    assert "Tina pays 3 to the Bottle Genie (a blue buyer); no wish" in unwrap(result.stdout)
+    assert "Tina: 17 Asari" in result.stdout  # 20 - 3
+    assert "no wish was made [R6.2]" in result.stderr  # a warning, as buying nothing is
+    event = read_log(here / "g.toml").events[0]
+    assert event.action == Genie(None)  # type: ignore[union-attr]
+    assert "move" not in (here / "g.toml").read_text("utf-8")
+    assert cli("validate", "g.toml").exit_code == 0
+
+
+GENIE_HEAD = ('format = 1\nplayers = ["Tina", "Paul"]\nstart = "Tina"\nvariant = "pro"\n'
+              'expansions = ["genie"]\n\n[[event]]\ntype = "genie"\nplayer = "Tina"\n'
+              'buyer = "blue"\nspace = 3\n')
+
+
+@pytest.mark.parametrize("move", ['move = { type = "genie", space = 5 }',
+                                  'move = { type = "genie" }',
+                                  'move = { type = "caliph" }'])
+def test_a_wish_for_the_genie_itself_is_a_rule_refusal(here: Path, move: str) -> None:  # X12
+    (here / "g.toml").write_text(GENIE_HEAD + move + "\n", "utf-8")
+    result = cli("validate", "g.toml")
+    assert result.exit_code == 1, result.output  # a rule broken, not unusable input
+    assert "[R6.2]" in result.stderr and "grants any move except the" in result.stderr
+    assert "None" not in result.stderr
+
+
+def test_no_message_says_space_none(here: Path) -> None:  # X3
+    assert cli("new", "g.toml", "-p", "Tina", "-p", "Paul", "--gifts").exit_code == 0
+    assert cli("gifts", "base", "2", "asari", "6", "trunk", "1", "buyer", "window", "3", "buy",
+               "turret", "turret", "4", "prestige", "window", "1", "buyer").exit_code == 0
+    result = cli("buy", "base", "red", "-c", "blue", "--gift", "asari 6")
+    assert result.exit_code == 1
+    assert "name the space" in unwrap(result.stderr) and "None" not in result.stderr

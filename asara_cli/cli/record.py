@@ -55,6 +55,7 @@ from asara_cli.games.asara.rules.events import (
     Tile,
     Turn,
 )
+from asara_cli.games.asara.rules.gifts import unnamed_space
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import GameState, Setup
 from asara_cli.logfile.board import load_board
@@ -194,7 +195,9 @@ class Table:
 
     def claim(self, area: str, placement: Placement, texts: list[str]) -> tuple[GiftUse, ...]:
         """The gifts on the space: as --gift says, else resolved where there is no choice."""
-        lying = list(self.state.gifts_at(area, placement.space))
+        # an unnamed space of the tent or the lighted windows is the first free one (G1)
+        space = unnamed_space(self.board, self.state, self.board.area(area), placement.space)
+        lying = list(self.state.gifts_at(area, space))
         given: list[GiftUse] = []
         for text in texts:
             use = parse_use(" ".join(text.lower().split()))
@@ -215,6 +218,8 @@ class Table:
                 raise words.WordError(
                     f"a purchase gift lies on this space ({gift}): say the tile, e.g. --gift "
                     f"\"{gift}: red\" (or \"{gift}: nothing\" when nothing can be paid for)")
+            elif gift.kind == GiftKind.BUYER and self.state.draw_pile < 1:
+                uses.append(GiftUse(gift, taken=False))  # the deck is empty: void (X4)
             else:
                 uses.append(GiftUse(gift))
         # gifts given that are not on the space: the referee says what lies there
@@ -679,6 +684,28 @@ def lighted(
     _record(ctx, log, dry_run, player, make)
 
 
+def genie(
+    ctx: typer.Context,
+    cost: Annotated[int, typer.Argument(help="The genie's space, named by its cost: 3, 5 or "
+                                        "7.", show_default=False)],
+    card: CardOption = None,
+    pair: PairOption = False,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Pro: a visit to the House of the Bottle Genie that wishes for nothing [R6.2].
+
+    The player may wish: to wish for a move, type that move with --genie COST instead.
+
+    Example: asara genie 3 -c blue
+    """
+    def make(t: Table) -> Event:
+        return Turn(t.placement(card, pair, cost), Genie(None))
+
+    _record(ctx, log, dry_run, player, make)
+
+
 def display(
     ctx: typer.Context,
     tiles: Annotated[list[str], typer.Argument(
@@ -984,7 +1011,7 @@ def redo(
 #: --genie on the move wished for), then the facts; checked against the registry below.
 _MOVE_COMMANDS: dict[str, Callable[..., None]] = {
     "buy": buy, "build": build, "bank": bank, "coloured": coloured, "bribe": bribe,
-    "caliph": caliph, "recruit": recruit, "lighted": lighted,
+    "caliph": caliph, "recruit": recruit, "lighted": lighted, "genie": genie,
 }
 _BY_OPTION = {"genie"}
 if set(_MOVE_COMMANDS) | _BY_OPTION != set(BY_LOG_TYPE):  # a new area kind needs its command

@@ -340,3 +340,43 @@ def test_no_message_says_space_none(here: Path) -> None:  # X3
     result = cli("buy", "base", "red", "-c", "blue", "--gift", "asari 6")
     assert result.exit_code == 1
     assert "name the space" in unwrap(result.stderr) and "None" not in result.stderr
+
+
+# --- 16. the spies and an empty pile ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("taken, errors, warnings", [(False, 0, 1), (True, 1, 0)])
+def test_spies_on_an_empty_pile(taken: bool, errors: int, warnings: int) -> None:  # R3.4, G7
+    from asara_cli.core.values import evolve
+    from asara_cli.games.asara.rules.engine import check
+    from asara_cli.games.asara.rules.events import Bribe, Placement, Turn
+    from asara_cli.games.asara.rules.model import Colour, Section, Variant
+    from asara_cli.games.asara.rules.state import Setup, start_state
+    from asara_cli.logfile.board import load_board
+
+    board = load_board()
+    state = start_state(board, Setup(("Tina", "Paul"), 0, Variant.BASIC))
+    empty = evolve(state.market(Section.BASE), pile=0)
+    state = evolve(state, markets=state.markets_with(empty))
+    bribe = Bribe(Section.BASE, Colour.RED if taken else None)
+    found = check(board, state, Turn(Placement("Tina", "blue", 3), bribe))
+    assert [v.rule for v in found] == ["R3.4"] * (errors + warnings)
+    assert sum(v.is_error for v in found) == errors
+    assert all("base pile is empty" in v.message for v in found)
+
+
+def test_the_simulator_never_searches_an_empty_pile() -> None:  # G7
+    from asara_cli.games.asara.rules.engine import replay
+    from asara_cli.games.asara.rules.events import Bribe, Turn
+    from asara_cli.logfile.board import load_board
+    from asara_cli.simulate import simulate_game
+
+    board = load_board()
+    searched_empty = 0
+    for seed in range(60):
+        game = simulate_game(board, seed, 2 + seed % 3, pro=seed % 2 == 1)
+        states = replay(board, game.setup, game.events).states
+        for before, event in zip(states, game.events, strict=False):
+            if isinstance(event, Turn) and isinstance(event.carried_out, Bribe):
+                searched_empty += before.market(event.carried_out.pile).pile < 1
+    assert searched_empty == 0

@@ -175,7 +175,11 @@ def _actions(board: Board, state: GameState, player: PlayerState, genie: bool = 
     for fee in board.area(Area.SPIES).spaces or ():
         if fee > money:
             continue
-        found.append((Bribe(Section.BASE), fee))
+        # searching and taking nothing: from a pile that holds tiles (an empty one is legal
+        # but pointless, G7: no player would pay for it)
+        searched = next((s for s in _SECTIONS if state.market(s).pile > 0), None)
+        if searched is not None:
+            found.append((Bribe(searched), fee))
         for i, section in enumerate(_SECTIONS):
             if state.market(section).pile < 1:
                 continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from asara_cli.core.findings import Report
+from asara_cli.core.findings import WARNING, Report
 from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import (
     SECTION,
@@ -42,8 +42,14 @@ class Spies(Kind[Bribe]):
         return fee + price, f"bribery at {fee} and the {tile} at {price} cost {fee + price}"
 
     def check(self, m: Move[Bribe], bad: Report) -> None:
-        if m.action.tile is not None and m.state.market(m.action.pile).pile < 1:
-            bad("R3.4", f"the face-down {m.action.pile} pile is empty")
+        # A tile can only come from a pile that holds one; searching an empty pile and
+        # taking nothing is legal, only pointless, as placing without buying is (G7).
+        if m.state.market(m.action.pile).pile < 1:
+            if m.action.tile is not None:
+                bad("R3.4", f"the face-down {m.action.pile} pile is empty")
+            else:
+                bad("R3.4", f"the face-down {m.action.pile} pile is empty: the spies were "
+                            f"paid to search nothing", WARNING)
 
     def apply(self, m: Move[Bribe]) -> GameState:
         tile = m.action.tile

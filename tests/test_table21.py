@@ -380,3 +380,80 @@ def test_the_simulator_never_searches_an_empty_pile() -> None:  # G7
             if isinstance(event, Turn) and isinstance(event.carried_out, Bribe):
                 searched_empty += before.market(event.carried_out.pile).pile < 1
     assert searched_empty == 0
+
+
+# --- 6. typo protection without --buyers ------------------------------------------------------
+
+
+def test_a_typo_of_a_colour_not_yet_played_is_refused(here: Path) -> None:  # G15
+    assert cli("new", "g.toml", "-p", "Tina", "-p", "Paul").exit_code == 0
+    assert cli("buy", "window", "black", "-c", "blue").exit_code == 0
+    result = cli("buy", "trunk", "red", "-c", "gren")  # the 2nd colour, typed wrong first
+    assert result.exit_code == 2
+    assert "did you mean green?" in unwrap(result.stderr)
+    assert len(read_log(here / "g.toml").events) == 1
+    assert cli("buy", "trunk", "red", "-c", "new gren").exit_code == 0  # if it really is
+    # the right spelling is never called a typo of the word in play
+    result = cli("buy", "base", "red", "-c", "green")
+    assert result.exit_code == 0, result.output
+    assert read_log(here / "g.toml").events[-1].placement.buyer == "green"  # type: ignore[union-attr]
+
+
+# --- 5. two gifts on one space ------------------------------------------------------------------
+
+
+def _two_years_of_gifts(tmp: Path) -> Path:
+    """A basic game with the gifts whose year 2 is about to be dealt, with the year 1 deal's
+    gift on turret 1 (buy base) left unclaimed."""
+    from test_cli_record import start_at
+
+    from asara_cli.games.asara.rules.events import (
+        Coloured,
+        Gift,
+        GiftKind,
+        GiftsDealt,
+        Placement,
+        Turn,
+    )
+    from asara_cli.games.asara.rules.model import Section, Variant
+    from asara_cli.games.asara.rules.state import Setup
+    from asara_cli.logfile.game import LogHeader
+
+    setup = Setup(("Tina", "Paul"), 0, Variant.BASIC, ("gifts",))
+    deal = GiftsDealt((("base", 1, Gift(GiftKind.PRESTIGE)), ("trunk", 1, Gift(GiftKind.BUYER)),
+                       ("window", 1, Gift(GiftKind.PRESTIGE)),
+                       ("turret", 1, Gift(GiftKind.BUY, section=Section.BASE)),
+                       ("base", 2, Gift(GiftKind.ASARI, amount=4))))
+    turns = [Turn(Placement(n, None, None), Coloured()) for _ in range(9) for n in ("Tina", "Paul")]
+    path = tmp / "g.toml"
+    start_at(path, LogHeader(setup), [deal, *turns])
+    return path
+
+
+def test_a_deal_says_which_gifts_were_left_there(tmp_path: Path) -> None:  # R6.1
+    path = _two_years_of_gifts(tmp_path)
+    result = cli("gifts", "base", "1", "prestige", "trunk", "1", "asari", "3", "window", "1",
+                 "prestige", "turret", "1", "buy", "base", "base", "2", "prestige", "--log",
+                 str(path))
+    assert result.exit_code == 0, result.output
+    said = unwrap(result.stdout)
+    # every gift of year 1 is still there: the deal line says so
+    assert "(also there, left from last year: base 1: prestige; trunk 1: buyer;" in said
+    assert "turret 1: buy base;" in said
+    # two purchase gifts on turret 1: naming one tile is not enough, and the message says
+    # both lie there and that --gift is repeated
+    result = cli("buy", "turret", "-c", "blue", "-s", "1", "--gift", "buy base: red",
+                 "--log", str(path))
+    assert result.exit_code == 2
+    said = unwrap(result.stderr)
+    assert "2 gifts lie on this space (buy base, buy base)" in said
+    assert "repeat --gift" in said
+    result = cli("buy", "turret", "-c", "blue", "-s", "1", "--gift", "buy base: red",
+                 "--gift", "buy base: brown", "--log", str(path))
+    assert result.exit_code == 0, result.output
+
+
+def test_the_gift_option_says_it_can_be_repeated() -> None:
+    result = cli("buy", "--help", width=200)
+    assert "Repeat it for each gift on the space" in " ".join(
+        result.stdout.replace("│", " ").split())

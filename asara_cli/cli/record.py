@@ -130,8 +130,9 @@ GiftOption = Annotated[
     list[str] | None,
     typer.Option("--gift", help="Expansion: how a Caliph's gift on the space is resolved, "
                  "e.g. \"buyer green\", \"buy base: gold red\", \"buy base: nothing\", "
-                 "\"lighted: red\". Gifts that need no choice are resolved by themselves "
-                 "[R6.1].", show_default=False),
+                 "\"lighted: red\". Repeat it for each gift on the space that needs a "
+                 "choice; gifts that need none are resolved by themselves [R6.1].",
+                 show_default=False),
 ]
 
 
@@ -215,9 +216,13 @@ class Table:
                 uses.append(GiftUse(gift, match.buyer, match.colour, match.gold, match.taken))
             elif gift.kind == GiftKind.BUY and gift.section is not None and (
                     self.state.market(gift.section).count > 0):
+                lies = (f"{len(lying)} gifts lie on this space ({', '.join(map(str, lying))})"
+                        if len(lying) > 1 else f"a purchase gift lies on this space ({gift})")
+                again = (" (one --gift for each gift that needs a choice: repeat --gift)"
+                         if texts else "")
                 raise words.WordError(
-                    f"a purchase gift lies on this space ({gift}): say the tile, e.g. --gift "
-                    f"\"{gift}: red\" (or \"{gift}: nothing\" when nothing can be paid for)")
+                    f"{lies}: say the tile {gift} bought, e.g. --gift \"{gift}: red\" (or "
+                    f"\"{gift}: nothing\" when nothing can be paid for){again}")
             elif gift.kind == GiftKind.BUYER and self.state.draw_pile < 1:
                 uses.append(GiftUse(gift, taken=False))  # the deck is empty: void (X4)
             else:

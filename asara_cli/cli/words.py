@@ -215,9 +215,15 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
         in_play = f" (in play: {', '.join(labels)})" if labels else ""
         raise WordError(f"{word!r} is not a buyer colour in play{in_play}; a new one is "
                         "written in full, in letters (e.g. blue)")
-    close = _closest(w, labels, NEAR_MISS)
+    from asara_cli.cli.colour_words import COLOUR_NAMES
+
+    # a colour word is never a typo; a near miss of a label in play or of a colour word is
+    # one, even when that colour has not been played yet (G15)
+    close = None if w in COLOUR_NAMES else (
+        _closest(w, labels, NEAR_MISS) or _closest(w, sorted(COLOUR_NAMES), NEAR_MISS))
     if close and not forced:
-        raise WordError(f"{word!r} is not a buyer colour in play; did you mean {close}? "
+        what = "a buyer colour in play" if close in labels else "a known colour word"
+        raise WordError(f"{word!r} is not {what}; did you mean {close}? "
                         f"(if {w} is a new colour, type --card \"new {w}\")")
     return w
 

@@ -74,6 +74,12 @@ def result_line(board: Board, before: GameState, done: Applied, event: Event,
     number = f"; event #{after.events}" if numbered else ""
     if isinstance(event, Checkpoint):  # recorded only when it agrees: say so
         first += " (agrees with the moves recorded)"
+    if isinstance(event, GiftsDealt):
+        # a gift nobody claimed stays, and the deal adds one to its space (R6.1): say so
+        dealt = {(a, s) for a, s, _ in event.gifts}
+        left = [f"{a} {s}: {g}" for a, s, g in before.gifts if (a, s) in dealt]
+        if left:
+            first += f" (also there, left from last year: {'; '.join(left)})"
     if not isinstance(event, Turn):
         return first + number + _next(done, "\n   ")
     seat = after.seat(event.placement.player)

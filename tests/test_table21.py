@@ -457,3 +457,45 @@ def test_the_gift_option_says_it_can_be_repeated() -> None:
     result = cli("buy", "--help", width=200)
     assert "Repeat it for each gift on the space" in " ".join(
         result.stdout.replace("│", " ").split())
+
+
+# --- 7. the bank's unknown spaces ---------------------------------------------------------------
+
+
+def _bank_year_two(tmp: Path) -> Path:
+    """Year 1: Tina took 10 from bank space 2 (its value is unknown to the standard profile),
+    then only the coloured building; year 2 begins, Tina to move (she holds the Caliph)."""
+    from test_cli_record import start_at
+
+    from asara_cli.games.asara.rules.events import Bank, Coloured, Placement, Turn
+    from asara_cli.games.asara.rules.model import Variant
+    from asara_cli.games.asara.rules.state import Setup
+    from asara_cli.logfile.game import LogHeader
+
+    setup = Setup(("Tina", "Paul"), 0, Variant.BASIC)
+    events = [Turn(Placement("Tina", "blue", 2), Bank(10))]
+    events += [Turn(Placement(n, None, None), Coloured())
+               for n in ["Paul", "Tina"] * 8 + ["Paul"]]  # 9 buyers each (R1)
+    path = tmp / "g.toml"
+    start_at(path, LogHeader(setup), events)
+    return path
+
+
+def test_a_bank_space_is_checked_against_what_the_log_showed_it_pay(tmp_path: Path) -> None:
+    from asara_cli.games.asara.rules.engine import replay
+    from asara_cli.logfile.game import load_log_board
+
+    path = _bank_year_two(tmp_path)
+    # `bank 10` without a space: space 2, which this log showed to pay 10
+    result = cli("check", "bank", "10", "-c", "blue", "--log", str(path))
+    assert result.exit_code == 0 and "space 2" in result.stdout, result.output
+    # 8 on space 2: a note at the table before writing, and one for validate
+    result = cli("bank", "8", "-s", "2", "-c", "blue", "--log", str(path))
+    assert result.exit_code == 0, result.output
+    assert "note: bank space 2 paid 10 at event 1 in this log; now 8" in unwrap(result.stderr)
+    log = read_log(path)
+    notes = replay(load_log_board(log), log.header.setup, log.events).notes
+    assert any("bank space 2 paid 10 at event 1; now 8" in v.message for v in notes)
+    # `bank 8` without a space does not pick space 2 again (it is taken this year anyway)
+    result = cli("check", "bank", "8", "-c", "red", "--log", str(path))
+    assert "space 2" not in result.stdout

@@ -24,6 +24,7 @@ from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, kind_of
+from asara_cli.games.asara.rules.areas.bank import seen_value
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import apply, check_setup, replay
 from asara_cli.games.asara.rules.engine import check as check_event
@@ -539,7 +540,11 @@ def bank(
             # through the genie every bank space may be wished for (R6.2)
             free = (b.area(Area.BANK).spaces if genie is not None
                     else t.state.free_spaces(b, Area.BANK)) or ()
-            values = dict(enumerate(b.bank_values, start=1))
+            values: dict[int, int | None] = dict(enumerate(b.bank_values, start=1))
+            # what this log has shown spaces of unknown value to pay counts as known (R3.3)
+            for s in values:
+                seen = seen_value(t.state, s) if values[s] is None else None
+                values[s] = seen[0] if seen is not None else values[s]
             # a free space known to pay it; else that space although taken (the referee
             # says by whom); else a free space of unknown value
             ranked = ([s for s in free if values.get(s) == taken]
@@ -547,6 +552,15 @@ def bank(
                       + [s for s in free if values.get(s) is None]
                       + [s for s in values if values[s] is None])
             chosen = ranked[0] if ranked else 1
+            if not any(values.get(s) == taken for s in free):
+                err().print(f"note: no free bank space is known to pay {taken} yet; it is "
+                            f"recorded on space {chosen} (--space N names the space) [R3.3]")
+        if taken is not None:
+            seen = seen_value(t.state, chosen)
+            if seen is not None and seen[0] != taken:
+                err().print(f"note: bank space {chosen} paid {seen[0]} at event {seen[1]} in "
+                            f"this log; now {taken}: a printed value never changes, so check "
+                            f"the space and the amount [R3.3]")
         if taken is None:
             value = b.bank_values[chosen - 1] if 1 <= chosen <= len(b.bank_values) else None
             if value is None:

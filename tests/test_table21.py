@@ -499,3 +499,52 @@ def test_a_bank_space_is_checked_against_what_the_log_showed_it_pay(tmp_path: Pa
     # `bank 8` without a space does not pick space 2 again (it is taken this year anyway)
     result = cli("check", "bank", "8", "-c", "red", "--log", str(path))
     assert "space 2" not in result.stdout
+
+
+# --- 8. the final evaluation lists every tower ------------------------------------------------
+
+
+def test_every_tower_is_listed_in_its_award_table_with_why_it_got_nothing() -> None:  # R5
+    import io
+
+    from rich.console import Console
+
+    from asara_cli.games.asara.rules.model import Colour, Tower
+    from asara_cli.games.asara.rules.scoring import FinalPosition, final_evaluation
+    from asara_cli.logfile.board import load_board
+    from asara_cli.render.final import final_tables
+
+    # red towers of height 6, 5 (1 lighted window) and 5 (none): 8 to the first, 4 to the
+    # second, which wins the tiebreak on lighted windows 1 vs 0 (R5.6); the third gets 0
+    towers = (Tower(Colour.RED, trunks=2, windows=2), Tower(Colour.RED, trunks=1, windows=2,
+                                                               lighted=1))
+    third = (Tower(Colour.RED, trunks=1, windows=2),)
+    evaluation = final_evaluation(load_board(), [FinalPosition(towers, 0),
+                                                 FinalPosition(third, 0)], pro=True)
+    red = [a for a in evaluation.awards if a.category == "red"]
+    assert [(a.player, a.points) for a in red] == [(0, 8), (0, 4)]
+    lost = [a for a in evaluation.unplaced if a.category == "red"]
+    assert len(lost) == 1 and lost[0].player == 1 and lost[0].points == 0
+    assert "behind on lighted windows, 0 vs 1 [R5.6]" in lost[0].explanation
+    # Paul's only points: 2nd in most towers, 1 tower vs 2 (R5.4); no award of 0 is counted
+    assert evaluation.points(1) == 6 and all(a.place != 0 for a in evaluation.awards)
+    buffer = io.StringIO()
+    Console(file=buffer, width=80).print(final_tables(["Tina", "Paul"], [0, 0], evaluation))
+    screen = buffer.getvalue()
+    red_table = screen[screen.index("red"):screen.index("highest tower overall")]
+    assert "Paul" in red_table and "behind on lighted" in red_table
+    assert max(len(line) for line in screen.splitlines()) <= 80
+
+
+def test_award_tables_are_one_width_and_wrap_between_phrases() -> None:  # point 9
+    from asara_cli.render.phrases import Phrases
+
+    assert Phrases("(8+4)/2 = 6 per tower (2 towers, height 6)").pieces == [
+        "(8+4)/2 = 6 per tower", "(2 towers, height 6)"]
+    result = cli("score", str(Path(__file__).resolve().parent.parent / "sample_games" /
+                             "three-player-basic.toml"))
+    lines = result.stdout.splitlines()
+    # the award tables' rules under their headers: all as wide as the terminal
+    start = lines.index("final evaluation")
+    rules = {len(x.rstrip()) for x in lines[start:] if x.strip().startswith("─")}
+    assert len(rules) <= 2 and all(r <= 80 for r in rules)  # awards, then the totals

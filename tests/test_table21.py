@@ -548,3 +548,42 @@ def test_award_tables_are_one_width_and_wrap_between_phrases() -> None:  # point
     start = lines.index("final evaluation")
     rules = {len(x.rstrip()) for x in lines[start:] if x.strip().startswith("─")}
     assert len(rules) <= 2 and all(r <= 80 for r in rules)  # awards, then the totals
+
+
+# --- 9. half sentences ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("through_genie", [False, True])
+def test_a_build_of_lighted_windows_only_says_so_in_the_ledger(through_genie: bool) -> None:
+    from test_engine_rules import build, buy, col
+
+    from asara_cli.games.asara.rules.engine import replay
+    from asara_cli.games.asara.rules.events import Genie, Lighted, Placement, Turn
+    from asara_cli.games.asara.rules.model import Variant
+    from asara_cli.games.asara.rules.state import Setup
+    from asara_cli.logfile.board import load_board
+
+    setup = Setup(("Tina", "Paul"), 0, Variant.PRO, ("genie",))
+    lay = build("Tina", "blue", 1, lighted=["brown gold"])
+    if through_genie:  # the genie's space 3, wishing for plot 1 (R6.2)
+        lay = Turn(Placement("Tina", "blue", 3), Genie(lay.action, 1))
+    events = [buy("Tina", "blue", "base", "brown"), col("Paul"),
+              buy("Tina", "blue", "turret", "brown"), col("Paul"),
+              buy("Tina", "blue", "window", "gold brown"), col("Paul"),
+              build("Tina", "blue", 3, ["brown: base, gold window, turret"]), col("Paul"),
+              Turn(Placement("Tina", "green"), Lighted(4)), col("Paul"), lay]
+    r = replay(load_board(), setup, events)
+    assert r.valid, r.violations
+    genie = " (a wish of the Bottle Genie)" if through_genie else ""
+    assert r.state.ledger[-1].explanation == (
+        f"built 1 section on plot 1{genie}: a lighted window on brown (on gold)")
+
+
+def test_board_shows_its_areas_as_a_table() -> None:
+    result = cli("board")
+    assert result.exit_code == 0, result.output
+    assert "AreaSpec(" not in result.stdout and "None" not in result.stdout
+    lines = result.stdout.splitlines()
+    assert max(len(x) for x in lines) <= 80
+    assert any(x.split()[:4] == ["House", "of", "Spies", "spaces"] and "R3.4" in x
+               for x in lines)

@@ -10,7 +10,7 @@ from rich import box
 from rich.table import Table
 
 from asara_cli.cli.common import BoardOption, JsonOption, guarded, out, print_json
-from asara_cli.games.asara.rules.board import Board, LightedOffer, Places
+from asara_cli.games.asara.rules.board import AreaSpec, Board, LightedOffer, Places
 from asara_cli.logfile.board import load_board, standard_profile_text
 from asara_cli.logfile.common import read_text
 from asara_cli.render.safe import safe_text
@@ -75,7 +75,21 @@ def board(
     table.add_column("item")
     table.add_column("value")
     for f in fields(rules):
-        if f.name in ("profile", "description"):
+        if f.name in ("profile", "description", "areas"):
             continue
         table.add_row(f.name.replace("_", " "), _shown(getattr(rules, f.name)))
     out().print(table)
+    out().print(_areas_table(rules.areas))
+
+
+def _areas_table(areas: tuple[AreaSpec, ...]) -> Table:
+    """The board's areas, one a row: their spaces, follow-suit, the game that has them."""
+    table = Table(title="areas", box=box.SIMPLE_HEAD, title_justify="left")
+    for col in ("area", "spaces", "follows suit", "game", "rule"):
+        table.add_column(col, no_wrap=col != "game")
+    for a in areas:
+        game = (f"{a.expansion} (pro)" if a.expansion and a.pro else a.expansion or
+                ("pro" if a.pro else "basic"))
+        table.add_row(a.name, a.describe_spaces(), "yes" if a.follow_suit else "no", game,
+                      a.rule)
+    return table

@@ -560,7 +560,8 @@ def test_undo_removes_the_last_event_and_says_what_it_was(started: Path) -> None
     assert cli("bank", "12", "-c", "red").exit_code == 0
     result = cli("undo")
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("undone: #2 Paul takes 12 from the bank")
+    assert result.stdout.startswith("undone: Paul takes 12 from the bank")
+    assert "; event #2" in result.stdout
     assert "Paul to move" in " ".join(result.stdout.split())  # lines break between words
     assert started.read_bytes() == after_one
     assert cli("undo").exit_code == 0

@@ -79,7 +79,7 @@ def test_the_real_console_script_records_checks_refuses_and_undoes(tmp_path: Pat
     r = run("buy", "wood", "black", "-c", "blue", cwd=tmp_path)
     assert r.returncode == 2 and len(messages(r.stderr)) == 1 and "Traceback" not in r.stderr
     r = run("undo", cwd=tmp_path)
-    assert r.returncode == 0 and r.stdout.startswith("undone: #2 Paul takes 12")
+    assert r.returncode == 0 and r.stdout.startswith("undone: Paul takes 12")
     r = run("validate", "game.toml", cwd=tmp_path)
     assert r.returncode == 0 and "1 events" in r.stdout
     r = run("--help", cwd=tmp_path)

@@ -587,3 +587,41 @@ def test_board_shows_its_areas_as_a_table() -> None:
     assert max(len(x) for x in lines) <= 80
     assert any(x.split()[:4] == ["House", "of", "Spies", "spaces"] and "R3.4" in x
                for x in lines)
+
+
+# --- 10. small things -----------------------------------------------------------------------------
+
+
+def test_redo_shows_the_money_line_as_a_move_does(here: Path) -> None:
+    assert cli("new", "g.toml", "-p", "Tina", "-p", "Paul").exit_code == 0
+    assert cli("buy", "window", "black", "-c", "blue").exit_code == 0
+    assert cli("undo").exit_code == 0
+    result = cli("redo")
+    assert result.exit_code == 0, result.output
+    # Tina: 20 - 6 = 14 Asari, 9 - 1 = 8 buyers; Paul next with 21 and 9 (R1)
+    assert "Tina: 14 Asari, 0 prestige, 8 buyers. Next: Paul, 21 Asari, 9 buyers." in (
+        unwrap(result.stdout))
+
+
+def test_the_chart_draws_no_year_that_has_only_begun(tmp_path: Path) -> None:
+    path = _bank_year_two(tmp_path)  # year 1 over, year 2 not begun
+    result = cli("score", "--chart", str(path))
+    assert result.exit_code == 0, result.output
+    assert "year 1" in result.stdout and "year 2" not in result.stdout
+    assert cli("coloured", "--log", str(path)).exit_code == 0  # year 2 begun: still no points
+    assert "year 2" not in cli("score", "--chart", str(path)).stdout
+
+
+def test_version_builds_no_command_and_imports_no_library() -> None:
+    from test_architecture import _imported
+
+    stdout, found = _imported(["--version"], ("typer", "rich", "click",
+                                              "asara_cli.games.asara.rules.engine"))
+    assert stdout.startswith("asara ") and found == []
+
+
+def test_no_empty_lock_file_stays_beside_the_log(here: Path) -> None:
+    assert cli("new", "g.toml", "-p", "Tina", "-p", "Paul").exit_code == 0
+    assert cli("coloured").exit_code == 0
+    assert cli("undo").exit_code == 0
+    assert not list(here.glob(".*.lock"))

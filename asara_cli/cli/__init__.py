@@ -13,13 +13,13 @@ import os
 import sys
 from collections.abc import Callable
 from importlib import import_module
-from typing import Annotated, Any
-
-import typer
-from typer.exceptions import TyperException
+from typing import TYPE_CHECKING, Annotated, Any
 
 from asara_cli import __version__
 from asara_cli.errors import InputError
+
+if TYPE_CHECKING:  # imported when a command is built: `asara --version` needs none of it
+    import typer
 
 #: Commands that need neither the recording commands nor each other, by module.
 _READERS: dict[str, tuple[str, str]] = {
@@ -35,6 +35,8 @@ _READERS: dict[str, tuple[str, str]] = {
 
 
 def _version(value: bool) -> None:
+    import typer
+
     if value:
         typer.echo(f"asara {__version__}")
         raise typer.Exit()
@@ -56,6 +58,9 @@ def root(
 def build_app(only: str | None = None) -> typer.Typer:
     """The ``asara`` group: every command, or only the command ``only`` (any other word
     builds them all, so that Typer can say what is wrong with it)."""
+    global typer  # the commands' annotations name it: Typer resolves them in this module
+    import typer
+
     group = typer.Typer(
         name="asara",
         help="Scorekeeper and rules referee for the board game ASARA.",
@@ -99,6 +104,12 @@ def run(args: list[str]) -> int:
     """The one error boundary: whatever happens, one line and a documented exit code."""
     if os.environ.get(COMPLETE_VAR):
         return _complete(args)
+    if args == ["--version"]:  # at once: no command needs building for it
+        sys.stdout.write(f"asara {__version__}\n")
+        return 0
+    import typer
+    from typer.exceptions import TyperException
+
     try:
         word = args[0] if args else None
         group = build_app(word if word and not word.startswith("-") else None)

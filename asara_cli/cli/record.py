@@ -26,7 +26,7 @@ from asara_cli.errors import InputError
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, kind_of
 from asara_cli.games.asara.rules.areas.bank import seen_value
 from asara_cli.games.asara.rules.board import Board
-from asara_cli.games.asara.rules.engine import apply, check_setup, replay
+from asara_cli.games.asara.rules.engine import apply, check_setup, errors, replay
 from asara_cli.games.asara.rules.engine import check as check_event
 from asara_cli.games.asara.rules.events import (
     PAIR,
@@ -978,12 +978,12 @@ def use(
 
 
 def _changed(what: str, log: GameLog, number: int, now: Sequence[Event]) -> str:
-    """``undone: #12 <the move>. Year 1, Tina to move.``: event ``number`` of ``log``, and
+    """``undone: <the move>; event #12. Year 1, Tina to move.``: event ``number`` of ``log``, and
     whose turn it is once the log holds ``now``."""
     board = load_log_board(log)
     result = replay(board, log.header.setup, now)
     state = result.state
-    text = f"{what}: #{number} {move_text(board, log.events[number - 1])}"
+    text = f"{what}: {move_text(board, log.events[number - 1])}; event #{number}"
     if state.turn is not None and result.stopped is None:
         text += f". Year {state.year}, {state.players[state.turn].name} to move."
     return text
@@ -1021,7 +1021,18 @@ def redo(
         _must_exist(path)
         with _lock(path):
             after = redo_log(path)
-        _say(_changed("redone", after, len(after.events), after.events))
+        # as a move recorded: the move, then the mover's money, prestige and buyers, and
+        # who is next (and a year end it brings back)
+        board = load_log_board(after)
+        before = replay(board, after.header.setup, after.events[:-1])
+        event = after.events[-1]
+        if before.stopped is not None or errors(check_event(board, before.state, event)):
+            _say(_changed("redone", after, len(after.events), after.events))
+            return
+        done = apply(board, before.state, event)
+        _say(f"redone: {result_line(board, before.state, done, event)}")
+        if done.year_end is not None:
+            out().print(year_end_view(board, done))
 
 
 # --- registration -----------------------------------------------------------------------------

@@ -392,11 +392,17 @@ def prestige_by_year(state: GameState) -> list[tuple[str, list[int]]]:
     """Each stage's label and every player's prestige after it: after each year (builds,
     gifts and that year's evaluation), then after the final evaluation."""
     years = _last_year(state)
+    finished = len(state.year_scores)
     stages: list[tuple[str, list[int]]] = []
     for y in range(1, years + 1):
-        stages.append((f"year {y}", [sum(e.points for e in state.ledger if e.player == s
-                                          and e.year <= y and e.source != "final")
-                                     for s in range(len(state.players))]))
+        label = f"year {y}"
+        if y > finished:  # a year under way: only what it has earned so far, if anything
+            if not any(e.year == y for e in state.ledger):
+                continue
+            label = f"year {y} so far"
+        stages.append((label, [sum(e.points for e in state.ledger if e.player == s
+                                   and e.year <= y and e.source != "final")
+                               for s in range(len(state.players))]))
     if state.final is not None:
         stages.append(("final", list(state.prestige_all())))
     return stages
@@ -407,6 +413,8 @@ def score_chart(result: Replay, title: str, width: int = 40) -> RenderableType:
     the highest total spans ``width`` characters (fits 80 columns with names up to 12)."""
     state = result.state
     stages = prestige_by_year(state)
+    if not stages:  # the first year under way and nobody has scored: nothing to draw
+        return Group(Text(title), Text("no prestige scored yet"))
     top = max((v for _, values in stages for v in values), default=0) or 1
     table = Table(box=None, show_header=False, title=title, title_justify="left",
                   padding=(0, 1))

@@ -128,6 +128,8 @@ def command(event: Event, style: str = "plain", player: bool = False) -> list[st
     p = event.placement
     who = ["--player", p.player[:3] if short else p.player] if player else []
     gifts = [x for u in event.gifts for x in ("--gift", use_text(u))]
+    if isinstance(event.action, Genie) and event.action.move is None:  # no wish (X13)
+        return ["genie", str(p.space), *buyer_args(p, short), *who]
     if isinstance(event.action, Genie):
         args = action_args(event.action.move, event.action.space, w, short)
         return [*args, "--genie", str(p.space), *buyer_args(p, short), *gifts, *who]

@@ -54,6 +54,17 @@ def _typed(tmp: Path, number: int) -> list[str]:
     return [*command(LOG.events[number - 1]), *_game(tmp, number - 1)]
 
 
+def _gifts_game(tmp: Path) -> list[str]:
+    """A new 3-player pro game with both expansions, its first deal not recorded yet."""
+    from asara_cli.games.asara.rules.model import Variant
+    from asara_cli.games.asara.rules.state import Setup
+    from asara_cli.logfile.game import LogHeader
+
+    setup = Setup(("Anna", "Ben", "Cleo"), 0, Variant.PRO, ("gifts", "genie"))
+    write_log(tmp / "game.toml", LogHeader(setup, movers="named"), ())
+    return ["-l", "game.toml"]
+
+
 FINAL_TURN = max(i for i, e in enumerate(LOG.events, start=1) if isinstance(e, Turn))
 
 #: (snapshot name, the arguments given the temporary folder, the exit code)
@@ -75,6 +86,17 @@ SCREENS: list[tuple[str, Callable[[Path], list[str]], int]] = [
     ("score-chart", lambda t: ["score", _copy(t, SAMPLE.name), "--chart"], 0),
     ("validate", lambda t: ["validate", _copy(t, SAMPLE.name)], 0),
     ("validate-invalid", lambda t: ["validate", _copy(t, "invalid", "follow-suit.toml")], 1),
+    # every kind of message a person reads, each wrapped by the one console (issue 21)
+    ("new-expansions", lambda t: ["new", "new.toml", "-p", "Anna", "-p", "Ben", "-p",
+                                  "Cleo", "--pro", "--gifts", "--genie", "--name-movers",
+                                  "--no-use"], 0),
+    ("error", lambda t: ["buy", "window", "black", "-c", "gren", "-p", "Ben",
+                         *_game(t, 1)], 2),
+    ("warning", lambda t: ["buy", "base", "-c", "blue", "-s", "2", *_game(t, 1)], 0),
+    ("refused-deal", lambda t: ["buy", "base", "red", "-c", "blue", "-s", "2", "-p", "Anna",
+                                *_gifts_game(t)], 1),
+    ("refused-mover", lambda t: ["coloured", *_gifts_game(t)], 2),
+    ("validate-notes", lambda t: ["validate", "--notes", _copy(t, SAMPLE.name)], 0),
     ("tally", lambda t: ["tally", _copy(t, "rulebook-example.sheet.toml")], 0),
 ]
 

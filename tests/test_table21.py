@@ -625,3 +625,34 @@ def test_no_empty_lock_file_stays_beside_the_log(here: Path) -> None:
     assert cli("coloured").exit_code == 0
     assert cli("undo").exit_code == 0
     assert not list(here.glob(".*.lock"))
+
+
+# --- done when: a whole 4-player pro game with both expansions, typed as a new user would -----
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_whole_expansion_game_typed_at_80_columns(here: Path, seed: int) -> None:
+    """Every move typed through the CLI with -p (a game started with --name-movers), in an
+    80-column terminal: each is accepted, and every line printed fits or is a diagnostic."""
+    from test_cli_record import command, new_args
+    from test_engine_props import play
+
+    from asara_cli.games.asara.rules.model import Variant
+    from asara_cli.logfile.board import load_board
+    from asara_cli.render.wrap import DIAGNOSTIC
+
+    setup, events, _ = play(load_board(), seed, 4, Variant.PRO, seed, ("gifts", "genie"))
+    path = Path("g.toml")  # as typed at the table, in the game's folder
+    result = cli(*new_args(path, setup), "--name-movers", "--no-use")
+    assert result.exit_code == 0, result.output
+    screens = [result.output]
+    for i, event in enumerate(events, start=1):
+        args = command(event, ("plain", "short", "german")[i % 3], player=True)
+        result = cli(*args, "--log", str(path))
+        assert result.exit_code == 0, (i, args, result.output)
+        screens.append(result.output)
+    wide = [line for screen in screens for line in screen.splitlines()
+            if len(line) > 80 and not DIAGNOSTIC.match(line)]
+    assert wide == []
+    assert "Final evaluation (R5)" in screens[-1]
+    assert cli("validate", str(path)).exit_code == 0

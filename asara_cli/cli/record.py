@@ -222,7 +222,7 @@ class Table:
                 again = (" (one --gift for each gift that needs a choice: repeat --gift)"
                          if texts else "")
                 raise words.WordError(
-                    f"{lies}: say the tile {gift} bought, e.g. --gift \"{gift}: red\" (or "
+                    f"{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
                     f"\"{gift}: nothing\" when nothing can be paid for){again}")
             elif gift.kind == GiftKind.BUYER and self.state.draw_pile < 1:
                 uses.append(GiftUse(gift, taken=False))  # the deck is empty: void (X4)

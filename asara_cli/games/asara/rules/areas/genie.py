@@ -89,8 +89,8 @@ class GenieKind(Kind[Genie]):
         kind = _inner(action)
         if kind is None:
             return f"{head}; no wish"
-        if not kind.copyable:  # refused (R6.2); said plainly, whatever its space
-            return f"{head}; wish: the {kind.area(board, action.move).name}'s move"
+        if kind is self:  # refused (R6.2, X12); said plainly, whatever it names
+            return f"{head}; wish: the Bottle Genie itself"
         inner = kind.text(board, who, action.space, action.move, None)
         return f"{head}; wish: {inner}"
 

@@ -85,7 +85,7 @@ from asara_cli.logfile.record import (
 from asara_cli.logfile.record import (
     undo as undo_log,
 )
-from asara_cli.render.record import fit, move_text, result_line, year_end_view
+from asara_cli.render.record import move_text, result_line, year_end_view
 
 # --- shared options --------------------------------------------------------------------------
 
@@ -278,8 +278,7 @@ def _lock(path: Path) -> contextlib.AbstractContextManager[None]:
 
 def _say(text: str) -> None:
     """A line for the table on stdout, broken between words to the terminal's width."""
-    console = out()
-    console.print(fit(text, console.width), soft_wrap=True)
+    out().print(text)  # the console wraps it (render/wrap.py)
 
 
 def _load(path: Path) -> tuple[Board, GameState]:

@@ -3,7 +3,6 @@ and after year four the final evaluation (RULES.md R2-R5)."""
 
 from __future__ import annotations
 
-import textwrap
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
@@ -99,16 +98,6 @@ def result_line(board: Board, before: GameState, done: Applied, event: Event,
     second = (f"   {p.name}: {p.money} Asari, {after.prestige(seat)} prestige, "
               f"{plural(p.buyers, 'buyer')}.")
     return f"{first}\n{second}{_next(done, ' ')}"
-
-
-def fit(text: str, width: int) -> str:
-    """``text`` broken between words to ``width`` columns, continuation lines indented, so
-    the terminal never breaks a word (a word longer than a line stays whole)."""
-    lines: list[str] = []
-    for line in text.split("\n"):
-        lines += textwrap.wrap(line, width=max(width, 40), subsequent_indent="   ",
-                               break_long_words=False, break_on_hyphens=False) or [""]
-    return "\n".join(lines)
 
 
 def _next(done: Applied, sep: str) -> str:

@@ -656,3 +656,11 @@ def test_a_whole_expansion_game_typed_at_80_columns(here: Path, seed: int) -> No
     assert wide == []
     assert "Final evaluation (R5)" in screens[-1]
     assert cli("validate", str(path)).exit_code == 0
+
+
+def test_status_says_when_the_years_deal_is_due(here: Path) -> None:  # R6.1
+    assert cli("new", "g.toml", "-p", "Tina", "-p", "Paul", "--gifts").exit_code == 0
+    assert "gifts of year 1 are not dealt yet" in unwrap(cli("status").stdout)
+    assert cli("gifts", "base", "2", "prestige", "trunk", "1", "buyer", "window", "3", "asari",
+               "4", "turret", "4", "prestige", "window", "1", "buyer").exit_code == 0
+    assert "not dealt yet" not in cli("status").stdout

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.engine import Replay, Violation
+from asara_cli.games.asara.rules.gifts import undealt
 from asara_cli.games.asara.rules.model import Colour, Tower
 from asara_cli.games.asara.rules.state import GameState, in_play
 from asara_cli.games.asara.rules.text import plural, tower_label
@@ -231,6 +232,9 @@ def status_view(board: Board, state: GameState, title: str, full: bool = False
         parts.append(Text(f"Year {state.year} of {board.years}, after {state.events} events: "
                           f"{who} to move. Caliph's patronage: "
                           f"{state.players[state.caliph].name}."))
+        if undealt(state) and not state.areas:  # R6.1: due before the year's first move
+            parts.append(Text(f"The Caliph's gifts of year {state.year} are not dealt yet: "
+                              f"record the deal with `asara gifts ...` first."))
     table = Table(box=box.SIMPLE_HEAD, title="players", title_justify="left", show_edge=edge)
     for col, justify in (("player", "left"), ("Asari", "right"), ("buyers", "right"),
                          ("prestige", "right"), ("towers", "left")):

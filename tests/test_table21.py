@@ -664,3 +664,10 @@ def test_status_says_when_the_years_deal_is_due(here: Path) -> None:  # R6.1
     assert cli("gifts", "base", "2", "prestige", "trunk", "1", "buyer", "window", "3", "asari",
                "4", "turret", "4", "prestige", "window", "1", "buyer").exit_code == 0
     assert "not dealt yet" not in cli("status").stdout
+
+
+def test_two_spellings_of_one_colour_word_are_still_a_typo(here: Path) -> None:  # G15
+    assert cli("new", "g.toml", "-p", "Tina", "-p", "Paul").exit_code == 0
+    assert cli("buy", "window", "black", "-c", "grey").exit_code == 0
+    result = cli("buy", "trunk", "red", "-c", "gray")
+    assert result.exit_code == 2 and "did you mean grey?" in unwrap(result.stderr)

@@ -217,10 +217,13 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
                         "written in full, in letters (e.g. blue)")
     from asara_cli.cli.colour_words import COLOUR_NAMES
 
-    # a colour word is never a typo; a near miss of a label in play or of a colour word is
-    # one, even when that colour has not been played yet (G15)
-    close = None if w in COLOUR_NAMES else (
-        _closest(w, labels, NEAR_MISS) or _closest(w, sorted(COLOUR_NAMES), NEAR_MISS))
+    # a near miss of a label in play or of a colour word is a typo, even when that colour
+    # has not been played yet; a colour word is one only beside another in play (gray,
+    # grey), never beside a word forced in with "new" (G15)
+    if w in COLOUR_NAMES:
+        close = _closest(w, [x for x in labels if x in COLOUR_NAMES], NEAR_MISS)
+    else:
+        close = _closest(w, labels, NEAR_MISS) or _closest(w, sorted(COLOUR_NAMES), NEAR_MISS)
     if close and not forced:
         what = "a buyer colour in play" if close in labels else "a known colour word"
         raise WordError(f"{word!r} is not {what}; did you mean {close}? "

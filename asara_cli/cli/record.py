@@ -281,11 +281,6 @@ def _say(text: str) -> None:
     out().print(text)  # the console wraps it (render/wrap.py)
 
 
-def _load(path: Path) -> tuple[Board, GameState]:
-    board, state, _ = _load_log(path)
-    return board, state
-
-
 def _load_log(path: Path) -> tuple[Board, GameState, GameLog]:
     game = replay_file(path, None)
     result = game.result

@@ -131,7 +131,6 @@ def unrecorded(state: GameState) -> bool:
     return undealt(state) or any(key == "deal" for _, key in state.noted)
 
 
-
 def unnamed_space(board: Board, state: GameState, spec: AreaSpec, space: int | None
                    ) -> int | None:
     """The space a buyer takes when the log leaves it unnamed where G1 allows that (the tent,

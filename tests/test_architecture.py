@@ -61,7 +61,9 @@ def test_every_area_kind_can_be_recorded() -> None:
     from asara_cli.games.asara.rules.areas import BY_LOG_TYPE
 
     commands = {name for name, _ in MOVES}
-    assert set(BY_LOG_TYPE) - commands == {"genie"}  # typed as --genie on the move wished for
+    # the genie's wishes are typed as --genie on the move wished for; `asara genie` is the
+    # visit that wishes for nothing (X13)
+    assert set(BY_LOG_TYPE) <= commands
 
 
 def _imported(args: list[str], modules: tuple[str, ...], cwd: Path | None = None

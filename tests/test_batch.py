@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+from wrapped import messages, unwrap
 
 from asara_cli.cli import app
 from asara_cli.render.batch import FORMATS, spreadsheet_safe
@@ -137,7 +138,7 @@ def test_a_broken_file_and_a_duplicate_are_reported_and_skipped(club_dir: Path) 
                                             "duplicate": 1}
     lena = next(p for p in data["players"] if p["name"] == "Lena")
     assert lena["games"] == 1
-    assert f"skipped: {club_dir / 'zz-copy.toml'}: duplicate of " in result.stderr
+    assert f"skipped: {club_dir / 'zz-copy.toml'}: duplicate of " in unwrap(result.stderr)
     assert "[R2.1]" in result.stderr
     # the place is said once: file and line, then what is wrong
     broken = next(line for line in result.stderr.splitlines() if "broken.toml" in line)
@@ -466,7 +467,7 @@ def _kept(folder: Path, *args: str) -> tuple[list[str], str]:
     result = runner.invoke(app, ["batch", str(folder), "-f", "json", *args])
     assert result.exit_code in (0, 1), result.output
     return sorted(Path(g["file"]).name for g in json.loads(result.stdout)["games"]), \
-        result.stderr.splitlines()[-1]
+        messages(result.stderr)[-1]
 
 
 def test_dates_are_compared_as_days(tmp_path: Path) -> None:
@@ -501,7 +502,7 @@ def test_a_duplicate_of_an_invalid_log_is_named_by_its_own_path(tmp_path: Path) 
     shutil.copy(SAMPLES / "invalid" / "follow-suit.toml", tmp_path / "b.toml")
     result = runner.invoke(app, ["batch", str(tmp_path), "-f", "json"])
     assert result.exit_code == 1
-    lines = result.stderr.splitlines()
+    lines = messages(result.stderr)
     assert lines[0].startswith(f"invalid: {tmp_path / 'a.toml'}:") and "[R2.1]" in lines[0]
     # the copy's line says where the copy is and what it copies; the line and rule of the
     # original's violation are the original's

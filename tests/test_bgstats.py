@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from typer.testing import CliRunner
+from wrapped import messages, unwrap
 
 from asara_cli.cli import app
 
@@ -158,8 +159,9 @@ def test_a_link_too_long_for_the_app_is_warned_of(tmp_path: Path) -> None:
     result = runner.invoke(app, ["score", str(long), "--url"])
     assert result.exit_code == 0, result.output
     assert len(result.stdout.strip()) > 9000
-    assert result.stderr.startswith(f"warning: {long}: the BG Stats link is ")
-    assert "more than the about 8,000 the app handles" in result.stderr
+    said = unwrap(result.stderr)
+    assert said.startswith(f"warning: {long}: the BG Stats link is ")
+    assert "more than the about 8,000 the app handles" in said
     (tmp_path / "short").mkdir()
     short = _dated(tmp_path / "short", "two-player-basic.toml", 'place = "Café"')
     quiet = runner.invoke(app, ["score", str(short), "--url"])
@@ -167,7 +169,7 @@ def test_a_link_too_long_for_the_app_is_warned_of(tmp_path: Path) -> None:
     both = runner.invoke(app, ["batch", str(tmp_path), "-r", "-f", "bgstats", "--url"])
     assert both.exit_code == 0, both.output
     assert len(both.stdout.splitlines()) == 2
-    warned = [line for line in both.stderr.splitlines() if line.startswith("warning:")]
-    assert warned == [line for line in result.stderr.splitlines() if line]
+    warned = [line for line in messages(both.stderr) if line.startswith("warning:")]
+    assert warned == [line for line in messages(result.stderr) if line]
     without_url = runner.invoke(app, ["batch", str(tmp_path), "-r", "-f", "bgstats"])
     assert "warning" not in without_url.stderr

@@ -378,7 +378,9 @@ def test_asara_board_names_the_defaults_taken(
     path = _write(tmp_path, _saved_before_the_genie(standard_profile))
     shown = CliRunner().invoke(app, ["board", "--board", str(path)])
     assert shown.exit_code == 0, shown.stderr
-    note = shown.stdout.strip().splitlines()[-1]
+    from wrapped import messages
+
+    note = messages(shown.stdout.strip())[-1]
     assert note.startswith("note: the profile does not name ")
     for key in ("genie.costs", "areas.genie", "gifts.prestige"):
         assert key in note

@@ -17,6 +17,7 @@ from asara_cli.logfile.game import LogHeader, write_log
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_engine_props import play
+from wrapped import messages, unwrap
 
 runner = CliRunner()
 
@@ -114,7 +115,7 @@ def test_truncated_log_is_exit_2_with_a_line(game_log: Path, tmp_path: Path) -> 
     path.write_text(text[:cut], encoding="utf-8")
     result = cli("validate", str(path))
     assert result.exit_code == 2
-    lines = result.stderr.strip().splitlines()
+    lines = messages(result.stderr.strip())
     assert len(lines) == 1 and lines[0].startswith(f"error: {path}:")
     assert "Traceback" not in result.stderr
 
@@ -123,7 +124,7 @@ def test_a_sheet_is_not_a_log(tmp_path: Path) -> None:
     sheet = Path(__file__).resolve().parent.parent / "sample_games" / "rulebook-example.sheet.toml"
     result = cli("validate", str(sheet))
     assert result.exit_code == 2
-    assert len(result.stderr.strip().splitlines()) == 1
+    assert len(messages(result.stderr.strip())) == 1
     assert str(sheet) in result.stderr
 
 
@@ -133,7 +134,7 @@ def test_exit_code_is_the_worst_of_several_logs(game_log: Path, tmp_path: Path) 
     missing = tmp_path / "missing.toml"
     result = cli("validate", str(game_log), str(bad), str(missing))
     assert result.exit_code == 2
-    assert f"error: {missing}: no such file" in result.stderr
+    assert f"error: {missing}: no such file" in unwrap(result.stderr)
     data = json.loads(cli("validate", "--json", str(game_log), str(missing)).stdout)
     assert [("error" in r) for r in data["logs"]] == [False, True]
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+from wrapped import messages, unwrap
 
 from asara_cli.cli import app
 
@@ -152,7 +153,7 @@ def test_bad_sheet_is_one_line_exit_2(tmp_path: Path, text: str, words: list[str
     result = tally(str(sheet))
     assert result.exit_code == 2, result.output
     assert result.stdout == ""
-    lines = result.stderr.strip().splitlines()
+    lines = messages(result.stderr.strip())
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith(f"error: {sheet}")
     for word in words:
@@ -163,13 +164,14 @@ def test_bad_sheet_is_one_line_exit_2(tmp_path: Path, text: str, words: list[str
 def test_a_game_log_is_not_a_sheet() -> None:
     result = tally(str(SAMPLES / "two-player-basic.toml"))
     assert result.exit_code == 2
-    assert "this is a game log, not a position sheet: use `asara score`" in result.stderr
+    assert "this is a game log, not a position sheet: use `asara score`" in unwrap(
+        result.stderr)
 
 
 def test_missing_file_is_exit_2(tmp_path: Path) -> None:
     result = tally(str(tmp_path / "nope.toml"))
     assert result.exit_code == 2
-    assert "nope.toml: no such file" in result.stderr
+    assert "nope.toml: no such file" in unwrap(result.stderr)
 
 
 def test_not_utf8_is_exit_2(tmp_path: Path) -> None:
@@ -221,7 +223,8 @@ def test_broken_board_profile_is_exit_2(tmp_path: Path) -> None:
                     "mine.toml")
     result = tally("--board", str(profile), str(SAMPLES / "rulebook-example.sheet.toml"))
     assert result.exit_code == 2
-    assert "mine.toml: prices.white: board profile: expected a whole number" in result.stderr
+    assert "mine.toml: prices.white: board profile: expected a whole number" in unwrap(
+        result.stderr)
 
 
 def test_board_command_shows_unknowns() -> None:

@@ -21,7 +21,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 ASARA = Path(sys.executable).parent / "asara"
 
 MOVES = ["buy", "build", "bank", "coloured", "bribe", "caliph", "recruit", "lighted",
-         "display", "gifts", "checkpoint"]
+         "genie", "display", "gifts", "checkpoint"]
 # the generic commands, then the game's own (ASARA's quick tally, then its recording
 # commands), then the recording commands every game has
 COMMANDS = ["validate", "status", "score", "board", "simulate", "batch", "report",

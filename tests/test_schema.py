@@ -321,3 +321,7 @@ def test_a_value_ending_in_a_line_break_is_refused(text: str) -> None:
     does, which matches before a final line break; ECMA-262, an editor's, does not."""
     with pytest.raises(InputError, match="expected"):
         parse_log(text)
+def test_the_movers_setting_fits_the_schema() -> None:
+    head = as_json(tomllib.loads(GOOD_HEAD + 'movers = "named"\n'))
+    assert [e.message for e in validator().iter_errors(head)] == []
+    assert list(validator().iter_errors(as_json(tomllib.loads(GOOD_HEAD + 'movers = "x"\n'))))

@@ -7,7 +7,6 @@ test is typed through the CLI."""
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +18,7 @@ from asara_cli.cli import app
 from asara_cli.games.asara.rules.engine import replay
 from asara_cli.games.asara.rules.events import Turn
 from asara_cli.logfile.game import load_log_board, read_log, write_log
+from asara_cli.render.wrap import DIAGNOSTIC
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_cli_record import command
@@ -27,7 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "sample_games" / "three-player-basic.toml"
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 WIDTH = 80
-DIAGNOSTIC = re.compile(r"^(error: |invalid: |ok: )?\S*\.toml(:\d+)?: ")
 runner = CliRunner()
 LOG = read_log(SAMPLE)
 RESULT = replay(load_log_board(LOG), LOG.header.setup, LOG.events)
@@ -55,6 +54,17 @@ def _typed(tmp: Path, number: int) -> list[str]:
     return [*command(LOG.events[number - 1]), *_game(tmp, number - 1)]
 
 
+def _gifts_game(tmp: Path) -> list[str]:
+    """A new 3-player pro game with both expansions, its first deal not recorded yet."""
+    from asara_cli.games.asara.rules.model import Variant
+    from asara_cli.games.asara.rules.state import Setup
+    from asara_cli.logfile.game import LogHeader
+
+    setup = Setup(("Anna", "Ben", "Cleo"), 0, Variant.PRO, ("gifts", "genie"))
+    write_log(tmp / "game.toml", LogHeader(setup, movers="named"), ())
+    return ["-l", "game.toml"]
+
+
 FINAL_TURN = max(i for i, e in enumerate(LOG.events, start=1) if isinstance(e, Turn))
 
 #: (snapshot name, the arguments given the temporary folder, the exit code)
@@ -71,10 +81,22 @@ SCREENS: list[tuple[str, Callable[[Path], list[str]], int]] = [
     ("undo", lambda t: ["undo", *_game(t, 5)], 0),
     ("status", lambda t: ["status", _copy(t, SAMPLE.name), "--at", "50"], 0),
     ("status-final", lambda t: ["status", _copy(t, SAMPLE.name)], 0),
+    ("status-full", lambda t: ["status", _copy(t, SAMPLE.name), "--at", "50", "--full"], 0),
     ("score", lambda t: ["score", _copy(t, SAMPLE.name)], 0),
     ("score-chart", lambda t: ["score", _copy(t, SAMPLE.name), "--chart"], 0),
     ("validate", lambda t: ["validate", _copy(t, SAMPLE.name)], 0),
     ("validate-invalid", lambda t: ["validate", _copy(t, "invalid", "follow-suit.toml")], 1),
+    # every kind of message a person reads, each wrapped by the one console (issue 21)
+    ("new-expansions", lambda t: ["new", "new.toml", "-p", "Anna", "-p", "Ben", "-p",
+                                  "Cleo", "--pro", "--gifts", "--genie", "--name-movers",
+                                  "--no-use"], 0),
+    ("error", lambda t: ["buy", "window", "black", "-c", "gren", "-p", "Ben",
+                         *_game(t, 1)], 2),
+    ("warning", lambda t: ["buy", "base", "-c", "blue", "-s", "2", *_game(t, 1)], 0),
+    ("refused-deal", lambda t: ["buy", "base", "red", "-c", "blue", "-s", "2", "-p", "Anna",
+                                *_gifts_game(t)], 1),
+    ("refused-mover", lambda t: ["coloured", *_gifts_game(t)], 2),
+    ("validate-notes", lambda t: ["validate", "--notes", _copy(t, SAMPLE.name)], 0),
     ("tally", lambda t: ["tally", _copy(t, "rulebook-example.sheet.toml")], 0),
 ]
 
@@ -88,8 +110,8 @@ def test_screen_at_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, n
     result = runner.invoke(app, args, env={"COLUMNS": str(WIDTH)})
     assert result.exit_code == code, result.output
     screen = result.output
-    # A line that starts with a file name is a diagnostic (file:line: ...): it stays whole,
-    # as a compiler's does, so grep and editors can jump to it.
+    # A line that starts with file:line: is a diagnostic: it stays whole, as a compiler's
+    # does, so grep and editors can jump to it. Every other line fits.
     wide = [line for line in screen.splitlines()
             if len(line) > WIDTH and not DIAGNOSTIC.match(line)]
     assert not wide, f"{name}: lines wider than {WIDTH} columns: {wide}"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+from wrapped import unwrap
 
 from asara_cli.cli import app
 from asara_cli.logfile.game import read_log
@@ -59,7 +60,7 @@ def test_declared_colours_refuse_every_other_word(tmp_path: Path,
     result = cli("buy", "window", "black", "-c", "gren")
     assert result.exit_code == 2
     assert "not one of this game's buyer colours (blue, green, orange, violet, yellow)" in (
-        result.stderr)
+        unwrap(result.stderr))
     assert "did you mean green?" in result.stderr
     result = cli("buy", "window", "black", "-c", "gr")  # a prefix of a declared colour
     assert result.exit_code == 0, result.output
@@ -200,9 +201,9 @@ def test_redo_brings_back_what_undo_removed(table: Path) -> None:
     assert cli("undo").exit_code == 0
     assert len(read_log(table).events) == 0
     result = cli("redo")
-    assert result.exit_code == 0 and result.stdout.startswith("redone: #1 Tina buys")
+    assert result.exit_code == 0 and result.stdout.startswith("redone: Tina buys")
     result = cli("redo")
-    assert result.exit_code == 0 and result.stdout.startswith("redone: #2 Paul takes 8")
+    assert result.exit_code == 0 and result.stdout.startswith("redone: Paul takes 8")
     assert table.read_text("utf-8") == full  # byte for byte, comments and all
     assert not (table.parent / ".game.toml.redo.toml").exists()  # nothing left behind
     result = cli("redo")
@@ -241,7 +242,7 @@ def test_status_screens_wrap_between_tiles_at_80_columns(tmp_path: Path) -> None
     log.write_text(log_to_text(LogHeader(game.setup), game.events), "utf-8")
     players = replay(board, game.setup, game.events).state.players
     assert max(len(p.screen) for p in players) >= 10  # the case this test is about
-    result = runner.invoke(app, ["status", str(log)], env={"COLUMNS": "80"})
+    result = runner.invoke(app, ["status", str(log), "--full"], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
     assert max(len(line) for line in result.stdout.splitlines()) <= 80
     words = " ".join(result.stdout.split())

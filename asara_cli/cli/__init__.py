@@ -15,13 +15,12 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Annotated, Any
 
-import typer
-from typer.exceptions import TyperException
-
 from asara_cli import __version__
 from asara_cli.errors import InputError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported when a command is built: `asara --version` needs none of it
+    import typer
+
     from asara_cli.games.base import Game
 
 #: Commands that need neither the recording commands nor each other, by module.
@@ -37,6 +36,8 @@ _READERS: dict[str, tuple[str, str]] = {
 
 
 def _version(value: bool) -> None:
+    import typer
+
     if value:
         typer.echo(f"asara {__version__}")
         raise typer.Exit()
@@ -76,6 +77,9 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
     The game-neutral commands are built as they are. A game's own commands (``new`` and
     its moves) are those of the game the command line is about (:func:`_played`): a game
     has its own words, and two games may use one word."""
+    global typer  # the commands' annotations name it: Typer resolves them in this module
+    import typer
+
     group = typer.Typer(
         name="asara",
         help="Scorekeeper and rules referee for the board game ASARA.",
@@ -181,6 +185,14 @@ def run(args: list[str]) -> int:
     """The one error boundary: whatever happens, one line and a documented exit code."""
     if os.environ.get(COMPLETE_VAR):
         return _complete(args)
+    if args == ["--version"]:  # at once: no command needs building for it
+        sys.stdout.write(f"asara {__version__}\n")
+        return 0
+    try:  # typer takes a good part of a second to import: a Ctrl-C may come meanwhile
+        import typer
+        from typer.exceptions import TyperException
+    except KeyboardInterrupt:
+        return _interrupted()
     try:
         word = args[0] if args else None
         group = build_app(word if word and not word.startswith("-") else None, args)
@@ -228,8 +240,11 @@ def _complete(args: list[str]) -> int:
 
 
 def _line(text: str) -> None:
-    from asara_cli.cli.common import err
-
+    try:
+        from asara_cli.cli.common import err
+    except KeyboardInterrupt:  # Ctrl-C while the console's modules load: plain text
+        sys.stderr.write(text + "\n")
+        return
     err().print(text, soft_wrap=True)
 
 

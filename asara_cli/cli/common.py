@@ -18,7 +18,7 @@ from asara_cli.errors import InputError
 from asara_cli.games.base import Game
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, load_log_board, read_log
-from asara_cli.render.safe import SafeConsole
+from asara_cli.render.wrap import TableConsole
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -30,13 +30,14 @@ EXIT_INPUT = 2
 
 def out() -> Console:
     """Data for stdout. Markup off: player names are printed as typed, never as styles;
-    control characters from files are shown escaped (render/safe.py)."""
-    return SafeConsole(markup=False, highlight=False, emoji=False)
+    control characters from files are shown escaped (render/safe.py); text is broken between
+    words at the terminal's width (render/wrap.py)."""
+    return TableConsole(markup=False, highlight=False, emoji=False)
 
 
 def err() -> Console:
-    """People-talk for stderr, escaped the same way."""
-    return SafeConsole(stderr=True, markup=False, highlight=False, emoji=False)
+    """People-talk for stderr, escaped and wrapped the same way."""
+    return TableConsole(stderr=True, markup=False, highlight=False, emoji=False)
 
 
 def print_json(data: Any) -> None:

@@ -169,11 +169,14 @@ def status(
                      min=0, show_default=False),
     ] = None,
     board: BoardOption = None,
+    full: Annotated[bool, typer.Option(
+        "--full", help="Also what lies behind the screens and the market's piles.")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """The board as it stands: year, whose turn, money, buyers, towers, prestige, areas.
 
-    With --at N, as it stood after event N. A log with an illegal event shows the last legal
+    It fits an 80x40 terminal; --full adds the screens and the market. With --at N, as it
+    stood after event N. A log with an illegal event shows the last legal
     state before it, and exits with code 1.
     """
     log = default_log(log)[0]
@@ -188,7 +191,7 @@ def status(
         title = f"{show_path(log)} after event {shown}" + (
             f" (asked for {n}; the log is illegal from event {result.stopped})"
             if shown < n else "")
-        out().print(game.game.status_view(game.board, result, n, title))
+        out().print(game.game.status_view(game.board, result, n, title, full))
     if not result.valid:
         report_violations(game)
         raise typer.Exit(EXIT_VIOLATION)

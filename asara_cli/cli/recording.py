@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import textwrap
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -94,20 +93,9 @@ def lock(path: Path) -> contextlib.AbstractContextManager[None]:
     return locked(path, waiting=waiting)
 
 
-def fit(text: str, width: int) -> str:
-    """``text`` broken between words to ``width`` columns, continuation lines indented, so
-    the terminal never breaks a word (a word longer than a line stays whole)."""
-    lines: list[str] = []
-    for line in text.split("\n"):
-        lines += textwrap.wrap(line, width=max(width, 40), subsequent_indent="   ",
-                               break_long_words=False, break_on_hyphens=False) or [""]
-    return "\n".join(lines)
-
-
 def say(text: str) -> None:
     """A line for the table on stdout, broken between words to the terminal's width."""
-    console = out()
-    console.print(fit(text, console.width), soft_wrap=True)
+    out().print(text)  # the console wraps it (render/wrap.py)
 
 
 def remember_log(log: Path) -> None:
@@ -143,12 +131,12 @@ def use(
 
 
 def changed(what: str, log: GameLog, number: int, now: Sequence[Any]) -> str:
-    """``undone: #12 <the move>. Year 1, Tina to move.``: event ``number`` of ``log``, and
-    whose turn it is once the log holds ``now``."""
+    """``undone: Tina buys ...; event #12. Year 1, Tina to move.``: event ``number`` of
+    ``log``, and whose turn it is once the log holds ``now``."""
     played = log.header.rules
     board = load_log_board(log)
     result = played.replay(board, log.header.setup, now)
-    text = f"{what}: #{number} {played.move_text(board, log.events[number - 1])}"
+    text = f"{what}: {played.move_text(board, log.events[number - 1])}; event #{number}"
     turn = played.turn_text(result)
     return text + (f". {turn}" if turn else "")
 
@@ -189,7 +177,17 @@ def redo(
         must_exist(path)
         with lock(path):
             after = redo_log(path)
-        say(changed("redone", after, len(after.events), after.events))
+        # as a move recorded: the move and what it did, who is next, and a period's end it
+        # brings back
+        said = after.header.rules.record_line(load_log_board(after), after.header.setup,
+                                               after.events)
+        if said is None:
+            say(changed("redone", after, len(after.events), after.events))
+            return
+        line, view = said
+        say(f"redone: {line}")
+        if view is not None:
+            out().print(view)
 
 
 #: The recording commands every game has, added once by the command line.

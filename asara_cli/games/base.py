@@ -239,6 +239,13 @@ class Game(Protocol):
         """One event in a few words, as the recording commands and ``undo`` say it."""
         ...
 
+    def record_line(self, board: Any, setup: Any, events: Sequence[Any]
+                    ) -> tuple[str, Any] | None:
+        """What a recording command says of the last of ``events`` as it is recorded (the
+        move, what it did, who is next), and the period's end it brought as a view (or
+        ``None``); ``None`` when the events before it are not legal."""
+        ...
+
     def turn_text(self, outcome: Any) -> str | None:
         """Whose turn it is, for a person: ``Year 2, Tina to move.``; ``None`` when the game
         is over or illegal."""
@@ -276,8 +283,10 @@ class Game(Protocol):
 
     # --- screens: rich renderables, and the same as plain data for --json ----------------
 
-    def status_view(self, board: Any, outcome: Any, at: int, title: str) -> Any:
-        """The board after event ``at`` (or the last legal state before it)."""
+    def status_view(self, board: Any, outcome: Any, at: int, title: str,
+                    full: bool = False) -> Any:
+        """The board after event ``at`` (or the last legal state before it): what a table
+        needs most, within 80 x 40; ``full``: everything."""
         ...
 
     def status_data(self, board: Any, outcome: Any, at: int) -> dict[str, Any]: ...

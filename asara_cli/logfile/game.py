@@ -44,7 +44,10 @@ BUYER_WORD = re.compile(r"^[a-z][a-z-]{2,29}$")
 
 #: The header keys every game's log has; a game adds its own (``Game.header_keys``).
 #: ``game`` names the game (absent: ASARA, as in every log written before there were two).
-GENERIC_KEYS = ("format", "game", "players", "board", "date", "place", "notes")
+GENERIC_KEYS = ("format", "game", "players", "board", "date", "place", "notes", "movers")
+#: ``movers``: "turn" (the turn implies who moves) or "named" (every move recorded at the
+#: table must name its mover, so a move typed for the wrong player is refused)
+MOVERS = ("turn", "named")
 
 
 @frozen
@@ -59,6 +62,7 @@ class LogHeader:
     notes: str | None = None
     format: int = FORMAT
     game: str = DEFAULT
+    movers: str = "turn"
 
     @property
     def rules(self) -> Game:
@@ -237,8 +241,12 @@ def _parse_header(data: Mapping[str, Any], where: _Where, rules: Game) -> LogHea
         if value is not None and not isinstance(value, str):
             raise where.header_error(key, f"expected text, got {describe(value)}")
         texts[key] = value
+    movers = data.get("movers", "turn")
+    if movers not in MOVERS:
+        raise where.header_error("movers", f"expected \"turn\" or \"named\", got "
+                                           f"{describe(movers)}")
     return LogHeader(setup, board, None if date is None else str(date), texts["place"],
-                     texts["notes"], data["format"], rules.key)
+                     texts["notes"], data["format"], rules.key, movers)
 
 
 _ABSENT = object()
@@ -378,6 +386,8 @@ def header_to_dict(header: LogHeader) -> dict[str, Any]:
         value = getattr(header, key)
         if value is not None:
             d[key] = value
+    if header.movers != "turn":
+        d["movers"] = header.movers
     return d
 
 

@@ -66,6 +66,50 @@ def locked(log: str | Path, timeout: float = LOCK_TIMEOUT,
         yield
         return
     path = lock_path(log)
+    deadline = time.monotonic() + timeout
+    while True:
+        fd = _open_lock(path, log)
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if waiting is not None:
+                        waiting()
+                        waiting = None
+                    if time.monotonic() >= deadline:
+                        raise InputError(f"another asara has been recording into this log "
+                                         f"for {timeout:.0f} s; try again",
+                                         path=str(log)) from None
+                    time.sleep(0.02)
+        except BaseException:
+            os.close(fd)
+            raise
+        # The holder before us removed the file as it let go: the lock we hold is on a
+        # file nobody else will open again, so open the one at the path now (issue 21).
+        try:
+            current = os.lstat(path)
+        except FileNotFoundError:
+            current = None
+        mine = os.fstat(fd)
+        if current is None or (current.st_ino, current.st_dev) != (mine.st_ino, mine.st_dev):
+            os.close(fd)
+            continue
+        break
+    try:
+        yield
+    finally:
+        # remove the lock file while still holding it: no empty file stays beside the log
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def _open_lock(path: Path, log: str | Path) -> int:
+    """The lock file, opened without following a link; a link, a FIFO or a device planted
+    in its place is refused."""
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
     except OSError as e:
@@ -73,30 +117,11 @@ def locked(log: str | Path, timeout: float = LOCK_TIMEOUT,
                else e.strerror or str(e))
         raise InputError(f"cannot open the lock file {show_path(path)}: {why}",
                          path=str(log)) from None
-    if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO or a device planted in its place
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise InputError(f"cannot use the lock file {show_path(path)}: it is not a regular "
                          "file; remove it", path=str(log))
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if waiting is not None:
-                    waiting()
-                    waiting = None
-                if time.monotonic() >= deadline:
-                    raise InputError(f"another asara has been recording into this log for "
-                                     f"{timeout:.0f} s; try again", path=str(log)) from None
-                time.sleep(0.02)
-        try:
-            yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
-        os.close(fd)
+    return fd
 
 
 # --- writing ---------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from asara_cli.core.schema import Schema, string
 from asara_cli.games import DEFAULT, all_games, game
-from asara_cli.logfile.game import FORMAT, GENERIC_KEYS, SCHEMA_NAME
+from asara_cli.logfile.game import FORMAT, GENERIC_KEYS, MOVERS, SCHEMA_NAME
 
 if TYPE_CHECKING:
     from asara_cli.games.base import Game
@@ -89,6 +89,11 @@ def _generic(games: list[Game]) -> dict[str, Schema]:
                            "that day's game), or text, which counts as undated."),
         "place": string(None, "Where the game was played."),
         "notes": string(None, "Free text about the game."),
+        "movers": {"type": "string", "enum": list(MOVERS), "default": "turn",
+                   "description": 'Who a move recorded at the table is for: "turn" (the '
+                                  'turn implies it) or "named" (`asara new --name-movers`: '
+                                  "every move names its mover with -p, and a move for "
+                                  "another player is refused)."},
     }
     assert list(properties) == list(GENERIC_KEYS)
     return {**properties, "event": {

@@ -3,7 +3,7 @@
 ``GAME`` is what the registry (``asara_cli/games/__init__.py``) hands the generic layers.
 Its parts are imported when first used, so that finding the game costs a command nothing:
 ``rules/`` (the pure referee), ``codec.py`` (its log keys and events), the views in
-``asara_cli/render/`` and the recording commands in ``asara_cli/cli/record.py``.
+``screens/`` and the recording commands in ``commands.py``.
 """
 
 from __future__ import annotations
@@ -147,6 +147,19 @@ class Asara:
 
         return move_text(board, event)
 
+    def record_line(self, board: Any, setup: Any, events: Sequence[Any]
+                    ) -> tuple[str, Any] | None:
+        from asara_cli.games.asara.rules.engine import apply, check, errors, replay
+        from asara_cli.games.asara.screens.record import result_line, year_end_view
+
+        before = replay(board, setup, events[:-1])
+        event = events[-1]
+        if before.stopped is not None or errors(check(board, before.state, event)):
+            return None
+        done = apply(board, before.state, event)
+        view = year_end_view(board, done) if done.year_end is not None else None
+        return result_line(board, before.state, done, event), view
+
     def turn_text(self, outcome: Any) -> str | None:
         state = outcome.state
         if state.turn is None or outcome.stopped is not None:
@@ -204,10 +217,11 @@ class Asara:
 
     # --- screens ---------------------------------------------------------------------------
 
-    def status_view(self, board: Any, outcome: Any, at: int, title: str) -> Any:
+    def status_view(self, board: Any, outcome: Any, at: int, title: str,
+                    full: bool = False) -> Any:
         from asara_cli.games.asara.screens.game import status_view
 
-        return status_view(board, outcome.at(at), title)
+        return status_view(board, outcome.at(at), title, full)
 
     def status_data(self, board: Any, outcome: Any, at: int) -> dict[str, Any]:
         from asara_cli.games.asara.screens.game import status_dict

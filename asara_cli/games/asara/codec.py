@@ -223,8 +223,8 @@ _COLOURS = "|".join(c.value for c in Colour)
 _USE = re.compile(rf"^(?:(buyer)(?: ([a-z][a-z-]*))?|(prestige)|(asari) ([0-9]+)"
                   rf"|(buy) ({SECTIONS}): (nothing|(?:gold )?(?:{_COLOURS}))"
                   rf"|(lighted)(?:: (nothing|{_COLOURS}))?)$")
-_USE_HELP = ('a gift claimed, such as "buyer green", "asari 6", "buy base: gold red", '
-             '"buy base: nothing", "prestige", "lighted" or "lighted: red"')
+_USE_HELP = ('a gift claimed, such as "buyer green", "buyer: nothing", "asari 6", '
+             '"buy base: gold red", "buy base: nothing", "prestige", "lighted" or "lighted: red"')
 
 
 def parse_gift(text: str) -> Gift | None:
@@ -239,6 +239,8 @@ def parse_gift(text: str) -> Gift | None:
 
 
 def parse_use(text: str) -> GiftUse | None:
+    if text == "buyer: nothing":  # the deck was empty: the gift is void (X4)
+        return GiftUse(Gift(GiftKind.BUYER), taken=False)
     m = _USE.match(text)
     if m is None:
         return None

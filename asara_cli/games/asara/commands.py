@@ -26,13 +26,16 @@ from asara_cli.cli.common import (
     out,
     replay_file,
 )
+from asara_cli.core.findings import Violation
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
+from asara_cli.games.asara.deal import deal_due, deal_reminder, game_words
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, kind_of
+from asara_cli.games.asara.rules.areas.bank import seen_value
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import apply, check_setup, replay
 from asara_cli.games.asara.rules.engine import check as check_event
@@ -64,11 +67,13 @@ from asara_cli.games.asara.rules.events import (
     Tile,
     Turn,
 )
+from asara_cli.games.asara.rules.gifts import unnamed_space
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import GameState, Setup
-from asara_cli.games.asara.screens.record import fit, move_text, result_line, year_end_view
+from asara_cli.games.asara.screens.record import move_text, result_line, year_end_view
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import (
+    GameLog,
     LogHeader,
     describe_violation,
 )
@@ -101,8 +106,9 @@ PairOption = Annotated[
 ]
 PlayerOption = Annotated[
     str | None,
-    typer.Option("--player", "-p", help="Who moves. The turn implies it; a different name "
-                 "is refused (R2).", show_default=False, autocompletion=complete.players),
+    typer.Option("--player", "-p", help="Who moves. The turn implies it (a game started with "
+                 "--name-movers needs it on every move); a different name is refused (R2).",
+                 show_default=False, autocompletion=complete.players),
 ]
 DryOption = Annotated[
     bool, typer.Option("--dry-run", "-n", help="Only say whether the move is legal; write "
@@ -126,8 +132,9 @@ GiftOption = Annotated[
     list[str] | None,
     typer.Option("--gift", help="Expansion: how a Caliph's gift on the space is resolved, "
                  "e.g. \"buyer green\", \"buy base: gold red\", \"buy base: nothing\", "
-                 "\"lighted: red\". Gifts that need no choice are resolved by themselves "
-                 "[R6.1].", show_default=False),
+                 "\"lighted: red\". Repeat it for each gift on the space that needs a "
+                 "choice; gifts that need none are resolved by themselves [R6.1].",
+                 show_default=False),
 ]
 
 
@@ -147,6 +154,7 @@ class Table:
     board: Board
     state: GameState
     player_word: str | None
+    named: bool = False  # the header's movers = "named": every move names its mover
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -157,6 +165,9 @@ class Table:
             return words.player(self.player_word, self.names)
         if self.state.turn is None:
             raise Refused("the game is over: no more turns (see `asara score`) [R5]", [])
+        if self.named:
+            raise words.WordError("this game names every mover (started with "
+                                  "--name-movers): add -p NAME")
         return self.names[self.state.turn]
 
     def buyer(self, card: str | None, pair: bool) -> str:
@@ -187,7 +198,9 @@ class Table:
 
     def claim(self, area: str, placement: Placement, texts: list[str]) -> tuple[GiftUse, ...]:
         """The gifts on the space: as --gift says, else resolved where there is no choice."""
-        lying = list(self.state.gifts_at(area, placement.space))
+        # an unnamed space of the tent or the lighted windows is the first free one (G1)
+        space = unnamed_space(self.board, self.state, self.board.area(area), placement.space)
+        lying = list(self.state.gifts_at(area, space))
         given: list[GiftUse] = []
         for text in texts:
             use = parse_use(" ".join(text.lower().split()))
@@ -205,9 +218,15 @@ class Table:
                 uses.append(GiftUse(gift, match.buyer, match.colour, match.gold, match.taken))
             elif gift.kind == GiftKind.BUY and gift.section is not None and (
                     self.state.market(gift.section).count > 0):
+                lies = (f"{len(lying)} gifts lie on this space ({', '.join(map(str, lying))})"
+                        if len(lying) > 1 else f"a purchase gift lies on this space ({gift})")
+                again = (" (one --gift for each gift that needs a choice: repeat --gift)"
+                         if texts else "")
                 raise words.WordError(
-                    f"a purchase gift lies on this space ({gift}): say the tile, e.g. --gift "
-                    f"\"{gift}: red\" (or \"{gift}: nothing\" when nothing can be paid for)")
+                    f"{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
+                    f"\"{gift}: nothing\" when nothing can be paid for){again}")
+            elif gift.kind == GiftKind.BUYER and self.state.draw_pile < 1:
+                uses.append(GiftUse(gift, taken=False))  # the deck is empty: void (X4)
             else:
                 uses.append(GiftUse(gift))
         # gifts given that are not on the space: the referee says what lies there
@@ -260,18 +279,25 @@ def _lock(path: Path) -> contextlib.AbstractContextManager[None]:
 
 def _say(text: str) -> None:
     """A line for the table on stdout, broken between words to the terminal's width."""
-    console = out()
-    console.print(fit(text, console.width), soft_wrap=True)
+    out().print(text)  # the console wraps it (render/wrap.py)
 
 
-def _load(path: Path) -> tuple[Board, GameState]:
+def _load_log(path: Path) -> tuple[Board, GameState, GameLog]:
     game = replay_file(path, None)
     result = game.result
     if result.stopped is not None:
         first = [describe_violation(game.log, v) for v in result.violations if not v.later]
-        raise Refused(f"{show_path(path)} is illegal from event {result.stopped}; fix it first "
-                      f"(`asara validate {show_path(path)}`, or `asara undo`)", first[:3])
-    return game.board, result.state
+        raise Refused(f"{show_path(path)} is illegal from event {result.stopped}; fix it "
+                      f"first (`asara validate {show_path(path)}`, or `asara undo`)", first[:3])
+    return game.board, result.state, game.log
+
+
+def _still(state: GameState) -> str:
+    """The last line of a refused move: whose turn it still is, so the next move typed is
+    not taken for the wrong player's."""
+    if state.turn is None:
+        return ""
+    return f"; it is still {state.players[state.turn].name}'s turn"
 
 
 def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
@@ -282,27 +308,42 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
         _must_exist(path)
         guard = contextlib.nullcontext() if dry else _lock(path)
         with guard:
-            board, state = _load(path)
-            table = Table(board, state, player)
-            event = make(table)
+            board, state, game = _load_log(path)
+            table = Table(board, state, player, game.header.movers == "named")
+            try:
+                event = make(table)
+            except words.WordError as e:  # unusable words: still say whose turn it is
+                said = str(e)
+                still = _still(state)
+                if still and said.endswith(("?", ".")):  # a question ends its sentence
+                    still = f" It is{still.removeprefix('; it is')}."
+                raise words.WordError(f"{said}{still}") from None
             findings = check_event(board, state, event)
+            due = deal_due(board, state) if isinstance(event, Turn) else None
+            if due is not None:  # the deal first: a move before it loses the gifts' effect
+                findings = (Violation(state.events + 1, None, "R6.1",
+                                      due.removesuffix(" [R6.1]")), *findings)
             problems = [v for v in findings if v.is_error]
             if problems:
                 raise Refused(move_text(board, event),
                               [f"{v.message} [{v.rule}]" for v in problems]
-                              + ["nothing was written" if not dry else "(a check only)"])
+                              + [("nothing was written" if not dry else "(a check only)")
+                                 + _still(state)])
             for v in findings:
                 if v.severity == "warning":
                     err().print(f"warning: {v.message} [{v.rule}]", soft_wrap=True)
             done = apply(board, state, event)
             if dry:
-                line = result_line(board, state, done, event).split(" ", 1)[1]
+                line = result_line(board, state, done, event, numbered=False)
                 _say(f"legal, not recorded: {line}")
                 return
             append(path, event)
         _say(result_line(board, state, done, event))
         if done.year_end is not None:
             out().print(year_end_view(board, done))
+            reminder = deal_reminder(board, done.state)
+            if reminder is not None:
+                out().print(reminder)
 
 
 # --- moves ------------------------------------------------------------------------------------
@@ -494,7 +535,11 @@ def bank(
             # through the genie every bank space may be wished for (R6.2)
             free = (b.area(Area.BANK).spaces if genie is not None
                     else t.state.free_spaces(b, Area.BANK)) or ()
-            values = dict(enumerate(b.bank_values, start=1))
+            values: dict[int, int | None] = dict(enumerate(b.bank_values, start=1))
+            # what this log has shown spaces of unknown value to pay counts as known (R3.3)
+            for s in values:
+                seen = seen_value(t.state, s) if values[s] is None else None
+                values[s] = seen[0] if seen is not None else values[s]
             # a free space known to pay it; else that space although taken (the referee
             # says by whom); else a free space of unknown value
             ranked = ([s for s in free if values.get(s) == taken]
@@ -502,6 +547,15 @@ def bank(
                       + [s for s in free if values.get(s) is None]
                       + [s for s in values if values[s] is None])
             chosen = ranked[0] if ranked else 1
+            if not any(values.get(s) == taken for s in free):
+                err().print(f"note: no free bank space is known to pay {taken} yet; it is "
+                            f"recorded on space {chosen} (--space N names the space) [R3.3]")
+        if taken is not None:
+            seen = seen_value(t.state, chosen)
+            if seen is not None and seen[0] != taken:
+                err().print(f"note: bank space {chosen} paid {seen[0]} at event {seen[1]} in "
+                            f"this log; now {taken}: a printed value never changes, so check "
+                            f"the space and the amount [R3.3]")
         if taken is None:
             value = b.bank_values[chosen - 1] if 1 <= chosen <= len(b.bank_values) else None
             if value is None:
@@ -640,6 +694,28 @@ def lighted(
     def make(t: Table) -> Event:
         kept = tuple(words.colour(k) for k in words.tokens(keep or []))
         return t.turn(card, pair, space, Lighted(pay, kept), genie, gift)
+
+    _record(ctx, log, dry_run, player, make)
+
+
+def genie(
+    ctx: typer.Context,
+    cost: Annotated[int, typer.Argument(help="The genie's space, named by its cost: 3, 5 or "
+                                        "7.", show_default=False)],
+    card: CardOption = None,
+    pair: PairOption = False,
+    player: PlayerOption = None,
+    log: LogOption = None,
+    dry_run: DryOption = False,
+) -> None:
+    """Pro: a visit to the House of the Bottle Genie that wishes for nothing [R6.2].
+
+    The player may wish: to wish for a move, type that move with --genie COST instead.
+
+    Example: asara genie 3 -c blue
+    """
+    def make(t: Table) -> Event:
+        return Turn(t.placement(card, pair, cost), Genie(None))
 
     _record(ctx, log, dry_run, player, make)
 
@@ -792,6 +868,10 @@ def new(
     board: Annotated[Path | None, typer.Option(
         "--board", help="A board profile TOML file with your table's printed numbers "
         "(see `asara board`); the log refers to it.", show_default=False)] = None,
+    name_movers: Annotated[bool, typer.Option(
+        "--name-movers", help="Every move must name its mover with -p NAME, and a move for "
+        "anyone but the player on turn is refused: a move typed for the wrong player cannot "
+        "shift the seats (the header's movers = \"named\").")] = False,
     date: Annotated[str | None, typer.Option(
         "--date", help="When the game is played: YYYY-MM-DD or today.",
         show_default=False)] = None,
@@ -842,15 +922,21 @@ def new(
         if problems:
             raise Refused(f"not started: {show_path(log)}",
                           [f"{v.message} [{v.rule}]" for v in problems])
-        header = LogHeader(setup, board_ref, when, place)
+        header = LogHeader(setup, board_ref, when, place,
+                           movers="named" if name_movers else "turn")
         _not_a_folder(log)
         with _lock(log):
             create_log(log, header)
         state = replay(rules, setup, ()).state
         money = ", ".join(f"{p.name} {p.money}" for p in state.players)
-        out().print(f"new game in {show_path(log)}: {', '.join(names)} ({setup.variant})",
+        out().print(f"new game in {show_path(log)}: {', '.join(names)} ({game_words(setup)})",
                     soft_wrap=True)
         out().print(f"Asari: {money}; {first} starts.", soft_wrap=True)
+        if name_movers:
+            out().print("Every move names its mover: -p NAME.")
+        reminder = deal_reminder(rules, state)
+        if reminder is not None:
+            out().print(reminder)
         if use:
             try:
                 remember(log)
@@ -873,7 +959,7 @@ def new(
 #: --genie on the move wished for), then the facts; checked against the registry below.
 _MOVE_COMMANDS: dict[str, Callable[..., None]] = {
     "buy": buy, "build": build, "bank": bank, "coloured": coloured, "bribe": bribe,
-    "caliph": caliph, "recruit": recruit, "lighted": lighted,
+    "caliph": caliph, "recruit": recruit, "lighted": lighted, "genie": genie,
 }
 _BY_OPTION = {"genie"}
 if set(_MOVE_COMMANDS) | _BY_OPTION != set(BY_LOG_TYPE):  # a new area kind needs its command

@@ -215,9 +215,18 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
         in_play = f" (in play: {', '.join(labels)})" if labels else ""
         raise WordError(f"{word!r} is not a buyer colour in play{in_play}; a new one is "
                         "written in full, in letters (e.g. blue)")
-    close = _closest(w, labels, NEAR_MISS)
+    from asara_cli.games.asara.colour_words import COLOUR_NAMES
+
+    # a near miss of a label in play or of a colour word is a typo, even when that colour
+    # has not been played yet; a colour word is one only beside another in play (gray,
+    # grey), never beside a word forced in with "new" (G15)
+    if w in COLOUR_NAMES:
+        close = _closest(w, [x for x in labels if x in COLOUR_NAMES], NEAR_MISS)
+    else:
+        close = _closest(w, labels, NEAR_MISS) or _closest(w, sorted(COLOUR_NAMES), NEAR_MISS)
     if close and not forced:
-        raise WordError(f"{word!r} is not a buyer colour in play; did you mean {close}? "
+        what = "a buyer colour in play" if close in labels else "a known colour word"
+        raise WordError(f"{word!r} is not {what}; did you mean {close}? "
                         f"(if {w} is a new colour, type --card \"new {w}\")")
     return w
 

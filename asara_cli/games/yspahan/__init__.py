@@ -144,6 +144,14 @@ class Yspahan:
 
         return move_text(board, event)
 
+    def record_line(self, board: Any, setup: Any, events: Sequence[Any]
+                    ) -> tuple[str, Any] | None:
+        outcome = self.replay(board, setup, events)
+        if not outcome.valid:
+            return None
+        turn = self.turn_text(outcome)
+        return self.move_text(board, events[-1]) + (f". {turn}" if turn else ""), None
+
     def turn_text(self, outcome: Any) -> str | None:
         from asara_cli.games.yspahan.screens import turn_text
 
@@ -192,7 +200,9 @@ class Yspahan:
 
     # --- screens ---------------------------------------------------------------------------
 
-    def status_view(self, board: Any, outcome: Any, at: int, title: str) -> Any:
+    def status_view(self, board: Any, outcome: Any, at: int, title: str,
+                    full: bool = False) -> Any:
+        # Yspahan's status is one screen: there is nothing more to show with --full
         from asara_cli.games.yspahan.screens import status_view
 
         return status_view(board, outcome.at(at), title)

@@ -235,9 +235,10 @@ class Genie:
     """The House of the Bottle Genie (R6.2): after paying the genie's space, one move of
     another area without placing a buyer there. ``space`` is the space of that area whose
     printed number the move uses (the plot built on, the bank space taken, the spies' cost);
-    ``None`` where the move needs none."""
+    ``None`` where the move needs none. ``move`` is ``None`` for a visit that wishes for
+    nothing: the player *may* wish (X13)."""
 
-    move: Action
+    move: Action | None
     space: int | None = None
 
 
@@ -308,8 +309,11 @@ class Turn:
 
     @property
     def carried_out(self) -> Action:
-        """The move done: the one a Bottle Genie wish grants (R6.2), else the action."""
-        return self.action.move if isinstance(self.action, Genie) else self.action
+        """The move done: the one a Bottle Genie wish grants (R6.2), else the action (the
+        genie's own visit when it wished for nothing)."""
+        if isinstance(self.action, Genie) and self.action.move is not None:
+            return self.action.move
+        return self.action
 
 
 @frozen

@@ -34,6 +34,8 @@ def use_text(use: GiftUse) -> str:
     """A resolved gift as the log writes it: ``buyer green``, ``buy base: gold red``."""
     g = use.gift
     if g.kind == GiftKind.BUYER:
+        if not use.taken:
+            return "buyer: nothing"
         return f"buyer {use.buyer}" if use.buyer else "buyer"
     if g.kind == GiftKind.BUY:
         tile = use.tile
@@ -116,6 +118,32 @@ def apply_deal(state: GameState, event: GiftsDealt) -> GameState:
 # --- claiming ---------------------------------------------------------------------------------
 
 
+def undealt(state: GameState) -> bool:
+    """Whether this year's deal is missing from the log: the gifts are in the game, cards
+    are left, and no ``gifts`` event came this year (X5)."""
+    return ("gifts" in state.setup.expansions and state.gifts_year != state.year
+            and state.gift_deck > 0 and not state.over)
+
+
+def unrecorded(state: GameState) -> bool:
+    """Whether gifts nobody recorded may lie on the board: a year's deal (this one or an
+    earlier one) is missing from the log, so a claim may take what the log never saw."""
+    return undealt(state) or any(key == "deal" for _, key in state.noted)
+
+
+def unnamed_space(board: Board, state: GameState, spec: AreaSpec, space: int | None
+                   ) -> int | None:
+    """The space a buyer takes when the log leaves it unnamed where G1 allows that (the tent,
+    the House of the lighted windows): the first free one, as the placement takes it. In a
+    market with gifts the space must be named (X3), so there it stays ``None``."""
+    if space is not None or spec.kind == "market" or spec.unlimited:
+        return space
+    free = state.free_spaces(board, spec.key)
+    if free is not None:
+        return free[0] if free else None
+    return max((s for s, _ in state.area(spec.key).taken), default=0) + 1
+
+
 def check_claim(board: Board, state: GameState, seat: int, spec: AreaSpec, turn: Turn,
                 number: int, bad: Report) -> GameState:
     """Report what is wrong with the gifts a turn claims; the state after resolving them
@@ -124,25 +152,36 @@ def check_claim(board: Board, state: GameState, seat: int, spec: AreaSpec, turn:
         if turn.gifts:
             bad(RULE, "the Gifts of the Caliph are not in this game")
         return state
-    space = turn.placement.space
+    space = unnamed_space(board, state, spec, turn.placement.space)
     lying = list(state.gifts_at(spec.key, space)) if space is not None else []
     claimed = [u.gift for u in turn.gifts]
     if space is None and any(a == spec.key for a, _, _ in state.gifts):
         holding = sorted({s for a, s, _ in state.gifts if a == spec.key})
         bad(RULE, f"gifts lie in the {spec.name} (space {', '.join(map(str, holding))}): "
                   f"name the space the buyer went on")
-    known = state.gifts_year == state.year
+    missing = undealt(state)
+    if missing and (state.year, "deal") not in state.noted:
+        bad(RULE, f"the Caliph's gifts of year {state.year} were never dealt in the log (no "
+                  f"gifts event before the year's first buyer): gifts claimed are trusted",
+            NOTE)
     if Counter(claimed) != Counter(lying):
         extra = Counter(claimed)
         extra.subtract(Counter(lying))
         unclaimed = [g for g, n in (-extra).items() for _ in range(n)]
-        if unclaimed or known:
+        if space is None:
+            bad(RULE, f"the move claims {gifts_text(claimed)} but names no space of the "
+                      f"{spec.name} (gifts lie on spaces: name it)")
+        elif unclaimed or not unrecorded(state):
             where = f"space {space} of the {spec.name}"
             bad(RULE, f"{where} holds {gifts_text(lying)}; the move claims "
                       f"{gifts_text(claimed)} (a buyer there takes every gift lying there)")
-        elif (state.year, "gifts") not in state.noted:
-            bad(RULE, f"the gifts dealt in year {state.year} are not recorded; the gifts "
-                      f"claimed are trusted", NOTE)
+        elif not missing and (state.year, "gifts") not in state.noted:
+            # a gift left from a year whose deal the log lacks: trusted, as in that year
+            years = sorted({y for y, key in state.noted if key == "deal"})
+            deals = (f"the deal of year {years[0]} is" if len(years) == 1 else
+                     f"the deals of years {', '.join(map(str, years))} are")
+            bad(RULE, f"{gifts_text(claimed)} claimed on space {space} of the {spec.name}: "
+                      f"no recorded deal put it there ({deals} not recorded); trusted", NOTE)
     for use in turn.gifts:
         check_gift(board, state, seat, use, bad)
         state = apply_gift(board, state, seat, use, number)
@@ -154,8 +193,13 @@ def check_gift(board: Board, state: GameState, seat: int, use: GiftUse, bad: Rep
     p = state.players[seat]
     kind = use.gift.kind
     if kind == GiftKind.BUYER:
-        if state.draw_pile < 1:
-            bad(RULE, "a buyer gift, but the buyer deck is empty this year")
+        # compulsory while the deck holds a card; void when it is empty (X4)
+        if use.taken and state.draw_pile < 1:
+            bad(RULE, "a buyer gift, but the buyer deck is empty this year: the gift is void "
+                      "(\"buyer: nothing\")")
+        elif not use.taken and state.draw_pile >= 1:
+            bad(RULE, f"the buyer gift is compulsory: the buyer deck holds "
+                      f"{plural(state.draw_pile, 'card')}")
         if use.buyer is not None:
             check_label(board, state, use.buyer, bad)
     elif kind == GiftKind.ASARI:
@@ -212,7 +256,7 @@ def apply_gift(board: Board, state: GameState, seat: int, use: GiftUse, number: 
     p = state.players[seat]
     kind = use.gift.kind
     if kind == GiftKind.BUYER:
-        drawn = min(1, state.draw_pile)
+        drawn = min(1 if use.taken else 0, state.draw_pile)
         return evolve(state, draw_pile=state.draw_pile - drawn).with_player(
             seat, evolve(p, buyers=p.buyers + drawn))
     if kind == GiftKind.ASARI:
@@ -239,11 +283,16 @@ def apply_claim(board: Board, state: GameState, seat: int, spec: AreaSpec, turn:
     if "gifts" not in state.setup.expansions:
         return state
     space = turn.placement.space
+    if space is None and spec.kind != "market" and not spec.unlimited:
+        mine = [s for s, who in state.area(spec.key).taken if who == seat]
+        space = mine[-1] if mine else None  # where the placement just put the buyer (G1)
     left = tuple(x for x in state.gifts if not (x[0] == spec.key and x[1] == space))
     chests = state.chests
     if turn.gifts and space is not None and (spec.key, space) not in chests:
         chests = (*chests, (spec.key, space))
-    if state.gifts_year != state.year and turn.gifts:
+    if undealt(state) and (state.year, "deal") not in state.noted:
+        state = evolve(state, noted=(*state.noted, (state.year, "deal")))
+    if turn.gifts and unrecorded(state) and (state.year, "gifts") not in state.noted:
         state = evolve(state, noted=(*state.noted, (state.year, "gifts")))
     state = evolve(state, gifts=left, chests=chests)
     for use in turn.gifts:

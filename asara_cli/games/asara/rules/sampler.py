@@ -135,7 +135,10 @@ def _claim(board: Board, state: GameState, player: PlayerState, area: str,
     uses = []
     for gift in state.gifts_at(area, space):
         if gift.kind == GiftKind.BUYER:
-            uses.append(GiftUse(gift, buyer=pool[0] if pool else None))
+            if state.draw_pile < 1:  # the deck is empty: the gift is void (X4)
+                uses.append(GiftUse(gift, taken=False))
+            else:
+                uses.append(GiftUse(gift, buyer=pool[0] if pool else None))
         elif gift.kind == GiftKind.ASARI:
             money += gift.amount or 0
             uses.append(GiftUse(gift))

@@ -57,6 +57,9 @@ class FinalEvaluation:
 
     awards: tuple[Award, ...]
     players: int
+    #: every tower (or tower-owning player) that earned no place, with why: 0 points,
+    #: ``place`` 0; kept apart so sums and JSON over the awards are unchanged
+    unplaced: tuple[Award, ...] = ()
 
     def points(self, player: int) -> int:
         return sum(a.points for a in self.awards if a.player == player)
@@ -196,6 +199,13 @@ def _rank(
         return "; " + "; ".join(parts) + " [R5.6]"
 
     placed: list[_Placed[T]] = []
+
+    def nothing(start: int, why: str) -> list[_Placed[T]]:
+        """The groups from ``start`` on: no place, and why (place 0, 0 points)."""
+        return [_Placed(x, 0, len(g), 0, f"no place, {describe(measure(g[0]))}: {why}"
+                                           f"{note(i)}")
+                for i, g in enumerate(groups) if i >= start for x in g]
+
     first = groups[0]
     what = describe(measure(first[0]))
     if len(first) > 1:
@@ -203,7 +213,8 @@ def _rank(
                           len(first), unit)
         how = f"tied 1st, {how} ({len(first)} {unit}s, {what}{note(0)})"
         placed.extend(_Placed(x, 1, len(first), pts, how) for x in first)
-        return placed  # R5.2: a tie for 1st leaves no 2nd place
+        # R5.2: a tie for 1st leaves no 2nd place
+        return placed + nothing(1, "1st is tied, so no 2nd place [R5.2]")
     placed.append(_Placed(first[0], 1, 1, values.first, f"1st, {values.first} ({what}{note(0)})"))
     if len(groups) > 1:
         second = groups[1]
@@ -214,7 +225,7 @@ def _rank(
         else:
             pts, how = values.second, f"2nd, {values.second} ({what}{note(1)})"
         placed.extend(_Placed(x, 2, len(second), pts, how) for x in second)
-    return placed
+    return placed + nothing(2, "below 2nd place")
 
 
 def final_evaluation(
@@ -228,6 +239,10 @@ def final_evaluation(
     """
     owned = [(seat, t) for seat, p in enumerate(positions) for t in p.towers]
     awards: list[Award] = []
+    unplaced: list[Award] = []
+
+    def given(award: Award) -> None:
+        (awards if award.place else unplaced).append(award)
 
     def height(x: tuple[int, Tower]) -> int:
         return x[1].height
@@ -243,12 +258,12 @@ def final_evaluation(
         mine = [x for x in owned if x[1].colour == colour]
         for p in _rank(mine, height, tower_tiebreak, board.final_colour[colour], "tower",
                        of_height):
-            awards.append(Award(colour.value, p.item[0], p.points, f"{colour}: {p.how}",
-                                p.place, p.tied, p.item[1]))
+            given(Award(colour.value, p.item[0], p.points, f"{colour}: {p.how}",
+                        p.place, p.tied, p.item[1]))
 
     for p in _rank(owned, height, tower_tiebreak, board.final_overall, "tower", of_height):
-        awards.append(Award(OVERALL, p.item[0], p.points, f"highest overall: {p.how}",
-                            p.place, p.tied, p.item[1]))
+        given(Award(OVERALL, p.item[0], p.points, f"highest overall: {p.how}",
+                    p.place, p.tied, p.item[1]))
 
     builders = [seat for seat, pos in enumerate(positions) if pos.towers]
 
@@ -263,15 +278,15 @@ def final_evaluation(
 
     for q in _rank(builders, count, all_lighted if pro else None, board.final_most_towers,
                    "player", with_towers):
-        awards.append(Award(MOST_TOWERS, q.item, q.points, f"most towers: {q.how}",
-                            q.place, q.tied))
+        given(Award(MOST_TOWERS, q.item, q.points, f"most towers: {q.how}",
+                    q.place, q.tied))
 
     for seat, pos in enumerate(positions):
         pts = pos.asari // board.money_per_point
         per = board.money_per_point
         how = f"money: {pos.asari} Asari, 1 per full {per} = {pts}"
         awards.append(Award(MONEY, seat, pts, how))
-    return FinalEvaluation(tuple(awards), len(positions))
+    return FinalEvaluation(tuple(awards), len(positions), tuple(unplaced))
 
 
 def winners(totals: Sequence[int]) -> tuple[int, ...]:

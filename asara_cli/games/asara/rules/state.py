@@ -134,6 +134,9 @@ class GameState:
     gift_deck: int = 0  # gift cards not yet dealt
     gifts_year: int = 0  # the last year whose deal the log states
     chests: tuple[tuple[str, int], ...] = ()  # spaces known to hold a chest
+    # bank spaces whose value the board profile does not know: (space, amount, event) as the
+    # log first showed it (R3.3); later uses are checked against it
+    bank_seen: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def over(self) -> bool:

@@ -160,7 +160,7 @@ def apply_turn(board: Board, state: GameState, event: Turn, prepared: Prepared |
     number = state.events + 1
     space = event.placement.space
     earned = kind.income(board, space, action) - kind.price(board, space, action)
-    if event.gifts or state.gifts:
+    if event.gifts or state.gifts or gifts.undealt(state):
         # The gifts on the space are resolved between the placement and the action (R6.1);
         # what they change (a display, a lighted window) is what the notes read.
         state = _place(board, state, seat, event, spec, number, 0, state.noted)

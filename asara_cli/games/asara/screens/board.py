@@ -6,10 +6,10 @@ from dataclasses import fields
 from typing import Any
 
 from rich import box
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 
-from asara_cli.games.asara.rules.board import Board, LightedOffer, Places
+from asara_cli.games.asara.rules.board import AreaSpec, Board, LightedOffer, Places
 
 
 def _plain(value: Any) -> Any:
@@ -44,13 +44,26 @@ def board_dict(rules: Board) -> dict[str, Any]:
 
 
 def board_view(rules: Board) -> RenderableType:
-    """Every number of the profile, one item a row."""
+    """Every number of the profile, one item a row; then the areas, one a row."""
     table = Table(title=f"board profile: {rules.profile}", caption=rules.description,
                   box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column("item")
     table.add_column("value")
     for f in fields(rules):
-        if f.name in ("profile", "description", "defaulted"):
+        if f.name in ("profile", "description", "defaulted", "areas"):
             continue
         table.add_row(f.name.replace("_", " "), _shown(getattr(rules, f.name)))
+    return Group(table, _areas_table(rules.areas))
+
+
+def _areas_table(areas: tuple[AreaSpec, ...]) -> Table:
+    """The board's areas, one a row: their spaces, follow-suit, the game that has them."""
+    table = Table(title="areas", box=box.SIMPLE_HEAD, title_justify="left")
+    for col in ("area", "spaces", "follows suit", "game", "rule"):
+        table.add_column(col, no_wrap=col != "game")
+    for a in areas:
+        game = (f"{a.expansion} (pro)" if a.expansion and a.pro else a.expansion or
+                ("pro" if a.pro else "basic"))
+        table.add_row(a.name, a.describe_spaces(), "yes" if a.follow_suit else "no", game,
+                      a.rule)
     return table

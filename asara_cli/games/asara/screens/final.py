@@ -18,6 +18,7 @@ from asara_cli.games.asara.rules.scoring import (
     category_label,
     winners,
 )
+from asara_cli.render.phrases import Phrases
 
 PLACE = {1: "1st", 2: "2nd"}
 
@@ -74,30 +75,35 @@ def final_tables(
     """One table of awards per category, then the totals and the winner(s)."""
     parts: list[RenderableType] = []
     for category in FINAL_CATEGORIES:
-        awards = [a for a in evaluation.awards if a.category == category]
+        awards = [a for a in (*evaluation.awards, *evaluation.unplaced)
+                  if a.category == category]
         title = category_label(category)
         if not awards:
             parts.append(Text(f"{title}: no towers, nothing awarded", style="dim"))
             continue
-        table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, expand=False)
+        # every award table as wide as the others (the terminal's width), the arithmetic
+        # wrapped between phrases
+        table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, expand=True)
         table.add_column("player")
         if category != MONEY:
             table.add_column("tower" if category != "most_towers" else "")
             table.add_column("place")
         table.add_column("points", justify="right")
-        table.add_column("how")
-        for a in sorted(awards, key=lambda a: (a.place or 0, a.player)):
+        table.add_column("how", ratio=1)
+        # every tower in the category: the places, then those without one, and why (R5)
+        for a in sorted(awards, key=lambda a: (a.place == 0, a.place or 0,
+                                               -a.tower.height if a.tower else 0, a.player)):
             # The place has its own column; show the arithmetic after it.
             how = a.explanation.split(": ", 1)[1]
             if a.place is not None:
                 how = how.split(", ", 1)[1]
-            row = [Text(names[a.player])]
+            row: list[RenderableType] = [Text(names[a.player])]
             if category != MONEY:
-                place = PLACE.get(a.place or 0, "")
-                if a.tied > 1:
+                place = PLACE.get(a.place or 0, "-")
+                if a.tied > 1 and a.place:
                     place = f"tied {place}"
                 row += [Text(_tower_text(a)), Text(place)]
-            row += [Text(str(a.points)), Text(how)]
+            row += [Text(str(a.points)), Phrases(how)]
             table.add_row(*row)
         parts.append(table)
 

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.engine import Replay
+from asara_cli.games.asara.rules.gifts import undealt
 from asara_cli.games.asara.rules.model import Colour, Tower
 from asara_cli.games.asara.rules.state import GameState, in_play
 from asara_cli.games.asara.rules.text import plural, tower_label
@@ -158,11 +159,41 @@ def _free(board: Board, state: GameState, spec: AreaSpec) -> list[int] | str:
 
 
 def _gifts_cell(state: GameState, spec: AreaSpec) -> str:
-    here = sorted(((s, str(g)) for a, s, g in state.gifts if a == spec.key))
-    return "; ".join(f"{s}: {g}" for s, g in here) or "-"
+    """``1: asari 5, buyer; 3: prestige``: the gifts lying on each space of the area."""
+    here: dict[int, list[str]] = {}
+    for a, s, g in state.gifts:
+        if a == spec.key:
+            here.setdefault(s, []).append(str(g))
+    return "; ".join(f"{s}: {', '.join(gs)}" for s, gs in sorted(here.items())) or "-"
 
 
-def status_view(board: Board, state: GameState, title: str) -> RenderableType:
+#: what the tower drawings and the marks beside a name mean (docs/recording.md)
+LEGEND = ("Towers, bottom to top: █ base, ▮ trunk, ▯ window, ✦ lighted window, ▲ turret.\n"
+          "Beside a name: ◀ to move, ♛ holds the Caliph's patronage.")
+
+
+def _runs(spaces: Sequence[int]) -> str:
+    """``1-4, 6``: spaces with runs of three or more shortened, so the column stays narrow."""
+    out: list[str] = []
+    i = 0
+    while i < len(spaces):
+        j = i
+        while j + 1 < len(spaces) and spaces[j + 1] == spaces[j] + 1:
+            j += 1
+        if j - i >= 2:
+            out.append(f"{spaces[i]}-{spaces[j]}")
+        else:
+            out += [str(x) for x in spaces[i:j + 1]]
+        i = j + 1
+    return ", ".join(out)
+
+
+def status_view(board: Board, state: GameState, title: str, full: bool = False
+                ) -> RenderableType:
+    """The board for the table: whose turn, the players and their towers, the areas; with
+    ``full`` also what lies behind the screens and the market. Without it, it fits 80x40
+    for a 4-player pro game with both expansions (tables without their blank edge rows)."""
+    edge = full
     parts: list[RenderableType] = [Text(title, style="bold")]
     if state.over:
         parts.append(Text(f"The game is over (year {state.year}): see `asara score`."))
@@ -171,7 +202,10 @@ def status_view(board: Board, state: GameState, title: str) -> RenderableType:
         parts.append(Text(f"Year {state.year} of {board.years}, after {state.events} events: "
                           f"{who} to move. Caliph's patronage: "
                           f"{state.players[state.caliph].name}."))
-    table = Table(box=box.SIMPLE_HEAD, title="players", title_justify="left")
+        if undealt(state) and not state.areas:  # R6.1: due before the year's first move
+            parts.append(Text(f"The Caliph's gifts of year {state.year} are not dealt yet: "
+                              f"record the deal with `asara gifts ...` first."))
+    table = Table(box=box.SIMPLE_HEAD, title="players", title_justify="left", show_edge=edge)
     for col, justify in (("player", "left"), ("Asari", "right"), ("buyers", "right"),
                          ("prestige", "right"), ("towers", "left")):
         # a tower is one line: its name, height and drawing
@@ -190,26 +224,34 @@ def status_view(board: Board, state: GameState, title: str) -> RenderableType:
         table.add_row(Text(p.name + marks), str(p.money), str(p.buyers),
                       str(state.prestige(seat)), _towers_cell(p.towers))
         screens.add_row(Text(p.name), ItemList(_screen_items(state, seat)))
-    parts += [table, screens]
+    parts.append(table)
+    if full:
+        parts.append(screens)
 
-    areas = Table(box=box.SIMPLE_HEAD, title="areas this year", title_justify="left")
-    areas.add_column("area")
-    areas.add_column("buyer colour to follow")
-    areas.add_column("free spaces")
+    areas = Table(box=box.SIMPLE_HEAD, title="areas this year", title_justify="left",
+                  show_edge=edge)
+    areas.add_column("area", no_wrap=True)
+    areas.add_column("follow" if not full else "buyer colour to follow")
+    areas.add_column("free" if not full else "free spaces", no_wrap=not full)
     gifts = "gifts" in state.setup.expansions
     if gifts:
-        areas.add_column("Caliph's gifts (space: gift)")
+        areas.add_column("Caliph's gifts (space: gifts)" if full else "gifts (space: gifts)")
     for spec in _areas_in_play(board, state):
         colour = state.area(spec.key).colour
         follow = (colour or "any") if spec.follow_suit else "-"
         free = _free(board, state, spec)
         row = [spec.name, follow,
-               ", ".join(map(str, free)) if isinstance(free, list) and free
+               (", ".join(map(str, free)) if full else _runs(free))
+               if isinstance(free, list) and free
                else ("none" if isinstance(free, list) else free)]
         if gifts:
             row.append(_gifts_cell(state, spec))
         areas.add_row(*row)
     parts.append(areas)
+    parts.append(Text(LEGEND))
+    if not full:
+        parts.append(Text("Behind the screens and the market: asara status --full"))
+        return Group(*parts)
 
     markets = Table(box=box.SIMPLE_HEAD, title="market", title_justify="left")
     markets.add_column("section")
@@ -324,11 +366,17 @@ def prestige_by_year(state: GameState) -> list[tuple[str, list[int]]]:
     """Each stage's label and every player's prestige after it: after each year (builds,
     gifts and that year's evaluation), then after the final evaluation."""
     years = _last_year(state)
+    finished = len(state.year_scores)
     stages: list[tuple[str, list[int]]] = []
     for y in range(1, years + 1):
-        stages.append((f"year {y}", [sum(e.points for e in state.ledger if e.player == s
-                                          and e.year <= y and e.source != "final")
-                                     for s in range(len(state.players))]))
+        label = f"year {y}"
+        if y > finished:  # a year under way: only what it has earned so far, if anything
+            if not any(e.year == y for e in state.ledger):
+                continue
+            label = f"year {y} so far"
+        stages.append((label, [sum(e.points for e in state.ledger if e.player == s
+                                   and e.year <= y and e.source != "final")
+                               for s in range(len(state.players))]))
     if state.final is not None:
         stages.append(("final", list(state.prestige_all())))
     return stages
@@ -339,6 +387,8 @@ def score_chart(result: Replay, title: str, width: int = 40) -> RenderableType:
     the highest total spans ``width`` characters (fits 80 columns with names up to 12)."""
     state = result.state
     stages = prestige_by_year(state)
+    if not stages:  # the first year under way and nobody has scored: nothing to draw
+        return Group(Text(title), Text("no prestige scored yet"))
     top = max((v for _, values in stages for v in values), default=0) or 1
     table = Table(box=None, show_header=False, title=title, title_justify="left",
                   padding=(0, 1))

@@ -3,7 +3,6 @@ and after year four the final evaluation (RULES.md R2-R5)."""
 
 from __future__ import annotations
 
-import textwrap
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
@@ -63,16 +62,25 @@ def move_text(board: Board, event: Event) -> str:
     return text
 
 
-def result_line(board: Board, before: GameState, done: Applied, event: Event) -> str:
-    """What a recorded move did, in at most two lines: the move (with a tower's new height
-    and a buyer colour new to the game), then the mover's money, prestige and buyers after
-    it (before any end-of-year evaluation it triggered) and who moves next, with theirs."""
+def result_line(board: Board, before: GameState, done: Applied, event: Event,
+                numbered: bool = True) -> str:
+    """What a recorded move did, in at most two lines: the move, mover first (with a tower's
+    new height and a buyer colour new to the game) and its event number, then the mover's
+    money, prestige and buyers after it (before any end-of-year evaluation it triggered) and
+    who moves next, with theirs."""
     after = done.moved
-    first = f"#{after.events} {move_text(board, event)}"
+    first = move_text(board, event)
+    number = f"; event #{after.events}" if numbered else ""
     if isinstance(event, Checkpoint):  # recorded only when it agrees: say so
         first += " (agrees with the moves recorded)"
+    if isinstance(event, GiftsDealt):
+        # a gift nobody claimed stays, and the deal adds one to its space (R6.1): say so
+        dealt = {(a, s) for a, s, _ in event.gifts}
+        left = [f"{a} {s}: {g}" for a, s, g in before.gifts if (a, s) in dealt]
+        if left:
+            first += f" (also there, left from last year: {'; '.join(left)})"
     if not isinstance(event, Turn):
-        return first + _next(done, "\n   ")
+        return first + number + _next(done, "\n   ")
     seat = after.seat(event.placement.player)
     assert seat is not None
     p = after.players[seat]
@@ -86,19 +94,10 @@ def result_line(board: Board, before: GameState, done: Applied, event: Event) ->
                      f"{board.buyer_colours}")
     if notes:
         first += f" ({'; '.join(notes)})"
+    first += number
     second = (f"   {p.name}: {p.money} Asari, {after.prestige(seat)} prestige, "
               f"{plural(p.buyers, 'buyer')}.")
     return f"{first}\n{second}{_next(done, ' ')}"
-
-
-def fit(text: str, width: int) -> str:
-    """``text`` broken between words to ``width`` columns, continuation lines indented, so
-    the terminal never breaks a word (a word longer than a line stays whole)."""
-    lines: list[str] = []
-    for line in text.split("\n"):
-        lines += textwrap.wrap(line, width=max(width, 40), subsequent_indent="   ",
-                               break_long_words=False, break_on_hyphens=False) or [""]
-    return "\n".join(lines)
 
 
 def _next(done: Applied, sep: str) -> str:
@@ -143,9 +142,7 @@ def year_end_view(board: Board, done: Applied) -> RenderableType:
         parts.append(Text(
             f"Year {after.year} of {board.years}: everyone took {board.yearly_money} Asari "
             f"and a new hand; {starter} starts (Caliph's patronage). The displays are "
-            f"refilled: `asara display ...` records them (optional)."
-            + (" Deal the Caliph's gifts and record them: `asara gifts ...`."
-               if "gifts" in after.setup.expansions and after.gift_deck else "")))
+            f"refilled: `asara display ...` records them (optional)."))
         return Group(*parts)
     return Group(*parts, final_summary(after))
 

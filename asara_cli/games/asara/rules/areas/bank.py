@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from asara_cli.core.findings import Report
+from asara_cli.core.findings import NOTE, Report
 from asara_cli.core.schema import Schema, when, whole
+from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Bank
+from asara_cli.games.asara.rules.state import GameState
 
 
 class BankKind(Kind[Bank]):
@@ -64,6 +66,13 @@ class BankKind(Kind[Bank]):
         elif value is None and not 1 <= m.action.amount <= m.board.bank_max_value:
             bad("R3.3", f"no bank space pays {m.action.amount}; the values run up to "
                         f"{m.board.bank_max_value}")
+        elif value is None:
+            seen = seen_value(m.state, space)
+            if seen is not None and seen[0] != m.action.amount:
+                # a printed value does not change: one of the two amounts is a slip
+                bad("R3.3", f"bank space {space} paid {seen[0]} at event {seen[1]}; now "
+                            f"{m.action.amount} (its printed value never changes: check the "
+                            f"space and the amount)", NOTE)
 
     def notes(self, m: Move[Bank]) -> list[tuple[str, str, str]]:
         space, values = m.space, m.board.bank_values
@@ -72,6 +81,14 @@ class BankKind(Kind[Bank]):
                      f"the value of bank space {space} is unknown to the board profile; the "
                      f"amount taken is trusted up to {m.board.bank_max_value}")]
         return []
+
+    def apply(self, m: Move[Bank]) -> GameState:
+        space, values = m.space, m.board.bank_values
+        if (space is None or not 1 <= space <= len(values) or values[space - 1] is not None
+                or seen_value(m.state, space) is not None):
+            return m.state
+        return evolve(m.state, bank_seen=(*m.state.bank_seen,
+                                          (space, m.action.amount, m.number)))
 
     def text(self, board: Board, who: str, space: int | None, action: Bank, how: str | None
              ) -> str:
@@ -88,6 +105,12 @@ class BankKind(Kind[Bank]):
 
     def write(self, space: int | None, action: Bank) -> dict[str, Any]:
         return {"space": space, "amount": action.amount}
+
+
+def seen_value(state: GameState, space: int) -> tuple[int, int] | None:
+    """The amount bank ``space`` paid when the log first used it, and that event's number;
+    ``None`` when it has not been used (or its value is printed in the board profile)."""
+    return next(((amount, event) for s, amount, event in state.bank_seen if s == space), None)
 
 
 BANK = BankKind()

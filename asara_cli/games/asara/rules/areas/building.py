@@ -168,9 +168,17 @@ class Building(Kind[Build]):
         player = _build(m.player, m.action)
         k = m.action.sections
         state = m.state
+        # every ledger line says what happened: the towers grown or made, each lighted
+        # window laid, and a wish of the genie (R6.2) when it was one
+        what = grown(player, m.action)
+        for lw in m.action.lighted:
+            i = find_tower(player, lw.colour, lw.tower)
+            where = tower_label(player.towers, i) if i is not None else lw.colour
+            what.append(f"a lighted window on {where}" + (" (on gold)" if lw.on_gold else ""))
+        genie = " (a wish of the Bottle Genie)" if m.copied else ""
         entry = LedgerEntry(m.seat, build_prestige(m.board, k), "build", state.year, m.number,
-                            f"built {plural(k, 'section')} on plot {m.space}: "
-                            + "; ".join(grown(player, m.action)))
+                            f"built {plural(k, 'section')} on plot {m.space}{genie}: "
+                            + "; ".join(what))
         return evolve(state, players=state.players_with(m.seat, player),
                       ledger=(*state.ledger, entry))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from asara_cli.core.findings import Report
+from asara_cli.core.findings import WARNING, Report
 from asara_cli.core.schema import Schema, when, whole, words
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling
 from asara_cli.games.asara.rules.board import Board
@@ -19,11 +19,12 @@ from asara_cli.games.asara.rules.events import Genie
 from asara_cli.games.asara.rules.state import GameState, in_play
 
 
-def _inner(action: Genie) -> Kind[Any]:
+def _inner(action: Genie) -> Kind[Any] | None:
+    """The kind of the move wished for; ``None`` when the visit wished for nothing."""
     # The registry imports this module: look it up when called, not when imported.
     from asara_cli.games.asara.rules.areas import kind_of
 
-    return kind_of(action.move)
+    return None if action.move is None else kind_of(action.move)
 
 
 def _copy(m: Move[Genie]) -> Move[Any]:
@@ -38,9 +39,10 @@ class GenieKind(Kind[Genie]):
     copyable = False
     sample_rank = 2
     space_help = "the Bottle Genie's space: its cost"
-    required = ("move",)
+    required: tuple[str, ...] = ()  # no move: a visit that wishes for nothing (X13)
     summary = ("Expansion, House of the Bottle Genie (R6.2, pro): pay the genie's space (its "
-               "cost), then one move of another area but the Caliph's, without a buyer there.")
+               "cost), then one move of another area but the Caliph's, without a buyer there "
+               "(or none: a visit that wishes for nothing, X13).")
 
     def key_schemas(self) -> dict[str, Schema]:
         from asara_cli.games.asara.rules.areas import KINDS
@@ -88,16 +90,23 @@ class GenieKind(Kind[Genie]):
 
     def cost(self, board: Board, space: int | None, action: Genie) -> tuple[int, str]:
         fee = space or 0
-        inner, what = _inner(action).cost(board, action.space, action.move)
+        kind = _inner(action)
+        if kind is None:
+            return fee, f"the genie's space costs {fee}"
+        inner, what = kind.cost(board, action.space, action.move)
         if not inner:
             return fee, f"the genie's space costs {fee}"
         return fee + inner, f"the genie's {fee} and then {what}: {fee + inner} in all"
 
     def income(self, board: Board, space: int | None, action: Genie) -> int:
-        return _inner(action).income(board, action.space, action.move)
+        kind = _inner(action)
+        return 0 if kind is None else kind.income(board, action.space, action.move)
 
     def check(self, m: Move[Genie], bad: Report) -> None:
         kind = _inner(m.action)
+        if kind is None:  # the player may wish (R6.2): paying for no wish is legal (X13)
+            bad("R6.2", "the Bottle Genie was paid and no wish was made", WARNING)
+            return
         area = kind.area(m.board, m.action.move)
         if not kind.copyable:
             bad("R6.2", f"the Bottle Genie grants any move except the {area.name}")
@@ -117,27 +126,35 @@ class GenieKind(Kind[Genie]):
         kind.check(_copy(m), bad)
 
     def notes(self, m: Move[Genie]) -> list[tuple[str, str, str]]:
-        return _inner(m.action).notes(_copy(m))
+        kind = _inner(m.action)
+        return [] if kind is None else kind.notes(_copy(m))
 
     def apply(self, m: Move[Genie]) -> GameState:
-        return _inner(m.action).apply(_copy(m))
+        kind = _inner(m.action)
+        return m.state if kind is None else kind.apply(_copy(m))
 
     def text(self, board: Board, who: str, space: int | None, action: Genie,
              how: str | None) -> str:
         head = f"{who} pays {space} to the Bottle Genie" + (f" ({how})" if how else "")
-        inner = _inner(action).text(board, who, action.space, action.move, None)
+        kind = _inner(action)
+        if kind is None:
+            return f"{head}; no wish"
+        if kind is self:  # refused (R6.2, X12); said plainly, whatever it names
+            return f"{head}; wish: the Bottle Genie itself"
+        inner = kind.text(board, who, action.space, action.move, None)
         return f"{head}; wish: {inner}"
 
     def read(self, r: Fields) -> tuple[int | None, Genie]:
         from asara_cli.games.asara.rules.areas import BY_LOG_TYPE
 
         space = self.read_space(r)
-        # the referee says which moves the genie grants (R6.2); the log may name any other
-        copyable = [k.log_type for k in BY_LOG_TYPE.values() if k.kind != self.kind]
+        # the referee says which moves the genie grants (R6.2): the log may name any, the
+        # genie's own too (a rule refused, not a word misread); no move: no wish (X13)
+        copyable = [k.log_type for k in BY_LOG_TYPE.values()]
         expected = "the move wished for, e.g. { type = \"bank\", space = 1, amount = 12 }"
         t = r.table("move", expected)
         if t is None:
-            raise r.error("move", f"missing: {expected}")
+            return space, Genie(None)
         kind_word = t.text("type", re.compile(f"^({'|'.join(copyable)})$"),
                            f"one of {', '.join(copyable)}", required=True)
         kind = BY_LOG_TYPE[str(kind_word)]
@@ -146,11 +163,15 @@ class GenieKind(Kind[Genie]):
             if key not in allowed:
                 raise t.error(key, f"a {kind_word} move has no key {key!r} (keys: "
                                    f"{', '.join(kind.keys) or 'none'})")
+        if kind is self:  # a wish for the genie itself: the referee refuses it (X12)
+            return space, Genie(Genie(None))
         inner_space, move = kind.read(t)
         return space, Genie(move, inner_space)
 
     def write(self, space: int | None, action: Genie) -> dict[str, Any]:
         kind = _inner(action)
+        if kind is None:
+            return {} if space is None else {"space": space}
         return {"space": space,
                 "move": {"type": kind.log_type, **kind.write(action.space, action.move)}}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from asara_cli.core.findings import Report
+from asara_cli.core.findings import WARNING, Report
 from asara_cli.core.schema import Schema, whole, words
 from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import (
@@ -48,14 +48,18 @@ class Spies(Kind[Bribe]):
         }
 
     def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Bribe, int | None]]:
-        """Each affordable fee: a search that takes nothing, and one tile from each pile
-        left (one colour a pile, rotating, so every colour turns up over a game)."""
+        """Each affordable fee: a search that takes nothing (of a pile that holds tiles: an
+        empty one is legal but pointless, G7: no player would pay for it), and one tile from
+        each pile left (one colour a pile, rotating, so every colour turns up over a
+        game)."""
         money, state, board = s.player.money, s.state, s.board
         found: list[tuple[Bribe, int | None]] = []
         for fee in board.area_of_kind(self.kind).spaces or ():
             if fee > money:
                 continue
-            found.append((Bribe(Section.BASE), fee))
+            searched = next((x for x in _SECTIONS if state.market(x).pile > 0), None)
+            if searched is not None:
+                found.append((Bribe(searched), fee))
             for i, section in enumerate(_SECTIONS):
                 if state.market(section).pile < 1:
                     continue
@@ -76,8 +80,14 @@ class Spies(Kind[Bribe]):
         return fee + price, f"bribery at {fee} and the {tile} at {price} cost {fee + price}"
 
     def check(self, m: Move[Bribe], bad: Report) -> None:
-        if m.action.tile is not None and m.state.market(m.action.pile).pile < 1:
-            bad("R3.4", f"the face-down {m.action.pile} pile is empty")
+        # A tile can only come from a pile that holds one; searching an empty pile and
+        # taking nothing is legal, only pointless, as placing without buying is (G7).
+        if m.state.market(m.action.pile).pile < 1:
+            if m.action.tile is not None:
+                bad("R3.4", f"the face-down {m.action.pile} pile is empty")
+            else:
+                bad("R3.4", f"the face-down {m.action.pile} pile is empty: the spies were "
+                            f"paid to search nothing", WARNING)
 
     def apply(self, m: Move[Bribe]) -> GameState:
         tile = m.action.tile

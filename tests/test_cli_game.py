@@ -173,3 +173,43 @@ def test_an_unknown_game_is_a_usage_error_naming_the_games(tmp_path: Path) -> No
                                  "--no-use"])
     assert result.exit_code == 0, result.output
     assert "game =" not in log.read_text("utf-8")  # ASARA, the default, is not written
+
+
+# --- one option chooses the output (cli/formats.py) -------------------------------------------
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
+
+
+def test_every_command_chooses_its_output_by_one_option() -> None:
+    """--json is --format json; no command branches on it (the format objects write)."""
+    root = Path(__file__).resolve().parent.parent / "asara_cli"
+    for path in root.rglob("*.py"):
+        if path.name == "formats.py" and path.parent.name == "cli":
+            continue  # chosen(): the one place --json is read
+        for line in path.read_text("utf-8").splitlines():
+            if "as_json" in line:
+                assert "as_json: JsonOption" in line or "chosen(" in line, (path.name, line)
+
+
+@pytest.mark.parametrize(("command", "name"), [
+    ("status", "json"), ("score", "json"), ("validate", "json"), ("score", "chart"),
+])
+def test_format_and_its_shorthand_write_the_same(command: str, name: str) -> None:
+    log = str(SAMPLES / "two-player-basic.toml")
+    short = ["--json"] if name == "json" else [f"--{name}"]
+    by_option = runner.invoke(app, [command, log, "--format", name])
+    by_shorthand = runner.invoke(app, [command, log, *short])
+    assert by_option.exit_code == by_shorthand.exit_code == 0, by_option.output
+    assert by_option.stdout == by_shorthand.stdout
+    if name == "json":
+        json.loads(by_option.stdout)  # one JSON document, nothing else on stdout
+
+
+def test_two_formats_asked_for_are_a_usage_error() -> None:
+    log = str(SAMPLES / "two-player-basic.toml")
+    # (a command's default format cannot be told from not asking: --json wins over it)
+    for command, other in (("score", "chart"), ("board", "toml"), ("score", "bgstats")):
+        args = [command, "--json", "--format", other] + ([log] if command != "board" else [])
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (command, result.output)
+        assert f"--json and --format {other} ask for two formats" in result.stderr

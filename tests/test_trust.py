@@ -74,7 +74,7 @@ def test_an_unexpected_exception_is_one_line_and_exit_3(monkeypatch: pytest.Monk
 
 def test_ctrl_c_says_whether_the_log_changed(monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
-    import asara_cli.cli.game as game_cmd
+    import asara_cli.cli.formats as game_cmd  # where status replays the log
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt

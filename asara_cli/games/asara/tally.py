@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -16,12 +18,19 @@ from asara_cli.cli.common import (
     out,
     print_json,
 )
+from asara_cli.cli.formats import chosen
 from asara_cli.core.shown import show_path
+from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.position import check_position
-from asara_cli.games.asara.rules.scoring import FinalPosition, final_evaluation
+from asara_cli.games.asara.rules.scoring import FinalEvaluation, FinalPosition, final_evaluation
 from asara_cli.games.asara.screens.final import final_dict, final_tables
-from asara_cli.games.asara.sheet import parse_sheet
+from asara_cli.games.asara.sheet import Sheet, parse_sheet
 from asara_cli.logfile.board import load_board
+
+
+class TallyFormat(StrEnum):
+    TABLE = "table"
+    JSON = "json"
 
 
 @guarded
@@ -32,6 +41,8 @@ def tally(
                        "prestige before the final evaluation.", show_default=False),
     ],
     board: BoardOption = None,
+    fmt: Annotated[TallyFormat, typer.Option(
+        "--format", "-f", help="table or json (as --json).")] = TallyFormat.TABLE,
     as_json: JsonOption = False,
 ) -> None:
     """Final evaluation of a position, for a table that kept no log [R5].
@@ -55,14 +66,27 @@ def tally(
     evaluation = final_evaluation(
         rules, [FinalPosition(p.towers, p.asari) for p in position.players], pro=position.pro
     )
+    TALLY[chosen(TALLY, fmt.value, as_json)](sheet, rules, position, evaluation)
+
+
+def _table(sheet: Path, rules: Board, position: Sheet, evaluation: FinalEvaluation
+           ) -> None:
     names = [p.name for p in position.players]
     prestige = [p.prestige for p in position.players]
-    if as_json:
-        data = {"variant": position.variant.value, "board": rules.profile}
-        data |= final_dict(names, prestige, [p.asari for p in position.players], evaluation)
-        print_json(data)
-        return
     console = out()
     console.print(f"Final evaluation of {sheet} ({position.variant} game, board "
                   f"{rules.profile})", style="bold")
     console.print(final_tables(names, prestige, evaluation))
+
+
+def _json(sheet: Path, rules: Board, position: Sheet, evaluation: FinalEvaluation) -> None:
+    names = [p.name for p in position.players]
+    data = {"variant": position.variant.value, "board": rules.profile}
+    data |= final_dict(names, [p.prestige for p in position.players],
+                       [p.asari for p in position.players], evaluation)
+    print_json(data)
+
+
+#: The outputs of a tally, by --format (cli/formats.py has the other commands').
+TALLY: dict[str, Callable[[Path, Board, Sheet, FinalEvaluation], None]] = {
+    "table": _table, "json": _json}

@@ -1,0 +1,355 @@
+"""The outputs of ``validate``, ``status`` and ``score``: one class per format (as
+pip-audit's ``_format/`` has), registered by name. A command takes its ``--format`` (or the
+older ``--json``), asks :func:`chosen` for the output and hands it the result; no command
+branches on the format. Batch's formats are in ``render/batch.py`` (the same idea).
+
+People-talk goes to stderr and data to stdout, as everywhere: a JSON output prints nothing
+else on stdout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, ClassVar
+
+import typer
+
+from asara_cli.cli.common import (
+    EXIT_OK,
+    EXIT_VIOLATION,
+    Replayed,
+    err,
+    fail,
+    out,
+    print_json,
+    replay_file,
+)
+from asara_cli.core.shown import show_path
+from asara_cli.core.words import plural
+from asara_cli.errors import InputError
+from asara_cli.logfile.game import describe_violation
+
+#: Violations listed per log in human output; the rest are counted (JSON keeps them all).
+SHOWN_VIOLATIONS = 20
+
+
+def report_violations(game: Replayed) -> None:
+    """The violations of a log on stderr, one diagnostic line each (the first 20)."""
+    console = err()
+    found = game.result.violations
+    for v in found[:SHOWN_VIOLATIONS]:
+        console.print(describe_violation(game.log, v), soft_wrap=True)
+    if len(found) > SHOWN_VIOLATIONS:
+        console.print(f"{show_path(game.log.path)}: ... and {len(found) - SHOWN_VIOLATIONS:,} "
+                      "more (--json lists them all)", soft_wrap=True)
+
+
+def chosen(formats: Mapping[str, Any], name: str, as_json: bool) -> str:
+    """The format asked for: ``--json`` is ``--format json``; both naming others is a usage
+    error."""
+    if as_json and name not in ("json", next(iter(formats))):
+        raise fail(f"--json and --format {name} ask for two formats; give one")
+    return "json" if as_json else name
+
+
+# --- validate ------------------------------------------------------------------------------
+
+
+class ValidateOutput:
+    """What ``validate`` says of each log, as it replays them."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(self, notes: bool = False, quiet: bool = False) -> None:
+        self.notes, self.quiet = notes, quiet
+
+    def unreadable(self, path: Path, error: InputError) -> None:
+        raise NotImplementedError
+
+    def replayed(self, path: Path, game: Replayed) -> None:
+        raise NotImplementedError
+
+    def end(self, code: int) -> None:
+        """After the last log (``code``: the exit code the command ends with)."""
+
+
+class ValidateText(ValidateOutput):
+    """Diagnostics on stderr (``file:line: event N (player, type): ... [rule]``) and one
+    verdict line per log on stdout."""
+
+    name = "text"
+
+    def unreadable(self, path: Path, error: InputError) -> None:
+        err().print(f"error: {error}", soft_wrap=True)
+
+    def replayed(self, path: Path, game: Replayed) -> None:
+        console, result = err(), game.result
+        report_violations(game)
+        relaxed = [v for v in result.notes if v.severity == "note"]
+        listed = [v for v in result.notes
+                  if (v.severity != "note" and not self.quiet) or self.notes]
+        for v in listed[:SHOWN_VIOLATIONS if not self.notes else None]:
+            console.print(describe_violation(game.log, v), soft_wrap=True)
+        if not self.notes and len(listed) > SHOWN_VIOLATIONS:
+            console.print(f"{show_path(path)}: ... and {len(listed) - SHOWN_VIOLATIONS:,} "
+                          "more warnings", soft_wrap=True)
+        if relaxed and not self.notes and not self.quiet:
+            console.print(f"{show_path(path)}: {plural(len(relaxed), 'note')} on facts the "
+                          "log leaves out (--notes lists them)", soft_wrap=True)
+        if result.valid:
+            out().print(f"ok: {show_path(path)}: {len(game.log.events)} events, "
+                        f"{game.game.progress(result)}", soft_wrap=True)
+        else:
+            n = sum(1 for v in result.violations if not v.later)
+            out().print(f"invalid: {show_path(path)}: {plural(n, 'violation')}"
+                        + (f", the first at event {result.stopped}" if result.stopped else ""),
+                        soft_wrap=True)
+
+
+class ValidateJson(ValidateOutput):
+    """One JSON document on stdout: ``{"valid": ..., "logs": [...]}`` (docs/log-format.md)."""
+
+    name = "json"
+
+    def __init__(self, notes: bool = False, quiet: bool = False) -> None:
+        super().__init__(notes, quiet)
+        self.reports: list[dict[str, Any]] = []
+
+    def unreadable(self, path: Path, error: InputError) -> None:
+        self.reports.append({"file": show_path(path), "error": str(error)})
+
+    def replayed(self, path: Path, game: Replayed) -> None:
+        from asara_cli.render.findings import validation_dict
+
+        self.reports.append(validation_dict(game.log, game.result))
+
+    def end(self, code: int) -> None:
+        print_json({"valid": code == EXIT_OK, "logs": self.reports})
+
+
+VALIDATE: dict[str, type[ValidateOutput]] = {f.name: f for f in (ValidateText, ValidateJson)}
+
+
+# --- status and score: one replayed log ------------------------------------------------------
+
+
+class GameOutput:
+    """One replayed log shown one way. Options that only one format reads are given to all
+    (as batch's formats take them)."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(self, path: Path, **options: Any) -> None:
+        self.path = path
+        self.options = options
+
+    def show(self, board: Path | None) -> None:
+        """Replay the log (on ``board``, else its own) and write it; an illegal log's
+        violations then follow on stderr, and the command exits with code 1."""
+        game = replay_file(self.path, board)
+        self.write(game)
+        if not game.result.valid:
+            report_violations(game)
+            raise typer.Exit(EXIT_VIOLATION)
+
+    def write(self, game: Replayed) -> None:
+        raise NotImplementedError
+
+    def at(self, game: Replayed) -> int:
+        """The event asked for (``--at``; default: the last)."""
+        asked = self.options.get("at")
+        return len(game.log.events) if asked is None else min(asked, len(game.log.events))
+
+
+class StatusTable(GameOutput):
+    """The board for people: what a table needs most within 80 x 40 (``--full``: all)."""
+
+    name = "table"
+
+    def write(self, game: Replayed) -> None:
+        result, at = game.result, self.at(game)
+        # the states stop before the first illegal event
+        shown = at if result.stopped is None else min(at, result.stopped - 1)
+        title = f"{show_path(self.path)} after event {shown}" + (
+            f" (asked for {at}; the log is illegal from event {result.stopped})"
+            if shown < at else "")
+        out().print(game.game.status_view(game.board, result, at, title,
+                                          self.options.get("full", False)))
+
+
+class StatusJson(GameOutput):
+    name = "json"
+
+    def write(self, game: Replayed) -> None:
+        print_json(game.game.status_data(game.board, game.result, self.at(game))
+                   | {"file": show_path(self.path)})
+
+
+STATUS: dict[str, type[GameOutput]] = {f.name: f for f in (StatusTable, StatusJson)}
+
+
+class ScoreText(GameOutput):
+    """Every point with its source, per period and in the final scoring, and the winner."""
+
+    name = "text"
+
+    def write(self, game: Replayed) -> None:
+        out().print(game.game.score_view(game.board, game.result,
+                                         f"Score of {show_path(self.path)}"))
+
+
+class ScoreJson(GameOutput):
+    name = "json"
+
+    def write(self, game: Replayed) -> None:
+        print_json(game.game.score_data(game.board, game.result)
+                   | {"file": show_path(self.path)})
+
+
+class ScoreChart(GameOutput):
+    """Each player's points after each period, as bars."""
+
+    name = "chart"
+
+    def write(self, game: Replayed) -> None:
+        played = game.game
+        out().print(played.score_chart(game.result, f"{played.points.capitalize()} in "
+                                                    f"{show_path(self.path)}"))
+
+
+class ScoreBgStats(GameOutput):
+    """A finished, legal game as BG Stats' play JSON, or (``url``) its createPlay link."""
+
+    name = "bgstats"
+
+    def show(self, board: Path | None) -> None:
+        from asara_cli.logfile.board import load_board
+        from asara_cli.render import bgstats
+        from asara_cli.stats import INVALID, UNREADABLE, record_of
+
+        log = self.path
+        record = record_of(log, None if board is None else load_board(board))
+        where = f"{show_path(log)}:{record.line}" if record.line else show_path(log)
+        if record.status == UNREADABLE:
+            raise fail(f"{where}: {record.problem}")
+        if record.status == INVALID:
+            raise fail(f"{where}: {record.problem} [{record.rule}]; BG Stats gets only legal "
+                       "games (asara validate explains)", EXIT_VIOLATION)
+        if not record.scored:
+            raise fail(f"{show_path(log)}: the game is not finished; BG Stats gets only "
+                       "finished games")
+        data = bgstats.play(record, self.options.get("bgg_id"))
+        if self.options.get("url"):
+            made = bgstats.link(data)
+            out().file.write(made + "\n")
+            warning = bgstats.link_warning(made, str(log))
+            if warning:
+                err().print(warning, soft_wrap=True)
+        else:
+            print_json(data)
+
+
+SCORE: dict[str, type[GameOutput]] = {f.name: f for f in (ScoreText, ScoreJson, ScoreChart,
+                                                           ScoreBgStats)}
+
+
+# --- board -----------------------------------------------------------------------------------
+
+
+class BoardOutput:
+    """A game's board profile, shown one way."""
+
+    name: ClassVar[str] = ""
+
+    def show(self, game: str | None, board: Path | None) -> None:
+        raise NotImplementedError
+
+
+class BoardTable(BoardOutput):
+    """Every number for people, and a note naming what a table's profile left out."""
+
+    name = "table"
+
+    def show(self, game: str | None, board: Path | None) -> None:
+        played, rules = _board(game, board)
+        out().print(played.board_view(rules))
+        defaulted = getattr(rules, "defaulted", ())
+        if defaulted:
+            out().print(defaults_note(defaulted), soft_wrap=True)
+
+
+class BoardJson(BoardOutput):
+    name = "json"
+
+    def show(self, game: str | None, board: Path | None) -> None:
+        played, rules = _board(game, board)
+        print_json(played.board_data(rules))
+
+
+class BoardToml(BoardOutput):
+    """The profile's own text: the packaged one to copy and edit, or the file given."""
+
+    name = "toml"
+
+    def show(self, game: str | None, board: Path | None) -> None:
+        from asara_cli.cli.common import find_game_option
+        from asara_cli.logfile.board import standard_profile_text
+        from asara_cli.logfile.common import read_text
+        from asara_cli.render.safe import safe_text
+
+        key = find_game_option(game).key
+        text = standard_profile_text(key) if board is None else read_text(board)
+        typer.echo(safe_text(text), nl=False)
+
+
+def _board(game: str | None, board: Path | None) -> tuple[Any, Any]:
+    """The game (``--game``, else the one the profile names) and its board."""
+    from asara_cli.cli.common import find_game_option
+    from asara_cli.logfile.board import load_game_board
+
+    played = find_game_option(game)
+    return load_game_board(board, played.key if game is not None else None)
+
+
+def defaults_note(defaulted: tuple[str, ...]) -> str:
+    """One line naming what a table's profile left out and took from the packaged one."""
+    return (f"note: the profile does not name {', '.join(defaulted)}; the packaged "
+            f"standard profile's values are used (asara board --toml shows them)")
+
+
+BOARD: dict[str, type[BoardOutput]] = {f.name: f for f in (BoardTable, BoardJson, BoardToml)}
+
+
+# Typer takes a choice as an enum; each names its registry's formats, in its order (checked
+# as the module loads, so a format added to a registry is an option at once or an error).
+
+
+class ValidateFormat(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+
+
+class StatusFormat(StrEnum):
+    TABLE = "table"
+    JSON = "json"
+
+
+class ScoreFormat(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+    CHART = "chart"
+    BGSTATS = "bgstats"
+
+
+class BoardFormat(StrEnum):
+    TABLE = "table"
+    JSON = "json"
+    TOML = "toml"
+
+
+for _enum, _formats in ((ValidateFormat, VALIDATE), (StatusFormat, STATUS),
+                        (ScoreFormat, SCORE), (BoardFormat, BOARD)):
+    if [e.value for e in _enum] != list(_formats):  # pragma: no cover - a slip here
+        raise AssertionError(f"{_enum.__name__} names other formats than its registry")

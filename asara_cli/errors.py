@@ -1,9 +1,35 @@
-"""The project's one input-error exception: a file that cannot be used (exit code 2)."""
+"""The project's one family of errors, each with its exit code; the command line's one
+boundary (``cli/common.py``: ``guarded``, which every command is registered through, and
+``cli/__init__.py``: ``run``) prints them and exits with it.
+
+- :class:`InputError`: a file, a word or an option that cannot be used (exit code 2);
+  :class:`WordError` is one typed at the table.
+- :class:`Refused`: a move the rules forbid, refused before anything is written (exit 1).
+
+Anything else that escapes is a bug: one line and exit code 3.
+"""
 
 from __future__ import annotations
 
 
-class InputError(Exception):
+class AsaraError(Exception):
+    """The base of the family: ``exit_code`` says how the command ends."""
+
+    exit_code = 2
+
+
+class Refused(AsaraError):
+    """A move the rules forbid: a headline and the reasons (rule and facts), exit code 1."""
+
+    exit_code = 1
+
+    def __init__(self, headline: str, lines: list[str]) -> None:
+        super().__init__(headline)
+        self.headline = headline
+        self.lines = lines
+
+
+class InputError(AsaraError):
     """Unusable input: names the file, the place in it, the player and the key where known.
 
     ``str()`` gives one line: ``path:line:col: player: key: message``, leaving out what is
@@ -47,3 +73,11 @@ class InputError(Exception):
                 where += f":{self.column}"
         parts = [p for p in (where, self.player, self.key) if p]
         return one_line(": ".join([*parts, self.message]))
+
+
+class WordError(InputError):
+    """A word typed at the table that is not understood (unknown, or an ambiguous prefix):
+    one line, exit code 2."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)

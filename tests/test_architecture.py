@@ -156,3 +156,20 @@ def test_games_do_not_import_each_other() -> None:
         for path in (PACKAGE / "games" / game).rglob("*.py"):
             others = {_owner(n) for n in _imported_names(path)} - {None, game}
             assert not others, (path.relative_to(PACKAGE).as_posix(), others)
+
+
+def test_one_error_family_with_one_boundary() -> None:
+    """Every error a command means to show is an AsaraError with its exit code (the games'
+    word errors too), and every command is registered through the one boundary."""
+    from asara_cli import errors
+    from asara_cli.cli import build_app
+    from asara_cli.games.asara import words as asara_words
+    from asara_cli.games.yspahan import words as yspahan_words
+
+    assert (errors.InputError.exit_code, errors.Refused.exit_code) == (2, 1)
+    for word_error in (asara_words.WordError, yspahan_words.WordError):
+        assert issubclass(word_error, errors.WordError)
+        assert issubclass(word_error, errors.AsaraError)
+    group = build_app()
+    for info in group.registered_commands:
+        assert getattr(info.callback, "__guarded__", False), info.name

@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Annotated, Any
 
 from asara_cli import __version__
-from asara_cli.errors import InputError
+from asara_cli.errors import AsaraError, InputError
 
 if TYPE_CHECKING:  # imported when a command is built: `asara --version` needs none of it
     import typer
@@ -206,9 +206,10 @@ def run(args: list[str]) -> int:
     except TyperException as e:  # usage: Typer's own message, exit 2
         _show_usage_error(e)
         return getattr(e, "exit_code", 2)
-    except InputError as e:
-        _line(f"error: {e}")
-        return 2
+    except AsaraError as e:  # raised outside a command (a command's own go through guarded)
+        from asara_cli.cli.common import shown
+
+        return shown(e).exit_code
     except RecursionError:
         _line("error: the input nests too deeply to read")
         return 2

@@ -6,11 +6,10 @@ from typing import Annotated
 
 import typer
 
-from asara_cli.cli.common import BoardOption, GameOption, JsonOption, guarded
+from asara_cli.cli.common import BoardOption, GameOption, JsonOption
 from asara_cli.cli.formats import BOARD, BoardFormat, chosen
 
 
-@guarded
 def board(
     board: BoardOption = None,
     game: GameOption = None,

@@ -14,7 +14,7 @@ from rich.console import Console
 
 from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
-from asara_cli.errors import InputError
+from asara_cli.errors import AsaraError, Refused
 from asara_cli.games.base import Game
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, load_log_board, read_log
@@ -50,7 +50,7 @@ def add_command(app: typer.Typer, name: str, fn: Callable[..., Any]) -> None:
     """Register ``fn`` as the command ``name``, each paragraph of its docstring as one line
     of help: Typer 0.28 keeps a docstring's line breaks and then wraps to the terminal, which
     at 80 columns leaves a word or two alone on a line."""
-    app.command(name, help=help_text(fn.__doc__ or ""))(fn)
+    app.command(name, help=help_text(fn.__doc__ or ""))(guarded(fn))
 
 
 def help_text(doc: str) -> str:
@@ -153,17 +153,34 @@ def replay_file(path: Path, board: Path | None) -> Replayed:
 
 
 def guarded(fn: Callable[P, R]) -> Callable[P, R]:
-    """Turn the project's input errors, and files the system cannot read or write, into one
-    line on stderr and exit code 2."""
+    """The boundary every command is registered through (:func:`add_command`): the
+    project's errors (``errors.py``) and files the system cannot read or write become their
+    lines on stderr and their exit code."""
+    if getattr(fn, "__guarded__", False):
+        return fn
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return fn(*args, **kwargs)
-        except InputError as e:
-            raise fail(str(e)) from None
+        except AsaraError as e:
+            raise shown(e) from None
         except OSError as e:  # a file or folder that cannot be read or written
             where = f"{show_path(str(e.filename))}: " if e.filename else ""
             raise fail(f"{where}{e.strerror or e}") from None
 
+    wrapper.__guarded__ = True  # type: ignore[attr-defined]
     return wrapper
+
+
+def shown(e: AsaraError) -> typer.Exit:
+    """Print one of the project's errors as it says itself, and the exit that ends with
+    its code."""
+    console = err()
+    if isinstance(e, Refused):
+        console.print(f"refused: {e.headline}", soft_wrap=True)
+        for line in e.lines:
+            console.print(f"  {line}", soft_wrap=True)
+    else:
+        console.print(f"error: {e}", soft_wrap=True)
+    return typer.Exit(e.exit_code)

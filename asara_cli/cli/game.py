@@ -15,7 +15,6 @@ from asara_cli.cli.common import (
     BoardOption,
     JsonOption,
     fail,
-    guarded,
     replay_file,
 )
 from asara_cli.cli.formats import (
@@ -83,7 +82,6 @@ def validate(
     raise typer.Exit(code)
 
 
-@guarded
 def status(
     log: LogArgument = None,
     at: Annotated[
@@ -109,7 +107,6 @@ def status(
     STATUS[chosen(STATUS, fmt.value, as_json)](log, at=at, full=full).show(board)
 
 
-@guarded
 def score(
     log: LogArgument = None,
     board: BoardOption = None,

@@ -15,9 +15,25 @@ from typing import Annotated, Any
 
 import typer
 
-from asara_cli.cli.common import EXIT_VIOLATION, err, fail, out
+from asara_cli.cli.common import err, out
 from asara_cli.core.shown import show_path
-from asara_cli.errors import InputError
+from asara_cli.errors import InputError, Refused, WordError
+
+__all__ = [
+    "COMMANDS",
+    "DryOption",
+    "LogOption",
+    "Refused",
+    "WordError",
+    "errors",
+    "lock",
+    "must_exist",
+    "not_a_folder",
+    "redo",
+    "say",
+    "undo",
+    "use",
+]
 from asara_cli.logfile.game import GameLog, load_log_board, read_log
 from asara_cli.logfile.record import (
     ENV_LOG,
@@ -40,35 +56,16 @@ DryOption = Annotated[
 ]
 
 
-class Refused(Exception):
-    """A move the rules forbid: lines for stderr, exit code 1."""
-
-    def __init__(self, headline: str, lines: list[str]) -> None:
-        super().__init__(headline)
-        self.headline = headline
-        self.lines = lines
-
-
-class WordError(ValueError):
-    """A word typed at the table that is not understood: one line, exit code 2."""
-
-
 @contextlib.contextmanager
 def errors() -> Iterator[None]:
-    """Unusable input: one line, exit 2. A refused move: the reasons, exit 1."""
+    """While recording: a file the system cannot read or write ends in one line that says
+    the log was not changed (the project's own errors, a refused move among them, go on to
+    the boundary: cli/common.py's ``guarded``)."""
     try:
         yield
-    except (InputError, WordError) as e:
-        raise fail(str(e)) from None
     except OSError as e:  # e.g. a full disk or a read-only folder while writing
-        where = f"{e.filename}: " if e.filename else ""
-        raise fail(f"{where}{e.strerror or e}; the log was not changed") from None
-    except Refused as r:
-        console = err()
-        console.print(f"refused: {r.headline}", soft_wrap=True)
-        for line in r.lines:
-            console.print(f"  {line}", soft_wrap=True)
-        raise typer.Exit(EXIT_VIOLATION) from None
+        where = f"{show_path(str(e.filename))}: " if e.filename else ""
+        raise InputError(f"{where}{e.strerror or e}; the log was not changed") from None
 
 
 def must_exist(path: Path) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, err, guarded, replay_file
+from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, err, replay_file
 from asara_cli.core.shown import show_path
 from asara_cli.games import find_game
 from asara_cli.logfile.write import write_file
@@ -15,7 +15,6 @@ from asara_cli.render.report import club_page, game_page
 from asara_cli.stats import clubs, mark_duplicates
 
 
-@guarded
 def report(
     source: Annotated[Path, typer.Argument(help="A game log, or a folder of game logs.",
                                            show_default=False)],

@@ -10,14 +10,13 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from asara_cli.cli.common import (
-    EXIT_VIOLATION,
     GameOption,
     add_command,
     err,
@@ -26,6 +25,7 @@ from asara_cli.cli.common import (
     out,
     replay_file,
 )
+from asara_cli.cli.recording import Refused, errors, lock, must_exist, not_a_folder
 from asara_cli.core.findings import Violation
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
@@ -79,12 +79,10 @@ from asara_cli.logfile.game import (
 )
 from asara_cli.logfile.record import (
     ENV_LOG,
-    LOCK_TIMEOUT,
     STATE_FILE,
     append,
     create_log,
     default_log,
-    locked,
     remember,
 )
 
@@ -136,15 +134,6 @@ GiftOption = Annotated[
                  "choice; gifts that need none are resolved by themselves [R6.1].",
                  show_default=False),
 ]
-
-
-class Refused(Exception):
-    """A move the rules forbid: lines for stderr, exit code 1."""
-
-    def __init__(self, headline: str, lines: list[str]) -> None:
-        super().__init__(headline)
-        self.headline = headline
-        self.lines = lines
 
 
 @frozen
@@ -237,46 +226,6 @@ def _is_check(ctx: typer.Context) -> bool:
     return isinstance(ctx.obj, dict) and bool(ctx.obj.get("check"))
 
 
-@contextlib.contextmanager
-def _errors() -> Iterator[None]:
-    """Unusable input: one line, exit 2. A refused move: the reasons, exit 1."""
-    try:
-        yield
-    except (InputError, words.WordError) as e:
-        raise fail(str(e)) from None
-    except OSError as e:  # e.g. a full disk or a read-only folder while writing
-        where = f"{show_path(str(e.filename))}: " if e.filename else ""
-        raise fail(f"{where}{e.strerror or e}; the log was not changed") from None
-    except Refused as r:
-        console = err()
-        console.print(f"refused: {r.headline}", soft_wrap=True)
-        for line in r.lines:
-            console.print(f"  {line}", soft_wrap=True)
-        raise typer.Exit(EXIT_VIOLATION) from None
-
-
-def _must_exist(path: Path) -> None:
-    """Before locking: a missing log gets its message, and no lock file is left behind."""
-    _not_a_folder(path)
-    if not os.path.lexists(path):
-        raise InputError("no such file (start a game with `asara new`)", path=str(path))
-
-
-def _not_a_folder(path: Path) -> None:
-    if os.path.isdir(path) or not path.name:
-        raise InputError("is a folder, not a game log; name a file such as game.toml",
-                         path=str(path))
-
-
-def _lock(path: Path) -> contextlib.AbstractContextManager[None]:
-    """The log's lock; says at once when another recorder holds it."""
-    def waiting() -> None:
-        err().print(f"another asara is recording into {show_path(path)}; waiting for it to finish "
-                    f"(up to {LOCK_TIMEOUT:.0f} s)", soft_wrap=True)
-
-    return locked(path, waiting=waiting)
-
-
 def _say(text: str) -> None:
     """A line for the table on stdout, broken between words to the terminal's width."""
     out().print(text)  # the console wraps it (render/wrap.py)
@@ -303,10 +252,10 @@ def _still(state: GameState) -> str:
 def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
             make: Callable[[Table], Event]) -> None:
     dry = dry_run or _is_check(ctx)
-    with _errors():
+    with errors():
         path, _ = default_log(log)
-        _must_exist(path)
-        guard = contextlib.nullcontext() if dry else _lock(path)
+        must_exist(path)
+        guard = contextlib.nullcontext() if dry else lock(path)
         with guard:
             board, state, game = _load_log(path)
             table = Table(board, state, player, game.header.movers == "named")
@@ -889,7 +838,7 @@ def new(
     """
     if game is not None:
         find_game_option(game)  # an unknown name: exit 2 with the games there are
-    with _errors():
+    with errors():
         for p in players:
             hidden = hidden_character(p)
             if hidden is not None:
@@ -924,8 +873,8 @@ def new(
                           [f"{v.message} [{v.rule}]" for v in problems])
         header = LogHeader(setup, board_ref, when, place,
                            movers="named" if name_movers else "turn")
-        _not_a_folder(log)
-        with _lock(log):
+        not_a_folder(log)
+        with lock(log):
             create_log(log, header)
         state = replay(rules, setup, ()).state
         money = ", ".join(f"{p.name} {p.money}" for p in state.players)

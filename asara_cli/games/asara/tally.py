@@ -14,7 +14,6 @@ from asara_cli.cli.common import (
     BoardOption,
     JsonOption,
     err,
-    guarded,
     out,
     print_json,
 )
@@ -33,7 +32,6 @@ class TallyFormat(StrEnum):
     JSON = "json"
 
 
-@guarded
 def tally(
     sheet: Annotated[
         Path,

@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
+from asara_cli import errors
 from asara_cli.games.asara.rules.events import PAIR
 from asara_cli.games.asara.rules.model import Colour, Section
 
@@ -22,7 +23,7 @@ T = TypeVar("T")
 GOLD = "gold"
 
 
-class WordError(ValueError):
+class WordError(errors.WordError):
     """A word that cannot be understood: unknown, or an ambiguous prefix."""
 
 

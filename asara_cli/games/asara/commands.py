@@ -24,6 +24,7 @@ from asara_cli.cli.common import (
     find_game_option,
     out,
     replay_file,
+    with_shared,
 )
 from asara_cli.cli.recording import Refused, errors, lock, must_exist, not_a_folder
 from asara_cli.core.findings import Violation
@@ -295,11 +296,58 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
                 out().print(reminder)
 
 
+# --- what every move shares --------------------------------------------------------------------
+
+
+@frozen
+class Placed:
+    """The options every move at an area takes: the buyer placed (``card`` or ``pair``), the
+    genie's space and the Caliph's gifts claimed, the mover, the log, a check only."""
+
+    card: str | None
+    pair: bool
+    genie: int | None
+    gift: list[str] | None
+    player: str | None
+    log: Path | None
+    dry_run: bool
+
+
+@frozen
+class Stated:
+    """The options every fact takes: the log, a check only."""
+
+    log: Path | None
+    dry_run: bool
+
+
+#: The options of :class:`Placed` and :class:`Stated`, written once: each move command is
+#: built with them (:func:`placed`, :func:`stated`).
+_PLACED = (("card", CardOption, None), ("pair", PairOption, False),
+           ("genie", GenieOption, None), ("gift", GiftOption, None),
+           ("player", PlayerOption, None), ("log", LogOption, None),
+           ("dry_run", DryOption, False))
+_STATED = (("log", LogOption, None), ("dry_run", DryOption, False))
+
+
+def placed(fn: Callable[..., None]) -> Callable[..., None]:
+    """A move at an area, taking the options every such move takes as ``shared``."""
+    made: Callable[..., None] = with_shared(fn, _PLACED, Placed)
+    return made
+
+
+def stated(fn: Callable[..., None]) -> Callable[..., None]:
+    """A fact, taking the log and --dry-run as ``shared``."""
+    made: Callable[..., None] = with_shared(fn, _STATED, Stated)
+    return made
+
+
 # --- moves ------------------------------------------------------------------------------------
 
 
 def buy(
     ctx: typer.Context,
+    shared: Placed,
     area: Annotated[str, typer.Argument(help="The market area: base, trunk, window or turret "
                                         "(Basis, Mittelteil, Fenster, Spitze).",
                                         show_default=False, autocompletion=complete.sections)],
@@ -308,14 +356,7 @@ def buy(
         "schwarz, weiß). Leave out when nothing was bought.", show_default=False,
         autocompletion=complete.tile)] = None,
     gold: GoldOption = False,
-    card: CardOption = None,
-    pair: PairOption = False,
     space: SpaceOption = None,
-    genie: GenieOption = None,
-    gift: GiftOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
 ) -> None:
     """Buy a section at a market area: pay its colour's price [R3.1].
 
@@ -324,9 +365,10 @@ def buy(
     def make(t: Table) -> Event:
         section = words.section(area)
         colour, is_gold = _tile(tile, gold)
-        return t.turn(card, pair, space, Buy(section, colour, is_gold), genie, gift)
+        return t.turn(shared.card, shared.pair, space, Buy(section, colour, is_gold),
+                      shared.genie, shared.gift)
 
-    _record(ctx, log, dry_run, player, make)
+    _record(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def _tile(tile: list[str] | None, gold: bool) -> tuple[Colour | None, bool]:
@@ -340,6 +382,7 @@ def _tile(tile: list[str] | None, gold: bool) -> tuple[Colour | None, bool]:
 
 def build(
     ctx: typer.Context,
+    shared: Placed,
     plot: Annotated[int, typer.Argument(help="The plot of the building circle: pay N, "
                                         "build N sections.", show_default=False)],
     towers: Annotated[list[str] | None, typer.Argument(
@@ -357,13 +400,6 @@ def build(
         "--light", help="Pro: a lighted window onto a window of that tower, e.g. black, "
         "\"red 2\", \"red 2 gold\" (onto a gold window) [R3.7].", show_default=False,
         autocompletion=complete.towers_to_light)] = None,
-    card: CardOption = None,
-    pair: PairOption = False,
-    genie: GenieOption = None,
-    gift: GiftOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
 ) -> None:
     """Build on plot N of the building circle: pay N, place N sections, +1 each [R3.2].
 
@@ -382,9 +418,10 @@ def build(
             _classify(words.tokens([text]), False, new_towers, additions)
         lighted = _lighted(t, mover, light or [])
         action = Build(tuple(new_towers), tuple(additions), tuple(lighted))
-        return t.turn(card, pair, plot, action, genie, gift)
+        return t.turn(shared.card, shared.pair, plot, action,
+                      shared.genie, shared.gift)
 
-    _record(ctx, log, dry_run, player, make)
+    _record(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 _BUILD_WORDS: dict[str, object] = {**words.COLOUR_WORDS, **words.SECTION_WORDS,
@@ -456,17 +493,11 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
 
 def bank(
     ctx: typer.Context,
+    shared: Placed,
     amount: Annotated[int | None, typer.Argument(
         min=0, help="The Asari taken (the space's printed value). Left out: the value the "
         "board profile knows for --space.", show_default=False)] = None,
     space: SpaceOption = None,
-    card: CardOption = None,
-    pair: PairOption = False,
-    genie: GenieOption = None,
-    gift: GiftOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
 ) -> None:
     """Take money at the bank [R3.3].
 
@@ -511,33 +542,30 @@ def bank(
                 raise words.WordError(f"the board profile does not know what bank space "
                                       f"{chosen} pays: say the amount (asara bank N)")
             taken = value
-        return t.turn(card, pair, chosen, Bank(taken), genie, gift)
+        return t.turn(shared.card, shared.pair, chosen, Bank(taken),
+                      shared.genie, shared.gift)
 
-    _record(ctx, log, dry_run, player, make)
+    _record(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def coloured(
     ctx: typer.Context,
-    genie: GenieOption = None,
-    card: CardOption = None,
-    pair: PairOption = False,
-    gift: GiftOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
+    shared: Placed,
 ) -> None:
     """The coloured building: one face-down buyer, take its income (5) [R3.3].
 
     Example: asara coloured
     """
     def make(t: Table) -> Event:
-        return t.turn(card, pair, None, Coloured(), genie, gift)
+        return t.turn(shared.card, shared.pair, None, Coloured(),
+                      shared.genie, shared.gift)
 
-    _record(ctx, log, dry_run, player, make)
+    _record(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def bribe(
     ctx: typer.Context,
+    shared: Placed,
     fee: Annotated[int, typer.Argument(help="The House of Spies space, named by its cost "
                                        "(3 or 5 on the standard board; see `asara board`).",
                                        show_default=False)],
@@ -548,13 +576,6 @@ def bribe(
         help="The tile taken (shown to all), e.g. black or gold red; left out when none "
         "was taken.", show_default=False, autocompletion=complete.tile)] = None,
     gold: GoldOption = False,
-    card: CardOption = None,
-    pair: PairOption = False,
-    genie: GenieOption = None,
-    gift: GiftOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
 ) -> None:
     """Bribe the House of Spies: pay its space, search a pile, maybe buy a tile [R3.4].
 
@@ -563,20 +584,15 @@ def bribe(
     def make(t: Table) -> Event:
         section = words.section(pile)
         colour, is_gold = _tile(tile, gold)
-        return t.turn(card, pair, fee, Bribe(section, colour, is_gold), genie, gift)
+        return t.turn(shared.card, shared.pair, fee, Bribe(section, colour, is_gold),
+                      shared.genie, shared.gift)
 
-    _record(ctx, log, dry_run, player, make)
+    _record(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def caliph(
     ctx: typer.Context,
-    card: CardOption = None,
-    pair: PairOption = False,
-    genie: GenieOption = None,
-    gift: GiftOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
+    shared: Placed,
 ) -> None:
     """Take the Caliph's patronage: start next year, +1 at each year's end [R3.5].
 
@@ -584,24 +600,19 @@ def caliph(
     """
     def make(t: Table) -> Event:
         # the genie never grants the Caliph's patronage: the referee says so (R6.2)
-        return t.turn(card, pair, None, Caliph(), genie, gift)
+        return t.turn(shared.card, shared.pair, None, Caliph(),
+                      shared.genie, shared.gift)
 
-    _record(ctx, log, dry_run, player, make)
+    _record(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def recruit(
     ctx: typer.Context,
+    shared: Placed,
     cost: Annotated[int | None, typer.Argument(
         min=0, help="The Asari paid (the tent space's printed cost). Left out: the cost the "
         "board profile knows for --space.", show_default=False)] = None,
     space: SpaceOption = None,
-    card: CardOption = None,
-    pair: PairOption = False,
-    genie: GenieOption = None,
-    gift: GiftOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
 ) -> None:
     """Pro: recruit at the tent: pay the space's cost, draw buyers (2) [R3.6].
 
@@ -614,13 +625,15 @@ def recruit(
             if space is None or costs is None or not 1 <= space <= len(costs):
                 raise words.WordError("how much was paid at the tent? e.g. asara recruit 2")
             paid = costs[space - 1]
-        return t.turn(card, pair, space, Recruit(paid), genie, gift)
+        return t.turn(shared.card, shared.pair, space, Recruit(paid),
+                      shared.genie, shared.gift)
 
-    _record(ctx, log, dry_run, player, make)
+    _record(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def lighted(
     ctx: typer.Context,
+    shared: Placed,
     pay: Annotated[int, typer.Argument(help="The Asari paid: 4 (draw 3, keep 1) or 10 (draw "
                                        "5, keep 2).", show_default=False)],
     keep: Annotated[list[str] | None, typer.Option(
@@ -628,13 +641,6 @@ def lighted(
         "secret until built). Repeat for two.", show_default=False,
         autocompletion=complete.colours)] = None,
     space: SpaceOption = None,
-    card: CardOption = None,
-    pair: PairOption = False,
-    genie: GenieOption = None,
-    gift: GiftOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
 ) -> None:
     """Pro: lighted windows: pay 4 and keep 1, or pay 10 and keep 2 [R3.7].
 
@@ -642,9 +648,10 @@ def lighted(
     """
     def make(t: Table) -> Event:
         kept = tuple(words.colour(k) for k in words.tokens(keep or []))
-        return t.turn(card, pair, space, Lighted(pay, kept), genie, gift)
+        return t.turn(shared.card, shared.pair, space, Lighted(pay, kept),
+                      shared.genie, shared.gift)
 
-    _record(ctx, log, dry_run, player, make)
+    _record(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def genie(
@@ -671,12 +678,11 @@ def genie(
 
 def display(
     ctx: typer.Context,
+    shared: Stated,
     tiles: Annotated[list[str], typer.Argument(
         help="For each area stated: its name, then every face-up tile there, e.g. window "
         "brown green gold green red black white trunk ...", show_default=False,
         autocompletion=complete.display)],
-    log: LogOption = None,
-    dry_run: DryOption = False,
 ) -> None:
     """State what market displays show after a refill (optional fact) [R3.1].
 
@@ -689,17 +695,16 @@ def display(
                       for s, ts in words.display(tiles))
         return Display(areas)
 
-    _record(ctx, log, dry_run, None, make)
+    _record(ctx, shared.log, shared.dry_run, None, make)
 
 
 def gifts(
     ctx: typer.Context,
+    shared: Stated,
     dealt: Annotated[list[str], typer.Argument(
         help="Each gift dealt: the area, the space, the gift (buyer, prestige, lighted, "
         "asari N or buy AREA), e.g. base 2 asari 6 window 1 buy turret lighted 1 lighted.",
         show_default=False, autocompletion=complete.gifts)],
-    log: LogOption = None,
-    dry_run: DryOption = False,
 ) -> None:
     """Expansion: the Caliph's gifts dealt face up at a year's start [R6.1].
 
@@ -711,7 +716,7 @@ def gifts(
     def make(t: Table) -> Event:
         return GiftsDealt(tuple(_dealt(words.tokens(dealt), t.board)))
 
-    _record(ctx, log, dry_run, None, make)
+    _record(ctx, shared.log, shared.dry_run, None, make)
 
 
 def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
@@ -749,14 +754,13 @@ def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
 
 def checkpoint(
     ctx: typer.Context,
+    shared: Stated,
     prestige: Annotated[list[str] | None, typer.Argument(
         help="What the prestige track shows: NAME=POINTS for each player given.",
         show_default=False)] = None,
     money: Annotated[list[str] | None, typer.Option(
         "--money", "-m", help="Asari a player counts: NAME=ASARI (repeatable).",
         show_default=False)] = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
 ) -> None:
     """Confirm what the prestige track shows (and money); refused if the log disagrees.
 
@@ -769,7 +773,7 @@ def checkpoint(
             raise words.WordError("what does the track show? e.g. asara checkpoint Tina=34")
         return Checkpoint(tuple(p), tuple(m))
 
-    _record(ctx, log, dry_run, None, make)
+    _record(ctx, shared.log, shared.dry_run, None, make)
 
 
 def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
@@ -906,9 +910,13 @@ def new(
 
 #: One recording command per area kind's log type (the genie's moves are typed with
 #: --genie on the move wished for), then the facts; checked against the registry below.
+#: The moves at an area take the options every such move takes (:func:`placed`); the genie's
+#: visit that wishes for nothing has its own.
 _MOVE_COMMANDS: dict[str, Callable[..., None]] = {
-    "buy": buy, "build": build, "bank": bank, "coloured": coloured, "bribe": bribe,
-    "caliph": caliph, "recruit": recruit, "lighted": lighted, "genie": genie,
+    **{k: placed(fn) for k, fn in (
+        ("buy", buy), ("build", build), ("bank", bank), ("coloured", coloured),
+        ("bribe", bribe), ("caliph", caliph), ("recruit", recruit), ("lighted", lighted))},
+    "genie": genie,
 }
 _BY_OPTION = {"genie"}
 if set(_MOVE_COMMANDS) | _BY_OPTION != set(BY_LOG_TYPE):  # a new area kind needs its command
@@ -916,7 +924,8 @@ if set(_MOVE_COMMANDS) | _BY_OPTION != set(BY_LOG_TYPE):  # a new area kind need
                        f"vs {sorted(BY_LOG_TYPE)}")
 MOVES: tuple[tuple[str, Callable[..., None]], ...] = (
     *((k, _MOVE_COMMANDS[k]) for k in BY_LOG_TYPE if k in _MOVE_COMMANDS),
-    ("display", display), ("gifts", gifts), ("checkpoint", checkpoint),
+    ("display", stated(display)), ("gifts", stated(gifts)),
+    ("checkpoint", stated(checkpoint)),
 )
 
 

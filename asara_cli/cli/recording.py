@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -104,6 +104,26 @@ def remember_log(log: Path) -> None:
     if env and Path(env) != log:
         err().print(f"note: {ENV_LOG}={env} is set and wins over {STATE_FILE}",
                     soft_wrap=True)
+
+
+def name_numbers(items: Sequence[str], names: Sequence[str],
+                 find: Callable[[str, Sequence[str]], str]) -> list[tuple[str, int]]:
+    """``Tina=34 Paul=30`` (or ``Tina:34``) as (player, number) pairs, each player named
+    once, a name as ``find`` reads it among ``names`` (a checkpoint's words)."""
+    found: list[tuple[str, int]] = []
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            name, _, value = item.rpartition(":")
+        try:
+            number = int(value.strip())
+        except ValueError:
+            raise WordError(f"expected NAME=NUMBER, got {item!r}") from None
+        who = find(name, names)
+        if any(n == who for n, _ in found):
+            raise WordError(f"{who} is given twice")
+        found.append((who, number))
+    return found
 
 
 # --- the game-neutral commands ------------------------------------------------------------------

@@ -147,6 +147,48 @@ class FieldReader(Protocol):
     def table(self, key: str, expected: str) -> FieldReader | None: ...
 
 
+class CodecModule:
+    """The log-codec part of :class:`Game` for a game whose codec is one module (``codec``,
+    its dotted name) with ``EVENT_KEYS`` and the functions ``read_setup``, ``read_event``,
+    ``event_type``, ``setup_to_dict``, ``event_to_dict``; imported when first used."""
+
+    codec: str
+
+    def _codec(self) -> Any:
+        from importlib import import_module
+
+        return import_module(self.codec)
+
+    def event_types(self) -> tuple[str, ...]:
+        return tuple(self._codec().EVENT_KEYS)
+
+    def event_keys(self, kind: str) -> tuple[str, ...]:
+        keys: tuple[str, ...] = self._codec().EVENT_KEYS[kind]
+        return keys
+
+    def read_setup(self, header: FieldReader, players: tuple[str, ...]) -> Any:
+        return self._codec().read_setup(header, players)
+
+    def read_event(self, kind: str, event: FieldReader, players: Sequence[str]) -> Any:
+        return self._codec().read_event(kind, event, players)
+
+    def event_type(self, event: Any) -> str:
+        kind: str = self._codec().event_type(event)
+        return kind
+
+    def setup_to_dict(self, setup: Any) -> dict[str, Any]:
+        d: dict[str, Any] = self._codec().setup_to_dict(setup)
+        return d
+
+    def event_to_dict(self, event: Any) -> dict[str, Any]:
+        d: dict[str, Any] = self._codec().event_to_dict(event)
+        return d
+
+    def players_of(self, setup: Any) -> tuple[str, ...]:
+        players: tuple[str, ...] = setup.players
+        return players
+
+
 class Game(Protocol):
     """One game asara-cli referees.
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from asara_cli.games.base import (
+    CodecModule,
     Filter,
     Flag,
     LedgerLine,
@@ -37,7 +38,7 @@ _AFTER_YEARS = (*_COLOURED, "overall", "most_towers", "money")
 _EXPANSION_NAMES = {"gifts": "Gifts of the Caliph", "genie": "the House of the Bottle Genie"}
 
 
-class Asara:
+class Asara(CodecModule):
     """ASARA as the generic layers see it (:class:`asara_cli.games.base.Game`)."""
 
     key = "asara"
@@ -81,46 +82,8 @@ class Asara:
 
     # --- codec ----------------------------------------------------------------------------
 
+    codec = "asara_cli.games.asara.codec"
     header_keys = ("start", "variant", "expansions", "buyers")
-
-    def event_types(self) -> tuple[str, ...]:
-        from asara_cli.games.asara.codec import EVENT_KEYS
-
-        return tuple(EVENT_KEYS)
-
-    def event_keys(self, kind: str) -> tuple[str, ...]:
-        from asara_cli.games.asara.codec import EVENT_KEYS
-
-        return EVENT_KEYS[kind]
-
-    def read_setup(self, header: Any, players: tuple[str, ...]) -> Any:
-        from asara_cli.games.asara.codec import read_setup
-
-        return read_setup(header, players)
-
-    def read_event(self, kind: str, event: Any, players: Sequence[str]) -> Any:
-        from asara_cli.games.asara.codec import read_event
-
-        return read_event(kind, event, players)
-
-    def event_type(self, event: Any) -> str:
-        from asara_cli.games.asara.codec import event_type
-
-        return event_type(event)
-
-    def setup_to_dict(self, setup: Any) -> dict[str, Any]:
-        from asara_cli.games.asara.codec import setup_to_dict
-
-        return setup_to_dict(setup)
-
-    def event_to_dict(self, event: Any) -> dict[str, Any]:
-        from asara_cli.games.asara.codec import event_to_dict
-
-        return event_to_dict(event)
-
-    def players_of(self, setup: Any) -> tuple[str, ...]:
-        players: tuple[str, ...] = setup.players
-        return players
 
     def schema(self, board: Any) -> dict[str, Any]:
         from asara_cli.games.asara.schema import log_part

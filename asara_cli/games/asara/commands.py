@@ -26,12 +26,12 @@ from asara_cli.cli.common import (
     replay_file,
     with_shared,
 )
-from asara_cli.cli.recording import Refused, errors, lock, must_exist, not_a_folder
+from asara_cli.cli.recording import Refused, errors, lock, must_exist, name_numbers, not_a_folder
 from asara_cli.core.findings import Violation
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
-from asara_cli.errors import InputError
+from asara_cli.errors import InputError, WordError
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
 from asara_cli.games.asara.deal import deal_due, deal_reminder, game_words
@@ -262,7 +262,7 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
             table = Table(board, state, player, game.header.movers == "named")
             try:
                 event = make(table)
-            except words.WordError as e:  # unusable words: still say whose turn it is
+            except WordError as e:  # unusable words (any game's): still say whose turn it is
                 said = str(e)
                 still = _still(state)
                 if still and said.endswith(("?", ".")):  # a question ends its sentence
@@ -777,20 +777,7 @@ def checkpoint(
 
 
 def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
-    found: list[tuple[str, int]] = []
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep:
-            name, _, value = item.rpartition(":")
-        try:
-            number = int(value.strip())
-        except ValueError:
-            raise words.WordError(f"expected NAME=NUMBER, got {item!r}") from None
-        who = words.player(name, names)
-        if any(n == who for n, _ in found):
-            raise words.WordError(f"{who} is given twice")
-        found.append((who, number))
-    return found
+    return name_numbers(items, names, words.player)
 
 
 # --- the log itself ---------------------------------------------------------------------------

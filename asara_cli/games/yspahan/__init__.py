@@ -14,7 +14,16 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from asara_cli.games.base import Filter, Flag, LedgerLine, Outcome, SeatScore, Source, Summary
+from asara_cli.games.base import (
+    CodecModule,
+    Filter,
+    Flag,
+    LedgerLine,
+    Outcome,
+    SeatScore,
+    Source,
+    Summary,
+)
 
 if TYPE_CHECKING:
     import typer
@@ -35,7 +44,7 @@ _SOURCES: dict[str, tuple[str, str, str]] = {
 _WEEKLY = ("souks", "caravan_week")
 
 
-class Yspahan:
+class Yspahan(CodecModule):
     """YSPAHAN as the generic layers see it (:class:`asara_cli.games.base.Game`)."""
 
     key = "yspahan"
@@ -79,46 +88,8 @@ class Yspahan:
 
     # --- codec ----------------------------------------------------------------------------
 
+    codec = "asara_cli.games.yspahan.codec"
     header_keys = ("oldest", "colours", "hands")
-
-    def event_types(self) -> tuple[str, ...]:
-        from asara_cli.games.yspahan.codec import EVENT_KEYS
-
-        return tuple(EVENT_KEYS)
-
-    def event_keys(self, kind: str) -> tuple[str, ...]:
-        from asara_cli.games.yspahan.codec import EVENT_KEYS
-
-        return EVENT_KEYS[kind]
-
-    def read_setup(self, header: Any, players: tuple[str, ...]) -> Any:
-        from asara_cli.games.yspahan.codec import read_setup
-
-        return read_setup(header, players)
-
-    def read_event(self, kind: str, event: Any, players: Sequence[str]) -> Any:
-        from asara_cli.games.yspahan.codec import read_event
-
-        return read_event(kind, event, players)
-
-    def event_type(self, event: Any) -> str:
-        from asara_cli.games.yspahan.codec import event_type
-
-        return event_type(event)
-
-    def setup_to_dict(self, setup: Any) -> dict[str, Any]:
-        from asara_cli.games.yspahan.codec import setup_to_dict
-
-        return setup_to_dict(setup)
-
-    def event_to_dict(self, event: Any) -> dict[str, Any]:
-        from asara_cli.games.yspahan.codec import event_to_dict
-
-        return event_to_dict(event)
-
-    def players_of(self, setup: Any) -> tuple[str, ...]:
-        players: tuple[str, ...] = setup.players
-        return players
 
     def schema(self, board: Any) -> dict[str, Any]:
         """The game's part of the log's JSON Schema (``Game.schema`` of the protocol on

@@ -38,6 +38,7 @@ from asara_cli.cli.recording import (
     errors,
     lock,
     must_exist,
+    name_numbers,
     not_a_folder,
     say,
 )
@@ -572,20 +573,7 @@ def draw(
 
 
 def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
-    found: list[tuple[str, int]] = []
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep:
-            name, _, value = item.rpartition(":")
-        try:
-            number = int(value.strip())
-        except ValueError:
-            raise words.WordError(f"expected NAME=NUMBER, got {item!r}") from None
-        who = words.player(name, names)
-        if any(n == who for n, _ in found):
-            raise words.WordError(f"{who} is given twice")
-        found.append((who, number))
-    return found
+    return name_numbers(items, names, words.player)
 
 
 def checkpoint(

@@ -578,3 +578,25 @@ def test_a_folder_of_two_games_has_statistics_for_each() -> None:
     one = json.loads(FORMATS["json"]().write(records[:2], clubs(records[:2]),
                                              None))  # type: ignore[arg-type]
     assert "by_game" not in one and [p["name"] for p in one["players"]] == ["Ann", "Bob"]
+
+
+def test_a_folder_of_asara_and_yspahan_logs_is_scored_per_game(tmp_path: Path) -> None:
+    """The samples of both games in one folder: every game scored, the statistics for each
+    game apart, the games table saying which game each is."""
+    for sample in (*SAMPLES.glob("*.toml"), *(SAMPLES / "yspahan").glob("*.toml")):
+        if not sample.name.endswith(".sheet.toml"):
+            shutil.copy(sample, tmp_path / sample.name)
+    result = runner.invoke(app, ["batch", str(tmp_path), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    games = {Path(g["file"]).name: g for g in data["games"]}
+    assert games["yspahan-4p.toml"]["game"] == "yspahan"
+    assert games["two-player-basic.toml"]["game"] == "asara"
+    assert set(data["by_game"]) == {"asara", "yspahan"}
+    # the 4-player Yspahan sample's hand ledger (its comments): Ben 57 wins
+    ben = next(p for p in games["yspahan-4p.toml"]["players"] if p["name"] == "Ben")
+    assert (ben["total"], ben["winner"]) == (57, True)
+    yspahan_players = {p["name"] for p in data["by_game"]["yspahan"]["players"]}
+    assert "Ben" in yspahan_players and "Lena" not in yspahan_players  # Lena: ASARA only
+    table = runner.invoke(app, ["batch", str(tmp_path)], env={"COLUMNS": "100"})
+    assert "YSPAHAN: players" in table.stdout and "ASARA: players" in table.stdout

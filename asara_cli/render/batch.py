@@ -280,10 +280,13 @@ class TableFormat(Format):
         listed, title = _listed(records, self.LISTED)
         games = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
         games.add_column("file", overflow="fold")
+        if stats.mixed:  # which game each is, in a folder of several
+            games.add_column("game")
         for col in ("date", "totals", "winner(s)", "margin", "status"):
             games.add_column(col)
         for r in listed:
-            games.add_row(Text(show_path(r.file)), Text(one_line(r.date or "")),
+            which = [game(r.game).name] if stats.mixed else []
+            games.add_row(Text(show_path(r.file)), *which, Text(one_line(r.date or "")),
                           Text(", ".join(f"{s.name} {s.total}" for s in r.seats)),
                           Text(", ".join(s.name for s in r.seats if s.winner)),
                           "" if r.margin is None else str(r.margin), Text(game_status(r)))

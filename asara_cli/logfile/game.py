@@ -28,8 +28,10 @@ from asara_cli.logfile.common import (
     header_lines,
     loads_toml,
     path_problem,
+    read_bytes,
     read_text,
     read_toml,
+    too_deep,
 )
 
 if TYPE_CHECKING:
@@ -98,8 +100,13 @@ class GameLog:
 
 def read_log(path: str | Path) -> GameLog:
     """Read and parse the log at ``path``; raise :class:`InputError` if it is unusable."""
+    return read_log_text(path)[0]
+
+
+def read_log_text(path: str | Path) -> tuple[GameLog, str]:
+    """:func:`read_log`, and the text read (a move is appended to it)."""
     data, text = read_toml(path)
-    return parse_log_data(data, text, str(path))
+    return parse_log_data(data, text, str(path)), text
 
 
 def parse_log(text: str, path: str = "<log>") -> GameLog:
@@ -112,11 +119,24 @@ _GAME_LINE = re.compile(r'^\s*game\s*=\s*["\']([^"\'\n]*)["\']', re.M)
 
 def peek_game(path: str | Path) -> str | None:
     """The ``game`` a log's header names, found without parsing the log (the command line
-    picks the game's commands before it reads anything); ``None`` when it names none."""
-    text = read_text(path)
+    picks the game's commands before it reads anything); ``None`` when it names none. Only
+    the file's head is read where the first event begins within it (the command reads the
+    whole log once, later)."""
+    raw = read_bytes(path, head=_HEAD)
+    cut = len(raw) >= _HEAD  # perhaps not the whole file
+    if cut:  # at a line's end, never inside a character
+        raw = raw[:raw.rfind(b"\n") + 1]
+    text = raw.decode("utf-8")  # a file that is not UTF-8 is the command's to report
     first = re.search(r"^\s*\[\[\s*event\s*\]\]", text, re.M)
+    if first is None and cut:  # a header longer than the head
+        text = read_text(path)
+        first = re.search(r"^\s*\[\[\s*event\s*\]\]", text, re.M)
     found = _GAME_LINE.search(text, 0, first.start() if first else len(text))
     return found.group(1) if found else None
+
+
+#: How much of a log :func:`peek_game` reads first: a header is a few hundred bytes.
+_HEAD = 1 << 16
 
 
 def load_log_board(log: GameLog) -> Any:
@@ -442,21 +462,82 @@ def write_log(path: str | Path, header: LogHeader, events: Sequence[Any],
 
 
 def append_event(path: str | Path, event: Any, note: str | None = None,
-                 game_key: str = DEFAULT) -> GameLog:
+                 game_key: str = DEFAULT, read: tuple[GameLog, str] | None = None
+                 ) -> GameLog:
     """Append one event to an existing log as text, keeping the file's comments and layout.
 
-    The new text is checked by parsing the whole result before the file is replaced.
+    ``read`` is the log and its text as read under the lock the caller holds (the file is
+    then not read again); without it the file is read here. The result is checked before
+    the file is replaced: the appended event must read back as ``event`` (and ``note``)
+    after the events before it (:func:`_appended`), and the written file must hold exactly
+    that text.
     """
     target = Path(path)
-    old = read_text(target)
+    if read is None:
+        old = read_text(target)
+        known = None
+    else:
+        known, old = read
     joint = old if old.endswith("\n") or not old else old + "\n"
     text = joint + "\n" + event_text(event, note, game_key)
-    parsed = parse_log(text, str(path))
-    if not parsed.events or parsed.events[-1] != event:
+    parsed = _appended(known, text, len(joint) + 1, str(path))
+    if not parsed.events or parsed.events[-1] != event or parsed.comments[-1] != (note or None):
         raise InputError("the appended event would not read back the same; not written",
                          path=str(path))
-    atomic_write(target, text)
+    _write_exactly(target, text)
     return parsed
+
+
+#: A line that could give the header's ``event`` key a value other than ``[[event]]`` tables
+#: (``event = [...]``, a quoted or escaped spelling of the name): only then is the whole log
+#: parsed again after an append. A match inside a string only costs that full parse.
+_EVENT_KEY = re.compile(r"""^[ \t]*(?:event|"event"|'event'|"[^"\n]*\\[^\n]*)[ \t]*[=.]""",
+                        re.M)
+
+
+def _appended(known: GameLog | None, text: str, start: int, path: str) -> GameLog:
+    """The log ``text`` is: the log ``known`` (read from ``text[:start]``, the same bytes)
+    and one ``[[event]]`` table appended from ``start``, which alone is parsed.
+
+    That is the same as parsing the whole text: the old text is a whole TOML document, so
+    the appended ``[[event]]`` header begins a new table whose keys are its own lines, and
+    it adds one element to the ``event`` array; the header's keys and the events before it
+    keep their values, so they read as the same events. This holds when ``event`` is absent
+    or an array of ``[[event]]`` tables, not when a key line gave it (``event = [...]``,
+    which a TOML parser refuses to extend): a text with such a line, and a call with no
+    ``known`` log, parse the whole text as before."""
+    if known is None or _EVENT_KEY.search(text, 0, start) or too_deep(text):
+        return parse_log(text, path)  # a nesting too deep, across the join too, is refused
+    where = _Where(path, text)
+    number = len(known.events) + 1
+    raw_events = loads_toml(text[start:], path).get("event")
+    if (not isinstance(raw_events, list) or len(raw_events) != 1
+            or not isinstance(raw_events[0], dict) or len(where.events) < number):
+        return parse_log(text, path)  # not the shape this module writes: the whole text
+    raw = raw_events[0]
+    rules = known.header.rules
+    allowed = {t: frozenset({"type", "note", *rules.event_keys(t)})
+               for t in rules.event_types()}
+    first, end = where.event_span(number)
+    reader = _EventReader(where, number, first, end, raw)
+    event, comment = _parse_event(raw, reader, rules.players_of(known.header.setup), rules,
+                                  allowed)
+    return GameLog(known.path, known.header, (*known.events, event),
+                   (*known.lines, first if first is not None else 0),
+                   (*known.comments, comment))
+
+
+def _write_exactly(path: Path, text: str) -> None:
+    """Replace the log with ``text`` (atomically), checking that the file written holds
+    exactly that text: ``text`` was parsed already, and parsing is a function of the text."""
+    from asara_cli.logfile.write import write_file
+
+    def same(written: str) -> None:
+        if written != text:
+            raise InputError("the log written does not hold the text meant for it; not "
+                             "written", path=str(path))
+
+    write_file(path, text, same)
 
 
 def atomic_write(path: Path, text: str) -> None:

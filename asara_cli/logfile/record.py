@@ -2,7 +2,7 @@
 remembered default log, and the text edits that keep a person's comments and layout.
 
 Every write goes through :func:`asara_cli.logfile.game.atomic_write` (temporary file in the
-same folder, fsync, parsed once more, renamed), so a crash leaves the previous log whole.
+same folder, fsync, read back and checked, renamed), so a crash leaves the previous log whole.
 """
 
 from __future__ import annotations

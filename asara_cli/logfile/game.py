@@ -219,11 +219,25 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
     events: list[Any] = []
     comments: list[str | None] = []
     lines: list[int] = []
-    for i, raw in enumerate(raw_events, start=1):
-        start, end = where.event_span(i)
-        r = _EventReader(where, i, start, end, raw)
-        event, comment = _parse_event(raw, r, names, rules, allowed)
-        events.append(event)
+    # one pass; one reader moved from event to event (a codec keeps none past its event)
+    starts = where.events
+    headed = len(starts)  # events whose [[event]] line was found
+    ends = [*starts[1:], where.count + 1]
+    r = _EventReader(where, 0, None, where.count + 1, {})
+    read_event = rules.read_event
+    for i, raw in enumerate(raw_events):
+        if i < headed:
+            start: int | None = starts[i]
+            r.move(i + 1, start, ends[i], raw)
+        else:
+            start = None
+            r.move(i + 1, None, where.count + 1, raw)
+        kind_word = raw.get("type")
+        keys = allowed.get(kind_word) if isinstance(kind_word, str) else None
+        if keys is None or not keys.issuperset(raw):
+            _refuse_event(raw, r, rules, allowed)
+        comment = r.text("note", None, "text") if "note" in raw else None
+        events.append(read_event(kind_word, r, names))
         comments.append(comment)
         lines.append(start if start is not None else 0)
     return GameLog(path, header, tuple(events), tuple(lines), tuple(comments))
@@ -283,6 +297,12 @@ class _EventReader:
         name = raw.get("player", player)
         self.player = name if isinstance(name, str) else None
 
+    def move(self, number: int, start: int | None, end: int, raw: Mapping[str, Any]) -> None:
+        """Read the next event (as a new reader of it would)."""
+        self.number, self.start, self.end, self.raw = number, start, end, raw
+        name = raw.get("player")
+        self.player = name if isinstance(name, str) else None
+
     def error(self, key: str | None, message: str) -> InputError:
         line = self.start
         key = self.prefix + key if key is not None else (self.prefix.rstrip(".") or None)
@@ -314,8 +334,10 @@ class _EventReader:
     # break ("red\n"), which the words looked up afterwards do not know.
 
     def whole(self, key: str, expected: str, *, required: bool = False) -> int | None:
-        value = self._value(key, expected, required)
+        value = self.raw.get(key, _ABSENT)
         if value is _ABSENT:
+            if required:
+                raise self.error(key, f"missing: {expected}")
             return None
         if type(value) is not int:  # bool is a subclass of int, and no number here
             raise self.error(key, f"expected {expected}, got {describe(value)}")
@@ -324,8 +346,10 @@ class _EventReader:
 
     def text(self, key: str, pattern: re.Pattern[str] | None, expected: str, *,
              required: bool = False) -> str | None:
-        value = self._value(key, expected, required)
+        value = self.raw.get(key, _ABSENT)
         if value is _ABSENT:
+            if required:
+                raise self.error(key, f"missing: {expected}")
             return None
         if not isinstance(value, str) or (pattern is not None and not pattern.fullmatch(value)):
             raise self.error(key, f"expected {expected}, got {describe(value)}")
@@ -340,7 +364,7 @@ class _EventReader:
                             f"{self.prefix}{key}.", self.player)
 
     def strings(self, key: str, pattern: re.Pattern[str], expected: str) -> list[str]:
-        value = self._value(key, expected, False)
+        value = self.raw.get(key, _ABSENT)
         if value is _ABSENT:
             return []
         if not isinstance(value, list):
@@ -363,6 +387,14 @@ class _HeaderReader(_EventReader):
 
 def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str], rules: Game,
                  allowed: Mapping[str, frozenset[str]]) -> tuple[Any, str | None]:
+    _refuse_event(raw, r, rules, allowed)
+    comment = r.text("note", None, "text")
+    return rules.read_event(raw["type"], r, names), comment
+
+
+def _refuse_event(raw: Mapping[str, Any], r: _EventReader, rules: Game,
+                  allowed: Mapping[str, frozenset[str]]) -> None:
+    """Raise what is wrong with an event's type or keys, if anything."""
     kind_word = raw.get("type")
     if kind_word is None:
         raise r.error("type", f"missing: one of {', '.join(allowed)}")
@@ -373,8 +405,6 @@ def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str], 
         if key not in allowed[kind_word]:
             raise r.error(key, f"a {kind_word} event has no key {key!r} (keys: "
                                f"{', '.join(rules.event_keys(kind_word))}, note)")
-    comment = r.text("note", None, "text")
-    return rules.read_event(kind_word, r, names), comment
 
 
 # --- writing --------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ Its parts are imported when first used, so that finding the game costs a command
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -98,10 +98,13 @@ class Asara:
 
         return read_setup(header, players)
 
-    def read_event(self, kind: str, event: Any, players: Sequence[str]) -> Any:
+    @property
+    def read_event(self) -> Callable[[str, Any, Sequence[str]], Any]:
+        """The codec's own function: the log reader fetches it once per log and calls it
+        for every event (a method importing the codec would cost each event a call more)."""
         from asara_cli.games.asara.codec import read_event
 
-        return read_event(kind, event, players)
+        return read_event
 
     def event_type(self, event: Any) -> str:
         from asara_cli.games.asara.codec import event_type

@@ -10,7 +10,7 @@ keys), ``played.py`` (a replayed log), ``screens.py`` (views and plain data),
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -96,10 +96,13 @@ class Yspahan:
 
         return read_setup(header, players)
 
-    def read_event(self, kind: str, event: Any, players: Sequence[str]) -> Any:
+    @property
+    def read_event(self) -> Callable[[str, Any, Sequence[str]], Any]:
+        """The codec's own function: the log reader fetches it once per log and calls it
+        for every event (a method importing the codec would cost each event a call more)."""
         from asara_cli.games.yspahan.codec import read_event
 
-        return read_event(kind, event, players)
+        return read_event
 
     def event_type(self, event: Any) -> str:
         from asara_cli.games.yspahan.codec import event_type

@@ -6,10 +6,13 @@ is parsed as before."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import asara_cli.logfile.common as common
@@ -18,6 +21,7 @@ from asara_cli.cli import app
 from asara_cli.errors import InputError
 from asara_cli.games import game
 from asara_cli.logfile.board import load_board
+from asara_cli.logfile.common import header_lines
 from asara_cli.logfile.game import (
     LogHeader,
     append_event,
@@ -161,3 +165,30 @@ def test_peek_reads_a_header_longer_than_the_head(tmp_path: Path) -> None:
     target.write_text(f'format = 1\nnotes = "{long_note}"\n\ngame = "yspahan"\n' + A_TURN,
                       "utf-8")
     assert peek_game(target) == "yspahan"
+
+
+def _anchored(text: str, header: str) -> list[int]:
+    """The header lines as a pattern anchored at each line's start finds them (the reader's
+    definition before issue 22: a slower scan of the same lines)."""
+    pattern = re.compile(r"^[ \t]*\[\[[ \t]*" + re.escape(header) + r"[ \t]*\]\][ \t]*(#.*)?\r?$",
+                         re.MULTILINE)
+    return [text.count("\n", 0, m.start()) + 1 for m in pattern.finditer(text)]
+
+
+_PIECES = ["[[", "]]", "event", " ", "\t", "\n", "\r", "#", "x", "[", "]", "\r\n", "= 1",
+           "[[event]]", "\u2028", "\x0c", '"""']
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40))
+def test_header_lines_are_the_lines_an_anchored_pattern_finds(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert header_lines(text, "event") == _anchored(text, "event")
+
+
+def test_header_lines_of_simulated_logs() -> None:
+    for key, seed in (("asara", 6), ("yspahan", 7)):
+        header, events = _simulated(key, seed, 4)
+        text = log_to_text(header, events, [None, "a note [[event]]\n[[event]]"])
+        assert header_lines(text, "event") == _anchored(text, "event")
+        assert len(header_lines(text, "event")) == len(events)

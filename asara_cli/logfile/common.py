@@ -168,12 +168,19 @@ def header_lines(text: str, header: str) -> list[int]:
     tomllib keeps no positions; this light index lets errors point at the n-th table. Lines
     end at a newline only, as TOML (and tomllib's error positions) count them.
     """
-    pattern = re.compile(r"^[ \t]*\[\[[ \t]*" + re.escape(header) + r"[ \t]*\]\][ \t]*(#.*)?\r?$",
+    # The pattern starts at the brackets, so that the scan looks for them as a literal; the
+    # line must begin with them, after spaces and tabs only (the same lines as a pattern
+    # anchored at the line's start, which makes the scan try every position).
+    pattern = re.compile(r"\[\[[ \t]*" + re.escape(header) + r"[ \t]*\]\][ \t]*(?:#.*)?\r?$",
                          re.MULTILINE)
     found = []
     line, at = 1, 0
     for m in pattern.finditer(text):  # one scan of the text, not a match per line
-        line += text.count("\n", at, m.start())
-        at = m.start()
+        start = m.start()
+        begin = text.rfind("\n", 0, start) + 1
+        if begin != start and text[begin:start].strip(" \t"):
+            continue
+        line += text.count("\n", at, start)
+        at = start
         found.append(line)
     return found

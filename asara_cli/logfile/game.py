@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
 from functools import cached_property
+from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -211,7 +212,8 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
             raise where.header_error(k, f"unknown header key (known: {', '.join(known)})")
     header = _parse_header(data, where, rules)
     raw_events = data.get("event", [])
-    if not isinstance(raw_events, list) or any(not isinstance(e, dict) for e in raw_events):
+    if not isinstance(raw_events, list) or not all(map(isinstance, raw_events,
+                                                       repeat(dict))):
         raise where.header_error("event", "events are [[event]] tables")
     names = rules.players_of(header.setup)
     allowed = {t: frozenset({"type", "note", *rules.event_keys(t)})

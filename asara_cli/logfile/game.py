@@ -216,8 +216,7 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
                                                        repeat(dict))):
         raise where.header_error("event", "events are [[event]] tables")
     names = rules.players_of(header.setup)
-    allowed = {t: frozenset({"type", "note", *rules.event_keys(t)})
-               for t in rules.event_types()}
+    allowed = _allowed(rules)
     events: list[Any] = []
     comments: list[str | None] = []
     lines: list[int] = []
@@ -243,6 +242,19 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
         comments.append(comment)
         lines.append(start if start is not None else 0)
     return GameLog(path, header, tuple(events), tuple(lines), tuple(comments))
+
+
+_ALLOWED: dict[str, dict[str, frozenset[str]]] = {}
+
+
+def _allowed(rules: Game) -> dict[str, frozenset[str]]:
+    """The keys each event type of the game may have (a game's types and keys are fixed by
+    its code: worked out once per process)."""
+    found = _ALLOWED.get(rules.key)
+    if found is None:
+        found = _ALLOWED[rules.key] = {t: frozenset({"type", "note", *rules.event_keys(t)})
+                                       for t in rules.event_types()}
+    return found
 
 
 def _parse_header(data: Mapping[str, Any], where: _Where, rules: Game) -> LogHeader:
@@ -548,8 +560,7 @@ def _appended(known: GameLog | None, text: str, start: int, path: str) -> GameLo
         return parse_log(text, path)  # not the shape this module writes: the whole text
     raw = raw_events[0]
     rules = known.header.rules
-    allowed = {t: frozenset({"type", "note", *rules.event_keys(t)})
-               for t in rules.event_types()}
+    allowed = _allowed(rules)
     first, end = where.event_span(number)
     reader = _EventReader(where, number, first, end, raw)
     event, comment = _parse_event(raw, reader, rules.players_of(known.header.setup), rules,

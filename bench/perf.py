@@ -1,137 +1,254 @@
-"""The four speed figures of docs/performance.md, as ratios, in one run.
+"""The speed figures of docs/performance.md (issue 22), in one run, on simulated games.
 
-    python bench/perf.py [--games 10000]
+    python bench/perf.py [--games 10000] [--long 10000] [--no-batch]
 
-(a) replay + validate + score of a simulated game against tomllib parsing the same file;
-(b) `asara batch --jobs 2` over N simulated 4-player games, in seconds;
-(c) `asara status` and a recording `--dry-run` on a finished 4-player log, against
-    `python -c "import typer, tomllib"`;
-(d) `asara batch --jobs 2` against `--jobs 1`.
-(b) and (d) start from an empty cache of scored games (each is timed cold); one more line
-times (b)'s folder scored again, as a club re-scores it, from the cache the first run wrote.
+(a) replay + score of a 4-player game against tomllib parsing the same file, for ASARA and
+    for Yspahan; beside it, reading the log into events (tomli and our checks) against the
+    same tomllib parse;
+(b) `asara batch --jobs 2` over N cold 4-player ASARA games (N = --games), wall and CPU time;
+    one more line times the folder scored again, from the cache the first run wrote;
+(c) `asara status` on a finished 4-player log and a recording `--dry-run` on a running one,
+    against `python -c "import typer, tomllib"`;
+(d) `asara batch --jobs 1` over `--jobs 2` for (b);
+(e) a recorded move (and the same move as `--dry-run`) on a running log of 130 events and on
+    one of --long events (a game cut before a `coloured` move, padded with checkpoints of the
+    first player's prestige): the cost per move, and per event between the two.
 
 Run it with the virtual environment's python, on an installed (not editable) package with
 byte code allowed, as a user has it: PYTHONDONTWRITEBYTECODE recompiles every module on every
-command. The N games are 100 simulated games written N / 100 times each, every copy with its
-own header note, so no two files are the same bytes (batch counts duplicates once).
-Benchmarks are not tests: nothing here fails on a slow machine.
+command. The N games of (b) are 100 simulated games written N / 100 times each, every copy
+with its own comment line, so no two files are the same bytes (batch counts duplicates once).
+Wall time is the best of interleaved rounds; CPU time (user + system, of this process for
+(a), of the child processes for the commands) is printed beside it. Benchmarks are not
+tests: nothing here fails on a slow machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
+from typing import Any
 
+from asara_cli.games import game
 from asara_cli.games.asara.rules.engine import replay
-from asara_cli.games.asara.screens.game import score_dict
-from asara_cli.games.asara.simulate import simulate_game
+from asara_cli.games.asara.rules.events import Checkpoint
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import LogHeader, log_to_text, read_log
+from asara_cli.logfile.game import LogHeader, log_to_text, parse_log
 
 ASARA = str(Path(sys.executable).with_name("asara"))
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "ASARA_LOG")}
 CACHE = Path(tempfile.mkdtemp(prefix="asara-bench-cache-"))
 ENV["ASARA_CACHE_DIR"] = str(CACHE)  # never the user's own cache
+NAMES = ("Ada", "Bo", "Cyd", "Dee")
 
 
-def best(*fns: Callable[[], object], repeat: int = 20) -> list[float]:
-    """The best time of each function, called in turn, round after round (see
-    :func:`rounds`)."""
-    times = [float("inf")] * len(fns)
+def best(*fns: Callable[[], object], repeat: int = 20) -> list[tuple[float, float]]:
+    """The best wall and CPU time of each function, called in turn, round after round: a
+    virtual machine's speed drifts over seconds, and a ratio of two timings made minutes
+    apart drifts with it."""
+    times = [(float("inf"), float("inf"))] * len(fns)
     for _ in range(repeat):
         for i, fn in enumerate(fns):
-            t = time.perf_counter()
+            c, t = time.process_time(), time.perf_counter()
             fn()
-            times[i] = min(times[i], time.perf_counter() - t)
+            wall, cpu = time.perf_counter() - t, time.process_time() - c
+            times[i] = (min(times[i][0], wall), min(times[i][1], cpu))
     return times
 
 
-def run(*args: str) -> float:
-    t = time.perf_counter()
-    subprocess.run(args, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   check=False)
-    return time.perf_counter() - t
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
-def command(*args: str, repeat: int = 5) -> float:
-    return min(run(*args) for _ in range(repeat))
+def run(*args: str, before: Callable[[], object] | None = None,
+        expect: int | None = 0) -> tuple[float, float]:
+    """One command's wall and CPU time (its own and its children's)."""
+    if before is not None:
+        before()
+    c, t = _children_cpu(), time.perf_counter()
+    done = subprocess.run(args, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          check=False)
+    wall, cpu = time.perf_counter() - t, _children_cpu() - c
+    if expect is not None and done.returncode != expect:
+        raise SystemExit(f"{' '.join(args)}: exit {done.returncode}\n"
+                         f"{done.stderr.decode(errors='replace')}")
+    return wall, cpu
 
 
-def rounds(*commands: tuple[str, ...], repeat: int = 10) -> list[float]:
-    """The best time of each command, run in turn round after round: a virtual machine's
-    speed drifts over seconds, and a ratio of two commands timed minutes apart drifts with
-    it."""
-    return best(*(partial(run, *args) for args in commands), repeat=repeat)
+def rounds(*commands: tuple[tuple[str, ...], Callable[[], object] | None],
+           repeat: int = 10) -> list[tuple[float, float]]:
+    """The best wall and CPU time of each command, run in turn round after round."""
+    times = [(float("inf"), float("inf"))] * len(commands)
+    for _ in range(repeat):
+        for i, (args, before) in enumerate(commands):
+            wall, cpu = run(*args, before=before)
+            times[i] = (min(times[i][0], wall), min(times[i][1], cpu))
+    return times
+
+
+def simulated(key: str, seed: int, flags: frozenset[str] = frozenset()) -> str:
+    rules = game(key)
+    board = load_board(None, key)
+    setup, events = rules.simulate(board, seed, 4, flags, NAMES)
+    return log_to_text(LogHeader(setup, game=key), events)
+
+
+def figure_a(key: str, texts: Sequence[str]) -> tuple[float, float, float, float]:
+    """Over ``texts``: (replay + score) / tomllib and (reading into events) / tomllib, by
+    wall and by CPU time, each side summed over the games."""
+    rules = game(key)
+    board = load_board(None, key)
+    sums = [[0.0, 0.0] for _ in range(3)]
+    for text in texts:
+        log = parse_log(text)
+        setup, events = log.header.setup, log.events
+
+        def whole(setup: Any = setup, events: Any = events) -> None:
+            outcome = rules.replay(board, setup, events)
+            rules.scores(outcome, setup)
+            rules.ledger(outcome)
+
+        timed = best(partial(tomllib.loads, text), whole, partial(parse_log, text))
+        for s, (wall, cpu) in zip(sums, timed, strict=True):
+            s[0] += wall
+            s[1] += cpu
+    (pw, pc), (sw, sc), (rw, rc) = sums
+    return sw / pw, sc / pc, rw / pw, rc / pc
+
+
+def running_log(base: str, work: Path) -> tuple[str, int]:
+    """ASARA's game ``base`` cut so that a `coloured` move is legal next: its text and the
+    number of events kept."""
+    log = parse_log(base)
+    probe = work / "probe.toml"
+    for keep in range(len(log.events) - 20, 0, -1):
+        text = log_to_text(log.header, log.events[:keep])
+        probe.write_text(text, "utf-8")
+        legal = subprocess.run((ASARA, "check", "coloured", "-l", str(probe)), env=ENV,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               check=False).returncode == 0
+        if legal:
+            return text, keep
+    raise SystemExit("no cut of the game allows a coloured move")
+
+
+def padded(text: str, events: int) -> str:
+    """The running log with checkpoints (of the first player's prestige) up to ``events`` events."""
+    log = parse_log(text)
+    board = load_board(None, "asara")
+    state = replay(board, log.header.setup, log.events).states[-1]
+    shown = Checkpoint(prestige=((state.players[0].name, state.prestige(0)),))
+    more = (shown,) * max(0, events - len(log.events))
+    return log_to_text(log.header, (*log.events, *more))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=10_000)
-    games = parser.parse_args().games
-    board = load_board()
+    parser.add_argument("--long", type=int, default=10_000, help="events in (e)'s long log")
+    parser.add_argument("--no-batch", action="store_true", help="leave out (b) and (d)")
+    options = parser.parse_args()
+    games = options.games
     work = Path(tempfile.mkdtemp(prefix="asara-bench-"))
+    rows: list[tuple[str, str, str]] = []
+
+    def row(what: str, measured: str, target: str = "") -> None:
+        rows.append((what, measured, target))
+
     try:
-        base = [simulate_game(board, 9000 + i, 4, pro=i % 2 == 1) for i in range(100)]
-        texts = [log_to_text(LogHeader(g.setup), g.events) for g in base]
+        base = [simulated("asara", 9000 + i, frozenset({"pro"}) if i % 2 else frozenset())
+                for i in range(100)]
+        ysp = [simulated("yspahan", 9000 + i) for i in range(10)]
         one = work / "one.toml"
-        one.write_text(texts[1], "utf-8")
+        one.write_text(base[1], "utf-8")
 
-        # (a) one game: replay + validate + score against parsing
-        text = one.read_text("utf-8")
-        log = read_log(one)
-
-        def whole() -> None:
-            result = replay(board, log.header.setup, log.events)
-            score_dict(board, log, result)
-
-        parse, scored = best(lambda: tomllib.loads(text), whole)
-        a = scored / parse
+        # (a) replay + score against parsing, ten games of each
+        for key, texts in (("asara", base[:10]), ("yspahan", ysp)):
+            aw, ac, rw, rc = figure_a(key, texts)
+            row(f"(a) {key}: replay+score : tomllib, wall / CPU", f"{aw:.2f}x / {ac:.2f}x",
+                "<= 0.35")
+            row(f"    {key}: reading into events : tomllib", f"{rw:.2f}x / {rc:.2f}x")
+        (pw, _), = best(partial(tomllib.loads, base[1]))
 
         # (c) a command's whole time against importing typer and tomllib
         os.chdir(work)
-        shutil.copy(one, work / "running.toml")
-        running = read_log(work / "running.toml")
-        cut = log_to_text(running.header, running.events[:-20])
-        (work / "running.toml").write_text(cut, "utf-8")
-        baseline, status, dry = rounds(
-            (sys.executable, "-c", "import typer, tomllib"),
-            (ASARA, "status", str(one)),
-            (ASARA, "coloured", "--dry-run", "-l", "running.toml"))
-        status, dry = status / baseline, dry / baseline
+        running, keep = running_log(base[1], work)
+        short, long = work / "short.toml", work / "long.toml"
+        texts = {short: padded(running, 130), long: padded(running, options.long)}
+        for path, text in texts.items():
+            path.write_text(text, "utf-8")
 
-        # (b) and (d): batch over N files
-        folder = work / "club"
-        folder.mkdir()
-        for i in range(games):
-            body = texts[i % len(texts)]
-            (folder / f"g{i:05d}.toml").write_text(f"# copy {i}\n{body}", "utf-8")
-        shutil.rmtree(CACHE, ignore_errors=True)  # cold: nothing scored before
-        jobs2 = command(ASARA, "batch", str(folder), "-f", "csv", "--jobs", "2", repeat=1)
-        again = command(ASARA, "batch", str(folder), "-f", "csv", "--jobs", "2", repeat=1)
-        shutil.rmtree(CACHE, ignore_errors=True)  # cold again, to compare like with like
-        jobs1 = command(ASARA, "batch", str(folder), "-f", "csv", "--jobs", "1", repeat=1)
+        def reset(path: Path) -> None:
+            path.write_text(texts[path], "utf-8")
+
+        floor, status, dry = rounds(
+            ((sys.executable, "-c", "import typer, tomllib"), None),
+            ((ASARA, "status", str(one)), None),
+            ((ASARA, "coloured", "--dry-run", "-l", str(short)), None))
+        row("(c) import typer, tomllib (the floor), wall / CPU",
+            f"{floor[0] * 1e3:.0f} / {floor[1] * 1e3:.0f} ms")
+        row("(c) status : the floor, wall / CPU",
+            f"{status[0] / floor[0]:.2f}x / {status[1] / floor[1]:.2f}x", "<= 1.8")
+        row("(c) recording --dry-run : the floor, wall / CPU",
+            f"{dry[0] / floor[0]:.2f}x / {dry[1] / floor[1]:.2f}x", "<= 1.8")
+
+        # (e) a recorded move, and a dry run, on a short and a long running log
+        moves = rounds(
+            ((ASARA, "coloured", "-l", str(short)), partial(reset, short)),
+            ((ASARA, "coloured", "-l", str(long)), partial(reset, long)),
+            ((ASARA, "coloured", "--dry-run", "-l", str(long)), None), repeat=5)
+        (sw, sc), (lw, lc), (dw, dc) = moves
+        n = options.long - 130
+        row("(e) a recorded move, 130 events, wall / CPU",
+            f"{sw * 1e3:.0f} / {sc * 1e3:.0f} ms")
+        row(f"(e) a recorded move, {options.long:,} events, wall / CPU",
+            f"{lw * 1e3:.0f} / {lc * 1e3:.0f} ms")
+        row(f"(e) --dry-run, {options.long:,} events, wall / CPU",
+            f"{dw * 1e3:.0f} / {dc * 1e3:.0f} ms")
+        row("(e) a recorded move, per event between the two (wall / CPU)",
+            f"{(lw - sw) / n * 1e6:.0f} / {(lc - sc) / n * 1e6:.0f} us")
+
+        if not options.no_batch:
+            # (b) and (d): batch over N files
+            folder = work / "club"
+            folder.mkdir()
+            for i in range(games):
+                body = base[i % len(base)]
+                (folder / f"g{i:05d}.toml").write_text(f"# copy {i}\n{body}", "utf-8")
+            batch = (ASARA, "batch", str(folder), "-f", "csv", "--jobs")
+            shutil.rmtree(CACHE, ignore_errors=True)  # cold: nothing scored before
+            jobs2 = run(*batch, "2")
+            again = run(*batch, "2")
+            shutil.rmtree(CACHE, ignore_errors=True)  # cold again, to compare like with like
+            jobs1 = run(*batch, "1")
+            row(f"(b) batch --jobs 2, {games:,} cold games, wall / CPU",
+                f"{jobs2[0]:.1f} / {jobs2[1]:.1f} s", "<= 15 s" if games == 10_000 else "")
+            row("    the same folder again, from the cache, wall / CPU",
+                f"{again[0]:.1f} / {again[1]:.1f} s")
+            row("(d) batch --jobs 1 : --jobs 2 (wall)", f"{jobs1[0] / jobs2[0]:.2f}x",
+                ">= 1.8")
+            row("    --jobs 1, wall / CPU", f"{jobs1[0]:.1f} / {jobs1[1]:.1f} s")
     finally:
+        os.chdir(tempfile.gettempdir())
         shutil.rmtree(work, ignore_errors=True)
         shutil.rmtree(CACHE, ignore_errors=True)
-    print(f"{'figure':<58}{'measured':>10}{'target':>10}")
-    print(f"{'(a) replay+validate+score : tomllib parse, one game':<58}{a:>9.2f}x{'<= 1.0':>10}")
-    print(f"{f'(b) batch --jobs 2 over {games:,} 4-player games (s)':<58}{jobs2:>9.1f}s"
-          f"{'<= 20 s' if games == 10_000 else '':>10}")
-    print(f"{'    the same folder again, from the cache (s)':<58}{again:>9.1f}s")
-    print(f"{'(c) status : import typer, tomllib':<58}{status:>9.2f}x{'<= 2.0':>10}")
-    print(f"{'(c) recording --dry-run : import typer, tomllib':<58}{dry:>9.2f}x{'<= 2.0':>10}")
-    print(f"{'(d) batch --jobs 1 : --jobs 2':<58}{jobs1 / jobs2:>9.2f}x{'>= 1.7':>10}")
-    # the seconds of (b) move with the machine: this says how fast it was during the run
-    print(f"the machine: tomllib parses the game of (a) in {parse * 1e3:.1f} ms")
+    print(f"{'figure':<62}{'measured':>18}{'target':>10}")
+    for what, measured, target in rows:
+        print(f"{what:<62}{measured:>18}{target:>10}")
+    # the seconds move with the machine: this says how fast it was during the run
+    print(f"the machine: tomllib parses ASARA's game of (c) in {pw * 1e3:.1f} ms; the running "
+          f"log of (e) is that game cut after {keep} events")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from asara_cli.core.values import frozen
 from asara_cli.errors import AsaraError, Refused
 from asara_cli.games.base import Game
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import GameLog, load_log_board, read_log
+from asara_cli.logfile.game import GameLog, load_log_board, read_log_text
 from asara_cli.render.wrap import TableConsole
 
 P = ParamSpec("P")
@@ -161,6 +161,7 @@ class Replayed:
     log: GameLog
     board: Any
     result: Any
+    text: str = ""  # the log's text as read: a recording appends to it without reading again
 
     @property
     def game(self) -> Game:
@@ -169,9 +170,10 @@ class Replayed:
 
 def replay_file(path: Path, board: Path | None) -> Replayed:
     """Read a log and replay it; the board is --board if given, else the log's own."""
-    log = read_log(path)
+    log, text = read_log_text(path)
     rules = load_board(board) if board is not None else load_log_board(log)
-    return Replayed(log, rules, log.header.rules.replay(rules, log.header.setup, log.events))
+    return Replayed(log, rules, log.header.rules.replay(rules, log.header.setup, log.events),
+                    text)
 
 
 def guarded(fn: Callable[P, R]) -> Callable[P, R]:

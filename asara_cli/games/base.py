@@ -12,7 +12,7 @@ Pure and standard library only: a game's rules import this module.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from asara_cli.core.findings import Violation
@@ -169,8 +169,12 @@ class CodecModule:
     def read_setup(self, header: FieldReader, players: tuple[str, ...]) -> Any:
         return self._codec().read_setup(header, players)
 
-    def read_event(self, kind: str, event: FieldReader, players: Sequence[str]) -> Any:
-        return self._codec().read_event(kind, event, players)
+    @property
+    def read_event(self) -> Callable[[str, FieldReader, Sequence[str]], Any]:
+        """The codec's own function: the log reader fetches it once per log and calls it
+        for every event (a method importing the codec would cost each event a call more)."""
+        fn: Callable[[str, FieldReader, Sequence[str]], Any] = self._codec().read_event
+        return fn
 
     def event_type(self, event: Any) -> str:
         kind: str = self._codec().event_type(event)
@@ -242,8 +246,10 @@ class Game(Protocol):
         """The game's setup from the header (the players already read and checked)."""
         ...
 
-    def read_event(self, kind: str, event: FieldReader, players: Sequence[str]) -> Any:
-        """One event of type ``kind``."""
+    @property
+    def read_event(self) -> Callable[[str, FieldReader, Sequence[str]], Any]:
+        """The function reading one event of a type (``kind``, the event's keys, the
+        players); fetched once per log."""
         ...
 
     def event_type(self, event: Any) -> str: ...

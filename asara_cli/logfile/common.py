@@ -36,11 +36,12 @@ MAX_NESTING = 32
 
 
 def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, follow_link: bool = True,
-               what: str = "a game file") -> bytes:
+               what: str = "a game file", head: int | None = None) -> bytes:
     """The bytes of a regular file, refusing what is not one (a FIFO, a device, a folder)
     before reading, and what is larger than ``limit``. Opened without blocking, so a FIFO
     with no writer cannot hang the command. With ``follow_link`` false, a symbolic link is
-    refused, never read through (the side files beside a log, the cache)."""
+    refused, never read through (the side files beside a log, the cache). With ``head``,
+    only the file's first ``head`` bytes or so (whole reads of 64 KiB)."""
     name = str(path)
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
     if not follow_link:
@@ -79,6 +80,8 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, follow_link: bool = 
                 raise InputError(f"too large to be {what} (over {limit:,} bytes)",
                                  path=name)
             chunks.append(chunk)
+            if head is not None and size >= head:
+                break
         return b"".join(chunks)
     except OSError as e:
         raise InputError(f"cannot read: {e.strerror or e}", path=name) from None
@@ -123,11 +126,16 @@ def read_text(path: str | Path, *, follow_link: bool = True) -> str:
         raise InputError("not UTF-8 text", path=str(path), line=line) from None
 
 
+def too_deep(text: str) -> re.Match[str] | None:
+    """Where ``text`` nests arrays or tables deeper than :data:`MAX_NESTING`, if it does."""
+    return _DEEP.search(text)
+
+
 def loads_toml(text: str, path: str) -> dict[str, Any]:
     """Parse TOML text read from ``path``; a syntax error becomes an :class:`InputError`
     with the line and column tomllib gives (only inside its message). Nesting deeper than
     :data:`MAX_NESTING` is refused before parsing."""
-    deep = _DEEP.search(text)
+    deep = too_deep(text)
     if deep is not None:
         where = text.count("\n", 0, deep.start()) + 1
         raise InputError(f"nested more than {MAX_NESTING} levels deep; a game file needs a "
@@ -160,12 +168,19 @@ def header_lines(text: str, header: str) -> list[int]:
     tomllib keeps no positions; this light index lets errors point at the n-th table. Lines
     end at a newline only, as TOML (and tomllib's error positions) count them.
     """
-    pattern = re.compile(r"^[ \t]*\[\[[ \t]*" + re.escape(header) + r"[ \t]*\]\][ \t]*(#.*)?\r?$",
+    # The pattern starts at the brackets, so that the scan looks for them as a literal; the
+    # line must begin with them, after spaces and tabs only (the same lines as a pattern
+    # anchored at the line's start, which makes the scan try every position).
+    pattern = re.compile(r"\[\[[ \t]*" + re.escape(header) + r"[ \t]*\]\][ \t]*(?:#.*)?\r?$",
                          re.MULTILINE)
     found = []
     line, at = 1, 0
     for m in pattern.finditer(text):  # one scan of the text, not a match per line
-        line += text.count("\n", at, m.start())
-        at = m.start()
+        start = m.start()
+        begin = text.rfind("\n", 0, start) + 1
+        if begin != start and text[begin:start].strip(" \t"):
+            continue
+        line += text.count("\n", at, start)
+        at = start
         found.append(line)
     return found

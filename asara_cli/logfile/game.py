@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
 from functools import cached_property
+from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,8 +29,10 @@ from asara_cli.logfile.common import (
     header_lines,
     loads_toml,
     path_problem,
+    read_bytes,
     read_text,
     read_toml,
+    too_deep,
 )
 
 if TYPE_CHECKING:
@@ -98,8 +101,13 @@ class GameLog:
 
 def read_log(path: str | Path) -> GameLog:
     """Read and parse the log at ``path``; raise :class:`InputError` if it is unusable."""
+    return read_log_text(path)[0]
+
+
+def read_log_text(path: str | Path) -> tuple[GameLog, str]:
+    """:func:`read_log`, and the text read (a move is appended to it)."""
     data, text = read_toml(path)
-    return parse_log_data(data, text, str(path))
+    return parse_log_data(data, text, str(path)), text
 
 
 def parse_log(text: str, path: str = "<log>") -> GameLog:
@@ -112,11 +120,24 @@ _GAME_LINE = re.compile(r'^\s*game\s*=\s*["\']([^"\'\n]*)["\']', re.M)
 
 def peek_game(path: str | Path) -> str | None:
     """The ``game`` a log's header names, found without parsing the log (the command line
-    picks the game's commands before it reads anything); ``None`` when it names none."""
-    text = read_text(path)
+    picks the game's commands before it reads anything); ``None`` when it names none. Only
+    the file's head is read where the first event begins within it (the command reads the
+    whole log once, later)."""
+    raw = read_bytes(path, head=_HEAD)
+    cut = len(raw) >= _HEAD  # perhaps not the whole file
+    if cut:  # at a line's end, never inside a character
+        raw = raw[:raw.rfind(b"\n") + 1]
+    text = raw.decode("utf-8")  # a file that is not UTF-8 is the command's to report
     first = re.search(r"^\s*\[\[\s*event\s*\]\]", text, re.M)
+    if first is None and cut:  # a header longer than the head
+        text = read_text(path)
+        first = re.search(r"^\s*\[\[\s*event\s*\]\]", text, re.M)
     found = _GAME_LINE.search(text, 0, first.start() if first else len(text))
     return found.group(1) if found else None
+
+
+#: How much of a log :func:`peek_game` reads first: a header is a few hundred bytes.
+_HEAD = 1 << 16
 
 
 def load_log_board(log: GameLog) -> Any:
@@ -191,22 +212,49 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
             raise where.header_error(k, f"unknown header key (known: {', '.join(known)})")
     header = _parse_header(data, where, rules)
     raw_events = data.get("event", [])
-    if not isinstance(raw_events, list) or any(not isinstance(e, dict) for e in raw_events):
+    if not isinstance(raw_events, list) or not all(map(isinstance, raw_events,
+                                                       repeat(dict))):
         raise where.header_error("event", "events are [[event]] tables")
     names = rules.players_of(header.setup)
-    allowed = {t: frozenset({"type", "note", *rules.event_keys(t)})
-               for t in rules.event_types()}
+    allowed = _allowed(rules)
     events: list[Any] = []
     comments: list[str | None] = []
     lines: list[int] = []
-    for i, raw in enumerate(raw_events, start=1):
-        start, end = where.event_span(i)
-        r = _EventReader(where, i, start, end, raw)
-        event, comment = _parse_event(raw, r, names, rules, allowed)
-        events.append(event)
+    # one pass; one reader moved from event to event (a codec keeps none past its event)
+    starts = where.events
+    headed = len(starts)  # events whose [[event]] line was found
+    ends = [*starts[1:], where.count + 1]
+    r = _EventReader(where, 0, None, where.count + 1, {})
+    read_event = rules.read_event
+    for i, raw in enumerate(raw_events):
+        if i < headed:
+            start: int | None = starts[i]
+            r.move(i + 1, start, ends[i], raw)
+        else:
+            start = None
+            r.move(i + 1, None, where.count + 1, raw)
+        kind_word = raw.get("type")
+        keys = allowed.get(kind_word) if isinstance(kind_word, str) else None
+        if keys is None or not keys.issuperset(raw):
+            _refuse_event(raw, r, rules, allowed)
+        comment = r.text("note", None, "text") if "note" in raw else None
+        events.append(read_event(kind_word, r, names))
         comments.append(comment)
         lines.append(start if start is not None else 0)
     return GameLog(path, header, tuple(events), tuple(lines), tuple(comments))
+
+
+_ALLOWED: dict[str, dict[str, frozenset[str]]] = {}
+
+
+def _allowed(rules: Game) -> dict[str, frozenset[str]]:
+    """The keys each event type of the game may have (a game's types and keys are fixed by
+    its code: worked out once per process)."""
+    found = _ALLOWED.get(rules.key)
+    if found is None:
+        found = _ALLOWED[rules.key] = {t: frozenset({"type", "note", *rules.event_keys(t)})
+                                       for t in rules.event_types()}
+    return found
 
 
 def _parse_header(data: Mapping[str, Any], where: _Where, rules: Game) -> LogHeader:
@@ -263,6 +311,12 @@ class _EventReader:
         name = raw.get("player", player)
         self.player = name if isinstance(name, str) else None
 
+    def move(self, number: int, start: int | None, end: int, raw: Mapping[str, Any]) -> None:
+        """Read the next event (as a new reader of it would)."""
+        self.number, self.start, self.end, self.raw = number, start, end, raw
+        name = raw.get("player")
+        self.player = name if isinstance(name, str) else None
+
     def error(self, key: str | None, message: str) -> InputError:
         line = self.start
         key = self.prefix + key if key is not None else (self.prefix.rstrip(".") or None)
@@ -294,8 +348,10 @@ class _EventReader:
     # break ("red\n"), which the words looked up afterwards do not know.
 
     def whole(self, key: str, expected: str, *, required: bool = False) -> int | None:
-        value = self._value(key, expected, required)
+        value = self.raw.get(key, _ABSENT)
         if value is _ABSENT:
+            if required:
+                raise self.error(key, f"missing: {expected}")
             return None
         if type(value) is not int:  # bool is a subclass of int, and no number here
             raise self.error(key, f"expected {expected}, got {describe(value)}")
@@ -304,8 +360,10 @@ class _EventReader:
 
     def text(self, key: str, pattern: re.Pattern[str] | None, expected: str, *,
              required: bool = False) -> str | None:
-        value = self._value(key, expected, required)
+        value = self.raw.get(key, _ABSENT)
         if value is _ABSENT:
+            if required:
+                raise self.error(key, f"missing: {expected}")
             return None
         if not isinstance(value, str) or (pattern is not None and not pattern.fullmatch(value)):
             raise self.error(key, f"expected {expected}, got {describe(value)}")
@@ -320,7 +378,7 @@ class _EventReader:
                             f"{self.prefix}{key}.", self.player)
 
     def strings(self, key: str, pattern: re.Pattern[str], expected: str) -> list[str]:
-        value = self._value(key, expected, False)
+        value = self.raw.get(key, _ABSENT)
         if value is _ABSENT:
             return []
         if not isinstance(value, list):
@@ -343,6 +401,14 @@ class _HeaderReader(_EventReader):
 
 def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str], rules: Game,
                  allowed: Mapping[str, frozenset[str]]) -> tuple[Any, str | None]:
+    _refuse_event(raw, r, rules, allowed)
+    comment = r.text("note", None, "text")
+    return rules.read_event(raw["type"], r, names), comment
+
+
+def _refuse_event(raw: Mapping[str, Any], r: _EventReader, rules: Game,
+                  allowed: Mapping[str, frozenset[str]]) -> None:
+    """Raise what is wrong with an event's type or keys, if anything."""
     kind_word = raw.get("type")
     if kind_word is None:
         raise r.error("type", f"missing: one of {', '.join(allowed)}")
@@ -353,8 +419,6 @@ def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str], 
         if key not in allowed[kind_word]:
             raise r.error(key, f"a {kind_word} event has no key {key!r} (keys: "
                                f"{', '.join(rules.event_keys(kind_word))}, note)")
-    comment = r.text("note", None, "text")
-    return rules.read_event(kind_word, r, names), comment
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -442,21 +506,81 @@ def write_log(path: str | Path, header: LogHeader, events: Sequence[Any],
 
 
 def append_event(path: str | Path, event: Any, note: str | None = None,
-                 game_key: str = DEFAULT) -> GameLog:
+                 game_key: str = DEFAULT, read: tuple[GameLog, str] | None = None
+                 ) -> GameLog:
     """Append one event to an existing log as text, keeping the file's comments and layout.
 
-    The new text is checked by parsing the whole result before the file is replaced.
+    ``read`` is the log and its text as read under the lock the caller holds (the file is
+    then not read again); without it the file is read here. The result is checked before
+    the file is replaced: the appended event must read back as ``event`` (and ``note``)
+    after the events before it (:func:`_appended`), and the written file must hold exactly
+    that text.
     """
     target = Path(path)
-    old = read_text(target)
+    if read is None:
+        old = read_text(target)
+        known = None
+    else:
+        known, old = read
     joint = old if old.endswith("\n") or not old else old + "\n"
     text = joint + "\n" + event_text(event, note, game_key)
-    parsed = parse_log(text, str(path))
-    if not parsed.events or parsed.events[-1] != event:
+    parsed = _appended(known, text, len(joint) + 1, str(path))
+    if not parsed.events or parsed.events[-1] != event or parsed.comments[-1] != (note or None):
         raise InputError("the appended event would not read back the same; not written",
                          path=str(path))
-    atomic_write(target, text)
+    _write_exactly(target, text)
     return parsed
+
+
+#: A line that could give the header's ``event`` key a value other than ``[[event]]`` tables
+#: (``event = [...]``, a quoted or escaped spelling of the name): only then is the whole log
+#: parsed again after an append. A match inside a string only costs that full parse.
+_EVENT_KEY = re.compile(r"""^[ \t]*(?:event|"event"|'event'|"[^"\n]*\\[^\n]*)[ \t]*[=.]""",
+                        re.M)
+
+
+def _appended(known: GameLog | None, text: str, start: int, path: str) -> GameLog:
+    """The log ``text`` is: the log ``known`` (read from ``text[:start]``, the same bytes)
+    and one ``[[event]]`` table appended from ``start``, which alone is parsed.
+
+    That is the same as parsing the whole text: the old text is a whole TOML document, so
+    the appended ``[[event]]`` header begins a new table whose keys are its own lines, and
+    it adds one element to the ``event`` array; the header's keys and the events before it
+    keep their values, so they read as the same events. This holds when ``event`` is absent
+    or an array of ``[[event]]`` tables, not when a key line gave it (``event = [...]``,
+    which a TOML parser refuses to extend): a text with such a line, and a call with no
+    ``known`` log, parse the whole text as before."""
+    if known is None or _EVENT_KEY.search(text, 0, start) or too_deep(text):
+        return parse_log(text, path)  # a nesting too deep, across the join too, is refused
+    where = _Where(path, text)
+    number = len(known.events) + 1
+    raw_events = loads_toml(text[start:], path).get("event")
+    if (not isinstance(raw_events, list) or len(raw_events) != 1
+            or not isinstance(raw_events[0], dict) or len(where.events) < number):
+        return parse_log(text, path)  # not the shape this module writes: the whole text
+    raw = raw_events[0]
+    rules = known.header.rules
+    allowed = _allowed(rules)
+    first, end = where.event_span(number)
+    reader = _EventReader(where, number, first, end, raw)
+    event, comment = _parse_event(raw, reader, rules.players_of(known.header.setup), rules,
+                                  allowed)
+    return GameLog(known.path, known.header, (*known.events, event),
+                   (*known.lines, first if first is not None else 0),
+                   (*known.comments, comment))
+
+
+def _write_exactly(path: Path, text: str) -> None:
+    """Replace the log with ``text`` (atomically), checking that the file written holds
+    exactly that text: ``text`` was parsed already, and parsing is a function of the text."""
+    from asara_cli.logfile.write import write_file
+
+    def same(written: str) -> None:
+        if written != text:
+            raise InputError("the log written does not hold the text meant for it; not "
+                             "written", path=str(path))
+
+    write_file(path, text, same)
 
 
 def atomic_write(path: Path, text: str) -> None:

@@ -2,7 +2,7 @@
 remembered default log, and the text edits that keep a person's comments and layout.
 
 Every write goes through :func:`asara_cli.logfile.game.atomic_write` (temporary file in the
-same folder, fsync, parsed once more, renamed), so a crash leaves the previous log whole.
+same folder, fsync, read back and checked, renamed), so a crash leaves the previous log whole.
 """
 
 from __future__ import annotations
@@ -137,14 +137,16 @@ def create_log(path: str | Path, header: LogHeader) -> None:
     write_log(target, header, ())
 
 
-def append(path: str | Path, event: Any, game_key: str = DEFAULT) -> GameLog:
+def append(path: str | Path, event: Any, game_key: str = DEFAULT,
+           read: tuple[GameLog, str] | None = None) -> GameLog:
     """Append one event as text (comments and layout above it are kept), atomically. A new
     move ends what ``redo`` could bring back, as in an editor: the redo file is moved aside
     first (if that fails, nothing is written), put back if the append fails, and removed
-    once the move is in the log."""
+    once the move is in the log. ``read``: the log and its text as read under the lock
+    (:func:`asara_cli.logfile.game.append_event`)."""
     aside = _set_redo_aside(Path(path))
     try:
-        log = append_event(Path(path), event, game_key=game_key)
+        log = append_event(Path(path), event, game_key=game_key, read=read)
     except BaseException:
         if aside is not None:
             with contextlib.suppress(OSError):

@@ -339,6 +339,8 @@ def read_event(kind_word: str, r: FieldReader, names: Sequence[str]) -> Event:
                                 f"({', '.join(names)})")
     buyer = r.text("buyer", _LABEL, _BUYER_HELP, required=not kind.face_down)
     space, action = kind.read(r)
+    if "gifts" not in r.raw:  # most turns claim no gift
+        return Turn(Placement(player, buyer, space), action, ())
     uses = []
     for i, text in enumerate(r.strings("gifts", LINE, _USE_HELP)):
         use = parse_use(text)

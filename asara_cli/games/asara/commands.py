@@ -232,14 +232,14 @@ def _say(text: str) -> None:
     out().print(text)  # the console wraps it (render/wrap.py)
 
 
-def _load_log(path: Path) -> tuple[Board, GameState, GameLog]:
+def _load_log(path: Path) -> tuple[Board, GameState, GameLog, str]:
     game = replay_file(path, None)
     result = game.result
     if result.stopped is not None:
         first = [describe_violation(game.log, v) for v in result.violations if not v.later]
         raise Refused(f"{show_path(path)} is illegal from event {result.stopped}; fix it "
                       f"first (`asara validate {show_path(path)}`, or `asara undo`)", first[:3])
-    return game.board, result.state, game.log
+    return game.board, result.state, game.log, game.text
 
 
 def _still(state: GameState) -> str:
@@ -258,7 +258,7 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
         must_exist(path)
         guard = contextlib.nullcontext() if dry else lock(path)
         with guard:
-            board, state, game = _load_log(path)
+            board, state, game, text = _load_log(path)
             table = Table(board, state, player, game.header.movers == "named")
             try:
                 event = make(table)
@@ -287,7 +287,7 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
                 line = result_line(board, state, done, event, numbered=False)
                 _say(f"legal, not recorded: {line}")
                 return
-            append(path, event)
+            append(path, event, read=(game, text))  # as read under the lock
         _say(result_line(board, state, done, event))
         if done.year_end is not None:
             out().print(year_end_view(board, done))

@@ -73,7 +73,7 @@ from asara_cli.games.yspahan.rules.events import (
 from asara_cli.games.yspahan.rules.state import OPEN, OVER, SECRET, GameState, Setup
 from asara_cli.games.yspahan.screens import move_text, result_line, week_end_view
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import LogHeader, append_event, describe_violation
+from asara_cli.logfile.game import GameLog, LogHeader, append_event, describe_violation
 from asara_cli.logfile.record import (
     ENV_LOG,
     STATE_FILE,
@@ -281,7 +281,7 @@ def _is_check(ctx: typer.Context) -> bool:
     return isinstance(ctx.obj, dict) and bool(ctx.obj.get("check"))
 
 
-def _load(path: Path, command: str) -> tuple[Board, GameState]:
+def _load(path: Path, command: str) -> tuple[Board, GameState, tuple[GameLog, str]]:
     game = replay_file(path, None)
     if game.log.header.game != KEY:
         raise InputError(f"a game of {game.game.name}: `{command}` records a move of "
@@ -291,7 +291,7 @@ def _load(path: Path, command: str) -> tuple[Board, GameState]:
         first = [describe_violation(game.log, v) for v in played.violations if not v.later]
         raise Refused(f"{path} is illegal from event {played.stopped}; fix it first "
                       f"(`asara validate {path}`, or `asara undo`)", first[:3])
-    return game.board, played.state
+    return game.board, played.state, (game.log, game.text)
 
 
 def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
@@ -303,7 +303,7 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
         must_exist(path)
         guard = contextlib.nullcontext() if dry else lock(path)
         with guard:
-            board, state = _load(path, command)
+            board, state, read = _load(path, command)
             event = make(Table(board, state, player))
             findings = check(board, state, event)
             problems = [v for v in findings if v.is_error]
@@ -319,7 +319,7 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
                 line = result_line(board, state, after, event).split(" ", 1)[1]
                 say(f"legal, not recorded: {line}")
                 return
-            append_event(path, event, game_key=KEY)
+            append_event(path, event, game_key=KEY, read=read)  # as read under the lock
             forget_redo(path)
         say(result_line(board, state, after, event))
         if after.week != state.week or (after.over and not state.over):

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from asara_cli.cli.common import err, out
+from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError, Refused, WordError
 
@@ -104,6 +105,24 @@ def remember_log(log: Path) -> None:
     if env and Path(env) != log:
         err().print(f"note: {ENV_LOG}={env} is set and wins over {STATE_FILE}",
                     soft_wrap=True)
+
+
+def player_names(players: Sequence[str]) -> tuple[str, ...]:
+    """The players given to ``new`` (``-p``, in seat order), spaces tidied: no control
+    character, none empty, no two the same player by the name rule (core/names.py)."""
+    for p in players:
+        hidden = hidden_character(p)
+        if hidden is not None:
+            raise WordError(f"a player's name holds the control character {hidden}; type "
+                            "the name plainly")
+    names = tuple(" ".join(p.split()) for p in players)
+    if any(not n for n in names):
+        raise WordError("a player's name cannot be empty")
+    twice = same_name(names)
+    if twice:
+        raise WordError(f"two players are named {twice[1]!r}; tell them apart (e.g. Tina "
+                        "and TinaB)")
+    return names
 
 
 def name_numbers(items: Sequence[str], names: Sequence[str],

@@ -26,9 +26,16 @@ from asara_cli.cli.common import (
     replay_file,
     with_shared,
 )
-from asara_cli.cli.recording import Refused, errors, lock, must_exist, name_numbers, not_a_folder
+from asara_cli.cli.recording import (
+    Refused,
+    errors,
+    lock,
+    must_exist,
+    name_numbers,
+    not_a_folder,
+    player_names,
+)
 from asara_cli.core.findings import Violation
-from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError, WordError
@@ -830,18 +837,7 @@ def new(
     if game is not None:
         find_game_option(game)  # an unknown name: exit 2 with the games there are
     with errors():
-        for p in players:
-            hidden = hidden_character(p)
-            if hidden is not None:
-                raise words.WordError(f"a player's name holds the control character "
-                                      f"{hidden}; type the name plainly")
-        names = tuple(" ".join(p.split()) for p in players)
-        if any(not n for n in names):
-            raise words.WordError("a player's name cannot be empty")
-        twice = same_name(names)
-        if twice:
-            raise words.WordError(f"two players are named {twice[1]!r}; tell them apart "
-                                  "(e.g. Tina and TinaB)")
+        names = player_names(players)
         first = words.player(start, names) if start is not None else names[0]
         rules = load_board(board)
         board_ref = "standard"

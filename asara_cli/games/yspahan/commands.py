@@ -40,9 +40,9 @@ from asara_cli.cli.recording import (
     must_exist,
     name_numbers,
     not_a_folder,
+    player_names,
     say,
 )
-from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
 from asara_cli.games.yspahan import words
@@ -643,18 +643,7 @@ def new(
     with errors():
         if game is not None and find_game_option(game).key != KEY:
             raise words.WordError(f"--game {game}: this `new` starts a Yspahan game")
-        for p in players:
-            hidden = hidden_character(p)
-            if hidden is not None:
-                raise words.WordError(f"a player's name holds the control character "
-                                      f"{hidden}; type the name plainly")
-        names = tuple(" ".join(p.split()) for p in players)
-        if any(not n for n in names):
-            raise words.WordError("a player's name cannot be empty")
-        twice = same_name(names)
-        if twice:
-            raise words.WordError(f"two players are named {twice[1]!r}; tell them apart "
-                                  "(e.g. Tina and TinaB)")
+        names = player_names(players)
         first = words.player(oldest, names) if oldest is not None else names[0]
         chosen = tuple(words.colour(c) for c in colours or [])
         rules = load_board(board, KEY)

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from asara_cli.cli import app
-from asara_cli.games.asara import complete
+from asara_cli.cli.completion import plain
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 ASARA = Path(sys.executable).parent / "asara"
@@ -230,8 +230,8 @@ def test_words_from_a_hostile_log_are_plain(tmp_path: Path) -> None:
     assert candidates("asara coloured -p ", log) == ["Zoë", "Anna\\ Lena"]
     assert not (tmp_path / "pwned").exists()
     for word in ("Ti\x1bna", "Ti\nna", "a\u202eb", "x\x00", " Tina", "", "a" * 65):
-        assert not complete._plain(word)
-    assert complete._plain("Zoë") and complete._plain("Anna-Lena Jr.")
+        assert not plain(word)
+    assert plain("Zoë") and plain("Anna-Lena Jr.")
 
 
 def test_a_broken_log_through_the_entry_point(tmp_path: Path) -> None:
@@ -260,3 +260,26 @@ def test_the_completion_scripts(tmp_path: Path) -> None:
     script = tmp_path / ".bash_completions" / "asara.sh"
     assert "complete_bash" in script.read_text("utf-8")
     assert f"source '{script}'" in (tmp_path / ".bashrc").read_text("utf-8")
+
+
+def test_yspahan_words_from_its_board_and_log(tmp_path: Path) -> None:
+    """A Yspahan log in use: Tab (through the entry point, as the shell runs it) offers its
+    commands and its words (rows, souks and the cells their shops face, cells, buildings,
+    cards, players), not ASARA's."""
+    log = tmp_path / "y.toml"
+    shutil.copy(SAMPLES / "yspahan" / "yspahan-4p.toml", log)
+
+    def tab(line: str, with_log: bool = True) -> list[str]:
+        result = shell(line, tmp_path, log if with_log else None)
+        assert result.returncode == 0 and result.stderr == "", result
+        return result.stdout.split()
+
+    assert "supervisor" in tab("asara s") and "buy" not in tab("asara b")
+    assert tab("asara supervisor ch") == ["chest"]
+    assert tab("asara goods chest chest8 ")[:2] == ["N2", "N4"]
+    assert "inner" in tab("asara goods chest chest8 ")
+    assert tab("asara supervisor bag W1") == ["W1", "W10"]
+    assert tab("asara camels --build pa") == ["pasture"]
+    assert tab("asara camels --play gold") == ["gold3", "goldvp"]
+    assert tab("asara camels -p Ti") == ["Tina"]
+    assert "buy" in tab("asara b", with_log=False)  # no log: the default game's commands

@@ -138,7 +138,9 @@ def _played(args: Sequence[str], only: str | None) -> Game:
         named = _option(args, ("--game", "-g"))
         if named is not None:
             return find_game(named)
-        if only is None or only == "new":
+        word = only if only is not None else next(
+            (a for a in args if not a.startswith("-")), None)
+        if word == "new":  # a new game is the default game's unless --game says
             return game(DEFAULT)
         from asara_cli.logfile.game import peek_game
         from asara_cli.logfile.record import default_log
@@ -232,7 +234,11 @@ def _complete(args: list[str]) -> int:
     completion variables, not in ``args``). Whatever goes wrong gives no candidates, never
     a message or a traceback in the user's prompt."""
     try:
-        code = build_app()(args=args, prog_name="asara", standalone_mode=False)
+        # the words typed so far say which game's commands answer (the log in use, or
+        # --game on new)
+        typed = (os.environ.get("COMP_WORDS") or os.environ.get("_TYPER_COMPLETE_ARGS")
+                 or "").split()[1:]
+        code = build_app(None, typed)(args=args, prog_name="asara", standalone_mode=False)
     except SystemExit as e:  # Typer answers a completion request with sys.exit
         code = e.code
     except BaseException:  # Ctrl-C, or a bug: no candidates, and quietly

@@ -25,15 +25,12 @@ case and keeps what was typed (``Bl`` -> ``Black``, which every command reads as
 from __future__ import annotations
 
 import contextlib
-import functools
-import os
-import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import typer
 
+from asara_cli.cli.completion import log_path, matching, plain, quiet
 from asara_cli.games.asara import words
 from asara_cli.games.asara.rules.model import Colour, Section
 
@@ -42,52 +39,16 @@ if TYPE_CHECKING:
     from asara_cli.games.asara.rules.model import Tower
     from asara_cli.games.asara.rules.state import GameState
 
-#: The completion variable (Typer's scripts set it to complete_bash, complete_zsh, ...).
-COMPLETE_VAR = "_ASARA_COMPLETE"
-
 #: What may lie on a chest space (R6.1), as ``asara gifts`` reads it.
 GIFT_WORDS = ("buyer", "prestige", "lighted", "asari", "buy")
 
-Completer = Callable[[typer.Context, str], list[str]]
-
-
-def _quiet(fn: Completer) -> Completer:
-    """Whatever goes wrong (a broken log, a bug here): no candidates. The candidates are
-    escaped for bash, whose completion script inserts them as they are."""
-
-    @functools.wraps(fn)
-    def complete(ctx: typer.Context, incomplete: str) -> list[str]:
-        try:
-            found = fn(ctx, incomplete)
-            if os.environ.get(COMPLETE_VAR, "").endswith("_bash"):
-                return [w.replace(" ", "\\ ") for w in found]
-            return found
-        except Exception:
-            return []
-
-    return complete
-
-
 # --- matching --------------------------------------------------------------------------------
-
-
-def _matching(candidates: Iterable[str], incomplete: str) -> list[str]:
-    """The candidates that start with ``incomplete`` ignoring case, each spelt with the
-    letters already typed (Typer keeps only candidates that start with them)."""
-    typed = incomplete.casefold()
-    found: list[str] = []
-    for word in dict.fromkeys(candidates):
-        if word.startswith(incomplete):
-            found.append(word)
-        elif word[: len(incomplete)].casefold() == typed:
-            found.append(incomplete + word[len(incomplete):])
-    return found
 
 
 def _first(incomplete: str, *tiers: Iterable[str]) -> list[str]:
     """The candidates of the first tier that has any."""
     for tier in tiers:
-        found = _matching(tier, incomplete)
+        found = matching(tier, incomplete)
         if found:
             return found
     return []
@@ -97,12 +58,6 @@ def _others(vocabulary: Mapping[str, object], canonical: Iterable[str]) -> list[
     """The vocabulary's other spellings: German names, plurals, ``gruen`` and ``grun``."""
     first = set(canonical)
     return [w for w in vocabulary if w not in first]
-
-
-def _plain(word: str) -> bool:
-    """A word from a file that is safe and useful to offer."""
-    return bool(word) and word == word.strip() and len(word) <= 64 and all(
-        c.isalnum() or c in " -_." or unicodedata.category(c).startswith("M") for c in word)
 
 
 def _typed(ctx: typer.Context, name: str) -> list[str]:
@@ -132,13 +87,13 @@ _OTHER_SECTIONS = _others(words.SECTION_WORDS, SECTIONS)
 # --- the words of the move commands ------------------------------------------------------------
 
 
-@_quiet
+@quiet
 def sections(ctx: typer.Context, incomplete: str) -> list[str]:
     """A market area or face-down pile: base, trunk, window, turret."""
     return _first(incomplete, SECTIONS, _OTHER_SECTIONS)
 
 
-@_quiet
+@quiet
 def colours(ctx: typer.Context, incomplete: str) -> list[str]:
     """A tower colour: brown, green, red, black, white."""
     return _first(incomplete, COLOURS, _OTHER_COLOURS)
@@ -153,13 +108,13 @@ def _tile(typed: Sequence[str], incomplete: str) -> list[str]:
     return _first(incomplete, [*COLOURS, *gold], _OTHER_COLOURS)
 
 
-@_quiet
+@quiet
 def tile(ctx: typer.Context, incomplete: str) -> list[str]:
     """The tile bought or taken (``buy``, ``bribe``): its colour, maybe ``gold`` first."""
     return _tile(_typed(ctx, "tile"), incomplete)
 
 
-@_quiet
+@quiet
 def display(ctx: typer.Context, incomplete: str) -> list[str]:
     """``asara display``: an area's name, then its tiles."""
     typed = words.tokens(_typed(ctx, "tiles"))
@@ -173,19 +128,11 @@ def display(ctx: typer.Context, incomplete: str) -> list[str]:
 # --- from the current log ----------------------------------------------------------------------
 
 
-def _path(ctx: typer.Context) -> Path:
-    """The current log, found as the commands find it (raises when there is none)."""
-    from asara_cli.logfile.record import default_log
-
-    given: Any = ctx.params.get("log")
-    return default_log(Path(given) if isinstance(given, (str, os.PathLike)) else None)[0]
-
-
 def _game(ctx: typer.Context) -> Replayed:
     """The current log, replayed (raises when it cannot be read)."""
     from asara_cli.cli.common import replay_file
 
-    return replay_file(_path(ctx), None)
+    return replay_file(log_path(ctx), None)
 
 
 def _mover(ctx: typer.Context, game: Replayed) -> int | None:
@@ -218,45 +165,45 @@ def _towers(ctx: typer.Context, lightable: bool) -> list[str]:
     return tower_names(game.result.state.players[seat].towers, lightable)
 
 
-@_quiet
+@quiet
 def players(ctx: typer.Context, incomplete: str) -> list[str]:
     """``--player``: the players of the current log."""
     from asara_cli.logfile.game import read_log
 
-    names = read_log(_path(ctx)).header.setup.players
-    return _matching([n for n in names if _plain(n)], incomplete)
+    names = read_log(log_path(ctx)).header.setup.players
+    return matching([n for n in names if plain(n)], incomplete)
 
 
-@_quiet
+@quiet
 def start(ctx: typer.Context, incomplete: str) -> list[str]:
     """``asara new --start``: one of the players given with --player on the line."""
-    return _matching([n for n in _typed(ctx, "players") if _plain(n)], incomplete)
+    return matching([n for n in _typed(ctx, "players") if plain(n)], incomplete)
 
 
-@_quiet
+@quiet
 def buyers(ctx: typer.Context, incomplete: str) -> list[str]:
     """``--card``: the buyer colours the log declares, else those already seen face up, and
     ``pair`` (an undeclared new colour is typed in full the first time)."""
     labels: list[str] = []
     with contextlib.suppress(Exception):  # no log: only the pair
         state = _game(ctx).result.state
-        labels = [w for w in state.setup.buyers or state.labels if _plain(w)]
-    return _matching([*labels, "pair"], incomplete)
+        labels = [w for w in state.setup.buyers or state.labels if plain(w)]
+    return matching([*labels, "pair"], incomplete)
 
 
-@_quiet
+@quiet
 def towers_to_add(ctx: typer.Context, incomplete: str) -> list[str]:
     """``build --add``: a tower of the player (then its sections, in the same quotes)."""
-    return _matching(_towers(ctx, lightable=False), incomplete)
+    return matching(_towers(ctx, lightable=False), incomplete)
 
 
-@_quiet
+@quiet
 def towers_to_light(ctx: typer.Context, incomplete: str) -> list[str]:
     """``build --light``: a tower of the player with a window left to light."""
-    return _matching(_towers(ctx, lightable=True), incomplete)
+    return matching(_towers(ctx, lightable=True), incomplete)
 
 
-@_quiet
+@quiet
 def build(ctx: typer.Context, incomplete: str) -> list[str]:
     """``build``'s towers: a colour first, then sections (``gold`` before one); after a
     colour, the number of the player's tower of that colour when there are several."""
@@ -284,10 +231,10 @@ def _areas(ctx: typer.Context) -> list[str]:
     except Exception:
         return [a.key for a in load_board(None).areas]
     board, setup = game.board, game.log.header.setup
-    return [a.key for a in board.areas if _plain(a.key) and in_play(board, setup, a.key)]
+    return [a.key for a in board.areas if plain(a.key) and in_play(board, setup, a.key)]
 
 
-@_quiet
+@quiet
 def gifts(ctx: typer.Context, incomplete: str) -> list[str]:
     """``asara gifts``: an area, its space, the gift (``asari`` takes a number, ``buy`` a
     section type), then the next area."""
@@ -301,7 +248,7 @@ def gifts(ctx: typer.Context, incomplete: str) -> list[str]:
     if expect == "area":
         return _first(incomplete, _areas(ctx), SECTIONS, _OTHER_SECTIONS)
     if expect == "gift":
-        return _matching(GIFT_WORDS, incomplete)
+        return matching(GIFT_WORDS, incomplete)
     if expect == "section":
         return _first(incomplete, SECTIONS, _OTHER_SECTIONS)
     return []  # a number: the space, or the Asari

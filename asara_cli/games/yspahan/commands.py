@@ -31,6 +31,7 @@ from asara_cli.cli.common import (
     out,
     replay_file,
 )
+from asara_cli.cli.completion import players
 from asara_cli.cli.recording import (
     DryOption,
     LogOption,
@@ -45,7 +46,7 @@ from asara_cli.cli.recording import (
 )
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
-from asara_cli.games.yspahan import words
+from asara_cli.games.yspahan import complete, words
 from asara_cli.games.yspahan.codec import WordsError, parse_play
 from asara_cli.games.yspahan.played import Played
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
@@ -90,34 +91,35 @@ KEY = "yspahan"
 PlayerOption = Annotated[
     str | None,
     typer.Option("--player", "-p", help="Who moves. The log implies it; a different name is "
-                 "refused (Y2.1).", show_default=False),
+                 "refused (Y2.1).", autocompletion=players, show_default=False),
 ]
 PlayOption = Annotated[
     list[str] | None,
     typer.Option("--play", help="A card played before taking the row (repeatable): its kind "
                  "and what its effect needs, e.g. gold3, \"goldvp 4\", \"exchange 2 into "
                  "gold\", \"souk chest8 N2\", \"caravan draws gold3\" (Y3.9).",
-                 show_default=False),
+                 autocompletion=complete.cards, show_default=False),
 ]
 AfterOption = Annotated[
     list[str] | None,
     typer.Option("--after", help="A card played after the action, before building "
-                 "(repeatable; as --play).", show_default=False),
+                 "(repeatable; as --play).", autocompletion=complete.cards, show_default=False),
 ]
 LastOption = Annotated[
     list[str] | None,
     typer.Option("--last", help="A card played after building (repeatable; as --play).",
-                 show_default=False),
+                 autocompletion=complete.cards, show_default=False),
 ]
 DiscardOption = Annotated[
     str | None,
     typer.Option("--discard", help="The kind of the card discarded to count the row as one "
-                 "die larger (Y2.5).", show_default=False),
+                 "die larger (Y2.5).", autocompletion=complete.cards, show_default=False),
 ]
 BuildOption = Annotated[
     str | None,
     typer.Option("--build", "-b", help="The building built after the action: pasture, shop, "
-                 "bath, caravanserai, market or hoist (Y3.8).", show_default=False),
+                 "bath, caravanserai, market or hoist (Y3.8).",
+                 autocompletion=complete.buildings, show_default=False),
 ]
 WithOption = Annotated[
     list[str] | None,
@@ -421,7 +423,7 @@ def goods(
     shops: Annotated[list[str], typer.Argument(
         help="The quarter (optional: the souks say it), then each cube's shop: its souk and "
         "the street cell it faces, or inner; a souk alone takes its next free shop. E.g. "
-        "chest chest8 N2 chest8 inner.", show_default=False)],
+        "chest chest8 N2 chest8 inner.", autocompletion=complete.shops, show_default=False)],
     play: PlayOption = None,
     discard: DiscardOption = None,
     after: AfterOption = None,
@@ -464,9 +466,11 @@ def supervisor(
     ctx: typer.Context,
     row: Annotated[str, typer.Argument(help="The row of dice taken: its value is how far "
                                        "the supervisor goes (camels, bag, barrel, chest, "
-                                       "vase, gold).", show_default=False)],
+                                       "vase, gold).", autocompletion=complete.rows,
+                                       show_default=False)],
     cell: Annotated[str, typer.Argument(help="The street cell the supervisor ends on, e.g. W5 "
-                                        "(C is the centre; Y6.1).", show_default=False)],
+                                        "(C is the centre; Y6.1).",
+                                        autocompletion=complete.cells, show_default=False)],
     order: Annotated[list[str] | None, typer.Option(
         "--order", help="With two cubes facing the cell: their souks in the order sent, e.g. "
         "--order barrel3 --order bag3 (Y3.6).", show_default=False)] = None,

@@ -8,6 +8,7 @@ these; the command line adds ``use``, ``undo`` and ``redo`` once for every game.
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -35,11 +36,12 @@ __all__ = [
     "undo",
     "use",
 ]
-from asara_cli.logfile.game import GameLog, load_log_board, read_log
+from asara_cli.logfile.game import GameLog, LogHeader, load_log_board, read_log
 from asara_cli.logfile.record import (
     ENV_LOG,
     LOCK_TIMEOUT,
     STATE_FILE,
+    create_log,
     default_log,
     locked,
     remember,
@@ -123,6 +125,50 @@ def player_names(players: Sequence[str]) -> tuple[str, ...]:
         raise WordError(f"two players are named {twice[1]!r}; tell them apart (e.g. Tina "
                         "and TinaB)")
     return names
+
+
+def board_ref(board: Path | None, log: Path) -> str:
+    """How a new log's header names its board profile: ``standard``, or the profile's path
+    relative to the log's folder."""
+    return "standard" if board is None else os.path.relpath(board.resolve(),
+                                                            log.resolve().parent)
+
+
+def played_on(date: str | None) -> str | None:
+    """``--date``: a day (YYYY-MM-DD) or ``today``."""
+    if date is None:
+        return None
+    when = dt.date.today().isoformat() if date.lower() == "today" else date
+    try:
+        dt.date.fromisoformat(when)
+    except ValueError:
+        raise WordError(f"--date: expected YYYY-MM-DD or today, got {date!r}") from None
+    return when
+
+
+def create(log: Path, header: LogHeader) -> None:
+    """Write a new log with no events, under its lock; never over an existing file."""
+    not_a_folder(log)
+    with lock(log):
+        create_log(log, header)
+
+
+def remember_new(log: Path) -> None:
+    """Remember a new log as the one to record into, and say so (and when $ASARA_LOG wins);
+    a failure says the log was created and how to record into it anyway."""
+    shown = show_path(log)
+    try:
+        remember(log)
+    except (OSError, InputError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise InputError(f"{shown} was created, but it could not be remembered as the log "
+                         f"to record into ({STATE_FILE}: {why}); record with --log {shown} "
+                         f"or set {ENV_LOG}") from None
+    note = f"recording into {shown} (remembered in {STATE_FILE})"
+    env = os.environ.get(ENV_LOG)
+    if env and Path(env) != log:
+        note += f"; but {ENV_LOG}={env} is set and wins: unset it, or use --log"
+    err().print(note, soft_wrap=True)
 
 
 def name_numbers(items: Sequence[str], names: Sequence[str],

@@ -8,8 +8,6 @@ with the rule and the facts (exit code 1). Writes are atomic and locked (logfile
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -20,25 +18,29 @@ from asara_cli.cli.common import (
     GameOption,
     add_command,
     err,
-    fail,
     find_game_option,
     out,
     replay_file,
     with_shared,
 )
 from asara_cli.cli.recording import (
+    DryOption,
+    LogOption,
     Refused,
+    board_ref,
+    create,
     errors,
     lock,
     must_exist,
     name_numbers,
-    not_a_folder,
+    played_on,
     player_names,
+    remember_new,
 )
 from asara_cli.core.findings import Violation
 from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
-from asara_cli.errors import InputError, WordError
+from asara_cli.errors import WordError
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
 from asara_cli.games.asara.deal import deal_due, deal_reminder, game_words
@@ -86,21 +88,13 @@ from asara_cli.logfile.game import (
     describe_violation,
 )
 from asara_cli.logfile.record import (
-    ENV_LOG,
     STATE_FILE,
     append,
-    create_log,
     default_log,
-    remember,
 )
 
 # --- shared options --------------------------------------------------------------------------
 
-LogOption = Annotated[
-    Path | None,
-    typer.Option("--log", "-l", help=f"The game log to record into (default: ${ENV_LOG}, "
-                 "else the one `asara use` remembered).", show_default=False),
-]
 CardOption = Annotated[
     str | None,
     typer.Option("--card", "-c", help="The buyer placed face up: its colour, e.g. blue (a "
@@ -115,10 +109,6 @@ PlayerOption = Annotated[
     typer.Option("--player", "-p", help="Who moves. The turn implies it (a game started with "
                  "--name-movers needs it on every move); a different name is refused (R2).",
                  show_default=False, autocompletion=complete.players),
-]
-DryOption = Annotated[
-    bool, typer.Option("--dry-run", "-n", help="Only say whether the move is legal; write "
-                       "nothing (the same as `asara check ...`).")
 ]
 SpaceOption = Annotated[
     int | None,
@@ -840,17 +830,7 @@ def new(
         names = player_names(players)
         first = words.player(start, names) if start is not None else names[0]
         rules = load_board(board)
-        board_ref = "standard"
-        if board is not None:
-            board_ref = os.path.relpath(board.resolve(), log.resolve().parent)
-        when = None
-        if date is not None:
-            when = dt.date.today().isoformat() if date.lower() == "today" else date
-            try:
-                dt.date.fromisoformat(when)
-            except ValueError:
-                raise words.WordError(f"--date: expected YYYY-MM-DD or today, got "
-                                      f"{date!r}") from None
+        when = played_on(date)
         expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)
         setup = Setup(names, names.index(first), Variant.PRO if pro else Variant.BASIC,
                       expansions, words.buyer_colours(buyers or ""))
@@ -858,11 +838,9 @@ def new(
         if problems:
             raise Refused(f"not started: {show_path(log)}",
                           [f"{v.message} [{v.rule}]" for v in problems])
-        header = LogHeader(setup, board_ref, when, place,
+        header = LogHeader(setup, board_ref(board, log), when, place,
                            movers="named" if name_movers else "turn")
-        not_a_folder(log)
-        with lock(log):
-            create_log(log, header)
+        create(log, header)
         state = replay(rules, setup, ()).state
         money = ", ".join(f"{p.name} {p.money}" for p in state.players)
         out().print(f"new game in {show_path(log)}: {', '.join(names)} ({game_words(setup)})",
@@ -874,19 +852,7 @@ def new(
         if reminder is not None:
             out().print(reminder)
         if use:
-            try:
-                remember(log)
-            except (OSError, InputError) as e:
-                why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-                shown = show_path(log)
-                raise fail(f"{shown} was created, but it could not be remembered as the log "
-                           f"to record into ({STATE_FILE}: {why}); record with --log {shown} "
-                           f"or set {ENV_LOG}") from None
-            note = f"recording into {show_path(log)} (remembered in {STATE_FILE})"
-            env = os.environ.get(ENV_LOG)
-            if env and Path(env) != log:
-                note += f"; but {ENV_LOG}={env} is set and wins: unset it, or use --log"
-            err().print(note, soft_wrap=True)
+            remember_new(log)
 
 
 # --- registration -----------------------------------------------------------------------------

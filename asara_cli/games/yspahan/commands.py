@@ -13,8 +13,6 @@ and nothing is written. Writes are atomic and locked (logfile/record.py).
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
-import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +24,6 @@ from asara_cli.cli.common import (
     GameOption,
     add_command,
     err,
-    fail,
     find_game_option,
     out,
     replay_file,
@@ -36,14 +33,18 @@ from asara_cli.cli.recording import (
     DryOption,
     LogOption,
     Refused,
+    board_ref,
+    create,
     errors,
     lock,
     must_exist,
     name_numbers,
-    not_a_folder,
+    played_on,
     player_names,
+    remember_new,
     say,
 )
+from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
 from asara_cli.games.yspahan import complete, words
@@ -76,12 +77,9 @@ from asara_cli.games.yspahan.screens import move_text, result_line, week_end_vie
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, LogHeader, append_event, describe_violation
 from asara_cli.logfile.record import (
-    ENV_LOG,
     STATE_FILE,
-    create_log,
     default_log,
     forget_redo,
-    remember,
 )
 
 KEY = "yspahan"
@@ -651,44 +649,21 @@ def new(
         first = words.player(oldest, names) if oldest is not None else names[0]
         chosen = tuple(words.colour(c) for c in colours or [])
         rules = load_board(board, KEY)
-        board_ref = "standard"
-        if board is not None:
-            board_ref = os.path.relpath(board.resolve(), log.resolve().parent)
-        when = None
-        if date is not None:
-            when = dt.date.today().isoformat() if date.lower() == "today" else date
-            try:
-                dt.date.fromisoformat(when)
-            except ValueError:
-                raise words.WordError(f"--date: expected YYYY-MM-DD or today, got "
-                                      f"{date!r}") from None
+        when = played_on(date)
         setup = Setup(names, names.index(first), chosen, SECRET if secret else OPEN)
         problems = check_setup(rules, setup)
         if problems:
-            raise Refused(f"not started: {log}",
+            raise Refused(f"not started: {show_path(log)}",
                           [f"{v.message} [{v.rule}]" for v in problems])
-        header = LogHeader(setup, board_ref, when, place, game=KEY)
-        not_a_folder(log)
-        with lock(log):
-            create_log(log, header)
+        header = LogHeader(setup, board_ref(board, log), when, place, game=KEY)
+        create(log, header)
         hands = "hands secret" if secret else "hands open"
-        out().print(f"new Yspahan game in {log}: {', '.join(names)} ({hands})",
+        out().print(f"new Yspahan game in {show_path(log)}: {', '.join(names)} ({hands})",
                     soft_wrap=True)
         out().print(f"Everyone has {rules.start_gold} gold. {first} is the oldest: {first} "
                     f"rolls first (`asara roll ...`).", soft_wrap=True)
         if use:
-            try:
-                remember(log)
-            except (OSError, InputError) as e:
-                why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-                raise fail(f"{log} was created, but it could not be remembered as the log "
-                           f"to record into ({STATE_FILE}: {why}); record with --log {log} "
-                           f"or set {ENV_LOG}") from None
-            note = f"recording into {log} (remembered in {STATE_FILE})"
-            env = os.environ.get(ENV_LOG)
-            if env and Path(env) != log:
-                note += f"; but {ENV_LOG}={env} is set and wins: unset it, or use --log"
-            err().print(note, soft_wrap=True)
+            remember_new(log)
 
 
 # --- registration -----------------------------------------------------------------------------

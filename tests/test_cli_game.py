@@ -213,3 +213,19 @@ def test_two_formats_asked_for_are_a_usage_error() -> None:
         result = runner.invoke(app, args)
         assert result.exit_code == 2, (command, result.output)
         assert f"--json and --format {other} ask for two formats" in result.stderr
+
+
+def test_a_game_s_command_without_a_log_in_use_is_that_game_s(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """No log in use: `asara camels --help` is Yspahan's help, and `asara camels` asks which
+    log (not "the log in use is a game of ASARA", when there is none)."""
+    from asara_cli.cli import run
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ASARA_LOG", raising=False)
+    assert run(["camels", "--help"]) == 0
+    assert "Take the camel row" in capsys.readouterr().out
+    assert run(["camels"]) == 2
+    said = capsys.readouterr().err
+    assert "which log?" in said and "a game of ASARA" not in said

@@ -129,9 +129,9 @@ def _option(args: Sequence[str], names: tuple[str, ...]) -> str | None:
 def _played(args: Sequence[str], only: str | None) -> Game:
     """The game a command line is about: ``--game NAME`` (as ``new`` takes it), else the
     game of the log it records into (``--log``, $ASARA_LOG, or the one `asara use`
-    remembered), else the default game; ``new`` starts the default game unless --game names
-    another. A name or a log that cannot be read is left for the command itself to
-    report."""
+    remembered), else the game whose command the word is, else the default game; ``new``
+    starts the default game unless --game names another. A name or a log that cannot be
+    read is left for the command itself to report."""
     from asara_cli.games import DEFAULT, UnknownGame, find_game, game
 
     try:
@@ -145,7 +145,12 @@ def _played(args: Sequence[str], only: str | None) -> Game:
         from asara_cli.logfile.game import peek_game
         from asara_cli.logfile.record import default_log
 
-        path, _ = default_log(_option(args, ("--log", "-l")))
+        try:
+            path, _ = default_log(_option(args, ("--log", "-l")))
+        except InputError:  # no log in use: the game whose command the word is (its help)
+            from asara_cli.games import all_games
+
+            return next((g for g in all_games() if word in g.command_names()), game(DEFAULT))
         return find_game(peek_game(path))
     except (UnknownGame, InputError, OSError, ValueError):
         return game(DEFAULT)

@@ -27,6 +27,7 @@ from asara_cli.cli.common import (
     find_game_option,
     out,
     replay_file,
+    with_shared,
 )
 from asara_cli.cli.completion import players
 from asara_cli.cli.recording import (
@@ -124,6 +125,35 @@ WithOption = Annotated[
     typer.Option("--with", help="A building-cost card paying for --build: nocamels or nogold "
                  "(repeatable).", show_default=False),
 ]
+
+
+@frozen
+class Around:
+    """What every action's command takes besides its own words: the cards played around it,
+    the card discarded for a die, the building, the mover, the log, a check only."""
+
+    play: list[str] | None
+    discard: str | None
+    after: list[str] | None
+    build: str | None
+    with_cards: list[str] | None
+    last: list[str] | None
+    player: str | None
+    log: Path | None
+    dry_run: bool
+
+
+#: The options of :class:`Around`, written once: each action's command is built with them.
+_AROUND = (("play", PlayOption, None), ("discard", DiscardOption, None),
+           ("after", AfterOption, None), ("build", BuildOption, None),
+           ("with_cards", WithOption, None), ("last", LastOption, None),
+           ("player", PlayerOption, None), ("log", LogOption, None), ("dry_run", DryOption, False))
+
+
+def action(fn: Callable[..., None]) -> Callable[..., None]:
+    """An action's command, taking the options every action takes as ``shared``."""
+    made: Callable[..., None] = with_shared(fn, _AROUND, Around)
+    return made
 
 
 @frozen
@@ -246,9 +276,10 @@ class Table:
         raise words.WordError(f"which card is drawn ({why})? Name it, e.g. gold3 (hands are "
                               f"open at this table)")
 
-    def turn(self, row: str | None, action: Action, play: list[str] | None,
-             discard: str | None, after: list[str] | None, build: str | None,
-             with_cards: list[str] | None, last: list[str] | None) -> Turn:
+    def turn(self, row: str | None, action: Action, around: Around) -> Turn:
+        """The turn of ``action`` on ``row`` with what the table did around it."""
+        play, discard, after, last = around.play, around.discard, around.after, around.last
+        build, with_cards = around.build, around.with_cards
         b = self.board
         built = None
         if build is not None:
@@ -374,63 +405,39 @@ def roll(
 
 def camels(
     ctx: typer.Context,
-    play: PlayOption = None,
-    discard: DiscardOption = None,
-    after: AfterOption = None,
-    build: BuildOption = None,
-    with_cards: WithOption = None,
-    last: LastOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
+    shared: Around,
 ) -> None:
     """Take the camel row: a camel per die (+1 with --discard, +1 with the pasture) (Y3.1).
 
     Example: asara camels --build pasture
     """
     def make(t: Table) -> Event:
-        return t.turn(CAMELS_ROW, Camels(), play, discard, after, build, with_cards, last)
+        return t.turn(CAMELS_ROW, Camels(), shared)
 
-    _record(ctx, log, dry_run, player, make)
+    _record(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def gold(
     ctx: typer.Context,
-    play: PlayOption = None,
-    discard: DiscardOption = None,
-    after: AfterOption = None,
-    build: BuildOption = None,
-    with_cards: WithOption = None,
-    last: LastOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
+    shared: Around,
 ) -> None:
     """Take the gold row: a gold per die (+1 with --discard, +2 with the shop) (Y3.2).
 
     Example: asara gold --discard camels3 --build shop
     """
     def make(t: Table) -> Event:
-        return t.turn(GOLD_ROW, Gold(), play, discard, after, build, with_cards, last)
+        return t.turn(GOLD_ROW, Gold(), shared)
 
-    _record(ctx, log, dry_run, player, make)
+    _record(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def goods(
     ctx: typer.Context,
+    shared: Around,
     shops: Annotated[list[str], typer.Argument(
         help="The quarter (optional: the souks say it), then each cube's shop: its souk and "
         "the street cell it faces, or inner; a souk alone takes its next free shop. E.g. "
         "chest chest8 N2 chest8 inner.", autocompletion=complete.shops, show_default=False)],
-    play: PlayOption = None,
-    discard: DiscardOption = None,
-    after: AfterOption = None,
-    build: BuildOption = None,
-    with_cards: WithOption = None,
-    last: LastOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
 ) -> None:
     """Take a quarter's row and put cubes in its shops, a cube per die (Y3.4).
 
@@ -454,14 +461,14 @@ def goods(
             souk = t.board.souk(placed[0].souk)
             assert souk is not None
             quarter = souk.quarter
-        return t.turn(quarter, Goods(tuple(placed)), play, discard, after, build, with_cards,
-                      last)
+        return t.turn(quarter, Goods(tuple(placed)), shared)
 
-    _record(ctx, log, dry_run, player, make)
+    _record(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def supervisor(
     ctx: typer.Context,
+    shared: Around,
     row: Annotated[str, typer.Argument(help="The row of dice taken: its value is how far "
                                        "the supervisor goes (camels, bag, barrel, chest, "
                                        "vase, gold).", autocompletion=complete.rows,
@@ -478,15 +485,6 @@ def supervisor(
     draws: Annotated[list[str] | None, typer.Option(
         "--draws", help="With open hands: the card a caravanserai draws for a cube sent, in "
         "the order sent (repeatable; Y6.5).", show_default=False)] = None,
-    play: PlayOption = None,
-    discard: DiscardOption = None,
-    after: AfterOption = None,
-    build: BuildOption = None,
-    with_cards: WithOption = None,
-    last: LastOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
 ) -> None:
     """Take a row and move the supervisor by its die value; pay a gold per step of change.
 
@@ -534,29 +532,20 @@ def supervisor(
         if cards:
             raise words.WordError(f"--draws {cards[0]}: no caravanserai draws for the cubes "
                                   f"sent")
-        return t.turn(taken, Supervisor(to, tuple(sends)), play, discard, after, build,
-                      with_cards, last)
+        return t.turn(taken, Supervisor(to, tuple(sends)), shared)
 
-    _record(ctx, log, dry_run, player, make)
+    _record(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def draw(
     ctx: typer.Context,
+    shared: Around,
     card: Annotated[str | None, typer.Argument(
         help="The card drawn (open hands): e.g. gold3. Secret hands: leave it out. No card "
         "left anywhere: none.", show_default=False)] = None,
     row: Annotated[str | None, typer.Option(
         "--row", "-r", help="The row of dice taken for the card action (any row; Y3.3). "
         "Leave out when no row is left (Y3.7).", show_default=False)] = None,
-    play: PlayOption = None,
-    discard: DiscardOption = None,
-    after: AfterOption = None,
-    build: BuildOption = None,
-    with_cards: WithOption = None,
-    last: LastOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
 ) -> None:
     """Take a row and draw a card (Y3.3), or draw one when no row is left (Y3.7).
 
@@ -565,10 +554,9 @@ def draw(
     def make(t: Table) -> Event:
         taken = None if row is None else words.row(row, t.board)
         why = "the card action" if taken else "no row left"
-        return t.turn(taken, Draw(t.drawn(card, why)), play, discard, after, build,
-                      with_cards, last)
+        return t.turn(taken, Draw(t.drawn(card, why)), shared)
 
-    _record(ctx, log, dry_run, player, make)
+    _record(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 # --- the table's own count -------------------------------------------------------------------
@@ -670,8 +658,9 @@ def new(
 
 #: The moves, in table order: the roll, a command per action, the table's count.
 MOVES: tuple[tuple[str, Callable[..., None]], ...] = (
-    ("roll", roll), ("camels", camels), ("gold", gold), ("goods", goods),
-    ("supervisor", supervisor), ("draw", draw), ("checkpoint", checkpoint),
+    ("roll", roll), ("camels", action(camels)), ("gold", action(gold)),
+    ("goods", action(goods)), ("supervisor", action(supervisor)), ("draw", action(draw)),
+    ("checkpoint", checkpoint),
 )
 
 #: The names of the commands :func:`register` adds (``check`` aside, a group of the moves).

@@ -11,6 +11,22 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+#: No printed number of a game comes near this; a profile above it is a typo or an attack
+#: (a market with 100,000,000 spaces would take minutes and gigabytes to lay out).
+MAX_NUMBER = 1000
+#: The longest list a profile holds (one starting amount per seat, one cost per space).
+MAX_LIST = 100
+
+
+class BoardError(ValueError):
+    """A board profile that cannot be used; ``key`` is the dotted path of the bad value."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key = key
+        self.message = message
+
+
 #: Keys a table's profile must give itself: its own name and line of text.
 OWN = frozenset({"profile", "description", "game"})
 

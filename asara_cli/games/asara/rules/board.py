@@ -10,26 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from asara_cli.core.profile import MAX_LIST, MAX_NUMBER
+from asara_cli.core.profile import BoardError as BoardError  # a profile's error, as before
 from asara_cli.core.values import frozen
 from asara_cli.games.asara.rules.model import Colour, Section
 
 UNKNOWN = "unknown"
-#: No printed number of the game comes near this; a profile above it is a typo or an attack
-#: (a market with 100,000,000 spaces would take minutes and gigabytes to lay out).
-MAX_NUMBER = 1000
-#: The longest list a profile holds (one starting amount per seat, one cost per space).
-MAX_LIST = 100
-
-
-class BoardError(ValueError):
-    """A board profile that cannot be used; ``key`` is the dotted path of the bad value."""
-
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(f"{key}: {message}")
-        self.key = key
-        self.message = message
-
-
 @frozen
 class Places:
     """Points for 1st and 2nd place in one final-evaluation category (R5)."""

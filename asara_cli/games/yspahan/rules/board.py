@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from asara_cli.core.profile import MAX_LIST, MAX_NUMBER
+from asara_cli.core.profile import BoardError as BoardError  # a profile's error
 from asara_cli.core.values import frozen
 
 UNLIMITED = "unlimited"
@@ -25,18 +27,6 @@ EFFECTS = ("camels", "gold", "nocamels", "nogold", "caravan", "souk", "goldvp", 
 #: The tower's two non-quarter rows (Y2.4): the lowest value and the highest.
 CAMELS_ROW = "camels"
 GOLD_ROW = "gold"
-#: No printed number comes near this; more is a typo (or a profile made to exhaust memory).
-MAX_NUMBER = 1000
-MAX_LIST = 100
-
-
-class BoardError(ValueError):
-    """A board profile that cannot be used; ``key`` is the dotted path of the bad value."""
-
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(f"{key}: {message}")
-        self.key = key
-        self.message = message
 
 
 @frozen

@@ -33,6 +33,7 @@ Where: ``$ASARA_CACHE_DIR``, else ``$XDG_CACHE_HOME/asara-cli``, else ``~/.cache
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -256,6 +257,7 @@ def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
                       margin, problem, rule, line, events, game=played, game_digest=game)
 
 
+@functools.cache  # once per game, not once per entry of a cache of thousands
 def _sources(key: str) -> Callable[[str], bool]:
     """Whether a seat's points may come from a source of that name in the game ``key``: one
     it declares, or one of its periods (a board of five years scores ``year5``)."""

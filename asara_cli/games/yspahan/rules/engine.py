@@ -411,8 +411,7 @@ class _Run:
         b, t = self.b, self.t
         place = len(t.caravan)
         t.caravan.append(seat)
-        per_row = b.caravan_camels[t.n]
-        row = place // per_row
+        row = b.caravan_row(t.n, place)
         points = b.caravan_points[row]
         if points:
             self.score(seat, points, CARAVAN, f"cube on the {ordinal(place + 1)} camel "
@@ -426,7 +425,7 @@ class _Run:
                    "(caravanserai_on_card is off)") if serai else \
                 f"{self.name(seat)} has no caravanserai"
             self.err("Y6.5", f"no card is drawn for this cube: {why}")
-        if len(t.caravan) == per_row * len(b.caravan_rows):
+        if len(t.caravan) == b.caravan_size(t.n):
             self.evaluate_caravan(CARAVAN_FULL)
 
     def evaluate_caravan(self, source: str) -> None:

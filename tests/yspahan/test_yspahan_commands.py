@@ -283,3 +283,35 @@ def test_a_group_holding_another_games_new_gets_none_of_these() -> None:
     fresh = typer.Typer()
     register(fresh, "roll")
     assert [c.name for c in fresh.registered_commands] == ["roll"]
+
+
+def test_a_yspahan_move_ends_the_redo_as_an_asara_move_does_and_says_whose_turn(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Through the command line's entry (run): a refusal ends with whose turn it still is;
+    a move recorded after an undo ends what redo could bring back (logfile/record.append),
+    and a redo file in the way leaves the log as it was."""
+    from asara_cli.cli import run
+    from asara_cli.logfile.record import redo_path
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ASARA_LOG", raising=False)
+    log = tmp_path / "y.toml"
+    assert run(["new", "y.toml", "--game", "yspahan", "-p", "Tina", "-p", "Paul", "-p",
+                "Anna"]) == 0
+    assert run(["roll", "113355666", "-y", "12"]) == 0
+    capsys.readouterr()
+    assert run(["goods", "chest", "chest8", "N2"]) == 1
+    said = " ".join(capsys.readouterr().err.split())
+    assert "nothing was written; it is still Tina's turn" in said
+    assert run(["camels"]) == 0
+    assert run(["undo"]) == 0
+    assert redo_path(log).exists()
+    assert run(["gold"]) == 0
+    assert not redo_path(log).exists()  # the move ended the redo
+    assert run(["undo"]) == 0
+    before = log.read_bytes()
+    redo_path(log).unlink()
+    redo_path(log).mkdir()  # a folder in the redo file's place
+    assert run(["camels"]) == 2
+    assert log.read_bytes() == before

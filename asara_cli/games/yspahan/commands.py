@@ -76,11 +76,11 @@ from asara_cli.games.yspahan.rules.events import (
 from asara_cli.games.yspahan.rules.state import OPEN, OVER, SECRET, GameState, Setup
 from asara_cli.games.yspahan.screens import move_text, result_line, week_end_view
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import GameLog, LogHeader, append_event, describe_violation
+from asara_cli.logfile.game import GameLog, LogHeader, describe_violation
 from asara_cli.logfile.record import (
     STATE_FILE,
+    append,
     default_log,
-    forget_redo,
 )
 
 KEY = "yspahan"
@@ -325,6 +325,14 @@ def _load(path: Path, command: str) -> tuple[Board, GameState, tuple[GameLog, st
     return game.board, played.state, (game.log, game.text)
 
 
+def _still(state: GameState) -> str:
+    """The end of a refusal: whose turn it still is, so the next move typed is not taken
+    for the wrong player's."""
+    if state.to_move is None:
+        return ""
+    return f"; it is still {state.players[state.to_move].name}'s turn"
+
+
 def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
             make: Callable[[Table], Event]) -> None:
     dry = dry_run or _is_check(ctx)
@@ -341,7 +349,8 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
             if problems:
                 raise Refused(move_text(board, event),
                               [f"{v.message} [{v.rule}]" for v in problems]
-                              + ["nothing was written" if not dry else "(a check only)"])
+                              + [("nothing was written" if not dry else "(a check only)")
+                                 + _still(state)])
             for v in findings:
                 if v.severity == "warning":
                     err().print(f"warning: {v.message} [{v.rule}]", soft_wrap=True)
@@ -350,8 +359,8 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
                 line = result_line(board, state, after, event).split(" ", 1)[1]
                 say(f"legal, not recorded: {line}")
                 return
-            append_event(path, event, game_key=KEY, read=read)  # as read under the lock
-            forget_redo(path)
+            # as read under the lock; the redo file kept in step (logfile/record.py)
+            append(path, event, game_key=KEY, read=read)
         say(result_line(board, state, after, event))
         if after.week != state.week or (after.over and not state.over):
             out().print(week_end_view(board, state, after))

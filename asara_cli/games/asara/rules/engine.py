@@ -5,6 +5,9 @@
 apart from "push it"): a validator collects violations, a recorder refuses, and a replay can
 keep going past an illegal event to list later problems without trusting them.
 
+Both work on one mutable table (``table.py``) that a replay changes in place, event after
+event; callers get frozen states (``GameState``), made only where they ask for one.
+
 Where things are: a turn's placement in ``turn.py``, each area's action in ``areas/``, the
 Caliph's gifts in ``gifts.py``, the year end in ``yearend.py``, the facts (displays,
 checkpoints) here.
@@ -26,7 +29,7 @@ from asara_cli.core.findings import (
     errors,
 )
 from asara_cli.core.names import same_name
-from asara_cli.core.values import evolve, frozen
+from asara_cli.core.values import frozen
 from asara_cli.games.asara.rules import gifts
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Checkpoint, Display, Event, GiftsDealt, Turn
@@ -43,6 +46,7 @@ from asara_cli.games.asara.rules.state import (
     sorted_tiles,
     start_state,
 )
+from asara_cli.games.asara.rules.table import Table, new_table, snapshot, thaw
 from asara_cli.games.asara.rules.text import plural, tower_name
 from asara_cli.games.asara.rules.turn import Prepared, apply_turn, check_turn, examine_turn
 from asara_cli.games.asara.rules.yearend import YearEnd, next_turn
@@ -55,8 +59,11 @@ __all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "Applied", "CannotApply", "
 # --- check ----------------------------------------------------------------------------------
 
 
-def check(board: Board, state: GameState, event: Event) -> tuple[Violation, ...]:
-    """Everything wrong (and noteworthy) about ``event`` in ``state``; empty when clean."""
+def check(board: Board, state: GameState | Table, event: Event) -> tuple[Violation, ...]:
+    """Everything wrong (and noteworthy) about ``event`` in ``state``; empty when clean.
+    ``state`` is left as it was."""
+    if isinstance(state, GameState):
+        state = thaw(state)
     number = state.events + 1
     match event:
         case Turn():
@@ -71,7 +78,7 @@ def check(board: Board, state: GameState, event: Event) -> tuple[Violation, ...]
             assert_never(event)
 
 
-def _check_display(state: GameState, event: Display, number: int) -> tuple[Violation, ...]:
+def _check_display(state: Table, event: Display, number: int) -> tuple[Violation, ...]:
     out = []
     for section, tiles in event.areas:
         market = state.market(section)
@@ -99,7 +106,7 @@ def _check_display(state: GameState, event: Display, number: int) -> tuple[Viola
     return tuple(out)
 
 
-def _check_checkpoint(state: GameState, event: Checkpoint, number: int
+def _check_checkpoint(state: Table, event: Checkpoint, number: int
                       ) -> tuple[Violation, ...]:
     out = []
     for what, pairs in (("prestige", event.prestige), ("money", event.money)):
@@ -139,41 +146,56 @@ class Applied:
 
 
 def apply(board: Board, state: GameState, event: Event) -> Applied:
-    """Carry out ``event``. Does not check legality (call :func:`check` first); raises
+    """Carry out ``event`` on a frozen state (the table of :func:`carry_out`, thawed and
+    frozen again). Does not check legality (call :func:`check` first); raises
     :class:`CannotApply` only when the event cannot be carried out at all."""
-    if isinstance(event, Turn):
-        return Applied(*_turn(board, state, event))
-    done = _fact(state, event)
-    return Applied(done, done)
+    t = thaw(state)
+    if not isinstance(event, Turn):
+        _fact(t, event)
+        done = snapshot(t)
+        return Applied(done, done)
+    seat = apply_turn(board, t, event)
+    if t.turn != seat:  # passed already, to another player holding buyers
+        done = snapshot(t)
+        return Applied(done, done)
+    moved = snapshot(t)
+    year_end = next_turn(board, t, seat)
+    return Applied(snapshot(t), moved, year_end)
 
 
-def _turn(board: Board, state: GameState, event: Turn, prepared: Prepared | None = None
-          ) -> tuple[GameState, GameState, YearEnd | None]:
-    """A turn's state after any year end, its state before, and the year end."""
-    moved, seat = apply_turn(board, state, event, prepared)
-    if moved.turn != seat:  # passed already, to another player holding buyers
-        return moved, moved, None
-    after, year_end = next_turn(board, moved, seat)
-    return after, moved, year_end
+def carry_out(board: Board, t: Table, event: Event, prepared: Prepared | None = None
+              ) -> YearEnd | None:
+    """Carry out ``event`` on the table in place, and the year end it may trigger.
+    ``prepared`` is what checking the turn on this table worked out (:func:`examine_turn`).
+    An event that cannot be carried out at all changes nothing but the count of events."""
+    if not isinstance(event, Turn):
+        _fact(t, event)
+        return None
+    try:
+        seat = apply_turn(board, t, event, prepared)
+    except CannotApply:
+        t.events += 1
+        return None
+    if t.turn != seat:  # passed already, to another player holding buyers
+        return None
+    return next_turn(board, t, seat)
 
 
-def _fact(state: GameState, event: Display | GiftsDealt | Checkpoint) -> GameState:
-    """The state after a stated fact or a checkpoint (never a year end)."""
+def _fact(t: Table, event: Display | GiftsDealt | Checkpoint) -> None:
+    """A stated fact or a checkpoint (never a year end)."""
     match event:
         case Display():
-            markets = state.markets
             for section, tiles in event.areas:
-                m = next(x for x in markets if x.section == section)
-                m = evolve(m, shown=sorted_tiles(tiles), carried=())
-                markets = tuple(m if x.section == section else x for x in markets)
-            done = evolve(state, markets=markets, events=state.events + 1)
+                m = t.markets[section]
+                m.shown = list(sorted_tiles(tiles))
+                m.carried = []
         case GiftsDealt():
-            done = evolve(gifts.apply_deal(state, event), events=state.events + 1)
+            gifts.apply_deal(t, event)
         case Checkpoint():
-            done = evolve(state, events=state.events + 1)
+            pass
         case _:
             assert_never(event)
-    return done
+    t.events += 1
 
 
 # --- setup and replay -----------------------------------------------------------------------
@@ -214,19 +236,27 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
 class Replay:
     """The result of replaying a log.
 
-    ``states[i]`` is the state after event ``i`` (``states[0]`` before any event), for the
-    legal prefix only: the list stops before the first illegal event (``stopped``).
-    ``violations`` are the errors, the first ones with ``later=False``; ``notes`` are warnings
-    and relaxed-check notes from the legal prefix."""
+    ``state`` is the state after the legal prefix: before the first illegal event
+    (``stopped``), or after every event. ``states[i]`` is the state after event ``i``
+    (``states[0]`` before any event), for the legal prefix only; it is made when asked for
+    (``replay(..., states=True)`` makes it at once). ``violations`` are the errors, the first
+    ones with ``later=False``; ``notes`` are warnings and relaxed-check notes from the legal
+    prefix."""
 
-    states: tuple[GameState, ...]
+    state: GameState
     violations: tuple[Violation, ...]
     notes: tuple[Violation, ...]
     stopped: int | None
+    board: Board
+    setup: Setup
+    events: tuple[Event, ...]
+    kept: tuple[GameState, ...] = ()
 
     @property
-    def state(self) -> GameState:
-        return self.states[-1]
+    def states(self) -> tuple[GameState, ...]:
+        if self.kept:
+            return self.kept
+        return replay(self.board, self.setup, self.events, states=True).kept
 
     @property
     def valid(self) -> bool:
@@ -247,7 +277,12 @@ class Replay:
 
     def at(self, n: int) -> GameState:
         """The state after event ``n`` (0: before any), or the last legal one before it."""
-        return self.states[max(0, min(n, len(self.states) - 1))]
+        if self.kept:
+            return self.kept[max(0, min(n, len(self.kept) - 1))]
+        legal = self.state.events
+        if n >= legal:
+            return self.state
+        return replay(self.board, self.setup, self.events[:max(0, n)]).state
 
     def totals(self) -> tuple[int, ...]:
         return self.state.prestige_all()
@@ -256,51 +291,60 @@ class Replay:
         return winners(self.totals()) if self.complete else ()
 
 
-def replay(board: Board, setup: Setup, events: Sequence[Event]) -> Replay:
-    """Fold ``events`` over the start state.
+def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool = False
+           ) -> Replay:
+    """Fold ``events`` over the start state, on one table changed in place; frozen states
+    are made at the end (and after every event of the legal prefix with ``states=True``).
 
-    The state stops at the first illegal event. Checking goes on past it on a shadow state
+    The state stops at the first illegal event. Checking goes on past it on a shadow table
     that carries out the illegal event anyway; what it finds is marked ``later``. A checkpoint
     that disagrees is an error but not an illegal move, so the state goes on past it.
     """
+    events = tuple(events)
     problems = check_setup(board, setup)
     state0 = start_state(board, setup) if not any(
         v.rule == "R1" for v in problems) else None
     if problems or state0 is None:
         empty = state0 or _empty_state(setup)
-        return Replay((empty,), problems, (), 0)
-    states = [state0]
+        return Replay(empty, problems, (), 0, board, setup, events,
+                      (empty,) if states else ())
+    kept = [state0] if states else []
     found: list[Violation] = []
     notes: list[Violation] = []
     stopped: int | None = None
-    state = state0
+    t = thaw(state0)
     for event in events:
-        number = state.events + 1
+        number = t.events + 1
         # check(...), keeping what the check of a turn worked out for carrying it out
         prepared = None
         if isinstance(event, Turn):
-            findings, prepared = examine_turn(board, state, event, number)
+            findings, prepared = examine_turn(board, t, event, number)
         else:
-            findings = check(board, state, event)
+            findings = check(board, t, event)
         if findings:  # most events have none
             errs = errors(findings)
             if stopped is not None:
-                found.extend(evolve(v, later=True) for v in errs)
+                found.extend(Violation(v.event, v.player, v.rule, v.message, v.severity, True)
+                             for v in errs)
             else:
                 notes.extend(v for v in findings if not v.is_error)
                 found.extend(errs)
                 if any(v.rule != CHECKPOINT for v in errs):
                     stopped = number
-        try:  # apply(...).state, without making an Applied for every event
-            state = _turn(board, state, event, prepared)[0] if isinstance(
-                event, Turn) else _fact(state, event)
-        except CannotApply:
-            state = evolve(state, events=number)
-        if stopped is None:
-            states.append(state)
-    return Replay(tuple(states), tuple(found), tuple(notes), stopped)
-
-
+        carry_out(board, t, event, prepared)
+        if states and stopped is None:
+            kept.append(snapshot(t))
+    if states:
+        final = kept[-1]
+    elif stopped is None:
+        final = snapshot(t)
+    else:  # the state before the first illegal event: the legal prefix again
+        again = new_table(board, setup)
+        for event in events[:stopped - 1]:
+            carry_out(board, again, event)
+        final = snapshot(again)
+    return Replay(final, tuple(found), tuple(notes), stopped, board, setup, events,
+                  tuple(kept))
 def _empty_state(setup: Setup) -> GameState:
     return GameState(setup=setup, players=tuple(PlayerState(n, 0, 0) for n in setup.players),
                      year=1, turn=None, caliph=0, areas=(), markets=(), draw_pile=0,

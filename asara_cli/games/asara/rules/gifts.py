@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections import Counter
 
 from asara_cli.core.findings import NOTE, Report, Violation
-from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.lighted import take_lighted
 from asara_cli.games.asara.rules.areas.market import check_display, take_from_display
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import Gift, GiftKind, GiftsDealt, GiftUse, Turn
 from asara_cli.games.asara.rules.labels import check_label
 from asara_cli.games.asara.rules.model import Variant
-from asara_cli.games.asara.rules.state import GameState, LedgerEntry
+from asara_cli.games.asara.rules.state import LedgerEntry
+from asara_cli.games.asara.rules.table import Position, Table
 from asara_cli.games.asara.rules.text import plural
 
 RULE = "R6.1"
@@ -48,7 +48,7 @@ def use_text(use: GiftUse) -> str:
     return str(g)
 
 
-def _per_year(board: Board, state: GameState) -> int:
+def _per_year(board: Board, state: Position) -> int:
     pro = state.setup.variant == Variant.PRO
     return board.gifts_dealt_pro if pro else board.gifts_dealt
 
@@ -56,7 +56,7 @@ def _per_year(board: Board, state: GameState) -> int:
 # --- dealing ----------------------------------------------------------------------------------
 
 
-def check_deal(board: Board, state: GameState, event: GiftsDealt, number: int
+def check_deal(board: Board, state: Table, event: GiftsDealt, number: int
                ) -> tuple[Violation, ...]:
     out: list[Violation] = []
 
@@ -107,31 +107,31 @@ def check_deal(board: Board, state: GameState, event: GiftsDealt, number: int
     return tuple(out)
 
 
-def apply_deal(state: GameState, event: GiftsDealt) -> GameState:
+def apply_deal(state: Table, event: GiftsDealt) -> None:
     spaces = tuple((a, s) for a, s, _ in event.gifts)
-    chests = (*state.chests, *(x for x in dict.fromkeys(spaces) if x not in state.chests))
-    return evolve(state, gifts=(*state.gifts, *event.gifts),
-                   gift_deck=max(0, state.gift_deck - len(event.gifts)),
-                   gifts_year=state.year, chests=chests)
+    state.chests.extend([x for x in dict.fromkeys(spaces) if x not in state.chests])
+    state.gifts.extend(event.gifts)
+    state.gift_deck = max(0, state.gift_deck - len(event.gifts))
+    state.gifts_year = state.year
 
 
 # --- claiming ---------------------------------------------------------------------------------
 
 
-def undealt(state: GameState) -> bool:
+def undealt(state: Position) -> bool:
     """Whether this year's deal is missing from the log: the gifts are in the game, cards
     are left, and no ``gifts`` event came this year (X5)."""
     return ("gifts" in state.setup.expansions and state.gifts_year != state.year
             and state.gift_deck > 0 and not state.over)
 
 
-def unrecorded(state: GameState) -> bool:
+def unrecorded(state: Position) -> bool:
     """Whether gifts nobody recorded may lie on the board: a year's deal (this one or an
     earlier one) is missing from the log, so a claim may take what the log never saw."""
     return undealt(state) or any(key == "deal" for _, key in state.noted)
 
 
-def unnamed_space(board: Board, state: GameState, spec: AreaSpec, space: int | None
+def unnamed_space(board: Board, state: Position, spec: AreaSpec, space: int | None
                    ) -> int | None:
     """The space a buyer takes when the log leaves it unnamed where G1 allows that (the tent,
     the House of the lighted windows): the first free one, as the placement takes it. In a
@@ -144,10 +144,11 @@ def unnamed_space(board: Board, state: GameState, spec: AreaSpec, space: int | N
     return max((s for s, _ in state.area(spec.key).taken), default=0) + 1
 
 
-def check_claim(board: Board, state: GameState, seat: int, spec: AreaSpec, turn: Turn,
-                number: int, bad: Report) -> GameState:
-    """Report what is wrong with the gifts a turn claims; the state after resolving them
-    (the move is checked on it: a money gift pays for the move, R6.1)."""
+def check_claim(board: Board, state: Table, seat: int, spec: AreaSpec, turn: Turn,
+                number: int, bad: Report) -> Table:
+    """Report what is wrong with the gifts a turn claims; the table after resolving them
+    (the move is checked on it: a money gift pays for the move, R6.1): ``state`` itself when
+    the turn claims none, else a copy (``state`` is left as it was)."""
     if "gifts" not in state.setup.expansions:
         if turn.gifts:
             bad(RULE, "the Gifts of the Caliph are not in this game")
@@ -182,13 +183,15 @@ def check_claim(board: Board, state: GameState, seat: int, spec: AreaSpec, turn:
                      f"the deals of years {', '.join(map(str, years))} are")
             bad(RULE, f"{gifts_text(claimed)} claimed on space {space} of the {spec.name}: "
                       f"no recorded deal put it there ({deals} not recorded); trusted", NOTE)
+    if turn.gifts:
+        state = state.copy()
     for use in turn.gifts:
         check_gift(board, state, seat, use, bad)
-        state = apply_gift(board, state, seat, use, number)
+        apply_gift(board, state, seat, use, number)
     return state
 
 
-def check_gift(board: Board, state: GameState, seat: int, use: GiftUse, bad: Report) -> None:
+def check_gift(board: Board, state: Table, seat: int, use: GiftUse, bad: Report) -> None:
     """One gift, checked as the table would resolve it (R6.1, and R2.3 for what it costs)."""
     p = state.players[seat]
     kind = use.gift.kind
@@ -222,7 +225,7 @@ def check_gift(board: Board, state: GameState, seat: int, use: GiftUse, bad: Rep
                       f"and the stack holds {plural(state.lighted_stack, 'window')}")
 
 
-def _check_purchase(board: Board, state: GameState, name: str, money: int, use: GiftUse,
+def _check_purchase(board: Board, state: Table, name: str, money: int, use: GiftUse,
                     bad: Report) -> None:
     section = use.gift.section
     if section is None:
@@ -251,51 +254,44 @@ def _check_purchase(board: Board, state: GameState, name: str, money: int, use: 
                   f"any tile of the {section} display")
 
 
-def apply_gift(board: Board, state: GameState, seat: int, use: GiftUse, number: int
-               ) -> GameState:
+def apply_gift(board: Board, state: Table, seat: int, use: GiftUse, number: int) -> None:
     p = state.players[seat]
     kind = use.gift.kind
     if kind == GiftKind.BUYER:
         drawn = min(1 if use.taken else 0, state.draw_pile)
-        return evolve(state, draw_pile=state.draw_pile - drawn).with_player(
-            seat, evolve(p, buyers=p.buyers + drawn))
-    if kind == GiftKind.ASARI:
-        return state.with_player(seat, evolve(p, money=p.money + max(0, use.gift.amount or 0)))
-    if kind == GiftKind.BUY:
+        state.draw_pile -= drawn
+        p.buyers += drawn
+    elif kind == GiftKind.ASARI:
+        p.money += max(0, use.gift.amount or 0)
+    elif kind == GiftKind.BUY:
         tile = use.tile
-        if tile is None:
-            return state
-        paid = state.with_player(seat, evolve(p, money=p.money - board.price(tile.colour)))
-        return take_from_display(paid, seat, tile)
-    if kind == GiftKind.PRESTIGE:
-        entry = LedgerEntry(seat, board.gift_prestige, "gift", state.year, number,
-                            "a gift of the Caliph: prestige")
-        return evolve(state, ledger=(*state.ledger, entry))
-    if not use.taken or state.lighted_stack < 1:
-        return state
-    paid = state.with_player(seat, evolve(p, money=p.money - board.gift_lighted_cost))
-    return take_lighted(paid, seat, 1, (use.colour,) if use.colour else ())
+        if tile is not None:
+            p.money -= board.price(tile.colour)
+            take_from_display(state, seat, tile)
+    elif kind == GiftKind.PRESTIGE:
+        state.ledger.append(LedgerEntry(seat, board.gift_prestige, "gift", state.year, number,
+                                        "a gift of the Caliph: prestige"))
+    elif use.taken and state.lighted_stack >= 1:
+        p.money -= board.gift_lighted_cost
+        take_lighted(state, seat, 1, (use.colour,) if use.colour else ())
 
 
-def apply_claim(board: Board, state: GameState, seat: int, spec: AreaSpec, turn: Turn,
-                number: int) -> GameState:
+def apply_claim(board: Board, state: Table, seat: int, spec: AreaSpec, turn: Turn,
+                number: int) -> None:
     """The gifts on the space leave the board and are resolved in the log's order."""
     if "gifts" not in state.setup.expansions:
-        return state
+        return
     space = turn.placement.space
     if space is None and spec.kind != "market" and not spec.unlimited:
         mine = [s for s, who in state.area(spec.key).taken if who == seat]
         space = mine[-1] if mine else None  # where the placement just put the buyer (G1)
-    left = tuple(x for x in state.gifts if not (x[0] == spec.key and x[1] == space))
-    chests = state.chests
-    if turn.gifts and space is not None and (spec.key, space) not in chests:
-        chests = (*chests, (spec.key, space))
+    state.gifts = [x for x in state.gifts if not (x[0] == spec.key and x[1] == space)]
+    if turn.gifts and space is not None and (spec.key, space) not in state.chests:
+        state.chests.append((spec.key, space))
     if undealt(state) and (state.year, "deal") not in state.noted:
-        state = evolve(state, noted=(*state.noted, (state.year, "deal")))
+        state.noted.append((state.year, "deal"))
     if turn.gifts and unrecorded(state) and (state.year, "gifts") not in state.noted:
-        state = evolve(state, noted=(*state.noted, (state.year, "gifts")))
-    state = evolve(state, gifts=left, chests=chests)
+        state.noted.append((state.year, "gifts"))
     for use in turn.gifts:
-        state = apply_gift(board, state, seat, use, number)
-    return state
+        apply_gift(board, state, seat, use, number)
 

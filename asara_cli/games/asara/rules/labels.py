@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from asara_cli.core.findings import Report
 from asara_cli.games.asara.rules.board import Board
-from asara_cli.games.asara.rules.state import GameState
+from asara_cli.games.asara.rules.table import Table
 from asara_cli.games.asara.rules.text import ordinal
 
 
-def check_label(board: Board, state: GameState, label: str, bad: Report) -> None:
+def check_label(board: Board, state: Table, label: str, bad: Report) -> None:
     """A buyer colour placed face up or chosen as a gift: one of the colours the log declares,
     and never one colour more than the cards come in (R1)."""
     declared = state.setup.buyers

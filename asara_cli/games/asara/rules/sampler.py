@@ -25,6 +25,7 @@ from asara_cli.games.asara.rules.events import (
 )
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import GameState, PlayerState, in_play
+from asara_cli.games.asara.rules.table import thaw
 
 
 def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> tuple[Turn, ...]:
@@ -32,8 +33,9 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> t
     with a few tile and build choices each (not every combination). ``labels`` are buyer
     colour labels to use when a new one may enter play. Always non-empty while the game runs
     (the coloured building has unlimited room)."""
+    table = thaw(state)  # every check reads one table, which none of them changes
     return tuple(m for m in candidate_moves(board, state, labels)
-                 if not errors(check(board, state, m)))
+                 if not errors(check(board, table, m)))
 
 
 def candidate_moves(board: Board, state: GameState, labels: Sequence[str] = ()

@@ -8,18 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from asara_cli.core.findings import ERROR, NOTE, CannotApply, Report, Violation
-from asara_cli.core.values import copier, evolve
 from asara_cli.games.asara.rules import gifts
 from asara_cli.games.asara.rules.areas import Kind, Move, kind_of
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import PAIR, Turn
 from asara_cli.games.asara.rules.labels import check_label
-from asara_cli.games.asara.rules.state import EMPTY_AREA, AreaState, GameState, PlayerState, in_play
+from asara_cli.games.asara.rules.table import Hand, Spot, Table
 from asara_cli.games.asara.rules.text import a_buyer, plural
-
-# one of each per turn: called directly (rules/values.py, copier)
-_new_state = copier(GameState)
-_new_player = copier(PlayerState)
 
 
 @dataclass(slots=True)
@@ -34,12 +29,12 @@ class Prepared:
     notes: list[tuple[str, str, str]] | None
 
 
-def check_turn(board: Board, state: GameState, event: Turn, number: int
+def check_turn(board: Board, state: Table, event: Turn, number: int
                ) -> tuple[Violation, ...]:
     return examine_turn(board, state, event, number)[0]
 
 
-def examine_turn(board: Board, state: GameState, event: Turn, number: int
+def examine_turn(board: Board, state: Table, event: Turn, number: int
                  ) -> tuple[tuple[Violation, ...], Prepared | None]:
     """:func:`check_turn`, and what :func:`apply_turn` can take from it (``None`` when the
     check stopped early)."""
@@ -62,7 +57,7 @@ def examine_turn(board: Board, state: GameState, event: Turn, number: int
         return tuple(out), None  # a turn out of order: nothing else about it can be trusted
     kind = kind_of(event.action)
     spec = kind.area(board, event.action)
-    if not in_play(board, state.setup, spec.key):
+    if not state.in_play(board, spec.key):
         if spec.expansion is not None and spec.expansion not in state.setup.expansions:
             bad(spec.rule, f"the {spec.name} is an expansion this game does not use (the "
                            f"header's expansions: "
@@ -90,8 +85,8 @@ def examine_turn(board: Board, state: GameState, event: Turn, number: int
     return tuple(out), Prepared(seat, kind, spec, notes if moving is state else None)
 
 
-def _check_buyers(board: Board, state: GameState, event: Turn, player: PlayerState,
-                  spec: AreaSpec, here: AreaState, kind: Kind[Any], bad: Report) -> None:
+def _check_buyers(board: Board, state: Table, event: Turn, player: Hand,
+                  spec: AreaSpec, here: Spot, kind: Kind[Any], bad: Report) -> None:
     p = event.placement
     if kind.face_down:
         if p.buyer is not None:
@@ -117,7 +112,7 @@ def _check_buyers(board: Board, state: GameState, event: Turn, player: PlayerSta
                     f"{a_buyer(label)} (a face-down pair would do)")
 
 
-def _check_space(state: GameState, event: Turn, spec: AreaSpec, here: AreaState,
+def _check_space(state: Table, event: Turn, spec: AreaSpec, here: Spot,
                  kind: Kind[Any], bad: Report) -> None:
     if spec.unlimited:
         return
@@ -144,10 +139,11 @@ def _check_space(state: GameState, event: Turn, spec: AreaSpec, here: AreaState,
                         f"{state.players[who].name} this year")
 
 
-def apply_turn(board: Board, state: GameState, event: Turn, prepared: Prepared | None = None
-               ) -> tuple[GameState, int]:
-    """The state after the turn's placement, gifts and action, before any year end, and the
-    mover's seat. ``prepared`` is what :func:`examine_turn` gave for this state and turn."""
+def apply_turn(board: Board, state: Table, event: Turn, prepared: Prepared | None = None
+               ) -> int:
+    """Carry out the turn's placement, gifts and action on ``state``, before any year end;
+    the mover's seat. ``prepared`` is what :func:`examine_turn` gave for this state and
+    turn."""
     action = event.action
     if prepared is None:
         found = state.seat(event.placement.player)
@@ -159,84 +155,71 @@ def apply_turn(board: Board, state: GameState, event: Turn, prepared: Prepared |
     seat, kind, spec = prepared.seat, prepared.kind, prepared.spec
     number = state.events + 1
     space = event.placement.space
+    kind.unable(Move(board, state, seat, space, action, number))
     earned = kind.income(board, space, action) - kind.price(board, space, action)
     if event.gifts or state.gifts or gifts.undealt(state):
         # The gifts on the space are resolved between the placement and the action (R6.1);
         # what they change (a display, a lighted window) is what the notes read.
-        state = _place(board, state, seat, event, spec, number, 0, state.noted)
-        state = gifts.apply_claim(board, state, seat, spec, event, number)
-        noted = _noted(state, kind.notes(Move(board, state, seat, space, action, number)))
-        if earned or noted is not state.noted:
-            player = state.players[seat]
-            state = evolve(state, noted=noted, players=state.players_with(
-                seat, evolve(player, money=player.money + earned)))
+        _place(board, state, seat, event, spec, number, 0)
+        gifts.apply_claim(board, state, seat, spec, event, number)
+        _note(state, kind.notes(Move(board, state, seat, space, action, number)))
+        state.players[seat].money += earned
     else:
-        # One new state for the placement and the payment: the notes read neither.
+        # the notes read neither the placement nor the payment
         notes = prepared.notes
         if notes is None:
             notes = kind.notes(Move(board, state, seat, space, action, number))
-        noted = _noted(state, notes)
-        state = _place(board, state, seat, event, spec, number, earned, noted)
-    return kind.apply(Move(board, state, seat, space, action, number)), seat
+        _note(state, notes)
+        _place(board, state, seat, event, spec, number, earned)
+    kind.apply(Move(board, state, seat, space, action, number))
+    return seat
 
 
-def _noted(state: GameState, notes: list[tuple[str, str, str]]) -> tuple[tuple[int, str], ...]:
-    """The state's noted relaxations with this move's ``notes``, each noted once a year."""
-    noted = state.noted
+def _note(state: Table, notes: list[tuple[str, str, str]]) -> None:
+    """This move's relaxed checks, each noted once a year."""
     year = state.year
+    noted = state.noted
     for key, _, _ in notes:
         if (year, key) not in noted:
-            noted = (*noted, (year, key))
-    return noted
+            noted.append((year, key))
 
 
-def _place(board: Board, state: GameState, seat: int, event: Turn, spec: AreaSpec,
-           number: int, earned: int, noted: tuple[tuple[int, str], ...]) -> GameState:
+def _place(board: Board, state: Table, seat: int, event: Turn, spec: AreaSpec,
+           number: int, earned: int) -> None:
     """The buyer goes onto its space and the player gains ``earned`` Asari (less when
     paying); the area's colour and the buyer labels follow; the event is counted; the turn
-    passes to the next player holding buyers (R2), when another does. One new state, since
-    a replay makes one per event."""
+    passes to the next player holding buyers (R2), when another does."""
     p = event.placement
-    areas, at = state.areas, len(state.areas)
-    for i, (key, _) in enumerate(areas):
-        if key == spec.key:
-            at = i
-            break
-    here = areas[at][1] if at < len(areas) else EMPTY_AREA
-    player = state.players[seat]
-    player = _new_player(player, buyers=max(0, player.buyers - p.cards),
-                    money=player.money + earned)
+    here = state.areas.get(spec.key)
+    if here is None:
+        here = state.areas[spec.key] = Spot(None, [], 0)
+    players = state.players
+    player = players[seat]
+    player.buyers = max(0, player.buyers - p.cards)
+    player.money += earned
     if spec.unlimited:
-        here = AreaState(here.colour, here.taken, here.placed + 1)
+        here.placed += 1
     else:
         space = p.space
         if space is None:
             free = state.free_spaces(board, spec.key)
             space = free[0] if free else max((s for s, _ in here.taken), default=0) + 1
-        colour = here.colour
-        if colour is None and p.face_up and spec.follow_suit:
-            colour = p.buyer
-        here = AreaState(colour, (*here.taken, (space, seat)), here.placed)
-    labels, counts = state.labels, state.label_counts
+        if here.colour is None and p.face_up and spec.follow_suit:
+            here.colour = p.buyer
+        here.taken.append((space, seat))
     if p.face_up and p.buyer is not None:
-        if p.buyer not in labels:
-            labels = (*labels, p.buyer)
-        for i, (label, count) in enumerate(counts):
-            if label == p.buyer:
-                counts = (*counts[:i], (label, count + 1), *counts[i + 1:])
-                break
-        else:
-            counts = tuple(sorted((*counts, (p.buyer, 1))))
-    areas = (*areas[:at], (spec.key, here), *areas[at + 1:])
-    players = state.players_with(seat, player)
+        if p.buyer not in state.labels:
+            state.labels.append(p.buyer)
+        counts = state.label_counts
+        counts[p.buyer] = counts.get(p.buyer, 0) + 1
+    state.events = number
     # No action changes another player's hand, so the next of them holding buyers moves
     # next, whatever the action does. When none does, the turn stays with the mover and
-    # engine.apply asks next_turn, which sees the mover's hand after the action (a recruit)
+    # the engine asks next_turn, which sees the mover's hand after the action (a recruit)
     # and ends the year when it is empty.
     turn, n = seat, len(players)
     for step in range(1, n):
         if players[(seat + step) % n].buyers > 0:
             turn = (seat + step) % n
             break
-    return _new_state(state, events=number, areas=areas, players=players, labels=labels,
-                  label_counts=counts, noted=noted, turn=turn)
+    state.turn = turn

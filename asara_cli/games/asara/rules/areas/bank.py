@@ -7,11 +7,10 @@ from typing import Any
 
 from asara_cli.core.findings import NOTE, Report
 from asara_cli.core.schema import Schema, when, whole
-from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Bank
-from asara_cli.games.asara.rules.state import GameState
+from asara_cli.games.asara.rules.table import Position
 
 
 class BankKind(Kind[Bank]):
@@ -82,13 +81,12 @@ class BankKind(Kind[Bank]):
                      f"amount taken is trusted up to {m.board.bank_max_value}")]
         return []
 
-    def apply(self, m: Move[Bank]) -> GameState:
+    def apply(self, m: Move[Bank]) -> None:
         space, values = m.space, m.board.bank_values
         if (space is None or not 1 <= space <= len(values) or values[space - 1] is not None
                 or seen_value(m.state, space) is not None):
-            return m.state
-        return evolve(m.state, bank_seen=(*m.state.bank_seen,
-                                          (space, m.action.amount, m.number)))
+            return
+        m.state.bank_seen.append((space, m.action.amount, m.number))
 
     def text(self, board: Board, who: str, space: int | None, action: Bank, how: str | None
              ) -> str:
@@ -107,7 +105,7 @@ class BankKind(Kind[Bank]):
         return {"space": space, "amount": action.amount}
 
 
-def seen_value(state: GameState, space: int) -> tuple[int, int] | None:
+def seen_value(state: Position, space: int) -> tuple[int, int] | None:
     """The amount bank ``space`` paid when the log first used it, and that event's number;
     ``None`` when it has not been used (or its value is printed in the board profile)."""
     return next(((amount, event) for s, amount, event in state.bank_seen if s == space), None)

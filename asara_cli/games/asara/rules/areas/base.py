@@ -18,6 +18,7 @@ from asara_cli.core.schema import Schema, numbers_in, string, whole
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.model import Colour, Section
 from asara_cli.games.asara.rules.state import GameState, PlayerState
+from asara_cli.games.asara.rules.table import Hand, Table
 from asara_cli.games.base import FieldReader
 
 A = TypeVar("A")
@@ -66,7 +67,7 @@ class Move(Generic[A]):
     and a frozen dataclass takes five times as long to make. Nothing assigns to its fields."""
 
     board: Board
-    state: GameState
+    state: Table
     seat: int
     space: int | None
     action: A
@@ -74,7 +75,7 @@ class Move(Generic[A]):
     copied: bool = False
 
     @property
-    def player(self) -> PlayerState:
+    def player(self) -> Hand:
         return self.state.players[self.seat]
 
 
@@ -135,9 +136,14 @@ class Kind(Generic[A]):
         """Checks relaxed for a missing optional fact: (key noted once a year, rule, text)."""
         return []
 
-    def apply(self, m: Move[A]) -> GameState:
-        """The state after the action; the cost and income are already paid."""
-        return m.state
+    def unable(self, m: Move[A]) -> None:
+        """Raise :class:`~asara_cli.core.findings.CannotApply` when the action cannot be
+        carried out at all (a tower that is not standing): asked before the turn changes
+        the table, so that such a turn changes nothing but the count of events."""
+
+    def apply(self, m: Move[A]) -> None:
+        """Carry out the action on the table (``m.state``); the cost and income are already
+        paid."""
 
     def text(self, board: Board, who: str, space: int | None, action: A, how: str | None
              ) -> str:

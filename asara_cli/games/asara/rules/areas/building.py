@@ -31,7 +31,8 @@ from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Addition, Build, LightedWindow, NewTower, Part, Tile
 from asara_cli.games.asara.rules.model import Colour, Section, Tower, Variant
 from asara_cli.games.asara.rules.scoring import build_prestige
-from asara_cli.games.asara.rules.state import GameState, LedgerEntry, PlayerState, missing, without
+from asara_cli.games.asara.rules.state import GameState, LedgerEntry, PlayerState, missing
+from asara_cli.games.asara.rules.table import Hand, PlayerLike
 from asara_cli.games.asara.rules.text import plural, tower_label, tower_name, tower_word
 
 _PART = re.compile(rf"^(gold )?({SECTIONS})$")
@@ -49,7 +50,7 @@ NEW_TEXT = rf"^{_SP}({COLOURS}){_SP}:{_PARTS}$"
 ADD_TEXT = rf"^{_SP}({COLOURS})( [1-9][0-9]*)?{_SP}:{_PARTS}$"
 
 
-def find_tower(player: PlayerState, colour: Colour, n: int) -> int | None:
+def find_tower(player: PlayerLike, colour: Colour, n: int) -> int | None:
     """Index in ``player.towers`` of the n-th tower of ``colour`` (1-based), if it stands."""
     seen = 0
     for i, t in enumerate(player.towers):
@@ -164,8 +165,13 @@ class Building(Kind[Build]):
                          f"the {lw.colour} lighted window is trusted")]
         return []
 
-    def apply(self, m: Move[Build]) -> GameState:
-        player = _build(m.player, m.action)
+    def unable(self, m: Move[Build]) -> None:
+        if m.action.add or m.action.lighted:
+            _unbuildable(m.player, m.action)
+
+    def apply(self, m: Move[Build]) -> None:
+        player = m.player
+        _build(player, m.action)
         k = m.action.sections
         state = m.state
         # every ledger line says what happened: the towers grown or made, each lighted
@@ -179,8 +185,7 @@ class Building(Kind[Build]):
         entry = LedgerEntry(m.seat, build_prestige(m.board, k), "build", state.year, m.number,
                             f"built {plural(k, 'section')} on plot {m.space}{genie}: "
                             + "; ".join(what))
-        return evolve(state, players=state.players_with(m.seat, player),
-                      ledger=(*state.ledger, entry))
+        state.ledger.append(entry)
 
     def text(self, board: Board, who: str, space: int | None, action: Build, how: str | None
              ) -> str:
@@ -248,7 +253,7 @@ def _tower_text(r: Fields, key: str, text: str, expected: str
     return COLOUR_OF[m.group(1)], int(m.group(2)) if m.group(2) else None, tuple(parts)
 
 
-def _check_lighted(lighted: Sequence[LightedWindow], player: PlayerState, bad: Report
+def _check_lighted(lighted: Sequence[LightedWindow], player: Hand, bad: Report
                    ) -> None:
     on: Counter[tuple[Colour, int, bool]] = Counter(
         (lw.colour, lw.tower, lw.on_gold) for lw in lighted)
@@ -280,7 +285,7 @@ def _check_lighted(lighted: Sequence[LightedWindow], player: PlayerState, bad: R
             return
 
 
-def _gold_hint(player: PlayerState, tile: Tile) -> str:
+def _gold_hint(player: Hand, tile: Tile) -> str:
     """``; Anna has a gold red base: say gold base`` when only the gold word is wrong."""
     other = Tile(tile.section, tile.colour, not tile.gold)
     if other not in player.screen:
@@ -290,7 +295,7 @@ def _gold_hint(player: PlayerState, tile: Tile) -> str:
     return f"; {player.name} has a {other}, without gold: leave out gold"
 
 
-def grown(after: PlayerState, event: Build, new: bool = True) -> list[str]:
+def grown(after: PlayerLike, event: Build, new: bool = True) -> list[str]:
     """The towers a build raised (and made, with ``new``), named as the build command names
     them, with their new height: ``red 2 now 8 high``, ``white new, 3 high``."""
     towers = after.towers
@@ -307,31 +312,39 @@ def grown(after: PlayerState, event: Build, new: bool = True) -> list[str]:
     return out
 
 
-def _build(player: PlayerState, event: Build) -> PlayerState:
+def _unbuildable(player: PlayerLike, event: Build) -> None:
+    """Raise :class:`CannotApply` when a tower the build adds to is not standing."""
+    for colour, n in [*((a.colour, a.tower) for a in event.add),
+                      *((lw.colour, lw.tower) for lw in event.lighted)]:
+        if find_tower(player, colour, n) is None:
+            raise CannotApply(f"no {tower_name(colour, n)}")
+
+
+def _build(player: Hand, event: Build) -> None:
     towers = list(player.towers)
     for a in event.add:
         i = find_tower(player, a.colour, a.tower)
-        if i is None:
-            raise CannotApply(f"no {tower_name(a.colour, a.tower)}")
+        assert i is not None  # _unbuildable said so before the turn began
         towers[i] = _grow(towers[i], a.parts)
     for lw in event.lighted:
         i = find_tower(player, lw.colour, lw.tower)
-        if i is None:
-            raise CannotApply(f"no {tower_name(lw.colour, lw.tower)}")
+        assert i is not None
         t = towers[i]
         towers[i] = evolve(t, lighted=t.lighted + 1,
                             lighted_on_gold=t.lighted_on_gold + lw.on_gold)
     for nt in event.new:
         towers.append(_grow(Tower(nt.colour), nt.parts))
-    known = list(player.lighted_known)
-    unknown = player.lighted_unknown
+    known = player.lighted_known
     for lw in event.lighted:
         if lw.colour in known:
             known.remove(lw.colour)
         else:
-            unknown = max(0, unknown - 1)
-    return evolve(player, towers=tuple(towers), screen=without(player.screen, event.tiles),
-                   lighted_known=tuple(known), lighted_unknown=unknown)
+            player.lighted_unknown = max(0, player.lighted_unknown - 1)
+    player.towers = tuple(towers)
+    screen = player.screen
+    for tile in event.tiles:
+        if tile in screen:
+            screen.remove(tile)
 
 
 def _grow(tower: Tower, parts: Iterable[Part]) -> Tower:

@@ -6,11 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.schema import Schema
-from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Caliph
-from asara_cli.games.asara.rules.state import GameState
 
 
 class CaliphKind(Kind[Caliph]):
@@ -33,8 +31,8 @@ class CaliphKind(Kind[Caliph]):
     def income(self, board: Board, space: int | None, action: Caliph) -> int:
         return 0
 
-    def apply(self, m: Move[Caliph]) -> GameState:
-        return evolve(m.state, caliph=m.seat)
+    def apply(self, m: Move[Caliph]) -> None:
+        m.state.caliph = m.seat
 
     def text(self, board: Board, who: str, space: int | None, action: Caliph,
              how: str | None) -> str:

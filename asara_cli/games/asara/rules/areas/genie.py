@@ -16,7 +16,6 @@ from asara_cli.core.schema import Schema, when, whole, words
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Genie
-from asara_cli.games.asara.rules.state import GameState, in_play
 
 
 def _inner(action: Genie) -> Kind[Any] | None:
@@ -111,7 +110,7 @@ class GenieKind(Kind[Genie]):
         if not kind.copyable:
             bad("R6.2", f"the Bottle Genie grants any move except the {area.name}")
             return
-        if not in_play(m.board, m.state.setup, area.key):
+        if not m.state.in_play(m.board, area.key):
             bad(area.rule, f"the {area.name} is not in this game")
             return
         space = m.action.space
@@ -129,9 +128,15 @@ class GenieKind(Kind[Genie]):
         kind = _inner(m.action)
         return [] if kind is None else kind.notes(_copy(m))
 
-    def apply(self, m: Move[Genie]) -> GameState:
+    def unable(self, m: Move[Genie]) -> None:
         kind = _inner(m.action)
-        return m.state if kind is None else kind.apply(_copy(m))
+        if kind is not None:
+            kind.unable(_copy(m))
+
+    def apply(self, m: Move[Genie]) -> None:
+        kind = _inner(m.action)
+        if kind is not None:
+            kind.apply(_copy(m))
 
     def text(self, board: Board, who: str, space: int | None, action: Genie,
              how: str | None) -> str:

@@ -8,7 +8,6 @@ from typing import Any
 
 from asara_cli.core.findings import Report
 from asara_cli.core.schema import Schema, texts, when, whole, words
-from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import (
     COLOURS,
     Fields,
@@ -20,7 +19,7 @@ from asara_cli.games.asara.rules.areas.base import (
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Lighted
 from asara_cli.games.asara.rules.model import Colour, Variant
-from asara_cli.games.asara.rules.state import GameState
+from asara_cli.games.asara.rules.table import Table
 from asara_cli.games.asara.rules.text import plural
 
 
@@ -28,16 +27,14 @@ def keep_for(board: Board, pay: int) -> int:
     return next((o.keep for o in board.lighted_offers if o.pay == pay), 0)
 
 
-def take_lighted(state: GameState, seat: int, keep: int, kept: tuple[Colour, ...]
-                 ) -> GameState:
+def take_lighted(state: Table, seat: int, keep: int, kept: tuple[Colour, ...]) -> None:
     """``keep`` lighted windows leave the stack for the player's screen (R3.7, R6.1)."""
     keep = min(keep, state.lighted_stack)
     known = kept[:keep]
     p = state.players[seat]
-    p = evolve(p, lighted_known=(*p.lighted_known, *known),
-                lighted_unknown=p.lighted_unknown + keep - len(known))
-    return evolve(state, lighted_stack=state.lighted_stack - keep,
-                  players=state.players_with(seat, p))
+    p.lighted_known.extend(known)
+    p.lighted_unknown += keep - len(known)
+    state.lighted_stack -= keep
 
 
 class House(Kind[Lighted]):
@@ -104,8 +101,8 @@ class House(Kind[Lighted]):
                         f"{plural(m.state.lighted_stack, 'window')}; paying {offer.pay} keeps "
                         f"{offer.keep}")
 
-    def apply(self, m: Move[Lighted]) -> GameState:
-        return take_lighted(m.state, m.seat, keep_for(m.board, m.action.pay), m.action.kept)
+    def apply(self, m: Move[Lighted]) -> None:
+        take_lighted(m.state, m.seat, keep_for(m.board, m.action.pay), m.action.kept)
 
     def text(self, board: Board, who: str, space: int | None, action: Lighted,
              how: str | None) -> str:

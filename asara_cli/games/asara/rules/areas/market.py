@@ -6,7 +6,6 @@ from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
 from asara_cli.core.schema import Schema, words
-from asara_cli.core.values import copier
 from asara_cli.games.asara.rules.areas.base import (
     SECTION,
     SECTION_HELP,
@@ -25,20 +24,15 @@ from asara_cli.games.asara.rules.areas.base import (
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import Buy, Tile, gold_text
 from asara_cli.games.asara.rules.model import Colour, Section
-from asara_cli.games.asara.rules.state import GameState, PlayerState, with_tile, without
-from asara_cli.games.asara.rules.state import Market as MarketState
+from asara_cli.games.asara.rules.state import insert_tile
+from asara_cli.games.asara.rules.table import Table
 
 # iterating an enum class is slow; the sampler does it thousands of times a game
 _COLOURS = tuple(Colour)
 _SECTIONS = tuple(Section)
 
-# a tile bought makes three copies (rules/values.py, copier)
-_new_market = copier(MarketState)
-_new_player = copier(PlayerState)
-_new_state = copier(GameState)
 
-
-def check_display(state: GameState, tile: Tile, bad: Report) -> None:
+def check_display(state: Table, tile: Tile, bad: Report) -> None:
     """The tile must lie in its area's display (R3.1)."""
     market = state.market(tile.section)
     if market.count < 1:
@@ -48,7 +42,7 @@ def check_display(state: GameState, tile: Tile, bad: Report) -> None:
         bad("R3.1", f"the {tile.section} display shows no {tile} (it shows {shown})")
 
 
-def display_note(state: GameState, section: Section) -> list[tuple[str, str, str]]:
+def display_note(state: Table, section: Section) -> list[tuple[str, str, str]]:
     if state.market(section).shown is not None:
         return []
     return [(f"display {section}", "R3.1",
@@ -56,16 +50,15 @@ def display_note(state: GameState, section: Section) -> list[tuple[str, str, str
              f"checked against its count only")]
 
 
-def take_from_display(state: GameState, seat: int, tile: Tile) -> GameState:
+def take_from_display(state: Table, seat: int, tile: Tile) -> None:
     """The tile leaves the display and goes behind the player's screen."""
-    m = state.market(tile.section)
-    shown = None if m.shown is None else without(m.shown, [tile])
-    m = _new_market(m, count=max(0, m.count - 1), shown=shown,
-                    carried=without(m.carried, [tile]))
-    player = state.players[seat]
-    player = _new_player(player, screen=with_tile(player.screen, tile))
-    return _new_state(state, markets=state.markets_with(m),
-                      players=state.players_with(seat, player))
+    m = state.markets[tile.section]
+    m.count = max(0, m.count - 1)
+    if m.shown is not None and tile in m.shown:
+        m.shown.remove(tile)
+    if tile in m.carried:
+        m.carried.remove(tile)
+    insert_tile(state.players[seat].screen, tile)
 
 
 class Market(Kind[Buy]):
@@ -129,9 +122,10 @@ class Market(Kind[Buy]):
     def notes(self, m: Move[Buy]) -> list[tuple[str, str, str]]:
         return [] if m.action.tile is None else display_note(m.state, m.action.section)
 
-    def apply(self, m: Move[Buy]) -> GameState:
+    def apply(self, m: Move[Buy]) -> None:
         tile = m.action.tile
-        return m.state if tile is None else take_from_display(m.state, m.seat, tile)
+        if tile is not None:
+            take_from_display(m.state, m.seat, tile)
 
     def text(self, board: Board, who: str, space: int | None, action: Buy, how: str | None
              ) -> str:

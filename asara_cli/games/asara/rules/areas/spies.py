@@ -7,7 +7,6 @@ from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
 from asara_cli.core.schema import Schema, whole, words
-from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import (
     SECTION,
     SECTION_HELP,
@@ -25,7 +24,7 @@ from asara_cli.games.asara.rules.areas.base import (
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Bribe, gold_text
 from asara_cli.games.asara.rules.model import Colour, Section
-from asara_cli.games.asara.rules.state import GameState, with_tile
+from asara_cli.games.asara.rules.state import insert_tile
 
 _COLOURS = tuple(Colour)
 _SECTIONS = tuple(Section)
@@ -89,15 +88,12 @@ class Spies(Kind[Bribe]):
                 bad("R3.4", f"the face-down {m.action.pile} pile is empty: the spies were "
                             f"paid to search nothing", WARNING)
 
-    def apply(self, m: Move[Bribe]) -> GameState:
+    def apply(self, m: Move[Bribe]) -> None:
         tile = m.action.tile
-        if tile is None:
-            return m.state
-        market = m.state.market(tile.section)
-        player = evolve(m.player, screen=with_tile(m.player.screen, tile))
-        market = evolve(market, pile=max(0, market.pile - 1))
-        return evolve(m.state, markets=m.state.markets_with(market),
-                      players=m.state.players_with(m.seat, player))
+        if tile is not None:
+            insert_tile(m.player.screen, tile)
+            market = m.state.markets[tile.section]
+            market.pile = max(0, market.pile - 1)
 
     def text(self, board: Board, who: str, space: int | None, action: Bribe,
              how: str | None) -> str:

@@ -7,12 +7,10 @@ from typing import Any
 
 from asara_cli.core.findings import Report
 from asara_cli.core.schema import Schema, whole
-from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Recruit
 from asara_cli.games.asara.rules.model import Variant
-from asara_cli.games.asara.rules.state import GameState
 from asara_cli.games.asara.rules.text import plural
 
 
@@ -68,11 +66,10 @@ class Tent(Kind[Recruit]):
                      "profile; the cost paid is trusted")]
         return []
 
-    def apply(self, m: Move[Recruit]) -> GameState:
+    def apply(self, m: Move[Recruit]) -> None:
         drawn = min(m.board.recruit_draw, m.state.draw_pile)
-        player = evolve(m.player, buyers=m.player.buyers + drawn)
-        return evolve(m.state, draw_pile=m.state.draw_pile - drawn,
-                      players=m.state.players_with(m.seat, player))
+        m.player.buyers += drawn
+        m.state.draw_pile -= drawn
 
     def text(self, board: Board, who: str, space: int | None, action: Recruit,
              how: str | None) -> str:

@@ -1,0 +1,72 @@
+"""The area kinds, registered in one place (RULES.md R3, R6.2).
+
+Each kind is one module: its action's cost, check, apply, words and log keys. The log codec,
+the move text and the recording commands are built from :data:`KINDS`; :func:`kind_of` is the
+one dispatch from an action to its kind, and it is exhaustive.
+"""
+
+from __future__ import annotations
+
+from typing import Any, assert_never
+
+from asara_cli.games.asara.rules.board import AreaSpec, Board
+from asara_cli.games.asara.rules.events import (
+    Action,
+    Bank,
+    Bribe,
+    Build,
+    Buy,
+    Caliph,
+    Coloured,
+    Genie,
+    Lighted,
+    Recruit,
+)
+from tests.oracle_asara.areas.bank import BANK
+from tests.oracle_asara.areas.base import Fields, Kind, Move
+from tests.oracle_asara.areas.building import BUILDING
+from tests.oracle_asara.areas.caliph import CALIPH
+from tests.oracle_asara.areas.coloured import COLOURED
+from tests.oracle_asara.areas.genie import GENIE
+from tests.oracle_asara.areas.lighted import HOUSE
+from tests.oracle_asara.areas.market import MARKET
+from tests.oracle_asara.areas.spies import SPIES
+from tests.oracle_asara.areas.tent import TENT
+
+KINDS: tuple[Kind[Any], ...] = (MARKET, BUILDING, BANK, COLOURED, SPIES, CALIPH, TENT, HOUSE,
+                                GENIE)
+BY_LOG_TYPE: dict[str, Kind[Any]] = {k.log_type: k for k in KINDS}
+BY_KIND: dict[str, Kind[Any]] = {k.kind: k for k in KINDS}
+
+
+def kind_of(action: Action) -> Kind[Any]:
+    """The kind that checks and carries out ``action``."""
+    match action:
+        case Buy():
+            return MARKET
+        case Build():
+            return BUILDING
+        case Bank():
+            return BANK
+        case Coloured():
+            return COLOURED
+        case Bribe():
+            return SPIES
+        case Caliph():
+            return CALIPH
+        case Recruit():
+            return TENT
+        case Lighted():
+            return HOUSE
+        case Genie():
+            return GENIE
+        case _:
+            assert_never(action)
+
+
+def area_of(board: Board, action: Action) -> AreaSpec:
+    """The area whose move ``action`` is."""
+    return kind_of(action).area(board, action)
+
+
+__all__ = ["BY_KIND", "BY_LOG_TYPE", "KINDS", "Fields", "Kind", "Move", "area_of", "kind_of"]

@@ -1,0 +1,116 @@
+"""The bank (R3.3): take the space's printed value. Values nobody has confirmed are unknown
+to the standard profile; then the amount the log records is trusted up to the largest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asara_cli.core.findings import NOTE, Report
+from asara_cli.core.schema import Schema, when, whole
+from asara_cli.core.values import evolve
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Bank
+from asara_cli.games.asara.rules.state import GameState
+from tests.oracle_asara.areas.base import Fields, Kind, Move, Sampling, numbered_space
+
+
+class BankKind(Kind[Bank]):
+    kind = "bank"
+    log_type = "bank"
+    keys = ("space", "amount")
+    needs_space = True
+    space_help = "the bank space (its number in the board profile's order)"
+    summary = "Take a bank space's value (R3.3)."
+    required = ("amount",)
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {"space": numbered_space("Bank space in the board profile's order."),
+                "amount": whole("The Asari taken: the space's value.")}
+
+    def board_schemas(self, board: Board) -> dict[str, Schema]:
+        # a value the board does not know is trusted up to the largest (R3.3, check below)
+        known = [v for v in board.bank_values if v is not None]
+        low = min([1, *known])
+        d = super().board_schemas(board)
+        d["amount"] = {"minimum": low, "maximum": max([board.bank_max_value, *known])}
+        return d
+
+    def board_rules(self, board: Board) -> list[Schema]:
+        """A space whose value the board knows pays that."""
+        return [when("space", n, {"properties": {"amount": {"const": v}}})
+                for n, v in enumerate(board.bank_values, start=1) if v is not None]
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Bank, int | None]]:
+        """Every space, taking its value (an unknown one: a plausible amount)."""
+        board = s.board
+        found: list[tuple[Bank, int | None]] = []
+        for space in board.area_of_kind(self.kind).spaces or ():
+            value = board.bank_values[space - 1]
+            amount = value if value is not None else min(board.bank_max_value, 2 + 2 * space)
+            found.append((Bank(amount), space))
+        return found
+
+    def cost(self, board: Board, space: int | None, action: Bank) -> tuple[int, str]:
+        return 0, ""
+
+    def income(self, board: Board, space: int | None, action: Bank) -> int:
+        return action.amount
+
+    def check(self, m: Move[Bank], bad: Report) -> None:
+        space, values = m.space, m.board.bank_values
+        if space is None or not 1 <= space <= len(values):
+            return  # reported with the space
+        value = values[space - 1]
+        if value is not None and m.action.amount != value:
+            bad("R3.3", f"bank space {space} pays {value}, not {m.action.amount}")
+        elif value is None and not 1 <= m.action.amount <= m.board.bank_max_value:
+            bad("R3.3", f"no bank space pays {m.action.amount}; the values run up to "
+                        f"{m.board.bank_max_value}")
+        elif value is None:
+            seen = seen_value(m.state, space)
+            if seen is not None and seen[0] != m.action.amount:
+                # a printed value does not change: one of the two amounts is a slip
+                bad("R3.3", f"bank space {space} paid {seen[0]} at event {seen[1]}; now "
+                            f"{m.action.amount} (its printed value never changes: check the "
+                            f"space and the amount)", NOTE)
+
+    def notes(self, m: Move[Bank]) -> list[tuple[str, str, str]]:
+        space, values = m.space, m.board.bank_values
+        if space is not None and 1 <= space <= len(values) and values[space - 1] is None:
+            return [(f"bank {space}", "R3.3",
+                     f"the value of bank space {space} is unknown to the board profile; the "
+                     f"amount taken is trusted up to {m.board.bank_max_value}")]
+        return []
+
+    def apply(self, m: Move[Bank]) -> GameState:
+        space, values = m.space, m.board.bank_values
+        if (space is None or not 1 <= space <= len(values) or values[space - 1] is not None
+                or seen_value(m.state, space) is not None):
+            return m.state
+        return evolve(m.state, bank_seen=(*m.state.bank_seen,
+                                          (space, m.action.amount, m.number)))
+
+    def text(self, board: Board, who: str, space: int | None, action: Bank, how: str | None
+             ) -> str:
+        where = f"space {space}"
+        if how is None:
+            return f"{who} takes {action.amount} from the bank ({where})"
+        return f"{who} takes {action.amount} from the bank ({how}, {where})"
+
+    def read(self, r: Fields) -> tuple[int | None, Bank]:
+        space = self.read_space(r)
+        amount = r.whole("amount", "the Asari taken", required=True)
+        assert amount is not None
+        return space, Bank(amount)
+
+    def write(self, space: int | None, action: Bank) -> dict[str, Any]:
+        return {"space": space, "amount": action.amount}
+
+
+def seen_value(state: GameState, space: int) -> tuple[int, int] | None:
+    """The amount bank ``space`` paid when the log first used it, and that event's number;
+    ``None`` when it has not been used (or its value is printed in the board profile)."""
+    return next(((amount, event) for s, amount, event in state.bank_seen if s == space), None)
+
+
+BANK = BankKind()

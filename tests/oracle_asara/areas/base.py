@@ -1,0 +1,263 @@
+"""What every area kind provides, and what its check and apply see (RULES.md R2, R3).
+
+An area kind is one module: its action's cost and income, how the action is checked and
+carried out, its words, and how the action is written in a log (as a plain mapping; the log
+layer turns that into TOML). The placement of the buyer is not the kind's business: the
+turn checks it the same way for every area (``rules/turn.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from asara_cli.core.findings import Report
+from asara_cli.core.schema import Schema, numbers_in, string, whole
+from asara_cli.games.asara.rules.board import AreaSpec, Board
+from asara_cli.games.asara.rules.model import Colour, Section
+from asara_cli.games.asara.rules.state import GameState, PlayerState
+from asara_cli.games.base import FieldReader
+
+A = TypeVar("A")
+
+COLOURS = "|".join(c.value for c in Colour)
+SECTIONS = "|".join(s.value for s in Section)
+TILE = re.compile(rf"^(gold )?({COLOURS})$")
+SECTION = re.compile(rf"^({SECTIONS})$")
+#: Any one-line text (a list item read further by its own pattern).
+LINE = re.compile(r"^.*$")
+SECTION_HELP = '"base", "trunk", "window" or "turret"'
+TILE_HELP = 'a tile colour such as "red" or "gold red"'
+#: A tile key and a section key as the log's JSON Schema describes them.
+TILE_SCHEMA = string(TILE, 'A tile: its colour, "gold " in front when decorated, e.g. '
+                         '"gold red".')
+SECTION_WORDS = tuple(s.value for s in Section)
+
+
+def numbered_space(description: str) -> Schema:
+    """A space key naming a space by its number (from 1)."""
+    return whole(description, minimum=1)
+#: Words already matched by a pattern, to their values: a dict lookup, where calling the
+#: enum runs Python code for every tile a log names.
+SECTION_OF: dict[str, Section] = {s.value: s for s in Section}
+COLOUR_OF: dict[str, Colour] = {c.value: c for c in Colour}
+_TILE_WORDS: dict[str, tuple[Colour, bool]] = {
+    **{c.value: (c, False) for c in Colour}, **{f"gold {c.value}": (c, True) for c in Colour}}
+
+
+def tile_words(text: str) -> tuple[Colour, bool]:
+    """``gold red`` -> (red, True); the text has matched :data:`TILE`."""
+    return _TILE_WORDS[text]
+
+
+#: Typed access to one event's keys (the log layer implements it; see games/base.py).
+Fields = FieldReader
+
+
+@dataclass(slots=True)
+class Move(Generic[A]):
+    """One action as a kind sees it: the position, who acts, the space whose printed number
+    applies, and whether it is done through the Bottle Genie (``copied``: no buyer in the
+    area, R6.2).
+
+    Not frozen: a move is the arguments of one call, made three times a turn and never kept,
+    and a frozen dataclass takes five times as long to make. Nothing assigns to its fields."""
+
+    board: Board
+    state: GameState
+    seat: int
+    space: int | None
+    action: A
+    number: int
+    copied: bool = False
+
+    @property
+    def player(self) -> PlayerState:
+        return self.state.players[self.seat]
+
+
+class Kind(Generic[A]):
+    """The base of every area kind; a kind overrides what its area does differently."""
+
+    #: The kind's name in the board profile (``[areas.*] kind``).
+    kind: str = ""
+    #: The event type in the log, and the recording command's name.
+    log_type: str = ""
+    #: The log keys of the action besides ``type``, ``player``, ``buyer`` and ``note``.
+    keys: tuple[str, ...] = ()
+    #: The log key naming the space, where it is not ``space`` (the building circle's plot).
+    space_key: str = "space"
+    #: The action needs its space named (a printed number depends on it).
+    needs_space: bool = False
+    #: The area takes exactly one face-down buyer (the coloured building, R3.3).
+    face_down: bool = False
+    #: The Bottle Genie may copy this move (R6.2: any area but the Caliph's and its own).
+    copyable: bool = True
+    #: What the space's number means, in help texts.
+    space_help: str = "a space number"
+    #: A turn here leaves its space unnamed, as tables record it (the Caliph's one space,
+    #: the coloured building's unlimited room): the sampler names none.
+    names_space: bool = True
+    #: The sampler asks the kinds for moves by this rank, then in registry order: the
+    #: coloured building first (always open, so a turn always has a move), the genie last
+    #: (it wishes for the other kinds' moves).
+    sample_rank: int = 1
+    #: The move in a line: the log's JSON Schema describes the event type with it.
+    summary: str = ""
+    #: Keys of :attr:`keys` that :meth:`read` cannot do without, the space key aside (it is
+    #: required where :attr:`needs_space` says so).
+    required: tuple[str, ...] = ()
+
+    def area(self, board: Board, action: A) -> AreaSpec:
+        """The area the action belongs to (a market kind has one per section type)."""
+        return board.area_of_kind(self.kind)
+
+    def cost(self, board: Board, space: int | None, action: A) -> tuple[int, str]:
+        """What the action costs and how to say it (R2.3). Every kind says it, even when it
+        is free, so that no move's price falls through to a default."""
+        raise NotImplementedError(type(self).__name__)
+
+    def price(self, board: Board, space: int | None, action: A) -> int:
+        """What the action costs, without the words: a kind whose words take time to build
+        overrides it, since a replay needs only the number."""
+        return self.cost(board, space, action)[0]
+
+    def income(self, board: Board, space: int | None, action: A) -> int:
+        """The Asari the action takes from the supply."""
+        raise NotImplementedError(type(self).__name__)
+
+    def check(self, m: Move[A], bad: Report) -> None:
+        """Report what is wrong with the action itself (the cost is checked by the turn)."""
+
+    def notes(self, m: Move[A]) -> list[tuple[str, str, str]]:
+        """Checks relaxed for a missing optional fact: (key noted once a year, rule, text)."""
+        return []
+
+    def apply(self, m: Move[A]) -> GameState:
+        """The state after the action; the cost and income are already paid."""
+        return m.state
+
+    def text(self, board: Board, who: str, space: int | None, action: A, how: str | None
+             ) -> str:
+        """The action in words; ``how`` is the buyer placed (``None`` through the genie)."""
+        raise NotImplementedError
+
+    def read(self, r: Fields) -> tuple[int | None, A]:
+        """The space and the action from a log event's keys."""
+        raise NotImplementedError
+
+    def write(self, space: int | None, action: A) -> dict[str, Any]:
+        """The space and the action as log keys, in the order :meth:`read` documents."""
+        raise NotImplementedError
+
+    def key_schemas(self) -> dict[str, Schema]:
+        """Each of :attr:`keys` as JSON Schema: the type, pattern, words and range that
+        :meth:`read` accepts, with a description. The log's schema (docs/asara-log.schema.json)
+        is generated from these (games/asara/schema.py), so a kind cannot be left out of it."""
+        raise NotImplementedError(type(self).__name__)
+
+    def board_schemas(self, board: Board) -> dict[str, Schema]:
+        """What ``board``'s numbers add to :meth:`key_schemas` (the log's schema applies them
+        to logs played on the packaged board): the space key names one of the spaces of the
+        kind's areas, where the board knows them all."""
+        spaces: set[int] = set()
+        for area in board.areas:
+            if area.kind == self.kind:
+                if area.spaces is None:
+                    return {}
+                spaces.update(area.spaces)
+        if not spaces or self.space_key not in self.keys:
+            return {}
+        return {self.space_key: numbers_in(sorted(spaces))}
+
+    def board_rules(self, board: Board) -> list[Schema]:
+        """What ``board``'s numbers say about keys together (an offer keeps so many)."""
+        return []
+
+    def required_keys(self) -> tuple[str, ...]:
+        """Every key :meth:`read` requires."""
+        return ((self.space_key,) if self.needs_space else ()) + self.required
+
+    def table_schema(self, before: Mapping[str, Schema], after: Mapping[str, Schema],
+                     required: Sequence[str]) -> Schema:
+        """The JSON Schema of the kind's table in a log: ``type``, the keys in ``before``
+        (the turn's player and buyer), the kind's keys, then those in ``after``; no others."""
+        keys = self.key_schemas()
+        if set(keys) != set(self.keys):
+            raise ValueError(f"{self.log_type}: the schema declares {sorted(keys)}, the "
+                             f"reader takes {sorted(self.keys)}")
+        return {
+            "description": self.summary,
+            "properties": {"type": {"const": self.log_type}, **before,
+                           **{k: keys[k] for k in self.keys}, **after},
+            "required": ["type", *required, *self.required_keys()],
+            "additionalProperties": False,
+        }
+
+    def board_table_schema(self, board: Board) -> Schema:
+        """What ``board`` adds to :meth:`table_schema` (empty: nothing)."""
+        s: Schema = {}
+        keys = self.board_schemas(board)
+        if keys:
+            s["properties"] = keys
+        rules = self.board_rules(board)
+        if rules:
+            s["allOf"] = rules
+        return s
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[A, int | None]]:
+        """A few moves of this kind worth offering the player to move (rules/sampler.py),
+        each with the space whose printed number it uses (``None``: any free space); not
+        every combination. ``wish``: as a wish of the Bottle Genie's (R6.2)."""
+        return []
+
+    def offer(self, s: Sampling) -> None:
+        """Hand the sampler this kind's moves, to be placed with each buyer that may go."""
+        for action, space in self.samples(s):
+            s.place(self, action, space)
+
+    def read_space(self, r: Fields) -> int | None:
+        """The ``space`` key: required where the action depends on it."""
+        if self.needs_space and self.space_key not in r.raw:
+            raise r.error(self.space_key, f"missing: {self.space_help}")
+        return r.whole(self.space_key, self.space_help)
+
+
+class Sampling(Protocol):
+    """One turn's candidate moves being gathered (rules/sampler.py), as the kinds see it:
+    the position, and where the kinds hand their moves."""
+
+    board: Board
+    state: GameState
+    player: PlayerState
+
+    def place(self, kind: Kind[Any], action: Any, space: int | None) -> None:
+        """Offer ``action`` with each buyer that may go to its area: on ``space`` if that
+        is free (where the kind needs its space), else on the area's first free space."""
+        ...
+
+    def in_play(self, area: str) -> bool: ...
+
+    def spaces(self, kind: Kind[Any], area: str) -> list[int | None]:
+        """The free spaces a move of ``kind`` may take in ``area``."""
+        ...
+
+    def buyers(self, kind: Kind[Any], area: str) -> list[str | None]:
+        """The buyers that may go to ``area`` (``None``: the face-down one)."""
+        ...
+
+    def turn(self, area: str, buyer: str | None, space: int | None, action: Any) -> None:
+        """Offer one turn as it stands (the gifts on the space claimed)."""
+        ...
+
+    def wishes(self) -> list[tuple[Any, int | None]]:
+        """The moves a Bottle Genie's wish may be: every copyable kind's samples."""
+        ...
+
+
+def with_how(text: str, how: str | None, *more: str) -> str:
+    """``text (a blue buyer, space 2)``: the placement in brackets, when there is one."""
+    bits = [x for x in (how, *more) if x]
+    return f"{text} ({', '.join(bits)})" if bits and how is not None else text

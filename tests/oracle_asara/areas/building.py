@@ -1,0 +1,445 @@
+"""The building circle (R3.2, R3.7): plot N costs N and builds N sections, one prestige each.
+
+The tower law lives here: one colour per tower, one base and one turret, new towers complete
+in one build, trunks and windows added to standing towers, lighted windows (pro) laid on
+plain windows that stood before the build.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from asara_cli.core.findings import CannotApply, Report
+from asara_cli.core.schema import Schema, string, texts
+from asara_cli.core.values import evolve
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Addition, Build, LightedWindow, NewTower, Part, Tile
+from asara_cli.games.asara.rules.model import Colour, Section, Tower, Variant
+from asara_cli.games.asara.rules.scoring import build_prestige
+from asara_cli.games.asara.rules.state import GameState, LedgerEntry, PlayerState, missing, without
+from asara_cli.games.asara.rules.text import plural, tower_label, tower_name, tower_word
+from tests.oracle_asara.areas.base import (
+    COLOUR_OF,
+    COLOURS,
+    LINE,
+    SECTION_OF,
+    SECTIONS,
+    Fields,
+    Kind,
+    Move,
+    Sampling,
+    numbered_space,
+)
+
+_PART = re.compile(rf"^(gold )?({SECTIONS})$")
+_TOWER = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?$")
+_LIGHTED = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?( on gold)?$")
+# iterating an enum class is slow; the sampler does it thousands of times a game
+_COLOURS = tuple(Colour)
+_NEW_HELP = 'a new tower such as "white: base, gold window, turret"'
+_ADD_HELP = 'an addition such as "black: window" or "red 2: trunk, gold window"'
+# The texts of new and add as one pattern each, for the log's JSON Schema: what _tower_text
+# accepts (spaces and tabs around the words; other white space Python strips is rare).
+_SP = r"[ \t]*"
+_PARTS = rf"{_SP}(gold )?({SECTIONS}){_SP}(,{_SP}(gold )?({SECTIONS}){_SP})*"
+NEW_TEXT = rf"^{_SP}({COLOURS}){_SP}:{_PARTS}$"
+ADD_TEXT = rf"^{_SP}({COLOURS})( [1-9][0-9]*)?{_SP}:{_PARTS}$"
+
+
+def find_tower(player: PlayerState, colour: Colour, n: int) -> int | None:
+    """Index in ``player.towers`` of the n-th tower of ``colour`` (1-based), if it stands."""
+    seen = 0
+    for i, t in enumerate(player.towers):
+        if t.colour == colour:
+            seen += 1
+            if seen == n:
+                return i
+    return None
+
+
+class Building(Kind[Build]):
+    kind = "building"
+    log_type = "build"
+    keys = ("plot", "new", "add", "lighted")
+    space_key = "plot"
+    needs_space = True
+    space_help = "the plot number"
+    summary = "Build on plot N: pay N, place N sections (R3.2)."
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {
+            "plot": numbered_space("The plot built on: it costs its number."),
+            "new": texts(string(NEW_TEXT, _NEW_HELP), 'New towers: "white: base, gold window, '
+                                                    'turret".'),
+            "add": texts(string(ADD_TEXT, _ADD_HELP), 'Additions to standing towers: "black: '
+                                                    'window", "red 2: trunk".'),
+            "lighted": texts(string(_LIGHTED, "a tower's lighted window"),
+                             'Lighted windows laid on windows of standing towers: "black", '
+                             '"red 2 on gold" (R3.7).'),
+        }
+
+    def income(self, board: Board, space: int | None, action: Build) -> int:
+        return 0
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Build, int | None]]:
+        """On each plot the player can pay for, a few ways to build its sections (or fewer,
+        where the plots below are taken, R3.2) from the screen."""
+        circle = s.state.area(s.board.area_of_kind(self.kind).key)
+        builds: dict[int, list[_BuildParts]] = {}  # by sections: the same on every plot
+        screen: _Screen | None = None
+        found: list[tuple[Build, int | None]] = []
+        for plot in s.board.area_of_kind(self.kind).spaces or ():
+            if plot > s.player.money:
+                continue
+            for k in range(plot, 0, -1):
+                if k < plot and not circle.occupied(k):
+                    break
+                if k not in builds:
+                    screen = screen or _Screen(s.state, s.player)
+                    builds[k] = screen.builds(k)
+                for build in builds[k]:
+                    found.append((Build(*build), plot))
+        return found
+
+    def cost(self, board: Board, space: int | None, action: Build) -> tuple[int, str]:
+        plot = space or 0
+        return plot, f"plot {plot} costs {plot}"
+
+    def check(self, m: Move[Build], bad: Report) -> None:
+        plot, event, player = m.space or 0, m.action, m.player
+        if plot not in (m.board.area_of_kind(self.kind).spaces or ()):
+            return  # reported with the space
+        k = event.sections
+        if k == 0:
+            bad("R3.2", f"plot {plot} builds {plural(plot, 'section')}; none are built")
+        elif k > plot:
+            bad("R3.2", f"plot {plot} builds {plural(plot, 'section')}, not {k}")
+        elif k < plot:
+            here = m.state.area(m.board.area_of_kind(self.kind).key)
+            vacant = [n for n in range(k, plot) if not here.occupied(n)]
+            if vacant:
+                below = (f"plot {k}" if k == plot - 1 else f"plots {k} to {plot - 1}")
+                bad("R3.2", f"{plural(k, 'section')} on plot {plot} needs {below} "
+                            f"occupied; plot {vacant[0]} is vacant")
+
+        for t in event.new:
+            kinds = Counter(p.section for p in t.parts)
+            if kinds[Section.BASE] != 1 or kinds[Section.TURRET] != 1:
+                bad("R3.2", f"a new {t.colour} tower needs exactly one base and one turret "
+                            f"in the same build; this build gives it "
+                            f"{plural(kinds[Section.BASE], 'base')} and "
+                            f"{plural(kinds[Section.TURRET], 'turret')}")
+        for a in event.add:
+            if find_tower(player, a.colour, a.tower) is None:
+                bad("R3.2", f"{player.name} has no {tower_name(a.colour, a.tower)} to add to")
+            extra = [p for p in a.parts if p.section in (Section.BASE, Section.TURRET)]
+            if extra:
+                bad("R3.2", f"a standing {a.colour} tower already has its "
+                            f"{extra[0].section}; only trunks and windows can be added")
+
+        short = missing(player.screen, event.tiles)
+        if short:
+            bad("R3.2", f"{player.name} has no {short[0]} behind the screen"
+                        + (f" (and {len(short) - 1} more missing)" if len(short) > 1 else "")
+                        + _gold_hint(player, short[0]))
+
+        if event.lighted:
+            if m.state.setup.variant != Variant.PRO:
+                bad("R3.7", "lighted windows are only in the pro game")
+                return
+            _check_lighted(event.lighted, player, bad)
+
+    def notes(self, m: Move[Build]) -> list[tuple[str, str, str]]:
+        p = m.player
+        known = Counter(p.lighted_known)
+        for lw in m.action.lighted:
+            if known[lw.colour] > 0:
+                known[lw.colour] -= 1
+            elif p.lighted_unknown > 0:
+                return [(f"lighted colour {p.name} {m.number}", "R3.7",
+                         f"the colours of {p.name}'s kept lighted windows are not recorded; "
+                         f"the {lw.colour} lighted window is trusted")]
+        return []
+
+    def apply(self, m: Move[Build]) -> GameState:
+        player = _build(m.player, m.action)
+        k = m.action.sections
+        state = m.state
+        # every ledger line says what happened: the towers grown or made, each lighted
+        # window laid, and a wish of the genie (R6.2) when it was one
+        what = grown(player, m.action)
+        for lw in m.action.lighted:
+            i = find_tower(player, lw.colour, lw.tower)
+            where = tower_label(player.towers, i) if i is not None else lw.colour
+            what.append(f"a lighted window on {where}" + (" (on gold)" if lw.on_gold else ""))
+        genie = " (a wish of the Bottle Genie)" if m.copied else ""
+        entry = LedgerEntry(m.seat, build_prestige(m.board, k), "build", state.year, m.number,
+                            f"built {plural(k, 'section')} on plot {m.space}{genie}: "
+                            + "; ".join(what))
+        return evolve(state, players=state.players_with(m.seat, player),
+                      ledger=(*state.ledger, entry))
+
+    def text(self, board: Board, who: str, space: int | None, action: Build, how: str | None
+             ) -> str:
+        # towers named as the build command names them: "red", "red 2"
+        what = [f"new {t.colour} tower: {_parts(t.parts)}" for t in action.new]
+        what += [f"{tower_word(a.colour, a.tower)} +{_parts(a.parts)}" for a in action.add]
+        what += [f"a lighted window on {tower_word(lw.colour, lw.tower)}"
+                 + (" (on gold)" if lw.on_gold else "") for lw in action.lighted]
+        k = action.sections
+        head = (f"{who} builds on plot {space} for {space}" if k == space else
+                f"{who} builds {plural(k, 'section')} on plot {space} for {space}")
+        return f"{head} ({how}): {'; '.join(what)}" if how else f"{head}: {'; '.join(what)}"
+
+    def read(self, r: Fields) -> tuple[int | None, Build]:
+        plot = self.read_space(r)
+        new: list[NewTower] = []
+        for i, text in enumerate(r.strings("new", LINE, _NEW_HELP)):
+            colour, n, parts = _tower_text(r, f"new[{i}]", text, _NEW_HELP)
+            if n is not None:
+                raise r.error(f"new[{i}]", f"a new tower has no number yet; write "
+                                           f"\"{colour}: ...\"")
+            new.append(NewTower(colour, parts))
+        add: list[Addition] = []
+        for i, text in enumerate(r.strings("add", LINE, _ADD_HELP)):
+            colour, n, parts = _tower_text(r, f"add[{i}]", text, _ADD_HELP)
+            add.append(Addition(colour, n or 1, parts))
+        lighted: list[LightedWindow] = []
+        for text in r.strings("lighted", _LIGHTED,
+                              'a tower such as "black", "red 2" or "red 2 on gold"'):
+            m = _LIGHTED.match(text)
+            assert m is not None
+            lighted.append(LightedWindow(COLOUR_OF[m.group(1)], int(m.group(2) or 1),
+                                         m.group(3) is not None))
+        return plot, Build(tuple(new), tuple(add), tuple(lighted))
+
+    def write(self, space: int | None, action: Build) -> dict[str, Any]:
+        d: dict[str, Any] = {"plot": space}
+        if action.new:
+            d["new"] = [f"{t.colour}: {_parts(t.parts)}" for t in action.new]
+        if action.add:
+            d["add"] = [f"{tower_word(a.colour, a.tower)}: "
+                        f"{_parts(a.parts)}" for a in action.add]
+        if action.lighted:
+            d["lighted"] = [f"{tower_word(lw.colour, lw.tower)}"
+                            f"{' on gold' if lw.on_gold else ''}" for lw in action.lighted]
+        return d
+
+
+def _parts(parts: Sequence[Part]) -> str:
+    return ", ".join(map(str, parts))
+
+
+def _tower_text(r: Fields, key: str, text: str, expected: str
+                ) -> tuple[Colour, int | None, tuple[Part, ...]]:
+    head, sep, rest = text.partition(":")
+    m = _TOWER.match(head.strip())
+    items = [x.strip() for x in rest.split(",")] if sep else []
+    if not m or not items or not all(_PART.match(x) for x in items):
+        raise r.error(key, f"expected {expected}, got {text!r}")
+    parts = []
+    for x in items:
+        pm = _PART.match(x)
+        assert pm is not None
+        parts.append(Part(SECTION_OF[pm.group(2)], pm.group(1) is not None))
+    return COLOUR_OF[m.group(1)], int(m.group(2)) if m.group(2) else None, tuple(parts)
+
+
+def _check_lighted(lighted: Sequence[LightedWindow], player: PlayerState, bad: Report
+                   ) -> None:
+    on: Counter[tuple[Colour, int, bool]] = Counter(
+        (lw.colour, lw.tower, lw.on_gold) for lw in lighted)
+    for (colour, n, gold), count in sorted(on.items()):
+        i = find_tower(player, colour, n)
+        name = tower_name(colour, n)
+        if i is None:
+            bad("R3.7", f"{player.name} has no {name} for a lighted window")
+            continue
+        t = player.towers[i]
+        if gold:
+            free, kind = t.free_gold_windows, "gold windows"
+        else:
+            free, kind = t.free_plain_windows, "plain windows without gold"
+        if count > free:
+            bad("R3.7", f"{player.name}'s {name} has {free} uncovered {kind}; the log lays "
+                        f"{plural(count, 'lighted window')} on them")
+    have = Counter(player.lighted_known)
+    unknown = player.lighted_unknown
+    for lw in lighted:
+        if have[lw.colour] > 0:
+            have[lw.colour] -= 1
+        elif unknown > 0:
+            unknown -= 1
+        else:
+            kept = ", ".join(player.lighted_known) or "none"
+            bad("R3.7", f"{player.name} has no {lw.colour} lighted window behind the screen "
+                        f"(kept: {kept})")
+            return
+
+
+def _gold_hint(player: PlayerState, tile: Tile) -> str:
+    """``; Anna has a gold red base: say gold base`` when only the gold word is wrong."""
+    other = Tile(tile.section, tile.colour, not tile.gold)
+    if other not in player.screen:
+        return ""
+    if other.gold:
+        return f"; {player.name} has a {other}: say gold {tile.section}"
+    return f"; {player.name} has a {other}, without gold: leave out gold"
+
+
+def grown(after: PlayerState, event: Build, new: bool = True) -> list[str]:
+    """The towers a build raised (and made, with ``new``), named as the build command names
+    them, with their new height: ``red 2 now 8 high``, ``white new, 3 high``."""
+    towers = after.towers
+    out: list[str] = []
+    for a in event.add:
+        i = find_tower(after, a.colour, a.tower)
+        if i is not None:
+            text = f"{tower_label(towers, i)} now {towers[i].height} high"
+            if text not in out:
+                out.append(text)
+    if new:  # new towers stand at the end, in the order built
+        for i in range(len(towers) - len(event.new), len(towers)):
+            out.append(f"{tower_label(towers, i)} new, {towers[i].height} high")
+    return out
+
+
+def _build(player: PlayerState, event: Build) -> PlayerState:
+    towers = list(player.towers)
+    for a in event.add:
+        i = find_tower(player, a.colour, a.tower)
+        if i is None:
+            raise CannotApply(f"no {tower_name(a.colour, a.tower)}")
+        towers[i] = _grow(towers[i], a.parts)
+    for lw in event.lighted:
+        i = find_tower(player, lw.colour, lw.tower)
+        if i is None:
+            raise CannotApply(f"no {tower_name(lw.colour, lw.tower)}")
+        t = towers[i]
+        towers[i] = evolve(t, lighted=t.lighted + 1,
+                            lighted_on_gold=t.lighted_on_gold + lw.on_gold)
+    for nt in event.new:
+        towers.append(_grow(Tower(nt.colour), nt.parts))
+    known = list(player.lighted_known)
+    unknown = player.lighted_unknown
+    for lw in event.lighted:
+        if lw.colour in known:
+            known.remove(lw.colour)
+        else:
+            unknown = max(0, unknown - 1)
+    return evolve(player, towers=tuple(towers), screen=without(player.screen, event.tiles),
+                   lighted_known=tuple(known), lighted_unknown=unknown)
+
+
+def _grow(tower: Tower, parts: Iterable[Part]) -> Tower:
+    """The tower with ``parts`` added: trunks and windows make it taller, a base or a turret
+    (a new tower's) adds only its gold."""
+    trunks = windows = gold = gold_windows = 0
+    for p in parts:
+        if p.section == Section.TRUNK:
+            trunks += 1
+        elif p.section == Section.WINDOW:
+            windows += 1
+            gold_windows += p.gold
+        gold += p.gold
+    return evolve(tower, trunks=tower.trunks + trunks, windows=tower.windows + windows,
+                   gold=tower.gold + gold, gold_windows=tower.gold_windows + gold_windows)
+
+
+BUILDING = Building()
+
+
+#: A build's arguments: the new towers, the additions, the lighted windows.
+_BuildParts = tuple[tuple[NewTower, ...], tuple[Addition, ...], tuple[LightedWindow, ...]]
+
+
+class _Screen:
+    """What every way to build from one player's screen starts from, worked out once a
+    turn: the tiles held, the single sections that go onto standing towers, and the tiles
+    of each colour in the orders the choices below take them."""
+
+    def __init__(self, state: GameState, player: PlayerState) -> None:
+        screen = Counter(player.screen)
+        self.screen = screen
+        singles: list[tuple[str, Colour, int, Part | bool]] = []
+        # lighted windows onto uncovered windows of standing towers
+        if state.setup.variant == Variant.PRO:
+            hidden = Counter(player.lighted_known)
+            unknown = player.lighted_unknown
+            seen: Counter[Colour] = Counter()
+            for t in player.towers:
+                seen[t.colour] += 1
+                for on_gold, free in ((False, t.free_plain_windows),
+                                      (True, t.free_gold_windows)):
+                    for _ in range(free):
+                        if hidden[t.colour] > 0:
+                            hidden[t.colour] -= 1
+                        elif unknown > 0:
+                            unknown -= 1
+                        else:
+                            break
+                        singles.append(("lighted", t.colour, seen[t.colour], on_gold))
+        # trunks and windows onto standing towers (the first tower of their colour)
+        first: dict[Colour, int] = {}
+        for i, t in enumerate(player.towers):
+            first.setdefault(t.colour, sum(1 for u in player.towers[: i + 1]
+                                           if u.colour == t.colour))
+        by_name = sorted(screen, key=str)
+        for tile in by_name:
+            if tile.section in (Section.TRUNK, Section.WINDOW) and tile.colour in first:
+                singles += [("add", tile.colour, first[tile.colour],
+                             Part(tile.section, tile.gold))] * screen[tile]
+        self.singles = singles
+        # per colour: bases and turrets in the screen's order, trunks and windows by name
+        self.bases = {c: [t for t in screen if t.section == Section.BASE and t.colour == c]
+                      for c in _COLOURS}
+        self.turrets = {c: [t for t in screen if t.section == Section.TURRET
+                            and t.colour == c] for c in _COLOURS}
+        self.middles = {c: [t for t in by_name if t.colour == c
+                            and t.section in (Section.TRUNK, Section.WINDOW)]
+                        for c in _COLOURS}
+
+    def builds(self, k: int) -> list[_BuildParts]:
+        """A few ways to place exactly ``k`` sections (tower law kept): the first ``k``
+        singles, or the last ``k``, and new towers from what is left."""
+        results = []
+        for order in (1, -1):
+            left = Counter(self.screen)
+            chosen = self.singles[::order][:k]
+            for kind, colour, _n, part in chosen:
+                if kind == "add" and isinstance(part, Part):
+                    left[Tile(part.section, colour, part.gold)] -= 1
+            new: list[NewTower] = []
+            need = k - len(chosen)
+            for colour in _COLOURS:
+                if need < 2:
+                    break
+                base = next((t for t in self.bases[colour] if left[t] > 0), None)
+                turret = next((t for t in self.turrets[colour] if left[t] > 0), None)
+                if base is None or turret is None:
+                    continue
+                parts = [Part(Section.BASE, base.gold), Part(Section.TURRET, turret.gold)]
+                left[base] -= 1
+                left[turret] -= 1
+                for tile in self.middles[colour]:
+                    while left[tile] > 0 and len(parts) < need:
+                        parts.append(Part(tile.section, tile.gold))
+                        left[tile] -= 1
+                new.append(NewTower(colour, tuple(parts)))
+                need -= len(parts)
+            if need != 0:
+                continue
+            adds: dict[tuple[Colour, int], list[Part]] = {}
+            lighted = []
+            for kind, colour, n, part in chosen:
+                if kind == "add" and isinstance(part, Part):
+                    adds.setdefault((colour, n), []).append(part)
+                else:
+                    lighted.append(LightedWindow(colour, n, bool(part)))
+            results.append((tuple(new),
+                            tuple(Addition(c, n, tuple(ps)) for (c, n), ps in adds.items()),
+                            tuple(lighted)))
+        return results

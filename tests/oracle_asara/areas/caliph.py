@@ -1,0 +1,50 @@
+"""The Caliph's patronage (R3.5): the holder starts the next year and scores +1 at each
+end-of-year evaluation. The Bottle Genie cannot copy it (R6.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asara_cli.core.schema import Schema
+from asara_cli.core.values import evolve
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Caliph
+from asara_cli.games.asara.rules.state import GameState
+from tests.oracle_asara.areas.base import Fields, Kind, Move, Sampling, numbered_space
+
+
+class CaliphKind(Kind[Caliph]):
+    kind = "caliph"
+    log_type = "caliph"
+    keys = ("space",)
+    copyable = False
+    names_space = False
+    summary = "Take the Caliph's patronage (R3.5)."
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {"space": numbered_space("The Caliph's space (optional: there is one).")}
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Caliph, int | None]]:
+        return [] if wish else [(Caliph(), None)]
+
+    def cost(self, board: Board, space: int | None, action: Caliph) -> tuple[int, str]:
+        return 0, ""
+
+    def income(self, board: Board, space: int | None, action: Caliph) -> int:
+        return 0
+
+    def apply(self, m: Move[Caliph]) -> GameState:
+        return evolve(m.state, caliph=m.seat)
+
+    def text(self, board: Board, who: str, space: int | None, action: Caliph,
+             how: str | None) -> str:
+        return f"{who} takes the Caliph's patronage" + (f" ({how})" if how else "")
+
+    def read(self, r: Fields) -> tuple[int | None, Caliph]:
+        return r.whole("space", self.space_help), Caliph()
+
+    def write(self, space: int | None, action: Caliph) -> dict[str, Any]:
+        return {} if space is None else {"space": space}
+
+
+CALIPH = CaliphKind()

@@ -1,0 +1,179 @@
+"""Expansion: the House of the Bottle Genie (R6.2, pro). Three spaces costing 3, 5 and 7,
+follow-suit on the genie's own spaces; then one move of any other area but the Caliph's,
+whether or not that area has a free space, paying that move's own cost. The copied move is
+checked exactly as its own area checks it, and no buyer is placed in that area.
+
+This module is the worked example of adding an area kind (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from asara_cli.core.findings import WARNING, Report
+from asara_cli.core.schema import Schema, when, whole, words
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Genie
+from asara_cli.games.asara.rules.state import GameState, in_play
+from tests.oracle_asara.areas.base import Fields, Kind, Move, Sampling
+
+
+def _inner(action: Genie) -> Kind[Any] | None:
+    """The kind of the move wished for; ``None`` when the visit wished for nothing."""
+    # The registry imports this module: look it up when called, not when imported.
+    from tests.oracle_asara.areas import kind_of
+
+    return None if action.move is None else kind_of(action.move)
+
+
+def _copy(m: Move[Genie]) -> Move[Any]:
+    return Move(m.board, m.state, m.seat, m.action.space, m.action.move, m.number, copied=True)
+
+
+class GenieKind(Kind[Genie]):
+    kind = "genie"
+    log_type = "genie"
+    keys = ("space", "move")
+    needs_space = True
+    copyable = False
+    sample_rank = 2
+    space_help = "the Bottle Genie's space: its cost"
+    required: tuple[str, ...] = ()  # no move: a visit that wishes for nothing (X13)
+    summary = ("Expansion, House of the Bottle Genie (R6.2, pro): pay the genie's space (its "
+               "cost), then one move of another area but the Caliph's, without a buyer there "
+               "(or none: a visit that wishes for nothing, X13).")
+
+    def key_schemas(self) -> dict[str, Schema]:
+        from tests.oracle_asara.areas import KINDS
+
+        # the move wished for is a table of its own kind's keys; the genie grants every
+        # kind but the Caliph's and its own (R6.2: the reader leaves that to the referee)
+        granted = [k for k in KINDS if k.copyable]
+        return {
+            "space": whole("The genie's space: its cost."),
+            "move": {
+                "type": "object",
+                "description": "The move wished for: its type and that type's own keys, e.g. "
+                               "{ type = \"bank\", space = 1, amount = 12 }.",
+                "required": ["type"],
+                "properties": {"type": words(k.log_type for k in granted)},
+                "allOf": [when("type", k.log_type, k.table_schema({}, {}, ()))
+                          for k in granted],
+            },
+        }
+
+    def board_schemas(self, board: Board) -> dict[str, Schema]:
+        from tests.oracle_asara.areas import KINDS
+
+        d = super().board_schemas(board)
+        moves = [when("type", k.log_type, k.board_table_schema(board))
+                 for k in KINDS if k.copyable and k.board_table_schema(board)]
+        if moves:
+            d["move"] = {"allOf": moves}
+        return d
+
+    def offer(self, s: Sampling) -> None:
+        """At the cheapest free space the player can pay for, a third of the moves the other
+        kinds offer as wishes (a different third each turn), with each buyer."""
+        area = s.board.area_of_kind(self.kind).key
+        if not s.in_play(area):
+            return
+        for fee in s.spaces(self, area)[:1]:
+            if fee is None or fee > s.player.money:
+                continue
+            wishes = s.wishes()
+            wishes = wishes[s.state.events % 3::3] or wishes[:1]
+            for b in s.buyers(self, area):
+                for action, space in wishes:
+                    s.turn(area, b, fee, Genie(action, space))
+
+    def cost(self, board: Board, space: int | None, action: Genie) -> tuple[int, str]:
+        fee = space or 0
+        kind = _inner(action)
+        if kind is None:
+            return fee, f"the genie's space costs {fee}"
+        inner, what = kind.cost(board, action.space, action.move)
+        if not inner:
+            return fee, f"the genie's space costs {fee}"
+        return fee + inner, f"the genie's {fee} and then {what}: {fee + inner} in all"
+
+    def income(self, board: Board, space: int | None, action: Genie) -> int:
+        kind = _inner(action)
+        return 0 if kind is None else kind.income(board, action.space, action.move)
+
+    def check(self, m: Move[Genie], bad: Report) -> None:
+        kind = _inner(m.action)
+        if kind is None:  # the player may wish (R6.2): paying for no wish is legal (X13)
+            bad("R6.2", "the Bottle Genie was paid and no wish was made", WARNING)
+            return
+        area = kind.area(m.board, m.action.move)
+        if not kind.copyable:
+            bad("R6.2", f"the Bottle Genie grants any move except the {area.name}")
+            return
+        if not in_play(m.board, m.state.setup, area.key):
+            bad(area.rule, f"the {area.name} is not in this game")
+            return
+        space = m.action.space
+        if kind.needs_space and space is None:
+            bad("R6.2", f"the genie's {area.name} move names its {area.space_word} "
+                        f"({area.describe_spaces()})")
+            return
+        if space is not None and area.spaces is not None and space not in area.spaces:
+            bad("R6.2", f"the {area.name} has no {area.space_word} {space} "
+                        f"({area.describe_spaces()})")
+            return
+        kind.check(_copy(m), bad)
+
+    def notes(self, m: Move[Genie]) -> list[tuple[str, str, str]]:
+        kind = _inner(m.action)
+        return [] if kind is None else kind.notes(_copy(m))
+
+    def apply(self, m: Move[Genie]) -> GameState:
+        kind = _inner(m.action)
+        return m.state if kind is None else kind.apply(_copy(m))
+
+    def text(self, board: Board, who: str, space: int | None, action: Genie,
+             how: str | None) -> str:
+        head = f"{who} pays {space} to the Bottle Genie" + (f" ({how})" if how else "")
+        kind = _inner(action)
+        if kind is None:
+            return f"{head}; no wish"
+        if kind is self:  # refused (R6.2, X12); said plainly, whatever it names
+            return f"{head}; wish: the Bottle Genie itself"
+        inner = kind.text(board, who, action.space, action.move, None)
+        return f"{head}; wish: {inner}"
+
+    def read(self, r: Fields) -> tuple[int | None, Genie]:
+        from tests.oracle_asara.areas import BY_LOG_TYPE
+
+        space = self.read_space(r)
+        # the referee says which moves the genie grants (R6.2): the log may name any, the
+        # genie's own too (a rule refused, not a word misread); no move: no wish (X13)
+        copyable = [k.log_type for k in BY_LOG_TYPE.values()]
+        expected = "the move wished for, e.g. { type = \"bank\", space = 1, amount = 12 }"
+        t = r.table("move", expected)
+        if t is None:
+            return space, Genie(None)
+        kind_word = t.text("type", re.compile(f"^({'|'.join(copyable)})$"),
+                           f"one of {', '.join(copyable)}", required=True)
+        kind = BY_LOG_TYPE[str(kind_word)]
+        allowed = {"type", *kind.keys}
+        for key in t.raw:
+            if key not in allowed:
+                raise t.error(key, f"a {kind_word} move has no key {key!r} (keys: "
+                                   f"{', '.join(kind.keys) or 'none'})")
+        if kind is self:  # a wish for the genie itself: the referee refuses it (X12)
+            return space, Genie(Genie(None))
+        inner_space, move = kind.read(t)
+        return space, Genie(move, inner_space)
+
+    def write(self, space: int | None, action: Genie) -> dict[str, Any]:
+        kind = _inner(action)
+        if kind is None:
+            return {} if space is None else {"space": space}
+        return {"space": space,
+                "move": {"type": kind.log_type, **kind.write(action.space, action.move)}}
+
+
+GENIE = GenieKind()

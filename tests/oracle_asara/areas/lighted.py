@@ -1,0 +1,132 @@
+"""Pro, the House of the lighted windows (R3.7): pay 4 (draw 3, keep 1) or 10 (draw 5,
+keep 2). The colours kept are secret until built: the log may leave them out."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from asara_cli.core.findings import Report
+from asara_cli.core.schema import Schema, texts, when, whole, words
+from asara_cli.core.values import evolve
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Lighted
+from asara_cli.games.asara.rules.model import Colour, Variant
+from asara_cli.games.asara.rules.state import GameState
+from asara_cli.games.asara.rules.text import plural
+from tests.oracle_asara.areas.base import (
+    COLOURS,
+    Fields,
+    Kind,
+    Move,
+    Sampling,
+    numbered_space,
+)
+
+
+def keep_for(board: Board, pay: int) -> int:
+    return next((o.keep for o in board.lighted_offers if o.pay == pay), 0)
+
+
+def take_lighted(state: GameState, seat: int, keep: int, kept: tuple[Colour, ...]
+                 ) -> GameState:
+    """``keep`` lighted windows leave the stack for the player's screen (R3.7, R6.1)."""
+    keep = min(keep, state.lighted_stack)
+    known = kept[:keep]
+    p = state.players[seat]
+    p = evolve(p, lighted_known=(*p.lighted_known, *known),
+                lighted_unknown=p.lighted_unknown + keep - len(known))
+    return evolve(state, lighted_stack=state.lighted_stack - keep,
+                  players=state.players_with(seat, p))
+
+
+class House(Kind[Lighted]):
+    kind = "lighted"
+    log_type = "lighted"
+    keys = ("space", "pay", "kept")
+    space_help = "a space number of the House of the lighted windows"
+    summary = "Pro: House of the lighted windows (R3.7): pay for an offer, keep its windows."
+    required = ("pay",)
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {
+            "space": numbered_space("The space used (optional where the spaces are alike)."),
+            "pay": whole("The Asari paid: one of the board's offers."),
+            "kept": texts(words(c.value for c in Colour),
+                          "Colours kept (optional: secret until built)."),
+        }
+
+    def board_schemas(self, board: Board) -> dict[str, Schema]:
+        d = super().board_schemas(board)
+        offers = board.lighted_offers
+        d["pay"] = {"enum": sorted(o.pay for o in offers)}
+        d["kept"] = {"maxItems": max((o.keep for o in offers), default=0)}
+        return d
+
+    def board_rules(self, board: Board) -> list[Schema]:
+        """Each offer keeps so many windows (R3.7)."""
+        return [when("pay", o.pay, {"properties": {"kept": {"maxItems": o.keep}}})
+                for o in board.lighted_offers]
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Lighted, int | None]]:
+        """Pro: each offer the player can pay for while the stack lasts, with the colours
+        kept stated (rotating) and secret."""
+        state = s.state
+        if state.setup.variant != Variant.PRO:
+            return []
+        found: list[tuple[Lighted, int | None]] = []
+        colours = tuple(Colour)
+        for offer in s.board.lighted_offers:
+            if offer.pay <= s.player.money and state.lighted_stack >= offer.keep:
+                kept = tuple(colours[(state.events + i) % 5] for i in range(offer.keep))
+                found.append((Lighted(offer.pay, kept), None))
+                found.append((Lighted(offer.pay), None))
+        return found
+
+    def income(self, board: Board, space: int | None, action: Lighted) -> int:
+        return 0
+
+    def cost(self, board: Board, space: int | None, action: Lighted) -> tuple[int, str]:
+        return action.pay, f"the lighted windows cost {action.pay}"
+
+    def check(self, m: Move[Lighted], bad: Report) -> None:
+        offers = {o.pay: o for o in m.board.lighted_offers}
+        offer = offers.get(m.action.pay)
+        if offer is None:
+            ways = " or ".join(f"pay {o.pay}, keep {o.keep}" for o in m.board.lighted_offers)
+            bad("R3.7", f"the lighted windows cost {m.action.pay} nowhere ({ways})")
+            return
+        if len(m.action.kept) > offer.keep:
+            bad("R3.7", f"paying {offer.pay} keeps {plural(offer.keep, 'lighted window')}; "
+                        f"not {len(m.action.kept)}")
+        if m.state.lighted_stack < offer.keep:
+            bad("R3.7", f"the lighted-window stack holds "
+                        f"{plural(m.state.lighted_stack, 'window')}; paying {offer.pay} keeps "
+                        f"{offer.keep}")
+
+    def apply(self, m: Move[Lighted]) -> GameState:
+        return take_lighted(m.state, m.seat, keep_for(m.board, m.action.pay), m.action.kept)
+
+    def text(self, board: Board, who: str, space: int | None, action: Lighted,
+             how: str | None) -> str:
+        keep = keep_for(board, action.pay)
+        kept = f" ({', '.join(action.kept)})" if action.kept else " (colour secret)"
+        return (f"{who} pays {action.pay} for lighted windows" + (f" ({how})" if how else "")
+                + f" and keeps {plural(keep, 'window')}{kept}")
+
+    def read(self, r: Fields) -> tuple[int | None, Lighted]:
+        space = self.read_space(r)
+        pay = r.whole("pay", "the Asari paid (an offer of the board profile)", required=True)
+        assert pay is not None
+        kept = r.strings("kept", re.compile(f"^({COLOURS})$"), "tower colours")
+        return space, Lighted(pay, tuple(Colour(c) for c in kept))
+
+    def write(self, space: int | None, action: Lighted) -> dict[str, Any]:
+        d: dict[str, Any] = {} if space is None else {"space": space}
+        d["pay"] = action.pay
+        if action.kept:
+            d["kept"] = [c.value for c in action.kept]
+        return d
+
+
+HOUSE = House()

@@ -1,0 +1,163 @@
+"""The four market areas (R3.1): buy one face-up tile of the area's type from its display."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asara_cli.core.findings import WARNING, Report
+from asara_cli.core.schema import Schema, words
+from asara_cli.core.values import copier
+from asara_cli.games.asara.rules.board import AreaSpec, Board
+from asara_cli.games.asara.rules.events import Buy, Tile, gold_text
+from asara_cli.games.asara.rules.model import Colour, Section
+from asara_cli.games.asara.rules.state import GameState, PlayerState, with_tile, without
+from asara_cli.games.asara.rules.state import Market as MarketState
+from tests.oracle_asara.areas.base import (
+    SECTION,
+    SECTION_HELP,
+    SECTION_OF,
+    SECTION_WORDS,
+    TILE,
+    TILE_HELP,
+    TILE_SCHEMA,
+    Fields,
+    Kind,
+    Move,
+    Sampling,
+    numbered_space,
+    tile_words,
+)
+
+# iterating an enum class is slow; the sampler does it thousands of times a game
+_COLOURS = tuple(Colour)
+_SECTIONS = tuple(Section)
+
+# a tile bought makes three copies (rules/values.py, copier)
+_new_market = copier(MarketState)
+_new_player = copier(PlayerState)
+_new_state = copier(GameState)
+
+
+def check_display(state: GameState, tile: Tile, bad: Report) -> None:
+    """The tile must lie in its area's display (R3.1)."""
+    market = state.market(tile.section)
+    if market.count < 1:
+        bad("R3.1", f"the {tile.section} display is empty this year")
+    elif market.shown is not None and tile not in market.shown:
+        shown = ", ".join(str(t) for t in market.shown)
+        bad("R3.1", f"the {tile.section} display shows no {tile} (it shows {shown})")
+
+
+def display_note(state: GameState, section: Section) -> list[tuple[str, str, str]]:
+    if state.market(section).shown is not None:
+        return []
+    return [(f"display {section}", "R3.1",
+             f"the {section} display of year {state.year} is not recorded; bought tiles are "
+             f"checked against its count only")]
+
+
+def take_from_display(state: GameState, seat: int, tile: Tile) -> GameState:
+    """The tile leaves the display and goes behind the player's screen."""
+    m = state.market(tile.section)
+    shown = None if m.shown is None else without(m.shown, [tile])
+    m = _new_market(m, count=max(0, m.count - 1), shown=shown,
+                    carried=without(m.carried, [tile]))
+    player = state.players[seat]
+    player = _new_player(player, screen=with_tile(player.screen, tile))
+    return _new_state(state, markets=state.markets_with(m),
+                      players=state.players_with(seat, player))
+
+
+class Market(Kind[Buy]):
+    kind = "market"
+    log_type = "buy"
+    keys = ("area", "space", "tile")
+    space_help = "a space number of the market area"
+    summary = "Buy a face-up tile in a market area (R3.1); no tile = nothing bought."
+    required = ("area",)
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {
+            "area": words(SECTION_WORDS, "The market area: its section type."),
+            "space": numbered_space("The space used (optional where the spaces are alike)."),
+            "tile": TILE_SCHEMA,
+        }
+
+    def income(self, board: Board, space: int | None, action: Buy) -> int:
+        return 0
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Buy, int | None]]:
+        """In each market: nothing bought (not as a wish), and the cheapest, a middle and
+        the dearest tile the player can pay for."""
+        money, board = s.player.money, s.board
+        found: list[tuple[Buy, int | None]] = []
+        for section in _SECTIONS:
+            m = s.state.market(section)
+            tiles: list[Tile | None] = [None] if not wish else []
+            if m.count > 0:
+                # in a fixed order (tiles hash by identity), so a seed gives the same game
+                choices = dict.fromkeys(m.shown) if m.shown is not None else [
+                    Tile(section, c, g) for c in _COLOURS for g in (False, True)]
+                affordable: list[Tile] = sorted(
+                    (t for t in choices if board.price(t.colour) <= money),
+                    key=lambda t: (board.price(t.colour), t.gold))
+                picks = {0, len(affordable) // 2, len(affordable) - 1}
+                tiles.extend(t for i, t in enumerate(affordable) if i in picks)
+            for t in tiles:
+                found.append((Buy(section, None if t is None else t.colour,
+                                  False if t is None else t.gold), None))
+        return found
+
+    def area(self, board: Board, action: Buy) -> AreaSpec:
+        return board.market_area(action.section)
+
+    def cost(self, board: Board, space: int | None, action: Buy) -> tuple[int, str]:
+        price = self.price(board, space, action)
+        return price, "" if action.tile is None else f"the {action.tile} costs {price}"
+
+    def price(self, board: Board, space: int | None, action: Buy) -> int:
+        return 0 if action.colour is None else board.price(action.colour)
+
+    def check(self, m: Move[Buy], bad: Report) -> None:
+        tile = m.action.tile
+        if tile is None:
+            bad("R3.1", f"a buyer in the {m.action.section} market but nothing bought",
+                WARNING)
+            return
+        check_display(m.state, tile, bad)
+
+    def notes(self, m: Move[Buy]) -> list[tuple[str, str, str]]:
+        return [] if m.action.tile is None else display_note(m.state, m.action.section)
+
+    def apply(self, m: Move[Buy]) -> GameState:
+        tile = m.action.tile
+        return m.state if tile is None else take_from_display(m.state, m.seat, tile)
+
+    def text(self, board: Board, who: str, space: int | None, action: Buy, how: str | None
+             ) -> str:
+        where = f"{action.section} market" + (f" space {space}" if space else "")
+        if action.tile is None:
+            if how is None:
+                return f"{who} buys nothing at the {where}"
+            return f"{who} places {how} on the {where} and buys nothing"
+        # the tile names its market: only the space is added
+        text = f"{who} buys a {action.tile} for {board.price(action.tile.colour)}"
+        bits = [x for x in (how, f"space {space}" if space else None) if x]
+        return f"{text} ({', '.join(bits)})" if bits else text
+
+    def read(self, r: Fields) -> tuple[int | None, Buy]:
+        area = r.text("area", SECTION, SECTION_HELP, required=True)
+        tile = r.text("tile", TILE, TILE_HELP)
+        colour, gold = tile_words(tile) if tile else (None, False)
+        return self.read_space(r), Buy(SECTION_OF[str(area)], colour, gold)
+
+    def write(self, space: int | None, action: Buy) -> dict[str, Any]:
+        d: dict[str, Any] = {"area": action.section.value}
+        if space is not None:
+            d["space"] = space
+        if action.colour is not None:
+            d["tile"] = gold_text(action.colour, action.gold)
+        return d
+
+
+MARKET = Market()

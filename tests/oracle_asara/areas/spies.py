@@ -1,0 +1,124 @@
+"""The House of Spies (R3.4): pay the space's cost (3 or 5), search one face-down pile and
+perhaps take one tile from it, shown to all, paying its colour's price."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asara_cli.core.findings import WARNING, Report
+from asara_cli.core.schema import Schema, whole, words
+from asara_cli.core.values import evolve
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Bribe, gold_text
+from asara_cli.games.asara.rules.model import Colour, Section
+from asara_cli.games.asara.rules.state import GameState, with_tile
+from tests.oracle_asara.areas.base import (
+    SECTION,
+    SECTION_HELP,
+    SECTION_OF,
+    SECTION_WORDS,
+    TILE,
+    TILE_HELP,
+    TILE_SCHEMA,
+    Fields,
+    Kind,
+    Move,
+    Sampling,
+    tile_words,
+)
+
+_COLOURS = tuple(Colour)
+_SECTIONS = tuple(Section)
+
+
+class Spies(Kind[Bribe]):
+    kind = "spies"
+    log_type = "bribe"
+    keys = ("space", "pile", "tile")
+    needs_space = True
+    space_help = "the House of Spies space: its cost"
+    summary = "House of Spies (R3.4): pay the space, search a pile, maybe take a tile."
+    required = ("pile",)
+
+    def key_schemas(self) -> dict[str, Schema]:
+        return {
+            "space": whole("The space is its cost."),
+            "pile": words(SECTION_WORDS, "The face-down pile searched: its section type."),
+            "tile": TILE_SCHEMA,
+        }
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Bribe, int | None]]:
+        """Each affordable fee: a search that takes nothing (of a pile that holds tiles: an
+        empty one is legal but pointless, G7: no player would pay for it), and one tile from
+        each pile left (one colour a pile, rotating, so every colour turns up over a
+        game)."""
+        money, state, board = s.player.money, s.state, s.board
+        found: list[tuple[Bribe, int | None]] = []
+        for fee in board.area_of_kind(self.kind).spaces or ():
+            if fee > money:
+                continue
+            searched = next((x for x in _SECTIONS if state.market(x).pile > 0), None)
+            if searched is not None:
+                found.append((Bribe(searched), fee))
+            for i, section in enumerate(_SECTIONS):
+                if state.market(section).pile < 1:
+                    continue
+                c = _COLOURS[(state.events + i) % len(_COLOURS)]
+                if fee + board.price(c) <= money:
+                    found.append((Bribe(section, c, c == Colour.RED), fee))
+        return found
+
+    def income(self, board: Board, space: int | None, action: Bribe) -> int:
+        return 0
+
+    def cost(self, board: Board, space: int | None, action: Bribe) -> tuple[int, str]:
+        fee = space or 0
+        tile = action.tile
+        if tile is None:
+            return fee, f"bribery at {fee} costs {fee}"
+        price = board.price(tile.colour)
+        return fee + price, f"bribery at {fee} and the {tile} at {price} cost {fee + price}"
+
+    def check(self, m: Move[Bribe], bad: Report) -> None:
+        # A tile can only come from a pile that holds one; searching an empty pile and
+        # taking nothing is legal, only pointless, as placing without buying is (G7).
+        if m.state.market(m.action.pile).pile < 1:
+            if m.action.tile is not None:
+                bad("R3.4", f"the face-down {m.action.pile} pile is empty")
+            else:
+                bad("R3.4", f"the face-down {m.action.pile} pile is empty: the spies were "
+                            f"paid to search nothing", WARNING)
+
+    def apply(self, m: Move[Bribe]) -> GameState:
+        tile = m.action.tile
+        if tile is None:
+            return m.state
+        market = m.state.market(tile.section)
+        player = evolve(m.player, screen=with_tile(m.player.screen, tile))
+        market = evolve(market, pile=max(0, market.pile - 1))
+        return evolve(m.state, markets=m.state.markets_with(market),
+                      players=m.state.players_with(m.seat, player))
+
+    def text(self, board: Board, who: str, space: int | None, action: Bribe,
+             how: str | None) -> str:
+        head = f"{who} bribes the spies for {space}" + (f" ({how})" if how else "")
+        if action.tile is None:
+            return f"{head}, searches the {action.pile} pile and takes nothing"
+        # the tile names its pile
+        return f"{head}: a {action.tile} from the pile for {board.price(action.tile.colour)}"
+
+    def read(self, r: Fields) -> tuple[int | None, Bribe]:
+        space = self.read_space(r)
+        pile = r.text("pile", SECTION, SECTION_HELP, required=True)
+        tile = r.text("tile", TILE, TILE_HELP)
+        colour, gold = tile_words(tile) if tile else (None, False)
+        return space, Bribe(SECTION_OF[str(pile)], colour, gold)
+
+    def write(self, space: int | None, action: Bribe) -> dict[str, Any]:
+        d: dict[str, Any] = {"space": space, "pile": action.pile.value}
+        if action.colour is not None:
+            d["tile"] = gold_text(action.colour, action.gold)
+        return d
+
+
+SPIES = Spies()

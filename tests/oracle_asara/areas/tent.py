@@ -1,0 +1,96 @@
+"""Pro, the tent (R3.6): pay the space's printed cost, draw 2 buyers into the hand. The
+tent's spaces and costs are unknown to the standard profile: the cost paid is trusted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asara_cli.core.findings import Report
+from asara_cli.core.schema import Schema, whole
+from asara_cli.core.values import evolve
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Recruit
+from asara_cli.games.asara.rules.model import Variant
+from asara_cli.games.asara.rules.state import GameState
+from asara_cli.games.asara.rules.text import plural
+from tests.oracle_asara.areas.base import Fields, Kind, Move, Sampling, numbered_space
+
+
+class Tent(Kind[Recruit]):
+    kind = "tent"
+    log_type = "recruit"
+    keys = ("space", "cost")
+    space_help = "a tent space number"
+    summary = "Pro: pay the tent space's cost, draw 2 buyers (R3.6)."
+    required = ("cost",)
+
+    def key_schemas(self) -> dict[str, Schema]:
+        # a negative cost is refused by the rules whatever the board (R3.6): flagged at once
+        return {"space": numbered_space("The space used (optional where the spaces are "
+                                        "alike)."),
+                "cost": whole("The Asari paid: the tent space's printed cost.", minimum=0)}
+
+    def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Recruit, int | None]]:
+        """Pro: each space the player can pay for while the deck holds a draw (an unknown
+        cost: 1)."""
+        board, state = s.board, s.state
+        if state.setup.variant != Variant.PRO or state.draw_pile < board.recruit_draw:
+            return []
+        found: list[tuple[Recruit, int | None]] = []
+        for space in board.area_of_kind(self.kind).spaces or (None,):
+            cost = 1 if board.tent_costs is None or space is None else board.tent_costs[
+                space - 1]
+            if cost <= s.player.money:
+                found.append((Recruit(cost), space))
+        return found
+
+    def income(self, board: Board, space: int | None, action: Recruit) -> int:
+        return 0
+
+    def cost(self, board: Board, space: int | None, action: Recruit) -> tuple[int, str]:
+        return action.cost, f"recruiting at the tent costs {action.cost}"
+
+    def check(self, m: Move[Recruit], bad: Report) -> None:
+        if m.action.cost < 0:
+            bad("R3.6", "a recruiting cost cannot be negative")
+        costs, space = m.board.tent_costs, m.space
+        if costs is not None and space is not None and 1 <= space <= len(costs) and (
+                costs[space - 1] != m.action.cost):
+            bad("R3.6", f"tent space {space} costs {costs[space - 1]}, not "
+                        f"{m.action.cost}")
+        if m.state.draw_pile < m.board.recruit_draw:
+            bad("R3.6", f"the buyer deck holds {plural(m.state.draw_pile, 'card')}; "
+                        f"recruiting draws {m.board.recruit_draw}")
+
+    def notes(self, m: Move[Recruit]) -> list[tuple[str, str, str]]:
+        if m.board.tent_costs is None:
+            return [("tent", "R3.6", "the tent's spaces and costs are unknown to the board "
+                     "profile; the cost paid is trusted")]
+        return []
+
+    def apply(self, m: Move[Recruit]) -> GameState:
+        drawn = min(m.board.recruit_draw, m.state.draw_pile)
+        player = evolve(m.player, buyers=m.player.buyers + drawn)
+        return evolve(m.state, draw_pile=m.state.draw_pile - drawn,
+                      players=m.state.players_with(m.seat, player))
+
+    def text(self, board: Board, who: str, space: int | None, action: Recruit,
+             how: str | None) -> str:
+        name = board.area_of_kind(self.kind).name
+        head = f"{who} recruits at the {name} for {action.cost}"
+        return f"{head} ({how}): +{board.recruit_draw} buyers" if how else (
+            f"{head}: +{board.recruit_draw} buyers")
+
+    def read(self, r: Fields) -> tuple[int | None, Recruit]:
+        space = self.read_space(r)
+        cost = r.whole("cost", "the Asari paid at the tent", required=True)
+        assert cost is not None
+        return space, Recruit(cost)
+
+    def write(self, space: int | None, action: Recruit) -> dict[str, Any]:
+        d: dict[str, Any] = {} if space is None else {"space": space}
+        d["cost"] = action.cost
+        return d
+
+
+TENT = Tent()

@@ -1,0 +1,301 @@
+"""Expansion: the Gifts of the Caliph (R6.1), as hooks on the base game.
+
+Two hooks, in the style of a chess variant overriding a few named steps: *dealing* (a fact
+event at a year's start: which gift went onto which chest space) and *claiming* (a buyer
+placed on a chest space takes every gift lying there and resolves each, in the order the
+log gives, before the space's own move). Which spaces hold chests, how many cards of each
+kind there are and what each money card shows are unknown (RULES.md R6.1): the log records
+what the table saw, and the checks rest only on what is certain.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from asara_cli.core.findings import NOTE, Report, Violation
+from asara_cli.core.values import evolve
+from asara_cli.games.asara.rules.board import AreaSpec, Board
+from asara_cli.games.asara.rules.events import Gift, GiftKind, GiftsDealt, GiftUse, Turn
+from asara_cli.games.asara.rules.model import Variant
+from asara_cli.games.asara.rules.state import GameState, LedgerEntry
+from asara_cli.games.asara.rules.text import plural
+from tests.oracle_asara.areas.lighted import take_lighted
+from tests.oracle_asara.areas.market import check_display, take_from_display
+from tests.oracle_asara.labels import check_label
+
+RULE = "R6.1"
+
+
+def gifts_text(gifts: tuple[Gift, ...] | list[Gift]) -> str:
+    return ", ".join(str(g) for g in gifts) or "no gift"
+
+
+def use_text(use: GiftUse) -> str:
+    """A resolved gift as the log writes it: ``buyer green``, ``buy base: gold red``."""
+    g = use.gift
+    if g.kind == GiftKind.BUYER:
+        if not use.taken:
+            return "buyer: nothing"
+        return f"buyer {use.buyer}" if use.buyer else "buyer"
+    if g.kind == GiftKind.BUY:
+        tile = use.tile
+        got = "nothing" if tile is None else ("gold " if tile.gold else "") + tile.colour
+        return f"{g}: {got}"
+    if g.kind == GiftKind.LIGHTED:
+        if not use.taken:
+            return "lighted: nothing"
+        return f"lighted: {use.colour}" if use.colour else "lighted"
+    return str(g)
+
+
+def _per_year(board: Board, state: GameState) -> int:
+    pro = state.setup.variant == Variant.PRO
+    return board.gifts_dealt_pro if pro else board.gifts_dealt
+
+
+# --- dealing ----------------------------------------------------------------------------------
+
+
+def check_deal(board: Board, state: GameState, event: GiftsDealt, number: int
+               ) -> tuple[Violation, ...]:
+    out: list[Violation] = []
+
+    def bad(message: str) -> None:
+        out.append(Violation(number, None, RULE, message))
+
+    if "gifts" not in state.setup.expansions:
+        bad("the Gifts of the Caliph are not in this game (the header's expansions)")
+        return tuple(out)
+    if state.over:
+        bad("the game is over; no gifts are dealt")
+        return tuple(out)
+    if state.areas:
+        bad(f"gifts are dealt at the start of year {state.year}, before the first buyer is "
+            f"placed")
+    if state.gifts_year == state.year:
+        bad(f"the gifts of year {state.year} are already dealt")
+    pro = state.setup.variant == Variant.PRO
+    expected = min(_per_year(board, state), state.gift_deck)
+    if len(event.gifts) != expected:
+        bad(f"year {state.year} deals {plural(expected, 'gift')} (one per chest; "
+            f"{state.gift_deck} left in the deck), not {len(event.gifts)}")
+    spaces = [(a, s) for a, s, _ in event.gifts]
+    twice = [x for x, n in Counter(spaces).items() if n > 1]
+    if twice:
+        bad(f"two gifts are dealt onto {twice[0][0]} {twice[0][1]}; one chest gets one a year")
+    for area, space, gift in event.gifts:
+        spec = board.area(area) if board.has_area(area) else None
+        if spec is None or not (spec.kind == "market" or (pro and spec.kind == "lighted")):
+            where = "a market space" + (" or the House of the lighted windows" if pro else "")
+            bad(f"chests stand on {where}, not on {area!r}")
+            continue
+        if spec.spaces is not None and space not in spec.spaces:
+            bad(f"the {spec.name} has no space {space} ({spec.describe_spaces()})")
+        if gift.kind == GiftKind.LIGHTED and not pro:
+            bad("the lighted-window gifts are only in the pro game")
+    if pro and len(event.gifts) == _per_year(board, state):
+        in_house = sum(board.area(a).kind == "lighted" for a, _, _ in event.gifts
+                       if board.has_area(a))
+        if in_house != 1:
+            bad(f"the pro game has one chest in the House of the lighted windows, not "
+                f"{in_house}")
+    if state.chests and len(state.chests) == len(event.gifts):
+        new = sorted(set(spaces) - set(state.chests))
+        if new:
+            bad(f"{new[0][0]} {new[0][1]} holds no chest (the chests of earlier years: "
+                f"{', '.join(f'{a} {s}' for a, s in state.chests)})")
+    return tuple(out)
+
+
+def apply_deal(state: GameState, event: GiftsDealt) -> GameState:
+    spaces = tuple((a, s) for a, s, _ in event.gifts)
+    chests = (*state.chests, *(x for x in dict.fromkeys(spaces) if x not in state.chests))
+    return evolve(state, gifts=(*state.gifts, *event.gifts),
+                   gift_deck=max(0, state.gift_deck - len(event.gifts)),
+                   gifts_year=state.year, chests=chests)
+
+
+# --- claiming ---------------------------------------------------------------------------------
+
+
+def undealt(state: GameState) -> bool:
+    """Whether this year's deal is missing from the log: the gifts are in the game, cards
+    are left, and no ``gifts`` event came this year (X5)."""
+    return ("gifts" in state.setup.expansions and state.gifts_year != state.year
+            and state.gift_deck > 0 and not state.over)
+
+
+def unrecorded(state: GameState) -> bool:
+    """Whether gifts nobody recorded may lie on the board: a year's deal (this one or an
+    earlier one) is missing from the log, so a claim may take what the log never saw."""
+    return undealt(state) or any(key == "deal" for _, key in state.noted)
+
+
+def unnamed_space(board: Board, state: GameState, spec: AreaSpec, space: int | None
+                   ) -> int | None:
+    """The space a buyer takes when the log leaves it unnamed where G1 allows that (the tent,
+    the House of the lighted windows): the first free one, as the placement takes it. In a
+    market with gifts the space must be named (X3), so there it stays ``None``."""
+    if space is not None or spec.kind == "market" or spec.unlimited:
+        return space
+    free = state.free_spaces(board, spec.key)
+    if free is not None:
+        return free[0] if free else None
+    return max((s for s, _ in state.area(spec.key).taken), default=0) + 1
+
+
+def check_claim(board: Board, state: GameState, seat: int, spec: AreaSpec, turn: Turn,
+                number: int, bad: Report) -> GameState:
+    """Report what is wrong with the gifts a turn claims; the state after resolving them
+    (the move is checked on it: a money gift pays for the move, R6.1)."""
+    if "gifts" not in state.setup.expansions:
+        if turn.gifts:
+            bad(RULE, "the Gifts of the Caliph are not in this game")
+        return state
+    space = unnamed_space(board, state, spec, turn.placement.space)
+    lying = list(state.gifts_at(spec.key, space)) if space is not None else []
+    claimed = [u.gift for u in turn.gifts]
+    if space is None and any(a == spec.key for a, _, _ in state.gifts):
+        holding = sorted({s for a, s, _ in state.gifts if a == spec.key})
+        bad(RULE, f"gifts lie in the {spec.name} (space {', '.join(map(str, holding))}): "
+                  f"name the space the buyer went on")
+    missing = undealt(state)
+    if missing and (state.year, "deal") not in state.noted:
+        bad(RULE, f"the Caliph's gifts of year {state.year} were never dealt in the log (no "
+                  f"gifts event before the year's first buyer): gifts claimed are trusted",
+            NOTE)
+    if Counter(claimed) != Counter(lying):
+        extra = Counter(claimed)
+        extra.subtract(Counter(lying))
+        unclaimed = [g for g, n in (-extra).items() for _ in range(n)]
+        if space is None:
+            bad(RULE, f"the move claims {gifts_text(claimed)} but names no space of the "
+                      f"{spec.name} (gifts lie on spaces: name it)")
+        elif unclaimed or not unrecorded(state):
+            where = f"space {space} of the {spec.name}"
+            bad(RULE, f"{where} holds {gifts_text(lying)}; the move claims "
+                      f"{gifts_text(claimed)} (a buyer there takes every gift lying there)")
+        elif not missing and (state.year, "gifts") not in state.noted:
+            # a gift left from a year whose deal the log lacks: trusted, as in that year
+            years = sorted({y for y, key in state.noted if key == "deal"})
+            deals = (f"the deal of year {years[0]} is" if len(years) == 1 else
+                     f"the deals of years {', '.join(map(str, years))} are")
+            bad(RULE, f"{gifts_text(claimed)} claimed on space {space} of the {spec.name}: "
+                      f"no recorded deal put it there ({deals} not recorded); trusted", NOTE)
+    for use in turn.gifts:
+        check_gift(board, state, seat, use, bad)
+        state = apply_gift(board, state, seat, use, number)
+    return state
+
+
+def check_gift(board: Board, state: GameState, seat: int, use: GiftUse, bad: Report) -> None:
+    """One gift, checked as the table would resolve it (R6.1, and R2.3 for what it costs)."""
+    p = state.players[seat]
+    kind = use.gift.kind
+    if kind == GiftKind.BUYER:
+        # compulsory while the deck holds a card; void when it is empty (X4)
+        if use.taken and state.draw_pile < 1:
+            bad(RULE, "a buyer gift, but the buyer deck is empty this year: the gift is void "
+                      "(\"buyer: nothing\")")
+        elif not use.taken and state.draw_pile >= 1:
+            bad(RULE, f"the buyer gift is compulsory: the buyer deck holds "
+                      f"{plural(state.draw_pile, 'card')}")
+        if use.buyer is not None:
+            check_label(board, state, use.buyer, bad)
+    elif kind == GiftKind.ASARI:
+        if use.gift.amount is None or use.gift.amount < 0:
+            bad(RULE, "a money gift shows the Asari it gives")
+    elif kind == GiftKind.BUY:
+        _check_purchase(board, state, p.name, p.money, use, bad)
+    elif kind == GiftKind.LIGHTED:
+        if state.setup.variant != Variant.PRO:
+            bad(RULE, "the lighted-window gifts are only in the pro game")
+            return
+        cost = board.gift_lighted_cost
+        can = p.money >= cost and state.lighted_stack >= 1
+        if use.taken and p.money < cost:
+            bad("R2.3", f"{p.name} has {p.money} Asari; the lighted-window gift costs {cost}")
+        elif use.taken and state.lighted_stack < 1:
+            bad("R3.7", "the lighted-window stack is empty")
+        elif not use.taken and can:
+            bad(RULE, f"the lighted-window gift is compulsory: {p.name} has {p.money} Asari "
+                      f"and the stack holds {plural(state.lighted_stack, 'window')}")
+
+
+def _check_purchase(board: Board, state: GameState, name: str, money: int, use: GiftUse,
+                    bad: Report) -> None:
+    section = use.gift.section
+    if section is None:
+        bad(RULE, "a purchase gift names its market area")
+        return
+    tile = use.tile
+    market = state.market(section)
+    if tile is not None:
+        check_display(state, tile, bad)
+        price = board.price(tile.colour)
+        if price > money:
+            bad("R2.3", f"{name} has {money} Asari; the gift's {tile} costs {price}")
+        return
+    # Nothing bought: only when nothing in the display can be paid for.
+    if market.count < 1:
+        return
+    if market.shown is not None:
+        cheap = [t for t in market.shown if board.price(t.colour) <= money]
+        if cheap:
+            bad(RULE, f"the purchase gift is compulsory: {name} has {money} Asari and the "
+                      f"{section} display shows {cheap[0]} for {board.price(cheap[0].colour)}")
+        return
+    dearest = max(board.prices.values())
+    if money >= dearest:
+        bad(RULE, f"the purchase gift is compulsory: {name} has {money} Asari, enough for "
+                  f"any tile of the {section} display")
+
+
+def apply_gift(board: Board, state: GameState, seat: int, use: GiftUse, number: int
+               ) -> GameState:
+    p = state.players[seat]
+    kind = use.gift.kind
+    if kind == GiftKind.BUYER:
+        drawn = min(1 if use.taken else 0, state.draw_pile)
+        return evolve(state, draw_pile=state.draw_pile - drawn).with_player(
+            seat, evolve(p, buyers=p.buyers + drawn))
+    if kind == GiftKind.ASARI:
+        return state.with_player(seat, evolve(p, money=p.money + max(0, use.gift.amount or 0)))
+    if kind == GiftKind.BUY:
+        tile = use.tile
+        if tile is None:
+            return state
+        paid = state.with_player(seat, evolve(p, money=p.money - board.price(tile.colour)))
+        return take_from_display(paid, seat, tile)
+    if kind == GiftKind.PRESTIGE:
+        entry = LedgerEntry(seat, board.gift_prestige, "gift", state.year, number,
+                            "a gift of the Caliph: prestige")
+        return evolve(state, ledger=(*state.ledger, entry))
+    if not use.taken or state.lighted_stack < 1:
+        return state
+    paid = state.with_player(seat, evolve(p, money=p.money - board.gift_lighted_cost))
+    return take_lighted(paid, seat, 1, (use.colour,) if use.colour else ())
+
+
+def apply_claim(board: Board, state: GameState, seat: int, spec: AreaSpec, turn: Turn,
+                number: int) -> GameState:
+    """The gifts on the space leave the board and are resolved in the log's order."""
+    if "gifts" not in state.setup.expansions:
+        return state
+    space = turn.placement.space
+    if space is None and spec.kind != "market" and not spec.unlimited:
+        mine = [s for s, who in state.area(spec.key).taken if who == seat]
+        space = mine[-1] if mine else None  # where the placement just put the buyer (G1)
+    left = tuple(x for x in state.gifts if not (x[0] == spec.key and x[1] == space))
+    chests = state.chests
+    if turn.gifts and space is not None and (spec.key, space) not in chests:
+        chests = (*chests, (spec.key, space))
+    if undealt(state) and (state.year, "deal") not in state.noted:
+        state = evolve(state, noted=(*state.noted, (state.year, "deal")))
+    if turn.gifts and unrecorded(state) and (state.year, "gifts") not in state.noted:
+        state = evolve(state, noted=(*state.noted, (state.year, "gifts")))
+    state = evolve(state, gifts=left, chests=chests)
+    for use in turn.gifts:
+        state = apply_gift(board, state, seat, use, number)
+    return state
+

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -131,14 +132,15 @@ class Asara(CodecModule):
 
     def scores(self, outcome: Any, setup: Any) -> tuple[SeatScore, ...]:
         state = outcome.state
-        totals = state.prestige_all()
-        n = len(totals)
+        n = len(state.players)
         by_seat: list[dict[str, int]] = [defaultdict(int) for _ in range(n)]
+        totals = [0] * n  # the sum of each player's ledger entries (state.prestige), one pass
         for entry in state.ledger:
             by_seat[entry.player][_source_key(entry)] += entry.points
+            totals[entry.player] += entry.points
         return tuple(SeatScore(p.name, (s - setup.start) % n + 1, totals[s],
-                               tuple(sorted(by_seat[s].items(), key=lambda kv: self.source(
-                                   kv[0]).order)))
+                               tuple(sorted(by_seat[s].items(),
+                                            key=lambda kv: _source_order(kv[0]))))
                      for s, p in enumerate(state.players))
 
     def winners(self, outcome: Any) -> tuple[str, ...]:
@@ -215,15 +217,7 @@ class Asara(CodecModule):
 
     def source(self, key: str) -> Source:
         """The source called ``key``, for any key :meth:`scores` gives (any year)."""
-        if key.startswith("year") and key[4:].isdigit():
-            year = int(key[4:])
-            return Source(key, f"year {year}", "year ends", _COLOURS["year"], (2, year), year)
-        if key in _COLOURED:
-            return Source(key, key, "colours", _COLOURS[key], (3, _COLOURED.index(key)))
-        rank = {"builds": (0, 0), "gifts": (1, 0), "overall": (4, 0), "most_towers": (5, 0),
-                "money": (6, 0)}
-        label = key.replace("_", " ")
-        return Source(key, label, label, _COLOURS.get(key, "#999999"), rank.get(key, (9, 0)))
+        return _source(key)
 
     filters = (
         Filter("variant", "basic or pro.", ("basic", "pro")),
@@ -277,6 +271,23 @@ class Asara(CodecModule):
         from asara_cli.games.asara.commands import COMMANDS
 
         return ("tally", *COMMANDS, "check")
+
+
+@cache  # a handful of keys, asked for by every game's scores
+def _source(key: str) -> Source:
+    if key.startswith("year") and key[4:].isdigit():
+        year = int(key[4:])
+        return Source(key, f"year {year}", "year ends", _COLOURS["year"], (2, year), year)
+    if key in _COLOURED:
+        return Source(key, key, "colours", _COLOURS[key], (3, _COLOURED.index(key)))
+    rank = {"builds": (0, 0), "gifts": (1, 0), "overall": (4, 0), "most_towers": (5, 0),
+            "money": (6, 0)}
+    label = key.replace("_", " ")
+    return Source(key, label, label, _COLOURS.get(key, "#999999"), rank.get(key, (9, 0)))
+
+
+def _source_order(key: str) -> tuple[int, int]:
+    return _source(key).order
 
 
 def _source_key(entry: Any) -> str:

@@ -147,26 +147,39 @@ class Board:
         return self.prices[colour]
 
     def area(self, key: str) -> AreaSpec:
-        for a in self.areas:
-            if a.key == key:
-                return a
-        raise KeyError(key)
+        return _index(self.areas)[0][key]
 
     def has_area(self, key: str) -> bool:
-        return any(a.key == key for a in self.areas)
+        return key in _index(self.areas)[0]
 
     def market_area(self, section: Section) -> AreaSpec:
-        for a in self.areas:
-            if a.kind == "market" and a.section == section:
-                return a
-        raise KeyError(section)
+        return _index(self.areas)[1][section]
 
     def area_of_kind(self, kind: str) -> AreaSpec:
         """The one area of a kind that has one area (every kind but the market)."""
-        for a in self.areas:
-            if a.kind == kind:
-                return a
-        raise KeyError(kind)
+        return _index(self.areas)[2][kind]
+
+
+#: The areas of the board last asked about, by key, by market section and by kind (the
+#: first of each): a replay asks for every turn's area.
+_Index = tuple[dict[str, AreaSpec], dict[Section, AreaSpec], dict[str, AreaSpec]]
+_last: list[tuple[tuple[AreaSpec, ...], _Index]] = []
+
+
+def _index(areas: tuple[AreaSpec, ...]) -> _Index:
+    if _last and _last[0][0] is areas:  # the tuple is kept here, so its identity holds
+        return _last[0][1]
+    by_key: dict[str, AreaSpec] = {}
+    by_section: dict[Section, AreaSpec] = {}
+    by_kind: dict[str, AreaSpec] = {}
+    for a in areas:
+        by_key.setdefault(a.key, a)
+        by_kind.setdefault(a.kind, a)
+        if a.kind == "market" and a.section is not None:
+            by_section.setdefault(a.section, a)
+    index = (by_key, by_section, by_kind)
+    _last[:] = [(areas, index)]
+    return index
 
 
 def _short(value: Any) -> str:

@@ -48,7 +48,7 @@ from asara_cli.games.asara.rules.state import (
 )
 from asara_cli.games.asara.rules.table import Table, new_table, snapshot, thaw
 from asara_cli.games.asara.rules.text import plural, tower_name
-from asara_cli.games.asara.rules.turn import Prepared, apply_turn, check_turn, examine_turn
+from asara_cli.games.asara.rules.turn import apply_turn, check_turn, play_turn
 from asara_cli.games.asara.rules.yearend import YearEnd, next_turn
 
 __all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "Applied", "CannotApply", "Replay",
@@ -163,17 +163,19 @@ def apply(board: Board, state: GameState, event: Event) -> Applied:
     return Applied(snapshot(t), moved, year_end)
 
 
-def carry_out(board: Board, t: Table, event: Event, prepared: Prepared | None = None
-              ) -> YearEnd | None:
-    """Carry out ``event`` on the table in place, and the year end it may trigger.
-    ``prepared`` is what checking the turn on this table worked out (:func:`examine_turn`).
-    An event that cannot be carried out at all changes nothing but the count of events."""
+def carry_out(board: Board, t: Table, event: Event) -> YearEnd | None:
+    """Carry out ``event`` on the table in place, and the year end it may trigger. An
+    event that cannot be carried out at all changes nothing but the count of events."""
     if not isinstance(event, Turn):
         _fact(t, event)
         return None
-    try:
-        seat = apply_turn(board, t, event, prepared)
-    except CannotApply:
+    return _turn_done(board, t, play_turn(board, t, event, t.events + 1, None, True))
+
+
+def _turn_done(board: Board, t: Table, seat: int | None) -> YearEnd | None:
+    """After a turn carried out by ``seat`` (``None``: it could not be, and only counts as
+    an event): the turn passes on, or the year ends."""
+    if seat is None:
         t.events += 1
         return None
     if t.turn != seat:  # passed already, to another player holding buyers
@@ -302,25 +304,25 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
     """
     events = tuple(events)
     problems = check_setup(board, setup)
-    state0 = start_state(board, setup) if not any(
-        v.rule == "R1" for v in problems) else None
-    if problems or state0 is None:
-        empty = state0 or _empty_state(setup)
+    if problems:
+        empty = (_empty_state(setup) if any(v.rule == "R1" for v in problems)
+                 else start_state(board, setup))
         return Replay(empty, problems, (), 0, board, setup, events,
                       (empty,) if states else ())
-    kept = [state0] if states else []
+    t = new_table(board, setup)
+    kept = [snapshot(t)] if states else []
     found: list[Violation] = []
     notes: list[Violation] = []
     stopped: int | None = None
-    t = thaw(state0)
+    out: list[Violation] = []
     for event in events:
         number = t.events + 1
-        # check(...), keeping what the check of a turn worked out for carrying it out
-        prepared = None
-        if isinstance(event, Turn):
-            findings, prepared = examine_turn(board, t, event, number)
+        if isinstance(event, Turn):  # checked and carried out in one walk
+            _turn_done(board, t, play_turn(board, t, event, number, out, True))
+            findings: Sequence[Violation] = out
         else:
             findings = check(board, t, event)
+            _fact(t, event)
         if findings:  # most events have none
             errs = errors(findings)
             if stopped is not None:
@@ -331,7 +333,7 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
                 found.extend(errs)
                 if any(v.rule != CHECKPOINT for v in errs):
                     stopped = number
-        carry_out(board, t, event, prepared)
+            out.clear()
         if states and stopped is None:
             kept.append(snapshot(t))
     if states:

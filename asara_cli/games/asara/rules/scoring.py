@@ -94,18 +94,26 @@ def year_evaluation(
     scores = []
     for seat, own in enumerate(towers):
         n = len(own)
-        gold = sum(t.visible_gold for t in own)
-        lighted = sum(t.lighted for t in own)
+        gold = lighted = 0
+        for t in own:
+            gold += t.gold - t.lighted_on_gold  # visible gold (R3.7)
+            lighted += t.lighted
         holds = seat == caliph
-        parts = [
-            (n * board.year_tower, f"{n} tower{'s' if n != 1 else ''}"),
-            (gold * board.year_gold, f"{gold} gold"),
-            (lighted * board.year_lighted_window,
-             f"{lighted} lighted window{'s' if lighted != 1 else ''}"),
-            (board.year_caliph if holds else 0, "Caliph"),
-        ]
-        shown = [(p, label) for p, label in parts if p]
-        points = sum(p for p, _ in parts)
+        # the words only for the parts that score (four a player, every year end)
+        shown: list[tuple[int, str]] = []
+        points = 0
+        if p := n * board.year_tower:
+            shown.append((p, f"{n} tower{'s' if n != 1 else ''}"))
+            points += p
+        if p := gold * board.year_gold:
+            shown.append((p, f"{gold} gold"))
+            points += p
+        if p := lighted * board.year_lighted_window:
+            shown.append((p, f"{lighted} lighted window{'s' if lighted != 1 else ''}"))
+            points += p
+        if holds and (p := board.year_caliph):
+            shown.append((p, "Caliph"))
+            points += p
         if shown:
             labels = ", ".join(label for _, label in shown)
             sums = "+".join(str(p) for p, _ in shown)
@@ -170,24 +178,27 @@ def _rank(
     2nd (R5.3); shares round up.
     """
 
-    def key(x: T) -> tuple[int, int]:
-        return (measure(x), tiebreak(x) if tiebreak else 0)
-
-    groups: list[list[T]] = []
-    for x in sorted(items, key=key, reverse=True):
-        if groups and key(groups[-1][0]) == key(x):
-            groups[-1].append(x)
-        else:
-            groups.append([x])
-    if not groups:
+    if not items:
         return []
+    # each contender's (measure, tiebreak) worked out once; a stable sort keeps equals in
+    # their given order, as sorting the items themselves would
+    keys = [(measure(x), tiebreak(x) if tiebreak else 0) for x in items]
+    groups: list[list[T]] = []
+    group_keys: list[tuple[int, int]] = []
+    for i in sorted(range(len(keys)), key=keys.__getitem__, reverse=True):
+        if group_keys and group_keys[-1] == keys[i]:
+            groups[-1].append(items[i])
+        else:
+            groups.append([items[i]])
+            group_keys.append(keys[i])
 
     def note(i: int) -> str:
         """Say when a lighted-window tiebreak separated this group from a neighbour (R5.6)."""
-        m = measure(groups[i][0])
-        lw = key(groups[i][0])[1]
-        beaten = [key(g[0])[1] for j, g in enumerate(groups) if j != i and measure(g[0]) == m]
-        if not tiebreak or not beaten:
+        if not tiebreak:
+            return ""
+        m, lw = group_keys[i]
+        beaten = [k[1] for j, k in enumerate(group_keys) if j != i and k[0] == m]
+        if not beaten:
             return ""
         lost = [b for b in beaten if b > lw]
         won = [b for b in beaten if b < lw]
@@ -228,6 +239,9 @@ def _rank(
     return placed + nothing(2, "below 2nd place")
 
 
+_COLOURS = tuple(Colour)  # iterating the enum class is slow
+
+
 def final_evaluation(
     board: Board, positions: Sequence[FinalPosition], *, pro: bool
 ) -> FinalEvaluation:
@@ -254,7 +268,7 @@ def final_evaluation(
         return f"height {h}"
 
     tower_tiebreak = lighted if pro else None
-    for colour in Colour:
+    for colour in _COLOURS:
         mine = [x for x in owned if x[1].colour == colour]
         for p in _rank(mine, height, tower_tiebreak, board.final_colour[colour], "tower",
                        of_height):

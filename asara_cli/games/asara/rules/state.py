@@ -276,28 +276,7 @@ def missing(have: Iterable[Tile], need: Iterable[Tile]) -> tuple[Tile, ...]:
 
 def start_state(board: Board, setup: Setup) -> GameState:
     """Year 1 before the first turn: money by seat from the start player (R1), hands dealt,
-    displays filled from the piles."""
-    n = len(setup.players)
-    hand = board.hand_size.get(n, 0)
-    players = tuple(
-        PlayerState(name=name, money=board.start_money[(seat - setup.start) % n], buyers=hand)
-        for seat, name in enumerate(setup.players)
-    )
-    markets = []
-    for section in Section:
-        shown = min(board.display[section], board.tiles[section])
-        markets.append(Market(section, shown, board.tiles[section] - shown))
-    gifts = "gifts" in setup.expansions
-    pro = setup.variant == Variant.PRO
-    return GameState(
-        setup=setup,
-        players=players,
-        year=1,
-        turn=setup.start,
-        caliph=setup.start,
-        areas=(),
-        markets=tuple(markets),
-        draw_pile=board.buyers_total - hand * n,
-        lighted_stack=board.lighted_window_tiles if pro else 0,
-        gift_deck=(board.gift_cards_pro if pro else board.gift_cards) if gifts else 0,
-    )
+    displays filled from the piles (the table's start, rules/table.py, frozen)."""
+    from asara_cli.games.asara.rules.table import new_table, snapshot  # it imports this
+
+    return snapshot(new_table(board, setup))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from asara_cli.core.names import name_key
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Gift, Tile
-from asara_cli.games.asara.rules.model import Colour, Section, Tower
+from asara_cli.games.asara.rules.model import Colour, Section, Tower, Variant
 from asara_cli.games.asara.rules.scoring import FinalEvaluation, YearScore
 from asara_cli.games.asara.rules.state import (
     AreaState,
@@ -23,7 +23,6 @@ from asara_cli.games.asara.rules.state import (
     PlayerState,
     Setup,
     in_play,
-    start_state,
 )
 
 
@@ -90,7 +89,7 @@ class Table:
     """The whole table, changed in place by the referee (rules/engine.py)."""
 
     __slots__ = ("areas", "bank_seen", "caliph", "chests", "draw_pile", "events", "final",
-                 "gift_deck", "gifts", "gifts_year", "label_counts", "labels", "ledger",
+                 "gift_deck", "gifts", "gifts_on", "gifts_year", "label_counts", "labels", "ledger",
                  "lighted_stack", "markets", "noted", "players", "playing", "seats", "setup",
                  "turn", "year", "year_scores")
 
@@ -112,6 +111,7 @@ class Table:
     noted: list[tuple[int, str]]
     gifts: list[tuple[str, int, Gift]]
     gift_deck: int
+    gifts_on: bool  # the game uses the Gifts of the Caliph
     gifts_year: int
     chests: list[tuple[str, int]]
     bank_seen: list[tuple[int, int, int]]
@@ -200,21 +200,52 @@ def thaw(state: GameState) -> Table:
     t.noted = list(state.noted)
     t.gifts = list(state.gifts)
     t.gift_deck, t.gifts_year = state.gift_deck, state.gifts_year
+    t.gifts_on = "gifts" in state.setup.expansions
     t.chests = list(state.chests)
     t.bank_seen = list(state.bank_seen)
-    seats: dict[str, int] = {}
-    for i, p in enumerate(state.players):
-        seats.setdefault(p.name, i)
-    for i, p in enumerate(state.players):
-        seats.setdefault(name_key(p.name), i)
-    t.seats = seats
+    t.seats = _seats(tuple(p.name for p in state.players))
     t.playing = {}
     return t
 
 
 def new_table(board: Board, setup: Setup) -> Table:
-    """Year 1 before the first turn (state.start_state)."""
-    return thaw(start_state(board, setup))
+    """Year 1 before the first turn: money by seat from the start player (R1), hands dealt,
+    displays filled from the piles."""
+    n = len(setup.players)
+    hand = board.hand_size.get(n, 0)
+    pro = setup.variant == Variant.PRO
+    t = Table.__new__(Table)
+    t.setup = setup
+    t.players = [Hand(name, board.start_money[(seat - setup.start) % n], hand, (), [], [], 0)
+                 for seat, name in enumerate(setup.players)]
+    t.year, t.turn, t.caliph = 1, setup.start, setup.start
+    t.areas = {}
+    t.markets = {}
+    for section in Section:
+        shown = min(board.display[section], board.tiles[section])
+        t.markets[section] = Display(section, shown, board.tiles[section] - shown, None, [])
+    t.draw_pile = board.buyers_total - hand * n
+    t.lighted_stack = board.lighted_window_tiles if pro else 0
+    t.labels, t.label_counts, t.ledger, t.year_scores = [], {}, [], []
+    t.final = None
+    t.events = 0
+    t.noted, t.gifts, t.chests, t.bank_seen = [], [], [], []
+    t.gifts_on = "gifts" in setup.expansions
+    t.gift_deck = (board.gift_cards_pro if pro else board.gift_cards) if t.gifts_on else 0
+    t.gifts_year = 0
+    t.seats = _seats(setup.players)
+    t.playing = {}
+    return t
+
+
+def _seats(names: tuple[str, ...]) -> dict[str, int]:
+    """Each player's name as written, then as the name rule keys it, to their seat."""
+    seats: dict[str, int] = {}
+    for i, name in enumerate(names):
+        seats.setdefault(name, i)
+    for i, name in enumerate(names):
+        seats.setdefault(name_key(name), i)
+    return seats
 
 
 def snapshot(t: Table) -> GameState:

@@ -4,7 +4,6 @@ area's own action, which its kind checks and carries out (``rules/areas``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from asara_cli.core.findings import ERROR, NOTE, CannotApply, Report, Violation
@@ -13,97 +12,141 @@ from asara_cli.games.asara.rules.areas import Kind, Move, kind_of
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import PAIR, Turn
 from asara_cli.games.asara.rules.labels import check_label
-from asara_cli.games.asara.rules.table import Hand, Spot, Table
+from asara_cli.games.asara.rules.table import EMPTY_SPOT, Hand, Spot, Table
 from asara_cli.games.asara.rules.text import a_buyer, plural
-
-
-@dataclass(slots=True)
-class Prepared:
-    """What checking a turn worked out that carrying it out needs again: a replay checks
-    and then applies each turn in the same state, and need not work it out twice. ``notes``
-    is ``None`` when the Caliph's gifts changed the position the action is checked in."""
-
-    seat: int
-    kind: Kind[Any]
-    spec: AreaSpec
-    notes: list[tuple[str, str, str]] | None
 
 
 def check_turn(board: Board, state: Table, event: Turn, number: int
                ) -> tuple[Violation, ...]:
-    return examine_turn(board, state, event, number)[0]
-
-
-def examine_turn(board: Board, state: Table, event: Turn, number: int
-                 ) -> tuple[tuple[Violation, ...], Prepared | None]:
-    """:func:`check_turn`, and what :func:`apply_turn` can take from it (``None`` when the
-    check stopped early)."""
-    name = event.placement.player
+    """Everything wrong (and noteworthy) about the turn; ``state`` is left as it was."""
     out: list[Violation] = []
+    play_turn(board, state, event, number, out, False)
+    return tuple(out)
+
+
+def apply_turn(board: Board, state: Table, event: Turn) -> int:
+    """Carry out the turn's placement, gifts and action on ``state``, before any year end;
+    the mover's seat. Raises :class:`CannotApply`, leaving ``state`` as it was, when the turn
+    cannot be carried out at all."""
+    seat = play_turn(board, state, event, state.events + 1, None, True)
+    if seat is None:
+        raise CannotApply(f"no turn for {event.placement.player!r}")
+    return seat
+
+
+def play_turn(board: Board, state: Table, event: Turn, number: int,
+              out: list[Violation] | None, carry: bool) -> int | None:
+    """Check the turn, its findings going into ``out`` (unless ``None``); then, with
+    ``carry``, carry it out on ``state``, before any year end. The mover's seat; ``None``
+    when the turn cannot be carried out at all (then ``state`` is left as it was).
+
+    Checking and carrying out are one walk so that a replay, which does both for every
+    turn, works out the seat, the area and the price once; every check reads the table
+    before anything changes it."""
+    placement = event.placement
+    name = placement.player
 
     def bad(rule: str, message: str, severity: str = ERROR, /) -> None:
-        out.append(Violation(number, name, rule, message, severity))
+        if out is not None:
+            out.append(Violation(number, name, rule, message, severity))
 
-    if state.over:
+    turn = state.turn
+    if turn is None:
         bad("R5", f"the game is over after year {board.years}; no more turns")
-        return tuple(out), None
-    seat = state.seat(name)
+        return None
+    seat = state.seats.get(name)  # the name as the header writes it, nearly always
+    if seat is None:
+        seat = state.seat(name)
     if seat is None:
         names = ", ".join(p.name for p in state.players)
         bad("R2", f"no player is named {name!r} (players: {names})")
-        return tuple(out), None
-    if state.turn is not None and seat != state.turn:
-        bad("R2", f"it is {state.players[state.turn].name}'s turn, not {name}'s")
-        return tuple(out), None  # a turn out of order: nothing else about it can be trusted
-    kind = kind_of(event.action)
-    spec = kind.area(board, event.action)
-    if not state.in_play(board, spec.key):
+        return None
+    action = event.action
+    kind = kind_of(action)
+    spec = kind.area(board, action)
+    checking = out is not None
+    if checking and seat != turn:
+        bad("R2", f"it is {state.players[turn].name}'s turn, not {name}'s")
+        checking = False  # a turn out of order: nothing else about it can be trusted
+    if checking and not (state.playing.get(spec.key) or state.in_play(board, spec.key)):
         if spec.expansion is not None and spec.expansion not in state.setup.expansions:
             bad(spec.rule, f"the {spec.name} is an expansion this game does not use (the "
                            f"header's expansions: "
                            f"{', '.join(state.setup.expansions) or 'none'})")
         else:
             bad(spec.rule, f"the {spec.name} is only in the pro game")
-        return tuple(out), None
+        checking = False
+    if not carry and not checking:
+        return seat
+    space = placement.space
+    price = kind.price(board, space, action)
+    m: Move[Any] | None = None
+    notes: list[tuple[str, str, str]] | None = None
+    if checking:
+        here = state.areas.get(spec.key, EMPTY_SPOT)
+        _check_buyers(board, state, event, state.players[seat], spec, here, kind, bad)
+        if not spec.unlimited:
+            _check_space(state, event, spec, here, kind, bad)
+        moving = state
+        if event.gifts or state.gifts_on:
+            moving = gifts.check_claim(board, state, seat, spec, event, number, bad)
+        m = Move(board, moving, seat, space, action, number)
+        money = m.player.money
+        if price > money:
+            _, what = kind.cost(board, space, action)
+            bad("R2.3", f"{name} has {money} Asari; {what}")
+        kind.check(m, bad)
+        notes = kind.notes(m)
+        for key, rule, message in notes:
+            if (state.year, key) not in state.noted:
+                bad(rule, message, NOTE)
+        if moving is not state:  # the gifts moved the position the action was checked in
+            m = notes = None
+    if not carry:
+        return seat
 
-    player = state.players[seat]
-    here = state.area(spec.key)
-    _check_buyers(board, state, event, player, spec, here, kind, bad)
-    _check_space(state, event, spec, here, kind, bad)
-    moving = gifts.check_claim(board, state, seat, spec, event, number, bad)
-
-    space = event.placement.space
-    m = Move(board, moving, seat, space, event.action, number)
-    if kind.price(board, space, event.action) > m.player.money:
-        _, what = kind.cost(board, space, event.action)
-        bad("R2.3", f"{name} has {m.player.money} Asari; {what}")
-    kind.check(m, bad)
-    notes = kind.notes(m)
-    for key, rule, message in notes:
-        if (state.year, key) not in state.noted:
-            bad(rule, message, NOTE)
-    return tuple(out), Prepared(seat, kind, spec, notes if moving is state else None)
+    if m is None:
+        m = Move(board, state, seat, space, action, number)
+    if kind.may_fail and kind.refuses(m):
+        return None
+    earned = kind.income(board, space, action) - price
+    if event.gifts or state.gifts or (state.gifts_on and gifts.undealt(state)):
+        # The gifts on the space are resolved between the placement and the action (R6.1);
+        # what they change (a display, a lighted window) is what the notes read.
+        _place(board, state, seat, event, spec, number, 0)
+        gifts.apply_claim(board, state, seat, spec, event, number)
+        _note(state, kind.notes(m))
+        state.players[seat].money += earned
+    else:
+        # the notes read neither the placement nor the payment
+        if notes is None:
+            notes = kind.notes(m)
+        if notes:
+            _note(state, notes)
+        _place(board, state, seat, event, spec, number, earned)
+    kind.apply(m)
+    return seat
 
 
 def _check_buyers(board: Board, state: Table, event: Turn, player: Hand,
                   spec: AreaSpec, here: Spot, kind: Kind[Any], bad: Report) -> None:
-    p = event.placement
+    label = event.placement.buyer  # the placement's cards and face_up, worked out here once
     if kind.face_down:
-        if p.buyer is not None:
+        if label is not None:
             bad(spec.rule, f"the {spec.name} takes one face-down buyer, not "
-                           f"{'a pair' if p.buyer == PAIR else a_buyer(p.buyer)}")
-    elif p.buyer is None:
+                           f"{'a pair' if label == PAIR else a_buyer(label)}")
+    elif label is None:
         bad("R2", f"a buyer in the {spec.name} is placed face up (its colour) or as a "
                   f"face-down pair")
-    if p.cards > player.buyers:
+    if (2 if label == PAIR else 1) > player.buyers:
         # R2: a turn places one buyer, or two face down; the hand (R1) must hold them.
         bad("R2", f"{player.name} holds {plural(player.buyers, 'buyer')}; a pair needs 2")
-    if not p.face_up or p.buyer is None:
+    if label is None or label == PAIR:
         return
-    label = p.buyer
-    check_label(board, state, label, bad)
+    if state.setup.buyers or label not in state.labels:  # else a colour in play: fine
+        check_label(board, state, label, bad)
     per_colour = board.buyers_per_colour
-    used = state.label_count(label)
+    used = state.label_counts.get(label, 0)
     if per_colour is not None and used >= per_colour:
         bad("R1", f"all {per_colour} {label} buyers are already face up this year")
     colour = here.colour
@@ -114,65 +157,27 @@ def _check_buyers(board: Board, state: Table, event: Turn, player: Hand,
 
 def _check_space(state: Table, event: Turn, spec: AreaSpec, here: Spot,
                  kind: Kind[Any], bad: Report) -> None:
-    if spec.unlimited:
-        return
+    """The space is one of the area's, and free (an unlimited area's is not asked)."""
     space = event.placement.space
     spaces = spec.spaces
-    word = spec.space_word
     if space is None:
         if kind.needs_space:
-            bad("R2.2", f"the {spec.name} needs its {word} named")
+            bad("R2.2", f"the {spec.name} needs its {spec.space_word} named")
         elif spaces is not None and all(here.occupied(s) for s in spaces):
             holders = ", ".join(state.players[h].name for _, h in here.taken)
             bad("R2.2", f"every space of the {spec.name} is taken this year ({holders})")
         return
     if spaces is not None and space not in spaces:
         listed = ", ".join(str(s) for s in spaces)
-        bad("R2.2", f"the {spec.name} has no {word} {space} ({listed})")
+        bad("R2.2", f"the {spec.name} has no {spec.space_word} {space} ({listed})")
         return
     if spaces is None and space < 1:
-        bad("R2.2", f"{word} numbers start at 1")
+        bad("R2.2", f"{spec.space_word} numbers start at 1")
         return
     for s, who in here.taken:
         if s == space:
-            bad("R2.2", f"{word} {space} of the {spec.name} is taken by "
+            bad("R2.2", f"{spec.space_word} {space} of the {spec.name} is taken by "
                         f"{state.players[who].name} this year")
-
-
-def apply_turn(board: Board, state: Table, event: Turn, prepared: Prepared | None = None
-               ) -> int:
-    """Carry out the turn's placement, gifts and action on ``state``, before any year end;
-    the mover's seat. ``prepared`` is what :func:`examine_turn` gave for this state and
-    turn."""
-    action = event.action
-    if prepared is None:
-        found = state.seat(event.placement.player)
-        kind = kind_of(action)
-        prepared = None if found is None else Prepared(found, kind, kind.area(board, action),
-                                                       None)
-    if prepared is None or state.over:
-        raise CannotApply(f"no turn for {event.placement.player!r}")
-    seat, kind, spec = prepared.seat, prepared.kind, prepared.spec
-    number = state.events + 1
-    space = event.placement.space
-    kind.unable(Move(board, state, seat, space, action, number))
-    earned = kind.income(board, space, action) - kind.price(board, space, action)
-    if event.gifts or state.gifts or gifts.undealt(state):
-        # The gifts on the space are resolved between the placement and the action (R6.1);
-        # what they change (a display, a lighted window) is what the notes read.
-        _place(board, state, seat, event, spec, number, 0)
-        gifts.apply_claim(board, state, seat, spec, event, number)
-        _note(state, kind.notes(Move(board, state, seat, space, action, number)))
-        state.players[seat].money += earned
-    else:
-        # the notes read neither the placement nor the payment
-        notes = prepared.notes
-        if notes is None:
-            notes = kind.notes(Move(board, state, seat, space, action, number))
-        _note(state, notes)
-        _place(board, state, seat, event, spec, number, earned)
-    kind.apply(Move(board, state, seat, space, action, number))
-    return seat
 
 
 def _note(state: Table, notes: list[tuple[str, str, str]]) -> None:
@@ -190,12 +195,14 @@ def _place(board: Board, state: Table, seat: int, event: Turn, spec: AreaSpec,
     paying); the area's colour and the buyer labels follow; the event is counted; the turn
     passes to the next player holding buyers (R2), when another does."""
     p = event.placement
+    buyer = p.buyer
+    face_up = buyer is not None and buyer != PAIR
     here = state.areas.get(spec.key)
     if here is None:
         here = state.areas[spec.key] = Spot(None, [], 0)
     players = state.players
     player = players[seat]
-    player.buyers = max(0, player.buyers - p.cards)
+    player.buyers = max(0, player.buyers - (2 if buyer == PAIR else 1))
     player.money += earned
     if spec.unlimited:
         here.placed += 1
@@ -204,14 +211,15 @@ def _place(board: Board, state: Table, seat: int, event: Turn, spec: AreaSpec,
         if space is None:
             free = state.free_spaces(board, spec.key)
             space = free[0] if free else max((s for s, _ in here.taken), default=0) + 1
-        if here.colour is None and p.face_up and spec.follow_suit:
-            here.colour = p.buyer
+        if here.colour is None and face_up and spec.follow_suit:
+            here.colour = buyer
         here.taken.append((space, seat))
-    if p.face_up and p.buyer is not None:
-        if p.buyer not in state.labels:
-            state.labels.append(p.buyer)
+    if face_up:
+        assert buyer is not None
+        if buyer not in state.labels:
+            state.labels.append(buyer)
         counts = state.label_counts
-        counts[p.buyer] = counts.get(p.buyer, 0) + 1
+        counts[buyer] = counts.get(buyer, 0) + 1
     state.events = number
     # No action changes another player's hand, so the next of them holding buyers moves
     # next, whatever the action does. When none does, the turn stays with the mover and

@@ -41,6 +41,16 @@ BY_KIND: dict[str, Kind[Any]] = {k.kind: k for k in KINDS}
 
 def kind_of(action: Action) -> Kind[Any]:
     """The kind that checks and carries out ``action``."""
+    kind = _BY_TYPE.get(type(action))
+    if kind is None:  # each action type is matched once, then found by its type
+        kind = _BY_TYPE[type(action)] = _match(action)
+    return kind
+
+
+_BY_TYPE: dict[type, Kind[Any]] = {}
+
+
+def _match(action: Action) -> Kind[Any]:
     match action:
         case Buy():
             return MARKET

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from asara_cli.core.findings import Report
@@ -57,26 +56,26 @@ def tile_words(text: str) -> tuple[Colour, bool]:
 Fields = FieldReader
 
 
-@dataclass(slots=True)
 class Move(Generic[A]):
-    """One action as a kind sees it: the position, who acts, the space whose printed number
-    applies, and whether it is done through the Bottle Genie (``copied``: no buyer in the
-    area, R6.2).
+    """One action as a kind sees it: the position, who acts (``seat``, and ``player`` on the
+    table), the space whose printed number applies, and whether it is done through the
+    Bottle Genie (``copied``: no buyer in the area, R6.2).
 
-    Not frozen: a move is the arguments of one call, made three times a turn and never kept,
-    and a frozen dataclass takes five times as long to make. Nothing assigns to its fields."""
+    Not frozen: a move is the arguments of the calls of one turn, never kept, and a frozen
+    value takes five times as long to make. Nothing assigns to its fields."""
 
-    board: Board
-    state: Table
-    seat: int
-    space: int | None
-    action: A
-    number: int
-    copied: bool = False
+    __slots__ = ("action", "board", "copied", "number", "player", "seat", "space", "state")
 
-    @property
-    def player(self) -> Hand:
-        return self.state.players[self.seat]
+    def __init__(self, board: Board, state: Table, seat: int, space: int | None, action: A,
+                 number: int, copied: bool = False) -> None:
+        self.board = board
+        self.state = state
+        self.seat = seat
+        self.space = space
+        self.action = action
+        self.number = number
+        self.copied = copied
+        self.player: Hand = state.players[seat]
 
 
 class Kind(Generic[A]):
@@ -94,6 +93,8 @@ class Kind(Generic[A]):
     needs_space: bool = False
     #: The area takes exactly one face-down buyer (the coloured building, R3.3).
     face_down: bool = False
+    #: :meth:`refuses` may refuse the action (the others never do: not asked).
+    may_fail: bool = False
     #: The Bottle Genie may copy this move (R6.2: any area but the Caliph's and its own).
     copyable: bool = True
     #: What the space's number means, in help texts.
@@ -136,10 +137,11 @@ class Kind(Generic[A]):
         """Checks relaxed for a missing optional fact: (key noted once a year, rule, text)."""
         return []
 
-    def unable(self, m: Move[A]) -> None:
-        """Raise :class:`~asara_cli.core.findings.CannotApply` when the action cannot be
-        carried out at all (a tower that is not standing): asked before the turn changes
-        the table, so that such a turn changes nothing but the count of events."""
+    def refuses(self, m: Move[A]) -> bool:
+        """Whether the action cannot be carried out at all (a tower that is not standing):
+        asked before the turn changes the table, so that such a turn changes nothing but
+        the count of events. Asked only where :attr:`may_fail` says so."""
+        return False
 
     def apply(self, m: Move[A]) -> None:
         """Carry out the action on the table (``m.state``); the cost and income are already

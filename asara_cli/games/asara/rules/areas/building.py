@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from asara_cli.core.findings import CannotApply, Report
+from asara_cli.core.findings import Report
 from asara_cli.core.schema import Schema, string, texts
 from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import (
@@ -40,6 +40,9 @@ _TOWER = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?$")
 _LIGHTED = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?( on gold)?$")
 # iterating an enum class is slow; the sampler does it thousands of times a game
 _COLOURS = tuple(Colour)
+# reading an enum member from its class is slow too, and builds read these for every part
+_BASE, _TRUNK, _WINDOW, _TURRET = Section.BASE, Section.TRUNK, Section.WINDOW, Section.TURRET
+_ENDS = (_BASE, _TURRET)
 _NEW_HELP = 'a new tower such as "white: base, gold window, turret"'
 _ADD_HELP = 'an addition such as "black: window" or "red 2: trunk, gold window"'
 # The texts of new and add as one pattern each, for the log's JSON Schema: what _tower_text
@@ -67,6 +70,7 @@ class Building(Kind[Build]):
     keys = ("plot", "new", "add", "lighted")
     space_key = "plot"
     needs_space = True
+    may_fail = True
     space_help = "the plot number"
     summary = "Build on plot N: pay N, place N sections (R3.2)."
 
@@ -127,16 +131,16 @@ class Building(Kind[Build]):
                             f"occupied; plot {vacant[0]} is vacant")
 
         for t in event.new:
-            kinds = Counter(p.section for p in t.parts)
-            if kinds[Section.BASE] != 1 or kinds[Section.TURRET] != 1:
+            sections = [p.section for p in t.parts]
+            bases, turrets = sections.count(_BASE), sections.count(_TURRET)
+            if bases != 1 or turrets != 1:
                 bad("R3.2", f"a new {t.colour} tower needs exactly one base and one turret "
                             f"in the same build; this build gives it "
-                            f"{plural(kinds[Section.BASE], 'base')} and "
-                            f"{plural(kinds[Section.TURRET], 'turret')}")
+                            f"{plural(bases, 'base')} and {plural(turrets, 'turret')}")
         for a in event.add:
             if find_tower(player, a.colour, a.tower) is None:
                 bad("R3.2", f"{player.name} has no {tower_name(a.colour, a.tower)} to add to")
-            extra = [p for p in a.parts if p.section in (Section.BASE, Section.TURRET)]
+            extra = [p for p in a.parts if p.section in _ENDS]
             if extra:
                 bad("R3.2", f"a standing {a.colour} tower already has its "
                             f"{extra[0].section}; only trunks and windows can be added")
@@ -154,6 +158,8 @@ class Building(Kind[Build]):
             _check_lighted(event.lighted, player, bad)
 
     def notes(self, m: Move[Build]) -> list[tuple[str, str, str]]:
+        if not m.action.lighted:
+            return []
         p = m.player
         known = Counter(p.lighted_known)
         for lw in m.action.lighted:
@@ -165,9 +171,12 @@ class Building(Kind[Build]):
                          f"the {lw.colour} lighted window is trusted")]
         return []
 
-    def unable(self, m: Move[Build]) -> None:
-        if m.action.add or m.action.lighted:
-            _unbuildable(m.player, m.action)
+    def refuses(self, m: Move[Build]) -> bool:
+        """A tower the build adds to, or lays a lighted window on, is not standing."""
+        player, build = m.player, m.action
+        return (any(find_tower(player, a.colour, a.tower) is None for a in build.add)
+                or any(find_tower(player, lw.colour, lw.tower) is None
+                       for lw in build.lighted))
 
     def apply(self, m: Move[Build]) -> None:
         player = m.player
@@ -312,19 +321,13 @@ def grown(after: PlayerLike, event: Build, new: bool = True) -> list[str]:
     return out
 
 
-def _unbuildable(player: PlayerLike, event: Build) -> None:
-    """Raise :class:`CannotApply` when a tower the build adds to is not standing."""
-    for colour, n in [*((a.colour, a.tower) for a in event.add),
-                      *((lw.colour, lw.tower) for lw in event.lighted)]:
-        if find_tower(player, colour, n) is None:
-            raise CannotApply(f"no {tower_name(colour, n)}")
 
 
 def _build(player: Hand, event: Build) -> None:
     towers = list(player.towers)
     for a in event.add:
         i = find_tower(player, a.colour, a.tower)
-        assert i is not None  # _unbuildable said so before the turn began
+        assert i is not None  # refuses() said so before the turn began
         towers[i] = _grow(towers[i], a.parts)
     for lw in event.lighted:
         i = find_tower(player, lw.colour, lw.tower)
@@ -352,9 +355,9 @@ def _grow(tower: Tower, parts: Iterable[Part]) -> Tower:
     (a new tower's) adds only its gold."""
     trunks = windows = gold = gold_windows = 0
     for p in parts:
-        if p.section == Section.TRUNK:
+        if p.section is _TRUNK:
             trunks += 1
-        elif p.section == Section.WINDOW:
+        elif p.section is _WINDOW:
             windows += 1
             gold_windows += p.gold
         gold += p.gold

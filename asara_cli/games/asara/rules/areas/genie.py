@@ -35,6 +35,7 @@ class GenieKind(Kind[Genie]):
     log_type = "genie"
     keys = ("space", "move")
     needs_space = True
+    may_fail = True
     copyable = False
     sample_rank = 2
     space_help = "the Bottle Genie's space: its cost"
@@ -128,10 +129,9 @@ class GenieKind(Kind[Genie]):
         kind = _inner(m.action)
         return [] if kind is None else kind.notes(_copy(m))
 
-    def unable(self, m: Move[Genie]) -> None:
+    def refuses(self, m: Move[Genie]) -> bool:
         kind = _inner(m.action)
-        if kind is not None:
-            kind.unable(_copy(m))
+        return kind is not None and kind.refuses(_copy(m))
 
     def apply(self, m: Move[Genie]) -> None:
         kind = _inner(m.action)

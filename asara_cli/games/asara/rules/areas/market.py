@@ -34,7 +34,7 @@ _SECTIONS = tuple(Section)
 
 def check_display(state: Table, tile: Tile, bad: Report) -> None:
     """The tile must lie in its area's display (R3.1)."""
-    market = state.market(tile.section)
+    market = state.markets[tile.section]
     if market.count < 1:
         bad("R3.1", f"the {tile.section} display is empty this year")
     elif market.shown is not None and tile not in market.shown:
@@ -43,7 +43,7 @@ def check_display(state: Table, tile: Tile, bad: Report) -> None:
 
 
 def display_note(state: Table, section: Section) -> list[tuple[str, str, str]]:
-    if state.market(section).shown is not None:
+    if state.markets[section].shown is not None:
         return []
     return [(f"display {section}", "R3.1",
              f"the {section} display of year {state.year} is not recorded; bought tiles are "
@@ -120,7 +120,7 @@ class Market(Kind[Buy]):
         check_display(m.state, tile, bad)
 
     def notes(self, m: Move[Buy]) -> list[tuple[str, str, str]]:
-        return [] if m.action.tile is None else display_note(m.state, m.action.section)
+        return [] if m.action.colour is None else display_note(m.state, m.action.section)
 
     def apply(self, m: Move[Buy]) -> None:
         tile = m.action.tile

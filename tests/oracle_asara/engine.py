@@ -40,10 +40,10 @@ from asara_cli.games.asara.rules.state import (
     Setup,
     missing,
     sorted_tiles,
-    start_state,
 )
 from asara_cli.games.asara.rules.text import plural, tower_name
 from tests.oracle_asara import gifts
+from tests.oracle_asara.start import start_state
 from tests.oracle_asara.turn import Prepared, apply_turn, check_turn, examine_turn
 from tests.oracle_asara.yearend import YearEnd, next_turn
 

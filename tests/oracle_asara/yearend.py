@@ -6,14 +6,14 @@ from __future__ import annotations
 from asara_cli.core.values import evolve, frozen
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.model import Variant
-from asara_cli.games.asara.rules.scoring import (
+from asara_cli.games.asara.rules.state import GameState, LedgerEntry
+from tests.oracle_asara.scoring import (
     FinalEvaluation,
     FinalPosition,
     YearScore,
     final_evaluation,
     year_evaluation,
 )
-from asara_cli.games.asara.rules.state import GameState, LedgerEntry
 
 
 @frozen

@@ -48,7 +48,7 @@ from asara_cli.games.asara.rules.state import (
 )
 from asara_cli.games.asara.rules.table import Table, new_table, snapshot, thaw
 from asara_cli.games.asara.rules.text import plural, tower_name
-from asara_cli.games.asara.rules.turn import apply_turn, check_turn, play_turn
+from asara_cli.games.asara.rules.turn import Findings, apply_turn, check_turn, play_turn
 from asara_cli.games.asara.rules.yearend import YearEnd, next_turn
 
 __all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "Applied", "CannotApply", "Replay",
@@ -109,6 +109,7 @@ def _check_display(state: Table, event: Display, number: int) -> tuple[Violation
 def _check_checkpoint(state: Table, event: Checkpoint, number: int
                       ) -> tuple[Violation, ...]:
     out = []
+    prestige = state.prestige_all() if event.prestige else ()  # one pass over the ledger
     for what, pairs in (("prestige", event.prestige), ("money", event.money)):
         for name, shown in pairs:
             seat = state.seat(name)
@@ -116,7 +117,7 @@ def _check_checkpoint(state: Table, event: Checkpoint, number: int
                 out.append(Violation(number, name, CHECKPOINT, f"no player is named {name!r}"))
                 continue
             if what == "prestige":
-                have = state.prestige(seat)
+                have = prestige[seat]
                 if have != shown:
                     out.append(Violation(
                         number, name, CHECKPOINT,
@@ -169,7 +170,7 @@ def carry_out(board: Board, t: Table, event: Event) -> YearEnd | None:
     if not isinstance(event, Turn):
         _fact(t, event)
         return None
-    return _turn_done(board, t, play_turn(board, t, event, t.events + 1, None, True))
+    return _turn_done(board, t, play_turn(board, t, event, t.events + 1, Findings(None), True))
 
 
 def _turn_done(board: Board, t: Table, seat: int | None) -> YearEnd | None:
@@ -315,10 +316,13 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
     notes: list[Violation] = []
     stopped: int | None = None
     out: list[Violation] = []
+    report = Findings(out)
     for event in events:
         number = t.events + 1
         if isinstance(event, Turn):  # checked and carried out in one walk
-            _turn_done(board, t, play_turn(board, t, event, number, out, True))
+            seat = play_turn(board, t, event, number, report, True)
+            if seat is None or t.turn == seat:  # (_turn_done, without the call: most turns)
+                _turn_done(board, t, seat)
             findings: Sequence[Violation] = out
         else:
             findings = check(board, t, event)

@@ -117,7 +117,11 @@ class Buy:
 
     @property
     def tile(self) -> Tile | None:
-        return None if self.colour is None else Tile(self.section, self.colour, self.gold)
+        if self.colour is None:
+            return None
+        # the one value of that tile, found without a call where it exists already
+        return _TILES.get((self.section, self.colour, self.gold)) or Tile(
+            self.section, self.colour, self.gold)
 
 
 @frozen
@@ -170,17 +174,26 @@ class Build:
     @property
     def sections(self) -> int:
         """Sections placed, lighted windows included (each counts as one of the N)."""
-        return (
-            sum(len(t.parts) for t in self.new)
-            + sum(len(a.parts) for a in self.add)
-            + len(self.lighted)
-        )
+        n = len(self.lighted)
+        for t in self.new:
+            n += len(t.parts)
+        for a in self.add:
+            n += len(a.parts)
+        return n
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The plain tiles the build takes from behind the screen."""
-        return (*(Tile(p.section, t.colour, p.gold) for t in self.new for p in t.parts),
-                *(Tile(p.section, a.colour, p.gold) for a in self.add for p in a.parts))
+        # each tile's one value found directly where it exists (a replay asks twice a build)
+        found = []
+        get = _TILES.get
+        towers: tuple[NewTower | Addition, ...] = (*self.new, *self.add)
+        for tower in towers:
+            colour = tower.colour
+            for p in tower.parts:
+                found.append(get((p.section, colour, p.gold))
+                             or Tile(p.section, colour, p.gold))
+        return tuple(found)
 
 
 @frozen

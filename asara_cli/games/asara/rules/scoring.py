@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from asara_cli.core.values import frozen
 from asara_cli.games.asara.rules.board import Board, Places
@@ -128,9 +128,9 @@ def year_evaluation(
 # --- final evaluation -------------------------------------------------------------------------
 
 
-@frozen
-class _Placed(Generic[T]):
-    """One contender's place in a ranking, with the points it gets and why."""
+class _Placed(NamedTuple, Generic[T]):
+    """One contender's place in a ranking, with the points it gets and why (a plain tuple:
+    a final evaluation makes one per tower and category, and keeps none)."""
 
     item: T
     place: int

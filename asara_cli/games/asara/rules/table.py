@@ -142,7 +142,10 @@ class Table:
         return sum(e.points for e in self.ledger if e.player == seat)
 
     def prestige_all(self) -> tuple[int, ...]:
-        return tuple(self.prestige(i) for i in range(len(self.players)))
+        totals = [0] * len(self.players)
+        for e in self.ledger:
+            totals[e.player] += e.points
+        return tuple(totals)
 
     def in_play(self, board: Board, area: str) -> bool:
         playing = self.playing.get(area)

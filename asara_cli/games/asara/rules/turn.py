@@ -8,7 +8,7 @@ from typing import Any
 
 from asara_cli.core.findings import ERROR, NOTE, CannotApply, Report, Violation
 from asara_cli.games.asara.rules import gifts
-from asara_cli.games.asara.rules.areas import Kind, Move, kind_of
+from asara_cli.games.asara.rules.areas import BY_ACTION_TYPE, Kind, Move, kind_of
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import PAIR, Turn
 from asara_cli.games.asara.rules.labels import check_label
@@ -19,37 +19,50 @@ from asara_cli.games.asara.rules.text import a_buyer, plural
 def check_turn(board: Board, state: Table, event: Turn, number: int
                ) -> tuple[Violation, ...]:
     """Everything wrong (and noteworthy) about the turn; ``state`` is left as it was."""
-    out: list[Violation] = []
-    play_turn(board, state, event, number, out, False)
-    return tuple(out)
+    found = Findings([])
+    play_turn(board, state, event, number, found, False)
+    return tuple(found.out or ())
 
 
 def apply_turn(board: Board, state: Table, event: Turn) -> int:
     """Carry out the turn's placement, gifts and action on ``state``, before any year end;
     the mover's seat. Raises :class:`CannotApply`, leaving ``state`` as it was, when the turn
     cannot be carried out at all."""
-    seat = play_turn(board, state, event, state.events + 1, None, True)
+    seat = play_turn(board, state, event, state.events + 1, Findings(None), True)
     if seat is None:
         raise CannotApply(f"no turn for {event.placement.player!r}")
     return seat
 
 
-def play_turn(board: Board, state: Table, event: Turn, number: int,
-              out: list[Violation] | None, carry: bool) -> int | None:
-    """Check the turn, its findings going into ``out`` (unless ``None``); then, with
-    ``carry``, carry it out on ``state``, before any year end. The mover's seat; ``None``
-    when the turn cannot be carried out at all (then ``state`` is left as it was).
+class Findings:
+    """Where a turn's checks report (a :class:`~asara_cli.core.findings.Report`): into
+    ``out``, as findings of event ``number`` by ``name``; nowhere when ``out`` is ``None``
+    (the turn is only carried out). A replay keeps one for all its turns."""
+
+    __slots__ = ("name", "number", "out")
+
+    def __init__(self, out: list[Violation] | None) -> None:
+        self.out = out
+        self.number = 0
+        self.name = ""
+
+    def __call__(self, rule: str, message: str, severity: str = ERROR, /) -> None:
+        if self.out is not None:
+            self.out.append(Violation(self.number, self.name, rule, message, severity))
+
+
+def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Findings,
+              carry: bool) -> int | None:
+    """Check the turn, its findings going to ``bad``; then, with ``carry``, carry it out on
+    ``state``, before any year end. The mover's seat; ``None`` when the turn cannot be
+    carried out at all (then ``state`` is left as it was).
 
     Checking and carrying out are one walk so that a replay, which does both for every
     turn, works out the seat, the area and the price once; every check reads the table
     before anything changes it."""
     placement = event.placement
-    name = placement.player
-
-    def bad(rule: str, message: str, severity: str = ERROR, /) -> None:
-        if out is not None:
-            out.append(Violation(number, name, rule, message, severity))
-
+    name = bad.name = placement.player
+    bad.number = number
     turn = state.turn
     if turn is None:
         bad("R5", f"the game is over after year {board.years}; no more turns")
@@ -62,9 +75,9 @@ def play_turn(board: Board, state: Table, event: Turn, number: int,
         bad("R2", f"no player is named {name!r} (players: {names})")
         return None
     action = event.action
-    kind = kind_of(action)
+    kind = BY_ACTION_TYPE.get(type(action)) or kind_of(action)
     spec = kind.area(board, action)
-    checking = out is not None
+    checking = bad.out is not None
     if checking and seat != turn:
         bad("R2", f"it is {state.players[turn].name}'s turn, not {name}'s")
         checking = False  # a turn out of order: nothing else about it can be trusted

@@ -41,13 +41,14 @@ BY_KIND: dict[str, Kind[Any]] = {k.kind: k for k in KINDS}
 
 def kind_of(action: Action) -> Kind[Any]:
     """The kind that checks and carries out ``action``."""
-    kind = _BY_TYPE.get(type(action))
+    kind = BY_ACTION_TYPE.get(type(action))
     if kind is None:  # each action type is matched once, then found by its type
-        kind = _BY_TYPE[type(action)] = _match(action)
+        kind = BY_ACTION_TYPE[type(action)] = _match(action)
     return kind
 
 
-_BY_TYPE: dict[type, Kind[Any]] = {}
+#: The kinds found so far by their action's type (:func:`kind_of` fills it).
+BY_ACTION_TYPE: dict[type, Kind[Any]] = {}
 
 
 def _match(action: Action) -> Kind[Any]:
@@ -79,4 +80,5 @@ def area_of(board: Board, action: Action) -> AreaSpec:
     return kind_of(action).area(board, action)
 
 
-__all__ = ["BY_KIND", "BY_LOG_TYPE", "KINDS", "Fields", "Kind", "Move", "area_of", "kind_of"]
+__all__ = ["BY_ACTION_TYPE", "BY_KIND", "BY_LOG_TYPE", "KINDS", "Fields", "Kind", "Move",
+           "area_of", "kind_of"]

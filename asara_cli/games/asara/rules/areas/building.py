@@ -14,7 +14,6 @@ from typing import Any
 
 from asara_cli.core.findings import Report
 from asara_cli.core.schema import Schema, string, texts
-from asara_cli.core.values import evolve
 from asara_cli.games.asara.rules.areas.base import (
     COLOUR_OF,
     COLOURS,
@@ -333,8 +332,8 @@ def _build(player: Hand, event: Build) -> None:
         i = find_tower(player, lw.colour, lw.tower)
         assert i is not None
         t = towers[i]
-        towers[i] = evolve(t, lighted=t.lighted + 1,
-                            lighted_on_gold=t.lighted_on_gold + lw.on_gold)
+        towers[i] = Tower(t.colour, t.trunks, t.windows, t.gold, t.gold_windows, t.lighted + 1,
+                          t.lighted_on_gold + lw.on_gold)
     for nt in event.new:
         towers.append(_grow(Tower(nt.colour), nt.parts))
     known = player.lighted_known
@@ -361,8 +360,10 @@ def _grow(tower: Tower, parts: Iterable[Part]) -> Tower:
             windows += 1
             gold_windows += p.gold
         gold += p.gold
-    return evolve(tower, trunks=tower.trunks + trunks, windows=tower.windows + windows,
-                   gold=tower.gold + gold, gold_windows=tower.gold_windows + gold_windows)
+    # made whole rather than through evolve: a build makes one per tower it grows
+    return Tower(tower.colour, tower.trunks + trunks, tower.windows + windows,
+                 tower.gold + gold, tower.gold_windows + gold_windows, tower.lighted,
+                 tower.lighted_on_gold)
 
 
 BUILDING = Building()

@@ -109,7 +109,7 @@ class Market(Kind[Buy]):
         return price, "" if action.tile is None else f"the {action.tile} costs {price}"
 
     def price(self, board: Board, space: int | None, action: Buy) -> int:
-        return 0 if action.colour is None else board.price(action.colour)
+        return 0 if action.colour is None else board.prices[action.colour]
 
     def check(self, m: Move[Buy], bad: Report) -> None:
         tile = m.action.tile
@@ -120,7 +120,10 @@ class Market(Kind[Buy]):
         check_display(m.state, tile, bad)
 
     def notes(self, m: Move[Buy]) -> list[tuple[str, str, str]]:
-        return [] if m.action.colour is None else display_note(m.state, m.action.section)
+        action = m.action
+        if action.colour is None or m.state.markets[action.section].shown is not None:
+            return []  # (display_note's first test, without the call: most buys)
+        return display_note(m.state, action.section)
 
     def apply(self, m: Move[Buy]) -> None:
         tile = m.action.tile

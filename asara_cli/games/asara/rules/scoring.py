@@ -145,15 +145,12 @@ def _ceil_div(a: int, b: int) -> int:
 
 def _quotient(a: int, b: int) -> str:
     """``a/b`` shown as the rulebook writes it: 7.5, 4, or ~1.67 when it does not terminate."""
-    from fractions import Fraction  # only ties need it; it costs every command 1.5 ms
-
-    q = Fraction(a, b)
-    if q.denominator == 1:
-        return str(q.numerator)
-    scaled = q * 10**6
-    if scaled.denominator == 1:
-        return f"{float(q):g}"
-    return f"~{float(q):.2f}"
+    # in whole numbers, as fractions.Fraction would say it (a tie needs it, per tower)
+    if a % b == 0:
+        return str(a // b)
+    if a * 10**6 % b == 0:  # ends within six decimals
+        return f"{a / b:g}"
+    return f"~{a / b:.2f}"
 
 
 def _split(total_text: str, total: int, n: int, unit: str) -> tuple[int, str]:

@@ -243,11 +243,6 @@ def with_tile(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
     return (*tiles[:i], tile, *tiles[i:])
 
 
-def insert_tile(tiles: list[Tile], tile: Tile) -> None:
-    """:func:`with_tile` in place: one more tile in a sorted list, kept sorted."""
-    tiles.insert(bisect_right(tiles, _tile_order(tile), key=_tile_order), tile)
-
-
 # A screen or a display holds a few tiles, and tiles compare by identity: a list searched
 # in C beats a Counter's hashing and sorting here.
 

@@ -23,6 +23,7 @@ from asara_cli.games.asara.rules.state import (
     PlayerState,
     Setup,
     in_play,
+    sorted_tiles,
 )
 
 
@@ -39,7 +40,8 @@ class Hand:
         self.money = money
         self.buyers = buyers
         self.towers = towers  # frozen towers: a build replaces the tuple
-        self.screen = screen  # sorted as state.sorted_tiles sorts
+        # in no order on the table (a tile bought is appended): sorted in a snapshot
+        self.screen = screen
         self.lighted_known = lighted_known
         self.lighted_unknown = lighted_unknown
 
@@ -255,7 +257,7 @@ def snapshot(t: Table) -> GameState:
     """The table as a frozen value."""
     return GameState(
         setup=t.setup,
-        players=tuple(PlayerState(p.name, p.money, p.buyers, p.towers, tuple(p.screen),
+        players=tuple(PlayerState(p.name, p.money, p.buyers, p.towers, sorted_tiles(p.screen),
                                   tuple(p.lighted_known), p.lighted_unknown)
                       for p in t.players),
         year=t.year,

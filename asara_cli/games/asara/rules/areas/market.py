@@ -24,7 +24,6 @@ from asara_cli.games.asara.rules.areas.base import (
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import Buy, Tile, gold_text
 from asara_cli.games.asara.rules.model import Colour, Section
-from asara_cli.games.asara.rules.state import insert_tile
 from asara_cli.games.asara.rules.table import Table
 
 # iterating an enum class is slow; the sampler does it thousands of times a game
@@ -58,7 +57,7 @@ def take_from_display(state: Table, seat: int, tile: Tile) -> None:
         m.shown.remove(tile)
     if tile in m.carried:
         m.carried.remove(tile)
-    insert_tile(state.players[seat].screen, tile)
+    state.players[seat].screen.append(tile)
 
 
 class Market(Kind[Buy]):

@@ -24,7 +24,6 @@ from asara_cli.games.asara.rules.areas.base import (
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Bribe, gold_text
 from asara_cli.games.asara.rules.model import Colour, Section
-from asara_cli.games.asara.rules.state import insert_tile
 
 _COLOURS = tuple(Colour)
 _SECTIONS = tuple(Section)
@@ -91,7 +90,7 @@ class Spies(Kind[Bribe]):
     def apply(self, m: Move[Bribe]) -> None:
         tile = m.action.tile
         if tile is not None:
-            insert_tile(m.player.screen, tile)
+            m.player.screen.append(tile)
             market = m.state.markets[tile.section]
             market.pile = max(0, market.pile - 1)
 

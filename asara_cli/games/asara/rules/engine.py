@@ -15,7 +15,6 @@ checkpoints) here.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import assert_never
 
@@ -93,7 +92,8 @@ def _check_display(state: Table, event: Display, number: int) -> tuple[Violation
                                  f"{plural(market.count, 'tile')}; {len(tiles)} are listed"))
             continue
         if market.shown is not None:
-            if Counter(market.shown) != Counter(tiles):
+            # as multisets: one order for both (each tile has its own place in it)
+            if sorted_tiles(market.shown) != sorted_tiles(tiles):
                 shown = ", ".join(str(t) for t in market.shown) or "nothing"
                 out.append(Violation(number, None, "R3.1",
                                      f"the {section} display is known to show {shown}"))

@@ -162,24 +162,22 @@ def _split(total_text: str, total: int, n: int, unit: str) -> tuple[int, str]:
 
 def _rank(
     items: Sequence[T],
-    measure: Callable[[T], int],
-    tiebreak: Callable[[T], int] | None,
+    keys: Sequence[tuple[int, int]],
+    tiebreak: bool,
     values: Places,
     unit: str,
     describe: Callable[[int], str],
 ) -> list[_Placed[T]]:
-    """Give 1st and 2nd place among ``items`` ranked by ``measure`` (R5.1-R5.6).
+    """Give 1st and 2nd place among ``items`` ranked by their ``keys`` (R5.1-R5.6): each
+    item's measure, and its tiebreak value (0 without one).
 
     With ``tiebreak`` (pro), equal measures are ordered by it first; only what is still equal
     shares a place. A tie for 1st shares 1st+2nd and pays no 2nd (R5.2); a tie for 2nd shares
     2nd (R5.3); shares round up.
     """
-
     if not items:
         return []
-    # each contender's (measure, tiebreak) worked out once; a stable sort keeps equals in
-    # their given order, as sorting the items themselves would
-    keys = [(measure(x), tiebreak(x) if tiebreak else 0) for x in items]
+    # a stable sort keeps equals in their given order, as sorting the items themselves would
     groups: list[list[T]] = []
     group_keys: list[tuple[int, int]] = []
     for i in sorted(range(len(keys)), key=keys.__getitem__, reverse=True):
@@ -210,12 +208,15 @@ def _rank(
 
     def nothing(start: int, why: str) -> list[_Placed[T]]:
         """The groups from ``start`` on: no place, and why (place 0, 0 points)."""
-        return [_Placed(x, 0, len(g), 0, f"no place, {describe(measure(g[0]))}: {why}"
-                                           f"{note(i)}")
-                for i, g in enumerate(groups) if i >= start for x in g]
+        out: list[_Placed[T]] = []
+        for i in range(start, len(groups)):
+            g = groups[i]
+            how = f"no place, {describe(group_keys[i][0])}: {why}{note(i)}"
+            out.extend(_Placed(x, 0, len(g), 0, how) for x in g)
+        return out
 
     first = groups[0]
-    what = describe(measure(first[0]))
+    what = describe(group_keys[0][0])
     if len(first) > 1:
         pts, how = _split(f"({values.first}+{values.second})", values.first + values.second,
                           len(first), unit)
@@ -226,7 +227,7 @@ def _rank(
     placed.append(_Placed(first[0], 1, 1, values.first, f"1st, {values.first} ({what}{note(0)})"))
     if len(groups) > 1:
         second = groups[1]
-        what = describe(measure(second[0]))
+        what = describe(group_keys[1][0])
         if len(second) > 1:
             pts, how = _split(str(values.second), values.second, len(second), unit)
             how = f"tied 2nd, {how} ({len(second)} {unit}s, {what}{note(1)})"
@@ -239,6 +240,14 @@ def _rank(
 _COLOURS = tuple(Colour)  # iterating the enum class is slow
 
 
+def _of_height(h: int) -> str:
+    return f"height {h}"
+
+
+def _with_towers(n: int) -> str:
+    return f"{n} tower{'s' if n != 1 else ''}"
+
+
 def final_evaluation(
     board: Board, positions: Sequence[FinalPosition], *, pro: bool
 ) -> FinalEvaluation:
@@ -249,54 +258,40 @@ def final_evaluation(
     lighted windows break ties before any sharing (R5.6). Gold and the Caliph score nothing.
     """
     owned = [(seat, t) for seat, p in enumerate(positions) for t in p.towers]
+    # a tower ranks by its height, then (pro) by its lighted windows
+    keys = [(t.height, t.lighted if pro else 0) for _, t in owned]
     awards: list[Award] = []
     unplaced: list[Award] = []
 
     def given(award: Award) -> None:
         (awards if award.place else unplaced).append(award)
 
-    def height(x: tuple[int, Tower]) -> int:
-        return x[1].height
-
-    def lighted(x: tuple[int, Tower]) -> int:
-        return x[1].lighted
-
-    def of_height(h: int) -> str:
-        return f"height {h}"
-
-    tower_tiebreak = lighted if pro else None
     for colour in _COLOURS:
-        mine = [x for x in owned if x[1].colour == colour]
-        for p in _rank(mine, height, tower_tiebreak, board.final_colour[colour], "tower",
-                       of_height):
+        mine = [i for i, (_, t) in enumerate(owned) if t.colour == colour]
+        if not mine:
+            continue
+        for p in _rank([owned[i] for i in mine], [keys[i] for i in mine], pro,
+                       board.final_colour[colour], "tower", _of_height):
             given(Award(colour.value, p.item[0], p.points, f"{colour}: {p.how}",
                         p.place, p.tied, p.item[1]))
 
-    for p in _rank(owned, height, tower_tiebreak, board.final_overall, "tower", of_height):
+    for p in _rank(owned, keys, pro, board.final_overall, "tower", _of_height):
         given(Award(OVERALL, p.item[0], p.points, f"highest overall: {p.how}",
                     p.place, p.tied, p.item[1]))
 
     builders = [seat for seat, pos in enumerate(positions) if pos.towers]
-
-    def count(seat: int) -> int:
-        return len(positions[seat].towers)
-
-    def all_lighted(seat: int) -> int:
-        return sum(t.lighted for t in positions[seat].towers)
-
-    def with_towers(n: int) -> str:
-        return f"{n} tower{'s' if n != 1 else ''}"
-
-    for q in _rank(builders, count, all_lighted if pro else None, board.final_most_towers,
-                   "player", with_towers):
+    counts = [(len(positions[seat].towers),
+               sum(t.lighted for t in positions[seat].towers) if pro else 0)
+              for seat in builders]
+    for q in _rank(builders, counts, pro, board.final_most_towers, "player", _with_towers):
         given(Award(MOST_TOWERS, q.item, q.points, f"most towers: {q.how}",
                     q.place, q.tied))
 
+    per = board.money_per_point
     for seat, pos in enumerate(positions):
-        pts = pos.asari // board.money_per_point
-        per = board.money_per_point
-        how = f"money: {pos.asari} Asari, 1 per full {per} = {pts}"
-        awards.append(Award(MONEY, seat, pts, how))
+        pts = pos.asari // per
+        awards.append(Award(MONEY, seat, pts, f"money: {pos.asari} Asari, 1 per full {per} = "
+                                              f"{pts}"))
     return FinalEvaluation(tuple(awards), len(positions), tuple(unplaced))
 
 

@@ -90,7 +90,7 @@ class Display:
 class Table:
     """The whole table, changed in place by the referee (rules/engine.py)."""
 
-    __slots__ = ("areas", "bank_seen", "caliph", "chests", "draw_pile", "events", "final",
+    __slots__ = ("after", "areas", "bank_seen", "caliph", "chests", "draw_pile", "events", "final",
                  "gift_deck", "gifts", "gifts_on", "gifts_year", "label_counts", "labels", "ledger",
                  "lighted_stack", "markets", "noted", "players", "playing", "seats", "setup",
                  "turn", "year", "year_scores")
@@ -118,6 +118,7 @@ class Table:
     chests: list[tuple[str, int]]
     bank_seen: list[tuple[int, int, int]]
     seats: dict[str, int]  # a player's name, as written and as name_key gives it, to seat
+    after: tuple[tuple[int, ...], ...]  # by seat: the other seats clockwise from it
     playing: dict[str, bool]  # area key to whether it is on the table (state.in_play)
 
     @property
@@ -209,6 +210,7 @@ def thaw(state: GameState) -> Table:
     t.chests = list(state.chests)
     t.bank_seen = list(state.bank_seen)
     t.seats = _seats(tuple(p.name for p in state.players))
+    t.after = _after(len(state.players))
     t.playing = {}
     return t
 
@@ -239,8 +241,13 @@ def new_table(board: Board, setup: Setup) -> Table:
     t.gift_deck = (board.gift_cards_pro if pro else board.gift_cards) if t.gifts_on else 0
     t.gifts_year = 0
     t.seats = _seats(setup.players)
+    t.after = _after(n)
     t.playing = {}
     return t
+
+
+def _after(n: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple((seat + step) % n for step in range(1, n)) for seat in range(n))
 
 
 def _seats(names: tuple[str, ...]) -> dict[str, int]:

@@ -122,7 +122,7 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
         m = Move(board, state, seat, space, action, number)
     if kind.may_fail and kind.refuses(m):
         return None
-    earned = kind.income(board, space, action) - price
+    earned = (kind.income(board, space, action) if kind.earns else 0) - price
     if event.gifts or state.gifts or (state.gifts_on and gifts.undealt(state)):
         # The gifts on the space are resolved between the placement and the action (R6.1);
         # what they change (a display, a lighted window) is what the notes read.
@@ -215,7 +215,8 @@ def _place(board: Board, state: Table, seat: int, event: Turn, spec: AreaSpec,
         here = state.areas[spec.key] = Spot(None, [], 0)
     players = state.players
     player = players[seat]
-    player.buyers = max(0, player.buyers - (2 if buyer == PAIR else 1))
+    left = player.buyers - (2 if buyer == PAIR else 1)
+    player.buyers = left if left > 0 else 0
     player.money += earned
     if spec.unlimited:
         here.placed += 1
@@ -238,9 +239,9 @@ def _place(board: Board, state: Table, seat: int, event: Turn, spec: AreaSpec,
     # next, whatever the action does. When none does, the turn stays with the mover and
     # the engine asks next_turn, which sees the mover's hand after the action (a recruit)
     # and ends the year when it is empty.
-    turn, n = seat, len(players)
-    for step in range(1, n):
-        if players[(seat + step) % n].buyers > 0:
-            turn = (seat + step) % n
+    turn = seat
+    for other in state.after[seat]:
+        if players[other].buyers > 0:
+            turn = other
             break
     state.turn = turn

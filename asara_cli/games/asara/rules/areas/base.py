@@ -93,6 +93,9 @@ class Kind(Generic[A]):
     needs_space: bool = False
     #: The area takes exactly one face-down buyer (the coloured building, R3.3).
     face_down: bool = False
+    #: :meth:`income` may be more than 0 (a kind whose actions never take Asari from the
+    #: supply says False, and a replay does not ask it).
+    earns: bool = True
     #: :meth:`refuses` may refuse the action (the others never do: not asked).
     may_fail: bool = False
     #: The Bottle Genie may copy this move (R6.2: any area but the Caliph's and its own).

@@ -85,6 +85,8 @@ class Building(Kind[Build]):
                              '"red 2 on gold" (R3.7).'),
         }
 
+    earns = False
+
     def income(self, board: Board, space: int | None, action: Build) -> int:
         return 0
 
@@ -112,6 +114,9 @@ class Building(Kind[Build]):
         plot = space or 0
         return plot, f"plot {plot} costs {plot}"
 
+    def price(self, board: Board, space: int | None, action: Build) -> int:
+        return space or 0
+
     def check(self, m: Move[Build], bad: Report) -> None:
         plot, event, player = m.space or 0, m.action, m.player
         if plot not in (m.board.area_of_kind(self.kind).spaces or ()):
@@ -123,7 +128,8 @@ class Building(Kind[Build]):
             bad("R3.2", f"plot {plot} builds {plural(plot, 'section')}, not {k}")
         elif k < plot:
             here = m.state.area(m.board.area_of_kind(self.kind).key)
-            vacant = [n for n in range(k, plot) if not here.occupied(n)]
+            taken = {s for s, _ in here.taken}
+            vacant = [n for n in range(k, plot) if n not in taken]
             if vacant:
                 below = (f"plot {k}" if k == plot - 1 else f"plots {k} to {plot - 1}")
                 bad("R3.2", f"{plural(k, 'section')} on plot {plot} needs {below} "

@@ -28,6 +28,8 @@ class CaliphKind(Kind[Caliph]):
     def cost(self, board: Board, space: int | None, action: Caliph) -> tuple[int, str]:
         return 0, ""
 
+    earns = False
+
     def income(self, board: Board, space: int | None, action: Caliph) -> int:
         return 0
 

@@ -98,6 +98,11 @@ class GenieKind(Kind[Genie]):
             return fee, f"the genie's space costs {fee}"
         return fee + inner, f"the genie's {fee} and then {what}: {fee + inner} in all"
 
+    def price(self, board: Board, space: int | None, action: Genie) -> int:
+        kind = _inner(action)
+        inner = 0 if kind is None else kind.price(board, action.space, action.move)
+        return (space or 0) + inner
+
     def income(self, board: Board, space: int | None, action: Genie) -> int:
         kind = _inner(action)
         return 0 if kind is None else kind.income(board, action.space, action.move)

@@ -80,11 +80,16 @@ class House(Kind[Lighted]):
                 found.append((Lighted(offer.pay), None))
         return found
 
+    earns = False
+
     def income(self, board: Board, space: int | None, action: Lighted) -> int:
         return 0
 
     def cost(self, board: Board, space: int | None, action: Lighted) -> tuple[int, str]:
         return action.pay, f"the lighted windows cost {action.pay}"
+
+    def price(self, board: Board, space: int | None, action: Lighted) -> int:
+        return action.pay
 
     def check(self, m: Move[Lighted], bad: Report) -> None:
         offers = {o.pay: o for o in m.board.lighted_offers}

@@ -75,6 +75,8 @@ class Market(Kind[Buy]):
             "tile": TILE_SCHEMA,
         }
 
+    earns = False
+
     def income(self, board: Board, space: int | None, action: Buy) -> int:
         return 0
 

@@ -66,6 +66,8 @@ class Spies(Kind[Bribe]):
                     found.append((Bribe(section, c, c == Colour.RED), fee))
         return found
 
+    earns = False
+
     def income(self, board: Board, space: int | None, action: Bribe) -> int:
         return 0
 
@@ -76,6 +78,10 @@ class Spies(Kind[Bribe]):
             return fee, f"bribery at {fee} costs {fee}"
         price = board.price(tile.colour)
         return fee + price, f"bribery at {fee} and the {tile} at {price} cost {fee + price}"
+
+    def price(self, board: Board, space: int | None, action: Bribe) -> int:
+        colour = action.colour
+        return (space or 0) + (0 if colour is None else board.prices[colour])
 
     def check(self, m: Move[Bribe], bad: Report) -> None:
         # A tile can only come from a pile that holds one; searching an empty pile and

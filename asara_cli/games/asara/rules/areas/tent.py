@@ -42,11 +42,16 @@ class Tent(Kind[Recruit]):
                 found.append((Recruit(cost), space))
         return found
 
+    earns = False
+
     def income(self, board: Board, space: int | None, action: Recruit) -> int:
         return 0
 
     def cost(self, board: Board, space: int | None, action: Recruit) -> tuple[int, str]:
         return action.cost, f"recruiting at the tent costs {action.cost}"
+
+    def price(self, board: Board, space: int | None, action: Recruit) -> int:
+        return action.cost
 
     def check(self, m: Move[Recruit], bad: Report) -> None:
         if m.action.cost < 0:

@@ -43,7 +43,15 @@ def frozen(cls: type[T]) -> type[T]:
     if any(not f.init or f.kw_only is True for f in found):
         raise TypeError(f"{made.__name__}: frozen() makes plain frozen values only")
     names = tuple(f.name for f in found)
-    made.__init__ = _init(made, found)
+    if (made.__bases__ == (object,) and tuple(getattr(made, "__slots__", ())) == names
+            and all(f.default_factory is MISSING for f in found)):
+        # made as the copier makes a copy (a twin filled by plain assignment, then given
+        # its class): half the time of storing each field through its slot's setter
+        made.__new__ = staticmethod(_new(made, found))
+    else:
+        if getattr(made.__new__, "__frozen_new__", False):  # a base's: not for this class
+            made.__new__ = object.__new__
+        made.__init__ = _init(made, found)
     made.__value_fields__ = names
     made.__value_key__ = (attrgetter(*names) if len(names) > 1
                           else staticmethod(_one_tuple(names)))
@@ -107,6 +115,23 @@ def _slotted(cls: type, found: list[Field[Any]]) -> type:
     body["__qualname__"] = cls.__qualname__  # kept by the type, not in its __dict__
     made: type = type(cls)(cls.__name__, cls.__bases__, body)
     return made
+
+
+def _new(cls: type, found: list[Field[Any]]) -> Callable[..., Any]:
+    """The class's ``__new__``, which makes the whole value (its ``__init__`` is object's, which
+    takes the arguments and does nothing with them)."""
+    names = [f.name for f in found]
+    twin = type(cls.__name__, (), {"__slots__": tuple(names)})
+    code = _renamed("__new__", names, f"{cls.__qualname__}.__new__", lambda args: "\n".join([
+        f"def __new__(cls_{''.join(', ' + a for a in args)}):",
+        "    new_ = twin_()",
+        *(f"    new_.{a} = {a}" for a in args),
+        "    new_.__class__ = cls_",
+        "    return new_"]))
+    defaults = tuple(f.default for f in found if f.default is not MISSING)
+    new = FunctionType(code, {"twin_": twin}, "__new__", defaults or None)
+    new.__frozen_new__ = True  # type: ignore[attr-defined]
+    return new
 
 
 def _init(cls: type, found: list[Field[Any]]) -> Callable[..., None]:
@@ -209,9 +234,16 @@ def _setstate(self: Any, state: list[Any]) -> None:
         object.__setattr__(self, name, item)
 
 
+def _reduce(self: Any) -> tuple[Any, ...]:
+    # made again through the class, with its fields (pickle's default would call __new__
+    # with no arguments, which a value made by its __new__ refuses)
+    return type(self), tuple(getattr(self, name) for name in self.__value_fields__)
+
+
 _SHARED: dict[str, Callable[..., Any]] = {
     "__eq__": _eq, "__hash__": _hash, "__repr__": _repr, "__setattr__": _setattr,
-    "__delattr__": _delattr, "__getstate__": _getstate, "__setstate__": _setstate}
+    "__delattr__": _delattr, "__getstate__": _getstate, "__setstate__": _setstate,
+    "__reduce__": _reduce}
 
 
 class _Copiers(dict[type, Callable[..., Any]]):

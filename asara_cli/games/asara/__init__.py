@@ -148,8 +148,9 @@ class Asara(CodecModule):
 
     def ledger(self, outcome: Any) -> tuple[LedgerLine, ...]:
         state = outcome.state
-        return tuple(LedgerLine(e.year, e.event or None, state.players[e.player].name,
-                                e.points, _source_key(e), e.explanation, e.source == "final")
+        names = [p.name for p in state.players]
+        return tuple(LedgerLine(e.year, e.event or None, names[e.player], e.points,
+                                _source_key(e), e.explanation, e.source == "final")
                      for e in state.ledger)
 
     def summaries(self, outcome: Any) -> tuple[Summary, ...]:

@@ -59,12 +59,15 @@ Fields = FieldReader
 class Move(Generic[A]):
     """One action as a kind sees it: the position, who acts (``seat``, and ``player`` on the
     table), the space whose printed number applies, and whether it is done through the
-    Bottle Genie (``copied``: no buyer in the area, R6.2).
+    Bottle Genie (``copied``: no buyer in the area, R6.2). ``worked`` is what the kind's
+    check worked out that carrying the move out can take again (a replay checks a turn and
+    then carries it out on the same move): ``None`` until a kind sets it.
 
     Not frozen: a move is the arguments of the calls of one turn, never kept, and a frozen
-    value takes five times as long to make. Nothing assigns to its fields."""
+    value takes five times as long to make. Nothing else assigns to its fields."""
 
-    __slots__ = ("action", "board", "copied", "number", "player", "seat", "space", "state")
+    __slots__ = ("action", "board", "copied", "number", "player", "seat", "space", "state",
+                 "worked")
 
     def __init__(self, board: Board, state: Table, seat: int, space: int | None, action: A,
                  number: int, copied: bool = False) -> None:
@@ -76,6 +79,7 @@ class Move(Generic[A]):
         self.number = number
         self.copied = copied
         self.player: Hand = state.players[seat]
+        self.worked: Any = None
 
 
 class Kind(Generic[A]):

@@ -150,7 +150,8 @@ class Building(Kind[Build]):
                 bad("R3.2", f"a standing {a.colour} tower already has its "
                             f"{extra[0].section}; only trunks and windows can be added")
 
-        short = missing(player.screen, event.tiles)
+        tiles = m.worked = event.tiles
+        short = missing(player.screen, tiles)
         if short:
             bad("R3.2", f"{player.name} has no {short[0]} behind the screen"
                         + (f" (and {len(short) - 1} more missing)" if len(short) > 1 else "")
@@ -185,7 +186,7 @@ class Building(Kind[Build]):
 
     def apply(self, m: Move[Build]) -> None:
         player = m.player
-        _build(player, m.action)
+        _build(player, m.action, m.worked if m.worked is not None else m.action.tiles)
         k = m.action.sections
         state = m.state
         # every ledger line says what happened: the towers grown or made, each lighted
@@ -328,7 +329,8 @@ def grown(after: PlayerLike, event: Build, new: bool = True) -> list[str]:
 
 
 
-def _build(player: Hand, event: Build) -> None:
+def _build(player: Hand, event: Build, tiles: tuple[Tile, ...]) -> None:
+    """The build on the player's towers and screen; ``tiles`` are ``event.tiles``."""
     towers = list(player.towers)
     for a in event.add:
         i = find_tower(player, a.colour, a.tower)
@@ -350,7 +352,7 @@ def _build(player: Hand, event: Build) -> None:
             player.lighted_unknown = max(0, player.lighted_unknown - 1)
     player.towers = tuple(towers)
     screen = player.screen
-    for tile in event.tiles:
+    for tile in tiles:
         if tile in screen:
             screen.remove(tile)
 

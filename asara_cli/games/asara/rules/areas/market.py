@@ -113,7 +113,7 @@ class Market(Kind[Buy]):
         return 0 if action.colour is None else board.prices[action.colour]
 
     def check(self, m: Move[Buy], bad: Report) -> None:
-        tile = m.action.tile
+        tile = m.worked = m.action.tile
         if tile is None:
             bad("R3.1", f"a buyer in the {m.action.section} market but nothing bought",
                 WARNING)
@@ -127,7 +127,7 @@ class Market(Kind[Buy]):
         return display_note(m.state, action.section)
 
     def apply(self, m: Move[Buy]) -> None:
-        tile = m.action.tile
+        tile = m.worked or m.action.tile
         if tile is not None:
             take_from_display(m.state, m.seat, tile)
 

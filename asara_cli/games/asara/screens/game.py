@@ -5,14 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
-
-from rich import box
-from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.measure import Measurement
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.engine import Replay
@@ -21,6 +14,11 @@ from asara_cli.games.asara.rules.model import Colour, Tower
 from asara_cli.games.asara.rules.state import GameState, in_play
 from asara_cli.games.asara.rules.text import plural, tower_label
 from asara_cli.games.asara.screens.final import final_dict, final_tables
+
+if TYPE_CHECKING:  # rich is imported where a view is drawn: the JSON shapes need none of it
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+    from rich.measure import Measurement
+    from rich.text import Text
 
 #: Tower colours on a terminal; black is drawn light on dark so it shows on any background.
 COLOUR_STYLE = {
@@ -39,6 +37,8 @@ def tower_text(tower: Tower, label: str) -> Text:
     """A tower as the build command names it (``red 2``) with its height in brackets, then
     drawn in its colour: base, trunks and windows, turret, bottom to top; gold sections as
     ▓, lighted windows as ✦ (they sit on windows and add no height)."""
+    from rich.text import Text
+
     style = COLOUR_STYLE[tower.colour]
     text = Text()
     text.append(f"{label} ({tower.height}) ", style=style)
@@ -56,6 +56,8 @@ def tower_text(tower: Tower, label: str) -> Text:
 
 
 def _towers_cell(towers: Sequence[Tower]) -> Text:
+    from rich.text import Text
+
     if not towers:
         return Text("-", style="dim")
     return Text("\n").join(tower_text(t, tower_label(towers, i)) for i, t in enumerate(towers))
@@ -84,6 +86,9 @@ class ItemList:
         self.empty = empty
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        from rich.cells import cell_len
+        from rich.measure import Measurement
+
         if not self.pieces:
             return Measurement(cell_len(self.empty), cell_len(self.empty))
         widest = max(cell_len(p) for p in self.pieces)
@@ -91,6 +96,9 @@ class ItemList:
         return Measurement(min(widest, options.max_width), min(whole, options.max_width))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.cells import cell_len
+        from rich.text import Text
+
         width = options.max_width
         lines: list[str] = []
         line = ""
@@ -193,6 +201,11 @@ def status_view(board: Board, state: GameState, title: str, full: bool = False
     """The board for the table: whose turn, the players and their towers, the areas; with
     ``full`` also what lies behind the screens and the market. Without it, it fits 80x40
     for a 4-player pro game with both expansions (tables without their blank edge rows)."""
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
     edge = full
     parts: list[RenderableType] = [Text(title, style="bold")]
     if state.over:
@@ -321,6 +334,11 @@ def _year_subtotals(state: GameState, seat: int) -> list[int]:
 
 
 def score_view(board: Board, result: Replay, title: str) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
     state = result.state
     names = [p.name for p in state.players]
     parts: list[RenderableType] = [Text(title, style="bold")]
@@ -385,6 +403,10 @@ def prestige_by_year(state: GameState) -> list[tuple[str, list[int]]]:
 def score_chart(result: Replay, title: str, width: int = 40) -> RenderableType:
     """Bars of each player's prestige after each year and the final evaluation, scaled so
     the highest total spans ``width`` characters (fits 80 columns with names up to 12)."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
     state = result.state
     stages = prestige_by_year(state)
     if not stages:  # the first year under way and nobody has scored: nothing to draw

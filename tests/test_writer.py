@@ -1,0 +1,144 @@
+"""The plain writer (render/wrap.py) writes a line as the rich console it stands in for
+(render/console.py) prints it, to the byte: the same wrapping width, the same characters
+dropped, every other control character escaped. rich's console is the oracle here."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from asara_cli.render.console import TableConsole
+from asara_cli.render.wrap import Writer, terminal_width
+
+
+def _both(monkeypatch: pytest.MonkeyPatch, *objects: str, stderr: bool = False,
+          **options: str) -> tuple[str, str]:
+    """What the plain writer and the rich console each write for one print."""
+    said = []
+    for make in (lambda: Writer(stderr=stderr),
+                 lambda: TableConsole(stderr=stderr, markup=False, highlight=False,
+                                      emoji=False)):
+        buffer = io.StringIO()
+        monkeypatch.setattr(sys, "stderr" if stderr else "stdout", buffer)
+        writer = make()
+        writer.print(*objects, **options)  # type: ignore[arg-type]
+        said.append(buffer.getvalue())
+    return said[0], said[1]
+
+
+@pytest.fixture
+def columns(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
+    monkeypatch.delenv("LINES", raising=False)
+    monkeypatch.delenv("TERM", raising=False)
+    yield monkeypatch
+
+
+CASES = [
+    "",
+    "ok: game.toml: 12 events, year 2",
+    "refused: Ann takes 5 at the bank\n  no free bank space pays 5 [R3.4]\n  nothing was written",
+    "legal, not recorded: Dee takes 5 at the coloured building\n   Dee: 48 Asari, 17 prestige, "
+    "5 buyers. Next: Ada, 27 Asari, 6 buyers.",
+    "error: some/where/game.toml: " + "a rather long message about a log " * 5,
+    "game.toml:12: event 3 (Ann, turn): " + "a diagnostic that stays whole " * 4,
+    "Ann\x1b[31m red\x1b[0m, \u202eeman, bell\x07, back\x08space, cr\r, ff\x0c, vt\x0b, del\x7f",
+    "a word " + "x" * 120 + "   ",
+    "  indented, and long enough to wrap at forty columns or even at eighty columns wide",
+    "wide: 漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字 漢字 漢字漢字 " * 3,
+    "trailing spaces   \nand lines\u2028with separators\u0085",
+    "lone \udcff surrogate, \ud800 another",
+    "with a\ttab that rich lays out",
+]
+
+
+@pytest.mark.parametrize("width", ["20", "40", "80", "133"])
+@pytest.mark.parametrize("text", CASES)
+def test_a_plain_line_is_written_as_rich_prints_it(columns: pytest.MonkeyPatch, width: str,
+                                                   text: str) -> None:
+    columns.setenv("COLUMNS", width)
+    plain, rich = _both(columns, text)
+    assert plain == rich
+    assert "\x1b" not in plain and "\u202e" not in plain
+
+
+def test_sep_end_and_stderr_are_rich_s(columns: pytest.MonkeyPatch) -> None:
+    columns.setenv("COLUMNS", "80")
+    assert _both(columns, "a", "b\x1b", sep="\r-", end="!\x07") == ("a-b\\x1b!\\x07",) * 2
+    plain, rich = _both(columns, "to stderr", stderr=True, end="")
+    assert plain == rich == "to stderr"
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(), width=st.integers(0, 160))
+@example(text="x " * 50 + "\u3000" * 30, width=45)
+def test_any_text_is_written_as_rich_prints_it(text: str, width: int) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("LINES", raising=False)
+        patch.setenv("COLUMNS", str(width))
+        plain, rich = _both(patch, text)
+    assert plain == rich
+
+
+@pytest.mark.parametrize("env", [
+    {},
+    {"COLUMNS": "100"},
+    {"COLUMNS": "100", "LINES": "30"},
+    {"COLUMNS": "100", "TERM": "dumb"},
+    {"COLUMNS": "100", "LINES": "30", "TERM": "dumb"},
+    {"COLUMNS": "100", "TERM": "dumb", "FORCE_COLOR": "1"},
+    {"COLUMNS": "100", "TERM": "unknown", "TTY_COMPATIBLE": "1"},
+    {"COLUMNS": "100", "TERM": "dumb", "TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"},
+    {"COLUMNS": "abc", "TERM": "DUMB", "FORCE_COLOR": ""},
+    {"COLUMNS": "0"},
+])
+@pytest.mark.parametrize("tty", [False, True])
+def test_the_width_is_rich_s(monkeypatch: pytest.MonkeyPatch, env: dict[str, str],
+                             tty: bool) -> None:
+    for name in ("COLUMNS", "LINES", "TERM", "FORCE_COLOR", "TTY_COMPATIBLE"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+
+    class Stream(io.StringIO):
+        def isatty(self) -> bool:
+            return tty
+
+    monkeypatch.setattr(sys, "stdout", Stream())
+    rich = TableConsole(markup=False, highlight=False, emoji=False)
+    assert terminal_width(sys.stdout) == rich.width == Writer().width
+
+
+def test_a_closed_pipe_ends_quietly_with_code_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As rich's console does: no traceback, exit code 1, and stdout goes nowhere after."""
+
+    class Closed(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError
+
+    duplicated: list[int] = []
+    monkeypatch.setattr(sys, "stdout", Closed())
+    monkeypatch.setattr(os, "dup2", lambda fd, to: duplicated.append(to))
+    monkeypatch.setattr(sys.stdout, "fileno", lambda: 1, raising=False)
+    with pytest.raises(SystemExit) as ended:
+        Writer().print("a line")
+    assert ended.value.code == 1 and duplicated == [1]
+
+
+def test_once_rich_draws_everything_goes_through_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A capture, or a table before a line, keeps its order and its destination."""
+    from rich.text import Text
+
+    monkeypatch.setenv("COLUMNS", "80")
+    buffer = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", buffer)
+    writer = Writer()
+    with writer.capture() as captured:
+        writer.print(Text("drawn"))
+        writer.print("a line")
+    assert captured.get() == "drawn\na line\n" and buffer.getvalue() == ""

@@ -104,8 +104,10 @@ def _rich_only() -> bool:
 
 
 class Writer:
-    """stdout (or stderr): plain lines written here, wrapped and escaped; renderables, and
-    everything once a rich console has been made, through :class:`TableConsole`."""
+    """stdout (or stderr): plain lines written here, wrapped and escaped; a screen that can
+    draw itself as plain text (a ``plain(width)`` method: render/sheet.py) too, where rich
+    would draw it without colours; other renderables, and everything once a rich console
+    has been made, through :class:`TableConsole`."""
 
     def __init__(self, stderr: bool = False) -> None:
         self.stderr = stderr
@@ -152,7 +154,23 @@ class Writer:
                 if width >= 1:  # rich draws nothing in no width ($COLUMNS=0)
                     self._write(safe_text(text.translate(_DROPPED)) + safe_text(end))
                 return
+        plain = getattr(objects[0], "plain", None) if len(objects) == 1 else None
+        if (self._rich is None and callable(plain) and end == "\n" and not options
+                and self._colourless()):
+            width = self.width
+            drawn = plain(width) if width >= 1 else None
+            if drawn is not None:
+                self._write(safe_text(drawn))
+                return
         self.rich.print(*objects, sep=sep, end=end, **options)
+
+    def _colourless(self) -> bool:
+        """Whether rich would draw here without colours and with its Unicode boxes: not to
+        a terminal (a pipe, a file), as UTF-8."""
+        file = self.file
+        encoding = (getattr(file, "encoding", "utf-8") or "utf-8").lower()
+        return (not _rich_only() and not _is_terminal(file)
+                and encoding.startswith("utf"))
 
     def _write(self, text: str) -> None:
         """``text`` written and flushed, as rich writes a print: a closed pipe (``asara

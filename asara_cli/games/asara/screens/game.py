@@ -33,25 +33,31 @@ COLOUR_STYLE = {
 # --- towers and status ---------------------------------------------------------------------------
 
 
-def tower_text(tower: Tower, label: str) -> Text:
-    """A tower as the build command names it (``red 2``) with its height in brackets, then
-    drawn in its colour: base, trunks and windows, turret, bottom to top; gold sections as
-    ▓, lighted windows as ✦ (they sit on windows and add no height)."""
-    from rich.text import Text
-
+def _tower_spans(tower: Tower, label: str) -> list[tuple[str, str]]:
+    """A tower's text in pieces, each with its style (for rich; plain text joins them)."""
     style = COLOUR_STYLE[tower.colour]
-    text = Text()
-    text.append(f"{label} ({tower.height}) ", style=style)
     plain_windows = tower.windows - tower.lighted
     body = "█" + "▮" * tower.trunks + "▯" * plain_windows + "✦" * tower.lighted + "▲"
-    text.append(body, style=style)
+    spans = [(f"{label} ({tower.height}) ", style), (body, style)]
     extras = []
     if tower.visible_gold:
         extras.append(f"{tower.visible_gold} gold")
     if tower.lighted:
         extras.append(f"{tower.lighted} lit")
     if extras:
-        text.append(f" ({', '.join(extras)})", style="yellow")
+        spans.append((f" ({', '.join(extras)})", "yellow"))
+    return spans
+
+
+def tower_text(tower: Tower, label: str) -> Text:
+    """A tower as the build command names it (``red 2``) with its height in brackets, then
+    drawn in its colour: base, trunks and windows, turret, bottom to top; gold sections as
+    ▓, lighted windows as ✦ (they sit on windows and add no height)."""
+    from rich.text import Text
+
+    text = Text()
+    for piece, style in _tower_spans(tower, label):
+        text.append(piece, style=style)
     return text
 
 
@@ -61,6 +67,14 @@ def _towers_cell(towers: Sequence[Tower]) -> Text:
     if not towers:
         return Text("-", style="dim")
     return Text("\n").join(tower_text(t, tower_label(towers, i)) for i, t in enumerate(towers))
+
+
+def _towers_plain(towers: Sequence[Tower]) -> str:
+    """:func:`_towers_cell` as plain text."""
+    if not towers:
+        return "-"
+    return "\n".join("".join(piece for piece, _ in _tower_spans(t, tower_label(towers, i)))
+                     for i, t in enumerate(towers))
 
 
 def _screen_items(state: GameState, seat: int) -> list[str]:
@@ -196,59 +210,48 @@ def _runs(spaces: Sequence[int]) -> str:
     return ", ".join(out)
 
 
-def status_view(board: Board, state: GameState, title: str, full: bool = False
-                ) -> RenderableType:
-    """The board for the table: whose turn, the players and their towers, the areas; with
-    ``full`` also what lies behind the screens and the market. Without it, it fits 80x40
-    for a 4-player pro game with both expansions (tables without their blank edge rows)."""
-    from rich import box
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
+#: the players table's columns: a tower is one line (its name, height and drawing)
+_PLAYER_COLUMNS = (("player", "left"), ("Asari", "right"), ("buyers", "right"),
+                   ("prestige", "right"), ("towers", "left"))
 
-    edge = full
-    parts: list[RenderableType] = [Text(title, style="bold")]
+
+def _head_lines(board: Board, state: GameState) -> list[str]:
+    """The lines under the title: the game over, or the year and whose turn it is."""
     if state.over:
-        parts.append(Text(f"The game is over (year {state.year}): see `asara score`."))
-    else:
-        who = state.players[state.turn].name if state.turn is not None else "-"
-        parts.append(Text(f"Year {state.year} of {board.years}, after {state.events} events: "
-                          f"{who} to move. Caliph's patronage: "
-                          f"{state.players[state.caliph].name}."))
-        if undealt(state) and not state.areas:  # R6.1: due before the year's first move
-            parts.append(Text(f"The Caliph's gifts of year {state.year} are not dealt yet: "
-                              f"record the deal with `asara gifts ...` first."))
-    table = Table(box=box.SIMPLE_HEAD, title="players", title_justify="left", show_edge=edge)
-    for col, justify in (("player", "left"), ("Asari", "right"), ("buyers", "right"),
-                         ("prestige", "right"), ("towers", "left")):
-        # a tower is one line: its name, height and drawing
-        table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
-    # The screens get a table of their own, so a long list wraps across the whole width
-    # between tiles instead of word by word in a narrow last column.
-    screens = Table(box=box.SIMPLE_HEAD, title="behind the screens", title_justify="left")
-    screens.add_column("player", no_wrap=True)
-    screens.add_column("sections and lighted windows not built")
+        return [f"The game is over (year {state.year}): see `asara score`."]
+    who = state.players[state.turn].name if state.turn is not None else "-"
+    lines = [f"Year {state.year} of {board.years}, after {state.events} events: "
+             f"{who} to move. Caliph's patronage: {state.players[state.caliph].name}."]
+    if undealt(state) and not state.areas:  # R6.1: due before the year's first move
+        lines.append(f"The Caliph's gifts of year {state.year} are not dealt yet: "
+                     f"record the deal with `asara gifts ...` first.")
+    return lines
+
+
+def _player_rows(state: GameState) -> list[tuple[str, str, str, str]]:
+    """Each player's name with the marks beside it, money, buyers and prestige."""
+    rows = []
     for seat, p in enumerate(state.players):
         marks = ""
         if seat == state.turn:
             marks += " ◀"
         if seat == state.caliph:
             marks += " ♛"
-        table.add_row(Text(p.name + marks), str(p.money), str(p.buyers),
-                      str(state.prestige(seat)), _towers_cell(p.towers))
-        screens.add_row(Text(p.name), ItemList(_screen_items(state, seat)))
-    parts.append(table)
-    if full:
-        parts.append(screens)
+        rows.append((p.name + marks, str(p.money), str(p.buyers), str(state.prestige(seat))))
+    return rows
 
-    areas = Table(box=box.SIMPLE_HEAD, title="areas this year", title_justify="left",
-                  show_edge=edge)
-    areas.add_column("area", no_wrap=True)
-    areas.add_column("follow" if not full else "buyer colour to follow")
-    areas.add_column("free" if not full else "free spaces", no_wrap=not full)
+
+def _area_columns(state: GameState, full: bool) -> list[str]:
+    columns = ["area", "follow" if not full else "buyer colour to follow",
+               "free" if not full else "free spaces"]
+    if "gifts" in state.setup.expansions:
+        columns.append("Caliph's gifts (space: gifts)" if full else "gifts (space: gifts)")
+    return columns
+
+
+def _area_rows(board: Board, state: GameState, full: bool) -> list[list[str]]:
+    rows = []
     gifts = "gifts" in state.setup.expansions
-    if gifts:
-        areas.add_column("Caliph's gifts (space: gifts)" if full else "gifts (space: gifts)")
     for spec in _areas_in_play(board, state):
         colour = state.area(spec.key).colour
         follow = (colour or "any") if spec.follow_suit else "-"
@@ -259,23 +262,100 @@ def status_view(board: Board, state: GameState, title: str, full: bool = False
                else ("none" if isinstance(free, list) else free)]
         if gifts:
             row.append(_gifts_cell(state, spec))
-        areas.add_row(*row)
-    parts.append(areas)
-    parts.append(Text(LEGEND))
-    if not full:
-        parts.append(Text("Behind the screens and the market: asara status --full"))
+        rows.append(row)
+    return rows
+
+
+#: the line under the compact board
+_FULL_HINT = "Behind the screens and the market: asara status --full"
+
+
+class StatusView:
+    """The board for the table: whose turn, the players and their towers, the areas; with
+    ``full`` also what lies behind the screens and the market. Without it, it fits 80x40
+    for a 4-player pro game with both expansions (tables without their blank edge rows).
+
+    rich draws it (:meth:`__rich__`); the compact board also draws itself as plain text
+    (:meth:`plain`, for a pipe or a file: render/sheet.py), the same characters."""
+
+    def __init__(self, board: Board, state: GameState, title: str, full: bool) -> None:
+        self.board, self.state, self.title, self.full = board, state, title, full
+
+    def plain(self, width: int) -> str | None:
+        from asara_cli.render.sheet import Column, Sheet, draw
+
+        if self.full:
+            return None
+        board, state = self.board, self.state
+        players = Sheet("players", tuple(Column(c, j == "right") for c, j in _PLAYER_COLUMNS),
+                        tuple((*row, _towers_plain(p.towers))
+                              for row, p in zip(_player_rows(state), state.players,
+                                                strict=True)))
+        areas = Sheet("areas this year", tuple(map(Column, _area_columns(state, False))),
+                      tuple(map(tuple, _area_rows(board, state, False))))
+        return draw([self.title, *_head_lines(board, state), players, areas, LEGEND,
+                     _FULL_HINT], width)
+
+    def __rich__(self) -> RenderableType:
+        from rich import box
+        from rich.console import Group
+        from rich.table import Table
+        from rich.text import Text
+
+        board, state, full = self.board, self.state, self.full
+        edge = full
+        parts: list[RenderableType] = [Text(self.title, style="bold")]
+        parts += [Text(line) for line in _head_lines(board, state)]
+        table = Table(box=box.SIMPLE_HEAD, title="players", title_justify="left",
+                      show_edge=edge)
+        for col, justify in _PLAYER_COLUMNS:
+            table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        # The screens get a table of their own, so a long list wraps across the whole width
+        # between tiles instead of word by word in a narrow last column.
+        screens = Table(box=box.SIMPLE_HEAD, title="behind the screens", title_justify="left")
+        screens.add_column("player", no_wrap=True)
+        screens.add_column("sections and lighted windows not built")
+        for seat, (row, p) in enumerate(zip(_player_rows(state), state.players, strict=True)):
+            name, *numbers = row
+            table.add_row(Text(name), *numbers, _towers_cell(p.towers))
+            screens.add_row(Text(p.name), ItemList(_screen_items(state, seat)))
+        parts.append(table)
+        if full:
+            parts.append(screens)
+
+        areas = Table(box=box.SIMPLE_HEAD, title="areas this year", title_justify="left",
+                      show_edge=edge)
+        for i, column in enumerate(_area_columns(state, full)):
+            if i == 0:
+                areas.add_column(column, no_wrap=True)
+            elif i == 2:
+                areas.add_column(column, no_wrap=not full)
+            else:
+                areas.add_column(column)
+        for cells in _area_rows(board, state, full):
+            areas.add_row(*cells)
+        parts.append(areas)
+        parts.append(Text(LEGEND))
+        if not full:
+            parts.append(Text(_FULL_HINT))
+            return Group(*parts)
+
+        markets = Table(box=box.SIMPLE_HEAD, title="market", title_justify="left")
+        markets.add_column("section")
+        markets.add_column("on display", justify="right")
+        markets.add_column("face-down pile", justify="right")
+        markets.add_column("display as stated")
+        for m in state.markets:
+            shown = "not recorded" if m.shown is None else ", ".join(str(t) for t in m.shown)
+            markets.add_row(m.section.value, str(m.count), str(m.pile), shown)
+        parts.append(markets)
         return Group(*parts)
 
-    markets = Table(box=box.SIMPLE_HEAD, title="market", title_justify="left")
-    markets.add_column("section")
-    markets.add_column("on display", justify="right")
-    markets.add_column("face-down pile", justify="right")
-    markets.add_column("display as stated")
-    for m in state.markets:
-        shown = "not recorded" if m.shown is None else ", ".join(str(t) for t in m.shown)
-        markets.add_row(m.section.value, str(m.count), str(m.pile), shown)
-    parts.append(markets)
-    return Group(*parts)
+
+def status_view(board: Board, state: GameState, title: str, full: bool = False
+                ) -> StatusView:
+    """The board as :class:`StatusView` draws it."""
+    return StatusView(board, state, title, full)
 
 
 # --- score ---------------------------------------------------------------------------------------

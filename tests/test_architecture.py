@@ -103,6 +103,18 @@ def test_a_move_that_ends_no_year_draws_no_table(tmp_path: Path) -> None:
     assert stdout == "" and found == []  # Ann moves first: refused, on stderr
 
 
+def test_a_yspahan_move_checked_draws_no_table(tmp_path: Path) -> None:
+    """The same for Yspahan: a move's line, a dry run's too, is written without rich."""
+    log = tmp_path / "game.toml"
+    subprocess.run([sys.executable, "-m", "asara_cli", "new", str(log), "--game", "yspahan",
+                    "-p", "Ann", "-p", "Ben", "-p", "Cid"], capture_output=True, text=True,
+                   check=True, cwd=tmp_path)
+    stdout, found = _imported(["roll", "1", "1", "3", "3", "5", "5", "6", "6", "6", "-y", "1 2",
+                               "--dry-run", "-l", str(log)], ("rich",), tmp_path)
+    assert "legal, not recorded: Ann rolls" in stdout
+    assert found == []
+
+
 def test_json_is_written_without_rich() -> None:
     """`status --json` and `score --json` draw nothing: rich's console is not imported."""
     log = Path(__file__).resolve().parent.parent / "sample_games" / "two-player-basic.toml"

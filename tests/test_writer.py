@@ -156,11 +156,39 @@ def test_the_narrow_characters_are_one_column_in_rich() -> None:
     assert {c for c in NARROW if cell_len(c) != 1} == set()
 
 
-def _rich_drawn(view: object, width: int) -> str:
+def _rich_drawn(view: object, width: int, system: int | None = None) -> str:
+    from rich.style import Style
+
+    from asara_cli.render.sheet import EIGHT_BIT, NO_COLOR, STANDARD, TRUECOLOR
+
+    # rich keeps a style's escape codes on the style, made once for the first colour system
+    # it meets (one a process, as a command has it): forget them between systems
+    Style.parse.cache_clear()  # type: ignore[attr-defined]
+    Style._add.cache_clear()  # type: ignore[attr-defined]
+    colours = {None: None, TRUECOLOR: "truecolor", EIGHT_BIT: "256", STANDARD: "standard",
+               NO_COLOR: "truecolor"}[system]
     console = TableConsole(file=io.StringIO(), width=width, markup=False, highlight=False,
-                           emoji=False)
+                           emoji=False, force_terminal=system is not None,
+                           color_system=colours,  # type: ignore[arg-type]
+                           no_color=system == NO_COLOR)
     console.print(view)
     return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
+
+
+def test_the_escape_codes_are_rich_s() -> None:
+    from rich.color import ColorSystem
+    from rich.segment import Segment
+    from rich.style import Style
+
+    from asara_cli.render.sheet import SGR
+
+    systems = (ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT, ColorSystem.STANDARD)
+    for name, codes in SGR.items():
+        parse = Style.parse.__wrapped__  # type: ignore[attr-defined]  # a fresh style each
+        made = [parse(Style, name)._make_ansi_codes(system) for system in systems]
+        (plain,) = Segment.remove_color([Segment("x", parse(Style, name))])
+        assert plain.style is not None
+        assert (*made, plain.style._make_ansi_codes(ColorSystem.TRUECOLOR)) == codes, name
 
 
 NAMES = [("Ada", "Bo", "Cyd", "Dee"), ("Zoë", "Jürgen", "Åsa"),
@@ -184,11 +212,12 @@ def test_the_board_drawn_without_rich_is_rich_s(flags: tuple[str, ...]) -> None:
         for at in range(0, len(events) + 1, 7):
             view = rules.status_view(board, outcome, at, f"game.toml after event {at}")
             for width in (40, 66, 80, 120):
-                plain = view.plain(width)
-                if plain is not None:
-                    drawn += 1
-                    assert plain == _rich_drawn(view, width), (seed, at, width)
-    assert drawn > 40  # the plain drawing is not always declined
+                for system in (None, *range(4)):
+                    plain = view.plain(width, system)
+                    if plain is not None:
+                        drawn += 1
+                        assert plain == _rich_drawn(view, width, system), (seed, at, width)
+    assert drawn > 200  # the plain drawing is not always declined
 
 
 def test_status_to_a_pipe_is_drawn_as_rich_draws_it() -> None:
@@ -213,3 +242,54 @@ def test_status_to_a_pipe_is_drawn_as_rich_draws_it() -> None:
         assert said.stdout == _rich_drawn(view, 80), log.name
         plain += view.plain(80) is not None
     assert plain >= 3  # drawn without rich, not only by it
+
+
+@pytest.mark.parametrize("env", [
+    {"COLORTERM": "truecolor", "TERM": "xterm"},
+    {"COLORTERM": " 24BIT "},
+    {"TERM": "xterm-256color"},
+    {"TERM": "screen.xterm-256color"},
+    {"TERM": "xterm"},
+    {"TERM": "xterm-16color"},
+    {"TERM": ""},
+    {"TERM": "xterm-256color", "NO_COLOR": "1"},
+    {"TERM": "xterm-256color", "NO_COLOR": ""},
+    {"TERM": "xterm-kitty"},
+    {"TERM": "dumb"},
+])
+def test_the_board_at_a_terminal_is_rich_s(monkeypatch: pytest.MonkeyPatch,
+                                           env: dict[str, str]) -> None:
+    """At a terminal the writer picks the colour system rich would (or leaves the board to
+    rich), and writes what rich writes."""
+    from rich.style import Style
+
+    from asara_cli.cli.common import replay_file
+
+    for name in ("COLUMNS", "LINES", "TERM", "COLORTERM", "NO_COLOR", "FORCE_COLOR",
+                 "TTY_COMPATIBLE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("COLUMNS", "80")
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    log = Path(__file__).parent.parent / "sample_games" / "four-player-pro.toml"
+    game = replay_file(log, None)
+    said, writers = [], []
+    for make in (Writer, lambda: TableConsole(markup=False, highlight=False, emoji=False)):
+        Style.parse.cache_clear()  # type: ignore[attr-defined]  # as in _rich_drawn
+        Style._add.cache_clear()  # type: ignore[attr-defined]
+        for at in (12, len(game.log.events)):
+            monkeypatch.setattr(sys, "stdout", Terminal())
+            writer = make()
+            writer.print(game.game.status_view(game.board, game.result, at, "after"))
+            said.append(sys.stdout.getvalue())  # type: ignore[attr-defined]
+            writers.append(writer)
+    assert said[:2] == said[2:]
+    assert ("\x1b[" in said[0]) == (env.get("TERM") != "dumb")
+    # drawn without rich, but where rich's versions or a dumb terminal leave a doubt
+    rich_made = [w._rich is not None for w in writers[:2]]  # type: ignore[union-attr]
+    assert rich_made == [env.get("TERM") in ("xterm-kitty", "dumb")] * 2

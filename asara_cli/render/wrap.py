@@ -8,8 +8,10 @@ Plain lines (a refusal, a recorded move's answer, a verdict) are written here wi
 importing rich's console costs a command about 20 ms, a third of Python and Typer's own
 start. They come out as the rich console (render/console.py) would print them, to the byte:
 the same width, rich's dropping of BEL, BS, VT, FF and CR, then every other control
-character escaped (:func:`~asara_cli.core.shown.safe_text`). Anything else, and a line with a
-tab (rich lays tabs out by cell width), goes to the rich console.
+character escaped (:func:`~asara_cli.core.shown.safe_text`). A screen that can draw itself
+as rich draws it (ASARA's compact board: render/sheet.py) is written here too, in the colours
+rich would choose. Anything else, and a line with a tab (rich lays tabs out by cell width),
+goes to the rich console.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ DIAGNOSTIC = re.compile(r"^([a-z]+: )?\S+:\d+: ")
 PLACE = re.compile(r"^([a-z]+: )?\S*[/.]\S*:(?= )")
 #: below this width a wrapped line would hold a word or two; the terminal may break it
 NARROWEST = 40
+#: no colour system that render/sheet.py knows: rich draws
+_RICH_ONLY = -1
 #: what rich's Text drops from a string (bell, backspace, vertical tab, form feed, CR)
 _DROPPED = dict.fromkeys((7, 8, 11, 12, 13))
 
@@ -104,10 +108,10 @@ def _rich_only() -> bool:
 
 
 class Writer:
-    """stdout (or stderr): plain lines written here, wrapped and escaped; a screen that can
-    draw itself as plain text (a ``plain(width)`` method: render/sheet.py) too, where rich
-    would draw it without colours; other renderables, and everything once a rich console
-    has been made, through :class:`TableConsole`."""
+    """stdout (or stderr): plain lines written here, wrapped and escaped; a screen that
+    draws itself as rich would (a ``plain(width, colour_system)`` method: render/sheet.py)
+    too; other renderables, and everything once a rich console has been made, through
+    :class:`TableConsole`."""
 
     def __init__(self, stderr: bool = False) -> None:
         self.stderr = stderr
@@ -155,22 +159,38 @@ class Writer:
                     self._write(safe_text(text.translate(_DROPPED)) + safe_text(end))
                 return
         plain = getattr(objects[0], "plain", None) if len(objects) == 1 else None
-        if (self._rich is None and callable(plain) and end == "\n" and not options
-                and self._colourless()):
-            width = self.width
-            drawn = plain(width) if width >= 1 else None
+        if self._rich is None and callable(plain) and end == "\n" and not options:
+            width, system = self.width, self._colour_system()
+            drawn = plain(width, system) if width >= 1 and system != _RICH_ONLY else None
             if drawn is not None:
-                self._write(safe_text(drawn))
+                # as is: the screen drew only printable characters (render/sheet.py checks
+                # them), and the escape codes of its colours are its own
+                self._write(drawn)
                 return
         self.rich.print(*objects, sep=sep, end=end, **options)
 
-    def _colourless(self) -> bool:
-        """Whether rich would draw here without colours and with its Unicode boxes: not to
-        a terminal (a pipe, a file), as UTF-8."""
+    def _colour_system(self) -> int | None:
+        """The colour system rich would draw in here, as render/sheet.py numbers them:
+        ``None`` for none (not a terminal), :data:`_RICH_ONLY` where rich alone should say
+        (a dumb terminal, one named kitty, which rich's versions tell apart differently, not
+        UTF-8, Windows, a notebook)."""
+        from asara_cli.render.sheet import EIGHT_BIT, NO_COLOR, STANDARD, TRUECOLOR
+
         file = self.file
         encoding = (getattr(file, "encoding", "utf-8") or "utf-8").lower()
-        return (not _rich_only() and not _is_terminal(file)
-                and encoding.startswith("utf"))
+        if _rich_only() or not encoding.startswith("utf"):  # rich draws ASCII boxes
+            return _RICH_ONLY
+        if not _is_terminal(file):
+            return None
+        env = os.environ
+        term = env.get("TERM", "").strip().lower()
+        if term in ("dumb", "unknown") or term.rpartition("-")[2] == "kitty":
+            return _RICH_ONLY
+        if env.get("NO_COLOR", "") != "":
+            return NO_COLOR
+        if env.get("COLORTERM", "").strip().lower() in ("truecolor", "24bit"):
+            return TRUECOLOR
+        return EIGHT_BIT if term.rpartition("-")[2] == "256color" else STANDARD
 
     def _write(self, text: str) -> None:
         """``text`` written and flushed, as rich writes a print: a closed pipe (``asara

@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # rich is imported where a view is drawn: the JSON shapes nee
     from rich.measure import Measurement
     from rich.text import Text
 
+    from asara_cli.render.sheet import Cell
+
 #: Tower colours on a terminal; black is drawn light on dark so it shows on any background.
 COLOUR_STYLE = {
     Colour.BROWN: "bold #a0522d",
@@ -69,12 +71,13 @@ def _towers_cell(towers: Sequence[Tower]) -> Text:
     return Text("\n").join(tower_text(t, tower_label(towers, i)) for i, t in enumerate(towers))
 
 
-def _towers_plain(towers: Sequence[Tower]) -> str:
-    """:func:`_towers_cell` as plain text."""
+def _towers_plain(towers: Sequence[Tower]) -> Cell:
+    """:func:`_towers_cell` for render/sheet.py."""
+    from asara_cli.render.sheet import Cell
+
     if not towers:
-        return "-"
-    return "\n".join("".join(piece for piece, _ in _tower_spans(t, tower_label(towers, i)))
-                     for i, t in enumerate(towers))
+        return Cell([[("-", "")]], style="dim")
+    return Cell([_tower_spans(t, tower_label(towers, i)) for i, t in enumerate(towers)])
 
 
 def _screen_items(state: GameState, seat: int) -> list[str]:
@@ -275,13 +278,16 @@ class StatusView:
     ``full`` also what lies behind the screens and the market. Without it, it fits 80x40
     for a 4-player pro game with both expansions (tables without their blank edge rows).
 
-    rich draws it (:meth:`__rich__`); the compact board also draws itself as plain text
-    (:meth:`plain`, for a pipe or a file: render/sheet.py), the same characters."""
+    rich draws it (:meth:`__rich__`); the compact board also draws itself without rich
+    (:meth:`plain`: render/sheet.py), the same characters and colours, and the writer
+    (render/wrap.py) takes that: importing and running rich costs a command about 30 ms."""
 
     def __init__(self, board: Board, state: GameState, title: str, full: bool) -> None:
         self.board, self.state, self.title, self.full = board, state, title, full
 
-    def plain(self, width: int) -> str | None:
+    def plain(self, width: int, system: int | None = None) -> str | None:
+        """The compact board as rich draws it ``width`` columns wide in colour system
+        ``system`` (render/sheet.py; ``None``: no colours), or ``None`` where only rich can."""
         from asara_cli.render.sheet import Column, Sheet, draw
 
         if self.full:
@@ -293,8 +299,8 @@ class StatusView:
                                                 strict=True)))
         areas = Sheet("areas this year", tuple(map(Column, _area_columns(state, False))),
                       tuple(map(tuple, _area_rows(board, state, False))))
-        return draw([self.title, *_head_lines(board, state), players, areas, LEGEND,
-                     _FULL_HINT], width)
+        return draw([(self.title, "bold"), *_head_lines(board, state), players, areas, LEGEND,
+                     _FULL_HINT], width, system)
 
     def __rich__(self) -> RenderableType:
         from rich import box

@@ -91,15 +91,37 @@ def test_a_reading_command_builds_only_itself() -> None:
 
 
 def test_a_move_that_ends_no_year_draws_no_table(tmp_path: Path) -> None:
-    """rich's tables (and the fractions and decimals they import) are for the year ends: a
-    recorded move that ends no year does without them."""
+    """rich is for the tables of the year ends: a recorded move that ends no year writes
+    its lines without it (render/wrap.py), and a refused one too."""
     log = tmp_path / "game.toml"
     subprocess.run([sys.executable, "-m", "asara_cli", "new", str(log), "-p", "Ann", "-p",
                     "Ben"], capture_output=True, text=True, check=True, cwd=tmp_path)
-    stdout, found = _imported(["coloured", "--dry-run", "-l", str(log)], ("rich.table",),
-                              tmp_path)
+    stdout, found = _imported(["coloured", "--dry-run", "-l", str(log)], ("rich",), tmp_path)
     assert "legal, not recorded: Ann takes 5" in stdout
     assert found == []
+    stdout, found = _imported(["bank", "-l", str(log), "-p", "Ben"], ("rich",), tmp_path)
+    assert stdout == "" and found == []  # Ann moves first: refused, on stderr
+
+
+def test_a_yspahan_move_checked_draws_no_table(tmp_path: Path) -> None:
+    """The same for Yspahan: a move's line, a dry run's too, is written without rich."""
+    log = tmp_path / "game.toml"
+    subprocess.run([sys.executable, "-m", "asara_cli", "new", str(log), "--game", "yspahan",
+                    "-p", "Ann", "-p", "Ben", "-p", "Cid"], capture_output=True, text=True,
+                   check=True, cwd=tmp_path)
+    stdout, found = _imported(["roll", "1", "1", "3", "3", "5", "5", "6", "6", "6", "-y", "1 2",
+                               "--dry-run", "-l", str(log)], ("rich",), tmp_path)
+    assert "legal, not recorded: Ann rolls" in stdout
+    assert found == []
+
+
+def test_json_is_written_without_rich() -> None:
+    """`status --json` and `score --json` draw nothing: rich's console is not imported."""
+    log = Path(__file__).resolve().parent.parent / "sample_games" / "two-player-basic.toml"
+    for command in ("status", "score"):
+        stdout, found = _imported([command, str(log), "--json"], ("rich",))
+        assert '"players"' in stdout
+        assert found == []
 
 
 def test_a_reading_command_imports_no_writer() -> None:

@@ -185,7 +185,7 @@ def test_the_terminal_lists_every_game_only_in_a_small_folder() -> None:
     # a row, and thousands of rows scroll the statistics away); the other formats list all.
     import io
 
-    from asara_cli.render.safe import SafeConsole
+    from asara_cli.render.console import SafeConsole
 
     def game(i: int, status: str = "valid") -> GameRecord:
         return GameRecord(f"g{i:03d}.toml", str(i), status, seats=(

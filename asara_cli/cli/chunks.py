@@ -34,7 +34,7 @@ def in_chunks(work: Callable[[Sequence[T]], R], items: Sequence[T], size: int,
     chunks = [items[i:i + step] for i in range(0, len(items), step)]
     cores = _cores()
     jobs = min(cores if jobs is None else jobs, cores)
-    console = err()
+    console = err().rich  # the bar is rich's
     with Progress(console=console, transient=True,
                   disable=not console.is_terminal) as progress, ExitStack() as stack:
         task = start_task(progress, what, len(items))

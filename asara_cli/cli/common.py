@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
-from rich.console import Console
 
 from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
@@ -18,7 +17,7 @@ from asara_cli.errors import AsaraError, Refused
 from asara_cli.games.base import Game
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, load_log_board, read_log_text
-from asara_cli.render.wrap import TableConsole
+from asara_cli.render.wrap import Writer
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -28,16 +27,17 @@ EXIT_VIOLATION = 1
 EXIT_INPUT = 2
 
 
-def out() -> Console:
+def out() -> Writer:
     """Data for stdout. Markup off: player names are printed as typed, never as styles;
-    control characters from files are shown escaped (render/safe.py); text is broken between
-    words at the terminal's width (render/wrap.py)."""
-    return TableConsole(markup=False, highlight=False, emoji=False)
+    control characters from files are shown escaped (core/shown.py); text is broken between
+    words at the terminal's width (render/wrap.py). Plain lines are written without rich,
+    whose console is made only for what it draws."""
+    return Writer()
 
 
-def err() -> Console:
+def err() -> Writer:
     """People-talk for stderr, escaped and wrapped the same way."""
-    return TableConsole(stderr=True, markup=False, highlight=False, emoji=False)
+    return Writer(stderr=True)
 
 
 def print_json(data: Any) -> None:

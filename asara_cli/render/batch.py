@@ -20,6 +20,7 @@ from asara_cli.games import DEFAULT, game
 from asara_cli.games.base import Filter, Source
 from asara_cli.render import bgstats
 from asara_cli.render.safe import json_text, one_line, safe_text, show_path
+from asara_cli.render.wrap import Writer
 from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats
 
 
@@ -90,14 +91,14 @@ class Format:
         #: Warnings for stderr that writing found (the command prints them)
         self.warnings: list[str] = []
 
-    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console) -> str:
+    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         raise NotImplementedError
 
 
 class JsonFormat(Format):
     name = "json"
 
-    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console) -> str:
+    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         data: dict[str, Any] = {
             "games": [_game_dict(r) for r in records],
             "summary": {"files": len(records), "scored": stats.games,
@@ -160,7 +161,7 @@ class CsvFormat(Format):
             facts.insert(0, "game")
         return (*CsvFormat.FIRST, *facts, *CsvFormat.THEN, *points, "problem"), set(points)
 
-    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console) -> str:
+    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         # A byte order mark first: Excel opens a UTF-8 file without one as its local code
         # page ("Zoë" as "ZoÃ«"). Python reads it with utf-8-sig; pandas skips it.
         buf = io.StringIO()
@@ -189,7 +190,7 @@ class CsvFormat(Format):
 class MarkdownFormat(Format):
     name = "markdown"
 
-    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console) -> str:
+    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         out = ["## Games", "", "| file | date | players | winner(s) | margin | status |",
                "|---|---|---|---|---|---|"]
         for r in records:
@@ -276,7 +277,7 @@ class TableFormat(Format):
     #: thousands scrolls the statistics away, and rich takes about a millisecond a row.
     LISTED = 100
 
-    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console) -> str:
+    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         listed, title = _listed(records, self.LISTED)
         games = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
         games.add_column("file", overflow="fold")
@@ -375,7 +376,7 @@ class BgStatsFormat(Format):
 
     name = "bgstats"
 
-    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console) -> str:
+    def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         shown = {name_key(p.name): p.name for _, club in stats.by_game for p in club.players}
         scored = [r for r in records if r.scored]
         plays = [bgstats.play(r, self.bgg_id, shown) for r in scored]

@@ -7,15 +7,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
 from typing import Any
-
-from rich.console import Console
-from rich.segment import Segment
 
 from asara_cli.core.shown import one_line, safe_text, show_path
 
-__all__ = ["SafeConsole", "json_text", "one_line", "safe_text", "show_path"]
+__all__ = ["json_text", "one_line", "safe_text", "show_path"]
 
 # JSON escapes the C0 controls itself; DEL, the C1 controls and the format characters it
 # writes as they are. They can only sit inside strings, and only DEL is ASCII. (Written as
@@ -42,15 +38,3 @@ def json_text(data: Any, indent: int | None = 2) -> str:
         return text
     return _NOT_ASCII.sub(_json_escaped, text)
 
-
-class SafeConsole(Console):
-    """A rich console that escapes control characters in everything it prints.
-
-    The escaping happens on the rendered segments, after layout and before rich adds its
-    own styles, so a table cell, a wrapped line or a message built around a player's name
-    are all covered, and the console's own colours still work."""
-
-    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
-        return super()._render_buffer(
-            seg if seg.control else Segment(safe_text(seg.text), seg.style)
-            for seg in buffer)

@@ -1,17 +1,33 @@
-"""The one console every person-facing line goes through: text is broken between words at
-the terminal's width, so the terminal never cuts a word or a rule id (``[R6.1]``) in two.
+"""The one writer every person-facing line goes through: text is broken between words at the
+terminal's width, so the terminal never cuts a word or a rule id (``[R6.1]``) in two.
 
 A line that starts with ``FILE:LINE:`` is a diagnostic for editors and grep (as a compiler
 writes them): it stays on one line. Tables and other rich renderables lay themselves out.
+
+Plain lines (a refusal, a recorded move's answer, a verdict) are written here without rich:
+importing rich's console costs a command about 20 ms, a third of Python and Typer's own
+start. They come out as the rich console (render/console.py) would print them, to the byte:
+the same width, rich's dropping of BEL, BS, VT, FF and CR, then every other control
+character escaped (:func:`~asara_cli.core.shown.safe_text`). A screen that can draw itself
+as rich draws it (ASARA's compact board: render/sheet.py) is written here too, in the colours
+rich would choose. Anything else, and a line with a tab (rich lays tabs out by cell width),
+goes to the rich console.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 import textwrap
-from typing import Any
+from typing import IO, TYPE_CHECKING, Any
 
-from asara_cli.render.safe import SafeConsole
+from asara_cli.core.shown import safe_text
+
+if TYPE_CHECKING:
+    from rich.console import Capture
+
+    from asara_cli.render.console import TableConsole
 
 #: ``game.toml:12: ...``, also after ``error: ``: kept whole so an editor can jump to it
 DIAGNOSTIC = re.compile(r"^([a-z]+: )?\S+:\d+: ")
@@ -19,6 +35,10 @@ DIAGNOSTIC = re.compile(r"^([a-z]+: )?\S+:\d+: ")
 PLACE = re.compile(r"^([a-z]+: )?\S*[/.]\S*:(?= )")
 #: below this width a wrapped line would hold a word or two; the terminal may break it
 NARROWEST = 40
+#: no colour system that render/sheet.py knows: rich draws
+_RICH_ONLY = -1
+#: what rich's Text drops from a string (bell, backspace, vertical tab, form feed, CR)
+_DROPPED = dict.fromkeys((7, 8, 11, 12, 13))
 
 
 def wrap(text: str, width: int) -> str:
@@ -40,14 +60,153 @@ def wrap(text: str, width: int) -> str:
     return "\n".join(lines)
 
 
-class TableConsole(SafeConsole):
-    """A :class:`SafeConsole` whose plain text is wrapped by :func:`wrap` (and never again
-    by rich, which would fold a long word); renderables are printed as rich lays them out."""
+def _is_terminal(file: Any) -> bool:
+    """Whether ``file`` takes escape sequences, as rich's console decides it."""
+    if getattr(sys.stdin, "__module__", "").startswith("idlelib"):
+        return False
+    compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if compatible in ("0", "1"):
+        return compatible == "1"
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None:
+        return force != ""
+    isatty = getattr(file, "isatty", None)
+    try:
+        return False if isatty is None else bool(isatty())
+    except ValueError:  # a closed file
+        return False
 
-    def print(self, *objects: Any, sep: str = " ", end: str = "\n",
-              **options: Any) -> None:
-        if objects and all(isinstance(o, str) for o in objects):
-            options["soft_wrap"] = True
-            super().print(wrap(sep.join(objects), self.width), end=end, **options)
+
+def terminal_width(file: Any) -> int:
+    """The width rich's console gives a line written to ``file``: $COLUMNS, else the
+    terminal's (of stdin, stdout or stderr, the first that is one), else 80; 80 on a
+    dumb terminal unless $COLUMNS and $LINES are both set."""
+    env = os.environ
+    columns, lines = env.get("COLUMNS"), env.get("LINES")
+    width = int(columns) if columns is not None and columns.isdigit() else None
+    if width is not None and lines is not None and lines.isdigit():
+        return width
+    if env.get("TERM", "").lower() in ("dumb", "unknown") and _is_terminal(file):
+        return 80
+    if width is not None:
+        return width
+    for fd in (0, 1, 2):
+        try:
+            width = os.get_terminal_size(fd).columns
+        except (AttributeError, ValueError, OSError):  # not a terminal
+            continue
+        break
+    return width or 80
+
+
+def _rich_only() -> bool:
+    """Where rich's console writes otherwise than plain text (Windows' console API, a
+    notebook): there everything goes through it."""
+    import builtins
+
+    return sys.platform == "win32" or hasattr(builtins, "get_ipython")
+
+
+class Writer:
+    """stdout (or stderr): plain lines written here, wrapped and escaped; a screen that
+    draws itself as rich would (a ``plain(width, colour_system)`` method: render/sheet.py)
+    too; other renderables, and everything once a rich console has been made, through
+    :class:`TableConsole`."""
+
+    def __init__(self, stderr: bool = False) -> None:
+        self.stderr = stderr
+        self._rich: TableConsole | None = None
+
+    @property
+    def rich(self) -> TableConsole:
+        """The rich console behind this writer, made on first use."""
+        if self._rich is None:
+            from asara_cli.render.console import TableConsole
+
+            self._rich = TableConsole(stderr=self.stderr, markup=False, highlight=False,
+                                      emoji=False)
+        return self._rich
+
+    @property
+    def file(self) -> IO[str]:
+        """The stream written to, looked up at each write (as rich does: tests swap it)."""
+        if self._rich is not None:
+            return self._rich.file
+        file = sys.stderr if self.stderr else sys.stdout
+        return getattr(file, "rich_proxied_file", file)
+
+    @property
+    def width(self) -> int:
+        return self._rich.width if self._rich is not None else terminal_width(self.file)
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.rich.is_terminal
+
+    def capture(self) -> Capture:
+        return self.rich.capture()
+
+    def print(self, *objects: Any, sep: str = " ", end: str = "\n", **options: Any) -> None:
+        """Print as rich's console does: strings joined by ``sep``, wrapped (plain text is
+        always soft-wrapped: rich never breaks it again), then ``end``. A style, or any
+        other option of rich's, is rich's to print."""
+        if (self._rich is None and objects and all(isinstance(o, str) for o in objects)
+                and options.keys() <= {"soft_wrap"} and not _rich_only()):
+            width = self.width
+            text = wrap(sep.join(objects), width)
+            if "\t" not in text and "\t" not in end:
+                if width >= 1:  # rich draws nothing in no width ($COLUMNS=0)
+                    self._write(safe_text(text.translate(_DROPPED)) + safe_text(end))
+                return
+        plain = getattr(objects[0], "plain", None) if len(objects) == 1 else None
+        if self._rich is None and callable(plain) and end == "\n" and not options:
+            width, system = self.width, self._colour_system()
+            drawn = plain(width, system) if width >= 1 and system != _RICH_ONLY else None
+            if drawn is not None:
+                # as is: the screen drew only printable characters (render/sheet.py checks
+                # them), and the escape codes of its colours are its own
+                self._write(drawn)
+                return
+        self.rich.print(*objects, sep=sep, end=end, **options)
+
+    def _colour_system(self) -> int | None:
+        """The colour system rich would draw in here, as render/sheet.py numbers them:
+        ``None`` for none (not a terminal), :data:`_RICH_ONLY` where rich alone should say
+        (a dumb terminal, one named kitty, which rich's versions tell apart differently, not
+        UTF-8, Windows, a notebook)."""
+        from asara_cli.render.sheet import EIGHT_BIT, NO_COLOR, STANDARD, TRUECOLOR
+
+        file = self.file
+        encoding = (getattr(file, "encoding", "utf-8") or "utf-8").lower()
+        if _rich_only() or not encoding.startswith("utf"):  # rich draws ASCII boxes
+            return _RICH_ONLY
+        if not _is_terminal(file):
+            return None
+        env = os.environ
+        term = env.get("TERM", "").strip().lower()
+        if term in ("dumb", "unknown") or term.rpartition("-")[2] == "kitty":
+            return _RICH_ONLY
+        if env.get("NO_COLOR", "") != "":
+            return NO_COLOR
+        if env.get("COLORTERM", "").strip().lower() in ("truecolor", "24bit"):
+            return TRUECOLOR
+        return EIGHT_BIT if term.rpartition("-")[2] == "256color" else STANDARD
+
+    def _write(self, text: str) -> None:
+        """``text`` written and flushed, as rich writes a print: a closed pipe (``asara
+        status | head``) ends the command quietly with exit code 1."""
+        file = self.file
+        if file is None:  # no stream at all (pythonw): nothing to write to
             return
-        super().print(*objects, sep=sep, end=end, **options)
+        try:
+            try:
+                file.write(text)
+            except UnicodeEncodeError as error:
+                error.reason = (f"{error.reason}\n*** You may need to add "
+                                "PYTHONIOENCODING=utf-8 to your environment ***")
+                raise
+            file.flush()
+        except BrokenPipeError:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            raise SystemExit(1) from None

@@ -11,9 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
-from rich.text import Text
-
 from asara_cli.core.words import ordinal, plural
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import (
@@ -38,8 +35,10 @@ from asara_cli.games.yspahan.rules.state import (
     LedgerEntry,
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # rich is imported where a view is drawn: a move's line and --json need none
+    from rich.console import RenderableType
     from rich.table import Table
+    from rich.text import Text
 
     from asara_cli.games.yspahan.played import Played
 
@@ -151,6 +150,8 @@ def _name(state: GameState, seat: int | None) -> str:
 def tower_text(board: Board, state: GameState) -> Text:
     """Today's tower, bottom to top: each row's dice and the value they show, e.g. ``bag 2
     (3s)``, yellow ones counted."""
+    from rich.text import Text
+
     text = Text("Tower: ")
     if state.phase == ROLL or all(r is None for r in state.tower):
         text.append("not rolled yet" if state.phase == ROLL else "empty", style="dim")
@@ -170,6 +171,8 @@ def tower_text(board: Board, state: GameState) -> Text:
 
 def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
     """Each quarter's souks: id, owner and filled/shops (✓ when complete)."""
+    from rich.text import Text
+
     out = []
     for quarter in board.quarters:
         cells = []
@@ -189,6 +192,8 @@ def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
 
 
 def supervisor_text(board: Board, state: GameState) -> Text:
+    from rich.text import Text
+
     text = Text(f"Supervisor on {state.supervisor}")
     facing = board.faces.get(state.supervisor, ())
     shops = []
@@ -218,6 +223,8 @@ def short_names(names: Sequence[str]) -> list[str]:
 
 
 def caravan_text(board: Board, state: GameState) -> Text:
+    from rich.text import Text
+
     n = len(state.players)
     labels = short_names([p.name for p in state.players])
     per_row = board.caravan_camels.get(n, 0)
@@ -238,6 +245,8 @@ def caravan_text(board: Board, state: GameState) -> Text:
 
 
 def _players_table(board: Board, state: GameState) -> Table:
+    from rich.text import Text
+
     table = _table()
     for col, justify in (("", "left"), ("player", "left"), ("score", "right"),
                          ("gold", "right"), ("camels", "right"), ("cards", "right"),
@@ -255,6 +264,9 @@ def _players_table(board: Board, state: GameState) -> Table:
 
 def status_view(board: Board, state: GameState, title: str) -> RenderableType:
     """The table after some event, within 80 columns."""
+    from rich.console import Group
+    from rich.text import Text
+
     head = Text(title, style="bold")
     when = turn_text(state) or "The game is over."
     parts: list[RenderableType] = [head, Text(when), tower_text(board, state)]
@@ -321,6 +333,9 @@ def points_by_week(state: GameState) -> list[tuple[str, list[int]]]:
 
 def score_view(board: Board, played: Played, title: str) -> RenderableType:
     """Every point by week: a summary per source, then each entry with its arithmetic."""
+    from rich.console import Group
+    from rich.text import Text
+
     state = played.state
     names = [p.name for p in state.players]
     parts: list[RenderableType] = [Text(title, style="bold")]
@@ -386,6 +401,9 @@ def score_dict(board: Board, played: Played) -> dict[str, Any]:
 
 def score_chart(played: Played, title: str) -> RenderableType:
     """Each player's points after each week as bars."""
+    from rich.console import Group
+    from rich.text import Text
+
     rows = points_by_week(played.state)
     best = max((v for _, r in rows for v in r), default=0) or 1
     width = max((len(name) for name, _ in rows), default=0)
@@ -407,6 +425,9 @@ def score_chart(played: Played, title: str) -> RenderableType:
 def week_end_view(board: Board, before: GameState, after: GameState) -> RenderableType:
     """The week end scored by the last turn: each complete souk, the caravan's evaluation,
     then where the game goes on (or its end)."""
+    from rich.console import Group
+    from rich.text import Text
+
     week = before.week
     names = [p.name for p in after.players]
     scored = [e for e in after.ledger[len(before.ledger):]
@@ -453,6 +474,9 @@ def result_line(board: Board, before: GameState, after: GameState, event: Event)
 
 
 def board_view(board: Board) -> RenderableType:
+    from rich.console import Group
+    from rich.text import Text
+
     parts: list[RenderableType] = [
         Text(f"Board profile {board.profile}: {board.description}", style="bold"),
         Text(f"{board.min_players}-{board.max_players} players, {board.weeks} weeks of "

@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-from rich import box
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from asara_cli.games.asara.rules.scoring import (
     FINAL_CATEGORIES,
@@ -18,7 +13,9 @@ from asara_cli.games.asara.rules.scoring import (
     category_label,
     winners,
 )
-from asara_cli.render.phrases import Phrases
+
+if TYPE_CHECKING:  # rich draws the tables; the JSON shapes need none of it (a --json command)
+    from rich.console import RenderableType
 
 PLACE = {1: "1st", 2: "2nd"}
 
@@ -73,6 +70,13 @@ def final_tables(
     evaluation: FinalEvaluation,
 ) -> RenderableType:
     """One table of awards per category, then the totals and the winner(s)."""
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from asara_cli.render.phrases import Phrases
+
     parts: list[RenderableType] = []
     for category in FINAL_CATEGORIES:
         awards = [a for a in (*evaluation.awards, *evaluation.unplaced)

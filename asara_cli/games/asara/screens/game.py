@@ -5,14 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
-
-from rich import box
-from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.measure import Measurement
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.engine import Replay
@@ -21,6 +14,13 @@ from asara_cli.games.asara.rules.model import Colour, Tower
 from asara_cli.games.asara.rules.state import GameState, in_play
 from asara_cli.games.asara.rules.text import plural, tower_label
 from asara_cli.games.asara.screens.final import final_dict, final_tables
+
+if TYPE_CHECKING:  # rich is imported where a view is drawn: the JSON shapes need none of it
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+    from rich.measure import Measurement
+    from rich.text import Text
+
+    from asara_cli.render.sheet import Cell
 
 #: Tower colours on a terminal; black is drawn light on dark so it shows on any background.
 COLOUR_STYLE = {
@@ -35,30 +35,49 @@ COLOUR_STYLE = {
 # --- towers and status ---------------------------------------------------------------------------
 
 
-def tower_text(tower: Tower, label: str) -> Text:
-    """A tower as the build command names it (``red 2``) with its height in brackets, then
-    drawn in its colour: base, trunks and windows, turret, bottom to top; gold sections as
-    ▓, lighted windows as ✦ (they sit on windows and add no height)."""
+def _tower_spans(tower: Tower, label: str) -> list[tuple[str, str]]:
+    """A tower's text in pieces, each with its style (for rich; plain text joins them)."""
     style = COLOUR_STYLE[tower.colour]
-    text = Text()
-    text.append(f"{label} ({tower.height}) ", style=style)
     plain_windows = tower.windows - tower.lighted
     body = "█" + "▮" * tower.trunks + "▯" * plain_windows + "✦" * tower.lighted + "▲"
-    text.append(body, style=style)
+    spans = [(f"{label} ({tower.height}) ", style), (body, style)]
     extras = []
     if tower.visible_gold:
         extras.append(f"{tower.visible_gold} gold")
     if tower.lighted:
         extras.append(f"{tower.lighted} lit")
     if extras:
-        text.append(f" ({', '.join(extras)})", style="yellow")
+        spans.append((f" ({', '.join(extras)})", "yellow"))
+    return spans
+
+
+def tower_text(tower: Tower, label: str) -> Text:
+    """A tower as the build command names it (``red 2``) with its height in brackets, then
+    drawn in its colour: base, trunks and windows, turret, bottom to top; gold sections as
+    ▓, lighted windows as ✦ (they sit on windows and add no height)."""
+    from rich.text import Text
+
+    text = Text()
+    for piece, style in _tower_spans(tower, label):
+        text.append(piece, style=style)
     return text
 
 
 def _towers_cell(towers: Sequence[Tower]) -> Text:
+    from rich.text import Text
+
     if not towers:
         return Text("-", style="dim")
     return Text("\n").join(tower_text(t, tower_label(towers, i)) for i, t in enumerate(towers))
+
+
+def _towers_plain(towers: Sequence[Tower]) -> Cell:
+    """:func:`_towers_cell` for render/sheet.py."""
+    from asara_cli.render.sheet import Cell
+
+    if not towers:
+        return Cell([[("-", "")]], style="dim")
+    return Cell([_tower_spans(t, tower_label(towers, i)) for i, t in enumerate(towers)])
 
 
 def _screen_items(state: GameState, seat: int) -> list[str]:
@@ -84,6 +103,9 @@ class ItemList:
         self.empty = empty
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        from rich.cells import cell_len
+        from rich.measure import Measurement
+
         if not self.pieces:
             return Measurement(cell_len(self.empty), cell_len(self.empty))
         widest = max(cell_len(p) for p in self.pieces)
@@ -91,6 +113,9 @@ class ItemList:
         return Measurement(min(widest, options.max_width), min(whole, options.max_width))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.cells import cell_len
+        from rich.text import Text
+
         width = options.max_width
         lines: list[str] = []
         line = ""
@@ -188,54 +213,48 @@ def _runs(spaces: Sequence[int]) -> str:
     return ", ".join(out)
 
 
-def status_view(board: Board, state: GameState, title: str, full: bool = False
-                ) -> RenderableType:
-    """The board for the table: whose turn, the players and their towers, the areas; with
-    ``full`` also what lies behind the screens and the market. Without it, it fits 80x40
-    for a 4-player pro game with both expansions (tables without their blank edge rows)."""
-    edge = full
-    parts: list[RenderableType] = [Text(title, style="bold")]
+#: the players table's columns: a tower is one line (its name, height and drawing)
+_PLAYER_COLUMNS = (("player", "left"), ("Asari", "right"), ("buyers", "right"),
+                   ("prestige", "right"), ("towers", "left"))
+
+
+def _head_lines(board: Board, state: GameState) -> list[str]:
+    """The lines under the title: the game over, or the year and whose turn it is."""
     if state.over:
-        parts.append(Text(f"The game is over (year {state.year}): see `asara score`."))
-    else:
-        who = state.players[state.turn].name if state.turn is not None else "-"
-        parts.append(Text(f"Year {state.year} of {board.years}, after {state.events} events: "
-                          f"{who} to move. Caliph's patronage: "
-                          f"{state.players[state.caliph].name}."))
-        if undealt(state) and not state.areas:  # R6.1: due before the year's first move
-            parts.append(Text(f"The Caliph's gifts of year {state.year} are not dealt yet: "
-                              f"record the deal with `asara gifts ...` first."))
-    table = Table(box=box.SIMPLE_HEAD, title="players", title_justify="left", show_edge=edge)
-    for col, justify in (("player", "left"), ("Asari", "right"), ("buyers", "right"),
-                         ("prestige", "right"), ("towers", "left")):
-        # a tower is one line: its name, height and drawing
-        table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
-    # The screens get a table of their own, so a long list wraps across the whole width
-    # between tiles instead of word by word in a narrow last column.
-    screens = Table(box=box.SIMPLE_HEAD, title="behind the screens", title_justify="left")
-    screens.add_column("player", no_wrap=True)
-    screens.add_column("sections and lighted windows not built")
+        return [f"The game is over (year {state.year}): see `asara score`."]
+    who = state.players[state.turn].name if state.turn is not None else "-"
+    lines = [f"Year {state.year} of {board.years}, after {state.events} events: "
+             f"{who} to move. Caliph's patronage: {state.players[state.caliph].name}."]
+    if undealt(state) and not state.areas:  # R6.1: due before the year's first move
+        lines.append(f"The Caliph's gifts of year {state.year} are not dealt yet: "
+                     f"record the deal with `asara gifts ...` first.")
+    return lines
+
+
+def _player_rows(state: GameState) -> list[tuple[str, str, str, str]]:
+    """Each player's name with the marks beside it, money, buyers and prestige."""
+    rows = []
     for seat, p in enumerate(state.players):
         marks = ""
         if seat == state.turn:
             marks += " ◀"
         if seat == state.caliph:
             marks += " ♛"
-        table.add_row(Text(p.name + marks), str(p.money), str(p.buyers),
-                      str(state.prestige(seat)), _towers_cell(p.towers))
-        screens.add_row(Text(p.name), ItemList(_screen_items(state, seat)))
-    parts.append(table)
-    if full:
-        parts.append(screens)
+        rows.append((p.name + marks, str(p.money), str(p.buyers), str(state.prestige(seat))))
+    return rows
 
-    areas = Table(box=box.SIMPLE_HEAD, title="areas this year", title_justify="left",
-                  show_edge=edge)
-    areas.add_column("area", no_wrap=True)
-    areas.add_column("follow" if not full else "buyer colour to follow")
-    areas.add_column("free" if not full else "free spaces", no_wrap=not full)
+
+def _area_columns(state: GameState, full: bool) -> list[str]:
+    columns = ["area", "follow" if not full else "buyer colour to follow",
+               "free" if not full else "free spaces"]
+    if "gifts" in state.setup.expansions:
+        columns.append("Caliph's gifts (space: gifts)" if full else "gifts (space: gifts)")
+    return columns
+
+
+def _area_rows(board: Board, state: GameState, full: bool) -> list[list[str]]:
+    rows = []
     gifts = "gifts" in state.setup.expansions
-    if gifts:
-        areas.add_column("Caliph's gifts (space: gifts)" if full else "gifts (space: gifts)")
     for spec in _areas_in_play(board, state):
         colour = state.area(spec.key).colour
         follow = (colour or "any") if spec.follow_suit else "-"
@@ -246,23 +265,103 @@ def status_view(board: Board, state: GameState, title: str, full: bool = False
                else ("none" if isinstance(free, list) else free)]
         if gifts:
             row.append(_gifts_cell(state, spec))
-        areas.add_row(*row)
-    parts.append(areas)
-    parts.append(Text(LEGEND))
-    if not full:
-        parts.append(Text("Behind the screens and the market: asara status --full"))
+        rows.append(row)
+    return rows
+
+
+#: the line under the compact board
+_FULL_HINT = "Behind the screens and the market: asara status --full"
+
+
+class StatusView:
+    """The board for the table: whose turn, the players and their towers, the areas; with
+    ``full`` also what lies behind the screens and the market. Without it, it fits 80x40
+    for a 4-player pro game with both expansions (tables without their blank edge rows).
+
+    rich draws it (:meth:`__rich__`); the compact board also draws itself without rich
+    (:meth:`plain`: render/sheet.py), the same characters and colours, and the writer
+    (render/wrap.py) takes that: importing and running rich costs a command about 30 ms."""
+
+    def __init__(self, board: Board, state: GameState, title: str, full: bool) -> None:
+        self.board, self.state, self.title, self.full = board, state, title, full
+
+    def plain(self, width: int, system: int | None = None) -> str | None:
+        """The compact board as rich draws it ``width`` columns wide in colour system
+        ``system`` (render/sheet.py; ``None``: no colours), or ``None`` where only rich can."""
+        from asara_cli.render.sheet import Column, Sheet, draw
+
+        if self.full:
+            return None
+        board, state = self.board, self.state
+        players = Sheet("players", tuple(Column(c, j == "right") for c, j in _PLAYER_COLUMNS),
+                        tuple((*row, _towers_plain(p.towers))
+                              for row, p in zip(_player_rows(state), state.players,
+                                                strict=True)))
+        areas = Sheet("areas this year", tuple(map(Column, _area_columns(state, False))),
+                      tuple(map(tuple, _area_rows(board, state, False))))
+        return draw([(self.title, "bold"), *_head_lines(board, state), players, areas, LEGEND,
+                     _FULL_HINT], width, system)
+
+    def __rich__(self) -> RenderableType:
+        from rich import box
+        from rich.console import Group
+        from rich.table import Table
+        from rich.text import Text
+
+        board, state, full = self.board, self.state, self.full
+        edge = full
+        parts: list[RenderableType] = [Text(self.title, style="bold")]
+        parts += [Text(line) for line in _head_lines(board, state)]
+        table = Table(box=box.SIMPLE_HEAD, title="players", title_justify="left",
+                      show_edge=edge)
+        for col, justify in _PLAYER_COLUMNS:
+            table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        # The screens get a table of their own, so a long list wraps across the whole width
+        # between tiles instead of word by word in a narrow last column.
+        screens = Table(box=box.SIMPLE_HEAD, title="behind the screens", title_justify="left")
+        screens.add_column("player", no_wrap=True)
+        screens.add_column("sections and lighted windows not built")
+        for seat, (row, p) in enumerate(zip(_player_rows(state), state.players, strict=True)):
+            name, *numbers = row
+            table.add_row(Text(name), *numbers, _towers_cell(p.towers))
+            screens.add_row(Text(p.name), ItemList(_screen_items(state, seat)))
+        parts.append(table)
+        if full:
+            parts.append(screens)
+
+        areas = Table(box=box.SIMPLE_HEAD, title="areas this year", title_justify="left",
+                      show_edge=edge)
+        for i, column in enumerate(_area_columns(state, full)):
+            if i == 0:
+                areas.add_column(column, no_wrap=True)
+            elif i == 2:
+                areas.add_column(column, no_wrap=not full)
+            else:
+                areas.add_column(column)
+        for cells in _area_rows(board, state, full):
+            areas.add_row(*cells)
+        parts.append(areas)
+        parts.append(Text(LEGEND))
+        if not full:
+            parts.append(Text(_FULL_HINT))
+            return Group(*parts)
+
+        markets = Table(box=box.SIMPLE_HEAD, title="market", title_justify="left")
+        markets.add_column("section")
+        markets.add_column("on display", justify="right")
+        markets.add_column("face-down pile", justify="right")
+        markets.add_column("display as stated")
+        for m in state.markets:
+            shown = "not recorded" if m.shown is None else ", ".join(str(t) for t in m.shown)
+            markets.add_row(m.section.value, str(m.count), str(m.pile), shown)
+        parts.append(markets)
         return Group(*parts)
 
-    markets = Table(box=box.SIMPLE_HEAD, title="market", title_justify="left")
-    markets.add_column("section")
-    markets.add_column("on display", justify="right")
-    markets.add_column("face-down pile", justify="right")
-    markets.add_column("display as stated")
-    for m in state.markets:
-        shown = "not recorded" if m.shown is None else ", ".join(str(t) for t in m.shown)
-        markets.add_row(m.section.value, str(m.count), str(m.pile), shown)
-    parts.append(markets)
-    return Group(*parts)
+
+def status_view(board: Board, state: GameState, title: str, full: bool = False
+                ) -> StatusView:
+    """The board as :class:`StatusView` draws it."""
+    return StatusView(board, state, title, full)
 
 
 # --- score ---------------------------------------------------------------------------------------
@@ -321,6 +420,11 @@ def _year_subtotals(state: GameState, seat: int) -> list[int]:
 
 
 def score_view(board: Board, result: Replay, title: str) -> RenderableType:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
     state = result.state
     names = [p.name for p in state.players]
     parts: list[RenderableType] = [Text(title, style="bold")]
@@ -385,6 +489,10 @@ def prestige_by_year(state: GameState) -> list[tuple[str, list[int]]]:
 def score_chart(result: Replay, title: str, width: int = 40) -> RenderableType:
     """Bars of each player's prestige after each year and the final evaluation, scaled so
     the highest total spans ``width`` characters (fits 80 columns with names up to 12)."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
     state = result.state
     stages = prestige_by_year(state)
     if not stages:  # the first year under way and nobody has scored: nothing to draw

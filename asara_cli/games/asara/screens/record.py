@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
-from rich.text import Text
-
 from asara_cli.games.asara.rules.areas import kind_of
 from asara_cli.games.asara.rules.areas.building import grown
 from asara_cli.games.asara.rules.board import Board
@@ -28,7 +25,8 @@ from asara_cli.games.asara.rules.model import Variant
 from asara_cli.games.asara.rules.state import GameState
 from asara_cli.games.asara.rules.text import a_buyer, plural
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # rich is imported where a year's end is drawn: a move's line needs none
+    from rich.console import RenderableType
     from rich.table import Table
 
 
@@ -112,6 +110,9 @@ def _next(done: Applied, sep: str) -> str:
 def year_end_view(board: Board, done: Applied) -> RenderableType:
     """The end-of-year evaluation just done (R4), then the next year's start or, after the
     last year, a short final summary (R5); ``asara score`` keeps the full explanation."""
+    from rich.console import Group
+    from rich.text import Text
+
     assert done.year_end is not None
     after = done.state
     year = done.year_end.year
@@ -150,6 +151,9 @@ def year_end_view(board: Board, done: Applied) -> RenderableType:
 def final_summary(state: GameState) -> RenderableType:
     """After the last year: per player the prestige before the final evaluation, what it
     gave and the total, best first, and the winner(s)."""
+    from rich.console import Group
+    from rich.text import Text
+
     assert state.final is not None
     names = [p.name for p in state.players]
     totals = state.prestige_all()
@@ -169,8 +173,7 @@ def final_summary(state: GameState) -> RenderableType:
 
 
 def _table(**options: Any) -> Table:
-    """A table as the year ends draw them. rich's tables are imported here, not at the top:
-    most recorded moves end no year, and the import costs each of them several ms."""
+    """A table as the year ends draw them."""
     from rich import box
     from rich.table import Table
 

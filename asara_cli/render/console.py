@@ -1,0 +1,40 @@
+"""The rich consoles behind :class:`~asara_cli.render.wrap.Writer`, for what rich draws
+(tables, coloured text, a progress bar). They are made only when something needs them:
+importing rich's console costs a command some 20 ms (docs/performance.md, "Start-up")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rich.console import Console
+from rich.segment import Segment
+
+from asara_cli.core.shown import safe_text
+from asara_cli.render.wrap import wrap
+
+
+class SafeConsole(Console):
+    """A rich console that escapes control characters in everything it prints.
+
+    The escaping happens on the rendered segments, after layout and before rich adds its
+    own styles, so a table cell, a wrapped line or a message built around a player's name
+    are all covered, and the console's own colours still work."""
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        return super()._render_buffer(
+            seg if seg.control else Segment(safe_text(seg.text), seg.style)
+            for seg in buffer)
+
+
+class TableConsole(SafeConsole):
+    """A :class:`SafeConsole` whose plain text is wrapped by :func:`wrap` (and never again
+    by rich, which would fold a long word); renderables are printed as rich lays them out."""
+
+    def print(self, *objects: Any, sep: str = " ", end: str = "\n",
+              **options: Any) -> None:
+        if objects and all(isinstance(o, str) for o in objects):
+            options["soft_wrap"] = True
+            super().print(wrap(sep.join(objects), self.width), end=end, **options)
+            return
+        super().print(*objects, sep=sep, end=end, **options)

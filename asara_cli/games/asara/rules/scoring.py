@@ -115,8 +115,8 @@ def year_evaluation(
             shown.append((p, "Caliph"))
             points += p
         if shown:
-            labels = ", ".join(label for _, label in shown)
-            sums = "+".join(str(p) for p, _ in shown)
+            labels = ", ".join([label for _, label in shown])
+            sums = "+".join([str(p) for p, _ in shown])
             explanation = f"{labels}: {sums} = {points}" if len(shown) > 1 else (
                 f"{labels}: {points}")
         else:

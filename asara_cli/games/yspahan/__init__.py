@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -212,19 +213,7 @@ class Yspahan(CodecModule):
 
     def source(self, key: str) -> Source:
         """The source called ``key``, for any key :meth:`scores` gives (any week)."""
-        order = list(_SOURCES)
-        for base in _WEEKLY:
-            rest = key[len(base):]
-            if key.startswith(base) and rest.isdigit():
-                group, label, colour = _SOURCES[base]
-                week = int(rest)
-                return Source(key, f"{label}, week {week}", group, colour,
-                              (order.index(base), week), week)
-        if key in _SOURCES:
-            group, label, colour = _SOURCES[key]
-            return Source(key, label, group, colour, (order.index(key), 0))
-        label = key.replace("_", " ")
-        return Source(key, label, label, "#999999", (9, 0))
+        return _source(key)
 
     filters = (
         Filter("hands", "open or secret hands (whether the log names every card drawn).",
@@ -286,6 +275,23 @@ class Yspahan(CodecModule):
                       str(p.cards)) for p in state.players)
         return (Summary("Buildings, and what is left", ("player", "buildings", "gold",
                                                          "camels", "cards"), rows),)
+
+
+@cache  # a handful of keys, asked for by every game's scores
+def _source(key: str) -> Source:
+    order = list(_SOURCES)
+    for base in _WEEKLY:
+        rest = key[len(base):]
+        if key.startswith(base) and rest.isdigit():
+            group, label, colour = _SOURCES[base]
+            week = int(rest)
+            return Source(key, f"{label}, week {week}", group, colour,
+                          (order.index(base), week), week)
+    if key in _SOURCES:
+        group, label, colour = _SOURCES[key]
+        return Source(key, label, group, colour, (order.index(key), 0))
+    label = key.replace("_", " ")
+    return Source(key, label, label, "#999999", (9, 0))
 
 
 def source_key(source: str, week: int) -> str:

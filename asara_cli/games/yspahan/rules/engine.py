@@ -111,11 +111,7 @@ class _Run:
         return self.t.names[seat]
 
     def seat_of(self, name: str) -> int | None:
-        key = name_key(name)
-        for i, n in enumerate(self.t.names):
-            if name_key(n) == key:
-                return i
-        return None
+        return self.t.seats.get(name_key(name))
 
     # --- supplies -----------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ ledger's entries for that player (``Table.score`` is that sum, kept as it grows)
 
 from __future__ import annotations
 
+from asara_cli.core.names import name_key
 from asara_cli.core.values import frozen
 from asara_cli.games.yspahan.rules.board import Board
 
@@ -145,8 +146,6 @@ class GameState:
         return tuple(p.score for p in self.players)
 
     def seat(self, name: str) -> int | None:
-        from asara_cli.core.names import name_key
-
         key = name_key(name)
         return next((i for i, p in enumerate(self.players) if name_key(p.name) == key), None)
 
@@ -185,6 +184,7 @@ class Table:
         "phase",
         "prev_start",
         "score",
+        "seats",
         "setup",
         "start",
         "street",
@@ -200,6 +200,7 @@ class Table:
     board: Board
     setup: Setup
     names: tuple[str, ...]
+    seats: dict[str, int]  # each name as the name rule keys it (core/names.py) to its seat
     n: int
     events: int
     week: int
@@ -275,6 +276,9 @@ def new_table(board: Board, setup: Setup) -> Table:
     t = Table.__new__(Table)
     n = len(setup.players)
     t.board, t.setup, t.names, t.n = board, setup, setup.players, n
+    t.seats = {}
+    for i, name in enumerate(setup.players):
+        t.seats.setdefault(name_key(name), i)
     t.events = 0
     t.week = t.day = 1
     t.phase = ROLL

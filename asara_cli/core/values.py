@@ -56,6 +56,8 @@ def frozen(cls: type[T]) -> type[T]:
     made.__value_key__ = (attrgetter(*names) if len(names) > 1
                           else staticmethod(_one_tuple(names)))
     for name, fn in _SHARED.items():
+        if name == "__reduce__" and "__reduce__" in cls.__dict__:
+            continue  # the class's own way to pickle
         setattr(made, name, fn)
     result: type[T] = made
     return result
@@ -237,7 +239,7 @@ def _setstate(self: Any, state: list[Any]) -> None:
 def _reduce(self: Any) -> tuple[Any, ...]:
     # made again through the class, with its fields (pickle's default would call __new__
     # with no arguments, which a value made by its __new__ refuses)
-    return type(self), tuple(getattr(self, name) for name in self.__value_fields__)
+    return type(self), self.__value_key__(self)
 
 
 _SHARED: dict[str, Callable[..., Any]] = {

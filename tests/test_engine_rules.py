@@ -612,3 +612,24 @@ def test_frozen_reads_plain_classes_itself_and_others_through_dataclasses() -> N
             """Refused: the copier's own variable."""
 
             new_: int
+
+
+def test_a_replay_makes_states_only_when_asked_and_they_are_the_same(board: Board) -> None:
+    # issue 22: one table per replay; Replay.at and Replay.states make frozen states on
+    # request, and must give what a replay keeping every state gives, legal or not
+    from asara_cli.games import game
+    from asara_cli.games.asara.rules.table import new_table, snapshot, thaw
+
+    setup, events = game("asara").simulate(board, 5, 3, frozenset({"pro"}), ("A", "B", "C"))
+    broken = (*events[:40], events[45], *events[40:])  # a turn out of its place
+    for log in (events, broken):
+        kept = replay(board, setup, log, states=True)
+        lazy = replay(board, setup, log)
+        assert not lazy.kept and lazy.state == kept.state == kept.states[-1]
+        assert lazy.states == kept.states
+        assert [lazy.at(n) for n in range(-1, len(log) + 2)] == [
+            kept.at(n) for n in range(-1, len(log) + 2)]
+        assert (lazy.stopped is None) == (log is events)
+        for state in kept.states[::7]:  # a table thawed from a state freezes to it again
+            assert snapshot(thaw(state)) == state
+    assert snapshot(new_table(board, setup)) == kept.states[0]

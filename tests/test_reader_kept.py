@@ -1,0 +1,116 @@
+"""The log reader keeps what it has read (issue 22, the reader's speed): ASARA's codec keeps
+each kind's space and action by the values of the kind's keys, the buyer words its pattern
+matched and each display tile by its text. What is kept must read as a fresh reading would,
+and must never let through a value a fresh reading refuses (``true`` and ``1.0`` are equal
+to ``1`` in Python, and hash alike)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import asara_cli.games.asara.codec as codec
+from asara_cli.errors import InputError
+from asara_cli.games import game
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.game import LogHeader, log_to_text, parse_log
+
+NAMES = ("Ada", "Bo", "Cyd", "Dee")
+
+
+def _texts() -> list[str]:
+    found = []
+    for seed in range(6):
+        flags = frozenset({"pro", "gifts", "genie"}) if seed % 2 else frozenset()
+        players = 2 + seed % 3
+        setup, events = game("asara").simulate(load_board(None, "asara"), seed, players,
+                                               flags, NAMES)
+        found.append(log_to_text(LogHeader(setup), events))
+    return found
+
+
+def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The codec reading everything afresh: nothing kept, every tile made."""
+    monkeypatch.setattr(codec, "_read_action", lambda word, kind, r: kind.read(r))
+    monkeypatch.setattr(codec, "_LABELS", set())
+    monkeypatch.setattr(codec, "_MOST_KEPT", 0)
+    monkeypatch.setattr(codec, "_DISPLAY_TILES", tuple((s, w, {}) for s, w, _ in
+                                                       codec._DISPLAY_TILES))
+
+
+def test_kept_readings_are_fresh_readings(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = _texts()
+    kept = [parse_log(t) for t in texts]
+    again = [parse_log(t) for t in texts]  # everything kept by now
+    with monkeypatch.context() as m:
+        _fresh(m)
+        fresh = [parse_log(t) for t in texts]
+    assert kept == fresh and again == fresh
+    assert sum(len(log.events) for log in fresh) > 300
+    assert codec._ACTIONS  # the turns were kept: the comparison above compared them
+
+
+def _refusal(text: str) -> tuple[str, int | None, str | None]:
+    with pytest.raises(InputError) as e:
+        parse_log(text, "game.toml")
+    return str(e.value), e.value.line, e.value.key
+
+
+SMALL = """format = 1
+players = ["Ada", "Bo"]
+start = "Ada"
+
+[[event]]
+type = "display"
+base = ["red", "gold black"]
+
+[[event]]
+type = "buy"
+player = "Ada"
+buyer = "blue"
+area = "base"
+space = 1
+tile = "red"
+
+[[event]]
+type = "bank"
+player = "Bo"
+buyer = "green"
+space = 1
+amount = 10
+"""
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("space = 1\ntile", "space = true\ntile"),     # equal to 1, and not a number here
+    ("space = 1\ntile", "space = 1.0\ntile"),
+    ("amount = 10", "amount = 10.0"),
+    ('tile = "red"', 'tile = "purple"'),
+    ('tile = "red"', 'tile = "red\\n"'),
+    ('buyer = "blue"', 'buyer = "Blue"'),
+    ('buyer = "green"', "buyer = 3"),
+    ('player = "Ada"', 'player = "ada"'),            # the same player, spelled otherwise
+    ('player = "Ada"', 'player = "Cy"'),
+    ('base = ["red", "gold black"]', 'base = ["red", "gold purple"]'),
+    ('base = ["red", "gold black"]', 'base = ["red", 1]'),
+    ('base = ["red", "gold black"]', 'base = "red"'),
+    ('base = ["red", "gold black"]', "base = []"),
+])
+def test_a_kept_value_reads_or_is_refused_as_afresh(monkeypatch: pytest.MonkeyPatch,
+                                                     old: str, new: str) -> None:
+    """With the good log read first (its values kept), a log that differs in one value
+    reads, or is refused with the same message, line and key, as with nothing kept."""
+    assert old in SMALL
+    text = SMALL.replace(old, new)
+    parse_log(SMALL)
+    outcome: list[Any] = []
+    for fresh in (False, True):
+        with monkeypatch.context() as m:
+            if fresh:
+                _fresh(m)
+            try:
+                outcome.append(parse_log(text, "game.toml"))
+            except InputError:
+                outcome.append(_refusal(text))
+    assert outcome[0] == outcome[1]

@@ -119,11 +119,17 @@ def game_digest(data: Mapping[str, Any]) -> str:
     ``notes`` and each event's ``note``), and how the file is laid out (key order, spacing,
     quoting)."""
     header = {k: v for k, v in data.items() if k not in ("notes", "event")}
-    events = [{k: v for k, v in e.items() if k != "note"} if isinstance(e, Mapping) else e
+    # an event without a note is encoded as it is (most have none): no copy of each
+    events = [e if type(e) is dict and "note" not in e
+              else {k: v for k, v in e.items() if k != "note"} if isinstance(e, Mapping) else e
               for e in data.get("event", ())]
-    text = json.dumps([header, events], sort_keys=True, default=str, ensure_ascii=False,
-                      separators=(",", ":"))
+    text = _DIGEST_JSON.encode([header, events])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+#: The JSON text :func:`game_digest` hashes (its encoder made once, not once per game).
+_DIGEST_JSON = json.JSONEncoder(sort_keys=True, default=str, ensure_ascii=False,
+                                separators=(",", ":"))
 
 
 def play_day(date: str | None) -> dt.date | None:

@@ -600,3 +600,21 @@ def test_a_folder_of_asara_and_yspahan_logs_is_scored_per_game(tmp_path: Path) -
     assert "Ben" in yspahan_players and "Lena" not in yspahan_players  # Lena: ASARA only
     table = runner.invoke(app, ["batch", str(tmp_path)], env={"COLUMNS": "100"})
     assert "YSPAHAN: players" in table.stdout and "ASARA: players" in table.stdout
+
+
+def test_the_game_digest_is_the_hash_of_the_game_as_json() -> None:
+    """BG Stats' play id (render/bgstats.py) and the cache keep this digest: SHA-256 of the
+    header and events as sorted, compact JSON, without the notes (docs/batch.md). Worked
+    out here from that definition, for a log with notes, a date and a non-ASCII name."""
+    import datetime as dt
+    import hashlib
+
+    from asara_cli.stats import game_digest
+
+    data = {"format": 1, "players": ["Zoë", "Al"], "date": dt.date(2026, 1, 2),
+            "notes": "cake", "event": [{"type": "buy", "player": "Zoë", "note": "slow"},
+                                       {"type": "coloured", "player": "Al"}]}
+    text = ('[{"date":"2026-01-02","format":1,"players":["Zoë","Al"]},'
+            '[{"player":"Zoë","type":"buy"},{"player":"Al","type":"coloured"}]]')
+    assert game_digest(data) == hashlib.sha256(text.encode("utf-8")).hexdigest()
+    assert data["event"][0]["note"] == "slow"  # the log's data is left as it was

@@ -2,18 +2,23 @@
 each kind's space and action by the values of the kind's keys, the buyer words its pattern
 matched and each display tile by its text. What is kept must read as a fresh reading would,
 and must never let through a value a fresh reading refuses (``true`` and ``1.0`` are equal
-to ``1`` in Python, and hash alike)."""
+to ``1`` in Python, and hash alike). And two scans of the reader, each checked against
+the slower form it replaced."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import asara_cli.games.asara.codec as codec
+import asara_cli.logfile.common as common
 from asara_cli.errors import InputError
 from asara_cli.games import game
 from asara_cli.logfile.board import load_board
+from asara_cli.logfile.common import too_deep
 from asara_cli.logfile.game import LogHeader, log_to_text, parse_log
 
 NAMES = ("Ada", "Bo", "Cyd", "Dee")
@@ -114,3 +119,17 @@ def test_a_kept_value_reads_or_is_refused_as_afresh(monkeypatch: pytest.MonkeyPa
             except InputError:
                 outcome.append(_refusal(text))
     assert outcome[0] == outcome[1]
+
+
+_NESTING = ["[", "{", " ", ",", "\n", "\u2028", "\t", "]", "x", "[[event]]", "[" * 20,
+            "{ " * 20, ", [" * 12]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(_NESTING), max_size=30))
+def test_too_deep_finds_what_the_one_pattern_finds(pieces: list[str]) -> None:
+    """``too_deep`` searches for a run begun by ``[`` and one begun by ``{`` (each found
+    sooner than the class of both): the first of the two is where the one pattern finds it."""
+    text = "".join(pieces)
+    found, expected = too_deep(text), common._DEEP.search(text)
+    assert (found and found.span()) == (expected and expected.span())

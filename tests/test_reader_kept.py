@@ -1,6 +1,7 @@
 """The log reader keeps what it has read (issue 22, the reader's speed): ASARA's codec keeps
 each kind's space and action by the values of the kind's keys, the buyer words its pattern
-matched and each display tile by its text. What is kept must read as a fresh reading would,
+matched and each display tile by its text; Yspahan's keeps a turn's reading, its player
+aside, by the values of its keys. What is kept must read as a fresh reading would,
 and must never let through a value a fresh reading refuses (``true`` and ``1.0`` are equal
 to ``1`` in Python, and hash alike). And two scans of the reader, each checked against
 the slower form it replaced."""
@@ -14,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import asara_cli.games.asara.codec as codec
+import asara_cli.games.yspahan.codec as ycodec
 import asara_cli.logfile.common as common
 from asara_cli.errors import InputError
 from asara_cli.games import game
@@ -24,14 +26,15 @@ from asara_cli.logfile.game import LogHeader, log_to_text, parse_log
 NAMES = ("Ada", "Bo", "Cyd", "Dee")
 
 
-def _texts() -> list[str]:
+def _texts(key: str = "asara") -> list[str]:
     found = []
     for seed in range(6):
-        flags = frozenset({"pro", "gifts", "genie"}) if seed % 2 else frozenset()
-        players = 2 + seed % 3
-        setup, events = game("asara").simulate(load_board(None, "asara"), seed, players,
-                                               flags, NAMES)
-        found.append(log_to_text(LogHeader(setup), events))
+        flags = frozenset({"pro", "gifts", "genie"}) if seed % 2 and key == "asara" else (
+            frozenset())
+        players = 2 + seed % 3 if key == "asara" else 3 + seed % 2
+        setup, events = game(key).simulate(load_board(None, key), seed, players, flags,
+                                           NAMES)
+        found.append(log_to_text(LogHeader(setup, game=key), events))
     return found
 
 
@@ -42,10 +45,12 @@ def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(codec, "_MOST_KEPT", 0)
     monkeypatch.setattr(codec, "_DISPLAY_TILES", tuple((s, w, {}) for s, w, _ in
                                                        codec._DISPLAY_TILES))
+    monkeypatch.setattr(ycodec, "_kept_turn", ycodec._read_turn)
 
 
-def test_kept_readings_are_fresh_readings(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = _texts()
+@pytest.mark.parametrize("key", ["asara", "yspahan"])
+def test_kept_readings_are_fresh_readings(monkeypatch: pytest.MonkeyPatch, key: str) -> None:
+    texts = _texts(key)
     kept = [parse_log(t) for t in texts]
     again = [parse_log(t) for t in texts]  # everything kept by now
     with monkeypatch.context() as m:
@@ -53,7 +58,7 @@ def test_kept_readings_are_fresh_readings(monkeypatch: pytest.MonkeyPatch) -> No
         fresh = [parse_log(t) for t in texts]
     assert kept == fresh and again == fresh
     assert sum(len(log.events) for log in fresh) > 300
-    assert codec._ACTIONS  # the turns were kept: the comparison above compared them
+    assert codec._ACTIONS if key == "asara" else ycodec._TURNS  # kept, and compared above
 
 
 def _refusal(text: str) -> tuple[str, int | None, str | None]:
@@ -109,6 +114,54 @@ def test_a_kept_value_reads_or_is_refused_as_afresh(monkeypatch: pytest.MonkeyPa
     assert old in SMALL
     text = SMALL.replace(old, new)
     parse_log(SMALL)
+    outcome: list[Any] = []
+    for fresh in (False, True):
+        with monkeypatch.context() as m:
+            if fresh:
+                _fresh(m)
+            try:
+                outcome.append(parse_log(text, "game.toml"))
+            except InputError:
+                outcome.append(_refusal(text))
+    assert outcome[0] == outcome[1]
+
+
+YSPAHAN = """format = 1
+game = "yspahan"
+players = ["Ann", "Ben", "Cid"]
+
+[[event]]
+type = "turn"
+player = "Ann"
+row = "bag"
+goods = ["bag6 inner", "bag6 W5"]
+play = ["gold3"]
+
+[[event]]
+type = "turn"
+player = "Ben"
+row = "gold"
+"""
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ('player = "Ann"', 'player = "ann"'),
+    ('player = "Ann"', 'player = "Al"'),
+    ('goods = ["bag6 inner", "bag6 W5"]', 'goods = ["bag6 inner", 5]'),
+    ('goods = ["bag6 inner", "bag6 W5"]', 'goods = "bag6 inner"'),
+    ('goods = ["bag6 inner", "bag6 W5"]', 'goods = ["bag6 inner", ["bag6 W5"]]'),
+    ('goods = ["bag6 inner", "bag6 W5"]', 'goods = ["bag6 inner"]\ndraw = "gold3"'),
+    ('play = ["gold3"]', 'play = ["gold3 9999"]'),
+    ('play = ["gold3"]', 'play = [{ card = "gold3" }]'),
+    ('row = "gold"', 'row = true'),
+    ('row = "gold"', 'row = "Gold"'),
+    ('row = "gold"', 'row = "gold"\nbuild = "bath"'),
+])
+def test_a_kept_turn_reads_or_is_refused_as_afresh(monkeypatch: pytest.MonkeyPatch,
+                                                  old: str, new: str) -> None:
+    assert old in YSPAHAN
+    text = YSPAHAN.replace(old, new)
+    parse_log(YSPAHAN)
     outcome: list[Any] = []
     for fresh in (False, True):
         with monkeypatch.context() as m:

@@ -1,6 +1,6 @@
 """The log reader keeps what it has read (issue 22, the reader's speed): ASARA's codec keeps
 each kind's space and action by the values of the kind's keys, the buyer words its pattern
-matched and each display tile by its text; Yspahan's keeps a turn's reading, its player
+matched, placements and each display tile by its text; Yspahan's keeps a turn's reading, its player
 aside, by the values of its keys. What is kept must read as a fresh reading would,
 and must never let through a value a fresh reading refuses (``true`` and ``1.0`` are equal
 to ``1`` in Python, and hash alike). And two scans of the reader, each checked against
@@ -43,6 +43,7 @@ def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(codec, "_read_action", lambda word, kind, r: kind.read(r))
     monkeypatch.setattr(codec, "_LABELS", set())
     monkeypatch.setattr(codec, "_MOST_KEPT", 0)
+    monkeypatch.setattr(codec, "_PLACEMENTS", {})
     monkeypatch.setattr(codec, "_DISPLAY_TILES", tuple((s, w, {}) for s, w, _ in
                                                        codec._DISPLAY_TILES))
     monkeypatch.setattr(ycodec, "_kept_turn", ycodec._read_turn)

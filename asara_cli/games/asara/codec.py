@@ -364,21 +364,29 @@ def read_event(kind_word: str, r: FieldReader, names: Sequence[str]) -> Event:
         if buyer is not None and len(_LABELS) < _MOST_KEPT:
             _LABELS.add(buyer)
     space, action = _read_action(kind_word, kind, r)
+    # a player, a buyer word and a space: each checked, of its one type
+    placement = _PLACEMENTS.get((player, buyer, space))
+    if placement is None:
+        placement = Placement(player, buyer, space)
+        if len(_PLACEMENTS) < _MOST_KEPT:
+            _PLACEMENTS[(player, buyer, space)] = placement
     if "gifts" not in raw:  # most turns claim no gift
-        return Turn(Placement(player, buyer, space), action, ())
+        return Turn(placement, action, ())
     uses = []
     for i, text in enumerate(r.strings("gifts", LINE, _USE_HELP)):
         use = parse_use(text)
         if use is None:
             raise r.error(f"gifts[{i}]", f"expected {_USE_HELP}, got {text!r}")
         uses.append(use)
-    return Turn(Placement(player, buyer, space), action, tuple(uses))
+    return Turn(placement, action, tuple(uses))
 
 
-#: Buyer words :data:`_LABEL` has matched; and the space and action each kind read from
-#: the values of its keys (below). Frozen values, shared by the events that write the same.
+#: Buyer words :data:`_LABEL` has matched; the space and action each kind read from the
+#: values of its keys (below); placements. Frozen values, shared by the events that write
+#: the same.
 _LABELS: set[str] = set()
 _ACTIONS: dict[tuple[Any, ...], tuple[int | None, Any]] = {}
+_PLACEMENTS: dict[tuple[str, str | None, int | None], Placement] = {}
 #: A bound on what the two keep: far more than a club's logs write, little memory.
 _MOST_KEPT = 20_000
 

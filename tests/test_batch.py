@@ -618,3 +618,22 @@ def test_the_game_digest_is_the_hash_of_the_game_as_json() -> None:
             '[{"player":"Zoë","type":"buy"},{"player":"Al","type":"coloured"}]]')
     assert game_digest(data) == hashlib.sha256(text.encode("utf-8")).hexdigest()
     assert data["event"][0]["note"] == "slow"  # the log's data is left as it was
+
+
+def test_a_record_crosses_to_another_process_whole() -> None:
+    """Records travel from batch's worker processes pickled (stats.GameRecord.__reduce__):
+    every field comes back, the seats as seats."""
+    import pickle
+
+    seat = Seat("Zoë", 1, 30, 1, True, (("builds", 20), ("money", 10)))
+    records = [
+        GameRecord("a.toml", "d1", "valid", "2026-01-02", "Kitchen", (("variant", "pro"),
+                   ("expansions", ("gifts",))), (seat, Seat("Al", 2, 20, 2, False, ())),
+                   10, events=97, game="asara", game_digest="g1"),
+        GameRecord("b.toml", "d2", "invalid", problem="no", rule="R2", line=12, events=3),
+        GameRecord("c.toml", "d1", "duplicate", duplicate_of="a.toml"),
+    ]
+    back = pickle.loads(pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back == records
+    assert [type(s) for s in back[0].seats] == [Seat, Seat]
+    assert back[0].fact("expansions") == ("gifts",) and back[1].line == 12

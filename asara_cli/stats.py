@@ -270,10 +270,11 @@ def spellings(records: Iterable[GameRecord]) -> dict[str, str]:
     in most of the scored games among ``records``; between spellings used equally often,
     the one seen first (records in file order)."""
     used: dict[str, Counter[str]] = defaultdict(Counter)
+    keys = _Keys()
     for r in records:
         if r.scored:
             for s in r.seats:
-                used[name_key(s.name)][s.name] += 1
+                used[keys[s.name]][s.name] += 1
     # Counter.most_common keeps first-seen order among equal counts
     return {key: names.most_common(1)[0][0] for key, names in used.items()}
 
@@ -313,10 +314,12 @@ def club(records: Sequence[GameRecord]) -> Club:
     are the same by the name rule ("Lena", "LENA"), shown as :func:`spellings` says."""
     games = [r for r in records if r.scored]
     shown = spellings(games)
+    keys = _Keys()
+    as_shown = {name: shown[keys[name]] for r in games for name in (s.name for s in r.seats)}
     by_player: dict[str, list[tuple[GameRecord, Seat]]] = defaultdict(list)
     for r in games:
         for s in r.seats:
-            by_player[shown[name_key(s.name)]].append((r, s))
+            by_player[as_shown[s.name]].append((r, s))
     players = []
     for name in sorted(by_player, key=lambda n: (-len(by_player[n]), n.casefold(), n)):
         played = by_player[name]
@@ -343,17 +346,27 @@ def club(records: Sequence[GameRecord]) -> Club:
                   for (n, seat), w in sorted(seat_games.items()))
     pairs: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     for r in games:
-        for a in r.seats:
-            for b in r.seats:
-                if a is b:  # two seats of one game are never one player (R1, core/names.py)
+        seated = [(as_shown[s.name], s.total) for s in r.seats]
+        for i, (a, total) in enumerate(seated):
+            for j, (b, other) in enumerate(seated):
+                if i == j:  # two seats of one game are never one player (R1, core/names.py)
                     continue
-                cell = pairs[(shown[name_key(a.name)], shown[name_key(b.name)])]
+                cell = pairs[(a, b)]
                 cell[0] += 1
-                cell[1] += a.total > b.total
-                cell[2] += a.total == b.total
+                cell[1] += total > other
+                cell[2] += total == other
     h2h = tuple(HeadToHead(a, b, g, ahead, level)
                 for (a, b), (g, ahead, level) in sorted(pairs.items()))
     return Club(len(games), tuple(players), seats, h2h)
+
+
+class _Keys(dict[str, str]):
+    """Each name's :func:`name_key`, worked out once per name (a folder's games seat the
+    same few dozen names thousands of times)."""
+
+    def __missing__(self, name: str) -> str:
+        key = self[name] = name_key(name)
+        return key
 
 
 def _order(played: Sequence[tuple[GameRecord, Seat]]) -> Callable[[str], tuple[int, int]]:

@@ -141,9 +141,10 @@ def game_digest(data: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-#: The JSON text :func:`game_digest` hashes (its encoder made once, not once per game).
+#: The JSON text :func:`game_digest` hashes (its encoder made once, not once per game;
+#: parsed TOML holds no cycles to look for).
 _DIGEST_JSON = json.JSONEncoder(sort_keys=True, default=str, ensure_ascii=False,
-                                separators=(",", ":"))
+                                separators=(",", ":"), check_circular=False)
 
 
 def play_day(date: str | None) -> dt.date | None:

@@ -387,7 +387,7 @@ def read_event(kind_word: str, r: FieldReader, names: Sequence[str]) -> Event:
 _LABELS: set[str] = set()
 _ACTIONS: dict[tuple[Any, ...], tuple[int | None, Any]] = {}
 _PLACEMENTS: dict[tuple[str, str | None, int | None], Placement] = {}
-#: A bound on what the two keep: far more than a club's logs write, little memory.
+#: A bound on what each keeps: far more than a club's logs write, little memory.
 _MOST_KEPT = 20_000
 
 

@@ -26,9 +26,9 @@ from asara_cli.logfile.game import LogHeader, log_to_text, parse_log
 NAMES = ("Ada", "Bo", "Cyd", "Dee")
 
 
-def _texts(key: str = "asara") -> list[str]:
+def _texts(key: str = "asara", games: int = 6) -> list[str]:
     found = []
-    for seed in range(6):
+    for seed in range(games):
         flags = frozenset({"pro", "gifts", "genie"}) if seed % 2 and key == "asara" else (
             frozenset())
         players = 2 + seed % 3 if key == "asara" else 3 + seed % 2
@@ -193,7 +193,7 @@ _VALUES = [0, 1, 2, 7, -1, True, False, 1.0, 2.5, "", "red", "gold red", "Red", 
            "trunk", "pair", "blue", "Ada", "ada", "Zed", "bag6 inner", "gold3", "camels",
            "red\n", [], ["red"], ["red", 1], ["black 2: trunk"], ["gold3"], [1, 3],
            {"type": "bank", "space": 1, "amount": 12}, {}]
-_LOGS = {key: _texts(key)[:2] for key in ("asara", "yspahan")}
+_LOGS = {key: _texts(key, 2) for key in ("asara", "yspahan")}
 
 
 @settings(max_examples=300, deadline=None)

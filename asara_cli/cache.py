@@ -198,12 +198,16 @@ def save_entries(path: Path, old: Mapping[str, Any], fresh: Mapping[str, Any],
 
 def to_entry(r: GameRecord) -> str:
     """Everything of a record but its file and digest (the key), as a JSON text."""
-    return json.dumps([
+    return _ENTRY_JSON.encode([
         r.status, r.date, r.place, r.game,
         [[k, v if isinstance(v, str) else list(v)] for k, v in r.facts],
         [[s.name, s.seat, s.total, s.rank, s.winner, [[k, v] for k, v in s.sources]]
          for s in r.seats],
-        r.margin, r.problem, r.rule, r.line, r.events, r.game_digest], separators=(",", ":"))
+        r.margin, r.problem, r.rule, r.line, r.events, r.game_digest])
+
+
+#: ``json.dumps(..., separators=(",", ":"))``, its encoder made once instead of per record.
+_ENTRY_JSON = json.JSONEncoder(separators=(",", ":"))
 
 
 def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:

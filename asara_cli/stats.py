@@ -14,7 +14,8 @@ import json
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import field
+from dataclasses import field, fields
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,9 @@ class Seat:
     winner: bool
     sources: tuple[tuple[str, int], ...]  # (source, points): the game's Source keys
 
+    def __reduce__(self) -> tuple[type[Seat], tuple[Any, ...]]:
+        return Seat, _SEAT_FIELDS(self)  # see GameRecord.__reduce__
+
 
 @frozen
 class GameRecord:
@@ -70,6 +74,12 @@ class GameRecord:
     #: id); empty when the file could not be read as a log
     game_digest: str = ""
 
+    def __reduce__(self) -> tuple[type[GameRecord], tuple[Any, ...]]:
+        # pickled as the class and its fields, made again through __init__: a worker's
+        # records cross to the batch's process in about half the time of the shared
+        # __getstate__/__setstate__ (core/values.py), which loop over the fields in Python
+        return GameRecord, _RECORD_FIELDS(self)
+
     def fact(self, key: str) -> str | tuple[str, ...] | None:
         """A header fact of the game (``variant``); ``None`` when its game has none."""
         return next((v for k, v in self.facts if k == key), None)
@@ -81,6 +91,10 @@ class GameRecord:
     @property
     def scored(self) -> bool:
         return self.status == VALID and bool(self.seats)
+
+
+_SEAT_FIELDS = attrgetter(*(f.name for f in fields(Seat)))
+_RECORD_FIELDS = attrgetter(*(f.name for f in fields(GameRecord)))
 
 
 def record_of(path: str | Path, board: Any = None,
@@ -119,11 +133,18 @@ def game_digest(data: Mapping[str, Any]) -> str:
     ``notes`` and each event's ``note``), and how the file is laid out (key order, spacing,
     quoting)."""
     header = {k: v for k, v in data.items() if k not in ("notes", "event")}
-    events = [{k: v for k, v in e.items() if k != "note"} if isinstance(e, Mapping) else e
+    # an event without a note is encoded as it is (most have none): no copy of each
+    events = [e if type(e) is dict and "note" not in e
+              else {k: v for k, v in e.items() if k != "note"} if isinstance(e, Mapping) else e
               for e in data.get("event", ())]
-    text = json.dumps([header, events], sort_keys=True, default=str, ensure_ascii=False,
-                      separators=(",", ":"))
+    text = _DIGEST_JSON.encode([header, events])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+#: The JSON text :func:`game_digest` hashes (its encoder made once, not once per game;
+#: parsed TOML holds no cycles to look for).
+_DIGEST_JSON = json.JSONEncoder(sort_keys=True, default=str, ensure_ascii=False,
+                                separators=(",", ":"), check_circular=False)
 
 
 def play_day(date: str | None) -> dt.date | None:
@@ -250,10 +271,11 @@ def spellings(records: Iterable[GameRecord]) -> dict[str, str]:
     in most of the scored games among ``records``; between spellings used equally often,
     the one seen first (records in file order)."""
     used: dict[str, Counter[str]] = defaultdict(Counter)
+    keys = _Keys()
     for r in records:
         if r.scored:
             for s in r.seats:
-                used[name_key(s.name)][s.name] += 1
+                used[keys[s.name]][s.name] += 1
     # Counter.most_common keeps first-seen order among equal counts
     return {key: names.most_common(1)[0][0] for key, names in used.items()}
 
@@ -293,10 +315,12 @@ def club(records: Sequence[GameRecord]) -> Club:
     are the same by the name rule ("Lena", "LENA"), shown as :func:`spellings` says."""
     games = [r for r in records if r.scored]
     shown = spellings(games)
+    keys = _Keys()
+    as_shown = {name: shown[keys[name]] for r in games for name in (s.name for s in r.seats)}
     by_player: dict[str, list[tuple[GameRecord, Seat]]] = defaultdict(list)
     for r in games:
         for s in r.seats:
-            by_player[shown[name_key(s.name)]].append((r, s))
+            by_player[as_shown[s.name]].append((r, s))
     players = []
     for name in sorted(by_player, key=lambda n: (-len(by_player[n]), n.casefold(), n)):
         played = by_player[name]
@@ -323,17 +347,27 @@ def club(records: Sequence[GameRecord]) -> Club:
                   for (n, seat), w in sorted(seat_games.items()))
     pairs: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     for r in games:
-        for a in r.seats:
-            for b in r.seats:
-                if a is b:  # two seats of one game are never one player (R1, core/names.py)
+        seated = [(as_shown[s.name], s.total) for s in r.seats]
+        for i, (a, total) in enumerate(seated):
+            for j, (b, other) in enumerate(seated):
+                if i == j:  # two seats of one game are never one player (R1, core/names.py)
                     continue
-                cell = pairs[(shown[name_key(a.name)], shown[name_key(b.name)])]
+                cell = pairs[(a, b)]
                 cell[0] += 1
-                cell[1] += a.total > b.total
-                cell[2] += a.total == b.total
+                cell[1] += total > other
+                cell[2] += total == other
     h2h = tuple(HeadToHead(a, b, g, ahead, level)
                 for (a, b), (g, ahead, level) in sorted(pairs.items()))
     return Club(len(games), tuple(players), seats, h2h)
+
+
+class _Keys(dict[str, str]):
+    """Each name's :func:`name_key`, worked out once per name (a folder's games seat the
+    same few dozen names thousands of times)."""
+
+    def __missing__(self, name: str) -> str:
+        key = self[name] = name_key(name)
+        return key
 
 
 def _order(played: Sequence[tuple[GameRecord, Seat]]) -> Callable[[str], tuple[int, int]]:

@@ -600,3 +600,40 @@ def test_a_folder_of_asara_and_yspahan_logs_is_scored_per_game(tmp_path: Path) -
     assert "Ben" in yspahan_players and "Lena" not in yspahan_players  # Lena: ASARA only
     table = runner.invoke(app, ["batch", str(tmp_path)], env={"COLUMNS": "100"})
     assert "YSPAHAN: players" in table.stdout and "ASARA: players" in table.stdout
+
+
+def test_the_game_digest_is_the_hash_of_the_game_as_json() -> None:
+    """BG Stats' play id (render/bgstats.py) and the cache keep this digest: SHA-256 of the
+    header and events as sorted, compact JSON, without the notes (docs/batch.md). Worked
+    out here from that definition, for a log with notes, a date and a non-ASCII name."""
+    import datetime as dt
+    import hashlib
+
+    from asara_cli.stats import game_digest
+
+    data = {"format": 1, "players": ["Zoë", "Al"], "date": dt.date(2026, 1, 2),
+            "notes": "cake", "event": [{"type": "buy", "player": "Zoë", "note": "slow"},
+                                       {"type": "coloured", "player": "Al"}]}
+    text = ('[{"date":"2026-01-02","format":1,"players":["Zoë","Al"]},'
+            '[{"player":"Zoë","type":"buy"},{"player":"Al","type":"coloured"}]]')
+    assert game_digest(data) == hashlib.sha256(text.encode("utf-8")).hexdigest()
+    assert data["event"][0]["note"] == "slow"  # the log's data is left as it was
+
+
+def test_a_record_crosses_to_another_process_whole() -> None:
+    """Records travel from batch's worker processes pickled (stats.GameRecord.__reduce__):
+    every field comes back, the seats as seats."""
+    import pickle
+
+    seat = Seat("Zoë", 1, 30, 1, True, (("builds", 20), ("money", 10)))
+    records = [
+        GameRecord("a.toml", "d1", "valid", "2026-01-02", "Kitchen", (("variant", "pro"),
+                   ("expansions", ("gifts",))), (seat, Seat("Al", 2, 20, 2, False, ())),
+                   10, events=97, game="asara", game_digest="g1"),
+        GameRecord("b.toml", "d2", "invalid", problem="no", rule="R2", line=12, events=3),
+        GameRecord("c.toml", "d1", "duplicate", duplicate_of="a.toml"),
+    ]
+    back = pickle.loads(pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back == records
+    assert [type(s) for s in back[0].seats] == [Seat, Seat]
+    assert back[0].fact("expansions") == ("gifts",) and back[1].line == 12

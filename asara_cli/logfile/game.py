@@ -219,7 +219,6 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
     allowed = _allowed(rules)
     events: list[Any] = []
     comments: list[str | None] = []
-    lines: list[int] = []
     # one pass; one reader moved from event to event (a codec keeps none past its event)
     starts = where.events
     headed = len(starts)  # events whose [[event]] line was found
@@ -227,20 +226,19 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
     r = _EventReader(where, 0, None, where.count + 1, {})
     read_event = rules.read_event
     for i, raw in enumerate(raw_events):
-        if i < headed:
-            start: int | None = starts[i]
-            r.move(i + 1, start, ends[i], raw)
-        else:
-            start = None
-            r.move(i + 1, None, where.count + 1, raw)
+        # what r.move does, inline: this runs for every event of every log a batch reads
+        r.number, r.raw = i + 1, raw
+        r.start, r.end = (starts[i], ends[i]) if i < headed else (None, where.count + 1)
+        name = raw.get("player")
+        r.player = name if isinstance(name, str) else None
         kind_word = raw.get("type")
         keys = allowed.get(kind_word) if isinstance(kind_word, str) else None
         if keys is None or not keys.issuperset(raw):
             _refuse_event(raw, r, rules, allowed)
-        comment = r.text("note", None, "text") if "note" in raw else None
+        comments.append(r.text("note", None, "text") if "note" in raw else None)
         events.append(read_event(kind_word, r, names))
-        comments.append(comment)
-        lines.append(start if start is not None else 0)
+    # an event's line: its [[event]] line, 0 for one given otherwise (event = [...])
+    lines = [*starts[:len(events)], *[0] * (len(events) - headed)]
     return GameLog(path, header, tuple(events), tuple(lines), tuple(comments))
 
 
@@ -309,12 +307,6 @@ class _EventReader:
         self.where, self.number, self.start, self.end, self.raw = where, number, start, end, raw
         self.prefix = prefix
         name = raw.get("player", player)
-        self.player = name if isinstance(name, str) else None
-
-    def move(self, number: int, start: int | None, end: int, raw: Mapping[str, Any]) -> None:
-        """Read the next event (as a new reader of it would)."""
-        self.number, self.start, self.end, self.raw = number, start, end, raw
-        name = raw.get("player")
         self.player = name if isinstance(name, str) else None
 
     def error(self, key: str | None, message: str) -> InputError:

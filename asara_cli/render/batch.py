@@ -7,7 +7,7 @@ import csv
 import io
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from typing import Any, ClassVar
 
 from rich import box
@@ -52,12 +52,14 @@ def sources_of(records: Sequence[GameRecord]) -> list[Source]:
             if r.game == key:
                 for s in r.seats:
                     for k, _ in s.sources:
-                        found.setdefault(k, played.source(k))
+                        if k not in found:  # a source is looked up once, not once a seat
+                            found[k] = played.source(k)
     return sorted(found.values(), key=lambda x: x.order)
 
 
 def _game_dict(r: GameRecord) -> dict[str, Any]:
-    d = {k: v for k, v in asdict(r).items() if k not in ("seats", "facts")}
+    # the record's plain fields in their order (asdict would copy the seats, left out)
+    d = {k: getattr(r, k) for k in _PLAIN}
     d["file"] = show_path(r.file)
     d["duplicate_of"] = None if r.duplicate_of is None else show_path(r.duplicate_of)
     for key, value in r.facts:
@@ -65,6 +67,10 @@ def _game_dict(r: GameRecord) -> dict[str, Any]:
     d["players"] = [{"name": s.name, "seat": s.seat, "total": s.total, "rank": s.rank,
                      "winner": s.winner, "sources": dict(s.sources)} for s in r.seats]
     return d
+
+
+#: A game's fields in the JSON as they are: all but its seats and facts (written apart).
+_PLAIN = tuple(f.name for f in fields(GameRecord) if f.name not in ("seats", "facts"))
 
 
 def game_status(r: GameRecord) -> str:
@@ -169,6 +175,7 @@ class CsvFormat(Format):
         w = csv.writer(buf, lineterminator="\r\n")
         columns, numeric = self.columns(records)
         w.writerow(columns)
+        safe = _Cells()
         for r in records:
             base = {"file": show_path(r.file), "date": r.date or "", "place": r.place or "",
                     "game": r.game,
@@ -177,14 +184,25 @@ class CsvFormat(Format):
                     "margin": "" if r.margin is None else r.margin,
                     "problem": "" if r.status == "valid" else game_status(r)}
             if not r.seats or r.status == "duplicate":  # a copy's players are the original's
-                w.writerow([spreadsheet_safe(base.get(c, "")) for c in columns])
+                w.writerow([safe[v] if type(v) is str else v
+                            for v in (base.get(c, "") for c in columns)])
                 continue
             for s in r.seats:
                 row = {**base, "player": s.name, "seat": s.seat, "total": s.total,
                        "rank": s.rank, "winner": int(s.winner), **dict(s.sources)}
-                w.writerow([spreadsheet_safe(row.get(c, 0 if c in numeric else ""))
-                            for c in columns])
+                w.writerow([safe[v] if type(v) is str else v  # numbers stay numbers
+                            for v in (row.get(c, 0 if c in numeric else "")
+                                      for c in columns)])
         return buf.getvalue()
+
+
+class _Cells(dict[str, object]):
+    """:func:`spreadsheet_safe` of each text, worked out once per text (a folder's rows
+    repeat the same names, statuses and words)."""
+
+    def __missing__(self, text: str) -> object:
+        cell = self[text] = spreadsheet_safe(text)
+        return cell
 
 
 class MarkdownFormat(Format):

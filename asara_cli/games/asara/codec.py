@@ -16,7 +16,7 @@ from typing import Any
 from asara_cli.core.names import find
 from asara_cli.core.schema import Schema, string, texts, whole, words
 from asara_cli.core.words import describe
-from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, KINDS, kind_of
+from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, KINDS, Kind, kind_of
 from asara_cli.games.asara.rules.areas.base import (
     COLOUR_OF,
     LINE,
@@ -57,14 +57,31 @@ HEADER_KEYS = ("start", "variant", "expansions", "buyers")
 
 def _read_display(r: FieldReader, names: Sequence[str]) -> Display:
     areas = []
-    for section in Section:
-        if section.value in r.raw:
-            tiles = r.strings(section.value, TILE, TILE_HELP)
-            areas.append((section, tuple(Tile(section, *tile_words(t)) for t in tiles)))
+    raw = r.raw
+    for section, word, tiles_of in _DISPLAY_TILES:
+        written = raw.get(word)
+        if written is None:
+            continue
+        try:  # a list of tile texts, each looked up (a display lists about thirty)
+            tiles = tuple(map(tiles_of.__getitem__, written)) if type(written) is list else None
+        except (KeyError, TypeError):  # not a tile's text: the checked reading says why
+            tiles = None
+        if tiles is None:
+            texts = r.strings(word, TILE, TILE_HELP)
+            tiles = tuple(Tile(section, *tile_words(t)) for t in texts)
+        areas.append((section, tiles))
     if not areas:
         raise r.error(None, "a display event lists at least one area "
                             "(base, trunk, window, turret)")
     return Display(tuple(areas))
+
+
+#: Each section with its word and its tiles by their text, only texts :data:`TILE` matches
+#: (so a text found here is one the checked reading accepts, giving the same tile).
+_DISPLAY_TILES: tuple[tuple[Section, str, dict[str, Tile]], ...] = tuple(
+    (s, s.value, {t: Tile(s, *tile_words(t))
+                  for c in Colour for t in (c.value, f"gold {c.value}") if TILE.fullmatch(t)})
+    for s in Section)
 
 
 def _write_display(event: Display) -> dict[str, Any]:
@@ -102,7 +119,8 @@ def _read_checkpoint(r: FieldReader, names: Sequence[str]) -> Checkpoint:
         table = r.get(key, lambda v: isinstance(v, dict), "a table such as { Tina = 34 }")
         pairs = []
         for written, value in (table or {}).items():
-            name = find(written, names)
+            # a name written as the header spells it is that player (the names are unlike)
+            name = written if written in names else find(written, names)
             if name is None:
                 raise r.error(f"{key}.{written}", f"{written!r} is not one of the players")
             if isinstance(value, bool) or not isinstance(value, int):
@@ -330,24 +348,71 @@ def read_event(kind_word: str, r: FieldReader, names: Sequence[str]) -> Event:
     if fact is not None:
         return fact.read(r, names)
     kind = BY_LOG_TYPE[kind_word]
-    written = r.text("player", None, "a player's name", required=True)
-    assert written is not None
+    raw = r.raw
+    player = raw.get("player")
     # a name written as the header spells it is that player (the header's names are unlike)
-    player = written if written in names else find(written, names)
-    if player is None:
-        raise r.error("player", f"{written!r} is not one of the players "
-                                f"({', '.join(names)})")
-    buyer = r.text("buyer", _LABEL, _BUYER_HELP, required=not kind.face_down)
-    space, action = kind.read(r)
-    if "gifts" not in r.raw:  # most turns claim no gift
-        return Turn(Placement(player, buyer, space), action, ())
+    if type(player) is not str or player not in names:
+        written = r.text("player", None, "a player's name", required=True)
+        assert written is not None
+        player = find(written, names)
+        if player is None:
+            raise r.error("player", f"{written!r} is not one of the players "
+                                    f"({', '.join(names)})")
+    buyer = raw.get("buyer")
+    if type(buyer) is not str or buyer not in _LABELS:
+        buyer = r.text("buyer", _LABEL, _BUYER_HELP, required=not kind.face_down)
+        if buyer is not None and len(_LABELS) < _MOST_KEPT:
+            _LABELS.add(buyer)
+    space, action = _read_action(kind_word, kind, r)
+    # a player, a buyer word and a space: each checked, of its one type
+    placement = _PLACEMENTS.get((player, buyer, space))
+    if placement is None:
+        placement = Placement(player, buyer, space)
+        if len(_PLACEMENTS) < _MOST_KEPT:
+            _PLACEMENTS[(player, buyer, space)] = placement
+    if "gifts" not in raw:  # most turns claim no gift
+        return Turn(placement, action, ())
     uses = []
     for i, text in enumerate(r.strings("gifts", LINE, _USE_HELP)):
         use = parse_use(text)
         if use is None:
             raise r.error(f"gifts[{i}]", f"expected {_USE_HELP}, got {text!r}")
         uses.append(use)
-    return Turn(Placement(player, buyer, space), action, tuple(uses))
+    return Turn(placement, action, tuple(uses))
+
+
+#: Buyer words :data:`_LABEL` has matched; the space and action each kind read from the
+#: values of its keys (below); placements. Frozen values, shared by the events that write
+#: the same.
+_LABELS: set[str] = set()
+_ACTIONS: dict[tuple[Any, ...], tuple[int | None, Any]] = {}
+_PLACEMENTS: dict[tuple[str, str | None, int | None], Placement] = {}
+#: A bound on what each keeps: far more than a club's logs write, little memory.
+_MOST_KEPT = 20_000
+
+
+def _read_action(kind_word: str, kind: Kind[Any], r: FieldReader) -> tuple[int | None, Any]:
+    """``kind.read(r)``, kept by the values of the kind's keys: a kind reads only those
+    (any other key of the event is refused before, or read here), so the same values, of
+    the same types, read to the same space and action. Most turns write one of a few
+    hundred (a tile bought from a space); a refusal is never kept, so it is made again."""
+    values = tuple(map(r.raw.get, kind.keys))
+    types = tuple(map(type, values))
+    if list in types:  # a build's towers: lists of texts, kept as tuples of them
+        if not all(type(v) is not list or all(type(x) is str for x in v) for v in values):
+            return kind.read(r)
+        values = tuple(tuple(v) if type(v) is list else v for v in values)
+    key = (kind_word, values, types)
+    try:
+        found = _ACTIONS.get(key)
+    except TypeError:  # a table among the values (the genie's wish): read each time
+        return kind.read(r)
+    if found is None:
+        found = kind.read(r)
+        if len(_ACTIONS) >= _MOST_KEPT:
+            _ACTIONS.clear()
+        _ACTIONS[key] = found
+    return found
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

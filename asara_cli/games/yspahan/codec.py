@@ -330,7 +330,8 @@ def _read_checkpoint(r: FieldReader, names: Sequence[str]) -> Checkpoint:
         table = r.get(key, lambda v: isinstance(v, dict), "a table such as { Tina = 34 }")
         pairs = []
         for written, value in (table or {}).items():
-            name = find(written, names)
+            # a name written as the header spells it is that player (the names are unlike)
+            name = written if written in names else find(written, names)
             if name is None:
                 raise r.error(f"{key}.{written}", f"{written!r} is not one of the players")
             if type(value) is not int:
@@ -344,11 +345,54 @@ def _read_checkpoint(r: FieldReader, names: Sequence[str]) -> Checkpoint:
 
 def read_event(kind: str, r: FieldReader, names: Sequence[str]) -> Event:
     """The event of type ``kind`` (the log layer has checked the type and the keys)."""
+    if kind == "turn":
+        return _kept_turn(r, names)
     if kind == "roll":
         return _read_roll(r, names)
-    if kind == "turn":
-        return _read_turn(r, names)
     return _read_checkpoint(r, names)
+
+
+#: What a turn read to, its player aside, by the values of its other keys (below).
+_TURNS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: A bound on what is kept: far more than a club's logs write, little memory.
+_MOST_KEPT = 20_000
+
+
+def _kept_turn(r: FieldReader, names: Sequence[str]) -> Turn:
+    """:func:`_read_turn`, its reading kept by the values of the turn's keys other than the
+    player: a turn reads only its keys (any other is refused before), and the player only
+    into its ``player``, so the same values, of the same types, read to the same row,
+    action, cards and build (about two turns in three are one read before, over distinct
+    games). A refusal is never kept; the player is read first, as there."""
+    player = r.raw.get("player")
+    if type(player) is not str or player not in names:
+        player = _read_player(r, names)
+    raw = r.raw
+    keys = tuple(raw)
+    values = list(raw.values())
+    values[keys.index("player")] = None  # read above
+    types = tuple(map(type, values))
+    if list in types:  # cards, shops, cubes sent: lists of texts, kept as tuples of them
+        for i, v in enumerate(values):
+            if type(v) is list:
+                try:
+                    "".join(v)  # texts only, or a TypeError
+                except TypeError:  # a list of other values: read afresh
+                    return _read_turn(r, names)
+                values[i] = tuple(v)
+    key = (keys, tuple(values), types)
+    try:
+        found = _TURNS.get(key)
+    except TypeError:  # a table among the values: read afresh
+        return _read_turn(r, names)
+    if found is None:
+        turn = _read_turn(r, names)
+        if len(_TURNS) >= _MOST_KEPT:
+            _TURNS.clear()
+        _TURNS[key] = (turn.row, turn.action, turn.discard, turn.build, turn.before,
+                       turn.after, turn.last)
+        return turn
+    return Turn(player, *found)
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

@@ -147,7 +147,7 @@ def padded(text: str, events: int) -> str:
     """The running log with checkpoints (of the first player's prestige) up to ``events`` events."""
     log = parse_log(text)
     board = load_board(None, "asara")
-    state = replay(board, log.header.setup, log.events).states[-1]
+    state = replay(board, log.header.setup, log.events).state
     shown = Checkpoint(prestige=((state.players[0].name, state.prestige(0)),))
     more = (shown,) * max(0, events - len(log.events))
     return log_to_text(log.header, (*log.events, *more))

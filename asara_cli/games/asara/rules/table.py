@@ -228,7 +228,7 @@ def new_table(board: Board, setup: Setup) -> Table:
     t.year, t.turn, t.caliph = 1, setup.start, setup.start
     t.areas = {}
     t.markets = {}
-    for section in Section:
+    for section in _SECTIONS:
         shown = min(board.display[section], board.tiles[section])
         t.markets[section] = Display(section, shown, board.tiles[section] - shown, None, [])
     t.draw_pile = board.buyers_total - hand * n
@@ -244,6 +244,9 @@ def new_table(board: Board, setup: Setup) -> Table:
     t.after = _after(n)
     t.playing = {}
     return t
+
+
+_SECTIONS = tuple(Section)  # iterating the enum class is slow
 
 
 def _after(n: int) -> tuple[tuple[int, ...], ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, fields
 from typing import Any, ClassVar
 
@@ -176,23 +176,37 @@ class CsvFormat(Format):
         columns, numeric = self.columns(records)
         w.writerow(columns)
         safe = _Cells()
+        # each row is filled by column index: a game's cells once, then each seat's own
+        at = {c: i for i, c in enumerate(columns)}
+        # a seat's row before its cells, and a row without seats
+        points: list[object] = [0 if c in numeric else "" for c in columns]
+        blank: list[object] = [""] * len(columns)
+
+        def fill(row: list[object], cells: Iterable[tuple[str, object]]) -> None:
+            for key, value in cells:
+                i = at.get(key)
+                if i is not None:  # numbers stay numbers; text is made spreadsheet-safe
+                    row[i] = safe[value] if type(value) is str else value
+
         for r in records:
-            base = {"file": show_path(r.file), "date": r.date or "", "place": r.place or "",
-                    "game": r.game,
-                    **{k: v if isinstance(v, str) else " ".join(v) for k, v in r.facts},
-                    "status": r.status, "players": r.players or "",
-                    "margin": "" if r.margin is None else r.margin,
-                    "problem": "" if r.status == "valid" else game_status(r)}
+            game = [("file", show_path(r.file)), ("date", r.date or ""),
+                    ("place", r.place or ""), ("game", r.game),
+                    *((k, v if isinstance(v, str) else " ".join(v)) for k, v in r.facts),
+                    ("status", r.status), ("players", r.players or ""),
+                    ("margin", "" if r.margin is None else r.margin),
+                    ("problem", "" if r.status == "valid" else game_status(r))]
             if not r.seats or r.status == "duplicate":  # a copy's players are the original's
-                w.writerow([safe[v] if type(v) is str else v
-                            for v in (base.get(c, "") for c in columns)])
+                row = blank.copy()
+                fill(row, game)
+                w.writerow(row)
                 continue
+            first = points.copy()
+            fill(first, game)
             for s in r.seats:
-                row = {**base, "player": s.name, "seat": s.seat, "total": s.total,
-                       "rank": s.rank, "winner": int(s.winner), **dict(s.sources)}
-                w.writerow([safe[v] if type(v) is str else v  # numbers stay numbers
-                            for v in (row.get(c, 0 if c in numeric else "")
-                                      for c in columns)])
+                row = first.copy()
+                fill(row, (("player", s.name), ("seat", s.seat), ("total", s.total),
+                           ("rank", s.rank), ("winner", int(s.winner)), *s.sources))
+                w.writerow(row)
         return buf.getvalue()
 
 

@@ -648,15 +648,18 @@ class _Run:
                                f"action cannot be chosen")
             raise _Skip
         want = min(n, room)
-        dice_word = f"{dice} {'die' if dice == 1 else 'dice'}"
-        how = " + ".join(x for x in (dice_word, "1 discarded card" if extra else "",
-                                     f"{hoist} hoist" if hoist else "") if x)
+
+        def how() -> str:  # the words, only for a refusal (most goods actions are fine)
+            dice_word = f"{dice} {'die' if dice == 1 else 'dice'}"
+            return " + ".join(x for x in (dice_word, "1 discarded card" if extra else "",
+                                          f"{hoist} hoist" if hoist else "") if x)
+
         if len(shops) > n:
-            self.err("Y3.4", f"{who} may place {plural(n, 'cube')} ({how}); "
+            self.err("Y3.4", f"{who} may place {plural(n, 'cube')} ({how()}); "
                              f"{len(shops)} are listed")
         elif len(shops) < want:
             self.err("Y6.6", f"{who} must place {plural(want, 'cube')} in the {row} quarter "
-                             f"({n} entitled: {how}; room for {room}); {len(shops)} "
+                             f"({n} entitled: {how()}; room for {room}); {len(shops)} "
                              f"{'is' if len(shops) == 1 else 'are'} listed")
         for shop in shops:
             self.place(seat, shop, row)

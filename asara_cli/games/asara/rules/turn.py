@@ -10,9 +10,9 @@ from asara_cli.core.findings import ERROR, NOTE, CannotApply, Report, Violation
 from asara_cli.games.asara.rules import gifts
 from asara_cli.games.asara.rules.areas import BY_ACTION_TYPE, Kind, Move, kind_of
 from asara_cli.games.asara.rules.board import AreaSpec, Board
-from asara_cli.games.asara.rules.events import PAIR, Turn
+from asara_cli.games.asara.rules.events import PAIR, Placement, Turn
 from asara_cli.games.asara.rules.labels import check_label
-from asara_cli.games.asara.rules.table import EMPTY_SPOT, Hand, Spot, Table
+from asara_cli.games.asara.rules.table import EMPTY_SPOT, Spot, Table
 from asara_cli.games.asara.rules.text import a_buyer, plural
 
 
@@ -97,9 +97,29 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
     notes: list[tuple[str, str, str]] | None = None
     if checking:
         here = state.areas.get(spec.key, EMPTY_SPOT)
-        _check_buyers(board, state, event, state.players[seat], spec, here, kind, bad)
+        # the placement (R1, R2, R2.1, R2.2), written out here: every turn passes here
+        label = placement.buyer
+        player = state.players[seat]
+        if kind.face_down:
+            if label is not None:
+                bad(spec.rule, f"the {spec.name} takes one face-down buyer, not "
+                               f"{'a pair' if label == PAIR else a_buyer(label)}")
+        elif label is None:
+            bad("R2", f"a buyer in the {spec.name} is placed face up (its colour) or as a "
+                      f"face-down pair")
+        if (2 if label == PAIR else 1) > player.buyers:
+            # R2: a turn places one buyer, or two face down; the hand (R1) must hold them.
+            bad("R2", f"{player.name} holds {plural(player.buyers, 'buyer')}; a pair needs 2")
+        if label is not None and label != PAIR:
+            _check_face_up(board, state, label, player.name, spec, here, bad)
         if not spec.unlimited:
-            _check_space(state, event, spec, here, kind, bad)
+            if space is None or space not in (spec.spaces or (space,)) or space < 1:
+                _check_space(state, placement, spec, here, kind, bad)
+            else:
+                for s, who in here.taken:
+                    if s == space:
+                        bad("R2.2", f"{spec.space_word} {space} of the {spec.name} is taken "
+                                    f"by {state.players[who].name} this year")
         moving = state
         if event.gifts or state.gifts_on:
             moving = gifts.check_claim(board, state, seat, spec, event, number, bad)
@@ -141,21 +161,10 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
     return seat
 
 
-def _check_buyers(board: Board, state: Table, event: Turn, player: Hand,
-                  spec: AreaSpec, here: Spot, kind: Kind[Any], bad: Report) -> None:
-    label = event.placement.buyer  # the placement's cards and face_up, worked out here once
-    if kind.face_down:
-        if label is not None:
-            bad(spec.rule, f"the {spec.name} takes one face-down buyer, not "
-                           f"{'a pair' if label == PAIR else a_buyer(label)}")
-    elif label is None:
-        bad("R2", f"a buyer in the {spec.name} is placed face up (its colour) or as a "
-                  f"face-down pair")
-    if (2 if label == PAIR else 1) > player.buyers:
-        # R2: a turn places one buyer, or two face down; the hand (R1) must hold them.
-        bad("R2", f"{player.name} holds {plural(player.buyers, 'buyer')}; a pair needs 2")
-    if label is None or label == PAIR:
-        return
+def _check_face_up(board: Board, state: Table, label: str, name: str, spec: AreaSpec,
+                   here: Spot, bad: Report) -> None:
+    """A buyer placed face up: a colour of this game (R1), not one too many (R1), following
+    the area's colour (R2.1)."""
     if state.setup.buyers or label not in state.labels:  # else a colour in play: fine
         check_label(board, state, label, bad)
     per_colour = board.buyers_per_colour
@@ -164,14 +173,14 @@ def _check_buyers(board: Board, state: Table, event: Turn, player: Hand,
         bad("R1", f"all {per_colour} {label} buyers are already face up this year")
     colour = here.colour
     if spec.follow_suit and colour is not None and colour != label:
-        bad("R2.1", f"the {spec.name} follows {colour} this year; {player.name} placed "
+        bad("R2.1", f"the {spec.name} follows {colour} this year; {name} placed "
                     f"{a_buyer(label)} (a face-down pair would do)")
 
 
-def _check_space(state: Table, event: Turn, spec: AreaSpec, here: Spot,
+def _check_space(state: Table, placement: Placement, spec: AreaSpec, here: Spot,
                  kind: Kind[Any], bad: Report) -> None:
     """The space is one of the area's, and free (an unlimited area's is not asked)."""
-    space = event.placement.space
+    space = placement.space
     spaces = spec.spaces
     if space is None:
         if kind.needs_space:

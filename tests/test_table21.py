@@ -357,7 +357,8 @@ def test_spies_on_an_empty_pile(taken: bool, errors: int, warnings: int) -> None
     board = load_board()
     state = start_state(board, Setup(("Tina", "Paul"), 0, Variant.BASIC))
     empty = evolve(state.market(Section.BASE), pile=0)
-    state = evolve(state, markets=state.markets_with(empty))
+    state = evolve(state, markets=tuple(empty if m.section == Section.BASE else m
+                                         for m in state.markets))
     bribe = Bribe(Section.BASE, Colour.RED if taken else None)
     found = check(board, state, Turn(Placement("Tina", "blue", 3), bribe))
     assert [v.rule for v in found] == ["R3.4"] * (errors + warnings)

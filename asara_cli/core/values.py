@@ -307,12 +307,3 @@ def evolve(obj: T, /, **changes: Any) -> T:
     field raises ``TypeError``)."""
     result: T = _COPIERS[type(obj)](obj, **changes)
     return result
-
-
-def copier(cls: type[T]) -> Callable[..., T]:
-    """The function :func:`evolve` calls for ``cls``: ``copier(cls)(obj, **changes)`` is
-    ``evolve(obj, **changes)`` for an instance of ``cls`` (not of a subclass). It spares
-    evolve's own call, which gathers the changes and spreads them again (about half of an
-    evolve): the replay's hottest paths make several copies per event."""
-    made: Callable[..., T] = _COPIERS[cls]
-    return made

@@ -1,17 +1,17 @@
 """Frozen game state: what the table holds after some events (RULES.md R1-R5).
 
-Nothing here changes in place; the engine builds a new value for every event. Prestige is
-never a running counter: it is the sum of the ledger, each entry naming its source.
+These are the values callers see: the referee works on a mutable table (table.py) and
+freezes it into a ``GameState`` where a caller asks for one. Prestige is never a running
+counter: it is the sum of the ledger, each entry naming its source.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import field
 
 from asara_cli.core.names import name_key
-from asara_cli.core.values import evolve, frozen
+from asara_cli.core.values import frozen
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Gift, Tile
 from asara_cli.games.asara.rules.model import Colour, Section, Tower, Variant
@@ -171,24 +171,6 @@ class GameState:
                 return m
         raise KeyError(section)
 
-    def players_with(self, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
-        """The players with ``player`` in ``seat``: for one :func:`evolve` that changes more
-        than the players (a replay makes a state per change, so changes are gathered)."""
-        players = list(self.players)
-        players[seat] = player
-        return tuple(players)
-
-    def markets_with(self, market: Market) -> tuple[Market, ...]:
-        """The markets with ``market`` in place of its section's."""
-        markets = self.markets
-        for i, m in enumerate(markets):
-            if m.section == market.section:
-                return (*markets[:i], market, *markets[i + 1:])
-        return markets
-
-    def with_player(self, seat: int, player: PlayerState) -> GameState:
-        return evolve(self, players=self.players_with(seat, player))
-
     def prestige(self, seat: int) -> int:
         """A player's prestige: the sum of their ledger entries."""
         return sum(e.points for e in self.ledger if e.player == seat)
@@ -233,26 +215,6 @@ _tile_order = _ORDER.__getitem__
 
 def sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=_tile_order))
-
-
-def with_tile(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
-    """Sorted ``tiles`` with one more, still sorted (as :func:`sorted_tiles` would give)."""
-    i = bisect_right(tiles, _tile_order(tile), key=_tile_order)
-    return (*tiles[:i], tile, *tiles[i:])
-
-
-# A screen or a display holds a few tiles, and tiles compare by identity: a list searched
-# in C beats a Counter's hashing and sorting here.
-
-
-def without(tiles: Iterable[Tile], gone: Iterable[Tile]) -> tuple[Tile, ...]:
-    """``tiles`` minus ``gone`` as multisets (what is missing is ignored), in the order of
-    ``tiles`` (so sorted tiles stay sorted)."""
-    left = list(tiles)
-    for tile in gone:
-        if tile in left:
-            left.remove(tile)
-    return tuple(left)
 
 
 def missing(have: Iterable[Tile], need: Iterable[Tile]) -> tuple[Tile, ...]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Generic, NamedTuple, TypeVar
 
 from asara_cli.core.values import frozen
@@ -92,6 +93,7 @@ def year_evaluation(
     """End-of-year evaluation (R4): per player +1 per tower, per visible gold decoration, per
     built lighted window, and +1 for the Caliph's patronage holder (seat ``caliph``)."""
     scores = []
+    values = (board.year_tower, board.year_gold, board.year_lighted_window, board.year_caliph)
     for seat, own in enumerate(towers):
         n = len(own)
         gold = lighted = 0
@@ -99,30 +101,36 @@ def year_evaluation(
             gold += t.gold - t.lighted_on_gold  # visible gold (R3.7)
             lighted += t.lighted
         holds = seat == caliph
-        # the words only for the parts that score (four a player, every year end)
-        shown: list[tuple[int, str]] = []
-        points = 0
-        if p := n * board.year_tower:
-            shown.append((p, f"{n} tower{'s' if n != 1 else ''}"))
-            points += p
-        if p := gold * board.year_gold:
-            shown.append((p, f"{gold} gold"))
-            points += p
-        if p := lighted * board.year_lighted_window:
-            shown.append((p, f"{lighted} lighted window{'s' if lighted != 1 else ''}"))
-            points += p
-        if holds and (p := board.year_caliph):
-            shown.append((p, "Caliph"))
-            points += p
-        if shown:
-            labels = ", ".join([label for _, label in shown])
-            sums = "+".join([str(p) for p, _ in shown])
-            explanation = f"{labels}: {sums} = {points}" if len(shown) > 1 else (
-                f"{labels}: {points}")
-        else:
-            explanation = "no towers, no Caliph: 0"
+        points, explanation = _year_words(n, gold, lighted, holds, values)
         scores.append(YearScore(seat, n, gold, lighted, holds, points, explanation))
     return tuple(scores)
+
+
+@lru_cache(maxsize=1024)  # a few dozen positions recur at every year end of every game
+def _year_words(n: int, gold: int, lighted: int, holds: bool,
+                values: tuple[int, int, int, int]) -> tuple[int, str]:
+    """A player's end-of-year points and their words (the parts that score, R4)."""
+    year_tower, year_gold, year_lighted, year_caliph = values
+    shown: list[tuple[int, str]] = []
+    points = 0
+    if p := n * year_tower:
+        shown.append((p, f"{n} tower{'s' if n != 1 else ''}"))
+        points += p
+    if p := gold * year_gold:
+        shown.append((p, f"{gold} gold"))
+        points += p
+    if p := lighted * year_lighted:
+        shown.append((p, f"{lighted} lighted window{'s' if lighted != 1 else ''}"))
+        points += p
+    if holds and (p := year_caliph):
+        shown.append((p, "Caliph"))
+        points += p
+    if not shown:
+        return points, "no towers, no Caliph: 0"
+    labels = ", ".join([label for _, label in shown])
+    sums = "+".join([str(p) for p, _ in shown])
+    return points, (f"{labels}: {sums} = {points}" if len(shown) > 1 else
+                    f"{labels}: {points}")
 
 
 # --- final evaluation -------------------------------------------------------------------------
@@ -261,31 +269,32 @@ def final_evaluation(
     # a tower ranks by its height, then (pro) by its lighted windows
     keys = [(t.height, t.lighted if pro else 0) for _, t in owned]
     awards: list[Award] = []
-    unplaced: list[Award] = []
-
-    def given(award: Award) -> None:
-        (awards if award.place else unplaced).append(award)
+    unplaced: list[Award] = []  # places go to awards, no place to unplaced
 
     for colour in _COLOURS:
         mine = [i for i, (_, t) in enumerate(owned) if t.colour == colour]
         if not mine:
             continue
-        for p in _rank([owned[i] for i in mine], [keys[i] for i in mine], pro,
-                       board.final_colour[colour], "tower", _of_height):
-            given(Award(colour.value, p.item[0], p.points, f"{colour}: {p.how}",
-                        p.place, p.tied, p.item[1]))
+        for (seat, tower), place, tied, points, how in _rank(
+                [owned[i] for i in mine], [keys[i] for i in mine], pro,
+                board.final_colour[colour], "tower", _of_height):
+            (awards if place else unplaced).append(Award(
+                colour.value, seat, points, f"{colour}: {how}", place, tied, tower))
 
-    for p in _rank(owned, keys, pro, board.final_overall, "tower", _of_height):
-        given(Award(OVERALL, p.item[0], p.points, f"highest overall: {p.how}",
-                    p.place, p.tied, p.item[1]))
+    for (seat, tower), place, tied, points, how in _rank(
+            owned, keys, pro, board.final_overall, "tower", _of_height):
+        (awards if place else unplaced).append(Award(
+            OVERALL, seat, points, f"highest overall: {how}", place, tied, tower))
 
     builders = [seat for seat, pos in enumerate(positions) if pos.towers]
     counts = [(len(positions[seat].towers),
                sum(t.lighted for t in positions[seat].towers) if pro else 0)
               for seat in builders]
-    for q in _rank(builders, counts, pro, board.final_most_towers, "player", _with_towers):
-        given(Award(MOST_TOWERS, q.item, q.points, f"most towers: {q.how}",
-                    q.place, q.tied))
+    for seat, place, tied, points, how in _rank(builders, counts, pro,
+                                                board.final_most_towers, "player",
+                                                _with_towers):
+        (awards if place else unplaced).append(Award(
+            MOST_TOWERS, seat, points, f"most towers: {how}", place, tied))
 
     per = board.money_per_point
     for seat, pos in enumerate(positions):

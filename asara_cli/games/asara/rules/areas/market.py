@@ -118,7 +118,9 @@ class Market(Kind[Buy]):
             bad("R3.1", f"a buyer in the {m.action.section} market but nothing bought",
                 WARNING)
             return
-        check_display(m.state, tile, bad)
+        market = m.state.markets[tile.section]  # check_display's tests, then its words
+        if market.count < 1 or (market.shown is not None and tile not in market.shown):
+            check_display(m.state, tile, bad)
 
     def notes(self, m: Move[Buy]) -> list[tuple[str, str, str]]:
         action = m.action

@@ -112,9 +112,15 @@ def test_a_kept_value_reads_or_is_refused_as_afresh(monkeypatch: pytest.MonkeyPa
                                                      old: str, new: str) -> None:
     """With the good log read first (its values kept), a log that differs in one value
     reads, or is refused with the same message, line and key, as with nothing kept."""
-    assert old in SMALL
-    text = SMALL.replace(old, new)
-    parse_log(SMALL)
+    _reads_as_afresh(monkeypatch, SMALL, old, new)
+
+
+def _reads_as_afresh(monkeypatch: pytest.MonkeyPatch, good: str, old: str, new: str) -> None:
+    """``good`` read first (its values kept), then ``good`` with ``old`` made ``new``: the same
+    log, or the same refusal, as with nothing kept."""
+    assert old in good
+    text = good.replace(old, new)
+    parse_log(good)
     outcome: list[Any] = []
     for fresh in (False, True):
         with monkeypatch.context() as m:
@@ -160,19 +166,7 @@ row = "gold"
 ])
 def test_a_kept_turn_reads_or_is_refused_as_afresh(monkeypatch: pytest.MonkeyPatch,
                                                   old: str, new: str) -> None:
-    assert old in YSPAHAN
-    text = YSPAHAN.replace(old, new)
-    parse_log(YSPAHAN)
-    outcome: list[Any] = []
-    for fresh in (False, True):
-        with monkeypatch.context() as m:
-            if fresh:
-                _fresh(m)
-            try:
-                outcome.append(parse_log(text, "game.toml"))
-            except InputError:
-                outcome.append(_refusal(text))
-    assert outcome[0] == outcome[1]
+    _reads_as_afresh(monkeypatch, YSPAHAN, old, new)
 
 
 _NESTING = ["[", "{", " ", ",", "\n", "\u2028", "\t", "]", "x", "[[event]]", "[" * 20,

@@ -123,7 +123,7 @@ def _new(cls: type, found: list[Field[Any]]) -> Callable[..., Any]:
     """The class's ``__new__``, which makes the whole value (its ``__init__`` is object's, which
     takes the arguments and does nothing with them)."""
     names = [f.name for f in found]
-    twin = type(cls.__name__, (), {"__slots__": tuple(names)})
+    twin = _twin(cls, names)
     code = _renamed("__new__", names, f"{cls.__qualname__}.__new__", lambda args: "\n".join([
         f"def __new__(cls_{''.join(', ' + a for a in args)}):",
         "    new_ = twin_()",
@@ -134,6 +134,18 @@ def _new(cls: type, found: list[Field[Any]]) -> Callable[..., Any]:
     new = FunctionType(code, {"twin_": twin}, "__new__", defaults or None)
     new.__frozen_new__ = True  # type: ignore[attr-defined]
     return new
+
+
+_TWINS: dict[type, type] = {}
+
+
+def _twin(cls: type, names: Sequence[str]) -> type:
+    """A class with ``cls``'s slots and nothing else (no frozen ``__setattr__``): a value is
+    filled as one and then given its class (``__new__``, :func:`evolve`)."""
+    twin = _TWINS.get(cls)
+    if twin is None:
+        twin = _TWINS[cls] = type(cls.__name__, (), {"__slots__": tuple(names)})
+    return twin
 
 
 def _init(cls: type, found: list[Field[Any]]) -> Callable[..., None]:
@@ -271,7 +283,7 @@ def _copier(cls: type) -> Callable[..., Any]:
     a slotted base) is filled through each slot's setter instead."""
     names = [f.name for f in fields(cls)]
     if cls.__bases__ == (object,) and tuple(getattr(cls, "__slots__", ())) == tuple(names):
-        twin = type(cls.__name__, (), {"__slots__": tuple(names)})
+        twin = _twin(cls, names)
         code = _renamed("copy", names, f"{cls.__qualname__}.copy", lambda args: "\n".join([
             f"def copy(obj_{''.join(', ' + a + '=absent_' for a in args)}):",
             "    new_ = twin_()",

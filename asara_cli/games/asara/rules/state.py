@@ -184,17 +184,26 @@ class GameState:
         return sum(e.points for e in self.ledger if e.player == seat and e.source != "final")
 
     def free_spaces(self, board: Board, area: str) -> tuple[int, ...] | None:
-        """Vacant spaces of ``area``; ``None`` where the number of spaces is unknown or
-        unlimited (the coloured building, the tent and the lighted windows without data)."""
-        all_spaces = board.area(area).spaces
-        if all_spaces is None:
-            return None
-        taken = self.area(area).spaces()
-        return tuple(s for s in all_spaces if s not in taken)
+        return vacant(board, area, self.area(area).spaces())
 
     def gifts_at(self, area: str, space: int | None) -> tuple[Gift, ...]:
-        """The gifts lying on one space (R6.1)."""
-        return tuple(g for a, s, g in self.gifts if a == area and s == space)
+        return gifts_on(self.gifts, area, space)
+
+
+def vacant(board: Board, area: str, taken: Iterable[int]) -> tuple[int, ...] | None:
+    """Vacant spaces of ``area`` when ``taken`` are taken; ``None`` where the number of spaces
+    is unknown or unlimited (the coloured building, the tent and the lighted windows without
+    data). A frozen state and a table both answer ``free_spaces`` with it."""
+    all_spaces = board.area(area).spaces
+    if all_spaces is None:
+        return None
+    return tuple(s for s in all_spaces if s not in taken)
+
+
+def gifts_on(gifts: Iterable[tuple[str, int, Gift]], area: str, space: int | None
+             ) -> tuple[Gift, ...]:
+    """The gifts lying on one space (R6.1), of the ``gifts`` on the board."""
+    return tuple(g for a, s, g in gifts if a == area and s == space)
 
 
 def in_play(board: Board, setup: Setup, area: str) -> bool:

@@ -22,8 +22,10 @@ from asara_cli.games.asara.rules.state import (
     Market,
     PlayerState,
     Setup,
+    gifts_on,
     in_play,
     sorted_tiles,
+    vacant,
 )
 
 
@@ -157,14 +159,10 @@ class Table:
         return playing
 
     def free_spaces(self, board: Board, area: str) -> tuple[int, ...] | None:
-        all_spaces = board.area(area).spaces
-        if all_spaces is None:
-            return None
-        taken = self.area(area).spaces()
-        return tuple(s for s in all_spaces if s not in taken)
+        return vacant(board, area, self.area(area).spaces())
 
     def gifts_at(self, area: str, space: int | None) -> tuple[Gift, ...]:
-        return tuple(g for a, s, g in self.gifts if a == area and s == space)
+        return gifts_on(self.gifts, area, space)
 
     def copy(self) -> Table:
         """A table that changes apart from this one (a check that must try a step)."""

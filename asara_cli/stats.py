@@ -321,16 +321,13 @@ def club(records: Sequence[GameRecord]) -> Club:
     for r in games:
         for s in r.seats:
             by_player[as_shown[s.name]].append((r, s))
-    # each game's best total and number of winners, worked out once (not once per seat)
-    best = {id(r): max(x.total for x in r.seats) for r in games}
-    winners = {id(r): sum(x.winner for x in r.seats) for r in games}
     players = []
     for name in sorted(by_player, key=lambda n: (-len(by_player[n]), n.casefold(), n)):
         played = by_player[name]
         totals = [s.total for _, s in played]
         wins = sum(s.winner for _, s in played)
-        shared = sum(s.winner and winners[id(r)] > 1 for r, s in played)
-        winner_totals = [best[id(r)] for r, _ in played]
+        shared = sum(s.winner and sum(x.winner for x in r.seats) > 1 for r, s in played)
+        winner_totals = [max(x.total for x in r.seats) for r, _ in played]
         sources: dict[str, int] = defaultdict(int)
         for _, s in played:
             for k, v in s.sources:

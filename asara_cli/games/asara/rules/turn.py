@@ -110,7 +110,12 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
         if (2 if label == PAIR else 1) > player.buyers:
             # R2: a turn places one buyer, or two face down; the hand (R1) must hold them.
             bad("R2", f"{player.name} holds {plural(player.buyers, 'buyer')}; a pair needs 2")
-        if label is not None and label != PAIR:
+        if label is not None and label != PAIR and (
+                # _check_face_up's tests first; it says what is wrong
+                state.setup.buyers or label not in state.labels
+                or (board.buyers_per_colour is not None
+                    and state.label_counts.get(label, 0) >= board.buyers_per_colour)
+                or (spec.follow_suit and here.colour is not None and here.colour != label)):
             _check_face_up(board, state, label, player.name, spec, here, bad)
         if not spec.unlimited:
             if space is None or space not in (spec.spaces or (space,)) or space < 1:

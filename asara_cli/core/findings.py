@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from asara_cli.core.values import frozen
@@ -47,3 +47,30 @@ class Report(Protocol):
 
 def errors(findings: Iterable[Violation]) -> tuple[Violation, ...]:
     return tuple(v for v in findings if v.is_error)
+
+
+class Verdicts:
+    """What a replay keeps of its events' findings, the same for every game: the errors
+    (``violations``), the first error that is not a checkpoint's ending the legal prefix
+    (``stopped``, its event number) and those after it marked ``later``; the warnings and
+    notes of the legal prefix (``notes``). A checkpoint that disagrees is an error but not an
+    illegal move, so the replay goes on past it."""
+
+    __slots__ = ("notes", "stopped", "violations")
+
+    def __init__(self) -> None:
+        self.violations: list[Violation] = []
+        self.notes: list[Violation] = []
+        self.stopped: int | None = None
+
+    def add(self, number: int, findings: Sequence[Violation]) -> None:
+        """The findings of event ``number`` (asked only when there are some)."""
+        errs = errors(findings)
+        if self.stopped is not None:
+            self.violations.extend(
+                Violation(v.event, v.player, v.rule, v.message, v.severity, True) for v in errs)
+            return
+        self.notes.extend(v for v in findings if not v.is_error)
+        self.violations.extend(errs)
+        if any(v.rule != CHECKPOINT for v in errs):
+            self.stopped = number

@@ -24,6 +24,7 @@ from asara_cli.core.findings import (
     NOTE,
     WARNING,
     CannotApply,
+    Verdicts,
     Violation,
     errors,
 )
@@ -312,9 +313,7 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
                       (empty,) if states else ())
     t = new_table(board, setup)
     kept = [snapshot(t)] if states else []
-    found: list[Violation] = []
-    notes: list[Violation] = []
-    stopped: int | None = None
+    verdicts = Verdicts()
     out: list[Violation] = []
     report = Findings(out)
     for event in events:
@@ -328,18 +327,11 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
             findings = check(board, t, event)
             _fact(t, event)
         if findings:  # most events have none
-            errs = errors(findings)
-            if stopped is not None:
-                found.extend(Violation(v.event, v.player, v.rule, v.message, v.severity, True)
-                             for v in errs)
-            else:
-                notes.extend(v for v in findings if not v.is_error)
-                found.extend(errs)
-                if any(v.rule != CHECKPOINT for v in errs):
-                    stopped = number
+            verdicts.add(number, findings)
             out.clear()
-        if states and stopped is None:
+        if states and verdicts.stopped is None:
             kept.append(snapshot(t))
+    stopped = verdicts.stopped
     if states:
         final = kept[-1]
     elif stopped is None:
@@ -349,8 +341,10 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
         for event in events[:stopped - 1]:
             carry_out(board, again, event)
         final = snapshot(again)
-    return Replay(final, tuple(found), tuple(notes), stopped, board, setup, events,
-                  tuple(kept))
+    return Replay(final, tuple(verdicts.violations), tuple(verdicts.notes), stopped, board,
+                  setup, events, tuple(kept))
+
+
 def _empty_state(setup: Setup) -> GameState:
     return GameState(setup=setup, players=tuple(PlayerState(n, 0, 0) for n in setup.players),
                      year=1, turn=None, caliph=0, areas=(), markets=(), draw_pile=0,

@@ -20,6 +20,7 @@ from asara_cli.core.findings import (
     NOTE,
     WARNING,
     CannotApply,
+    Verdicts,
     Violation,
     errors,
 )
@@ -917,9 +918,7 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
         return Replay(snapshot(new_table(board, _safe(setup))), problems, (), 0)
     t = new_table(board, setup)
     kept = [snapshot(t)] if states else []
-    found: list[Violation] = []
-    notes: list[Violation] = []
-    stopped: int | None = None
+    verdicts = Verdicts()
     out: list[Violation] = []
     run = _Run(board, t, 0, out)
     for number, event in enumerate(events, start=1):
@@ -929,18 +928,11 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
             run.event(event)
         t.events = number
         if out:
-            if stopped is not None:
-                found.extend(Violation(v.event, v.player, v.rule, v.message, v.severity, True)
-                             for v in out if v.is_error)
-            else:
-                notes.extend(v for v in out if not v.is_error)
-                errs = errors(out)
-                found.extend(errs)
-                if any(v.rule != CHECKPOINT for v in errs):
-                    stopped = number
+            verdicts.add(number, out)
             out.clear()
-        if states and stopped is None:
+        if states and verdicts.stopped is None:
             kept.append(snapshot(t))
+    stopped = verdicts.stopped
     if stopped is None:
         final = kept[-1] if states else snapshot(t)
     elif states:
@@ -950,7 +942,8 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
         for event in events[:stopped - 1]:
             apply(board, again, event)
         final = snapshot(again)
-    return Replay(final, tuple(found), tuple(notes), stopped, tuple(kept))
+    return Replay(final, tuple(verdicts.violations), tuple(verdicts.notes), stopped,
+                  tuple(kept))
 
 
 def _safe(setup: Setup) -> Setup:

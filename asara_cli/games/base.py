@@ -16,7 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from asara_cli.core.findings import Violation
+from asara_cli.core.names import find
 from asara_cli.core.values import frozen
+from asara_cli.core.words import describe
 
 if TYPE_CHECKING:
     import typer
@@ -145,6 +147,23 @@ class FieldReader(Protocol):
     def strings(self, key: str, pattern: re.Pattern[str], expected: str) -> list[str]: ...
 
     def table(self, key: str, expected: str) -> FieldReader | None: ...
+
+
+def player_counts(r: FieldReader, names: Sequence[str], key: str
+                  ) -> tuple[tuple[str, int], ...]:
+    """A checkpoint's table of what each player has (``prestige = { Tina = 34 }``), as
+    (name as the header spells it, whole number) pairs; every game's checkpoints read so."""
+    table = r.get(key, lambda v: isinstance(v, dict), "a table such as { Tina = 34 }")
+    pairs = []
+    for written, value in (table or {}).items():
+        # a name written as the header spells it is that player (the names are unlike)
+        name = written if written in names else find(written, names)
+        if name is None:
+            raise r.error(f"{key}.{written}", f"{written!r} is not one of the players")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise r.error(f"{key}.{name}", f"expected a number, got {describe(value)}")
+        pairs.append((name, value))
+    return tuple(pairs)
 
 
 class CodecModule:

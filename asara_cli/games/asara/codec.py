@@ -43,7 +43,7 @@ from asara_cli.games.asara.rules.events import (
 from asara_cli.games.asara.rules.gifts import use_text
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import KNOWN_EXPANSIONS, SUPPORTED_EXPANSIONS, Setup
-from asara_cli.games.base import FieldReader
+from asara_cli.games.base import FieldReader, player_counts
 
 #: A buyer colour as the log writes it: a lower-case word (hyphens allowed), 3 to 30 letters.
 BUYER_WORD = re.compile(r"^[a-z][a-z-]{2,29}$")
@@ -114,19 +114,7 @@ def _write_dealt(event: GiftsDealt) -> dict[str, Any]:
 
 
 def _read_checkpoint(r: FieldReader, names: Sequence[str]) -> Checkpoint:
-    found: dict[str, tuple[tuple[str, int], ...]] = {}
-    for key in ("prestige", "money"):
-        table = r.get(key, lambda v: isinstance(v, dict), "a table such as { Tina = 34 }")
-        pairs = []
-        for written, value in (table or {}).items():
-            # a name written as the header spells it is that player (the names are unlike)
-            name = written if written in names else find(written, names)
-            if name is None:
-                raise r.error(f"{key}.{written}", f"{written!r} is not one of the players")
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise r.error(f"{key}.{name}", f"expected a number, got {describe(value)}")
-            pairs.append((name, value))
-        found[key] = tuple(pairs)
+    found = {key: player_counts(r, names, key) for key in ("prestige", "money")}
     if not found["prestige"] and not found["money"]:
         raise r.error("prestige", "missing: what the prestige track shows, e.g. "
                                   "prestige = { Tina = 34 }")

@@ -19,7 +19,7 @@ from typing import Any
 
 from asara_cli.core.names import find
 from asara_cli.core.words import describe
-from asara_cli.games.base import FieldReader
+from asara_cli.games.base import FieldReader, player_counts
 from asara_cli.games.yspahan.rules.events import (
     INNER,
     INTO_CAMELS,
@@ -325,19 +325,7 @@ def _read_turn(r: FieldReader, names: Sequence[str]) -> Turn:
 
 
 def _read_checkpoint(r: FieldReader, names: Sequence[str]) -> Checkpoint:
-    found: dict[str, tuple[tuple[str, int], ...]] = {}
-    for key in ("score", "gold", "camels"):
-        table = r.get(key, lambda v: isinstance(v, dict), "a table such as { Tina = 34 }")
-        pairs = []
-        for written, value in (table or {}).items():
-            # a name written as the header spells it is that player (the names are unlike)
-            name = written if written in names else find(written, names)
-            if name is None:
-                raise r.error(f"{key}.{written}", f"{written!r} is not one of the players")
-            if type(value) is not int:
-                raise r.error(f"{key}.{name}", f"expected a number, got {describe(value)}")
-            pairs.append((name, value))
-        found[key] = tuple(pairs)
+    found = {key: player_counts(r, names, key) for key in ("score", "gold", "camels")}
     if not any(found.values()):
         raise r.error("score", "missing: what the table counts, e.g. score = { Tina = 34 }")
     return Checkpoint(found["score"], found["gold"], found["camels"])

@@ -23,6 +23,8 @@ from asara_cli.core.words import describe
 if TYPE_CHECKING:
     import typer
 
+    from asara_cli.games.recording import Recording
+
 
 @frozen
 class Source:
@@ -407,5 +409,10 @@ class Game(Protocol):
 
     def command_names(self) -> tuple[str, ...]:
         """The names of the commands :meth:`register_commands` adds."""
+        ...
+
+    def recording(self) -> Recording[Any, Any, Any, Any]:
+        """How a move is recorded (``games/recording.py``): what the one recording
+        transaction asks of the game."""
         ...
 

@@ -28,6 +28,8 @@ from asara_cli.games.base import (
 if TYPE_CHECKING:
     import typer
 
+    from asara_cli.games.recording import Recording
+
 #: The colours of the sources in the report: alike sources are given unlike hues.
 _COLOURS = {
     "builds": "#7a8b99", "gifts": "#d4a017", "year": "#e07b39", "brown": "#8b5a2b",
@@ -272,6 +274,11 @@ class Asara(CodecModule):
         from asara_cli.games.asara.commands import COMMANDS
 
         return ("tally", *COMMANDS, "check")
+
+    def recording(self) -> Recording[Any, Any, Any, Any]:
+        from asara_cli.games.asara.recording import RECORDING
+
+        return RECORDING
 
 
 @cache  # a handful of keys, asked for by every game's scores

@@ -7,7 +7,6 @@ with the rule and the facts (exit code 1). Writes are atomic and locked (logfile
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -16,11 +15,9 @@ import typer
 
 from asara_cli.cli.common import (
     GameOption,
-    add_command,
     err,
     find_game_option,
     out,
-    replay_file,
     with_shared,
 )
 from asara_cli.cli.recording import (
@@ -30,25 +27,24 @@ from asara_cli.cli.recording import (
     board_ref,
     create,
     errors,
-    lock,
-    must_exist,
     name_numbers,
     played_on,
     player_names,
+    record_move,
     remember_new,
 )
-from asara_cli.core.findings import Violation
+from asara_cli.cli.recording import register as register_commands
+from asara_cli.cli.transaction import Typed
 from asara_cli.core.shown import show_path
 from asara_cli.core.values import frozen
-from asara_cli.errors import WordError
+from asara_cli.games import game as registered
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
-from asara_cli.games.asara.deal import deal_due, deal_reminder, game_words
+from asara_cli.games.asara.deal import deal_reminder, game_words
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, kind_of
 from asara_cli.games.asara.rules.areas.bank import seen_value
 from asara_cli.games.asara.rules.board import Board
-from asara_cli.games.asara.rules.engine import apply, check_setup, replay
-from asara_cli.games.asara.rules.engine import check as check_event
+from asara_cli.games.asara.rules.engine import check_setup, replay
 from asara_cli.games.asara.rules.events import (
     PAIR,
     Action,
@@ -80,18 +76,9 @@ from asara_cli.games.asara.rules.events import (
 from asara_cli.games.asara.rules.gifts import unnamed_space
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import GameState, Setup
-from asara_cli.games.asara.screens.record import move_text, result_line, year_end_view
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import (
-    GameLog,
-    LogHeader,
-    describe_violation,
-)
-from asara_cli.logfile.record import (
-    STATE_FILE,
-    append,
-    default_log,
-)
+from asara_cli.logfile.game import LogHeader
+from asara_cli.logfile.record import STATE_FILE
 
 # --- shared options --------------------------------------------------------------------------
 
@@ -220,77 +207,12 @@ class Table:
         return (*uses, *given)
 
 
-def _is_check(ctx: typer.Context) -> bool:
-    return isinstance(ctx.obj, dict) and bool(ctx.obj.get("check"))
-
-
-def _say(text: str) -> None:
-    """A line for the table on stdout, broken between words to the terminal's width."""
-    out().print(text)  # the console wraps it (render/wrap.py)
-
-
-def _load_log(path: Path) -> tuple[Board, GameState, GameLog, str]:
-    game = replay_file(path, None)
-    result = game.result
-    if result.stopped is not None:
-        first = [describe_violation(game.log, v) for v in result.violations if not v.later]
-        raise Refused(f"{show_path(path)} is illegal from event {result.stopped}; fix it "
-                      f"first (`asara validate {show_path(path)}`, or `asara undo`)", first[:3])
-    return game.board, result.state, game.log, game.text
-
-
-def _still(state: GameState) -> str:
-    """The last line of a refused move: whose turn it still is, so the next move typed is
-    not taken for the wrong player's."""
-    if state.turn is None:
-        return ""
-    return f"; it is still {state.players[state.turn].name}'s turn"
-
-
-def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
-            make: Callable[[Table], Event]) -> None:
-    dry = dry_run or _is_check(ctx)
-    with errors():
-        path, _ = default_log(log)
-        must_exist(path)
-        guard = contextlib.nullcontext() if dry else lock(path)
-        with guard:
-            board, state, game, text = _load_log(path)
-            table = Table(board, state, player, game.header.movers == "named")
-            try:
-                event = make(table)
-            except WordError as e:  # unusable words (any game's): still say whose turn it is
-                said = str(e)
-                still = _still(state)
-                if still and said.endswith(("?", ".")):  # a question ends its sentence
-                    still = f" It is{still.removeprefix('; it is')}."
-                raise words.WordError(f"{said}{still}") from None
-            findings = check_event(board, state, event)
-            due = deal_due(board, state) if isinstance(event, Turn) else None
-            if due is not None:  # the deal first: a move before it loses the gifts' effect
-                findings = (Violation(state.events + 1, None, "R6.1",
-                                      due.removesuffix(" [R6.1]")), *findings)
-            problems = [v for v in findings if v.is_error]
-            if problems:
-                raise Refused(move_text(board, event),
-                              [f"{v.message} [{v.rule}]" for v in problems]
-                              + [("nothing was written" if not dry else "(a check only)")
-                                 + _still(state)])
-            for v in findings:
-                if v.severity == "warning":
-                    err().print(f"warning: {v.message} [{v.rule}]", soft_wrap=True)
-            done = apply(board, state, event)
-            if dry:
-                line = result_line(board, state, done, event, numbered=False)
-                _say(f"legal, not recorded: {line}")
-                return
-            append(path, event, read=(game, text))  # as read under the lock
-        _say(result_line(board, state, done, event))
-        if done.year_end is not None:
-            out().print(year_end_view(board, done))
-            reminder = deal_reminder(board, done.state)
-            if reminder is not None:
-                out().print(reminder)
+def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
+          make: Callable[[Table], Event | Typed[Event]]) -> None:
+    """Record the move ``make`` types against the table (the one transaction:
+    cli/transaction.py); ``player``: the mover as typed."""
+    record_move(ctx, registered("asara"), log, dry_run, lambda p: make(
+        Table(p.board, p.state, player, p.log.header.movers == "named")))
 
 
 # --- what every move shares --------------------------------------------------------------------
@@ -365,7 +287,7 @@ def buy(
         return t.turn(shared.card, shared.pair, space, Buy(section, colour, is_gold),
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def _tile(tile: list[str] | None, gold: bool) -> tuple[Colour | None, bool]:
@@ -418,7 +340,7 @@ def build(
         return t.turn(shared.card, shared.pair, plot, action,
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 _BUILD_WORDS: dict[str, object] = {**words.COLOUR_WORDS, **words.SECTION_WORDS,
@@ -542,7 +464,7 @@ def bank(
         return t.turn(shared.card, shared.pair, chosen, Bank(taken),
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def coloured(
@@ -557,7 +479,7 @@ def coloured(
         return t.turn(shared.card, shared.pair, None, Coloured(),
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def bribe(
@@ -584,7 +506,7 @@ def bribe(
         return t.turn(shared.card, shared.pair, fee, Bribe(section, colour, is_gold),
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def caliph(
@@ -600,7 +522,7 @@ def caliph(
         return t.turn(shared.card, shared.pair, None, Caliph(),
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def recruit(
@@ -625,7 +547,7 @@ def recruit(
         return t.turn(shared.card, shared.pair, space, Recruit(paid),
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def lighted(
@@ -648,7 +570,7 @@ def lighted(
         return t.turn(shared.card, shared.pair, space, Lighted(pay, kept),
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def genie(
@@ -670,7 +592,7 @@ def genie(
     def make(t: Table) -> Event:
         return Turn(t.placement(card, pair, cost), Genie(None))
 
-    _record(ctx, log, dry_run, player, make)
+    _move(ctx, log, dry_run, player, make)
 
 
 def display(
@@ -692,7 +614,7 @@ def display(
                       for s, ts in words.display(tiles))
         return Display(areas)
 
-    _record(ctx, shared.log, shared.dry_run, None, make)
+    _move(ctx, shared.log, shared.dry_run, None, make)
 
 
 def gifts(
@@ -713,7 +635,7 @@ def gifts(
     def make(t: Table) -> Event:
         return GiftsDealt(tuple(_dealt(words.tokens(dealt), t.board)))
 
-    _record(ctx, shared.log, shared.dry_run, None, make)
+    _move(ctx, shared.log, shared.dry_run, None, make)
 
 
 def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
@@ -770,7 +692,7 @@ def checkpoint(
             raise words.WordError("what does the track show? e.g. asara checkpoint Tina=34")
         return Checkpoint(tuple(p), tuple(m))
 
-    _record(ctx, shared.log, shared.dry_run, None, make)
+    _move(ctx, shared.log, shared.dry_run, None, make)
 
 
 def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
@@ -878,14 +800,6 @@ MOVES: tuple[tuple[str, Callable[..., None]], ...] = (
 )
 
 
-def _check_callback(ctx: typer.Context) -> None:
-    """Would this move be legal? Same arguments as the move; nothing is written.
-
-    Example: asara check buy window black --card blue
-    """
-    ctx.obj = {"check": True}
-
-
 def _own() -> list[tuple[str, Callable[..., None]]]:
     """ASARA's own commands (``use``, ``undo`` and ``redo`` are every game's:
     cli/recording.py)."""
@@ -899,15 +813,4 @@ COMMANDS: tuple[str, ...] = tuple(name for name, _ in _own())
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the recording commands to the ``asara`` app: all of them, or only the command
     ``only`` when it is one of them (a command line builds just what it runs)."""
-    own = _own()
-    if only is not None and only in dict(own):
-        add_command(app, only, dict(own)[only])
-        return
-    for name, fn in own:
-        add_command(app, name, fn)
-    checker = typer.Typer(name="check", no_args_is_help=True, add_completion=False,
-                          context_settings={"help_option_names": ["-h", "--help"]})
-    checker.callback()(_check_callback)
-    for name, fn in MOVES:
-        add_command(checker, name, fn)
-    app.add_typer(checker, name="check")
+    register_commands(app, _own(), MOVES, only, "asara check buy window black --card blue")

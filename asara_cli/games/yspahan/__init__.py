@@ -29,6 +29,7 @@ from asara_cli.games.base import (
 if TYPE_CHECKING:
     import typer
 
+    from asara_cli.games.recording import Recording
     from asara_cli.games.yspahan.played import Played
 
 #: The sources of points (YSPAHAN.md Y4) in the order tables show them: ``(group, label,
@@ -243,6 +244,11 @@ class Yspahan(CodecModule):
         from asara_cli.games.yspahan.commands import COMMANDS
 
         return (*COMMANDS, "check")
+
+    def recording(self) -> Recording[Any, Any, Any, Any]:
+        from asara_cli.games.yspahan.recording import RECORDING
+
+        return RECORDING
 
     # --- simulated games ------------------------------------------------------------------
 

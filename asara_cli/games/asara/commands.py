@@ -15,7 +15,6 @@ import typer
 
 from asara_cli.cli.common import (
     GameOption,
-    err,
     find_game_option,
     out,
     with_shared,
@@ -42,14 +41,15 @@ from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
 from asara_cli.games.asara.deal import deal_reminder, game_words
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, kind_of
-from asara_cli.games.asara.rules.areas.bank import seen_value
+from asara_cli.games.asara.rules.areas.bank import seen_value, space_for
+from asara_cli.games.asara.rules.areas.lighted import lights_gold
+from asara_cli.games.asara.rules.areas.tent import printed_cost
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import check_setup, replay
 from asara_cli.games.asara.rules.events import (
     PAIR,
     Action,
     Addition,
-    Area,
     Bank,
     Bribe,
     Build,
@@ -61,7 +61,6 @@ from asara_cli.games.asara.rules.events import (
     Event,
     Genie,
     Gift,
-    GiftKind,
     GiftsDealt,
     GiftUse,
     Lighted,
@@ -73,7 +72,7 @@ from asara_cli.games.asara.rules.events import (
     Tile,
     Turn,
 )
-from asara_cli.games.asara.rules.gifts import unnamed_space
+from asara_cli.games.asara.rules.gifts import claim
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import GameState, Setup
 from asara_cli.logfile.board import load_board
@@ -171,10 +170,8 @@ class Table:
         return Turn(placement, action, self.claim(key, placement, gifts or []))
 
     def claim(self, area: str, placement: Placement, texts: list[str]) -> tuple[GiftUse, ...]:
-        """The gifts on the space: as --gift says, else resolved where there is no choice."""
-        # an unnamed space of the tent or the lighted windows is the first free one (G1)
-        space = unnamed_space(self.board, self.state, self.board.area(area), placement.space)
-        lying = list(self.state.gifts_at(area, space))
+        """The gifts on the space: as --gift says, else resolved where there is no choice
+        (the rules decide which: rules/gifts.py)."""
         given: list[GiftUse] = []
         for text in texts:
             use = parse_use(" ".join(text.lower().split()))
@@ -182,29 +179,17 @@ class Table:
                 raise words.WordError(f"--gift: expected e.g. \"buyer green\", \"asari 6\", "
                                       f"\"buy base: red\", \"lighted: red\"; got {text!r}")
             given.append(use)
-        uses: list[GiftUse] = []
-        for gift in lying:
-            match = next((u for u in given if u.gift.kind == gift.kind
-                          and (gift.kind != GiftKind.BUY or u.gift.section == gift.section)),
-                         None)
-            if match is not None:
-                given.remove(match)
-                uses.append(GiftUse(gift, match.buyer, match.colour, match.gold, match.taken))
-            elif gift.kind == GiftKind.BUY and gift.section is not None and (
-                    self.state.market(gift.section).count > 0):
-                lies = (f"{len(lying)} gifts lie on this space ({', '.join(map(str, lying))})"
-                        if len(lying) > 1 else f"a purchase gift lies on this space ({gift})")
-                again = (" (one --gift for each gift that needs a choice: repeat --gift)"
-                         if texts else "")
-                raise words.WordError(
-                    f"{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
-                    f"\"{gift}: nothing\" when nothing can be paid for){again}")
-            elif gift.kind == GiftKind.BUYER and self.state.draw_pile < 1:
-                uses.append(GiftUse(gift, taken=False))  # the deck is empty: void (X4)
-            else:
-                uses.append(GiftUse(gift))
-        # gifts given that are not on the space: the referee says what lies there
-        return (*uses, *given)
+        found = claim(self.board, self.state, self.board.area(area), placement.space, given)
+        gift, lying = found.undecided, found.lying
+        if gift is not None:
+            lies = (f"{len(lying)} gifts lie on this space ({', '.join(map(str, lying))})"
+                    if len(lying) > 1 else f"a purchase gift lies on this space ({gift})")
+            again = (" (one --gift for each gift that needs a choice: repeat --gift)"
+                     if texts else "")
+            raise words.WordError(
+                f"{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
+                f"\"{gift}: nothing\" when nothing can be paid for){again}")
+        return found.uses
 
 
 def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
@@ -380,32 +365,24 @@ def _classify(group: list[str], is_new: bool | None, new: list[NewTower],
 
 
 def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
-    """Lighted windows; one laid on a gold window unless a plain one is free (or "gold")."""
+    """Lighted windows; one laid on a gold window when the rules say so (no plain one free)
+    unless the words say "gold" or "plain"."""
     out_: list[LightedWindow] = []
-    seat = t.state.seat(name)
-    towers = t.state.players[seat].towers if seat is not None else ()
-    used: dict[tuple[Colour, int], int] = {}
+    lit: dict[tuple[Colour, int], int] = {}  # plain windows lit on a tower by this move
     for spec in specs:
         ws = [w for w in words.tokens([spec]) if words.fold(w) not in ("on", "auf")]
-        gold = False
+        said: bool | None = None
         if ws and words.fold(ws[-1]) in ("gold", "plain"):
-            gold = words.fold(ws.pop()) == "gold"
-            explicit = True
-        else:
-            explicit = False
+            said = words.fold(ws.pop()) == "gold"
         colour, n, rest = words.split_tower(ws)
         if rest:
             raise words.WordError(f"--light names a tower, e.g. {colour}, \"{colour} 2\" or "
                                   f"\"{colour} 2 gold\"; got {spec!r}")
         n = n or 1
-        if not explicit:
-            mine = [x for x in towers if x.colour == colour]
-            if len(mine) >= n:
-                tw = mine[n - 1]
-                plain = tw.free_plain_windows - used.get((colour, n), 0)
-                gold = plain <= 0 and tw.free_gold_windows > 0
+        gold = said if said is not None else lights_gold(t.state, name, colour, n,
+                                                         lit.get((colour, n), 0))
         if not gold:
-            used[(colour, n)] = used.get((colour, n), 0) + 1
+            lit[(colour, n)] = lit.get((colour, n), 0) + 1
         out_.append(LightedWindow(colour, n, gold))
     return out_
 
@@ -425,44 +402,31 @@ def bank(
 
     Example: asara bank 12 --card red;  asara bank 8 --space 2 --pair
     """
-    def make(t: Table) -> Event:
-        b = t.board
+    def make(t: Table) -> Typed[Event]:
         chosen, taken = space, amount
+        notes: list[str] = []
         if chosen is None:
             if taken is None:
                 raise words.WordError("how much was taken? e.g. asara bank 12 (or --space N)")
-            # through the genie every bank space may be wished for (R6.2)
-            free = (b.area(Area.BANK).spaces if genie is not None
-                    else t.state.free_spaces(b, Area.BANK)) or ()
-            values: dict[int, int | None] = dict(enumerate(b.bank_values, start=1))
-            # what this log has shown spaces of unknown value to pay counts as known (R3.3)
-            for s in values:
-                seen = seen_value(t.state, s) if values[s] is None else None
-                values[s] = seen[0] if seen is not None else values[s]
-            # a free space known to pay it; else that space although taken (the referee
-            # says by whom); else a free space of unknown value
-            ranked = ([s for s in free if values.get(s) == taken]
-                      + [s for s in values if values[s] == taken]
-                      + [s for s in free if values.get(s) is None]
-                      + [s for s in values if values[s] is None])
-            chosen = ranked[0] if ranked else 1
-            if not any(values.get(s) == taken for s in free):
-                err().print(f"note: no free bank space is known to pay {taken} yet; it is "
-                            f"recorded on space {chosen} (--space N names the space) [R3.3]")
+            chosen, known = space_for(t.board, t.state, taken, wished=shared.genie is not None)
+            if not known:
+                notes.append(f"no free bank space is known to pay {taken} yet; it is "
+                             f"recorded on space {chosen} (--space N names the space) [R3.3]")
         if taken is not None:
             seen = seen_value(t.state, chosen)
             if seen is not None and seen[0] != taken:
-                err().print(f"note: bank space {chosen} paid {seen[0]} at event {seen[1]} in "
-                            f"this log; now {taken}: a printed value never changes, so check "
-                            f"the space and the amount [R3.3]")
+                notes.append(f"bank space {chosen} paid {seen[0]} at event {seen[1]} in this "
+                             f"log; now {taken}: a printed value never changes, so check the "
+                             f"space and the amount [R3.3]")
         if taken is None:
-            value = b.bank_values[chosen - 1] if 1 <= chosen <= len(b.bank_values) else None
+            printed = t.board.bank_values
+            value = printed[chosen - 1] if 1 <= chosen <= len(printed) else None
             if value is None:
                 raise words.WordError(f"the board profile does not know what bank space "
                                       f"{chosen} pays: say the amount (asara bank N)")
             taken = value
-        return t.turn(shared.card, shared.pair, chosen, Bank(taken),
-                      shared.genie, shared.gift)
+        return Typed(t.turn(shared.card, shared.pair, chosen, Bank(taken),
+                            shared.genie, shared.gift), tuple(notes))
 
     _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
@@ -538,12 +502,9 @@ def recruit(
     Example: asara recruit 2 --card red
     """
     def make(t: Table) -> Event:
-        paid = cost
+        paid = cost if cost is not None else printed_cost(t.board, space)
         if paid is None:
-            costs = t.board.tent_costs
-            if space is None or costs is None or not 1 <= space <= len(costs):
-                raise words.WordError("how much was paid at the tent? e.g. asara recruit 2")
-            paid = costs[space - 1]
+            raise words.WordError("how much was paid at the tent? e.g. asara recruit 2")
         return t.turn(shared.card, shared.pair, space, Recruit(paid),
                       shared.genie, shared.gift)
 

@@ -130,6 +130,11 @@ def _date(text: str | None, option: str) -> dt.date | None:
         raise fail(f"{option}: expected YYYY-MM-DD, got {text!r}") from None
 
 
+#: The fewest and the most players a registered game is played by (``--players``).
+_FEWEST = min(g.min_players for g in all_games())
+_MOST = max(g.max_players for g in all_games())
+
+
 def _batch(
     paths: Annotated[list[Path], typer.Argument(help="Game logs, or folders of them.",
                                                 show_default=False)],
@@ -145,7 +150,7 @@ def _batch(
     player: Annotated[list[str] | None, typer.Option(
         "--player", help="Only games with this player (repeatable: all of them).",
         show_default=False)] = None,
-    players: Annotated[int | None, typer.Option("--players", min=2, max=4,
+    players: Annotated[int | None, typer.Option("--players", min=_FEWEST, max=_MOST,
                                                 help="Only games of N players.",
                                                 show_default=False)] = None,
     game_name: Annotated[str | None, typer.Option(

@@ -235,6 +235,12 @@ class Game(Protocol):
     #: evaluation``), for headings.
     points: str
     final: str
+    #: The letter its rules reference's ids start with (``R`` for ``R2.3``): a sample's
+    #: ``# expect:`` line names one.
+    rule_prefix: str
+    #: The colours that stand for the seats in charts, in seat order (players are not pieces
+    #: of the game); a seat past the last takes them again from the first.
+    seat_colours: tuple[str, ...]
 
     # --- the board profile ----------------------------------------------------------------
 

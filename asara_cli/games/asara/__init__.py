@@ -54,6 +54,9 @@ class Asara(CodecModule):
     period = "year"
     points = "prestige"
     final = "final evaluation"
+    rule_prefix = "R"
+    #: a seat is no buyer colour: four hues of their own
+    seat_colours = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
 
     # --- board ----------------------------------------------------------------------------
 

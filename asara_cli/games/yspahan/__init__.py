@@ -61,6 +61,9 @@ class Yspahan(CodecModule):
     period = "week"
     points = "points"
     final = "final scoring"
+    rule_prefix = "Y"
+    #: as ASARA's: the players' own colours (blue, red, green, yellow) are optional in a log
+    seat_colours = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
 
     # --- board ----------------------------------------------------------------------------
 

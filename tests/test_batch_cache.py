@@ -267,9 +267,9 @@ def test_an_entry_round_trips() -> None:
     entry = json.loads(json.dumps(to_entry(record)))  # through the file's JSON
     assert from_entry(entry, "a.toml", "d" * 64) == record
     assert from_entry(entry, "b.toml", "e" * 64) == GameRecord(
-        "b.toml", "e" * 64, *[getattr(record, f) for f in (
+        "b.toml", "e" * 64, **{f: getattr(record, f) for f in (
             "status", "date", "place", "facts", "seats", "margin", "problem",
-            "rule", "line", "events")], game=record.game)
+            "rule", "line", "events")}, game=record.game)
 
 
 def test_record_of_puts_what_it_replays(tmp_path: Path) -> None:

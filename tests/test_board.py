@@ -177,9 +177,9 @@ def test_known_tent_loads(standard_profile: dict[str, Any]) -> None:
 Edit = Callable[[dict[str, Any]], None]
 
 
-def _delete(*path: str) -> Edit:
+def _delete(*path: str | int) -> Edit:
     def edit(d: dict[str, Any]) -> None:
-        node = d
+        node: Any = d
         for p in path[:-1]:
             node = node[p]
         del node[path[-1]]

@@ -49,7 +49,7 @@ def _tile(text: str) -> tuple[Colour, bool]:
 
 
 def buy(who: str, buyer: str | None, area: str, tile: str | None = None,
-        space: int | None = None) -> Buy:
+        space: int | None = None) -> Turn:
     colour, gold = _tile(tile) if tile else (None, False)
     return Turn(Placement(who, buyer, space), Buy(Section(area), colour, gold))
 
@@ -63,7 +63,7 @@ def _parts(text: str) -> tuple[Part, ...]:
 
 
 def build(who: str, buyer: str, plot: int, new: Sequence[str] = (), add: Sequence[str] = (),
-          lighted: Sequence[str] = ()) -> Build:
+          lighted: Sequence[str] = ()) -> Turn:
     towers = []
     for t in new:
         colour, parts = t.split(":")
@@ -81,7 +81,7 @@ def build(who: str, buyer: str, plot: int, new: Sequence[str] = (), add: Sequenc
     return Turn(Placement(who, buyer, plot), Build(tuple(towers), tuple(adds), tuple(lit)))
 
 
-def col(who: str) -> Coloured:
+def col(who: str) -> Turn:
     return Turn(Placement(who, None), Coloured())
 
 
@@ -108,7 +108,7 @@ RED_TOWER_READY: list[Event] = [
 
 # --- one table: (id, events, setup, rule, event number) ------------------------------------
 
-CASES: list[tuple[str, list[Event], Setup, str, int]] = [
+CASES: list[tuple[str, Sequence[Event], Setup, str, int]] = [
     # R2: Tina is the start player; Paul cannot go first.
     ("R2-turn-order", [col("Paul")], TWO, "R2", 1),
     ("R2-unknown-player", [col("Otto")], TWO, "R2", 1),
@@ -483,7 +483,7 @@ def test_frozen_values_behave_as_frozen_slotted_dataclasses(board: Board) -> Non
 
     a, b = Mine("Ann", (1, 2)), Theirs("Ann", (1, 2))
     assert repr(a).replace("Mine", "X") == repr(b).replace("Theirs", "X")
-    assert a == Mine("Ann", (1, 2)) and a != Mine("Ann") and a != b
+    assert a == Mine("Ann", (1, 2)) and a != Mine("Ann") and a != b  # type: ignore[comparison-overlap]
     assert Mine("Ann").marks == [] and Mine("Ann").marks is not Mine("Ann").marks
     assert Mine(name="Ben", seats=(3,)).seats == (3,)
     with pytest.raises(TypeError):
@@ -512,7 +512,7 @@ def test_frozen_values_behave_as_frozen_slotted_dataclasses(board: Board) -> Non
         with pytest.raises(dataclasses.FrozenInstanceError):
             thing.name = "Cy"  # type: ignore[misc]
         with pytest.raises(dataclasses.FrozenInstanceError):
-            del thing.name  # type: ignore[misc]
+            del thing.name
     with pytest.raises(TypeError):
         Mine()  # type: ignore[call-arg]
     with pytest.raises(TypeError, match="plain frozen values"):

@@ -30,11 +30,11 @@ TWO = Setup(("Tina", "Paul"), 0, Variant.BASIC)
 BASE, TRUNK, TURRET = Part(Section.BASE), Part(Section.TRUNK), Part(Section.TURRET)
 
 
-def col(who: str) -> Coloured:
+def col(who: str) -> Turn:
     return Turn(Placement(who, None), Coloured())
 
 
-def buy(who: str, area: Section, colour: Colour, space: int | None = None) -> Buy:
+def buy(who: str, area: Section, colour: Colour, space: int | None = None) -> Turn:
     return Turn(Placement(who, "blue", space), Buy(area, colour))
 
 

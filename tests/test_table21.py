@@ -312,7 +312,7 @@ def test_a_visit_to_the_genie_may_wish_for_nothing(here: Path) -> None:  # X13
     assert "Tina: 17 Asari" in result.stdout  # 20 - 3
     assert "no wish was made [R6.2]" in result.stderr  # a warning, as buying nothing is
     event = read_log(here / "g.toml").events[0]
-    assert event.action == Genie(None)  # type: ignore[union-attr]
+    assert event.action == Genie(None)
     assert "move" not in (here / "g.toml").read_text("utf-8")
     assert cli("validate", "g.toml").exit_code == 0
 
@@ -397,7 +397,7 @@ def test_a_typo_of_a_colour_not_yet_played_is_refused(here: Path) -> None:  # G1
     # the right spelling is never called a typo of the word in play
     result = cli("buy", "base", "red", "-c", "green")
     assert result.exit_code == 0, result.output
-    assert read_log(here / "g.toml").events[-1].placement.buyer == "green"  # type: ignore[union-attr]
+    assert read_log(here / "g.toml").events[-1].placement.buyer == "green"
 
 
 # --- 5. two gifts on one space ------------------------------------------------------------------

@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 import pytest
 from hypothesis import example, given, settings
@@ -28,7 +29,7 @@ def _both(monkeypatch: pytest.MonkeyPatch, *objects: str, stderr: bool = False,
         buffer = io.StringIO()
         monkeypatch.setattr(sys, "stderr" if stderr else "stdout", buffer)
         writer = make()
-        writer.print(*objects, **options)  # type: ignore[arg-type]
+        writer.print(*objects, **options)
         said.append(buffer.getvalue())
     return said[0], said[1]
 
@@ -163,8 +164,8 @@ def _rich_drawn(view: object, width: int, system: int | None = None) -> str:
 
     # rich keeps a style's escape codes on the style, made once for the first colour system
     # it meets (one a process, as a command has it): forget them between systems
-    Style.parse.cache_clear()  # type: ignore[attr-defined]
-    Style._add.cache_clear()  # type: ignore[attr-defined]
+    Style.parse.cache_clear()
+    Style._add.cache_clear()
     colours = {None: None, TRUECOLOR: "truecolor", EIGHT_BIT: "256", STANDARD: "standard",
                NO_COLOR: "truecolor"}[system]
     console = TableConsole(file=io.StringIO(), width=width, markup=False, highlight=False,
@@ -184,7 +185,7 @@ def test_the_escape_codes_are_rich_s() -> None:
 
     systems = (ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT, ColorSystem.STANDARD)
     for name, codes in SGR.items():
-        parse = Style.parse.__wrapped__  # type: ignore[attr-defined]  # a fresh style each
+        parse = Style.parse.__wrapped__  # a fresh style each
         made = [parse(Style, name)._make_ansi_codes(system) for system in systems]
         (plain,) = Segment.remove_color([Segment("x", parse(Style, name))])
         assert plain.style is not None
@@ -280,13 +281,13 @@ def test_the_board_at_a_terminal_is_rich_s(monkeypatch: pytest.MonkeyPatch,
     game = replay_file(log, None)
     said, writers = [], []
     for make in (Writer, lambda: TableConsole(markup=False, highlight=False, emoji=False)):
-        Style.parse.cache_clear()  # type: ignore[attr-defined]  # as in _rich_drawn
-        Style._add.cache_clear()  # type: ignore[attr-defined]
+        Style.parse.cache_clear()  # as in _rich_drawn
+        Style._add.cache_clear()
         for at in (12, len(game.log.events)):
             monkeypatch.setattr(sys, "stdout", Terminal())
             writer = make()
             writer.print(game.game.status_view(game.board, game.result, at, "after"))
-            said.append(sys.stdout.getvalue())  # type: ignore[attr-defined]
+            said.append(cast(io.StringIO, sys.stdout).getvalue())
             writers.append(writer)
     assert said[:2] == said[2:]
     assert ("\x1b[" in said[0]) == (env.get("TERM") != "dumb")

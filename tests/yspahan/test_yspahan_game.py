@@ -13,7 +13,7 @@ from yspahan_helpers import board
 from asara_cli.games import find_game
 from asara_cli.games.yspahan.rules.engine import replay
 from asara_cli.games.yspahan.rules.events import Checkpoint, Roll, Turn
-from asara_cli.games.yspahan.simulate import simulate_game
+from asara_cli.games.yspahan.simulate import NAMES, simulate_game
 
 GAME = find_game("yspahan")
 
@@ -56,7 +56,7 @@ def test_simulated_games_use_every_action_building_and_card() -> None:
 
 
 def test_the_game_method_for_simulate() -> None:
-    setup, events = GAME.simulate(board(), 5, 3, frozenset())  # type: ignore[attr-defined]
+    setup, events = GAME.simulate(board(), 5, 3, frozenset(), NAMES)
     assert len(setup.players) == 3 and GAME.replay(board(), setup, events).complete
 
 
@@ -105,8 +105,8 @@ def test_facts_and_words() -> None:
 
 
 def test_the_simulate_flag_keeps_hands_secret() -> None:
-    assert [f.name for f in GAME.simulate_flags] == ["secret"]  # type: ignore[attr-defined]
-    setup, events = GAME.simulate(board(), 7, 4, frozenset({"secret"}))  # type: ignore[attr-defined]
+    assert [f.name for f in GAME.simulate_flags] == ["secret"]
+    setup, events = GAME.simulate(board(), 7, 4, frozenset({"secret"}), NAMES)
     assert setup.hands == "secret" and len(setup.players) == 4
     assert GAME.replay(board(), setup, events).complete
 
@@ -114,7 +114,7 @@ def test_the_simulate_flag_keeps_hands_secret() -> None:
 def test_the_report_table_lists_buildings_and_holdings() -> None:
     sim = simulate_game(board(), 4, 3)
     played = GAME.replay(board(), sim.setup, sim.events)
-    (summary,) = GAME.summaries(played)  # type: ignore[attr-defined]
+    (summary,) = GAME.summaries(played)
     assert summary.head == ("player", "buildings", "gold", "camels", "cards")
     assert [r[0] for r in summary.rows] == list(sim.setup.players)
     assert [r[2] for r in summary.rows] == [str(p.gold) for p in sim.state.players]
@@ -122,5 +122,5 @@ def test_the_report_table_lists_buildings_and_holdings() -> None:
 
 def test_simulated_players_come_from_the_names_given() -> None:
     names = ("Ana", "Bo", "Cy", "Di", "Ed")
-    setup, _ = GAME.simulate(board(), 3, 4, frozenset(), names)  # type: ignore[attr-defined]
+    setup, _ = GAME.simulate(board(), 3, 4, frozenset(), names)
     assert set(setup.players) <= set(names) and len(setup.players) == 4

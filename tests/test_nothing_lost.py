@@ -6,9 +6,11 @@ docs/reliability.md names the test for each guarantee."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_trust_files import asara
@@ -154,3 +156,111 @@ def test_a_run_that_adds_nothing_still_prunes(tmp_path: Path,
     assert read_entries(path).entries == ours
     assert len(list(path.parent.glob("batch-*"))) == 1
     assert MAX_CACHE_BYTES <= 128 * 1024 * 1024  # docs/batch.md says so
+
+
+# --- undo, redo and a move killed between their two writes (item 2) -----------------------
+
+_KILLED = 99
+
+
+def _run_killed_at(step: int, args: list[str], folder: Path) -> int | None:
+    """Run ``asara ARGS`` in a child process (forked: in-process, no new interpreter) that
+    dies, as under SIGKILL, just before its ``step``-th change to a file name (a rename over
+    a file, or a removal): nothing after that step runs, no ``finally`` or ``except``
+    either. The child's exit code, or ``None`` when it died there."""
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        try:
+            os.chdir(folder)
+            real_replace, real_unlink = os.replace, os.unlink
+            seen = [0]
+
+            def step_or_die(real: Any) -> Any:
+                def call(*a: Any, **k: Any) -> Any:
+                    seen[0] += 1
+                    if seen[0] == step:
+                        os._exit(_KILLED)
+                    return real(*a, **k)
+                return call
+
+            os.replace = step_or_die(real_replace)
+            os.unlink = step_or_die(real_unlink)
+            from asara_cli.cli import run
+
+            code = run(args)
+        except BaseException:
+            code = 3
+        os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    return None if code == _KILLED else code
+
+
+def _redo_all(folder: Path, log: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """``asara redo`` until it has nothing to redo; what each said."""
+    from asara_cli.cli import run
+
+    said = []
+    for _ in range(10):
+        code = run(["redo", "-l", str(log)])
+        out = capsys.readouterr()
+        said.append(out.err)
+        if code != 0:
+            assert code == 2 and "nothing to redo" in out.err, out.err
+            return said
+    raise AssertionError("redo never ended")
+
+
+def _three_moves(folder: Path) -> tuple[Path, list[bytes]]:
+    """A log with three moves, and its bytes after each."""
+    from asara_cli.cli import run
+
+    log = folder / "game.toml"
+    assert run(["new", str(log), "-p", "Tina", "-p", "Paul"]) == 0
+    texts = [log.read_bytes()]
+    for _ in range(3):
+        assert run(["coloured", "-l", str(log)]) == 0
+        texts.append(log.read_bytes())
+    return log, texts
+
+
+@pytest.mark.parametrize("command", ["undo", "redo", "move"])
+def test_a_kill_between_the_two_writes_loses_no_undone_move(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        command: str) -> None:
+    from asara_cli.cli import run
+
+    monkeypatch.delenv("ASARA_LOG", raising=False)
+    monkeypatch.setenv("COLUMNS", "200")
+    for step in range(1, 20):
+        folder = tmp_path / f"step{step}"
+        folder.mkdir()
+        log, texts = _three_moves(folder)
+        # two moves undone: the redo file holds two entries
+        assert run(["undo", "-l", str(log)]) == 0 and run(["undo", "-l", str(log)]) == 0
+        if command == "redo":  # one of them redone first: the log and the redo file agree
+            assert run(["redo", "-l", str(log)]) == 0
+        capsys.readouterr()
+        # the move: Paul takes 12 from the bank, not the coloured building he had undone
+        args = (["bank", "12", "--pair"] if command == "move" else [command]) + [
+            "-l", str(log)]
+        code = _run_killed_at(step, args, folder)
+        assert code in (None, 0), (step, code)
+        moved = b"bank" in log.read_bytes()
+        said = _redo_all(folder, log, capsys)
+        assert not any("changed since" in s for s in said), said
+        assert not any("edited" in s for s in said), said
+        if moved:  # the move is in the log, once: it ended the redo, as any move does
+            assert log.read_bytes().startswith(texts[1]), step
+            assert log.read_bytes().count(b"[[event]]") == 2
+        else:  # every undone move came back
+            assert log.read_bytes() == texts[3], (step, said)
+        # no redo file is left (a killed writer's temporary file stays for a minute, for
+        # a writer still at work: test_stale_temporary_files_are_cleaned)
+        leftovers = [p.name for p in folder.iterdir()
+                     if p.name != "game.toml" and not p.name.endswith(".tmp")]
+        assert leftovers == [], (step, leftovers)
+        if code == 0:  # the command ran to its end before the step: every step was tried
+            assert step > 2
+            return
+    raise AssertionError("the command never ran to its end")

@@ -85,15 +85,16 @@ def score_logs(files: list[str], board_path: str | None, jobs: int | None,
     with ``cached``, a log the cache holds is not replayed, and the logs replayed are added
     to it."""
     stored = cache_path(board_path) if cached else None
-    known = None if stored is None else read_entries(stored)
+    found = None if stored is None else read_entries(stored)
+    known = None if found is None else found.entries
     fresh: dict[str, str] = {}
     records: list[GameRecord] = []
     for done, made in in_chunks(partial(worker_records, board_path=board_path), files, CHUNK,
                                 jobs, "scoring", start_worker, (known,)):
         records += done
         fresh.update(made)
-    if stored is not None and known is not None and fresh:
-        save_entries(stored, known, fresh, {r.digest for r in records})
+    if stored is not None and found is not None and (fresh or found.prune):
+        save_entries(stored, found, fresh, {r.digest for r in records})
     return records
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from msgspec import Struct
 
 from asara_cli.cli.common import (
     GameOption,
@@ -39,7 +40,6 @@ from asara_cli.cli.recording import (
 )
 from asara_cli.core.findings import Violation
 from asara_cli.core.shown import show_path
-from asara_cli.core.values import frozen
 from asara_cli.errors import WordError
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
@@ -134,8 +134,7 @@ GiftOption = Annotated[
 ]
 
 
-@frozen
-class Table:
+class Table(Struct, frozen=True):
     """What a move is typed against: the board, the state, the words the player gave."""
 
     board: Board
@@ -296,8 +295,7 @@ def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | N
 # --- what every move shares --------------------------------------------------------------------
 
 
-@frozen
-class Placed:
+class Placed(Struct, frozen=True):
     """The options every move at an area takes: the buyer placed (``card`` or ``pair``), the
     genie's space and the Caliph's gifts claimed, the mover, the log, a check only."""
 
@@ -310,8 +308,7 @@ class Placed:
     dry_run: bool
 
 
-@frozen
-class Stated:
+class Stated(Struct, frozen=True):
     """The options every fact takes: the log, a check only."""
 
     log: Path | None

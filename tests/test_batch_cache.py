@@ -207,7 +207,7 @@ def test_another_board_or_other_code_is_another_key(club: Path, tmp_path: Path) 
         patch.setattr(cache_module, "__file__", str(copy / "cache.py"))
         same = cache_key(None)
         assert same is not None and cache_key(None) == same
-        (copy / "core" / "values.py").write_text("# edited\n", "utf-8")
+        (copy / "core" / "names.py").write_text("# edited\n", "utf-8")
         assert cache_key(None) != same
         # no readable files (a zipped install): no key, so no cache to outlive the code
         patch.setattr(cache_module, "__file__", str(tmp_path / "nowhere" / "cache.py"))

@@ -112,14 +112,9 @@ def test_two_equal_bank_values_each_take_their_own_space(
 ])
 def test_the_tent_space_costs_what_the_profile_prints(
         board: Board, costs: list[int] | None, space: int | None, cost: int | None) -> None:
-    from dataclasses import replace
+    from msgspec.structs import replace
 
-    try:
-        with_costs = replace(board, tent_costs=None if costs is None else tuple(costs))
-    except TypeError:  # the value classes before dataclasses
-        from asara_cli.core.values import evolve
-
-        with_costs = evolve(board, tent_costs=None if costs is None else tuple(costs))
+    with_costs = replace(board, tent_costs=None if costs is None else tuple(costs))
     assert printed_cost(with_costs, space) == cost
 
 
@@ -137,19 +132,13 @@ def test_the_tent_space_costs_what_the_profile_prints(
 def test_a_lighted_window_goes_on_gold_only_when_no_plain_one_is_free(
         board: Board, windows: int, gold: int, lighted: int, on_gold: int, lit: int,
         expected: bool) -> None:
-    from dataclasses import replace as dc_replace
+    from msgspec.structs import replace
 
     state = _after(board, [])
     tower = Tower(Colour.RED, windows=windows, gold_windows=gold, lighted=lighted,
                   lighted_on_gold=on_gold)
     ann = state.players[0]
-    try:
-        players = (dc_replace(ann, towers=(tower,)), *state.players[1:])
-        state = dc_replace(state, players=players)
-    except TypeError:  # the value classes before dataclasses
-        from asara_cli.core.values import evolve
-
-        state = evolve(state, players=(evolve(ann, towers=(tower,)), *state.players[1:]))
+    state = replace(state, players=(replace(ann, towers=(tower,)), *state.players[1:]))
     assert lights_gold(state, "Ann", Colour.RED, 1, lit) is expected
     assert lights_gold(state, "Ann", Colour.RED, 2, lit) is False  # no second red tower
 

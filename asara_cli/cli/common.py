@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
+from msgspec import Struct
 
 from asara_cli.core.shown import show_path
-from asara_cli.core.values import frozen
 from asara_cli.errors import AsaraError, Refused
 from asara_cli.games.base import Game
 from asara_cli.logfile.board import load_board
@@ -153,8 +153,7 @@ JsonOption = Annotated[
 ]
 
 
-@frozen
-class Replayed:
+class Replayed(Struct, frozen=True):
     """A log as read, the board it is judged on, and its replay (the game's own result:
     generic code reads it through :attr:`game`)."""
 

@@ -15,9 +15,10 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from msgspec import Struct
+
 from asara_cli.core.findings import Violation
 from asara_cli.core.names import find
-from asara_cli.core.values import frozen
 from asara_cli.core.words import describe
 
 if TYPE_CHECKING:
@@ -26,8 +27,7 @@ if TYPE_CHECKING:
     from asara_cli.games.recording import Recording
 
 
-@frozen
-class Source:
+class Source(Struct, frozen=True):
     """Where points come from, as statistics, tables, CSV columns and charts name them.
 
     ``key`` is the column name (``builds``, ``year1``, ``brown``); ``label`` what a person
@@ -44,8 +44,7 @@ class Source:
     period: int | None = None
 
 
-@frozen
-class Filter:
+class Filter(Struct, frozen=True):
     """A header fact that ``batch`` can filter on and CSV shows as a column (ASARA's variant
     and expansions). ``many``: the fact is a list and the option may be repeated (a game is
     kept when it has every value asked for)."""
@@ -66,8 +65,7 @@ class Filter:
 SIM_NAMES = ("Sim-Ada", "Sim-Bo", "Sim-Cy", "Sim-Di", "Sim-Ed", "Sim-Flo", "Sim-Gil", "Sim-Hu")
 
 
-@frozen
-class Flag:
+class Flag(Struct, frozen=True):
     """A switch of ``asara simulate`` for one game (ASARA's ``--pro``): ``name`` is the
     option without its dashes."""
 
@@ -75,8 +73,7 @@ class Flag:
     help: str
 
 
-@frozen
-class SeatScore:
+class SeatScore(Struct, frozen=True):
     """One player's result in a finished game: ``seat`` counts from 1 at the first start
     player; ``sources`` splits ``total`` by :class:`Source` key."""
 
@@ -86,8 +83,7 @@ class SeatScore:
     sources: tuple[tuple[str, int], ...]
 
 
-@frozen
-class LedgerLine:
+class LedgerLine(Struct, frozen=True):
     """One line of a game's ledger as outputs show it: who got how many points, when
     (``period``: the year or week; ``event``: the log's event number, ``None`` for an
     evaluation), from which :class:`Source`, and why."""
@@ -101,8 +97,7 @@ class LedgerLine:
     final: bool = False  # given by the final scoring
 
 
-@frozen
-class Summary:
+class Summary(Struct, frozen=True):
     """A table a game adds to its report page (ASARA: each player's final towers)."""
 
     title: str

@@ -11,16 +11,16 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import field
 from functools import cached_property
 from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from msgspec import Struct
+
 from asara_cli.core.findings import Violation
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
-from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, UnknownGame, find_game, game
 from asara_cli.logfile.board import load_board
@@ -53,8 +53,7 @@ GENERIC_KEYS = ("format", "game", "players", "board", "date", "place", "notes", 
 MOVERS = ("turn", "named")
 
 
-@frozen
-class LogHeader:
+class LogHeader(Struct, frozen=True):
     """Everything above the first event. ``setup`` is the game's own (players, seats and its
     options); ``board`` is a profile name or a path as written; ``game`` the game's key."""
 
@@ -73,8 +72,7 @@ class LogHeader:
         return game(self.game)
 
 
-@frozen
-class GameLog:
+class GameLog(Struct, frozen=True):
     """A parsed log: ``lines[i]`` is the line of the ``[[event]]`` header of event ``i + 1``;
     ``comments[i]`` is that event's ``note`` text, if any."""
 
@@ -82,7 +80,7 @@ class GameLog:
     header: LogHeader
     events: tuple[Any, ...]
     lines: tuple[int, ...] = ()
-    comments: tuple[str | None, ...] = field(default=())
+    comments: tuple[str | None, ...] = ()
 
     def line_of(self, event: int) -> int | None:
         """The line where event ``event`` (1-based) starts; ``None`` for 0 (the header)."""

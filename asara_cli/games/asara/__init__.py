@@ -75,8 +75,9 @@ class Asara(CodecModule):
 
     def board_from_mapping(self, data: Mapping[str, Any],
                            defaults: Mapping[str, Any] | None) -> Any:
+        from msgspec.structs import replace
+
         from asara_cli.core.profile import with_defaults
-        from asara_cli.core.values import evolve
         from asara_cli.games.asara.rules.board import board_from_mapping
 
         if defaults is None:
@@ -84,7 +85,7 @@ class Asara(CodecModule):
         # the hand sizes are one per player count the profile allows: taken whole or not
         merged, taken = with_defaults(data, defaults, whole=("buyers.hand",))
         board = board_from_mapping(merged)
-        return evolve(board, defaulted=taken) if taken else board
+        return replace(board, defaulted=taken) if taken else board
 
     # --- codec ----------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from msgspec import Struct
 
 from asara_cli.cli.common import (
     GameOption,
@@ -35,7 +36,6 @@ from asara_cli.cli.recording import (
 from asara_cli.cli.recording import register as register_commands
 from asara_cli.cli.transaction import Typed
 from asara_cli.core.shown import show_path
-from asara_cli.core.values import frozen
 from asara_cli.games import game as registered
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
@@ -120,8 +120,7 @@ GiftOption = Annotated[
 ]
 
 
-@frozen
-class Table:
+class Table(Struct, frozen=True):
     """What a move is typed against: the board, the state, the words the player gave."""
 
     board: Board
@@ -203,8 +202,7 @@ def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | Non
 # --- what every move shares --------------------------------------------------------------------
 
 
-@frozen
-class Placed:
+class Placed(Struct, frozen=True):
     """The options every move at an area takes: the buyer placed (``card`` or ``pair``), the
     genie's space and the Caliph's gifts claimed, the mover, the log, a check only."""
 
@@ -217,8 +215,7 @@ class Placed:
     dry_run: bool
 
 
-@frozen
-class Stated:
+class Stated(Struct, frozen=True):
     """The options every fact takes: the log, a check only."""
 
     log: Path | None

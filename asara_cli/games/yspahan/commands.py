@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from msgspec import Struct
 
 from asara_cli.cli.common import (
     GameOption,
@@ -41,7 +42,6 @@ from asara_cli.cli.recording import (
 )
 from asara_cli.cli.recording import register as register_commands
 from asara_cli.core.shown import show_path
-from asara_cli.core.values import frozen
 from asara_cli.games import game as registered
 from asara_cli.games.yspahan import complete, words
 from asara_cli.games.yspahan.codec import WordsError, parse_play
@@ -116,8 +116,7 @@ WithOption = Annotated[
 ]
 
 
-@frozen
-class Around:
+class Around(Struct, frozen=True):
     """What every action's command takes besides its own words: the cards played around it,
     the card discarded for a die, the building, the mover, the log, a check only."""
 
@@ -145,8 +144,7 @@ def action(fn: Callable[..., None]) -> Callable[..., None]:
     return made
 
 
-@frozen
-class Table:
+class Table(Struct, frozen=True):
     """What a move is typed against: the board, the state, the player word given."""
 
     board: Board

@@ -7,7 +7,8 @@ report, BG Stats, simulate) hold a game only as a :class:`Game` found in the reg
 are (its board, setup, events, outcome) is its own business: the protocol is generic in
 them, so a game declares its own types and the generic layers hold them unopened.
 
-Pure and standard library only: a game's rules import this module.
+Pure and standard library only (typer and rich are named for the type checker alone): a
+game's rules import this module.
 """
 
 from __future__ import annotations
@@ -378,8 +379,9 @@ class Scores(Protocol[_Board_contra, _Setup_contra, _Outcome_contra]):
         ...
 
     def standings(self, outcome: _Outcome_contra) -> list[tuple[str, list[int]]]:
-        """Each player's points after each period (``year 1`` ...), then after the final
-        scoring if there is one: the progress charts' data, in seat order."""
+        """The progress charts' data: a stage per period (``year 1`` ...), then the final
+        scoring if it is one of its own (``final``), each with every player's points after
+        it, in seat order. The last stage of a finished game gives the totals."""
         ...
 
     def summaries(self, outcome: _Outcome_contra) -> tuple[Summary, ...]:
@@ -438,7 +440,7 @@ class Views(Protocol[_Board_contra, _Outcome_contra]):
         ...
 
 
-class Recording(Protocol[_Board_contra, _Setup_contra, _Event_contra]):
+class CommandLine(Protocol[_Board_contra, _Setup_contra, _Event_contra]):
     """The command line of a game: ``new`` and a command per move, and what they say."""
 
     def move_text(self, board: _Board_contra, event: _Event_contra) -> str:
@@ -475,7 +477,7 @@ class Simulator(Protocol[_Board_contra, _Setup_co, _Event_co]):
 
 class Game(Identity, BoardProfile[BoardT], Codec[BoardT, SetupT, EventT],
            Referee[BoardT, SetupT, EventT, OutcomeT], Scores[BoardT, SetupT, OutcomeT],
-           Views[BoardT, OutcomeT], Recording[BoardT, SetupT, EventT],
+           Views[BoardT, OutcomeT], CommandLine[BoardT, SetupT, EventT],
            Simulator[BoardT, SetupT, EventT], Protocol[BoardT, SetupT, EventT, OutcomeT]):
     """One game asara-cli referees: every part above, over the game's own board, setup,
     event and outcome types. A game package declares ``GAME: Game[Board, Setup, Event,

@@ -78,8 +78,10 @@ def test_scores_split_by_source_and_week_add_up() -> None:
     assert all(line.event is None for line in ledger
                if line.source.startswith(("souks", "caravan_week")))
     standings = GAME.standings(played)
-    assert [len(r) for _, r in standings] == [3] * 4
-    assert [r[-1] for _, r in standings] == [s.total for s in scores]
+    # one stage per week, each with every player's points in seat order
+    assert [label for label, _ in standings] == ["week 1", "week 2", "week 3"]
+    assert [len(r) for _, r in standings] == [4] * 3
+    assert standings[-1][1] == [s.total for s in scores]
     assert GAME.winners(played) == tuple(sim.setup.players[s] for s in played.winners())  # type: ignore[attr-defined]
 
 

@@ -161,7 +161,11 @@ class Yspahan(CodecModule["Setup", "Event"]):
     def standings(self, outcome: Played) -> list[tuple[str, list[int]]]:
         from asara_cli.games.yspahan.screens import points_by_week
 
-        return points_by_week(outcome.state)
+        # the contract's shape, one stage per week (the report groups its bars so); the
+        # screens keep one row per player
+        rows = points_by_week(outcome.state)
+        weeks = len(rows[0][1]) if rows else 0
+        return [(f"week {w + 1}", [running[w] for _, running in rows]) for w in range(weeks)]
 
     def board_view(self, board: Board) -> RenderableType:
         from asara_cli.games.yspahan.screens import board_view

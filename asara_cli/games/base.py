@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING, Generic, Protocol, Required, TypedDict, TypeVa
 
 from asara_cli.core.findings import Violation
 from asara_cli.core.names import find
-from asara_cli.core.schema import Schema
 from asara_cli.core.values import frozen
 from asara_cli.core.words import describe
 
 if TYPE_CHECKING:
     import typer
     from rich.console import RenderableType
+
+    from asara_cli.core.schema import Schema
 
 
 @frozen

@@ -65,6 +65,13 @@ def test_a_move_out_of_the_rules_is_refused_and_nothing_written(tmp_path: Path) 
     assert refused.returncode == 1
     assert "Ben places a pebble in well 8" in refused.stderr
     assert "well 8 already holds a pebble this round [P3]" in refused.stderr
+    assert "nothing was written; it is still Ben's turn" in unwrap(refused.stderr)
+    assert (tmp_path / "g.toml").read_text("utf-8") == before
+    # a check only: the same words, the move line unnumbered, nothing written
+    checked = asara("check", "place", "7", cwd=tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout == "legal, not recorded: Ben places a pebble in well 7. Round 1, " \
+                             "Ann to move.\n"
     assert (tmp_path / "g.toml").read_text("utf-8") == before
 
 

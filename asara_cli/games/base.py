@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from asara_cli.core.schema import Schema
+    from asara_cli.games.recording import Recording
 
 
 @frozen
@@ -185,6 +186,8 @@ BoardT = TypeVar("BoardT")
 SetupT = TypeVar("SetupT")
 EventT = TypeVar("EventT")
 OutcomeT = TypeVar("OutcomeT", bound=Outcome)
+StateT = TypeVar("StateT")
+DoneT = TypeVar("DoneT")
 _Board_co = TypeVar("_Board_co", covariant=True)
 _Board_contra = TypeVar("_Board_contra", contravariant=True)
 _Setup_co = TypeVar("_Setup_co", covariant=True)
@@ -476,17 +479,29 @@ class Simulator(Protocol[_Board_contra, _Setup_co, _Event_co]):
         ...
 
 
+class Recorder(Protocol[_Board_contra, _Outcome_contra, StateT, _Event_contra, DoneT]):
+    """How a move is recorded: the game's part of the one recording transaction
+    (``cli/transaction.py``), in its own module (``games/recording.py``), over the game's
+    position (``State``) and what a move did (``Done``) besides its board, outcome and
+    events."""
+
+    def recording(self) -> Recording[_Board_contra, _Outcome_contra, StateT, _Event_contra,
+                                     DoneT]: ...
+
+
 class Game(Identity, BoardProfile[BoardT], Codec[BoardT, SetupT, EventT],
            Referee[BoardT, SetupT, EventT, OutcomeT], Scores[BoardT, SetupT, OutcomeT],
            Views[BoardT, OutcomeT], CommandLine[BoardT, SetupT, EventT],
-           Simulator[BoardT, SetupT, EventT], Protocol[BoardT, SetupT, EventT, OutcomeT]):
+           Recorder[BoardT, OutcomeT, StateT, EventT, DoneT], Simulator[BoardT, SetupT, EventT],
+           Protocol[BoardT, SetupT, EventT, OutcomeT, StateT, DoneT]):
     """One game asara-cli referees: every part above, over the game's own board, setup,
-    event and outcome types. A game package declares ``GAME: Game[Board, Setup, Event,
-    Replay] = ...``, so mypy checks every member against its part."""
+    event, outcome, position and move-done types. A game package declares ``GAME:
+    Game[Board, Setup, Event, Replay, GameState, Applied] = ...``, so mypy checks every
+    member against its part."""
 
 
 #: A game as the registry hands it to the generic layers: which game a log is about is known
 #: only when the program runs, so its values are ``object`` to them (never opened, only
 #: handed back to the same game) and its outcome only an :class:`Outcome`. The registry is
 #: the one place where a game's own types are forgotten.
-SomeGame = Game[object, object, object, Outcome]
+SomeGame = Game[object, object, object, Outcome, object, object]

@@ -498,24 +498,29 @@ def write_log(path: str | Path, header: LogHeader, events: Sequence[Any],
 
 
 def append_event(path: str | Path, event: Any, note: str | None = None,
-                 game_key: str = DEFAULT, read: tuple[GameLog, str] | None = None
+                 game_key: str | None = None, read: tuple[GameLog, str] | None = None
                  ) -> GameLog:
     """Append one event to an existing log as text, keeping the file's comments and layout.
 
     ``read`` is the log and its text as read under the lock the caller holds (the file is
-    then not read again); without it the file is read here. The result is checked before
-    the file is replaced: the appended event must read back as ``event`` (and ``note``)
-    after the events before it (:func:`_appended`), and the written file must hold exactly
-    that text.
+    then not read again); without it the file is read here. The event is written as the
+    game of the log's header says (``game_key``, when given, must be that game). The result
+    is checked before the file is replaced: the appended event must read back as ``event``
+    (and ``note``) after the events before it (:func:`_appended`), and the written file
+    must hold exactly that text.
     """
     target = Path(path)
     if read is None:
         old = read_text(target)
-        known = None
+        known = parse_log(old, str(path))
     else:
         known, old = read
+    played = known.header.game
+    if game_key is not None and game_key != played:
+        raise InputError(f"a game of {game(played).name}: not a log to write a move of "
+                         f"{game(game_key).name} into; not written", path=str(path))
     joint = old if old.endswith("\n") or not old else old + "\n"
-    text = joint + "\n" + event_text(event, note, game_key)
+    text = joint + "\n" + event_text(event, note, played)
     parsed = _appended(known, text, len(joint) + 1, str(path))
     if not parsed.events or parsed.events[-1] != event or parsed.comments[-1] != (note or None):
         raise InputError("the appended event would not read back the same; not written",

@@ -18,7 +18,6 @@ from typing import Any
 
 from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError
-from asara_cli.games import DEFAULT
 from asara_cli.logfile.common import header_lines, path_problem, read_text, read_toml
 from asara_cli.logfile.game import (
     GameLog,
@@ -137,12 +136,13 @@ def create_log(path: str | Path, header: LogHeader) -> None:
     write_log(target, header, ())
 
 
-def append(path: str | Path, event: Any, game_key: str = DEFAULT,
+def append(path: str | Path, event: Any, game_key: str | None = None,
            read: tuple[GameLog, str] | None = None) -> GameLog:
     """Append one event as text (comments and layout above it are kept), atomically. A new
     move ends what ``redo`` could bring back, as in an editor: the redo file is moved aside
     first (if that fails, nothing is written), put back if the append fails, and removed
-    once the move is in the log. ``read``: the log and its text as read under the lock
+    once the move is in the log. ``read``: the log and its text as read under the lock;
+    the event is written as the game of the log's header says
     (:func:`asara_cli.logfile.game.append_event`)."""
     aside = _set_redo_aside(Path(path))
     try:

@@ -4,8 +4,9 @@ asara-cli through its registry and contract alone (``docs/architecture.md``).
 The tests register it with ``ASARA_GAMES=pebbles=toygame`` (``asara_cli/games/__init__.py``)
 and ``tests/`` on the import path, in their own process and in the ``asara`` they start.
 Its parts: ``rules.py`` (the referee, pure), ``codec.py`` (its log keys and schema),
-``commands.py`` (``new`` and ``place``), ``standard.toml`` (its board profile) and
-``samples/``. Rules ids P1-P4 (rules.py).
+``recording.py`` (what the recording transaction asks of it), ``commands.py`` (``new`` and
+``place``: words into an event), ``standard.toml`` (its board profile) and ``samples/``.
+Rules ids P1-P4 (rules.py).
 """
 
 from __future__ import annotations
@@ -26,11 +27,13 @@ from asara_cli.games.base import (
     Source,
     Summary,
 )
-from toygame.rules import Board, Place, Played, Setup
+from toygame.rules import Board, Place, Played, Setup, State
 
 if TYPE_CHECKING:
     import typer
     from rich.console import RenderableType
+
+    from asara_cli.games.recording import Recording
 
 KEY = "pebbles"
 _SOURCES = {"wells": Source("wells", "wells", "wells", "#2f7fa8", (0, 0)),
@@ -79,15 +82,14 @@ class Pebbles(CodecModule[Setup, Place]):
         if outcome.complete:
             names = [outcome.setup.players[s] for s in outcome.winners()]
             return f"complete; {' and '.join(names)} {'win' if len(names) > 1 else 'wins'}"
-        seat = outcome.state.to_move(outcome.board)
+        seat = outcome.state.to_move
         who = "-" if seat is None else outcome.setup.players[seat]
         return f"in progress: round {outcome.state.round}, {who} to move"
 
     def turn_text(self, outcome: Played) -> str | None:
-        seat = outcome.state.to_move(outcome.board)
-        if seat is None or outcome.stopped is not None:
-            return None
-        return f"Round {outcome.state.round}, {outcome.setup.players[seat]} to move."
+        from toygame.recording import turn_text
+
+        return None if outcome.stopped is not None else turn_text(outcome.state)
 
     # --- scores ---------------------------------------------------------------------------
 
@@ -179,7 +181,9 @@ class Pebbles(CodecModule[Setup, Place]):
     # --- recording --------------------------------------------------------------------------
 
     def move_text(self, board: Board, event: Place) -> str:
-        return f"{event.player} places a pebble in well {event.well}"
+        from toygame.recording import move_text
+
+        return move_text(board, event)
 
     def record_line(self, board: Board, setup: Setup, events: Sequence[Place]
                     ) -> tuple[str, RenderableType | None] | None:
@@ -200,6 +204,11 @@ class Pebbles(CodecModule[Setup, Place]):
 
         return COMMANDS
 
+    def recording(self) -> Recording[Board, Played, State, Place, State]:
+        from toygame.recording import RECORDING
+
+        return RECORDING
+
     # --- simulator --------------------------------------------------------------------------
 
     simulate_flags: tuple[Flag, ...] = ()
@@ -213,4 +222,4 @@ class Pebbles(CodecModule[Setup, Place]):
 
 
 #: PEBBLES, checked by mypy against every part of the contract.
-GAME: Game[Board, Setup, Place, Played] = Pebbles()
+GAME: Game[Board, Setup, Place, Played, State, State] = Pebbles()

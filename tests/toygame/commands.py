@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from asara_cli.cli.common import GameOption, add_command, find_game_option, replay_file
+from asara_cli.cli.common import GameOption, find_game_option
 from asara_cli.cli.recording import (
     DryOption,
     LogOption,
@@ -16,19 +15,18 @@ from asara_cli.cli.recording import (
     WordError,
     create,
     errors,
-    lock,
-    must_exist,
     player_names,
+    record_move,
     remember_new,
     say,
 )
+from asara_cli.cli.transaction import Position
 from asara_cli.core.shown import show_path
 from asara_cli.logfile.game import LogHeader
-from asara_cli.logfile.record import append, default_log
-from toygame.rules import Place, Played
+from toygame.rules import Place, State
 
 KEY = "pebbles"
-COMMANDS: tuple[str, ...] = ("new", "place")
+COMMANDS: tuple[str, ...] = ("new", "place", "check")
 
 
 def new(
@@ -55,6 +53,7 @@ def new(
 
 
 def place(
+    ctx: typer.Context,
     well: Annotated[int, typer.Argument(help="The well the pebble goes into (P3).",
                                         show_default=False)],
     log: LogOption = None,
@@ -64,37 +63,21 @@ def place(
 
     Example: asara place 3
     """
-    from toygame import GAME
-    from toygame.rules import check
+    from asara_cli.games import game
 
-    with errors():
-        path, _ = default_log(log)
-        must_exist(path)
-        with contextlib.nullcontext() if dry_run else lock(path):
-            read = replay_file(path, None)
-            played: Played = read.result
-            if read.log.header.game != KEY or played.stopped is not None:
-                raise Refused(f"{show_path(path)} is no legal PEBBLES game",
-                              ["asara validate says why"])
-            seat = played.state.to_move(played.board)
-            mover = played.setup.players[seat if seat is not None else 0]
-            event = Place(mover, well)
-            number = len(read.log.events) + 1
-            problems = check(played.board, played.state, number, event)
-            if problems:
-                raise Refused(GAME.move_text(played.board, event),
-                              [f"{v.message} [{v.rule}]" for v in problems]
-                              + ["nothing was written" if not dry_run else "(a check only)"])
-            line = GAME.record_line(played.board, played.setup, (*read.log.events, event))
-            assert line is not None  # checked legal above
-            if dry_run:
-                say(f"legal, not recorded: {line[0].split('. ', 1)[1]}")
-                return
-            append(path, event, game_key=KEY, read=(read.log, read.text))
-        say(line[0])
+    def make(position: Position) -> Place:
+        state: State = position.state
+        seat = state.to_move
+        if seat is None:  # no one to move: a rule says no, whoever would have typed it
+            raise Refused(f"a pebble in well {well}", ["the game is over [P1]",
+                                                       "nothing was written"])
+        return Place(state.players[seat], well)
+
+    record_move(ctx, game(KEY), log, dry_run, make)
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:
-    for name, fn in (("new", new), ("place", place)):
-        if only is None or only == name:
-            add_command(app, name, fn)
+    from asara_cli.cli.recording import register
+
+    register(app, [("new", new), ("place", place)], [("place", place)], only,
+             "asara check place 3")

@@ -77,9 +77,13 @@ class State:
     placed: int = 0  # pebbles placed in this round
     taken: tuple[int, ...] = ()  # wells holding a pebble in this round
     ledger: tuple[Point, ...] = field(default=())
+    events: int = 0  # events carried out
+    over: bool = False
 
-    def to_move(self, board: Board) -> int | None:
-        if self.round > board.rounds:
+    @property
+    def to_move(self) -> int | None:
+        """The seat of the player to move; ``None`` once the last round is over."""
+        if self.over:
             return None
         return (self.round - 1 + self.placed) % len(self.players)
 
@@ -90,8 +94,9 @@ class State:
         return totals
 
 
-def check(board: Board, state: State, number: int, event: Place) -> list[Violation]:
-    seat = state.to_move(board)
+def check(board: Board, state: State, event: Place) -> list[Violation]:
+    number = state.events + 1
+    seat = state.to_move
     if seat is None:
         return [Violation(number, event.player, "P1", "the game is over")]
     if event.player != state.players[seat]:
@@ -106,14 +111,16 @@ def check(board: Board, state: State, number: int, event: Place) -> list[Violati
     return []
 
 
-def apply(board: Board, state: State, number: int, event: Place) -> State:
+def apply(board: Board, state: State, event: Place) -> State:
+    number = state.events + 1
     seat = state.players.index(event.player)
     value = board.wells[event.well - 1]
     ledger = (*state.ledger, Point(state.round, number, seat, value, "wells",
                                    f"a pebble in well {event.well}"))
     placed = state.placed + 1
     if placed < len(state.players) * board.turns:
-        return replace(state, placed=placed, taken=(*state.taken, event.well), ledger=ledger)
+        return replace(state, placed=placed, taken=(*state.taken, event.well), ledger=ledger,
+                       events=number)
     this_round = [0] * len(state.players)
     for p in ledger:
         if p.round == state.round and p.source == "wells":
@@ -123,7 +130,8 @@ def apply(board: Board, state: State, number: int, event: Place) -> State:
                         f"most from round {state.round}'s pebbles ({best})")
                   for s, v in enumerate(this_round) if v == best)
     return replace(state, round=state.round + 1, placed=0, taken=(),
-                   ledger=(*ledger, *bonus))
+                   ledger=(*ledger, *bonus), events=number,
+                   over=state.round == board.rounds)
 
 
 class Played:
@@ -144,11 +152,11 @@ class Played:
             if event.player not in setup.players:
                 found = [Violation(number, event.player, "P1", "not one of the players")]
             else:
-                found = check(board, state, number, event)
+                found = check(board, state, event)
             if found:
                 verdicts.add(number, found)
                 continue
-            state = apply(board, state, number, event)
+            state = apply(board, state, event)
             self.states.append(state)
         self.violations = tuple(verdicts.violations)
         self.notes = tuple(verdicts.notes)
@@ -161,7 +169,7 @@ class Played:
 
     @property
     def complete(self) -> bool:
-        return self.valid and self.state.to_move(self.board) is None
+        return self.valid and self.state.over
 
     def at(self, number: int) -> State:
         """The state after event ``number``, or the last legal one before it."""
@@ -181,9 +189,9 @@ def simulate(board: Board, seed: int, players: Sequence[str]) -> tuple[Place, ..
 
     rng = random.Random(seed)
     state, events = State(tuple(players)), []
-    while (seat := state.to_move(board)) is not None:
+    while (seat := state.to_move) is not None:
         free = [w for w in range(1, len(board.wells) + 1) if w not in state.taken]
         event = Place(state.players[seat], rng.choice(free))
         events.append(event)
-        state = apply(board, state, len(events), event)
+        state = apply(board, state, event)
     return tuple(events)

@@ -32,9 +32,10 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from asara_cli.games.asara.rules.board import Board
-    from asara_cli.games.asara.rules.engine import Replay
+    from asara_cli.games.asara.rules.engine import Applied, Replay
     from asara_cli.games.asara.rules.events import Event
-    from asara_cli.games.asara.rules.state import LedgerEntry, Setup
+    from asara_cli.games.asara.rules.state import GameState, LedgerEntry, Setup
+    from asara_cli.games.recording import Recording
 
 #: The colours of the sources in the report: alike sources are given unlike hues.
 _COLOURS = {
@@ -281,6 +282,11 @@ class Asara(CodecModule["Setup", "Event"]):
 
         return ("tally", *COMMANDS, "check")
 
+    def recording(self) -> Recording[Board, Replay, GameState, Event, Applied]:
+        from asara_cli.games.asara.recording import RECORDING
+
+        return RECORDING
+
 
 @cache  # a handful of keys, asked for by every game's scores
 def _source(key: str) -> Source:
@@ -310,4 +316,4 @@ def _source_key(entry: LedgerEntry) -> str:
 
 
 #: ASARA, checked by mypy against every part of the contract.
-GAME: Game[Board, Setup, Event, Replay] = Asara()
+GAME: Game[Board, Setup, Event, Replay, GameState, Applied] = Asara()

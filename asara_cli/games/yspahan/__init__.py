@@ -32,10 +32,11 @@ if TYPE_CHECKING:
     import typer
     from rich.console import RenderableType
 
+    from asara_cli.games.recording import Recording
     from asara_cli.games.yspahan.played import Played
     from asara_cli.games.yspahan.rules.board import Board
     from asara_cli.games.yspahan.rules.events import Event
-    from asara_cli.games.yspahan.rules.state import Setup
+    from asara_cli.games.yspahan.rules.state import GameState, Setup
 
 #: The sources of points (YSPAHAN.md Y4) in the order tables show them: ``(group, label,
 #: colour)``; ``souks1``.. and ``caravan_week1``.. are one per week.
@@ -251,6 +252,11 @@ class Yspahan(CodecModule["Setup", "Event"]):
 
         return (*COMMANDS, "check")
 
+    def recording(self) -> Recording[Board, Played, GameState, Event, GameState]:
+        from asara_cli.games.yspahan.recording import RECORDING
+
+        return RECORDING
+
     # --- simulated games ------------------------------------------------------------------
 
     #: ``asara simulate --game yspahan --secret``: the logs keep hands secret (Y7).
@@ -312,4 +318,4 @@ def source_key(source: str, week: int) -> str:
 
 
 #: YSPAHAN, checked by mypy against every part of the contract.
-GAME: Game[Board, Setup, Event, Played] = Yspahan()
+GAME: Game[Board, Setup, Event, Played, GameState, GameState] = Yspahan()

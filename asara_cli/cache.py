@@ -56,7 +56,7 @@ from typing import Any
 
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.errors import InputError
-from asara_cli.games import GAMES, game
+from asara_cli.games import game, registered
 from asara_cli.logfile.common import read_bytes
 from asara_cli.stats import (
     INCOMPLETE,
@@ -310,7 +310,7 @@ def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
         (status, date, place, played, facts, seats, margin, problem, rule, line,
          events, game) = json.loads(entry)
         if not (status in _KEPT and _text(date) and _text(place) and _is(game, str)
-                and len(game) <= 64 and _is(played, str) and played in GAMES
+                and len(game) <= 64 and _is(played, str) and played in registered()
                 and _opt(margin, int) and _text(problem) and _text(rule)
                 and _opt(line, int) and _is(events, int) and 0 <= events <= MOST_EVENTS
                 and (line is None or 1 <= line <= 10 * MOST_EVENTS)

@@ -450,10 +450,10 @@ def test_values_are_frozen_hashable_and_pickle_as_batch_workers_need(board: Boar
 def test_a_replay_makes_states_only_when_asked_and_they_are_the_same(board: Board) -> None:
     # issue 22: one table per replay; Replay.at and Replay.states make frozen states on
     # request, and must give what a replay keeping every state gives, legal or not
-    from asara_cli.games import game
+    from asara_cli.games.asara import GAME
     from asara_cli.games.asara.rules.table import new_table, snapshot, thaw
 
-    setup, events = game("asara").simulate(board, 5, 3, frozenset({"pro"}), ("A", "B", "C"))
+    setup, events = GAME.simulate(board, 5, 3, frozenset({"pro"}), ("A", "B", "C"))
     broken = (*events[:40], events[45], *events[40:])  # a turn out of its place
     for log in (events, broken):
         kept = replay(board, setup, log, states=True)

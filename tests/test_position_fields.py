@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from asara_cli.games import game
+from asara_cli.games.asara import GAME as ASARA
+from asara_cli.games.yspahan import GAME as YSPAHAN
 from asara_cli.logfile.board import load_board
 
 
@@ -32,7 +33,7 @@ def test_asara_snapshot_of_a_thawed_state_is_that_state(flags: frozenset[str],
     from asara_cli.games.asara.rules.table import snapshot, thaw
 
     board = load_board()
-    setup, events = game("asara").simulate(board, seed, 4, flags, ("A", "B", "C", "D"))
+    setup, events = ASARA.simulate(board, seed, 4, flags, ("A", "B", "C", "D"))
     done = replay(board, setup, events, states=True)
     states: list[GameState] = list(done.states)
     assert len(states) == len(events) + 1
@@ -87,7 +88,7 @@ def test_yspahan_snapshot_of_a_thawed_state_is_that_state(seed: int, players: in
 
     board = load_board(None, "yspahan")
     names = ("A", "B", "C", "D")[:players]
-    setup, events = game("yspahan").simulate(board, seed, players, frozenset(), names)
+    setup, events = YSPAHAN.simulate(board, seed, players, frozenset(), names)
     states = list(replay(board, setup, events, states=True).states)
     assert len(states) == len(events) + 1 and states[-1].over
     for state in [*states[::max(1, len(states) // 12)], states[-1]]:

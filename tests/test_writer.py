@@ -199,12 +199,13 @@ def test_the_compact_board_fits_and_shows_everything(flags: tuple[str, ...]) -> 
     bidi control among them), at widths from narrow to wide: the plain board fits its width
     (or leaves the board to rich), ends no line in spaces, and shows each player's name,
     money, buyers, prestige and towers, each area in play and the legend."""
-    from asara_cli.games import game
+    from asara_cli.games.asara import GAME
     from asara_cli.games.asara.rules.state import in_play
     from asara_cli.games.asara.rules.text import tower_label
+    from asara_cli.games.asara.screens.game import StatusView
     from asara_cli.logfile.board import load_board
 
-    rules = game("asara")
+    rules = GAME
     board = load_board(None, "asara")
     drawn = 0
     for seed, names in enumerate(NAMES):
@@ -212,6 +213,7 @@ def test_the_compact_board_fits_and_shows_everything(flags: tuple[str, ...]) -> 
         outcome = rules.replay(board, setup, events)
         for at in range(0, len(events) + 1, 7):
             view = rules.status_view(board, outcome, at, f"game.toml after event {at}")
+            assert isinstance(view, StatusView)
             state = view.state
             wide = view.plain(1000)
             assert wide is not None
@@ -270,7 +272,10 @@ def test_colours_only_on_a_terminal_that_wants_them(monkeypatch: pytest.MonkeyPa
     log = Path(__file__).parent.parent / "sample_games" / "four-player-pro.toml"
     game = replay_file(log, None)
     writer = Writer()
+    from asara_cli.games.asara.screens.game import StatusView
+
     view = game.game.status_view(game.board, game.result, 12, "after")
+    assert isinstance(view, StatusView)
     writer.print(view)
     said = cast(io.StringIO, sys.stdout).getvalue()
     assert ("\x1b[" in said) == colour

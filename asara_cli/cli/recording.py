@@ -23,7 +23,7 @@ from asara_cli.errors import InputError, Refused, WordError
 
 if TYPE_CHECKING:
     from asara_cli.cli.transaction import Maker
-    from asara_cli.games.base import Game
+    from asara_cli.games.base import SomeGame
 
 __all__ = [
     "COMMANDS",
@@ -211,7 +211,7 @@ def _check_only(ctx: typer.Context) -> None:
     ctx.obj = {"check": True}
 
 
-def record_move(ctx: typer.Context, game: Game, log: Path | None, dry_run: bool,
+def record_move(ctx: typer.Context, game: SomeGame, log: Path | None, dry_run: bool,
                 make: Maker) -> None:
     """A move command of ``game``: the log to record into, read and replayed under its lock
     (none for a check only), the one transaction (cli/transaction.py), and what it did said

@@ -21,7 +21,7 @@ from asara_cli.cli.common import replay_file
 from asara_cli.core.findings import Violation
 from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError, Refused, WordError
-from asara_cli.games.base import Game
+from asara_cli.games.base import SomeGame
 from asara_cli.logfile.game import GameLog, describe_violation
 from asara_cli.logfile.record import append
 
@@ -42,7 +42,7 @@ class Position:
     state: Any
 
     @property
-    def game(self) -> Game:
+    def game(self) -> SomeGame:
         return self.log.header.rules
 
     @property
@@ -78,7 +78,7 @@ class Recorded:
 Maker = Callable[[Position], Any]
 
 
-def load(game: Game, path: Path, command: str = "move") -> Position:
+def load(game: SomeGame, path: Path, command: str = "move") -> Position:
     """The log at ``path``, replayed: a position to record into. Refused when the log is
     illegal from some event; unusable when it is another game's (``command``: the command
     that was typed, for the message)."""
@@ -97,7 +97,7 @@ def load(game: Game, path: Path, command: str = "move") -> Position:
     return Position(path, read.log, read.text, read.board, state)
 
 
-def still(game: Game, state: Any) -> str:
+def still(game: SomeGame, state: Any) -> str:
     """The end of a refusal: whose turn it still is (so the next move typed is not taken
     for the wrong player's); empty when nobody is to move."""
     who = game.recording().to_move(state)

@@ -14,21 +14,25 @@ Pure and standard library only: a game's rules may import this module.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from asara_cli.core.findings import Violation
 
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
 Board = TypeVar("Board", contravariant=True)
+Outcome = TypeVar("Outcome", contravariant=True)
 State = TypeVar("State")
 Event = TypeVar("Event", contravariant=True)
 Done = TypeVar("Done")
 
 
-class Recording(Protocol[Board, State, Event, Done]):
+class Recording(Protocol[Board, Outcome, State, Event, Done]):
     """How a game's moves are recorded: ``State`` is a position (the state after an event),
     ``Done`` what a move did (the game's result of carrying it out)."""
 
-    def position(self, outcome: Any) -> State:
+    def position(self, outcome: Outcome) -> State:
         """The position after the last event of a replay found legal (the game's own
         outcome, as its ``replay`` gives it)."""
         ...
@@ -61,7 +65,8 @@ class Recording(Protocol[Board, State, Event, Done]):
         next; ``numbered``: with the event's number (a check only has none)."""
         ...
 
-    def period_end(self, board: Board, before: State, done: Done) -> tuple[Any, ...]:
+    def period_end(self, board: Board, before: State, done: Done
+                   ) -> tuple[RenderableType, ...]:
         """What the table is shown after the move line: the screen of a period the move
         ended, and what the table must do next (a deal that is due); empty for most moves.
         Each item is a renderable or a line of text."""

@@ -36,7 +36,7 @@ from asara_cli.logfile.common import (
 )
 
 if TYPE_CHECKING:
-    from asara_cli.games.base import Game
+    from asara_cli.games.base import SomeGame
 
 FORMAT = 1
 #: The schema file in the docs; a written log names it when the caller gives its location.
@@ -67,7 +67,7 @@ class LogHeader(Struct, frozen=True):
     movers: str = "turn"
 
     @property
-    def rules(self) -> Game:
+    def rules(self) -> SomeGame:
         """The game this log is of."""
         return game(self.game)
 
@@ -243,7 +243,7 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
 _ALLOWED: dict[str, dict[str, frozenset[str]]] = {}
 
 
-def _allowed(rules: Game) -> dict[str, frozenset[str]]:
+def _allowed(rules: SomeGame) -> dict[str, frozenset[str]]:
     """The keys each event type of the game may have (a game's types and keys are fixed by
     its code: worked out once per process)."""
     found = _ALLOWED.get(rules.key)
@@ -253,7 +253,7 @@ def _allowed(rules: Game) -> dict[str, frozenset[str]]:
     return found
 
 
-def _parse_header(data: Mapping[str, Any], where: _Where, rules: Game) -> LogHeader:
+def _parse_header(data: Mapping[str, Any], where: _Where, rules: SomeGame) -> LogHeader:
     players = data.get("players")
     if players is None:
         raise where.header_error("players", "missing: the players in seat order, clockwise")
@@ -389,14 +389,14 @@ class _HeaderReader(_EventReader):
         return self.where.header_error(key or "format", message)
 
 
-def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str], rules: Game,
+def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str], rules: SomeGame,
                  allowed: Mapping[str, frozenset[str]]) -> tuple[Any, str | None]:
     _refuse_event(raw, r, rules, allowed)
     comment = r.text("note", None, "text")
     return rules.read_event(raw["type"], r, names), comment
 
 
-def _refuse_event(raw: Mapping[str, Any], r: _EventReader, rules: Game,
+def _refuse_event(raw: Mapping[str, Any], r: _EventReader, rules: SomeGame,
                   allowed: Mapping[str, frozenset[str]]) -> None:
     """Raise what is wrong with an event's type or keys, if anything."""
     kind_word = raw.get("type")

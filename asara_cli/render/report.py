@@ -13,7 +13,7 @@ from typing import Any
 from asara_cli.core.shown import safe_text, show_path
 from asara_cli.core.words import plural
 from asara_cli.games import game
-from asara_cli.games.base import Game, Source
+from asara_cli.games.base import SomeGame, Source
 from asara_cli.logfile.game import GameLog, describe_violation
 from asara_cli.render.batch import game_status
 from asara_cli.stats import Club, Clubs, GameRecord
@@ -138,7 +138,7 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[object]], numeric: set[i
     return "\n".join(out)
 
 
-def _by_part(played: Game, parts: Sequence[tuple[str, float]]) -> list[tuple[Source, int]]:
+def _by_part(played: SomeGame, parts: Sequence[tuple[str, float]]) -> list[tuple[Source, int]]:
     """A player's points by source as bar parts: the periods' sources (year 1 ...) as one
     part, their group (a bar has no room for one per period), the others each their own; in
     the game's order. Rounded after adding, so the parts add up to the rounded sum."""
@@ -165,7 +165,7 @@ def _sources_legend(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]]) ->
     return _legend([x.label for x in ordered], [x.colour for x in ordered])
 
 
-def _facts(played: Game, log: GameLog) -> str:
+def _facts(played: SomeGame, log: GameLog) -> str:
     """The game's header: date, place, players, and how it was played."""
     header = log.header
     parts = [("Game", f"{played.name}, {played.describe(played.facts(header.setup))}"),
@@ -178,13 +178,13 @@ def _facts(played: Game, log: GameLog) -> str:
         f"<strong>{escape(k)}:</strong> {escape(v)}" for k, v in parts) + "</p>")
 
 
-def _seat_colours(played: Game, names: Sequence[str]) -> list[str]:
+def _seat_colours(played: SomeGame, names: Sequence[str]) -> list[str]:
     """Each seat's colour in the charts: the game's own (its sources have theirs)."""
     colours = played.seat_colours
     return [colours[i % len(colours)] for i in range(len(names))]
 
 
-def game_page(title: str, played: Game, outcome: Any, log: GameLog) -> str:
+def game_page(title: str, played: SomeGame, outcome: Any, log: GameLog) -> str:
     setup = log.header.setup
     names = list(played.players_of(setup))
     colours = _seat_colours(played, names)
@@ -245,7 +245,7 @@ def club_page(title: str, records: Sequence[GameRecord], stats: Clubs) -> str:
     return _page(title, body)
 
 
-def _club_part(played: Game, stats: Club, h: str) -> list[str]:
+def _club_part(played: SomeGame, stats: Club, h: str) -> list[str]:
     """One game's statistics: win rates, points by source, players, seats, head to head."""
     names = [p.name for p in stats.players]
     means = [(p.name, _by_part(played, p.sources)) for p in stats.players]

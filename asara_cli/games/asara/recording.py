@@ -3,23 +3,25 @@ Caliph's deal that is due first (R6.1), the move line, and the year's end."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from asara_cli.core.findings import Violation
 from asara_cli.games.asara.deal import deal_due, deal_reminder
 from asara_cli.games.asara.rules.board import Board
-from asara_cli.games.asara.rules.engine import Applied, apply, check
+from asara_cli.games.asara.rules.engine import Applied, Replay, apply, check
 from asara_cli.games.asara.rules.events import Event, Turn
 from asara_cli.games.asara.rules.state import GameState
 from asara_cli.games.asara.screens.record import move_text, result_line, year_end_view
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 
 class AsaraRecording:
     """:class:`asara_cli.games.recording.Recording` for ASARA."""
 
-    def position(self, outcome: Any) -> GameState:
-        state: GameState = outcome.state
-        return state
+    def position(self, outcome: Replay) -> GameState:
+        return outcome.state
 
     def to_move(self, state: GameState) -> str | None:
         return None if state.turn is None else state.players[state.turn].name
@@ -45,7 +47,8 @@ class AsaraRecording:
                     numbered: bool) -> str:
         return result_line(board, before, done, event, numbered=numbered)
 
-    def period_end(self, board: Board, before: GameState, done: Applied) -> tuple[Any, ...]:
+    def period_end(self, board: Board, before: GameState, done: Applied
+                   ) -> tuple[RenderableType, ...]:
         if done.year_end is None:
             return ()
         reminder = deal_reminder(board, done.state)

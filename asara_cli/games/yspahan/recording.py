@@ -3,7 +3,7 @@ line, and the week's end."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from asara_cli.core.findings import Violation
 from asara_cli.games.yspahan.rules.board import Board
@@ -12,14 +12,18 @@ from asara_cli.games.yspahan.rules.events import Event
 from asara_cli.games.yspahan.rules.state import GameState
 from asara_cli.games.yspahan.screens import move_text, result_line, week_end_view
 
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from asara_cli.games.yspahan.played import Played
+
 
 class YspahanRecording:
     """:class:`asara_cli.games.recording.Recording` for Yspahan: what a move did is the
     state after it."""
 
-    def position(self, outcome: Any) -> GameState:
-        state: GameState = outcome.state
-        return state
+    def position(self, outcome: Played) -> GameState:
+        return outcome.state
 
     def to_move(self, state: GameState) -> str | None:
         return None if state.to_move is None else state.players[state.to_move].name
@@ -41,7 +45,7 @@ class YspahanRecording:
         return result_line(board, before, done, event, numbered=numbered)
 
     def period_end(self, board: Board, before: GameState, done: GameState
-                   ) -> tuple[Any, ...]:
+                   ) -> tuple[RenderableType, ...]:
         if done.week != before.week or (done.over and not before.over):
             return (week_end_view(board, before, done),)
         return ()

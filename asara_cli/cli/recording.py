@@ -362,15 +362,17 @@ def redo(
             after = redo_log(path)
         # as a move recorded: the move and what it did, who is next, and a period's end it
         # brings back
-        said = after.header.rules.record_line(load_log_board(after), after.header.setup,
-                                               after.events)
+        from asara_cli.cli.transaction import described
+
+        said = described(after.header.rules, load_log_board(after), after.header.setup,
+                         after.events)
         if said is None:
             say(changed("redone", after, len(after.events), after.events))
             return
-        line, view = said
+        line, screens = said
         say(f"redone: {line}")
-        if view is not None:
-            out().print(view)
+        for screen in screens:
+            out().print(screen)
 
 
 #: The recording commands every game has, added once by the command line.

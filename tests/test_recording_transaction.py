@@ -197,3 +197,18 @@ def test_the_writer_writes_an_event_as_the_log_header_says(
     assert len(read_log(here / "g.toml").events) == 1
     written = append_event(here / "g.toml", event)  # no game named: the header's
     assert written.events[-1] == event and read_log(here / "g.toml").events[-1] == event
+
+
+@pytest.mark.parametrize("key", TABLES)
+def test_redo_says_what_recording_the_move_said(
+        here: Path, capsys: pytest.CaptureFixture[str], key: str) -> None:
+    _started(capsys, key)
+    legal = TABLES[key]["legal"]
+    assert isinstance(legal, list)
+    code, recorded, _ = asara(capsys, *legal)
+    assert code == 0
+    assert asara(capsys, "undo")[0] == 0
+    code, redone, _ = asara(capsys, "redo")
+    assert code == 0
+    assert " ".join(redone.split()) == "redone: " + " ".join(recorded.split())
+    assert "#2" in redone  # numbered as when it was recorded

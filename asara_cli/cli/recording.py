@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from asara_cli.cli.common import add_command, err, help_text, out
+from asara_cli.core.findings import Violation
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError, Refused, WordError
@@ -27,9 +28,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COMMANDS",
+    "DateOption",
     "DryOption",
     "LogOption",
+    "NewLog",
+    "PlaceOption",
     "Refused",
+    "UseOption",
     "WordError",
     "errors",
     "is_check",
@@ -58,6 +63,21 @@ LogOption = Annotated[
     Path | None,
     typer.Option("--log", "-l", help=f"The game log to record into (default: ${ENV_LOG}, "
                  "else the one `asara use` remembered).", show_default=False),
+]
+NewLog = Annotated[
+    Path, typer.Argument(help="The new game log (TOML); must not exist yet.", show_default=False)
+]
+DateOption = Annotated[
+    str | None,
+    typer.Option("--date", help="When the game is played: YYYY-MM-DD or today.",
+                 show_default=False),
+]
+PlaceOption = Annotated[
+    str | None, typer.Option("--place", help="Where it is played.", show_default=False)
+]
+UseOption = Annotated[
+    bool,
+    typer.Option("--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE})."),
 ]
 DryOption = Annotated[
     bool,
@@ -152,6 +172,15 @@ def played_on(date: str | None) -> str | None:
     except ValueError:
         raise WordError(f"--date: expected YYYY-MM-DD or today, got {date!r}") from None
     return when
+
+
+def begin(log: Path, header: LogHeader, problems: Sequence[Violation]) -> None:
+    """A game's ``new``: the log written with ``header`` and no events, unless the rules
+    find ``problems`` with its setup (then nothing is written)."""
+    if problems:
+        raise Refused(f"not started: {show_path(log)}",
+                      [f"{v.message} [{v.rule}]" for v in problems])
+    create(log, header)
 
 
 def create(log: Path, header: LogHeader) -> None:
@@ -333,15 +362,17 @@ def redo(
             after = redo_log(path)
         # as a move recorded: the move and what it did, who is next, and a period's end it
         # brings back
-        said = after.header.rules.record_line(load_log_board(after), after.header.setup,
-                                               after.events)
+        from asara_cli.cli.transaction import described
+
+        said = described(after.header.rules, load_log_board(after), after.header.setup,
+                         after.events)
         if said is None:
             say(changed("redone", after, len(after.events), after.events))
             return
-        line, view = said
+        line, screens = said
         say(f"redone: {line}")
-        if view is not None:
-            out().print(view)
+        for screen in screens:
+            out().print(screen)
 
 
 #: The recording commands every game has, added once by the command line.

@@ -12,7 +12,7 @@ position in memory can call :func:`record` with it as well.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -142,3 +142,20 @@ def record(position: Position, make: Maker, *, dry: bool = False,
     written = append(position.path, event, read=(position.log, position.text))
     return Recorded(event, done, rules.after(done), line, rules.period_end(board, state, done),
                     warnings, written)
+
+
+def described(game: Game, board: Any, setup: Any, events: Sequence[Any]
+              ) -> tuple[str, tuple[Any, ...]] | None:
+    """What :func:`record` says of the last of ``events`` (a move brought back by ``redo``):
+    its move line, numbered, and what the table is shown after it; ``None`` when the events
+    before it are not legal, or it is not legal after them."""
+    rules = game.recording()
+    before = game.replay(board, setup, events[:-1])
+    if before.stopped is not None:
+        return None
+    state, event = rules.position(before), events[-1]
+    if any(v.is_error for v in rules.check(board, state, event)):
+        return None
+    done = rules.apply(board, state, event)
+    return (rules.result_line(board, state, done, event, True),
+            rules.period_end(board, state, done))

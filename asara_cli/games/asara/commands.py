@@ -21,11 +21,15 @@ from asara_cli.cli.common import (
     with_shared,
 )
 from asara_cli.cli.recording import (
+    DateOption,
     DryOption,
     LogOption,
+    NewLog,
+    PlaceOption,
     Refused,
+    UseOption,
+    begin,
     board_ref,
-    create,
     errors,
     name_numbers,
     played_on,
@@ -77,7 +81,6 @@ from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import GameState, Setup
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader
-from asara_cli.logfile.record import STATE_FILE
 
 # --- shared options --------------------------------------------------------------------------
 
@@ -661,8 +664,7 @@ def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
 
 
 def new(
-    log: Annotated[Path, typer.Argument(help="The new game log (TOML); must not exist yet.",
-                                        show_default=False)],
+    log: NewLog,
     players: Annotated[list[str], typer.Option(
         "--player", "-p", help="A player, in clockwise seat order: 2 to 4 times.",
         show_default=False)],
@@ -689,14 +691,9 @@ def new(
         "--name-movers", help="Every move must name its mover with -p NAME, and a move for "
         "anyone but the player on turn is refused: a move typed for the wrong player cannot "
         "shift the seats (the header's movers = \"named\").")] = False,
-    date: Annotated[str | None, typer.Option(
-        "--date", help="When the game is played: YYYY-MM-DD or today.",
-        show_default=False)] = None,
-    place: Annotated[str | None, typer.Option("--place", help="Where it is played.",
-                                              show_default=False)] = None,
-    use: Annotated[bool, typer.Option(
-        "--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE}).")
-    ] = True,
+    date: DateOption = None,
+    place: PlaceOption = None,
+    use: UseOption = True,
     game: GameOption = None,
 ) -> None:
     """Start a game log: players in seat order, start player, variant [R1].
@@ -714,13 +711,9 @@ def new(
         expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)
         setup = Setup(names, names.index(first), Variant.PRO if pro else Variant.BASIC,
                       expansions, words.buyer_colours(buyers or ""))
-        problems = check_setup(rules, setup)
-        if problems:
-            raise Refused(f"not started: {show_path(log)}",
-                          [f"{v.message} [{v.rule}]" for v in problems])
         header = LogHeader(setup, board_ref(board, log), when, place,
                            movers="named" if name_movers else "turn")
-        create(log, header)
+        begin(log, header, check_setup(rules, setup))
         state = replay(rules, setup, ()).state
         money = ", ".join(f"{p.name} {p.money}" for p in state.players)
         out().print(f"new game in {show_path(log)}: {', '.join(names)} ({game_words(setup)})",

@@ -28,11 +28,15 @@ from asara_cli.cli.common import (
 )
 from asara_cli.cli.completion import players
 from asara_cli.cli.recording import (
+    DateOption,
     DryOption,
     LogOption,
+    NewLog,
+    PlaceOption,
     Refused,
+    UseOption,
+    begin,
     board_ref,
-    create,
     errors,
     name_numbers,
     played_on,
@@ -70,7 +74,6 @@ from asara_cli.games.yspahan.rules.events import (
 from asara_cli.games.yspahan.rules.state import OPEN, OVER, SECRET, GameState, Setup
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader
-from asara_cli.logfile.record import STATE_FILE
 
 KEY = "yspahan"
 
@@ -544,8 +547,7 @@ def checkpoint(
 
 
 def new(
-    log: Annotated[Path, typer.Argument(help="The new game log (TOML); must not exist yet.",
-                                        show_default=False)],
+    log: NewLog,
     players: Annotated[list[str], typer.Option(
         "--player", "-p", help="A player, in clockwise seat order: 3 or 4 times.",
         show_default=False)],
@@ -562,14 +564,9 @@ def new(
     board: Annotated[Path | None, typer.Option(
         "--board", help="A board profile TOML file with your table's numbers (see `asara "
         "board --game yspahan`); the log refers to it.", show_default=False)] = None,
-    date: Annotated[str | None, typer.Option(
-        "--date", help="When the game is played: YYYY-MM-DD or today.",
-        show_default=False)] = None,
-    place: Annotated[str | None, typer.Option("--place", help="Where it is played.",
-                                              show_default=False)] = None,
-    use: Annotated[bool, typer.Option(
-        "--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE}).")
-    ] = True,
+    date: DateOption = None,
+    place: PlaceOption = None,
+    use: UseOption = True,
 ) -> None:
     """Start a Yspahan game log: players in seat order, the oldest player, hands (Y1, Y7).
 
@@ -584,12 +581,8 @@ def new(
         rules = load_board(board, KEY)
         when = played_on(date)
         setup = Setup(names, names.index(first), chosen, SECRET if secret else OPEN)
-        problems = check_setup(rules, setup)
-        if problems:
-            raise Refused(f"not started: {show_path(log)}",
-                          [f"{v.message} [{v.rule}]" for v in problems])
         header = LogHeader(setup, board_ref(board, log), when, place, game=KEY)
-        create(log, header)
+        begin(log, header, check_setup(rules, setup))
         hands = "hands secret" if secret else "hands open"
         out().print(f"new Yspahan game in {show_path(log)}: {', '.join(names)} ({hands})",
                     soft_wrap=True)

@@ -2,10 +2,12 @@
 PEBBLES (tests/toygame/, registered here by ``$ASARA_GAMES``). A new game is held to all of
 it by adding nothing to this file.
 
-Its samples validate as their ``# expect`` lines say; simulated games are complete and legal,
-and each total is the sum of its ledger; every event reads, writes and reads back the same;
-the log schema accepts every simulated log; ``status``, ``score`` and ``board`` draw every
-format for people within 80 columns, and their JSON and TOML parse.
+Its samples validate as their ``# expect`` lines say; simulated games are complete and
+legal, and each total is the sum of its ledger; each simulated move goes through the game's
+part of the recording transaction to the same end as the replay, its move line naming it;
+every event reads, writes and reads back the same; the log schema accepts every simulated
+log; ``status``, ``score`` and ``board`` draw every format for people within 80 columns, and
+their JSON and TOML parse.
 """
 
 from __future__ import annotations
@@ -166,6 +168,46 @@ def test_a_simulated_game_is_the_same_for_a_seed(key: str) -> None:
     n = g.min_players
     assert g.simulate(board, 7, n, frozenset(), SIM_NAMES) == g.simulate(
         board, 7, n, frozenset(), SIM_NAMES)
+
+
+# --- recording --------------------------------------------------------------------------
+
+
+def _inserted(short: str, long: str) -> str:
+    """What ``long`` has that ``short`` has not, where ``long`` is ``short`` with one piece
+    put in (a move line and the same line numbered)."""
+    start = 0
+    while start < len(short) and short[start] == long[start]:
+        start += 1
+    end = 0
+    while end < len(short) - start and short[-1 - end] == long[-1 - end]:
+        end += 1
+    assert len(long) - len(short) > 0 and long[:start] + long[len(long) - end:] == short
+    return long[start:len(long) - end]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_simulated_move_records_through_the_games_recording(key: str) -> None:
+    """What the one recording transaction asks of a game (cli/transaction.py), move by move
+    over simulated games: each move is legal where it was played, its move line names it
+    (numbered with its event number, and unnumbered for a check only), and the positions
+    the moves lead through end where the replay of the whole log ends."""
+    g = game(key)
+    board = load_board(None, key)
+    rules = g.recording()
+    for header, events in _simulated(key)[:g.max_players - g.min_players + 1]:
+        state = rules.position(g.replay(board, header.setup, ()))
+        for number, event in enumerate(events, 1):
+            errors = [v for v in rules.check(board, state, event) if v.is_error]
+            assert not errors, (key, number, errors)
+            done = rules.apply(board, state, event)
+            said = rules.move_text(board, event)
+            numbered = rules.result_line(board, state, done, event, True)
+            plain = rules.result_line(board, state, done, event, False)
+            assert said in numbered and said in plain, (numbered, plain)
+            assert str(number) in _inserted(plain, numbered), (number, numbered)
+            state = rules.after(done)
+        assert state == rules.position(g.replay(board, header.setup, events))
 
 
 # --- the log ------------------------------------------------------------------------------

@@ -144,7 +144,7 @@ def record(position: Position, make: Maker, *, dry: bool = False,
                     warnings, written)
 
 
-def described(game: Game, board: Any, setup: Any, events: Sequence[Any]
+def described(game: SomeGame, board: Any, setup: Any, events: Sequence[Any]
               ) -> tuple[str, tuple[Any, ...]] | None:
     """What :func:`record` says of the last of ``events`` (a move brought back by ``redo``):
     its move line, numbered, and what the table is shown after it; ``None`` when the events

@@ -23,7 +23,8 @@ def report(
 ) -> None:
     """Write one self-contained HTML page of a game, or of a folder's club statistics.
 
-    For a game: prestige by year, the points by source and the ledger; for a folder, the
+    For a game: a card with the winner, the totals and one chart, then the points by
+    period, by source and the ledger; for a folder, the
     club's statistics with charts (games batch has scored come from its cache).
 
     No scripts and no network: the page is a single file with its pictures inside, and the

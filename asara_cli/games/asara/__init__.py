@@ -221,7 +221,7 @@ class Asara(CodecModule):
         return _source(key)
 
     filters = (
-        Filter("variant", "basic or pro.", ("basic", "pro")),
+        Filter("variant", "Only games of this variant (basic or pro).", ("basic", "pro")),
         Filter("expansions", "Only games with this expansion (gifts, genie); repeat it for "
                "several.", ("gifts", "genie"), many=True, option="expansion"),
     )

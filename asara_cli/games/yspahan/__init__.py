@@ -216,7 +216,8 @@ class Yspahan(CodecModule):
         return _source(key)
 
     filters = (
-        Filter("hands", "open or secret hands (whether the log names every card drawn).",
+        Filter("hands", "Only games with open or secret hands (whether the log names "
+               "every card drawn).",
                ("open", "secret")),
     )
 
@@ -248,7 +249,7 @@ class Yspahan(CodecModule):
 
     #: ``asara simulate --game yspahan --secret``: the logs keep hands secret (Y7).
     simulate_flags: tuple[Any, ...] = (
-        Flag("secret", "Yspahan: hands kept secret (every card drawn is logged hidden, "
+        Flag("secret", "Hands kept secret (every card drawn is logged hidden, "
                         "Y7)."),)
 
     def simulate(self, board: Any, seed: int, players: int | None = None,

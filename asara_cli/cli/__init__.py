@@ -32,6 +32,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "simulate": ("asara_cli.cli.simulate", "simulate"),
     "batch": ("asara_cli.cli.batch", "batch"),
     "report": ("asara_cli.cli.report", "report"),
+    "rules": ("asara_cli.cli.rules", "rules"),
 }
 
 

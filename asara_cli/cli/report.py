@@ -48,7 +48,7 @@ def report(
         code = EXIT_VIOLATION if say_skipped(records) else EXIT_OK
     else:
         game = replay_file(source, None)
-        page = game_page(f"{game.game.name}: {source.name}", game.game, game.result, game.log)
+        page = game_page(game.game, game.result, game.log)
         code = EXIT_OK if game.result.valid else EXIT_VIOLATION
     write_file(output, page, follow_link=False)  # a link planted there is refused
     err().print(f"written: {show_path(output)}", soft_wrap=True)

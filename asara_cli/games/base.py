@@ -336,8 +336,9 @@ class Game(Protocol):
         ...
 
     def standings(self, outcome: Any) -> list[tuple[str, list[int]]]:
-        """Each player's points after each period (``year 1`` ...), then after the final
-        scoring if there is one: the progress charts' data, in seat order."""
+        """The progress charts' data: for each period (``year 1`` ..., ``year 2 so far`` for
+        one under way), then the final scoring if there is one, its label and every
+        player's points after it, in seat order."""
         ...
 
     def board_view(self, board: Any) -> Any:

@@ -156,9 +156,23 @@ class Yspahan(CodecModule):
                      for e in state.ledger)
 
     def standings(self, outcome: Any) -> list[tuple[str, list[int]]]:
+        """Each week's label and every seat's points after it, as ASARA gives its years
+        (points_by_week has them player by player): a week under way is "so far", and one
+        just begun, with no points yet, is left out."""
+        from asara_cli.games.yspahan.rules.state import OVER
         from asara_cli.games.yspahan.screens import points_by_week
 
-        return points_by_week(outcome.state)
+        state = outcome.state
+        rows = points_by_week(state)
+        stages: list[tuple[str, list[int]]] = []
+        for w in range(1, len(rows[0][1]) + 1 if rows else 1):
+            label = f"week {w}"
+            if state.phase != OVER and w >= state.week:
+                if not any(e.week == w for e in state.ledger):
+                    continue
+                label = f"week {w} so far"
+            stages.append((label, [running[w - 1] for _, running in rows]))
+        return stages
 
     def board_view(self, board: Any) -> Any:
         from asara_cli.games.yspahan.screens import board_view

@@ -14,7 +14,8 @@ def board(
     board: BoardOption = None,
     game: GameOption = None,
     fmt: Annotated[BoardFormat, typer.Option(
-        "--format", "-f", help="table, json (as --json) or toml (as --toml).")
+        "--format", "-f", help="table, json (as --json), toml (as --toml) or svg: a page "
+        "to print and lay beside the board, where the game has one.")
     ] = BoardFormat.TABLE,
     as_json: JsonOption = False,
     as_toml: Annotated[

@@ -349,6 +349,11 @@ class Game(Protocol):
         """The same as plain data (``asara board --json``)."""
         ...
 
+    def board_page(self, board: Any) -> str | None:
+        """A page to print and lay beside the board (``asara board --format svg``): an SVG
+        document, or ``None`` when the game has none."""
+        ...
+
     # --- screens: rich renderables, and the same as plain data for --json ----------------
 
     def status_view(self, board: Any, outcome: Any, at: int, title: str,

@@ -181,6 +181,9 @@ class Asara(CodecModule):
 
         return board_dict(board)
 
+    def board_page(self, board: Any) -> str | None:
+        return None  # the printed board names its spaces: nothing to lay beside it
+
     # --- screens ---------------------------------------------------------------------------
 
     def status_view(self, board: Any, outcome: Any, at: int, title: str,

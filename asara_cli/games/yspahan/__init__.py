@@ -184,6 +184,11 @@ class Yspahan(CodecModule):
 
         return board_dict(board)
 
+    def board_page(self, board: Any) -> str | None:
+        from asara_cli.games.yspahan.street import street_svg
+
+        return street_svg(board) or None
+
     # --- screens ---------------------------------------------------------------------------
 
     def status_view(self, board: Any, outcome: Any, at: int, title: str,

@@ -79,3 +79,18 @@ def test_another_game_s_help_lists_its_moves_under_its_name() -> None:
     for move in ("roll", "goods", "supervisor"):
         assert re.search(rf"│ {move} ", mine), move
     assert "│ buy " not in out
+
+
+def test_the_readme_s_first_screen_names_both_games_and_their_commands() -> None:
+    from pathlib import Path
+
+    from asara_cli.cli import _READERS
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    first = text.split("## A short tour", 1)[0]
+    assert "**ASARA**" in first and "**YSPAHAN**" in first
+    every = first.split("- Commands for every game:", 1)[1].split("\n-", 1)[0]
+    listed = set(re.findall(r"`(\w+)`", every))
+    assert listed == set(_READERS) | set(COMMANDS)
+    for g in all_games():
+        assert f"`asara --game {g.key} --help`" in first

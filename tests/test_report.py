@@ -293,3 +293,18 @@ def test_an_unfinished_game_says_so(tmp_path: Path, sample: str, events: int,
         who, value = title.text.rsplit(": ", 1)
         player, label = who.split(", ", 1)
         assert int(value) == _expected(log, label, player), title.text
+
+
+def test_a_shared_win_and_a_broken_log_say_so_on_the_card(tmp_path: Path) -> None:
+    # tied-winners.toml: Lena and Omar both end on 68 (its hand ledger)
+    page, _ = _page_of(SAMPLES / "tied-winners.toml", tmp_path)
+    assert ('<p class="result"><strong>Lena and Omar</strong> share the win with 68 '
+            "prestige points.</p>") in page
+    # a log broken at event 5, before anyone scored: the rule first, then nothing scored
+    _report(SAMPLES / "invalid" / "turn-order.toml", tmp_path / "i.html")
+    root = ET.fromstring((tmp_path / "i.html").read_bytes())
+    card = next(s for s in root.iter(f"{XHTML}section") if s.get("class") == "card")
+    said = ["".join(p.itertext()) for p in card.iter(f"{XHTML}p")]
+    assert said[0].startswith("This log breaks a rule: ")
+    assert said[1] == "The game is not over (in progress: year 1, Tina to move): no prestige " \
+                      "scored yet."

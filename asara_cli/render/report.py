@@ -46,6 +46,7 @@ table { display: block; max-width: 100%; overflow-x: auto; }
 .card { background: #fff; border: 1px solid #e3dccf; border-radius: .5em; padding: .2em 1em 1em;
         box-shadow: 0 1px 3px rgba(0, 0, 0, .08); }
 .card .result { font-size: 1.15em; }
+.card .invalid { color: #8b1e1e; }
 .card i.seat { display: inline-block; width: .8em; height: .8em; margin-right: .4em; }
 @media (max-width: 30em) { body { margin: 1em auto; padding: 0 .6em; } h1 { font-size: 1.3em; } }
 """
@@ -221,8 +222,8 @@ def _seat_colours(names: Sequence[str]) -> list[str]:
 
 
 def _card(played: Game, outcome: Any, log: GameLog) -> str:
-    """The page's first screen: who won (or how an unfinished game stands), the totals,
-    and one chart, the points after each period."""
+    """The page's first screen: where the log breaks a rule, if it does; who won (or how an
+    unfinished game stands); the totals; and one chart, the points after each period."""
     names = list(played.players_of(log.header.setup))
     colours = _seat_colours(names)
     scores = played.scores(outcome, log.header.setup)
@@ -237,8 +238,9 @@ def _card(played: Game, outcome: Any, log: GameLog) -> str:
         best = max((x.total for x in scores), default=0)
         ahead = [x.name for x in scores if x.total == best]
         lead = "leads" if len(ahead) == 1 else "lead"
-        result = (f"The game is not over ({escape(played.progress(outcome))}): so far "
-                  f"<strong>{escape(_and(ahead))}</strong> {lead} with {best} {unit}.")
+        result = f"The game is not over ({escape(played.progress(outcome))}): " + (
+            f"so far <strong>{escape(_and(ahead))}</strong> {lead} with {best} {unit}."
+            if best else f"no {escape(word)} scored yet.")
     ranked = sorted(range(len(scores)), key=lambda i: (-scores[i].total, i))
     totals = ["<table>", f'<tr><th>player</th><th class="n">{escape(word)}</th></tr>']
     for i in ranked:
@@ -250,8 +252,14 @@ def _card(played: Game, outcome: Any, log: GameLog) -> str:
     heading = f"{word.capitalize()} after each {played.period}"
     if any(e.final for e in played.ledger(outcome)):
         heading += f" and the {played.final}"
+    broken = []
+    if not outcome.valid:
+        first = describe_violation(log, outcome.violations[0])
+        broken.append(f'<p class="invalid"><strong>This log breaks a rule</strong>: '
+                      f"{escape(first)}. What this page shows is the game up to the last "
+                      f"legal event (asara validate lists every problem).</p>")
     return "\n".join([
-        '<section class="card">', f'<p class="result">{result}</p>', *totals,
+        '<section class="card">', *broken, f'<p class="result">{result}</p>', *totals,
         f"<h2>{escape(heading)}</h2>", _legend(names, colours),
         _bars(stages, names, colours) if stages else f"<p>No {escape(word)} yet.</p>",
         "</section>"])
@@ -260,11 +268,6 @@ def _card(played: Game, outcome: Any, log: GameLog) -> str:
 def game_page(played: Game, outcome: Any, log: GameLog) -> str:
     setup = log.header.setup
     body = [_card(played, outcome, log), _facts(played, log)]
-    if not outcome.valid:
-        first = describe_violation(log, outcome.violations[0])
-        body.append(f'<p class="invalid"><strong>This log breaks a rule</strong>: '
-                    f"{escape(first)}. What this page shows is the game up to the last legal "
-                    f"event (asara validate lists every problem).</p>")
     scores = played.scores(outcome, setup)
     rows = [(x.name, _by_part(played, x.sources)) for x in scores]
     body += ["<h2>Where the points came from</h2>", _sources_legend(rows), _stacked(rows)]

@@ -33,6 +33,7 @@ def rules(
         from asara_cli.core.shown import one_line
 
         close = near(rule)
-        hint = f" (did you mean {' or '.join(close)}?)" if close else " (asara rules lists them)"
-        raise fail(one_line(f"no rule {rule!r} in the rules reference{hint}"), EXIT_INPUT)
+        hint = (f"did you mean {', '.join(close[:-1])} or {close[-1]}?" if len(close) > 1
+                else f"did you mean {close[0]}?" if close else "asara rules lists every id")
+        raise fail(one_line(f"no rule {rule!r} ({hint})"), EXIT_INPUT)
     writer.print(shown(found, width=min(writer.width, 100)), soft_wrap=True)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
+from html import escape as _html_escape
 
+from asara_cli.core.shown import safe_text
 from asara_cli.games.yspahan.rules.board import Board
 
 #: The arms the layout knows, and where each goes: W and E in the row, N up, S down.
@@ -152,6 +153,11 @@ def street_notes(board: Board) -> list[str]:
 
 
 # --- the printable page -------------------------------------------------------------------------
+
+
+def escape(text: str) -> str:
+    """A name from a profile in the page: shown, never obeyed, and only characters XML allows."""
+    return _html_escape(safe_text(text))
 
 _QUARTER_FILL = {"bag": "#f3e3c3", "barrel": "#e7d3c7", "chest": "#dbe4ef", "vase": "#e2eedc"}
 

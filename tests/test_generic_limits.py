@@ -78,11 +78,11 @@ def test_the_report_draws_each_seat_in_its_game_s_colour() -> None:
     from asara_cli.cli.common import replay_file
 
     read = replay_file(ROOT / "sample_games" / "three-player-basic.toml", None)
-    page = game_page("t", read.game, read.result, read.log)
+    page = game_page(read.game, read.result, read.log)
     for colour in read.game.seat_colours[:3]:
         assert f'fill="{colour}"' in page
     mine = ("#010203", "#040506")  # two colours for three seats: the first again
-    page = game_page("t", _Recoloured("asara", mine), read.result, read.log)
+    page = game_page(_Recoloured("asara", mine), read.result, read.log)
     assert f'fill="{mine[0]}"' in page and f'fill="{mine[1]}"' in page
     assert not any(f'fill="{c}"' in page for c in read.game.seat_colours)
     legend = re.findall(r'<i style="background:(#[0-9a-f]{6})"></i>', page)

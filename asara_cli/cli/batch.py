@@ -258,11 +258,13 @@ def _filters() -> dict[str, Filter]:
 
 
 def _options() -> list[tuple[str, Any]]:
+    # a filter is one game's: its help says whose, as simulate's switches do
+    owners = {id(f): g.name for g in all_games() for f in g.filters}
     out = []
     for name, f in _filters().items():
         kind: Any = list[str] | None if f.many else str | None
-        out.append((name, Annotated[kind, typer.Option(f.flag, help=f.help,
-                                                        show_default=False)]))
+        out.append((name, Annotated[kind, typer.Option(
+            f.flag, help=f"{owners[id(f)]}: {f.help}", show_default=False)]))
     return out
 
 

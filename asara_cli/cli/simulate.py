@@ -61,12 +61,13 @@ def _simulate(
 ) -> None:
     """Write simulated games: complete and legal, played by a plain random player.
 
-    Each log records its facts (for ASARA: market displays, the gifts dealt and a
-    checkpoint after every year), so `asara validate` confirms every point. For trying the
-    tool, tests and benchmarks. An ASARA game takes 0.05 to 0.07 s on each core; a progress
-    bar shows on stderr when it is a terminal.
+    Each log records the facts of chance its game needs (what was dealt, drawn or rolled)
+    and a checkpoint after every period, so `asara validate` confirms every point. For
+    trying the tool, tests and benchmarks. A game takes a few hundredths of a second on each
+    core; a progress bar shows on stderr when it is a terminal. Options named after a game
+    are that game's only.
 
-    Example: asara simulate --games 100 --seed 7 --out sims --pro --gifts
+    Example: asara simulate --games 100 --seed 7 --out sims --game yspahan
     """
     played = find_game_option(game_name)
     on = frozenset(name for name, value in flags.items() if value)

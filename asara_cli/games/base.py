@@ -384,9 +384,10 @@ class Scores(Protocol[_Board_contra, _Setup_contra, _Outcome_contra]):
         ...
 
     def standings(self, outcome: _Outcome_contra) -> list[tuple[str, list[int]]]:
-        """The progress charts' data: a stage per period (``year 1`` ...), then the final
-        scoring if it is one of its own (``final``), each with every player's points after
-        it, in seat order. The last stage of a finished game gives the totals."""
+        """The progress charts' data: a stage per period (``year 1`` ..., ``year 2 so far``
+        for one under way), then the final scoring if it is one of its own (``final``), each
+        with every player's points after it, in seat order. The last stage of a finished game
+        gives the totals."""
         ...
 
     def summaries(self, outcome: _Outcome_contra) -> tuple[Summary, ...]:
@@ -423,6 +424,11 @@ class Views(Protocol[_Board_contra, _Outcome_contra]):
 
     def board_data(self, board: _Board_contra) -> Data:
         """The same as plain data (``asara board --json``)."""
+        ...
+
+    def board_page(self, board: _Board_contra) -> str | None:
+        """A page to print and lay beside the board (``asara board --format svg``): an SVG
+        document, or ``None`` when the game has none."""
         ...
 
     def status_view(self, board: _Board_contra, outcome: _Outcome_contra, at: int, title: str,

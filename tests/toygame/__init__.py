@@ -139,6 +139,9 @@ class Pebbles(CodecModule[Setup, Place]):
 
     # --- views: plain text is a renderable -----------------------------------------------
 
+    def board_page(self, board: Board) -> str | None:
+        return None
+
     def board_view(self, board: Board) -> RenderableType:
         wells = ", ".join(f"{i}: {v}" for i, v in enumerate(board.wells, 1))
         return (f"PEBBLES board\nwells (number: points): {wells}\nrounds: {board.rounds}, "

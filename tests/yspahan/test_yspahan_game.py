@@ -75,11 +75,14 @@ def test_scores_split_by_source_and_week_add_up() -> None:
     # week-end awards are evaluations (no event of their own); the rest name their event
     assert all(line.event is None for line in ledger
                if line.source.startswith(("souks", "caravan_week")))
+    # the standings are ASARA's shape: a stage (a week) and every seat's points after it
     standings = GAME.standings(played)
-    # one stage per week, each with every player's points in seat order
     assert [label for label, _ in standings] == ["week 1", "week 2", "week 3"]
     assert [len(r) for _, r in standings] == [4] * 3
     assert standings[-1][1] == [s.total for s in scores]
+    for w, (_, row) in enumerate(standings, start=1):
+        assert row == [sum(line.points for line in ledger if line.player == s.name
+                           and line.period <= w) for s in scores]
     assert GAME.winners(played) == tuple(sim.setup.players[s] for s in played.winners())
 
 

@@ -194,6 +194,9 @@ class Asara(CodecModule["Setup", "Event"]):
 
         return board_dict(board)
 
+    def board_page(self, board: Board) -> str | None:
+        return None  # the printed board names its spaces: nothing to lay beside it
+
     # --- screens ---------------------------------------------------------------------------
 
     def status_view(self, board: Board, outcome: Replay, at: int, title: str,
@@ -234,7 +237,7 @@ class Asara(CodecModule["Setup", "Event"]):
         return _source(key)
 
     filters: tuple[Filter, ...] = (
-        Filter("variant", "basic or pro.", ("basic", "pro")),
+        Filter("variant", "Only games of this variant (basic or pro).", ("basic", "pro")),
         Filter("expansions", "Only games with this expansion (gifts, genie); repeat it for "
                "several.", ("gifts", "genie"), many=True, option="expansion"),
     )

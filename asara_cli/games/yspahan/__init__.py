@@ -163,13 +163,23 @@ class Yspahan(CodecModule["Setup", "Event"]):
                      for e in state.ledger)
 
     def standings(self, outcome: Played) -> list[tuple[str, list[int]]]:
+        """Each week's label and every seat's points after it, as ASARA gives its years
+        (points_by_week has them player by player): a week under way is "so far", and one
+        just begun, with no points yet, is left out."""
+        from asara_cli.games.yspahan.rules.state import OVER
         from asara_cli.games.yspahan.screens import points_by_week
 
-        # the contract's shape, one stage per week (the report groups its bars so); the
-        # screens keep one row per player
-        rows = points_by_week(outcome.state)
-        weeks = len(rows[0][1]) if rows else 0
-        return [(f"week {w + 1}", [running[w] for _, running in rows]) for w in range(weeks)]
+        state = outcome.state
+        rows = points_by_week(state)
+        stages: list[tuple[str, list[int]]] = []
+        for w in range(1, len(rows[0][1]) + 1 if rows else 1):
+            label = f"week {w}"
+            if state.phase != OVER and w >= state.week:
+                if not any(e.week == w for e in state.ledger):
+                    continue
+                label = f"week {w} so far"
+            stages.append((label, [running[w - 1] for _, running in rows]))
+        return stages
 
     def board_view(self, board: Board) -> RenderableType:
         from asara_cli.games.yspahan.screens import board_view
@@ -180,6 +190,11 @@ class Yspahan(CodecModule["Setup", "Event"]):
         from asara_cli.games.yspahan.screens import board_dict
 
         return board_dict(board)
+
+    def board_page(self, board: Board) -> str | None:
+        from asara_cli.games.yspahan.street import street_svg
+
+        return street_svg(board) or None
 
     # --- screens ---------------------------------------------------------------------------
 
@@ -227,7 +242,8 @@ class Yspahan(CodecModule["Setup", "Event"]):
         return _source(key)
 
     filters: tuple[Filter, ...] = (
-        Filter("hands", "open or secret hands (whether the log names every card drawn).",
+        Filter("hands", "Only games with open or secret hands (whether the log names "
+               "every card drawn).",
                ("open", "secret")),
     )
 
@@ -264,7 +280,7 @@ class Yspahan(CodecModule["Setup", "Event"]):
 
     #: ``asara simulate --game yspahan --secret``: the logs keep hands secret (Y7).
     simulate_flags: tuple[Flag, ...] = (
-        Flag("secret", "Yspahan: hands kept secret (every card drawn is logged hidden, "
+        Flag("secret", "Hands kept secret (every card drawn is logged hidden, "
                         "Y7)."),)
 
     def simulate(self, board: Board, seed: int, players: int | None = None,

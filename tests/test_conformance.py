@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from xml.etree import ElementTree
 
 import jsonschema
 import pytest
@@ -288,6 +289,16 @@ def test_outputs_draw_within_80_columns(key: str, command: tuple[str, ...],
     name, *options = command
     where = ["--game", key] if name == "board" else [str(finished[key])]
     result = CliRunner().invoke(app, [name, *where, *options])
+    if options[-1] == "svg":  # a page to print, for the games that have one
+        from asara_cli.logfile.board import load_board
+
+        if game(key).board_page(load_board(None, key)) is None:
+            assert result.exit_code == 2 and len(result.stderr.splitlines()) <= 2
+            assert "no printable page" in " ".join(result.stderr.split())
+            return
+        assert result.exit_code == 0, result.output
+        assert ElementTree.fromstring(result.stdout).tag == "{http://www.w3.org/2000/svg}svg"
+        return
     assert result.exit_code == 0, result.output
     assert result.stdout.strip()
     if options[-1] in ("json", "bgstats"):  # data, for programs: no width to keep

@@ -10,7 +10,7 @@ import typer
 from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, err, replay_file
 from asara_cli.core.shown import show_path
 from asara_cli.games import find_game
-from asara_cli.logfile.write import write_file
+from asara_cli.logfile.write import output_folder, write_file
 from asara_cli.render.report import club_page, game_page
 from asara_cli.stats import clubs, mark_duplicates
 
@@ -49,6 +49,7 @@ def report(
         game = replay_file(source, None)
         page = game_page(f"{game.game.name}: {source.name}", game.game, game.result, game.log)
         code = EXIT_OK if game.result.valid else EXIT_VIOLATION
+    output_folder(output.parent, make=False)  # its folder reached through no link
     write_file(output, page, follow_link=False)  # a link planted there is refused
     err().print(f"written: {show_path(output)}", soft_wrap=True)
     raise typer.Exit(code)

@@ -5,6 +5,7 @@ docs/reliability.md names the test for each guarantee."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -16,12 +17,14 @@ from typing import Any
 
 import pytest
 from test_trust_files import (
+    IS_ROOT,
     NOBODY,
     asara,
     make_game,
     one_error_line,
     own,
     root_only,
+    unwrapped,
 )
 
 from asara_cli.cache import MAX_CACHE_BYTES, cache_path, read_entries
@@ -239,6 +242,7 @@ def test_a_kill_between_the_two_writes_loses_no_undone_move(
         command: str) -> None:
     from asara_cli.cli import run
 
+    monkeypatch.chdir(tmp_path)  # `asara new` remembers the log in the folder it runs in
     monkeypatch.delenv("ASARA_LOG", raising=False)
     monkeypatch.setenv("COLUMNS", "200")
     for step in range(1, 20):
@@ -379,4 +383,54 @@ def test_root_recording_into_a_player_s_log_leaves_it_the_player_s() -> None:
         assert asara("report", "game.toml", "-o", "page.html", cwd=folder).returncode == 0
         assert os.lstat(page).st_uid == NOBODY
     finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+# --- batch -r: a folder nested deep, a folder nobody may read (turn-3 claims) ---------------
+
+
+def test_batch_walks_a_folder_nested_1500_deep(tmp_path: Path) -> None:
+    club = club_of(tmp_path / "club", LOGS[:1])
+    deep = club
+    for _ in range(1_500):
+        deep = deep / "d"
+        os.mkdir(deep)
+    try:
+        shutil.copy(SAMPLES / LOGS[1], deep / "deep.toml")
+        r = asara("batch", "-r", "club", "-f", "json", "--no-cache", cwd=tmp_path)
+        assert r.returncode == 0, r.stderr[-2000:]
+        games = json.loads(r.stdout)["games"]
+        assert sorted(Path(g["file"]).name for g in games) == ["deep.toml", LOGS[0]]
+        assert all(g["status"] == "valid" for g in games)
+    finally:  # (shutil.rmtree recurses, and so stops at about a thousand levels)
+        import subprocess
+
+        subprocess.run(["rm", "-rf", str(club)], check=False)
+
+
+def test_a_folder_nobody_may_read_is_listed_as_unreadable() -> None:
+    # root reads every folder, so root runs the command as an ordinary user
+    who = NOBODY if IS_ROOT else None
+    folder = Path(tempfile.mkdtemp(prefix="asara-walk-"))  # under /tmp: nobody reaches it
+    try:
+        club = club_of(folder / "club", LOGS[:1])
+        secret = club_of(club / "secret", LOGS[1:2])
+        for path in (folder, club, secret, club / LOGS[0], secret / LOGS[1]):
+            own(path, who)
+        secret.chmod(0)
+        r = asara("batch", "-r", "club", "-f", "json", cwd=folder, who=who)
+        assert r.returncode == 1, r.stderr
+        said = unwrapped(r.stderr).decode()
+        assert "unreadable: club/secret: cannot read this folder: Permission denied" in said
+        assert "1 folder unreadable" in said
+        games = json.loads(r.stdout)["games"]
+        assert [Path(g["file"]).name for g in games] == [LOGS[0]]
+        # the folder given is itself unreadable: refused as a usage error (exit 2)
+        club.chmod(0)
+        r = asara("batch", "club", cwd=folder, who=who)
+        assert r.returncode == 2 and b"not readable" in r.stderr, r.stderr
+    finally:
+        for path in (folder / "club", folder / "club" / "secret"):
+            with contextlib.suppress(OSError):
+                path.chmod(0o700)
         shutil.rmtree(folder, ignore_errors=True)

@@ -39,12 +39,13 @@ def report(
         from asara_cli.cli.batch import logs_in, say_skipped, score_logs  # a folder only
 
         # as batch scores them, so a folder batch has scored comes from the cache
-        records = mark_duplicates(score_logs(logs_in([source], False), None, None))
+        found = logs_in([source], False)
+        records = mark_duplicates(score_logs(found.files, None, None))
         kept = [r for r in records if r.status != "duplicate"]
         names = sorted({find_game(r.game).name for r in kept if r.scored}) or [find_game(None).name]
         page = club_page(f"{' and '.join(names)} at {source.resolve().name}", records,
                          clubs(kept))
-        code = EXIT_VIOLATION if say_skipped(records) else EXIT_OK
+        code = EXIT_VIOLATION if say_skipped(records) or found.unreadable else EXIT_OK
     else:
         game = replay_file(source, None)
         page = game_page(f"{game.game.name}: {source.name}", game.game, game.result, game.log)

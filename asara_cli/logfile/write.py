@@ -152,13 +152,13 @@ def output_folder(path: Path, *, make: bool = True) -> None:
         except (OSError, ValueError) as e:
             why = e.strerror if isinstance(e, OSError) and e.strerror else "not a usable name"
             raise InputError(f"cannot be used as a folder: {why}", path=str(path)) from None
+        part = "" if current == path else f"{show_path(current)} "  # not the name twice
         if stat.S_ISLNK(info.st_mode):
-            raise InputError(f"{show_path(current)} is a symbolic link; nothing is written "
+            raise InputError(f"{part}is a symbolic link; nothing is written "
                              "through it (name the folder itself: "
                              f"{show_path(os.path.realpath(current))})", path=str(path))
         if not stat.S_ISDIR(info.st_mode):
-            raise InputError(f"{show_path(current)} is not a folder; nothing was written",
-                             path=str(path))
+            raise InputError(f"{part}is not a folder; nothing was written", path=str(path))
 
 
 def writable_mode(target: Path, shown: str) -> int | None:

@@ -8,12 +8,17 @@ from __future__ import annotations
 import csv
 import io
 import os
+import random
+import re
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from wrapped import messages
 
 from asara_cli.cli import run
 
@@ -123,3 +128,250 @@ def test_ctrl_c_at_once_is_one_line_or_nothing() -> None:
         assert ((p.returncode, err) == (130, _INTERRUPTED)
                 or (p.returncode == 2 and err.startswith(b"error: which log?"))
                 or (p.returncode == -signal.SIGINT and err == b"")), (p.returncode, err)
+
+
+# --- one reader of number words ------------------------------------------------------------
+
+#: Words that look like numbers and are not ASCII digits: digits ``str.isdigit`` takes and
+#: ``int`` refuses (superscript, circled), digits both take (Arabic-Indic, full-width,
+#: mathematical), and what ``int`` takes around ASCII digits (a sign, spaces, underscores).
+LOOKALIKES = ["\u00b2", "\u2462", "\u0661", "\uff12", "+2", " 2", "2_0", "0x2", "2 ",
+              "\U0001d7d0", "\u2161", "\u00bd", "2.0", "1e3", "\u0663\u0664", "2\u00b2",
+              "\u00b22"]
+
+
+def lookalikes() -> st.SearchStrategy[str]:
+    """One of :data:`LOOKALIKES`, or ASCII digits around a digit or numeral that is not
+    ASCII (any of Unicode's: Nd, No, Nl)."""
+    other = st.characters(categories=("Nd", "No", "Nl")).filter(lambda c: not c.isascii())
+    digits = st.text("0123456789", max_size=2)
+    return st.sampled_from(LOOKALIKES) | st.builds(lambda a, c, b: a + c + b, digits, other,
+                                                   digits)
+
+
+@given(lookalikes())
+def test_the_number_reader_takes_ascii_digits_only(word: str) -> None:
+    from asara_cli.core.words import number
+
+    assert number(word) is None
+    assert [number(w) for w in ("0", "7", "12", "007")] == [0, 7, 12, 7]
+
+
+def _logs(tmp_path: Path) -> dict[str, Path]:
+    """Fresh logs to record into (nothing is written: every move is a --dry-run)."""
+    logs = {"asara": tmp_path / "a.toml", "gifts": tmp_path / "g.toml",
+            "yspahan": tmp_path / "y.toml"}
+    for key, extra in (("asara", []), ("gifts", ["--gifts"]),
+                       ("yspahan", ["--game", "yspahan", "--player", "Anna"])):
+        assert run(["new", str(logs[key]), "--player", "Tina", "--player", "Paul",
+                    *extra]) == 0
+    return logs
+
+
+#: Every number word of both games' commands, ``{}`` where the look-alike goes, and the log
+#: it records into (None: a command of no log).
+COMMANDS: list[tuple[str | None, list[str]]] = [
+    # ASARA: typed numbers (plot, amount, fee, cost, pay, --space) and words
+    ("asara", ["build", "{}", "black", "base"]),
+    ("asara", ["build", "2", "black", "{}", "base"]),
+    ("asara", ["build", "2", "black", "{}", "window"]),
+    ("asara", ["build", "3", "black", "base", "{}", "window"]),
+    ("asara", ["bank", "{}"]),
+    ("asara", ["bank", "--space", "{}"]),
+    ("asara", ["bribe", "{}", "base"]),
+    ("asara", ["lighted", "{}"]),
+    ("asara", ["genie", "{}"]),
+    ("asara", ["checkpoint", "Tina={}", "Paul=0"]),
+    ("gifts", ["gifts", "base", "{}", "buyer"]),
+    ("gifts", ["gifts", "base", "1", "asari", "{}"]),
+    # Yspahan: the dice, yellow dice, a card's number, checkpoints
+    ("yspahan", ["roll", "{}", "1", "3", "3", "5", "5", "6", "6", "6"]),
+    ("yspahan", ["roll", "1{}3355666"]),
+    ("yspahan", ["roll", "1", "1", "3", "3", "5", "5", "6", "6", "6", "-y", "{}"]),
+    ("yspahan", ["roll", "1", "1", "3", "3", "5", "5", "6", "6", "6", "--play", "goldvp {}"]),
+    ("yspahan", ["checkpoint", "Tina={}", "Paul=0", "Anna=0"]),
+    # every game: the options that take numbers
+    (None, ["simulate", "-n", "{}", "-o", "out"]),
+    (None, ["simulate", "-n", "1", "--seed", "{}", "-o", "out"]),
+    (None, ["simulate", "--players", "{}", "-o", "out"]),
+    (None, ["batch", "club", "--players", "{}"]),
+    (None, ["batch", "club", "--jobs", "{}"]),
+    (None, ["status", "club/game.toml", "--at", "{}"]),
+]
+
+
+def _split_digits(word: str) -> bool:
+    """Whether ``word`` is ASCII digits once split at the separators commands take."""
+    parts = [p for p in re.split(r"[\s,:;+-]+", word) if p]
+    return bool(parts) and all(p.isascii() and p.isdigit() for p in parts)
+
+
+def _refused_in_one_line(err: str) -> bool:
+    """One message of the project's own, or a usage error as Typer words it (its usage
+    line, its hint, and the error on one line)."""
+    if err.startswith("Usage: "):
+        return len([line for line in messages(err) if line.startswith("Error: ")]) == 1
+    return len(messages(err)) == 1 and err.startswith(("error: ", "refused: "))
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c[1]))
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(word=lookalikes())
+def test_a_lookalike_number_word_is_refused_in_one_line(
+        tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], word: str,
+        command: tuple[str | None, list[str]]) -> None:
+    base = _folder(tmp_path_factory)
+    monkeypatch.chdir(base)
+    key, words = command
+    args = [w.replace("{}", word) for w in words]
+    if key is not None:
+        args += ["--log", str(base / f"{key}.toml"), "--dry-run"]
+    before = {p: p.read_bytes() for p in base.rglob("*.toml")}
+    capsys.readouterr()
+    code = run(args)
+    err = capsys.readouterr().err
+    # a word a command splits into words at spaces or signs (" 2", "+2": ASARA's words
+    # take "gold+red") is read as the number it holds: the right answer (0, or 1 for a move
+    # the rules refuse); anything else is no number, refused
+    assert code in ((0, 1, 2) if _split_digits(word) else (2,)), (args, code, err)
+    assert "Traceback" not in err and "internal error" not in err
+    if code == 2:
+        assert _refused_in_one_line(err), (args, err)
+    assert {p: p.read_bytes() for p in base.rglob("*.toml")} == before
+    assert not (base / "out").exists() or code == 0
+
+
+_FOLDERS: dict[str, Path] = {}
+
+
+def _folder(factory: pytest.TempPathFactory) -> Path:
+    """One folder per test run: the three logs and a club of one ASARA game."""
+    if "base" not in _FOLDERS:
+        base = factory.mktemp("words")
+        logs = _logs(base)
+        for key, path in logs.items():
+            path.rename(base / f"{key}.toml")
+        (base / "club").mkdir()
+        (base / "club" / "game.toml").write_bytes(
+            (SAMPLES / "two-player-basic.toml").read_bytes())
+        _FOLDERS["base"] = base
+    return _FOLDERS["base"]
+
+
+# --- number words in logs ------------------------------------------------------------------
+
+#: Sample logs of both games, each with number words inside its strings (gifts dealt and
+#: claimed, sections added to a tower, cards played with their number, shops' cells)
+LOGS = [SAMPLES / "basic-gifts.toml", SAMPLES / "pro-gifts-genie.toml",
+        SAMPLES / "two-player-basic.toml", SAMPLES / "yspahan" / "yspahan-3p.toml",
+        SAMPLES / "yspahan" / "yspahan-4p.toml"]
+_NUMBER_IN_TEXT = re.compile(r'(?<=[ "a-zA-Z])[0-9]+(?=[^"\n]*")')
+
+
+def _number_words(text: str) -> list[tuple[int, int]]:
+    """Where a run of digits stands inside a string of the log (its events' texts)."""
+    return [m.span() for m in _NUMBER_IN_TEXT.finditer(text)
+            if text.count('"', text.rfind("\n", 0, m.start()), m.start()) % 2 == 1]
+
+
+def _read_through_every_command(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (["validate", str(path)], ["score", str(path)], ["status", str(path)],
+                    ["score", str(path), "--json"]):
+        capsys.readouterr()
+        code = run(command)
+        err = capsys.readouterr().err
+        assert code in (0, 1, 2), (command, code, err)
+        assert "internal error" not in err and "Traceback" not in err, err
+        if code == 2:
+            assert len(messages(err)) == 1 and err.startswith("error: "), err
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), word=lookalikes())
+def test_a_lookalike_number_in_a_log_is_an_input_error(
+        tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str],
+        data: st.DataObject, word: str) -> None:
+    # `play = ["goldvp ²"]` stopped validate, score and status (exit 3)
+    log = data.draw(st.sampled_from(LOGS))
+    text = log.read_text("utf-8")
+    start, end = data.draw(st.sampled_from(_number_words(text)))
+    path = tmp_path_factory.mktemp("log") / "game.toml"
+    path.write_text(text[:start] + word + text[end:], "utf-8")
+    _read_through_every_command(path, capsys)
+
+
+def test_the_reported_number_words_in_logs(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # the issue's own: a card's number, a gift's Asari, a dealt gift's space, a tower's
+    # number; and a number of 5,000 digits, which int() refuses
+    log = SAMPLES / "yspahan" / "yspahan-3p.toml"
+    text = log.read_text("utf-8")
+    assert '"goldvp 3"' in text
+    cases = [(log, '"goldvp 3"', '"goldvp \u00b2"'),
+             (SAMPLES / "basic-gifts.toml", '"asari 5"', '"asari \u00b2"'),
+             (SAMPLES / "basic-gifts.toml", '"asari 5"', f'"asari {"9" * 5000}"'),
+             (SAMPLES / "basic-gifts.toml", '"base 1: buyer"', '"base \u00b2: buyer"')]
+    for source, old, new in cases:
+        text = source.read_text("utf-8")
+        assert old in text, old
+        path = tmp_path / "game.toml"
+        path.write_text(text.replace(old, new, 1), "utf-8")
+        capsys.readouterr()
+        assert run(["validate", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert len(messages(err)) == 1 and err.startswith("error: "), err
+    from asara_cli.games import game
+
+    # a source's key (as a forged cache entry may hold it) is no week or year
+    for key, forged in (("asara", "year\u00b2"), ("yspahan", "souks\u00b2")):
+        assert game(key).source(forged).key == forged
+
+
+def test_a_folder_of_logs_with_lookalike_numbers_never_stops(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a seeded fuzz of both games' logs: a digit inside a string, or a number, becomes a
+    # look-alike; each log through validate, score and status, and the folder through
+    # batch (every format) and report: exit 0, 1 or 2, never 3
+    rng = random.Random("issue-27-number-words")
+    club = tmp_path / "club"
+    club.mkdir()
+    for i in range(24):
+        log = rng.choice(LOGS)
+        text = log.read_text("utf-8")
+        spans = _number_words(text) + [m.span() for m in re.finditer(r"(?<== )[0-9]+", text)]
+        for start, end in sorted(rng.sample(spans, 3), reverse=True):
+            text = text[:start] + rng.choice(LOOKALIKES) + text[end:]
+        path = club / f"game-{i:02}.toml"
+        path.write_text(text, "utf-8")
+        _read_through_every_command(path, capsys)
+    (club / "honest.toml").write_bytes((SAMPLES / "two-player-basic.toml").read_bytes())
+    for fmt in ("table", "json", "csv", "markdown", "bgstats"):
+        capsys.readouterr()
+        code = run(["batch", str(club), "-f", fmt, "--no-cache"])
+        err = capsys.readouterr().err
+        assert code in (0, 1) and "internal error" not in err, (fmt, code, err)
+    assert run(["report", str(club), "-o", str(tmp_path / "club.html")]) in (0, 1)
+    assert "internal error" not in capsys.readouterr().err
+    assert (tmp_path / "club.html").exists()
+
+
+@pytest.mark.parametrize("args", [["--help"], ["score", str(SAMPLES / "two-player-basic.toml")],
+                                  ["board", "--game", "yspahan"]])
+def test_an_unusable_terminal_size_is_as_if_unset(args: list[str]) -> None:
+    # COLUMNS=² printed two tracebacks (rich reads it with isdigit, then int), LINES=² was
+    # exit 3; COLUMNS=0 printed nothing and COLUMNS=99999999 ran for minutes
+    def asara(env: dict[str, str]) -> subprocess.CompletedProcess[bytes]:
+        full = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        return subprocess.run([sys.executable, "-m", "asara_cli", *args], capture_output=True,
+                              timeout=120, env={**full, "PYTHONPATH": str(ROOT), **env},
+                              cwd=ROOT / "docs")
+
+    unset = asara({})
+    assert unset.returncode == 0 and unset.stdout, unset.stderr
+    for env in ({"COLUMNS": "\u00b2"}, {"LINES": "\u00b2"}, {"COLUMNS": "\uff18\uff10"},
+                {"COLUMNS": "0"}, {"COLUMNS": "99999999"}, {"COLUMNS": " 80", "LINES": "+24"}):
+        r = asara(env)
+        assert (r.returncode, r.stdout, r.stderr) == (0, unset.stdout, unset.stderr), env

@@ -23,6 +23,7 @@ import textwrap
 from typing import IO, TYPE_CHECKING, Any
 
 from asara_cli.core.shown import safe_text
+from asara_cli.core.words import number
 
 if TYPE_CHECKING:
     from rich.console import Capture
@@ -77,14 +78,35 @@ def _is_terminal(file: Any) -> bool:
         return False
 
 
+#: The widest or tallest terminal believed: rich pads each line to $COLUMNS, so a larger
+#: one is a typo that would write megabytes of blanks (COLUMNS=99999999 ran for minutes).
+MAX_TERMINAL_SIZE = 10_000
+
+
+def terminal_size(name: str) -> int | None:
+    """$COLUMNS or $LINES when it names a size (ASCII digits, 1 to 10,000), else ``None``."""
+    size = number(os.environ.get(name, ""))
+    return size if size is not None and 1 <= size <= MAX_TERMINAL_SIZE else None
+
+
+def forget_unusable_sizes() -> None:
+    """Unset $COLUMNS and $LINES where they name no size (``²``, ``0``, ``80x``): rich and
+    Typer read them with ``str.isdigit`` and ``int``, which disagree on ``²``, and lay
+    out nothing at ``0``; unset, the terminal's own size is used."""
+    for name in ("COLUMNS", "LINES"):
+        if name in os.environ and terminal_size(name) is None:
+            del os.environ[name]
+
+
 def terminal_width(file: Any) -> int:
     """The width rich's console gives a line written to ``file``: $COLUMNS, else the
     terminal's (of stdin, stdout or stderr, the first that is one), else 80; 80 on a
     dumb terminal unless $COLUMNS and $LINES are both set."""
     env = os.environ
-    columns, lines = env.get("COLUMNS"), env.get("LINES")
-    width = int(columns) if columns is not None and columns.isdigit() else None
-    if width is not None and lines is not None and lines.isdigit():
+    # as rich reads them (ASCII digits here, where rich takes any str.isdigit); the error
+    # boundary has unset those that name no size (forget_unusable_sizes)
+    width = number(env.get("COLUMNS", ""))
+    if width is not None and number(env.get("LINES", "")) is not None:
         return width
     if env.get("TERM", "").lower() in ("dumb", "unknown") and _is_terminal(file):
         return 80

@@ -14,6 +14,7 @@ from typing import Any
 from asara_cli.core.profile import MAX_LIST, MAX_NUMBER
 from asara_cli.core.profile import BoardError as BoardError  # a profile's error
 from asara_cli.core.values import frozen
+from asara_cli.core.words import number
 
 UNLIMITED = "unlimited"
 #: Certainty words a profile may give a value (Y1). The first two are enforced as errors.
@@ -157,9 +158,9 @@ class Board:
             return "", 0
         for arm, length in self.arms:
             if cell.startswith(arm):
-                rest = cell[len(arm):]
-                if rest.isdigit() and 1 <= int(rest) <= length and rest == str(int(rest)):
-                    return arm, int(rest)
+                at = number(cell[len(arm):])
+                if at is not None and 1 <= at <= length and cell[len(arm):] == str(at):
+                    return arm, at
         return None
 
     def distance(self, a: str, b: str) -> int:

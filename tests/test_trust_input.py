@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import random
 import re
@@ -375,3 +376,106 @@ def test_an_unusable_terminal_size_is_as_if_unset(args: list[str]) -> None:
                 {"COLUMNS": "0"}, {"COLUMNS": "99999999"}, {"COLUMNS": " 80", "LINES": "+24"}):
         r = asara(env)
         assert (r.returncode, r.stdout, r.stderr) == (0, unset.stdout, unset.stderr), env
+
+
+# --- a board profile names its game ---------------------------------------------------------
+
+
+def _printed_profile(key: str, folder: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    capsys.readouterr()
+    assert run(["board", "--game", key, "--toml"]) == 0
+    path = folder / f"{key}-profile.toml"
+    path.write_text(capsys.readouterr().out, "utf-8")
+    return path
+
+
+def test_every_game_s_printed_profile_reads_back_as_its_own(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `asara board --game yspahan --toml` printed no `game = "yspahan"`: the profile a table
+    # edits was then taken for ASARA's
+    import tomllib
+
+    from asara_cli.games import all_games
+    from asara_cli.logfile.board import load_game_board
+
+    for g in all_games():
+        path = _printed_profile(g.key, tmp_path, capsys)
+        assert tomllib.loads(path.read_text("utf-8"))["game"] == g.key
+        played, _ = load_game_board(path)
+        assert played.key == g.key
+        assert run(["board", "--game", g.key, "--json"]) == 0
+        packaged = json.loads(capsys.readouterr().out)
+        assert run(["board", "--board", str(path), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out) == packaged
+
+
+def test_a_profile_of_the_other_game_is_refused_in_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # validate, score and status handed ASARA's board to the Yspahan referee (exit 3)
+    monkeypatch.chdir(tmp_path)
+    profiles = {k: _printed_profile(k, tmp_path, capsys) for k in ("asara", "yspahan")}
+    logs = {"asara": SAMPLES / "two-player-basic.toml",
+            "yspahan": SAMPLES / "yspahan" / "yspahan-3p.toml"}
+    other = {"asara": "yspahan", "yspahan": "asara"}
+    for key, log in logs.items():
+        hostile = str(profiles[other[key]])
+        for command in (["validate", str(log)], ["score", str(log)], ["status", str(log)],
+                        ["score", str(log), "-f", "bgstats"], ["board", "--game", key],
+                        ["board", "--game", key, "--toml"],
+                        ["new", "fresh.toml", "--game", key, "--player", "Tina", "--player",
+                         "Paul", "--player", "Anna"]):
+            capsys.readouterr()
+            assert run([*command, "--board", hostile]) == 2, command
+            err = capsys.readouterr().err
+            assert len(messages(err)) == 1 and err.startswith("error: "), (command, err)
+            assert "profile of" in messages(err)[0], err
+        assert not (tmp_path / "fresh.toml").exists()
+    sheet = SAMPLES / "rulebook-example.sheet.toml"
+    assert run(["tally", str(sheet), "--board", str(profiles["yspahan"])]) == 2
+    assert len(messages(capsys.readouterr().err)) == 1
+
+
+@pytest.mark.parametrize("cached", [False, True])
+def test_a_batch_with_a_hostile_board_reports_and_skips_the_other_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        cached: bool) -> None:
+    # one --board of the other game stopped the whole batch (exit 3); a log whose own board
+    # profile is of the other game is reported and skipped too
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ASARA_CACHE_DIR", str(tmp_path / "cache"))
+    profiles = {k: _printed_profile(k, tmp_path, capsys) for k in ("asara", "yspahan")}
+    club = tmp_path / "club"
+    club.mkdir()
+    for source in ("two-player-basic.toml", "tied-winners.toml", "yspahan/yspahan-3p.toml",
+                   "yspahan/yspahan-4p.toml"):
+        (club / Path(source).name).write_bytes((SAMPLES / source).read_bytes())
+    mislaid = (SAMPLES / "three-player-basic.toml").read_text("utf-8")
+    assert 'board = "standard"' in mislaid
+    (club / "mislaid.toml").write_text(mislaid.replace(
+        'board = "standard"', f'board = "{profiles["yspahan"].as_posix()}"'), "utf-8")
+    games = {"asara": {"two-player-basic.toml", "tied-winners.toml"},
+             "yspahan": {"yspahan-3p.toml", "yspahan-4p.toml"}}
+    for key in ("asara", "yspahan"):
+        other = "yspahan" if key == "asara" else "asara"
+        args = ["batch", str(club), "-f", "json", "--board", str(profiles[key])]
+        capsys.readouterr()
+        assert run([*args] if cached else [*args, "--no-cache"]) == 1
+        captured = capsys.readouterr()
+        status = {Path(g["file"]).name: g["status"] for g in json.loads(captured.out)["games"]}
+        # the mislaid ASARA log is judged on --board when that is ASARA's
+        asara = {"mislaid.toml"} | games["asara"]
+        assert {f for f, s in status.items() if s == "valid"} == (
+            asara if key == "asara" else games[key])
+        assert {f for f, s in status.items() if s == "unreadable"} == (
+            asara if other == "asara" else games[other])
+        skipped = [m for m in messages(captured.err) if m.startswith("skipped: ")]
+        assert len(skipped) == len(asara if other == "asara" else games[other])
+        assert all("--board: it is a profile of" in m for m in skipped), skipped
+        assert "internal error" not in captured.err
+    capsys.readouterr()
+    assert run(["batch", str(club), "-f", "json", "--no-cache"]) == 1  # each on its own board
+    status = {Path(g["file"]).name: g["status"] for g in json.loads(capsys.readouterr().out)
+              ["games"]}
+    assert status.pop("mislaid.toml") == "unreadable" and set(status.values()) == {"valid"}
+

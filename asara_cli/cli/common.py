@@ -210,7 +210,8 @@ class Replayed:
 def replay_file(path: Path, board: Path | None) -> Replayed:
     """Read a log and replay it; the board is --board if given, else the log's own."""
     log, text = read_log_text(path)
-    rules = load_board(board) if board is not None else load_log_board(log)
+    # a profile of another game is refused: its board is not this game's
+    rules = load_board(board, log.header.game) if board is not None else load_log_board(log)
     return Replayed(log, rules, log.header.rules.replay(rules, log.header.setup, log.events),
                     text)
 

@@ -831,7 +831,7 @@ def new(
     with errors():
         names = player_names(players)
         first = words.player(start, names) if start is not None else names[0]
-        rules = load_board(board)
+        rules = load_board(board, "asara")  # a profile of another game is refused
         when = played_on(date)
         expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)
         setup = Setup(names, names.index(first), Variant.PRO if pro else Variant.BASIC,

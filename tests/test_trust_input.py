@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from wrapped import messages
+from wrapped import messages, unwrap
 
 from asara_cli.cli import run
 
@@ -479,3 +479,58 @@ def test_a_batch_with_a_hostile_board_reports_and_skips_the_other_game(
               ["games"]}
     assert status.pop("mislaid.toml") == "unreadable" and set(status.values()) == {"valid"}
 
+
+# --- a game's size is bounded ---------------------------------------------------------------
+
+
+def _profile(key: str, folder: Path, capsys: pytest.CaptureFixture[str],
+             changes: dict[str, str]) -> Path:
+    """The game's printed profile with lines replaced (``"weeks = 3"`` -> ``"weeks = 26"``)."""
+    path = _printed_profile(key, folder, capsys)
+    text = path.read_text("utf-8")
+    for old, new in changes.items():
+        assert f"\n{old}" in text, old
+        text = text.replace(f"\n{old}", f"\n{new}", 1)
+    path.write_text(text, "utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("key", "changes", "bound"), [
+    # the issue's: weeks x days = 1,000,000 ran for hours; 100 x 100 wrote 4.7 MB
+    ("yspahan", {"weeks = 3": "weeks = 1000", "days = 7": "days = 1000"}, "2,000"),
+    ("yspahan", {"weeks = 3": "weeks = 100", "days = 7": "days = 100"}, "2,000"),
+    ("yspahan", {"weeks = 3": "weeks = 27", "days = 7": "days = 16"}, "20,000"),
+    ("yspahan", {"white = 9": "white = 1000"}, "20,000"),
+    ("asara", {"count = 4": "count = 45"}, "2,000"),
+    ("asara", {"count = 4": "count = 1000"}, "2,000"),
+])
+def test_a_game_too_large_for_its_log_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        key: str, changes: dict[str, str], bound: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    profile = _profile(key, tmp_path, capsys, changes)
+    for command in (["board"], ["simulate", "--game", key, "-n", "1", "-o", "out"]):
+        capsys.readouterr()
+        assert run([*command, "--board", str(profile)]) == 2
+        err = capsys.readouterr().err
+        assert len(messages(err)) == 1 and f"at most {bound}" in unwrap(err), err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("key", "changes"), [
+    # 26 weeks x 16 days x 4 players = 1,664 turns, by 12 dice 19,968; 44 years x 45
+    # buyers = 1,980 turns, by 7 plots 13,860: each within both bounds
+    ("yspahan", {"weeks = 3": "weeks = 26", "days = 7": "days = 16"}),
+    ("asara", {"count = 4": "count = 44"}),
+])
+def test_the_largest_game_fits_its_log(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        key: str, changes: dict[str, str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    profile = _profile(key, tmp_path, capsys, changes)
+    capsys.readouterr()
+    assert run(["simulate", "--game", key, "-n", "1", "--players", "4", "--seed", "3",
+                "-o", "out", "--board", str(profile)]) == 0
+    (log,) = (tmp_path / "out").glob("*.toml")
+    assert log.stat().st_size < 4 * 1024 * 1024 // 10  # a tenth of the 4 MB a log may have
+    assert run(["validate", str(log), "--board", str(profile)]) == 0

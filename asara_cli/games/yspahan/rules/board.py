@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from asara_cli.core.profile import MAX_LIST, MAX_NUMBER
+from asara_cli.core.profile import MAX_LIST, MAX_NUMBER, check_size
 from asara_cli.core.profile import BoardError as BoardError  # a profile's error
 from asara_cli.core.values import frozen
 from asara_cli.core.words import number
@@ -301,6 +301,9 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         raise BoardError("buildings.points", f"needs {len(BUILDINGS)} values, one per building "
                                              f"in the order built")
     deck, cards = _cards(r)
+    weeks, days = r.whole("calendar.weeks", minimum=1), r.whole("calendar.days", minimum=1)
+    check_size("calendar", weeks * days * max_players, dice,
+               f"{weeks} weeks x {days} days x {max_players} players", "dice")
     certainty = {}
     for key in ("quarters", "street", "caravan", "buildings"):
         node = r.table(key)
@@ -310,8 +313,8 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         description=r.text("description"),
         min_players=min_players,
         max_players=max_players,
-        weeks=r.whole("calendar.weeks", minimum=1),
-        days=r.whole("calendar.days", minimum=1),
+        weeks=weeks,
+        days=days,
         white_dice=r.whole("dice.white", minimum=1),
         yellow_dice=dice - r.whole("dice.white", minimum=1),
         yellow_cost=r.whole("dice.yellow_cost"),

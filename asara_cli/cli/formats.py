@@ -225,12 +225,13 @@ class ScoreBgStats(GameOutput):
     name = "bgstats"
 
     def show(self, board: Path | None) -> None:
-        from asara_cli.logfile.board import load_board
+        from asara_cli.logfile.board import load_game_board
         from asara_cli.render import bgstats
         from asara_cli.stats import INVALID, UNREADABLE, record_of
 
         log = self.path
-        record = record_of(log, None if board is None else load_board(board))
+        played, rules = (None, None) if board is None else load_game_board(board)
+        record = record_of(log, rules, board_game=None if played is None else played.key)
         where = f"{show_path(log)}:{record.line}" if record.line else show_path(log)
         if record.status == UNREADABLE:
             raise fail(f"{where}: {record.problem}")
@@ -300,6 +301,8 @@ class BoardToml(BoardOutput):
         from asara_cli.render.safe import safe_text
 
         key = find_game_option(game).key
+        if board is not None:  # a profile of another game than --game names is refused
+            _board(game, board)
         text = standard_profile_text(key) if board is None else read_text(board)
         typer.echo(safe_text(text), nl=False)
 

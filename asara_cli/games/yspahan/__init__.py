@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from asara_cli.core.words import number
 from asara_cli.games.base import (
     CodecModule,
     Data,
@@ -313,9 +314,9 @@ def _source(key: str) -> Source:
     order = list(_SOURCES)
     for base in _WEEKLY:
         rest = key[len(base):]
-        if key.startswith(base) and rest.isdigit():
+        week = number(rest) if key.startswith(base) else None
+        if week is not None:
             group, label, colour = _SOURCES[base]
-            week = int(rest)
             return Source(key, f"{label}, week {week}", group, colour,
                           (order.index(base), week), week)
     if key in _SOURCES:

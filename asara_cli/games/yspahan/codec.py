@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from asara_cli.core.names import find
-from asara_cli.core.words import describe
+from asara_cli.core.words import describe, number
 from asara_cli.games.base import FieldReader, player_counts
 from asara_cli.games.yspahan.rules.events import (
     INNER,
@@ -130,8 +130,8 @@ def parse_play(text: str) -> Play:
     i = 0
     while i < len(rest):
         w = rest[i]
-        if w.isdigit() and k is None and len(w) < 4:
-            k = int(w)
+        if k is None and len(w) < 4 and number(w) is not None:
+            k = number(w)
             i += 1
         elif w == "into" and into is None and i + 1 < len(rest):
             into = rest[i + 1]

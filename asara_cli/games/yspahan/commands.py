@@ -46,6 +46,7 @@ from asara_cli.cli.recording import (
 )
 from asara_cli.cli.recording import register as register_commands
 from asara_cli.core.shown import show_path
+from asara_cli.core.words import number
 from asara_cli.games import game as registered
 from asara_cli.games.yspahan import complete, words
 from asara_cli.games.yspahan.codec import WordsError, parse_play
@@ -315,9 +316,10 @@ def _dice(items: list[str] | None, what: str) -> tuple[int, ...]:
         for w in re.split(r"[\s,]+", item):
             if not w:
                 continue
-            if not w.isdigit():
+            dice = [number(c) for c in w]  # a run of digits: a die each
+            if None in dice:
                 raise words.WordError(f"{what}: a die shows a number, not {w!r}")
-            found += [int(c) for c in w]
+            found += [d for d in dice if d is not None]
     return tuple(found)
 
 

@@ -1,6 +1,7 @@
 """The speed figures of docs/performance.md (issue 22), in one run, on simulated games.
 
     python bench/perf.py [--games 10000] [--long 10000] [--no-batch]
+    python bench/perf.py --referee [--json]    # (a) alone (bench/versions.py: per Python)
 
 (a) replay + score of a 4-player game against tomllib parsing the same file, for ASARA and
     for Yspahan; beside it, reading the log into events (tomli and our checks) against the
@@ -27,7 +28,9 @@ tests: nothing here fails on a slow machine.
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import platform
 import resource
 import shutil
 import subprocess
@@ -155,6 +158,21 @@ def padded(text: str, events: int) -> str:
     return log_to_text(log.header, (*log.events, *more))
 
 
+def referee_figures() -> dict[str, Any]:
+    """(a) alone, for ASARA and Yspahan, with what it is made of: (replay + score) : tomllib
+    and reading : tomllib (wall, CPU); a game's replay + score and tomllib's parse of it in
+    ms (wall, CPU, on average over the games)."""
+    found: dict[str, Any] = {"python": platform.python_version()}
+    asara = [simulated("asara", 9000 + i, frozenset({"pro"}) if i % 2 else frozenset())
+             for i in range(10)]
+    ysp = [simulated("yspahan", 9000 + i) for i in range(10)]
+    for key, texts in (("asara", asara), ("yspahan", ysp)):
+        aw, ac, rw, rc, gw, gc = figure_a(key, texts)
+        found[key] = {"ratio": [aw, ac], "reading": [rw, rc], "game_ms": [gw * 1e3, gc * 1e3],
+                      "tomllib_ms": [gw / aw * 1e3, gc / ac * 1e3]}
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=10_000)
@@ -162,7 +180,22 @@ def main() -> None:
     parser.add_argument("--no-batch", action="store_true", help="leave out (b) and (d)")
     parser.add_argument("--batch-rounds", type=int, default=2,
                         help="runs of (b) and (d) in turn; the best of each is shown")
+    parser.add_argument("--referee", action="store_true",
+                        help="(a) alone: the referee against tomllib, with its parts")
+    parser.add_argument("--json", action="store_true", help="with --referee: as JSON")
     options = parser.parse_args()
+    if options.referee:
+        found = referee_figures()
+        if options.json:
+            print(json.dumps(found))
+            return
+        for key in ("asara", "yspahan"):
+            f = found[key]
+            print(f"(a) {key} under Python {found['python']}: replay+score : tomllib "
+                  f"{f['ratio'][0]:.2f}x wall / {f['ratio'][1]:.2f}x CPU; a game "
+                  f"{f['game_ms'][0]:.2f} ms, tomllib's parse {f['tomllib_ms'][0]:.2f} ms; "
+                  f"reading : tomllib {f['reading'][0]:.2f}x")
+        return
     games = options.games
     work = Path(tempfile.mkdtemp(prefix="asara-bench-"))
     rows: list[tuple[str, str, str]] = []

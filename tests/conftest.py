@@ -1,5 +1,6 @@
-"""Shared fixtures: the packaged board profile for the rules-layer tests (RULES.md R1), and
-one Click command per Typer app for every ``CliRunner.invoke``."""
+"""Shared fixtures: the packaged board profile for the rules-layer tests (RULES.md R1), one
+Click command per Typer app for every ``CliRunner.invoke``, and the same terminal size for
+every test, whatever the terminal that runs the suite."""
 
 from __future__ import annotations
 
@@ -39,6 +40,21 @@ def board(_standard_profile: dict[str, Any]) -> Board:
     return board_from_mapping(copy.deepcopy(_standard_profile))
 
 
+#: The terminal every test sees, in its own process, through ``CliRunner`` (which inherits
+#: ``os.environ``) and in the processes it starts: a suite run from a 50- or 200-column
+#: terminal (``COLUMNS`` exported) wraps messages and draws boards as one run from an
+#: 80-column one. A test about another width sets its own.
+TERMINAL = {"COLUMNS": "80", "LINES": "25"}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _terminal_size_pinned() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in TERMINAL.items():
+            patch.setenv(name, value)
+        yield
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _typer_app_built_once() -> Iterator[None]:
     """``typer.testing.CliRunner.invoke`` turns the Typer app into a Click command on every
@@ -47,7 +63,7 @@ def _typer_app_built_once() -> Iterator[None]:
     its command once per process; here it is built once per app object and reused, and each
     invocation still gets its own Click context, parsing, streams and the command's own work.
     Patching fails loudly if a Typer release renames ``_get_command``."""
-    build = typer.testing._get_command
+    build = typer.testing._get_command  # type: ignore[attr-defined]
     built: dict[int, tuple[typer.Typer, Any]] = {}
 
     def get_command(app: typer.Typer) -> Any:

@@ -10,6 +10,7 @@ import os
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -546,8 +547,8 @@ def test_play_day_reads_a_day_or_nothing() -> None:
     for text in ("2026-03-14", "2026-03-14 20:30:00", "2026-03-14T20:30",
                  "2026-03-14 23:30:00-05:00", "2026-03-14T23:59:59Z"):
         assert play_day(text) == day, text
-    for text in (None, "", "last Sunday", "20:30:00", "14.03.2026", "2026-03-14 Sunday"):
-        assert play_day(text) is None, text
+    for unclear in (None, "", "last Sunday", "20:30:00", "14.03.2026", "2026-03-14 Sunday"):
+        assert play_day(unclear) is None, unclear
 
 
 def test_a_folder_of_two_games_has_statistics_for_each() -> None:
@@ -611,7 +612,7 @@ def test_the_game_digest_is_the_hash_of_the_game_as_json() -> None:
 
     from asara_cli.stats import game_digest
 
-    data = {"format": 1, "players": ["Zoë", "Al"], "date": dt.date(2026, 1, 2),
+    data: dict[str, Any] = {"format": 1, "players": ["Zoë", "Al"], "date": dt.date(2026, 1, 2),
             "notes": "cake", "event": [{"type": "buy", "player": "Zoë", "note": "slow"},
                                        {"type": "coloured", "player": "Al"}]}
     text = ('[{"date":"2026-01-02","format":1,"players":["Zoë","Al"]},'

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from asara_cli.cli import app
 from asara_cli.games.asara.rules.model import Variant
@@ -22,7 +22,7 @@ from wrapped import messages, unwrap
 runner = CliRunner()
 
 
-def cli(*args: str):
+def cli(*args: str) -> Result:
     return runner.invoke(app, list(args))
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from asara_cli.cli import app
 from asara_cli.games.asara.rules.engine import replay
@@ -61,7 +61,7 @@ SHORT_SECTION = {Section.BASE: "bas", Section.TRUNK: "tr", Section.WINDOW: "wi",
                  Section.TURRET: "tu"}
 
 
-def cli(*args: str, env: dict[str, str] | None = None):
+def cli(*args: str, env: dict[str, str] | None = None) -> Result:
     return runner.invoke(app, list(args), env=env)
 
 
@@ -131,6 +131,7 @@ def command(event: Event, style: str = "plain", player: bool = False) -> list[st
     if isinstance(event.action, Genie) and event.action.move is None:  # no wish (X13)
         return ["genie", str(p.space), *buyer_args(p, short), *who]
     if isinstance(event.action, Genie):
+        assert event.action.move is not None  # no wish: above
         args = action_args(event.action.move, event.action.space, w, short)
         return [*args, "--genie", str(p.space), *buyer_args(p, short), *gifts, *who]
     return [*action_args(event.action, p.space, w, short), *buyer_args(p, short), *gifts,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -26,10 +27,14 @@ ASARA = Path(sys.executable).parent / "asara"
 
 #: Runs the CLI with every fsync slowed down, so a kill or a second recorder lands in the
 #: middle of a write (between the temporary file and the rename) rather than around it.
+#: With FSYNC_SAYS set, each fsync first writes a byte to that file descriptor: the test
+#: knows the temporary file is written without looking for it.
 SLOW = (
     "import os, sys, time\n"
     "_fsync = os.fsync\n"
     "def slow(fd):\n"
+    "    if 'FSYNC_SAYS' in os.environ:\n"
+    "        os.write(int(os.environ['FSYNC_SAYS']), b'.')\n"
     "    time.sleep(float(os.environ['SLOW_FSYNC']))\n"
     "    _fsync(fd)\n"
     "os.fsync = slow\n"
@@ -47,11 +52,15 @@ def run(*args: str, cwd: Path, env: dict[str, str] | None = None
                           text=True, timeout=60)
 
 
-def slow(*args: str, cwd: Path, delay: float) -> subprocess.Popen[str]:
+def slow(*args: str, cwd: Path, delay: float, says: int | None = None
+         ) -> subprocess.Popen[str]:
     env = {**os.environ, "SLOW_FSYNC": str(delay)}
+    if says is not None:
+        env["FSYNC_SAYS"] = str(says)
     env.pop("ASARA_LOG", None)
     return subprocess.Popen([sys.executable, "-c", SLOW, *args], cwd=cwd, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            pass_fds=() if says is None else (says,))
 
 
 def valid_events(path: Path) -> tuple[object, ...]:
@@ -104,20 +113,21 @@ def test_a_kill_during_a_write_leaves_the_old_or_the_new_log(tmp_path: Path) -> 
     delay = 0.15
     hit_mid_write = 0
     for i in range(16):
-        proc = slow("coloured", "--log", "game.toml", cwd=tmp_path, delay=delay)
+        said, says = os.pipe()
+        proc = slow("coloured", "--log", "game.toml", cwd=tmp_path, delay=delay, says=says)
+        os.close(says)
+        # the random moments below are where the kill lands, not a wait for anything
         if i % 4 == 3:  # now and then a kill at a random moment, startup included
             time.sleep(rng.uniform(0.0, 0.8))
         else:  # mostly once the temporary file is there: in the middle of the write
-            deadline = time.monotonic() + 10
-            while not list(tmp_path.glob(".game.toml.*.tmp")) and proc.poll() is None:
-                if time.monotonic() > deadline:
-                    break
-                time.sleep(0.002)
-            if proc.poll() is None:
+            # its first fsync says so ("" if it ended first); then a moment into the write
+            if (select.select([said], [], [], 60)[0] and os.read(said, 1)
+                    and proc.poll() is None):
                 hit_mid_write += 1
             time.sleep(rng.uniform(0.0, delay * 1.3))
         proc.send_signal(signal.SIGKILL)
         proc.communicate()
+        os.close(said)
         now = valid_events(path)  # always a whole, legal log
         assert now in (events, (*events, now[-1]))
         if len(now) > len(events):
@@ -139,7 +149,7 @@ def test_two_recorders_at_once_take_turns_and_lose_nothing(tmp_path: Path) -> No
     assert [p.returncode for p in procs] == [0] * 6, results
     events = valid_events(path)
     assert len(events) == before + 6
-    numbers = sorted(int(re.search(r"event #(\d+)", out)[1]) for out, _ in results)
+    numbers = sorted(int(re.findall(r"event #(\d+)", out)[0]) for out, _ in results)
     assert numbers == list(range(before + 1, before + 7))
 
 
@@ -149,10 +159,13 @@ def test_a_recorder_waits_while_another_holds_the_lock(tmp_path: Path) -> None:
     with locked(path):
         proc = subprocess.Popen([str(ASARA), "coloured", "--log", "game.toml"], cwd=tmp_path,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(1.5)
-        assert proc.poll() is None  # still waiting for the lock
+        assert proc.stderr is not None
+        # it says it waits as it starts to (a line, or "" if it ended without waiting)
+        said = proc.stderr.readline()
+        assert proc.poll() is None, said  # still waiting for the lock
         assert path.read_bytes() == before
     out, err = proc.communicate(timeout=30)
+    err = said + err
     assert proc.returncode == 0, err
     assert "; event #4" in out
     # said at once, not after 15 silent seconds (issue 10)

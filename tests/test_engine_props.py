@@ -86,7 +86,7 @@ def play(board: Board, seed: int, n: int, variant: Variant, start: int,
     return setup, events, states
 
 
-def _money(board: Board, space: int | None, action: Action) -> int:
+def _money(board: Board, space: int | None, action: Action | None) -> int:
     """What an action pays (+) or costs (-), worked out from the rules, not the engine."""
     if isinstance(action, Genie):  # R6.2: the genie's space, then the wished move's own cost
         return -(space or 0) + _money(board, action.space, action.move)

@@ -3,7 +3,7 @@ in test_engine_rules.py does not already cover."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import replay
@@ -30,11 +30,11 @@ TWO = Setup(("Tina", "Paul"), 0, Variant.BASIC)
 BASE, TRUNK, TURRET = Part(Section.BASE), Part(Section.TRUNK), Part(Section.TURRET)
 
 
-def col(who: str) -> Coloured:
+def col(who: str) -> Turn:
     return Turn(Placement(who, None), Coloured())
 
 
-def buy(who: str, area: Section, colour: Colour, space: int | None = None) -> Buy:
+def buy(who: str, area: Section, colour: Colour, space: int | None = None) -> Turn:
     return Turn(Placement(who, "blue", space), Buy(area, colour))
 
 

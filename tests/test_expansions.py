@@ -334,7 +334,7 @@ def test_genie_log_round_trips(board: Board) -> None:
     assert parse_log(text).events == tuple(events)
 
 
-GENIE_CASES: list[tuple[str, list[Event], Setup, str, int]] = [
+GENIE_CASES: list[tuple[str, Sequence[Event], Setup, str, int]] = [
     # R6.2: never the Caliph's patronage.
     ("caliph-wish", [genie("Tina", "blue", 3, Caliph())], GENIE, "R6.2", 1),
     # R6.2: the genie's spaces cost 3, 5, 7.

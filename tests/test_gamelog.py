@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -152,7 +153,9 @@ def test_truncated_file_gives_line_and_column(tmp_path: Path) -> None:
     cut = SMALL[: SMALL.index("prestige = { Tina") + 16]  # stops inside the inline table
     target = tmp_path / "game.toml"
     target.write_text(cut)
-    for parse in (lambda: parse_log(cut, str(target)), lambda: read_log(target)):
+    parsers: list[Callable[[], object]] = [lambda: parse_log(cut, str(target)),
+                                           lambda: read_log(target)]
+    for parse in parsers:
         with pytest.raises(InputError) as e:
             parse()
         assert (e.value.line, e.value.column) == (32, 17)

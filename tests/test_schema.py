@@ -217,7 +217,7 @@ def test_an_area_kind_without_schema_words_cannot_be_generated() -> None:
 
     class Tithe(BankKind):
         log_type = "tithe"
-        keys = ("space", "amount", "tithe")
+        keys = ("space", "amount", "tithe")  # type: ignore[assignment]
 
     with pytest.raises(ValueError, match="tithe"):
         Tithe().table_schema({}, {}, ())

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 from hypothesis import HealthCheck, given, settings
@@ -22,7 +23,7 @@ COLOURS = [c.value for c in Colour]
 
 
 @st.composite
-def sheets(draw: st.DrawFn) -> dict:
+def sheets(draw: st.DrawFn) -> dict[str, Any]:
     pro = draw(st.booleans())
     names = draw(st.lists(st.text("abcdefghijklmnopqrstuvwxyzÄÖÜ", min_size=1, max_size=8),
                           min_size=2, max_size=4, unique_by=str.casefold))
@@ -43,7 +44,7 @@ def sheets(draw: st.DrawFn) -> dict:
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture],
           deadline=None)
 @given(sheet=sheets())
-def test_sheet_round_trip_and_json_totals(tmp_path: Path, sheet: dict) -> None:
+def test_sheet_round_trip_and_json_totals(tmp_path: Path, sheet: dict[str, Any]) -> None:
     path = tmp_path / "random.sheet.toml"
     path.write_text(tomli_w.dumps(sheet), encoding="utf-8")
     parsed = parse_sheet(path, load_board())

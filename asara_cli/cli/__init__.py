@@ -21,7 +21,7 @@ from asara_cli.errors import AsaraError, InputError
 if TYPE_CHECKING:  # imported when a command is built: `asara --version` needs none of it
     import typer
 
-    from asara_cli.games.base import Game
+    from asara_cli.games.base import SomeGame
 
 #: Commands that need neither the recording commands nor each other, by module.
 _READERS: dict[str, tuple[str, str]] = {
@@ -126,7 +126,7 @@ def _option(args: Sequence[str], names: tuple[str, ...]) -> str | None:
     return None
 
 
-def _played(args: Sequence[str], only: str | None) -> Game:
+def _played(args: Sequence[str], only: str | None) -> SomeGame:
     """The game a command line is about: ``--game NAME`` (as ``new`` takes it), else the
     game of the log it records into (``--log``, $ASARA_LOG, or the one `asara use`
     remembered), else the game whose command the word is, else the default game; ``new``
@@ -156,7 +156,7 @@ def _played(args: Sequence[str], only: str | None) -> Game:
         return game(DEFAULT)
 
 
-def _other_game(played: Game, word: str, args: Sequence[str]) -> None:
+def _other_game(played: SomeGame, word: str, args: Sequence[str]) -> None:
     """``word`` is no command of the game in play: when it is another game's, say so."""
     from asara_cli.games import all_games
 

@@ -10,15 +10,15 @@ from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
+from msgspec import Struct
 from typer._click.core import Context, Parameter  # typer's own Click (typer>=0.26)
 from typer._click.types import IntParamType, IntRange, ParamType
 from typer.core import TyperCommand
 
 from asara_cli.core.shown import show_path
-from asara_cli.core.values import frozen
 from asara_cli.core.words import number
 from asara_cli.errors import AsaraError, Refused
-from asara_cli.games.base import Game
+from asara_cli.games.base import SomeGame
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, load_log_board, read_log_text
 from asara_cli.render.wrap import Writer
@@ -176,7 +176,7 @@ GameOption = Annotated[
 ]
 
 
-def find_game_option(name: str | None) -> Game:
+def find_game_option(name: str | None) -> SomeGame:
     """The game ``--game`` names (``None``: the default game); a name that is none is a
     usage error (exit 2) that lists the games."""
     from asara_cli.games import UnknownGame, find_game
@@ -192,8 +192,7 @@ JsonOption = Annotated[
 ]
 
 
-@frozen
-class Replayed:
+class Replayed(Struct, frozen=True):
     """A log as read, the board it is judged on, and its replay (the game's own result:
     generic code reads it through :attr:`game`)."""
 
@@ -203,7 +202,7 @@ class Replayed:
     text: str = ""  # the log's text as read: a recording appends to it without reading again
 
     @property
-    def game(self) -> Game:
+    def game(self) -> SomeGame:
         return self.log.header.rules
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from msgspec import Struct
 
 from asara_cli.cli.chunks import in_chunks
 from asara_cli.cli.common import (
@@ -28,7 +29,6 @@ from asara_cli.cli.common import (
 )
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
-from asara_cli.core.values import frozen
 from asara_cli.games import all_games, game
 from asara_cli.games.base import SIM_NAMES
 from asara_cli.logfile.board import load_board
@@ -121,8 +121,7 @@ def _names(text: str) -> tuple[str, ...]:
     return names
 
 
-@frozen
-class _Plan:
+class _Plan(Struct, frozen=True):
     """What every game of a run shares (handed to the worker processes)."""
 
     out_dir: Path

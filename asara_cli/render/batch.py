@@ -7,9 +7,9 @@ import csv
 import io
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, fields
 from typing import Any, ClassVar
 
+from msgspec.structs import asdict, fields
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.table import Table

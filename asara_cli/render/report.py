@@ -13,7 +13,7 @@ from typing import Any
 from asara_cli.core.shown import safe_text, show_path
 from asara_cli.core.words import plural
 from asara_cli.games import game
-from asara_cli.games.base import Game, Source
+from asara_cli.games.base import SomeGame, Source
 from asara_cli.logfile.game import GameLog, describe_violation
 from asara_cli.render.batch import game_status
 from asara_cli.stats import Club, Clubs, GameRecord
@@ -25,8 +25,6 @@ def escape(text: str) -> str:
     return html.escape(safe_text(text))
 
 
-#: One colour per seat (players are not towers); the sources' colours are the game's own.
-SEAT_COLOURS = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
 WIN_RATE, FAIR_SHARE = "#1b7f9e", "#d9cdb8"
 
 CSS = """
@@ -52,7 +50,8 @@ def _page(title: str, body: list[str]) -> str:
             f"<h1>{escape(title)}</h1>\n" + "\n".join(body) + "\n</body>\n</html>\n")
 
 
-def _bars(groups: Sequence[tuple[str, Sequence[int]]], names: Sequence[str]) -> str:
+def _bars(groups: Sequence[tuple[str, Sequence[int]]], names: Sequence[str],
+          colours: Sequence[str]) -> str:
     """Grouped bars: for each group (a year), one bar per player."""
     top = max((v for _, vs in groups for v in vs), default=0) or 1
     bar, gap, height = 18, 26, 220
@@ -65,7 +64,7 @@ def _bars(groups: Sequence[tuple[str, Sequence[int]]], names: Sequence[str]) -> 
             h = round(v / top * height)
             x = x0 + seat * bar
             out.append(f'<rect x="{x}" y="{height - h + 20}" width="{bar - 2}" height="{h}" '
-                       f'fill="{SEAT_COLOURS[seat % 4]}"><title>{escape(names[seat])}: {v}'
+                       f'fill="{colours[seat]}"><title>{escape(names[seat])}: {v}'
                        f'</title></rect>')
             out.append(f'<text x="{x + (bar - 2) / 2:g}" y="{height - h + 16}" '
                        f'text-anchor="middle">{v}</text>')
@@ -139,7 +138,7 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[object]], numeric: set[i
     return "\n".join(out)
 
 
-def _by_part(played: Game, parts: Sequence[tuple[str, float]]) -> list[tuple[Source, int]]:
+def _by_part(played: SomeGame, parts: Sequence[tuple[str, float]]) -> list[tuple[Source, int]]:
     """A player's points by source as bar parts: the periods' sources (year 1 ...) as one
     part, their group (a bar has no room for one per period), the others each their own; in
     the game's order. Rounded after adding, so the parts add up to the rounded sum."""
@@ -166,7 +165,7 @@ def _sources_legend(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]]) ->
     return _legend([x.label for x in ordered], [x.colour for x in ordered])
 
 
-def _facts(played: Game, log: GameLog) -> str:
+def _facts(played: SomeGame, log: GameLog) -> str:
     """The game's header: date, place, players, and how it was played."""
     header = log.header
     parts = [("Game", f"{played.name}, {played.describe(played.facts(header.setup))}"),
@@ -179,9 +178,16 @@ def _facts(played: Game, log: GameLog) -> str:
         f"<strong>{escape(k)}:</strong> {escape(v)}" for k, v in parts) + "</p>")
 
 
-def game_page(title: str, played: Game, outcome: Any, log: GameLog) -> str:
+def _seat_colours(played: SomeGame, names: Sequence[str]) -> list[str]:
+    """Each seat's colour in the charts: the game's own (its sources have theirs)."""
+    colours = played.seat_colours
+    return [colours[i % len(colours)] for i in range(len(names))]
+
+
+def game_page(title: str, played: SomeGame, outcome: Any, log: GameLog) -> str:
     setup = log.header.setup
     names = list(played.players_of(setup))
+    colours = _seat_colours(played, names)
     body = [_facts(played, log)]
     if not outcome.valid:
         first = describe_violation(log, outcome.violations[0])
@@ -190,8 +196,8 @@ def game_page(title: str, played: Game, outcome: Any, log: GameLog) -> str:
                     f"(asara validate lists every problem).</p>")
     body += [f"<h2>{played.points.capitalize()} after each {played.period} and the "
              f"{played.final}</h2>",
-            _legend(names, [SEAT_COLOURS[i % 4] for i in range(len(names))]),
-            _bars(played.standings(outcome), names)]
+            _legend(names, colours),
+            _bars(played.standings(outcome), names, colours)]
     scores = played.scores(outcome, setup)
     rows = [(x.name, _by_part(played, x.sources)) for x in scores]
     body += ["<h2>Where the points came from</h2>", _sources_legend(rows), _stacked(rows)]
@@ -239,7 +245,7 @@ def club_page(title: str, records: Sequence[GameRecord], stats: Clubs) -> str:
     return _page(title, body)
 
 
-def _club_part(played: Game, stats: Club, h: str) -> list[str]:
+def _club_part(played: SomeGame, stats: Club, h: str) -> list[str]:
     """One game's statistics: win rates, points by source, players, seats, head to head."""
     names = [p.name for p in stats.players]
     means = [(p.name, _by_part(played, p.sources)) for p in stats.players]

@@ -240,7 +240,7 @@ def test_with_secret_hands_a_draw_is_hidden_and_the_card_is_named_when_played(
     assert played.exit_code == 0, played.output
     events = read_log(tmp_path / "s.toml").events
     assert events[1] == Turn("Ann", "gold", Draw("hidden"))
-    assert events[-1].before[0].kind == "gold3"  # type: ignore[union-attr]
+    assert events[-1].before[0].kind == "gold3"
     again = run("check", "roll", "123456123", "--play", "gold3")  # Cid holds no card
     assert again.exit_code == 1 and "[Y2.8]" in again.stderr
 

@@ -10,12 +10,10 @@ from collections import Counter
 import pytest
 from yspahan_helpers import board
 
-from asara_cli.games import find_game
+from asara_cli.games.yspahan import GAME
 from asara_cli.games.yspahan.rules.engine import replay
 from asara_cli.games.yspahan.rules.events import Checkpoint, Roll, Turn
-from asara_cli.games.yspahan.simulate import simulate_game
-
-GAME = find_game("yspahan")
+from asara_cli.games.yspahan.simulate import NAMES, simulate_game
 
 
 @pytest.mark.parametrize(("seed", "players"), [(1, 3), (2, 4), (3, 3), (4, 4)])
@@ -56,7 +54,7 @@ def test_simulated_games_use_every_action_building_and_card() -> None:
 
 
 def test_the_game_method_for_simulate() -> None:
-    setup, events = GAME.simulate(board(), 5, 3, frozenset())  # type: ignore[attr-defined]
+    setup, events = GAME.simulate(board(), 5, 3, frozenset(), NAMES)
     assert len(setup.players) == 3 and GAME.replay(board(), setup, events).complete
 
 
@@ -78,9 +76,11 @@ def test_scores_split_by_source_and_week_add_up() -> None:
     assert all(line.event is None for line in ledger
                if line.source.startswith(("souks", "caravan_week")))
     standings = GAME.standings(played)
-    assert [len(r) for _, r in standings] == [3] * 4
-    assert [r[-1] for _, r in standings] == [s.total for s in scores]
-    assert GAME.winners(played) == tuple(sim.setup.players[s] for s in played.winners())  # type: ignore[attr-defined]
+    # one stage per week, each with every player's points in seat order
+    assert [label for label, _ in standings] == ["week 1", "week 2", "week 3"]
+    assert [len(r) for _, r in standings] == [4] * 3
+    assert standings[-1][1] == [s.total for s in scores]
+    assert GAME.winners(played) == tuple(sim.setup.players[s] for s in played.winners())
 
 
 def test_sources_name_the_weeks_and_group_them() -> None:
@@ -105,8 +105,8 @@ def test_facts_and_words() -> None:
 
 
 def test_the_simulate_flag_keeps_hands_secret() -> None:
-    assert [f.name for f in GAME.simulate_flags] == ["secret"]  # type: ignore[attr-defined]
-    setup, events = GAME.simulate(board(), 7, 4, frozenset({"secret"}))  # type: ignore[attr-defined]
+    assert [f.name for f in GAME.simulate_flags] == ["secret"]
+    setup, events = GAME.simulate(board(), 7, 4, frozenset({"secret"}), NAMES)
     assert setup.hands == "secret" and len(setup.players) == 4
     assert GAME.replay(board(), setup, events).complete
 
@@ -114,7 +114,7 @@ def test_the_simulate_flag_keeps_hands_secret() -> None:
 def test_the_report_table_lists_buildings_and_holdings() -> None:
     sim = simulate_game(board(), 4, 3)
     played = GAME.replay(board(), sim.setup, sim.events)
-    (summary,) = GAME.summaries(played)  # type: ignore[attr-defined]
+    (summary,) = GAME.summaries(played)
     assert summary.head == ("player", "buildings", "gold", "camels", "cards")
     assert [r[0] for r in summary.rows] == list(sim.setup.players)
     assert [r[2] for r in summary.rows] == [str(p.gold) for p in sim.state.players]
@@ -122,5 +122,5 @@ def test_the_report_table_lists_buildings_and_holdings() -> None:
 
 def test_simulated_players_come_from_the_names_given() -> None:
     names = ("Ana", "Bo", "Cy", "Di", "Ed")
-    setup, _ = GAME.simulate(board(), 3, 4, frozenset(), names)  # type: ignore[attr-defined]
+    setup, _ = GAME.simulate(board(), 3, 4, frozenset(), names)
     assert set(setup.players) <= set(names) and len(setup.players) == 4

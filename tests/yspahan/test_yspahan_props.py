@@ -167,8 +167,8 @@ def test_the_sampler_uses_everything() -> None:
         _, _, events = game(seed, 3 + seed % 2, seed)
         r = replay(b, Setup(FOUR[:3 + seed % 2], seed % (3 + seed % 2)), events)
         assert r.valid
-        for e in r.ledger:
-            seen["ledger:" + e.source] += 1
+        for line in r.ledger:
+            seen["ledger:" + line.source] += 1
         for e in events:
             if isinstance(e, Roll):
                 seen["yellow"] += bool(e.yellow)

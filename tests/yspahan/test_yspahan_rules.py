@@ -10,7 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from yspahan_helpers import FOUR, WHITE, YELLOW, board, give, profile, put, run, shop, table
+from yspahan_helpers import (
+    FOUR,
+    WHITE,
+    YELLOW,
+    board,
+    give,
+    profile,
+    put,
+    run,
+    shop,
+    souk_at,
+    table,
+)
 
 from asara_cli.core.findings import ERROR, WARNING
 from asara_cli.games.yspahan.rules.board import board_from_mapping
@@ -300,7 +312,7 @@ def test_y3_4_hoist_and_complete_then_start() -> None:
     put(t, ANN, "chest4", "W2")
     t.built[ANN].append("hoist")
     assert run(t, goods("Ann", "chest", "chest4@W4", "chest8@N2", "chest8")) == []
-    assert t.filled[t.board.souk_index("chest8")] == 2
+    assert t.filled[souk_at(t, "chest8")] == 2
 
 
 def test_y3_4_4_fewer_cubes_when_the_quarter_is_nearly_full() -> None:
@@ -348,7 +360,7 @@ def test_y6_2_standing_still_sends() -> None:
     put(t, BEN, "bag3", "W3")
     assert run(t, sup("Ann", "barrel", "W3", Send("bag3"))) == []
     assert t.gold[ANN] == 0 and t.caravan == [BEN] and t.score[BEN] == 2
-    assert t.filled[t.board.souk_index("bag3")] == 0 and t.owner[t.board.souk_index("bag3")] == -1
+    assert t.filled[souk_at(t, "bag3")] == 0 and t.owner[souk_at(t, "bag3")] == -1
 
 
 def test_y3_6_two_shops_mover_orders_owner_pays_a_camel() -> None:
@@ -364,7 +376,7 @@ def test_y3_6_two_shops_mover_orders_owner_pays_a_camel() -> None:
     assert run(t, sup("Ann", "barrel", "S1", Send("barrel3"), Send("bag3", camel=True))) == []
     assert t.caravan == [BEN, ANN] and t.score[:2] == [2, 2]
     assert t.camels[ANN] == 0 and t.cubes[ANN] == cubes - 1 and t.gold[ANN] == 0
-    assert t.owner[t.board.souk_index("bag3")] == ANN  # the cube kept its shop
+    assert t.owner[souk_at(t, "bag3")] == ANN  # the cube kept its shop
 
 
 def test_y6_4_full_mid_send() -> None:
@@ -458,7 +470,7 @@ def test_y3_9_souk_card_any_quarter() -> None:
     give(t, ANN, "souk")
     assert run(t, Turn("Ann", "gold", Gold(), after=(Play("souk", shop=shop("vase4@E1")),))
                ) == []
-    assert t.owner[t.board.souk_index("vase4")] == ANN
+    assert t.owner[souk_at(t, "vase4")] == ANN
 
 
 def test_y3_9_souk_card_obeys_y3_4_3() -> None:
@@ -633,4 +645,4 @@ def test_y3_8_buildings_add_to_dice_actions_only() -> None:
     assert run(t, Turn("Ann", "barrel", Draw("nogold"), after=(
         Play("camels3"), Play("gold3"), Play("souk", shop=shop("bag8"))))) == []
     assert (t.camels[ANN], t.gold[ANN]) == (3, 5)
-    assert t.filled[t.board.souk_index("bag8")] == 1
+    assert t.filled[souk_at(t, "bag8")] == 1

@@ -23,7 +23,7 @@ HEAD = 'format = 1\ngame = "yspahan"\nplayers = ["Ann", "Ben", "Cid"]\n'
 
 
 def _validator() -> Any:
-    part = find_game("yspahan").schema(board())  # type: ignore[attr-defined]
+    part = find_game("yspahan").schema(board())
     schema = {"$schema": "http://json-schema.org/draft-07/schema#",
               "allOf": [part["log"], part["board"]], "definitions": part["definitions"]}
     cls = jsonschema.validators.validator_for(schema)

@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from yspahan_helpers import WHITE, YELLOW, board, give, put, run, shop, table
+from yspahan_helpers import WHITE, YELLOW, board, give, put, run, shop, souk_at, table
 
 from asara_cli.games.yspahan.rules.engine import replay
 from asara_cli.games.yspahan.rules.events import (
     Build,
     Camels,
     Draw,
+    Event,
     Gold,
     Goods,
     Roll,
@@ -86,7 +87,7 @@ def rulebook_position() -> Table:
 
 def test_rulebook_example() -> None:
     t = rulebook_position()
-    events = [
+    events: list[Event] = [
         # Blue pays 2 gold for 2 yellow dice and rolls (yellow: the 1 and the 2)
         Roll("Blue", WHITE, YELLOW),
         # Blue takes the 3 camels; then the yellow dice leave: the bag row is gone
@@ -103,9 +104,9 @@ def test_rulebook_example() -> None:
     assert run(t, *events) == []
     assert (t.gold[BLUE], t.camels[BLUE]) == (0, 3)
     assert t.gold[GREEN] == 5
-    assert t.owner[t.board.souk_index("chest4")] == RED
-    assert t.filled[t.board.souk_index("chest4")] == 2
-    assert t.owner[t.board.souk_index("chest8")] == RED
+    assert t.owner[souk_at(t, "chest4")] == RED
+    assert t.filled[souk_at(t, "chest4")] == 2
+    assert t.owner[souk_at(t, "chest8")] == RED
     assert (t.gold[YELLOW_P], t.camels[YELLOW_P], t.score[YELLOW_P]) == (0, 0, 7)
     assert t.caravan == [YELLOW_P] and t.hand[YELLOW_P] == {}
     assert [(e.source, e.points) for e in t.ledger] == [("caravan", 2), ("building", 5)]
@@ -240,7 +241,7 @@ def test_y5_2_engine_orders_the_last_day() -> None:
     t.score = [10, 5, 10, 5]
     t.tower = [[1, 2, 0], None, None, None, None, None]
     assert run(t, Turn("Ann", "camels", Camels())) == []
-    assert (t.day, t.order, t.start, t.prev_start) == (7, [3, 1, 0, 2], 3, 1)
+    assert (t.day, t.order, t.start, t.previous_start) == (7, [3, 1, 0, 2], 3, 1)
     # Cid would roll by rotation; the lowest score (Dia) rolls instead
     (v,) = run(t.copy(), Roll("Cid", WHITE))
     assert v.rule == "Y5.2"

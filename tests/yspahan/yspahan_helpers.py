@@ -53,6 +53,13 @@ def table(players: Sequence[str] = FOUR, *, white: Sequence[int] = WHITE,
     return t
 
 
+def souk_at(t: Table, souk_id: str) -> int:
+    """The index of the souk ``souk_id`` on ``t``'s board (one the board has)."""
+    s = t.board.souk_index(souk_id)
+    assert s is not None, souk_id
+    return s
+
+
 def put(t: Table, seat: int, souk: str, *cells: str) -> None:
     """Cubes of ``seat`` laid in ``souk`` facing ``cells`` (``inner`` for an inner shop)."""
     b = t.board

@@ -455,9 +455,12 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     return Group(*parts)
 
 
-def result_line(board: Board, before: GameState, after: GameState, event: Event) -> str:
-    """``#12 Ann: takes the chest row; goods: ... (+2 points). Next: Ben.``"""
-    text = f"#{after.events} {move_text(board, event)}"
+def result_line(board: Board, before: GameState, after: GameState, event: Event,
+                numbered: bool = True) -> str:
+    """``#12 Ann: takes the chest row; goods: ... (+2 points). Next: Ben.``; ``numbered``:
+    with the event's number (a check only has none)."""
+    text = f"#{after.events} " if numbered else ""
+    text += move_text(board, event)
     if isinstance(event, Turn):
         seat = next(i for i, p in enumerate(after.players) if p.name == event.player)
         gained = after.players[seat].score - before.players[seat].score

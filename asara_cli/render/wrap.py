@@ -94,9 +94,9 @@ def forget_unusable_sizes() -> None:
 
 
 def terminal_width(file: Any) -> int:
-    """The width a line written to ``file`` is wrapped to: $COLUMNS (a size, see
-    :func:`terminal_size`), else the width of the terminal ``file`` is (or of stdin, stdout
-    or stderr, the first that is one), else 80."""
+    """The width a line written to ``file`` is wrapped to: $COLUMNS (a number from 1 to
+    10,000), else the width of the terminal ``file`` is (or of stdin, stdout or stderr,
+    the first that is one), else 80."""
     columns = terminal_size("COLUMNS")
     if columns is not None:
         return columns

@@ -1,8 +1,9 @@
 """Run the real `asara` command over every sample: sheets with `tally`, logs with `validate`.
 
 A file under an `invalid/` folder must fail with exit code 1 and name the rule it states in a
-comment line `# expect: R2.3` (a Yspahan rule: `# expect: Y3.4.2`; or `# expect: checkpoint`),
-and for logs the event it states in `# expect-event: 57`; every other file must pass.
+comment line `# expect: R2.3` (a rule id of any registered game, as its rules reference writes
+it: ASARA's `R2.3`, Yspahan's `Y3.4.2`; or `# expect: checkpoint`), and for logs the event it
+states in `# expect-event: 57`; every other file must pass.
 """
 
 from __future__ import annotations
@@ -11,6 +12,15 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+from asara_cli.games import all_games
+
+
+def expected_rule() -> re.Pattern[str]:
+    """The ``# expect:`` line: a rule id of any registered game (its letter, then numbers),
+    or ``checkpoint``."""
+    prefixes = "|".join(re.escape(g.rule_prefix) for g in all_games())
+    return re.compile(rf"^#\s*expect:\s*((?:{prefixes})[\d.]+|checkpoint)", re.M)
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -28,6 +38,7 @@ def main(folder: str) -> int:
         print(f"no samples in {folder}")
         return 1
     can_validate = has_command("validate")
+    expect = expected_rule()
     checked = 0
     for path in files:
         text = path.read_text("utf-8")
@@ -39,7 +50,7 @@ def main(folder: str) -> int:
         else:
             print(f"skip {path}: no `asara validate` yet")
             continue
-        rule = re.search(r"^#\s*expect:\s*(R[\d.]+|Y[\d.]+|checkpoint)", text, re.M)
+        rule = expect.search(text)
         event = re.search(r"^#\s*expect-event:\s*(\d+)", text, re.M)
         for args in runs:
             result = run(*args)
@@ -52,7 +63,8 @@ def main(folder: str) -> int:
                                 f"{result.returncode}:\n{said}")
             elif invalid:
                 if not rule:
-                    failures.append(f"{path}: an invalid sample needs a `# expect: R…` line")
+                    failures.append(f"{path}: an invalid sample needs a `# expect: RULE` line "
+                                    "(a rule id of its game)")
                 elif result.returncode != 1 or f"[{rule.group(1)}]" not in said:
                     failures.append(f"{path}: expected exit 1 naming [{rule.group(1)}], got "
                                     f"exit {result.returncode}:\n{said}")

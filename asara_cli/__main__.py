@@ -2,11 +2,14 @@
 
 Until the error boundary (``asara_cli.cli.run``) is in place, a Ctrl-C is answered here:
 typer and rich take a good part of a second to import, and Python would otherwise print a
-KeyboardInterrupt traceback. The handler is set as this module loads (only the entry point
-imports it), and Python's own is back before any command runs."""
+KeyboardInterrupt traceback. The handler is the first thing this module sets, before it
+imports anything but the interpreter's built-in ``_signal`` and ``sys`` (the ``signal``
+module itself builds enums as it loads); only the entry point imports this module, and
+Python's own handler is back before any command runs."""
 
-import os
-import signal
+# Built into the interpreter (no file read, nothing built): the handler is set before any
+# import that can take time. ``signal`` is the same functions with enums around them.
+import _signal  # type: ignore[import-not-found]
 import sys
 
 _INTERRUPTED = "interrupted (Ctrl-C); no file was changed\n"
@@ -15,7 +18,16 @@ _INTERRUPTED = "interrupted (Ctrl-C); no file was changed\n"
 def _before_the_boundary(signum: int, frame: object) -> None:
     sys.stderr.write(_INTERRUPTED)
     sys.stderr.flush()
+    # os is loaded at Python's start (by site, or runpy): nothing is imported here
+    os = sys.modules.get("os") or __import__("os")
     os._exit(130)  # as asara_cli.cli.EXIT_INTERRUPTED; nothing has been written yet
+
+
+# as the entry point loads (not in a worker process that "spawn" starts from this module,
+# named __mp_main__ there), and only where Ctrl-C is not ignored (a background job)
+if __name__ in ("__main__", "asara_cli.__main__") and (
+        _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler):
+    _signal.signal(_signal.SIGINT, _before_the_boundary)
 
 
 def main() -> None:
@@ -24,15 +36,10 @@ def main() -> None:
     except KeyboardInterrupt:  # a Ctrl-C that came in as an exception all the same
         sys.stderr.write(_INTERRUPTED)
         sys.exit(130)
-    signal.signal(signal.SIGINT, signal.default_int_handler)  # the boundary answers now
+    if _signal.getsignal(_signal.SIGINT) is _before_the_boundary:
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)  # the boundary answers now
     sys.exit(run(sys.argv[1:]))
 
-
-# as the entry point loads (not in a worker process that "spawn" starts from this module,
-# named __mp_main__ there), and only where Ctrl-C is not ignored (a background job)
-if __name__ in ("__main__", "asara_cli.__main__") and (
-        signal.getsignal(signal.SIGINT) is signal.default_int_handler):
-    signal.signal(signal.SIGINT, _before_the_boundary)
 
 if __name__ == "__main__":
     main()

@@ -10,18 +10,28 @@ now. Only what a replay decided is kept (valid, invalid, incomplete), and only f
 the packaged board or the ``--board`` profile: a log whose header names its own board file is
 replayed every time, since that file can change under the same log.
 
+The cache may share its folder with the user's own files (``ASARA_CACHE_DIR=.``), so it
+removes or replaces only a file it can show it wrote: named ``batch-`` and 32 hexadecimal
+digits, the user's own (see below), and beginning with the signature line this cache writes
+(or the opening an older layout of it wrote). Anything else, ``batch-2025-11.json`` included,
+is left alone, and a file of someone else's at the cache's own name is neither read nor
+replaced.
+
 Whose word a record is: a record read from the cache is shown without a replay, so the cache
 is used only where nobody but the user can write. The folder and the file must be owned by
 the user running asara and writable by nobody else (the folder is made 0700, the file 0600),
 and neither may be a symbolic link; otherwise the cache is neither read nor written, and batch
 replays every log. Someone who can write there can already change the user's own files, so
 a record in it is the user's own word. Besides that, the file is read with the bounded reader
-(a regular file, at most :data:`MAX_CACHE_BYTES`), and every entry is checked as a replay
-would have made it: an entry of the wrong shape, with numbers out of any game's range, or
-whose totals, ranks, winners and margin do not follow from its own points, is a miss and is
-replaced; a file that is not the expected JSON counts as empty. Each entry is kept as a JSON text
-of its own, read only when its log is scored: loading the file makes one string per game,
-not the nested lists of every seat. Writing is atomic (a new file renamed over the old) and
+(a regular file, at most :data:`MAX_CACHE_BYTES`, its size checked before any byte is read),
+its lines are counted before any is parsed (more than :data:`MAX_ENTRIES` and the file counts
+as empty), and every entry is checked as a replay would have made it: an entry of the wrong
+shape, with numbers out of any game's range, or whose totals, ranks, winners and margin do not
+follow from its own points, is a miss and is replaced. The file is one line per entry (the
+log's digest, then the entry as a JSON text of its own, read only when its log is scored), so
+memory is bounded by the file's size and the entry count. A file too large, with too many
+entries, or with lines that are not entries is written again (pruned) by the next batch that
+reads it, even one that adds nothing. Writing is atomic (a new file renamed over the old) and
 best effort: where the folder cannot be written, batch goes on without a cache.
 ``--no-cache`` neither reads nor writes it. Only ``batch`` and ``report`` on a folder use
 it; ``validate``, ``score``, ``status`` and ``report`` on one game always replay.
@@ -37,14 +47,16 @@ import functools
 import hashlib
 import json
 import os
+import re
 import stat
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.errors import InputError
-from asara_cli.games import GAMES, game
+from asara_cli.games import game, registered
 from asara_cli.logfile.common import read_bytes
 from asara_cli.stats import (
     INCOMPLETE,
@@ -56,11 +68,20 @@ from asara_cli.stats import (
 )
 
 #: The layout of an entry; a new layout is a new key, so old files are never misread.
-LAYOUT = 4
-#: The entries kept at most (about 600 bytes each): a club's folders, not every log seen.
+LAYOUT = 5
+#: The first line of every cache file this layout writes: what shows that asara wrote it.
+SIGNATURE = f"asara-cli batch cache, layout {LAYOUT}\n"
+#: The opening of the files older layouts wrote (one JSON object), also asara's to remove.
+_OLD_SIGNATURE = re.compile(rb'\{"layout":[0-9]{1,3},"records":\{')
+#: The names of the cache's files: no other file in its folder is ever removed.
+_NAME = re.compile(r"batch-[0-9a-f]{32}\.(?:cache|json)")
+#: The entries kept at most (about 800 bytes a line): a club's folders, not every log seen.
 MAX_ENTRIES = 100_000
-#: The largest cache file read: MAX_ENTRIES entries, with room to spare.
-MAX_CACHE_BYTES = 256 * 1024 * 1024
+#: The longest line kept: an entry with every text at its bound is about 5,000 characters.
+MAX_LINE = 8_000
+#: The largest cache file read: MAX_ENTRIES entries of 1,300 bytes.
+MAX_CACHE_BYTES = 128 * 1024 * 1024
+_DIGEST = re.compile(r"[0-9a-f]{64}")
 _KEPT = (VALID, INVALID, INCOMPLETE)
 #: The bounds an entry must keep (far beyond any game: a year's prestige is a few dozen).
 MOST_POINTS = 10_000
@@ -113,7 +134,7 @@ def cache_path(board_path: str | None) -> Path | None:
     if key is None:
         return None
     folder = cache_folder()
-    return folder / f"batch-{key[:32]}.json" if _private(folder, folder=True) else None
+    return folder / f"batch-{key[:32]}.cache" if _private(folder, folder=True) else None
 
 
 def _private(path: Path, *, folder: bool = False) -> bool:
@@ -151,41 +172,111 @@ class RecordCache:
             self.fresh[record.digest] = to_entry(record)
 
 
-def read_entries(path: Path) -> dict[str, Any]:
-    """The entries of a cache file; empty when it is missing, not a cache file, or not the
-    user's own (a link, or a file others may write)."""
+@dataclass(slots=True)
+class Stored:
+    """What a cache file holds: its entries (by digest); whether the file may be written
+    (it is missing, or a cache file asara wrote); whether it must be written even if nothing
+    is added (``prune``: too large, too many entries, or lines that are not entries)."""
+
+    entries: dict[str, str] = field(default_factory=dict)
+    writable: bool = True
+    prune: bool = False
+
+
+def read_entries(path: Path) -> Stored:
+    """The entries of a cache file; none when it is missing, not a cache file, too large or
+    holding too many entries (checked before parsing), or not the user's own (a link, or a
+    file others may write)."""
     if not _private(path):
-        return {}
+        return Stored(writable=False)
+    if not os.path.lexists(path):
+        return Stored()
+    if not written_here(path):
+        return Stored(writable=False)  # someone's file at the cache's name: left alone
     try:
         raw = read_bytes(path, limit=MAX_CACHE_BYTES, follow_link=False, what="a cache file")
-        data = json.loads(raw)
-    except (InputError, ValueError, RecursionError, MemoryError):
-        return {}
-    if not isinstance(data, dict) or data.get("layout") != LAYOUT:
-        return {}
-    entries = data.get("records")
-    return entries if isinstance(entries, dict) else {}
+    except InputError:  # too large, or unreadable: replaced by this run's entries
+        return Stored(prune=True)
+    if not raw.startswith(SIGNATURE.encode()) or raw.count(b"\n") > MAX_ENTRIES + 1:
+        return Stored(prune=True)  # an older layout, or too many entries: not parsed
+    entries: dict[str, str] = {}
+    prune = False
+    at = len(SIGNATURE)
+    while at < len(raw):
+        end = raw.find(b"\n", at)
+        if end < 0:
+            end = len(raw)
+        line = raw[at:end]
+        at = end + 1
+        digest, _, entry = line.partition(b" ")
+        try:
+            key, text = digest.decode("ascii"), entry.decode("utf-8")
+        except UnicodeDecodeError:
+            prune = True
+            continue
+        if (len(line) > MAX_LINE or not _DIGEST.fullmatch(key) or not text
+                or key in entries):
+            prune = True
+            continue
+        entries[key] = text
+    return Stored(entries, prune=prune)
 
 
-def save_entries(path: Path, old: Mapping[str, Any], fresh: Mapping[str, Any],
+def written_here(path: Path) -> bool:
+    """Whether ``path`` is a file this cache wrote: one of its names, a regular file of the
+    user's own (no link), beginning with the signature of this layout or an older one."""
+    if not _NAME.fullmatch(path.name) or not _private(path):
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except (OSError, ValueError):
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        head = os.read(fd, 64)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return head.startswith(SIGNATURE.encode()) or _OLD_SIGNATURE.match(head) is not None
+
+
+def cache_text(entries: Mapping[str, str]) -> str:
+    """A cache file's text: the signature line, then one line per entry (digest, entry)."""
+    return SIGNATURE + "".join(f"{d} {e}\n" for d, e in entries.items())
+
+
+def save_entries(path: Path, stored: Stored, fresh: Mapping[str, str],
                  used: Collection[str] = ()) -> bool:
-    """Write ``old`` and ``fresh`` (which wins) to ``path`` at once, and remove the files of
-    other keys beside it; past :data:`MAX_ENTRIES`, only the entries of this run's logs
-    (``used``, by digest) are kept. False when the folder cannot be written or is not the
-    user's own (the cache is optional)."""
+    """Write the entries read (``stored``) and ``fresh`` (which wins) to ``path`` at once,
+    and remove the other cache files asara wrote beside it (:func:`written_here`: no other
+    file). Past :data:`MAX_ENTRIES` or :data:`MAX_CACHE_BYTES`, only the entries of this
+    run's logs (``used``, by digest) are kept, up to those bounds, so the file written is
+    one the next run reads. False when the folder cannot be written, is not the user's own,
+    or the file at ``path`` is not the cache's (the cache is optional)."""
     from asara_cli.logfile.write import write_file
 
-    entries = {**old, **fresh}
-    if len(entries) > MAX_ENTRIES:
-        entries = {d: e for d, e in entries.items() if d in used or d in fresh}
-    text = json.dumps({"layout": LAYOUT, "records": entries}, separators=(",", ":"))
+    if not stored.writable:
+        return False
+    entries = {**stored.entries, **fresh}
+    budget = MAX_CACHE_BYTES - len(SIGNATURE)  # entries are ASCII: JSON escapes the rest
+    lines = [f"{d} {e}\n" for d, e in entries.items()]
+    if len(lines) > MAX_ENTRIES or sum(map(len, lines)) > budget:
+        lines = [f"{d} {e}\n" for d, e in entries.items() if d in used or d in fresh]
+    lines = [line for line in lines if len(line) <= MAX_LINE][:MAX_ENTRIES]
+    while sum(map(len, lines)) > budget:
+        del lines[len(lines) // 2:]
+    text = SIGNATURE + "".join(lines)  # the same as cache_text(), within the bounds
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         if not (_private(path.parent, folder=True) and _private(path)):
             return False
+        if os.path.lexists(path) and not written_here(path):
+            return False
         write_file(path, text, follow_link=False, mode=0o600)
-        for other in path.parent.glob("batch-*.json"):
-            if other != path:
+        for other in path.parent.glob("batch-*"):
+            if other != path and written_here(other):
                 with contextlib.suppress(OSError):
                     other.unlink()
     except (OSError, InputError):
@@ -219,7 +310,7 @@ def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
         (status, date, place, played, facts, seats, margin, problem, rule, line,
          events, game) = json.loads(entry)
         if not (status in _KEPT and _text(date) and _text(place) and _is(game, str)
-                and len(game) <= 64 and _is(played, str) and played in GAMES
+                and len(game) <= 64 and _is(played, str) and played in registered()
                 and _opt(margin, int) and _text(problem) and _text(rule)
                 and _opt(line, int) and _is(events, int) and 0 <= events <= MOST_EVENTS
                 and (line is None or 1 <= line <= 10 * MOST_EVENTS)

@@ -14,13 +14,13 @@ import json
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import field, fields
-from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from msgspec import Struct
+from msgspec.structs import replace
+
 from asara_cli.core.names import name_key
-from asara_cli.core.values import evolve, frozen
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, game
 from asara_cli.logfile.board import load_board
@@ -36,8 +36,7 @@ INCOMPLETE = "incomplete"
 UNREADABLE = "unreadable"
 DUPLICATE = "duplicate"
 
-@frozen
-class Seat:
+class Seat(Struct, frozen=True):
     """One player in one scored game."""
 
     name: str
@@ -47,12 +46,8 @@ class Seat:
     winner: bool
     sources: tuple[tuple[str, int], ...]  # (source, points): the game's Source keys
 
-    def __reduce__(self) -> tuple[type[Seat], tuple[Any, ...]]:
-        return Seat, _SEAT_FIELDS(self)  # see GameRecord.__reduce__
 
-
-@frozen
-class GameRecord:
+class GameRecord(Struct, frozen=True):
     """One log as batch sees it: status, header facts and, when scored, the seats."""
 
     file: str
@@ -74,11 +69,6 @@ class GameRecord:
     #: id); empty when the file could not be read as a log
     game_digest: str = ""
 
-    def __reduce__(self) -> tuple[type[GameRecord], tuple[Any, ...]]:
-        # pickled as the class and its fields, made again through __init__: a worker's
-        # records cross to the batch's process in about half the time of the shared
-        # __getstate__/__setstate__ (core/values.py), which loop over the fields in Python
-        return GameRecord, _RECORD_FIELDS(self)
 
     def fact(self, key: str) -> str | tuple[str, ...] | None:
         """A header fact of the game (``variant``); ``None`` when its game has none."""
@@ -93,8 +83,6 @@ class GameRecord:
         return self.status == VALID and bool(self.seats)
 
 
-_SEAT_FIELDS = attrgetter(*(f.name for f in fields(Seat)))
-_RECORD_FIELDS = attrgetter(*(f.name for f in fields(GameRecord)))
 
 
 def record_of(path: str | Path, board: Any = None,
@@ -120,7 +108,7 @@ def record_of(path: str | Path, board: Any = None,
         return GameRecord(name, digest, UNREADABLE, problem="not UTF-8 text")
     except InputError as e:
         return GameRecord(name, digest, UNREADABLE, problem=e.what(), line=e.line)
-    record = evolve(_scored(name, digest, log, rules), game_digest=game_digest(data))
+    record = replace(_scored(name, digest, log, rules), game_digest=game_digest(data))
     # a board file named by the log can change under the same log: such games are not kept
     if cache is not None and (board is not None or log.header.board == "standard"):
         cache.put(record)
@@ -168,17 +156,17 @@ def _scored(name: str, digest: str, log: GameLog, rules: Any) -> GameRecord:
                       game=played.key)
     if not result.valid:
         v = result.violations[0]
-        return evolve(base, status=INVALID, problem=v.message, rule=v.rule,
+        return replace(base, status=INVALID, problem=v.message, rule=v.rule,
                       line=log.line_of(v.event))
     if not result.complete:
-        return evolve(base, status=INCOMPLETE)
+        return replace(base, status=INCOMPLETE)
     scores = played.scores(result, setup)
     totals = [x.total for x in scores]
     best = sorted(totals, reverse=True)
     seats = tuple(Seat(x.name, x.seat, x.total, 1 + sum(t > x.total for t in totals),
                        x.total == best[0], x.sources) for x in scores)
     margin = best[0] - best[1] if len(totals) > 1 else None
-    return evolve(base, seats=seats, margin=margin)
+    return replace(base, seats=seats, margin=margin)
 
 
 def records_of(paths: Sequence[str], board_path: str | None = None,
@@ -194,7 +182,7 @@ def mark_duplicates(records: Iterable[GameRecord]) -> list[GameRecord]:
     out = []
     for r in records:
         if r.digest and r.digest in seen:
-            out.append(evolve(r, status=DUPLICATE, duplicate_of=seen[r.digest]))
+            out.append(replace(r, status=DUPLICATE, duplicate_of=seen[r.digest]))
             continue
         if r.digest:
             seen[r.digest] = r.file
@@ -205,8 +193,7 @@ def mark_duplicates(records: Iterable[GameRecord]) -> list[GameRecord]:
 # --- statistics ------------------------------------------------------------------------------
 
 
-@frozen
-class PlayerStats:
+class PlayerStats(Struct, frozen=True):
     """One player's figures over the games kept."""
 
     name: str
@@ -222,8 +209,7 @@ class PlayerStats:
     sources: tuple[tuple[str, float], ...]  # mean points per source per game
 
 
-@frozen
-class SeatStats:
+class SeatStats(Struct, frozen=True):
     """How often a seat wins at one player count."""
 
     players: int
@@ -234,8 +220,7 @@ class SeatStats:
     expected_rate: float
 
 
-@frozen
-class HeadToHead:
+class HeadToHead(Struct, frozen=True):
     """Two players' games together: how often the first finished ahead."""
 
     player: str
@@ -249,15 +234,14 @@ class HeadToHead:
         return self.games - self.ahead - self.level
 
 
-@frozen
-class Club:
+class Club(Struct, frozen=True):
     """The statistics over a folder of games."""
 
     games: int
     players: tuple[PlayerStats, ...]
     seats: tuple[SeatStats, ...]
     head_to_head: tuple[HeadToHead, ...]
-    ratings: tuple[tuple[str, float, float, float], ...] = field(default=())
+    ratings: tuple[tuple[str, float, float, float], ...] = ()
 
     @property
     def pairs(self) -> tuple[HeadToHead, ...]:
@@ -280,8 +264,7 @@ def spellings(records: Iterable[GameRecord]) -> dict[str, str]:
     return {key: names.most_common(1)[0][0] for key, names in used.items()}
 
 
-@frozen
-class Clubs:
+class Clubs(Struct, frozen=True):
     """The statistics of a folder, one :class:`Club` per game it holds (a folder may mix
     games: their players, points and seats are not compared across games)."""
 
@@ -305,7 +288,7 @@ def clubs(records: Sequence[GameRecord], rated: bool = False) -> Clubs:
         mine = [r for r in records if r.game == key]
         stats = club(mine)
         if rated:
-            stats = evolve(stats, ratings=ratings(mine))
+            stats = replace(stats, ratings=ratings(mine))
         found.append((key, stats))
     return Clubs(tuple(found))
 

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from asara_cli.games import GAMES as REGISTRY
+
 PACKAGE = Path(__file__).resolve().parent.parent / "asara_cli"
 #: The pure packages: standard library only, no I/O.
 PURE = [PACKAGE / "core", *sorted(PACKAGE.glob("games/*/rules"))]
@@ -135,6 +137,9 @@ def test_a_reading_command_imports_no_writer() -> None:
 
 # --- the game seam: generic layers reach a game only through the registry --------------------
 
+#: The registry's games: key -> package (asara_cli/games/__init__.py).
+REGISTERED = dict(REGISTRY)
+
 GAMES = sorted(p.name for p in (PACKAGE / "games").iterdir()
                if p.is_dir() and (p / "__init__.py").exists())
 
@@ -180,16 +185,31 @@ def test_games_do_not_import_each_other() -> None:
             assert not others, (path.relative_to(PACKAGE).as_posix(), others)
 
 
+def _word_errors(package: str) -> list[type]:
+    """The word errors a game's package defines (``WordError`` in any of its modules, each
+    imported), found from its name in the registry."""
+    import importlib
+    import pkgutil
+
+    root = importlib.import_module(package)
+    found: list[type] = []
+    for info in pkgutil.walk_packages(root.__path__, f"{package}."):
+        module = importlib.import_module(info.name)
+        found += [v for k, v in vars(module).items() if k.endswith("WordError")
+                  and isinstance(v, type) and v.__module__ == module.__name__]
+    return found
+
+
 def test_one_error_family_with_one_boundary() -> None:
     """Every error a command means to show is an AsaraError with its exit code (the games'
     word errors too), and every command is registered through the one boundary."""
     from asara_cli import errors
     from asara_cli.cli import build_app
-    from asara_cli.games.asara import words as asara_words
-    from asara_cli.games.yspahan import words as yspahan_words
 
     assert (errors.InputError.exit_code, errors.Refused.exit_code) == (2, 1)
-    for word_error in (asara_words.WordError, yspahan_words.WordError):
+    found = {key: _word_errors(package) for key, package in REGISTERED.items()}
+    assert found["asara"] and found["yspahan"]
+    for word_error in (w for ws in found.values() for w in ws):
         assert issubclass(word_error, errors.WordError)
         assert issubclass(word_error, errors.AsaraError)
     group = build_app()

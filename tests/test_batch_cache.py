@@ -15,9 +15,10 @@ from typer.testing import CliRunner
 
 import asara_cli.stats
 from asara_cli.cache import (
-    LAYOUT,
+    SIGNATURE,
     RecordCache,
     cache_key,
+    cache_text,
     from_entry,
     read_entries,
     start_worker,
@@ -48,15 +49,14 @@ def club(tmp_path: Path) -> Path:
 
 
 def _cache_files() -> list[Path]:
-    return sorted(Path(os.environ["ASARA_CACHE_DIR"]).glob("batch-*.json"))
+    return sorted(Path(os.environ["ASARA_CACHE_DIR"]).glob("batch-*"))
 
 
-def _entries() -> dict[str, Any]:
+def _entries() -> dict[str, str]:
     (only,) = _cache_files()
-    data = json.loads(only.read_text("utf-8"))
-    assert data["layout"] == LAYOUT
-    records: dict[str, Any] = data["records"]
-    return records
+    text = only.read_text("utf-8")
+    assert text.startswith(SIGNATURE)
+    return read_entries(only).entries
 
 
 def _no_replay(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -126,12 +126,10 @@ def test_no_cache_neither_reads_nor_writes(club: Path) -> None:
     # believed; --no-cache is not fooled by it
     assert _batch(str(club)).exit_code == 1
     (path,) = _cache_files()
-    data = json.loads(path.read_text("utf-8"))
-    entries = {d: json.loads(e) for d, e in data["records"].items()}
+    entries = {d: json.loads(e) for d, e in _entries().items()}
     digest = next(d for d, e in entries.items() if e[10] == 84)  # the three-player game
     entries[digest][2] = "Elsewhere"  # the place
-    data["records"][digest] = json.dumps(entries[digest])
-    path.write_text(json.dumps(data), "utf-8")
+    path.write_text(cache_text({d: json.dumps(e) for d, e in entries.items()}), "utf-8")
     lied = json.loads(_batch(str(club)).stdout)
     honest = json.loads(_batch(str(club), "--no-cache").stdout)
 
@@ -144,29 +142,34 @@ def test_no_cache_neither_reads_nor_writes(club: Path) -> None:
 
 
 @pytest.mark.parametrize("damage", [
-    b"\xff\xfe not json",
+    b"\xff\xfe not an entry\n",
     b"[1, 2, 3]",
-    b'{"layout": 1, "records": {}}',  # an older layout
-    b'{"layout": 2, "records": []}',
+    b"0" * 64 + b" " + b"x" * 10_000,  # a line too long
     b"[" * 100_000,
 ])
 def test_a_damaged_cache_file_counts_as_empty(club: Path, damage: bytes) -> None:
     honest = _batch(str(club), "--no-cache")
     assert _batch(str(club)).exit_code == 1
     (path,) = _cache_files()
-    path.write_bytes(damage)
+    path.write_bytes(SIGNATURE.encode() + damage)
     again = _batch(str(club))
     assert (again.exit_code, again.stdout) == (honest.exit_code, honest.stdout)
     assert len(_entries()) == 5  # written afresh
+    # without the signature line, the file is not one asara can show it wrote: it is
+    # neither read nor replaced
+    path.write_bytes(damage)
+    again = _batch(str(club))
+    assert (again.exit_code, again.stdout) == (honest.exit_code, honest.stdout)
+    assert path.read_bytes() == damage
 
 
 def test_entries_of_the_wrong_shape_are_misses_and_replaced(club: Path) -> None:
     honest = _batch(str(club), "--no-cache")
     assert _batch(str(club)).exit_code == 1
     (path,) = _cache_files()
-    data = json.loads(path.read_text("utf-8"))
-    digests = sorted(data["records"])
-    entries = [json.loads(data["records"][d]) for d in digests]
+    records = _entries()
+    digests = sorted(records)
+    entries = [json.loads(records[d]) for d in digests]
     wrong: list[Any] = [
         ["valid", "not the text of an entry"],             # not a text
         "[" * 100_000 + "]" * 100_000,                     # nested past any reader
@@ -174,8 +177,8 @@ def test_entries_of_the_wrong_shape_are_misses_and_replaced(club: Path) -> None:
         json.dumps([*entries[3][:10], True, entries[3][11]]),  # a bool for the events
         json.dumps([*entries[4][:5], [["x", 1, "\x1b[2J", 1, True, []]], *entries[4][6:]]),
     ]  # the last: a text for a total
-    data["records"] = dict(zip(digests, wrong, strict=True))
-    path.write_text(json.dumps(data), "utf-8")
+    path.write_text(cache_text({d: w if isinstance(w, str) else json.dumps(w)
+                                for d, w in zip(digests, wrong, strict=True)}), "utf-8")
     again = _batch(str(club))
     assert (again.exit_code, again.stdout) == (honest.exit_code, honest.stdout)
     assert all(len(json.loads(e)) == 12 for e in _entries().values())
@@ -204,7 +207,7 @@ def test_another_board_or_other_code_is_another_key(club: Path, tmp_path: Path) 
         patch.setattr(cache_module, "__file__", str(copy / "cache.py"))
         same = cache_key(None)
         assert same is not None and cache_key(None) == same
-        (copy / "core" / "values.py").write_text("# edited\n", "utf-8")
+        (copy / "core" / "names.py").write_text("# edited\n", "utf-8")
         assert cache_key(None) != same
         # no readable files (a zipped install): no key, so no cache to outlive the code
         patch.setattr(cache_module, "__file__", str(tmp_path / "nowhere" / "cache.py"))
@@ -248,10 +251,11 @@ def test_a_worker_reads_the_cache_once_and_hands_back_what_it_made(club: Path,
     start_worker(None)
     records, made = worker_records(files, None)
     assert made == {}
-    store = tmp_path / "store.json"
+    store = tmp_path / "batch-0123456789abcdef0123456789abcdef.cache"
     first = {r.digest: to_entry(r) for r in records[:2]}
-    store.write_text(json.dumps({"layout": LAYOUT, "records": first}), "utf-8")
-    start_worker(read_entries(store))
+    store.write_text(cache_text(first), "utf-8")
+    store.chmod(0o600)
+    start_worker(read_entries(store).entries)
     again, made = worker_records(files, None)
     assert again == records
     assert set(made) == {r.digest for r in records} - set(first)
@@ -302,10 +306,10 @@ def test_past_the_most_entries_the_logs_of_this_run_are_kept(
 
     assert _batch(str(club)).exit_code == 1
     (path,) = _cache_files()
-    data = json.loads(path.read_text("utf-8"))
-    ours = set(data["records"])
-    data["records"].update({f"{i:064x}": '["valid"]' for i in range(10)})  # other folders'
-    path.write_text(json.dumps(data), "utf-8")
+    records = _entries()
+    ours = set(records)
+    records.update({f"{i:064x}": '["valid"]' for i in range(10)})  # other folders'
+    path.write_text(cache_text(records), "utf-8")
     (club / "running.toml").write_text(  # one new log, so the cache is written again
         (SAMPLES / "two-player-basic.toml").read_text("utf-8") + "# again\n", "utf-8")
     monkeypatch.setattr(cache_module, "MAX_ENTRIES", 8)

@@ -5,7 +5,6 @@ comments (start money: the start player 20, the next 21, R1)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
 
 import pytest
 
@@ -423,196 +422,38 @@ def test_a_tile_is_one_value_however_it_is_made() -> None:
         red.gold = True
 
 
-def test_evolve_is_dataclasses_replace(board: Board) -> None:
-    # evolve fills a twin class and then gives the copy its real class: the copy must be a
-    # true frozen instance, equal to what dataclasses.replace makes, on both of its paths.
-    import dataclasses
-
-    from asara_cli.core.values import evolve
-    from asara_cli.games.asara.rules.state import start_state
-
-    state = start_state(board, Setup(("Ann", "Ben")))
-    moved = evolve(state, turn=1, year=2)
-    assert type(moved) is type(state)
-    assert moved == dataclasses.replace(state, turn=1, year=2) != state
-    assert moved.players is state.players and (state.turn, state.year) == (0, 1)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        moved.turn = 0  # type: ignore[misc]
-    with pytest.raises(TypeError):
-        evolve(state, turns=1)
-
-    @dataclasses.dataclass(frozen=True, slots=True)
-    class Base:
-        a: int
-
-    @dataclasses.dataclass(frozen=True, slots=True)
-    class Derived(Base):  # a slotted base: the slot-setter path
-        b: int = 0
-
-    d = evolve(Derived(1, 2), b=5)
-    assert type(d) is Derived and (d.a, d.b) == (1, 5)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        d.a = 3  # type: ignore[misc]
-
-
-def test_frozen_values_behave_as_frozen_slotted_dataclasses(board: Board) -> None:
-    # @frozen replaces @dataclass(frozen=True, slots=True) for start-up time: everything
-    # the project and its users rely on must be the same, checked against the real thing.
-    import copy
-    import dataclasses
+def test_values_are_frozen_hashable_and_pickle_as_batch_workers_need(board: Board) -> None:
+    # the values callers see are msgspec's frozen structs: what the project relies on
     import pickle
 
-    from asara_cli.core.values import frozen
+    import msgspec
+    from msgspec.structs import replace
+
     from asara_cli.games.asara.rules.state import start_state
+    from asara_cli.stats import GameRecord, Seat
 
-    @frozen
-    class Mine:
-        """A value."""
-
-        name: str
-        seats: tuple[int, ...] = ()
-        marks: list[int] = dataclasses.field(default_factory=list)
-
-    @dataclasses.dataclass(frozen=True, slots=True)
-    class Theirs:
-        """The same, made by dataclasses."""
-
-        name: str
-        seats: tuple[int, ...] = ()
-        marks: list[int] = dataclasses.field(default_factory=list)
-
-    a, b = Mine("Ann", (1, 2)), Theirs("Ann", (1, 2))
-    assert repr(a).replace("Mine", "X") == repr(b).replace("Theirs", "X")
-    assert a == Mine("Ann", (1, 2)) and a != Mine("Ann") and a != b  # type: ignore[comparison-overlap]
-    assert Mine("Ann").marks == [] and Mine("Ann").marks is not Mine("Ann").marks
-    assert Mine(name="Ben", seats=(3,)).seats == (3,)
+    state = start_state(board, Setup(("Ann", "Ben")))
+    moved = replace(state, turn=1, year=2)
+    assert type(moved) is type(state) and moved != state
+    assert moved.players is state.players and (state.turn, state.year) == (0, 1)
+    assert hash(moved) == hash(replace(state, turn=1, year=2))
+    with pytest.raises(AttributeError):
+        moved.turn = 0  # type: ignore[misc]
     with pytest.raises(TypeError):
-        hash(a)  # a list field is unhashable, as in b
-    with pytest.raises(TypeError):
-        hash(b)
-
-    @frozen
-    class Point:
-        """Hashable: every field is."""
-
-        x: int
-        y: int = 0
-
-    assert hash(Point(1, 2)) == hash(Point(1, 2))
-    assert len({Point(1, 2), Point(1, 2), Point(2, 1), Point(1)}) == 3
-    assert dataclasses.astuple(a) == dataclasses.astuple(b)
-    assert [f.name for f in dataclasses.fields(a)] == ["name", "seats", "marks"]
-    assert Mine.__match_args__ == Theirs.__match_args__
-    assert not hasattr(a, "__dict__")
-    assert dataclasses.replace(a, name="Ben") == Mine("Ben", (1, 2))
-    assert copy.deepcopy(a) == a and copy.deepcopy(a).marks is not a.marks
-    start = start_state(board, Setup(("Ann", "Ben")))  # pickled by batch's workers
-    assert pickle.loads(pickle.dumps(start)) == start
-    for thing in (a, b):
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            thing.name = "Cy"  # type: ignore[misc]
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            del thing.name
-    with pytest.raises(TypeError):
-        Mine()  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match="plain frozen values"):
-        @frozen
-        class Checked:
-            """Refused: a __post_init__ would not run."""
-
-            n: int
-
-            def __post_init__(self) -> None:
-                raise AssertionError
-
-
-def test_frozen_reads_plain_classes_itself_and_others_through_dataclasses() -> None:
-    # @frozen reads a plain value class's fields itself (quicker); a class with a ClassVar,
-    # or a dataclass base, goes through dataclasses. Both must give the same kind of value.
-    import dataclasses
-    from typing import Generic, TypeVar
-
-    import asara_cli.core.values as values
-    from asara_cli.core.values import frozen
-
-    read_here = []
-    quick = values._quick_fields
-
-    def spy(cls: type, own: dict[str, Any]) -> Any:
-        found = quick(cls, own)
-        read_here.append(found is not None)
-        return found
-
-    X = TypeVar("X")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(values, "_quick_fields", spy)
-
-        @frozen
-        class Plain(Generic[X]):
-            """Generic, with defaults and a field(default=...)."""
-
-            item: X
-            count: int = 1
-            names: tuple[str, ...] = dataclasses.field(default=())
-
-        @frozen
-        class Counted:
-            """A ClassVar is no field (dataclasses finds ClassVar among the module's names)."""
-
-            kinds: ClassVar[int] = 3
-            n: int
-
-        @dataclasses.dataclass(frozen=True, slots=True)
-        class Base:
-            a: int
-
-        @frozen
-        class Derived(Base):
-            """Fields inherited from a dataclass."""
-
-            b: int = 0
-
-    assert read_here == [True, False, False]
-    # a field named as Python's own words for the copy is fine (Build has one called new)
-    from asara_cli.core.values import evolve
-    from asara_cli.games.asara.rules.events import Build, NewTower, Part
-    from asara_cli.games.asara.rules.model import Colour, Section
-
-    tower = NewTower(Colour.RED, (Part(Section.BASE), Part(Section.TURRET)))
-    assert evolve(Build(), new=(tower,)) == Build(new=(tower,)) == dataclasses.replace(
-        Build(), new=(tower,))
-    assert evolve(Build(new=(tower,)), add=()).new == (tower,)
-    assert Plain("x") == Plain("x", 1, ()) != Plain("x", 2)
-    assert repr(Plain("x", names=("a",))).endswith("Plain(item='x', count=1, names=('a',))")
-    assert Plain.__match_args__ == ("item", "count", "names")
-    assert [(f.name, f.default) for f in dataclasses.fields(Plain)] == [
-        ("item", dataclasses.MISSING), ("count", 1), ("names", ())]
-    assert dataclasses.asdict(Plain("x")) == {"item": "x", "count": 1, "names": ()}
-    assert Plain.__init__.__qualname__.endswith("Plain.__init__")
-    with pytest.raises(TypeError):
-        Plain("x", nmes=())  # type: ignore[call-arg]
-    assert Counted(2).n == 2 and Counted.kinds == 3
-    assert [f.name for f in dataclasses.fields(Counted)] == ["n"]
-    assert Derived(1, 2) == Derived(1, 2) and (Derived(1).a, Derived(1).b) == (1, 0)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        Plain("x").count = 2  # type: ignore[misc]
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        Derived(1).b = 2  # type: ignore[misc]
-    with pytest.raises(TypeError, match="plain frozen values"):
-        @frozen
-        class Clash:
-            """Refused: the copier's own variable."""
-
-            new_: int
+        replace(state, turns=1)
+    assert pickle.loads(pickle.dumps(state)) == state  # batch's workers pickle records
+    record = GameRecord("a.toml", "d", "valid", seats=(Seat("Ann", 1, 30, 1, True, ()),))
+    assert pickle.loads(pickle.dumps(record)) == record
+    assert isinstance(record, msgspec.Struct) and not hasattr(record, "__dict__")
 
 
 def test_a_replay_makes_states_only_when_asked_and_they_are_the_same(board: Board) -> None:
     # issue 22: one table per replay; Replay.at and Replay.states make frozen states on
     # request, and must give what a replay keeping every state gives, legal or not
-    from asara_cli.games import game
+    from asara_cli.games.asara import GAME
     from asara_cli.games.asara.rules.table import new_table, snapshot, thaw
 
-    setup, events = game("asara").simulate(board, 5, 3, frozenset({"pro"}), ("A", "B", "C"))
+    setup, events = GAME.simulate(board, 5, 3, frozenset({"pro"}), ("A", "B", "C"))
     broken = (*events[:40], events[45], *events[40:])  # a turn out of its place
     for log in (events, broken):
         kept = replay(board, setup, log, states=True)

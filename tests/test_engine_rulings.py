@@ -3,7 +3,7 @@ in test_engine_rules.py does not already cover."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import replay

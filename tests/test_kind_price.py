@@ -3,7 +3,7 @@ says (what a refusal shows): R2.3, for every move the sampler offers over whole 
 
 from __future__ import annotations
 
-from asara_cli.games import game
+from asara_cli.games.asara import GAME as ASARA
 from asara_cli.games.asara.rules.areas import kind_of
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import replay
@@ -15,7 +15,7 @@ def test_price_is_the_number_cost_says(board: Board) -> None:
     seen: set[str] = set()
     for seed, flags in ((1, frozenset()), (2, frozenset({"pro", "gifts", "genie"})),
                         (3, frozenset({"pro"}))):
-        setup, events = game("asara").simulate(board, seed, 4, flags, ("A", "B", "C", "D"))
+        setup, events = ASARA.simulate(board, seed, 4, flags, ("A", "B", "C", "D"))
         for state in replay(board, setup, events, states=True).states[::3]:
             for move in candidate_moves(board, state, ("blue", "green")):
                 assert isinstance(move, Turn)

@@ -45,15 +45,16 @@ def test_game_page_shows_the_hand_ledger(tmp_path: Path) -> None:
     # green 6+3, overall 8, most towers 9, money 5 = 72; Paul 73 wins.
     _report(SAMPLES / "two-player-basic.toml", tmp_path / "g.html")
     titles = _titles((tmp_path / "g.html").read_text(encoding="utf-8"))
-    tina = [t for t in titles if t.startswith("Tina, ")]
-    assert tina == ["Tina, builds: 15", "Tina, year: 26", "Tina, green: 9", "Tina, overall: 8",
-                    "Tina, most towers: 9", "Tina, money: 5"]
     # Prestige after each year: year 1 = plot-3 build 3 + evaluation 3 = 6; year 2 adds the
     # plot-5 build 4 and 6 = 16; year 3 adds 3 and 8 = 27; year 4 adds 4 + 1 and 9 = 41.
-    assert [t for t in titles if t.startswith("Tina: ")] == [
-        "Tina: 6", "Tina: 16", "Tina: 27", "Tina: 41", "Tina: 72"]
+    assert [t for t in titles if t.startswith("Tina, ")] == [
+        "Tina, year 1: 6", "Tina, year 2: 16", "Tina, year 3: 27", "Tina, year 4: 41",
+        "Tina, final: 72",
+        "Tina, builds: 15", "Tina, year ends: 26", "Tina, green: 9", "Tina, overall: 8",
+        "Tina, most towers: 9", "Tina, money: 5"]
     page = (tmp_path / "g.html").read_text(encoding="utf-8")
-    assert "Winner: <strong>Paul</strong>" in page
+    assert '<p class="result"><strong>Paul</strong> wins with 73 prestige points.</p>' in page
+    assert "<title>ASARA played by Tina and Paul</title>" in page  # no date, no place
     # the final table: before, the final evaluation, total (the hand ledger: Tina 15 + 26,
     # then 31; Paul 14 + 18, then 41)
     rows = _rows(page, "The final evaluation")
@@ -174,3 +175,136 @@ def test_an_empty_folder_gives_no_page(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "no game logs found" in result.stderr
     assert not (tmp_path / "e.html").exists()
+
+
+# --- the page's card and charts against the ledger (issue 30) -------------------------------
+
+XHTML = "{http://www.w3.org/1999/xhtml}"
+GAMES = ["two-player-basic.toml", "three-player-basic.toml", "four-player-pro.toml",
+         "yspahan/yspahan-3p.toml", "yspahan/yspahan-4p.toml"]
+
+
+def _page_of(source: Path, tmp_path: Path) -> tuple[str, ET.Element]:
+    code, output = _report(source, tmp_path / "g.html")
+    assert code == 0, output
+    page = (tmp_path / "g.html").read_text(encoding="utf-8")
+    return page, ET.fromstring(page.encode())
+
+
+def _expected(source: Path, label: str, player: str) -> int:
+    """A player's points after the stage ``label`` ("week 2", "year 3 so far", "final"),
+    added up from the game's ledger."""
+    from asara_cli.cli.common import replay_file
+
+    g = replay_file(source, None)
+    ledger = g.game.ledger(g.result)
+    if label == "final":
+        return sum(e.points for e in ledger if e.player == player)
+    period = int(label.split()[1])
+    return sum(e.points for e in ledger if e.player == player and e.period <= period
+               and not e.final)
+
+
+@pytest.mark.parametrize("sample", GAMES)
+def test_the_card_s_chart_agrees_with_the_ledger(tmp_path: Path, sample: str) -> None:
+    """Each bar of the card's chart is read back from the page (its title names a player and
+    a stage, its height and colour are drawn): its value is that player's ledger sum, and its
+    colour is the one the legend gives that player."""
+    _, root = _page_of(SAMPLES / sample, tmp_path)
+    card = next(s for s in root.iter(f"{XHTML}section") if s.get("class") == "card")
+    legend = next(p for p in card.iter(f"{XHTML}p") if p.get("class") == "legend")
+    colours = {(span.text or "") + "".join((i.tail or "") for i in span):
+               span[0].get("style", "").removeprefix("background:") for span in legend}
+    svg = next(card.iter(f"{SVG}svg"))
+    bars = list(svg.iter(f"{SVG}rect"))
+    stages = {(t.text or "") for t in svg.iter(f"{SVG}text")} - {
+        (r.find(f"{SVG}title").text or "").rsplit(": ", 1)[1] for r in bars}  # type: ignore[union-attr]
+    assert bars and len(bars) == len(colours) * len(stages)
+    top = max(int((r.find(f"{SVG}title").text or "").rsplit(": ", 1)[1])  # type: ignore[union-attr]
+              for r in bars)
+    for rect in bars:
+        title = rect.find(f"{SVG}title")
+        assert title is not None and title.text is not None
+        who, value = title.text.rsplit(": ", 1)
+        player, label = who.split(", ", 1)
+        assert int(value) == _expected(SAMPLES / sample, label, player), title.text
+        assert rect.get("fill") == colours[player], title.text
+        assert int(rect.get("height", "")) == round(int(value) / top * 220)
+
+
+@pytest.mark.parametrize("sample", GAMES)
+def test_legends_have_distinct_entries(tmp_path: Path, sample: str) -> None:
+    _, root = _page_of(SAMPLES / sample, tmp_path)
+    for legend in (p for p in root.iter(f"{XHTML}p") if p.get("class") == "legend"):
+        entries = ["".join(span.itertext()) for span in legend]
+        assert len(entries) == len(set(entries)), entries
+        assert "week" not in entries and "year" not in entries
+
+
+def _headings(root: ET.Element) -> list[str]:
+    return ["".join(h.itertext()) for h in root.iter() if h.tag in (f"{XHTML}h1", f"{XHTML}h2")]
+
+
+def test_yspahan_s_headings_are_its_own_words(tmp_path: Path) -> None:
+    page, root = _page_of(SAMPLES / "yspahan" / "yspahan-4p.toml", tmp_path)
+    headings = _headings(root)
+    assert headings[0] == "YSPAHAN on 2026-11-23 at simulated, then annotated by hand"
+    assert "Points after each week" in headings
+    assert "The ledger: every point" in headings
+    assert not [h for h in headings if "final" in h.lower() or "points point" in h]
+    # the card comes first: who won, the totals (the sample's hand ledger: Ben 57 ... Tina 33)
+    body = next(root.iter(f"{XHTML}body"))
+    assert body[1].tag == f"{XHTML}section" and body[1].get("class") == "card"
+    assert '<p class="result"><strong>Ben</strong> wins with 57 points.</p>' in page
+    totals = [["".join(td.itertext()) for td in tr] for tr in body[1].iter(f"{XHTML}tr")]
+    assert totals[1:] == [["Ben", "57"], ["Max", "54"], ["Cleo", "36"], ["Tina", "33"]]
+    assert "yspahan-4p" not in headings[0]
+
+
+def test_asara_s_headings_are_its_own_words(tmp_path: Path) -> None:
+    _, root = _page_of(SAMPLES / "two-player-basic.toml", tmp_path)
+    headings = _headings(root)
+    assert "Prestige after each year and the final evaluation" in headings
+    assert "The final evaluation" in headings
+    assert "The ledger: every prestige point" in headings
+
+
+@pytest.mark.parametrize(("sample", "events", "says"), [
+    # four-player-pro after 69 events: year 3, Ben to move (tests/test_completion.py)
+    ("four-player-pro.toml", 69, "The game is not over (in progress: year 3, Ben to move): "
+                                 "so far <strong>"),
+    ("yspahan/yspahan-4p.toml", 60, "The game is not over (in progress: week 2, day 5, Tina "
+                                    "to move): so far <strong>Ben</strong> leads with 24"),
+])
+def test_an_unfinished_game_says_so(tmp_path: Path, sample: str, events: int,
+                                    says: str) -> None:
+    text = (SAMPLES / sample).read_text("utf-8")
+    log = tmp_path / "cut.toml"
+    log.write_text("[[event]]".join(text.split("[[event]]")[: events + 1]), "utf-8")
+    page, root = _page_of(log, tmp_path)
+    assert says in page
+    assert "Winner" not in page and "not over)" not in page
+    card = next(s for s in root.iter(f"{XHTML}section") if s.get("class") == "card")
+    labels = [(t.text or "") for t in next(card.iter(f"{SVG}svg")).iter(f"{SVG}text")]
+    assert any(label.endswith(" so far") for label in labels)  # the stage under way
+    for rect in next(card.iter(f"{SVG}svg")).iter(f"{SVG}rect"):
+        title = rect.find(f"{SVG}title")
+        assert title is not None and title.text is not None
+        who, value = title.text.rsplit(": ", 1)
+        player, label = who.split(", ", 1)
+        assert int(value) == _expected(log, label, player), title.text
+
+
+def test_a_shared_win_and_a_broken_log_say_so_on_the_card(tmp_path: Path) -> None:
+    # tied-winners.toml: Lena and Omar both end on 68 (its hand ledger)
+    page, _ = _page_of(SAMPLES / "tied-winners.toml", tmp_path)
+    assert ('<p class="result"><strong>Lena and Omar</strong> share the win with 68 '
+            "prestige points.</p>") in page
+    # a log broken at event 5, before anyone scored: the rule first, then nothing scored
+    _report(SAMPLES / "invalid" / "turn-order.toml", tmp_path / "i.html")
+    root = ET.fromstring((tmp_path / "i.html").read_bytes())
+    card = next(s for s in root.iter(f"{XHTML}section") if s.get("class") == "card")
+    said = ["".join(p.itertext()) for p in card.iter(f"{XHTML}p")]
+    assert said[0].startswith("This log breaks a rule: ")
+    assert said[1] == "The game is not over (in progress: year 1, Tina to move): no prestige " \
+                      "scored yet."

@@ -222,10 +222,16 @@ def test_a_new_move_ends_the_redo(table: Path) -> None:
 def test_redo_refuses_a_log_edited_since(table: Path) -> None:
     assert cli("buy", "window", "black", "-c", "blue").exit_code == 0
     assert cli("undo").exit_code == 0
-    table.write_text(table.read_text("utf-8") + "# a note added by hand\n", "utf-8")
+    undone = table.read_text("utf-8")
+    table.write_text(undone + "# a note added by hand\n", "utf-8")
     result = cli("redo")
-    assert result.exit_code == 2 and "changed since the last undo" in result.stderr
+    said = " ".join(result.stderr.split())
+    assert result.exit_code == 2 and "is not the log the last undo left" in said
+    assert "redo file" in said and "is kept" in said
     assert len(read_log(table).events) == 0
+    # the undone move is not lost: with the log as the undo left it, redo brings it back
+    table.write_text(undone, "utf-8")
+    assert cli("redo").exit_code == 0 and len(read_log(table).events) == 1
 
 
 def test_status_screens_wrap_between_tiles_at_80_columns(tmp_path: Path) -> None:

@@ -271,7 +271,8 @@ def _dealt_state(setup_expansions: tuple[str, ...] = ("gifts",)) -> tuple[Any, A
 ])
 def test_a_buyer_gift_with_the_deck_empty_is_void(pile: int, taken: bool,
                                                   error: str | None) -> None:  # X4
-    from asara_cli.core.values import evolve
+    from msgspec.structs import replace as evolve
+
     from asara_cli.games.asara.rules.engine import check
     from asara_cli.games.asara.rules.events import (
         Buy,
@@ -349,7 +350,8 @@ def test_no_message_says_space_none(here: Path) -> None:  # X3
 
 @pytest.mark.parametrize("taken, errors, warnings", [(False, 0, 1), (True, 1, 0)])
 def test_spies_on_an_empty_pile(taken: bool, errors: int, warnings: int) -> None:  # R3.4, G7
-    from asara_cli.core.values import evolve
+    from msgspec.structs import replace as evolve
+
     from asara_cli.games.asara.rules.engine import check
     from asara_cli.games.asara.rules.events import Bribe, Placement, Turn
     from asara_cli.games.asara.rules.model import Colour, Section, Variant

@@ -301,7 +301,7 @@ def test_redo_replays_what_it_restores(tmp_path: Path, forged: str) -> None:
 
 
 def _cache_file() -> Path:
-    (path,) = Path(os.environ["ASARA_CACHE_DIR"]).glob("batch-*.json")
+    (path,) = Path(os.environ["ASARA_CACHE_DIR"]).glob("batch-*")
     return path
 
 
@@ -312,11 +312,12 @@ def _verdicts(r: subprocess.CompletedProcess[bytes]) -> list[tuple[str, list[int
 
 
 def _forge(change: Any) -> None:
+    from asara_cli.cache import cache_text, read_entries
+
     path = _cache_file()
-    data = json.loads(path.read_text("utf-8"))
-    for digest, entry in data["records"].items():
-        data["records"][digest] = json.dumps(change(json.loads(entry)))
-    path.write_text(json.dumps(data), "utf-8")
+    entries = read_entries(path).entries
+    path.write_text(cache_text({digest: json.dumps(change(json.loads(entry)))
+                                for digest, entry in entries.items()}), "utf-8")
 
 
 @pytest.mark.parametrize("forgery", ["total", "huge total", "500 seats"])

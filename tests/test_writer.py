@@ -1,123 +1,123 @@
-"""The plain writer (render/wrap.py) writes a line as the rich console it stands in for
-(render/console.py) prints it, to the byte: the same wrapping width, the same characters
-dropped, every other control character escaped. rich's console is the oracle here."""
+"""The plain writer (render/wrap.py) and the plain layout of the compact board
+(render/sheet.py), held to their own rules: lines broken between words at the width, every
+control character shown escaped, the width from $COLUMNS or the terminal, colours only on a
+terminal that wants them, and a board that fits its width with everything on it."""
 
 from __future__ import annotations
 
 import io
 import os
+import re
 import sys
-from collections.abc import Iterator
+import unicodedata
 from pathlib import Path
 from typing import cast
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from asara_cli.render.console import TableConsole
-from asara_cli.render.wrap import Writer, terminal_width
+from asara_cli.core.shown import safe_text
+from asara_cli.render.sheet import Cell, Column, Sheet, cells, draw
+from asara_cli.render.wrap import Writer, colour_wanted, terminal_width
+
+SGR_CODE = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def _both(monkeypatch: pytest.MonkeyPatch, *objects: str, stderr: bool = False,
-          **options: str) -> tuple[str, str]:
-    """What the plain writer and the rich console each write for one print."""
-    said = []
-    for make in (lambda: Writer(stderr=stderr),
-                 lambda: TableConsole(stderr=stderr, markup=False, highlight=False,
-                                      emoji=False)):
-        buffer = io.StringIO()
-        monkeypatch.setattr(sys, "stderr" if stderr else "stdout", buffer)
-        writer = make()
-        writer.print(*objects, **options)
-        said.append(buffer.getvalue())
-    return said[0], said[1]
+def _written(monkeypatch: pytest.MonkeyPatch, *objects: str, stderr: bool = False,
+             **options: str) -> str:
+    buffer = io.StringIO()
+    monkeypatch.setattr(sys, "stderr" if stderr else "stdout", buffer)
+    Writer(stderr=stderr).print(*objects, **options)
+    return buffer.getvalue()
 
 
 @pytest.fixture
-def columns(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
-    monkeypatch.delenv("LINES", raising=False)
-    monkeypatch.delenv("TERM", raising=False)
-    yield monkeypatch
+def no_terminal(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """No terminal anywhere, whatever runs the tests: the width is $COLUMNS or 80."""
+
+    def not_a_terminal(fd: int = 1) -> os.terminal_size:
+        raise OSError("not a terminal")
+
+    monkeypatch.setattr(os, "get_terminal_size", not_a_terminal)
+    monkeypatch.delenv("COLUMNS", raising=False)
+    return monkeypatch
 
 
-CASES = [
-    "",
-    "ok: game.toml: 12 events, year 2",
-    "refused: Ann takes 5 at the bank\n  no free bank space pays 5 [R3.4]\n  nothing was written",
-    "legal, not recorded: Dee takes 5 at the coloured building\n   Dee: 48 Asari, 17 prestige, "
-    "5 buyers. Next: Ada, 27 Asari, 6 buyers.",
-    "error: some/where/game.toml: " + "a rather long message about a log " * 5,
-    "game.toml:12: event 3 (Ann, turn): " + "a diagnostic that stays whole " * 4,
-    "Ann\x1b[31m red\x1b[0m, \u202eeman, bell\x07, back\x08space, cr\r, ff\x0c, vt\x0b, del\x7f",
-    "a word " + "x" * 120 + "   ",
-    "  indented, and long enough to wrap at forty columns or even at eighty columns wide",
-    "wide: 漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字 漢字 漢字漢字 " * 3,
-    "trailing spaces   \nand lines\u2028with separators\u0085",
-    "lone \udcff surrogate, \ud800 another",
-    "with a\ttab that rich lays out",
-]
+@pytest.mark.parametrize("width, text, expected", [
+    (80, "", "\n"),
+    (80, "ok: game.toml: 12 events, year 2", "ok: game.toml: 12 events, year 2\n"),
+    (40, "refused: Ann takes 5 at the bank, no free bank space pays 5 [R3.4]",
+     "refused: Ann takes 5 at the bank, no\n   free bank space pays 5 [R3.4]\n"),
+    (40, "  indented, and long enough to wrap at forty columns",
+     "  indented, and long enough to wrap at\n    forty columns\n"),
+    (20, "narrower than forty columns is wrapped at forty, as a word or two a line is no use",
+     "narrower than forty columns is wrapped\n   at forty, as a word or two a line is\n"
+     "   no use\n"),
+    (40, "a " + "x" * 50 + " b", "a\n   " + "x" * 50 + "\n   b\n"),  # a long word stays whole
+    (40, "game.toml:12: event 3 (Ann, turn): a diagnostic stays whole however long",
+     "game.toml:12: event 3 (Ann, turn): a diagnostic stays whole however long\n"),
+    (40, "error: some/where/game.toml: the place stays together at the start",
+     "error: some/where/game.toml: the place\n   stays together at the start\n"),
+])
+def test_a_plain_line_is_broken_between_words(no_terminal: pytest.MonkeyPatch, width: int,
+                                              text: str, expected: str) -> None:
+    no_terminal.setenv("COLUMNS", str(width))
+    assert _written(no_terminal, text) == expected
 
 
-@pytest.mark.parametrize("width", ["20", "40", "80", "133"])
-@pytest.mark.parametrize("text", CASES)
-def test_a_plain_line_is_written_as_rich_prints_it(columns: pytest.MonkeyPatch, width: str,
-                                                   text: str) -> None:
-    columns.setenv("COLUMNS", width)
-    plain, rich = _both(columns, text)
-    assert plain == rich
-    assert "\x1b" not in plain and "\u202e" not in plain
-
-
-def test_sep_end_and_stderr_are_rich_s(columns: pytest.MonkeyPatch) -> None:
-    columns.setenv("COLUMNS", "80")
-    assert _both(columns, "a", "b\x1b", sep="\r-", end="!\x07") == ("a-b\\x1b!\\x07",) * 2
-    plain, rich = _both(columns, "to stderr", stderr=True, end="")
-    assert plain == rich == "to stderr"
+def test_control_characters_are_shown_never_obeyed(no_terminal: pytest.MonkeyPatch) -> None:
+    said = _written(no_terminal, "Ann\x1b[31m red, \u202eeman, bell\x07, cr\r, del\x7f")
+    assert said == "Ann\\x1b[31m red, \\u202eeman, bell\\x07, cr\\r, del\\x7f\n"
+    assert _written(no_terminal, "a", "b\x1b", sep="\r-", end="!\x07") == "a\\r-b\\x1b!\\x07"
+    assert _written(no_terminal, "to stderr", stderr=True, end="") == "to stderr"
 
 
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(), width=st.integers(0, 160))
-@example(text="x " * 50 + "\u3000" * 30, width=45)
-def test_any_text_is_written_as_rich_prints_it(text: str, width: int) -> None:
+def test_any_text_keeps_its_words_and_loses_its_control_characters(text: str,
+                                                                   width: int) -> None:
     with pytest.MonkeyPatch.context() as patch:
-        patch.delenv("LINES", raising=False)
         patch.setenv("COLUMNS", str(width))
-        plain, rich = _both(patch, text)
-    assert plain == rich
+        said = _written(patch, text)
+    assert said.endswith("\n")
+    assert not any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs")
+                   for c in said if c not in "\n\t")
+    assert "".join(said.split()) == "".join(safe_text(text).split())
 
 
-@pytest.mark.parametrize("env", [
-    {},
-    {"COLUMNS": "100"},
-    {"COLUMNS": "100", "LINES": "30"},
-    {"COLUMNS": "100", "TERM": "dumb"},
-    {"COLUMNS": "100", "LINES": "30", "TERM": "dumb"},
-    {"COLUMNS": "100", "TERM": "dumb", "FORCE_COLOR": "1"},
-    {"COLUMNS": "100", "TERM": "unknown", "TTY_COMPATIBLE": "1"},
-    {"COLUMNS": "100", "TERM": "dumb", "TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"},
-    {"COLUMNS": "abc", "TERM": "DUMB", "FORCE_COLOR": ""},
-    {"COLUMNS": "0"},
-])
-@pytest.mark.parametrize("tty", [False, True])
-def test_the_width_is_rich_s(monkeypatch: pytest.MonkeyPatch, env: dict[str, str],
-                             tty: bool) -> None:
-    for name in ("COLUMNS", "LINES", "TERM", "FORCE_COLOR", "TTY_COMPATIBLE"):
-        monkeypatch.delenv(name, raising=False)
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
+@pytest.mark.parametrize("columns, terminal, width", [
+    (None, None, 80), ("100", None, 100), ("100", 120, 100), (None, 120, 120),
+    ("abc", None, 80), ("0", 90, 90), ("", None, 80), ("-5", None, 80)])
+def test_the_width_is_columns_else_the_terminal_s_else_80(
+        monkeypatch: pytest.MonkeyPatch, columns: str | None, terminal: int | None,
+        width: int) -> None:
+    def size(fd: int = 1) -> os.terminal_size:
+        if terminal is None:
+            raise OSError("not a terminal")
+        return os.terminal_size((terminal, 30))
 
-    class Stream(io.StringIO):
-        def isatty(self) -> bool:
-            return tty
+    monkeypatch.setattr(os, "get_terminal_size", size)
+    monkeypatch.delenv("COLUMNS", raising=False)
+    if columns is not None:
+        monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    writer = Writer()
+    assert terminal_width(sys.stdout) == writer.width == width
+    assert writer.rich.width == width  # rich, when it draws, is given the same width
 
-    monkeypatch.setattr(sys, "stdout", Stream())
-    rich = TableConsole(markup=False, highlight=False, emoji=False)
-    assert terminal_width(sys.stdout) == rich.width == Writer().width
+
+def test_a_character_the_stream_cannot_encode_is_a_question_mark(
+        no_terminal: pytest.MonkeyPatch) -> None:
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii")
+    no_terminal.setattr(sys, "stdout", stream)
+    Writer().print("Zoë ◀")
+    assert raw.getvalue() == b"Zo? ?\n"
 
 
 def test_a_closed_pipe_ends_quietly_with_code_1(monkeypatch: pytest.MonkeyPatch) -> None:
-    """As rich's console does: no traceback, exit code 1, and stdout goes nowhere after."""
+    """No traceback, exit code 1, and stdout goes nowhere after."""
 
     class Closed(io.StringIO):
         def write(self, text: str) -> int:
@@ -146,50 +146,47 @@ def test_once_rich_draws_everything_goes_through_it(monkeypatch: pytest.MonkeyPa
     assert captured.get() == "drawn\na line\n" and buffer.getvalue() == ""
 
 
-# --- screens drawn without rich (render/sheet.py) ----------------------------------------------
+def test_rich_shows_control_characters_escaped_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.table import Table
+
+    monkeypatch.setenv("COLUMNS", "80")
+    buffer = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", buffer)
+    table = Table("player")
+    table.add_row("x\x1b[2Jy\u202e")
+    writer = Writer()
+    writer.print(table)
+    writer.print("Ann\x1b[31m")
+    said = buffer.getvalue()
+    assert "x\\x1b[2Jy\\u202e" in said and "Ann\\x1b[31m\n" in said
+    assert "\x1b" not in said and "\u202e" not in said
 
 
-def test_the_narrow_characters_are_one_column_in_rich() -> None:
-    from rich.cells import cell_len
-
-    from asara_cli.render.sheet import NARROW
-
-    assert {c for c in NARROW if cell_len(c) != 1} == set()
+# --- the plain layout (render/sheet.py) --------------------------------------------------------
 
 
-def _rich_drawn(view: object, width: int, system: int | None = None) -> str:
-    from rich.style import Style
+def test_a_table_in_the_plain_layout() -> None:
+    sheet = Sheet("players", (Column("player"), Column("Asari", True), Column("towers")),
+                  (("Ann ◀", "7", Cell([[("red (2) ", "bold red"), ("█▲", "bold red")],
+                                         [("green (1) █", "bold green")]])),
+                   ("李四", "12", Cell([[("-", "")]], style="dim"))))
+    assert draw(["title", sheet], 80) == (
+        "title\n"
+        "players\n"
+        "player  Asari  towers\n"
+        "──────────────────────────\n"
+        "Ann ◀       7  red (2) █▲\n"
+        "               green (1) █\n"
+        "李四       12  -\n")
+    coloured = draw([("title", "bold"), sheet], 80, colour=True)
+    assert coloured is not None
+    assert "\x1b[1;31mred (2) \x1b[0m" in coloured and "\x1b[2m-\x1b[0m" in coloured
+    assert SGR_CODE.sub("", coloured) == draw(["title", sheet], 80)
+    assert draw([sheet], 26) is not None and draw([sheet], 25) is None  # wider: rich's
 
-    from asara_cli.render.sheet import EIGHT_BIT, NO_COLOR, STANDARD, TRUECOLOR
 
-    # rich keeps a style's escape codes on the style, made once for the first colour system
-    # it meets (one a process, as a command has it): forget them between systems
-    Style.parse.cache_clear()
-    Style._add.cache_clear()
-    colours = {None: None, TRUECOLOR: "truecolor", EIGHT_BIT: "256", STANDARD: "standard",
-               NO_COLOR: "truecolor"}[system]
-    console = TableConsole(file=io.StringIO(), width=width, markup=False, highlight=False,
-                           emoji=False, force_terminal=system is not None,
-                           color_system=colours,  # type: ignore[arg-type]
-                           no_color=system == NO_COLOR)
-    console.print(view)
-    return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
-
-
-def test_the_escape_codes_are_rich_s() -> None:
-    from rich.color import ColorSystem
-    from rich.segment import Segment
-    from rich.style import Style
-
-    from asara_cli.render.sheet import SGR
-
-    systems = (ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT, ColorSystem.STANDARD)
-    for name, codes in SGR.items():
-        parse = Style.parse.__wrapped__  # a fresh style each
-        made = [parse(Style, name)._make_ansi_codes(system) for system in systems]
-        (plain,) = Segment.remove_color([Segment("x", parse(Style, name))])
-        assert plain.style is not None
-        assert (*made, plain.style._make_ansi_codes(ColorSystem.TRUECOLOR)) == codes, name
+def test_cells_are_terminal_columns() -> None:
+    assert [cells(t) for t in ("abc", "李四", "e\u0301", "◀♛█▮▯✦▲", "")] == [3, 4, 1, 7, 0]
 
 
 NAMES = [("Ada", "Bo", "Cyd", "Dee"), ("Zoë", "Jürgen", "Åsa"),
@@ -197,14 +194,18 @@ NAMES = [("Ada", "Bo", "Cyd", "Dee"), ("Zoë", "Jürgen", "Åsa"),
 
 
 @pytest.mark.parametrize("flags", [(), ("pro",), ("pro", "gifts", "genie"), ("gifts",)])
-def test_the_board_drawn_without_rich_is_rich_s(flags: tuple[str, ...]) -> None:
-    """Every state of simulated games (names with accents, long, wide and with a bidi
-    control among them), at widths from narrow to wide: where the plain drawing answers,
-    it is rich's drawing without colours, character for character."""
-    from asara_cli.games import game
+def test_the_compact_board_fits_and_shows_everything(flags: tuple[str, ...]) -> None:
+    """Every seventh state of simulated games (names with accents, long, wide and with a
+    bidi control among them), at widths from narrow to wide: the plain board fits its width
+    (or leaves the board to rich), ends no line in spaces, and shows each player's name,
+    money, buyers, prestige and towers, each area in play and the legend."""
+    from asara_cli.games.asara import GAME
+    from asara_cli.games.asara.rules.state import in_play
+    from asara_cli.games.asara.rules.text import tower_label
+    from asara_cli.games.asara.screens.game import StatusView
     from asara_cli.logfile.board import load_board
 
-    rules = game("asara")
+    rules = GAME
     board = load_board(None, "asara")
     drawn = 0
     for seed, names in enumerate(NAMES):
@@ -212,85 +213,87 @@ def test_the_board_drawn_without_rich_is_rich_s(flags: tuple[str, ...]) -> None:
         outcome = rules.replay(board, setup, events)
         for at in range(0, len(events) + 1, 7):
             view = rules.status_view(board, outcome, at, f"game.toml after event {at}")
+            assert isinstance(view, StatusView)
+            state = view.state
+            wide = view.plain(1000)
+            assert wide is not None
+            needed = max(cells(line) for line in wide.splitlines())
             for width in (40, 66, 80, 120):
-                for system in (None, *range(4)):
-                    plain = view.plain(width, system)
-                    if plain is not None:
-                        drawn += 1
-                        assert plain == _rich_drawn(view, width, system), (seed, at, width)
-    assert drawn > 200  # the plain drawing is not always declined
+                plain = view.plain(width)
+                assert (plain is None) == (needed > width)
+                if plain is None:
+                    continue
+                drawn += 1
+                lines = plain.splitlines()
+                assert all(cells(line) <= width and line == line.rstrip() for line in lines)
+                assert "\x1b" not in plain and "\u202e" not in plain
+                for seat, p in enumerate(state.players):
+                    name = safe_text(p.name)
+                    row = next(line for line in lines if line.startswith(name))
+                    numbers = row[len(name):].replace("◀", "").replace("♛", "").split()[:3]
+                    assert numbers == [str(p.money), str(p.buyers), str(state.prestige(seat))]
+                    for i, tower in enumerate(p.towers):
+                        assert f"{tower_label(p.towers, i)} ({tower.height}) " in plain
+                assert all(spec.name in plain for spec in board.areas
+                           if in_play(board, state.setup, spec.key))
+                assert "Towers, bottom to top:" in plain and "asara status --full" in plain
+                coloured = view.plain(width, True)
+                assert coloured is not None and SGR_CODE.sub("", coloured) == plain
+    assert drawn > 60  # the plain layout answers at usual widths
 
 
-def test_status_to_a_pipe_is_drawn_as_rich_draws_it() -> None:
-    """Through the command line: the board written to a file is rich's, for every sample."""
+@pytest.mark.parametrize("env, tty, colour", [
+    ({"TERM": "xterm-256color"}, True, True),
+    ({"TERM": "xterm"}, True, True),
+    ({}, True, True),
+    ({"TERM": "xterm", "NO_COLOR": "1"}, True, False),
+    ({"TERM": "xterm", "NO_COLOR": ""}, True, True),
+    ({"TERM": "dumb"}, True, False),
+    ({"TERM": "xterm"}, False, False),
+])
+def test_colours_only_on_a_terminal_that_wants_them(monkeypatch: pytest.MonkeyPatch,
+                                                    env: dict[str, str], tty: bool,
+                                                    colour: bool) -> None:
+    from asara_cli.cli.common import replay_file
+
+    for name in ("TERM", "NO_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(sys, "platform", "linux")
+
+    class Stream(io.StringIO):
+        def isatty(self) -> bool:
+            return tty
+
+    monkeypatch.setattr(sys, "stdout", Stream())
+    assert colour_wanted(sys.stdout) == colour
+    log = Path(__file__).parent.parent / "sample_games" / "four-player-pro.toml"
+    game = replay_file(log, None)
+    writer = Writer()
+    from asara_cli.games.asara.screens.game import StatusView
+
+    view = game.game.status_view(game.board, game.result, 12, "after")
+    assert isinstance(view, StatusView)
+    writer.print(view)
+    said = cast(io.StringIO, sys.stdout).getvalue()
+    assert ("\x1b[" in said) == colour
+    assert SGR_CODE.sub("", said) == view.plain(80)
+    assert writer._rich is None  # drawn without rich
+
+
+def test_status_draws_every_sample_in_the_plain_layout_within_80_columns() -> None:
     from typer.testing import CliRunner
 
     from asara_cli.cli import app
-    from asara_cli.cli.common import replay_file
 
     samples = [p for p in sorted((Path(__file__).parent.parent / "sample_games").glob("*.toml"))
                if not p.name.endswith(".sheet.toml")]
-    plain = 0
+    assert len(samples) >= 5
     for log in samples:
         said = CliRunner().invoke(app, ["status", str(log)], env={"COLUMNS": "80"})
-        game = replay_file(log, None)
-        at = len(game.log.events)
-        shown = at if game.result.stopped is None else min(at, game.result.stopped - 1)
-        if shown < at:
-            continue  # an illegal sample: its title says more; the tables are the same code
-        view = game.game.status_view(game.board, game.result, at,
-                                     f"{log} after event {shown}")
-        assert said.stdout == _rich_drawn(view, 80), log.name
-        plain += view.plain(80) is not None
-    assert plain >= 3  # drawn without rich, not only by it
-
-
-@pytest.mark.parametrize("env", [
-    {"COLORTERM": "truecolor", "TERM": "xterm"},
-    {"COLORTERM": " 24BIT "},
-    {"TERM": "xterm-256color"},
-    {"TERM": "screen.xterm-256color"},
-    {"TERM": "xterm"},
-    {"TERM": "xterm-16color"},
-    {"TERM": ""},
-    {"TERM": "xterm-256color", "NO_COLOR": "1"},
-    {"TERM": "xterm-256color", "NO_COLOR": ""},
-    {"TERM": "xterm-kitty"},
-    {"TERM": "dumb"},
-])
-def test_the_board_at_a_terminal_is_rich_s(monkeypatch: pytest.MonkeyPatch,
-                                           env: dict[str, str]) -> None:
-    """At a terminal the writer picks the colour system rich would (or leaves the board to
-    rich), and writes what rich writes."""
-    from rich.style import Style
-
-    from asara_cli.cli.common import replay_file
-
-    for name in ("COLUMNS", "LINES", "TERM", "COLORTERM", "NO_COLOR", "FORCE_COLOR",
-                 "TTY_COMPATIBLE"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("COLUMNS", "80")
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    log = Path(__file__).parent.parent / "sample_games" / "four-player-pro.toml"
-    game = replay_file(log, None)
-    said, writers = [], []
-    for make in (Writer, lambda: TableConsole(markup=False, highlight=False, emoji=False)):
-        Style.parse.cache_clear()  # as in _rich_drawn
-        Style._add.cache_clear()
-        for at in (12, len(game.log.events)):
-            monkeypatch.setattr(sys, "stdout", Terminal())
-            writer = make()
-            writer.print(game.game.status_view(game.board, game.result, at, "after"))
-            said.append(cast(io.StringIO, sys.stdout).getvalue())
-            writers.append(writer)
-    assert said[:2] == said[2:]
-    assert ("\x1b[" in said[0]) == (env.get("TERM") != "dumb")
-    # drawn without rich, but where rich's versions or a dumb terminal leave a doubt
-    rich_made = [w._rich is not None for w in writers[:2]]  # type: ignore[union-attr]
-    assert rich_made == [env.get("TERM") in ("xterm-kitty", "dumb")] * 2
+        lines = said.stdout.splitlines()
+        assert all(cells(line) <= 80 and line == line.rstrip() for line in lines), log.name
+        assert lines[-1] == "Behind the screens and the market: asara status --full", log.name
+        assert any(set(line) == {"─"} for line in lines), log.name  # the plain layout's rule

@@ -21,7 +21,7 @@ from asara_cli.errors import AsaraError, InputError
 if TYPE_CHECKING:  # imported when a command is built: `asara --version` needs none of it
     import typer
 
-    from asara_cli.games.base import Game
+    from asara_cli.games.base import SomeGame
 
 #: Commands that need neither the recording commands nor each other, by module.
 _READERS: dict[str, tuple[str, str]] = {
@@ -32,6 +32,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "simulate": ("asara_cli.cli.simulate", "simulate"),
     "batch": ("asara_cli.cli.batch", "batch"),
     "report": ("asara_cli.cli.report", "report"),
+    "rules": ("asara_cli.cli.rules", "rules"),
 }
 
 
@@ -64,9 +65,13 @@ def root(
                      show_default=False, callback=_known_game, is_eager=True),
     ] = None,
 ) -> None:
-    """Scorekeeper and rules referee for the board game ASARA (Kiesling & Kramer, 2010).
+    """Scorekeeper and rules referee for the board games ASARA and YSPAHAN.
 
-    Rules references like [R5.2] point to the project's rules reference.
+    A log names its game; the commands for every game read any log. Each game has its own
+    `new` and moves: this screen lists those of the game of the log in use (else ASARA's);
+    `asara --game yspahan --help` lists YSPAHAN's, `asara --game asara --help` ASARA's.
+
+    A rule id in a message, such as [R5.2] or [Y3.8]: `asara rules R5.2` says the rule.
     """
 
 
@@ -82,15 +87,14 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
 
     group = typer.Typer(
         name="asara",
-        help="Scorekeeper and rules referee for the board game ASARA.",
         no_args_is_help=True,
         add_completion=True,
         pretty_exceptions_enable=False,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
-    from asara_cli.cli.common import add_command
+    from asara_cli.cli.common import add_command, help_text
 
-    group.callback()(root)
+    group.callback(help=help_text(root.__doc__ or ""))(root)
     for name, (module, attr) in _READERS.items():
         if only is None or name == only:
             command: Callable[..., Any] = getattr(import_module(module), attr)
@@ -110,7 +114,25 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
     if own is None:
         for name, fn in COMMANDS.items():
             add_command(group, name, fn)
+        _panels(group, played)
     return group
+
+
+def _panels(group: typer.Typer, played: SomeGame) -> None:
+    """Sort the full list in two: the commands for every game, and the game's own, named
+    with how to list another game's."""
+    from asara_cli.cli.recording import COMMANDS
+    from asara_cli.games import all_games
+
+    others = "; ".join(f"{g.name}'s: asara --game {g.key} --help" for g in all_games()
+                       if g.key != played.key)
+    infos: list[typer.models.CommandInfo | typer.models.TyperInfo] = [
+        *group.registered_commands, *group.registered_groups]
+    for info in infos:
+        if info.name in _READERS or info.name in COMMANDS:
+            info.rich_help_panel = "Commands for every game"
+        else:
+            info.rich_help_panel = f"{played.name}: a new game and its moves ({others})"
 
 
 def _option(args: Sequence[str], names: tuple[str, ...]) -> str | None:
@@ -126,7 +148,7 @@ def _option(args: Sequence[str], names: tuple[str, ...]) -> str | None:
     return None
 
 
-def _played(args: Sequence[str], only: str | None) -> Game:
+def _played(args: Sequence[str], only: str | None) -> SomeGame:
     """The game a command line is about: ``--game NAME`` (as ``new`` takes it), else the
     game of the log it records into (``--log``, $ASARA_LOG, or the one `asara use`
     remembered), else the game whose command the word is, else the default game; ``new``
@@ -156,7 +178,7 @@ def _played(args: Sequence[str], only: str | None) -> Game:
         return game(DEFAULT)
 
 
-def _other_game(played: Game, word: str, args: Sequence[str]) -> None:
+def _other_game(played: SomeGame, word: str, args: Sequence[str]) -> None:
     """``word`` is no command of the game in play: when it is another game's, say so."""
     from asara_cli.games import all_games
 

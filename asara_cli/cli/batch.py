@@ -85,15 +85,16 @@ def score_logs(files: list[str], board_path: str | None, jobs: int | None,
     with ``cached``, a log the cache holds is not replayed, and the logs replayed are added
     to it."""
     stored = cache_path(board_path) if cached else None
-    known = None if stored is None else read_entries(stored)
+    found = None if stored is None else read_entries(stored)
+    known = None if found is None else found.entries
     fresh: dict[str, str] = {}
     records: list[GameRecord] = []
     for done, made in in_chunks(partial(worker_records, board_path=board_path), files, CHUNK,
                                 jobs, "scoring", start_worker, (known,)):
         records += done
         fresh.update(made)
-    if stored is not None and known is not None and fresh:
-        save_entries(stored, known, fresh, {r.digest for r in records})
+    if stored is not None and found is not None and (fresh or found.prune):
+        save_entries(stored, found, fresh, {r.digest for r in records})
     return records
 
 
@@ -130,6 +131,11 @@ def _date(text: str | None, option: str) -> dt.date | None:
         raise fail(f"{option}: expected YYYY-MM-DD, got {text!r}") from None
 
 
+#: The fewest and the most players a registered game is played by (``--players``).
+_FEWEST = min(g.min_players for g in all_games())
+_MOST = max(g.max_players for g in all_games())
+
+
 def _batch(
     paths: Annotated[list[Path], typer.Argument(help="Game logs, or folders of them.",
                                                 show_default=False)],
@@ -145,7 +151,7 @@ def _batch(
     player: Annotated[list[str] | None, typer.Option(
         "--player", help="Only games with this player (repeatable: all of them).",
         show_default=False)] = None,
-    players: Annotated[int | None, typer.Option("--players", min=2, max=4,
+    players: Annotated[int | None, typer.Option("--players", min=_FEWEST, max=_MOST,
                                                 help="Only games of N players.",
                                                 show_default=False)] = None,
     game_name: Annotated[str | None, typer.Option(
@@ -252,11 +258,13 @@ def _filters() -> dict[str, Filter]:
 
 
 def _options() -> list[tuple[str, Any]]:
+    # a filter is one game's: its help says whose, as simulate's switches do
+    owners = {id(f): g.name for g in all_games() for f in g.filters}
     out = []
     for name, f in _filters().items():
         kind: Any = list[str] | None if f.many else str | None
-        out.append((name, Annotated[kind, typer.Option(f.flag, help=f.help,
-                                                        show_default=False)]))
+        out.append((name, Annotated[kind, typer.Option(
+            f.flag, help=f"{owners[id(f)]}: {f.help}", show_default=False)]))
     return out
 
 

@@ -14,7 +14,8 @@ def board(
     board: BoardOption = None,
     game: GameOption = None,
     fmt: Annotated[BoardFormat, typer.Option(
-        "--format", "-f", help="table, json (as --json) or toml (as --toml).")
+        "--format", "-f", help="table, json (as --json), toml (as --toml) or svg: a page "
+        "to print and lay beside the board, where the game has one.")
     ] = BoardFormat.TABLE,
     as_json: JsonOption = False,
     as_toml: Annotated[
@@ -23,11 +24,11 @@ def board(
                      "into your own profile."),
     ] = False,
 ) -> None:
-    """Show the board profile: prices, spaces, hand sizes, point tables [R1].
+    """Show a game's board profile: every number the referee counts with.
 
-    Numbers the rules reference marks unknown show as "unknown": the referee checks only what
-    is certain there and trusts the amounts a log records. Pass --board FILE to see your own;
-    what it leaves out (an area kind or a number added since it was saved) is taken from the
+    Numbers the rules reference does not know for certain say so: the referee checks only
+    what is certain and trusts the amounts a log records. Pass --board FILE to see your own;
+    what it leaves out (a number added since it was saved) is taken from the
     packaged profile, and a note says which. --game names the game (default: ASARA, or the
     game --board FILE names).
     """

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
+from msgspec import Struct
 
 from asara_cli.core.shown import show_path
-from asara_cli.core.values import frozen
 from asara_cli.errors import AsaraError, Refused
-from asara_cli.games.base import Game
+from asara_cli.games.base import SomeGame
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, load_log_board, read_log_text
 from asara_cli.render.wrap import Writer
@@ -137,7 +137,7 @@ GameOption = Annotated[
 ]
 
 
-def find_game_option(name: str | None) -> Game:
+def find_game_option(name: str | None) -> SomeGame:
     """The game ``--game`` names (``None``: the default game); a name that is none is a
     usage error (exit 2) that lists the games."""
     from asara_cli.games import UnknownGame, find_game
@@ -153,8 +153,7 @@ JsonOption = Annotated[
 ]
 
 
-@frozen
-class Replayed:
+class Replayed(Struct, frozen=True):
     """A log as read, the board it is judged on, and its replay (the game's own result:
     generic code reads it through :attr:`game`)."""
 
@@ -164,7 +163,7 @@ class Replayed:
     text: str = ""  # the log's text as read: a recording appends to it without reading again
 
     @property
-    def game(self) -> Game:
+    def game(self) -> SomeGame:
         return self.log.header.rules
 
 

@@ -319,7 +319,22 @@ def defaults_note(defaulted: tuple[str, ...]) -> str:
             f"standard profile's values are used (asara board --toml shows them)")
 
 
-BOARD: dict[str, type[BoardOutput]] = {f.name: f for f in (BoardTable, BoardJson, BoardToml)}
+class BoardSvg(BoardOutput):
+    """The game's printable page (YSPAHAN: the street with every cell's name)."""
+
+    name = "svg"
+
+    def show(self, game: str | None, board: Path | None) -> None:
+        played, rules = _board(game, board)
+        page = played.board_page(rules)
+        if page is None:
+            raise InputError(f"{played.name} has no printable page (--format svg draws "
+                             "what the printed board does not show, such as YSPAHAN's street)")
+        typer.echo(page, nl=False)
+
+
+BOARD: dict[str, type[BoardOutput]] = {
+    f.name: f for f in (BoardTable, BoardJson, BoardToml, BoardSvg)}
 
 
 # Typer takes a choice as an enum; each names its registry's formats, in its order (checked
@@ -347,6 +362,7 @@ class BoardFormat(StrEnum):
     TABLE = "table"
     JSON = "json"
     TOML = "toml"
+    SVG = "svg"
 
 
 for _enum, _formats in ((ValidateFormat, VALIDATE), (StatusFormat, STATUS),

@@ -55,7 +55,7 @@ def validate(
         bool, typer.Option("--quiet", "-q", help="Leave out warnings and the count of notes.")
     ] = False,
 ) -> None:
-    """Replay game logs and point at the first illegal event of each [R2-R5].
+    """Replay game logs of any game and point at the first illegal event of each.
 
     Each violation names the file and line, the event number, the player, the rule and the
     facts. Exit code 0 when every log is valid, 1 when any breaks a rule, 2 when a file cannot
@@ -91,16 +91,16 @@ def status(
     ] = None,
     board: BoardOption = None,
     full: Annotated[bool, typer.Option(
-        "--full", help="Also what lies behind the screens and the market's piles.")] = False,
+        "--full", help="Everything the game has to show, beyond what fits 80x40.")] = False,
     fmt: Annotated[StatusFormat, typer.Option(
         "--format", "-f", help="table or json (as --json).")
     ] = StatusFormat.TABLE,
     as_json: JsonOption = False,
 ) -> None:
-    """The board as it stands: year, whose turn, money, buyers, towers, prestige, areas.
+    """The board as it stands: the period, whose turn, what each player holds, the points.
 
-    It fits an 80x40 terminal; --full adds the screens and the market. With --at N, as it
-    stood after event N. A log with an illegal event shows the last legal
+    It fits an 80x40 terminal; --full adds what else the game has to show. With --at N, as
+    it stood after event N. A log with an illegal event shows the last legal
     state before it, and exits with code 1.
     """
     log = default_log(log)[0]
@@ -112,8 +112,8 @@ def score(
     board: BoardOption = None,
     as_json: JsonOption = False,
     chart: Annotated[bool, typer.Option(
-        "--chart", help="Draw each player's prestige after each year and after the final "
-        "evaluation as bars, instead of the ledger.")] = False,
+        "--chart", help="Draw each player's points after each period (and after the final "
+        "scoring, where the game has one) as bars, instead of the ledger.")] = False,
     fmt: Annotated[ScoreFormat, typer.Option(
         "--format", "-f", help="text, json (as --json), chart (as --chart), or bgstats: the "
         "finished game as the play JSON BG Stats takes.")
@@ -123,9 +123,10 @@ def score(
                                       "BG Stats to record the play.")] = False,
     bgg_id: BggIdOption = None,
 ) -> None:
-    """Every prestige point with its source: builds, end-of-year evaluations, final awards.
+    """Every point with its source, period by period, and the winner(s).
 
-    Per-year subtotals, the final evaluation with its arithmetic, and the winner(s). A game
+    Subtotals per period, the final scoring with its arithmetic where the game has one,
+    and the winner(s). A game
     still running shows totals so far ("complete": false in JSON).
     """
     log = default_log(log)[0]

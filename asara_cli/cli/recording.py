@@ -12,26 +12,38 @@ import datetime as dt
 import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from asara_cli.cli.common import err, out
+from asara_cli.cli.common import add_command, err, help_text, out
+from asara_cli.core.findings import Violation
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError, Refused, WordError
 
+if TYPE_CHECKING:
+    from asara_cli.cli.transaction import Maker
+    from asara_cli.games.base import SomeGame
+
 __all__ = [
     "COMMANDS",
+    "DateOption",
     "DryOption",
     "LogOption",
+    "NewLog",
+    "PlaceOption",
     "Refused",
+    "UseOption",
     "WordError",
     "errors",
+    "is_check",
     "lock",
     "must_exist",
     "not_a_folder",
+    "record_move",
     "redo",
+    "register",
     "say",
     "undo",
     "use",
@@ -51,6 +63,21 @@ LogOption = Annotated[
     Path | None,
     typer.Option("--log", "-l", help=f"The game log to record into (default: ${ENV_LOG}, "
                  "else the one `asara use` remembered).", show_default=False),
+]
+NewLog = Annotated[
+    Path, typer.Argument(help="The new game log (TOML); must not exist yet.", show_default=False)
+]
+DateOption = Annotated[
+    str | None,
+    typer.Option("--date", help="When the game is played: YYYY-MM-DD or today.",
+                 show_default=False),
+]
+PlaceOption = Annotated[
+    str | None, typer.Option("--place", help="Where it is played.", show_default=False)
+]
+UseOption = Annotated[
+    bool,
+    typer.Option("--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE})."),
 ]
 DryOption = Annotated[
     bool,
@@ -87,7 +114,8 @@ def not_a_folder(path: Path) -> None:
 def lock(path: Path) -> contextlib.AbstractContextManager[None]:
     """The log's lock; says at once when another recorder holds it."""
     def waiting() -> None:
-        err().print(f"another asara is recording into {path}; waiting for it to finish "
+        err().print(f"another asara is recording into {show_path(path)}; waiting for it to "
+                    f"finish "
                     f"(up to {LOCK_TIMEOUT:.0f} s)", soft_wrap=True)
 
     return locked(path, waiting=waiting)
@@ -146,6 +174,15 @@ def played_on(date: str | None) -> str | None:
     return when
 
 
+def begin(log: Path, header: LogHeader, problems: Sequence[Violation]) -> None:
+    """A game's ``new``: the log written with ``header`` and no events, unless the rules
+    find ``problems`` with its setup (then nothing is written)."""
+    if problems:
+        raise Refused(f"not started: {show_path(log)}",
+                      [f"{v.message} [{v.rule}]" for v in problems])
+    create(log, header)
+
+
 def create(log: Path, header: LogHeader) -> None:
     """Write a new log with no events, under its lock; never over an existing file."""
     not_a_folder(log)
@@ -189,6 +226,70 @@ def name_numbers(items: Sequence[str], names: Sequence[str],
             raise WordError(f"{who} is given twice")
         found.append((who, number))
     return found
+
+
+# --- a move recorded by a one-shot command ----------------------------------------------------
+
+
+def is_check(ctx: typer.Context) -> bool:
+    """Whether the command runs inside the ``check`` group (a check only)."""
+    return isinstance(ctx.obj, dict) and bool(ctx.obj.get("check"))
+
+
+def _check_only(ctx: typer.Context) -> None:
+    ctx.obj = {"check": True}
+
+
+def record_move(ctx: typer.Context, game: SomeGame, log: Path | None, dry_run: bool,
+                make: Maker) -> None:
+    """A move command of ``game``: the log to record into, read and replayed under its lock
+    (none for a check only), the one transaction (cli/transaction.py), and what it did said
+    to the table."""
+    from asara_cli.cli.transaction import load, record
+
+    dry = dry_run or is_check(ctx)
+    with errors():
+        path, _ = default_log(log)
+        must_exist(path)
+        with contextlib.nullcontext() if dry else lock(path):
+            position = load(game, path, ctx.info_name or "move")
+            done = record(position, make, dry=dry,
+                          tell=lambda note: err().print(f"note: {note}"))
+        for warning in done.warnings:
+            err().print(f"warning: {warning}", soft_wrap=True)
+        if dry:
+            say(f"legal, not recorded: {done.line}")
+            return
+        say(done.line)
+        for screen in done.screens:
+            out().print(screen)
+
+
+def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., None]]],
+             moves: Sequence[tuple[str, Callable[..., None]]], only: str | None,
+             example: str) -> None:
+    """Add a game's recording commands ``own`` (its ``new`` and its moves) to ``app``: all
+    of them and the ``check`` group of the ``moves`` (``example``: a check, for its help),
+    or only the command ``only`` when it is one of them (a command line builds just what it
+    runs). A group that holds a ``new`` already gets none: one game's commands per group."""
+    held = {c.name for c in app.registered_commands} | {g.name for g in app.registered_groups}
+    if "new" in held:
+        return
+    found = dict(own)
+    if only is not None and only in found:
+        add_command(app, only, found[only])
+        return
+    for name, fn in own:
+        add_command(app, name, fn)
+    checker = typer.Typer(name="check", no_args_is_help=True, add_completion=False,
+                          context_settings={"help_option_names": ["-h", "--help"]})
+    checker.callback(help=help_text(f"""Would this move be legal? Same arguments as the
+        move; nothing is written.
+
+        Example: {example}"""))(_check_only)
+    for name, fn in moves:
+        add_command(checker, name, fn)
+    app.add_typer(checker, name="check")
 
 
 # --- the game-neutral commands ------------------------------------------------------------------
@@ -261,15 +362,17 @@ def redo(
             after = redo_log(path)
         # as a move recorded: the move and what it did, who is next, and a period's end it
         # brings back
-        said = after.header.rules.record_line(load_log_board(after), after.header.setup,
-                                               after.events)
+        from asara_cli.cli.transaction import described
+
+        said = described(after.header.rules, load_log_board(after), after.header.setup,
+                         after.events)
         if said is None:
             say(changed("redone", after, len(after.events), after.events))
             return
-        line, view = said
+        line, screens = said
         say(f"redone: {line}")
-        if view is not None:
-            out().print(view)
+        for screen in screens:
+            out().print(screen)
 
 
 #: The recording commands every game has, added once by the command line.

@@ -23,7 +23,8 @@ def report(
 ) -> None:
     """Write one self-contained HTML page of a game, or of a folder's club statistics.
 
-    For a game: prestige by year, the points by source and the ledger; for a folder, the
+    For a game: a card with the winner, the totals and one chart, then the points by
+    period, by source and the ledger; for a folder, the
     club's statistics with charts (games batch has scored come from its cache).
 
     No scripts and no network: the page is a single file with its pictures inside, and the
@@ -47,7 +48,7 @@ def report(
         code = EXIT_VIOLATION if say_skipped(records) else EXIT_OK
     else:
         game = replay_file(source, None)
-        page = game_page(f"{game.game.name}: {source.name}", game.game, game.result, game.log)
+        page = game_page(game.game, game.result, game.log)
         code = EXIT_OK if game.result.valid else EXIT_VIOLATION
     write_file(output, page, follow_link=False)  # a link planted there is refused
     err().print(f"written: {show_path(output)}", soft_wrap=True)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from msgspec import Struct
 
 from asara_cli.cli.chunks import in_chunks
 from asara_cli.cli.common import (
@@ -28,7 +29,6 @@ from asara_cli.cli.common import (
 )
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
-from asara_cli.core.values import frozen
 from asara_cli.games import all_games, game
 from asara_cli.games.base import SIM_NAMES
 from asara_cli.logfile.board import load_board
@@ -61,12 +61,13 @@ def _simulate(
 ) -> None:
     """Write simulated games: complete and legal, played by a plain random player.
 
-    Each log records its facts (for ASARA: market displays, the gifts dealt and a
-    checkpoint after every year), so `asara validate` confirms every point. For trying the
-    tool, tests and benchmarks. An ASARA game takes 0.05 to 0.07 s on each core; a progress
-    bar shows on stderr when it is a terminal.
+    Each log records the facts of chance its game needs (what was dealt, drawn or rolled)
+    and a checkpoint after every period, so `asara validate` confirms every point. For
+    trying the tool, tests and benchmarks. A game takes a few hundredths of a second on each
+    core; a progress bar shows on stderr when it is a terminal. Options named after a game
+    are that game's only.
 
-    Example: asara simulate --games 100 --seed 7 --out sims --pro --gifts
+    Example: asara simulate --games 100 --seed 7 --out sims --game yspahan
     """
     played = find_game_option(game_name)
     on = frozenset(name for name, value in flags.items() if value)
@@ -121,8 +122,7 @@ def _names(text: str) -> tuple[str, ...]:
     return names
 
 
-@frozen
-class _Plan:
+class _Plan(Struct, frozen=True):
     """What every game of a run shares (handed to the worker processes)."""
 
     out_dir: Path

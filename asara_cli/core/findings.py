@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from asara_cli.core.values import frozen
+from msgspec import Struct
 
 ERROR = "error"
 WARNING = "warning"
@@ -15,8 +15,7 @@ NOTE = "note"
 CHECKPOINT = "checkpoint"
 
 
-@frozen
-class Violation:
+class Violation(Struct, frozen=True):
     """A finding about one event: ``severity`` is ``error`` (the event is illegal, or a
     checkpoint disagrees), ``warning`` (legal but probably a slip) or ``note`` (a check was
     relaxed because an optional fact is missing). ``event`` counts log events from 1 (0 is the

@@ -3,16 +3,22 @@
 Each game is a package under ``asara_cli/games/`` whose ``GAME`` implements
 :class:`asara_cli.games.base.Game`. Adding a game is one line in :data:`GAMES`. The generic
 layers never import a game's package; they ask :func:`find_game` (a test holds them to it).
+
+A game outside the package is registered for one run by ``$ASARA_GAMES`` (``key=module``
+pairs, separated by commas): the test suite registers its toy game so, in its own process
+and in an ``asara`` it starts, and a game being written can be tried so before it has its
+line in :data:`GAMES` (docs/architecture.md).
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from asara_cli.games.base import Game
+    from asara_cli.games.base import SomeGame
 
 #: Every game: its key (a log's ``game = "..."``) and the package holding its ``GAME``.
 GAMES: dict[str, str] = {
@@ -22,6 +28,27 @@ GAMES: dict[str, str] = {
 
 #: The game of a log or a board profile that names none (every log before there were two).
 DEFAULT = "asara"
+
+#: Games from outside the package, for one run: ``key=module,key=module``.
+ENV_GAMES = "ASARA_GAMES"
+
+
+def registered() -> dict[str, str]:
+    """Every game's key and the module holding its ``GAME``: :data:`GAMES`, then those
+    ``$ASARA_GAMES`` adds (read at each call: cheap, and a test may set it)."""
+    extra = os.environ.get(ENV_GAMES, "").strip()
+    if not extra:
+        return GAMES
+    games = dict(GAMES)
+    for pair in extra.split(","):
+        key, sep, module = (part.strip() for part in pair.partition("="))
+        if not (sep and key.isidentifier() and key == key.casefold() and module):
+            from asara_cli.errors import InputError
+
+            raise InputError(f"${ENV_GAMES}: {pair.strip()!r} is not key=module, the key "
+                             "in lower case (such as dice=my_games.dice)")
+        games.setdefault(key, module)  # a game of the package keeps its key
+    return games
 
 
 class UnknownGame(LookupError):
@@ -36,28 +63,41 @@ class UnknownGame(LookupError):
         self.name = name
 
 
-def game(key: str) -> Game:
+def game(key: str) -> SomeGame:
     """The game whose key is ``key`` exactly (a key read from a checked log)."""
-    module = import_module(GAMES[key])
-    found: Game = module.GAME
+    where = registered()[key]
+    if key in GAMES:
+        module = import_module(where)
+    else:  # a registration of $ASARA_GAMES: the user's to fix
+        from asara_cli.errors import InputError
+
+        try:
+            module = import_module(where)
+        except ImportError as e:
+            raise InputError(f"${ENV_GAMES}: the game {key!r} is in {where!r}, which does "
+                             f"not import ({e})") from None
+        if not hasattr(module, "GAME"):
+            raise InputError(f"${ENV_GAMES}: {where!r} has no GAME for the game {key!r}")
+    # the one place a game's own types are forgotten (games/base.py, SomeGame)
+    found: SomeGame = module.GAME
     return found
 
 
-def all_games() -> list[Game]:
-    return [game(key) for key in GAMES]
+def all_games() -> list[SomeGame]:
+    return [game(key) for key in registered()]
 
 
 def _aliases() -> list[str]:
     return [a for g in all_games() for a in g.aliases]
 
 
-def find_game(name: str | None) -> Game:
+def find_game(name: str | None) -> SomeGame:
     """The game called ``name`` (its key, name or an alias; case does not matter);
     ``None`` is the default game. Raises :class:`UnknownGame`."""
     if name is None:
         return game(DEFAULT)
     wanted = name.strip().casefold()
-    if wanted in GAMES:
+    if wanted in registered():
         return game(wanted)
     for g in all_games():
         if wanted in (g.name.casefold(), g.title.casefold(), *g.aliases):

@@ -4,28 +4,35 @@ the small values it declares (score sources, statistics filters, a scored seat).
 The generic layers (the log reader and writer, validate, status, score, batch, the cache, the
 report, BG Stats, simulate) hold a game only as a :class:`Game` found in the registry
 (``asara_cli/games/__init__.py``) and talk to it through this protocol. What a game's values
-are (its board, setup, events, states) is its own business: here they are ``Any``.
+are (its board, setup, events, outcome) is its own business: the protocol is generic in
+them, so a game declares its own types and the generic layers hold them unopened.
 
-Pure and standard library only: a game's rules import this module.
+Pure and standard library only (typer and rich are named for the type checker alone): a
+game's rules import this module.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from types import ModuleType
+from typing import TYPE_CHECKING, Generic, Protocol, Required, TypedDict, TypeVar
+
+from msgspec import Struct
 
 from asara_cli.core.findings import Violation
 from asara_cli.core.names import find
-from asara_cli.core.values import frozen
 from asara_cli.core.words import describe
 
 if TYPE_CHECKING:
     import typer
+    from rich.console import RenderableType
+
+    from asara_cli.core.schema import Schema
+    from asara_cli.games.recording import Recording
 
 
-@frozen
-class Source:
+class Source(Struct, frozen=True):
     """Where points come from, as statistics, tables, CSV columns and charts name them.
 
     ``key`` is the column name (``builds``, ``year1``, ``brown``); ``label`` what a person
@@ -42,8 +49,7 @@ class Source:
     period: int | None = None
 
 
-@frozen
-class Filter:
+class Filter(Struct, frozen=True):
     """A header fact that ``batch`` can filter on and CSV shows as a column (ASARA's variant
     and expansions). ``many``: the fact is a list and the option may be repeated (a game is
     kept when it has every value asked for)."""
@@ -64,8 +70,7 @@ class Filter:
 SIM_NAMES = ("Sim-Ada", "Sim-Bo", "Sim-Cy", "Sim-Di", "Sim-Ed", "Sim-Flo", "Sim-Gil", "Sim-Hu")
 
 
-@frozen
-class Flag:
+class Flag(Struct, frozen=True):
     """A switch of ``asara simulate`` for one game (ASARA's ``--pro``): ``name`` is the
     option without its dashes."""
 
@@ -73,8 +78,7 @@ class Flag:
     help: str
 
 
-@frozen
-class SeatScore:
+class SeatScore(Struct, frozen=True):
     """One player's result in a finished game: ``seat`` counts from 1 at the first start
     player; ``sources`` splits ``total`` by :class:`Source` key."""
 
@@ -84,8 +88,7 @@ class SeatScore:
     sources: tuple[tuple[str, int], ...]
 
 
-@frozen
-class LedgerLine:
+class LedgerLine(Struct, frozen=True):
     """One line of a game's ledger as outputs show it: who got how many points, when
     (``period``: the year or week; ``event``: the log's event number, ``None`` for an
     evaluation), from which :class:`Source`, and why."""
@@ -99,8 +102,7 @@ class LedgerLine:
     final: bool = False  # given by the final scoring
 
 
-@frozen
-class Summary:
+class Summary(Struct, frozen=True):
     """A table a game adds to its report page (ASARA: each player's final towers)."""
 
     title: str
@@ -133,11 +135,12 @@ class FieldReader(Protocol):
     a game's codec one of these per event; the codec reads its keys through it and raises
     what :meth:`error` returns."""
 
-    raw: Mapping[str, Any]
+    raw: Mapping[str, object]
 
     def error(self, key: str | None, message: str) -> Exception: ...
 
-    def get(self, key: str, check: Any, expected: str, *, required: bool = False) -> Any: ...
+    def get(self, key: str, check: Callable[[object], bool], expected: str, *,
+            required: bool = False) -> object: ...
 
     def whole(self, key: str, expected: str, *, required: bool = False) -> int | None: ...
 
@@ -155,7 +158,7 @@ def player_counts(r: FieldReader, names: Sequence[str], key: str
     (name as the header spells it, whole number) pairs; every game's checkpoints read so."""
     table = r.get(key, lambda v: isinstance(v, dict), "a table such as { Tina = 34 }")
     pairs = []
-    for written, value in (table or {}).items():
+    for written, value in (table.items() if isinstance(table, dict) else ()):
         # a name written as the header spells it is that player (the names are unlike)
         name = written if written in names else find(written, names)
         if name is None:
@@ -166,14 +169,59 @@ def player_counts(r: FieldReader, names: Sequence[str], key: str
     return tuple(pairs)
 
 
-class CodecModule:
+# --- the contract ---------------------------------------------------------------------------
+#
+# A game's own values pass through the generic layers unopened: its board (from its board
+# profile), its setup (the header's game keys), its events and its outcome (a replayed log).
+# Each part below names only the values it handles. The type variables of a part that only
+# takes a value are contravariant (``_contra``), of a part that only gives one covariant
+# (``_co``): mypy holds each part to that, and the whole :class:`Game` is invariant.
+
+BoardT = TypeVar("BoardT")
+SetupT = TypeVar("SetupT")
+EventT = TypeVar("EventT")
+OutcomeT = TypeVar("OutcomeT", bound=Outcome)
+StateT = TypeVar("StateT")
+DoneT = TypeVar("DoneT")
+_Board_co = TypeVar("_Board_co", covariant=True)
+_Board_contra = TypeVar("_Board_contra", contravariant=True)
+_Setup_co = TypeVar("_Setup_co", covariant=True)
+_Setup_contra = TypeVar("_Setup_contra", contravariant=True)
+_Event_co = TypeVar("_Event_co", covariant=True)
+_Event_contra = TypeVar("_Event_contra", contravariant=True)
+_Outcome_contra = TypeVar("_Outcome_contra", bound=Outcome, contravariant=True)
+
+#: Plain data for ``--json`` and the log's TOML: what ``json.dumps`` and tomli-w take.
+Data = dict[str, object]
+
+
+class SchemaPart(TypedDict, total=False):
+    """A game's part of the log's JSON Schema (see :meth:`Codec.schema`)."""
+
+    log: Required[Schema]
+    board: Schema
+    definitions: dict[str, Schema]
+
+
+class _Seated(Protocol):
+    """A setup that names its players (read-only, as a frozen value has them)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+
+_SeatedT = TypeVar("_SeatedT", bound=_Seated)
+
+
+class CodecModule(Generic[_SeatedT, EventT]):
     """The log-codec part of :class:`Game` for a game whose codec is one module (``codec``,
     its dotted name) with ``EVENT_KEYS`` and the functions ``read_setup``, ``read_event``,
-    ``event_type``, ``setup_to_dict``, ``event_to_dict``; imported when first used."""
+    ``event_type``, ``setup_to_dict``, ``event_to_dict``; imported when first used. The
+    game's class names its setup and event types (``CodecModule[Setup, Event]``)."""
 
     codec: str
 
-    def _codec(self) -> Any:
+    def _codec(self) -> ModuleType:
         from importlib import import_module
 
         return import_module(self.codec)
@@ -185,41 +233,39 @@ class CodecModule:
         keys: tuple[str, ...] = self._codec().EVENT_KEYS[kind]
         return keys
 
-    def read_setup(self, header: FieldReader, players: tuple[str, ...]) -> Any:
-        return self._codec().read_setup(header, players)
+    def read_setup(self, header: FieldReader, players: tuple[str, ...]) -> _SeatedT:
+        setup: _SeatedT = self._codec().read_setup(header, players)
+        return setup
 
     @property
-    def read_event(self) -> Callable[[str, FieldReader, Sequence[str]], Any]:
+    def read_event(self) -> Callable[[str, FieldReader, Sequence[str]], EventT]:
         """The codec's own function: the log reader fetches it once per log and calls it
         for every event (a method importing the codec would cost each event a call more)."""
-        fn: Callable[[str, FieldReader, Sequence[str]], Any] = self._codec().read_event
+        fn: Callable[[str, FieldReader, Sequence[str]], EventT] = self._codec().read_event
         return fn
 
-    def event_type(self, event: Any) -> str:
+    def event_type(self, event: EventT) -> str:
         kind: str = self._codec().event_type(event)
         return kind
 
-    def setup_to_dict(self, setup: Any) -> dict[str, Any]:
-        d: dict[str, Any] = self._codec().setup_to_dict(setup)
+    def setup_to_dict(self, setup: _SeatedT) -> Data:
+        d: Data = self._codec().setup_to_dict(setup)
         return d
 
-    def event_to_dict(self, event: Any) -> dict[str, Any]:
-        d: dict[str, Any] = self._codec().event_to_dict(event)
+    def event_to_dict(self, event: EventT) -> Data:
+        d: Data = self._codec().event_to_dict(event)
         return d
 
-    def players_of(self, setup: Any) -> tuple[str, ...]:
-        players: tuple[str, ...] = setup.players
-        return players
+    def players_of(self, setup: _SeatedT) -> tuple[str, ...]:
+        return setup.players
 
 
-class Game(Protocol):
-    """One game asara-cli referees.
-
-    Identity: ``key`` (the log's ``game = "..."``), ``name`` (as people write it), ``title``
-    (as BG Stats and BoardGameGeek name it), ``aliases``, the player counts, the
-    BoardGameGeek id where known, the word for its scoring period (``year``, ``week``), for
-    its points and for its final scoring.
-    """
+class Identity(Protocol):
+    """Who the game is and the words it uses: ``key`` (the log's ``game = "..."``), ``name``
+    (as people write it), ``title`` (as BG Stats and BoardGameGeek name it), ``aliases``,
+    the player counts, the BoardGameGeek id where known, the word for its scoring period
+    (``year``, ``week``), for its points (``prestige``) and for its last scoring (``final
+    evaluation``)."""
 
     key: str
     name: str
@@ -229,26 +275,36 @@ class Game(Protocol):
     max_players: int
     bgg_id: int | None
     period: str
-    #: What the game calls its points (``prestige``) and its last scoring (``final
-    #: evaluation``), for headings.
     points: str
     final: str
+    #: The letter its rules reference's ids start with (``R`` for ``R2.3``): a sample's
+    #: ``# expect:`` line names one.
+    rule_prefix: str
+    #: The colours that stand for the seats in charts, in seat order (players are not pieces
+    #: of the game); a seat past the last takes them again from the first.
+    seat_colours: tuple[str, ...]
 
-    # --- the board profile ----------------------------------------------------------------
+
+class BoardProfile(Protocol[_Board_co]):
+    """Where a game's board comes from: a TOML profile, the packaged one or a table's."""
 
     def profile_text(self) -> str:
         """The packaged board profile, as TOML text."""
         ...
 
-    def board_from_mapping(self, data: Mapping[str, Any],
-                           defaults: Mapping[str, Any] | None) -> Any:
+    def board_from_mapping(self, data: Mapping[str, object],
+                           defaults: Mapping[str, object] | None) -> _Board_co:
         """A board from a parsed profile, taking what it leaves out from ``defaults`` (the
         packaged profile; ``None``: ``data`` is the packaged one) and saying which keys it
         took (``asara_cli/core/profile.py``). Raises ``ValueError`` with a message for a
         person (and ``key``, the dotted key at fault, where known)."""
         ...
 
-    # --- the log codec (the log layer reads and writes the TOML; these read the values) ---
+
+class Codec(Protocol[_Board_contra, SetupT, EventT]):
+    """The game's part of a log: the log layer reads and writes the TOML and every generic
+    header key, and hands the rest to these, each problem named by a :class:`FieldReader`
+    as ``file:line: event N: key: message``."""
 
     #: Header keys beyond the generic ones (format, game, players, board, date, place, notes).
     header_keys: tuple[str, ...]
@@ -261,29 +317,29 @@ class Game(Protocol):
         """The keys an event of type ``kind`` may hold (``type`` and ``note`` aside)."""
         ...
 
-    def read_setup(self, header: FieldReader, players: tuple[str, ...]) -> Any:
+    def read_setup(self, header: FieldReader, players: tuple[str, ...]) -> SetupT:
         """The game's setup from the header (the players already read and checked)."""
         ...
 
     @property
-    def read_event(self) -> Callable[[str, FieldReader, Sequence[str]], Any]:
+    def read_event(self) -> Callable[[str, FieldReader, Sequence[str]], EventT]:
         """The function reading one event of a type (``kind``, the event's keys, the
         players); fetched once per log."""
         ...
 
-    def event_type(self, event: Any) -> str: ...
+    def event_type(self, event: EventT) -> str: ...
 
-    def setup_to_dict(self, setup: Any) -> dict[str, Any]:
+    def setup_to_dict(self, setup: SetupT) -> Data:
         """The game's header keys for ``setup``, in the order a log writes them."""
         ...
 
-    def event_to_dict(self, event: Any) -> dict[str, Any]:
-        """An event's keys (``type`` first), as :meth:`read_event` reads them back."""
+    def event_to_dict(self, event: EventT) -> Data:
+        """An event's keys (``type`` first), as :attr:`read_event` reads them back."""
         ...
 
-    def players_of(self, setup: Any) -> tuple[str, ...]: ...
+    def players_of(self, setup: SetupT) -> tuple[str, ...]: ...
 
-    def schema(self, board: Any) -> dict[str, Any]:
+    def schema(self, board: _Board_contra) -> SchemaPart:
         """The game's part of the log's JSON Schema (draft-07), declared beside its codec:
         ``log`` applies to every log of the game (its header keys under ``properties``, with
         ``event``'s items; ``required``; anything else a schema says of the whole log),
@@ -293,84 +349,52 @@ class Game(Protocol):
         every key of every event type is described (the log layer's schema module checks)."""
         ...
 
-    # --- the referee ----------------------------------------------------------------------
 
-    def replay(self, board: Any, setup: Any, events: Sequence[Any]) -> Outcome: ...
+class Referee(Protocol[_Board_contra, _Setup_contra, _Event_contra, OutcomeT]):
+    """The rules: a log replayed from the top into an outcome, and how it stands."""
 
-    def progress(self, outcome: Any) -> str:
+    def replay(self, board: _Board_contra, setup: _Setup_contra,
+               events: Sequence[_Event_contra]) -> OutcomeT: ...
+
+    def progress(self, outcome: OutcomeT) -> str:
         """How a valid game stands, in a few words: ``complete; Tina wins`` or ``in progress:
         year 2, Tina to move``."""
         ...
 
-    def move_text(self, board: Any, event: Any) -> str:
-        """One event in a few words, as the recording commands and ``undo`` say it."""
-        ...
-
-    def record_line(self, board: Any, setup: Any, events: Sequence[Any]
-                    ) -> tuple[str, Any] | None:
-        """What a recording command says of the last of ``events`` as it is recorded (the
-        move, what it did, who is next), and the period's end it brought as a view (or
-        ``None``); ``None`` when the events before it are not legal."""
-        ...
-
-    def turn_text(self, outcome: Any) -> str | None:
+    def turn_text(self, outcome: OutcomeT) -> str | None:
         """Whose turn it is, for a person: ``Year 2, Tina to move.``; ``None`` when the game
         is over or illegal."""
         ...
 
-    def scores(self, outcome: Any, setup: Any) -> tuple[SeatScore, ...]:
+
+class Scores(Protocol[_Board_contra, _Setup_contra, _Outcome_contra]):
+    """Points, where they came from, and what statistics and outputs are built from."""
+
+    def scores(self, outcome: _Outcome_contra, setup: _Setup_contra) -> tuple[SeatScore, ...]:
         """Each player's total and its sources, in seat order (so far, in a game not
         finished)."""
         ...
 
-    def winners(self, outcome: Any) -> tuple[str, ...]:
+    def winners(self, outcome: _Outcome_contra) -> tuple[str, ...]:
         """Who won a complete game (ties: everyone tied); empty before its end."""
         ...
 
-    def ledger(self, outcome: Any) -> tuple[LedgerLine, ...]:
+    def ledger(self, outcome: _Outcome_contra) -> tuple[LedgerLine, ...]:
         """Every point scored so far, in the order it was scored."""
         ...
 
-    def summaries(self, outcome: Any) -> tuple[Summary, ...]:
+    def standings(self, outcome: _Outcome_contra) -> list[tuple[str, list[int]]]:
+        """The progress charts' data: a stage per period (``year 1`` ..., ``year 2 so far``
+        for one under way), then the final scoring if it is one of its own (``final``), each
+        with every player's points after it, in seat order. The last stage of a finished game
+        gives the totals."""
+        ...
+
+    def summaries(self, outcome: _Outcome_contra) -> tuple[Summary, ...]:
         """The game's own tables for its report page, after the final scores."""
         ...
 
-    def standings(self, outcome: Any) -> list[tuple[str, list[int]]]:
-        """Each player's points after each period (``year 1`` ...), then after the final
-        scoring if there is one: the progress charts' data, in seat order."""
-        ...
-
-    def board_view(self, board: Any) -> Any:
-        """The board profile's numbers for people (``asara board``)."""
-        ...
-
-    def board_data(self, board: Any) -> dict[str, Any]:
-        """The same as plain data (``asara board --json``)."""
-        ...
-
-    # --- screens: rich renderables, and the same as plain data for --json ----------------
-
-    def status_view(self, board: Any, outcome: Any, at: int, title: str,
-                    full: bool = False) -> Any:
-        """The board after event ``at`` (or the last legal state before it): what a table
-        needs most, within 80 x 40; ``full``: everything."""
-        ...
-
-    def status_data(self, board: Any, outcome: Any, at: int) -> dict[str, Any]: ...
-
-    def score_view(self, board: Any, outcome: Any, title: str) -> Any:
-        """Every point with its source, per period and in the final scoring."""
-        ...
-
-    def score_data(self, board: Any, outcome: Any) -> dict[str, Any]: ...
-
-    def score_chart(self, outcome: Any, title: str) -> Any:
-        """Each player's points after each period, as bars."""
-        ...
-
-    # --- what statistics and outputs are built from --------------------------------------
-
-    def sources(self, board: Any) -> tuple[Source, ...]:
+    def sources(self, board: _Board_contra | None) -> tuple[Source, ...]:
         """Every source of points, in the order tables show them (the periods as many as the
         board has; ``None``: the packaged board)."""
         ...
@@ -379,9 +403,10 @@ class Game(Protocol):
         """The source called ``key``: any key :meth:`scores` gives, whatever the board."""
         ...
 
+    #: Header facts ``batch`` filters on and CSV shows (ASARA's variant and expansions).
     filters: tuple[Filter, ...]
 
-    def facts(self, setup: Any) -> dict[str, str | tuple[str, ...]]:
+    def facts(self, setup: _Setup_contra) -> dict[str, str | tuple[str, ...]]:
         """The values of :attr:`filters` for one game (``variant``, ``expansions``)."""
         ...
 
@@ -389,17 +414,56 @@ class Game(Protocol):
         """How a play is described in words (BG Stats' comments): ``pro game with ...``."""
         ...
 
-    # --- the simulator --------------------------------------------------------------------
 
-    simulate_flags: tuple[Flag, ...]
+class Views(Protocol[_Board_contra, _Outcome_contra]):
+    """Screens: rich renderables, and the same as plain data for ``--json``."""
 
-    def simulate(self, board: Any, seed: int, players: int, flags: frozenset[str],
-                 names: Sequence[str]) -> tuple[Any, tuple[Any, ...]]:
-        """One complete, legal game from ``seed``: its setup and its events (the same seed
-        gives the same game), the players drawn from ``names``."""
+    def board_view(self, board: _Board_contra) -> RenderableType:
+        """The board profile's numbers for people (``asara board``)."""
         ...
 
-    # --- the command line -----------------------------------------------------------------
+    def board_data(self, board: _Board_contra) -> Data:
+        """The same as plain data (``asara board --json``)."""
+        ...
+
+    def board_page(self, board: _Board_contra) -> str | None:
+        """A page to print and lay beside the board (``asara board --format svg``): an SVG
+        document, or ``None`` when the game has none."""
+        ...
+
+    def status_view(self, board: _Board_contra, outcome: _Outcome_contra, at: int, title: str,
+                    full: bool = False) -> RenderableType:
+        """The board after event ``at`` (or the last legal state before it): what a table
+        needs most, within 80 x 40; ``full``: everything."""
+        ...
+
+    def status_data(self, board: _Board_contra, outcome: _Outcome_contra, at: int) -> Data: ...
+
+    def score_view(self, board: _Board_contra, outcome: _Outcome_contra,
+                   title: str) -> RenderableType:
+        """Every point with its source, per period and in the final scoring."""
+        ...
+
+    def score_data(self, board: _Board_contra, outcome: _Outcome_contra) -> Data: ...
+
+    def score_chart(self, outcome: _Outcome_contra, title: str) -> RenderableType:
+        """Each player's points after each period, as bars."""
+        ...
+
+
+class CommandLine(Protocol[_Board_contra, _Setup_contra, _Event_contra]):
+    """The command line of a game: ``new`` and a command per move, and what they say."""
+
+    def move_text(self, board: _Board_contra, event: _Event_contra) -> str:
+        """One event in a few words, as the recording commands and ``undo`` say it."""
+        ...
+
+    def record_line(self, board: _Board_contra, setup: _Setup_contra,
+                    events: Sequence[_Event_contra]) -> tuple[str, RenderableType | None] | None:
+        """What a recording command says of the last of ``events`` as it is recorded (the
+        move, what it did, who is next), and the period's end it brought as a view (or
+        ``None``); ``None`` when the events before it are not legal."""
+        ...
 
     def register_commands(self, group: typer.Typer, only: str | None) -> None:
         """Add the game's recording commands to ``group`` (only ``only`` when given)."""
@@ -409,3 +473,42 @@ class Game(Protocol):
         """The names of the commands :meth:`register_commands` adds."""
         ...
 
+
+class Simulator(Protocol[_Board_contra, _Setup_co, _Event_co]):
+    """Simulated games (``asara simulate``): complete and legal, the same for a seed."""
+
+    simulate_flags: tuple[Flag, ...]
+
+    def simulate(self, board: _Board_contra, seed: int, players: int, flags: frozenset[str],
+                 names: Sequence[str]) -> tuple[_Setup_co, tuple[_Event_co, ...]]:
+        """One complete, legal game from ``seed``: its setup and its events (the same seed
+        gives the same game), the players drawn from ``names``."""
+        ...
+
+
+class Recorder(Protocol[_Board_contra, _Outcome_contra, StateT, _Event_contra, DoneT]):
+    """How a move is recorded: the game's part of the one recording transaction
+    (``cli/transaction.py``), in its own module (``games/recording.py``), over the game's
+    position (``State``) and what a move did (``Done``) besides its board, outcome and
+    events."""
+
+    def recording(self) -> Recording[_Board_contra, _Outcome_contra, StateT, _Event_contra,
+                                     DoneT]: ...
+
+
+class Game(Identity, BoardProfile[BoardT], Codec[BoardT, SetupT, EventT],
+           Referee[BoardT, SetupT, EventT, OutcomeT], Scores[BoardT, SetupT, OutcomeT],
+           Views[BoardT, OutcomeT], CommandLine[BoardT, SetupT, EventT],
+           Recorder[BoardT, OutcomeT, StateT, EventT, DoneT], Simulator[BoardT, SetupT, EventT],
+           Protocol[BoardT, SetupT, EventT, OutcomeT, StateT, DoneT]):
+    """One game asara-cli referees: every part above, over the game's own board, setup,
+    event, outcome, position and move-done types. A game package declares ``GAME:
+    Game[Board, Setup, Event, Replay, GameState, Applied] = ...``, so mypy checks every
+    member against its part."""
+
+
+#: A game as the registry hands it to the generic layers: which game a log is about is known
+#: only when the program runs, so its values are ``object`` to them (never opened, only
+#: handed back to the same game) and its outcome only an :class:`Outcome`. The registry is
+#: the one place where a game's own types are forgotten.
+SomeGame = Game[object, object, object, Outcome, object, object]

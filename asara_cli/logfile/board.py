@@ -17,7 +17,7 @@ from asara_cli.games import DEFAULT, UnknownGame, find_game, game
 from asara_cli.logfile.common import describe, loads_toml, read_toml
 
 if TYPE_CHECKING:
-    from asara_cli.games.base import Game
+    from asara_cli.games.base import SomeGame
 
 __all__ = ["STANDARD", "load_board", "standard_profile_text", "with_defaults"]
 
@@ -49,7 +49,7 @@ def load_board(path: str | Path | None = None, key: str | None = None) -> Any:
 
 
 def load_game_board(path: str | Path | None = None, key: str | None = None
-                    ) -> tuple[Game, Any]:
+                    ) -> tuple[SomeGame, Any]:
     """:func:`load_board`, and the game whose profile it is."""
     if path is None or str(path) == STANDARD:
         return game(key or DEFAULT), _standard(key or DEFAULT)

@@ -11,16 +11,16 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import field
 from functools import cached_property
 from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from msgspec import Struct
+
 from asara_cli.core.findings import Violation
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
-from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, UnknownGame, find_game, game
 from asara_cli.logfile.board import load_board
@@ -36,7 +36,7 @@ from asara_cli.logfile.common import (
 )
 
 if TYPE_CHECKING:
-    from asara_cli.games.base import Game
+    from asara_cli.games.base import SomeGame
 
 FORMAT = 1
 #: The schema file in the docs; a written log names it when the caller gives its location.
@@ -53,8 +53,7 @@ GENERIC_KEYS = ("format", "game", "players", "board", "date", "place", "notes", 
 MOVERS = ("turn", "named")
 
 
-@frozen
-class LogHeader:
+class LogHeader(Struct, frozen=True):
     """Everything above the first event. ``setup`` is the game's own (players, seats and its
     options); ``board`` is a profile name or a path as written; ``game`` the game's key."""
 
@@ -68,13 +67,12 @@ class LogHeader:
     movers: str = "turn"
 
     @property
-    def rules(self) -> Game:
+    def rules(self) -> SomeGame:
         """The game this log is of."""
         return game(self.game)
 
 
-@frozen
-class GameLog:
+class GameLog(Struct, frozen=True):
     """A parsed log: ``lines[i]`` is the line of the ``[[event]]`` header of event ``i + 1``;
     ``comments[i]`` is that event's ``note`` text, if any."""
 
@@ -82,7 +80,7 @@ class GameLog:
     header: LogHeader
     events: tuple[Any, ...]
     lines: tuple[int, ...] = ()
-    comments: tuple[str | None, ...] = field(default=())
+    comments: tuple[str | None, ...] = ()
 
     def line_of(self, event: int) -> int | None:
         """The line where event ``event`` (1-based) starts; ``None`` for 0 (the header)."""
@@ -245,7 +243,7 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
 _ALLOWED: dict[str, dict[str, frozenset[str]]] = {}
 
 
-def _allowed(rules: Game) -> dict[str, frozenset[str]]:
+def _allowed(rules: SomeGame) -> dict[str, frozenset[str]]:
     """The keys each event type of the game may have (a game's types and keys are fixed by
     its code: worked out once per process)."""
     found = _ALLOWED.get(rules.key)
@@ -255,7 +253,7 @@ def _allowed(rules: Game) -> dict[str, frozenset[str]]:
     return found
 
 
-def _parse_header(data: Mapping[str, Any], where: _Where, rules: Game) -> LogHeader:
+def _parse_header(data: Mapping[str, Any], where: _Where, rules: SomeGame) -> LogHeader:
     players = data.get("players")
     if players is None:
         raise where.header_error("players", "missing: the players in seat order, clockwise")
@@ -391,14 +389,14 @@ class _HeaderReader(_EventReader):
         return self.where.header_error(key or "format", message)
 
 
-def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str], rules: Game,
+def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str], rules: SomeGame,
                  allowed: Mapping[str, frozenset[str]]) -> tuple[Any, str | None]:
     _refuse_event(raw, r, rules, allowed)
     comment = r.text("note", None, "text")
     return rules.read_event(raw["type"], r, names), comment
 
 
-def _refuse_event(raw: Mapping[str, Any], r: _EventReader, rules: Game,
+def _refuse_event(raw: Mapping[str, Any], r: _EventReader, rules: SomeGame,
                   allowed: Mapping[str, frozenset[str]]) -> None:
     """Raise what is wrong with an event's type or keys, if anything."""
     kind_word = raw.get("type")
@@ -498,24 +496,29 @@ def write_log(path: str | Path, header: LogHeader, events: Sequence[Any],
 
 
 def append_event(path: str | Path, event: Any, note: str | None = None,
-                 game_key: str = DEFAULT, read: tuple[GameLog, str] | None = None
+                 game_key: str | None = None, read: tuple[GameLog, str] | None = None
                  ) -> GameLog:
     """Append one event to an existing log as text, keeping the file's comments and layout.
 
     ``read`` is the log and its text as read under the lock the caller holds (the file is
-    then not read again); without it the file is read here. The result is checked before
-    the file is replaced: the appended event must read back as ``event`` (and ``note``)
-    after the events before it (:func:`_appended`), and the written file must hold exactly
-    that text.
+    then not read again); without it the file is read here. The event is written as the
+    game of the log's header says (``game_key``, when given, must be that game). The result
+    is checked before the file is replaced: the appended event must read back as ``event``
+    (and ``note``) after the events before it (:func:`_appended`), and the written file
+    must hold exactly that text.
     """
     target = Path(path)
     if read is None:
         old = read_text(target)
-        known = None
+        known = parse_log(old, str(path))
     else:
         known, old = read
+    played = known.header.game
+    if game_key is not None and game_key != played:
+        raise InputError(f"a game of {game(played).name}: not a log to write a move of "
+                         f"{game(game_key).name} into; not written", path=str(path))
     joint = old if old.endswith("\n") or not old else old + "\n"
-    text = joint + "\n" + event_text(event, note, game_key)
+    text = joint + "\n" + event_text(event, note, played)
     parsed = _appended(known, text, len(joint) + 1, str(path))
     if not parsed.events or parsed.events[-1] != event or parsed.comments[-1] != (note or None):
         raise InputError("the appended event would not read back the same; not written",

@@ -18,7 +18,6 @@ from typing import Any
 
 from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError
-from asara_cli.games import DEFAULT
 from asara_cli.logfile.common import header_lines, path_problem, read_text, read_toml
 from asara_cli.logfile.game import (
     GameLog,
@@ -137,24 +136,20 @@ def create_log(path: str | Path, header: LogHeader) -> None:
     write_log(target, header, ())
 
 
-def append(path: str | Path, event: Any, game_key: str = DEFAULT,
+def append(path: str | Path, event: Any, game_key: str | None = None,
            read: tuple[GameLog, str] | None = None) -> GameLog:
     """Append one event as text (comments and layout above it are kept), atomically. A new
-    move ends what ``redo`` could bring back, as in an editor: the redo file is moved aside
-    first (if that fails, nothing is written), put back if the append fails, and removed
-    once the move is in the log. ``read``: the log and its text as read under the lock
-    (:func:`asara_cli.logfile.game.append_event`)."""
-    aside = _set_redo_aside(Path(path))
-    try:
-        log = append_event(Path(path), event, game_key=game_key, read=read)
-    except BaseException:
-        if aside is not None:
-            with contextlib.suppress(OSError):
-                os.replace(aside, redo_path(path))
-        raise
-    if aside is not None:
-        with contextlib.suppress(OSError):  # a hidden leftover only; the next write cleans it
-            aside.unlink()
+    move ends what ``redo`` could bring back, as in an editor: the move is appended, then
+    the redo file is removed. That it can be removed is checked first (if not, nothing is
+    written); killed between the two, the next undo or redo recognises a log one event past
+    what the last undo left and removes the redo file then (:func:`settle`). ``read``: the
+    log and its text as read under the lock; the event is written as the game of the log's
+    header says (:func:`asara_cli.logfile.game.append_event`)."""
+    target = Path(path)
+    _check_removable(redo_path(target), target)
+    log = append_event(target, event, game_key=game_key, read=read)
+    with contextlib.suppress(OSError, InputError):  # left behind, it is proven stale later
+        forget_redo(target)
     return log
 
 
@@ -178,7 +173,9 @@ def undo(path: str | Path) -> tuple[GameLog, Any]:
     """Remove the last event, cutting only its text; return the log before and the event.
     The cut text must read back as the same log minus that event, or nothing is written.
     What redo needs is written first: if that fails, the log is untouched; if the log then
-    cannot be written, the redo file is put back as it was."""
+    cannot be written, the redo file is put back as it was; killed in between, the redo
+    file's newest entry would bring back the very log there is, which :func:`settle`
+    recognises (the undo did not happen)."""
     target = Path(path)
     log = read_log(target)
     if not log.events:
@@ -192,22 +189,16 @@ def undo(path: str | Path) -> tuple[GameLog, Any]:
     if after is None or after.header != log.header or after.events != log.events[:-1]:
         raise InputError("cannot find the last event's text to cut (is it written as an "
                          "[[event]] table at the end?); edit the file by hand", path=str(path))
-    stack = _redo_stack(target)
+    stack = settle(target, text)
     _write_redo(target, [*stack[-(REDO_DEPTH - 1):], {"after": _digest(new_text),
                                                      "text": text}])
-    _write_log_then(target, new_text, stack)
-    return log, log.events[-1]
-
-
-def _write_log_then(target: Path, text: str, stack: list[dict[str, str]]) -> None:
-    """Write the log after its redo file was changed; if the log cannot be written, put the
-    redo file back (``stack``, as it was) so that the two still agree."""
     try:
-        atomic_write(target, text)
+        atomic_write(target, new_text)
     except BaseException:
-        with contextlib.suppress(Exception):  # at worst redo later finds the log changed
+        with contextlib.suppress(Exception):  # else settle recognises the undo not done
             _write_redo(target, stack)
         raise
+    return log, log.events[-1]
 
 
 # --- redo ------------------------------------------------------------------------------------
@@ -246,6 +237,64 @@ def _redo_stack(log: Path) -> list[dict[str, str]]:
             and isinstance(e.get("after"), str)]
 
 
+def settle(log: Path, text: str) -> list[dict[str, str]]:
+    """The redo file's entries once what a killed ``undo``, ``redo`` or move left is put
+    right. Each writes the log and the redo file one after the other, and a kill (power
+    cut, SIGKILL) between the two leaves one of two states, told apart by the log's text
+    (``text``, read under the lock):
+
+    - the newest entry would bring back the very log there is: an undo killed before it
+      cut the log, or a redo killed after it wrote the log. Its event is in the log, so the
+      entry is dropped (the undo did not happen; the redo did);
+    - the log is what the newest entry's undo left with one event more: a move killed
+      before it removed the redo file. The move ended the redo, so the file is removed.
+
+    Anything else is left as it is: a redo file is removed only where the log shows it
+    stale."""
+    stack = _redo_stack(log)
+    if not stack:
+        return stack
+    top = stack[-1]
+    if top["text"] == text:
+        _write_redo(log, stack[:-1])
+        return stack[:-1]
+    if _digest(text) != top["after"] and _one_more_event(text, top["after"]):
+        forget_redo(log)
+        return []
+    return stack
+
+
+def _one_more_event(text: str, before: str) -> bool:
+    """Whether the log ``text`` is the log of digest ``before`` with one event appended."""
+    try:
+        return _digest(cut_last_event(text)) == before
+    except ValueError:  # no events
+        return False
+
+
+def _check_removable(path: Path, log: Path) -> None:
+    """Refuse, before anything is written, a redo file a move could not remove: anything but
+    a regular file or a link, in a folder this user may not write, or another user's file in
+    a sticky shared folder (as /tmp), which only its owner may remove."""
+    _side_file_ok(path, log, removing=True)
+    try:
+        info = os.lstat(path)
+        folder = os.stat(path.parent)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise InputError(f"cannot clear its redo file {show_path(path)}: "
+                         f"{e.strerror or e}; nothing was written", path=str(log)) from None
+    geteuid = getattr(os, "geteuid", None)  # Windows: no owners, no sticky folders
+    me = None if geteuid is None else geteuid()
+    if not os.access(path.parent, os.W_OK | os.X_OK) or (
+            me is not None and me != 0 and folder.st_mode & stat.S_ISVTX
+            and me not in (info.st_uid, folder.st_uid)):
+        raise InputError(f"cannot clear its redo file {show_path(path)}: it is another "
+                         "user's, or its folder is not writable; nothing was written",
+                         path=str(log))
+
+
 def _side_file_ok(path: Path, log: Path, *, removing: bool = False) -> None:
     """Refuse a redo file that is a link, a folder or anything but a regular file (one
     being ``removing``: a link too is fine, as removing it never follows it)."""
@@ -258,23 +307,6 @@ def _side_file_ok(path: Path, log: Path, *, removing: bool = False) -> None:
                 if stat.S_ISDIR(info.st_mode) else "not a regular file")
         raise InputError(f"its redo file {show_path(path)} is {kind}; remove it (nothing was "
                          "written)", path=str(log))
-
-
-def _set_redo_aside(log: Path) -> Path | None:
-    """Move the redo file to a hidden temporary name (a new move ends what redo could bring
-    back); return that name, or ``None`` when there was none. A failure refuses the move
-    before anything is written."""
-    path = redo_path(log)
-    if not os.path.lexists(path):
-        return None
-    _side_file_ok(path, log, removing=True)
-    aside = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        os.replace(path, aside)
-    except OSError as e:
-        raise InputError(f"cannot clear its redo file {show_path(path)}: "
-                         f"{e.strerror or e}; nothing was written", path=str(log)) from None
-    return aside
 
 
 def _write_redo(log: Path, stack: list[dict[str, str]]) -> None:
@@ -315,18 +347,22 @@ def forget_redo(log: str | Path) -> None:
 def redo(path: str | Path) -> GameLog:
     """Bring back the last event ``undo`` removed, if the log is as that undo left it and
     the event is legal there (it is replayed, as recording it again would be); return the
-    log with it. The redo file is changed first, and put back if the log cannot be
-    written."""
+    log with it. The log is written first, then the entry is dropped from the redo file
+    (checked writable first); killed in between, the entry would bring back the very log
+    there is, which :func:`settle` recognises (the redo happened). A log that is not what
+    the undo left, and not provably one move past it, keeps its redo file."""
     target = Path(path)
-    stack = _redo_stack(target)
-    if not stack:
-        raise InputError("has nothing to redo (only an undo can be redone)", path=str(path))
-    top = stack[-1]
     now_text = read_text(target)
+    stack = settle(target, now_text)
+    if not stack:
+        raise InputError("has nothing to redo (only an undo can be redone; a move recorded "
+                         "since ends it)", path=str(path))
+    top = stack[-1]
     if _digest(now_text) != top["after"]:
-        forget_redo(target)
-        raise InputError("changed since the last undo (a move was recorded or the file "
-                         "edited); there is nothing to redo", path=str(path))
+        raise InputError("is not the log the last undo left (was it edited since?); nothing "
+                         f"was redone, and its redo file {show_path(redo_path(target))} is "
+                         "kept: put the log back to redo, or remove that file",
+                         path=str(path))
     now = parse_log(now_text, str(path))
     try:
         log = parse_log(top["text"], f"{path} (as redo would write it)")
@@ -342,9 +378,27 @@ def redo(path: str | Path) -> GameLog:
         first = next(v for v in result.violations if not v.later)
         raise InputError(f"event {first.event}, which redo would bring back, breaks a rule: "
                          f"{first.message} [{first.rule}]; nothing was redone", path=str(path))
+    _check_redo_writable(target, removing=len(stack) == 1)
+    atomic_write(target, top["text"])
     _write_redo(target, stack[:-1])
-    _write_log_then(target, top["text"], stack)
     return log
+
+
+def _check_redo_writable(log: Path, *, removing: bool) -> None:
+    """Refuse, before the log is written, a redo file that could not then be written (or
+    removed, ``removing``): read-only, another user's."""
+    from asara_cli.logfile.write import writable_mode
+
+    path = redo_path(log)
+    if removing:
+        _check_removable(path, log)
+        return
+    _side_file_ok(path, log)
+    try:
+        writable_mode(path, str(path))
+    except InputError as e:
+        raise InputError(f"cannot write its redo file: {e}; nothing was redone",
+                         path=str(log)) from None
 
 
 # --- the default log -------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from asara_cli.games import DEFAULT, all_games, game
 from asara_cli.logfile.game import FORMAT, GENERIC_KEYS, MOVERS, SCHEMA_NAME
 
 if TYPE_CHECKING:
-    from asara_cli.games.base import Game
+    from asara_cli.games.base import SomeGame
 
 #: The board profile a log names by default, and the one whose numbers a game's schema
 #: may apply (``Game.schema``).
@@ -46,14 +46,14 @@ def _spelled(word: str) -> str:
     return "".join(out)
 
 
-def game_pattern(g: Game) -> str:
+def game_pattern(g: SomeGame) -> str:
     """What ``game = "..."`` may say for ``g``: its key, name, title or an alias, in any case,
     with white space around (as the registry's ``find_game`` reads it)."""
     names = sorted({n.strip().casefold() for n in (g.key, g.name, g.title, *g.aliases)})
     return f"^\\s*({'|'.join(_spelled(n) for n in names)})\\s*$"
 
 
-def _this_game(g: Game) -> Schema:
+def _this_game(g: SomeGame) -> Schema:
     """The ``if`` that holds for a log of ``g`` (a log naming no game is the default's)."""
     s: Schema = {"properties": {"game": {"pattern": game_pattern(g)}}}
     if g.key != DEFAULT:
@@ -61,13 +61,13 @@ def _this_game(g: Game) -> Schema:
     return s
 
 
-def _packaged_board(g: Game) -> Any:
+def _packaged_board(g: SomeGame) -> Any:
     from asara_cli.logfile.board import load_board
 
     return load_board(None, g.key)
 
 
-def _generic(games: list[Game]) -> dict[str, Schema]:
+def _generic(games: list[SomeGame]) -> dict[str, Schema]:
     keys = ", ".join(f'"{g.key}" ({g.name})' for g in games)
     types = list(dict.fromkeys(t for g in games for t in g.event_types()))
     properties: dict[str, Schema] = {

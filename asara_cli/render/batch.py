@@ -7,9 +7,9 @@ import csv
 import io
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, fields
 from typing import Any, ClassVar
 
+from msgspec.structs import asdict, fields
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -19,7 +19,7 @@ from asara_cli.core.names import name_key
 from asara_cli.games import DEFAULT, game
 from asara_cli.games.base import Filter, Source
 from asara_cli.render import bgstats
-from asara_cli.render.safe import json_text, one_line, safe_text, show_path
+from asara_cli.render.safe import json_text, one_line, show_path
 from asara_cli.render.wrap import Writer
 from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats
 
@@ -142,10 +142,12 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 def spreadsheet_safe(value: object) -> object:
     """A cell that opens as text, not as a formula (numbers stay numbers), with control
-    characters written as escapes: the file is often read in a terminal first."""
+    characters, line breaks and tabs included, written as escapes (``\\n``, ``\\t``): the
+    file is often read in a terminal first, where a quoted line break would still start a
+    line that looks like a row of its own."""
     if not isinstance(value, str):
         return value
-    value = safe_text(value)
+    value = one_line(value).replace("\t", "\\t")
     return "'" + value if value.startswith(_FORMULA) else value
 
 
@@ -296,10 +298,13 @@ def _groups(records: Sequence[GameRecord]) -> list[tuple[str, tuple[str, ...]]]:
 
 
 def _md(text: str) -> str:
-    """A table cell: no column break, no line break, no control character obeyed, and no
-    HTML a Markdown renderer would run (``<``, ``>`` and ``&`` as entities)."""
-    return (one_line(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace("|", "\\|"))
+    """A table cell: no column break, no line break, no control character obeyed, no HTML
+    a Markdown renderer would run (``<``, ``>`` and ``&`` as entities), and no link or
+    image (``[``, ``]`` escaped, so ``[x](javascript:...)`` is text). A backslash is
+    escaped first, so that one in the text cannot undo the escapes after it."""
+    return (one_line(text).replace("\\", "\\\\").replace("&", "&amp;")
+            .replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
+            .replace("[", "\\[").replace("]", "\\]"))
 
 
 class TableFormat(Format):

@@ -13,7 +13,7 @@ from typing import Any
 from asara_cli.core.shown import safe_text, show_path
 from asara_cli.core.words import plural
 from asara_cli.games import game
-from asara_cli.games.base import Game, Source
+from asara_cli.games.base import SomeGame, Source
 from asara_cli.logfile.game import GameLog, describe_violation
 from asara_cli.render.batch import game_status
 from asara_cli.stats import Club, Clubs, GameRecord
@@ -25,8 +25,6 @@ def escape(text: str) -> str:
     return html.escape(safe_text(text))
 
 
-#: One colour per seat (players are not towers); the sources' colours are the game's own.
-SEAT_COLOURS = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
 WIN_RATE, FAIR_SHARE = "#1b7f9e", "#d9cdb8"
 
 CSS = """
@@ -41,6 +39,14 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 .legend i { display: inline-block; width: .9em; height: .9em; margin-right: .3em;
             vertical-align: middle; }
 svg text { font-family: Georgia, serif; font-size: 12px; fill: #333; }
+svg { max-width: 100%; height: auto; }
+table { display: block; max-width: 100%; overflow-x: auto; }
+.card { background: #fff; border: 1px solid #e3dccf; border-radius: .5em; padding: .2em 1em 1em;
+        box-shadow: 0 1px 3px rgba(0, 0, 0, .08); }
+.card .result { font-size: 1.15em; }
+.card .invalid { color: #8b1e1e; }
+.card i.seat { display: inline-block; width: .8em; height: .8em; margin-right: .4em; }
+@media (max-width: 30em) { body { margin: 1em auto; padding: 0 .6em; } h1 { font-size: 1.3em; } }
 """
 
 
@@ -52,21 +58,23 @@ def _page(title: str, body: list[str]) -> str:
             f"<h1>{escape(title)}</h1>\n" + "\n".join(body) + "\n</body>\n</html>\n")
 
 
-def _bars(groups: Sequence[tuple[str, Sequence[int]]], names: Sequence[str]) -> str:
-    """Grouped bars: for each group (a year), one bar per player."""
-    top = max((v for _, vs in groups for v in vs), default=0) or 1
+def _bars(stages: Sequence[tuple[str, Sequence[int]]], names: Sequence[str],
+          colours: Sequence[str]) -> str:
+    """Grouped bars: one group per stage (a year, a week, the final scoring), one bar per
+    player in seat order, each titled with its player and its stage."""
+    top = max((v for _, vs in stages for v in vs), default=0) or 1
     bar, gap, height = 18, 26, 220
-    width = 60 + len(groups) * (len(names) * bar + gap)
+    width = 60 + len(stages) * (len(names) * bar + gap)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 50}" '
-           f'role="img" aria-label="prestige by year">']
-    for g, (label, values) in enumerate(groups):
+           f'viewBox="0 0 {width} {height + 50}" role="img" aria-label="points by stage">']
+    for g, (label, values) in enumerate(stages):
         x0 = 50 + g * (len(names) * bar + gap)
         for seat, v in enumerate(values):
             h = round(v / top * height)
             x = x0 + seat * bar
             out.append(f'<rect x="{x}" y="{height - h + 20}" width="{bar - 2}" height="{h}" '
-                       f'fill="{SEAT_COLOURS[seat % 4]}"><title>{escape(names[seat])}: {v}'
-                       f'</title></rect>')
+                       f'fill="{colours[seat]}"><title>{escape(names[seat])}, '
+                       f'{escape(label)}: {v}</title></rect>')
             out.append(f'<text x="{x + (bar - 2) / 2:g}" y="{height - h + 16}" '
                        f'text-anchor="middle">{v}</text>')
         out.append(f'<text x="{x0 + len(names) * bar / 2:g}" y="{height + 38}" '
@@ -81,9 +89,10 @@ def _stacked(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]],
     """One horizontal bar per player, split by the source of the points; at its end the
     player's ``labels`` entry (default: the sum of the parts)."""
     top = max((sum(v for _, v in parts) for _, parts in rows), default=0) or 1
-    width, row = 520, 28
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 200}" '
-           f'height="{len(rows) * row + 10}" role="img" aria-label="points by source">']
+    width, row = 400, 28  # narrow enough to read on a phone
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 160}" '
+           f'height="{len(rows) * row + 10}" viewBox="0 0 {width + 160} {len(rows) * row + 10}" '
+           'role="img" aria-label="points by source">']
     for i, (name, parts) in enumerate(rows):
         y = 5 + i * row
         out.append(f'<text x="0" y="{y + 16}">{escape(name)}</text>')
@@ -107,7 +116,8 @@ def _paired(rows: Sequence[tuple[str, int, int]]) -> str:
     top = max((max(a, b) for _, a, b in rows), default=0) or 1
     width, row = 420, 30
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 160}" '
-           f'height="{len(rows) * row + 10}" role="img" aria-label="win rate">']
+           f'height="{len(rows) * row + 10}" viewBox="0 0 {width + 160} {len(rows) * row + 10}" '
+           'role="img" aria-label="win rate">']
     for i, (name, value, fair) in enumerate(rows):
         y = 5 + i * row
         out.append(f'<text x="0" y="{y + 14}">{escape(name)}</text>')
@@ -139,7 +149,7 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[object]], numeric: set[i
     return "\n".join(out)
 
 
-def _by_part(played: Game, parts: Sequence[tuple[str, float]]) -> list[tuple[Source, int]]:
+def _by_part(played: SomeGame, parts: Sequence[tuple[str, float]]) -> list[tuple[Source, int]]:
     """A player's points by source as bar parts: the periods' sources (year 1 ...) as one
     part, their group (a bar has no room for one per period), the others each their own; in
     the game's order. Rounded after adding, so the parts add up to the rounded sum."""
@@ -148,12 +158,19 @@ def _by_part(played: Game, parts: Sequence[tuple[str, float]]) -> list[tuple[Sou
     for key, v in parts:
         source = played.source(key)
         if source.period is not None:
-            source = Source(source.group, played.period, source.group, source.colour,
-                            source.order)
+            source = Source(source.group, _period_part(played, source), source.group,
+                            source.colour, source.order)
         shown.setdefault(source.key, source)
         sums[source.key] = sums.get(source.key, 0) + v
     ordered = sorted(shown.values(), key=lambda x: x.order)
     return [(x, round(sums[x.key])) for x in ordered]
+
+
+def _period_part(played: SomeGame, source: Source) -> str:
+    """The name of a period's sources taken together: the source's label without its period
+    ("souks, week 2" -> "souks"), else its group ("year 2" -> "year ends")."""
+    suffix = f", {played.period} {source.period}"
+    return source.label.removesuffix(suffix) if source.label.endswith(suffix) else source.group
 
 
 def _sources_legend(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]]) -> str:
@@ -166,7 +183,7 @@ def _sources_legend(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]]) ->
     return _legend([x.label for x in ordered], [x.colour for x in ordered])
 
 
-def _facts(played: Game, log: GameLog) -> str:
+def _facts(played: SomeGame, log: GameLog) -> str:
     """The game's header: date, place, players, and how it was played."""
     header = log.header
     parts = [("Game", f"{played.name}, {played.describe(played.facts(header.setup))}"),
@@ -179,25 +196,81 @@ def _facts(played: Game, log: GameLog) -> str:
         f"<strong>{escape(k)}:</strong> {escape(v)}" for k, v in parts) + "</p>")
 
 
-def game_page(title: str, played: Game, outcome: Any, log: GameLog) -> str:
-    setup = log.header.setup
-    names = list(played.players_of(setup))
-    body = [_facts(played, log)]
+def game_title(played: SomeGame, log: GameLog) -> str:
+    """A game page's title, from when and where it was played (the file's name says
+    nothing to the people who played): ``YSPAHAN on 2026-11-23 at Kassel``; without a date
+    or place, the players."""
+    header = log.header
+    title = played.name
+    if header.date:
+        title += f" on {header.date}"
+    if header.place:
+        title += f" at {header.place}"
+    if not (header.date or header.place):
+        title += " played by " + _and(played.players_of(header.setup))
+    return title
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _seat_colours(played: SomeGame, names: Sequence[str]) -> list[str]:
+    """Each seat's colour in the charts: the game's own (its sources have theirs)."""
+    colours = played.seat_colours
+    return [colours[i % len(colours)] for i in range(len(names))]
+
+
+def _card(played: SomeGame, outcome: Any, log: GameLog) -> str:
+    """The page's first screen: where the log breaks a rule, if it does; who won (or how an
+    unfinished game stands); the totals; and one chart, the points after each period."""
+    names = list(played.players_of(log.header.setup))
+    colours = _seat_colours(played, names)
+    scores = played.scores(outcome, log.header.setup)
+    word = played.points
+    unit = word if word == "points" else f"{word} points"  # "73 prestige points"
+    winners = played.winners(outcome)
+    if winners:
+        best = max(x.total for x in scores)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        result = f"<strong>{escape(_and(winners))}</strong> {verb} with {best} {unit}."
+    else:
+        best = max((x.total for x in scores), default=0)
+        ahead = [x.name for x in scores if x.total == best]
+        lead = "leads" if len(ahead) == 1 else "lead"
+        result = f"The game is not over ({escape(played.progress(outcome))}): " + (
+            f"so far <strong>{escape(_and(ahead))}</strong> {lead} with {best} {unit}."
+            if best else f"no {escape(word)} scored yet.")
+    ranked = sorted(range(len(scores)), key=lambda i: (-scores[i].total, i))
+    totals = ["<table>", f'<tr><th>player</th><th class="n">{escape(word)}</th></tr>']
+    for i in ranked:
+        x = scores[i]
+        totals.append(f'<tr><td><i class="seat" style="background:{colours[i]}"></i>'
+                      f'{escape(x.name)}</td><td class="n">{x.total}</td></tr>')
+    totals.append("</table>")
+    stages = played.standings(outcome)
+    heading = f"{word.capitalize()} after each {played.period}"
+    if any(e.final for e in played.ledger(outcome)):
+        heading += f" and the {played.final}"
+    broken = []
     if not outcome.valid:
         first = describe_violation(log, outcome.violations[0])
-        body.append(f'<p class="invalid"><strong>This log breaks a rule</strong>: '
-                    f"{escape(first)}. What follows is the game up to the last legal event "
-                    f"(asara validate lists every problem).</p>")
-    body += [f"<h2>{played.points.capitalize()} after each {played.period} and the "
-             f"{played.final}</h2>",
-            _legend(names, [SEAT_COLOURS[i % 4] for i in range(len(names))]),
-            _bars(played.standings(outcome), names)]
+        broken.append(f'<p class="invalid"><strong>This log breaks a rule</strong>: '
+                      f"{escape(first)}. What this page shows is the game up to the last "
+                      f"legal event (asara validate lists every problem).</p>")
+    return "\n".join([
+        '<section class="card">', *broken, f'<p class="result">{result}</p>', *totals,
+        f"<h2>{escape(heading)}</h2>", _legend(names, colours),
+        _bars(stages, names, colours) if stages else f"<p>No {escape(word)} yet.</p>",
+        "</section>"])
+
+
+def game_page(played: SomeGame, outcome: Any, log: GameLog) -> str:
+    setup = log.header.setup
+    body = [_card(played, outcome, log), _facts(played, log)]
     scores = played.scores(outcome, setup)
     rows = [(x.name, _by_part(played, x.sources)) for x in scores]
     body += ["<h2>Where the points came from</h2>", _sources_legend(rows), _stacked(rows)]
-    winners = ", ".join(played.winners(outcome)) or "(the game is not over)"
-    body.append(f"<p>Winner: <strong>{escape(winners)}</strong>. Totals: "
-                + escape(", ".join(f"{x.name} {x.total}" for x in scores)) + ".</p>")
     ledger = played.ledger(outcome)
     if any(e.final for e in ledger):
         won = set(played.winners(outcome))
@@ -210,11 +283,13 @@ def game_page(title: str, played: Game, outcome: Any, log: GameLog) -> str:
     for summary in played.summaries(outcome):
         body += [f"<h2>{escape(summary.title)}</h2>",
                  _table(list(summary.head), list(summary.rows), set())]
-    body += [f"<h2>The ledger: every {played.points} point</h2>",
+    # "every prestige point", but not "every points point"
+    every = "every point" if played.points == "points" else f"every {played.points} point"
+    body += [f"<h2>The ledger: {escape(every)}</h2>",
              _table([played.period, "event", "player", "points", "source"],
                     [(e.period, e.event or "", e.player, f"+{e.points}", e.explanation)
                      for e in ledger], {0, 1, 3})]
-    return _page(title, body)
+    return _page(game_title(played, log), body)
 
 
 def club_page(title: str, records: Sequence[GameRecord], stats: Clubs) -> str:
@@ -239,7 +314,7 @@ def club_page(title: str, records: Sequence[GameRecord], stats: Clubs) -> str:
     return _page(title, body)
 
 
-def _club_part(played: Game, stats: Club, h: str) -> list[str]:
+def _club_part(played: SomeGame, stats: Club, h: str) -> list[str]:
     """One game's statistics: win rates, points by source, players, seats, head to head."""
     names = [p.name for p in stats.players]
     means = [(p.name, _by_part(played, p.sources)) for p in stats.players]

@@ -4,14 +4,13 @@ terminal's width, so the terminal never cuts a word or a rule id (``[R6.1]``) in
 A line that starts with ``FILE:LINE:`` is a diagnostic for editors and grep (as a compiler
 writes them): it stays on one line. Tables and other rich renderables lay themselves out.
 
-Plain lines (a refusal, a recorded move's answer, a verdict) are written here without rich:
-importing rich's console costs a command about 20 ms, a third of Python and Typer's own
-start. They come out as the rich console (render/console.py) would print them, to the byte:
-the same width, rich's dropping of BEL, BS, VT, FF and CR, then every other control
-character escaped (:func:`~asara_cli.core.shown.safe_text`). A screen that can draw itself
-as rich draws it (ASARA's compact board: render/sheet.py) is written here too, in the colours
-rich would choose. Anything else, and a line with a tab (rich lays tabs out by cell width),
-goes to the rich console.
+Plain lines (a refusal, a recorded move's answer, a verdict) are written here without rich,
+by the project's own rules: importing rich's console costs a command about 20 ms, a third of
+Python and Typer's own start. The width is $COLUMNS, else the terminal's, else 80 (and the
+rich console, when one is made, is given the same); every control character in the text is
+shown escaped (:func:`~asara_cli.core.shown.safe_text`); a character the stream cannot
+encode is written as ``?``. A screen that draws itself in the plain layout (ASARA's compact
+board: render/sheet.py) is written here too; anything else goes to the rich console.
 """
 
 from __future__ import annotations
@@ -35,10 +34,6 @@ DIAGNOSTIC = re.compile(r"^([a-z]+: )?\S+:\d+: ")
 PLACE = re.compile(r"^([a-z]+: )?\S*[/.]\S*:(?= )")
 #: below this width a wrapped line would hold a word or two; the terminal may break it
 NARROWEST = 40
-#: no colour system that render/sheet.py knows: rich draws
-_RICH_ONLY = -1
-#: what rich's Text drops from a string (bell, backspace, vertical tab, form feed, CR)
-_DROPPED = dict.fromkeys((7, 8, 11, 12, 13))
 
 
 def wrap(text: str, width: int) -> str:
@@ -61,15 +56,7 @@ def wrap(text: str, width: int) -> str:
 
 
 def _is_terminal(file: Any) -> bool:
-    """Whether ``file`` takes escape sequences, as rich's console decides it."""
-    if getattr(sys.stdin, "__module__", "").startswith("idlelib"):
-        return False
-    compatible = os.environ.get("TTY_COMPATIBLE", "")
-    if compatible in ("0", "1"):
-        return compatible == "1"
-    force = os.environ.get("FORCE_COLOR")
-    if force is not None:
-        return force != ""
+    """Whether ``file`` is a terminal."""
     isatty = getattr(file, "isatty", None)
     try:
         return False if isatty is None else bool(isatty())
@@ -77,39 +64,43 @@ def _is_terminal(file: Any) -> bool:
         return False
 
 
+def _fileno(file: Any) -> int | None:
+    try:
+        number: int = file.fileno()
+    except (AttributeError, ValueError, OSError):  # no descriptor (a test's buffer)
+        return None
+    return number
+
+
 def terminal_width(file: Any) -> int:
-    """The width rich's console gives a line written to ``file``: $COLUMNS, else the
-    terminal's (of stdin, stdout or stderr, the first that is one), else 80; 80 on a
-    dumb terminal unless $COLUMNS and $LINES are both set."""
-    env = os.environ
-    columns, lines = env.get("COLUMNS"), env.get("LINES")
-    width = int(columns) if columns is not None and columns.isdigit() else None
-    if width is not None and lines is not None and lines.isdigit():
-        return width
-    if env.get("TERM", "").lower() in ("dumb", "unknown") and _is_terminal(file):
-        return 80
-    if width is not None:
-        return width
-    for fd in (0, 1, 2):
-        try:
-            width = os.get_terminal_size(fd).columns
-        except (AttributeError, ValueError, OSError):  # not a terminal
+    """The width a line written to ``file`` is wrapped to: $COLUMNS (a positive number),
+    else the width of the terminal ``file`` is (or of stdin, stdout or stderr, the first
+    that is one), else 80."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isascii() and columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    own = _fileno(file)
+    for fd in (own, 0, 1, 2):
+        if fd is None:
             continue
-        break
-    return width or 80
+        try:
+            return os.get_terminal_size(fd).columns or 80
+        except (ValueError, OSError):  # not a terminal
+            continue
+    return 80
 
 
-def _rich_only() -> bool:
-    """Where rich's console writes otherwise than plain text (Windows' console API, a
-    notebook): there everything goes through it."""
-    import builtins
-
-    return sys.platform == "win32" or hasattr(builtins, "get_ipython")
+def colour_wanted(file: Any) -> bool:
+    """Whether the plain layout colours what it writes to ``file``: on a terminal, unless
+    $NO_COLOR is set, $TERM is ``dumb``, or on Windows (whose console may not take escape
+    codes)."""
+    return (_is_terminal(file) and os.environ.get("NO_COLOR", "") == ""
+            and os.environ.get("TERM", "") != "dumb" and sys.platform != "win32")
 
 
 class Writer:
     """stdout (or stderr): plain lines written here, wrapped and escaped; a screen that
-    draws itself as rich would (a ``plain(width, colour_system)`` method: render/sheet.py)
+    draws itself in the plain layout (a ``plain(width, colour)`` method: render/sheet.py)
     too; other renderables, and everything once a rich console has been made, through
     :class:`TableConsole`."""
 
@@ -119,17 +110,17 @@ class Writer:
 
     @property
     def rich(self) -> TableConsole:
-        """The rich console behind this writer, made on first use."""
+        """The rich console behind this writer, made on first use, as wide as this writer."""
         if self._rich is None:
             from asara_cli.render.console import TableConsole
 
             self._rich = TableConsole(stderr=self.stderr, markup=False, highlight=False,
-                                      emoji=False)
+                                      emoji=False, width=self.width)
         return self._rich
 
     @property
     def file(self) -> IO[str]:
-        """The stream written to, looked up at each write (as rich does: tests swap it)."""
+        """The stream written to, looked up at each write (tests swap it)."""
         if self._rich is not None:
             return self._rich.file
         file = sys.stderr if self.stderr else sys.stdout
@@ -147,64 +138,33 @@ class Writer:
         return self.rich.capture()
 
     def print(self, *objects: Any, sep: str = " ", end: str = "\n", **options: Any) -> None:
-        """Print as rich's console does: strings joined by ``sep``, wrapped (plain text is
-        always soft-wrapped: rich never breaks it again), then ``end``. A style, or any
-        other option of rich's, is rich's to print."""
+        """Strings joined by ``sep``, wrapped and escaped, then ``end``; a screen with a plain
+        layout that fits, drawn so; anything else (a style, another option, a rich
+        renderable) printed by rich."""
         if (self._rich is None and objects and all(isinstance(o, str) for o in objects)
-                and options.keys() <= {"soft_wrap"} and not _rich_only()):
-            width = self.width
-            text = wrap(sep.join(objects), width)
-            if "\t" not in text and "\t" not in end:
-                if width >= 1:  # rich draws nothing in no width ($COLUMNS=0)
-                    self._write(safe_text(text.translate(_DROPPED)) + safe_text(end))
-                return
+                and options.keys() <= {"soft_wrap"}):
+            self._write(wrap(safe_text(sep.join(objects)), self.width) + safe_text(end))
+            return
         plain = getattr(objects[0], "plain", None) if len(objects) == 1 else None
         if self._rich is None and callable(plain) and end == "\n" and not options:
-            width, system = self.width, self._colour_system()
-            drawn = plain(width, system) if width >= 1 and system != _RICH_ONLY else None
-            if drawn is not None:
-                # as is: the screen drew only printable characters (render/sheet.py checks
-                # them), and the escape codes of its colours are its own
+            drawn = plain(self.width, colour_wanted(self.file))
+            if drawn is not None:  # escaped and coloured by render/sheet.py
                 self._write(drawn)
                 return
         self.rich.print(*objects, sep=sep, end=end, **options)
 
-    def _colour_system(self) -> int | None:
-        """The colour system rich would draw in here, as render/sheet.py numbers them:
-        ``None`` for none (not a terminal), :data:`_RICH_ONLY` where rich alone should say
-        (a dumb terminal, one named kitty, which rich's versions tell apart differently, not
-        UTF-8, Windows, a notebook)."""
-        from asara_cli.render.sheet import EIGHT_BIT, NO_COLOR, STANDARD, TRUECOLOR
-
-        file = self.file
-        encoding = (getattr(file, "encoding", "utf-8") or "utf-8").lower()
-        if _rich_only() or not encoding.startswith("utf"):  # rich draws ASCII boxes
-            return _RICH_ONLY
-        if not _is_terminal(file):
-            return None
-        env = os.environ
-        term = env.get("TERM", "").strip().lower()
-        if term in ("dumb", "unknown") or term.rpartition("-")[2] == "kitty":
-            return _RICH_ONLY
-        if env.get("NO_COLOR", "") != "":
-            return NO_COLOR
-        if env.get("COLORTERM", "").strip().lower() in ("truecolor", "24bit"):
-            return TRUECOLOR
-        return EIGHT_BIT if term.rpartition("-")[2] == "256color" else STANDARD
-
     def _write(self, text: str) -> None:
-        """``text`` written and flushed, as rich writes a print: a closed pipe (``asara
-        status | head``) ends the command quietly with exit code 1."""
+        """``text`` written and flushed: a character the stream cannot encode as ``?``; a
+        closed pipe (``asara status | head``) ends the command quietly with exit code 1."""
         file = self.file
         if file is None:  # no stream at all (pythonw): nothing to write to
             return
         try:
             try:
                 file.write(text)
-            except UnicodeEncodeError as error:
-                error.reason = (f"{error.reason}\n*** You may need to add "
-                                "PYTHONIOENCODING=utf-8 to your environment ***")
-                raise
+            except UnicodeEncodeError:
+                encoding = getattr(file, "encoding", None) or "ascii"
+                file.write(text.encode(encoding, "replace").decode(encoding))
             file.flush()
         except BrokenPipeError:
             devnull = os.open(os.devnull, os.O_WRONLY)

@@ -10,12 +10,10 @@ from collections import Counter
 import pytest
 from yspahan_helpers import board
 
-from asara_cli.games import find_game
+from asara_cli.games.yspahan import GAME
 from asara_cli.games.yspahan.rules.engine import replay
 from asara_cli.games.yspahan.rules.events import Checkpoint, Roll, Turn
 from asara_cli.games.yspahan.simulate import NAMES, simulate_game
-
-GAME = find_game("yspahan")
 
 
 @pytest.mark.parametrize(("seed", "players"), [(1, 3), (2, 4), (3, 3), (4, 4)])
@@ -77,10 +75,15 @@ def test_scores_split_by_source_and_week_add_up() -> None:
     # week-end awards are evaluations (no event of their own); the rest name their event
     assert all(line.event is None for line in ledger
                if line.source.startswith(("souks", "caravan_week")))
+    # the standings are ASARA's shape: a stage (a week) and every seat's points after it
     standings = GAME.standings(played)
-    assert [len(r) for _, r in standings] == [3] * 4
-    assert [r[-1] for _, r in standings] == [s.total for s in scores]
-    assert GAME.winners(played) == tuple(sim.setup.players[s] for s in played.winners())  # type: ignore[attr-defined]
+    assert [label for label, _ in standings] == ["week 1", "week 2", "week 3"]
+    assert [len(r) for _, r in standings] == [4] * 3
+    assert standings[-1][1] == [s.total for s in scores]
+    for w, (_, row) in enumerate(standings, start=1):
+        assert row == [sum(line.points for line in ledger if line.player == s.name
+                           and line.period <= w) for s in scores]
+    assert GAME.winners(played) == tuple(sim.setup.players[s] for s in played.winners())
 
 
 def test_sources_name_the_weeks_and_group_them() -> None:

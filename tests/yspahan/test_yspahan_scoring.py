@@ -241,7 +241,7 @@ def test_y5_2_engine_orders_the_last_day() -> None:
     t.score = [10, 5, 10, 5]
     t.tower = [[1, 2, 0], None, None, None, None, None]
     assert run(t, Turn("Ann", "camels", Camels())) == []
-    assert (t.day, t.order, t.start, t.prev_start) == (7, [3, 1, 0, 2], 3, 1)
+    assert (t.day, t.order, t.start, t.previous_start) == (7, [3, 1, 0, 2], 3, 1)
     # Cid would roll by rotation; the lowest score (Dia) rolls instead
     (v,) = run(t.copy(), Roll("Cid", WHITE))
     assert v.rule == "Y5.2"

@@ -12,14 +12,16 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from asara_cli.games.base import (
     CodecModule,
+    Data,
     Filter,
     Flag,
+    Game,
     LedgerLine,
-    Outcome,
+    SchemaPart,
     SeatScore,
     Source,
     Summary,
@@ -27,6 +29,13 @@ from asara_cli.games.base import (
 
 if TYPE_CHECKING:
     import typer
+    from rich.console import RenderableType
+
+    from asara_cli.games.asara.rules.board import Board
+    from asara_cli.games.asara.rules.engine import Applied, Replay
+    from asara_cli.games.asara.rules.events import Event
+    from asara_cli.games.asara.rules.state import GameState, LedgerEntry, Setup
+    from asara_cli.games.recording import Recording
 
 #: The colours of the sources in the report: alike sources are given unlike hues.
 _COLOURS = {
@@ -39,7 +48,7 @@ _AFTER_YEARS = (*_COLOURED, "overall", "most_towers", "money")
 _EXPANSION_NAMES = {"gifts": "Gifts of the Caliph", "genie": "the House of the Bottle Genie"}
 
 
-class Asara(CodecModule):
+class Asara(CodecModule["Setup", "Event"]):
     """ASARA as the generic layers see it (:class:`asara_cli.games.base.Game`)."""
 
     key = "asara"
@@ -52,6 +61,9 @@ class Asara(CodecModule):
     period = "year"
     points = "prestige"
     final = "final evaluation"
+    rule_prefix = "R"
+    #: a seat is no buyer colour: four hues of their own
+    seat_colours: tuple[str, ...] = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
 
     # --- board ----------------------------------------------------------------------------
 
@@ -68,10 +80,11 @@ class Asara(CodecModule):
                 "utf-8")
             return text
 
-    def board_from_mapping(self, data: Mapping[str, Any],
-                           defaults: Mapping[str, Any] | None) -> Any:
+    def board_from_mapping(self, data: Mapping[str, object],
+                           defaults: Mapping[str, object] | None) -> Board:
+        from msgspec.structs import replace
+
         from asara_cli.core.profile import with_defaults
-        from asara_cli.core.values import evolve
         from asara_cli.games.asara.rules.board import board_from_mapping
 
         if defaults is None:
@@ -79,26 +92,26 @@ class Asara(CodecModule):
         # the hand sizes are one per player count the profile allows: taken whole or not
         merged, taken = with_defaults(data, defaults, whole=("buyers.hand",))
         board = board_from_mapping(merged)
-        return evolve(board, defaulted=taken) if taken else board
+        return replace(board, defaulted=taken) if taken else board
 
     # --- codec ----------------------------------------------------------------------------
 
     codec = "asara_cli.games.asara.codec"
-    header_keys = ("start", "variant", "expansions", "buyers")
+    header_keys: tuple[str, ...] = ("start", "variant", "expansions", "buyers")
 
-    def schema(self, board: Any) -> dict[str, Any]:
+    def schema(self, board: Board) -> SchemaPart:
         from asara_cli.games.asara.schema import log_part
 
         return log_part(board)
 
     # --- referee --------------------------------------------------------------------------
 
-    def replay(self, board: Any, setup: Any, events: Sequence[Any]) -> Outcome:
+    def replay(self, board: Board, setup: Setup, events: Sequence[Event]) -> Replay:
         from asara_cli.games.asara.rules.engine import replay
 
         return replay(board, setup, events)
 
-    def progress(self, outcome: Any) -> str:
+    def progress(self, outcome: Replay) -> str:
         state = outcome.state
         if outcome.complete:
             names = [state.players[s].name for s in outcome.winners()]
@@ -106,13 +119,13 @@ class Asara(CodecModule):
         who = state.players[state.turn].name if state.turn is not None else "-"
         return f"in progress: year {state.year}, {who} to move"
 
-    def move_text(self, board: Any, event: Any) -> str:
+    def move_text(self, board: Board, event: Event) -> str:
         from asara_cli.games.asara.screens.record import move_text
 
         return move_text(board, event)
 
-    def record_line(self, board: Any, setup: Any, events: Sequence[Any]
-                    ) -> tuple[str, Any] | None:
+    def record_line(self, board: Board, setup: Setup, events: Sequence[Event]
+                    ) -> tuple[str, RenderableType | None] | None:
         from asara_cli.games.asara.rules.engine import apply, check, errors, replay
         from asara_cli.games.asara.screens.record import result_line, year_end_view
 
@@ -124,13 +137,13 @@ class Asara(CodecModule):
         view = year_end_view(board, done) if done.year_end is not None else None
         return result_line(board, before.state, done, event), view
 
-    def turn_text(self, outcome: Any) -> str | None:
+    def turn_text(self, outcome: Replay) -> str | None:
         state = outcome.state
         if state.turn is None or outcome.stopped is not None:
             return None
         return f"Year {state.year}, {state.players[state.turn].name} to move."
 
-    def scores(self, outcome: Any, setup: Any) -> tuple[SeatScore, ...]:
+    def scores(self, outcome: Replay, setup: Setup) -> tuple[SeatScore, ...]:
         state = outcome.state
         n = len(state.players)
         by_seat: list[dict[str, int]] = [defaultdict(int) for _ in range(n)]
@@ -143,17 +156,17 @@ class Asara(CodecModule):
                                             key=lambda kv: _source_order(kv[0]))))
                      for s, p in enumerate(state.players))
 
-    def winners(self, outcome: Any) -> tuple[str, ...]:
+    def winners(self, outcome: Replay) -> tuple[str, ...]:
         return tuple(outcome.state.players[s].name for s in outcome.winners())
 
-    def ledger(self, outcome: Any) -> tuple[LedgerLine, ...]:
+    def ledger(self, outcome: Replay) -> tuple[LedgerLine, ...]:
         state = outcome.state
         names = [p.name for p in state.players]
         return tuple(LedgerLine(e.year, e.event or None, names[e.player], e.points,
                                 _source_key(e), e.explanation, e.source == "final")
                      for e in state.ledger)
 
-    def summaries(self, outcome: Any) -> tuple[Summary, ...]:
+    def summaries(self, outcome: Replay) -> tuple[Summary, ...]:
         from asara_cli.games.asara.rules.text import tower_label
 
         rows = []
@@ -166,52 +179,55 @@ class Asara(CodecModule):
         return (Summary("Towers and money", ("player", "towers (height)", "Asari"),
                         tuple(rows)),)
 
-    def standings(self, outcome: Any) -> list[tuple[str, list[int]]]:
+    def standings(self, outcome: Replay) -> list[tuple[str, list[int]]]:
         from asara_cli.games.asara.screens.game import prestige_by_year
 
         return prestige_by_year(outcome.state)
 
-    def board_view(self, board: Any) -> Any:
+    def board_view(self, board: Board) -> RenderableType:
         from asara_cli.games.asara.screens.board import board_view
 
         return board_view(board)
 
-    def board_data(self, board: Any) -> dict[str, Any]:
+    def board_data(self, board: Board) -> Data:
         from asara_cli.games.asara.screens.board import board_dict
 
         return board_dict(board)
 
+    def board_page(self, board: Board) -> str | None:
+        return None  # the printed board names its spaces: nothing to lay beside it
+
     # --- screens ---------------------------------------------------------------------------
 
-    def status_view(self, board: Any, outcome: Any, at: int, title: str,
-                    full: bool = False) -> Any:
+    def status_view(self, board: Board, outcome: Replay, at: int, title: str,
+                    full: bool = False) -> RenderableType:
         from asara_cli.games.asara.screens.game import status_view
 
         return status_view(board, outcome.at(at), title, full)
 
-    def status_data(self, board: Any, outcome: Any, at: int) -> dict[str, Any]:
+    def status_data(self, board: Board, outcome: Replay, at: int) -> Data:
         from asara_cli.games.asara.screens.game import status_dict
 
         return status_dict(board, outcome.at(at))
 
-    def score_view(self, board: Any, outcome: Any, title: str) -> Any:
+    def score_view(self, board: Board, outcome: Replay, title: str) -> RenderableType:
         from asara_cli.games.asara.screens.game import score_view
 
         return score_view(board, outcome, title)
 
-    def score_data(self, board: Any, outcome: Any) -> dict[str, Any]:
+    def score_data(self, board: Board, outcome: Replay) -> Data:
         from asara_cli.games.asara.screens.game import score_dict
 
         return score_dict(board, outcome)
 
-    def score_chart(self, outcome: Any, title: str) -> Any:
+    def score_chart(self, outcome: Replay, title: str) -> RenderableType:
         from asara_cli.games.asara.screens.game import score_chart
 
         return score_chart(outcome, title)
 
     # --- sources and filters --------------------------------------------------------------
 
-    def sources(self, board: Any) -> tuple[Source, ...]:
+    def sources(self, board: Board | None) -> tuple[Source, ...]:
         years = board.years if board is not None else 4
         return tuple(self.source(k) for k in (
             "builds", "gifts", *(f"year{y}" for y in range(1, years + 1)), *_AFTER_YEARS))
@@ -220,13 +236,13 @@ class Asara(CodecModule):
         """The source called ``key``, for any key :meth:`scores` gives (any year)."""
         return _source(key)
 
-    filters = (
-        Filter("variant", "basic or pro.", ("basic", "pro")),
+    filters: tuple[Filter, ...] = (
+        Filter("variant", "Only games of this variant (basic or pro).", ("basic", "pro")),
         Filter("expansions", "Only games with this expansion (gifts, genie); repeat it for "
                "several.", ("gifts", "genie"), many=True, option="expansion"),
     )
 
-    def facts(self, setup: Any) -> dict[str, str | tuple[str, ...]]:
+    def facts(self, setup: Setup) -> dict[str, str | tuple[str, ...]]:
         return {"variant": setup.variant.value, "expansions": tuple(setup.expansions)}
 
     def describe(self, facts: Mapping[str, str | tuple[str, ...]]) -> str:
@@ -236,14 +252,14 @@ class Asara(CodecModule):
 
     # --- simulator ---------------------------------------------------------------------------
 
-    simulate_flags = (
+    simulate_flags: tuple[Flag, ...] = (
         Flag("pro", "The professional version."),
         Flag("gifts", "With the Gifts of the Caliph (R6.1)."),
         Flag("genie", "With the House of the Bottle Genie (R6.2; implies --pro)."),
     )
 
-    def simulate(self, board: Any, seed: int, players: int, flags: frozenset[str],
-                 names: Sequence[str]) -> tuple[Any, tuple[Any, ...]]:
+    def simulate(self, board: Board, seed: int, players: int, flags: frozenset[str],
+                 names: Sequence[str]) -> tuple[Setup, tuple[Event, ...]]:
         from asara_cli.games.asara.simulate import simulate_game
 
         expansions = tuple(x for x in ("gifts", "genie") if x in flags)
@@ -273,6 +289,11 @@ class Asara(CodecModule):
 
         return ("tally", *COMMANDS, "check")
 
+    def recording(self) -> Recording[Board, Replay, GameState, Event, Applied]:
+        from asara_cli.games.asara.recording import RECORDING
+
+        return RECORDING
+
 
 @cache  # a handful of keys, asked for by every game's scores
 def _source(key: str) -> Source:
@@ -291,7 +312,7 @@ def _source_order(key: str) -> tuple[int, int]:
     return _source(key).order
 
 
-def _source_key(entry: Any) -> str:
+def _source_key(entry: LedgerEntry) -> str:
     """Where a ledger entry's points came from: ``builds``, ``gifts``, ``year1``..., or the
     final award's category."""
     if entry.source == "final":
@@ -301,4 +322,5 @@ def _source_key(entry: Any) -> str:
     return "builds" if entry.source == "build" else "gifts"
 
 
-GAME = Asara()
+#: ASARA, checked by mypy against every part of the contract.
+GAME: Game[Board, Setup, Event, Replay, GameState, Applied] = Asara()

@@ -7,53 +7,53 @@ with the rule and the facts (exit code 1). Writes are atomic and locked (logfile
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from msgspec import Struct
 
 from asara_cli.cli.common import (
     GameOption,
-    add_command,
-    err,
     find_game_option,
     out,
-    replay_file,
     with_shared,
 )
 from asara_cli.cli.recording import (
+    DateOption,
     DryOption,
     LogOption,
+    NewLog,
+    PlaceOption,
     Refused,
+    UseOption,
+    begin,
     board_ref,
-    create,
     errors,
-    lock,
-    must_exist,
     name_numbers,
     played_on,
     player_names,
+    record_move,
     remember_new,
 )
-from asara_cli.core.findings import Violation
+from asara_cli.cli.recording import register as register_commands
+from asara_cli.cli.transaction import Typed
 from asara_cli.core.shown import show_path
-from asara_cli.core.values import frozen
-from asara_cli.errors import WordError
+from asara_cli.games import game as registered
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
-from asara_cli.games.asara.deal import deal_due, deal_reminder, game_words
+from asara_cli.games.asara.deal import deal_reminder, game_words
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, kind_of
-from asara_cli.games.asara.rules.areas.bank import seen_value
+from asara_cli.games.asara.rules.areas.bank import seen_value, space_for
+from asara_cli.games.asara.rules.areas.lighted import lights_gold
+from asara_cli.games.asara.rules.areas.tent import printed_cost
 from asara_cli.games.asara.rules.board import Board
-from asara_cli.games.asara.rules.engine import apply, check_setup, replay
-from asara_cli.games.asara.rules.engine import check as check_event
+from asara_cli.games.asara.rules.engine import check_setup, replay
 from asara_cli.games.asara.rules.events import (
     PAIR,
     Action,
     Addition,
-    Area,
     Bank,
     Bribe,
     Build,
@@ -65,7 +65,6 @@ from asara_cli.games.asara.rules.events import (
     Event,
     Genie,
     Gift,
-    GiftKind,
     GiftsDealt,
     GiftUse,
     Lighted,
@@ -77,21 +76,11 @@ from asara_cli.games.asara.rules.events import (
     Tile,
     Turn,
 )
-from asara_cli.games.asara.rules.gifts import unnamed_space
+from asara_cli.games.asara.rules.gifts import claim
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import GameState, Setup
-from asara_cli.games.asara.screens.record import move_text, result_line, year_end_view
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import (
-    GameLog,
-    LogHeader,
-    describe_violation,
-)
-from asara_cli.logfile.record import (
-    STATE_FILE,
-    append,
-    default_log,
-)
+from asara_cli.logfile.game import LogHeader
 
 # --- shared options --------------------------------------------------------------------------
 
@@ -134,8 +123,7 @@ GiftOption = Annotated[
 ]
 
 
-@frozen
-class Table:
+class Table(Struct, frozen=True):
     """What a move is typed against: the board, the state, the words the player gave."""
 
     board: Board
@@ -184,10 +172,8 @@ class Table:
         return Turn(placement, action, self.claim(key, placement, gifts or []))
 
     def claim(self, area: str, placement: Placement, texts: list[str]) -> tuple[GiftUse, ...]:
-        """The gifts on the space: as --gift says, else resolved where there is no choice."""
-        # an unnamed space of the tent or the lighted windows is the first free one (G1)
-        space = unnamed_space(self.board, self.state, self.board.area(area), placement.space)
-        lying = list(self.state.gifts_at(area, space))
+        """The gifts on the space: as --gift says, else resolved where there is no choice
+        (the rules decide which: rules/gifts.py)."""
         given: list[GiftUse] = []
         for text in texts:
             use = parse_use(" ".join(text.lower().split()))
@@ -195,109 +181,31 @@ class Table:
                 raise words.WordError(f"--gift: expected e.g. \"buyer green\", \"asari 6\", "
                                       f"\"buy base: red\", \"lighted: red\"; got {text!r}")
             given.append(use)
-        uses: list[GiftUse] = []
-        for gift in lying:
-            match = next((u for u in given if u.gift.kind == gift.kind
-                          and (gift.kind != GiftKind.BUY or u.gift.section == gift.section)),
-                         None)
-            if match is not None:
-                given.remove(match)
-                uses.append(GiftUse(gift, match.buyer, match.colour, match.gold, match.taken))
-            elif gift.kind == GiftKind.BUY and gift.section is not None and (
-                    self.state.market(gift.section).count > 0):
-                lies = (f"{len(lying)} gifts lie on this space ({', '.join(map(str, lying))})"
-                        if len(lying) > 1 else f"a purchase gift lies on this space ({gift})")
-                again = (" (one --gift for each gift that needs a choice: repeat --gift)"
-                         if texts else "")
-                raise words.WordError(
-                    f"{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
-                    f"\"{gift}: nothing\" when nothing can be paid for){again}")
-            elif gift.kind == GiftKind.BUYER and self.state.draw_pile < 1:
-                uses.append(GiftUse(gift, taken=False))  # the deck is empty: void (X4)
-            else:
-                uses.append(GiftUse(gift))
-        # gifts given that are not on the space: the referee says what lies there
-        return (*uses, *given)
+        found = claim(self.board, self.state, self.board.area(area), placement.space, given)
+        gift, lying = found.undecided, found.lying
+        if gift is not None:
+            lies = (f"{len(lying)} gifts lie on this space ({', '.join(map(str, lying))})"
+                    if len(lying) > 1 else f"a purchase gift lies on this space ({gift})")
+            again = (" (one --gift for each gift that needs a choice: repeat --gift)"
+                     if texts else "")
+            raise words.WordError(
+                f"{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
+                f"\"{gift}: nothing\" when nothing can be paid for){again}")
+        return found.uses
 
 
-def _is_check(ctx: typer.Context) -> bool:
-    return isinstance(ctx.obj, dict) and bool(ctx.obj.get("check"))
-
-
-def _say(text: str) -> None:
-    """A line for the table on stdout, broken between words to the terminal's width."""
-    out().print(text)  # the console wraps it (render/wrap.py)
-
-
-def _load_log(path: Path) -> tuple[Board, GameState, GameLog, str]:
-    game = replay_file(path, None)
-    result = game.result
-    if result.stopped is not None:
-        first = [describe_violation(game.log, v) for v in result.violations if not v.later]
-        raise Refused(f"{show_path(path)} is illegal from event {result.stopped}; fix it "
-                      f"first (`asara validate {show_path(path)}`, or `asara undo`)", first[:3])
-    return game.board, result.state, game.log, game.text
-
-
-def _still(state: GameState) -> str:
-    """The last line of a refused move: whose turn it still is, so the next move typed is
-    not taken for the wrong player's."""
-    if state.turn is None:
-        return ""
-    return f"; it is still {state.players[state.turn].name}'s turn"
-
-
-def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
-            make: Callable[[Table], Event]) -> None:
-    dry = dry_run or _is_check(ctx)
-    with errors():
-        path, _ = default_log(log)
-        must_exist(path)
-        guard = contextlib.nullcontext() if dry else lock(path)
-        with guard:
-            board, state, game, text = _load_log(path)
-            table = Table(board, state, player, game.header.movers == "named")
-            try:
-                event = make(table)
-            except WordError as e:  # unusable words (any game's): still say whose turn it is
-                said = str(e)
-                still = _still(state)
-                if still and said.endswith(("?", ".")):  # a question ends its sentence
-                    still = f" It is{still.removeprefix('; it is')}."
-                raise words.WordError(f"{said}{still}") from None
-            findings = check_event(board, state, event)
-            due = deal_due(board, state) if isinstance(event, Turn) else None
-            if due is not None:  # the deal first: a move before it loses the gifts' effect
-                findings = (Violation(state.events + 1, None, "R6.1",
-                                      due.removesuffix(" [R6.1]")), *findings)
-            problems = [v for v in findings if v.is_error]
-            if problems:
-                raise Refused(move_text(board, event),
-                              [f"{v.message} [{v.rule}]" for v in problems]
-                              + [("nothing was written" if not dry else "(a check only)")
-                                 + _still(state)])
-            for v in findings:
-                if v.severity == "warning":
-                    err().print(f"warning: {v.message} [{v.rule}]", soft_wrap=True)
-            done = apply(board, state, event)
-            if dry:
-                line = result_line(board, state, done, event, numbered=False)
-                _say(f"legal, not recorded: {line}")
-                return
-            append(path, event, read=(game, text))  # as read under the lock
-        _say(result_line(board, state, done, event))
-        if done.year_end is not None:
-            out().print(year_end_view(board, done))
-            reminder = deal_reminder(board, done.state)
-            if reminder is not None:
-                out().print(reminder)
+def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
+          make: Callable[[Table], Event | Typed[Event]]) -> None:
+    """Record the move ``make`` types against the table (the one transaction:
+    cli/transaction.py); ``player``: the mover as typed."""
+    record_move(ctx, registered("asara"), log, dry_run, lambda p: make(
+        Table(p.board, p.state, player, p.log.header.movers == "named")))
 
 
 # --- what every move shares --------------------------------------------------------------------
 
 
-@frozen
-class Placed:
+class Placed(Struct, frozen=True):
     """The options every move at an area takes: the buyer placed (``card`` or ``pair``), the
     genie's space and the Caliph's gifts claimed, the mover, the log, a check only."""
 
@@ -310,8 +218,7 @@ class Placed:
     dry_run: bool
 
 
-@frozen
-class Stated:
+class Stated(Struct, frozen=True):
     """The options every fact takes: the log, a check only."""
 
     log: Path | None
@@ -365,7 +272,7 @@ def buy(
         return t.turn(shared.card, shared.pair, space, Buy(section, colour, is_gold),
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def _tile(tile: list[str] | None, gold: bool) -> tuple[Colour | None, bool]:
@@ -418,7 +325,7 @@ def build(
         return t.turn(shared.card, shared.pair, plot, action,
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 _BUILD_WORDS: dict[str, object] = {**words.COLOUR_WORDS, **words.SECTION_WORDS,
@@ -458,32 +365,24 @@ def _classify(group: list[str], is_new: bool | None, new: list[NewTower],
 
 
 def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
-    """Lighted windows; one laid on a gold window unless a plain one is free (or "gold")."""
+    """Lighted windows; one laid on a gold window when the rules say so (no plain one free)
+    unless the words say "gold" or "plain"."""
     out_: list[LightedWindow] = []
-    seat = t.state.seat(name)
-    towers = t.state.players[seat].towers if seat is not None else ()
-    used: dict[tuple[Colour, int], int] = {}
+    lit: dict[tuple[Colour, int], int] = {}  # plain windows lit on a tower by this move
     for spec in specs:
         ws = [w for w in words.tokens([spec]) if words.fold(w) not in ("on", "auf")]
-        gold = False
+        said: bool | None = None
         if ws and words.fold(ws[-1]) in ("gold", "plain"):
-            gold = words.fold(ws.pop()) == "gold"
-            explicit = True
-        else:
-            explicit = False
+            said = words.fold(ws.pop()) == "gold"
         colour, n, rest = words.split_tower(ws)
         if rest:
             raise words.WordError(f"--light names a tower, e.g. {colour}, \"{colour} 2\" or "
                                   f"\"{colour} 2 gold\"; got {spec!r}")
         n = n or 1
-        if not explicit:
-            mine = [x for x in towers if x.colour == colour]
-            if len(mine) >= n:
-                tw = mine[n - 1]
-                plain = tw.free_plain_windows - used.get((colour, n), 0)
-                gold = plain <= 0 and tw.free_gold_windows > 0
+        gold = said if said is not None else lights_gold(t.state, name, colour, n,
+                                                         lit.get((colour, n), 0))
         if not gold:
-            used[(colour, n)] = used.get((colour, n), 0) + 1
+            lit[(colour, n)] = lit.get((colour, n), 0) + 1
         out_.append(LightedWindow(colour, n, gold))
     return out_
 
@@ -503,46 +402,33 @@ def bank(
 
     Example: asara bank 12 --card red;  asara bank 8 --space 2 --pair
     """
-    def make(t: Table) -> Event:
-        b = t.board
+    def make(t: Table) -> Typed[Event]:
         chosen, taken = space, amount
+        notes: list[str] = []
         if chosen is None:
             if taken is None:
                 raise words.WordError("how much was taken? e.g. asara bank 12 (or --space N)")
-            # through the genie every bank space may be wished for (R6.2)
-            free = (b.area(Area.BANK).spaces if genie is not None
-                    else t.state.free_spaces(b, Area.BANK)) or ()
-            values: dict[int, int | None] = dict(enumerate(b.bank_values, start=1))
-            # what this log has shown spaces of unknown value to pay counts as known (R3.3)
-            for s in values:
-                seen = seen_value(t.state, s) if values[s] is None else None
-                values[s] = seen[0] if seen is not None else values[s]
-            # a free space known to pay it; else that space although taken (the referee
-            # says by whom); else a free space of unknown value
-            ranked = ([s for s in free if values.get(s) == taken]
-                      + [s for s in values if values[s] == taken]
-                      + [s for s in free if values.get(s) is None]
-                      + [s for s in values if values[s] is None])
-            chosen = ranked[0] if ranked else 1
-            if not any(values.get(s) == taken for s in free):
-                err().print(f"note: no free bank space is known to pay {taken} yet; it is "
-                            f"recorded on space {chosen} (--space N names the space) [R3.3]")
+            chosen, known = space_for(t.board, t.state, taken, wished=shared.genie is not None)
+            if not known:
+                notes.append(f"no free bank space is known to pay {taken} yet; it is "
+                             f"recorded on space {chosen} (--space N names the space) [R3.3]")
         if taken is not None:
             seen = seen_value(t.state, chosen)
             if seen is not None and seen[0] != taken:
-                err().print(f"note: bank space {chosen} paid {seen[0]} at event {seen[1]} in "
-                            f"this log; now {taken}: a printed value never changes, so check "
-                            f"the space and the amount [R3.3]")
+                notes.append(f"bank space {chosen} paid {seen[0]} at event {seen[1]} in this "
+                             f"log; now {taken}: a printed value never changes, so check the "
+                             f"space and the amount [R3.3]")
         if taken is None:
-            value = b.bank_values[chosen - 1] if 1 <= chosen <= len(b.bank_values) else None
+            printed = t.board.bank_values
+            value = printed[chosen - 1] if 1 <= chosen <= len(printed) else None
             if value is None:
                 raise words.WordError(f"the board profile does not know what bank space "
                                       f"{chosen} pays: say the amount (asara bank N)")
             taken = value
-        return t.turn(shared.card, shared.pair, chosen, Bank(taken),
-                      shared.genie, shared.gift)
+        return Typed(t.turn(shared.card, shared.pair, chosen, Bank(taken),
+                            shared.genie, shared.gift), tuple(notes))
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def coloured(
@@ -557,7 +443,7 @@ def coloured(
         return t.turn(shared.card, shared.pair, None, Coloured(),
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def bribe(
@@ -584,7 +470,7 @@ def bribe(
         return t.turn(shared.card, shared.pair, fee, Bribe(section, colour, is_gold),
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def caliph(
@@ -600,7 +486,7 @@ def caliph(
         return t.turn(shared.card, shared.pair, None, Caliph(),
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def recruit(
@@ -616,16 +502,13 @@ def recruit(
     Example: asara recruit 2 --card red
     """
     def make(t: Table) -> Event:
-        paid = cost
+        paid = cost if cost is not None else printed_cost(t.board, space)
         if paid is None:
-            costs = t.board.tent_costs
-            if space is None or costs is None or not 1 <= space <= len(costs):
-                raise words.WordError("how much was paid at the tent? e.g. asara recruit 2")
-            paid = costs[space - 1]
+            raise words.WordError("how much was paid at the tent? e.g. asara recruit 2")
         return t.turn(shared.card, shared.pair, space, Recruit(paid),
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def lighted(
@@ -648,7 +531,7 @@ def lighted(
         return t.turn(shared.card, shared.pair, space, Lighted(pay, kept),
                       shared.genie, shared.gift)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def genie(
@@ -670,7 +553,7 @@ def genie(
     def make(t: Table) -> Event:
         return Turn(t.placement(card, pair, cost), Genie(None))
 
-    _record(ctx, log, dry_run, player, make)
+    _move(ctx, log, dry_run, player, make)
 
 
 def display(
@@ -692,7 +575,7 @@ def display(
                       for s, ts in words.display(tiles))
         return Display(areas)
 
-    _record(ctx, shared.log, shared.dry_run, None, make)
+    _move(ctx, shared.log, shared.dry_run, None, make)
 
 
 def gifts(
@@ -713,7 +596,7 @@ def gifts(
     def make(t: Table) -> Event:
         return GiftsDealt(tuple(_dealt(words.tokens(dealt), t.board)))
 
-    _record(ctx, shared.log, shared.dry_run, None, make)
+    _move(ctx, shared.log, shared.dry_run, None, make)
 
 
 def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
@@ -770,7 +653,7 @@ def checkpoint(
             raise words.WordError("what does the track show? e.g. asara checkpoint Tina=34")
         return Checkpoint(tuple(p), tuple(m))
 
-    _record(ctx, shared.log, shared.dry_run, None, make)
+    _move(ctx, shared.log, shared.dry_run, None, make)
 
 
 def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
@@ -781,8 +664,7 @@ def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
 
 
 def new(
-    log: Annotated[Path, typer.Argument(help="The new game log (TOML); must not exist yet.",
-                                        show_default=False)],
+    log: NewLog,
     players: Annotated[list[str], typer.Option(
         "--player", "-p", help="A player, in clockwise seat order: 2 to 4 times.",
         show_default=False)],
@@ -809,14 +691,9 @@ def new(
         "--name-movers", help="Every move must name its mover with -p NAME, and a move for "
         "anyone but the player on turn is refused: a move typed for the wrong player cannot "
         "shift the seats (the header's movers = \"named\").")] = False,
-    date: Annotated[str | None, typer.Option(
-        "--date", help="When the game is played: YYYY-MM-DD or today.",
-        show_default=False)] = None,
-    place: Annotated[str | None, typer.Option("--place", help="Where it is played.",
-                                              show_default=False)] = None,
-    use: Annotated[bool, typer.Option(
-        "--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE}).")
-    ] = True,
+    date: DateOption = None,
+    place: PlaceOption = None,
+    use: UseOption = True,
     game: GameOption = None,
 ) -> None:
     """Start a game log: players in seat order, start player, variant [R1].
@@ -834,13 +711,9 @@ def new(
         expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)
         setup = Setup(names, names.index(first), Variant.PRO if pro else Variant.BASIC,
                       expansions, words.buyer_colours(buyers or ""))
-        problems = check_setup(rules, setup)
-        if problems:
-            raise Refused(f"not started: {show_path(log)}",
-                          [f"{v.message} [{v.rule}]" for v in problems])
         header = LogHeader(setup, board_ref(board, log), when, place,
                            movers="named" if name_movers else "turn")
-        create(log, header)
+        begin(log, header, check_setup(rules, setup))
         state = replay(rules, setup, ()).state
         money = ", ".join(f"{p.name} {p.money}" for p in state.players)
         out().print(f"new game in {show_path(log)}: {', '.join(names)} ({game_words(setup)})",
@@ -878,14 +751,6 @@ MOVES: tuple[tuple[str, Callable[..., None]], ...] = (
 )
 
 
-def _check_callback(ctx: typer.Context) -> None:
-    """Would this move be legal? Same arguments as the move; nothing is written.
-
-    Example: asara check buy window black --card blue
-    """
-    ctx.obj = {"check": True}
-
-
 def _own() -> list[tuple[str, Callable[..., None]]]:
     """ASARA's own commands (``use``, ``undo`` and ``redo`` are every game's:
     cli/recording.py)."""
@@ -899,15 +764,4 @@ COMMANDS: tuple[str, ...] = tuple(name for name, _ in _own())
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the recording commands to the ``asara`` app: all of them, or only the command
     ``only`` when it is one of them (a command line builds just what it runs)."""
-    own = _own()
-    if only is not None and only in dict(own):
-        add_command(app, only, dict(own)[only])
-        return
-    for name, fn in own:
-        add_command(app, name, fn)
-    checker = typer.Typer(name="check", no_args_is_help=True, add_completion=False,
-                          context_settings={"help_option_names": ["-h", "--help"]})
-    checker.callback()(_check_callback)
-    for name, fn in MOVES:
-        add_command(checker, name, fn)
-    app.add_typer(checker, name="check")
+    register_commands(app, _own(), MOVES, only, "asara check buy window black --card blue")

@@ -15,6 +15,7 @@ from asara_cli.core.schema import Schema, forbidden, string, texts, when
 from asara_cli.games.asara.codec import _LABEL, _USE, FACTS, header_schemas
 from asara_cli.games.asara.rules.areas import KINDS
 from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.base import SchemaPart
 
 #: Where the parts are kept in the schema's definitions.
 EVENT = "asara-event"
@@ -91,7 +92,7 @@ def _areas_in_play(board: Board) -> list[Schema]:
     return found
 
 
-def log_part(board: Board) -> dict[str, Any]:
+def log_part(board: Board) -> SchemaPart:
     """ASARA's part of the log schema (see :meth:`asara_cli.games.base.Game.schema`)."""
     return {
         "log": {

@@ -16,8 +16,9 @@ import difflib
 from pathlib import Path
 from typing import Any
 
+from msgspec import Struct
+
 from asara_cli.core.names import hidden_character, name_key
-from asara_cli.core.values import frozen
 from asara_cli.errors import InputError
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import plural
@@ -29,8 +30,7 @@ PLAYER_KEYS = {"name", "asari", "prestige", "towers"}
 TOWER_KEYS = {"color", "height", "lighted"}
 
 
-@frozen
-class SheetPlayer:
+class SheetPlayer(Struct, frozen=True):
     """One player's line of a position sheet: money, prestige so far, towers."""
 
     name: str
@@ -39,8 +39,7 @@ class SheetPlayer:
     towers: tuple[Tower, ...]
 
 
-@frozen
-class Sheet:
+class Sheet(Struct, frozen=True):
     """A position sheet for `asara tally`: the final towers and money of a game."""
 
     path: str

@@ -18,7 +18,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from asara_cli.core.values import frozen
+from msgspec import Struct
+
 from asara_cli.games.asara.rules.areas import kind_of
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import apply, check, errors
@@ -44,8 +45,7 @@ NAMES = SIM_NAMES
 LABELS = ("blue", "yellow", "violet", "orange", "grey")
 
 
-@frozen
-class Simulated:
+class Simulated(Struct, frozen=True):
     """A simulated game: its setup, its events and the state they lead to."""
 
     setup: Setup

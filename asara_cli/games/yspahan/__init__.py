@@ -13,14 +13,16 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from asara_cli.games.base import (
     CodecModule,
+    Data,
     Filter,
     Flag,
+    Game,
     LedgerLine,
-    Outcome,
+    SchemaPart,
     SeatScore,
     Source,
     Summary,
@@ -28,8 +30,13 @@ from asara_cli.games.base import (
 
 if TYPE_CHECKING:
     import typer
+    from rich.console import RenderableType
 
+    from asara_cli.games.recording import Recording
     from asara_cli.games.yspahan.played import Played
+    from asara_cli.games.yspahan.rules.board import Board
+    from asara_cli.games.yspahan.rules.events import Event
+    from asara_cli.games.yspahan.rules.state import GameState, Setup
 
 #: The sources of points (YSPAHAN.md Y4) in the order tables show them: ``(group, label,
 #: colour)``; ``souks1``.. and ``caravan_week1``.. are one per week.
@@ -45,7 +52,7 @@ _SOURCES: dict[str, tuple[str, str, str]] = {
 _WEEKLY = ("souks", "caravan_week")
 
 
-class Yspahan(CodecModule):
+class Yspahan(CodecModule["Setup", "Event"]):
     """YSPAHAN as the generic layers see it (:class:`asara_cli.games.base.Game`)."""
 
     key = "yspahan"
@@ -60,6 +67,9 @@ class Yspahan(CodecModule):
     period = "week"
     points = "points"
     final = "final scoring"
+    rule_prefix = "Y"
+    #: as ASARA's: the players' own colours (blue, red, green, yellow) are optional in a log
+    seat_colours: tuple[str, ...] = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
 
     # --- board ----------------------------------------------------------------------------
 
@@ -74,8 +84,8 @@ class Yspahan(CodecModule):
                          / "standard.toml").read_text("utf-8")
             return text
 
-    def board_from_mapping(self, data: Mapping[str, Any],
-                           defaults: Mapping[str, Any] | None) -> Any:
+    def board_from_mapping(self, data: Mapping[str, object],
+                           defaults: Mapping[str, object] | None) -> Board:
         from asara_cli.core.profile import with_defaults
         from asara_cli.games.yspahan.rules.board import board_from_mapping
 
@@ -90,9 +100,9 @@ class Yspahan(CodecModule):
     # --- codec ----------------------------------------------------------------------------
 
     codec = "asara_cli.games.yspahan.codec"
-    header_keys = ("oldest", "colours", "hands")
+    header_keys: tuple[str, ...] = ("oldest", "colours", "hands")
 
-    def schema(self, board: Any) -> dict[str, Any]:
+    def schema(self, board: Board) -> SchemaPart:
         """The game's part of the log's JSON Schema (``Game.schema`` of the protocol on
         main; schema.py)."""
         from asara_cli.games.yspahan.schema import log_part
@@ -101,39 +111,38 @@ class Yspahan(CodecModule):
 
     # --- referee --------------------------------------------------------------------------
 
-    def replay(self, board: Any, setup: Any, events: Sequence[Any]) -> Outcome:
+    def replay(self, board: Board, setup: Setup, events: Sequence[Event]) -> Played:
         from asara_cli.games.yspahan.played import Played
 
         return Played(board, setup, events)
 
-    def progress(self, outcome: Any) -> str:
+    def progress(self, outcome: Played) -> str:
         from asara_cli.games.yspahan.screens import progress
 
         return progress(outcome)
 
-    def move_text(self, board: Any, event: Any) -> str:
+    def move_text(self, board: Board, event: Event) -> str:
         from asara_cli.games.yspahan.screens import move_text
 
         return move_text(board, event)
 
-    def record_line(self, board: Any, setup: Any, events: Sequence[Any]
-                    ) -> tuple[str, Any] | None:
+    def record_line(self, board: Board, setup: Setup, events: Sequence[Event]
+                    ) -> tuple[str, RenderableType | None] | None:
         outcome = self.replay(board, setup, events)
         if not outcome.valid:
             return None
         turn = self.turn_text(outcome)
         return self.move_text(board, events[-1]) + (f". {turn}" if turn else ""), None
 
-    def turn_text(self, outcome: Any) -> str | None:
+    def turn_text(self, outcome: Played) -> str | None:
         from asara_cli.games.yspahan.screens import turn_text
 
         if outcome.stopped is not None:
             return None
         return turn_text(outcome.state)
 
-    def scores(self, outcome: Any, setup: Any) -> tuple[SeatScore, ...]:
-        played: Played = outcome
-        state = played.state
+    def scores(self, outcome: Played, setup: Setup) -> tuple[SeatScore, ...]:
+        state = outcome.state
         n = len(state.players)
         by_seat: list[dict[str, int]] = [defaultdict(int) for _ in range(n)]
         for entry in state.ledger:
@@ -143,65 +152,82 @@ class Yspahan(CodecModule):
                       tuple(sorted(by_seat[s].items(), key=lambda kv: self.source(kv[0]).order)))
             for s, p in enumerate(state.players))
 
-    def winners(self, outcome: Any) -> tuple[str, ...]:
-        played: Played = outcome
-        return tuple(played.state.players[s].name for s in played.winners())
+    def winners(self, outcome: Played) -> tuple[str, ...]:
+        return tuple(outcome.state.players[s].name for s in outcome.winners())
 
-    def ledger(self, outcome: Any) -> tuple[LedgerLine, ...]:
-        played: Played = outcome
-        state = played.state
+    def ledger(self, outcome: Played) -> tuple[LedgerLine, ...]:
+        state = outcome.state
         return tuple(LedgerLine(e.week, None if e.source in ("souk", "caravan_week")
                                 else e.event or None, state.players[e.player].name, e.points,
                                 source_key(e.source, e.week), e.explanation)
                      for e in state.ledger)
 
-    def standings(self, outcome: Any) -> list[tuple[str, list[int]]]:
+    def standings(self, outcome: Played) -> list[tuple[str, list[int]]]:
+        """Each week's label and every seat's points after it, as ASARA gives its years
+        (points_by_week has them player by player): a week under way is "so far", and one
+        just begun, with no points yet, is left out."""
+        from asara_cli.games.yspahan.rules.state import OVER
         from asara_cli.games.yspahan.screens import points_by_week
 
-        return points_by_week(outcome.state)
+        state = outcome.state
+        rows = points_by_week(state)
+        stages: list[tuple[str, list[int]]] = []
+        for w in range(1, len(rows[0][1]) + 1 if rows else 1):
+            label = f"week {w}"
+            if state.phase != OVER and w >= state.week:
+                if not any(e.week == w for e in state.ledger):
+                    continue
+                label = f"week {w} so far"
+            stages.append((label, [running[w - 1] for _, running in rows]))
+        return stages
 
-    def board_view(self, board: Any) -> Any:
+    def board_view(self, board: Board) -> RenderableType:
         from asara_cli.games.yspahan.screens import board_view
 
         return board_view(board)
 
-    def board_data(self, board: Any) -> dict[str, Any]:
+    def board_data(self, board: Board) -> Data:
         from asara_cli.games.yspahan.screens import board_dict
 
         return board_dict(board)
 
+    def board_page(self, board: Board) -> str | None:
+        from asara_cli.games.yspahan.street import street_svg
+
+        return street_svg(board) or None
+
     # --- screens ---------------------------------------------------------------------------
 
-    def status_view(self, board: Any, outcome: Any, at: int, title: str,
-                    full: bool = False) -> Any:
+    def status_view(self, board: Board, outcome: Played, at: int, title: str,
+                    full: bool = False) -> RenderableType:
         # Yspahan's status is one screen: there is nothing more to show with --full
         from asara_cli.games.yspahan.screens import status_view
 
         return status_view(board, outcome.at(at), title)
 
-    def status_data(self, board: Any, outcome: Any, at: int) -> dict[str, Any]:
+    def status_data(self, board: Board, outcome: Played, at: int) -> Data:
         from asara_cli.games.yspahan.screens import status_dict
 
         return status_dict(board, outcome.at(at))
 
-    def score_view(self, board: Any, outcome: Any, title: str) -> Any:
+    def score_view(self, board: Board, outcome: Played, title: str) -> RenderableType:
         from asara_cli.games.yspahan.screens import score_view
 
         return score_view(board, outcome, title)
 
-    def score_data(self, board: Any, outcome: Any) -> dict[str, Any]:
+    def score_data(self, board: Board, outcome: Played) -> Data:
         from asara_cli.games.yspahan.screens import score_dict
 
         return score_dict(board, outcome)
 
-    def score_chart(self, outcome: Any, title: str) -> Any:
+    def score_chart(self, outcome: Played, title: str) -> RenderableType:
         from asara_cli.games.yspahan.screens import score_chart
 
         return score_chart(outcome, title)
 
     # --- sources and filters --------------------------------------------------------------
 
-    def sources(self, board: Any) -> tuple[Source, ...]:
+    def sources(self, board: Board | None) -> tuple[Source, ...]:
         weeks = board.weeks if board is not None else 3
         keys: list[str] = []
         for key in _SOURCES:
@@ -215,12 +241,13 @@ class Yspahan(CodecModule):
         """The source called ``key``, for any key :meth:`scores` gives (any week)."""
         return _source(key)
 
-    filters = (
-        Filter("hands", "open or secret hands (whether the log names every card drawn).",
+    filters: tuple[Filter, ...] = (
+        Filter("hands", "Only games with open or secret hands (whether the log names "
+               "every card drawn).",
                ("open", "secret")),
     )
 
-    def facts(self, setup: Any) -> dict[str, str | tuple[str, ...]]:
+    def facts(self, setup: Setup) -> dict[str, str | tuple[str, ...]]:
         return {"hands": str(setup.hands)}
 
     def describe(self, facts: Mapping[str, str | tuple[str, ...]]) -> str:
@@ -244,16 +271,21 @@ class Yspahan(CodecModule):
 
         return (*COMMANDS, "check")
 
+    def recording(self) -> Recording[Board, Played, GameState, Event, GameState]:
+        from asara_cli.games.yspahan.recording import RECORDING
+
+        return RECORDING
+
     # --- simulated games ------------------------------------------------------------------
 
     #: ``asara simulate --game yspahan --secret``: the logs keep hands secret (Y7).
-    simulate_flags: tuple[Any, ...] = (
-        Flag("secret", "Yspahan: hands kept secret (every card drawn is logged hidden, "
+    simulate_flags: tuple[Flag, ...] = (
+        Flag("secret", "Hands kept secret (every card drawn is logged hidden, "
                         "Y7)."),)
 
-    def simulate(self, board: Any, seed: int, players: int | None = None,
+    def simulate(self, board: Board, seed: int, players: int | None = None,
                  flags: frozenset[str] = frozenset(), names: Sequence[str] | None = None
-                 ) -> tuple[Any, tuple[Any, ...]]:
+                 ) -> tuple[Setup, tuple[Event, ...]]:
         """A complete legal game from ``seed``: its setup and events (``players``: 3 or 4;
         ``None``: by the seed), the players drawn from ``names`` (default: the simulator's).
         With the flag ``secret`` every card drawn is logged ``hidden`` (hands secret, Y7)."""
@@ -266,11 +298,10 @@ class Yspahan(CodecModule):
 
     # --- the report page ------------------------------------------------------------------
 
-    def summaries(self, outcome: Any) -> tuple[Any, ...]:
+    def summaries(self, outcome: Played) -> tuple[Summary, ...]:
         """The game's own table for its report page: each player's buildings in the order
         built, and what is left in hand (it scores nothing, Y4.6)."""
-        played: Played = outcome
-        state = played.state
+        state = outcome.state
         rows = tuple((p.name, ", ".join(p.buildings) or "-", str(p.gold), str(p.camels),
                       str(p.cards)) for p in state.players)
         return (Summary("Buildings, and what is left", ("player", "buildings", "gold",
@@ -305,4 +336,5 @@ def source_key(source: str, week: int) -> str:
     return source
 
 
-GAME = Yspahan()
+#: YSPAHAN, checked by mypy against every part of the contract.
+GAME: Game[Board, Setup, Event, Played, GameState, GameState] = Yspahan()

@@ -239,7 +239,7 @@ def _plays(r: FieldReader, key: str) -> tuple[Play, ...]:
 def _dice(r: FieldReader, key: str, required: bool) -> tuple[int, ...]:
     value = r.get(key, lambda v: isinstance(v, list) and all(type(x) is int for x in v),
                   "a list of the dice's values, such as [1, 3, 3, 6]", required=required)
-    return tuple(value or ())
+    return tuple(value) if isinstance(value, list) else ()
 
 
 def _read_roll(r: FieldReader, names: Sequence[str]) -> Roll:

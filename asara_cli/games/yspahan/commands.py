@@ -12,47 +12,45 @@ and nothing is written. Writes are atomic and locked (logfile/record.py).
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from msgspec import Struct
 
 from asara_cli.cli.common import (
     GameOption,
-    add_command,
-    err,
     find_game_option,
     out,
-    replay_file,
     with_shared,
 )
 from asara_cli.cli.completion import players
 from asara_cli.cli.recording import (
+    DateOption,
     DryOption,
     LogOption,
+    NewLog,
+    PlaceOption,
     Refused,
+    UseOption,
+    begin,
     board_ref,
-    create,
     errors,
-    lock,
-    must_exist,
     name_numbers,
     played_on,
     player_names,
+    record_move,
     remember_new,
-    say,
 )
+from asara_cli.cli.recording import register as register_commands
 from asara_cli.core.shown import show_path
-from asara_cli.core.values import frozen
-from asara_cli.errors import InputError
+from asara_cli.games import game as registered
 from asara_cli.games.yspahan import complete, words
 from asara_cli.games.yspahan.codec import WordsError, parse_play
-from asara_cli.games.yspahan.played import Played
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
-from asara_cli.games.yspahan.rules.engine import advance, check, check_setup
+from asara_cli.games.yspahan.rules.engine import check_setup
 from asara_cli.games.yspahan.rules.events import (
     HIDDEN,
     INNER,
@@ -74,14 +72,8 @@ from asara_cli.games.yspahan.rules.events import (
     Turn,
 )
 from asara_cli.games.yspahan.rules.state import OPEN, OVER, SECRET, GameState, Setup
-from asara_cli.games.yspahan.screens import move_text, result_line, week_end_view
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import GameLog, LogHeader, describe_violation
-from asara_cli.logfile.record import (
-    STATE_FILE,
-    append,
-    default_log,
-)
+from asara_cli.logfile.game import LogHeader
 
 KEY = "yspahan"
 
@@ -127,8 +119,7 @@ WithOption = Annotated[
 ]
 
 
-@frozen
-class Around:
+class Around(Struct, frozen=True):
     """What every action's command takes besides its own words: the cards played around it,
     the card discarded for a die, the building, the mover, the log, a check only."""
 
@@ -156,8 +147,7 @@ def action(fn: Callable[..., None]) -> Callable[..., None]:
     return made
 
 
-@frozen
-class Table:
+class Table(Struct, frozen=True):
     """What a move is typed against: the board, the state, the player word given."""
 
     board: Board
@@ -308,62 +298,11 @@ def _looks_like_cell(word: str, board: Board) -> bool:
     return words.fold(word) in {words.fold(c) for c in board.cells}
 
 
-def _is_check(ctx: typer.Context) -> bool:
-    return isinstance(ctx.obj, dict) and bool(ctx.obj.get("check"))
-
-
-def _load(path: Path, command: str) -> tuple[Board, GameState, tuple[GameLog, str]]:
-    game = replay_file(path, None)
-    if game.log.header.game != KEY:
-        raise InputError(f"a game of {game.game.name}: `{command}` records a move of "
-                         f"Yspahan", path=str(path))
-    played: Played = game.result
-    if played.stopped is not None:
-        first = [describe_violation(game.log, v) for v in played.violations if not v.later]
-        raise Refused(f"{path} is illegal from event {played.stopped}; fix it first "
-                      f"(`asara validate {path}`, or `asara undo`)", first[:3])
-    return game.board, played.state, (game.log, game.text)
-
-
-def _still(state: GameState) -> str:
-    """The end of a refusal: whose turn it still is, so the next move typed is not taken
-    for the wrong player's."""
-    if state.to_move is None:
-        return ""
-    return f"; it is still {state.players[state.to_move].name}'s turn"
-
-
-def _record(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
-            make: Callable[[Table], Event]) -> None:
-    dry = dry_run or _is_check(ctx)
-    command = ctx.info_name or "move"
-    with errors():
-        path, _ = default_log(log)
-        must_exist(path)
-        guard = contextlib.nullcontext() if dry else lock(path)
-        with guard:
-            board, state, read = _load(path, command)
-            event = make(Table(board, state, player))
-            findings = check(board, state, event)
-            problems = [v for v in findings if v.is_error]
-            if problems:
-                raise Refused(move_text(board, event),
-                              [f"{v.message} [{v.rule}]" for v in problems]
-                              + [("nothing was written" if not dry else "(a check only)")
-                                 + _still(state)])
-            for v in findings:
-                if v.severity == "warning":
-                    err().print(f"warning: {v.message} [{v.rule}]", soft_wrap=True)
-            after = advance(board, state, event)
-            if dry:
-                line = result_line(board, state, after, event).split(" ", 1)[1]
-                say(f"legal, not recorded: {line}")
-                return
-            # as read under the lock; the redo file kept in step (logfile/record.py)
-            append(path, event, game_key=KEY, read=read)
-        say(result_line(board, state, after, event))
-        if after.week != state.week or (after.over and not state.over):
-            out().print(week_end_view(board, state, after))
+def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
+          make: Callable[[Table], Event]) -> None:
+    """Record the move ``make`` types against the table (the one transaction:
+    cli/transaction.py); ``player``: the mover as typed."""
+    record_move(ctx, registered(KEY), log, dry_run, lambda p: make(Table(p.board, p.state, player)))
 
 
 # --- the day's roll -----------------------------------------------------------------------------
@@ -406,7 +345,7 @@ def roll(
         return Roll(t.mover(), _dice(white, "white"), _dice(yellow, "--yellow"),
                     t.plays(play))
 
-    _record(ctx, log, dry_run, player, make)
+    _move(ctx, log, dry_run, player, make)
 
 
 # --- a turn: one command per action ----------------------------------------------------------
@@ -423,7 +362,7 @@ def camels(
     def make(t: Table) -> Event:
         return t.turn(CAMELS_ROW, Camels(), shared)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def gold(
@@ -437,7 +376,7 @@ def gold(
     def make(t: Table) -> Event:
         return t.turn(GOLD_ROW, Gold(), shared)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def goods(
@@ -472,7 +411,7 @@ def goods(
             quarter = souk.quarter
         return t.turn(quarter, Goods(tuple(placed)), shared)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def supervisor(
@@ -543,7 +482,7 @@ def supervisor(
                                   f"sent")
         return t.turn(taken, Supervisor(to, tuple(sends)), shared)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def draw(
@@ -565,7 +504,7 @@ def draw(
         why = "the card action" if taken else "no row left"
         return t.turn(taken, Draw(t.drawn(card, why)), shared)
 
-    _record(ctx, shared.log, shared.dry_run, shared.player, make)
+    _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 # --- the table's own count -------------------------------------------------------------------
@@ -601,15 +540,14 @@ def checkpoint(
             raise words.WordError("what does the table count? e.g. asara checkpoint Tina=34")
         return Checkpoint(tuple(s), tuple(g), tuple(c))
 
-    _record(ctx, log, dry_run, None, make)
+    _move(ctx, log, dry_run, None, make)
 
 
 # --- the log itself ---------------------------------------------------------------------------
 
 
 def new(
-    log: Annotated[Path, typer.Argument(help="The new game log (TOML); must not exist yet.",
-                                        show_default=False)],
+    log: NewLog,
     players: Annotated[list[str], typer.Option(
         "--player", "-p", help="A player, in clockwise seat order: 3 or 4 times.",
         show_default=False)],
@@ -626,14 +564,9 @@ def new(
     board: Annotated[Path | None, typer.Option(
         "--board", help="A board profile TOML file with your table's numbers (see `asara "
         "board --game yspahan`); the log refers to it.", show_default=False)] = None,
-    date: Annotated[str | None, typer.Option(
-        "--date", help="When the game is played: YYYY-MM-DD or today.",
-        show_default=False)] = None,
-    place: Annotated[str | None, typer.Option("--place", help="Where it is played.",
-                                              show_default=False)] = None,
-    use: Annotated[bool, typer.Option(
-        "--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE}).")
-    ] = True,
+    date: DateOption = None,
+    place: PlaceOption = None,
+    use: UseOption = True,
 ) -> None:
     """Start a Yspahan game log: players in seat order, the oldest player, hands (Y1, Y7).
 
@@ -648,12 +581,8 @@ def new(
         rules = load_board(board, KEY)
         when = played_on(date)
         setup = Setup(names, names.index(first), chosen, SECRET if secret else OPEN)
-        problems = check_setup(rules, setup)
-        if problems:
-            raise Refused(f"not started: {show_path(log)}",
-                          [f"{v.message} [{v.rule}]" for v in problems])
         header = LogHeader(setup, board_ref(board, log), when, place, game=KEY)
-        create(log, header)
+        begin(log, header, check_setup(rules, setup))
         hands = "hands secret" if secret else "hands open"
         out().print(f"new Yspahan game in {show_path(log)}: {', '.join(names)} ({hands})",
                     soft_wrap=True)
@@ -676,34 +605,8 @@ MOVES: tuple[tuple[str, Callable[..., None]], ...] = (
 COMMANDS: tuple[str, ...] = ("new", *(name for name, _ in MOVES))
 
 
-def _check_callback(ctx: typer.Context) -> None:
-    """Would this move be legal? Same arguments as the move; nothing is written.
-
-    Example: asara check goods chest chest8 N2
-    """
-    ctx.obj = {"check": True}
-
-
 def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add the recording commands to ``app``: all of them, or only ``only`` when it is one.
-
-    A group that holds another game's ``new`` already gets none of them: the command line
-    builds one group for every game until it picks the command set by the log's game, and
-    there ASARA's commands keep their names (``asara roll ...`` alone still builds Yspahan's
-    ``roll``, as the only command of its group)."""
-    held = {c.name for c in app.registered_commands}
-    held |= {g.name for g in app.registered_groups}
-    if "new" in held:
-        return
-    own: list[tuple[str, Callable[..., None]]] = [("new", new), *MOVES]
-    if only is not None and only in dict(own):
-        add_command(app, only, dict(own)[only])
-        return
-    for name, fn in own:
-        add_command(app, name, fn)
-    checker = typer.Typer(name="check", no_args_is_help=True, add_completion=False,
-                          context_settings={"help_option_names": ["-h", "--help"]})
-    checker.callback()(_check_callback)
-    for name, fn in MOVES:
-        add_command(checker, name, fn)
-    app.add_typer(checker, name="check")
+    """Add the recording commands to ``app``: all of them, or only ``only`` when it is one
+    (cli/recording.py: none to a group holding another game's ``new``)."""
+    register_commands(app, [("new", new), *MOVES], MOVES, only,
+                      "asara check goods chest chest8 N2")

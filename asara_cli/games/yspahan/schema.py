@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from asara_cli.games.base import SchemaPart
 from asara_cli.games.yspahan.codec import ACTIONS, EVENT_KEYS, HEADER_KEYS, NO_CARD
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import HIDDEN, INNER
@@ -171,7 +172,7 @@ def board_event_schema(board: Board) -> Schema:
     ]}
 
 
-def log_part(board: Board) -> dict[str, Any]:
+def log_part(board: Board) -> SchemaPart:
     """YSPAHAN's part of the log schema (the protocol's ``Game.schema`` on main)."""
     return {
         "log": {

@@ -455,9 +455,12 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     return Group(*parts)
 
 
-def result_line(board: Board, before: GameState, after: GameState, event: Event) -> str:
-    """``#12 Ann: takes the chest row; goods: ... (+2 points). Next: Ben.``"""
-    text = f"#{after.events} {move_text(board, event)}"
+def result_line(board: Board, before: GameState, after: GameState, event: Event,
+                numbered: bool = True) -> str:
+    """``#12 Ann: takes the chest row; goods: ... (+2 points). Next: Ben.``; ``numbered``:
+    with the event's number (a check only has none)."""
+    text = f"#{after.events} " if numbered else ""
+    text += move_text(board, event)
     if isinstance(event, Turn):
         seat = next(i for i, p in enumerate(after.players) if p.name == event.player)
         gained = after.players[seat].score - before.players[seat].score
@@ -484,6 +487,7 @@ def board_view(board: Board) -> RenderableType:
              f"({board.yellow_cost} gold each); start: {board.start_gold} gold, "
              f"{plural(board.start_camels, 'camel')}."),
         Text(f"Tower rows, bottom to top: {', '.join(board.rows)}."),
+        *street_parts(board),
     ]
     souks = _table(title="Souks (Y1.1)", title_justify="left")
     for col in ("souk", "quarter", "points", "shops", "street-side shops face", "inner"):
@@ -513,6 +517,21 @@ def board_view(board: Board) -> RenderableType:
         cards.add_row(c.id, c.effect, str(c.copies), c.certainty)
     parts.append(cards)
     return Group(*parts)
+
+
+def street_parts(board: Board) -> list[RenderableType]:
+    """The street map (games/yspahan/street.py) and what it cannot show, for ``asara board``."""
+    from rich.text import Text
+
+    from asara_cli.games.yspahan.street import street_notes, street_text
+
+    drawn = street_text(board)
+    if not drawn:
+        return []
+    return [Text("The street: each cell's name, and the souk of each shop it faces (print "
+                 "it: asara board --game yspahan --format svg > street.svg)", style="bold"),
+            Text(drawn, no_wrap=True, overflow="crop"),
+            *(Text(line) for line in street_notes(board))]
 
 
 def board_dict(board: Board) -> dict[str, Any]:

@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from asara_cli.core.values import frozen
+from msgspec import Struct
+
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.engine import apply, check, errors
 from asara_cli.games.yspahan.rules.events import Checkpoint, Event
@@ -35,8 +36,7 @@ NAMES = ("Tina", "Paul", "Anna", "Ben", "Cleo", "Omar", "Lena", "Max")
 COLOURS = ("blue", "red", "green", "yellow")
 
 
-@frozen
-class Simulated:
+class Simulated(Struct, frozen=True):
     """A simulated game: its setup, its events and the state they lead to."""
 
     setup: Setup

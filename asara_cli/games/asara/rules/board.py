@@ -10,22 +10,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from msgspec import Struct
+
 from asara_cli.core.profile import MAX_LIST, MAX_NUMBER
 from asara_cli.core.profile import BoardError as BoardError  # a profile's error, as before
-from asara_cli.core.values import frozen
 from asara_cli.games.asara.rules.model import Colour, Section
 
 UNKNOWN = "unknown"
-@frozen
-class Places:
+class Places(Struct, frozen=True):
     """Points for 1st and 2nd place in one final-evaluation category (R5)."""
 
     first: int
     second: int
 
 
-@frozen
-class LightedOffer:
+class LightedOffer(Struct, frozen=True):
     """One way to use the House of the lighted windows: pay, draw, keep (R3.7)."""
 
     pay: int
@@ -52,8 +51,7 @@ _SPACES: dict[str, tuple[str, str]] = {
 }
 
 
-@frozen
-class AreaSpec:
+class AreaSpec(Struct, frozen=True):
     """One area of the board as the profile describes it (R1, R2).
 
     ``spaces`` are the space numbers as a log names them (plot numbers, or the printed cost
@@ -87,8 +85,7 @@ class AreaSpec:
         return f"{self.space_word}{'s' if len(s) > 1 else ''} {', '.join(map(str, s))}"
 
 
-@frozen
-class Board:
+class Board(Struct, frozen=True):
     """Every printed number of the game. ``None`` means unknown: check only what is certain."""
 
     profile: str

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
+from msgspec import Struct
+
 from asara_cli.core.findings import (
     CHECKPOINT,
     ERROR,
@@ -29,7 +31,6 @@ from asara_cli.core.findings import (
     errors,
 )
 from asara_cli.core.names import same_name
-from asara_cli.core.values import frozen
 from asara_cli.games.asara.rules import gifts
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Checkpoint, Display, Event, GiftsDealt, Turn
@@ -137,8 +138,7 @@ def _check_checkpoint(state: Table, event: Checkpoint, number: int
 # --- apply ----------------------------------------------------------------------------------
 
 
-@frozen
-class Applied:
+class Applied(Struct, frozen=True):
     """What an event did: ``moved`` is the state right after it, ``state`` the state after
     the year end it may have triggered (``year_end``); the same when there was none."""
 
@@ -236,8 +236,7 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
     return tuple(out)
 
 
-@frozen
-class Replay:
+class Replay(Struct, frozen=True):
     """The result of replaying a log.
 
     ``state`` is the state after the legal prefix: before the first illegal event

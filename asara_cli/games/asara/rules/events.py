@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from asara_cli.core.values import frozen
+from msgspec import Struct
+
 from asara_cli.games.asara.rules.model import Colour, Section
 
 #: The buyer value meaning "two buyers face down on one space" (R2.1).
@@ -84,8 +85,7 @@ class Tile:
 _TILES: dict[tuple[Section, Colour, bool], Tile] = {}
 
 
-@frozen
-class Placement:
+class Placement(Struct, frozen=True):
     """Where a player's buyer went. ``buyer`` is a lowercase colour label, ``PAIR`` for two
     face-down buyers, or ``None`` for the coloured building's one face-down buyer. ``space``
     is the space's number as the log names it (a plot, or the printed cost where spaces are
@@ -107,8 +107,7 @@ class Placement:
 # --- actions: one per area kind ----------------------------------------------------------------
 
 
-@frozen
-class Buy:
+class Buy(Struct, frozen=True):
     """Market area of ``section`` (R3.1): the tile bought, ``colour`` ``None`` when nothing."""
 
     section: Section
@@ -124,8 +123,7 @@ class Buy:
             self.section, self.colour, self.gold)
 
 
-@frozen
-class Part:
+class Part(Struct, frozen=True):
     """One section placed in a tower: a plain tile from behind the screen."""
 
     section: Section
@@ -135,16 +133,14 @@ class Part:
         return gold_text(self.section, self.gold)
 
 
-@frozen
-class NewTower:
+class NewTower(Struct, frozen=True):
     """A tower begun in this build: base and turret included (R3.2)."""
 
     colour: Colour
     parts: tuple[Part, ...]
 
 
-@frozen
-class Addition:
+class Addition(Struct, frozen=True):
     """Trunks and windows added to an existing tower. ``tower`` is the player's n-th tower of
     that colour in building order, counted from 1 (so no ids need inventing)."""
 
@@ -153,8 +149,7 @@ class Addition:
     parts: tuple[Part, ...]
 
 
-@frozen
-class LightedWindow:
+class LightedWindow(Struct, frozen=True):
     """A lighted window laid on a plain window that stood in the named tower before this
     build (R3.7); its colour is the tower's. ``on_gold``: it covers a gold window."""
 
@@ -163,8 +158,7 @@ class LightedWindow:
     on_gold: bool = False
 
 
-@frozen
-class Build:
+class Build(Struct, frozen=True):
     """Building circle (R3.2): the plot is the placement's space."""
 
     new: tuple[NewTower, ...] = ()
@@ -196,20 +190,17 @@ class Build:
         return tuple(found)
 
 
-@frozen
-class Bank:
+class Bank(Struct, frozen=True):
     """Bank (R3.3): take ``amount`` (the space's printed value)."""
 
     amount: int
 
 
-@frozen
-class Coloured:
+class Coloured(Struct, frozen=True):
     """The coloured building: one face-down buyer, +5 (R3.3)."""
 
 
-@frozen
-class Bribe:
+class Bribe(Struct, frozen=True):
     """House of Spies (R3.4): the space is its cost (3 or 5); ``pile`` is the face-down pile
     searched; ``colour``/``gold`` the tile taken, ``colour`` ``None`` when none was taken."""
 
@@ -222,20 +213,17 @@ class Bribe:
         return None if self.colour is None else Tile(self.pile, self.colour, self.gold)
 
 
-@frozen
-class Caliph:
+class Caliph(Struct, frozen=True):
     """The Caliph's patronage (R3.5)."""
 
 
-@frozen
-class Recruit:
+class Recruit(Struct, frozen=True):
     """Pro, the tent (R3.6): pay ``cost`` (the space's printed cost), draw 2 buyers."""
 
     cost: int
 
 
-@frozen
-class Lighted:
+class Lighted(Struct, frozen=True):
     """Pro, the House of the lighted windows (R3.7): pay 4 (keep 1) or 10 (keep 2).
     ``kept`` lists the colours kept where the log states them (they are secret: optional)."""
 
@@ -243,8 +231,7 @@ class Lighted:
     kept: tuple[Colour, ...] = ()
 
 
-@frozen
-class Genie:
+class Genie(Struct, frozen=True):
     """The House of the Bottle Genie (R6.2): after paying the genie's space, one move of
     another area without placing a buyer there. ``space`` is the space of that area whose
     printed number the move uses (the plot built on, the bank space taken, the spies' cost);
@@ -271,8 +258,7 @@ class GiftKind(StrEnum):
     LIGHTED = "lighted"  # pro: a compulsory lighted window for 4, chosen from the stack
 
 
-@frozen
-class Gift:
+class Gift(Struct, frozen=True):
     """One gift card as dealt: its kind, the Asari shown (``asari``) or the section type of
     the market area (``buy``)."""
 
@@ -288,8 +274,7 @@ class Gift:
         return str(self.kind)
 
 
-@frozen
-class GiftUse:
+class GiftUse(Struct, frozen=True):
     """How a claimed gift was resolved: the buyer colour chosen (``buyer``), the tile bought
     (``buy``, ``colour`` ``None`` = nothing could be bought) or the lighted window kept
     (``lighted``: ``taken`` false when it could not be bought; ``colour`` ``None`` = secret)."""
@@ -307,8 +292,7 @@ class GiftUse:
         return Tile(self.gift.section, self.colour, self.gold)
 
 
-@frozen
-class Turn:
+class Turn(Struct, frozen=True):
     """A player's turn: the buyer placed, then the area's action (R2). ``gifts`` are the
     Caliph's gifts claimed on that space, resolved before the action (R6.1)."""
 
@@ -329,24 +313,21 @@ class Turn:
         return self.action
 
 
-@frozen
-class Display:
+class Display(Struct, frozen=True):
     """What a market display shows, stated by the table (an optional fact, R3.1): for each
     area given, every face-up tile there."""
 
     areas: tuple[tuple[Section, tuple[Tile, ...]], ...]
 
 
-@frozen
-class GiftsDealt:
+class GiftsDealt(Struct, frozen=True):
     """The Caliph's gifts dealt face up at a year's start (a fact, R6.1): ``(area, space,
     gift)`` for each card."""
 
     gifts: tuple[tuple[str, int, Gift], ...]
 
 
-@frozen
-class Checkpoint:
+class Checkpoint(Struct, frozen=True):
     """What the prestige track shows (and optionally money), to be confirmed by the replay."""
 
     prestige: tuple[tuple[str, int], ...] = ()

@@ -11,6 +11,8 @@ what the table saw, and the checks rest only on what is certain.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from asara_cli.core.findings import NOTE, Report, Violation
 from asara_cli.games.asara.rules.areas.lighted import take_lighted
@@ -142,6 +144,43 @@ def unnamed_space(board: Board, state: Position, spec: AreaSpec, space: int | No
     if free is not None:
         return free[0] if free else None
     return max((s for s, _ in state.area(spec.key).taken), default=0) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The gifts a move claims (R6.1): ``uses`` in the order they lie, then those given that
+    lie nowhere on the space (the referee says what does); ``lying``, what lies on the space;
+    ``undecided``, the first purchase gift that needs the player's choice and was given none
+    (a tile on its display could be bought), else ``None``."""
+
+    uses: tuple[GiftUse, ...]
+    lying: tuple[Gift, ...]
+    undecided: Gift | None = None
+
+
+def claim(board: Board, state: Position, spec: AreaSpec, space: int | None,
+          given: Sequence[GiftUse]) -> Claim:
+    """The gifts a buyer placed on ``space`` of ``spec`` claims: each gift lying there
+    resolved as one of ``given`` says (a use of its kind; for a purchase, of its area), else
+    by itself where there is no choice (a buyer gift with the deck empty is void, X4)."""
+    # an unnamed space of the tent or the lighted windows is the first free one (G1)
+    lying = state.gifts_at(spec.key, unnamed_space(board, state, spec, space))
+    left = list(given)
+    uses: list[GiftUse] = []
+    for gift in lying:
+        match = next((u for u in left if u.gift.kind == gift.kind
+                      and (gift.kind != GiftKind.BUY or u.gift.section == gift.section)), None)
+        if match is not None:
+            left.remove(match)
+            uses.append(GiftUse(gift, match.buyer, match.colour, match.gold, match.taken))
+        elif gift.kind == GiftKind.BUY and gift.section is not None and (
+                state.market(gift.section).count > 0):
+            return Claim(tuple(uses), lying, gift)
+        elif gift.kind == GiftKind.BUYER and state.draw_pile < 1:
+            uses.append(GiftUse(gift, taken=False))  # the deck is empty: void (X4)
+        else:
+            uses.append(GiftUse(gift))
+    return Claim((*uses, *left), lying)
 
 
 def check_claim(board: Board, state: Table, seat: int, spec: AreaSpec, turn: Turn,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from asara_cli.core.values import frozen
+from msgspec import Struct
 
 
 class Colour(StrEnum):
@@ -31,8 +31,7 @@ class Variant(StrEnum):
     PRO = "pro"
 
 
-@frozen
-class Tower:
+class Tower(Struct, frozen=True):
     """A built tower: one colour, one base, one turret, any trunks and windows (R3.2).
 
     ``gold`` counts gold-decorated sections in it; ``lighted`` counts lighted windows laid on

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from asara_cli.core.values import frozen
+from msgspec import Struct
+
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.model import Section, Tower
 
 
-@frozen
-class PositionProblem:
+class PositionProblem(Struct, frozen=True):
     """A position that cannot arise in a game; ``player`` is a seat or ``None`` for the table."""
 
     rule: str

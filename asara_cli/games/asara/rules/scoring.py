@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Generic, NamedTuple, TypeVar
 
-from asara_cli.core.values import frozen
+from msgspec import Struct
+
 from asara_cli.games.asara.rules.board import Board, Places
 from asara_cli.games.asara.rules.model import Colour, Tower
 
@@ -27,8 +28,7 @@ def category_label(category: str) -> str:
     return CATEGORY_LABELS.get(category, category)
 
 
-@frozen
-class Award:
+class Award(Struct, frozen=True):
     """Prestige given to one player by one final-evaluation category.
 
     ``place`` is 1 or 2 (``None`` for money); ``tied`` is how many towers (or players, for most
@@ -44,16 +44,14 @@ class Award:
     tower: Tower | None = None
 
 
-@frozen
-class FinalPosition:
+class FinalPosition(Struct, frozen=True):
     """What the final evaluation looks at for one player: built towers and money."""
 
     towers: tuple[Tower, ...]
     asari: int
 
 
-@frozen
-class FinalEvaluation:
+class FinalEvaluation(Struct, frozen=True):
     """The final evaluation's awards (R5), each naming its player and category."""
 
     awards: tuple[Award, ...]
@@ -69,8 +67,7 @@ class FinalEvaluation:
         return tuple(a for a in self.awards if a.player == player)
 
 
-@frozen
-class YearScore:
+class YearScore(Struct, frozen=True):
     """One player's end-of-year evaluation (R4)."""
 
     player: int

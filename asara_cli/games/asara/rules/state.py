@@ -8,10 +8,10 @@ counter: it is the sum of the ledger, each entry naming its source.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import field
+
+from msgspec import Struct
 
 from asara_cli.core.names import name_key
-from asara_cli.core.values import frozen
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Gift, Tile
 from asara_cli.games.asara.rules.model import Colour, Section, Tower, Variant
@@ -24,8 +24,7 @@ KNOWN_EXPANSIONS: dict[str, str] = {
 }
 
 
-@frozen
-class Setup:
+class Setup(Struct, frozen=True):
     """Who plays and how: players in clockwise seat order, the start player's seat (who holds
     the Caliph's patronage at the start), the variant and any expansions."""
 
@@ -38,8 +37,7 @@ class Setup:
     buyers: tuple[str, ...] = ()
 
 
-@frozen
-class LedgerEntry:
+class LedgerEntry(Struct, frozen=True):
     """Prestige given to one player, with its source.
 
     ``source`` is ``"build"`` (``event`` is the build's event number), ``"gift"`` (a
@@ -55,8 +53,7 @@ class LedgerEntry:
     category: str | None = None
 
 
-@frozen
-class PlayerState:
+class PlayerState(Struct, frozen=True):
     """One player: money, buyers in hand, towers, the tiles and lighted windows behind the
     screen."""
 
@@ -73,8 +70,7 @@ class PlayerState:
         return len(self.lighted_known) + self.lighted_unknown
 
 
-@frozen
-class AreaState:
+class AreaState(Struct, frozen=True):
     """One area this year: the colour that must be followed (``None`` until a face-up buyer
     sets it, R2.1) and the occupied spaces with who is on them."""
 
@@ -93,8 +89,7 @@ class AreaState:
 EMPTY_AREA = AreaState()
 
 
-@frozen
-class Market:
+class Market(Struct, frozen=True):
     """One section type's display and face-down pile (R1, R3.1, R3.4).
 
     ``shown`` is the display's tiles when the table stated them (``None`` when unknown);
@@ -108,8 +103,7 @@ class Market:
     carried: tuple[Tile, ...] = ()
 
 
-@frozen
-class GameState:
+class GameState(Struct, frozen=True):
     """The whole table after some events: players, year, turn, areas, markets, ledger."""
 
     setup: Setup
@@ -127,7 +121,7 @@ class GameState:
     year_scores: tuple[tuple[YearScore, ...], ...] = ()  # one tuple per finished year
     final: FinalEvaluation | None = None
     events: int = 0  # events applied so far
-    noted: tuple[tuple[int, str], ...] = field(default=())  # (year, what) relaxations noted
+    noted: tuple[tuple[int, str], ...] = ()  # (year, what) relaxations noted
     # Gifts of the Caliph (R6.1)
     gifts: tuple[tuple[str, int, Gift], ...] = ()  # (area, space, gift) lying on the board
     gift_deck: int = 0  # gift cards not yet dealt

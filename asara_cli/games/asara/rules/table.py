@@ -10,6 +10,9 @@ a table. The table reads like the frozen state (the same field names, the same `
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from asara_cli.core.names import name_key
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Gift, Tile
@@ -90,12 +93,14 @@ class Display:
 
 
 class Table:
-    """The whole table, changed in place by the referee (rules/engine.py)."""
+    """The whole table, changed in place by the referee (rules/engine.py).
 
-    __slots__ = ("after", "areas", "bank_seen", "caliph", "chests", "draw_pile", "events", "final",
-                 "gift_deck", "gifts", "gifts_on", "gifts_year", "label_counts", "labels", "ledger",
-                 "lighted_stack", "markets", "noted", "players", "playing", "seats", "setup",
-                 "turn", "year", "year_scores")
+    It holds every field of :class:`GameState` under the same name, and a few of its own
+    (:data:`TABLE_ONLY`). A field's annotation here says how the table holds it: a ``list``
+    or ``dict`` where the frozen state has a tuple (thawed into one, frozen back), as it is
+    otherwise; :func:`snapshot`, :func:`thaw` and :func:`new_table` read the fields from
+    there. A new field is two edits: the state's field (with its start as its default) and
+    its annotation here (tests/test_table.py checks that the two agree)."""
 
     setup: Setup
     players: list[Hand]
@@ -122,6 +127,8 @@ class Table:
     seats: dict[str, int]  # a player's name, as written and as name_key gives it, to seat
     after: tuple[tuple[int, ...], ...]  # by seat: the other seats clockwise from it
     playing: dict[str, bool]  # area key to whether it is on the table (state.in_play)
+
+    __slots__ = tuple(__annotations__)
 
     @property
     def over(self) -> bool:
@@ -170,43 +177,30 @@ class Table:
         return thaw(snapshot(self))
 
 
+#: The table's own fields, which a frozen state does not keep (made again from its setup).
+TABLE_ONLY = ("gifts_on", "seats", "after", "playing")
+
+
 def thaw(state: GameState) -> Table:
     """A :class:`Table` holding ``state``, to check or carry out events on."""
     t = Table.__new__(Table)
-    t.setup = state.setup
-    t.players = [Hand(p.name, p.money, p.buyers, p.towers, list(p.screen),
-                      list(p.lighted_known), p.lighted_unknown) for p in state.players]
-    t.year, t.turn, t.caliph = state.year, state.turn, state.caliph
-    t.areas = {k: Spot(a.colour, list(a.taken), a.placed) for k, a in state.areas}
-    t.markets = {m.section: Display(m.section, m.count, m.pile,
-                                    None if m.shown is None else list(m.shown),
-                                    list(m.carried)) for m in state.markets}
-    t.draw_pile, t.lighted_stack = state.draw_pile, state.lighted_stack
-    t.labels = list(state.labels)
-    t.label_counts = dict(state.label_counts)
-    t.ledger = list(state.ledger)
-    t.year_scores = list(state.year_scores)
-    t.final = state.final
-    t.events = state.events
-    t.noted = list(state.noted)
-    t.gifts = list(state.gifts)
-    t.gift_deck, t.gifts_year = state.gift_deck, state.gifts_year
-    t.gifts_on = "gifts" in state.setup.expansions
-    t.chests = list(state.chests)
-    t.bank_seen = list(state.bank_seen)
-    t.seats = _seats(tuple(p.name for p in state.players))
-    t.after = _after(len(state.players))
-    t.playing = {}
+    for name, thawed, _ in _FIELDS:
+        setattr(t, name, thawed(getattr(state, name)))
+    _table_only(t)
     return t
 
 
 def new_table(board: Board, setup: Setup) -> Table:
     """Year 1 before the first turn: money by seat from the start player (R1), hands dealt,
-    displays filled from the piles."""
+    displays filled from the piles; every other field as :class:`GameState`'s default."""
     n = len(setup.players)
     hand = board.hand_size.get(n, 0)
     pro = setup.variant == Variant.PRO
     t = Table.__new__(Table)
+    for name, thawed, _ in _FIELDS:
+        default = _DEFAULTS.get(name, _REQUIRED)
+        if default is not _REQUIRED:
+            setattr(t, name, thawed(default))
     t.setup = setup
     t.players = [Hand(name, board.start_money[(seat - setup.start) % n], hand, (), [], [], 0)
                  for seat, name in enumerate(setup.players)]
@@ -218,17 +212,18 @@ def new_table(board: Board, setup: Setup) -> Table:
         t.markets[section] = Display(section, shown, board.tiles[section] - shown, None, [])
     t.draw_pile = board.buyers_total - hand * n
     t.lighted_stack = board.lighted_window_tiles if pro else 0
-    t.labels, t.label_counts, t.ledger, t.year_scores = [], {}, [], []
-    t.final = None
-    t.events = 0
-    t.noted, t.gifts, t.chests, t.bank_seen = [], [], [], []
-    t.gifts_on = "gifts" in setup.expansions
-    t.gift_deck = (board.gift_cards_pro if pro else board.gift_cards) if t.gifts_on else 0
-    t.gifts_year = 0
-    t.seats = _seats(setup.players)
-    t.after = _after(n)
-    t.playing = {}
+    if "gifts" in setup.expansions:
+        t.gift_deck = board.gift_cards_pro if pro else board.gift_cards
+    _table_only(t)
     return t
+
+
+def _table_only(t: Table) -> None:
+    """The table's own fields (:data:`TABLE_ONLY`), from the fields of the state it holds."""
+    t.gifts_on = "gifts" in t.setup.expansions
+    t.seats = _seats(tuple(p.name for p in t.players))
+    t.after = _after(len(t.players))
+    t.playing = {}
 
 
 _SECTIONS = tuple(Section)  # iterating the enum class is slow
@@ -250,34 +245,65 @@ def _seats(names: tuple[str, ...]) -> dict[str, int]:
 
 def snapshot(t: Table) -> GameState:
     """The table as a frozen value."""
-    return GameState(
-        setup=t.setup,
-        players=tuple(PlayerState(p.name, p.money, p.buyers, p.towers, sorted_tiles(p.screen),
-                                  tuple(p.lighted_known), p.lighted_unknown)
-                      for p in t.players),
-        year=t.year,
-        turn=t.turn,
-        caliph=t.caliph,
-        areas=tuple((k, AreaState(a.colour, tuple(a.taken), a.placed))
-                    for k, a in t.areas.items()),
-        markets=tuple(Market(m.section, m.count, m.pile,
-                             None if m.shown is None else tuple(m.shown), tuple(m.carried))
-                      for m in t.markets.values()),
-        draw_pile=t.draw_pile,
-        lighted_stack=t.lighted_stack,
-        labels=tuple(t.labels),
-        label_counts=tuple(sorted(t.label_counts.items())),
-        ledger=tuple(t.ledger),
-        year_scores=tuple(t.year_scores),
-        final=t.final,
-        events=t.events,
-        noted=tuple(t.noted),
-        gifts=tuple(t.gifts),
-        gift_deck=t.gift_deck,
-        gifts_year=t.gifts_year,
-        chests=tuple(t.chests),
-        bank_seen=tuple(t.bank_seen),
-    )
+    return GameState(**{name: frozen(getattr(t, name)) for name, _, frozen in _FIELDS})
+
+
+def _thaw_players(players: tuple[PlayerState, ...]) -> list[Hand]:
+    return [Hand(p.name, p.money, p.buyers, p.towers, list(p.screen), list(p.lighted_known),
+                 p.lighted_unknown) for p in players]
+
+
+def _freeze_players(hands: list[Hand]) -> tuple[PlayerState, ...]:
+    return tuple(PlayerState(p.name, p.money, p.buyers, p.towers, sorted_tiles(p.screen),
+                             tuple(p.lighted_known), p.lighted_unknown) for p in hands)
+
+
+def _thaw_areas(areas: tuple[tuple[str, AreaState], ...]) -> dict[str, Spot]:
+    return {k: Spot(a.colour, list(a.taken), a.placed) for k, a in areas}
+
+
+def _freeze_areas(spots: dict[str, Spot]) -> tuple[tuple[str, AreaState], ...]:
+    return tuple((k, AreaState(a.colour, tuple(a.taken), a.placed)) for k, a in spots.items())
+
+
+def _thaw_markets(markets: tuple[Market, ...]) -> dict[Section, Display]:
+    return {m.section: Display(m.section, m.count, m.pile,
+                               None if m.shown is None else list(m.shown), list(m.carried))
+            for m in markets}
+
+
+def _freeze_markets(displays: dict[Section, Display]) -> tuple[Market, ...]:
+    return tuple(Market(m.section, m.count, m.pile, None if m.shown is None else tuple(m.shown),
+                        tuple(m.carried)) for m in displays.values())
+
+
+def _sorted_items(mapping: dict[Any, Any]) -> tuple[tuple[Any, Any], ...]:
+    return tuple(sorted(mapping.items()))
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+#: Fields held otherwise than by their annotation's rule (below): (thaw, freeze)
+_OWN: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "players": (_thaw_players, _freeze_players),
+    "areas": (_thaw_areas, _freeze_areas),
+    "markets": (_thaw_markets, _freeze_markets),
+}
+#: Each field of the frozen state: its name, how the table takes it, how a snapshot takes it
+#: back. A ``list`` on the table is a tuple in the state; a ``dict``, its items sorted.
+_FIELDS: tuple[tuple[str, Callable[[Any], Any], Callable[[Any], Any]], ...] = tuple(
+    (name, *_OWN.get(name, (list, tuple) if Table.__annotations__[name].startswith("list[")
+                     else (dict, _sorted_items)
+                     if Table.__annotations__[name].startswith("dict[")
+                     else (_same, _same)))
+    for name in GameState.__struct_fields__)
+_REQUIRED = object()
+_DEFAULTS: dict[str, Any] = dict(zip(
+    GameState.__struct_fields__[len(GameState.__struct_fields__)
+                                - len(GameState.__struct_defaults__):],
+    GameState.__struct_defaults__, strict=True))
 
 
 #: What reads a position the same whether it is frozen or on the table.

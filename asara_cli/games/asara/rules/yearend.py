@@ -3,7 +3,8 @@ evaluation (R4), then the next year or, after the last, the final evaluation (R5
 
 from __future__ import annotations
 
-from asara_cli.core.values import frozen
+from msgspec import Struct
+
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.model import Variant
 from asara_cli.games.asara.rules.scoring import (
@@ -17,8 +18,7 @@ from asara_cli.games.asara.rules.state import LedgerEntry
 from asara_cli.games.asara.rules.table import Table
 
 
-@frozen
-class YearEnd:
+class YearEnd(Struct, frozen=True):
     """What a year end did: the year evaluated, its scores, and after the last year the
     final evaluation."""
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
+from msgspec import Struct
+from msgspec.structs import fields
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -18,7 +19,7 @@ def _plain(value: Any) -> Any:
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
-    if hasattr(value, "__dataclass_fields__"):
+    if isinstance(value, Struct):
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     return value
 

@@ -278,16 +278,16 @@ class StatusView:
     ``full`` also what lies behind the screens and the market. Without it, it fits 80x40
     for a 4-player pro game with both expansions (tables without their blank edge rows).
 
-    rich draws it (:meth:`__rich__`); the compact board also draws itself without rich
-    (:meth:`plain`: render/sheet.py), the same characters and colours, and the writer
-    (render/wrap.py) takes that: importing and running rich costs a command about 30 ms."""
+    rich draws it (:meth:`__rich__`); the compact board draws itself without rich, in the
+    project's plain layout (:meth:`plain`: render/sheet.py), and the writer (render/wrap.py)
+    takes that where it fits: importing and running rich costs a command about 30 ms."""
 
     def __init__(self, board: Board, state: GameState, title: str, full: bool) -> None:
         self.board, self.state, self.title, self.full = board, state, title, full
 
-    def plain(self, width: int, system: int | None = None) -> str | None:
-        """The compact board as rich draws it ``width`` columns wide in colour system
-        ``system`` (render/sheet.py; ``None``: no colours), or ``None`` where only rich can."""
+    def plain(self, width: int, colour: bool = False) -> str | None:
+        """The compact board in the plain layout (render/sheet.py), in colour or not;
+        ``None`` where it is wider than ``width`` (rich draws it) or is the full board."""
         from asara_cli.render.sheet import Column, Sheet, draw
 
         if self.full:
@@ -300,7 +300,7 @@ class StatusView:
         areas = Sheet("areas this year", tuple(map(Column, _area_columns(state, False))),
                       tuple(map(tuple, _area_rows(board, state, False))))
         return draw([(self.title, "bold"), *_head_lines(board, state), players, areas, LEGEND,
-                     _FULL_HINT], width, system)
+                     _FULL_HINT], width, colour)
 
     def __rich__(self) -> RenderableType:
         from rich import box

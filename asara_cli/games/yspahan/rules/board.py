@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from msgspec import Struct
+
 from asara_cli.core.profile import MAX_LIST, MAX_NUMBER
 from asara_cli.core.profile import BoardError as BoardError  # a profile's error
-from asara_cli.core.values import frozen
 
 UNLIMITED = "unlimited"
 #: Certainty words a profile may give a value (Y1). The first two are enforced as errors.
@@ -29,8 +30,7 @@ CAMELS_ROW = "camels"
 GOLD_ROW = "gold"
 
 
-@frozen
-class Souk:
+class Souk(Struct, frozen=True):
     """The same-coloured shops of one quarter (Y1.1). ``street`` lists, for each street-side
     shop in order, the street cell(s) it faces; the remaining ``inner`` shops face none."""
 
@@ -50,8 +50,7 @@ class Souk:
         return None
 
 
-@frozen
-class Building:
+class Building(Struct, frozen=True):
     """One building of a player's board (Y1.4): its cost and the number its power uses."""
 
     id: str
@@ -60,8 +59,7 @@ class Building:
     bonus: int
 
 
-@frozen
-class CardKind:
+class CardKind(Struct, frozen=True):
     """One kind of card (Y1.5). ``amount`` for camels/gold cards, ``points`` per unit and
     ``cap`` for goldvp/camelvp; ``certainty`` of the kind and its copies, ``cap_certainty``
     of the cap: values not ``confirmed`` are checked as warnings."""
@@ -84,8 +82,7 @@ class CardKind:
         return self.cap_certainty in CERTAIN
 
 
-@frozen
-class Board:
+class Board(Struct, frozen=True):
     """Every number of the game, as the profile gives it. Supplies are ``None`` when
     unlimited (Y6.14). Street cells are named arm + number (``W3``) and the centre (``C``);
     ``faces`` maps each cell to the ``(souk index, shop index)`` pairs in front of it."""

@@ -14,6 +14,8 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 
+from msgspec import Struct
+
 from asara_cli.core.findings import (
     CHECKPOINT,
     ERROR,
@@ -25,7 +27,6 @@ from asara_cli.core.findings import (
     errors,
 )
 from asara_cli.core.names import hidden_character, name_key, same_name
-from asara_cli.core.values import frozen
 from asara_cli.core.words import ordinal, plural
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board, CardKind
 from asara_cli.games.yspahan.rules.events import (
@@ -757,11 +758,11 @@ class _Run:
             t.day = 1
         else:
             t.day += 1
-        t.prev_start = t.start
+        t.previous_start = t.start
         t.start = (t.start + 1) % t.n
         t.order = [(t.start + i) % t.n for i in range(t.n)]
         if t.n == 4 and self.last_day():
-            t.order = last_day_order(t.score, t.prev_start)
+            t.order = last_day_order(t.score, t.previous_start)
             t.start = t.order[0]
         t.done = 0
         t.phase = ROLL
@@ -870,8 +871,7 @@ def advance(board: Board, state: GameState, event: Event) -> GameState:
     return snapshot(t)
 
 
-@frozen
-class Replay:
+class Replay(Struct, frozen=True):
     """The result of replaying a log.
 
     ``state`` is the state after the legal prefix: before the first illegal event

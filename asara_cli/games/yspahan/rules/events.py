@@ -14,7 +14,7 @@ card). Where the referee knows no card is left anywhere, the draw is written ``N
 
 from __future__ import annotations
 
-from asara_cli.core.values import frozen
+from msgspec import Struct
 
 #: A card drawn that the table keeps secret (Y7).
 HIDDEN = "hidden"
@@ -25,8 +25,7 @@ INTO_GOLD = "gold"
 INTO_CAMELS = "camels"
 
 
-@frozen
-class Shop:
+class Shop(Struct, frozen=True):
     """A shop, as a log names it: its souk id and the street cell it faces, or ``inner``.
     A corner shop facing two cells may be named by either."""
 
@@ -37,8 +36,7 @@ class Shop:
         return f"{self.souk}@{self.cell}"
 
 
-@frozen
-class Play:
+class Play(Struct, frozen=True):
     """A card played for its effect (Y3.9): ``kind`` from the profile; ``k`` for goldvp,
     camelvp and exchange; ``into`` (``gold`` or ``camels``) for exchange; ``shop`` for the souk
     card; ``card`` the caravanserai draw when the caravan card's cube reaches the caravan."""
@@ -50,8 +48,7 @@ class Play:
     card: str | None = None
 
 
-@frozen
-class Roll:
+class Roll(Struct, frozen=True):
     """The day's roll by its start player (Y2.3, Y2.4): the values of the white dice and of
     the yellow dice bought (as many as ``yellow`` lists). ``plays``: cards the start player
     plays before buying yellow dice (Y6.11; that window belongs to the start player's turn)."""
@@ -62,25 +59,21 @@ class Roll:
     plays: tuple[Play, ...] = ()
 
 
-@frozen
-class Camels:
+class Camels(Struct, frozen=True):
     """The camel row's action (Y3.1)."""
 
 
-@frozen
-class Gold:
+class Gold(Struct, frozen=True):
     """The gold row's action (Y3.2)."""
 
 
-@frozen
-class Goods:
+class Goods(Struct, frozen=True):
     """A quarter row's action (Y3.4): each cube's shop, in the order placed."""
 
     shops: tuple[Shop, ...]
 
 
-@frozen
-class Send:
+class Send(Struct, frozen=True):
     """One cube sent to the caravan by the supervisor (Y3.6), in the mover's order: the souk
     of the shop facing the end cell; ``camel``: its owner returned a camel to keep the cube in
     the shop (one from the owner's supply goes instead); ``card``: the owner's caravanserai
@@ -91,8 +84,7 @@ class Send:
     card: str | None = None
 
 
-@frozen
-class Supervisor:
+class Supervisor(Struct, frozen=True):
     """Move the supervisor with the row's value (Y3.5): the end cell (Y6.1: the route is
     fixed by it) and every cube sent, in order."""
 
@@ -100,8 +92,7 @@ class Supervisor:
     sends: tuple[Send, ...] = ()
 
 
-@frozen
-class Draw:
+class Draw(Struct, frozen=True):
     """Draw a card (Y3.3), also the turn with no row left (Y3.7): the card drawn."""
 
     card: str | None
@@ -110,16 +101,14 @@ class Draw:
 Action = Camels | Gold | Goods | Supervisor | Draw
 
 
-@frozen
-class Build:
+class Build(Struct, frozen=True):
     """Build one building (Y3.8); ``cards``: the cost cards (nocamels, nogold) played for it."""
 
     building: str
     cards: tuple[str, ...] = ()
 
 
-@frozen
-class Turn:
+class Turn(Struct, frozen=True):
     """A player's turn (Y2.5): cards played before taking a row (``before``), the row taken
     (``None``: no row was left, Y3.7), the card discarded for +1 die, the action, cards played
     after it (``after``), the building built, cards played after the build (``last``)."""
@@ -138,8 +127,7 @@ class Turn:
         return (*self.before, *self.after, *self.last)
 
 
-@frozen
-class Checkpoint:
+class Checkpoint(Struct, frozen=True):
     """The table's own totals (usually after a week end), to be compared with the replay:
     ``(player, value)`` pairs of the score track, and optionally gold and camels."""
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from asara_cli.core.values import frozen
+from msgspec import Struct
 
 
 def tower_rows(rows: int, white: Sequence[int], yellow: Sequence[int] = ()
@@ -32,8 +32,7 @@ def tower_rows(rows: int, white: Sequence[int], yellow: Sequence[int] = ()
     return tower
 
 
-@frozen
-class CaravanScore:
+class CaravanScore(Struct, frozen=True):
     """One player's caravan evaluation (Y4.2): cubes on the caravan, the highest row (0 =
     bottom) holding one of them, its factor and the points."""
 

@@ -9,8 +9,13 @@ ledger's entries for that player (``Table.score`` is that sum, kept as it grows)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any
+
+from msgspec import Struct
+
 from asara_cli.core.names import name_key
-from asara_cli.core.values import frozen
 from asara_cli.games.yspahan.rules.board import Board
 
 ROLL = "roll"  # the day's start player rolls next
@@ -33,8 +38,7 @@ CAMELVP = "camelvp"
 SOURCES = (BUILDING, SOUK, CARAVAN, CARAVAN_FULL, CARAVAN_WEEK, GOLDVP, CAMELVP)
 
 
-@frozen
-class Setup:
+class Setup(Struct, frozen=True):
     """Who plays: names in clockwise seat order, the oldest player's seat (the first start
     player, Y1), optional colours by seat, and whether hands are ``open`` or ``secret``."""
 
@@ -44,8 +48,7 @@ class Setup:
     hands: str = OPEN
 
 
-@frozen
-class LedgerEntry:
+class LedgerEntry(Struct, frozen=True):
     """Points given to seat ``player``, with where they came from: ``source`` (one of
     :data:`SOURCES`), the week and day, the event that scored them, and the arithmetic."""
 
@@ -58,8 +61,7 @@ class LedgerEntry:
     explanation: str
 
 
-@frozen
-class Row:
+class Row(Struct, frozen=True):
     """A row of dice on the tower (Y2.4): their value, how many, how many of them yellow."""
 
     value: int
@@ -67,8 +69,7 @@ class Row:
     yellow: int = 0
 
 
-@frozen
-class PlayerState:
+class PlayerState(Struct, frozen=True):
     """One player: holdings, hand, buildings in the order built, score, cubes at home.
     ``hand`` lists the known kinds (sorted); ``hidden`` counts cards of unknown kind."""
 
@@ -86,8 +87,7 @@ class PlayerState:
         return len(self.hand) + self.hidden
 
 
-@frozen
-class SoukState:
+class SoukState(Struct, frozen=True):
     """A souk's cubes: its owner's seat (``None`` when empty), which street-side shops hold a
     cube (by the souk's street order) and how many inner shops do."""
 
@@ -100,8 +100,7 @@ class SoukState:
         return sum(self.street) + self.inner
 
 
-@frozen
-class GameState:
+class GameState(Struct, frozen=True):
     """The whole table after some events, as a frozen value (see :func:`snapshot`).
 
     ``phase`` is :data:`ROLL`, :data:`TURN` or :data:`OVER`; ``to_move`` the seat expected
@@ -153,49 +152,16 @@ class GameState:
 class Table:
     """The mutable table the engine updates in place. Seats index every per-player list.
 
+    A field of :class:`GameState` that the table holds under the same name is read from
+    here by :func:`snapshot` and :func:`thaw`: a ``list`` annotation is the state's tuple
+    thawed, anything else is kept as it is. The state's other fields (each player's and
+    souk's, the tower, the deck and the discard) the table holds otherwise, in
+    :data:`_OWN`. A new field is two edits: the state's field and its annotation here
+    (tests/test_position_fields.py checks that the two agree).
+
     Supplies count from the profile's limit (or from 0 when unlimited, so they may go below
     0: what left minus what came back). ``cubes`` counts each player's cubes at home the same
     way, from the limit less the score marker."""
-
-    __slots__ = (
-        "board",
-        "built",
-        "camel_supply",
-        "camels",
-        "caravan",
-        "cubes",
-        "day",
-        "deck",
-        "deck_kinds",
-        "discard",
-        "done",
-        "events",
-        "filled",
-        "gold",
-        "gold_supply",
-        "hand",
-        "hidden",
-        "inner",
-        "ledger",
-        "n",
-        "names",
-        "order",
-        "owner",
-        "phase",
-        "prev_start",
-        "score",
-        "seats",
-        "setup",
-        "start",
-        "street",
-        "supervisor",
-        "tower",
-        "turn_built",
-        "waive_camels",
-        "waive_gold",
-        "waived_by_play",
-        "week",
-    )
 
     board: Board
     setup: Setup
@@ -207,7 +173,7 @@ class Table:
     day: int
     phase: str
     start: int
-    prev_start: int
+    previous_start: int
     order: list[int]
     done: int
     tower: list[list[int] | None]  # [value, dice, yellow]; 0 dice: its yellow dice left
@@ -235,6 +201,8 @@ class Table:
     waive_gold: bool
     waived_by_play: bool
     turn_built: bool
+
+    __slots__ = tuple(__annotations__)
 
     @property
     def to_move(self) -> int | None:
@@ -283,7 +251,7 @@ def new_table(board: Board, setup: Setup) -> Table:
     t.week = t.day = 1
     t.phase = ROLL
     start = setup.oldest if 0 <= setup.oldest < max(n, 1) else 0
-    t.start = t.prev_start = start
+    t.start = t.previous_start = start
     t.order = [(start + i) % n for i in range(n)] if n else []
     t.done = 0
     t.tower = [None] * len(board.rows)
@@ -315,53 +283,106 @@ def new_table(board: Board, setup: Setup) -> Table:
 
 def snapshot(t: Table) -> GameState:
     """The table as a frozen value."""
-    players = tuple(
-        PlayerState(name, t.gold[i], t.camels[i],
-                    tuple(sorted(k for k, c in t.hand[i].items() for _ in range(c))),
-                    t.hidden[i], tuple(t.built[i]), t.score[i], t.cubes[i])
-        for i, name in enumerate(t.names))
-    souks = tuple(SoukState(None if t.owner[s] < 0 else t.owner[s], tuple(t.street[s]),
-                            t.inner[s]) for s in range(len(t.owner)))
-    tower = tuple(None if r is None else Row(r[0], r[1], r[2]) for r in t.tower)
-    kinds = tuple(sorted(t.deck_kinds.items())) if t.open_hands else ()
-    discard = tuple(sorted(k for k, c in t.discard.items() for _ in range(c)))
-    return GameState(t.setup, t.events, t.week, t.day, t.phase, t.to_move, t.start,
-                     tuple(t.order), t.done, tower, players, souks, t.supervisor,
-                     tuple(t.caravan), t.deck, kinds, discard, t.gold_supply, t.camel_supply,
-                     tuple(t.ledger), t.prev_start, t.waive_camels, t.waive_gold,
-                     t.waived_by_play)
+    return GameState(**{name: freeze(t) for name, freeze, _ in _FIELDS})
 
 
 def thaw(board: Board, state: GameState) -> Table:
     """A :class:`Table` holding ``state``, for :func:`check` and :func:`apply` on it."""
     t = new_table(board, state.setup)
-    t.events, t.week, t.day, t.phase = state.events, state.week, state.day, state.phase
-    t.start = state.start
-    t.order, t.done = list(state.order), state.done
-    t.prev_start = state.previous_start
-    t.waive_camels, t.waive_gold = state.waive_camels, state.waive_gold
-    t.waived_by_play = state.waived_by_play
-    t.tower = [None if r is None else [r.value, r.dice, r.yellow] for r in state.tower]
-    for i, p in enumerate(state.players):
+    for name, _, thawed in _FIELDS:
+        if thawed is not None:
+            thawed(t, getattr(state, name))
+    return t
+
+
+def _players(t: Table) -> tuple[PlayerState, ...]:
+    return tuple(
+        PlayerState(name, t.gold[i], t.camels[i],
+                    tuple(sorted(k for k, c in t.hand[i].items() for _ in range(c))),
+                    t.hidden[i], tuple(t.built[i]), t.score[i], t.cubes[i])
+        for i, name in enumerate(t.names))
+
+
+def _thaw_players(t: Table, players: tuple[PlayerState, ...]) -> None:
+    for i, p in enumerate(players):
         t.gold[i], t.camels[i], t.hidden[i], t.score[i], t.cubes[i] = (
             p.gold, p.camels, p.hidden, p.score, p.cubes)
         t.hand[i] = {}
         for k in p.hand:
             t.hand[i][k] = t.hand[i].get(k, 0) + 1
         t.built[i] = list(p.buildings)
-    for s, souk in enumerate(state.souks):
+
+
+def _souks(t: Table) -> tuple[SoukState, ...]:
+    return tuple(SoukState(None if t.owner[s] < 0 else t.owner[s], tuple(t.street[s]),
+                           t.inner[s]) for s in range(len(t.owner)))
+
+
+def _thaw_souks(t: Table, souks: tuple[SoukState, ...]) -> None:
+    for s, souk in enumerate(souks):
         t.owner[s] = -1 if souk.owner is None else souk.owner
         t.street[s] = list(souk.street)
         t.inner[s] = souk.inner
         t.filled[s] = souk.filled
-    t.supervisor = state.supervisor
-    t.caravan = list(state.caravan)
-    t.deck = state.deck
-    if state.setup.hands != SECRET:
-        t.deck_kinds = dict(state.deck_kinds)
+
+
+def _tower(t: Table) -> tuple[Row | None, ...]:
+    return tuple(None if r is None else Row(r[0], r[1], r[2]) for r in t.tower)
+
+
+def _thaw_tower(t: Table, tower: tuple[Row | None, ...]) -> None:
+    t.tower = [None if r is None else [r.value, r.dice, r.yellow] for r in tower]
+
+
+def _deck_kinds(t: Table) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(t.deck_kinds.items())) if t.open_hands else ()
+
+
+def _thaw_deck_kinds(t: Table, kinds: tuple[tuple[str, int], ...]) -> None:
+    if t.open_hands:  # secret hands: the deck's kinds stay as the profile has them
+        t.deck_kinds = dict(kinds)
+
+
+def _discard(t: Table) -> tuple[str, ...]:
+    return tuple(sorted(k for k, c in t.discard.items() for _ in range(c)))
+
+
+def _thaw_discard(t: Table, discard: tuple[str, ...]) -> None:
     t.discard = {}
-    for k in state.discard:
+    for k in discard:
         t.discard[k] = t.discard.get(k, 0) + 1
-    t.gold_supply, t.camel_supply = state.gold_supply, state.camel_supply
-    t.ledger = list(state.ledger)
-    return t
+
+
+def _to_move(t: Table) -> int | None:
+    return t.to_move
+
+
+_Freeze = Callable[[Table], Any]
+_Thaw = Callable[[Table, Any], None] | None
+
+#: The state's fields that the table holds otherwise than under their own name: how a
+#: snapshot reads each, and how :func:`thaw` puts it back (``None``: worked out, not kept).
+_OWN: dict[str, tuple[_Freeze, _Thaw]] = {
+    "players": (_players, _thaw_players),
+    "souks": (_souks, _thaw_souks),
+    "tower": (_tower, _thaw_tower),
+    "deck_kinds": (_deck_kinds, _thaw_deck_kinds),
+    "discard": (_discard, _thaw_discard),
+    "to_move": (_to_move, None),
+}
+
+
+def _held(name: str) -> tuple[_Freeze, _Thaw]:
+    """How a field the table holds under its own name goes to the state and back."""
+    getter = attrgetter(name)
+    if Table.__annotations__[name].startswith("list["):
+        return (lambda t: tuple(getter(t)),
+                lambda t, value: setattr(t, name, list(value)))
+    return getter, lambda t, value: setattr(t, name, value)
+
+
+#: Each field of the frozen state: its name, how a snapshot reads it from the table, how
+#: :func:`thaw` puts it back.
+_FIELDS: tuple[tuple[str, _Freeze, _Thaw], ...] = tuple(
+    (name, *(_OWN[name] if name in _OWN else _held(name)))
+    for name in GameState.__struct_fields__)

@@ -9,7 +9,7 @@ from asara_cli.core.findings import NOTE, Report
 from asara_cli.core.schema import Schema, when, whole
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
-from asara_cli.games.asara.rules.events import Bank
+from asara_cli.games.asara.rules.events import Area, Bank
 from asara_cli.games.asara.rules.table import Position
 
 
@@ -103,6 +103,36 @@ class BankKind(Kind[Bank]):
 
     def write(self, space: int | None, action: Bank) -> dict[str, Any]:
         return {"space": space, "amount": action.amount}
+
+
+def known_value(board: Board, state: Position, space: int) -> int | None:
+    """What bank ``space`` pays as far as the game knows: its printed value, else the amount
+    this log has shown it to pay (R3.3); ``None`` when neither says."""
+    if not 1 <= space <= len(board.bank_values):
+        return None
+    printed = board.bank_values[space - 1]
+    if printed is not None:
+        return printed
+    seen = seen_value(state, space)
+    return None if seen is None else seen[0]
+
+
+def space_for(board: Board, state: Position, amount: int, *, wished: bool = False
+              ) -> tuple[int, bool]:
+    """The bank space a player who took ``amount`` and named no space went to, and whether
+    a free space is known to pay that much (R3.3). A free space known to pay it; else such a
+    space although taken (the referee then says by whom); else a free space whose value is
+    unknown; else any such space. ``wished``: the buyer went to the House of the Bottle
+    Genie, from where every bank space may be wished for, taken or not (R6.2)."""
+    spaces = range(1, len(board.bank_values) + 1)
+    free = (board.area(Area.BANK).spaces if wished
+            else state.free_spaces(board, Area.BANK)) or ()
+    values = {s: known_value(board, state, s) for s in spaces}
+    ranked = ([s for s in free if values.get(s) == amount]
+              + [s for s in spaces if values[s] == amount]
+              + [s for s in free if values.get(s) is None]
+              + [s for s in spaces if values[s] is None])
+    return (ranked[0] if ranked else 1), any(values.get(s) == amount for s in free)
 
 
 def seen_value(state: Position, space: int) -> tuple[int, int] | None:

@@ -19,7 +19,7 @@ from asara_cli.games.asara.rules.areas.base import (
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Lighted
 from asara_cli.games.asara.rules.model import Colour, Variant
-from asara_cli.games.asara.rules.table import Table
+from asara_cli.games.asara.rules.table import Position, Table
 from asara_cli.games.asara.rules.text import plural
 
 
@@ -35,6 +35,20 @@ def take_lighted(state: Table, seat: int, keep: int, kept: tuple[Colour, ...]) -
     p.lighted_known.extend(known)
     p.lighted_unknown += keep - len(known)
     state.lighted_stack -= keep
+
+
+def lights_gold(state: Position, player: str, colour: Colour, n: int, lit_plain: int) -> bool:
+    """Whether a lighted window the player builds onto their ``n``-th tower of ``colour``
+    covers a gold window, when the player did not say which: only when no plain window of
+    that tower is left free (``lit_plain``: plain ones this move has already covered) and a
+    gold one is (R3.7)."""
+    seat = state.seat(player)
+    towers = [t for t in state.players[seat].towers if t.colour == colour] if (
+        seat is not None) else []
+    if len(towers) < n:
+        return False  # no such tower: the referee says so
+    tower = towers[n - 1]
+    return tower.free_plain_windows - lit_plain <= 0 and tower.free_gold_windows > 0
 
 
 class House(Kind[Lighted]):

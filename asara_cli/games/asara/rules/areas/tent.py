@@ -96,3 +96,12 @@ class Tent(Kind[Recruit]):
 
 
 TENT = Tent()
+
+
+def printed_cost(board: Board, space: int | None) -> int | None:
+    """What tent ``space`` costs by the board profile (R3.6); ``None`` when no space is
+    named or the profile does not know it."""
+    costs = board.tent_costs
+    if space is None or costs is None or not 1 <= space <= len(costs):
+        return None
+    return costs[space - 1]

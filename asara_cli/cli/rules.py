@@ -1,0 +1,39 @@
+"""``asara rules``: the project's rules reference, one rule or the list (asara_cli/reference.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from asara_cli.cli.common import EXIT_INPUT, fail, out
+
+
+def rules(
+    rule: Annotated[str | None, typer.Argument(
+        help="A rule id as messages cite it (R2.2, Y3.8, G7, Y-R4); none: list them all.",
+        show_default=False, metavar="[ID]")] = None,
+) -> None:
+    """Print a rule of the rules reference, or the list of every rule id.
+
+    The reference says each game's rules in the project's own words, with the rulebook's
+    section beside each id, and the rulings where the rulebook is silent (the same text as
+    docs/rules/ and docs/rulings.md).
+
+    Example: asara rules Y3.4.3
+    """
+    from asara_cli.reference import listing, lookup, near, shown
+
+    writer = out()
+    if rule is None:
+        writer.print(listing(), soft_wrap=True)
+        return
+    found = lookup(rule)
+    if found is None:
+        from asara_cli.core.shown import one_line
+
+        close = near(rule)
+        hint = (f"did you mean {', '.join(close[:-1])} or {close[-1]}?" if len(close) > 1
+                else f"did you mean {close[0]}?" if close else "asara rules lists every id")
+        raise fail(one_line(f"no rule {rule!r} ({hint})"), EXIT_INPUT)
+    writer.print(shown(found, width=min(writer.width, 100)), soft_wrap=True)

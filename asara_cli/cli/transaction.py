@@ -1,0 +1,161 @@
+"""The one recording transaction, for every game: the words of a move become an event, the
+event is checked against the position, carried out, appended through the careful writer and
+described (the move line, a period's end).
+
+A game's command layer only turns words into an event (``make``); the rest is here, reached
+through the game's :class:`~asara_cli.games.recording.Recording`. Nothing here prints or
+knows Typer: :func:`record` returns a :class:`Recorded` value, and raises the project's
+errors (a refusal, unusable words); the one-shot commands (``cli/recording.py``,
+:func:`~asara_cli.cli.recording.record_move`) print it, and a session that keeps the
+position in memory can call :func:`record` with it as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from asara_cli.cli.common import replay_file
+from asara_cli.core.findings import Violation
+from asara_cli.core.shown import show_path
+from asara_cli.errors import InputError, Refused, WordError
+from asara_cli.games.base import SomeGame
+from asara_cli.logfile.game import GameLog, describe_violation
+from asara_cli.logfile.record import append
+
+E = TypeVar("E")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A log as read and replayed to its end, legal: what a move is typed against.
+
+    ``state`` is the game's position after the last event (its ``Recording.position``);
+    ``text`` the log's text as read, so that an append adds to it without reading again."""
+
+    path: Path
+    log: GameLog
+    text: str
+    board: Any
+    state: Any
+
+    @property
+    def game(self) -> SomeGame:
+        return self.log.header.rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.game.players_of(self.log.header.setup)
+
+
+@dataclass(frozen=True, slots=True)
+class Typed(Generic[E]):
+    """An event as a game's words gave it, with notes on how they were read (which space
+    an amount was taken to mean): a maker may return this instead of the bare event."""
+
+    event: E
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What :func:`record` did: the event, what it did (the game's own value), the move line
+    (numbered when written), what the table is shown after it (a period's end), the
+    referee's warnings, and the log as written (``None`` for a check only)."""
+
+    event: Any
+    done: Any
+    state: Any  # the position after the move
+    line: str
+    screens: tuple[Any, ...]
+    warnings: tuple[str, ...] = ()
+    written: GameLog | None = field(default=None)
+
+
+#: A game's words turned into an event against a position (the game's command layer).
+Maker = Callable[[Position], Any]
+
+
+def load(game: SomeGame, path: Path, command: str = "move") -> Position:
+    """The log at ``path``, replayed: a position to record into. Refused when the log is
+    illegal from some event; unusable when it is another game's (``command``: the command
+    that was typed, for the message)."""
+    read = replay_file(path, None)
+    played = read.log.header.rules
+    if played.key != game.key:
+        raise InputError(f"a game of {played.name}: `{command}` records a move of "
+                         f"{game.name}", path=str(path))
+    result = read.result
+    if result.stopped is not None:
+        first = [describe_violation(read.log, v) for v in result.violations if not v.later]
+        shown = show_path(path)
+        raise Refused(f"{shown} is illegal from event {result.stopped}; fix it first "
+                      f"(`asara validate {shown}`, or `asara undo`)", first[:3])
+    state = game.recording().position(result)
+    return Position(path, read.log, read.text, read.board, state)
+
+
+def still(game: SomeGame, state: Any) -> str:
+    """The end of a refusal: whose turn it still is (so the next move typed is not taken
+    for the wrong player's); empty when nobody is to move."""
+    who = game.recording().to_move(state)
+    return "" if who is None else f"; it is still {who}'s turn"
+
+
+def record(position: Position, make: Maker, *, dry: bool = False,
+           tell: Callable[[str], None] | None = None) -> Recorded:
+    """Record the move ``make`` types against ``position``: check it, carry it out and,
+    unless ``dry``, append it to the log (the caller holds the log's lock, and ``position``
+    was read under it). ``tell`` hears the notes on how the words were read as they come.
+
+    Raises :class:`~asara_cli.errors.WordError` for words that do not make a move (saying
+    whose turn it still is) and :class:`~asara_cli.errors.Refused` for a move the rules
+    forbid; nothing is written then."""
+    game = position.game
+    rules = game.recording()
+    board, state = position.board, position.state
+    turn = still(game, state)
+    try:
+        made = make(position)
+    except WordError as e:  # unusable words: still say whose turn it is
+        said = str(e)
+        if turn and said.endswith(("?", ".")):  # a question ends its sentence
+            raise WordError(f"{said} It is{turn.removeprefix('; it is')}.") from None
+        raise WordError(f"{said}{turn}") from None
+    event = made.event if isinstance(made, Typed) else made
+    if isinstance(made, Typed) and tell is not None:
+        for note in made.notes:
+            tell(note)
+    findings: tuple[Violation, ...] = tuple(rules.check(board, state, event))
+    problems = [v for v in findings if v.is_error]
+    if problems:
+        raise Refused(rules.move_text(board, event),
+                      [f"{v.message} [{v.rule}]" for v in problems]
+                      + [("nothing was written" if not dry else "(a check only)") + turn])
+    warnings = tuple(f"{v.message} [{v.rule}]" for v in findings if v.severity == "warning")
+    done = rules.apply(board, state, event)
+    line = rules.result_line(board, state, done, event, not dry)
+    if dry:
+        return Recorded(event, done, rules.after(done), line, (), warnings)
+    written = append(position.path, event, read=(position.log, position.text))
+    return Recorded(event, done, rules.after(done), line, rules.period_end(board, state, done),
+                    warnings, written)
+
+
+def described(game: SomeGame, board: Any, setup: Any, events: Sequence[Any]
+              ) -> tuple[str, tuple[Any, ...]] | None:
+    """What :func:`record` says of the last of ``events`` (a move brought back by ``redo``):
+    its move line, numbered, and what the table is shown after it; ``None`` when the events
+    before it are not legal, or it is not legal after them."""
+    rules = game.recording()
+    before = game.replay(board, setup, events[:-1])
+    if before.stopped is not None:
+        return None
+    state, event = rules.position(before), events[-1]
+    if any(v.is_error for v in rules.check(board, state, event)):
+        return None
+    done = rules.apply(board, state, event)
+    return (rules.result_line(board, state, done, event, True),
+            rules.period_end(board, state, done))

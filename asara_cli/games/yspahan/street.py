@@ -1,0 +1,256 @@
+"""The street as a map a table can lay beside the board: every cell's name (the board prints
+none) and the souk of each shop it faces, drawn from the board the referee counts with
+(``Board.faces``), never from a picture of its own.
+
+Two drawings of one layout: :func:`street_text` (80 columns, for ``asara board``) and
+:func:`street_svg` (one printable page, ``asara board --format svg``). The layout puts the
+long arms W and E in one row (W to the left, as the arm names say), N above the centre and S
+below it; a shop is drawn on the side of its quarter, which is the quarter between the two arms
+its souks face (chest between W and N ...). Pure: no rich, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape as _html_escape
+
+from asara_cli.core.shown import safe_text
+from asara_cli.games.yspahan.rules.board import Board
+
+#: The arms the layout knows, and where each goes: W and E in the row, N up, S down.
+ARMS = ("W", "E", "N", "S")
+#: Columns per cell in the row: W10 .. E7 is 18 cells, 72 columns.
+STEP = 4
+
+
+@dataclass(frozen=True)
+class Label:
+    """A shop drawn at a cell: its souk, and the side of the street it stands on
+    (``north``/``south`` of the row, ``west``/``east`` of a vertical arm)."""
+
+    cell: str
+    souk: str
+    side: str
+
+
+def drawable(board: Board) -> bool:
+    """Whether the street is the cross this layout draws (arms W, E, N, S)."""
+    return sorted(arm for arm, _ in board.arms) == sorted(ARMS)
+
+
+def labels(board: Board) -> list[Label]:
+    """Every (cell, shop) pair of the board, with the side it is drawn on, in cell order."""
+    arms_of: dict[str, set[str]] = {}
+    for s in board.souks:
+        for cells in s.street:
+            for cell in cells:
+                pos = board.cell_position(cell)
+                if pos is not None and pos[0]:
+                    arms_of.setdefault(s.quarter, set()).add(pos[0])
+    out: list[Label] = []
+    for cell in board.cells:
+        pos = board.cell_position(cell)
+        arm = pos[0] if pos is not None else ""
+        for souk_index, _ in board.faces.get(cell, ()):
+            souk = board.souks[souk_index]
+            others = arms_of.get(souk.quarter, set())
+            if arm in ("W", "E"):
+                side = "north" if "N" in others else "south"
+            else:
+                side = "west" if "W" in others else "east"
+            out.append(Label(cell, souk.id, side))
+    return out
+
+
+def _row(board: Board) -> list[str]:
+    """The row's cells, west to east: W-far .. W1, C, E1 .. E-far."""
+    length = dict(board.arms)
+    return ([f"W{i}" for i in range(length["W"], 0, -1)] + [board.centre]
+            + [f"E{i}" for i in range(1, length["E"] + 1)])
+
+
+def street_text(board: Board) -> str:
+    """The map in plain text, at most 80 columns wide (see the module's docstring)."""
+    if not drawable(board):
+        return ""
+    length = dict(board.arms)
+    row = _row(board)
+    x_of = {cell: i * STEP for i, cell in enumerate(row)}
+    centre = x_of[board.centre]
+    width = len(row) * STEP
+    drawn = labels(board)
+
+    def side_lines(side: str) -> list[list[str]]:
+        """The label lines on one side of the row, nearest first: each label starts at its
+        cell's column and a tick joins it to the cell; the centre's column stays free for the
+        vertical arm. Labels are placed from the east end westward, so a tick never has to
+        cross a label placed before it."""
+        lines: list[list[str]] = []
+        for lab in sorted((d for d in drawn if d.side == side and d.cell in x_of),
+                          key=lambda d: -x_of[d.cell]):
+            x, end = x_of[lab.cell], x_of[lab.cell] + len(lab.souk)
+            if x < centre + STEP and end > centre:  # would cross the vertical arm
+                raise _NoRoom(lab.souk)
+            depth = 0
+            while True:
+                if depth == len(lines):
+                    lines.append([" "] * (width + 8))
+                line = lines[depth]
+                if all(c == " " for c in line[x:end + 1]):  # a new line always has room
+                    line[x:end] = list(lab.souk)
+                    for k in range(depth):
+                        lines[k][x] = "│"
+                    break
+                depth += 1
+        for line in lines:  # the street runs on through the labels to N1 and S1
+            line[centre] = "│"
+        return lines
+
+    def arm(name: str, numbers: Sequence[int]) -> list[str]:
+        out = []
+        for i in numbers:
+            cell = f"{name}{i}"
+            west = " ".join(d.souk for d in drawn if d.cell == cell and d.side == "west")
+            east = " ".join(d.souk for d in drawn if d.cell == cell and d.side == "east")
+            left = " " * max(0, centre - 1 - len(west)) + west + " "
+            out.append((left[-centre:] if centre else "") + f"{cell:<{STEP}}" + east)
+        return out
+
+    try:
+        north = side_lines("north")
+        south = side_lines("south")
+    except _NoRoom:  # a table's own profile with long souk names: no map, the list stays
+        return ""
+    lines = arm("N", range(length["N"], 0, -1))
+    lines += ["".join(line).rstrip() for line in reversed(north)]
+    lines.append("".join(f"{cell:<{STEP}}" for cell in row).rstrip())
+    lines += ["".join(line).rstrip() for line in south]
+    lines += arm("S", range(1, length["S"] + 1))
+    lines = [line.rstrip() for line in lines]
+    if max(len(line) for line in lines) > 80:  # a longer street than the printed one
+        return ""
+    return "\n".join(lines)
+
+
+class _NoRoom(Exception):
+    """A label would cross the vertical arm."""
+
+
+def street_notes(board: Board) -> list[str]:
+    """What the map cannot show: the inner shops, and which shops face two cells."""
+    inner = ", ".join(f"{s.id} {s.inner}" for s in board.souks if s.inner)
+    corners = [f"{s.id} at {' and '.join(cells)}" for s in board.souks for cells in s.street
+               if len(cells) > 1]
+    out = [f"A shop is named by its souk and the cell it faces (goods bag6 W5). "
+           f"{board.centre} faces no shop."]
+    if corners:
+        out.append("Corner shops, facing two cells (name either): " + "; ".join(corners)
+                   + ".")
+    if inner:
+        out.append(f"Inner shops (no cell: write the souk and inner): {inner}.")
+    return out
+
+
+# --- the printable page -------------------------------------------------------------------------
+
+
+def escape(text: str) -> str:
+    """A name from a profile in the page: shown, never obeyed, and only characters XML allows."""
+    return _html_escape(safe_text(text))
+
+_QUARTER_FILL = {"bag": "#f3e3c3", "barrel": "#e7d3c7", "chest": "#dbe4ef", "vase": "#e2eedc"}
+
+
+def street_svg(board: Board) -> str:
+    """One A4 page (SVG) of the street: each cell a box with its name, each shop facing it a
+    box beside it with its souk; the inner shops and the corner shops listed below. The
+    vertical arms stand off the row by the depth of its shops, joined to C by the street."""
+    if not drawable(board):
+        return ""
+    length = dict(board.arms)
+    row = _row(board)
+    cell, gap = 40, 2  # a cell's box and the gap between boxes, in points
+    shop_w, shop_h = 66, 44  # a shop beside a vertical arm; above or below the row
+    col_of = {c: i for i, c in enumerate(row)}
+    margin_x = 30
+    band = shop_h + 2 * gap  # the row's shops, between the row and N1 (or S1)
+    row_y = 60 + length["N"] * (cell + gap) + band
+    page_w = margin_x * 2 + len(row) * (cell + gap)
+    centre_x = margin_x + col_of[board.centre] * (cell + gap)
+
+    def box_of(name: str) -> tuple[float, float]:
+        if name in col_of:
+            return margin_x + col_of[name] * (cell + gap), row_y
+        pos = board.cell_position(name)
+        assert pos is not None
+        arm, i = pos
+        step = band + (i - 1) * (cell + gap) + cell + gap
+        return centre_x, row_y - step if arm == "N" else row_y + step
+
+    out: list[str] = []
+    # the street from C to N1 and S1, through the row's shops
+    out.append(f'<rect x="{centre_x + 8}" y="{row_y - band - gap}" width="{cell - 16}" '
+               f'height="{band + 2 * gap}" fill="#bbb"/>')
+    out.append(f'<rect x="{centre_x + 8}" y="{row_y + cell - gap}" width="{cell - 16}" '
+               f'height="{band + 2 * gap}" fill="#bbb"/>')
+    quadrant = {("W", "N"): (margin_x, 60), ("E", "N"): (centre_x + cell + shop_w + 20, 60),
+                ("W", "S"): (margin_x, row_y + cell + band + 40),
+                ("E", "S"): (centre_x + cell + shop_w + 20, row_y + cell + band + 40)}
+    for q in board.quarters:
+        arms = {(board.cell_position(c) or ("", 0))[0] for i in board.souks_of(q)
+                for cells in board.souks[i].street for c in cells}
+        ew = "W" if "W" in arms else "E"
+        ns = "N" if "N" in arms else "S"
+        qx, qy = quadrant[(ew, ns)]
+        out.append(f'<text x="{qx}" y="{qy + 14}" font-size="13" font-style="italic" '
+                   f'fill="#555">the {escape(q)} quarter</text>')
+    for name in board.cells:
+        x, y = box_of(name)
+        out.append(f'<g class="cell" data-cell="{escape(name)}">'
+                   f'<rect x="{x:g}" y="{y:g}" width="{cell}" height="{cell}" fill="#fff" '
+                   f'stroke="#333" stroke-width="1.2"/>'
+                   f'<text x="{x + cell / 2:g}" y="{y + cell / 2 + 5:g}" text-anchor="middle" '
+                   f'font-size="14" font-weight="bold">{escape(name)}</text></g>')
+    stacked: dict[tuple[str, str], int] = {}
+    for lab in labels(board):
+        x, y = box_of(lab.cell)
+        n = stacked.get((lab.cell, lab.side), 0)
+        stacked[(lab.cell, lab.side)] = n + 1
+        quarter = next((s.quarter for s in board.souks if s.id == lab.souk), "")
+        fill = _QUARTER_FILL.get(quarter, "#eee")
+        if lab.side in ("north", "south"):
+            w, h = cell, shop_h
+            sx = x
+            sy = (y - gap - h - n * (h + gap) if lab.side == "north"
+                  else y + cell + gap + n * (h + gap))
+            text = (f'<text x="{sx + w / 2:g}" y="{sy + h / 2 + 4:g}" text-anchor="middle" '
+                    f'font-size="10" transform="rotate(-90 {sx + w / 2:g} {sy + h / 2:g})">'
+                    f'{escape(lab.souk)}</text>')
+        else:
+            w, h = shop_w, cell
+            sy = y
+            sx = (x - gap - w - n * (w + gap) if lab.side == "west"
+                  else x + cell + gap + n * (w + gap))
+            text = (f'<text x="{sx + w / 2:g}" y="{sy + h / 2 + 4:g}" text-anchor="middle" '
+                    f'font-size="11">{escape(lab.souk)}</text>')
+        out.append(f'<g class="shop" data-cell="{escape(lab.cell)}" '
+                   f'data-souk="{escape(lab.souk)}"><rect x="{sx:g}" y="{sy:g}" width="{w:g}" '
+                   f'height="{h:g}" fill="{fill}" stroke="#777"/>{text}</g>')
+    bottom = row_y + cell + band + length["S"] * (cell + gap) + 30
+    lines = [*street_notes(board), "Souks by quarter:"]
+    lines += [f"  {q}: {', '.join(board.souks[i].id for i in board.souks_of(q))}"
+              for q in board.quarters]
+    for k, line in enumerate(lines):
+        out.append(f'<text x="{margin_x}" y="{bottom + 16 * k:g}" font-size="10" '
+                   f'xml:space="preserve">{escape(line)}</text>')
+    page_h = bottom + 16 * len(lines) + 10
+    title = (f'<text x="{margin_x}" y="28" font-size="18" font-weight="bold">YSPAHAN: the '
+             f'street, every cell and the shops it faces</text>')
+    # one A4 page, portrait, within its margins: 190 mm wide, the height as drawn
+    return ('<?xml version="1.0" encoding="utf-8"?>\n'
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="190mm" '
+            f'height="{190 * page_h / page_w:.0f}mm" viewBox="0 0 {page_w} {page_h:g}" '
+            'font-family="Helvetica, Arial, sans-serif">\n'
+            f'<rect width="{page_w}" height="{page_h:g}" fill="#fff"/>\n'
+            f'{title}\n' + "\n".join(out) + "\n</svg>\n")

@@ -1,0 +1,133 @@
+"""The project's rules reference, as `asara rules` prints it: every rule id a message cites
+(``[R2.2]``, ``Y3.4.3``, a ruling's ``G7`` or ``Y-R4``) with its text.
+
+The reference is a set of Markdown files shipped inside the package (``data/rules/``), one
+per game, the same bytes as ``docs/rules/`` (a test holds them equal). Each heading that
+starts with a rule id opens that rule's entry, which runs to the next heading. Reading them
+needs no game's package: every file found is read.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Iterable
+from difflib import get_close_matches
+from functools import cache
+from importlib import resources
+
+from msgspec import Struct
+
+#: A rule id as messages cite it: ASARA's R1..R6 and Yspahan's Y1..Y9 with their sections,
+#: and the rulings' G, X and Y-R numbers (docs/rulings.md).
+RULE_ID = re.compile(r"\b(?:R\d+(?:\.\d+)*|Y\d+(?:\.\d+)*|Y-R\d+|G\d+|X\d+)\b")
+_HEADING = re.compile(r"^(#{2,4}) (\S+) (.+)$")
+
+
+class Rule(Struct, frozen=True):
+    """One entry: its id, title, the game whose reference holds it, its heading level and
+    its text (Markdown, as written)."""
+
+    id: str
+    title: str
+    game: str
+    level: int
+    text: str
+
+
+def parse(game: str, markdown: str) -> tuple[Rule, ...]:
+    """The entries of one reference file, in their order."""
+    rules: list[Rule] = []
+    current: tuple[str, str, int] | None = None
+    body: list[str] = []
+
+    def close() -> None:
+        if current is not None:
+            rules.append(Rule(current[0], current[1], game, current[2],
+                              "\n".join(body).strip()))
+
+    for line in markdown.splitlines():
+        heading = _HEADING.match(line) if line.startswith("#") else None
+        if heading is not None or line.startswith("#"):
+            close()
+            current, body = None, []
+            if heading is not None and RULE_ID.fullmatch(heading.group(2)):
+                current = (heading.group(2), heading.group(3).strip(),
+                           len(heading.group(1)))
+            continue
+        body.append(line)
+    close()
+    return tuple(rules)
+
+
+def _files() -> Iterable[tuple[str, str]]:
+    folder = resources.files("asara_cli") / "data" / "rules"
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".md"):
+            yield entry.name.removesuffix(".md"), entry.read_text("utf-8")
+
+
+@cache
+def reference() -> dict[str, Rule]:
+    """Every entry of every game's reference, by id."""
+    found: dict[str, Rule] = {}
+    for game, text in _files():
+        for rule in parse(game, text):
+            found.setdefault(rule.id, rule)
+    return found
+
+
+def lookup(wanted: str) -> Rule | None:
+    """The entry ``wanted`` names, case and surrounding brackets aside."""
+    key = wanted.strip().strip("[]()").upper()
+    return reference().get(key)
+
+
+def near(wanted: str) -> list[str]:
+    """Ids close to ``wanted``, for a did-you-mean."""
+    key = wanted.strip().strip("[]()").upper()
+    return get_close_matches(key, list(reference()), n=3, cutoff=0.6)
+
+
+def children(rule: Rule) -> list[Rule]:
+    """The entries directly below ``rule`` (R2.1 .. R2.3 for R2)."""
+    prefix = rule.id + "."
+    return [r for r in reference().values()
+            if r.id.startswith(prefix) and "." not in r.id[len(prefix):]]
+
+
+def shown(rule: Rule, width: int = 80) -> str:
+    """The entry as plain text for a terminal: paragraphs wrapped to ``width``, tables and
+    lists kept as written, emphasis marks taken off."""
+    out = [f"{rule.id} {rule.title} ({rule.game.upper()})"]
+    for para in re.split(r"\n\s*\n", rule.text):
+        lines = para.splitlines()
+        if not lines:
+            continue
+        if lines[0].startswith("|"):
+            out.append("\n".join(lines))
+            continue
+        text = " ".join(line.strip() for line in lines)
+        if text.startswith("*") and text.endswith("*"):
+            text = text.strip("*")
+        out.append(textwrap.fill(text, width=width, break_on_hyphens=False))
+    below = children(rule)
+    if below:
+        out.append(textwrap.fill("Below it: " + "; ".join(f"{r.id} {r.title}" for r in below),
+                                 width=width))
+    return "\n\n".join(out)
+
+
+def listing() -> str:
+    """Every id with its title, game by game, a section indented below its rule."""
+    out: list[str] = []
+    game = None
+    for rule in reference().values():
+        if rule.game != game:
+            if out:
+                out.append("")
+            game = rule.game
+            out.append(f"{game.upper()} (asara rules ID prints one)")
+        depth = rule.id.count(".")
+        out.append(f"  {'  ' * depth}{rule.id:<{10 - 2 * depth}} {rule.title}")
+    return "\n".join(out)

@@ -210,11 +210,12 @@ class Table(Struct, frozen=True):
     def shops(self, items: list[str], quarter: str | None, taken: list[Shop] | None = None
               ) -> list[Shop]:
         """``chest8 N2 chest8 chest6 W8`` as shops: each souk, then the cell its shop faces
-        (``inner``), or no cell for the next free shop of that souk."""
+        (``inner``), or no cell for a free shop of that souk: an inner one first (inner
+        shops are alike), then the street-side one when it is certain (the only one free,
+        or every free one listed)."""
         b = self.board
         tokens = [w for item in items for w in re.split(r"[\s,@]+", item) if w]
-        placed: list[Shop] = list(taken or [])
-        out: list[Shop] = []
+        typed: list[tuple[str, str | None]] = []
         i = 0
         while i < len(tokens):
             souk_id = words.souk(tokens[i], b)
@@ -226,14 +227,21 @@ class Table(Struct, frozen=True):
             elif i < len(tokens) and not _is_souk(tokens[i], b):
                 cell = words.cell(tokens[i], b)
                 i += 1
+            typed.append((souk_id, cell))
+        # the cells named anywhere in the list are taken before a free shop is chosen
+        placed: list[Shop] = [*(taken or []), *(Shop(s, c) for s, c in typed if c is not None)]
+        out: list[Shop] = []
+        for k, (souk_id, cell) in enumerate(typed):
             if cell is None:
-                cell = self._free_shop(souk_id, placed)
-            shop = Shop(souk_id, cell)
-            placed.append(shop)
-            out.append(shop)
+                unnamed = sum(s == souk_id and c is None for s, c in typed[k:])
+                cell = self._free_shop(souk_id, placed, unnamed)
+                placed.append(Shop(souk_id, cell))
+            out.append(Shop(souk_id, cell))
         return out
 
-    def _free_shop(self, souk_id: str, placed: list[Shop]) -> str:
+    def _free_shop(self, souk_id: str, placed: list[Shop], unnamed: int) -> str:
+        """A free shop of ``souk_id`` for a cube typed without a cell; ``unnamed``: this
+        cube and the souk's later ones typed without a cell."""
         b, state = self.board, self.state
         si = b.souk_index(souk_id)
         assert si is not None
@@ -243,7 +251,7 @@ class Table(Struct, frozen=True):
             return INNER
         free = [cells[0] for i, cells in enumerate(souk.street)
                 if not held.street[i] and not any(s.cell in cells for s in mine)]
-        if len(free) == 1:
+        if free and len(free) <= unnamed:  # the only free shop, or every one is filled
             return free[0]
         if not free:
             return souk.street[0][0] if souk.street else INNER  # the referee says it is full

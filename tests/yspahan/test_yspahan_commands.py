@@ -181,8 +181,7 @@ def command(event: Event, state: GameState) -> list[str]:
         args = ["supervisor", event.row, a.to]
         for s in a.sends:
             args += ["--order", s.souk]
-            if s.camel:
-                args += ["--camel", s.souk]
+            args += ["--camel" if s.camel else "--no-camel", s.souk]
             si = board().souk_index(s.souk)
             assert si is not None
             owner = state.souks[si].owner

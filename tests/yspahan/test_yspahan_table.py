@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from asara_cli.cli import run
-from asara_cli.games.yspahan.rules.events import Goods, Turn
+from asara_cli.games.yspahan.rules.events import Goods, Send, Supervisor, Turn
 from asara_cli.logfile.game import read_log
 
 
@@ -67,3 +67,50 @@ def test_a_choice_left_between_two_street_side_shops_is_asked(
     _, err = said(capsys)
     assert "which shop of bag6? Say the cell it faces: W5 or W7" in err
     assert table.read_bytes() == before
+
+
+# --- no other player's decision taken silently -----------------------------------------------
+
+
+@pytest.fixture
+def two_cubes_at_s1(table: Path) -> Path:
+    """Day 2, Ben to move: S1 faces Ben's cube in bag3 (the W1/S1 corner) and Ann's in
+    barrel3 (the E1/S1 corner); Ann holds 3 camels, Ben none; the bag row shows a 2."""
+    for move in (["roll", "113355666"], ["goods", "bag", "bag3", "W1", "bag3", "W3"],
+                 ["camels"], ["goods", "barrel", "barrel3", "E1", "barrel3", "E2"],
+                 ["roll", "111222666"], ["gold"], ["camels"]):
+        assert run(move) == 0, move
+    return table
+
+
+@pytest.mark.parametrize(("args", "needed"), [
+    ([], ["--order bag3 --order barrel3", "Ben's in bag3", "Ann's in barrel3"]),
+    (["--order", "barrel3"], ["Ann holds 3 camels", "--camel Ann", "--no-camel Ann"]),
+    (["--order", "barrel3", "--camel", "Ben"], ["--camel Ann", "--no-camel Ann"]),
+])
+def test_a_send_waits_for_the_order_and_each_owners_camel_choice(
+        two_cubes_at_s1: Path, capsys: pytest.CaptureFixture[str], args: list[str],
+        needed: list[str]) -> None:
+    before = two_cubes_at_s1.read_bytes()
+    capsys.readouterr()
+    assert run(["supervisor", "bag", "S1", *args]) == 2
+    _, err = said(capsys)
+    for words in needed:
+        assert words in err, err
+    assert two_cubes_at_s1.read_bytes() == before
+
+
+@pytest.mark.parametrize(("choice", "kept"), [("--camel", True), ("--no-camel", False)])
+def test_the_owners_choice_is_recorded(two_cubes_at_s1: Path, capsys: pytest.CaptureFixture[str],
+                                       choice: str, kept: bool) -> None:
+    assert run(["supervisor", "bag", "S1", "--order", "barrel3", choice, "ann"]) == 0, \
+        said(capsys)
+    assert last(two_cubes_at_s1).action == Supervisor(
+        "S1", (Send("barrel3", kept), Send("bag3", False)))
+
+
+def test_a_cube_named_both_ways_is_refused(two_cubes_at_s1: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["supervisor", "bag", "S1", "--order", "barrel3", "--camel", "Ann",
+                "--no-camel", "barrel3"]) == 2
+    assert "named by both --camel and --no-camel" in said(capsys)[1]

@@ -46,7 +46,7 @@ from asara_cli.cli.recording import (
 )
 from asara_cli.cli.recording import register as register_commands
 from asara_cli.core.shown import show_path
-from asara_cli.core.words import number
+from asara_cli.core.words import number, plural
 from asara_cli.games import game as registered
 from asara_cli.games.yspahan import complete, words
 from asara_cli.games.yspahan.codec import WordsError, parse_play
@@ -435,11 +435,16 @@ def supervisor(
                                         "(C is the centre; Y6.1).",
                                         autocompletion=complete.cells, show_default=False)],
     order: Annotated[list[str] | None, typer.Option(
-        "--order", help="With two cubes facing the cell: their souks in the order sent, e.g. "
-        "--order barrel3 --order bag3 (Y3.6).", show_default=False)] = None,
+        "--order", help="With cubes of two players or more facing the cell: their souks in "
+        "the order the mover sends them, e.g. --order barrel3 --order bag3 (Y3.6); needed "
+        "then.", show_default=False)] = None,
     camel: Annotated[list[str] | None, typer.Option(
-        "--camel", help="A cube kept in its shop for a camel: its owner or its souk "
-        "(repeatable; Y3.6).", show_default=False)] = None,
+        "--camel", help="A cube its owner keeps in its shop by returning a camel: the owner "
+        "or the souk (repeatable; Y3.6).", show_default=False)] = None,
+    no_camel: Annotated[list[str] | None, typer.Option(
+        "--no-camel", help="A cube its owner lets go to the caravan although holding a camel: "
+        "the owner or the souk (repeatable). Each owner holding a camel says one or the "
+        "other.", show_default=False)] = None,
     draws: Annotated[list[str] | None, typer.Option(
         "--draws", help="With open hands: the card a caravanserai draws for a cube sent, in "
         "the order sent (repeatable; Y6.5).", show_default=False)] = None,
@@ -447,9 +452,12 @@ def supervisor(
     """Take a row and move the supervisor by its die value; pay a gold per step of change.
 
     Every cube in a shop facing the end cell goes to the caravan, unless its owner keeps it
-    for a camel (Y3.5, Y3.6).
+    for a camel (Y3.5, Y3.6). Those are other players' decisions, and the order of cubes of
+    several players is the mover's: nothing is assumed. An owner holding a camel is named
+    with --camel or --no-camel, and cubes of two players or more need --order; until then
+    the move is refused as incomplete (exit code 2) and nothing is written.
 
-    Example: asara supervisor bag W5 --camel Ben
+    Example: asara supervisor bag W5 --no-camel Ben
     """
     def make(t: Table) -> Event:
         b = t.board
@@ -460,21 +468,19 @@ def supervisor(
         ids = [b.souks[si].id for si, _ in facing]
         # a souk named in --order that faces no cube now (one a card put there this turn)
         # is sent as asked: the referee judges it
-        wanted = [words.souk(o, b) for o in order or []]
-        ids = list(dict.fromkeys([*wanted, *ids]))
+        wanted = list(dict.fromkeys(words.souk(o, b) for o in order or []))
+        rest = [i for i in ids if i not in wanted]
+        ids = [*wanted, *rest]
         owners = {souk_id: t.state.souks[si].owner for souk_id in ids
                   if (si := b.souk_index(souk_id)) is not None}
-        kept: set[str] = set()
-        for c in camel or []:
-            try:
-                kept.add(words.souk(c, b))
-            except words.WordError:
-                who = words.player(c, t.names)
-                mine = [i for i in ids if _owner(owners.get(i), t.names) == who]
-                if not mine:
-                    raise words.WordError(f"--camel {c}: {who} has no cube facing {to}") \
-                        from None
-                kept.update(mine)
+        _order_given(t, to, rest, owners)
+        kept = _cubes_named(t, to, camel, "--camel", ids, owners)
+        sent = _cubes_named(t, to, no_camel, "--no-camel", ids, owners)
+        both = kept & sent
+        if both:
+            raise words.WordError(f"the cube of {min(both)} is named by both --camel and "
+                                  f"--no-camel: say one")
+        _camels_chosen(t, to, ids, owners, kept | sent, kept, shared.play)
         cards = list(draws or [])
         sends = []
         drawn = 0
@@ -493,6 +499,76 @@ def supervisor(
         return t.turn(taken, Supervisor(to, tuple(sends)), shared)
 
     _move(ctx, shared.log, shared.dry_run, shared.player, make)
+
+
+def _cubes_named(t: Table, to: str, named: list[str] | None, flag: str, ids: list[str],
+                 owners: dict[str, int | None]) -> set[str]:
+    """The souks of the cubes ``--camel``/``--no-camel`` name: by souk, or all of an
+    owner's facing ``to``."""
+    b = t.board
+    found: set[str] = set()
+    for c in named or []:
+        try:
+            found.add(words.souk(c, b))
+        except words.WordError:
+            who = words.player(c, t.names)
+            mine = [i for i in ids if _owner(owners.get(i), t.names) == who]
+            if not mine:
+                raise words.WordError(f"{flag} {c}: {who} has no cube facing {to}") from None
+            found.update(mine)
+    return found
+
+
+def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | None]) -> None:
+    """Cubes of two players or more left unordered: the mover says the order (it decides
+    who gets which camel of the caravan, Y3.6)."""
+    whose = {owners.get(i) for i in rest}
+    if len(whose) < 2:
+        return
+    cubes = ", ".join(f"{_owner(owners.get(i), t.names)}'s in {i}" for i in rest)
+    example = " ".join(f"--order {i}" for i in rest)
+    raise words.WordError(f"{plural(len(rest), 'cube')} of different players face {to} "
+                          f"({cubes}): the order they go to the caravan is the mover's "
+                          f"({t.mover()}) choice; say it, first sent first, e.g. {example}")
+
+
+def _camels_chosen(t: Table, to: str, ids: list[str], owners: dict[str, int | None],
+                   decided: set[str], kept: set[str], before: list[str] | None) -> None:
+    """Every owner holding a camel when the cube is sent has said whether it is kept; a
+    cube of an owner with no camel left goes to the caravan, no choice to make (Y3.6)."""
+    left = [p.camels for p in t.state.players]
+    mover = t.names.index(t.mover())
+    left[mover] += _camels_played(t, before)
+    missing: list[str] = []
+    for souk_id in ids:
+        owner = owners.get(souk_id)
+        if owner is None or left[owner] < 1:
+            continue
+        if souk_id in kept:
+            left[owner] -= 1
+        elif souk_id not in decided:
+            who = t.names[owner]
+            missing.append(f"{who} holds {plural(left[owner], 'camel')} and may keep the "
+                           f"cube in {souk_id} (facing {to}) by returning one: {who}'s "
+                           f"choice is --camel {who} (kept) or --no-camel {who} (sent to "
+                           f"the caravan)")
+    if missing:
+        raise words.WordError("; ".join(missing))
+
+
+def _camels_played(t: Table, texts: list[str] | None) -> int:
+    """The camels the mover's cards played before the row add or take (camels card,
+    exchange, camel card for points)."""
+    gained = 0
+    for p in t.plays(texts):
+        effect = t.board.cards[p.kind].effect if p.kind in t.board.cards else ""
+        if effect == "camels":
+            gained += t.board.cards[p.kind].amount
+        elif effect == "exchange":
+            gained += (p.k or 0) * (1 if p.into == INTO_CAMELS else -1)
+        elif effect == "camelvp":
+            gained -= p.k or 0
+    return gained
 
 
 def draw(

@@ -5,12 +5,25 @@ at 80 columns."""
 
 from __future__ import annotations
 
+import re
+import shlex
 from pathlib import Path
 
 import pytest
+from yspahan_helpers import board, put, shop
+from yspahan_helpers import run as referee
+from yspahan_helpers import table as laid
 
 from asara_cli.cli import run
-from asara_cli.games.yspahan.rules.events import Goods, Send, Supervisor, Turn
+from asara_cli.games.yspahan.codec import EXAMPLE_SHOPS
+from asara_cli.games.yspahan.rules.events import (
+    Checkpoint,
+    Gold,
+    Goods,
+    Send,
+    Supervisor,
+    Turn,
+)
 from asara_cli.logfile.game import read_log
 
 
@@ -114,3 +127,148 @@ def test_a_cube_named_both_ways_is_refused(two_cubes_at_s1: Path,
     assert run(["supervisor", "bag", "S1", "--order", "barrel3", "--camel", "Ann",
                 "--no-camel", "barrel3"]) == 2
     assert "named by both --camel and --no-camel" in said(capsys)[1]
+
+
+# --- refusals that say what the referee knows ------------------------------------------------
+
+
+def test_an_empty_row_says_who_took_it_today(table: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["roll", "113355666"]) == 0
+    assert run(["camels"]) == 0  # Ben
+    capsys.readouterr()
+    assert run(["camels"]) == 1  # Cid
+    assert "the camels row was taken today by Ben [Y2.5]" in said(capsys)[1]
+
+
+def test_an_empty_row_says_no_die_landed_on_it(table: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["roll", "113355666"]) == 0  # values 1, 3, 5, 6: no chest row
+    capsys.readouterr()
+    assert run(["goods", "chest", "chest8", "N2"]) == 1
+    assert "the chest row is empty: no die of today's roll landed on it [Y2.5]" in \
+        said(capsys)[1]
+
+
+def test_gold_comes_from_the_gold_row() -> None:
+    (found,) = referee(laid(), Turn("Ann", "camels", Gold()))
+    assert (found.rule, found.message) == ("Y3.2", "gold comes from the gold row, not the "
+                                                   "camels row")
+
+
+def test_a_souk_refused_is_said_once_naming_its_shops() -> None:
+    """Ann's chest4 is unfinished: three cubes into chest6 are one mistake, said once."""
+    t = laid(white=(1, 2, 3, 4, 4, 4, 5, 6, 6), yellow=())  # chest row: 3 dice
+    put(t, 0, "chest4", "W2")
+    found = referee(t, Turn("Ann", "chest", Goods(tuple(shop(s) for s in (
+        "chest6@W6", "chest6@W8", "chest6@W10")))))
+    assert [(v.rule, v.message) for v in found] == [(
+        "Y3.4.3", "Ann has the unfinished souk chest4 in the chest quarter and must fill it "
+                  "before starting chest6 (W6, W8, W10)")]
+
+
+def test_a_wrong_quarter_is_said_before_the_count_it_leaves_short() -> None:
+    t = laid(white=(1, 2, 3, 4, 4, 4, 5, 6, 6), yellow=())  # chest row: 3 dice
+    found = referee(t, Turn("Ann", "chest", Goods((shop("chest8@N2"), shop("bag3@W3")))))
+    assert [v.rule for v in found] == ["Y3.4", "Y6.6"]
+    assert found[0].message.startswith("bag3 (W3) is in the bag quarter")
+
+
+def test_an_unaffordable_supervisor_move_is_refused_under_the_supervisors_rule(
+        table: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["roll", "113355666"]) == 0
+    capsys.readouterr()
+    assert run(["supervisor", "gold", "W1"]) == 1  # 5 steps of change; Ben has 2 gold
+    err = said(capsys)[1]
+    assert "costs 5 gold" in err and "[Y3.5]" in err and "[Y6.16]" not in err
+
+
+# --- every example the tool prints is legal ------------------------------------------------------
+
+#: A short game in which every example of the Yspahan commands' help is a legal move, where
+#: it stands (Tina, Paul, Anna; Paul the oldest).
+STORY = [
+    "asara new game.toml --game yspahan -p Tina -p Paul -p Anna --oldest Paul",
+    'asara roll 1 1 3 3 5 5 6 6 6 --yellow "1 2"',  # Paul pays 2 gold: camels 1 1 +1 yellow
+    "asara camels --build pasture",  # Paul: 3 camels, 2 back for the pasture
+    "asara check goods chest chest8 N2 chest8 inner",  # Anna: the chest row's 2 dice
+    "asara goods chest chest8 N2 chest8 inner",
+    "asara draw gold3 --row barrel",  # Tina
+    "asara roll 1 1 2 2 3 3 6 6 6",  # day 2: Anna rolls
+    "asara camels",  # Anna: 2 camels
+    "asara gold --discard gold3",  # Tina: 3 dice + 1
+    "asara supervisor bag N2 --no-camel Anna",  # Paul: the 2 takes it from C to N2 free
+    'asara checkpoint Tina=0 Paul=0 Anna=2 --gold "Tina=6, Paul=0, Anna=2"',  # the 1st camel
+    "asara roll 1 2 3 4 5 6 6 6 6",  # day 3: Tina rolls; the chest row holds 1 die
+    "asara camels",  # Tina
+    "asara gold",  # Paul
+    "asara check goods chest chest8 N2",  # Anna
+]
+
+
+def examples(capsys: pytest.CaptureFixture[str]) -> set[str]:
+    """``Example: asara ...`` of every Yspahan command's help, as printed."""
+    from asara_cli.games import find_game
+
+    found: set[str] = set()
+    for name in find_game("yspahan").command_names():
+        capsys.readouterr()
+        assert run(["--game", "yspahan", name, "--help"]) == 0
+        text = capsys.readouterr().out
+        found.update(m.strip() for m in re.findall(r"Example: (asara [^\n]*)", text))
+    return found
+
+
+def test_every_example_in_the_help_is_a_legal_move_where_the_story_plays_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ASARA_LOG", raising=False)
+    monkeypatch.setenv("COLUMNS", "200")  # an example on one line
+    shown = examples(capsys)
+    assert len(shown) >= 9 and shown <= set(STORY), shown - set(STORY)
+    for line in STORY:
+        assert run(shlex.split(line)[1:]) == 0, (line, said(capsys))
+
+
+def test_example_shops_in_messages_are_shops_of_their_quarter() -> None:
+    b = board()
+    for quarter in b.quarters:
+        souk_id, cell = EXAMPLE_SHOPS[quarter].split()
+        souk = b.souk(souk_id)
+        assert souk is not None and souk.quarter == quarter
+        assert souk.shop_at(cell) is not None
+
+
+@pytest.mark.parametrize(("refused", "asks"), [
+    (["goods", "bag6", "bag6", "bag6", "bag6"], "e.g. bag6 W5"),
+])
+def test_the_example_a_refusal_gives_is_accepted(
+        table: Path, capsys: pytest.CaptureFixture[str], refused: list[str], asks: str) -> None:
+    assert run(["roll", "122223345"]) == 0  # 4 dice on the bag row
+    capsys.readouterr()
+    assert run(refused) == 2
+    assert asks in said(capsys)[1]
+    fixed = [*refused[:-1], *asks.removeprefix("e.g. ").split()]
+    assert run(fixed) == 0, said(capsys)
+
+
+def test_the_order_a_refusal_gives_is_accepted(two_cubes_at_s1: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert run(["supervisor", "bag", "S1", "--no-camel", "Ann"]) == 2
+    example = re.search(r"e\.g\. ((?:--order \w+ ?)+)", said(capsys)[1])
+    assert example is not None
+    assert run(["supervisor", "bag", "S1", "--no-camel", "Ann",
+                *example.group(1).split()]) == 0, said(capsys)
+
+
+def test_checkpoint_takes_every_players_gold_in_one_option(
+        table: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for one in (["--gold", "Ann=2, Ben=2, Cid=2"], ["--gold", "Ann=2 Ben=2", "--gold", "Cid=2"],
+                ["--gold", "Ann=2", "--gold", "Ben=2", "--gold", "Cid=2"]):
+        assert run(["checkpoint", *one]) == 0, said(capsys)
+        assert read_log(table).events[-1] == Checkpoint((), (("Ann", 2), ("Ben", 2),
+                                                              ("Cid", 2)))
+    assert run(["checkpoint", "--gold", "Ann=2, Ben"]) == 2
+    assert "expected NAME=NUMBER, got 'Ben'" in said(capsys)[1]

@@ -381,7 +381,7 @@ def gold(
 ) -> None:
     """Take the gold row: a gold per die (+1 with --discard, +2 with the shop) (Y3.2).
 
-    Example: asara gold --discard camels3 --build shop
+    Example: asara gold --discard gold3
     """
     def make(t: Table) -> Event:
         return t.turn(GOLD_ROW, Gold(), shared)
@@ -457,7 +457,7 @@ def supervisor(
     with --camel or --no-camel, and cubes of two players or more need --order; until then
     the move is refused as incomplete (exit code 2) and nothing is written.
 
-    Example: asara supervisor bag W5 --no-camel Ben
+    Example: asara supervisor bag N2 --no-camel Anna
     """
     def make(t: Table) -> Event:
         b = t.board
@@ -583,7 +583,7 @@ def draw(
 ) -> None:
     """Take a row and draw a card (Y3.3), or draw one when no row is left (Y3.7).
 
-    Example: asara draw gold3 --row bag
+    Example: asara draw gold3 --row barrel
     """
     def make(t: Table) -> Event:
         taken = None if row is None else words.row(row, t.board)
@@ -597,7 +597,20 @@ def draw(
 
 
 def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
-    return name_numbers(items, names, words.player)
+    """``Tina=5`` once per option, or every player in one: ``"Tina=5, Paul=3"`` or
+    ``"Tina=5 Paul=3"`` (a name with a space in it stays whole: a pair ends at its number)."""
+    pairs: list[str] = []
+    for item in items:
+        for chunk in item.split(","):
+            words_so_far: list[str] = []
+            for w in chunk.split():
+                words_so_far.append(w)
+                if "=" in w or ":" in w:
+                    pairs.append(" ".join(words_so_far))
+                    words_so_far = []
+            if words_so_far:  # a name without its number: name_numbers says so
+                pairs.append(" ".join(words_so_far))
+    return name_numbers(pairs, names, words.player)
 
 
 def checkpoint(
@@ -606,17 +619,19 @@ def checkpoint(
         help="What the score track shows: NAME=POINTS for each player given.",
         show_default=False)] = None,
     gold_counts: Annotated[list[str] | None, typer.Option(
-        "--gold", help="Gold a player counts: NAME=GOLD (repeatable).",
+        "--gold", help="Gold the players count: NAME=GOLD, or all in one: \"Tina=5, "
+        "Paul=3\" (repeatable).",
         show_default=False)] = None,
     camel_counts: Annotated[list[str] | None, typer.Option(
-        "--camels", help="Camels a player counts: NAME=CAMELS (repeatable).",
+        "--camels", help="Camels the players count: NAME=CAMELS, or all in one (as "
+        "--gold; repeatable).",
         show_default=False)] = None,
     log: LogOption = None,
     dry_run: DryOption = False,
 ) -> None:
     """Confirm what the score track shows (and gold, camels); refused if the log disagrees.
 
-    Example: asara checkpoint Tina=34 Paul=30 --gold Tina=5
+    Example: asara checkpoint Tina=0 Paul=0 Anna=2 --gold "Tina=6, Paul=0, Anna=2"
     """
     def make(t: Table) -> Event:
         s = _pairs(score or [], t.names)

@@ -337,9 +337,12 @@ class _Run:
                 room += self.b.souks[s].shops - t.filled[s]
         return room
 
-    def place(self, seat: int, shop: Shop, quarter: str | None) -> bool:
+    def place(self, seat: int, shop: Shop, quarter: str | None, listed: Sequence[Shop] = (),
+              said: set[tuple[str, str]] | None = None) -> bool:
         """One cube from ``seat``'s supply into ``shop`` (Y3.4.1-Y3.4.3), of ``quarter``
-        when a quarter row places it (``None``: the souk card, any quarter)."""
+        when a quarter row places it (``None``: the souk card, any quarter). What refuses a
+        whole souk is said once for the cubes ``listed`` with ``shop`` (kept in ``said``),
+        naming their shops."""
         b, t = self.b, self.t
         who = self.name(seat)
         si = b.souk_index(shop.souk)
@@ -348,10 +351,22 @@ class _Run:
                              f"{', '.join(s.id for s in b.souks)})")
             return False
         souk = b.souks[si]
-        if quarter is not None and souk.quarter != quarter:
-            self.err("Y3.4", f"{souk.id} is in the {souk.quarter} quarter; the {quarter} row "
-                             f"places cubes in the {quarter} quarter only")
+
+        # the souk with the shops listed in it, e.g. "chest6 (W8, W10)"
+        named = f"{souk.id} ({', '.join(s.cell for s in listed if s.souk == souk.id) or shop.cell})"
+
+        def refuse(rule: str, message: str) -> bool:
+            """A reason that holds for every cube listed for this souk: said once."""
+            if said is not None:
+                if (rule, souk.id) in said:
+                    return False
+                said.add((rule, souk.id))
+            self.err(rule, message)
             return False
+
+        if quarter is not None and souk.quarter != quarter:
+            return refuse("Y3.4", f"{named} is in the {souk.quarter} quarter; the {quarter} "
+                                  f"row places cubes in the {quarter} quarter only")
         owner = t.owner[si]
         if shop.cell == INNER:
             if souk.inner == 0:
@@ -376,17 +391,15 @@ class _Run:
                                    f"cube of {self.name(owner)}")
                 return False
         if owner >= 0 and owner != seat:
-            self.err("Y3.4.2", f"{souk.id} in the {souk.quarter} quarter holds "
-                               f"{self.name(owner)}'s cubes: it is closed to {who}")
-            return False
+            return refuse("Y3.4.2", f"{named} in the {souk.quarter} quarter holds "
+                                    f"{self.name(owner)}'s cubes: it is closed to {who}")
         if owner < 0:
             open_ = [b.souks[s].id for s in b.souks_of(souk.quarter)
                      if t.owner[s] == seat and t.filled[s] < b.souks[s].shops]
             if open_:
-                self.err("Y3.4.3", f"{who} has the unfinished souk {', '.join(open_)} in the "
-                                   f"{souk.quarter} quarter and must fill it before starting "
-                                   f"{souk.id}")
-                return False
+                return refuse("Y3.4.3", f"{who} has the unfinished souk {', '.join(open_)} in "
+                                        f"the {souk.quarter} quarter and must fill it before "
+                                        f"starting {named}")
         if index < 0:
             t.inner[si] += 1
         else:
@@ -550,6 +563,7 @@ class _Run:
             self.err("Y2.3", f"{dice} {cost} gold; {self.name(seat)} has {t.gold[seat]}")
         self.pay(seat, cost, 0)
         t.tower = tower_rows(len(b.rows), white, yellow)
+        t.taken = [-1] * len(b.rows)
         t.phase = TURN
 
     def turn(self, ev: Turn) -> None:
@@ -584,14 +598,18 @@ class _Run:
             taken = t.tower[index]
             if taken is None or not taken[1]:
                 if taken is None:
-                    self.err("Y2.5", f"the {row} row is empty: no die showed its value, or "
-                                     f"it was taken today")
+                    by = t.taken[index] if index < len(t.taken) else -1
+                    self.err("Y2.5", f"the {row} row was taken today by {self.name(by)}"
+                             if by >= 0 else f"the {row} row is empty: no die of today's "
+                             f"roll landed on it")
                 else:
                     self.err("Y2.6", f"the {row} row held only yellow dice, which left after "
                                      f"the start player's turn")
                 raise _Skip
             value, dice = taken[0], taken[1]
             t.tower[index] = None
+            if index < len(t.taken):  # a state made before rows were kept has none
+                t.taken[index] = seat
         extra = 0
         if (ev.discard is not None and row is not None
                 and self.use_card(seat, ev.discard, "discard") is not None):
@@ -621,9 +639,9 @@ class _Run:
              building: str) -> None:
         """The camel or gold row's action (Y3.1, Y3.2)."""
         if row != own:
-            what = "camels" if own == CAMELS_ROW else "gold"
+            what = "camels come" if own == CAMELS_ROW else "gold comes"
             self.err("Y3.1" if own == CAMELS_ROW else "Y3.2",
-                     f"{what} come from the {own} row, not the {row} row")
+                     f"{what} from the {own} row, not the {row} row")
             raise _Skip
         bonus = self.b.buildings[building].bonus if building in self.t.built[seat] else 0
         n = dice + extra + bonus
@@ -656,15 +674,16 @@ class _Run:
             return " + ".join(x for x in (dice_word, "1 discarded card" if extra else "",
                                           f"{hoist} hoist" if hoist else "") if x)
 
-        if len(shops) > n:
+        if len(shops) > n:  # the count is the mistake: what the extra cubes meet follows
             self.err("Y3.4", f"{who} may place {plural(n, 'cube')} ({how()}); "
                              f"{len(shops)} are listed")
-        elif len(shops) < want:
+        said: set[tuple[str, str]] = set()
+        for shop in shops:
+            self.place(seat, shop, row, shops, said)
+        if want > len(shops):  # after the shops: a cube in the wrong souk is the mistake
             self.err("Y6.6", f"{who} must place {plural(want, 'cube')} in the {row} quarter "
                              f"({n} entitled: {how()}; room for {room}); {len(shops)} "
                              f"{'is' if len(shops) == 1 else 'are'} listed")
-        for shop in shops:
-            self.place(seat, shop, row)
 
     def supervisor(self, seat: int, value: int, action: Supervisor) -> None:
         """Move the supervisor (Y3.5, Y6.1, Y6.2) and send the cubes facing its end cell."""
@@ -681,7 +700,7 @@ class _Run:
         cost = max(0, steps - free)
         if cost > t.gold[seat]:
             bath = f", {free} free with the bath" if free else ""
-            self.err("Y6.16", f"moving the supervisor {plural(d, 'cell')} from {t.supervisor} "
+            self.err("Y3.5", f"moving the supervisor {plural(d, 'cell')} from {t.supervisor} "
                               f"to {to} with a {value} costs {cost} gold ({steps} steps of "
                               f"change{bath}); {who} has {t.gold[seat]}")
         self.pay(seat, cost, 0)
@@ -749,6 +768,7 @@ class _Run:
             return
         # the day ends (Y2.9)
         t.tower = [None] * len(b.rows)
+        t.taken = [-1] * len(b.rows)
         if t.day == b.days:
             self.week_end()
             if t.week == b.weeks:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import shlex
 from pathlib import Path
+from typing import Any
 
 import pytest
 from yspahan_helpers import board, put, shop
@@ -272,3 +273,122 @@ def test_checkpoint_takes_every_players_gold_in_one_option(
                                                               ("Cid", 2)))
     assert run(["checkpoint", "--gold", "Ann=2, Ben"]) == 2
     assert "expected NAME=NUMBER, got 'Ben'" in said(capsys)[1]
+
+
+# --- move lines that say what moved --------------------------------------------------------------
+
+
+def test_a_roll_shows_the_tower_and_what_the_yellow_dice_cost(
+        table: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert run(["roll", "113355666", "-y", "12"]) == 0  # Ben
+    out, _ = said(capsys)
+    # values 1, 2, 3, 5, 6 go to the camels, bag, barrel, chest and gold rows (Y2.4)
+    assert ("Tower: camels 1: 3 dice, 1 yellow · bag 2: 1 die, yellow · barrel 3: 2 dice · "
+            "chest 5: 2 dice · vase - · gold 6: 3 dice") in out
+    assert "Ben: -2 gold (2 yellow dice); now 0 gold, 0 camels, 0 cards, 0 points." in out
+
+
+def test_a_turn_says_each_gain_and_payment(table: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["roll", "113355666", "-y", "12"]) == 0
+    capsys.readouterr()
+    assert run(["camels", "--build", "pasture"]) == 0  # Ben: 2 dice + the yellow 1
+    out, _ = said(capsys)
+    assert ("Ben: +3 camels (camels row: 3 dice); -2 camels (the pasture); now 0 gold, "
+            "1 camel, 0 cards, 0 points.") in out
+    assert run(["draw", "gold3", "--row", "barrel"]) == 0  # Cid
+    assert "Cid: +1 card (the card action: gold3); now 2 gold" in said(capsys)[0]
+
+
+def test_a_send_says_the_supervisors_walk_and_each_owners_points(
+        two_cubes_at_s1: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert run(["supervisor", "bag", "S1", "--order", "barrel3", "--no-camel", "Ann"]) == 0
+    out, _ = said(capsys)
+    # C to S1 is 1 cell; the bag row shows a 2: 1 step of change, 1 gold (Y3.5). Ann's cube
+    # lands on the 1st camel, Ben's on the 2nd: both in the bottom row, 2 points each (Y4.1)
+    assert ("Ben: -1 gold (supervisor 1 cell from C to S1 with a 2: 1 step of change); "
+            "+2 points: cube on the 2nd camel (bottom row); now 1 gold") in out
+    assert "Ann: +2 points: cube on the 1st camel (bottom row); now 2 gold, 3 camels" in out
+
+
+def test_a_kept_cube_says_the_camel_its_owner_returns(
+        two_cubes_at_s1: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert run(["supervisor", "bag", "S1", "--order", "barrel3", "--camel", "Ann"]) == 0
+    out, _ = said(capsys)
+    assert ("Ann: -1 camel (keeps the barrel3 cube facing S1); +2 points: cube on the 1st "
+            "camel (bottom row); now 2 gold, 2 camels") in out
+
+
+def _simulated(players: int) -> tuple[Any, Any, list[Any], list[Any]]:
+    """A simulated game: its board, setup, events and the state before each and after all."""
+    from asara_cli.games.yspahan.rules.engine import advance
+    from asara_cli.games.yspahan.rules.state import new_table, snapshot
+    from asara_cli.games.yspahan.simulate import simulate_game
+
+    b = board()
+    sim = simulate_game(b, 7, players)
+    states = [snapshot(new_table(b, sim.setup))]
+    for event in sim.events:
+        states.append(advance(b, states[-1], event))
+    return b, sim.setup, list(sim.events), states
+
+
+def test_a_weeks_last_move_keeps_its_own_points_apart_from_the_week_end() -> None:
+    from asara_cli.games.yspahan.screens import result_line
+
+    b, _, events, states = _simulated(3)
+    n = next(i for i in range(len(events)) if states[i + 1].week == 2)
+    before, after = states[n], states[n + 1]
+    line = result_line(b, before, after, events[n])
+    new = after.ledger[len(before.ledger):]
+    weekly = [e for e in new if e.source in ("souk", "caravan_week")]
+    assert weekly  # the simulated week scores something
+    totals: dict[int, int] = {}
+    for e in weekly:
+        totals[e.player] = totals.get(e.player, 0) + e.points
+    said_apart = ", ".join(f"{after.players[s].name} +{p}" for s, p in totals.items())
+    assert f"The week end scores apart from the move: {said_apart} (below)." in line
+    for e in weekly:  # the week end's explanations are not among the move's points
+        assert e.explanation.rsplit(":", 1)[0] not in line
+
+
+def test_the_last_day_of_four_players_announces_its_order_by_score() -> None:
+    from asara_cli.games.yspahan.screens import result_line
+
+    b, _, events, states = _simulated(4)
+    n = next(i for i in range(len(events))
+             if (states[i + 1].week, states[i + 1].day) == (b.weeks, b.days))
+    after = states[n + 1]
+    line = " ".join(result_line(b, states[n], after, events[n]).split())
+    found = re.search(r"turns go by score, lowest first \(Y5\.2[^)]*\): (.*?)\. (\S+) rolls",
+                      line)
+    assert found is not None, line
+    shown = [re.fullmatch(r"(.+) \((\d+)\)", x) for x in found.group(1).split(", ")]
+    pairs = [(m.group(1), int(m.group(2))) for m in shown if m is not None]
+    scores = {p.name: p.score for p in after.players}
+    assert len(pairs) == 4 and all(scores[name] == score for name, score in pairs)
+    assert [score for _, score in pairs] == sorted(scores.values())  # lowest first
+    assert [name for name, _ in pairs] == [after.players[s].name for s in after.order]
+    assert found.group(2) == pairs[0][0]  # the lowest rolls
+
+
+def test_redo_of_a_weeks_last_move_shows_the_week_end_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from asara_cli.logfile.game import LogHeader, write_log
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "80")
+    _, setup, events, states = _simulated(3)
+    n = next(i for i in range(len(events)) if states[i + 1].week == 2)
+    log = tmp_path / "w.toml"
+    write_log(log, LogHeader(setup, "standard", None, None, game="yspahan"), events[:n + 1])
+    monkeypatch.setenv("ASARA_LOG", str(log))
+    assert run(["undo"]) == 0
+    capsys.readouterr()
+    assert run(["redo"]) == 0
+    out, _ = said(capsys)
+    assert out.startswith(f"redone: #{n + 1} ") and "End of week 1" in out

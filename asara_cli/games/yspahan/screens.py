@@ -8,6 +8,7 @@ Names from a file are drawn as :class:`~rich.text.Text` (never as markup); the c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -147,25 +148,59 @@ def _name(state: GameState, seat: int | None) -> str:
     return "-" if seat is None else state.players[seat].name
 
 
+def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
+    """Today's tower, bottom to top, as ``(text, style)`` items: each row's value and how
+    many dice it holds, the yellow ones counted (``bag 2: 3 dice, 1 yellow``), ``vase -``
+    for an empty row."""
+    items = []
+    for name, row in zip(board.rows, state.tower, strict=True):
+        if row is None or not row.dice:
+            items.append((f"{name} -", "dim"))
+            continue
+        dice = "1 die" if row.dice == 1 else f"{row.dice} dice"
+        if row.yellow:
+            dice += (", yellow" if row.yellow == row.dice else f", {row.yellow} yellow")
+        items.append((f"{name} {row.value}: {dice}", "bold"))
+    return items
+
+
+def _packed(head: str, items: Sequence[str], width: int = WIDTH - 4) -> list[str]:
+    """``head`` and ``items`` joined by `` · `` into lines of at most ``width`` columns,
+    broken only between items (a row's words stay together)."""
+    lines = [head]
+    for i, item in enumerate(items):
+        joined = lines[-1] + ("" if i == 0 else " · ") + item
+        if i and len(joined) > width:
+            lines[-1] += " ·"
+            lines.append("  " + item)
+        else:
+            lines[-1] = joined
+    return lines
+
+
 def tower_text(board: Board, state: GameState) -> Text:
-    """Today's tower, bottom to top: each row's dice and the value they show, e.g. ``bag 2
-    (3s)``, yellow ones counted."""
+    """Today's tower (:func:`tower_items`), on as many lines as 80 columns need."""
     from rich.text import Text
 
-    text = Text("Tower: ")
     if state.phase == ROLL or all(r is None for r in state.tower):
+        text = Text("Tower: ")
         text.append("not rolled yet" if state.phase == ROLL else "empty", style="dim")
         return text
-    for i, (name, row) in enumerate(zip(board.rows, state.tower, strict=True)):
-        if i:
-            text.append(" · ")
-        if row is None or not row.dice:
-            text.append(f"{name} -", style="dim")
-            continue
-        yellow = f" ({row.yellow} yellow)" if row.yellow else ""
-        text.append(f"{name} ")
-        text.append(f"{row.dice} ({row.value}s)", style="bold")
-        text.append(yellow, style="yellow")
+    items = tower_items(board, state)
+    lines = _packed("Tower: ", [t for t, _ in items])
+    styles = dict(items)
+    text = Text()
+    for n, line in enumerate(lines):
+        if n:
+            text.append("\n")
+        for k, part in enumerate(line.split(" · ")):
+            if k:
+                text.append(" · ")
+            head = "Tower: " if n == 0 and part.startswith("Tower: ") else ""
+            text.append(head)
+            body = part[len(head):]
+            core = body.strip().rstrip(" ·")
+            text.append(body, style=styles.get(core, ""))
     return text
 
 
@@ -457,20 +492,74 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
 
 def result_line(board: Board, before: GameState, after: GameState, event: Event,
                 numbered: bool = True) -> str:
-    """``#12 Ann: takes the chest row; goods: ... (+2 points). Next: Ben.``; ``numbered``:
-    with the event's number (a check only has none)."""
-    text = f"#{after.events} " if numbered else ""
-    text += move_text(board, event)
-    if isinstance(event, Turn):
-        seat = next(i for i, p in enumerate(after.players) if p.name == event.player)
-        gained = after.players[seat].score - before.players[seat].score
-        p = after.players[seat]
-        text += (f" ({'+' if gained >= 0 else ''}{gained} points; now {p.gold} gold, "
-                 f"{plural(p.camels, 'camel')}, {plural(p.cards, 'card')})")
+    """The move recorded and what the table moves for it by hand: ``#12 Ann: takes the
+    camels row; takes camels``, then a line for each player it touched (gold, camels and
+    cards gained or paid and why, the move's own points; where that player now stands),
+    the tower after a roll, a week end's points apart (the week end's screen follows), and
+    who is next (the order of the 4-player last day, Y5.2). ``numbered``: with the event's
+    number (a check only has none)."""
+    from asara_cli.games.yspahan.rules.engine import moved
+
+    lines = [f"{f'#{after.events} ' if numbered else ''}{move_text(board, event)}."]
+    if isinstance(event, Roll):
+        lines += ["  " + x for x in _packed("Tower: ", [t for t, _ in tower_items(board, after)])]
+    if not isinstance(event, Checkpoint):
+        lines += _touched(board, before, after, event, moved(board, before, event))
+    scored = after.ledger[len(before.ledger):]
+    week_end = [e for e in scored if e.source in (SOUK, CARAVAN_WEEK)]
+    if week_end:
+        by = {e.player: 0 for e in week_end}
+        for e in week_end:
+            by[e.player] += e.points
+        names = ", ".join(f"{after.players[s].name} +{n}" for s, n in by.items())
+        lines.append(f"  The week end scores apart from the move: {names} (below).")
     nxt = turn_text(after)
     if nxt is not None:
-        text += f". {nxt}"
-    return text
+        lines.append("  " + (_last_day(board, after) or nxt))
+    return "\n".join(lines)
+
+
+def _touched(board: Board, before: GameState, after: GameState, event: Roll | Turn,
+             flows: Sequence[Any]) -> list[str]:
+    """A line per player the move touched, the mover first: each flow and the move's own
+    points (a week end's are apart), then what that player holds now."""
+    mover = after.seat(event.player)
+    # the mover's line always after a turn; after a roll only when the roll cost something
+    items: dict[int, list[str]] = {} if mover is None or isinstance(event, Roll) else {
+        mover: []}
+    for f in flows:
+        amounts = [f"{n:+d} {what}" for n, what in ((f.gold, "gold"),
+                                                   (f.camels, "camel" if abs(f.camels) == 1
+                                                    else "camels"),
+                                                   (f.cards, "card" if abs(f.cards) == 1
+                                                    else "cards")) if n]
+        said = f"{', '.join(amounts)} ({f.why})" if amounts else f.why
+        items.setdefault(f.player, []).append(said)
+    for e in after.ledger[len(before.ledger):]:
+        if e.source in (SOUK, CARAVAN_WEEK):
+            continue
+        why = re.sub(rf"\s*[:=] {e.points}$", "", e.explanation)
+        points = "point" if e.points == 1 else "points"
+        items.setdefault(e.player, []).append(f"{e.points:+d} {points}: {why}")
+    out = []
+    for seat, said in items.items():
+        p = after.players[seat]
+        now = (f"now {p.gold} gold, {plural(p.camels, 'camel')}, {plural(p.cards, 'card')}, "
+               f"{plural(p.score, 'point')}")
+        out.append(f"  {p.name}: {'; '.join([*said, now])}.")
+    return out
+
+
+def _last_day(board: Board, state: GameState) -> str | None:
+    """The 4-player last day's order by score, said as it begins (Y5.2)."""
+    last = (state.week, state.day) == (board.weeks, board.days)
+    if not (last and state.phase == ROLL and len(state.players) == 4 and state.done == 0):
+        return None
+    order = ", ".join(f"{state.players[s].name} ({state.players[s].score})"
+                      for s in state.order)
+    return (f"{_when(state)}, the last day: turns go by score, lowest first (Y5.2; a tie "
+            f"goes to the one sitting farthest clockwise from yesterday's start player): "
+            f"{order}. {state.players[state.order[0]].name} rolls (start player).")
 
 
 # --- the board profile ---------------------------------------------------------------------------

@@ -78,12 +78,24 @@ from asara_cli.games.yspahan.rules.state import (
     thaw,
 )
 
-__all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "CannotApply", "Replay", "Violation",
-           "advance", "apply", "check", "check_setup", "errors", "replay"]
+__all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "CannotApply", "Flow", "Replay",
+           "Violation", "advance", "apply", "check", "check_setup", "errors", "moved", "replay"]
 
 # card windows of a turn (Y6.11)
 _ROLL, _BEFORE, _AFTER, _LAST = "before the roll", "before the row", "after the action", \
     "after the build"
+
+
+class Flow(Struct, frozen=True):
+    """What the table moves by hand for one step of an event: a player's gold, camels and
+    cards gained (positive) or paid (negative), and why (``camels row: 2 dice + 1 pasture``).
+    A step that moves nothing may still say something (the supervisor's free walk)."""
+
+    player: int
+    gold: int = 0
+    camels: int = 0
+    cards: int = 0
+    why: str = ""
 
 
 class _Skip(Exception):
@@ -93,12 +105,18 @@ class _Skip(Exception):
 class _Run:
     """One event walked on a table: ``out`` collects findings (``None``: apply only)."""
 
-    __slots__ = ("b", "number", "out", "player", "t")
+    __slots__ = ("b", "flows", "number", "out", "player", "t")
 
-    def __init__(self, board: Board, t: Table, number: int, out: list[Violation] | None
-                 ) -> None:
+    def __init__(self, board: Board, t: Table, number: int, out: list[Violation] | None,
+                 flows: list[Flow] | None = None) -> None:
         self.b, self.t, self.number, self.out = board, t, number, out
         self.player: str | None = None
+        self.flows = flows  # what moved, only when asked (:func:`moved`)
+
+    def flow(self, seat: int, why: str, gold: int = 0, camels: int = 0, cards: int = 0
+             ) -> None:
+        if self.flows is not None:
+            self.flows.append(Flow(seat, gold, camels, cards, why))
 
     def err(self, rule: str, message: str, severity: str = ERROR) -> None:
         if self.out is not None:
@@ -117,24 +135,28 @@ class _Run:
 
     # --- supplies -----------------------------------------------------------------------
 
-    def gain_gold(self, seat: int, n: int) -> None:
+    def gain_gold(self, seat: int, n: int, why: str = "") -> None:
         t = self.t
+        self.flow(seat, why, gold=n)
         t.gold[seat] += n
         t.gold_supply -= n
         if self.b.gold_supply is not None and t.gold_supply < 0 <= t.gold_supply + n:
             self.err("Y6.14", f"the gold supply ({self.b.gold_supply} in the profile) has run "
                               f"out", WARNING)
 
-    def gain_camels(self, seat: int, n: int) -> None:
+    def gain_camels(self, seat: int, n: int, why: str = "") -> None:
         t = self.t
+        self.flow(seat, why, camels=n)
         t.camels[seat] += n
         t.camel_supply -= n
         if self.b.camel_supply is not None and t.camel_supply < 0 <= t.camel_supply + n:
             self.err("Y6.14", f"the camel supply ({self.b.camel_supply} in the profile) has "
                               f"run out", WARNING)
 
-    def pay(self, seat: int, gold: int, camels: int) -> None:
+    def pay(self, seat: int, gold: int, camels: int, why: str = "") -> None:
         t = self.t
+        if gold or camels:
+            self.flow(seat, why, gold=-gold, camels=-camels)
         t.gold[seat] -= gold
         t.gold_supply += gold
         t.camels[seat] -= camels
@@ -184,6 +206,8 @@ class _Run:
                              f"(the hand: {shown or 'no cards'})")
             return None
         t.discard[kind] = t.discard.get(kind, 0) + 1
+        self.flow(seat, {"play": f"plays {kind}", "discard": f"discards {kind}"}.get(
+            how, f"{kind} for the building"), cards=-1)
         return ck
 
     def draw(self, seat: int, card: str | None, why: str) -> None:
@@ -224,6 +248,7 @@ class _Run:
                         t.deck_kinds[card] = left - 1
                 t.hand[seat][card] = t.hand[seat].get(card, 0) + 1
         t.deck -= 1
+        self.flow(seat, why if card in (None, HIDDEN) else f"{why}: {card}", cards=1)
         if t.deck == 0 and t.discard:
             self.reshuffle()
 
@@ -286,9 +311,9 @@ class _Run:
         if self.use_card(seat, p.kind, "play") is None:
             return
         if effect == "camels":
-            self.gain_camels(seat, ck.amount)
+            self.gain_camels(seat, ck.amount, f"the {p.kind} card")
         elif effect == "gold":
-            self.gain_gold(seat, ck.amount)
+            self.gain_gold(seat, ck.amount, f"the {p.kind} card")
         elif effect in ("nocamels", "nogold"):
             if t.turn_built:
                 self.err("Y6.12", f"the {p.kind} card played {window} waives nothing: the "
@@ -310,19 +335,19 @@ class _Run:
                                                  f"not {k}")
             points = k * ck.points
             if effect == "goldvp":
-                self.pay(seat, k, 0)
+                self.pay(seat, k, 0, f"the {p.kind} card")
                 self.score(seat, points, GOLDVP, f"{p.kind}: {k} gold x {ck.points} = {points}")
             else:
-                self.pay(seat, 0, k)
+                self.pay(seat, 0, k, f"the {p.kind} card")
                 self.score(seat, points, CAMELVP,
                            f"{p.kind}: {plural(k, 'camel')} x {ck.points} = {points}")
         elif effect == "exchange":
             if p.into == INTO_GOLD:
-                self.pay(seat, 0, k)
-                self.gain_gold(seat, k)
+                self.pay(seat, 0, k, f"the {p.kind} card")
+                self.gain_gold(seat, k, f"the {p.kind} card")
             else:
-                self.pay(seat, k, 0)
-                self.gain_camels(seat, k)
+                self.pay(seat, k, 0, f"the {p.kind} card")
+                self.gain_camels(seat, k, f"the {p.kind} card")
 
     # --- souks ----------------------------------------------------------------------------
 
@@ -480,7 +505,7 @@ class _Run:
                                      f"{s.souk} facing {to}")
                 else:
                     kept = True
-                    self.pay(owner, 0, 1)
+                    self.pay(owner, 0, 1, f"keeps the {s.souk} cube facing {to}")
                     self.cube_out(owner)
             if not kept:
                 t.street[si][waiting[si]] = False
@@ -561,7 +586,7 @@ class _Run:
         if cost > t.gold[seat]:
             dice = "1 yellow die costs" if len(yellow) == 1 else f"{len(yellow)} yellow dice cost"
             self.err("Y2.3", f"{dice} {cost} gold; {self.name(seat)} has {t.gold[seat]}")
-        self.pay(seat, cost, 0)
+        self.pay(seat, cost, 0, f"{plural(len(yellow), 'yellow die')}".replace("dies", "dice"))
         t.tower = tower_rows(len(b.rows), white, yellow)
         t.taken = [-1] * len(b.rows)
         t.phase = TURN
@@ -645,10 +670,13 @@ class _Run:
             raise _Skip
         bonus = self.b.buildings[building].bonus if building in self.t.built[seat] else 0
         n = dice + extra + bonus
+        why = " + ".join(x for x in (plural(dice, "die").replace("dies", "dice"),
+                                     "1 discarded card" if extra else "",
+                                     f"{bonus} {building}" if bonus else "") if x)
         if own == CAMELS_ROW:
-            self.gain_camels(seat, n)
+            self.gain_camels(seat, n, f"camels row: {why}")
         else:
-            self.gain_gold(seat, n)
+            self.gain_gold(seat, n, f"gold row: {why}")
 
     def goods(self, seat: int, row: str | None, dice: int, extra: int,
               shops: Sequence[Shop]) -> None:
@@ -703,7 +731,13 @@ class _Run:
             self.err("Y3.5", f"moving the supervisor {plural(d, 'cell')} from {t.supervisor} "
                               f"to {to} with a {value} costs {cost} gold ({steps} steps of "
                               f"change{bath}); {who} has {t.gold[seat]}")
-        self.pay(seat, cost, 0)
+        change = "no change" if not steps else plural(steps, "step") + " of change"
+        bath = f", {min(free, steps)} free with the bath" if free and steps else ""
+        walk = (f"supervisor {plural(d, 'cell')} from {t.supervisor} to {to} with a {value}: "
+                f"{change}{bath}")
+        self.pay(seat, cost, 0, walk)
+        if not cost:
+            self.flow(seat, walk + ", free")
         t.supervisor = to
         self.send(seat, to, action.sends)
 
@@ -737,7 +771,7 @@ class _Run:
                              f"gold{self._waived()}; {who} has {plural(t.camels[seat], 'camel')} "
                              f"and {t.gold[seat]} gold")
             return
-        self.pay(seat, gold, camels)
+        self.pay(seat, gold, camels, f"the {bld.building}")
         t.built[seat].append(bld.building)
         t.turn_built = True
         self.cube_out(seat)
@@ -882,6 +916,17 @@ def apply(board: Board, table: Table, event: Event) -> None:
     with contextlib.suppress(CannotApply):
         _Run(board, table, number, None).event(event)
     table.events = number
+
+
+def moved(board: Board, state: Table | GameState, event: Event) -> tuple[Flow, ...]:
+    """What the table moves by hand for ``event`` on ``state``, step by step (for the move's
+    line); ``state`` is left as it was. Points are the ledger's."""
+    t = _table(board, state)
+    t = t.copy() if t is state else t
+    flows: list[Flow] = []
+    with contextlib.suppress(CannotApply, _Skip):
+        _Run(board, t, t.events + 1, None, flows).event(event)
+    return tuple(flows)
 
 
 def advance(board: Board, state: GameState, event: Event) -> GameState:

@@ -5,6 +5,7 @@ at 80 columns."""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from pathlib import Path
@@ -392,3 +393,54 @@ def test_redo_of_a_weeks_last_move_shows_the_week_end_again(
     assert run(["redo"]) == 0
     out, _ = said(capsys)
     assert out.startswith(f"redone: #{n + 1} ") and "End of week 1" in out
+
+
+# --- colours beside names ------------------------------------------------------------------------
+
+
+def test_status_shows_each_players_colour_where_their_cubes_are(
+        two_cubes_at_s1: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["supervisor", "bag", "S1", "--order", "barrel3", "--no-camel", "Ann"]) == 0
+    capsys.readouterr()
+    assert run(["status"]) == 0
+    out = capsys.readouterr().out
+    # Ben's cube of bag3 facing W3 stays; Ann's barrel3 facing E2 stays; both sent cubes
+    # are on the caravan's bottom row, Ann's first
+    assert "bag: bag3 Ben (red) 1/3 ·" in out
+    assert "barrel: barrel3 Ann (blue) 1/2 ·" in out
+    assert "Caravan 2/9: bottom Ann (blue) Ben (red) -\n  middle - - -\n  top - - -" in out
+    for row in ("Ann (blue)", "Ben (red)", "Cid (green)"):
+        assert re.search(rf"^[ ▶S]*{re.escape(row)} +\d", out, re.M), row
+    assert run(["status", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(p["name"], p["colour"]) for p in data["players"]] == [
+        ("Ann", "blue"), ("Ben", "red"), ("Cid", "green")]
+
+
+def test_without_colours_the_names_stand_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ASARA_LOG", raising=False)
+    monkeypatch.setenv("COLUMNS", "80")
+    assert run(["new", "n.toml", "--game", "yspahan", "-p", "Ann", "-p", "Ben", "-p", "Cid"]) == 0
+    for move in (["roll", "113355666"], ["goods", "bag", "bag3", "W1", "bag3", "W3"]):
+        assert run(move) == 0
+    capsys.readouterr()
+    assert run(["status"]) == 0
+    out = capsys.readouterr().out
+    assert "bag: bag3 Ann 2/3 ·" in out and "Caravan 0/9: bottom - - - · middle" in out
+
+
+def test_the_week_end_screen_shows_colours_beside_names() -> None:
+    from rich.console import Console
+
+    from asara_cli.games.yspahan.screens import week_end_view
+
+    b, setup, events, states = _simulated(3)
+    n = next(i for i in range(len(events)) if states[i + 1].week == 2)
+    console = Console(width=80, color_system=None, record=True)
+    console.print(week_end_view(b, states[n], states[n + 1]))
+    shown = console.export_text()
+    colours = dict(zip(setup.players, setup.colours, strict=True))
+    rows = re.findall(r"^ *(\w+) \((\w+)\) +\+\d+", shown, re.M)
+    assert rows and all(colours[name] == colour for name, colour in rows), shown

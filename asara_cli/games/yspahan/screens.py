@@ -34,6 +34,7 @@ from asara_cli.games.yspahan.rules.state import (
     SOUK,
     GameState,
     LedgerEntry,
+    Setup,
 )
 
 if TYPE_CHECKING:  # rich is imported where a view is drawn: a move's line and --json need none
@@ -148,6 +149,31 @@ def _name(state: GameState, seat: int | None) -> str:
     return "-" if seat is None else state.players[seat].name
 
 
+#: How a player's colour (Y1; the log's ``colours``) is drawn on a terminal.
+COLOUR_STYLES = {"blue": "bold blue", "red": "bold red", "green": "bold green",
+                 "yellow": "bold yellow"}
+
+
+def colour_of(setup: Setup, seat: int) -> str | None:
+    """The colour of ``seat``'s cubes and pieces, if the log records colours."""
+    return setup.colours[seat] if 0 <= seat < len(setup.colours) else None
+
+
+def player_text(setup: Setup, seat: int, name: str | None = None) -> Text:
+    """A player where their cubes or pieces are meant: the name (or ``name``, a short
+    label), then the colour word in its colour, ``Ann (blue)``; the name alone when the log
+    records no colours. The word is there for a terminal without colour, and the report."""
+    from rich.text import Text
+
+    text = Text(setup.players[seat] if name is None else name)
+    colour = colour_of(setup, seat)
+    if colour is not None:
+        text.append(" (")
+        text.append(colour, style=COLOUR_STYLES.get(colour, ""))
+        text.append(")")
+    return text
+
+
 def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
     """Today's tower, bottom to top, as ``(text, style)`` items: each row's value and how
     many dice it holds, the yellow ones counted (``bag 2: 3 dice, 1 yellow``), ``vase -``
@@ -217,7 +243,7 @@ def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
             if held.owner is None:
                 t.append("-", style="dim")
             else:
-                t.append(state.players[held.owner].name)
+                t.append_text(player_text(state.setup, held.owner))
                 t.append(f" {held.filled}/{souk.shops}")
                 if held.filled == souk.shops:
                     t.append(" ✓", style="green")
@@ -235,14 +261,22 @@ def supervisor_text(board: Board, state: GameState) -> Text:
     for si, shop in facing:
         held = state.souks[si]
         cube = held.street[shop] if shop < len(held.street) else False
-        shops.append((board.souks[si].id, _name(state, held.owner) if cube else None))
+        shops.append((board.souks[si].id, held.owner if cube else None))
     if shops:
         text.append(", facing ")
         for i, (souk, owner) in enumerate(shops):
             if i:
                 text.append(" and ")
             text.append(souk)
-            text.append(" (empty)" if owner is None else f" ({owner}'s cube)")
+            if owner is None:
+                text.append(" (empty)")
+            else:
+                text.append(f" ({state.players[owner].name}'s cube")
+                colour = colour_of(state.setup, owner)
+                if colour is not None:
+                    text.append(", ")
+                    text.append(colour, style=COLOUR_STYLES.get(colour, ""))
+                text.append(")")
     return text
 
 
@@ -263,17 +297,19 @@ def caravan_text(board: Board, state: GameState) -> Text:
     n = len(state.players)
     labels = short_names([p.name for p in state.players])
     per_row = board.caravan_camels.get(n, 0)
+    coloured = bool(state.setup.colours)
     text = Text(f"Caravan {len(state.caravan)}/{per_row * len(board.caravan_rows)}: ")
+    # with colours, a caravan row a line, bottom first, each cube's owner and colour
     for r, row in enumerate(board.caravan_rows):
         if r:
-            text.append(" · ")
+            text.append("\n  " if coloured else " · ")
         text.append(f"{row} ")
         cubes = state.caravan[r * per_row:(r + 1) * per_row]
         for i in range(per_row):
             if i:
                 text.append(" ")
             if i < len(cubes):
-                text.append(labels[cubes[i]])
+                text.append_text(player_text(state.setup, cubes[i], labels[cubes[i]]))
             else:
                 text.append("-", style="dim")
     return text
@@ -292,8 +328,8 @@ def _players_table(board: Board, state: GameState) -> Table:
         cards = str(p.cards)
         if state.setup.hands != "secret" and p.hand:
             cards += f" ({' '.join(p.hand)})"
-        table.add_row(mark, Text(p.name), str(p.score), str(p.gold), str(p.camels),
-                      Text(cards), " ".join(p.buildings) or "-")
+        table.add_row(mark, player_text(state.setup, seat), str(p.score), str(p.gold),
+                      str(p.camels), Text(cards), " ".join(p.buildings) or "-")
     return table
 
 
@@ -339,9 +375,11 @@ def status_dict(board: Board, state: GameState) -> dict[str, Any]:
         "caravan_size": board.caravan_camels.get(n, 0) * len(board.caravan_rows),
         "deck": state.deck,
         "discard": list(state.discard),
-        "players": [{"name": p.name, "score": p.score, "gold": p.gold, "camels": p.camels,
+        "players": [{"name": p.name, "colour": colour_of(state.setup, seat),
+                     "score": p.score, "gold": p.gold, "camels": p.camels,
                      "cards": p.cards, "hand": list(p.hand), "hidden": p.hidden,
-                     "buildings": list(p.buildings)} for p in state.players],
+                     "buildings": list(p.buildings)}
+                    for seat, p in enumerate(state.players)],
     }
 
 
@@ -464,7 +502,6 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     from rich.text import Text
 
     week = before.week
-    names = [p.name for p in after.players]
     scored = [e for e in after.ledger[len(before.ledger):]
               if e.source in (SOUK, CARAVAN_WEEK)]
     table = _table(title=f"End of week {week} (Y4.5)", title_justify="left")
@@ -472,7 +509,7 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     table.add_column("points", justify="right")
     table.add_column("for")
     for e in scored:
-        table.add_row(Text(names[e.player]), f"+{e.points}", e.explanation)
+        table.add_row(player_text(after.setup, e.player), f"+{e.points}", e.explanation)
     if not scored:
         table.add_row("-", "", "no complete souk, no cube on the caravan")
     parts: list[RenderableType] = [table]

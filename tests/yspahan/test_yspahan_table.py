@@ -444,3 +444,69 @@ def test_the_week_end_screen_shows_colours_beside_names() -> None:
     colours = dict(zip(setup.players, setup.colours, strict=True))
     rows = re.findall(r"^ *(\w+) \((\w+)\) +\+\d+", shown, re.M)
     assert rows and all(colours[name] == colour for name, colour in rows), shown
+
+
+# --- the smaller items ---------------------------------------------------------------------------
+
+
+def test_name_movers_makes_every_move_name_its_mover(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ASARA_LOG", raising=False)
+    assert run(["new", "m.toml", "--game", "yspahan", "-p", "Ann", "-p", "Ben", "-p", "Cid",
+                "--name-movers"]) == 0
+    assert 'movers = "named"' in (tmp_path / "m.toml").read_text("utf-8")
+    capsys.readouterr()
+    assert run(["roll", "113355666"]) == 2
+    assert "add -p NAME" in said(capsys)[1]
+    assert run(["roll", "113355666", "-p", "Ben"]) == 1  # Ann, the first player, rolls
+    assert "[Y2.2]" in said(capsys)[1]
+    assert run(["roll", "113355666", "-p", "ann"]) == 0
+    assert run(["camels"]) == 2
+    assert run(["camels", "-p", "Ann"]) == 0
+    assert len(read_log(tmp_path / "m.toml").events) == 2
+
+
+def _written(tmp_path: Path, players: int, upto: int | None = None) -> Path:
+    """A simulated game written as a log (all of it, or its first ``upto`` events)."""
+    from asara_cli.logfile.game import LogHeader, write_log
+
+    _, setup, events, _ = _simulated(players)
+    log = tmp_path / "sim.toml"
+    write_log(log, LogHeader(setup, "standard", None, None, game="yspahan"), events[:upto])
+    return log
+
+
+def test_status_of_a_finished_game_names_the_winner_and_no_one_to_move(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    log = _written(tmp_path, 3)
+    _, _, _, states = _simulated(3)
+    final = states[-1]
+    best = max(p.score for p in final.players)
+    top = [p.name for p in final.players if p.score == best]
+    capsys.readouterr()
+    assert run(["status", str(log)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    verdict = (f"{top[0]} wins with {best}." if len(top) == 1
+               else f"{' and '.join(top)} share the win with {best}.")
+    assert f"The game is over: {verdict}" in out
+    assert "next to move" not in out and "▶" not in out
+
+
+def test_status_full_shows_every_souks_shops_the_caravan_and_the_cards(
+        two_cubes_at_s1: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["supervisor", "bag", "S1", "--order", "barrel3", "--no-camel", "Ann"]) == 0
+    capsys.readouterr()
+    assert run(["status", "--full"]) == 0
+    out = capsys.readouterr().out
+    # bag3: Ben's cube facing W3 stays, the corner shop W1+S1 was sent, S2 never filled
+    assert re.search(r"^ bag3 +Ben \(red\) +W3 ● W1\+S1 ○ S2 ○ +- +3 *$", out, re.M), out
+    assert re.search(r"^ 1st +bottom +Ann \(blue\) +2 *$", out, re.M)
+    assert re.search(r"^ 2nd +bottom +Ben \(red\) +2 *$", out, re.M)
+    assert "Hands (open): Ann: no cards; Ben: no cards; Cid: no cards." in out
+    assert "The discard pile: nothing." in out
+    assert run(["status"]) == 0
+    assert "shop by shop" not in capsys.readouterr().out

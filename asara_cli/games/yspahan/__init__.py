@@ -209,10 +209,9 @@ class Yspahan(CodecModule["Setup", "Event"]):
 
     def status_view(self, board: Board, outcome: Played, at: int, title: str,
                     full: bool = False) -> RenderableType:
-        # Yspahan's status is one screen: there is nothing more to show with --full
         from asara_cli.games.yspahan.screens import status_view
 
-        return status_view(board, outcome.at(at), title)
+        return status_view(board, outcome.at(at), title, full)
 
     def status_data(self, board: Board, outcome: Played, at: int) -> Data:
         from asara_cli.games.yspahan.screens import status_dict

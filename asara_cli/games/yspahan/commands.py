@@ -154,6 +154,7 @@ class Table(Struct, frozen=True):
     board: Board
     state: GameState
     player_word: str | None
+    named: bool = False  # the header's movers = "named": every move names its mover
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -164,6 +165,9 @@ class Table(Struct, frozen=True):
             return words.player(self.player_word, self.names)
         if self.state.phase == OVER or self.state.to_move is None:
             raise Refused("the game is over: no more turns (see `asara score`) [Y4.6]", [])
+        if self.named:
+            raise words.WordError("this game names every mover (started with "
+                                  "--name-movers): add -p NAME")
         return self.names[self.state.to_move]
 
     @property
@@ -311,7 +315,8 @@ def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | Non
           make: Callable[[Table], Event]) -> None:
     """Record the move ``make`` types against the table (the one transaction:
     cli/transaction.py); ``player``: the mover as typed."""
-    record_move(ctx, registered(KEY), log, dry_run, lambda p: make(Table(p.board, p.state, player)))
+    record_move(ctx, registered(KEY), log, dry_run, lambda p: make(Table(
+        p.board, p.state, player, p.log.header.movers == "named")))
 
 
 # --- the day's roll -----------------------------------------------------------------------------
@@ -662,6 +667,10 @@ def new(
     secret: Annotated[bool, typer.Option(
         "--secret", help="Hands are kept secret: a card drawn is logged as hidden and named "
         "when played (Y7).")] = False,
+    name_movers: Annotated[bool, typer.Option(
+        "--name-movers", help="Every move must name its mover with -p NAME, and a move for "
+        "anyone but the player on turn is refused: a move typed for the wrong player cannot "
+        "shift the seats (the header's movers = \"named\").")] = False,
     board: Annotated[Path | None, typer.Option(
         "--board", help="A board profile TOML file with your table's numbers (see `asara "
         "board --game yspahan`); the log refers to it.", show_default=False)] = None,
@@ -682,13 +691,16 @@ def new(
         rules = load_board(board, KEY)
         when = played_on(date)
         setup = Setup(names, names.index(first), chosen, SECRET if secret else OPEN)
-        header = LogHeader(setup, board_ref(board, log), when, place, game=KEY)
+        header = LogHeader(setup, board_ref(board, log), when, place, game=KEY,
+                           movers="named" if name_movers else "turn")
         begin(log, header, check_setup(rules, setup))
         hands = "hands secret" if secret else "hands open"
         out().print(f"new Yspahan game in {show_path(log)}: {', '.join(names)} ({hands})",
                     soft_wrap=True)
         out().print(f"Everyone has {rules.start_gold} gold. {first} is the oldest: {first} "
                     f"rolls first (`asara roll ...`).", soft_wrap=True)
+        if name_movers:
+            out().print("Every move names its mover: -p NAME.")
         if use:
             remember_new(log)
 

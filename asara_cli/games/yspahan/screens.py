@@ -333,13 +333,26 @@ def _players_table(board: Board, state: GameState) -> Table:
     return table
 
 
-def status_view(board: Board, state: GameState, title: str) -> RenderableType:
-    """The table after some event, within 80 columns."""
+def _verdict(state: GameState) -> str:
+    """``Ann wins with 62.`` or ``Ann and Ben share the win with 60.`` (Y4.7)."""
+    from asara_cli.games.yspahan.rules.scoring import winners
+
+    seats = winners(state.scores)
+    names = [state.players[s].name for s in seats]
+    best = state.players[seats[0]].score
+    return (f"{names[0]} wins with {best}." if len(names) == 1 else
+            f"{' and '.join(names)} share the win with {best}.")
+
+
+def status_view(board: Board, state: GameState, title: str, full: bool = False
+                ) -> RenderableType:
+    """The table after some event, within 80 columns; ``full``: every souk's shops, the
+    caravan camel by camel, the cards (what the deck still holds, with open hands)."""
     from rich.console import Group
     from rich.text import Text
 
     head = Text(title, style="bold")
-    when = turn_text(state) or "The game is over."
+    when = turn_text(state) or f"The game is over: {_verdict(state)}"
     parts: list[RenderableType] = [head, Text(when), tower_text(board, state)]
     for quarter, cells in souk_cells(board, state):
         line = Text(f"{quarter}: ")
@@ -348,8 +361,52 @@ def status_view(board: Board, state: GameState, title: str) -> RenderableType:
     parts += [supervisor_text(board, state), caravan_text(board, state),
               _players_table(board, state)]
     deck = f"Deck {state.deck}, discard pile {len(state.discard)}."
-    parts.append(Text(deck + " ▶ next to move, S start player.", style="dim"))
+    marks = "" if state.over else " ▶ next to move, S start player."
+    parts.append(Text(deck + marks, style="dim"))
+    if full:
+        parts += _full(board, state)
     return Group(*parts)
+
+
+def _full(board: Board, state: GameState) -> list[RenderableType]:
+    """What ``status --full`` adds: every souk shop by shop (the cell each street-side shop
+    faces, ● holding a cube), the caravan camel by camel, and the cards."""
+    from rich.text import Text
+
+    souks = _table(title="Souks, shop by shop (● a cube, ○ empty)", title_justify="left")
+    for col in ("souk", "owner", "street-side shops", "inner", "points"):
+        souks.add_column(col, overflow="fold")
+    for si, souk in enumerate(board.souks):
+        held = state.souks[si]
+        street = " ".join(f"{'+'.join(cells)} {'●' if cube else '○'}"
+                          for cells, cube in zip(souk.street, held.street, strict=True))
+        owner = Text("-", style="dim") if held.owner is None else player_text(state.setup,
+                                                                             held.owner)
+        inner = f"{held.inner}/{souk.inner}" if souk.inner else "-"
+        souks.add_row(souk.id, owner, street or "-", inner, str(souk.value))
+    caravan = _table(title="The caravan, camel by camel (Y4.1)", title_justify="left")
+    for col in ("camel", "row", "cube of", "points on landing"):
+        caravan.add_column(col)
+    per_row = board.caravan_camels.get(len(state.players), 0)
+    for place in range(per_row * len(board.caravan_rows)):
+        row = place // per_row if per_row else 0
+        who = (player_text(state.setup, state.caravan[place]) if place < len(state.caravan)
+               else Text("-", style="dim"))
+        caravan.add_row(ordinal(place + 1), board.caravan_rows[row], who,
+                        str(board.caravan_points[row]))
+    parts: list[RenderableType] = [souks, caravan]
+    if state.setup.hands != "secret":
+        hands = "; ".join(f"{p.name}: {', '.join(p.hand) or 'no cards'}"
+                          for p in state.players)
+        parts.append(Text(f"Hands (open): {hands}."))
+        left = ", ".join(f"{k} {n}" for k, n in state.deck_kinds if n) or "nothing"
+        parts.append(Text(f"The deck holds: {left}."))
+    else:
+        parts.append(Text("Hands are secret: " + "; ".join(
+            f"{p.name} holds {plural(p.cards, 'card')}" for p in state.players) + "."))
+    shown = ", ".join(state.discard) or "nothing"
+    parts.append(Text(f"The discard pile: {shown}."))
+    return parts
 
 
 def status_dict(board: Board, state: GameState) -> dict[str, Any]:

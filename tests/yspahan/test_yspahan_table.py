@@ -510,3 +510,41 @@ def test_status_full_shows_every_souks_shops_the_caravan_and_the_cards(
     assert "The discard pile: nothing." in out
     assert run(["status"]) == 0
     assert "shop by shop" not in capsys.readouterr().out
+
+
+def test_score_at_an_event_and_an_unfinished_week_labelled_so(
+        two_cubes_at_s1: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["supervisor", "bag", "S1", "--order", "barrel3", "--no-camel", "Ann"]) == 0
+    capsys.readouterr()
+    assert run(["score", "--at", "7", "--json"]) == 0  # before the send: nobody scored
+    before = json.loads(capsys.readouterr().out)
+    assert before["after_event"] == 7
+    assert [p["score"] for p in before["players"]] == [0, 0, 0]
+    assert run(["score", "--json"]) == 0  # the two cubes on the bottom row: 2 each (Y4.1)
+    now = json.loads(capsys.readouterr().out)
+    assert [p["score"] for p in now["players"]] == [2, 2, 0] and "after_event" not in now
+    assert now["week_labels"] == ["week 1 so far (day 3)"]  # day 3 is to be rolled
+    assert run(["score", "--chart"]) == 0
+    out = capsys.readouterr().out
+    assert "week 1 so far (day 3)" in out and "after week 1" not in out
+    assert run(["score", "--at", "7"]) == 0
+    assert "Score of g.toml after event 7" in capsys.readouterr().out
+    assert run(["score", "--at", "7", "--format", "bgstats"]) == 2
+
+
+def test_score_at_reads_any_games_log(capsys: pytest.CaptureFixture[str]) -> None:
+    sample = Path(__file__).parents[2] / "sample_games" / "three-player-basic.toml"
+    assert run(["score", str(sample), "--at", "0", "--json"]) == 0  # ASARA, before any move
+    data = json.loads(capsys.readouterr().out)
+    assert data["after_event"] == 0 and data["winners"] == []
+
+
+def test_a_finished_games_chart_labels_every_week_ended(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    log = _written(tmp_path, 3)
+    capsys.readouterr()
+    assert run(["score", str(log), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["week_labels"] == [
+        "after week 1", "after week 2", "after week 3"]

@@ -461,6 +461,13 @@ def points_by_week(state: GameState) -> list[tuple[str, list[int]]]:
     return rows
 
 
+def week_labels(state: GameState) -> list[str]:
+    """What each column of :func:`points_by_week` is: ``after week 1`` for a week that has
+    ended, ``week 2 so far (day 3)`` for the week being played."""
+    return [f"after week {w}" if w < state.week or state.over
+            else f"week {w} so far (day {state.day})" for w in range(1, state.week + 1)]
+
+
 def score_view(board: Board, played: Played, title: str) -> RenderableType:
     """Every point by week: a summary per source, then each entry with its arithmetic."""
     from rich.console import Group
@@ -525,6 +532,8 @@ def score_dict(board: Board, played: Played) -> dict[str, Any]:
                     for seat, p in enumerate(state.players)],
         "weeks": [{"name": name, "after_week": running}
                   for name, running in points_by_week(state)],
+        # what each entry of after_week is: a week ended, or the week being played so far
+        "week_labels": week_labels(state),
         "ledger": [_entry(state, e) for e in state.ledger],
     }
 
@@ -535,12 +544,13 @@ def score_chart(played: Played, title: str) -> RenderableType:
     from rich.text import Text
 
     rows = points_by_week(played.state)
+    labels = week_labels(played.state)
     best = max((v for _, r in rows for v in r), default=0) or 1
     width = max((len(name) for name, _ in rows), default=0)
     parts: list[RenderableType] = [Text(title, style="bold")]
     room = WIDTH - min(width, 20) - 14
     for week in range(len(rows[0][1]) if rows else 0):
-        parts.append(Text(f"after week {week + 1}"))
+        parts.append(Text(labels[week]))
         for name, running in rows:
             line = Text(f"  {name[:20]:<{min(width, 20)}} ")
             line.append("█" * round(running[week] * room / best), style="cyan")

@@ -548,3 +548,23 @@ def test_a_finished_games_chart_labels_every_week_ended(
     assert run(["score", str(log), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["week_labels"] == [
         "after week 1", "after week 2", "after week 3"]
+
+
+def test_a_recorded_log_numbers_its_events_and_keeps_hand_comments(
+        table: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from asara_cli.logfile.game import parse_log
+
+    assert run(["roll", "113355666"]) == 0
+    with table.open("a", encoding="utf-8") as f:
+        f.write("# the tea arrived here\n")
+    assert run(["camels"]) == 0
+    assert run(["checkpoint", "Ann=0"]) == 0
+    text = table.read_text("utf-8")
+    assert re.findall(r"^\[\[event\]\]  # (\d+)$", text, re.M) == ["1", "2", "3"]
+    assert "# the tea arrived here\n" in text
+    # a reader that knows nothing of the numbers reads the same events from the bare tables
+    bare = re.sub(r"^(\[\[event\]\])  # \d+$", r"\1", text, flags=re.M)
+    assert parse_log(bare).events == read_log(table).events
+    assert len(read_log(table).events) == 3
+    assert run(["undo"]) == 0 and run(["redo"]) == 0
+    assert table.read_text("utf-8") == text

@@ -568,3 +568,40 @@ def test_a_recorded_log_numbers_its_events_and_keeps_hand_comments(
     assert len(read_log(table).events) == 3
     assert run(["undo"]) == 0 and run(["redo"]) == 0
     assert table.read_text("utf-8") == text
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 7), (4, 7), (3, 21), (4, 33)])
+def test_what_a_move_line_says_moved_is_what_changed(players: int, seed: int) -> None:
+    """Every gold, camel and card the referee says a move moved (engine.moved) adds up to
+    the change in each player's holdings, over whole simulated games."""
+    from asara_cli.games.yspahan.rules.engine import advance, moved
+    from asara_cli.games.yspahan.rules.state import new_table, snapshot
+    from asara_cli.games.yspahan.simulate import simulate_game
+
+    b = board()
+    sim = simulate_game(b, seed, players)
+    state = snapshot(new_table(b, sim.setup))
+    for event in sim.events:
+        after = advance(b, state, event)
+        flows = moved(b, state, event)
+        for seat, (was, now) in enumerate(zip(state.players, after.players, strict=True)):
+            mine = [f for f in flows if f.player == seat]
+            assert sum(f.gold for f in mine) == now.gold - was.gold, (event, mine)
+            assert sum(f.camels for f in mine) == now.camels - was.camels, (event, mine)
+            assert sum(f.cards for f in mine) == now.cards - was.cards, (event, mine)
+        state = after
+
+
+def test_the_towers_status_lines_break_between_rows_only(
+        table: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["roll", "113355666", "-y", "12"]) == 0
+    capsys.readouterr()
+    assert run(["status"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("Tower: "))
+    tower = [lines[first].removeprefix("Tower: ")]
+    tower += [x.strip() for x in lines[first + 1:] if x.startswith("  ") and "·" in x][:1]
+    items = [x.strip() for part in tower for x in part.rstrip(" ·").split(" · ")]
+    assert items == ["camels 1: 3 dice, 1 yellow", "bag 2: 1 die, yellow", "barrel 3: 2 dice",
+                     "chest 5: 2 dice", "vase -", "gold 6: 3 dice"]
+    assert all(len(line) <= 80 for line in lines)

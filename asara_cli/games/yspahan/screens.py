@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # rich is imported where a view is drawn: a move's line and -
     from rich.text import Text
 
     from asara_cli.games.yspahan.played import Played
+    from asara_cli.games.yspahan.rules.engine import Flow
 
 WIDTH = 80
 
@@ -212,21 +213,17 @@ def tower_text(board: Board, state: GameState) -> Text:
         text = Text("Tower: ")
         text.append("not rolled yet" if state.phase == ROLL else "empty", style="dim")
         return text
-    items = tower_items(board, state)
-    lines = _packed("Tower: ", [t for t, _ in items])
-    styles = dict(items)
-    text = Text()
-    for n, line in enumerate(lines):
-        if n:
-            text.append("\n")
-        for k, part in enumerate(line.split(" · ")):
-            if k:
-                text.append(" · ")
-            head = "Tower: " if n == 0 and part.startswith("Tower: ") else ""
-            text.append(head)
-            body = part[len(head):]
-            core = body.strip().rstrip(" ·")
-            text.append(body, style=styles.get(core, ""))
+    text = Text("Tower: ")
+    width = len(text)
+    for i, (item, style) in enumerate(tower_items(board, state)):
+        if i and width + 3 + len(item) > WIDTH - 4:  # as _packed breaks the move's line
+            text.append(" ·\n  ")
+            width = 2
+        elif i:
+            text.append(" · ")
+            width += 3
+        text.append(item, style=style)
+        width += len(item)
     return text
 
 
@@ -624,7 +621,7 @@ def result_line(board: Board, before: GameState, after: GameState, event: Event,
 
 
 def _touched(board: Board, before: GameState, after: GameState, event: Roll | Turn,
-             flows: Sequence[Any]) -> list[str]:
+             flows: Sequence[Flow]) -> list[str]:
     """A line per player the move touched, the mover first: each flow and the move's own
     points (a week end's are apart), then what that player holds now."""
     mover = after.seat(event.player)
@@ -637,8 +634,8 @@ def _touched(board: Board, before: GameState, after: GameState, event: Roll | Tu
                                                     else "camels"),
                                                    (f.cards, "card" if abs(f.cards) == 1
                                                     else "cards")) if n]
-        said = f"{', '.join(amounts)} ({f.why})" if amounts else f.why
-        items.setdefault(f.player, []).append(said)
+        items.setdefault(f.player, []).append(
+            f"{', '.join(amounts)} ({f.why})" if amounts else f.why)
     for e in after.ledger[len(before.ledger):]:
         if e.source in (SOUK, CARAVAN_WEEK):
             continue
@@ -646,11 +643,11 @@ def _touched(board: Board, before: GameState, after: GameState, event: Roll | Tu
         points = "point" if e.points == 1 else "points"
         items.setdefault(e.player, []).append(f"{e.points:+d} {points}: {why}")
     out = []
-    for seat, said in items.items():
+    for seat, parts in items.items():
         p = after.players[seat]
         now = (f"now {p.gold} gold, {plural(p.camels, 'camel')}, {plural(p.cards, 'card')}, "
                f"{plural(p.score, 'point')}")
-        out.append(f"  {p.name}: {'; '.join([*said, now])}.")
+        out.append(f"  {p.name}: {'; '.join([*parts, now])}.")
     return out
 
 

@@ -206,8 +206,9 @@ class _Run:
                              f"(the hand: {shown or 'no cards'})")
             return None
         t.discard[kind] = t.discard.get(kind, 0) + 1
-        self.flow(seat, {"play": f"plays {kind}", "discard": f"discards {kind}"}.get(
-            how, f"{kind} for the building"), cards=-1)
+        if self.flows is not None:  # the words only when asked: a replay needs none
+            self.flow(seat, {"play": f"plays {kind}", "discard": f"discards {kind}"}.get(
+                how, f"{kind} for the building"), cards=-1)
         return ck
 
     def draw(self, seat: int, card: str | None, why: str) -> None:
@@ -248,7 +249,8 @@ class _Run:
                         t.deck_kinds[card] = left - 1
                 t.hand[seat][card] = t.hand[seat].get(card, 0) + 1
         t.deck -= 1
-        self.flow(seat, why if card in (None, HIDDEN) else f"{why}: {card}", cards=1)
+        if self.flows is not None:
+            self.flow(seat, why if card in (None, HIDDEN) else f"{why}: {card}", cards=1)
         if t.deck == 0 and t.discard:
             self.reshuffle()
 
@@ -377,20 +379,20 @@ class _Run:
             return False
         souk = b.souks[si]
 
-        # the souk with the shops listed in it, e.g. "chest6 (W8, W10)"
-        named = f"{souk.id} ({', '.join(s.cell for s in listed if s.souk == souk.id) or shop.cell})"
-
         def refuse(rule: str, message: str) -> bool:
-            """A reason that holds for every cube listed for this souk: said once."""
+            """A reason that holds for every cube listed for this souk: said once, with
+            ``{souk}`` in ``message`` the souk and the shops listed in it, ``chest6 (W8,
+            W10)``."""
             if said is not None:
                 if (rule, souk.id) in said:
                     return False
                 said.add((rule, souk.id))
-            self.err(rule, message)
+            cells = ", ".join(s.cell for s in listed if s.souk == souk.id) or shop.cell
+            self.err(rule, message.replace("{souk}", f"{souk.id} ({cells})"))
             return False
 
         if quarter is not None and souk.quarter != quarter:
-            return refuse("Y3.4", f"{named} is in the {souk.quarter} quarter; the {quarter} "
+            return refuse("Y3.4", f"{{souk}} is in the {souk.quarter} quarter; the {quarter} "
                                   f"row places cubes in the {quarter} quarter only")
         owner = t.owner[si]
         if shop.cell == INNER:
@@ -416,7 +418,7 @@ class _Run:
                                    f"cube of {self.name(owner)}")
                 return False
         if owner >= 0 and owner != seat:
-            return refuse("Y3.4.2", f"{named} in the {souk.quarter} quarter holds "
+            return refuse("Y3.4.2", f"{{souk}} in the {souk.quarter} quarter holds "
                                     f"{self.name(owner)}'s cubes: it is closed to {who}")
         if owner < 0:
             open_ = [b.souks[s].id for s in b.souks_of(souk.quarter)
@@ -424,7 +426,7 @@ class _Run:
             if open_:
                 return refuse("Y3.4.3", f"{who} has the unfinished souk {', '.join(open_)} in "
                                         f"the {souk.quarter} quarter and must fill it before "
-                                        f"starting {named}")
+                                        f"starting {{souk}}")
         if index < 0:
             t.inner[si] += 1
         else:
@@ -586,7 +588,8 @@ class _Run:
         if cost > t.gold[seat]:
             dice = "1 yellow die costs" if len(yellow) == 1 else f"{len(yellow)} yellow dice cost"
             self.err("Y2.3", f"{dice} {cost} gold; {self.name(seat)} has {t.gold[seat]}")
-        self.pay(seat, cost, 0, f"{plural(len(yellow), 'yellow die')}".replace("dies", "dice"))
+        self.pay(seat, cost, 0, "1 yellow die" if len(yellow) == 1 else
+                 f"{len(yellow)} yellow dice")
         t.tower = tower_rows(len(b.rows), white, yellow)
         t.taken = [-1] * len(b.rows)
         t.phase = TURN
@@ -670,13 +673,15 @@ class _Run:
             raise _Skip
         bonus = self.b.buildings[building].bonus if building in self.t.built[seat] else 0
         n = dice + extra + bonus
-        why = " + ".join(x for x in (plural(dice, "die").replace("dies", "dice"),
-                                     "1 discarded card" if extra else "",
-                                     f"{bonus} {building}" if bonus else "") if x)
+        why = ""
+        if self.flows is not None:  # the words only when asked: a replay needs none
+            why = f"{own} row: " + " + ".join(x for x in (
+                "1 die" if dice == 1 else f"{dice} dice", "1 discarded card" if extra else "",
+                f"{bonus} {building}" if bonus else "") if x)
         if own == CAMELS_ROW:
-            self.gain_camels(seat, n, f"camels row: {why}")
+            self.gain_camels(seat, n, why)
         else:
-            self.gain_gold(seat, n, f"gold row: {why}")
+            self.gain_gold(seat, n, why)
 
     def goods(self, seat: int, row: str | None, dice: int, extra: int,
               shops: Sequence[Shop]) -> None:
@@ -731,13 +736,15 @@ class _Run:
             self.err("Y3.5", f"moving the supervisor {plural(d, 'cell')} from {t.supervisor} "
                               f"to {to} with a {value} costs {cost} gold ({steps} steps of "
                               f"change{bath}); {who} has {t.gold[seat]}")
-        change = "no change" if not steps else plural(steps, "step") + " of change"
-        bath = f", {min(free, steps)} free with the bath" if free and steps else ""
-        walk = (f"supervisor {plural(d, 'cell')} from {t.supervisor} to {to} with a {value}: "
-                f"{change}{bath}")
+        walk = ""
+        if self.flows is not None:  # the words only when asked: a replay needs none
+            change = "no change" if not steps else plural(steps, "step") + " of change"
+            bath = f", {min(free, steps)} free with the bath" if free and steps else ""
+            walk = (f"supervisor {plural(d, 'cell')} from {t.supervisor} to {to} with a "
+                    f"{value}: {change}{bath}")
+            if not cost:
+                self.flow(seat, walk + ", free")
         self.pay(seat, cost, 0, walk)
-        if not cost:
-            self.flow(seat, walk + ", free")
         t.supervisor = to
         self.send(seat, to, action.sends)
 

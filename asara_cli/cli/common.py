@@ -206,12 +206,14 @@ class Replayed(Struct, frozen=True):
         return self.log.header.rules
 
 
-def replay_file(path: Path, board: Path | None) -> Replayed:
-    """Read a log and replay it; the board is --board if given, else the log's own."""
+def replay_file(path: Path, board: Path | None, upto: int | None = None) -> Replayed:
+    """Read a log and replay it (``upto``: its first events only); the board is --board if
+    given, else the log's own."""
     log, text = read_log_text(path)
     # a profile of another game is refused: its board is not this game's
     rules = load_board(board, log.header.game) if board is not None else load_log_board(log)
-    return Replayed(log, rules, log.header.rules.replay(rules, log.header.setup, log.events),
+    events = log.events if upto is None else log.events[:upto]
+    return Replayed(log, rules, log.header.rules.replay(rules, log.header.setup, events),
                     text)
 
 

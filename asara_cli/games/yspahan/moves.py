@@ -190,14 +190,23 @@ def _supervisor_words(t: Table, row: str, to: str, sends: Sequence[Send]) -> str
     if len(sends) > 1:
         for s in sends:
             words += ["--order", s.souk]
+    # each owner who holds a camel when their cube is sent says whether they keep it (a
+    # keep earlier in the same send counts): the command asks for that choice, never assumes
+    left = dict(enumerate(t.camels))
     for s in sends:
-        if s.camel:
-            words += ["--camel", s.souk]
+        owner = t.owner[_souk_index(t, s.souk)]
+        if left.get(owner, 0) > 0:
+            words += ["--camel" if s.camel else "--no-camel", s.souk]
+            left[owner] -= s.camel
     if t.setup.hands != SECRET:
         for s in sends:
             if s.card is not None:
                 words += ["--draws", s.card]
     return _join(words)
+
+
+def _souk_index(t: Table, souk: str) -> int:
+    return next(i for i, k in enumerate(t.board.souks) if k.id == souk)
 
 
 def _draw_words(card: str | None, row: str | None) -> str:

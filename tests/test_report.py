@@ -257,7 +257,8 @@ def test_yspahan_s_headings_are_its_own_words(tmp_path: Path) -> None:
     assert body[1].tag == f"{XHTML}section" and body[1].get("class") == "card"
     assert '<p class="result"><strong>Ben</strong> wins with 57 points.</p>' in page
     totals = [["".join(td.itertext()) for td in tr] for tr in body[1].iter(f"{XHTML}tr")]
-    assert totals[1:] == [["Ben", "57"], ["Max", "54"], ["Cleo", "36"], ["Tina", "33"]]
+    assert totals[1:] == [["Ben (green)", "57"], ["Max (red)", "54"], ["Cleo (yellow)", "36"],
+                          ["Tina (blue)", "33"]]
     assert "yspahan-4p" not in headings[0]
 
 
@@ -308,3 +309,27 @@ def test_a_shared_win_and_a_broken_log_say_so_on_the_card(tmp_path: Path) -> Non
     assert said[0].startswith("This log breaks a rule: ")
     assert said[1] == "The game is not over (in progress: year 1, Tina to move): no prestige " \
                       "scored yet."
+
+
+def test_a_yspahan_page_names_each_player_with_the_colour_of_their_cubes(
+        tmp_path: Path) -> None:
+    # issue 30: the report shows colours beside names, as the log records them (Tina's cubes
+    # are blue in the sample's header, Cleo's yellow); ASARA records none and shows none
+    import tomllib
+
+    log = SAMPLES / "yspahan" / "yspahan-4p.toml"
+    header = tomllib.loads(log.read_text("utf-8"))
+    out = tmp_path / "game.html"
+    assert CliRunner().invoke(app, ["report", str(log), "-o", str(out)]).exit_code == 0
+    page = out.read_text("utf-8")
+    card = page[page.index('<section class="card">'):page.index("</section>")]
+    pairs = list(zip(header["players"], header["colours"], strict=True))
+    assert pairs[0] == ("Tina", "blue") and pairs[3] == ("Cleo", "yellow")
+    for name, colour in pairs:
+        assert f"{name} ({colour})</td>" in card
+    assert "Players:</strong> " + ", ".join(f"{n} ({c})" for n, c in pairs) in page
+    asara = tmp_path / "asara.html"
+    three = SAMPLES / "three-player-basic.toml"
+    assert CliRunner().invoke(app, ["report", str(three), "-o", str(asara)]).exit_code == 0
+    players = tomllib.loads(three.read_text("utf-8"))["players"]
+    assert "Players:</strong> " + ", ".join(players) + "<" in asara.read_text("utf-8")

@@ -259,6 +259,9 @@ class CodecModule(Generic[_SeatedT, EventT]):
     def players_of(self, setup: _SeatedT) -> tuple[str, ...]:
         return setup.players
 
+    def piece_colours(self, setup: _SeatedT) -> tuple[str, ...]:
+        return ()  # the log records no colour of a player's pieces
+
 
 class Identity(Protocol):
     """Who the game is and the words it uses: ``key`` (the log's ``game = "..."``), ``name``
@@ -338,6 +341,12 @@ class Codec(Protocol[_Board_contra, SetupT, EventT]):
         ...
 
     def players_of(self, setup: SetupT) -> tuple[str, ...]: ...
+
+    def piece_colours(self, setup: SetupT) -> tuple[str, ...]:
+        """The colour word of each seat's pieces (Yspahan's cubes), in seat order, as the
+        log records them; empty where it records none. Shown beside a player's name where
+        the player's pieces are meant."""
+        ...
 
     def schema(self, board: _Board_contra) -> SchemaPart:
         """The game's part of the log's JSON Schema (draft-07), declared beside its codec:

@@ -183,11 +183,22 @@ def _sources_legend(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]]) ->
     return _legend([x.label for x in ordered], [x.colour for x in ordered])
 
 
+def _with_pieces(played: SomeGame, setup: object) -> list[str]:
+    """Each seat's name, with the colour of its pieces where the log records it
+    (``Anke (red)``), as the table sees them on the board."""
+    names = played.players_of(setup)
+    pieces = played.piece_colours(setup)
+    if len(pieces) != len(names):
+        return list(names)
+    return [f"{name} ({colour})" for name, colour in zip(names, pieces, strict=True)]
+
+
 def _facts(played: SomeGame, log: GameLog) -> str:
-    """The game's header: date, place, players, and how it was played."""
+    """The game's header: date, place, players (and their pieces' colours), and how it was
+    played."""
     header = log.header
     parts = [("Game", f"{played.name}, {played.describe(played.facts(header.setup))}"),
-             ("Players", ", ".join(played.players_of(header.setup)))]
+             ("Players", ", ".join(_with_pieces(played, header.setup)))]
     if header.date:
         parts.insert(0, ("Date", header.date))
     if header.place:
@@ -241,12 +252,14 @@ def _card(played: SomeGame, outcome: Any, log: GameLog) -> str:
         result = f"The game is not over ({escape(played.progress(outcome))}): " + (
             f"so far <strong>{escape(_and(ahead))}</strong> {lead} with {best} {unit}."
             if best else f"no {escape(word)} scored yet.")
+    shown = _with_pieces(played, log.header.setup)
     ranked = sorted(range(len(scores)), key=lambda i: (-scores[i].total, i))
     totals = ["<table>", f'<tr><th>player</th><th class="n">{escape(word)}</th></tr>']
     for i in ranked:
         x = scores[i]
         totals.append(f'<tr><td><i class="seat" style="background:{colours[i]}"></i>'
-                      f'{escape(x.name)}</td><td class="n">{x.total}</td></tr>')
+                      f'{escape(shown[i] if i < len(shown) else x.name)}</td>'
+                      f'<td class="n">{x.total}</td></tr>')
     totals.append("</table>")
     stages = played.standings(outcome)
     heading = f"{word.capitalize()} after each {played.period}"

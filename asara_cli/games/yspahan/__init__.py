@@ -191,6 +191,9 @@ class Yspahan(CodecModule["Setup", "Event"]):
             stages.append((label, [running[w - 1] for _, running in rows]))
         return stages
 
+    def piece_colours(self, setup: Setup) -> tuple[str, ...]:
+        return setup.colours
+
     def board_view(self, board: Board) -> RenderableType:
         from asara_cli.games.yspahan.screens import board_view
 

@@ -23,7 +23,7 @@ from msgspec.structs import replace
 from asara_cli.core.names import name_key
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, game
-from asara_cli.logfile.board import load_board
+from asara_cli.logfile.board import load_game_board
 from asara_cli.logfile.common import loads_toml, read_bytes
 from asara_cli.logfile.game import GameLog, load_log_board, parse_log_data
 
@@ -86,9 +86,11 @@ class GameRecord(Struct, frozen=True):
 
 
 def record_of(path: str | Path, board: Any = None,
-              cache: RecordCache | None = None) -> GameRecord:
+              cache: RecordCache | None = None, board_game: str | None = None) -> GameRecord:
     """Read, replay and score one log; never raises for a bad file. With a ``cache``, a log
-    it holds is not replayed, and a replayed one is put into it (asara_cli/cache.py)."""
+    it holds is not replayed, and a replayed one is put into it (asara_cli/cache.py).
+    ``board`` (a profile of the game ``board_game``) replaces the log's own; a log of
+    another game cannot be judged on it, and is unreadable so."""
     name = str(path)
     try:
         raw = read_bytes(path)
@@ -103,6 +105,10 @@ def record_of(path: str | Path, board: Any = None,
         text = raw.decode("utf-8")
         data = loads_toml(text, name)
         log = parse_log_data(data, text, name)
+        if board is not None and board_game is not None and log.header.game != board_game:
+            return GameRecord(name, digest, UNREADABLE, game=log.header.game, problem=(
+                f"--board: it is a profile of {game(board_game).name}, and this is a game "
+                f"of {log.header.rules.name}"))
         rules = board if board is not None else load_log_board(log)
     except UnicodeDecodeError:
         return GameRecord(name, digest, UNREADABLE, problem="not UTF-8 text")
@@ -172,8 +178,10 @@ def _scored(name: str, digest: str, log: GameLog, rules: Any) -> GameRecord:
 def records_of(paths: Sequence[str], board_path: str | None = None,
                cache: RecordCache | None = None) -> list[GameRecord]:
     """Records for a chunk of files (one worker's share in ``--jobs N``)."""
-    board = load_board(board_path) if board_path is not None else None
-    return [record_of(p, board, cache) for p in paths]
+    if board_path is None:
+        return [record_of(p, None, cache) for p in paths]
+    played, board = load_game_board(board_path)
+    return [record_of(p, board, cache, played.key) for p in paths]
 
 
 def mark_duplicates(records: Iterable[GameRecord]) -> list[GameRecord]:

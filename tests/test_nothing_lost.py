@@ -5,15 +5,27 @@ docs/reliability.md names the test for each guarantee."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
+import stat
+import tempfile
 import tracemalloc
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_trust_files import asara
+from test_trust_files import (
+    IS_ROOT,
+    NOBODY,
+    asara,
+    make_game,
+    one_error_line,
+    own,
+    root_only,
+    unwrapped,
+)
 
 from asara_cli.cache import MAX_CACHE_BYTES, cache_path, read_entries
 from asara_cli.cli.batch import score_logs
@@ -230,6 +242,7 @@ def test_a_kill_between_the_two_writes_loses_no_undone_move(
         command: str) -> None:
     from asara_cli.cli import run
 
+    monkeypatch.chdir(tmp_path)  # `asara new` remembers the log in the folder it runs in
     monkeypatch.delenv("ASARA_LOG", raising=False)
     monkeypatch.setenv("COLUMNS", "200")
     for step in range(1, 20):
@@ -264,3 +277,160 @@ def test_a_kill_between_the_two_writes_loses_no_undone_move(
             assert step > 2
             return
     raise AssertionError("the command never ran to its end")
+
+
+# --- output folders never reached through a link (item 3) -----------------------------------
+
+
+@pytest.mark.parametrize("case", ["simulate -o", "simulate -o, a folder below",
+                                  "simulate -o, a link on the way", "report -o",
+                                  "report -o, a link on the way", "the batch cache"])
+def test_an_output_folder_is_never_reached_through_a_link(tmp_path: Path, case: str) -> None:
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    kept = {"game-0001.toml": "the victim's own game\n", "page.html": "the victim's page\n"}
+    for name, text in kept.items():
+        (victim / name).write_text(text, "utf-8")
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "club").symlink_to("../victim")  # planted in a shared folder
+    (tmp_path / "way").symlink_to("shared")  # a link on the way to a real folder
+    club_of(tmp_path / "games", LOGS[:1])
+    game = "games/" + LOGS[0]
+    args = {"simulate -o": ["simulate", "-n", "2", "-o", "shared/club"],
+            "simulate -o, a folder below": ["simulate", "-n", "2", "-o", "shared/club/new"],
+            "simulate -o, a link on the way": ["simulate", "-n", "2", "-o", "way/sims"],
+            "report -o": ["report", game, "-o", "shared/club/page.html"],
+            "report -o, a link on the way": ["report", game, "-o", "way/page.html"],
+            "the batch cache": ["batch", "games"]}[case]
+    env = {"ASARA_CACHE_DIR": "shared/club"} if case == "the batch cache" else {}
+    r = asara(*args, "-j", "1", cwd=tmp_path, env=env) if args[0] == "simulate" else (
+        asara(*args, cwd=tmp_path, env=env))
+    if case == "the batch cache":  # optional: batch goes on without it
+        assert r.returncode == 0, r.stderr
+    else:
+        one_error_line(r, b"symbolic link")
+    assert sorted(p.name for p in victim.iterdir()) == sorted(kept)  # nothing written there
+    for name, text in kept.items():
+        assert (victim / name).read_text("utf-8") == text
+    assert sorted(p.name for p in shared.iterdir()) == ["club"]
+    assert (shared / "club").is_symlink()
+
+
+# --- a replaced file keeps its mode, and its owner (item 11) ---------------------------------
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(os.lstat(path).st_mode)
+
+
+def test_every_replaced_file_keeps_its_mode(tmp_path: Path) -> None:
+    log = make_game(tmp_path)
+    for mode in (0o640, 0o604, 0o600):
+        log.chmod(mode)
+        for args in (["coloured"], ["undo"], ["redo"], ["undo"]):
+            r = asara(*args, "-l", "game.toml", cwd=tmp_path)
+            assert r.returncode == 0, (args, r.stderr)
+            assert _mode(log) == mode, (args, oct(_mode(log)))
+        redo = tmp_path / ".game.toml.redo.toml"
+        assert _mode(redo) == 0o600  # a new redo file: private
+        redo.chmod(0o640)
+        assert asara("undo", "-l", "game.toml", cwd=tmp_path).returncode == 0
+        assert _mode(redo) == 0o640
+        assert asara("redo", "-l", "game.toml", cwd=tmp_path).returncode == 0
+        assert _mode(redo) == 0o640
+        assert asara("redo", "-l", "game.toml", cwd=tmp_path).returncode == 0
+    page = tmp_path / "page.html"
+    page.write_text("old page", "utf-8")
+    page.chmod(0o604)
+    assert asara("report", "game.toml", "-o", "page.html", cwd=tmp_path).returncode == 0
+    assert _mode(page) == 0o604 and page.read_text("utf-8") != "old page"
+    sims = tmp_path / "sims"
+    sims.mkdir()
+    (sims / "game-0001.toml").write_text("old", "utf-8")
+    (sims / "game-0001.toml").chmod(0o640)
+    r = asara("simulate", "-n", "1", "-o", "sims", "-j", "1", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert _mode(sims / "game-0001.toml") == 0o640
+    state = tmp_path / ".asara-state.toml"
+    assert asara("use", "game.toml", cwd=tmp_path).returncode == 0
+    state.chmod(0o600)
+    assert asara("use", "game.toml", cwd=tmp_path).returncode == 0
+    assert _mode(state) == 0o600
+
+
+@root_only
+def test_root_recording_into_a_player_s_log_leaves_it_the_player_s() -> None:
+    folder = Path(tempfile.mkdtemp(prefix="asara-owner-"))  # under /tmp: nobody reaches it
+    try:
+        os.chown(folder, NOBODY, NOBODY)
+        log = make_game(folder, NOBODY)
+        log.chmod(0o640)
+        for args in (["coloured"], ["undo"]):  # root records, and undoes
+            r = asara(*args, "-l", "game.toml", cwd=folder)
+            assert r.returncode == 0, r.stderr
+            info = os.lstat(log)
+            assert (info.st_uid, info.st_gid, _mode(log)) == (NOBODY, NOBODY, 0o640), args
+        redo = os.lstat(folder / ".game.toml.redo.toml")  # made by root, for the player
+        assert (redo.st_uid, redo.st_gid) == (NOBODY, NOBODY)
+        # and the player can go on: redo, record, undo
+        for args in (["redo"], ["coloured"], ["undo"]):
+            r = asara(*args, "-l", "game.toml", cwd=folder, who=NOBODY)
+            assert r.returncode == 0, (args, r.stderr)
+        page = folder / "page.html"
+        page.write_text("the player's page", "utf-8")
+        own(page, NOBODY)
+        assert asara("report", "game.toml", "-o", "page.html", cwd=folder).returncode == 0
+        assert os.lstat(page).st_uid == NOBODY
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+# --- batch -r: a folder nested deep, a folder nobody may read (turn-3 claims) ---------------
+
+
+def test_batch_walks_a_folder_nested_1500_deep(tmp_path: Path) -> None:
+    club = club_of(tmp_path / "club", LOGS[:1])
+    deep = club
+    for _ in range(1_500):
+        deep = deep / "d"
+        os.mkdir(deep)
+    try:
+        shutil.copy(SAMPLES / LOGS[1], deep / "deep.toml")
+        r = asara("batch", "-r", "club", "-f", "json", "--no-cache", cwd=tmp_path)
+        assert r.returncode == 0, r.stderr[-2000:]
+        games = json.loads(r.stdout)["games"]
+        assert sorted(Path(g["file"]).name for g in games) == ["deep.toml", LOGS[0]]
+        assert all(g["status"] == "valid" for g in games)
+    finally:  # (shutil.rmtree recurses, and so stops at about a thousand levels)
+        import subprocess
+
+        subprocess.run(["rm", "-rf", str(club)], check=False)
+
+
+def test_a_folder_nobody_may_read_is_listed_as_unreadable() -> None:
+    # root reads every folder, so root runs the command as an ordinary user
+    who = NOBODY if IS_ROOT else None
+    folder = Path(tempfile.mkdtemp(prefix="asara-walk-"))  # under /tmp: nobody reaches it
+    try:
+        club = club_of(folder / "club", LOGS[:1])
+        secret = club_of(club / "secret", LOGS[1:2])
+        for path in (folder, club, secret, club / LOGS[0], secret / LOGS[1]):
+            own(path, who)
+        secret.chmod(0)
+        r = asara("batch", "-r", "club", "-f", "json", cwd=folder, who=who)
+        assert r.returncode == 1, r.stderr
+        said = unwrapped(r.stderr).decode()
+        assert "unreadable: club/secret: cannot read this folder: Permission denied" in said
+        assert "1 folder unreadable" in said
+        games = json.loads(r.stdout)["games"]
+        assert [Path(g["file"]).name for g in games] == [LOGS[0]]
+        # the folder given is itself unreadable: refused as a usage error (exit 2)
+        club.chmod(0)
+        r = asara("batch", "club", cwd=folder, who=who)
+        assert r.returncode == 2 and b"not readable" in r.stderr, r.stderr
+    finally:
+        for path in (folder / "club", folder / "club" / "secret"):
+            with contextlib.suppress(OSError):
+                path.chmod(0o700)
+        shutil.rmtree(folder, ignore_errors=True)

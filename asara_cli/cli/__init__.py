@@ -212,6 +212,9 @@ def main() -> None:
 
 def run(args: list[str]) -> int:
     """The one error boundary: whatever happens, one line and a documented exit code."""
+    from asara_cli.render.wrap import forget_unusable_sizes
+
+    forget_unusable_sizes()  # before rich or Typer reads them
     if os.environ.get(COMPLETE_VAR):
         return _complete(args)
     if args == ["--version"]:  # at once: no command needs building for it

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import typer
 
@@ -64,19 +65,47 @@ class FormatChoice(StrEnum):
 CHUNK = 200
 
 
-def find_logs(paths: list[Path], recursive: bool) -> list[str]:
+class Found(NamedTuple):
+    """The game logs found, in order, and the folders that could not be read (with why)."""
+
+    files: list[str]
+    unreadable: list[tuple[str, str]]
+
+
+def find_logs(paths: list[Path], recursive: bool) -> Found:
     """The game logs given, and those in the folders given (position sheets and hidden
-    files left out), in order."""
-    found: list[str] = []
+    files left out), in order; and each folder that could not be listed (no permission,
+    a name too long), so that none is skipped without a word. Sub-folders are walked with
+    a list, not by recursion, so a folder nested thousands deep is walked like any other;
+    a link to a folder is not followed (as ``**`` does not)."""
+    files: list[str] = []
+    unreadable: list[tuple[str, str]] = []
     for p in paths:
-        if p.is_dir():
-            pattern = "**/*.toml" if recursive else "*.toml"
-            found += sorted(str(f) for f in p.glob(pattern)
-                            if f.is_file() and not f.name.endswith(".sheet.toml")
-                            and not f.name.startswith("."))
-        else:
-            found.append(str(p))
-    return found
+        if not p.is_dir():
+            files.append(str(p))
+            continue
+        found: list[str] = []
+        folders = [p]
+        while folders:
+            folder = folders.pop()
+            try:
+                with os.scandir(folder) as listing:
+                    entries = list(listing)
+            except OSError as e:
+                unreadable.append((str(folder), e.strerror or type(e).__name__))
+                continue
+            for entry in entries:
+                path = folder / entry.name
+                try:
+                    if recursive and entry.is_dir(follow_symlinks=False):
+                        folders.append(path)
+                    elif (entry.name.endswith(".toml") and not entry.name.startswith(".")
+                          and not entry.name.endswith(".sheet.toml") and entry.is_file()):
+                        found.append(str(path))
+                except OSError:  # gone, or its name too long to look at: not a log found
+                    continue
+        files += sorted(found)
+    return Found(files, sorted(unreadable))
 
 
 def score_logs(files: list[str], board_path: str | None, jobs: int | None,
@@ -98,12 +127,22 @@ def score_logs(files: list[str], board_path: str | None, jobs: int | None,
     return records
 
 
-def logs_in(paths: list[Path], recursive: bool) -> list[str]:
-    """:func:`find_logs`, refusing (exit 2) when there are none."""
-    files = find_logs(paths, recursive)
-    if not files:
+def logs_in(paths: list[Path], recursive: bool) -> Found:
+    """:func:`find_logs`, refusing (exit 2) when there are none; a folder that could not be
+    read is named on stderr (as ``unreadable``) and refused with the rest when none is
+    found."""
+    found = find_logs(paths, recursive)
+    say_unreadable(found.unreadable)
+    if not found.files:
         raise fail("no game logs found (give files, or folders holding .toml logs)")
-    return files
+    return found
+
+
+def say_unreadable(folders: list[tuple[str, str]]) -> None:
+    """One line on stderr for each folder that could not be read."""
+    for folder, why in folders:
+        err().print(one_line(f"unreadable: {show_path(folder)}: cannot read this folder: "
+                             f"{why}"), soft_wrap=True)
 
 
 def say_skipped(records: list[GameRecord]) -> bool:
@@ -190,10 +229,10 @@ def _batch(
         raise fail("--url and --bgg-id go with --format bgstats")
     only_game = None if game_name is None else find_game_option(game_name).key
     asked = _asked(facts)
-    files = logs_in(paths, recursive)
+    files, unreadable = logs_in(paths, recursive)
     board_path = None if board is None else str(board)
     records = mark_duplicates(score_logs(files, board_path, jobs, cached=not no_cache))
-    bad = say_skipped(records)
+    bad = say_skipped(records) or bool(unreadable)
 
     wanted = {name_key(p) for p in player or []}
     kept = []
@@ -241,6 +280,8 @@ def _batch(
     scored = sum(r.status == VALID for r in kept)
     counts = by_status(records)
     left = f"; {undated:,} undated, left out by the date filter" if undated else ""
+    if unreadable:
+        left += f"; {count(len(unreadable), 'folder')} unreadable"
     err().print(f"{count(len(files), 'file')}: {scored:,} scored, "
                 f"{counts[INCOMPLETE]:,} incomplete, {counts[INVALID]:,} invalid, "
                 f"{counts[UNREADABLE]:,} unreadable, {count(counts[DUPLICATE], 'duplicate')}"

@@ -11,8 +11,12 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from msgspec import Struct
+from typer._click.core import Context, Parameter  # typer's own Click (typer>=0.26)
+from typer._click.types import IntParamType, IntRange, ParamType
+from typer.core import TyperCommand
 
 from asara_cli.core.shown import show_path
+from asara_cli.core.words import number
 from asara_cli.errors import AsaraError, Refused
 from asara_cli.games.base import SomeGame
 from asara_cli.logfile.board import load_board
@@ -50,7 +54,42 @@ def add_command(app: typer.Typer, name: str, fn: Callable[..., Any]) -> None:
     """Register ``fn`` as the command ``name``, each paragraph of its docstring as one line
     of help: Typer 0.28 keeps a docstring's line breaks and then wraps to the terminal, which
     at 80 columns leaves a word or two alone on a line."""
-    app.command(name, help=help_text(fn.__doc__ or ""))(guarded(fn))
+    app.command(name, cls=_WholeNumbers, help=help_text(fn.__doc__ or ""))(guarded(fn))
+
+
+class _Whole(IntParamType):
+    """A whole number on the command line read as every number word is
+    (core/words.number): ASCII digits, here with a minus sign allowed. Click's own reader
+    is ``int``, which takes Arabic-Indic and full-width digits, ``+2``, `` 2`` and ``2_0``."""
+
+    def convert(self, value: Any, param: Parameter | None, ctx: Context | None) -> Any:
+        if isinstance(value, str):
+            n = number(value.removeprefix("-"))
+            if n is None:
+                self.fail(f"{value!r} is not a whole number (digits 0-9)", param, ctx)
+            value = -n if value.startswith("-") else n
+        return super().convert(value, param, ctx)
+
+
+class _WholeRange(_Whole, IntRange):
+    """:class:`_Whole` within a range (``min=``, ``max=`` on the option)."""
+
+
+class _WholeNumbers(TyperCommand):
+    """A command whose whole-number parameters read their words as :class:`_Whole`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for p in self.params:
+            p.type = _whole(p.type)
+
+
+def _whole(kind: ParamType) -> ParamType:
+    if isinstance(kind, IntRange) and not isinstance(kind, _Whole):
+        return _WholeRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
+    if type(kind) is IntParamType:
+        return _Whole()
+    return kind
 
 
 def help_text(doc: str) -> str:
@@ -167,11 +206,14 @@ class Replayed(Struct, frozen=True):
         return self.log.header.rules
 
 
-def replay_file(path: Path, board: Path | None) -> Replayed:
-    """Read a log and replay it; the board is --board if given, else the log's own."""
+def replay_file(path: Path, board: Path | None, upto: int | None = None) -> Replayed:
+    """Read a log and replay it (``upto``: its first events only); the board is --board if
+    given, else the log's own."""
     log, text = read_log_text(path)
-    rules = load_board(board) if board is not None else load_log_board(log)
-    return Replayed(log, rules, log.header.rules.replay(rules, log.header.setup, log.events),
+    # a profile of another game is refused: its board is not this game's
+    rules = load_board(board, log.header.game) if board is not None else load_log_board(log)
+    events = log.events if upto is None else log.events[:upto]
+    return Replayed(log, rules, log.header.rules.replay(rules, log.header.setup, events),
                     text)
 
 

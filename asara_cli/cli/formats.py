@@ -148,7 +148,7 @@ class GameOutput:
     def show(self, board: Path | None) -> None:
         """Replay the log (on ``board``, else its own) and write it; an illegal log's
         violations then follow on stderr, and the command exits with code 1."""
-        game = replay_file(self.path, board)
+        game = replay_file(self.path, board, self.options.get("upto"))
         self.write(game)
         if not game.result.valid:
             report_violations(game)
@@ -156,6 +156,11 @@ class GameOutput:
 
     def write(self, game: Replayed) -> None:
         raise NotImplementedError
+
+    def after(self) -> str:
+        """`` after event N`` for a score asked ``--at N``."""
+        upto = self.options.get("upto")
+        return "" if upto is None else f" after event {upto}"
 
     def at(self, game: Replayed) -> int:
         """The event asked for (``--at``; default: the last)."""
@@ -197,15 +202,17 @@ class ScoreText(GameOutput):
 
     def write(self, game: Replayed) -> None:
         out().print(game.game.score_view(game.board, game.result,
-                                         f"Score of {show_path(self.path)}"))
+                                         f"Score of {show_path(self.path)}{self.after()}"))
 
 
 class ScoreJson(GameOutput):
     name = "json"
 
     def write(self, game: Replayed) -> None:
+        upto = self.options.get("upto")
         print_json(game.game.score_data(game.board, game.result)
-                   | {"file": show_path(self.path)})
+                   | {"file": show_path(self.path)}
+                   | ({} if upto is None else {"after_event": min(upto, len(game.log.events))}))
 
 
 class ScoreChart(GameOutput):
@@ -216,7 +223,7 @@ class ScoreChart(GameOutput):
     def write(self, game: Replayed) -> None:
         played = game.game
         out().print(played.score_chart(game.result, f"{played.points.capitalize()} in "
-                                                    f"{show_path(self.path)}"))
+                                                    f"{show_path(self.path)}{self.after()}"))
 
 
 class ScoreBgStats(GameOutput):
@@ -225,12 +232,13 @@ class ScoreBgStats(GameOutput):
     name = "bgstats"
 
     def show(self, board: Path | None) -> None:
-        from asara_cli.logfile.board import load_board
+        from asara_cli.logfile.board import load_game_board
         from asara_cli.render import bgstats
         from asara_cli.stats import INVALID, UNREADABLE, record_of
 
         log = self.path
-        record = record_of(log, None if board is None else load_board(board))
+        played, rules = (None, None) if board is None else load_game_board(board)
+        record = record_of(log, rules, board_game=None if played is None else played.key)
         where = f"{show_path(log)}:{record.line}" if record.line else show_path(log)
         if record.status == UNREADABLE:
             raise fail(f"{where}: {record.problem}")
@@ -300,6 +308,8 @@ class BoardToml(BoardOutput):
         from asara_cli.render.safe import safe_text
 
         key = find_game_option(game).key
+        if board is not None:  # a profile of another game than --game names is refused
+            _board(game, board)
         text = standard_profile_text(key) if board is None else read_text(board)
         typer.echo(safe_text(text), nl=False)
 

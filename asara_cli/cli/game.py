@@ -122,6 +122,9 @@ def score(
                                       "(implies --format bgstats): open it on a phone with "
                                       "BG Stats to record the play.")] = False,
     bgg_id: BggIdOption = None,
+    at: Annotated[int | None, typer.Option(
+        "--at", help="The score as it stood after event N (0: before the first).", min=0,
+        show_default=False)] = None,
 ) -> None:
     """Every point with its source, period by period, and the winner(s).
 
@@ -134,4 +137,6 @@ def score(
     name = chosen(SCORE, name, as_json)
     if bgg_id is not None and name != "bgstats":
         raise fail("--bgg-id goes with --format bgstats or --url")
-    SCORE[name](log, url=url, bgg_id=bgg_id).show(board)
+    if at is not None and name == "bgstats":
+        raise fail("--at goes with --format text, json or chart: BG Stats gets whole games")
+    SCORE[name](log, url=url, bgg_id=bgg_id, upto=at).show(board)

@@ -20,6 +20,7 @@ from asara_cli.cli.common import add_command, err, help_text, out
 from asara_cli.core.findings import Violation
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
+from asara_cli.core.words import number as read_number
 from asara_cli.errors import InputError, Refused, WordError
 
 if TYPE_CHECKING:
@@ -217,10 +218,9 @@ def name_numbers(items: Sequence[str], names: Sequence[str],
         name, sep, value = item.partition("=")
         if not sep:
             name, _, value = item.rpartition(":")
-        try:
-            number = int(value.strip())
-        except ValueError:
-            raise WordError(f"expected NAME=NUMBER, got {item!r}") from None
+        number = read_number(value.strip())
+        if number is None:
+            raise WordError(f"expected NAME=NUMBER, got {item!r}")
         who = find(name, names)
         if any(n == who for n, _ in found):
             raise WordError(f"{who} is given twice")

@@ -10,7 +10,7 @@ import typer
 from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, err, replay_file
 from asara_cli.core.shown import show_path
 from asara_cli.games import find_game
-from asara_cli.logfile.write import write_file
+from asara_cli.logfile.write import output_folder, write_file
 from asara_cli.render.report import club_page, game_page
 from asara_cli.stats import clubs, mark_duplicates
 
@@ -40,16 +40,18 @@ def report(
         from asara_cli.cli.batch import logs_in, say_skipped, score_logs  # a folder only
 
         # as batch scores them, so a folder batch has scored comes from the cache
-        records = mark_duplicates(score_logs(logs_in([source], False), None, None))
+        found = logs_in([source], False)
+        records = mark_duplicates(score_logs(found.files, None, None))
         kept = [r for r in records if r.status != "duplicate"]
         names = sorted({find_game(r.game).name for r in kept if r.scored}) or [find_game(None).name]
         page = club_page(f"{' and '.join(names)} at {source.resolve().name}", records,
                          clubs(kept))
-        code = EXIT_VIOLATION if say_skipped(records) else EXIT_OK
+        code = EXIT_VIOLATION if say_skipped(records) or found.unreadable else EXIT_OK
     else:
         game = replay_file(source, None)
         page = game_page(game.game, game.result, game.log)
         code = EXIT_OK if game.result.valid else EXIT_VIOLATION
+    output_folder(output.parent, make=False)  # its folder reached through no link
     write_file(output, page, follow_link=False)  # a link planted there is refused
     err().print(f"written: {show_path(output)}", soft_wrap=True)
     raise typer.Exit(code)

@@ -33,7 +33,7 @@ from asara_cli.games import all_games, game
 from asara_cli.games.base import SIM_NAMES
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, log_to_text
-from asara_cli.logfile.write import write_file
+from asara_cli.logfile.write import output_folder, write_file
 
 #: Games a worker simulates at once (about a second's work): the bar moves often, and
 #: handing out the work costs little.
@@ -84,10 +84,7 @@ def _simulate(
     plan = _Plan(out_dir, games, seed, players, played.key, on, pool,
                  load_board(board, played.key),
                  "standard" if board is None else str(board.resolve()))
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise fail(f"{show_path(out_dir)}: cannot make the folder: {e.strerror or e}") from None
+    output_folder(out_dir)  # made without following a link: a planted one is refused
     for _ in in_chunks(partial(_write_games, plan), range(games), CHUNK, jobs, "simulating"):
         pass
     err().print(f"{games} games written to {show_path(out_dir)}", soft_wrap=True)
@@ -150,5 +147,6 @@ def _write_games(plan: _Plan, numbers: Sequence[int]) -> None:
         header = LogHeader(setup, plan.board, (start + dt.timedelta(days=i % 3650)).isoformat(),
                            "simulated", f"asara simulate --seed {plan.seed}, game {i + 1}",
                            game=played.key)
+        output_folder(plan.out_dir, make=False)  # still no link, game after game
         write_file(plan.out_dir / f"game-{i + 1:0{width}d}.toml",
                    log_to_text(header, events), follow_link=False)

@@ -16,6 +16,14 @@ from typing import Any
 MAX_NUMBER = 1000
 #: The longest list a profile holds (one starting amount per seat, one cost per space).
 MAX_LIST = 100
+#: How long and how large a game may be: at most MAX_TURNS turns, and at most MAX_GAME turns
+#: times what one turn may list (Yspahan: a cube for every die; ASARA: a build lists as
+#: many sections as its plot). Each number alone is at most MAX_NUMBER, but weeks x days =
+#: 1,000,000 took hours to simulate and 100 x 100 wrote a log over the 4 MB a log may have.
+#: The printed games have 84 turns x 12 dice (Yspahan, 4 players) and 180 x 7 plots
+#: (ASARA); docs/board.md gives the largest log within the bounds.
+MAX_TURNS = 2_000
+MAX_GAME = 20_000
 
 
 class BoardError(ValueError):
@@ -25,6 +33,21 @@ class BoardError(ValueError):
         super().__init__(f"{key}: {message}")
         self.key = key
         self.message = message
+
+
+def check_size(key: str, turns: int, lists: int, what: str, listed: str) -> None:
+    """Refuse a profile whose game has more than :data:`MAX_TURNS` turns, or more than
+    :data:`MAX_GAME` turns x ``lists`` (what a turn may list); ``what`` says how the turns
+    come about (``3 weeks x 7 days x 4 players``), ``listed`` what is listed (``dice``)."""
+    if turns > MAX_TURNS:
+        raise BoardError(key, f"{what} is a game of {turns:,} turns; a game has at most "
+                              f"{MAX_TURNS:,}, so that its log stays well under the 4 MB a "
+                              f"log may have")
+    if turns * lists > MAX_GAME:
+        raise BoardError(key, f"{what} is a game of {turns:,} turns, by {lists:,} {listed} "
+                              f"{turns * lists:,}; a game is at most {MAX_GAME:,} turns by "
+                              f"{listed}, so that its log stays well under the 4 MB a log "
+                              f"may have")
 
 
 #: Keys a table's profile must give itself: its own name and line of text.

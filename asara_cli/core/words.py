@@ -4,6 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+#: More digits than any number a game counts (a die, a plot, a space, a score, a week): a
+#: longer word is no number here (and ``int`` refuses words past 4,300 digits anyway).
+MAX_DIGITS = 18
+
+
+def number(word: str) -> int | None:
+    """The number a word of ASCII digits names (``"12"`` -> 12), else ``None``.
+
+    The one reader every word that becomes a number goes through: in logs, on command
+    lines, in the environment. ``str.isdigit`` takes a superscript two or a circled
+    three, which ``int`` then refuses, and ``int`` takes Arabic-Indic and full-width
+    digits, ``+2``, `` 2`` and ``2_0``; none of them is a number a table writes, so each
+    is no number here, and the caller says what it expected."""
+    if 0 < len(word) <= MAX_DIGITS and word.isascii() and word.isdigit():
+        return int(word)
+    return None
+
 
 def plural(n: int, word: str) -> str:
     """``1 buyer``, ``2 buyers``."""

@@ -479,9 +479,13 @@ def log_to_text(header: LogHeader, events: Sequence[Any],
     return "\n".join(parts)
 
 
-def event_text(event: Any, note: str | None = None, game_key: str = DEFAULT) -> str:
-    """One ``[[event]]`` table as TOML text, ready to append to a log."""
-    return "[[event]]\n" + _table(event_to_dict(event, note, game_key))
+def event_text(event: Any, note: str | None = None, game_key: str = DEFAULT,
+               number: int | None = None) -> str:
+    """One ``[[event]]`` table as TOML text, ready to append to a log; ``number``: the
+    event's number as a comment on its header line (``[[event]]  # 12``), as the samples
+    write it, for a reader finding event 12 of a message."""
+    head = "[[event]]" if number is None else f"[[event]]  # {number}"
+    return head + "\n" + _table(event_to_dict(event, note, game_key))
 
 
 def write_log(path: str | Path, header: LogHeader, events: Sequence[Any],
@@ -518,7 +522,7 @@ def append_event(path: str | Path, event: Any, note: str | None = None,
         raise InputError(f"a game of {game(played).name}: not a log to write a move of "
                          f"{game(game_key).name} into; not written", path=str(path))
     joint = old if old.endswith("\n") or not old else old + "\n"
-    text = joint + "\n" + event_text(event, note, played)
+    text = joint + "\n" + event_text(event, note, played, len(known.events) + 1)
     parsed = _appended(known, text, len(joint) + 1, str(path))
     if not parsed.events or parsed.events[-1] != event or parsed.comments[-1] != (note or None):
         raise InputError("the appended event would not read back the same; not written",

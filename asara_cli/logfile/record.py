@@ -322,8 +322,9 @@ def _write_redo(log: Path, stack: list[dict[str, str]]) -> None:
     path = redo_path(log)
     _side_file_ok(path, log)
     try:
+        info = os.stat(log)  # a new redo file is the log's owner's, as the log is
         write_file(path, note + tomli_w.dumps({"undone": stack}, multiline_strings=True),
-                   follow_link=False, mode=0o600)
+                   follow_link=False, mode=0o600, owner=(info.st_uid, info.st_gid))
     except OSError as e:
         raise InputError(f"cannot write its redo file {show_path(path)}: {e.strerror or e}; "
                          "nothing was written", path=str(log)) from None

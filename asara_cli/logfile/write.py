@@ -1,8 +1,8 @@
 """Writing a file so that nothing is lost or half-written, as a database would.
 
 - A temporary file in the target's folder, flushed to disk, checked, given the old file's
-  permissions, renamed over the target, then the folder itself flushed, so the rename
-  survives a power cut.
+  permissions and (where this user may: root always) its owner and group, renamed over the
+  target, then the folder itself flushed, so the rename survives a power cut.
 - A read-only target is refused, never silently replaced. Read-only is judged by the mode
   bits (a file nobody may write), so root is refused too; ``os.access`` alone says yes to
   root for every file.
@@ -13,6 +13,10 @@
   state file, ``simulate``'s and ``report``'s outputs, the cache) is written with
   ``follow_link=False``: a link in its place is refused, never followed, so a link planted
   in a shared folder cannot redirect a write.
+- An output folder (``simulate -o``, the folder of ``report -o``'s page) is reached without
+  following a link: :func:`output_folder` refuses a link at any part of the path as given,
+  and makes the missing parts one at a time, so a planted ``shared/club -> ../victim``
+  cannot send the files elsewhere.
 - Temporary files left by a writer that was killed are removed on the next write.
 - :data:`WRITTEN` lists what this process replaced, so an interrupted command can say
   whether a log changed.
@@ -20,6 +24,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
@@ -45,10 +50,13 @@ def target_of(path: Path) -> Path:
 
 def write_file(path: str | Path, text: str,
                verify: Callable[[str], object] | None = None, *, follow_link: bool = True,
-               mode: int | None = None) -> Path:
+               mode: int | None = None, owner: tuple[int, int] | None = None) -> Path:
     """Replace ``path`` with ``text`` atomically; ``verify`` reads the written text back and
     raises if it is wrong (the old file then stays). A new file gets ``mode`` (default:
-    0666 less the umask); a replaced one keeps its own. Return the file written."""
+    0666 less the umask) and ``owner`` (user and group ids, where this user may give them:
+    root); a replaced one keeps its own mode, and its owner and group wherever this user
+    may keep them (root always), so root recording into a player's log leaves it the
+    player's. Return the file written."""
     given = Path(path)
     if follow_link:
         target = target_of(given)
@@ -64,6 +72,9 @@ def write_file(path: str | Path, text: str,
     old_mode = writable_mode(target, str(path))
     if old_mode is not None:
         mode = old_mode
+        with contextlib.suppress(OSError):
+            info = os.lstat(target)
+            owner = (info.st_uid, info.st_gid)
     elif mode is None:
         mask = os.umask(0)
         os.umask(mask)
@@ -74,7 +85,10 @@ def write_file(path: str | Path, text: str,
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
-            os.fchmod(f.fileno(), mode)  # mkstemp makes it private (0600)
+            if owner is not None:
+                _give(f.fileno(), owner)
+            os.fchmod(f.fileno(), mode)  # mkstemp makes it private (0600); after chown,
+            # which clears the set-id bits
             os.fsync(f.fileno())
         if verify is not None:
             verify(Path(tmp).read_text("utf-8"))
@@ -91,6 +105,60 @@ def write_file(path: str | Path, text: str,
     WRITTEN.append(str(path))
     _sync_folder(folder)
     return target
+
+
+def _give(fd: int, owner: tuple[int, int]) -> None:
+    """Give the open file the user and group ``owner``: root always can (a failure is an
+    error), another user only the group, and only one of its own (else the file stays
+    its)."""
+    if not hasattr(os, "fchown"):  # pragma: no cover - Windows: no owners
+        return
+    uid, gid = owner
+    info = os.fstat(fd)
+    if (info.st_uid, info.st_gid) == (uid, gid):
+        return
+    if os.geteuid() == 0:
+        os.fchown(fd, uid, gid)
+        return
+    with contextlib.suppress(OSError):
+        os.fchown(fd, -1, gid)
+
+
+def output_folder(path: Path, *, make: bool = True) -> None:
+    """Check that ``path`` is a folder reached without following a symbolic link, making
+    the parts that are missing (``make``) one at a time: ``mkdir`` never follows a link at
+    the name it makes, so a link planted meanwhile fails it. Every part of the path as given
+    is checked (a link the user made on the way is refused too, with the name to use
+    instead): a link, or a file where a folder should be, is an :class:`InputError`."""
+    parts = path.parts
+    for i in range(len(parts)):
+        current = Path(*parts[: i + 1])
+        if current == Path(current.anchor):  # "/" itself
+            continue
+        try:
+            info = os.lstat(current)
+        except FileNotFoundError:
+            if not make:
+                raise InputError(f"cannot be written: there is no folder "
+                                 f"{show_path(current)}", path=str(path)) from None
+            try:
+                os.mkdir(current)
+                continue
+            except FileExistsError:  # made (or planted) meanwhile: look at it again
+                info = os.lstat(current)
+            except OSError as e:
+                raise InputError(f"cannot make the folder {show_path(current)}: "
+                                 f"{e.strerror or e}", path=str(path)) from None
+        except (OSError, ValueError) as e:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else "not a usable name"
+            raise InputError(f"cannot be used as a folder: {why}", path=str(path)) from None
+        part = "" if current == path else f"{show_path(current)} "  # not the name twice
+        if stat.S_ISLNK(info.st_mode):
+            raise InputError(f"{part}is a symbolic link; nothing is written "
+                             "through it (name the folder itself: "
+                             f"{show_path(os.path.realpath(current))})", path=str(path))
+        if not stat.S_ISDIR(info.st_mode):
+            raise InputError(f"{part}is not a folder; nothing was written", path=str(path))
 
 
 def writable_mode(target: Path, shown: str) -> int | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
@@ -83,6 +84,17 @@ def game_status(r: GameRecord) -> str:
         rule = f" [{r.rule}]" if r.rule else ""
         return f"{r.status}: {where}{r.problem}{rule}"
     return r.status
+
+
+def _result(r: GameRecord, room: int) -> str:
+    """A game's result for the terminal's table: each total, the winner's marked
+    (``Anna 64*, Ben 53``), or what is wrong with the game (as :func:`game_status` says,
+    without the status, which has its own column)."""
+    if r.problem or r.status == "duplicate":
+        return game_status(r).removeprefix(f"{r.status}: ").removeprefix(r.status + " ")
+    seats = [f"{s.name} {s.total}{'*' if s.winner else ''}" for s in r.seats]
+    line = ", ".join(seats)
+    return line if len(line) <= room else ",\n".join(seats)
 
 
 class Format:
@@ -316,19 +328,36 @@ class TableFormat(Format):
 
     def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         listed, title = _listed(records, self.LISTED)
-        games = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
-        games.add_column("file", overflow="fold")
-        if stats.mixed:  # which game each is, in a folder of several
-            games.add_column("game")
-        for col in ("date", "totals", "winner(s)", "margin", "status"):
-            games.add_column(col)
-        for r in listed:
-            which = [game(r.game).name] if stats.mixed else []
-            games.add_row(Text(show_path(r.file)), *which, Text(one_line(r.date or "")),
-                          Text(", ".join(f"{s.name} {s.total}" for s in r.seats)),
-                          Text(", ".join(s.name for s in r.seats if s.winner)),
-                          "" if r.margin is None else str(r.margin), Text(game_status(r)))
-        parts: list[RenderableType] = [games if listed else Text(title + "\n")]
+        # at 80 columns: the folder they share said once in the title, one table per game
+        # in a folder of several, a status in a few words (the whole on stderr), so that a
+        # file name, a date and a status stay whole; totals and winners wrap at words
+        names = [show_path(r.file) for r in listed]
+        folder = os.path.commonpath(names) if len(names) > 1 else ""
+        if folder and all(n.startswith(folder + "/") for n in names):
+            title += f" in {folder}/"
+            names = [n[len(folder) + 1:] for n in names]
+        if any(r.scored for r in listed):
+            title += " (* the winner)"
+        rows = list(zip(names, listed, strict=True))
+        # the room left for the result beside a whole name, a date and a status: where a
+        # row's totals do not fit it, a player a line (a name and its total stay together)
+        room = console.width - max(map(len, names), default=0) - 10 - 10 - 10
+        keys = list(dict.fromkeys(r.game for r in listed)) if stats.mixed else [None]
+        parts: list[RenderableType] = [] if listed else [Text(title + "\n")]
+        for key in keys:
+            # the title on a line of its own: a narrow table would wrap it to its width
+            parts.append(Text(title if key is None else f"{game(key).name} {title}"))
+            games = Table(box=box.SIMPLE_HEAD)
+            games.add_column("file", no_wrap=True)
+            games.add_column("date", no_wrap=True)
+            games.add_column("result", min_width=9)
+            games.add_column("status", no_wrap=True)
+            for name, r in rows:
+                if key is not None and r.game != key:
+                    continue
+                games.add_row(Text(name), Text(one_line(r.date or "")),
+                              Text(_result(r, room)), r.status)
+            parts.append(games)
         for key, club in stats.by_game:
             mine = [r for r in records if r.game == key]
             parts += self._club(mine, club, f"{game(key).name}: " if stats.mixed else "")

@@ -22,6 +22,7 @@ import textwrap
 from typing import IO, TYPE_CHECKING, Any
 
 from asara_cli.core.shown import safe_text
+from asara_cli.core.words import number
 
 if TYPE_CHECKING:
     from rich.console import Capture
@@ -66,19 +67,39 @@ def _is_terminal(file: Any) -> bool:
 
 def _fileno(file: Any) -> int | None:
     try:
-        number: int = file.fileno()
+        fd: int = file.fileno()
     except (AttributeError, ValueError, OSError):  # no descriptor (a test's buffer)
         return None
-    return number
+    return fd
+
+
+#: The widest or tallest terminal believed: rich pads each line to $COLUMNS, so a larger
+#: one is a typo that would write megabytes of blanks (COLUMNS=99999999 ran for minutes).
+MAX_TERMINAL_SIZE = 10_000
+
+
+def terminal_size(name: str) -> int | None:
+    """$COLUMNS or $LINES when it names a size (ASCII digits, 1 to 10,000), else ``None``."""
+    size = number(os.environ.get(name, ""))
+    return size if size is not None and 1 <= size <= MAX_TERMINAL_SIZE else None
+
+
+def forget_unusable_sizes() -> None:
+    """Unset $COLUMNS and $LINES where they name no size (``²``, ``0``, ``80x``): rich and
+    Typer read them with ``str.isdigit`` and ``int``, which disagree on ``²``, and lay
+    out nothing at ``0``; unset, the terminal's own size is used."""
+    for name in ("COLUMNS", "LINES"):
+        if name in os.environ and terminal_size(name) is None:
+            del os.environ[name]
 
 
 def terminal_width(file: Any) -> int:
-    """The width a line written to ``file`` is wrapped to: $COLUMNS (a positive number),
-    else the width of the terminal ``file`` is (or of stdin, stdout or stderr, the first
-    that is one), else 80."""
-    columns = os.environ.get("COLUMNS", "")
-    if columns.isascii() and columns.isdigit() and int(columns) > 0:
-        return int(columns)
+    """The width a line written to ``file`` is wrapped to: $COLUMNS (a number from 1 to
+    10,000), else the width of the terminal ``file`` is (or of stdin, stdout or stderr,
+    the first that is one), else 80."""
+    columns = terminal_size("COLUMNS")
+    if columns is not None:
+        return columns
     own = _fileno(file)
     for fd in (own, 0, 1, 2):
         if fd is None:

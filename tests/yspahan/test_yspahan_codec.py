@@ -145,6 +145,8 @@ def test_an_error_names_the_line_the_event_and_the_key() -> None:
     ('type = "turn"\nplayer = "Zed"\nrow = "bag"\ngoods = []', "player",
      "'Zed' is not one of the players"),
     ('type = "turn"\nplayer = "Ann"\nrow = "bag"', "goods", "missing: the shops"),
+    # the example shop faces the street cell it names, in the row's own quarter
+    ('type = "turn"\nplayer = "Ann"\nrow = "barrel"', "goods", 'goods = ["barrel4 S3"]'),
     ('type = "turn"\nplayer = "Ann"', "draw", "no row left"),
     ('type = "turn"\nplayer = "Ann"\nrow = "bag"\ngoods = []\nsupervisor = "W5"',
      "supervisor", "one action"),

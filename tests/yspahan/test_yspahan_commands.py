@@ -118,7 +118,7 @@ def test_a_day_recorded_and_the_moves_the_referee_refuses(game: Path) -> None:
     assert run("supervisor", "gold", "w5", "--dry-run").exit_code == 0
     assert len(read_log(game).events) == 3  # nothing written by either
     poor = run("supervisor", "gold", "W1")  # 5 steps of change, Ann has 2 gold
-    assert poor.exit_code == 1 and "[Y6.16]" in poor.stderr
+    assert poor.exit_code == 1 and "[Y3.5]" in poor.stderr
 
 
 @pytest.mark.parametrize(("args", "said"), [
@@ -182,8 +182,7 @@ def command(event: Event, state: GameState) -> list[str]:
         args = ["supervisor", event.row, a.to]
         for s in a.sends:
             args += ["--order", s.souk]
-            if s.camel:
-                args += ["--camel", s.souk]
+            args += ["--camel" if s.camel else "--no-camel", s.souk]
             si = board().souk_index(s.souk)
             assert si is not None
             owner = state.souks[si].owner

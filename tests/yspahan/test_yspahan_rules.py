@@ -242,7 +242,7 @@ CASES: list[tuple[str, Prepare, list[Event], tuple[str, str], int]] = [
      [Turn("Ann", "gold", Gold(), before=(Play("exchange", k=1, into="gold"),))],
      ("Y6.16", ERROR), 1),
     # barrel row value 3, C to W10 is 10 cells: 7 steps of change, 7 gold; Ann has 2
-    ("Y6.16-supervisor-unaffordable", None, [sup("Ann", "barrel", "W10")], ("Y6.16", ERROR), 1),
+    ("Y3.5-supervisor-unaffordable", None, [sup("Ann", "barrel", "W10")], ("Y3.5", ERROR), 1),
     # Y1.5 card data: unconfirmed, so warnings; an unknown kind is an error
     ("Y1.5-goldvp-above-the-cap", both(with_cards("goldvp"), holding(gold=11)),
      [Turn("Ann", "camels", Camels(), after=(Play("goldvp", k=11),))], ("Y1.5", WARNING), 1),
@@ -557,7 +557,8 @@ def test_findings_name_event_player_and_facts() -> None:
     put(t, BEN, "chest6", "W6")
     (v,) = run(t, goods("Ann", "chest", "chest6@W8", "chest6@W10"))[:1]
     assert (v.event, v.player, v.rule) == (1, "Ann", "Y3.4.2")
-    assert v.message == "chest6 in the chest quarter holds Ben's cubes: it is closed to Ann"
+    assert v.message == ("chest6 (W8, W10) in the chest quarter holds Ben's cubes: it is "
+                         "closed to Ann")
 
 
 def test_y2_1_order_and_day_end() -> None:

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from asara_cli.core.words import number
 from asara_cli.games.base import (
     CodecModule,
     Data,
@@ -297,8 +298,8 @@ class Asara(CodecModule["Setup", "Event"]):
 
 @cache  # a handful of keys, asked for by every game's scores
 def _source(key: str) -> Source:
-    if key.startswith("year") and key[4:].isdigit():
-        year = int(key[4:])
+    year = number(key[4:]) if key.startswith("year") else None
+    if year is not None:
         return Source(key, f"year {year}", "year ends", _COLOURS["year"], (2, year), year)
     if key in _COLOURED:
         return Source(key, key, "colours", _COLOURS[key], (3, _COLOURED.index(key)))

@@ -15,7 +15,7 @@ from typing import Any
 
 from asara_cli.core.names import find
 from asara_cli.core.schema import Schema, string, texts, whole, words
-from asara_cli.core.words import describe
+from asara_cli.core.words import describe, number
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, KINDS, Kind, kind_of
 from asara_cli.games.asara.rules.areas.base import (
     COLOUR_OF,
@@ -100,10 +100,11 @@ def _read_dealt(r: FieldReader, names: Sequence[str]) -> GiftsDealt:
     for i, text in enumerate(texts):
         m = _DEALT.match(text)
         gift = parse_gift(m.group(3)) if m else None
-        if m is None or gift is None:
+        space = number(m.group(2)) if m else None
+        if m is None or gift is None or space is None:
             raise r.error(f"dealt[{i}]", f"expected an area, a space and a gift, such as "
                                          f"\"base 2: asari 6\" ({_GIFT_HELP}), got {text!r}")
-        dealt.append((m.group(1), int(m.group(2)), gift))
+        dealt.append((m.group(1), space, gift))
     if not dealt:
         raise r.error("dealt", "missing: the gifts dealt, e.g. dealt = [\"base 2: buyer\"]")
     return GiftsDealt(tuple(dealt))
@@ -238,7 +239,8 @@ def parse_gift(text: str) -> Gift | None:
     if m is None:
         return None
     if m.group(2) is not None:
-        return Gift(GiftKind.ASARI, amount=int(m.group(2)))
+        amount = number(m.group(2))
+        return None if amount is None else Gift(GiftKind.ASARI, amount=amount)
     if m.group(3) is not None:
         return Gift(GiftKind.BUY, section=SECTION_OF[m.group(3)])
     return Gift(GiftKind(m.group(1)))
@@ -255,7 +257,8 @@ def parse_use(text: str) -> GiftUse | None:
     if m.group(3):
         return GiftUse(Gift(GiftKind.PRESTIGE))
     if m.group(4):
-        return GiftUse(Gift(GiftKind.ASARI, amount=int(m.group(5))))
+        amount = number(m.group(5))
+        return None if amount is None else GiftUse(Gift(GiftKind.ASARI, amount=amount))
     if m.group(6):
         gift = Gift(GiftKind.BUY, section=SECTION_OF[m.group(7)])
         if m.group(8) == "nothing":

@@ -40,6 +40,7 @@ from asara_cli.cli.recording import (
 from asara_cli.cli.recording import register as register_commands
 from asara_cli.cli.transaction import Typed
 from asara_cli.core.shown import show_path
+from asara_cli.core.words import number
 from asara_cli.games import game as registered
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
@@ -336,7 +337,8 @@ def _groups(args: list[str]) -> list[list[str]]:
     """Split build words into towers: every colour word starts a tower."""
     groups: list[list[str]] = []
     for w in words.tokens(args):
-        v = None if w.isdigit() else words.pick(w, _BUILD_WORDS, "tower colour or section type")
+        v = None if number(w) is not None else words.pick(w, _BUILD_WORDS,
+                                                          "tower colour or section type")
         if isinstance(v, Colour):
             groups.append([w])
         elif not groups:
@@ -607,10 +609,10 @@ def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
     i = 0
     while i < len(items):
         area = words.pick(items[i], keys, "area")
-        if i + 1 >= len(items) or not items[i + 1].isdigit():
+        space = number(items[i + 1]) if i + 1 < len(items) else None
+        if space is None:
             raise words.WordError(f"after the area {area!r} comes its space number, e.g. "
                                   f"{area} 2 buyer")
-        space = int(items[i + 1])
         i += 2
         if i >= len(items):
             raise words.WordError(f"which gift lies on {area} {space}? e.g. buyer, prestige, "
@@ -706,7 +708,7 @@ def new(
     with errors():
         names = player_names(players)
         first = words.player(start, names) if start is not None else names[0]
-        rules = load_board(board)
+        rules = load_board(board, "asara")  # a profile of another game is refused
         when = played_on(date)
         expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)
         setup = Setup(names, names.index(first), Variant.PRO if pro else Variant.BASIC,

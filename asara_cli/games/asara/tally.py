@@ -49,7 +49,7 @@ def tally(
     final evaluation, and towers (color, height, lighted). Prints one table per award
     category with the arithmetic, then totals and the winner(s).
     """
-    rules = load_board(board)
+    rules = load_board(board, "asara")  # a profile of another game is refused
     position = parse_sheet(sheet, rules)
     problems = check_position(rules, [p.towers for p in position.players])
     if problems:

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from asara_cli import errors
+from asara_cli.core.words import number
 from asara_cli.games.asara.rules.events import PAIR
 from asara_cli.games.asara.rules.model import Colour, Section
 
@@ -137,8 +138,9 @@ def parts(words: Sequence[str]) -> list[tuple[Section, bool]]:
     gold = False
     times = 1
     for w in tokens(words):
-        if w.isdigit():
-            times = int(w)
+        repeat = number(w)
+        if repeat is not None:
+            times = repeat
             if not 1 <= times <= 7:
                 raise WordError(f"{w} sections of one kind? (at most 7 in one build)")
             continue
@@ -270,9 +272,8 @@ def split_tower(words: Sequence[str]) -> tuple[Colour, int | None, list[str]]:
         raise WordError("a tower needs its colour (e.g. black window)")
     c = colour(ws[0])
     rest = ws[1:]
-    n: int | None = None
-    if rest and rest[0].isdigit():
-        n = int(rest[0])
+    n = number(rest[0]) if rest else None
+    if n is not None:
         if n < 1:
             raise WordError("towers are counted from 1")
         rest = rest[1:]

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from asara_cli.core.words import number
 from asara_cli.games.base import (
     CodecModule,
     Data,
@@ -128,11 +129,19 @@ class Yspahan(CodecModule["Setup", "Event"]):
 
     def record_line(self, board: Board, setup: Setup, events: Sequence[Event]
                     ) -> tuple[str, RenderableType | None] | None:
-        outcome = self.replay(board, setup, events)
-        if not outcome.valid:
+        # as the move was recorded: its line, and the week end it ended, shown again
+        from asara_cli.games.yspahan.rules.engine import advance, check, errors, replay
+        from asara_cli.games.yspahan.screens import result_line, week_end_view
+
+        before = replay(board, setup, events[:-1])
+        event = events[-1]
+        if before.stopped is not None or errors(check(board, before.state, event)):
             return None
-        turn = self.turn_text(outcome)
-        return self.move_text(board, events[-1]) + (f". {turn}" if turn else ""), None
+        state = before.state
+        after = advance(board, state, event)
+        ended = after.week != state.week or (after.over and not state.over)
+        return (result_line(board, state, after, event),
+                week_end_view(board, state, after) if ended else None)
 
     def turn_text(self, outcome: Played) -> str | None:
         from asara_cli.games.yspahan.screens import turn_text
@@ -200,10 +209,9 @@ class Yspahan(CodecModule["Setup", "Event"]):
 
     def status_view(self, board: Board, outcome: Played, at: int, title: str,
                     full: bool = False) -> RenderableType:
-        # Yspahan's status is one screen: there is nothing more to show with --full
         from asara_cli.games.yspahan.screens import status_view
 
-        return status_view(board, outcome.at(at), title)
+        return status_view(board, outcome.at(at), title, full)
 
     def status_data(self, board: Board, outcome: Played, at: int) -> Data:
         from asara_cli.games.yspahan.screens import status_dict
@@ -313,9 +321,9 @@ def _source(key: str) -> Source:
     order = list(_SOURCES)
     for base in _WEEKLY:
         rest = key[len(base):]
-        if key.startswith(base) and rest.isdigit():
+        week = number(rest) if key.startswith(base) else None
+        if week is not None:
             group, label, colour = _SOURCES[base]
-            week = int(rest)
             return Source(key, f"{label}, week {week}", group, colour,
                           (order.index(base), week), week)
     if key in _SOURCES:

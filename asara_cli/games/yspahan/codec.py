@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from asara_cli.core.names import find
-from asara_cli.core.words import describe
+from asara_cli.core.words import describe, number
 from asara_cli.games.base import FieldReader, player_counts
 from asara_cli.games.yspahan.rules.events import (
     INNER,
@@ -77,6 +77,12 @@ class WordsError(ValueError):
 # --- the words of cards, shops and sends -------------------------------------------------------
 
 
+#: A shop of each quarter of the packaged board, for messages that show an example (a test
+#: holds each to a real shop of that quarter).
+EXAMPLE_SHOPS = {"bag": "bag3 W3", "barrel": "barrel4 S3", "chest": "chest8 N2",
+                 "vase": "vase12 E3"}
+
+
 def shop_text(shop: Shop) -> str:
     return f"{shop.souk} {shop.cell}"
 
@@ -130,8 +136,8 @@ def parse_play(text: str) -> Play:
     i = 0
     while i < len(rest):
         w = rest[i]
-        if w.isdigit() and k is None and len(w) < 4:
-            k = int(w)
+        if k is None and len(w) < 4 and number(w) is not None:
+            k = number(w)
             i += 1
         elif w == "into" and into is None and i + 1 < len(rest):
             into = rest[i + 1]
@@ -287,8 +293,9 @@ def _read_turn(r: FieldReader, names: Sequence[str]) -> Turn:
         if row is None:
             raise r.error("draw", "missing: with no row left the player draws a card: "
                                   "draw = \"gold3\" (or \"hidden\", or \"none\")")
+        example = EXAMPLE_SHOPS.get(row, "SOUK CELL")
         raise r.error("goods", f"missing: the shops the cubes go to with the {row} row, such "
-                               f"as goods = [\"{row}4 S4\"] (or say the action: supervisor "
+                               f"as goods = [\"{example}\"] (or say the action: supervisor "
                                f"= \"W5\", draw = \"gold3\")")
     if "sends" in r.raw and kind != "supervisor":
         raise r.error("sends", "cubes are sent by the supervisor: the turn has no "

@@ -46,6 +46,7 @@ from asara_cli.cli.recording import (
 )
 from asara_cli.cli.recording import register as register_commands
 from asara_cli.core.shown import show_path
+from asara_cli.core.words import number, plural
 from asara_cli.games import game as registered
 from asara_cli.games.yspahan import complete, words
 from asara_cli.games.yspahan.codec import WordsError, parse_play
@@ -153,6 +154,7 @@ class Table(Struct, frozen=True):
     board: Board
     state: GameState
     player_word: str | None
+    named: bool = False  # the header's movers = "named": every move names its mover
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -163,6 +165,9 @@ class Table(Struct, frozen=True):
             return words.player(self.player_word, self.names)
         if self.state.phase == OVER or self.state.to_move is None:
             raise Refused("the game is over: no more turns (see `asara score`) [Y4.6]", [])
+        if self.named:
+            raise words.WordError("this game names every mover (started with "
+                                  "--name-movers): add -p NAME")
         return self.names[self.state.to_move]
 
     @property
@@ -209,11 +214,12 @@ class Table(Struct, frozen=True):
     def shops(self, items: list[str], quarter: str | None, taken: list[Shop] | None = None
               ) -> list[Shop]:
         """``chest8 N2 chest8 chest6 W8`` as shops: each souk, then the cell its shop faces
-        (``inner``), or no cell for the next free shop of that souk."""
+        (``inner``), or no cell for a free shop of that souk: an inner one first (inner
+        shops are alike), then the street-side one when it is certain (the only one free,
+        or every free one listed)."""
         b = self.board
         tokens = [w for item in items for w in re.split(r"[\s,@]+", item) if w]
-        placed: list[Shop] = list(taken or [])
-        out: list[Shop] = []
+        typed: list[tuple[str, str | None]] = []
         i = 0
         while i < len(tokens):
             souk_id = words.souk(tokens[i], b)
@@ -225,14 +231,21 @@ class Table(Struct, frozen=True):
             elif i < len(tokens) and not _is_souk(tokens[i], b):
                 cell = words.cell(tokens[i], b)
                 i += 1
+            typed.append((souk_id, cell))
+        # the cells named anywhere in the list are taken before a free shop is chosen
+        placed: list[Shop] = [*(taken or []), *(Shop(s, c) for s, c in typed if c is not None)]
+        out: list[Shop] = []
+        for k, (souk_id, cell) in enumerate(typed):
             if cell is None:
-                cell = self._free_shop(souk_id, placed)
-            shop = Shop(souk_id, cell)
-            placed.append(shop)
-            out.append(shop)
+                unnamed = sum(s == souk_id and c is None for s, c in typed[k:])
+                cell = self._free_shop(souk_id, placed, unnamed)
+                placed.append(Shop(souk_id, cell))
+            out.append(Shop(souk_id, cell))
         return out
 
-    def _free_shop(self, souk_id: str, placed: list[Shop]) -> str:
+    def _free_shop(self, souk_id: str, placed: list[Shop], unnamed: int) -> str:
+        """A free shop of ``souk_id`` for a cube typed without a cell; ``unnamed``: this
+        cube and the souk's later ones typed without a cell."""
         b, state = self.board, self.state
         si = b.souk_index(souk_id)
         assert si is not None
@@ -242,7 +255,7 @@ class Table(Struct, frozen=True):
             return INNER
         free = [cells[0] for i, cells in enumerate(souk.street)
                 if not held.street[i] and not any(s.cell in cells for s in mine)]
-        if len(free) == 1:
+        if free and len(free) <= unnamed:  # the only free shop, or every one is filled
             return free[0]
         if not free:
             return souk.street[0][0] if souk.street else INNER  # the referee says it is full
@@ -302,7 +315,8 @@ def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | Non
           make: Callable[[Table], Event]) -> None:
     """Record the move ``make`` types against the table (the one transaction:
     cli/transaction.py); ``player``: the mover as typed."""
-    record_move(ctx, registered(KEY), log, dry_run, lambda p: make(Table(p.board, p.state, player)))
+    record_move(ctx, registered(KEY), log, dry_run, lambda p: make(Table(
+        p.board, p.state, player, p.log.header.movers == "named")))
 
 
 # --- the day's roll -----------------------------------------------------------------------------
@@ -315,9 +329,10 @@ def _dice(items: list[str] | None, what: str) -> tuple[int, ...]:
         for w in re.split(r"[\s,]+", item):
             if not w:
                 continue
-            if not w.isdigit():
+            dice = [number(c) for c in w]  # a run of digits: a die each
+            if None in dice:
                 raise words.WordError(f"{what}: a die shows a number, not {w!r}")
-            found += [int(c) for c in w]
+            found += [d for d in dice if d is not None]
     return tuple(found)
 
 
@@ -371,7 +386,7 @@ def gold(
 ) -> None:
     """Take the gold row: a gold per die (+1 with --discard, +2 with the shop) (Y3.2).
 
-    Example: asara gold --discard camels3 --build shop
+    Example: asara gold --discard gold3
     """
     def make(t: Table) -> Event:
         return t.turn(GOLD_ROW, Gold(), shared)
@@ -425,11 +440,16 @@ def supervisor(
                                         "(C is the centre; Y6.1).",
                                         autocompletion=complete.cells, show_default=False)],
     order: Annotated[list[str] | None, typer.Option(
-        "--order", help="With two cubes facing the cell: their souks in the order sent, e.g. "
-        "--order barrel3 --order bag3 (Y3.6).", show_default=False)] = None,
+        "--order", help="With cubes of two players or more facing the cell: their souks in "
+        "the order the mover sends them, e.g. --order barrel3 --order bag3 (Y3.6); needed "
+        "then.", show_default=False)] = None,
     camel: Annotated[list[str] | None, typer.Option(
-        "--camel", help="A cube kept in its shop for a camel: its owner or its souk "
-        "(repeatable; Y3.6).", show_default=False)] = None,
+        "--camel", help="A cube its owner keeps in its shop by returning a camel: the owner "
+        "or the souk (repeatable; Y3.6).", show_default=False)] = None,
+    no_camel: Annotated[list[str] | None, typer.Option(
+        "--no-camel", help="A cube its owner lets go to the caravan although holding a camel: "
+        "the owner or the souk (repeatable). Each owner holding a camel says one or the "
+        "other.", show_default=False)] = None,
     draws: Annotated[list[str] | None, typer.Option(
         "--draws", help="With open hands: the card a caravanserai draws for a cube sent, in "
         "the order sent (repeatable; Y6.5).", show_default=False)] = None,
@@ -437,9 +457,12 @@ def supervisor(
     """Take a row and move the supervisor by its die value; pay a gold per step of change.
 
     Every cube in a shop facing the end cell goes to the caravan, unless its owner keeps it
-    for a camel (Y3.5, Y3.6).
+    for a camel (Y3.5, Y3.6). Those are other players' decisions, and the order of cubes of
+    several players is the mover's: nothing is assumed. An owner holding a camel is named
+    with --camel or --no-camel, and cubes of two players or more need --order; until then
+    the move is refused as incomplete (exit code 2) and nothing is written.
 
-    Example: asara supervisor bag W5 --camel Ben
+    Example: asara supervisor bag N2 --no-camel Anna
     """
     def make(t: Table) -> Event:
         b = t.board
@@ -450,21 +473,19 @@ def supervisor(
         ids = [b.souks[si].id for si, _ in facing]
         # a souk named in --order that faces no cube now (one a card put there this turn)
         # is sent as asked: the referee judges it
-        wanted = [words.souk(o, b) for o in order or []]
-        ids = list(dict.fromkeys([*wanted, *ids]))
+        wanted = list(dict.fromkeys(words.souk(o, b) for o in order or []))
+        rest = [i for i in ids if i not in wanted]
+        ids = [*wanted, *rest]
         owners = {souk_id: t.state.souks[si].owner for souk_id in ids
                   if (si := b.souk_index(souk_id)) is not None}
-        kept: set[str] = set()
-        for c in camel or []:
-            try:
-                kept.add(words.souk(c, b))
-            except words.WordError:
-                who = words.player(c, t.names)
-                mine = [i for i in ids if _owner(owners.get(i), t.names) == who]
-                if not mine:
-                    raise words.WordError(f"--camel {c}: {who} has no cube facing {to}") \
-                        from None
-                kept.update(mine)
+        _order_given(t, to, rest, owners)
+        kept = _cubes_named(t, to, camel, "--camel", ids, owners)
+        sent = _cubes_named(t, to, no_camel, "--no-camel", ids, owners)
+        both = kept & sent
+        if both:
+            raise words.WordError(f"the cube of {min(both)} is named by both --camel and "
+                                  f"--no-camel: say one")
+        _camels_chosen(t, to, ids, owners, kept | sent, kept, shared.play)
         cards = list(draws or [])
         sends = []
         drawn = 0
@@ -485,6 +506,76 @@ def supervisor(
     _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
+def _cubes_named(t: Table, to: str, named: list[str] | None, flag: str, ids: list[str],
+                 owners: dict[str, int | None]) -> set[str]:
+    """The souks of the cubes ``--camel``/``--no-camel`` name: by souk, or all of an
+    owner's facing ``to``."""
+    b = t.board
+    found: set[str] = set()
+    for c in named or []:
+        try:
+            found.add(words.souk(c, b))
+        except words.WordError:
+            who = words.player(c, t.names)
+            mine = [i for i in ids if _owner(owners.get(i), t.names) == who]
+            if not mine:
+                raise words.WordError(f"{flag} {c}: {who} has no cube facing {to}") from None
+            found.update(mine)
+    return found
+
+
+def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | None]) -> None:
+    """Cubes of two players or more left unordered: the mover says the order (it decides
+    who gets which camel of the caravan, Y3.6)."""
+    whose = {owners.get(i) for i in rest}
+    if len(whose) < 2:
+        return
+    cubes = ", ".join(f"{_owner(owners.get(i), t.names)}'s in {i}" for i in rest)
+    example = " ".join(f"--order {i}" for i in rest)
+    raise words.WordError(f"{plural(len(rest), 'cube')} of different players face {to} "
+                          f"({cubes}): the order they go to the caravan is the mover's "
+                          f"({t.mover()}) choice; say it, first sent first, e.g. {example}")
+
+
+def _camels_chosen(t: Table, to: str, ids: list[str], owners: dict[str, int | None],
+                   decided: set[str], kept: set[str], before: list[str] | None) -> None:
+    """Every owner holding a camel when the cube is sent has said whether it is kept; a
+    cube of an owner with no camel left goes to the caravan, no choice to make (Y3.6)."""
+    left = [p.camels for p in t.state.players]
+    mover = t.names.index(t.mover())
+    left[mover] += _camels_played(t, before)
+    missing: list[str] = []
+    for souk_id in ids:
+        owner = owners.get(souk_id)
+        if owner is None or left[owner] < 1:
+            continue
+        if souk_id in kept:
+            left[owner] -= 1
+        elif souk_id not in decided:
+            who = t.names[owner]
+            missing.append(f"{who} holds {plural(left[owner], 'camel')} and may keep the "
+                           f"cube in {souk_id} (facing {to}) by returning one: {who}'s "
+                           f"choice is --camel {who} (kept) or --no-camel {who} (sent to "
+                           f"the caravan)")
+    if missing:
+        raise words.WordError("; ".join(missing))
+
+
+def _camels_played(t: Table, texts: list[str] | None) -> int:
+    """The camels the mover's cards played before the row add or take (camels card,
+    exchange, camel card for points)."""
+    gained = 0
+    for p in t.plays(texts):
+        effect = t.board.cards[p.kind].effect if p.kind in t.board.cards else ""
+        if effect == "camels":
+            gained += t.board.cards[p.kind].amount
+        elif effect == "exchange":
+            gained += (p.k or 0) * (1 if p.into == INTO_CAMELS else -1)
+        elif effect == "camelvp":
+            gained -= p.k or 0
+    return gained
+
+
 def draw(
     ctx: typer.Context,
     shared: Around,
@@ -497,7 +588,7 @@ def draw(
 ) -> None:
     """Take a row and draw a card (Y3.3), or draw one when no row is left (Y3.7).
 
-    Example: asara draw gold3 --row bag
+    Example: asara draw gold3 --row barrel
     """
     def make(t: Table) -> Event:
         taken = None if row is None else words.row(row, t.board)
@@ -511,7 +602,20 @@ def draw(
 
 
 def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
-    return name_numbers(items, names, words.player)
+    """``Tina=5`` once per option, or every player in one: ``"Tina=5, Paul=3"`` or
+    ``"Tina=5 Paul=3"`` (a name with a space in it stays whole: a pair ends at its number)."""
+    pairs: list[str] = []
+    for item in items:
+        for chunk in item.split(","):
+            words_so_far: list[str] = []
+            for w in chunk.split():
+                words_so_far.append(w)
+                if "=" in w or ":" in w:
+                    pairs.append(" ".join(words_so_far))
+                    words_so_far = []
+            if words_so_far:  # a name without its number: name_numbers says so
+                pairs.append(" ".join(words_so_far))
+    return name_numbers(pairs, names, words.player)
 
 
 def checkpoint(
@@ -520,17 +624,19 @@ def checkpoint(
         help="What the score track shows: NAME=POINTS for each player given.",
         show_default=False)] = None,
     gold_counts: Annotated[list[str] | None, typer.Option(
-        "--gold", help="Gold a player counts: NAME=GOLD (repeatable).",
+        "--gold", help="Gold the players count: NAME=GOLD, or all in one: \"Tina=5, "
+        "Paul=3\" (repeatable).",
         show_default=False)] = None,
     camel_counts: Annotated[list[str] | None, typer.Option(
-        "--camels", help="Camels a player counts: NAME=CAMELS (repeatable).",
+        "--camels", help="Camels the players count: NAME=CAMELS, or all in one (as "
+        "--gold; repeatable).",
         show_default=False)] = None,
     log: LogOption = None,
     dry_run: DryOption = False,
 ) -> None:
     """Confirm what the score track shows (and gold, camels); refused if the log disagrees.
 
-    Example: asara checkpoint Tina=34 Paul=30 --gold Tina=5
+    Example: asara checkpoint Tina=0 Paul=0 Anna=2 --gold "Tina=6, Paul=0, Anna=2"
     """
     def make(t: Table) -> Event:
         s = _pairs(score or [], t.names)
@@ -561,6 +667,10 @@ def new(
     secret: Annotated[bool, typer.Option(
         "--secret", help="Hands are kept secret: a card drawn is logged as hidden and named "
         "when played (Y7).")] = False,
+    name_movers: Annotated[bool, typer.Option(
+        "--name-movers", help="Every move must name its mover with -p NAME, and a move for "
+        "anyone but the player on turn is refused: a move typed for the wrong player cannot "
+        "shift the seats (the header's movers = \"named\").")] = False,
     board: Annotated[Path | None, typer.Option(
         "--board", help="A board profile TOML file with your table's numbers (see `asara "
         "board --game yspahan`); the log refers to it.", show_default=False)] = None,
@@ -581,13 +691,16 @@ def new(
         rules = load_board(board, KEY)
         when = played_on(date)
         setup = Setup(names, names.index(first), chosen, SECRET if secret else OPEN)
-        header = LogHeader(setup, board_ref(board, log), when, place, game=KEY)
+        header = LogHeader(setup, board_ref(board, log), when, place, game=KEY,
+                           movers="named" if name_movers else "turn")
         begin(log, header, check_setup(rules, setup))
         hands = "hands secret" if secret else "hands open"
         out().print(f"new Yspahan game in {show_path(log)}: {', '.join(names)} ({hands})",
                     soft_wrap=True)
         out().print(f"Everyone has {rules.start_gold} gold. {first} is the oldest: {first} "
                     f"rolls first (`asara roll ...`).", soft_wrap=True)
+        if name_movers:
+            out().print("Every move names its mover: -p NAME.")
         if use:
             remember_new(log)
 

@@ -8,6 +8,7 @@ Names from a file are drawn as :class:`~rich.text.Text` (never as markup); the c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,7 @@ from asara_cli.games.yspahan.rules.state import (
     SOUK,
     GameState,
     LedgerEntry,
+    Setup,
 )
 
 if TYPE_CHECKING:  # rich is imported where a view is drawn: a move's line and --json need none
@@ -41,6 +43,7 @@ if TYPE_CHECKING:  # rich is imported where a view is drawn: a move's line and -
     from rich.text import Text
 
     from asara_cli.games.yspahan.played import Played
+    from asara_cli.games.yspahan.rules.engine import Flow
 
 WIDTH = 80
 
@@ -147,25 +150,80 @@ def _name(state: GameState, seat: int | None) -> str:
     return "-" if seat is None else state.players[seat].name
 
 
-def tower_text(board: Board, state: GameState) -> Text:
-    """Today's tower, bottom to top: each row's dice and the value they show, e.g. ``bag 2
-    (3s)``, yellow ones counted."""
+#: How a player's colour (Y1; the log's ``colours``) is drawn on a terminal.
+COLOUR_STYLES = {"blue": "bold blue", "red": "bold red", "green": "bold green",
+                 "yellow": "bold yellow"}
+
+
+def colour_of(setup: Setup, seat: int) -> str | None:
+    """The colour of ``seat``'s cubes and pieces, if the log records colours."""
+    return setup.colours[seat] if 0 <= seat < len(setup.colours) else None
+
+
+def player_text(setup: Setup, seat: int, name: str | None = None) -> Text:
+    """A player where their cubes or pieces are meant: the name (or ``name``, a short
+    label), then the colour word in its colour, ``Ann (blue)``; the name alone when the log
+    records no colours. The word is there for a terminal without colour, and the report."""
     from rich.text import Text
 
-    text = Text("Tower: ")
+    text = Text(setup.players[seat] if name is None else name)
+    colour = colour_of(setup, seat)
+    if colour is not None:
+        text.append(" (")
+        text.append(colour, style=COLOUR_STYLES.get(colour, ""))
+        text.append(")")
+    return text
+
+
+def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
+    """Today's tower, bottom to top, as ``(text, style)`` items: each row's value and how
+    many dice it holds, the yellow ones counted (``bag 2: 3 dice, 1 yellow``), ``vase -``
+    for an empty row."""
+    items = []
+    for name, row in zip(board.rows, state.tower, strict=True):
+        if row is None or not row.dice:
+            items.append((f"{name} -", "dim"))
+            continue
+        dice = "1 die" if row.dice == 1 else f"{row.dice} dice"
+        if row.yellow:
+            dice += (", yellow" if row.yellow == row.dice else f", {row.yellow} yellow")
+        items.append((f"{name} {row.value}: {dice}", "bold"))
+    return items
+
+
+def _packed(head: str, items: Sequence[str], width: int = WIDTH - 4) -> list[str]:
+    """``head`` and ``items`` joined by `` · `` into lines of at most ``width`` columns,
+    broken only between items (a row's words stay together)."""
+    lines = [head]
+    for i, item in enumerate(items):
+        joined = lines[-1] + ("" if i == 0 else " · ") + item
+        if i and len(joined) > width:
+            lines[-1] += " ·"
+            lines.append("  " + item)
+        else:
+            lines[-1] = joined
+    return lines
+
+
+def tower_text(board: Board, state: GameState) -> Text:
+    """Today's tower (:func:`tower_items`), on as many lines as 80 columns need."""
+    from rich.text import Text
+
     if state.phase == ROLL or all(r is None for r in state.tower):
+        text = Text("Tower: ")
         text.append("not rolled yet" if state.phase == ROLL else "empty", style="dim")
         return text
-    for i, (name, row) in enumerate(zip(board.rows, state.tower, strict=True)):
-        if i:
+    text = Text("Tower: ")
+    width = len(text)
+    for i, (item, style) in enumerate(tower_items(board, state)):
+        if i and width + 3 + len(item) > WIDTH - 4:  # as _packed breaks the move's line
+            text.append(" ·\n  ")
+            width = 2
+        elif i:
             text.append(" · ")
-        if row is None or not row.dice:
-            text.append(f"{name} -", style="dim")
-            continue
-        yellow = f" ({row.yellow} yellow)" if row.yellow else ""
-        text.append(f"{name} ")
-        text.append(f"{row.dice} ({row.value}s)", style="bold")
-        text.append(yellow, style="yellow")
+            width += 3
+        text.append(item, style=style)
+        width += len(item)
     return text
 
 
@@ -182,7 +240,7 @@ def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
             if held.owner is None:
                 t.append("-", style="dim")
             else:
-                t.append(state.players[held.owner].name)
+                t.append_text(player_text(state.setup, held.owner))
                 t.append(f" {held.filled}/{souk.shops}")
                 if held.filled == souk.shops:
                     t.append(" ✓", style="green")
@@ -200,14 +258,22 @@ def supervisor_text(board: Board, state: GameState) -> Text:
     for si, shop in facing:
         held = state.souks[si]
         cube = held.street[shop] if shop < len(held.street) else False
-        shops.append((board.souks[si].id, _name(state, held.owner) if cube else None))
+        shops.append((board.souks[si].id, held.owner if cube else None))
     if shops:
         text.append(", facing ")
         for i, (souk, owner) in enumerate(shops):
             if i:
                 text.append(" and ")
             text.append(souk)
-            text.append(" (empty)" if owner is None else f" ({owner}'s cube)")
+            if owner is None:
+                text.append(" (empty)")
+            else:
+                text.append(f" ({state.players[owner].name}'s cube")
+                colour = colour_of(state.setup, owner)
+                if colour is not None:
+                    text.append(", ")
+                    text.append(colour, style=COLOUR_STYLES.get(colour, ""))
+                text.append(")")
     return text
 
 
@@ -228,17 +294,19 @@ def caravan_text(board: Board, state: GameState) -> Text:
     n = len(state.players)
     labels = short_names([p.name for p in state.players])
     per_row = board.caravan_camels.get(n, 0)
+    coloured = bool(state.setup.colours)
     text = Text(f"Caravan {len(state.caravan)}/{per_row * len(board.caravan_rows)}: ")
+    # with colours, a caravan row a line, bottom first, each cube's owner and colour
     for r, row in enumerate(board.caravan_rows):
         if r:
-            text.append(" · ")
+            text.append("\n  " if coloured else " · ")
         text.append(f"{row} ")
         cubes = state.caravan[r * per_row:(r + 1) * per_row]
         for i in range(per_row):
             if i:
                 text.append(" ")
             if i < len(cubes):
-                text.append(labels[cubes[i]])
+                text.append_text(player_text(state.setup, cubes[i], labels[cubes[i]]))
             else:
                 text.append("-", style="dim")
     return text
@@ -257,18 +325,31 @@ def _players_table(board: Board, state: GameState) -> Table:
         cards = str(p.cards)
         if state.setup.hands != "secret" and p.hand:
             cards += f" ({' '.join(p.hand)})"
-        table.add_row(mark, Text(p.name), str(p.score), str(p.gold), str(p.camels),
-                      Text(cards), " ".join(p.buildings) or "-")
+        table.add_row(mark, player_text(state.setup, seat), str(p.score), str(p.gold),
+                      str(p.camels), Text(cards), " ".join(p.buildings) or "-")
     return table
 
 
-def status_view(board: Board, state: GameState, title: str) -> RenderableType:
-    """The table after some event, within 80 columns."""
+def _verdict(state: GameState) -> str:
+    """``Ann wins with 62.`` or ``Ann and Ben share the win with 60.`` (Y4.7)."""
+    from asara_cli.games.yspahan.rules.scoring import winners
+
+    seats = winners(state.scores)
+    names = [state.players[s].name for s in seats]
+    best = state.players[seats[0]].score
+    return (f"{names[0]} wins with {best}." if len(names) == 1 else
+            f"{' and '.join(names)} share the win with {best}.")
+
+
+def status_view(board: Board, state: GameState, title: str, full: bool = False
+                ) -> RenderableType:
+    """The table after some event, within 80 columns; ``full``: every souk's shops, the
+    caravan camel by camel, the cards (what the deck still holds, with open hands)."""
     from rich.console import Group
     from rich.text import Text
 
     head = Text(title, style="bold")
-    when = turn_text(state) or "The game is over."
+    when = turn_text(state) or f"The game is over: {_verdict(state)}"
     parts: list[RenderableType] = [head, Text(when), tower_text(board, state)]
     for quarter, cells in souk_cells(board, state):
         line = Text(f"{quarter}: ")
@@ -277,8 +358,52 @@ def status_view(board: Board, state: GameState, title: str) -> RenderableType:
     parts += [supervisor_text(board, state), caravan_text(board, state),
               _players_table(board, state)]
     deck = f"Deck {state.deck}, discard pile {len(state.discard)}."
-    parts.append(Text(deck + " ▶ next to move, S start player.", style="dim"))
+    marks = "" if state.over else " ▶ next to move, S start player."
+    parts.append(Text(deck + marks, style="dim"))
+    if full:
+        parts += _full(board, state)
     return Group(*parts)
+
+
+def _full(board: Board, state: GameState) -> list[RenderableType]:
+    """What ``status --full`` adds: every souk shop by shop (the cell each street-side shop
+    faces, ● holding a cube), the caravan camel by camel, and the cards."""
+    from rich.text import Text
+
+    souks = _table(title="Souks, shop by shop (● a cube, ○ empty)", title_justify="left")
+    for col in ("souk", "owner", "street-side shops", "inner", "points"):
+        souks.add_column(col, overflow="fold")
+    for si, souk in enumerate(board.souks):
+        held = state.souks[si]
+        street = " ".join(f"{'+'.join(cells)} {'●' if cube else '○'}"
+                          for cells, cube in zip(souk.street, held.street, strict=True))
+        owner = Text("-", style="dim") if held.owner is None else player_text(state.setup,
+                                                                             held.owner)
+        inner = f"{held.inner}/{souk.inner}" if souk.inner else "-"
+        souks.add_row(souk.id, owner, street or "-", inner, str(souk.value))
+    caravan = _table(title="The caravan, camel by camel (Y4.1)", title_justify="left")
+    for col in ("camel", "row", "cube of", "points on landing"):
+        caravan.add_column(col)
+    per_row = board.caravan_camels.get(len(state.players), 0)
+    for place in range(per_row * len(board.caravan_rows)):
+        row = place // per_row if per_row else 0
+        who = (player_text(state.setup, state.caravan[place]) if place < len(state.caravan)
+               else Text("-", style="dim"))
+        caravan.add_row(ordinal(place + 1), board.caravan_rows[row], who,
+                        str(board.caravan_points[row]))
+    parts: list[RenderableType] = [souks, caravan]
+    if state.setup.hands != "secret":
+        hands = "; ".join(f"{p.name}: {', '.join(p.hand) or 'no cards'}"
+                          for p in state.players)
+        parts.append(Text(f"Hands (open): {hands}."))
+        left = ", ".join(f"{k} {n}" for k, n in state.deck_kinds if n) or "nothing"
+        parts.append(Text(f"The deck holds: {left}."))
+    else:
+        parts.append(Text("Hands are secret: " + "; ".join(
+            f"{p.name} holds {plural(p.cards, 'card')}" for p in state.players) + "."))
+    shown = ", ".join(state.discard) or "nothing"
+    parts.append(Text(f"The discard pile: {shown}."))
+    return parts
 
 
 def status_dict(board: Board, state: GameState) -> dict[str, Any]:
@@ -304,9 +429,11 @@ def status_dict(board: Board, state: GameState) -> dict[str, Any]:
         "caravan_size": board.caravan_camels.get(n, 0) * len(board.caravan_rows),
         "deck": state.deck,
         "discard": list(state.discard),
-        "players": [{"name": p.name, "score": p.score, "gold": p.gold, "camels": p.camels,
+        "players": [{"name": p.name, "colour": colour_of(state.setup, seat),
+                     "score": p.score, "gold": p.gold, "camels": p.camels,
                      "cards": p.cards, "hand": list(p.hand), "hidden": p.hidden,
-                     "buildings": list(p.buildings)} for p in state.players],
+                     "buildings": list(p.buildings)}
+                    for seat, p in enumerate(state.players)],
     }
 
 
@@ -329,6 +456,13 @@ def points_by_week(state: GameState) -> list[tuple[str, list[int]]]:
                                if e.player == seat and e.week <= w))
         rows.append((p.name, running))
     return rows
+
+
+def week_labels(state: GameState) -> list[str]:
+    """What each column of :func:`points_by_week` is: ``after week 1`` for a week that has
+    ended, ``week 2 so far (day 3)`` for the week being played."""
+    return [f"after week {w}" if w < state.week or state.over
+            else f"week {w} so far (day {state.day})" for w in range(1, state.week + 1)]
 
 
 def score_view(board: Board, played: Played, title: str) -> RenderableType:
@@ -395,6 +529,8 @@ def score_dict(board: Board, played: Played) -> dict[str, Any]:
                     for seat, p in enumerate(state.players)],
         "weeks": [{"name": name, "after_week": running}
                   for name, running in points_by_week(state)],
+        # what each entry of after_week is: a week ended, or the week being played so far
+        "week_labels": week_labels(state),
         "ledger": [_entry(state, e) for e in state.ledger],
     }
 
@@ -405,12 +541,13 @@ def score_chart(played: Played, title: str) -> RenderableType:
     from rich.text import Text
 
     rows = points_by_week(played.state)
+    labels = week_labels(played.state)
     best = max((v for _, r in rows for v in r), default=0) or 1
     width = max((len(name) for name, _ in rows), default=0)
     parts: list[RenderableType] = [Text(title, style="bold")]
     room = WIDTH - min(width, 20) - 14
     for week in range(len(rows[0][1]) if rows else 0):
-        parts.append(Text(f"after week {week + 1}"))
+        parts.append(Text(labels[week]))
         for name, running in rows:
             line = Text(f"  {name[:20]:<{min(width, 20)}} ")
             line.append("█" * round(running[week] * room / best), style="cyan")
@@ -429,7 +566,6 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     from rich.text import Text
 
     week = before.week
-    names = [p.name for p in after.players]
     scored = [e for e in after.ledger[len(before.ledger):]
               if e.source in (SOUK, CARAVAN_WEEK)]
     table = _table(title=f"End of week {week} (Y4.5)", title_justify="left")
@@ -437,7 +573,7 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     table.add_column("points", justify="right")
     table.add_column("for")
     for e in scored:
-        table.add_row(Text(names[e.player]), f"+{e.points}", e.explanation)
+        table.add_row(player_text(after.setup, e.player), f"+{e.points}", e.explanation)
     if not scored:
         table.add_row("-", "", "no complete souk, no cube on the caravan")
     parts: list[RenderableType] = [table]
@@ -457,20 +593,74 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
 
 def result_line(board: Board, before: GameState, after: GameState, event: Event,
                 numbered: bool = True) -> str:
-    """``#12 Ann: takes the chest row; goods: ... (+2 points). Next: Ben.``; ``numbered``:
-    with the event's number (a check only has none)."""
-    text = f"#{after.events} " if numbered else ""
-    text += move_text(board, event)
-    if isinstance(event, Turn):
-        seat = next(i for i, p in enumerate(after.players) if p.name == event.player)
-        gained = after.players[seat].score - before.players[seat].score
-        p = after.players[seat]
-        text += (f" ({'+' if gained >= 0 else ''}{gained} points; now {p.gold} gold, "
-                 f"{plural(p.camels, 'camel')}, {plural(p.cards, 'card')})")
+    """The move recorded and what the table moves for it by hand: ``#12 Ann: takes the
+    camels row; takes camels``, then a line for each player it touched (gold, camels and
+    cards gained or paid and why, the move's own points; where that player now stands),
+    the tower after a roll, a week end's points apart (the week end's screen follows), and
+    who is next (the order of the 4-player last day, Y5.2). ``numbered``: with the event's
+    number (a check only has none)."""
+    from asara_cli.games.yspahan.rules.engine import moved
+
+    lines = [f"{f'#{after.events} ' if numbered else ''}{move_text(board, event)}."]
+    if isinstance(event, Roll):
+        lines += ["  " + x for x in _packed("Tower: ", [t for t, _ in tower_items(board, after)])]
+    if not isinstance(event, Checkpoint):
+        lines += _touched(board, before, after, event, moved(board, before, event))
+    scored = after.ledger[len(before.ledger):]
+    week_end = [e for e in scored if e.source in (SOUK, CARAVAN_WEEK)]
+    if week_end:
+        by = {e.player: 0 for e in week_end}
+        for e in week_end:
+            by[e.player] += e.points
+        names = ", ".join(f"{after.players[s].name} +{n}" for s, n in by.items())
+        lines.append(f"  The week end scores apart from the move: {names} (below).")
     nxt = turn_text(after)
     if nxt is not None:
-        text += f". {nxt}"
-    return text
+        lines.append("  " + (_last_day(board, after) or nxt))
+    return "\n".join(lines)
+
+
+def _touched(board: Board, before: GameState, after: GameState, event: Roll | Turn,
+             flows: Sequence[Flow]) -> list[str]:
+    """A line per player the move touched, the mover first: each flow and the move's own
+    points (a week end's are apart), then what that player holds now."""
+    mover = after.seat(event.player)
+    # the mover's line always after a turn; after a roll only when the roll cost something
+    items: dict[int, list[str]] = {} if mover is None or isinstance(event, Roll) else {
+        mover: []}
+    for f in flows:
+        amounts = [f"{n:+d} {what}" for n, what in ((f.gold, "gold"),
+                                                   (f.camels, "camel" if abs(f.camels) == 1
+                                                    else "camels"),
+                                                   (f.cards, "card" if abs(f.cards) == 1
+                                                    else "cards")) if n]
+        items.setdefault(f.player, []).append(
+            f"{', '.join(amounts)} ({f.why})" if amounts else f.why)
+    for e in after.ledger[len(before.ledger):]:
+        if e.source in (SOUK, CARAVAN_WEEK):
+            continue
+        why = re.sub(rf"\s*[:=] {e.points}$", "", e.explanation)
+        points = "point" if e.points == 1 else "points"
+        items.setdefault(e.player, []).append(f"{e.points:+d} {points}: {why}")
+    out = []
+    for seat, parts in items.items():
+        p = after.players[seat]
+        now = (f"now {p.gold} gold, {plural(p.camels, 'camel')}, {plural(p.cards, 'card')}, "
+               f"{plural(p.score, 'point')}")
+        out.append(f"  {p.name}: {'; '.join([*parts, now])}.")
+    return out
+
+
+def _last_day(board: Board, state: GameState) -> str | None:
+    """The 4-player last day's order by score, said as it begins (Y5.2)."""
+    last = (state.week, state.day) == (board.weeks, board.days)
+    if not (last and state.phase == ROLL and len(state.players) == 4 and state.done == 0):
+        return None
+    order = ", ".join(f"{state.players[s].name} ({state.players[s].score})"
+                      for s in state.order)
+    return (f"{_when(state)}, the last day: turns go by score, lowest first (Y5.2; a tie "
+            f"goes to the one sitting farthest clockwise from yesterday's start player): "
+            f"{order}. {state.players[state.order[0]].name} rolls (start player).")
 
 
 # --- the board profile ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any
 
 from msgspec import Struct
 
-from asara_cli.core.profile import MAX_LIST, MAX_NUMBER
+from asara_cli.core.profile import MAX_LIST, MAX_NUMBER, check_size
 from asara_cli.core.profile import BoardError as BoardError  # a profile's error, as before
 from asara_cli.games.asara.rules.model import Colour, Section
 
@@ -272,6 +272,14 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         n: r.whole(f"buyers.hand.{n}", minimum=1) for n in range(min_players, max_players + 1)
     }
 
+    # a year's turns: every buyer in the hands, and those recruited from the rest; a build
+    # lists as many sections as its plot's number
+    years, buyers = r.whole("years.count", minimum=1), r.whole("buyers.total", minimum=1)
+    yearly = max(buyers, *(n * hand_size[n] for n in hand_size))
+    plots = r.whole("building_circle.plots", minimum=1)
+    check_size("years.count", years * yearly, plots,
+               f"{years} years x {yearly} buyers played a year", "plots")
+
     start_money = r.ints("money.start")
     if len(start_money) < max_players:
         raise BoardError("money.start", f"needs {max_players} amounts, one per seat")
@@ -324,7 +332,7 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         description=r.text("description"),
         min_players=min_players,
         max_players=max_players,
-        years=r.whole("years.count", minimum=1),
+        years=years,
         prices={c: r.whole(f"prices.{c}", minimum=1) for c in Colour},
         tiles={s: r.whole(f"tiles.{s}", minimum=1) for s in Section},
         lighted_window_tiles=r.whole("tiles.lighted_window"),
@@ -345,7 +353,7 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         lighted_spaces=r.maybe_int("lighted_windows.spaces", minimum=1),
         lighted_min_spaces=r.whole("lighted_windows.min_spaces", minimum=1),
         lighted_offers=tuple(offers),
-        buyers_total=r.whole("buyers.total", minimum=1),
+        buyers_total=buyers,
         buyer_colours=r.whole("buyers.colours", minimum=1),
         buyers_per_colour=r.maybe_int("buyers.per_colour", minimum=1),
         hand_size=hand_size,

@@ -13,8 +13,9 @@ from typing import Any
 
 from msgspec import Struct
 
-from asara_cli.core.profile import MAX_LIST, MAX_NUMBER
+from asara_cli.core.profile import MAX_LIST, MAX_NUMBER, check_size
 from asara_cli.core.profile import BoardError as BoardError  # a profile's error
+from asara_cli.core.words import number
 
 UNLIMITED = "unlimited"
 #: Certainty words a profile may give a value (Y1). The first two are enforced as errors.
@@ -154,9 +155,9 @@ class Board(Struct, frozen=True):
             return "", 0
         for arm, length in self.arms:
             if cell.startswith(arm):
-                rest = cell[len(arm):]
-                if rest.isdigit() and 1 <= int(rest) <= length and rest == str(int(rest)):
-                    return arm, int(rest)
+                at = number(cell[len(arm):])
+                if at is not None and 1 <= at <= length and cell[len(arm):] == str(at):
+                    return arm, at
         return None
 
     def distance(self, a: str, b: str) -> int:
@@ -297,6 +298,9 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         raise BoardError("buildings.points", f"needs {len(BUILDINGS)} values, one per building "
                                              f"in the order built")
     deck, cards = _cards(r)
+    weeks, days = r.whole("calendar.weeks", minimum=1), r.whole("calendar.days", minimum=1)
+    check_size("calendar", weeks * days * max_players, dice,
+               f"{weeks} weeks x {days} days x {max_players} players", "dice")
     certainty = {}
     for key in ("quarters", "street", "caravan", "buildings"):
         node = r.table(key)
@@ -306,8 +310,8 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         description=r.text("description"),
         min_players=min_players,
         max_players=max_players,
-        weeks=r.whole("calendar.weeks", minimum=1),
-        days=r.whole("calendar.days", minimum=1),
+        weeks=weeks,
+        days=days,
         white_dice=r.whole("dice.white", minimum=1),
         yellow_dice=dice - r.whole("dice.white", minimum=1),
         yellow_cost=r.whole("dice.yellow_cost"),

@@ -78,12 +78,24 @@ from asara_cli.games.yspahan.rules.state import (
     thaw,
 )
 
-__all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "CannotApply", "Replay", "Violation",
-           "advance", "apply", "check", "check_setup", "errors", "replay"]
+__all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "CannotApply", "Flow", "Replay",
+           "Violation", "advance", "apply", "check", "check_setup", "errors", "moved", "replay"]
 
 # card windows of a turn (Y6.11)
 _ROLL, _BEFORE, _AFTER, _LAST = "before the roll", "before the row", "after the action", \
     "after the build"
+
+
+class Flow(Struct, frozen=True):
+    """What the table moves by hand for one step of an event: a player's gold, camels and
+    cards gained (positive) or paid (negative), and why (``camels row: 2 dice + 1 pasture``).
+    A step that moves nothing may still say something (the supervisor's free walk)."""
+
+    player: int
+    gold: int = 0
+    camels: int = 0
+    cards: int = 0
+    why: str = ""
 
 
 class _Skip(Exception):
@@ -93,12 +105,18 @@ class _Skip(Exception):
 class _Run:
     """One event walked on a table: ``out`` collects findings (``None``: apply only)."""
 
-    __slots__ = ("b", "number", "out", "player", "t")
+    __slots__ = ("b", "flows", "number", "out", "player", "t")
 
-    def __init__(self, board: Board, t: Table, number: int, out: list[Violation] | None
-                 ) -> None:
+    def __init__(self, board: Board, t: Table, number: int, out: list[Violation] | None,
+                 flows: list[Flow] | None = None) -> None:
         self.b, self.t, self.number, self.out = board, t, number, out
         self.player: str | None = None
+        self.flows = flows  # what moved, only when asked (:func:`moved`)
+
+    def flow(self, seat: int, why: str, gold: int = 0, camels: int = 0, cards: int = 0
+             ) -> None:
+        if self.flows is not None:
+            self.flows.append(Flow(seat, gold, camels, cards, why))
 
     def err(self, rule: str, message: str, severity: str = ERROR) -> None:
         if self.out is not None:
@@ -117,24 +135,28 @@ class _Run:
 
     # --- supplies -----------------------------------------------------------------------
 
-    def gain_gold(self, seat: int, n: int) -> None:
+    def gain_gold(self, seat: int, n: int, why: str = "") -> None:
         t = self.t
+        self.flow(seat, why, gold=n)
         t.gold[seat] += n
         t.gold_supply -= n
         if self.b.gold_supply is not None and t.gold_supply < 0 <= t.gold_supply + n:
             self.err("Y6.14", f"the gold supply ({self.b.gold_supply} in the profile) has run "
                               f"out", WARNING)
 
-    def gain_camels(self, seat: int, n: int) -> None:
+    def gain_camels(self, seat: int, n: int, why: str = "") -> None:
         t = self.t
+        self.flow(seat, why, camels=n)
         t.camels[seat] += n
         t.camel_supply -= n
         if self.b.camel_supply is not None and t.camel_supply < 0 <= t.camel_supply + n:
             self.err("Y6.14", f"the camel supply ({self.b.camel_supply} in the profile) has "
                               f"run out", WARNING)
 
-    def pay(self, seat: int, gold: int, camels: int) -> None:
+    def pay(self, seat: int, gold: int, camels: int, why: str = "") -> None:
         t = self.t
+        if gold or camels:
+            self.flow(seat, why, gold=-gold, camels=-camels)
         t.gold[seat] -= gold
         t.gold_supply += gold
         t.camels[seat] -= camels
@@ -184,6 +206,9 @@ class _Run:
                              f"(the hand: {shown or 'no cards'})")
             return None
         t.discard[kind] = t.discard.get(kind, 0) + 1
+        if self.flows is not None:  # the words only when asked: a replay needs none
+            self.flow(seat, {"play": f"plays {kind}", "discard": f"discards {kind}"}.get(
+                how, f"{kind} for the building"), cards=-1)
         return ck
 
     def draw(self, seat: int, card: str | None, why: str) -> None:
@@ -224,6 +249,8 @@ class _Run:
                         t.deck_kinds[card] = left - 1
                 t.hand[seat][card] = t.hand[seat].get(card, 0) + 1
         t.deck -= 1
+        if self.flows is not None:
+            self.flow(seat, why if card in (None, HIDDEN) else f"{why}: {card}", cards=1)
         if t.deck == 0 and t.discard:
             self.reshuffle()
 
@@ -286,9 +313,9 @@ class _Run:
         if self.use_card(seat, p.kind, "play") is None:
             return
         if effect == "camels":
-            self.gain_camels(seat, ck.amount)
+            self.gain_camels(seat, ck.amount, f"the {p.kind} card")
         elif effect == "gold":
-            self.gain_gold(seat, ck.amount)
+            self.gain_gold(seat, ck.amount, f"the {p.kind} card")
         elif effect in ("nocamels", "nogold"):
             if t.turn_built:
                 self.err("Y6.12", f"the {p.kind} card played {window} waives nothing: the "
@@ -310,19 +337,19 @@ class _Run:
                                                  f"not {k}")
             points = k * ck.points
             if effect == "goldvp":
-                self.pay(seat, k, 0)
+                self.pay(seat, k, 0, f"the {p.kind} card")
                 self.score(seat, points, GOLDVP, f"{p.kind}: {k} gold x {ck.points} = {points}")
             else:
-                self.pay(seat, 0, k)
+                self.pay(seat, 0, k, f"the {p.kind} card")
                 self.score(seat, points, CAMELVP,
                            f"{p.kind}: {plural(k, 'camel')} x {ck.points} = {points}")
         elif effect == "exchange":
             if p.into == INTO_GOLD:
-                self.pay(seat, 0, k)
-                self.gain_gold(seat, k)
+                self.pay(seat, 0, k, f"the {p.kind} card")
+                self.gain_gold(seat, k, f"the {p.kind} card")
             else:
-                self.pay(seat, k, 0)
-                self.gain_camels(seat, k)
+                self.pay(seat, k, 0, f"the {p.kind} card")
+                self.gain_camels(seat, k, f"the {p.kind} card")
 
     # --- souks ----------------------------------------------------------------------------
 
@@ -337,9 +364,12 @@ class _Run:
                 room += self.b.souks[s].shops - t.filled[s]
         return room
 
-    def place(self, seat: int, shop: Shop, quarter: str | None) -> bool:
+    def place(self, seat: int, shop: Shop, quarter: str | None, listed: Sequence[Shop] = (),
+              said: set[tuple[str, str]] | None = None) -> bool:
         """One cube from ``seat``'s supply into ``shop`` (Y3.4.1-Y3.4.3), of ``quarter``
-        when a quarter row places it (``None``: the souk card, any quarter)."""
+        when a quarter row places it (``None``: the souk card, any quarter). What refuses a
+        whole souk is said once for the cubes ``listed`` with ``shop`` (kept in ``said``),
+        naming their shops."""
         b, t = self.b, self.t
         who = self.name(seat)
         si = b.souk_index(shop.souk)
@@ -348,10 +378,22 @@ class _Run:
                              f"{', '.join(s.id for s in b.souks)})")
             return False
         souk = b.souks[si]
-        if quarter is not None and souk.quarter != quarter:
-            self.err("Y3.4", f"{souk.id} is in the {souk.quarter} quarter; the {quarter} row "
-                             f"places cubes in the {quarter} quarter only")
+
+        def refuse(rule: str, message: str) -> bool:
+            """A reason that holds for every cube listed for this souk: said once, with
+            ``{souk}`` in ``message`` the souk and the shops listed in it, ``chest6 (W8,
+            W10)``."""
+            if said is not None:
+                if (rule, souk.id) in said:
+                    return False
+                said.add((rule, souk.id))
+            cells = ", ".join(s.cell for s in listed if s.souk == souk.id) or shop.cell
+            self.err(rule, message.replace("{souk}", f"{souk.id} ({cells})"))
             return False
+
+        if quarter is not None and souk.quarter != quarter:
+            return refuse("Y3.4", f"{{souk}} is in the {souk.quarter} quarter; the {quarter} "
+                                  f"row places cubes in the {quarter} quarter only")
         owner = t.owner[si]
         if shop.cell == INNER:
             if souk.inner == 0:
@@ -376,17 +418,15 @@ class _Run:
                                    f"cube of {self.name(owner)}")
                 return False
         if owner >= 0 and owner != seat:
-            self.err("Y3.4.2", f"{souk.id} in the {souk.quarter} quarter holds "
-                               f"{self.name(owner)}'s cubes: it is closed to {who}")
-            return False
+            return refuse("Y3.4.2", f"{{souk}} in the {souk.quarter} quarter holds "
+                                    f"{self.name(owner)}'s cubes: it is closed to {who}")
         if owner < 0:
             open_ = [b.souks[s].id for s in b.souks_of(souk.quarter)
                      if t.owner[s] == seat and t.filled[s] < b.souks[s].shops]
             if open_:
-                self.err("Y3.4.3", f"{who} has the unfinished souk {', '.join(open_)} in the "
-                                   f"{souk.quarter} quarter and must fill it before starting "
-                                   f"{souk.id}")
-                return False
+                return refuse("Y3.4.3", f"{who} has the unfinished souk {', '.join(open_)} in "
+                                        f"the {souk.quarter} quarter and must fill it before "
+                                        f"starting {{souk}}")
         if index < 0:
             t.inner[si] += 1
         else:
@@ -467,7 +507,7 @@ class _Run:
                                      f"{s.souk} facing {to}")
                 else:
                     kept = True
-                    self.pay(owner, 0, 1)
+                    self.pay(owner, 0, 1, f"keeps the {s.souk} cube facing {to}")
                     self.cube_out(owner)
             if not kept:
                 t.street[si][waiting[si]] = False
@@ -548,8 +588,10 @@ class _Run:
         if cost > t.gold[seat]:
             dice = "1 yellow die costs" if len(yellow) == 1 else f"{len(yellow)} yellow dice cost"
             self.err("Y2.3", f"{dice} {cost} gold; {self.name(seat)} has {t.gold[seat]}")
-        self.pay(seat, cost, 0)
+        self.pay(seat, cost, 0, "1 yellow die" if len(yellow) == 1 else
+                 f"{len(yellow)} yellow dice")
         t.tower = tower_rows(len(b.rows), white, yellow)
+        t.taken = [-1] * len(b.rows)
         t.phase = TURN
 
     def turn(self, ev: Turn) -> None:
@@ -584,14 +626,18 @@ class _Run:
             taken = t.tower[index]
             if taken is None or not taken[1]:
                 if taken is None:
-                    self.err("Y2.5", f"the {row} row is empty: no die showed its value, or "
-                                     f"it was taken today")
+                    by = t.taken[index] if index < len(t.taken) else -1
+                    self.err("Y2.5", f"the {row} row was taken today by {self.name(by)}"
+                             if by >= 0 else f"the {row} row is empty: no die of today's "
+                             f"roll landed on it")
                 else:
                     self.err("Y2.6", f"the {row} row held only yellow dice, which left after "
                                      f"the start player's turn")
                 raise _Skip
             value, dice = taken[0], taken[1]
             t.tower[index] = None
+            if index < len(t.taken):  # a state made before rows were kept has none
+                t.taken[index] = seat
         extra = 0
         if (ev.discard is not None and row is not None
                 and self.use_card(seat, ev.discard, "discard") is not None):
@@ -621,16 +667,21 @@ class _Run:
              building: str) -> None:
         """The camel or gold row's action (Y3.1, Y3.2)."""
         if row != own:
-            what = "camels" if own == CAMELS_ROW else "gold"
+            what = "camels come" if own == CAMELS_ROW else "gold comes"
             self.err("Y3.1" if own == CAMELS_ROW else "Y3.2",
-                     f"{what} come from the {own} row, not the {row} row")
+                     f"{what} from the {own} row, not the {row} row")
             raise _Skip
         bonus = self.b.buildings[building].bonus if building in self.t.built[seat] else 0
         n = dice + extra + bonus
+        why = ""
+        if self.flows is not None:  # the words only when asked: a replay needs none
+            why = f"{own} row: " + " + ".join(x for x in (
+                "1 die" if dice == 1 else f"{dice} dice", "1 discarded card" if extra else "",
+                f"{bonus} {building}" if bonus else "") if x)
         if own == CAMELS_ROW:
-            self.gain_camels(seat, n)
+            self.gain_camels(seat, n, why)
         else:
-            self.gain_gold(seat, n)
+            self.gain_gold(seat, n, why)
 
     def goods(self, seat: int, row: str | None, dice: int, extra: int,
               shops: Sequence[Shop]) -> None:
@@ -656,15 +707,16 @@ class _Run:
             return " + ".join(x for x in (dice_word, "1 discarded card" if extra else "",
                                           f"{hoist} hoist" if hoist else "") if x)
 
-        if len(shops) > n:
+        if len(shops) > n:  # the count is the mistake: what the extra cubes meet follows
             self.err("Y3.4", f"{who} may place {plural(n, 'cube')} ({how()}); "
                              f"{len(shops)} are listed")
-        elif len(shops) < want:
+        said: set[tuple[str, str]] = set()
+        for shop in shops:
+            self.place(seat, shop, row, shops, said)
+        if want > len(shops):  # after the shops: a cube in the wrong souk is the mistake
             self.err("Y6.6", f"{who} must place {plural(want, 'cube')} in the {row} quarter "
                              f"({n} entitled: {how()}; room for {room}); {len(shops)} "
                              f"{'is' if len(shops) == 1 else 'are'} listed")
-        for shop in shops:
-            self.place(seat, shop, row)
 
     def supervisor(self, seat: int, value: int, action: Supervisor) -> None:
         """Move the supervisor (Y3.5, Y6.1, Y6.2) and send the cubes facing its end cell."""
@@ -681,10 +733,18 @@ class _Run:
         cost = max(0, steps - free)
         if cost > t.gold[seat]:
             bath = f", {free} free with the bath" if free else ""
-            self.err("Y6.16", f"moving the supervisor {plural(d, 'cell')} from {t.supervisor} "
+            self.err("Y3.5", f"moving the supervisor {plural(d, 'cell')} from {t.supervisor} "
                               f"to {to} with a {value} costs {cost} gold ({steps} steps of "
                               f"change{bath}); {who} has {t.gold[seat]}")
-        self.pay(seat, cost, 0)
+        walk = ""
+        if self.flows is not None:  # the words only when asked: a replay needs none
+            change = "no change" if not steps else plural(steps, "step") + " of change"
+            bath = f", {min(free, steps)} free with the bath" if free and steps else ""
+            walk = (f"supervisor {plural(d, 'cell')} from {t.supervisor} to {to} with a "
+                    f"{value}: {change}{bath}")
+            if not cost:
+                self.flow(seat, walk + ", free")
+        self.pay(seat, cost, 0, walk)
         t.supervisor = to
         self.send(seat, to, action.sends)
 
@@ -718,7 +778,7 @@ class _Run:
                              f"gold{self._waived()}; {who} has {plural(t.camels[seat], 'camel')} "
                              f"and {t.gold[seat]} gold")
             return
-        self.pay(seat, gold, camels)
+        self.pay(seat, gold, camels, f"the {bld.building}")
         t.built[seat].append(bld.building)
         t.turn_built = True
         self.cube_out(seat)
@@ -749,6 +809,7 @@ class _Run:
             return
         # the day ends (Y2.9)
         t.tower = [None] * len(b.rows)
+        t.taken = [-1] * len(b.rows)
         if t.day == b.days:
             self.week_end()
             if t.week == b.weeks:
@@ -862,6 +923,17 @@ def apply(board: Board, table: Table, event: Event) -> None:
     with contextlib.suppress(CannotApply):
         _Run(board, table, number, None).event(event)
     table.events = number
+
+
+def moved(board: Board, state: Table | GameState, event: Event) -> tuple[Flow, ...]:
+    """What the table moves by hand for ``event`` on ``state``, step by step (for the move's
+    line); ``state`` is left as it was. Points are the ledger's."""
+    t = _table(board, state)
+    t = t.copy() if t is state else t
+    flows: list[Flow] = []
+    with contextlib.suppress(CannotApply, _Skip):
+        _Run(board, t, t.events + 1, None, flows).event(event)
+    return tuple(flows)
 
 
 def advance(board: Board, state: GameState, event: Event) -> GameState:

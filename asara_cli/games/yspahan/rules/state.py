@@ -135,6 +135,8 @@ class GameState(Struct, frozen=True):
     waive_camels: bool = False
     waive_gold: bool = False
     waived_by_play: bool = False
+    #: who took each tower row today (a seat, or -1): a refusal of an empty row says who
+    taken: tuple[int, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -177,6 +179,7 @@ class Table:
     order: list[int]
     done: int
     tower: list[list[int] | None]  # [value, dice, yellow]; 0 dice: its yellow dice left
+    taken: list[int]  # per row: the seat that took it today, or -1
     gold: list[int]
     camels: list[int]
     hand: list[dict[str, int]]
@@ -227,6 +230,7 @@ class Table:
             setattr(t, name, getattr(self, name))
         t.order = list(self.order)
         t.tower = [None if r is None else list(r) for r in self.tower]
+        t.taken = list(self.taken)
         for name in ("gold", "camels", "hidden", "score", "cubes", "owner", "filled", "inner",
                      "caravan", "ledger"):
             setattr(t, name, list(getattr(self, name)))
@@ -255,6 +259,7 @@ def new_table(board: Board, setup: Setup) -> Table:
     t.order = [(start + i) % n for i in range(n)] if n else []
     t.done = 0
     t.tower = [None] * len(board.rows)
+    t.taken = [-1] * len(board.rows)
     t.gold = [board.start_gold] * n
     t.camels = [board.start_camels] * n
     t.hand = [{} for _ in range(n)]

@@ -14,6 +14,7 @@ from typing import Any
 
 from asara_cli.core.findings import Report
 from asara_cli.core.schema import Schema, string, texts
+from asara_cli.core.words import number
 from asara_cli.games.asara.rules.areas.base import (
     COLOUR_OF,
     COLOURS,
@@ -234,8 +235,10 @@ class Building(Kind[Build]):
                               'a tower such as "black", "red 2" or "red 2 on gold"'):
             m = _LIGHTED.match(text)
             assert m is not None
-            lighted.append(LightedWindow(COLOUR_OF[m.group(1)], int(m.group(2) or 1),
-                                         m.group(3) is not None))
+            tower = number(m.group(2) or "1")
+            if tower is None:
+                raise r.error("lighted", f"{m.group(2)} is no tower number")
+            lighted.append(LightedWindow(COLOUR_OF[m.group(1)], tower, m.group(3) is not None))
         return plot, Build(tuple(new), tuple(add), tuple(lighted))
 
     def write(self, space: int | None, action: Build) -> dict[str, Any]:
@@ -260,14 +263,16 @@ def _tower_text(r: Fields, key: str, text: str, expected: str
     head, sep, rest = text.partition(":")
     m = _TOWER.match(head.strip())
     items = [x.strip() for x in rest.split(",")] if sep else []
-    if not m or not items or not all(_PART.match(x) for x in items):
+    tower = number(m.group(2)) if m and m.group(2) else None
+    if (not m or not items or not all(_PART.match(x) for x in items)
+            or (m.group(2) and tower is None)):
         raise r.error(key, f"expected {expected}, got {text!r}")
     parts = []
     for x in items:
         pm = _PART.match(x)
         assert pm is not None
         parts.append(Part(SECTION_OF[pm.group(2)], pm.group(1) is not None))
-    return COLOUR_OF[m.group(1)], int(m.group(2)) if m.group(2) else None, tuple(parts)
+    return COLOUR_OF[m.group(1)], tower, tuple(parts)
 
 
 def _check_lighted(lighted: Sequence[LightedWindow], player: Hand, bad: Report

@@ -81,3 +81,18 @@ class WordError(InputError):
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
+
+
+class Asked(WordError):
+    """A decision that belongs to a player and that the words did not give. A one-shot
+    command refuses with the message (how to give it on the line); the table session asks
+    the player ``who`` the ``question`` and adds the answer to the same line as ``option``
+    with ``answer`` (``{}`` stands for what the player said)."""
+
+    def __init__(self, message: str, player: str, question: str, option: str,
+                 answer: str) -> None:
+        super().__init__(message)
+        self.who = player
+        self.question = question
+        self.option = option
+        self.answer = answer

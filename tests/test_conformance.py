@@ -210,6 +210,32 @@ def test_every_simulated_move_records_through_the_games_recording(key: str) -> N
         assert state == rules.position(g.replay(board, header.setup, events))
 
 
+@pytest.mark.parametrize("key", KEYS)
+def test_the_words_of_each_legal_move_make_its_event(key: str, tmp_path: Path) -> None:
+    """Every legal move a game lists (``legal_moves``) says it in the words of its one-shot
+    command; read by the game's own command layer (``asara check WORDS``), they make the
+    move's event, over positions of a simulated game."""
+    from typed import reader
+
+    g = game(key)
+    board = load_board(None, key)
+    rules = g.recording()
+    header, events = _simulated(key)[-1]  # the most players, every flag
+    state = rules.position(g.replay(board, header.setup, ()))
+    read_moves = 0
+    for number, event in enumerate(events):
+        moves = g.legal_moves(board, state) if number % 5 == 0 else ()
+        if moves:
+            path = tmp_path / f"at{number}.toml"
+            path.write_text(log_to_text(header, events[:number]), encoding="utf-8")
+            with reader(path, key) as read:
+                for move in moves[::max(1, len(moves) // 30)]:
+                    assert read(move.words) == move.event, (number, move.words)
+                    read_moves += 1
+        state = rules.after(rules.apply(board, state, event))
+    assert read_moves >= 10, read_moves
+
+
 # --- the log ------------------------------------------------------------------------------
 
 

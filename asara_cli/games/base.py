@@ -496,10 +496,44 @@ class Recorder(Protocol[_Board_contra, _Outcome_contra, StateT, _Event_contra, D
                                      DoneT]: ...
 
 
+_State_contra = TypeVar("_State_contra", contravariant=True)
+
+
+class LegalMove(Struct, Generic[_Event_co], frozen=True):
+    """One legal move of the player to move: ``words`` as one types them (the one-shot
+    command's words without ``asara``: ``buy base black -c blue``), the ``event`` they make,
+    and the ``group`` it is shown in (``buy base``, ``goods chest``). ``note`` says what the
+    table has not told the tool and the move takes as possible (a face-down buyer, a card
+    drawn with hands secret); empty for most moves."""
+
+    words: str
+    event: _Event_co
+    group: str
+    note: str = ""
+
+
+class LegalMoves(Protocol[_Board_contra, _State_contra, _Event_co]):
+    """The legal moves of a position, for ``asara moves``, completion and the simulator,
+    built from the game's own referee (every one passes its ``check``)."""
+
+    def legal_moves(self, board: _Board_contra, state: _State_contra
+                    ) -> Sequence[LegalMove[_Event_co]]:
+        """The moves the player to move may make in ``state`` (the position of
+        :class:`Recorder`'s recording), grouped in the order shown; empty when the game is
+        over or the table must tell a fact first (see :meth:`moves_note`)."""
+        ...
+
+    def moves_note(self, board: _Board_contra, state: _State_contra) -> str | None:
+        """What the list leaves out, for a person (``the dice are to be rolled: asara roll
+        ...``), or ``None``."""
+        ...
+
+
 class Game(Identity, BoardProfile[BoardT], Codec[BoardT, SetupT, EventT],
            Referee[BoardT, SetupT, EventT, OutcomeT], Scores[BoardT, SetupT, OutcomeT],
            Views[BoardT, OutcomeT], CommandLine[BoardT, SetupT, EventT],
            Recorder[BoardT, OutcomeT, StateT, EventT, DoneT], Simulator[BoardT, SetupT, EventT],
+           LegalMoves[BoardT, StateT, EventT],
            Protocol[BoardT, SetupT, EventT, OutcomeT, StateT, DoneT]):
     """One game asara-cli referees: every part above, over the game's own board, setup,
     event, outcome, position and move-done types. A game package declares ``GAME:

@@ -22,6 +22,7 @@ from asara_cli.games.base import (
     Flag,
     Game,
     LedgerLine,
+    LegalMove,
     SchemaPart,
     SeatScore,
     Source,
@@ -208,6 +209,14 @@ class Pebbles(CodecModule[Setup, Place]):
         from toygame.commands import COMMANDS
 
         return COMMANDS
+
+    def legal_moves(self, board: Board, state: State) -> Sequence[LegalMove[Place]]:
+        from toygame.recording import legal_moves
+
+        return legal_moves(board, state)
+
+    def moves_note(self, board: Board, state: State) -> str | None:
+        return None if state.to_move is not None else "the game is over [P1]"
 
     def recording(self) -> Recording[Board, Played, State, Place, State]:
         from toygame.recording import RECORDING

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from asara_cli.core.findings import Violation
+from asara_cli.games.base import LegalMove
 from toygame.rules import Board, Place, Played, State, apply, check
 
 if TYPE_CHECKING:
@@ -19,6 +20,16 @@ def move_text(board: Board, event: Place) -> str:
 def turn_text(state: State) -> str | None:
     seat = state.to_move
     return None if seat is None else f"Round {state.round}, {state.players[seat]} to move."
+
+
+def legal_moves(board: Board, state: State) -> tuple[LegalMove[Place], ...]:
+    """A pebble into each well the referee allows (P3), as ``place N`` types it."""
+    seat = state.to_move
+    if seat is None:
+        return ()
+    made = (Place(state.players[seat], well) for well in range(1, len(board.wells) + 1))
+    return tuple(LegalMove(f"place {e.well}", e, "place") for e in made
+                 if not any(v.is_error for v in check(board, state, e)))
 
 
 class PebblesRecording:

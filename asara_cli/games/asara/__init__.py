@@ -21,6 +21,7 @@ from asara_cli.games.base import (
     Flag,
     Game,
     LedgerLine,
+    LegalMove,
     SchemaPart,
     SeatScore,
     Source,
@@ -288,6 +289,18 @@ class Asara(CodecModule["Setup", "Event"]):
         from asara_cli.games.asara.commands import COMMANDS
 
         return ("tally", *COMMANDS, "check")
+
+    # --- legal moves ------------------------------------------------------------------------
+
+    def legal_moves(self, board: Board, state: GameState) -> Sequence[LegalMove[Event]]:
+        from asara_cli.games.asara.moves import legal_moves
+
+        return legal_moves(board, state)
+
+    def moves_note(self, board: Board, state: GameState) -> str | None:
+        from asara_cli.games.asara.moves import moves_note
+
+        return moves_note(board, state)
 
     def recording(self) -> Recording[Board, Replay, GameState, Event, Applied]:
         from asara_cli.games.asara.recording import RECORDING

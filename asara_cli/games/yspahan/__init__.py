@@ -22,6 +22,7 @@ from asara_cli.games.base import (
     Flag,
     Game,
     LedgerLine,
+    LegalMove,
     SchemaPart,
     SeatScore,
     Source,
@@ -270,6 +271,18 @@ class Yspahan(CodecModule["Setup", "Event"]):
         from asara_cli.games.yspahan.commands import COMMANDS
 
         return (*COMMANDS, "check")
+
+    # --- legal moves ------------------------------------------------------------------------
+
+    def legal_moves(self, board: Board, state: GameState) -> Sequence[LegalMove[Event]]:
+        from asara_cli.games.yspahan.moves import legal_moves
+
+        return legal_moves(board, state)
+
+    def moves_note(self, board: Board, state: GameState) -> str | None:
+        from asara_cli.games.yspahan.moves import moves_note
+
+        return moves_note(board, state)
 
     def recording(self) -> Recording[Board, Played, GameState, Event, GameState]:
         from asara_cli.games.yspahan.recording import RECORDING

@@ -28,25 +28,27 @@ from asara_cli.games.asara.rules.state import GameState, PlayerState, in_play
 from asara_cli.games.asara.rules.table import thaw
 
 
-def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()) -> tuple[Turn, ...]:
+def legal_moves(board: Board, state: GameState, labels: Sequence[str] = (),
+                every: bool = False) -> tuple[Turn, ...]:
     """A sample of legal turns for the player to move: every kind of move that is possible,
     with a few tile and build choices each (not every combination). ``labels`` are buyer
-    colour labels to use when a new one may enter play. Always non-empty while the game runs
-    (the coloured building has unlimited room)."""
+    colour labels to use when a new one may enter play; ``every``: an area without a colour
+    yet is offered with each of them (which buyers a hand holds is secret), not one. Always
+    non-empty while the game runs (the coloured building has unlimited room)."""
     table = thaw(state)  # every check reads one table, which none of them changes
-    return tuple(m for m in candidate_moves(board, state, labels)
+    return tuple(m for m in candidate_moves(board, state, labels, every)
                  if not errors(check(board, table, m)))
 
 
-def candidate_moves(board: Board, state: GameState, labels: Sequence[str] = ()
-                    ) -> tuple[Turn, ...]:
+def candidate_moves(board: Board, state: GameState, labels: Sequence[str] = (),
+                    every: bool = False) -> tuple[Turn, ...]:
     """The turns :func:`legal_moves` offers, before they are checked. Nearly all of them are
     legal, so a player choosing one move need only check the move chosen, not all of
     them (checking is most of the cost). Each area kind offers its own moves
     (``Kind.samples``, ``Kind.offer``); this places them with the buyers that may go."""
     if state.turn is None:
         return ()
-    offers = _Offers(board, state, labels)
+    offers = _Offers(board, state, labels, every)
     for kind in _ORDER:
         kind.offer(offers)
     return tuple(offers.moves)
@@ -60,23 +62,30 @@ class _Offers:
     """One turn's candidate moves as they are gathered (``areas.base.Sampling``): each area's
     free spaces and buyers, worked out once, and the gifts on each space claimed once."""
 
-    def __init__(self, board: Board, state: GameState, labels: Sequence[str]) -> None:
+    def __init__(self, board: Board, state: GameState, labels: Sequence[str],
+                 every: bool = False) -> None:
         assert state.turn is not None
-        self.board, self.state = board, state
+        self.board, self.state, self.every = board, state, every
         self.player = state.players[state.turn]
         pool = list(state.labels) + [x for x in labels if x not in state.labels]
-        self.pool = pool[: board.buyer_colours]
+        # every colour that may come into play: the referee refuses one too many itself
+        self.pool = pool if every and len(state.labels) < board.buyer_colours else (
+            pool[: board.buyer_colours])
         self.moves: list[Turn] = []
-        self._claims: dict[tuple[str, int | None], tuple[GiftUse, ...]] = {}
+        self._claims: dict[tuple[str, int | None], list[tuple[GiftUse, ...]]] = {}
         # each area's spaces and buyers, the same for every action offered there
         self._places: dict[str, tuple[list[int | None], list[str | None]] | None] = {}
 
     def turn(self, area: str, buyer: str | None, space: int | None, action: Any) -> None:
-        claim = self._claims.get((area, space))
-        if claim is None:
-            claim = self._claims[area, space] = _claim(self.board, self.state, self.player,
-                                                       area, space, self.pool)
-        self.moves.append(Turn(Placement(self.player.name, buyer, space), action, claim))
+        claims = self._claims.get((area, space))
+        if claims is None:
+            # a buyer gift's colour is drawn: each colour that may come, or the first
+            drawn = [[x] for x in self.pool] if self.every else [self.pool[:1]]
+            claims = self._claims[area, space] = list(dict.fromkeys(
+                _claim(self.board, self.state, self.player, area, space, d)
+                for d in drawn or [[]]))
+        for claim in claims:
+            self.moves.append(Turn(Placement(self.player.name, buyer, space), action, claim))
 
     def in_play(self, area: str) -> bool:
         return in_play(self.board, self.state.setup, area)
@@ -90,7 +99,8 @@ class _Offers:
             out = [colour]
         else:  # one label, rotating; none when the caller gave none and none is in play
             pool = self.pool
-            out = list(pool[self.state.events % len(pool):][:1]) if pool else []
+            out = list(pool) if self.every else (
+                list(pool[self.state.events % len(pool):][:1]) if pool else [])
         if self.player.buyers >= 2:
             out.append(PAIR)
         return out

@@ -312,3 +312,39 @@ def test_a_decision_left_out_on_stdin_is_refused_as_the_command_refuses_it(
     assert '--gift "buy base: red"' in ran.stderr
     assert "stopped at line 1" in ran.stderr
     assert len(read_log(log).events) == 2
+
+
+def test_completion_takes_the_legal_moves_first(game: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from asara_cli.cli.session import Session, legal_moves
+    from asara_cli.cli.table import TableCompleter
+
+    monkeypatch.chdir(game.parent)
+    session = Session(game)
+    completer = TableCompleter(session)
+    listed = legal_moves(session)
+    assert listed is not None and "coloured" in listed
+    # Tina may buy a base on space 1 (R2.1: the first buyer in an area sets its colour)
+    first = [c.text for c in completer.get_completions(Document("buy base "), CompleteEvent())]
+    legal_next = [m.split()[2] for m in listed if m.split()[:2] == ["buy", "base"]]
+    assert first[: len(set(legal_next))] == list(dict.fromkeys(legal_next))
+
+
+def test_moves_in_a_session_are_legal(tmp_path: Path) -> None:
+    made = _asara(tmp_path, "new", "y.toml", "--game", "yspahan", "-p", "Tina", "-p", "Paul",
+                  "-p", "Anna")
+    assert made.returncode == 0, made.stderr
+    ran = _asara(tmp_path, "play", "y.toml", stdin="roll 1 1 3 3 5 5 6 6 6\nmoves camels\n"
+                 "moves\n")
+    assert ran.returncode == 0, ran.stderr
+    listed = ran.stdout.splitlines()
+    assert "camels" in listed
+    every = [line for line in listed if line.startswith(("goods ", "supervisor "))]
+    assert every
+    checks = "".join(f"check {line}\n" for line in every[:5])
+    checked = _asara(tmp_path, "play", "y.toml", stdin=checks)
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.count("legal, not recorded") == min(5, len(every))

@@ -49,6 +49,7 @@ HELP = """At the table, type a move as the one-shot command without `asara`, e.g
   check MOVE           would MOVE be legal? nothing is written
   undo, redo           take back the last event, bring it back
   history [N]          the last N events (10), numbered
+  moves [WORD...]      the legal moves of the player to move (that begin so)
   help [COMMAND]       this, or a command's options
   quit                 leave (Ctrl-D too); Ctrl-C clears the line
 Tab completes the words; each move is written to the log at once."""
@@ -90,6 +91,7 @@ class Session:
         #: asks a player a question at the terminal (``None``: Ctrl-C, the move abandoned);
         #: not set where there is nobody to ask (moves from a file refuse as the commands do)
         self.ask: Callable[[str, str], str | None] | None = None
+        self.listed: tuple[Position, list[str]] | None = None  # the legal moves, once
         self.reload()
 
     # --- the position -------------------------------------------------------------------------
@@ -175,12 +177,25 @@ class Session:
                 return self.invoke(words)
             except Asked as q:
                 assert self.ask is not None
-                answer = self.ask(q.who, q.question)
-                if answer is None:
+                added = self._asked(q)
+                if added is None:
                     err().print("abandoned: the whole move; nothing was written",
                                 soft_wrap=True)
                     return 1
-                words = [*words, q.option, q.answer.format(answer.strip())]
+                words = [*words, *added]
+
+    def _asked(self, q: Asked) -> list[str] | None:
+        """Ask the player the decision belongs to, until an answer makes words (``None``:
+        Ctrl-C or Ctrl-D, the move abandoned)."""
+        assert self.ask is not None
+        while True:
+            answer = self.ask(q.who, q.question)
+            if answer is None:
+                return None
+            try:
+                return list(q.words(" ".join(answer.split())))
+            except WordError as e:
+                err().print(f"error: {e}", soft_wrap=True)
 
     def invoke(self, words: list[str]) -> int:
         """The words as the one-shot command takes them (the same Typer command); a move
@@ -296,13 +311,22 @@ class Session:
         return 0
 
     def moves(self, words: list[str]) -> int:
-        """The legal moves of the player to move, where the game can list them."""
+        """``moves [WORD...]``: the legal moves of the player to move (those that begin
+        with the words given), in the words one types."""
+        if self.position is None:
+            return self._fail(InputError(f"the log cannot be read as a game: {self.problem}"))
         listed = legal_moves(self)
         if listed is None:
-            return self._fail(WordError(f"{self.game.name} cannot list its legal moves yet; "
-                                        "Tab completes the words of a move"))
-        for move in listed:
+            return self._fail(InputError("the legal moves could not be listed here; Tab "
+                                         "completes the words of a move"))
+        shown_moves = [m for m in listed if m.split()[: len(words)] == words]
+        for move in shown_moves:
             out().print(one_line(move), soft_wrap=True)
+        note = self.game.moves_note(self.position.board, self.position.state)
+        if note:
+            say(one_line(note))
+        elif not shown_moves:
+            say("no legal move begins with those words" if words else "no legal move")
         return 0
 
     def help(self, words: list[str]) -> int:
@@ -315,15 +339,19 @@ class Session:
 
 
 def legal_moves(session: Session) -> list[str] | None:
-    """The legal moves in typed words, when the game can list them (``legal_moves``, an
-    optional capability of a game); ``None`` when it cannot."""
-    lister: Any = getattr(session.game, "legal_moves", None)
-    if session.position is None or not callable(lister):
+    """The legal moves of the player to move in typed words (the game's ``legal_moves``,
+    from its referee); ``None`` when there is no position, or listing them failed."""
+    if session.position is None:
         return None
+    position = session.position
+    if session.listed is not None and session.listed[0] is position:
+        return session.listed[1]  # once per position: completion asks at every key
     try:
-        return [str(m) for m in lister(session.position.board, session.position.state)]
-    except Exception:  # a capability that fails is as good as none: the words complete
+        found = [m.words for m in session.game.legal_moves(position.board, position.state)]
+    except Exception:  # a listing that fails is as good as none: the words complete
         return None
+    session.listed = (position, found)
+    return found
 
 
 def _example(game: SomeGame) -> str:

@@ -193,7 +193,7 @@ class Table(Struct, frozen=True):
                 f"{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
                 f"\"{gift}: nothing\" when nothing can be paid for){again}",
                 placement.player, f"the gift {gift}: which tile do you buy with it (a colour, "
-                "or nothing)?", "--gift", f"{gift}: {{}}")
+                "or nothing)?", lambda answer: ["--gift", f"{gift}: {answer}"])
         return found.uses
 
 

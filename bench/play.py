@@ -10,8 +10,11 @@ line is parsed by the move's Typer command, checked, appended through the carefu
 described, exactly as at the table (the session's output goes to /dev/null). After each
 round the log file and the session's position are put back as they were, so every round
 records the same move at the same event. Printed: the best and the median of the rounds,
-and the one-shot command's wall time for the same move (best of 5). Benchmarks are not
-tests: nothing here fails on a slow machine.
+the one-shot command's wall time for the same move (best of 5), and the time of two Tabs at
+that position (an empty line, then the move's first word), the legal moves listed afresh.
+The logs are written in the system's temporary folder (the write's cost is that disk's).
+Benchmarks are not tests: nothing here fails on a slow
+machine.
 """
 
 from __future__ import annotations
@@ -102,6 +105,22 @@ def measure(folder: Path, key: str, flags: frozenset[str], rounds: int, seed: in
             write_file(path, text)  # back as it was: the same move again
             session.position = kept
             session.seen = stamp(path)
+    # completion at the start of a line: the first Tab lists the legal moves (once per
+    # position), the next ones take them from the session
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from asara_cli.cli.table import TableCompleter
+
+    completer = TableCompleter(session)
+    word = line.split()[0]
+    tabs: list[float] = []
+    for _ in range(rounds):
+        session.listed = None
+        start = time.perf_counter()
+        list(completer.get_completions(Document(""), CompleteEvent()))
+        list(completer.get_completions(Document(word + " "), CompleteEvent()))
+        tabs.append(time.perf_counter() - start)
     one_shot = []
     for _ in range(5):
         start = time.perf_counter()
@@ -110,7 +129,8 @@ def measure(folder: Path, key: str, flags: frozenset[str], rounds: int, seed: in
         one_shot.append(time.perf_counter() - start)
         write_file(path, text)
     return {"game": key, "event": n + 1, "move": line, "best_ms": min(times) * 1000,
-            "median_ms": statistics.median(times) * 1000, "one_shot_ms": min(one_shot) * 1000}
+            "median_ms": statistics.median(times) * 1000, "one_shot_ms": min(one_shot) * 1000,
+            "tab_ms": statistics.median(tabs) * 1000}
 
 
 def main() -> None:
@@ -124,7 +144,8 @@ def main() -> None:
             got = measure(Path(tmp), key, flags, args.rounds, args.seed)
             print(f"{got['game']:8} event {got['event']:3} `{got['move']}`: in the session "
                   f"best {got['best_ms']:.1f} ms, median {got['median_ms']:.1f} ms; "
-                  f"as a one-shot command {got['one_shot_ms']:.0f} ms")
+                  f"as a one-shot command {got['one_shot_ms']:.0f} ms; two Tabs (the first "
+                  f"listing the legal moves) median {got['tab_ms']:.1f} ms")
 
 
 if __name__ == "__main__":

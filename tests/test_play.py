@@ -348,3 +348,35 @@ def test_moves_in_a_session_are_legal(tmp_path: Path) -> None:
     checked = _asara(tmp_path, "play", "y.toml", stdin=checks)
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.count("legal, not recorded") == min(5, len(every))
+
+
+def test_a_log_not_there_yet_starts_a_new_game_with_the_options_of_new(tmp_path: Path
+                                                                        ) -> None:
+    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "n.toml"],
+                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                          encoding="utf-8", timeout=60)
+    try:
+        child.expect("does not exist yet")
+        _prompt(child, "new")
+        child.sendline("-p Tina")  # refused by `new` itself: ASARA is for 2 to 4 players
+        child.expect(r"\[R1\]")
+        _prompt(child, "new")
+        child.sendline("-p Tina -p Paul -p Ann --pro")
+        child.expect("new game in n.toml: Tina, Paul, Ann")
+        _prompt(child, "Tina")
+        child.sendline("coloured")
+        child.expect("event #1")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.terminate(force=True)
+    log = read_log(tmp_path / "n.toml")
+    assert log.header.rules.players_of(log.header.setup) == ("Tina", "Paul", "Ann")
+    assert len(log.events) == 1
+
+
+def test_a_log_not_there_is_refused_on_stdin(tmp_path: Path) -> None:
+    ran = _asara(tmp_path, "play", "n.toml", stdin="coloured\n")
+    assert ran.returncode == 2
+    assert "no such file" in ran.stderr
+    assert not (tmp_path / "n.toml").exists()

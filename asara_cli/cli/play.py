@@ -3,6 +3,7 @@ editor (cli/table.py), else one move a line from stdin."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -20,6 +21,9 @@ def play(
 ) -> None:
     """Stay at the table: type each move as its command without `asara`.
 
+    A LOG that does not exist yet starts a new game: the session asks for the options of
+    `asara new` (the players, --pro ...).
+
     At a terminal: the prompt names the player to move, the bottom line shows the period
     and the table, Tab completes the words, and `help` lists what can be typed (status,
     score, check MOVE, undo, redo, history [N], quit). Each move is written to the log at
@@ -33,12 +37,16 @@ def play(
     """
     from asara_cli.cli.session import Session, read_moves
 
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
     with errors():
         path = default_log(log)[0]
-        session = Session(path)
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        import os
+        if terminal and log is not None and not os.path.lexists(path):
+            from asara_cli.cli import table
 
+            if not table.start(path):
+                raise typer.Exit(0)
+        session = Session(path)
+    if terminal:
         from asara_cli.cli import table
 
         # the games' completers find the log in use as every command does: this one

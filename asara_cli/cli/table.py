@@ -102,6 +102,31 @@ class TableCompleter(Completer):
             yield str(item.value)
 
 
+def start(path: Path) -> bool:
+    """No log yet at ``path``: ask for the options of ``asara new`` and start the game with
+    that very command (``False``: the player left instead)."""
+    from asara_cli.cli import run as command
+
+    err().print(f"{one_line(str(path))} does not exist yet: start a new game with the options "
+                "of `asara new` (e.g. -p Tina -p Paul -p Anna --pro; --game yspahan for "
+                "YSPAHAN), or Ctrl-D to leave", soft_wrap=True)
+    asking: PromptSession[str] = PromptSession(history=InMemoryHistory())
+    while True:
+        try:
+            text = asking.prompt("new> ")
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            return False
+        try:
+            words = shlex.split(text)
+        except ValueError as e:
+            err().print(f"error: {e}", soft_wrap=True)
+            continue
+        if words and command(["new", str(path), *words]) == 0:
+            return True
+
+
 def run(session: Session) -> int:
     """The session at a terminal, until ``quit`` or Ctrl-D; Ctrl-C clears the line."""
     prompt: PromptSession[str] = PromptSession(

@@ -24,8 +24,8 @@ MOVES = ["buy", "build", "bank", "coloured", "bribe", "caliph", "recruit", "ligh
          "genie", "display", "gifts", "checkpoint"]
 # the generic commands, then the game's own (ASARA's quick tally, then its recording
 # commands), then the recording commands every game has
-COMMANDS = ["validate", "status", "score", "board", "simulate", "batch", "report", "rules",
-            "play", "tally", "new", *MOVES, "undo", "redo", "use", "check"]
+COMMANDS = ["validate", "status", "score", "moves", "board", "simulate", "batch", "report",
+            "rules", "play", "tally", "new", *MOVES, "undo", "redo", "use", "check"]
 COLOURS = ["brown", "green", "red", "black", "white"]
 AREAS = ["base", "trunk", "window", "turret"]
 

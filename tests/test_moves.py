@@ -8,16 +8,20 @@ positions of N simulated games per player count and flag set instead (thousands)
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner, Result
 
 from asara_cli.games import ENV_GAMES, game
 from asara_cli.games import GAMES as PACKAGED
 from asara_cli.games.base import SIM_NAMES, SomeGame
 from asara_cli.logfile.board import load_board
+from asara_cli.logfile.game import LogHeader, log_to_text, parse_log
 
 TOY = "pebbles=toygame"
 KEYS = [*PACKAGED, TOY.split("=")[0]]
@@ -111,3 +115,113 @@ def test_every_move_the_simulator_plays_is_listed(key: str) -> None:
         assert wanted in listed, (key, len(before), wanted)
         played += 1
     assert played > PLAYED[key], played
+
+
+# --- asara moves ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, int]]:
+    """A simulated game of each game as a log file, and an event in its middle."""
+    folder = tmp_path_factory.mktemp("moves")
+    found = {}
+    for key in KEYS:
+        g = game(key)
+        board = load_board(None, key)
+        setup, events = g.simulate(board, 1, g.max_players,
+                                   frozenset(f.name for f in g.simulate_flags), SIM_NAMES)
+        path = folder / f"{key}.toml"
+        path.write_text(log_to_text(LogHeader(setup, game=key), events), "utf-8")
+        found[key] = (path, len(events) // 2)
+    return found
+
+
+def _moves(*args: str) -> Result:
+    from asara_cli.cli import app
+
+    return CliRunner().invoke(app, ["moves", *args])
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_moves_lists_in_words_within_80_columns_and_as_json(
+        key: str, logs: dict[str, tuple[Path, int]]) -> None:
+    path, middle = logs[key]
+    g = game(key)
+    board = load_board(None, key)
+    # the first event from the middle on where the player to move has moves listed
+    log = parse_log(path.read_text("utf-8"))
+    rules = g.recording()
+    at = next(n for n in range(middle, len(log.events)) if g.legal_moves(
+        board, rules.position(g.replay(board, log.header.setup, log.events[:n]))))
+    listed = g.legal_moves(
+        board, rules.position(g.replay(board, log.header.setup, log.events[:at])))
+    text = _moves(str(path), "--at", str(at))
+    assert text.exit_code == 0, text.output
+    lines = text.output.splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    assert f"{len(listed)} legal move" in lines[0]
+    full = _moves(str(path), "--at", str(at), "--all")
+    shown = {line.strip() for line in full.output.splitlines()}
+    assert all(m.words in shown for m in listed if len(m.words) < 70)
+    data = json.loads(_moves(str(path), "--at", str(at), "--format", "json").output)
+    assert data["game"] == key and data["at"] == at and data["count"] == len(listed)
+    assert [m["words"] for grp in data["groups"] for m in grp["moves"]] == [
+        m.words for m in listed]
+    assert sum(grp["count"] for grp in data["groups"]) == len(listed)
+
+
+def test_moves_of_a_finished_game_lists_none(logs: dict[str, tuple[Path, int]]) -> None:
+    path, _ = logs["asara"]
+    result = _moves(str(path), "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["count"] == 0 and data["player"] is None and "over" in data["note"]
+
+
+def test_moves_refuses_an_event_past_the_end_and_an_unknown_format(
+        logs: dict[str, tuple[Path, int]]) -> None:
+    path, _ = logs["asara"]
+    events = len(parse_log(path.read_text("utf-8")).events)
+    past = _moves(str(path), "--at", str(events + 1))
+    assert past.exit_code == 2 and f"has {events} events" in past.output
+    assert _moves(str(path), "--format", "csv").exit_code == 2
+
+
+def test_moves_of_an_illegal_log_exits_1(tmp_path: Path) -> None:
+    g = game("asara")
+    board = load_board(None, "asara")
+    setup, events = g.simulate(board, 2, 3, frozenset(), SIM_NAMES)
+    # the first event played again where its player is not to move: illegal from there
+    path = tmp_path / "broken.toml"
+    path.write_text(log_to_text(LogHeader(setup, game="asara"),
+                                (*events[:5], events[0], *events[6:9])), "utf-8")
+    result = _moves(str(path), "--at", "8")
+    assert result.exit_code == 1, result.output
+    assert "illegal from event 6" in result.output
+    assert _moves(str(path), "--at", "5").exit_code == 0
+
+
+def test_a_fact_the_table_states_first_lists_no_move_and_says_so() -> None:
+    """ASARA: before a year's gifts are dealt (R6.1); Yspahan: before the day's roll (Y2.3).
+    The moves there would be refused, so none is listed, and the note says what comes."""
+    for key, flags, said in (("asara", frozenset({"gifts"}), "not dealt yet"),
+                             ("yspahan", frozenset(), "rolls the dice")):
+        g = game(key)
+        board = load_board(None, key)
+        setup, _ = g.simulate(board, 0, 3, flags, SIM_NAMES)
+        state = g.recording().position(g.replay(board, setup, ()))
+        assert g.legal_moves(board, state) == ()
+        note = g.moves_note(board, state)
+        assert note is not None and said in note, note
+
+
+def test_a_big_group_shows_three_moves_and_its_count(
+        logs: dict[str, tuple[Path, int]]) -> None:
+    path, middle = logs["yspahan"]
+    data = json.loads(_moves(str(path), "--at", str(middle + 1), "--format", "json").output)
+    big = next(grp for grp in data["groups"] if grp["count"] > 4)
+    lines = _moves(str(path), "--at", str(middle + 1)).output.splitlines()
+    at = lines.index(f"{big['group']} ({big['count']})")
+    assert [line.strip() for line in lines[at + 1:at + 4]] == [
+        m["words"] for m in big["moves"][:3]]
+    assert lines[at + 4].strip() == f"... {big['count'] - 3} more (--all lists them)"

@@ -28,6 +28,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "validate": ("asara_cli.cli.game", "validate"),
     "status": ("asara_cli.cli.game", "status"),
     "score": ("asara_cli.cli.game", "score"),
+    "moves": ("asara_cli.cli.moves", "moves"),
     "board": ("asara_cli.cli.board", "board"),
     "simulate": ("asara_cli.cli.simulate", "simulate"),
     "batch": ("asara_cli.cli.batch", "batch"),

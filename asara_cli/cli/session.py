@@ -49,7 +49,8 @@ HELP = """At the table, type a move as the one-shot command without `asara`, e.g
   check MOVE           would MOVE be legal? nothing is written
   undo, redo           take back the last event, bring it back
   history [N]          the last N events (10), numbered
-  moves [WORD...]      the legal moves of the player to move (that begin so)
+  moves [--all]        the legal moves of the player to move, grouped
+  moves WORD...        those that begin with the words, every one
   help [COMMAND]       this, or a command's options
   quit                 leave (Ctrl-D too); Ctrl-C clears the line
 Tab completes the words; each move is written to the log at once."""
@@ -165,6 +166,9 @@ class Session:
         own: dict[str, Callable[[list[str]], int]] = {
             "undo": self.undo, "redo": self.redo, "history": self.history,
             "help": self.help, "moves": self.moves}
+        if head == "moves" and (len(words) == 1 or words[1].startswith("-")):
+            # grouped, as `asara moves` shows them (its options too: --all)
+            return self.invoke([*words, "--", str(self.path)])
         if head in own:
             return own[head](words[1:])
         if head == "new":
@@ -333,7 +337,8 @@ class Session:
         if words:
             return self.invoke([*words, "--help"])
         say(HELP.format(example=_example(self.game)))
-        names = sorted(c for c in self.command.commands if c not in ("new", "check"))
+        names = sorted(c for c in self.command.commands
+                       if c not in ("new", "check", "moves"))
         say("Moves and views: " + ", ".join(names) + " (help MOVE: its words and options)")
         return 0
 
@@ -364,6 +369,7 @@ def _commands(game: SomeGame) -> TyperGroup:
     from typer.main import get_command
 
     from asara_cli.cli.game import score, status
+    from asara_cli.cli.moves import moves
 
     group = typer.Typer(name="", no_args_is_help=True, add_completion=False,
                         pretty_exceptions_enable=False,
@@ -371,6 +377,7 @@ def _commands(game: SomeGame) -> TyperGroup:
     game.register_commands(group, None)
     add_command(group, "status", status)
     add_command(group, "score", score)
+    add_command(group, "moves", moves)
     command: Any = get_command(group)
     return command  # type: ignore[no-any-return]
 

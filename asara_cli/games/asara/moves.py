@@ -1,10 +1,11 @@
 """The legal moves of the player to move, in the words of the one-shot commands (``buy base
 black -c blue``), each with the event it makes (``games/base.py``: ``LegalMoves``).
 
-They come from the referee's sampler (``rules/sampler.py``), checked one by one: every kind
-of move possible, a few tiles and builds each (the cheapest, a middle and the dearest tile
-that can be paid; not every build). Which buyers a hand holds is secret, so an area without
-a colour yet is offered with every colour that may come into play.
+They come from the referee's sampler (``rules/sampler.py``, ``every=True``), checked one by
+one: every kind of move possible, every tile a market shows that can be paid and every tile
+a search may find, but only a few builds (their combinations are many). Which buyers a hand
+holds is secret, so an area without a colour yet is offered with every colour that may come
+into play.
 """
 
 from __future__ import annotations
@@ -69,8 +70,8 @@ def moves_note(board: Board, state: GameState) -> str | None:
         return due
     if state.turn is None:
         return "the game is over: no more moves [R5]"
-    return ("a sample of each kind of move: the cheapest, a middle and the dearest tile that "
-            "can be paid, a few builds; any other legal move is accepted as well")
+    return ("every tile that can be bought, but only a few of the builds: any other legal "
+            "build is accepted as well")
 
 
 def group(turn: Turn) -> str:

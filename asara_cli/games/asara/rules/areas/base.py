@@ -247,6 +247,8 @@ class Sampling(Protocol):
     board: Board
     state: GameState
     player: PlayerState
+    #: Every choice of tile, not a few (the legal moves listed: games/asara/moves.py).
+    every: bool
 
     def place(self, kind: Kind[Any], action: Any, space: int | None) -> None:
         """Offer ``action`` with each buyer that may go to its area: on ``space`` if that

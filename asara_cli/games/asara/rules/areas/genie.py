@@ -75,15 +75,18 @@ class GenieKind(Kind[Genie]):
 
     def offer(self, s: Sampling) -> None:
         """At the cheapest free space the player can pay for, a third of the moves the other
-        kinds offer as wishes (a different third each turn), with each buyer."""
+        kinds offer as wishes (a different third each turn), with each buyer (``s.every``:
+        at each free space, every wish)."""
         area = s.board.area_of_kind(self.kind).key
         if not s.in_play(area):
             return
-        for fee in s.spaces(self, area)[:1]:
+        free = s.spaces(self, area)
+        for fee in free if s.every else free[:1]:  # every: each space and every wish
             if fee is None or fee > s.player.money:
                 continue
             wishes = s.wishes()
-            wishes = wishes[s.state.events % 3::3] or wishes[:1]
+            if not s.every:
+                wishes = wishes[s.state.events % 3::3] or wishes[:1]
             for b in s.buyers(self, area):
                 for action, space in wishes:
                     s.turn(area, b, fee, Genie(action, space))

@@ -82,7 +82,7 @@ class Market(Kind[Buy]):
 
     def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Buy, int | None]]:
         """In each market: nothing bought (not as a wish), and the cheapest, a middle and
-        the dearest tile the player can pay for."""
+        the dearest tile the player can pay for (``s.every``: every one)."""
         money, board = s.player.money, s.board
         found: list[tuple[Buy, int | None]] = []
         for section in _SECTIONS:
@@ -95,7 +95,8 @@ class Market(Kind[Buy]):
                 affordable: list[Tile] = sorted(
                     (t for t in choices if board.price(t.colour) <= money),
                     key=lambda t: (board.price(t.colour), t.gold))
-                picks = {0, len(affordable) // 2, len(affordable) - 1}
+                picks = set(range(len(affordable))) if s.every else {
+                    0, len(affordable) // 2, len(affordable) - 1}
                 tiles.extend(t for i, t in enumerate(affordable) if i in picks)
             for t in tiles:
                 found.append((Buy(section, None if t is None else t.colour,

@@ -49,7 +49,7 @@ class Spies(Kind[Bribe]):
         """Each affordable fee: a search that takes nothing (of a pile that holds tiles: an
         empty one is legal but pointless, G7: no player would pay for it), and one tile from
         each pile left (one colour a pile, rotating, so every colour turns up over a
-        game)."""
+        game; ``s.every``: every colour, plain and gold)."""
         money, state, board = s.player.money, s.state, s.board
         found: list[tuple[Bribe, int | None]] = []
         for fee in board.area_of_kind(self.kind).spaces or ():
@@ -62,7 +62,10 @@ class Spies(Kind[Bribe]):
                 if state.market(section).pile < 1:
                     continue
                 c = _COLOURS[(state.events + i) % len(_COLOURS)]
-                if fee + board.price(c) <= money:
+                if s.every:  # any tile the pile may hold: every colour, plain or gold
+                    found.extend((Bribe(section, t, g), fee) for t in _COLOURS
+                                 for g in (False, True) if fee + board.price(t) <= money)
+                elif fee + board.price(c) <= money:
                     found.append((Bribe(section, c, c == Colour.RED), fee))
         return found
 

@@ -1,0 +1,90 @@
+"""``asara moves``: the legal moves of the player to move, in the words one types, grouped
+(the game's ``legal_moves``: ``games/base.py``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from asara_cli.cli.common import BoardOption, fail, out, print_json, replay_file
+from asara_cli.errors import Refused
+from asara_cli.games.base import LegalMove
+from asara_cli.logfile.record import default_log
+
+#: Moves shown of a group that has more, unless --all.
+SHOWN = 3
+
+
+def moves(
+    log: Annotated[Path | None, typer.Argument(
+        help="A game log (TOML) (default: $ASARA_LOG, else the log of `asara use`).",
+        show_default=False)] = None,
+    at: Annotated[int | None, typer.Option(
+        "--at", min=0, help="The moves after event N (0: before the first).",
+        show_default=False)] = None,
+    every: Annotated[bool, typer.Option(
+        "--all", help="List every move of every group (Yspahan's placements are many).")
+    ] = False,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-f", help="text or json.", show_default=False)] = "text",
+    board: BoardOption = None,
+) -> None:
+    """The legal moves of the player to move, in the words one types, grouped.
+
+    Each line is a recording command without `asara`: `asara buy base black -c blue`
+    records it. A group with many moves shows a few and its count; --all lists them all.
+    With --at N, the moves after event N. A log with an illegal event before that exits
+    with code 1.
+
+    Example: asara moves game.toml --at 12
+    """
+    if fmt not in ("text", "json"):
+        raise fail(f"--format: {fmt!r} is not text or json")
+    path = default_log(log)[0]
+    read = replay_file(path, board)
+    game = read.log.header.rules
+    events = read.log.events
+    upto = len(events) if at is None else at
+    if upto > len(events):
+        raise fail(f"--at {at}: the log has {len(events)} events")
+    outcome = read.result if upto == len(events) else game.replay(
+        read.board, read.log.header.setup, events[:upto])
+    if outcome.stopped is not None and outcome.stopped <= upto:
+        raise Refused(f"the log is illegal from event {outcome.stopped}: no moves after "
+                      f"event {upto} (see `asara validate`)", [])
+    recording = game.recording()
+    state = recording.position(outcome)
+    listed = game.legal_moves(read.board, state)
+    note = game.moves_note(read.board, state)
+    who = recording.to_move(state)
+    groups: dict[str, list[LegalMove[Any]]] = {}
+    for move in listed:
+        groups.setdefault(move.group, []).append(move)
+    if fmt == "json":
+        print_json({
+            "game": game.key, "at": upto, "player": who, "count": len(listed), "note": note,
+            "groups": [{"group": name, "count": len(ms), "moves": [
+                {"words": m.words, "event": game.event_to_dict(m.event),
+                 **({"note": m.note} if m.note else {})} for m in ms]}
+                for name, ms in groups.items()]})
+        return
+    writer = out()
+    head = f"after event {upto}: " if at is not None else ""
+    if who is not None and listed:
+        writer.print(f"{head}{who} to move: {len(listed)} legal "
+                     f"move{'s' if len(listed) != 1 else ''} in {len(groups)} "
+                     f"group{'s' if len(groups) != 1 else ''}", soft_wrap=True)
+    for name, ms in groups.items():
+        writer.print(f"{name} ({len(ms)})", soft_wrap=True)
+        shown = ms if every or len(ms) <= SHOWN + 1 else ms[:SHOWN]
+        for m in shown:
+            writer.print(f"  {m.words}", soft_wrap=True)
+        if len(shown) < len(ms):
+            writer.print(f"  ... {len(ms) - len(shown)} more (--all lists them)")
+        notes = dict.fromkeys(m.note for m in ms if m.note)
+        for n in notes:
+            writer.print(f"  note: {n}", soft_wrap=True)
+    if note:
+        writer.print(f"{head if not listed else ''}{note}", soft_wrap=True)

@@ -11,6 +11,8 @@ Anything else that escapes is a bug: one line and exit code 3.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 
 class AsaraError(Exception):
     """The base of the family: ``exit_code`` says how the command ends."""
@@ -81,3 +83,18 @@ class WordError(InputError):
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
+
+
+class Asked(WordError):
+    """A decision that belongs to a player and that the words did not give. A one-shot
+    command refuses with the message (how to give it on the line); the table session asks
+    the player ``who`` the ``question`` and adds the words ``words(answer)`` gives to the
+    same line (e.g. ``--gift "buy base: red"``; ``--camel Tina`` or ``--no-camel Tina``
+    from a yes or a no). ``words`` raises :class:`WordError` for an answer it cannot take."""
+
+    def __init__(self, message: str, who: str, question: str,
+                 words: Callable[[str], Sequence[str]]) -> None:
+        super().__init__(message)
+        self.who = who
+        self.question = question
+        self.words = words

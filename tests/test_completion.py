@@ -25,8 +25,7 @@ MOVES = ["buy", "build", "bank", "coloured", "bribe", "caliph", "recruit", "ligh
 # the generic commands, then the game's own (ASARA's quick tally, then its recording
 # commands), then the recording commands every game has
 COMMANDS = ["validate", "status", "score", "moves", "board", "simulate", "batch", "report",
-            "rules",
-            "tally", "new", *MOVES, "undo", "redo", "use", "check"]
+            "rules", "play", "tally", "new", *MOVES, "undo", "redo", "use", "check"]
 COLOURS = ["brown", "green", "red", "black", "white"]
 AREAS = ["base", "trunk", "window", "turret"]
 

@@ -34,6 +34,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "batch": ("asara_cli.cli.batch", "batch"),
     "report": ("asara_cli.cli.report", "report"),
     "rules": ("asara_cli.cli.rules", "rules"),
+    "play": ("asara_cli.cli.play", "play"),  # builds the game's commands itself, inside
 }
 
 

@@ -11,6 +11,7 @@ import contextlib
 import datetime as dt
 import os
 from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -24,7 +25,7 @@ from asara_cli.core.words import number as read_number
 from asara_cli.errors import InputError, Refused, WordError
 
 if TYPE_CHECKING:
-    from asara_cli.cli.transaction import Maker
+    from asara_cli.cli.transaction import Maker, Recorded
     from asara_cli.games.base import SomeGame
 
 __all__ = [
@@ -240,14 +241,25 @@ def _check_only(ctx: typer.Context) -> None:
     ctx.obj = {"check": True}
 
 
+#: A session at the table (``asara play``, cli/session.py) that runs a move command's words
+#: through the same Typer command: it takes the move the words make (the game, ``make``,
+#: whether a check only, the ``--log`` typed) and records it against the position it keeps.
+SESSION: ContextVar[Callable[[SomeGame, Maker, bool, Path | None], None] | None] = ContextVar(
+    "SESSION", default=None)
+
+
 def record_move(ctx: typer.Context, game: SomeGame, log: Path | None, dry_run: bool,
                 make: Maker) -> None:
     """A move command of ``game``: the log to record into, read and replayed under its lock
     (none for a check only), the one transaction (cli/transaction.py), and what it did said
-    to the table."""
+    to the table. Inside a session the move goes to the session, which keeps the position."""
     from asara_cli.cli.transaction import load, record
 
     dry = dry_run or is_check(ctx)
+    session = SESSION.get()
+    if session is not None:
+        session(game, make, dry, log)
+        return
     with errors():
         path, _ = default_log(log)
         must_exist(path)
@@ -255,14 +267,20 @@ def record_move(ctx: typer.Context, game: SomeGame, log: Path | None, dry_run: b
             position = load(game, path, ctx.info_name or "move")
             done = record(position, make, dry=dry,
                           tell=lambda note: err().print(f"note: {note}"))
-        for warning in done.warnings:
-            err().print(f"warning: {warning}", soft_wrap=True)
-        if dry:
-            say(f"legal, not recorded: {done.line}")
-            return
-        say(done.line)
-        for screen in done.screens:
-            out().print(screen)
+        told(done, dry)
+
+
+def told(done: Recorded, dry: bool) -> None:
+    """What a recorded move says to the table: the referee's warnings, the move line, and
+    the screen of a period it ended (a check only: that it is legal)."""
+    for warning in done.warnings:
+        err().print(f"warning: {warning}", soft_wrap=True)
+    if dry:
+        say(f"legal, not recorded: {done.line}")
+        return
+    say(done.line)
+    for screen in done.screens:
+        out().print(screen)
 
 
 def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., None]]],

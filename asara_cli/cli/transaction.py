@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 from asara_cli.cli.common import replay_file
 from asara_cli.core.findings import Violation
 from asara_cli.core.shown import show_path
-from asara_cli.errors import InputError, Refused, WordError
+from asara_cli.errors import Asked, InputError, Refused, WordError
 from asara_cli.games.base import SomeGame
 from asara_cli.logfile.game import GameLog, describe_violation
 from asara_cli.logfile.record import append
@@ -119,6 +119,8 @@ def record(position: Position, make: Maker, *, dry: bool = False,
     turn = still(game, state)
     try:
         made = make(position)
+    except Asked:  # a decision to ask: its words are the game's (a session asks it)
+        raise
     except WordError as e:  # unusable words: still say whose turn it is
         said = str(e)
         if turn and said.endswith(("?", ".")):  # a question ends its sentence

@@ -41,6 +41,7 @@ from asara_cli.cli.recording import register as register_commands
 from asara_cli.cli.transaction import Typed
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number
+from asara_cli.errors import Asked
 from asara_cli.games import game as registered
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
@@ -189,9 +190,11 @@ class Table(Struct, frozen=True):
                     if len(lying) > 1 else f"a purchase gift lies on this space ({gift})")
             again = (" (one --gift for each gift that needs a choice: repeat --gift)"
                      if texts else "")
-            raise words.WordError(
+            raise Asked(
                 f"{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
-                f"\"{gift}: nothing\" when nothing can be paid for){again}")
+                f"\"{gift}: nothing\" when nothing can be paid for){again}",
+                placement.player, f"the gift {gift}: which tile do you buy with it (a colour, "
+                "or nothing)?", lambda answer: ["--gift", f"{gift}: {answer}"])
         return found.uses
 
 

@@ -55,4 +55,15 @@ class AsaraRecording:
         return (year_end_view(board, done), *(() if reminder is None else (reminder,)))
 
 
+    def situation(self, board: Board, state: GameState) -> str:
+        """The table session's bottom line: the year, the mover's money and buyers, and the
+        buyers the others have left this year."""
+        if state.turn is None:
+            return f"year {state.year}: the game is over"
+        mover = state.players[state.turn]
+        others = ", ".join(f"{p.name} {p.buyers}" for p in state.players if p is not mover)
+        return (f"year {state.year} | {mover.name} to move: {mover.money} Asari, "
+                f"{mover.buyers} buyers | buyers left: {others}")
+
+
 RECORDING = AsaraRecording()

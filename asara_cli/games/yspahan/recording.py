@@ -51,4 +51,22 @@ class YspahanRecording:
         return ()
 
 
+    def situation(self, board: Board, state: GameState) -> str:
+        """The table session's bottom line: the week and day, the dice tower after the roll
+        (each row's dice and value; a row taken this day: taken), whose turn."""
+        if state.over:
+            return f"week {state.week}: the game is over"
+        rows = []
+        for name, row in zip(board.rows, state.tower, strict=False):
+            if row is None:
+                continue
+            yellow = f" ({row.yellow} yellow)" if row.yellow else ""
+            rows.append(f"{name} taken" if row.dice == 0
+                        else f"{name} {row.dice}x{row.value}{yellow}")
+        tower = ", ".join(rows) if rows else "not rolled yet"
+        who = self.to_move(state)
+        return (f"week {state.week}, day {state.day} | tower: {tower}"
+                + ("" if who is None else f" | {who} to move"))
+
+
 RECORDING = YspahanRecording()

@@ -1,0 +1,400 @@
+"""The table session (``asara play``): a loop over the one recording transaction.
+
+A line typed at the table is a move in the words of the one-shot commands without
+``asara`` (``buy base black -c blue``, ``goods chest chest8 N2``), parsed by the same Typer
+commands: they hand the move they make to the session (``cli/recording.py``'s ``SESSION``),
+which records it through :func:`asara_cli.cli.transaction.record` against the position it
+keeps in memory (no replay of the log per move). Besides moves: ``status``, ``score``,
+``check MOVE``, ``undo``, ``redo``, ``history [N]``, ``help``, ``quit``.
+
+Nothing here knows the terminal: the line editor (``cli/table.py``) and the reader of moves
+from a file or a pipe (:func:`read_moves`) both feed :meth:`Session.line`. The log is read
+again before a line whenever it changed on disk (another terminal, an editor), and a move
+is never written over a change: the lock is taken only to write, and under it the file is
+checked to be the one the position was read from.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+from typer.exceptions import TyperException
+
+from asara_cli.cli import recording
+from asara_cli.cli.common import add_command, err, out, shown
+from asara_cli.cli.recording import errors, lock, must_exist, say, told
+from asara_cli.cli.transaction import Position, load, record
+from asara_cli.core.shown import one_line, show_path
+from asara_cli.errors import AsaraError, Asked, InputError, WordError
+from asara_cli.logfile.common import read_text
+
+if TYPE_CHECKING:
+    from typer.core import TyperGroup
+
+    from asara_cli.cli.transaction import Maker
+    from asara_cli.games.base import SomeGame
+
+#: The session's own words (the rest are the game's move commands, ``status`` and ``score``).
+OWN = ("check", "undo", "redo", "history", "moves", "help", "quit", "exit")
+
+HELP = """At the table, type a move as the one-shot command without `asara`, e.g.
+{example}. Besides the moves:
+  status, score        the board, the points (their options too: status --full)
+  check MOVE           would MOVE be legal? nothing is written
+  undo, redo           take back the last event, bring it back
+  history [N]          the last N events (10), numbered
+  moves [--all]        the legal moves of the player to move, grouped
+  moves WORD...        those that begin with the words, every one
+  help [COMMAND]       this, or a command's options
+  quit                 leave (Ctrl-D too); Ctrl-C clears the line
+Tab completes the words; each move is written to the log at once."""
+
+Stamp = tuple[int, int, int]
+
+
+def stamp(path: Path) -> Stamp | None:
+    """What tells a changed file: its inode, size and modification time (``None``: gone)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+@dataclass
+class Taken:
+    """The move a command's words made, as the command hands it to the session."""
+
+    make: Maker
+    dry: bool
+
+
+class Session:
+    """A log at the table: its game, the position kept in memory, and the commands."""
+
+    def __init__(self, path: Path) -> None:
+        from asara_cli.games import find_game
+        from asara_cli.logfile.game import peek_game
+
+        must_exist(path)
+        self.path = path
+        self.game: SomeGame = find_game(peek_game(path))
+        self.position: Position | None = None
+        self.problem: str | None = None  # why no move can be recorded (an illegal log)
+        self.seen: Stamp | None = None
+        self.command: TyperGroup = _commands(self.game)
+        #: asks a player a question at the terminal (``None``: Ctrl-C, the move abandoned);
+        #: not set where there is nobody to ask (moves from a file refuse as the commands do)
+        self.ask: Callable[[str, str], str | None] | None = None
+        self.listed: tuple[Position, list[str]] | None = None  # the legal moves, once
+        self.reload()
+
+    # --- the position -------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Read and replay the log again (at the start, after undo/redo, after a change on
+        disk). An illegal log leaves no position: moves are refused until it is fixed."""
+        self.seen = stamp(self.path)
+        try:
+            self.position = load(self.game, self.path, "play")
+            self.problem = None
+        except AsaraError as e:
+            self.position = None
+            self.problem = str(e)
+            raise
+
+    def notice(self) -> None:
+        """Before a line: a log changed on disk is read again, and the table told so."""
+        if stamp(self.path) == self.seen:
+            return
+        say(f"{show_path(self.path)} changed on disk; read again")
+        try:
+            self.reload()
+        except AsaraError as e:
+            shown(e)
+            return
+        say(self.turn())
+
+    def turn(self) -> str:
+        """``event 12; Tina to move`` (or that the game is over)."""
+        if self.position is None:
+            return f"no move can be recorded until the log is legal again ({self.problem})"
+        who = self.game.recording().to_move(self.position.state)
+        done = len(self.position.log.events)
+        return f"event {done}; " + ("the game is over" if who is None
+                                    else f"{one_line(who)} to move")
+
+    @property
+    def mover(self) -> str | None:
+        if self.position is None:
+            return None
+        return self.game.recording().to_move(self.position.state)
+
+    def situation(self) -> str:
+        """The bottom toolbar: the period and the game's compact situation (each game's
+        recording part may say it; otherwise whose turn)."""
+        if self.position is None:
+            return "the log is not legal: fix it (asara validate), or undo"
+        rules: Any = self.game.recording()
+        said = getattr(rules, "situation", None)
+        if callable(said):
+            return one_line(str(said(self.position.board, self.position.state)))
+        return self.turn()
+
+    # --- a line --------------------------------------------------------------------------------
+
+    def line(self, text: str) -> int | None:
+        """Carry out one line typed at the table; the exit code it would have as a
+        command (0 done, 1 refused, 2 unusable), ``None`` for ``quit``."""
+        try:
+            words = shlex.split(text, comments=True)
+        except ValueError as e:  # an unclosed quote
+            err().print(f"error: {e}; nothing was done", soft_wrap=True)
+            return 2
+        if not words:
+            return 0
+        self.notice()
+        head = words[0].lower()
+        if head in ("quit", "exit"):
+            return None
+        own: dict[str, Callable[[list[str]], int]] = {
+            "undo": self.undo, "redo": self.redo, "history": self.history,
+            "help": self.help, "moves": self.moves}
+        if head == "moves" and (len(words) == 1 or words[1].startswith("-")):
+            # grouped, as `asara moves` shows them (its options too: --all)
+            return self.invoke([*words, "--", str(self.path)])
+        if head in own:
+            return own[head](words[1:])
+        if head == "new":
+            return self._fail(WordError("a session records into its log: start a new game "
+                                        "with `asara new` outside it"))
+        if head in ("status", "score"):
+            return self.invoke([*words, "--", str(self.path)])
+        while True:  # a decision the words left out is asked, and added to the same line
+            try:
+                return self.invoke(words)
+            except Asked as q:
+                assert self.ask is not None
+                added = self._asked(q)
+                if added is None:
+                    err().print("abandoned: the whole move; nothing was written",
+                                soft_wrap=True)
+                    return 1
+                words = [*words, *added]
+
+    def _asked(self, q: Asked) -> list[str] | None:
+        """Ask the player the decision belongs to, until an answer makes words (``None``:
+        Ctrl-C or Ctrl-D, the move abandoned)."""
+        assert self.ask is not None
+        while True:
+            answer = self.ask(q.who, q.question)
+            if answer is None:
+                return None
+            try:
+                return list(q.words(" ".join(answer.split())))
+            except WordError as e:
+                err().print(f"error: {e}", soft_wrap=True)
+
+    def invoke(self, words: list[str]) -> int:
+        """The words as the one-shot command takes them (the same Typer command); a move
+        it makes is recorded here."""
+        taken: list[Taken] = []
+
+        def take(game: SomeGame, make: Maker, dry: bool, log: Path | None) -> None:
+            if log is not None and stamp(log) != stamp(self.path):
+                raise WordError(f"this session records into {show_path(self.path)}; --log "
+                                "names another log")
+            taken.append(Taken(make, dry))
+
+        token = recording.SESSION.set(take)
+        try:
+            code = self.command.main(args=words, prog_name="", standalone_mode=False)
+        except typer.Exit as e:  # a refusal already said (guarded), or --help
+            return e.exit_code
+        except typer.Abort:
+            return 130
+        except TyperException as e:  # usage: Typer's own words, said as a session's line
+            said = getattr(e, "format_message", None)
+            text = str(said()) if callable(said) else str(e)
+            err().print(f"error: {one_line(text)}; nothing was done (`help` lists what can "
+                        "be typed)", soft_wrap=True)
+            return int(getattr(e, "exit_code", 2))
+        finally:
+            recording.SESSION.reset(token)
+        if not taken:
+            return code if isinstance(code, int) else 0
+        return self.transact(taken[0])
+
+    def transact(self, move: Taken) -> int:
+        """The one transaction against the kept position; written under the lock, and only
+        over the very file the position was read from."""
+        try:
+            with errors():
+                if self.position is None:
+                    raise InputError(f"no move can be recorded: {self.problem}")
+                note = self._note
+                if move.dry:
+                    told(record(self.position, move.make, dry=True, tell=note), True)
+                    return 0
+                with lock(self.path):
+                    if stamp(self.path) != self.seen:
+                        self.reload()
+                        raise InputError(f"{show_path(self.path)} changed on disk while you "
+                                         f"typed; read again ({self.turn()}): nothing was "
+                                         "written, type the move again")
+                    done = record(self.position, move.make, tell=note)
+                    assert done.written is not None  # not a check only
+                    self.position = Position(self.path, done.written, read_text(self.path),
+                                             self.position.board, done.state)
+                    self.seen = stamp(self.path)
+                told(done, False)
+                return 0
+        except Asked as q:
+            if self.ask is None:  # nobody to ask: refused, as the one-shot command does
+                return self._fail(q)
+            raise
+        except AsaraError as e:
+            return self._fail(e)
+
+    @staticmethod
+    def _note(note: str) -> None:
+        err().print(f"note: {note}", soft_wrap=True)
+
+    @staticmethod
+    def _fail(e: AsaraError) -> int:
+        return shown(e).exit_code
+
+    # --- the session's own commands ------------------------------------------------------------
+
+    def _changed(self, fn: Callable[..., None]) -> int:
+        try:
+            fn(log=self.path)
+        except AsaraError as e:
+            code = self._fail(e)
+        else:
+            code = 0
+        try:
+            self.reload()
+        except AsaraError as e:
+            return self._fail(e)
+        return code
+
+    def undo(self, words: list[str]) -> int:
+        if words:
+            return self._fail(WordError("undo takes no words: it takes back the last event"))
+        return self._changed(recording.undo)
+
+    def redo(self, words: list[str]) -> int:
+        if words:
+            return self._fail(WordError("redo takes no words: it brings back the last event "
+                                        "undone"))
+        return self._changed(recording.redo)
+
+    def history(self, words: list[str]) -> int:
+        """``history [N]``: the last N events in words, numbered as the log counts them."""
+        if len(words) > 1 or (words and not (words[0].isascii() and words[0].isdigit())):
+            return self._fail(WordError("history takes one number: how many of the last "
+                                        "events to show (e.g. history 5)"))
+        if self.position is None:
+            return self._fail(InputError(f"the log cannot be read as a game: {self.problem}"))
+        count = int(words[0]) if words else 10
+        events = self.position.log.events
+        board = self.position.board
+        first = max(0, len(events) - count)
+        if not events:
+            say("no event yet")
+        for number in range(first + 1, len(events) + 1):
+            out().print(f"#{number} {one_line(self.game.move_text(board, events[number - 1]))}",
+                        soft_wrap=True)
+        return 0
+
+    def moves(self, words: list[str]) -> int:
+        """``moves [WORD...]``: the legal moves of the player to move (those that begin
+        with the words given), in the words one types."""
+        if self.position is None:
+            return self._fail(InputError(f"the log cannot be read as a game: {self.problem}"))
+        listed = legal_moves(self)
+        if listed is None:
+            return self._fail(InputError("the legal moves could not be listed here; Tab "
+                                         "completes the words of a move"))
+        shown_moves = [m for m in listed if m.split()[: len(words)] == words]
+        for move in shown_moves:
+            out().print(one_line(move), soft_wrap=True)
+        note = self.game.moves_note(self.position.board, self.position.state)
+        if note:
+            say(one_line(note))
+        elif not shown_moves:
+            say("no legal move begins with those words" if words else "no legal move")
+        return 0
+
+    def help(self, words: list[str]) -> int:
+        if words:
+            return self.invoke([*words, "--help"])
+        say(HELP.format(example=_example(self.game)))
+        names = sorted(c for c in self.command.commands
+                       if c not in ("new", "check", "moves"))
+        say("Moves and views: " + ", ".join(names) + " (help MOVE: its words and options)")
+        return 0
+
+
+def legal_moves(session: Session) -> list[str] | None:
+    """The legal moves of the player to move in typed words (the game's ``legal_moves``,
+    from its referee); ``None`` when there is no position, or listing them failed."""
+    if session.position is None:
+        return None
+    position = session.position
+    if session.listed is not None and session.listed[0] is position:
+        return session.listed[1]  # once per position: completion asks at every key
+    try:
+        found = [m.words for m in session.game.legal_moves(position.board, position.state)]
+    except Exception:  # a listing that fails is as good as none: the words complete
+        return None
+    session.listed = (position, found)
+    return found
+
+
+def _example(game: SomeGame) -> str:
+    return {"yspahan": "`goods chest chest8 N2`"}.get(game.key, "`buy base black -c blue`")
+
+
+def _commands(game: SomeGame) -> TyperGroup:
+    """The game's move commands (and ``check``), with ``status`` and ``score``: the same
+    Typer commands the one-shot command line builds."""
+    from typer.main import get_command
+
+    from asara_cli.cli.game import score, status
+    from asara_cli.cli.moves import moves
+
+    group = typer.Typer(name="", no_args_is_help=True, add_completion=False,
+                        pretty_exceptions_enable=False,
+                        context_settings={"help_option_names": ["-h", "--help"]})
+    game.register_commands(group, None)
+    add_command(group, "status", status)
+    add_command(group, "score", score)
+    add_command(group, "moves", moves)
+    command: Any = get_command(group)
+    return command  # type: ignore[no-any-return]
+
+
+def read_moves(session: Session, lines: Iterable[str]) -> int:
+    """Moves from a file or a pipe, one a line (blank lines and ``#`` comments left out):
+    each said as at the table; the first that is refused or unusable stops the rest, named
+    by its line number, with its exit code."""
+    for number, text in enumerate(lines, 1):
+        words = text.strip()
+        if not words or words.startswith("#"):
+            continue
+        code = session.line(words)
+        if code is None:
+            return 0
+        if code != 0:
+            err().print(f"stopped at line {number}: {one_line(words)}; the lines after it "
+                        "were not read", soft_wrap=True)
+            return code
+    return 0

@@ -1,0 +1,161 @@
+"""The line editor of ``asara play`` at a terminal (prompt_toolkit): the prompt naming the
+player to move, history kept per user, Tab completion, and a bottom toolbar with the
+period and the game's compact situation. Only ``asara play`` at a terminal imports this
+module: the one-shot commands never load prompt_toolkit.
+
+Completion asks, in this order: the game's legal moves (when the game can list them, an
+optional capability), then the same Typer commands that parse the move (their options and
+each game's completers, ``games/*/complete.py``). A word that is not offered is still
+accepted."""
+
+from __future__ import annotations
+
+import os
+import shlex
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+
+from asara_cli.cli.common import err
+from asara_cli.cli.session import OWN, Session, legal_moves
+from asara_cli.core.shown import one_line
+
+
+def history_file() -> Path:
+    """Each user's history of lines typed at the table: $XDG_STATE_HOME/asara-cli/history
+    (by default ~/.local/state/asara-cli/history)."""
+    state = os.environ.get("XDG_STATE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "state")
+    return Path(state) / "asara-cli" / "history"
+
+
+def _history() -> History:
+    path = history_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch(exist_ok=True)
+    except OSError as e:  # a read-only home: the session works, the history is not kept
+        err().print(f"note: the history of this session is not kept ({one_line(str(e))})",
+                    soft_wrap=True)
+        return InMemoryHistory()
+    return FileHistory(str(path))
+
+
+class TableCompleter(Completer):
+    """The words that may come next: the legal moves first, then the command's words."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent
+                        ) -> Iterator[Completion]:
+        before = document.text_before_cursor
+        try:
+            words = shlex.split(before)
+        except ValueError:  # inside an open quote
+            words = before.split()
+        if before and not before[-1].isspace() and words:
+            typed, incomplete = words[:-1], words[-1]
+        else:
+            typed, incomplete = words, ""
+        seen: set[str] = set()
+        for word in self.candidates(typed, incomplete):
+            if word in seen or not word.startswith(incomplete):
+                continue
+            seen.add(word)
+            yield Completion(word, start_position=-len(incomplete))
+
+    def candidates(self, typed: list[str], incomplete: str) -> Iterable[str]:
+        try:
+            yield from self._legal(typed)
+            if not typed:
+                yield from (w for w in OWN if w != "exit")
+            yield from self._words(typed, incomplete)
+        except Exception:  # completion never fails aloud
+            return
+
+    def _legal(self, typed: list[str]) -> Iterator[str]:
+        """The next word of each legal move that begins with the words typed."""
+        moves = legal_moves(self.session)
+        for move in moves or ():
+            try:
+                parts = shlex.split(move)
+            except ValueError:
+                continue
+            if len(parts) > len(typed) and parts[: len(typed)] == typed:
+                yield parts[len(typed)]
+
+    def _words(self, typed: list[str], incomplete: str) -> Iterator[str]:
+        """What the Typer command completes (its subcommands, options and each game's
+        completers), as the shell's Tab would."""
+        from typer._click.shell_completion import _resolve_context, _resolve_incomplete
+
+        command: Any = self.session.command
+        ctx = _resolve_context(command, {}, "", list(typed))
+        found, text = _resolve_incomplete(ctx, list(typed), incomplete)
+        for item in found.shell_complete(ctx, text):
+            yield str(item.value)
+
+
+def start(path: Path) -> bool:
+    """No log yet at ``path``: ask for the options of ``asara new`` and start the game with
+    that very command (``False``: the player left instead)."""
+    from asara_cli.cli import run as command
+
+    err().print(f"{one_line(str(path))} does not exist yet: start a new game with the options "
+                "of `asara new` (e.g. -p Tina -p Paul -p Anna --pro; --game yspahan for "
+                "YSPAHAN), or Ctrl-D to leave", soft_wrap=True)
+    asking: PromptSession[str] = PromptSession(history=InMemoryHistory())
+    while True:
+        try:
+            text = asking.prompt("new> ")
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            return False
+        try:
+            words = shlex.split(text)
+        except ValueError as e:
+            err().print(f"error: {e}", soft_wrap=True)
+            continue
+        if words and command(["new", str(path), *words]) == 0:
+            return True
+
+
+def run(session: Session) -> int:
+    """The session at a terminal, until ``quit`` or Ctrl-D; Ctrl-C clears the line."""
+    prompt: PromptSession[str] = PromptSession(
+        history=_history(), completer=TableCompleter(session),
+        bottom_toolbar=session.situation, complete_while_typing=False)
+    asking: PromptSession[str] = PromptSession(history=InMemoryHistory())
+
+    def ask(player: str, question: str) -> str | None:
+        try:
+            return asking.prompt(f"{one_line(player)}, {one_line(question)} ")
+        except (KeyboardInterrupt, EOFError):  # the whole move is abandoned
+            return None
+
+    session.ask = ask
+    code = 0
+    while True:
+        who = session.mover
+        try:
+            text = prompt.prompt(f"{one_line(who) if who else 'asara'}> ")
+        except KeyboardInterrupt:  # Ctrl-C clears the line
+            continue
+        except EOFError:  # Ctrl-D leaves
+            break
+        try:
+            done = session.line(text)
+        except KeyboardInterrupt:
+            err().print("interrupted (Ctrl-C); what was written is complete", soft_wrap=True)
+            continue
+        if done is None:
+            break
+        code = done
+    return 0 if code in (0, 1, 2) else code

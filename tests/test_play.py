@@ -1,0 +1,384 @@
+"""``asara play``: the table session, through a real terminal (pexpect, 80x40) and with moves
+on stdin. Every wait is on what the session prints, never a sleep."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from asara_cli.logfile.game import read_log
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ASARA")}
+    env.update(COLUMNS="80", LINES="40", TERM="xterm", XDG_STATE_HOME=str(tmp_path / "state"),
+               PYTHONIOENCODING="utf-8")
+    return env
+
+
+def _asara(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "asara_cli", *args], cwd=tmp_path,
+                          env=_env(tmp_path), input=stdin, capture_output=True, text=True,
+                          timeout=120)
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    made = _asara(tmp_path, "new", "g.toml", "-p", "Tina", "-p", "Paul", "-p", "Ann")
+    assert made.returncode == 0, made.stderr
+    return tmp_path / "g.toml"
+
+
+def _prompt(child: pexpect.spawn, who: str) -> None:
+    """Wait for the prompt naming ``who``, answering the line editor's question where the
+    cursor is (a real terminal answers it; its answer lets the bottom toolbar be drawn)."""
+    child.expect(r"\x1b\[6n")
+    child.send("\x1b[1;1R")
+    child.expect(f"{who}>")
+
+
+def _events(log: Path) -> int:
+    return len(read_log(log).events)
+
+
+@pytest.fixture
+def table(game: Path, tmp_path: Path) -> Iterator[pexpect.spawn]:
+    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
+                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                          encoding="utf-8", timeout=60)
+    yield child
+    if child.isalive():
+        child.terminate(force=True)
+
+
+def test_a_game_recorded_a_refusal_retried_undo_and_redo(table: pexpect.spawn, game: Path
+                                                         ) -> None:
+    _prompt(table, "Tina")
+    table.expect("year 1")  # the bottom toolbar: the year, the mover's money
+    table.sendline("buy base black -c blue")
+    table.expect("Tina buys a black base for 6")
+    table.expect("event #1")
+    _prompt(table, "Paul")
+    assert _events(game) == 1  # written at once
+    # refused: Paul has no tiles to build with; nothing written, and he retries
+    table.sendline("build 2 black base turret -c blue")
+    table.expect("refused: ")
+    table.expect(r"\[R3\.2\]")
+    _prompt(table, "Paul")
+    assert _events(game) == 1
+    table.sendline("buy base green --pair")
+    table.expect("event #2")
+    _prompt(table, "Ann")
+    table.sendline("undo")
+    table.expect("undone: Paul buys a green base")
+    _prompt(table, "Paul")
+    assert _events(game) == 1
+    table.sendline("redo")
+    table.expect("redone: Paul buys a green base")
+    _prompt(table, "Ann")
+    assert _events(game) == 2
+    table.sendline("history 1")
+    table.expect("#2 Paul buys a green base for 4")
+    table.sendline("quit")
+    table.expect(pexpect.EOF)
+    table.close()
+    assert table.exitstatus == 0
+
+
+def test_ctrl_c_clears_the_line_and_ctrl_d_leaves(table: pexpect.spawn, game: Path) -> None:
+    _prompt(table, "Tina")
+    table.send("buy base black")
+    table.sendintr()  # the line is dropped, nothing recorded
+    _prompt(table, "Tina")
+    table.sendline("history")
+    table.expect("no event yet")
+    _prompt(table, "Tina")
+    table.sendeof()
+    table.expect(pexpect.EOF)
+    table.close()
+    assert table.exitstatus == 0
+    assert _events(game) == 0
+
+
+def test_the_log_changed_underneath_is_read_again(table: pexpect.spawn, game: Path,
+                                                  tmp_path: Path) -> None:
+    _prompt(table, "Tina")
+    table.sendline("buy base black -c blue")
+    _prompt(table, "Paul")
+    other = _asara(tmp_path, "buy", "base", "green", "--pair", "--log", "g.toml")
+    assert other.returncode == 0, other.stderr
+    # Ann is to move now; the session notices before the next line and never writes over it
+    table.sendline("coloured")
+    table.expect("changed on disk; read again")
+    table.expect("Ann takes 5 at the coloured building; event #3")
+    _prompt(table, "Tina")
+    table.sendline("quit")
+    table.expect(pexpect.EOF)
+    assert [type(e).__name__ for e in read_log(game).events] == ["Turn", "Turn", "Turn"]
+    assert _events(game) == 3
+
+
+def test_a_killed_session_resumes_with_nothing_lost(table: pexpect.spawn, game: Path,
+                                                    tmp_path: Path) -> None:
+    _prompt(table, "Tina")
+    table.sendline("buy base black -c blue")
+    table.expect("event #1")
+    _prompt(table, "Paul")
+    table.kill(9)
+    table.expect(pexpect.EOF)
+    assert _events(game) == 1
+    again = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
+                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                          encoding="utf-8", timeout=60)
+    try:
+        _prompt(again, "Paul")
+        again.sendline("buy base green --pair")
+        again.expect("event #2")
+        again.sendline("quit")
+        again.expect(pexpect.EOF)
+    finally:
+        again.terminate(force=True)
+    assert _events(game) == 2
+
+
+def test_moves_from_stdin_stop_at_the_first_refusal(game: Path, tmp_path: Path) -> None:
+    moves = ("# the first round\n"
+             "buy base black -c blue\n"
+             "\n"
+             "buy base green --pair\n"
+             "build 2 black base turret -c blue\n"
+             "coloured\n")
+    ran = _asara(tmp_path, "play", "g.toml", stdin=moves)
+    assert ran.returncode == 1
+    assert "event #2" in ran.stdout
+    assert "refused: " in ran.stderr and "[R3.2]" in ran.stderr
+    assert "stopped at line 5" in ran.stderr
+    assert _events(game) == 2  # the line after the refusal was not read
+
+
+def test_moves_from_stdin_as_the_one_shot_commands_record_them(game: Path,
+                                                               tmp_path: Path) -> None:
+    ran = _asara(tmp_path, "play", "g.toml", stdin="buy base black -c blue\ncoloured\n")
+    assert ran.returncode == 0, ran.stderr
+    one = tmp_path / "one"
+    one.mkdir()
+    assert _asara(one, "new", "g.toml", "-p", "Tina", "-p", "Paul", "-p", "Ann").returncode == 0
+    assert _asara(one, "buy", "base", "black", "-c", "blue").returncode == 0
+    assert _asara(one, "coloured").returncode == 0
+    assert read_log(game).events == read_log(one / "g.toml").events
+
+
+@pytest.mark.parametrize("line, code, said", [
+    ("bogus word", 2, "No such command 'bogus'"),
+    ("buy 'open quote", 2, "No closing quotation"),
+    ("history x", 2, "history takes one number"),
+    ("new other.toml -p A -p B", 2, "start a new game with `asara new`"),
+    ("buy base black -c blue --log elsewhere.toml", 2, "--log names another log"),
+    ("\x1b[31mred", 2, "\\x1b"),
+])
+def test_words_that_make_no_move_are_said_without_a_traceback(
+        game: Path, tmp_path: Path, line: str, code: int, said: str) -> None:
+    ran = _asara(tmp_path, "play", "g.toml", stdin=line + "\n")
+    assert ran.returncode == code
+    assert said in ran.stderr
+    assert "Traceback" not in ran.stderr + ran.stdout
+    assert "\x1b" not in ran.stderr
+    assert _events(game) == 0
+
+
+def test_the_one_shot_commands_do_not_load_the_line_editor(game: Path, tmp_path: Path
+                                                           ) -> None:
+    code = ("import sys; from asara_cli.cli import run; run(['buy', 'base', 'black', '-c', "
+            "'blue']); print('prompt_toolkit' in sys.modules)")
+    ran = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=_env(tmp_path),
+                         capture_output=True, text=True, timeout=120)
+    assert ran.stdout.strip().endswith("False"), ran.stdout + ran.stderr
+    assert _events(game) == 1
+
+
+def test_the_lines_typed_are_kept_in_the_users_history(table: pexpect.spawn, game: Path,
+                                                        tmp_path: Path) -> None:
+    _prompt(table, "Tina")
+    table.sendline("history 3")
+    table.expect("no event yet")
+    _prompt(table, "Tina")
+    table.sendline("quit")
+    table.expect(pexpect.EOF)
+    kept = (tmp_path / "state" / "asara-cli" / "history").read_text(encoding="utf-8")
+    assert "history 3" in kept and "quit" in kept
+
+
+def test_yspahan_at_the_table_shows_the_tower(tmp_path: Path) -> None:
+    made = _asara(tmp_path, "new", "y.toml", "--game", "yspahan", "-p", "Tina", "-p", "Paul",
+                  "-p", "Anna")
+    assert made.returncode == 0, made.stderr
+    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "y.toml"],
+                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                          encoding="utf-8", timeout=60)
+    try:
+        _prompt(child, "Tina")
+        child.sendline("roll 1 1 3 3 5 5 6 6 6")
+        child.expect("#1 Tina rolls")
+        _prompt(child, "Tina")
+        # two 1s on the camel row, two 3s, two 5s, three 6s on the gold row (Y2.4)
+        child.expect(r"week 1, day 1 \| tower: camels 2x1, \S+ 2x3, \S+ 2x5, gold 3x6")
+        child.sendline("camels")
+        child.expect("#2 Tina: takes the camels row")
+        _prompt(child, "Paul")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.terminate(force=True)
+    assert len(read_log(tmp_path / "y.toml").events) == 2
+
+
+def test_status_and_check_in_a_session_write_nothing(game: Path, tmp_path: Path) -> None:
+    ran = _asara(tmp_path, "play", "g.toml", stdin="status\ncheck coloured\nscore\n")
+    assert ran.returncode == 0, ran.stderr
+    assert "legal, not recorded: Tina takes 5 at the coloured building" in ran.stdout
+    assert "Tina" in ran.stdout and "Score of g.toml" in ran.stdout
+    assert _events(game) == 0
+
+
+def test_completion_offers_the_commands_and_the_games_words(game: Path,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from asara_cli.cli.session import Session
+    from asara_cli.cli.table import TableCompleter
+
+    monkeypatch.chdir(game.parent)
+    completer = TableCompleter(Session(game))
+
+    def offered(text: str) -> list[str]:
+        return [c.text for c in completer.get_completions(Document(text), CompleteEvent())]
+
+    assert {"buy", "build", "undo", "history", "quit"} <= set(offered(""))
+    assert offered("bu") == ["build", "buy"] or offered("bu") == ["buy", "build"]
+    assert "base" in offered("buy ")
+    assert offered("buy base black --ca") == ["--card"]
+
+
+def _gifts_game(tmp_path: Path) -> Path:
+    """The sample gifts game cut after its deal: a purchase gift (buy base) lies on the
+    window market's space 1, and Omar is to move (sample_games/basic-gifts.toml)."""
+    sample = Path(__file__).parent.parent / "sample_games" / "basic-gifts.toml"
+    text = sample.read_text(encoding="utf-8")
+    cut = text.index("[[event]]\ntype = \"buy\"")
+    log = tmp_path / "g.toml"
+    log.write_text(text[:cut], encoding="utf-8")
+    return log
+
+
+def test_a_gifts_choice_is_asked_of_the_mover_and_ctrl_c_abandons_the_move(
+        tmp_path: Path) -> None:
+    log = _gifts_game(tmp_path)
+    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
+                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                          encoding="utf-8", timeout=60)
+    try:
+        _prompt(child, "Omar")
+        child.sendline("buy window black --pair --space 1")
+        child.expect("Omar, the gift buy base: which tile do you buy with it")
+        child.sendintr()
+        child.expect("abandoned: the whole move; nothing was written")
+        _prompt(child, "Omar")
+        assert len(read_log(log).events) == 2
+        child.sendline("buy window black --pair --space 1")
+        child.expect("Omar, the gift buy base: which tile")
+        child.sendline("green")
+        child.expect("event #3")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.terminate(force=True)
+    sample = read_log(Path(__file__).parent.parent / "sample_games" / "basic-gifts.toml")
+    assert read_log(log).events == sample.events[:3]  # as the sample recorded it
+
+
+def test_a_decision_left_out_on_stdin_is_refused_as_the_command_refuses_it(
+        tmp_path: Path) -> None:
+    log = _gifts_game(tmp_path)
+    ran = _asara(tmp_path, "play", "g.toml", stdin="buy window black --pair --space 1\n")
+    assert ran.returncode == 2
+    assert '--gift "buy base: red"' in ran.stderr
+    assert "stopped at line 1" in ran.stderr
+    assert len(read_log(log).events) == 2
+
+
+def test_completion_takes_the_legal_moves_first(game: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from asara_cli.cli.session import Session, legal_moves
+    from asara_cli.cli.table import TableCompleter
+
+    monkeypatch.chdir(game.parent)
+    session = Session(game)
+    completer = TableCompleter(session)
+    listed = legal_moves(session)
+    assert listed is not None and "coloured" in listed
+    # Tina may buy a base on space 1 (R2.1: the first buyer in an area sets its colour)
+    first = [c.text for c in completer.get_completions(Document("buy base "), CompleteEvent())]
+    legal_next = [m.split()[2] for m in listed if m.split()[:2] == ["buy", "base"]]
+    assert first[: len(set(legal_next))] == list(dict.fromkeys(legal_next))
+
+
+def test_moves_in_a_session_are_legal(tmp_path: Path) -> None:
+    made = _asara(tmp_path, "new", "y.toml", "--game", "yspahan", "-p", "Tina", "-p", "Paul",
+                  "-p", "Anna")
+    assert made.returncode == 0, made.stderr
+    ran = _asara(tmp_path, "play", "y.toml", stdin="roll 1 1 3 3 5 5 6 6 6\nmoves camels\n"
+                 "moves\n")
+    assert ran.returncode == 0, ran.stderr
+    listed = [line.strip() for line in ran.stdout.splitlines()]
+    assert "camels" in listed  # `moves camels`: the one move that begins so
+    assert any(line.startswith("Tina to move: ") for line in listed)  # `moves`, grouped
+    every = [line for line in listed if line.startswith(("goods ", "supervisor "))
+             and "(" not in line]
+    assert every
+    checks = "".join(f"check {line}\n" for line in every[:5])
+    checked = _asara(tmp_path, "play", "y.toml", stdin=checks)
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.count("legal, not recorded") == min(5, len(every))
+
+
+def test_a_log_not_there_yet_starts_a_new_game_with_the_options_of_new(tmp_path: Path
+                                                                        ) -> None:
+    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "n.toml"],
+                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                          encoding="utf-8", timeout=60)
+    try:
+        child.expect("does not exist yet")
+        _prompt(child, "new")
+        child.sendline("-p Tina")  # refused by `new` itself: ASARA is for 2 to 4 players
+        child.expect(r"\[R1\]")
+        _prompt(child, "new")
+        child.sendline("-p Tina -p Paul -p Ann --pro")
+        child.expect("new game in n.toml: Tina, Paul, Ann")
+        _prompt(child, "Tina")
+        child.sendline("coloured")
+        child.expect("event #1")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.terminate(force=True)
+    log = read_log(tmp_path / "n.toml")
+    assert log.header.rules.players_of(log.header.setup) == ("Tina", "Paul", "Ann")
+    assert len(log.events) == 1
+
+
+def test_a_log_not_there_is_refused_on_stdin(tmp_path: Path) -> None:
+    ran = _asara(tmp_path, "play", "n.toml", stdin="coloured\n")
+    assert ran.returncode == 2
+    assert "no such file" in ran.stderr
+    assert not (tmp_path / "n.toml").exists()

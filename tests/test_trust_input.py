@@ -125,6 +125,10 @@ def test_ctrl_c_at_once_is_one_line_or_nothing() -> None:
                              stderr=subprocess.PIPE, preexec_fn=_sigint_default)
         p.send_signal(signal.SIGINT)
         _, err = p.communicate(timeout=60)
+        if p.returncode not in (130, 2, -signal.SIGINT) and b"asara_cli" not in err:
+            # it landed in Python's own start (importing site), before any of asara-cli's
+            # code runs: Python's answer, which docs/reliability.md leaves out of the promise
+            continue
         assert b"Traceback" not in err, err
         assert ((p.returncode, err) == (130, _INTERRUPTED)
                 or (p.returncode == 2 and err.startswith(b"error: which log?"))

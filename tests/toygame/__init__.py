@@ -11,6 +11,7 @@ Rules ids P1-P4 (rules.py).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,6 +40,12 @@ if TYPE_CHECKING:
 KEY = "pebbles"
 _SOURCES = {"wells": Source("wells", "wells", "wells", "#2f7fa8", (0, 0)),
             "bonus": Source("bonus", "round bonus", "round bonus", "#d4a017", (1, 0))}
+
+
+def _fold(title: str, width: int = 80) -> list[str]:
+    """A title (it names the log's path, which may be long) folded within ``width`` columns,
+    as the packaged games' titles are; the writer breaks lines only between words."""
+    return textwrap.wrap(title, width, break_long_words=True, break_on_hyphens=False) or [""]
 
 
 class Pebbles(CodecModule[Setup, Place]):
@@ -156,7 +163,7 @@ class Pebbles(CodecModule[Setup, Place]):
                     full: bool = False) -> RenderableType:
         state = outcome.at(at)
         totals = state.totals()
-        lines = [title, f"round {min(state.round, board.rounds)} of {board.rounds}; wells "
+        lines = [*_fold(title), f"round {min(state.round, board.rounds)} of {board.rounds}; wells "
                         f"taken: {', '.join(map(str, state.taken)) or 'none'}"]
         lines += [f"  {name}: {totals[s]}" for s, name in enumerate(state.players)]
         return "\n".join(lines)
@@ -167,7 +174,7 @@ class Pebbles(CodecModule[Setup, Place]):
                 "points": dict(zip(state.players, state.totals(), strict=True))}
 
     def score_view(self, board: Board, outcome: Played, title: str) -> RenderableType:
-        lines = [title]
+        lines = _fold(title)
         for seat in self.scores(outcome, outcome.setup):
             parts = ", ".join(f"{_SOURCES[k].label} {v}" for k, v in seat.sources)
             lines.append(f"  {seat.name}: {seat.total} ({parts or 'nothing yet'})")
@@ -179,7 +186,7 @@ class Pebbles(CodecModule[Setup, Place]):
                 "winners": list(self.winners(outcome))}
 
     def score_chart(self, outcome: Played, title: str) -> RenderableType:
-        lines = [title]
+        lines = _fold(title)
         for name, total in zip(outcome.setup.players, outcome.state.totals(), strict=True):
             lines.append(f"  {name[:20]:20} {'#' * min(total, 50)} {total}")
         return "\n".join(lines)

@@ -382,3 +382,143 @@ def test_a_log_not_there_is_refused_on_stdin(tmp_path: Path) -> None:
     assert ran.returncode == 2
     assert "no such file" in ran.stderr
     assert not (tmp_path / "n.toml").exists()
+
+
+# --- Yspahan's decisions, asked of the player they belong to ---------------------------------
+
+
+def _two_cubes_at_s1(tmp_path: Path) -> Path:
+    """Day 2, Ben to move: S1 faces Ben's cube in bag3 and Ann's in barrel3; Ann holds 3
+    camels, Ben none; the bag row shows 2s (as tests/yspahan/test_yspahan_table.py)."""
+    made = _asara(tmp_path, "new", "y.toml", "--game", "yspahan", "-p", "Ann", "-p", "Ben",
+                  "-p", "Cid", "--oldest", "Ben", "--no-use")
+    assert made.returncode == 0, made.stderr
+    moves = ("roll 113355666\ngoods bag bag3 W1 bag3 W3\ncamels\n"
+             "goods barrel barrel3 E1 barrel3 E2\nroll 111222666\ngold\ncamels\n")
+    ran = _asara(tmp_path, "play", "y.toml", stdin=moves)
+    assert ran.returncode == 0, ran.stderr
+    return tmp_path / "y.toml"
+
+
+def _sends(log: Path) -> object:
+    from asara_cli.games.yspahan.rules.events import Turn
+
+    event = read_log(log).events[-1]
+    assert isinstance(event, Turn)
+    return event.action
+
+
+def test_yspahan_asks_the_order_of_the_mover_and_the_camel_of_its_owner(tmp_path: Path
+                                                                        ) -> None:
+    from asara_cli.games.yspahan.rules.events import Send, Supervisor
+
+    log = _two_cubes_at_s1(tmp_path)
+    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "y.toml"],
+                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                          encoding="utf-8", timeout=60)
+    try:
+        _prompt(child, "Ben")
+        # the toolbar: who took which row today (Cid the gold row, Ann the camels)
+        child.expect(r"week 1, day 2 \| tower: camels: Ann, bag 3x2, gold: Cid")
+        child.sendline("supervisor bag S1")
+        child.expect(r"Ben, which goes to the caravan first: Ben's in bag3 or Ann's in "
+                     r"barrel3\?")
+        child.sendline("barrel3")
+        child.expect(r"Ann, keep your cube in barrel3 for one of your 3 camels\? \(yes/no\)")
+        child.sendline("maybe")  # not an answer: asked again
+        child.expect("answer yes")
+        child.expect("Ann, keep your cube in barrel3")
+        child.sendline("yes")
+        child.expect("#8 ")
+        _prompt(child, "Ann")  # the day is over: Ann rolls
+        assert _sends(log) == Supervisor("S1", (Send("barrel3", True), Send("bag3", False)))
+        child.sendline("undo")
+        _prompt(child, "Ben")
+        child.sendline("supervisor bag S1")
+        child.expect("Ben, which goes to the caravan first")
+        child.sendline("Ben")  # the owner of one cube names it
+        child.expect("Ann, keep your cube in barrel3")
+        child.sendline("no")
+        child.expect("#8 ")
+        _prompt(child, "Ann")  # the day is over: Ann rolls
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.terminate(force=True)
+    assert _sends(log) == Supervisor("S1", (Send("bag3", False), Send("barrel3", False)))
+
+
+def test_ctrl_c_at_an_owners_question_writes_nothing(tmp_path: Path) -> None:
+    log = _two_cubes_at_s1(tmp_path)
+    before = log.read_bytes()
+    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "y.toml"],
+                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                          encoding="utf-8", timeout=60)
+    try:
+        _prompt(child, "Ben")
+        child.sendline("supervisor bag S1 --order bag3")
+        child.expect("Ann, keep your cube in barrel3")
+        child.sendintr()
+        child.expect("abandoned: the whole move; nothing was written")
+        _prompt(child, "Ben")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.terminate(force=True)
+    assert log.read_bytes() == before
+
+
+def test_a_yspahan_decision_left_out_on_stdin_is_refused_with_its_line(tmp_path: Path
+                                                                       ) -> None:
+    log = _two_cubes_at_s1(tmp_path)
+    before = log.read_bytes()
+    ran = _asara(tmp_path, "play", "y.toml",
+                 stdin="# Ben's send\nsupervisor bag S1 --order bag3\ndraw\n")
+    assert ran.returncode == 2
+    said = " ".join(ran.stderr.split())
+    assert ("Ann holds 3 camels and may keep the cube in barrel3 (facing S1) by returning "
+            "one: Ann's choice is --camel Ann (kept) or --no-camel Ann (sent to the caravan)"
+            ) in said
+    assert "stopped at line 2: supervisor bag S1 --order bag3" in said
+    assert log.read_bytes() == before
+
+
+def test_the_card_drawn_is_asked_of_the_mover_with_open_hands(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from asara_cli.cli.session import Session
+    from asara_cli.games.yspahan.rules.events import Draw, Turn
+
+    log = _two_cubes_at_s1(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    session = Session(log)
+    asked: list[tuple[str, str]] = []
+    answers = iter(["a rabbit", "gold3"])  # not a card: asked again
+
+    def ask(who: str, question: str) -> str | None:
+        asked.append((who, question))
+        return next(answers)
+
+    session.ask = ask
+    assert session.line("draw --row bag") == 0
+    assert asked == [("Ben", "which card do you draw (the card action)? (e.g. gold3)")] * 2
+    event = read_log(log).events[-1]
+    assert isinstance(event, Turn) and event.action == Draw("gold3")
+
+
+def test_the_yspahan_toolbar_says_who_holds_each_row_within_80_columns(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from asara_cli.cli.session import Session
+
+    names = ["Annemarie-Christine", "Bartholomew-Maximilian", "Cid-Alexander-Long"]
+    made = _asara(tmp_path, "new", "y.toml", "--game", "yspahan", "--no-use",
+                  *[w for n in names for w in ("-p", n)])
+    assert made.returncode == 0, made.stderr
+    # six rows hold dice (1 to 6, two yellow); Annemarie takes the camels, Bartholomew gold
+    ran = _asara(tmp_path, "play", "y.toml", stdin="roll 123456666 -y 1 -y 2\ncamels\ngold\n")
+    assert ran.returncode == 0, ran.stderr
+    monkeypatch.chdir(tmp_path)
+    shown = Session(tmp_path / "y.toml").situation()
+    assert len(shown) <= 80, shown
+    # the names cut to fit, the rows still there: the 2s, 3s, 4s and 5s are one die each
+    assert shown == ("w1 d1 | camels: Anne~, bag 1x2, barrel 1x3, chest 1x4, vase 1x5, "
+                     "gold: Bart~")

@@ -104,6 +104,13 @@ def still(game: SomeGame, state: Any) -> str:
     return "" if who is None else f"; it is still {who}'s turn"
 
 
+def _still_said(said: str, turn: str) -> str:
+    """A refusal of words, ending with whose turn it still is (``turn``, from :func:`still`)."""
+    if turn and said.endswith(("?", ".")):  # a question ends its sentence
+        return f"{said} It is{turn.removeprefix('; it is')}."
+    return f"{said}{turn}"
+
+
 def record(position: Position, make: Maker, *, dry: bool = False,
            tell: Callable[[str], None] | None = None) -> Recorded:
     """Record the move ``make`` types against ``position``: check it, carry it out and,
@@ -119,13 +126,10 @@ def record(position: Position, make: Maker, *, dry: bool = False,
     turn = still(game, state)
     try:
         made = make(position)
-    except Asked:  # a decision to ask: its words are the game's (a session asks it)
-        raise
+    except Asked as q:  # a decision to ask (a session asks it): refused, it says whose turn
+        raise Asked(_still_said(str(q), turn), q.who, q.question, q.words) from None
     except WordError as e:  # unusable words: still say whose turn it is
-        said = str(e)
-        if turn and said.endswith(("?", ".")):  # a question ends its sentence
-            raise WordError(f"{said} It is{turn.removeprefix('; it is')}.") from None
-        raise WordError(f"{said}{turn}") from None
+        raise WordError(_still_said(str(e), turn)) from None
     event = made.event if isinstance(made, Typed) else made
     if isinstance(made, Typed) and tell is not None:
         for note in made.notes:

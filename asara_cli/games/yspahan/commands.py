@@ -47,6 +47,7 @@ from asara_cli.cli.recording import (
 from asara_cli.cli.recording import register as register_commands
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number, plural
+from asara_cli.errors import Asked
 from asara_cli.games import game as registered
 from asara_cli.games.yspahan import complete, words
 from asara_cli.games.yspahan.codec import WordsError, parse_play
@@ -262,9 +263,12 @@ class Table(Struct, frozen=True):
         raise words.WordError(f"which shop of {souk_id}? Say the cell it faces: "
                               f"{' or '.join(free)} (e.g. {souk_id} {free[0]})")
 
-    def drawn(self, word: str | None, why: str, later: int = 0) -> str | None:
+    def drawn(self, word: str | None, why: str, later: int = 0,
+              ask: tuple[str, str, list[str]] | None = None) -> str | None:
         """The card drawn: as typed; ``hidden`` with secret hands; ``None`` when no card is
-        left anywhere (``later``: cards drawn earlier in this move)."""
+        left anywhere (``later``: cards drawn earlier in this move). Left out with open
+        hands, it is asked (``ask``: who draws it, the question, the words before the
+        card on the line)."""
         left = self.state.deck + len(self.state.discard) - later
         if word is not None:
             if words.fold(word) in ("none", "nothing"):
@@ -276,8 +280,18 @@ class Table(Struct, frozen=True):
             return None
         if self.secret:
             return HIDDEN
-        raise words.WordError(f"which card is drawn ({why})? Name it, e.g. gold3 (hands are "
-                              f"open at this table)")
+        message = (f"which card is drawn ({why})? Name it, e.g. gold3 (hands are open at "
+                   f"this table)")
+        if ask is None:
+            raise words.WordError(message)
+        who, question, before = ask
+
+        def named(answer: str) -> list[str]:
+            if words.fold(answer) in ("none", "nothing"):
+                return [*before, "none"]
+            return [*before, words.card(answer, self.board)]
+
+        raise Asked(message, who, question, named)
 
     def turn(self, row: str | None, action: Action, around: Around) -> Turn:
         """The turn of ``action`` on ``row`` with what the table did around it."""
@@ -493,9 +507,11 @@ def supervisor(
             owner = owners.get(souk_id)
             card = None
             if owner is not None and "caravanserai" in t.state.players[owner].buildings:
+                who = t.names[owner]
                 card = t.drawn(cards.pop(0) if cards else None,
-                               f"{t.names[owner]}'s caravanserai, for the cube of {souk_id}",
-                               drawn)
+                               f"{who}'s caravanserai, for the cube of {souk_id}", drawn,
+                               (who, f"your caravanserai draws for the cube of {souk_id}: "
+                                "which card?", ["--draws"]))
                 drawn += 1
             sends.append(Send(souk_id, souk_id in kept, card))
         if cards:
@@ -530,11 +546,34 @@ def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | Non
     whose = {owners.get(i) for i in rest}
     if len(whose) < 2:
         return
-    cubes = ", ".join(f"{_owner(owners.get(i), t.names)}'s in {i}" for i in rest)
+    described = [f"{_owner(owners.get(i), t.names)}'s in {i}" for i in rest]
+    cubes = ", ".join(described)
     example = " ".join(f"--order {i}" for i in rest)
-    raise words.WordError(f"{plural(len(rest), 'cube')} of different players face {to} "
-                          f"({cubes}): the order they go to the caravan is the mover's "
-                          f"({t.mover()}) choice; say it, first sent first, e.g. {example}")
+    mover = t.mover()
+
+    def first(answer: str) -> list[str]:
+        """The cube named by its souk, or by its owner when they have one of them."""
+        try:
+            souk_id = words.souk(answer, t.board)
+        except words.WordError:
+            try:
+                who = words.player(answer, t.names)
+            except words.WordError:
+                who = None
+            mine = [i for i in rest if _owner(owners.get(i), t.names) == who]
+            if len(mine) != 1:
+                raise words.WordError(f"say the souk of the cube sent first: "
+                                      f"{' or '.join(rest)}") from None
+            souk_id = mine[0]
+        if souk_id not in rest:
+            raise words.WordError(f"no cube in {souk_id} waits to be sent: say "
+                                  f"{' or '.join(rest)}")
+        return ["--order", souk_id]
+
+    raise Asked(f"{plural(len(rest), 'cube')} of different players face {to} ({cubes}): the "
+                f"order they go to the caravan is the mover's ({mover}) choice; say it, first "
+                f"sent first, e.g. {example}", mover,
+                f"which goes to the caravan first: {' or '.join(described)}?", first)
 
 
 def _camels_chosen(t: Table, to: str, ids: list[str], owners: dict[str, int | None],
@@ -545,6 +584,7 @@ def _camels_chosen(t: Table, to: str, ids: list[str], owners: dict[str, int | No
     mover = t.names.index(t.mover())
     left[mover] += _camels_played(t, before)
     missing: list[str] = []
+    asked: Asked | None = None
     for souk_id in ids:
         owner = owners.get(souk_id)
         if owner is None or left[owner] < 1:
@@ -553,12 +593,30 @@ def _camels_chosen(t: Table, to: str, ids: list[str], owners: dict[str, int | No
             left[owner] -= 1
         elif souk_id not in decided:
             who = t.names[owner]
+            if asked is None:
+                asked = _camel_question(who, souk_id, left[owner])
             missing.append(f"{who} holds {plural(left[owner], 'camel')} and may keep the "
                            f"cube in {souk_id} (facing {to}) by returning one: {who}'s "
                            f"choice is --camel {who} (kept) or --no-camel {who} (sent to "
                            f"the caravan)")
-    if missing:
-        raise words.WordError("; ".join(missing))
+    if asked is not None:
+        raise Asked("; ".join(missing), asked.who, asked.question, asked.words)
+
+
+def _camel_question(who: str, souk_id: str, camels: int) -> Asked:
+    """The owner's choice for one cube, asked of the owner: yes keeps it for a camel."""
+
+    def chosen(answer: str) -> list[str]:
+        said = words.fold(answer)
+        if said in ("yes", "y"):
+            return ["--camel", souk_id]
+        if said in ("no", "n"):
+            return ["--no-camel", souk_id]
+        raise words.WordError(f"answer yes (the cube stays, a camel is returned) or no (the "
+                              f"cube goes to the caravan), not {answer!r}")
+
+    return Asked("", who, f"keep your cube in {souk_id} for one of your "
+                 f"{plural(camels, 'camel')}? (yes/no)", chosen)
 
 
 def _camels_played(t: Table, texts: list[str] | None) -> int:
@@ -593,7 +651,8 @@ def draw(
     def make(t: Table) -> Event:
         taken = None if row is None else words.row(row, t.board)
         why = "the card action" if taken else "no row left"
-        return t.turn(taken, Draw(t.drawn(card, why)), shared)
+        return t.turn(taken, Draw(t.drawn(card, why, 0, (
+            t.mover(), f"which card do you draw ({why})? (e.g. gold3)", []))), shared)
 
     _move(ctx, shared.log, shared.dry_run, shared.player, make)
 

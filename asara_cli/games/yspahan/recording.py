@@ -52,21 +52,50 @@ class YspahanRecording:
 
 
     def situation(self, board: Board, state: GameState) -> str:
-        """The table session's bottom line: the week and day, the dice tower after the roll
-        (each row's dice and value; a row taken this day: taken), whose turn."""
+        """The table session's bottom line, within 80 columns: the week and day, the dice
+        tower after the roll (each row's dice and value, or who took it today), whose
+        turn. Shortened step by step where it would not fit: no ``tower:``, then ``w1 d2``,
+        yellow dice as ``+1y`` and no mover (the prompt names them), then the names cut."""
         if state.over:
             return f"week {state.week}: the game is over"
-        rows = []
-        for name, row in zip(board.rows, state.tower, strict=False):
-            if row is None:
-                continue
-            yellow = f" ({row.yellow} yellow)" if row.yellow else ""
-            rows.append(f"{name} taken" if row.dice == 0
-                        else f"{name} {row.dice}x{row.value}{yellow}")
-        tower = ", ".join(rows) if rows else "not rolled yet"
         who = self.to_move(state)
-        return (f"week {state.week}, day {state.day} | tower: {tower}"
-                + ("" if who is None else f" | {who} to move"))
+        names = [p.name for p in state.players]
+        said = ""
+        for label, short, cut in ((True, False, None), (False, False, None),
+                                  (False, True, None), (False, True, 8), (False, True, 4),
+                                  (False, True, 1)):
+            said = _situation(board, state, names, who, label, short, cut)
+            if len(said) <= WIDTH:
+                return said
+        return said[: WIDTH - 1] + "~"
+
+
+#: The session's bottom line fits a terminal this wide.
+WIDTH = 80
+
+
+def _situation(board: Board, state: GameState, names: list[str], who: str | None,
+               label: bool, short: bool, cut: int | None) -> str:
+    def name(text: str) -> str:
+        return text if cut is None or len(text) <= cut else text[: cut] + "~"
+
+    rows = []
+    for index, (row_name, row) in enumerate(zip(board.rows, state.tower, strict=False)):
+        if row is None:  # empty, or taken today: by whom
+            seat = state.taken[index] if index < len(state.taken) else -1
+            if seat >= 0:
+                rows.append(f"{row_name}: {name(names[seat])}")
+            continue
+        if row.dice == 0:  # only yellow dice, gone after the start player's turn
+            rows.append(f"{row_name} taken")
+            continue
+        yellow = ("" if not row.yellow else f"+{row.yellow}y" if short
+                  else f" ({row.yellow} yellow)")
+        rows.append(f"{row_name} {row.dice}x{row.value}{yellow}")
+    tower = ", ".join(rows) if rows else "not rolled yet"
+    when = f"w{state.week} d{state.day}" if short else f"week {state.week}, day {state.day}"
+    turn = "" if who is None or short else f" | {who} to move"
+    return f"{when} | {'tower: ' if label else ''}{tower}{turn}"
 
 
 RECORDING = YspahanRecording()

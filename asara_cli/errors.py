@@ -90,11 +90,14 @@ class Asked(WordError):
     command refuses with the message (how to give it on the line); the table session asks
     the player ``who`` the ``question`` and adds the words ``words(answer)`` gives to the
     same line (e.g. ``--gift "buy base: red"``; ``--camel Tina`` or ``--no-camel Tina``
-    from a yes or a no). ``words`` raises :class:`WordError` for an answer it cannot take."""
+    from a yes or a no). ``words`` raises :class:`WordError` for an answer it cannot take.
+    ``first``: the words are a line of their own, carried out before the line asked about
+    (ASARA's deal of the Caliph's gifts, an event before the move)."""
 
     def __init__(self, message: str, who: str, question: str,
-                 words: Callable[[str], Sequence[str]]) -> None:
+                 words: Callable[[str], Sequence[str]], *, first: bool = False) -> None:
         super().__init__(message)
         self.who = who
         self.question = question
         self.words = words
+        self.first = first

@@ -170,3 +170,34 @@ def test_the_gifts_a_move_claims(board: Board) -> None:
     stray = GiftUse(Gift(GiftKind.PRESTIGE))
     nothing = claim(board, state, market, 3, [stray])
     assert nothing.lying == () and nothing.uses == (stray,)
+    # a buyer gift is the player's pick from the deck: asked while the deck holds a card
+    picked = claim(board, state, market, 1, [])
+    assert picked.undecided == Gift(GiftKind.BUYER) and picked.uses == ()
+    given = GiftUse(Gift(GiftKind.BUYER), buyer="green")
+    assert claim(board, state, market, 1, [given]).uses == (given,)
+    from msgspec.structs import replace
+
+    empty = replace(state, draw_pile=0)  # void when the deck is empty (X4): nothing to ask
+    void = claim(board, empty, market, 1, [])
+    assert void.undecided is None and void.uses == (GiftUse(Gift(GiftKind.BUYER), taken=False),)
+
+
+def test_a_lighted_window_gift_is_asked_while_the_stack_holds_one(board: Board) -> None:
+    setup = Setup(("Ann", "Ben"), 0, Variant.PRO, ("gifts",))
+    deal = GiftsDealt((("base", 1, Gift(GiftKind.LIGHTED)),
+                       ("base", 2, Gift(GiftKind.ASARI, amount=6)),
+                       ("trunk", 1, Gift(GiftKind.ASARI, amount=6)),
+                       ("window", 1, Gift(GiftKind.ASARI, amount=6)),
+                       ("turret", 1, Gift(GiftKind.PRESTIGE)),
+                       ("lighted", 1, Gift(GiftKind.PRESTIGE))))
+    result = replay(board, setup, [deal])
+    assert result.valid, result.violations
+    from msgspec.structs import replace
+
+    state, market = result.state, board.area("base")
+    assert state.lighted_stack > 0
+    assert claim(board, state, market, 1, []).undecided == Gift(GiftKind.LIGHTED)
+    # the stack is empty: nothing can be bought, so nothing is asked
+    gone = claim(board, replace(state, lighted_stack=0), market, 1, [])
+    assert gone.undecided is None
+    assert gone.uses == (GiftUse(Gift(GiftKind.LIGHTED), taken=False),)

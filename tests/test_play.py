@@ -522,3 +522,104 @@ def test_the_yspahan_toolbar_says_who_holds_each_row_within_80_columns(
     # the names cut to fit, the rows still there: the 2s, 3s, 4s and 5s are one die each
     assert shown == ("w1 d1 | camels: Anne~, bag 1x2, barrel 1x3, chest 1x4, vase 1x5, "
                      "gold: Bart~")
+
+
+def _cut(name: str, events: int, tmp_path: Path) -> Path:
+    """The sample game ``name`` cut after its first ``events`` events, as g.toml."""
+    text = (Path(__file__).parent.parent / "sample_games" / name).read_text(encoding="utf-8")
+    at = -1
+    for _ in range(events + 1):
+        at = text.index("[[event]]", at + 1)
+    log = tmp_path / "g.toml"
+    log.write_text(text[:at], encoding="utf-8")
+    return log
+
+
+def _sample(name: str) -> list[object]:
+    return list(read_log(Path(__file__).parent.parent / "sample_games" / name).events)
+
+
+def test_the_years_deal_is_asked_of_the_table_then_the_buyer_gift_of_the_mover(
+        tmp_path: Path) -> None:
+    # basic-gifts.toml: the display, then year 1's deal; Omar's first move takes the
+    # buyer gift on base 1 (here: the sample's move is another, but the deal is its own)
+    log = _cut("basic-gifts.toml", 1, tmp_path)
+    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
+                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                          encoding="utf-8", timeout=60)
+    try:
+        _prompt(child, "Omar")
+        child.sendline("buy base green --pair --space 1")
+        child.expect("Table, deal the Caliph's gifts of year 1: which gift lies")
+        child.sendintr()  # the deal abandoned with the move: nothing written
+        child.expect("abandoned: the whole move; nothing was written")
+        _prompt(child, "Omar")
+        assert len(read_log(log).events) == 1
+        child.sendline("buy base green --pair --space 1")
+        child.expect("Table, deal the Caliph's gifts of year 1")
+        child.sendline("base 1 dragon")  # no gift: asked again
+        child.expect("is no gift")
+        child.expect("Table, deal the Caliph's gifts of year 1")
+        child.sendline("gifts base 1 buyer trunk 1 buy trunk window 1 buy base turret 1 "
+                       "asari 5 base 2 asari 10")
+        child.expect("event #2")
+        child.expect("Omar, the gift buyer: which buyer do you take from the deck")
+        child.sendline("violet")
+        child.expect(r"event\s+#3")
+        _prompt(child, "Paul")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.terminate(force=True)
+    events: list[object] = list(read_log(log).events)
+    assert events[:2] == _sample("basic-gifts.toml")[:2]  # the deal, as the sample has it
+    written = read_log(log).events[2]
+    assert [f"{u.gift.kind} {u.buyer}" for u in written.gifts] == ["buyer violet"]
+
+
+def test_a_lighted_window_gift_is_asked_of_the_mover(tmp_path: Path) -> None:
+    # pro-gifts-genie.toml, event 10: Lena buys on window 1 and claims the lighted-window
+    # gift there, its colour unsaid ("lighted")
+    log = _cut("pro-gifts-genie.toml", 9, tmp_path)
+    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
+                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                          encoding="utf-8", timeout=60)
+    try:
+        _prompt(child, "Lena")
+        child.sendline("buy window gold red -c orange -s 1")
+        child.expect("Lena, the gift lighted: which lighted window do you buy")
+        child.sendline("unsaid")
+        child.expect(r"event\s+#10")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.terminate(force=True)
+    assert list(read_log(log).events) == _sample("pro-gifts-genie.toml")[:10]
+
+
+@pytest.mark.parametrize(("sample", "cut", "move", "said"), [
+    ("basic-gifts.toml", 2, "buy base green --pair --space 1", '--gift "buyer green"'),
+    ("pro-gifts-genie.toml", 9, "buy window gold red -c orange -s 1",
+     '--gift "lighted: red"'),
+])
+def test_a_gift_choice_left_out_is_refused_by_the_command(
+        tmp_path: Path, sample: str, cut: int, move: str, said: str) -> None:
+    log = _cut(sample, cut, tmp_path)
+    ran = _asara(tmp_path, *move.split(), "--log", "g.toml")
+    assert ran.returncode == 2, ran.stderr
+    assert ran.stderr.startswith("error: ") and said in " ".join(ran.stderr.split())
+    assert len(read_log(log).events) == cut
+    # given on the line, it is recorded
+    answer = said.split('"')[1]
+    ran = _asara(tmp_path, *move.split(), "--gift", answer, "--log", "g.toml")
+    assert ran.returncode == 0, ran.stderr
+
+
+def test_the_deal_due_is_refused_as_before_where_nobody_is_asked(tmp_path: Path) -> None:
+    log = _cut("basic-gifts.toml", 1, tmp_path)
+    for ran in (_asara(tmp_path, "buy", "base", "green", "--pair", "--space", "1",
+                       "--log", "g.toml"),
+                _asara(tmp_path, "play", "g.toml", stdin="buy base green --pair --space 1\n")):
+        assert ran.returncode == 1, ran.stderr
+        assert "the Caliph's gifts of year 1 are not dealt yet" in " ".join(ran.stderr.split())
+        assert len(read_log(log).events) == 1

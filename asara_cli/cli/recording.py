@@ -248,6 +248,12 @@ SESSION: ContextVar[Callable[[SomeGame, Maker, bool, Path | None], None] | None]
     "SESSION", default=None)
 
 
+#: Whether a player can be asked what a move's words leave out (the table session at a
+#: terminal): a game may then ask a decision it would otherwise refuse by its rules, such
+#: as ASARA's deal of the Caliph's gifts due before a year's first move.
+ASKING: ContextVar[bool] = ContextVar("ASKING", default=False)
+
+
 def record_move(ctx: typer.Context, game: SomeGame, log: Path | None, dry_run: bool,
                 make: Maker) -> None:
     """A move command of ``game``: the log to record into, read and replayed under its lock

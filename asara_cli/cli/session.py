@@ -186,6 +186,9 @@ class Session:
                     err().print("abandoned: the whole move; nothing was written",
                                 soft_wrap=True)
                     return 1
+                if q.first:  # a line of its own before this one (a refusal: asked again)
+                    self.invoke(added)
+                    continue
                 words = [*words, *added]
 
     def _asked(self, q: Asked) -> list[str] | None:
@@ -229,7 +232,11 @@ class Session:
             recording.SESSION.reset(token)
         if not taken:
             return code if isinstance(code, int) else 0
-        return self.transact(taken[0])
+        asking = recording.ASKING.set(self.ask is not None)  # the game may ask, not refuse
+        try:
+            return self.transact(taken[0])
+        finally:
+            recording.ASKING.reset(asking)
 
     def transact(self, move: Taken) -> int:
         """The one transaction against the kept position; written under the lock, and only

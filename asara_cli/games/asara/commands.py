@@ -21,6 +21,7 @@ from asara_cli.cli.common import (
     with_shared,
 )
 from asara_cli.cli.recording import (
+    ASKING,
     DateOption,
     DryOption,
     LogOption,
@@ -45,7 +46,7 @@ from asara_cli.errors import Asked
 from asara_cli.games import game as registered
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
-from asara_cli.games.asara.deal import deal_reminder, game_words
+from asara_cli.games.asara.deal import deal_due, deal_reminder, game_words
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, kind_of
 from asara_cli.games.asara.rules.areas.bank import seen_value, space_for
 from asara_cli.games.asara.rules.areas.lighted import lights_gold
@@ -67,6 +68,7 @@ from asara_cli.games.asara.rules.events import (
     Event,
     Genie,
     Gift,
+    GiftKind,
     GiftsDealt,
     GiftUse,
     Lighted,
@@ -170,8 +172,36 @@ class Table(Struct, frozen=True):
             placement = Placement(self.mover(), None, space)
         else:
             placement = self.placement(card, pair, space)
+        self.deal_first()
         key = kind_of(action).area(self.board, action).key
         return Turn(placement, action, self.claim(key, placement, gifts or []))
+
+    def deal_first(self) -> None:
+        """Where someone is asked (the table session), a year's deal that is due is asked
+        before the year's first move; elsewhere the referee refuses the move (R6.1)."""
+        if ASKING.get() and deal_due(self.board, self.state) is not None:
+            raise self._deal_asked()
+
+    def _deal_asked(self) -> Asked:
+        """This year's deal, asked of the table before the move (R6.1): recorded first as
+        its own ``gifts`` event. Only where someone is asked (the table session): elsewhere
+        the referee refuses the move until the deal is recorded."""
+        board, year = self.board, self.state.year
+        message = deal_due(board, self.state) or ""
+
+        def dealt(answer: str) -> list[str]:
+            said = words.tokens([answer])
+            for lead in ("asara", "gifts"):  # the command's own words, typed by habit
+                if said and words.fold(said[0]) == lead:
+                    said = said[1:]
+            _dealt(said, board)  # words that are no deal are asked again
+            return ["gifts", *said]
+
+        chests = (" on " + ", ".join(f"{a} {s}" for a, s in self.state.chests)
+                  if self.state.chests else "")
+        return Asked(message, "Table", f"deal the Caliph's gifts of year {year}{chests}: "
+                     "which gift lies on which space (area, space, gift ...)?", dealt,
+                     first=True)
 
     def claim(self, area: str, placement: Placement, texts: list[str]) -> tuple[GiftUse, ...]:
         """The gifts on the space: as --gift says, else resolved where there is no choice
@@ -186,16 +216,51 @@ class Table(Struct, frozen=True):
         found = claim(self.board, self.state, self.board.area(area), placement.space, given)
         gift, lying = found.undecided, found.lying
         if gift is not None:
-            lies = (f"{len(lying)} gifts lie on this space ({', '.join(map(str, lying))})"
-                    if len(lying) > 1 else f"a purchase gift lies on this space ({gift})")
-            again = (" (one --gift for each gift that needs a choice: repeat --gift)"
-                     if texts else "")
-            raise Asked(
-                f"{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
-                f"\"{gift}: nothing\" when nothing can be paid for){again}",
-                placement.player, f"the gift {gift}: which tile do you buy with it (a colour, "
-                "or nothing)?", lambda answer: ["--gift", f"{gift}: {answer}"])
+            raise _gift_asked(gift, lying, placement.player, bool(texts))
         return found.uses
+
+
+def _gift_asked(gift: Gift, lying: tuple[Gift, ...], player: str, repeated: bool) -> Asked:
+    """The choice a gift on the space needs, asked of the player who claims it (R6.1): the
+    tile a purchase gift buys, the buyer taken from the deck, the lighted window bought."""
+    lies = (f"{len(lying)} gifts lie on this space ({', '.join(map(str, lying))})"
+            if len(lying) > 1 else f"a {_KIND_WORD[gift.kind]} gift lies on this space ({gift})")
+    again = " (one --gift for each gift that needs a choice: repeat --gift)" if repeated else ""
+    if gift.kind == GiftKind.BUYER:
+        return Asked(
+            f"{lies}: say the buyer taken from the deck, e.g. --gift \"buyer green\" (or "
+            f"--gift buyer to leave its colour unsaid){again}", player,
+            "the gift buyer: which buyer do you take from the deck (its colour, or "
+            "unsaid)?", lambda answer: ["--gift", _said("buyer", answer, " ")])
+    if gift.kind == GiftKind.LIGHTED:
+        return Asked(
+            f"{lies}: say the lighted window bought, e.g. --gift \"lighted: red\" (--gift "
+            f"lighted to leave its colour unsaid, \"lighted: nothing\" when it cannot be "
+            f"paid){again}", player,
+            "the gift lighted: which lighted window do you buy (a colour, unsaid, or "
+            "nothing)?", lambda answer: ["--gift", _said("lighted", answer, ": ")])
+    return Asked(
+        f"{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
+        f"\"{gift}: nothing\" when nothing can be paid for){again}", player,
+        f"the gift {gift}: which tile do you buy with it (a colour, or nothing)?",
+        lambda answer: ["--gift", _said(str(gift), answer, ": ")])
+
+
+_KIND_WORD = {GiftKind.BUY: "purchase", GiftKind.BUYER: "buyer",
+              GiftKind.LIGHTED: "lighted-window"}
+
+
+def _said(gift: str, answer: str, joint: str) -> str:
+    """The --gift words for an answer: ``buyer green``, ``lighted: red``, ``buyer`` for
+    a colour left unsaid; an answer that is no such use is asked again."""
+    answer = " ".join(answer.lower().split())
+    if not answer:
+        raise words.WordError("type an answer (Ctrl-C abandons the move)")
+    text = gift if answer == "unsaid" else f"{gift}{joint}{answer}"
+    if parse_use(text) is None:
+        raise words.WordError(f"{answer!r} does not answer it; e.g. "
+                              f"{'green' if gift == 'buyer' else 'red'}")
+    return text
 
 
 def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
@@ -556,6 +621,7 @@ def genie(
     Example: asara genie 3 -c blue
     """
     def make(t: Table) -> Event:
+        t.deal_first()
         return Turn(t.placement(card, pair, cost), Genie(None))
 
     _move(ctx, log, dry_run, player, make)

@@ -150,8 +150,9 @@ def unnamed_space(board: Board, state: Position, spec: AreaSpec, space: int | No
 class Claim:
     """The gifts a move claims (R6.1): ``uses`` in the order they lie, then those given that
     lie nowhere on the space (the referee says what does); ``lying``, what lies on the space;
-    ``undecided``, the first purchase gift that needs the player's choice and was given none
-    (a tile on its display could be bought), else ``None``."""
+    ``undecided``, the first gift that needs the player's choice and was given none (a
+    purchase gift whose display holds a tile, a buyer gift while the deck holds a card, a
+    lighted-window gift while the stack holds one), else ``None``."""
 
     uses: tuple[GiftUse, ...]
     lying: tuple[Gift, ...]
@@ -178,6 +179,12 @@ def claim(board: Board, state: Position, spec: AreaSpec, space: int | None,
             return Claim(tuple(uses), lying, gift)
         elif gift.kind == GiftKind.BUYER and state.draw_pile < 1:
             uses.append(GiftUse(gift, taken=False))  # the deck is empty: void (X4)
+        elif gift.kind == GiftKind.BUYER:  # the player picks a buyer from the deck
+            return Claim(tuple(uses), lying, gift)
+        elif gift.kind == GiftKind.LIGHTED and state.lighted_stack < 1:
+            uses.append(GiftUse(gift, taken=False))  # nothing left to buy: no choice
+        elif gift.kind == GiftKind.LIGHTED:  # which window, or none when it cannot be paid
+            return Claim(tuple(uses), lying, gift)
         else:
             uses.append(GiftUse(gift))
     return Claim((*uses, *left), lying)

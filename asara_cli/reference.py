@@ -18,9 +18,10 @@ from importlib import resources
 
 from msgspec import Struct
 
-#: A rule id as messages cite it: ASARA's R1..R6 and Yspahan's Y1..Y9 with their sections,
-#: and the rulings' G, X and Y-R numbers (docs/rulings.md).
-RULE_ID = re.compile(r"\b(?:R\d+(?:\.\d+)*|Y\d+(?:\.\d+)*|Y-R\d+|G\d+|X\d+)\b")
+#: What a heading's id looks like: its letters (a game's rule prefix, a ruling's: ``R``,
+#: ``Y-R``) and its numbers (``R2.3``, ``Y-R4``). Which letters there are is the references'
+#: own business: :data:`RULE_ID` is made from the ids they hold.
+_ID = re.compile(r"([A-Z]+(?:-[A-Z]+)?)\d+(?:\.\d+)*")
 _HEADING = re.compile(r"^(#{2,4}) (\S+) (.+)$")
 
 
@@ -51,7 +52,7 @@ def parse(game: str, markdown: str) -> tuple[Rule, ...]:
         if heading is not None or line.startswith("#"):
             close()
             current, body = None, []
-            if heading is not None and RULE_ID.fullmatch(heading.group(2)):
+            if heading is not None and _ID.fullmatch(heading.group(2)):
                 current = (heading.group(2), heading.group(3).strip(),
                            len(heading.group(1)))
             continue
@@ -131,3 +132,15 @@ def listing() -> str:
         depth = rule.id.count(".")
         out.append(f"  {'  ' * depth}{rule.id:<{10 - 2 * depth}} {rule.title}")
     return "\n".join(out)
+
+
+def _cited() -> re.Pattern[str]:
+    """A rule id as messages cite it, for every letter the references' ids start with
+    (``R2.2``, ``Y3.4.3``, a ruling's ``G7`` or ``Y-R4``), longest letters first."""
+    letters = {m.group(1) for key in reference() if (m := _ID.fullmatch(key))}
+    ordered = sorted(letters, key=lambda x: (-len(x), x))
+    return re.compile(r"\b(?:" + "|".join(re.escape(x) for x in ordered) + r")\d+(?:\.\d+)*\b")
+
+
+#: A rule id as messages cite it (from the references' own ids: no game's letters here).
+RULE_ID = _cited()

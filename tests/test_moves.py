@@ -343,3 +343,34 @@ def test_moves_all_keeps_every_move_within_80_columns(key: str, tmp_path: Path) 
     shown = {line.strip() for line in joined.splitlines()}
     assert any(len(m.words) > 78 for m in listed)
     assert {m.words for m in listed} <= shown
+
+
+def test_yspahan_turns_with_a_card_played_first_or_discarded_are_listed() -> None:
+    """The default positions hold few such turns: simulated games are walked until 15
+    turns that play a card before the row and 15 that discard one for a die are found,
+    and each must be listed (with hands open and secret; a turn playing two or more cards
+    before the row is not listed, see games/yspahan/moves.py FIRST)."""
+    from asara_cli.games.yspahan.moves import core
+    from asara_cli.games.yspahan.rules.board import Board
+    from asara_cli.games.yspahan.rules.events import Turn
+
+    g = game("yspahan")
+    board = load_board(None, "yspahan")
+    assert isinstance(board, Board)
+    rules = g.recording()
+    found = {"before": 0, "discard": 0}
+    for seed in range(100):
+        if min(found.values()) >= 15:
+            break
+        flags = _flag_sets(g)[seed % len(_flag_sets(g))]
+        setup, events = g.simulate(board, seed, 3 + seed % 2, flags, SIM_NAMES)
+        state = rules.position(g.replay(board, setup, ()))
+        for event in events:
+            if isinstance(event, Turn) and core(board, event) is not None and (
+                    event.before or event.discard):
+                listed = [core(board, m.event) for m in g.legal_moves(board, state)]
+                assert core(board, event) in listed, (seed, event)
+                found["before"] += bool(event.before)
+                found["discard"] += event.discard is not None
+            state = rules.after(rules.apply(board, state, event))
+    assert min(found.values()) >= 15, found

@@ -2,9 +2,9 @@
 chest chest8 N2``, ``supervisor barrel E2 --camel bag3``), each with the event it makes
 (``games/base.py``: ``LegalMoves``).
 
-A move here is a turn's first steps: the cards played before taking a row (``--play``: each
-set of kinds the mover may hold, each kind once, in the order of their names, with each
-number, exchange, shop and card drawn its effect takes), then the action on a row: the
+A move here is a turn's first steps: a card played before taking a row (``--play``: each
+kind the mover may hold, with each number, exchange, shop and card drawn its effect takes;
+a second card is not listed, see :data:`FIRST`), then the action on a row: the
 camels, the gold, each set of shops the cubes may go to (every one: the placements are
 many, so they are grouped by row), the supervisor to each cell the mover can pay for, with
 each owner's camel choice and the order of the cubes sent, and a card drawn; the row's own
@@ -47,6 +47,10 @@ from asara_cli.games.yspahan.rules.sampler import _shops
 from asara_cli.games.yspahan.rules.state import OVER, ROLL, SECRET, GameState, Table, thaw
 
 _SECRET_CARD = "the card drawn is the player's secret (hands secret): drawn hidden"
+#: The most cards listed played before the row: with two, a secret hand's pairs of kinds,
+#: each with every shop a souk card may fill, make tens of thousands of moves.
+FIRST = 1
+
 _SECRET_HAND = "the hand is secret: each kind of card it may hold"
 _ANY_CARD = "the card drawn is not known yet: each kind that may come"
 
@@ -96,12 +100,15 @@ def _with(words: str, head: str) -> str:
 
 
 def _before(board: Board, t: Table, seat: int) -> list[tuple[tuple[Play, ...], Table]]:
-    """Each set of cards the mover may play before taking a row (each kind at most once, in
-    the order of their names), with the table after them: none first."""
+    """Each set of up to :data:`FIRST` cards the mover may play before taking a row (each
+    kind at most once, in the order of their names), with the table after them: none
+    first."""
     out: list[tuple[tuple[Play, ...], Table]] = []
 
     def walk(table: Table, plays: tuple[Play, ...], kinds: list[str]) -> None:
         out.append((plays, table))
+        if len(plays) >= FIRST:
+            return
         for i, kind in enumerate(kinds):
             for play in _plays(board, table, seat, kind):
                 run = _Run(board, table.copy(), table.events + 1, [])
@@ -154,8 +161,8 @@ def moves_note(board: Board, state: GameState) -> str | None:
         who = state.setup.players[state.to_move]
         return (f"{who} rolls the dice: record what they show, e.g. asara roll 1 1 3 3 5 5 6 "
                 f"6 6 (--yellow for the yellow dice bought) [Y2.3]")
-    return ("cards played after the action (--after, --last) and a building (--build) are "
-            "added to the words")
+    return ("a second card played before the row (--play), cards played after the action "
+            "(--after, --last) and a building (--build) are added to the words")
 
 
 def _group(row: str | None, action: Action, plays: Sequence[Play], discard: str | None
@@ -321,8 +328,8 @@ def _join(words: list[str]) -> str:
 def core(board: Board, event: object) -> object | None:
     """What a played turn is listed as, to compare: its player, row, the cards played
     first, the card discarded and the action, the shops of its cubes as one set (``None``
-    for anything else)."""
-    if not isinstance(event, Turn):
+    for anything else, and for a turn with more cards played first than are listed)."""
+    if not isinstance(event, Turn) or len(event.before) > FIRST:
         return None
     action = event.action
     if isinstance(action, Goods):

@@ -85,7 +85,7 @@ def test_every_listed_move_passes_the_referees_check(key: str) -> None:
 
 def _listed_form(key: str, board: object, event: object) -> object:
     """The event a simulated move is listed as: itself (Yspahan: the turn without the cards
-    played around it, the discard and the building, which the list leaves to options)."""
+    played after the action and the building, which the list leaves to options)."""
     if key == "yspahan":
         from asara_cli.games.yspahan.moves import core
         from asara_cli.games.yspahan.rules.board import Board
@@ -93,9 +93,11 @@ def _listed_form(key: str, board: object, event: object) -> object:
         assert isinstance(board, Board)
         return core(board, event)
     if key == "asara":
+        from asara_cli.games.asara.moves import canonical
         from asara_cli.games.asara.rules.events import Turn
 
-        return event if isinstance(event, Turn) else None  # a fact the table states
+        # a fact the table states is not a move; a build is listed with its parts in one order
+        return canonical(event) if isinstance(event, Turn) else None
     return event
 
 
@@ -225,3 +227,150 @@ def test_a_big_group_shows_three_moves_and_its_count(
     assert [line.strip() for line in lines[at + 1:at + 4]] == [
         m["words"] for m in big["moves"][:3]]
     assert lines[at + 4].strip() == f"... {big['count'] - 3} more (--all lists them)"
+
+
+# --- ASARA: every build ----------------------------------------------------------------------
+
+
+def _asara_state(pro: bool) -> object:
+    g = game("asara")
+    board = load_board(None, "asara")
+    setup, _ = g.simulate(board, 0, 3, frozenset({"pro"} if pro else set()), SIM_NAMES)
+    return g.recording().position(g.replay(board, setup, ()))
+
+
+@pytest.mark.parametrize(("case", "pro", "k", "expected"), [
+    # red base, red turret, trunk, gold window, a white base without a turret:
+    # a new red tower of base and turret, and of as many of the two middles as k asks
+    ("new", False, 1, set()),
+    ("new", False, 2, {("new red: base, turret",)}),
+    ("new", False, 3, {("new red: base, turret, trunk",),
+                       ("new red: base, turret, gold window",)}),
+    ("new", False, 4, {("new red: base, turret, gold window, trunk",)}),
+    ("new", False, 5, set()),
+    # two standing red towers, a trunk and a window: each onto either tower
+    ("add", False, 1, {("red 1 + trunk",), ("red 2 + trunk",), ("red 1 + window",),
+                       ("red 2 + window",)}),
+    ("add", False, 2, {("red 1 + trunk, window",), ("red 2 + trunk, window",),
+                       ("red 1 + trunk", "red 2 + window"),
+                       ("red 1 + window", "red 2 + trunk")}),
+    # pro: a red tower with one plain window, one lighted window kept (colour secret)
+    ("light", True, 1, {("lit red 1",)}),
+    ("light", True, 2, set()),
+])
+def test_every_build_of_a_screen(case: str, pro: bool, k: int, expected: set[tuple[str, ...]]
+                                 ) -> None:
+    """Counted by hand: every way to place k sections, each once (the sampler offers only
+    a few, and never onto a colour's second tower)."""
+    from asara_cli.games.asara.rules.areas.building import every_build
+    from asara_cli.games.asara.rules.events import Tile
+    from asara_cli.games.asara.rules.model import Colour, Section, Tower
+    from asara_cli.games.asara.rules.state import GameState, PlayerState
+
+    red, white = Colour.RED, Colour.WHITE
+    state = _asara_state(pro)
+    assert isinstance(state, GameState)
+    if case == "new":
+        player = PlayerState("Anna", 20, 3, screen=(
+            Tile(Section.BASE, red), Tile(Section.TURRET, red), Tile(Section.TRUNK, red),
+            Tile(Section.WINDOW, red, True), Tile(Section.BASE, white)))
+    elif case == "add":
+        player = PlayerState("Anna", 20, 3, towers=(Tower(red), Tower(red)), screen=(
+            Tile(Section.TRUNK, red), Tile(Section.WINDOW, red)))
+    else:
+        player = PlayerState("Anna", 20, 3, towers=(Tower(red, windows=1),),
+                             lighted_unknown=1)
+    found = set()
+    for new, add, lighted in every_build(state, player, k):
+        words = [f"new {t.colour}: {', '.join(str(p) for p in t.parts)}" for t in new]
+        words += [f"{a.colour} {a.tower} + {', '.join(map(str, a.parts))}" for a in add]
+        words += [f"lit {w.colour} {w.tower}" + " gold" * w.on_gold for w in lighted]
+        found.add(tuple(words))
+    assert found == expected
+    assert len(every_build(state, player, k)) == len(expected)  # each build once
+
+
+def test_long_words_are_broken_between_words_within_80_columns() -> None:
+    from asara_cli.cli.moves import _lines
+
+    words = ("supervisor camels S1 --order bag3 --order barrel3 --no-camel bag3 --no-camel "
+             "barrel3 --draws exchange")
+    assert _lines(words) == [
+        "  supervisor camels S1 --order bag3 --order barrel3 --no-camel bag3 --no-camel \\",
+        "    barrel3 --draws exchange"]
+    # a quoted word stays whole, on the next line
+    assert _lines("lighted 10 --space 1 --keep brown --keep green -c violet --gift 'buy "
+                  "trunk: gold brown' --gift 'buy turret: brown'") == [
+        "  lighted 10 --space 1 --keep brown --keep green -c violet --gift \\",
+        "    'buy trunk: gold brown' --gift 'buy turret: brown'"]
+    assert _lines("buy base") == ["  buy base"]
+
+
+def _long_move(key: str) -> tuple[str, int]:
+    """A simulated game of ``key`` as log text, and an event after which a move is longer
+    than a line."""
+    g = game(key)
+    board = load_board(None, key)
+    rules = g.recording()
+    for seed in range(10):
+        for flags in _flag_sets(g):
+            setup, events = g.simulate(board, seed, g.max_players, flags, SIM_NAMES)
+            state = rules.position(g.replay(board, setup, ()))
+            for at, event in enumerate(events):
+                if any(len(m.words) > 78 for m in g.legal_moves(board, state)):
+                    return log_to_text(LogHeader(setup, game=key), events), at
+                state = rules.after(rules.apply(board, state, event))
+    raise AssertionError(f"no simulated {key} position with a long move")
+
+
+@pytest.mark.parametrize("key", PACKAGED)
+def test_moves_all_keeps_every_move_within_80_columns(key: str, tmp_path: Path) -> None:
+    """At a position with a move longer than a line: every line of --all fits, and the
+    lines a move is broken into give its words back."""
+    text, at = _long_move(key)
+    path = tmp_path / "game.toml"
+    path.write_text(text, "utf-8")
+    g = game(key)
+    board = load_board(None, key)
+    log = parse_log(text)
+    listed = g.legal_moves(board, g.recording().position(
+        g.replay(board, log.header.setup, log.events[:at])))
+    result = _moves(str(path), "--at", str(at), "--all")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert all(len(line) <= 80 for line in lines), [x for x in lines if len(x) > 80]
+    joined = "\n".join(lines).replace(" \\\n    ", " ")
+    shown = {line.strip() for line in joined.splitlines()}
+    assert any(len(m.words) > 78 for m in listed)
+    assert {m.words for m in listed} <= shown
+
+
+def test_yspahan_turns_with_a_card_played_first_or_discarded_are_listed() -> None:
+    """The default positions hold few such turns: simulated games are walked until 15
+    turns that play a card before the row and 15 that discard one for a die are found,
+    and each must be listed (with hands open and secret; a turn playing two or more cards
+    before the row is not listed, see games/yspahan/moves.py FIRST)."""
+    from asara_cli.games.yspahan.moves import core
+    from asara_cli.games.yspahan.rules.board import Board
+    from asara_cli.games.yspahan.rules.events import Turn
+
+    g = game("yspahan")
+    board = load_board(None, "yspahan")
+    assert isinstance(board, Board)
+    rules = g.recording()
+    found = {"before": 0, "discard": 0}
+    for seed in range(100):
+        if min(found.values()) >= 15:
+            break
+        flags = _flag_sets(g)[seed % len(_flag_sets(g))]
+        setup, events = g.simulate(board, seed, 3 + seed % 2, flags, SIM_NAMES)
+        state = rules.position(g.replay(board, setup, ()))
+        for event in events:
+            if isinstance(event, Turn) and core(board, event) is not None and (
+                    event.before or event.discard):
+                listed = [core(board, m.event) for m in g.legal_moves(board, state)]
+                assert core(board, event) in listed, (seed, event)
+                found["before"] += bool(event.before)
+                found["discard"] += event.discard is not None
+            state = rules.after(rules.apply(board, state, event))
+    assert min(found.values()) >= 15, found

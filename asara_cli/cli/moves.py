@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -15,6 +16,24 @@ from asara_cli.logfile.record import default_log
 
 #: Moves shown of a group that has more, unless --all.
 SHOWN = 3
+#: The width the words of a move are kept within, indent and continuation included.
+WIDTH = 80
+
+
+def _lines(words: str) -> list[str]:
+    """A move's words indented, broken between words with a shell's ``\\`` where they are
+    longer than :data:`WIDTH` (so the lines still paste into a shell as one command)."""
+    if len(words) + 2 <= WIDTH:
+        return [f"  {words}"]
+    lines: list[str] = []
+    line = "  "
+    for token in map(shlex.quote, shlex.split(words)):
+        if line.strip() and len(line) + 1 + len(token) + 2 > WIDTH:
+            lines.append(f"{line} \\")
+            line = "    "
+        line += f" {token}" if line.strip() else token
+    lines.append(line)
+    return lines
 
 
 def moves(
@@ -80,7 +99,8 @@ def moves(
         writer.print(f"{name} ({len(ms)})", soft_wrap=True)
         shown = ms if every or len(ms) <= SHOWN + 1 else ms[:SHOWN]
         for m in shown:
-            writer.print(f"  {m.words}", soft_wrap=True)
+            for line in _lines(m.words):
+                writer.print(line, soft_wrap=True)
         if len(shown) < len(ms):
             writer.print(f"  ... {len(ms) - len(shown)} more (--all lists them)")
         notes = dict.fromkeys(m.note for m in ms if m.note)

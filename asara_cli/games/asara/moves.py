@@ -2,22 +2,25 @@
 black -c blue``), each with the event it makes (``games/base.py``: ``LegalMoves``).
 
 They come from the referee's sampler (``rules/sampler.py``, ``every=True``), checked one by
-one: every kind of move possible, every tile a market shows that can be paid and every tile
-a search may find, but only a few builds (their combinations are many). Which buyers a hand
-holds is secret, so an area without a colour yet is offered with every colour that may come
-into play.
+one: every kind of move possible, every tile a market shows that can be paid, every tile a
+search may find and every build (``areas/building.py``: ``every_build``; a tower's sections
+in one order, a colour's new towers in one order: :func:`canonical` compares builds so).
+Which buyers a hand holds is secret, so an area without a colour yet is offered with every
+colour that may come into play.
 """
 
 from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
+from typing import Any
 
 from asara_cli.games.asara.deal import deal_due
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import check, errors
 from asara_cli.games.asara.rules.events import (
     PAIR,
+    Addition,
     Bank,
     Bribe,
     Build,
@@ -28,11 +31,13 @@ from asara_cli.games.asara.rules.events import (
     Genie,
     GiftKind,
     Lighted,
+    NewTower,
     Recruit,
     Turn,
     gold_text,
 )
 from asara_cli.games.asara.rules.gifts import use_text
+from asara_cli.games.asara.rules.model import Colour
 from asara_cli.games.asara.rules.sampler import candidate_moves
 from asara_cli.games.asara.rules.state import GameState
 from asara_cli.games.asara.rules.table import thaw
@@ -40,6 +45,8 @@ from asara_cli.games.base import LegalMove
 
 #: Buyer colours offered where none is declared (``asara new --buyers``) or in play yet.
 COLOURS = ("blue", "green", "orange", "violet", "yellow", "grey")
+
+COLOUR_ORDER = tuple(Colour)
 
 _HIDDEN = "the buyer's colour is the player's secret: every colour that may come into play"
 
@@ -70,8 +77,30 @@ def moves_note(board: Board, state: GameState) -> str | None:
         return due
     if state.turn is None:
         return "the game is over: no more moves [R5]"
-    return ("every tile that can be bought, but only a few of the builds: any other legal "
-            "build is accepted as well")
+    return None  # every legal move is listed (a build's sections in one order only)
+
+
+def canonical(turn: Turn) -> Turn:
+    """``turn`` with a build's parts, additions and lighted windows in one order, to compare
+    builds that differ only in the order the words name them (the same towers result)."""
+    action = turn.action
+    if isinstance(action, Genie) and isinstance(action.move, Build):
+        return Turn(turn.placement, Genie(_sorted(action.move), action.space), turn.gifts)
+    if isinstance(action, Build):
+        return Turn(turn.placement, _sorted(action), turn.gifts)
+    return turn
+
+
+def _sorted(build: Build) -> Build:
+    def parts(ps: Sequence[object]) -> tuple[Any, ...]:
+        return tuple(sorted(ps, key=str))
+
+    return Build(
+        tuple(sorted((NewTower(t.colour, parts(t.parts)) for t in build.new),
+                     key=lambda t: (COLOUR_ORDER.index(t.colour), str(t.parts)))),
+        tuple(sorted((Addition(a.colour, a.tower, parts(a.parts)) for a in build.add),
+                     key=lambda a: (str(a.colour), a.tower))),
+        tuple(sorted(build.lighted, key=lambda w: (str(w.colour), w.tower, w.on_gold))))
 
 
 def group(turn: Turn) -> str:

@@ -93,7 +93,7 @@ class Building(Kind[Build]):
 
     def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Build, int | None]]:
         """On each plot the player can pay for, a few ways to build its sections (or fewer,
-        where the plots below are taken, R3.2) from the screen."""
+        where the plots below are taken, R3.2) from the screen; ``s.every``: every way."""
         circle = s.state.area(s.board.area_of_kind(self.kind).key)
         builds: dict[int, list[_BuildParts]] = {}  # by sections: the same on every plot
         screen: _Screen | None = None
@@ -104,7 +104,9 @@ class Building(Kind[Build]):
             for k in range(plot, 0, -1):
                 if k < plot and not circle.occupied(k):
                     break
-                if k not in builds:
+                if k not in builds and s.every:  # the moves listed: every build
+                    builds[k] = every_build(s.state, s.player, k)
+                elif k not in builds:
                     screen = screen or _Screen(s.state, s.player)
                     builds[k] = screen.builds(k)
                 for build in builds[k]:
@@ -475,3 +477,105 @@ class _Screen:
                             tuple(Addition(c, n, tuple(ps)) for (c, n), ps in adds.items()),
                             tuple(lighted)))
         return results
+
+
+#: The sections a standing tower can be given, and a new tower's middle: trunks and windows,
+#: gold and plain (in the order of their names, as the sampler takes them).
+_MIDDLES = ((_TRUNK, True), (_WINDOW, True), (_TRUNK, False), (_WINDOW, False))
+
+
+def _subsets(have: Sequence[int], most: int) -> list[tuple[int, ...]]:
+    """Every way to take ``n[i] <= have[i]`` of each kind, ``sum(n) <= most``."""
+    out: list[tuple[int, ...]] = [()]
+    for h in have:
+        out = [(*o, n) for o in out for n in range(min(h, most - sum(o)) + 1)]
+    return out
+
+
+def every_build(state: GameState, player: PlayerState, k: int) -> list[_BuildParts]:
+    """Every way to place exactly ``k`` sections from ``player``'s screen, tower law kept
+    (R3.2, R3.7): lighted windows and trunks and windows on each standing tower, and new
+    towers of each colour. Each build once: a tower's parts in one order (base, turret,
+    then trunks and windows), a colour's new towers in one order."""
+    screen = Counter(player.screen)
+    towers = player.towers
+    numbers: list[int] = []
+    seen: Counter[Colour] = Counter()
+    for t in towers:
+        seen[t.colour] += 1
+        numbers.append(seen[t.colour])
+    pro = state.setup.variant == Variant.PRO
+    known = Counter(player.lighted_known)
+    colours = [c for c in _COLOURS
+               if any(t.section == _BASE and t.colour == c for t in screen)
+               and any(t.section == _TURRET and t.colour == c for t in screen)]
+    out: list[_BuildParts] = []
+
+    def middles(colour: Colour, counts: Sequence[int]) -> list[Part]:
+        return [Part(s, g) for (s, g), n in zip(_MIDDLES, counts, strict=True)
+                for _ in range(n)]
+
+    def news(ci: int, need: int, left: Counter[Tile], new: list[NewTower],
+             add: tuple[Addition, ...], lighted: tuple[LightedWindow, ...],
+             last: tuple[int, ...] | None) -> None:
+        if need == 0:
+            out.append((tuple(new), add, lighted))
+            return
+        if ci == len(colours) or need < 2:
+            return
+        colour = colours[ci]
+        news(ci + 1, need, left, new, add, lighted, None)  # no (more) new tower of colour
+        for bg in (False, True):
+            base = Tile(_BASE, colour, bg)
+            if left[base] < 1:
+                continue
+            for tg in (False, True):
+                turret = Tile(_TURRET, colour, tg)
+                if left[turret] < 1:
+                    continue
+                have = [left[Tile(s, colour, g)] for s, g in _MIDDLES]
+                for counts in _subsets(have, need - 2):
+                    shape = (bg, tg, *counts)
+                    if last is not None and shape < last:
+                        continue  # the same towers in another order
+                    rest = left.copy()
+                    rest[base] -= 1
+                    rest[turret] -= 1
+                    for (s, g), n in zip(_MIDDLES, counts, strict=True):
+                        rest[Tile(s, colour, g)] -= n
+                    tower = NewTower(colour, (Part(_BASE, bg), Part(_TURRET, tg),
+                                              *middles(colour, counts)))
+                    news(ci, need - 2 - sum(counts), rest, [*new, tower], add, lighted,
+                         shape)
+
+    def standing(ti: int, need: int, left: Counter[Tile], add: tuple[Addition, ...],
+                 lighted: tuple[LightedWindow, ...], used: Counter[Colour]) -> None:
+        if ti == len(towers):
+            news(0, need, left, [], add, lighted, None)
+            return
+        t, n = towers[ti], numbers[ti]
+        lights = [(0, 0)]
+        if pro:
+            lights = [(p, g) for p in range(t.free_plain_windows + 1)
+                      for g in range(t.free_gold_windows + 1) if p + g <= need]
+        for p, g in lights:
+            now = used.copy()
+            now[t.colour] += p + g
+            spare = sum(max(0, u - known[c]) for c, u in now.items())
+            if spare > player.lighted_unknown and (p or g):
+                continue
+            lit = (*lighted, *[LightedWindow(t.colour, n, False)] * p,
+                   *[LightedWindow(t.colour, n, True)] * g)
+            have = [left[Tile(s, t.colour, gd)] for s, gd in _MIDDLES]
+            for counts in _subsets(have, need - p - g):
+                rest = left
+                more = add
+                if any(counts):
+                    rest = left.copy()
+                    for (s, gd), c in zip(_MIDDLES, counts, strict=True):
+                        rest[Tile(s, t.colour, gd)] -= c
+                    more = (*add, Addition(t.colour, n, tuple(middles(t.colour, counts))))
+                standing(ti + 1, need - p - g - sum(counts), rest, more, lit, now)
+
+    standing(0, k, screen, (), (), Counter())
+    return out

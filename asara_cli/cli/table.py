@@ -131,7 +131,11 @@ def run(session: Session) -> int:
     """The session at a terminal, until ``quit`` or Ctrl-D; Ctrl-C clears the line."""
     prompt: PromptSession[str] = PromptSession(
         history=_history(), completer=TableCompleter(session),
-        bottom_toolbar=session.situation, complete_while_typing=False)
+        bottom_toolbar=session.situation, complete_while_typing=False,
+        # a position's legal moves are listed once, at its first Tab: some Yspahan
+        # positions list thousands (a secret hand's every card played first), so the list is
+        # made off the line editor's thread and typing never waits for it
+        complete_in_thread=True)
     asking: PromptSession[str] = PromptSession(history=InMemoryHistory())
 
     def ask(player: str, question: str) -> str | None:

@@ -623,3 +623,21 @@ def test_the_deal_due_is_refused_as_before_where_nobody_is_asked(tmp_path: Path)
         assert ran.returncode == 1, ran.stderr
         assert "the Caliph's gifts of year 1 are not dealt yet" in " ".join(ran.stderr.split())
         assert len(read_log(log).events) == 1
+
+
+def test_help_shows_a_move_the_player_could_make_and_moves_says_when_none_begins_so(
+        tmp_path: Path) -> None:
+    # the session's help names no game's words of its own: its example is a legal move of
+    # this position (after Tina's roll of 1 1 3 3 5 5 6 6 6 the camels row holds two 1s)
+    made = _asara(tmp_path, "new", "y.toml", "--game", "yspahan", "-p", "Tina", "-p", "Paul",
+                  "-p", "Anna")
+    assert made.returncode == 0, made.stderr
+    ran = _asara(tmp_path, "play", "y.toml",
+                 stdin="roll 1 1 3 3 5 5 6 6 6\nhelp\nmoves supervisor vase\n")
+    assert ran.returncode == 0, ran.stderr
+    said = " ".join((ran.stdout + ran.stderr).split())
+    example = said.split("without `asara`, e.g. `", 1)[1].split("`", 1)[0]
+    checked = _asara(tmp_path, "play", "y.toml", stdin=f"check {example}\n")
+    assert checked.returncode == 0 and "legal, not recorded" in checked.stdout, checked.stderr
+    # no die shows the vase row's value: nothing begins so, and the session says it
+    assert "no legal move begins with those words" in said

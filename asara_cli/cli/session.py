@@ -333,17 +333,17 @@ class Session:
         shown_moves = [m for m in listed if m.split()[: len(words)] == words]
         for move in shown_moves:
             out().print(one_line(move), soft_wrap=True)
+        if not shown_moves:
+            say("no legal move begins with those words" if words else "no legal move")
         note = self.game.moves_note(self.position.board, self.position.state)
         if note:
             say(one_line(note))
-        elif not shown_moves:
-            say("no legal move begins with those words" if words else "no legal move")
         return 0
 
     def help(self, words: list[str]) -> int:
         if words:
             return self.invoke([*words, "--help"])
-        say(HELP.format(example=_example(self.game)))
+        say(HELP.format(example=_example(self)))
         names = sorted(c for c in self.command.commands
                        if c not in ("new", "check", "moves"))
         say("Moves and views: " + ", ".join(names) + " (help MOVE: its words and options)")
@@ -366,8 +366,15 @@ def legal_moves(session: Session) -> list[str] | None:
     return found
 
 
-def _example(game: SomeGame) -> str:
-    return {"yspahan": "`goods chest chest8 N2`"}.get(game.key, "`buy base black -c blue`")
+def _example(session: Session) -> str:
+    """A move to type, as help shows it: one the player to move could make now (the game's
+    own words, whatever the game); the words of a move command where none is listed."""
+    listed = legal_moves(session)
+    if listed:
+        return f"`{one_line(listed[0])}`"
+    names = sorted(c for c in session.command.commands if c not in ("new", "check", "moves",
+                                                                    "status", "score"))
+    return f"`{names[0]} ...`" if names else "a move"
 
 
 def _commands(game: SomeGame) -> TyperGroup:

@@ -297,7 +297,8 @@ def _supervisor_words(t: Table, row: str, to: str, sends: Sequence[Send]) -> str
     # keep earlier in the same send counts): the command asks for that choice, never assumes
     left = dict(enumerate(t.camels))
     for s in sends:
-        owner = t.owner[_souk_index(t, s.souk)]
+        souk = t.board.souk_index(s.souk)
+        owner = -1 if souk is None else t.owner[souk]
         if left.get(owner, 0) > 0:
             words += ["--camel" if s.camel else "--no-camel", s.souk]
             left[owner] -= s.camel
@@ -306,10 +307,6 @@ def _supervisor_words(t: Table, row: str, to: str, sends: Sequence[Send]) -> str
             if s.card is not None:
                 words += ["--draws", s.card]
     return _join(words)
-
-
-def _souk_index(t: Table, souk: str) -> int:
-    return next(i for i, k in enumerate(t.board.souks) if k.id == souk)
 
 
 def _draw_words(card: str | None, row: str | None) -> str:

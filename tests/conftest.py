@@ -1,10 +1,12 @@
 """Shared fixtures: the packaged board profile for the rules-layer tests (RULES.md R1), one
 Click command per Typer app for every ``CliRunner.invoke``, and the same terminal size for
-every test, whatever the terminal that runs the suite."""
+every test, whatever the terminal that runs the suite; English, whatever the locale that runs
+it (the ``german`` fixture speaks German for one test)."""
 
 from __future__ import annotations
 
 import copy
+import os
 import tomllib
 from collections.abc import Iterator
 from importlib import resources
@@ -14,7 +16,21 @@ import pytest
 import typer
 import typer.testing
 
+from asara_cli import language
 from asara_cli.games.asara.rules.board import Board, board_from_mapping
+
+# The suite speaks English on a German machine too (and so do the commands it starts).
+os.environ[language.ENV] = "en"
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    """The test speaks German (as ``--lang de``), and English again after it."""
+    language.use("de")
+    try:
+        yield
+    finally:
+        language.use("en")
 
 
 def _read_standard_profile() -> dict[str, Any]:

@@ -60,6 +60,12 @@ def root(
         typer.Option("--version", callback=_version, is_eager=True,
                      help="Show the version and exit."),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", metavar="CODE", show_default=False,
+                     help="The language to answer in (en, de; default: $ASARA_LANG, else "
+                     "the locale's, else English). Every command takes it."),
+    ] = None,
     game: Annotated[
         str | None,
         typer.Option("--game", "-g", help="The game whose recording commands to list "
@@ -217,6 +223,11 @@ def run(args: list[str]) -> int:
     from asara_cli.render.wrap import forget_unusable_sizes
 
     forget_unusable_sizes()  # before rich or Typer reads them
+    try:  # before Typer is imported: it translates some of its words as it loads
+        args = _speak(args)
+    except InputError as e:
+        _line(f"error: {e}")
+        return 2
     if os.environ.get(COMPLETE_VAR):
         return _complete(args)
     if args == ["--version"]:  # at once: no command needs building for it
@@ -230,7 +241,7 @@ def run(args: list[str]) -> int:
     try:
         word = args[0] if args else None
         group = build_app(word if word and not word.startswith("-") else None, args)
-        code = group(args=args, prog_name="asara", standalone_mode=False)
+        code = _parsed(group)(args=args, prog_name="asara", standalone_mode=False)
     except KeyboardInterrupt:
         return _interrupted()
     except typer.Abort:  # end of input at a prompt
@@ -270,12 +281,63 @@ def _complete(args: list[str]) -> int:
         # --game on new)
         typed = (os.environ.get("COMP_WORDS") or os.environ.get("_TYPER_COMPLETE_ARGS")
                  or "").split()[1:]
-        code = build_app(None, typed)(args=args, prog_name="asara", standalone_mode=False)
+        args = _speak(args)
+        code = _parsed(build_app(None, typed))(args=args, prog_name="asara",
+                                               standalone_mode=False)
     except SystemExit as e:  # Typer answers a completion request with sys.exit
         code = e.code
     except BaseException:  # Ctrl-C, or a bug: no candidates, and quietly
         return 1
     return code if isinstance(code, int) else 0
+
+
+def _speak(args: list[str]) -> list[str]:
+    """Choose the language (``--lang CODE`` anywhere before ``--``, else ``$ASARA_LANG``,
+    else the locale) and take ``--lang`` out of ``args``: every command takes it."""
+    from asara_cli import language as i18n
+
+    asked = _option(args, ("--lang",))
+    if asked is not None or "--lang" in args:
+        args = _without(args, "--lang")
+    try:
+        i18n.use(i18n.choose(asked))
+    except ValueError:
+        from asara_cli.core.i18n import _
+
+        raise InputError(_("--lang: no language {code!r} (the languages: {known})").format(
+            code=asked, known=", ".join(i18n.available()))) from None
+    return args
+
+
+def _without(args: list[str], name: str) -> list[str]:
+    """``args`` without the option ``name`` and its value (up to ``--``)."""
+    kept: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            kept.extend(args[i:])
+            break
+        if a == name:
+            i += 2
+            continue
+        if a.startswith(name + "="):
+            i += 1
+            continue
+        kept.append(a)
+        i += 1
+    return kept
+
+
+def _parsed(group: typer.Typer) -> Any:
+    """The Click command of ``group``, its help texts in the language in use."""
+    import typer
+
+    from asara_cli.cli.helptexts import translate
+
+    command = typer.main.get_command(group)
+    translate(command)
+    return command
 
 
 def _line(text: str) -> None:

@@ -1,0 +1,232 @@
+"""The translation catalogues: extract the messages, update each language, compile.
+
+    python -m asara_cli.cli.catalogue update    # messages → asara_cli.pot → each .po → .mo
+    python -m asara_cli.cli.catalogue compile   # each .po → .mo
+    python -m asara_cli.cli.catalogue check     # what is missing, fuzzy or out of date
+
+A message is what the code marks (``_``, ``N_``, ``ngettext``, ``pgettext``,
+``npgettext``; Babel's extractor finds them), every help text of every game's command
+line (``cli/helptexts.py``), and the words Click and Typer print themselves (below). Each
+language is ``asara_cli/locale/<code>/LC_MESSAGES/asara_cli.po``; its ``.mo`` is compiled
+from it and shipped beside it (a test holds the two together). Babel is needed here only
+(``pip install -e '.[test]'``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from asara_cli.core.i18n import N_
+from asara_cli.language import DOMAIN, LOCALE_DIR
+
+#: The words Click and Typer print on their own, looked up in this catalogue too.
+THEIRS = (
+    N_("Options"),
+    N_("Arguments"),
+    N_("Commands"),
+    N_("Error"),
+    N_("Aborted."),
+    N_("Aborted!"),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
+    N_("[default: {}]"),
+    N_("[required]"),
+    N_("required"),
+    N_("(deprecated) "),
+    N_("(dynamic)"),
+    N_("[env var: {}]"),
+    N_("default: {default}"),
+    N_("env var: {var}"),
+    N_("Try [blue]'{command_path} {help_option}'[/] for help."),
+)
+
+#: Fixed dates in the header, so that a catalogue changes only when its messages do.
+_DATE = datetime.datetime(2026, 11, 26, tzinfo=datetime.UTC)
+_HEADER = """\
+# The messages of asara-cli, the source text (English) of each catalogue.
+# Made by `python -m asara_cli.cli.catalogue update`; do not edit by hand."""
+_KEYWORDS: dict[str, Any] = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
+_PACKAGE = Path(__file__).resolve().parent.parent
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+_PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}]*)\}(?!\})")
+
+
+def languages() -> list[str]:
+    """The language codes with a catalogue (``.po``) in the tree."""
+    return sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def po_path(code: str) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _help_texts() -> Iterator[tuple[str, str]]:
+    """Every help text of every game's command line, with where it is shown."""
+    import typer
+
+    from asara_cli.cli import build_app
+    from asara_cli.cli.helptexts import texts
+    from asara_cli.games import all_games
+
+    for game in all_games():
+        command = typer.main.get_command(build_app(None, ["--game", game.key]))
+        for text in texts(command):
+            yield text, f"help:{game.key}"
+
+
+def template() -> Any:
+    """The messages of the code as it is now (a Babel ``Catalog``)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
+    cat = Catalog(project="asara-cli", domain=DOMAIN, creation_date=_DATE,
+                  revision_date=_DATE, fuzzy=False, charset="utf-8",
+                  header_comment=_HEADER, copyright_holder="the asara-cli authors")
+    found = extract_from_dir(str(_PACKAGE), method_map=[("**.py", "python")],
+                             keywords=_KEYWORDS, comment_tags=("TRANSLATORS:",),
+                             strip_comment_tags=True)
+    for filename, _line, message, comments, context in found:
+        where = f"asara_cli/{filename}"
+        cat.add(message, None, [(where, 0)], auto_comments=comments, context=context)
+    for text, where in _help_texts():
+        cat.add(text, None, [(where, 0)])
+    return cat
+
+
+def _write_po(path: Path, catalog: Any) -> None:
+    from babel.messages.pofile import write_po
+
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=100, sort_output=True, include_lineno=False,
+             ignore_obsolete=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(buf.getvalue())
+
+
+def _read_po(path: Path, code: str) -> Any:
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as f:
+        return read_po(f, locale=code, domain=DOMAIN)
+
+
+def mo_bytes(catalog: Any) -> bytes:
+    """The compiled form of ``catalog`` (no fuzzy message)."""
+    from babel.messages.mofile import write_mo
+
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    return buf.getvalue()
+
+
+def _compiled(mo: Path) -> dict[Any, str]:
+    """The messages of a compiled catalogue, without its header (which names the Babel
+    that wrote it)."""
+    import gettext
+
+    with mo.open("rb") as f:
+        messages: dict[Any, str] = dict(gettext.GNUTranslations(f)._catalog)  # type: ignore[attr-defined]
+    messages.pop("", None)
+    return messages
+
+
+def _compiled_from(catalog: Any) -> dict[Any, str]:
+    import gettext
+
+    messages: dict[Any, str] = dict(
+        gettext.GNUTranslations(io.BytesIO(mo_bytes(catalog)))._catalog)  # type: ignore[attr-defined]
+    messages.pop("", None)
+    return messages
+
+
+def update() -> None:
+    """Extract the messages, merge them into each language's catalogue, compile each."""
+    cat = template()
+    _write_po(TEMPLATE, cat)
+    for code in languages():
+        po = _read_po(po_path(code), code)
+        po.update(cat, update_header_comment=False)
+        po.creation_date = po.revision_date = _DATE
+        _write_po(po_path(code), po)
+    compile_all()
+
+
+def compile_all() -> None:
+    for code in languages():
+        po = _read_po(po_path(code), code)
+        po_path(code).with_suffix(".mo").write_bytes(mo_bytes(po))
+
+
+def _ids(message: Any) -> list[str]:
+    return list(message.id) if isinstance(message.id, tuple | list) else [message.id]
+
+
+def _strings(message: Any) -> list[str]:
+    return list(message.string) if isinstance(message.string, tuple | list) else [
+        message.string]
+
+
+def problems(code: str, wanted: Any | None = None) -> list[str]:
+    """What keeps language ``code`` from being complete: each message of the code with no
+    translation, a fuzzy one, or one whose placeholders differ, and a ``.mo`` that is not
+    the ``.po`` compiled."""
+    wanted = template() if wanted is None else wanted
+    po = _read_po(po_path(code), code)
+    found = []
+    for message in wanted:
+        if not message.id:
+            continue
+        key = message.id if message.context is None else (message.id, message.context)
+        have = po.get(*key) if isinstance(key, tuple) else po.get(key)
+        first = _ids(message)[0]
+        if have is None:
+            found.append(f"{code}: no translation: {first!r}")
+        elif have.fuzzy:
+            found.append(f"{code}: fuzzy: {first!r}")
+        elif not all(_strings(have)):
+            found.append(f"{code}: no translation: {first!r}")
+        else:
+            names = {n for i in _ids(message) for n in _PLACEHOLDER.findall(i)}
+            for s in _strings(have):
+                if set(_PLACEHOLDER.findall(s)) - names:
+                    found.append(f"{code}: placeholders differ: {first!r} -> {s!r}")
+    mo = po_path(code).with_suffix(".mo")
+    if not mo.exists() or _compiled(mo) != _compiled_from(po):
+        found.append(f"{code}: {mo.name} is not {po_path(code).name} compiled "
+                     "(python -m asara_cli.cli.catalogue compile)")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    what = argv[0] if argv else "check"
+    if what == "update":
+        update()
+    elif what == "compile":
+        compile_all()
+    elif what == "check":
+        cat = template()
+        found = [p for code in languages() for p in problems(code, cat)]
+        for line in found:
+            print(line)
+        print(f"{len(found)} problem(s) in {', '.join(languages())}")
+        return 1 if found else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

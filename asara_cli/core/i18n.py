@@ -1,0 +1,64 @@
+"""The language people read: the functions every layer marks and translates its text with.
+
+English is the source text and the default. A message is a whole sentence with named
+placeholders, translated where it is shown::
+
+    _("the {area} display is empty this year").format(area=...)
+    ngettext("{n} cube", "{n} cubes", n).format(n=n)
+
+Text made at import time (a module's constant, a table of labels) is marked with
+:func:`N_`, which only marks it for the catalogue, and translated with :func:`_` where it is
+used: the language is chosen when a command starts, after most modules are loaded.
+
+This module reads no file: ``asara_cli/language.py`` chooses the language and loads its
+catalogue (:func:`install`). The words written into a log never go through here: a log is
+read the same in every language.
+"""
+
+from __future__ import annotations
+
+import gettext
+
+#: The source language: no catalogue, every message as written.
+SOURCE = "en"
+
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE
+
+
+def install(translations: gettext.NullTranslations, code: str) -> None:
+    """Speak ``code`` from now on, with its ``translations``."""
+    global _translations, _language
+    _translations, _language = translations, code
+
+
+def language() -> str:
+    """The language in use (``en``, ``de`` ...)."""
+    return _language
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    return _translations.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogue without translating it (text made at import
+    time, translated with :func:`_` where it is shown)."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the count ``n``, by the language's own plural rule."""
+    return _translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in use, where the same English word needs two
+    translations (``pgettext("tower part", "base")``)."""
+    return _translations.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` with a context, as :func:`pgettext`."""
+    return _translations.npgettext(context, singular, plural, n)

@@ -334,9 +334,11 @@ def _parsed(group: typer.Typer) -> Any:
     import typer
 
     from asara_cli.cli.helptexts import translate
+    from asara_cli.core import i18n
 
     command = typer.main.get_command(group)
-    translate(command)
+    if i18n.language() != i18n.SOURCE:  # English is the help as written
+        translate(command)
     return command
 
 

@@ -18,10 +18,10 @@ from typing import Any
 from typer._click.core import Command, Context  # typer's own Click (typer>=0.26)
 from typer._click.exceptions import UsageError
 from typer._click.formatting import HelpFormatter
-from typer.core import TyperGroup, TyperOption
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from asara_cli.cli import commandwords
-from asara_cli.core.i18n import N_, SOURCE, _, language
+from asara_cli.core.i18n import N_, SOURCE, _, language, pgettext
 
 #: Click's words, in its English, each translated where it is shown.
 USAGE = N_("Usage: ")
@@ -92,15 +92,33 @@ class WordGroup(Spoken, TyperGroup):
             raise
 
 
+#: The catalogue context of an argument's name (``log``, ``area``), shown in the usage line
+#: and the help.
+ARGUMENT = "argument"
+
+
+def arguments(command: Any) -> list[str]:
+    """The names of ``command``'s arguments that the help shows by their name (the
+    catalogue translates them)."""
+    return [p.name for p in getattr(command, "params", ())
+            if isinstance(p, TyperArgument) and p.metavar is None and p.name]
+
+
 def speak(command: Any) -> None:
     """Name each command under ``command`` (a Click group) in the language in use for its
-    help, its English name beside it: ``kaufen`` … ``(engl. buy)``. English changes nothing."""
+    help, its English name beside it (``kaufen`` … ``(engl. buy)``), and each argument
+    (``protokoll`` for ``log``). English changes nothing."""
     if language() == SOURCE:
         return
     todo = [command]
     while todo:
-        group = todo.pop()
-        for name, sub in getattr(group, "commands", {}).items():
+        cmd = todo.pop()
+        for param in getattr(cmd, "params", ()):
+            if isinstance(param, TyperArgument) and param.metavar is None and param.name:
+                word = pgettext(ARGUMENT, param.name)
+                if word != param.name:  # its own name: the usage line adds "..." to it
+                    param.metavar = word + ("..." if param.nargs != 1 else "")
+        for name, sub in getattr(cmd, "commands", {}).items():
             word = commandwords.local(name)
             if word != name:
                 sub.name = word

@@ -193,3 +193,21 @@ def test_usage_errors_in_german_and_english_unchanged(args: tuple[str, ...], ger
         assert de.stderr.startswith("Aufruf: asara ")
         assert de.stderr.splitlines()[1].startswith("Hilfe: 'asara ")
         assert en.stderr.splitlines()[1].startswith("Try 'asara ")
+
+
+def _tab(line: str, **env: str) -> list[str]:
+    """What bash's completion gets for a Tab at the end of ``line``, in its own process."""
+    words = line.split()
+    done = asara(_ASARA_COMPLETE="complete_bash", COMP_WORDS=line,
+                 COMP_CWORD=str(len(words) if line.endswith(" ") else len(words) - 1),
+                 ASARA_LOG="", **env)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return done.stdout.split()
+
+
+def test_completion_offers_the_words_of_the_language_in_use() -> None:
+    assert _tab("asara ka", ASARA_LANG="de") == ["kaufen", "kalif"]
+    assert _tab("asara wer", ASARA_LANG="de") == ["wertung"]
+    assert _tab("asara kaufen wi", ASARA_LANG="de") == ["window"]  # the command's own words
+    assert _tab("asara sc", ASARA_LANG="en") == ["score"]
+    assert _tab("asara ka", ASARA_LANG="en") == []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import gettext
 import os
 from pathlib import Path
@@ -13,8 +12,6 @@ import pytest
 from asara_cli import language as lang
 from asara_cli.cli import catalogue
 from asara_cli.core import i18n
-
-PENDING = Path(__file__).parent / "i18n_pending.txt"
 
 
 @pytest.mark.parametrize(("asked", "env", "expected"), [
@@ -93,24 +90,12 @@ def template() -> Any:
     return catalogue.template()
 
 
-def _pending() -> set[str]:
-    return {ast.literal_eval(line) for line in PENDING.read_text("utf-8").splitlines()
-            if line.strip()}
-
-
 def test_every_message_has_a_translation_in_every_language(template: Any) -> None:
-    """Every message of the code (and every help text) is translated in each catalogue,
-    none fuzzy, its placeholders the same, and each ``.mo`` is its ``.po`` compiled.
-    ``i18n_pending.txt`` lists the messages still being translated (issue 31): it may only
-    shrink."""
-    pending = _pending()
+    """Every message of the code (and every help text and command word) is translated in
+    each catalogue, none fuzzy, its placeholders the same, and each ``.mo`` is its ``.po``
+    compiled."""
     found = [p for code in catalogue.languages() for p in catalogue.problems(code, template)]
-    missing = {ast.literal_eval(p.split(": ", 2)[2]) for p in found
-               if p.startswith("de: no translation: ")}
-    others = [p for p in found if not p.startswith("de: no translation: ")]
-    assert others == []
-    assert sorted(missing - pending) == [], "messages with no German translation"
-    assert sorted(pending - missing) == [], "translated now: take them out of " + PENDING.name
+    assert found == []
 
 
 def test_a_message_left_untranslated_is_found(tmp_path: Path, template: Any,

@@ -93,8 +93,11 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
     global typer  # the commands' annotations name it: Typer resolves them in this module
     import typer
 
+    from asara_cli.cli.spoken import WordGroup
+
     group = typer.Typer(
         name="asara",
+        cls=WordGroup,
         no_args_is_help=True,
         add_completion=True,
         pretty_exceptions_enable=False,
@@ -120,6 +123,9 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
     own = only if only is not None and only in played.command_names() else None
     played.register_commands(group, own)
     if own is None:
+        if only is not None:  # a word that is no command: every command, to suggest one
+            for name, (module, attr) in _READERS.items():
+                add_command(group, name, getattr(import_module(module), attr))
         for name, fn in COMMANDS.items():
             add_command(group, name, fn)
         _panels(group, played)
@@ -192,6 +198,7 @@ def _other_game(played: SomeGame, word: str, args: Sequence[str]) -> None:
 
     owner = next((g for g in all_games() if word in g.command_names()), None)
     if owner is not None and owner.key != played.key:
+        word = next((a for a in args if not a.startswith("-")), word)  # as typed
         article = "an" if owner.name[:1].upper() in "AEIOU" else "a"
         raise InputError(f"'{word}' is a command of {owner.name}, and the log in use is a "
                          f"game of {played.name} (name the log with --log, or start "
@@ -239,8 +246,12 @@ def run(args: list[str]) -> int:
     except KeyboardInterrupt:
         return _interrupted()
     try:
-        word = args[0] if args else None
-        group = build_app(word if word and not word.startswith("-") else None, args)
+        word = args[0] if args and not args[0].startswith("-") else None
+        if word is not None:  # a command word of any language builds its command
+            from asara_cli.cli.commandwords import english
+
+            word = english(word) or word
+        group = build_app(word, args)
         code = _parsed(group)(args=args, prog_name="asara", standalone_mode=False)
     except KeyboardInterrupt:
         return _interrupted()
@@ -334,11 +345,13 @@ def _parsed(group: typer.Typer) -> Any:
     import typer
 
     from asara_cli.cli.helptexts import translate
+    from asara_cli.cli.spoken import speak
     from asara_cli.core import i18n
 
     command = typer.main.get_command(group)
     if i18n.language() != i18n.SOURCE:  # English is the help as written
         translate(command)
+        speak(command)
     return command
 
 
@@ -363,8 +376,7 @@ def _interrupted() -> int:
 
 
 def _show_usage_error(e: Exception) -> None:
-    show = getattr(e, "show", None)
-    if callable(show):
-        show()
-    else:  # pragma: no cover
-        _line(f"error: {e}")
+    """Click's message for a usage error, in the language in use (cli/spoken.py)."""
+    from asara_cli.cli.spoken import show_usage_error
+
+    show_usage_error(e)

@@ -6,9 +6,10 @@
 
 A message is what the code marks (``_``, ``N_``, ``ngettext``, ``pgettext``,
 ``npgettext``; Babel's extractor finds them), every help text of every game's command
-line (``cli/helptexts.py``), and the words Click and Typer print themselves (below). Each
-language is ``asara_cli/locale/<code>/LC_MESSAGES/asara_cli.po``; its ``.mo`` is compiled
-from it and shipped beside it (a test holds the two together). Babel is needed here only
+line (``cli/helptexts.py``) and every command's name (``cli/commandwords.py``), and the
+words Click and Typer print themselves (below). Each language is
+``asara_cli/locale/<code>/LC_MESSAGES/asara_cli.po``; its ``.mo`` is compiled from it and
+shipped beside it (a test holds the two together). Babel is needed here only
 (``pip install -e '.[test]'``).
 """
 
@@ -72,18 +73,32 @@ def po_path(code: str) -> Path:
     return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def _help_texts() -> Iterator[tuple[str, str]]:
-    """Every help text of every game's command line, with where it is shown."""
+def _help_texts() -> Iterator[tuple[str, str | None, str]]:
+    """Every help text of every game's command line, every command's name (in the context
+    ``command``: cli/commandwords.py) and every argument's (``argument``: cli/spoken.py),
+    with its context and where it is shown."""
     import typer
 
     from asara_cli.cli import build_app
+    from asara_cli.cli.commandwords import CONTEXT, SESSION
     from asara_cli.cli.helptexts import texts
+    from asara_cli.cli.spoken import ARGUMENT, arguments
     from asara_cli.games import all_games
 
     for game in all_games():
         command = typer.main.get_command(build_app(None, ["--game", game.key]))
         for text in texts(command):
-            yield text, f"help:{game.key}"
+            yield text, None, f"help:{game.key}"
+        todo = [command]
+        while todo:
+            group = todo.pop()
+            for name in arguments(group):
+                yield name, ARGUMENT, f"argument:{game.key}"
+            for name, sub in getattr(group, "commands", {}).items():
+                yield name, CONTEXT, f"command:{game.key}"
+                todo.append(sub)
+    for name in SESSION:
+        yield name, CONTEXT, "command:play"
 
 
 def template() -> Any:
@@ -100,8 +115,8 @@ def template() -> Any:
     for filename, _line, message, comments, context in found:
         where = f"asara_cli/{filename}"
         cat.add(message, None, [(where, 0)], auto_comments=comments, context=context)
-    for text, where in _help_texts():
-        cat.add(text, None, [(where, 0)])
+    for text, context, where in _help_texts():
+        cat.add(text, None, [(where, 0)], context=context)
     return cat
 
 

@@ -15,6 +15,7 @@ from typer._click.core import Context, Parameter  # typer's own Click (typer>=0.
 from typer._click.types import IntParamType, IntRange, ParamType
 from typer.core import TyperCommand
 
+from asara_cli.cli.spoken import Spoken
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number
 from asara_cli.errors import AsaraError, Refused
@@ -75,7 +76,7 @@ class _WholeRange(_Whole, IntRange):
     """:class:`_Whole` within a range (``min=``, ``max=`` on the option)."""
 
 
-class _WholeNumbers(TyperCommand):
+class _WholeNumbers(Spoken, TyperCommand):
     """A command whose whole-number parameters read their words as :class:`_Whole`."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

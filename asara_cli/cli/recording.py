@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from asara_cli.cli.common import add_command, err, help_text, out
+from asara_cli.cli.spoken import WordGroup
 from asara_cli.core.findings import Violation
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
@@ -305,7 +306,8 @@ def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., None]]],
         return
     for name, fn in own:
         add_command(app, name, fn)
-    checker = typer.Typer(name="check", no_args_is_help=True, add_completion=False,
+    checker = typer.Typer(name="check", cls=WordGroup, no_args_is_help=True,
+                          add_completion=False,
                           context_settings={"help_option_names": ["-h", "--help"]})
     checker.callback(help=help_text(f"""Would this move be legal? Same arguments as the
         move; nothing is written.

@@ -1,0 +1,108 @@
+"""The command words in every language: ``kaufen`` for ``buy``, ``kamele`` for ``camels``.
+
+A command has one name, its English one, under which it is registered, documented and
+written nowhere else (a log holds events, never commands). Its word in another language
+is that language's catalogue entry with the context ``command``
+(``pgettext("command", "buy")`` → ``kaufen``): a new language brings its command words
+with its catalogue, and no code names them. The catalogue takes the names from the built
+command tree and :data:`SESSION` (``cli/catalogue.py``).
+
+A word typed is read in every language, whichever one the tool speaks (:func:`english`);
+the help and the completion show the words of the language in use (:func:`local`); a
+typo is matched against the words of every language (:func:`suggestions`). The session at
+the table reads its own words (:data:`SESSION`) through the same functions.
+
+This module imports no Typer: the command line maps a typed word to its command before it
+builds any.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import gettext
+from collections.abc import Iterable
+
+from asara_cli import language
+from asara_cli.core.i18n import SOURCE, pgettext
+
+#: The catalogue context of a command word.
+CONTEXT = "command"
+#: The session's own words at the table (``asara play``), besides the commands.
+SESSION = ("history", "help", "quit")
+
+
+def local(name: str) -> str:
+    """The word for the command ``name`` in the language in use (``name`` itself in
+    English, or when the catalogue has none)."""
+    return pgettext(CONTEXT, name)
+
+
+@functools.cache
+def _catalogues() -> dict[str, dict[str, str]]:
+    """Each language's command words: language code → English name → its word."""
+    found: dict[str, dict[str, str]] = {}
+    for code in language.available():
+        if code == SOURCE:
+            continue
+        try:
+            translations = gettext.translation(language.DOMAIN, language.LOCALE_DIR,
+                                               languages=[code])
+        except OSError:  # a catalogue that cannot be read adds no words
+            continue
+        # the compiled catalogue's entries (gettext keeps them in ``_catalog``: a context is
+        # written before its message, separated by EOT)
+        entries: dict[object, str] = getattr(translations, "_catalog", {})
+        found[code] = {key.split("\x04", 1)[1]: word for key, word in entries.items()
+                       if isinstance(key, str) and key.startswith(CONTEXT + "\x04") and word}
+    return found
+
+
+@functools.cache
+def _aliases() -> dict[str, str]:
+    """Every command word of every catalogue (case folded) → its English name."""
+    found: dict[str, str] = {}
+    for words_of in _catalogues().values():
+        for name, word in words_of.items():
+            found.setdefault(word.casefold(), name)
+    return found
+
+
+def english(word: str, names: Iterable[str] | None = None) -> str | None:
+    """The English name of the command ``word`` stands for, in any language: ``word`` itself
+    when it is one of ``names`` (every name the catalogues know when ``None``), else the
+    name whose word in some language it is (``Kaufen`` too); ``None`` when it is no command
+    word."""
+    known = None if names is None else set(names)
+    if known is not None and word in known:
+        return word
+    name = _aliases().get(word.casefold())
+    if name is None or (known is not None and name not in known):
+        return None
+    return name
+
+
+def words(name: str) -> list[str]:
+    """Every word for the command ``name``: the language in use's first, then English,
+    then the other languages'."""
+    found = [local(name), name]
+    found += [w[name] for w in _catalogues().values() if name in w]
+    return list(dict.fromkeys(found))
+
+
+def suggestions(typed: str, names: Iterable[str]) -> list[str]:
+    """The command words close to ``typed``, closest first, at most three, one word per
+    command, in whichever language it is closest: a typo of a German word suggests the
+    German word, one of an English word the English word (``kamle`` → ``kamele``,
+    ``camles`` → ``camels``). The words of the language in use and English ones first; the
+    other languages' only when none of those is close."""
+    names = list(names)
+    first = {w: n for n in names for w in dict.fromkeys([local(n), n])}
+    every = {w: n for n in names for w in words(n)}
+    for command in (first, every):
+        found: dict[str, str] = {}  # command → its closest word
+        for word in difflib.get_close_matches(typed, list(command), n=len(command) or 1):
+            found.setdefault(command[word], word)
+        if found:
+            return list(found.values())[:3]
+    return []

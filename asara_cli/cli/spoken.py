@@ -1,0 +1,216 @@
+"""The command line in the language in use: Click's and Typer's own words, and the
+command words of every language.
+
+Click writes a few words itself, as literals: the usage line's ``Usage:`` and
+``[OPTIONS]``, a group's ``COMMAND [ARGS]...`` and the help option's text. The classes
+here give them from the catalogue through the hooks Click offers for it (a context's
+``formatter_class``, a command's usage pieces and help option), so that nothing of Click
+is copied. :class:`WordGroup` reads a command in any language (``asara kaufen`` runs
+``buy``), lists and completes the words of the language in use, and suggests the closest
+word of any language for a typo (``cli/commandwords.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from typer._click.core import Command, Context  # typer's own Click (typer>=0.26)
+from typer._click.exceptions import UsageError
+from typer._click.formatting import HelpFormatter
+from typer.core import TyperArgument, TyperGroup, TyperOption
+
+from asara_cli.cli import commandwords
+from asara_cli.core.i18n import N_, SOURCE, _, language, pgettext
+
+#: Click's words, in its English, each translated where it is shown.
+USAGE = N_("Usage: ")
+OPTIONS = N_("[OPTIONS]")
+COMMAND_ARGS = N_("COMMAND [ARGS]...")
+HELP_OPTION = N_("Show this message and exit.")
+
+
+class _Formatter(HelpFormatter):
+    """Click's formatter, its usage line headed in the language in use."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, _(USAGE) if prefix is None else prefix)
+
+
+class _Context(Context):
+    formatter_class = _Formatter
+
+
+class Spoken:
+    """What every command of the command line says in the language in use (mixed into its
+    command and group classes)."""
+
+    context_class: type[Context] = _Context
+
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+        pieces: list[str] = super().collect_usage_pieces(ctx)  # type: ignore[misc]
+        mine = {OPTIONS: _(OPTIONS), COMMAND_ARGS: _(COMMAND_ARGS)}
+        return [mine.get(p, p) for p in pieces]
+
+    def get_help_option(self, ctx: Context) -> TyperOption | None:
+        option: TyperOption | None = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:  # made once per command: said again in the language in use
+            option.help = _(HELP_OPTION)
+        return option
+
+
+class WordGroup(Spoken, TyperGroup):
+    """A group whose commands are read in every language, listed in the language in use,
+    and whose typos are matched in every language."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.suggest_commands = False  # suggested here, in every language (resolve_command)
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        found: Command | None = super().get_command(ctx, cmd_name)
+        if found is None:
+            name = commandwords.english(cmd_name, self.commands)
+            if name is not None:
+                found = super().get_command(ctx, name)
+        return found
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        """The commands' words in the language in use (the help lists them, the shell
+        completes them)."""
+        return [commandwords.local(name) for name in super().list_commands(ctx)]
+
+    def resolve_command(self, ctx: Context, args: list[str]
+                        ) -> tuple[str | None, Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as e:
+            found = commandwords.suggestions(args[0], self.commands) if args else []
+            if found:
+                e.message = _("{message}. Did you mean {words}?").format(
+                    message=e.message.rstrip("."), words=", ".join(map(repr, found)))
+            raise
+
+
+#: The catalogue context of an argument's name (``log``, ``area``), shown in the usage line
+#: and the help.
+ARGUMENT = "argument"
+
+
+def arguments(command: Any) -> list[str]:
+    """The names of ``command``'s arguments that the help shows by their name (the
+    catalogue translates them)."""
+    return [p.name for p in getattr(command, "params", ())
+            if isinstance(p, TyperArgument) and p.metavar is None and p.name]
+
+
+def speak(command: Any) -> None:
+    """Name each command under ``command`` (a Click group) in the language in use for its
+    help, its English name beside it (``kaufen`` … ``(engl. buy)``), and each argument
+    (``protokoll`` for ``log``). English changes nothing."""
+    if language() == SOURCE:
+        return
+    todo = [command]
+    while todo:
+        cmd = todo.pop()
+        for param in getattr(cmd, "params", ()):
+            if isinstance(param, TyperArgument) and param.metavar is None and param.name:
+                word = pgettext(ARGUMENT, param.name)
+                if word != param.name:  # its own name: the usage line adds "..." to it
+                    param.metavar = word + ("..." if param.nargs != 1 else "")
+        for name, sub in getattr(cmd, "commands", {}).items():
+            word = commandwords.local(name)
+            if word != name:
+                sub.name = word
+                first = (sub.short_help or sub.help or "").split("\n\n")[0]
+                sub.short_help = _("{help} ({command})").format(help=first, command=name)
+            todo.append(sub)
+
+
+# --- usage errors ------------------------------------------------------------------------------
+
+#: The inner messages of Click's parameter types, in its English: a pattern and its message.
+_VALUE_MESSAGES = (
+    (re.compile(r"(?P<value>.*) is not in the range (?P<range>.*)\.", re.S),
+     N_("{value} is not in the range {range}.")),
+    (re.compile(r"(?P<value>.*) is not one of (?P<choices>.*)\.", re.S),
+     N_("{value} is not one of {choices}.")),
+)
+_EXTRA = re.compile(r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", re.S)
+
+
+def _value(message: str) -> str:
+    """A parameter type's complaint about a value, in the language in use."""
+    for pattern, said in _VALUE_MESSAGES:
+        m = pattern.fullmatch(message)
+        if m:
+            return _(said).format(**m.groupdict())
+    return message
+
+
+def usage_message(e: Exception) -> str:
+    """What Click says of a usage error ``e`` (its ``format_message()``), in the language in
+    use: found by the exception's type and attributes, its English unchanged. A message
+    Click words in a way not known here is shown as Click words it."""
+    from typer._click import exceptions as click
+
+    said: str = e.format_message() if isinstance(e, click.ClickException) else str(e)
+    if isinstance(e, click.NoSuchOption):
+        prefix = "No such option: "
+        if not e.message.startswith(prefix):
+            return said
+        name = e.message[len(prefix):]
+        if e.possibilities:
+            return _("No such option: {name} (Possible options: {options})").format(
+                name=name, options=", ".join(sorted(e.possibilities)))
+        return _("No such option: {name}").format(name=name)
+    if isinstance(e, click.BadOptionUsage):
+        name = e.option_name
+        if e.message == f"Option {name!r} requires an argument.":
+            return _("Option {name} requires an argument.").format(name=repr(name))
+        if e.message == f"Option {name!r} does not take a value.":
+            return _("Option {name} does not take a value.").format(name=repr(name))
+        return said
+    if isinstance(e, click.MissingParameter):
+        m = re.fullmatch(r"Missing (argument|option|parameter)(?: (.*))?\.", said, re.S)
+        if m is None:
+            return said
+        kind = {"argument": N_("Missing argument {name}."), "option": N_("Missing option {name}."),
+                "parameter": N_("Missing parameter {name}.")}[m[1]]
+        return _(kind).format(name=m[2] or "").replace(" .", ".")
+    if isinstance(e, click.BadParameter):
+        if e.param_hint is not None:
+            hint = e.param_hint
+        elif e.param is not None and e.ctx is not None:
+            hint = e.param.get_error_hint(e.ctx)
+        else:
+            return _("Invalid value: {message}").format(message=_value(e.message))
+        if not isinstance(hint, str):
+            hint = " / ".join(repr(x) for x in hint)
+        return _("Invalid value for {name}: {message}").format(name=hint,
+                                                               message=_value(e.message))
+    if type(e) is click.UsageError:
+        m = _EXTRA.fullmatch(e.message)
+        if m:
+            return _("Got unexpected extra argument(s) ({args})").format(args=m["args"])
+    return said
+
+
+def show_usage_error(e: Exception) -> None:
+    """Click's usage error ``e`` on stderr as Click shows it (the usage line, where to find
+    help, the message), in the language in use."""
+    import typer
+    from typer._click import exceptions as click
+
+    if isinstance(e, click.NoArgsIsHelpError):  # the help itself
+        e.show()
+        return
+    ctx = getattr(e, "ctx", None)
+    color = ctx.color if ctx is not None else getattr(e, "show_color", None)
+    if ctx is not None:
+        hint = ""
+        if ctx.command.get_help_option(ctx) is not None:
+            hint = _("Try '{command} {option}' for help.").format(
+                command=ctx.command_path, option=ctx.help_option_names[0]) + "\n"
+        typer.echo(f"{ctx.get_usage()}\n{hint}", err=True, color=color)
+    typer.echo(_("Error: {message}").format(message=usage_message(e)), err=True, color=color)

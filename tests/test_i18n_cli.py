@@ -1,0 +1,213 @@
+"""The command line in German (issue 31): help, command words, usage errors; English as before.
+
+Whole commands run as the user runs them, in their own process (``--lang de``, or the
+locale), at 80 columns."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from asara_cli.cli import commandwords
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_games"
+
+
+def asara(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``asara ARGS`` in its own process at 80 columns (``env``: variables to set)."""
+    environ = {**os.environ, "COLUMNS": "80", "LINES": "25", **env}
+    return subprocess.run([sys.executable, "-m", "asara_cli", *args], capture_output=True,
+                          text=True, encoding="utf-8", env=environ, cwd=ROOT, timeout=120)
+
+
+def _flat(text: str) -> str:
+    """``text`` without the help's boxes and line breaks: words as a reader reads them."""
+    return " ".join(text.replace("│", " ").split())
+
+
+def _fits(text: str, width: int = 80) -> None:
+    long = [line for line in text.splitlines() if len(line) > width]
+    assert long == []
+
+
+#: English words of the help that a German screen must not show (panel titles, Click's own
+#: words, the start of help texts).
+ENGLISH = re.compile(r"\b(Usage|Options|Arguments|Commands for every game|Show this message|"
+                     r"Show the version|required|default:|Example|Try '|Error)\b")
+
+
+@pytest.mark.parametrize("args", [
+    ("--help",),
+    ("--game", "yspahan", "--help"),
+    ("score", "--help"),
+    ("kaufen", "--help"),  # the German word, in German
+    ("buy", "--help"),  # the English word, in German
+    ("--game", "yspahan", "aufseher", "--help"),
+    ("batch", "--help"),
+])
+def test_german_help_fits_80_columns_and_is_german(args: tuple[str, ...]) -> None:
+    done = asara("--lang", "de", *args)
+    assert done.returncode == 0, done.stderr
+    _fits(done.stdout)
+    assert ENGLISH.search(done.stdout) is None, ENGLISH.search(done.stdout)
+    assert "Aufruf: asara" in done.stdout
+    assert "Optionen" in done.stdout
+    assert "Diese Hilfe zeigen" in done.stdout
+
+
+def test_the_locale_chooses_german_help() -> None:
+    done = asara("--help", LANG="de_DE.UTF-8", ASARA_LANG="")
+    assert "Befehle für alle Spiele" in done.stdout
+    assert "Punktezähler und Schiedsrichter" in done.stdout
+
+
+def test_german_help_lists_the_german_command_words_with_the_english_beside() -> None:
+    top = asara("--lang", "de", "--help").stdout
+    for word, english in [("wertung", "score"), ("kaufen", "buy"), ("rückgängig", "undo"),
+                          ("kontrollpunkt", "checkpoint")]:
+        assert re.search(rf"^│ {word} ", top, re.M), word
+        assert f"(engl. {english})" in _flat(top)
+    assert "│ score " not in top and "│ buy " not in top
+    ysp = asara("--lang", "de", "--game", "yspahan", "--help").stdout
+    for word in ("würfeln", "kamele", "waren", "aufseher", "ziehen", "gold"):
+        assert re.search(rf"^│ {word} ", ysp, re.M), word
+
+
+def test_english_help_is_unchanged() -> None:
+    done = asara("--help")
+    assert "Usage: asara [OPTIONS] COMMAND [ARGS]..." in done.stdout
+    assert "Commands for every game" in done.stdout
+    assert re.search(r"^│ score ", done.stdout, re.M)
+    assert "(engl." not in done.stdout and "Aufruf" not in done.stdout
+
+
+#: Every command word of TRANSLATE's table: the English name → the German word.
+WORDS = {
+    "validate": "prüfen", "status": "stand", "score": "wertung", "moves": "züge",
+    "board": "spielplan", "simulate": "simulieren", "batch": "stapel", "report": "bericht",
+    "rules": "regeln", "play": "spielen", "undo": "rückgängig", "redo": "wiederholen",
+    "use": "benutzen", "tally": "auszählen", "new": "neu", "check": "probe",
+    "checkpoint": "kontrollpunkt", "buy": "kaufen", "build": "bauen", "bank": "bank",
+    "coloured": "bunt", "bribe": "bestechen", "caliph": "kalif", "recruit": "anwerben",
+    "lighted": "leuchtend", "genie": "dschinn", "display": "auslage", "gifts": "geschenke",
+    "roll": "würfeln", "camels": "kamele", "gold": "gold", "goods": "waren",
+    "supervisor": "aufseher", "draw": "ziehen", "history": "verlauf", "help": "hilfe",
+    "quit": "ende",
+}
+
+
+@pytest.mark.parametrize(("english", "german"), sorted(WORDS.items()))
+def test_each_german_command_word_names_its_command(english: str, german: str) -> None:
+    assert commandwords.english(german) == english
+    assert commandwords.english(german.capitalize()) == english
+    assert german in commandwords.words(english)
+
+
+def test_german_words_are_the_local_ones_in_german(german: None) -> None:
+    assert commandwords.local("buy") == "kaufen"
+    assert commandwords.local("history") == "verlauf"
+    assert commandwords.words("camels")[:2] == ["kamele", "camels"]
+
+
+def test_english_words_in_english() -> None:
+    assert commandwords.local("buy") == "buy"
+    assert commandwords.english("buy", ["buy", "bank"]) == "buy"
+    assert commandwords.english("kaufen", ["buy", "bank"]) == "buy"
+    assert commandwords.english("kaufen", ["bank"]) is None  # not a command of this group
+    assert commandwords.english("nonsense") is None
+
+
+@pytest.mark.parametrize(("typed", "expected"), [
+    ("kamle", "kamele"), ("camles", "camels"), ("aufsehr", "aufseher"),
+    ("supervisr", "supervisor"), ("wrtung", "wertung"),
+])
+def test_did_you_mean_in_both_languages(typed: str, expected: str) -> None:
+    names = ["camels", "supervisor", "score", "gold", "goods", "status"]
+    assert commandwords.suggestions(typed, names)[0] == expected
+
+
+def test_a_german_command_runs_its_command(tmp_path: Path) -> None:
+    log = SAMPLES / "two-player-basic.toml"
+    german = asara("--lang", "de", "wertung", str(log), "--json")
+    english = asara("score", str(log), "--json")
+    assert german.returncode == english.returncode == 0, german.stderr
+    assert german.stdout == english.stdout  # JSON is the same in every language
+    # an English table may type the German word too
+    assert asara("wertung", str(log), "--json").stdout == english.stdout
+
+
+def test_a_recording_command_in_german_writes_the_english_log(tmp_path: Path) -> None:
+    log = tmp_path / "game.toml"
+    started = asara("--lang", "de", "neu", str(log), "-p", "Tina", "-p", "Paul")
+    assert started.returncode == 0, started.stderr
+    done = asara("--lang", "de", "kaufen", "window", "black", "--card", "blue",
+                 "--log", str(log))
+    assert done.returncode == 0, done.stderr
+    text = log.read_text("utf-8")
+    assert 'type = "buy"' in text and "kaufen" not in text
+
+
+def test_did_you_mean_across_languages_on_the_command_line() -> None:
+    german = asara("--lang", "de", "--game", "yspahan", "kamle")
+    assert german.returncode == 2
+    assert "Meinten Sie 'kamele'?" in german.stderr
+    english_typo = asara("--lang", "de", "--game", "yspahan", "camles")
+    assert "Meinten Sie 'camels'?" in english_typo.stderr
+    english = asara("stat")
+    assert english.stderr.endswith("Error: No such command 'stat'. Did you mean 'status'?\n")
+
+
+@pytest.mark.parametrize(("args", "german", "english"), [
+    (("new",), "Fehler: Das Argument 'protokoll' fehlt.", "Error: Missing argument 'log'."),
+    (("status", "--foo"), "Fehler: Keine Option --foo (mögliche Optionen: --format)",
+     "Error: No such option: --foo (Possible options: --format)"),
+    (("score", "--at", "-1"),
+     "Fehler: Ungültiger Wert für '--at': -1 liegt nicht im Bereich x>=0.",
+     "Error: Invalid value for '--at': -1 is not in the range x>=0."),
+    (("score", "--board"), "Fehler: Die Option '--board' braucht einen Wert.",
+     "Error: Option '--board' requires an argument."),
+    (("use", "a", "b"), "Fehler: Unerwartete weitere Argumente (b)",
+     "Error: Got unexpected extra argument(s) (b)"),
+    (("status", "--json=1"), "Fehler: Die Option '--json' nimmt keinen Wert.",
+     "Error: Option '--json' does not take a value."),
+    (("score", "--format", "x"),
+     "Fehler: Ungültiger Wert für '--format' / '-f': 'x' ist keins von 'text', 'json', "
+     "'chart', 'bgstats'.",
+     "Error: Invalid value for '--format' / '-f': 'x' is not one of 'text', 'json', "
+     "'chart', 'bgstats'."),
+])
+def test_usage_errors_in_german_and_english_unchanged(args: tuple[str, ...], german: str,
+                                                      english: str) -> None:
+    de = asara("--lang", "de", *args)
+    en = asara(*args)
+    assert de.returncode == en.returncode == 2
+    assert de.stderr.splitlines()[-1] == german
+    assert en.stderr.splitlines()[-1] == english
+    if en.stderr.startswith("Usage: "):  # the usage line, and where help is
+        assert de.stderr.startswith("Aufruf: asara ")
+        assert de.stderr.splitlines()[1].startswith("Hilfe: 'asara ")
+        assert en.stderr.splitlines()[1].startswith("Try 'asara ")
+
+
+def _tab(line: str, **env: str) -> list[str]:
+    """What bash's completion gets for a Tab at the end of ``line``, in its own process."""
+    words = line.split()
+    done = asara(_ASARA_COMPLETE="complete_bash", COMP_WORDS=line,
+                 COMP_CWORD=str(len(words) if line.endswith(" ") else len(words) - 1),
+                 ASARA_LOG="", **env)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return done.stdout.split()
+
+
+def test_completion_offers_the_words_of_the_language_in_use() -> None:
+    assert _tab("asara ka", ASARA_LANG="de") == ["kaufen", "kalif"]
+    assert _tab("asara wer", ASARA_LANG="de") == ["wertung"]
+    assert _tab("asara kaufen wi", ASARA_LANG="de") == ["window"]  # the command's own words
+    assert _tab("asara sc", ASARA_LANG="en") == ["score"]
+    assert _tab("asara ka", ASARA_LANG="en") == []

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 
 from asara_cli.core.i18n import pgettext
+from asara_cli.core.words import ordinal as english_ordinal
 
 _Word = Callable[[], str]
 
@@ -98,6 +99,12 @@ def souk(souk_id: str) -> str:
     return quarter(m.group(1)) + m.group(2)
 
 
+def cell(cell: str) -> str:
+    """A shop's street cell as a log names it (``W3``: the same in every language), or
+    ``inner`` for an inner shop -> ``innen``."""
+    return pgettext("cell", "inner") if cell == "inner" else cell
+
+
 def building(building_id: str) -> str:
     """A building by its id: ``hoist`` -> ``Lastenaufzug``."""
     return _word(_BUILDINGS, building_id)
@@ -116,3 +123,15 @@ def caravan_row(row_id: str) -> str:
 def colour(colour_id: str) -> str:
     """A player's or a souk's colour: ``blue`` -> ``blau``."""
     return _word(_COLOURS, colour_id)
+
+
+def ordinal(n: int) -> str:
+    """``3rd`` (English), ``3.`` (German): a place in an order, as the language writes it."""
+    suffix = english_ordinal(n)[len(str(n)):]
+    if suffix == "st":
+        return pgettext("ordinal", "{n}st").format(n=n)
+    if suffix == "nd":
+        return pgettext("ordinal", "{n}nd").format(n=n)
+    if suffix == "rd":
+        return pgettext("ordinal", "{n}rd").format(n=n)
+    return pgettext("ordinal", "{n}th").format(n=n)

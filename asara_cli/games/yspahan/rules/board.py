@@ -13,6 +13,7 @@ from typing import Any
 
 from msgspec import Struct
 
+from asara_cli.core.i18n import _
 from asara_cli.core.profile import MAX_LIST, MAX_NUMBER, check_size
 from asara_cli.core.profile import BoardError as BoardError  # a profile's error
 from asara_cli.core.words import number
@@ -185,22 +186,24 @@ class _Reader:
         for part in key.split("."):
             walked.append(part)
             if not isinstance(node, Mapping) or part not in node:
-                raise BoardError(".".join(walked), "missing")
+                raise BoardError(".".join(walked), _("missing"))
             node = node[part]
         return node
 
     def table(self, key: str) -> Mapping[str, Any]:
         v = self.raw(key)
         if not isinstance(v, Mapping) or not v or len(v) > MAX_LIST:
-            raise BoardError(key, f"expected a table, got {_short(v)}")
+            raise BoardError(key, _("expected a table, got {value}").format(value=_short(v)))
         return v
 
     def whole(self, key: str, *, minimum: int = 0, value: Any = None) -> int:
         v = self.raw(key) if value is None else value
         if isinstance(v, bool) or not isinstance(v, int):
-            raise BoardError(key, f"expected a whole number, got {_short(v)}")
+            raise BoardError(key, _("expected a whole number, got {value}").format(
+                value=_short(v)))
         if not minimum <= v <= MAX_NUMBER:
-            raise BoardError(key, f"must be from {minimum} to {MAX_NUMBER}, got {v}")
+            raise BoardError(key, _("must be from {minimum} to {maximum}, got {value}").format(
+                minimum=minimum, maximum=MAX_NUMBER, value=v))
         return v
 
     def supply(self, key: str) -> int | None:
@@ -210,38 +213,42 @@ class _Reader:
     def text(self, key: str, value: Any = None) -> str:
         v = self.raw(key) if value is None else value
         if not isinstance(v, str) or not v:
-            raise BoardError(key, f"expected text, got {_short(v)}")
+            raise BoardError(key, _("expected text, got {value}").format(value=_short(v)))
         if not v.isprintable():
-            raise BoardError(key, "holds control characters; write plain text")
+            raise BoardError(key, _("holds control characters; write plain text"))
         return v
 
     def word(self, key: str, value: Any) -> str:
         """An id: lowercase letters and digits, starting with a letter."""
         v = self.text(key, value)
         if not (v[0].isalpha() and v.isascii() and v.isalnum() and len(v) <= 30):
-            raise BoardError(key, f"expected an id of letters and digits, got {_short(v)}")
+            raise BoardError(key, _("expected an id of letters and digits, got {value}").format(
+                value=_short(v)))
         return v
 
     def ints(self, key: str, *, minimum: int = 0) -> tuple[int, ...]:
         v = self.raw(key)
         if not isinstance(v, list) or not v or len(v) > MAX_LIST:
-            raise BoardError(key, f"expected a list of whole numbers, got {_short(v)}")
+            raise BoardError(key, _("expected a list of whole numbers, got {value}").format(
+                value=_short(v)))
         return tuple(self.whole(f"{key}[{i}]", minimum=minimum, value=x)
                      for i, x in enumerate(v))
 
     def words(self, key: str, value: Any = None) -> tuple[str, ...]:
         v = self.raw(key) if value is None else value
         if not isinstance(v, list) or not v or len(v) > MAX_LIST:
-            raise BoardError(key, f"expected a list of names, got {_short(v)}")
+            raise BoardError(key, _("expected a list of names, got {value}").format(
+                value=_short(v)))
         out = tuple(self.text(f"{key}[{i}]", x) for i, x in enumerate(v))
         if len(set(out)) < len(out):
-            raise BoardError(key, "names a value twice")
+            raise BoardError(key, _("names a value twice"))
         return out
 
     def certainty(self, key: str, node: Mapping[str, Any], default: str) -> str:
         v = node.get(key.rsplit(".", 1)[-1], default)
         if v not in CERTAINTIES:
-            raise BoardError(key, f"expected one of {', '.join(CERTAINTIES)}, got {_short(v)}")
+            raise BoardError(key, _("expected one of {values}, got {value}").format(
+                values=", ".join(CERTAINTIES), value=_short(v)))
         return str(v)
 
     def flag(self, key: str, default: bool) -> bool:
@@ -250,7 +257,8 @@ class _Reader:
         except BoardError:
             return default
         if not isinstance(v, bool):
-            raise BoardError(key, f"expected true or false, got {_short(v)}")
+            raise BoardError(key, _("expected true or false, got {value}").format(
+                value=_short(v)))
         return v
 
 
@@ -260,17 +268,17 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
     min_players = r.whole("players.min", minimum=3)
     max_players = r.whole("players.max", minimum=min_players)
     if max_players > 4:
-        raise BoardError("players.max", f"the street and caravan are for 3-4 players, "
-                                        f"not {max_players}")
+        raise BoardError("players.max", _("the street and caravan are for 3-4 players, not "
+                                          "{n}").format(n=max_players))
     rows = r.words("tower.rows")
     if len(rows) < 3 or rows[0] != CAMELS_ROW or rows[-1] != GOLD_ROW:
-        raise BoardError("tower.rows", f"expected {CAMELS_ROW!r}, the quarters in order, "
-                                       f"then {GOLD_ROW!r}")
+        raise BoardError("tower.rows", _("expected {camels}, the quarters in order, then {gold}")
+                         .format(camels=repr(CAMELS_ROW), gold=repr(GOLD_ROW)))
     dice = r.whole("dice.white", minimum=1) + r.whole("dice.yellow")
     faces_per_die = r.whole("dice.faces", minimum=1)
     if faces_per_die > len(rows):
-        raise BoardError("dice.faces", f"{faces_per_die} values cannot fit "
-                                       f"{len(rows)} tower rows")
+        raise BoardError("dice.faces", _("{n} values cannot fit {rows} tower rows").format(
+            n=faces_per_die, rows=len(rows)))
     souks, quarters = _souks(r, rows[1:-1])
     centre, arms, faces = _street(r, souks)
     caravan_rows = r.words("caravan.rows")
@@ -278,12 +286,13 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
     factors = r.ints("caravan.factors")
     for key, values in (("caravan.points", points), ("caravan.factors", factors)):
         if len(values) != len(caravan_rows):
-            raise BoardError(key, f"lists {len(values)} values for {len(caravan_rows)} rows")
+            raise BoardError(key, _("lists {n} values for {rows} rows").format(
+                n=len(values), rows=len(caravan_rows)))
     camels_raw = r.table("caravan.camels")
     caravan_camels = {}
     for n in range(min_players, max_players + 1):
         if str(n) not in camels_raw:
-            raise BoardError(f"caravan.camels.{n}", "missing")
+            raise BoardError(f"caravan.camels.{n}", _("missing"))
         caravan_camels[n] = r.whole(f"caravan.camels.{n}", minimum=1, value=camels_raw[str(n)])
     buildings = {}
     for b in BUILDINGS:
@@ -291,16 +300,18 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
                                 r.whole(f"buildings.{b}.gold"), r.whole(f"buildings.{b}.bonus"))
     extra = set(r.table("buildings")) - {*BUILDINGS, "points", "certainty"}
     if extra:
-        raise BoardError(f"buildings.{sorted(extra)[0]}", "is no building this referee knows "
-                                                          f"({', '.join(BUILDINGS)})")
+        raise BoardError(f"buildings.{sorted(extra)[0]}", _(
+            "is no building this referee knows ({buildings})").format(
+                buildings=", ".join(BUILDINGS)))
     building_points = r.ints("buildings.points")
     if len(building_points) != len(BUILDINGS):
-        raise BoardError("buildings.points", f"needs {len(BUILDINGS)} values, one per building "
-                                             f"in the order built")
+        raise BoardError("buildings.points", _("needs {n} values, one per building in the "
+                                               "order built").format(n=len(BUILDINGS)))
     deck, cards = _cards(r)
     weeks, days = r.whole("calendar.weeks", minimum=1), r.whole("calendar.days", minimum=1)
     check_size("calendar", weeks * days * max_players, dice,
-               f"{weeks} weeks x {days} days x {max_players} players", "dice")
+               _("{weeks} weeks x {days} days x {players} players").format(
+                   weeks=weeks, days=days, players=max_players), _("dice"))
     certainty = {}
     for key in ("quarters", "street", "caravan", "buildings"):
         node = r.table(key)
@@ -348,8 +359,9 @@ def _souks(r: _Reader, quarters: tuple[str, ...]) -> tuple[tuple[Souk, ...], tup
     table = r.table("quarters")
     named = [q for q in table if q != "certainty"]
     if tuple(named) != quarters:
-        raise BoardError("quarters", f"expected the tower's quarter rows in order "
-                                     f"({', '.join(quarters)}), got {', '.join(named)}")
+        raise BoardError("quarters", _("expected the tower's quarter rows in order ({quarters}), "
+                                       "got {named}").format(quarters=", ".join(quarters),
+                                                             named=", ".join(named)))
     souks: list[Souk] = []
     seen: set[str] = set()
     for q in quarters:
@@ -359,25 +371,27 @@ def _souks(r: _Reader, quarters: tuple[str, ...]) -> tuple[tuple[Souk, ...], tup
             key = f"quarters.{q}.souks.{sid}"
             r.word(key, sid)
             if sid in seen:
-                raise BoardError(key, "a souk of that id is in another quarter")
+                raise BoardError(key, _("a souk of that id is in another quarter"))
             seen.add(sid)
             if not isinstance(spec, Mapping):
-                raise BoardError(key, "expected a table")
+                raise BoardError(key, _("expected a table"))
             value = r.whole(f"{key}.value", minimum=1, value=r.raw("value", spec))
             if value in values:
-                raise BoardError(f"{key}.value", f"two souks of the {q} quarter are worth "
-                                                 f"{value} (a souk is named by its value)")
+                raise BoardError(f"{key}.value", _("two souks of the {quarter} quarter are worth "
+                                                   "{value} (a souk is named by its value)")
+                                 .format(quarter=q, value=value))
             values.add(value)
             shops = r.whole(f"{key}.shops", minimum=1, value=r.raw("shops", spec))
             inner = r.whole(f"{key}.inner", value=r.raw("inner", spec))
             street_raw = r.raw("street", spec)
             if not isinstance(street_raw, list) or len(street_raw) > MAX_LIST:
-                raise BoardError(f"{key}.street", "expected a list of lists of street cells")
+                raise BoardError(f"{key}.street", _("expected a list of lists of street cells"))
             street = tuple(r.words(f"{key}.street[{i}]", cells)
                            for i, cells in enumerate(street_raw))
             if len(street) + inner != shops:
-                raise BoardError(key, f"{len(street)} street-side + {inner} inner shops is not "
-                                      f"{shops} shops")
+                raise BoardError(key, _("{street} street-side + {inner} inner shops is not "
+                                        "{shops} shops").format(street=len(street), inner=inner,
+                                                                shops=shops))
             colour = spec.get("colour")
             if colour is not None:
                 colour = r.text(f"{key}.colour", colour)
@@ -395,18 +409,21 @@ def _street(r: _Reader, souks: tuple[Souk, ...]
     for arm in arms_raw:
         key = f"street.arms.{arm}"
         if not (arm.isascii() and arm.isalpha() and arm.isupper()) or centre.startswith(arm):
-            raise BoardError(key, "an arm is named by capital letters, unlike the centre")
+            raise BoardError(key, _("an arm is named by capital letters, unlike the centre"))
         length = r.whole(f"{key}.length", minimum=1)
         cells = r.raw(f"{key}.faces")
         if not isinstance(cells, list) or len(cells) != length:
-            raise BoardError(f"{key}.faces", f"expected {length} lists of souks, one per cell")
+            raise BoardError(f"{key}.faces", _("expected {n} lists of souks, one per cell")
+                             .format(n=length))
         for i, names in enumerate(cells, start=1):
             listed[f"{arm}{i}"] = r.words(f"{key}.faces[{i - 1}]", names)
         arms.append((arm, length))
-    for a, _ in arms:
-        for b, _ in arms:
+    for a, _length in arms:
+        for b, _other in arms:
             if a != b and a.startswith(b):
-                raise BoardError("street.arms", f"arm names {b!r} and {a!r} are ambiguous")
+                raise BoardError("street.arms", _("arm names {first} and {second} are "
+                                                  "ambiguous").format(first=repr(b),
+                                                                      second=repr(a)))
     # each cell's shops, read from the souks, must be what the street lists
     from_souks: dict[str, list[tuple[int, int]]] = {c: [] for c in listed}
     for s_index, souk in enumerate(souks):
@@ -414,15 +431,17 @@ def _street(r: _Reader, souks: tuple[Souk, ...]
             for cell in cells:
                 if cell not in from_souks:
                     raise BoardError(f"quarters.{souk.quarter}.souks.{souk.id}.street",
-                                     f"names {cell!r}, which is no street cell")
+                                     _("names {cell}, which is no street cell").format(
+                                         cell=repr(cell)))
                 from_souks[cell].append((s_index, shop))
     for cell, names in listed.items():
         pairs = from_souks[cell]
-        have = sorted(souks[s].id for s, _ in pairs)
+        have = sorted(souks[s].id for s, _shop in pairs)
         if have != sorted(names):
             raise BoardError(f"street.arms.{cell.rstrip('0123456789')}.faces",
-                             f"cell {cell} faces {', '.join(names)} by the street, "
-                             f"{', '.join(have) or 'nothing'} by the souks")
+                             _("cell {cell} faces {street} by the street, {souks} by the "
+                               "souks").format(cell=cell, street=", ".join(names),
+                                               souks=", ".join(have) or _("nothing")))
         faces[cell] = tuple(pairs)
     return centre, tuple(arms), faces
 
@@ -435,13 +454,13 @@ def _cards(r: _Reader) -> tuple[int, dict[str, CardKind]]:
         key = f"cards.kinds.{kid}"
         r.word(key, kid)
         if kid == "hidden":
-            raise BoardError(key, "'hidden' stands for a secret card and cannot be a kind")
+            raise BoardError(key, _("'hidden' stands for a secret card and cannot be a kind"))
         if not isinstance(spec, Mapping):
-            raise BoardError(key, "expected a table")
+            raise BoardError(key, _("expected a table"))
         effect = spec.get("effect", kid)
         if effect not in EFFECTS:
-            raise BoardError(f"{key}.effect", f"expected one of {', '.join(EFFECTS)}, "
-                                              f"got {_short(effect)}")
+            raise BoardError(f"{key}.effect", _("expected one of {values}, got {value}").format(
+                values=", ".join(EFFECTS), value=_short(effect)))
         copies = r.whole(f"{key}.copies", minimum=1, value=r.raw("copies", spec))
         certainty = r.certainty(f"{key}.certainty", spec, "medium")
         amount = points = 0
@@ -455,6 +474,6 @@ def _cards(r: _Reader) -> tuple[int, dict[str, CardKind]]:
                               r.certainty(f"{key}.cap_certainty", spec, "medium"))
     total = sum(c.copies for c in cards.values())
     if total != deck:
-        raise BoardError("cards.kinds", f"the kinds' copies make {total} cards; the deck "
-                                        f"holds {deck}")
+        raise BoardError("cards.kinds", _("the kinds' copies make {total} cards; the deck holds "
+                                          "{deck}").format(total=total, deck=deck))
     return deck, cards

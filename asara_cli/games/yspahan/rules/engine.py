@@ -26,8 +26,9 @@ from asara_cli.core.findings import (
     Violation,
     errors,
 )
+from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.names import hidden_character, name_key, same_name
-from asara_cli.core.words import ordinal, plural
+from asara_cli.games.yspahan.rules import terms
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board, CardKind
 from asara_cli.games.yspahan.rules.events import (
     HIDDEN,
@@ -141,8 +142,8 @@ class _Run:
         t.gold[seat] += n
         t.gold_supply -= n
         if self.b.gold_supply is not None and t.gold_supply < 0 <= t.gold_supply + n:
-            self.err("Y6.14", f"the gold supply ({self.b.gold_supply} in the profile) has run "
-                              f"out", WARNING)
+            self.err("Y6.14", _("the gold supply ({supply} in the profile) has run out")
+                     .format(supply=self.b.gold_supply), WARNING)
 
     def gain_camels(self, seat: int, n: int, why: str = "") -> None:
         t = self.t
@@ -150,8 +151,8 @@ class _Run:
         t.camels[seat] += n
         t.camel_supply -= n
         if self.b.camel_supply is not None and t.camel_supply < 0 <= t.camel_supply + n:
-            self.err("Y6.14", f"the camel supply ({self.b.camel_supply} in the profile) has "
-                              f"run out", WARNING)
+            self.err("Y6.14", _("the camel supply ({supply} in the profile) has run out")
+                     .format(supply=self.b.camel_supply), WARNING)
 
     def pay(self, seat: int, gold: int, camels: int, why: str = "") -> None:
         t = self.t
@@ -167,8 +168,9 @@ class _Run:
         t = self.t
         t.cubes[seat] -= 1
         if self.b.cube_supply is not None and t.cubes[seat] == -1:
-            self.err("Y6.14", f"{self.name(seat)} has no cube left at home "
-                              f"({self.b.cube_supply} per player in the profile)", WARNING)
+            self.err("Y6.14", _("{player} has no cube left at home ({supply} per player in "
+                                "the profile)").format(player=self.name(seat),
+                                                       supply=self.b.cube_supply), WARNING)
 
     def score(self, seat: int, points: int, source: str, explanation: str) -> None:
         t = self.t
@@ -184,8 +186,7 @@ class _Run:
         b, t = self.b, self.t
         ck = b.cards.get(kind)
         if ck is None:
-            self.err("Y1.5", f"no card kind {kind!r} is in the board profile (kinds: "
-                             f"{', '.join(b.cards)})")
+            self.err("Y1.5", _unknown_kind(kind, b))
             return None
         hand = t.hand[seat]
         held = hand.get(kind, 0)
@@ -197,18 +198,23 @@ class _Run:
         elif t.hidden[seat] > 0:  # a secret card, named as it is played
             t.hidden[seat] -= 1
             if t.discard.get(kind, 0) + 1 > ck.copies:
-                self.card_data(ck.confirmed, f"the game has {plural(ck.copies, kind + ' card')}; "
-                                             f"this would be the {ordinal(ck.copies + 1)} in "
-                                             f"the discard pile")
+                self.card_data(ck.confirmed, ngettext(
+                    "the game has {n} {card} card; this would be the {nth} in the discard pile",
+                    "the game has {n} {card} cards; this would be the {nth} in the discard pile",
+                    ck.copies).format(n=ck.copies, card=terms.card(kind),
+                                      nth=terms.ordinal(ck.copies + 1)))
         else:
-            shown = ", ".join(sorted(k for k, c in hand.items() for _ in range(c)))
-            self.err("Y2.8", f"{self.name(seat)} holds no {kind} card to {how} "
-                             f"(the hand: {shown or 'no cards'})")
+            self.err("Y2.8", _not_held(how).format(
+                player=self.name(seat), card=terms.card(kind),
+                hand=", ".join(terms.card(k) for k in sorted(hand) for _n in range(hand[k]))
+                or _("no cards")))
             return None
         t.discard[kind] = t.discard.get(kind, 0) + 1
         if self.flows is not None:  # the words only when asked: a replay needs none
-            self.flow(seat, {"play": f"plays {kind}", "discard": f"discards {kind}"}.get(
-                how, f"{kind} for the building"), cards=-1)
+            card = terms.card(kind)
+            self.flow(seat, (_("plays {card}") if how == "play" else _("discards {card}")
+                             if how == "discard" else _("{card} for the building")
+                             ).format(card=card), cards=-1)
         return ck
 
     def draw(self, seat: int, card: str | None, why: str) -> None:
@@ -220,37 +226,39 @@ class _Run:
         who = self.name(seat)
         if t.deck == 0:
             if card is not None:
-                self.err("Y2.8", f"no card is left in the deck or the discard pile: {who} "
-                                 f"draws nothing ({why}), yet the log names {card!r}")
+                self.err("Y2.8", _("no card is left in the deck or the discard pile: {player} "
+                                   "draws nothing ({why}), yet the log names {card}").format(
+                                       player=who, why=why, card=repr(card)))
             return
         if card is None:
-            self.err("Y2.8", f"{who} draws a card ({why}); the log names none")
+            self.err("Y2.8", _("{player} draws a card ({why}); the log names none").format(
+                player=who, why=why))
             t.hidden[seat] += 1
         elif card == HIDDEN:
             if t.open_hands:
-                self.err("Y7", f"hands are open at this table: name the card {who} draws "
-                               f"({why})")
+                self.err("Y7", _("hands are open at this table: name the card {player} draws "
+                                 "({why})").format(player=who, why=why))
             t.hidden[seat] += 1
         else:
             ck = b.cards.get(card)
             if ck is None:
-                self.err("Y1.5", f"no card kind {card!r} is in the board profile (kinds: "
-                                 f"{', '.join(b.cards)})")
+                self.err("Y1.5", _unknown_kind(card, b))
                 t.hidden[seat] += 1
             else:
                 if t.open_hands:
                     left = t.deck_kinds.get(card, 0)
                     if left <= 0:
-                        self.card_data(ck.confirmed, f"no {card} card is left in the deck for "
-                                                     f"{who} to draw (the game has "
-                                                     f"{ck.copies}: the others are in hands "
-                                                     f"or the discard pile)")
+                        self.card_data(ck.confirmed, _(
+                            "no {card} card is left in the deck for {player} to draw (the game "
+                            "has {n}: the others are in hands or the discard pile)").format(
+                                card=terms.card(card), player=who, n=ck.copies))
                     else:
                         t.deck_kinds[card] = left - 1
                 t.hand[seat][card] = t.hand[seat].get(card, 0) + 1
         t.deck -= 1
         if self.flows is not None:
-            self.flow(seat, why if card in (None, HIDDEN) else f"{why}: {card}", cards=1)
+            self.flow(seat, why if card in (None, HIDDEN) else _("{why}: {card}").format(
+                why=why, card=terms.card(card)), cards=1)
         if t.deck == 0 and t.discard:
             self.reshuffle()
 
@@ -270,56 +278,70 @@ class _Run:
             self.use_card(seat, p.kind, "play")
             return
         effect = ck.effect
+        card = terms.card(p.kind)
         needs_k = effect in ("goldvp", "camelvp", "exchange")
         if needs_k and (p.k is None or p.k < 1):
-            self.err("Y6.15", f"the {p.kind} card needs a number k of at least 1, "
-                              f"got {p.k if p.k is not None else 'none'}")
+            self.err("Y6.15", _("the {card} card needs a number k of at least 1, got none")
+                     .format(card=card) if p.k is None else
+                     _("the {card} card needs a number k of at least 1, got {k}")
+                     .format(card=card, k=p.k))
             return
         if not needs_k and p.k is not None:
-            self.err("Y3.9", f"the {p.kind} card takes no number k")
+            self.err("Y3.9", _("the {card} card takes no number k").format(card=card))
             return
         if (effect == "exchange") != (p.into is not None) or p.into not in (
                 None, INTO_GOLD, INTO_CAMELS):
-            self.err("Y3.9", "the exchange card turns camels into gold or gold into camels: "
-                             "say which (into gold, or into camels)" if effect == "exchange"
-                     else f"the {p.kind} card exchanges nothing")
+            self.err("Y3.9", _("the {card} card turns camels into gold or gold into camels: "
+                               "say which (into gold, or into camels)").format(
+                                   card=terms.card("exchange")) if effect == "exchange"
+                     else _("the {card} card exchanges nothing").format(card=card))
             return
         if (effect == "souk") != (p.shop is not None):
-            self.err("Y3.9", "the souk card names the shop its cube goes to"
-                     if effect == "souk" else f"the {p.kind} card places no cube")
+            self.err("Y3.9", _("the {card} card names the shop its cube goes to").format(
+                card=terms.card("souk")) if effect == "souk"
+                else _("the {card} card places no cube").format(card=card))
             return
         if effect != "caravan" and p.card is not None:
-            self.err("Y6.5", f"the {p.kind} card sends no cube to the caravan, so no card is "
-                             f"drawn with it")
+            self.err("Y6.5", _("the {card} card sends no cube to the caravan, so no card is "
+                               "drawn with it").format(card=card))
             return
         k = p.k or 0
         if effect in ("goldvp", "camelvp"):
             have = t.gold[seat] if effect == "goldvp" else t.camels[seat]
-            unit = "gold" if effect == "goldvp" else plural(k, "camel").split(" ", 1)[1]
             if k > have:
-                self.err("Y6.16", f"{who} cannot return {k} {unit} with the {p.kind} card: "
-                                  f"{who} has {have}")
+                self.err("Y6.16", (_("{player} cannot return {k} gold with the {card} card: "
+                                     "{player} has {have}") if effect == "goldvp" else ngettext(
+                    "{player} cannot return {k} camel with the {card} card: {player} has {have}",
+                    "{player} cannot return {k} camels with the {card} card: {player} has "
+                    "{have}", k)).format(player=who, k=k, card=card, have=have))
                 return
         if effect == "exchange":
             have = t.camels[seat] if p.into == INTO_GOLD else t.gold[seat]
             if k > have:
-                what = "camels" if p.into == INTO_GOLD else "gold"
-                self.err("Y6.16", f"{who} cannot exchange {k} {what}: {who} has {have}")
+                # the English says "camels" whatever k; the plural form serves other languages
+                self.err("Y6.16", (ngettext("{player} cannot exchange {k} camels: {player} has "
+                                            "{have}", "{player} cannot exchange {k} camels: "
+                                            "{player} has {have}", k) if p.into == INTO_GOLD
+                                   else _("{player} cannot exchange {k} gold: {player} has "
+                                          "{have}")).format(player=who, k=k, have=have))
                 return
         if effect == "souk" and not any(self.capacity(seat, q) for q in b.quarters):
-            self.err("Y6.13", f"no shop of any quarter is open to {who}: the souk card "
-                              f"cannot be played")
+            self.err("Y6.13", _("no shop of any quarter is open to {player}: the {card} card "
+                                "cannot be played").format(player=who, card=terms.card("souk")))
             return
         if self.use_card(seat, p.kind, "play") is None:
             return
+        the_card = _("the {card} card").format(card=card)
         if effect == "camels":
-            self.gain_camels(seat, ck.amount, f"the {p.kind} card")
+            self.gain_camels(seat, ck.amount, the_card)
         elif effect == "gold":
-            self.gain_gold(seat, ck.amount, f"the {p.kind} card")
+            self.gain_gold(seat, ck.amount, the_card)
         elif effect in ("nocamels", "nogold"):
             if t.turn_built:
-                self.err("Y6.12", f"the {p.kind} card played {window} waives nothing: the "
-                                  f"building is built", WARNING)
+                self.err("Y6.12", _("the {card} card played {window} waives nothing: the "
+                                    "building is built").format(card=card,
+                                                                window=_window(window)),
+                         WARNING)
             elif effect == "nocamels":
                 t.waive_camels = t.waived_by_play = True
             else:
@@ -333,23 +355,26 @@ class _Run:
         elif effect in ("goldvp", "camelvp"):
             cap = ck.cap or 0
             if k > cap:
-                self.card_data(ck.cap_confirmed, f"the {p.kind} card returns at most {cap}, "
-                                                 f"not {k}")
+                self.card_data(ck.cap_confirmed, _("the {card} card returns at most {cap}, not "
+                                                   "{k}").format(card=card, cap=cap, k=k))
             points = k * ck.points
             if effect == "goldvp":
-                self.pay(seat, k, 0, f"the {p.kind} card")
-                self.score(seat, points, GOLDVP, f"{p.kind}: {k} gold x {ck.points} = {points}")
+                self.pay(seat, k, 0, the_card)
+                self.score(seat, points, GOLDVP, _("{card}: {k} gold x {per} = {points}").format(
+                    card=card, k=k, per=ck.points, points=points))
             else:
-                self.pay(seat, 0, k, f"the {p.kind} card")
-                self.score(seat, points, CAMELVP,
-                           f"{p.kind}: {plural(k, 'camel')} x {ck.points} = {points}")
+                self.pay(seat, 0, k, the_card)
+                self.score(seat, points, CAMELVP, ngettext(
+                    "{card}: {k} camel x {per} = {points}",
+                    "{card}: {k} camels x {per} = {points}", k).format(
+                        card=card, k=k, per=ck.points, points=points))
         elif effect == "exchange":
             if p.into == INTO_GOLD:
-                self.pay(seat, 0, k, f"the {p.kind} card")
-                self.gain_gold(seat, k, f"the {p.kind} card")
+                self.pay(seat, 0, k, the_card)
+                self.gain_gold(seat, k, the_card)
             else:
-                self.pay(seat, k, 0, f"the {p.kind} card")
-                self.gain_camels(seat, k, f"the {p.kind} card")
+                self.pay(seat, k, 0, the_card)
+                self.gain_camels(seat, k, the_card)
 
     # --- souks ----------------------------------------------------------------------------
 
@@ -374,12 +399,12 @@ class _Run:
         who = self.name(seat)
         si = b.souk_index(shop.souk)
         if si is None:
-            self.err("Y3.4", f"no souk is named {shop.souk!r} (souks: "
-                             f"{', '.join(s.id for s in b.souks)})")
+            self.err("Y3.4", _unknown_souk(shop.souk, b))
             return False
         souk = b.souks[si]
+        name = terms.souk(souk.id)
 
-        def refuse(rule: str, message: str) -> bool:
+        def refuse(rule: str, message: str, **facts: object) -> bool:
             """A reason that holds for every cube listed for this souk: said once, with
             ``{souk}`` in ``message`` the souk and the shops listed in it, ``chest6 (W8,
             W10)``."""
@@ -387,46 +412,58 @@ class _Run:
                 if (rule, souk.id) in said:
                     return False
                 said.add((rule, souk.id))
-            cells = ", ".join(s.cell for s in listed if s.souk == souk.id) or shop.cell
-            self.err(rule, message.replace("{souk}", f"{souk.id} ({cells})"))
+            cells = ", ".join(terms.cell(s.cell) for s in listed if s.souk == souk.id) or \
+                terms.cell(shop.cell)
+            self.err(rule, message.format(souk=f"{name} ({cells})", **facts))
             return False
 
         if quarter is not None and souk.quarter != quarter:
-            return refuse("Y3.4", f"{{souk}} is in the {souk.quarter} quarter; the {quarter} "
-                                  f"row places cubes in the {quarter} quarter only")
+            return refuse("Y3.4", _("{souk} is in the {quarter} quarter; the {row} row places "
+                                    "cubes in the {row} quarter only"),
+                          quarter=terms.quarter(souk.quarter), row=terms.row(quarter))
         owner = t.owner[si]
         if shop.cell == INNER:
             if souk.inner == 0:
-                self.err("Y3.4", f"{souk.id} has no inner shop: every shop of it faces the "
-                                 f"street ({self._cells(souk.street)})")
+                self.err("Y3.4", _("{souk} has no inner shop: every shop of it faces the street "
+                                   "({cells})").format(souk=name,
+                                                       cells=self._cells(souk.street)))
                 return False
             if t.inner[si] >= souk.inner:
-                self.err("Y3.4.1", f"every inner shop of {souk.id} already holds a cube of "
-                                   f"{self.name(owner)}")
+                self.err("Y3.4.1", _("every inner shop of {souk} already holds a cube of "
+                                     "{owner}").format(souk=name, owner=self.name(owner)))
                 return False
             index = -1
         else:
             found = souk.shop_at(shop.cell)
             if found is None:
-                self.err("Y3.4", f"no shop of {souk.id} faces the street cell {shop.cell} "
-                                 f"(its street-side shops face {self._cells(souk.street)}"
-                                 f"{f'; {souk.inner} inner' if souk.inner else ''})")
+                self.err("Y3.4", (ngettext(
+                    "no shop of {souk} faces the street cell {cell} (its street-side shops face "
+                    "{cells}; {inner} inner)",
+                    "no shop of {souk} faces the street cell {cell} (its street-side shops face "
+                    "{cells}; {inner} inner)", souk.inner) if souk.inner else _(
+                    "no shop of {souk} faces the street cell {cell} (its street-side shops face "
+                    "{cells})")).format(souk=name, cell=shop.cell,
+                                        cells=self._cells(souk.street), inner=souk.inner))
                 return False
             index = found
             if t.street[si][index]:
-                self.err("Y3.4.1", f"the {souk.id} shop facing {shop.cell} already holds a "
-                                   f"cube of {self.name(owner)}")
+                self.err("Y3.4.1", _("the {souk} shop facing {cell} already holds a cube of "
+                                     "{owner}").format(souk=name, cell=shop.cell,
+                                                       owner=self.name(owner)))
                 return False
         if owner >= 0 and owner != seat:
-            return refuse("Y3.4.2", f"{{souk}} in the {souk.quarter} quarter holds "
-                                    f"{self.name(owner)}'s cubes: it is closed to {who}")
+            return refuse("Y3.4.2", _("{souk} in the {quarter} quarter holds {owner}'s cubes: it "
+                                      "is closed to {player}"),
+                          quarter=terms.quarter(souk.quarter), owner=self.name(owner),
+                          player=who)
         if owner < 0:
-            open_ = [b.souks[s].id for s in b.souks_of(souk.quarter)
+            open_ = [terms.souk(b.souks[s].id) for s in b.souks_of(souk.quarter)
                      if t.owner[s] == seat and t.filled[s] < b.souks[s].shops]
             if open_:
-                return refuse("Y3.4.3", f"{who} has the unfinished souk {', '.join(open_)} in "
-                                        f"the {souk.quarter} quarter and must fill it before "
-                                        f"starting {{souk}}")
+                return refuse("Y3.4.3", _("{player} has the unfinished souk {open} in the "
+                                          "{quarter} quarter and must fill it before starting "
+                                          "{souk}"), player=who, open=", ".join(open_),
+                              quarter=terms.quarter(souk.quarter))
         if index < 0:
             t.inner[si] += 1
         else:
@@ -452,17 +489,19 @@ class _Run:
         row = b.caravan_row(t.n, place)
         points = b.caravan_points[row]
         if points:
-            self.score(seat, points, CARAVAN, f"cube on the {ordinal(place + 1)} camel "
-                                              f"({b.caravan_rows[row]} row): {points}")
+            self.score(seat, points, CARAVAN, _("cube on the {nth} camel ({row} row): {points}")
+                       .format(nth=terms.ordinal(place + 1),
+                               row=terms.caravan_row(b.caravan_rows[row]), points=points))
         serai = "caravanserai" in t.built[seat]
         if serai and (b.caravanserai_on_card or not by_card):
-            for _ in range(b.buildings["caravanserai"].bonus):
-                self.draw(seat, card, "caravanserai")
+            for _draw in range(b.buildings["caravanserai"].bonus):
+                self.draw(seat, card, terms.building("caravanserai"))
         elif card is not None:
-            why = ("the caravanserai draws nothing for the caravan card at this table "
-                   "(caravanserai_on_card is off)") if serai else \
-                f"{self.name(seat)} has no caravanserai"
-            self.err("Y6.5", f"no card is drawn for this cube: {why}")
+            self.err("Y6.5", _("no card is drawn for this cube: the caravanserai draws nothing "
+                               "for the caravan card at this table (caravanserai_on_card is "
+                               "off)") if serai else
+                     _("no card is drawn for this cube: {player} has no caravanserai").format(
+                         player=self.name(seat)))
         if len(t.caravan) == b.caravan_size(t.n):
             self.evaluate_caravan(CARAVAN_FULL)
 
@@ -471,11 +510,16 @@ class _Run:
         the cubes stay."""
         b, t = self.b, self.t
         per_row = b.caravan_camels[t.n]
-        when = "full caravan" if source == CARAVAN_FULL else "caravan at the week end"
         for cs in caravan_evaluation(t.caravan, per_row, b.caravan_factors):
-            self.score(cs.player, cs.points, source,
-                       f"{when}: {plural(cs.cubes, 'cube')} x {cs.factor} (highest in the "
-                       f"{b.caravan_rows[cs.row]} row) = {cs.points}")
+            self.score(cs.player, cs.points, source, (ngettext(
+                "full caravan: {n} cube x {factor} (highest in the {row} row) = {points}",
+                "full caravan: {n} cubes x {factor} (highest in the {row} row) = {points}",
+                cs.cubes) if source == CARAVAN_FULL else ngettext(
+                "caravan at the week end: {n} cube x {factor} (highest in the {row} row) = "
+                "{points}",
+                "caravan at the week end: {n} cubes x {factor} (highest in the {row} row) = "
+                "{points}", cs.cubes)).format(n=cs.cubes, factor=cs.factor, points=cs.points,
+                                              row=terms.caravan_row(b.caravan_rows[cs.row])))
         if source == CARAVAN_FULL:
             for seat in t.caravan:
                 t.cubes[seat] += 1
@@ -491,23 +535,27 @@ class _Run:
         for s in sends:
             si = b.souk_index(s.souk)
             if si is None or si not in waiting:
-                what = ("no souk is named " + repr(s.souk)) if si is None else (
-                    f"no cube of {s.souk} faces {to}")
-                self.err("Y3.5", f"{what}: it cannot be sent")
+                self.err("Y3.5", _("no souk is named {souk}: it cannot be sent").format(
+                    souk=repr(s.souk)) if si is None else
+                    _("no cube of {souk} faces {cell}: it cannot be sent").format(
+                        souk=terms.souk(s.souk), cell=to))
                 continue
             if si in done:
-                self.err("Y3.6", f"the cube of {s.souk} facing {to} is sent twice")
+                self.err("Y3.6", _("the cube of {souk} facing {cell} is sent twice").format(
+                    souk=terms.souk(s.souk), cell=to))
                 continue
             done.add(si)
             owner = t.owner[si]
             kept = False
             if s.camel:
                 if t.camels[owner] < 1:
-                    self.err("Y3.6", f"{self.name(owner)} has no camel to keep the cube in "
-                                     f"{s.souk} facing {to}")
+                    self.err("Y3.6", _("{owner} has no camel to keep the cube in {souk} facing "
+                                       "{cell}").format(owner=self.name(owner),
+                                                        souk=terms.souk(s.souk), cell=to))
                 else:
                     kept = True
-                    self.pay(owner, 0, 1, f"keeps the {s.souk} cube facing {to}")
+                    self.pay(owner, 0, 1, _("keeps the {souk} cube facing {cell}").format(
+                        souk=terms.souk(s.souk), cell=to))
                     self.cube_out(owner)
             if not kept:
                 t.street[si][waiting[si]] = False
@@ -517,9 +565,10 @@ class _Run:
             self.land(owner, s.card)
         for si in waiting:
             if si not in done:
-                self.err("Y3.5", f"the cube of {self.name(t.owner[si])} in the "
-                                 f"{b.souks[si].id} shop facing {to} goes to the caravan; "
-                                 f"the log does not send it")
+                self.err("Y3.5", _("the cube of {owner} in the {souk} shop facing {cell} goes "
+                                   "to the caravan; the log does not send it").format(
+                                       owner=self.name(t.owner[si]),
+                                       souk=terms.souk(b.souks[si].id), cell=to))
 
     # --- the events -----------------------------------------------------------------------
 
@@ -536,27 +585,29 @@ class _Run:
         t = self.t
         self.player = who
         if t.phase == OVER:
-            self.err("Y4.6", f"the game is over: the {ordinal(self.b.weeks)} week has ended")
+            self.err("Y4.6", _("the game is over: the {nth} week has ended").format(
+                nth=terms.ordinal(self.b.weeks)))
             raise CannotApply("over")
         if t.phase != phase:
             if phase == TURN:
-                self.err("Y2.1", f"day {self.day_number()} begins with the start player's "
-                                 f"roll, by {self.name(t.start)}")
+                self.err("Y2.1", _("day {day} begins with the start player's roll, by "
+                                   "{player}").format(day=self.day_number(),
+                                                      player=self.name(t.start)))
             else:
-                self.err("Y2.1", f"the dice are rolled already; it is "
-                                 f"{self.name(t.order[t.done])}'s turn")
+                self.err("Y2.1", _("the dice are rolled already; it is {player}'s turn").format(
+                    player=self.name(t.order[t.done])))
             raise CannotApply("phase")
         expected = t.order[t.done]
         seat = self.seat_of(who)
         if seat is None:
-            self.err("Y2.1", f"no player is named {who!r}")
+            self.err("Y2.1", _("no player is named {name}").format(name=repr(who)))
             return expected
         if seat != expected:
-            doing = "rolls" if phase == ROLL else "takes the next turn"
             rule = ("Y5.2" if t.n == 4 and self.last_day()
                     else "Y2.2" if phase == ROLL else "Y2.1")
-            self.err(rule, f"{self.name(expected)} {doing} on day {self.day_number()}, "
-                           f"not {self.name(seat)}")
+            self.err(rule, (_("{player} rolls on day {day}, not {other}") if phase == ROLL else
+                            _("{player} takes the next turn on day {day}, not {other}")).format(
+                player=self.name(expected), day=self.day_number(), other=self.name(seat)))
         self.player = self.name(seat)
         return seat
 
@@ -575,21 +626,26 @@ class _Run:
         white = list(ev.white)
         yellow = list(ev.yellow)
         if len(white) != b.white_dice:
-            self.err("Y2.4", f"all {b.white_dice} white dice are rolled, not {len(white)}")
+            self.err("Y2.4", _("all {n} white dice are rolled, not {rolled}").format(
+                n=b.white_dice, rolled=len(white)))
         if len(yellow) > b.yellow_dice:
-            self.err("Y2.3", f"at most {b.yellow_dice} yellow dice can be bought, "
-                             f"not {len(yellow)}")
+            self.err("Y2.3", _("at most {n} yellow dice can be bought, not {bought}").format(
+                n=b.yellow_dice, bought=len(yellow)))
         bad = [v for v in (*white, *yellow) if not 1 <= v <= faces]
         if bad:
-            self.err("Y2.4", f"a die shows 1 to {faces}, not {bad[0]}")
+            self.err("Y2.4", _("a die shows 1 to {faces}, not {value}").format(faces=faces,
+                                                                              value=bad[0]))
             white = [v for v in white if 1 <= v <= faces]
             yellow = [v for v in yellow if 1 <= v <= faces]
         cost = b.yellow_cost * len(yellow)
         if cost > t.gold[seat]:
-            dice = "1 yellow die costs" if len(yellow) == 1 else f"{len(yellow)} yellow dice cost"
-            self.err("Y2.3", f"{dice} {cost} gold; {self.name(seat)} has {t.gold[seat]}")
-        self.pay(seat, cost, 0, "1 yellow die" if len(yellow) == 1 else
-                 f"{len(yellow)} yellow dice")
+            self.err("Y2.3", ngettext("{n} yellow die costs {cost} gold; {player} has {gold}",
+                                      "{n} yellow dice cost {cost} gold; {player} has {gold}",
+                                      len(yellow)).format(n=len(yellow), cost=cost,
+                                                          player=self.name(seat),
+                                                          gold=t.gold[seat]))
+        self.pay(seat, cost, 0, ngettext("{n} yellow die", "{n} yellow dice", len(yellow))
+                 .format(n=len(yellow)))
         t.tower = tower_rows(len(b.rows), white, yellow)
         t.taken = [-1] * len(b.rows)
         t.phase = TURN
@@ -611,28 +667,34 @@ class _Run:
         if row is None:
             left = [b.rows[i] for i, r in enumerate(t.tower) if r is not None and r[1]]
             if left:
-                self.err("Y2.5", f"{who} must take a row of dice: the {', '.join(left)} "
-                                 f"row{'s are' if len(left) > 1 else ' is'} left")
+                self.err("Y2.5", ngettext("{player} must take a row of dice: the {rows} row is "
+                                          "left", "{player} must take a row of dice: the {rows} "
+                                          "rows are left", len(left)).format(
+                    player=who, rows=", ".join(terms.row(r) for r in left)))
             if ev.discard is not None:
-                self.err("Y3.7", "with no row taken, no card can be discarded for +1 die")
+                self.err("Y3.7", _("with no row taken, no card can be discarded for +1 die"))
             if not isinstance(action, Draw):
-                self.err("Y3.7", f"with no row of dice left, {who} draws a card")
+                self.err("Y3.7", _("with no row of dice left, {player} draws a card").format(
+                    player=who))
                 raise _Skip
         else:
             index = (b.row_index or {}).get(row)
             if index is None:
-                self.err("Y2.5", f"the tower has no {row!r} row (rows: {', '.join(b.rows)})")
+                self.err("Y2.5", _("the tower has no {row} row (rows: {rows})").format(
+                    row=repr(row), rows=", ".join(b.rows)))
                 raise _Skip
             taken = t.tower[index]
             if taken is None or not taken[1]:
+                shown = terms.row(row)
                 if taken is None:
                     by = t.taken[index] if index < len(t.taken) else -1
-                    self.err("Y2.5", f"the {row} row was taken today by {self.name(by)}"
-                             if by >= 0 else f"the {row} row is empty: no die of today's "
-                             f"roll landed on it")
+                    self.err("Y2.5", _("the {row} row was taken today by {player}").format(
+                        row=shown, player=self.name(by)) if by >= 0 else
+                        _("the {row} row is empty: no die of today's roll landed on it")
+                        .format(row=shown))
                 else:
-                    self.err("Y2.6", f"the {row} row held only yellow dice, which left after "
-                                     f"the start player's turn")
+                    self.err("Y2.6", _("the {row} row held only yellow dice, which left after "
+                                       "the start player's turn").format(row=shown))
                 raise _Skip
             value, dice = taken[0], taken[1]
             t.tower[index] = None
@@ -643,8 +705,9 @@ class _Run:
                 and self.use_card(seat, ev.discard, "discard") is not None):
             extra = 1
             if isinstance(action, Supervisor | Draw):
-                what = "supervisor" if isinstance(action, Supervisor) else "card draw"
-                self.err("Y6.9", f"the card discarded for +1 die does nothing for a {what}",
+                self.err("Y6.9", _("the card discarded for +1 die does nothing for a supervisor")
+                         if isinstance(action, Supervisor) else
+                         _("the card discarded for +1 die does nothing for a card draw"),
                          WARNING)
         if isinstance(action, Camels):
             self.gain(seat, row, dice, extra, CAMELS_ROW, "pasture")
@@ -655,7 +718,8 @@ class _Run:
         elif isinstance(action, Supervisor):
             self.supervisor(seat, value, action)
         else:
-            self.draw(seat, action.card, "no row left" if row is None else "the card action")
+            self.draw(seat, action.card, _("no row left") if row is None else
+                      _("the card action"))
         for p in ev.after:
             self.play(seat, p, _AFTER)
         if ev.build is not None:
@@ -667,17 +731,17 @@ class _Run:
              building: str) -> None:
         """The camel or gold row's action (Y3.1, Y3.2)."""
         if row != own:
-            what = "camels come" if own == CAMELS_ROW else "gold comes"
             self.err("Y3.1" if own == CAMELS_ROW else "Y3.2",
-                     f"{what} from the {own} row, not the {row} row")
+                     (_("camels come from the {own} row, not the {row} row") if own == CAMELS_ROW
+                      else _("gold comes from the {own} row, not the {row} row")).format(
+                         own=terms.row(own), row=terms.row(str(row))))
             raise _Skip
         bonus = self.b.buildings[building].bonus if building in self.t.built[seat] else 0
         n = dice + extra + bonus
         why = ""
         if self.flows is not None:  # the words only when asked: a replay needs none
-            why = f"{own} row: " + " + ".join(x for x in (
-                "1 die" if dice == 1 else f"{dice} dice", "1 discarded card" if extra else "",
-                f"{bonus} {building}" if bonus else "") if x)
+            why = _("{row} row: {parts}").format(row=terms.row(own),
+                                                 parts=_entitled(dice, extra, bonus, building))
         if own == CAMELS_ROW:
             self.gain_camels(seat, n, why)
         else:
@@ -689,34 +753,38 @@ class _Run:
         b, t = self.b, self.t
         who = self.name(seat)
         if row not in b.quarters:
-            self.err("Y3.4", f"goods go to a quarter with that quarter's row; the {row} row "
-                             f"is no quarter's")
+            self.err("Y3.4", _("goods go to a quarter with that quarter's row; the {row} row is "
+                               "no quarter's").format(row=terms.row(str(row))))
             raise _Skip
         assert row is not None
         hoist = b.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
         n = dice + extra + hoist
         room = self.capacity(seat, row)
         if room == 0:
-            self.err("Y3.4.4", f"no shop of the {row} quarter is open to {who}: the goods "
-                               f"action cannot be chosen")
+            self.err("Y3.4.4", _("no shop of the {quarter} quarter is open to {player}: the "
+                                 "goods action cannot be chosen").format(
+                                     quarter=terms.quarter(row), player=who))
             raise _Skip
         want = min(n, room)
 
-        def how() -> str:  # the words, only for a refusal (most goods actions are fine)
-            dice_word = f"{dice} {'die' if dice == 1 else 'dice'}"
-            return " + ".join(x for x in (dice_word, "1 discarded card" if extra else "",
-                                          f"{hoist} hoist" if hoist else "") if x)
-
         if len(shops) > n:  # the count is the mistake: what the extra cubes meet follows
-            self.err("Y3.4", f"{who} may place {plural(n, 'cube')} ({how()}); "
-                             f"{len(shops)} are listed")
+            self.err("Y3.4", ngettext("{player} may place {n} cube ({how}); {listed} are listed",
+                                      "{player} may place {n} cubes ({how}); {listed} are "
+                                      "listed", n).format(
+                player=who, n=n, how=_entitled(dice, extra, hoist, "hoist"), listed=len(shops)))
         said: set[tuple[str, str]] = set()
         for shop in shops:
             self.place(seat, shop, row, shops, said)
         if want > len(shops):  # after the shops: a cube in the wrong souk is the mistake
-            self.err("Y6.6", f"{who} must place {plural(want, 'cube')} in the {row} quarter "
-                             f"({n} entitled: {how()}; room for {room}); {len(shops)} "
-                             f"{'is' if len(shops) == 1 else 'are'} listed")
+            self.err("Y6.6", ngettext(
+                "{player} must place {n} cube in the {quarter} quarter ({entitled} entitled: "
+                "{how}; room for {room}); {listed}",
+                "{player} must place {n} cubes in the {quarter} quarter ({entitled} entitled: "
+                "{how}; room for {room}); {listed}", want).format(
+                player=who, n=want, quarter=terms.quarter(row), entitled=n,
+                how=_entitled(dice, extra, hoist, "hoist"), room=room,
+                listed=ngettext("{n} is listed", "{n} are listed", len(shops)).format(
+                    n=len(shops))))
 
     def supervisor(self, seat: int, value: int, action: Supervisor) -> None:
         """Move the supervisor (Y3.5, Y6.1, Y6.2) and send the cubes facing its end cell."""
@@ -725,25 +793,44 @@ class _Run:
         to = action.to
         if b.cell_position(to) is None:
             arms = ", ".join(f"{a}1-{a}{n}" for a, n in b.arms)
-            self.err("Y3.5", f"no street cell is named {to!r} (cells: {b.centre}, {arms})")
+            self.err("Y3.5", _("no street cell is named {cell} (cells: {centre}, {arms})").format(
+                cell=repr(to), centre=b.centre, arms=arms))
             raise _Skip
         d = b.distance(t.supervisor, to)
         free = b.buildings["bath"].bonus if "bath" in t.built[seat] else 0
         steps = abs(d - value)
         cost = max(0, steps - free)
         if cost > t.gold[seat]:
-            bath = f", {free} free with the bath" if free else ""
-            self.err("Y3.5", f"moving the supervisor {plural(d, 'cell')} from {t.supervisor} "
-                              f"to {to} with a {value} costs {cost} gold ({steps} steps of "
-                              f"change{bath}); {who} has {t.gold[seat]}")
+            self.err("Y3.5", (ngettext(
+                "moving the supervisor {n} cell from {start} to {end} with a {value} costs "
+                "{cost} gold ({steps} steps of change, {free} free with the bath); {player} has "
+                "{gold}",
+                "moving the supervisor {n} cells from {start} to {end} with a {value} costs "
+                "{cost} gold ({steps} steps of change, {free} free with the bath); {player} has "
+                "{gold}", d) if free else ngettext(
+                "moving the supervisor {n} cell from {start} to {end} with a {value} costs "
+                "{cost} gold ({steps} steps of change); {player} has {gold}",
+                "moving the supervisor {n} cells from {start} to {end} with a {value} costs "
+                "{cost} gold ({steps} steps of change); {player} has {gold}", d)).format(
+                n=d, start=t.supervisor, end=to, value=value, cost=cost, steps=steps, free=free,
+                player=who, gold=t.gold[seat]))
         walk = ""
         if self.flows is not None:  # the words only when asked: a replay needs none
-            change = "no change" if not steps else plural(steps, "step") + " of change"
-            bath = f", {min(free, steps)} free with the bath" if free and steps else ""
-            walk = (f"supervisor {plural(d, 'cell')} from {t.supervisor} to {to} with a "
-                    f"{value}: {change}{bath}")
+            if not steps:
+                change = _("no change")
+            elif free:
+                change = ngettext("{n} step of change, {free} free with the bath",
+                                  "{n} steps of change, {free} free with the bath",
+                                  steps).format(n=steps, free=min(free, steps))
+            else:
+                change = ngettext("{n} step of change", "{n} steps of change", steps).format(
+                    n=steps)
+            walk = ngettext("supervisor {n} cell from {start} to {end} with a {value}: {change}",
+                            "supervisor {n} cells from {start} to {end} with a {value}: "
+                            "{change}", d).format(n=d, start=t.supervisor, end=to, value=value,
+                                                  change=change)
             if not cost:
-                self.flow(seat, walk + ", free")
+                self.flow(seat, _("{walk}, free").format(walk=walk))
         self.pay(seat, cost, 0, walk)
         t.supervisor = to
         self.send(seat, to, action.sends)
@@ -754,16 +841,19 @@ class _Run:
         who = self.name(seat)
         spec = b.buildings.get(bld.building)
         if spec is None:
-            self.err("Y1.4", f"no building is named {bld.building!r} (buildings: "
-                             f"{', '.join(b.buildings)})")
+            self.err("Y1.4", _("no building is named {building} (buildings: {buildings})")
+                     .format(building=repr(bld.building), buildings=", ".join(b.buildings)))
             return
+        building = terms.building(bld.building)
         if bld.building in t.built[seat]:
-            self.err("Y2.7", f"{who} has built the {bld.building} already")
+            self.err("Y2.7", _("{player} has built the {building} already").format(
+                player=who, building=building))
             return
         for kind in bld.cards:
             ck = b.cards.get(kind)
             if ck is not None and ck.effect not in ("nocamels", "nogold"):
-                self.err("Y3.8", f"{kind} is no building-cost card")
+                self.err("Y3.8", _("{card} is no building-cost card").format(
+                    card=terms.card(kind)))
                 continue
             if self.use_card(seat, kind, "pay the building") is None or ck is None:
                 continue
@@ -774,30 +864,34 @@ class _Run:
         camels = 0 if t.waive_camels else spec.camels
         gold = 0 if t.waive_gold else spec.gold
         if camels > t.camels[seat] or gold > t.gold[seat]:
-            self.err("Y3.8", f"the {bld.building} costs {plural(camels, 'camel')} and {gold} "
-                             f"gold{self._waived()}; {who} has {plural(t.camels[seat], 'camel')} "
-                             f"and {t.gold[seat]} gold")
+            self.err("Y3.8", _("the {building} costs {camels} and {gold} gold{waived}; {player} "
+                               "has {have_camels} and {have_gold} gold").format(
+                building=building, camels=_camels(camels), gold=gold, waived=self._waived(),
+                player=who, have_camels=_camels(t.camels[seat]), have_gold=t.gold[seat]))
             return
-        self.pay(seat, gold, camels, f"the {bld.building}")
+        self.pay(seat, gold, camels, _("the {building}").format(building=building))
         t.built[seat].append(bld.building)
         t.turn_built = True
         self.cube_out(seat)
         order = len(t.built[seat])
         points = building_points(b.building_points, order)
         if points:
-            self.score(seat, points, BUILDING,
-                       f"{bld.building}, the {ordinal(order)} building: {points}")
+            self.score(seat, points, BUILDING, _("{building}, the {nth} building: {points}")
+                       .format(building=building, nth=terms.ordinal(order), points=points))
 
     def _waived(self) -> str:
         t = self.t
-        parts = [w for w, on in (("no camels", t.waive_camels), ("no gold", t.waive_gold)) if on]
-        return f" ({' and '.join(parts)} by card)" if parts else ""
+        if t.waive_camels and t.waive_gold:
+            return _(" (no camels and no gold by card)")
+        if t.waive_camels:
+            return _(" (no camels by card)")
+        return _(" (no gold by card)") if t.waive_gold else ""
 
     def end_turn(self, seat: int) -> None:
         b, t = self.b, self.t
         if t.waived_by_play and not t.turn_built:
-            self.err("Y6.12", f"{self.name(seat)} played a building-cost card and built "
-                              f"nothing: the card is wasted", WARNING)
+            self.err("Y6.12", _("{player} played a building-cost card and built nothing: the "
+                                "card is wasted").format(player=self.name(seat)), WARNING)
         t.waive_camels = t.waive_gold = t.waived_by_play = t.turn_built = False
         if t.done == 0:  # the start player's turn: the yellow dice leave (Y2.6); a row of
             for r in t.tower:  # only yellow dice stays with 0 dice, to say why it is empty
@@ -840,9 +934,11 @@ class _Run:
             if t.filled[si] == souk.shops:
                 has_market = "market" in t.built[owner]
                 points = souk_points(souk.value, has_market, market)
-                shown = f"{souk.value} + {market} market = {points}" if has_market else str(
-                    points)
-                self.score(owner, points, SOUK, f"{souk.id} complete at the week end: {shown}")
+                self.score(owner, points, SOUK, (
+                    _("{souk} complete at the week end: {value} + {bonus} market = {points}")
+                    if has_market else _("{souk} complete at the week end: {points}")).format(
+                        souk=terms.souk(souk.id), value=souk.value, bonus=market,
+                        points=points))
             t.cubes[owner] += t.filled[si]
             t.owner[si] = -1
             t.filled[si] = 0
@@ -860,14 +956,15 @@ class _Run:
                 if seat is None:
                     if self.out is not None:
                         self.out.append(Violation(self.number, name, CHECKPOINT,
-                                                  f"no player is named {name!r}"))
+                                                  _("no player is named {name}").format(
+                                                      name=repr(name))))
                     continue
                 if have[seat] != shown and self.out is not None:
                     who = self.name(seat)
                     self.out.append(Violation(
-                        self.number, who, CHECKPOINT,
-                        f"the table counts {who}'s {what} as {shown}; the events recorded give "
-                        f"{have[seat]} (a difference of {shown - have[seat]:+d})"))
+                        self.number, who, CHECKPOINT, _counted(what, shown).format(
+                            player=who, shown=shown, have=have[seat],
+                            difference=f"{shown - have[seat]:+d}")))
 
 
 # --- the public functions ------------------------------------------------------------------
@@ -879,24 +976,26 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
     out = []
     n = len(setup.players)
     if not board.min_players <= n <= board.max_players:
-        out.append(Violation(0, None, "Y1", f"Yspahan is for {board.min_players} to "
-                                            f"{board.max_players} players, not {n}"))
+        out.append(Violation(0, None, "Y1", _("Yspahan is for {min} to {max} players, not {n}")
+                             .format(min=board.min_players, max=board.max_players, n=n)))
     for name in setup.players:
         bad = hidden_character(name)
         if bad or not name.strip():
-            out.append(Violation(0, name, "Y1", f"a player's name must be plain text"
-                                                f"{f' (it holds {bad})' if bad else ''}"))
+            out.append(Violation(0, name, "Y1", _("a player's name must be plain text (it holds "
+                                                  "{character})").format(character=bad) if bad
+                                 else _("a player's name must be plain text")))
     twice = same_name(setup.players)
     if twice:
-        out.append(Violation(0, twice[1], "Y1", f"two players are named {twice[0]!r} (names "
-                                                f"are compared ignoring case)"))
+        out.append(Violation(0, twice[1], "Y1", _("two players are named {name} (names are "
+                                                  "compared ignoring case)").format(
+                                                      name=repr(twice[0]))))
     if n and not 0 <= setup.oldest < n:
-        out.append(Violation(0, None, "Y1", "the oldest player is not one of the players"))
+        out.append(Violation(0, None, "Y1", _("the oldest player is not one of the players")))
     if setup.colours and (len(setup.colours) != n or len(set(setup.colours)) < n):
-        out.append(Violation(0, None, "Y1", "each player needs a colour of their own"))
+        out.append(Violation(0, None, "Y1", _("each player needs a colour of their own")))
     if setup.hands not in (OPEN, SECRET):
-        out.append(Violation(0, None, "Y7", f"hands are \"open\" or \"secret\", not "
-                                            f"{setup.hands!r}"))
+        out.append(Violation(0, None, "Y7", _("hands are \"open\" or \"secret\", not {hands}")
+                             .format(hands=repr(setup.hands))))
     return tuple(out)
 
 
@@ -1022,3 +1121,66 @@ def _safe(setup: Setup) -> Setup:
     """A setup a table can be laid for, to show something for a header that is wrong."""
     oldest = setup.oldest if 0 <= setup.oldest < len(setup.players) else 0
     return Setup(setup.players, oldest, (), OPEN)
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def _unknown_kind(kind: str, board: Board) -> str:
+    """A card kind the profile lacks, with the kinds a log may name."""
+    return _("no card kind {kind} is in the board profile (kinds: {kinds})").format(
+        kind=repr(kind), kinds=", ".join(board.cards))
+
+
+def _not_held(how: str) -> str:
+    """A card the hand lacks, by what it was for (``play``, ``discard``, a building)."""
+    if how == "play":
+        return _("{player} holds no {card} card to play (the hand: {hand})")
+    if how == "discard":
+        return _("{player} holds no {card} card to discard (the hand: {hand})")
+    return _("{player} holds no {card} card to pay the building (the hand: {hand})")
+
+
+def _window(window: str) -> str:
+    """A turn's card window (Y6.11), as a message shows it."""
+    shown = {"before the roll": _("before the roll"), "before the row": _("before the row"),
+             "after the action": _("after the action"), "after the build": _("after the build")}
+    return shown.get(window, window)
+
+
+def _unknown_souk(souk: str, board: Board) -> str:
+    """A souk the profile lacks, with the souks a log may name."""
+    return _("no souk is named {souk} (souks: {souks})").format(
+        souk=repr(souk), souks=", ".join(s.id for s in board.souks))
+
+
+def _entitled(dice: int, extra: int, bonus: int, building: str) -> str:
+    """What a row's action is worth, term by term: ``2 dice + 1 discarded card + 1 hoist``
+    (the sum is shown beside it, so the terms are joined by ``+`` in every language)."""
+    parts = [ngettext("{n} die", "{n} dice", dice).format(n=dice)]
+    if extra:
+        parts.append(_("1 discarded card"))
+    if bonus:
+        parts.append(_("{n} {building}").format(n=bonus, building=terms.building(building)))
+    return " + ".join(parts)
+
+
+def _camels(n: int) -> str:
+    return ngettext("{n} camel", "{n} camels", n).format(n=n)
+
+
+def _counted(what: str, shown: int) -> str:
+    """A checkpoint's count the events do not give, by what is counted. The English says
+    "camels" whatever the count; the plural forms serve other languages."""
+    if what == "score":
+        return ngettext("the table counts {player}'s score as {shown}; the events recorded give "
+                        "{have} (a difference of {difference})",
+                        "the table counts {player}'s score as {shown}; the events recorded give "
+                        "{have} (a difference of {difference})", shown)
+    if what == "gold":
+        return _("the table counts {player}'s gold as {shown}; the events recorded give {have} "
+                 "(a difference of {difference})")
+    return ngettext("the table counts {player}'s camels as {shown}; the events recorded give "
+                    "{have} (a difference of {difference})",
+                    "the table counts {player}'s camels as {shown}; the events recorded give "
+                    "{have} (a difference of {difference})", shown)

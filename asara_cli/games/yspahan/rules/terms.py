@@ -1,0 +1,137 @@
+"""YSPAHAN's nouns in the language people read: quarters and their goods, souks, rows of the
+tower, buildings, card kinds, caravan rows and colours, each by the id the board profile
+and the log use (``bag``, ``chest6``, ``hoist``, ``goldvp``).
+
+Every screen, question and refusal shows a game noun through these functions, so each
+concept has one word per language: the German rulebook's (``docs/glossary.md``). An id this
+module does not know (a table's own profile) is shown as it is. The log keeps the ids:
+these words are for reading, never written.
+
+German messages are phrased so that the noun stands in the nominative ("Viertel {quarter}",
+"Würfelgruppe {row}", "Karte {card}"): the words are never declined.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from asara_cli.core.i18n import pgettext
+from asara_cli.core.words import ordinal as english_ordinal
+
+_Word = Callable[[], str]
+
+# One literal call per word, so that the catalogue finds each; called when shown, since the
+# language is chosen after import.
+_QUARTERS: dict[str, _Word] = {
+    "bag": lambda: pgettext("quarter", "bag"),
+    "barrel": lambda: pgettext("quarter", "barrel"),
+    "chest": lambda: pgettext("quarter", "chest"),
+    "vase": lambda: pgettext("quarter", "vase"),
+}
+_ROWS: dict[str, _Word] = {
+    "camels": lambda: pgettext("tower row", "camels"),
+    "gold": lambda: pgettext("tower row", "gold"),
+}
+_BUILDINGS: dict[str, _Word] = {
+    "pasture": lambda: pgettext("building", "pasture"),
+    "shop": lambda: pgettext("building", "shop"),
+    "bath": lambda: pgettext("building", "bath"),
+    "caravanserai": lambda: pgettext("building", "caravanserai"),
+    "market": lambda: pgettext("building", "market"),
+    "hoist": lambda: pgettext("building", "hoist"),
+}
+_CARDS: dict[str, _Word] = {
+    "camels3": lambda: pgettext("card", "camels3"),
+    "gold3": lambda: pgettext("card", "gold3"),
+    "nocamels": lambda: pgettext("card", "nocamels"),
+    "nogold": lambda: pgettext("card", "nogold"),
+    "caravan": lambda: pgettext("card", "caravan"),
+    "souk": lambda: pgettext("card", "souk"),
+    "goldvp": lambda: pgettext("card", "goldvp"),
+    "camelvp": lambda: pgettext("card", "camelvp"),
+    "exchange": lambda: pgettext("card", "exchange"),
+}
+_CARAVAN_ROWS: dict[str, _Word] = {
+    "bottom": lambda: pgettext("caravan row", "bottom"),
+    "middle": lambda: pgettext("caravan row", "middle"),
+    "top": lambda: pgettext("caravan row", "top"),
+}
+_COLOURS: dict[str, _Word] = {
+    "blue": lambda: pgettext("colour", "blue"),
+    "red": lambda: pgettext("colour", "red"),
+    "green": lambda: pgettext("colour", "green"),
+    "yellow": lambda: pgettext("colour", "yellow"),
+    "pink": lambda: pgettext("colour", "pink"),
+}
+
+
+def _word(table: dict[str, _Word], key: str) -> str:
+    found = table.get(key)
+    return key if found is None else found()
+
+
+def quarter(quarter_id: str) -> str:
+    """A quarter by its id: ``bag`` -> ``Sack`` (its goods have the same word)."""
+    return _word(_QUARTERS, quarter_id)
+
+
+def good(quarter_id: str) -> str:
+    """The goods of a quarter (``bag`` -> ``Sack``): the quarter's own word."""
+    return quarter(quarter_id)
+
+
+def row(row_id: str) -> str:
+    """A row of the tower by its id: ``camels`` -> ``Kamele``, a quarter's row by the
+    quarter's word, ``gold`` -> ``Gold``."""
+    found = _ROWS.get(row_id)
+    return quarter(row_id) if found is None else found()
+
+
+_SOUK_ID = re.compile(r"([a-z]+)([0-9]+)")
+
+
+def souk(souk_id: str) -> str:
+    """A souk, named by its quarter and printed value: ``chest6`` -> ``Truhe6``."""
+    m = _SOUK_ID.fullmatch(souk_id)
+    if m is None or m.group(1) not in _QUARTERS:
+        return souk_id
+    return quarter(m.group(1)) + m.group(2)
+
+
+def cell(cell: str) -> str:
+    """A shop's street cell as a log names it (``W3``: the same in every language), or
+    ``inner`` for an inner shop -> ``innen``."""
+    return pgettext("cell", "inner") if cell == "inner" else cell
+
+
+def building(building_id: str) -> str:
+    """A building by its id: ``hoist`` -> ``Lastenaufzug``."""
+    return _word(_BUILDINGS, building_id)
+
+
+def card(kind: str) -> str:
+    """A card kind by its profile id: ``goldvp`` -> ``Goldpunkte``."""
+    return _word(_CARDS, kind)
+
+
+def caravan_row(row_id: str) -> str:
+    """A row of the caravan by its profile id: ``bottom`` -> ``unten``."""
+    return _word(_CARAVAN_ROWS, row_id)
+
+
+def colour(colour_id: str) -> str:
+    """A player's or a souk's colour: ``blue`` -> ``blau``."""
+    return _word(_COLOURS, colour_id)
+
+
+def ordinal(n: int) -> str:
+    """``3rd`` (English), ``3.`` (German): a place in an order, as the language writes it."""
+    suffix = english_ordinal(n)[len(str(n)):]
+    if suffix == "st":
+        return pgettext("ordinal", "{n}st").format(n=n)
+    if suffix == "nd":
+        return pgettext("ordinal", "{n}nd").format(n=n)
+    if suffix == "rd":
+        return pgettext("ordinal", "{n}rd").format(n=n)
+    return pgettext("ordinal", "{n}th").format(n=n)

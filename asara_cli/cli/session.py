@@ -189,7 +189,7 @@ class Session:
                 if q.first:  # a line of its own before this one (a refusal: asked again)
                     self.invoke(added)
                     continue
-                words = [*words, *added]
+                words = answered(words, q.replace, added)
 
     def _asked(self, q: Asked) -> list[str] | None:
         """Ask the player the decision belongs to, until an answer makes words (``None``:
@@ -348,6 +348,22 @@ class Session:
                        if c not in ("new", "check", "moves"))
         say("Moves and views: " + ", ".join(names) + " (help MOVE: its words and options)")
         return 0
+
+
+def answered(words: list[str], replace: tuple[str, ...], added: list[str]) -> list[str]:
+    """The line with an answer's words: in place of the words ``replace`` names (the first
+    place they stand, also as ``--option=value``), else at its end."""
+    size = len(replace)
+    if size:
+        for i in range(len(words) - size + 1):
+            if tuple(words[i: i + size]) == replace:
+                return [*words[:i], *added, *words[i + size:]]
+        if size == 2 and replace[0].startswith("--"):
+            joined = "=".join(replace)
+            if joined in words:
+                i = words.index(joined)
+                return [*words[:i], *added, *words[i + 1:]]
+    return [*words, *added]
 
 
 def legal_moves(session: Session) -> list[str] | None:

@@ -186,7 +186,52 @@ def test_ctrl_c_at_a_cards_question_abandons_the_whole_move(cards: Path,
     assert cards.read_bytes() == before
 
 
+def test_the_shop_of_a_goods_cube_is_asked_when_several_are_free(cards: Path,
+                                                                 tmp_path: Path) -> None:
+    from asara_cli.games.yspahan.rules.events import Goods, Shop, Turn
+
+    child = _spawn(tmp_path, "y.toml")
+    try:
+        _prompt(child, "Ann")
+        child.sendline("goods bag bag3 W3 bag3")  # bag3's shops face W3, W1 (or S1), S2
+        child.expect(r"Ann, which shop of bag3 does your cube go to: W1 or S2\?")
+        child.sendline("N2")  # no shop of bag3 faces N2: asked again
+        child.expect("say the cell a free shop of bag3 faces: W1 or S2")
+        child.expect("Ann, which shop of bag3 does your cube go to")
+        child.sendline("s2")
+        child.expect("#26 ")
+        _prompt(child, "Ben")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.terminate(force=True)
+    assert read_log(cards).events[-1] == Turn(
+        "Ann", "bag", Goods((Shop("bag3", "W3"), Shop("bag3", "S2"))))
+
+
+def test_an_answer_with_nowhere_to_go_on_the_line_is_refused_not_asked(
+        cards: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from asara_cli.cli.session import Session
+
+    monkeypatch.chdir(cards.parent)
+    before = cards.read_bytes()
+    session = Session(cards)
+    asked: list[str] = []
+
+    def ask(who: str, question: str) -> str | None:
+        asked.append(question)
+        return None
+
+    session.ask = ask
+    # the shops typed are split by an option: the cell could not be put after bag3's word
+    assert session.line("goods bag bag3 W3 -p Ann bag3") == 2
+    assert asked == []
+    assert cards.read_bytes() == before
+
+
 @pytest.mark.parametrize(("words", "said"), [
+    (["goods", "bag", "bag3", "W3", "bag3"],
+     "which shop of bag3? Say the cell it faces: W1 or S2 (e.g. bag3 W1)"),
     (["gold", "--play", "goldvp"],
      'the goldvp card returns k gold for 1 point each: say k, e.g. --play "goldvp 3" [Y3.9]'),
     (["gold", "--after", "exchange"],
@@ -251,9 +296,12 @@ def test_a_card_choice_left_out_on_stdin_stops_with_its_line(cards: Path) -> Non
      ["--last", "souk bag3 W1"], ["gold", "--last", "souk bag3 W1", "--last", "souk"]),
     # nothing to replace: the answer joins the line
     (["bank", "--pair"], (), ["12"], ["bank", "--pair", "12"]),
+    # the words to replace are not on the line as such: nowhere to put the answer
+    (["goods", "bag", "bag3", "-p", "Ann", "bag3"], ("bag", "bag3", "bag3"), ["x"], None),
 ])
 def test_an_answer_takes_the_place_of_the_words_it_completes(
-        line: list[str], replace: tuple[str, ...], added: list[str], made: list[str]) -> None:
+        line: list[str], replace: tuple[str, ...], added: list[str], made: list[str] | None
+) -> None:
     assert answered(line, replace, added) == made
 
 

@@ -181,6 +181,8 @@ class Session:
                 return self.invoke(words)
             except Asked as q:
                 assert self.ask is not None
+                if answered(words, q.replace, []) is None:  # nowhere to put the answer
+                    return self._fail(q)
                 added = self._asked(q)
                 if added is None:
                     err().print("abandoned: the whole move; nothing was written",
@@ -189,7 +191,7 @@ class Session:
                 if q.first:  # a line of its own before this one (a refusal: asked again)
                     self.invoke(added)
                     continue
-                words = answered(words, q.replace, added)
+                words = answered(words, q.replace, added) or words
 
     def _asked(self, q: Asked) -> list[str] | None:
         """Ask the player the decision belongs to, until an answer makes words (``None``:
@@ -350,9 +352,11 @@ class Session:
         return 0
 
 
-def answered(words: list[str], replace: tuple[str, ...], added: list[str]) -> list[str]:
+def answered(words: list[str], replace: tuple[str, ...], added: list[str]
+             ) -> list[str] | None:
     """The line with an answer's words: in place of the words ``replace`` names (the first
-    place they stand, also as ``--option=value``), else at its end."""
+    place they stand, also as ``--option=value``; ``None`` when they are not on the line as
+    such), else at its end."""
     size = len(replace)
     if size:
         for i in range(len(words) - size + 1):
@@ -363,6 +367,7 @@ def answered(words: list[str], replace: tuple[str, ...], added: list[str]) -> li
             if joined in words:
                 i = words.index(joined)
                 return [*words[:i], *added, *words[i + 1:]]
+        return None
     return [*words, *added]
 
 

@@ -336,10 +336,12 @@ class Table(Struct, frozen=True):
         b = self.board
         tokens = [w for item in items for w in re.split(r"[\s,@]+", item) if w]
         typed: list[tuple[str, str | None]] = []
+        ends: list[int] = []  # where each souk's word ends among the tokens
         i = 0
         while i < len(tokens):
             souk_id = words.souk(tokens[i], b)
             i += 1
+            ends.append(i)
             cell: str | None = None
             if i < len(tokens) and tokens[i].lower() == INNER:
                 cell = INNER
@@ -354,7 +356,11 @@ class Table(Struct, frozen=True):
         for k, (souk_id, cell) in enumerate(typed):
             if cell is None:
                 unnamed = sum(s == souk_id and c is None for s, c in typed[k:])
-                cell = self._free_shop(souk_id, placed, unnamed)
+                try:
+                    cell = self._free_shop(souk_id, placed, unnamed)
+                except WhichShop as e:
+                    e.tokens, e.at = tokens, ends[k]  # where the cell answered goes
+                    raise
                 placed.append(Shop(souk_id, cell))
             out.append(Shop(souk_id, cell))
         return out
@@ -369,13 +375,14 @@ class Table(Struct, frozen=True):
         mine = [s for s in placed if s.souk == souk_id]
         if held.inner + sum(s.cell == INNER for s in mine) < souk.inner:
             return INNER
-        free = [cells[0] for i, cells in enumerate(souk.street)
-                if not held.street[i] and not any(s.cell in cells for s in mine)]
+        shops = [cells for i, cells in enumerate(souk.street)
+                 if not held.street[i] and not any(s.cell in cells for s in mine)]
+        free = [cells[0] for cells in shops]
         if free and len(free) <= unnamed:  # the only free shop, or every one is filled
             return free[0]
         if not free:
             return souk.street[0][0] if souk.street else INNER  # the referee says it is full
-        raise WhichShop(souk_id, tuple(free))
+        raise WhichShop(souk_id, tuple(free), {c for cells in shops for c in cells})
 
     def drawn(self, word: str | None, why: str, later: int = 0,
               ask: tuple[str, str, list[str]] | None = None) -> str | None:
@@ -429,11 +436,33 @@ class WhichShop(words.WordError):
     """Several shops of a souk are free and the words did not say which (the cell it
     faces)."""
 
-    def __init__(self, souk: str, free: tuple[str, ...]) -> None:
+    def __init__(self, souk: str, free: tuple[str, ...], cells: set[str]) -> None:
         super().__init__(f"which shop of {souk}? Say the cell it faces: {' or '.join(free)} "
                          f"(e.g. {souk} {free[0]})")
         self.souk = souk
-        self.free = free
+        self.free = free  # a cell each free shop faces
+        self.cells = cells  # every cell a free shop faces
+        self.tokens: list[str] = []  # the shops as typed, and where the cell goes
+        self.at = 0
+
+    def asked(self, who: str, lead: list[str], typed: list[str]) -> Asked:
+        """The shop of a goods cube, asked of the mover (Y3.4): the cell answered goes
+        after the souk's word, and the shops typed (``typed``, after the quarter ``lead``)
+        are typed again with it."""
+        cells = " or ".join(self.free)
+
+        def chosen(answer: str) -> list[str]:
+            said = answer.split()
+            if not said:
+                raise words.WordError("type an answer (Ctrl-C abandons the move)")
+            cell = said[-1].upper()
+            if cell not in self.cells:
+                raise words.WordError(f"say the cell a free shop of {self.souk} faces: "
+                                      f"{cells}")
+            return [*lead, *self.tokens[: self.at], cell, *self.tokens[self.at:]]
+
+        return Asked(str(self), who, f"which shop of {self.souk} does your cube go to: "
+                     f"{cells}?", chosen, replace=tuple(typed))
 
 
 def _k_answer(answer: str) -> str:
@@ -559,6 +588,7 @@ def goods(
     """
     def make(t: Table) -> Event:
         items = [w for item in shops for w in item.replace(",", " ").split()]
+        shops_typed = items
         quarter = None
         if items and not _is_souk(items[0], t.board):
             try:
@@ -566,7 +596,11 @@ def goods(
                 items = items[1:]
             except words.WordError:
                 pass
-        placed = t.shops(items, quarter)
+        try:
+            placed = t.shops(items, quarter)
+        except WhichShop as e:
+            lead = [] if quarter is None else [shops_typed[0]]
+            raise e.asked(t.mover(), lead, shops) from None
         if quarter is None:
             if not placed:
                 raise words.WordError("which quarter? e.g. asara goods chest chest8 N2")

@@ -92,12 +92,22 @@ class Asked(WordError):
     same line (e.g. ``--gift "buy base: red"``; ``--camel Tina`` or ``--no-camel Tina``
     from a yes or a no). ``words`` raises :class:`WordError` for an answer it cannot take.
     ``first``: the words are a line of their own, carried out before the line asked about
-    (ASARA's deal of the Caliph's gifts, an event before the move)."""
+    (ASARA's deal of the Caliph's gifts, an event before the move). ``replace``: words typed
+    on the line that the answer's words take the place of instead of joining the line
+    (``("--play", "goldvp")`` becomes ``("--play", "goldvp 3")``: a card whose effect needs
+    more than was typed; ``--play=goldvp`` is found too)."""
 
     def __init__(self, message: str, who: str, question: str,
-                 words: Callable[[str], Sequence[str]], *, first: bool = False) -> None:
+                 words: Callable[[str], Sequence[str]], *, first: bool = False,
+                 replace: Sequence[str] = ()) -> None:
         super().__init__(message)
         self.who = who
         self.question = question
         self.words = words
         self.first = first
+        self.replace = tuple(replace)
+
+    def reworded(self, message: str) -> Asked:
+        """The same question with another message (what a one-shot command says)."""
+        return Asked(message, self.who, self.question, self.words, first=self.first,
+                     replace=self.replace)

@@ -181,6 +181,8 @@ class Session:
                 return self.invoke(words)
             except Asked as q:
                 assert self.ask is not None
+                if answered(words, q.replace, []) is None:  # nowhere to put the answer
+                    return self._fail(q)
                 added = self._asked(q)
                 if added is None:
                     err().print("abandoned: the whole move; nothing was written",
@@ -189,7 +191,7 @@ class Session:
                 if q.first:  # a line of its own before this one (a refusal: asked again)
                     self.invoke(added)
                     continue
-                words = [*words, *added]
+                words = answered(words, q.replace, added) or words
 
     def _asked(self, q: Asked) -> list[str] | None:
         """Ask the player the decision belongs to, until an answer makes words (``None``:
@@ -348,6 +350,25 @@ class Session:
                        if c not in ("new", "check", "moves"))
         say("Moves and views: " + ", ".join(names) + " (help MOVE: its words and options)")
         return 0
+
+
+def answered(words: list[str], replace: tuple[str, ...], added: list[str]
+             ) -> list[str] | None:
+    """The line with an answer's words: in place of the words ``replace`` names (the first
+    place they stand, also as ``--option=value``; ``None`` when they are not on the line as
+    such), else at its end."""
+    size = len(replace)
+    if size:
+        for i in range(len(words) - size + 1):
+            if tuple(words[i: i + size]) == replace:
+                return [*words[:i], *added, *words[i + size:]]
+        if size == 2 and replace[0].startswith("--"):
+            joined = "=".join(replace)
+            if joined in words:
+                i = words.index(joined)
+                return [*words[:i], *added, *words[i + 1:]]
+        return None
+    return [*words, *added]
 
 
 def legal_moves(session: Session) -> list[str] | None:

@@ -136,7 +136,10 @@ def run(session: Session) -> int:
         # positions list thousands (a secret hand's every card played first), so the list is
         # made off the line editor's thread and typing never waits for it
         complete_in_thread=True)
-    asking: PromptSession[str] = PromptSession(history=InMemoryHistory())
+    # a question shows the same bottom toolbar as the move's prompt: the table in view
+    # while a player decides
+    asking: PromptSession[str] = PromptSession(history=InMemoryHistory(),
+                                               bottom_toolbar=session.situation)
 
     def ask(player: str, question: str) -> str | None:
         try:

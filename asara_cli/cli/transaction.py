@@ -127,8 +127,7 @@ def record(position: Position, make: Maker, *, dry: bool = False,
     try:
         made = make(position)
     except Asked as q:  # a decision to ask (a session asks it): refused, it says whose turn
-        raise Asked(_still_said(str(q), turn), q.who, q.question, q.words,
-                    first=q.first) from None
+        raise q.reworded(_still_said(str(q), turn)) from None
     except WordError as e:  # unusable words: still say whose turn it is
         raise WordError(_still_said(str(e), turn)) from None
     event = made.event if isinstance(made, Typed) else made

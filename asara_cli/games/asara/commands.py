@@ -155,8 +155,22 @@ class Table(Struct, frozen=True):
         if pair:
             return PAIR
         if card is None:
-            raise words.WordError("which buyer? --card COLOUR (face up) or --pair")
+            raise self._buyer_asked()
         return words.buyer(card, self.state.labels, self.state.setup.buyers)
+
+    def _buyer_asked(self) -> Asked:
+        """The buyer placed, asked of the mover (R2): a colour face up, or a pair."""
+        labels, declared = self.state.labels, self.state.setup.buyers
+
+        def placed(answer: str) -> list[str]:
+            if not answer:
+                raise words.WordError("type an answer (Ctrl-C abandons the move)")
+            if words.buyer(answer, labels, declared) == PAIR:
+                return ["--pair"]
+            return ["--card", answer]
+
+        return Asked("which buyer? --card COLOUR (face up) or --pair", self.mover(),
+                     "which buyer do you place: its colour (face up), or pair?", placed)
 
     def placement(self, card: str | None, pair: bool, space: int | None = None) -> Placement:
         return Placement(self.mover(), self.buyer(card, pair), space)
@@ -165,6 +179,7 @@ class Table(Struct, frozen=True):
              genie: int | None = None, gifts: list[str] | None = None) -> Turn:
         """A turn: the buyer placed on ``space`` for ``action``, or on the Bottle Genie's
         space ``genie`` wishing for ``action`` (R6.2); then the gifts lying there (R6.1)."""
+        self.deal_first()  # the year's deal comes before any question of the move
         if genie is not None:
             placement = self.placement(card, pair, genie)
             action = Genie(action, space)
@@ -172,7 +187,6 @@ class Table(Struct, frozen=True):
             placement = Placement(self.mover(), None, space)
         else:
             placement = self.placement(card, pair, space)
-        self.deal_first()
         key = kind_of(action).area(self.board, action).key
         return Turn(placement, action, self.claim(key, placement, gifts or []))
 
@@ -477,7 +491,9 @@ def bank(
         notes: list[str] = []
         if chosen is None:
             if taken is None:
-                raise words.WordError("how much was taken? e.g. asara bank 12 (or --space N)")
+                raise _amount_asked(t, "how much was taken? e.g. asara bank 12 (or --space "
+                                    "N)", "how much do you take at the bank (the space's "
+                                    "printed value)? (e.g. 12)")
             chosen, known = space_for(t.board, t.state, taken, wished=shared.genie is not None)
             if not known:
                 notes.append(f"no free bank space is known to pay {taken} yet; it is "
@@ -492,13 +508,26 @@ def bank(
             printed = t.board.bank_values
             value = printed[chosen - 1] if 1 <= chosen <= len(printed) else None
             if value is None:
-                raise words.WordError(f"the board profile does not know what bank space "
-                                      f"{chosen} pays: say the amount (asara bank N)")
+                raise _amount_asked(t, f"the board profile does not know what bank space "
+                                    f"{chosen} pays: say the amount (asara bank N)",
+                                    f"how much do you take at bank space {chosen} (its "
+                                    "printed value)? (e.g. 12)")
             taken = value
         return Typed(t.turn(shared.card, shared.pair, chosen, Bank(taken),
                             shared.genie, shared.gift), tuple(notes))
 
     _move(ctx, shared.log, shared.dry_run, shared.player, make)
+
+
+def _amount_asked(t: Table, message: str, question: str) -> Asked:
+    """The Asari of a space the words did not give (the bank's value, the tent's cost),
+    asked of the mover: the answer is the move's number."""
+    def amount(answer: str) -> list[str]:
+        if number(answer) is None:
+            raise words.WordError(f"answer with a number of Asari (e.g. 12), not {answer!r}")
+        return [answer]
+
+    return Asked(message, t.mover(), question, amount)
 
 
 def coloured(
@@ -574,7 +603,9 @@ def recruit(
     def make(t: Table) -> Event:
         paid = cost if cost is not None else printed_cost(t.board, space)
         if paid is None:
-            raise words.WordError("how much was paid at the tent? e.g. asara recruit 2")
+            raise _amount_asked(t, "how much was paid at the tent? e.g. asara recruit 2",
+                                "how much do you pay at the tent (the space's printed "
+                                "cost)? (e.g. 2)")
         return t.turn(shared.card, shared.pair, space, Recruit(paid),
                       shared.genie, shared.gift)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import Annotated
 
@@ -73,7 +74,14 @@ from asara_cli.games.yspahan.rules.events import (
     Supervisor,
     Turn,
 )
-from asara_cli.games.yspahan.rules.state import OPEN, OVER, SECRET, GameState, Setup
+from asara_cli.games.yspahan.rules.state import (
+    OPEN,
+    OVER,
+    SECRET,
+    GameState,
+    PlayerState,
+    Setup,
+)
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader
 
@@ -178,11 +186,16 @@ class Table(Struct, frozen=True):
     def seat(self, name: str) -> int:
         return self.names.index(name)
 
-    def plays(self, texts: list[str] | None) -> tuple[Play, ...]:
-        return tuple(self.play(t) for t in texts or [])
+    def plays(self, texts: list[str] | None, flag: str = "--play", serai: bool = False
+              ) -> tuple[Play, ...]:
+        """The cards played in one window, as typed with ``flag``; ``serai``: the mover's
+        caravanserai stands by then (built this turn, before the window)."""
+        return tuple(self.play(t, flag, serai) for t in texts or [])
 
-    def play(self, text: str) -> Play:
-        """A card played, as typed: the kind by prefix, then what its effect needs."""
+    def play(self, text: str, flag: str = "--play", serai: bool = False) -> Play:
+        """A card played, as typed: the kind by prefix, then what its effect needs. What the
+        effect needs and the words left out is the mover's choice: asked (:class:`Asked`,
+        the answer taking the place of ``flag TEXT`` on the line), never assumed."""
         parts = text.replace(",", " ").split()
         if not parts:
             raise words.WordError("an empty card played")
@@ -194,7 +207,10 @@ class Table(Struct, frozen=True):
             rest = [f"into {INTO_GOLD if w.lower().startswith('g') else INTO_CAMELS}"
                     if w.lower() in ("gold", "g", "camels", "camel", "c") else w for w in rest]
         if effect == "souk" and rest and rest[0] != "draws":
-            shop = self.shop_words(rest, None)
+            try:
+                shop = self.shop_words(rest, None)
+            except WhichShop as e:
+                raise self._which_shop(text, flag, kind, e) from None
             rest = [shop.souk, shop.cell]
         try:
             p = parse_play(" ".join([kind, *rest]))
@@ -202,7 +218,106 @@ class Table(Struct, frozen=True):
             raise words.WordError(str(e)) from None
         if (effect == "caravan" and p.card is None and self.secret):
             p = Play(p.kind, p.k, p.into, p.shop, HIDDEN)
+        if flag == "--play" and not self._may_hold(kind):
+            return p  # the real mistake first: the referee says the card is not held
+        asked = self._card_choice(p, text, flag, serai or self._serai())
+        if asked is not None:
+            raise asked
         return p
+
+    def _holder(self) -> PlayerState | None:
+        try:
+            return self.state.players[self.seat(self.mover())]
+        except (words.WordError, Refused):
+            return None
+
+    def _may_hold(self, kind: str) -> bool:
+        """The mover may hold a ``kind`` card before taking the row (a card drawn later in
+        the turn is played in a later window)."""
+        holder = self._holder()
+        return holder is None or holder.hidden > 0 or kind in holder.hand
+
+    def _serai(self) -> bool:
+        """The mover's caravanserai stands (it draws for the caravan card's cube, Y6.5)."""
+        holder = self._holder()
+        return holder is not None and "caravanserai" in holder.buildings
+
+    def _card_choice(self, p: Play, text: str, flag: str, serai: bool) -> Asked | None:
+        """What the card's effect needs and ``text`` left out, asked of the mover (Y3.9):
+        k (goldvp, camelvp, exchange), the direction (exchange), the shop (souk), the card
+        the caravanserai draws for the caravan card's cube (Y6.5, open hands)."""
+        ck = self.board.cards[p.kind]
+        effect = ck.effect
+        typed = " ".join(text.split())
+        if effect in ("goldvp", "camelvp") and p.k is None:
+            unit = "gold" if effect == "goldvp" else "camels"
+            each = plural(ck.points, "point")
+            return self._card_asked(
+                f"the {p.kind} card returns k {unit} for {each} each: say k", text, flag,
+                f"{typed} 3",
+                f"how many {unit} do you return with the {p.kind} card ({each} each)? "
+                "(e.g. 3)", _k_answer)
+        if effect == "exchange" and (p.k is None or p.into is None):
+            if p.k is None and p.into is None:
+                what, example = "how many, and into gold or into camels", "2 into gold"
+            elif p.k is None:
+                what = f"how many {'camels' if p.into == INTO_GOLD else 'gold'} into {p.into}"
+                example = "2"
+            else:
+                what, example = f"{p.k} into gold or into camels", "into gold"
+            return self._card_asked(
+                f"the {p.kind} card turns camels into gold or gold into camels: say {what}",
+                text, flag, f"{typed} {example}",
+                f"the {p.kind} card: {what}? (e.g. {example})", lambda a: a)
+        if effect == "souk" and p.shop is None:
+            return self._card_asked(
+                f"the {p.kind} card puts a cube in a shop of any quarter: say which (its "
+                "souk and the cell it faces, or inner)", text, flag, f"{typed} chest8 N2",
+                f"which shop does the {p.kind} card's cube go to? (its souk and the cell it "
+                "faces, e.g. chest8 N2)", lambda a: a)
+        if (effect == "caravan" and p.card is None and serai
+                and self.board.caravanserai_on_card
+                and self.state.deck + len(self.state.discard) > 0):
+            return self._card_asked(
+                f"the caravanserai draws a card for the {p.kind} card's cube (hands are open "
+                "at this table): name it", text, flag, f"{typed} draws gold3",
+                f"your caravanserai draws for the {p.kind} card's cube: which card? (e.g. "
+                "gold3)", lambda a: f"draws {words.card(a, self.board)}", "Y6.5")
+        return None
+
+    def _card_asked(self, need: str, text: str, flag: str, example: str, question: str,
+                    said: Callable[[str], str], rule: str = "Y3.9") -> Asked:
+        """The mover asked to complete the card ``text`` played with ``flag``: the answer
+        (``said`` turns it into words of the card) is added to the card's words and the
+        card read again: words it cannot take are asked again, what it still leaves out is
+        asked next."""
+        def completed(answer: str) -> list[str]:
+            if not answer:
+                raise words.WordError("type an answer (Ctrl-C abandons the move)")
+            card = f"{text} {said(answer)}"
+            with suppress(Asked):  # what the answer still leaves out is asked next
+                self.play(card, flag, True)
+            return [flag, card]
+
+        return Asked(f"{need}, e.g. {flag} \"{example}\" [{rule}]", self.mover(), question,
+                     completed, replace=(flag, text))
+
+    def _which_shop(self, text: str, flag: str, kind: str, e: WhichShop) -> Asked:
+        """The souk card's souk named and several of its shops free: the cell asked."""
+        cells = " or ".join(e.free)
+
+        def completed(answer: str) -> list[str]:
+            said = answer.split()
+            card = " ".join([kind, *said] if said and _is_souk(said[0], self.board)
+                            else [text, *said])
+            self.play(card, flag, True)
+            return [flag, card]
+
+        return Asked(f"which shop of {e.souk} does the {kind} card's cube go to? Say the cell "
+                     f"it faces: {cells}, e.g. {flag} \"{kind} {e.souk} {e.free[0]}\" [Y3.9]",
+                     self.mover(),
+                     f"which shop of {e.souk} does the {kind} card's cube go to: {cells}?",
+                     completed, replace=(flag, text))
 
     def shop_words(self, items: list[str], taken: list[Shop] | None) -> Shop:
         """One shop from ``SOUK [CELL]``; without a cell, the souk's one free shop (an inner
@@ -221,10 +336,12 @@ class Table(Struct, frozen=True):
         b = self.board
         tokens = [w for item in items for w in re.split(r"[\s,@]+", item) if w]
         typed: list[tuple[str, str | None]] = []
+        ends: list[int] = []  # where each souk's word ends among the tokens
         i = 0
         while i < len(tokens):
             souk_id = words.souk(tokens[i], b)
             i += 1
+            ends.append(i)
             cell: str | None = None
             if i < len(tokens) and tokens[i].lower() == INNER:
                 cell = INNER
@@ -239,7 +356,11 @@ class Table(Struct, frozen=True):
         for k, (souk_id, cell) in enumerate(typed):
             if cell is None:
                 unnamed = sum(s == souk_id and c is None for s, c in typed[k:])
-                cell = self._free_shop(souk_id, placed, unnamed)
+                try:
+                    cell = self._free_shop(souk_id, placed, unnamed)
+                except WhichShop as e:
+                    e.tokens, e.at = tokens, ends[k]  # where the cell answered goes
+                    raise
                 placed.append(Shop(souk_id, cell))
             out.append(Shop(souk_id, cell))
         return out
@@ -254,14 +375,14 @@ class Table(Struct, frozen=True):
         mine = [s for s in placed if s.souk == souk_id]
         if held.inner + sum(s.cell == INNER for s in mine) < souk.inner:
             return INNER
-        free = [cells[0] for i, cells in enumerate(souk.street)
-                if not held.street[i] and not any(s.cell in cells for s in mine)]
+        shops = [cells for i, cells in enumerate(souk.street)
+                 if not held.street[i] and not any(s.cell in cells for s in mine)]
+        free = [cells[0] for cells in shops]
         if free and len(free) <= unnamed:  # the only free shop, or every one is filled
             return free[0]
         if not free:
             return souk.street[0][0] if souk.street else INNER  # the referee says it is full
-        raise words.WordError(f"which shop of {souk_id}? Say the cell it faces: "
-                              f"{' or '.join(free)} (e.g. {souk_id} {free[0]})")
+        raise WhichShop(souk_id, tuple(free), {c for cells in shops for c in cells})
 
     def drawn(self, word: str | None, why: str, later: int = 0,
               ask: tuple[str, str, list[str]] | None = None) -> str | None:
@@ -304,9 +425,52 @@ class Table(Struct, frozen=True):
                           tuple(words.card(c, b) for c in with_cards or []))
         elif with_cards:
             raise words.WordError("--with pays for a building: give --build too")
+        serai = built is not None and built.building == "caravanserai"
         return Turn(self.mover(), row, action,
                     None if discard is None else words.card(discard, b),
-                    built, self.plays(play), self.plays(after), self.plays(last))
+                    built, self.plays(play), self.plays(after, "--after"),
+                    self.plays(last, "--last", serai))
+
+
+class WhichShop(words.WordError):
+    """Several shops of a souk are free and the words did not say which (the cell it
+    faces)."""
+
+    def __init__(self, souk: str, free: tuple[str, ...], cells: set[str]) -> None:
+        super().__init__(f"which shop of {souk}? Say the cell it faces: {' or '.join(free)} "
+                         f"(e.g. {souk} {free[0]})")
+        self.souk = souk
+        self.free = free  # a cell each free shop faces
+        self.cells = cells  # every cell a free shop faces
+        self.tokens: list[str] = []  # the shops as typed, and where the cell goes
+        self.at = 0
+
+    def asked(self, who: str, lead: list[str], typed: list[str]) -> Asked:
+        """The shop of a goods cube, asked of the mover (Y3.4): the cell answered goes
+        after the souk's word, and the shops typed (``typed``, after the quarter ``lead``)
+        are typed again with it."""
+        cells = " or ".join(self.free)
+
+        def chosen(answer: str) -> list[str]:
+            said = answer.split()
+            if not said:
+                raise words.WordError("type an answer (Ctrl-C abandons the move)")
+            cell = said[-1].upper()
+            if cell not in self.cells:
+                raise words.WordError(f"say the cell a free shop of {self.souk} faces: "
+                                      f"{cells}")
+            return [*lead, *self.tokens[: self.at], cell, *self.tokens[self.at:]]
+
+        return Asked(str(self), who, f"which shop of {self.souk} does your cube go to: "
+                     f"{cells}?", chosen, replace=tuple(typed))
+
+
+def _k_answer(answer: str) -> str:
+    """k for a goldvp or camelvp card: a number of at least 1."""
+    k = number(answer)
+    if k is None or k < 1:
+        raise words.WordError(f"answer a number of at least 1 (e.g. 3), not {answer!r}")
+    return str(k)
 
 
 def _owner(seat: int | None, names: tuple[str, ...]) -> str | None:
@@ -424,6 +588,7 @@ def goods(
     """
     def make(t: Table) -> Event:
         items = [w for item in shops for w in item.replace(",", " ").split()]
+        shops_typed = items
         quarter = None
         if items and not _is_souk(items[0], t.board):
             try:
@@ -431,7 +596,11 @@ def goods(
                 items = items[1:]
             except words.WordError:
                 pass
-        placed = t.shops(items, quarter)
+        try:
+            placed = t.shops(items, quarter)
+        except WhichShop as e:
+            lead = [] if quarter is None else [shops_typed[0]]
+            raise e.asked(t.mover(), lead, shops) from None
         if quarter is None:
             if not placed:
                 raise words.WordError("which quarter? e.g. asara goods chest chest8 N2")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from asara_cli.core.i18n import _
 from asara_cli.core.schema import Schema
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
@@ -38,7 +39,9 @@ class CaliphKind(Kind[Caliph]):
 
     def text(self, board: Board, who: str, space: int | None, action: Caliph,
              how: str | None) -> str:
-        return f"{who} takes the Caliph's patronage" + (f" ({how})" if how else "")
+        if how:
+            return _("{player} takes the Caliph's patronage ({how})").format(player=who, how=how)
+        return _("{player} takes the Caliph's patronage").format(player=who)
 
     def read(self, r: Fields) -> tuple[int | None, Caliph]:
         return r.whole("space", self.space_help), Caliph()

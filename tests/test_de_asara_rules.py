@@ -231,12 +231,12 @@ def test_no_english_word_in_a_german_ledger(name: str, german: None) -> None:
 
 def test_final_evaluation_ties_in_german(board: Board, german: None) -> None:
     """A tie for 1st in black (R5.2), worked by hand: (10+5)/2 = 7.5, rounded up to 8 per
-    tower; nobody is 2nd."""
+    tower, with the German decimal comma; nobody is 2nd."""
     black = Tower(Colour.BLACK, trunks=2)
     final = final_evaluation(board, [FinalPosition((black,), 0), FinalPosition((black,), 0)],
                              pro=False)
     shares = [a.explanation for a in final.awards if a.category == "black"]
-    assert shares == ["Schwarz: Gleichstand 1. Platz, (10+5)/2 = 7.5 -> 8 je Turm "
+    assert shares == ["Schwarz: Gleichstand 1. Platz, (10+5)/2 = 7,5 -> 8 je Turm "
                       "(2 Türme, Höhe 4)"] * 2
 
 

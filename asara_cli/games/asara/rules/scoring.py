@@ -159,9 +159,10 @@ def _quotient(a: int, b: int) -> str:
     # in whole numbers, as fractions.Fraction would say it (a tie needs it, per tower)
     if a % b == 0:
         return str(a // b)
+    point = pgettext("decimal separator", ".")  # 7,5 in German
     if a * 10**6 % b == 0:  # ends within six decimals
-        return f"{a / b:g}"
-    return f"~{a / b:.2f}"
+        return f"{a / b:g}".replace(".", point)
+    return f"~{a / b:.2f}".replace(".", point)
 
 
 def _split(total_text: str, total: int, n: int, unit: str) -> tuple[int, str]:

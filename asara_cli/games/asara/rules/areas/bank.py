@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import NOTE, Report
-from asara_cli.core.i18n import _
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema, when, whole
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
@@ -19,8 +19,8 @@ class BankKind(Kind[Bank]):
     log_type = "bank"
     keys = ("space", "amount")
     needs_space = True
-    space_help = "the bank space (its number in the board profile's order)"
-    summary = "Take a bank space's value (R3.3)."
+    space_help = N_("the bank space (its number in the board profile's order)")
+    summary = N_("Take a bank space's value (R3.3).")
     required = ("amount",)
 
     def key_schemas(self) -> dict[str, Schema]:
@@ -102,7 +102,7 @@ class BankKind(Kind[Bank]):
 
     def read(self, r: Fields) -> tuple[int | None, Bank]:
         space = self.read_space(r)
-        amount = r.whole("amount", "the Asari taken", required=True)
+        amount = r.whole("amount", _("the Asari taken"), required=True)
         assert amount is not None
         return space, Bank(amount)
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from asara_cli.core.findings import Report
-from asara_cli.core.i18n import _, ngettext
+from asara_cli.core.i18n import N_, _, ngettext
 from asara_cli.core.schema import Schema, string, texts
 from asara_cli.core.words import number
 from asara_cli.games.asara.rules import terms
@@ -45,8 +45,8 @@ _COLOURS = tuple(Colour)
 # reading an enum member from its class is slow too, and builds read these for every part
 _BASE, _TRUNK, _WINDOW, _TURRET = Section.BASE, Section.TRUNK, Section.WINDOW, Section.TURRET
 _ENDS = (_BASE, _TURRET)
-_NEW_HELP = 'a new tower such as "white: base, gold window, turret"'
-_ADD_HELP = 'an addition such as "black: window" or "red 2: trunk, gold window"'
+_NEW_HELP = N_('a new tower such as "white: base, gold window, turret"')
+_ADD_HELP = N_('an addition such as "black: window" or "red 2: trunk, gold window"')
 # The texts of new and add as one pattern each, for the log's JSON Schema: what _tower_text
 # accepts (spaces and tabs around the words; other white space Python strips is rare).
 _SP = r"[ \t]*"
@@ -73,8 +73,8 @@ class Building(Kind[Build]):
     space_key = "plot"
     needs_space = True
     may_fail = True
-    space_help = "the plot number"
-    summary = "Build on plot N: pay N, place N sections (R3.2)."
+    space_help = N_("the plot number")
+    summary = N_("Build on plot N: pay N, place N sections (R3.2).")
 
     def key_schemas(self) -> dict[str, Schema]:
         return {
@@ -258,24 +258,26 @@ class Building(Kind[Build]):
     def read(self, r: Fields) -> tuple[int | None, Build]:
         plot = self.read_space(r)
         new: list[NewTower] = []
-        for i, text in enumerate(r.strings("new", LINE, _NEW_HELP)):
-            colour, n, parts = _tower_text(r, f"new[{i}]", text, _NEW_HELP)
+        new_help, add_help = _(_NEW_HELP), _(_ADD_HELP)
+        for i, text in enumerate(r.strings("new", LINE, new_help)):
+            colour, n, parts = _tower_text(r, f"new[{i}]", text, new_help)
             if n is not None:
-                raise r.error(f"new[{i}]", f"a new tower has no number yet; write "
-                                           f"\"{colour}: ...\"")
+                raise r.error(f"new[{i}]", _("a new tower has no number yet; write "
+                                             "\"{colour}: ...\"").format(colour=colour))
             new.append(NewTower(colour, parts))
         add: list[Addition] = []
-        for i, text in enumerate(r.strings("add", LINE, _ADD_HELP)):
-            colour, n, parts = _tower_text(r, f"add[{i}]", text, _ADD_HELP)
+        for i, text in enumerate(r.strings("add", LINE, add_help)):
+            colour, n, parts = _tower_text(r, f"add[{i}]", text, add_help)
             add.append(Addition(colour, n or 1, parts))
         lighted: list[LightedWindow] = []
         for text in r.strings("lighted", _LIGHTED,
-                              'a tower such as "black", "red 2" or "red 2 on gold"'):
+                              _('a tower such as "black", "red 2" or "red 2 on gold"')):
             m = _LIGHTED.match(text)
             assert m is not None
             tower = number(m.group(2) or "1")
             if tower is None:
-                raise r.error("lighted", f"{m.group(2)} is no tower number")
+                raise r.error("lighted", _("{number} is no tower number").format(
+                    number=m.group(2)))
             lighted.append(LightedWindow(COLOUR_OF[m.group(1)], tower, m.group(3) is not None))
         return plot, Build(tuple(new), tuple(add), tuple(lighted))
 
@@ -316,7 +318,8 @@ def _tower_text(r: Fields, key: str, text: str, expected: str
     tower = number(m.group(2)) if m and m.group(2) else None
     if (not m or not items or not all(_PART.match(x) for x in items)
             or (m.group(2) and tower is None)):
-        raise r.error(key, f"expected {expected}, got {text!r}")
+        raise r.error(key, _("expected {expected}, got {text}").format(
+            expected=expected, text=repr(text)))
     parts = []
     for x in items:
         pm = _PART.match(x)

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
-from asara_cli.core.i18n import _
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema, when, whole, words
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling
@@ -40,11 +40,11 @@ class GenieKind(Kind[Genie]):
     may_fail = True
     copyable = False
     sample_rank = 2
-    space_help = "the Bottle Genie's space: its cost"
+    space_help = N_("the Bottle Genie's space: its cost")
     required: tuple[str, ...] = ()  # no move: a visit that wishes for nothing (X13)
-    summary = ("Expansion, House of the Bottle Genie (R6.2, pro): pay the genie's space (its "
-               "cost), then one move of another area but the Caliph's, without a buyer there "
-               "(or none: a visit that wishes for nothing, X13).")
+    summary = N_("Expansion, House of the Bottle Genie (R6.2, pro): pay the genie's space (its "
+                 "cost), then one move of another area but the Caliph's, without a buyer there "
+                 "(or none: a visit that wishes for nothing, X13).")
 
     def key_schemas(self) -> dict[str, Schema]:
         from asara_cli.games.asara.rules.areas import KINDS
@@ -174,18 +174,19 @@ class GenieKind(Kind[Genie]):
         # the referee says which moves the genie grants (R6.2): the log may name any, the
         # genie's own too (a rule refused, not a word misread); no move: no wish (X13)
         copyable = [k.log_type for k in BY_LOG_TYPE.values()]
-        expected = "the move wished for, e.g. { type = \"bank\", space = 1, amount = 12 }"
+        expected = _("the move wished for, e.g. {{ type = \"bank\", space = 1, amount = 12 "
+                     "}}").format()
         t = r.table("move", expected)
         if t is None:
             return space, Genie(None)
         kind_word = t.text("type", re.compile(f"^({'|'.join(copyable)})$"),
-                           f"one of {', '.join(copyable)}", required=True)
+                           _("one of {words}").format(words=", ".join(copyable)), required=True)
         kind = BY_LOG_TYPE[str(kind_word)]
         allowed = {"type", *kind.keys}
         for key in t.raw:
             if key not in allowed:
-                raise t.error(key, f"a {kind_word} move has no key {key!r} (keys: "
-                                   f"{', '.join(kind.keys) or 'none'})")
+                raise t.error(key, _("a {kind} move has no key {key} (keys: {keys})").format(
+                    kind=kind_word, key=repr(key), keys=", ".join(kind.keys) or _("none")))
         if kind is self:  # a wish for the genie itself: the referee refuses it (X12)
             return space, Genie(Genie(None))
         inner_space, move = kind.read(t)

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from asara_cli.core.findings import Report
-from asara_cli.core.i18n import _, ngettext
+from asara_cli.core.i18n import N_, _, ngettext
 from asara_cli.core.schema import Schema, texts, when, whole, words
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
@@ -56,8 +56,8 @@ class House(Kind[Lighted]):
     kind = "lighted"
     log_type = "lighted"
     keys = ("space", "pay", "kept")
-    space_help = "a space number of the House of the lighted windows"
-    summary = "Pro: House of the lighted windows (R3.7): pay for an offer, keep its windows."
+    space_help = N_("a space number of the House of the lighted windows")
+    summary = N_("Pro: House of the lighted windows (R3.7): pay for an offer, keep its windows.")
     required = ("pay",)
 
     def key_schemas(self) -> dict[str, Schema]:
@@ -149,9 +149,10 @@ class House(Kind[Lighted]):
 
     def read(self, r: Fields) -> tuple[int | None, Lighted]:
         space = self.read_space(r)
-        pay = r.whole("pay", "the Asari paid (an offer of the board profile)", required=True)
+        pay = r.whole("pay", _("the Asari paid (an offer of the board profile)"),
+                      required=True)
         assert pay is not None
-        kept = r.strings("kept", re.compile(f"^({COLOURS})$"), "tower colours")
+        kept = r.strings("kept", re.compile(f"^({COLOURS})$"), _("tower colours"))
         return space, Lighted(pay, tuple(Colour(c) for c in kept))
 
     def write(self, space: int | None, action: Lighted) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
-from asara_cli.core.i18n import _
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema, words
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
@@ -70,8 +70,8 @@ class Market(Kind[Buy]):
     kind = "market"
     log_type = "buy"
     keys = ("area", "space", "tile")
-    space_help = "a space number of the market area"
-    summary = "Buy a face-up tile in a market area (R3.1); no tile = nothing bought."
+    space_help = N_("a space number of the market area")
+    summary = N_("Buy a face-up tile in a market area (R3.1); no tile = nothing bought.")
     required = ("area",)
 
     def key_schemas(self) -> dict[str, Schema]:
@@ -166,8 +166,8 @@ class Market(Kind[Buy]):
         return f"{text} ({', '.join(bits)})" if bits else text
 
     def read(self, r: Fields) -> tuple[int | None, Buy]:
-        area = r.text("area", SECTION, SECTION_HELP, required=True)
-        tile = r.text("tile", TILE, TILE_HELP)
+        area = r.text("area", SECTION, _(SECTION_HELP), required=True)
+        tile = r.text("tile", TILE, _(TILE_HELP))
         colour, gold = tile_words(tile) if tile else (None, False)
         return self.read_space(r), Buy(SECTION_OF[str(area)], colour, gold)
 

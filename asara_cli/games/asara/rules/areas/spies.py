@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
-from asara_cli.core.i18n import _
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema, whole, words
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
@@ -36,8 +36,8 @@ class Spies(Kind[Bribe]):
     log_type = "bribe"
     keys = ("space", "pile", "tile")
     needs_space = True
-    space_help = "the House of Spies space: its cost"
-    summary = "House of Spies (R3.4): pay the space, search a pile, maybe take a tile."
+    space_help = N_("the House of Spies space: its cost")
+    summary = N_("House of Spies (R3.4): pay the space, search a pile, maybe take a tile.")
     required = ("pile",)
 
     def key_schemas(self) -> dict[str, Schema]:
@@ -127,8 +127,8 @@ class Spies(Kind[Bribe]):
 
     def read(self, r: Fields) -> tuple[int | None, Bribe]:
         space = self.read_space(r)
-        pile = r.text("pile", SECTION, SECTION_HELP, required=True)
-        tile = r.text("tile", TILE, TILE_HELP)
+        pile = r.text("pile", SECTION, _(SECTION_HELP), required=True)
+        tile = r.text("tile", TILE, _(TILE_HELP))
         colour, gold = tile_words(tile) if tile else (None, False)
         return space, Bribe(SECTION_OF[str(pile)], colour, gold)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import Report
-from asara_cli.core.i18n import _, ngettext
+from asara_cli.core.i18n import N_, _, ngettext
 from asara_cli.core.schema import Schema, whole
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
@@ -19,8 +19,8 @@ class Tent(Kind[Recruit]):
     kind = "tent"
     log_type = "recruit"
     keys = ("space", "cost")
-    space_help = "a tent space number"
-    summary = "Pro: pay the tent space's cost, draw 2 buyers (R3.6)."
+    space_help = N_("a tent space number")
+    summary = N_("Pro: pay the tent space's cost, draw 2 buyers (R3.6).")
     required = ("cost",)
 
     def key_schemas(self) -> dict[str, Schema]:
@@ -95,7 +95,7 @@ class Tent(Kind[Recruit]):
 
     def read(self, r: Fields) -> tuple[int | None, Recruit]:
         space = self.read_space(r)
-        cost = r.whole("cost", "the Asari paid at the tent", required=True)
+        cost = r.whole("cost", _("the Asari paid at the tent"), required=True)
         assert cost is not None
         return space, Recruit(cost)
 

@@ -15,8 +15,20 @@ from asara_cli import language
 from asara_cli.core.findings import Violation
 from asara_cli.core.profile import BoardError
 from asara_cli.games.asara.rules import terms
+from asara_cli.games.asara.rules.areas import kind_of
 from asara_cli.games.asara.rules.board import Board, board_from_mapping
 from asara_cli.games.asara.rules.engine import Replay, check_setup, replay
+from asara_cli.games.asara.rules.events import (
+    Action,
+    Addition,
+    Bank,
+    Build,
+    Buy,
+    Lighted,
+    LightedWindow,
+    NewTower,
+    Part,
+)
 from asara_cli.games.asara.rules.model import Colour, Section, Tower
 from asara_cli.games.asara.rules.position import check_position
 from asara_cli.games.asara.rules.scoring import (
@@ -308,3 +320,44 @@ def test_the_terms_in_german(german: None) -> None:
     assert category_label("red") == "Rot"
     # a name the table's own profile gives is shown as written
     assert terms.area("Our own name for the bank") == "Our own name for the bank"
+
+
+# --- move lines ---------------------------------------------------------------------------------
+
+BUILD = Build(new=(NewTower(Colour.WHITE, (Part(Section.BASE), Part(Section.TURRET))),),
+              add=(Addition(Colour.RED, 2, (Part(Section.WINDOW, gold=True),)),),
+              lighted=(LightedWindow(Colour.BLACK, 1, on_gold=True),))
+
+#: (action, space, how, English line, German line), the German written from the glossary.
+MOVES: list[tuple[Action, int | None, str | None, str, str]] = [
+    (Buy(Section.BASE, Colour.RED, gold=True), 2, "a blue buyer",
+     "Tina buys a gold red base for 5 (a blue buyer, space 2)",
+     "Tina kauft Basis in Rot mit Goldverzierung für 5 (Einkäufer blue, Feld 2)"),
+    (Buy(Section.TRUNK), 3, None,
+     "Tina buys nothing at the trunk market space 3",
+     "Tina kauft nichts: Marktbereich Mittelteil, Feld 3"),
+    (Bank(12), 1, "a blue buyer",
+     "Tina takes 12 from the bank (a blue buyer, space 1)",
+     "Tina nimmt 12 von der Bank (Einkäufer blue, Feld 1)"),
+    (BUILD, 4, None,
+     "Tina builds on plot 4 for 4: new white tower: base, turret; red 2 +gold window; "
+     "a lighted window on black (on gold)",
+     "Tina baut auf Feld 4 für 4: neuer Turm in Weiß: Basis, Spitze; Rot 2 +Fenster mit "
+     "Goldverzierung; ein leuchtendes Fenster auf Schwarz (auf Goldverzierung)"),
+    (Lighted(10, (Colour.RED, Colour.GREEN)), 1, None,
+     "Tina pays 10 for lighted windows and keeps 2 windows (red, green)",
+     "Tina zahlt 10 für leuchtende Fenster und behält 2 Fenster (Rot, Grün)"),
+]
+
+
+@pytest.mark.parametrize(("action", "space", "how", "english", "german"), MOVES)
+def test_move_lines_in_both_languages(board: Board, action: Action, space: int | None,
+                                      how: str | None, english: str, german: str) -> None:
+    kind = kind_of(action)
+    assert kind.text(board, "Tina", space, action, how) == english
+    language.use("de")
+    try:
+        shown = None if how is None else terms.buyer(how.split()[1])
+        assert kind.text(board, "Tina", space, action, shown) == german
+    finally:
+        language.use("en")

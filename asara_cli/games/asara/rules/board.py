@@ -12,6 +12,7 @@ from typing import Any
 
 from msgspec import Struct
 
+from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.profile import MAX_LIST, MAX_NUMBER, check_size
 from asara_cli.core.profile import BoardError as BoardError  # a profile's error, as before
 from asara_cli.games.asara.rules.model import Colour, Section
@@ -74,15 +75,22 @@ class AreaSpec(Struct, frozen=True):
         return "plot" if self.kind == "building" else "space"
 
     def describe_spaces(self) -> str:
-        """``spaces 1-4``, ``plots 1-7``, ``spaces 3, 5`` or ``unlimited room``."""
+        """``spaces 1-4``, ``plots 1-7``, ``spaces 3, 5`` or ``unlimited room``, in the
+        language in use."""
         if self.unlimited:
-            return "unlimited room"
+            return _("unlimited room")
         if self.spaces is None:
-            return "spaces unknown"
+            return _("spaces unknown")
         s = self.spaces
+        plot = self.kind == "building"
         if s == tuple(range(s[0], s[0] + len(s))) and len(s) > 2:
-            return f"{self.space_word}s {s[0]}-{s[-1]}"
-        return f"{self.space_word}{'s' if len(s) > 1 else ''} {', '.join(map(str, s))}"
+            text = _("plots {first}-{last}") if plot else _("spaces {first}-{last}")
+            return text.format(first=s[0], last=s[-1])
+        if plot:
+            text = ngettext("plot {numbers}", "plots {numbers}", len(s))
+        else:
+            text = ngettext("space {numbers}", "spaces {numbers}", len(s))
+        return text.format(numbers=", ".join(map(str, s)))
 
 
 class Board(Struct, frozen=True):
@@ -200,18 +208,21 @@ class _Reader:
         for part in key.split("."):
             walked.append(part)
             if not isinstance(node, Mapping) or part not in node:
-                raise BoardError(".".join(walked), "missing")
+                raise BoardError(".".join(walked), _("missing"))
             node = node[part]
         return node
 
     def whole(self, key: str, *, minimum: int = 0, value: Any = None) -> int:
         v = self.raw(key) if value is None else value
         if isinstance(v, bool) or not isinstance(v, int):
-            raise BoardError(key, f"expected a whole number, got {v!r}")
+            raise BoardError(key, _("expected a whole number, got {value}").format(
+                value=repr(v)))
         if v < minimum:
-            raise BoardError(key, f"must be at least {minimum}, got {v}")
+            raise BoardError(key, _("must be at least {least}, got {value}").format(
+                least=minimum, value=v))
         if v > MAX_NUMBER:
-            raise BoardError(key, f"must be at most {MAX_NUMBER}, got {v}")
+            raise BoardError(key, _("must be at most {most}, got {value}").format(
+                most=MAX_NUMBER, value=v))
         return v
 
     def maybe_int(self, key: str, *, minimum: int = 0, value: Any = None) -> int | None:
@@ -223,22 +234,23 @@ class _Reader:
     def text(self, key: str) -> str:
         v = self.raw(key)
         if not isinstance(v, str):
-            raise BoardError(key, f"expected text, got {_short(v)}")
+            raise BoardError(key, _("expected text, got {value}").format(value=_short(v)))
         if not v.isprintable():
-            raise BoardError(key, "holds control characters; write plain text")
+            raise BoardError(key, _("holds control characters; write plain text"))
         return v
 
     def ints(self, key: str, *, minimum: int = 0) -> tuple[int, ...]:
         v = self.raw(key)
         if not isinstance(v, list) or not v or len(v) > MAX_LIST:
-            raise BoardError(key, f"expected a list of 1 to {MAX_LIST} whole numbers, got "
-                                  f"{_short(v)}")
+            raise BoardError(key, _("expected a list of 1 to {most} whole numbers, got "
+                                    "{value}").format(most=MAX_LIST, value=_short(v)))
         return tuple(self.whole(f"{key}[{i}]", minimum=minimum, value=x) for i, x in enumerate(v))
 
     def maybe_ints(self, key: str, *, minimum: int = 0) -> tuple[int | None, ...]:
         v = self.raw(key)
         if not isinstance(v, list) or not v or len(v) > MAX_LIST:
-            raise BoardError(key, f"expected a list of 1 to {MAX_LIST} values, got {_short(v)}")
+            raise BoardError(key, _("expected a list of 1 to {most} values, got {value}").format(
+                most=MAX_LIST, value=_short(v)))
         return tuple(
             self.maybe_int(f"{key}[{i}]", minimum=minimum, value=x) for i, x in enumerate(v)
         )
@@ -246,19 +258,20 @@ class _Reader:
     def places(self, key: str, value: Any = None) -> Places:
         v = self.raw(key) if value is None else value
         if not isinstance(v, list) or len(v) != 2:
-            raise BoardError(key, f"expected [1st, 2nd], got {v!r}")
+            raise BoardError(key, _("expected [1st, 2nd], got {value}").format(value=repr(v)))
         first = self.whole(f"{key}[0]", value=v[0])
         second = self.whole(f"{key}[1]", value=v[1])
         if second > first:
-            raise BoardError(key, f"2nd place ({second}) is worth more than 1st ({first})")
+            raise BoardError(key, _("2nd place ({second}) is worth more than 1st "
+                                    "({first})").format(second=second, first=first))
         return Places(first, second)
 
     def field(self, key: str, table: Any, name: str) -> Any:
         """``table[name]`` of a table found inside a list, where :meth:`raw` cannot walk."""
         if not isinstance(table, Mapping):
-            raise BoardError(key, "expected a table")
+            raise BoardError(key, _("expected a table"))
         if name not in table:
-            raise BoardError(f"{key}.{name}", "missing")
+            raise BoardError(f"{key}.{name}", _("missing"))
         return table[name]
 
 
@@ -278,31 +291,36 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
     yearly = max(buyers, *(n * hand_size[n] for n in hand_size))
     plots = r.whole("building_circle.plots", minimum=1)
     check_size("years.count", years * yearly, plots,
-               f"{years} years x {yearly} buyers played a year", "plots")
+               _("{years} years x {buyers} buyers played a year").format(
+                   years=years, buyers=yearly), _("plots"))
 
     start_money = r.ints("money.start")
     if len(start_money) < max_players:
-        raise BoardError("money.start", f"needs {max_players} amounts, one per seat")
+        raise BoardError("money.start", _("needs {n} amounts, one per seat").format(
+            n=max_players))
 
     bank_spaces = r.whole("bank.spaces", minimum=1)
     bank_max = r.whole("bank.max_value", minimum=1)
     bank_values = r.maybe_ints("bank.values")
     if len(bank_values) != bank_spaces:
-        raise BoardError("bank.values", f"lists {len(bank_values)} values for "
-                         f"{bank_spaces} spaces")
+        raise BoardError("bank.values", _("lists {n} values for {spaces} spaces").format(
+            n=len(bank_values), spaces=bank_spaces))
     for i, value in enumerate(bank_values):
         if value is not None and value > bank_max:
-            raise BoardError(f"bank.values[{i}]", f"{value} is above bank.max_value {bank_max}")
+            raise BoardError(f"bank.values[{i}]", _("{value} is above bank.max_value "
+                                                    "{most}").format(value=value, most=bank_max))
 
     tent_spaces = r.maybe_int("tent.spaces", minimum=1)
     tent_costs_raw = r.raw("tent.costs")
     tent_costs = None if tent_costs_raw == UNKNOWN else r.ints("tent.costs")
     if tent_costs is not None and tent_spaces is not None and len(tent_costs) != tent_spaces:
-        raise BoardError("tent.costs", f"lists {len(tent_costs)} costs for {tent_spaces} spaces")
+        raise BoardError("tent.costs", _("lists {n} costs for {spaces} spaces").format(
+            n=len(tent_costs), spaces=tent_spaces))
 
     offers_raw = r.raw("lighted_windows.offers")
     if not isinstance(offers_raw, list) or not offers_raw or len(offers_raw) > MAX_LIST:
-        raise BoardError("lighted_windows.offers", "expected a list of {pay, draw, keep} tables")
+        raise BoardError("lighted_windows.offers",
+                         _("expected a list of {{pay, draw, keep}} tables").format())
     offers = []
     for i, o in enumerate(offers_raw):
         key = f"lighted_windows.offers[{i}]"
@@ -311,7 +329,8 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
               for f in ("pay", "draw", "keep"))
         )
         if offer.keep > offer.draw:
-            raise BoardError(key, f"keeps {offer.keep} of {offer.draw} drawn")
+            raise BoardError(key, _("keeps {keep} of {draw} drawn").format(
+                keep=offer.keep, draw=offer.draw))
         offers.append(offer)
 
     final_colour = {c: r.places(f"scoring.final.colour.{c}") for c in Colour}
@@ -414,40 +433,43 @@ def _areas(r: _Reader, numbers: Mapping[str, int | tuple[int, ...] | None]
     from the kind's numbers above. A profile without ``[areas]`` gets the printed board's."""
     raw = r.data.get("areas", DEFAULT_AREAS)
     if not isinstance(raw, Mapping) or not raw or len(raw) > MAX_LIST:
-        raise BoardError("areas", "expected a table of areas such as [areas.bank]")
+        raise BoardError("areas", _("expected a table of areas such as [areas.bank]"))
     out: list[AreaSpec] = []
     for key, spec in raw.items():
         where = f"areas.{key}"
         if not isinstance(spec, Mapping):
-            raise BoardError(where, "expected a table")
+            raise BoardError(where, _("expected a table"))
         kind = r.field(where, spec, "kind")
         if kind not in AREA_KINDS:
-            raise BoardError(f"{where}.kind", f"expected one of {', '.join(AREA_KINDS)}, "
-                             f"got {kind!r}")
+            raise BoardError(f"{where}.kind", _("expected one of {kinds}, got {kind}").format(
+                kinds=", ".join(AREA_KINDS), kind=repr(kind)))
         name = r.field(where, spec, "name")
         if not isinstance(name, str) or not name or not name.isprintable() or len(name) > 60:
-            raise BoardError(f"{where}.name", "expected the area's name as plain text (at "
-                             "most 60 characters)")
+            raise BoardError(f"{where}.name", _("expected the area's name as plain text (at "
+                                                "most 60 characters)"))
         flags: dict[str, bool] = {}
         for flag, default in (("pro", False), ("follow_suit", kind != "coloured")):
             v = spec.get(flag, default)
             if not isinstance(v, bool):
-                raise BoardError(f"{where}.{flag}", f"expected true or false, got {v!r}")
+                raise BoardError(f"{where}.{flag}", _("expected true or false, got "
+                                                      "{value}").format(value=repr(v)))
             flags[flag] = v
         expansion = spec.get("expansion")
         if expansion is not None and expansion not in ("gifts", "genie"):
-            raise BoardError(f"{where}.expansion", f"expected \"gifts\" or \"genie\", got "
-                             f"{expansion!r}")
+            raise BoardError(f"{where}.expansion", _("expected \"gifts\" or \"genie\", got "
+                                                     "{value}").format(value=repr(expansion)))
         section = None
         if kind == "market":
             sec = spec.get("section", key)
             if sec not in {s.value for s in Section}:
-                raise BoardError(f"{where}.section", f"a market area sells base, trunk, "
-                                 f"window or turret, got {sec!r}")
+                raise BoardError(f"{where}.section", _("a market area sells base, trunk, "
+                                                       "window or turret, got {value}").format(
+                    value=repr(sec)))
             section = Section(sec)
         rule = spec.get("rule", "R2")
         if not isinstance(rule, str):
-            raise BoardError(f"{where}.rule", f"expected a rule id such as R3.3, got {rule!r}")
+            raise BoardError(f"{where}.rule", _("expected a rule id such as R3.3, got "
+                                                "{value}").format(value=repr(rule)))
         source, how = _SPACES[kind]
         spaces: tuple[int, ...] | None
         if how == "unlimited":
@@ -465,11 +487,12 @@ def _areas(r: _Reader, numbers: Mapping[str, int | tuple[int, ...] | None]
     kinds = {a.kind for a in out}
     for kind in AREA_KINDS:
         if kind not in kinds:
-            raise BoardError("areas", f"no area of kind {kind!r}")
+            raise BoardError("areas", _("no area of kind {kind}").format(kind=repr(kind)))
         if kind != "market" and sum(a.kind == kind for a in out) > 1:
-            raise BoardError("areas", f"two areas of kind {kind!r}")
+            raise BoardError("areas", _("two areas of kind {kind}").format(kind=repr(kind)))
     sections = [a.section for a in out if a.section is not None]
     for s in Section:
         if sections.count(s) != 1:
-            raise BoardError("areas", f"needs exactly one {s} market area")
+            raise BoardError("areas", _("needs exactly one {section} market area").format(
+                section=s))
     return tuple(out)

@@ -30,8 +30,9 @@ from asara_cli.core.findings import (
     Violation,
     errors,
 )
+from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.names import same_name
-from asara_cli.games.asara.rules import gifts
+from asara_cli.games.asara.rules import gifts, terms
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Checkpoint, Display, Event, GiftsDealt, Turn
 from asara_cli.games.asara.rules.model import Variant
@@ -85,26 +86,34 @@ def _check_display(state: Table, event: Display, number: int) -> tuple[Violation
         market = state.market(section)
         wrong = [t for t in tiles if t.section != section]
         if wrong:
-            out.append(Violation(number, None, "R3.1",
-                                 f"the {section} display cannot show a {wrong[0]}"))
+            w = wrong[0]
+            out.append(Violation(number, None, "R3.1", _(
+                "the {section} display cannot show a {tile}").format(
+                section=terms.section(section), tile=terms.tile(w.section, w.colour, w.gold))))
             continue
         if len(tiles) != market.count:
-            out.append(Violation(number, None, "R3.1",
-                                 f"the {section} display should hold "
-                                 f"{plural(market.count, 'tile')}; {len(tiles)} are listed"))
+            out.append(Violation(number, None, "R3.1", ngettext(
+                "the {section} display should hold {n} tile; {listed} are listed",
+                "the {section} display should hold {n} tiles; {listed} are listed",
+                market.count).format(section=terms.section(section), n=market.count,
+                                     listed=len(tiles))))
             continue
         if market.shown is not None:
             # as multisets: one order for both (each tile has its own place in it)
             if sorted_tiles(market.shown) != sorted_tiles(tiles):
-                shown = ", ".join(str(t) for t in market.shown) or "nothing"
-                out.append(Violation(number, None, "R3.1",
-                                     f"the {section} display is known to show {shown}"))
+                shown = ", ".join(terms.tile(t.section, t.colour, t.gold)
+                                  for t in market.shown) or _("nothing")
+                out.append(Violation(number, None, "R3.1", _(
+                    "the {section} display is known to show {tiles}").format(
+                    section=terms.section(section), tiles=shown)))
             continue
         gone = missing(tiles, market.carried)
         if gone:
-            out.append(Violation(number, None, "R3.1",
-                                 f"the {section} display still holds the unsold {gone[0]} "
-                                 f"from last year, and it is not listed"))
+            g = gone[0]
+            out.append(Violation(number, None, "R3.1", _(
+                "the {section} display still holds the unsold {tile} from last year, and it "
+                "is not listed").format(section=terms.section(section),
+                                        tile=terms.tile(g.section, g.colour, g.gold))))
     return tuple(out)
 
 
@@ -116,22 +125,23 @@ def _check_checkpoint(state: Table, event: Checkpoint, number: int
         for name, shown in pairs:
             seat = state.seat(name)
             if seat is None:
-                out.append(Violation(number, name, CHECKPOINT, f"no player is named {name!r}"))
+                out.append(Violation(number, name, CHECKPOINT, _(
+                    "no player is named {name}").format(name=repr(name))))
                 continue
             if what == "prestige":
                 have = prestige[seat]
                 if have != shown:
-                    out.append(Violation(
-                        number, name, CHECKPOINT,
-                        f"the prestige track shows {name} at {shown}; the moves recorded give "
-                        f"{have} (a difference of {shown - have:+d})"))
+                    out.append(Violation(number, name, CHECKPOINT, _(
+                        "the prestige track shows {player} at {shown}; the moves recorded give "
+                        "{have} (a difference of {difference})").format(
+                        player=name, shown=shown, have=have, difference=f"{shown - have:+d}")))
             else:
                 have = state.players[seat].money
                 if have != shown:
-                    out.append(Violation(
-                        number, name, CHECKPOINT,
-                        f"{name} counts {shown} Asari; the moves recorded give {have} "
-                        f"(a difference of {shown - have:+d})"))
+                    out.append(Violation(number, name, CHECKPOINT, _(
+                        "{player} counts {shown} Asari; the moves recorded give {have} (a "
+                        "difference of {difference})").format(
+                        player=name, shown=shown, have=have, difference=f"{shown - have:+d}")))
     return tuple(out)
 
 
@@ -210,29 +220,35 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
     out = []
     n = len(setup.players)
     if not board.min_players <= n <= board.max_players:
-        out.append(Violation(0, None, "R1", f"ASARA is for {board.min_players} to "
-                                            f"{board.max_players} players, not {n}"))
+        out.append(Violation(0, None, "R1", _(
+            "ASARA is for {least} to {most} players, not {n}").format(
+            least=board.min_players, most=board.max_players, n=n)))
     twice = same_name(setup.players)
     if twice:
         a, b = twice
-        also = "" if a == b else f" and {b!r}"
-        out.append(Violation(0, b, "R1", f"two players are named {a!r}{also} (names are "
-                                         f"compared ignoring case)"))
+        if a == b:
+            text = _("two players are named {name} (names are compared ignoring case)")
+        else:
+            text = _("two players are named {name} and {other} (names are compared ignoring "
+                     "case)")
+        out.append(Violation(0, b, "R1", text.format(name=repr(a), other=repr(b))))
     if n and not 0 <= setup.start < n:
-        out.append(Violation(0, None, "R1", "the start player is not one of the players"))
+        out.append(Violation(0, None, "R1", _("the start player is not one of the players")))
     for x in setup.expansions:
         if x not in SUPPORTED_EXPANSIONS:
-            what = KNOWN_EXPANSIONS.get(x)
+            what = terms.expansion(x) if x in KNOWN_EXPANSIONS else repr(x)
             rule = "R6.1" if x == "gifts" else "R6.2" if x == "genie" else "R6"
-            out.append(Violation(0, None, rule,
-                                 f"the expansion {what or repr(x)} is not known"))
+            out.append(Violation(0, None, rule, _("the expansion {expansion} is not "
+                                                  "known").format(expansion=what)))
         if x == "genie" and setup.variant != Variant.PRO:
-            out.append(Violation(0, None, "R6.2", "the Bottle Genie is only in the pro game"))
+            out.append(Violation(0, None, "R6.2",
+                                 _("the Bottle Genie is only in the pro game")))
     if len(setup.buyers) > board.buyer_colours:
-        out.append(Violation(0, None, "R1", f"buyers come in {board.buyer_colours} colours; "
-                                            f"{len(setup.buyers)} are declared"))
+        out.append(Violation(0, None, "R1", _(
+            "buyers come in {colours} colours; {declared} are declared").format(
+            colours=board.buyer_colours, declared=len(setup.buyers))))
     if len(set(setup.buyers)) < len(setup.buyers):
-        out.append(Violation(0, None, "R1", "a buyer colour is declared twice"))
+        out.append(Violation(0, None, "R1", _("a buyer colour is declared twice")))
     return tuple(out)
 
 

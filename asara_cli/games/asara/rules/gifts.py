@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from asara_cli.core.findings import NOTE, Report, Violation
+from asara_cli.core.i18n import _, ngettext
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.lighted import take_lighted
 from asara_cli.games.asara.rules.areas.market import check_display, take_from_display
 from asara_cli.games.asara.rules.board import AreaSpec, Board
@@ -23,13 +25,18 @@ from asara_cli.games.asara.rules.labels import check_label
 from asara_cli.games.asara.rules.model import Variant
 from asara_cli.games.asara.rules.state import LedgerEntry
 from asara_cli.games.asara.rules.table import Position, Table
-from asara_cli.games.asara.rules.text import plural
 
 RULE = "R6.1"
 
 
 def gifts_text(gifts: tuple[Gift, ...] | list[Gift]) -> str:
-    return ", ".join(str(g) for g in gifts) or "no gift"
+    """Gift cards in the language in use: ``asari 4, buy base``."""
+    return ", ".join(gift_text(g) for g in gifts) or _("no gift")
+
+
+def gift_text(gift: Gift) -> str:
+    """One gift card in the language in use (rules/terms.py)."""
+    return terms.gift(gift.kind, gift.amount, gift.section)
 
 
 def use_text(use: GiftUse) -> str:
@@ -66,46 +73,55 @@ def check_deal(board: Board, state: Table, event: GiftsDealt, number: int
         out.append(Violation(number, None, RULE, message))
 
     if "gifts" not in state.setup.expansions:
-        bad("the Gifts of the Caliph are not in this game (the header's expansions)")
+        bad(_("the Gifts of the Caliph are not in this game (the header's expansions)"))
         return tuple(out)
     if state.over:
-        bad("the game is over; no gifts are dealt")
+        bad(_("the game is over; no gifts are dealt"))
         return tuple(out)
     if state.areas:
-        bad(f"gifts are dealt at the start of year {state.year}, before the first buyer is "
-            f"placed")
+        bad(_("gifts are dealt at the start of year {year}, before the first buyer is "
+              "placed").format(year=state.year))
     if state.gifts_year == state.year:
-        bad(f"the gifts of year {state.year} are already dealt")
+        bad(_("the gifts of year {year} are already dealt").format(year=state.year))
     pro = state.setup.variant == Variant.PRO
     expected = min(_per_year(board, state), state.gift_deck)
     if len(event.gifts) != expected:
-        bad(f"year {state.year} deals {plural(expected, 'gift')} (one per chest; "
-            f"{state.gift_deck} left in the deck), not {len(event.gifts)}")
+        bad(ngettext("year {year} deals {n} gift (one per chest; {left} left in the deck), "
+                     "not {given}",
+                     "year {year} deals {n} gifts (one per chest; {left} left in the deck), "
+                     "not {given}", expected).format(
+            year=state.year, n=expected, left=state.gift_deck, given=len(event.gifts)))
     spaces = [(a, s) for a, s, _ in event.gifts]
     twice = [x for x, n in Counter(spaces).items() if n > 1]
     if twice:
-        bad(f"two gifts are dealt onto {twice[0][0]} {twice[0][1]}; one chest gets one a year")
+        bad(_("two gifts are dealt onto {area} {space}; one chest gets one a year").format(
+            area=twice[0][0], space=twice[0][1]))
     for area, space, gift in event.gifts:
         spec = board.area(area) if board.has_area(area) else None
         if spec is None or not (spec.kind == "market" or (pro and spec.kind == "lighted")):
-            where = "a market space" + (" or the House of the lighted windows" if pro else "")
-            bad(f"chests stand on {where}, not on {area!r}")
+            if pro:
+                bad(_("chests stand on a market space or the House of the lighted windows, "
+                      "not on {area}").format(area=repr(area)))
+            else:
+                bad(_("chests stand on a market space, not on {area}").format(area=repr(area)))
             continue
         if spec.spaces is not None and space not in spec.spaces:
-            bad(f"the {spec.name} has no space {space} ({spec.describe_spaces()})")
+            bad(_("the {area} has no space {space} ({spaces})").format(
+                area=terms.area(spec.name), space=space, spaces=spec.describe_spaces()))
         if gift.kind == GiftKind.LIGHTED and not pro:
-            bad("the lighted-window gifts are only in the pro game")
+            bad(_("the lighted-window gifts are only in the pro game"))
     if pro and len(event.gifts) == _per_year(board, state):
         in_house = sum(board.area(a).kind == "lighted" for a, _, _ in event.gifts
                        if board.has_area(a))
         if in_house != 1:
-            bad(f"the pro game has one chest in the House of the lighted windows, not "
-                f"{in_house}")
+            bad(_("the pro game has one chest in the House of the lighted windows, not "
+                  "{n}").format(n=in_house))
     if state.chests and len(state.chests) == len(event.gifts):
         new = sorted(set(spaces) - set(state.chests))
         if new:
-            bad(f"{new[0][0]} {new[0][1]} holds no chest (the chests of earlier years: "
-                f"{', '.join(f'{a} {s}' for a, s in state.chests)})")
+            bad(_("{area} {space} holds no chest (the chests of earlier years: "
+                  "{chests})").format(area=new[0][0], space=new[0][1],
+                                     chests=", ".join(f"{a} {s}" for a, s in state.chests)))
     return tuple(out)
 
 
@@ -197,38 +213,46 @@ def check_claim(board: Board, state: Table, seat: int, spec: AreaSpec, turn: Tur
     the turn claims none, else a copy (``state`` is left as it was)."""
     if "gifts" not in state.setup.expansions:
         if turn.gifts:
-            bad(RULE, "the Gifts of the Caliph are not in this game")
+            bad(RULE, _("the Gifts of the Caliph are not in this game"))
         return state
     space = unnamed_space(board, state, spec, turn.placement.space)
     lying = list(state.gifts_at(spec.key, space)) if space is not None else []
     claimed = [u.gift for u in turn.gifts]
     if space is None and any(a == spec.key for a, _, _ in state.gifts):
         holding = sorted({s for a, s, _ in state.gifts if a == spec.key})
-        bad(RULE, f"gifts lie in the {spec.name} (space {', '.join(map(str, holding))}): "
-                  f"name the space the buyer went on")
+        bad(RULE, _("gifts lie in the {area} (space {spaces}): name the space the buyer went "
+                    "on").format(area=terms.area(spec.name),
+                                 spaces=", ".join(map(str, holding))))
     missing = undealt(state)
     if missing and (state.year, "deal") not in state.noted:
-        bad(RULE, f"the Caliph's gifts of year {state.year} were never dealt in the log (no "
-                  f"gifts event before the year's first buyer): gifts claimed are trusted",
-            NOTE)
+        bad(RULE, _("the Caliph's gifts of year {year} were never dealt in the log (no "
+                    "gifts event before the year's first buyer): gifts claimed are "
+                    "trusted").format(year=state.year), NOTE)
     if Counter(claimed) != Counter(lying):
         extra = Counter(claimed)
         extra.subtract(Counter(lying))
         unclaimed = [g for g, n in (-extra).items() for _ in range(n)]
         if space is None:
-            bad(RULE, f"the move claims {gifts_text(claimed)} but names no space of the "
-                      f"{spec.name} (gifts lie on spaces: name it)")
+            bad(RULE, _("the move claims {gifts} but names no space of the {area} (gifts lie "
+                        "on spaces: name it)").format(gifts=gifts_text(claimed),
+                                                      area=terms.area(spec.name)))
         elif unclaimed or not unrecorded(state):
-            where = f"space {space} of the {spec.name}"
-            bad(RULE, f"{where} holds {gifts_text(lying)}; the move claims "
-                      f"{gifts_text(claimed)} (a buyer there takes every gift lying there)")
+            bad(RULE, _("space {space} of the {area} holds {lying}; the move claims {gifts} (a "
+                        "buyer there takes every gift lying there)").format(
+                space=space, area=terms.area(spec.name), lying=gifts_text(lying),
+                gifts=gifts_text(claimed)))
         elif not missing and (state.year, "gifts") not in state.noted:
             # a gift left from a year whose deal the log lacks: trusted, as in that year
             years = sorted({y for y, key in state.noted if key == "deal"})
-            deals = (f"the deal of year {years[0]} is" if len(years) == 1 else
-                     f"the deals of years {', '.join(map(str, years))} are")
-            bad(RULE, f"{gifts_text(claimed)} claimed on space {space} of the {spec.name}: "
-                      f"no recorded deal put it there ({deals} not recorded); trusted", NOTE)
+            if len(years) == 1:
+                text = _("{gifts} claimed on space {space} of the {area}: no recorded deal put "
+                         "it there (the deal of year {years} is not recorded); trusted")
+            else:
+                text = _("{gifts} claimed on space {space} of the {area}: no recorded deal put "
+                         "it there (the deals of years {years} are not recorded); trusted")
+            bad(RULE, text.format(gifts=gifts_text(claimed), space=space,
+                                  area=terms.area(spec.name),
+                                  years=", ".join(map(str, years))), NOTE)
     if turn.gifts:
         state = state.copy()
     for use in turn.gifts:
@@ -244,38 +268,44 @@ def check_gift(board: Board, state: Table, seat: int, use: GiftUse, bad: Report)
     if kind == GiftKind.BUYER:
         # compulsory while the deck holds a card; void when it is empty (X4)
         if use.taken and state.draw_pile < 1:
-            bad(RULE, "a buyer gift, but the buyer deck is empty this year: the gift is void "
-                      "(\"buyer: nothing\")")
+            bad(RULE, _("a buyer gift, but the buyer deck is empty this year: the gift is "
+                        "void (\"buyer: nothing\")"))
         elif not use.taken and state.draw_pile >= 1:
-            bad(RULE, f"the buyer gift is compulsory: the buyer deck holds "
-                      f"{plural(state.draw_pile, 'card')}")
+            bad(RULE, ngettext("the buyer gift is compulsory: the buyer deck holds {n} card",
+                               "the buyer gift is compulsory: the buyer deck holds {n} cards",
+                               state.draw_pile).format(n=state.draw_pile))
         if use.buyer is not None:
             check_label(board, state, use.buyer, bad)
     elif kind == GiftKind.ASARI:
         if use.gift.amount is None or use.gift.amount < 0:
-            bad(RULE, "a money gift shows the Asari it gives")
+            bad(RULE, _("a money gift shows the Asari it gives"))
     elif kind == GiftKind.BUY:
         _check_purchase(board, state, p.name, p.money, use, bad)
     elif kind == GiftKind.LIGHTED:
         if state.setup.variant != Variant.PRO:
-            bad(RULE, "the lighted-window gifts are only in the pro game")
+            bad(RULE, _("the lighted-window gifts are only in the pro game"))
             return
         cost = board.gift_lighted_cost
         can = p.money >= cost and state.lighted_stack >= 1
         if use.taken and p.money < cost:
-            bad("R2.3", f"{p.name} has {p.money} Asari; the lighted-window gift costs {cost}")
+            bad("R2.3", _("{player} has {money} Asari; the lighted-window gift costs "
+                          "{cost}").format(player=p.name, money=p.money, cost=cost))
         elif use.taken and state.lighted_stack < 1:
-            bad("R3.7", "the lighted-window stack is empty")
+            bad("R3.7", _("the lighted-window stack is empty"))
         elif not use.taken and can:
-            bad(RULE, f"the lighted-window gift is compulsory: {p.name} has {p.money} Asari "
-                      f"and the stack holds {plural(state.lighted_stack, 'window')}")
+            bad(RULE, ngettext("the lighted-window gift is compulsory: {player} has {money} "
+                               "Asari and the stack holds {n} window",
+                               "the lighted-window gift is compulsory: {player} has {money} "
+                               "Asari and the stack holds {n} windows",
+                               state.lighted_stack).format(
+                player=p.name, money=p.money, n=state.lighted_stack))
 
 
 def _check_purchase(board: Board, state: Table, name: str, money: int, use: GiftUse,
                     bad: Report) -> None:
     section = use.gift.section
     if section is None:
-        bad(RULE, "a purchase gift names its market area")
+        bad(RULE, _("a purchase gift names its market area"))
         return
     tile = use.tile
     market = state.market(section)
@@ -283,7 +313,9 @@ def _check_purchase(board: Board, state: Table, name: str, money: int, use: Gift
         check_display(state, tile, bad)
         price = board.price(tile.colour)
         if price > money:
-            bad("R2.3", f"{name} has {money} Asari; the gift's {tile} costs {price}")
+            bad("R2.3", _("{player} has {money} Asari; the gift's {tile} costs {price}").format(
+                player=name, money=money, tile=terms.tile(tile.section, tile.colour, tile.gold),
+                price=price))
         return
     # Nothing bought: only when nothing in the display can be paid for.
     if market.count < 1:
@@ -291,13 +323,17 @@ def _check_purchase(board: Board, state: Table, name: str, money: int, use: Gift
     if market.shown is not None:
         cheap = [t for t in market.shown if board.price(t.colour) <= money]
         if cheap:
-            bad(RULE, f"the purchase gift is compulsory: {name} has {money} Asari and the "
-                      f"{section} display shows {cheap[0]} for {board.price(cheap[0].colour)}")
+            t = cheap[0]
+            bad(RULE, _("the purchase gift is compulsory: {player} has {money} Asari and the "
+                        "{section} display shows {tile} for {price}").format(
+                player=name, money=money, section=terms.section(section),
+                tile=terms.tile(t.section, t.colour, t.gold), price=board.price(t.colour)))
         return
     dearest = max(board.prices.values())
     if money >= dearest:
-        bad(RULE, f"the purchase gift is compulsory: {name} has {money} Asari, enough for "
-                  f"any tile of the {section} display")
+        bad(RULE, _("the purchase gift is compulsory: {player} has {money} Asari, enough for "
+                    "any tile of the {section} display").format(
+            player=name, money=money, section=terms.section(section)))
 
 
 def apply_gift(board: Board, state: Table, seat: int, use: GiftUse, number: int) -> None:
@@ -316,7 +352,7 @@ def apply_gift(board: Board, state: Table, seat: int, use: GiftUse, number: int)
             take_from_display(state, seat, tile)
     elif kind == GiftKind.PRESTIGE:
         state.ledger.append(LedgerEntry(seat, board.gift_prestige, "gift", state.year, number,
-                                        "a gift of the Caliph: prestige"))
+                                        _("a gift of the Caliph: prestige")))
     elif use.taken and state.lighted_stack >= 1:
         p.money -= board.gift_lighted_cost
         take_lighted(state, seat, 1, (use.colour,) if use.colour else ())

@@ -4,9 +4,10 @@ colours; a log may declare its table's colours, else they are learnt as buyers a
 from __future__ import annotations
 
 from asara_cli.core.findings import Report
+from asara_cli.core.i18n import _
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.table import Table
-from asara_cli.games.asara.rules.text import ordinal
 
 
 def check_label(board: Board, state: Table, label: str, bad: Report) -> None:
@@ -14,9 +15,10 @@ def check_label(board: Board, state: Table, label: str, bad: Report) -> None:
     and never one colour more than the cards come in (R1)."""
     declared = state.setup.buyers
     if declared and label not in declared:
-        bad("R1", f"this game's buyer colours are {', '.join(declared)}; {label!r} is not "
-                  f"one of them")
+        bad("R1", _("this game's buyer colours are {colours}; {label} is not one of "
+                    "them").format(colours=", ".join(declared), label=repr(label)))
     elif label not in state.labels and len(state.labels) >= board.buyer_colours:
-        bad("R1", f"buyers come in {board.buyer_colours} colours and "
-                  f"{', '.join(state.labels)} are already in play; {label!r} would be a "
-                  f"{ordinal(board.buyer_colours + 1)}")
+        bad("R1", _("buyers come in {n} colours and {colours} are already in play; {label} "
+                    "would be a {nth}").format(
+            n=board.buyer_colours, colours=", ".join(state.labels), label=repr(label),
+            nth=terms.ordinal(board.buyer_colours + 1)))

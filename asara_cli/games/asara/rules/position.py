@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 from msgspec import Struct
 
+from asara_cli.core.i18n import _, ngettext
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.model import Section, Tower
 
@@ -27,24 +29,31 @@ def check_position(board: Board, towers: Sequence[Sequence[Tower]]) -> tuple[Pos
             if t.lighted > t.height - 2:
                 problems.append(PositionProblem(
                     "R3.7",
-                    f"a {t.colour} tower of height {t.height} has {t.height - 2} sections "
-                    f"between base and turret, so at most {t.height - 2} lighted windows, "
-                    f"not {t.lighted}",
+                    ngettext("a {tower} of height {height} has {middle} sections between base "
+                             "and turret, so at most {middle} lighted windows, not {lighted}",
+                             "a {tower} of height {height} has {middle} sections between base "
+                             "and turret, so at most {middle} lighted windows, not {lighted}",
+                             t.height - 2).format(
+                        tower=terms.tower(t.colour), height=t.height, middle=t.height - 2,
+                        lighted=t.lighted),
                     seat, i))
     every = [t for own in towers for t in own]
     n = len(every)
     for section in (Section.BASE, Section.TURRET):
         if n > board.tiles[section]:
             problems.append(PositionProblem(
-                "R1", f"{n} towers need {n} {section}s; the game has {board.tiles[section]}"))
+                "R1", ngettext("{n} tower needs {parts}; the game has {have}",
+                               "{n} towers need {parts}; the game has {have}", n).format(
+                    n=n, parts=terms.sections(section, n), have=board.tiles[section])))
     middle = sum(t.trunks + t.windows for t in every)
     middle_tiles = board.tiles[Section.TRUNK] + board.tiles[Section.WINDOW]
     if middle > middle_tiles:
         problems.append(PositionProblem(
-            "R1", f"the towers hold {middle} trunks and windows; the game has {middle_tiles}"))
+            "R1", _("the towers hold {n} trunks and windows; the game has {have}").format(
+                n=middle, have=middle_tiles)))
     lighted = sum(t.lighted for t in every)
     if lighted > board.lighted_window_tiles:
         problems.append(PositionProblem(
-            "R1", f"the towers hold {lighted} lighted windows; the game has "
-                  f"{board.lighted_window_tiles}"))
+            "R1", _("the towers hold {n} lighted windows; the game has {have}").format(
+                n=lighted, have=board.lighted_window_tiles)))
     return tuple(problems)

@@ -9,6 +9,9 @@ from typing import Generic, NamedTuple, TypeVar
 
 from msgspec import Struct
 
+from asara_cli.core import i18n
+from asara_cli.core.i18n import _, ngettext, pgettext
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import Board, Places
 from asara_cli.games.asara.rules.model import Colour, Tower
 
@@ -25,7 +28,8 @@ CATEGORY_LABELS = {OVERALL: "highest tower overall", MOST_TOWERS: "most towers",
 
 
 def category_label(category: str) -> str:
-    return CATEGORY_LABELS.get(category, category)
+    """A category's name in the language in use (rules/terms.py)."""
+    return terms.category(category)
 
 
 class Award(Struct, frozen=True):
@@ -98,32 +102,34 @@ def year_evaluation(
             gold += t.gold - t.lighted_on_gold  # visible gold (R3.7)
             lighted += t.lighted
         holds = seat == caliph
-        points, explanation = _year_words(n, gold, lighted, holds, values)
+        points, explanation = _year_words(n, gold, lighted, holds, values, i18n.language())
         scores.append(YearScore(seat, n, gold, lighted, holds, points, explanation))
     return tuple(scores)
 
 
 @lru_cache(maxsize=1024)  # a few dozen positions recur at every year end of every game
 def _year_words(n: int, gold: int, lighted: int, holds: bool,
-                values: tuple[int, int, int, int]) -> tuple[int, str]:
-    """A player's end-of-year points and their words (the parts that score, R4)."""
+                values: tuple[int, int, int, int], language: str) -> tuple[int, str]:
+    """A player's end-of-year points and their words (the parts that score, R4), in
+    ``language`` (the language in use: the words are kept by it)."""
     year_tower, year_gold, year_lighted, year_caliph = values
     shown: list[tuple[int, str]] = []
     points = 0
     if p := n * year_tower:
-        shown.append((p, f"{n} tower{'s' if n != 1 else ''}"))
+        shown.append((p, ngettext("{n} tower", "{n} towers", n).format(n=n)))
         points += p
     if p := gold * year_gold:
-        shown.append((p, f"{gold} gold"))
+        shown.append((p, ngettext("{n} gold", "{n} gold", gold).format(n=gold)))
         points += p
     if p := lighted * year_lighted:
-        shown.append((p, f"{lighted} lighted window{'s' if lighted != 1 else ''}"))
+        shown.append((p, ngettext("{n} lighted window", "{n} lighted windows",
+                                  lighted).format(n=lighted)))
         points += p
     if holds and (p := year_caliph):
-        shown.append((p, "Caliph"))
+        shown.append((p, pgettext("year", "Caliph")))
         points += p
     if not shown:
-        return points, "no towers, no Caliph: 0"
+        return points, _("no towers, no Caliph: 0")
     labels = ", ".join([label for _, label in shown])
     sums = "+".join([str(p) for p, _ in shown])
     return points, (f"{labels}: {sums} = {points}" if len(shown) > 1 else
@@ -153,16 +159,36 @@ def _quotient(a: int, b: int) -> str:
     # in whole numbers, as fractions.Fraction would say it (a tie needs it, per tower)
     if a % b == 0:
         return str(a // b)
+    point = pgettext("decimal separator", ".")  # 7,5 in German
     if a * 10**6 % b == 0:  # ends within six decimals
-        return f"{a / b:g}"
-    return f"~{a / b:.2f}"
+        return f"{a / b:g}".replace(".", point)
+    return f"~{a / b:.2f}".replace(".", point)
 
 
 def _split(total_text: str, total: int, n: int, unit: str) -> tuple[int, str]:
     points = _ceil_div(total, n)
     q = _quotient(total, n)
     arrow = f" -> {points}" if q != str(points) else ""
-    return points, f"{total_text}/{n} = {q}{arrow} per {unit}"
+    if unit == "player":
+        text = _("{total}/{n} = {quotient}{arrow} per player")
+    else:
+        text = _("{total}/{n} = {quotient}{arrow} per tower")
+    return points, text.format(total=total_text, n=n, quotient=q, arrow=arrow)
+
+
+def _tied(unit: str, place: int, how: str, n: int, what: str) -> str:
+    """``tied 1st, 7/2 = 3.5 -> 4 per tower (2 towers, height 5)``."""
+    if unit == "player":
+        text = (ngettext("tied 1st, {how} ({n} player, {what})",
+                         "tied 1st, {how} ({n} players, {what})", n) if place == 1 else
+                ngettext("tied 2nd, {how} ({n} player, {what})",
+                         "tied 2nd, {how} ({n} players, {what})", n))
+    else:
+        text = (ngettext("tied 1st, {how} ({n} tower, {what})",
+                         "tied 1st, {how} ({n} towers, {what})", n) if place == 1 else
+                ngettext("tied 2nd, {how} ({n} tower, {what})",
+                         "tied 2nd, {how} ({n} towers, {what})", n))
+    return text.format(how=how, n=n, what=what)
 
 
 def _rank(
@@ -204,9 +230,11 @@ def _rank(
         won = [b for b in beaten if b < lw]
         parts = []
         if won:
-            parts.append(f"ahead on lighted windows, {lw} vs {max(won)}")
+            parts.append(_("ahead on lighted windows, {mine} vs {other}").format(
+                mine=lw, other=max(won)))
         if lost:
-            parts.append(f"behind on lighted windows, {lw} vs {min(lost)}")
+            parts.append(_("behind on lighted windows, {mine} vs {other}").format(
+                mine=lw, other=min(lost)))
         return "; " + "; ".join(parts) + " [R5.6]"
 
     placed: list[_Placed[T]] = []
@@ -216,7 +244,8 @@ def _rank(
         out: list[_Placed[T]] = []
         for i in range(start, len(groups)):
             g = groups[i]
-            how = f"no place, {describe(group_keys[i][0])}: {why}{note(i)}"
+            how = _("no place, {what}: {why}").format(what=describe(group_keys[i][0]),
+                                                      why=why) + note(i)
             out.extend(_Placed(x, 0, len(g), 0, how) for x in g)
         return out
 
@@ -225,32 +254,34 @@ def _rank(
     if len(first) > 1:
         pts, how = _split(f"({values.first}+{values.second})", values.first + values.second,
                           len(first), unit)
-        how = f"tied 1st, {how} ({len(first)} {unit}s, {what}{note(0)})"
+        how = _tied(unit, 1, how, len(first), what + note(0))
         placed.extend(_Placed(x, 1, len(first), pts, how) for x in first)
         # R5.2: a tie for 1st leaves no 2nd place
-        return placed + nothing(1, "1st is tied, so no 2nd place [R5.2]")
-    placed.append(_Placed(first[0], 1, 1, values.first, f"1st, {values.first} ({what}{note(0)})"))
+        return placed + nothing(1, _("1st is tied, so no 2nd place [R5.2]"))
+    placed.append(_Placed(first[0], 1, 1, values.first, _("1st, {points} ({what})").format(
+        points=values.first, what=what + note(0))))
     if len(groups) > 1:
         second = groups[1]
         what = describe(group_keys[1][0])
         if len(second) > 1:
             pts, how = _split(str(values.second), values.second, len(second), unit)
-            how = f"tied 2nd, {how} ({len(second)} {unit}s, {what}{note(1)})"
+            how = _tied(unit, 2, how, len(second), what + note(1))
         else:
-            pts, how = values.second, f"2nd, {values.second} ({what}{note(1)})"
+            pts, how = values.second, _("2nd, {points} ({what})").format(
+                points=values.second, what=what + note(1))
         placed.extend(_Placed(x, 2, len(second), pts, how) for x in second)
-    return placed + nothing(2, "below 2nd place")
+    return placed + nothing(2, _("below 2nd place"))
 
 
 _COLOURS = tuple(Colour)  # iterating the enum class is slow
 
 
 def _of_height(h: int) -> str:
-    return f"height {h}"
+    return _("height {n}").format(n=h)
 
 
 def _with_towers(n: int) -> str:
-    return f"{n} tower{'s' if n != 1 else ''}"
+    return ngettext("{n} tower", "{n} towers", n).format(n=n)
 
 
 def final_evaluation(
@@ -276,12 +307,14 @@ def final_evaluation(
                 [owned[i] for i in mine], [keys[i] for i in mine], pro,
                 board.final_colour[colour], "tower", _of_height):
             (awards if place else unplaced).append(Award(
-                colour.value, seat, points, f"{colour}: {how}", place, tied, tower))
+                colour.value, seat, points, _("{colour}: {how}").format(
+                    colour=terms.colour(colour), how=how), place, tied, tower))
 
     for (seat, tower), place, tied, points, how in _rank(
             owned, keys, pro, board.final_overall, "tower", _of_height):
         (awards if place else unplaced).append(Award(
-            OVERALL, seat, points, f"highest overall: {how}", place, tied, tower))
+            OVERALL, seat, points, _("highest overall: {how}").format(how=how), place, tied,
+            tower))
 
     builders = [seat for seat, pos in enumerate(positions) if pos.towers]
     counts = [(len(positions[seat].towers),
@@ -291,13 +324,14 @@ def final_evaluation(
                                                 board.final_most_towers, "player",
                                                 _with_towers):
         (awards if place else unplaced).append(Award(
-            MOST_TOWERS, seat, points, f"most towers: {how}", place, tied))
+            MOST_TOWERS, seat, points, _("most towers: {how}").format(how=how), place, tied))
 
     per = board.money_per_point
     for seat, pos in enumerate(positions):
         pts = pos.asari // per
-        awards.append(Award(MONEY, seat, pts, f"money: {pos.asari} Asari, 1 per full {per} = "
-                                              f"{pts}"))
+        awards.append(Award(MONEY, seat, pts, _(
+            "money: {asari} Asari, 1 per full {per} = {points}").format(
+            asari=pos.asari, per=per, points=pts)))
     return FinalEvaluation(tuple(awards), len(positions), tuple(unplaced))
 
 

@@ -5,18 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from asara_cli.core.words import ordinal, plural
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.model import Colour, Tower
 
 __all__ = ["a_buyer", "ordinal", "plural", "tower_label", "tower_name", "tower_word"]
 
 
 def tower_name(colour: Colour, n: int) -> str:
-    return f"{colour} tower" if n == 1 else f"{ordinal(n)} {colour} tower"
+    """``red tower``, ``2nd red tower`` in the language in use (rules/terms.py)."""
+    return terms.tower(colour, n)
 
 
 def a_buyer(label: str) -> str:
-    """``a blue buyer``, ``an orange buyer``."""
-    return f"{'an' if label[:1] in 'aeiou' else 'a'} {label} buyer"
+    """``a blue buyer``, ``an orange buyer`` in the language in use (rules/terms.py)."""
+    return terms.buyer(label)
 
 
 def tower_word(colour: Colour, n: int) -> str:

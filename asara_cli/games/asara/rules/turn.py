@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import ERROR, NOTE, CannotApply, Report, Violation
-from asara_cli.games.asara.rules import gifts
+from asara_cli.core.i18n import _, ngettext
+from asara_cli.games.asara.rules import gifts, terms
 from asara_cli.games.asara.rules.areas import BY_ACTION_TYPE, Kind, Move, kind_of
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import PAIR, Placement, Turn
 from asara_cli.games.asara.rules.labels import check_label
 from asara_cli.games.asara.rules.table import EMPTY_SPOT, Spot, Table
-from asara_cli.games.asara.rules.text import a_buyer, plural
+from asara_cli.games.asara.rules.text import a_buyer
 
 
 def check_turn(board: Board, state: Table, event: Turn, number: int
@@ -65,29 +66,34 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
     bad.number = number
     turn = state.turn
     if turn is None:
-        bad("R5", f"the game is over after year {board.years}; no more turns")
+        bad("R5", _("the game is over after year {year}; no more turns").format(
+            year=board.years))
         return None
     seat = state.seats.get(name)  # the name as the header writes it, nearly always
     if seat is None:
         seat = state.seat(name)
     if seat is None:
         names = ", ".join(p.name for p in state.players)
-        bad("R2", f"no player is named {name!r} (players: {names})")
+        bad("R2", _("no player is named {name} (players: {names})").format(
+            name=repr(name), names=names))
         return None
     action = event.action
     kind = BY_ACTION_TYPE.get(type(action)) or kind_of(action)
     spec = kind.area(board, action)
     checking = bad.out is not None
     if checking and seat != turn:
-        bad("R2", f"it is {state.players[turn].name}'s turn, not {name}'s")
+        bad("R2", _("it is {mover}'s turn, not {player}'s").format(
+            mover=state.players[turn].name, player=name))
         checking = False  # a turn out of order: nothing else about it can be trusted
     if checking and not (state.playing.get(spec.key) or state.in_play(board, spec.key)):
         if spec.expansion is not None and spec.expansion not in state.setup.expansions:
-            bad(spec.rule, f"the {spec.name} is an expansion this game does not use (the "
-                           f"header's expansions: "
-                           f"{', '.join(state.setup.expansions) or 'none'})")
+            bad(spec.rule, _("the {area} is an expansion this game does not use (the "
+                             "header's expansions: {expansions})").format(
+                area=terms.area(spec.name),
+                expansions=", ".join(state.setup.expansions) or _("none")))
         else:
-            bad(spec.rule, f"the {spec.name} is only in the pro game")
+            bad(spec.rule, _("the {area} is only in the pro game").format(
+                area=terms.area(spec.name)))
         checking = False
     if not carry and not checking:
         return seat
@@ -102,14 +108,17 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
         player = state.players[seat]
         if kind.face_down:
             if label is not None:
-                bad(spec.rule, f"the {spec.name} takes one face-down buyer, not "
-                               f"{'a pair' if label == PAIR else a_buyer(label)}")
+                bad(spec.rule, _("the {area} takes one face-down buyer, not {buyer}").format(
+                    area=terms.area(spec.name),
+                    buyer=_("a pair") if label == PAIR else a_buyer(label)))
         elif label is None:
-            bad("R2", f"a buyer in the {spec.name} is placed face up (its colour) or as a "
-                      f"face-down pair")
+            bad("R2", _("a buyer in the {area} is placed face up (its colour) or as a "
+                        "face-down pair").format(area=terms.area(spec.name)))
         if (2 if label == PAIR else 1) > player.buyers:
             # R2: a turn places one buyer, or two face down; the hand (R1) must hold them.
-            bad("R2", f"{player.name} holds {plural(player.buyers, 'buyer')}; a pair needs 2")
+            bad("R2", ngettext("{player} holds {n} buyer; a pair needs 2",
+                               "{player} holds {n} buyers; a pair needs 2",
+                               player.buyers).format(player=player.name, n=player.buyers))
         if label is not None and label != PAIR and (
                 # _check_face_up's tests first; it says what is wrong
                 state.setup.buyers or label not in state.labels
@@ -123,16 +132,16 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
             else:
                 for s, who in here.taken:
                     if s == space:
-                        bad("R2.2", f"{spec.space_word} {space} of the {spec.name} is taken "
-                                    f"by {state.players[who].name} this year")
+                        _taken(state, spec, space, who, bad)
         moving = state
         if event.gifts or state.gifts_on:
             moving = gifts.check_claim(board, state, seat, spec, event, number, bad)
         m = Move(board, moving, seat, space, action, number)
         money = m.player.money
         if price > money:
-            _, what = kind.cost(board, space, action)
-            bad("R2.3", f"{name} has {money} Asari; {what}")
+            what = kind.cost(board, space, action)[1]
+            bad("R2.3", _("{player} has {money} Asari; {cost}").format(
+                player=name, money=money, cost=what))
         kind.check(m, bad)
         notes = kind.notes(m)
         for key, rule, message in notes:
@@ -175,11 +184,13 @@ def _check_face_up(board: Board, state: Table, label: str, name: str, spec: Area
     per_colour = board.buyers_per_colour
     used = state.label_counts.get(label, 0)
     if per_colour is not None and used >= per_colour:
-        bad("R1", f"all {per_colour} {label} buyers are already face up this year")
+        bad("R1", _("all {n} {label} buyers are already face up this year").format(
+            n=per_colour, label=label))
     colour = here.colour
     if spec.follow_suit and colour is not None and colour != label:
-        bad("R2.1", f"the {spec.name} follows {colour} this year; {name} placed "
-                    f"{a_buyer(label)} (a face-down pair would do)")
+        bad("R2.1", _("the {area} follows {colour} this year; {player} placed {buyer} (a "
+                      "face-down pair would do)").format(
+            area=terms.area(spec.name), colour=colour, player=name, buyer=a_buyer(label)))
 
 
 def _check_space(state: Table, placement: Placement, spec: AreaSpec, here: Spot,
@@ -189,29 +200,39 @@ def _check_space(state: Table, placement: Placement, spec: AreaSpec, here: Spot,
     spaces = spec.spaces
     if space is None:
         if kind.needs_space:
-            bad("R2.2", f"the {spec.name} needs its {spec.space_word} named")
+            bad("R2.2", _("the {area} needs its {space_word} named").format(
+                area=terms.area(spec.name), space_word=terms.space_word(spec.kind)))
         elif spaces is not None and all(here.occupied(s) for s in spaces):
-            holders = ", ".join(state.players[h].name for _, h in here.taken)
-            bad("R2.2", f"every space of the {spec.name} is taken this year ({holders})")
+            holders = ", ".join(state.players[h].name for _s, h in here.taken)
+            bad("R2.2", _("every space of the {area} is taken this year ({players})").format(
+                area=terms.area(spec.name), players=holders))
         return
     if spaces is not None and space not in spaces:
         listed = ", ".join(str(s) for s in spaces)
-        bad("R2.2", f"the {spec.name} has no {spec.space_word} {space} ({listed})")
+        bad("R2.2", _("the {area} has no {space_word} {space} ({spaces})").format(
+            area=terms.area(spec.name), space_word=terms.space_word(spec.kind), space=space,
+            spaces=listed))
         return
     if spaces is None and space < 1:
-        bad("R2.2", f"{spec.space_word} numbers start at 1")
+        bad("R2.2", _("{space_word} numbers start at 1").format(
+            space_word=terms.space_word(spec.kind)))
         return
     for s, who in here.taken:
         if s == space:
-            bad("R2.2", f"{spec.space_word} {space} of the {spec.name} is taken by "
-                        f"{state.players[who].name} this year")
+            _taken(state, spec, space, who, bad)
+
+
+def _taken(state: Table, spec: AreaSpec, space: int, who: int, bad: Report) -> None:
+    bad("R2.2", _("{space_word} {space} of the {area} is taken by {player} this year").format(
+        space_word=terms.space_word(spec.kind), space=space, area=terms.area(spec.name),
+        player=state.players[who].name))
 
 
 def _note(state: Table, notes: list[tuple[str, str, str]]) -> None:
     """This move's relaxed checks, each noted once a year."""
     year = state.year
     noted = state.noted
-    for key, _, _ in notes:
+    for key, _rule, _text in notes:
         if (year, key) not in noted:
             noted.append((year, key))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
+from asara_cli.core.i18n import _
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.model import Variant
 from asara_cli.games.asara.rules.scoring import (
@@ -43,7 +44,8 @@ def end_year(board: Board, state: Table) -> YearEnd:
     year = state.year
     scores = year_evaluation(board, [p.towers for p in state.players], state.caliph)
     state.ledger.extend(LedgerEntry(s.player, s.points, "year", year, state.events,
-                                    f"end of year {year}: {s.explanation}")
+                                    _("end of year {year}: {scores}").format(
+                                        year=year, scores=s.explanation))
                         for s in scores if s.points)
     state.year_scores.append(scores)
     if year >= board.years:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import NOTE, Report
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema, when, whole
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
@@ -18,8 +19,8 @@ class BankKind(Kind[Bank]):
     log_type = "bank"
     keys = ("space", "amount")
     needs_space = True
-    space_help = "the bank space (its number in the board profile's order)"
-    summary = "Take a bank space's value (R3.3)."
+    space_help = N_("the bank space (its number in the board profile's order)")
+    summary = N_("Take a bank space's value (R3.3).")
     required = ("amount",)
 
     def key_schemas(self) -> dict[str, Schema]:
@@ -61,24 +62,27 @@ class BankKind(Kind[Bank]):
             return  # reported with the space
         value = values[space - 1]
         if value is not None and m.action.amount != value:
-            bad("R3.3", f"bank space {space} pays {value}, not {m.action.amount}")
+            bad("R3.3", _("bank space {space} pays {value}, not {amount}").format(
+                space=space, value=value, amount=m.action.amount))
         elif value is None and not 1 <= m.action.amount <= m.board.bank_max_value:
-            bad("R3.3", f"no bank space pays {m.action.amount}; the values run up to "
-                        f"{m.board.bank_max_value}")
+            bad("R3.3", _("no bank space pays {amount}; the values run up to {most}").format(
+                amount=m.action.amount, most=m.board.bank_max_value))
         elif value is None:
             seen = seen_value(m.state, space)
             if seen is not None and seen[0] != m.action.amount:
                 # a printed value does not change: one of the two amounts is a slip
-                bad("R3.3", f"bank space {space} paid {seen[0]} at event {seen[1]}; now "
-                            f"{m.action.amount} (its printed value never changes: check the "
-                            f"space and the amount)", NOTE)
+                bad("R3.3", _("bank space {space} paid {paid} at event {event}; now {amount} "
+                              "(its printed value never changes: check the space and the "
+                              "amount)").format(space=space, paid=seen[0], event=seen[1],
+                                                amount=m.action.amount), NOTE)
 
     def notes(self, m: Move[Bank]) -> list[tuple[str, str, str]]:
         space, values = m.space, m.board.bank_values
         if space is not None and 1 <= space <= len(values) and values[space - 1] is None:
             return [(f"bank {space}", "R3.3",
-                     f"the value of bank space {space} is unknown to the board profile; the "
-                     f"amount taken is trusted up to {m.board.bank_max_value}")]
+                     _("the value of bank space {space} is unknown to the board profile; the "
+                       "amount taken is trusted up to {most}").format(
+                         space=space, most=m.board.bank_max_value))]
         return []
 
     def apply(self, m: Move[Bank]) -> None:
@@ -90,14 +94,15 @@ class BankKind(Kind[Bank]):
 
     def text(self, board: Board, who: str, space: int | None, action: Bank, how: str | None
              ) -> str:
-        where = f"space {space}"
         if how is None:
-            return f"{who} takes {action.amount} from the bank ({where})"
-        return f"{who} takes {action.amount} from the bank ({how}, {where})"
+            return _("{player} takes {amount} from the bank (space {space})").format(
+                player=who, amount=action.amount, space=space)
+        return _("{player} takes {amount} from the bank ({how}, space {space})").format(
+            player=who, amount=action.amount, how=how, space=space)
 
     def read(self, r: Fields) -> tuple[int | None, Bank]:
         space = self.read_space(r)
-        amount = r.whole("amount", "the Asari taken", required=True)
+        amount = r.whole("amount", _("the Asari taken"), required=True)
         assert amount is not None
         return space, Bank(amount)
 

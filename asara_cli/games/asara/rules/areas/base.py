@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from asara_cli.core.findings import Report
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema, numbers_in, string, whole
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.model import Colour, Section
@@ -28,8 +29,8 @@ TILE = re.compile(rf"^(gold )?({COLOURS})$")
 SECTION = re.compile(rf"^({SECTIONS})$")
 #: Any one-line text (a list item read further by its own pattern).
 LINE = re.compile(r"^.*$")
-SECTION_HELP = '"base", "trunk", "window" or "turret"'
-TILE_HELP = 'a tile colour such as "red" or "gold red"'
+SECTION_HELP = N_('"base", "trunk", "window" or "turret"')
+TILE_HELP = N_('a tile colour such as "red" or "gold red"')
 #: A tile key and a section key as the log's JSON Schema describes them.
 TILE_SCHEMA = string(TILE, 'A tile: its colour, "gold " in front when decorated, e.g. '
                          '"gold red".')
@@ -105,7 +106,7 @@ class Kind(Generic[A]):
     #: The Bottle Genie may copy this move (R6.2: any area but the Caliph's and its own).
     copyable: bool = True
     #: What the space's number means, in help texts.
-    space_help: str = "a space number"
+    space_help: str = N_("a space number")
     #: A turn here leaves its space unnamed, as tables record it (the Caliph's one space,
     #: the coloured building's unlimited room): the sampler names none.
     names_space: bool = True
@@ -236,8 +237,9 @@ class Kind(Generic[A]):
     def read_space(self, r: Fields) -> int | None:
         """The ``space`` key: required where the action depends on it."""
         if self.needs_space and self.space_key not in r.raw:
-            raise r.error(self.space_key, f"missing: {self.space_help}")
-        return r.whole(self.space_key, self.space_help)
+            raise r.error(self.space_key, _("missing: {expected}").format(
+                expected=_(self.space_help)))
+        return r.whole(self.space_key, _(self.space_help))
 
 
 class Sampling(Protocol):

@@ -13,8 +13,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from asara_cli.core.findings import Report
+from asara_cli.core.i18n import N_, _, ngettext
 from asara_cli.core.schema import Schema, string, texts
 from asara_cli.core.words import number
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
     COLOUR_OF,
     COLOURS,
@@ -33,7 +35,7 @@ from asara_cli.games.asara.rules.model import Colour, Section, Tower, Variant
 from asara_cli.games.asara.rules.scoring import build_prestige
 from asara_cli.games.asara.rules.state import GameState, LedgerEntry, PlayerState, missing
 from asara_cli.games.asara.rules.table import Hand, PlayerLike
-from asara_cli.games.asara.rules.text import plural, tower_label, tower_name, tower_word
+from asara_cli.games.asara.rules.text import tower_label, tower_name, tower_word
 
 _PART = re.compile(rf"^(gold )?({SECTIONS})$")
 _TOWER = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?$")
@@ -43,8 +45,8 @@ _COLOURS = tuple(Colour)
 # reading an enum member from its class is slow too, and builds read these for every part
 _BASE, _TRUNK, _WINDOW, _TURRET = Section.BASE, Section.TRUNK, Section.WINDOW, Section.TURRET
 _ENDS = (_BASE, _TURRET)
-_NEW_HELP = 'a new tower such as "white: base, gold window, turret"'
-_ADD_HELP = 'an addition such as "black: window" or "red 2: trunk, gold window"'
+_NEW_HELP = N_('a new tower such as "white: base, gold window, turret"')
+_ADD_HELP = N_('an addition such as "black: window" or "red 2: trunk, gold window"')
 # The texts of new and add as one pattern each, for the log's JSON Schema: what _tower_text
 # accepts (spaces and tabs around the words; other white space Python strips is rare).
 _SP = r"[ \t]*"
@@ -71,8 +73,8 @@ class Building(Kind[Build]):
     space_key = "plot"
     needs_space = True
     may_fail = True
-    space_help = "the plot number"
-    summary = "Build on plot N: pay N, place N sections (R3.2)."
+    space_help = N_("the plot number")
+    summary = N_("Build on plot N: pay N, place N sections (R3.2).")
 
     def key_schemas(self) -> dict[str, Schema]:
         return {
@@ -115,7 +117,7 @@ class Building(Kind[Build]):
 
     def cost(self, board: Board, space: int | None, action: Build) -> tuple[int, str]:
         plot = space or 0
-        return plot, f"plot {plot} costs {plot}"
+        return plot, _("plot {plot} costs {cost}").format(plot=plot, cost=plot)
 
     def price(self, board: Board, space: int | None, action: Build) -> int:
         return space or 0
@@ -126,43 +128,63 @@ class Building(Kind[Build]):
             return  # reported with the space
         k = event.sections
         if k == 0:
-            bad("R3.2", f"plot {plot} builds {plural(plot, 'section')}; none are built")
+            bad("R3.2", ngettext("plot {plot} builds {n} section; none are built",
+                                 "plot {plot} builds {n} sections; none are built",
+                                 plot).format(plot=plot, n=plot))
         elif k > plot:
-            bad("R3.2", f"plot {plot} builds {plural(plot, 'section')}, not {k}")
+            bad("R3.2", ngettext("plot {plot} builds {n} section, not {k}",
+                                 "plot {plot} builds {n} sections, not {k}",
+                                 plot).format(plot=plot, n=plot, k=k))
         elif k < plot:
             here = m.state.area(m.board.area_of_kind(self.kind).key)
-            taken = {s for s, _ in here.taken}
+            taken = {s for s, _who in here.taken}
             vacant = [n for n in range(k, plot) if n not in taken]
             if vacant:
-                below = (f"plot {k}" if k == plot - 1 else f"plots {k} to {plot - 1}")
-                bad("R3.2", f"{plural(k, 'section')} on plot {plot} needs {below} "
-                            f"occupied; plot {vacant[0]} is vacant")
+                if k == plot - 1:
+                    text = ngettext("{n} section on plot {plot} needs plot {below} occupied; "
+                                    "plot {vacant} is vacant",
+                                    "{n} sections on plot {plot} needs plot {below} occupied; "
+                                    "plot {vacant} is vacant", k)
+                else:
+                    text = ngettext("{n} section on plot {plot} needs plots {below} to {last} "
+                                    "occupied; plot {vacant} is vacant",
+                                    "{n} sections on plot {plot} needs plots {below} to "
+                                    "{last} occupied; plot {vacant} is vacant", k)
+                bad("R3.2", text.format(n=k, plot=plot, below=k, last=plot - 1,
+                                        vacant=vacant[0]))
 
         for t in event.new:
             sections = [p.section for p in t.parts]
             bases, turrets = sections.count(_BASE), sections.count(_TURRET)
             if bases != 1 or turrets != 1:
-                bad("R3.2", f"a new {t.colour} tower needs exactly one base and one turret "
-                            f"in the same build; this build gives it "
-                            f"{plural(bases, 'base')} and {plural(turrets, 'turret')}")
+                bad("R3.2", _("a new {tower} needs exactly one base and one turret in the "
+                              "same build; this build gives it {bases} and {turrets}").format(
+                    tower=terms.tower(t.colour), bases=terms.sections(_BASE, bases),
+                    turrets=terms.sections(_TURRET, turrets)))
         for a in event.add:
             if find_tower(player, a.colour, a.tower) is None:
-                bad("R3.2", f"{player.name} has no {tower_name(a.colour, a.tower)} to add to")
+                bad("R3.2", _("{player} has no {tower} to add to").format(
+                    player=player.name, tower=tower_name(a.colour, a.tower)))
             extra = [p for p in a.parts if p.section in _ENDS]
             if extra:
-                bad("R3.2", f"a standing {a.colour} tower already has its "
-                            f"{extra[0].section}; only trunks and windows can be added")
+                bad("R3.2", _("a standing {tower} already has its {section}; only trunks and "
+                              "windows can be added").format(
+                    tower=terms.tower(a.colour), section=terms.section(extra[0].section)))
 
         tiles = m.worked = event.tiles
         short = missing(player.screen, tiles)
         if short:
-            bad("R3.2", f"{player.name} has no {short[0]} behind the screen"
-                        + (f" (and {len(short) - 1} more missing)" if len(short) > 1 else "")
-                        + _gold_hint(player, short[0]))
+            first = short[0]
+            text = _("{player} has no {tile} behind the screen").format(
+                player=player.name, tile=terms.tile(first.section, first.colour, first.gold))
+            if len(short) > 1:
+                text += ngettext(" (and {n} more missing)", " (and {n} more missing)",
+                                 len(short) - 1).format(n=len(short) - 1)
+            bad("R3.2", text + _gold_hint(player, first))
 
         if event.lighted:
             if m.state.setup.variant != Variant.PRO:
-                bad("R3.7", "lighted windows are only in the pro game")
+                bad("R3.7", _("lighted windows are only in the pro game"))
                 return
             _check_lighted(event.lighted, player, bad)
 
@@ -176,8 +198,9 @@ class Building(Kind[Build]):
                 known[lw.colour] -= 1
             elif p.lighted_unknown > 0:
                 return [(f"lighted colour {p.name} {m.number}", "R3.7",
-                         f"the colours of {p.name}'s kept lighted windows are not recorded; "
-                         f"the {lw.colour} lighted window is trusted")]
+                         _("the colours of {player}'s kept lighted windows are not "
+                           "recorded; the {colour} lighted window is trusted").format(
+                             player=p.name, colour=terms.colour(lw.colour)))]
         return []
 
     def refuses(self, m: Move[Build]) -> bool:
@@ -199,47 +222,62 @@ class Building(Kind[Build]):
         what = grown(player, m.action)
         for lw in m.action.lighted:
             i = find_tower(player, lw.colour, lw.tower)
-            where = tower_label(player.towers, i) if i is not None else lw.colour
-            what.append(f"a lighted window on {where}" + (" (on gold)" if lw.on_gold else ""))
-        genie = " (a wish of the Bottle Genie)" if m.copied else ""
+            where = terms.tower_named(tower_label(player.towers, i) if i is not None
+                                      else lw.colour)
+            what.append(_lighted_on(where, lw.on_gold))
+        if m.copied:
+            head = ngettext("built {n} section on plot {plot} (a wish of the Bottle Genie)",
+                            "built {n} sections on plot {plot} (a wish of the Bottle Genie)", k)
+        else:
+            head = ngettext("built {n} section on plot {plot}",
+                            "built {n} sections on plot {plot}", k)
         entry = LedgerEntry(m.seat, build_prestige(m.board, k), "build", state.year, m.number,
-                            f"built {plural(k, 'section')} on plot {m.space}{genie}: "
-                            + "; ".join(what))
+                            head.format(n=k, plot=m.space) + ": " + "; ".join(what))
         state.ledger.append(entry)
 
     def text(self, board: Board, who: str, space: int | None, action: Build, how: str | None
              ) -> str:
         # towers named as the build command names them: "red", "red 2"
-        what = [f"new {t.colour} tower: {_parts(t.parts)}" for t in action.new]
-        what += [f"{tower_word(a.colour, a.tower)} +{_parts(a.parts)}" for a in action.add]
-        what += [f"a lighted window on {tower_word(lw.colour, lw.tower)}"
-                 + (" (on gold)" if lw.on_gold else "") for lw in action.lighted]
+        what = [_("new {tower}: {parts}").format(tower=terms.tower(t.colour),
+                                                 parts=_parts_shown(t.parts))
+                for t in action.new]
+        what += [f"{terms.tower_word(a.colour, a.tower)} +{_parts_shown(a.parts)}"
+                 for a in action.add]
+        what += [_lighted_on(terms.tower_word(lw.colour, lw.tower), lw.on_gold)
+                 for lw in action.lighted]
         k = action.sections
-        head = (f"{who} builds on plot {space} for {space}" if k == space else
-                f"{who} builds {plural(k, 'section')} on plot {space} for {space}")
+        if k == space:
+            head = _("{player} builds on plot {plot} for {cost}").format(
+                player=who, plot=space, cost=space)
+        else:
+            head = ngettext("{player} builds {n} section on plot {plot} for {cost}",
+                            "{player} builds {n} sections on plot {plot} for {cost}", k).format(
+                player=who, n=k, plot=space, cost=space)
         return f"{head} ({how}): {'; '.join(what)}" if how else f"{head}: {'; '.join(what)}"
 
     def read(self, r: Fields) -> tuple[int | None, Build]:
         plot = self.read_space(r)
         new: list[NewTower] = []
-        for i, text in enumerate(r.strings("new", LINE, _NEW_HELP)):
-            colour, n, parts = _tower_text(r, f"new[{i}]", text, _NEW_HELP)
+        new_help, add_help = _(_NEW_HELP), _(_ADD_HELP)
+        for i, text in enumerate(r.strings("new", LINE, new_help)):
+            colour, n, parts = _tower_text(r, f"new[{i}]", text, new_help)
             if n is not None:
-                raise r.error(f"new[{i}]", f"a new tower has no number yet; write "
-                                           f"\"{colour}: ...\"")
+                raise r.error(f"new[{i}]", _("a new tower has no number yet; write "
+                                             "\"{colour}: ...\"").format(colour=colour))
             new.append(NewTower(colour, parts))
         add: list[Addition] = []
-        for i, text in enumerate(r.strings("add", LINE, _ADD_HELP)):
-            colour, n, parts = _tower_text(r, f"add[{i}]", text, _ADD_HELP)
+        for i, text in enumerate(r.strings("add", LINE, add_help)):
+            colour, n, parts = _tower_text(r, f"add[{i}]", text, add_help)
             add.append(Addition(colour, n or 1, parts))
         lighted: list[LightedWindow] = []
         for text in r.strings("lighted", _LIGHTED,
-                              'a tower such as "black", "red 2" or "red 2 on gold"'):
+                              _('a tower such as "black", "red 2" or "red 2 on gold"')):
             m = _LIGHTED.match(text)
             assert m is not None
             tower = number(m.group(2) or "1")
             if tower is None:
-                raise r.error("lighted", f"{m.group(2)} is no tower number")
+                raise r.error("lighted", _("{number} is no tower number").format(
+                    number=m.group(2)))
             lighted.append(LightedWindow(COLOUR_OF[m.group(1)], tower, m.group(3) is not None))
         return plot, Build(tuple(new), tuple(add), tuple(lighted))
 
@@ -260,6 +298,18 @@ def _parts(parts: Sequence[Part]) -> str:
     return ", ".join(map(str, parts))
 
 
+def _parts_shown(parts: Sequence[Part]) -> str:
+    """The parts of a build in the language in use (:func:`_parts` writes the log's)."""
+    return ", ".join(terms.part(p.section, p.gold) for p in parts)
+
+
+def _lighted_on(tower: str, on_gold: bool) -> str:
+    """``a lighted window on red 2 (on gold)``."""
+    if on_gold:
+        return _("a lighted window on {tower} (on gold)").format(tower=tower)
+    return _("a lighted window on {tower}").format(tower=tower)
+
+
 def _tower_text(r: Fields, key: str, text: str, expected: str
                 ) -> tuple[Colour, int | None, tuple[Part, ...]]:
     head, sep, rest = text.partition(":")
@@ -268,7 +318,8 @@ def _tower_text(r: Fields, key: str, text: str, expected: str
     tower = number(m.group(2)) if m and m.group(2) else None
     if (not m or not items or not all(_PART.match(x) for x in items)
             or (m.group(2) and tower is None)):
-        raise r.error(key, f"expected {expected}, got {text!r}")
+        raise r.error(key, _("expected {expected}, got {text}").format(
+            expected=expected, text=repr(text)))
     parts = []
     for x in items:
         pm = _PART.match(x)
@@ -285,16 +336,24 @@ def _check_lighted(lighted: Sequence[LightedWindow], player: Hand, bad: Report
         i = find_tower(player, colour, n)
         name = tower_name(colour, n)
         if i is None:
-            bad("R3.7", f"{player.name} has no {name} for a lighted window")
+            bad("R3.7", _("{player} has no {tower} for a lighted window").format(
+                player=player.name, tower=name))
             continue
         t = player.towers[i]
         if gold:
-            free, kind = t.free_gold_windows, "gold windows"
+            free = t.free_gold_windows
+            text = ngettext("{player}'s {tower} has {free} uncovered gold windows; the log lays "
+                            "{n} lighted window on them",
+                            "{player}'s {tower} has {free} uncovered gold windows; the log lays "
+                            "{n} lighted windows on them", count)
         else:
-            free, kind = t.free_plain_windows, "plain windows without gold"
+            free = t.free_plain_windows
+            text = ngettext("{player}'s {tower} has {free} uncovered plain windows without "
+                            "gold; the log lays {n} lighted window on them",
+                            "{player}'s {tower} has {free} uncovered plain windows without "
+                            "gold; the log lays {n} lighted windows on them", count)
         if count > free:
-            bad("R3.7", f"{player.name}'s {name} has {free} uncovered {kind}; the log lays "
-                        f"{plural(count, 'lighted window')} on them")
+            bad("R3.7", text.format(player=player.name, tower=name, free=free, n=count))
     have = Counter(player.lighted_known)
     unknown = player.lighted_unknown
     for lw in lighted:
@@ -303,9 +362,10 @@ def _check_lighted(lighted: Sequence[LightedWindow], player: Hand, bad: Report
         elif unknown > 0:
             unknown -= 1
         else:
-            kept = ", ".join(player.lighted_known) or "none"
-            bad("R3.7", f"{player.name} has no {lw.colour} lighted window behind the screen "
-                        f"(kept: {kept})")
+            kept = ", ".join(terms.colour(c) for c in player.lighted_known) or _("none")
+            bad("R3.7", _("{player} has no {colour} lighted window behind the screen (kept: "
+                          "{kept})").format(player=player.name, colour=terms.colour(lw.colour),
+                                            kept=kept))
             return
 
 
@@ -314,9 +374,12 @@ def _gold_hint(player: Hand, tile: Tile) -> str:
     other = Tile(tile.section, tile.colour, not tile.gold)
     if other not in player.screen:
         return ""
+    shown = terms.tile(other.section, other.colour, other.gold)
     if other.gold:
-        return f"; {player.name} has a {other}: say gold {tile.section}"
-    return f"; {player.name} has a {other}, without gold: leave out gold"
+        return _("; {player} has a {tile}: say gold {section}").format(
+            player=player.name, tile=shown, section=terms.section(tile.section))
+    return _("; {player} has a {tile}, without gold: leave out gold").format(
+        player=player.name, tile=shown)
 
 
 def grown(after: PlayerLike, event: Build, new: bool = True) -> list[str]:
@@ -327,12 +390,14 @@ def grown(after: PlayerLike, event: Build, new: bool = True) -> list[str]:
     for a in event.add:
         i = find_tower(after, a.colour, a.tower)
         if i is not None:
-            text = f"{tower_label(towers, i)} now {towers[i].height} high"
+            text = _("{tower} now {height} high").format(
+                tower=terms.tower_named(tower_label(towers, i)), height=towers[i].height)
             if text not in out:
                 out.append(text)
     if new:  # new towers stand at the end, in the order built
         for i in range(len(towers) - len(event.new), len(towers)):
-            out.append(f"{tower_label(towers, i)} new, {towers[i].height} high")
+            out.append(_("{tower} new, {height} high").format(
+                tower=terms.tower_named(tower_label(towers, i)), height=towers[i].height))
     return out
 
 
@@ -408,7 +473,7 @@ class _Screen:
                 seen[t.colour] += 1
                 for on_gold, free in ((False, t.free_plain_windows),
                                       (True, t.free_gold_windows)):
-                    for _ in range(free):
+                    for _window in range(free):
                         if hidden[t.colour] > 0:
                             hidden[t.colour] -= 1
                         elif unknown > 0:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
@@ -17,7 +18,7 @@ class CaliphKind(Kind[Caliph]):
     keys = ("space",)
     copyable = False
     names_space = False
-    summary = "Take the Caliph's patronage (R3.5)."
+    summary = N_("Take the Caliph's patronage (R3.5).")
 
     def key_schemas(self) -> dict[str, Schema]:
         return {"space": numbered_space("The Caliph's space (optional: there is one).")}
@@ -38,10 +39,12 @@ class CaliphKind(Kind[Caliph]):
 
     def text(self, board: Board, who: str, space: int | None, action: Caliph,
              how: str | None) -> str:
-        return f"{who} takes the Caliph's patronage" + (f" ({how})" if how else "")
+        if how:
+            return _("{player} takes the Caliph's patronage ({how})").format(player=who, how=how)
+        return _("{player} takes the Caliph's patronage").format(player=who)
 
     def read(self, r: Fields) -> tuple[int | None, Caliph]:
-        return r.whole("space", self.space_help), Caliph()
+        return r.whole("space", _(self.space_help)), Caliph()
 
     def write(self, space: int | None, action: Caliph) -> dict[str, Any]:
         return {} if space is None else {"space": space}

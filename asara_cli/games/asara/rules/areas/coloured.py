@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Sampling
 from asara_cli.games.asara.rules.board import Board
@@ -16,7 +17,7 @@ class ColouredKind(Kind[Coloured]):
     face_down = True
     names_space = False
     sample_rank = 0
-    summary = "The coloured building: one face-down buyer, +5 (R3.3)."
+    summary = N_("The coloured building: one face-down buyer, +5 (R3.3).")
 
     def key_schemas(self) -> dict[str, Schema]:
         return {}
@@ -34,7 +35,8 @@ class ColouredKind(Kind[Coloured]):
 
     def text(self, board: Board, who: str, space: int | None, action: Coloured,
              how: str | None) -> str:
-        return f"{who} takes {board.coloured_building_income} at the coloured building"
+        return _("{player} takes {amount} at the coloured building").format(
+            player=who, amount=board.coloured_building_income)
 
     def read(self, r: Fields) -> tuple[int | None, Coloured]:
         return None, Coloured()

@@ -12,7 +12,9 @@ import re
 from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema, when, whole, words
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Genie
@@ -38,11 +40,11 @@ class GenieKind(Kind[Genie]):
     may_fail = True
     copyable = False
     sample_rank = 2
-    space_help = "the Bottle Genie's space: its cost"
+    space_help = N_("the Bottle Genie's space: its cost")
     required: tuple[str, ...] = ()  # no move: a visit that wishes for nothing (X13)
-    summary = ("Expansion, House of the Bottle Genie (R6.2, pro): pay the genie's space (its "
-               "cost), then one move of another area but the Caliph's, without a buyer there "
-               "(or none: a visit that wishes for nothing, X13).")
+    summary = N_("Expansion, House of the Bottle Genie (R6.2, pro): pay the genie's space (its "
+                 "cost), then one move of another area but the Caliph's, without a buyer there "
+                 "(or none: a visit that wishes for nothing, X13).")
 
     def key_schemas(self) -> dict[str, Schema]:
         from asara_cli.games.asara.rules.areas import KINDS
@@ -95,11 +97,12 @@ class GenieKind(Kind[Genie]):
         fee = space or 0
         kind = _inner(action)
         if kind is None:
-            return fee, f"the genie's space costs {fee}"
+            return fee, _("the genie's space costs {fee}").format(fee=fee)
         inner, what = kind.cost(board, action.space, action.move)
         if not inner:
-            return fee, f"the genie's space costs {fee}"
-        return fee + inner, f"the genie's {fee} and then {what}: {fee + inner} in all"
+            return fee, _("the genie's space costs {fee}").format(fee=fee)
+        return fee + inner, _("the genie's {fee} and then {cost}: {total} in all").format(
+            fee=fee, cost=what, total=fee + inner)
 
     def price(self, board: Board, space: int | None, action: Genie) -> int:
         kind = _inner(action)
@@ -113,23 +116,26 @@ class GenieKind(Kind[Genie]):
     def check(self, m: Move[Genie], bad: Report) -> None:
         kind = _inner(m.action)
         if kind is None:  # the player may wish (R6.2): paying for no wish is legal (X13)
-            bad("R6.2", "the Bottle Genie was paid and no wish was made", WARNING)
+            bad("R6.2", _("the Bottle Genie was paid and no wish was made"), WARNING)
             return
         area = kind.area(m.board, m.action.move)
         if not kind.copyable:
-            bad("R6.2", f"the Bottle Genie grants any move except the {area.name}")
+            bad("R6.2", _("the Bottle Genie grants any move except the {area}").format(
+                area=terms.area(area.name)))
             return
         if not m.state.in_play(m.board, area.key):
-            bad(area.rule, f"the {area.name} is not in this game")
+            bad(area.rule, _("the {area} is not in this game").format(area=terms.area(area.name)))
             return
         space = m.action.space
         if kind.needs_space and space is None:
-            bad("R6.2", f"the genie's {area.name} move names its {area.space_word} "
-                        f"({area.describe_spaces()})")
+            bad("R6.2", _("the genie's {area} move names its {space_word} ({spaces})").format(
+                area=terms.area(area.name), space_word=terms.space_word(area.kind),
+                spaces=area.describe_spaces()))
             return
         if space is not None and area.spaces is not None and space not in area.spaces:
-            bad("R6.2", f"the {area.name} has no {area.space_word} {space} "
-                        f"({area.describe_spaces()})")
+            bad("R6.2", _("the {area} has no {space_word} {space} ({spaces})").format(
+                area=terms.area(area.name), space_word=terms.space_word(area.kind), space=space,
+                spaces=area.describe_spaces()))
             return
         kind.check(_copy(m), bad)
 
@@ -148,14 +154,18 @@ class GenieKind(Kind[Genie]):
 
     def text(self, board: Board, who: str, space: int | None, action: Genie,
              how: str | None) -> str:
-        head = f"{who} pays {space} to the Bottle Genie" + (f" ({how})" if how else "")
+        if how:
+            head = _("{player} pays {fee} to the Bottle Genie ({how})").format(
+                player=who, fee=space, how=how)
+        else:
+            head = _("{player} pays {fee} to the Bottle Genie").format(player=who, fee=space)
         kind = _inner(action)
         if kind is None:
-            return f"{head}; no wish"
+            return _("{move}; no wish").format(move=head)
         if kind is self:  # refused (R6.2, X12); said plainly, whatever it names
-            return f"{head}; wish: the Bottle Genie itself"
+            return _("{move}; wish: the Bottle Genie itself").format(move=head)
         inner = kind.text(board, who, action.space, action.move, None)
-        return f"{head}; wish: {inner}"
+        return _("{move}; wish: {wish}").format(move=head, wish=inner)
 
     def read(self, r: Fields) -> tuple[int | None, Genie]:
         from asara_cli.games.asara.rules.areas import BY_LOG_TYPE
@@ -164,18 +174,19 @@ class GenieKind(Kind[Genie]):
         # the referee says which moves the genie grants (R6.2): the log may name any, the
         # genie's own too (a rule refused, not a word misread); no move: no wish (X13)
         copyable = [k.log_type for k in BY_LOG_TYPE.values()]
-        expected = "the move wished for, e.g. { type = \"bank\", space = 1, amount = 12 }"
+        expected = _("the move wished for, e.g. {{ type = \"bank\", space = 1, amount = 12 "
+                     "}}").format()
         t = r.table("move", expected)
         if t is None:
             return space, Genie(None)
         kind_word = t.text("type", re.compile(f"^({'|'.join(copyable)})$"),
-                           f"one of {', '.join(copyable)}", required=True)
+                           _("one of {words}").format(words=", ".join(copyable)), required=True)
         kind = BY_LOG_TYPE[str(kind_word)]
         allowed = {"type", *kind.keys}
         for key in t.raw:
             if key not in allowed:
-                raise t.error(key, f"a {kind_word} move has no key {key!r} (keys: "
-                                   f"{', '.join(kind.keys) or 'none'})")
+                raise t.error(key, _("a {kind} move has no key {key} (keys: {keys})").format(
+                    kind=kind_word, key=repr(key), keys=", ".join(kind.keys) or _("none")))
         if kind is self:  # a wish for the genie itself: the referee refuses it (X12)
             return space, Genie(Genie(None))
         inner_space, move = kind.read(t)

@@ -7,7 +7,9 @@ import re
 from typing import Any
 
 from asara_cli.core.findings import Report
+from asara_cli.core.i18n import N_, _, ngettext
 from asara_cli.core.schema import Schema, texts, when, whole, words
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
     COLOURS,
     Fields,
@@ -20,7 +22,6 @@ from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Lighted
 from asara_cli.games.asara.rules.model import Colour, Variant
 from asara_cli.games.asara.rules.table import Position, Table
-from asara_cli.games.asara.rules.text import plural
 
 
 def keep_for(board: Board, pay: int) -> int:
@@ -55,8 +56,8 @@ class House(Kind[Lighted]):
     kind = "lighted"
     log_type = "lighted"
     keys = ("space", "pay", "kept")
-    space_help = "a space number of the House of the lighted windows"
-    summary = "Pro: House of the lighted windows (R3.7): pay for an offer, keep its windows."
+    space_help = N_("a space number of the House of the lighted windows")
+    summary = N_("Pro: House of the lighted windows (R3.7): pay for an offer, keep its windows.")
     required = ("pay",)
 
     def key_schemas(self) -> dict[str, Schema]:
@@ -100,7 +101,7 @@ class House(Kind[Lighted]):
         return 0
 
     def cost(self, board: Board, space: int | None, action: Lighted) -> tuple[int, str]:
-        return action.pay, f"the lighted windows cost {action.pay}"
+        return action.pay, _("the lighted windows cost {cost}").format(cost=action.pay)
 
     def price(self, board: Board, space: int | None, action: Lighted) -> int:
         return action.pay
@@ -109,16 +110,22 @@ class House(Kind[Lighted]):
         offers = {o.pay: o for o in m.board.lighted_offers}
         offer = offers.get(m.action.pay)
         if offer is None:
-            ways = " or ".join(f"pay {o.pay}, keep {o.keep}" for o in m.board.lighted_offers)
-            bad("R3.7", f"the lighted windows cost {m.action.pay} nowhere ({ways})")
+            ways = _(" or ").join(_("pay {pay}, keep {keep}").format(pay=o.pay, keep=o.keep)
+                                  for o in m.board.lighted_offers)
+            bad("R3.7", _("the lighted windows cost {cost} nowhere ({offers})").format(
+                cost=m.action.pay, offers=ways))
             return
         if len(m.action.kept) > offer.keep:
-            bad("R3.7", f"paying {offer.pay} keeps {plural(offer.keep, 'lighted window')}; "
-                        f"not {len(m.action.kept)}")
+            bad("R3.7", ngettext("paying {pay} keeps {n} lighted window; not {kept}",
+                                 "paying {pay} keeps {n} lighted windows; not {kept}",
+                                 offer.keep).format(pay=offer.pay, n=offer.keep,
+                                                    kept=len(m.action.kept)))
         if m.state.lighted_stack < offer.keep:
-            bad("R3.7", f"the lighted-window stack holds "
-                        f"{plural(m.state.lighted_stack, 'window')}; paying {offer.pay} keeps "
-                        f"{offer.keep}")
+            bad("R3.7", ngettext("the lighted-window stack holds {n} window; paying {pay} "
+                                 "keeps {keep}",
+                                 "the lighted-window stack holds {n} windows; paying {pay} "
+                                 "keeps {keep}", m.state.lighted_stack).format(
+                n=m.state.lighted_stack, pay=offer.pay, keep=offer.keep))
 
     def apply(self, m: Move[Lighted]) -> None:
         take_lighted(m.state, m.seat, keep_for(m.board, m.action.pay), m.action.kept)
@@ -126,15 +133,26 @@ class House(Kind[Lighted]):
     def text(self, board: Board, who: str, space: int | None, action: Lighted,
              how: str | None) -> str:
         keep = keep_for(board, action.pay)
-        kept = f" ({', '.join(action.kept)})" if action.kept else " (colour secret)"
-        return (f"{who} pays {action.pay} for lighted windows" + (f" ({how})" if how else "")
-                + f" and keeps {plural(keep, 'window')}{kept}")
+        kept = (", ".join(terms.colour(c) for c in action.kept) if action.kept
+                else _("colour secret"))
+        if how:
+            text = ngettext("{player} pays {pay} for lighted windows ({how}) and keeps {n} "
+                            "window ({kept})",
+                            "{player} pays {pay} for lighted windows ({how}) and keeps {n} "
+                            "windows ({kept})", keep)
+        else:
+            text = ngettext("{player} pays {pay} for lighted windows and keeps {n} window "
+                            "({kept})",
+                            "{player} pays {pay} for lighted windows and keeps {n} windows "
+                            "({kept})", keep)
+        return text.format(player=who, pay=action.pay, how=how, n=keep, kept=kept)
 
     def read(self, r: Fields) -> tuple[int | None, Lighted]:
         space = self.read_space(r)
-        pay = r.whole("pay", "the Asari paid (an offer of the board profile)", required=True)
+        pay = r.whole("pay", _("the Asari paid (an offer of the board profile)"),
+                      required=True)
         assert pay is not None
-        kept = r.strings("kept", re.compile(f"^({COLOURS})$"), "tower colours")
+        kept = r.strings("kept", re.compile(f"^({COLOURS})$"), _("tower colours"))
         return space, Lighted(pay, tuple(Colour(c) for c in kept))
 
     def write(self, space: int | None, action: Lighted) -> dict[str, Any]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema, words
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
     SECTION,
     SECTION_HELP,
@@ -35,18 +37,22 @@ def check_display(state: Table, tile: Tile, bad: Report) -> None:
     """The tile must lie in its area's display (R3.1)."""
     market = state.markets[tile.section]
     if market.count < 1:
-        bad("R3.1", f"the {tile.section} display is empty this year")
+        bad("R3.1", _("the {section} display is empty this year").format(
+            section=terms.section(tile.section)))
     elif market.shown is not None and tile not in market.shown:
-        shown = ", ".join(str(t) for t in market.shown)
-        bad("R3.1", f"the {tile.section} display shows no {tile} (it shows {shown})")
+        shown = ", ".join(terms.tile(t.section, t.colour, t.gold) for t in market.shown)
+        bad("R3.1", _("the {section} display shows no {tile} (it shows {tiles})").format(
+            section=terms.section(tile.section),
+            tile=terms.tile(tile.section, tile.colour, tile.gold), tiles=shown))
 
 
 def display_note(state: Table, section: Section) -> list[tuple[str, str, str]]:
     if state.markets[section].shown is not None:
         return []
     return [(f"display {section}", "R3.1",
-             f"the {section} display of year {state.year} is not recorded; bought tiles are "
-             f"checked against its count only")]
+             _("the {section} display of year {year} is not recorded; bought tiles are "
+               "checked against its count only").format(section=terms.section(section),
+                                                         year=state.year))]
 
 
 def take_from_display(state: Table, seat: int, tile: Tile) -> None:
@@ -64,8 +70,8 @@ class Market(Kind[Buy]):
     kind = "market"
     log_type = "buy"
     keys = ("area", "space", "tile")
-    space_help = "a space number of the market area"
-    summary = "Buy a face-up tile in a market area (R3.1); no tile = nothing bought."
+    space_help = N_("a space number of the market area")
+    summary = N_("Buy a face-up tile in a market area (R3.1); no tile = nothing bought.")
     required = ("area",)
 
     def key_schemas(self) -> dict[str, Schema]:
@@ -108,7 +114,11 @@ class Market(Kind[Buy]):
 
     def cost(self, board: Board, space: int | None, action: Buy) -> tuple[int, str]:
         price = self.price(board, space, action)
-        return price, "" if action.tile is None else f"the {action.tile} costs {price}"
+        tile = action.tile
+        if tile is None:
+            return price, ""
+        return price, _("the {tile} costs {price}").format(
+            tile=terms.tile(tile.section, tile.colour, tile.gold), price=price)
 
     def price(self, board: Board, space: int | None, action: Buy) -> int:
         return 0 if action.colour is None else board.prices[action.colour]
@@ -116,8 +126,8 @@ class Market(Kind[Buy]):
     def check(self, m: Move[Buy], bad: Report) -> None:
         tile = m.worked = m.action.tile
         if tile is None:
-            bad("R3.1", f"a buyer in the {m.action.section} market but nothing bought",
-                WARNING)
+            bad("R3.1", _("a buyer in the {section} market but nothing bought").format(
+                section=terms.section(m.action.section)), WARNING)
             return
         market = m.state.markets[tile.section]  # check_display's tests, then its words
         if market.count < 1 or (market.shown is not None and tile not in market.shown):
@@ -136,19 +146,28 @@ class Market(Kind[Buy]):
 
     def text(self, board: Board, who: str, space: int | None, action: Buy, how: str | None
              ) -> str:
-        where = f"{action.section} market" + (f" space {space}" if space else "")
-        if action.tile is None:
+        section = terms.section(action.section)
+        tile = action.tile
+        if tile is None:
+            if space:
+                where = _("{section} market space {space}").format(section=section, space=space)
+            else:
+                where = _("{section} market").format(section=section)
             if how is None:
-                return f"{who} buys nothing at the {where}"
-            return f"{who} places {how} on the {where} and buys nothing"
+                return _("{player} buys nothing at the {where}").format(player=who, where=where)
+            return _("{player} places {how} on the {where} and buys nothing").format(
+                player=who, how=how, where=where)
         # the tile names its market: only the space is added
-        text = f"{who} buys a {action.tile} for {board.price(action.tile.colour)}"
-        bits = [x for x in (how, f"space {space}" if space else None) if x]
+        text = _("{player} buys a {tile} for {price}").format(
+            player=who, tile=terms.tile(tile.section, tile.colour, tile.gold),
+            price=board.price(tile.colour))
+        bits = [x for x in (how, _("space {space}").format(space=space) if space else None)
+                if x]
         return f"{text} ({', '.join(bits)})" if bits else text
 
     def read(self, r: Fields) -> tuple[int | None, Buy]:
-        area = r.text("area", SECTION, SECTION_HELP, required=True)
-        tile = r.text("tile", TILE, TILE_HELP)
+        area = r.text("area", SECTION, _(SECTION_HELP), required=True)
+        tile = r.text("tile", TILE, _(TILE_HELP))
         colour, gold = tile_words(tile) if tile else (None, False)
         return self.read_space(r), Buy(SECTION_OF[str(area)], colour, gold)
 

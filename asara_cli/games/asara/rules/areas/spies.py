@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema, whole, words
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
     SECTION,
     SECTION_HELP,
@@ -34,8 +36,8 @@ class Spies(Kind[Bribe]):
     log_type = "bribe"
     keys = ("space", "pile", "tile")
     needs_space = True
-    space_help = "the House of Spies space: its cost"
-    summary = "House of Spies (R3.4): pay the space, search a pile, maybe take a tile."
+    space_help = N_("the House of Spies space: its cost")
+    summary = N_("House of Spies (R3.4): pay the space, search a pile, maybe take a tile.")
     required = ("pile",)
 
     def key_schemas(self) -> dict[str, Schema]:
@@ -78,9 +80,11 @@ class Spies(Kind[Bribe]):
         fee = space or 0
         tile = action.tile
         if tile is None:
-            return fee, f"bribery at {fee} costs {fee}"
+            return fee, _("bribery at {fee} costs {cost}").format(fee=fee, cost=fee)
         price = board.price(tile.colour)
-        return fee + price, f"bribery at {fee} and the {tile} at {price} cost {fee + price}"
+        return fee + price, _("bribery at {fee} and the {tile} at {price} cost {cost}").format(
+            fee=fee, tile=terms.tile(tile.section, tile.colour, tile.gold), price=price,
+            cost=fee + price)
 
     def price(self, board: Board, space: int | None, action: Bribe) -> int:
         colour = action.colour
@@ -91,10 +95,12 @@ class Spies(Kind[Bribe]):
         # taking nothing is legal, only pointless, as placing without buying is (G7).
         if m.state.market(m.action.pile).pile < 1:
             if m.action.tile is not None:
-                bad("R3.4", f"the face-down {m.action.pile} pile is empty")
+                bad("R3.4", _("the face-down {section} pile is empty").format(
+                    section=terms.section(m.action.pile)))
             else:
-                bad("R3.4", f"the face-down {m.action.pile} pile is empty: the spies were "
-                            f"paid to search nothing", WARNING)
+                bad("R3.4", _("the face-down {section} pile is empty: the spies were paid to "
+                              "search nothing").format(section=terms.section(m.action.pile)),
+                    WARNING)
 
     def apply(self, m: Move[Bribe]) -> None:
         tile = m.action.tile
@@ -105,16 +111,24 @@ class Spies(Kind[Bribe]):
 
     def text(self, board: Board, who: str, space: int | None, action: Bribe,
              how: str | None) -> str:
-        head = f"{who} bribes the spies for {space}" + (f" ({how})" if how else "")
-        if action.tile is None:
-            return f"{head}, searches the {action.pile} pile and takes nothing"
+        if how:
+            head = _("{player} bribes the spies for {fee} ({how})").format(
+                player=who, fee=space, how=how)
+        else:
+            head = _("{player} bribes the spies for {fee}").format(player=who, fee=space)
+        tile = action.tile
+        if tile is None:
+            return _("{move}, searches the {section} pile and takes nothing").format(
+                move=head, section=terms.section(action.pile))
         # the tile names its pile
-        return f"{head}: a {action.tile} from the pile for {board.price(action.tile.colour)}"
+        return _("{move}: a {tile} from the pile for {price}").format(
+            move=head, tile=terms.tile(tile.section, tile.colour, tile.gold),
+            price=board.price(tile.colour))
 
     def read(self, r: Fields) -> tuple[int | None, Bribe]:
         space = self.read_space(r)
-        pile = r.text("pile", SECTION, SECTION_HELP, required=True)
-        tile = r.text("tile", TILE, TILE_HELP)
+        pile = r.text("pile", SECTION, _(SECTION_HELP), required=True)
+        tile = r.text("tile", TILE, _(TILE_HELP))
         colour, gold = tile_words(tile) if tile else (None, False)
         return space, Bribe(SECTION_OF[str(pile)], colour, gold)
 

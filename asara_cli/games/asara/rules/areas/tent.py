@@ -6,20 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import Report
+from asara_cli.core.i18n import N_, _, ngettext
 from asara_cli.core.schema import Schema, whole
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Recruit
 from asara_cli.games.asara.rules.model import Variant
-from asara_cli.games.asara.rules.text import plural
 
 
 class Tent(Kind[Recruit]):
     kind = "tent"
     log_type = "recruit"
     keys = ("space", "cost")
-    space_help = "a tent space number"
-    summary = "Pro: pay the tent space's cost, draw 2 buyers (R3.6)."
+    space_help = N_("a tent space number")
+    summary = N_("Pro: pay the tent space's cost, draw 2 buyers (R3.6).")
     required = ("cost",)
 
     def key_schemas(self) -> dict[str, Schema]:
@@ -48,27 +49,29 @@ class Tent(Kind[Recruit]):
         return 0
 
     def cost(self, board: Board, space: int | None, action: Recruit) -> tuple[int, str]:
-        return action.cost, f"recruiting at the tent costs {action.cost}"
+        return action.cost, _("recruiting at the tent costs {cost}").format(cost=action.cost)
 
     def price(self, board: Board, space: int | None, action: Recruit) -> int:
         return action.cost
 
     def check(self, m: Move[Recruit], bad: Report) -> None:
         if m.action.cost < 0:
-            bad("R3.6", "a recruiting cost cannot be negative")
+            bad("R3.6", _("a recruiting cost cannot be negative"))
         costs, space = m.board.tent_costs, m.space
         if costs is not None and space is not None and 1 <= space <= len(costs) and (
                 costs[space - 1] != m.action.cost):
-            bad("R3.6", f"tent space {space} costs {costs[space - 1]}, not "
-                        f"{m.action.cost}")
+            bad("R3.6", _("tent space {space} costs {cost}, not {paid}").format(
+                space=space, cost=costs[space - 1], paid=m.action.cost))
         if m.state.draw_pile < m.board.recruit_draw:
-            bad("R3.6", f"the buyer deck holds {plural(m.state.draw_pile, 'card')}; "
-                        f"recruiting draws {m.board.recruit_draw}")
+            bad("R3.6", ngettext("the buyer deck holds {n} card; recruiting draws {draw}",
+                                 "the buyer deck holds {n} cards; recruiting draws {draw}",
+                                 m.state.draw_pile).format(n=m.state.draw_pile,
+                                                           draw=m.board.recruit_draw))
 
     def notes(self, m: Move[Recruit]) -> list[tuple[str, str, str]]:
         if m.board.tent_costs is None:
-            return [("tent", "R3.6", "the tent's spaces and costs are unknown to the board "
-                     "profile; the cost paid is trusted")]
+            return [("tent", "R3.6", _("the tent's spaces and costs are unknown to the board "
+                                       "profile; the cost paid is trusted"))]
         return []
 
     def apply(self, m: Move[Recruit]) -> None:
@@ -78,14 +81,21 @@ class Tent(Kind[Recruit]):
 
     def text(self, board: Board, who: str, space: int | None, action: Recruit,
              how: str | None) -> str:
-        name = board.area_of_kind(self.kind).name
-        head = f"{who} recruits at the {name} for {action.cost}"
-        return f"{head} ({how}): +{board.recruit_draw} buyers" if how else (
-            f"{head}: +{board.recruit_draw} buyers")
+        name = terms.area(board.area_of_kind(self.kind).name)
+        if how:
+            text = ngettext("{player} recruits at the {area} for {cost} ({how}): +{n} buyer",
+                            "{player} recruits at the {area} for {cost} ({how}): +{n} buyers",
+                            board.recruit_draw)
+        else:
+            text = ngettext("{player} recruits at the {area} for {cost}: +{n} buyer",
+                            "{player} recruits at the {area} for {cost}: +{n} buyers",
+                            board.recruit_draw)
+        return text.format(player=who, area=name, cost=action.cost, how=how,
+                           n=board.recruit_draw)
 
     def read(self, r: Fields) -> tuple[int | None, Recruit]:
         space = self.read_space(r)
-        cost = r.whole("cost", "the Asari paid at the tent", required=True)
+        cost = r.whole("cost", _("the Asari paid at the tent"), required=True)
         assert cost is not None
         return space, Recruit(cost)
 

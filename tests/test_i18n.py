@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import gettext
 import os
 from pathlib import Path
@@ -127,3 +128,44 @@ def test_a_message_left_untranslated_is_found(tmp_path: Path, template: Any,
 
 def test_placeholders_must_be_the_same() -> None:
     assert catalogue._PLACEHOLDER.findall("{n} cubes face {cell}, {{literal}}") == ["n", "cell"]
+
+
+def _binds_underscore(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``fn`` binds the name ``_`` in its own scope (``for _ in``, ``_, x = ...``)."""
+    todo: list[ast.AST] = list(fn.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda
+                      | ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+            continue  # a scope of its own
+        if isinstance(node, ast.Name) and node.id == "_" and isinstance(
+                node.ctx, ast.Store | ast.Del):
+            return True
+        todo.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def _calls_underscore(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"
+               for n in ast.walk(fn))
+
+
+def test_no_function_hides_the_translation_function() -> None:
+    """A function that binds ``_`` (``for _ in ...``) and also calls ``_()`` makes ``_``
+    local: the call fails at run time, and neither ruff nor mypy sees it."""
+    package = Path(__file__).parent.parent / "asara_cli"
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and (
+                    _binds_underscore(node) and _calls_underscore(node)):
+                found.append(f"{path.relative_to(package)}:{node.lineno} {node.name}")
+    assert found == []
+
+
+def test_the_check_for_a_hidden_translation_function_can_fail() -> None:
+    tree = ast.parse("def f(xs):\n    for _ in xs:\n        pass\n    return _('x')\n")
+    fn = tree.body[0]
+    assert isinstance(fn, ast.FunctionDef)
+    assert _binds_underscore(fn) and _calls_underscore(fn)

@@ -10,7 +10,8 @@ from typing import Annotated
 
 import typer
 
-from asara_cli.cli.recording import errors
+from asara_cli.cli.recording import errors, say
+from asara_cli.core.shown import show_path
 from asara_cli.logfile.record import default_log
 
 
@@ -51,6 +52,8 @@ def play(
 
         # the games' completers find the log in use as every command does: this one
         os.environ["ASARA_LOG"] = str(path)
+        # where the log stands, before the first prompt (a session resumed says it too)
+        say(f"{show_path(path)}: {session.turn()}; `help` lists what can be typed")
         code = table.run(session)
     else:
         code = read_moves(session, sys.stdin)

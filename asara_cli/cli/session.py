@@ -17,6 +17,7 @@ checked to be the one the position was read from.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -226,8 +227,8 @@ class Session:
             return 130
         except TyperException as e:  # usage: Typer's own words, said as a session's line
             said = getattr(e, "format_message", None)
-            text = str(said()) if callable(said) else str(e)
-            err().print(f"error: {one_line(text)}; nothing was done (`help` lists what can "
+            text = one_line(str(said()) if callable(said) else str(e)).rstrip(".")
+            err().print(f"error: {text}; nothing was done (`help` lists what can "
                         "be typed)", soft_wrap=True)
             return int(getattr(e, "exit_code", 2))
         finally:
@@ -389,12 +390,18 @@ def legal_moves(session: Session) -> list[str] | None:
 
 def _example(session: Session) -> str:
     """A move to type, as help shows it: one the player to move could make now (the game's
-    own words, whatever the game); the words of a move command where none is listed."""
+    own words, whatever the game); where none is listed, the command of the fact the game
+    says is due (a roll, a deal), else the words of a move command."""
     listed = legal_moves(session)
     if listed:
         return f"`{one_line(listed[0])}`"
     names = sorted(c for c in session.command.commands if c not in ("new", "check", "moves",
                                                                     "status", "score"))
+    if session.position is not None:
+        note = session.game.moves_note(session.position.board, session.position.state) or ""
+        due = [n for n in names if re.search(rf"\basara {re.escape(n)}\b", note)]
+        if due:
+            return f"`{due[0]} ...`"
     return f"`{names[0]} ...`" if names else "a move"
 
 

@@ -12,13 +12,15 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_yspahan_rules import CASES, Prepare
-from yspahan_helpers import board, give, put, run, table
+from yspahan_helpers import board, give, profile, put, run, table
 
 from asara_cli.core.findings import Violation
 from asara_cli.games.yspahan.rules import terms
+from asara_cli.games.yspahan.rules.board import BoardError, board_from_mapping
 from asara_cli.games.yspahan.rules.engine import check_setup, moved
 from asara_cli.games.yspahan.rules.events import (
     Build,
@@ -341,3 +343,43 @@ def test_a_german_refusal_from_the_command_line() -> None:
     assert result.returncode == 1, result.stderr
     assert ("event 3 (Ben, turn): die Würfelgruppe Gold hat heute Ann genommen [Y2.5]"
             in result.stderr)
+
+
+# --- the board profile ---------------------------------------------------------------------
+
+
+def _set(key: str, value: object) -> dict[str, Any]:
+    data = profile()
+    *path, last = key.split(".")
+    node = data
+    for part in path:
+        node = node[part]
+    node[last] = value
+    return data
+
+
+def _drop(key: str) -> dict[str, Any]:
+    data = profile()
+    *path, last = key.split(".")
+    node = data
+    for part in path:
+        node = node[part]
+    del node[last]
+    return data
+
+
+@pytest.mark.parametrize(("data", "key", "expected"), [
+    (_set("players.max", 5), "players.max", "Straße und Karawane sind für 3-4 Spieler, nicht "
+                                            "für 5"),
+    (_set("dice.white", "nine"), "dice.white", "erwartet eine ganze Zahl, erhalten: 'nine'"),
+    (_drop("calendar.days"), "calendar.days", "fehlt"),
+    (_set("cards.deck", 19), "cards.kinds", "die Kartenarten ergeben zusammen 18 Karten; der "
+                                            "Stapel hat 19"),
+    (_set("quarters.bag.souks.bag4.shops", 5), "quarters.bag.souks.bag4",
+     "2 Läden an der Straße + 2 innere Läden sind nicht 5 Läden"),
+])
+def test_a_board_profiles_errors_in_german(german: None, data: dict[str, Any], key: str,
+                                          expected: str) -> None:
+    with pytest.raises(BoardError) as raised:
+        board_from_mapping(data)
+    assert (raised.value.key, raised.value.message) == (key, expected)

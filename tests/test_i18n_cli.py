@@ -211,3 +211,19 @@ def test_completion_offers_the_words_of_the_language_in_use() -> None:
     assert _tab("asara kaufen wi", ASARA_LANG="de") == ["window"]  # the command's own words
     assert _tab("asara sc", ASARA_LANG="en") == ["score"]
     assert _tab("asara ka", ASARA_LANG="en") == []
+
+
+@pytest.mark.parametrize("how", [["--json"], ["--format", "json"], ["-f", "json"],
+                                 ["--format=json"]])
+def test_json_is_the_same_document_in_every_language(how: list[str]) -> None:
+    """JSON is for programs: a German table's refusal in JSON is the English document."""
+    log = SAMPLES / "invalid" / "bank-above-12.toml"
+    german = asara("--lang", "de", "validate", str(log), *how)
+    english = asara("validate", str(log), *how)
+    assert german.returncode == english.returncode == 1
+    assert german.stdout == english.stdout
+    assert '"R3.3"' in german.stdout and "no bank space pays 15" in german.stdout
+    # the same refusal as text is German
+    text = asara("--lang", "de", "validate", str(log))
+    assert text.returncode == 1
+    assert "kein Feld der Bank bringt 15" in text.stdout + text.stderr

@@ -311,13 +311,21 @@ def _speak(args: list[str]) -> list[str]:
     if asked is not None or "--lang" in args:
         args = _without(args, "--lang")
     try:
-        i18n.use(i18n.choose(asked))
+        code = i18n.choose(asked)
     except ValueError:
         from asara_cli.core.i18n import _
 
         raise InputError(_("--lang: no language {code!r} (the languages: {known})").format(
             code=asked, known=", ".join(i18n.available()))) from None
+    # JSON is for programs: the same document in every language, and so its messages too
+    i18n.use("en" if _wants_json(args) else code)
     return args
+
+
+def _wants_json(args: Sequence[str]) -> bool:
+    """The command line asks for JSON (``--json``, ``--format json``, ``-f json``)."""
+    words = list(args[:args.index("--")] if "--" in args else args)
+    return "--json" in words or (_option(words, ("--format", "-f")) or "").lower() == "json"
 
 
 def _without(args: list[str], name: str) -> list[str]:

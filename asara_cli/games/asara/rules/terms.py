@@ -2,7 +2,7 @@
 parts, tiles, areas, towers, buyers, gifts, places. Every message of the referee and every
 screen of ASARA shows a game term through these, so each concept has one word.
 
-Each term is translated with a context (``pgettext("colour", "red")``), so the same English
+Each term is translated with a context (``pgettext("tower colour", "red")``), so the same English
 word may have two translations. English gives back the words the referee always wrote.
 Buyer colours (``blue``) and player names are shown as the log writes them: they are words a
 person types back, and the log keeps its one English format.
@@ -149,11 +149,11 @@ def category(key: str) -> str:
 
 def _colours() -> dict[str, str]:
     return {
-        "brown": pgettext("colour", "brown"),
-        "green": pgettext("colour", "green"),
-        "red": pgettext("colour", "red"),
-        "black": pgettext("colour", "black"),
-        "white": pgettext("colour", "white"),
+        "brown": pgettext("tower colour", "brown"),
+        "green": pgettext("tower colour", "green"),
+        "red": pgettext("tower colour", "red"),
+        "black": pgettext("tower colour", "black"),
+        "white": pgettext("tower colour", "white"),
     }
 
 

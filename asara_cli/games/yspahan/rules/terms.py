@@ -58,11 +58,11 @@ _CARAVAN_ROWS: dict[str, _Word] = {
     "top": lambda: pgettext("caravan row", "top"),
 }
 _COLOURS: dict[str, _Word] = {
-    "blue": lambda: pgettext("colour", "blue"),
-    "red": lambda: pgettext("colour", "red"),
-    "green": lambda: pgettext("colour", "green"),
-    "yellow": lambda: pgettext("colour", "yellow"),
-    "pink": lambda: pgettext("colour", "pink"),
+    "blue": lambda: pgettext("player colour", "blue"),
+    "red": lambda: pgettext("player colour", "red"),
+    "green": lambda: pgettext("player colour", "green"),
+    "yellow": lambda: pgettext("player colour", "yellow"),
+    "pink": lambda: pgettext("player colour", "pink"),
 }
 
 

@@ -253,7 +253,7 @@ def run(args: list[str]) -> int:
         return _interrupted()
     try:
         word = args[0] if args and not args[0].startswith("-") else None
-        if word is not None:  # a command word of any language builds its command
+        if word is not None and word not in _READERS:  # a word of any language: its command
             from asara_cli.cli.commandwords import english
 
             word = english(word) or word

@@ -39,7 +39,8 @@ def _fits(text: str, width: int = 80) -> None:
 #: English words of the help that a German screen must not show (panel titles, Click's own
 #: words, the start of help texts).
 ENGLISH = re.compile(r"\b(Usage|Options|Arguments|Commands for every game|Show this message|"
-                     r"Show the version|required|default:|Example|Try '|Error)\b")
+                     r"Show the version|required|default:|Example|Try '|Error)\b"
+                     r"|<(str|int|int range|path)>|\[OPTIONS\]|\{log\}|\[log\]")
 
 
 @pytest.mark.parametrize("args", [

@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Annotated, Any
 
 from asara_cli import __version__
-from asara_cli.core.i18n import _
+from asara_cli.core.i18n import N_, _
 from asara_cli.errors import AsaraError, InputError
 
 if TYPE_CHECKING:  # imported when a command is built: `asara --version` needs none of it
@@ -63,7 +63,7 @@ def root(
     ] = False,
     lang: Annotated[
         str | None,
-        typer.Option("--lang", metavar="CODE", show_default=False,
+        typer.Option("--lang", metavar=N_("CODE"), show_default=False,
                      help="The language to answer in (en, de; default: $ASARA_LANG, else "
                      "the locale's, else English). Every command takes it."),
     ] = None,

@@ -7,13 +7,13 @@ from typing import Annotated
 import typer
 
 from asara_cli.cli.common import EXIT_INPUT, fail, out
-from asara_cli.core.i18n import _
+from asara_cli.core.i18n import N_, _
 
 
 def rules(
     rule: Annotated[str | None, typer.Argument(
         help="A rule id as messages cite it (R2.2, Y3.8, G7, Y-R4); none: list them all.",
-        show_default=False, metavar="[ID]")] = None,
+        show_default=False, metavar=N_("[ID]"))] = None,
 ) -> None:
     """Print a rule of the rules reference, or the list of every rule id.
 

@@ -143,7 +143,9 @@ def speak(command: Any) -> None:
                 if word != param.type.name:
                     param.type = copy.copy(param.type)
                     param.type.name = word
-            if isinstance(param, TyperArgument) and param.metavar is None and param.name:
+            if param.metavar is not None:  # one the code names (marked N_)
+                param.metavar = _(param.metavar)
+            elif isinstance(param, TyperArgument) and param.name:
                 word = pgettext(ARGUMENT, param.name)
                 if word != param.name:  # its own name: the usage line adds "..." to it
                     param.metavar = word + ("..." if param.nargs != 1 else "")

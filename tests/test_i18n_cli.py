@@ -39,7 +39,8 @@ def _fits(text: str, width: int = 80) -> None:
 #: English words of the help that a German screen must not show (panel titles, Click's own
 #: words, the start of help texts).
 ENGLISH = re.compile(r"\b(Usage|Options|Arguments|Commands for every game|Show this message|"
-                     r"Show the version|required|default:|Example|Try '|Error)\b")
+                     r"Show the version|required|default:|Example|Try '|Error)\b"
+                     r"|<(str|int|int range|path)>|\[OPTIONS\]|\{log\}|\[log\]")
 
 
 @pytest.mark.parametrize("args", [
@@ -227,3 +228,72 @@ def test_json_is_the_same_document_in_every_language(how: list[str]) -> None:
     text = asara("--lang", "de", "validate", str(log))
     assert text.returncode == 1
     assert "kein Feld der Bank bringt 15" in text.stdout + text.stderr
+
+
+def test_the_readme_says_how_to_switch_in_both_languages() -> None:
+    """README's language section: its commands run and answer in German, and it says how
+    to switch in English and in German."""
+    text = (ROOT / "README.md").read_text("utf-8")
+    section = text.split("## In your language · In deiner Sprache", 1)[1].split("\n## ", 1)[0]
+    assert "--lang de" in section and "ASARA_LANG=de" in section
+    assert "answers in English" in section and "antwortet auf Deutsch" in section
+    # the two CI blocks stay first
+    assert text.index("<!-- ci:test -->") < text.index("## In your language")
+    block = section.split("```sh", 1)[1].split("```", 1)[0]
+    commands = [line.split() for line in block.splitlines() if line.strip()]
+    assert len(commands) == 2
+    for words in commands:
+        env = dict(w.split("=", 1) for w in words if "=" in w and not w.startswith("-"))
+        args = [w for w in words if w not in {f"{k}={v}" for k, v in env.items()}]
+        assert args[0] == "asara"
+        done = asara(*args[1:], **{"ASARA_LANG": "", **env})
+        assert done.returncode == 0, done.stderr
+        assert re.search(r"Wertung|Befehle für alle Spiele", done.stdout), done.stdout
+
+
+def test_the_glossary_lists_every_command_word_as_the_catalogue_has_it(german: None) -> None:
+    text = (ROOT / "docs" / "glossary.md").read_text("utf-8")
+    section = text.split("\n## Commands\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1:3] for line in section.splitlines()
+            if line.startswith("| ") and not line.startswith(("| English", "| ---"))]
+    listed = {english.strip(): german.strip() for english, german in rows}
+    assert listed == WORDS
+    assert {name: commandwords.local(name) for name in listed} == WORDS
+
+
+def test_validate_says_its_verdicts_in_german() -> None:
+    bad = SAMPLES / "invalid" / "bank-above-12.toml"
+    good = SAMPLES / "two-player-basic.toml"
+    done = asara("--lang", "de", "prüfen", str(good), str(bad))
+    assert done.returncode == 1
+    out = _flat(done.stdout)
+    assert re.search(r"ok: \S*two-player-basic\.toml: 64 Ereignisse, ", out), out
+    assert "1 Verstoß, der erste bei Ereignis 7" in out
+    english = asara("validate", str(good), str(bad))
+    assert "1 violation, the first at event 7" in _flat(english.stdout)
+    assert "64 events" in _flat(english.stdout)
+
+
+def test_a_refusal_in_german_names_the_rule_and_whose_turn_it_still_is(tmp_path: Path) -> None:
+    log = tmp_path / "game.toml"
+    assert asara("--lang", "de", "neu", str(log), "-p", "Tina", "-p", "Paul").returncode == 0
+    before = log.read_text("utf-8")
+    done = asara("--lang", "de", "kaufen", "window", "black", "--card", "blue", "--player",
+                 "Paul", "--log", str(log))
+    assert done.returncode == 1
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith("abgelehnt: ")
+    assert any("[R2]" in line for line in lines)  # the rule id, as in every language
+    assert lines[-1] == "  nichts wurde geschrieben; Tina ist weiter am Zug"
+    assert log.read_text("utf-8") == before
+    english = asara("buy", "window", "black", "--card", "blue", "--player", "Paul", "--log",
+                    str(log))
+    assert english.stderr.splitlines()[-1] == "  nothing was written; it is still Tina's turn"
+
+
+def test_batch_counts_in_german(tmp_path: Path) -> None:
+    done = asara("--lang", "de", "stapel", str(SAMPLES / "yspahan"),
+                 ASARA_CACHE_DIR=str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^\d+ Dateien: \d+ gewertet, 0 unvollständig, 0 ungültig, "
+                     r"0 nicht lesbar, 0 Doppel$", done.stderr, re.M), done.stderr

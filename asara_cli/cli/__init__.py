@@ -16,6 +16,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Annotated, Any
 
 from asara_cli import __version__
+from asara_cli.core.i18n import N_, _
 from asara_cli.errors import AsaraError, InputError
 
 if TYPE_CHECKING:  # imported when a command is built: `asara --version` needs none of it
@@ -62,7 +63,7 @@ def root(
     ] = False,
     lang: Annotated[
         str | None,
-        typer.Option("--lang", metavar="CODE", show_default=False,
+        typer.Option("--lang", metavar=N_("CODE"), show_default=False,
                      help="The language to answer in (en, de; default: $ASARA_LANG, else "
                      "the locale's, else English). Every command takes it."),
     ] = None,
@@ -145,7 +146,7 @@ def _panels(group: typer.Typer, played: SomeGame) -> None:
     for info in infos:
         if info.name in _READERS or info.name in COMMANDS:
             info.rich_help_panel = "Commands for every game"
-        else:
+        else:  # translated whole, as every help text (cli/helptexts.py)
             info.rich_help_panel = f"{played.name}: a new game and its moves ({others})"
 
 
@@ -182,7 +183,7 @@ def _played(args: Sequence[str], only: str | None) -> SomeGame:
         from asara_cli.logfile.record import default_log
 
         try:
-            path, _ = default_log(_option(args, ("--log", "-l")))
+            path, _source = default_log(_option(args, ("--log", "-l")))
         except InputError:  # no log in use: the game whose command the word is (its help)
             from asara_cli.games import all_games
 
@@ -199,11 +200,16 @@ def _other_game(played: SomeGame, word: str, args: Sequence[str]) -> None:
     owner = next((g for g in all_games() if word in g.command_names()), None)
     if owner is not None and owner.key != played.key:
         word = next((a for a in args if not a.startswith("-")), word)  # as typed
-        article = "an" if owner.name[:1].upper() in "AEIOU" else "a"
-        raise InputError(f"'{word}' is a command of {owner.name}, and the log in use is a "
-                         f"game of {played.name} (name the log with --log, or start "
-                         f"{article} {owner.name} game with `asara new LOG --game "
-                         f"{owner.key}`)")
+        from asara_cli.cli.commandwords import local
+
+        # TRANSLATORS: {a_game} is "a YSPAHAN game" or "an ASARA game"
+        a_game = (_("an {game} game") if owner.name[:1].upper() in "AEIOU"
+                  else _("a {game} game")).format(game=owner.name)
+        raise InputError(_("'{word}' is a command of {game}, and the log in use is a game of "
+                           "{played} (name the log with --log, or start {a_game} with "
+                           "`asara {new} LOG --game {key}`)").format(
+            word=word, game=owner.name, played=played.name, a_game=a_game,
+            new=local("new"), key=owner.key))
 
 
 def __getattr__(name: str) -> Any:
@@ -233,7 +239,7 @@ def run(args: list[str]) -> int:
     try:  # before Typer is imported: it translates some of its words as it loads
         args = _speak(args)
     except InputError as e:
-        _line(f"error: {e}")
+        _line(_("error: {message}").format(message=e))
         return 2
     if os.environ.get(COMPLETE_VAR):
         return _complete(args)
@@ -247,7 +253,7 @@ def run(args: list[str]) -> int:
         return _interrupted()
     try:
         word = args[0] if args and not args[0].startswith("-") else None
-        if word is not None:  # a command word of any language builds its command
+        if word is not None and word not in _READERS:  # a word of any language: its command
             from asara_cli.cli.commandwords import english
 
             word = english(word) or word
@@ -267,16 +273,16 @@ def run(args: list[str]) -> int:
 
         return shown(e).exit_code
     except RecursionError:
-        _line("error: the input nests too deeply to read")
+        _line(_("error: the input nests too deeply to read"))
         return 2
     except MemoryError:
-        _line("error: out of memory (is the input far larger than a game?)")
+        _line(_("error: out of memory (is the input far larger than a game?)"))
         return EXIT_INTERNAL
     except Exception as e:
         from asara_cli.core.shown import one_line
 
-        _line(one_line(f"error: internal error ({type(e).__name__}: {e}); please report it "
-                       "with the command and the file"))
+        _line(one_line(_("error: internal error ({kind}: {error}); please report it with the "
+                         "command and the file").format(kind=type(e).__name__, error=e)))
         return EXIT_INTERNAL
     if code == EXIT_INTERRUPTED:  # Typer turns Ctrl-C inside a command into exit 130
         return _interrupted()
@@ -313,8 +319,6 @@ def _speak(args: list[str]) -> list[str]:
     try:
         code = i18n.choose(asked)
     except ValueError:
-        from asara_cli.core.i18n import _
-
         raise InputError(_("--lang: no language {code!r} (the languages: {known})").format(
             code=asked, known=", ".join(i18n.available()))) from None
     # JSON is for programs: the same document in every language, and so its messages too
@@ -377,10 +381,12 @@ def _interrupted() -> int:
     from asara_cli.logfile.write import WRITTEN
 
     if WRITTEN:
-        _line(f"interrupted (Ctrl-C) after writing {show_path(WRITTEN[-1])}; the write is complete")
+        _line(_("interrupted (Ctrl-C) after writing {path}; the write is complete").format(
+            path=show_path(WRITTEN[-1])))
     else:
-        _line("interrupted (Ctrl-C); no file was changed")
+        _line(_("interrupted (Ctrl-C); no file was changed"))
     return EXIT_INTERRUPTED
+
 
 
 def _show_usage_error(e: Exception) -> None:

@@ -26,18 +26,21 @@ from asara_cli.cli.common import (
     BggIdOption,
     BoardOption,
     JobsOption,
+    either,
     err,
     fail,
     find_game_option,
     guarded,
+    many,
     out,
     with_options,
 )
+from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.names import name_key
 from asara_cli.core.shown import one_line, show_path
 from asara_cli.games import all_games
 from asara_cli.games.base import Filter
-from asara_cli.render.batch import FORMATS, by_status, count
+from asara_cli.render.batch import FORMATS, by_status
 from asara_cli.stats import (
     DUPLICATE,
     INCOMPLETE,
@@ -134,15 +137,15 @@ def logs_in(paths: list[Path], recursive: bool) -> Found:
     found = find_logs(paths, recursive)
     say_unreadable(found.unreadable)
     if not found.files:
-        raise fail("no game logs found (give files, or folders holding .toml logs)")
+        raise fail(_("no game logs found (give files, or folders holding .toml logs)"))
     return found
 
 
 def say_unreadable(folders: list[tuple[str, str]]) -> None:
     """One line on stderr for each folder that could not be read."""
     for folder, why in folders:
-        err().print(one_line(f"unreadable: {show_path(folder)}: cannot read this folder: "
-                             f"{why}"), soft_wrap=True)
+        err().print(one_line(_("unreadable: {path}: cannot read this folder: {why}").format(
+            path=show_path(folder), why=why)), soft_wrap=True)
 
 
 def say_skipped(records: list[GameRecord]) -> bool:
@@ -151,13 +154,19 @@ def say_skipped(records: list[GameRecord]) -> bool:
     console = err()
     for r in records:
         if r.status == DUPLICATE:  # its own path; the line and rule are the original's
-            console.print(one_line(f"skipped: {show_path(r.file)}: duplicate of "
-                                   f"{show_path(r.duplicate_of or '')}"), soft_wrap=True)
+            console.print(one_line(_("skipped: {path}: duplicate of {original}").format(
+                path=show_path(r.file), original=show_path(r.duplicate_of or ""))),
+                soft_wrap=True)
         elif r.status in (UNREADABLE, INVALID):
             where = f"{show_path(r.file)}:{r.line}" if r.line else show_path(r.file)
-            rule = f" [{r.rule}]" if r.rule else ""
-            console.print(one_line(f"{'skipped' if r.status != INVALID else 'invalid'}: "
-                                   f"{where}: {r.problem}{rule}"), soft_wrap=True)
+            if r.status == INVALID:
+                said = (_("invalid: {where}: {problem} [{rule}]") if r.rule
+                        else _("invalid: {where}: {problem}"))
+            else:
+                said = (_("skipped: {where}: {problem} [{rule}]") if r.rule
+                        else _("skipped: {where}: {problem}"))
+            console.print(one_line(said.format(where=where, problem=r.problem, rule=r.rule)),
+                          soft_wrap=True)
     return any(r.status in (UNREADABLE, INVALID) for r in records)
 
 
@@ -167,7 +176,8 @@ def _date(text: str | None, option: str) -> dt.date | None:
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise fail(f"{option}: expected YYYY-MM-DD, got {text!r}") from None
+        raise fail(_("{option}: expected YYYY-MM-DD, got {text}").format(
+            option=option, text=repr(text))) from None
 
 
 #: The fewest and the most players a registered game is played by (``--players``).
@@ -269,7 +279,7 @@ def _batch(
     try:
         stats = clubs(kept, rated=with_ratings)
     except ImportError:
-        raise fail("--ratings needs the openskill package: pip install openskill",
+        raise fail(_("--ratings needs the openskill package: pip install openskill"),
                    EXIT_INPUT) from None
     writer = FORMATS[fmt.value](url, bgg_id)
     text = writer.write(kept, stats, out())
@@ -279,13 +289,21 @@ def _batch(
         err().print(warning, soft_wrap=True)
     scored = sum(r.status == VALID for r in kept)
     counts = by_status(records)
-    left = f"; {undated:,} undated, left out by the date filter" if undated else ""
+    said = ngettext(
+        "{n} file: {scored} scored, {incomplete} incomplete, {invalid} invalid, "
+        "{unreadable} unreadable, {duplicates}",
+        "{n} files: {scored} scored, {incomplete} incomplete, {invalid} invalid, "
+        "{unreadable} unreadable, {duplicates}", len(files)).format(
+        n=many(len(files)), scored=many(scored), incomplete=many(counts[INCOMPLETE]),
+        invalid=many(counts[INVALID]), unreadable=many(counts[UNREADABLE]),
+        duplicates=ngettext("{n} duplicate", "{n} duplicates", counts[DUPLICATE]).format(
+            n=many(counts[DUPLICATE])))
+    if undated:
+        said += _("; {n} undated, left out by the date filter").format(n=many(undated))
     if unreadable:
-        left += f"; {count(len(unreadable), 'folder')} unreadable"
-    err().print(f"{count(len(files), 'file')}: {scored:,} scored, "
-                f"{counts[INCOMPLETE]:,} incomplete, {counts[INVALID]:,} invalid, "
-                f"{counts[UNREADABLE]:,} unreadable, {count(counts[DUPLICATE], 'duplicate')}"
-                f"{left}", soft_wrap=True)
+        said += ngettext("; {n} folder unreadable", "; {n} folders unreadable",
+                         len(unreadable)).format(n=many(len(unreadable)))
+    err().print(said, soft_wrap=True)
     raise typer.Exit(EXIT_VIOLATION if bad else EXIT_OK)
 
 
@@ -320,7 +338,8 @@ def _asked(facts: dict[str, Any]) -> list[tuple[Filter, tuple[str, ...]]]:
         values = tuple(value) if f.many else (value,)
         for v in values:
             if v not in f.choices:
-                raise fail(f"{f.flag}: expected {' or '.join(f.choices)}, got {v!r}")
+                raise fail(_("{option}: expected {choices}, got {value}").format(
+                    option=f.flag, choices=either(f.choices), value=repr(v)))
         asked.append((f, values))
     return asked
 

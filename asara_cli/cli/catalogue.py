@@ -75,14 +75,14 @@ def po_path(code: str) -> Path:
 
 def _help_texts() -> Iterator[tuple[str, str | None, str]]:
     """Every help text of every game's command line, every command's name (in the context
-    ``command``: cli/commandwords.py) and every argument's (``argument``: cli/spoken.py),
-    with its context and where it is shown."""
+    ``command``: cli/commandwords.py), every argument's (``argument``) and every parameter
+    type's (``type``: cli/spoken.py), with its context and where it is shown."""
     import typer
 
     from asara_cli.cli import build_app
     from asara_cli.cli.commandwords import CONTEXT, SESSION
     from asara_cli.cli.helptexts import texts
-    from asara_cli.cli.spoken import ARGUMENT, arguments
+    from asara_cli.cli.spoken import ARGUMENT, TYPE, arguments, type_names
     from asara_cli.games import all_games
 
     for game in all_games():
@@ -94,6 +94,8 @@ def _help_texts() -> Iterator[tuple[str, str | None, str]]:
             group = todo.pop()
             for name in arguments(group):
                 yield name, ARGUMENT, f"argument:{game.key}"
+            for name in type_names(group):
+                yield name, TYPE, f"type:{game.key}"
             for name, sub in getattr(group, "commands", {}).items():
                 yield name, CONTEXT, f"command:{game.key}"
                 todo.append(sub)

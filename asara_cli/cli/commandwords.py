@@ -18,7 +18,6 @@ builds any.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import gettext
 from collections.abc import Iterable
@@ -96,6 +95,8 @@ def suggestions(typed: str, names: Iterable[str]) -> list[str]:
     German word, one of an English word the English word (``kamle`` → ``kamele``,
     ``camles`` → ``camels``). The words of the language in use and English ones first; the
     other languages' only when none of those is close."""
+    import difflib
+
     names = list(names)
     first = {w: n for n in names for w in dict.fromkeys([local(n), n])}
     every = {w: n for n in names for w in words(n)}

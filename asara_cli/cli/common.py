@@ -16,6 +16,7 @@ from typer._click.types import IntParamType, IntRange, ParamType
 from typer.core import TyperCommand
 
 from asara_cli.cli.spoken import Spoken
+from asara_cli.core.i18n import SOURCE, _, language
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number
 from asara_cli.errors import AsaraError, Refused
@@ -45,6 +46,32 @@ def err() -> Writer:
     return Writer(stderr=True)
 
 
+def many(n: int) -> str:
+    """A count as the language in use writes it, thousands grouped: ``10,000`` in English
+    (as always), ``10.000`` in German."""
+    if language() == SOURCE:
+        return f"{n:,}"
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(n, locale=language()))
+
+
+def either(words: Sequence[str]) -> str:
+    """``a or b or c``, in the language in use."""
+    said = words[0] if words else ""
+    for word in words[1:]:
+        said = _("{first} or {second}").format(first=said, second=word)
+    return said
+
+
+def both(words: Sequence[str]) -> str:
+    """``a and b and c``, in the language in use."""
+    said = words[0] if words else ""
+    for word in words[1:]:
+        said = _("{first} and {second}").format(first=said, second=word)
+    return said
+
+
 def print_json(data: Any) -> None:
     from asara_cli.render.safe import json_text
 
@@ -67,7 +94,8 @@ class _Whole(IntParamType):
         if isinstance(value, str):
             n = number(value.removeprefix("-"))
             if n is None:
-                self.fail(f"{value!r} is not a whole number (digits 0-9)", param, ctx)
+                self.fail(_("{value} is not a whole number (digits 0-9)").format(
+                    value=repr(value)), param, ctx)
             value = -n if value.startswith("-") else n
         return super().convert(value, param, ctx)
 
@@ -129,7 +157,7 @@ def with_shared(fn: Callable[..., Any], options: Sequence[tuple[str, Any, Any]],
            if p.name != "shared"]
     params = own + [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
                                       annotation=hint) for name, hint, default in options]
-    names = [name for name, _, _ in options]
+    names = [name for name, _hint, _default in options]
 
     @functools.wraps(fn)
     def command(**kwargs: Any) -> Any:
@@ -143,7 +171,7 @@ def with_shared(fn: Callable[..., Any], options: Sequence[tuple[str, Any, Any]],
 
 
 def fail(message: str, code: int = EXIT_INPUT) -> typer.Exit:
-    err().print(f"error: {message}", soft_wrap=True)
+    err().print(_("error: {message}").format(message=message), soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -244,9 +272,9 @@ def shown(e: AsaraError) -> typer.Exit:
     its code."""
     console = err()
     if isinstance(e, Refused):
-        console.print(f"refused: {e.headline}", soft_wrap=True)
+        console.print(_("refused: {message}").format(message=e.headline), soft_wrap=True)
         for line in e.lines:
             console.print(f"  {line}", soft_wrap=True)
     else:
-        console.print(f"error: {e}", soft_wrap=True)
+        console.print(_("error: {message}").format(message=e), soft_wrap=True)
     return typer.Exit(e.exit_code)

@@ -22,12 +22,13 @@ from asara_cli.cli.common import (
     Replayed,
     err,
     fail,
+    many,
     out,
     print_json,
     replay_file,
 )
+from asara_cli.core.i18n import N_, _, ngettext
 from asara_cli.core.shown import show_path
-from asara_cli.core.words import plural
 from asara_cli.errors import InputError
 from asara_cli.logfile.game import describe_violation
 
@@ -42,15 +43,17 @@ def report_violations(game: Replayed) -> None:
     for v in found[:SHOWN_VIOLATIONS]:
         console.print(describe_violation(game.log, v), soft_wrap=True)
     if len(found) > SHOWN_VIOLATIONS:
-        console.print(f"{show_path(game.log.path)}: ... and {len(found) - SHOWN_VIOLATIONS:,} "
-                      "more (--json lists them all)", soft_wrap=True)
+        console.print(_("{path}: ... and {n} more (--json lists them all)").format(
+            path=show_path(game.log.path), n=many(len(found) - SHOWN_VIOLATIONS)),
+            soft_wrap=True)
 
 
 def chosen(formats: Mapping[str, Any], name: str, as_json: bool) -> str:
     """The format asked for: ``--json`` is ``--format json``; both naming others is a usage
     error."""
     if as_json and name not in ("json", next(iter(formats))):
-        raise fail(f"--json and --format {name} ask for two formats; give one")
+        raise fail(_("--json and --format {name} ask for two formats; give one").format(
+            name=name))
     return "json" if as_json else name
 
 
@@ -82,7 +85,7 @@ class ValidateText(ValidateOutput):
     name = "text"
 
     def unreadable(self, path: Path, error: InputError) -> None:
-        err().print(f"error: {error}", soft_wrap=True)
+        err().print(_("error: {message}").format(message=error), soft_wrap=True)
 
     def replayed(self, path: Path, game: Replayed) -> None:
         console, result = err(), game.result
@@ -93,18 +96,30 @@ class ValidateText(ValidateOutput):
         for v in listed[:SHOWN_VIOLATIONS if not self.notes else None]:
             console.print(describe_violation(game.log, v), soft_wrap=True)
         if not self.notes and len(listed) > SHOWN_VIOLATIONS:
-            console.print(f"{show_path(path)}: ... and {len(listed) - SHOWN_VIOLATIONS:,} "
-                          "more warnings", soft_wrap=True)
+            more = len(listed) - SHOWN_VIOLATIONS
+            console.print(ngettext("{path}: ... and {n} more warning",
+                                   "{path}: ... and {n} more warnings", more).format(
+                path=show_path(path), n=many(more)), soft_wrap=True)
         if relaxed and not self.notes and not self.quiet:
-            console.print(f"{show_path(path)}: {plural(len(relaxed), 'note')} on facts the "
-                          "log leaves out (--notes lists them)", soft_wrap=True)
+            console.print(ngettext(
+                "{path}: {n} note on facts the log leaves out (--notes lists them)",
+                "{path}: {n} notes on facts the log leaves out (--notes lists them)",
+                len(relaxed)).format(path=show_path(path), n=len(relaxed)), soft_wrap=True)
         if result.valid:
-            out().print(f"ok: {show_path(path)}: {len(game.log.events)} events, "
-                        f"{game.game.progress(result)}", soft_wrap=True)
+            events = len(game.log.events)
+            # TRANSLATORS: English says "events" whatever the count (as it always has)
+            out().print(ngettext("ok: {path}: {n} events, {progress}",
+                                 "ok: {path}: {n} events, {progress}", events).format(
+                path=show_path(path), n=events, progress=game.game.progress(result)),
+                soft_wrap=True)
         else:
             n = sum(1 for v in result.violations if not v.later)
-            out().print(f"invalid: {show_path(path)}: {plural(n, 'violation')}"
-                        + (f", the first at event {result.stopped}" if result.stopped else ""),
+            said = (ngettext("invalid: {path}: {n} violation, the first at event {event}",
+                             "invalid: {path}: {n} violations, the first at event {event}", n)
+                    if result.stopped else
+                    ngettext("invalid: {path}: {n} violation",
+                             "invalid: {path}: {n} violations", n))
+            out().print(said.format(path=show_path(path), n=n, event=result.stopped),
                         soft_wrap=True)
 
 
@@ -157,10 +172,12 @@ class GameOutput:
     def write(self, game: Replayed) -> None:
         raise NotImplementedError
 
-    def after(self) -> str:
-        """`` after event N`` for a score asked ``--at N``."""
+    def titled(self, whole: str, after: str, **names: object) -> str:
+        """A title: ``whole``, or ``after`` for a score asked ``--at N`` (both messages
+        with ``{path}``, ``after`` with ``{event}`` too)."""
         upto = self.options.get("upto")
-        return "" if upto is None else f" after event {upto}"
+        said = _(whole) if upto is None else _(after)
+        return said.format(path=show_path(self.path), event=upto, **names)
 
     def at(self, game: Replayed) -> int:
         """The event asked for (``--at``; default: the last)."""
@@ -177,9 +194,10 @@ class StatusTable(GameOutput):
         result, at = game.result, self.at(game)
         # the states stop before the first illegal event
         shown = at if result.stopped is None else min(at, result.stopped - 1)
-        title = f"{show_path(self.path)} after event {shown}" + (
-            f" (asked for {at}; the log is illegal from event {result.stopped})"
-            if shown < at else "")
+        title = (_("{path} after event {event} (asked for {at}; the log is illegal from "
+                   "event {stopped})") if shown < at else _("{path} after event {event}")
+                 ).format(path=show_path(self.path), event=shown, at=at,
+                          stopped=result.stopped)
         out().print(game.game.status_view(game.board, result, at, title,
                                           self.options.get("full", False)))
 
@@ -201,8 +219,8 @@ class ScoreText(GameOutput):
     name = "text"
 
     def write(self, game: Replayed) -> None:
-        out().print(game.game.score_view(game.board, game.result,
-                                         f"Score of {show_path(self.path)}{self.after()}"))
+        out().print(game.game.score_view(game.board, game.result, self.titled(
+            N_("Score of {path}"), N_("Score of {path} after event {event}"))))
 
 
 class ScoreJson(GameOutput):
@@ -222,8 +240,9 @@ class ScoreChart(GameOutput):
 
     def write(self, game: Replayed) -> None:
         played = game.game
-        out().print(played.score_chart(game.result, f"{played.points.capitalize()} in "
-                                                    f"{show_path(self.path)}{self.after()}"))
+        out().print(played.score_chart(game.result, self.titled(
+            N_("{points} in {path}"), N_("{points} in {path} after event {event}"),
+            points=played.points.capitalize())))
 
 
 class ScoreBgStats(GameOutput):
@@ -243,11 +262,12 @@ class ScoreBgStats(GameOutput):
         if record.status == UNREADABLE:
             raise fail(f"{where}: {record.problem}")
         if record.status == INVALID:
-            raise fail(f"{where}: {record.problem} [{record.rule}]; BG Stats gets only legal "
-                       "games (asara validate explains)", EXIT_VIOLATION)
+            raise fail(_("{where}: {problem} [{rule}]; BG Stats gets only legal games "
+                         "(asara validate explains)").format(
+                where=where, problem=record.problem, rule=record.rule), EXIT_VIOLATION)
         if not record.scored:
-            raise fail(f"{show_path(log)}: the game is not finished; BG Stats gets only "
-                       "finished games")
+            raise fail(_("{path}: the game is not finished; BG Stats gets only finished "
+                         "games").format(path=show_path(log)))
         data = bgstats.play(record, self.options.get("bgg_id"))
         if self.options.get("url"):
             made = bgstats.link(data)
@@ -325,8 +345,9 @@ def _board(game: str | None, board: Path | None) -> tuple[Any, Any]:
 
 def defaults_note(defaulted: tuple[str, ...]) -> str:
     """One line naming what a table's profile left out and took from the packaged one."""
-    return (f"note: the profile does not name {', '.join(defaulted)}; the packaged "
-            f"standard profile's values are used (asara board --toml shows them)")
+    return _("note: the profile does not name {names}; the packaged standard profile's "
+             "values are used (asara board --toml shows them)").format(
+        names=", ".join(defaulted))
 
 
 class BoardSvg(BoardOutput):
@@ -338,8 +359,9 @@ class BoardSvg(BoardOutput):
         played, rules = _board(game, board)
         page = played.board_page(rules)
         if page is None:
-            raise InputError(f"{played.name} has no printable page (--format svg draws "
-                             "what the printed board does not show, such as YSPAHAN's street)")
+            raise InputError(_("{game} has no printable page (--format svg draws what the "
+                               "printed board does not show, such as YSPAHAN's street)"
+                               ).format(game=played.name))
         typer.echo(page, nl=False)
 
 

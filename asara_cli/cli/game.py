@@ -26,6 +26,7 @@ from asara_cli.cli.formats import (
     ValidateFormat,
     chosen,
 )
+from asara_cli.core.i18n import _
 from asara_cli.errors import InputError
 from asara_cli.logfile.record import default_log
 
@@ -136,7 +137,8 @@ def score(
     name = "bgstats" if url else "chart" if chart and fmt.value == "text" else fmt.value
     name = chosen(SCORE, name, as_json)
     if bgg_id is not None and name != "bgstats":
-        raise fail("--bgg-id goes with --format bgstats or --url")
+        raise fail(_("--bgg-id goes with --format bgstats or --url"))
     if at is not None and name == "bgstats":
-        raise fail("--at goes with --format text, json or chart: BG Stats gets whole games")
+        raise fail(_("--at goes with --format text, json or chart: BG Stats gets whole "
+                     "games"))
     SCORE[name](log, url=url, bgg_id=bgg_id, upto=at).show(board)

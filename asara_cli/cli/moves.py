@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from asara_cli.cli.common import BoardOption, fail, out, print_json, replay_file
+from asara_cli.core.i18n import _
 from asara_cli.errors import Refused
 from asara_cli.games.base import LegalMove
 from asara_cli.logfile.record import default_log
@@ -60,19 +61,19 @@ def moves(
     Example: asara moves game.toml --at 12
     """
     if fmt not in ("text", "json"):
-        raise fail(f"--format: {fmt!r} is not text or json")
+        raise fail(_("--format: {format} is not text or json").format(format=repr(fmt)))
     path = default_log(log)[0]
     read = replay_file(path, board)
     game = read.log.header.rules
     events = read.log.events
     upto = len(events) if at is None else at
     if upto > len(events):
-        raise fail(f"--at {at}: the log has {len(events)} events")
+        raise fail(_("--at {at}: the log has {n} events").format(at=at, n=len(events)))
     outcome = read.result if upto == len(events) else game.replay(
         read.board, read.log.header.setup, events[:upto])
     if outcome.stopped is not None and outcome.stopped <= upto:
-        raise Refused(f"the log is illegal from event {outcome.stopped}: no moves after "
-                      f"event {upto} (see `asara validate`)", [])
+        raise Refused(_("the log is illegal from event {event}: no moves after event {upto} "
+                        "(see `asara validate`)").format(event=outcome.stopped, upto=upto), [])
     recording = game.recording()
     state = recording.position(outcome)
     listed = game.legal_moves(read.board, state)

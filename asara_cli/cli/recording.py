@@ -20,6 +20,7 @@ import typer
 from asara_cli.cli.common import add_command, err, help_text, out
 from asara_cli.cli.spoken import WordGroup
 from asara_cli.core.findings import Violation
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number as read_number
@@ -98,28 +99,30 @@ def errors() -> Iterator[None]:
         yield
     except OSError as e:  # e.g. a full disk or a read-only folder while writing
         where = f"{show_path(str(e.filename))}: " if e.filename else ""
-        raise InputError(f"{where}{e.strerror or e}; the log was not changed") from None
+        raise InputError(_("{where}{error}; the log was not changed").format(
+            where=where, error=e.strerror or e)) from None
 
 
 def must_exist(path: Path) -> None:
     """Before locking: a missing log gets its message, and no lock file is left behind."""
     not_a_folder(path)
     if not os.path.lexists(path):
-        raise InputError("no such file (start a game with `asara new`)", path=str(path))
+        raise InputError(_("no such file (start a game with `asara new`)"), path=str(path))
 
 
 def not_a_folder(path: Path) -> None:
     if os.path.isdir(path) or not path.name:
-        raise InputError("is a folder, not a game log; name a file such as game.toml",
+        raise InputError(_("is a folder, not a game log; name a file such as game.toml"),
                          path=str(path))
 
 
 def lock(path: Path) -> contextlib.AbstractContextManager[None]:
     """The log's lock; says at once when another recorder holds it."""
     def waiting() -> None:
-        err().print(f"another asara is recording into {show_path(path)}; waiting for it to "
-                    f"finish "
-                    f"(up to {LOCK_TIMEOUT:.0f} s)", soft_wrap=True)
+        err().print(_("another asara is recording into {path}; waiting for it to finish "
+                      "(up to {seconds} s)").format(path=show_path(path),
+                                                    seconds=f"{LOCK_TIMEOUT:.0f}"),
+                    soft_wrap=True)
 
     return locked(path, waiting=waiting)
 
@@ -133,11 +136,11 @@ def remember_log(log: Path) -> None:
     """Remember ``log`` as the one to record into, and say so (and when $ASARA_LOG wins)."""
     remember(log)
     env = os.environ.get(ENV_LOG)
-    out().print(f"recording into {show_path(log)} (remembered in {STATE_FILE})",
-                soft_wrap=True)
+    out().print(_("recording into {path} (remembered in {state})").format(
+        path=show_path(log), state=STATE_FILE), soft_wrap=True)
     if env and Path(env) != log:
-        err().print(f"note: {ENV_LOG}={env} is set and wins over {STATE_FILE}",
-                    soft_wrap=True)
+        err().print(_("note: {variable}={value} is set and wins over {state}").format(
+            variable=ENV_LOG, value=env, state=STATE_FILE), soft_wrap=True)
 
 
 def player_names(players: Sequence[str]) -> tuple[str, ...]:
@@ -146,15 +149,15 @@ def player_names(players: Sequence[str]) -> tuple[str, ...]:
     for p in players:
         hidden = hidden_character(p)
         if hidden is not None:
-            raise WordError(f"a player's name holds the control character {hidden}; type "
-                            "the name plainly")
+            raise WordError(_("a player's name holds the control character {character}; "
+                              "type the name plainly").format(character=hidden))
     names = tuple(" ".join(p.split()) for p in players)
     if any(not n for n in names):
-        raise WordError("a player's name cannot be empty")
+        raise WordError(_("a player's name cannot be empty"))
     twice = same_name(names)
     if twice:
-        raise WordError(f"two players are named {twice[1]!r}; tell them apart (e.g. Tina "
-                        "and TinaB)")
+        raise WordError(_("two players are named {name}; tell them apart (e.g. Tina and "
+                          "TinaB)").format(name=repr(twice[1])))
     return names
 
 
@@ -173,7 +176,8 @@ def played_on(date: str | None) -> str | None:
     try:
         dt.date.fromisoformat(when)
     except ValueError:
-        raise WordError(f"--date: expected YYYY-MM-DD or today, got {date!r}") from None
+        raise WordError(_("--date: expected YYYY-MM-DD or today, got {date}").format(
+            date=repr(date))) from None
     return when
 
 
@@ -181,7 +185,7 @@ def begin(log: Path, header: LogHeader, problems: Sequence[Violation]) -> None:
     """A game's ``new``: the log written with ``header`` and no events, unless the rules
     find ``problems`` with its setup (then nothing is written)."""
     if problems:
-        raise Refused(f"not started: {show_path(log)}",
+        raise Refused(_("not started: {path}").format(path=show_path(log)),
                       [f"{v.message} [{v.rule}]" for v in problems])
     create(log, header)
 
@@ -201,14 +205,18 @@ def remember_new(log: Path) -> None:
         remember(log)
     except (OSError, InputError) as e:
         why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise InputError(f"{shown} was created, but it could not be remembered as the log "
-                         f"to record into ({STATE_FILE}: {why}); record with --log {shown} "
-                         f"or set {ENV_LOG}") from None
-    note = f"recording into {shown} (remembered in {STATE_FILE})"
+        raise InputError(_("{path} was created, but it could not be remembered as the log "
+                           "to record into ({state}: {why}); record with --log {path} or "
+                           "set {variable}").format(path=shown, state=STATE_FILE, why=why,
+                                                    variable=ENV_LOG)) from None
     env = os.environ.get(ENV_LOG)
     if env and Path(env) != log:
-        note += f"; but {ENV_LOG}={env} is set and wins: unset it, or use --log"
-    err().print(note, soft_wrap=True)
+        note = _("recording into {path} (remembered in {state}); but {variable}={value} is "
+                 "set and wins: unset it, or use --log")
+    else:
+        note = _("recording into {path} (remembered in {state})")
+    err().print(note.format(path=shown, state=STATE_FILE, variable=ENV_LOG, value=env),
+                soft_wrap=True)
 
 
 def name_numbers(items: Sequence[str], names: Sequence[str],
@@ -219,13 +227,13 @@ def name_numbers(items: Sequence[str], names: Sequence[str],
     for item in items:
         name, sep, value = item.partition("=")
         if not sep:
-            name, _, value = item.rpartition(":")
+            name, _colon, value = item.rpartition(":")
         number = read_number(value.strip())
         if number is None:
-            raise WordError(f"expected NAME=NUMBER, got {item!r}")
+            raise WordError(_("expected NAME=NUMBER, got {item}").format(item=repr(item)))
         who = find(name, names)
-        if any(n == who for n, _ in found):
-            raise WordError(f"{who} is given twice")
+        if any(n == who for n, _number in found):
+            raise WordError(_("{player} is given twice").format(player=who))
         found.append((who, number))
     return found
 
@@ -268,12 +276,13 @@ def record_move(ctx: typer.Context, game: SomeGame, log: Path | None, dry_run: b
         session(game, make, dry, log)
         return
     with errors():
-        path, _ = default_log(log)
+        path, _source = default_log(log)
         must_exist(path)
         with contextlib.nullcontext() if dry else lock(path):
             position = load(game, path, ctx.info_name or "move")
             done = record(position, make, dry=dry,
-                          tell=lambda note: err().print(f"note: {note}"))
+                          tell=lambda note: err().print(_("note: {message}").format(
+                              message=note)))
         told(done, dry)
 
 
@@ -281,9 +290,9 @@ def told(done: Recorded, dry: bool) -> None:
     """What a recorded move says to the table: the referee's warnings, the move line, and
     the screen of a period it ended (a check only: that it is legal)."""
     for warning in done.warnings:
-        err().print(f"warning: {warning}", soft_wrap=True)
+        err().print(_("warning: {message}").format(message=warning), soft_wrap=True)
     if dry:
-        say(f"legal, not recorded: {done.line}")
+        say(_("legal, not recorded: {move}").format(move=done.line))
         return
     say(done.line)
     for screen in done.screens:
@@ -333,21 +342,23 @@ def use(
     with errors():
         if log is None:
             path, source = default_log(None)
-            out().print(f"{show_path(path)} (from {source})", soft_wrap=True)
+            out().print(_("{path} (from {source})").format(path=show_path(path),
+                                                           source=source), soft_wrap=True)
             return
         read_log(log)
         remember_log(log)
 
 
-def changed(what: str, log: GameLog, number: int, now: Sequence[Any]) -> str:
+def changed(said: str, turned: str, log: GameLog, number: int, now: Sequence[Any]) -> str:
     """``undone: Tina buys ...; event #12. Year 1, Tina to move.``: event ``number`` of
-    ``log``, and whose turn it is once the log holds ``now``."""
+    ``log`` (``{move}``, ``{number}``) said by the message ``said``, or by ``turned``
+    (with ``{turn}``) when someone is to move once the log holds ``now``."""
     played = log.header.rules
     board = load_log_board(log)
     result = played.replay(board, log.header.setup, now)
-    text = f"{what}: {played.move_text(board, log.events[number - 1])}; event #{number}"
     turn = played.turn_text(result)
-    return text + (f". {turn}" if turn else "")
+    return _(turned if turn else said).format(
+        move=played.move_text(board, log.events[number - 1]), number=number, turn=turn)
 
 
 def undo(
@@ -362,12 +373,13 @@ def undo(
     from asara_cli.logfile.record import undo as undo_log
 
     with errors():
-        path, _ = default_log(log)
+        path, _source = default_log(log)
         must_exist(path)
         with lock(path):
-            before, _ = undo_log(path)
-        say(changed("undone", before, len(before.events), before.events[:-1])
-            + " (`asara redo` brings it back)")
+            before, _removed = undo_log(path)
+        say(changed(N_("undone: {move}; event #{number} (`asara redo` brings it back)"),
+                    N_("undone: {move}; event #{number}. {turn} (`asara redo` brings it "
+                       "back)"), before, len(before.events), before.events[:-1]))
 
 
 def redo(
@@ -382,7 +394,7 @@ def redo(
     from asara_cli.logfile.record import redo as redo_log
 
     with errors():
-        path, _ = default_log(log)
+        path, _source = default_log(log)
         must_exist(path)
         with lock(path):
             after = redo_log(path)
@@ -393,10 +405,12 @@ def redo(
         said = described(after.header.rules, load_log_board(after), after.header.setup,
                          after.events)
         if said is None:
-            say(changed("redone", after, len(after.events), after.events))
+            say(changed(N_("redone: {move}; event #{number}"),
+                        N_("redone: {move}; event #{number}. {turn}"), after,
+                        len(after.events), after.events))
             return
         line, screens = said
-        say(f"redone: {line}")
+        say(_("redone: {move}").format(move=line))
         for screen in screens:
             out().print(screen)
 

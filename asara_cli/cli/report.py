@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, err, replay_file
+from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, both, err, replay_file
+from asara_cli.core.i18n import _
 from asara_cli.core.shown import show_path
 from asara_cli.games import find_game
 from asara_cli.logfile.write import output_folder, write_file
@@ -44,8 +45,9 @@ def report(
         records = mark_duplicates(score_logs(found.files, None, None))
         kept = [r for r in records if r.status != "duplicate"]
         names = sorted({find_game(r.game).name for r in kept if r.scored}) or [find_game(None).name]
-        page = club_page(f"{' and '.join(names)} at {source.resolve().name}", records,
-                         clubs(kept))
+        page = club_page(_("{games} at {folder}").format(games=both(names),
+                                                          folder=source.resolve().name),
+                         records, clubs(kept))
         code = EXIT_VIOLATION if say_skipped(records) or found.unreadable else EXIT_OK
     else:
         game = replay_file(source, None)
@@ -53,5 +55,5 @@ def report(
         code = EXIT_OK if game.result.valid else EXIT_VIOLATION
     output_folder(output.parent, make=False)  # its folder reached through no link
     write_file(output, page, follow_link=False)  # a link planted there is refused
-    err().print(f"written: {show_path(output)}", soft_wrap=True)
+    err().print(_("written: {path}").format(path=show_path(output)), soft_wrap=True)
     raise typer.Exit(code)

@@ -7,12 +7,13 @@ from typing import Annotated
 import typer
 
 from asara_cli.cli.common import EXIT_INPUT, fail, out
+from asara_cli.core.i18n import N_, _
 
 
 def rules(
     rule: Annotated[str | None, typer.Argument(
         help="A rule id as messages cite it (R2.2, Y3.8, G7, Y-R4); none: list them all.",
-        show_default=False, metavar="[ID]")] = None,
+        show_default=False, metavar=N_("[ID]"))] = None,
 ) -> None:
     """Print a rule of the rules reference, or the list of every rule id.
 
@@ -33,7 +34,12 @@ def rules(
         from asara_cli.core.shown import one_line
 
         close = near(rule)
-        hint = (f"did you mean {', '.join(close[:-1])} or {close[-1]}?" if len(close) > 1
-                else f"did you mean {close[0]}?" if close else "asara rules lists every id")
-        raise fail(one_line(f"no rule {rule!r} ({hint})"), EXIT_INPUT)
+        if close:
+            said = _("no rule {rule} (did you mean {ids}?)").format(
+                rule=repr(rule), ids=_("{first} or {last}").format(
+                    first=", ".join(close[:-1]), last=close[-1]) if len(close) > 1
+                else close[0])
+        else:
+            said = _("no rule {rule} (asara rules lists every id)").format(rule=repr(rule))
+        raise fail(one_line(said), EXIT_INPUT)
     writer.print(shown(found, width=min(writer.width, 100)), soft_wrap=True)

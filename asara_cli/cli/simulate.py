@@ -27,6 +27,7 @@ from asara_cli.cli.common import (
     guarded,
     with_options,
 )
+from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.games import all_games, game
@@ -73,21 +74,27 @@ def _simulate(
     on = frozenset(name for name, value in flags.items() if value)
     foreign = sorted(on - {f.name for f in played.simulate_flags})
     if foreign:
-        raise fail(f"--{foreign[0].replace('_', '-')} is not an option of {played.name}")
+        raise fail(_("--{option} is not an option of {game}").format(
+            option=foreign[0].replace("_", "-"), game=played.name))
     if players is not None and not played.min_players <= players <= played.max_players:
-        raise fail(f"--players: {played.name} is played by {played.min_players} to "
-                   f"{played.max_players}")
+        raise fail(_("--players: {game} is played by {fewest} to {most}").format(
+            game=played.name, fewest=played.min_players, most=played.max_players))
     pool = SIM_NAMES if names is None else _names(names)
     if len(pool) < (players or played.max_players):
-        raise fail(f"--names: {len(pool)} names for games of up to "
-                   f"{players or played.max_players} players")
+        most = players or played.max_players
+        raise fail(ngettext("--names: {n} names for games of up to {most} player",
+                            "--names: {n} names for games of up to {most} players",
+                            most).format(n=len(pool), most=most))
     plan = _Plan(out_dir, games, seed, players, played.key, on, pool,
                  load_board(board, played.key),
                  "standard" if board is None else str(board.resolve()))
     output_folder(out_dir)  # made without following a link: a planted one is refused
-    for _ in in_chunks(partial(_write_games, plan), range(games), CHUNK, jobs, "simulating"):
+    for _done in in_chunks(partial(_write_games, plan), range(games), CHUNK, jobs,
+                           _("simulating")):
         pass
-    err().print(f"{games} games written to {show_path(out_dir)}", soft_wrap=True)
+    # TRANSLATORS: English says "games" whatever the count (as it always has)
+    err().print(ngettext("{n} games written to {path}", "{n} games written to {path}",
+                         games).format(n=games, path=show_path(out_dir)), soft_wrap=True)
 
 
 def _flags() -> list[tuple[str, Any]]:
@@ -110,12 +117,13 @@ def _names(text: str) -> tuple[str, ...]:
     for n in names:
         hidden = hidden_character(n)
         if not n or hidden is not None:
-            raise fail("--names: a name is empty" if not n else
-                       f"--names: a name holds the control character {hidden}")
+            raise fail(_("--names: a name is empty") if not n else
+                       _("--names: a name holds the control character {character}").format(
+                           character=hidden))
     twice = same_name(names)
     if twice:
-        raise fail(f"--names: {twice[0]!r} and {twice[1]!r} are the same player (names are "
-                   "compared ignoring case)")
+        raise fail(_("--names: {first} and {second} are the same player (names are compared "
+                     "ignoring case)").format(first=repr(twice[0]), second=repr(twice[1])))
     return names
 
 

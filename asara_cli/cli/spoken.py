@@ -12,6 +12,7 @@ word of any language for a typo (``cli/commandwords.py``).
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -104,17 +105,47 @@ def arguments(command: Any) -> list[str]:
             if isinstance(p, TyperArgument) and p.metavar is None and p.name]
 
 
+#: The catalogue context of a parameter type's name as the help shows it (``<str>``,
+#: ``<path>``).
+TYPE = "type"
+
+
+def type_names(command: Any) -> list[str]:
+    """The names of ``command``'s parameter types that the help shows (``str``, ``path``,
+    ``int range``; a choice shows its values instead)."""
+    return [p.type.name for p in getattr(command, "params", ())
+            if _named_type(p)]
+
+
+def _named_type(param: Any) -> bool:
+    if param.metavar is not None or getattr(param, "is_flag", False):
+        return False
+    try:
+        shown = param.type.get_metavar(param=param, ctx=None)
+    except Exception:  # a type that needs a context to say it shows its own
+        return False
+    return shown is None and isinstance(param.type.name, str)
+
+
 def speak(command: Any) -> None:
     """Name each command under ``command`` (a Click group) in the language in use for its
-    help, its English name beside it (``kaufen`` … ``(engl. buy)``), and each argument
-    (``protokoll`` for ``log``). English changes nothing."""
+    help, its English name beside it (``kaufen`` … ``(engl. buy)``), each argument
+    (``protokoll`` for ``log``) and each type (``<Text>`` for ``<str>``). English changes
+    nothing."""
     if language() == SOURCE:
         return
     todo = [command]
     while todo:
         cmd = todo.pop()
         for param in getattr(cmd, "params", ()):
-            if isinstance(param, TyperArgument) and param.metavar is None and param.name:
+            if _named_type(param):  # this parameter's own copy of its type, named here
+                word = pgettext(TYPE, param.type.name)
+                if word != param.type.name:
+                    param.type = copy.copy(param.type)
+                    param.type.name = word
+            if param.metavar is not None:  # one the code names (marked N_)
+                param.metavar = _(param.metavar)
+            elif isinstance(param, TyperArgument) and param.name:
                 word = pgettext(ARGUMENT, param.name)
                 if word != param.name:  # its own name: the usage line adds "..." to it
                     param.metavar = word + ("..." if param.nargs != 1 else "")

@@ -19,6 +19,7 @@ from typing import Any, Generic, TypeVar
 
 from asara_cli.cli.common import replay_file
 from asara_cli.core.findings import Violation
+from asara_cli.core.i18n import _
 from asara_cli.core.shown import show_path
 from asara_cli.errors import Asked, InputError, Refused, WordError
 from asara_cli.games.base import SomeGame
@@ -85,30 +86,43 @@ def load(game: SomeGame, path: Path, command: str = "move") -> Position:
     read = replay_file(path, None)
     played = read.log.header.rules
     if played.key != game.key:
-        raise InputError(f"a game of {played.name}: `{command}` records a move of "
-                         f"{game.name}", path=str(path))
+        raise InputError(_("a game of {played}: `{command}` records a move of {game}").format(
+            played=played.name, command=command, game=game.name), path=str(path))
     result = read.result
     if result.stopped is not None:
         first = [describe_violation(read.log, v) for v in result.violations if not v.later]
         shown = show_path(path)
-        raise Refused(f"{shown} is illegal from event {result.stopped}; fix it first "
-                      f"(`asara validate {shown}`, or `asara undo`)", first[:3])
+        raise Refused(_("{path} is illegal from event {event}; fix it first (`asara validate "
+                        "{path}`, or `asara undo`)").format(path=shown, event=result.stopped),
+                      first[:3])
     state = game.recording().position(result)
     return Position(path, read.log, read.text, read.board, state)
 
 
-def still(game: SomeGame, state: Any) -> str:
-    """The end of a refusal: whose turn it still is (so the next move typed is not taken
-    for the wrong player's); empty when nobody is to move."""
-    who = game.recording().to_move(state)
-    return "" if who is None else f"; it is still {who}'s turn"
+def still(game: SomeGame, state: Any) -> str | None:
+    """Who is still to move after a refusal (the refusal says so, so that the next move
+    typed is not taken for the wrong player's); ``None`` when nobody is to move."""
+    who: str | None = game.recording().to_move(state)
+    return who
 
 
-def _still_said(said: str, turn: str) -> str:
-    """A refusal of words, ending with whose turn it still is (``turn``, from :func:`still`)."""
-    if turn and said.endswith(("?", ".")):  # a question ends its sentence
-        return f"{said} It is{turn.removeprefix('; it is')}."
-    return f"{said}{turn}"
+def _still_said(said: str, who: str | None) -> str:
+    """A refusal of words, ending with whose turn it still is (``who``, from :func:`still`)."""
+    if who is None:
+        return said
+    if said.endswith(("?", ".")):  # a question ends its sentence
+        return _("{said} It is still {player}'s turn.").format(said=said, player=who)
+    return _("{said}; it is still {player}'s turn").format(said=said, player=who)
+
+
+def _nothing_written(dry: bool, who: str | None) -> str:
+    """The last line of a refused move: nothing was written (or it was a check only), and
+    whose turn it still is."""
+    if who is None:
+        return _("(a check only)") if dry else _("nothing was written")
+    said = (_("(a check only); it is still {player}'s turn") if dry
+            else _("nothing was written; it is still {player}'s turn"))
+    return said.format(player=who)
 
 
 def record(position: Position, make: Maker, *, dry: bool = False,
@@ -139,7 +153,7 @@ def record(position: Position, make: Maker, *, dry: bool = False,
     if problems:
         raise Refused(rules.move_text(board, event),
                       [f"{v.message} [{v.rule}]" for v in problems]
-                      + [("nothing was written" if not dry else "(a check only)") + turn])
+                      + [_nothing_written(dry, turn)])
     warnings = tuple(f"{v.message} [{v.rule}]" for v in findings if v.severity == "warning")
     done = rules.apply(board, state, event)
     line = rules.result_line(board, state, done, event, not dry)

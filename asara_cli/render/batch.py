@@ -317,7 +317,7 @@ class MarkdownFormat(Format):
         for p in stats.players:
             out.append(f"| {_md(p.name)} | {p.games} | {p.wins} | {p.shared_wins} | "
                        f"{p.win_rate:.0%} | {p.expected_rate:.0%} | {decimal(p.mean)} | "
-                       f"{_g(p.median)} | {p.best} | {p.share_of_winner:.0%} |")
+                       f"{shown_median(p.median)} | {p.best} | {p.share_of_winner:.0%} |")
         used = _sources_used(records, stats)
         if used:
             out += ["", _("## Mean points per game, by source"), "",
@@ -360,7 +360,7 @@ def day(written: str) -> str:
         return written
 
 
-def _g(value: float) -> str:
+def shown_median(value: float) -> str:
     """A median as ``:g`` writes it (``52``, ``52.5``), with the language's decimal mark."""
     return f"{value:g}".replace(".", pgettext("decimal mark", "."))
 
@@ -466,7 +466,7 @@ class TableFormat(Format):
         for p in stats.players:
             players.add_row(Text(p.name), str(p.games), str(p.wins), str(p.shared_wins),
                             f"{p.win_rate:.0%}", f"{p.expected_rate:.0%}")
-            totals.add_row(Text(p.name), decimal(p.mean), _g(p.median), str(p.best),
+            totals.add_row(Text(p.name), decimal(p.mean), shown_median(p.median), str(p.best),
                            f"{p.share_of_winner:.0%}")
             sources.add_row(Text(p.name), *(decimal(_group_mean(p, g)) for g in groups))
         pairs = _table(name + _("head to head (each pair once)"), player,

@@ -17,7 +17,7 @@ from asara_cli.games import game
 from asara_cli.games.base import SomeGame, Source
 from asara_cli.language import decimal
 from asara_cli.logfile.game import GameLog, describe_violation
-from asara_cli.render.batch import _g, day, game_status
+from asara_cli.render.batch import day, game_status, shown_median
 from asara_cli.stats import Club, Clubs, GameRecord
 
 
@@ -383,7 +383,7 @@ def _club_part(played: SomeGame, stats: Club, h: str) -> list[str]:
             _table([_("player"), _("games"), _("wins"), _("shared wins"), _("win rate"),
                     _("fair share"), _("mean"), _("median"), _("best"), _("of winner's")],
                    [(p.name, p.games, p.wins, p.shared_wins, f"{p.win_rate:.0%}",
-                     f"{p.expected_rate:.0%}", decimal(p.mean), _g(p.median), p.best,
+                     f"{p.expected_rate:.0%}", decimal(p.mean), shown_median(p.median), p.best,
                      f"{p.share_of_winner:.0%}") for p in stats.players],
                    set(range(1, 10))),
             heading(_("Seats (1 = start player)")),

@@ -219,7 +219,7 @@ BAD_LOGS = [
     ('format = 1\nplayers = ["Tina", "Paul"]\ncolour = "red"\n',
      "colour: unbekannter Schlüssel im Kopf (bekannt: format, game, players"),
     ('format = 1\nplayers = "Tina"\n',
-     "players: Liste der Spielernamen in Sitzreihenfolge erwartet"),
+     "players: erwartet eine Liste der Spielernamen in Sitzreihenfolge"),
     ('format = 1\nplayers = ["Tina", "tina"]\n',
      "players: zwei Spieler haben denselben Namen ('Tina' und 'tina': Namen werden ohne "
      "Groß- und Kleinschreibung verglichen)"),
@@ -229,7 +229,7 @@ BAD_LOGS = [
      "format: Protokollformat 9 ist neuer, als dieses asara-cli liest (Format 1); "
      "asara-cli aktualisieren"),
     ('format = 1\ngame = 7\nplayers = ["Tina", "Paul"]\n',
-     "game: Name eines Spiels erwartet, gefunden: eine Zahl 7"),
+     "game: erwartet den Namen eines Spiels, erhalten: eine Zahl 7"),
     ('format = 1\ngame = "yspahn"\nplayers = ["Tina", "Paul"]\n',
      "game: kein Spiel namens 'yspahn' (meintest du 'yspahan'?); asara-cli kennt asara, "
      "yspahan"),

@@ -54,6 +54,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from asara_cli.core import i18n
+from asara_cli.core.i18n import _
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.errors import InputError
 from asara_cli.games import game, registered
@@ -109,7 +111,8 @@ def cache_key(board_bytes: bytes | None) -> str | None:
     read = 0
     try:
         for path in sorted(package.rglob("*")):
-            if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
+            # a record's problem is text in the language in use: its catalogue too
+            if path.suffix in (".py", ".toml", ".mo") and "__pycache__" not in path.parts:
                 h.update(path.relative_to(package).as_posix().encode() + b"\0")
                 h.update(path.read_bytes() + b"\0")
                 read += 1
@@ -117,6 +120,8 @@ def cache_key(board_bytes: bytes | None) -> str | None:
         return None
     if read == 0:
         return None
+    if i18n.language() != i18n.SOURCE:  # the records' problems are in that language
+        h.update(f"language {i18n.language()}\0".encode())
     if board_bytes is not None:
         h.update(b"--board\0" + board_bytes)
     return h.hexdigest()
@@ -194,7 +199,8 @@ def read_entries(path: Path) -> Stored:
     if not written_here(path):
         return Stored(writable=False)  # someone's file at the cache's name: left alone
     try:
-        raw = read_bytes(path, limit=MAX_CACHE_BYTES, follow_link=False, what="a cache file")
+        raw = read_bytes(path, limit=MAX_CACHE_BYTES, follow_link=False,
+                         what=_("a cache file"))
     except InputError:  # too large, or unreadable: replaced by this run's entries
         return Stored(prune=True)
     if not raw.startswith(SIGNATURE.encode()) or raw.count(b"\n") > MAX_ENTRIES + 1:
@@ -208,7 +214,7 @@ def read_entries(path: Path) -> Stored:
             end = len(raw)
         line = raw[at:end]
         at = end + 1
-        digest, _, entry = line.partition(b" ")
+        digest, _space, entry = line.partition(b" ")
         try:
             key, text = digest.decode("ascii"), entry.decode("utf-8")
         except UnicodeDecodeError:
@@ -381,7 +387,7 @@ def _consistent(status: str, seats: Sequence[Seat], margin: int | None, problem:
     if margin != best[0] - best[1] or sorted(s.seat for s in seats) != list(range(1, n + 1)):
         return False
     for s in seats:
-        if (len({k for k, _ in s.sources}) != len(s.sources)
+        if (len({k for k, _points in s.sources}) != len(s.sources)
                 or s.total != sum(v for _, v in s.sources)
                 or s.rank != 1 + sum(t > s.total for t in totals)
                 or s.winner != (s.total == best[0])):

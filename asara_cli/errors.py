@@ -11,7 +11,35 @@ Anything else that escapes is a bug: one line and exit code 3.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable, Sequence
+
+from asara_cli.core.i18n import N_, _
+
+#: Why the system refused a file, in words of the catalogue (the system's own words,
+#: ``strerror``, are English whatever the language).
+_REASONS = {
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.ENOENT: N_("no such file or folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.EISDIR: N_("is a folder"),
+    errno.EROFS: N_("the file system is read-only"),
+    errno.ENOSPC: N_("no space left on the device"),
+    errno.EEXIST: N_("already exists"),
+    errno.ENAMETOOLONG: N_("the file name is too long"),
+    errno.ELOOP: N_("too many symbolic links"),
+    errno.EIO: N_("input/output error"),
+}
+
+
+def reason(e: OSError | Exception) -> str:
+    """Why the system refused, for a message: the catalogue's words for the usual reasons,
+    else the system's own."""
+    known = _REASONS.get(getattr(e, "errno", None) or -1)
+    if known is not None:
+        return _(known)
+    return str(getattr(e, "strerror", None) or e)
 
 
 class AsaraError(Exception):

@@ -18,6 +18,9 @@ from importlib import resources
 
 from msgspec import Struct
 
+from asara_cli.core import i18n
+from asara_cli.core.i18n import _
+
 #: What a heading's id looks like: its letters (a game's rule prefix, a ruling's: ``R``,
 #: ``Y-R``) and its numbers (``R2.3``, ``Y-R4``). Which letters there are is the references'
 #: own business: :data:`RULE_ID` is made from the ids they hold.
@@ -61,18 +64,27 @@ def parse(game: str, markdown: str) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
-def _files() -> Iterable[tuple[str, str]]:
+def _files(language: str = i18n.SOURCE) -> Iterable[tuple[str, str]]:
+    """Each game's reference: in ``language`` where it has one (``data/rules/de/``), else
+    the English one."""
     folder = resources.files("asara_cli") / "data" / "rules"
+    own = folder / language
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".md"):
-            yield entry.name.removesuffix(".md"), entry.read_text("utf-8")
+            translated = own / entry.name
+            chosen = translated if language != i18n.SOURCE and translated.is_file() else entry
+            yield entry.name.removesuffix(".md"), chosen.read_text("utf-8")
+
+
+def reference() -> dict[str, Rule]:
+    """Every entry of every game's reference, by id, in the language in use."""
+    return _reference(i18n.language())
 
 
 @cache
-def reference() -> dict[str, Rule]:
-    """Every entry of every game's reference, by id."""
+def _reference(language: str) -> dict[str, Rule]:
     found: dict[str, Rule] = {}
-    for game, text in _files():
+    for game, text in _files(language):
         for rule in parse(game, text):
             found.setdefault(rule.id, rule)
     return found
@@ -114,8 +126,8 @@ def shown(rule: Rule, width: int = 80) -> str:
         out.append(textwrap.fill(text, width=width, break_on_hyphens=False))
     below = children(rule)
     if below:
-        out.append(textwrap.fill("Below it: " + "; ".join(f"{r.id} {r.title}" for r in below),
-                                 width=width))
+        out.append(textwrap.fill(_("Below it: {rules}").format(
+            rules="; ".join(f"{r.id} {r.title}" for r in below)), width=width))
     return "\n\n".join(out)
 
 
@@ -128,7 +140,7 @@ def listing() -> str:
             if out:
                 out.append("")
             game = rule.game
-            out.append(f"{game.upper()} (asara rules ID prints one)")
+            out.append(_("{game} (asara rules ID prints one)").format(game=game.upper()))
         depth = rule.id.count(".")
         out.append(f"  {'  ' * depth}{rule.id:<{10 - 2 * depth}} {rule.title}")
     return "\n".join(out)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct
 from msgspec.structs import replace
 
+from asara_cli.core.i18n import _
 from asara_cli.core.names import name_key
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, game
@@ -106,12 +107,12 @@ def record_of(path: str | Path, board: Any = None,
         data = loads_toml(text, name)
         log = parse_log_data(data, text, name)
         if board is not None and board_game is not None and log.header.game != board_game:
-            return GameRecord(name, digest, UNREADABLE, game=log.header.game, problem=(
-                f"--board: it is a profile of {game(board_game).name}, and this is a game "
-                f"of {log.header.rules.name}"))
+            return GameRecord(name, digest, UNREADABLE, game=log.header.game, problem=_(
+                "--board: it is a profile of {game}, and this is a game of {other}").format(
+                    game=game(board_game).name, other=log.header.rules.name))
         rules = board if board is not None else load_log_board(log)
     except UnicodeDecodeError:
-        return GameRecord(name, digest, UNREADABLE, problem="not UTF-8 text")
+        return GameRecord(name, digest, UNREADABLE, problem=_("not UTF-8 text"))
     except InputError as e:
         return GameRecord(name, digest, UNREADABLE, problem=e.what(), line=e.line)
     record = replace(_scored(name, digest, log, rules), game_digest=game_digest(data))
@@ -318,14 +319,14 @@ def club(records: Sequence[GameRecord]) -> Club:
         totals = [s.total for _, s in played]
         wins = sum(s.winner for _, s in played)
         shared = sum(s.winner and sum(x.winner for x in r.seats) > 1 for r, s in played)
-        winner_totals = [max(x.total for x in r.seats) for r, _ in played]
+        winner_totals = [max(x.total for x in r.seats) for r, _seat in played]
         sources: dict[str, int] = defaultdict(int)
-        for _, s in played:
+        for _record, s in played:
             for k, v in s.sources:
                 sources[k] += v
         n = len(played)
         players.append(PlayerStats(
-            name, n, wins, shared, wins / n, sum(1 / r.players for r, _ in played) / n,
+            name, n, wins, shared, wins / n, sum(1 / r.players for r, _seat in played) / n,
             statistics.fmean(totals), statistics.median(totals), max(totals),
             statistics.fmean(t / w if w else 1.0 for t, w in zip(totals, winner_totals,
                                                                   strict=True)),
@@ -363,7 +364,7 @@ class _Keys(dict[str, str]):
 
 def _order(played: Sequence[tuple[GameRecord, Seat]]) -> Callable[[str], tuple[int, int]]:
     """Sort keys for sources as the games of ``played`` declare them."""
-    keys = {r.game for r, _ in played}
+    keys = {r.game for r, _seat in played}
     return lambda key: min(game(g).source(key).order for g in keys)
 
 

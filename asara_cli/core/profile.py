@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from asara_cli.core.i18n import _
+from asara_cli.core.words import grouped
+
 #: No printed number of a game comes near this; a profile above it is a typo or an attack
 #: (a market with 100,000,000 spaces would take minutes and gigabytes to lay out).
 MAX_NUMBER = 1000
@@ -40,14 +43,16 @@ def check_size(key: str, turns: int, lists: int, what: str, listed: str) -> None
     :data:`MAX_GAME` turns x ``lists`` (what a turn may list); ``what`` says how the turns
     come about (``3 weeks x 7 days x 4 players``), ``listed`` what is listed (``dice``)."""
     if turns > MAX_TURNS:
-        raise BoardError(key, f"{what} is a game of {turns:,} turns; a game has at most "
-                              f"{MAX_TURNS:,}, so that its log stays well under the 4 MB a "
-                              f"log may have")
+        raise BoardError(key, _("{what} is a game of {turns} turns; a game has at most "
+                                "{most}, so that its log stays well under the 4 MB a log may "
+                                "have").format(what=what, turns=grouped(turns),
+                                               most=grouped(MAX_TURNS)))
     if turns * lists > MAX_GAME:
-        raise BoardError(key, f"{what} is a game of {turns:,} turns, by {lists:,} {listed} "
-                              f"{turns * lists:,}; a game is at most {MAX_GAME:,} turns by "
-                              f"{listed}, so that its log stays well under the 4 MB a log "
-                              f"may have")
+        raise BoardError(key, _("{what} is a game of {turns} turns, by {lists} {listed} "
+                                "{product}; a game is at most {most} turns by {listed}, so "
+                                "that its log stays well under the 4 MB a log may have").format(
+            what=what, turns=grouped(turns), lists=grouped(lists), listed=listed,
+            product=grouped(turns * lists), most=grouped(MAX_GAME)))
 
 
 #: Keys a table's profile must give itself: its own name and line of text.

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from asara_cli.core.i18n import N_, _, pgettext
+
 #: More digits than any number a game counts (a die, a plot, a space, a score, a week): a
 #: longer word is no number here (and ``int`` refuses words past 4,300 digits anyway).
 MAX_DIGITS = 18
@@ -22,6 +24,12 @@ def number(word: str) -> int | None:
     return None
 
 
+def grouped(n: int) -> str:
+    """A whole number with its thousands grouped as the language writes them (``10,000``;
+    German ``10.000``): the separator is the catalogue's."""
+    return f"{n:,}".replace(",", pgettext("thousands separator", ","))
+
+
 def plural(n: int, word: str) -> str:
     """``1 buyer``, ``2 buyers``."""
     return f"{n} {word}{'' if n == 1 else 's'}"
@@ -32,11 +40,19 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+#: What a value of each type is called in a message (``expected a number, got text 'x'``).
+_KINDS: dict[type, str] = {bool: N_("true/false"), int: N_("a number"),
+                           float: N_("a decimal number"), str: N_("text"), list: N_("a list"),
+                           dict: N_("a table")}
+
+
 def describe(value: Any) -> str:
     """A value as the user wrote it, short, for error messages."""
-    kind = {bool: "true/false", int: "a number", float: "a decimal number", str: "text",
-            list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
+    kind = _KINDS.get(type(value))
+    named = _(kind) if kind is not None else type(value).__name__
+    if isinstance(value, (list, dict)):
+        return named
     shown = repr(value)
     if len(shown) > 40:
         shown = shown[:37] + "..."
-    return f"{kind} {shown}" if not isinstance(value, (list, dict)) else kind
+    return _("{kind} {value}").format(kind=named, value=shown)

@@ -17,6 +17,8 @@ import os
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from asara_cli.core.i18n import _
+
 if TYPE_CHECKING:
     from asara_cli.games.base import SomeGame
 
@@ -45,8 +47,9 @@ def registered() -> dict[str, str]:
         if not (sep and key.isidentifier() and key == key.casefold() and module):
             from asara_cli.errors import InputError
 
-            raise InputError(f"${ENV_GAMES}: {pair.strip()!r} is not key=module, the key "
-                             "in lower case (such as dice=my_games.dice)")
+            raise InputError(_("${variable}: {pair} is not key=module, the key in lower case "
+                               "(such as dice=my_games.dice)").format(
+                                   variable=ENV_GAMES, pair=repr(pair.strip())))
         games.setdefault(key, module)  # a game of the package keeps its key
     return games
 
@@ -57,9 +60,10 @@ class UnknownGame(LookupError):
     def __init__(self, name: str) -> None:
         known = [g.key for g in all_games()]
         near = difflib.get_close_matches(name.casefold(), [*known, *_aliases()], n=1)
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
-        super().__init__(f"no game called {name!r}{hint}; asara-cli knows "
-                         f"{', '.join(known)}")
+        message = (_("no game called {name} (did you mean {near}?); asara-cli knows {known}")
+                   if near else _("no game called {name}; asara-cli knows {known}"))
+        super().__init__(message.format(name=repr(name), near=repr(near[0]) if near else "",
+                                        known=", ".join(known)))
         self.name = name
 
 
@@ -74,10 +78,13 @@ def game(key: str) -> SomeGame:
         try:
             module = import_module(where)
         except ImportError as e:
-            raise InputError(f"${ENV_GAMES}: the game {key!r} is in {where!r}, which does "
-                             f"not import ({e})") from None
+            raise InputError(_("${variable}: the game {key} is in {module}, which does not "
+                               "import ({problem})").format(
+                                   variable=ENV_GAMES, key=repr(key), module=repr(where),
+                                   problem=e)) from None
         if not hasattr(module, "GAME"):
-            raise InputError(f"${ENV_GAMES}: {where!r} has no GAME for the game {key!r}")
+            raise InputError(_("${variable}: {module} has no GAME for the game {key}").format(
+                variable=ENV_GAMES, module=repr(where), key=repr(key)))
     # the one place a game's own types are forgotten (games/base.py, SomeGame)
     found: SomeGame = module.GAME
     return found

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, Required, TypedDict, TypeVa
 from msgspec import Struct
 
 from asara_cli.core.findings import Violation
+from asara_cli.core.i18n import _
 from asara_cli.core.names import find
 from asara_cli.core.words import describe
 
@@ -156,15 +157,18 @@ def player_counts(r: FieldReader, names: Sequence[str], key: str
                   ) -> tuple[tuple[str, int], ...]:
     """A checkpoint's table of what each player has (``prestige = { Tina = 34 }``), as
     (name as the header spells it, whole number) pairs; every game's checkpoints read so."""
-    table = r.get(key, lambda v: isinstance(v, dict), "a table such as { Tina = 34 }")
+    table = r.get(key, lambda v: isinstance(v, dict), _("a table such as {{ Tina = 34 }}")
+                  .format())
     pairs = []
     for written, value in (table.items() if isinstance(table, dict) else ()):
         # a name written as the header spells it is that player (the names are unlike)
         name = written if written in names else find(written, names)
         if name is None:
-            raise r.error(f"{key}.{written}", f"{written!r} is not one of the players")
+            raise r.error(f"{key}.{written}", _("{name} is not one of the players").format(
+                name=repr(written)))
         if isinstance(value, bool) or not isinstance(value, int):
-            raise r.error(f"{key}.{name}", f"expected a number, got {describe(value)}")
+            raise r.error(f"{key}.{name}", _("expected a number, got {value}").format(
+                value=describe(value)))
         pairs.append((name, value))
     return tuple(pairs)
 

@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from asara_cli.core.i18n import _
 from asara_cli.core.profile import with_defaults
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, UnknownGame, find_game, game
@@ -53,20 +54,21 @@ def load_game_board(path: str | Path | None = None, key: str | None = None
     """:func:`load_board`, and the game whose profile it is."""
     if path is None or str(path) == STANDARD:
         return game(key or DEFAULT), _standard(key or DEFAULT)
-    data, _ = read_toml(path)
+    data, _text = read_toml(path)
     where = str(Path(path))
     named = data.get("game", DEFAULT)
     try:
         played = find_game(named if isinstance(named, str) else "")
     except UnknownGame as e:
-        raise InputError(f"board profile: {e}" if isinstance(named, str) else
-                         f"board profile: expected the name of a game, got {describe(named)}",
-                         path=where, key="game") from None
+        raise InputError(_("board profile: {problem}").format(problem=e)
+                         if isinstance(named, str) else
+                         _("board profile: expected the name of a game, got {value}").format(
+                             value=describe(named)), path=where, key="game") from None
     if key is not None and played.key != key:
-        raise InputError(f"board profile: it is a profile of {played.name}, not of "
-                         f"{game(key).name}", path=where, key="game")
+        raise InputError(_("board profile: it is a profile of {game}, not of {other}").format(
+            game=played.name, other=game(key).name), path=where, key="game")
     try:
         return played, played.board_from_mapping(data, standard_data(played.key))
     except ValueError as e:
-        raise InputError(f"board profile: {getattr(e, 'message', e)}", path=where,
-                         key=getattr(e, "key", None)) from None
+        raise InputError(_("board profile: {problem}").format(
+            problem=getattr(e, "message", e)), path=where, key=getattr(e, "key", None)) from None

@@ -10,8 +10,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from asara_cli.core.words import describe
-from asara_cli.errors import InputError
+from asara_cli.core.i18n import N_, _
+from asara_cli.core.words import describe, grouped
+from asara_cli.errors import InputError, reason
 
 __all__ = ["describe"]
 
@@ -36,7 +37,7 @@ MAX_NESTING = 32
 
 
 def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, follow_link: bool = True,
-               what: str = "a game file", head: int | None = None) -> bytes:
+               what: str | None = None, head: int | None = None) -> bytes:
     """The bytes of a regular file, refusing what is not one (a FIFO, a device, a folder)
     before reading, and what is larger than ``limit``. Opened without blocking, so a FIFO
     with no writer cannot hang the command. With ``follow_link`` false, a symbolic link is
@@ -49,26 +50,28 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, follow_link: bool = 
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise InputError("no such file", path=name) from None
+        raise InputError(_("no such file"), path=name) from None
     except IsADirectoryError:
-        raise InputError("is a folder, not a file", path=name) from None
+        raise InputError(_("is a folder, not a file"), path=name) from None
     except ValueError:  # os.open refuses a name holding a NUL byte
-        raise InputError("not a usable file name (it holds a NUL byte)", path=name) from None
+        raise InputError(_("not a usable file name (it holds a NUL byte)"), path=name) from None
     except OSError as e:
         if not follow_link and os.path.islink(path):
-            raise InputError("is a symbolic link; not read through (remove it)",
+            raise InputError(_("is a symbolic link; not read through (remove it)"),
                              path=name) from None
-        raise InputError(f"cannot read: {e.strerror or e}", path=name) from None
+        raise InputError(_("cannot read: {reason}").format(reason=reason(e)),
+                         path=name) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise InputError("is a folder, not a file", path=name)
+            raise InputError(_("is a folder, not a file"), path=name)
         if not stat.S_ISREG(info.st_mode):
-            raise InputError("not a regular file (a device, pipe or socket); give a file",
+            raise InputError(_("not a regular file (a device, pipe or socket); give a file"),
                              path=name)
         if info.st_size > limit:
-            raise InputError(f"too large to be {what} ({info.st_size:,} bytes; at most "
-                             f"{limit:,})", path=name)
+            raise InputError(_("too large to be {what} ({size} bytes; at most {limit})").format(
+                what=what or _("a game file"), size=grouped(info.st_size),
+                limit=grouped(limit)), path=name)
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -77,14 +80,15 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, follow_link: bool = 
                 break
             size += len(chunk)
             if size > limit:  # the file grew while being read
-                raise InputError(f"too large to be {what} (over {limit:,} bytes)",
-                                 path=name)
+                raise InputError(_("too large to be {what} (over {limit} bytes)").format(
+                    what=what or _("a game file"), limit=grouped(limit)), path=name)
             chunks.append(chunk)
             if head is not None and size >= head:
                 break
         return b"".join(chunks)
     except OSError as e:
-        raise InputError(f"cannot read: {e.strerror or e}", path=name) from None
+        raise InputError(_("cannot read: {reason}").format(reason=reason(e)),
+                         path=name) from None
     finally:
         os.close(fd)
 
@@ -94,9 +98,9 @@ def path_problem(text: str) -> str | None:
     when it can. Every path a file gives (a log's ``board``, the remembered log) is checked
     here before it is opened."""
     if not text:
-        return "an empty file name"
+        return _("an empty file name")
     if "\0" in text:
-        return "a file name cannot hold a NUL byte"
+        return _("a file name cannot hold a NUL byte")
     return None
 
 
@@ -126,7 +130,7 @@ def read_text(path: str | Path, *, follow_link: bool = True) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line = raw[: e.start].count(b"\n") + 1
-        raise InputError("not UTF-8 text", path=str(path), line=line) from None
+        raise InputError(_("not UTF-8 text"), path=str(path), line=line) from None
 
 
 def too_deep(text: str) -> re.Match[str] | None:
@@ -147,14 +151,14 @@ def loads_toml(text: str, path: str) -> dict[str, Any]:
     deep = too_deep(text)
     if deep is not None:
         where = text.count("\n", 0, deep.start()) + 1
-        raise InputError(f"nested more than {MAX_NESTING} levels deep; a game file needs a "
-                         f"few", path=path, line=where)
+        raise InputError(_("nested more than {most} levels deep; a game file needs a few")
+                         .format(most=MAX_NESTING), path=path, line=where)
     try:
         data: dict[str, Any] = TOML.loads(text)
         return data
     except RecursionError:
-        raise InputError(f"nested too deeply to read (at most {MAX_NESTING} levels)",
-                         path=path) from None
+        raise InputError(_("nested too deeply to read (at most {most} levels)")
+                         .format(most=MAX_NESTING), path=path) from None
     except TOML.TOMLDecodeError as e:
         message = str(e)
         m = _POSITION.search(message)
@@ -167,8 +171,48 @@ def loads_toml(text: str, path: str) -> dict[str, Any]:
             # a truncated file: tomllib names no line, so point just past the last one
             lines = text.split("\n")
             line, column = len(lines), len(lines[-1]) + 1
-        raise InputError(f"not valid TOML: {message}", path=path, line=line,
-                         column=column) from None
+        raise InputError(_("not valid TOML: {message}").format(message=toml_message(message)),
+                         path=path, line=line, column=column) from None
+
+
+#: The TOML reader's messages (English), in the catalogue's words.
+_TOML_MESSAGES = {m: m for m in (
+    N_("Cannot overwrite a value"), N_("Expected '=' after a key in a key/value pair"),
+    N_("Invalid date or datetime"), N_("Invalid hex value"),
+    N_("Invalid initial character for a key part"), N_("Invalid statement"),
+    N_("Invalid value"), N_("Unclosed array"), N_("Unclosed inline table"),
+    N_("Unescaped '\\' in a string"), N_("Unterminated string"),
+    N_("Expected newline or end of document after a statement"),
+    N_("Expected ']' at the end of a table declaration"),
+    N_("Expected ']]' at the end of an array declaration"),
+    N_("Escaped character is not a Unicode scalar value"),
+)}
+#: The TOML reader's messages that name a thing: its pattern, and the catalogue's message.
+_TOML_NAMING = (
+    (re.compile(r"Cannot declare (?P<what>.+) twice"), N_("Cannot declare {what} twice")),
+    (re.compile(r"Cannot mutate immutable namespace (?P<what>.+)"),
+     N_("Cannot mutate immutable namespace {what}")),
+    (re.compile(r"Cannot redefine namespace (?P<what>.+)"),
+     N_("Cannot redefine namespace {what}")),
+    (re.compile(r"Duplicate inline table key (?P<what>.+)"),
+     N_("Duplicate inline table key {what}")),
+    (re.compile(r"Expected (?P<what>'.*')"), N_("Expected {what}")),
+    (re.compile(r"Found invalid character (?P<what>.+)"), N_("Found invalid character {what}")),
+    (re.compile(r"Illegal character (?P<what>.+)"), N_("Illegal character {what}")),
+)
+
+
+def toml_message(message: str) -> str:
+    """The TOML reader's message (English) in the language in use, where the catalogue has
+    it; else as the reader gave it."""
+    known = _TOML_MESSAGES.get(message)
+    if known is not None:
+        return _(known)
+    for pattern, text in _TOML_NAMING:
+        m = pattern.fullmatch(message)
+        if m is not None:
+            return _(text).format(what=m.group("what"))
+    return message
 
 
 def header_lines(text: str, header: str) -> list[int]:

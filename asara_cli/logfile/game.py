@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct
 
 from asara_cli.core.findings import Violation
+from asara_cli.core.i18n import _
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError
@@ -187,19 +188,23 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
     """Build a :class:`GameLog` from parsed TOML; ``text`` locates keys for error lines."""
     where = _Where(path, text)
     if "format" not in data:
-        raise InputError("not a game log of asara-cli: no 'format' key (format = 1)",
+        raise InputError(_("not a game log of asara-cli: no 'format' key (format = 1)"),
                          path=path)
     fmt = data["format"]
     if isinstance(fmt, bool) or not isinstance(fmt, int):
-        raise where.header_error("format", f"expected the number {FORMAT}, got {describe(fmt)}")
+        raise where.header_error("format", _("expected the number {number}, got {value}").format(
+            number=FORMAT, value=describe(fmt)))
     if fmt > FORMAT:
-        raise where.header_error("format", f"log format {fmt} is newer than this asara-cli "
-                                           f"reads (format {FORMAT}); upgrade asara-cli")
+        raise where.header_error("format", _("log format {format} is newer than this "
+                                             "asara-cli reads (format {known}); upgrade "
+                                             "asara-cli").format(format=fmt, known=FORMAT))
     if fmt < 1:
-        raise where.header_error("format", f"there is no log format {fmt}")
+        raise where.header_error("format", _("there is no log format {format}").format(
+            format=fmt))
     key = data.get("game", DEFAULT)
     if not isinstance(key, str):
-        raise where.header_error("game", f"expected the name of a game, got {describe(key)}")
+        raise where.header_error("game", _("expected the name of a game, got {value}").format(
+            value=describe(key)))
     try:
         rules = find_game(key)
     except UnknownGame as e:
@@ -207,12 +212,13 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
     known = (*GENERIC_KEYS, *rules.header_keys)
     for k in data:
         if k not in (*known, "event"):
-            raise where.header_error(k, f"unknown header key (known: {', '.join(known)})")
+            raise where.header_error(k, _("unknown header key (known: {keys})").format(
+                keys=", ".join(known)))
     header = _parse_header(data, where, rules)
     raw_events = data.get("event", [])
     if not isinstance(raw_events, list) or not all(map(isinstance, raw_events,
                                                        repeat(dict))):
-        raise where.header_error("event", "events are [[event]] tables")
+        raise where.header_error("event", _("events are [[event]] tables"))
     names = rules.players_of(header.setup)
     allowed = _allowed(rules)
     events: list[Any] = []
@@ -256,39 +262,43 @@ def _allowed(rules: SomeGame) -> dict[str, frozenset[str]]:
 def _parse_header(data: Mapping[str, Any], where: _Where, rules: SomeGame) -> LogHeader:
     players = data.get("players")
     if players is None:
-        raise where.header_error("players", "missing: the players in seat order, clockwise")
+        raise where.header_error("players", _("missing: the players in seat order, clockwise"))
     if (not isinstance(players, list) or not players
             or not all(isinstance(p, str) and p.strip() for p in players)):
-        raise where.header_error("players", "expected a list of player names in seat order")
+        raise where.header_error("players", _("expected a list of player names in seat order"))
     for name in players:
         hidden = hidden_character(name)
         if hidden is not None:
-            raise where.header_error("players", f"a player's name holds the control "
-                                                f"character {hidden}; write the name plainly")
+            raise where.header_error("players", _("a player's name holds the control "
+                                                  "character {character}; write the name "
+                                                  "plainly").format(character=hidden))
     twice = same_name(players)
     if twice:
-        raise where.header_error("players", f"two players have the same name ({twice[0]!r} "
-                                            f"and {twice[1]!r}: names are compared ignoring "
-                                            f"case)")
+        raise where.header_error("players", _("two players have the same name ({first} and "
+                                              "{second}: names are compared ignoring case)")
+                                 .format(first=repr(twice[0]), second=repr(twice[1])))
     setup = rules.read_setup(_HeaderReader(where, data), tuple(players))
     board = data.get("board", "standard")
     if not isinstance(board, str) or not board:
-        raise where.header_error("board", "expected a board profile name or path")
+        raise where.header_error("board", _("expected a board profile name or path"))
     if (problem := path_problem(board)) is not None:  # it becomes a path: checked as one
-        raise where.header_error("board", f"expected a board profile path: {problem}")
+        raise where.header_error("board", _("expected a board profile path: {problem}").format(
+            problem=problem))
     date = data.get("date")
     if date is not None and not isinstance(date, str | dt.date):
-        raise where.header_error("date", f"expected a date, got {describe(date)}")
+        raise where.header_error("date", _("expected a date, got {value}").format(
+            value=describe(date)))
     texts: dict[str, str | None] = {}
     for key in ("place", "notes"):
         value = data.get(key)
         if value is not None and not isinstance(value, str):
-            raise where.header_error(key, f"expected text, got {describe(value)}")
+            raise where.header_error(key, _("expected text, got {value}").format(
+                value=describe(value)))
         texts[key] = value
     movers = data.get("movers", "turn")
     if movers not in MOVERS:
-        raise where.header_error("movers", f"expected \"turn\" or \"named\", got "
-                                           f"{describe(movers)}")
+        raise where.header_error("movers", _('expected "turn" or "named", got {value}').format(
+            value=describe(movers)))
     return LogHeader(setup, board, None if date is None else str(date), texts["place"],
                      texts["notes"], data["format"], rules.key, movers)
 
@@ -313,7 +323,8 @@ class _EventReader:
         if key is not None and self.start is not None:
             name = key.split("[")[0].split(".")[0]
             line = self.where.key_line(name, self.start, self.end) or self.start
-        what = f"event {self.number}" + (f": {key}" if key else "")
+        what = (_("event {number}: {key}").format(number=self.number, key=key) if key else
+                _("event {number}").format(number=self.number))
         return InputError(message, path=self.where.path, line=line, player=self.player,
                           key=what)
 
@@ -321,7 +332,7 @@ class _EventReader:
         """The key's value; ``_ABSENT`` when it is missing and may be."""
         value = self.raw.get(key, _ABSENT)
         if value is _ABSENT and required:
-            raise self.error(key, f"missing: {expected}")
+            raise self.error(key, _("missing: {expected}").format(expected=expected))
         return value
 
     def get(self, key: str, check: Callable[[Any], bool], expected: str, *,
@@ -330,7 +341,8 @@ class _EventReader:
         if value is _ABSENT:
             return None
         if not check(value):
-            raise self.error(key, f"expected {expected}, got {describe(value)}")
+            raise self.error(key, _("expected {expected}, got {value}").format(
+                expected=expected, value=describe(value)))
         return value
 
     # whole, text and strings check their values inline: they read every key of every event.
@@ -341,10 +353,11 @@ class _EventReader:
         value = self.raw.get(key, _ABSENT)
         if value is _ABSENT:
             if required:
-                raise self.error(key, f"missing: {expected}")
+                raise self.error(key, _("missing: {expected}").format(expected=expected))
             return None
         if type(value) is not int:  # bool is a subclass of int, and no number here
-            raise self.error(key, f"expected {expected}, got {describe(value)}")
+            raise self.error(key, _("expected {expected}, got {value}").format(
+                expected=expected, value=describe(value)))
         result: int = value
         return result
 
@@ -353,10 +366,11 @@ class _EventReader:
         value = self.raw.get(key, _ABSENT)
         if value is _ABSENT:
             if required:
-                raise self.error(key, f"missing: {expected}")
+                raise self.error(key, _("missing: {expected}").format(expected=expected))
             return None
         if not isinstance(value, str) or (pattern is not None and not pattern.fullmatch(value)):
-            raise self.error(key, f"expected {expected}, got {describe(value)}")
+            raise self.error(key, _("expected {expected}, got {value}").format(
+                expected=expected, value=describe(value)))
         return value
 
     def table(self, key: str, expected: str) -> _EventReader | None:
@@ -372,10 +386,12 @@ class _EventReader:
         if value is _ABSENT:
             return []
         if not isinstance(value, list):
-            raise self.error(key, f"expected a list of {expected}, got {describe(value)}")
+            raise self.error(key, _("expected a list of {expected}, got {value}").format(
+                expected=expected, value=describe(value)))
         for i, item in enumerate(value):
             if not isinstance(item, str) or not pattern.fullmatch(item):
-                raise self.error(f"{key}[{i}]", f"expected {expected}, got {describe(item)}")
+                raise self.error(f"{key}[{i}]", _("expected {expected}, got {value}").format(
+                    expected=expected, value=describe(item)))
         return list(value)
 
 
@@ -401,14 +417,14 @@ def _refuse_event(raw: Mapping[str, Any], r: _EventReader, rules: SomeGame,
     """Raise what is wrong with an event's type or keys, if anything."""
     kind_word = raw.get("type")
     if kind_word is None:
-        raise r.error("type", f"missing: one of {', '.join(allowed)}")
+        raise r.error("type", _("missing: one of {types}").format(types=", ".join(allowed)))
     if not isinstance(kind_word, str) or kind_word not in allowed:
-        raise r.error("type", f"unknown event type {describe(kind_word)} (known: "
-                              f"{', '.join(allowed)})")
+        raise r.error("type", _("unknown event type {value} (known: {types})").format(
+            value=describe(kind_word), types=", ".join(allowed)))
     for key in raw:
         if key not in allowed[kind_word]:
-            raise r.error(key, f"a {kind_word} event has no key {key!r} (keys: "
-                               f"{', '.join(rules.event_keys(kind_word))}, note)")
+            raise r.error(key, _("a {type} event has no key {key} (keys: {keys}, note)").format(
+                type=kind_word, key=repr(key), keys=", ".join(rules.event_keys(kind_word))))
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -495,7 +511,8 @@ def write_log(path: str | Path, header: LogHeader, events: Sequence[Any],
     text = log_to_text(header, events, comments, schema)
     parsed = parse_log(text, str(path))
     if parsed.events != tuple(events) or parsed.header != header:
-        raise InputError("the log would not read back the same; not written", path=str(path))
+        raise InputError(_("the log would not read back the same; not written"),
+                         path=str(path))
     atomic_write(Path(path), text)
 
 
@@ -519,13 +536,14 @@ def append_event(path: str | Path, event: Any, note: str | None = None,
         known, old = read
     played = known.header.game
     if game_key is not None and game_key != played:
-        raise InputError(f"a game of {game(played).name}: not a log to write a move of "
-                         f"{game(game_key).name} into; not written", path=str(path))
+        raise InputError(_("a game of {game}: not a log to write a move of {other} into; not "
+                           "written").format(game=game(played).name, other=game(game_key).name),
+                         path=str(path))
     joint = old if old.endswith("\n") or not old else old + "\n"
     text = joint + "\n" + event_text(event, note, played, len(known.events) + 1)
     parsed = _appended(known, text, len(joint) + 1, str(path))
     if not parsed.events or parsed.events[-1] != event or parsed.comments[-1] != (note or None):
-        raise InputError("the appended event would not read back the same; not written",
+        raise InputError(_("the appended event would not read back the same; not written"),
                          path=str(path))
     _write_exactly(target, text)
     return parsed
@@ -576,8 +594,8 @@ def _write_exactly(path: Path, text: str) -> None:
 
     def same(written: str) -> None:
         if written != text:
-            raise InputError("the log written does not hold the text meant for it; not "
-                             "written", path=str(path))
+            raise InputError(_("the log written does not hold the text meant for it; not "
+                               "written"), path=str(path))
 
     write_file(path, text, same)
 
@@ -599,10 +617,19 @@ def describe_violation(log: GameLog, v: Violation) -> str:
     line = log.line_of(v.event)
     where = f"{show_path(log.path)}:{line}" if line else show_path(log.path)
     if v.event == 0:
-        what = "header"
+        what = _("header")
     else:
         who = ", ".join(x for x in (v.player, log.event_type(v.event)) if x)
-        what = f"event {v.event}" + (f" ({who})" if who else "")
-    tag = "" if v.severity == "error" else f"{v.severity}: "
-    later = " (after the first illegal event)" if v.later else ""
-    return f"{where}: {what}: {tag}{v.message} [{v.rule}]{later}"
+        what = (_("event {number} ({who})").format(number=v.event, who=who) if who else
+                _("event {number}").format(number=v.event))
+    line_ = f"{where}: {what}: {severity_tag(v.severity)}{v.message} [{v.rule}]"
+    return line_ + (_(" (after the first illegal event)") if v.later else "")
+
+
+def severity_tag(severity: str) -> str:
+    """What starts a finding that is not an error: ``warning: ``, ``note: ``."""
+    if severity == "warning":
+        return _("warning: ")
+    if severity == "note":
+        return _("note: ")
+    return "" if severity == "error" else f"{severity}: "

@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from asara_cli.core.i18n import _
 from asara_cli.core.shown import show_path
-from asara_cli.errors import InputError
+from asara_cli.errors import InputError, reason
 from asara_cli.logfile.common import header_lines, path_problem, read_text, read_toml
 from asara_cli.logfile.game import (
     GameLog,
@@ -78,8 +79,9 @@ def locked(log: str | Path, timeout: float = LOCK_TIMEOUT,
                         waiting()
                         waiting = None
                     if time.monotonic() >= deadline:
-                        raise InputError(f"another asara has been recording into this log "
-                                         f"for {timeout:.0f} s; try again",
+                        raise InputError(_("another asara has been recording into this log "
+                                           "for {seconds} s; try again").format(
+                                               seconds=f"{timeout:.0f}"),
                                          path=str(log)) from None
                     time.sleep(0.02)
         except BaseException:
@@ -112,14 +114,14 @@ def _open_lock(path: Path, log: str | Path) -> int:
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
     except OSError as e:
-        why = ("it is a symbolic link; remove it" if os.path.islink(path)
-               else e.strerror or str(e))
-        raise InputError(f"cannot open the lock file {show_path(path)}: {why}",
-                         path=str(log)) from None
+        why = (_("it is a symbolic link; remove it") if os.path.islink(path)
+               else reason(e))
+        raise InputError(_("cannot open the lock file {file}: {reason}").format(
+            file=show_path(path), reason=why), path=str(log)) from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise InputError(f"cannot use the lock file {show_path(path)}: it is not a regular "
-                         "file; remove it", path=str(log))
+        raise InputError(_("cannot use the lock file {file}: it is not a regular file; "
+                           "remove it").format(file=show_path(path)), path=str(log))
     return fd
 
 
@@ -131,8 +133,8 @@ def create_log(path: str | Path, header: LogHeader) -> None:
     :func:`locked`."""
     target = Path(path)
     if os.path.lexists(target):  # a link too, even one to nowhere: never created through
-        raise InputError("already exists; not overwritten (pick another name, or "
-                         "`asara use` it to go on recording)", path=str(path))
+        raise InputError(_("already exists; not overwritten (pick another name, or "
+                           "`asara use` it to go on recording)"), path=str(path))
     write_log(target, header, ())
 
 
@@ -179,7 +181,7 @@ def undo(path: str | Path) -> tuple[GameLog, Any]:
     target = Path(path)
     log = read_log(target)
     if not log.events:
-        raise InputError("has no events to undo", path=str(path))
+        raise InputError(_("has no events to undo"), path=str(path))
     text = read_text(target)
     try:
         new_text = cut_last_event(text)
@@ -187,8 +189,9 @@ def undo(path: str | Path) -> tuple[GameLog, Any]:
     except (ValueError, InputError):
         after = None
     if after is None or after.header != log.header or after.events != log.events[:-1]:
-        raise InputError("cannot find the last event's text to cut (is it written as an "
-                         "[[event]] table at the end?); edit the file by hand", path=str(path))
+        raise InputError(_("cannot find the last event's text to cut (is it written as an "
+                           "[[event]] table at the end?); edit the file by hand"),
+                         path=str(path))
     stack = settle(target, text)
     _write_redo(target, [*stack[-(REDO_DEPTH - 1):], {"after": _digest(new_text),
                                                      "text": text}])
@@ -227,7 +230,7 @@ def _redo_stack(log: Path) -> list[dict[str, str]]:
         return []
     _side_file_ok(path, log)
     try:
-        data, _ = read_toml(path, follow_link=False)
+        data, _text = read_toml(path, follow_link=False)
     except InputError:
         return []
     entries = data.get("undone")
@@ -283,16 +286,17 @@ def _check_removable(path: Path, log: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as e:
-        raise InputError(f"cannot clear its redo file {show_path(path)}: "
-                         f"{e.strerror or e}; nothing was written", path=str(log)) from None
+        raise InputError(_("cannot clear its redo file {file}: {reason}; nothing was "
+                           "written").format(file=show_path(path), reason=reason(e)),
+                         path=str(log)) from None
     geteuid = getattr(os, "geteuid", None)  # Windows: no owners, no sticky folders
     me = None if geteuid is None else geteuid()
     if not os.access(path.parent, os.W_OK | os.X_OK) or (
             me is not None and me != 0 and folder.st_mode & stat.S_ISVTX
             and me not in (info.st_uid, folder.st_uid)):
-        raise InputError(f"cannot clear its redo file {show_path(path)}: it is another "
-                         "user's, or its folder is not writable; nothing was written",
-                         path=str(log))
+        raise InputError(_("cannot clear its redo file {file}: it is another user's, or its "
+                           "folder is not writable; nothing was written").format(
+                               file=show_path(path)), path=str(log))
 
 
 def _side_file_ok(path: Path, log: Path, *, removing: bool = False) -> None:
@@ -303,10 +307,13 @@ def _side_file_ok(path: Path, log: Path, *, removing: bool = False) -> None:
     except FileNotFoundError:
         return
     if not (stat.S_ISREG(info.st_mode) or (removing and stat.S_ISLNK(info.st_mode))):
-        kind = ("a symbolic link" if stat.S_ISLNK(info.st_mode) else "a folder"
-                if stat.S_ISDIR(info.st_mode) else "not a regular file")
-        raise InputError(f"its redo file {show_path(path)} is {kind}; remove it (nothing was "
-                         "written)", path=str(log))
+        message = (_("its redo file {file} is a symbolic link; remove it (nothing was "
+                     "written)") if stat.S_ISLNK(info.st_mode) else
+                   _("its redo file {file} is a folder; remove it (nothing was written)")
+                   if stat.S_ISDIR(info.st_mode) else
+                   _("its redo file {file} is not a regular file; remove it (nothing was "
+                     "written)"))
+        raise InputError(message.format(file=show_path(path)), path=str(log))
 
 
 def _write_redo(log: Path, stack: list[dict[str, str]]) -> None:
@@ -326,10 +333,12 @@ def _write_redo(log: Path, stack: list[dict[str, str]]) -> None:
         write_file(path, note + tomli_w.dumps({"undone": stack}, multiline_strings=True),
                    follow_link=False, mode=0o600, owner=(info.st_uid, info.st_gid))
     except OSError as e:
-        raise InputError(f"cannot write its redo file {show_path(path)}: {e.strerror or e}; "
-                         "nothing was written", path=str(log)) from None
+        raise InputError(_("cannot write its redo file {file}: {reason}; nothing was "
+                           "written").format(file=show_path(path), reason=reason(e)),
+                         path=str(log)) from None
     except InputError as e:  # the redo file refused (read-only, another user's)
-        raise InputError(f"cannot write its redo file: {e}", path=str(log)) from None
+        raise InputError(_("cannot write its redo file: {problem}").format(problem=e),
+                         path=str(log)) from None
 
 
 def forget_redo(log: str | Path) -> None:
@@ -341,8 +350,9 @@ def forget_redo(log: str | Path) -> None:
     except FileNotFoundError:
         pass
     except OSError as e:
-        raise InputError(f"cannot remove its redo file {show_path(path)}: "
-                         f"{e.strerror or e}; nothing was written", path=str(log)) from None
+        raise InputError(_("cannot remove its redo file {file}: {reason}; nothing was "
+                           "written").format(file=show_path(path), reason=reason(e)),
+                         path=str(log)) from None
 
 
 def redo(path: str | Path) -> GameLog:
@@ -356,29 +366,31 @@ def redo(path: str | Path) -> GameLog:
     now_text = read_text(target)
     stack = settle(target, now_text)
     if not stack:
-        raise InputError("has nothing to redo (only an undo can be redone; a move recorded "
-                         "since ends it)", path=str(path))
+        raise InputError(_("has nothing to redo (only an undo can be redone; a move "
+                           "recorded since ends it)"), path=str(path))
     top = stack[-1]
     if _digest(now_text) != top["after"]:
-        raise InputError("is not the log the last undo left (was it edited since?); nothing "
-                         f"was redone, and its redo file {show_path(redo_path(target))} is "
-                         "kept: put the log back to redo, or remove that file",
-                         path=str(path))
+        raise InputError(_("is not the log the last undo left (was it edited since?); "
+                           "nothing was redone, and its redo file {file} is kept: put the "
+                           "log back to redo, or remove that file").format(
+                               file=show_path(redo_path(target))), path=str(path))
     now = parse_log(now_text, str(path))
     try:
-        log = parse_log(top["text"], f"{path} (as redo would write it)")
+        log = parse_log(top["text"], _("{file} (as redo would write it)").format(file=path))
     except InputError as e:
-        raise InputError(f"its redo file does not hold a log: {e}; nothing was redone",
-                         path=str(path)) from None
+        raise InputError(_("its redo file does not hold a log: {problem}; nothing was "
+                           "redone").format(problem=e), path=str(path)) from None
     if log.header != now.header or log.events[:-1] != now.events or (
             len(log.events) != len(now.events) + 1):
-        raise InputError("its redo file does not hold this log with one more event (was it "
-                         "edited?); nothing was redone", path=str(path))
+        raise InputError(_("its redo file does not hold this log with one more event (was "
+                           "it edited?); nothing was redone"), path=str(path))
     result = log.header.rules.replay(load_log_board(log), log.header.setup, log.events)
     if result.stopped is not None:
         first = next(v for v in result.violations if not v.later)
-        raise InputError(f"event {first.event}, which redo would bring back, breaks a rule: "
-                         f"{first.message} [{first.rule}]; nothing was redone", path=str(path))
+        raise InputError(_("event {number}, which redo would bring back, breaks a rule: "
+                           "{message} [{rule}]; nothing was redone").format(
+                               number=first.event, message=first.message, rule=first.rule),
+                         path=str(path))
     _check_redo_writable(target, removing=len(stack) == 1)
     atomic_write(target, top["text"])
     _write_redo(target, stack[:-1])
@@ -398,8 +410,8 @@ def _check_redo_writable(log: Path, *, removing: bool) -> None:
     try:
         writable_mode(path, str(path))
     except InputError as e:
-        raise InputError(f"cannot write its redo file: {e}; nothing was redone",
-                         path=str(log)) from None
+        raise InputError(_("cannot write its redo file: {problem}; nothing was redone")
+                         .format(problem=e), path=str(log)) from None
 
 
 # --- the default log -------------------------------------------------------------------------
@@ -417,16 +429,18 @@ def remembered(folder: str | Path = ".") -> str | None:
     if not os.path.lexists(path):
         return None
     try:
-        data, _ = read_toml(path, follow_link=False)
+        data, _text = read_toml(path, follow_link=False)
     except InputError as e:
-        raise InputError(f"cannot read the remembered log: {e.message}; delete the file or "
-                         "run `asara use LOG`", path=str(path), line=e.line) from None
+        raise InputError(_("cannot read the remembered log: {problem}; delete the file or "
+                           "run `asara use LOG`").format(problem=e.message), path=str(path),
+                         line=e.line) from None
     log = data.get("log")
     if not isinstance(log, str) or not log:
-        raise InputError("expected log = \"path/to/game.toml\"; run `asara use LOG`",
+        raise InputError(_('expected log = "path/to/game.toml"; run `asara use LOG`'),
                          path=str(path), key="log")
     if (problem := path_problem(log)) is not None:
-        raise InputError(f"{problem}; run `asara use LOG`", path=str(path), key="log")
+        raise InputError(_("{problem}; run `asara use LOG`").format(problem=problem),
+                         path=str(path), key="log")
     return log
 
 
@@ -441,8 +455,9 @@ def remember(log: str | Path, folder: str | Path = ".") -> Path:
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:  # bytes that are not UTF-8 cannot go into a TOML file
-        raise InputError("its name is not UTF-8 text, so it cannot be remembered; name it "
-                         f"with --log or {ENV_LOG}", path=name) from None
+        raise InputError(_("its name is not UTF-8 text, so it cannot be remembered; name it "
+                           "with --log or {variable}").format(variable=ENV_LOG),
+                         path=name) from None
     text = ("# asara: the game log `asara use` chose for commands run in this folder\n"
             + tomli_w.dumps({"log": name}))
     write_file(path, text, follow_link=False)
@@ -460,6 +475,5 @@ def default_log(given: str | Path | None, folder: str | Path = ".") -> tuple[Pat
     log = remembered(folder)
     if log is not None:
         return Path(folder) / log if folder != "." else Path(log), STATE_FILE
-    raise InputError("which log? Name it (--log LOG when recording), set ASARA_LOG, or run "
-                     "`asara use LOG` "
-                     "(or `asara new LOG --player ...` to start one)")
+    raise InputError(_("which log? Name it (--log LOG when recording), set ASARA_LOG, or run "
+                       "`asara use LOG` (or `asara new LOG --player ...` to start one)"))

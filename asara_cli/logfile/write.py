@@ -32,8 +32,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from asara_cli.core.i18n import _
 from asara_cli.core.shown import show_path
-from asara_cli.errors import InputError
+from asara_cli.errors import InputError, reason
 
 #: Files this process has replaced, in order (for the message after Ctrl-C).
 WRITTEN: list[str] = []
@@ -61,13 +62,14 @@ def write_file(path: str | Path, text: str,
     if follow_link:
         target = target_of(given)
     elif os.path.islink(given):
-        raise InputError("is a symbolic link; not written through it (remove the link)",
+        raise InputError(_("is a symbolic link; not written through it (remove the link)"),
                          path=str(path))
     else:
         target = given
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise InputError(f"cannot be written: there is no folder {show_path(folder)}",
+        raise InputError(_("cannot be written: there is no folder {folder}").format(
+            folder=show_path(folder)),
                          path=str(path))
     old_mode = writable_mode(target, str(path))
     if old_mode is not None:
@@ -97,8 +99,8 @@ def write_file(path: str | Path, text: str,
         os.replace(tmp, target)
     except UnicodeEncodeError:  # a file name that is not UTF-8, written into the text
         Path(tmp).unlink(missing_ok=True)
-        raise InputError("would hold a name that is not UTF-8 text (bytes such as \\xff); "
-                         "nothing was written", path=str(path)) from None
+        raise InputError(_("would hold a name that is not UTF-8 text (bytes such as \\xff); "
+                           "nothing was written"), path=str(path)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -139,26 +141,32 @@ def output_folder(path: Path, *, make: bool = True) -> None:
             info = os.lstat(current)
         except FileNotFoundError:
             if not make:
-                raise InputError(f"cannot be written: there is no folder "
-                                 f"{show_path(current)}", path=str(path)) from None
+                raise InputError(_("cannot be written: there is no folder {folder}").format(
+                    folder=show_path(current)), path=str(path)) from None
             try:
                 os.mkdir(current)
                 continue
             except FileExistsError:  # made (or planted) meanwhile: look at it again
                 info = os.lstat(current)
             except OSError as e:
-                raise InputError(f"cannot make the folder {show_path(current)}: "
-                                 f"{e.strerror or e}", path=str(path)) from None
+                raise InputError(_("cannot make the folder {folder}: {reason}").format(
+                    folder=show_path(current), reason=reason(e)), path=str(path)) from None
         except (OSError, ValueError) as e:
-            why = e.strerror if isinstance(e, OSError) and e.strerror else "not a usable name"
-            raise InputError(f"cannot be used as a folder: {why}", path=str(path)) from None
-        part = "" if current == path else f"{show_path(current)} "  # not the name twice
+            why = reason(e) if isinstance(e, OSError) and e.strerror else _("not a usable name")
+            raise InputError(_("cannot be used as a folder: {reason}").format(reason=why),
+                             path=str(path)) from None
+        whole = current == path  # not the name twice
         if stat.S_ISLNK(info.st_mode):
-            raise InputError(f"{part}is a symbolic link; nothing is written "
-                             "through it (name the folder itself: "
-                             f"{show_path(os.path.realpath(current))})", path=str(path))
+            real = show_path(os.path.realpath(current))
+            raise InputError((_("is a symbolic link; nothing is written through it (name the "
+                                "folder itself: {real})") if whole else
+                              _("{folder} is a symbolic link; nothing is written through it "
+                                "(name the folder itself: {real})")).format(
+                folder=show_path(current), real=real), path=str(path))
         if not stat.S_ISDIR(info.st_mode):
-            raise InputError(f"{part}is not a folder; nothing was written", path=str(path))
+            raise InputError((_("is not a folder; nothing was written") if whole else
+                              _("{folder} is not a folder; nothing was written")).format(
+                folder=show_path(current)), path=str(path))
 
 
 def writable_mode(target: Path, shown: str) -> int | None:
@@ -170,22 +178,23 @@ def writable_mode(target: Path, shown: str) -> int | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as e:
-        why = e.strerror if isinstance(e, OSError) and e.strerror else "not a usable name"
-        raise InputError(f"cannot be written: {why}", path=shown) from None
+        why = reason(e) if isinstance(e, OSError) and e.strerror else _("not a usable name")
+        raise InputError(_("cannot be written: {reason}").format(reason=why),
+                         path=shown) from None
     if stat.S_ISDIR(info.st_mode):
-        raise InputError("is a folder; nothing was written", path=shown)
+        raise InputError(_("is a folder; nothing was written"), path=shown)
     if stat.S_ISLNK(info.st_mode):  # a link loop, or a link where none may be
-        raise InputError("is a symbolic link that leads nowhere; nothing was written",
+        raise InputError(_("is a symbolic link that leads nowhere; nothing was written"),
                          path=shown)
     if not stat.S_ISREG(info.st_mode):
-        raise InputError("is not a regular file (a device, pipe or socket); nothing was "
-                         "written", path=shown)
+        raise InputError(_("is not a regular file (a device, pipe or socket); nothing was "
+                           "written"), path=shown)
     if not info.st_mode & 0o222:
-        raise InputError("is read-only; nothing was written (make it writable first)",
+        raise InputError(_("is read-only; nothing was written (make it writable first)"),
                          path=shown)
     if not os.access(target, os.W_OK):
-        raise InputError("is not writable by you (another user's file?); nothing was written",
-                         path=shown)
+        raise InputError(_("is not writable by you (another user's file?); nothing was "
+                           "written"), path=shown)
     return stat.S_IMODE(info.st_mode)
 
 

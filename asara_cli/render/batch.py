@@ -7,7 +7,7 @@ import csv
 import io
 import os
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from msgspec.structs import asdict, fields
@@ -16,9 +16,13 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from asara_cli.core import i18n
+from asara_cli.core.i18n import _, ngettext, pgettext
 from asara_cli.core.names import name_key
+from asara_cli.core.words import grouped
 from asara_cli.games import DEFAULT, game
 from asara_cli.games.base import Filter, Source
+from asara_cli.language import date, decimal
 from asara_cli.render import bgstats
 from asara_cli.render.safe import json_text, one_line, show_path
 from asara_cli.render.wrap import Writer
@@ -52,7 +56,7 @@ def sources_of(records: Sequence[GameRecord]) -> list[Source]:
         for r in records:
             if r.game == key:
                 for s in r.seats:
-                    for k, _ in s.sources:
+                    for k, _points in s.sources:
                         if k not in found:  # a source is looked up once, not once a seat
                             found[k] = played.source(k)
     return sorted(found.values(), key=lambda x: x.order)
@@ -74,16 +78,43 @@ def _game_dict(r: GameRecord) -> dict[str, Any]:
 _PLAIN = tuple(f.name for f in fields(GameRecord) if f.name not in ("seats", "facts"))
 
 
+def status_word(status: str) -> str:
+    """A game's status (``valid``, ``invalid`` ...) in the language in use: the status
+    itself stays English in the JSON, a key a program reads."""
+    word = _STATUS.get(status)
+    return word() if word is not None else status
+
+
+_STATUS: dict[str, Callable[[], str]] = {
+    "valid": lambda: pgettext("game status", "valid"),
+    "invalid": lambda: pgettext("game status", "invalid"),
+    "incomplete": lambda: pgettext("game status", "incomplete"),
+    "unreadable": lambda: pgettext("game status", "unreadable"),
+    "duplicate": lambda: pgettext("game status", "duplicate"),
+}
+
+
+def _problem(r: GameRecord) -> str:
+    """What is wrong with a game and where, without its status (``line 57: ... [R2.3]``,
+    ``of FILE`` for a duplicate); empty when nothing is."""
+    if r.status == "duplicate":
+        return _("of {file}").format(file=show_path(r.duplicate_of or ""))
+    if not r.problem:
+        return ""
+    rule = f" [{r.rule}]" if r.rule else ""
+    if r.line:
+        return _("line {line}: {problem}").format(line=r.line, problem=r.problem) + rule
+    return r.problem + rule
+
+
 def game_status(r: GameRecord) -> str:
     """A game's status for a person: ``valid``, or what is wrong and where (``invalid:
     line 57: ... [R2.3]``, ``duplicate of FILE``)."""
     if r.status == "duplicate":
-        return f"duplicate of {show_path(r.duplicate_of or '')}"
+        return _("duplicate of {file}").format(file=show_path(r.duplicate_of or ""))
     if r.problem:
-        where = f"line {r.line}: " if r.line else ""
-        rule = f" [{r.rule}]" if r.rule else ""
-        return f"{r.status}: {where}{r.problem}{rule}"
-    return r.status
+        return f"{status_word(r.status)}: {_problem(r)}"
+    return status_word(r.status)
 
 
 def _result(r: GameRecord, room: int) -> str:
@@ -91,7 +122,7 @@ def _result(r: GameRecord, room: int) -> str:
     (``Anna 64*, Ben 53``), or what is wrong with the game (as :func:`game_status` says,
     without the status, which has its own column)."""
     if r.problem or r.status == "duplicate":
-        return game_status(r).removeprefix(f"{r.status}: ").removeprefix(r.status + " ")
+        return _problem(r)
     seats = [f"{s.name} {s.total}{'*' if s.winner else ''}" for s in r.seats]
     line = ", ".join(seats)
     return line if len(line) <= room else ",\n".join(seats)
@@ -188,7 +219,7 @@ class CsvFormat(Format):
         buf.write("\ufeff")
         w = csv.writer(buf, lineterminator="\r\n")
         columns, numeric = self.columns(records)
-        w.writerow(columns)
+        w.writerow([_column(c) for c in columns])
         safe = _Cells()
         # each row is filled by column index: a game's cells once, then each seat's own
         at = {c: i for i, c in enumerate(columns)}
@@ -206,7 +237,7 @@ class CsvFormat(Format):
             game = [("file", show_path(r.file)), ("date", r.date or ""),
                     ("place", r.place or ""), ("game", r.game),
                     *((k, v if isinstance(v, str) else " ".join(v)) for k, v in r.facts),
-                    ("status", r.status), ("players", r.players or ""),
+                    ("status", status_word(r.status)), ("players", r.players or ""),
                     ("margin", "" if r.margin is None else r.margin),
                     ("problem", "" if r.status == "valid" else game_status(r))]
             if not r.seats or r.status == "duplicate":  # a copy's players are the original's
@@ -224,6 +255,31 @@ class CsvFormat(Format):
         return buf.getvalue()
 
 
+#: The CSV's own columns in the language in use (a game's facts and sources are named by
+#: their keys, as the JSON names them).
+_COLUMNS: dict[str, Callable[[], str]] = {
+    "file": lambda: pgettext("csv column", "file"),
+    "date": lambda: pgettext("csv column", "date"),
+    "place": lambda: pgettext("csv column", "place"),
+    "game": lambda: pgettext("csv column", "game"),
+    "status": lambda: pgettext("csv column", "status"),
+    "players": lambda: pgettext("csv column", "players"),
+    "player": lambda: pgettext("csv column", "player"),
+    "seat": lambda: pgettext("csv column", "seat"),
+    "total": lambda: pgettext("csv column", "total"),
+    "rank": lambda: pgettext("csv column", "rank"),
+    "winner": lambda: pgettext("csv column", "winner"),
+    "margin": lambda: pgettext("csv column", "margin"),
+    "problem": lambda: pgettext("csv column", "problem"),
+}
+
+
+def _column(key: str) -> str:
+    """A CSV column's header in the language in use."""
+    word = _COLUMNS.get(key)
+    return word() if word is not None else key
+
+
 class _Cells(dict[str, object]):
     """:func:`spreadsheet_safe` of each text, worked out once per text (a folder's rows
     repeat the same names, statuses and words)."""
@@ -237,61 +293,89 @@ class MarkdownFormat(Format):
     name = "markdown"
 
     def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
-        out = ["## Games", "", "| file | date | players | winner(s) | margin | status |",
+        out = [_("## Games"), "", _("| file | date | players | winner(s) | margin | status |"),
                "|---|---|---|---|---|---|"]
         for r in records:
             winners = ", ".join(s.name for s in r.seats if s.winner)
-            out.append(f"| {_md(show_path(r.file))} | {_md(r.date or '')} | "
+            out.append(f"| {_md(show_path(r.file))} | {_md(day(r.date or ''))} | "
                        f"{_md(', '.join(f'{s.name} {s.total}' for s in r.seats))} | "
                        f"{_md(winners)} | {'' if r.margin is None else r.margin} | "
                        f"{_md(game_status(r))} |")
         for key, club in stats.by_game:
             mine = [r for r in records if r.game == key]
             if stats.mixed:
-                out += ["", f"# {game(key).name} ({count(club.games, 'scored game')})"]
+                out += ["", _("# {game} ({games})").format(game=game(key).name,
+                                                          games=scored_games(club.games))]
             out += self._club(mine, club)
         return "\n".join(out) + "\n"
 
     @staticmethod
     def _club(records: Sequence[GameRecord], stats: Club) -> list[str]:
-        out = ["", "## Players", "", "| player | games | wins | shared wins | win rate | "
-                "fair share | mean | median | best | of winner's |",
-                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        out = ["", _("## Players"), "", _("| player | games | wins | shared wins | win rate | "
+                                          "fair share | mean | median | best | of winner's |"),
+               "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for p in stats.players:
             out.append(f"| {_md(p.name)} | {p.games} | {p.wins} | {p.shared_wins} | "
-                       f"{p.win_rate:.0%} | {p.expected_rate:.0%} | {p.mean:.1f} | "
-                       f"{p.median:g} | {p.best} | {p.share_of_winner:.0%} |")
+                       f"{p.win_rate:.0%} | {p.expected_rate:.0%} | {decimal(p.mean)} | "
+                       f"{shown_median(p.median)} | {p.best} | {p.share_of_winner:.0%} |")
         used = _sources_used(records, stats)
         if used:
-            out += ["", "## Mean points per game, by source", "",
-                    "| player | " + " | ".join(_md(x.label) for x in used) + " |",
+            out += ["", _("## Mean points per game, by source"), "",
+                    _("| player | {sources} |").format(
+                        sources=" | ".join(_md(x.label) for x in used)),
                     "|---|" + "---:|" * len(used)]
             for p in stats.players:
                 mean = dict(p.sources)
                 out.append(f"| {_md(p.name)} | "
-                           + " | ".join(f"{mean.get(x.key, 0.0):.1f}" for x in used) + " |")
+                           + " | ".join(decimal(mean.get(x.key, 0.0)) for x in used) + " |")
         if stats.head_to_head:
-            out += ["", "## Head to head", "", "| player | against | games | ahead | level | "
-                    "behind |", "|---|---|---:|---:|---:|---:|"]
+            out += ["", _("## Head to head"), "", _("| player | against | games | ahead | "
+                                                    "level | behind |"),
+                    "|---|---|---:|---:|---:|---:|"]
             out += [f"| {_md(h.player)} | {_md(h.other)} | {h.games} | {h.ahead} | {h.level} "
                     f"| {h.behind} |" for h in stats.pairs]
-        out += ["", "## Seats (1 = start player)", "",
-                "| players | seat | games | wins | win rate | 1/n |",
+        out += ["", _("## Seats (1 = start player)"), "",
+                pgettext("seats table", "| players | seat | games | wins | win rate | 1/n |"),
                 "|---:|---:|---:|---:|---:|---:|"]
         out += [f"| {x.players} | {x.seat} | {x.games} | {x.wins} | {x.win_rate:.0%} | "
                 f"{x.expected_rate:.0%} |" for x in stats.seats]
         if stats.ratings:
-            out += ["", "## Ratings", "", "| player | rating | mu | sigma |",
+            out += ["", _("## Ratings"), "", _("| player | rating | mu | sigma |"),
                     "|---|---:|---:|---:|"]
-            out += [f"| {_md(n)} | {o:.2f} | {m:.2f} | {s:.2f} |" for n, o, m, s in
-                    stats.ratings]
+            out += [f"| {_md(n)} | {decimal(o, 2)} | {decimal(m, 2)} | {decimal(s, 2)} |"
+                    for n, o, m, s in stats.ratings]
         return out
+
+
+def day(written: str) -> str:
+    """A log's date as the language writes it (``2026-11-23``; German ``23.11.2026``); a
+    date with a time, or free text, as the log has it. English shows it as written."""
+    if i18n.language() == i18n.SOURCE or len(written) != 10:
+        return written
+    import datetime as dt
+
+    try:
+        return date(dt.date.fromisoformat(written))
+    except ValueError:
+        return written
+
+
+def shown_median(value: float) -> str:
+    """A median as ``:g`` writes it (``52``, ``52.5``), with the language's decimal mark."""
+    return f"{value:g}".replace(".", pgettext("decimal mark", "."))
 
 
 def count(n: int, word: str) -> str:
     """``1 file``, ``10,000 files``: rules/text.py's plural, with thousands separated as
-    a folder of logs needs."""
+    a folder of logs needs (English only: a translated count is a whole message with
+    ngettext, as :func:`scored_games`)."""
     return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def scored_games(n: int) -> str:
+    """``1 scored game``, ``10,000 scored games`` (thousands grouped as the language
+    writes them)."""
+    return ngettext("{n} scored game", "{n} scored games", n).format(n=grouped(n))
 
 
 def _sources_used(records: Sequence[GameRecord], stats: Club) -> list[Source]:
@@ -334,10 +418,10 @@ class TableFormat(Format):
         names = [show_path(r.file) for r in listed]
         folder = os.path.commonpath(names) if len(names) > 1 else ""
         if folder and all(n.startswith(folder + "/") for n in names):
-            title += f" in {folder}/"
+            title += _(" in {folder}/").format(folder=folder)
             names = [n[len(folder) + 1:] for n in names]
         if any(r.scored for r in listed):
-            title += " (* the winner)"
+            title += _(" (* the winner)")
         rows = list(zip(names, listed, strict=True))
         # the room left for the result beside a whole name, a date and a status: where a
         # row's totals do not fit it, a player a line (a name and its total stay together)
@@ -348,15 +432,15 @@ class TableFormat(Format):
             # the title on a line of its own: a narrow table would wrap it to its width
             parts.append(Text(title if key is None else f"{game(key).name} {title}"))
             games = Table(box=box.SIMPLE_HEAD)
-            games.add_column("file", no_wrap=True)
-            games.add_column("date", no_wrap=True)
-            games.add_column("result", min_width=9)
-            games.add_column("status", no_wrap=True)
+            games.add_column(_("file"), no_wrap=True)
+            games.add_column(_("date"), no_wrap=True)
+            games.add_column(_("result"), min_width=9)
+            games.add_column(_("status"), no_wrap=True)
             for name, r in rows:
                 if key is not None and r.game != key:
                     continue
-                games.add_row(Text(name), Text(one_line(r.date or "")),
-                              Text(_result(r, room)), r.status)
+                games.add_row(Text(name), Text(one_line(day(r.date or ""))),
+                              Text(_result(r, room)), status_word(r.status))
             parts.append(games)
         for key, club in stats.by_game:
             mine = [r for r in records if r.game == key]
@@ -370,37 +454,41 @@ class TableFormat(Format):
               ) -> list[RenderableType]:
         """One game's statistics (``name`` starts each title in a folder of several)."""
         # The figures per player come in three tables, each within 80 columns.
-        players = _table(f"{name}players ({count(stats.games, 'scored game')})", "player", (
-            "games", "wins", "shared wins", "win rate", "fair share"))
-        totals = _table(f"{name}totals per game", "player", ("mean", "median", "best",
-                                                               "of winner's"))
+        player = _("player")
+        players = _table(name + _("players ({games})").format(games=scored_games(stats.games)),
+                         player, (_("games"), _("wins"), _("shared wins"), _("win rate"),
+                                  _("fair share")))
+        totals = _table(name + _("totals per game"), player, (_("mean"), _("median"),
+                                                              _("best"), _("of winner's")))
         groups = [g for g in _groups(records) if any(_group_mean(p, g) for p in stats.players)]
-        sources = _table(f"{name}mean points per game, by source", "player",
-                         tuple(g for g, _ in groups))
+        sources = _table(name + _("mean points per game, by source"), player,
+                         tuple(g for g, _keys in groups))
         for p in stats.players:
             players.add_row(Text(p.name), str(p.games), str(p.wins), str(p.shared_wins),
                             f"{p.win_rate:.0%}", f"{p.expected_rate:.0%}")
-            totals.add_row(Text(p.name), f"{p.mean:.1f}", f"{p.median:g}", str(p.best),
+            totals.add_row(Text(p.name), decimal(p.mean), shown_median(p.median), str(p.best),
                            f"{p.share_of_winner:.0%}")
-            sources.add_row(Text(p.name), *(f"{_group_mean(p, g):.1f}" for g in groups))
-        pairs = _table(f"{name}head to head (each pair once)", "player",
-                       ("against", "games", "ahead", "level", "behind"))
+            sources.add_row(Text(p.name), *(decimal(_group_mean(p, g)) for g in groups))
+        pairs = _table(name + _("head to head (each pair once)"), player,
+                       (_("against"), _("games"), _("ahead"), _("level"), _("behind")),
+                       texts=1)
         for h in stats.pairs:
             pairs.add_row(Text(h.player), Text(h.other), str(h.games), str(h.ahead),
                           str(h.level), str(h.behind))
-        seats = _table(f"{name}seats (1 = start player)", "players",
-                       ("seat", "games", "wins", "win rate", "1/n"))
+        seats = _table(name + _("seats (1 = start player)"),
+                       pgettext("number of players", "players"),
+                       (_("seat"), _("games"), _("wins"), _("win rate"), "1/n"), right=True)
         for x in stats.seats:
             seats.add_row(str(x.players), str(x.seat), str(x.games), str(x.wins),
                           f"{x.win_rate:.0%}", f"{x.expected_rate:.0%}")
         # empty tables under their headings read like a fault
         parts: list[RenderableType] = [players, totals, sources, pairs, seats] if (
-            stats.players) else [Text(f"{name}players: no scored games\n")]
+            stats.players) else [Text(name + _("players: no scored games") + "\n")]
         if stats.ratings:
-            rt = _table(f"{name}ratings (openskill, Plackett-Luce; mu - 3 sigma)", "player",
-                        ("rating", "mu", "sigma"))
+            rt = _table(name + _("ratings (openskill, Plackett-Luce; mu - 3 sigma)"), player,
+                        (_("rating"), "mu", "sigma"))
             for n, o, m, sigma in stats.ratings:
-                rt.add_row(Text(n), f"{o:.2f}", f"{m:.2f}", f"{sigma:.2f}")
+                rt.add_row(Text(n), decimal(o, 2), decimal(m, 2), decimal(sigma, 2))
             parts.append(rt)
         return parts
 
@@ -409,14 +497,16 @@ def _group_mean(p: PlayerStats, group: tuple[str, tuple[str, ...]]) -> float:
     return sum(v for k, v in p.sources if k in group[1])
 
 
-def _table(title: str, first: str, numbers: tuple[str, ...]) -> Table:
-    """A table of one text column (left) and number columns (right); a second text column
-    (head to head's ``against``) is left-aligned too. A header of two words is set on two
-    lines, so that the columns stay narrow and a player's name is not cut."""
+def _table(title: str, first: str, numbers: tuple[str, ...], *, texts: int = 0,
+           right: bool = False) -> Table:
+    """A table of one text column (left; ``right``: a number, as seats' ``players``) and
+    number columns (right); the first ``texts`` of them are text (head to head's
+    ``against``), left-aligned too. A header of two words is set on two lines, so that the
+    columns stay narrow and a player's name is not cut."""
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
-    table.add_column(first, justify="right" if first == "players" else "left")
-    for col in numbers:
-        table.add_column(col.replace(" ", "\n"), justify="left" if col == "against" else "right")
+    table.add_column(first, justify="right" if right else "left")
+    for i, col in enumerate(numbers):
+        table.add_column(col.replace(" ", "\n"), justify="left" if i < texts else "right")
     return table
 
 
@@ -424,16 +514,21 @@ def _listed(records: Sequence[GameRecord], most: int) -> tuple[Sequence[GameReco
     """The games the table lists, and its title: every game up to ``most``; past that, the
     games that are invalid, unfinished or unreadable (up to ``most`` of them)."""
     if not records:
-        return records, "games: none kept"
+        return records, _("games: none kept")
     if len(records) <= most:
-        return records, "games"
+        return records, _("games")
     odd = [r for r in records if r.status != "valid"]
-    every = "every game: --format csv, json or markdown"
+    total = grouped(len(records))
     if not odd:
-        return odd, f"games: {len(records):,}, all finished and valid ({every})"
-    which = f"the first {most} of the {len(odd):,}" if len(odd) > most else f"the {len(odd):,}"
-    return odd[:most], (f"games: {len(records):,}; listed: {which} invalid, unfinished or "
-                        f"unreadable ({every})")
+        return odd, _("games: {total}, all finished and valid (every game: --format csv, json "
+                      "or markdown)").format(total=total)
+    if len(odd) > most:
+        return odd[:most], _("games: {total}; listed: the first {most} of the {odd} invalid, "
+                             "unfinished or unreadable (every game: --format csv, json or "
+                             "markdown)").format(total=total, most=most, odd=grouped(len(odd)))
+    return odd, _("games: {total}; listed: the {odd} invalid, unfinished or unreadable (every "
+                  "game: --format csv, json or markdown)").format(total=total,
+                                                                  odd=grouped(len(odd)))
 
 
 class BgStatsFormat(Format):

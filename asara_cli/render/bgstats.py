@@ -24,8 +24,10 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
+from asara_cli.core.i18n import _
 from asara_cli.core.names import name_key
 from asara_cli.core.shown import show_path
+from asara_cli.core.words import grouped
 from asara_cli.games import game as game_of
 from asara_cli.stats import GameRecord
 
@@ -79,8 +81,8 @@ def play(record: GameRecord, bgg_id: int | None = None,
     }
     if record.place:
         data["location"] = record.place
-    data["comments"] = (f"{comments}; scored by asara-cli from "
-                        f"{show_path(os.path.basename(record.file))}")
+    data["comments"] = _("{play}; scored by asara-cli from {file}").format(
+        play=comments, file=show_path(os.path.basename(record.file)))
     spelt = shown or {}
     data["players"] = [{"name": spelt.get(name_key(s.name), s.name),
                         "sourcePlayerId": name_key(s.name), "score": s.total,
@@ -97,9 +99,10 @@ def link_warning(url: str, file: str) -> str | None:
     """A warning for a link longer than :data:`LINK_LIMIT`, naming the log; else ``None``."""
     if len(url) <= LINK_LIMIT:
         return None
-    return (f"warning: {file}: the BG Stats link is {len(url):,} characters, more than the "
-            f"about {LINK_LIMIT:,} the app handles; it may not open (a long place or long "
-            f"player names make it long)")
+    return _("warning: {file}: the BG Stats link is {length} characters, more than the about "
+             "{limit} the app handles; it may not open (a long place or long player names "
+             "make it long)").format(file=file, length=grouped(len(url)),
+                                     limit=grouped(LINK_LIMIT))
 
 
 def link(data: dict[str, Any]) -> str:

@@ -10,12 +10,14 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from asara_cli.core import i18n
+from asara_cli.core.i18n import _, ngettext, pgettext
 from asara_cli.core.shown import safe_text, show_path
-from asara_cli.core.words import plural
 from asara_cli.games import game
 from asara_cli.games.base import SomeGame, Source
+from asara_cli.language import decimal
 from asara_cli.logfile.game import GameLog, describe_violation
-from asara_cli.render.batch import game_status
+from asara_cli.render.batch import day, game_status, shown_median
 from asara_cli.stats import Club, Clubs, GameRecord
 
 
@@ -52,7 +54,8 @@ table { display: block; max-width: 100%; overflow-x: auto; }
 
 def _page(title: str, body: list[str]) -> str:
     return ("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!DOCTYPE html>\n"
-            "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n"
+            f"<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"{i18n.language()}\">\n"
+            "<head>\n"
             "<meta charset=\"utf-8\"/>\n"
             f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
             f"<h1>{escape(title)}</h1>\n" + "\n".join(body) + "\n</body>\n</html>\n")
@@ -66,7 +69,8 @@ def _bars(stages: Sequence[tuple[str, Sequence[int]]], names: Sequence[str],
     bar, gap, height = 18, 26, 220
     width = 60 + len(stages) * (len(names) * bar + gap)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 50}" '
-           f'viewBox="0 0 {width} {height + 50}" role="img" aria-label="points by stage">']
+           f'viewBox="0 0 {width} {height + 50}" role="img" '
+           'aria-label="' + escape(_("points by stage")) + '">']
     for g, (label, values) in enumerate(stages):
         x0 = 50 + g * (len(names) * bar + gap)
         for seat, v in enumerate(values):
@@ -92,7 +96,7 @@ def _stacked(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]],
     width, row = 400, 28  # narrow enough to read on a phone
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 160}" '
            f'height="{len(rows) * row + 10}" viewBox="0 0 {width + 160} {len(rows) * row + 10}" '
-           'role="img" aria-label="points by source">']
+           'role="img" aria-label="' + escape(_("points by source")) + '">']
     for i, (name, parts) in enumerate(rows):
         y = 5 + i * row
         out.append(f'<text x="0" y="{y + 16}">{escape(name)}</text>')
@@ -117,7 +121,8 @@ def _paired(rows: Sequence[tuple[str, int, int]]) -> str:
     width, row = 420, 30
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 160}" '
            f'height="{len(rows) * row + 10}" viewBox="0 0 {width + 160} {len(rows) * row + 10}" '
-           'role="img" aria-label="win rate">']
+           'role="img" aria-label="' + escape(_("win rate")) + '">']
+    fair_share = _("fair share: {percent}%")
     for i, (name, value, fair) in enumerate(rows):
         y = 5 + i * row
         out.append(f'<text x="0" y="{y + 14}">{escape(name)}</text>')
@@ -125,8 +130,8 @@ def _paired(rows: Sequence[tuple[str, int, int]]) -> str:
                    f'fill="{WIN_RATE}"><title>{escape(name)}: {value}%'
                    f'</title></rect>')
         out.append(f'<rect x="110" y="{y + 16}" width="{fair / top * width:.1f}" height="6" '
-                   f'fill="{FAIR_SHARE}"><title>fair share: {fair}%'
-                   f'</title></rect>')
+                   f'fill="{FAIR_SHARE}"><title>'
+                   f'{escape(fair_share.format(percent=fair))}</title></rect>')
         out.append(f'<text x="{110 + value / top * width + 6:.1f}" y="{y + 14}">{value}%</text>')
     out.append("</svg>")
     return "\n".join(out)
@@ -175,7 +180,7 @@ def _period_part(played: SomeGame, source: Source) -> str:
 
 def _sources_legend(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]]) -> str:
     used: dict[str, Source] = {}
-    for _, parts in rows:
+    for _name, parts in rows:
         for source, v in parts:
             if v:
                 used.setdefault(source.key, source)
@@ -190,19 +195,20 @@ def _with_pieces(played: SomeGame, setup: object) -> list[str]:
     pieces = played.piece_colours(setup)
     if len(pieces) != len(names):
         return list(names)
-    return [f"{name} ({colour})" for name, colour in zip(names, pieces, strict=True)]
+    return [f"{name} ({pgettext('player colour', colour)})"
+            for name, colour in zip(names, pieces, strict=True)]
 
 
 def _facts(played: SomeGame, log: GameLog) -> str:
     """The game's header: date, place, players (and their pieces' colours), and how it was
     played."""
     header = log.header
-    parts = [("Game", f"{played.name}, {played.describe(played.facts(header.setup))}"),
-             ("Players", ", ".join(_with_pieces(played, header.setup)))]
+    parts = [(_("Game"), f"{played.name}, {played.describe(played.facts(header.setup))}"),
+             (_("Players"), ", ".join(_with_pieces(played, header.setup)))]
     if header.date:
-        parts.insert(0, ("Date", header.date))
+        parts.insert(0, (_("Date"), day(header.date)))
     if header.place:
-        parts.insert(1 if header.date else 0, ("Place", header.place))
+        parts.insert(1 if header.date else 0, (_("Place"), header.place))
     return ('<p class="facts">' + "<br/>".join(
         f"<strong>{escape(k)}:</strong> {escape(v)}" for k, v in parts) + "</p>")
 
@@ -212,18 +218,21 @@ def game_title(played: SomeGame, log: GameLog) -> str:
     nothing to the people who played): ``YSPAHAN on 2026-11-23 at Kassel``; without a date
     or place, the players."""
     header = log.header
-    title = played.name
+    if header.date and header.place:
+        return _("{game} on {date} at {place}").format(
+            game=played.name, date=day(header.date), place=header.place)
     if header.date:
-        title += f" on {header.date}"
+        return _("{game} on {date}").format(game=played.name, date=day(header.date))
     if header.place:
-        title += f" at {header.place}"
-    if not (header.date or header.place):
-        title += " played by " + _and(played.players_of(header.setup))
-    return title
+        return _("{game} at {place}").format(game=played.name, place=header.place)
+    return _("{game} played by {players}").format(
+        game=played.name, players=_and(played.players_of(header.setup)))
 
 
 def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _seat_colours(played: SomeGame, names: Sequence[str]) -> list[str]:
@@ -238,23 +247,31 @@ def _card(played: SomeGame, outcome: Any, log: GameLog) -> str:
     names = list(played.players_of(log.header.setup))
     colours = _seat_colours(played, names)
     scores = played.scores(outcome, log.header.setup)
-    word = played.points
-    unit = word if word == "points" else f"{word} points"  # "73 prestige points"
+    word = _(played.points)
     winners = played.winners(outcome)
     if winners:
         best = max(x.total for x in scores)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        result = f"<strong>{escape(_and(winners))}</strong> {verb} with {best} {unit}."
+        who = f"<strong>{escape(_and(winners))}</strong>"
+        result = (_("{who} wins with {total}.") if len(winners) == 1 else
+                  _("{who} share the win with {total}.")).format(
+            who=who, total=escape(_amount(played, best)))
     else:
         best = max((x.total for x in scores), default=0)
         ahead = [x.name for x in scores if x.total == best]
-        lead = "leads" if len(ahead) == 1 else "lead"
-        result = f"The game is not over ({escape(played.progress(outcome))}): " + (
-            f"so far <strong>{escape(_and(ahead))}</strong> {lead} with {best} {unit}."
-            if best else f"no {escape(word)} scored yet.")
+        who = f"<strong>{escape(_and(ahead))}</strong>"
+        progress = escape(played.progress(outcome))
+        if best:
+            result = (_("The game is not over ({progress}): so far {who} leads with {total}.")
+                      if len(ahead) == 1 else
+                      _("The game is not over ({progress}): so far {who} lead with {total}."))
+        else:
+            result = _("The game is not over ({progress}): no {points} scored yet.")
+        result = result.format(progress=progress, who=who, total=escape(_amount(played, best)),
+                               points=escape(word))
     shown = _with_pieces(played, log.header.setup)
     ranked = sorted(range(len(scores)), key=lambda i: (-scores[i].total, i))
-    totals = ["<table>", f'<tr><th>player</th><th class="n">{escape(word)}</th></tr>']
+    totals = ["<table>", "<tr><th>" + escape(_("player")) + "</th>"
+                         f'<th class="n">{escape(word)}</th></tr>']
     for i in ranked:
         x = scores[i]
         totals.append(f'<tr><td><i class="seat" style="background:{colours[i]}"></i>'
@@ -262,20 +279,33 @@ def _card(played: SomeGame, outcome: Any, log: GameLog) -> str:
                       f'<td class="n">{x.total}</td></tr>')
     totals.append("</table>")
     stages = played.standings(outcome)
-    heading = f"{word.capitalize()} after each {played.period}"
     if any(e.final for e in played.ledger(outcome)):
-        heading += f" and the {played.final}"
+        heading = _("{points} after each {period} and the {final}").format(
+            points=word.capitalize(), period=_(played.period), final=_(played.final))
+    else:
+        heading = _("{points} after each {period}").format(points=word.capitalize(),
+                                                           period=_(played.period))
     broken = []
     if not outcome.valid:
         first = describe_violation(log, outcome.violations[0])
-        broken.append(f'<p class="invalid"><strong>This log breaks a rule</strong>: '
-                      f"{escape(first)}. What this page shows is the game up to the last "
-                      f"legal event (asara validate lists every problem).</p>")
+        broken.append('<p class="invalid">' + _(
+            "<strong>This log breaks a rule</strong>: {problem}. What this page shows is the "
+            "game up to the last legal event (asara validate lists every problem).").format(
+                problem=escape(first)) + "</p>")
     return "\n".join([
         '<section class="card">', *broken, f'<p class="result">{result}</p>', *totals,
         f"<h2>{escape(heading)}</h2>", _legend(names, colours),
-        _bars(stages, names, colours) if stages else f"<p>No {escape(word)} yet.</p>",
+        _bars(stages, names, colours) if stages else
+        "<p>" + escape(_("No {points} yet.").format(points=word)) + "</p>",
         "</section>"])
+
+
+def _amount(played: SomeGame, total: int) -> str:
+    """``73 prestige points``, ``1 point``: a total in the game's own points."""
+    if played.points == "points":
+        return ngettext("{n} point", "{n} points", total).format(n=total)
+    return ngettext("{n} {word} point", "{n} {word} points", total).format(
+        n=total, word=_(played.points))
 
 
 def game_page(played: SomeGame, outcome: Any, log: GameLog) -> str:
@@ -283,23 +313,25 @@ def game_page(played: SomeGame, outcome: Any, log: GameLog) -> str:
     body = [_card(played, outcome, log), _facts(played, log)]
     scores = played.scores(outcome, setup)
     rows = [(x.name, _by_part(played, x.sources)) for x in scores]
-    body += ["<h2>Where the points came from</h2>", _sources_legend(rows), _stacked(rows)]
+    body += ["<h2>" + escape(_("Where the points came from")) + "</h2>", _sources_legend(rows),
+             _stacked(rows)]
     ledger = played.ledger(outcome)
     if any(e.final for e in ledger):
         won = set(played.winners(outcome))
         final = {x.name: sum(e.points for e in ledger if e.final and e.player == x.name)
                  for x in scores}
-        body += [f"<h2>The {escape(played.final)}</h2>",
-                 _table(["player", "before", played.final, "total", "winner"],
+        body += ["<h2>" + escape(_("The {final}").format(final=_(played.final))) + "</h2>",
+                 _table([_("player"), _("before"), _(played.final), _("total"), _("winner")],
                         [(x.name, x.total - final[x.name], f"+{final[x.name]}", x.total,
-                          "yes" if x.name in won else "") for x in scores], {1, 2, 3})]
+                          _("yes") if x.name in won else "") for x in scores], {1, 2, 3})]
     for summary in played.summaries(outcome):
         body += [f"<h2>{escape(summary.title)}</h2>",
                  _table(list(summary.head), list(summary.rows), set())]
     # "every prestige point", but not "every points point"
-    every = "every point" if played.points == "points" else f"every {played.points} point"
-    body += [f"<h2>The ledger: {escape(every)}</h2>",
-             _table([played.period, "event", "player", "points", "source"],
+    every = (_("The ledger: every point") if played.points == "points" else
+             _("The ledger: every {word} point").format(word=_(played.points)))
+    body += [f"<h2>{escape(every)}</h2>",
+             _table([_(played.period), _("event"), _("player"), _("points"), _("source")],
                     [(e.period, e.event or "", e.player, f"+{e.points}", e.explanation)
                      for e in ledger], {0, 1, 3})]
     return _page(game_title(played, log), body)
@@ -310,17 +342,22 @@ def club_page(title: str, records: Sequence[GameRecord], stats: Clubs) -> str:
     ``stats`` the statistics over the games kept, one part per game in a folder of
     several."""
     files = sum(r.status != "duplicate" for r in records)
-    body = [f"<p>{plural(stats.games, 'scored game')} out of {plural(files, 'file')}"
-            + (f" ({plural(len(records) - files, 'duplicate')} counted once)"
-               if len(records) > files else "") + ".</p>"]
+    scored = ngettext("{n} scored game out of {files}", "{n} scored games out of {files}",
+                      stats.games).format(n=stats.games, files=ngettext(
+                          "{n} file", "{n} files", files).format(n=files))
+    twice = len(records) - files
+    body = [f"<p>{scored}" + (ngettext(" ({n} duplicate counted once)",
+                                        " ({n} duplicates counted once)", twice).format(
+        n=twice) if twice else "") + ".</p>"]
     for key, club in stats.by_game:
         played = game(key)
         if stats.mixed:
-            body.append(f"<h2>{escape(played.name)}: {plural(club.games, 'scored game')}</h2>")
+            games = ngettext("{n} scored game", "{n} scored games", club.games)
+            body.append(f"<h2>{escape(played.name)}: {games.format(n=club.games)}</h2>")
         body += _club_part(played, club, "h3" if stats.mixed else "h2")
-    body += ["<h2>Games</h2>",
-             _table(["file", "date", "totals", "winner(s)", "status"],
-                    [(show_path(r.file), r.date or "",
+    body += ["<h2>" + escape(_("Games")) + "</h2>",
+             _table([_("file"), _("date"), _("totals"), _("winner(s)"), _("status")],
+                    [(show_path(r.file), day(r.date or ""),
                       ", ".join(f"{s.name} {s.total}" for s in r.seats),
                       ", ".join(s.name for s in r.seats if s.winner), game_status(r))
                      for r in records], set())]
@@ -331,25 +368,30 @@ def _club_part(played: SomeGame, stats: Club, h: str) -> list[str]:
     """One game's statistics: win rates, points by source, players, seats, head to head."""
     names = [p.name for p in stats.players]
     means = [(p.name, _by_part(played, p.sources)) for p in stats.players]
-    return [f"<{h}>Win rate against a fair share (per cent)</{h}>",
-            _legend(["win rate", "fair share"], [WIN_RATE, FAIR_SHARE]),
+    def heading(text: str) -> str:
+        return f"<{h}>{escape(text)}</{h}>"
+
+    return [heading(_("Win rate against a fair share (per cent)")),
+            _legend([_("win rate"), _("fair share")], [WIN_RATE, FAIR_SHARE]),
             _paired([(p.name, round(100 * p.win_rate), round(100 * p.expected_rate))
-                     for p in stats.players]) if names else "<p>No scored games.</p>",
-            f"<{h}>Mean points per game, by source</{h}>",
+                     for p in stats.players]) if names else
+            "<p>" + escape(_("No scored games.")) + "</p>",
+            heading(_("Mean points per game, by source")),
             _sources_legend(means),
-            _stacked(means, [f"{p.mean:.1f}" for p in stats.players]) if names else "",
-            f"<{h}>Players</{h}>",
-            _table(["player", "games", "wins", "shared wins", "win rate", "fair share", "mean",
-                    "median", "best", "of winner's"],
+            _stacked(means, [decimal(p.mean) for p in stats.players]) if names else "",
+            heading(_("Players")),
+            _table([_("player"), _("games"), _("wins"), _("shared wins"), _("win rate"),
+                    _("fair share"), _("mean"), _("median"), _("best"), _("of winner's")],
                    [(p.name, p.games, p.wins, p.shared_wins, f"{p.win_rate:.0%}",
-                     f"{p.expected_rate:.0%}", f"{p.mean:.1f}", f"{p.median:g}", p.best,
+                     f"{p.expected_rate:.0%}", decimal(p.mean), shown_median(p.median), p.best,
                      f"{p.share_of_winner:.0%}") for p in stats.players],
                    set(range(1, 10))),
-            f"<{h}>Seats (1 = start player)</{h}>",
-            _table(["players", "seat", "games", "wins", "win rate", "1/n"],
+            heading(_("Seats (1 = start player)")),
+            _table([pgettext("number of players", "players"), _("seat"), _("games"), _("wins"),
+                    _("win rate"), "1/n"],
                    [(s.players, s.seat, s.games, s.wins, f"{s.win_rate:.0%}",
                      f"{s.expected_rate:.0%}") for s in stats.seats], {0, 1, 2, 3, 4, 5}),
-            f"<{h}>Head to head (each pair once)</{h}>",
-            _table(["player", "against", "games", "ahead", "level", "behind"],
+            heading(_("Head to head (each pair once)")),
+            _table([_("player"), _("against"), _("games"), _("ahead"), _("level"), _("behind")],
                    [(h2h.player, h2h.other, h2h.games, h2h.ahead, h2h.level, h2h.behind)
                     for h2h in stats.pairs], {2, 3, 4, 5})]

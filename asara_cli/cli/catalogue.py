@@ -188,8 +188,8 @@ def problems(code: str, wanted: Any | None = None) -> list[str]:
     for message in wanted:
         if not message.id:
             continue
-        key = message.id if message.context is None else (message.id, message.context)
-        have = po.get(*key) if isinstance(key, tuple) else po.get(key)
+        # a plural message's id is a (singular, plural) pair: get() keys it by the singular
+        have = po.get(message.id, message.context)
         first = _ids(message)[0]
         if have is None:
             found.append(f"{code}: no translation: {first!r}")

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape as _html_escape
 
-from asara_cli.core.i18n import _, pgettext
+from asara_cli.core.i18n import _
 from asara_cli.core.shown import safe_text
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules.board import Board
+from asara_cli.games.yspahan.rules.events import INNER
 
 #: The arms the layout knows, and where each goes: W and E in the row, N up, S down.
 ARMS = ("W", "E", "N", "S")
@@ -96,16 +97,19 @@ def street_text(board: Board) -> str:
         lines: list[list[str]] = []
         for lab in sorted((d for d in drawn if d.side == side and d.cell in x_of),
                           key=lambda d: -x_of[d.cell]):
-            x, end = x_of[lab.cell], x_of[lab.cell] + len(lab.shown)
-            if x < centre + STEP and end > centre:  # would cross the vertical arm
+            x = x_of[lab.cell]
+            start, end = x, x + len(lab.shown)
+            if x < centre and end > centre:  # a longer name (German) ends where the arm is
+                start, end = centre - len(lab.shown), centre
+            if start < 0 or (x < centre + STEP and end > centre):  # would cross the arm
                 raise _NoRoom(lab.souk)
             depth = 0
             while True:
                 if depth == len(lines):
                     lines.append([" "] * (width + 8))
                 line = lines[depth]
-                if all(c == " " for c in line[x:end + 1]):  # a new line always has room
-                    line[x:end] = list(lab.shown)
+                if all(c == " " for c in line[start:end + 1]):  # a new line always has room
+                    line[start:end] = list(lab.shown)
                     for k in range(depth):
                         lines[k][x] = "│"
                     break
@@ -159,7 +163,7 @@ def street_notes(board: Board) -> list[str]:
             shops="; ".join(corners)))
     if inner:
         out.append(_("Inner shops (no cell: write the souk and {inner}): {shops}.").format(
-            inner=pgettext("shop", "inner"), shops=inner))
+            inner=INNER, shops=inner))  # the word typed, in every language
     return out
 
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from asara_cli import language
@@ -346,3 +349,27 @@ def test_a_codec_refusal_in_german_names_the_key_and_the_value(
     said = " ".join(capsys.readouterr().err.split())
     assert "hands" in said and "'offen'" in said
     assert 'erwartet "open" (jede gezogene Karte wird genannt) oder "secret"' in said
+
+
+def _context(**params: object) -> typer.Context:
+    return cast(typer.Context, SimpleNamespace(params=params))
+
+
+def test_completion_offers_the_german_words_beside_the_english(german: None) -> None:
+    from asara_cli.games.yspahan import complete
+
+    assert complete.rows(_context(), "Tr") == ["Truhe"]
+    assert complete.rows(_context(), "ka") == ["kamele"]
+    assert complete.cards(_context(), "gold") == ["gold3", "goldvp", "goldfrei", "goldpunkte"]
+    assert complete.buildings(_context(), "La") == ["Lastenaufzug"]
+    assert complete.shops(_context(shops=["Truhe8"]), "N") == ["N2", "N4"]
+    assert complete.shops(_context(), "Am") == ["Amphore", "Amphore4", "Amphore6",
+                                                "Amphore12"]
+
+
+def test_completion_in_english_offers_the_english_words() -> None:
+    from asara_cli.games.yspahan import complete
+
+    assert complete.rows(_context(), "Tr") == []
+    assert complete.cards(_context(), "gold") == ["gold3", "goldvp"]
+    assert complete.shops(_context(), "ch") == ["chest", "chest4", "chest6", "chest8"]

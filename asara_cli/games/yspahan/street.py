@@ -218,9 +218,9 @@ def street_svg(board: Board) -> str:
         ew = "W" if "W" in arms else "E"
         ns = "N" if "N" in arms else "S"
         qx, qy = quadrant[(ew, ns)]
+        named = _("the {quarter} quarter").format(quarter=terms.good(q))
         out.append(f'<text x="{qx}" y="{qy + 14}" font-size="13" font-style="italic" '
-                   f'fill="#555">{escape(_("the {quarter} quarter").format(quarter=terms.good(q)))}'
-                   '</text>')
+                   f'fill="#555">{escape(named)}</text>')
     for name in board.cells:
         x, y = box_of(name)
         out.append(f'<g class="cell" data-cell="{escape(name)}">'
@@ -240,8 +240,11 @@ def street_svg(board: Board) -> str:
             sx = x
             sy = (y - gap - h - n * (h + gap) if lab.side == "north"
                   else y + cell + gap + n * (h + gap))
+            # a box's height holds 7 letters at 10 points; a longer name (German) is smaller
+            size = 10 if len(lab.shown) <= 7 else round(70 / len(lab.shown), 1)
             text = (f'<text x="{sx + w / 2:g}" y="{sy + h / 2 + 4:g}" text-anchor="middle" '
-                    f'font-size="10" transform="rotate(-90 {sx + w / 2:g} {sy + h / 2:g})">'
+                    f'font-size="{size:g}" '
+                    f'transform="rotate(-90 {sx + w / 2:g} {sy + h / 2:g})">'
                     f'{escape(lab.shown)}</text>')
         else:
             w, h = shop_w, cell

@@ -373,3 +373,17 @@ def test_completion_in_english_offers_the_english_words() -> None:
     assert complete.rows(_context(), "Tr") == []
     assert complete.cards(_context(), "gold") == ["gold3", "goldvp"]
     assert complete.shops(_context(), "ch") == ["chest", "chest4", "chest6", "chest8"]
+
+
+def test_the_schema_describes_the_keys_in_the_language_in_use(yspahan_board: Board,
+                                                               german: None) -> None:
+    """The descriptions an editor shows are German when the schema is made in German; the
+    keys, patterns and values stay the log's."""
+    from asara_cli.games.yspahan.schema import header_schemas, log_part
+
+    assert header_schemas()["hands"]["description"].startswith("open: jede gezogene Karte")
+    assert header_schemas()["hands"]["enum"] == ["open", "secret"]
+    turn = log_part(yspahan_board)["definitions"]["yspahan-event"]["allOf"][1]["then"]
+    assert turn["properties"]["draw"]["description"] == (
+        'Die Aktion Karte ziehen (Y3.3) oder keine Würfelgruppe übrig (Y3.7): die gezogene '
+        'Karte, "hidden" (geheime Hände) oder "none" (nirgends eine Karte übrig).')

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from asara_cli.core.i18n import N_, _, language
+from asara_cli.core.i18n import N_, _, language, pgettext
 from asara_cli.core.words import number
 from asara_cli.games.base import (
     CodecModule,
@@ -333,7 +333,8 @@ class Yspahan(CodecModule["Setup", "Event"]):
         rows = tuple((p.name, ", ".join(terms.buildings(p.buildings)) or "-", str(p.gold),
                       str(p.camels), str(p.cards)) for p in state.players)
         return (Summary(_("Buildings, and what is left"), (
-            _("player"), _("buildings"), _("gold"), _("camels"), _("cards")), rows),)
+            _("player"), _("buildings"), pgettext("gold coins", "gold"), _("camels"),
+            _("cards")), rows),)
 
 
 @cache  # a handful of keys, asked for by every game's scores (in the language in use)

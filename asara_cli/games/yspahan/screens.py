@@ -415,8 +415,8 @@ def _players_table(board: Board, state: GameState) -> Table:
 
     table = _table()
     for col, justify in (("", "left"), (_("player"), "left"), (_("score"), "right"),
-                         (_("gold"), "right"), (_("camels"), "right"), (_("cards"), "right"),
-                         (_("buildings"), "left")):
+                         (pgettext("gold coins", "gold"), "right"), (_("camels"), "right"),
+                         (_("cards"), "right"), (_("buildings"), "left")):
         table.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
     start = pgettext("start player mark", "S")
     for seat, p in enumerate(state.players):
@@ -774,7 +774,7 @@ def _touched(board: Board, before: GameState, after: GameState, event: Roll | Tu
     for f in flows:
         amounts = []
         if f.gold:
-            amounts.append(_("{n} gold").format(n=f"{f.gold:+d}"))
+            amounts.append(pgettext("gold coins", "{n} gold").format(n=f"{f.gold:+d}"))
         if f.camels:
             amounts.append(ngettext("{n} camel", "{n} camels", abs(f.camels)).format(
                 n=f"{f.camels:+d}"))
@@ -854,7 +854,7 @@ def board_view(board: Board) -> RenderableType:
         rows=", ".join(terms.caravan_row(r) for r in board.caravan_rows),
         points=board.caravan_points, factors=board.caravan_factors, camels=per)))
     buildings = _table(title=_("Buildings (Y1.4)"), title_justify="left")
-    for col in (_("building"), _("camels"), _("gold"), _("bonus")):
+    for col in (_("building"), _("camels"), pgettext("gold coins", "gold"), _("bonus")):
         buildings.add_column(col)
     for b in board.buildings.values():
         buildings.add_row(terms.building(b.id), str(b.camels), str(b.gold), str(b.bonus))

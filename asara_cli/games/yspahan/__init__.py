@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from asara_cli.core.i18n import N_, _, language, pgettext
 from asara_cli.core.words import number
 from asara_cli.games.base import (
     CodecModule,
@@ -41,15 +42,16 @@ if TYPE_CHECKING:
     from asara_cli.games.yspahan.rules.state import GameState, Setup
 
 #: The sources of points (YSPAHAN.md Y4) in the order tables show them: ``(group, label,
-#: colour)``; ``souks1``.. and ``caravan_week1``.. are one per week.
+#: colour)``, translated where they are shown; ``souks1``.. and ``caravan_week1``.. are one
+#: per week.
 _SOURCES: dict[str, tuple[str, str, str]] = {
-    "buildings": ("buildings", "buildings", "#7a8b99"),
-    "souks": ("souks", "souks", "#d4a017"),
-    "caravan": ("caravan places", "caravan places", "#e07b39"),
-    "caravan_full": ("caravan evaluations", "full caravan", "#8b5a2b"),
-    "caravan_week": ("caravan evaluations", "caravan at the week end", "#c0392b"),
-    "goldvp": ("cards", "gold card", "#3e8e41"),
-    "camelvp": ("cards", "camel card", "#2f7fa8"),
+    "buildings": (N_("buildings"), N_("buildings"), "#7a8b99"),
+    "souks": (N_("souks"), N_("souks"), "#d4a017"),
+    "caravan": (N_("caravan places"), N_("caravan places"), "#e07b39"),
+    "caravan_full": (N_("caravan evaluations"), N_("full caravan"), "#8b5a2b"),
+    "caravan_week": (N_("caravan evaluations"), N_("caravan at the week end"), "#c0392b"),
+    "goldvp": (N_("cards"), N_("gold card"), "#3e8e41"),
+    "camelvp": (N_("cards"), N_("camel card"), "#2f7fa8"),
 }
 _WEEKLY = ("souks", "caravan_week")
 
@@ -183,11 +185,11 @@ class Yspahan(CodecModule["Setup", "Event"]):
         rows = points_by_week(state)
         stages: list[tuple[str, list[int]]] = []
         for w in range(1, len(rows[0][1]) + 1 if rows else 1):
-            label = f"week {w}"
+            label = _("week {week}").format(week=w)
             if state.phase != OVER and w >= state.week:
                 if not any(e.week == w for e in state.ledger):
                     continue
-                label = f"week {w} so far"
+                label = _("week {week} so far").format(week=w)
             stages.append((label, [running[w - 1] for _, running in rows]))
         return stages
 
@@ -251,7 +253,7 @@ class Yspahan(CodecModule["Setup", "Event"]):
 
     def source(self, key: str) -> Source:
         """The source called ``key``, for any key :meth:`scores` gives (any week)."""
-        return _source(key)
+        return _source(key, language())
 
     filters: tuple[Filter, ...] = (
         Filter("hands", "Only games with open or secret hands (whether the log names "
@@ -264,8 +266,8 @@ class Yspahan(CodecModule["Setup", "Event"]):
 
     def describe(self, facts: Mapping[str, str | tuple[str, ...]]) -> str:
         if facts.get("hands") == "secret":
-            return "game with hands kept secret"
-        return "game with open hands"
+            return _("game with hands kept secret")
+        return _("game with open hands")
 
     # --- the command line -----------------------------------------------------------------
 
@@ -325,26 +327,29 @@ class Yspahan(CodecModule["Setup", "Event"]):
     def summaries(self, outcome: Played) -> tuple[Summary, ...]:
         """The game's own table for its report page: each player's buildings in the order
         built, and what is left in hand (it scores nothing, Y4.6)."""
+        from asara_cli.games.yspahan import terms
+
         state = outcome.state
-        rows = tuple((p.name, ", ".join(p.buildings) or "-", str(p.gold), str(p.camels),
-                      str(p.cards)) for p in state.players)
-        return (Summary("Buildings, and what is left", ("player", "buildings", "gold",
-                                                         "camels", "cards"), rows),)
+        rows = tuple((p.name, ", ".join(terms.buildings(p.buildings)) or "-", str(p.gold),
+                      str(p.camels), str(p.cards)) for p in state.players)
+        return (Summary(_("Buildings, and what is left"), (
+            _("player"), _("buildings"), pgettext("gold coins", "gold"), _("camels"),
+            _("cards")), rows),)
 
 
-@cache  # a handful of keys, asked for by every game's scores
-def _source(key: str) -> Source:
+@cache  # a handful of keys, asked for by every game's scores (in the language in use)
+def _source(key: str, language: str) -> Source:
     order = list(_SOURCES)
     for base in _WEEKLY:
         rest = key[len(base):]
         week = number(rest) if key.startswith(base) else None
         if week is not None:
             group, label, colour = _SOURCES[base]
-            return Source(key, f"{label}, week {week}", group, colour,
-                          (order.index(base), week), week)
+            return Source(key, _("{source}, week {week}").format(source=_(label), week=week),
+                          _(group), colour, (order.index(base), week), week)
     if key in _SOURCES:
         group, label, colour = _SOURCES[key]
-        return Source(key, label, group, colour, (order.index(key), 0))
+        return Source(key, _(label), _(group), colour, (order.index(key), 0))
     label = key.replace("_", " ")
     return Source(key, label, label, "#999999", (9, 0))
 

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.names import find
 from asara_cli.core.words import describe, number
 from asara_cli.games.base import FieldReader, player_counts
@@ -63,11 +64,14 @@ _CELL = re.compile(r"^(?:[A-Za-z]+[0-9]*|inner)$")
 _LINE = re.compile(r"^[^\n]*\S[^\n]*$")
 _COLOUR = re.compile(r"^[a-z][a-z-]{1,29}$")
 
-PLAY_HELP = ('a card played, such as "gold3", "goldvp 4", "exchange 2 into gold", '
-             '"souk chest8 N2" or "caravan draws gold3"')
-SHOP_HELP = 'a shop: its souk and the street cell it faces, such as "chest8 N2" or "bag8 inner"'
-SEND_HELP = ('a cube sent: its souk, "camel" when its owner kept it for a camel, and the '
-             'caravanserai\'s card, such as "chest8", "bag3 camel" or "vase12 draws gold3"')
+# What each string of words is, for messages (translated where shown: the examples are the
+# log's own words, which stay English)
+PLAY_HELP = N_('a card played, such as "gold3", "goldvp 4", "exchange 2 into gold", '
+               '"souk chest8 N2" or "caravan draws gold3"')
+SHOP_HELP = N_('a shop: its souk and the street cell it faces, such as "chest8 N2" or '
+               '"bag8 inner"')
+SEND_HELP = N_('a cube sent: its souk, "camel" when its owner kept it for a camel, and the '
+               'caravanserai\'s card, such as "chest8", "bag3 camel" or "vase12 draws gold3"')
 
 
 class WordsError(ValueError):
@@ -91,7 +95,8 @@ def parse_shop(text: str) -> Shop:
     """``"chest8 N2"`` or ``"bag8 inner"`` (a cell is written as the board names it)."""
     parts = text.split()
     if len(parts) != 2 or not _WORD.match(parts[0]) or not _CELL.match(parts[1]):
-        raise WordsError(f"expected {SHOP_HELP}, got {text!r}")
+        raise WordsError(_("expected {what}, got {text!r}").format(what=_(SHOP_HELP),
+                                                                   text=text))
     return Shop(parts[0], parts[1])
 
 
@@ -103,8 +108,9 @@ def parse_card(text: str) -> str | None:
     if text == NO_CARD:
         return None
     if not _WORD.match(text):
-        raise WordsError(f"expected a card kind such as \"gold3\", \"hidden\" (hands "
-                         f"secret) or \"{NO_CARD}\" (no card left anywhere), got {text!r}")
+        raise WordsError(_("expected a card kind such as \"gold3\", \"hidden\" (hands "
+                           "secret) or \"{none}\" (no card left anywhere), got {text!r}"
+                           ).format(none=NO_CARD, text=text))
     return text
 
 
@@ -127,7 +133,8 @@ def parse_play(text: str) -> Play:
     for the caravan card's cube)."""
     words = text.split()
     if not words or not _WORD.match(words[0]):
-        raise WordsError(f"expected {PLAY_HELP}, got {text!r}")
+        raise WordsError(_("expected {what}, got {text!r}").format(what=_(PLAY_HELP),
+                                                                   text=text))
     kind, rest = words[0], words[1:]
     k: int | None = None
     into: str | None = None
@@ -142,19 +149,21 @@ def parse_play(text: str) -> Play:
         elif w == "into" and into is None and i + 1 < len(rest):
             into = rest[i + 1]
             if into not in (INTO_GOLD, INTO_CAMELS):
-                raise WordsError(f"an exchange goes into gold or into camels, not {into!r} "
-                                 f"(in {text!r})")
+                raise WordsError(_("an exchange goes into gold or into camels, not {into!r} "
+                                   "(in {text!r})").format(into=into, text=text))
             i += 2
         elif w == "draws" and card is None and i + 1 < len(rest):
             card = rest[i + 1]
             if not _WORD.match(card):
-                raise WordsError(f"expected the card drawn after 'draws', got {card!r}")
+                raise WordsError(_("expected the card drawn after 'draws', got {card!r}"
+                                   ).format(card=card))
             i += 2
         elif shop is None and i + 1 < len(rest):
             shop = parse_shop(f"{w} {rest[i + 1]}")
             i += 2
         else:
-            raise WordsError(f"expected {PLAY_HELP}, got {text!r} (what is {w!r}?)")
+            raise WordsError(_("expected {what}, got {text!r} (what is {word!r}?)").format(
+                what=_(PLAY_HELP), text=text, word=w))
     return Play(kind, k, into, shop, card)
 
 
@@ -170,7 +179,8 @@ def send_text(s: Send) -> str:
 def parse_send(text: str) -> Send:
     words = text.split()
     if not words or not _WORD.match(words[0]):
-        raise WordsError(f"expected {SEND_HELP}, got {text!r}")
+        raise WordsError(_("expected {what}, got {text!r}").format(what=_(SEND_HELP),
+                                                                   text=text))
     souk, rest = words[0], words[1:]
     camel = bool(rest) and rest[0] == "camel"
     if camel:
@@ -178,7 +188,8 @@ def parse_send(text: str) -> Send:
     card = None
     if rest:
         if len(rest) != 2 or rest[0] != "draws" or not _WORD.match(rest[1]):
-            raise WordsError(f"expected {SEND_HELP}, got {text!r}")
+            raise WordsError(_("expected {what}, got {text!r}").format(what=_(SEND_HELP),
+                                                                       text=text))
         card = rest[1]
     return Send(souk, camel, card)
 
@@ -189,22 +200,24 @@ def parse_send(text: str) -> Send:
 def _player(r: FieldReader, key: str, written: str, names: Sequence[str]) -> str:
     player = written if written in names else find(written, names)
     if player is None:
-        raise r.error(key, f"{written!r} is not one of the players ({', '.join(names)})")
+        raise r.error(key, _("{name!r} is not one of the players ({players})").format(
+            name=written, players=", ".join(names)))
     return player
 
 
 def read_setup(h: FieldReader, players: tuple[str, ...]) -> Setup:
     """The header's keys beyond the generic ones, the players already read (in clockwise
     seat order)."""
-    oldest_word = h.text("oldest", None, "the oldest player's name (the first start player)")
+    oldest_word = h.text("oldest", None, _("the oldest player's name (the first start player)"))
     oldest = 0
     if oldest_word is not None:
         oldest = players.index(_player(h, "oldest", oldest_word, players))
-    colours = h.strings("colours", _COLOUR, "a colour word such as \"blue\"")
-    hands = h.text("hands", None, "\"open\" or \"secret\"")
+    colours = h.strings("colours", _COLOUR, _("a colour word such as \"blue\""))
+    hands = h.text("hands", None, _("\"open\" or \"secret\""))
     if hands is not None and hands not in (OPEN, SECRET):
-        raise h.error("hands", f"expected \"open\" (every card drawn is named) or \"secret\" "
-                               f"(a card drawn is \"hidden\"), got {describe(hands)}")
+        raise h.error("hands", _("expected \"open\" (every card drawn is named) or \"secret\" "
+                                 "(a card drawn is \"hidden\"), got {value}").format(
+            value=describe(hands)))
     return Setup(players, oldest, tuple(colours), hands or OPEN)
 
 
@@ -230,7 +243,7 @@ def event_type(event: Event) -> str:
 
 def _words(r: FieldReader, key: str, parse: Any, expected: str) -> list[Any]:
     found = []
-    for i, text in enumerate(r.strings(key, _LINE, expected)):
+    for i, text in enumerate(r.strings(key, _LINE, _(expected))):
         try:
             found.append(parse(" ".join(text.split())))
         except WordsError as e:
@@ -244,7 +257,7 @@ def _plays(r: FieldReader, key: str) -> tuple[Play, ...]:
 
 def _dice(r: FieldReader, key: str, required: bool) -> tuple[int, ...]:
     value = r.get(key, lambda v: isinstance(v, list) and all(type(x) is int for x in v),
-                  "a list of the dice's values, such as [1, 3, 3, 6]", required=required)
+                  _("a list of the dice's values, such as [1, 3, 3, 6]"), required=required)
     return tuple(value) if isinstance(value, list) else ()
 
 
@@ -255,7 +268,7 @@ def _read_roll(r: FieldReader, names: Sequence[str]) -> Roll:
 
 
 def _read_player(r: FieldReader, names: Sequence[str]) -> str:
-    written = r.text("player", None, "a player's name", required=True)
+    written = r.text("player", None, _("a player's name"), required=True)
     assert written is not None
     return _player(r, "player", written, names)
 
@@ -274,32 +287,34 @@ def implied_action(raw: Any, row: str | None) -> str | None:
 def _read_turn(r: FieldReader, names: Sequence[str]) -> Turn:
     player = _read_player(r, names)
     before = _plays(r, "play")
-    row = r.text("row", _WORD, "the row of dice taken: camels, bag, barrel, chest, vase or "
-                               "gold (leave the key out when no row was left)")
-    discard = r.text("discard", _WORD, "the kind of the card discarded for +1 die")
-    written = r.text("action", None, "one of " + ", ".join(ACTIONS))
+    row = r.text("row", _WORD, _("the row of dice taken: camels, bag, barrel, chest, vase "
+                                 "or gold (leave the key out when no row was left)"))
+    discard = r.text("discard", _WORD, _("the kind of the card discarded for +1 die"))
+    written = r.text("action", None, _("one of {words}").format(words=", ".join(ACTIONS)))
     if written is not None and written not in ACTIONS:
-        raise r.error("action", f"expected one of {', '.join(ACTIONS)}, got {written!r}")
+        raise r.error("action", _("expected one of {words}, got {word!r}").format(
+            words=", ".join(ACTIONS), word=written))
     implied = implied_action(r.raw, row)
     present = [k for k in ("goods", "supervisor", "draw") if k in r.raw]
     if len(present) > 1:
-        raise r.error(present[1], f"a turn has one action: {present[0]} or {present[1]}, "
-                                  f"not both")
+        raise r.error(present[1], _("a turn has one action: {one} or {other}, not both"
+                                    ).format(one=present[0], other=present[1]))
     if written is not None and present and present[0] != written:
-        raise r.error("action", f"the action is {written}, yet the turn has the key "
-                                f"{present[0]!r}")
+        raise r.error("action", _("the action is {action}, yet the turn has the key {key!r}"
+                                  ).format(action=written, key=present[0]))
     kind = written or implied
     if kind is None:
         if row is None:
-            raise r.error("draw", "missing: with no row left the player draws a card: "
-                                  "draw = \"gold3\" (or \"hidden\", or \"none\")")
+            raise r.error("draw", _("missing: with no row left the player draws a card: "
+                                    "draw = \"gold3\" (or \"hidden\", or \"none\")"))
         example = EXAMPLE_SHOPS.get(row, "SOUK CELL")
-        raise r.error("goods", f"missing: the shops the cubes go to with the {row} row, such "
-                               f"as goods = [\"{example}\"] (or say the action: supervisor "
-                               f"= \"W5\", draw = \"gold3\")")
+        raise r.error("goods", _("missing: the shops the cubes go to with the {row} row, such "
+                                 "as goods = [\"{example}\"] (or say the action: supervisor "
+                                 "= \"W5\", draw = \"gold3\")").format(row=row,
+                                                                       example=example))
     if "sends" in r.raw and kind != "supervisor":
-        raise r.error("sends", "cubes are sent by the supervisor: the turn has no "
-                               "supervisor = \"CELL\"")
+        raise r.error("sends", _("cubes are sent by the supervisor: the turn has no "
+                                 "supervisor = \"CELL\""))
     action: Action
     if kind == "camels":
         action = Camels()
@@ -308,24 +323,24 @@ def _read_turn(r: FieldReader, names: Sequence[str]) -> Turn:
     elif kind == "goods":
         action = Goods(tuple(_words(r, "goods", parse_shop, SHOP_HELP)))
     elif kind == "supervisor":
-        to = r.text("supervisor", _CELL, "the street cell the supervisor ends on, such as "
-                                         "\"W5\" or \"C\"", required=True)
+        to = r.text("supervisor", _CELL, _("the street cell the supervisor ends on, such as "
+                                           "\"W5\" or \"C\""), required=True)
         assert to is not None
         action = Supervisor(to, tuple(_words(r, "sends", parse_send, SEND_HELP)))
     else:
-        card = r.text("draw", None, "the card drawn", required=True)
+        card = r.text("draw", None, _("the card drawn"), required=True)
         assert card is not None
         try:
             action = Draw(parse_card(card))
         except WordsError as e:
             raise r.error("draw", str(e)) from None
     after = _plays(r, "play_after")
-    build_word = r.text("build", _WORD, "a building: pasture, shop, bath, caravanserai, "
-                                        "market or hoist")
-    cards = r.strings("build_cards", _WORD, "a building-cost card such as \"nocamels\"")
+    build_word = r.text("build", _WORD, _("a building: pasture, shop, bath, caravanserai, "
+                                          "market or hoist"))
+    cards = r.strings("build_cards", _WORD, _("a building-cost card such as \"nocamels\""))
     if cards and build_word is None:
-        raise r.error("build_cards", "cost cards pay for a building: the turn has no "
-                                     "build = \"...\"")
+        raise r.error("build_cards", _("cost cards pay for a building: the turn has no "
+                                       "build = \"...\""))
     build = None if build_word is None else Build(build_word, tuple(cards))
     last = _plays(r, "play_last")
     return Turn(player, row, action, discard, build, before, after, last)
@@ -334,7 +349,8 @@ def _read_turn(r: FieldReader, names: Sequence[str]) -> Turn:
 def _read_checkpoint(r: FieldReader, names: Sequence[str]) -> Checkpoint:
     found = {key: player_counts(r, names, key) for key in ("score", "gold", "camels")}
     if not any(found.values()):
-        raise r.error("score", "missing: what the table counts, e.g. score = { Tina = 34 }")
+        raise r.error("score", _("missing: what the table counts, e.g. score = {{ Tina = 34 }}"
+                                 ).format())
     return Checkpoint(found["score"], found["gold"], found["camels"])
 
 

@@ -1,14 +1,26 @@
 """Tab completion for Yspahan's recording commands: the tower's rows and quarters, the souks
 and the street cells their shops face, the street's cells, buildings and card kinds, from
-the board profile; the players from the log in use (cli/completion.py)."""
+the board profile; the players from the log in use (cli/completion.py). In another
+language than English its words are offered too (``Truhe8`` beside ``chest8``): both are
+read (words.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import typer
 
 from asara_cli.cli.completion import matching, quiet
+from asara_cli.core.i18n import SOURCE, language
+from asara_cli.games.yspahan import terms
+
+
+def _spoken(ids: Sequence[str], term: Callable[[str], str]) -> list[str]:
+    """``ids`` and, in another language than English, their words in it."""
+    if language() == SOURCE:
+        return list(ids)
+    return [*ids, *(term(i) for i in ids if term(i).casefold() != i.casefold())]
 
 
 def _board() -> Any:
@@ -20,7 +32,7 @@ def _board() -> Any:
 @quiet
 def rows(ctx: typer.Context, incomplete: str) -> list[str]:
     """A row of the tower: camels, the quarters, gold."""
-    return matching(_board().rows, incomplete)
+    return matching(_spoken(_board().rows, terms.row), incomplete)
 
 
 @quiet
@@ -29,12 +41,16 @@ def shops(ctx: typer.Context, incomplete: str) -> list[str]:
     (or ``inner``)."""
     board = _board()
     typed = [w for w in ctx.params.get("shops") or [] if isinstance(w, str)]
-    souks = [s.id for s in board.souks]
-    if typed and typed[-1] in souks:
-        souk = board.souk(typed[-1])
+    ids = [s.id for s in board.souks]
+    souks = _spoken(ids, terms.souk)
+    named = {terms.souk(i): i for i in ids}
+    last = named.get(typed[-1], typed[-1]) if typed else None
+    if last is not None and last in ids:
+        souk = board.souk(last)
         cells = [c for faced in souk.street for c in faced] + (["inner"] if souk.inner else [])
         return matching([*cells, *souks], incomplete)
-    return matching([*board.quarters, *souks] if not typed else souks, incomplete)
+    quarters = _spoken(board.quarters, terms.good)
+    return matching([*quarters, *souks] if not typed else souks, incomplete)
 
 
 @quiet
@@ -45,10 +61,10 @@ def cells(ctx: typer.Context, incomplete: str) -> list[str]:
 
 @quiet
 def buildings(ctx: typer.Context, incomplete: str) -> list[str]:
-    return matching(list(_board().buildings), incomplete)
+    return matching(_spoken(list(_board().buildings), terms.building), incomplete)
 
 
 @quiet
 def cards(ctx: typer.Context, incomplete: str) -> list[str]:
     """A card's kind (its effect words follow it, e.g. ``goldvp 4``)."""
-    return matching(list(_board().cards), incomplete)
+    return matching(_spoken(list(_board().cards), terms.card), incomplete)

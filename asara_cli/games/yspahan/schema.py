@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from asara_cli.core.i18n import N_, _
 from asara_cli.games.base import SchemaPart
 from asara_cli.games.yspahan.codec import ACTIONS, EVENT_KEYS, HEADER_KEYS, NO_CARD
 from asara_cli.games.yspahan.rules.board import Board
@@ -51,71 +52,81 @@ def header_schemas() -> dict[str, Schema]:
     """:data:`~asara_cli.games.yspahan.codec.HEADER_KEYS` as :func:`codec.read_setup`
     accepts them."""
     found = {
-        "oldest": _string(None, "The oldest player, the first start player (Y1, Y2.2): one "
-                                "of the players; default: the first."),
-        "colours": _list(_string("^[a-z][a-z-]{1,29}$", "a colour word"),
-                         "The players' colours in seat order, one each (blue, red, green, "
-                         "yellow).", uniqueItems=True),
+        "oldest": _string(None, _("The oldest player, the first start player (Y1, Y2.2): "
+                                  "one of the players; default: the first.")),
+        "colours": _list(_string("^[a-z][a-z-]{1,29}$", _("a colour word")),
+                         _("The players' colours in seat order, one each (blue, red, green, "
+                           "yellow)."), uniqueItems=True),
         "hands": {"type": "string", "enum": ["open", "secret"], "default": "open",
-                  "description": "open: every card drawn is named; secret: a card drawn is "
-                                 "\"hidden\" and named when played (Y7)."},
+                  "description": _("open: every card drawn is named; secret: a card drawn is "
+                                   "\"hidden\" and named when played (Y7).")},
     }
     assert tuple(found) == HEADER_KEYS
     return found
 
 
-_PLAYS = ('Cards played (Y3.9): the kind, then what its effect needs: "gold3", "goldvp 4", '
-          '"exchange 2 into gold", "souk chest8 N2", "caravan draws gold3".')
+_PLAYS = N_('Cards played (Y3.9): the kind, then what its effect needs: "gold3", '
+            '"goldvp 4", "exchange 2 into gold", "souk chest8 N2", "caravan draws gold3".')
+
+
+def _counted(description: str) -> Schema:
+    return {"type": "object", "additionalProperties": {"type": "integer"},
+            "description": description.format()}
 
 
 def _keys() -> dict[str, dict[str, Schema]]:
     """Every event type's keys, as the codec reads them."""
-    player = _string("\\S", "A player's name from the header's players.")
+    player = _string("\\S", _("A player's name from the header's players."))
     dice = _list({"type": "integer"}, "")
     card = _string(f"^{_WORD}$", "")
+    played = _("a card played")
+    plays = _(_PLAYS)
     keys: dict[str, dict[str, Schema]] = {
         "roll": {
-            "player": {**player, "description": "The start player, who rolls (Y2.1)."},
-            "play": _list(_string(PLAY, "a card played"), "Cards the start player plays "
-                          "before buying yellow dice (Y6.11). " + _PLAYS),
-            "white": {**dice, "description": "The white dice's values (Y2.4)."},
-            "yellow": {**dice, "description": "The yellow dice bought, 1 gold each, and their "
-                                              "values (Y2.3)."},
+            "player": {**player, "description": _("The start player, who rolls (Y2.1).")},
+            "play": _list(_string(PLAY, played), _(
+                "Cards the start player plays before buying yellow dice (Y6.11). {plays}"
+            ).format(plays=plays)),
+            "white": {**dice, "description": _("The white dice's values (Y2.4).")},
+            "yellow": {**dice, "description": _("The yellow dice bought, 1 gold each, and "
+                                                "their values (Y2.3).")},
         },
         "turn": {
-            "player": {**player, "description": "Whose turn it is (the replay checks it)."},
-            "play": _list(_string(PLAY, "a card played"),
-                          "Cards played before taking the row. " + _PLAYS),
-            "row": _string(f"^{_WORD}$", "The row of dice taken (camels, bag, barrel, chest, "
-                                         "vase, gold); left out when no row is left (Y3.7)."),
-            "discard": {**card, "description": "The card discarded to count the row as one "
-                                               "die larger (Y2.5)."},
+            "player": {**player, "description": _("Whose turn it is (the replay checks it).")},
+            "play": _list(_string(PLAY, played),
+                          _("Cards played before taking the row. {plays}").format(plays=plays)),
+            "row": _string(f"^{_WORD}$", _("The row of dice taken (camels, bag, barrel, chest, "
+                                           "vase, gold); left out when no row is left (Y3.7).")),
+            "discard": {**card, "description": _("The card discarded to count the row as one "
+                                                 "die larger (Y2.5).")},
             "action": {"type": "string", "enum": list(ACTIONS),
-                       "description": "Only where the other keys do not say it: goods, "
-                                      "supervisor or draw by their keys, else the camel or "
-                                      "gold row's own action."},
-            "goods": _list(_string(SHOP, "a shop"), "The goods action (Y3.4): each cube's "
-                           "shop, \"SOUK CELL\" (\"chest8 N2\") or \"SOUK inner\"."),
-            "supervisor": _string(f"^{_CELL}$", "The supervisor action (Y3.5): the street "
-                                                "cell it ends on, e.g. W5 or C."),
-            "sends": _list(_string(SEND, "a cube sent"), "The cubes sent to the caravan in "
-                           "the mover's order: the souk, \"camel\" when its owner keeps it "
-                           "for a camel, \"draws CARD\" for a caravanserai's draw (Y3.6)."),
-            "draw": _string(f"^{_WORD}$", f"The card action (Y3.3) or no row left (Y3.7): "
-                                          f"the card drawn, \"{HIDDEN}\" (secret hands) or "
-                                          f"\"{NO_CARD}\" (no card left anywhere)."),
-            "play_after": _list(_string(PLAY, "a card played"),
-                                "Cards played after the action, before building."),
-            "build": _string(f"^{_WORD}$", "The building built (Y3.8)."),
-            "build_cards": _list(card, "The building-cost cards paying for it (nocamels, "
-                                       "nogold)."),
-            "play_last": _list(_string(PLAY, "a card played"), "Cards played after the "
-                                                               "build."),
+                       "description": _("Only where the other keys do not say it: goods, "
+                                        "supervisor or draw by their keys, else the camel or "
+                                        "gold row's own action.")},
+            "goods": _list(_string(SHOP, _("a shop")), _(
+                "The goods action (Y3.4): each cube's shop, \"SOUK CELL\" (\"chest8 N2\") or "
+                "\"SOUK inner\".")),
+            "supervisor": _string(f"^{_CELL}$", _("The supervisor action (Y3.5): the street "
+                                                  "cell it ends on, e.g. W5 or C.")),
+            "sends": _list(_string(SEND, _("a cube sent")), _(
+                "The cubes sent to the caravan in the mover's order: the souk, \"camel\" when "
+                "its owner keeps it for a camel, \"draws CARD\" for a caravanserai's draw "
+                "(Y3.6).")),
+            "draw": _string(f"^{_WORD}$", _(
+                "The card action (Y3.3) or no row left (Y3.7): the card drawn, \"{hidden}\" "
+                "(secret hands) or \"{none}\" (no card left anywhere).").format(
+                hidden=HIDDEN, none=NO_CARD)),
+            "play_after": _list(_string(PLAY, played),
+                                _("Cards played after the action, before building.")),
+            "build": _string(f"^{_WORD}$", _("The building built (Y3.8).")),
+            "build_cards": _list(card, _("The building-cost cards paying for it (nocamels, "
+                                         "nogold).")),
+            "play_last": _list(_string(PLAY, played), _("Cards played after the build.")),
         },
         "checkpoint": {
-            what: {"type": "object", "additionalProperties": {"type": "integer"},
-                   "description": f"The table's count of {what}: {{ Name = number }}."}
-            for what in ("score", "gold", "camels")
+            "score": _counted(_("The table's count of score: {{ Name = number }}.")),
+            "gold": _counted(_("The table's count of gold: {{ Name = number }}.")),
+            "camels": _counted(_("The table's count of camels: {{ Name = number }}.")),
         },
     }
     for kind, found in keys.items():
@@ -125,14 +136,14 @@ def _keys() -> dict[str, dict[str, Schema]]:
 
 def event_schema() -> Schema:
     """One ``[[event]]`` table: its type, and each type's keys (no others)."""
-    note = _string(None, "Free text kept with the event.")
+    note = _string(None, _("Free text kept with the event."))
     required = {"roll": ["player", "white"], "turn": ["player"], "checkpoint": []}
-    what = {"roll": "Yspahan: the start player's roll, with the yellow dice bought (Y2.3, "
-                    "Y2.4).",
-            "turn": "Yspahan: a player's turn: cards played, the row taken, its action, the "
-                    "building (Y2.5).",
-            "checkpoint": "Yspahan: what the table counts (score, gold, camels); the replay "
-                          "confirms it."}
+    what = {"roll": _("Yspahan: the start player's roll, with the yellow dice bought (Y2.3, "
+                      "Y2.4)."),
+            "turn": _("Yspahan: a player's turn: cards played, the row taken, its action, the "
+                      "building (Y2.5)."),
+            "checkpoint": _("Yspahan: what the table counts (score, gold, camels); the replay "
+                            "confirms it.")}
     cases = []
     for kind, keys in _keys().items():
         table: Schema = {"description": what[kind],

@@ -12,7 +12,9 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from asara_cli.core.words import ordinal, plural
+from asara_cli.core.i18n import SOURCE, _, language, ngettext, pgettext
+from asara_cli.core.words import ordinal
+from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import (
     INNER,
@@ -24,6 +26,8 @@ from asara_cli.games.yspahan.rules.events import (
     Goods,
     Play,
     Roll,
+    Send,
+    Shop,
     Supervisor,
     Turn,
 )
@@ -55,71 +59,155 @@ def _table(**options: Any) -> Table:
     return Table(box=box.SIMPLE_HEAD, pad_edge=False, **options)
 
 
+def nth(n: int) -> str:
+    """``1st``, ``2nd`` ... as the language in use writes them (``1.`` in German)."""
+    return pgettext("ordinal", "{n}{suffix}").format(n=n, suffix=ordinal(n)[len(str(n)):])
+
+
+def _rich(template: str, **values: str | Text) -> Text:
+    """``template`` (a translated message) with its ``{placeholders}`` filled, each value
+    a plain string or a styled :class:`~rich.text.Text` (never markup)."""
+    from rich.text import Text
+
+    out = Text()
+    for i, piece in enumerate(re.split(r"\{(\w+)\}", template)):
+        if i % 2 == 0:
+            out.append(piece)
+        else:
+            value = values[piece]
+            if isinstance(value, str):
+                out.append(value)
+            else:
+                out.append_text(value)
+    return out
+
+
+def _and_text(items: Sequence[Text]) -> Text:
+    """:func:`and_names` for styled items."""
+    from rich.text import Text
+
+    out = items[0] if items else Text()
+    for item in items[1:]:
+        out = _rich(_("{names} and {name}"), names=out, name=item)
+    return out
+
+
+def _colour(colour: str) -> Text:
+    from rich.text import Text
+
+    return Text(terms.colour(colour), style=COLOUR_STYLES.get(colour, ""))
+
+
 # --- a move in a few words ------------------------------------------------------------------
 
 
-def _plays(plays: Sequence[Play]) -> str:
-    from asara_cli.games.yspahan.codec import play_text
+def and_names(names: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Ben``, ``Ann and Ben and Cleo`` in the language in use."""
+    out = names[0] if names else ""
+    for name in names[1:]:
+        out = _("{names} and {name}").format(names=out, name=name)
+    return out
 
-    return ", ".join(play_text(p) for p in plays)
+
+def shop_shown(shop: Shop) -> str:
+    """A shop as a person reads it: ``chest8 N2`` (``Truhe8 N2``)."""
+    cell = pgettext("shop", "inner") if shop.cell == INNER else shop.cell
+    return f"{terms.souk(shop.souk)} {cell}"
+
+
+def play_shown(p: Play) -> str:
+    """A card played as a person reads it (the log's words in English)."""
+    words = [terms.card(p.kind)]
+    if p.k is not None:
+        words.append(str(p.k))
+    if p.into is not None:
+        words.append(_("into {what}").format(what=terms.row(p.into)))
+    if p.shop is not None:
+        words.append(shop_shown(p.shop))
+    if p.card is not None:
+        words.append(_("draws {card}").format(card=terms.card(p.card)))
+    return " ".join(words)
+
+
+def send_shown(s: Send) -> str:
+    """A cube sent as a person reads it: ``bag3 camel draws gold3``."""
+    words = [terms.souk(s.souk)]
+    if s.camel:
+        words.append(pgettext("sent", "camel"))
+    if s.card is not None:
+        words.append(_("draws {card}").format(card=terms.card(s.card)))
+    return " ".join(words)
+
+
+def _plays(plays: Sequence[Play]) -> str:
+    return ", ".join(play_shown(p) for p in plays)
 
 
 def action_text(event: Turn) -> str:
-    """What the turn's action did, as the log says it."""
-    from asara_cli.games.yspahan.codec import send_text, shop_text
-
+    """What the turn's action did, in the log's terms."""
     a = event.action
     if isinstance(a, Camels):
-        return "takes camels"
+        return _("takes camels")
     if isinstance(a, Gold):
-        return "takes gold"
+        return _("takes gold")
     if isinstance(a, Goods):
-        return "goods: " + (", ".join(shop_text(s) for s in a.shops) or "none")
+        shops = ", ".join(shop_shown(s) for s in a.shops) or pgettext("goods", "none")
+        return _("goods: {shops}").format(shops=shops)
     if isinstance(a, Supervisor):
-        sent = "; sends " + ", ".join(send_text(s) for s in a.sends) if a.sends else ""
-        return f"supervisor to {a.to}{sent}"
+        if a.sends:
+            return _("supervisor to {cell}; sends {cubes}").format(
+                cell=a.to, cubes=", ".join(send_shown(s) for s in a.sends))
+        return _("supervisor to {cell}").format(cell=a.to)
     assert isinstance(a, Draw)
-    return f"draws {a.card if a.card is not None else 'nothing (no card left)'}"
+    if a.card is None:
+        return _("draws nothing (no card left)")
+    return _("draws {card}").format(card=terms.card(a.card))
 
 
 def move_text(board: Board, event: Event) -> str:
     """One event in a few words (the recording commands and ``undo`` say it)."""
     if isinstance(event, Roll):
-        text = f"{event.player} rolls {' '.join(map(str, event.white))}"
-        if event.yellow:
-            text += (f", yellow {' '.join(map(str, event.yellow))} "
-                     f"({event.yellow and len(event.yellow) * board.yellow_cost} gold)")
+        values = {"player": event.player, "white": " ".join(map(str, event.white)),
+                  "yellow": " ".join(map(str, event.yellow)),
+                  "cost": len(event.yellow) * board.yellow_cost, "cards": _plays(event.plays)}
         if event.plays:
-            text = f"{event.player} plays {_plays(event.plays)}; " + text[len(event.player) + 1:]
-        return text
+            text = (_("{player} plays {cards}; rolls {white}, yellow {yellow} ({cost} gold)")
+                    if event.yellow else _("{player} plays {cards}; rolls {white}"))
+        else:
+            text = (_("{player} rolls {white}, yellow {yellow} ({cost} gold)")
+                    if event.yellow else _("{player} rolls {white}"))
+        return text.format(**values)
     if isinstance(event, Checkpoint):
-        parts = [f"{what} " + ", ".join(f"{n} {v}" for n, v in pairs)
-                 for what, pairs in (("score", event.scores), ("gold", event.gold),
-                                     ("camels", event.camels)) if pairs]
-        return "checkpoint: " + "; ".join(parts)
+        parts = []
+        for counted, pairs in ((_("score {counts}"), event.scores),
+                               (_("gold {counts}"), event.gold),
+                               (_("camels {counts}"), event.camels)):
+            if pairs:
+                parts.append(counted.format(counts=", ".join(f"{n} {v}" for n, v in pairs)))
+        return _("checkpoint: {counts}").format(counts="; ".join(parts))
     parts = []
     if event.before:
-        parts.append(f"plays {_plays(event.before)}")
+        parts.append(_("plays {cards}").format(cards=_plays(event.before)))
     if event.row is None:
-        parts.append("no row left")
+        parts.append(_("no row left"))
+    elif event.discard:
+        parts.append(_("takes the {row} row (+1 die: discards {card})").format(
+            row=terms.row(event.row), card=terms.card(event.discard)))
     else:
-        row = f"takes the {event.row} row"
-        if event.discard:
-            row += f" (+1 die: discards {event.discard})"
-        parts.append(row)
+        parts.append(_("takes the {row} row").format(row=terms.row(event.row)))
     parts.append(action_text(event))
     if event.after:
-        parts.append(f"plays {_plays(event.after)}")
+        parts.append(_("plays {cards}").format(cards=_plays(event.after)))
     if event.build is not None:
-        cards = f" with {', '.join(event.build.cards)}" if event.build.cards else ""
-        parts.append(f"builds the {event.build.building}{cards}")
+        building = terms.building(event.build.building)
+        if event.build.cards:
+            parts.append(_("builds the {building} with {cards}").format(
+                building=building, cards=", ".join(terms.cards(event.build.cards))))
+        else:
+            parts.append(_("builds the {building}").format(building=building))
     if event.last:
-        parts.append(f"plays {_plays(event.last)}")
+        parts.append(_("plays {cards}").format(cards=_plays(event.last)))
     return f"{event.player}: " + "; ".join(parts)
-
-
-def _when(state: GameState) -> str:
-    return f"Week {state.week}, day {state.day}"
 
 
 def turn_text(state: GameState) -> str | None:
@@ -129,18 +217,24 @@ def turn_text(state: GameState) -> str | None:
         return None
     who = state.players[state.to_move].name
     if state.phase == ROLL:
-        return f"{_when(state)}: {who} rolls (start player)."
-    return f"{_when(state)}, {who} to move."
+        return _("Week {week}, day {day}: {player} rolls (start player).").format(
+            week=state.week, day=state.day, player=who)
+    return _("Week {week}, day {day}, {player} to move.").format(
+        week=state.week, day=state.day, player=who)
 
 
 def progress(played: Played) -> str:
     state = played.state
     if played.complete:
         names = [state.players[s].name for s in played.winners()]
-        return f"complete; {' and '.join(names)} {'win' if len(names) > 1 else 'wins'}"
+        return ngettext("complete; {names} wins", "complete; {names} win", len(names)
+                        ).format(names=and_names(names))
     who = state.players[state.to_move].name if state.to_move is not None else "-"
-    doing = "to roll" if state.phase == ROLL else "to move"
-    return f"in progress: week {state.week}, day {state.day}, {who} {doing}"
+    if state.phase == ROLL:
+        text = _("in progress: week {week}, day {day}, {player} to roll")
+    else:
+        text = _("in progress: week {week}, day {day}, {player} to move")
+    return text.format(week=state.week, day=state.day, player=who)
 
 
 # --- status ------------------------------------------------------------------------------------
@@ -170,7 +264,7 @@ def player_text(setup: Setup, seat: int, name: str | None = None) -> Text:
     colour = colour_of(setup, seat)
     if colour is not None:
         text.append(" (")
-        text.append(colour, style=COLOUR_STYLES.get(colour, ""))
+        text.append_text(_colour(colour))
         text.append(")")
     return text
 
@@ -181,13 +275,16 @@ def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
     for an empty row."""
     items = []
     for name, row in zip(board.rows, state.tower, strict=True):
+        shown = terms.row(name)
         if row is None or not row.dice:
-            items.append((f"{name} -", "dim"))
+            items.append((f"{shown} -", "dim"))
             continue
-        dice = "1 die" if row.dice == 1 else f"{row.dice} dice"
-        if row.yellow:
-            dice += (", yellow" if row.yellow == row.dice else f", {row.yellow} yellow")
-        items.append((f"{name} {row.value}: {dice}", "bold"))
+        dice = ngettext("{n} die", "{n} dice", row.dice).format(n=row.dice)
+        if row.yellow == row.dice:
+            dice = _("{dice}, yellow").format(dice=dice)
+        elif row.yellow:
+            dice = _("{dice}, {n} yellow").format(dice=dice, n=row.yellow)
+        items.append((f"{shown} {row.value}: {dice}", "bold"))
     return items
 
 
@@ -209,11 +306,12 @@ def tower_text(board: Board, state: GameState) -> Text:
     """Today's tower (:func:`tower_items`), on as many lines as 80 columns need."""
     from rich.text import Text
 
+    head = _("Tower:") + " "
     if state.phase == ROLL or all(r is None for r in state.tower):
-        text = Text("Tower: ")
-        text.append("not rolled yet" if state.phase == ROLL else "empty", style="dim")
+        text = Text(head)
+        text.append(_("not rolled yet") if state.phase == ROLL else _("empty"), style="dim")
         return text
-    text = Text("Tower: ")
+    text = Text(head)
     width = len(text)
     for i, (item, style) in enumerate(tower_items(board, state)):
         if i and width + 3 + len(item) > WIDTH - 4:  # as _packed breaks the move's line
@@ -236,7 +334,7 @@ def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
         cells = []
         for si in board.souks_of(quarter):
             souk, held = board.souks[si], state.souks[si]
-            t = Text(f"{souk.id} ")
+            t = Text(f"{terms.souk(souk.id)} ")
             if held.owner is None:
                 t.append("-", style="dim")
             else:
@@ -252,29 +350,28 @@ def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
 def supervisor_text(board: Board, state: GameState) -> Text:
     from rich.text import Text
 
-    text = Text(f"Supervisor on {state.supervisor}")
     facing = board.faces.get(state.supervisor, ())
     shops = []
     for si, shop in facing:
         held = state.souks[si]
         cube = held.street[shop] if shop < len(held.street) else False
-        shops.append((board.souks[si].id, held.owner if cube else None))
-    if shops:
-        text.append(", facing ")
-        for i, (souk, owner) in enumerate(shops):
-            if i:
-                text.append(" and ")
-            text.append(souk)
-            if owner is None:
-                text.append(" (empty)")
-            else:
-                text.append(f" ({state.players[owner].name}'s cube")
-                colour = colour_of(state.setup, owner)
-                if colour is not None:
-                    text.append(", ")
-                    text.append(colour, style=COLOUR_STYLES.get(colour, ""))
-                text.append(")")
-    return text
+        shops.append((terms.souk(board.souks[si].id), held.owner if cube else None))
+    if not shops:
+        return Text(_("Supervisor on {cell}").format(cell=state.supervisor))
+    items = []
+    for souk, owner in shops:
+        if owner is None:
+            items.append(Text(_("{souk} (empty)").format(souk=souk)))
+            continue
+        colour = colour_of(state.setup, owner)
+        name = state.players[owner].name
+        if colour is None:
+            items.append(Text(_("{souk} ({player}'s cube)").format(souk=souk, player=name)))
+        else:
+            items.append(_rich(_("{souk} ({player}'s cube, {colour})"), souk=souk,
+                               player=name, colour=_colour(colour)))
+    return _rich(_("Supervisor on {cell}, facing {shops}"), cell=state.supervisor,
+                 shops=_and_text(items))
 
 
 def short_names(names: Sequence[str]) -> list[str]:
@@ -295,12 +392,13 @@ def caravan_text(board: Board, state: GameState) -> Text:
     labels = short_names([p.name for p in state.players])
     per_row = board.caravan_camels.get(n, 0)
     coloured = bool(state.setup.colours)
-    text = Text(f"Caravan {len(state.caravan)}/{per_row * len(board.caravan_rows)}: ")
+    text = Text(_("Caravan {n}/{size}:").format(
+        n=len(state.caravan), size=per_row * len(board.caravan_rows)) + " ")
     # with colours, a caravan row a line, bottom first, each cube's owner and colour
     for r, row in enumerate(board.caravan_rows):
         if r:
             text.append("\n  " if coloured else " · ")
-        text.append(f"{row} ")
+        text.append(f"{terms.caravan_row(row)} ")
         cubes = state.caravan[r * per_row:(r + 1) * per_row]
         for i in range(per_row):
             if i:
@@ -316,17 +414,18 @@ def _players_table(board: Board, state: GameState) -> Table:
     from rich.text import Text
 
     table = _table()
-    for col, justify in (("", "left"), ("player", "left"), ("score", "right"),
-                         ("gold", "right"), ("camels", "right"), ("cards", "right"),
-                         ("buildings", "left")):
+    for col, justify in (("", "left"), (_("player"), "left"), (_("score"), "right"),
+                         (pgettext("gold coins", "gold"), "right"), (_("camels"), "right"),
+                         (_("cards"), "right"), (_("buildings"), "left")):
         table.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    start = pgettext("start player mark", "S")
     for seat, p in enumerate(state.players):
-        mark = ("▶" if seat == state.to_move else "") + ("S" if seat == state.start else "")
+        mark = ("▶" if seat == state.to_move else "") + (start if seat == state.start else "")
         cards = str(p.cards)
         if state.setup.hands != "secret" and p.hand:
-            cards += f" ({' '.join(p.hand)})"
+            cards += f" ({' '.join(terms.cards(p.hand))})"
         table.add_row(mark, player_text(state.setup, seat), str(p.score), str(p.gold),
-                      str(p.camels), Text(cards), " ".join(p.buildings) or "-")
+                      str(p.camels), Text(cards), " ".join(terms.buildings(p.buildings)) or "-")
     return table
 
 
@@ -335,10 +434,15 @@ def _verdict(state: GameState) -> str:
     from asara_cli.games.yspahan.rules.scoring import winners
 
     seats = winners(state.scores)
-    names = [state.players[s].name for s in seats]
-    best = state.players[seats[0]].score
-    return (f"{names[0]} wins with {best}." if len(names) == 1 else
-            f"{' and '.join(names)} share the win with {best}.")
+    return verdict([state.players[s].name for s in seats], state.players[seats[0]].score)
+
+
+def verdict(names: Sequence[str], best: int) -> str:
+    """``Ann wins with 62.`` or ``Ann and Ben share the win with 60.`` (Y4.7)."""
+    if len(names) == 1:
+        return _("{player} wins with {points}.").format(player=names[0], points=best)
+    return _("{players} share the win with {points}.").format(players=and_names(names),
+                                                              points=best)
 
 
 def status_view(board: Board, state: GameState, title: str, full: bool = False
@@ -349,17 +453,35 @@ def status_view(board: Board, state: GameState, title: str, full: bool = False
     from rich.text import Text
 
     head = Text(title, style="bold")
-    when = turn_text(state) or f"The game is over: {_verdict(state)}"
+    when = turn_text(state) or _("The game is over: {verdict}").format(
+        verdict=_verdict(state))
     parts: list[RenderableType] = [head, Text(when), tower_text(board, state)]
     for quarter, cells in souk_cells(board, state):
-        line = Text(f"{quarter}: ")
-        line.append_text(Text(" · ").join(cells))
+        line = Text(f"{terms.good(quarter)}: ")
+        fits = len(line) + sum(len(c) for c in cells) + 3 * (len(cells) - 1) <= WIDTH
+        # English keeps the lines it always had, byte for byte (the console wraps them);
+        # other languages' longer words are broken between souks, never inside one
+        if fits or language() == SOURCE:
+            line.append_text(Text(" · ").join(cells))
+        else:
+            width = len(line)
+            for i, cell in enumerate(cells):
+                if i and width + 3 + len(cell) > WIDTH - 2:
+                    line.append(" ·\n  ")
+                    width = 2
+                elif i:
+                    line.append(" · ")
+                    width += 3
+                line.append_text(cell)
+                width += len(cell)
         parts.append(line)
     parts += [supervisor_text(board, state), caravan_text(board, state),
               _players_table(board, state)]
-    deck = f"Deck {state.deck}, discard pile {len(state.discard)}."
-    marks = "" if state.over else " ▶ next to move, S start player."
-    parts.append(Text(deck + marks, style="dim"))
+    if state.over:
+        deck = _("Deck {deck}, discard pile {discards}.")
+    else:
+        deck = _("Deck {deck}, discard pile {discards}. ▶ next to move, S start player.")
+    parts.append(Text(deck.format(deck=state.deck, discards=len(state.discard)), style="dim"))
     if full:
         parts += _full(board, state)
     return Group(*parts)
@@ -370,8 +492,9 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
     faces, ● holding a cube), the caravan camel by camel, and the cards."""
     from rich.text import Text
 
-    souks = _table(title="Souks, shop by shop (● a cube, ○ empty)", title_justify="left")
-    for col in ("souk", "owner", "street-side shops", "inner", "points"):
+    souks = _table(title=_("Souks, shop by shop (● a cube, ○ empty)"), title_justify="left")
+    for col in (_("souk"), _("owner"), _("street-side shops"), pgettext("shop", "inner"),
+                _("points")):
         souks.add_column(col, overflow="fold")
     for si, souk in enumerate(board.souks):
         held = state.souks[si]
@@ -380,29 +503,34 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
         owner = Text("-", style="dim") if held.owner is None else player_text(state.setup,
                                                                              held.owner)
         inner = f"{held.inner}/{souk.inner}" if souk.inner else "-"
-        souks.add_row(souk.id, owner, street or "-", inner, str(souk.value))
-    caravan = _table(title="The caravan, camel by camel (Y4.1)", title_justify="left")
-    for col in ("camel", "row", "cube of", "points on landing"):
+        souks.add_row(terms.souk(souk.id), owner, street or "-", inner, str(souk.value))
+    caravan = _table(title=_("The caravan, camel by camel (Y4.1)"), title_justify="left")
+    for col in (pgettext("caravan", "camel"), pgettext("caravan", "row"), _("cube of"),
+                _("points on landing")):
         caravan.add_column(col)
     per_row = board.caravan_camels.get(len(state.players), 0)
     for place in range(per_row * len(board.caravan_rows)):
         row = place // per_row if per_row else 0
         who = (player_text(state.setup, state.caravan[place]) if place < len(state.caravan)
                else Text("-", style="dim"))
-        caravan.add_row(ordinal(place + 1), board.caravan_rows[row], who,
+        caravan.add_row(nth(place + 1), terms.caravan_row(board.caravan_rows[row]), who,
                         str(board.caravan_points[row]))
     parts: list[RenderableType] = [souks, caravan]
+    nothing = pgettext("cards", "nothing")
     if state.setup.hands != "secret":
-        hands = "; ".join(f"{p.name}: {', '.join(p.hand) or 'no cards'}"
+        none = _("no cards")
+        hands = "; ".join(f"{p.name}: {', '.join(terms.cards(p.hand)) or none}"
                           for p in state.players)
-        parts.append(Text(f"Hands (open): {hands}."))
-        left = ", ".join(f"{k} {n}" for k, n in state.deck_kinds if n) or "nothing"
-        parts.append(Text(f"The deck holds: {left}."))
+        parts.append(Text(_("Hands (open): {hands}.").format(hands=hands)))
+        left = ", ".join(f"{terms.card(k)} {n}" for k, n in state.deck_kinds if n) or nothing
+        parts.append(Text(_("The deck holds: {cards}.").format(cards=left)))
     else:
-        parts.append(Text("Hands are secret: " + "; ".join(
-            f"{p.name} holds {plural(p.cards, 'card')}" for p in state.players) + "."))
-    shown = ", ".join(state.discard) or "nothing"
-    parts.append(Text(f"The discard pile: {shown}."))
+        holds = "; ".join(ngettext("{player} holds {n} card", "{player} holds {n} cards",
+                                  p.cards).format(player=p.name, n=p.cards)
+                         for p in state.players)
+        parts.append(Text(_("Hands are secret: {hands}.").format(hands=holds)))
+    shown = ", ".join(terms.cards(state.discard)) or nothing
+    parts.append(Text(_("The discard pile: {cards}.").format(cards=shown)))
     return parts
 
 
@@ -440,9 +568,20 @@ def status_dict(board: Board, state: GameState) -> dict[str, Any]:
 # --- score -------------------------------------------------------------------------------------
 
 
-_SOURCE_WORDS = {"building": "buildings", "souk": "souks", "caravan": "caravan places",
-                 "caravan_full": "caravan full", "caravan_week": "caravan week end",
-                 "goldvp": "gold card", "camelvp": "camel card"}
+#: The sources of points (the ledger's words), in the order the score shows them.
+_SOURCE_WORDS = ("building", "souk", "caravan", "caravan_full", "caravan_week", "goldvp",
+                 "camelvp")
+
+
+def _source_columns() -> dict[str, str]:
+    """How the score's columns name the sources: the first space breaks the head in two."""
+    return {"building": pgettext("score column", "buildings"),
+            "souk": pgettext("score column", "souks"),
+            "caravan": pgettext("score column", "caravan places"),
+            "caravan_full": pgettext("score column", "caravan full"),
+            "caravan_week": pgettext("score column", "caravan week end"),
+            "goldvp": pgettext("score column", "gold card"),
+            "camelvp": pgettext("score column", "camel card")}
 
 
 def points_by_week(state: GameState) -> list[tuple[str, list[int]]]:
@@ -458,11 +597,14 @@ def points_by_week(state: GameState) -> list[tuple[str, list[int]]]:
     return rows
 
 
-def week_labels(state: GameState) -> list[str]:
+def week_labels(state: GameState, shown: bool = False) -> list[str]:
     """What each column of :func:`points_by_week` is: ``after week 1`` for a week that has
-    ended, ``week 2 so far (day 3)`` for the week being played."""
-    return [f"after week {w}" if w < state.week or state.over
-            else f"week {w} so far (day {state.day})" for w in range(1, state.week + 1)]
+    ended, ``week 2 so far (day 3)`` for the week being played; ``shown``: in the language
+    in use (else as ``--json`` writes them, in English whatever the language)."""
+    after = _("after week {week}") if shown else "after week {week}"
+    so_far = _("week {week} so far (day {day})") if shown else "week {week} so far (day {day})"
+    return [after.format(week=w) if w < state.week or state.over
+            else so_far.format(week=w, day=state.day) for w in range(1, state.week + 1)]
 
 
 def score_view(board: Board, played: Played, title: str) -> RenderableType:
@@ -474,11 +616,12 @@ def score_view(board: Board, played: Played, title: str) -> RenderableType:
     names = [p.name for p in state.players]
     parts: list[RenderableType] = [Text(title, style="bold")]
     summary = _table()
-    summary.add_column("player", overflow="fold")
+    summary.add_column(_("player"), overflow="fold")
     sources = [k for k in _SOURCE_WORDS if any(e.source == k for e in state.ledger)]
+    columns = _source_columns()
     for k in sources:
-        summary.add_column(_SOURCE_WORDS[k].replace(" ", "\n", 1), justify="right")
-    summary.add_column("total", justify="right")
+        summary.add_column(columns[k].replace(" ", "\n", 1), justify="right")
+    summary.add_column(_("total"), justify="right")
     for seat, name in enumerate(names):
         mine = [e for e in state.ledger if e.player == seat]
         summary.add_row(Text(name), *(str(sum(e.points for e in mine if e.source == k))
@@ -488,24 +631,22 @@ def score_view(board: Board, played: Played, title: str) -> RenderableType:
         entries = [e for e in state.ledger if e.week == week]
         if not entries:
             continue
-        lines = _table(show_header=False, title=f"Week {week}", title_justify="left",
-                       title_style="bold")
+        lines = _table(show_header=False, title=_("Week {week}").format(week=week),
+                       title_justify="left", title_style="bold")
         lines.add_column("day", justify="right")
         lines.add_column("player", overflow="fold", max_width=16)
         lines.add_column("points", justify="right")
         lines.add_column("for", overflow="fold")
         for e in entries:
-            lines.add_row(f"day {e.day}", Text(names[e.player]), f"+{e.points}",
-                          e.explanation)
+            lines.add_row(_("day {day}").format(day=e.day), Text(names[e.player]),
+                          f"+{e.points}", e.explanation)
         parts.append(lines)
     if played.complete:
         winners = [names[s] for s in played.winners()]
         best = state.players[played.winners()[0]].score
-        verdict = (f"{winners[0]} wins with {best}." if len(winners) == 1 else
-                   f"{' and '.join(winners)} share the win with {best}.")
-        parts.append(Text(verdict, style="bold"))
+        parts.append(Text(verdict(winners, best), style="bold"))
     else:
-        parts.append(Text("The game is not finished: totals so far.", style="dim"))
+        parts.append(Text(_("The game is not finished: totals so far."), style="dim"))
     return Group(*parts)
 
 
@@ -541,7 +682,7 @@ def score_chart(played: Played, title: str) -> RenderableType:
     from rich.text import Text
 
     rows = points_by_week(played.state)
-    labels = week_labels(played.state)
+    labels = week_labels(played.state, shown=True)
     best = max((v for _, r in rows for v in r), default=0) or 1
     width = max((len(name) for name, _ in rows), default=0)
     parts: list[RenderableType] = [Text(title, style="bold")]
@@ -568,26 +709,26 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     week = before.week
     scored = [e for e in after.ledger[len(before.ledger):]
               if e.source in (SOUK, CARAVAN_WEEK)]
-    table = _table(title=f"End of week {week} (Y4.5)", title_justify="left")
-    table.add_column("player")
-    table.add_column("points", justify="right")
-    table.add_column("for")
+    table = _table(title=_("End of week {week} (Y4.5)").format(week=week),
+                   title_justify="left")
+    table.add_column(_("player"))
+    table.add_column(_("points"), justify="right")
+    table.add_column(_("for"))
     for e in scored:
         table.add_row(player_text(after.setup, e.player), f"+{e.points}", e.explanation)
     if not scored:
-        table.add_row("-", "", "no complete souk, no cube on the caravan")
+        table.add_row("-", "", _("no complete souk, no cube on the caravan"))
     parts: list[RenderableType] = [table]
     scores = ", ".join(f"{p.name} {p.score}" for p in after.players)
     if after.over:
         best = max(p.score for p in after.players)
         winners = [p.name for p in after.players if p.score == best]
-        verdict = (f"{winners[0]} wins with {best}." if len(winners) == 1 else
-                   f"{' and '.join(winners)} share the win with {best}.")
-        parts.append(Text(f"The game is over ({scores}). {verdict} Every point: asara "
-                          f"score."))
+        parts.append(Text(_("The game is over ({scores}). {verdict} Every point: asara "
+                            "score.").format(scores=scores, verdict=verdict(winners, best))))
     else:
-        parts.append(Text(f"Scores: {scores}. The quarters are empty, the supervisor is back "
-                          f"on {board.centre}; {turn_text(after) or ''}"))
+        parts.append(Text(_("Scores: {scores}. The quarters are empty, the supervisor is back "
+                            "on {cell}; {next}").format(scores=scores, cell=board.centre,
+                                                        next=turn_text(after) or "")))
     return Group(*parts)
 
 
@@ -603,7 +744,8 @@ def result_line(board: Board, before: GameState, after: GameState, event: Event,
 
     lines = [f"{f'#{after.events} ' if numbered else ''}{move_text(board, event)}."]
     if isinstance(event, Roll):
-        lines += ["  " + x for x in _packed("Tower: ", [t for t, _ in tower_items(board, after)])]
+        lines += ["  " + x for x in _packed(_("Tower:") + " ",
+                                            [t for t, _style in tower_items(board, after)])]
     if not isinstance(event, Checkpoint):
         lines += _touched(board, before, after, event, moved(board, before, event))
     scored = after.ledger[len(before.ledger):]
@@ -613,7 +755,8 @@ def result_line(board: Board, before: GameState, after: GameState, event: Event,
         for e in week_end:
             by[e.player] += e.points
         names = ", ".join(f"{after.players[s].name} +{n}" for s, n in by.items())
-        lines.append(f"  The week end scores apart from the move: {names} (below).")
+        lines.append("  " + _("The week end scores apart from the move: {points} (below)."
+                              ).format(points=names))
     nxt = turn_text(after)
     if nxt is not None:
         lines.append("  " + (_last_day(board, after) or nxt))
@@ -629,24 +772,31 @@ def _touched(board: Board, before: GameState, after: GameState, event: Roll | Tu
     items: dict[int, list[str]] = {} if mover is None or isinstance(event, Roll) else {
         mover: []}
     for f in flows:
-        amounts = [f"{n:+d} {what}" for n, what in ((f.gold, "gold"),
-                                                   (f.camels, "camel" if abs(f.camels) == 1
-                                                    else "camels"),
-                                                   (f.cards, "card" if abs(f.cards) == 1
-                                                    else "cards")) if n]
+        amounts = []
+        if f.gold:
+            amounts.append(pgettext("gold coins", "{n} gold").format(n=f"{f.gold:+d}"))
+        if f.camels:
+            amounts.append(ngettext("{n} camel", "{n} camels", abs(f.camels)).format(
+                n=f"{f.camels:+d}"))
+        if f.cards:
+            amounts.append(ngettext("{n} card", "{n} cards", abs(f.cards)).format(
+                n=f"{f.cards:+d}"))
         items.setdefault(f.player, []).append(
             f"{', '.join(amounts)} ({f.why})" if amounts else f.why)
     for e in after.ledger[len(before.ledger):]:
         if e.source in (SOUK, CARAVAN_WEEK):
             continue
         why = re.sub(rf"\s*[:=] {e.points}$", "", e.explanation)
-        points = "point" if e.points == 1 else "points"
-        items.setdefault(e.player, []).append(f"{e.points:+d} {points}: {why}")
+        items.setdefault(e.player, []).append(
+            ngettext("{n} point: {why}", "{n} points: {why}", e.points).format(
+                n=f"{e.points:+d}", why=why))
     out = []
     for seat, parts in items.items():
         p = after.players[seat]
-        now = (f"now {p.gold} gold, {plural(p.camels, 'camel')}, {plural(p.cards, 'card')}, "
-               f"{plural(p.score, 'point')}")
+        now = _("now {gold} gold, {camels}, {cards}, {points}").format(
+            gold=p.gold, camels=ngettext("{n} camel", "{n} camels", p.camels).format(n=p.camels),
+            cards=ngettext("{n} card", "{n} cards", p.cards).format(n=p.cards),
+            points=ngettext("{n} point", "{n} points", p.score).format(n=p.score))
         out.append(f"  {p.name}: {'; '.join([*parts, now])}.")
     return out
 
@@ -658,9 +808,11 @@ def _last_day(board: Board, state: GameState) -> str | None:
         return None
     order = ", ".join(f"{state.players[s].name} ({state.players[s].score})"
                       for s in state.order)
-    return (f"{_when(state)}, the last day: turns go by score, lowest first (Y5.2; a tie "
-            f"goes to the one sitting farthest clockwise from yesterday's start player): "
-            f"{order}. {state.players[state.order[0]].name} rolls (start player).")
+    return _("Week {week}, day {day}, the last day: turns go by score, lowest first (Y5.2; "
+             "a tie goes to the one sitting farthest clockwise from yesterday's start "
+             "player): {order}. {player} rolls (start player).").format(
+        week=state.week, day=state.day, order=order,
+        player=state.players[state.order[0]].name)
 
 
 # --- the board profile ---------------------------------------------------------------------------
@@ -671,40 +823,52 @@ def board_view(board: Board) -> RenderableType:
     from rich.text import Text
 
     parts: list[RenderableType] = [
-        Text(f"Board profile {board.profile}: {board.description}", style="bold"),
-        Text(f"{board.min_players}-{board.max_players} players, {board.weeks} weeks of "
-             f"{board.days} days; {board.white_dice} white dice + {board.yellow_dice} yellow "
-             f"({board.yellow_cost} gold each); start: {board.start_gold} gold, "
-             f"{plural(board.start_camels, 'camel')}."),
-        Text(f"Tower rows, bottom to top: {', '.join(board.rows)}."),
+        Text(_("Board profile {profile}: {description}").format(
+            profile=board.profile, description=board.description), style="bold"),
+        Text(_("{least}-{most} players, {weeks} weeks of {days} days; {white} white dice + "
+               "{yellow} yellow ({cost} gold each); start: {gold} gold, {camels}.").format(
+            least=board.min_players, most=board.max_players, weeks=board.weeks,
+            days=board.days, white=board.white_dice, yellow=board.yellow_dice,
+            cost=board.yellow_cost, gold=board.start_gold,
+            camels=ngettext("{n} camel", "{n} camels", board.start_camels).format(
+                n=board.start_camels))),
+        Text(_("Tower rows, bottom to top: {rows}.").format(
+            rows=", ".join(terms.row(r) for r in board.rows))),
         *street_parts(board),
     ]
-    souks = _table(title="Souks (Y1.1)", title_justify="left")
-    for col in ("souk", "quarter", "points", "shops", "street-side shops face", "inner"):
+    souks = _table(title=_("Souks (Y1.1)"), title_justify="left")
+    for col in (_("souk"), _("quarter"), _("points"), _("shops"), _("street-side shops face"),
+                pgettext("shop", "inner")):
         souks.add_column(col)
     for s in board.souks:
-        souks.add_row(s.id, s.quarter, str(s.value), str(s.shops),
+        souks.add_row(terms.souk(s.id), terms.good(s.quarter), str(s.value), str(s.shops),
                       " · ".join("+".join(c) for c in s.street), str(s.inner))
     parts.append(souks)
     arms = ", ".join(f"{a}1-{a}{n}" for a, n in board.arms)
-    parts.append(Text(f"Street: {board.centre} and the arms {arms}."))
-    per = ", ".join(f"{n} players: {c}" for n, c in board.caravan_camels.items())
-    parts.append(Text(f"Caravan rows {', '.join(board.caravan_rows)}: points "
-                      f"{board.caravan_points}, factors {board.caravan_factors}; camels per "
-                      f"row ({per})."))
-    buildings = _table(title="Buildings (Y1.4)", title_justify="left")
-    for col in ("building", "camels", "gold", "bonus"):
+    parts.append(Text(_("Street: {centre} and the arms {arms}.").format(
+        centre=board.centre, arms=arms)))
+    per = ", ".join(ngettext("{n} player: {camels}", "{n} players: {camels}", n).format(
+        n=n, camels=c) for n, c in board.caravan_camels.items())
+    parts.append(Text(_("Caravan rows {rows}: points {points}, factors {factors}; camels per "
+                        "row ({camels}).").format(
+        rows=", ".join(terms.caravan_row(r) for r in board.caravan_rows),
+        points=board.caravan_points, factors=board.caravan_factors, camels=per)))
+    buildings = _table(title=_("Buildings (Y1.4)"), title_justify="left")
+    for col in (_("building"), _("camels"), pgettext("gold coins", "gold"), _("bonus")):
         buildings.add_column(col)
     for b in board.buildings.values():
-        buildings.add_row(b.id, str(b.camels), str(b.gold), str(b.bonus))
+        buildings.add_row(terms.building(b.id), str(b.camels), str(b.gold), str(b.bonus))
     parts.append(buildings)
-    parts.append(Text(f"Building points, 1st to {ordinal(len(board.building_points))}: "
-                      f"{', '.join(map(str, board.building_points))}."))
-    cards = _table(title=f"Cards (Y1.5): a deck of {board.deck}", title_justify="left")
-    for col in ("card", "effect", "copies", "certainty"):
+    parts.append(Text(_("Building points, 1st to {last}: {points}.").format(
+        last=nth(len(board.building_points)),
+        points=", ".join(map(str, board.building_points)))))
+    cards = _table(title=_("Cards (Y1.5): a deck of {n}").format(n=board.deck),
+                   title_justify="left")
+    for col in (_("card"), _("effect"), _("copies"), _("certainty")):
         cards.add_column(col)
     for c in board.cards.values():
-        cards.add_row(c.id, c.effect, str(c.copies), c.certainty)
+        cards.add_row(terms.card(c.id), terms.effect(c.effect), str(c.copies),
+                      terms.certainty(c.certainty))
     parts.append(cards)
     return Group(*parts)
 
@@ -718,8 +882,8 @@ def street_parts(board: Board) -> list[RenderableType]:
     drawn = street_text(board)
     if not drawn:
         return []
-    return [Text("The street: each cell's name, and the souk of each shop it faces (print "
-                 "it: asara board --game yspahan --format svg > street.svg)", style="bold"),
+    return [Text(_("The street: each cell's name, and the souk of each shop it faces (print "
+                   "it: asara board --game yspahan --format svg > street.svg)"), style="bold"),
             Text(drawn, no_wrap=True, overflow="crop"),
             *(Text(line) for line in street_notes(board))]
 

@@ -15,8 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape as _html_escape
 
+from asara_cli.core.i18n import _
 from asara_cli.core.shown import safe_text
+from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules.board import Board
+from asara_cli.games.yspahan.rules.events import INNER
 
 #: The arms the layout knows, and where each goes: W and E in the row, N up, S down.
 ARMS = ("W", "E", "N", "S")
@@ -32,6 +35,11 @@ class Label:
     cell: str
     souk: str
     side: str
+
+    @property
+    def shown(self) -> str:
+        """The souk as the map names it, in the language in use (``chest8``, ``Truhe8``)."""
+        return terms.souk(self.souk)
 
 
 def drawable(board: Board) -> bool:
@@ -52,7 +60,7 @@ def labels(board: Board) -> list[Label]:
     for cell in board.cells:
         pos = board.cell_position(cell)
         arm = pos[0] if pos is not None else ""
-        for souk_index, _ in board.faces.get(cell, ()):
+        for souk_index, _shop in board.faces.get(cell, ()):
             souk = board.souks[souk_index]
             others = arms_of.get(souk.quarter, set())
             if arm in ("W", "E"):
@@ -89,16 +97,19 @@ def street_text(board: Board) -> str:
         lines: list[list[str]] = []
         for lab in sorted((d for d in drawn if d.side == side and d.cell in x_of),
                           key=lambda d: -x_of[d.cell]):
-            x, end = x_of[lab.cell], x_of[lab.cell] + len(lab.souk)
-            if x < centre + STEP and end > centre:  # would cross the vertical arm
+            x = x_of[lab.cell]
+            start, end = x, x + len(lab.shown)
+            if x < centre and end > centre:  # a longer name (German) ends where the arm is
+                start, end = centre - len(lab.shown), centre
+            if start < 0 or (x < centre + STEP and end > centre):  # would cross the arm
                 raise _NoRoom(lab.souk)
             depth = 0
             while True:
                 if depth == len(lines):
                     lines.append([" "] * (width + 8))
                 line = lines[depth]
-                if all(c == " " for c in line[x:end + 1]):  # a new line always has room
-                    line[x:end] = list(lab.souk)
+                if all(c == " " for c in line[start:end + 1]):  # a new line always has room
+                    line[start:end] = list(lab.shown)
                     for k in range(depth):
                         lines[k][x] = "│"
                     break
@@ -111,8 +122,8 @@ def street_text(board: Board) -> str:
         out = []
         for i in numbers:
             cell = f"{name}{i}"
-            west = " ".join(d.souk for d in drawn if d.cell == cell and d.side == "west")
-            east = " ".join(d.souk for d in drawn if d.cell == cell and d.side == "east")
+            west = " ".join(d.shown for d in drawn if d.cell == cell and d.side == "west")
+            east = " ".join(d.shown for d in drawn if d.cell == cell and d.side == "east")
             left = " " * max(0, centre - 1 - len(west)) + west + " "
             out.append((left[-centre:] if centre else "") + f"{cell:<{STEP}}" + east)
         return out
@@ -139,16 +150,20 @@ class _NoRoom(Exception):
 
 def street_notes(board: Board) -> list[str]:
     """What the map cannot show: the inner shops, and which shops face two cells."""
-    inner = ", ".join(f"{s.id} {s.inner}" for s in board.souks if s.inner)
-    corners = [f"{s.id} at {' and '.join(cells)}" for s in board.souks for cells in s.street
-               if len(cells) > 1]
-    out = [f"A shop is named by its souk and the cell it faces (goods bag6 W5). "
-           f"{board.centre} faces no shop."]
+    from asara_cli.games.yspahan.screens import and_names
+
+    inner = ", ".join(f"{terms.souk(s.id)} {s.inner}" for s in board.souks if s.inner)
+    corners = [_("{souk} at {cells}").format(souk=terms.souk(s.id), cells=and_names(cells))
+               for s in board.souks for cells in s.street if len(cells) > 1]
+    named = f"{terms.souk('bag6')} W5"
+    out = [_("A shop is named by its souk and the cell it faces (goods {shop}). {centre} "
+             "faces no shop.").format(shop=named, centre=board.centre)]
     if corners:
-        out.append("Corner shops, facing two cells (name either): " + "; ".join(corners)
-                   + ".")
+        out.append(_("Corner shops, facing two cells (name either): {shops}.").format(
+            shops="; ".join(corners)))
     if inner:
-        out.append(f"Inner shops (no cell: write the souk and inner): {inner}.")
+        out.append(_("Inner shops (no cell: write the souk and {inner}): {shops}.").format(
+            inner=INNER, shops=inner))  # the word typed, in every language
     return out
 
 
@@ -203,8 +218,9 @@ def street_svg(board: Board) -> str:
         ew = "W" if "W" in arms else "E"
         ns = "N" if "N" in arms else "S"
         qx, qy = quadrant[(ew, ns)]
+        named = _("the {quarter} quarter").format(quarter=terms.good(q))
         out.append(f'<text x="{qx}" y="{qy + 14}" font-size="13" font-style="italic" '
-                   f'fill="#555">the {escape(q)} quarter</text>')
+                   f'fill="#555">{escape(named)}</text>')
     for name in board.cells:
         x, y = box_of(name)
         out.append(f'<g class="cell" data-cell="{escape(name)}">'
@@ -224,29 +240,34 @@ def street_svg(board: Board) -> str:
             sx = x
             sy = (y - gap - h - n * (h + gap) if lab.side == "north"
                   else y + cell + gap + n * (h + gap))
+            # a box's height holds 7 letters at 10 points; a longer name (German) is smaller
+            size = 10 if len(lab.shown) <= 7 else round(70 / len(lab.shown), 1)
             text = (f'<text x="{sx + w / 2:g}" y="{sy + h / 2 + 4:g}" text-anchor="middle" '
-                    f'font-size="10" transform="rotate(-90 {sx + w / 2:g} {sy + h / 2:g})">'
-                    f'{escape(lab.souk)}</text>')
+                    f'font-size="{size:g}" '
+                    f'transform="rotate(-90 {sx + w / 2:g} {sy + h / 2:g})">'
+                    f'{escape(lab.shown)}</text>')
         else:
             w, h = shop_w, cell
             sy = y
             sx = (x - gap - w - n * (w + gap) if lab.side == "west"
                   else x + cell + gap + n * (w + gap))
             text = (f'<text x="{sx + w / 2:g}" y="{sy + h / 2 + 4:g}" text-anchor="middle" '
-                    f'font-size="11">{escape(lab.souk)}</text>')
+                    f'font-size="11">{escape(lab.shown)}</text>')
         out.append(f'<g class="shop" data-cell="{escape(lab.cell)}" '
                    f'data-souk="{escape(lab.souk)}"><rect x="{sx:g}" y="{sy:g}" width="{w:g}" '
                    f'height="{h:g}" fill="{fill}" stroke="#777"/>{text}</g>')
     bottom = row_y + cell + band + length["S"] * (cell + gap) + 30
-    lines = [*street_notes(board), "Souks by quarter:"]
-    lines += [f"  {q}: {', '.join(board.souks[i].id for i in board.souks_of(q))}"
+    lines = [*street_notes(board), _("Souks by quarter:")]
+    lines += [f"  {terms.good(q)}: "
+              + ", ".join(terms.souk(board.souks[i].id) for i in board.souks_of(q))
               for q in board.quarters]
     for k, line in enumerate(lines):
         out.append(f'<text x="{margin_x}" y="{bottom + 16 * k:g}" font-size="10" '
                    f'xml:space="preserve">{escape(line)}</text>')
     page_h = bottom + 16 * len(lines) + 10
-    title = (f'<text x="{margin_x}" y="28" font-size="18" font-weight="bold">YSPAHAN: the '
-             f'street, every cell and the shops it faces</text>')
+    heading = _("YSPAHAN: the street, every cell and the shops it faces")
+    title = (f'<text x="{margin_x}" y="28" font-size="18" font-weight="bold">'
+             f'{escape(heading)}</text>')
     # one A4 page, portrait, within its margins: 190 mm wide, the height as drawn
     return ('<?xml version="1.0" encoding="utf-8"?>\n'
             f'<svg xmlns="http://www.w3.org/2000/svg" width="190mm" '

@@ -1,6 +1,7 @@
 """The words a player types at a Yspahan table: rows and quarters, souks and street cells,
 buildings, card kinds, colours and player names, by unique prefix, case-insensitively, with
-the German edition's names as aliases (Sack, Fass, Truhe, Amphore; Weide, Geschäft ...).
+the German edition's names as aliases (Sack, Fass, Truhe, Amphore; Weide, Geschäft ...;
+Truhe8 for chest8), in every language: the log keeps the English words.
 
 Every function returns the canonical word or raises :class:`WordError` with one line that
 names the candidates of an ambiguous prefix, or the closest word ("did you mean ...?") and
@@ -10,10 +11,13 @@ the words that would have been understood.
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from asara_cli.cli import recording
+from asara_cli.core.i18n import _
+from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules.board import Board
 
 
@@ -28,34 +32,71 @@ def fold(word: str) -> str:
     return w.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
 
 
-def pick(word: str, vocabulary: Mapping[str, str], what: str) -> str:
+def _same(word: str) -> str:
+    return word
+
+
+def _or(words: Sequence[str]) -> str:
+    out = words[0] if words else ""
+    for word in words[1:]:
+        out = _("{words} or {word}").format(words=out, word=word)
+    return out
+
+
+def pick(word: str, vocabulary: Mapping[str, str], what: str,
+         shown: Callable[[str], str] = _same, aliases: Mapping[str, str] | None = None
+         ) -> str:
     """The value of ``word`` in ``vocabulary``: an exact word, else a unique prefix (several
-    words of one value are one candidate)."""
+    words of one value are one candidate). ``aliases`` are read as well, their prefixes only
+    where no word of ``vocabulary`` begins so (an English prefix means what it always
+    meant). ``what`` names the kind of word in messages (in the language in use), ``shown``
+    shows a value there."""
     w = fold(word)
     if not w:
-        raise WordError(f"empty {what}")
+        raise WordError(_("empty {what}").format(what=what))
+    aliases = aliases or {}
     if w in vocabulary:
         return vocabulary[w]
+    if w in aliases:
+        return aliases[w]
     found: dict[str, list[str]] = {}
-    for key, value in vocabulary.items():
-        if key.startswith(w):
-            found.setdefault(value, []).append(key)
+    for words in (vocabulary, aliases):
+        for key, value in words.items():
+            if key.startswith(w):
+                found.setdefault(value, []).append(key)
+        if found:
+            break
     if len(found) == 1:
         return next(iter(found))
     known = list(dict.fromkeys(vocabulary.values()))
     if not found:
-        close = difflib.get_close_matches(w, list(vocabulary), n=1, cutoff=0.6)
-        hint = f"did you mean {vocabulary[close[0]]}? " if close else ""
-        raise WordError(f"{word!r} is not a {what} ({hint}known: {', '.join(known)})")
-    raise WordError(f"{word!r} is ambiguous: {' or '.join(found)}? Type more letters")
+        close = (difflib.get_close_matches(w, list(vocabulary), n=1, cutoff=0.6)
+                 or difflib.get_close_matches(w, list(aliases), n=1, cutoff=0.6))
+        hint = ("" if not close else _("did you mean {word}? ").format(
+            word=shown(vocabulary.get(close[0]) or aliases[close[0]])))
+        raise WordError(_("{word!r} is not a {what} ({hint}known: {known})").format(
+            word=word, what=what, hint=hint, known=", ".join(map(shown, known))))
+    raise WordError(_("{word!r} is ambiguous: {words}? Type more letters").format(
+        word=word, words=_or([shown(v) for v in found])))
 
 
-#: The German edition's names of the rows and quarters (YSPAHAN.md Y1) and buildings (Y1.4).
+#: The German edition's names of the rows and quarters (YSPAHAN.md Y1) and buildings (Y1.4),
+#: folded: the words ``terms.py`` shows in German, read in every language.
 GERMAN = {
     "sack": "bag", "fass": "barrel", "truhe": "chest", "amphore": "vase", "kamele": "camels",
     "weide": "pasture", "geschaeft": "shop", "badehaus": "bath",
     "karawanserei": "caravanserai", "markt": "market", "lastenaufzug": "hoist",
 }
+
+#: The card kinds' German names (the German rulebook names none: its card sheet is not at
+#: hand), folded, as ``terms.py`` shows them.
+GERMAN_CARDS = {
+    "kamele3": "camels3", "gold3": "gold3", "kamelfrei": "nocamels", "goldfrei": "nogold",
+    "karawane": "caravan", "basar": "souk", "goldpunkte": "goldvp",
+    "kamelpunkte": "camelvp", "tausch": "exchange",
+}
+
+_SOUK = re.compile(r"^([a-z]+)([0-9]+)$")
 
 
 def _with_german(words: Sequence[str]) -> dict[str, str]:
@@ -67,23 +108,34 @@ def _with_german(words: Sequence[str]) -> dict[str, str]:
 
 
 def row(word: str, board: Board) -> str:
-    return pick(word, _with_german(board.rows), "row of the tower")
+    return pick(word, _with_german(board.rows), _("row of the tower"), terms.row)
 
 
 def quarter(word: str, board: Board) -> str:
-    return pick(word, _with_german(board.quarters), "quarter")
+    return pick(word, _with_german(board.quarters), _("quarter"), terms.good)
 
 
 def building(word: str, board: Board) -> str:
-    return pick(word, _with_german(list(board.buildings)), "building")
+    return pick(word, _with_german(list(board.buildings)), _("building"), terms.building)
 
 
 def card(word: str, board: Board) -> str:
-    return pick(word, {fold(k): k for k in board.cards}, "card kind")
+    kinds = {fold(k): k for k in board.cards}
+    german = {de: en for de, en in GERMAN_CARDS.items() if en in board.cards}
+    return pick(word, kinds, _("card kind"), terms.card, german)
 
 
 def souk(word: str, board: Board) -> str:
-    return pick(word, {fold(s.id): s.id for s in board.souks}, "souk")
+    """A souk by its id (``chest8``) or by the German quarter's name and the souk's value
+    (``truhe8``)."""
+    vocabulary = {fold(s.id): s.id for s in board.souks}
+    german = {en: de for de, en in GERMAN.items()}
+    aliases = {}
+    for s in board.souks:
+        m = _SOUK.match(fold(s.id))
+        if m is not None and m.group(1) in german:
+            aliases[german[m.group(1)] + m.group(2)] = s.id
+    return pick(word, vocabulary, _("souk"), terms.souk, aliases)
 
 
 def cell(word: str, board: Board) -> str:
@@ -93,14 +145,15 @@ def cell(word: str, board: Board) -> str:
     if w in cells:
         return cells[w]
     close = difflib.get_close_matches(w, list(cells), n=1, cutoff=0.5)
-    hint = f"did you mean {cells[close[0]]}? " if close else ""
+    hint = _("did you mean {word}? ").format(word=cells[close[0]]) if close else ""
     arms = ", ".join(f"{a}1-{a}{n}" for a, n in board.arms)
-    raise WordError(f"{word!r} is not a street cell ({hint}cells: {board.centre}, {arms})")
+    raise WordError(_("{word!r} is not a street cell ({hint}cells: {centre}, {arms})").format(
+        word=word, hint=hint, centre=board.centre, arms=arms))
 
 
 def player(word: str, names: Sequence[str]) -> str:
     """A player's name from the log header by unique prefix, case-insensitively."""
-    return pick(word, {fold(n): n for n in names}, "player")
+    return pick(word, {fold(n): n for n in names}, _("player"))
 
 
 #: Player colours (Y1) and their German names.
@@ -109,4 +162,4 @@ COLOURS = {"blue": "blue", "blau": "blue", "red": "red", "rot": "red", "green": 
 
 
 def colour(word: str) -> str:
-    return pick(word, COLOURS, "player colour")
+    return pick(word, COLOURS, _("player colour"), terms.colour)

@@ -1,0 +1,199 @@
+"""The game's nouns in the language people read (docs/glossary.md): tower colours, tower
+parts, tiles, areas, towers, buyers, gifts, places. Every screen of ASARA shows a game term
+through these, so each concept has one word.
+
+A copy of ``rules/terms.py`` of the referee's German translation (same functions, contexts
+and words), for the screens until both are merged: then this module imports that one.
+Buyer colours (``blue``) and player names are shown as the log writes them: they are words a
+person types back, and the log keeps its one English format.
+"""
+
+from __future__ import annotations
+
+from asara_cli.core import i18n
+from asara_cli.core.i18n import ngettext, pgettext
+from asara_cli.core.words import ordinal as english_ordinal
+from asara_cli.games.asara.rules.model import Colour, Section
+
+__all__ = ["area", "buyer", "category", "colour", "expansion", "gift", "ordinal", "part",
+           "section", "sections", "space_word", "tile", "tower", "tower_named", "tower_word"]
+
+
+def colour(c: Colour | str) -> str:
+    """A tower colour: ``red``, ``Rot``. Its context is ``tower colour``: YSPAHAN's colours
+    (context ``colour``) are adjectives, ``rot``; ASARA's are nouns, ``Turm in Rot``."""
+    return _lookup("colour").get(str(c), str(c))
+
+
+def section(s: Section | str) -> str:
+    """A tower part (section type): ``base``, ``Basis``."""
+    return _lookup("section").get(str(s), str(s))
+
+
+def sections(s: Section | str, n: int) -> str:
+    """``3 bases``, ``3 Basen``: a count of one tower part."""
+    match str(s):
+        case "base":
+            text = ngettext("{n} base", "{n} bases", n)
+        case "trunk":
+            text = ngettext("{n} trunk", "{n} trunks", n)
+        case "window":
+            text = ngettext("{n} window", "{n} windows", n)
+        case "turret":
+            text = ngettext("{n} turret", "{n} turrets", n)
+        case other:
+            return f"{n} {other}"
+    return text.format(n=n)
+
+
+def tile(s: Section | str, c: Colour | str, gold: bool = False) -> str:
+    """A tile: ``red base``, ``gold red base``; German ``Basis in Rot``, ``Basis in Rot mit
+    Goldverzierung``."""
+    if gold:
+        text = pgettext("tile", "gold {colour} {section}")
+    else:
+        text = pgettext("tile", "{colour} {section}")
+    return text.format(colour=colour(c), section=section(s))
+
+
+def area(name: str) -> str:
+    """An area of the board by its name in the board profile (``House of Spies``); a name
+    the packaged profile does not give is shown as the table's profile writes it."""
+    return _lookup("area").get(name, name)
+
+
+def space_word(kind: str) -> str:
+    """What a space of an area is called: a plot in the building circle."""
+    return pgettext("area", "plot") if kind == "building" else pgettext("area", "space")
+
+
+def tower(c: Colour | str, n: int = 1) -> str:
+    """``red tower``, ``2nd red tower``: a player's n-th tower of a colour."""
+    if n == 1:
+        return pgettext("tower", "{colour} tower").format(colour=colour(c))
+    return pgettext("tower", "{nth} {colour} tower").format(nth=ordinal(n), colour=colour(c))
+
+
+def part(s: Section | str, gold: bool = False) -> str:
+    """A tower part placed in a build: ``window``, ``gold window``."""
+    if gold:
+        return pgettext("part", "gold {section}").format(section=section(s))
+    return section(s)
+
+
+def tower_word(c: Colour | str, n: int = 1) -> str:
+    """A tower as the build command names it, in the language in use: ``red``, ``red 2``
+    (German ``Rot``, ``Rot 2``: the German colour words are typed as well)."""
+    return colour(c) if n == 1 else f"{colour(c)} {n}"
+
+
+def tower_named(label: str) -> str:
+    """A tower's name as the build command writes it (``red 2``), in the language in use."""
+    word, _sep, n = label.partition(" ")
+    return f"{colour(word)} {n}" if n else colour(word)
+
+
+def buyer(label: str) -> str:
+    """``a blue buyer``: one buyer card, its colour as the log writes it."""
+    if i18n.language() == i18n.SOURCE:
+        return f"{'an' if label[:1] in 'aeiou' else 'a'} {label} buyer"
+    return pgettext("buyer", "a {label} buyer").format(label=label)
+
+
+def ordinal(n: int) -> str:
+    """``2nd``, ``2.``."""
+    text = pgettext("ordinal", "{n}th")
+    return english_ordinal(n) if text == "{n}th" else text.format(n=n)
+
+
+def gift(kind: str, amount: int | None = None, s: Section | str | None = None) -> str:
+    """A gift card of the Caliph (R6.1) as the table reads it: ``asari 4``, ``buy base``."""
+    match kind:
+        case "asari":
+            return pgettext("gift", "asari {amount}").format(amount=amount)
+        case "buy":
+            return pgettext("gift", "buy {section}").format(section=section(s or ""))
+        case "buyer":
+            return pgettext("gift", "buyer")
+        case "prestige":
+            return pgettext("gift", "prestige")
+        case "lighted":
+            return pgettext("gift", "lighted")
+    return kind
+
+
+def expansion(key: str) -> str:
+    """An expansion by its key in the log: ``Gifts of the Caliph (R6.1)``."""
+    match key:
+        case "gifts":
+            return pgettext("expansion", "Gifts of the Caliph (R6.1)")
+        case "genie":
+            return pgettext("expansion", "House of the Bottle Genie (R6.2)")
+    return key
+
+
+def category(key: str) -> str:
+    """A final-evaluation category (R5): a colour, ``highest tower overall``, ``most
+    towers``, ``money``."""
+    match key:
+        case "overall":
+            return pgettext("category", "highest tower overall")
+        case "most_towers":
+            return pgettext("category", "most towers")
+        case "money":
+            return pgettext("category", "money")
+    return colour(key)
+
+
+# --- the tables, made once per language --------------------------------------------------------
+
+
+def _colours() -> dict[str, str]:
+    return {
+        "brown": pgettext("tower colour", "brown"),
+        "green": pgettext("tower colour", "green"),
+        "red": pgettext("tower colour", "red"),
+        "black": pgettext("tower colour", "black"),
+        "white": pgettext("tower colour", "white"),
+    }
+
+
+def _sections() -> dict[str, str]:
+    return {
+        "base": pgettext("tower part", "base"),
+        "trunk": pgettext("tower part", "trunk"),
+        "window": pgettext("tower part", "window"),
+        "turret": pgettext("tower part", "turret"),
+    }
+
+
+def _areas() -> dict[str, str]:
+    """The packaged board profile's area names (rules/board.py DEFAULT_AREAS)."""
+    return {
+        "base market": pgettext("area", "base market"),
+        "trunk market": pgettext("area", "trunk market"),
+        "window market": pgettext("area", "window market"),
+        "turret market": pgettext("area", "turret market"),
+        "building circle": pgettext("area", "building circle"),
+        "bank": pgettext("area", "bank"),
+        "coloured building": pgettext("area", "coloured building"),
+        "House of Spies": pgettext("area", "House of Spies"),
+        "Caliph's patronage": pgettext("area", "Caliph's patronage"),
+        "tent": pgettext("area", "tent"),
+        "House of the lighted windows": pgettext("area", "House of the lighted windows"),
+        "House of the Bottle Genie": pgettext("area", "House of the Bottle Genie"),
+    }
+
+
+_MAKERS = {"colour": _colours, "section": _sections, "area": _areas}
+#: The tables made, by what and language.
+_made: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def _lookup(what: str) -> dict[str, str]:
+    """One table of terms in the language in use, made at its first use there."""
+    key = (what, i18n.language())
+    table = _made.get(key)
+    if table is None:
+        table = _made[key] = _MAKERS[what]()
+    return table

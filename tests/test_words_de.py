@@ -162,3 +162,21 @@ def test_an_unknown_german_word_is_refused_in_german_with_the_german_words(
         words.colour("rott")
     assert str(refused.value) == ("Turmfarbe: 'rott' unbekannt (meinten Sie Rot? bekannt: "
                                   "Braun, Grün, Rot, Schwarz, Weiß)")
+
+
+@pytest.mark.parametrize(("typed", "incomplete", "offered"), [
+    ([], "gol", ["gold"]),
+    ([], "Goldv", ["Goldverzierung"]),  # the German word when no English one fits
+    (["gold"], "goldv", []),  # gold once
+])
+def test_completion_offers_goldverzierung_after_the_english_words(
+        typed: list[str], incomplete: str, offered: list[str]) -> None:
+    from asara_cli.games.asara import complete
+
+    assert complete._tile(typed, incomplete) == offered
+
+
+def test_completion_offers_the_gifts_german_words_when_no_english_one_fits() -> None:
+    from asara_cli.games.asara import complete
+
+    assert complete._OTHER_GIFTS == ["einkaeufer", "leuchtend", "kauf", "kaufen"]

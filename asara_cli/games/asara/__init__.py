@@ -328,17 +328,44 @@ class Asara(CodecModule["Setup", "Event"]):
         return RECORDING
 
 
-@cache  # a handful of keys, asked for by every game's scores
 def _source(key: str) -> Source:
+    from asara_cli.core import i18n
+
+    return _source_in(key, i18n.language())
+
+
+@cache  # a handful of keys, asked for by every game's scores, in the language in use
+def _source_in(key: str, language: str) -> Source:
+    from asara_cli.games.asara import terms
+
     year = number(key[4:]) if key.startswith("year") else None
     if year is not None:
-        return Source(key, f"year {year}", "year ends", _COLOURS["year"], (2, year), year)
+        return Source(key, _("year {year}").format(year=year), _("year ends"),
+                      _COLOURS["year"], (2, year), year)
     if key in _COLOURED:
-        return Source(key, key, "colours", _COLOURS[key], (3, _COLOURED.index(key)))
+        return Source(key, terms.colour(key), _("colours"), _COLOURS[key],
+                      (3, _COLOURED.index(key)))
     rank = {"builds": (0, 0), "gifts": (1, 0), "overall": (4, 0), "most_towers": (5, 0),
             "money": (6, 0)}
-    label = key.replace("_", " ")
+    label = _source_label(key)
     return Source(key, label, label, _COLOURS.get(key, "#999999"), rank.get(key, (9, 0)))
+
+
+def _source_label(key: str) -> str:
+    """``builds``, ``gifts``, ``overall``, ``most towers``, ``money``: where points came
+    from, as tables and charts name it."""
+    match key:
+        case "builds":
+            return pgettext("points from", "builds")
+        case "gifts":
+            return pgettext("points from", "gifts")
+        case "overall":
+            return pgettext("points from", "overall")
+        case "most_towers":
+            return pgettext("points from", "most towers")
+        case "money":
+            return pgettext("points from", "money")
+    return key.replace("_", " ")
 
 
 def _source_order(key: str) -> tuple[int, int]:

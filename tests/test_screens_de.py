@@ -16,7 +16,7 @@ from asara_cli.cli import app
 from asara_cli.render.wrap import DIAGNOSTIC
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_screens import FINAL_TURN, _copy, _typed, _year_end
+from test_screens import FINAL_TURN, _copy, _game, _gifts_game, _typed, _year_end
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots" / "de"
 WIDTH = 80
@@ -42,6 +42,14 @@ SCREENS: list[tuple[str, Callable[[Path], list[str]], int]] = [
     ("final", lambda t: _typed(t, FINAL_TURN), 0),
     ("tally", lambda t: ["tally", _copy(t, "rulebook-example.sheet.toml")], 0),
     ("tally-pro", lambda t: ["tally", _copy(t, "pro-lighted-tiebreaks.sheet.toml")], 0),
+    # refusals: the real mistake first, the rule id and the facts
+    ("refused-deal", lambda t: ["buy", "base", "red", "-c", "blue", "-s", "2", "-p", "Anna",
+                                *_gifts_game(t)], 1),
+    ("error-word", lambda t: ["buy", "window", "schw", "-c", "gren", "-p", "Ben",
+                              *_game(t, 1)], 2),
+    ("new-expansions", lambda t: ["new", "new.toml", "-p", "Anna", "-p", "Ben", "-p",
+                                  "Cleo", "--pro", "--gifts", "--genie", "--name-movers",
+                                  "--no-use"], 0),
 ]
 
 
@@ -72,6 +80,9 @@ def test_german_screen_at_80_columns(german: None, tmp_path: Path,
                "Sieger: Anna mit 64 Prestigepunkten"]),
     ("year-end", ["Ende von Jahr 1: Jahreswertung (R4)", "Kalif"]),
     ("final", ["Schlusswertung (R5)", "Anna gewinnt mit 64."]),
+    ("refused-deal", ["die Geschenke des Kalifen für Jahr 1 sind noch nicht verteilt",
+                      "[R6.1]", "6 Geschenke", "asara geschenke base 2"]),
+    ("error-word", ["'gren' ist kein bekanntes Farbwort; meinten Sie green?"]),
 ])
 def test_german_screens_use_the_glossary(name: str, words: list[str]) -> None:
     """The snapshots read by hand hold the rulebook's words (docs/glossary.md)."""

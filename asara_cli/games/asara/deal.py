@@ -4,7 +4,7 @@ leave the deal out; a recorder does not)."""
 
 from __future__ import annotations
 
-from asara_cli.core.i18n import _, pgettext
+from asara_cli.core.i18n import N_, _, pgettext
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.gifts import undealt
 from asara_cli.games.asara.rules.model import Variant
@@ -13,6 +13,8 @@ from asara_cli.games.asara.rules.state import KNOWN_EXPANSIONS, GameState, Setup
 #: what a deal looks like on the command line when no chest is known yet (5 gifts)
 EXAMPLE = ("asara gifts base 2 asari 6 trunk 1 buyer window 3 buy turret turret 4 prestige "
            "window 1 buyer")
+#: the command that records a deal, with its German word in German messages
+GIFTS = N_("asara gifts")
 
 
 def game_words(setup: Setup) -> str:
@@ -37,9 +39,14 @@ def deal_command(board: Board, state: GameState) -> str:
     if not state.chests:
         if state.setup.variant == Variant.PRO:
             return _("e.g. {example} lighted 1 lighted ({n} gifts, one in the House of the "
-                     "lighted windows)").format(example=EXAMPLE, n=board.gifts_dealt_pro)
-        return _("e.g. {example} ({n} gifts)").format(example=EXAMPLE, n=board.gifts_dealt)
-    return "asara gifts " + " ".join(f"{a} {s} " + _("GIFT") for a, s in state.chests)
+                     "lighted windows)").format(example=_example(), n=board.gifts_dealt_pro)
+        return _("e.g. {example} ({n} gifts)").format(example=_example(), n=board.gifts_dealt)
+    return _(GIFTS) + " " + " ".join(f"{a} {s} " + _("GIFT") for a, s in state.chests)
+
+
+def _example() -> str:
+    """:data:`EXAMPLE` with the command's word in the language in use."""
+    return _(GIFTS) + EXAMPLE.removeprefix(GIFTS)
 
 
 def deal_due(board: Board, state: GameState) -> str | None:

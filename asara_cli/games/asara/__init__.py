@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from asara_cli.core.i18n import N_, _, ngettext, pgettext
 from asara_cli.core.words import number
 from asara_cli.games.base import (
     CodecModule,
@@ -47,7 +48,8 @@ _COLOURS = {
 }
 _COLOURED = ("brown", "green", "red", "black", "white")
 _AFTER_YEARS = (*_COLOURED, "overall", "most_towers", "money")
-_EXPANSION_NAMES = {"gifts": "Gifts of the Caliph", "genie": "the House of the Bottle Genie"}
+_EXPANSION_NAMES = {"gifts": N_("Gifts of the Caliph"),
+                    "genie": N_("the House of the Bottle Genie")}
 
 
 class Asara(CodecModule["Setup", "Event"]):
@@ -117,9 +119,12 @@ class Asara(CodecModule["Setup", "Event"]):
         state = outcome.state
         if outcome.complete:
             names = [state.players[s].name for s in outcome.winners()]
-            return f"complete; {' and '.join(names)} {'win' if len(names) > 1 else 'wins'}"
+            if len(names) == 1:
+                return _("complete; {player} wins").format(player=names[0])
+            return _("complete; {players} win").format(players=_(" and ").join(names))
         who = state.players[state.turn].name if state.turn is not None else "-"
-        return f"in progress: year {state.year}, {who} to move"
+        return _("in progress: year {year}, {player} to move").format(year=state.year,
+                                                                       player=who)
 
     def move_text(self, board: Board, event: Event) -> str:
         from asara_cli.games.asara.screens.record import move_text
@@ -143,7 +148,8 @@ class Asara(CodecModule["Setup", "Event"]):
         state = outcome.state
         if state.turn is None or outcome.stopped is not None:
             return None
-        return f"Year {state.year}, {state.players[state.turn].name} to move."
+        return _("Year {year}, {player} to move.").format(
+            year=state.year, player=state.players[state.turn].name)
 
     def scores(self, outcome: Replay, setup: Setup) -> tuple[SeatScore, ...]:
         state = outcome.state
@@ -169,16 +175,24 @@ class Asara(CodecModule["Setup", "Event"]):
                      for e in state.ledger)
 
     def summaries(self, outcome: Replay) -> tuple[Summary, ...]:
+        from asara_cli.games.asara.rules import terms
         from asara_cli.games.asara.rules.text import tower_label
 
         rows = []
         for p in outcome.state.players:
-            towers = [f"{tower_label(p.towers, i)} ({t.height}"
-                      + (f", {t.visible_gold} gold" if t.visible_gold else "")
-                      + (f", {t.lighted} lighted" if t.lighted else "") + ")"
-                      for i, t in enumerate(p.towers)]
-            rows.append((p.name, ", ".join(towers) or "none", str(p.money)))
-        return (Summary("Towers and money", ("player", "towers (height)", "Asari"),
+            towers = []
+            for i, t in enumerate(p.towers):
+                extras = [str(t.height)]
+                if t.visible_gold:
+                    extras.append(ngettext("{n} gold", "{n} gold", t.visible_gold).format(
+                        n=t.visible_gold))
+                if t.lighted:
+                    extras.append(_("{n} lighted").format(n=t.lighted))
+                towers.append(f"{terms.tower_named(tower_label(p.towers, i))} "
+                              f"({', '.join(extras)})")
+            rows.append((p.name, ", ".join(towers) or pgettext("towers", "none"),
+                         str(p.money)))
+        return (Summary(_("Towers and money"), (_("player"), _("towers (height)"), _("Asari")),
                         tuple(rows)),)
 
     def standings(self, outcome: Replay) -> list[tuple[str, list[int]]]:
@@ -248,9 +262,14 @@ class Asara(CodecModule["Setup", "Event"]):
         return {"variant": setup.variant.value, "expansions": tuple(setup.expansions)}
 
     def describe(self, facts: Mapping[str, str | tuple[str, ...]]) -> str:
-        variant = "professional" if facts.get("variant") == "pro" else "basic"
-        extras = [_EXPANSION_NAMES.get(x, x) for x in facts.get("expansions", ())]
-        return f"{variant} game" + (f" with {' and '.join(extras)}" if extras else "")
+        pro = facts.get("variant") == "pro"
+        extras = [_(_EXPANSION_NAMES[x]) if x in _EXPANSION_NAMES else x
+                  for x in facts.get("expansions", ())]
+        if extras:
+            with_ = _(" and ").join(extras)
+            return (_("professional game with {expansions}") if pro
+                    else _("basic game with {expansions}")).format(expansions=with_)
+        return _("professional game") if pro else _("basic game")
 
     # --- simulator ---------------------------------------------------------------------------
 
@@ -309,17 +328,44 @@ class Asara(CodecModule["Setup", "Event"]):
         return RECORDING
 
 
-@cache  # a handful of keys, asked for by every game's scores
 def _source(key: str) -> Source:
+    from asara_cli.core import i18n
+
+    return _source_in(key, i18n.language())
+
+
+@cache  # a handful of keys, asked for by every game's scores, in the language in use
+def _source_in(key: str, language: str) -> Source:
+    from asara_cli.games.asara.rules import terms
+
     year = number(key[4:]) if key.startswith("year") else None
     if year is not None:
-        return Source(key, f"year {year}", "year ends", _COLOURS["year"], (2, year), year)
+        return Source(key, _("year {year}").format(year=year), _("year ends"),
+                      _COLOURS["year"], (2, year), year)
     if key in _COLOURED:
-        return Source(key, key, "colours", _COLOURS[key], (3, _COLOURED.index(key)))
+        return Source(key, terms.colour(key), _("colours"), _COLOURS[key],
+                      (3, _COLOURED.index(key)))
     rank = {"builds": (0, 0), "gifts": (1, 0), "overall": (4, 0), "most_towers": (5, 0),
             "money": (6, 0)}
-    label = key.replace("_", " ")
+    label = _source_label(key)
     return Source(key, label, label, _COLOURS.get(key, "#999999"), rank.get(key, (9, 0)))
+
+
+def _source_label(key: str) -> str:
+    """``builds``, ``gifts``, ``overall``, ``most towers``, ``money``: where points came
+    from, as tables and charts name it."""
+    match key:
+        case "builds":
+            return pgettext("points from", "builds")
+        case "gifts":
+            return pgettext("points from", "gifts")
+        case "overall":
+            return pgettext("points from", "overall")
+        case "most_towers":
+            return pgettext("points from", "most towers")
+        case "money":
+            return pgettext("points from", "money")
+    return key.replace("_", " ")
 
 
 def _source_order(key: str) -> tuple[int, int]:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.names import find
 from asara_cli.core.schema import Schema, string, texts, whole, words
 from asara_cli.core.words import describe, number
@@ -71,8 +72,8 @@ def _read_display(r: FieldReader, names: Sequence[str]) -> Display:
             tiles = tuple(Tile(section, *tile_words(t)) for t in texts)
         areas.append((section, tiles))
     if not areas:
-        raise r.error(None, "a display event lists at least one area "
-                            "(base, trunk, window, turret)")
+        raise r.error(None, _("a display event lists at least one area "
+                              "(base, trunk, window, turret)"))
     return Display(tuple(areas))
 
 
@@ -91,7 +92,7 @@ def _write_display(event: Display) -> dict[str, Any]:
 
 _GIFT = re.compile(rf"^(buyer|prestige|lighted|asari ([0-9]+)|buy ({SECTIONS}))$")
 _DEALT = re.compile(r"^([a-z]+) ([1-9][0-9]*): (.+)$")
-_GIFT_HELP = 'a gift such as "buyer", "asari 6", "buy base", "prestige" or "lighted"'
+_GIFT_HELP = N_('a gift such as "buyer", "asari 6", "buy base", "prestige" or "lighted"')
 
 
 def _read_dealt(r: FieldReader, names: Sequence[str]) -> GiftsDealt:
@@ -102,11 +103,12 @@ def _read_dealt(r: FieldReader, names: Sequence[str]) -> GiftsDealt:
         gift = parse_gift(m.group(3)) if m else None
         space = number(m.group(2)) if m else None
         if m is None or gift is None or space is None:
-            raise r.error(f"dealt[{i}]", f"expected an area, a space and a gift, such as "
-                                         f"\"base 2: asari 6\" ({_GIFT_HELP}), got {text!r}")
+            raise r.error(f"dealt[{i}]", _("expected an area, a space and a gift, such as "
+                                           "\"base 2: asari 6\" ({help}), got {text!r}").format(
+                                               help=_(_GIFT_HELP), text=text))
         dealt.append((m.group(1), space, gift))
     if not dealt:
-        raise r.error("dealt", "missing: the gifts dealt, e.g. dealt = [\"base 2: buyer\"]")
+        raise r.error("dealt", _("missing: the gifts dealt, e.g. dealt = [\"base 2: buyer\"]"))
     return GiftsDealt(tuple(dealt))
 
 
@@ -117,8 +119,8 @@ def _write_dealt(event: GiftsDealt) -> dict[str, Any]:
 def _read_checkpoint(r: FieldReader, names: Sequence[str]) -> Checkpoint:
     found = {key: player_counts(r, names, key) for key in ("prestige", "money")}
     if not found["prestige"] and not found["money"]:
-        raise r.error("prestige", "missing: what the prestige track shows, e.g. "
-                                  "prestige = { Tina = 34 }")
+        raise r.error("prestige", _("missing: what the prestige track shows, e.g. "
+                                    "prestige = {example}").format(example="{ Tina = 34 }"))
     return Checkpoint(found["prestige"], found["money"])
 
 
@@ -230,8 +232,9 @@ _COLOURS = "|".join(c.value for c in Colour)
 _USE = re.compile(rf"^(?:(buyer)(?: ([a-z][a-z-]*))?|(prestige)|(asari) ([0-9]+)"
                   rf"|(buy) ({SECTIONS}): (nothing|(?:gold )?(?:{_COLOURS}))"
                   rf"|(lighted)(?:: (nothing|{_COLOURS}))?)$")
-_USE_HELP = ('a gift claimed, such as "buyer green", "buyer: nothing", "asari 6", '
-             '"buy base: gold red", "buy base: nothing", "prestige", "lighted" or "lighted: red"')
+_USE_HELP = N_('a gift claimed, such as "buyer green", "buyer: nothing", "asari 6", '
+                '"buy base: gold red", "buy base: nothing", "prestige", "lighted" or '
+                '"lighted: red"')
 
 
 def parse_gift(text: str) -> Gift | None:
@@ -279,22 +282,24 @@ def read_setup(h: FieldReader, players: tuple[str, ...]) -> Setup:
     data = h.raw
     start = data.get("start")
     if start is None:
-        raise h.error("start", "missing: the start player (who holds the "
-                               "Caliph's patronage at the start)")
+        raise h.error("start", _("missing: the start player (who holds the "
+                                 "Caliph's patronage at the start)"))
     if not isinstance(start, str) or find(start, players) is None:
-        raise h.error("start", f"{describe(start)} is not one of the players")
+        raise h.error("start", _("{value} is not one of the players").format(
+            value=describe(start)))
     start = find(start, players)
     variant = data.get("variant", "basic")
     if not isinstance(variant, str) or variant not in {v.value for v in Variant}:
-        raise h.error("variant", f"expected \"basic\" or \"pro\", got {describe(variant)}")
+        raise h.error("variant", _("expected \"basic\" or \"pro\", got {value}").format(
+            value=describe(variant)))
     expansions = data.get("expansions", [])
     if not isinstance(expansions, list) or not all(isinstance(x, str) for x in expansions):
-        raise h.error("expansions", "expected a list such as [\"gifts\"]")
+        raise h.error("expansions", _("expected a list such as [\"gifts\"]"))
     buyers = data.get("buyers", [])
     if not isinstance(buyers, list) or not all(isinstance(x, str) and BUYER_WORD.fullmatch(x)
                                                for x in buyers):
-        raise h.error("buyers", "expected the buyer colours as a list of lower-case "
-                                "words, such as [\"blue\", \"violet\"]")
+        raise h.error("buyers", _("expected the buyer colours as a list of lower-case "
+                                  "words, such as [\"blue\", \"violet\"]"))
     return Setup(players, players.index(start), Variant(variant), tuple(expansions),
                  tuple(buyers))
 
@@ -347,8 +352,8 @@ def read_event(kind_word: str, r: FieldReader, names: Sequence[str]) -> Event:
         assert written is not None
         player = find(written, names)
         if player is None:
-            raise r.error("player", f"{written!r} is not one of the players "
-                                    f"({', '.join(names)})")
+            raise r.error("player", _("{written!r} is not one of the players ({names})"
+                                      ).format(written=written, names=", ".join(names)))
     buyer = raw.get("buyer")
     if type(buyer) is not str or buyer not in _LABELS:
         buyer = r.text("buyer", _LABEL, _BUYER_HELP, required=not kind.face_down)
@@ -364,10 +369,11 @@ def read_event(kind_word: str, r: FieldReader, names: Sequence[str]) -> Event:
     if "gifts" not in raw:  # most turns claim no gift
         return Turn(placement, action, ())
     uses = []
-    for i, text in enumerate(r.strings("gifts", LINE, _USE_HELP)):
+    for i, text in enumerate(r.strings("gifts", LINE, _(_USE_HELP))):
         use = parse_use(text)
         if use is None:
-            raise r.error(f"gifts[{i}]", f"expected {_USE_HELP}, got {text!r}")
+            raise r.error(f"gifts[{i}]", _("expected {help}, got {text!r}").format(
+                help=_(_USE_HELP), text=text))
         uses.append(use)
     return Turn(placement, action, tuple(uses))
 

@@ -40,6 +40,7 @@ from asara_cli.cli.recording import (
 )
 from asara_cli.cli.recording import register as register_commands
 from asara_cli.cli.transaction import Typed
+from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number
 from asara_cli.errors import Asked
@@ -143,15 +144,16 @@ class Table(Struct, frozen=True):
         if self.player_word is not None:
             return words.player(self.player_word, self.names)
         if self.state.turn is None:
-            raise Refused("the game is over: no more turns (see `asara score`) [R5]", [])
+            raise Refused(_("the game is over: no more turns (see `asara score`) [R5]"), [])
         if self.named:
-            raise words.WordError("this game names every mover (started with "
-                                  "--name-movers): add -p NAME")
+            raise words.WordError(_("this game names every mover (started with "
+                                    "--name-movers): add -p NAME"))
         return self.names[self.state.turn]
 
     def buyer(self, card: str | None, pair: bool) -> str:
         if pair and card is not None and words.fold(card) not in ("pair", "paar"):
-            raise words.WordError("--card and --pair together: one buyer face up, or a pair")
+            raise words.WordError(_("--card and --pair together: one buyer face up, or a "
+                                    "pair"))
         if pair:
             return PAIR
         if card is None:
@@ -164,13 +166,13 @@ class Table(Struct, frozen=True):
 
         def placed(answer: str) -> list[str]:
             if not answer:
-                raise words.WordError("type an answer (Ctrl-C abandons the move)")
+                raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
             if words.buyer(answer, labels, declared) == PAIR:
                 return ["--pair"]
             return ["--card", answer]
 
-        return Asked("which buyer? --card COLOUR (face up) or --pair", self.mover(),
-                     "which buyer do you place: its colour (face up), or pair?", placed)
+        return Asked(_("which buyer? --card COLOUR (face up) or --pair"), self.mover(),
+                     _("which buyer do you place: its colour (face up), or pair?"), placed)
 
     def placement(self, card: str | None, pair: bool, space: int | None = None) -> Placement:
         return Placement(self.mover(), self.buyer(card, pair), space)
@@ -205,27 +207,32 @@ class Table(Struct, frozen=True):
 
         def dealt(answer: str) -> list[str]:
             said = words.tokens([answer])
-            for lead in ("asara", "gifts"):  # the command's own words, typed by habit
+            for lead in ("asara", "gifts", "geschenke"):  # the command's words, by habit
                 if said and words.fold(said[0]) == lead:
                     said = said[1:]
             _dealt(said, board)  # words that are no deal are asked again
             return ["gifts", *said]
 
-        chests = (" on " + ", ".join(f"{a} {s}" for a, s in self.state.chests)
-                  if self.state.chests else "")
-        return Asked(message, "Table", f"deal the Caliph's gifts of year {year}{chests}: "
-                     "which gift lies on which space (area, space, gift ...)?", dealt,
-                     first=True)
+        if self.state.chests:
+            question = _("deal the Caliph's gifts of year {year} on {chests}: which gift lies "
+                         "on which space (area, space, gift ...)?").format(
+                             year=year, chests=", ".join(f"{a} {s}"
+                                                         for a, s in self.state.chests))
+        else:
+            question = _("deal the Caliph's gifts of year {year}: which gift lies on which "
+                         "space (area, space, gift ...)?").format(year=year)
+        return Asked(message, _("Table"), question, dealt, first=True)
 
     def claim(self, area: str, placement: Placement, texts: list[str]) -> tuple[GiftUse, ...]:
         """The gifts on the space: as --gift says, else resolved where there is no choice
         (the rules decide which: rules/gifts.py)."""
         given: list[GiftUse] = []
         for text in texts:
-            use = parse_use(" ".join(text.lower().split()))
+            use = parse_use(words.gift_text(" ".join(text.lower().split())))
             if use is None:
-                raise words.WordError(f"--gift: expected e.g. \"buyer green\", \"asari 6\", "
-                                      f"\"buy base: red\", \"lighted: red\"; got {text!r}")
+                raise words.WordError(_("--gift: expected e.g. \"buyer green\", \"asari 6\", "
+                                        "\"buy base: red\", \"lighted: red\"; got {text!r}"
+                                        ).format(text=text))
             given.append(use)
         found = claim(self.board, self.state, self.board.area(area), placement.space, given)
         gift, lying = found.undecided, found.lying
@@ -237,43 +244,55 @@ class Table(Struct, frozen=True):
 def _gift_asked(gift: Gift, lying: tuple[Gift, ...], player: str, repeated: bool) -> Asked:
     """The choice a gift on the space needs, asked of the player who claims it (R6.1): the
     tile a purchase gift buys, the buyer taken from the deck, the lighted window bought."""
-    lies = (f"{len(lying)} gifts lie on this space ({', '.join(map(str, lying))})"
-            if len(lying) > 1 else f"a {_KIND_WORD[gift.kind]} gift lies on this space ({gift})")
-    again = " (one --gift for each gift that needs a choice: repeat --gift)" if repeated else ""
+    if len(lying) > 1:
+        lies = ngettext("{n} gift lies on this space ({gifts})",
+                        "{n} gifts lie on this space ({gifts})", len(lying)).format(
+                            n=len(lying), gifts=", ".join(map(str, lying)))
+    else:
+        lies = _kind_lies(gift)
+    again = (" " + _("(one --gift for each gift that needs a choice: repeat --gift)")
+             if repeated else "")
     if gift.kind == GiftKind.BUYER:
         return Asked(
-            f"{lies}: say the buyer taken from the deck, e.g. --gift \"buyer green\" (or "
-            f"--gift buyer to leave its colour unsaid){again}", player,
-            "the gift buyer: which buyer do you take from the deck (its colour, or "
-            "unsaid)?", lambda answer: ["--gift", _said("buyer", answer, " ")])
+            _("{lies}: say the buyer taken from the deck, e.g. --gift \"buyer green\" (or "
+              "--gift buyer to leave its colour unsaid)").format(lies=lies) + again, player,
+            _("the gift buyer: which buyer do you take from the deck (its colour, or "
+              "unsaid)?"), lambda answer: ["--gift", _said("buyer", answer, " ")])
     if gift.kind == GiftKind.LIGHTED:
         return Asked(
-            f"{lies}: say the lighted window bought, e.g. --gift \"lighted: red\" (--gift "
-            f"lighted to leave its colour unsaid, \"lighted: nothing\" when it cannot be "
-            f"paid){again}", player,
-            "the gift lighted: which lighted window do you buy (a colour, unsaid, or "
-            "nothing)?", lambda answer: ["--gift", _said("lighted", answer, ": ")])
+            _("{lies}: say the lighted window bought, e.g. --gift \"lighted: red\" (--gift "
+              "lighted to leave its colour unsaid, \"lighted: nothing\" when it cannot be "
+              "paid)").format(lies=lies) + again, player,
+            _("the gift lighted: which lighted window do you buy (a colour, unsaid, or "
+              "nothing)?"), lambda answer: ["--gift", _said("lighted", answer, ": ")])
     return Asked(
-        f"{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
-        f"\"{gift}: nothing\" when nothing can be paid for){again}", player,
-        f"the gift {gift}: which tile do you buy with it (a colour, or nothing)?",
+        _("{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
+          "\"{gift}: nothing\" when nothing can be paid for)").format(lies=lies, gift=gift)
+        + again, player,
+        _("the gift {gift}: which tile do you buy with it (a colour, or nothing)?").format(
+            gift=gift),
         lambda answer: ["--gift", _said(str(gift), answer, ": ")])
 
 
-_KIND_WORD = {GiftKind.BUY: "purchase", GiftKind.BUYER: "buyer",
-              GiftKind.LIGHTED: "lighted-window"}
+def _kind_lies(gift: Gift) -> str:
+    """``a purchase gift lies on this space (buy base)``: one gift that needs a choice."""
+    if gift.kind == GiftKind.BUY:
+        return _("a purchase gift lies on this space ({gift})").format(gift=gift)
+    if gift.kind == GiftKind.BUYER:
+        return _("a buyer gift lies on this space ({gift})").format(gift=gift)
+    return _("a lighted-window gift lies on this space ({gift})").format(gift=gift)
 
 
 def _said(gift: str, answer: str, joint: str) -> str:
     """The --gift words for an answer: ``buyer green``, ``lighted: red``, ``buyer`` for
     a colour left unsaid; an answer that is no such use is asked again."""
-    answer = " ".join(answer.lower().split())
+    answer = words.gift_text(" ".join(answer.lower().split()))
     if not answer:
-        raise words.WordError("type an answer (Ctrl-C abandons the move)")
-    text = gift if answer == "unsaid" else f"{gift}{joint}{answer}"
+        raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
+    text = gift if answer in ("unsaid", "ungesagt") else f"{gift}{joint}{answer}"
     if parse_use(text) is None:
-        raise words.WordError(f"{answer!r} does not answer it; e.g. "
-                              f"{'green' if gift == 'buyer' else 'red'}")
+        raise words.WordError(_("{answer!r} does not answer it; e.g. {example}").format(
+            answer=answer, example="green" if gift == "buyer" else "red"))
     return text
 
 
@@ -361,7 +380,7 @@ def buy(
 def _tile(tile: list[str] | None, gold: bool) -> tuple[Colour | None, bool]:
     if not tile:
         if gold:
-            raise words.WordError("--gold needs the tile's colour (e.g. gold red)")
+            raise words.WordError(_("--gold needs the tile's colour (e.g. gold red)"))
         return None, False
     colour, is_gold = words.tile(tile)
     return colour, is_gold or gold
@@ -412,7 +431,7 @@ def build(
 
 
 _BUILD_WORDS: dict[str, object] = {**words.COLOUR_WORDS, **words.SECTION_WORDS,
-                                   words.GOLD: words.GOLD}
+                                   **dict.fromkeys(words.GOLD_WORDS, words.GOLD)}
 
 
 def _groups(args: list[str]) -> list[list[str]]:
@@ -424,8 +443,8 @@ def _groups(args: list[str]) -> list[list[str]]:
         if isinstance(v, Colour):
             groups.append([w])
         elif not groups:
-            raise words.WordError(f"name the tower's colour before its sections "
-                                  f"(e.g. white {w} ...)")
+            raise words.WordError(_("name the tower's colour before its sections "
+                                    "(e.g. white {word} ...)").format(word=w))
         else:
             groups[-1].append(w)
     return groups
@@ -436,13 +455,14 @@ def _classify(group: list[str], is_new: bool | None, new: list[NewTower],
     colour, n, rest = words.split_tower(group)
     parts = tuple(Part(s, g) for s, g in words.parts(rest))
     if not parts:
-        raise words.WordError(f"which sections go into the {colour} tower? (e.g. {colour} "
-                              "base turret, or black window)")
+        raise words.WordError(_("which sections go into the {colour} tower? (e.g. {colour} "
+                                "base turret, or black window)").format(colour=colour))
     if is_new is None:
         is_new = n is None and any(p.section in (Section.BASE, Section.TURRET) for p in parts)
     if is_new:
         if n is not None:
-            raise words.WordError(f"a new tower has no number yet: {colour} {n} ...")
+            raise words.WordError(_("a new tower has no number yet: {colour} {n} ...").format(
+                colour=colour, n=n))
         new.append(NewTower(colour, parts))
     else:
         add.append(Addition(colour, n or 1, parts))
@@ -456,12 +476,13 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
     for spec in specs:
         ws = [w for w in words.tokens([spec]) if words.fold(w) not in ("on", "auf")]
         said: bool | None = None
-        if ws and words.fold(ws[-1]) in ("gold", "plain"):
-            said = words.fold(ws.pop()) == "gold"
+        if ws and words.fold(ws[-1]) in ("gold", "goldverzierung", "plain", "schlicht"):
+            said = words.fold(ws.pop()) in ("gold", "goldverzierung")
         colour, n, rest = words.split_tower(ws)
         if rest:
-            raise words.WordError(f"--light names a tower, e.g. {colour}, \"{colour} 2\" or "
-                                  f"\"{colour} 2 gold\"; got {spec!r}")
+            raise words.WordError(_("--light names a tower, e.g. {colour}, \"{colour} 2\" or "
+                                    "\"{colour} 2 gold\"; got {spec!r}").format(
+                                        colour=colour, spec=spec))
         n = n or 1
         gold = said if said is not None else lights_gold(t.state, name, colour, n,
                                                          lit.get((colour, n), 0))
@@ -491,27 +512,30 @@ def bank(
         notes: list[str] = []
         if chosen is None:
             if taken is None:
-                raise _amount_asked(t, "how much was taken? e.g. asara bank 12 (or --space "
-                                    "N)", "how much do you take at the bank (the space's "
-                                    "printed value)? (e.g. 12)")
+                raise _amount_asked(t, _("how much was taken? e.g. asara bank 12 (or --space "
+                                      "N)"), _("how much do you take at the bank (the "
+                                               "space's printed value)? (e.g. 12)"))
             chosen, known = space_for(t.board, t.state, taken, wished=shared.genie is not None)
             if not known:
-                notes.append(f"no free bank space is known to pay {taken} yet; it is "
-                             f"recorded on space {chosen} (--space N names the space) [R3.3]")
+                notes.append(_("no free bank space is known to pay {taken} yet; it is "
+                               "recorded on space {space} (--space N names the space) [R3.3]"
+                               ).format(taken=taken, space=chosen))
         if taken is not None:
             seen = seen_value(t.state, chosen)
             if seen is not None and seen[0] != taken:
-                notes.append(f"bank space {chosen} paid {seen[0]} at event {seen[1]} in this "
-                             f"log; now {taken}: a printed value never changes, so check the "
-                             f"space and the amount [R3.3]")
+                notes.append(_("bank space {space} paid {paid} at event {event} in this "
+                               "log; now {taken}: a printed value never changes, so check the "
+                               "space and the amount [R3.3]").format(
+                                   space=chosen, paid=seen[0], event=seen[1], taken=taken))
         if taken is None:
             printed = t.board.bank_values
             value = printed[chosen - 1] if 1 <= chosen <= len(printed) else None
             if value is None:
-                raise _amount_asked(t, f"the board profile does not know what bank space "
-                                    f"{chosen} pays: say the amount (asara bank N)",
-                                    f"how much do you take at bank space {chosen} (its "
-                                    "printed value)? (e.g. 12)")
+                raise _amount_asked(t, _("the board profile does not know what bank space "
+                                      "{space} pays: say the amount (asara bank N)").format(
+                                          space=chosen),
+                                    _("how much do you take at bank space {space} (its "
+                                      "printed value)? (e.g. 12)").format(space=chosen))
             taken = value
         return Typed(t.turn(shared.card, shared.pair, chosen, Bank(taken),
                             shared.genie, shared.gift), tuple(notes))
@@ -524,7 +548,8 @@ def _amount_asked(t: Table, message: str, question: str) -> Asked:
     asked of the mover: the answer is the move's number."""
     def amount(answer: str) -> list[str]:
         if number(answer) is None:
-            raise words.WordError(f"answer with a number of Asari (e.g. 12), not {answer!r}")
+            raise words.WordError(_("answer with a number of Asari (e.g. 12), not {answer!r}"
+                                    ).format(answer=answer))
         return [answer]
 
     return Asked(message, t.mover(), question, amount)
@@ -603,9 +628,9 @@ def recruit(
     def make(t: Table) -> Event:
         paid = cost if cost is not None else printed_cost(t.board, space)
         if paid is None:
-            raise _amount_asked(t, "how much was paid at the tent? e.g. asara recruit 2",
-                                "how much do you pay at the tent (the space's printed "
-                                "cost)? (e.g. 2)")
+            raise _amount_asked(t, _("how much was paid at the tent? e.g. asara recruit 2"),
+                                _("how much do you pay at the tent (the space's printed "
+                                  "cost)? (e.g. 2)"))
         return t.turn(shared.card, shared.pair, space, Recruit(paid),
                       shared.genie, shared.gift)
 
@@ -704,20 +729,20 @@ def gifts(
 def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
     """``base 2 asari 6 window 1 buy turret ...`` as (area, space, gift) triples."""
     keys = {a.key: a.key for a in board.areas}
-    keys.update({w: sec.value for w, sec in words.SECTION_WORDS.items()})
     found: list[tuple[str, int, Gift]] = []
     i = 0
     while i < len(items):
-        area = words.pick(items[i], keys, "area")
+        area = words.area(items[i], keys)
         space = number(items[i + 1]) if i + 1 < len(items) else None
         if space is None:
-            raise words.WordError(f"after the area {area!r} comes its space number, e.g. "
-                                  f"{area} 2 buyer")
+            raise words.WordError(_("after the area {area!r} comes its space number, e.g. "
+                                    "{area} 2 buyer").format(area=area))
         i += 2
         if i >= len(items):
-            raise words.WordError(f"which gift lies on {area} {space}? e.g. buyer, prestige, "
-                                  f"lighted, asari 6, buy base")
-        head = words.fold(items[i])
+            raise words.WordError(_("which gift lies on {area} {space}? e.g. buyer, "
+                                    "prestige, lighted, asari 6, buy base").format(
+                                        area=area, space=space))
+        head = words.GIFT_WORDS.get(words.fold(items[i]), words.fold(items[i]))
         text = head
         if head in ("asari", "buy") and i + 1 < len(items):
             arg = items[i + 1]
@@ -725,12 +750,12 @@ def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
             i += 1
         gift = parse_gift(text)
         if gift is None:
-            raise words.WordError(f"{text!r} is no gift (buyer, prestige, lighted, asari N, "
-                                  f"buy AREA)")
+            raise words.WordError(_("{text!r} is no gift (buyer, prestige, lighted, asari N, "
+                                    "buy AREA)").format(text=text))
         found.append((area, space, gift))
         i += 1
     if not found:
-        raise words.WordError("which gifts were dealt? e.g. asara gifts base 2 buyer")
+        raise words.WordError(_("which gifts were dealt? e.g. asara gifts base 2 buyer"))
     return found
 
 
@@ -752,7 +777,8 @@ def checkpoint(
         p = _pairs(prestige or [], t.names)
         m = _pairs(money or [], t.names)
         if not p and not m:
-            raise words.WordError("what does the track show? e.g. asara checkpoint Tina=34")
+            raise words.WordError(_("what does the track show? e.g. asara checkpoint "
+                                    "Tina=34"))
         return Checkpoint(tuple(p), tuple(m))
 
     _move(ctx, shared.log, shared.dry_run, None, make)
@@ -818,11 +844,13 @@ def new(
         begin(log, header, check_setup(rules, setup))
         state = replay(rules, setup, ()).state
         money = ", ".join(f"{p.name} {p.money}" for p in state.players)
-        out().print(f"new game in {show_path(log)}: {', '.join(names)} ({game_words(setup)})",
+        out().print(_("new game in {path}: {players} ({game})").format(
+            path=show_path(log), players=", ".join(names), game=game_words(setup)),
                     soft_wrap=True)
-        out().print(f"Asari: {money}; {first} starts.", soft_wrap=True)
+        out().print(_("Asari: {money}; {player} starts.").format(money=money, player=first),
+                    soft_wrap=True)
         if name_movers:
-            out().print("Every move names its mover: -p NAME.")
+            out().print(_("Every move names its mover: -p NAME."))
         reminder = deal_reminder(rules, state)
         if reminder is not None:
             out().print(reminder)

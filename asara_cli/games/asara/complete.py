@@ -82,6 +82,8 @@ COLOURS = [str(c) for c in Colour]
 SECTIONS = [str(s) for s in Section]
 _OTHER_COLOURS = _others(words.COLOUR_WORDS, COLOURS)
 _OTHER_SECTIONS = _others(words.SECTION_WORDS, SECTIONS)
+_OTHER_GOLD = [w for w in words.GOLD_WORDS if w != words.GOLD]  # Goldverzierung
+_OTHER_GIFTS = _others(words.GIFT_WORDS, GIFT_WORDS)  # the German words: einkaeufer, kauf ...
 
 
 # --- the words of the move commands ------------------------------------------------------------
@@ -104,8 +106,8 @@ def _tile(typed: Sequence[str], incomplete: str) -> list[str]:
     ws = words.tokens(typed)
     if any(_is(w, words.COLOUR_WORDS) for w in ws):
         return []
-    gold = [] if any(words.fold(w) == words.GOLD for w in ws) else [words.GOLD]
-    return _first(incomplete, [*COLOURS, *gold], _OTHER_COLOURS)
+    gold = [] if any(words.fold(w) in words.GOLD_WORDS for w in ws) else [words.GOLD]
+    return _first(incomplete, [*COLOURS, *gold], _OTHER_COLOURS + _OTHER_GOLD[:len(gold)])
 
 
 @quiet
@@ -122,7 +124,8 @@ def display(ctx: typer.Context, incomplete: str) -> list[str]:
         return _first(incomplete, SECTIONS, _OTHER_SECTIONS)
     listed = {words.section(w) for w in typed if _is(w, words.SECTION_WORDS)}
     free = [s for s in SECTIONS if Section(s) not in listed]
-    return _first(incomplete, [*COLOURS, words.GOLD, *free], _OTHER_COLOURS + _OTHER_SECTIONS)
+    return _first(incomplete, [*COLOURS, words.GOLD, *free],
+                  _OTHER_COLOURS + _OTHER_GOLD + _OTHER_SECTIONS)
 
 
 # --- from the current log ----------------------------------------------------------------------
@@ -240,7 +243,7 @@ def gifts(ctx: typer.Context, incomplete: str) -> list[str]:
     section type), then the next area."""
     expect = "area"
     for w in words.tokens(_typed(ctx, "dealt")):
-        word = words.fold(w)
+        word = words.GIFT_WORDS.get(words.fold(w), words.fold(w))
         if expect == "gift":
             expect = {"asari": "number", "buy": "section"}.get(word, "area")
         else:
@@ -248,7 +251,7 @@ def gifts(ctx: typer.Context, incomplete: str) -> list[str]:
     if expect == "area":
         return _first(incomplete, _areas(ctx), SECTIONS, _OTHER_SECTIONS)
     if expect == "gift":
-        return matching(GIFT_WORDS, incomplete)
+        return _first(incomplete, GIFT_WORDS, _OTHER_GIFTS)
     if expect == "section":
         return _first(incomplete, SECTIONS, _OTHER_SECTIONS)
     return []  # a number: the space, or the Asari

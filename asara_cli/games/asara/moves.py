@@ -15,6 +15,7 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
+from asara_cli.core.i18n import N_, _
 from asara_cli.games.asara.deal import deal_due
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import check, errors
@@ -48,7 +49,8 @@ COLOURS = ("blue", "green", "orange", "violet", "yellow", "grey")
 
 COLOUR_ORDER = tuple(Colour)
 
-_HIDDEN = "the buyer's colour is the player's secret: every colour that may come into play"
+_HIDDEN = N_("the buyer's colour is the player's secret: every colour that may come into "
+             "play")
 
 
 def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()
@@ -61,12 +63,13 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()
     pool = tuple(labels) or state.setup.buyers or COLOURS
     table = thaw(state)  # every check reads one table, which none of them changes
     found: list[LegalMove[Event]] = []
+    hidden = _(_HIDDEN)
     for turn in candidate_moves(board, state, pool, every=True):
         if errors(check(board, table, turn)):
             continue
         fresh = (turn.placement.buyer not in (None, PAIR)
                  and turn.placement.buyer not in state.labels)
-        found.append(LegalMove(turn_words(turn), turn, group(turn), _HIDDEN if fresh else ""))
+        found.append(LegalMove(turn_words(turn), turn, group(turn), hidden if fresh else ""))
     order = {g: i for i, g in enumerate(dict.fromkeys(m.group for m in found))}
     return tuple(sorted(found, key=lambda m: order[m.group]))  # each group together
 
@@ -76,7 +79,7 @@ def moves_note(board: Board, state: GameState) -> str | None:
     if due is not None:
         return due
     if state.turn is None:
-        return "the game is over: no more moves [R5]"
+        return _("the game is over: no more moves [R5]")
     return None  # every legal move is listed (a build's sections in one order only)
 
 

@@ -58,12 +58,18 @@ class AsaraRecording:
     def situation(self, board: Board, state: GameState) -> str:
         """The table session's bottom line: the year, the mover's money and buyers, and the
         buyers the others have left this year."""
+        from asara_cli.core.i18n import _, ngettext
+
         if state.turn is None:
-            return f"year {state.year}: the game is over"
+            return _("year {year}: the game is over").format(year=state.year)
         mover = state.players[state.turn]
         others = ", ".join(f"{p.name} {p.buyers}" for p in state.players if p is not mover)
-        return (f"year {state.year} | {mover.name} to move: {mover.money} Asari, "
-                f"{mover.buyers} buyers | buyers left: {others}")
+        return ngettext("year {year} | {player} to move: {money} Asari, {n} buyers | buyers "
+                        "left: {others}",
+                        "year {year} | {player} to move: {money} Asari, {n} buyers | buyers "
+                        "left: {others}", mover.buyers).format(
+                            year=state.year, player=mover.name, money=mover.money,
+                            n=mover.buyers, others=others)
 
 
 RECORDING = AsaraRecording()

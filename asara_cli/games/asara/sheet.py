@@ -18,10 +18,10 @@ from typing import Any
 
 from msgspec import Struct
 
+from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.names import hidden_character, name_key
 from asara_cli.errors import InputError
 from asara_cli.games.asara.rules.board import Board
-from asara_cli.games.asara.rules.engine import plural
 from asara_cli.games.asara.rules.model import Colour, Tower, Variant
 from asara_cli.logfile.common import describe, header_lines, read_toml
 
@@ -64,7 +64,8 @@ class _Where:
         line = None
         player = None
         if seat is not None:
-            player = f"player {seat + 1}" + (f" ({name})" if name else "")
+            player = (_("player {n} ({name})").format(n=seat + 1, name=name) if name
+                      else _("player {n}").format(n=seat + 1))
             if seat < len(self.player_lines):
                 line = self.player_lines[seat]
         return InputError(message, path=self.path, line=line, player=player, key=key)
@@ -74,17 +75,21 @@ def _unknown_keys(given: dict[str, Any], allowed: set[str]) -> str | None:
     for key in given:
         if key not in allowed:
             close = difflib.get_close_matches(key, sorted(allowed), n=1)
-            hint = f"; did you mean '{close[0]}'?" if close else (
-                f"; expected one of {', '.join(sorted(allowed))}")
-            return f"unknown key '{key}'{hint}"
+            if close:
+                return _("unknown key '{key}'; did you mean '{close}'?").format(
+                    key=key, close=close[0])
+            return _("unknown key '{key}'; expected one of {keys}").format(
+                key=key, keys=", ".join(sorted(allowed)))
     return None
 
 
 def _whole(value: Any, fail: Any, key: str, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise fail(f"expected a whole number, got {describe(value)}", key=key)
+        raise fail(_("expected a whole number, got {value}").format(value=describe(value)),
+                   key=key)
     if value < minimum:
-        raise fail(f"must be at least {minimum}, got {value}", key=key)
+        raise fail(_("must be at least {minimum}, got {value}").format(minimum=minimum,
+                                                                       value=value), key=key)
     return value
 
 
@@ -95,28 +100,30 @@ def parse_sheet(path: str | Path, board: Board) -> Sheet:
     where = _Where(name, text)
 
     if "event" in data or "format" in data:
-        raise where.fail("this is a game log, not a position sheet: use `asara score` (or "
-                         "`asara validate`) for a log")
+        raise where.fail(_("this is a game log, not a position sheet: use `asara score` (or "
+                           "`asara validate`) for a log"))
     problem = _unknown_keys(data, TOP_KEYS)
     if problem:
         raise where.fail(problem)
 
     raw_variant = data.get("variant", Variant.BASIC.value)
     if not isinstance(raw_variant, str) or raw_variant.lower() not in {v.value for v in Variant}:
-        raise where.fail(f"unknown variant {describe(raw_variant)}; expected \"basic\" or "
-                         f"\"pro\"", key="variant")
+        raise where.fail(_("unknown variant {value}; expected \"basic\" or \"pro\"").format(
+            value=describe(raw_variant)), key="variant")
     variant = Variant(raw_variant.lower())
 
     players_raw = data.get("players")
     if players_raw is None:
-        raise where.fail("no players: add a [[players]] table for each player in seat order",
-                         key="players")
+        raise where.fail(_("no players: add a [[players]] table for each player in seat "
+                           "order"), key="players")
     if not isinstance(players_raw, list) or not all(isinstance(p, dict) for p in players_raw):
-        raise where.fail("expected [[players]] tables", key="players")
+        raise where.fail(_("expected [[players]] tables"), key="players")
     count = len(players_raw)
     if not board.min_players <= count <= board.max_players:
-        raise where.fail(f"{plural(count, 'player')}; ASARA is for "
-                         f"{board.min_players} to {board.max_players} (R1)", key="players")
+        raise where.fail(ngettext("{n} player; ASARA is for {min} to {max} (R1)",
+                                  "{n} players; ASARA is for {min} to {max} (R1)", count).format(
+                                      n=count, min=board.min_players, max=board.max_players),
+                         key="players")
 
     players: list[SheetPlayer] = []
     seen: dict[str, int] = {}
@@ -124,8 +131,9 @@ def parse_sheet(path: str | Path, board: Board) -> Sheet:
         players.append(_player(raw, seat, variant, where))
         folded = name_key(players[-1].name)
         if folded in seen:
-            raise where.fail(f"the name '{players[-1].name}' is used by player {seen[folded] + 1} "
-                             f"too; names must differ", key="name", seat=seat,
+            raise where.fail(_("the name '{name}' is used by player {n} too; names must "
+                               "differ").format(name=players[-1].name, n=seen[folded] + 1),
+                             key="name", seat=seat,
                              name=players[-1].name)
         seen[folded] = seat
     return Sheet(name, variant, tuple(players))
@@ -142,46 +150,50 @@ def _player(raw: dict[str, Any], seat: int, variant: Variant, where: _Where) -> 
     if problem:
         raise fail(problem)
     if name is None:
-        raise fail("missing", key="name")
+        raise fail(_("missing"), key="name")
     if not isinstance(name, str) or not name.strip():
-        raise fail(f"expected a non-empty name, got {describe(name)}", key="name")
+        raise fail(_("expected a non-empty name, got {value}").format(value=describe(name)),
+                   key="name")
     hidden = hidden_character(name)
     if hidden is not None:
-        raise fail(f"the name holds the control character {hidden}; write it plainly",
-                   key="name")
+        raise fail(_("the name holds the control character {character}; write it plainly"
+                     ).format(character=hidden), key="name")
     asari = _whole(raw.get("asari", 0), fail, "asari", 0)
     prestige = _whole(raw.get("prestige", 0), fail, "prestige", 0)
 
     towers_raw = raw.get("towers", [])
     if not isinstance(towers_raw, list):
-        raise fail(f"expected a list of towers, got {describe(towers_raw)}", key="towers")
+        raise fail(_("expected a list of towers, got {value}").format(
+            value=describe(towers_raw)), key="towers")
     towers = []
     for i, t in enumerate(towers_raw):
         key = f"towers[{i}]"
         if not isinstance(t, dict):
-            raise fail(f"expected a table like {{ color = \"red\", height = 4 }}, got "
-                       f"{describe(t)}", key=key)
+            raise fail(_("expected a table like {example}, got {value}").format(
+                example='{ color = "red", height = 4 }', value=describe(t)), key=key)
         problem = _unknown_keys(t, TOWER_KEYS)
         if problem:
             raise fail(problem, key=key)
         colour_raw = t.get("color")
         if colour_raw is None:
-            raise fail("missing", key=f"{key}.color")
+            raise fail(_("missing"), key=f"{key}.color")
         colours = [c.value for c in Colour]
         if not isinstance(colour_raw, str) or colour_raw.lower() not in colours:
-            raise fail(f"unknown colour {describe(colour_raw)}; expected one of "
-                       f"{', '.join(colours)}", key=f"{key}.color")
+            raise fail(_("unknown colour {value}; expected one of {colours}").format(
+                value=describe(colour_raw), colours=", ".join(colours)), key=f"{key}.color")
         if "height" not in t:
-            raise fail("missing", key=f"{key}.height")
+            raise fail(_("missing"), key=f"{key}.height")
         height = t["height"]
         if isinstance(height, int) and not isinstance(height, bool) and height < 2:
-            raise fail(f"a tower has at least a base and a turret, so height is at least 2, "
-                       f"got {height} (R3.2)", key=f"{key}.height")
+            raise fail(_("a tower has at least a base and a turret, so height is at least 2, "
+                         "got {height} (R3.2)").format(height=height), key=f"{key}.height")
         height = _whole(height, fail, f"{key}.height", 2)
         lighted = _whole(t.get("lighted", 0), fail, f"{key}.lighted", 0)
         if lighted and variant is not Variant.PRO:
-            raise fail(f"{plural(lighted, 'lighted window')}, but lighted "
-                       f"windows are only in the pro variant; set variant = \"pro\" (R3.7)",
-                       key=f"{key}.lighted")
+            raise fail(ngettext("{n} lighted window, but lighted windows are only in the pro "
+                                "variant; set variant = \"pro\" (R3.7)",
+                                "{n} lighted windows, but lighted windows are only in the pro "
+                                "variant; set variant = \"pro\" (R3.7)", lighted).format(
+                                    n=lighted), key=f"{key}.lighted")
         towers.append(Tower.of_height(Colour(colour_raw.lower()), height, lighted))
     return SheetPlayer(name.strip(), asari, prestige, tuple(towers))

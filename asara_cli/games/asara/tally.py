@@ -18,6 +18,7 @@ from asara_cli.cli.common import (
     print_json,
 )
 from asara_cli.cli.formats import chosen
+from asara_cli.core.i18n import _
 from asara_cli.core.shown import show_path
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.position import check_position
@@ -55,7 +56,8 @@ def tally(
     if problems:
         console = err()
         for p in problems:
-            who = (f"player {p.player + 1} ({position.players[p.player].name}): "
+            who = (_("player {n} ({name}): ").format(n=p.player + 1,
+                                                     name=position.players[p.player].name)
                    if p.player is not None else "")
             where = f"towers[{p.tower}]: " if p.tower is not None else ""
             console.print(f"{show_path(sheet)}: {who}{where}{p.message} [{p.rule}]", soft_wrap=True)
@@ -72,8 +74,11 @@ def _table(sheet: Path, rules: Board, position: Sheet, evaluation: FinalEvaluati
     names = [p.name for p in position.players]
     prestige = [p.prestige for p in position.players]
     console = out()
-    console.print(f"Final evaluation of {sheet} ({position.variant} game, board "
-                  f"{rules.profile})", style="bold")
+    if position.variant == "pro":
+        title = _("Final evaluation of {sheet} (pro game, board {profile})")
+    else:
+        title = _("Final evaluation of {sheet} (basic game, board {profile})")
+    console.print(title.format(sheet=sheet, profile=rules.profile), style="bold")
     console.print(final_tables(names, prestige, evaluation))
 
 

@@ -1,6 +1,8 @@
 """The words a player types at the table: colours, section types, market areas, buyer colours
 and player names, by unique prefix, case-insensitively, with the German edition's names as
-aliases (braun, grün, rot, schwarz, weiß; Basis, Mittelteil, Fenster, Spitze).
+aliases (braun, grün, rot, schwarz, weiß; Basis, Mittelteil, Fenster, Spitze;
+Goldverzierung; the areas' and gifts' German words: docs/glossary.md). A German word is read
+as its English value, and the log keeps the English word.
 
 Every function returns the canonical value or raises :class:`WordError` with one line that
 names the candidates of an ambiguous prefix or the words that would have been understood.
@@ -15,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from asara_cli import errors
+from asara_cli.core.i18n import _, pgettext
 from asara_cli.core.words import number
 from asara_cli.games.asara.rules.events import PAIR
 from asara_cli.games.asara.rules.model import Colour, Section
@@ -22,6 +25,8 @@ from asara_cli.games.asara.rules.model import Colour, Section
 T = TypeVar("T")
 
 GOLD = "gold"
+#: ``gold`` in German: the rulebook's "Goldverzierung" (a tile with gold decoration).
+GOLD_WORDS = ("gold", "goldverzierung")
 
 
 class WordError(errors.WordError):
@@ -57,12 +62,67 @@ SECTION_WORDS: dict[str, Section] = {
 }
 
 
+#: The areas of the packaged board by their keys in the log, with their German words
+#: (docs/glossary.md): where a gift is dealt (``asara gifts bank 1 ...``).
+AREA_WORDS: dict[str, str] = {
+    "base": "base", "trunk": "trunk", "window": "window", "turret": "turret",
+    "circle": "circle", "baukreis": "circle", "bank": "bank",
+    "coloured": "coloured", "bunt": "coloured", "spies": "spies", "spione": "spies",
+    "caliph": "caliph", "kalif": "caliph", "tent": "tent", "zelt": "tent",
+    "lighted": "lighted", "leuchtend": "lighted", "genie": "genie", "dschinn": "genie",
+}
+
+#: The gifts' words (R6.1) with their German words: ``einkaeufer`` for ``buyer`` ...
+GIFT_WORDS: dict[str, str] = {
+    "buyer": "buyer", "einkaeufer": "buyer", "prestige": "prestige",
+    "lighted": "lighted", "leuchtend": "lighted", "asari": "asari",
+    "buy": "buy", "kauf": "buy", "kaufen": "buy",
+}
+
+#: The answer "nothing" (a gift that buys nothing), in German "nichts".
+NOTHING_WORDS = ("nothing", "nichts")
+
+
+def _what(what: str) -> str:
+    """What a word was taken for (``tower colour``), in the language in use."""
+    match what:
+        case "tower colour":
+            return pgettext("word", "tower colour")
+        case "section type":
+            return pgettext("word", "section type")
+        case "tile colour":
+            return pgettext("word", "tile colour")
+        case "section type or tile colour":
+            return pgettext("word", "section type or tile colour")
+        case "player":
+            return pgettext("word", "player")
+        case "area":
+            return pgettext("word", "area")
+        case "gift":
+            return pgettext("word", "gift")
+        case "word":
+            return pgettext("word", "word")
+    return what
+
+
+def _shown(value: object) -> str:
+    """A value as a person reads it: a tower colour or section type in the language in use
+    (German words are typed too), anything else as it is."""
+    from asara_cli.games.asara.rules import terms
+
+    if isinstance(value, Colour):
+        return terms.colour(value)
+    if isinstance(value, Section):
+        return terms.section(value)
+    return str(value)
+
+
 def pick(word: str, vocabulary: Mapping[str, T], what: str) -> T:
     """The value of ``word`` in ``vocabulary``: an exact word, else a unique prefix (several
     words of one value, like ``br`` for brown and braun, are one candidate)."""
     w = fold(word)
     if not w:
-        raise WordError(f"empty {what}")
+        raise WordError(_("empty {what}").format(what=_what(what)))
     if w in vocabulary:
         return vocabulary[w]
     found: dict[T, list[str]] = {}
@@ -74,14 +134,55 @@ def pick(word: str, vocabulary: Mapping[str, T], what: str) -> T:
     if not found:
         known = ", ".join(_firsts(vocabulary))
         close = _closest(w, vocabulary)
-        hint = f"did you mean {vocabulary[close]}? " if close else ""
-        raise WordError(f"{word!r} is not a {what} ({hint}known: {known})")
-    names = " or ".join(str(value) for value in found)
-    raise WordError(f"{word!r} is ambiguous: {names}? Type more letters")
+        if close:
+            raise WordError(_("{word!r} is not a {what} (did you mean {close}? known: {known})"
+                              ).format(word=word, what=_what(what),
+                                       close=_shown(vocabulary[close]), known=known))
+        raise WordError(_("{word!r} is not a {what} (known: {known})").format(
+            word=word, what=_what(what), known=known))
+    names = _(" or ").join(_shown(value) for value in found)
+    raise WordError(_("{word!r} is ambiguous: {names}? Type more letters").format(
+        word=word, names=names))
 
 
 def _firsts(vocabulary: Mapping[str, T]) -> list[str]:
-    return list(dict.fromkeys(str(value) for value in vocabulary.values()))
+    return list(dict.fromkeys(_shown(value) for value in vocabulary.values()))
+
+
+def area(word: str, keys: Mapping[str, str]) -> str:
+    """An area's key (``circle``) from its key or its German word (``Baukreis``), by unique
+    prefix; ``keys``: the board's area keys. A section type names its market area."""
+    vocabulary = dict(keys)
+    vocabulary.update({w: k for w, k in AREA_WORDS.items() if k in keys})
+    vocabulary.update({w: sec.value for w, sec in SECTION_WORDS.items()})
+    return pick(word, vocabulary, "area")
+
+
+def gift_text(text: str) -> str:
+    """A gift or a gift's use as typed, German words read as the log's English ones:
+    ``einkäufer grün`` -> ``buyer grün`` (a buyer's colour stays as typed), ``kauf basis:
+    goldverzierung rot`` -> ``buy base: gold red``, ``leuchtend: nichts`` ->
+    ``lighted: nothing``. Words it does not know stay as they are, for the parser to refuse."""
+    pieces = re.split(r"(\s+|:\s*)", text.strip())
+    if not pieces or not pieces[0]:
+        return text
+    head = GIFT_WORDS.get(fold(pieces[0]), pieces[0])
+    out = [head]
+    for piece in pieces[1:]:
+        w = fold(piece)
+        if not w or not w.strip() or w.strip() == ":":
+            out.append(piece)
+        elif w in NOTHING_WORDS:
+            out.append("nothing")
+        elif w in GOLD_WORDS:
+            out.append(GOLD)
+        elif w in SECTION_WORDS:
+            out.append(SECTION_WORDS[w].value)
+        elif head != "buyer" and w in COLOUR_WORDS:  # a buyer's colour is a label, as typed
+            out.append(COLOUR_WORDS[w].value)
+        else:
+            out.append(piece)
+    return "".join(out)
 
 
 def colour(word: str) -> Colour:
@@ -93,10 +194,10 @@ def section(word: str) -> Section:
 
 
 #: A tile or part in a token stream: a colour, a section type or ``gold``.
-_TILE_WORDS: dict[str, str | Colour] = {**COLOUR_WORDS, GOLD: GOLD}
-_PART_WORDS: dict[str, str | Section] = {**SECTION_WORDS, GOLD: GOLD}
+_TILE_WORDS: dict[str, str | Colour] = {**COLOUR_WORDS, **dict.fromkeys(GOLD_WORDS, GOLD)}
+_PART_WORDS: dict[str, str | Section] = {**SECTION_WORDS, **dict.fromkeys(GOLD_WORDS, GOLD)}
 _DISPLAY_WORDS: dict[str, str | Colour | Section] = {**COLOUR_WORDS, **SECTION_WORDS,
-                                                       GOLD: GOLD}
+                                                       **dict.fromkeys(GOLD_WORDS, GOLD)}
 
 
 def tokens(texts: Iterable[str]) -> list[str]:
@@ -123,11 +224,12 @@ def tile(words: Sequence[str]) -> tuple[Colour, bool]:
         if v == GOLD:
             gold = True
         elif found is not None:
-            raise WordError(f"one tile has one colour; got {found} and {v}")
+            raise WordError(_("one tile has one colour; got {first} and {second}").format(
+                first=_shown(found), second=_shown(Colour(v))))
         else:
             found = Colour(v)
     if found is None:
-        raise WordError("a tile needs its colour (e.g. black, gold red)")
+        raise WordError(_("a tile needs its colour (e.g. black, gold red)"))
     return found, gold
 
 
@@ -142,7 +244,8 @@ def parts(words: Sequence[str]) -> list[tuple[Section, bool]]:
         if repeat is not None:
             times = repeat
             if not 1 <= times <= 7:
-                raise WordError(f"{w} sections of one kind? (at most 7 in one build)")
+                raise WordError(_("{n} sections of one kind? (at most 7 in one build)").format(
+                    n=w))
             continue
         v = pick(w, _PART_WORDS, "section type")
         if v == GOLD:
@@ -151,7 +254,7 @@ def parts(words: Sequence[str]) -> list[tuple[Section, bool]]:
         out.extend([(Section(v), gold)] * times)
         gold, times = False, 1
     if gold:
-        raise WordError("'gold' must come before a section type (e.g. gold window)")
+        raise WordError(_("'gold' must come before a section type (e.g. gold window)"))
     return out
 
 
@@ -165,19 +268,21 @@ def display(words: Sequence[str]) -> list[tuple[Section, list[tuple[Colour, bool
             gold = True
         elif isinstance(v, Section):
             if gold:
-                raise WordError("'gold' must come before a colour (e.g. gold red)")
-            if any(s == v for s, _ in areas):
-                raise WordError(f"the {v} display is listed twice")
+                raise WordError(_("'gold' must come before a colour (e.g. gold red)"))
+            if any(s == v for s, _tiles in areas):
+                raise WordError(_("the {section} display is listed twice").format(
+                    section=_shown(v)))
             areas.append((v, []))
         else:
             if not areas:
-                raise WordError(f"name the area before its tiles (e.g. window {w} ...)")
+                raise WordError(_("name the area before its tiles (e.g. window {tile} ...)"
+                                  ).format(tile=w))
             areas[-1][1].append((Colour(v), gold))
             gold = False
     if gold:
-        raise WordError("'gold' must come before a colour (e.g. gold red)")
+        raise WordError(_("'gold' must come before a colour (e.g. gold red)"))
     if not areas:
-        raise WordError("name at least one area and its tiles (e.g. window brown gold red)")
+        raise WordError(_("name at least one area and its tiles (e.g. window brown gold red)"))
     return areas
 
 
@@ -207,17 +312,23 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
         if known is not None:
             return known
         close = _closest(w, declared)
-        raise WordError(f"{word!r} is not one of this game's buyer colours "
-                        f"({', '.join(declared)})"
-                        + (f"; did you mean {close}?" if close else ""))
+        if close:
+            raise WordError(_("{word!r} is not one of this game's buyer colours ({colours}); "
+                              "did you mean {close}?").format(
+                                  word=word, colours=", ".join(declared), close=close))
+        raise WordError(_("{word!r} is not one of this game's buyer colours ({colours})"
+                          ).format(word=word, colours=", ".join(declared)))
     if not forced:
         known = _label_of(word, w, labels)
         if known is not None:
             return known
     if not _LABEL.match(w) or len(w) < 3:
-        in_play = f" (in play: {', '.join(labels)})" if labels else ""
-        raise WordError(f"{word!r} is not a buyer colour in play{in_play}; a new one is "
-                        "written in full, in letters (e.g. blue)")
+        if labels:
+            raise WordError(_("{word!r} is not a buyer colour in play (in play: {labels}); a "
+                              "new one is written in full, in letters (e.g. blue)").format(
+                                  word=word, labels=", ".join(labels)))
+        raise WordError(_("{word!r} is not a buyer colour in play; a new one is written in "
+                          "full, in letters (e.g. blue)").format(word=word))
     from asara_cli.games.asara.colour_words import COLOUR_NAMES
 
     # a near miss of a label in play or of a colour word is a typo, even when that colour
@@ -228,9 +339,13 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
     else:
         close = _closest(w, labels, NEAR_MISS) or _closest(w, sorted(COLOUR_NAMES), NEAR_MISS)
     if close and not forced:
-        what = "a buyer colour in play" if close in labels else "a known colour word"
-        raise WordError(f"{word!r} is not {what}; did you mean {close}? "
-                        f"(if {w} is a new colour, type --card \"new {w}\")")
+        if close in labels:
+            text = _("{word!r} is not a buyer colour in play; did you mean {close}? (if {new} "
+                     "is a new colour, type --card \"new {new}\")")
+        else:
+            text = _("{word!r} is not a known colour word; did you mean {close}? (if {new} "
+                     "is a new colour, type --card \"new {new}\")")
+        raise WordError(text.format(word=word, close=close, new=w))
     return w
 
 
@@ -241,8 +356,8 @@ def _label_of(word: str, w: str, labels: Sequence[str]) -> str | None:
         return w
     found = [x for x in labels if x.startswith(w)]
     if len(found) > 1:
-        raise WordError(f"buyer colour {word!r} is ambiguous: {' or '.join(found)}? "
-                        "Type more letters")
+        raise WordError(_("buyer colour {word!r} is ambiguous: {names}? Type more letters"
+                          ).format(word=word, names=_(" or ").join(found)))
     return found[0] if found else None
 
 
@@ -251,9 +366,10 @@ def buyer_colours(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for w in (fold(x) for x in re.split(r"[\s,;]+", text) if x):
         if not _LABEL.match(w) or not 3 <= len(w) <= 30:
-            raise WordError(f"--buyers: {w!r} is not a colour word (letters, at least 3)")
+            raise WordError(_("--buyers: {word!r} is not a colour word (letters, at least 3)"
+                              ).format(word=w))
         if w in out:
-            raise WordError(f"--buyers: {w} is named twice")
+            raise WordError(_("--buyers: {word} is named twice").format(word=w))
         out.append(w)
     return tuple(out)
 
@@ -269,12 +385,12 @@ def split_tower(words: Sequence[str]) -> tuple[Colour, int | None, list[str]]:
     number (the player's n-th tower of that colour), then the rest."""
     ws = tokens(words)
     if not ws:
-        raise WordError("a tower needs its colour (e.g. black window)")
+        raise WordError(_("a tower needs its colour (e.g. black window)"))
     c = colour(ws[0])
     rest = ws[1:]
     n = number(rest[0]) if rest else None
     if n is not None:
         if n < 1:
-            raise WordError("towers are counted from 1")
+            raise WordError(_("towers are counted from 1"))
         rest = rest[1:]
     return c, n, rest

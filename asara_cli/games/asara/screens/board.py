@@ -10,6 +10,8 @@ from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 
+from asara_cli.core.i18n import _, pgettext
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import AreaSpec, Board, LightedOffer, Places
 
 
@@ -27,11 +29,12 @@ def _plain(value: Any) -> Any:
 def _shown(value: Any) -> str:
     """A board value for people: unknown stays visible, point pairs read 1st/2nd."""
     if value is None:
-        return "unknown"
+        return pgettext("value", "unknown")
     if isinstance(value, Places):
         return f"{value.first}/{value.second}"
     if isinstance(value, LightedOffer):
-        return f"pay {value.pay}: draw {value.draw}, keep {value.keep}"
+        return _("pay {pay}: draw {draw}, keep {keep}").format(
+            pay=value.pay, draw=value.draw, keep=value.keep)
     if isinstance(value, dict):
         return ", ".join(f"{k}: {_shown(v)}" for k, v in value.items())
     if isinstance(value, (tuple, list)):
@@ -45,11 +48,12 @@ def board_dict(rules: Board) -> dict[str, Any]:
 
 
 def board_view(rules: Board) -> RenderableType:
-    """Every number of the profile, one item a row; then the areas, one a row."""
-    table = Table(title=f"board profile: {rules.profile}", caption=rules.description,
-                  box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column("item")
-    table.add_column("value")
+    """Every number of the profile, one item a row (named by its key in the profile's
+    file, in every language); then the areas, one a row."""
+    table = Table(title=_("board profile: {profile}").format(profile=rules.profile),
+                  caption=rules.description, box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column(_("item"))
+    table.add_column(_("value"))
     for f in fields(rules):
         if f.name in ("profile", "description", "defaulted", "areas"):
             continue
@@ -59,12 +63,14 @@ def board_view(rules: Board) -> RenderableType:
 
 def _areas_table(areas: tuple[AreaSpec, ...]) -> Table:
     """The board's areas, one a row: their spaces, follow-suit, the game that has them."""
-    table = Table(title="areas", box=box.SIMPLE_HEAD, title_justify="left")
-    for col in ("area", "spaces", "follows suit", "game", "rule"):
-        table.add_column(col, no_wrap=col != "game")
+    table = Table(title=_("areas"), box=box.SIMPLE_HEAD, title_justify="left")
+    for i, col in enumerate((_("area"), _("spaces"), _("follows suit"), _("game"),
+                             _("rule"))):
+        table.add_column(col, no_wrap=i not in (1, 3))
     for a in areas:
-        game = (f"{a.expansion} (pro)" if a.expansion and a.pro else a.expansion or
-                ("pro" if a.pro else "basic"))
-        table.add_row(a.name, a.describe_spaces(), "yes" if a.follow_suit else "no", game,
-                      a.rule)
+        pro, basic = pgettext("game", "pro"), pgettext("game", "basic")
+        game = (_("{expansion} (pro)").format(expansion=a.expansion) if a.expansion and a.pro
+                else a.expansion or (pro if a.pro else basic))
+        table.add_row(terms.area(a.name), a.describe_spaces(),
+                      _("yes") if a.follow_suit else _("no"), game, a.rule)
     return table

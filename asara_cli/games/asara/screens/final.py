@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from asara_cli.core.i18n import _
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.scoring import (
     FINAL_CATEGORIES,
     MONEY,
     Award,
     FinalEvaluation,
-    category_label,
     winners,
 )
 
 if TYPE_CHECKING:  # rich draws the tables; the JSON shapes need none of it (a --json command)
     from rich.console import RenderableType
 
-PLACE = {1: "1st", 2: "2nd"}
 
 
 def award_dict(award: Award) -> dict[str, Any]:
@@ -60,8 +60,10 @@ def _tower_text(award: Award) -> str:
     t = award.tower
     if t is None:
         return ""
-    lit = f", {t.lighted} lit" if t.lighted else ""
-    return f"{t.colour} {t.height}{lit}"
+    if t.lighted:
+        return _("{colour} {height}, {n} lit").format(colour=terms.colour(t.colour),
+                                                      height=t.height, n=t.lighted)
+    return f"{terms.colour(t.colour)} {t.height}"
 
 
 def final_tables(
@@ -81,19 +83,20 @@ def final_tables(
     for category in FINAL_CATEGORIES:
         awards = [a for a in (*evaluation.awards, *evaluation.unplaced)
                   if a.category == category]
-        title = category_label(category)
+        title = terms.category(category)
         if not awards:
-            parts.append(Text(f"{title}: no towers, nothing awarded", style="dim"))
+            parts.append(Text(_("{category}: no towers, nothing awarded").format(
+                category=title), style="dim"))
             continue
         # every award table as wide as the others (the terminal's width), the arithmetic
         # wrapped between phrases
         table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, expand=True)
-        table.add_column("player")
+        table.add_column(_("player"))
         if category != MONEY:
-            table.add_column("tower" if category != "most_towers" else "")
-            table.add_column("place")
-        table.add_column("points", justify="right")
-        table.add_column("how", ratio=1)
+            table.add_column(_("tower") if category != "most_towers" else "")
+            table.add_column(_("place"))
+        table.add_column(_("points"), justify="right")
+        table.add_column(_("how"), ratio=1)
         # every tower in the category: the places, then those without one, and why (R5)
         for a in sorted(awards, key=lambda a: (a.place == 0, a.place or 0,
                                                -a.tower.height if a.tower else 0, a.player)):
@@ -103,9 +106,9 @@ def final_tables(
                 how = how.split(", ", 1)[1]
             row: list[RenderableType] = [Text(names[a.player])]
             if category != MONEY:
-                place = PLACE.get(a.place or 0, "-")
+                place = terms.ordinal(a.place) if a.place in (1, 2) else "-"
                 if a.tied > 1 and a.place:
-                    place = f"tied {place}"
+                    place = _("tied {place}").format(place=place)
                 row += [Text(_tower_text(a)), Text(place)]
             row += [Text(str(a.points)), Phrases(how)]
             table.add_row(*row)
@@ -113,17 +116,21 @@ def final_tables(
 
     totals = [prestige[s] + evaluation.points(s) for s in range(len(names))]
     best = set(winners(totals))
-    table = Table(title="totals", title_justify="left", box=box.SIMPLE_HEAD)
-    table.add_column("player")
-    table.add_column("prestige before", justify="right")
-    table.add_column("final evaluation", justify="right")
-    table.add_column("total", justify="right")
+    table = Table(title=_("totals"), title_justify="left", box=box.SIMPLE_HEAD)
+    table.add_column(_("player"))
+    table.add_column(_("prestige before"), justify="right")
+    table.add_column(_("final evaluation"), justify="right")
+    table.add_column(_("total"), justify="right")
     for s, name in enumerate(names):
         style = "bold" if s in best else ""
         table.add_row(Text(name, style=style), str(prestige[s]),
                       f"+{evaluation.points(s)}", Text(str(totals[s]), style=style))
     parts.append(table)
     won = [names[s] for s in sorted(best)]
-    label = "Winner" if len(won) == 1 else "Winners (tied)"
-    parts.append(Text(f"{label}: {', '.join(won)} with {max(totals)} prestige", style="bold"))
+    if len(won) == 1:
+        verdict = _("Winner: {player} with {points} prestige")
+    else:
+        verdict = _("Winners (tied): {players} with {points} prestige")
+    parts.append(Text(verdict.format(player=won[0], players=", ".join(won),
+                                     points=max(totals)), style="bold"))
     return Group(*parts)

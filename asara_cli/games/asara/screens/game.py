@@ -7,12 +7,14 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from asara_cli.core.i18n import N_, _, ngettext, npgettext, pgettext
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.engine import Replay
 from asara_cli.games.asara.rules.gifts import undealt
 from asara_cli.games.asara.rules.model import Colour, Tower
 from asara_cli.games.asara.rules.state import GameState, in_play
-from asara_cli.games.asara.rules.text import plural, tower_label
+from asara_cli.games.asara.rules.text import tower_label
 from asara_cli.games.asara.screens.final import final_dict, final_tables
 
 if TYPE_CHECKING:  # rich is imported where a view is drawn: the JSON shapes need none of it
@@ -40,12 +42,14 @@ def _tower_spans(tower: Tower, label: str) -> list[tuple[str, str]]:
     style = COLOUR_STYLE[tower.colour]
     plain_windows = tower.windows - tower.lighted
     body = "█" + "▮" * tower.trunks + "▯" * plain_windows + "✦" * tower.lighted + "▲"
-    spans = [(f"{label} ({tower.height}) ", style), (body, style)]
+    spans = [(f"{terms.tower_named(label)} ({tower.height}) ", style), (body, style)]
     extras = []
     if tower.visible_gold:
-        extras.append(f"{tower.visible_gold} gold")
+        # short: the drawing of a tower fits one line of the players table
+        extras.append(npgettext("tower drawing", "{n} gold", "{n} gold",
+                                tower.visible_gold).format(n=tower.visible_gold))
     if tower.lighted:
-        extras.append(f"{tower.lighted} lit")
+        extras.append(_("{n} lit").format(n=tower.lighted))
     if extras:
         spans.append((f" ({', '.join(extras)})", "yellow"))
     return spans
@@ -84,11 +88,14 @@ def _screen_items(state: GameState, seat: int) -> list[str]:
     """What a player holds behind the screen, one item per kind of tile
     (``2 x black trunk``, ``gold red window``, ``1 lighted window (colour secret)``)."""
     p = state.players[seat]
-    counted = Counter(str(t) for t in p.screen)
-    counted.update(f"{c} lighted window" for c in p.lighted_known)
+    counted = Counter(terms.tile(t.section, t.colour, t.gold) for t in p.screen)
+    counted.update(_("{colour} lighted window").format(colour=terms.colour(c))
+                   for c in p.lighted_known)
     parts = [f"{n} x {what}" if n > 1 else what for what, n in counted.items()]
     if p.lighted_unknown:
-        parts.append(f"{plural(p.lighted_unknown, 'lighted window')} (colour secret)")
+        parts.append(ngettext("{n} lighted window (colour secret)",
+                              "{n} lighted windows (colour secret)",
+                              p.lighted_unknown).format(n=p.lighted_unknown))
     return parts
 
 
@@ -188,13 +195,13 @@ def _gifts_cell(state: GameState, spec: AreaSpec) -> str:
     here: dict[int, list[str]] = {}
     for a, s, g in state.gifts:
         if a == spec.key:
-            here.setdefault(s, []).append(str(g))
+            here.setdefault(s, []).append(terms.gift(g.kind, g.amount, g.section))
     return "; ".join(f"{s}: {', '.join(gs)}" for s, gs in sorted(here.items())) or "-"
 
 
 #: what the tower drawings and the marks beside a name mean (docs/recording.md)
-LEGEND = ("Towers, bottom to top: █ base, ▮ trunk, ▯ window, ✦ lighted window, ▲ turret.\n"
-          "Beside a name: ◀ to move, ♛ holds the Caliph's patronage.")
+LEGEND = N_("Towers, bottom to top: █ base, ▮ trunk, ▯ window, ✦ lighted window, ▲ turret.\n"
+            "Beside a name: ◀ to move, ♛ holds the Caliph's patronage.")
 
 
 def _runs(spaces: Sequence[int]) -> str:
@@ -214,20 +221,24 @@ def _runs(spaces: Sequence[int]) -> str:
 
 
 #: the players table's columns: a tower is one line (its name, height and drawing)
-_PLAYER_COLUMNS = (("player", "left"), ("Asari", "right"), ("buyers", "right"),
-                   ("prestige", "right"), ("towers", "left"))
+_PLAYER_COLUMNS = ((N_("player"), "left"), (N_("Asari"), "right"), (N_("buyers"), "right"),
+                   (N_("prestige"), "right"), (N_("towers"), "left"))
 
 
 def _head_lines(board: Board, state: GameState) -> list[str]:
     """The lines under the title: the game over, or the year and whose turn it is."""
     if state.over:
-        return [f"The game is over (year {state.year}): see `asara score`."]
+        return [_("The game is over (year {year}): see `asara score`.").format(
+            year=state.year)]
     who = state.players[state.turn].name if state.turn is not None else "-"
-    lines = [f"Year {state.year} of {board.years}, after {state.events} events: "
-             f"{who} to move. Caliph's patronage: {state.players[state.caliph].name}."]
+    lines = [_("Year {year} of {years}, after {events} events: {player} to move. "
+               "Caliph's patronage: {caliph}.").format(
+                   year=state.year, years=board.years, events=state.events, player=who,
+                   caliph=state.players[state.caliph].name)]
     if undealt(state) and not state.areas:  # R6.1: due before the year's first move
-        lines.append(f"The Caliph's gifts of year {state.year} are not dealt yet: "
-                     f"record the deal with `asara gifts ...` first.")
+        lines.append(_("The Caliph's gifts of year {year} are not dealt yet: "
+                       "record the deal with `asara gifts ...` first.").format(
+                           year=state.year))
     return lines
 
 
@@ -245,10 +256,11 @@ def _player_rows(state: GameState) -> list[tuple[str, str, str, str]]:
 
 
 def _area_columns(state: GameState, full: bool) -> list[str]:
-    columns = ["area", "follow" if not full else "buyer colour to follow",
-               "free" if not full else "free spaces"]
+    columns = [_("area"), _("follow") if not full else _("buyer colour to follow"),
+               _("free") if not full else _("free spaces")]
     if "gifts" in state.setup.expansions:
-        columns.append("Caliph's gifts (space: gifts)" if full else "gifts (space: gifts)")
+        columns.append(_("Caliph's gifts (space: gifts)") if full
+                       else _("gifts (space: gifts)"))
     return columns
 
 
@@ -257,12 +269,13 @@ def _area_rows(board: Board, state: GameState, full: bool) -> list[list[str]]:
     gifts = "gifts" in state.setup.expansions
     for spec in _areas_in_play(board, state):
         colour = state.area(spec.key).colour
-        follow = (colour or "any") if spec.follow_suit else "-"
+        follow = (colour or pgettext("buyer colour", "any")) if spec.follow_suit else "-"
         free = _free(board, state, spec)
-        row = [spec.name, follow,
+        row = [terms.area(spec.name), follow,
                (", ".join(map(str, free)) if full else _runs(free))
                if isinstance(free, list) and free
-               else ("none" if isinstance(free, list) else free)]
+               else (pgettext("spaces", "none") if isinstance(free, list)
+                     else _free_word(free))]
         if gifts:
             row.append(_gifts_cell(state, spec))
         rows.append(row)
@@ -270,7 +283,14 @@ def _area_rows(board: Board, state: GameState, full: bool) -> list[list[str]]:
 
 
 #: the line under the compact board
-_FULL_HINT = "Behind the screens and the market: asara status --full"
+_FULL_HINT = N_("Behind the screens and the market: asara status --full")
+
+
+def _free_word(word: str) -> str:
+    """``unlimited``, ``unknown``: an area's free spaces that are no numbers."""
+    if word == "unlimited":
+        return pgettext("spaces", "unlimited")
+    return pgettext("spaces", "unknown") if word == "unknown" else word
 
 
 class StatusView:
@@ -293,14 +313,15 @@ class StatusView:
         if self.full:
             return None
         board, state = self.board, self.state
-        players = Sheet("players", tuple(Column(c, j == "right") for c, j in _PLAYER_COLUMNS),
+        players = Sheet(_("players"), tuple(Column(_(c), j == "right")
+                                            for c, j in _PLAYER_COLUMNS),
                         tuple((*row, _towers_plain(p.towers))
                               for row, p in zip(_player_rows(state), state.players,
                                                 strict=True)))
-        areas = Sheet("areas this year", tuple(map(Column, _area_columns(state, False))),
+        areas = Sheet(_("areas this year"), tuple(map(Column, _area_columns(state, False))),
                       tuple(map(tuple, _area_rows(board, state, False))))
-        return draw([(self.title, "bold"), *_head_lines(board, state), players, areas, LEGEND,
-                     _FULL_HINT], width, colour)
+        return draw([(self.title, "bold"), *_head_lines(board, state), players, areas,
+                     _(LEGEND), _(_FULL_HINT)], width, colour)
 
     def __rich__(self) -> RenderableType:
         from rich import box
@@ -312,15 +333,16 @@ class StatusView:
         edge = full
         parts: list[RenderableType] = [Text(self.title, style="bold")]
         parts += [Text(line) for line in _head_lines(board, state)]
-        table = Table(box=box.SIMPLE_HEAD, title="players", title_justify="left",
+        table = Table(box=box.SIMPLE_HEAD, title=_("players"), title_justify="left",
                       show_edge=edge)
         for col, justify in _PLAYER_COLUMNS:
-            table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+            table.add_column(_(col), justify=justify, no_wrap=True)  # type: ignore[arg-type]
         # The screens get a table of their own, so a long list wraps across the whole width
         # between tiles instead of word by word in a narrow last column.
-        screens = Table(box=box.SIMPLE_HEAD, title="behind the screens", title_justify="left")
-        screens.add_column("player", no_wrap=True)
-        screens.add_column("sections and lighted windows not built")
+        screens = Table(box=box.SIMPLE_HEAD, title=_("behind the screens"),
+                        title_justify="left")
+        screens.add_column(_("player"), no_wrap=True)
+        screens.add_column(_("sections and lighted windows not built"))
         for seat, (row, p) in enumerate(zip(_player_rows(state), state.players, strict=True)):
             name, *numbers = row
             table.add_row(Text(name), *numbers, _towers_cell(p.towers))
@@ -329,7 +351,7 @@ class StatusView:
         if full:
             parts.append(screens)
 
-        areas = Table(box=box.SIMPLE_HEAD, title="areas this year", title_justify="left",
+        areas = Table(box=box.SIMPLE_HEAD, title=_("areas this year"), title_justify="left",
                       show_edge=edge)
         for i, column in enumerate(_area_columns(state, full)):
             if i == 0:
@@ -341,19 +363,20 @@ class StatusView:
         for cells in _area_rows(board, state, full):
             areas.add_row(*cells)
         parts.append(areas)
-        parts.append(Text(LEGEND))
+        parts.append(Text(_(LEGEND)))
         if not full:
-            parts.append(Text(_FULL_HINT))
+            parts.append(Text(_(_FULL_HINT)))
             return Group(*parts)
 
-        markets = Table(box=box.SIMPLE_HEAD, title="market", title_justify="left")
-        markets.add_column("section")
-        markets.add_column("on display", justify="right")
-        markets.add_column("face-down pile", justify="right")
-        markets.add_column("display as stated")
+        markets = Table(box=box.SIMPLE_HEAD, title=_("market"), title_justify="left")
+        markets.add_column(_("section"))
+        markets.add_column(_("on display"), justify="right")
+        markets.add_column(_("face-down pile"), justify="right")
+        markets.add_column(_("display as stated"))
         for m in state.markets:
-            shown = "not recorded" if m.shown is None else ", ".join(str(t) for t in m.shown)
-            markets.add_row(m.section.value, str(m.count), str(m.pile), shown)
+            shown = (_("not recorded") if m.shown is None
+                     else ", ".join(terms.tile(t.section, t.colour, t.gold) for t in m.shown))
+            markets.add_row(terms.section(m.section), str(m.count), str(m.pile), shown)
         parts.append(markets)
         return Group(*parts)
 
@@ -429,28 +452,30 @@ def score_view(board: Board, result: Replay, title: str) -> RenderableType:
     names = [p.name for p in state.players]
     parts: list[RenderableType] = [Text(title, style="bold")]
 
-    ledger = Table(box=box.SIMPLE_HEAD, title="ledger: every prestige point",
+    ledger = Table(box=box.SIMPLE_HEAD, title=_("ledger: every prestige point"),
                    title_justify="left")
-    ledger.add_column("year", justify="right")
-    ledger.add_column("event", justify="right")
-    ledger.add_column("player")
-    ledger.add_column("points", justify="right")
-    ledger.add_column("source")
+    ledger.add_column(_("year"), justify="right")
+    ledger.add_column(_("event"), justify="right")
+    ledger.add_column(_("player"))
+    ledger.add_column(_("points"), justify="right")
+    ledger.add_column(_("source"))
     for e in state.ledger:
         if e.source == "final":
             continue
-        source = (f"build: {e.explanation}" if e.source == "build" else e.explanation)
+        source = (_("build: {explanation}").format(explanation=e.explanation)
+                  if e.source == "build" else e.explanation)
         ledger.add_row(str(e.year), str(e.event) if e.event else "", Text(names[e.player]),
                        f"+{e.points}", Text(source))
     # an empty table under its headings reads like a fault
-    parts.append(ledger if ledger.row_count else Text("ledger: no prestige scored yet\n"))
+    parts.append(ledger if ledger.row_count
+                 else Text(_("ledger: no prestige scored yet") + "\n"))
 
-    years = Table(box=box.SIMPLE_HEAD, title="per year", title_justify="left")
-    years.add_column("player")
+    years = Table(box=box.SIMPLE_HEAD, title=_("per year"), title_justify="left")
+    years.add_column(_("player"))
     last = _last_year(state)
     for y in range(1, last + 1):
-        years.add_column(f"year {y}", justify="right")
-    years.add_column("before final", justify="right")
+        years.add_column(_("year {year}").format(year=y), justify="right")
+    years.add_column(_("before final"), justify="right")
     for s, name in enumerate(names):
         subtotals = _year_subtotals(state, s)
         years.add_row(Text(name), *map(str, subtotals), str(sum(subtotals)))
@@ -458,11 +483,12 @@ def score_view(board: Board, result: Replay, title: str) -> RenderableType:
 
     if state.final is not None:
         before = [state.prestige_before_final(s) for s in range(len(names))]
-        parts.append(Text("final evaluation", style="bold"))
+        parts.append(Text(_("final evaluation"), style="bold"))
         parts.append(final_tables(names, before, state.final))
     else:
-        parts.append(Text(f"The game is not over (year {state.year}); totals so far: "
-                          + ", ".join(f"{n} {state.prestige(s)}" for s, n in enumerate(names))))
+        parts.append(Text(_("The game is not over (year {year}); totals so far: {totals}").format(
+            year=state.year,
+            totals=", ".join(f"{n} {state.prestige(s)}" for s, n in enumerate(names)))))
     return Group(*parts)
 
 
@@ -473,16 +499,16 @@ def prestige_by_year(state: GameState) -> list[tuple[str, list[int]]]:
     finished = len(state.year_scores)
     stages: list[tuple[str, list[int]]] = []
     for y in range(1, years + 1):
-        label = f"year {y}"
+        label = _("year {year}").format(year=y)
         if y > finished:  # a year under way: only what it has earned so far, if anything
             if not any(e.year == y for e in state.ledger):
                 continue
-            label = f"year {y} so far"
+            label = _("year {year} so far").format(year=y)
         stages.append((label, [sum(e.points for e in state.ledger if e.player == s
                                    and e.year <= y and e.source != "final")
                                for s in range(len(state.players))]))
     if state.final is not None:
-        stages.append(("final", list(state.prestige_all())))
+        stages.append((_("final"), list(state.prestige_all())))
     return stages
 
 
@@ -496,7 +522,7 @@ def score_chart(result: Replay, title: str, width: int = 40) -> RenderableType:
     state = result.state
     stages = prestige_by_year(state)
     if not stages:  # the first year under way and nobody has scored: nothing to draw
-        return Group(Text(title), Text("no prestige scored yet"))
+        return Group(Text(title), Text(_("no prestige scored yet")))
     top = max((v for _, values in stages for v in values), default=0) or 1
     table = Table(box=None, show_header=False, title=title, title_justify="left",
                   padding=(0, 1))

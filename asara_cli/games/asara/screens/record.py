@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from asara_cli.core import i18n
+from asara_cli.core.i18n import _, ngettext, pgettext
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas import kind_of
 from asara_cli.games.asara.rules.areas.building import grown
 from asara_cli.games.asara.rules.board import Board
@@ -23,7 +26,6 @@ from asara_cli.games.asara.rules.events import (
 from asara_cli.games.asara.rules.gifts import use_text
 from asara_cli.games.asara.rules.model import Variant
 from asara_cli.games.asara.rules.state import GameState
-from asara_cli.games.asara.rules.text import a_buyer, plural
 
 if TYPE_CHECKING:  # rich is imported where a year's end is drawn: a move's line needs none
     from rich.console import RenderableType
@@ -32,10 +34,10 @@ if TYPE_CHECKING:  # rich is imported where a year's end is drawn: a move's line
 
 def buyer_text(p: Placement) -> str:
     if p.buyer is None:
-        return "a face-down buyer"
+        return pgettext("buyer", "a face-down buyer")
     if p.buyer == PAIR:
-        return "a pair"
-    return a_buyer(p.buyer)
+        return pgettext("buyer", "a pair")
+    return terms.buyer(p.buyer)
 
 
 def move_text(board: Board, event: Event) -> str:
@@ -43,21 +45,37 @@ def move_text(board: Board, event: Event) -> str:
     window market)``."""
     if isinstance(event, Display):
         shown = "; ".join(
-            f"{s}: {', '.join(gold_text(t.colour, t.gold) for t in tiles) or 'empty'}"
+            "{}: {}".format(terms.section(s),
+                            ", ".join(_tile(t.colour, t.gold) for t in tiles) or _("empty"))
             for s, tiles in event.areas)
-        return f"display stated: {shown}"
+        return _("display stated: {display}").format(display=shown)
     if isinstance(event, GiftsDealt):
-        return "gifts dealt: " + "; ".join(f"{a} {s}: {g}" for a, s, g in event.gifts)
+        return _("gifts dealt: {gifts}").format(gifts=_gifts_text(event.gifts))
     if isinstance(event, Checkpoint):
         parts = [f"{n} {v}" for n, v in event.prestige]
-        parts += [f"{n} {v} Asari" for n, v in event.money]
-        return f"checkpoint: {', '.join(parts)}"
+        parts += [_("{player} {n} Asari").format(player=n, n=v) for n, v in event.money]
+        return _("checkpoint: {values}").format(values=", ".join(parts))
     p = event.placement
     text = kind_of(event.action).text(board, p.player, p.space, event.action, buyer_text(p))
     if event.gifts:
-        gifts = "gift" if len(event.gifts) == 1 else "gifts"
-        text += f"; {gifts} first: {', '.join(map(use_text, event.gifts))}"
+        text += "; " + ngettext("gift first: {gifts}", "gifts first: {gifts}",
+                                len(event.gifts)).format(
+                                    gifts=", ".join(map(use_text, event.gifts)))
     return text
+
+
+def _tile(colour: object, gold: bool) -> str:
+    """A tile of a display as stated: its colour, with gold (``gold black``)."""
+    if i18n.language() == i18n.SOURCE:
+        return gold_text(colour, gold)  # type: ignore[arg-type]
+    word = terms.colour(str(colour))
+    return _("{colour} with gold").format(colour=word) if gold else word
+
+
+def _gifts_text(gifts: Any) -> str:
+    """``bank 1: asari 4; tent 2: buyer``: gifts by area and space."""
+    return "; ".join(f"{a} {s}: {terms.gift(g.kind, g.amount, g.section)}"
+                     for a, s, g in gifts)
 
 
 def result_line(board: Board, before: GameState, done: Applied, event: Event,
@@ -68,15 +86,16 @@ def result_line(board: Board, before: GameState, done: Applied, event: Event,
     who moves next, with theirs."""
     after = done.moved
     first = move_text(board, event)
-    number = f"; event #{after.events}" if numbered else ""
+    number = "; " + _("event #{n}").format(n=after.events) if numbered else ""
     if isinstance(event, Checkpoint):  # recorded only when it agrees: say so
-        first += " (agrees with the moves recorded)"
+        first += " " + _("(agrees with the moves recorded)")
     if isinstance(event, GiftsDealt):
         # a gift nobody claimed stays, and the deal adds one to its space (R6.1): say so
         dealt = {(a, s) for a, s, _ in event.gifts}
-        left = [f"{a} {s}: {g}" for a, s, g in before.gifts if (a, s) in dealt]
+        left = [(a, s, g) for a, s, g in before.gifts if (a, s) in dealt]
         if left:
-            first += f" (also there, left from last year: {'; '.join(left)})"
+            first += " " + _("(also there, left from last year: {gifts})").format(
+                gifts=_gifts_text(left))
     if not isinstance(event, Turn):
         return first + number + _next(done, "\n   ")
     seat = after.seat(event.placement.player)
@@ -88,13 +107,15 @@ def result_line(board: Board, before: GameState, done: Applied, event: Event,
         notes += grown(p, action, new=False)  # a new tower's parts already say its height
     new = [x for x in after.labels if x not in before.labels]
     if new and not after.setup.buyers:
-        notes.append(f"new buyer colour {new[0]}: {len(after.labels)} of "
-                     f"{board.buyer_colours}")
+        notes.append(_("new buyer colour {label}: {n} of {total}").format(
+            label=new[0], n=len(after.labels), total=board.buyer_colours))
     if notes:
         first += f" ({'; '.join(notes)})"
     first += number
-    second = (f"   {p.name}: {p.money} Asari, {after.prestige(seat)} prestige, "
-              f"{plural(p.buyers, 'buyer')}.")
+    second = "   " + ngettext("{player}: {money} Asari, {prestige} prestige, {n} buyer.",
+                             "{player}: {money} Asari, {prestige} prestige, {n} buyers.",
+                             p.buyers).format(player=p.name, money=p.money,
+                                              prestige=after.prestige(seat), n=p.buyers)
     return f"{first}\n{second}{_next(done, ' ')}"
 
 
@@ -104,7 +125,9 @@ def _next(done: Applied, sep: str) -> str:
     if done.year_end is not None or state.turn is None:
         return ""
     q = state.players[state.turn]
-    return f"{sep}Next: {q.name}, {q.money} Asari, {plural(q.buyers, 'buyer')}."
+    return sep + ngettext("Next: {player}, {money} Asari, {n} buyer.",
+                          "Next: {player}, {money} Asari, {n} buyers.",
+                          q.buyers).format(player=q.name, money=q.money, n=q.buyers)
 
 
 def year_end_view(board: Board, done: Applied) -> RenderableType:
@@ -121,12 +144,13 @@ def year_end_view(board: Board, done: Applied) -> RenderableType:
     pro = after.setup.variant == Variant.PRO
     last = after.final is not None
     # the money the players hold now: with the next year's income, except after the last year
-    money = "Asari" if last else f"Asari (+{board.yearly_money})"
-    parts: list[RenderableType] = [Text(f"End of year {year}: evaluation (R4)", style="bold")]
+    money = _("Asari") if last else _("Asari (+{n})").format(n=board.yearly_money)
+    parts: list[RenderableType] = [Text(_("End of year {year}: evaluation (R4)").format(
+        year=year), style="bold")]
     table = _table()
-    columns = [("player", "left"), ("towers", "right"), ("gold", "right")]
-    columns += [("lighted", "right")] if pro else []
-    columns += [("Caliph", "right"), ("points", "right"), ("prestige", "right"),
+    columns = [(_("player"), "left"), (_("towers"), "right"), (_("gold"), "right")]
+    columns += [(_("lighted"), "right")] if pro else []
+    columns += [(_("Caliph"), "right"), (_("points"), "right"), (_("prestige"), "right"),
                 (money, "right")]
     for col, justify in columns:
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
@@ -140,10 +164,11 @@ def year_end_view(board: Board, done: Applied) -> RenderableType:
     parts.append(table)
     if not last:
         starter = names[after.turn] if after.turn is not None else "-"
-        parts.append(Text(
-            f"Year {after.year} of {board.years}: everyone took {board.yearly_money} Asari "
-            f"and a new hand; {starter} starts (Caliph's patronage). The displays are "
-            f"refilled: `asara display ...` records them (optional)."))
+        parts.append(Text(_(
+            "Year {year} of {years}: everyone took {money} Asari and a new hand; {player} "
+            "starts (Caliph's patronage). The displays are refilled: `asara display ...` "
+            "records them (optional).").format(year=after.year, years=board.years,
+                                               money=board.yearly_money, player=starter)))
         return Group(*parts)
     return Group(*parts, final_summary(after))
 
@@ -157,19 +182,24 @@ def final_summary(state: GameState) -> RenderableType:
     assert state.final is not None
     names = [p.name for p in state.players]
     totals = state.prestige_all()
-    table = _table(title="Final evaluation (R5)", title_justify="left")
-    for col, justify in (("player", "left"), ("before", "right"), ("final", "right"),
-                         ("total", "right"), ("", "left")):
+    table = _table(title=_("Final evaluation (R5)"), title_justify="left")
+    for col, justify in ((_("player"), "left"), (_("before"), "right"), (_("final"), "right"),
+                         (_("total"), "right"), ("", "left")):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
     best = max(totals)
     for seat in sorted(range(len(names)), key=lambda x: -totals[x]):
         before = state.prestige_before_final(seat)
         table.add_row(Text(names[seat]), str(before), f"+{totals[seat] - before}",
-                      str(totals[seat]), "wins" if totals[seat] == best else "")
+                      str(totals[seat]), _("wins") if totals[seat] == best else "")
     winners = [names[s] for s in range(len(names)) if totals[s] == best]
-    verdict = (f"{winners[0]} wins with {best}." if len(winners) == 1 else
-               f"{' and '.join(winners)} share the win with {best}.")
-    return Group(table, Text(f"{verdict} Every award and its arithmetic: asara score."))
+    if len(winners) == 1:
+        verdict = _("{player} wins with {points}. Every award and its arithmetic: "
+                    "asara score.").format(player=winners[0], points=best)
+    else:
+        verdict = _("{players} share the win with {points}. Every award and its "
+                    "arithmetic: asara score.").format(
+                        players=_(" and ").join(winners), points=best)
+    return Group(table, Text(verdict))
 
 
 def _table(**options: Any) -> Table:

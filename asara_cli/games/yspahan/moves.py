@@ -25,7 +25,7 @@ from itertools import permutations, product
 from asara_cli.games.base import LegalMove
 from asara_cli.games.yspahan.codec import play_text
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
-from asara_cli.games.yspahan.rules.engine import _BEFORE, _Run, check, errors
+from asara_cli.games.yspahan.rules.engine import BEFORE_ROW, Walker, check, errors
 from asara_cli.games.yspahan.rules.events import (
     HIDDEN,
     INNER,
@@ -43,7 +43,7 @@ from asara_cli.games.yspahan.rules.events import (
     Supervisor,
     Turn,
 )
-from asara_cli.games.yspahan.rules.sampler import _shops
+from asara_cli.games.yspahan.rules.sampler import shops_open_to
 from asara_cli.games.yspahan.rules.state import OVER, ROLL, SECRET, GameState, Table, thaw
 
 _SECRET_CARD = "the card drawn is the player's secret (hands secret): drawn hidden"
@@ -111,8 +111,8 @@ def _before(board: Board, t: Table, seat: int) -> list[tuple[tuple[Play, ...], T
             return
         for i, kind in enumerate(kinds):
             for play in _plays(board, table, seat, kind):
-                run = _Run(board, table.copy(), table.events + 1, [])
-                run.play(seat, play, _BEFORE)
+                run = Walker(board, table.copy(), table.events + 1, [])
+                run.play(seat, play, BEFORE_ROW)
                 if errors(run.out or []):  # the referee's own step refuses it here
                     continue
                 walk(run.t, (*plays, play), kinds[i + 1:])
@@ -143,8 +143,9 @@ def _plays(board: Board, t: Table, seat: int, kind: str) -> list[Play]:
             return [Play(kind, card=c) for c, _ in _cards(scratch, 0)]
         return [Play(kind)]
     if effect == "souk":
-        run = _Run(board, t.copy(), t.events + 1, None)
-        return [Play(kind, shop=s) for q in board.quarters for s in _shops(run, seat, q)]
+        run = Walker(board, t.copy(), t.events + 1, None)
+        return [Play(kind, shop=s) for q in board.quarters
+                for s in shops_open_to(run, seat, q)]
     if effect in ("goldvp", "camelvp"):
         have = t.gold[seat] if effect == "goldvp" else t.camels[seat]
         return [Play(kind, k=k) for k in range(1, min(have, ck.cap or have) + 1)]
@@ -179,7 +180,7 @@ def _actions(board: Board, t: Table, seat: int, index: int, row: str, value: int
              ) -> Iterator[tuple[Action, str, str, str | None]]:
     """Each action on the row: alone, and the row's own action with each kind of card the
     mover may discard for a die (Y2.5; for the supervisor or a draw it adds nothing)."""
-    run = _Run(board, t.copy(), t.events + 1, None)
+    run = Walker(board, t.copy(), t.events + 1, None)
     run.t.tower[index] = None
     discards = [None, *_kinds(board, t, seat)]
     for discard in discards:
@@ -190,7 +191,7 @@ def _actions(board: Board, t: Table, seat: int, index: int, row: str, value: int
         elif row == GOLD_ROW:
             yield Gold(), "gold" + tail, "", discard
         elif run.capacity(seat, row) > 0:
-            scratch = run if discard is None else _Run(board, run.t.copy(), run.number, None)
+            scratch = run if discard is None else Walker(board, run.t.copy(), run.number, None)
             if discard is not None:
                 scratch.use_card(seat, discard, "discard")
             hoist = board.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
@@ -204,14 +205,14 @@ def _actions(board: Board, t: Table, seat: int, index: int, row: str, value: int
         yield Draw(card), _draw_words(card, row), note, None
 
 
-def _placements(board: Board, run: _Run, seat: int, row: str, want: int
+def _placements(board: Board, run: Walker, seat: int, row: str, want: int
                 ) -> list[tuple[Shop, ...]]:
     """Every set of ``want`` shops the cubes may go to, one cube after another (Y3.4);
     each set once, whatever the order its cubes were put in."""
     found: dict[tuple[tuple[str, int], ...], tuple[Shop, ...]] = {}
     seen: set[tuple[tuple[str, int], ...]] = set()
 
-    def walk(r: _Run, placed: tuple[Shop, ...]) -> None:
+    def walk(r: Walker, placed: tuple[Shop, ...]) -> None:
         key = tuple(sorted(_canonical(board, s) for s in placed))
         if key in seen:  # the same cubes put in another order: the same table
             return
@@ -219,8 +220,8 @@ def _placements(board: Board, run: _Run, seat: int, row: str, want: int
         if len(placed) == want:
             found[key] = placed
             return
-        for shop in _shops(r, seat, row):
-            nxt = _Run(board, r.t.copy(), r.number, None)
+        for shop in shops_open_to(r, seat, row):
+            nxt = Walker(board, r.t.copy(), r.number, None)
             nxt.place(seat, shop, row)
             walk(nxt, (*placed, shop))
 
@@ -254,7 +255,7 @@ def _cards(t: Table, drawn: int) -> list[tuple[str | None, str]]:
     return [(k, _ANY_CARD) for k in kinds]
 
 
-def _supervisor(board: Board, run: _Run, seat: int, row: str, value: int
+def _supervisor(board: Board, run: Walker, seat: int, row: str, value: int
                 ) -> Iterator[tuple[Action, str, str]]:
     """The supervisor to every cell the mover can pay for; the cubes facing it sent in
     each order, each owner keeping it for a camel or not, each caravanserai's card."""

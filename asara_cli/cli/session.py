@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import os
 import shlex
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -92,7 +93,6 @@ class Session:
         #: asks a player a question at the terminal (``None``: Ctrl-C, the move abandoned);
         #: not set where there is nobody to ask (moves from a file refuse as the commands do)
         self.ask: Callable[[str, str], str | None] | None = None
-        self.listed: tuple[Position, list[str]] | None = None  # the legal moves, once
         self.reload()
 
     # --- the position -------------------------------------------------------------------------
@@ -326,11 +326,11 @@ class Session:
         with the words given), in the words one types."""
         if self.position is None:
             return self._fail(InputError(f"the log cannot be read as a game: {self.problem}"))
-        listed = legal_moves(self)
+        listed = legal_moves(self, words)
         if listed is None:
             return self._fail(InputError("the legal moves could not be listed here; Tab "
                                          "completes the words of a move"))
-        shown_moves = [m for m in listed if m.split()[: len(words)] == words]
+        shown_moves = listed
         for move in shown_moves:
             out().print(one_line(move), soft_wrap=True)
         if not shown_moves:
@@ -350,26 +350,26 @@ class Session:
         return 0
 
 
-def legal_moves(session: Session) -> list[str] | None:
-    """The legal moves of the player to move in typed words (the game's ``legal_moves``,
-    from its referee); ``None`` when there is no position, or listing them failed."""
+def legal_moves(session: Session, typed: Sequence[str] = (), most: int | None = None
+                ) -> list[str] | None:
+    """The legal moves of the player to move that begin with the words ``typed``, in typed
+    words (the game's ``legal_moves``, from its referee; at most ``most``: a position may
+    have tens of thousands, made as they are asked for); ``None`` when there is no
+    position, or listing them failed."""
     if session.position is None:
         return None
     position = session.position
-    if session.listed is not None and session.listed[0] is position:
-        return session.listed[1]  # once per position: completion asks at every key
     try:
-        found = [m.words for m in session.game.legal_moves(position.board, position.state)]
+        found = session.game.legal_moves(position.board, position.state, typed)
+        return [m.words for m in islice(found, most)]
     except Exception:  # a listing that fails is as good as none: the words complete
         return None
-    session.listed = (position, found)
-    return found
 
 
 def _example(session: Session) -> str:
     """A move to type, as help shows it: one the player to move could make now (the game's
     own words, whatever the game); the words of a move command where none is listed."""
-    listed = legal_moves(session)
+    listed = legal_moves(session, most=1)
     if listed:
         return f"`{one_line(listed[0])}`"
     names = sorted(c for c in session.command.commands if c not in ("new", "check", "moves",

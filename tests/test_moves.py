@@ -445,3 +445,35 @@ def test_yspahan_completion_is_the_listed_moves_next_words(flags: frozenset[str]
             tried += 1
     assert tried >= 30, tried
 
+
+def test_the_sessions_moves_come_from_the_position_it_keeps(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``moves`` at the table (grouped, or as JSON) lists the position the session keeps:
+    the log is not read and replayed again."""
+    import asara_cli.cli.moves as command
+    from asara_cli.cli.session import Session
+
+    g = game("yspahan")
+    board = load_board(None, "yspahan")
+    setup, events = g.simulate(board, 1, 3, frozenset(), SIM_NAMES)
+    path = tmp_path / "y.toml"
+    path.write_text(log_to_text(LogHeader(setup, game="yspahan"), events[:1]), "utf-8")
+    session = Session(path)
+    assert session.position is not None
+    listed = list(g.legal_moves(board, session.position.state))
+
+    def read_again(*args: object) -> None:
+        raise AssertionError("the log was read again")
+
+    monkeypatch.setattr(command, "replay_file", read_again)
+    capsys.readouterr()
+    assert session.line("moves") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert f"{len(listed)} legal moves" in lines[0], lines[0]
+    assert session.line("moves --all --format json") == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["at"] == 1 and data["count"] == len(listed)
+    assert [m["words"] for grp in data["groups"] for m in grp["moves"]] == [
+        m.words for m in listed]
+    assert session.line("moves --sideways") == 2  # an option `moves` does not take

@@ -166,8 +166,9 @@ class Session:
         own: dict[str, Callable[[list[str]], int]] = {
             "undo": self.undo, "redo": self.redo, "history": self.history,
             "help": self.help, "moves": self.moves}
-        if head == "moves" and (len(words) == 1 or words[1].startswith("-")):
-            # grouped, as `asara moves` shows them (its options too: --all)
+        if head == "moves" and len(words) > 1 and words[1].startswith("-") and (
+                "--at" in words or "--board" in words or "-h" in words or "--help" in words):
+            # another event or board: `asara moves` reads the log itself
             return self.invoke([*words, "--", str(self.path)])
         if head in own:
             return own[head](words[1:])
@@ -322,20 +323,33 @@ class Session:
         return 0
 
     def moves(self, words: list[str]) -> int:
-        """``moves [WORD...]``: the legal moves of the player to move (those that begin
-        with the words given), in the words one types."""
+        """``moves [--all] [--format json]``: the legal moves of the player to move, grouped
+        as `asara moves` shows them, from the position kept (the log is not read again);
+        ``moves WORD...``: those that begin with the words, every one."""
+        from asara_cli.cli.moves import show
+
         if self.position is None:
             return self._fail(InputError(f"the log cannot be read as a game: {self.problem}"))
+        position = self.position
+        if not words or words[0].startswith("-"):
+            every, fmt, rest = "--all" in words, "text", [w for w in words if w != "--all"]
+            if rest[:1] in (["--format"], ["-f"]) and len(rest) == 2:
+                fmt, rest = rest[1], []
+            if rest or fmt not in ("text", "json"):
+                return self._fail(WordError("moves takes --all, --format text or json, --at N, "
+                                            "or the first words of a move"))
+            show(self.game, position.board, position.state, len(position.log.events), False,
+                 every, fmt)
+            return 0
         listed = legal_moves(self, words)
         if listed is None:
             return self._fail(InputError("the legal moves could not be listed here; Tab "
                                          "completes the words of a move"))
-        shown_moves = listed
-        for move in shown_moves:
+        for move in listed:
             out().print(one_line(move), soft_wrap=True)
-        if not shown_moves:
-            say("no legal move begins with those words" if words else "no legal move")
-        note = self.game.moves_note(self.position.board, self.position.state)
+        if not listed:
+            say("no legal move begins with those words")
+        note = self.game.moves_note(position.board, position.state)
         if note:
             say(one_line(note))
         return 0

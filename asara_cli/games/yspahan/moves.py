@@ -68,11 +68,24 @@ class _Want:
     (``seen`` given), none whose next word is found already, so that each word that may
     come next costs one move and the rest of its moves are never made."""
 
-    __slots__ = ("seen", "typed")
+    __slots__ = ("rest", "seen", "typed")
 
     def __init__(self, typed: Sequence[str], seen: dict[str, None] | None = None) -> None:
         self.typed = tuple(typed)
         self.seen = seen
+        #: the words typed from the first --play on: the cards played first come last
+        self.rest = self.typed[self.typed.index("--play"):] if "--play" in typed else None
+
+    def tail_fits(self, tail: Sequence[str]) -> bool:
+        """Whether the words of the cards played first, ``tail``, may end a wanted move
+        (the action's words never hold --play: the typed words from it on are the tail's)."""
+        rest = self.rest
+        if rest is None:
+            return True
+        n = len(rest)
+        if tuple(tail[:n]) != rest:
+            return False
+        return self.seen is None or (len(tail) > n and tail[n] not in self.seen)
 
     def fits(self, words: Sequence[str]) -> bool:
         """Whether a move whose words begin with ``words`` may be wanted."""
@@ -81,6 +94,10 @@ class _Want:
         if tuple(words[:common]) != self.typed[:common]:
             return False
         return self.seen is None or len(words) <= n or words[n] not in self.seen
+
+    def word(self, at: int) -> str | None:
+        """The word typed at ``at`` (``None``: not typed yet)."""
+        return self.typed[at] if at < len(self.typed) else None
 
     def found(self, words: Sequence[str]) -> None:
         if self.seen is not None and len(words) > len(self.typed):
@@ -120,6 +137,7 @@ class _Mover:
         self.name = t.names[self.seat]
         self._firsts: list[tuple[tuple[str, ...], Firsts]] | None = None
         self._distinct: dict[tuple[str, str | None], Firsts] = {}
+        self._tails: dict[tuple[Play, ...], list[str]] = {}
 
     def heads(self) -> list[_Head]:
         """Each row's groups in the order shown: its own action (alone, then with a card
@@ -136,6 +154,13 @@ class _Mover:
                       _Head(index, name, row[0], row[1], "supervisor", False),
                       _Head(index, name, row[0], row[1], "draw", False)]
         return found or [_Head(None, None, 0, 0, "draw", False)]
+
+    def tail(self, plays: tuple[Play, ...]) -> list[str]:
+        """The words of the cards played first (``--play 'souk bag3 N2'``), made once."""
+        words = self._tails.get(plays)
+        if words is None:
+            words = self._tails[plays] = [w for p in plays for w in ("--play", play_text(p))]
+        return words
 
     def distinct(self, head: _Head) -> Firsts:
         """One set of cards played first (none left out) for each table the moves of
@@ -242,7 +267,9 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
     board, t, seat = mover.board, mover.t, mover.seat
     group = head.name(kinds)
     for plays, after in firsts:
-        tail = [w for p in plays for w in ("--play", play_text(p))]
+        tail = mover.tail(plays)
+        if not want.tail_fits(tail):
+            continue
         for discard, action, words, note in _actions(board, after, seat, head, want, tail):
             full = [*words, *(["--discard", discard] if discard is not None else []), *tail]
             if len(full) < len(want.typed) or not want.fits(full):
@@ -266,14 +293,13 @@ def _firsts(board: Board, t: Table, seat: int) -> list[tuple[tuple[str, ...], Fi
                                    if c.effect == "caravan")
 
     def walk(table: Table, plays: tuple[Play, ...]) -> None:
-        key = _plays_key(board, plays)
-        if key in found:
-            return
-        found[key] = (plays, table)
+        found[_plays_key(board, plays)] = (plays, table)
         if len(plays) >= most:
             return
         for kind in _kinds(board, table, seat):
             for play in _plays(board, table, seat, kind):
+                if _plays_key(board, (*plays, play)) in found:
+                    continue  # met in another order
                 run = Walker(board, table.copy(), table.events + 1, [])
                 run.play(seat, play, BEFORE_ROW)
                 if errors(run.out or []):  # the referee's own step refuses it here
@@ -375,11 +401,15 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
         elif head.command == "gold":
             yield discard, Gold(), ["gold"], ""
         elif run.capacity(seat, row) > 0:
+            hoist = board.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
+            cubes = min(head.dice + (discard is not None) + hoist, run.capacity(seat, row))
+            said = want.word(2 + 2 * cubes)  # the word after the shops, when typed
+            if (said is not None and (said == "--discard") != (discard is not None)) or (
+                    said == "--discard" and want.word(3 + 2 * cubes) not in (None, discard)):
+                continue  # another card discarded, or none
             scratch = run if discard is None else Walker(board, t.copy(), run.number, None)
             if discard is not None:
                 scratch.use_card(seat, discard, "discard")
-            hoist = board.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
-            cubes = min(head.dice + (discard is not None) + hoist, run.capacity(seat, row))
             for shops in _placements(board, scratch, seat, row, cubes, want):
                 yield discard, Goods(shops), ["goods", row, *_shop_words(shops)], ""
 
@@ -439,7 +469,8 @@ def _supervisor(board: Board, run: Walker, seat: int, row: str, value: int, want
     each order, each owner keeping it for a camel or not, each caravanserai's card."""
     t = run.t
     free = board.buildings["bath"].bonus if "bath" in t.built[seat] else 0
-    for to in board.cells:
+    typed = want.word(2)  # the cell, when typed: the others are not wanted
+    for to in board.cells if typed is None else [c for c in board.cells if c == typed]:
         if not want.fits(["supervisor", row, to]) or max(
                 0, abs(board.distance(t.supervisor, to) - value) - free) > t.gold[seat]:
             continue

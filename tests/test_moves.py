@@ -477,3 +477,31 @@ def test_the_sessions_moves_come_from_the_position_it_keeps(
     assert [m["words"] for grp in data["groups"] for m in grp["moves"]] == [
         m.words for m in listed]
     assert session.line("moves --sideways") == 2  # an option `moves` does not take
+
+
+def test_yspahan_moves_with_cards_played_first_pass_the_whole_check() -> None:
+    """Secret hands of two cards or more (every kind possible, a caravanserai's card drawn
+    and played too): the turns listed with two or more cards played before the row pass
+    the referee's check of the whole turn (the list checks the action on the table the
+    cards leave); the default positions above hold none."""
+    from asara_cli.games.yspahan.rules.events import Turn
+    from asara_cli.games.yspahan.rules.state import TURN, GameState
+
+    g = game("yspahan")
+    rules = g.recording()
+    checked = positions = 0
+    for board, state, _event in _yspahan_positions(frozenset({"secret"}), 12):
+        assert isinstance(state, GameState)
+        if state.to_move is None or state.phase != TURN or \
+                state.players[state.to_move].hidden < 2:
+            continue
+        positions += 1
+        for n, move in enumerate(g.legal_moves(board, state)):
+            assert isinstance(move.event, Turn)
+            if len(move.event.before) >= 2 and n % 7 == 0:
+                errors = [v for v in rules.check(board, state, move.event) if v.is_error]
+                assert not errors, (move.words, errors)
+                checked += 1
+        if checked >= 2000:
+            break
+    assert positions and checked >= 500, (positions, checked)

@@ -14,7 +14,9 @@ table has not named (hands secret) is drawn ``hidden``, and played or discarded 
 the hand may hold; with open hands every kind that may come is listed. The shops and the
 cubes come from the referee's own steps (``rules/engine.py``'s :class:`Walker`, the
 sampler's :func:`shops_open_to`) on scratch tables, and each move made has passed the
-referee's ``check``.
+referee: the cards played first its steps one by one, the action its ``check`` on the
+table they leave (what the whole turn's ``check`` does after them; the tests hold every
+listed turn to the whole ``check``).
 
 A secret hand of three cards makes tens of thousands of moves, so they are made as they are
 asked for: :func:`legal_moves` yields them group by group (a group: the kinds of card played
@@ -274,9 +276,12 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
             full = [*words, *(["--discard", discard] if discard is not None else []), *tail]
             if len(full) < len(want.typed) or not want.fits(full):
                 continue
-            turn = Turn(mover.name, head.row, action, discard, before=plays)
-            if errors(check(board, t, turn)):
+            # the cards played first passed the referee's own steps one by one (their
+            # walk): the action is checked on the table they leave, as the whole turn's
+            # check would go on after them
+            if errors(check(board, after, Turn(mover.name, head.row, action, discard))):
                 continue
+            turn = Turn(mover.name, head.row, action, discard, before=plays)
             want.found(full)
             yield LegalMove(shlex.join(full), turn, group,
                             note or _secret(t, seat, plays, discard))

@@ -505,3 +505,39 @@ def test_yspahan_moves_with_cards_played_first_pass_the_whole_check() -> None:
         if checked >= 2000:
             break
     assert positions and checked >= 500, (positions, checked)
+
+
+def test_completion_quotes_a_card_played_and_offers_the_next_words_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the table, Tab after ``gold --play`` offers the cards the mover may play first,
+    each quoted as one word (``'exchange 1 into camels'``), and the words offered after
+    ``gold`` are the options of the legal moves that begin so, not other moves."""
+    import shlex
+
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from asara_cli.cli.session import Session
+    from asara_cli.cli.table import TableCompleter
+
+    g = game("yspahan")
+    board = load_board(None, "yspahan")
+    setup, events = g.simulate(board, 2, 4, frozenset({"secret"}), SIM_NAMES)
+    path = tmp_path / "y.toml"
+    path.write_text(log_to_text(LogHeader(setup, game="yspahan"), events[:98]), "utf-8")
+    monkeypatch.chdir(tmp_path)
+    session = Session(path)
+    assert session.position is not None
+    completer = TableCompleter(session)
+
+    def tab(text: str) -> list[str]:
+        return [c.text for c in completer.get_completions(Document(text), CompleteEvent())]
+
+    played = list(g.legal_moves(board, session.position.state, ["gold", "--play"]))
+    assert played  # a card may be played before the gold row here
+    offered = tab("gold --play ")
+    for move in played:
+        assert shlex.quote(shlex.split(move.words)[2]) in offered, move.words
+    assert any(" " in shlex.split(word)[0] and word.startswith("'") for word in offered)
+    assert tab("gold --play 'exch") == [w for w in offered if w.startswith("'exch")]
+    assert set(tab("gold ")[:2]) == {"--play", "--discard"}

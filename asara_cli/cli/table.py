@@ -65,10 +65,13 @@ class TableCompleter(Completer):
             typed, incomplete = words, ""
         seen: set[str] = set()
         for word in self.candidates(typed, incomplete):
-            if word in seen or not word.startswith(incomplete):
+            # a word of several (a card played: 'souk bag3 N2') goes in quoted, as typed
+            quoted = shlex.quote(word)
+            if word in seen or not (word.startswith(incomplete)
+                                    or quoted.startswith(incomplete)):
                 continue
             seen.add(word)
-            yield Completion(word, start_position=-len(incomplete))
+            yield Completion(quoted, start_position=-len(incomplete))
 
     def candidates(self, typed: list[str], incomplete: str) -> Iterable[str]:
         try:

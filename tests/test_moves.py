@@ -541,3 +541,16 @@ def test_completion_quotes_a_card_played_and_offers_the_next_words_only(
     assert any(" " in shlex.split(word)[0] and word.startswith("'") for word in offered)
     assert tab("gold --play 'exch") == [w for w in offered if w.startswith("'exch")]
     assert set(tab("gold ")[:2]) == {"--play", "--discard"}
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_moves_listed_may_be_walked_twice(key: str) -> None:
+    """A game's moves are made as they are asked for, yet a caller may walk them twice and
+    find the same moves (as over a tuple)."""
+    g = game(key)
+    board = load_board(None, key)
+    _setup, _before, state, _event = next(p for p in _positions(key)
+                                          if list(g.legal_moves(board, p[2])))
+    listed = g.legal_moves(board, state)
+    first = [m.words for m in listed]
+    assert first and [m.words for m in listed] == first

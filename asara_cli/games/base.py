@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Generic, Protocol, Required, TypedDict, TypeVar
 
@@ -534,9 +534,9 @@ class LegalMoves(Protocol[_Board_contra, _State_contra, _Event_co]):
                     typed: Sequence[str] = ()) -> Iterable[LegalMove[_Event_co]]:
         """The moves the player to move may make in ``state`` (the position of
         :class:`Recorder`'s recording) whose words begin with the words ``typed`` (all of
-        them: none typed), made as they are asked for, each group's moves together and the
-        groups in the order shown; none when the game is over or the table must tell a fact
-        first (see :meth:`moves_note`)."""
+        them: none typed), made as they are asked for (a caller may walk them more than
+        once), each group's moves together and the groups in the order shown; none when the
+        game is over or the table must tell a fact first (see :meth:`moves_note`)."""
         ...
 
     def next_words(self, board: _Board_contra, state: _State_contra, typed: Sequence[str]
@@ -553,13 +553,11 @@ class LegalMoves(Protocol[_Board_contra, _State_contra, _Event_co]):
 
 
 def begin_with(moves: Iterable[LegalMove[EventT]], typed: Sequence[str]
-               ) -> Iterator[LegalMove[EventT]]:
+               ) -> tuple[LegalMove[EventT], ...]:
     """The moves whose words begin with the words ``typed`` (for a game whose moves are
     few enough to make them all and keep those)."""
     want = list(typed)
-    for move in moves:
-        if not want or shlex.split(move.words)[: len(want)] == want:
-            yield move
+    return tuple(m for m in moves if not want or shlex.split(m.words)[: len(want)] == want)
 
 
 def words_after(moves: Iterable[LegalMove[EventT]], typed: Sequence[str]) -> list[str]:

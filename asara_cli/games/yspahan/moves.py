@@ -197,12 +197,27 @@ def _mover(board: Board, state: GameState) -> _Mover:
     return mover
 
 
-def legal_moves(board: Board, state: GameState, typed: Sequence[str] = ()
-                ) -> Iterator[LegalMove[Event]]:
+class Listing:
+    """The moves of :func:`legal_moves`: made as they are asked for, and made again at
+    each walk over them (a caller may walk them twice, as over a tuple)."""
+
+    def __init__(self, board: Board, state: GameState, typed: Sequence[str]) -> None:
+        self.board, self.state, self.typed = board, state, tuple(typed)
+
+    def __iter__(self) -> Iterator[LegalMove[Event]]:
+        return _moves(self.board, self.state, self.typed)
+
+
+def legal_moves(board: Board, state: GameState, typed: Sequence[str] = ()) -> Listing:
     """Every action of the player to move on each row, in words, after each set of cards
     played first (``--play``) and with a card discarded for a die (``--discard``), those
     whose words begin with ``typed``, made group by group as they are asked for; none when
     the dice are to be rolled or the game is over."""
+    return Listing(board, state, typed)
+
+
+def _moves(board: Board, state: GameState, typed: Sequence[str]
+           ) -> Iterator[LegalMove[Event]]:
     if state.phase in (ROLL, OVER) or state.to_move is None:
         return
     mover = _mover(board, state)

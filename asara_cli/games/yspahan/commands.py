@@ -353,7 +353,7 @@ class Table(Struct, frozen=True):
                            souk=souk, card=card, cells=cells, option=flag,
                            example=f"{card} {souk} {e.free[0]}"),
                      self.mover(),
-                     _("which shop of {souk} does the {card} card's cube go to: {cells}?").format(
+                     _("which shop of {souk} for the {card} card's cube: {cells}?").format(
                          card=card, souk=souk, cells=cells),
                      completed, replace=(flag, text))
 
@@ -816,8 +816,10 @@ def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | Non
         "{n} cubes of different players face {cell} ({cubes}): the order they go to the "
         "caravan is the mover's ({player}) choice; say it, first sent first, e.g. {example}",
         n).format(n=n, cell=to, cubes=", ".join(described), player=mover, example=example),
-        mover, _("which goes to the caravan first: {cubes}?").format(
-            cubes=_either(described)), first)
+        mover, _("which goes to the caravan first: {cubes}?").format(cubes=_either([
+            _("{souk} ({player})").format(souk=terms.souk(i),
+                                          player=_owner(owners.get(i), t.names))
+            for i in rest])), first)
 
 
 def _camels_chosen(t: Table, to: str, ids: list[str], owners: dict[str, int | None],
@@ -931,7 +933,8 @@ def _row_left_out(t: Table) -> None:
     if not left:
         return  # no row left: the card is drawn without one (Y3.7)
     mover = t.mover()
-    rows = _either([terms.row(r) for r in left])
+    shown = [terms.row(r) for r in left]
+    rows = _either(shown)
 
     def taken(answer: str) -> list[str]:
         said = words.row(answer, t.board)
@@ -945,8 +948,8 @@ def _row_left_out(t: Table) -> None:
         "which with --row, e.g. --row {row} [Y2.5]",
         "{player} must take a row of dice to draw a card: the {rows} rows are left; say "
         "which with --row, e.g. --row {row} [Y2.5]", n).format(
-            player=mover, rows=rows, row=left[-1]),
-        mover, _("which row do you take to draw a card: {rows}?").format(rows=rows), taken)
+            player=mover, rows=", ".join(terms.row(r) for r in left), row=left[-1]),
+        mover, _("which row for the card: {rows}?").format(rows=", ".join(shown)), taken)
 
 
 # --- the table's own count -------------------------------------------------------------------

@@ -58,17 +58,19 @@ class YspahanRecording:
         tower after the roll (each row's dice and value, or who took it today), whose
         turn. A row's count is all its dice, the yellow ones among them said as such
         (``camels 2x1 (1 of them yellow)``: two dice, not three). Shortened step by step
-        where it would not fit: no ``tower:``, then ``w1 d2``, yellow dice as ``incl. 1y``
-        and no mover (the prompt names them), then the names cut."""
+        where it would not fit: no ``tower:``, then ``w1 d2``, yellow dice as ``incl. 1
+        yellow`` and no mover (the prompt names them), then ``incl. 1y``, then the names
+        cut."""
         if state.over:
             return _("week {week}: the game is over").format(week=state.week)
         who = self.to_move(state)
         names = [p.name for p in state.players]
         said = ""
-        for label, short, cut in ((True, False, None), (False, False, None),
-                                  (False, True, None), (False, True, 8), (False, True, 4),
-                                  (False, True, 1)):
-            said = _situation(board, state, names, who, label, short, cut)
+        for label, short, tiny, cut in ((True, False, False, None), (False, False, False, None),
+                                        (False, True, False, None), (False, True, True, None),
+                                        (False, True, True, 8), (False, True, True, 4),
+                                        (False, True, True, 1)):
+            said = _situation(board, state, names, who, label, short, tiny, cut)
             if len(said) <= WIDTH:
                 return said
         return said[: WIDTH - 1] + "~"
@@ -79,7 +81,7 @@ WIDTH = 80
 
 
 def _situation(board: Board, state: GameState, names: list[str], who: str | None,
-               label: bool, short: bool, cut: int | None) -> str:
+               label: bool, short: bool, tiny: bool, cut: int | None) -> str:
     def name(text: str) -> str:
         return text if cut is None or len(text) <= cut else text[: cut] + "~"
 
@@ -98,8 +100,10 @@ def _situation(board: Board, state: GameState, names: list[str], who: str | None
         # the count is every die of the row: its yellow ones are among them, never added
         if not row.yellow:
             said = _("{row} {dice}x{value}")
-        elif short:
+        elif tiny:
             said = _("{row} {dice}x{value} incl. {yellow}y")
+        elif short:
+            said = _("{row} {dice}x{value} incl. {yellow} yellow")
         else:
             said = _("{row} {dice}x{value} ({yellow} of them yellow)")
         rows.append(said.format(row=row_name, dice=row.dice, value=row.value,

@@ -207,7 +207,7 @@ def test_the_toolbar_in_german_says_the_week_day_rows_and_mover(
      '--last "souk Truhe8 N2" [Y3.9]'),
     (["goods", "bag", "bag3", "W3", "bag3"], "welcher Laden von Sack3? Nenne das Feld "
      "davor: W1 oder S2 (z. B. Sack3 W1)"),
-    (["roll", "11x"], "die weißen Würfel: ein Würfel zeigt eine Zahl, nicht '11x'"),
+    (["roll", "11x"], "weiße Würfel: ein Würfel zeigt eine Zahl, nicht '11x'"),
 ])
 def test_a_yspahan_refusal_in_german_names_the_option_and_the_facts(
         cards: Path, words: list[str], said: str) -> None:
@@ -268,3 +268,16 @@ def test_the_supervisors_questions_are_asked_in_german(tmp_path: Path) -> None:
     assert isinstance(event, Turn)
     # barrel3 sent first, kept by Ann for a camel; bag3 to the caravan
     assert event.action == Supervisor("S1", (Send("barrel3", True), Send("bag3", False)))
+
+
+def test_english_refusals_are_as_before(cards: Path) -> None:
+    # the same words as before the catalogue (the English source text)
+    for words, said in (
+            (["roll", "11x"], "white: a die shows a number, not '11x'"),
+            (["draw", "--row", "bag"], "which card is drawn (the card action)? Name it, e.g. "
+             "gold3 (hands are open at this table)"),
+            (["goods", "bag", "bag3", "W3", "bag3"], "which shop of bag3? Say the cell it "
+             "faces: W1 or S2 (e.g. bag3 W1)")):
+        ran = _asara(cards.parent, *words, "--log", "y.toml")
+        assert ran.returncode == 2, ran.stderr
+        assert said in _single(ran.stderr)

@@ -46,7 +46,7 @@ from asara_cli.cli.recording import (
     remember_new,
 )
 from asara_cli.cli.recording import register as register_commands
-from asara_cli.core.i18n import _, ngettext
+from asara_cli.core.i18n import _, ngettext, pgettext
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number
 from asara_cli.errors import Asked
@@ -596,7 +596,7 @@ def roll(
     Example: asara roll 1 1 3 3 5 5 6 6 6 --yellow "1 2"
     """
     def make(t: Table) -> Event:
-        return Roll(t.mover(), _dice(white, _("the white dice")), _dice(yellow, "--yellow"),
+        return Roll(t.mover(), _dice(white, pgettext("dice", "white")), _dice(yellow, "--yellow"),
                     t.plays(play))
 
     _move(ctx, log, dry_run, player, make)

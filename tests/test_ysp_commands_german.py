@@ -281,3 +281,20 @@ def test_english_refusals_are_as_before(cards: Path) -> None:
         ran = _asara(cards.parent, *words, "--log", "y.toml")
         assert ran.returncode == 2, ran.stderr
         assert said in _single(ran.stderr)
+
+
+def test_the_supervisors_refusals_in_german_name_the_options(tmp_path: Path) -> None:
+    log = _two_cubes_at_s1(tmp_path)
+    before = log.read_bytes()
+    for words, said in (
+            (["supervisor", "bag", "S1"], "2 Steine verschiedener Spieler stehen vor S1 (Sack3 "
+             "von Ben, Fass3 von Ann): in welcher Reihenfolge sie in die Karawane gehen, "
+             "entscheidet der Spieler am Zug (Ben); zuerst abgeschickt zuerst, z. B. --order "
+             "bag3 --order barrel3"),
+            (["supervisor", "bag", "S1", "--order", "barrel3"], "Ann hat 3 Kamele und darf "
+             "den Stein in Fass3 (vor S1) behalten, wenn Ann eines abgibt; Ann entscheidet: "
+             "--camel Ann (bleibt) oder --no-camel Ann (in die Karawane)")):
+        ran = _asara(tmp_path, "--lang", "de", *words, "--log", "y.toml")
+        assert ran.returncode == 2, ran.stderr
+        assert said in _single(ran.stderr)
+    assert log.read_bytes() == before

@@ -13,7 +13,7 @@ and nothing is written. Writes are atomic and locked (logfile/record.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import Annotated
@@ -46,12 +46,14 @@ from asara_cli.cli.recording import (
     remember_new,
 )
 from asara_cli.cli.recording import register as register_commands
+from asara_cli.core.i18n import _, ngettext, pgettext
 from asara_cli.core.shown import show_path
-from asara_cli.core.words import number, plural
+from asara_cli.core.words import number
 from asara_cli.errors import Asked
 from asara_cli.games import game as registered
 from asara_cli.games.yspahan import complete, words
 from asara_cli.games.yspahan.codec import WordsError, parse_play
+from asara_cli.games.yspahan.rules import terms
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
 from asara_cli.games.yspahan.rules.engine import check_setup
 from asara_cli.games.yspahan.rules.events import (
@@ -78,6 +80,7 @@ from asara_cli.games.yspahan.rules.state import (
     OPEN,
     OVER,
     SECRET,
+    TURN,
     GameState,
     PlayerState,
     Setup,
@@ -173,10 +176,10 @@ class Table(Struct, frozen=True):
         if self.player_word is not None:
             return words.player(self.player_word, self.names)
         if self.state.phase == OVER or self.state.to_move is None:
-            raise Refused("the game is over: no more turns (see `asara score`) [Y4.6]", [])
+            raise Refused(_("the game is over: no more turns (see `asara score`) [Y4.6]"), [])
         if self.named:
-            raise words.WordError("this game names every mover (started with "
-                                  "--name-movers): add -p NAME")
+            raise words.WordError(_("this game names every mover (started with "
+                                    "--name-movers): add -p NAME"))
         return self.names[self.state.to_move]
 
     @property
@@ -198,14 +201,14 @@ class Table(Struct, frozen=True):
         the answer taking the place of ``flag TEXT`` on the line), never assumed."""
         parts = text.replace(",", " ").split()
         if not parts:
-            raise words.WordError("an empty card played")
+            raise words.WordError(_("an empty card played"))
         kind = words.card(parts[0], self.board)
         effect = self.board.cards[kind].effect
         rest = parts[1:]
         if effect == "exchange":  # "exchange 2 gold" as well as "exchange 2 into gold"
-            rest = [w for w in rest if w.lower() not in ("into", "to")]
-            rest = [f"into {INTO_GOLD if w.lower().startswith('g') else INTO_CAMELS}"
-                    if w.lower() in ("gold", "g", "camels", "camel", "c") else w for w in rest]
+            rest = [w for w in rest if words.fold(w) not in _INTO]
+            rest = [f"into {INTO_GOLD if words.fold(w).startswith('g') else INTO_CAMELS}"
+                    if words.fold(w) in _DIRECTIONS else w for w in rest]
         if effect == "souk" and rest and rest[0] != "draws":
             try:
                 shop = self.shop_words(rest, None)
@@ -245,44 +248,74 @@ class Table(Struct, frozen=True):
     def _card_choice(self, p: Play, text: str, flag: str, serai: bool) -> Asked | None:
         """What the card's effect needs and ``text`` left out, asked of the mover (Y3.9):
         k (goldvp, camelvp, exchange), the direction (exchange), the shop (souk), the card
-        the caravanserai draws for the caravan card's cube (Y6.5, open hands)."""
+        the caravanserai draws for the caravan card's cube (Y6.5, open hands). The
+        questions are short: with the player's name and the answer they fit one line of a
+        terminal 80 columns wide (a longer prompt breaks mid-word)."""
         ck = self.board.cards[p.kind]
         effect = ck.effect
         typed = " ".join(text.split())
+        card = terms.card(p.kind)
         if effect in ("goldvp", "camelvp") and p.k is None:
-            unit = "gold" if effect == "goldvp" else "camels"
-            each = plural(ck.points, "point")
-            return self._card_asked(
-                f"the {p.kind} card returns k {unit} for {each} each: say k", text, flag,
-                f"{typed} 3",
-                f"how many {unit} do you return with the {p.kind} card ({each} each)? "
-                "(e.g. 3)", _k_answer)
+            n = ck.points
+            if effect == "goldvp":
+                need = ngettext("the {card} card returns k gold for {n} point each: say k",
+                                "the {card} card returns k gold for {n} points each: say k",
+                                n)
+                question = ngettext(
+                    "how many gold do you return with the {card} card ({n} point each)?",
+                    "how many gold do you return with the {card} card ({n} points each)?", n)
+            else:
+                need = ngettext("the {card} card returns k camels for {n} point each: say k",
+                                "the {card} card returns k camels for {n} points each: say k",
+                                n)
+                question = ngettext(
+                    "how many camels do you return with the {card} card ({n} point each)?",
+                    "how many camels do you return with the {card} card ({n} points each)?",
+                    n)
+            return self._card_asked(need.format(card=card, n=n), text, flag, f"{typed} 3",
+                                    question.format(card=card, n=n), _k_answer)
         if effect == "exchange" and (p.k is None or p.into is None):
             if p.k is None and p.into is None:
-                what, example = "how many, and into gold or into camels", "2 into gold"
+                said, example = _("say how many, and into gold or into camels"), _("2 into gold")
+                question = _("the {card} card: how many, and into gold or into camels?"
+                             ).format(card=card)
             elif p.k is None:
-                what = f"how many {'camels' if p.into == INTO_GOLD else 'gold'} into {p.into}"
+                if p.into == INTO_GOLD:
+                    said = _("say how many camels into gold")
+                    question = _("the {card} card: how many camels into gold?").format(card=card)
+                else:
+                    said = _("say how many gold into camels")
+                    question = _("the {card} card: how many gold into camels?").format(card=card)
                 example = "2"
             else:
-                what, example = f"{p.k} into gold or into camels", "into gold"
+                said = _("say {k} into gold or into camels").format(k=p.k)
+                example = _("into gold")
+                question = _("the {card} card: {k} into gold or into camels?").format(
+                    card=card, k=p.k)
             return self._card_asked(
-                f"the {p.kind} card turns camels into gold or gold into camels: say {what}",
-                text, flag, f"{typed} {example}",
-                f"the {p.kind} card: {what}? (e.g. {example})", lambda a: a)
+                _("the {card} card turns camels into gold or gold into camels: {said}").format(
+                    card=card, said=said),
+                text, flag, f"{typed} {example}", question, lambda a: a)
         if effect == "souk" and p.shop is None:
+            example = f"{terms.souk('chest8')} N2"
             return self._card_asked(
-                f"the {p.kind} card puts a cube in a shop of any quarter: say which (its "
-                "souk and the cell it faces, or inner)", text, flag, f"{typed} chest8 N2",
-                f"which shop does the {p.kind} card's cube go to? (its souk and the cell it "
-                "faces, e.g. chest8 N2)", lambda a: a)
+                _("the {card} card puts a cube in a shop of any quarter: say which (its souk "
+                  "and the cell it faces, or inner)").format(card=card), text, flag,
+                f"{typed} {example}",
+                _("which shop does the {card} card's cube go to? (e.g. {example})").format(
+                    card=card, example=example),
+                lambda a: a)
         if (effect == "caravan" and p.card is None and serai
                 and self.board.caravanserai_on_card
                 and self.state.deck + len(self.state.discard) > 0):
+            example = terms.card("gold3")
             return self._card_asked(
-                f"the caravanserai draws a card for the {p.kind} card's cube (hands are open "
-                "at this table): name it", text, flag, f"{typed} draws gold3",
-                f"your caravanserai draws for the {p.kind} card's cube: which card? (e.g. "
-                "gold3)", lambda a: f"draws {words.card(a, self.board)}", "Y6.5")
+                _("the caravanserai draws a card for the {card} card's cube (hands are open "
+                  "at this table): name it").format(card=card), text, flag,
+                f"{typed} draws {example}",
+                _("your caravanserai draws for the {card} card's cube: which card?").format(
+                    card=card),
+                lambda a: f"draws {words.card(a, self.board)}", "Y6.5")
         return None
 
     def _card_asked(self, need: str, text: str, flag: str, example: str, question: str,
@@ -293,18 +326,20 @@ class Table(Struct, frozen=True):
         asked next."""
         def completed(answer: str) -> list[str]:
             if not answer:
-                raise words.WordError("type an answer (Ctrl-C abandons the move)")
+                raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
             card = f"{text} {said(answer)}"
             with suppress(Asked):  # what the answer still leaves out is asked next
                 self.play(card, flag, True)
             return [flag, card]
 
-        return Asked(f"{need}, e.g. {flag} \"{example}\" [{rule}]", self.mover(), question,
-                     completed, replace=(flag, text))
+        return Asked(_("{need}, e.g. {option} \"{example}\" [{rule}]").format(
+            need=need, option=flag, example=example, rule=rule), self.mover(), question,
+            completed, replace=(flag, text))
 
     def _which_shop(self, text: str, flag: str, kind: str, e: WhichShop) -> Asked:
         """The souk card's souk named and several of its shops free: the cell asked."""
-        cells = " or ".join(e.free)
+        cells = _either(e.free)
+        card, souk = terms.card(kind), terms.souk(e.souk)
 
         def completed(answer: str) -> list[str]:
             said = answer.split()
@@ -313,10 +348,13 @@ class Table(Struct, frozen=True):
             self.play(card, flag, True)
             return [flag, card]
 
-        return Asked(f"which shop of {e.souk} does the {kind} card's cube go to? Say the cell "
-                     f"it faces: {cells}, e.g. {flag} \"{kind} {e.souk} {e.free[0]}\" [Y3.9]",
+        return Asked(_("which shop of {souk} does the {card} card's cube go to? Say the cell "
+                       "it faces: {cells}, e.g. {option} \"{example}\" [Y3.9]").format(
+                           souk=souk, card=card, cells=cells, option=flag,
+                           example=f"{card} {souk} {e.free[0]}"),
                      self.mover(),
-                     f"which shop of {e.souk} does the {kind} card's cube go to: {cells}?",
+                     _("which shop of {souk} for the {card} card's cube: {cells}?").format(
+                         card=card, souk=souk, cells=cells),
                      completed, replace=(flag, text))
 
     def shop_words(self, items: list[str], taken: list[Shop] | None) -> Shop:
@@ -324,7 +362,8 @@ class Table(Struct, frozen=True):
         one first: inner shops are alike)."""
         found = self.shops(items, None, taken)
         if len(found) != 1:
-            raise words.WordError(f"expected one shop, e.g. chest8 N2, got {' '.join(items)!r}")
+            raise words.WordError(_("expected one shop, e.g. {example}, got {typed}").format(
+                example=f"{terms.souk('chest8')} N2", typed=repr(" ".join(items))))
         return found[0]
 
     def shops(self, items: list[str], quarter: str | None, taken: list[Shop] | None = None
@@ -343,7 +382,7 @@ class Table(Struct, frozen=True):
             i += 1
             ends.append(i)
             cell: str | None = None
-            if i < len(tokens) and tokens[i].lower() == INNER:
+            if i < len(tokens) and words.fold(tokens[i]) in (INNER, "innen"):
                 cell = INNER
                 i += 1
             elif i < len(tokens) and not _is_souk(tokens[i], b):
@@ -384,15 +423,15 @@ class Table(Struct, frozen=True):
             return souk.street[0][0] if souk.street else INNER  # the referee says it is full
         raise WhichShop(souk_id, tuple(free), {c for cells in shops for c in cells})
 
-    def drawn(self, word: str | None, why: str, later: int = 0,
+    def drawn(self, word: str | None, message: str, later: int = 0,
               ask: tuple[str, str, list[str]] | None = None) -> str | None:
         """The card drawn: as typed; ``hidden`` with secret hands; ``None`` when no card is
         left anywhere (``later``: cards drawn earlier in this move). Left out with open
-        hands, it is asked (``ask``: who draws it, the question, the words before the
-        card on the line)."""
+        hands, it is refused with ``message`` or asked (``ask``: who draws it, the
+        question, the words before the card on the line)."""
         left = self.state.deck + len(self.state.discard) - later
         if word is not None:
-            if words.fold(word) in ("none", "nothing"):
+            if words.fold(word) in _NONE:
                 return None
             if words.fold(word) == HIDDEN:
                 return HIDDEN
@@ -401,14 +440,12 @@ class Table(Struct, frozen=True):
             return None
         if self.secret:
             return HIDDEN
-        message = (f"which card is drawn ({why})? Name it, e.g. gold3 (hands are open at "
-                   f"this table)")
         if ask is None:
             raise words.WordError(message)
         who, question, before = ask
 
         def named(answer: str) -> list[str]:
-            if words.fold(answer) in ("none", "nothing"):
+            if words.fold(answer) in _NONE:
                 return [*before, "none"]
             return [*before, words.card(answer, self.board)]
 
@@ -424,7 +461,7 @@ class Table(Struct, frozen=True):
             built = Build(words.building(build, b),
                           tuple(words.card(c, b) for c in with_cards or []))
         elif with_cards:
-            raise words.WordError("--with pays for a building: give --build too")
+            raise words.WordError(_("--with pays for a building: give --build too"))
         serai = built is not None and built.building == "caravanserai"
         return Turn(self.mover(), row, action,
                     None if discard is None else words.card(discard, b),
@@ -437,8 +474,10 @@ class WhichShop(words.WordError):
     faces)."""
 
     def __init__(self, souk: str, free: tuple[str, ...], cells: set[str]) -> None:
-        super().__init__(f"which shop of {souk}? Say the cell it faces: {' or '.join(free)} "
-                         f"(e.g. {souk} {free[0]})")
+        shown = terms.souk(souk)
+        super().__init__(_("which shop of {souk}? Say the cell it faces: {cells} (e.g. "
+                           "{example})").format(souk=shown, cells=_either(free),
+                                                example=f"{shown} {free[0]}"))
         self.souk = souk
         self.free = free  # a cell each free shop faces
         self.cells = cells  # every cell a free shop faces
@@ -449,28 +488,49 @@ class WhichShop(words.WordError):
         """The shop of a goods cube, asked of the mover (Y3.4): the cell answered goes
         after the souk's word, and the shops typed (``typed``, after the quarter ``lead``)
         are typed again with it."""
-        cells = " or ".join(self.free)
+        cells = _either(self.free)
+        souk = terms.souk(self.souk)
 
         def chosen(answer: str) -> list[str]:
             said = answer.split()
             if not said:
-                raise words.WordError("type an answer (Ctrl-C abandons the move)")
+                raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
             cell = said[-1].upper()
             if cell not in self.cells:
-                raise words.WordError(f"say the cell a free shop of {self.souk} faces: "
-                                      f"{cells}")
+                raise words.WordError(_("say the cell a free shop of {souk} faces: {cells}")
+                                      .format(souk=souk, cells=cells))
             return [*lead, *self.tokens[: self.at], cell, *self.tokens[self.at:]]
 
-        return Asked(str(self), who, f"which shop of {self.souk} does your cube go to: "
-                     f"{cells}?", chosen, replace=tuple(typed))
+        return Asked(str(self), who, _("which shop of {souk} does your cube go to: {cells}?")
+                     .format(souk=souk, cells=cells), chosen, replace=tuple(typed))
 
 
 def _k_answer(answer: str) -> str:
     """k for a goldvp or camelvp card: a number of at least 1."""
     k = number(answer)
     if k is None or k < 1:
-        raise words.WordError(f"answer a number of at least 1 (e.g. 3), not {answer!r}")
+        raise words.WordError(_("answer a number of at least 1 (e.g. 3), not {answer}")
+                              .format(answer=repr(answer)))
     return str(k)
+
+
+#: Words of the exchange card's direction, typed in either language: the filler (into),
+#: and the two directions (g... is gold, anything else camels).
+_INTO = ("into", "to", "in", "zu")
+_DIRECTIONS = ("gold", "g", "camels", "camel", "c", "kamele", "kamel", "k")
+#: No card drawn: none is left anywhere.
+_NONE = ("none", "nothing", "keine", "nichts")
+#: A yes and a no to a question, in either language.
+_YES = ("yes", "y", "ja", "j")
+_NO = ("no", "n", "nein")
+
+
+def _either(items: Sequence[str]) -> str:
+    """``W3 or W1 or S2`` in the language in use."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = _("{words} or {word}").format(words=said, word=item)
+    return said
 
 
 def _owner(seat: int | None, names: tuple[str, ...]) -> str | None:
@@ -509,7 +569,8 @@ def _dice(items: list[str] | None, what: str) -> tuple[int, ...]:
                 continue
             dice = [number(c) for c in w]  # a run of digits: a die each
             if None in dice:
-                raise words.WordError(f"{what}: a die shows a number, not {w!r}")
+                raise words.WordError(_("{what}: a die shows a number, not {word}").format(
+                    what=what, word=repr(w)))
             found += [d for d in dice if d is not None]
     return tuple(found)
 
@@ -535,7 +596,7 @@ def roll(
     Example: asara roll 1 1 3 3 5 5 6 6 6 --yellow "1 2"
     """
     def make(t: Table) -> Event:
-        return Roll(t.mover(), _dice(white, "white"), _dice(yellow, "--yellow"),
+        return Roll(t.mover(), _dice(white, pgettext("dice", "white")), _dice(yellow, "--yellow"),
                     t.plays(play))
 
     _move(ctx, log, dry_run, player, make)
@@ -603,7 +664,9 @@ def goods(
             raise e.asked(t.mover(), lead, shops) from None
         if quarter is None:
             if not placed:
-                raise words.WordError("which quarter? e.g. asara goods chest chest8 N2")
+                raise words.WordError(_("which quarter? e.g. asara goods {quarter} {souk} N2")
+                                      .format(quarter=terms.quarter("chest"),
+                                              souk=terms.souk("chest8")))
             souk = t.board.souk(placed[0].souk)
             assert souk is not None
             quarter = souk.quarter
@@ -653,7 +716,7 @@ def supervisor(
         to = words.cell(cell, b)
         facing = [(si, shop) for si, shop in b.faces.get(to, ())
                   if t.state.souks[si].street[shop]]
-        ids = [b.souks[si].id for si, _ in facing]
+        ids = [b.souks[si].id for si, _shop in facing]
         # a souk named in --order that faces no cube now (one a card put there this turn)
         # is sent as asked: the referee judges it
         wanted = list(dict.fromkeys(words.souk(o, b) for o in order or []))
@@ -666,8 +729,8 @@ def supervisor(
         sent = _cubes_named(t, to, no_camel, "--no-camel", ids, owners)
         both = kept & sent
         if both:
-            raise words.WordError(f"the cube of {min(both)} is named by both --camel and "
-                                  f"--no-camel: say one")
+            raise words.WordError(_("the cube of {souk} is named by both --camel and "
+                                    "--no-camel: say one").format(souk=terms.souk(min(both))))
         _camels_chosen(t, to, ids, owners, kept | sent, kept, shared.play)
         cards = list(draws or [])
         sends = []
@@ -677,15 +740,19 @@ def supervisor(
             card = None
             if owner is not None and "caravanserai" in t.state.players[owner].buildings:
                 who = t.names[owner]
-                card = t.drawn(cards.pop(0) if cards else None,
-                               f"{who}'s caravanserai, for the cube of {souk_id}", drawn,
-                               (who, f"your caravanserai draws for the cube of {souk_id}: "
-                                "which card?", ["--draws"]))
+                souk = terms.souk(souk_id)
+                card = t.drawn(
+                    cards.pop(0) if cards else None,
+                    _("which card is drawn ({player}'s caravanserai, for the cube of {souk})? "
+                      "Name it, e.g. {card} (hands are open at this table)").format(
+                          player=who, souk=souk, card=terms.card("gold3")), drawn,
+                    (who, _("your caravanserai draws for the cube of {souk}: which card?")
+                     .format(souk=souk), ["--draws"]))
                 drawn += 1
             sends.append(Send(souk_id, souk_id in kept, card))
         if cards:
-            raise words.WordError(f"--draws {cards[0]}: no caravanserai draws for the cubes "
-                                  f"sent")
+            raise words.WordError(_("--draws {card}: no caravanserai draws for the cubes sent")
+                                  .format(card=cards[0]))
         return t.turn(taken, Supervisor(to, tuple(sends)), shared)
 
     _move(ctx, shared.log, shared.dry_run, shared.player, make)
@@ -704,7 +771,9 @@ def _cubes_named(t: Table, to: str, named: list[str] | None, flag: str, ids: lis
             who = words.player(c, t.names)
             mine = [i for i in ids if _owner(owners.get(i), t.names) == who]
             if not mine:
-                raise words.WordError(f"{flag} {c}: {who} has no cube facing {to}") from None
+                raise words.WordError(_("{option} {word}: {player} has no cube facing {cell}")
+                                      .format(option=flag, word=c, player=who, cell=to)
+                                      ) from None
             found.update(mine)
     return found
 
@@ -715,8 +784,9 @@ def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | Non
     whose = {owners.get(i) for i in rest}
     if len(whose) < 2:
         return
-    described = [f"{_owner(owners.get(i), t.names)}'s in {i}" for i in rest]
-    cubes = ", ".join(described)
+    described = [_("{player}'s in {souk}").format(player=_owner(owners.get(i), t.names),
+                                                  souk=terms.souk(i)) for i in rest]
+    souks = _either([terms.souk(i) for i in rest])
     example = " ".join(f"--order {i}" for i in rest)
     mover = t.mover()
 
@@ -731,18 +801,25 @@ def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | Non
                 who = None
             mine = [i for i in rest if _owner(owners.get(i), t.names) == who]
             if len(mine) != 1:
-                raise words.WordError(f"say the souk of the cube sent first: "
-                                      f"{' or '.join(rest)}") from None
+                raise words.WordError(_("say the souk of the cube sent first: {souks}")
+                                      .format(souks=souks)) from None
             souk_id = mine[0]
         if souk_id not in rest:
-            raise words.WordError(f"no cube in {souk_id} waits to be sent: say "
-                                  f"{' or '.join(rest)}")
+            raise words.WordError(_("no cube in {souk} waits to be sent: say {souks}").format(
+                souk=terms.souk(souk_id), souks=souks))
         return ["--order", souk_id]
 
-    raise Asked(f"{plural(len(rest), 'cube')} of different players face {to} ({cubes}): the "
-                f"order they go to the caravan is the mover's ({mover}) choice; say it, first "
-                f"sent first, e.g. {example}", mover,
-                f"which goes to the caravan first: {' or '.join(described)}?", first)
+    n = len(rest)
+    raise Asked(ngettext(
+        "{n} cube of different players faces {cell} ({cubes}): the order they go to the "
+        "caravan is the mover's ({player}) choice; say it, first sent first, e.g. {example}",
+        "{n} cubes of different players face {cell} ({cubes}): the order they go to the "
+        "caravan is the mover's ({player}) choice; say it, first sent first, e.g. {example}",
+        n).format(n=n, cell=to, cubes=", ".join(described), player=mover, example=example),
+        mover, _("which goes to the caravan first: {cubes}?").format(cubes=_either([
+            _("{souk} ({player})").format(souk=terms.souk(i),
+                                          player=_owner(owners.get(i), t.names))
+            for i in rest])), first)
 
 
 def _camels_chosen(t: Table, to: str, ids: list[str], owners: dict[str, int | None],
@@ -764,10 +841,15 @@ def _camels_chosen(t: Table, to: str, ids: list[str], owners: dict[str, int | No
             who = t.names[owner]
             if asked is None:
                 asked = _camel_question(who, souk_id, left[owner])
-            missing.append(f"{who} holds {plural(left[owner], 'camel')} and may keep the "
-                           f"cube in {souk_id} (facing {to}) by returning one: {who}'s "
-                           f"choice is --camel {who} (kept) or --no-camel {who} (sent to "
-                           f"the caravan)")
+            n = left[owner]
+            missing.append(ngettext(
+                "{player} holds {n} camel and may keep the cube in {souk} (facing {cell}) by "
+                "returning one: {player}'s choice is --camel {player} (kept) or --no-camel "
+                "{player} (sent to the caravan)",
+                "{player} holds {n} camels and may keep the cube in {souk} (facing {cell}) by "
+                "returning one: {player}'s choice is --camel {player} (kept) or --no-camel "
+                "{player} (sent to the caravan)", n).format(
+                    player=who, n=n, souk=terms.souk(souk_id), cell=to))
     if asked is not None:
         raise Asked("; ".join(missing), asked.who, asked.question, asked.words)
 
@@ -777,15 +859,18 @@ def _camel_question(who: str, souk_id: str, camels: int) -> Asked:
 
     def chosen(answer: str) -> list[str]:
         said = words.fold(answer)
-        if said in ("yes", "y"):
+        if said in _YES:
             return ["--camel", souk_id]
-        if said in ("no", "n"):
+        if said in _NO:
             return ["--no-camel", souk_id]
-        raise words.WordError(f"answer yes (the cube stays, a camel is returned) or no (the "
-                              f"cube goes to the caravan), not {answer!r}")
+        raise words.WordError(_("answer yes (the cube stays, a camel is returned) or no (the "
+                                "cube goes to the caravan), not {answer}").format(
+                                    answer=repr(answer)))
 
-    return Asked("", who, f"keep your cube in {souk_id} for one of your "
-                 f"{plural(camels, 'camel')}? (yes/no)", chosen)
+    return Asked("", who, ngettext(
+        "keep your cube in {souk} for your {n} camel? (yes/no)",
+        "keep your cube in {souk} for one of your {n} camels? (yes/no)", camels).format(
+            souk=terms.souk(souk_id), n=camels), chosen)
 
 
 def _camels_played(t: Table, texts: list[str] | None) -> int:
@@ -818,12 +903,53 @@ def draw(
     Example: asara draw gold3 --row barrel
     """
     def make(t: Table) -> Event:
+        if row is None:
+            _row_left_out(t)
         taken = None if row is None else words.row(row, t.board)
-        why = "the card action" if taken else "no row left"
-        return t.turn(taken, Draw(t.drawn(card, why, 0, (
-            t.mover(), f"which card do you draw ({why})? (e.g. gold3)", []))), shared)
+        example = terms.card("gold3")
+        if taken:
+            message = _("which card is drawn (the card action)? Name it, e.g. {card} (hands "
+                        "are open at this table)").format(card=example)
+            question = _("which card do you draw (the card action)? (e.g. {card})")
+        else:
+            message = _("which card is drawn (no row left)? Name it, e.g. {card} (hands are "
+                        "open at this table)").format(card=example)
+            question = _("which card do you draw (no row left)? (e.g. {card})")
+        return t.turn(taken, Draw(t.drawn(card, message, 0, (
+            t.mover(), question.format(card=example), []))), shared)
 
     _move(ctx, shared.log, shared.dry_run, shared.player, make)
+
+
+def _row_left_out(t: Table) -> None:
+    """A card drawn with no row named while rows of dice are left: a row must be taken
+    (Y2.5), so which one is asked of the mover before the card (a card drawn without a row
+    could never be legal then)."""
+    state = t.state
+    if state.phase != TURN:
+        return  # not a turn's time: the referee says what is wrong
+    left = [name for name, r in zip(t.board.rows, state.tower, strict=False)
+            if r is not None and r.dice > 0]
+    if not left:
+        return  # no row left: the card is drawn without one (Y3.7)
+    mover = t.mover()
+    shown = [terms.row(r) for r in left]
+    rows = _either(shown)
+
+    def taken(answer: str) -> list[str]:
+        said = words.row(answer, t.board)
+        if said not in left:
+            raise words.WordError(_("say a row that holds dice: {rows}").format(rows=rows))
+        return ["--row", said]
+
+    n = len(left)
+    raise Asked(ngettext(
+        "{player} must take a row of dice to draw a card: the {rows} row is left; say "
+        "which with --row, e.g. --row {row} [Y2.5]",
+        "{player} must take a row of dice to draw a card: the {rows} rows are left; say "
+        "which with --row, e.g. --row {row} [Y2.5]", n).format(
+            player=mover, rows=", ".join(terms.row(r) for r in left), row=left[-1]),
+        mover, _("which row for the card: {rows}?").format(rows=", ".join(shown)), taken)
 
 
 # --- the table's own count -------------------------------------------------------------------
@@ -871,7 +997,8 @@ def checkpoint(
         g = _pairs(gold_counts or [], t.names)
         c = _pairs(camel_counts or [], t.names)
         if not (s or g or c):
-            raise words.WordError("what does the table count? e.g. asara checkpoint Tina=34")
+            raise words.WordError(_("what does the table count? e.g. asara checkpoint "
+                                    "Tina=34"))
         return Checkpoint(tuple(s), tuple(g), tuple(c))
 
     _move(ctx, log, dry_run, None, make)
@@ -912,7 +1039,8 @@ def new(
     """
     with errors():
         if game is not None and find_game_option(game).key != KEY:
-            raise words.WordError(f"--game {game}: this `new` starts a Yspahan game")
+            raise words.WordError(_("--game {game}: this `new` starts a Yspahan game").format(
+                game=game))
         names = player_names(players)
         first = words.player(oldest, names) if oldest is not None else names[0]
         chosen = tuple(words.colour(c) for c in colours or [])
@@ -922,13 +1050,15 @@ def new(
         header = LogHeader(setup, board_ref(board, log), when, place, game=KEY,
                            movers="named" if name_movers else "turn")
         begin(log, header, check_setup(rules, setup))
-        hands = "hands secret" if secret else "hands open"
-        out().print(f"new Yspahan game in {show_path(log)}: {', '.join(names)} ({hands})",
+        made = (_("new Yspahan game in {path}: {players} (hands secret)") if secret
+                else _("new Yspahan game in {path}: {players} (hands open)"))
+        out().print(made.format(path=show_path(log), players=", ".join(names)),
                     soft_wrap=True)
-        out().print(f"Everyone has {rules.start_gold} gold. {first} is the oldest: {first} "
-                    f"rolls first (`asara roll ...`).", soft_wrap=True)
+        out().print(_("Everyone has {gold} gold. {player} is the oldest: {player} rolls first "
+                      "(`asara roll ...`).").format(gold=rules.start_gold, player=first),
+                    soft_wrap=True)
         if name_movers:
-            out().print("Every move names its mover: -p NAME.")
+            out().print(_("Every move names its mover: -p NAME."))
         if use:
             remember_new(log)
 

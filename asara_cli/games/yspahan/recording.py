@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from asara_cli.core.findings import Violation
+from asara_cli.core.i18n import _
+from asara_cli.games.yspahan.rules import terms
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.engine import advance, check
 from asara_cli.games.yspahan.rules.events import Event
@@ -54,17 +56,21 @@ class YspahanRecording:
     def situation(self, board: Board, state: GameState) -> str:
         """The table session's bottom line, within 80 columns: the week and day, the dice
         tower after the roll (each row's dice and value, or who took it today), whose
-        turn. Shortened step by step where it would not fit: no ``tower:``, then ``w1 d2``,
-        yellow dice as ``+1y`` and no mover (the prompt names them), then the names cut."""
+        turn. A row's count is all its dice, the yellow ones among them said as such
+        (``camels 2x1 (1 of them yellow)``: two dice, not three). Shortened step by step
+        where it would not fit: no ``tower:``, then ``w1 d2``, yellow dice as ``incl. 1
+        yellow`` and no mover (the prompt names them), then ``incl. 1y``, then the names
+        cut."""
         if state.over:
-            return f"week {state.week}: the game is over"
+            return _("week {week}: the game is over").format(week=state.week)
         who = self.to_move(state)
         names = [p.name for p in state.players]
         said = ""
-        for label, short, cut in ((True, False, None), (False, False, None),
-                                  (False, True, None), (False, True, 8), (False, True, 4),
-                                  (False, True, 1)):
-            said = _situation(board, state, names, who, label, short, cut)
+        for label, short, tiny, cut in ((True, False, False, None), (False, False, False, None),
+                                        (False, True, False, None), (False, True, True, None),
+                                        (False, True, True, 8), (False, True, True, 4),
+                                        (False, True, True, 1)):
+            said = _situation(board, state, names, who, label, short, tiny, cut)
             if len(said) <= WIDTH:
                 return said
         return said[: WIDTH - 1] + "~"
@@ -75,27 +81,41 @@ WIDTH = 80
 
 
 def _situation(board: Board, state: GameState, names: list[str], who: str | None,
-               label: bool, short: bool, cut: int | None) -> str:
+               label: bool, short: bool, tiny: bool, cut: int | None) -> str:
     def name(text: str) -> str:
         return text if cut is None or len(text) <= cut else text[: cut] + "~"
 
     rows = []
-    for index, (row_name, row) in enumerate(zip(board.rows, state.tower, strict=False)):
+    for index, (row_id, row) in enumerate(zip(board.rows, state.tower, strict=False)):
+        row_name = terms.row(row_id)
         if row is None:  # empty, or taken today: by whom
             seat = state.taken[index] if index < len(state.taken) else -1
             if seat >= 0:
-                rows.append(f"{row_name}: {name(names[seat])}")
+                rows.append(_("{row}: {player}").format(row=row_name,
+                                                        player=name(names[seat])))
             continue
         if row.dice == 0:  # only yellow dice, gone after the start player's turn
-            rows.append(f"{row_name} taken")
+            rows.append(_("{row} taken").format(row=row_name))
             continue
-        yellow = ("" if not row.yellow else f"+{row.yellow}y" if short
-                  else f" ({row.yellow} yellow)")
-        rows.append(f"{row_name} {row.dice}x{row.value}{yellow}")
-    tower = ", ".join(rows) if rows else "not rolled yet"
-    when = f"w{state.week} d{state.day}" if short else f"week {state.week}, day {state.day}"
-    turn = "" if who is None or short else f" | {who} to move"
-    return f"{when} | {'tower: ' if label else ''}{tower}{turn}"
+        # the count is every die of the row: its yellow ones are among them, never added
+        if not row.yellow:
+            said = _("{row} {dice}x{value}")
+        elif tiny:
+            said = _("{row} {dice}x{value} incl. {yellow}y")
+        elif short:
+            said = _("{row} {dice}x{value} incl. {yellow} yellow")
+        else:
+            said = _("{row} {dice}x{value} ({yellow} of them yellow)")
+        rows.append(said.format(row=row_name, dice=row.dice, value=row.value,
+                                yellow=row.yellow))
+    tower = ", ".join(rows) if rows else _("not rolled yet")
+    when = (_("w{week} d{day}") if short else _("week {week}, day {day}")).format(
+        week=state.week, day=state.day)
+    if label:
+        tower = _("tower: {rows}").format(rows=tower)
+    if who is None or short:
+        return _("{when} | {tower}").format(when=when, tower=tower)
+    return _("{when} | {tower} | {player} to move").format(when=when, tower=tower, player=who)
 
 
 RECORDING = YspahanRecording()

@@ -225,7 +225,7 @@ def test_the_words_of_each_legal_move_make_its_event(key: str, tmp_path: Path) -
     state = rules.position(g.replay(board, header.setup, ()))
     read_moves = 0
     for number, event in enumerate(events):
-        moves = g.legal_moves(board, state) if number % 5 == 0 else ()
+        moves = tuple(g.legal_moves(board, state)) if number % 5 == 0 else ()
         if moves:
             path = tmp_path / f"at{number}.toml"
             path.write_text(log_to_text(header, events[:number]), encoding="utf-8")

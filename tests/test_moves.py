@@ -107,7 +107,7 @@ def test_every_move_the_simulator_plays_is_listed(key: str) -> None:
     board = load_board(None, key)
     played = 0
     for _setup, before, state, event in _positions(key):
-        moves = g.legal_moves(board, state)
+        moves = list(g.legal_moves(board, state))
         if not moves:  # a fact the table states (a roll, a deal, a checkpoint)
             continue
         wanted = _listed_form(key, board, event)
@@ -153,10 +153,10 @@ def test_moves_lists_in_words_within_80_columns_and_as_json(
     # the first event from the middle on where the player to move has moves listed
     log = parse_log(path.read_text("utf-8"))
     rules = g.recording()
-    at = next(n for n in range(middle, len(log.events)) if g.legal_moves(
-        board, rules.position(g.replay(board, log.header.setup, log.events[:n]))))
-    listed = g.legal_moves(
-        board, rules.position(g.replay(board, log.header.setup, log.events[:at])))
+    at = next(n for n in range(middle, len(log.events)) if list(g.legal_moves(
+        board, rules.position(g.replay(board, log.header.setup, log.events[:n])))))
+    listed = list(g.legal_moves(
+        board, rules.position(g.replay(board, log.header.setup, log.events[:at]))))
     text = _moves(str(path), "--at", str(at))
     assert text.exit_code == 0, text.output
     lines = text.output.splitlines()
@@ -212,7 +212,7 @@ def test_a_fact_the_table_states_first_lists_no_move_and_says_so() -> None:
         board = load_board(None, key)
         setup, _ = g.simulate(board, 0, 3, flags, SIM_NAMES)
         state = g.recording().position(g.replay(board, setup, ()))
-        assert g.legal_moves(board, state) == ()
+        assert list(g.legal_moves(board, state)) == []
         note = g.moves_note(board, state)
         assert note is not None and said in note, note
 
@@ -333,8 +333,8 @@ def test_moves_all_keeps_every_move_within_80_columns(key: str, tmp_path: Path) 
     g = game(key)
     board = load_board(None, key)
     log = parse_log(text)
-    listed = g.legal_moves(board, g.recording().position(
-        g.replay(board, log.header.setup, log.events[:at])))
+    listed = list(g.legal_moves(board, g.recording().position(
+        g.replay(board, log.header.setup, log.events[:at]))))
     result = _moves(str(path), "--at", str(at), "--all")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
@@ -348,8 +348,8 @@ def test_moves_all_keeps_every_move_within_80_columns(key: str, tmp_path: Path) 
 def test_yspahan_turns_with_a_card_played_first_or_discarded_are_listed() -> None:
     """The default positions hold few such turns: simulated games are walked until 15
     turns that play a card before the row and 15 that discard one for a die are found,
-    and each must be listed (with hands open and secret; a turn playing two or more cards
-    before the row is not listed, see games/yspahan/moves.py FIRST)."""
+    and each must be listed (with hands open and secret; two or more cards played first
+    too)."""
     from asara_cli.games.yspahan.moves import core
     from asara_cli.games.yspahan.rules.board import Board
     from asara_cli.games.yspahan.rules.events import Turn
@@ -374,3 +374,183 @@ def test_yspahan_turns_with_a_card_played_first_or_discarded_are_listed() -> Non
                 found["discard"] += event.discard is not None
             state = rules.after(rules.apply(board, state, event))
     assert min(found.values()) >= 15, found
+
+
+def _yspahan_positions(flags: frozenset[str], seeds: int
+                       ) -> Iterator[tuple[object, object, object]]:
+    """(board, position, the event the simulator played there) of 4-player Yspahan games."""
+    g = game("yspahan")
+    board = load_board(None, "yspahan")
+    rules = g.recording()
+    for seed in range(seeds):
+        setup, events = g.simulate(board, seed, 4, flags, SIM_NAMES)
+        state = rules.position(g.replay(board, setup, ()))
+        for event in events:
+            yield board, state, event
+            state = rules.after(rules.apply(board, state, event))
+
+
+def test_yspahan_turns_with_two_cards_played_first_are_listed() -> None:
+    """A turn that plays two cards before the row (the simulator seldom does: the first
+    found) is listed."""
+    from asara_cli.games.yspahan.moves import core
+    from asara_cli.games.yspahan.rules.board import Board
+    from asara_cli.games.yspahan.rules.events import Turn
+
+    g = game("yspahan")
+    found = 0
+    for board, state, event in _yspahan_positions(frozenset(), 400):
+        if not isinstance(event, Turn) or len(event.before) < 2:
+            continue
+        assert isinstance(board, Board)
+        wanted = core(board, event)
+        listed = [core(board, m.event) for m in g.legal_moves(board, state)]
+        assert wanted in listed, event
+        found += 1
+        if found >= 5:
+            break
+    assert found >= 1, found
+
+
+@pytest.mark.parametrize("flags", [frozenset(), frozenset({"secret"})])
+def test_yspahan_completion_is_the_listed_moves_next_words(flags: frozenset[str]) -> None:
+    """At each word of a listed move, the words completion offers (``next_words``) hold
+    that move's next word and each begins a legal move; the moves that begin with the
+    words typed all do, and pass the referee's check."""
+    import random
+    import shlex
+
+    g = game("yspahan")
+    rules = g.recording()
+    rng = random.Random(5)
+    tried = 0
+    for board, state, _event in _yspahan_positions(flags, 1):
+        moves = list(g.legal_moves(board, state))
+        if not moves or rng.random() > 0.3:
+            continue
+        for move in rng.sample(moves, min(3, len(moves))):
+            words = shlex.split(move.words)
+            at = rng.randrange(len(words))
+            typed = words[:at]
+            offered = g.next_words(board, state, typed)
+            assert words[at] in offered, (typed, offered)
+            assert len(set(offered)) == len(offered)
+            for word in offered:
+                first = next(iter(g.legal_moves(board, state, [*typed, word])), None)
+                assert first is not None, (typed, word)
+            begun = list(g.legal_moves(board, state, typed))
+            for m in begun:
+                assert shlex.split(m.words)[:at] == typed, (typed, m.words)
+                assert not [v for v in rules.check(board, state, m.event) if v.is_error]
+            tried += 1
+    assert tried >= 30, tried
+
+
+def test_the_sessions_moves_come_from_the_position_it_keeps(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``moves`` at the table (grouped, or as JSON) lists the position the session keeps:
+    the log is not read and replayed again."""
+    import asara_cli.cli.moves as command
+    from asara_cli.cli.session import Session
+
+    g = game("yspahan")
+    board = load_board(None, "yspahan")
+    setup, events = g.simulate(board, 1, 3, frozenset(), SIM_NAMES)
+    path = tmp_path / "y.toml"
+    path.write_text(log_to_text(LogHeader(setup, game="yspahan"), events[:1]), "utf-8")
+    session = Session(path)
+    assert session.position is not None
+    listed = list(g.legal_moves(board, session.position.state))
+
+    def read_again(*args: object) -> None:
+        raise AssertionError("the log was read again")
+
+    monkeypatch.setattr(command, "replay_file", read_again)
+    capsys.readouterr()
+    assert session.line("moves") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert f"{len(listed)} legal moves" in lines[0], lines[0]
+    assert session.line("moves --all --format json") == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["at"] == 1 and data["count"] == len(listed)
+    assert [m["words"] for grp in data["groups"] for m in grp["moves"]] == [
+        m.words for m in listed]
+    assert session.line("moves --sideways") == 2  # an option `moves` does not take
+
+
+def test_yspahan_moves_with_cards_played_first_pass_the_whole_check() -> None:
+    """Secret hands of two cards or more (every kind possible, a caravanserai's card drawn
+    and played too): the turns listed with two or more cards played before the row pass
+    the referee's check of the whole turn (the list checks the action on the table the
+    cards leave); the default positions above hold none."""
+    from asara_cli.games.yspahan.rules.events import Turn
+    from asara_cli.games.yspahan.rules.state import TURN, GameState
+
+    g = game("yspahan")
+    rules = g.recording()
+    checked = positions = 0
+    for board, state, _event in _yspahan_positions(frozenset({"secret"}), 12):
+        assert isinstance(state, GameState)
+        if state.to_move is None or state.phase != TURN or \
+                state.players[state.to_move].hidden < 2:
+            continue
+        positions += 1
+        for n, move in enumerate(g.legal_moves(board, state)):
+            assert isinstance(move.event, Turn)
+            if len(move.event.before) >= 2 and n % 7 == 0:
+                errors = [v for v in rules.check(board, state, move.event) if v.is_error]
+                assert not errors, (move.words, errors)
+                checked += 1
+        if checked >= 2000:
+            break
+    assert positions and checked >= 500, (positions, checked)
+
+
+def test_completion_quotes_a_card_played_and_offers_the_next_words_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the table, Tab after ``gold --play`` offers the cards the mover may play first,
+    each quoted as one word (``'exchange 1 into camels'``), and the words offered after
+    ``gold`` are the options of the legal moves that begin so, not other moves."""
+    import shlex
+
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from asara_cli.cli.session import Session
+    from asara_cli.cli.table import TableCompleter
+
+    g = game("yspahan")
+    board = load_board(None, "yspahan")
+    setup, events = g.simulate(board, 2, 4, frozenset({"secret"}), SIM_NAMES)
+    path = tmp_path / "y.toml"
+    path.write_text(log_to_text(LogHeader(setup, game="yspahan"), events[:98]), "utf-8")
+    monkeypatch.chdir(tmp_path)
+    session = Session(path)
+    assert session.position is not None
+    completer = TableCompleter(session)
+
+    def tab(text: str) -> list[str]:
+        return [c.text for c in completer.get_completions(Document(text), CompleteEvent())]
+
+    played = list(g.legal_moves(board, session.position.state, ["gold", "--play"]))
+    assert played  # a card may be played before the gold row here
+    offered = tab("gold --play ")
+    for move in played:
+        assert shlex.quote(shlex.split(move.words)[2]) in offered, move.words
+    assert any(" " in shlex.split(word)[0] and word.startswith("'") for word in offered)
+    assert tab("gold --play 'exch") == [w for w in offered if w.startswith("'exch")]
+    assert set(tab("gold ")[:2]) == {"--play", "--discard"}
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_moves_listed_may_be_walked_twice(key: str) -> None:
+    """A game's moves are made as they are asked for, yet a caller may walk them twice and
+    find the same moves (as over a tuple)."""
+    g = game(key)
+    board = load_board(None, key)
+    _setup, _before, state, _event = next(p for p in _positions(key)
+                                          if list(g.legal_moves(board, p[2])))
+    listed = g.legal_moves(board, state)
+    first = [m.words for m in listed]
+    assert first and [m.words for m in listed] == first

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -14,6 +14,9 @@ from asara_cli.core.i18n import _
 from asara_cli.errors import Refused
 from asara_cli.games.base import LegalMove
 from asara_cli.logfile.record import default_log
+
+if TYPE_CHECKING:
+    from asara_cli.games.base import SomeGame
 
 #: Moves shown of a group that has more, unless --all.
 SHOWN = 3
@@ -74,38 +77,63 @@ def moves(
     if outcome.stopped is not None and outcome.stopped <= upto:
         raise Refused(_("the log is illegal from event {event}: no moves after event {upto} "
                         "(see `asara validate`)").format(event=outcome.stopped, upto=upto), [])
-    recording = game.recording()
-    state = recording.position(outcome)
-    listed = game.legal_moves(read.board, state)
-    note = game.moves_note(read.board, state)
-    who = recording.to_move(state)
-    groups: dict[str, list[LegalMove[Any]]] = {}
-    for move in listed:
-        groups.setdefault(move.group, []).append(move)
+    state = game.recording().position(outcome)
+    show(game, read.board, state, upto, at is not None, every, fmt)
+
+
+class _Group:
+    """A group as it is shown: its count, and the moves shown (all of them with --all or
+    in JSON; else the first few, and one more to tell whether the rest is just one)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.moves: list[LegalMove[Any]] = []
+        self.notes: dict[str, None] = {}
+
+
+def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool,
+         every: bool, fmt: str) -> None:
+    """Print the legal moves of ``state`` (after event ``upto``; ``numbered``: say so),
+    grouped: made one by one, and kept only as far as they are shown (a secret Yspahan hand
+    makes tens of thousands)."""
+    keep = every or fmt == "json"
+    groups: dict[str, _Group] = {}
+    total = 0
+    for move in game.legal_moves(board, state):
+        grp = groups.get(move.group)
+        if grp is None:
+            grp = groups[move.group] = _Group()
+        grp.count += 1
+        total += 1
+        if keep or len(grp.moves) <= SHOWN:
+            grp.moves.append(move)
+        if move.note:
+            grp.notes[move.note] = None
+    note = game.moves_note(board, state)
+    who = game.recording().to_move(state)
     if fmt == "json":
         print_json({
-            "game": game.key, "at": upto, "player": who, "count": len(listed), "note": note,
-            "groups": [{"group": name, "count": len(ms), "moves": [
+            "game": game.key, "at": upto, "player": who, "count": total, "note": note,
+            "groups": [{"group": name, "count": g.count, "moves": [
                 {"words": m.words, "event": game.event_to_dict(m.event),
-                 **({"note": m.note} if m.note else {})} for m in ms]}
-                for name, ms in groups.items()]})
+                 **({"note": m.note} if m.note else {})} for m in g.moves]}
+                for name, g in groups.items()]})
         return
     writer = out()
-    head = f"after event {upto}: " if at is not None else ""
-    if who is not None and listed:
-        writer.print(f"{head}{who} to move: {len(listed)} legal "
-                     f"move{'s' if len(listed) != 1 else ''} in {len(groups)} "
+    head = f"after event {upto}: " if numbered else ""
+    if who is not None and total:
+        writer.print(f"{head}{who} to move: {total} legal "
+                     f"move{'s' if total != 1 else ''} in {len(groups)} "
                      f"group{'s' if len(groups) != 1 else ''}", soft_wrap=True)
-    for name, ms in groups.items():
-        writer.print(f"{name} ({len(ms)})", soft_wrap=True)
-        shown = ms if every or len(ms) <= SHOWN + 1 else ms[:SHOWN]
+    for name, g in groups.items():
+        writer.print(f"{name} ({g.count})", soft_wrap=True)
+        shown = g.moves if every or g.count <= SHOWN + 1 else g.moves[:SHOWN]
         for m in shown:
             for line in _lines(m.words):
                 writer.print(line, soft_wrap=True)
-        if len(shown) < len(ms):
-            writer.print(f"  ... {len(ms) - len(shown)} more (--all lists them)")
-        notes = dict.fromkeys(m.note for m in ms if m.note)
-        for n in notes:
+        if len(shown) < g.count:
+            writer.print(f"  ... {g.count - len(shown)} more (--all lists them)")
+        for n in g.notes:
             writer.print(f"  note: {n}", soft_wrap=True)
     if note:
-        writer.print(f"{head if not listed else ''}{note}", soft_wrap=True)
+        writer.print(f"{head if not total else ''}{note}", soft_wrap=True)

@@ -19,8 +19,9 @@ from __future__ import annotations
 import os
 import re
 import shlex
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -93,7 +94,6 @@ class Session:
         #: asks a player a question at the terminal (``None``: Ctrl-C, the move abandoned);
         #: not set where there is nobody to ask (moves from a file refuse as the commands do)
         self.ask: Callable[[str, str], str | None] | None = None
-        self.listed: tuple[Position, list[str]] | None = None  # the legal moves, once
         self.reload()
 
     # --- the position -------------------------------------------------------------------------
@@ -167,8 +167,9 @@ class Session:
         own: dict[str, Callable[[list[str]], int]] = {
             "undo": self.undo, "redo": self.redo, "history": self.history,
             "help": self.help, "moves": self.moves}
-        if head == "moves" and (len(words) == 1 or words[1].startswith("-")):
-            # grouped, as `asara moves` shows them (its options too: --all)
+        if head == "moves" and len(words) > 1 and words[1].startswith("-") and (
+                "--at" in words or "--board" in words or "-h" in words or "--help" in words):
+            # another event or board: `asara moves` reads the log itself
             return self.invoke([*words, "--", str(self.path)])
         if head in own:
             return own[head](words[1:])
@@ -325,20 +326,33 @@ class Session:
         return 0
 
     def moves(self, words: list[str]) -> int:
-        """``moves [WORD...]``: the legal moves of the player to move (those that begin
-        with the words given), in the words one types."""
+        """``moves [--all] [--format json]``: the legal moves of the player to move, grouped
+        as `asara moves` shows them, from the position kept (the log is not read again);
+        ``moves WORD...``: those that begin with the words, every one."""
+        from asara_cli.cli.moves import show
+
         if self.position is None:
             return self._fail(InputError(f"the log cannot be read as a game: {self.problem}"))
-        listed = legal_moves(self)
+        position = self.position
+        if not words or words[0].startswith("-"):
+            every, fmt, rest = "--all" in words, "text", [w for w in words if w != "--all"]
+            if rest[:1] in (["--format"], ["-f"]) and len(rest) == 2:
+                fmt, rest = rest[1], []
+            if rest or fmt not in ("text", "json"):
+                return self._fail(WordError("moves takes --all, --format text or json, --at N, "
+                                            "or the first words of a move"))
+            show(self.game, position.board, position.state, len(position.log.events), False,
+                 every, fmt)
+            return 0
+        listed = legal_moves(self, words)
         if listed is None:
             return self._fail(InputError("the legal moves could not be listed here; Tab "
                                          "completes the words of a move"))
-        shown_moves = [m for m in listed if m.split()[: len(words)] == words]
-        for move in shown_moves:
+        for move in listed:
             out().print(one_line(move), soft_wrap=True)
-        if not shown_moves:
-            say("no legal move begins with those words" if words else "no legal move")
-        note = self.game.moves_note(self.position.board, self.position.state)
+        if not listed:
+            say("no legal move begins with those words")
+        note = self.game.moves_note(position.board, position.state)
         if note:
             say(one_line(note))
         return 0
@@ -372,27 +386,27 @@ def answered(words: list[str], replace: tuple[str, ...], added: list[str]
     return [*words, *added]
 
 
-def legal_moves(session: Session) -> list[str] | None:
-    """The legal moves of the player to move in typed words (the game's ``legal_moves``,
-    from its referee); ``None`` when there is no position, or listing them failed."""
+def legal_moves(session: Session, typed: Sequence[str] = (), most: int | None = None
+                ) -> list[str] | None:
+    """The legal moves of the player to move that begin with the words ``typed``, in typed
+    words (the game's ``legal_moves``, from its referee; at most ``most``: a position may
+    have tens of thousands, made as they are asked for); ``None`` when there is no
+    position, or listing them failed."""
     if session.position is None:
         return None
     position = session.position
-    if session.listed is not None and session.listed[0] is position:
-        return session.listed[1]  # once per position: completion asks at every key
     try:
-        found = [m.words for m in session.game.legal_moves(position.board, position.state)]
+        found = session.game.legal_moves(position.board, position.state, typed)
+        return [m.words for m in islice(found, most)]
     except Exception:  # a listing that fails is as good as none: the words complete
         return None
-    session.listed = (position, found)
-    return found
 
 
 def _example(session: Session) -> str:
     """A move to type, as help shows it: one the player to move could make now (the game's
     own words, whatever the game); where none is listed, the command of the fact the game
     says is due (a roll, a deal), else the words of a move command."""
-    listed = legal_moves(session)
+    listed = legal_moves(session, most=1)
     if listed:
         return f"`{one_line(listed[0])}`"
     names = sorted(c for c in session.command.commands if c not in ("new", "check", "moves",

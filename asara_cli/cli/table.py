@@ -22,7 +22,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from asara_cli.cli.common import err
-from asara_cli.cli.session import OWN, Session, legal_moves
+from asara_cli.cli.session import OWN, Session
 from asara_cli.core.shown import one_line
 
 
@@ -65,10 +65,13 @@ class TableCompleter(Completer):
             typed, incomplete = words, ""
         seen: set[str] = set()
         for word in self.candidates(typed, incomplete):
-            if word in seen or not word.startswith(incomplete):
+            # a word of several (a card played: 'souk bag3 N2') goes in quoted, as typed
+            quoted = shlex.quote(word)
+            if word in seen or not (word.startswith(incomplete)
+                                    or quoted.startswith(incomplete)):
                 continue
             seen.add(word)
-            yield Completion(word, start_position=-len(incomplete))
+            yield Completion(quoted, start_position=-len(incomplete))
 
     def candidates(self, typed: list[str], incomplete: str) -> Iterable[str]:
         try:
@@ -80,15 +83,12 @@ class TableCompleter(Completer):
             return
 
     def _legal(self, typed: list[str]) -> Iterator[str]:
-        """The next word of each legal move that begins with the words typed."""
-        moves = legal_moves(self.session)
-        for move in moves or ():
-            try:
-                parts = shlex.split(move)
-            except ValueError:
-                continue
-            if len(parts) > len(typed) and parts[: len(typed)] == typed:
-                yield parts[len(typed)]
+        """The next word of each legal move that begins with the words typed: the game
+        answers for this word alone, without making every move (a secret Yspahan hand has
+        tens of thousands)."""
+        position = self.session.position
+        if position is not None:
+            yield from self.session.game.next_words(position.board, position.state, typed)
 
     def _words(self, typed: list[str], incomplete: str) -> Iterator[str]:
         """What the Typer command completes (its subcommands, options and each game's
@@ -132,9 +132,9 @@ def run(session: Session) -> int:
     prompt: PromptSession[str] = PromptSession(
         history=_history(), completer=TableCompleter(session),
         bottom_toolbar=session.situation, complete_while_typing=False,
-        # a position's legal moves are listed once, at its first Tab: some Yspahan
-        # positions list thousands (a secret hand's every card played first), so the list is
-        # made off the line editor's thread and typing never waits for it
+        # the game answers a word's completion without listing every move, yet a word
+        # whose moves need the cards played first may take longer: made off the line
+        # editor's thread, so typing never waits for it
         complete_in_thread=True)
     # a question shows the same bottom toolbar as the move's prompt: the table in view
     # while a player decides

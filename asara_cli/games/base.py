@@ -14,7 +14,8 @@ game's rules import this module.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+import shlex
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Generic, Protocol, Required, TypedDict, TypeVar
 
@@ -527,19 +528,51 @@ class LegalMove(Struct, Generic[_Event_co], frozen=True):
 
 class LegalMoves(Protocol[_Board_contra, _State_contra, _Event_co]):
     """The legal moves of a position, for ``asara moves``, completion and the simulator,
-    built from the game's own referee (every one passes its ``check``)."""
+    built from the game's own referee (every one passes its ``check``).
 
-    def legal_moves(self, board: _Board_contra, state: _State_contra
-                    ) -> Sequence[LegalMove[_Event_co]]:
+    The moves are handed out lazily: a position may have tens of thousands (a secret
+    Yspahan hand, every card of it played before the row), and completion asks only for the
+    words that may come next, so no caller waits for a list it does not need."""
+
+    def legal_moves(self, board: _Board_contra, state: _State_contra,
+                    typed: Sequence[str] = ()) -> Iterable[LegalMove[_Event_co]]:
         """The moves the player to move may make in ``state`` (the position of
-        :class:`Recorder`'s recording), grouped in the order shown; empty when the game is
-        over or the table must tell a fact first (see :meth:`moves_note`)."""
+        :class:`Recorder`'s recording) whose words begin with the words ``typed`` (all of
+        them: none typed), made as they are asked for (a caller may walk them more than
+        once), each group's moves together and the groups in the order shown; none when the
+        game is over or the table must tell a fact first (see :meth:`moves_note`)."""
+        ...
+
+    def next_words(self, board: _Board_contra, state: _State_contra, typed: Sequence[str]
+                   ) -> Sequence[str]:
+        """For completion: each word that comes next after the words ``typed`` in some
+        legal move (as :meth:`legal_moves` says them), once, in the order of the list. A
+        game answers it without making every move (see :func:`words_after`)."""
         ...
 
     def moves_note(self, board: _Board_contra, state: _State_contra) -> str | None:
         """What the list leaves out, for a person (``the dice are to be rolled: asara roll
         ...``), or ``None``."""
         ...
+
+
+def begin_with(moves: Iterable[LegalMove[EventT]], typed: Sequence[str]
+               ) -> tuple[LegalMove[EventT], ...]:
+    """The moves whose words begin with the words ``typed`` (for a game whose moves are
+    few enough to make them all and keep those)."""
+    want = list(typed)
+    return tuple(m for m in moves if not want or shlex.split(m.words)[: len(want)] == want)
+
+
+def words_after(moves: Iterable[LegalMove[EventT]], typed: Sequence[str]) -> list[str]:
+    """The word after ``typed`` in each of ``moves`` that begins so, once each, in order:
+    :meth:`LegalMoves.next_words` for a game that makes all its moves to answer."""
+    found: dict[str, None] = {}
+    for move in begin_with(moves, typed):
+        words = shlex.split(move.words)
+        if len(words) > len(typed):
+            found[words[len(typed)]] = None
+    return list(found)
 
 
 class Game(Identity, BoardProfile[BoardT], Codec[BoardT, SetupT, EventT],

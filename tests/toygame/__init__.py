@@ -12,7 +12,7 @@ Rules ids P1-P4 (rules.py).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +28,8 @@ from asara_cli.games.base import (
     SeatScore,
     Source,
     Summary,
+    begin_with,
+    words_after,
 )
 from toygame.rules import Board, Place, Played, Setup, State
 
@@ -217,10 +219,16 @@ class Pebbles(CodecModule[Setup, Place]):
 
         return COMMANDS
 
-    def legal_moves(self, board: Board, state: State) -> Sequence[LegalMove[Place]]:
+    def legal_moves(self, board: Board, state: State, typed: Sequence[str] = ()
+                    ) -> Iterable[LegalMove[Place]]:
         from toygame.recording import legal_moves
 
-        return legal_moves(board, state)
+        return begin_with(legal_moves(board, state), typed)
+
+    def next_words(self, board: Board, state: State, typed: Sequence[str]) -> Sequence[str]:
+        from toygame.recording import legal_moves
+
+        return words_after(legal_moves(board, state), typed)  # few enough to make them all
 
     def moves_note(self, board: Board, state: State) -> str | None:
         return None if state.to_move is not None else "the game is over [P1]"

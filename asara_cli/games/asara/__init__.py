@@ -9,7 +9,7 @@ Its parts are imported when first used, so that finding the game costs a command
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +27,8 @@ from asara_cli.games.base import (
     SeatScore,
     Source,
     Summary,
+    begin_with,
+    words_after,
 )
 
 if TYPE_CHECKING:
@@ -293,10 +295,16 @@ class Asara(CodecModule["Setup", "Event"]):
 
     # --- legal moves ------------------------------------------------------------------------
 
-    def legal_moves(self, board: Board, state: GameState) -> Sequence[LegalMove[Event]]:
+    def legal_moves(self, board: Board, state: GameState, typed: Sequence[str] = ()
+                    ) -> Iterable[LegalMove[Event]]:
         from asara_cli.games.asara.moves import legal_moves
 
-        return legal_moves(board, state)
+        return begin_with(legal_moves(board, state), typed)
+
+    def next_words(self, board: Board, state: GameState, typed: Sequence[str]) -> Sequence[str]:
+        from asara_cli.games.asara.moves import legal_moves
+
+        return words_after(legal_moves(board, state), typed)  # few enough to make them all
 
     def moves_note(self, board: Board, state: GameState) -> str | None:
         from asara_cli.games.asara.moves import moves_note

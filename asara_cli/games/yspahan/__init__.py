@@ -10,7 +10,7 @@ keys), ``played.py`` (a replayed log), ``screens.py`` (views and plain data),
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -285,10 +285,17 @@ class Yspahan(CodecModule["Setup", "Event"]):
 
     # --- legal moves ------------------------------------------------------------------------
 
-    def legal_moves(self, board: Board, state: GameState) -> Sequence[LegalMove[Event]]:
+    def legal_moves(self, board: Board, state: GameState, typed: Sequence[str] = ()
+                    ) -> Iterable[LegalMove[Event]]:
         from asara_cli.games.yspahan.moves import legal_moves
 
-        return legal_moves(board, state)
+        return legal_moves(board, state, typed)
+
+    def next_words(self, board: Board, state: GameState, typed: Sequence[str]
+                   ) -> Sequence[str]:
+        from asara_cli.games.yspahan.moves import next_words
+
+        return next_words(board, state, typed)
 
     def moves_note(self, board: Board, state: GameState) -> str | None:
         from asara_cli.games.yspahan.moves import moves_note

@@ -2,30 +2,41 @@
 chest chest8 N2``, ``supervisor barrel E2 --camel bag3``), each with the event it makes
 (``games/base.py``: ``LegalMoves``).
 
-A move here is a turn's first steps: a card played before taking a row (``--play``: each
-kind the mover may hold, with each number, exchange, shop and card drawn its effect takes;
-a second card is not listed, see :data:`FIRST`), then the action on a row: the
-camels, the gold, each set of shops the cubes may go to (every one: the placements are
-many, so they are grouped by row), the supervisor to each cell the mover can pay for, with
-each owner's camel choice and the order of the cubes sent, and a card drawn; the row's own
-action also with each kind of card discarded for a die (``--discard``). The cards played
-after the action and the building are options of the same command, not listed. A card the
+A move here is a turn's first steps: the cards played before taking a row (``--play``: every
+set of cards the mover may play, each with each number, exchange, shop and card drawn its
+effect takes, in one order the referee allows; another order of the same plays ends on the
+same table), then the action on a row: the camels, the gold, each set of shops the cubes may
+go to (every one), the supervisor to each cell the mover can pay for, with each owner's camel
+choice and the order of the cubes sent, and a card drawn; the row's own action also with
+each kind of card discarded for a die (``--discard``). The cards played after the action,
+the building and its cost cards are options of the same command, not listed. A card the
 table has not named (hands secret) is drawn ``hidden``, and played or discarded as each kind
 the hand may hold; with open hands every kind that may come is listed. The shops and the
-cubes come from the sampler's own steps (``rules/sampler.py``) on a scratch table, and each
-move listed has passed the referee's ``check``.
+cubes come from the referee's own steps (``rules/engine.py``'s :class:`Walker`, the
+sampler's :func:`shops_open_to`) on scratch tables, and each move made has passed the
+referee: the cards played first its steps one by one, the action its ``check`` on the
+table they leave (what the whole turn's ``check`` does after them; the tests hold every
+listed turn to the whole ``check``).
+
+A secret hand of three cards makes tens of thousands of moves, so they are made as they are
+asked for: :func:`legal_moves` yields them group by group (a group: the kinds of card played
+first, the row and its action), only those that begin with the words typed, and
+:func:`next_words` (completion) makes one move per word that may come next, leaving every
+other move of that word unmade. The sets of cards played first are found once per position
+and only when a word is not found without them.
 """
 
 from __future__ import annotations
 
 import shlex
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import permutations, product
 
 from asara_cli.games.base import LegalMove
 from asara_cli.games.yspahan.codec import play_text
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
-from asara_cli.games.yspahan.rules.engine import _BEFORE, _Run, check, errors
+from asara_cli.games.yspahan.rules.engine import BEFORE_ROW, Walker, check, errors
 from asara_cli.games.yspahan.rules.events import (
     HIDDEN,
     INNER,
@@ -43,82 +54,297 @@ from asara_cli.games.yspahan.rules.events import (
     Supervisor,
     Turn,
 )
-from asara_cli.games.yspahan.rules.sampler import _shops
+from asara_cli.games.yspahan.rules.sampler import shops_open_to
 from asara_cli.games.yspahan.rules.state import OVER, ROLL, SECRET, GameState, Table, thaw
 
 _SECRET_CARD = "the card drawn is the player's secret (hands secret): drawn hidden"
-#: The most cards listed played before the row: with two, a secret hand's pairs of kinds,
-#: each with every shop a souk card may fill, make tens of thousands of moves.
-FIRST = 1
-
 _SECRET_HAND = "the hand is secret: each kind of card it may hold"
 _ANY_CARD = "the card drawn is not known yet: each kind that may come"
 
+#: A set of cards played before the row, with the table after them.
+Firsts = list[tuple[tuple[Play, ...], Table]]
 
-def legal_moves(board: Board, state: GameState) -> tuple[LegalMove[Event], ...]:
-    """Every action of the player to move on each row, in words, alone, after the cards
-    played first (``--play``) and with a card discarded for a die (``--discard``); empty
-    when the dice are to be rolled or the game is over."""
+
+class _Want:
+    """Which moves a walk makes: those whose words begin with ``typed``; when completing
+    (``seen`` given), none whose next word is found already, so that each word that may
+    come next costs one move and the rest of its moves are never made."""
+
+    __slots__ = ("rest", "seen", "typed")
+
+    def __init__(self, typed: Sequence[str], seen: dict[str, None] | None = None) -> None:
+        self.typed = tuple(typed)
+        self.seen = seen
+        #: the words typed from the first --play on: the cards played first come last
+        self.rest = self.typed[self.typed.index("--play"):] if "--play" in typed else None
+
+    def tail_fits(self, tail: Sequence[str]) -> bool:
+        """Whether the words of the cards played first, ``tail``, may end a wanted move
+        (the action's words never hold --play: the typed words from it on are the tail's)."""
+        rest = self.rest
+        if rest is None:
+            return True
+        n = len(rest)
+        if tuple(tail[:n]) != rest:
+            return False
+        return self.seen is None or (len(tail) > n and tail[n] not in self.seen)
+
+    def fits(self, words: Sequence[str]) -> bool:
+        """Whether a move whose words begin with ``words`` may be wanted."""
+        n = len(self.typed)
+        common = min(len(words), n)
+        if tuple(words[:common]) != self.typed[:common]:
+            return False
+        return self.seen is None or len(words) <= n or words[n] not in self.seen
+
+    def word(self, at: int) -> str | None:
+        """The word typed at ``at`` (``None``: not typed yet)."""
+        return self.typed[at] if at < len(self.typed) else None
+
+    def found(self, words: Sequence[str]) -> None:
+        if self.seen is not None and len(words) > len(self.typed):
+            self.seen[words[len(self.typed)]] = None
+
+
+class _Head:
+    """A row's action as a group of moves: its row (``None``: no row left), its command,
+    whether a card is discarded for a die, and the words every move of it begins with."""
+
+    __slots__ = ("command", "dice", "discarding", "index", "row", "value", "words")
+
+    def __init__(self, index: int | None, row: str | None, value: int, dice: int,
+                 command: str, discarding: bool) -> None:
+        self.index, self.row, self.value, self.dice = index, row, value, dice
+        self.command, self.discarding = command, discarding
+        self.words = [command] if command in ("camels", "gold") or row is None or \
+            command == "draw" else [command, row]
+
+    def name(self, kinds: Sequence[str]) -> str:
+        name = self.command if self.command in ("camels", "gold") or self.row is None \
+            else f"{self.command} {self.row}"
+        if self.discarding:
+            name += " --discard"
+        return f"--play {' '.join(kinds)}: {name}" if kinds else name
+
+
+class _Mover:
+    """The player to move on the thawed table (which nothing changes: every step is taken
+    on a copy), the groups of their moves, and the sets of cards they may play first, found
+    when first asked for."""
+
+    def __init__(self, board: Board, state: GameState) -> None:
+        self.board, self.state = board, state
+        self.t = t = thaw(board, state)
+        self.seat = t.order[t.done]
+        self.name = t.names[self.seat]
+        self._firsts: list[tuple[tuple[str, ...], Firsts]] | None = None
+        self._distinct: dict[tuple[str, str | None], Firsts] = {}
+        self._tails: dict[tuple[Play, ...], list[str]] = {}
+
+    def heads(self) -> list[_Head]:
+        """Each row's groups in the order shown: its own action (alone, then with a card
+        discarded), the supervisor, a card drawn; a card drawn alone when no row is left."""
+        t = self.t
+        found: list[_Head] = []
+        for index, row in enumerate(t.tower):
+            if row is None or not row[1]:
+                continue
+            name = self.board.rows[index]
+            own = "camels" if name == CAMELS_ROW else "gold" if name == GOLD_ROW else "goods"
+            found += [_Head(index, name, row[0], row[1], own, False),
+                      _Head(index, name, row[0], row[1], own, True),
+                      _Head(index, name, row[0], row[1], "supervisor", False),
+                      _Head(index, name, row[0], row[1], "draw", False)]
+        return found or [_Head(None, None, 0, 0, "draw", False)]
+
+    def tail(self, plays: tuple[Play, ...]) -> list[str]:
+        """The words of the cards played first (``--play 'souk bag3 N2'``), made once."""
+        words = self._tails.get(plays)
+        if words is None:
+            words = self._tails[plays] = [w for p in plays for w in ("--play", play_text(p))]
+        return words
+
+    def distinct(self, head: _Head) -> Firsts:
+        """One set of cards played first (none left out) for each table the moves of
+        ``head`` read differently after them (:func:`_reads`)."""
+        key = (head.command, head.row)
+        if key not in self._distinct:
+            met: dict[tuple[object, ...], tuple[tuple[Play, ...], Table]] = {}
+            for _, firsts in self.firsts()[1:]:
+                for plays, after in firsts:
+                    met.setdefault(_reads(self.board, head, self.seat, after), (plays, after))
+            self._distinct[key] = list(met.values())
+        return self._distinct[key]
+
+    def firsts(self) -> list[tuple[tuple[str, ...], Firsts]]:
+        """Every set of cards the mover may play before the row, grouped by their kinds
+        (none first, then by how many and their names), each set once, in the first order
+        the referee allows, with the table after them."""
+        if self._firsts is None:
+            self._firsts = _firsts(self.board, self.t, self.seat)
+        return self._firsts
+
+
+_LAST: list[_Mover] = []  # the last position asked about: completion asks at every word
+
+
+def _mover(board: Board, state: GameState) -> _Mover:
+    last = _LAST[0] if _LAST else None
+    if last is not None and last.state is state and last.board is board:
+        return last
+    mover = _Mover(board, state)
+    _LAST[:] = [mover]
+    return mover
+
+
+class Listing:
+    """The moves of :func:`legal_moves`: made as they are asked for, and made again at
+    each walk over them (a caller may walk them twice, as over a tuple)."""
+
+    def __init__(self, board: Board, state: GameState, typed: Sequence[str]) -> None:
+        self.board, self.state, self.typed = board, state, tuple(typed)
+
+    def __iter__(self) -> Iterator[LegalMove[Event]]:
+        return _moves(self.board, self.state, self.typed)
+
+
+def legal_moves(board: Board, state: GameState, typed: Sequence[str] = ()) -> Listing:
+    """Every action of the player to move on each row, in words, after each set of cards
+    played first (``--play``) and with a card discarded for a die (``--discard``), those
+    whose words begin with ``typed``, made group by group as they are asked for; none when
+    the dice are to be rolled or the game is over."""
+    return Listing(board, state, typed)
+
+
+def _moves(board: Board, state: GameState, typed: Sequence[str]
+           ) -> Iterator[LegalMove[Event]]:
     if state.phase in (ROLL, OVER) or state.to_move is None:
-        return ()
-    t = thaw(board, state)
-    seat = t.order[t.done]
-    name = t.names[seat]
-    found: list[LegalMove[Event]] = []
-    for plays, after in _before(board, t, seat):
-        head = " ".join(_join(["--play", play_text(p)]) for p in plays)
-        rows = [(i, r) for i, r in enumerate(after.tower) if r is not None and r[1]]
-        for index, (value, dice, _) in rows:
-            row = board.rows[index]
-            for action, words, note, discard in _actions(board, after, seat, index, row,
-                                                         value, dice):
-                turn = Turn(name, row, action, discard, before=plays)
-                if not errors(check(board, state, turn)):
-                    found.append(LegalMove(_with(words, head), turn,
-                                           _group(row, action, plays, discard),
-                                           note or _secret(t, seat, plays, discard)))
-        if not rows:
-            for card, note in _cards(after, 0):
-                turn = Turn(name, None, Draw(card), before=plays)
-                if not errors(check(board, state, turn)):
-                    found.append(LegalMove(_with(_draw_words(card, None), head), turn,
-                                           _group(None, Draw(card), plays, None),
-                                           note or _secret(t, seat, plays, None)))
-    order = {g: i for i, g in enumerate(dict.fromkeys(m.group for m in found))}
-    return tuple(sorted(found, key=lambda m: order[m.group]))  # each group together
+        return
+    mover = _mover(board, state)
+    want = _Want(typed)
+    heads = mover.heads()
+    for kinds, firsts in mover.firsts():
+        for head in heads:
+            if want.fits(head.words):
+                yield from _group(mover, kinds, firsts, head, want)
+
+
+def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str]:
+    """Each word that comes next after ``typed`` in some legal move, once: one move is made
+    per word, and the sets of cards played first are looked at only for a group whose
+    words are not all found without them."""
+    if state.phase in (ROLL, OVER) or state.to_move is None:
+        return []
+    mover = _mover(board, state)
+    want = _Want(typed, {})
+    for head in mover.heads():
+        if not want.fits(head.words):
+            continue
+        for _ in _group(mover, (), [((), mover.t)], head, want):
+            pass  # most words come without a card played first: found at once
+        if not want.fits(head.words) or (head.command == "goods" and Walker(
+                board, mover.t, 0, None).capacity(mover.seat, head.words[1]) == 0):
+            continue  # a card played first fills shops, never frees one
+        # a set of cards played first adds a word before its own (--play ...) only through
+        # the table it leaves: while the words typed hold no --play, one set for each table
+        # the action reads differently is enough (:func:`_reads`)
+        sets = mover.distinct(head) if "--play" not in typed else [
+            first for _, firsts in mover.firsts()[1:] for first in firsts]
+        for plays, after in sets:
+            if not want.fits(head.words):
+                break
+            for _ in _group(mover, (), [(plays, after)], head, want):
+                pass
+    return list(want.seen or ())
+
+
+def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]:
+    """What the moves of ``head`` read of the table ``t`` (after the cards played first),
+    but for those cards: the hand (a card discarded), the souks of the row's quarter and the
+    cubes at home (the goods), the gold, the camels, the street and the cards to draw (the
+    supervisor and a caravanserai's card), the cards to draw (a card drawn)."""
+    hand = (tuple(sorted(t.hand[seat].items())), t.hidden[seat])
+    draws: tuple[object, ...] = (t.deck + t.discard_size(),) if not t.open_hands else (
+        t.deck, tuple(sorted(t.deck_kinds.items())), tuple(sorted(t.discard.items())))
+    command = head.command
+    if command in ("camels", "gold"):
+        return hand
+    if command == "goods" and head.row is not None:
+        return (hand, t.cubes[seat], *((tuple(t.street[s]), t.inner[s], t.filled[s],
+                                         t.owner[s]) for s in board.souks_of(head.row)))
+    if command == "supervisor":
+        souks = (tuple(map(tuple, t.street)), tuple(t.filled), tuple(t.owner))
+        return (t.gold[seat], tuple(t.camels), souks, draws)
+    return draws
+
+
+def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, want: _Want
+           ) -> Iterator[LegalMove[Event]]:
+    """The moves of one group: ``head``'s action after each set of cards played first."""
+    board, t, seat = mover.board, mover.t, mover.seat
+    group = head.name(kinds)
+    for plays, after in firsts:
+        tail = mover.tail(plays)
+        if not want.tail_fits(tail):
+            continue
+        for discard, action, words, note in _actions(board, after, seat, head, want, tail):
+            full = [*words, *(["--discard", discard] if discard is not None else []), *tail]
+            if len(full) < len(want.typed) or not want.fits(full):
+                continue
+            # the cards played first passed the referee's own steps one by one (their
+            # walk): the action is checked on the table they leave, as the whole turn's
+            # check would go on after them
+            if errors(check(board, after, Turn(mover.name, head.row, action, discard))):
+                continue
+            turn = Turn(mover.name, head.row, action, discard, before=plays)
+            want.found(full)
+            yield LegalMove(shlex.join(full), turn, group,
+                            note or _secret(t, seat, plays, discard))
+
+
+def _firsts(board: Board, t: Table, seat: int) -> list[tuple[tuple[str, ...], Firsts]]:
+    """See :meth:`_Mover.firsts`. Every order is tried (a card drawn by the caravanserai,
+    or camels gained, may be what a later card needs), and a set met again in another order
+    is not walked again: the cards' effects add up, so it ends on the same table."""
+    found: dict[tuple[tuple[object, ...], ...], tuple[tuple[Play, ...], Table]] = {}
+    # each card played leaves the hand; a caravan card may draw one more (the
+    # caravanserai): no set is longer than the hand and the game's caravan cards together
+    most = t.hand_size(seat) + sum(c.copies for c in board.cards.values()
+                                   if c.effect == "caravan")
+
+    def walk(table: Table, plays: tuple[Play, ...]) -> None:
+        found[_plays_key(board, plays)] = (plays, table)
+        if len(plays) >= most:
+            return
+        for kind in _kinds(board, table, seat):
+            for play in _plays(board, table, seat, kind):
+                if _plays_key(board, (*plays, play)) in found:
+                    continue  # met in another order
+                run = Walker(board, table.copy(), table.events + 1, [])
+                run.play(seat, play, BEFORE_ROW)
+                if errors(run.out or []):  # the referee's own step refuses it here
+                    continue
+                walk(run.t, (*plays, play))
+
+    walk(t, ())
+    by_kinds: dict[tuple[str, ...], Firsts] = {}
+    for plays, table in found.values():
+        by_kinds.setdefault(tuple(sorted(p.kind for p in plays)), []).append((plays, table))
+    return sorted(by_kinds.items(), key=lambda kv: (len(kv[0]), kv[0]))
+
+
+def _plays_key(board: Board, plays: Sequence[Play]) -> tuple[tuple[object, ...], ...]:
+    """The cards played as a set: each play's kind and choices (a corner shop once)."""
+    return tuple(sorted(
+        (p.kind, p.k or 0, p.into or "", _canonical(board, p.shop) if p.shop else ("", 0),
+         p.card or "") for p in plays))
 
 
 def _secret(t: Table, seat: int, plays: Sequence[Play], discard: str | None) -> str:
     """The note of a move with a card whose kind the table has not been told."""
+    used = Counter([p.kind for p in plays] + ([discard] if discard is not None else []))
     hand = t.hand[seat]
-    used = [p.kind for p in plays] + ([discard] if discard is not None else [])
-    return "" if all(hand.get(k, 0) > 0 for k in used) else _SECRET_HAND
-
-
-def _with(words: str, head: str) -> str:
-    return f"{words} {head}" if head else words
-
-
-def _before(board: Board, t: Table, seat: int) -> list[tuple[tuple[Play, ...], Table]]:
-    """Each set of up to :data:`FIRST` cards the mover may play before taking a row (each
-    kind at most once, in the order of their names), with the table after them: none
-    first."""
-    out: list[tuple[tuple[Play, ...], Table]] = []
-
-    def walk(table: Table, plays: tuple[Play, ...], kinds: list[str]) -> None:
-        out.append((plays, table))
-        if len(plays) >= FIRST:
-            return
-        for i, kind in enumerate(kinds):
-            for play in _plays(board, table, seat, kind):
-                run = _Run(board, table.copy(), table.events + 1, [])
-                run.play(seat, play, _BEFORE)
-                if errors(run.out or []):  # the referee's own step refuses it here
-                    continue
-                walk(run.t, (*plays, play), kinds[i + 1:])
-
-    walk(t, (), _kinds(board, t, seat))
-    return out
+    return "" if all(hand.get(k, 0) >= n for k, n in used.items()) else _SECRET_HAND
 
 
 def _kinds(board: Board, t: Table, seat: int) -> list[str]:
@@ -143,8 +369,9 @@ def _plays(board: Board, t: Table, seat: int, kind: str) -> list[Play]:
             return [Play(kind, card=c) for c, _ in _cards(scratch, 0)]
         return [Play(kind)]
     if effect == "souk":
-        run = _Run(board, t.copy(), t.events + 1, None)
-        return [Play(kind, shop=s) for q in board.quarters for s in _shops(run, seat, q)]
+        run = Walker(board, t.copy(), t.events + 1, None)
+        return [Play(kind, shop=s) for q in board.quarters
+                for s in shops_open_to(run, seat, q)]
     if effect in ("goldvp", "camelvp"):
         have = t.gold[seat] if effect == "goldvp" else t.camels[seat]
         return [Play(kind, k=k) for k in range(1, min(have, ck.cap or have) + 1)]
@@ -161,71 +388,73 @@ def moves_note(board: Board, state: GameState) -> str | None:
         who = state.setup.players[state.to_move]
         return (f"{who} rolls the dice: record what they show, e.g. asara roll 1 1 3 3 5 5 6 "
                 f"6 6 (--yellow for the yellow dice bought) [Y2.3]")
-    return ("a second card played before the row (--play), cards played after the action "
-            "(--after, --last) and a building (--build) are added to the words")
+    return ("cards played after the action (--after, --last) and a building with its cost "
+            "cards (--build) are added to the words")
 
 
-def _group(row: str | None, action: Action, plays: Sequence[Play], discard: str | None
-           ) -> str:
-    kind = {Camels: "camels", Gold: "gold", Goods: "goods", Supervisor: "supervisor",
-            Draw: "draw"}[type(action)]
-    name = kind if kind in ("camels", "gold") or row is None else f"{kind} {row}"
-    if discard is not None:
-        name += " --discard"
-    return f"--play {' '.join(p.kind for p in plays)}: {name}" if plays else name
-
-
-def _actions(board: Board, t: Table, seat: int, index: int, row: str, value: int, dice: int
-             ) -> Iterator[tuple[Action, str, str, str | None]]:
-    """Each action on the row: alone, and the row's own action with each kind of card the
-    mover may discard for a die (Y2.5; for the supervisor or a draw it adds nothing)."""
-    run = _Run(board, t.copy(), t.events + 1, None)
-    run.t.tower[index] = None
-    discards = [None, *_kinds(board, t, seat)]
-    for discard in discards:
-        extra = 0 if discard is None else 1
-        tail = "" if discard is None else " " + _join(["--discard", discard])
-        if row == CAMELS_ROW:
-            yield Camels(), "camels" + tail, "", discard
-        elif row == GOLD_ROW:
-            yield Gold(), "gold" + tail, "", discard
+def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: list[str]
+             ) -> Iterator[tuple[str | None, Action, list[str], str]]:
+    """Each action of ``head`` on the table ``t`` (after the cards played first, whose
+    words are ``tail``): the card discarded for a die (Y2.5: only with the row's own
+    action), the action, its words and its note. Words that ``want`` does not want are cut
+    off as soon as they are known."""
+    if head.index is None or head.row is None:  # no row left: a card drawn (Y3.7)
+        for card, note in _cards(t, 0):
+            yield None, Draw(card), _draw_words(card, None), note
+        return
+    row = head.row
+    run = Walker(board, t, t.events + 1, None)  # read only: each step is taken on a copy
+    if head.command == "supervisor":
+        for action, words, note in _supervisor(board, run, seat, row, head.value, want):
+            yield None, action, words, note
+        return
+    if head.command == "draw":
+        for card, note in _cards(t, 0):
+            yield None, Draw(card), _draw_words(card, row), note
+        return
+    for discard in _kinds(board, t, seat) if head.discarding else [None]:
+        if not want.fits([*head.words, *(["--discard", discard] if discard else [])]
+                         if head.command != "goods" else head.words):
+            continue
+        if head.command == "camels":
+            yield discard, Camels(), ["camels"], ""
+        elif head.command == "gold":
+            yield discard, Gold(), ["gold"], ""
         elif run.capacity(seat, row) > 0:
-            scratch = run if discard is None else _Run(board, run.t.copy(), run.number, None)
+            hoist = board.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
+            cubes = min(head.dice + (discard is not None) + hoist, run.capacity(seat, row))
+            said = want.word(2 + 2 * cubes)  # the word after the shops, when typed
+            if (said is not None and (said == "--discard") != (discard is not None)) or (
+                    said == "--discard" and want.word(3 + 2 * cubes) not in (None, discard)):
+                continue  # another card discarded, or none
+            scratch = run if discard is None else Walker(board, t.copy(), run.number, None)
             if discard is not None:
                 scratch.use_card(seat, discard, "discard")
-            hoist = board.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
-            want = min(dice + extra + hoist, run.capacity(seat, row))
-            for shops in _placements(board, scratch, seat, row, want):
-                yield (Goods(shops), _join(["goods", row, *_shop_words(shops)]) + tail, "",
-                       discard)
-    for action, words, note in _supervisor(board, run, seat, row, value):
-        yield action, words, note, None
-    for card, note in _cards(run.t, 0):
-        yield Draw(card), _draw_words(card, row), note, None
+            for shops in _placements(board, scratch, seat, row, cubes, want):
+                yield discard, Goods(shops), ["goods", row, *_shop_words(shops)], ""
 
 
-def _placements(board: Board, run: _Run, seat: int, row: str, want: int
-                ) -> list[tuple[Shop, ...]]:
-    """Every set of ``want`` shops the cubes may go to, one cube after another (Y3.4);
-    each set once, whatever the order its cubes were put in."""
-    found: dict[tuple[tuple[str, int], ...], tuple[Shop, ...]] = {}
+def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want: _Want
+                ) -> Iterator[tuple[Shop, ...]]:
+    """Every set of ``cubes`` shops the cubes may go to, one cube after another (Y3.4);
+    each set once, whatever the order its cubes were put in (that ``want`` wants)."""
     seen: set[tuple[tuple[str, int], ...]] = set()
 
-    def walk(r: _Run, placed: tuple[Shop, ...]) -> None:
-        key = tuple(sorted(_canonical(board, s) for s in placed))
-        if key in seen:  # the same cubes put in another order: the same table
+    def walk(r: Walker, placed: tuple[Shop, ...]) -> Iterator[tuple[Shop, ...]]:
+        if len(placed) == cubes:
+            yield placed
             return
-        seen.add(key)
-        if len(placed) == want:
-            found[key] = placed
-            return
-        for shop in _shops(r, seat, row):
-            nxt = _Run(board, r.t.copy(), r.number, None)
+        words = ["goods", row, *_shop_words(placed)]
+        for shop in shops_open_to(r, seat, row):
+            key = tuple(sorted(_canonical(board, s) for s in (*placed, shop)))
+            if key in seen or not want.fits([*words, *_shop_words([shop])]):
+                continue  # the same cubes in another order (the same table), or not wanted
+            seen.add(key)
+            nxt = Walker(board, r.t.copy(), r.number, None)
             nxt.place(seat, shop, row)
-            walk(nxt, (*placed, shop))
+            yield from walk(nxt, (*placed, shop))
 
-    walk(run, ())
-    return list(found.values())
+    yield from walk(run, ())
 
 
 def _canonical(board: Board, shop: Shop) -> tuple[str, int]:
@@ -254,14 +483,16 @@ def _cards(t: Table, drawn: int) -> list[tuple[str | None, str]]:
     return [(k, _ANY_CARD) for k in kinds]
 
 
-def _supervisor(board: Board, run: _Run, seat: int, row: str, value: int
-                ) -> Iterator[tuple[Action, str, str]]:
+def _supervisor(board: Board, run: Walker, seat: int, row: str, value: int, want: _Want
+                ) -> Iterator[tuple[Action, list[str], str]]:
     """The supervisor to every cell the mover can pay for; the cubes facing it sent in
     each order, each owner keeping it for a camel or not, each caravanserai's card."""
     t = run.t
     free = board.buildings["bath"].bonus if "bath" in t.built[seat] else 0
-    for to in board.cells:
-        if max(0, abs(board.distance(t.supervisor, to) - value) - free) > t.gold[seat]:
+    typed = want.word(2)  # the cell, when typed: the others are not wanted
+    for to in board.cells if typed is None else [c for c in board.cells if c == typed]:
+        if not want.fits(["supervisor", row, to]) or max(
+                0, abs(board.distance(t.supervisor, to) - value) - free) > t.gold[seat]:
             continue
         waiting = [s for s, i in board.faces[to] if t.street[s][i]]
         for order in permutations(waiting):
@@ -288,7 +519,7 @@ def _draws(t: Table, order: Sequence[int]) -> list[list[tuple[str | None, str]]]
     return [list(c) for c in product(*options)]
 
 
-def _supervisor_words(t: Table, row: str, to: str, sends: Sequence[Send]) -> str:
+def _supervisor_words(t: Table, row: str, to: str, sends: Sequence[Send]) -> list[str]:
     words = ["supervisor", row, to]
     if len(sends) > 1:
         for s in sends:
@@ -306,30 +537,27 @@ def _supervisor_words(t: Table, row: str, to: str, sends: Sequence[Send]) -> str
         for s in sends:
             if s.card is not None:
                 words += ["--draws", s.card]
-    return _join(words)
+    return words
 
 
-def _draw_words(card: str | None, row: str | None) -> str:
+def _draw_words(card: str | None, row: str | None) -> list[str]:
     words = ["draw"]
     if card is None:
         words.append("none")
     elif card != HIDDEN:
         words.append(card)
-    return _join(words + ([] if row is None else ["--row", row]))
-
-
-def _join(words: list[str]) -> str:
-    return shlex.join(words)
+    return words + ([] if row is None else ["--row", row])
 
 
 def core(board: Board, event: object) -> object | None:
     """What a played turn is listed as, to compare: its player, row, the cards played
-    first, the card discarded and the action, the shops of its cubes as one set (``None``
-    for anything else, and for a turn with more cards played first than are listed)."""
-    if not isinstance(event, Turn) or len(event.before) > FIRST:
+    first as a set, the card discarded and the action, the shops of its cubes as one set
+    (``None`` for anything else)."""
+    if not isinstance(event, Turn):
         return None
     action = event.action
+    before = _plays_key(board, event.before)
     if isinstance(action, Goods):
-        return (event.player, event.row, event.before, event.discard,
+        return (event.player, event.row, before, event.discard,
                 sorted(_canonical(board, s) for s in action.shops))
-    return event.player, event.row, event.before, event.discard, action
+    return event.player, event.row, before, event.discard, action

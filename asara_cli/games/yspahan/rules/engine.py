@@ -1,7 +1,7 @@
 """The referee: ``check`` says what is wrong with an event, ``apply`` carries it out,
 ``replay`` folds a whole log (YSPAHAN.md Y2-Y6).
 
-One walker (:class:`_Run`) goes through an event step by step as the table would, reporting
+One walker (:class:`Walker`) goes through an event step by step as the table would, reporting
 what breaks a rule as it goes: a turn's later steps depend on its earlier ones (a card
 played pays for the building, the first cube placed opens a souk for the second). ``check``
 walks a copy of the table and keeps the findings; ``apply`` walks the table itself and
@@ -79,12 +79,16 @@ from asara_cli.games.yspahan.rules.state import (
     thaw,
 )
 
-__all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "CannotApply", "Flow", "Replay",
-           "Violation", "advance", "apply", "check", "check_setup", "errors", "moved", "replay"]
+__all__ = ["AFTER_ACTION", "AFTER_BUILD", "BEFORE_ROLL", "BEFORE_ROW", "CHECKPOINT", "ERROR",
+           "NOTE", "WARNING", "CannotApply", "Flow", "Replay", "Violation", "Walker", "advance",
+           "apply", "check", "check_setup", "errors", "moved", "replay"]
 
-# card windows of a turn (Y6.11)
-_ROLL, _BEFORE, _AFTER, _LAST = "before the roll", "before the row", "after the action", \
-    "after the build"
+# the windows of a turn in which a card may be played (Y6.11), as a walker's ``play`` takes
+# them (the sampler and the legal moves play cards on scratch tables with them)
+BEFORE_ROLL = "before the roll"
+BEFORE_ROW = "before the row"
+AFTER_ACTION = "after the action"
+AFTER_BUILD = "after the build"
 
 
 class Flow(Struct, frozen=True):
@@ -103,8 +107,10 @@ class _Skip(Exception):
     """The rest of this step cannot be carried out (what it names does not exist)."""
 
 
-class _Run:
-    """One event walked on a table: ``out`` collects findings (``None``: apply only)."""
+class Walker:
+    """One event walked on a table: ``out`` collects findings (``None``: apply only). Its
+    steps (``play``, ``place``, ``capacity``, ``use_card``) are public so that the sampler
+    and the legal moves take a turn step by step on a scratch table, as the referee does."""
 
     __slots__ = ("b", "flows", "number", "out", "player", "t")
 
@@ -621,7 +627,7 @@ class _Run:
         b, t = self.b, self.t
         seat = self.expect(ROLL, ev.player)
         for p in ev.plays:
-            self.play(seat, p, _ROLL)
+            self.play(seat, p, BEFORE_ROLL)
         faces = b.faces_per_die
         white = list(ev.white)
         yellow = list(ev.yellow)
@@ -660,7 +666,7 @@ class _Run:
         b, t = self.b, self.t
         who = self.name(seat)
         for p in ev.before:
-            self.play(seat, p, _BEFORE)
+            self.play(seat, p, BEFORE_ROW)
         action = ev.action
         dice = value = 0
         row = ev.row
@@ -721,11 +727,11 @@ class _Run:
             self.draw(seat, action.card, _("no row left") if row is None else
                       _("the card action"))
         for p in ev.after:
-            self.play(seat, p, _AFTER)
+            self.play(seat, p, AFTER_ACTION)
         if ev.build is not None:
             self.build(seat, ev.build)
         for p in ev.last:
-            self.play(seat, p, _LAST)
+            self.play(seat, p, AFTER_BUILD)
 
     def gain(self, seat: int, row: str | None, dice: int, extra: int, own: str,
              building: str) -> None:
@@ -1010,7 +1016,7 @@ def check(board: Board, state: Table | GameState, event: Event) -> tuple[Violati
     t = t.copy() if t is state else t
     out: list[Violation] = []
     with contextlib.suppress(CannotApply):
-        _Run(board, t, t.events + 1, out).event(event)
+        Walker(board, t, t.events + 1, out).event(event)
     return tuple(out)
 
 
@@ -1020,7 +1026,7 @@ def apply(board: Board, table: Table, event: Event) -> None:
     game) only counts as an event."""
     number = table.events + 1
     with contextlib.suppress(CannotApply):
-        _Run(board, table, number, None).event(event)
+        Walker(board, table, number, None).event(event)
     table.events = number
 
 
@@ -1031,7 +1037,7 @@ def moved(board: Board, state: Table | GameState, event: Event) -> tuple[Flow, .
     t = t.copy() if t is state else t
     flows: list[Flow] = []
     with contextlib.suppress(CannotApply, _Skip):
-        _Run(board, t, t.events + 1, None, flows).event(event)
+        Walker(board, t, t.events + 1, None, flows).event(event)
     return tuple(flows)
 
 
@@ -1091,7 +1097,7 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
     kept = [snapshot(t)] if states else []
     verdicts = Verdicts()
     out: list[Violation] = []
-    run = _Run(board, t, 0, out)
+    run = Walker(board, t, 0, out)
     for number, event in enumerate(events, start=1):
         run.number = number
         run.player = None

@@ -13,7 +13,13 @@ import random
 from collections.abc import Sequence
 
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
-from asara_cli.games.yspahan.rules.engine import _AFTER, _BEFORE, _LAST, _ROLL, _Run
+from asara_cli.games.yspahan.rules.engine import (
+    AFTER_ACTION,
+    AFTER_BUILD,
+    BEFORE_ROLL,
+    BEFORE_ROW,
+    Walker,
+)
 from asara_cli.games.yspahan.rules.events import (
     HIDDEN,
     INNER,
@@ -47,8 +53,10 @@ def next_card(t: Table, rng: random.Random) -> str | None:
     return rng.choice(kinds)
 
 
-def _shops(run: _Run, seat: int, quarter: str) -> list[Shop]:
-    """Every shop where ``seat`` may put its next cube in ``quarter`` (Y3.4.1-Y3.4.3)."""
+def shops_open_to(run: Walker, seat: int, quarter: str) -> list[Shop]:
+    """Every shop where ``seat`` may put its next cube in ``quarter`` on the walker's table
+    (Y3.4.1-Y3.4.3): the free shops of the souks it owns there, or, owning none with a
+    free shop, those of the empty souks; a corner shop once."""
     b, t = run.b, run.t
     souks = b.souks_of(quarter)
     mine = [s for s in souks if t.owner[s] == seat and t.filled[s] < b.souks[s].shops]
@@ -69,7 +77,7 @@ def run_choice(n: int, t: Table) -> int:
     return (t.events + t.done) % n
 
 
-def _plays(run: _Run, seat: int, window: str, rng: random.Random, chance: float
+def _plays(run: Walker, seat: int, window: str, rng: random.Random, chance: float
            ) -> tuple[Play, ...]:
     """Cards played in one window, each applied to the scratch table as chosen."""
     b, t = run.b, run.t
@@ -93,7 +101,7 @@ def _plays(run: _Run, seat: int, window: str, rng: random.Random, chance: float
                     del t.discard[kind]
             play = Play(kind, card=card)
         elif effect == "souk":
-            options = [s for q in b.quarters for s in _shops(run, seat, q)]
+            options = [s for q in b.quarters for s in shops_open_to(run, seat, q)]
             if options:
                 play = Play(kind, shop=rng.choice(options))
         elif effect in ("goldvp", "camelvp"):
@@ -117,17 +125,17 @@ def random_event(board: Board, table: Table, rng: random.Random) -> Event | None
     if table.phase == OVER:
         return None
     t = table.copy()
-    run = _Run(board, t, t.events + 1, None)
+    run = Walker(board, t, t.events + 1, None)
     seat = t.order[t.done]
     name = t.names[seat]
     if t.phase == ROLL:
-        plays = _plays(run, seat, _ROLL, rng, 0.4)
+        plays = _plays(run, seat, BEFORE_ROLL, rng, 0.4)
         affordable = min(board.yellow_dice, t.gold[seat] // max(board.yellow_cost, 1))
         yellow = rng.choice((0, 0, rng.randint(0, affordable)))
         white = tuple(rng.randint(1, board.faces_per_die) for _ in range(board.white_dice))
         return Roll(name, white, tuple(rng.randint(1, board.faces_per_die)
                                        for _ in range(yellow)), plays)
-    before = _plays(run, seat, _BEFORE, rng, 0.2)
+    before = _plays(run, seat, BEFORE_ROW, rng, 0.2)
     rows = [(i, r) for i, r in enumerate(t.tower) if r is not None and r[1]]
     discard: str | None = None
     action: Action
@@ -160,7 +168,7 @@ def random_event(board: Board, table: Table, rng: random.Random) -> Event | None
                 want = min(dice + extra + hoist, run.capacity(seat, row))
                 placed = []
                 for _ in range(want):
-                    shop = rng.choice(_shops(run, seat, row))
+                    shop = rng.choice(shops_open_to(run, seat, row))
                     run.place(seat, shop, row)
                     placed.append(shop)
                 action = Goods(tuple(placed))
@@ -170,13 +178,13 @@ def random_event(board: Board, table: Table, rng: random.Random) -> Event | None
             card = next_card(t, rng)
             run.draw(seat, card, "")
             action = Draw(card)
-    after = _plays(run, seat, _AFTER, rng, 0.25)
+    after = _plays(run, seat, AFTER_ACTION, rng, 0.25)
     build = _build(run, seat, rng)
-    last = _plays(run, seat, _LAST, rng, 0.1)
+    last = _plays(run, seat, AFTER_BUILD, rng, 0.1)
     return Turn(name, row, action, discard, build, before, after, last)
 
 
-def _supervisor(run: _Run, seat: int, value: int, rng: random.Random) -> Supervisor:
+def _supervisor(run: Walker, seat: int, value: int, rng: random.Random) -> Supervisor:
     """A move the player can pay for, often to a cell with cubes in front of it."""
     b, t = run.b, run.t
     free = b.buildings["bath"].bonus if "bath" in t.built[seat] else 0
@@ -199,7 +207,7 @@ def _supervisor(run: _Run, seat: int, value: int, rng: random.Random) -> Supervi
     return Supervisor(to, tuple(sends))
 
 
-def _build(run: _Run, seat: int, rng: random.Random) -> Build | None:
+def _build(run: Walker, seat: int, rng: random.Random) -> Build | None:
     """Often a building the player can pay, with cost cards where they help."""
     b, t = run.b, run.t
     if rng.random() < 0.3:
@@ -242,7 +250,7 @@ def play_game(board: Board, setup: Setup, rng: random.Random) -> list[Event]:
         event = random_event(board, t, rng)
         if event is None:
             return events
-        _Run(board, t, t.events + 1, None).event(event)
+        Walker(board, t, t.events + 1, None).event(event)
         t.events += 1
         events.append(event)
 

@@ -11,6 +11,7 @@ import typer
 
 from asara_cli.cli.common import BoardOption, fail, out, print_json, replay_file
 from asara_cli.core.i18n import _, ngettext
+from asara_cli.core.shown import one_line
 from asara_cli.errors import Refused
 from asara_cli.games.base import LegalMove
 from asara_cli.logfile.record import default_log
@@ -92,10 +93,11 @@ class _Group:
 
 
 def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool,
-         every: bool, fmt: str) -> None:
+         every: bool, fmt: str, brief: bool = False) -> None:
     """Print the legal moves of ``state`` (after event ``upto``; ``numbered``: say so),
     grouped: made one by one, and kept only as far as they are shown (a secret Yspahan hand
-    makes tens of thousands)."""
+    makes tens of thousands). ``brief`` (the session's ``moves``, on a screen of 40
+    lines): each group on one line, its count and one move, each note once."""
     keep = every or fmt == "json"
     groups: dict[str, _Group] = {}
     total = 0
@@ -128,6 +130,18 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
                                      "{player} to move: {n} legal moves in {groups}",
                                      total).format(player=who, n=total, groups=in_groups),
                      soft_wrap=True)
+    if brief and not every:
+        notes: dict[str, None] = {}
+        for name, g in groups.items():
+            writer.print(_("{group} ({n}), e.g. {move}").format(
+                group=name, n=g.count, move=one_line(g.moves[0].words)),
+                soft_wrap=True)
+            notes.update(g.notes)
+        for n in notes:
+            writer.print(_("note: {message}").format(message=n), soft_wrap=True)
+        if note:
+            writer.print(note, soft_wrap=True)
+        return
     for name, g in groups.items():
         writer.print(f"{name} ({g.count})", soft_wrap=True)
         shown = g.moves if every or g.count <= SHOWN + 1 else g.moves[:SHOWN]

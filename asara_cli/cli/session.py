@@ -19,11 +19,13 @@ from __future__ import annotations
 import os
 import re
 import shlex
-from collections.abc import Callable, Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import typer
 from typer.exceptions import TyperException
@@ -81,6 +83,29 @@ class Taken:
 
     make: Maker
     dry: bool
+
+
+class AtTable:
+    """A stream that writes what the games say to the table as it is typed there: a
+    command the session runs is written without ``asara`` (``asara roll 1 1 ...`` →
+    ``roll 1 1 ...``; ``asara validate`` stays, the session does not run it). The games
+    write their hints for the one-shot command line; the session rewrites them here, at
+    its output, rather than each game knowing where it is shown."""
+
+    def __init__(self, stream: IO[str], names: Iterable[str]) -> None:
+        self.stream = stream
+        words = "|".join(sorted({re.escape(w) for w in names}, key=len, reverse=True))
+        # the same line (made shorter), or `asara` last on a line and the command word
+        # first on the next (``asara`` dropped: no line made longer than it was wrapped)
+        self.inline = re.compile(rf"(?<![\w/.-])asara[ \t]+(?=(?:{words})(?![\w-]))")
+        self.broken = re.compile(rf"[ \t]*(?<![\w/.-])asara(?=\n[ \t]*(?:{words})(?![\w-]))")
+
+    def write(self, text: str) -> int:
+        self.stream.write(self.broken.sub("", self.inline.sub("", text)))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding, flush ...
+        return getattr(self.stream, name)
 
 
 class Session:
@@ -160,9 +185,27 @@ class Session:
 
     # --- a line --------------------------------------------------------------------------------
 
+    @contextmanager
+    def at_table(self) -> Iterator[None]:
+        """While a line is carried out: stdout and stderr say the session's commands as
+        they are typed here (:class:`AtTable`)."""
+        # not `new`: the session refuses it, `asara new` is typed outside
+        names = [n for n in (*OWN, *self.command.commands) if n != "new"]
+        names += [commandwords.local(n) for n in names]
+        stdout, stderr = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = AtTable(stdout, names), AtTable(stderr, names)
+        try:
+            yield
+        finally:
+            sys.stdout, sys.stderr = stdout, stderr
+
     def line(self, text: str) -> int | None:
         """Carry out one line typed at the table; the exit code it would have as a
         command (0 done, 1 refused, 2 unusable), ``None`` for ``quit``."""
+        with self.at_table():
+            return self._line(text)
+
+    def _line(self, text: str) -> int | None:
         try:
             words = shlex.split(text, comments=True)
         except ValueError as e:  # an unclosed quote
@@ -368,7 +411,10 @@ class Session:
                                               "--at N, or the first words of a move").format(
                     moves=commandwords.local("moves"))))
             show(self.game, position.board, position.state, len(position.log.events), False,
-                 every, fmt)
+                 every, fmt, brief=True)
+            if fmt == "text" and not every:
+                say(_("`{moves} WORD...`: the moves that begin with the words; `{moves} "
+                      "--all`: every move").format(moves=commandwords.local("moves")))
             return 0
         listed = legal_moves(self, words)
         if listed is None:

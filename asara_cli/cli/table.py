@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from asara_cli.cli.common import err
 from asara_cli.cli.session import OWN, Session
 from asara_cli.core.i18n import _
 from asara_cli.core.shown import one_line
+from asara_cli.render.wrap import terminal_width, wrap
 
 
 def history_file() -> Path:
@@ -154,9 +156,14 @@ def run(session: Session) -> int:
                                                bottom_toolbar=session.situation)
 
     def ask(player: str, question: str) -> str | None:
+        # broken between words (the line editor breaks a long prompt anywhere), and its
+        # last line short of the edge: a prompt that ends at the last column leaves the
+        # cursor, and a blank line, on the next
+        said = _("{player}, {question} ").format(player=one_line(player),
+                                                 question=one_line(question))
+        said = wrap(said.rstrip(), terminal_width(sys.stdout) - 2) + " "
         try:
-            return asking.prompt(_("{player}, {question} ").format(
-                player=one_line(player), question=one_line(question)))
+            return asking.prompt(said)
         except (KeyboardInterrupt, EOFError):  # the whole move is abandoned
             return None
 

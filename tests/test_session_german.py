@@ -302,3 +302,25 @@ def test_a_game_started_in_the_session_says_it_is_remembered(
     table.expect(pexpect.EOF)
     assert said == int(remembered)
     assert (tmp_path / ".asara-state.toml").exists() == remembered
+
+
+def _first_words(log: Path, typed: list[str], incomplete: str) -> list[str]:
+    from asara_cli.cli.session import Session
+    from asara_cli.cli.table import TableCompleter
+
+    return list(TableCompleter(Session(log)).candidates(typed, incomplete))
+
+
+def test_completion_offers_the_command_words_of_the_language_in_use(
+        asara_log: Path, german: None) -> None:
+    first = _first_words(asara_log, [], "")
+    assert {"kaufen", "bestechen", "verlauf", "hilfe", "ende", "rückgängig"} <= set(first)
+    assert "buy" not in first and "history" not in first
+    # the words after a German command word: those of the move, as after `buy`
+    assert "base" in _first_words(asara_log, ["kaufen"], "")
+
+
+def test_completion_in_english_offers_the_english_words(asara_log: Path) -> None:
+    first = _first_words(asara_log, [], "")
+    assert {"buy", "bribe", "history", "help", "quit", "undo"} <= set(first)
+    assert "kaufen" not in first

@@ -324,3 +324,36 @@ def test_completion_in_english_offers_the_english_words(asara_log: Path) -> None
     first = _first_words(asara_log, [], "")
     assert {"buy", "bribe", "history", "help", "quit", "undo"} <= set(first)
     assert "kaufen" not in first
+
+
+SNAPSHOTS = Path(__file__).resolve().parent / "snapshots" / "de"
+
+
+def test_the_sessions_help_in_german_at_80_columns(asara_log: Path, tmp_path: Path) -> None:
+    """A snapshot, read by eye (ASARA_UPDATE_SNAPSHOTS=1 rewrites it): the session's own
+    words only (the games' texts are other snapshots')."""
+    ran = _asara(tmp_path, "--lang", "de", "play", "g.toml", stdin="hilfe\n")
+    assert ran.returncode == 0, ran.stderr
+    path = SNAPSHOTS / "session-help.txt"
+    if os.environ.get("ASARA_UPDATE_SNAPSHOTS"):
+        path.write_bytes(ran.stdout.encode("utf-8"))
+    assert ran.stdout == path.read_bytes().decode("utf-8")
+
+
+def test_asara_moves_in_german_and_its_json_in_english(yspahan_log: Path, tmp_path: Path
+                                                       ) -> None:
+    import json
+
+    assert _asara(tmp_path, "play", "y.toml", stdin="roll 1 1 3 3 5 5 6 6 6\n").returncode == 0
+    ran = _asara(tmp_path, "--lang", "de", "moves", "y.toml")
+    assert ran.returncode == 0, ran.stderr
+    # the 4 rows that hold dice, each with its action, the supervisor and a card drawn
+    assert "Tina ist am Zug: 125 erlaubte Züge in 12 Gruppen\n" in ran.stdout
+    # the supervisor's 13 cells from the camel row: 3 shown, 10 more
+    assert "  ... 10 weitere (--all zeigt alle)\n" in ran.stdout
+    at = _asara(tmp_path, "--lang", "de", "moves", "y.toml", "--at", "1")
+    assert at.stdout.startswith("nach Ereignis 1: Tina ist am Zug: ")
+    english = _asara(tmp_path, "moves", "y.toml", "--format", "json")
+    german = _asara(tmp_path, "--lang", "de", "moves", "y.toml", "--format", "json")
+    assert json.loads(german.stdout) == json.loads(english.stdout)
+    assert json.loads(german.stdout)["count"] == 125

@@ -338,11 +338,11 @@ def test_moves_in_a_session_are_legal(tmp_path: Path) -> None:
                   "-p", "Anna")
     assert made.returncode == 0, made.stderr
     ran = _asara(tmp_path, "play", "y.toml", stdin="roll 1 1 3 3 5 5 6 6 6\nmoves camels\n"
-                 "moves\n")
+                 "moves --all\n")
     assert ran.returncode == 0, ran.stderr
     listed = [line.strip() for line in ran.stdout.splitlines()]
     assert "camels" in listed  # `moves camels`: the one move that begins so
-    assert any(line.startswith("Tina to move: ") for line in listed)  # `moves`, grouped
+    assert any(line.startswith("Tina to move: ") for line in listed)  # `moves --all`
     every = [line for line in listed if line.startswith(("goods ", "supervisor "))
              and "(" not in line]
     assert every

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from asara_cli.cli.common import BoardOption, fail, out, print_json, replay_file
-from asara_cli.core.i18n import _
+from asara_cli.core.i18n import _, ngettext
+from asara_cli.core.shown import one_line
 from asara_cli.errors import Refused
 from asara_cli.games.base import LegalMove
 from asara_cli.logfile.record import default_log
@@ -92,10 +93,11 @@ class _Group:
 
 
 def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool,
-         every: bool, fmt: str) -> None:
+         every: bool, fmt: str, brief: bool = False) -> None:
     """Print the legal moves of ``state`` (after event ``upto``; ``numbered``: say so),
     grouped: made one by one, and kept only as far as they are shown (a secret Yspahan hand
-    makes tens of thousands)."""
+    makes tens of thousands). ``brief`` (the session's ``moves``, on a screen of 40
+    lines): each group on one line, its count and one move, each note once."""
     keep = every or fmt == "json"
     groups: dict[str, _Group] = {}
     total = 0
@@ -120,11 +122,26 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
                 for name, g in groups.items()]})
         return
     writer = out()
-    head = f"after event {upto}: " if numbered else ""
+    head = _("after event {event}: ").format(event=upto) if numbered else ""
     if who is not None and total:
-        writer.print(f"{head}{who} to move: {total} legal "
-                     f"move{'s' if total != 1 else ''} in {len(groups)} "
-                     f"group{'s' if len(groups) != 1 else ''}", soft_wrap=True)
+        # TRANSLATORS: {groups} is "1 group" or "{n} groups"
+        in_groups = ngettext("{n} group", "{n} groups", len(groups)).format(n=len(groups))
+        writer.print(head + ngettext("{player} to move: {n} legal move in {groups}",
+                                     "{player} to move: {n} legal moves in {groups}",
+                                     total).format(player=who, n=total, groups=in_groups),
+                     soft_wrap=True)
+    if brief and not every:
+        notes: dict[str, None] = {}
+        for name, g in groups.items():
+            writer.print(_("{group} ({n}), e.g. {move}").format(
+                group=name, n=g.count, move=one_line(g.moves[0].words)),
+                soft_wrap=True)
+            notes.update(g.notes)
+        for n in notes:
+            writer.print(_("note: {message}").format(message=n), soft_wrap=True)
+        if note:
+            writer.print(note, soft_wrap=True)
+        return
     for name, g in groups.items():
         writer.print(f"{name} ({g.count})", soft_wrap=True)
         shown = g.moves if every or g.count <= SHOWN + 1 else g.moves[:SHOWN]
@@ -132,8 +149,9 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
             for line in _lines(m.words):
                 writer.print(line, soft_wrap=True)
         if len(shown) < g.count:
-            writer.print(f"  ... {g.count - len(shown)} more (--all lists them)")
+            writer.print("  " + _("... {n} more (--all lists them)").format(
+                n=g.count - len(shown)))
         for n in g.notes:
-            writer.print(f"  note: {n}", soft_wrap=True)
+            writer.print("  " + _("note: {message}").format(message=n), soft_wrap=True)
     if note:
         writer.print(f"{head if not total else ''}{note}", soft_wrap=True)

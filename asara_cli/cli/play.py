@@ -10,7 +10,9 @@ from typing import Annotated
 
 import typer
 
+from asara_cli.cli.commandwords import local
 from asara_cli.cli.recording import errors, say
+from asara_cli.core.i18n import _
 from asara_cli.core.shown import show_path
 from asara_cli.logfile.record import default_log
 
@@ -53,7 +55,8 @@ def play(
         # the games' completers find the log in use as every command does: this one
         os.environ["ASARA_LOG"] = str(path)
         # where the log stands, before the first prompt (a session resumed says it too)
-        say(f"{show_path(path)}: {session.turn()}; `help` lists what can be typed")
+        say(_("{path}: {turn}; `{help}` lists what can be typed").format(
+            path=show_path(path), turn=session.turn(), help=local("help")))
         code = table.run(session)
     else:
         code = read_moves(session, sys.stdin)

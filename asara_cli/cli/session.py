@@ -19,19 +19,22 @@ from __future__ import annotations
 import os
 import re
 import shlex
-from collections.abc import Callable, Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import typer
 from typer.exceptions import TyperException
 
-from asara_cli.cli import recording
+from asara_cli.cli import commandwords, recording
 from asara_cli.cli.common import add_command, err, out, shown
 from asara_cli.cli.recording import errors, lock, must_exist, say, told
 from asara_cli.cli.transaction import Position, load, record
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.shown import one_line, show_path
 from asara_cli.errors import AsaraError, Asked, InputError, WordError
 from asara_cli.logfile.common import read_text
@@ -45,17 +48,22 @@ if TYPE_CHECKING:
 #: The session's own words (the rest are the game's move commands, ``status`` and ``score``).
 OWN = ("check", "undo", "redo", "history", "moves", "help", "quit", "exit")
 
-HELP = """At the table, type a move as the one-shot command without `asara`, e.g.
+# the command words are placeholders: the language in use names them (``verlauf``)
+HELP = N_("""At the table, type a move as the one-shot command without `asara`, e.g.
 {example}. Besides the moves:
-  status, score        the board, the points (their options too: status --full)
-  check MOVE           would MOVE be legal? nothing is written
-  undo, redo           take back the last event, bring it back
-  history [N]          the last N events (10), numbered
-  moves [--all]        the legal moves of the player to move, grouped
-  moves WORD...        those that begin with the words, every one
-  help [COMMAND]       this, or a command's options
-  quit                 leave (Ctrl-D too); Ctrl-C clears the line
-Tab completes the words; each move is written to the log at once."""
+  {status}, {score}        the board, the points (their options too: {status} --full)
+  {check} MOVE           would MOVE be legal? nothing is written
+  {undo}, {redo}           take back the last event, bring it back
+  {history} [N]          the last N events (10), numbered
+  {moves} [--all]        the legal moves of the player to move, grouped
+  {moves} WORD...        those that begin with the words, every one
+  {help} [COMMAND]       this, or a command's options
+  {quit}                 leave (Ctrl-D too); Ctrl-C clears the line
+Tab completes the words; each move is written to the log at once.""")
+
+#: Options of the move commands that mean nothing in a session (it records into its own
+#: log; ``check MOVE`` is its dry run): hidden from ``help MOVE`` there.
+HIDDEN = ("log", "dry_run")
 
 Stamp = tuple[int, int, int]
 
@@ -75,6 +83,29 @@ class Taken:
 
     make: Maker
     dry: bool
+
+
+class AtTable:
+    """A stream that writes what the games say to the table as it is typed there: a
+    command the session runs is written without ``asara`` (``asara roll 1 1 ...`` →
+    ``roll 1 1 ...``; ``asara validate`` stays, the session does not run it). The games
+    write their hints for the one-shot command line; the session rewrites them here, at
+    its output, rather than each game knowing where it is shown."""
+
+    def __init__(self, stream: IO[str], names: Iterable[str]) -> None:
+        self.stream = stream
+        words = "|".join(sorted({re.escape(w) for w in names}, key=len, reverse=True))
+        # the same line (made shorter), or `asara` last on a line and the command word
+        # first on the next (``asara`` dropped: no line made longer than it was wrapped)
+        self.inline = re.compile(rf"(?<![\w/.-])asara[ \t]+(?=(?:{words})(?![\w-]))")
+        self.broken = re.compile(rf"[ \t]*(?<![\w/.-])asara(?=\n[ \t]*(?:{words})(?![\w-]))")
+
+    def write(self, text: str) -> int:
+        self.stream.write(self.broken.sub("", self.inline.sub("", text)))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding, flush ...
+        return getattr(self.stream, name)
 
 
 class Session:
@@ -114,7 +145,7 @@ class Session:
         """Before a line: a log changed on disk is read again, and the table told so."""
         if stamp(self.path) == self.seen:
             return
-        say(f"{show_path(self.path)} changed on disk; read again")
+        say(_("{path} changed on disk; read again").format(path=show_path(self.path)))
         try:
             self.reload()
         except AsaraError as e:
@@ -125,11 +156,13 @@ class Session:
     def turn(self) -> str:
         """``event 12; Tina to move`` (or that the game is over)."""
         if self.position is None:
-            return f"no move can be recorded until the log is legal again ({self.problem})"
+            return _("no move can be recorded until the log is legal again ({problem})"
+                     ).format(problem=self.problem)
         who = self.game.recording().to_move(self.position.state)
         done = len(self.position.log.events)
-        return f"event {done}; " + ("the game is over" if who is None
-                                    else f"{one_line(who)} to move")
+        if who is None:
+            return _("event {event}; the game is over").format(event=done)
+        return _("event {event}; {player} to move").format(event=done, player=one_line(who))
 
     @property
     def mover(self) -> str | None:
@@ -141,7 +174,9 @@ class Session:
         """The bottom toolbar: the period and the game's compact situation (each game's
         recording part may say it; otherwise whose turn)."""
         if self.position is None:
-            return "the log is not legal: fix it (asara validate), or undo"
+            return _("the log is not legal: fix it ({validate}), or {undo}").format(
+                validate="asara " + commandwords.local("validate"),
+                undo=commandwords.local("undo"))
         rules: Any = self.game.recording()
         said = getattr(rules, "situation", None)
         if callable(said):
@@ -150,18 +185,41 @@ class Session:
 
     # --- a line --------------------------------------------------------------------------------
 
+    @contextmanager
+    def at_table(self) -> Iterator[None]:
+        """While a line is carried out: stdout and stderr say the session's commands as
+        they are typed here (:class:`AtTable`)."""
+        # not `new`: the session refuses it, `asara new` is typed outside
+        names = [n for n in (*OWN, *self.command.commands) if n != "new"]
+        names += [commandwords.local(n) for n in names]
+        stdout, stderr = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = AtTable(stdout, names), AtTable(stderr, names)
+        try:
+            yield
+        finally:
+            sys.stdout, sys.stderr = stdout, stderr
+
     def line(self, text: str) -> int | None:
         """Carry out one line typed at the table; the exit code it would have as a
         command (0 done, 1 refused, 2 unusable), ``None`` for ``quit``."""
+        with self.at_table():
+            return self._line(text)
+
+    def _line(self, text: str) -> int | None:
         try:
             words = shlex.split(text, comments=True)
         except ValueError as e:  # an unclosed quote
-            err().print(f"error: {e}; nothing was done", soft_wrap=True)
+            err().print(_("error: {message}; nothing was done").format(message=e),
+                        soft_wrap=True)
             return 2
         if not words:
             return 0
         self.notice()
-        head = words[0].lower()
+        # a command word of any language (``verlauf``, ``kaufen``): its English name
+        head = commandwords.english(words[0].lower(), (*OWN, *self.command.commands))
+        if head is None:
+            return self._unknown(words)
+        words = [head, *words[1:]]
         if head in ("quit", "exit"):
             return None
         own: dict[str, Callable[[list[str]], int]] = {
@@ -174,8 +232,9 @@ class Session:
         if head in own:
             return own[head](words[1:])
         if head == "new":
-            return self._fail(WordError("a session records into its log: start a new game "
-                                        "with `asara new` outside it"))
+            return self._fail(WordError(_("a session records into its log: start a new game "
+                                          "with `asara {new}` outside it").format(
+                new=commandwords.local("new"))))
         if head in ("status", "score"):
             return self.invoke([*words, "--", str(self.path)])
         while True:  # a decision the words left out is asked, and added to the same line
@@ -187,7 +246,7 @@ class Session:
                     return self._fail(q)
                 added = self._asked(q)
                 if added is None:
-                    err().print("abandoned: the whole move; nothing was written",
+                    err().print(_("abandoned: the whole move; nothing was written"),
                                 soft_wrap=True)
                     return 1
                 if q.first:  # a line of its own before this one (a refusal: asked again)
@@ -206,7 +265,7 @@ class Session:
             try:
                 return list(q.words(" ".join(answer.split())))
             except WordError as e:
-                err().print(f"error: {e}", soft_wrap=True)
+                err().print(_("error: {message}").format(message=e), soft_wrap=True)
 
     def invoke(self, words: list[str]) -> int:
         """The words as the one-shot command takes them (the same Typer command); a move
@@ -215,8 +274,8 @@ class Session:
 
         def take(game: SomeGame, make: Maker, dry: bool, log: Path | None) -> None:
             if log is not None and stamp(log) != stamp(self.path):
-                raise WordError(f"this session records into {show_path(self.path)}; --log "
-                                "names another log")
+                raise WordError(_("this session records into {path}; --log names another "
+                                  "log").format(path=show_path(self.path)))
             taken.append(Taken(make, dry))
 
         token = recording.SESSION.set(take)
@@ -229,8 +288,9 @@ class Session:
         except TyperException as e:  # usage: Typer's own words, said as a session's line
             said = getattr(e, "format_message", None)
             text = one_line(str(said()) if callable(said) else str(e)).rstrip(".")
-            err().print(f"error: {text}; nothing was done (`help` lists what can "
-                        "be typed)", soft_wrap=True)
+            err().print(_("error: {message}; nothing was done (`{help}` lists what can "
+                          "be typed)").format(message=text, help=commandwords.local("help")),
+                        soft_wrap=True)
             return int(getattr(e, "exit_code", 2))
         finally:
             recording.SESSION.reset(token)
@@ -248,7 +308,8 @@ class Session:
         try:
             with errors():
                 if self.position is None:
-                    raise InputError(f"no move can be recorded: {self.problem}")
+                    raise InputError(_("no move can be recorded: {problem}").format(
+                        problem=self.problem))
                 note = self._note
                 if move.dry:
                     told(record(self.position, move.make, dry=True, tell=note), True)
@@ -256,9 +317,10 @@ class Session:
                 with lock(self.path):
                     if stamp(self.path) != self.seen:
                         self.reload()
-                        raise InputError(f"{show_path(self.path)} changed on disk while you "
-                                         f"typed; read again ({self.turn()}): nothing was "
-                                         "written, type the move again")
+                        raise InputError(_("{path} changed on disk while you typed; read "
+                                           "again ({turn}): nothing was written, type the "
+                                           "move again").format(path=show_path(self.path),
+                                                                turn=self.turn()))
                     done = record(self.position, move.make, tell=note)
                     assert done.written is not None  # not a check only
                     self.position = Position(self.path, done.written, read_text(self.path),
@@ -275,7 +337,7 @@ class Session:
 
     @staticmethod
     def _note(note: str) -> None:
-        err().print(f"note: {note}", soft_wrap=True)
+        err().print(_("note: {message}").format(message=note), soft_wrap=True)
 
     @staticmethod
     def _fail(e: AsaraError) -> int:
@@ -298,28 +360,33 @@ class Session:
 
     def undo(self, words: list[str]) -> int:
         if words:
-            return self._fail(WordError("undo takes no words: it takes back the last event"))
+            return self._fail(WordError(_("{undo} takes no words: it takes back the last "
+                                          "event").format(undo=commandwords.local("undo"))))
         return self._changed(recording.undo)
 
     def redo(self, words: list[str]) -> int:
         if words:
-            return self._fail(WordError("redo takes no words: it brings back the last event "
-                                        "undone"))
+            return self._fail(WordError(_("{redo} takes no words: it brings back the last "
+                                          "event undone").format(
+                redo=commandwords.local("redo"))))
         return self._changed(recording.redo)
 
     def history(self, words: list[str]) -> int:
         """``history [N]``: the last N events in words, numbered as the log counts them."""
         if len(words) > 1 or (words and not (words[0].isascii() and words[0].isdigit())):
-            return self._fail(WordError("history takes one number: how many of the last "
-                                        "events to show (e.g. history 5)"))
+            history = commandwords.local("history")
+            return self._fail(WordError(_("{history} takes one number: how many of the last "
+                                          "events to show (e.g. {history} 5)").format(
+                history=history)))
         if self.position is None:
-            return self._fail(InputError(f"the log cannot be read as a game: {self.problem}"))
+            return self._fail(InputError(_("the log cannot be read as a game: {problem}"
+                                           ).format(problem=self.problem)))
         count = int(words[0]) if words else 10
         events = self.position.log.events
         board = self.position.board
         first = max(0, len(events) - count)
         if not events:
-            say("no event yet")
+            say(_("no event yet"))
         for number in range(first + 1, len(events) + 1):
             out().print(f"#{number} {one_line(self.game.move_text(board, events[number - 1]))}",
                         soft_wrap=True)
@@ -332,26 +399,31 @@ class Session:
         from asara_cli.cli.moves import show
 
         if self.position is None:
-            return self._fail(InputError(f"the log cannot be read as a game: {self.problem}"))
+            return self._fail(InputError(_("the log cannot be read as a game: {problem}"
+                                           ).format(problem=self.problem)))
         position = self.position
         if not words or words[0].startswith("-"):
             every, fmt, rest = "--all" in words, "text", [w for w in words if w != "--all"]
             if rest[:1] in (["--format"], ["-f"]) and len(rest) == 2:
                 fmt, rest = rest[1], []
             if rest or fmt not in ("text", "json"):
-                return self._fail(WordError("moves takes --all, --format text or json, --at N, "
-                                            "or the first words of a move"))
+                return self._fail(WordError(_("{moves} takes --all, --format text or json, "
+                                              "--at N, or the first words of a move").format(
+                    moves=commandwords.local("moves"))))
             show(self.game, position.board, position.state, len(position.log.events), False,
-                 every, fmt)
+                 every, fmt, brief=True)
+            if fmt == "text" and not every:
+                say(_("`{moves} WORD...`: the moves that begin with the words; `{moves} "
+                      "--all`: every move").format(moves=commandwords.local("moves")))
             return 0
         listed = legal_moves(self, words)
         if listed is None:
-            return self._fail(InputError("the legal moves could not be listed here; Tab "
-                                         "completes the words of a move"))
+            return self._fail(InputError(_("the legal moves could not be listed here; Tab "
+                                           "completes the words of a move")))
         for move in listed:
             out().print(one_line(move), soft_wrap=True)
         if not listed:
-            say("no legal move begins with those words")
+            say(_("no legal move begins with those words"))
         note = self.game.moves_note(position.board, position.state)
         if note:
             say(one_line(note))
@@ -359,12 +431,30 @@ class Session:
 
     def help(self, words: list[str]) -> int:
         if words:
-            return self.invoke([*words, "--help"])
-        say(HELP.format(example=_example(self)))
-        names = sorted(c for c in self.command.commands
+            name = commandwords.english(words[0].lower(), self.command.commands)
+            return self.invoke([name or words[0], *words[1:], "--help"])
+        words_of = {n: commandwords.local(n) for n in (*OWN, "status", "score")}
+        say(_(HELP).format(example=_example(self), **words_of))
+        names = sorted(commandwords.local(c) for c in self.command.commands
                        if c not in ("new", "check", "moves"))
-        say("Moves and views: " + ", ".join(names) + " (help MOVE: its words and options)")
+        say(_("Moves and views: {names} ({help} MOVE: its words and options)").format(
+            names=", ".join(names), help=commandwords.local("help")))
         return 0
+
+    def _unknown(self, words: list[str]) -> int:
+        """A first word that is no command here: another game's command is said to be
+        one (as the one-shot command says it), else Typer's words for it."""
+        from asara_cli.games import all_games
+
+        owner = next((g for g in all_games() if commandwords.english(words[0].lower(),
+                                                                      g.command_names())),
+                     None)
+        if owner is not None and owner.key != self.game.key:
+            return self._fail(WordError(_(
+                "'{word}' is a command of {game}, and this session records a game of "
+                "{played}: nothing was done").format(word=one_line(words[0]), game=owner.name,
+                                                     played=self.game.name)))
+        return self.invoke(words)
 
 
 def answered(words: list[str], replace: tuple[str, ...], added: list[str]
@@ -408,15 +498,21 @@ def _example(session: Session) -> str:
     says is due (a roll, a deal), else the words of a move command."""
     listed = legal_moves(session, most=1)
     if listed:
-        return f"`{one_line(listed[0])}`"
+        return f"`{_localised(one_line(listed[0]))}`"
     names = sorted(c for c in session.command.commands if c not in ("new", "check", "moves",
                                                                     "status", "score"))
     if session.position is not None:
         note = session.game.moves_note(session.position.board, session.position.state) or ""
         due = [n for n in names if re.search(rf"\basara {re.escape(n)}\b", note)]
         if due:
-            return f"`{due[0]} ...`"
-    return f"`{names[0]} ...`" if names else "a move"
+            return f"`{commandwords.local(due[0])} ...`"
+    return f"`{commandwords.local(names[0])} ...`" if names else _("a move")
+
+
+def _localised(move: str) -> str:
+    """A move's words with its command word in the language in use (``kaufen base ...``)."""
+    head, _sep, rest = move.partition(" ")
+    return " ".join(w for w in (commandwords.local(head), rest) if w)
 
 
 def _commands(game: SomeGame) -> TyperGroup:
@@ -435,6 +531,10 @@ def _commands(game: SomeGame) -> TyperGroup:
     add_command(group, "score", score)
     add_command(group, "moves", moves)
     command: Any = get_command(group)
+    for sub in command.commands.values():
+        for param in sub.params:
+            if param.name in HIDDEN:
+                param.hidden = True
     return command  # type: ignore[no-any-return]
 
 
@@ -450,7 +550,7 @@ def read_moves(session: Session, lines: Iterable[str]) -> int:
         if code is None:
             return 0
         if code != 0:
-            err().print(f"stopped at line {number}: {one_line(words)}; the lines after it "
-                        "were not read", soft_wrap=True)
+            err().print(_("stopped at line {number}: {line}; the lines after it were not "
+                          "read").format(number=number, line=one_line(words)), soft_wrap=True)
             return code
     return 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,9 +22,12 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
+from asara_cli.cli import commandwords
 from asara_cli.cli.common import err
 from asara_cli.cli.session import OWN, Session
+from asara_cli.core.i18n import _
 from asara_cli.core.shown import one_line
+from asara_cli.render.wrap import terminal_width, wrap
 
 
 def history_file() -> Path:
@@ -40,8 +44,8 @@ def _history() -> History:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.touch(exist_ok=True)
     except OSError as e:  # a read-only home: the session works, the history is not kept
-        err().print(f"note: the history of this session is not kept ({one_line(str(e))})",
-                    soft_wrap=True)
+        err().print(_("note: the history of this session is not kept ({reason})").format(
+            reason=one_line(str(e))), soft_wrap=True)
         return InMemoryHistory()
     return FileHistory(str(path))
 
@@ -75,10 +79,18 @@ class TableCompleter(Completer):
 
     def candidates(self, typed: list[str], incomplete: str) -> Iterable[str]:
         try:
-            yield from self._legal(typed)
-            if not typed:
-                yield from (w for w in OWN if w != "exit")
-            yield from self._words(typed, incomplete)
+            if typed:  # the command word typed in any language: its English name
+                names = (*OWN, *self.session.command.commands)
+                typed = [commandwords.english(typed[0].lower(), names) or typed[0],
+                         *typed[1:]]
+                yield from self._legal(typed)
+                yield from self._words(typed, incomplete)
+                return
+            # the first word: the command words of the language in use
+            yield from (commandwords.local(w) for w in self._legal(typed))
+            yield from (commandwords.local(w) for w in OWN if w != "exit")
+            yield from (commandwords.local(w) if not w.startswith("-") else w
+                        for w in self._words(typed, incomplete))
         except Exception:  # completion never fails aloud
             return
 
@@ -107,9 +119,11 @@ def start(path: Path) -> bool:
     that very command (``False``: the player left instead)."""
     from asara_cli.cli import run as command
 
-    err().print(f"{one_line(str(path))} does not exist yet: start a new game with the options "
-                "of `asara new` (e.g. -p Tina -p Paul -p Anna --pro; --game yspahan for "
-                "YSPAHAN), or Ctrl-D to leave", soft_wrap=True)
+    err().print(_("{path} does not exist yet: start a new game with the options of `asara "
+                  "{new}` (e.g. -p Tina -p Paul -p Anna --pro; --game yspahan for YSPAHAN), "
+                  "or Ctrl-D to leave").format(path=one_line(str(path)),
+                                               new=commandwords.local("new")),
+                soft_wrap=True)
     asking: PromptSession[str] = PromptSession(history=InMemoryHistory())
     while True:
         try:
@@ -121,7 +135,7 @@ def start(path: Path) -> bool:
         try:
             words = shlex.split(text)
         except ValueError as e:
-            err().print(f"error: {e}", soft_wrap=True)
+            err().print(_("error: {message}").format(message=e), soft_wrap=True)
             continue
         if words and command(["new", str(path), *words]) == 0:
             return True
@@ -142,8 +156,14 @@ def run(session: Session) -> int:
                                                bottom_toolbar=session.situation)
 
     def ask(player: str, question: str) -> str | None:
+        # broken between words (the line editor breaks a long prompt anywhere), and its
+        # last line short of the edge: a prompt that ends at the last column leaves the
+        # cursor, and a blank line, on the next
+        said = _("{player}, {question} ").format(player=one_line(player),
+                                                 question=one_line(question))
+        said = wrap(said.rstrip(), terminal_width(sys.stdout) - 2) + " "
         try:
-            return asking.prompt(f"{one_line(player)}, {one_line(question)} ")
+            return asking.prompt(said)
         except (KeyboardInterrupt, EOFError):  # the whole move is abandoned
             return None
 
@@ -160,7 +180,8 @@ def run(session: Session) -> int:
         try:
             done = session.line(text)
         except KeyboardInterrupt:
-            err().print("interrupted (Ctrl-C); what was written is complete", soft_wrap=True)
+            err().print(_("interrupted (Ctrl-C); what was written is complete"),
+                        soft_wrap=True)
             continue
         if done is None:
             break

@@ -232,8 +232,8 @@ def test_a_yspahan_session_in_german_asks_and_takes_the_answer(tmp_path: Path,
     _prompt(table, "Ben")
     table.sendline("aufseher bag S1")
     table.expect("Ben, ")
-    table.expect(r"barrel3\?")
-    table.sendline("barrel3")  # the cube named: words of no language
+    table.expect(r"Sack3 \(Ben\) oder Fass3 \(Ann\)\?")  # the souks in German
+    table.sendline("Fass3")  # the cube named in German, written to the log as barrel3
     table.expect("Ann, ")
     table.sendline("no")
     table.expect("#8 ")
@@ -244,6 +244,8 @@ def test_a_yspahan_session_in_german_asks_and_takes_the_answer(tmp_path: Path,
     table.sendline("ende")
     table.expect(pexpect.EOF)
     assert len(read_log(tmp_path / "y.toml").events) == 8
+    text = (tmp_path / "y.toml").read_text("utf-8")
+    assert "Fass3" not in text and "barrel3" in text  # the log keeps its English words
 
 
 def test_a_long_question_is_broken_between_words(monkeypatch: pytest.MonkeyPatch) -> None:

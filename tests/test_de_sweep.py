@@ -1,0 +1,81 @@
+"""The German sweep (issue 31): what was left English in the generic layers at a German
+table, each with its English twin unchanged."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from asara_cli.cache import start_worker, worker_records
+from asara_cli.core import i18n
+from asara_cli.errors import InputError
+from asara_cli.logfile.common import loads_toml
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_games"
+WIDTH = 80
+
+
+def _asara(tmp: Path, *args: str, lang: str = "de") -> subprocess.CompletedProcess[str]:
+    """``asara --lang LANG ARGS`` in ``tmp``, at 80 columns, with a cache of its own."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "ASARA_LANG", "ASARA_LOG")}
+    env.update(COLUMNS=str(WIDTH), LINES="25", ASARA_CACHE_DIR=str(tmp / "cache"),
+               PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "asara_cli", "--lang", lang, *args],
+                          cwd=tmp, env=env, capture_output=True, text=True, timeout=120)
+
+
+# --- batch --jobs N: a spawned worker speaks the batch's language -------------------------
+
+
+def _problem_in_worker(language: str | None) -> str | None:
+    """The problem of an illegal sample as a worker started by *spawn* writes it (as on
+    macOS and Windows, where nothing is inherited by forking)."""
+    log = str(SAMPLES / "invalid" / "turn-order.toml")
+    args = (None,) if language is None else (None, language)
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=start_worker, initargs=args) as pool:
+        records, _made = pool.submit(worker_records, [log], None).result(timeout=120)
+    return records[0].problem
+
+
+def test_a_spawned_worker_writes_problems_in_the_language_it_is_handed() -> None:
+    assert i18n.language() == "en"
+    german = _problem_in_worker("de")
+    english = _problem_in_worker("en")
+    assert german is not None and english is not None
+    # the turn-order sample: Paul moves where Tina is to move
+    assert english == "it is Tina's turn, not Paul's", english
+    assert "Tina" in german and "turn" not in german, german
+    assert german != english
+    # by default (the English batch) it is English, as it always was
+    assert _problem_in_worker(None) == english
+
+
+# --- a truncated TOML file: the reader's message in German too ----------------------------
+
+
+def test_a_truncated_log_names_its_toml_mistake_in_german(tmp_path: Path) -> None:
+    (tmp_path / "game.toml").write_text("garbage = [\n", encoding="utf-8")
+    german = _asara(tmp_path, "validate", "game.toml")
+    english = _asara(tmp_path, "validate", "game.toml", lang="en")
+    assert german.returncode == english.returncode == 2
+    assert "end of document" not in german.stderr and "Invalid" not in german.stderr
+    said = german.stderr.replace("\n   ", " ")
+    assert "kein gültiges TOML: Ungültiger Wert (am Dateiende)" in said, said
+    assert "not valid TOML: Invalid value (at end of document)" in \
+        english.stderr.replace("\n   ", " "), english.stderr
+
+
+def test_loads_toml_keeps_the_position_of_a_truncated_file(german: None) -> None:
+    with pytest.raises(InputError) as e:
+        loads_toml("a = 1\nb = [\n", "game.toml")
+    assert "Ungültiger Wert" in str(e.value) and "document" not in str(e.value)
+    assert e.value.line == 3

@@ -79,3 +79,28 @@ def test_loads_toml_keeps_the_position_of_a_truncated_file(german: None) -> None
         loads_toml("a = 1\nb = [\n", "game.toml")
     assert "Ungültiger Wert" in str(e.value) and "document" not in str(e.value)
     assert e.value.line == 3
+
+
+# --- the game's words in the headings of the report and the chart -------------------------
+
+
+YSPAHAN = SAMPLES / "yspahan" / "yspahan-3p.toml"
+
+
+def test_the_yspahan_chart_is_titled_in_german(tmp_path: Path) -> None:
+    german = _asara(tmp_path, "score", "--chart", str(YSPAHAN))
+    english = _asara(tmp_path, "score", "--chart", str(YSPAHAN), lang="en")
+    assert german.returncode == english.returncode == 0
+    assert german.stdout.startswith("Punkte in "), german.stdout[:80]
+    assert english.stdout.startswith("Points in "), english.stdout[:80]
+
+
+def test_the_yspahan_page_heads_its_weeks_in_german(tmp_path: Path) -> None:
+    for lang, heading, column in (("de", "<h2>Punkte je Woche</h2>", '<th class="n">Woche</th>'),
+                                  ("en", "<h2>Points after each week</h2>",
+                                   '<th class="n">week</th>')):
+        page = tmp_path / f"{lang}.html"
+        assert _asara(tmp_path, "report", str(YSPAHAN), "-o", str(page), lang=lang
+                      ).returncode == 0
+        text = page.read_text("utf-8")
+        assert heading in text and column in text, lang

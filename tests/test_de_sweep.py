@@ -104,3 +104,35 @@ def test_the_yspahan_page_heads_its_weeks_in_german(tmp_path: Path) -> None:
                       ).returncode == 0
         text = page.read_text("utf-8")
         assert heading in text and column in text, lang
+
+
+# --- Yspahan's notes on its legal moves -----------------------------------------------------
+
+
+def _new_yspahan(tmp: Path) -> None:
+    assert _asara(tmp, "new", "y.toml", "--game", "yspahan", "-p", "Ada", "-p", "Bo", "-p",
+                  "Cy", "--no-use", lang="en").returncode == 0
+
+
+def test_the_roll_is_asked_for_in_german(tmp_path: Path) -> None:
+    _new_yspahan(tmp_path)
+    german = _asara(tmp_path, "moves", "y.toml")
+    english = _asara(tmp_path, "moves", "y.toml", lang="en")
+    assert german.returncode == english.returncode == 0
+    assert " ".join(german.stdout.split()) == (
+        "Ada würfelt: angeben, was die Würfel zeigen, z. B. asara würfeln 1 1 3 3 5 5 6 6 6 "
+        "(--yellow für die gekauften gelben Würfel) [Y2.3]")
+    assert " ".join(english.stdout.split()) == (
+        "Ada rolls the dice: record what they show, e.g. asara roll 1 1 3 3 5 5 6 6 6 "
+        "(--yellow for the yellow dice bought) [Y2.3]")
+
+
+def test_a_card_not_known_yet_is_noted_in_german(tmp_path: Path) -> None:
+    _new_yspahan(tmp_path)
+    assert _asara(tmp_path, "roll", "1", "2", "3", "4", "5", "6", "1", "2", "3", "-l",
+                  "y.toml", lang="en").returncode == 0
+    german = " ".join(_asara(tmp_path, "moves", "y.toml").stdout.split())
+    english = " ".join(_asara(tmp_path, "moves", "y.toml", lang="en").stdout.split())
+    assert "die gezogene Karte ist noch nicht bekannt: jede Art, die kommen kann" in german
+    assert "not known yet" not in german
+    assert "the card drawn is not known yet: each kind that may come" in english

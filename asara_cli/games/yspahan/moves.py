@@ -22,6 +22,7 @@ import shlex
 from collections.abc import Iterator, Sequence
 from itertools import permutations, product
 
+from asara_cli.core.i18n import N_, _
 from asara_cli.games.base import LegalMove
 from asara_cli.games.yspahan.codec import play_text
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
@@ -46,13 +47,13 @@ from asara_cli.games.yspahan.rules.events import (
 from asara_cli.games.yspahan.rules.sampler import _shops
 from asara_cli.games.yspahan.rules.state import OVER, ROLL, SECRET, GameState, Table, thaw
 
-_SECRET_CARD = "the card drawn is the player's secret (hands secret): drawn hidden"
+_SECRET_CARD = N_("the card drawn is the player's secret (hands secret): drawn hidden")
 #: The most cards listed played before the row: with two, a secret hand's pairs of kinds,
 #: each with every shop a souk card may fill, make tens of thousands of moves.
 FIRST = 1
 
-_SECRET_HAND = "the hand is secret: each kind of card it may hold"
-_ANY_CARD = "the card drawn is not known yet: each kind that may come"
+_SECRET_HAND = N_("the hand is secret: each kind of card it may hold")
+_ANY_CARD = N_("the card drawn is not known yet: each kind that may come")
 
 
 def legal_moves(board: Board, state: GameState) -> tuple[LegalMove[Event], ...]:
@@ -68,7 +69,7 @@ def legal_moves(board: Board, state: GameState) -> tuple[LegalMove[Event], ...]:
     for plays, after in _before(board, t, seat):
         head = " ".join(_join(["--play", play_text(p)]) for p in plays)
         rows = [(i, r) for i, r in enumerate(after.tower) if r is not None and r[1]]
-        for index, (value, dice, _) in rows:
+        for index, (value, dice, _taken) in rows:
             row = board.rows[index]
             for action, words, note, discard in _actions(board, after, seat, index, row,
                                                          value, dice):
@@ -92,7 +93,7 @@ def _secret(t: Table, seat: int, plays: Sequence[Play], discard: str | None) -> 
     """The note of a move with a card whose kind the table has not been told."""
     hand = t.hand[seat]
     used = [p.kind for p in plays] + ([discard] if discard is not None else [])
-    return "" if all(hand.get(k, 0) > 0 for k in used) else _SECRET_HAND
+    return "" if all(hand.get(k, 0) > 0 for k in used) else _(_SECRET_HAND)
 
 
 def _with(words: str, head: str) -> str:
@@ -156,13 +157,13 @@ def _plays(board: Board, t: Table, seat: int, kind: str) -> list[Play]:
 
 def moves_note(board: Board, state: GameState) -> str | None:
     if state.phase == OVER or state.to_move is None:
-        return "the game is over: no more moves [Y4.6]"
+        return _("the game is over: no more moves [Y4.6]")
     if state.phase == ROLL:
         who = state.setup.players[state.to_move]
-        return (f"{who} rolls the dice: record what they show, e.g. asara roll 1 1 3 3 5 5 6 "
-                f"6 6 (--yellow for the yellow dice bought) [Y2.3]")
-    return ("a second card played before the row (--play), cards played after the action "
-            "(--after, --last) and a building (--build) are added to the words")
+        return _("{player} rolls the dice: record what they show, e.g. asara roll 1 1 3 3 5 5 "
+                 "6 6 6 (--yellow for the yellow dice bought) [Y2.3]").format(player=who)
+    return _("a second card played before the row (--play), cards played after the action "
+             "(--after, --last) and a building (--build) are added to the words")
 
 
 def _group(row: str | None, action: Action, plays: Sequence[Play], discard: str | None
@@ -246,12 +247,13 @@ def _cards(t: Table, drawn: int) -> list[tuple[str | None, str]]:
     what the table has not told."""
     if t.setup.hands == SECRET:
         left = t.deck + sum(t.discard.values()) - drawn
-        return [(HIDDEN, _SECRET_CARD)] if left > 0 else [(None, "")]
+        return [(HIDDEN, _(_SECRET_CARD))] if left > 0 else [(None, "")]
     pool = t.discard if t.deck == 0 else t.deck_kinds
     kinds = sorted(k for k, c in pool.items() if c > 0)
     if not kinds:
         return [(None if t.deck == 0 else HIDDEN, "")]
-    return [(k, _ANY_CARD) for k in kinds]
+    note = _(_ANY_CARD)
+    return [(k, note) for k in kinds]
 
 
 def _supervisor(board: Board, run: _Run, seat: int, row: str, value: int

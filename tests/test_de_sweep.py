@@ -136,3 +136,14 @@ def test_a_card_not_known_yet_is_noted_in_german(tmp_path: Path) -> None:
     assert "die gezogene Karte ist noch nicht bekannt: jede Art, die kommen kann" in german
     assert "not known yet" not in german
     assert "the card drawn is not known yet: each kind that may come" in english
+
+
+# --- an argument named by the code still shows its type, in German too ---------------------
+
+
+def test_the_rule_id_argument_shows_its_type_in_german(tmp_path: Path) -> None:
+    german = _asara(tmp_path, "rules", "--help")
+    english = _asara(tmp_path, "rules", "--help", lang="en")
+    assert "[NUMMER]" in german.stdout and "<Text>" in german.stdout
+    assert "<str>" not in german.stdout
+    assert "[ID]" in english.stdout and "<str>" in english.stdout

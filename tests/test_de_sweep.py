@@ -147,3 +147,30 @@ def test_the_rule_id_argument_shows_its_type_in_german(tmp_path: Path) -> None:
     assert "[NUMMER]" in german.stdout and "<Text>" in german.stdout
     assert "<str>" not in german.stdout
     assert "[ID]" in english.stdout and "<str>" in english.stdout
+
+
+# --- the day a game is played: "heute" read as "today" ---------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "word"), [("de", "heute"), ("de", "today"), ("en", "heute"),
+                                            ("en", "Today")])
+def test_today_in_either_language(tmp_path: Path, lang: str, word: str) -> None:
+    import datetime
+    import tomllib
+
+    before = datetime.date.today().isoformat()
+    done = _asara(tmp_path, "new", "g.toml", "-p", "Ada", "-p", "Bo", "--date", word,
+                  "--no-use", lang=lang)
+    assert done.returncode == 0, done.stderr
+    header = tomllib.loads((tmp_path / "g.toml").read_text("utf-8"))
+    assert str(header["date"]) in (before, datetime.date.today().isoformat())  # midnight
+
+
+def test_a_day_not_understood_in_german(tmp_path: Path) -> None:
+    german = _asara(tmp_path, "new", "g.toml", "-p", "Ada", "-p", "Bo", "--date", "morgen")
+    english = _asara(tmp_path, "new", "g.toml", "-p", "Ada", "-p", "Bo", "--date", "morgen",
+                     lang="en")
+    assert german.returncode == english.returncode == 2
+    assert "--date: JJJJ-MM-TT oder heute erwartet, nicht 'morgen'" in german.stderr
+    assert "--date: expected YYYY-MM-DD or today, got 'morgen'" in english.stderr
+    assert not (tmp_path / "g.toml").exists()

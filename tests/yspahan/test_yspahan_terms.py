@@ -4,6 +4,8 @@ no use for (a card drawn hidden, card effects, certainties, lists)."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from yspahan_helpers import board as load_board
 
@@ -53,3 +55,20 @@ def test_the_views_own_words_in_english() -> None:
     assert views.card("hidden") == "hidden" and views.souk("chest8") == "chest8"
     assert views.certainty("medium") == "medium" and views.effect("goldvp") == "goldvp"
     assert views.buildings(["caravanserai"]) == ["caravanserai"]
+
+
+def test_the_packaged_profile_describes_itself_in_german(german: None) -> None:
+    """The packaged profile's description is in the catalogue: the screen's constant is the
+    file's text, so a change to one shows in the other."""
+    from rich.console import Console
+
+    from asara_cli.games.yspahan.screens import STANDARD_DESCRIPTION, board_view
+
+    board = load_board()
+    assert board.description == STANDARD_DESCRIPTION
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(board_view(board))
+    text = " ".join(console.export_text().split())
+    assert ("Spielplanprofil standard: Yspahan, 3-4 Spieler: Spielplan, Straße und "
+            "Kartenblatt, wie die Regelübersicht (Y1) sie liest") in text
+    assert "card sheet" not in text

@@ -412,11 +412,17 @@ def _opt(value: object, kind: type) -> bool:
 _WORKER: RecordCache | None = None
 
 
-def start_worker(known: Mapping[str, Any] | None) -> None:
+def start_worker(known: Mapping[str, Any] | None, language: str = i18n.SOURCE) -> None:
     """Each process scoring a batch (a worker, or the batch's own with one job) starts with
-    the entries read from the cache, ``None`` for no cache: handed once to each worker (a
-    ProcessPoolExecutor ``initializer``), not with every chunk."""
+    the entries read from the cache, ``None`` for no cache, and the language its records'
+    problems are written in: handed once to each worker (a ProcessPoolExecutor
+    ``initializer``), not with every chunk. A worker that was forked has the language
+    already; a spawned one (macOS, Windows, forkserver) starts in English without it."""
     global _WORKER
+    if i18n.language() != language:
+        from asara_cli import language as languages  # reads the catalogues
+
+        languages.use(language)
     _WORKER = None if known is None else RecordCache(known)
 
 

@@ -35,6 +35,7 @@ from asara_cli.cli.common import (
     out,
     with_options,
 )
+from asara_cli.core import i18n
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.names import name_key
 from asara_cli.core.shown import one_line, show_path
@@ -122,7 +123,8 @@ def score_logs(files: list[str], board_path: str | None, jobs: int | None,
     fresh: dict[str, str] = {}
     records: list[GameRecord] = []
     for done, made in in_chunks(partial(worker_records, board_path=board_path), files, CHUNK,
-                                jobs, "scoring", start_worker, (known,)):
+                                jobs, _("scoring"), start_worker,
+                                (known, i18n.language())):
         records += done
         fresh.update(made)
     if stored is not None and found is not None and (fresh or found.prune):

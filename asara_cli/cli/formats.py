@@ -242,7 +242,7 @@ class ScoreChart(GameOutput):
         played = game.game
         out().print(played.score_chart(game.result, self.titled(
             N_("{points} in {path}"), N_("{points} in {path} after event {event}"),
-            points=played.points.capitalize())))
+            points=_(played.points).capitalize())))
 
 
 class ScoreBgStats(GameOutput):

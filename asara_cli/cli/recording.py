@@ -168,11 +168,16 @@ def board_ref(board: Path | None, log: Path) -> str:
                                                             log.resolve().parent)
 
 
+#: The words for the day a game is recorded on, in each language.
+_TODAY = ("today", "heute")
+
+
 def played_on(date: str | None) -> str | None:
-    """``--date``: a day (YYYY-MM-DD) or ``today``."""
+    """``--date``: a day (YYYY-MM-DD) or ``today`` (``heute``: typed words are read in every
+    language; the log keeps the day)."""
     if date is None:
         return None
-    when = dt.date.today().isoformat() if date.lower() == "today" else date
+    when = dt.date.today().isoformat() if date.lower() in _TODAY else date
     try:
         dt.date.fromisoformat(when)
     except ValueError:

@@ -118,7 +118,10 @@ def type_names(command: Any) -> list[str]:
 
 
 def _named_type(param: Any) -> bool:
-    if param.metavar is not None or getattr(param, "is_flag", False):
+    # an option named by the code shows that name alone; an argument shows its type beside
+    # it all the same (``[ID] <str>``)
+    if ((param.metavar is not None and not isinstance(param, TyperArgument))
+            or getattr(param, "is_flag", False)):
         return False
     try:
         shown = param.type.get_metavar(param=param, ctx=None)

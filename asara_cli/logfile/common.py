@@ -168,11 +168,19 @@ def loads_toml(text: str, path: str) -> dict[str, Any]:
             line, column = int(m.group(1)), int(m.group(2))
             message = message[: m.start()]
         elif "end of document" in message:
-            # a truncated file: tomllib names no line, so point just past the last one
+            # a truncated file: tomllib names no line, so point just past the last one (and
+            # say so in the language in use: the reader's words are English)
             lines = text.split("\n")
             line, column = len(lines), len(lines[-1]) + 1
+            if message.endswith(_AT_END):
+                raise InputError(_("not valid TOML: {message} (at end of document)").format(
+                    message=toml_message(message.removesuffix(_AT_END))),
+                    path=path, line=line, column=column) from None
         raise InputError(_("not valid TOML: {message}").format(message=toml_message(message)),
                          path=path, line=line, column=column) from None
+
+
+_AT_END = " (at end of document)"
 
 
 #: The TOML reader's messages (English), in the catalogue's words.

@@ -365,13 +365,6 @@ def shown_median(value: float) -> str:
     return f"{value:g}".replace(".", pgettext("decimal mark", "."))
 
 
-def count(n: int, word: str) -> str:
-    """``1 file``, ``10,000 files``: rules/text.py's plural, with thousands separated as
-    a folder of logs needs (English only: a translated count is a whole message with
-    ngettext, as :func:`scored_games`)."""
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
-
-
 def scored_games(n: int) -> str:
     """``1 scored game``, ``10,000 scored games`` (thousands grouped as the language
     writes them)."""

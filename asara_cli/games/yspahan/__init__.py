@@ -68,9 +68,10 @@ class Yspahan(CodecModule["Setup", "Event"]):
     #: BoardGameGeek's id: 22345 by the project's notes, but no source at hand confirms it,
     #: so none is claimed; `--bgg-id 22345` gives it (as for ASARA).
     bgg_id: int | None = None
-    period = "week"
-    points = "points"
-    final = "final scoring"
+    # words of the report's headings, translated where they are shown
+    period = N_("week")
+    points = N_("points")
+    final = N_("final scoring")
     rule_prefix = "Y"
     #: as ASARA's: the players' own colours (blue, red, green, yellow) are optional in a log
     seat_colours: tuple[str, ...] = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")

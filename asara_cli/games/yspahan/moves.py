@@ -33,6 +33,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import permutations, product
 
+from asara_cli.core.i18n import N_, _
 from asara_cli.games.base import LegalMove
 from asara_cli.games.yspahan.codec import play_text
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
@@ -57,9 +58,9 @@ from asara_cli.games.yspahan.rules.events import (
 from asara_cli.games.yspahan.rules.sampler import shops_open_to
 from asara_cli.games.yspahan.rules.state import OVER, ROLL, SECRET, GameState, Table, thaw
 
-_SECRET_CARD = "the card drawn is the player's secret (hands secret): drawn hidden"
-_SECRET_HAND = "the hand is secret: each kind of card it may hold"
-_ANY_CARD = "the card drawn is not known yet: each kind that may come"
+_SECRET_CARD = N_("the card drawn is the player's secret (hands secret): drawn hidden")
+_SECRET_HAND = N_("the hand is secret: each kind of card it may hold")
+_ANY_CARD = N_("the card drawn is not known yet: each kind that may come")
 
 #: A set of cards played before the row, with the table after them.
 Firsts = list[tuple[tuple[Play, ...], Table]]
@@ -240,7 +241,7 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
     for head in mover.heads():
         if not want.fits(head.words):
             continue
-        for _ in _group(mover, (), [((), mover.t)], head, want):
+        for _move in _group(mover, (), [((), mover.t)], head, want):
             pass  # most words come without a card played first: found at once
         if not want.fits(head.words) or (head.command == "goods" and Walker(
                 board, mover.t, 0, None).capacity(mover.seat, head.words[1]) == 0):
@@ -253,7 +254,7 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
         for plays, after in sets:
             if not want.fits(head.words):
                 break
-            for _ in _group(mover, (), [(plays, after)], head, want):
+            for _move in _group(mover, (), [(plays, after)], head, want):
                 pass
     return list(want.seen or ())
 
@@ -344,7 +345,7 @@ def _secret(t: Table, seat: int, plays: Sequence[Play], discard: str | None) -> 
     """The note of a move with a card whose kind the table has not been told."""
     used = Counter([p.kind for p in plays] + ([discard] if discard is not None else []))
     hand = t.hand[seat]
-    return "" if all(hand.get(k, 0) >= n for k, n in used.items()) else _SECRET_HAND
+    return "" if all(hand.get(k, 0) >= n for k, n in used.items()) else _(_SECRET_HAND)
 
 
 def _kinds(board: Board, t: Table, seat: int) -> list[str]:
@@ -383,13 +384,13 @@ def _plays(board: Board, t: Table, seat: int, kind: str) -> list[Play]:
 
 def moves_note(board: Board, state: GameState) -> str | None:
     if state.phase == OVER or state.to_move is None:
-        return "the game is over: no more moves [Y4.6]"
+        return _("the game is over: no more moves [Y4.6]")
     if state.phase == ROLL:
         who = state.setup.players[state.to_move]
-        return (f"{who} rolls the dice: record what they show, e.g. asara roll 1 1 3 3 5 5 6 "
-                f"6 6 (--yellow for the yellow dice bought) [Y2.3]")
-    return ("cards played after the action (--after, --last) and a building with its cost "
-            "cards (--build) are added to the words")
+        return _("{player} rolls the dice: record what they show, e.g. asara roll 1 1 3 3 5 5 "
+                 "6 6 6 (--yellow for the yellow dice bought) [Y2.3]").format(player=who)
+    return _("cards played after the action (--after, --last) and a building with its cost "
+             "cards (--build) are added to the words")
 
 
 def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: list[str]
@@ -475,12 +476,13 @@ def _cards(t: Table, drawn: int) -> list[tuple[str | None, str]]:
     what the table has not told."""
     if t.setup.hands == SECRET:
         left = t.deck + sum(t.discard.values()) - drawn
-        return [(HIDDEN, _SECRET_CARD)] if left > 0 else [(None, "")]
+        return [(HIDDEN, _(_SECRET_CARD))] if left > 0 else [(None, "")]
     pool = t.discard if t.deck == 0 else t.deck_kinds
     kinds = sorted(k for k, c in pool.items() if c > 0)
     if not kinds:
         return [(None if t.deck == 0 else HIDDEN, "")]
-    return [(k, _ANY_CARD) for k in kinds]
+    note = _(_ANY_CARD)
+    return [(k, note) for k in kinds]
 
 
 def _supervisor(board: Board, run: Walker, seat: int, row: str, value: int, want: _Want

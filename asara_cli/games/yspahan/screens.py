@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from asara_cli.core.i18n import SOURCE, _, language, ngettext, pgettext
+from asara_cli.core.i18n import N_, SOURCE, _, language, ngettext, pgettext
 from asara_cli.core.words import ordinal
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules.board import Board
@@ -818,13 +818,21 @@ def _last_day(board: Board, state: GameState) -> str | None:
 # --- the board profile ---------------------------------------------------------------------------
 
 
+#: The packaged profile's description (data/standard.toml), in the catalogue so that it is
+#: read in the language in use; a table's own profile says what its author wrote.
+STANDARD_DESCRIPTION = N_("Yspahan, 3-4 players: the printed board, street and card sheet as "
+                          "the rules reference (Y1) reads them")
+
+
 def board_view(board: Board) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
+    description = (_(STANDARD_DESCRIPTION) if board.description == STANDARD_DESCRIPTION
+                   else board.description)
     parts: list[RenderableType] = [
         Text(_("Board profile {profile}: {description}").format(
-            profile=board.profile, description=board.description), style="bold"),
+            profile=board.profile, description=description), style="bold"),
         Text(_("{least}-{most} players, {weeks} weeks of {days} days; {white} white dice + "
                "{yellow} yellow ({cost} gold each); start: {gold} gold, {camels}.").format(
             least=board.min_players, most=board.max_players, weeks=board.weeks,

@@ -228,7 +228,8 @@ class Table(Struct, frozen=True):
         (the rules decide which: rules/gifts.py)."""
         given: list[GiftUse] = []
         for text in texts:
-            use = parse_use(words.gift_text(" ".join(text.lower().split())))
+            use = parse_use(words.gift_text(" ".join(text.lower().split()),
+                                            [*self.state.setup.buyers, *self.state.labels]))
             if use is None:
                 raise words.WordError(_("--gift: expected e.g. \"buyer green\", \"asari 6\", "
                                         "\"buy base: red\", \"lighted: red\"; got {text!r}"
@@ -287,6 +288,10 @@ def _said(gift: str, answer: str, joint: str) -> str:
     """The --gift words for an answer: ``buyer green``, ``lighted: red``, ``buyer`` for
     a colour left unsaid; an answer that is no such use is asked again."""
     answer = words.gift_text(" ".join(answer.lower().split()))
+    if gift == "buyer":  # a German colour word answers with its English label
+        from asara_cli.games.asara.colour_words import english
+
+        answer = english(words.fold(answer)) or answer
     if not answer:
         raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
     text = gift if answer in ("unsaid", "ungesagt") else f"{gift}{joint}{answer}"

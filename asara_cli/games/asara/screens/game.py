@@ -269,7 +269,8 @@ def _area_rows(board: Board, state: GameState, full: bool) -> list[list[str]]:
     gifts = "gifts" in state.setup.expansions
     for spec in _areas_in_play(board, state):
         colour = state.area(spec.key).colour
-        follow = (colour or pgettext("buyer colour", "any")) if spec.follow_suit else "-"
+        shown = terms.buyer_colour(colour) if colour else pgettext("buyer colour", "any")
+        follow = shown if spec.follow_suit else "-"
         free = _free(board, state, spec)
         row = [terms.area(spec.name), follow,
                (", ".join(map(str, free)) if full else _runs(free))

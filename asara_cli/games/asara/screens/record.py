@@ -108,7 +108,7 @@ def result_line(board: Board, before: GameState, done: Applied, event: Event,
     new = [x for x in after.labels if x not in before.labels]
     if new and not after.setup.buyers:
         notes.append(_("new buyer colour {label}: {n} of {total}").format(
-            label=new[0], n=len(after.labels), total=board.buyer_colours))
+            label=terms.buyer_colour(new[0]), n=len(after.labels), total=board.buyer_colours))
     if notes:
         first += f" ({'; '.join(notes)})"
     first += number

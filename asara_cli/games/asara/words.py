@@ -105,11 +105,37 @@ def _what(what: str) -> str:
     return what
 
 
-def _shown(value: object) -> str:
+def _area_word(key: str) -> str:
+    """An area's key as a person types it, in the language in use (``circle``, ``Baukreis``)."""
+    match key:
+        case "base" | "trunk" | "window" | "turret":
+            return _shown(Section(key))
+        case "circle":
+            return pgettext("area word", "circle")
+        case "bank":
+            return pgettext("area word", "bank")
+        case "coloured":
+            return pgettext("area word", "coloured")
+        case "spies":
+            return pgettext("area word", "spies")
+        case "caliph":
+            return pgettext("area word", "caliph")
+        case "tent":
+            return pgettext("area word", "tent")
+        case "lighted":
+            return pgettext("area word", "lighted")
+        case "genie":
+            return pgettext("area word", "genie")
+    return key
+
+
+def _shown(value: object, what: str = "") -> str:
     """A value as a person reads it: a tower colour or section type in the language in use
-    (German words are typed too), anything else as it is."""
+    (German words are typed too), an area's key as its word, anything else as it is."""
     from asara_cli.games.asara.rules import terms
 
+    if what == "area" and isinstance(value, str):
+        return _area_word(value)
     if isinstance(value, Colour):
         return terms.colour(value)
     if isinstance(value, Section):
@@ -132,21 +158,21 @@ def pick(word: str, vocabulary: Mapping[str, T], what: str) -> T:
     if len(found) == 1:
         return next(iter(found))
     if not found:
-        known = ", ".join(_firsts(vocabulary))
+        known = ", ".join(_firsts(vocabulary, what))
         close = _closest(w, vocabulary)
         if close:
             raise WordError(_("{word!r} is not a {what} (did you mean {close}? known: {known})"
                               ).format(word=word, what=_what(what),
-                                       close=_shown(vocabulary[close]), known=known))
+                                       close=_shown(vocabulary[close], what), known=known))
         raise WordError(_("{word!r} is not a {what} (known: {known})").format(
             word=word, what=_what(what), known=known))
-    names = _(" or ").join(_shown(value) for value in found)
+    names = _(" or ").join(_shown(value, what) for value in found)
     raise WordError(_("{word!r} is ambiguous: {names}? Type more letters").format(
         word=word, names=names))
 
 
-def _firsts(vocabulary: Mapping[str, T]) -> list[str]:
-    return list(dict.fromkeys(_shown(value) for value in vocabulary.values()))
+def _firsts(vocabulary: Mapping[str, T], what: str = "") -> list[str]:
+    return list(dict.fromkeys(_shown(value, what) for value in vocabulary.values()))
 
 
 def area(word: str, keys: Mapping[str, str]) -> str:

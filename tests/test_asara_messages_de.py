@@ -3,7 +3,9 @@ words one types, never the log's keys; English unchanged."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +13,7 @@ from asara_cli import language
 from asara_cli.games.asara import words
 from asara_cli.games.asara.words import WordError
 
+ROOT = Path(__file__).resolve().parent.parent
 KEYS = {k: k for k in ("base", "trunk", "window", "turret", "circle", "bank", "coloured",
                        "spies", "caliph", "tent", "lighted", "genie")}
 
@@ -50,3 +53,56 @@ def test_the_german_words_read_as_the_keys(de: None) -> None:
 def test_english_areas_unchanged() -> None:
     with pytest.raises(WordError, match=r"'b' is ambiguous: base or bank or circle or coloured\?"):
         words.area("b", KEYS)
+
+
+def _german_texts() -> list[str]:
+    from babel.messages.pofile import read_po
+
+    po = ROOT / "asara_cli" / "locale" / "de" / "LC_MESSAGES" / "asara_cli.po"
+    with po.open("rb") as f:
+        catalogue = read_po(f)
+    out: list[str] = []
+    for message in catalogue:
+        if message.id:
+            strings: tuple[str, ...] = (message.string if isinstance(message.string, tuple)
+                                        else (str(message.string),))
+            out.extend(s for s in strings if s)
+    return out
+
+
+#: How "Sie" addresses the reader; "sie" (they, it) is lower case inside a sentence, so only
+#: forms that cannot mean "they" are listed, and capital "Sie" after a sentence's start.
+FORMAL = re.compile(r"\bIhnen\b|\bIhr(e|em|en|er|es)?\b|\b(Meinten|meinten|Haben|haben|Können|"
+                    r"können|Wollen|wollen|Geben|Wählen|Nutzen|Tippen|Sind|sind) Sie\b"
+                    r"|(?<![.:!?] )(?<!^)\bSie\b")
+
+
+def test_the_formal_sie_test_tells_sie_from_they() -> None:
+    assert FORMAL.search("meinten Sie green?")
+    assert FORMAL.search("Ihre Datei")
+    assert FORMAL.search("eine Datei, die Sie kennen")
+    assert not FORMAL.search("sie ist ein symbolischer Link; bitte entfernen")
+    assert not FORMAL.search("die Datei fehlt. Sie wird angelegt")
+
+
+def test_no_german_message_addresses_the_reader_with_sie() -> None:
+    """The table is addressed with "du" (the rulebook's players: ihr, du), never "Sie"."""
+    formal = [text for text in _german_texts() if FORMAL.search(text)]
+    assert formal == []
+
+
+def test_no_german_message_can_break_inside_z_b() -> None:
+    """"z. B." wraps as "z." | "B." at a line's end: the catalogue writes "etwa"."""
+    assert [text for text in _german_texts() if re.search(r"z\.\s*B\.", text)] == []
+
+
+@pytest.mark.parametrize(("typed", "message"), [
+    ("gren", "'gren' ist kein bekanntes Farbwort; meinst du Grün? (ist gren eine neue Farbe, "
+             "--card \"neu gren\" tippen)"),
+])
+def test_a_typo_refusal_says_du_and_the_german_words(de: None, typed: str,
+                                                     message: str) -> None:
+    with pytest.raises(WordError) as caught:
+        words.buyer(typed, [])
+    assert str(caught.value) == message
+    assert words.buyer(f"neu {typed}", []) == typed

@@ -161,7 +161,7 @@ def test_an_unknown_german_word_is_refused_in_german_with_the_german_words(
         german: None) -> None:
     with pytest.raises(WordError) as refused:
         words.colour("rott")
-    assert str(refused.value) == ("Turmfarbe: 'rott' unbekannt (meinten Sie Rot? bekannt: "
+    assert str(refused.value) == ("Turmfarbe: 'rott' unbekannt (meinst du Rot? bekannt: "
                                   "Braun, Grün, Rot, Schwarz, Weiß)")
 
 

@@ -3,7 +3,10 @@ words one types, never the log's keys; English unchanged."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +14,11 @@ import pytest
 
 from asara_cli import language
 from asara_cli.games.asara import words
+from asara_cli.games.asara.rules.board import Board
+from asara_cli.games.asara.rules.events import Gift, GiftKind, GiftsDealt, GiftUse
+from asara_cli.games.asara.rules.gifts import use_text, use_words
+from asara_cli.games.asara.rules.model import Colour, Section
+from asara_cli.games.asara.screens.record import move_text
 from asara_cli.games.asara.words import WordError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,3 +114,61 @@ def test_a_typo_refusal_says_du_and_the_german_words(de: None, typed: str,
         words.buyer(typed, [])
     assert str(caught.value) == message
     assert words.buyer(f"neu {typed}", []) == typed
+
+
+def _uses() -> list[tuple[GiftUse, str, str]]:
+    """A resolved gift, as the log writes it and as a German table reads it (by hand)."""
+    buyer, buy = Gift(GiftKind.BUYER), Gift(GiftKind.BUY, section=Section.BASE)
+    lighted = Gift(GiftKind.LIGHTED)
+    return [
+        (GiftUse(buyer, buyer="blue"), "buyer blue", "Einkäufer: Blau"),
+        (GiftUse(buyer, taken=False), "buyer: nothing", "Einkäufer: nichts"),
+        (GiftUse(buy, colour=Colour.RED, gold=True), "buy base: gold red",
+         "Kauf Basis: Basis in Rot mit Goldverzierung"),
+        (GiftUse(buy), "buy base: nothing", "Kauf Basis: nichts"),
+        (GiftUse(lighted, colour=Colour.BLACK), "lighted: black",
+         "leuchtendes Fenster: Schwarz"),
+        (GiftUse(Gift(GiftKind.ASARI, amount=6)), "asari 6", "6 Asari"),
+    ]
+
+
+def test_a_gift_taken_reads_in_german() -> None:
+    for use, english, german in _uses():
+        assert use_words(use) == english == use_text(use)
+        language.use("de")
+        try:
+            assert use_words(use) == german
+            assert use_text(use) == english  # the log's words, whatever the language
+        finally:
+            language.use("en")
+
+
+def test_a_deal_reads_the_areas_in_german(de: None, board: Board) -> None:
+    dealt = GiftsDealt((("circle", 2, Gift(GiftKind.PRESTIGE)),
+                        ("base", 1, Gift(GiftKind.ASARI, amount=6))))
+    text = move_text(board, dealt)
+    assert text == "Geschenke verteilt: Baukreis 2: Prestige; Basis 1: 6 Asari"
+
+
+def _asara(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    environ = {**os.environ, "COLUMNS": "80", "LINES": "25"}
+    return subprocess.run([sys.executable, "-m", "asara_cli", *args], capture_output=True,
+                          text=True, encoding="utf-8", env=environ, cwd=tmp_path, timeout=120)
+
+
+def test_the_deal_example_is_typed_in_german(tmp_path: Path) -> None:
+    """The example a German table is shown is German words, and records the deal it says."""
+    made = _asara(tmp_path, "--lang", "de", "new", "g.toml", "-p", "Tina", "-p", "Paul",
+                  "--gifts", "--pro", "--no-use")
+    assert made.returncode == 0, made.stderr
+    line = " ".join(made.stdout.split())
+    example = line.split("etwa asara ", 1)[1].split(" (6 Geschenke")[0]
+    assert example.startswith("geschenke basis 2 asari 6 mittelteil 1 einkäufer fenster 3 ")
+    dealt = _asara(tmp_path, "--lang", "de", *example.split(), "--log", "g.toml")
+    assert dealt.returncode == 0, dealt.stderr
+    assert "Geschenke verteilt: Basis 2: 6 Asari; Mittelteil 1: Einkäufer;" in " ".join(
+        dealt.stdout.split())
+    english = _asara(tmp_path, "new", "e.toml", "-p", "Tina", "-p", "Paul", "--gifts", "--pro",
+                     "--no-use")
+    assert ("e.g. asara gifts base 2 asari 6 trunk 1 buyer window 3 buy turret turret 4 "
+            "prestige window 1 buyer lighted 1 lighted") in " ".join(english.stdout.split())

@@ -105,7 +105,7 @@ def _what(what: str) -> str:
     return what
 
 
-def _area_word(key: str) -> str:
+def area_word(key: str) -> str:
     """An area's key as a person types it, in the language in use (``circle``, ``Baukreis``)."""
     match key:
         case "base" | "trunk" | "window" | "turret":
@@ -135,7 +135,7 @@ def _shown(value: object, what: str = "") -> str:
     from asara_cli.games.asara.rules import terms
 
     if what == "area" and isinstance(value, str):
-        return _area_word(value)
+        return area_word(value)
     if isinstance(value, Colour):
         return terms.colour(value)
     if isinstance(value, Section):

@@ -23,7 +23,7 @@ from asara_cli.games.asara.rules.events import (
     Turn,
     gold_text,
 )
-from asara_cli.games.asara.rules.gifts import use_text
+from asara_cli.games.asara.rules.gifts import use_words
 from asara_cli.games.asara.rules.model import Variant
 from asara_cli.games.asara.rules.state import GameState
 
@@ -60,7 +60,7 @@ def move_text(board: Board, event: Event) -> str:
     if event.gifts:
         text += "; " + ngettext("gift first: {gifts}", "gifts first: {gifts}",
                                 len(event.gifts)).format(
-                                    gifts=", ".join(map(use_text, event.gifts)))
+                                    gifts=", ".join(map(use_words, event.gifts)))
     return text
 
 
@@ -74,7 +74,9 @@ def _tile(colour: object, gold: bool) -> str:
 
 def _gifts_text(gifts: Any) -> str:
     """``bank 1: asari 4; tent 2: buyer``: gifts by area and space."""
-    return "; ".join(f"{a} {s}: {terms.gift(g.kind, g.amount, g.section)}"
+    from asara_cli.games.asara.words import area_word
+
+    return "; ".join(f"{area_word(a)} {s}: {terms.gift(g.kind, g.amount, g.section)}"
                      for a, s, g in gifts)
 
 

@@ -172,3 +172,15 @@ def test_the_deal_example_is_typed_in_german(tmp_path: Path) -> None:
                      "--no-use")
     assert ("e.g. asara gifts base 2 asari 6 trunk 1 buyer window 3 buy turret turret 4 "
             "prestige window 1 buyer lighted 1 lighted") in " ".join(english.stdout.split())
+
+
+def test_gold_is_named_goldverzierung_among_the_words_known(de: None) -> None:
+    with pytest.raises(WordError) as caught:
+        words.tile(["lila"])
+    assert str(caught.value) == ("Farbe des Turmteils: 'lila' unbekannt (bekannt: Braun, Grün, "
+                                 "Rot, Schwarz, Weiß, Goldverzierung)")
+
+
+def test_gold_is_gold_in_english() -> None:
+    with pytest.raises(WordError, match=r"known: brown, green, red, black, white, gold\)"):
+        words.tile(["lila"])

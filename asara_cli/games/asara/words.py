@@ -136,6 +136,8 @@ def _shown(value: object, what: str = "") -> str:
 
     if what == "area" and isinstance(value, str):
         return area_word(value)
+    if value == GOLD:  # the word typed for a tile with gold decoration (Goldverzierung)
+        return pgettext("word", "gold")
     if isinstance(value, Colour):
         return terms.colour(value)
     if isinstance(value, Section):

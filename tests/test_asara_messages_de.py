@@ -196,3 +196,31 @@ def test_status_full_in_german_loses_no_word_to_an_ellipsis(tmp_path: Path) -> N
     assert "Grün 1 (5) █▮▯✦▲ (1 Gold, 1" in shown.stdout
     english = _asara(tmp_path, "status", "--full", sample)
     assert "green 1 (5) █▮▯✦▲ (1 gold, 1 lit)" in english.stdout
+
+
+def test_a_gift_asked_in_german_names_it_in_german_and_its_example_records(
+        tmp_path: Path) -> None:
+    for lang, log in (("de", "g.toml"), ("en", "e.toml")):
+        made = _asara(tmp_path, "--lang", lang, "new", log, "-p", "Tina", "-p", "Paul",
+                      "--gifts", "--no-use")
+        assert made.returncode == 0, made.stderr
+        dealt = _asara(tmp_path, "--lang", lang, "gifts", "base", "2", "asari", "6", "trunk",
+                       "1", "buyer", "window", "3", "buy", "turret", "turret", "4", "prestige",
+                       "window", "1", "buyer", "--log", log)
+        assert dealt.returncode == 0, dealt.stderr
+    asked = _asara(tmp_path, "--lang", "de", "kaufen", "fenster", "rot", "-c", "blau", "-s",
+                   "3", "--log", "g.toml")
+    assert asked.returncode == 2
+    said = " ".join(asked.stderr.split())
+    assert ("ein Geschenk Kauf liegt auf diesem Feld (Kauf Spitze): das für Kauf Spitze "
+            "gekaufte Turmteil angeben, etwa --gift \"Kauf Spitze: rot\"") in said
+    done = _asara(tmp_path, "--lang", "de", "kaufen", "fenster", "rot", "-c", "blau", "-s",
+                  "3", "--gift", "Kauf Spitze: rot", "--log", "g.toml")
+    assert done.returncode == 0, done.stderr
+    assert "zuerst Geschenk: Kauf Spitze: Spitze in Rot" in " ".join(done.stdout.split())
+    text = (tmp_path / "g.toml").read_text(encoding="utf-8")
+    assert 'gifts = ["buy turret: red"]' in text and 'buyer = "blue"' in text
+    english = _asara(tmp_path, "buy", "window", "red", "-c", "blue", "-s", "3", "--log",
+                     "e.toml")
+    assert ("a purchase gift lies on this space (buy turret): say the tile bought for buy "
+            "turret, e.g. --gift \"buy turret: red\"") in " ".join(english.stderr.split())

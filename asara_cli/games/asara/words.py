@@ -1,8 +1,9 @@
 """The words a player types at the table: colours, section types, market areas, buyer colours
 and player names, by unique prefix, case-insensitively, with the German edition's names as
 aliases (braun, grün, rot, schwarz, weiß; Basis, Mittelteil, Fenster, Spitze;
-Goldverzierung; the areas' and gifts' German words: docs/glossary.md). A German word is read
-as its English value, and the log keeps the English word.
+Goldverzierung; the areas' and gifts' German words: docs/glossary.md; a buyer colour's German
+colour word, blau, gelb, grau ...: colour_words.py). A German word is read as its English
+value, and the log keeps the English word.
 
 Every function returns the canonical value or raises :class:`WordError` with one line that
 names the candidates of an ambiguous prefix or the words that would have been understood.

@@ -123,3 +123,13 @@ def test_a_gift_buyer_colour_in_german_is_written_in_english() -> None:
     assert words.gift_text("einkäufer blau") == "buyer blue"
     assert words.gift_text("einkäufer grau", ["gray"]) == "buyer gray"
     assert words.gift_text("buyer lindgrün") == "buyer lindgrün"
+
+
+def test_a_colour_declared_twice_in_two_languages_is_named_in_german(de: None) -> None:
+    with pytest.raises(WordError, match="--buyers: Blau ist zweimal genannt"):
+        words.buyer_colours("blau blue")
+
+
+def test_a_colour_declared_twice_in_english() -> None:
+    with pytest.raises(WordError, match="--buyers: blue is named twice"):
+        words.buyer_colours("blue blau")

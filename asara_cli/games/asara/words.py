@@ -439,7 +439,10 @@ def buyer_colours(text: str) -> tuple[str, ...]:
             raise WordError(_("--buyers: {word!r} is not a colour word (letters, at least 3)"
                               ).format(word=w))
         if w in out:
-            raise WordError(_("--buyers: {word} is named twice").format(word=w))
+            from asara_cli.games.asara.rules import terms
+
+            raise WordError(_("--buyers: {word} is named twice").format(
+                word=terms.buyer_colour(w)))
         out.append(w)
     return tuple(out)
 

@@ -120,7 +120,7 @@ def test_the_roll_is_asked_for_in_german(tmp_path: Path) -> None:
     english = _asara(tmp_path, "moves", "y.toml", lang="en")
     assert german.returncode == english.returncode == 0
     assert " ".join(german.stdout.split()) == (
-        "Ada würfelt: angeben, was die Würfel zeigen, z. B. asara würfeln 1 1 3 3 5 5 6 6 6 "
+        "Ada würfelt: angeben, was die Würfel zeigen, etwa asara würfeln 1 1 3 3 5 5 6 6 6 "
         "(--yellow für die gekauften gelben Würfel) [Y2.3]")
     assert " ".join(english.stdout.split()) == (
         "Ada rolls the dice: record what they show, e.g. asara roll 1 1 3 3 5 5 6 6 6 "

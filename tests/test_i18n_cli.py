@@ -157,9 +157,9 @@ def test_a_recording_command_in_german_writes_the_english_log(tmp_path: Path) ->
 def test_did_you_mean_across_languages_on_the_command_line() -> None:
     german = asara("--lang", "de", "--game", "yspahan", "kamle")
     assert german.returncode == 2
-    assert "Meinten Sie 'kamele'?" in german.stderr
+    assert "Meinst du 'kamele'?" in german.stderr
     english_typo = asara("--lang", "de", "--game", "yspahan", "camles")
-    assert "Meinten Sie 'camels'?" in english_typo.stderr
+    assert "Meinst du 'camels'?" in english_typo.stderr
     english = asara("stat")
     assert english.stderr.endswith("Error: No such command 'stat'. Did you mean 'status'?\n")
 

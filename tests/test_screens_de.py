@@ -81,8 +81,8 @@ def test_german_screen_at_80_columns(german: None, tmp_path: Path,
     ("year-end", ["Ende von Jahr 1: Jahreswertung (R4)", "Kalif"]),
     ("final", ["Schlusswertung (R5)", "Anna gewinnt mit 64."]),
     ("refused-deal", ["die Geschenke des Kalifen für Jahr 1 sind noch nicht verteilt",
-                      "[R6.1]", "6 Geschenke", "asara geschenke base 2"]),
-    ("error-word", ["'gren' ist kein bekanntes Farbwort; meinten Sie green?"]),
+                      "[R6.1]", "6 Geschenke", "asara geschenke basis 2"]),
+    ("error-word", ["'gren' ist kein bekanntes Farbwort; meinst du Grün?"]),
 ])
 def test_german_screens_use_the_glossary(name: str, words: list[str]) -> None:
     """The snapshots read by hand hold the rulebook's words (docs/glossary.md)."""

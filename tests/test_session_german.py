@@ -98,7 +98,7 @@ def test_a_usage_error_in_german_says_nothing_was_done(asara_log: Path, tmp_path
     ran = _asara(tmp_path, "--lang", "de", "play", "g.toml", stdin="verlauf zwei\n")
     assert ran.returncode == 2
     assert "verlauf nimmt eine Zahl" in ran.stderr
-    assert "(z. B. verlauf 5)" in ran.stderr
+    assert "(etwa verlauf 5)" in ran.stderr
 
 
 def test_yspahan_in_german_rolls_and_lists_the_moves_in_groups(yspahan_log: Path,
@@ -110,7 +110,7 @@ def test_yspahan_in_german_rolls_and_lists_the_moves_in_groups(yspahan_log: Path
     # after Tina's camels, Paul: 3 of the 6 rows are left for him ...
     assert re.search(r"^Paul ist am Zug: \d+ erlaubte Züge in \d+ Gruppen$", ran.stdout,
                      re.MULTILINE)
-    assert re.search(r"^supervisor gold \(\d+\), z\. B\. supervisor gold ", ran.stdout,
+    assert re.search(r"^supervisor gold \(\d+\), etwa supervisor gold ", ran.stdout,
                      re.MULTILINE)
     assert "`züge WORT...`: die Züge, die mit den Wörtern beginnen" in ran.stdout
 

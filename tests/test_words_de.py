@@ -108,7 +108,8 @@ def test_every_move_typed_in_german_records_the_same_event(
     (lambda w: words.area(w, {"genie": "genie"}), "Dschinn", "genie"),
     (lambda w: words.area(w, {"coloured": "coloured"}), "bunt", "coloured"),
     (lambda w: words.area(w, {"bank": "bank"}), "Fenster", "window"),
-    (words.gift_text, "Einkäufer grün", "buyer grün"),  # a buyer's colour is its label
+    (words.gift_text, "Einkäufer grün", "buyer green"),  # a German buyer colour: its label
+    (words.gift_text, "Einkäufer lindgrün", "buyer lindgrün"),  # no colour word: as typed
     (words.gift_text, "kauf Basis: Goldverzierung rot", "buy base: gold red"),
     (words.gift_text, "kaufen Spitze: nichts", "buy turret: nothing"),
     (words.gift_text, "leuchtend: Schwarz", "lighted: black"),
@@ -160,7 +161,7 @@ def test_an_unknown_german_word_is_refused_in_german_with_the_german_words(
         german: None) -> None:
     with pytest.raises(WordError) as refused:
         words.colour("rott")
-    assert str(refused.value) == ("Turmfarbe: 'rott' unbekannt (meinten Sie Rot? bekannt: "
+    assert str(refused.value) == ("Turmfarbe: 'rott' unbekannt (meinst du Rot? bekannt: "
                                   "Braun, Grün, Rot, Schwarz, Weiß)")
 
 

@@ -193,20 +193,20 @@ def test_the_toolbar_in_german_says_the_week_day_rows_and_mover(
 
 @pytest.mark.parametrize(("words", "said"), [
     (["draw"], "Ann muss eine Würfelgruppe nehmen, um eine Karte zu ziehen: die "
-     "Würfelgruppen Kamele, Sack, Fass, Gold sind übrig; mit --row angeben, z. B. --row gold "
+     "Würfelgruppen Kamele, Sack, Fass, Gold sind übrig; mit --row angeben, etwa --row gold "
      "[Y2.5]"),
     (["draw", "--row", "bag"], "welche Karte wird gezogen (Aktion Karte ziehen)? Nenne sie, "
-     "z. B. Gold3 (Handkarten sind an diesem Tisch offen)"),
+     "etwa Gold3 (Handkarten sind an diesem Tisch offen)"),
     (["gold", "--play", "goldvp"], "die Karte Goldpunkte gibt k Gold für je 1 Punkt ab: k "
-     'angeben, z. B. --play "goldvp 3" [Y3.9]'),
+     'angeben, etwa --play "goldvp 3" [Y3.9]'),
     (["gold", "--after", "exchange"], "die Karte Tausch tauscht Kamele in Gold oder Gold in "
-     "Kamele: sag, wie viele, und ob in Gold oder in Kamele, z. B. --after "
+     "Kamele: sag, wie viele, und ob in Gold oder in Kamele, etwa --after "
      '"exchange 2 in Gold" [Y3.9]'),
     (["gold", "--last", "souk"], "die Karte Basar setzt einen Stein in einen Laden eines "
-     "beliebigen Viertels: sag, welchen (seinen Basar und das Feld davor, oder innen), z. B. "
+     "beliebigen Viertels: sag, welchen (seinen Basar und das Feld davor, oder innen), etwa "
      '--last "souk Truhe8 N2" [Y3.9]'),
     (["goods", "bag", "bag3", "W3", "bag3"], "welcher Laden von Sack3? Nenne das Feld "
-     "davor: W1 oder S2 (z. B. Sack3 W1)"),
+     "davor: W1 oder S2 (etwa Sack3 W1)"),
     (["roll", "11x"], "weiße Würfel: ein Würfel zeigt eine Zahl, nicht '11x'"),
 ])
 def test_a_yspahan_refusal_in_german_names_the_option_and_the_facts(
@@ -289,7 +289,7 @@ def test_the_supervisors_refusals_in_german_name_the_options(tmp_path: Path) -> 
     for words, said in (
             (["supervisor", "bag", "S1"], "2 Steine verschiedener Spieler stehen vor S1 (Sack3 "
              "von Ben, Fass3 von Ann): in welcher Reihenfolge sie in die Karawane gehen, "
-             "entscheidet der Spieler am Zug (Ben); zuerst abgeschickt zuerst, z. B. --order "
+             "entscheidet der Spieler am Zug (Ben); zuerst abgeschickt zuerst, etwa --order "
              "bag3 --order barrel3"),
             (["supervisor", "bag", "S1", "--order", "barrel3"], "Ann hat 3 Kamele und darf "
              "den Stein in Fass3 (vor S1) behalten, wenn Ann eines abgibt; Ann entscheidet: "

@@ -248,7 +248,7 @@ def test_an_ambiguous_prefix_is_refused_in_german_with_german_words(
                                  "Kamelpunkte? Mehr Buchstaben tippen")
     with pytest.raises(words.WordError) as caught:
         words.souk("truhe9", yspahan_board)
-    assert str(caught.value) == ("Basar 'truhe9' gibt es nicht (meinten Sie Truhe8? bekannt: "
+    assert str(caught.value) == ("Basar 'truhe9' gibt es nicht (meinst du Truhe8? bekannt: "
                                  "Sack3, Sack4, Sack6, Sack8, Fass3, Fass4, Fass6, Fass8, "
                                  "Truhe4, Truhe6, Truhe8, Amphore4, Amphore6, Amphore12)")
 

@@ -48,6 +48,7 @@ from asara_cli.games import game as registered
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
 from asara_cli.games.asara.deal import deal_due, deal_reminder, game_words
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, kind_of
 from asara_cli.games.asara.rules.areas.bank import seen_value, space_for
 from asara_cli.games.asara.rules.areas.lighted import lights_gold
@@ -82,6 +83,7 @@ from asara_cli.games.asara.rules.events import (
     Turn,
 )
 from asara_cli.games.asara.rules.gifts import claim
+from asara_cli.games.asara.rules.gifts import gift_text as gift_words
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import GameState, Setup
 from asara_cli.logfile.board import load_board
@@ -228,7 +230,8 @@ class Table(Struct, frozen=True):
         (the rules decide which: rules/gifts.py)."""
         given: list[GiftUse] = []
         for text in texts:
-            use = parse_use(words.gift_text(" ".join(text.lower().split())))
+            use = parse_use(words.gift_text(" ".join(text.lower().split()),
+                                            [*self.state.setup.buyers, *self.state.labels]))
             if use is None:
                 raise words.WordError(_("--gift: expected e.g. \"buyer green\", \"asari 6\", "
                                         "\"buy base: red\", \"lighted: red\"; got {text!r}"
@@ -247,7 +250,7 @@ def _gift_asked(gift: Gift, lying: tuple[Gift, ...], player: str, repeated: bool
     if len(lying) > 1:
         lies = ngettext("{n} gift lies on this space ({gifts})",
                         "{n} gifts lie on this space ({gifts})", len(lying)).format(
-                            n=len(lying), gifts=", ".join(map(str, lying)))
+                            n=len(lying), gifts=", ".join(map(gift_words, lying)))
     else:
         lies = _kind_lies(gift)
     again = (" " + _("(one --gift for each gift that needs a choice: repeat --gift)")
@@ -267,32 +270,39 @@ def _gift_asked(gift: Gift, lying: tuple[Gift, ...], player: str, repeated: bool
               "nothing)?"), lambda answer: ["--gift", _said("lighted", answer, ": ")])
     return Asked(
         _("{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
-          "\"{gift}: nothing\" when nothing can be paid for)").format(lies=lies, gift=gift)
+          "\"{gift}: nothing\" when nothing can be paid for)").format(
+              lies=lies, gift=gift_words(gift))
         + again, player,
         _("the gift {gift}: which tile do you buy with it (a colour, or nothing)?").format(
-            gift=gift),
+            gift=gift_words(gift)),
         lambda answer: ["--gift", _said(str(gift), answer, ": ")])
 
 
 def _kind_lies(gift: Gift) -> str:
     """``a purchase gift lies on this space (buy base)``: one gift that needs a choice."""
     if gift.kind == GiftKind.BUY:
-        return _("a purchase gift lies on this space ({gift})").format(gift=gift)
+        return _("a purchase gift lies on this space ({gift})").format(gift=gift_words(gift))
     if gift.kind == GiftKind.BUYER:
-        return _("a buyer gift lies on this space ({gift})").format(gift=gift)
-    return _("a lighted-window gift lies on this space ({gift})").format(gift=gift)
+        return _("a buyer gift lies on this space ({gift})").format(gift=gift_words(gift))
+    return _("a lighted-window gift lies on this space ({gift})").format(
+        gift=gift_words(gift))
 
 
 def _said(gift: str, answer: str, joint: str) -> str:
     """The --gift words for an answer: ``buyer green``, ``lighted: red``, ``buyer`` for
     a colour left unsaid; an answer that is no such use is asked again."""
     answer = words.gift_text(" ".join(answer.lower().split()))
+    if gift == "buyer":  # a German colour word answers with its English label
+        from asara_cli.games.asara.colour_words import english
+
+        answer = english(words.fold(answer)) or answer
     if not answer:
         raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
     text = gift if answer in ("unsaid", "ungesagt") else f"{gift}{joint}{answer}"
     if parse_use(text) is None:
         raise words.WordError(_("{answer!r} does not answer it; e.g. {example}").format(
-            answer=answer, example="green" if gift == "buyer" else "red"))
+            answer=answer, example=(terms.buyer_colour("green") if gift == "buyer"
+                                    else terms.colour("red"))))
     return text
 
 

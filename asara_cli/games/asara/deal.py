@@ -10,9 +10,10 @@ from asara_cli.games.asara.rules.gifts import undealt
 from asara_cli.games.asara.rules.model import Variant
 from asara_cli.games.asara.rules.state import KNOWN_EXPANSIONS, GameState, Setup
 
-#: what a deal looks like on the command line when no chest is known yet (5 gifts)
-EXAMPLE = ("asara gifts base 2 asari 6 trunk 1 buyer window 3 buy turret turret 4 prestige "
-           "window 1 buyer")
+#: what a deal looks like on the command line when no chest is known yet (5 gifts), in the
+#: words of the language in use (German: asara geschenke basis 2 ... einkäufer)
+EXAMPLE = N_("asara gifts base 2 asari 6 trunk 1 buyer window 3 buy turret turret 4 prestige "
+             "window 1 buyer")
 #: the command that records a deal, with its German word in German messages
 GIFTS = N_("asara gifts")
 
@@ -41,12 +42,15 @@ def deal_command(board: Board, state: GameState) -> str:
             return _("e.g. {example} lighted 1 lighted ({n} gifts, one in the House of the "
                      "lighted windows)").format(example=_example(), n=board.gifts_dealt_pro)
         return _("e.g. {example} ({n} gifts)").format(example=_example(), n=board.gifts_dealt)
-    return _(GIFTS) + " " + " ".join(f"{a} {s} " + _("GIFT") for a, s in state.chests)
+    from asara_cli.games.asara.words import area_word
+
+    return _(GIFTS) + " " + " ".join(f"{area_word(a)} {s} " + _("GIFT")
+                                     for a, s in state.chests)
 
 
 def _example() -> str:
-    """:data:`EXAMPLE` with the command's word in the language in use."""
-    return _(GIFTS) + EXAMPLE.removeprefix(GIFTS)
+    """:data:`EXAMPLE` in the language in use."""
+    return _(EXAMPLE)
 
 
 def deal_due(board: Board, state: GameState) -> str | None:

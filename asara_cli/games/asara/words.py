@@ -1,8 +1,9 @@
 """The words a player types at the table: colours, section types, market areas, buyer colours
 and player names, by unique prefix, case-insensitively, with the German edition's names as
 aliases (braun, grün, rot, schwarz, weiß; Basis, Mittelteil, Fenster, Spitze;
-Goldverzierung; the areas' and gifts' German words: docs/glossary.md). A German word is read
-as its English value, and the log keeps the English word.
+Goldverzierung; the areas' and gifts' German words: docs/glossary.md; a buyer colour's German
+colour word, blau, gelb, grau ...: colour_words.py). A German word is read as its English
+value, and the log keeps the English word.
 
 Every function returns the canonical value or raises :class:`WordError` with one line that
 names the candidates of an ambiguous prefix or the words that would have been understood.
@@ -105,11 +106,39 @@ def _what(what: str) -> str:
     return what
 
 
-def _shown(value: object) -> str:
+def area_word(key: str) -> str:
+    """An area's key as a person types it, in the language in use (``circle``, ``Baukreis``)."""
+    match key:
+        case "base" | "trunk" | "window" | "turret":
+            return _shown(Section(key))
+        case "circle":
+            return pgettext("area word", "circle")
+        case "bank":
+            return pgettext("area word", "bank")
+        case "coloured":
+            return pgettext("area word", "coloured")
+        case "spies":
+            return pgettext("area word", "spies")
+        case "caliph":
+            return pgettext("area word", "caliph")
+        case "tent":
+            return pgettext("area word", "tent")
+        case "lighted":
+            return pgettext("area word", "lighted")
+        case "genie":
+            return pgettext("area word", "genie")
+    return key
+
+
+def _shown(value: object, what: str = "") -> str:
     """A value as a person reads it: a tower colour or section type in the language in use
-    (German words are typed too), anything else as it is."""
+    (German words are typed too), an area's key as its word, anything else as it is."""
     from asara_cli.games.asara.rules import terms
 
+    if what == "area" and isinstance(value, str):
+        return area_word(value)
+    if value == GOLD:  # the word typed for a tile with gold decoration (Goldverzierung)
+        return pgettext("word", "gold")
     if isinstance(value, Colour):
         return terms.colour(value)
     if isinstance(value, Section):
@@ -132,21 +161,21 @@ def pick(word: str, vocabulary: Mapping[str, T], what: str) -> T:
     if len(found) == 1:
         return next(iter(found))
     if not found:
-        known = ", ".join(_firsts(vocabulary))
+        known = ", ".join(_firsts(vocabulary, what))
         close = _closest(w, vocabulary)
         if close:
             raise WordError(_("{word!r} is not a {what} (did you mean {close}? known: {known})"
                               ).format(word=word, what=_what(what),
-                                       close=_shown(vocabulary[close]), known=known))
+                                       close=_shown(vocabulary[close], what), known=known))
         raise WordError(_("{word!r} is not a {what} (known: {known})").format(
             word=word, what=_what(what), known=known))
-    names = _(" or ").join(_shown(value) for value in found)
+    names = _(" or ").join(_shown(value, what) for value in found)
     raise WordError(_("{word!r} is ambiguous: {names}? Type more letters").format(
         word=word, names=names))
 
 
-def _firsts(vocabulary: Mapping[str, T]) -> list[str]:
-    return list(dict.fromkeys(_shown(value) for value in vocabulary.values()))
+def _firsts(vocabulary: Mapping[str, T], what: str = "") -> list[str]:
+    return list(dict.fromkeys(_shown(value, what) for value in vocabulary.values()))
 
 
 def area(word: str, keys: Mapping[str, str]) -> str:
@@ -158,9 +187,10 @@ def area(word: str, keys: Mapping[str, str]) -> str:
     return pick(word, vocabulary, "area")
 
 
-def gift_text(text: str) -> str:
+def gift_text(text: str, labels: Sequence[str] = ()) -> str:
     """A gift or a gift's use as typed, German words read as the log's English ones:
-    ``einkäufer grün`` -> ``buyer grün`` (a buyer's colour stays as typed), ``kauf basis:
+    ``einkäufer blau`` -> ``buyer blue`` (a buyer's colour stays as typed unless it is a German
+    colour word: its English word, the one among ``labels`` first), ``kauf basis:
     goldverzierung rot`` -> ``buy base: gold red``, ``leuchtend: nichts`` ->
     ``lighted: nothing``. Words it does not know stay as they are, for the parser to refuse."""
     pieces = re.split(r"(\s+|:\s*)", text.strip())
@@ -178,7 +208,11 @@ def gift_text(text: str) -> str:
             out.append(GOLD)
         elif w in SECTION_WORDS:
             out.append(SECTION_WORDS[w].value)
-        elif head != "buyer" and w in COLOUR_WORDS:  # a buyer's colour is a label, as typed
+        elif head == "buyer":  # a buyer's colour is a label: as typed, a German word in English
+            from asara_cli.games.asara.colour_words import english
+
+            out.append(english(w, labels) or piece)
+        elif w in COLOUR_WORDS:
             out.append(COLOUR_WORDS[w].value)
         else:
             out.append(piece)
@@ -300,25 +334,36 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
     """A face-up buyer's colour label. With ``declared`` colours (the log's ``buyers``): one
     of them by unique prefix. Otherwise a label already in play by unique prefix, else a new
     label as typed: lower case, at least 3 letters, and not a near miss of one in play
-    (``gren`` beside ``green``) unless written ``new gren``."""
+    (``gren`` beside ``green``) unless written ``new gren``. A German colour word (``blau``,
+    colour_words.py) is read as the English label the log keeps."""
+    from asara_cli.games.asara import colour_words
+    from asara_cli.games.asara.rules import terms
+
     w = fold(word)
     if w in ("pair", "paar"):
         return PAIR
-    forced = w.startswith(("new ", "new:"))
+    forced = w.startswith(("new ", "new:", "neu ", "neu:"))
     if forced:
         w = w[4:].strip()
+    german = colour_words.english(w, [*declared, *labels])
     if declared:
-        known = _label_of(word, w, declared)
+        known = german if german in declared else _label_of(word, w, declared)
         if known is not None:
             return known
-        close = _closest(w, declared)
+        close = _closest(w, declared) or _alias_close(w, declared)
         if close:
             raise WordError(_("{word!r} is not one of this game's buyer colours ({colours}); "
                               "did you mean {close}?").format(
-                                  word=word, colours=", ".join(declared), close=close))
+                                  word=word, colours=terms.buyer_colours(declared),
+                                  close=terms.buyer_colour(close)))
         raise WordError(_("{word!r} is not one of this game's buyer colours ({colours})"
-                          ).format(word=word, colours=", ".join(declared)))
-    if not forced:
+                          ).format(word=word, colours=terms.buyer_colours(declared)))
+    if german is not None:
+        # a German colour word is its English label, in play or new (never a typo of one)
+        if german in labels or forced:
+            return german
+        w = german
+    elif not forced:
         known = _label_of(word, w, labels)
         if known is not None:
             return known
@@ -326,18 +371,21 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
         if labels:
             raise WordError(_("{word!r} is not a buyer colour in play (in play: {labels}); a "
                               "new one is written in full, in letters (e.g. blue)").format(
-                                  word=word, labels=", ".join(labels)))
+                                  word=word, labels=terms.buyer_colours(labels)))
         raise WordError(_("{word!r} is not a buyer colour in play; a new one is written in "
                           "full, in letters (e.g. blue)").format(word=word))
-    from asara_cli.games.asara.colour_words import COLOUR_NAMES
+    COLOUR_NAMES = colour_words.COLOUR_NAMES
 
     # a near miss of a label in play or of a colour word is a typo, even when that colour
     # has not been played yet; a colour word is one only beside another in play (gray,
-    # grey), never beside a word forced in with "new" (G15)
+    # grey), never beside a word forced in with "new" (G15); a German colour word was read
+    # as its English one above, so it is never taken for a typo of an English word
     if w in COLOUR_NAMES:
         close = _closest(w, [x for x in labels if x in COLOUR_NAMES], NEAR_MISS)
     else:
-        close = _closest(w, labels, NEAR_MISS) or _closest(w, sorted(COLOUR_NAMES), NEAR_MISS)
+        close = (_closest(w, labels, NEAR_MISS)
+                 or _closest(w, sorted(COLOUR_NAMES), NEAR_MISS)
+                 or _alias_close(w, sorted(COLOUR_NAMES), NEAR_MISS))
     if close and not forced:
         if close in labels:
             text = _("{word!r} is not a buyer colour in play; did you mean {close}? (if {new} "
@@ -345,31 +393,56 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
         else:
             text = _("{word!r} is not a known colour word; did you mean {close}? (if {new} "
                      "is a new colour, type --card \"new {new}\")")
-        raise WordError(text.format(word=word, close=close, new=w))
+        raise WordError(text.format(word=word, close=terms.buyer_colour(close), new=w))
     return w
 
 
+def _alias_close(w: str, labels: Sequence[str], cutoff: float = 0.6) -> str | None:
+    """The label whose German colour word ``w`` is a near miss of (``gelbb``: yellow)."""
+    from asara_cli.games.asara.colour_words import GERMAN_COLOUR_NAMES
+
+    aliases = {g: en for g, ens in GERMAN_COLOUR_NAMES.items() for en in ens if en in labels}
+    close = _closest(w, aliases)
+    return aliases[close] if close is not None and _closest(w, [close], cutoff) else None
+
+
 def _label_of(word: str, w: str, labels: Sequence[str]) -> str | None:
-    """The label ``w`` (folded ``word``) names: itself or a unique prefix; ``None`` if none
-    starts so; an ambiguous prefix is an error."""
+    """The label ``w`` (folded ``word``) names: itself or a unique prefix of it or of its
+    German word, those of the language in use first; ``None`` if none starts so; an
+    ambiguous prefix is an error."""
+    from asara_cli.core import i18n
+    from asara_cli.games.asara.colour_words import GERMAN_COLOUR_NAMES
+    from asara_cli.games.asara.rules import terms
+
     if w in labels:
         return w
-    found = [x for x in labels if x.startswith(w)]
+    english = [x for x in labels if x.startswith(w)]
+    german = [x for x in labels
+              if any(g.startswith(w) and x in ens for g, ens in GERMAN_COLOUR_NAMES.items())]
+    tries = (german, english) if i18n.language() == "de" else (english, german)
+    found = tries[0] or tries[1]
     if len(found) > 1:
         raise WordError(_("buyer colour {word!r} is ambiguous: {names}? Type more letters"
-                          ).format(word=word, names=_(" or ").join(found)))
+                          ).format(word=word,
+                                   names=_(" or ").join(terms.buyer_colour(x) for x in found)))
     return found[0] if found else None
 
 
 def buyer_colours(text: str) -> tuple[str, ...]:
     """The buyer colours a game declares: words separated by spaces or commas."""
     out: list[str] = []
+    from asara_cli.games.asara.colour_words import english
+
     for w in (fold(x) for x in re.split(r"[\s,;]+", text) if x):
+        w = english(w, out) or w
         if not _LABEL.match(w) or not 3 <= len(w) <= 30:
             raise WordError(_("--buyers: {word!r} is not a colour word (letters, at least 3)"
                               ).format(word=w))
         if w in out:
-            raise WordError(_("--buyers: {word} is named twice").format(word=w))
+            from asara_cli.games.asara.rules import terms
+
+            raise WordError(_("--buyers: {word} is named twice").format(
+                word=terms.buyer_colour(w)))
         out.append(w)
     return tuple(out)
 

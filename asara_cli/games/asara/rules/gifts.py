@@ -57,6 +57,33 @@ def use_text(use: GiftUse) -> str:
     return str(g)
 
 
+def use_words(use: GiftUse) -> str:
+    """A resolved gift as a person reads it: English as the log writes it (:func:`use_text`),
+    else its words in the language in use (``Einkäufer: Blau``, ``Kauf Basis: Basis in
+    Rot``)."""
+    from asara_cli.core import i18n
+    from asara_cli.core.i18n import pgettext
+
+    if i18n.language() == i18n.SOURCE:
+        return use_text(use)
+    g = use.gift
+    head = gift_text(g)
+    what: str | None = None
+    if g.kind in (GiftKind.BUYER, GiftKind.BUY, GiftKind.LIGHTED) and not use.taken:
+        what = pgettext("gift use", "nothing")
+    elif g.kind == GiftKind.BUYER and use.buyer:
+        what = terms.buyer_colour(use.buyer)
+    elif g.kind == GiftKind.BUY:
+        tile = use.tile
+        what = (pgettext("gift use", "nothing") if tile is None
+                else terms.tile(tile.section, tile.colour, tile.gold))
+    elif g.kind == GiftKind.LIGHTED and use.colour:
+        what = terms.colour(use.colour)
+    if what is None:
+        return head
+    return pgettext("gift use", "{gift}: {what}").format(gift=head, what=what)
+
+
 def _per_year(board: Board, state: Position) -> int:
     pro = state.setup.variant == Variant.PRO
     return board.gifts_dealt_pro if pro else board.gifts_dealt

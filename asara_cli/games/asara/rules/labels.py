@@ -16,9 +16,11 @@ def check_label(board: Board, state: Table, label: str, bad: Report) -> None:
     declared = state.setup.buyers
     if declared and label not in declared:
         bad("R1", _("this game's buyer colours are {colours}; {label} is not one of "
-                    "them").format(colours=", ".join(declared), label=repr(label)))
+                    "them").format(colours=terms.buyer_colours(declared),
+                               label=repr(terms.buyer_colour(label))))
     elif label not in state.labels and len(state.labels) >= board.buyer_colours:
         bad("R1", _("buyers come in {n} colours and {colours} are already in play; {label} "
                     "would be a {nth}").format(
-            n=board.buyer_colours, colours=", ".join(state.labels), label=repr(label),
+            n=board.buyer_colours, colours=terms.buyer_colours(state.labels),
+            label=repr(terms.buyer_colour(label)),
             nth=terms.ordinal(board.buyer_colours + 1)))

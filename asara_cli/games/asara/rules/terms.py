@@ -4,19 +4,22 @@ screen of ASARA shows a game term through these, so each concept has one word.
 
 Each term is translated with a context (``pgettext("tower colour", "red")``), so the same English
 word may have two translations. English gives back the words the referee always wrote.
-Buyer colours (``blue``) and player names are shown as the log writes them: they are words a
-person types back, and the log keeps its one English format.
+A buyer colour (``blue``) is a label the log writes in English; it is shown in the language in
+use when it is a colour word (``Blau``), else as typed; player names are shown as written.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from asara_cli.core import i18n
 from asara_cli.core.i18n import ngettext, pgettext
 from asara_cli.core.words import ordinal as english_ordinal
 from asara_cli.games.asara.rules.model import Colour, Section
 
-__all__ = ["area", "buyer", "category", "colour", "expansion", "gift", "ordinal", "part",
-           "section", "sections", "space_word", "tile", "tower", "tower_named", "tower_word"]
+__all__ = ["area", "buyer", "buyer_colour", "buyer_colours", "category", "colour", "expansion",
+           "gift", "ordinal", "part", "section", "sections", "space_word", "tile", "tower",
+           "tower_named", "tower_word"]
 
 
 def colour(c: Colour | str) -> str:
@@ -93,10 +96,21 @@ def tower_named(label: str) -> str:
 
 
 def buyer(label: str) -> str:
-    """``a blue buyer``: one buyer card, its colour as the log writes it."""
+    """``a blue buyer``: one buyer card, its colour in the language in use."""
     if i18n.language() == i18n.SOURCE:
         return f"{'an' if label[:1] in 'aeiou' else 'a'} {label} buyer"
-    return pgettext("buyer", "a {label} buyer").format(label=label)
+    return pgettext("buyer", "a {label} buyer").format(label=buyer_colour(label))
+
+
+def buyer_colour(label: str) -> str:
+    """A buyer card's colour (R1), the log's label: ``blue``, German ``Blau``; a label that is
+    no colour word of colour_words.py is shown as typed."""
+    return _lookup("buyer colour").get(label, label)
+
+
+def buyer_colours(labels: Iterable[str]) -> str:
+    """``blue, yellow``: buyer colours listed in the language in use."""
+    return ", ".join(buyer_colour(x) for x in labels)
 
 
 def ordinal(n: int) -> str:
@@ -184,7 +198,33 @@ def _areas() -> dict[str, str]:
     }
 
 
-_MAKERS = {"colour": _colours, "section": _sections, "area": _areas}
+def _buyer_colours() -> dict[str, str]:
+    """The colour words of colour_words.py, as a buyer card's colour."""
+    return {
+        "beige": pgettext("buyer colour", "beige"),
+        "black": pgettext("buyer colour", "black"),
+        "blue": pgettext("buyer colour", "blue"),
+        "brown": pgettext("buyer colour", "brown"),
+        "cyan": pgettext("buyer colour", "cyan"),
+        "gold": pgettext("buyer colour", "gold"),
+        "gray": pgettext("buyer colour", "gray"),
+        "green": pgettext("buyer colour", "green"),
+        "grey": pgettext("buyer colour", "grey"),
+        "lilac": pgettext("buyer colour", "lilac"),
+        "magenta": pgettext("buyer colour", "magenta"),
+        "orange": pgettext("buyer colour", "orange"),
+        "pink": pgettext("buyer colour", "pink"),
+        "purple": pgettext("buyer colour", "purple"),
+        "red": pgettext("buyer colour", "red"),
+        "silver": pgettext("buyer colour", "silver"),
+        "turquoise": pgettext("buyer colour", "turquoise"),
+        "violet": pgettext("buyer colour", "violet"),
+        "white": pgettext("buyer colour", "white"),
+        "yellow": pgettext("buyer colour", "yellow"),
+    }
+
+
+_MAKERS = {"colour": _colours, "buyer colour": _buyer_colours, "section": _sections, "area": _areas}
 #: The tables made, by what and language.
 _made: dict[tuple[str, str], dict[str, str]] = {}
 

@@ -185,12 +185,13 @@ def _check_face_up(board: Board, state: Table, label: str, name: str, spec: Area
     used = state.label_counts.get(label, 0)
     if per_colour is not None and used >= per_colour:
         bad("R1", _("all {n} {label} buyers are already face up this year").format(
-            n=per_colour, label=label))
+            n=per_colour, label=terms.buyer_colour(label)))
     colour = here.colour
     if spec.follow_suit and colour is not None and colour != label:
         bad("R2.1", _("the {area} follows {colour} this year; {player} placed {buyer} (a "
                       "face-down pair would do)").format(
-            area=terms.area(spec.name), colour=colour, player=name, buyer=a_buyer(label)))
+            area=terms.area(spec.name), colour=terms.buyer_colour(colour), player=name,
+            buyer=a_buyer(label)))
 
 
 def _check_space(state: Table, placement: Placement, spec: AreaSpec, here: Spot,

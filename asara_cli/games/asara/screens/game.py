@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from asara_cli.core import i18n
 from asara_cli.core.i18n import N_, _, ngettext, npgettext, pgettext
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import AreaSpec, Board
@@ -269,7 +270,8 @@ def _area_rows(board: Board, state: GameState, full: bool) -> list[list[str]]:
     gifts = "gifts" in state.setup.expansions
     for spec in _areas_in_play(board, state):
         colour = state.area(spec.key).colour
-        follow = (colour or pgettext("buyer colour", "any")) if spec.follow_suit else "-"
+        shown = terms.buyer_colour(colour) if colour else pgettext("buyer colour", "any")
+        follow = shown if spec.follow_suit else "-"
         free = _free(board, state, spec)
         row = [terms.area(spec.name), follow,
                (", ".join(map(str, free)) if full else _runs(free))
@@ -335,8 +337,12 @@ class StatusView:
         parts += [Text(line) for line in _head_lines(board, state)]
         table = Table(box=box.SIMPLE_HEAD, title=_("players"), title_justify="left",
                       show_edge=edge)
+        # German headers are wider: a tower's drawing wraps rather than lose its last words
+        # ("1 leuchtend") to an ellipsis; English keeps its one line as before
+        fold_towers = i18n.language() != i18n.SOURCE
         for col, justify in _PLAYER_COLUMNS:
-            table.add_column(_(col), justify=justify, no_wrap=True)  # type: ignore[arg-type]
+            table.add_column(_(col), justify=justify,  # type: ignore[arg-type]
+                             no_wrap=not (fold_towers and col == "towers"))
         # The screens get a table of their own, so a long list wraps across the whole width
         # between tiles instead of word by word in a narrow last column.
         screens = Table(box=box.SIMPLE_HEAD, title=_("behind the screens"),

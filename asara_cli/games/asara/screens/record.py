@@ -23,7 +23,7 @@ from asara_cli.games.asara.rules.events import (
     Turn,
     gold_text,
 )
-from asara_cli.games.asara.rules.gifts import use_text
+from asara_cli.games.asara.rules.gifts import use_words
 from asara_cli.games.asara.rules.model import Variant
 from asara_cli.games.asara.rules.state import GameState
 
@@ -60,7 +60,7 @@ def move_text(board: Board, event: Event) -> str:
     if event.gifts:
         text += "; " + ngettext("gift first: {gifts}", "gifts first: {gifts}",
                                 len(event.gifts)).format(
-                                    gifts=", ".join(map(use_text, event.gifts)))
+                                    gifts=", ".join(map(use_words, event.gifts)))
     return text
 
 
@@ -74,7 +74,9 @@ def _tile(colour: object, gold: bool) -> str:
 
 def _gifts_text(gifts: Any) -> str:
     """``bank 1: asari 4; tent 2: buyer``: gifts by area and space."""
-    return "; ".join(f"{a} {s}: {terms.gift(g.kind, g.amount, g.section)}"
+    from asara_cli.games.asara.words import area_word
+
+    return "; ".join(f"{area_word(a)} {s}: {terms.gift(g.kind, g.amount, g.section)}"
                      for a, s, g in gifts)
 
 
@@ -108,7 +110,7 @@ def result_line(board: Board, before: GameState, done: Applied, event: Event,
     new = [x for x in after.labels if x not in before.labels]
     if new and not after.setup.buyers:
         notes.append(_("new buyer colour {label}: {n} of {total}").format(
-            label=new[0], n=len(after.labels), total=board.buyer_colours))
+            label=terms.buyer_colour(new[0]), n=len(after.labels), total=board.buyer_colours))
     if notes:
         first += f" ({'; '.join(notes)})"
     first += number

@@ -359,3 +359,14 @@ def test_asara_moves_in_german_and_its_json_in_english(yspahan_log: Path, tmp_pa
     german = _asara(tmp_path, "--lang", "de", "moves", "y.toml", "--format", "json")
     assert json.loads(german.stdout) == json.loads(english.stdout)
     assert json.loads(german.stdout)["count"] == 125
+
+
+@pytest.mark.parametrize(("lang", "word"), [("de", "neu"), ("en", "new")])
+def test_a_new_game_is_asked_for_with_the_command_word_of_the_language(
+        tmp_path: Path, child: list[pexpect.spawn], lang: str, word: str) -> None:
+    table = _spawn(tmp_path, "--lang", lang, "play", "n.toml")
+    child.append(table)
+    _prompt(table, word)
+    table.sendeof()
+    table.expect(pexpect.EOF)
+    assert not (tmp_path / "n.toml").exists()

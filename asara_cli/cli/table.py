@@ -127,7 +127,7 @@ def start(path: Path) -> bool:
     asking: PromptSession[str] = PromptSession(history=InMemoryHistory())
     while True:
         try:
-            text = asking.prompt("new> ")
+            text = asking.prompt(f"{commandwords.local('new')}> ")
         except KeyboardInterrupt:
             continue
         except EOFError:

@@ -3,7 +3,6 @@ on stdin. Every wait is on what the session prints, never a sleep."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -11,21 +10,11 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from terminal import asara as _asara
+from terminal import env as _env
+from terminal import prompt as _prompt
 
 from asara_cli.logfile.game import read_log
-
-
-def _env(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ASARA")}
-    env.update(COLUMNS="80", LINES="40", TERM="xterm", XDG_STATE_HOME=str(tmp_path / "state"),
-               PYTHONIOENCODING="utf-8")
-    return env
-
-
-def _asara(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "asara_cli", *args], cwd=tmp_path,
-                          env=_env(tmp_path), input=stdin, capture_output=True, text=True,
-                          timeout=120)
 
 
 @pytest.fixture
@@ -33,14 +22,6 @@ def game(tmp_path: Path) -> Path:
     made = _asara(tmp_path, "new", "g.toml", "-p", "Tina", "-p", "Paul", "-p", "Ann")
     assert made.returncode == 0, made.stderr
     return tmp_path / "g.toml"
-
-
-def _prompt(child: pexpect.spawn, who: str) -> None:
-    """Wait for the prompt naming ``who``, answering the line editor's question where the
-    cursor is (a real terminal answers it; its answer lets the bottom toolbar be drawn)."""
-    child.expect(r"\x1b\[6n")
-    child.send("\x1b[1;1R")
-    child.expect(f"{who}>")
 
 
 def _events(log: Path) -> int:

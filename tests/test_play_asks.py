@@ -5,7 +5,6 @@ the message saying the option, nothing written)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -13,16 +12,10 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from terminal import env as _env
 
 from asara_cli.cli.session import answered
 from asara_cli.logfile.game import read_log
-
-
-def _env(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ASARA")}
-    env.update(COLUMNS="80", LINES="40", TERM="xterm", XDG_STATE_HOME=str(tmp_path / "state"),
-               PYTHONIOENCODING="utf-8")
-    return env
 
 
 def _asara(cwd: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -13,7 +13,8 @@ from asara_cli.games.asara.rules.events import Bank, GiftsDealt, Recruit, Turn
 from asara_cli.logfile.game import read_log
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_play_asks import _asara, _env, _prompt, _question
+from terminal import env as _env
+from test_play_asks import _asara, _prompt, _question
 
 
 def _spawn_de(tmp_path: Path, log: str) -> pexpect.spawn:

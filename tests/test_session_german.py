@@ -9,13 +9,13 @@ from __future__ import annotations
 import io
 import os
 import re
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
 import pytest
+from terminal import asara as _asara
 
 from asara_cli.logfile.game import read_log
 
@@ -25,12 +25,6 @@ def _env(tmp_path: Path) -> dict[str, str]:
     env.update(COLUMNS="80", LINES="40", TERM="xterm", XDG_STATE_HOME=str(tmp_path / "state"),
                PYTHONIOENCODING="utf-8", LANG="C.UTF-8", LC_ALL="C.UTF-8")
     return env
-
-
-def _asara(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "asara_cli", *args], cwd=tmp_path,
-                          env=_env(tmp_path), input=stdin, capture_output=True, text=True,
-                          timeout=120)
 
 
 def _new(tmp_path: Path, name: str, *options: str) -> Path:

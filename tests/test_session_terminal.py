@@ -12,7 +12,6 @@ sleeps: each wait is on what the session prints."""
 
 from __future__ import annotations
 
-import os
 import shlex
 import signal
 import subprocess
@@ -23,30 +22,17 @@ from typing import Any
 
 import pexpect
 import pytest
+from terminal import env as _env
+from terminal import prompt as _prompt
 from test_session_whole_game import NAMES, cli, new_words, same, typed_lines
 
 from asara_cli.logfile.game import GameLog, load_log_board, read_log
-
-
-def _env(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ASARA")}
-    env.update(COLUMNS="80", LINES="40", TERM="xterm", XDG_STATE_HOME=str(tmp_path / "state"),
-               PYTHONIOENCODING="utf-8")
-    return env
 
 
 def _spawn(tmp_path: Path, log: str) -> pexpect.spawn:
     return pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", log], cwd=str(tmp_path),
                          env=_env(tmp_path), dimensions=(40, 80), encoding="utf-8",
                          timeout=60)
-
-
-def _prompt(child: pexpect.spawn, who: str) -> None:
-    """Wait for the prompt naming ``who``, answering the line editor's question where the
-    cursor is (a real terminal answers it; its answer lets the bottom toolbar be drawn)."""
-    child.expect(r"\x1b\[6n")
-    child.send("\x1b[1;1R")
-    child.expect(f"{who}>")
 
 
 class Stretch:

@@ -5,25 +5,12 @@ session opened at a terminal says where the log stands."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pexpect
-
-
-def _env(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ASARA")}
-    env.update(COLUMNS="80", LINES="40", TERM="xterm", XDG_STATE_HOME=str(tmp_path / "state"),
-               PYTHONIOENCODING="utf-8")
-    return env
-
-
-def _asara(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "asara_cli", *args], cwd=tmp_path,
-                          env=_env(tmp_path), input=stdin, capture_output=True, text=True,
-                          timeout=120)
+from terminal import asara as _asara
+from terminal import env as _env
 
 
 def _yspahan(tmp_path: Path) -> None:

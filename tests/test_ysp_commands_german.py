@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from terminal import env as _env
 from test_play import _two_cubes_at_s1
-from test_play_asks import _DAYS, _asara, _env, _prompt, _question, _single
+from test_play_asks import _DAYS, _asara, _prompt, _question, _single
 
 from asara_cli import language
 from asara_cli.logfile.game import read_log

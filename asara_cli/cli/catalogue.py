@@ -148,22 +148,13 @@ def mo_bytes(catalog: Any) -> bytes:
     return buf.getvalue()
 
 
-def _compiled(mo: Path) -> dict[Any, str]:
+def _compiled(data: bytes) -> dict[Any, str]:
     """The messages of a compiled catalogue, without its header (which names the Babel
     that wrote it)."""
     import gettext
 
-    with mo.open("rb") as f:
-        messages: dict[Any, str] = dict(gettext.GNUTranslations(f)._catalog)  # type: ignore[attr-defined]
-    messages.pop("", None)
-    return messages
-
-
-def _compiled_from(catalog: Any) -> dict[Any, str]:
-    import gettext
-
     messages: dict[Any, str] = dict(
-        gettext.GNUTranslations(io.BytesIO(mo_bytes(catalog)))._catalog)  # type: ignore[attr-defined]
+        gettext.GNUTranslations(io.BytesIO(data))._catalog)  # type: ignore[attr-defined]
     messages.pop("", None)
     return messages
 
@@ -219,7 +210,7 @@ def problems(code: str, wanted: Any | None = None) -> list[str]:
                 if set(_PLACEHOLDER.findall(s)) - names:
                     found.append(f"{code}: placeholders differ: {first!r} -> {s!r}")
     mo = po_path(code).with_suffix(".mo")
-    if not mo.exists() or _compiled(mo) != _compiled_from(po):
+    if not mo.exists() or _compiled(mo.read_bytes()) != _compiled(mo_bytes(po)):
         found.append(f"{code}: {mo.name} is not {po_path(code).name} compiled "
                      "(python -m asara_cli.cli.catalogue compile)")
     return found

@@ -40,6 +40,20 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def spoken_ordinal(n: int) -> str:
+    """A place in an order as the language in use writes it: ``3rd``, ``3.``. One message
+    per English ending, so that a language whose ending depends on the number (French
+    ``1er``, ``2e``) can say so."""
+    suffix = ordinal(n)[len(str(n)):]
+    if suffix == "st":
+        return pgettext("ordinal", "{n}st").format(n=n)
+    if suffix == "nd":
+        return pgettext("ordinal", "{n}nd").format(n=n)
+    if suffix == "rd":
+        return pgettext("ordinal", "{n}rd").format(n=n)
+    return pgettext("ordinal", "{n}th").format(n=n)
+
+
 #: What a value of each type is called in a message (``expected a number, got text 'x'``).
 _KINDS: dict[type, str] = {bool: N_("true/false"), int: N_("a number"),
                            float: N_("a decimal number"), str: N_("text"), list: N_("a list"),

@@ -11,11 +11,10 @@ log keeps the English ids. The words a player types in either language are read 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from asara_cli.core.i18n import pgettext
 from asara_cli.games.yspahan.rules import terms as referee
 from asara_cli.games.yspahan.rules.terms import (
+    Word,
     building,
     caravan_row,
     cell,
@@ -25,13 +24,12 @@ from asara_cli.games.yspahan.rules.terms import (
     quarter,
     row,
     souk,
+    word_in,
 )
-
-_Word = Callable[[], str]
 
 # One literal call per word, so that the catalogue finds each; called when shown, since the
 # language is chosen after import.
-_EFFECTS: dict[str, _Word] = {
+_EFFECTS: dict[str, Word] = {
     "camels": lambda: pgettext("card effect", "camels"),
     "gold": lambda: pgettext("card effect", "gold"),
     "nocamels": lambda: pgettext("card effect", "nocamels"),
@@ -42,7 +40,7 @@ _EFFECTS: dict[str, _Word] = {
     "camelvp": lambda: pgettext("card effect", "camelvp"),
     "exchange": lambda: pgettext("card effect", "exchange"),
 }
-_CERTAINTIES: dict[str, _Word] = {
+_CERTAINTIES: dict[str, Word] = {
     "rulebook": lambda: pgettext("certainty", "rulebook"),
     "confirmed": lambda: pgettext("certainty", "confirmed"),
     "high": lambda: pgettext("certainty", "high"),
@@ -50,10 +48,6 @@ _CERTAINTIES: dict[str, _Word] = {
     "low": lambda: pgettext("certainty", "low"),
 }
 
-
-def _word(table: dict[str, _Word], key: str) -> str:
-    found = table.get(key)
-    return key if found is None else found()
 
 
 def card(kind: str) -> str:
@@ -64,12 +58,12 @@ def card(kind: str) -> str:
 
 def effect(word: str) -> str:
     """A card's effect (the board profile's word): ``goldvp`` → ``Gold in Punkte``."""
-    return _word(_EFFECTS, word)
+    return word_in(_EFFECTS, word)
 
 
 def certainty(word: str) -> str:
     """How sure a value of the board profile is: ``medium`` → ``mittel``."""
-    return _word(_CERTAINTIES, word)
+    return word_in(_CERTAINTIES, word)
 
 
 def buildings(words: tuple[str, ...] | list[str]) -> list[str]:

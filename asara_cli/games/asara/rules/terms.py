@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from asara_cli.core import i18n
 from asara_cli.core.i18n import ngettext, pgettext
-from asara_cli.core.words import ordinal as english_ordinal
+from asara_cli.core.words import spoken_ordinal as ordinal
 from asara_cli.games.asara.rules.model import Colour, Section
 
 __all__ = ["area", "buyer", "buyer_colour", "buyer_colours", "category", "colour", "expansion",
@@ -111,12 +111,6 @@ def buyer_colour(label: str) -> str:
 def buyer_colours(labels: Iterable[str]) -> str:
     """``blue, yellow``: buyer colours listed in the language in use."""
     return ", ".join(buyer_colour(x) for x in labels)
-
-
-def ordinal(n: int) -> str:
-    """``2nd``, ``2.``."""
-    text = pgettext("ordinal", "{n}th")
-    return english_ordinal(n) if text == "{n}th" else text.format(n=n)
 
 
 def gift(kind: str, amount: int | None = None, s: Section | str | None = None) -> str:

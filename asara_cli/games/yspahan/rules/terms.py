@@ -17,23 +17,24 @@ import re
 from collections.abc import Callable
 
 from asara_cli.core.i18n import pgettext
-from asara_cli.core.words import ordinal as english_ordinal
+from asara_cli.core.words import spoken_ordinal
 
-_Word = Callable[[], str]
+#: A word made when shown (the language is chosen after import).
+Word = Callable[[], str]
 
 # One literal call per word, so that the catalogue finds each; called when shown, since the
 # language is chosen after import.
-_QUARTERS: dict[str, _Word] = {
+_QUARTERS: dict[str, Word] = {
     "bag": lambda: pgettext("quarter", "bag"),
     "barrel": lambda: pgettext("quarter", "barrel"),
     "chest": lambda: pgettext("quarter", "chest"),
     "vase": lambda: pgettext("quarter", "vase"),
 }
-_ROWS: dict[str, _Word] = {
+_ROWS: dict[str, Word] = {
     "camels": lambda: pgettext("tower row", "camels"),
     "gold": lambda: pgettext("tower row", "gold"),
 }
-_BUILDINGS: dict[str, _Word] = {
+_BUILDINGS: dict[str, Word] = {
     "pasture": lambda: pgettext("building", "pasture"),
     "shop": lambda: pgettext("building", "shop"),
     "bath": lambda: pgettext("building", "bath"),
@@ -41,7 +42,7 @@ _BUILDINGS: dict[str, _Word] = {
     "market": lambda: pgettext("building", "market"),
     "hoist": lambda: pgettext("building", "hoist"),
 }
-_CARDS: dict[str, _Word] = {
+_CARDS: dict[str, Word] = {
     "camels3": lambda: pgettext("card", "camels3"),
     "gold3": lambda: pgettext("card", "gold3"),
     "nocamels": lambda: pgettext("card", "nocamels"),
@@ -52,12 +53,12 @@ _CARDS: dict[str, _Word] = {
     "camelvp": lambda: pgettext("card", "camelvp"),
     "exchange": lambda: pgettext("card", "exchange"),
 }
-_CARAVAN_ROWS: dict[str, _Word] = {
+_CARAVAN_ROWS: dict[str, Word] = {
     "bottom": lambda: pgettext("caravan row", "bottom"),
     "middle": lambda: pgettext("caravan row", "middle"),
     "top": lambda: pgettext("caravan row", "top"),
 }
-_COLOURS: dict[str, _Word] = {
+_COLOURS: dict[str, Word] = {
     "blue": lambda: pgettext("player colour", "blue"),
     "red": lambda: pgettext("player colour", "red"),
     "green": lambda: pgettext("player colour", "green"),
@@ -66,14 +67,16 @@ _COLOURS: dict[str, _Word] = {
 }
 
 
-def _word(table: dict[str, _Word], key: str) -> str:
+def word_in(table: dict[str, Word], key: str) -> str:
+    """The word ``table`` has for ``key`` in the language in use; ``key`` itself where it
+    has none (a table's own profile)."""
     found = table.get(key)
     return key if found is None else found()
 
 
 def quarter(quarter_id: str) -> str:
     """A quarter by its id: ``bag`` -> ``Sack`` (its goods have the same word)."""
-    return _word(_QUARTERS, quarter_id)
+    return word_in(_QUARTERS, quarter_id)
 
 
 def good(quarter_id: str) -> str:
@@ -107,31 +110,23 @@ def cell(cell: str) -> str:
 
 def building(building_id: str) -> str:
     """A building by its id: ``hoist`` -> ``Lastenaufzug``."""
-    return _word(_BUILDINGS, building_id)
+    return word_in(_BUILDINGS, building_id)
 
 
 def card(kind: str) -> str:
     """A card kind by its profile id: ``goldvp`` -> ``Goldpunkte``."""
-    return _word(_CARDS, kind)
+    return word_in(_CARDS, kind)
 
 
 def caravan_row(row_id: str) -> str:
     """A row of the caravan by its profile id: ``bottom`` -> ``unten``."""
-    return _word(_CARAVAN_ROWS, row_id)
+    return word_in(_CARAVAN_ROWS, row_id)
 
 
 def colour(colour_id: str) -> str:
     """A player's or a souk's colour: ``blue`` -> ``blau``."""
-    return _word(_COLOURS, colour_id)
+    return word_in(_COLOURS, colour_id)
 
 
-def ordinal(n: int) -> str:
-    """``3rd`` (English), ``3.`` (German): a place in an order, as the language writes it."""
-    suffix = english_ordinal(n)[len(str(n)):]
-    if suffix == "st":
-        return pgettext("ordinal", "{n}st").format(n=n)
-    if suffix == "nd":
-        return pgettext("ordinal", "{n}nd").format(n=n)
-    if suffix == "rd":
-        return pgettext("ordinal", "{n}rd").format(n=n)
-    return pgettext("ordinal", "{n}th").format(n=n)
+#: A place in an order, as the language writes it (``3rd``, ``3.``).
+ordinal = spoken_ordinal

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated
 
@@ -38,9 +39,19 @@ def play(
 
     Example: asara play game.toml
     """
-    from asara_cli.cli.session import Session, read_moves
+    from asara_cli.cli.session import at_table, every_command
 
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    # all a session at the terminal says, the new game it starts too, names its commands
+    # as they are typed there (no `asara`); moves from stdin say theirs as each is read
+    with at_table(every_command()) if terminal else nullcontext():
+        code = _session(log, terminal)
+    raise typer.Exit(code)
+
+
+def _session(log: Path | None, terminal: bool) -> int:
+    from asara_cli.cli.session import Session, read_moves
+
     with errors():
         path = default_log(log)[0]
         if terminal and log is not None and not os.path.lexists(path):
@@ -60,4 +71,4 @@ def play(
         code = table.run(session)
     else:
         code = read_moves(session, sys.stdin)
-    raise typer.Exit(code)
+    return code

@@ -108,6 +108,30 @@ class AtTable:
         return getattr(self.stream, name)
 
 
+@contextmanager
+def at_table(commands: Iterable[str]) -> Iterator[None]:
+    """While the session speaks (a line carried out, and all it says around the lines: the
+    new game it starts, the first words): stdout and stderr say the session's own commands
+    and ``commands`` as they are typed here (:class:`AtTable`)."""
+    # not `new`: the session refuses it, `asara new` is typed outside
+    names = [n for n in (*OWN, *commands) if n != "new"]
+    names += [commandwords.local(n) for n in names]
+    stdout, stderr = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = AtTable(stdout, names), AtTable(stderr, names)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = stdout, stderr
+
+
+def every_command() -> list[str]:
+    """The commands a session may run, of every game (before a new game, it is not known
+    yet which): their moves, ``status``, ``score`` and ``moves``."""
+    from asara_cli.games import all_games
+
+    return ["status", "score", "moves", *(n for g in all_games() for n in g.command_names())]
+
+
 class Session:
     """A log at the table: its game, the position kept in memory, and the commands."""
 
@@ -185,24 +209,10 @@ class Session:
 
     # --- a line --------------------------------------------------------------------------------
 
-    @contextmanager
-    def at_table(self) -> Iterator[None]:
-        """While a line is carried out: stdout and stderr say the session's commands as
-        they are typed here (:class:`AtTable`)."""
-        # not `new`: the session refuses it, `asara new` is typed outside
-        names = [n for n in (*OWN, *self.command.commands) if n != "new"]
-        names += [commandwords.local(n) for n in names]
-        stdout, stderr = sys.stdout, sys.stderr
-        sys.stdout, sys.stderr = AtTable(stdout, names), AtTable(stderr, names)
-        try:
-            yield
-        finally:
-            sys.stdout, sys.stderr = stdout, stderr
-
     def line(self, text: str) -> int | None:
         """Carry out one line typed at the table; the exit code it would have as a
         command (0 done, 1 refused, 2 unusable), ``None`` for ``quit``."""
-        with self.at_table():
+        with at_table(self.command.commands):
             return self._line(text)
 
     def _line(self, text: str) -> int | None:

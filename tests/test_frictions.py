@@ -55,3 +55,27 @@ def test_the_hints_of_a_new_game_name_the_session_s_commands(
     table.expect(pexpect.EOF)
     assert hint in said
     assert f"asara {hint}" not in said
+
+
+# --- the toolbar's count of buyers ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("buyers", "said"), [(1, "1 buyer |"), (2, "2 buyers |"),
+                                              (0, "0 buyers |")])
+def test_the_toolbar_counts_the_mover_s_buyers(buyers: int, said: str) -> None:
+    from msgspec.structs import replace
+
+    from asara_cli.games import game
+    from asara_cli.logfile.board import load_board
+
+    asara = game("asara")
+    board = load_board(None, "asara")
+    setup, _events = asara.simulate(board, 0, 2, frozenset(), ("Tina", "Paul"))
+    state = asara.recording().position(asara.replay(board, setup, ()))
+    players = list(state.players)
+    mover, other = players[state.turn], players[1 - state.turn]
+    players[state.turn] = replace(mover, buyers=buyers)
+    line = asara.recording().situation(  # type: ignore[attr-defined]
+        board, replace(state, players=tuple(players)))
+    assert (f"{mover.name} to move: {mover.money} Asari, {said} buyers left: {other.name} "
+            f"{other.buyers}") in line

@@ -64,7 +64,7 @@ class AsaraRecording:
             return _("year {year}: the game is over").format(year=state.year)
         mover = state.players[state.turn]
         others = ", ".join(f"{p.name} {p.buyers}" for p in state.players if p is not mover)
-        return ngettext("year {year} | {player} to move: {money} Asari, {n} buyers | buyers "
+        return ngettext("year {year} | {player} to move: {money} Asari, {n} buyer | buyers "
                         "left: {others}",
                         "year {year} | {player} to move: {money} Asari, {n} buyers | buyers "
                         "left: {others}", mover.buyers).format(

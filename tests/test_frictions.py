@@ -66,12 +66,14 @@ def test_the_toolbar_counts_the_mover_s_buyers(buyers: int, said: str) -> None:
     from msgspec.structs import replace
 
     from asara_cli.games import game
+    from asara_cli.games.asara.rules.state import GameState
     from asara_cli.logfile.board import load_board
 
     asara = game("asara")
     board = load_board(None, "asara")
     setup, _events = asara.simulate(board, 0, 2, frozenset(), ("Tina", "Paul"))
     state = asara.recording().position(asara.replay(board, setup, ()))
+    assert isinstance(state, GameState) and state.turn is not None
     players = list(state.players)
     mover, other = players[state.turn], players[1 - state.turn]
     players[state.turn] = replace(mover, buyers=buyers)

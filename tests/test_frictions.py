@@ -81,3 +81,24 @@ def test_the_toolbar_counts_the_mover_s_buyers(buyers: int, said: str) -> None:
         board, replace(state, players=tuple(players)))
     assert (f"{mover.name} to move: {mover.money} Asari, {said} buyers left: {other.name} "
             f"{other.buyers}") in line
+
+
+# --- the buyer colours of the help's examples -------------------------------------------------
+
+
+def test_the_examples_place_buyers_of_a_buyer_colour() -> None:
+    """A buyer card's colour is never a tower colour (R1, RULES.md: "colours are not tower
+    colours"; the rulebook names blue, violet): each example of ASARA's move commands
+    places a buyer of a colour the rulebook names."""
+    import re
+
+    from asara_cli.games.asara.commands import MOVES
+    from asara_cli.games.asara.rules.model import Colour
+
+    placed = []
+    for name, command in MOVES:
+        example = (command.__doc__ or "").partition("Example:")[2]
+        placed += [(name, c) for c in re.findall(r"(?:--card|-c) (\w+)", example)]
+    assert len(placed) >= 8  # buy, build, bank, bribe, caliph, recruit, lighted, genie
+    assert {c for _name, c in placed} <= {"blue", "violet"}
+    assert not {c for _name, c in placed} & {str(c) for c in Colour}

@@ -515,7 +515,7 @@ def bank(
     Without --space, the free space that pays that amount (or whose value the board profile
     does not know) is taken.
 
-    Example: asara bank 12 --card red;  asara bank 8 --space 2 --pair
+    Example: asara bank 12 --card violet;  asara bank 8 --space 2 --pair
     """
     def make(t: Table) -> Typed[Event]:
         chosen, taken = space, amount
@@ -596,7 +596,7 @@ def bribe(
 ) -> None:
     """Bribe the House of Spies: pay its space, search a pile, maybe buy a tile [R3.4].
 
-    Example: asara bribe 3 turret black --card red
+    Example: asara bribe 3 turret black --card violet
     """
     def make(t: Table) -> Event:
         section = words.section(pile)
@@ -613,7 +613,7 @@ def caliph(
 ) -> None:
     """Take the Caliph's patronage: start next year, +1 at each year's end [R3.5].
 
-    Example: asara caliph --card red
+    Example: asara caliph --card blue
     """
     def make(t: Table) -> Event:
         # the genie never grants the Caliph's patronage: the referee says so (R6.2)
@@ -633,7 +633,7 @@ def recruit(
 ) -> None:
     """Pro: recruit at the tent: pay the space's cost, draw buyers (2) [R3.6].
 
-    Example: asara recruit 2 --card red
+    Example: asara recruit 2 --card violet
     """
     def make(t: Table) -> Event:
         paid = cost if cost is not None else printed_cost(t.board, space)
@@ -660,7 +660,7 @@ def lighted(
 ) -> None:
     """Pro: lighted windows: pay 4 and keep 1, or pay 10 and keep 2 [R3.7].
 
-    Example: asara lighted 4 --keep black --card red
+    Example: asara lighted 4 --keep black --card blue
     """
     def make(t: Table) -> Event:
         kept = tuple(words.colour(k) for k in words.tokens(keep or []))

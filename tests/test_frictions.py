@@ -102,3 +102,49 @@ def test_the_examples_place_buyers_of_a_buyer_colour() -> None:
     assert len(placed) >= 8  # buy, build, bank, bribe, caliph, recruit, lighted, genie
     assert {c for _name, c in placed} <= {"blue", "violet"}
     assert not {c for _name, c in placed} & {str(c) for c in Colour}
+
+
+# --- a refusal of tiles the player holds fewer of than the build places ----------------------
+
+_SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
+
+
+@pytest.fixture
+def tina_holds_a_red_trunk(tmp_path: Path) -> Path:
+    """pro-gifts-genie.toml after event 40: Tina to move in year 2, holding (status --full)
+    gold green base, red trunk, gold black trunk, white trunk and two lighted windows; her
+    one tower is white; plot 2 is taken (by her), Tina has 0 Asari."""
+    import re
+
+    text = (_SAMPLES / "pro-gifts-genie.toml").read_text(encoding="utf-8")
+    parts = re.split(r"(?m)^(?=\[\[event\]\])", text)
+    log = tmp_path / "g.toml"
+    log.write_text("".join(parts[:41]), encoding="utf-8")
+    return log
+
+
+@pytest.mark.parametrize(("move", "said", "not_said"), [
+    # one red trunk held, two placed: the count is the mistake, not a red trunk missing
+    ("build 3 white trunk red trunk trunk", "the build places 2 x red trunk; Tina has only 1 "
+     "behind the screen [R3.2]", "no red trunk"),
+    ("build 3 white trunk trunk trunk", "the build places 3 x white trunk; Tina has only 1 "
+     "behind the screen [R3.2]", "no white trunk"),
+    # none held at all: said so
+    ("build 1 white window", "Tina has no white window behind the screen [R3.2]",
+     "has only"),
+    # the gold word wrong: the hint, as before
+    ("build 1 white gold trunk", "Tina has no gold white trunk behind the screen; Tina has a "
+     "white trunk, without gold: leave out gold [R3.2]", "has only"),
+])
+def test_a_build_of_more_tiles_than_held_says_how_many(
+        tina_holds_a_red_trunk: Path, move: str, said: str, not_said: str) -> None:
+    from typer.testing import CliRunner
+
+    from asara_cli.cli import app
+
+    result = CliRunner().invoke(app, ["check", *move.split(), "-c", "blue", "-l",
+                                      str(tina_holds_a_red_trunk)])
+    assert result.exit_code == 1
+    text = " ".join(result.stderr.split())
+    assert said in text
+    assert not_said not in text

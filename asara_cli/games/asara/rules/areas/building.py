@@ -175,11 +175,19 @@ class Building(Kind[Build]):
         short = missing(player.screen, tiles)
         if short:
             first = short[0]
-            text = _("{player} has no {tile} behind the screen").format(
-                player=player.name, tile=terms.tile(first.section, first.colour, first.gold))
-            if len(short) > 1:
+            tile = terms.tile(first.section, first.colour, first.gold)
+            held = player.screen.count(first)
+            if held:  # some, not as many as the build places
+                text = _("the build places {n} x {tile}; {player} has only {held} behind "
+                         "the screen").format(n=tiles.count(first), tile=tile,
+                                              player=player.name, held=held)
+            else:
+                text = _("{player} has no {tile} behind the screen").format(
+                    player=player.name, tile=tile)
+            more = len(short) - short.count(first)
+            if more:
                 text += ngettext(" (and {n} more missing)", " (and {n} more missing)",
-                                 len(short) - 1).format(n=len(short) - 1)
+                                 more).format(n=more)
             bad("R3.2", text + _gold_hint(player, first))
 
         if event.lighted:

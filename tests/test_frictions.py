@@ -6,6 +6,7 @@ space free, a check that cannot know a card drawn, and `asara moves --log`. Term
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -148,3 +149,51 @@ def test_a_build_of_more_tiles_than_held_says_how_many(
     text = " ".join(result.stderr.split())
     assert said in text
     assert not_said not in text
+
+
+# --- a wish of the Bottle Genie leaves its space without a buyer --------------------------------
+
+
+def _cut(name: str, events: int, to: Path) -> Path:
+    """The sample ``name`` after its first ``events`` events, at ``to``."""
+    import re
+
+    text = (_SAMPLES / name).read_text(encoding="utf-8")
+    to.write_text("".join(re.split(r"(?m)^(?=\[\[event\]\])", text)[:events + 1]),
+                  encoding="utf-8")
+    return to
+
+
+def test_a_genie_build_says_its_plot_takes_no_buyer(tmp_path: Path) -> None:
+    """pro-gifts-genie.toml's event 19: Lena wishes for a build on plot 1 (R6.2, X8); the
+    move line says no buyer goes there, and the status shows plot 1 free."""
+    from typer.testing import CliRunner
+
+    from asara_cli.cli import app
+
+    log = _cut("pro-gifts-genie.toml", 18, tmp_path / "g.toml")
+    runner = CliRunner()
+    done = runner.invoke(app, ["build", "1", "red", "gold", "window", "--genie", "3", "-c",
+                               "violet", "-l", str(log)])
+    assert done.exit_code == 0, done.stderr
+    assert ("wish: Lena builds on plot 1 for 1: red +gold window; no buyer goes to plot 1"
+            in " ".join(done.stdout.split()))
+    status = runner.invoke(app, ["status", str(log), "--format", "json"])
+    circle = [a for a in json.loads(status.stdout)["areas"] if a["area"] == "circle"]
+    assert 1 in circle[0]["free"]
+
+
+@pytest.mark.parametrize(("number", "said"), [
+    (19, "wish: Lena builds on plot 1 for 1: red +gold window; no buyer goes to plot 1"),
+    (27, "no buyer goes to space 2"),   # a bank wish: the bank's space 2
+    (21, "; wish: Tina recruits"),      # the tent: no space named, nothing said of one
+])
+def test_the_genie_s_move_line_names_the_space_without_a_buyer(number: int, said: str
+                                                                ) -> None:
+    from asara_cli.logfile.board import load_board
+    from asara_cli.logfile.game import read_log
+
+    log = read_log(_SAMPLES / "pro-gifts-genie.toml")
+    text = log.header.rules.move_text(load_board(None, "asara"), log.events[number - 1])
+    assert said in text
+    assert number != 21 or "no buyer goes" not in text

@@ -165,7 +165,12 @@ class GenieKind(Kind[Genie]):
         if kind is self:  # refused (R6.2, X12); said plainly, whatever it names
             return _("{move}; wish: the Bottle Genie itself").format(move=head)
         inner = kind.text(board, who, action.space, action.move, None)
-        return _("{move}; wish: {wish}").format(move=head, wish=inner)
+        if action.space is None:
+            return _("{move}; wish: {wish}").format(move=head, wish=inner)
+        # the space the wish uses takes no buyer (X8): a plot built on stays free
+        area = kind.area(board, action.move)
+        return _("{move}; wish: {wish}; no buyer goes to {space_word} {space}").format(
+            move=head, wish=inner, space_word=terms.space_word(area.kind), space=action.space)
 
     def read(self, r: Fields) -> tuple[int | None, Genie]:
         from asara_cli.games.asara.rules.areas import BY_LOG_TYPE

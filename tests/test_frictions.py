@@ -197,3 +197,33 @@ def test_the_genie_s_move_line_names_the_space_without_a_buyer(number: int, said
     text = log.header.rules.move_text(load_board(None, "asara"), log.events[number - 1])
     assert said in text
     assert number != 21 or "no buyer goes" not in text
+
+
+# --- `asara moves --log` ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "code"), [
+    (["LOG"], 0),
+    (["--log", "LOG"], 0),
+    (["-l", "LOG"], 0),
+    (["LOG", "--log", "LOG"], 0),      # the same log twice: as good as once
+    (["OTHER", "--log", "LOG"], 2),    # two logs: which one is not guessed
+])
+def test_moves_takes_the_log_as_the_recording_commands_do(
+        tmp_path: Path, args: list[str], code: int) -> None:
+    from typer.testing import CliRunner
+
+    from asara_cli.cli import app
+
+    log = _cut("pro-gifts-genie.toml", 18, tmp_path / "g.toml")
+    other = _cut("pro-gifts-genie.toml", 17, tmp_path / "o.toml")
+    given = [str(log) if a == "LOG" else str(other) if a == "OTHER" else a for a in args]
+    runner = CliRunner()
+    result = runner.invoke(app, ["moves", *given, "--format", "json"], env={"ASARA_LOG": ""})
+    assert result.exit_code == code, result.stderr
+    if code:
+        assert "names another log" in " ".join(result.stderr.split())
+        assert not result.stdout
+        return
+    listed = json.loads(result.stdout)
+    assert (listed["player"], listed["at"]) == ("Lena", 18)

@@ -11,7 +11,7 @@ import typer
 
 from asara_cli.cli.common import BoardOption, fail, out, print_json, replay_file
 from asara_cli.core.i18n import _, ngettext
-from asara_cli.core.shown import one_line
+from asara_cli.core.shown import one_line, show_path
 from asara_cli.errors import Refused
 from asara_cli.games.base import LegalMove
 from asara_cli.logfile.record import default_log
@@ -54,6 +54,9 @@ def moves(
     fmt: Annotated[str, typer.Option(
         "--format", "-f", help="text or json.", show_default=False)] = "text",
     board: BoardOption = None,
+    log_file: Annotated[Path | None, typer.Option(
+        "--log", "-l", help="The game log, as the recording commands name it (the same as "
+        "LOG).", show_default=False)] = None,
 ) -> None:
     """The legal moves of the player to move, in the words one types, grouped.
 
@@ -66,7 +69,10 @@ def moves(
     """
     if fmt not in ("text", "json"):
         raise fail(_("--format: {format} is not text or json").format(format=repr(fmt)))
-    path = default_log(log)[0]
+    if log is not None and log_file is not None and log != log_file:
+        raise fail(_("--log {log} names another log than {path}: name one").format(
+            log=show_path(log_file), path=show_path(log)))
+    path = default_log(log or log_file)[0]
     read = replay_file(path, board)
     game = read.log.header.rules
     events = read.log.events

@@ -63,7 +63,7 @@ Tab completes the words; each move is written to the log at once.""")
 
 #: Options of the move commands that mean nothing in a session (it records into its own
 #: log; ``check MOVE`` is its dry run): hidden from ``help MOVE`` there.
-HIDDEN = ("log", "dry_run")
+HIDDEN = ("log", "log_file", "dry_run")
 
 Stamp = tuple[int, int, int]
 

@@ -227,3 +227,89 @@ def test_moves_takes_the_log_as_the_recording_commands_do(
         return
     listed = json.loads(result.stdout)
     assert (listed["player"], listed["at"]) == ("Lena", 18)
+
+
+# --- a check cannot know the card a caravanserai draws ----------------------------------------
+
+#: Yspahan, hands open: week 1, day 7, Ann to move after her roll, with 5 gold, 3 camels and
+#: the cards goldvp, exchange, souk and caravan (tests/test_play_asks.py's days).
+_DAYS = """roll 113355666
+gold
+camels
+draw camels3 --row bag
+roll 111335566
+gold
+draw gold3 --row bag
+camels
+roll 113355666
+gold
+draw goldvp --row bag
+camels
+roll 113355666
+draw exchange --row bag
+gold
+camels
+roll 113355666
+gold
+camels
+draw souk --row bag
+roll 113355666
+gold
+draw caravan --row bag
+camels
+roll 113355666
+"""
+
+#: Ann builds the caravanserai (3 gold, 3 camels) with two cubes in bag3 (W3, S1): Ben to
+#: move; the supervisor stands on C, and a 1 (the camels row) takes it to W1, facing the
+#: cube of bag3.
+_BUILT = "goods bag bag3 W3 bag3 S1 --build caravanserai\n"
+
+
+@pytest.fixture(scope="module")
+def _serai(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from terminal import asara
+
+    where = tmp_path_factory.mktemp("serai")
+    made = asara(where, "new", "y.toml", "--game", "yspahan", "-p", "Ann", "-p", "Ben",
+                 "-p", "Cid", "--no-use")
+    assert made.returncode == 0, made.stderr
+    ran = asara(where, "play", "y.toml", stdin=_DAYS + _BUILT)
+    assert ran.returncode == 0, ran.stderr
+    text = (where / "y.toml").read_text(encoding="utf-8")
+    (where / "day7.toml").write_text(text[:text.rindex("[[event]]")], encoding="utf-8")
+    return where
+
+
+@pytest.mark.parametrize(("log", "move", "code", "said"), [
+    # Ben's supervisor sends Ann's cube: her caravanserai draws; a check takes a card
+    ("y.toml", "check supervisor camels W1", 0,
+     "note: a check cannot know the card Ann's caravanserai draws: it takes camelvp"),
+    ("y.toml", "supervisor camels W1 --dry-run", 0,
+     "note: a check cannot know the card Ann's caravanserai draws: it takes camelvp"),
+    # the card named: nothing taken, nothing said of it
+    ("y.toml", "check supervisor camels W1 --draws gold3", 0, "draws gold3"),
+    # the caravan card after building the caravanserai: the same
+    ("day7.toml", "check goods bag bag3 W3 bag3 S1 --build caravanserai --last caravan", 0,
+     "note: a check cannot know the card Ann's caravanserai draws: it takes camelvp"),
+    # recorded, the card is the table's to say: refused until named (exit 2)
+    ("y.toml", "supervisor camels W1", 2, "which card is drawn (Ann's caravanserai, for "
+     "the cube of bag3)?"),
+])
+def test_a_check_takes_any_card_for_a_caravanserai_s_draw(
+        _serai: Path, log: str, move: str, code: int, said: str) -> None:
+    """camelvp: of the kinds the deck still holds (open hands), one of those it holds most
+    of, the first by name: 9 kinds x 2 (Y1.5), and camels3, gold3, goldvp, exchange, souk
+    and caravan drawn once each, so camelvp, nocamels and nogold are there twice."""
+    from typer.testing import CliRunner
+
+    from asara_cli.cli import build_app
+
+    args = [*move.split(), "-l", str(_serai / log)]
+    before = (_serai / log).read_bytes()
+    result = CliRunner().invoke(build_app(None, args), args)
+    assert result.exit_code == code, result.output
+    text = " ".join(result.output.split())
+    assert said in text
+    assert ("cannot know" in text) == ("note:" in said)
+    assert (_serai / log).read_bytes() == before

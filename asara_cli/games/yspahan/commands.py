@@ -13,13 +13,14 @@ and nothing is written. Writes are atomic and locked (logfile/record.py).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from msgspec import Struct
+from msgspec import Struct, field
 
 from asara_cli.cli.common import (
     GameOption,
@@ -39,6 +40,7 @@ from asara_cli.cli.recording import (
     begin,
     board_ref,
     errors,
+    is_check,
     name_numbers,
     played_on,
     player_names,
@@ -87,6 +89,9 @@ from asara_cli.games.yspahan.rules.state import (
 )
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader
+
+if TYPE_CHECKING:
+    from asara_cli.cli.transaction import Position, Typed
 
 KEY = "yspahan"
 
@@ -167,6 +172,9 @@ class Table(Struct, frozen=True):
     state: GameState
     player_word: str | None
     named: bool = False  # the header's movers = "named": every move names its mover
+    dry: bool = False  # a check only: a card drawn cannot be known, any is taken
+    #: the cards a check took for a caravanserai's draws: (who draws, the card)
+    picked: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -221,6 +229,8 @@ class Table(Struct, frozen=True):
             raise words.WordError(str(e)) from None
         if (effect == "caravan" and p.card is None and self.secret):
             p = Play(p.kind, p.k, p.into, p.shop, HIDDEN)
+        elif self.dry and self._serai_draws(p, serai or self._serai()):
+            p = Play(p.kind, p.k, p.into, p.shop, self.any_card(self.mover()))
         if flag == "--play" and not self._may_hold(kind):
             return p  # the real mistake first: the referee says the card is not held
         asked = self._card_choice(p, text, flag, serai or self._serai())
@@ -305,9 +315,7 @@ class Table(Struct, frozen=True):
                 _("which shop does the {card} card's cube go to? (e.g. {example})").format(
                     card=card, example=example),
                 lambda a: a)
-        if (effect == "caravan" and p.card is None and serai
-                and self.board.caravanserai_on_card
-                and self.state.deck + len(self.state.discard) > 0):
+        if self._serai_draws(p, serai):
             example = terms.card("gold3")
             return self._card_asked(
                 _("the caravanserai draws a card for the {card} card's cube (hands are open "
@@ -317,6 +325,13 @@ class Table(Struct, frozen=True):
                     card=card),
                 lambda a: f"draws {words.card(a, self.board)}", "Y6.5")
         return None
+
+    def _serai_draws(self, p: Play, serai: bool) -> bool:
+        """The caravan card ``p`` sends a cube of the mover, whose caravanserai (``serai``)
+        draws a card for it that the words do not name (Y6.5)."""
+        return (self.board.cards[p.kind].effect == "caravan" and p.card is None and serai
+                and self.board.caravanserai_on_card
+                and self.state.deck + len(self.state.discard) > 0)
 
     def _card_asked(self, need: str, text: str, flag: str, example: str, question: str,
                     said: Callable[[str], str], rule: str = "Y3.9") -> Asked:
@@ -440,6 +455,8 @@ class Table(Struct, frozen=True):
             return None
         if self.secret:
             return HIDDEN
+        if self.dry and ask is not None:
+            return self.any_card(ask[0], later)
         if ask is None:
             raise words.WordError(message)
         who, question, before = ask
@@ -450,6 +467,23 @@ class Table(Struct, frozen=True):
             return [*before, words.card(answer, self.board)]
 
         raise Asked(message, who, question, named)
+
+    def any_card(self, who: str, later: int = 0) -> str:
+        """A check's card for a caravanserai's draw (open hands): the move is not made, so
+        the card cannot be known; the kind the deck (and the discard pile, shuffled when
+        the deck runs out) holds most of is taken, and the table told so (``later``: cards
+        drawn earlier in this move)."""
+        left = Counter(dict(self.state.deck_kinds)) + Counter(self.state.discard)
+        left.subtract(card for _who, card in self.picked)
+        card = max(sorted(left), key=lambda k: left[k])
+        self.picked.append((who, card))
+        return card
+
+    def notes(self) -> tuple[str, ...]:
+        """What a check says of the cards it took (:meth:`any_card`)."""
+        return tuple(_("a check cannot know the card {player}'s caravanserai draws: it "
+                       "takes {card}, a card still to be drawn").format(
+            player=who, card=terms.card(card)) for who, card in self.picked)
 
     def turn(self, row: str | None, action: Action, around: Around) -> Turn:
         """The turn of ``action`` on ``row`` with what the table did around it."""
@@ -553,8 +587,16 @@ def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | Non
           make: Callable[[Table], Event]) -> None:
     """Record the move ``make`` types against the table (the one transaction:
     cli/transaction.py); ``player``: the mover as typed."""
-    record_move(ctx, registered(KEY), log, dry_run, lambda p: make(Table(
-        p.board, p.state, player, p.log.header.movers == "named")))
+    dry = dry_run or is_check(ctx)
+
+    def typed(p: Position) -> Event | Typed[Event]:
+        from asara_cli.cli.transaction import Typed
+
+        t = Table(p.board, p.state, player, p.log.header.movers == "named", dry)
+        event = make(t)
+        return Typed(event, t.notes()) if t.picked else event
+
+    record_move(ctx, registered(KEY), log, dry_run, typed)
 
 
 # --- the day's roll -----------------------------------------------------------------------------

@@ -77,7 +77,7 @@ def test_yspahan_table_holds_each_field_of_the_state_once() -> None:
     assert table - fields == {"board", "names", "seats", "n", "gold", "camels", "hand",
                               "hidden", "built", "score", "cubes", "owner", "filled",
                               "street", "inner", "turn_built"}
-    assert len(fields - own) == 19  # setup, events, week, day, phase, ... waived_by_play, taken
+    assert len(fields - own) == 21  # setup, events, week, day, phase, ... taken, credit_gold
     assert set(ysp.Table.__slots__) == set(ysp.Table.__annotations__)
 
 

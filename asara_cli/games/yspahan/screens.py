@@ -878,7 +878,31 @@ def board_view(board: Board) -> RenderableType:
         cards.add_row(terms.card(c.id), terms.effect(c.effect), str(c.copies),
                       terms.certainty(c.certainty))
     parts.append(cards)
+    switched = _table(title=_("Switches, where the rulebook is silent"), title_justify="left")
+    for col in (_("switch"), _("on"), _("when on")):
+        switched.add_column(col)
+    caps = ", ".join(f"{terms.card(c.id)} {c.cap}" for c in board.cards.values()
+                     if c.cap is not None)
+    for name, on in switches(board).items():
+        switched.add_row(name, _("yes") if on else _("no"), _(SWITCHES[name]).format(caps=caps))
+    parts.append(switched)
     return Group(*parts)
+
+
+#: The board profile's switches, each with what ``true`` means (docs/rulings.md).
+SWITCHES = {
+    "caravanserai_on_card": N_("the caravanserai draws for the caravan card's cube too "
+                               "(Y6.5)"),
+    "cost_card_credit_kept": N_("Boardspace: a nocamels or nogold card played without a "
+                                "building waives that part of a later one (Y6.12)"),
+    "vp_card_caps": N_("Boardspace: goldvp and camelvp return at most their caps "
+                       "({caps}), more is refused (Y1.5)"),
+}
+
+
+def switches(board: Board) -> dict[str, bool]:
+    """The board's switches by their profile key."""
+    return {name: bool(getattr(board, name)) for name in SWITCHES}
 
 
 def street_parts(board: Board) -> list[RenderableType]:
@@ -920,6 +944,7 @@ def board_dict(board: Board) -> dict[str, Any]:
         "cards": {"deck": board.deck,
                   "kinds": {c.id: {"effect": c.effect, "copies": c.copies,
                                    "certainty": c.certainty} for c in board.cards.values()}},
+        "switches": switches(board),
     }
 
 

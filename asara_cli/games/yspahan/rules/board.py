@@ -119,6 +119,11 @@ class Board(Struct, frozen=True):
     deck: int
     cards: Mapping[str, CardKind]
     caravanserai_on_card: bool = True
+    #: Boardspace's readings where the rulebook is silent (docs/rulings.md, Y-R13, Y-R14):
+    #: a cost card played without a building keeps its credit for a later one; the goldvp
+    #: and camelvp cards' caps (``CardKind.cap``) are rules, refused beyond them
+    cost_card_credit_kept: bool = False
+    vp_card_caps: bool = False
     certainty: Mapping[str, str] | None = None
     #: derived for quick look-ups: souk id -> index, quarter -> its souks, row -> index
     by_id: Mapping[str, int] | None = None
@@ -347,6 +352,8 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         deck=deck,
         cards=cards,
         caravanserai_on_card=r.flag("switches.caravanserai_on_card", True),
+        cost_card_credit_kept=r.flag("switches.cost_card_credit_kept", False),
+        vp_card_caps=r.flag("switches.vp_card_caps", False),
         certainty=certainty,
         by_id={s.id: i for i, s in enumerate(souks)},
         quarter_souks={q: tuple(i for i, s in enumerate(souks) if s.quarter == q)

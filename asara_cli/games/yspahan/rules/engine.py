@@ -343,7 +343,10 @@ class Walker:
         elif effect == "gold":
             self.gain_gold(seat, ck.amount, the_card)
         elif effect in ("nocamels", "nogold"):
-            if t.turn_built:
+            if t.turn_built and b.cost_card_credit_kept:  # for a later building (Y-R13)
+                self.keep_credit(seat, camels=effect == "nocamels",
+                                 gold=effect == "nogold")
+            elif t.turn_built:
                 self.err("Y6.12", _("the {card} card played {window} waives nothing: the "
                                     "building is built").format(card=card,
                                                                 window=_window(window)),
@@ -360,9 +363,10 @@ class Walker:
             self.place(seat, p.shop, None)
         elif effect in ("goldvp", "camelvp"):
             cap = ck.cap or 0
-            if k > cap:
-                self.card_data(ck.cap_confirmed, _("the {card} card returns at most {cap}, not "
-                                                   "{k}").format(card=card, cap=cap, k=k))
+            if k > cap:  # a rule where the table plays Boardspace's caps (Y-R14)
+                self.card_data(ck.cap_confirmed or b.vp_card_caps, _(
+                    "the {card} card returns at most {cap}, not {k}").format(
+                        card=card, cap=cap, k=k))
             points = k * ck.points
             if effect == "goldvp":
                 self.pay(seat, k, 0, the_card)
@@ -867,6 +871,9 @@ class Walker:
                 t.waive_camels = True
             else:
                 t.waive_gold = True
+        # a credit kept from an earlier turn (Y-R13) waives its part, and is spent
+        t.waive_camels = t.waive_camels or t.credit_camels[seat]
+        t.waive_gold = t.waive_gold or t.credit_gold[seat]
         camels = 0 if t.waive_camels else spec.camels
         gold = 0 if t.waive_gold else spec.gold
         if camels > t.camels[seat] or gold > t.gold[seat]:
@@ -876,6 +883,7 @@ class Walker:
                 player=who, have_camels=_camels(t.camels[seat]), have_gold=t.gold[seat]))
             return
         self.pay(seat, gold, camels, _("the {building}").format(building=building))
+        t.credit_camels[seat] = t.credit_gold[seat] = False
         t.built[seat].append(bld.building)
         t.turn_built = True
         self.cube_out(seat)
@@ -884,6 +892,17 @@ class Walker:
         if points:
             self.score(seat, points, BUILDING, _("{building}, the {nth} building: {points}")
                        .format(building=building, nth=terms.ordinal(order), points=points))
+
+    def keep_credit(self, seat: int, camels: bool, gold: bool) -> None:
+        """A cost card played with no building to waive keeps its credit for the player's
+        next building (the profile's switch cost_card_credit_kept, Y-R13)."""
+        t = self.t
+        t.credit_camels[seat] = t.credit_camels[seat] or camels
+        t.credit_gold[seat] = t.credit_gold[seat] or gold
+        waived = (_("no camels and no gold") if t.credit_camels[seat] and t.credit_gold[seat]
+                  else _("no camels") if t.credit_camels[seat] else _("no gold"))
+        self.flow(seat, _("kept for a later building: {waived} (cost_card_credit_kept)").format(
+            waived=waived))
 
     def _waived(self) -> str:
         t = self.t
@@ -895,7 +914,9 @@ class Walker:
 
     def end_turn(self, seat: int) -> None:
         b, t = self.b, self.t
-        if t.waived_by_play and not t.turn_built:
+        if t.waived_by_play and not t.turn_built and b.cost_card_credit_kept:
+            self.keep_credit(seat, camels=t.waive_camels, gold=t.waive_gold)
+        elif t.waived_by_play and not t.turn_built:
             self.err("Y6.12", _("{player} played a building-cost card and built nothing: the "
                                 "card is wasted").format(player=self.name(seat)), WARNING)
         t.waive_camels = t.waive_gold = t.waived_by_play = t.turn_built = False

@@ -135,6 +135,10 @@ class GameState(Struct, frozen=True):
     waive_camels: bool = False
     waive_gold: bool = False
     waived_by_play: bool = False
+    #: per seat, a cost card's credit kept for a later building (the profile's switch
+    #: cost_card_credit_kept, docs/rulings.md Y-R13): no camels, no gold
+    credit_camels: tuple[bool, ...] = ()
+    credit_gold: tuple[bool, ...] = ()
     #: who took each tower row today (a seat, or -1): a refusal of an empty row says who
     taken: tuple[int, ...] = ()
 
@@ -204,6 +208,9 @@ class Table:
     waive_gold: bool
     waived_by_play: bool
     turn_built: bool
+    # per seat: a cost card's credit kept for a later building (cost_card_credit_kept)
+    credit_camels: list[bool]
+    credit_gold: list[bool]
 
     __slots__ = tuple(__annotations__)
 
@@ -234,6 +241,8 @@ class Table:
         for name in ("gold", "camels", "hidden", "score", "cubes", "owner", "filled", "inner",
                      "caravan", "ledger"):
             setattr(t, name, list(getattr(self, name)))
+        t.credit_camels = list(self.credit_camels)
+        t.credit_gold = list(self.credit_gold)
         t.hand = [dict(h) for h in self.hand]
         t.built = [list(b) for b in self.built]
         t.street = [list(s) for s in self.street]
@@ -283,6 +292,8 @@ def new_table(board: Board, setup: Setup) -> Table:
     t.camel_supply = (board.camel_supply or 0) - given_camels
     t.ledger = []
     t.waive_camels = t.waive_gold = t.waived_by_play = t.turn_built = False
+    t.credit_camels = [False] * n
+    t.credit_gold = [False] * n
     return t
 
 

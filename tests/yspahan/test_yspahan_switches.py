@@ -111,3 +111,24 @@ def test_the_point_cards_caps(caps: bool, card: str, k: int, found: list[tuple[s
     give(t, ANN, card)
     t.gold[ANN], t.camels[ANN] = 11, 5
     assert rules(run(t, Turn("Ann", "gold", Gold(), after=(Play(card, k=k),)))) == found
+
+
+@pytest.mark.parametrize("kept", [False, True])
+def test_the_status_shows_a_kept_credit(kept: bool) -> None:
+    """Ann played nocamels and built nothing: with the switch on, the status says what her
+    next building is spared (text and JSON); off, nothing is kept and nothing said."""
+    import io
+
+    from rich.console import Console
+
+    from asara_cli.games.yspahan.screens import status_dict, status_view
+
+    t = table(b=_board(cost_card_credit_kept=kept))
+    give(t, ANN, "nocamels")
+    run(t, Turn("Ann", "gold", Gold(), after=(Play("nocamels"),)))
+    state = snapshot(t)
+    ann = status_dict(t.board, state)["players"][ANN]
+    assert ann.get("kept_for_a_building") == ("no camels" if kept else None)
+    shown = io.StringIO()
+    Console(file=shown, width=80).print(status_view(t.board, state, "status"))
+    assert ("kept for a building: no camels" in " ".join(shown.getvalue().split())) == kept

@@ -424,9 +424,22 @@ def _players_table(board: Board, state: GameState) -> Table:
         cards = str(p.cards)
         if state.setup.hands != "secret" and p.hand:
             cards += f" ({' '.join(terms.cards(p.hand))})"
+        built = " ".join(terms.buildings(p.buildings)) or "-"
+        kept = credit(state, seat)
+        if kept:  # a cost card's credit for the next building (cost_card_credit_kept)
+            built += "; " + _("kept for a building: {waived}").format(waived=kept)
         table.add_row(mark, player_text(state.setup, seat), str(p.score), str(p.gold),
-                      str(p.camels), Text(cards), " ".join(terms.buildings(p.buildings)) or "-")
+                      str(p.camels), Text(cards), built)
     return table
+
+
+def credit(state: GameState, seat: int) -> str | None:
+    """The cost card's credit ``seat`` keeps for a later building (Y-R13), ``None`` when
+    none."""
+    from asara_cli.games.yspahan.rules.engine import waived
+
+    return waived(seat < len(state.credit_camels) and state.credit_camels[seat],
+                  seat < len(state.credit_gold) and state.credit_gold[seat])
 
 
 def _verdict(state: GameState) -> str:
@@ -560,7 +573,8 @@ def status_dict(board: Board, state: GameState) -> dict[str, Any]:
         "players": [{"name": p.name, "colour": colour_of(state.setup, seat),
                      "score": p.score, "gold": p.gold, "camels": p.camels,
                      "cards": p.cards, "hand": list(p.hand), "hidden": p.hidden,
-                     "buildings": list(p.buildings)}
+                     "buildings": list(p.buildings),
+                     **({"kept_for_a_building": kept} if (kept := credit(state, seat)) else {})}
                     for seat, p in enumerate(state.players)],
     }
 

@@ -899,10 +899,8 @@ class Walker:
         t = self.t
         t.credit_camels[seat] = t.credit_camels[seat] or camels
         t.credit_gold[seat] = t.credit_gold[seat] or gold
-        waived = (_("no camels and no gold") if t.credit_camels[seat] and t.credit_gold[seat]
-                  else _("no camels") if t.credit_camels[seat] else _("no gold"))
         self.flow(seat, _("kept for a later building: {waived} (cost_card_credit_kept)").format(
-            waived=waived))
+            waived=waived(t.credit_camels[seat], t.credit_gold[seat])))
 
     def _waived(self) -> str:
         t = self.t
@@ -1151,6 +1149,14 @@ def _safe(setup: Setup) -> Setup:
 
 
 # --- words -----------------------------------------------------------------------------------
+
+
+def waived(camels: bool, gold: bool) -> str | None:
+    """What a cost card's credit waives: ``no camels``, ``no gold`` or both; ``None``:
+    nothing."""
+    if camels and gold:
+        return _("no camels and no gold")
+    return _("no camels") if camels else _("no gold") if gold else None
 
 
 def _unknown_kind(kind: str, board: Board) -> str:

@@ -456,7 +456,7 @@ class Table(Struct, frozen=True):
         if self.secret:
             return HIDDEN
         if self.dry and ask is not None:
-            return self.any_card(ask[0], later)
+            return self.any_card(ask[0])
         if ask is None:
             raise words.WordError(message)
         who, question, before = ask
@@ -468,11 +468,11 @@ class Table(Struct, frozen=True):
 
         raise Asked(message, who, question, named)
 
-    def any_card(self, who: str, later: int = 0) -> str:
-        """A check's card for a caravanserai's draw (open hands): the move is not made, so
-        the card cannot be known; the kind the deck (and the discard pile, shuffled when
-        the deck runs out) holds most of is taken, and the table told so (``later``: cards
-        drawn earlier in this move)."""
+    def any_card(self, who: str) -> str:
+        """A check's card for ``who``'s caravanserai's draw (open hands): the move is not
+        made, so the card cannot be known; the kind the deck (and the discard pile,
+        shuffled when the deck runs out) holds most of, less those taken so far, is taken,
+        and :meth:`notes` tells the table so."""
         left = Counter(dict(self.state.deck_kinds)) + Counter(self.state.discard)
         left.subtract(card for _who, card in self.picked)
         card = max(sorted(left), key=lambda k: left[k])

@@ -43,7 +43,9 @@ if TYPE_CHECKING:
     from typer.core import TyperGroup
 
     from asara_cli.cli.transaction import Maker
+    from asara_cli.core.findings import Violation
     from asara_cli.games.base import SomeGame
+    from asara_cli.logfile.game import GameLog
 
 #: The session's own words (the rest are the game's move commands, ``status`` and ``score``).
 OWN = ("check", "undo", "redo", "history", "moves", "help", "quit", "exit")
@@ -121,6 +123,9 @@ class Session:
         self.position: Position | None = None
         self.problem: str | None = None  # why no move can be recorded (an illegal log)
         self.seen: Stamp | None = None
+        #: the positions before each event recorded or redone since the log was read (its
+        #: states are frozen values): ``undo`` steps back to the last without a replay
+        self.back: list[Position] = []
         self.command: TyperGroup = _commands(self.game)
         #: asks a player a question at the terminal (``None``: Ctrl-C, the move abandoned);
         #: not set where there is nobody to ask (moves from a file refuse as the commands do)
@@ -133,6 +138,7 @@ class Session:
         """Read and replay the log again (at the start, after undo/redo, after a change on
         disk). An illegal log leaves no position: moves are refused until it is fixed."""
         self.seen = stamp(self.path)
+        self.back = []
         try:
             self.position = load(self.game, self.path, "play")
             self.problem = None
@@ -323,6 +329,7 @@ class Session:
                                                                 turn=self.turn()))
                     done = record(self.position, move.make, tell=note)
                     assert done.written is not None  # not a check only
+                    self.back.append(self.position)
                     self.position = Position(self.path, done.written, read_text(self.path),
                                              self.position.board, done.state)
                     self.seen = stamp(self.path)
@@ -362,14 +369,76 @@ class Session:
         if words:
             return self._fail(WordError(_("{undo} takes no words: it takes back the last "
                                           "event").format(undo=commandwords.local("undo"))))
-        return self._changed(recording.undo)
+        kept = self._kept(self._undone)
+        return self._changed(recording.undo) if kept is None else kept
 
     def redo(self, words: list[str]) -> int:
         if words:
             return self._fail(WordError(_("{redo} takes no words: it brings back the last "
                                           "event undone").format(
                 redo=commandwords.local("redo"))))
-        return self._changed(recording.redo)
+        kept = self._kept(self._redone)
+        return self._changed(recording.redo) if kept is None else kept
+
+    def _kept(self, step: Callable[[Position], bool]) -> int | None:
+        """``undo`` or ``redo`` from the positions kept, without replaying the log: under
+        the lock, over the very file they were read from (``None``: not from them, the log
+        changed or nothing is kept; the caller reads it again)."""
+        position = self.position
+        if position is None:
+            return None
+        try:
+            with errors(), lock(self.path):
+                if stamp(self.path) != self.seen or not step(position):
+                    return None
+                self.seen = stamp(self.path)
+        except AsaraError as e:
+            return self._fail(e)
+        return 0
+
+    def _undone(self, position: Position) -> bool:
+        from asara_cli.logfile.record import undo as undo_log
+
+        if not self.back or self.back[-1].log.events != position.log.events[:-1]:
+            return False
+        prior = self.back[-1]
+        before, event = undo_log(self.path, (position.log, position.text),
+                                 (prior.log, prior.text))
+        self.back.pop()
+        self.position = Position(self.path, prior.log, read_text(self.path), prior.board,
+                                 prior.state)
+        number, who = len(before.events), self.mover
+        move = self.game.move_text(position.board, event)
+        said = (_("undone: {move}; event #{number} (`asara redo` brings it back)") if who is None
+                else _("undone: {move}; event #{number}. {player} to move (`asara redo` "
+                       "brings it back)"))
+        say(said.format(move=move, number=number, player=one_line(who or "")))
+        return True
+
+    def _redone(self, position: Position) -> bool:
+        """``redo`` checked against the position kept: the event the redo file brings back
+        is checked there, not the log replayed."""
+        from msgspec.structs import replace
+
+        from asara_cli.logfile.record import redo as redo_log
+
+        rules = self.game.recording()
+        board, state = position.board, position.state
+
+        def broken(log: GameLog) -> list[Violation]:
+            return [replace(v, event=len(log.events))
+                    for v in rules.check(board, state, log.events[-1]) if v.is_error]
+
+        after = redo_log(self.path, broken, (position.log, position.text))
+        event = after.events[-1]
+        done = rules.apply(board, state, event)
+        self.back.append(position)
+        self.position = Position(self.path, after, read_text(self.path), board,
+                                 rules.after(done))
+        say(_("redone: {move}").format(move=rules.result_line(board, state, done, event, True)))
+        for screen in rules.period_end(board, state, done):
+            out().print(screen)
+        return True
 
     def history(self, words: list[str]) -> int:
         """``history [N]``: the last N events in words, numbered as the log counts them."""

@@ -23,7 +23,7 @@ from asara_cli.logfile.game import read_log
 def _env(tmp_path: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ASARA")}
     env.update(COLUMNS="80", LINES="40", TERM="xterm", XDG_STATE_HOME=str(tmp_path / "state"),
-               PYTHONIOENCODING="utf-8", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+               PYTHONIOENCODING="utf-8", LANG="C.UTF-8", LC_ALL="C.UTF-8", PAGER="cat")
     return env
 
 

@@ -10,12 +10,17 @@ accepted."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import shlex
+import shutil
+import signal
+import subprocess
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -114,6 +119,123 @@ class TableCompleter(Completer):
             yield str(item.value)
 
 
+# --- output taller than the terminal: a pager ----------------------------------------------------
+
+_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+class Held:
+    """A stream that holds what is written to it (stdout and stderr of one line, in the order
+    written) until it is shown: at once when it fits the terminal, else through a pager."""
+
+    def __init__(self, stream: IO[str], parts: list[str]) -> None:
+        self.stream = stream
+        self.parts = parts
+
+    def write(self, text: str) -> int:
+        self.parts.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding ...
+        return getattr(self.stream, name)
+
+
+def height(text: str, columns: int) -> int:
+    """The rows ``text`` takes on a terminal ``columns`` wide (its colours left out)."""
+    from rich.cells import cell_len
+
+    return sum(max(1, -(-cell_len(_ESCAPE.sub("", line)) // max(1, columns)))
+               for line in text.splitlines())
+
+
+def pager() -> list[str] | None:
+    """The pager to show a long screen with, as git and pgcli choose it: $PAGER (its words,
+    never through a shell), else ``less -FRX`` where there is one; ``None``: the session's
+    own "more" prompt."""
+    said = os.environ.get("PAGER", "")
+    if said.strip():
+        with contextlib.suppress(ValueError):
+            return shlex.split(said)
+    found = shutil.which("less")
+    return [found, "-FRX"] if found else None
+
+
+def show(text: str, stream: IO[str]) -> None:
+    """``text`` on the terminal: as it is where it fits above the prompt and its bottom
+    toolbar, else through the pager (:func:`pager`), its top kept in view."""
+    if not text:
+        return
+    size = shutil.get_terminal_size()
+    with contextlib.suppress(OSError, ValueError):
+        size = os.get_terminal_size(stream.fileno())
+    if height(text, size.columns) <= size.lines - 2:
+        stream.write(text)
+        stream.flush()
+        return
+    command = pager()
+    if command is not None:
+        # Ctrl-C belongs to the pager while it runs (a handler, not an ignored signal: a
+        # handler is not inherited by the pager's program)
+        interrupt = signal.signal(signal.SIGINT, lambda _signal, _frame: None)
+        try:
+            subprocess.run(command, input=text, text=True, check=False,
+                           encoding=getattr(stream, "encoding", None) or "utf-8",
+                           errors="replace")
+            return
+        except OSError as e:  # no such program: the session's own prompt
+            err().print(_("note: the pager {pager} could not be run ({reason}); shown page "
+                          "by page here").format(pager=one_line(" ".join(command)),
+                                                 reason=one_line(e.strerror or str(e))),
+                        soft_wrap=True)
+        finally:
+            signal.signal(signal.SIGINT, interrupt)
+    more(text, stream, size.lines)
+
+
+def more(text: str, stream: IO[str], rows: int) -> None:
+    """The session's own pager: a screen less two rows at a time, then a prompt (Enter for
+    the next page, q or Ctrl-C to stop)."""
+    from prompt_toolkit import prompt
+
+    lines = text.splitlines(keepends=True)
+    step = max(1, rows - 2)
+    for start in range(0, len(lines), step):
+        stream.write("".join(lines[start:start + step]))
+        stream.flush()
+        if start + step >= len(lines):
+            return
+        try:
+            answer = prompt(_("-- more ({shown} of {lines} lines; Enter: the next page, q: "
+                              "stop) -- ").format(shown=start + step, lines=len(lines)))
+        except (KeyboardInterrupt, EOFError):
+            return
+        if answer.strip().lower() in ("q", "quit", commandwords.local("quit")):
+            return
+
+
+@contextlib.contextmanager
+def paged() -> Iterator[Callable[[], None]]:
+    """While a line is carried out: what it writes is held, and shown once it is done
+    (:func:`show`), or before a question is asked (the function yielded shows it then)."""
+    parts: list[str] = []
+    stdout, stderr = sys.stdout, sys.stderr
+
+    def shown() -> None:
+        text = "".join(parts)
+        parts.clear()
+        show(text, stdout)
+
+    sys.stdout, sys.stderr = Held(stdout, parts), Held(stderr, parts)
+    try:
+        yield shown
+    finally:
+        sys.stdout, sys.stderr = stdout, stderr
+        shown()
+
+
 def start(path: Path) -> bool:
     """No log yet at ``path``: ask for the options of ``asara new`` and start the game with
     that very command (``False``: the player left instead)."""
@@ -167,7 +289,14 @@ def run(session: Session) -> int:
         except (KeyboardInterrupt, EOFError):  # the whole move is abandoned
             return None
 
-    session.ask = ask
+    shown: list[Callable[[], None]] = []
+
+    def asked(player: str, question: str) -> str | None:
+        if shown:  # what the line said so far, before the question
+            shown[-1]()
+        return ask(player, question)
+
+    session.ask = asked
     code = 0
     while True:
         who = session.mover
@@ -178,7 +307,9 @@ def run(session: Session) -> int:
         except EOFError:  # Ctrl-D leaves
             break
         try:
-            done = session.line(text)
+            with paged() as held:
+                shown[:] = [held]
+                done = session.line(text)
         except KeyboardInterrupt:
             err().print(_("interrupted (Ctrl-C); what was written is complete"),
                         soft_wrap=True)

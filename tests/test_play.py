@@ -94,9 +94,10 @@ def test_the_log_changed_underneath_is_read_again(table: pexpect.spawn, game: Pa
     _prompt(table, "Paul")
     other = _asara(tmp_path, "buy", "base", "green", "--pair", "--log", "g.toml")
     assert other.returncode == 0, other.stderr
-    # Ann is to move now; the session notices before the next line and never writes over it
+    # Ann is to move now; the session notices while it waits, and never writes over it
+    table.expect("changed on disk; read again: event 2; Ann to move")
+    _prompt(table, "Ann")
     table.sendline("coloured")
-    table.expect("changed on disk; read again")
     table.expect("Ann takes 5 at the coloured building; event #3")
     _prompt(table, "Tina")
     table.sendline("quit")

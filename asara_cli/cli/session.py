@@ -63,6 +63,9 @@ HELP = N_("""At the table, type a move as the one-shot command without `asara`, 
   {quit}                 leave (Ctrl-D too); Ctrl-C clears the line
 Tab completes the words; each move is written to the log at once.""")
 
+#: The session's words that only show or check: a line of them is for nobody in particular.
+SHOWS = ("check", "history", "moves", "help", "quit", "exit", "status", "score")
+
 #: Options of the move commands that mean nothing in a session (it records into its own
 #: log; ``check MOVE`` is its dry run): hidden from ``help MOVE`` there.
 HIDDEN = ("log", "dry_run")
@@ -147,17 +150,34 @@ class Session:
             self.problem = str(e)
             raise
 
+    def stale(self) -> bool:
+        """Whether the log changed on disk since the position was read."""
+        return stamp(self.path) != self.seen
+
     def notice(self) -> None:
-        """Before a line: a log changed on disk is read again, and the table told so."""
-        if stamp(self.path) == self.seen:
+        """Before a line, and while the prompt waits: a log changed on disk is read again,
+        and the table told so in one line, with whose turn it is now."""
+        if not self.stale():
             return
-        say(_("{path} changed on disk; read again").format(path=show_path(self.path)))
         try:
             self.reload()
         except AsaraError as e:
+            say(_("{path} changed on disk; read again").format(path=show_path(self.path)))
             shown(e)
             return
-        say(self.turn())
+        say(_("{path} changed on disk; read again: {turn}").format(
+            path=show_path(self.path), turn=self.turn()))
+
+    def for_anyone(self, text: str) -> bool:
+        """Whether the line only shows or checks (it is for no player in particular)."""
+        try:
+            words = shlex.split(text, comments=True)
+        except ValueError:
+            return True
+        if not words:
+            return True
+        head = commandwords.english(words[0].lower(), (*OWN, *self.command.commands))
+        return head in SHOWS or "--help" in words or "-h" in words
 
     def turn(self) -> str:
         """``event 12; Tina to move`` (or that the game is over)."""

@@ -10,6 +10,7 @@ accepted."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import re
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
@@ -263,6 +265,10 @@ def start(path: Path) -> bool:
             return True
 
 
+#: How often the prompt looks at the log while it waits (seconds).
+FOLLOW = 0.4
+
+
 def run(session: Session) -> int:
     """The session at a terminal, until ``quit`` or Ctrl-D; Ctrl-C clears the line."""
     prompt: PromptSession[str] = PromptSession(
@@ -297,15 +303,42 @@ def run(session: Session) -> int:
         return ask(player, question)
 
     session.ask = asked
+    #: the player the line being typed is for: the one named when typing began
+    typed_for: list[str | None] = [None]
+
+    async def follow() -> None:
+        """While the prompt waits: a log changed on disk (a move from another terminal) is
+        read again and said above the prompt, and the prompt and its bottom toolbar drawn
+        again, within a second."""
+        app = get_app()
+        while True:
+            await asyncio.sleep(FOLLOW)
+            if session.stale():
+                typing = bool(app.current_buffer.text.strip())
+                await run_in_terminal(session.notice)
+                if not typing:  # the next line is typed for the player named now
+                    typed_for[0] = session.mover
+                app.invalidate()
+
+    def watching() -> None:
+        get_app().create_background_task(follow())
+
+    def named() -> str:
+        who = session.mover
+        return f"{one_line(who) if who else 'asara'}> "
+
     code = 0
     while True:
-        who = session.mover
+        typed_for[0] = session.mover
         try:
-            text = prompt.prompt(f"{one_line(who) if who else 'asara'}> ")
+            text = prompt.prompt(named, pre_run=watching)
         except KeyboardInterrupt:  # Ctrl-C clears the line
             continue
         except EOFError:  # Ctrl-D leaves
             break
+        session.notice()
+        if not confirmed(session, asking, text, typed_for[0]):
+            continue
         try:
             with paged() as held:
                 shown[:] = [held]
@@ -318,3 +351,25 @@ def run(session: Session) -> int:
             break
         code = done
     return 0 if code in (0, 1, 2) else code
+
+
+def confirmed(session: Session, asking: PromptSession[str], text: str, typed: str | None
+              ) -> bool:
+    """A line typed for a player whose turn passed while it was typed (a move recorded from
+    another terminal) is carried out for the player to move now only when confirmed."""
+    now = session.mover
+    if typed is None or now is None or now == typed or session.for_anyone(text):
+        return True
+    said = _("the log changed while you typed: {player} is to move now, not {typed}. Enter "
+             "carries out `{line}` for {player}; Ctrl-C drops it").format(
+        player=one_line(now), typed=one_line(typed), line=one_line(text.strip()))
+    said = wrap(said, terminal_width(sys.stdout) - 2) + " "
+    try:
+        answer = asking.prompt(said)
+    except (KeyboardInterrupt, EOFError):
+        answer = None
+    if answer is not None and not answer.strip():
+        return True
+    err().print(_("dropped: {line}; nothing was written").format(line=one_line(text.strip())),
+                soft_wrap=True)
+    return False

@@ -133,6 +133,9 @@ class Session:
         #: asks a player a question at the terminal (``None``: Ctrl-C, the move abandoned);
         #: not set where there is nobody to ask (moves from a file refuse as the commands do)
         self.ask: Callable[[str, str], str | None] | None = None
+        #: the last line carried out, with the answers to its questions (``None``: none
+        #: was asked); the line editor puts it in the history
+        self.completed: str | None = None
         self.reload()
 
     # --- the position -------------------------------------------------------------------------
@@ -232,6 +235,7 @@ class Session:
             return self._line(text)
 
     def _line(self, text: str) -> int | None:
+        self.completed = None
         try:
             words = shlex.split(text, comments=True)
         except ValueError as e:  # an unclosed quote
@@ -245,7 +249,7 @@ class Session:
         head = commandwords.english(words[0].lower(), (*OWN, *self.command.commands))
         if head is None:
             return self._unknown(words)
-        words = [head, *words[1:]]
+        typed, words = words[0], [head, *words[1:]]
         if head in ("quit", "exit"):
             return None
         own: dict[str, Callable[[list[str]], int]] = {
@@ -263,22 +267,47 @@ class Session:
                 new=commandwords.local("new"))))
         if head in ("status", "score"):
             return self.invoke([*words, "--", str(self.path)])
-        while True:  # a decision the words left out is asked, and added to the same line
-            try:
-                return self.invoke(words)
-            except Asked as q:
-                assert self.ask is not None
-                if answered(words, q.replace, []) is None:  # nowhere to put the answer
-                    return self._fail(q)
-                added = self._asked(q)
-                if added is None:
+        return self._answered(words, typed)
+
+    def _answered(self, words: list[str], typed: str) -> int:
+        """The move's words carried out, each decision they left out asked and its answer
+        added to the same line. An answer refused (by the words or the referee) asks the
+        last question again, after the reason; Ctrl-C steps back one question (at the first,
+        the move is abandoned, nothing written). A move completed by answers is kept in
+        :attr:`completed`, as typed words (the line editor's history brings it back)."""
+        asked: list[tuple[Asked, list[str]]] = []  # each question answered, the words before
+        pending: Asked | None = None
+        while True:
+            if pending is None:
+                try:
+                    code = self.invoke(words)
+                except Asked as q:
+                    assert self.ask is not None
+                    if answered(words, q.replace, []) is None:  # nowhere to put the answer
+                        return self._fail(q)
+                    pending = q
+                    continue
+                if code in (1, 2) and asked:  # refused with the answers: the last again
+                    pending, words = asked.pop()
+                    continue
+                if asked:
+                    self.completed = shlex.join([typed, *words[1:]])
+                return code
+            added = self._asked(pending)
+            if added is None:  # Ctrl-C or Ctrl-D: one question back
+                if not asked:
                     err().print(_("abandoned: the whole move; nothing was written"),
                                 soft_wrap=True)
                     return 1
-                if q.first:  # a line of its own before this one (a refusal: asked again)
-                    self.invoke(added)
-                    continue
-                words = answered(words, q.replace, added) or words
+                pending, words = asked.pop()
+                continue
+            if pending.first:  # a line of its own before this one (a refusal: asked again)
+                self.invoke(added)
+                pending = None
+                continue
+            asked.append((pending, words))
+            words = answered(words, pending.replace, added) or words
+            pending = None
 
     def _asked(self, q: Asked) -> list[str] | None:
         """Ask the player the decision belongs to, until an answer makes words (``None``:

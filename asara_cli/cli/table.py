@@ -343,6 +343,8 @@ def run(session: Session) -> int:
             with paged() as held:
                 shown[:] = [held]
                 done = session.line(text)
+            if session.completed is not None:  # the Up arrow brings back the answers too
+                prompt.history.append_string(session.completed)
         except KeyboardInterrupt:
             err().print(_("interrupted (Ctrl-C); what was written is complete"),
                         soft_wrap=True)

@@ -260,7 +260,7 @@ def _gifts_game(tmp_path: Path) -> Path:
     return log
 
 
-def test_a_gifts_choice_is_asked_of_the_mover_and_ctrl_c_abandons_the_move(
+def test_a_gifts_choice_is_asked_of_the_mover_again_when_refused_and_ctrl_c_abandons(
         tmp_path: Path) -> None:
     log = _gifts_game(tmp_path)
     child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
@@ -276,6 +276,12 @@ def test_a_gifts_choice_is_asked_of_the_mover_and_ctrl_c_abandons_the_move(
         assert len(read_log(log).events) == 2
         child.sendline("buy window black --pair --space 1")
         child.expect("Omar, the gift buy base: which tile")
+        # not on the display: the referee refuses it, and the same question is asked again
+        child.sendline("gold brown")
+        child.expect(r"the base display shows no gold brown base")
+        child.expect(r"\[R3\.1\]")
+        child.expect("Omar, the gift buy base: which tile")
+        assert len(read_log(log).events) == 2
         child.sendline("green")
         child.expect("event #3")
         child.sendline("quit")

@@ -34,6 +34,7 @@ from asara_cli.cli.common import err
 from asara_cli.cli.session import OWN, Session
 from asara_cli.core.i18n import _
 from asara_cli.core.shown import one_line
+from asara_cli.errors import WordError
 from asara_cli.render.wrap import terminal_width, wrap
 
 
@@ -110,15 +111,43 @@ class TableCompleter(Completer):
             yield from self.session.game.next_words(position.board, position.state, typed)
 
     def _words(self, typed: list[str], incomplete: str) -> Iterator[str]:
-        """What the Typer command completes (its subcommands, options and each game's
-        completers), as the shell's Tab would."""
-        from typer._click.shell_completion import _resolve_context, _resolve_incomplete
+        return typer_words(self.session.command, typed, incomplete)
 
-        command: Any = self.session.command
-        ctx = _resolve_context(command, {}, "", list(typed))
-        found, text = _resolve_incomplete(ctx, list(typed), incomplete)
-        for item in found.shell_complete(ctx, text):
-            yield str(item.value)
+
+def typer_words(command: Any, typed: list[str], incomplete: str) -> Iterator[str]:
+    """What a Typer command completes after the words ``typed`` (its subcommands, options
+    and each game's completers), as the shell's Tab would."""
+    from typer._click.shell_completion import _resolve_context, _resolve_incomplete
+
+    ctx = _resolve_context(command, {}, "", list(typed))
+    found, text = _resolve_incomplete(ctx, list(typed), incomplete)
+    for item in found.shell_complete(ctx, text):
+        yield str(item.value)
+
+
+class NewCompleter(Completer):
+    """The words of ``asara new`` at the ``new>`` prompt (the game's own, by --game)."""
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent
+                        ) -> Iterator[Completion]:
+        from typer.main import get_command
+
+        from asara_cli.cli import build_app
+
+        before = document.text_before_cursor
+        try:
+            words = shlex.split(before)
+        except ValueError:
+            words = before.split()
+        incomplete = words.pop() if before and not before[-1].isspace() and words else ""
+        try:
+            typed = ["new", "LOG", *words]
+            command: Any = get_command(build_app("new", typed))
+            for word in typer_words(command, typed, incomplete):
+                if word.startswith(incomplete):
+                    yield Completion(shlex.quote(word), start_position=-len(incomplete))
+        except Exception:  # completion never fails aloud
+            return
 
 
 # --- output taller than the terminal: a pager ----------------------------------------------------
@@ -134,7 +163,9 @@ class Held:
         self.stream = stream
         self.parts = parts
 
-    def write(self, text: str) -> int:
+    def write(self, text: str | bytes) -> int:
+        if isinstance(text, bytes):  # what writes bytes to a text stream (Click may)
+            text = text.decode(getattr(self.stream, "encoding", None) or "utf-8", "replace")
         self.parts.append(text)
         return len(text)
 
@@ -248,7 +279,26 @@ def start(path: Path) -> bool:
                   "or Ctrl-D to leave").format(path=one_line(str(path)),
                                                new=commandwords.local("new")),
                 soft_wrap=True)
-    asking: PromptSession[str] = PromptSession(history=InMemoryHistory())
+    from asara_cli.cli.recording import BEGIN
+
+    shown: list[Callable[[], None]] = []
+    asking: PromptSession[str] = PromptSession(history=InMemoryHistory(),
+                                               completer=NewCompleter(),
+                                               complete_while_typing=False)
+
+    def ask(question: str, read: Callable[[str], str]) -> str | None:
+        """A decision ``new`` was not given (who starts), asked until an answer is read."""
+        said = wrap(one_line(question), terminal_width(sys.stdout) - 2) + " "
+        if shown:  # what the command said so far, before the question
+            shown[-1]()
+        while True:
+            try:
+                return read(" ".join(asking.prompt(said).split()))
+            except (KeyboardInterrupt, EOFError):
+                return None
+            except WordError as e:
+                err().print(_("error: {message}").format(message=e), soft_wrap=True)
+
     while True:
         try:
             text = asking.prompt(f"{commandwords.local('new')}> ")
@@ -261,7 +311,17 @@ def start(path: Path) -> bool:
         except ValueError as e:
             err().print(_("error: {message}").format(message=e), soft_wrap=True)
             continue
-        if words and command(["new", str(path), *words]) == 0:
+        if not words:
+            continue
+        token = BEGIN.set(ask)
+        try:
+            with paged() as held:  # its help is taller than the terminal
+                shown[:] = [held]
+                code = command(["new", str(path), *words])
+        finally:
+            BEGIN.reset(token)
+        # --help (or a refusal) writes no log: the prompt stays
+        if code == 0 and os.path.lexists(path):
             return True
 
 

@@ -32,6 +32,7 @@ from asara_cli.cli.recording import (
     begin,
     board_ref,
     errors,
+    first_player,
     name_numbers,
     played_on,
     player_names,
@@ -843,7 +844,9 @@ def new(
         find_game_option(game)  # an unknown name: exit 2 with the games there are
     with errors():
         names = player_names(players)
-        first = words.player(start, names) if start is not None else names[0]
+        first = words.player(start, names) if start is not None else first_player(
+            names, _("who starts ({players})?").format(players=", ".join(names)),
+            lambda answer: words.player(answer, names))
         rules = load_board(board, "asara")  # a profile of another game is refused
         when = played_on(date)
         expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)

@@ -39,6 +39,7 @@ from asara_cli.cli.recording import (
     begin,
     board_ref,
     errors,
+    first_player,
     name_numbers,
     played_on,
     player_names,
@@ -1042,7 +1043,9 @@ def new(
             raise words.WordError(_("--game {game}: this `new` starts a Yspahan game").format(
                 game=game))
         names = player_names(players)
-        first = words.player(oldest, names) if oldest is not None else names[0]
+        first = words.player(oldest, names) if oldest is not None else first_player(
+            names, _("who is the oldest ({players})?").format(players=", ".join(names)),
+            lambda answer: words.player(answer, names))
         chosen = tuple(words.colour(c) for c in colours or [])
         rules = load_board(board, KEY)
         when = played_on(date)

@@ -352,6 +352,8 @@ def test_a_log_not_there_yet_starts_a_new_game_with_the_options_of_new(tmp_path:
         child.expect(r"\[R1\]")
         _prompt(child, "new")
         child.sendline("-p Tina -p Paul -p Ann --pro")
+        child.expect(r"who starts \(Tina, Paul, Ann\)\?")  # not taken from the order
+        child.sendline("tina")
         child.expect("new game in n.toml: Tina, Paul, Ann")
         _prompt(child, "Tina")
         child.sendline("coloured")

@@ -278,8 +278,8 @@ def test_a_long_question_is_broken_between_words(monkeypatch: pytest.MonkeyPatch
     assert said[-1].endswith("? ")
 
 
-@pytest.mark.parametrize(("options", "remembered"), [("-p Tina -p Paul", True),
-                                                     ("-p Tina -p Paul --no-use", False)])
+@pytest.mark.parametrize(("options", "remembered"), [
+    ("-p Tina -p Paul --start Tina", True), ("-p Tina -p Paul --start Tina --no-use", False)])
 def test_a_game_started_in_the_session_says_it_is_remembered(
         tmp_path: Path, child: list[pexpect.spawn], options: str, remembered: bool) -> None:
     table = _spawn(tmp_path, "play", "n.toml")

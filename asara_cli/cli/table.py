@@ -159,14 +159,19 @@ class Held:
     """A stream that holds what is written to it (stdout and stderr of one line, in the order
     written) until it is shown: at once when it fits the terminal, else through a pager."""
 
-    def __init__(self, stream: IO[str], parts: list[str]) -> None:
+    def __init__(self, stream: IO[str], parts: list[str], passing: bool = False) -> None:
         self.stream = stream
         self.parts = parts
+        self.passing = passing  # written at once while nothing is held (a lock's wait said)
 
     def write(self, text: str | bytes) -> int:
         if isinstance(text, bytes):  # what writes bytes to a text stream (Click may)
             text = text.decode(getattr(self.stream, "encoding", None) or "utf-8", "replace")
-        self.parts.append(text)
+        if self.passing and not self.parts:
+            self.stream.write(text)
+            self.stream.flush()
+        else:
+            self.parts.append(text)
         return len(text)
 
     def flush(self) -> None:
@@ -261,7 +266,7 @@ def paged() -> Iterator[Callable[[], None]]:
         parts.clear()
         show(text, stdout)
 
-    sys.stdout, sys.stderr = Held(stdout, parts), Held(stderr, parts)
+    sys.stdout, sys.stderr = Held(stdout, parts), Held(stderr, parts, passing=True)
     try:
         yield shown
     finally:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from msgspec import Struct
+from msgspec import Struct, structs
 
 from asara_cli.cli.common import (
     GameOption,
@@ -844,14 +844,16 @@ def new(
         find_game_option(game)  # an unknown name: exit 2 with the games there are
     with errors():
         names = player_names(players)
-        first = words.player(start, names) if start is not None else first_player(
-            names, _("who starts ({players})?").format(players=", ".join(names)),
-            lambda answer: words.player(answer, names))
+        first = words.player(start, names) if start is not None else names[0]
         rules = load_board(board, "asara")  # a profile of another game is refused
         when = played_on(date)
         expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)
         setup = Setup(names, names.index(first), Variant.PRO if pro else Variant.BASIC,
                       expansions, words.buyer_colours(buyers or ""))
+        if start is None and not check_setup(rules, setup):  # at the table: asked
+            first = first_player(names, _("who starts ({players})?").format(
+                players=", ".join(names)), lambda answer: words.player(answer, names))
+            setup = structs.replace(setup, start=names.index(first))
         header = LogHeader(setup, board_ref(board, log), when, place,
                            movers="named" if name_movers else "turn")
         begin(log, header, check_setup(rules, setup))

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from msgspec import Struct
+from msgspec import Struct, structs
 
 from asara_cli.cli.common import (
     GameOption,
@@ -1043,13 +1043,15 @@ def new(
             raise words.WordError(_("--game {game}: this `new` starts a Yspahan game").format(
                 game=game))
         names = player_names(players)
-        first = words.player(oldest, names) if oldest is not None else first_player(
-            names, _("who is the oldest ({players})?").format(players=", ".join(names)),
-            lambda answer: words.player(answer, names))
+        first = words.player(oldest, names) if oldest is not None else names[0]
         chosen = tuple(words.colour(c) for c in colours or [])
         rules = load_board(board, KEY)
         when = played_on(date)
         setup = Setup(names, names.index(first), chosen, SECRET if secret else OPEN)
+        if oldest is None and not check_setup(rules, setup):  # at the table: asked
+            first = first_player(names, _("who is the oldest ({players})?").format(
+                players=", ".join(names)), lambda answer: words.player(answer, names))
+            setup = structs.replace(setup, oldest=names.index(first))
         header = LogHeader(setup, board_ref(board, log), when, place, game=KEY,
                            movers="named" if name_movers else "turn")
         begin(log, header, check_setup(rules, setup))

@@ -15,8 +15,10 @@ A session is opened on each at 80x40, and every round:
   (once per position); timed from the send to the completion menu drawn with its first
   word (the issue's 20 ms; what the prompt drew before, its bottom toolbar too, is read
   first, untimed, so the word can only come from the menu), then Ctrl-C clears the line;
-- `undo` puts the log back (not timed), so every round records the same move at the same
-  event.
+- **undo** and **redo**: `undo` takes the move back, `redo` brings it back, `undo` again
+  puts the log back (that last one not timed), so every round records the same move at the
+  same event; each timed from the send to its line (`undone: `, `redone: `), in CPU time
+  too (the session steps through the positions it keeps: no replay of the log).
 
 Printed per game: best and median of each, the ratio to its target, the load average, and
 the one-shot command's time for the same move (best of 5, a fresh `asara` process that
@@ -114,7 +116,8 @@ def measure(folder: Path, key: str, flags: frozenset[str], rounds: int, seed: in
     moved: list[float] = []
     prompted: list[float] = []
     tabs: list[float] = []
-    cpu: dict[str, float] = {"move": 0.0, "tab": 0.0}
+    cpu: dict[str, float] = {"move": 0.0, "tab": 0.0, "undo": 0.0, "redo": 0.0}
+    steps: dict[str, list[float]] = {"undo": [], "redo": []}
 
     def used(what: str, since: float | None) -> None:
         now = _cpu(child.pid)
@@ -144,6 +147,13 @@ def measure(folder: Path, key: str, flags: frozenset[str], rounds: int, seed: in
             used("tab", before)
             child.sendintr()  # the line cleared
             _prompt(child)
+            for step, said in (("undo", "undone: "), ("redo", "redone: ")):
+                start, before = time.perf_counter(), _cpu(child.pid)
+                child.sendline(step)
+                child.expect_exact(said)
+                steps[step].append(time.perf_counter() - start)
+                used(step, before)
+                _prompt(child)
             child.sendline("undo")
             child.expect("undone: ")
             _prompt(child)
@@ -166,7 +176,9 @@ def measure(folder: Path, key: str, flags: frozenset[str], rounds: int, seed: in
             "prompt_median": statistics.median(prompted) * ms,
             "tab_best": min(tabs) * ms, "tab_median": statistics.median(tabs) * ms,
             "one_shot": min(one_shot) * ms, "move_cpu": cpu["move"] / rounds * ms,
-            "tab_cpu": cpu["tab"] / rounds * ms}
+            "tab_cpu": cpu["tab"] / rounds * ms,
+            **{f"{step}_median": statistics.median(times) * ms for step, times in steps.items()},
+            **{f"{step}_cpu": cpu[step] / rounds * ms for step in steps}}
 
 
 def main() -> None:
@@ -190,6 +202,10 @@ def main() -> None:
                   f"{got['tab_median']:5.1f} ms ({got['tab_median'] / TAB_TARGET_MS:.2f}x "
                   f"the {TAB_TARGET_MS:.0f} ms target; menu from `{got['tab_word']}`), CPU "
                   f"{got['tab_cpu']:.1f} ms")
+            for step in ("undo", "redo"):
+                print(f"  {step} to its line   median {got[f'{step}_median']:5.1f} ms, CPU "
+                      f"{got[f'{step}_cpu']:.1f} ms ({got[f'{step}_cpu'] / MOVE_TARGET_MS:.2f}x "
+                      f"the {MOVE_TARGET_MS:.0f} ms target)")
             print(f"  one-shot command    best {got['one_shot']:5.0f} ms "
                   f"({got['one_shot'] / got['move_median']:.0f}x the session's median)")
 

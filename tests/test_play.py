@@ -94,9 +94,10 @@ def test_the_log_changed_underneath_is_read_again(table: pexpect.spawn, game: Pa
     _prompt(table, "Paul")
     other = _asara(tmp_path, "buy", "base", "green", "--pair", "--log", "g.toml")
     assert other.returncode == 0, other.stderr
-    # Ann is to move now; the session notices before the next line and never writes over it
+    # Ann is to move now; the session notices while it waits, and never writes over it
+    table.expect("changed on disk; read again: event 2; Ann to move")
+    _prompt(table, "Ann")
     table.sendline("coloured")
-    table.expect("changed on disk; read again")
     table.expect("Ann takes 5 at the coloured building; event #3")
     _prompt(table, "Tina")
     table.sendline("quit")
@@ -259,7 +260,7 @@ def _gifts_game(tmp_path: Path) -> Path:
     return log
 
 
-def test_a_gifts_choice_is_asked_of_the_mover_and_ctrl_c_abandons_the_move(
+def test_a_gifts_choice_is_asked_of_the_mover_again_when_refused_and_ctrl_c_abandons(
         tmp_path: Path) -> None:
     log = _gifts_game(tmp_path)
     child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
@@ -275,6 +276,12 @@ def test_a_gifts_choice_is_asked_of_the_mover_and_ctrl_c_abandons_the_move(
         assert len(read_log(log).events) == 2
         child.sendline("buy window black --pair --space 1")
         child.expect("Omar, the gift buy base: which tile")
+        # not on the display: the referee refuses it, and the same question is asked again
+        child.sendline("gold brown")
+        child.expect(r"the base display shows no gold brown base")
+        child.expect(r"\[R3\.1\]")
+        child.expect("Omar, the gift buy base: which tile")
+        assert len(read_log(log).events) == 2
         child.sendline("green")
         child.expect("event #3")
         child.sendline("quit")
@@ -345,6 +352,8 @@ def test_a_log_not_there_yet_starts_a_new_game_with_the_options_of_new(tmp_path:
         child.expect(r"\[R1\]")
         _prompt(child, "new")
         child.sendline("-p Tina -p Paul -p Ann --pro")
+        child.expect(r"who starts \(Tina, Paul, Ann\)\?")  # not taken from the order
+        child.sendline("tina")
         child.expect("new game in n.toml: Tina, Paul, Ann")
         _prompt(child, "Tina")
         child.sendline("coloured")

@@ -155,7 +155,7 @@ def test_every_card_choice_is_asked_of_the_mover_with_the_toolbar_shown(
     assert len(read_log(cards).events) == 26
 
 
-def test_ctrl_c_at_a_cards_question_abandons_the_whole_move(cards: Path,
+def test_ctrl_c_at_a_cards_question_steps_back_then_abandons_the_move(cards: Path,
                                                             tmp_path: Path) -> None:
     before = cards.read_bytes()
     child = _spawn(tmp_path, "y.toml")
@@ -165,7 +165,9 @@ def test_ctrl_c_at_a_cards_question_abandons_the_whole_move(cards: Path,
         child.expect("Ann, how many gold do you return")
         child.sendline("2")  # one answer given, then the next question abandoned
         child.expect(r"Ann, the exchange card: how many")
-        child.sendintr()
+        child.sendintr()  # one question back: the first asked again
+        child.expect("Ann, how many gold do you return")
+        child.sendintr()  # and at the first, the whole move
         child.expect("abandoned: the whole move; nothing was written")
         _prompt(child, "Ann")
         child.sendline("gold --last souk")
@@ -348,6 +350,48 @@ def test_asara_asks_the_amount_and_the_buyer_of_the_mover(tmp_path: Path) -> Non
         "Tina", "red", Bank(12))
     assert (second.placement.player, second.placement.buyer, second.action) == (
         "Paul", "pair", Recruit(2))
+
+
+def test_an_answer_the_referee_refuses_is_asked_again_and_ctrl_c_steps_back(
+        tmp_path: Path) -> None:
+    from asara_cli.games.asara.rules.events import Bank, Turn
+
+    made = _asara(tmp_path, "new", "p.toml", "-p", "Tina", "-p", "Paul", "-p", "Ann",
+                  "--pro", "--no-use")
+    assert made.returncode == 0, made.stderr
+    log = tmp_path / "p.toml"
+    before = log.read_bytes()
+    child = _spawn(tmp_path, "p.toml")
+    try:
+        _prompt(child, "Tina")
+        child.sendline("bank")
+        _question(child, r"Tina, how much do you take at the bank")
+        child.sendline("99")  # a number: taken, and the referee refuses it with the move
+        _question(child, r"Tina, which buyer do you place")
+        child.sendline("red")
+        child.expect(r"no bank space pays 99; the values run up to 12 \[R3\.3\]")
+        # the move is kept: the last question asked again, Ctrl-C one question back
+        _question(child, r"Tina, which buyer do you place")
+        assert log.read_bytes() == before
+        child.sendintr()
+        _question(child, r"Tina, how much do you take at the bank")
+        child.sendline("12")
+        _question(child, r"Tina, which buyer do you place")
+        child.sendline("red")
+        child.expect(r"event\s+#1")
+        _prompt(child, "Paul")
+        child.send("\x1b[A")  # the Up arrow: the move with its answers
+        child.expect("bank 12 --card red")
+        child.sendintr()
+        _prompt(child, "Paul")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.terminate(force=True)
+    (event,) = read_log(log).events
+    assert isinstance(event, Turn)
+    assert (event.placement.player, event.placement.buyer, event.action) == (
+        "Tina", "red", Bank(12))
 
 
 @pytest.mark.parametrize(("words", "said"), [

@@ -149,13 +149,14 @@ def test_a_yspahan_week_with_a_refusal_undo_redo_a_change_underneath_and_a_kill(
         stretch.holds(log, turn + 1)
 
         # the next line recorded from another terminal: the session reads the log again
-        # before its own next line, and writes after it, never over it
+        # while it waits, names the player to move, and writes after it, never over it
         other_terminal = subprocess.run(
             [sys.executable, "-m", "asara_cli", *shlex.split(stretch.lines[turn + 1]), "--log",
              "y.toml"], cwd=here, env=_env(here), capture_output=True, text=True, timeout=120)
         assert other_terminal.returncode == 0, other_terminal.stderr
-        child.sendline(stretch.lines[turn + 2])
         child.expect("changed on disk; read again")
+        _prompt(child, stretch.prompt(turn + 2))
+        child.sendline(stretch.lines[turn + 2])
         _prompt(child, stretch.prompt(turn + 3))
         stretch.holds(log, turn + 3)
         _type(child, stretch, log, turn + 3, turn + 6)

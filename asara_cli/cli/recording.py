@@ -41,6 +41,7 @@ __all__ = [
     "UseOption",
     "WordError",
     "errors",
+    "first_player",
     "is_check",
     "lock",
     "must_exist",
@@ -266,6 +267,26 @@ SESSION: ContextVar[Callable[[SomeGame, Maker, bool, Path | None], None] | None]
 #: terminal): a game may then ask a decision it would otherwise refuse by its rules, such
 #: as ASARA's deal of the Caliph's gifts due before a year's first move.
 ASKING: ContextVar[bool] = ContextVar("ASKING", default=False)
+
+
+#: At the table (``asara play`` on a log that does not exist yet, its ``new>`` prompt): how
+#: a decision ``new`` was not given is asked (the question, and how an answer is read: it
+#: raises :class:`WordError` for one it cannot take); ``None`` answers Ctrl-C. Unset (the
+#: one-shot command), the first player is taken, as the option's help says.
+BEGIN: ContextVar[Callable[[str, Callable[[str], str]], str | None] | None] = ContextVar(
+    "BEGIN", default=None)
+
+
+def first_player(names: Sequence[str], question: str, read: Callable[[str], str]) -> str:
+    """The player a new game begins with that ``new`` was not given: asked at the table
+    (``question``, an answer read by ``read``), else the first player."""
+    ask = BEGIN.get()
+    if ask is None:
+        return names[0]
+    answer = ask(question, read)
+    if answer is None:
+        raise KeyboardInterrupt
+    return answer
 
 
 def record_move(ctx: typer.Context, game: SomeGame, log: Path | None, dry_run: bool,

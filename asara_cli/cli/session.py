@@ -43,7 +43,9 @@ if TYPE_CHECKING:
     from typer.core import TyperGroup
 
     from asara_cli.cli.transaction import Maker
+    from asara_cli.core.findings import Violation
     from asara_cli.games.base import SomeGame
+    from asara_cli.logfile.game import GameLog
 
 #: The session's own words (the rest are the game's move commands, ``status`` and ``score``).
 OWN = ("check", "undo", "redo", "history", "moves", "help", "quit", "exit")
@@ -60,6 +62,9 @@ HELP = N_("""At the table, type a move as the one-shot command without `asara`, 
   {help} [COMMAND]       this, or a command's options
   {quit}                 leave (Ctrl-D too); Ctrl-C clears the line
 Tab completes the words; each move is written to the log at once.""")
+
+#: The session's words that only show or check: a line of them is for nobody in particular.
+SHOWS = ("check", "history", "moves", "help", "quit", "exit", "status", "score")
 
 #: Options of the move commands that mean nothing in a session (it records into its own
 #: log; ``check MOVE`` is its dry run): hidden from ``help MOVE`` there.
@@ -145,10 +150,16 @@ class Session:
         self.position: Position | None = None
         self.problem: str | None = None  # why no move can be recorded (an illegal log)
         self.seen: Stamp | None = None
+        #: the positions before each event recorded or redone since the log was read (its
+        #: states are frozen values): ``undo`` steps back to the last without a replay
+        self.back: list[Position] = []
         self.command: TyperGroup = _commands(self.game)
         #: asks a player a question at the terminal (``None``: Ctrl-C, the move abandoned);
         #: not set where there is nobody to ask (moves from a file refuse as the commands do)
         self.ask: Callable[[str, str], str | None] | None = None
+        #: the last line carried out, with the answers to its questions (``None``: none
+        #: was asked); the line editor puts it in the history
+        self.completed: str | None = None
         self.reload()
 
     # --- the position -------------------------------------------------------------------------
@@ -157,6 +168,7 @@ class Session:
         """Read and replay the log again (at the start, after undo/redo, after a change on
         disk). An illegal log leaves no position: moves are refused until it is fixed."""
         self.seen = stamp(self.path)
+        self.back = []
         try:
             self.position = load(self.game, self.path, "play")
             self.problem = None
@@ -165,17 +177,34 @@ class Session:
             self.problem = str(e)
             raise
 
+    def stale(self) -> bool:
+        """Whether the log changed on disk since the position was read."""
+        return stamp(self.path) != self.seen
+
     def notice(self) -> None:
-        """Before a line: a log changed on disk is read again, and the table told so."""
-        if stamp(self.path) == self.seen:
+        """Before a line, and while the prompt waits: a log changed on disk is read again,
+        and the table told so in one line, with whose turn it is now."""
+        if not self.stale():
             return
-        say(_("{path} changed on disk; read again").format(path=show_path(self.path)))
         try:
             self.reload()
         except AsaraError as e:
+            say(_("{path} changed on disk; read again").format(path=show_path(self.path)))
             shown(e)
             return
-        say(self.turn())
+        say(_("{path} changed on disk; read again: {turn}").format(
+            path=show_path(self.path), turn=self.turn()))
+
+    def for_anyone(self, text: str) -> bool:
+        """Whether the line only shows or checks (it is for no player in particular)."""
+        try:
+            words = shlex.split(text, comments=True)
+        except ValueError:
+            return True
+        if not words:
+            return True
+        head = commandwords.english(words[0].lower(), (*OWN, *self.command.commands))
+        return head in SHOWS or "--help" in words or "-h" in words
 
     def turn(self) -> str:
         """``event 12; Tina to move`` (or that the game is over)."""
@@ -216,6 +245,7 @@ class Session:
             return self._line(text)
 
     def _line(self, text: str) -> int | None:
+        self.completed = None
         try:
             words = shlex.split(text, comments=True)
         except ValueError as e:  # an unclosed quote
@@ -229,7 +259,7 @@ class Session:
         head = commandwords.english(words[0].lower(), (*OWN, *self.command.commands))
         if head is None:
             return self._unknown(words)
-        words = [head, *words[1:]]
+        typed, words = words[0], [head, *words[1:]]
         if head in ("quit", "exit"):
             return None
         own: dict[str, Callable[[list[str]], int]] = {
@@ -247,22 +277,47 @@ class Session:
                 new=commandwords.local("new"))))
         if head in ("status", "score"):
             return self.invoke([*words, "--", str(self.path)])
-        while True:  # a decision the words left out is asked, and added to the same line
-            try:
-                return self.invoke(words)
-            except Asked as q:
-                assert self.ask is not None
-                if answered(words, q.replace, []) is None:  # nowhere to put the answer
-                    return self._fail(q)
-                added = self._asked(q)
-                if added is None:
+        return self._answered(words, typed)
+
+    def _answered(self, words: list[str], typed: str) -> int:
+        """The move's words carried out, each decision they left out asked and its answer
+        added to the same line. An answer refused (by the words or the referee) asks the
+        last question again, after the reason; Ctrl-C steps back one question (at the first,
+        the move is abandoned, nothing written). A move completed by answers is kept in
+        :attr:`completed`, as typed words (the line editor's history brings it back)."""
+        asked: list[tuple[Asked, list[str]]] = []  # each question answered, the words before
+        pending: Asked | None = None
+        while True:
+            if pending is None:
+                try:
+                    code = self.invoke(words)
+                except Asked as q:
+                    assert self.ask is not None
+                    if answered(words, q.replace, []) is None:  # nowhere to put the answer
+                        return self._fail(q)
+                    pending = q
+                    continue
+                if code in (1, 2) and asked:  # refused with the answers: the last again
+                    pending, words = asked.pop()
+                    continue
+                if asked:
+                    self.completed = shlex.join([typed, *words[1:]])
+                return code
+            added = self._asked(pending)
+            if added is None:  # Ctrl-C or Ctrl-D: one question back
+                if not asked:
                     err().print(_("abandoned: the whole move; nothing was written"),
                                 soft_wrap=True)
                     return 1
-                if q.first:  # a line of its own before this one (a refusal: asked again)
-                    self.invoke(added)
-                    continue
-                words = answered(words, q.replace, added) or words
+                pending, words = asked.pop()
+                continue
+            if pending.first:  # a line of its own before this one (a refusal: asked again)
+                self.invoke(added)
+                pending = None
+                continue
+            asked.append((pending, words))
+            words = answered(words, pending.replace, added) or words
+            pending = None
 
     def _asked(self, q: Asked) -> list[str] | None:
         """Ask the player the decision belongs to, until an answer makes words (``None``:
@@ -333,6 +388,7 @@ class Session:
                                                                 turn=self.turn()))
                     done = record(self.position, move.make, tell=note)
                     assert done.written is not None  # not a check only
+                    self.back.append(self.position)
                     self.position = Position(self.path, done.written, read_text(self.path),
                                              self.position.board, done.state)
                     self.seen = stamp(self.path)
@@ -372,14 +428,76 @@ class Session:
         if words:
             return self._fail(WordError(_("{undo} takes no words: it takes back the last "
                                           "event").format(undo=commandwords.local("undo"))))
-        return self._changed(recording.undo)
+        kept = self._kept(self._undone)
+        return self._changed(recording.undo) if kept is None else kept
 
     def redo(self, words: list[str]) -> int:
         if words:
             return self._fail(WordError(_("{redo} takes no words: it brings back the last "
                                           "event undone").format(
                 redo=commandwords.local("redo"))))
-        return self._changed(recording.redo)
+        kept = self._kept(self._redone)
+        return self._changed(recording.redo) if kept is None else kept
+
+    def _kept(self, step: Callable[[Position], bool]) -> int | None:
+        """``undo`` or ``redo`` from the positions kept, without replaying the log: under
+        the lock, over the very file they were read from (``None``: not from them, the log
+        changed or nothing is kept; the caller reads it again)."""
+        position = self.position
+        if position is None:
+            return None
+        try:
+            with errors(), lock(self.path):
+                if stamp(self.path) != self.seen or not step(position):
+                    return None
+                self.seen = stamp(self.path)
+        except AsaraError as e:
+            return self._fail(e)
+        return 0
+
+    def _undone(self, position: Position) -> bool:
+        from asara_cli.logfile.record import undo as undo_log
+
+        if not self.back or self.back[-1].log.events != position.log.events[:-1]:
+            return False
+        prior = self.back[-1]
+        before, event = undo_log(self.path, (position.log, position.text),
+                                 (prior.log, prior.text))
+        self.back.pop()
+        self.position = Position(self.path, prior.log, read_text(self.path), prior.board,
+                                 prior.state)
+        number, who = len(before.events), self.mover
+        move = self.game.move_text(position.board, event)
+        said = (_("undone: {move}; event #{number} (`asara redo` brings it back)") if who is None
+                else _("undone: {move}; event #{number}. {player} to move (`asara redo` "
+                       "brings it back)"))
+        say(said.format(move=move, number=number, player=one_line(who or "")))
+        return True
+
+    def _redone(self, position: Position) -> bool:
+        """``redo`` checked against the position kept: the event the redo file brings back
+        is checked there, not the log replayed."""
+        from msgspec.structs import replace
+
+        from asara_cli.logfile.record import redo as redo_log
+
+        rules = self.game.recording()
+        board, state = position.board, position.state
+
+        def broken(log: GameLog) -> list[Violation]:
+            return [replace(v, event=len(log.events))
+                    for v in rules.check(board, state, log.events[-1]) if v.is_error]
+
+        after = redo_log(self.path, broken, (position.log, position.text))
+        event = after.events[-1]
+        done = rules.apply(board, state, event)
+        self.back.append(position)
+        self.position = Position(self.path, after, read_text(self.path), board,
+                                 rules.after(done))
+        say(_("redone: {move}").format(move=rules.result_line(board, state, done, event, True)))
+        for screen in rules.period_end(board, state, done):
+            out().print(screen)
+        return True
 
     def history(self, words: list[str]) -> int:
         """``history [N]``: the last N events in words, numbered as the log counts them."""

@@ -10,14 +10,21 @@ accepted."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
+import re
 import shlex
+import shutil
+import signal
+import subprocess
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
@@ -27,6 +34,7 @@ from asara_cli.cli.common import err
 from asara_cli.cli.session import OWN, Session
 from asara_cli.core.i18n import _
 from asara_cli.core.shown import one_line
+from asara_cli.errors import WordError
 from asara_cli.render.wrap import terminal_width, wrap
 
 
@@ -103,15 +111,167 @@ class TableCompleter(Completer):
             yield from self.session.game.next_words(position.board, position.state, typed)
 
     def _words(self, typed: list[str], incomplete: str) -> Iterator[str]:
-        """What the Typer command completes (its subcommands, options and each game's
-        completers), as the shell's Tab would."""
-        from typer._click.shell_completion import _resolve_context, _resolve_incomplete
+        return typer_words(self.session.command, typed, incomplete)
 
-        command: Any = self.session.command
-        ctx = _resolve_context(command, {}, "", list(typed))
-        found, text = _resolve_incomplete(ctx, list(typed), incomplete)
-        for item in found.shell_complete(ctx, text):
-            yield str(item.value)
+
+def typer_words(command: Any, typed: list[str], incomplete: str) -> Iterator[str]:
+    """What a Typer command completes after the words ``typed`` (its subcommands, options
+    and each game's completers), as the shell's Tab would."""
+    from typer._click.shell_completion import _resolve_context, _resolve_incomplete
+
+    ctx = _resolve_context(command, {}, "", list(typed))
+    found, text = _resolve_incomplete(ctx, list(typed), incomplete)
+    for item in found.shell_complete(ctx, text):
+        yield str(item.value)
+
+
+class NewCompleter(Completer):
+    """The words of ``asara new`` at the ``new>`` prompt (the game's own, by --game)."""
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent
+                        ) -> Iterator[Completion]:
+        from typer.main import get_command
+
+        from asara_cli.cli import build_app
+
+        before = document.text_before_cursor
+        try:
+            words = shlex.split(before)
+        except ValueError:
+            words = before.split()
+        incomplete = words.pop() if before and not before[-1].isspace() and words else ""
+        try:
+            typed = ["new", "LOG", *words]
+            command: Any = get_command(build_app("new", typed))
+            for word in typer_words(command, typed, incomplete):
+                if word.startswith(incomplete):
+                    yield Completion(shlex.quote(word), start_position=-len(incomplete))
+        except Exception:  # completion never fails aloud
+            return
+
+
+# --- output taller than the terminal: a pager ----------------------------------------------------
+
+_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+class Held:
+    """A stream that holds what is written to it (stdout and stderr of one line, in the order
+    written) until it is shown: at once when it fits the terminal, else through a pager."""
+
+    def __init__(self, stream: IO[str], parts: list[str], passing: bool = False) -> None:
+        self.stream = stream
+        self.parts = parts
+        self.passing = passing  # written at once while nothing is held (a lock's wait said)
+
+    def write(self, text: str | bytes) -> int:
+        if isinstance(text, bytes):  # what writes bytes to a text stream (Click may)
+            text = text.decode(getattr(self.stream, "encoding", None) or "utf-8", "replace")
+        if self.passing and not self.parts:
+            self.stream.write(text)
+            self.stream.flush()
+        else:
+            self.parts.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding ...
+        return getattr(self.stream, name)
+
+
+def height(text: str, columns: int) -> int:
+    """The rows ``text`` takes on a terminal ``columns`` wide (its colours left out)."""
+    from rich.cells import cell_len
+
+    return sum(max(1, -(-cell_len(_ESCAPE.sub("", line)) // max(1, columns)))
+               for line in text.splitlines())
+
+
+def pager() -> list[str] | None:
+    """The pager to show a long screen with, as git and pgcli choose it: $PAGER (its words,
+    never through a shell), else ``less -FRX`` where there is one; ``None``: the session's
+    own "more" prompt."""
+    said = os.environ.get("PAGER", "")
+    if said.strip():
+        with contextlib.suppress(ValueError):
+            return shlex.split(said)
+    found = shutil.which("less")
+    return [found, "-FRX"] if found else None
+
+
+def show(text: str, stream: IO[str]) -> None:
+    """``text`` on the terminal: as it is where it fits above the prompt and its bottom
+    toolbar, else through the pager (:func:`pager`), its top kept in view."""
+    if not text:
+        return
+    size = shutil.get_terminal_size()
+    with contextlib.suppress(OSError, ValueError):
+        size = os.get_terminal_size(stream.fileno())
+    if height(text, size.columns) <= size.lines - 2:
+        stream.write(text)
+        stream.flush()
+        return
+    command = pager()
+    if command is not None:
+        # Ctrl-C belongs to the pager while it runs (a handler, not an ignored signal: a
+        # handler is not inherited by the pager's program)
+        interrupt = signal.signal(signal.SIGINT, lambda _signal, _frame: None)
+        try:
+            subprocess.run(command, input=text, text=True, check=False,
+                           encoding=getattr(stream, "encoding", None) or "utf-8",
+                           errors="replace")
+            return
+        except OSError as e:  # no such program: the session's own prompt
+            err().print(_("note: the pager {pager} could not be run ({reason}); shown page "
+                          "by page here").format(pager=one_line(" ".join(command)),
+                                                 reason=one_line(e.strerror or str(e))),
+                        soft_wrap=True)
+        finally:
+            signal.signal(signal.SIGINT, interrupt)
+    more(text, stream, size.lines)
+
+
+def more(text: str, stream: IO[str], rows: int) -> None:
+    """The session's own pager: a screen less two rows at a time, then a prompt (Enter for
+    the next page, q or Ctrl-C to stop)."""
+    from prompt_toolkit import prompt
+
+    lines = text.splitlines(keepends=True)
+    step = max(1, rows - 2)
+    for start in range(0, len(lines), step):
+        stream.write("".join(lines[start:start + step]))
+        stream.flush()
+        if start + step >= len(lines):
+            return
+        try:
+            answer = prompt(_("-- more ({shown} of {lines} lines; Enter: the next page, q: "
+                              "stop) -- ").format(shown=start + step, lines=len(lines)))
+        except (KeyboardInterrupt, EOFError):
+            return
+        if answer.strip().lower() in ("q", "quit", commandwords.local("quit")):
+            return
+
+
+@contextlib.contextmanager
+def paged() -> Iterator[Callable[[], None]]:
+    """While a line is carried out: what it writes is held, and shown once it is done
+    (:func:`show`), or before a question is asked (the function yielded shows it then)."""
+    parts: list[str] = []
+    stdout, stderr = sys.stdout, sys.stderr
+
+    def shown() -> None:
+        text = "".join(parts)
+        parts.clear()
+        show(text, stdout)
+
+    sys.stdout, sys.stderr = Held(stdout, parts), Held(stderr, parts, passing=True)
+    try:
+        yield shown
+    finally:
+        sys.stdout, sys.stderr = stdout, stderr
+        shown()
 
 
 def start(path: Path) -> bool:
@@ -124,7 +284,26 @@ def start(path: Path) -> bool:
                   "or Ctrl-D to leave").format(path=one_line(str(path)),
                                                new=commandwords.local("new")),
                 soft_wrap=True)
-    asking: PromptSession[str] = PromptSession(history=InMemoryHistory())
+    from asara_cli.cli.recording import BEGIN
+
+    shown: list[Callable[[], None]] = []
+    asking: PromptSession[str] = PromptSession(history=InMemoryHistory(),
+                                               completer=NewCompleter(),
+                                               complete_while_typing=False)
+
+    def ask(question: str, read: Callable[[str], str]) -> str | None:
+        """A decision ``new`` was not given (who starts), asked until an answer is read."""
+        said = wrap(one_line(question), terminal_width(sys.stdout) - 2) + " "
+        if shown:  # what the command said so far, before the question
+            shown[-1]()
+        while True:
+            try:
+                return read(" ".join(asking.prompt(said).split()))
+            except (KeyboardInterrupt, EOFError):
+                return None
+            except WordError as e:
+                err().print(_("error: {message}").format(message=e), soft_wrap=True)
+
     while True:
         try:
             text = asking.prompt(f"{commandwords.local('new')}> ")
@@ -137,8 +316,22 @@ def start(path: Path) -> bool:
         except ValueError as e:
             err().print(_("error: {message}").format(message=e), soft_wrap=True)
             continue
-        if words and command(["new", str(path), *words]) == 0:
+        if not words:
+            continue
+        token = BEGIN.set(ask)
+        try:
+            with paged() as held:  # its help is taller than the terminal
+                shown[:] = [held]
+                code = command(["new", str(path), *words])
+        finally:
+            BEGIN.reset(token)
+        # --help (or a refusal) writes no log: the prompt stays
+        if code == 0 and os.path.lexists(path):
             return True
+
+
+#: How often the prompt looks at the log while it waits (seconds).
+FOLLOW = 0.4
 
 
 def run(session: Session) -> int:
@@ -167,18 +360,56 @@ def run(session: Session) -> int:
         except (KeyboardInterrupt, EOFError):  # the whole move is abandoned
             return None
 
-    session.ask = ask
+    shown: list[Callable[[], None]] = []
+
+    def asked(player: str, question: str) -> str | None:
+        if shown:  # what the line said so far, before the question
+            shown[-1]()
+        return ask(player, question)
+
+    session.ask = asked
+    #: the player the line being typed is for: the one named when typing began
+    typed_for: list[str | None] = [None]
+
+    async def follow() -> None:
+        """While the prompt waits: a log changed on disk (a move from another terminal) is
+        read again and said above the prompt, and the prompt and its bottom toolbar drawn
+        again, within a second."""
+        app = get_app()
+        while True:
+            await asyncio.sleep(FOLLOW)
+            if session.stale():
+                typing = bool(app.current_buffer.text.strip())
+                await run_in_terminal(session.notice)
+                if not typing:  # the next line is typed for the player named now
+                    typed_for[0] = session.mover
+                app.invalidate()
+
+    def watching() -> None:
+        get_app().create_background_task(follow())
+
+    def named() -> str:
+        who = session.mover
+        return f"{one_line(who) if who else 'asara'}> "
+
     code = 0
     while True:
-        who = session.mover
+        typed_for[0] = session.mover
         try:
-            text = prompt.prompt(f"{one_line(who) if who else 'asara'}> ")
+            text = prompt.prompt(named, pre_run=watching)
         except KeyboardInterrupt:  # Ctrl-C clears the line
             continue
         except EOFError:  # Ctrl-D leaves
             break
+        session.notice()
+        if not confirmed(session, asking, text, typed_for[0]):
+            continue
         try:
-            done = session.line(text)
+            with paged() as held:
+                shown[:] = [held]
+                done = session.line(text)
+            if session.completed is not None:  # the Up arrow brings back the answers too
+                prompt.history.append_string(session.completed)
         except KeyboardInterrupt:
             err().print(_("interrupted (Ctrl-C); what was written is complete"),
                         soft_wrap=True)
@@ -187,3 +418,25 @@ def run(session: Session) -> int:
             break
         code = done
     return 0 if code in (0, 1, 2) else code
+
+
+def confirmed(session: Session, asking: PromptSession[str], text: str, typed: str | None
+              ) -> bool:
+    """A line typed for a player whose turn passed while it was typed (a move recorded from
+    another terminal) is carried out for the player to move now only when confirmed."""
+    now = session.mover
+    if typed is None or now is None or now == typed or session.for_anyone(text):
+        return True
+    said = _("the log changed while you typed: {player} is to move now, not {typed}. Enter "
+             "carries out `{line}` for {player}; Ctrl-C drops it").format(
+        player=one_line(now), typed=one_line(typed), line=one_line(text.strip()))
+    said = wrap(said, terminal_width(sys.stdout) - 2) + " "
+    try:
+        answer = asking.prompt(said)
+    except (KeyboardInterrupt, EOFError):
+        answer = None
+    if answer is not None and not answer.strip():
+        return True
+    err().print(_("dropped: {line}; nothing was written").format(line=one_line(text.strip())),
+                soft_wrap=True)
+    return False

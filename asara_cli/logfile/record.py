@@ -1,7 +1,7 @@
 """Recording into a game log at the table: the lock that serialises two terminals, the
 remembered default log, and the text edits that keep a person's comments and layout.
 
-Every write goes through :func:`asara_cli.logfile.game.atomic_write` (temporary file in the
+Every write goes through :func:`asara_cli.logfile.write.write_file` (temporary file in the
 same folder, fsync, read back and checked, renamed), so a crash leaves the previous log whole.
 """
 
@@ -12,10 +12,11 @@ import os
 import re
 import stat
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from asara_cli.core.findings import Violation
 from asara_cli.core.i18n import _
 from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError, reason
@@ -23,8 +24,9 @@ from asara_cli.logfile.common import header_lines, path_problem, read_text, read
 from asara_cli.logfile.game import (
     GameLog,
     LogHeader,
+    _appended,
+    _write_exactly,
     append_event,
-    atomic_write,
     load_log_board,
     parse_log,
     read_log,
@@ -171,21 +173,25 @@ def cut_last_event(text: str) -> str:
     return "".join(f"{line}\n" for line in kept)
 
 
-def undo(path: str | Path) -> tuple[GameLog, Any]:
+def undo(path: str | Path, read: tuple[GameLog, str] | None = None,
+         before: tuple[GameLog, str] | None = None) -> tuple[GameLog, Any]:
     """Remove the last event, cutting only its text; return the log before and the event.
     The cut text must read back as the same log minus that event, or nothing is written.
     What redo needs is written first: if that fails, the log is untouched; if the log then
     cannot be written, the redo file is put back as it was; killed in between, the redo
     file's newest entry would bring back the very log there is, which :func:`settle`
-    recognises (the undo did not happen)."""
+    recognises (the undo did not happen). ``read``: the log and its text as read under the
+    lock the caller holds; ``before``: a log and the text it was read from, known to the
+    caller (a session's position before the last event): a cut text that is that very text
+    is that log (parsing is a function of the text), not parsed again."""
     target = Path(path)
-    log = read_log(target)
+    log, text = read if read is not None else (read_log(target), read_text(target))
     if not log.events:
         raise InputError(_("has no events to undo"), path=str(path))
-    text = read_text(target)
     try:
         new_text = cut_last_event(text)
-        after = parse_log(new_text, str(path))
+        after = (before[0] if before is not None and before[1] == new_text
+                 else parse_log(new_text, str(path)))
     except (ValueError, InputError):
         after = None
     if after is None or after.header != log.header or after.events != log.events[:-1]:
@@ -196,7 +202,7 @@ def undo(path: str | Path) -> tuple[GameLog, Any]:
     _write_redo(target, [*stack[-(REDO_DEPTH - 1):], {"after": _digest(new_text),
                                                      "text": text}])
     try:
-        atomic_write(target, new_text)
+        _write_exactly(target, new_text)  # parsed above
     except BaseException:
         with contextlib.suppress(Exception):  # else settle recognises the undo not done
             _write_redo(target, stack)
@@ -355,10 +361,14 @@ def forget_redo(log: str | Path) -> None:
                          path=str(log)) from None
 
 
-def redo(path: str | Path) -> GameLog:
+def redo(path: str | Path, broken: Callable[[GameLog], Sequence[Violation]] | None = None,
+         read: tuple[GameLog, str] | None = None) -> GameLog:
     """Bring back the last event ``undo`` removed, if the log is as that undo left it and
-    the event is legal there (it is replayed, as recording it again would be); return the
-    log with it. The log is written first, then the entry is dropped from the redo file
+    the event is legal there (it is replayed, as recording it again would be; ``broken``:
+    the violations of the log's last event where the caller knows the position before it,
+    a session, instead of the replay; ``read``: the log and its text as the caller read them
+    under the lock); return the log with it. The log is written first, then the entry is
+    dropped from the redo file
     (checked writable first); killed in between, the entry would bring back the very log
     there is, which :func:`settle` recognises (the redo happened). A log that is not what
     the undo left, and not provably one move past it, keeps its redo file."""
@@ -374,9 +384,13 @@ def redo(path: str | Path) -> GameLog:
                            "nothing was redone, and its redo file {file} is kept: put the "
                            "log back to redo, or remove that file").format(
                                file=show_path(redo_path(target))), path=str(path))
-    now = parse_log(now_text, str(path))
-    try:
-        log = parse_log(top["text"], _("{file} (as redo would write it)").format(file=path))
+    now = read[0] if read is not None and read[1] == now_text else parse_log(now_text,
+                                                                             str(path))
+    try:  # the log with one event more: only that event is parsed (where it reads so)
+        log = (_appended(now, top["text"], len(now_text), str(path))
+               if top["text"].startswith(now_text)
+               else parse_log(top["text"], _("{file} (as redo would write it)").format(
+                   file=path)))
     except InputError as e:
         raise InputError(_("its redo file does not hold a log: {problem}; nothing was "
                            "redone").format(problem=e), path=str(path)) from None
@@ -384,17 +398,23 @@ def redo(path: str | Path) -> GameLog:
             len(log.events) != len(now.events) + 1):
         raise InputError(_("its redo file does not hold this log with one more event (was "
                            "it edited?); nothing was redone"), path=str(path))
-    result = log.header.rules.replay(load_log_board(log), log.header.setup, log.events)
-    if result.stopped is not None:
-        first = next(v for v in result.violations if not v.later)
+    found = _broken(log) if broken is None else broken(log)
+    if found:
+        first = found[0]
         raise InputError(_("event {number}, which redo would bring back, breaks a rule: "
                            "{message} [{rule}]; nothing was redone").format(
                                number=first.event, message=first.message, rule=first.rule),
                          path=str(path))
     _check_redo_writable(target, removing=len(stack) == 1)
-    atomic_write(target, top["text"])
+    _write_exactly(target, top["text"])  # parsed above
     _write_redo(target, stack[:-1])
     return log
+
+
+def _broken(log: GameLog) -> Sequence[Violation]:
+    """The violations that stop ``log``'s replay (none when it is legal)."""
+    result = log.header.rules.replay(load_log_board(log), log.header.setup, log.events)
+    return [] if result.stopped is None else [v for v in result.violations if not v.later]
 
 
 def _check_redo_writable(log: Path, *, removing: bool) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from msgspec import Struct
+from msgspec import Struct, structs
 
 from asara_cli.cli.common import (
     GameOption,
@@ -32,6 +32,7 @@ from asara_cli.cli.recording import (
     begin,
     board_ref,
     errors,
+    first_player,
     name_numbers,
     played_on,
     player_names,
@@ -849,6 +850,10 @@ def new(
         expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)
         setup = Setup(names, names.index(first), Variant.PRO if pro else Variant.BASIC,
                       expansions, words.buyer_colours(buyers or ""))
+        if start is None and not check_setup(rules, setup):  # at the table: asked
+            first = first_player(names, _("who starts ({players})?").format(
+                players=", ".join(names)), lambda answer: words.player(answer, names))
+            setup = structs.replace(setup, start=names.index(first))
         header = LogHeader(setup, board_ref(board, log), when, place,
                            movers="named" if name_movers else "turn")
         begin(log, header, check_setup(rules, setup))

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from msgspec import Struct, field
+from msgspec import Struct, field, structs
 
 from asara_cli.cli.common import (
     GameOption,
@@ -40,6 +40,7 @@ from asara_cli.cli.recording import (
     begin,
     board_ref,
     errors,
+    first_player,
     is_check,
     name_numbers,
     played_on,
@@ -1089,6 +1090,10 @@ def new(
         rules = load_board(board, KEY)
         when = played_on(date)
         setup = Setup(names, names.index(first), chosen, SECRET if secret else OPEN)
+        if oldest is None and not check_setup(rules, setup):  # at the table: asked
+            first = first_player(names, _("who is the oldest ({players})?").format(
+                players=", ".join(names)), lambda answer: words.player(answer, names))
+            setup = structs.replace(setup, oldest=names.index(first))
         header = LogHeader(setup, board_ref(board, log), when, place, game=KEY,
                            movers="named" if name_movers else "turn")
         begin(log, header, check_setup(rules, setup))

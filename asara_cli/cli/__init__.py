@@ -169,28 +169,24 @@ def _played(args: Sequence[str], only: str | None) -> SomeGame:
     remembered), else the game whose command the word is, else the default game; ``new``
     starts the default game unless --game names another. A name or a log that cannot be
     read is left for the command itself to report."""
-    from asara_cli.games import DEFAULT, UnknownGame, find_game, game
+    from asara_cli.games import DEFAULT, UnknownGame, all_games, find_game, game
 
+    word = only if only is not None else next((a for a in args if not a.startswith("-")),
+                                              None)
     try:
         named = _option(args, ("--game", "-g"))
         if named is not None:
             return find_game(named)
-        word = only if only is not None else next(
-            (a for a in args if not a.startswith("-")), None)
         if word == "new":  # a new game is the default game's unless --game says
             return game(DEFAULT)
         from asara_cli.logfile.game import peek_game
         from asara_cli.logfile.record import default_log
 
-        try:
-            path, _source = default_log(_option(args, ("--log", "-l")))
-        except InputError:  # no log in use: the game whose command the word is (its help)
-            from asara_cli.games import all_games
-
-            return next((g for g in all_games() if word in g.command_names()), game(DEFAULT))
-        return find_game(peek_game(path))
+        return find_game(peek_game(default_log(_option(args, ("--log", "-l")))[0]))
     except (UnknownGame, InputError, OSError, ValueError):
-        return game(DEFAULT)
+        # no log in use, or one that cannot be read: the game whose command the word is
+        # (its help; the command itself reports the log), never another game blamed
+        return next((g for g in all_games() if word in g.command_names()), game(DEFAULT))
 
 
 def _other_game(played: SomeGame, word: str, args: Sequence[str]) -> None:

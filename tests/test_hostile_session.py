@@ -1,0 +1,115 @@
+"""The session, second pass (issue 36): hostile input at every entry. A log that is not UTF-8
+and a bad ``$ASARA_GAMES`` are unusable input (exit 2) wherever they reach; Ctrl-C at any
+moment of the start is one line; no message writes a control character a terminal obeys
+(docs/reliability.md names the test for each promise)."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+from wrapped import unwrap
+
+from asara_cli.cli import run
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_games"
+
+# --- no raw control characters in any message --------------------------------------------
+
+#: What a terminal obeys and Click leaves raw: a right-to-left override, the isolates, the
+#: line and paragraph separators (C0, C1 and ESC Click escapes itself).
+OBEYED = "\u202e\u2066\u2067\u2068\u2069\u2028\u2029"
+HOSTILE = f"x{OBEYED}\x1b[31my\x85"
+
+
+@pytest.mark.parametrize("args", [
+    ["board", HOSTILE],  # an unexpected extra argument
+    ["status", f"--bo{HOSTILE}"],  # no such option
+    ["status", "--at", HOSTILE],  # a value that is not a number
+    [f"st{HOSTILE}"],  # no such command
+    ["board", "--format", HOSTILE],  # not one of the choices
+])
+def test_usage_errors_escape_what_a_terminal_obeys(
+        args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(args) == 2
+    said = capsys.readouterr().err
+    assert "Error: " in said
+    assert not set(said) & set(OBEYED + "\x1b\x85"), ascii(said)
+    assert "\\u202e" in said and "\\u2029" in said
+
+
+# --- a log that is not UTF-8: exit 2, and its own game named --------------------------------
+
+
+def _spoilt(tmp_path: Path, game: list[str]) -> Path:
+    """A new log of the game with a byte that is not UTF-8 in a comment after its header."""
+    log = tmp_path / "spoilt.toml"
+    assert run(["new", str(log), "--no-use", "-p", "Tina", "-p", "Paul", "-p", "Anna",
+                *game]) == 0
+    log.write_bytes(log.read_bytes() + b"# caf\xe9\n")
+    return log
+
+
+@pytest.mark.parametrize(("game", "move"), [
+    ([], ["buy", "base", "black", "-c", "blue"]),
+    (["--game", "yspahan"], ["roll", "1", "1", "3", "3", "5", "5", "6", "6", "6"]),
+])
+@pytest.mark.parametrize("command", ["play", "move", "status", "validate"])
+def test_a_log_that_is_not_utf8_is_unusable_input_everywhere(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        game: list[str], move: list[str], command: str) -> None:
+    log = _spoilt(tmp_path, game)
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # play: the moves of an empty pipe
+    args = ([*move, "--log", str(log)] if command == "move" else [command, str(log)])
+    assert run(args) == 2
+    said = unwrap(capsys.readouterr().err)
+    # the real mistake, with its line; never an internal error, never the other game blamed
+    assert said == f"error: {log}:{len(log.read_text('latin-1').splitlines())}: not UTF-8 " \
+                   "text\n", said
+
+
+# --- $ASARA_GAMES: every mistake in it is the user's to fix -------------------------------
+
+#: Modules a registration may name, by name: their text.
+MODULES = {
+    "raising": "raise RuntimeError('a game half written')\n",
+    "dividing": "x = 1 / 0\n",
+    "importing": "import no_such_module_of_games_anywhere\n",
+    "number": "GAME = 42\n",
+    "classy": "from asara_cli.games.asara import Asara\nGAME = Asara\n",
+    "gameless": "NAME = 'dice'\n",
+}
+
+#: Registrations that give no game: a relative module name, a module that fails to import
+#: (whatever it raises), a GAME that is not a game.
+REGISTRATIONS = [".relative", "..", "pkg..twice", "-dash", *(f"hostile_{m}" for m in MODULES)]
+
+#: Every command that reaches the registered games.
+GAME_COMMANDS = [
+    ["--help"],
+    ["new", "{dir}/n.toml", "--game", "dice", "-p", "A", "-p", "B"],
+    ["batch", "{dir}"],
+    ["board", "--game", "dice"],
+    ["simulate", "--game", "dice", "-n", "1", "-o", "{dir}/out"],
+]
+
+
+@pytest.mark.parametrize("module", REGISTRATIONS)
+def test_a_registration_that_gives_no_game_is_exit_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        module: str) -> None:
+    for name, text in MODULES.items():
+        (tmp_path / f"hostile_{name}.py").write_text(text, "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("ASARA_GAMES", f"dice={module}")
+    for args in GAME_COMMANDS:
+        capsys.readouterr()
+        code = run([a.format(dir=tmp_path) for a in args])
+        said = unwrap(capsys.readouterr().err)
+        assert (code, said.count("\n")) == (2, 1), (args, code, said)
+        assert said.startswith("error: $ASARA_GAMES: ") and "internal error" not in said
+        sys.modules.pop(module, None)

@@ -33,12 +33,19 @@ if __name__ in ("__main__", "asara_cli.__main__") and (
 def main() -> None:
     try:
         from asara_cli.cli import run
-    except KeyboardInterrupt:  # a Ctrl-C that came in as an exception all the same
+
+        if _signal.getsignal(_signal.SIGINT) is _before_the_boundary:
+            # the boundary answers now: run() catches a Ctrl-C from its first line on
+            _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+        code = run(sys.argv[1:])
+    except KeyboardInterrupt:  # between the two, or as an exception all the same
         sys.stderr.write(_INTERRUPTED)
-        sys.exit(130)
-    if _signal.getsignal(_signal.SIGINT) is _before_the_boundary:
-        _signal.signal(_signal.SIGINT, _signal.default_int_handler)  # the boundary answers now
-    sys.exit(run(sys.argv[1:]))
+        code = 130
+    if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+        # the command is done: a Ctrl-C now would interrupt Python's own exit (a traceback
+        # from threading's shutdown), not the command
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

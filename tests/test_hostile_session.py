@@ -6,6 +6,10 @@ moment of the start is one line; no message writes a control character a termina
 from __future__ import annotations
 
 import io
+import os
+import random
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -113,3 +117,48 @@ def test_a_registration_that_gives_no_game_is_exit_2(
         assert (code, said.count("\n")) == (2, 1), (args, code, said)
         assert said.startswith("error: $ASARA_GAMES: ") and "internal error" not in said
         sys.modules.pop(module, None)
+
+
+# --- Ctrl-C at any moment of the start ----------------------------------------------------
+
+_INTERRUPTED = b"interrupted (Ctrl-C); no file was changed\n"
+
+
+def _sigint_default() -> None:
+    """In the child: Ctrl-C as a terminal delivers it, whatever the test's parent left."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _landing_at(k: int) -> subprocess.CompletedProcess[bytes]:
+    """``asara status SAMPLE`` with a real SIGINT sent at the ``k``-th import statement run
+    after the entry point's module is loaded (its own handler set, as the launcher leaves
+    it): the first are ``main()``'s and ``run()``'s own, before the boundary is in place."""
+    code = ("import builtins, os, signal, sys\n"
+            "sys.argv = ['asara', 'status', sys.argv[1]]\n"
+            "from asara_cli.__main__ import main\n"
+            "import asara_cli.cli\n"
+            "real, count = builtins.__import__, [0]\n"
+            "def landing(*args, **kwargs):\n"
+            "    count[0] += 1\n"
+            f"    if count[0] == {k}:\n"
+            "        os.kill(os.getpid(), signal.SIGINT)\n"
+            "    return real(*args, **kwargs)\n"
+            "builtins.__import__ = landing\n"
+            "main()\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
+    env.pop("ASARA_LOG", None)
+    return subprocess.run([sys.executable, "-c", code, str(SAMPLES / "two-player-basic.toml")],
+                          capture_output=True, timeout=60, env=env, cwd=ROOT / "docs",
+                          preexec_fn=_sigint_default)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 6, 0])
+def test_ctrl_c_at_main_and_runs_first_imports_is_one_line(k: int) -> None:
+    # 1 is main()'s import of run (the entry point's handler answers); 2 on are run()'s
+    # first imports, before its try (before the fix: a KeyboardInterrupt traceback); 0: a
+    # random later one, anywhere in the command, or after it finished
+    k = k or random.randrange(7, 400)
+    r = _landing_at(k)
+    assert b"Traceback" not in r.stderr, r.stderr
+    assert (r.returncode, r.stderr) == (130, _INTERRUPTED) or (
+        r.returncode == 0 and r.stderr == b""), (k, r.returncode, r.stderr)

@@ -228,7 +228,15 @@ def main() -> None:
 
 
 def run(args: list[str]) -> int:
-    """The one error boundary: whatever happens, one line and a documented exit code."""
+    """The one error boundary: whatever happens, one line and a documented exit code (a
+    Ctrl-C from its first line on too, as the modules it needs still load)."""
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        return _interrupted()
+
+
+def _run(args: list[str]) -> int:
     from asara_cli.render.wrap import forget_unusable_sizes
 
     forget_unusable_sizes()  # before rich or Typer reads them
@@ -242,11 +250,9 @@ def run(args: list[str]) -> int:
     if args == ["--version"]:  # at once: no command needs building for it
         sys.stdout.write(f"asara {__version__}\n")
         return 0
-    try:  # typer takes a good part of a second to import: a Ctrl-C may come meanwhile
-        import typer
-        from typer.exceptions import TyperException
-    except KeyboardInterrupt:
-        return _interrupted()
+    import typer  # a good part of a second; a Ctrl-C meanwhile is answered by run()
+    from typer.exceptions import TyperException
+
     try:
         word = args[0] if args and not args[0].startswith("-") else None
         if word is not None and word not in _READERS:  # a word of any language: its command

@@ -237,9 +237,14 @@ def run(args: list[str]) -> int:
 
 
 def _run(args: list[str]) -> int:
+    from asara_cli.cli.lines import LONGEST
     from asara_cli.render.wrap import forget_unusable_sizes
 
     forget_unusable_sizes()  # before rich or Typer reads them
+    if any(len(a) > LONGEST for a in args):  # read at once: Typer and the games take time
+        _line(_("error: an argument longer than {most} characters: no command takes one; "
+                "nothing was done").format(most=LONGEST))
+        return 2
     try:  # before Typer is imported: it translates some of its words as it loads
         args = _speak(args)
     except InputError as e:

@@ -1,7 +1,7 @@
 """The line editor of ``asara play`` at a terminal (prompt_toolkit): the prompt naming the
-player to move, history kept per user, Tab completion, and a bottom toolbar with the
-period and the game's compact situation. Only ``asara play`` at a terminal imports this
-module: the one-shot commands never load prompt_toolkit.
+player to move, the lines typed kept per log (cli/history.py), Tab completion, and a bottom
+toolbar with the period and the game's compact situation. Only ``asara play`` at a terminal
+imports this module: the one-shot commands never load prompt_toolkit.
 
 Completion asks, in this order: the game's legal moves (when the game can list them, an
 optional capability), then the same Typer commands that parse the move (their options and
@@ -10,7 +10,6 @@ accepted."""
 
 from __future__ import annotations
 
-import os
 import shlex
 import sys
 from collections.abc import Iterable, Iterator
@@ -18,36 +17,20 @@ from pathlib import Path
 from typing import Any
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 
-from asara_cli.cli import commandwords
+from asara_cli.cli import commandwords, lines
 from asara_cli.cli.common import err
+from asara_cli.cli.history import open_history
 from asara_cli.cli.session import OWN, Session
 from asara_cli.core.i18n import _
 from asara_cli.core.shown import one_line
 from asara_cli.render.wrap import terminal_width, wrap
-
-
-def history_file() -> Path:
-    """Each user's history of lines typed at the table: $XDG_STATE_HOME/asara-cli/history
-    (by default ~/.local/state/asara-cli/history)."""
-    state = os.environ.get("XDG_STATE_HOME") or os.path.join(
-        os.path.expanduser("~"), ".local", "state")
-    return Path(state) / "asara-cli" / "history"
-
-
-def _history() -> History:
-    path = history_file()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch(exist_ok=True)
-    except OSError as e:  # a read-only home: the session works, the history is not kept
-        err().print(_("note: the history of this session is not kept ({reason})").format(
-            reason=one_line(str(e))), soft_wrap=True)
-        return InMemoryHistory()
-    return FileHistory(str(path))
 
 
 class TableCompleter(Completer):
@@ -59,8 +42,10 @@ class TableCompleter(Completer):
     def get_completions(self, document: Document, complete_event: CompleteEvent
                         ) -> Iterator[Completion]:
         before = document.text_before_cursor
+        if lines.too_long(before):  # no move: nothing to complete (Enter says why)
+            return
         try:
-            words = shlex.split(before)
+            words = lines.split(before)
         except ValueError:  # inside an open quote
             words = before.split()
         if before and not before[-1].isspace() and words:
@@ -114,6 +99,25 @@ class TableCompleter(Completer):
             yield str(item.value)
 
 
+def bounded_paste() -> KeyBindings:
+    """A paste that would make the line longer than any move is left out, said in one line
+    at once (not drawn first, then refused at Enter)."""
+    bindings = KeyBindings()
+
+    @bindings.add(Keys.BracketedPaste)
+    def paste(event: KeyPressEvent) -> None:
+        data = event.data.replace("\r\n", "\n").replace("\r", "\n")
+        buffer = event.current_buffer
+        refused = lines.too_long(buffer.text + data)
+        if refused is None:
+            buffer.insert_text(data)
+            return
+        run_in_terminal(lambda: err().print(_("error: {message}; the paste was left out"
+                                              ).format(message=refused), soft_wrap=True))
+
+    return bindings
+
+
 def start(path: Path) -> bool:
     """No log yet at ``path``: ask for the options of ``asara new`` and start the game with
     that very command (``False``: the player left instead)."""
@@ -133,7 +137,7 @@ def start(path: Path) -> bool:
         except EOFError:
             return False
         try:
-            words = shlex.split(text)
+            words = lines.words(text, comments=False)
         except ValueError as e:
             err().print(_("error: {message}").format(message=e), soft_wrap=True)
             continue
@@ -144,7 +148,8 @@ def start(path: Path) -> bool:
 def run(session: Session) -> int:
     """The session at a terminal, until ``quit`` or Ctrl-D; Ctrl-C clears the line."""
     prompt: PromptSession[str] = PromptSession(
-        history=_history(), completer=TableCompleter(session),
+        history=open_history(session.path), completer=TableCompleter(session),
+        key_bindings=bounded_paste(),
         bottom_toolbar=session.situation, complete_while_typing=False,
         # the game answers a word's completion without listing every move, yet a word
         # whose moves need the cards played first may take longer: made off the line

@@ -48,11 +48,17 @@ def test_usage_errors_escape_what_a_terminal_obeys(
 # --- a log that is not UTF-8: exit 2, and its own game named --------------------------------
 
 
-def _spoilt(tmp_path: Path, game: list[str]) -> Path:
-    """A new log of the game with a byte that is not UTF-8 in a comment after its header."""
+def _new(tmp_path: Path, game: list[str]) -> Path:
+    """A new log of the game."""
     log = tmp_path / "spoilt.toml"
     assert run(["new", str(log), "--no-use", "-p", "Tina", "-p", "Paul", "-p", "Anna",
                 *game]) == 0
+    return log
+
+
+def _spoilt(tmp_path: Path, game: list[str]) -> Path:
+    """A new log of the game with a byte that is not UTF-8 in a comment after its header."""
+    log = _new(tmp_path, game)
     log.write_bytes(log.read_bytes() + b"# caf\xe9\n")
     return log
 
@@ -74,6 +80,22 @@ def test_a_log_that_is_not_utf8_is_unusable_input_everywhere(
     # the real mistake, with its line; never an internal error, never the other game blamed
     assert said == f"error: {log}:{len(log.read_text('latin-1').splitlines())}: not UTF-8 " \
                    "text\n", said
+
+
+@pytest.mark.parametrize(("game", "said"), [
+    (b'"nosuch"', "game: no game called 'nosuch'; asara-cli knows asara, yspahan"),
+    (b'"ysp\xffahan"', "not UTF-8 text"),  # the byte in the game's name itself
+])
+@pytest.mark.parametrize("command", ["play", "status"])
+def test_a_log_of_no_known_game_is_unusable_input(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        game: bytes, said: str, command: str) -> None:
+    log = _new(tmp_path, ["--game", "yspahan"])
+    log.write_bytes(log.read_bytes().replace(b'"yspahan"', game, 1))
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert run([command, str(log)]) == 2  # before: play said an internal error, exit 3
+    assert unwrap(capsys.readouterr().err) == f"error: {log}:3: {said}\n"
 
 
 # --- $ASARA_GAMES: every mistake in it is the user's to fix -------------------------------

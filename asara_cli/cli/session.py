@@ -111,12 +111,16 @@ class Session:
     """A log at the table: its game, the position kept in memory, and the commands."""
 
     def __init__(self, path: Path) -> None:
-        from asara_cli.games import find_game
-        from asara_cli.logfile.game import peek_game
+        from asara_cli.games import UnknownGame, find_game
+        from asara_cli.logfile.game import peek_game, read_log
 
         must_exist(path)
         self.path = path
-        self.game: SomeGame = find_game(peek_game(path))
+        try:
+            self.game: SomeGame = find_game(peek_game(path))
+        except UnknownGame as e:  # the reader says what is wrong, at its line (else: this)
+            read_log(path)
+            raise InputError(str(e), path=str(path)) from None
         self.position: Position | None = None
         self.problem: str | None = None  # why no move can be recorded (an illegal log)
         self.seen: Stamp | None = None

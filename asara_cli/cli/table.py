@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import shlex
 import sys
+import time
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +23,8 @@ from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.input.vt100 import Vt100Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPress, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
 from asara_cli.cli import commandwords, lines
@@ -99,19 +102,75 @@ class TableCompleter(Completer):
             yield str(item.value)
 
 
+class Bursts(Vt100Input):
+    """The terminal's keys, a run of characters read at once (a paste the terminal does not
+    mark as one) given as one paste: the line editor would insert, draw and keep for undo
+    each character on its own, a line of 200,000 in minutes and gigabytes."""
+
+    def read_keys(self) -> list[KeyPress]:
+        return _runs(super().read_keys())
+
+    def flush_keys(self) -> list[KeyPress]:
+        return _runs(super().flush_keys())
+
+
+class _Run(KeyPress):
+    """A run of characters read at once, given as a paste (the terminal did not mark it)."""
+
+
+def _runs(keys: list[KeyPress]) -> list[KeyPress]:
+    merged: list[KeyPress] = []
+    run: list[str] = []
+    for key in [*keys, None]:
+        if key is not None and not isinstance(key.key, Keys) and len(key.data) == 1:
+            run.append(key.data)
+            continue
+        if len(run) > 1:
+            merged.append(_Run(Keys.BracketedPaste, "".join(run)))
+        elif run:
+            merged.append(KeyPress(run[0], run[0]))
+        run = []
+        if key is not None:
+            merged.append(key)
+    return merged
+
+
+@dataclass
+class _Paste:
+    """The paste being read: when its last part came, the line before it, whether it was
+    left out."""
+
+    last: float = -1.0
+    before: Document | None = None
+    refused: bool = False
+
+
 def bounded_paste() -> KeyBindings:
-    """A paste that would make the line longer than any move is left out, said in one line
-    at once (not drawn first, then refused at Enter)."""
+    """A paste that would make the line longer than any move is left out, the line as it was
+    before it, said in one line at once (not drawn first, then refused at Enter). A paste the
+    terminal does not mark comes in runs: those read after the one refused (each within two
+    seconds of the last) are left out without a word."""
     bindings = KeyBindings()
+    paste = _Paste()
 
     @bindings.add(Keys.BracketedPaste)
-    def paste(event: KeyPressEvent) -> None:
+    def pasted(event: KeyPressEvent) -> None:
         data = event.data.replace("\r\n", "\n").replace("\r", "\n")
         buffer = event.current_buffer
+        now = time.monotonic()
+        marked = not isinstance(event.key_sequence[0], _Run)
+        if marked or now - paste.last > 2:  # another paste
+            paste.before, paste.refused = buffer.document, False
+        paste.last = -1.0 if marked else now
+        if paste.refused:
+            return
         refused = lines.too_long(buffer.text + data)
         if refused is None:
             buffer.insert_text(data)
             return
+        paste.refused = True
+        if paste.before is not None:
+            buffer.document = paste.before
         run_in_terminal(lambda: err().print(_("error: {message}; the paste was left out"
                                               ).format(message=refused), soft_wrap=True))
 
@@ -149,7 +208,7 @@ def run(session: Session) -> int:
     """The session at a terminal, until ``quit`` or Ctrl-D; Ctrl-C clears the line."""
     prompt: PromptSession[str] = PromptSession(
         history=open_history(session.path), completer=TableCompleter(session),
-        key_bindings=bounded_paste(),
+        key_bindings=bounded_paste(), input=Bursts(sys.stdin) if sys.stdin.isatty() else None,
         bottom_toolbar=session.situation, complete_while_typing=False,
         # the game answers a word's completion without listing every move, yet a word
         # whose moves need the cards played first may take longer: made off the line

@@ -31,14 +31,19 @@ if __name__ in ("__main__", "asara_cli.__main__") and (
 
 
 def main() -> None:
+    ours = _signal.getsignal(_signal.SIGINT) is _before_the_boundary
     try:
         from asara_cli.cli import run
-    except KeyboardInterrupt:  # a Ctrl-C that came in as an exception all the same
+
+        if ours:  # the boundary answers now: run() catches a Ctrl-C from its first line on
+            _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+        code = run(sys.argv[1:])
+    except KeyboardInterrupt:  # between the two, or as an exception all the same
         sys.stderr.write(_INTERRUPTED)
-        sys.exit(130)
-    if _signal.getsignal(_signal.SIGINT) is _before_the_boundary:
-        _signal.signal(_signal.SIGINT, _signal.default_int_handler)  # the boundary answers now
-    sys.exit(run(sys.argv[1:]))
+        code = 130
+    if ours:  # done: a Ctrl-C now would break into Python's own exit (a traceback), not ours
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

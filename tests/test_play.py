@@ -184,15 +184,19 @@ def test_the_one_shot_commands_do_not_load_the_line_editor(game: Path, tmp_path:
     assert _events(game) == 1
 
 
-def test_the_lines_typed_are_kept_in_the_users_history(table: pexpect.spawn, game: Path,
-                                                        tmp_path: Path) -> None:
+def test_the_lines_typed_are_kept_in_the_logs_history(table: pexpect.spawn, game: Path,
+                                                       tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from asara_cli.cli.history import history_file
+
     _prompt(table, "Tina")
     table.sendline("history 3")
     table.expect("no event yet")
     _prompt(table, "Tina")
     table.sendline("quit")
     table.expect(pexpect.EOF)
-    kept = (tmp_path / "state" / "asara-cli" / "history").read_text(encoding="utf-8")
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    kept = history_file(game).read_text(encoding="utf-8")
     assert "history 3" in kept and "quit" in kept
 
 

@@ -258,6 +258,7 @@ def test_a_long_question_is_broken_between_words(monkeypatch: pytest.MonkeyPatch
     class Stub:
         mover = None
         ask: object = None
+        path = Path("g.toml")
 
         def situation(self) -> str:
             return "week 1"
@@ -265,6 +266,7 @@ def test_a_long_question_is_broken_between_words(monkeypatch: pytest.MonkeyPatch
     question = "which goes to the caravan first: " + ", ".join(
         f"Ben's cube in barrel{n}" for n in range(3, 9)) + "?"
     monkeypatch.setattr(editor, "PromptSession", Prompt)
+    monkeypatch.setattr(editor, "open_history", lambda path: None)  # no file of the user's
     monkeypatch.setenv("COLUMNS", "80")
     stub = Stub()
     editor.run(stub)  # type: ignore[arg-type]

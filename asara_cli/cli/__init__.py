@@ -169,28 +169,24 @@ def _played(args: Sequence[str], only: str | None) -> SomeGame:
     remembered), else the game whose command the word is, else the default game; ``new``
     starts the default game unless --game names another. A name or a log that cannot be
     read is left for the command itself to report."""
-    from asara_cli.games import DEFAULT, UnknownGame, find_game, game
+    from asara_cli.games import DEFAULT, UnknownGame, all_games, find_game, game
 
+    word = only if only is not None else next((a for a in args if not a.startswith("-")),
+                                              None)
     try:
         named = _option(args, ("--game", "-g"))
         if named is not None:
             return find_game(named)
-        word = only if only is not None else next(
-            (a for a in args if not a.startswith("-")), None)
         if word == "new":  # a new game is the default game's unless --game says
             return game(DEFAULT)
         from asara_cli.logfile.game import peek_game
         from asara_cli.logfile.record import default_log
 
-        try:
-            path, _source = default_log(_option(args, ("--log", "-l")))
-        except InputError:  # no log in use: the game whose command the word is (its help)
-            from asara_cli.games import all_games
-
-            return next((g for g in all_games() if word in g.command_names()), game(DEFAULT))
-        return find_game(peek_game(path))
+        return find_game(peek_game(default_log(_option(args, ("--log", "-l")))[0]))
     except (UnknownGame, InputError, OSError, ValueError):
-        return game(DEFAULT)
+        # no log in use, or one that cannot be read: the game whose command the word is
+        # (its help; the command itself reports the log), never another game blamed
+        return next((g for g in all_games() if word in g.command_names()), game(DEFAULT))
 
 
 def _other_game(played: SomeGame, word: str, args: Sequence[str]) -> None:
@@ -232,10 +228,23 @@ def main() -> None:
 
 
 def run(args: list[str]) -> int:
-    """The one error boundary: whatever happens, one line and a documented exit code."""
+    """The one error boundary: whatever happens, one line and a documented exit code (a
+    Ctrl-C from its first line on too, as the modules it needs still load)."""
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        return _interrupted()
+
+
+def _run(args: list[str]) -> int:
+    from asara_cli.cli.lines import LONGEST
     from asara_cli.render.wrap import forget_unusable_sizes
 
     forget_unusable_sizes()  # before rich or Typer reads them
+    if any(len(a) > LONGEST for a in args):  # read at once: Typer and the games take time
+        _line(_("error: an argument longer than {most} characters: no command takes one; "
+                "nothing was done").format(most=LONGEST))
+        return 2
     try:  # before Typer is imported: it translates some of its words as it loads
         args = _speak(args)
     except InputError as e:
@@ -246,11 +255,9 @@ def run(args: list[str]) -> int:
     if args == ["--version"]:  # at once: no command needs building for it
         sys.stdout.write(f"asara {__version__}\n")
         return 0
-    try:  # typer takes a good part of a second to import: a Ctrl-C may come meanwhile
-        import typer
-        from typer.exceptions import TyperException
-    except KeyboardInterrupt:
-        return _interrupted()
+    import typer  # a good part of a second; a Ctrl-C meanwhile is answered by run()
+    from typer.exceptions import TyperException
+
     try:
         word = args[0] if args and not args[0].startswith("-") else None
         if word is not None and word not in _READERS:  # a word of any language: its command

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -30,7 +29,7 @@ from typing import IO, TYPE_CHECKING, Any
 import typer
 from typer.exceptions import TyperException
 
-from asara_cli.cli import commandwords, recording
+from asara_cli.cli import commandwords, lines, recording
 from asara_cli.cli.common import add_command, err, out, shown
 from asara_cli.cli.recording import errors, lock, must_exist, say, told
 from asara_cli.cli.transaction import Position, load, record
@@ -141,12 +140,16 @@ class Session:
     """A log at the table: its game, the position kept in memory, and the commands."""
 
     def __init__(self, path: Path) -> None:
-        from asara_cli.games import find_game
-        from asara_cli.logfile.game import peek_game
+        from asara_cli.games import UnknownGame, find_game
+        from asara_cli.logfile.game import peek_game, read_log
 
         must_exist(path)
         self.path = path
-        self.game: SomeGame = find_game(peek_game(path))
+        try:
+            self.game: SomeGame = find_game(peek_game(path))
+        except UnknownGame as e:  # the reader says what is wrong, at its line (else: this)
+            read_log(path)
+            raise InputError(str(e), path=str(path)) from None
         self.position: Position | None = None
         self.problem: str | None = None  # why no move can be recorded (an illegal log)
         self.seen: Stamp | None = None
@@ -247,8 +250,8 @@ class Session:
     def _line(self, text: str) -> int | None:
         self.completed = None
         try:
-            words = shlex.split(text, comments=True)
-        except ValueError as e:  # an unclosed quote
+            words = lines.words(text)
+        except ValueError as e:  # an unclosed quote, a line too long to be a move
             err().print(_("error: {message}; nothing was done").format(message=e),
                         soft_wrap=True)
             return 2
@@ -666,14 +669,19 @@ def _commands(game: SomeGame) -> TyperGroup:
     return command  # type: ignore[no-any-return]
 
 
-def read_moves(session: Session, lines: Iterable[str]) -> int:
+def read_moves(session: Session, moves: Iterable[str]) -> int:
     """Moves from a file or a pipe, one a line (blank lines and ``#`` comments left out):
     each said as at the table; the first that is refused or unusable stops the rest, named
     by its line number, with its exit code."""
-    for number, text in enumerate(lines, 1):
+    for number, text in enumerate(lines.bounded(moves), 1):
         words = text.strip()
         if not words or words.startswith("#"):
             continue
+        refused = lines.too_long(words)
+        if refused is not None:  # said at once, and not shown
+            err().print(_("error: line {number}: {message}; it and the lines after it were "
+                          "not read").format(number=number, message=refused), soft_wrap=True)
+            return 2
         code = session.line(words)
         if code is None:
             return 0

@@ -239,12 +239,17 @@ def show_usage_error(e: Exception) -> None:
     if isinstance(e, click.NoArgsIsHelpError):  # the help itself
         e.show()
         return
+    from asara_cli.core.shown import safe_text
+
     ctx = getattr(e, "ctx", None)
     color = ctx.color if ctx is not None else getattr(e, "show_color", None)
+    # what was typed is shown, never obeyed: Click escapes C0 and C1 controls alone, not
+    # the bidi controls or line separators a terminal also obeys
     if ctx is not None:
         hint = ""
         if ctx.command.get_help_option(ctx) is not None:
             hint = _("Try '{command} {option}' for help.").format(
                 command=ctx.command_path, option=ctx.help_option_names[0]) + "\n"
-        typer.echo(f"{ctx.get_usage()}\n{hint}", err=True, color=color)
-    typer.echo(_("Error: {message}").format(message=usage_message(e)), err=True, color=color)
+        typer.echo(safe_text(f"{ctx.get_usage()}\n{hint}"), err=True, color=color)
+    typer.echo(safe_text(_("Error: {message}").format(message=usage_message(e))), err=True,
+               color=color)

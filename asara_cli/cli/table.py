@@ -1,7 +1,7 @@
 """The line editor of ``asara play`` at a terminal (prompt_toolkit): the prompt naming the
-player to move, history kept per user, Tab completion, and a bottom toolbar with the
-period and the game's compact situation. Only ``asara play`` at a terminal imports this
-module: the one-shot commands never load prompt_toolkit.
+player to move, the lines typed kept per log (cli/history.py), Tab completion, and a bottom
+toolbar with the period and the game's compact situation. Only ``asara play`` at a terminal
+imports this module: the one-shot commands never load prompt_toolkit.
 
 Completion asks, in this order: the game's legal moves (when the game can list them, an
 optional capability), then the same Typer commands that parse the move (their options and
@@ -19,7 +19,9 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -27,35 +29,19 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input.vt100 import Vt100Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPress, KeyPressEvent
+from prompt_toolkit.keys import Keys
 
-from asara_cli.cli import commandwords
+from asara_cli.cli import commandwords, lines
 from asara_cli.cli.common import err
+from asara_cli.cli.history import open_history
 from asara_cli.cli.session import OWN, Session
 from asara_cli.core.i18n import _
 from asara_cli.core.shown import one_line
 from asara_cli.errors import WordError
 from asara_cli.render.wrap import terminal_width, wrap
-
-
-def history_file() -> Path:
-    """Each user's history of lines typed at the table: $XDG_STATE_HOME/asara-cli/history
-    (by default ~/.local/state/asara-cli/history)."""
-    state = os.environ.get("XDG_STATE_HOME") or os.path.join(
-        os.path.expanduser("~"), ".local", "state")
-    return Path(state) / "asara-cli" / "history"
-
-
-def _history() -> History:
-    path = history_file()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch(exist_ok=True)
-    except OSError as e:  # a read-only home: the session works, the history is not kept
-        err().print(_("note: the history of this session is not kept ({reason})").format(
-            reason=one_line(str(e))), soft_wrap=True)
-        return InMemoryHistory()
-    return FileHistory(str(path))
 
 
 class TableCompleter(Completer):
@@ -67,8 +53,10 @@ class TableCompleter(Completer):
     def get_completions(self, document: Document, complete_event: CompleteEvent
                         ) -> Iterator[Completion]:
         before = document.text_before_cursor
+        if lines.too_long(before):  # no move: nothing to complete (Enter says why)
+            return
         try:
-            words = shlex.split(before)
+            words = lines.split(before)
         except ValueError:  # inside an open quote
             words = before.split()
         if before and not before[-1].isspace() and words:
@@ -274,6 +262,81 @@ def paged() -> Iterator[Callable[[], None]]:
         shown()
 
 
+class Bursts(Vt100Input):
+    """The terminal's keys, a run of characters read at once (a paste the terminal does not
+    mark as one) given as one paste: the line editor would insert, draw and keep for undo
+    each character on its own, a line of 200,000 in minutes and gigabytes."""
+
+    def read_keys(self) -> list[KeyPress]:
+        return _runs(super().read_keys())
+
+    def flush_keys(self) -> list[KeyPress]:
+        return _runs(super().flush_keys())
+
+
+class _Run(KeyPress):
+    """A run of characters read at once, given as a paste (the terminal did not mark it)."""
+
+
+def _runs(keys: list[KeyPress]) -> list[KeyPress]:
+    merged: list[KeyPress] = []
+    run: list[str] = []
+    for key in [*keys, None]:
+        if key is not None and not isinstance(key.key, Keys) and len(key.data) == 1:
+            run.append(key.data)
+            continue
+        if len(run) > 1:
+            merged.append(_Run(Keys.BracketedPaste, "".join(run)))
+        elif run:
+            merged.append(KeyPress(run[0], run[0]))
+        run = []
+        if key is not None:
+            merged.append(key)
+    return merged
+
+
+@dataclass
+class _Paste:
+    """The paste being read: when its last part came, the line before it, whether it was
+    left out."""
+
+    last: float = -1.0
+    before: Document | None = None
+    refused: bool = False
+
+
+def bounded_paste() -> KeyBindings:
+    """A paste that would make the line longer than any move is left out, the line as it was
+    before it, said in one line at once (not drawn first, then refused at Enter). A paste the
+    terminal does not mark comes in runs: those read after the one refused (each within two
+    seconds of the last) are left out without a word."""
+    bindings = KeyBindings()
+    paste = _Paste()
+
+    @bindings.add(Keys.BracketedPaste)
+    def pasted(event: KeyPressEvent) -> None:
+        data = event.data.replace("\r\n", "\n").replace("\r", "\n")
+        buffer = event.current_buffer
+        now = time.monotonic()
+        marked = not isinstance(event.key_sequence[0], _Run)
+        if marked or now - paste.last > 2:  # another paste
+            paste.before, paste.refused = buffer.document, False
+        paste.last = -1.0 if marked else now
+        if paste.refused:
+            return
+        refused = lines.too_long(buffer.text + data)
+        if refused is None:
+            buffer.insert_text(data)
+            return
+        paste.refused = True
+        if paste.before is not None:
+            buffer.document = paste.before
+        run_in_terminal(lambda: err().print(_("error: {message}; the paste was left out"
+                                              ).format(message=refused), soft_wrap=True))
+
+    return bindings
+
+
 def start(path: Path) -> bool:
     """No log yet at ``path``: ask for the options of ``asara new`` and start the game with
     that very command (``False``: the player left instead)."""
@@ -312,7 +375,7 @@ def start(path: Path) -> bool:
         except EOFError:
             return False
         try:
-            words = shlex.split(text)
+            words = lines.words(text, comments=False)
         except ValueError as e:
             err().print(_("error: {message}").format(message=e), soft_wrap=True)
             continue
@@ -337,7 +400,8 @@ FOLLOW = 0.4
 def run(session: Session) -> int:
     """The session at a terminal, until ``quit`` or Ctrl-D; Ctrl-C clears the line."""
     prompt: PromptSession[str] = PromptSession(
-        history=_history(), completer=TableCompleter(session),
+        history=open_history(session.path), completer=TableCompleter(session),
+        key_bindings=bounded_paste(), input=Bursts(sys.stdin) if sys.stdin.isatty() else None,
         bottom_toolbar=session.situation, complete_while_typing=False,
         # the game answers a word's completion without listing every move, yet a word
         # whose moves need the cards played first may take longer: made off the line

@@ -44,11 +44,13 @@ def registered() -> dict[str, str]:
     games = dict(GAMES)
     for pair in extra.split(","):
         key, sep, module = (part.strip() for part in pair.partition("="))
-        if not (sep and key.isidentifier() and key == key.casefold() and module):
+        if not (sep and key.isidentifier() and key == key.casefold()
+                and all(part.isidentifier() for part in module.split("."))):
             from asara_cli.errors import InputError
 
             raise InputError(_("${variable}: {pair} is not key=module, the key in lower case "
-                               "(such as dice=my_games.dice)").format(
+                               "and the module's full name (such as dice=my_games.dice)"
+                               ).format(
                                    variable=ENV_GAMES, pair=repr(pair.strip())))
         games.setdefault(key, module)  # a game of the package keeps its key
     return games
@@ -77,17 +79,35 @@ def game(key: str) -> SomeGame:
 
         try:
             module = import_module(where)
-        except ImportError as e:
+        except Exception as e:  # whatever its code raises as it loads: not a bug of ours
             raise InputError(_("${variable}: the game {key} is in {module}, which does not "
                                "import ({problem})").format(
                                    variable=ENV_GAMES, key=repr(key), module=repr(where),
-                                   problem=e)) from None
-        if not hasattr(module, "GAME"):
-            raise InputError(_("${variable}: {module} has no GAME for the game {key}").format(
+                                   problem=str(e) or type(e).__name__)) from None
+        if not _is_game(getattr(module, "GAME", None)):
+            raise InputError(_("${variable}: {module} has no GAME for the game {key} (a "
+                               "game, as games/base.py's Game declares one)").format(
                 variable=ENV_GAMES, module=repr(where), key=repr(key)))
     # the one place a game's own types are forgotten (games/base.py, SomeGame)
     found: SomeGame = module.GAME
     return found
+
+
+def _is_game(found: object) -> bool:
+    """Whether ``found`` has every member games/base.py's ``Game`` declares (looked up
+    without running any of its code: a property is not called)."""
+    from inspect import getattr_static
+    from typing import Generic, Protocol
+
+    from asara_cli.games.base import Game
+
+    missing = object()
+    names = {name for part in Game.__mro__ if part not in (object, Generic, Protocol)
+             for name in (*vars(part), *vars(part).get("__annotations__", {}))
+             if not name.startswith("_")}
+    return not isinstance(found, type | None) and all(
+        getattr_static(found, name, missing) is not missing
+        for name in names)
 
 
 def all_games() -> list[SomeGame]:

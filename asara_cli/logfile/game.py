@@ -126,10 +126,12 @@ def peek_game(path: str | Path) -> str | None:
     cut = len(raw) >= _HEAD  # perhaps not the whole file
     if cut:  # at a line's end, never inside a character
         raw = raw[:raw.rfind(b"\n") + 1]
-    text = raw.decode("utf-8")  # a file that is not UTF-8 is the command's to report
+    # a byte that is not UTF-8 is the command's to report (its line named, exit 2) as it
+    # reads the whole log: the game is still found from the header around it
+    text = raw.decode("utf-8", "replace")
     first = re.search(r"^\s*\[\[\s*event\s*\]\]", text, re.M)
     if first is None and cut:  # a header longer than the head
-        text = read_text(path)
+        text = read_bytes(path).decode("utf-8", "replace")
         first = re.search(r"^\s*\[\[\s*event\s*\]\]", text, re.M)
     found = _GAME_LINE.search(text, 0, first.start() if first else len(text))
     return found.group(1) if found else None

@@ -1,0 +1,96 @@
+"""A line typed at the table (or read from a pipe), and the words of a command line: bounded
+in length, and split into words in time linear in the line.
+
+The standard library's ``shlex.split`` builds each word a character at a time by string
+concatenation: a line of a megabyte (a paste gone wrong, a file fed to ``asara play``)
+takes minutes to split. :func:`split` takes the same syntax (POSIX shell words: blanks
+separate, ``'...'`` and ``"..."`` quote, a backslash escapes, ``#`` starts a comment where
+asked) in one pass of a regular expression, and :data:`LONGEST` bounds what is read at all,
+so that an over-long line is refused at once, in one line."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from asara_cli.core.i18n import _
+
+#: The most characters a typed line, or a word of a command line, may have. A move is a
+#: few dozen; a file name at most 4,095 bytes on Linux.
+LONGEST = 4096
+
+_BLANKS = " \t\r\n"  # shlex's whitespace: any other space is part of a word
+_PIECE = r"""'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[ \t\r\n]+|"""
+#: A word's pieces: plain characters, a quoted part, an escaped character; blanks; a comment
+#: (with ``comments``); any other single character is an opening that is never closed.
+_WORDS = {
+    True: re.compile(rf"""[^ \t\r\n'"\\#]+|{_PIECE}#[^\n]*\n?|.""", re.S),
+    False: re.compile(rf"""[^ \t\r\n'"\\]+|{_PIECE}.""", re.S),
+}
+_IN_DOUBLE = re.compile(r'\\(["\\])')  # inside "...", a backslash escapes these two only
+
+
+def too_long(text: str) -> str | None:
+    """Why ``text`` is not read (longer than :data:`LONGEST`), or ``None``."""
+    if len(text) <= LONGEST:
+        return None
+    return _("a line longer than {most} characters: no move is that long").format(
+        most=LONGEST)
+
+
+def words(text: str, comments: bool = True) -> list[str]:
+    """The words of a line typed at the table (``#`` starting a comment, unless not
+    ``comments``); raises :class:`ValueError` for a line it does not read: too long, a
+    quote left open."""
+    refused = too_long(text)
+    if refused is not None:
+        raise ValueError(refused)
+    return split(text, comments)
+
+
+def split(text: str, comments: bool = False) -> list[str]:
+    """The words of ``text`` as ``shlex.split(text, comments=comments)`` gives them, in
+    linear time; raises :class:`ValueError` (shlex's words) for a quote left open or a
+    backslash at the end."""
+    words: list[str] = []
+    word: list[str] = []
+    quoted = False  # a word of quotes alone ('') is a word, empty
+    for m in _WORDS[comments].finditer(text):
+        piece = m.group()
+        first = piece[0]
+        if first in _BLANKS or (comments and first == "#"):
+            if word or quoted:
+                words.append("".join(word))
+            word, quoted = [], False
+        elif first == "'" and len(piece) > 1:
+            word.append(piece[1:-1])
+            quoted = True
+        elif first == '"' and len(piece) > 1:
+            word.append(_IN_DOUBLE.sub(r"\1", piece[1:-1]))
+            quoted = True
+        elif first == "\\" and len(piece) > 1:
+            word.append(piece[1])
+        elif first in "'\"\\":  # opened at m.start() and never closed
+            rest = text[m.start():]
+            if first == "\\" or re.fullmatch(r'"(?:[^"\\]|\\.)*\\', rest, re.S):
+                raise ValueError("No escaped character")
+            raise ValueError("No closing quotation")
+        else:
+            word.append(piece)
+    if word or quoted:
+        words.append("".join(word))
+    return words
+
+
+def bounded(lines: Iterable[str]) -> Iterator[str]:
+    """The lines of a stream (or any iterable of lines), none read past :data:`LONGEST`
+    characters: a longer line is given cut there, and :func:`too_long` refuses it."""
+    readline = getattr(lines, "readline", None)
+    if not callable(readline):
+        yield from lines
+        return
+    while True:
+        line = readline(LONGEST + 2)  # its newline, and one more: too long
+        if not line:
+            return
+        yield str(line)

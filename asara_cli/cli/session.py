@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -201,7 +202,7 @@ class Session:
     def for_anyone(self, text: str) -> bool:
         """Whether the line only shows or checks (it is for no player in particular)."""
         try:
-            words = shlex.split(text, comments=True)
+            words = lines.words(text)
         except ValueError:
             return True
         if not words:

@@ -46,7 +46,13 @@ GIFT_WORDS = ("buyer", "prestige", "lighted", "asari", "buy")
 
 
 def _first(incomplete: str, *tiers: Iterable[str]) -> list[str]:
-    """The candidates of the first tier that has any."""
+    """The candidates of the first tier that has any; in another language than English,
+    each tier's words in that language first (``Basis``), the English ones after."""
+    from asara_cli.core.i18n import SOURCE, language
+
+    if language() != SOURCE:
+        tiers = tuple(list(t) for t in tiers)
+        tiers = (*([words.spoken_word(w) for w in t] for t in tiers), *tiers)
     for tier in tiers:
         found = matching(tier, incomplete)
         if found:
@@ -191,7 +197,8 @@ def buyers(ctx: typer.Context, incomplete: str) -> list[str]:
     with contextlib.suppress(Exception):  # no log: only the pair
         state = _game(ctx).result.state
         labels = [w for w in state.setup.buyers or state.labels if plain(w)]
-    return matching([*labels, "pair"], incomplete)
+    return _first(incomplete, [*(words.spoken_word(w, "-c") for w in labels),
+                               words.spoken_word("pair")], [*labels, "pair"])
 
 
 @quiet

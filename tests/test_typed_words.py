@@ -1,0 +1,184 @@
+"""The table's language, typed (issue 35, points 2 and 5): the words of every move are said
+in the language in use (``cli/typedwords.py``: the command word and each value word from the
+catalogue), and typed back in that language they make the very event listed.
+
+Run in English, German and a pseudo-language generated from the catalogue's template
+(``tests/pseudo.py``: every message turned by ROT13), which proves that a language is one
+catalogue file: no word of it is named in the code."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from pseudo import CODE, make, turned
+from terminal import env
+from typed import reader
+
+from asara_cli import language
+from asara_cli.cli import commandwords
+from asara_cli.cli.typedwords import english, local, local_line
+from asara_cli.games import game
+from asara_cli.games.base import SIM_NAMES, SomeGame
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.game import LogHeader, log_to_text, read_log
+
+LANGUAGES = ["en", "de", CODE]
+#: A piece of an argument (``buy window: brown``): the words between spaces and colons.
+PIECES = re.compile(r"[\s:]+")
+
+
+@pytest.fixture(scope="module")
+def pseudo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make(tmp_path_factory.mktemp("locale"))
+
+
+def _fresh() -> None:
+    commandwords._catalogues.cache_clear()
+    commandwords._aliases.cache_clear()
+
+
+@contextmanager
+def speaking(code: str, folder: Path) -> Iterator[None]:
+    """The test speaks ``code`` (the pseudo-language read from ``folder``), English after."""
+    with pytest.MonkeyPatch.context() as patch:
+        if code == CODE:
+            patch.setenv(language.ENV_DIR, str(folder))
+        _fresh()
+        language.use(code)
+        try:
+            yield
+        finally:
+            language.use("en")
+    _fresh()
+
+
+def english_left(g: SomeGame, words: list[str]) -> list[str]:
+    """The words of a move said in the language in use that are still English words it has
+    its own word for (the command word, or a value word of the game)."""
+    left = [] if words[0] == commandwords.local(commandwords.english(words[0]) or "") else [
+        words[0]]
+    option: str | None = None
+    for word in words[1:]:
+        if word.startswith("-"):
+            option = word
+            continue
+        for piece in filter(None, PIECES.split(word)):
+            if g.spoken_word(piece, option).casefold() != piece.casefold():  # type: ignore
+                left.append(piece)
+        option = None
+    return left
+
+
+def _simulated(key: str) -> tuple[LogHeader, tuple[object, ...]]:
+    g = game(key)
+    board = load_board(None, key)
+    flags = frozenset(f.name for f in g.simulate_flags)
+    setup, events = g.simulate(board, 5, g.max_players, flags, SIM_NAMES)
+    return LogHeader(setup, game=key), tuple(events)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("key", ["asara", "yspahan"])
+def test_every_listed_move_typed_in_the_language_makes_the_listed_event(
+        key: str, code: str, tmp_path: Path, pseudo_dir: Path) -> None:
+    """Over a simulated game: each listed move, said in the language (as ``moves`` prints
+    it), holds no English word the language has its own word for, reads back to the very
+    English words listed (what ``moves WORD...`` and Tab match), and typed makes the listed
+    event."""
+    g = game(key)
+    board = load_board(None, key)
+    rules = g.recording()
+    header, events = _simulated(key)
+    state = rules.position(g.replay(board, header.setup, ()))
+    read_moves = 0
+    with speaking(code, pseudo_dir):
+        for number, event in enumerate(events):
+            moves = tuple(g.legal_moves(board, state)) if number % 9 == 0 else ()
+            if moves:
+                path = tmp_path / f"at{number}.toml"
+                path.write_text(log_to_text(header, events[:number]), encoding="utf-8")
+                with reader(path, key) as read:
+                    for move in moves[::max(1, len(moves) // 12)]:
+                        listed = shlex.split(move.words)
+                        said = local(g, listed)
+                        if code != "en":
+                            assert english_left(g, said) == [], (move.words, said)
+                        assert english(g, said) == listed, (said, listed)
+                        typed = local_line(g, move.words)
+                        assert read(typed) == move.event, (number, typed)
+                        read_moves += 1
+            state = rules.after(rules.apply(board, state, event))
+    assert read_moves >= 30, read_moves
+
+
+def _session(tmp_path: Path, code: str, folder: Path, log: Path, stdin: str
+             ) -> subprocess.CompletedProcess[str]:
+    environ = env(tmp_path)
+    if code == CODE:
+        environ[language.ENV_DIR] = str(folder)
+    return subprocess.run([sys.executable, "-m", "asara_cli", "--lang", code, "play",
+                           str(log)], cwd=tmp_path, env=environ, input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("code", ["de", CODE])
+@pytest.mark.parametrize("key", ["asara", "yspahan"])
+def test_a_session_lists_filters_helps_and_records_in_the_language(
+        key: str, code: str, tmp_path: Path, pseudo_dir: Path) -> None:
+    """At a table of the language: ``moves`` prints its words, ``moves WORD`` filters by a
+    word of it, ``help MOVE`` is the help the shell gives in it, and a listed move typed in
+    it is recorded as the listed event."""
+    g = game(key)
+    board = load_board(None, key)
+    header, events = _simulated(key)
+    at = next(i for i in range(6, len(events)) if any(
+        True for _m in g.legal_moves(board, g.recording().position(
+            g.replay(board, header.setup, events[:i])))))
+    log = tmp_path / "game.toml"
+    log.write_text(log_to_text(header, events[:at]), encoding="utf-8")
+    state = g.recording().position(g.replay(board, header.setup, events[:at]))
+    first = next(iter(g.legal_moves(board, state)))
+    head = shlex.split(first.words)[0]
+    with speaking(code, pseudo_dir):
+        word = commandwords.local(head)
+        typed = local_line(g, first.words)
+        filtered = [local_line(g, m.words) for m in g.legal_moves(board, state, [head])]
+    assert word != head
+    with speaking(code, pseudo_dir):
+        moves, help_ = commandwords.local("moves"), commandwords.local("help")
+    ran = _session(tmp_path, code, pseudo_dir, log,
+                   f"{moves} {word}\n{help_} {word}\n{typed}\n")
+    assert ran.returncode == 0, ran.stderr
+    lines = ran.stdout.splitlines()
+    assert filtered and all(m in lines for m in filtered), (filtered, ran.stdout[:2000])
+    assert read_log(log).events[-1] == first.event
+    text = _help(g, head)
+    with speaking(code, pseudo_dir):
+        from asara_cli.core.i18n import _
+
+        said = _first(_(text))
+    assert said != _first(text) and said in " ".join(ran.stdout.split()), ran.stdout[:3000]
+    if code == CODE:  # the pseudo-language is the catalogue turned, word for word
+        assert said == _first(turned(text))
+
+
+def _first(text: str) -> str:
+    return " ".join(text.split("\n\n")[0].split())
+
+
+def _help(g: SomeGame, name: str) -> str:
+    """The English help of the move command ``name``."""
+    import typer
+    import typer.main
+
+    group = typer.Typer()
+    g.register_commands(group, None)
+    command = typer.main.get_command(group)
+    return str(command.commands[name].help)  # type: ignore[attr-defined]

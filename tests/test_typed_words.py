@@ -8,6 +8,7 @@ catalogue file: no word of it is named in the code."""
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import subprocess
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import msgspec
 import pytest
 from pseudo import CODE, make, turned
 from terminal import env
@@ -23,13 +25,16 @@ from typed import reader
 
 from asara_cli import language
 from asara_cli.cli import commandwords
-from asara_cli.cli.typedwords import english, local, local_line
+from asara_cli.cli.typedwords import english, local, local_line, quoted
 from asara_cli.games import game
 from asara_cli.games.base import SIM_NAMES, SomeGame
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import LogHeader, log_to_text, read_log
+from asara_cli.logfile.game import GameLog, LogHeader, log_to_text, read_log
 
 LANGUAGES = ["en", "de", CODE]
+#: The lines of a simulated game typed at a session in the default run (its first year or
+#: days: facts, gifts, builds); ``$ASARA_TYPED_LINES=0`` types the whole game.
+LINES = int(os.environ.get("ASARA_TYPED_LINES", "40")) or None
 #: A piece of an argument (``buy window: brown``): the words between spaces and colons.
 PIECES = re.compile(r"[\s:]+")
 
@@ -182,3 +187,57 @@ def _help(g: SomeGame, name: str) -> str:
     g.register_commands(group, None)
     command = typer.main.get_command(group)
     return str(command.commands[name].help)  # type: ignore[attr-defined]
+
+
+# --- a whole game typed at a table of the language ------------------------------------------
+
+
+GAMES = {"asara": (["--players", "2", "--pro", "--gifts", "--genie"], 3),
+         "yspahan": (["--game", "yspahan", "--players", "3"], 12)}
+
+
+@pytest.fixture(scope="module")
+def typed_games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[GameLog, list[str]]]:
+    """A simulated game of each game (its first :data:`LINES` events) and the lines a table
+    types for it in English, made once for every language."""
+    from test_session_whole_game import NAMES, cli, typed_lines
+
+    found = {}
+    for key, (options, seed) in GAMES.items():
+        out = tmp_path_factory.mktemp(key)
+        made = cli("simulate", "--games", "1", "--seed", str(seed), "--names", NAMES,
+                   "--out", str(out), *options)
+        assert made.exit_code == 0, made.output
+        (simulated,) = sorted(out.glob("*.toml"))
+        sim = read_log(simulated)
+        sim = msgspec.structs.replace(sim, events=sim.events[:LINES])
+        lines, unsaid = typed_lines(sim)
+        assert unsaid == []
+        found[key] = (sim, lines)
+    return found
+
+
+@pytest.mark.parametrize("code", ["de", CODE])
+@pytest.mark.parametrize("key", list(GAMES))
+def test_a_whole_game_typed_in_the_language_is_the_game_simulated(
+        tmp_path: Path, pseudo_dir: Path, typed_games: dict[str, tuple[GameLog, list[str]]],
+        code: str, key: str) -> None:
+    """The round trip of issue 35 (point 2) in each language shipped and the pseudo one: a
+    simulated game's moves in the words ``moves`` lists, and its facts in their commands'
+    words, said in the language and typed at a session of it, record the simulated events
+    (the first :data:`LINES` of them; English: ``test_session_whole_game.py``)."""
+    from test_session_whole_game import cli, new_words, same
+
+    sim, lines = typed_games[key]
+    g = sim.header.rules
+    with speaking(code, pseudo_dir):
+        said = [" ".join(map(quoted, local(g, shlex.split(line)))) for line in lines]
+    assert said != lines
+    session = tmp_path / "session.toml"
+    assert cli(*new_words(sim, session)).exit_code == 0
+    ran = _session(tmp_path, code, pseudo_dir, session, "\n".join(said) + "\n")
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    events = read_log(session).events
+    assert len(events) == len(lines) == len(sim.events)
+    board = load_board(None, g.key)
+    assert all(same(board, a, b) for a, b in zip(events, sim.events, strict=True))

@@ -755,7 +755,7 @@ def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
             raise words.WordError(_("which gift lies on {area} {space}? e.g. buyer, "
                                     "prestige, lighted, asari 6, buy base").format(
                                         area=area, space=space))
-        head = words.GIFT_WORDS.get(words.fold(items[i]), words.fold(items[i]))
+        head = words.gift_word(items[i])
         text = head
         if head in ("asari", "buy") and i + 1 < len(items):
             arg = items[i + 1]

@@ -250,7 +250,7 @@ def gifts(ctx: typer.Context, incomplete: str) -> list[str]:
     section type), then the next area."""
     expect = "area"
     for w in words.tokens(_typed(ctx, "dealt")):
-        word = words.GIFT_WORDS.get(words.fold(w), words.fold(w))
+        word = words.gift_word(w)
         if expect == "gift":
             expect = {"asari": "number", "buy": "section"}.get(word, "area")
         else:

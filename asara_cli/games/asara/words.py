@@ -255,6 +255,13 @@ def area(word: str, keys: Mapping[str, str]) -> str:
     return pick(word, vocabulary, "area")
 
 
+def gift_word(word: str) -> str:
+    """A gift's kind as typed (``Einkäufer``, ``buyer``) as the log's word, folded; a word
+    that is none as it is, folded."""
+    w = fold(word)
+    return GIFT_WORDS.get(w) or GIFT_WORDS.get(fold(english_word(word)), w)
+
+
 def gift_text(text: str, labels: Sequence[str] = ()) -> str:
     """A gift or a gift's use as typed, German words read as the log's English ones:
     ``einkäufer blau`` -> ``buyer blue`` (a buyer's colour stays as typed unless it is a German
@@ -264,9 +271,8 @@ def gift_text(text: str, labels: Sequence[str] = ()) -> str:
     pieces = re.split(r"(\s+|:\s*)", text.strip())
     if not pieces or not pieces[0]:
         return text
-    head = fold(english_word(pieces[0]))
-    head = GIFT_WORDS.get(head, head if head in GIFT_WORDS.values() else pieces[0])
-    out = [head]
+    head = gift_word(pieces[0])
+    out = [head if head in GIFT_WORDS.values() else pieces[0]]
     for piece in pieces[1:]:
         if not piece.strip() or piece.strip() == ":":
             out.append(piece)

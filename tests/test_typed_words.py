@@ -9,7 +9,6 @@ catalogue file: no word of it is named in the code."""
 from __future__ import annotations
 
 import os
-import re
 import shlex
 import subprocess
 import sys
@@ -21,7 +20,7 @@ import msgspec
 import pytest
 from pseudo import CODE, make, turned
 from terminal import env
-from typed import reader
+from typed import english_left, reader
 
 from asara_cli import language
 from asara_cli.cli import commandwords
@@ -35,8 +34,6 @@ LANGUAGES = ["en", "de", CODE]
 #: The lines of a simulated game typed at a session in the default run (its first year or
 #: days: facts, gifts, builds); ``$ASARA_TYPED_LINES=0`` types the whole game.
 LINES = int(os.environ.get("ASARA_TYPED_LINES", "40")) or None
-#: A piece of an argument (``buy window: brown``): the words between spaces and colons.
-PIECES = re.compile(r"[\s:]+")
 
 
 @pytest.fixture(scope="module")
@@ -62,23 +59,6 @@ def speaking(code: str, folder: Path) -> Iterator[None]:
         finally:
             language.use("en")
     _fresh()
-
-
-def english_left(g: SomeGame, words: list[str]) -> list[str]:
-    """The words of a move said in the language in use that are still English words it has
-    its own word for (the command word, or a value word of the game)."""
-    left = [] if words[0] == commandwords.local(commandwords.english(words[0]) or "") else [
-        words[0]]
-    option: str | None = None
-    for word in words[1:]:
-        if word.startswith("-"):
-            option = word
-            continue
-        for piece in filter(None, PIECES.split(word)):
-            if g.spoken_word(piece, option).casefold() != piece.casefold():  # type: ignore
-                left.append(piece)
-        option = None
-    return left
 
 
 def _simulated(key: str) -> tuple[LogHeader, tuple[object, ...]]:

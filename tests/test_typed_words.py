@@ -24,7 +24,7 @@ from typed import english_left, reader
 
 from asara_cli import language
 from asara_cli.cli import commandwords
-from asara_cli.cli.typedwords import english, local, local_line, quoted
+from asara_cli.cli.typedwords import english, local, local_group, local_line, quoted
 from asara_cli.games import game
 from asara_cli.games.base import SIM_NAMES, SomeGame
 from asara_cli.logfile.board import load_board
@@ -95,6 +95,8 @@ def test_every_listed_move_typed_in_the_language_makes_the_listed_event(
                         said = local(g, listed)
                         if code != "en":
                             assert english_left(g, said) == [], (move.words, said)
+                            for part in local_group(g, move.group).split(": "):
+                                assert english_left(g, shlex.split(part)) == [], move.group
                         assert english(g, said) == listed, (said, listed)
                         typed = local_line(g, move.words)
                         assert read(typed) == move.event, (number, typed)
@@ -221,3 +223,68 @@ def test_a_whole_game_typed_in_the_language_is_the_game_simulated(
     assert len(events) == len(lines) == len(sim.events)
     board = load_board(None, g.key)
     assert all(same(board, a, b) for a, b in zip(events, sim.events, strict=True))
+
+
+# --- Tab at a table of the language ---------------------------------------------------------
+
+
+def _tab(log: Path, line: str) -> list[str]:
+    """What Tab completes at the end of ``line`` in a session on ``log``, as inserted."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from asara_cli.cli.session import Session
+    from asara_cli.cli.table import TableCompleter
+
+    completer = TableCompleter(Session(log))
+    return [c.text for c in completer.get_completions(Document(line), CompleteEvent())]
+
+
+@pytest.mark.parametrize(("key", "line", "offered", "not_offered"), [
+    # umlauts complete: a candidate of letters goes in as it is, never quoted
+    ("yspahan", "wü", {"würfeln"}, {"'würfeln'"}),
+    ("asara", "kaufen ", {"Basis", "Mittelteil", "Fenster", "Spitze"},
+     {"base", "trunk", "window", "turret"}),
+    ("asara", "kaufen b", {"basis"}, {"base"}),  # the letters typed kept
+    ("asara", "kaufen Fenster Gr", {"Grün"}, {"Green", "'Grün'"}),
+    ("asara", "buy window gr", {"grün"}, {"green"}),  # after an English word as well
+])
+def test_tab_at_a_german_table_offers_german_words(
+        tmp_path: Path, german: None, key: str, line: str, offered: set[str],
+        not_offered: set[str]) -> None:
+    g = game(key)
+    board = load_board(None, key)
+    header, events = _simulated(key)
+    rules = g.recording()
+    at = next(i for i in range(len(events)) if (i == 0 if key == "yspahan" else any(
+        m.words.startswith("buy window") for m in g.legal_moves(board, rules.position(
+            g.replay(board, header.setup, events[:i]))))))
+    log = tmp_path / "game.toml"
+    log.write_text(log_to_text(header, events[:at]), encoding="utf-8")
+    found = set(_tab(log, line))
+    assert offered <= found, found
+    assert not found & not_offered, found
+
+
+def test_the_shells_tab_offers_the_words_of_the_language(tmp_path: Path, german: None
+                                                         ) -> None:
+    """``asara kaufen <Tab>`` in German: the parts in German; a card of Yspahan's by its
+    German name (``--build`` offers ``Weide``, not ``pasture``)."""
+    from test_completion import candidates
+
+    assert candidates("asara kaufen ") == ["Basis", "Mittelteil", "Fenster", "Spitze"]
+    header, events = _simulated("yspahan")
+    log = tmp_path / "y.toml"
+    log.write_text(log_to_text(header, events[:2]), encoding="utf-8")
+
+    def tab(line: str) -> list[str]:  # as bash's completion script asks, in a process
+        environ = {**env(tmp_path), language.ENV: "de", "ASARA_LOG": str(log),
+                   "_ASARA_COMPLETE": "complete_bash", "COMP_WORDS": line,
+                   "COMP_CWORD": str(len(line.split()) - (0 if line.endswith(" ") else 1))}
+        ran = subprocess.run([sys.executable, "-m", "asara_cli"], env=environ,
+                             capture_output=True, text=True, timeout=60)
+        return ran.stdout.split()
+
+    built = tab("asara kamele --build ")
+    assert "Weide" in built and "pasture" not in built, built
+    assert tab("asara kamele --build pas") == ["pasture"]  # English is read too

@@ -121,7 +121,7 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
                  **({"note": m.note} if m.note else {})} for m in g.moves]}
                 for name, g in groups.items()]})
         return
-    from asara_cli.cli.typedwords import local_line
+    from asara_cli.cli.typedwords import local_group, local_line
 
     writer = out()
     head = _("after event {event}: ").format(event=upto) if numbered else ""
@@ -136,7 +136,7 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
         notes: dict[str, None] = {}
         for name, g in groups.items():
             writer.print(_("{group} ({n}), e.g. {move}").format(
-                group=local_line(game, name), n=g.count,
+                group=local_group(game, name), n=g.count,
                 move=one_line(local_line(game, g.moves[0].words))),
                 soft_wrap=True)
             notes.update(g.notes)
@@ -146,7 +146,7 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
             writer.print(note, soft_wrap=True)
         return
     for name, g in groups.items():
-        writer.print(f"{local_line(game, name)} ({g.count})", soft_wrap=True)
+        writer.print(f"{local_group(game, name)} ({g.count})", soft_wrap=True)
         shown = g.moves if every or g.count <= SHOWN + 1 else g.moves[:SHOWN]
         for m in shown:
             for line in _lines(local_line(game, m.words)):

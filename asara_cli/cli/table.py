@@ -95,8 +95,9 @@ class TableCompleter(Completer):
             # the first word: the command words of the language in use
             yield from (commandwords.local(w) for w in self._legal(typed))
             yield from (commandwords.local(w) for w in OWN if w != "exit")
+            # every command (its word in the language is matched against what is typed)
             yield from (commandwords.local(w) if not w.startswith("-") else w
-                        for w in self._words(typed, incomplete))
+                        for w in self._words(typed, "-" if incomplete[:1] == "-" else ""))
         except Exception:  # completion never fails aloud
             return
 

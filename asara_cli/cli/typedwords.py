@@ -77,6 +77,12 @@ def local_line(game: SomeGame, words: str) -> str:
     return " ".join(map(quoted, local(game, shlex.split(words))))
 
 
+def local_group(game: SomeGame, group: str) -> str:
+    """A group of legal moves (``buy base``, ``genie: buy base``: each part begins with a
+    command word) in the language in use."""
+    return ": ".join(local_line(game, part) for part in group.split(": "))
+
+
 def quoted(word: str) -> str:
     """``word`` as a shell reads it back: as it is when it is letters (umlauts too), digits
     and a few signs, else quoted (``shlex.quote`` quotes every letter beyond ASCII)."""

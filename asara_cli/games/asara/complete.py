@@ -154,7 +154,8 @@ def _mover(ctx: typer.Context, game: Replayed) -> int | None:
 
 
 def tower_names(towers: Iterable[Tower], lightable: bool = False) -> list[str]:
-    """Towers as ``build`` names them: ``red`` (the first red one), ``red 2``, ...; with
+    """Towers as ``build`` names them, in the language in use: ``red`` (the first red one),
+    ``red 2``, ...; with
     ``lightable``, only those with a window a lighted window can still cover (R3.7)."""
     names: list[str] = []
     count: dict[str, int] = {}
@@ -162,7 +163,8 @@ def tower_names(towers: Iterable[Tower], lightable: bool = False) -> list[str]:
         n = count[t.colour] = count.get(t.colour, 0) + 1
         if lightable and t.free_plain_windows + t.free_gold_windows <= 0:
             continue
-        names.append(str(t.colour) if n == 1 else f"{t.colour} {n}")
+        colour = words.spoken_word(str(t.colour))  # in the language in use (Rot 2)
+        names.append(colour if n == 1 else f"{colour} {n}")
     return names
 
 
@@ -222,7 +224,7 @@ def build(ctx: typer.Context, incomplete: str) -> list[str]:
         return _first(incomplete, COLOURS, _OTHER_COLOURS)
     numbers: list[str] = []
     if _is(ws[-1], words.COLOUR_WORDS):
-        colour = words.colour(ws[-1])
+        colour = words.spoken_word(str(words.colour(ws[-1])))
         with contextlib.suppress(Exception):  # no log: the words alone
             numbers = [n.split()[-1] for n in _towers(ctx, lightable=False)
                        if n.startswith(f"{colour} ")]

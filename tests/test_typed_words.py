@@ -288,3 +288,17 @@ def test_the_shells_tab_offers_the_words_of_the_language(tmp_path: Path, german:
     built = tab("asara kamele --build ")
     assert "Weide" in built and "pasture" not in built, built
     assert tab("asara kamele --build pas") == ["pasture"]  # English is read too
+
+
+def test_tab_after_the_sessions_own_words_offers_the_command_words_of_the_language(
+        tmp_path: Path, german: None) -> None:
+    """``hilfe <Tab>``, ``züge <Tab>``: the move commands in German; ``züge kaufen <Tab>``:
+    the words of the moves that begin so, in German."""
+    header, events = _simulated("asara")
+    log = tmp_path / "game.toml"
+    log.write_text(log_to_text(header, events[:3]), encoding="utf-8")
+    for line in ("hilfe ", "züge ", "probe "):
+        found = set(_tab(log, line))
+        assert {"kaufen", "bauen"} <= found and not {"buy", "build"} & found, (line, found)
+    after = set(_tab(log, "züge kaufen "))
+    assert after and after <= {"Basis", "Mittelteil", "Fenster", "Spitze"}, after

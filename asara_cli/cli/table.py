@@ -88,18 +88,31 @@ class TableCompleter(Completer):
                 from asara_cli.cli.typedwords import english, local_next
 
                 game = self.session.game
-                typed = english(game, typed)
+                typed = english(game, typed, (*OWN, *self.session.command.commands))
+                if typed[0] in ("help", "moves", "check"):  # a move's words follow
+                    move = english(game, typed[1:]) if len(typed) > 1 else []
+                    if not move:
+                        yield from self._heads(incomplete)
+                        return
+                    yield from (local_next(game, move, w) for w in self._legal(move))
+                    if typed[0] == "check":
+                        yield from self._words([typed[0], *move], incomplete)
+                    return
                 yield from (local_next(game, typed, w) for w in self._legal(typed))
                 yield from self._words(typed, incomplete)
                 return
             # the first word: the command words of the language in use
-            yield from (commandwords.local(w) for w in self._legal(typed))
+            yield from self._heads(incomplete)
             yield from (commandwords.local(w) for w in OWN if w != "exit")
-            # every command (its word in the language is matched against what is typed)
-            yield from (commandwords.local(w) if not w.startswith("-") else w
-                        for w in self._words(typed, "-" if incomplete[:1] == "-" else ""))
         except Exception:  # completion never fails aloud
             return
+
+    def _heads(self, incomplete: str) -> Iterator[str]:
+        """The command words of the language in use: the legal moves' first, then every
+        command (its word is matched against what is typed)."""
+        yield from (commandwords.local(w) for w in self._legal([]))
+        yield from (commandwords.local(w) if not w.startswith("-") else w
+                    for w in self._words([], "-" if incomplete[:1] == "-" else ""))
 
     def _legal(self, typed: list[str]) -> Iterator[str]:
         """The next word of each legal move that begins with the words typed: the game

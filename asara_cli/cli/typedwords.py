@@ -14,7 +14,7 @@ and player names stay as they are; a word of several (``--gift 'buy window: brow
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from asara_cli.cli import commandwords
@@ -36,13 +36,14 @@ def _word(game: SomeGame, word: str, option: str | None, english: bool) -> str:
                    for p in _PIECES.split(word))
 
 
-def _said(game: SomeGame, typed: Sequence[str], english: bool) -> list[str]:
+def _said(game: SomeGame, typed: Sequence[str], english: bool,
+          names: Iterable[str] | None = None) -> list[str]:
     out: list[str] = []
     option: str | None = None
     for i, word in enumerate(typed):
         if i == 0:
-            head = (commandwords.english(word.lower(), game.command_names()) if english
-                    else commandwords.local(word))
+            head = (commandwords.english(word.lower(), names or game.command_names())
+                    if english else commandwords.local(word))
             out.append(head or word)
         elif word.startswith("-"):
             out.append(word)
@@ -62,10 +63,12 @@ def local(game: SomeGame, typed: Sequence[str]) -> list[str]:
     return _said(game, typed, english=False)
 
 
-def english(game: SomeGame, typed: Sequence[str]) -> list[str]:
+def english(game: SomeGame, typed: Sequence[str], names: Iterable[str] | None = None
+            ) -> list[str]:
     """Words typed in any language the tool reads (the language in use and English) as the
-    game's English words, to match them against its legal moves."""
-    return _said(game, typed, english=True)
+    game's English words, to match them against its legal moves; the first word is one of
+    the commands ``names`` (the game's by default)."""
+    return _said(game, typed, english=True, names=names)
 
 
 def local_line(game: SomeGame, words: str) -> str:

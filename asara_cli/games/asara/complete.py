@@ -47,12 +47,12 @@ GIFT_WORDS = ("buyer", "prestige", "lighted", "asari", "buy")
 
 def _first(incomplete: str, *tiers: Iterable[str]) -> list[str]:
     """The candidates of the first tier that has any; in another language than English,
-    each tier's words in that language first (``Basis``), the English ones after."""
+    the first tier's words in that language first (``Basis``), then the tiers as they
+    are (``window`` for ``wi``: English is read too)."""
     from asara_cli.core.i18n import SOURCE, language
 
-    if language() != SOURCE:
-        tiers = tuple(list(t) for t in tiers)
-        tiers = (*([words.spoken_word(w) for w in t] for t in tiers), *tiers)
+    if language() != SOURCE and tiers:
+        tiers = ([words.spoken_word(w) for w in tiers[0]], *tiers)
     for tier in tiers:
         found = matching(tier, incomplete)
         if found:

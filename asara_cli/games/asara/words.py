@@ -114,7 +114,8 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
         said[GOLD] = pgettext("word", "gold")
         said.update({k: area_word(k) for k in AREA_WORDS.values() if k not in said})
         said.update({k: w for k, w in _typed_only().items() if k not in said})
-        for name in sorted(COLOUR_NAMES):
+        # grey before gray: a word both have (grau) is read as grey, as colour_words.py
+        for name in sorted(COLOUR_NAMES, key=lambda n: (n == "gray", n)):
             said.setdefault(name, terms.buyer_colour(name))
         back: dict[str, str] = {}
         for en, w in said.items():

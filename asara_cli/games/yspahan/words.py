@@ -138,8 +138,9 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
     return made
 
 
-#: Options whose value is a player's name, never translated.
-_NAMED = ("--camel", "--no-camel", "--player", "-p")
+#: Options whose value is a player's name, never translated (``--camel`` names a souk,
+#: ``bag3``, or a player: a name is no typed word, and is kept as it is).
+_NAMED = ("--player", "-p")
 
 
 def spoken_word(word: str, option: str | None = None) -> str:

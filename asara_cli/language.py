@@ -22,13 +22,22 @@ DOMAIN = "asara_cli"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: Chooses the language before the locale does.
 ENV = "ASARA_LANG"
+#: Reads the catalogues from another folder (a catalogue being written, tried before it is
+#: packaged; the tests' generated pseudo-language), laid out as :data:`LOCALE_DIR`.
+ENV_DIR = "ASARA_LOCALE_DIR"
+
+
+def locale_dir() -> Path:
+    """Where the catalogues are read from: ``$ASARA_LOCALE_DIR``, else :data:`LOCALE_DIR`."""
+    return Path(os.environ.get(ENV_DIR) or LOCALE_DIR)
 
 _saved: tuple[str | None] | None = None  # $LANGUAGE as it was before use() set it
 
 
 def available() -> tuple[str, ...]:
     """The languages that can be chosen: English and each compiled catalogue."""
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    found = sorted(p.parent.parent.name
+                   for p in locale_dir().glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
     return (SOURCE, *[code for code in found if code != SOURCE])
 
 
@@ -74,8 +83,9 @@ def use(code: str) -> None:
     if language == SOURCE:
         i18n.install(gettext.NullTranslations(), SOURCE)
     else:
-        i18n.install(gettext.translation(DOMAIN, LOCALE_DIR, languages=[language]), language)
-    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+        i18n.install(gettext.translation(DOMAIN, locale_dir(), languages=[language]),
+                     language)
+    gettext.bindtextdomain(DOMAIN, str(locale_dir()))
     gettext.textdomain(DOMAIN if language != SOURCE else "messages")
     # the standard library's gettext() takes its language from the environment: say it
     # there too (and take it back when English is chosen again in the same process)

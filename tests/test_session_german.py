@@ -104,7 +104,8 @@ def test_yspahan_in_german_rolls_and_lists_the_moves_in_groups(yspahan_log: Path
     # after Tina's camels, Paul: 3 of the 6 rows are left for him ...
     assert re.search(r"^Paul ist am Zug: \d+ erlaubte Züge in \d+ Gruppen$", ran.stdout,
                      re.MULTILINE)
-    assert re.search(r"^supervisor gold \(\d+\), etwa supervisor gold ", ran.stdout,
+    # in the table's words: the command's and the row's (issue 35, point 5)
+    assert re.search(r"^aufseher Gold \(\d+\), etwa aufseher Gold ", ran.stdout,
                      re.MULTILINE)
     assert "`züge WORT...`: die Züge, die mit den Wörtern beginnen" in ran.stdout
 
@@ -314,8 +315,11 @@ def test_completion_offers_the_command_words_of_the_language_in_use(
     first = _first_words(asara_log, [], "")
     assert {"kaufen", "bestechen", "verlauf", "hilfe", "ende", "rückgängig"} <= set(first)
     assert "buy" not in first and "history" not in first
-    # the words after a German command word: those of the move, as after `buy`
-    assert "base" in _first_words(asara_log, ["kaufen"], "")
+    # the words after a German command word: those of the move, as after `buy`, in German
+    # (issue 35, point 5: a German table is offered no English word)
+    after = _first_words(asara_log, ["kaufen"], "")
+    assert {"Basis", "Mittelteil", "Fenster", "Spitze"} <= set(after)
+    assert not {"base", "trunk", "window", "turret"} & set(after)
 
 
 def test_completion_in_english_offers_the_english_words(asara_log: Path) -> None:

@@ -6,6 +6,7 @@ made instead of checking it. The position is read once per log."""
 from __future__ import annotations
 
 import contextlib
+import re
 import shlex
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,8 +16,12 @@ import pytest
 import typer.main
 from typer.exceptions import TyperException
 
-from asara_cli.cli import build_app, transaction
+from asara_cli.cli import build_app, commandwords, transaction
 from asara_cli.errors import AsaraError
+from asara_cli.games.base import SomeGame
+
+#: A piece of an argument (``buy window: brown``): the words between spaces and colons.
+PIECES = re.compile(r"[\s:]+")
 
 
 @contextlib.contextmanager
@@ -51,3 +56,20 @@ def reader(path: Path, key: str) -> Iterator[Callable[[str], object | None]]:
             return made[0] if made else None
 
         yield read
+
+
+def english_left(g: SomeGame, words: list[str]) -> list[str]:
+    """The words of a move said in the language in use that are still English words it has
+    its own word for (the command word, or a value word of the game)."""
+    left = [] if words[0] == commandwords.local(commandwords.english(words[0]) or "") else [
+        words[0]]
+    option: str | None = None
+    for word in words[1:]:
+        if word.startswith("-"):
+            option = word
+            continue
+        for piece in filter(None, PIECES.split(word)):
+            if g.spoken_word(piece, option).casefold() != piece.casefold():  # type: ignore
+                left.append(piece)
+        option = None
+    return left

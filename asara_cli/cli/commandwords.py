@@ -45,7 +45,7 @@ def _catalogues() -> dict[str, dict[str, str]]:
         if code == SOURCE:
             continue
         try:
-            translations = gettext.translation(language.DOMAIN, language.LOCALE_DIR,
+            translations = gettext.translation(language.DOMAIN, language.locale_dir(),
                                                languages=[code])
         except OSError:  # a catalogue that cannot be read adds no words
             continue

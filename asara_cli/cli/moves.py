@@ -127,6 +127,8 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
                  **({"note": m.note} if m.note else {})} for m in g.moves]}
                 for name, g in groups.items()]})
         return
+    from asara_cli.cli.typedwords import local_group, local_line
+
     writer = out()
     head = _("after event {event}: ").format(event=upto) if numbered else ""
     if who is not None and total:
@@ -140,7 +142,8 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
         notes: dict[str, None] = {}
         for name, g in groups.items():
             writer.print(_("{group} ({n}), e.g. {move}").format(
-                group=name, n=g.count, move=one_line(g.moves[0].words)),
+                group=local_group(game, name), n=g.count,
+                move=one_line(local_line(game, g.moves[0].words))),
                 soft_wrap=True)
             notes.update(g.notes)
         for n in notes:
@@ -149,10 +152,10 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
             writer.print(note, soft_wrap=True)
         return
     for name, g in groups.items():
-        writer.print(f"{name} ({g.count})", soft_wrap=True)
+        writer.print(f"{local_group(game, name)} ({g.count})", soft_wrap=True)
         shown = g.moves if every or g.count <= SHOWN + 1 else g.moves[:SHOWN]
         for m in shown:
-            for line in _lines(m.words):
+            for line in _lines(local_line(game, m.words)):
                 writer.print(line, soft_wrap=True)
         if len(shown) < g.count:
             writer.print("  " + _("... {n} more (--all lists them)").format(

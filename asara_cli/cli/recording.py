@@ -20,7 +20,7 @@ import typer
 from asara_cli.cli.common import add_command, err, help_text, out
 from asara_cli.cli.spoken import WordGroup
 from asara_cli.core.findings import Violation
-from asara_cli.core.i18n import N_, _
+from asara_cli.core.i18n import N_, _, pgettext
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number as read_number
@@ -178,7 +178,8 @@ def played_on(date: str | None) -> str | None:
     language; the log keeps the day)."""
     if date is None:
         return None
-    when = dt.date.today().isoformat() if date.lower() in _TODAY else date
+    today = (*_TODAY, pgettext("typed word", "today").casefold())
+    when = dt.date.today().isoformat() if date.casefold() in today else date
     try:
         dt.date.fromisoformat(when)
     except ValueError:

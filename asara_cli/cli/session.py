@@ -548,12 +548,14 @@ class Session:
                 say(_("`{moves} WORD...`: the moves that begin with the words; `{moves} "
                       "--all`: every move").format(moves=commandwords.local("moves")))
             return 0
-        listed = legal_moves(self, words)
+        from asara_cli.cli.typedwords import english, local_line
+
+        listed = legal_moves(self, english(self.game, words))
         if listed is None:
             return self._fail(InputError(_("the legal moves could not be listed here; Tab "
                                            "completes the words of a move")))
         for move in listed:
-            out().print(one_line(move), soft_wrap=True)
+            out().print(one_line(local_line(self.game, move)), soft_wrap=True)
         if not listed:
             say(_("no legal move begins with those words"))
         note = self.game.moves_note(position.board, position.state)
@@ -628,9 +630,11 @@ def _example(session: Session) -> str:
     """A move to type, as help shows it: one the player to move could make now (the game's
     own words, whatever the game); where none is listed, the command of the fact the game
     says is due (a roll, a deal), else the words of a move command."""
+    from asara_cli.cli.typedwords import local_line
+
     listed = legal_moves(session, most=1)
     if listed:
-        return f"`{_localised(one_line(listed[0]))}`"
+        return f"`{one_line(local_line(session.game, listed[0]))}`"
     names = sorted(c for c in session.command.commands if c not in ("new", "check", "moves",
                                                                     "status", "score"))
     if session.position is not None:
@@ -639,12 +643,6 @@ def _example(session: Session) -> str:
         if due:
             return f"`{commandwords.local(due[0])} ...`"
     return f"`{commandwords.local(names[0])} ...`" if names else _("a move")
-
-
-def _localised(move: str) -> str:
-    """A move's words with its command word in the language in use (``kaufen base ...``)."""
-    head, _sep, rest = move.partition(" ")
-    return " ".join(w for w in (commandwords.local(head), rest) if w)
 
 
 def _commands(game: SomeGame) -> TyperGroup:
@@ -663,6 +661,14 @@ def _commands(game: SomeGame) -> TyperGroup:
     add_command(group, "score", score)
     add_command(group, "moves", moves)
     command: Any = get_command(group)
+    from asara_cli.core import i18n
+
+    if i18n.language() != i18n.SOURCE:  # the help in the language in use, as the shell's
+        from asara_cli.cli.helptexts import translate
+        from asara_cli.cli.spoken import speak
+
+        translate(command)
+        speak(command)
     for sub in command.commands.values():
         for param in sub.params:
             if param.name in HIDDEN:

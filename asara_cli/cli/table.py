@@ -63,32 +63,52 @@ class TableCompleter(Completer):
             typed, incomplete = words[:-1], words[-1]
         else:
             typed, incomplete = words, ""
+        from asara_cli.cli.completion import matching
+        from asara_cli.cli.typedwords import quoted
+
         seen: set[str] = set()
         for word in self.candidates(typed, incomplete):
-            # a word of several (a card played: 'souk bag3 N2') goes in quoted, as typed
-            quoted = shlex.quote(word)
-            if word in seen or not (word.startswith(incomplete)
-                                    or quoted.startswith(incomplete)):
+            # a word of several (a card played: 'souk bag3 N2') goes in quoted, as typed;
+            # a word of letters as it is (umlauts too), the letters typed kept
+            said = quoted(word)
+            found = matching([said], incomplete) or (
+                [said] if said.startswith(incomplete) else [])
+            if not found or found[0].casefold() in seen:
                 continue
-            seen.add(word)
-            yield Completion(quoted, start_position=-len(incomplete))
+            seen.add(found[0].casefold())
+            yield Completion(found[0], start_position=-len(incomplete))
 
     def candidates(self, typed: list[str], incomplete: str) -> Iterable[str]:
         try:
-            if typed:  # the command word typed in any language: its English name
-                names = (*OWN, *self.session.command.commands)
-                typed = [commandwords.english(typed[0].lower(), names) or typed[0],
-                         *typed[1:]]
-                yield from self._legal(typed)
+            if typed:  # the words typed in any language: the game's English ones
+                from asara_cli.cli.typedwords import english, local_next
+
+                game = self.session.game
+                typed = english(game, typed, (*OWN, *self.session.command.commands))
+                if typed[0] in ("help", "moves", "check"):  # a move's words follow
+                    move = english(game, typed[1:]) if len(typed) > 1 else []
+                    if not move:
+                        yield from self._heads(incomplete)
+                        return
+                    yield from (local_next(game, move, w) for w in self._legal(move))
+                    if typed[0] == "check":
+                        yield from self._words([typed[0], *move], incomplete)
+                    return
+                yield from (local_next(game, typed, w) for w in self._legal(typed))
                 yield from self._words(typed, incomplete)
                 return
             # the first word: the command words of the language in use
-            yield from (commandwords.local(w) for w in self._legal(typed))
+            yield from self._heads(incomplete)
             yield from (commandwords.local(w) for w in OWN if w != "exit")
-            yield from (commandwords.local(w) if not w.startswith("-") else w
-                        for w in self._words(typed, incomplete))
         except Exception:  # completion never fails aloud
             return
+
+    def _heads(self, incomplete: str) -> Iterator[str]:
+        """The command words of the language in use: the legal moves' first, then every
+        command (its word is matched against what is typed)."""
+        yield from (commandwords.local(w) for w in self._legal([]))
+        yield from (commandwords.local(w) if not w.startswith("-") else w
+                    for w in self._words([], "-" if incomplete[:1] == "-" else ""))
 
     def _legal(self, typed: list[str]) -> Iterator[str]:
         """The next word of each legal move that begins with the words typed: the game

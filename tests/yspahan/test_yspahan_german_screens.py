@@ -355,12 +355,16 @@ def _context(**params: object) -> typer.Context:
     return cast(typer.Context, SimpleNamespace(params=params))
 
 
-def test_completion_offers_the_german_words_beside_the_english(german: None) -> None:
+def test_completion_offers_the_german_words_and_english_where_none_fits(german: None
+                                                                         ) -> None:
     from asara_cli.games.yspahan import complete
 
     assert complete.rows(_context(), "Tr") == ["Truhe"]
     assert complete.rows(_context(), "ka") == ["kamele"]
-    assert complete.cards(_context(), "gold") == ["gold3", "goldvp", "goldfrei", "goldpunkte"]
+    # Gold3, Goldfrei, Goldpunkte (the board's order: gold3, nogold, goldvp), not goldvp
+    # (issue 35: a German table is offered German words) ...
+    assert complete.cards(_context(), "gold") == ["gold3", "goldfrei", "goldpunkte"]
+    assert complete.rows(_context(), "ch") == ["chest"]  # ... English where none fits
     assert complete.buildings(_context(), "La") == ["Lastenaufzug"]
     assert complete.shops(_context(shops=["Truhe8"]), "N") == ["N2", "N4"]
     assert complete.shops(_context(), "Am") == ["Amphore", "Amphore4", "Amphore6",

@@ -326,6 +326,18 @@ class Asara(CodecModule["Setup", "Event"]):
 
         return words_after(legal_moves(board, state), typed)  # few enough to make them all
 
+    def spoken_word(self, word: str, option: str | None = None) -> str:
+        """A typed English word in the language in use (``cli/typedwords.py``)."""
+        from asara_cli.games.asara.words import spoken_word
+
+        return spoken_word(word, option)
+
+    def english_word(self, word: str, option: str | None = None) -> str:
+        """A word typed in the language in use as its English word."""
+        from asara_cli.games.asara.words import english_word
+
+        return english_word(word, option)
+
     def moves_note(self, board: Board, state: GameState) -> str | None:
         from asara_cli.games.asara.moves import moves_note
 

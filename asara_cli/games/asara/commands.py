@@ -154,7 +154,8 @@ class Table(Struct, frozen=True):
         return self.names[self.state.turn]
 
     def buyer(self, card: str | None, pair: bool) -> str:
-        if pair and card is not None and words.fold(card) not in ("pair", "paar"):
+        if pair and card is not None and words.english_word(card) != "pair" \
+                and words.fold(card) != "paar":
             raise words.WordError(_("--card and --pair together: one buyer face up, or a "
                                     "pair"))
         if pair:
@@ -487,8 +488,10 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
     for spec in specs:
         ws = [w for w in words.tokens([spec]) if words.fold(w) not in ("on", "auf")]
         said: bool | None = None
-        if ws and words.fold(ws[-1]) in ("gold", "goldverzierung", "plain", "schlicht"):
-            said = words.fold(ws.pop()) in ("gold", "goldverzierung")
+        last = words.english_word(ws[-1]) if ws else ""
+        if last in ("gold", "plain") or words.fold(last) in ("goldverzierung", "schlicht"):
+            ws.pop()
+            said = words.fold(last) in ("gold", "goldverzierung")
         colour, n, rest = words.split_tower(ws)
         if rest:
             raise words.WordError(_("--light names a tower, e.g. {colour}, \"{colour} 2\" or "
@@ -753,7 +756,7 @@ def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
             raise words.WordError(_("which gift lies on {area} {space}? e.g. buyer, "
                                     "prestige, lighted, asari 6, buy base").format(
                                         area=area, space=space))
-        head = words.GIFT_WORDS.get(words.fold(items[i]), words.fold(items[i]))
+        head = words.gift_word(items[i])
         text = head
         if head in ("asari", "buy") and i + 1 < len(items):
             arg = items[i + 1]

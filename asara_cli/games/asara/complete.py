@@ -46,7 +46,13 @@ GIFT_WORDS = ("buyer", "prestige", "lighted", "asari", "buy")
 
 
 def _first(incomplete: str, *tiers: Iterable[str]) -> list[str]:
-    """The candidates of the first tier that has any."""
+    """The candidates of the first tier that has any; in another language than English,
+    the first tier's words in that language first (``Basis``), then the tiers as they
+    are (``window`` for ``wi``: English is read too)."""
+    from asara_cli.core.i18n import SOURCE, language
+
+    if language() != SOURCE and tiers:
+        tiers = ([words.spoken_word(w) for w in tiers[0]], *tiers)
     for tier in tiers:
         found = matching(tier, incomplete)
         if found:
@@ -148,7 +154,8 @@ def _mover(ctx: typer.Context, game: Replayed) -> int | None:
 
 
 def tower_names(towers: Iterable[Tower], lightable: bool = False) -> list[str]:
-    """Towers as ``build`` names them: ``red`` (the first red one), ``red 2``, ...; with
+    """Towers as ``build`` names them, in the language in use: ``red`` (the first red one),
+    ``red 2``, ...; with
     ``lightable``, only those with a window a lighted window can still cover (R3.7)."""
     names: list[str] = []
     count: dict[str, int] = {}
@@ -156,7 +163,8 @@ def tower_names(towers: Iterable[Tower], lightable: bool = False) -> list[str]:
         n = count[t.colour] = count.get(t.colour, 0) + 1
         if lightable and t.free_plain_windows + t.free_gold_windows <= 0:
             continue
-        names.append(str(t.colour) if n == 1 else f"{t.colour} {n}")
+        colour = words.spoken_word(str(t.colour))  # in the language in use (Rot 2)
+        names.append(colour if n == 1 else f"{colour} {n}")
     return names
 
 
@@ -191,7 +199,8 @@ def buyers(ctx: typer.Context, incomplete: str) -> list[str]:
     with contextlib.suppress(Exception):  # no log: only the pair
         state = _game(ctx).result.state
         labels = [w for w in state.setup.buyers or state.labels if plain(w)]
-    return matching([*labels, "pair"], incomplete)
+    return _first(incomplete, [*(words.spoken_word(w, "-c") for w in labels),
+                               words.spoken_word("pair")], [*labels, "pair"])
 
 
 @quiet
@@ -215,7 +224,7 @@ def build(ctx: typer.Context, incomplete: str) -> list[str]:
         return _first(incomplete, COLOURS, _OTHER_COLOURS)
     numbers: list[str] = []
     if _is(ws[-1], words.COLOUR_WORDS):
-        colour = words.colour(ws[-1])
+        colour = words.spoken_word(str(words.colour(ws[-1])))
         with contextlib.suppress(Exception):  # no log: the words alone
             numbers = [n.split()[-1] for n in _towers(ctx, lightable=False)
                        if n.startswith(f"{colour} ")]
@@ -243,7 +252,7 @@ def gifts(ctx: typer.Context, incomplete: str) -> list[str]:
     section type), then the next area."""
     expect = "area"
     for w in words.tokens(_typed(ctx, "dealt")):
-        word = words.GIFT_WORDS.get(words.fold(w), words.fold(w))
+        word = words.gift_word(w)
         if expect == "gift":
             expect = {"asari": "number", "buy": "section"}.get(word, "area")
         else:

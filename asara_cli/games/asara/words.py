@@ -84,6 +84,69 @@ GIFT_WORDS: dict[str, str] = {
 NOTHING_WORDS = ("nothing", "nichts")
 
 
+def _typed_only() -> dict[str, str]:
+    """The typed words that are no term of the referee: a gift's kind, ``nothing``, a
+    lighted window laid ``plain``, the ``pair``, a ``new`` buyer colour (one literal call
+    each, so that the catalogue finds them)."""
+    return {"buyer": pgettext("typed word", "buyer"),
+            "prestige": pgettext("typed word", "prestige"),
+            "asari": pgettext("typed word", "asari"), "buy": pgettext("typed word", "buy"),
+            "nothing": pgettext("typed word", "nothing"),
+            "plain": pgettext("typed word", "plain"), "pair": pgettext("typed word", "pair"),
+            "new": pgettext("typed word", "new")}
+
+
+_SPOKEN: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
+
+
+def _spoken() -> tuple[dict[str, str], dict[str, str]]:
+    """Every typed word's word in the language in use (English -> it), and back (folded ->
+    English), made at the first use in a language: the tower colours and parts, ``gold``,
+    the areas, the gifts' words, then the buyer colours (colour_words.py)."""
+    from asara_cli.core import i18n
+    from asara_cli.games.asara.colour_words import COLOUR_NAMES
+    from asara_cli.games.asara.rules import terms
+
+    made = _SPOKEN.get(i18n.language())
+    if made is None:
+        said: dict[str, str] = {str(c): terms.colour(c) for c in Colour}
+        said.update({str(s): terms.section(s) for s in Section})
+        said[GOLD] = pgettext("word", "gold")
+        said.update({k: area_word(k) for k in AREA_WORDS.values() if k not in said})
+        said.update({k: w for k, w in _typed_only().items() if k not in said})
+        # grey before gray: a word both have (grau) is read as grey, as colour_words.py
+        for name in sorted(COLOUR_NAMES, key=lambda n: (n == "gray", n)):
+            said.setdefault(name, terms.buyer_colour(name))
+        back: dict[str, str] = {}
+        for en, w in said.items():
+            back.setdefault(fold(w), en)
+        made = _SPOKEN[i18n.language()] = (said, back)
+    return made
+
+
+def spoken_word(word: str, option: str | None = None) -> str:
+    """A typed English word (as a legal move says it) in the language in use: ``base`` ->
+    ``Basis``; ``-c``'s buyer colour as the buyer colour's word; any other word as it is."""
+    if option in ("-c", "--card"):
+        from asara_cli.games.asara.rules import terms
+
+        return terms.buyer_colour(word)
+    return _spoken()[0].get(word, word)
+
+
+def english_word(word: str, option: str | None = None) -> str:
+    """A word typed in the language in use as the English word it stands for (``Basis`` ->
+    ``base``; ``-c``'s ``grau``: grey, as colour_words.py reads it); any other word as it
+    is."""
+    if option in ("-c", "--card"):
+        from asara_cli.games.asara.colour_words import english
+
+        found = english(fold(word))
+        if found is not None:
+            return found
+    return _spoken()[1].get(fold(word), word)
+
+
 def _what(what: str) -> str:
     """What a word was taken for (``tower colour``), in the language in use."""
     match what:
@@ -154,6 +217,12 @@ def pick(word: str, vocabulary: Mapping[str, T], what: str) -> T:
         raise WordError(_("empty {what}").format(what=_what(what)))
     if w in vocabulary:
         return vocabulary[w]
+    if what != "player":  # the language in use's words too (the catalogue's: Basis, Rot)
+        back = _spoken()[1]
+        vocabulary = {**vocabulary, **{w2: vocabulary[en] for w2, en in back.items()
+                                       if en in vocabulary and w2 not in vocabulary}}
+        if w in vocabulary:
+            return vocabulary[w]
     found: dict[T, list[str]] = {}
     for key, value in vocabulary.items():
         if key.startswith(w):
@@ -187,6 +256,13 @@ def area(word: str, keys: Mapping[str, str]) -> str:
     return pick(word, vocabulary, "area")
 
 
+def gift_word(word: str) -> str:
+    """A gift's kind as typed (``Einkäufer``, ``buyer``) as the log's word, folded; a word
+    that is none as it is, folded."""
+    w = fold(word)
+    return GIFT_WORDS.get(w) or GIFT_WORDS.get(fold(english_word(word)), w)
+
+
 def gift_text(text: str, labels: Sequence[str] = ()) -> str:
     """A gift or a gift's use as typed, German words read as the log's English ones:
     ``einkäufer blau`` -> ``buyer blue`` (a buyer's colour stays as typed unless it is a German
@@ -196,13 +272,14 @@ def gift_text(text: str, labels: Sequence[str] = ()) -> str:
     pieces = re.split(r"(\s+|:\s*)", text.strip())
     if not pieces or not pieces[0]:
         return text
-    head = GIFT_WORDS.get(fold(pieces[0]), pieces[0])
-    out = [head]
+    head = gift_word(pieces[0])
+    out = [head if head in GIFT_WORDS.values() else pieces[0]]
     for piece in pieces[1:]:
-        w = fold(piece)
-        if not w or not w.strip() or w.strip() == ":":
+        if not piece.strip() or piece.strip() == ":":
             out.append(piece)
-        elif w in NOTHING_WORDS:
+            continue
+        w = fold(english_word(piece))
+        if w in NOTHING_WORDS:
             out.append("nothing")
         elif w in GOLD_WORDS:
             out.append(GOLD)
@@ -211,7 +288,7 @@ def gift_text(text: str, labels: Sequence[str] = ()) -> str:
         elif head == "buyer":  # a buyer's colour is a label: as typed, a German word in English
             from asara_cli.games.asara.colour_words import english
 
-            out.append(english(w, labels) or piece)
+            out.append(english(fold(piece), labels) or (w if w != fold(piece) else piece))
         elif w in COLOUR_WORDS:
             out.append(COLOUR_WORDS[w].value)
         else:
@@ -340,12 +417,16 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
     from asara_cli.games.asara.rules import terms
 
     w = fold(word)
-    if w in ("pair", "paar"):
+    said = _spoken()[0]
+    if w in ("pair", "paar", fold(said["pair"])):
         return PAIR
-    forced = w.startswith(("new ", "new:", "neu ", "neu:"))
+    new = fold(said["new"])
+    forced = w.startswith(("new ", "new:", "neu ", "neu:", new + " ", new + ":"))
     if forced:
-        w = w[4:].strip()
-    german = colour_words.english(w, [*declared, *labels])
+        w = re.split(r"[ :]", w, maxsplit=1)[1].strip()
+    typed = english_word(w)
+    german = colour_words.english(w, [*declared, *labels]) or (
+        typed if typed != w and typed in colour_words.COLOUR_NAMES else None)
     if declared:
         known = german if german in declared else _label_of(word, w, declared)
         if known is not None:

@@ -300,6 +300,18 @@ class Yspahan(CodecModule["Setup", "Event"]):
 
         return next_words(board, state, typed)
 
+    def spoken_word(self, word: str, option: str | None = None) -> str:
+        """A typed English word in the language in use (``cli/typedwords.py``)."""
+        from asara_cli.games.yspahan.words import spoken_word
+
+        return spoken_word(word, option)
+
+    def english_word(self, word: str, option: str | None = None) -> str:
+        """A word typed in the language in use as its English word."""
+        from asara_cli.games.yspahan.words import english_word
+
+        return english_word(word, option)
+
     def moves_note(self, board: Board, state: GameState) -> str | None:
         from asara_cli.games.yspahan.moves import moves_note
 

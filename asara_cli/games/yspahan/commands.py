@@ -213,7 +213,7 @@ class Table(Struct, frozen=True):
             raise words.WordError(_("an empty card played"))
         kind = words.card(parts[0], self.board)
         effect = self.board.cards[kind].effect
-        rest = parts[1:]
+        rest = [words.english_word(w) for w in parts[1:]]  # Gold, Truhe8 as well
         if effect == "exchange":  # "exchange 2 gold" as well as "exchange 2 into gold"
             rest = [w for w in rest if words.fold(w) not in _INTO]
             rest = [f"into {INTO_GOLD if words.fold(w).startswith('g') else INTO_CAMELS}"
@@ -398,7 +398,8 @@ class Table(Struct, frozen=True):
             i += 1
             ends.append(i)
             cell: str | None = None
-            if i < len(tokens) and words.fold(tokens[i]) in (INNER, "innen"):
+            if i < len(tokens) and (words.english_word(tokens[i]) == INNER
+                                    or words.fold(tokens[i]) == "innen"):
                 cell = INNER
                 i += 1
             elif i < len(tokens) and not _is_souk(tokens[i], b):
@@ -447,9 +448,9 @@ class Table(Struct, frozen=True):
         question, the words before the card on the line)."""
         left = self.state.deck + len(self.state.discard) - later
         if word is not None:
-            if words.fold(word) in _NONE:
+            if _is(word, _NONE):
                 return None
-            if words.fold(word) == HIDDEN:
+            if _is(word, (HIDDEN,)):
                 return HIDDEN
             return words.card(word, self.board)
         if left <= 0:
@@ -463,7 +464,7 @@ class Table(Struct, frozen=True):
         who, question, before = ask
 
         def named(answer: str) -> list[str]:
-            if words.fold(answer) in _NONE:
+            if _is(answer, _NONE):
                 return [*before, "none"]
             return [*before, words.card(answer, self.board)]
 
@@ -553,11 +554,17 @@ def _k_answer(answer: str) -> str:
 #: and the two directions (g... is gold, anything else camels).
 _INTO = ("into", "to", "in", "zu")
 _DIRECTIONS = ("gold", "g", "camels", "camel", "c", "kamele", "kamel", "k")
-#: No card drawn: none is left anywhere.
+#: No card drawn: none is left anywhere; the German words read in every language, as they
+#: always were (the language in use's own words come from its catalogue: words.py).
 _NONE = ("none", "nothing", "keine", "nichts")
-#: A yes and a no to a question, in either language.
+#: A yes and a no to a question (the same).
 _YES = ("yes", "y", "ja", "j")
 _NO = ("no", "n", "nein")
+
+
+def _is(answer: str, meant: tuple[str, ...]) -> bool:
+    """Whether the word ``answer`` (in English or the language in use) is one of ``meant``."""
+    return words.fold(answer) in meant or words.english_word(answer) in meant
 
 
 def _either(items: Sequence[str]) -> str:
@@ -901,10 +908,9 @@ def _camel_question(who: str, souk_id: str, camels: int) -> Asked:
     """The owner's choice for one cube, asked of the owner: yes keeps it for a camel."""
 
     def chosen(answer: str) -> list[str]:
-        said = words.fold(answer)
-        if said in _YES:
+        if _is(answer, _YES):
             return ["--camel", souk_id]
-        if said in _NO:
+        if _is(answer, _NO):
             return ["--no-camel", souk_id]
         raise words.WordError(_("answer yes (the cube stays, a camel is returned) or no (the "
                                 "cube goes to the caravan), not {answer}").format(

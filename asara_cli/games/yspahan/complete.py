@@ -17,10 +17,22 @@ from asara_cli.games.yspahan import terms
 
 
 def _spoken(ids: Sequence[str], term: Callable[[str], str]) -> list[str]:
-    """``ids`` and, in another language than English, their words in it."""
+    """``ids``, or in another language than English their words in it (the ids, read as
+    well, are offered by :func:`_offer` when none of those fits)."""
     if language() == SOURCE:
         return list(ids)
-    return [*ids, *(term(i) for i in ids if term(i).casefold() != i.casefold())]
+    return [term(i) for i in ids]
+
+
+def _offer(candidates: Sequence[str], incomplete: str) -> list[str]:
+    """The candidates that fit what is typed; in another language than English, when none
+    does, the English words they stand for (``words.py`` reads both)."""
+    found = matching(candidates, incomplete)
+    if found or language() == SOURCE:
+        return found
+    from asara_cli.games.yspahan.words import english_word
+
+    return matching([english_word(w) for w in candidates], incomplete)
 
 
 def _board() -> Any:
@@ -32,7 +44,7 @@ def _board() -> Any:
 @quiet
 def rows(ctx: typer.Context, incomplete: str) -> list[str]:
     """A row of the tower: camels, the quarters, gold."""
-    return matching(_spoken(_board().rows, terms.row), incomplete)
+    return _offer(_spoken(_board().rows, terms.row), incomplete)
 
 
 @quiet
@@ -43,14 +55,16 @@ def shops(ctx: typer.Context, incomplete: str) -> list[str]:
     typed = [w for w in ctx.params.get("shops") or [] if isinstance(w, str)]
     ids = [s.id for s in board.souks]
     souks = _spoken(ids, terms.souk)
-    named = {terms.souk(i): i for i in ids}
-    last = named.get(typed[-1], typed[-1]) if typed else None
+    from asara_cli.games.yspahan.words import english_word
+
+    last = english_word(typed[-1]) if typed else None
     if last is not None and last in ids:
         souk = board.souk(last)
-        cells = [c for faced in souk.street for c in faced] + (["inner"] if souk.inner else [])
-        return matching([*cells, *souks], incomplete)
+        cells = [c for faced in souk.street for c in faced] + (
+            [terms.cell("inner")] if souk.inner else [])
+        return _offer([*cells, *souks], incomplete)
     quarters = _spoken(board.quarters, terms.good)
-    return matching([*quarters, *souks] if not typed else souks, incomplete)
+    return _offer([*quarters, *souks] if not typed else souks, incomplete)
 
 
 @quiet
@@ -61,10 +75,10 @@ def cells(ctx: typer.Context, incomplete: str) -> list[str]:
 
 @quiet
 def buildings(ctx: typer.Context, incomplete: str) -> list[str]:
-    return matching(_spoken(list(_board().buildings), terms.building), incomplete)
+    return _offer(_spoken(list(_board().buildings), terms.building), incomplete)
 
 
 @quiet
 def cards(ctx: typer.Context, incomplete: str) -> list[str]:
     """A card's kind (its effect words follow it, e.g. ``goldvp 4``)."""
-    return matching(_spoken(list(_board().cards), terms.card), incomplete)
+    return _offer(_spoken(list(_board().cards), terms.card), incomplete)

@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 
 from asara_cli.cli import recording
-from asara_cli.core.i18n import _
+from asara_cli.core.i18n import _, pgettext
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules.board import Board
 
@@ -54,7 +54,14 @@ def pick(word: str, vocabulary: Mapping[str, str], what: str,
     w = fold(word)
     if not w:
         raise WordError(_("empty {what}").format(what=what))
-    aliases = aliases or {}
+    aliases = dict(aliases or {})
+    if shown is not _same:  # a game's word: the language in use's too (the catalogue's)
+        back = _spoken()[1]
+        aliases.update({f: en for f, en in back.items() if en in vocabulary.values()
+                        and f not in vocabulary and f not in aliases})
+        typed = english_word(word)
+        if typed != word and typed in vocabulary.values():
+            return typed
     if w in vocabulary:
         return vocabulary[w]
     if w in aliases:
@@ -97,6 +104,77 @@ GERMAN_CARDS = {
 }
 
 _SOUK = re.compile(r"^([a-z]+)([0-9]+)$")
+
+_SPOKEN: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
+
+
+def _spoken() -> tuple[dict[str, str], dict[str, str]]:
+    """Each typed word's word in the language in use (English -> it) and back (folded ->
+    English): rows, quarters, buildings, cards, colours, ``inner`` (``terms.py``, the
+    catalogue's), made at the first use in a language."""
+    from asara_cli.core import i18n
+    from asara_cli.games.yspahan.rules import terms as referee
+
+    made = _SPOKEN.get(i18n.language())
+    if made is None:
+        said: dict[str, str] = {}
+        for table, shown in ((referee._ROWS, terms.row), (referee._QUARTERS, terms.quarter),
+                             (referee._BUILDINGS, terms.building), (referee._CARDS, terms.card),
+                             (referee._COLOURS, terms.colour)):
+            said.update({k: shown(k) for k in table if k not in said})
+        said["hidden"] = terms.card("hidden")
+        said["inner"] = terms.cell("inner")
+        # the words of a card's effect and of answers (one literal call each, for the
+        # catalogue): "exchange 2 into gold", "caravan draws gold3"; yes, no, none
+        said.update({"into": pgettext("typed word", "into"),
+                     "draws": pgettext("typed word", "draws"),
+                     "yes": pgettext("typed word", "yes"), "no": pgettext("typed word", "no"),
+                     "none": pgettext("typed word", "none"),
+                     "nothing": pgettext("typed word", "nothing")})
+        back: dict[str, str] = {}
+        for en, w in said.items():
+            back.setdefault(fold(w), en)
+        made = _SPOKEN[i18n.language()] = (said, back)
+    return made
+
+
+#: Options whose value is a player's name, never translated (``--camel`` names a souk,
+#: ``bag3``, or a player: a name is no typed word, and is kept as it is).
+_NAMED = ("--player", "-p")
+
+
+def spoken_word(word: str, option: str | None = None) -> str:
+    """A typed English word (as a legal move says it) in the language in use: ``bag`` ->
+    ``Sack``, ``chest8`` -> ``Truhe8``, ``goldvp`` -> ``Goldpunkte``; numbers, cells and
+    players' names as they are."""
+    if option in _NAMED:
+        return word
+    said = _spoken()[0]
+    m = _SOUK.match(word)
+    if word not in said and m is not None and m.group(1) in referee_quarters():
+        return terms.souk(word)
+    return said.get(word, word)
+
+
+def english_word(word: str, option: str | None = None) -> str:
+    """A word typed in the language in use as the English word it stands for (``Truhe8`` ->
+    ``chest8``); any other word as it is."""
+    if option in _NAMED:
+        return word
+    back = _spoken()[1]
+    w = fold(word)
+    if w in back:
+        return back[w]
+    m = _SOUK.match(w)
+    if m is not None and back.get(m.group(1)) in referee_quarters():
+        return back[m.group(1)] + m.group(2)
+    return word
+
+
+def referee_quarters() -> tuple[str, ...]:
+    from asara_cli.games.yspahan.rules import terms as referee
+
+    return tuple(referee._QUARTERS)
 
 
 def _with_german(words: Sequence[str]) -> dict[str, str]:
@@ -152,7 +230,8 @@ def cell(word: str, board: Board) -> str:
 
 
 def player(word: str, names: Sequence[str]) -> str:
-    """A player's name from the log header by unique prefix, case-insensitively."""
+    """A player's name from the log header by unique prefix, case-insensitively (never
+    read as a typed word of a language)."""
     return pick(word, {fold(n): n for n in names}, _("player"))
 
 

@@ -174,7 +174,7 @@ class Asara(CodecModule["Setup", "Event"]):
         state = outcome.state
         names = [p.name for p in state.players]
         return tuple(LedgerLine(e.year, e.event or None, names[e.player], e.points,
-                                _source_key(e), e.explanation, e.source == "final")
+                                _source_key(e), e.said, e.source == "final")
                      for e in state.ledger)
 
     def summaries(self, outcome: Replay) -> tuple[Summary, ...]:

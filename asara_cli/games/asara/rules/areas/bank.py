@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import NOTE, Report
-from asara_cli.core.i18n import N_, _
+from asara_cli.core.i18n import N_, Later, Text, _
 from asara_cli.core.schema import Schema, when, whole
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
@@ -76,13 +76,11 @@ class BankKind(Kind[Bank]):
                               "amount)").format(space=space, paid=seen[0], event=seen[1],
                                                 amount=m.action.amount), NOTE)
 
-    def notes(self, m: Move[Bank]) -> list[tuple[str, str, str]]:
+    def notes(self, m: Move[Bank]) -> list[tuple[str, str, Text]]:
         space, values = m.space, m.board.bank_values
         if space is not None and 1 <= space <= len(values) and values[space - 1] is None:
             return [(f"bank {space}", "R3.3",
-                     _("the value of bank space {space} is unknown to the board profile; the "
-                       "amount taken is trusted up to {most}").format(
-                         space=space, most=m.board.bank_max_value))]
+                     Later(_unknown_said, (space, m.board.bank_max_value)))]
         return []
 
     def apply(self, m: Move[Bank]) -> None:
@@ -147,3 +145,8 @@ def seen_value(state: Position, space: int) -> tuple[int, int] | None:
 
 
 BANK = BankKind()
+
+
+def _unknown_said(space: int, most: int) -> str:
+    return _("the value of bank space {space} is unknown to the board profile; the amount "
+             "taken is trusted up to {most}").format(space=space, most=most)

@@ -141,7 +141,10 @@ def space_for(board: Board, state: Position, amount: int, *, wished: bool = Fals
 def seen_value(state: Position, space: int) -> tuple[int, int] | None:
     """The amount bank ``space`` paid when the log first used it, and that event's number;
     ``None`` when it has not been used (or its value is printed in the board profile)."""
-    return next(((amount, event) for s, amount, event in state.bank_seen if s == space), None)
+    for s, amount, event in state.bank_seen:
+        if s == space:
+            return amount, event
+    return None
 
 
 BANK = BankKind()

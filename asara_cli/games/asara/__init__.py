@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from asara_cli.core.i18n import N_, _, ngettext, pgettext
+from asara_cli.core.i18n import N_, _, language, ngettext, pgettext
 from asara_cli.core.words import number
 from asara_cli.games.base import (
     CodecModule,
@@ -338,9 +338,7 @@ class Asara(CodecModule["Setup", "Event"]):
 
 
 def _source(key: str) -> Source:
-    from asara_cli.core import i18n
-
-    return _source_in(key, i18n.language())
+    return _source_in(key, language())
 
 
 @cache  # a handful of keys, asked for by every game's scores, in the language in use

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Generic, NamedTuple, TypeVar
+from typing import TypeAlias, TypeVar
 
 from msgspec import Struct
 
@@ -156,15 +156,10 @@ def _year_words(n: int, gold: int, lighted: int, holds: bool,
 # --- final evaluation -------------------------------------------------------------------------
 
 
-class _Placed(NamedTuple, Generic[T]):
-    """One contender's place in a ranking, with the points it gets and why (a plain tuple:
-    a final evaluation makes one per tower and category, and keeps none)."""
-
-    item: T
-    place: int
-    tied: int
-    points: int
-    how: Later
+#: One contender's place in a ranking: the contender, its place, how many share it, the
+#: points it gets and why (a plain tuple: a final evaluation makes one per tower and
+#: category, and keeps none).
+_Placed: TypeAlias = tuple[T, int, int, int, Later]
 
 
 def _ceil_div(a: int, b: int) -> int:
@@ -249,7 +244,7 @@ def _rank(
             place = points = 0
         how = Later(_how, (describe, unit, tiebreak, ranked, i, n, first_tied, values.first,
                            values.second))
-        placed.extend(_Placed(x, place, n, points, how) for x in group)
+        placed.extend((x, place, n, points, how) for x in group)
     return placed
 
 

@@ -118,6 +118,10 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
     if only in COMMANDS:
         add_command(group, only, COMMANDS[only])
         return group
+    if only == "check":
+        from asara_cli.cli.recording import CHECKED
+
+        CHECKED.set(_checked(args))
     played = _played(args, only)
     if only is not None and only not in played.command_names():
         _other_game(played, only, args)
@@ -148,6 +152,18 @@ def _panels(group: typer.Typer, played: SomeGame) -> None:
             info.rich_help_panel = "Commands for every game"
         else:  # translated whole, as every help text (cli/helptexts.py)
             info.rich_help_panel = f"{played.name}: a new game and its moves ({others})"
+
+
+def _checked(args: Sequence[str]) -> str | None:
+    """The move a ``check`` command line names (``check coloured``, ``check bunt``), in
+    English; ``None`` when it names none."""
+    words = [a for a in args if not a.startswith("-")]
+    if "check" not in words or words.index("check") + 1 >= len(words):
+        return None
+    from asara_cli.cli.commandwords import english
+
+    word = words[words.index("check") + 1]
+    return english(word) or word
 
 
 def _option(args: Sequence[str], names: tuple[str, ...]) -> str | None:

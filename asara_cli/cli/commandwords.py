@@ -19,7 +19,7 @@ builds any.
 from __future__ import annotations
 
 import functools
-import gettext
+import struct
 from collections.abc import Iterable
 
 from asara_cli import language
@@ -44,16 +44,31 @@ def _catalogues() -> dict[str, dict[str, str]]:
     for code in language.available():
         if code == SOURCE:
             continue
+        path = language.locale_dir() / code / "LC_MESSAGES" / f"{language.DOMAIN}.mo"
         try:
-            translations = gettext.translation(language.DOMAIN, language.locale_dir(),
-                                               languages=[code])
-        except OSError:  # a catalogue that cannot be read adds no words
+            found[code] = _command_entries(path.read_bytes())
+        except (OSError, struct.error, UnicodeDecodeError):  # unreadable: adds no words
             continue
-        # the compiled catalogue's entries (gettext keeps them in ``_catalog``: a context is
-        # written before its message, separated by EOT)
-        entries: dict[object, str] = getattr(translations, "_catalog", {})
-        found[code] = {key.split("\x04", 1)[1]: word for key, word in entries.items()
-                       if isinstance(key, str) and key.startswith(CONTEXT + "\x04") and word}
+    return found
+
+
+def _command_entries(mo: bytes) -> dict[str, str]:
+    """The command words of a compiled catalogue (GNU ``.mo``): English name → word.
+
+    Only these entries are decoded, not the whole catalogue as ``gettext`` reads it: a
+    command line in English looks a typed word up here, and reading every message would
+    take it some milliseconds. A context is written before its message, separated by EOT."""
+    order = "<" if struct.unpack_from("<I", mo)[0] == 0x950412DE else ">"
+    _magic, _version, n, originals, translations = struct.unpack_from(order + "5I", mo)
+    prefix = (CONTEXT + "\x04").encode()
+    found: dict[str, str] = {}
+    table = mo[originals:originals + 8 * n]
+    for i, (length, start) in enumerate(struct.iter_unpack(order + "2I", table)):
+        if mo.startswith(prefix, start, start + length):
+            size, at = struct.unpack_from(order + "2I", mo, translations + 8 * i)
+            word = mo[at:at + size].decode()
+            if word:
+                found[mo[start + len(prefix):start + length].decode()] = word
     return found
 
 

@@ -264,6 +264,12 @@ SESSION: ContextVar[Callable[[SomeGame, Maker, bool, Path | None], None] | None]
     "SESSION", default=None)
 
 
+#: The move a ``check`` command line names (its English name), set before its commands are
+#: built: :func:`register` builds that move alone in the ``check`` group (all of them when it
+#: names none of them, for the help or a suggestion).
+CHECKED: ContextVar[str | None] = ContextVar("CHECKED", default=None)
+
+
 #: Whether a player can be asked what a move's words leave out (the table session at a
 #: terminal): a game may then ask a decision it would otherwise refuse by its rules, such
 #: as ASARA's deal of the Caliph's gifts due before a year's first move.
@@ -340,8 +346,12 @@ def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., None]]],
     if only is not None and only in found:
         add_command(app, only, found[only])
         return
-    for name, fn in own:
-        add_command(app, name, fn)
+    if only == "check":  # the check group alone, and in it the move named (CHECKED), if one
+        named = [(name, fn) for name, fn in moves if name == CHECKED.get()]
+        moves = named or moves
+    else:
+        for name, fn in own:
+            add_command(app, name, fn)
     checker = typer.Typer(name="check", cls=WordGroup, no_args_is_help=True,
                           add_completion=False,
                           context_settings={"help_option_names": ["-h", "--help"]})

@@ -13,9 +13,10 @@ position in memory can call :func:`record` with it as well.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
+
+from msgspec import Struct
 
 from asara_cli.cli.common import replay_file
 from asara_cli.core.findings import Violation
@@ -29,8 +30,7 @@ from asara_cli.logfile.record import append
 E = TypeVar("E")
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(Struct, frozen=True):
     """A log as read and replayed to its end, legal: what a move is typed against.
 
     ``state`` is the game's position after the last event (its ``Recording.position``);
@@ -51,8 +51,7 @@ class Position:
         return self.game.players_of(self.log.header.setup)
 
 
-@dataclass(frozen=True, slots=True)
-class Typed(Generic[E]):
+class Typed(Struct, Generic[E], frozen=True):
     """An event as a game's words gave it, with notes on how they were read (which space
     an amount was taken to mean): a maker may return this instead of the bare event."""
 
@@ -60,8 +59,7 @@ class Typed(Generic[E]):
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Recorded:
+class Recorded(Struct, frozen=True):
     """What :func:`record` did: the event, what it did (the game's own value), the move line
     (numbered when written), what the table is shown after it (a period's end), the
     referee's warnings, and the log as written (``None`` for a check only)."""
@@ -72,7 +70,7 @@ class Recorded:
     line: str
     screens: tuple[Any, ...]
     warnings: tuple[str, ...] = ()
-    written: GameLog | None = field(default=None)
+    written: GameLog | None = None
 
 
 #: A game's words turned into an event against a position (the game's command layer).

@@ -7,6 +7,8 @@ from typing import Protocol
 
 from msgspec import Struct
 
+from asara_cli.core.i18n import Text
+
 ERROR = "error"
 WARNING = "warning"
 NOTE = "note"
@@ -25,9 +27,14 @@ class Violation(Struct, frozen=True):
     event: int
     player: str | None
     rule: str
-    message: str
+    said: Text  # the message, made into words when shown (message)
     severity: str = ERROR
     later: bool = False
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in the language in use."""
+        return str(self.said)
 
     @property
     def is_error(self) -> bool:
@@ -41,7 +48,7 @@ class CannotApply(ValueError):
 class Report(Protocol):
     """The small reporting callback every check shares: rule id, message, severity."""
 
-    def __call__(self, rule: str, message: str, severity: str = ERROR, /) -> None: ...
+    def __call__(self, rule: str, message: Text, severity: str = ERROR, /) -> None: ...
 
 
 def errors(findings: Iterable[Violation]) -> tuple[Violation, ...]:
@@ -67,7 +74,7 @@ class Verdicts:
         errs = errors(findings)
         if self.stopped is not None:
             self.violations.extend(
-                Violation(v.event, v.player, v.rule, v.message, v.severity, True) for v in errs)
+                Violation(v.event, v.player, v.rule, v.said, v.severity, True) for v in errs)
             return
         self.notes.extend(v for v in findings if not v.is_error)
         self.violations.extend(errs)

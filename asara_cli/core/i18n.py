@@ -10,6 +10,10 @@ Text made at import time (a module's constant, a table of labels) is marked with
 :func:`N_`, which only marks it for the catalogue, and translated with :func:`_` where it is
 used: the language is chosen when a command starts, after most modules are loaded.
 
+A referee replaying a log makes no text: what it keeps for later (a ledger line, a note) is
+a :class:`Later`, the function that words it and the plain values it needs, worded by
+``str()`` where it is shown, in the language in use there.
+
 This module reads no file: ``asara_cli/language.py`` chooses the language and loads its
 catalogue (:func:`install`). The words written into a log never go through here: a log is
 read the same in every language.
@@ -18,6 +22,10 @@ read the same in every language.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Callable
+from typing import Any, TypeAlias
+
+from msgspec import Struct
 
 #: The source language: no catalogue, every message as written.
 SOURCE = "en"
@@ -62,3 +70,20 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` with a context, as :func:`pgettext`."""
     return _translations.npgettext(context, singular, plural, n)
+
+
+class Later(Struct, frozen=True):
+    """A message made when it is shown: ``str(later)`` is ``make(*args)``, in the language
+    in use then. ``make`` is a module's function that marks and translates its messages as
+    any other; ``args`` are plain values (numbers, the log's words, other :class:`Later`),
+    never a position that changes after."""
+
+    make: Callable[..., str]
+    args: tuple[Any, ...] = ()
+
+    def __str__(self) -> str:
+        return self.make(*self.args)
+
+
+#: Text, or text made when it is shown (``str()`` makes it either way).
+Text: TypeAlias = "str | Later"

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, Required, TypedDict, TypeVa
 from msgspec import Struct
 
 from asara_cli.core.findings import Violation
-from asara_cli.core.i18n import _
+from asara_cli.core.i18n import Text, _
 from asara_cli.core.names import find
 from asara_cli.core.words import describe
 
@@ -100,8 +100,13 @@ class LedgerLine(Struct, frozen=True):
     player: str
     points: int
     source: str
-    explanation: str
+    said: Text  # why, made into words when shown (explanation)
     final: bool = False  # given by the final scoring
+
+    @property
+    def explanation(self) -> str:
+        """Why, in the language in use."""
+        return str(self.said)
 
 
 class Summary(Struct, frozen=True):

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from asara_cli.core.i18n import N_, _, ngettext, pgettext
+from asara_cli.core.i18n import N_, _, language, ngettext, pgettext
 from asara_cli.core.words import number
 from asara_cli.games.base import (
     CodecModule,
@@ -174,7 +174,7 @@ class Asara(CodecModule["Setup", "Event"]):
         state = outcome.state
         names = [p.name for p in state.players]
         return tuple(LedgerLine(e.year, e.event or None, names[e.player], e.points,
-                                _source_key(e), e.explanation, e.source == "final")
+                                _source_key(e), e.said, e.source == "final")
                      for e in state.ledger)
 
     def summaries(self, outcome: Replay) -> tuple[Summary, ...]:
@@ -350,9 +350,7 @@ class Asara(CodecModule["Setup", "Event"]):
 
 
 def _source(key: str) -> Source:
-    from asara_cli.core import i18n
-
-    return _source_in(key, i18n.language())
+    return _source_in(key, language())
 
 
 @cache  # a handful of keys, asked for by every game's scores, in the language in use

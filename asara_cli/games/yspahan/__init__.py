@@ -172,7 +172,7 @@ class Yspahan(CodecModule["Setup", "Event"]):
         state = outcome.state
         return tuple(LedgerLine(e.week, None if e.source in ("souk", "caravan_week")
                                 else e.event or None, state.players[e.player].name, e.points,
-                                source_key(e.source, e.week), e.explanation)
+                                source_key(e.source, e.week), e.said)
                      for e in state.ledger)
 
     def standings(self, outcome: Played) -> list[tuple[str, list[int]]]:

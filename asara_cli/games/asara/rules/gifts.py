@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from asara_cli.core.findings import NOTE, Report, Violation
-from asara_cli.core.i18n import _, ngettext
+from asara_cli.core.i18n import Later, _, ngettext
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.lighted import take_lighted
 from asara_cli.games.asara.rules.areas.market import check_display, take_from_display
@@ -379,7 +379,7 @@ def apply_gift(board: Board, state: Table, seat: int, use: GiftUse, number: int)
             take_from_display(state, seat, tile)
     elif kind == GiftKind.PRESTIGE:
         state.ledger.append(LedgerEntry(seat, board.gift_prestige, "gift", state.year, number,
-                                        _("a gift of the Caliph: prestige")))
+                                        Later(_prestige_said)))
     elif use.taken and state.lighted_stack >= 1:
         p.money -= board.gift_lighted_cost
         take_lighted(state, seat, 1, (use.colour,) if use.colour else ())
@@ -404,3 +404,7 @@ def apply_claim(board: Board, state: Table, seat: int, spec: AreaSpec, turn: Tur
     for use in turn.gifts:
         apply_gift(board, state, seat, use, number)
 
+
+
+def _prestige_said() -> str:
+    return _("a gift of the Caliph: prestige")

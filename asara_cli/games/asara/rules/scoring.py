@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Generic, NamedTuple, TypeVar
+from typing import TypeAlias, TypeVar
 
 from msgspec import Struct
 
 from asara_cli.core import i18n
-from asara_cli.core.i18n import _, ngettext, pgettext
+from asara_cli.core.i18n import Later, Text, _, ngettext, pgettext
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import Board, Places
 from asara_cli.games.asara.rules.model import Colour, Tower
@@ -42,10 +42,15 @@ class Award(Struct, frozen=True):
     category: str
     player: int
     points: int
-    explanation: str
+    said: Text  # the arithmetic, made into words when shown (explanation)
     place: int | None = None
     tied: int = 1
     tower: Tower | None = None
+
+    @property
+    def explanation(self) -> str:
+        """The arithmetic in the language in use."""
+        return str(self.said)
 
 
 class FinalPosition(Struct, frozen=True):
@@ -80,7 +85,12 @@ class YearScore(Struct, frozen=True):
     lighted: int
     caliph: bool
     points: int
-    explanation: str
+    said: Text  # the parts that score, made into words when shown (explanation)
+
+    @property
+    def explanation(self) -> str:
+        """The parts that score, in the language in use."""
+        return str(self.said)
 
 
 def build_prestige(board: Board, sections: int) -> int:
@@ -102,9 +112,16 @@ def year_evaluation(
             gold += t.gold - t.lighted_on_gold  # visible gold (R3.7)
             lighted += t.lighted
         holds = seat == caliph
-        points, explanation = _year_words(n, gold, lighted, holds, values, i18n.language())
-        scores.append(YearScore(seat, n, gold, lighted, holds, points, explanation))
+        points = (n * values[0] + gold * values[1] + lighted * values[2]
+                  + (values[3] if holds else 0))
+        scores.append(YearScore(seat, n, gold, lighted, holds, points,
+                                Later(_year_said, (n, gold, lighted, holds, values))))
     return tuple(scores)
+
+
+def _year_said(n: int, gold: int, lighted: int, holds: bool,
+               values: tuple[int, int, int, int]) -> str:
+    return _year_words(n, gold, lighted, holds, values, i18n.language())[1]
 
 
 @lru_cache(maxsize=1024)  # a few dozen positions recur at every year end of every game
@@ -139,15 +156,10 @@ def _year_words(n: int, gold: int, lighted: int, holds: bool,
 # --- final evaluation -------------------------------------------------------------------------
 
 
-class _Placed(NamedTuple, Generic[T]):
-    """One contender's place in a ranking, with the points it gets and why (a plain tuple:
-    a final evaluation makes one per tower and category, and keeps none)."""
-
-    item: T
-    place: int
-    tied: int
-    points: int
-    how: str
+#: One contender's place in a ranking: the contender, its place, how many share it, the
+#: points it gets and why (a plain tuple: a final evaluation makes one per tower and
+#: category, and keeps none).
+_Placed: TypeAlias = tuple[T, int, int, int, Later]
 
 
 def _ceil_div(a: int, b: int) -> int:
@@ -165,7 +177,7 @@ def _quotient(a: int, b: int) -> str:
     return f"~{a / b:.2f}".replace(".", point)
 
 
-def _split(total_text: str, total: int, n: int, unit: str) -> tuple[int, str]:
+def _split(total_text: str, total: int, n: int, unit: str) -> str:
     points = _ceil_div(total, n)
     q = _quotient(total, n)
     arrow = f" -> {points}" if q != str(points) else ""
@@ -173,7 +185,7 @@ def _split(total_text: str, total: int, n: int, unit: str) -> tuple[int, str]:
         text = _("{total}/{n} = {quotient}{arrow} per player")
     else:
         text = _("{total}/{n} = {quotient}{arrow} per tower")
-    return points, text.format(total=total_text, n=n, quotient=q, arrow=arrow)
+    return text.format(total=total_text, n=n, quotient=q, arrow=arrow)
 
 
 def _tied(unit: str, place: int, how: str, n: int, what: str) -> str:
@@ -204,7 +216,7 @@ def _rank(
 
     With ``tiebreak`` (pro), equal measures are ordered by it first; only what is still equal
     shares a place. A tie for 1st shares 1st+2nd and pays no 2nd (R5.2); a tie for 2nd shares
-    2nd (R5.3); shares round up.
+    2nd (R5.3); shares round up. Each place's words are made when shown (:func:`_how`).
     """
     if not items:
         return []
@@ -217,60 +229,64 @@ def _rank(
         else:
             groups.append([items[i]])
             group_keys.append(keys[i])
-
-    def note(i: int) -> str:
-        """Say when a lighted-window tiebreak separated this group from a neighbour (R5.6)."""
-        if not tiebreak:
-            return ""
-        m, lw = group_keys[i]
-        beaten = [k[1] for j, k in enumerate(group_keys) if j != i and k[0] == m]
-        if not beaten:
-            return ""
-        lost = [b for b in beaten if b > lw]
-        won = [b for b in beaten if b < lw]
-        parts = []
-        if won:
-            parts.append(_("ahead on lighted windows, {mine} vs {other}").format(
-                mine=lw, other=max(won)))
-        if lost:
-            parts.append(_("behind on lighted windows, {mine} vs {other}").format(
-                mine=lw, other=min(lost)))
-        return "; " + "; ".join(parts) + " [R5.6]"
-
+    ranked = tuple(group_keys)
+    first_tied = len(groups[0]) > 1
     placed: list[_Placed[T]] = []
-
-    def nothing(start: int, why: str) -> list[_Placed[T]]:
-        """The groups from ``start`` on: no place, and why (place 0, 0 points)."""
-        out: list[_Placed[T]] = []
-        for i in range(start, len(groups)):
-            g = groups[i]
-            how = _("no place, {what}: {why}").format(what=describe(group_keys[i][0]),
-                                                      why=why) + note(i)
-            out.extend(_Placed(x, 0, len(g), 0, how) for x in g)
-        return out
-
-    first = groups[0]
-    what = describe(group_keys[0][0])
-    if len(first) > 1:
-        pts, how = _split(f"({values.first}+{values.second})", values.first + values.second,
-                          len(first), unit)
-        how = _tied(unit, 1, how, len(first), what + note(0))
-        placed.extend(_Placed(x, 1, len(first), pts, how) for x in first)
-        # R5.2: a tie for 1st leaves no 2nd place
-        return placed + nothing(1, _("1st is tied, so no 2nd place [R5.2]"))
-    placed.append(_Placed(first[0], 1, 1, values.first, _("1st, {points} ({what})").format(
-        points=values.first, what=what + note(0))))
-    if len(groups) > 1:
-        second = groups[1]
-        what = describe(group_keys[1][0])
-        if len(second) > 1:
-            pts, how = _split(str(values.second), values.second, len(second), unit)
-            how = _tied(unit, 2, how, len(second), what + note(1))
+    for i, group in enumerate(groups):
+        n = len(group)
+        if i == 0:
+            place = 1
+            points = _ceil_div(values.first + values.second, n) if n > 1 else values.first
+        elif i == 1 and not first_tied:  # R5.2: a tie for 1st leaves no 2nd place
+            place = 2
+            points = _ceil_div(values.second, n)
         else:
-            pts, how = values.second, _("2nd, {points} ({what})").format(
-                points=values.second, what=what + note(1))
-        placed.extend(_Placed(x, 2, len(second), pts, how) for x in second)
-    return placed + nothing(2, _("below 2nd place"))
+            place = points = 0
+        how = Later(_how, (describe, unit, tiebreak, ranked, i, n, first_tied, values.first,
+                           values.second))
+        placed.extend((x, place, n, points, how) for x in group)
+    return placed
+
+
+def _how(describe: Callable[[int], str], unit: str, tiebreak: bool,
+         keys: tuple[tuple[int, int], ...], i: int, n: int, first_tied: bool, first: int,
+         second: int) -> str:
+    """The words of the place of group ``i`` of ``n`` contenders, ranked by ``keys``
+    (:func:`_rank`): its place and arithmetic, and a lighted-window tiebreak (R5.6)."""
+    if i == 0 and n > 1:
+        how = _split(f"({first}+{second})", first + second, n, unit)
+        return _tied(unit, 1, how, n, describe(keys[0][0]) + _note(tiebreak, keys, 0))
+    if i == 0:
+        return _("1st, {points} ({what})").format(
+            points=first, what=describe(keys[0][0]) + _note(tiebreak, keys, 0))
+    if i == 1 and not first_tied:
+        what = describe(keys[1][0]) + _note(tiebreak, keys, 1)
+        if n > 1:
+            return _tied(unit, 2, _split(str(second), second, n, unit), n, what)
+        return _("2nd, {points} ({what})").format(points=second, what=what)
+    why = _("1st is tied, so no 2nd place [R5.2]") if first_tied else _("below 2nd place")
+    return _("no place, {what}: {why}").format(what=describe(keys[i][0]),
+                                               why=why) + _note(tiebreak, keys, i)
+
+
+def _note(tiebreak: bool, keys: tuple[tuple[int, int], ...], i: int) -> str:
+    """Say when a lighted-window tiebreak separated group ``i`` from a neighbour (R5.6)."""
+    if not tiebreak:
+        return ""
+    m, lw = keys[i]
+    beaten = [k[1] for j, k in enumerate(keys) if j != i and k[0] == m]
+    if not beaten:
+        return ""
+    lost = [b for b in beaten if b > lw]
+    won = [b for b in beaten if b < lw]
+    parts = []
+    if won:
+        parts.append(_("ahead on lighted windows, {mine} vs {other}").format(
+            mine=lw, other=max(won)))
+    if lost:
+        parts.append(_("behind on lighted windows, {mine} vs {other}").format(
+            mine=lw, other=min(lost)))
+    return "; " + "; ".join(parts) + " [R5.6]"
 
 
 _COLOURS = tuple(Colour)  # iterating the enum class is slow
@@ -282,6 +298,20 @@ def _of_height(h: int) -> str:
 
 def _with_towers(n: int) -> str:
     return ngettext("{n} tower", "{n} towers", n).format(n=n)
+
+
+def _award_said(category: str, how: Later) -> str:
+    """A final award's words: its category, then how it was placed (:func:`_how`)."""
+    if category == OVERALL:
+        return _("highest overall: {how}").format(how=how)
+    if category == MOST_TOWERS:
+        return _("most towers: {how}").format(how=how)
+    return _("{colour}: {how}").format(colour=terms.colour(category), how=how)
+
+
+def _money_said(asari: int, per: int, points: int) -> str:
+    return _("money: {asari} Asari, 1 per full {per} = {points}").format(
+        asari=asari, per=per, points=points)
 
 
 def final_evaluation(
@@ -307,14 +337,13 @@ def final_evaluation(
                 [owned[i] for i in mine], [keys[i] for i in mine], pro,
                 board.final_colour[colour], "tower", _of_height):
             (awards if place else unplaced).append(Award(
-                colour.value, seat, points, _("{colour}: {how}").format(
-                    colour=terms.colour(colour), how=how), place, tied, tower))
+                colour.value, seat, points, Later(_award_said, (colour.value, how)), place,
+                tied, tower))
 
     for (seat, tower), place, tied, points, how in _rank(
             owned, keys, pro, board.final_overall, "tower", _of_height):
         (awards if place else unplaced).append(Award(
-            OVERALL, seat, points, _("highest overall: {how}").format(how=how), place, tied,
-            tower))
+            OVERALL, seat, points, Later(_award_said, (OVERALL, how)), place, tied, tower))
 
     builders = [seat for seat, pos in enumerate(positions) if pos.towers]
     counts = [(len(positions[seat].towers),
@@ -324,14 +353,12 @@ def final_evaluation(
                                                 board.final_most_towers, "player",
                                                 _with_towers):
         (awards if place else unplaced).append(Award(
-            MOST_TOWERS, seat, points, _("most towers: {how}").format(how=how), place, tied))
+            MOST_TOWERS, seat, points, Later(_award_said, (MOST_TOWERS, how)), place, tied))
 
     per = board.money_per_point
     for seat, pos in enumerate(positions):
         pts = pos.asari // per
-        awards.append(Award(MONEY, seat, pts, _(
-            "money: {asari} Asari, 1 per full {per} = {points}").format(
-            asari=pos.asari, per=per, points=pts)))
+        awards.append(Award(MONEY, seat, pts, Later(_money_said, (pos.asari, per, pts))))
     return FinalEvaluation(tuple(awards), len(positions), tuple(unplaced))
 
 

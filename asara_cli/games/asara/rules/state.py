@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from msgspec import Struct
 
+from asara_cli.core.i18n import Text
 from asara_cli.core.names import name_key
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Gift, Tile
@@ -42,15 +43,21 @@ class LedgerEntry(Struct, frozen=True):
 
     ``source`` is ``"build"`` (``event`` is the build's event number), ``"gift"`` (a
     prestige gift of the Caliph, R6.1), ``"year"`` (end of ``year``; ``event`` is the turn that
-    ended it) or ``"final"`` (``category`` names the award)."""
+    ended it) or ``"final"`` (``category`` names the award). ``said`` is the arithmetic, made
+    into words when shown (:attr:`explanation`)."""
 
     player: int
     points: int
     source: str
     year: int
     event: int
-    explanation: str
+    said: Text
     category: str | None = None
+
+    @property
+    def explanation(self) -> str:
+        """The arithmetic in the language in use."""
+        return str(self.said)
 
 
 class PlayerState(Struct, frozen=True):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import ERROR, NOTE, CannotApply, Report, Violation
-from asara_cli.core.i18n import _, ngettext
+from asara_cli.core.i18n import Text, _, ngettext
 from asara_cli.games.asara.rules import gifts, terms
 from asara_cli.games.asara.rules.areas import BY_ACTION_TYPE, Kind, Move, kind_of
 from asara_cli.games.asara.rules.board import AreaSpec, Board
@@ -47,7 +47,7 @@ class Findings:
         self.number = 0
         self.name = ""
 
-    def __call__(self, rule: str, message: str, severity: str = ERROR, /) -> None:
+    def __call__(self, rule: str, message: Text, severity: str = ERROR, /) -> None:
         if self.out is not None:
             self.out.append(Violation(self.number, self.name, rule, message, severity))
 
@@ -100,7 +100,7 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
     space = placement.space
     price = kind.price(board, space, action)
     m: Move[Any] | None = None
-    notes: list[tuple[str, str, str]] | None = None
+    notes: list[tuple[str, str, Text]] | None = None
     if checking:
         here = state.areas.get(spec.key, EMPTY_SPOT)
         # the placement (R1, R2, R2.1, R2.2), written out here: every turn passes here
@@ -229,7 +229,7 @@ def _taken(state: Table, spec: AreaSpec, space: int, who: int, bad: Report) -> N
         player=state.players[who].name))
 
 
-def _note(state: Table, notes: list[tuple[str, str, str]]) -> None:
+def _note(state: Table, notes: list[tuple[str, str, Text]]) -> None:
     """This move's relaxed checks, each noted once a year."""
     year = state.year
     noted = state.noted

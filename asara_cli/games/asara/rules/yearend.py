@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from asara_cli.core.i18n import _
+from asara_cli.core.i18n import Later, Text, _
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.model import Variant
 from asara_cli.games.asara.rules.scoring import (
@@ -44,8 +44,7 @@ def end_year(board: Board, state: Table) -> YearEnd:
     year = state.year
     scores = year_evaluation(board, [p.towers for p in state.players], state.caliph)
     state.ledger.extend(LedgerEntry(s.player, s.points, "year", year, state.events,
-                                    _("end of year {year}: {scores}").format(
-                                        year=year, scores=s.explanation))
+                                    Later(_year_end_said, (year, s.said)))
                         for s in scores if s.points)
     state.year_scores.append(scores)
     if year >= board.years:
@@ -53,7 +52,7 @@ def end_year(board: Board, state: Table) -> YearEnd:
             board, [FinalPosition(p.towers, max(0, p.money)) for p in state.players],
             pro=state.setup.variant == Variant.PRO)
         state.ledger.extend(LedgerEntry(a.player, a.points, "final", year, state.events,
-                                        a.explanation, a.category)
+                                        a.said, a.category)
                             for a in final.awards if a.points)
         state.final = final
         state.turn = None
@@ -77,3 +76,7 @@ def end_year(board: Board, state: Table) -> YearEnd:
     state.draw_pile = board.buyers_total - hand * n
     state.label_counts = {}
     return YearEnd(year, scores)
+
+
+def _year_end_said(year: int, scores: Text) -> str:
+    return _("end of year {year}: {scores}").format(year=year, scores=scores)

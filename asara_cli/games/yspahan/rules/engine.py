@@ -26,7 +26,7 @@ from asara_cli.core.findings import (
     Violation,
     errors,
 )
-from asara_cli.core.i18n import _, ngettext
+from asara_cli.core.i18n import Later, Text, _, ngettext
 from asara_cli.core.names import hidden_character, name_key, same_name
 from asara_cli.games.yspahan.rules import terms
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board, CardKind
@@ -120,10 +120,10 @@ class Walker:
         self.player: str | None = None
         self.flows = flows  # what moved, only when asked (:func:`moved`)
 
-    def flow(self, seat: int, why: str, gold: int = 0, camels: int = 0, cards: int = 0
+    def flow(self, seat: int, why: Text, gold: int = 0, camels: int = 0, cards: int = 0
              ) -> None:
         if self.flows is not None:
-            self.flows.append(Flow(seat, gold, camels, cards, why))
+            self.flows.append(Flow(seat, gold, camels, cards, str(why)))
 
     def err(self, rule: str, message: str, severity: str = ERROR) -> None:
         if self.out is not None:
@@ -142,7 +142,7 @@ class Walker:
 
     # --- supplies -----------------------------------------------------------------------
 
-    def gain_gold(self, seat: int, n: int, why: str = "") -> None:
+    def gain_gold(self, seat: int, n: int, why: Text = "") -> None:
         t = self.t
         self.flow(seat, why, gold=n)
         t.gold[seat] += n
@@ -151,7 +151,7 @@ class Walker:
             self.err("Y6.14", _("the gold supply ({supply} in the profile) has run out")
                      .format(supply=self.b.gold_supply), WARNING)
 
-    def gain_camels(self, seat: int, n: int, why: str = "") -> None:
+    def gain_camels(self, seat: int, n: int, why: Text = "") -> None:
         t = self.t
         self.flow(seat, why, camels=n)
         t.camels[seat] += n
@@ -160,7 +160,7 @@ class Walker:
             self.err("Y6.14", _("the camel supply ({supply} in the profile) has run out")
                      .format(supply=self.b.camel_supply), WARNING)
 
-    def pay(self, seat: int, gold: int, camels: int, why: str = "") -> None:
+    def pay(self, seat: int, gold: int, camels: int, why: Text = "") -> None:
         t = self.t
         if gold or camels:
             self.flow(seat, why, gold=-gold, camels=-camels)
@@ -178,7 +178,7 @@ class Walker:
                                 "the profile)").format(player=self.name(seat),
                                                        supply=self.b.cube_supply), WARNING)
 
-    def score(self, seat: int, points: int, source: str, explanation: str) -> None:
+    def score(self, seat: int, points: int, source: str, explanation: Text) -> None:
         t = self.t
         t.score[seat] += points
         t.ledger.append(LedgerEntry(seat, points, source, t.week, t.day, self.number,
@@ -223,7 +223,7 @@ class Walker:
                              ).format(card=card), cards=-1)
         return ck
 
-    def draw(self, seat: int, card: str | None, why: str) -> None:
+    def draw(self, seat: int, card: str | None, why: Text) -> None:
         """``seat`` draws the top card (Y2.8): the log names it, ``hidden``, or ``None`` when
         no card is left anywhere."""
         b, t = self.b, self.t
@@ -284,7 +284,7 @@ class Walker:
             self.use_card(seat, p.kind, "play")
             return
         effect = ck.effect
-        card = terms.card(p.kind)
+        card = Later(terms.card, (p.kind,))  # worded in a refusal or a ledger line, if any
         needs_k = effect in ("goldvp", "camelvp", "exchange")
         if needs_k and (p.k is None or p.k < 1):
             self.err("Y6.15", _("the {card} card needs a number k of at least 1, got none")
@@ -337,7 +337,7 @@ class Walker:
             return
         if self.use_card(seat, p.kind, "play") is None:
             return
-        the_card = _("the {card} card").format(card=card)
+        the_card = Later(_the_card, (card,))
         if effect == "camels":
             self.gain_camels(seat, ck.amount, the_card)
         elif effect == "gold":
@@ -370,14 +370,12 @@ class Walker:
             points = k * ck.points
             if effect == "goldvp":
                 self.pay(seat, k, 0, the_card)
-                self.score(seat, points, GOLDVP, _("{card}: {k} gold x {per} = {points}").format(
-                    card=card, k=k, per=ck.points, points=points))
+                self.score(seat, points, GOLDVP,
+                           Later(_points_said, (True, card, k, ck.points, points)))
             else:
                 self.pay(seat, 0, k, the_card)
-                self.score(seat, points, CAMELVP, ngettext(
-                    "{card}: {k} camel x {per} = {points}",
-                    "{card}: {k} camels x {per} = {points}", k).format(
-                        card=card, k=k, per=ck.points, points=points))
+                self.score(seat, points, CAMELVP,
+                           Later(_points_said, (False, card, k, ck.points, points)))
         elif effect == "exchange":
             if p.into == INTO_GOLD:
                 self.pay(seat, 0, k, the_card)
@@ -412,7 +410,7 @@ class Walker:
             self.err("Y3.4", _unknown_souk(shop.souk, b))
             return False
         souk = b.souks[si]
-        name = terms.souk(souk.id)
+        name = Later(terms.souk, (souk.id,))  # worded in a refusal, if any
 
         def refuse(rule: str, message: str, **facts: object) -> bool:
             """A reason that holds for every cube listed for this souk: said once, with
@@ -499,13 +497,12 @@ class Walker:
         row = b.caravan_row(t.n, place)
         points = b.caravan_points[row]
         if points:
-            self.score(seat, points, CARAVAN, _("cube on the {nth} camel ({row} row): {points}")
-                       .format(nth=terms.ordinal(place + 1),
-                               row=terms.caravan_row(b.caravan_rows[row]), points=points))
+            self.score(seat, points, CARAVAN,
+                       Later(_camel_said, (place + 1, b.caravan_rows[row], points)))
         serai = "caravanserai" in t.built[seat]
         if serai and (b.caravanserai_on_card or not by_card):
             for _draw in range(b.buildings["caravanserai"].bonus):
-                self.draw(seat, card, terms.building("caravanserai"))
+                self.draw(seat, card, Later(terms.building, ("caravanserai",)))
         elif card is not None:
             self.err("Y6.5", _("no card is drawn for this cube: the caravanserai draws nothing "
                                "for the caravan card at this table (caravanserai_on_card is "
@@ -521,15 +518,9 @@ class Walker:
         b, t = self.b, self.t
         per_row = b.caravan_camels[t.n]
         for cs in caravan_evaluation(t.caravan, per_row, b.caravan_factors):
-            self.score(cs.player, cs.points, source, (ngettext(
-                "full caravan: {n} cube x {factor} (highest in the {row} row) = {points}",
-                "full caravan: {n} cubes x {factor} (highest in the {row} row) = {points}",
-                cs.cubes) if source == CARAVAN_FULL else ngettext(
-                "caravan at the week end: {n} cube x {factor} (highest in the {row} row) = "
-                "{points}",
-                "caravan at the week end: {n} cubes x {factor} (highest in the {row} row) = "
-                "{points}", cs.cubes)).format(n=cs.cubes, factor=cs.factor, points=cs.points,
-                                              row=terms.caravan_row(b.caravan_rows[cs.row])))
+            self.score(cs.player, cs.points, source, Later(_caravan_said, (
+                source == CARAVAN_FULL, cs.cubes, cs.factor, b.caravan_rows[cs.row],
+                cs.points)))
         if source == CARAVAN_FULL:
             for seat in t.caravan:
                 t.cubes[seat] += 1
@@ -564,8 +555,7 @@ class Walker:
                                                         souk=terms.souk(s.souk), cell=to))
                 else:
                     kept = True
-                    self.pay(owner, 0, 1, _("keeps the {souk} cube facing {cell}").format(
-                        souk=terms.souk(s.souk), cell=to))
+                    self.pay(owner, 0, 1, Later(_keeps_said, (s.souk, to)))
                     self.cube_out(owner)
             if not kept:
                 t.street[si][waiting[si]] = False
@@ -654,16 +644,18 @@ class Walker:
                                       len(yellow)).format(n=len(yellow), cost=cost,
                                                           player=self.name(seat),
                                                           gold=t.gold[seat]))
-        self.pay(seat, cost, 0, ngettext("{n} yellow die", "{n} yellow dice", len(yellow))
-                 .format(n=len(yellow)))
+        self.pay(seat, cost, 0, Later(_yellow_said, (len(yellow),)))
         t.tower = tower_rows(len(b.rows), white, yellow)
         t.taken = [-1] * len(b.rows)
         t.phase = TURN
 
     def turn(self, ev: Turn) -> None:
         seat = self.expect(TURN, ev.player)
-        with contextlib.suppress(_Skip):
+        # not contextlib.suppress: a context manager made for every turn of a replay
+        try:  # noqa: SIM105
             self.turn_steps(seat, ev)
+        except _Skip:
+            pass
         self.end_turn(seat)
 
     def turn_steps(self, seat: int, ev: Turn) -> None:
@@ -728,8 +720,7 @@ class Walker:
         elif isinstance(action, Supervisor):
             self.supervisor(seat, value, action)
         else:
-            self.draw(seat, action.card, _("no row left") if row is None else
-                      _("the card action"))
+            self.draw(seat, action.card, Later(_card_action_said, (row is None,)))
         for p in ev.after:
             self.play(seat, p, AFTER_ACTION)
         if ev.build is not None:
@@ -854,7 +845,7 @@ class Walker:
             self.err("Y1.4", _("no building is named {building} (buildings: {buildings})")
                      .format(building=repr(bld.building), buildings=", ".join(b.buildings)))
             return
-        building = terms.building(bld.building)
+        building = Later(terms.building, (bld.building,))  # worded when shown
         if bld.building in t.built[seat]:
             self.err("Y2.7", _("{player} has built the {building} already").format(
                 player=who, building=building))
@@ -882,7 +873,7 @@ class Walker:
                 building=building, camels=_camels(camels), gold=gold, waived=self._waived(),
                 player=who, have_camels=_camels(t.camels[seat]), have_gold=t.gold[seat]))
             return
-        self.pay(seat, gold, camels, _("the {building}").format(building=building))
+        self.pay(seat, gold, camels, Later(_the_building, (building,)))
         t.credit_camels[seat] = t.credit_gold[seat] = False
         t.built[seat].append(bld.building)
         t.turn_built = True
@@ -890,8 +881,8 @@ class Walker:
         order = len(t.built[seat])
         points = building_points(b.building_points, order)
         if points:
-            self.score(seat, points, BUILDING, _("{building}, the {nth} building: {points}")
-                       .format(building=building, nth=terms.ordinal(order), points=points))
+            self.score(seat, points, BUILDING,
+                       Later(_building_said, (building, order, points)))
 
     def keep_credit(self, seat: int, camels: bool, gold: bool) -> None:
         """A cost card played with no building to waive keeps its credit for the player's
@@ -899,8 +890,7 @@ class Walker:
         t = self.t
         t.credit_camels[seat] = t.credit_camels[seat] or camels
         t.credit_gold[seat] = t.credit_gold[seat] or gold
-        self.flow(seat, _("kept for a later building: {waived} (cost_card_credit_kept)").format(
-            waived=waived(t.credit_camels[seat], t.credit_gold[seat])))
+        self.flow(seat, Later(_credit_kept, (t.credit_camels[seat], t.credit_gold[seat])))
 
     def _waived(self) -> str:
         t = self.t
@@ -959,11 +949,8 @@ class Walker:
             if t.filled[si] == souk.shops:
                 has_market = "market" in t.built[owner]
                 points = souk_points(souk.value, has_market, market)
-                self.score(owner, points, SOUK, (
-                    _("{souk} complete at the week end: {value} + {bonus} market = {points}")
-                    if has_market else _("{souk} complete at the week end: {points}")).format(
-                        souk=terms.souk(souk.id), value=souk.value, bonus=market,
-                        points=points))
+                self.score(owner, points, SOUK, Later(_souk_said, (
+                    souk.id, souk.value, market if has_market else None, points)))
             t.cubes[owner] += t.filled[si]
             t.owner[si] = -1
             t.filled[si] = 0
@@ -1120,8 +1107,10 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
     for number, event in enumerate(events, start=1):
         run.number = number
         run.player = None
-        with contextlib.suppress(CannotApply):
+        try:  # noqa: SIM105 (as in Walker.turn)
             run.event(event)
+        except CannotApply:
+            pass
         t.events = number
         if out:
             verdicts.add(number, out)
@@ -1217,3 +1206,69 @@ def _counted(what: str, shown: int) -> str:
                     "{have} (a difference of {difference})",
                     "the table counts {player}'s camels as {shown}; the events recorded give "
                     "{have} (a difference of {difference})", shown)
+
+
+# --- the words of a ledger line or a payment, made when shown -----------------------------------
+
+
+def _the_card(card: Text) -> str:
+    return _("the {card} card").format(card=card)
+
+
+def _points_said(gold: bool, card: Text, k: int, per: int, points: int) -> str:
+    if gold:
+        return _("{card}: {k} gold x {per} = {points}").format(card=card, k=k, per=per,
+                                                                points=points)
+    return ngettext("{card}: {k} camel x {per} = {points}",
+                    "{card}: {k} camels x {per} = {points}", k).format(
+        card=card, k=k, per=per, points=points)
+
+
+def _camel_said(nth: int, row: str, points: int) -> str:
+    return _("cube on the {nth} camel ({row} row): {points}").format(
+        nth=terms.ordinal(nth), row=terms.caravan_row(row), points=points)
+
+
+def _caravan_said(full: bool, n: int, factor: int, row: str, points: int) -> str:
+    return (ngettext(
+        "full caravan: {n} cube x {factor} (highest in the {row} row) = {points}",
+        "full caravan: {n} cubes x {factor} (highest in the {row} row) = {points}",
+        n) if full else ngettext(
+        "caravan at the week end: {n} cube x {factor} (highest in the {row} row) = {points}",
+        "caravan at the week end: {n} cubes x {factor} (highest in the {row} row) = {points}",
+        n)).format(n=n, factor=factor, points=points, row=terms.caravan_row(row))
+
+
+def _keeps_said(souk: str, cell: str) -> str:
+    return _("keeps the {souk} cube facing {cell}").format(souk=terms.souk(souk), cell=cell)
+
+
+def _yellow_said(n: int) -> str:
+    return ngettext("{n} yellow die", "{n} yellow dice", n).format(n=n)
+
+
+def _card_action_said(no_row: bool) -> str:
+    return _("no row left") if no_row else _("the card action")
+
+
+def _credit_kept(camels: bool, gold: bool) -> str:
+    return _("kept for a later building: {waived} (cost_card_credit_kept)").format(
+        waived=waived(camels, gold))
+
+
+def _the_building(building: Text) -> str:
+    return _("the {building}").format(building=building)
+
+
+def _building_said(building: Text, order: int, points: int) -> str:
+    return _("{building}, the {nth} building: {points}").format(
+        building=building, nth=terms.ordinal(order), points=points)
+
+
+def _souk_said(souk: str, value: int, market: int | None, points: int) -> str:
+    """A complete souk at the week end, with the market's bonus when its owner has one."""
+    if market is not None:
+        return _("{souk} complete at the week end: {value} + {bonus} market = {points}").format(
+            souk=terms.souk(souk), value=value, bonus=market, points=points)
+    return _("{souk} complete at the week end: {points}").format(souk=terms.souk(souk),
+                                                                 points=points)

@@ -15,6 +15,7 @@ from typing import Any
 
 from msgspec import Struct
 
+from asara_cli.core.i18n import Text
 from asara_cli.core.names import name_key
 from asara_cli.games.yspahan.rules.board import Board
 
@@ -50,7 +51,8 @@ class Setup(Struct, frozen=True):
 
 class LedgerEntry(Struct, frozen=True):
     """Points given to seat ``player``, with where they came from: ``source`` (one of
-    :data:`SOURCES`), the week and day, the event that scored them, and the arithmetic."""
+    :data:`SOURCES`), the week and day, the event that scored them, and the arithmetic
+    (``said``, made into words when shown: :attr:`explanation`)."""
 
     player: int
     points: int
@@ -58,7 +60,12 @@ class LedgerEntry(Struct, frozen=True):
     week: int
     day: int
     event: int
-    explanation: str
+    said: Text
+
+    @property
+    def explanation(self) -> str:
+        """The arithmetic in the language in use."""
+        return str(self.said)
 
 
 class Row(Struct, frozen=True):

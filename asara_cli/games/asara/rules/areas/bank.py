@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import NOTE, Report
-from asara_cli.core.i18n import N_, _
+from asara_cli.core.i18n import N_, Later, Text, _
 from asara_cli.core.schema import Schema, when, whole
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
 from asara_cli.games.asara.rules.board import Board
@@ -76,13 +76,11 @@ class BankKind(Kind[Bank]):
                               "amount)").format(space=space, paid=seen[0], event=seen[1],
                                                 amount=m.action.amount), NOTE)
 
-    def notes(self, m: Move[Bank]) -> list[tuple[str, str, str]]:
+    def notes(self, m: Move[Bank]) -> list[tuple[str, str, Text]]:
         space, values = m.space, m.board.bank_values
         if space is not None and 1 <= space <= len(values) and values[space - 1] is None:
             return [(f"bank {space}", "R3.3",
-                     _("the value of bank space {space} is unknown to the board profile; the "
-                       "amount taken is trusted up to {most}").format(
-                         space=space, most=m.board.bank_max_value))]
+                     Later(_unknown_said, (space, m.board.bank_max_value)))]
         return []
 
     def apply(self, m: Move[Bank]) -> None:
@@ -143,7 +141,15 @@ def space_for(board: Board, state: Position, amount: int, *, wished: bool = Fals
 def seen_value(state: Position, space: int) -> tuple[int, int] | None:
     """The amount bank ``space`` paid when the log first used it, and that event's number;
     ``None`` when it has not been used (or its value is printed in the board profile)."""
-    return next(((amount, event) for s, amount, event in state.bank_seen if s == space), None)
+    for s, amount, event in state.bank_seen:
+        if s == space:
+            return amount, event
+    return None
 
 
 BANK = BankKind()
+
+
+def _unknown_said(space: int, most: int) -> str:
+    return _("the value of bank space {space} is unknown to the board profile; the amount "
+             "taken is trusted up to {most}").format(space=space, most=most)

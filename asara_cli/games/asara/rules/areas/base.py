@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from asara_cli.core.findings import Report
-from asara_cli.core.i18n import N_, _
+from asara_cli.core.i18n import N_, Text, _
 from asara_cli.core.schema import Schema, numbers_in, string, whole
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.model import Colour, Section
@@ -141,7 +141,7 @@ class Kind(Generic[A]):
     def check(self, m: Move[A], bad: Report) -> None:
         """Report what is wrong with the action itself (the cost is checked by the turn)."""
 
-    def notes(self, m: Move[A]) -> list[tuple[str, str, str]]:
+    def notes(self, m: Move[A]) -> list[tuple[str, str, Text]]:
         """Checks relaxed for a missing optional fact: (key noted once a year, rule, text)."""
         return []
 

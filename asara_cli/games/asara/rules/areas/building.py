@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from asara_cli.core.findings import Report
-from asara_cli.core.i18n import N_, _, ngettext
+from asara_cli.core.i18n import N_, Later, Text, _, ngettext
 from asara_cli.core.schema import Schema, string, texts
 from asara_cli.core.words import number
 from asara_cli.games.asara.rules import terms
@@ -196,7 +196,7 @@ class Building(Kind[Build]):
                 return
             _check_lighted(event.lighted, player, bad)
 
-    def notes(self, m: Move[Build]) -> list[tuple[str, str, str]]:
+    def notes(self, m: Move[Build]) -> list[tuple[str, str, Text]]:
         if not m.action.lighted:
             return []
         p = m.player
@@ -206,9 +206,7 @@ class Building(Kind[Build]):
                 known[lw.colour] -= 1
             elif p.lighted_unknown > 0:
                 return [(f"lighted colour {p.name} {m.number}", "R3.7",
-                         _("the colours of {player}'s kept lighted windows are not "
-                           "recorded; the {colour} lighted window is trusted").format(
-                             player=p.name, colour=terms.colour(lw.colour)))]
+                         Later(_trusted_said, (p.name, lw.colour)))]
         return []
 
     def refuses(self, m: Move[Build]) -> bool:
@@ -226,22 +224,17 @@ class Building(Kind[Build]):
         k = m.action.sections
         state = m.state
         # every ledger line says what happened: the towers grown or made, each lighted
-        # window laid, and a wish of the genie (R6.2) when it was one
-        what = grown(player, m.action)
+        # window laid, and a wish of the genie (R6.2) when it was one; the facts are kept,
+        # worded when shown (_build_said)
+        lighted = []
         for lw in m.action.lighted:
             i = find_tower(player, lw.colour, lw.tower)
-            where = terms.tower_named(tower_label(player.towers, i) if i is not None
-                                      else lw.colour)
-            what.append(_lighted_on(where, lw.on_gold))
-        if m.copied:
-            head = ngettext("built {n} section on plot {plot} (a wish of the Bottle Genie)",
-                            "built {n} sections on plot {plot} (a wish of the Bottle Genie)", k)
-        else:
-            head = ngettext("built {n} section on plot {plot}",
-                            "built {n} sections on plot {plot}", k)
-        entry = LedgerEntry(m.seat, build_prestige(m.board, k), "build", state.year, m.number,
-                            head.format(n=k, plot=m.space) + ": " + "; ".join(what))
-        state.ledger.append(entry)
+            lighted.append((tower_label(player.towers, i) if i is not None else lw.colour,
+                            lw.on_gold))
+        said = Later(_build_said, (k, m.space, m.copied, grown_towers(player, m.action),
+                                   tuple(lighted)))
+        state.ledger.append(LedgerEntry(m.seat, build_prestige(m.board, k), "build",
+                                        state.year, m.number, said))
 
     def text(self, board: Board, who: str, space: int | None, action: Build, how: str | None
              ) -> str:
@@ -342,26 +335,26 @@ def _check_lighted(lighted: Sequence[LightedWindow], player: Hand, bad: Report
         (lw.colour, lw.tower, lw.on_gold) for lw in lighted)
     for (colour, n, gold), count in sorted(on.items()):
         i = find_tower(player, colour, n)
-        name = tower_name(colour, n)
         if i is None:
             bad("R3.7", _("{player} has no {tower} for a lighted window").format(
-                player=player.name, tower=name))
+                player=player.name, tower=tower_name(colour, n)))
             continue
         t = player.towers[i]
+        free = t.free_gold_windows if gold else t.free_plain_windows
+        if count <= free:
+            continue  # the words only for a refusal
         if gold:
-            free = t.free_gold_windows
             text = ngettext("{player}'s {tower} has {free} uncovered gold windows; the log lays "
                             "{n} lighted window on them",
                             "{player}'s {tower} has {free} uncovered gold windows; the log lays "
                             "{n} lighted windows on them", count)
         else:
-            free = t.free_plain_windows
             text = ngettext("{player}'s {tower} has {free} uncovered plain windows without "
                             "gold; the log lays {n} lighted window on them",
                             "{player}'s {tower} has {free} uncovered plain windows without "
                             "gold; the log lays {n} lighted windows on them", count)
-        if count > free:
-            bad("R3.7", text.format(player=player.name, tower=name, free=free, n=count))
+        bad("R3.7", text.format(player=player.name, tower=tower_name(colour, n), free=free,
+                                n=count))
     have = Counter(player.lighted_known)
     unknown = player.lighted_unknown
     for lw in lighted:
@@ -393,20 +386,47 @@ def _gold_hint(player: Hand, tile: Tile) -> str:
 def grown(after: PlayerLike, event: Build, new: bool = True) -> list[str]:
     """The towers a build raised (and made, with ``new``), named as the build command names
     them, with their new height: ``red 2 now 8 high``, ``white new, 3 high``."""
+    return _grown_words(grown_towers(after, event, new))
+
+
+def grown_towers(after: PlayerLike, event: Build, new: bool = True
+                 ) -> tuple[tuple[str, int, bool], ...]:
+    """What :func:`grown` says, as facts: each tower's label (``red 2``), its new height and
+    whether it is new."""
     towers = after.towers
-    out: list[str] = []
+    out: list[tuple[str, int, bool]] = []
     for a in event.add:
         i = find_tower(after, a.colour, a.tower)
         if i is not None:
-            text = _("{tower} now {height} high").format(
-                tower=terms.tower_named(tower_label(towers, i)), height=towers[i].height)
-            if text not in out:
-                out.append(text)
+            fact = (tower_label(towers, i), towers[i].height, False)
+            if fact not in out:
+                out.append(fact)
     if new:  # new towers stand at the end, in the order built
         for i in range(len(towers) - len(event.new), len(towers)):
-            out.append(_("{tower} new, {height} high").format(
-                tower=terms.tower_named(tower_label(towers, i)), height=towers[i].height))
-    return out
+            out.append((tower_label(towers, i), towers[i].height, True))
+    return tuple(out)
+
+
+def _grown_words(towers: Iterable[tuple[str, int, bool]]) -> list[str]:
+    return [(_("{tower} new, {height} high") if new else _("{tower} now {height} high"))
+            .format(tower=terms.tower_named(label), height=height)
+            for label, height, new in towers]
+
+
+def _build_said(k: int, plot: int | None, copied: bool,
+                towers: tuple[tuple[str, int, bool], ...],
+                lighted: tuple[tuple[str, bool], ...]) -> str:
+    """A build's ledger line (kept as :class:`Later` by :meth:`Building.apply`): ``built 3
+    sections on plot 3: red new, 3 high; a lighted window on black``."""
+    what = _grown_words(towers)
+    what += [_lighted_on(terms.tower_named(where), on_gold) for where, on_gold in lighted]
+    if copied:
+        head = ngettext("built {n} section on plot {plot} (a wish of the Bottle Genie)",
+                        "built {n} sections on plot {plot} (a wish of the Bottle Genie)", k)
+    else:
+        head = ngettext("built {n} section on plot {plot}",
+                        "built {n} sections on plot {plot}", k)
+    return head.format(n=k, plot=plot) + ": " + "; ".join(what)
 
 
 
@@ -652,3 +672,8 @@ def every_build(state: GameState, player: PlayerState, k: int) -> list[_BuildPar
 
     standing(0, k, screen, (), (), Counter())
     return out
+
+
+def _trusted_said(player: str, colour: Colour) -> str:
+    return _("the colours of {player}'s kept lighted windows are not recorded; the {colour} "
+             "lighted window is trusted").format(player=player, colour=terms.colour(colour))

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
-from asara_cli.core.i18n import N_, _
+from asara_cli.core.i18n import N_, Text, _
 from asara_cli.core.schema import Schema, when, whole, words
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling
@@ -139,7 +139,7 @@ class GenieKind(Kind[Genie]):
             return
         kind.check(_copy(m), bad)
 
-    def notes(self, m: Move[Genie]) -> list[tuple[str, str, str]]:
+    def notes(self, m: Move[Genie]) -> list[tuple[str, str, Text]]:
         kind = _inner(m.action)
         return [] if kind is None else kind.notes(_copy(m))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
-from asara_cli.core.i18n import N_, _
+from asara_cli.core.i18n import N_, Later, Text, _
 from asara_cli.core.schema import Schema, words
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
@@ -46,13 +46,16 @@ def check_display(state: Table, tile: Tile, bad: Report) -> None:
             tile=terms.tile(tile.section, tile.colour, tile.gold), tiles=shown))
 
 
-def display_note(state: Table, section: Section) -> list[tuple[str, str, str]]:
+def display_note(state: Table, section: Section) -> list[tuple[str, str, Text]]:
     if state.markets[section].shown is not None:
         return []
-    return [(f"display {section}", "R3.1",
-             _("the {section} display of year {year} is not recorded; bought tiles are "
-               "checked against its count only").format(section=terms.section(section),
-                                                         year=state.year))]
+    return [(f"display {section}", "R3.1", Later(_display_said, (section, state.year)))]
+
+
+def _display_said(section: Section, year: int) -> str:
+    return _("the {section} display of year {year} is not recorded; bought tiles are "
+             "checked against its count only").format(section=terms.section(section),
+                                                      year=year)
 
 
 def take_from_display(state: Table, seat: int, tile: Tile) -> None:
@@ -133,7 +136,7 @@ class Market(Kind[Buy]):
         if market.count < 1 or (market.shown is not None and tile not in market.shown):
             check_display(m.state, tile, bad)
 
-    def notes(self, m: Move[Buy]) -> list[tuple[str, str, str]]:
+    def notes(self, m: Move[Buy]) -> list[tuple[str, str, Text]]:
         action = m.action
         if action.colour is None or m.state.markets[action.section].shown is not None:
             return []  # (display_note's first test, without the call: most buys)

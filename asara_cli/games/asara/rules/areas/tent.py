@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import Report
-from asara_cli.core.i18n import N_, _, ngettext
+from asara_cli.core.i18n import N_, Later, Text, _, ngettext
 from asara_cli.core.schema import Schema, whole
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
@@ -68,10 +68,9 @@ class Tent(Kind[Recruit]):
                                  m.state.draw_pile).format(n=m.state.draw_pile,
                                                            draw=m.board.recruit_draw))
 
-    def notes(self, m: Move[Recruit]) -> list[tuple[str, str, str]]:
+    def notes(self, m: Move[Recruit]) -> list[tuple[str, str, Text]]:
         if m.board.tent_costs is None:
-            return [("tent", "R3.6", _("the tent's spaces and costs are unknown to the board "
-                                       "profile; the cost paid is trusted"))]
+            return [("tent", "R3.6", Later(_unknown_said))]
         return []
 
     def apply(self, m: Move[Recruit]) -> None:
@@ -115,3 +114,8 @@ def printed_cost(board: Board, space: int | None) -> int | None:
     if space is None or costs is None or not 1 <= space <= len(costs):
         return None
     return costs[space - 1]
+
+
+def _unknown_said() -> str:
+    return _("the tent's spaces and costs are unknown to the board profile; the cost paid is "
+             "trusted")

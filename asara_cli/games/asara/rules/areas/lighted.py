@@ -4,6 +4,7 @@ keep 2). The colours kept are secret until built: the log may leave them out."""
 from __future__ import annotations
 
 import re
+from itertools import combinations_with_replacement
 from typing import Any
 
 from asara_cli.core.findings import Report
@@ -82,7 +83,8 @@ class House(Kind[Lighted]):
 
     def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Lighted, int | None]]:
         """Pro: each offer the player can pay for while the stack lasts, with the colours
-        kept stated (rotating) and secret."""
+        kept stated (rotating) and secret (``s.every``: each choice of colours kept, any
+        of them left secret)."""
         state = s.state
         if state.setup.variant != Variant.PRO:
             return []
@@ -90,6 +92,11 @@ class House(Kind[Lighted]):
         colours = tuple(Colour)
         for offer in s.board.lighted_offers:
             if offer.pay <= s.player.money and state.lighted_stack >= offer.keep:
+                if s.every:
+                    found.extend((Lighted(offer.pay, kept), None)
+                                 for n in range(offer.keep + 1)
+                                 for kept in combinations_with_replacement(colours, n))
+                    continue
                 kept = tuple(colours[(state.events + i) % 5] for i in range(offer.keep))
                 found.append((Lighted(offer.pay, kept), None))
                 found.append((Lighted(offer.pay), None))

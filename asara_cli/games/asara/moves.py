@@ -5,11 +5,13 @@ They come from the referee's sampler (``rules/sampler.py``, ``every=True``), che
 one: every kind of move possible, every tile a market shows that can be paid, every tile a
 search may find and every build (``areas/building.py``: ``every_build``; a tower's sections
 in one order, a colour's new towers in one order: :func:`canonical` compares builds so),
-every choice of lighted windows kept (or secret), every Bottle Genie wish and the visit
+every Bottle Genie wish and the visit
 that wishes for nothing, and every way to resolve the Caliph's gifts on a space. An area's
 free spaces are alike but for the gifts on them: the first free one without a gift is
 listed, and each with one (:func:`listed_form`). Which buyers a hand holds is secret, so an
-area without a colour yet is offered with every colour that may come into play.
+area without a colour yet is offered with every colour that may come into play; the colours
+of lighted windows kept may stay secret too (R3.7), so they are listed secret, the note
+saying how to name them (the check never depends on them).
 
 A number the board profile does not know and the log has not shown (a bank space's Asari,
 the tent's cost) is never made up: such a move is listed once with :data:`PLACEHOLDER` for
@@ -68,6 +70,10 @@ COLOURS = ("blue", "green", "orange", "violet", "yellow", "grey")
 
 COLOUR_ORDER = tuple(Colour)
 
+_KEPT = N_("--keep COLOUR names a lighted window kept, once for each (or they stay "
+           "secret) [R3.7]")
+_GIFT_KEPT = N_("--gift 'lighted: COLOUR' names the lighted window the gift buys (or it "
+                "stays secret) [R6.1]")
 _HIDDEN = N_("the buyer's colour is the player's secret: every colour that may come into "
              "play")
 
@@ -83,22 +89,22 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()
     table = thaw(state)  # every check reads one table, which none of them changes
     found: list[LegalMove[Event]] = []
     hidden = _(_HIDDEN)
-    legal: dict[Turn, bool] = {}
+    secret = {Lighted: _(_KEPT), GiftKind.LIGHTED: _(_GIFT_KEPT)}
     for turn in candidate_moves(board, state, pool, every=True):
-        key = _legality(turn)
-        ok = legal.get(key)
-        if ok is None:
-            ok = legal[key] = not errors(check(board, table, turn))
-        if not ok:
+        if errors(check(board, table, turn)):
             continue
         fresh = (turn.placement.buyer not in (None, PAIR)
                  and turn.placement.buyer not in state.labels)
+        notes = [hidden * fresh, secret.get(type(turn.carried_out), ""),
+                 *(secret[GiftKind.LIGHTED] for u in turn.gifts
+                   if u.gift.kind == GiftKind.LIGHTED and u.taken)]
         unknown = unread(board, state, turn)
         if unknown is not None:  # one entry, the number to read off the board
             found.append(LegalMove(turn_words(turn, PLACEHOLDER), None, group(turn),
-                                   "; ".join(x for x in (unknown, hidden * fresh) if x)))
+                                   "; ".join(x for x in (unknown, *notes) if x)))
             continue
-        found.append(LegalMove(turn_words(turn), turn, group(turn), hidden if fresh else ""))
+        found.append(LegalMove(turn_words(turn), turn, group(turn),
+                               "; ".join(x for x in notes if x)))
     order = {g: i for i, g in enumerate(dict.fromkeys(m.group for m in found))}
     return tuple(sorted(found, key=lambda m: order[m.group]))  # each group together
 
@@ -117,21 +123,23 @@ def listed_form(board: Board, state: GameState, turn: Turn) -> Turn | str:
         if space in alike and space != alike[0]:
             turn = Turn(Placement(turn.placement.player, turn.placement.buyer, alike[0]),
                         turn.action, turn.gifts)
+    turn = _secret(turn)
     if unread(board, state, turn) is not None:
         return turn_words(turn, PLACEHOLDER)
     return canonical(turn)
 
 
-def _legality(turn: Turn) -> Turn:
-    """``turn`` with the colours of lighted windows kept made alike: the referee's check
-    never depends on them (R3.7: they may stay secret), so one check answers for all."""
+def _secret(turn: Turn) -> Turn:
+    """``turn`` with the colours of the lighted windows it keeps left secret (bought at the
+    House or by a gift): as the list names it, its note saying they may be named (R3.7)."""
     action = turn.action
     gifts = tuple(GiftUse(u.gift, taken=u.taken) if u.gift.kind == GiftKind.LIGHTED else u
                   for u in turn.gifts)
-    if isinstance(action, Lighted):
-        return Turn(turn.placement, Lighted(action.pay, (COLOUR_ORDER[0],) * len(
-            action.kept)), gifts)
-    return Turn(turn.placement, action, gifts) if turn.gifts else turn
+    if isinstance(action, Genie) and isinstance(action.move, Lighted):
+        action = Genie(Lighted(action.move.pay), action.space)
+    elif isinstance(action, Lighted):
+        action = Lighted(action.pay)
+    return Turn(turn.placement, action, gifts)
 
 
 def typed_words(move: LegalMove[Event]) -> list[str]:

@@ -186,9 +186,9 @@ def _every_claim(board: Board, state: GameState, player: PlayerState, area: str,
     """Every way to resolve the gifts on the space (R6.1), for the legal moves listed: a
     buyer gift's colour each one that may come or unsaid (void: the deck is empty, X4); a
     purchase gift's tile each one shown that the player may pay, else nothing; a lighted
-    window's colour each one or secret, else not bought. Choices the player's money rules
-    out are left out (the money gifts on the space counted in); the referee's check
-    refuses the rest that cannot be."""
+    window bought (its colour secret: the moves listed say it may be named), else not.
+    Choices the player's money rules out are left out (the money gifts on the space
+    counted in); the referee's check refuses the rest that cannot be."""
     if space is None:
         return [()]
     lying = state.gifts_at(area, space)
@@ -206,8 +206,7 @@ def _every_claim(board: Board, state: GameState, player: PlayerState, area: str,
             ways.append([GiftUse(gift, colour=t.colour, gold=t.gold) for t in shown
                          if board.price(t.colour) <= most] + [GiftUse(gift)])
         elif gift.kind == GiftKind.LIGHTED:
-            ways.append([GiftUse(gift), *(GiftUse(gift, colour=c) for c in Colour)]
-                        + [GiftUse(gift, taken=False)] * any(
+            ways.append([GiftUse(gift)] + [GiftUse(gift, taken=False)] * any(
                             g.kind == GiftKind.BUY for g in lying)  # bought first: maybe poor
                         if most >= board.gift_lighted_cost and state.lighted_stack >= 1
                         else [GiftUse(gift, taken=False)])

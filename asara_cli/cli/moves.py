@@ -110,7 +110,7 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
         if keep or len(grp.moves) <= SHOWN:
             grp.moves.append(move)
         if move.note:
-            grp.notes[move.note] = None
+            grp.notes.update(dict.fromkeys(move.note.splitlines()))
     note = game.moves_note(board, state)
     who = game.recording().to_move(state)
     if fmt == "json":

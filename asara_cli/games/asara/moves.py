@@ -78,19 +78,23 @@ _HIDDEN = N_("the buyer's colour is the player's secret: every colour that may c
              "play")
 
 
-def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()
-                ) -> tuple[LegalMove[Event], ...]:
+def legal_moves(board: Board, state: GameState, labels: Sequence[str] = (),
+                command: str | None = None) -> tuple[LegalMove[Event], ...]:
     """The legal turns of the player to move, in words; empty when the game is over or the
     Caliph's deal is due first. ``labels``: the buyer colours that may come into play (the
-    header's declared buyers, else :data:`COLOURS`)."""
+    header's declared buyers, else :data:`COLOURS`); ``command``: only the moves whose
+    words begin with it (the others are not checked: completion is quick)."""
     if state.turn is None or deal_due(board, state) is not None:
         return ()
-    pool = tuple(labels) or state.setup.buyers or COLOURS
     table = thaw(state)  # every check reads one table, which none of them changes
     found: list[LegalMove[Event]] = []
+    buyers: dict[str | None, int] = {}
+    rank: list[int] = []  # each move's buyer, by first appearance
     hidden = _(_HIDDEN)
     secret = {Lighted: _(_KEPT), GiftKind.LIGHTED: _(_GIFT_KEPT)}
-    for turn in candidate_moves(board, state, pool, every=True):
+    for turn in _candidates(board, state, labels):
+        if command is not None and _first(turn) != command:
+            continue
         if errors(check(board, table, turn)):
             continue
         fresh = (turn.placement.buyer not in (None, PAIR)
@@ -98,15 +102,32 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()
         notes = [hidden * fresh, secret.get(type(turn.carried_out), ""),
                  *(secret[GiftKind.LIGHTED] for u in turn.gifts
                    if u.gift.kind == GiftKind.LIGHTED and u.taken)]
+        rank.append(buyers.setdefault(turn.placement.buyer, len(buyers)))
         unknown = unread(board, state, turn)
         if unknown is not None:  # one entry, the number to read off the board
             found.append(LegalMove(turn_words(turn, PLACEHOLDER), None, group(turn),
-                                   "; ".join(x for x in (unknown, *notes) if x)))
+                                   "\n".join(x for x in (unknown, *notes) if x)))
             continue
         found.append(LegalMove(turn_words(turn), turn, group(turn),
-                               "; ".join(x for x in notes if x)))
+                               "\n".join(x for x in notes if x)))
     order = {g: i for i, g in enumerate(dict.fromkeys(m.group for m in found))}
-    return tuple(sorted(found, key=lambda m: order[m.group]))  # each group together
+    # each group together; in a group, one buyer's moves first (the few shown differ)
+    return tuple(found[i] for i in sorted(range(len(found)),
+                                          key=lambda i: (order[found[i].group], rank[i])))
+
+
+def _candidates(board: Board, state: GameState, labels: Sequence[str] = ()
+                ) -> tuple[Turn, ...]:
+    return candidate_moves(board, state, tuple(labels) or state.setup.buyers or COLOURS,
+                           every=True)
+
+
+def _first(turn: Turn) -> str:
+    """The first word of ``turn``'s words (:func:`turn_words`)."""
+    action = turn.action
+    if isinstance(action, Genie) and action.move is None:
+        return "genie"
+    return _command(turn.carried_out)
 
 
 def listed_form(board: Board, state: GameState, turn: Turn) -> Turn | str:
@@ -153,15 +174,57 @@ def begin_with(board: Board, state: GameState, typed: Sequence[str]
                ) -> tuple[LegalMove[Event], ...]:
     """The legal moves whose typed words (:func:`typed_words`) begin with ``typed``."""
     want = list(typed)
-    listed = legal_moves(board, state)
-    return listed if not want else tuple(
-        m for m in listed if typed_words(m)[: len(want)] == want)
+    if not want:
+        return _kept(board, state, None)
+    return tuple(m for m in _kept(board, state, want[0])
+                 if typed_words(m)[: len(want)] == want)
+
+
+#: The last few listings made (board, state, command, moves): completion asks about one
+#: position at every Tab, so each Tab after the first finds its moves made.
+_MADE: list[tuple[Board, GameState, str | None, tuple[LegalMove[Event], ...]]] = []
+
+
+#: The first words of the last position asked (board, state, words).
+_FIRST: list[tuple[Board, GameState, tuple[str, ...]]] = []
+
+
+def _kept(board: Board, state: GameState, command: str | None
+          ) -> tuple[LegalMove[Event], ...]:
+    """:func:`legal_moves` of ``command`` (all: ``None``), made once for the same board and
+    position objects (a position is never changed: a move makes a new one)."""
+    for b, s, c, moves in _MADE:
+        if b is board and s is state and c in (command, None):
+            return moves if c == command else tuple(
+                m for m in moves if _first_word(m) == command)
+    moves = legal_moves(board, state, command=command)
+    _MADE[:] = [(board, state, command, moves), *_MADE[:3]]
+    return moves
+
+
+def _first_word(move: LegalMove[Event]) -> str:
+    return move.words.split(" ", 1)[0]
 
 
 def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str]:
     """For completion: each word typed next after ``typed`` in some legal move, once, in the
-    order of the list (a placeholder is no word to type: it is asked)."""
+    order of the list (a placeholder is no word to type: it is asked). The first word: each
+    command's moves are checked until one is legal, not all of them."""
     found: dict[str, None] = {}
+    if not typed and any(b is board and s is state and c is None for b, s, c, _ in _MADE):
+        return list(dict.fromkeys(_first_word(m) for m in _kept(board, state, None)))
+    if not typed:
+        if _FIRST and _FIRST[0][0] is board and _FIRST[0][1] is state:
+            return list(_FIRST[0][2])
+        if state.turn is None or deal_due(board, state) is not None:
+            return []
+        table = thaw(state)
+        for turn in _candidates(board, state):
+            first = _first(turn)
+            if first not in found and not errors(check(board, table, turn)):
+                found[first] = None
+        _FIRST[:] = [(board, state, tuple(found))]
+        return list(found)
     for move in begin_with(board, state, typed):
         words = typed_words(move)
         if len(words) > len(typed):

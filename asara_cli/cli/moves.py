@@ -116,14 +116,15 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
         if keep or len(grp.moves) <= SHOWN:
             grp.moves.append(move)
         if move.note:
-            grp.notes[move.note] = None
+            grp.notes.update(dict.fromkeys(move.note.splitlines()))
     note = game.moves_note(board, state)
     who = game.recording().to_move(state)
     if fmt == "json":
         print_json({
             "game": game.key, "at": upto, "player": who, "count": total, "note": note,
             "groups": [{"group": name, "count": g.count, "moves": [
-                {"words": m.words, "event": game.event_to_dict(m.event),
+                {"words": m.words,
+                 "event": None if m.event is None else game.event_to_dict(m.event),
                  **({"note": m.note} if m.note else {})} for m in g.moves]}
                 for name, g in groups.items()]})
         return

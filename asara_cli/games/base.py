@@ -523,10 +523,13 @@ class LegalMove(Struct, Generic[_Event_co], frozen=True):
     command's words without ``asara``: ``buy base black -c blue``), the ``event`` they make,
     and the ``group`` it is shown in (``buy base``, ``goods chest``). ``note`` says what the
     table has not told the tool and the move takes as possible (a face-down buyer, a card
-    drawn with hands secret); empty for most moves."""
+    drawn with hands secret), one a line; empty for most moves. ``event`` is ``None`` for a
+    move whose words hold a number to read off the board, which the board profile does not
+    know (ASARA's ``bank N --space 2``): listed once, its note saying what N is, never with
+    an invented value."""
 
     words: str
-    event: _Event_co
+    event: _Event_co | None
     group: str
     note: str = ""
 

@@ -28,8 +28,6 @@ from asara_cli.games.base import (
     SeatScore,
     Source,
     Summary,
-    begin_with,
-    words_after,
 )
 
 if TYPE_CHECKING:
@@ -317,14 +315,14 @@ class Asara(CodecModule["Setup", "Event"]):
 
     def legal_moves(self, board: Board, state: GameState, typed: Sequence[str] = ()
                     ) -> Iterable[LegalMove[Event]]:
-        from asara_cli.games.asara.moves import legal_moves
+        from asara_cli.games.asara.moves import begin_with
 
-        return begin_with(legal_moves(board, state), typed)
+        return begin_with(board, state, typed)
 
     def next_words(self, board: Board, state: GameState, typed: Sequence[str]) -> Sequence[str]:
-        from asara_cli.games.asara.moves import legal_moves
+        from asara_cli.games.asara.moves import next_words
 
-        return words_after(legal_moves(board, state), typed)  # few enough to make them all
+        return next_words(board, state, typed)  # few enough to make them all
 
     def spoken_word(self, word: str, option: str | None = None) -> str:
         """A typed English word in the language in use (``cli/typedwords.py``)."""

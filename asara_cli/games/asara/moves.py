@@ -4,19 +4,33 @@ black -c blue``), each with the event it makes (``games/base.py``: ``LegalMoves`
 They come from the referee's sampler (``rules/sampler.py``, ``every=True``), checked one by
 one: every kind of move possible, every tile a market shows that can be paid, every tile a
 search may find and every build (``areas/building.py``: ``every_build``; a tower's sections
-in one order, a colour's new towers in one order: :func:`canonical` compares builds so).
-Which buyers a hand holds is secret, so an area without a colour yet is offered with every
-colour that may come into play.
+in one order, a colour's new towers in one order: :func:`canonical` compares builds so),
+every Bottle Genie wish and the visit
+that wishes for nothing, and every way to resolve the Caliph's gifts on a space. An area's
+free spaces are alike but for the gifts on them: the first free one without a gift is
+listed, and each with one (:func:`listed_form`). Which buyers a hand holds is secret, so an
+area without a colour yet is offered with every colour that may come into play; the colours
+of lighted windows kept may stay secret too (R3.7), so they are listed secret, the note
+saying how to name them (the check never depends on them).
+
+A number the board profile does not know and the log has not shown (a bank space's Asari,
+the tent's cost) is never made up: such a move is listed once with :data:`PLACEHOLDER` for
+the number, no event, and a note saying what to read off the board; typed without it, the
+session asks for it (``commands.py``: ``bank``, ``recruit``).
 """
 
 from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from asara_cli.core.i18n import N_, _
 from asara_cli.games.asara.deal import deal_due
+from asara_cli.games.asara.rules.areas import kind_of
+from asara_cli.games.asara.rules.areas.bank import known_value
+from asara_cli.games.asara.rules.areas.tent import printed_cost
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import check, errors
 from asara_cli.games.asara.rules.events import (
@@ -31,8 +45,10 @@ from asara_cli.games.asara.rules.events import (
     Event,
     Genie,
     GiftKind,
+    GiftUse,
     Lighted,
     NewTower,
+    Placement,
     Recruit,
     Turn,
     gold_text,
@@ -44,34 +60,195 @@ from asara_cli.games.asara.rules.state import GameState
 from asara_cli.games.asara.rules.table import thaw
 from asara_cli.games.base import LegalMove
 
+#: The word a listed move says for a number to read off the board (a bank space's Asari, a
+#: tent space's cost) that the board profile does not know: the move is listed once, with
+#: no event (``LegalMove.event`` is ``None``) and a note saying what the number is.
+PLACEHOLDER = "N"
+
 #: Buyer colours offered where none is declared (``asara new --buyers``) or in play yet.
 COLOURS = ("blue", "green", "orange", "violet", "yellow", "grey")
 
 COLOUR_ORDER = tuple(Colour)
 
+_KEPT = N_("--keep COLOUR names a lighted window kept, once for each (or they stay "
+           "secret) [R3.7]")
+_GIFT_KEPT = N_("--gift 'lighted: COLOUR' names the lighted window the gift buys (or it "
+                "stays secret) [R6.1]")
 _HIDDEN = N_("the buyer's colour is the player's secret: every colour that may come into "
              "play")
 
 
-def legal_moves(board: Board, state: GameState, labels: Sequence[str] = ()
-                ) -> tuple[LegalMove[Event], ...]:
+def legal_moves(board: Board, state: GameState, labels: Sequence[str] = (),
+                command: str | None = None) -> tuple[LegalMove[Event], ...]:
     """The legal turns of the player to move, in words; empty when the game is over or the
     Caliph's deal is due first. ``labels``: the buyer colours that may come into play (the
-    header's declared buyers, else :data:`COLOURS`)."""
+    header's declared buyers, else :data:`COLOURS`); ``command``: only the moves whose
+    words begin with it (the others are not checked: completion is quick)."""
     if state.turn is None or deal_due(board, state) is not None:
         return ()
-    pool = tuple(labels) or state.setup.buyers or COLOURS
     table = thaw(state)  # every check reads one table, which none of them changes
     found: list[LegalMove[Event]] = []
+    buyers: dict[str | None, int] = {}
+    rank: list[int] = []  # each move's buyer, by first appearance
     hidden = _(_HIDDEN)
-    for turn in candidate_moves(board, state, pool, every=True):
+    secret = {Lighted: _(_KEPT), GiftKind.LIGHTED: _(_GIFT_KEPT)}
+    for turn in _candidates(board, state, labels):
+        if command is not None and _first(turn) != command:
+            continue
         if errors(check(board, table, turn)):
             continue
         fresh = (turn.placement.buyer not in (None, PAIR)
                  and turn.placement.buyer not in state.labels)
-        found.append(LegalMove(turn_words(turn), turn, group(turn), hidden if fresh else ""))
+        notes = [hidden * fresh, secret.get(type(turn.carried_out), ""),
+                 *(secret[GiftKind.LIGHTED] for u in turn.gifts
+                   if u.gift.kind == GiftKind.LIGHTED and u.taken)]
+        rank.append(buyers.setdefault(turn.placement.buyer, len(buyers)))
+        unknown = unread(board, state, turn)
+        if unknown is not None:  # one entry, the number to read off the board
+            found.append(LegalMove(turn_words(turn, PLACEHOLDER), None, group(turn),
+                                   "\n".join(x for x in (unknown, *notes) if x)))
+            continue
+        found.append(LegalMove(turn_words(turn), turn, group(turn),
+                               "\n".join(x for x in notes if x)))
     order = {g: i for i, g in enumerate(dict.fromkeys(m.group for m in found))}
-    return tuple(sorted(found, key=lambda m: order[m.group]))  # each group together
+    # each group together; in a group, one buyer's moves first (the few shown differ)
+    return tuple(found[i] for i in sorted(range(len(found)),
+                                          key=lambda i: (order[found[i].group], rank[i])))
+
+
+def _candidates(board: Board, state: GameState, labels: Sequence[str] = ()
+                ) -> tuple[Turn, ...]:
+    return candidate_moves(board, state, tuple(labels) or state.setup.buyers or COLOURS,
+                           every=True)
+
+
+def _first(turn: Turn) -> str:
+    """The first word of ``turn``'s words (:func:`turn_words`)."""
+    action = turn.action
+    if isinstance(action, Genie) and action.move is None:
+        return "genie"
+    return _command(turn.carried_out)
+
+
+def listed_form(board: Board, state: GameState, turn: Turn) -> Turn | str:
+    """How ``turn``, played in ``state``, stands in the list: its :func:`canonical` event, on
+    the space the list names where an area's free spaces are alike (no printed number, no
+    gift: the first such one); or, where a number is to be read off the board
+    (:func:`unread`), the placeholder move's words."""
+    kind = kind_of(turn.action)
+    space = turn.placement.space
+    if not kind.needs_space and space is not None:
+        area = kind.area(board, turn.action).key
+        alike = [s for s in state.free_spaces(board, area) or ()
+                 if not state.gifts_at(area, s)]
+        if space in alike and space != alike[0]:
+            turn = Turn(Placement(turn.placement.player, turn.placement.buyer, alike[0]),
+                        turn.action, turn.gifts)
+    turn = _secret(turn)
+    if unread(board, state, turn) is not None:
+        return turn_words(turn, PLACEHOLDER)
+    return canonical(turn)
+
+
+def _secret(turn: Turn) -> Turn:
+    """``turn`` with the colours of the lighted windows it keeps left secret (bought at the
+    House or by a gift): as the list names it, its note saying they may be named (R3.7)."""
+    action = turn.action
+    gifts = tuple(GiftUse(u.gift, taken=u.taken) if u.gift.kind == GiftKind.LIGHTED else u
+                  for u in turn.gifts)
+    if isinstance(action, Genie) and isinstance(action.move, Lighted):
+        action = Genie(Lighted(action.move.pay), action.space)
+    elif isinstance(action, Lighted):
+        action = Lighted(action.pay)
+    return Turn(turn.placement, action, gifts)
+
+
+def typed_words(move: LegalMove[Event]) -> list[str]:
+    """A listed move's words as they are typed: a placeholder for a number to read off the
+    board left out (the session asks for it; the one-shot command says to give it)."""
+    words = shlex.split(move.words)
+    return words if move.event is not None else [w for w in words if w != PLACEHOLDER]
+
+
+def begin_with(board: Board, state: GameState, typed: Sequence[str]
+               ) -> tuple[LegalMove[Event], ...]:
+    """The legal moves whose typed words (:func:`typed_words`) begin with ``typed``."""
+    want = list(typed)
+    if not want:
+        return _kept(board, state, None)
+    return tuple(m for m in _kept(board, state, want[0])
+                 if typed_words(m)[: len(want)] == want)
+
+
+#: The last few listings made (board, state, command, moves): completion asks about one
+#: position at every Tab, so each Tab after the first finds its moves made.
+_MADE: list[tuple[Board, GameState, str | None, tuple[LegalMove[Event], ...]]] = []
+
+
+#: The first words of the last position asked (board, state, words).
+_FIRST: list[tuple[Board, GameState, tuple[str, ...]]] = []
+
+
+def _kept(board: Board, state: GameState, command: str | None
+          ) -> tuple[LegalMove[Event], ...]:
+    """:func:`legal_moves` of ``command`` (all: ``None``), made once for the same board and
+    position objects (a position is never changed: a move makes a new one)."""
+    for b, s, c, moves in _MADE:
+        if b is board and s is state and c in (command, None):
+            return moves if c == command else tuple(
+                m for m in moves if _first_word(m) == command)
+    moves = legal_moves(board, state, command=command)
+    _MADE[:] = [(board, state, command, moves), *_MADE[:3]]
+    return moves
+
+
+def _first_word(move: LegalMove[Event]) -> str:
+    return move.words.split(" ", 1)[0]
+
+
+def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str]:
+    """For completion: each word typed next after ``typed`` in some legal move, once, in the
+    order of the list (a placeholder is no word to type: it is asked). The first word: each
+    command's moves are checked until one is legal, not all of them."""
+    found: dict[str, None] = {}
+    if not typed and any(b is board and s is state and c is None for b, s, c, _ in _MADE):
+        return list(dict.fromkeys(_first_word(m) for m in _kept(board, state, None)))
+    if not typed:
+        if _FIRST and _FIRST[0][0] is board and _FIRST[0][1] is state:
+            return list(_FIRST[0][2])
+        if state.turn is None or deal_due(board, state) is not None:
+            return []
+        table = thaw(state)
+        for turn in _candidates(board, state):
+            first = _first(turn)
+            if first not in found and not errors(check(board, table, turn)):
+                found[first] = None
+        _FIRST[:] = [(board, state, tuple(found))]
+        return list(found)
+    for move in begin_with(board, state, typed):
+        words = typed_words(move)
+        if len(words) > len(typed):
+            found[words[len(typed)]] = None
+    return list(found)
+
+
+def unread(board: Board, state: GameState, turn: Turn) -> str | None:
+    """What the table must read off the board for ``turn``, as the note of its placeholder
+    :data:`PLACEHOLDER`: a bank space's Asari or a tent space's cost that the board profile
+    does not know (nor has this log shown, R3.3, R3.6); ``None`` where all is known."""
+    action, space = turn.carried_out, turn.placement.space
+    if isinstance(turn.action, Genie):
+        space = turn.action.space
+    if isinstance(action, Bank) and space is not None and known_value(
+            board, state, space) is None:
+        return _("{n}: the Asari printed on bank space {space} (the board profile does not "
+                 "know it: read it off the board; left out, it is asked)").format(
+                     n=PLACEHOLDER, space=space)
+    if isinstance(action, Recruit) and printed_cost(board, space) is None:
+        return _("{n}: the cost printed on the tent's space (the board profile does not "
+                 "know it: read it off the board; left out, it is asked)").format(
+                     n=PLACEHOLDER)
+    return None
 
 
 def moves_note(board: Board, state: GameState) -> str | None:
@@ -84,14 +261,21 @@ def moves_note(board: Board, state: GameState) -> str | None:
 
 
 def canonical(turn: Turn) -> Turn:
-    """``turn`` with a build's parts, additions and lighted windows in one order, to compare
-    builds that differ only in the order the words name them (the same towers result)."""
+    """``turn`` with a build's parts, additions and lighted windows, and the lighted windows
+    kept, in one order, to compare moves that differ only in the order the words name them
+    (the same towers, the same windows result)."""
     action = turn.action
-    if isinstance(action, Genie) and isinstance(action.move, Build):
-        return Turn(turn.placement, Genie(_sorted(action.move), action.space), turn.gifts)
+    if isinstance(action, Genie) and action.move is not None:
+        return Turn(turn.placement, Genie(_ordered(action.move), action.space), turn.gifts)
+    return Turn(turn.placement, _ordered(action), turn.gifts)
+
+
+def _ordered(action: Any) -> Any:
     if isinstance(action, Build):
-        return Turn(turn.placement, _sorted(action), turn.gifts)
-    return turn
+        return _sorted(action)
+    if isinstance(action, Lighted):
+        return Lighted(action.pay, tuple(sorted(action.kept, key=COLOUR_ORDER.index)))
+    return action
 
 
 def _sorted(build: Build) -> Build:
@@ -129,22 +313,40 @@ def _command(action: object) -> str:
     raise ValueError(f"no command records {action!r}")
 
 
-def turn_words(turn: Turn) -> str:
-    """The words of the one-shot command that records ``turn`` (without ``asara``)."""
+def turn_words(turn: Turn, amount: str | None = None) -> str:
+    """The words of the one-shot command that records ``turn`` (without ``asara``);
+    ``amount``: the word said for the Asari taken at the bank or paid at the tent (a
+    placeholder for a number to read off the board), not the turn's. Each part is made
+    once (:func:`_said`): a position's moves share their actions, buyers and gifts."""
     placement, action = turn.placement, turn.action
     space = placement.space
-    options: list[str] = []
+    buyer = _said(tuple(_buyer(placement.buyer)))
     if isinstance(action, Genie):
-        wish = action.move
-        if wish is None:
-            return _join(["genie", str(space), *_buyer(placement.buyer)])
-        options += ["--genie", str(space)]
-        return _words(wish, action.space, placement.buyer, options, turn)
-    return _words(action, space, placement.buyer, options, turn)
+        if action.move is None:
+            return (_said(("genie", str(space))) + buyer)[1:]
+        words = (_action_words(action.move, action.space, amount) + buyer
+                 + _said(("--genie", str(space))))
+    else:
+        words = _action_words(action, space, amount) + buyer
+    for use in turn.gifts:  # the gifts that need a choice; the others resolve themselves
+        if use.gift.kind in (GiftKind.BUY, GiftKind.BUYER, GiftKind.LIGHTED):
+            words += _gift_words(use)
+    return words[1:]
 
 
-def _words(action: object, space: int | None, buyer: str | None, options: list[str],
-           turn: Turn) -> str:
+@lru_cache(maxsize=1024)
+def _gift_words(use: GiftUse) -> str:
+    return _said(("--gift", use_text(use)))
+
+
+@lru_cache(maxsize=4096)
+def _said(words: tuple[str, ...]) -> str:
+    """Words as a shell reads them back, each after a space."""
+    return "".join(f" {shlex.quote(w)}" for w in words)
+
+
+@lru_cache(maxsize=4096)
+def _action_words(action: object, space: int | None, amount: str | None) -> str:
     words: list[str]
     if isinstance(action, Buy):
         words = ["buy", str(action.section), *_tile(action.colour, action.gold)]
@@ -158,11 +360,11 @@ def _words(action: object, space: int | None, buyer: str | None, options: list[s
         for w in action.lighted:
             words += ["--light", f"{w.colour} {w.tower} {'gold' if w.on_gold else 'plain'}"]
     elif isinstance(action, Bank):
-        words = ["bank", str(action.amount), *_space(space)]
+        words = ["bank", amount or str(action.amount), *_space(space)]
     elif isinstance(action, Bribe):
         words = ["bribe", str(space), str(action.pile), *_tile(action.colour, action.gold)]
     elif isinstance(action, Recruit):
-        words = ["recruit", str(action.cost), *_space(space)]
+        words = ["recruit", amount or str(action.cost), *_space(space)]
     elif isinstance(action, Lighted):
         words = ["lighted", str(action.pay), *_space(space)]
         for c in action.kept:
@@ -171,11 +373,7 @@ def _words(action: object, space: int | None, buyer: str | None, options: list[s
         words = [_command(action)]
     else:
         raise ValueError(f"no command records {action!r}")
-    words += _buyer(buyer) + options
-    for use in turn.gifts:  # the gifts that need a choice; the others resolve themselves
-        if use.gift.kind in (GiftKind.BUY, GiftKind.BUYER, GiftKind.LIGHTED):
-            words += ["--gift", use_text(use)]
-    return _join(words)
+    return _said(tuple(words))
 
 
 def _buyer(buyer: str | None) -> list[str]:
@@ -190,7 +388,3 @@ def _space(space: int | None) -> list[str]:
 
 def _tile(colour: object, gold: bool) -> list[str]:
     return [] if colour is None else gold_text(str(colour), gold).split()
-
-
-def _join(words: list[str]) -> str:
-    return shlex.join(words)

@@ -8,6 +8,7 @@ placed on a space with the Caliph's gifts claims them, resolved as a plain playe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import product
 from typing import Any
 
 from asara_cli.games.asara.rules.areas import KINDS, Kind
@@ -79,11 +80,9 @@ class _Offers:
     def turn(self, area: str, buyer: str | None, space: int | None, action: Any) -> None:
         claims = self._claims.get((area, space))
         if claims is None:
-            # a buyer gift's colour is drawn: each colour that may come, or the first
-            drawn = [[x] for x in self.pool] if self.every else [self.pool[:1]]
-            claims = self._claims[area, space] = list(dict.fromkeys(
-                _claim(self.board, self.state, self.player, area, space, d)
-                for d in drawn or [[]]))
+            at = (self.board, self.state, self.player, area, space)
+            claims = self._claims[area, space] = (
+                _every_claim(*at, self.pool) if self.every else [_claim(*at, self.pool[:1])])
         for claim in claims:
             self.moves.append(Turn(Placement(self.player.name, buyer, space), action, claim))
 
@@ -110,8 +109,15 @@ class _Offers:
         if free is None:
             taken = self.state.area(area).spaces()
             return [max(taken, default=0) + 1]
-        # where the move needs its space, every free one; elsewhere the spaces are alike
-        return list(free) if kind.needs_space else list(free[:1])
+        if kind.needs_space:  # a printed number depends on the space: every free one
+            return list(free)
+        if not self.every:
+            return list(free[:1])
+        # the spaces are alike but for the Caliph's gifts on them (R6.1): the first free
+        # space without a gift, and each free space with one
+        gifted = [s for s in free if self.state.gifts_at(area, s)]
+        plain = [s for s in free if s not in gifted][:1]
+        return [*plain, *gifted]
 
     def place(self, kind: Kind[Any], action: Any, space: int | None) -> None:
         key = kind.area(self.board, action).key
@@ -122,17 +128,18 @@ class _Offers:
         if place is None:
             return
         spaces, buyers = place
-        chosen: int | None
         if kind.needs_space:
             if space not in spaces:
                 return
-            chosen = space
-        else:
-            if not spaces:
-                return
-            chosen = spaces[0] if kind.names_space else None
-        for b in buyers:
-            self.turn(key, b, chosen, action)
+            self._turns(key, buyers, [space], action)
+        elif spaces:
+            self._turns(key, buyers, spaces if kind.names_space else [None], action)
+
+    def _turns(self, area: str, buyers: list[str | None], spaces: list[int | None],
+               action: Any) -> None:
+        for space in spaces:
+            for b in buyers:
+                self.turn(area, b, space, action)
 
     def wishes(self) -> list[tuple[Any, int | None]]:
         return [w for k in _ORDER if k.copyable for w in k.samples(self, wish=True)]
@@ -172,6 +179,40 @@ def _claim(board: Board, state: GameState, player: PlayerState, area: str,
         else:
             uses.append(GiftUse(gift))
     return tuple(uses)
+
+
+def _every_claim(board: Board, state: GameState, player: PlayerState, area: str,
+                 space: int | None, pool: Sequence[str]) -> list[tuple[GiftUse, ...]]:
+    """Every way to resolve the gifts on the space (R6.1), for the legal moves listed: a
+    buyer gift's colour each one that may come or unsaid (void: the deck is empty, X4); a
+    purchase gift's tile each one shown that the player may pay, else nothing; a lighted
+    window bought (its colour secret: the moves listed say it may be named), else not.
+    Choices the player's money rules out are left out (the money gifts on the space
+    counted in); the referee's check refuses the rest that cannot be."""
+    if space is None:
+        return [()]
+    lying = state.gifts_at(area, space)
+    most = player.money + sum(g.amount or 0 for g in lying if g.kind == GiftKind.ASARI)
+    ways: list[list[GiftUse]] = []
+    for gift in lying:
+        if gift.kind == GiftKind.BUYER:
+            ways.append([GiftUse(gift, buyer=x) for x in pool] + [GiftUse(gift)]
+                        if state.draw_pile >= 1 else [GiftUse(gift, taken=False)])
+        elif gift.kind == GiftKind.BUY and gift.section is not None:
+            m = state.market(gift.section)
+            shown = dict.fromkeys(m.shown) if m.shown is not None else [
+                Tile(gift.section, c, g) for c in Colour for g in (False, True)] if (
+                    m.count) else []
+            ways.append([GiftUse(gift, colour=t.colour, gold=t.gold) for t in shown
+                         if board.price(t.colour) <= most] + [GiftUse(gift)])
+        elif gift.kind == GiftKind.LIGHTED:
+            ways.append([GiftUse(gift)] + [GiftUse(gift, taken=False)] * any(
+                            g.kind == GiftKind.BUY for g in lying)  # bought first: maybe poor
+                        if most >= board.gift_lighted_cost and state.lighted_stack >= 1
+                        else [GiftUse(gift, taken=False)])
+        else:
+            ways.append([GiftUse(gift)])
+    return list(dict.fromkeys(product(*ways)))
 
 
 def simulated_gift_deck(board: Board, pro: bool) -> list[Gift]:

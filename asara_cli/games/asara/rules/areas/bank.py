@@ -41,11 +41,12 @@ class BankKind(Kind[Bank]):
                 for n, v in enumerate(board.bank_values, start=1) if v is not None]
 
     def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Bank, int | None]]:
-        """Every space, taking its value (an unknown one: a plausible amount)."""
+        """Every space, taking its value as the game knows it (an unknown one: a plausible
+        amount, which the moves listed show as a number to read off the board)."""
         board = s.board
         found: list[tuple[Bank, int | None]] = []
         for space in board.area_of_kind(self.kind).spaces or ():
-            value = board.bank_values[space - 1]
+            value = known_value(board, s.state, space)
             amount = value if value is not None else min(board.bank_max_value, 2 + 2 * space)
             found.append((Bank(amount), space))
         return found

@@ -23,9 +23,9 @@ class ColouredKind(Kind[Coloured]):
         return {}
 
     def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Coloured, int | None]]:
-        # always open; not offered as a wish (the genie's fee for its 5 Asari: a poor one,
-        # and the sample is kept small)
-        return [] if wish else [(Coloured(), None)]
+        # always open; not offered as a wish but in the moves listed (the genie's fee for
+        # its 5 Asari: a poor one, and the simulator's sample is kept small)
+        return [] if wish and not s.every else [(Coloured(), None)]
 
     def cost(self, board: Board, space: int | None, action: Coloured) -> tuple[int, str]:
         return 0, ""

@@ -78,7 +78,7 @@ class GenieKind(Kind[Genie]):
     def offer(self, s: Sampling) -> None:
         """At the cheapest free space the player can pay for, a third of the moves the other
         kinds offer as wishes (a different third each turn), with each buyer (``s.every``:
-        at each free space, every wish)."""
+        at each free space, every wish, and no wish)."""
         area = s.board.area_of_kind(self.kind).key
         if not s.in_play(area):
             return
@@ -86,9 +86,11 @@ class GenieKind(Kind[Genie]):
         for fee in free if s.every else free[:1]:  # every: each space and every wish
             if fee is None or fee > s.player.money:
                 continue
-            wishes = s.wishes()
+            wishes: list[tuple[Any, int | None]] = s.wishes()
             if not s.every:
                 wishes = wishes[s.state.events % 3::3] or wishes[:1]
+            else:  # and a visit that wishes for nothing (X13)
+                wishes = [*wishes, (None, None)]
             for b in s.buyers(self, area):
                 for action, space in wishes:
                     s.turn(area, b, fee, Genie(action, space))

@@ -82,7 +82,8 @@ class House(Kind[Lighted]):
 
     def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Lighted, int | None]]:
         """Pro: each offer the player can pay for while the stack lasts, with the colours
-        kept stated (rotating) and secret."""
+        kept stated (rotating) and secret (``s.every``: secret only; the moves listed say
+        in a note that the colours may be named, since the check never depends on them)."""
         state = s.state
         if state.setup.variant != Variant.PRO:
             return []
@@ -90,6 +91,9 @@ class House(Kind[Lighted]):
         colours = tuple(Colour)
         for offer in s.board.lighted_offers:
             if offer.pay <= s.player.money and state.lighted_stack >= offer.keep:
+                if s.every:
+                    found.append((Lighted(offer.pay), None))
+                    continue
                 kept = tuple(colours[(state.events + i) % 5] for i in range(offer.keep))
                 found.append((Lighted(offer.pay, kept), None))
                 found.append((Lighted(offer.pay), None))

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import shlex
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import permutations, product
 
 from asara_cli.core.i18n import N_, _
-from asara_cli.games.base import LegalMove
+from asara_cli.games.base import LegalMove, MoveGroup
 from asara_cli.games.yspahan.codec import play_text
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
 from asara_cli.games.yspahan.rules.engine import BEFORE_ROW, Walker, check, errors
@@ -141,6 +141,12 @@ class _Mover:
         self._firsts: list[tuple[tuple[str, ...], Firsts]] | None = None
         self._distinct: dict[tuple[str, str | None], Firsts] = {}
         self._tails: dict[tuple[Play, ...], list[str]] = {}
+        #: what :func:`_count` found of an action on a table that reads so
+        self.tallies: dict[tuple[object, ...], Tally] = {}
+        self.cells: dict[int, tuple[Table, list[tuple[str, tuple[object, ...]]]]] = {}
+        self.costs: dict[tuple[int, int], dict[str, int]] = {}
+        #: how far the supervisor is from each cell (no card moves it)
+        self.distance = {to: board.distance(self.t.supervisor, to) for to in board.cells}
 
     def heads(self) -> list[_Head]:
         """Each row's groups in the order shown: its own action (alone, then with a card
@@ -208,6 +214,26 @@ class Listing:
     def __iter__(self) -> Iterator[LegalMove[Event]]:
         return _moves(self.board, self.state, self.typed)
 
+    def groups(self, shown: int) -> Iterator[MoveGroup[Event]]:
+        """Each group counted (:func:`_count`), with its first ``shown`` moves."""
+        if self.state.phase in (ROLL, OVER) or self.state.to_move is None:
+            return
+        mover = _mover(self.board, self.state)
+        want = _Want(self.typed)
+        heads = mover.heads()
+        for kinds, firsts in mover.firsts():
+            for head in heads:
+                if not want.fits(head.words):
+                    continue
+                if self.typed or shown > KEPT:  # made and counted
+                    made = list(_group(mover, kinds, firsts, head, want))
+                    count, first = len(made), made[:shown]
+                    notes = dict.fromkeys(m.note for m in made if m.note)
+                else:
+                    count, notes, first = _count(mover, kinds, firsts, head, shown)
+                if count:
+                    yield MoveGroup(head.name(kinds), count, tuple(first), tuple(notes))
+
 
 def legal_moves(board: Board, state: GameState, typed: Sequence[str] = ()) -> Listing:
     """Every action of the player to move on each row, in words, after each set of cards
@@ -261,17 +287,23 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
 
 def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]:
     """What the moves of ``head`` read of the table ``t`` (after the cards played first),
-    but for those cards: the hand (a card discarded), the souks of the row's quarter and the
-    cubes at home (the goods), the gold, the camels, the street and the cards to draw (the
-    supervisor and a caravanserai's card), the cards to draw (a card drawn)."""
-    hand = (tuple(sorted(t.hand[seat].items())), t.hidden[seat])
+    but for those cards: the kinds in hand (a card discarded), the souks of the row's
+    quarter and the cubes at home (the goods), the gold, the camels, the street and the
+    cards to draw (the supervisor and a caravanserai's card), the cards to draw (a card
+    drawn)."""
+    # the hand only as the kinds a card discarded may be (:func:`_kinds`)
+    hand = (tuple(sorted(k for k, c in t.hand[seat].items() if c > 0)), t.hidden[seat] > 0
+            ) if head.discarding else ()
     draws: tuple[object, ...] = (t.deck + t.discard_size(),) if not t.open_hands else (
         t.deck, tuple(sorted(t.deck_kinds.items())), tuple(sorted(t.discard.items())))
     command = head.command
     if command in ("camels", "gold"):
         return hand
     if command == "goods" and head.row is not None:
-        return (hand, t.cubes[seat], *((tuple(t.street[s]), t.inner[s], t.filled[s],
+        # the cubes at home as far as the row's dice (and a die more, and the hoist's) need
+        most = head.dice + 1 + (board.buildings["hoist"].bonus if "hoist" in t.built[seat]
+                                else 0)
+        return (hand, min(t.cubes[seat], most), *((tuple(t.street[s]), t.inner[s], t.filled[s],
                                          t.owner[s]) for s in board.souks_of(head.row)))
     if command == "supervisor":
         souks = (tuple(map(tuple, t.street)), tuple(t.filled), tuple(t.owner))
@@ -301,6 +333,105 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
             want.found(full)
             yield LegalMove(shlex.join(full), turn, group,
                             note or _secret(t, seat, plays, discard))
+
+
+#: The moves of a group :func:`_count` keeps to show, at most.
+KEPT = 4
+#: What the actions of a row make on a table: how many pass the referee's check, each of
+#: their (note, card discarded) once, and the first :data:`KEPT` of them.
+Tally = tuple[int, frozenset[tuple[str, str | None]],
+              tuple[tuple[str | None, Action, list[str], str], ...]]
+
+
+def _count(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, shown: int
+           ) -> tuple[int, dict[str, None], list[LegalMove[Event]]]:
+    """How many moves ``head`` makes after the sets of cards ``firsts``, their notes and
+    the first ``shown``, without making each: the action's moves are made and checked
+    once per table that reads differently (:func:`_reads`; the supervisor: once per cell,
+    for what faces it), and counted again for each set of cards that leaves such a table."""
+    board, t, seat = mover.board, mover.t, mover.seat
+    total = 0
+    notes: dict[str, None] = {}
+    first: list[LegalMove[Event]] = []
+    group = head.name(kinds)
+    for plays, after in firsts:
+        if head.command == "supervisor":
+            n, pairs, kept = _count_supervisor(mover, head, after)
+        else:
+            key = (head.command, head.row, head.discarding, _reads(board, head, seat, after))
+            if key not in mover.tallies:
+                mover.tallies[key] = _tally(mover, head, after, _Want(()))
+            n, pairs, kept = mover.tallies[key]
+        total += n
+        for note, discard in pairs:
+            notes[note or _secret(t, seat, plays, discard)] = None
+        for discard, action, words, note in kept[:shown - len(first)]:
+            tail = mover.tail(plays)
+            first.append(LegalMove(
+                shlex.join([*words, *(["--discard", discard] if discard else []), *tail]),
+                Turn(mover.name, head.row, action, discard, before=plays), group,
+                note or _secret(t, seat, plays, discard)))
+    notes.pop("", None)
+    return total, notes, first
+
+
+def _tally(mover: _Mover, head: _Head, after: Table, want: _Want) -> Tally:
+    """See :data:`Tally`: the actions of ``head`` on ``after`` (those ``want`` wants)."""
+    n = 0
+    pairs: set[tuple[str, str | None]] = set()
+    kept: list[tuple[str | None, Action, list[str], str]] = []
+    for discard, action, words, note in _actions(mover.board, after, mover.seat, head, want,
+                                                  []):
+        if not errors(check(mover.board, after, Turn(mover.name, head.row, action, discard))):
+            n += 1
+            pairs.add((note, discard))
+            if len(kept) < KEPT:
+                kept.append((discard, action, words, note))
+    return n, frozenset(pairs), tuple(kept)
+
+
+def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
+    """:func:`_tally` of a supervisor row: each cell the mover can pay for, counted once
+    for what faces it (the cubes, their owners' camels and caravanserais) and the cards a
+    caravanserai may draw (the caravan they land in never refuses one)."""
+    board, seat = mover.board, mover.seat
+    known = mover.cells.get(id(after))
+    if known is None or known[0] is not after:
+        draws = (after.deck + after.discard_size(),) if not after.open_hands else (
+            after.deck, tuple(sorted(after.deck_kinds.items())),
+            tuple(sorted(after.discard.items())))
+        street, owner, camels, built = after.street, after.owner, after.camels, after.built
+        facing: list[tuple[str, tuple[object, ...]]] = []
+        for to in board.cells:
+            cubes = tuple((s, i, owner[s], camels[owner[s]], "caravanserai" in built[owner[s]])
+                          for s, i in board.faces[to] if street[s][i])
+            # the cards to draw only for a caravanserai's draw (Y6.5)
+            facing.append((to, (to, cubes, draws if any(c[4] for c in cubes) else ())))
+        known = mover.cells[id(after)] = (after, facing)
+    free = board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
+    costs = mover.costs.get((head.value, free))
+    if costs is None:
+        costs = mover.costs[(head.value, free)] = {
+            to: max(0, abs(d - head.value) - free) for to, d in mover.distance.items()}
+    gold = after.gold[seat]
+    total = 0
+    pairs: set[tuple[str, str | None]] = set()
+    kept: list[tuple[str | None, Action, list[str], str]] = []
+    tallies = mover.tallies
+    for to, key in known[1]:
+        if costs[to] > gold:
+            continue
+        found = tallies.get(key)
+        if found is None:
+            found = tallies[key] = _tally(mover, head, after,
+                                          _Want(["supervisor", head.words[1], to]))
+        if found[0]:
+            total += found[0]
+            pairs.update(found[1])
+            if len(kept) < KEPT:
+                kept += [(d, a, ["supervisor", head.words[1], *w[2:]], n)  # the row's word
+                         for d, a, w, n in found[2][:KEPT - len(kept)]]
+    return total, frozenset(pairs), tuple(kept)
 
 
 def _firsts(board: Board, t: Table, seat: int) -> list[tuple[tuple[str, ...], Firsts]]:
@@ -343,6 +474,8 @@ def _plays_key(board: Board, plays: Sequence[Play]) -> tuple[tuple[object, ...],
 
 def _secret(t: Table, seat: int, plays: Sequence[Play], discard: str | None) -> str:
     """The note of a move with a card whose kind the table has not been told."""
+    if not t.hidden[seat]:
+        return ""
     used = Counter([p.kind for p in plays] + ([discard] if discard is not None else []))
     hand = t.hand[seat]
     return "" if all(hand.get(k, 0) >= n for k, n in used.items()) else _(_SECRET_HAND)
@@ -413,6 +546,7 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
         for card, note in _cards(t, 0):
             yield None, Draw(card), _draw_words(card, row), note
         return
+    placed: dict[int, list[tuple[Shop, ...]]] = {}
     for discard in _kinds(board, t, seat) if head.discarding else [None]:
         if not want.fits([*head.words, *(["--discard", discard] if discard else [])]
                          if head.command != "goods" else head.words):
@@ -428,10 +562,13 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
             if (said is not None and (said == "--discard") != (discard is not None)) or (
                     said == "--discard" and want.word(3 + 2 * cubes) not in (None, discard)):
                 continue  # another card discarded, or none
-            scratch = run if discard is None else Walker(board, t.copy(), run.number, None)
-            if discard is not None:
-                scratch.use_card(seat, discard, "discard")
-            for shops in _placements(board, scratch, seat, row, cubes, want):
+            if want.seen is not None:  # completing: made lazily, as few as may be
+                placings: Iterable[tuple[Shop, ...]] = _placements(board, run, seat, row,
+                                                                   cubes, want)
+            else:  # the card discarded changes no shop: the same placings for each kind
+                placings = placed.get(cubes) or placed.setdefault(
+                    cubes, list(_placements(board, run, seat, row, cubes, want)))
+            for shops in placings:
                 yield discard, Goods(shops), ["goods", row, *_shop_words(shops)], ""
 
 

@@ -23,7 +23,7 @@ from asara_cli.cli import recording, run
 from asara_cli.cli.session import Session, _commands
 from asara_cli.cli.transaction import Position, Typed
 from asara_cli.games import game
-from asara_cli.games.base import SIM_NAMES, LegalMove
+from asara_cli.games.base import SIM_NAMES, LegalMove, move_groups
 from asara_cli.games.yspahan.moves import core
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import Turn
@@ -175,3 +175,40 @@ def test_every_listed_move_reads_back_and_every_played_move_is_listed(
             assert wanted in [core(_board(), m.event) for m in moves], event
             played += 1
     assert read > 10_000 and played > 100, (read, played)
+
+
+# --- counting without making every move --------------------------------------------------------
+
+
+def _counted_as_walked(state: object) -> int:
+    """The groups as ``asara moves`` counts them are the moves as made, group by group,
+    each group's first moves the first it makes and its notes theirs."""
+    g = game("yspahan")
+    listing = g.legal_moves(_board(), state)
+    walked: dict[str, list[LegalMove[Any]]] = {}
+    for move in listing:
+        walked.setdefault(move.group, []).append(move)
+    counted = list(move_groups(listing, 4))
+    assert [(c.group, c.count) for c in counted] == [(k, len(v)) for k, v in walked.items()]
+    for c in counted:
+        assert list(c.first) == walked[c.group][:4], c.group
+        assert set(c.notes) == {m.note for m in walked[c.group] if m.note}, c.group
+    return sum(c.count for c in counted)
+
+
+@pytest.mark.parametrize("flags", [frozenset(), frozenset({"secret"})])
+def test_groups_are_counted_as_their_moves_are_made(flags: frozenset[str]) -> None:
+    counted = 0
+    for i, (_header, state, _event) in enumerate(_games(flags, range(1), (4,))):
+        if i % 3 == 0:
+            counted += _counted_as_walked(state)
+    assert counted > 1500, counted
+
+
+@pytest.mark.slow
+def test_the_heaviest_known_position_is_counted_as_walked() -> None:
+    """A secret hand of two cards with a caravanserai: 142,868 moves in 1,012 groups."""
+    log = parse_log((POSITIONS / "heavy-secret-caravanserai.toml").read_text("utf-8"))
+    g = game("yspahan")
+    state = g.recording().position(g.replay(_board(), log.header.setup, log.events))
+    assert _counted_as_walked(state) == 142_868

@@ -107,7 +107,7 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
         if note:
             writer.print(f"{head if not made else ''}{note}", soft_wrap=True)
         return
-    groups = list(move_groups(listing, SHOWN + 1))
+    groups = list(move_groups(listing, SHOWN + 1, every=False))
     total = sum(g.count for g in groups)
     _summary(writer, head, who, total, len(groups))
     if brief:

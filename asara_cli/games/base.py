@@ -579,17 +579,20 @@ class CountedMoves(Protocol[_Event_co]):
     """What a game's :meth:`LegalMoves.legal_moves` may hand out besides the moves: their
     groups counted without making every move (a secret Yspahan hand has 150,000)."""
 
-    def groups(self, shown: int) -> Iterator[MoveGroup[_Event_co]]:
-        """Each group in the order listed, with its first ``shown`` moves."""
+    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[_Event_co]]:
+        """Each group in the order listed, with its first ``shown`` moves; not ``every``:
+        the game may leave out groups of moves no player would choose (a card wasted),
+        which its :meth:`LegalMoves.moves_note` then mentions."""
         ...
 
 
-def move_groups(moves: Iterable[LegalMove[EventT]], shown: int
+def move_groups(moves: Iterable[LegalMove[EventT]], shown: int, every: bool = True
                 ) -> Iterator[MoveGroup[EventT]]:
     """The groups of ``moves`` with their first ``shown`` moves: counted by the game
-    (:class:`CountedMoves`), else by walking the moves once, keeping only those shown."""
+    (:class:`CountedMoves`; not ``every``: as it shows them grouped), else by walking the
+    moves once, keeping only those shown."""
     if isinstance(moves, CountedMoves):
-        yield from moves.groups(shown)
+        yield from moves.groups(shown, every)
         return
     name: str | None = None
     count = 0

@@ -212,3 +212,28 @@ def test_the_heaviest_known_position_is_counted_as_walked() -> None:
     g = game("yspahan")
     state = g.recording().position(g.replay(_board(), log.header.setup, log.events))
     assert _counted_as_walked(state) == 142_868
+
+
+def test_moves_that_waste_a_card_are_listed_with_all_and_folded_when_grouped() -> None:
+    """A cost card played before the row (Y6.12) and a card discarded for the supervisor or
+    a card drawn (Y6.9) are legal: listed (and typed back) with --all, left out of the
+    grouped view, whose note says so."""
+    g = game("yspahan")
+    rules = g.recording()
+    for header, state, _event in _games(frozenset({"secret"}), range(1), (3,)):
+        every = list(move_groups(g.legal_moves(_board(), state), 1))
+        wasted = {c.group for c in every if "nocamels" in c.group or "nogold" in c.group
+                  or (c.group.split(": ")[-1].startswith(("supervisor", "draw"))
+                      and "--discard" in c.group)}
+        if len({"nocamels" in w or "nogold" in w for w in wasted}) < 2:
+            continue  # a hand that holds both kinds of waste
+        grouped = {c.group for c in move_groups(g.legal_moves(_board(), state), 1, False)}
+        assert grouped == {c.group for c in every} - wasted
+        firsts = [c.first[0] for c in every if c.group in wasted]
+        _round_trip(header, state, firsts)
+        assert all(not [v for v in rules.check(_board(), state, m.event) if v.is_error]
+                   for m in firsts)
+        note = g.moves_note(_board(), state)
+        assert note is not None and "--all only" in note
+        return
+    raise AssertionError("no position with a cost card and a card to discard")

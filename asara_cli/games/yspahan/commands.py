@@ -221,8 +221,9 @@ class Table(Struct, frozen=True):
             p = parse_play(" ".join([kind, *rest]))
         except WordsError as e:
             raise words.WordError(str(e)) from None
-        if (effect == "caravan" and p.card is None and self.secret):
-            p = Play(p.kind, p.k, p.into, p.shop, HIDDEN)
+        if (effect == "caravan" and p.card is None and self.secret
+                and self.board.caravanserai_on_card and (serai or self._serai())):
+            p = Play(p.kind, p.k, p.into, p.shop, HIDDEN)  # the caravanserai's card (Y6.5)
         if flag == "--play" and not self._may_hold(kind):
             return p  # the real mistake first: the referee says the card is not held
         asked = self._card_choice(p, text, flag, serai or self._serai())

@@ -138,7 +138,7 @@ class _Mover:
         self.t = t = thaw(board, state)
         self.seat = t.order[t.done]
         self.name = t.names[self.seat]
-        self._firsts: list[tuple[tuple[str, ...], Firsts]] | None = None
+        self._firsts: dict[bool, list[tuple[tuple[str, ...], Firsts]]] = {}
         self._distinct: dict[tuple[str, str | None], Firsts] = {}
         self._tails: dict[tuple[Play, ...], list[str]] = {}
         #: what :func:`_count` found of an action on a table that reads so
@@ -148,9 +148,11 @@ class _Mover:
         #: how far the supervisor is from each cell (no card moves it)
         self.distance = {to: board.distance(self.t.supervisor, to) for to in board.cells}
 
-    def heads(self) -> list[_Head]:
+    def heads(self, every: bool = False) -> list[_Head]:
         """Each row's groups in the order shown: its own action (alone, then with a card
-        discarded), the supervisor, a card drawn; a card drawn alone when no row is left."""
+        discarded), the supervisor, a card drawn; a card drawn alone when no row is left.
+        ``every``: the supervisor and a card drawn with a card discarded too (legal, and
+        the die it adds does nothing: Y6.9)."""
         t = self.t
         found: list[_Head] = []
         for index, row in enumerate(t.tower):
@@ -158,10 +160,10 @@ class _Mover:
                 continue
             name = self.board.rows[index]
             own = "camels" if name == CAMELS_ROW else "gold" if name == GOLD_ROW else "goods"
-            found += [_Head(index, name, row[0], row[1], own, False),
-                      _Head(index, name, row[0], row[1], own, True),
-                      _Head(index, name, row[0], row[1], "supervisor", False),
-                      _Head(index, name, row[0], row[1], "draw", False)]
+            for command, discarding in ((own, False), (own, True), ("supervisor", False),
+                                        ("supervisor", True), ("draw", False), ("draw", True)):
+                if every or not discarding or command == own:
+                    found.append(_Head(index, name, row[0], row[1], command, discarding))
         return found or [_Head(None, None, 0, 0, "draw", False)]
 
     def tail(self, plays: tuple[Play, ...]) -> list[str]:
@@ -183,13 +185,14 @@ class _Mover:
             self._distinct[key] = list(met.values())
         return self._distinct[key]
 
-    def firsts(self) -> list[tuple[tuple[str, ...], Firsts]]:
+    def firsts(self, every: bool = False) -> list[tuple[tuple[str, ...], Firsts]]:
         """Every set of cards the mover may play before the row, grouped by their kinds
         (none first, then by how many and their names), each set once, in the first order
-        the referee allows, with the table after them."""
-        if self._firsts is None:
-            self._firsts = _firsts(self.board, self.t, self.seat)
-        return self._firsts
+        the referee allows, with the table after them. ``every``: with a cost card too
+        (legal, and it waives a cost only before a build: Y6.12)."""
+        if every not in self._firsts:
+            self._firsts[every] = _firsts(self.board, self.t, self.seat, every)
+        return self._firsts[every]
 
 
 _LAST: list[_Mover] = []  # the last position asked about: completion asks at every word
@@ -214,14 +217,15 @@ class Listing:
     def __iter__(self) -> Iterator[LegalMove[Event]]:
         return _moves(self.board, self.state, self.typed)
 
-    def groups(self, shown: int) -> Iterator[MoveGroup[Event]]:
-        """Each group counted (:func:`_count`), with its first ``shown`` moves."""
+    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[Event]]:
+        """Each group counted (:func:`_count`), with its first ``shown`` moves; not
+        ``every``: the moves that waste a card left out (:func:`moves_note` says so)."""
         if self.state.phase in (ROLL, OVER) or self.state.to_move is None:
             return
         mover = _mover(self.board, self.state)
         want = _Want(self.typed)
-        heads = mover.heads()
-        for kinds, firsts in mover.firsts():
+        heads = mover.heads(every)
+        for kinds, firsts in mover.firsts(every):
             for head in heads:
                 if not want.fits(head.words):
                     continue
@@ -249,8 +253,8 @@ def _moves(board: Board, state: GameState, typed: Sequence[str]
         return
     mover = _mover(board, state)
     want = _Want(typed)
-    heads = mover.heads()
-    for kinds, firsts in mover.firsts():
+    heads = mover.heads(True)
+    for kinds, firsts in mover.firsts(True):
         for head in heads:
             if want.fits(head.words):
                 yield from _group(mover, kinds, firsts, head, want)
@@ -307,8 +311,8 @@ def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]
                                          t.owner[s]) for s in board.souks_of(head.row)))
     if command == "supervisor":
         souks = (tuple(map(tuple, t.street)), tuple(t.filled), tuple(t.owner))
-        return (t.gold[seat], tuple(t.camels), souks, draws)
-    return draws
+        return (hand, t.gold[seat], tuple(t.camels), souks, draws)
+    return (hand, draws)
 
 
 def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, want: _Want
@@ -357,6 +361,11 @@ def _count(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, s
     for plays, after in firsts:
         if head.command == "supervisor":
             n, pairs, kept = _count_supervisor(mover, head, after)
+            if head.discarding:  # each move with each card the hand may hold (Y6.9)
+                wasted = _kinds(board, after, seat)
+                n *= len(wasted)
+                pairs = frozenset((note, d) for note, _ in pairs for d in wasted)
+                kept = tuple((d, a, w, note) for _, a, w, note in kept for d in wasted)
         else:
             key = (head.command, head.row, head.discarding, _reads(board, head, seat, after))
             if key not in mover.tallies:
@@ -414,6 +423,8 @@ def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
         costs = mover.costs[(head.value, free)] = {
             to: max(0, abs(d - head.value) - free) for to, d in mover.distance.items()}
     gold = after.gold[seat]
+    plain = head if not head.discarding else _Head(head.index, head.row, head.value,
+                                                   head.dice, head.command, False)
     total = 0
     pairs: set[tuple[str, str | None]] = set()
     kept: list[tuple[str | None, Action, list[str], str]] = []
@@ -423,7 +434,7 @@ def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
             continue
         found = tallies.get(key)
         if found is None:
-            found = tallies[key] = _tally(mover, head, after,
+            found = tallies[key] = _tally(mover, plain, after,
                                           _Want(["supervisor", head.words[1], to]))
         if found[0]:
             total += found[0]
@@ -434,7 +445,8 @@ def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
     return total, frozenset(pairs), tuple(kept)
 
 
-def _firsts(board: Board, t: Table, seat: int) -> list[tuple[tuple[str, ...], Firsts]]:
+def _firsts(board: Board, t: Table, seat: int, every: bool
+            ) -> list[tuple[tuple[str, ...], Firsts]]:
     """See :meth:`_Mover.firsts`. Every order is tried (a card drawn by the caravanserai,
     or camels gained, may be what a later card needs), and a set met again in another order
     is not walked again: the cards' effects add up, so it ends on the same table."""
@@ -449,7 +461,7 @@ def _firsts(board: Board, t: Table, seat: int) -> list[tuple[tuple[str, ...], Fi
         if len(plays) >= most:
             return
         for kind in _kinds(board, table, seat):
-            for play in _plays(board, table, seat, kind):
+            for play in _plays(board, table, seat, kind, every):
                 if _plays_key(board, (*plays, play)) in found:
                     continue  # met in another order
                 run = Walker(board, table.copy(), table.events + 1, [])
@@ -489,12 +501,13 @@ def _kinds(board: Board, t: Table, seat: int) -> list[str]:
     return sorted(k for k, c in t.hand[seat].items() if c > 0)
 
 
-def _plays(board: Board, t: Table, seat: int, kind: str) -> list[Play]:
+def _plays(board: Board, t: Table, seat: int, kind: str, every: bool) -> list[Play]:
     """Every way to play a card of ``kind`` before the row: its number, what it exchanges
-    into, the shop its cube goes to, the card a caravanserai draws."""
+    into, the shop its cube goes to, the card a caravanserai draws (``every``: a cost card
+    too)."""
     ck = board.cards[kind]
     effect = ck.effect
-    if effect in ("camels", "gold"):
+    if effect in ("camels", "gold") or (every and effect in ("nocamels", "nogold")):
         return [Play(kind)]
     if effect == "caravan":
         if "caravanserai" in t.built[seat] and board.caravanserai_on_card:
@@ -523,7 +536,9 @@ def moves_note(board: Board, state: GameState) -> str | None:
         return _("{player} rolls the dice: record what they show, e.g. asara roll 1 1 3 3 5 5 "
                  "6 6 6 (--yellow for the yellow dice bought) [Y2.3]").format(player=who)
     return _("cards played after the action (--after, --last) and a building with its cost "
-             "cards (--build) are added to the words")
+             "cards (--build) are added to the words; a move that wastes a card (a cost card "
+             "played before the row, a card discarded for the supervisor or a card drawn) "
+             "is listed with --all only")
 
 
 def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: list[str]
@@ -538,13 +553,16 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
         return
     row = head.row
     run = Walker(board, t, t.events + 1, None)  # read only: each step is taken on a copy
+    wasted = _kinds(board, t, seat) if head.discarding else [None]  # Y6.9
     if head.command == "supervisor":
         for action, words, note in _supervisor(board, run, seat, row, head.value, want):
-            yield None, action, words, note
+            for discard in wasted:
+                yield discard, action, words, note
         return
     if head.command == "draw":
         for card, note in _cards(t, 0):
-            yield None, Draw(card), _draw_words(card, row), note
+            for discard in wasted:
+                yield discard, Draw(card), _draw_words(card, row), note
         return
     placed: dict[int, list[tuple[Shop, ...]]] = {}
     for discard in _kinds(board, t, seat) if head.discarding else [None]:

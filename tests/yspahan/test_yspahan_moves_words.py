@@ -181,18 +181,25 @@ def test_every_listed_move_reads_back_and_every_played_move_is_listed(
 
 
 def _counted_as_walked(state: object) -> int:
-    """The groups as ``asara moves`` counts them are the moves as made, group by group,
-    each group's first moves the first it makes and its notes theirs."""
+    """The groups as ``asara moves`` counts them are the moves as made and checked one by
+    one (the listing of the moves that begin with each first word), group by group, each
+    group's first moves the first it makes and its notes theirs; and every move listed is
+    one of those, in the same order."""
     g = game("yspahan")
     listing = g.legal_moves(_board(), state)
+    checked: dict[str, list[LegalMove[Any]]] = {}
+    for word in ("camels", "gold", "goods", "supervisor", "draw"):
+        for move in g.legal_moves(_board(), state, [word]):
+            checked.setdefault(move.group, []).append(move)
+    counted = list(move_groups(listing, 4))
+    assert {c.group: c.count for c in counted} == {k: len(v) for k, v in checked.items()}
+    for c in counted:
+        assert list(c.first) == checked[c.group][:4], c.group
+        assert set(c.notes) == {m.note for m in checked[c.group] if m.note}, c.group
     walked: dict[str, list[LegalMove[Any]]] = {}
     for move in listing:
         walked.setdefault(move.group, []).append(move)
-    counted = list(move_groups(listing, 4))
-    assert [(c.group, c.count) for c in counted] == [(k, len(v)) for k, v in walked.items()]
-    for c in counted:
-        assert list(c.first) == walked[c.group][:4], c.group
-        assert set(c.notes) == {m.note for m in walked[c.group] if m.note}, c.group
+    assert walked == checked
     return sum(c.count for c in counted)
 
 
@@ -207,11 +214,14 @@ def test_groups_are_counted_as_their_moves_are_made(flags: frozenset[str]) -> No
 
 @pytest.mark.slow
 def test_the_heaviest_known_position_is_counted_as_walked() -> None:
-    """A secret hand of two cards with a caravanserai: 142,868 moves in 1,012 groups."""
+    """A secret hand of two cards with a caravanserai: 142,868 moves in 1,012 groups shown
+    grouped, 275,939 with those that waste a card."""
     log = parse_log((POSITIONS / "heavy-secret-caravanserai.toml").read_text("utf-8"))
     g = game("yspahan")
     state = g.recording().position(g.replay(_board(), log.header.setup, log.events))
-    assert _counted_as_walked(state) == 142_868
+    shown = list(move_groups(g.legal_moves(_board(), state), 0, every=False))
+    assert (len(shown), sum(c.count for c in shown)) == (1012, 142_868)
+    assert _counted_as_walked(state) == 275_939
 
 
 def test_moves_that_waste_a_card_are_listed_with_all_and_folded_when_grouped() -> None:

@@ -320,8 +320,16 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
     """The moves of one group: ``head``'s action after each set of cards played first."""
     board, t, seat = mover.board, mover.t, mover.seat
     group = head.name(kinds)
+    everything = not want.typed and want.seen is None
     for plays, after in firsts:
         tail = mover.tail(plays)
+        if everything:  # every move: the actions the referee passed on a table that reads so
+            for discard, action, words, note in _passing(mover, head, after):
+                yield LegalMove(
+                    shlex.join([*words, *(["--discard", discard] if discard else []), *tail]),
+                    Turn(mover.name, head.row, action, discard, before=plays), group,
+                    note or _secret(t, seat, plays, discard))
+            continue
         if not want.tail_fits(tail):
             continue
         for discard, action, words, note in _actions(board, after, seat, head, want, tail):
@@ -342,7 +350,7 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
 #: The moves of a group :func:`_count` keeps to show, at most.
 KEPT = 4
 #: What the actions of a row make on a table: how many pass the referee's check, each of
-#: their (note, card discarded) once, and the first :data:`KEPT` of them.
+#: their (note, card discarded) once, and all of them (the supervisor's of one cell).
 Tally = tuple[int, frozenset[tuple[str, str | None]],
               tuple[tuple[str | None, Action, list[str], str], ...]]
 
@@ -394,15 +402,32 @@ def _tally(mover: _Mover, head: _Head, after: Table, want: _Want) -> Tally:
         if not errors(check(mover.board, after, Turn(mover.name, head.row, action, discard))):
             n += 1
             pairs.add((note, discard))
-            if len(kept) < KEPT:
-                kept.append((discard, action, words, note))
+            kept.append((discard, action, words, note))
     return n, frozenset(pairs), tuple(kept)
 
 
-def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
-    """:func:`_tally` of a supervisor row: each cell the mover can pay for, counted once
-    for what faces it (the cubes, their owners' camels and caravanserais) and the cards a
-    caravanserai may draw (the caravan they land in never refuses one)."""
+def _passing(mover: _Mover, head: _Head, after: Table
+             ) -> Iterator[tuple[str | None, Action, list[str], str]]:
+    """Every action of ``head`` on ``after`` that passes the referee's check, in the order
+    :func:`_actions` makes them, from the tallies :func:`_count` keeps (made and checked
+    once per table that reads so)."""
+    board, seat = mover.board, mover.seat
+    if head.command != "supervisor":
+        key = (head.command, head.row, head.discarding, _reads(board, head, seat, after))
+        if key not in mover.tallies:
+            mover.tallies[key] = _tally(mover, head, after, _Want(()))
+        yield from mover.tallies[key][2]
+        return
+    wasted = _kinds(board, after, seat) if head.discarding else [None]
+    for _to, cell in _cells(mover, head, after):
+        for _d, a, w, note in mover.tallies[cell][2]:
+            for discard in wasted:
+                yield discard, a, ["supervisor", head.words[1], *w[2:]], note
+
+
+def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tuple[object, ...]]]:
+    """Each cell the mover can pay to send the supervisor to from ``head``'s row, with the
+    key of its tally (made here when first met): what faces it and the cards to draw."""
     board, seat = mover.board, mover.seat
     known = mover.cells.get(id(after))
     if known is None or known[0] is not after:
@@ -425,17 +450,24 @@ def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
     gold = after.gold[seat]
     plain = head if not head.discarding else _Head(head.index, head.row, head.value,
                                                    head.dice, head.command, False)
-    total = 0
-    pairs: set[tuple[str, str | None]] = set()
-    kept: list[tuple[str | None, Action, list[str], str]] = []
     tallies = mover.tallies
     for to, key in known[1]:
         if costs[to] > gold:
             continue
-        found = tallies.get(key)
-        if found is None:
-            found = tallies[key] = _tally(mover, plain, after,
-                                          _Want(["supervisor", head.words[1], to]))
+        if key not in tallies:
+            tallies[key] = _tally(mover, plain, after, _Want(["supervisor", head.words[1], to]))
+        yield to, key
+
+
+def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
+    """:func:`_tally` of a supervisor row: each cell the mover can pay for, counted once
+    for what faces it (the cubes, their owners' camels and caravanserais) and the cards a
+    caravanserai may draw (the caravan they land in never refuses one)."""
+    total = 0
+    pairs: set[tuple[str, str | None]] = set()
+    kept: list[tuple[str | None, Action, list[str], str]] = []
+    for _to, key in _cells(mover, head, after):
+        found = mover.tallies[key]
         if found[0]:
             total += found[0]
             pairs.update(found[1])

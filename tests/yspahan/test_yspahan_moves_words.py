@@ -139,13 +139,15 @@ def test_the_session_records_the_same_move_in_either_language(tmp_path: Path, wo
 # --- the round trip over simulated games ------------------------------------------------------
 
 
-def test_listed_moves_read_back_into_their_events() -> None:
-    """A 3-player game with hands open: in every 3rd position, the first and the last move
+@pytest.mark.parametrize("flags", [frozenset(), frozenset({"secret"})])
+def test_listed_moves_read_back_into_their_events(flags: frozenset[str]) -> None:
+    """A 3-player game (hands open, and secret: a caravan card played first draws
+    ``hidden`` only for a caravanserai): in every 3rd position, the first and the last move
     of each group, and a few at random, typed back."""
     g = game("yspahan")
     rng = random.Random(35)
     read = 0
-    for i, (header, state, _event) in enumerate(_games(frozenset(), range(1), (3,))):
+    for i, (header, state, _event) in enumerate(_games(flags, range(1), (3,))):
         if i % 3:
             continue
         groups: dict[str, list[LegalMove[Any]]] = {}
@@ -247,3 +249,20 @@ def test_moves_that_waste_a_card_are_listed_with_all_and_folded_when_grouped() -
         assert note is not None and "--all only" in note
         return
     raise AssertionError("no position with a cost card and a card to discard")
+
+
+def test_a_caravan_card_played_first_with_hands_secret_draws_only_for_a_caravanserai(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Hands secret, no caravanserai: the caravan card's cube draws no card (Y6.5), as
+    listed; the command made it draw ``hidden`` and the referee refused the move."""
+    path = tmp_path / "game.toml"
+    shutil.copy(POSITIONS / "caravan-card-secret-hands.toml", path)
+    words = "goods barrel barrel4 S3 barrel4 inner --play caravan"
+    log = parse_log(path.read_text("utf-8"))
+    g = game("yspahan")
+    state = g.recording().position(g.replay(_board(), log.header.setup, log.events))
+    listed = {m.words: m.event for m in g.legal_moves(_board(), state, ["goods", "barrel"])}
+    event = listed[words]
+    assert isinstance(event, Turn) and event.before[0].card is None
+    assert run([*shlex.split(words), "--log", str(path)]) == 0, capsys.readouterr()
+    assert parse_log(path.read_text("utf-8")).events[-1] == event

@@ -143,7 +143,11 @@ class _Mover:
         self._tails: dict[tuple[Play, ...], list[str]] = {}
         #: what :func:`_count` found of an action on a table that reads so
         self.tallies: dict[tuple[object, ...], Tally] = {}
-        self.cells: dict[int, tuple[Table, list[tuple[str, tuple[object, ...]]]]] = {}
+        self.cells: dict[int, tuple[Table, list[tuple[str, tuple[object, ...]]], int]] = {}
+        #: the signatures of what faces the cells (:func:`_signature`), and the supervisor's
+        #: tallies by signature, value, row, free steps and gold
+        self.signatures: dict[tuple[object, ...], int] = {}
+        self.supervised: dict[tuple[object, ...], Tally] = {}
         self.costs: dict[tuple[int, int], dict[str, int]] = {}
         #: how far the supervisor is from each cell (no card moves it)
         self.distance = {to: board.distance(self.t.supervisor, to) for to in board.cells}
@@ -441,7 +445,7 @@ def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tupl
                           for s, i in board.faces[to] if street[s][i])
             # the cards to draw only for a caravanserai's draw (Y6.5)
             facing.append((to, (to, cubes, draws if any(c[4] for c in cubes) else ())))
-        known = mover.cells[id(after)] = (after, facing)
+        known = mover.cells[id(after)] = (after, facing, _signature(mover, facing))
     free = board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
     costs = mover.costs.get((head.value, free))
     if costs is None:
@@ -459,10 +463,25 @@ def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tupl
         yield to, key
 
 
+def _signature(mover: _Mover, facing: list[tuple[str, tuple[object, ...]]]) -> int:
+    """A small number for what faces every cell, the same for tables that read the same."""
+    whole = tuple(key for _to, key in facing)
+    return mover.signatures.setdefault(whole, len(mover.signatures))
+
+
 def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
     """:func:`_tally` of a supervisor row: each cell the mover can pay for, counted once
     for what faces it (the cubes, their owners' camels and caravanserais) and the cards a
     caravanserai may draw (the caravan they land in never refuses one)."""
+    known = mover.cells.get(id(after))
+    seat = mover.seat
+    free = mover.board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
+    # tables that read the same at every cell (cards that leave the street and what faces
+    # it as they found it) count the same
+    same = None if known is None or known[0] is not after else (
+        known[2], head.value, head.words[1], free, after.gold[seat])
+    if same is not None and same in mover.supervised:
+        return mover.supervised[same]
     total = 0
     pairs: set[tuple[str, str | None]] = set()
     kept: list[tuple[str | None, Action, list[str], str]] = []
@@ -474,7 +493,12 @@ def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
             if len(kept) < KEPT:
                 kept += [(d, a, ["supervisor", head.words[1], *w[2:]], n)  # the row's word
                          for d, a, w, n in found[2][:KEPT - len(kept)]]
-    return total, frozenset(pairs), tuple(kept)
+    tally = total, frozenset(pairs), tuple(kept)
+    if same is None:
+        known = mover.cells[id(after)]
+        same = (known[2], head.value, head.words[1], free, after.gold[seat])
+    mover.supervised[same] = tally
+    return tally
 
 
 def _firsts(board: Board, t: Table, seat: int, every: bool
@@ -518,8 +542,10 @@ def _plays_key(board: Board, plays: Sequence[Play]) -> tuple[tuple[object, ...],
 
 def _secret(t: Table, seat: int, plays: Sequence[Play], discard: str | None) -> str:
     """The note of a move with a card whose kind the table has not been told."""
-    if not t.hidden[seat]:
+    if not t.hidden[seat] or (not plays and discard is None):
         return ""
+    if not any(t.hand[seat].values()):  # every card of the hand is secret
+        return _(_SECRET_HAND)
     used = Counter([p.kind for p in plays] + ([discard] if discard is not None else []))
     hand = t.hand[seat]
     return "" if all(hand.get(k, 0) >= n for k, n in used.items()) else _(_SECRET_HAND)

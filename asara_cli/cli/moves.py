@@ -4,20 +4,23 @@
 from __future__ import annotations
 
 import shlex
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from asara_cli.cli.common import BoardOption, fail, out, print_json, replay_file
+from asara_cli.cli.common import BoardOption, fail, out, replay_file
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.shown import one_line, show_path
 from asara_cli.errors import Refused
-from asara_cli.games.base import LegalMove
+from asara_cli.games.base import LegalMove, MoveGroup, move_groups
 from asara_cli.logfile.record import default_log
+from asara_cli.render.safe import json_text
 
 if TYPE_CHECKING:
     from asara_cli.games.base import SomeGame
+    from asara_cli.render.wrap import Writer
 
 #: Moves shown of a group that has more, unless --all.
 SHOWN = 3
@@ -88,80 +91,130 @@ def moves(
     show(game, read.board, state, upto, at is not None, every, fmt)
 
 
-class _Group:
-    """A group as it is shown: its count, and the moves shown (all of them with --all or
-    in JSON; else the first few, and one more to tell whether the rest is just one)."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.moves: list[LegalMove[Any]] = []
-        self.notes: dict[str, None] = {}
-
-
 def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool,
          every: bool, fmt: str, brief: bool = False) -> None:
     """Print the legal moves of ``state`` (after event ``upto``; ``numbered``: say so),
-    grouped: made one by one, and kept only as far as they are shown (a secret Yspahan hand
-    makes tens of thousands). ``brief`` (the session's ``moves``, on a screen of 40
+    grouped: each group counted by the game without making every move (a secret Yspahan
+    hand has 150,000) and its first few made; with --all (or as JSON) every move written
+    as it is made, none kept. ``brief`` (the session's ``moves``, on a screen of 40
     lines): each group on one line, its count and one move, each note once."""
-    keep = every or fmt == "json"
-    groups: dict[str, _Group] = {}
-    total = 0
-    for move in game.legal_moves(board, state):
-        grp = groups.get(move.group)
-        if grp is None:
-            grp = groups[move.group] = _Group()
-        grp.count += 1
-        total += 1
-        if keep or len(grp.moves) <= SHOWN:
-            grp.moves.append(move)
-        if move.note:
-            grp.notes.update(dict.fromkeys(move.note.splitlines()))
-    note = game.moves_note(board, state)
-    who = game.recording().to_move(state)
-    if fmt == "json":
-        print_json({
-            "game": game.key, "at": upto, "player": who, "count": total, "note": note,
-            "groups": [{"group": name, "count": g.count, "moves": [
-                {"words": m.words,
-                 "event": None if m.event is None else game.event_to_dict(m.event),
-                 **({"note": m.note} if m.note else {})} for m in g.moves]}
-                for name, g in groups.items()]})
-        return
     from asara_cli.cli.typedwords import local_group, local_line
 
+    listing = game.legal_moves(board, state)
+    note = game.moves_note(board, state)
+    who = game.recording().to_move(state)
     writer = out()
     head = _("after event {event}: ").format(event=upto) if numbered else ""
-    if who is not None and total:
-        # TRANSLATORS: {groups} is "1 group" or "{n} groups"
-        in_groups = ngettext("{n} group", "{n} groups", len(groups)).format(n=len(groups))
-        writer.print(head + ngettext("{player} to move: {n} legal move in {groups}",
-                                     "{player} to move: {n} legal moves in {groups}",
-                                     total).format(player=who, n=total, groups=in_groups),
-                     soft_wrap=True)
-    if brief and not every:
+    if fmt == "json" or every:  # every move written as it is made; the counts at the end
+        if fmt == "json":
+            _stream_json(game, listing, {"game": game.key, "at": upto, "player": who,
+                                         "note": note})
+            return
+        made, kinds = _stream_text(writer, listing, game)
+        _summary(writer, head, who, made, kinds)
+        if note:
+            writer.print(f"{head if not made else ''}{note}", soft_wrap=True)
+        return
+    groups = list(move_groups(listing, SHOWN + 1, every=False))
+    total = sum(g.count for g in groups)
+    _summary(writer, head, who, total, len(groups))
+    if brief:
         notes: dict[str, None] = {}
-        for name, g in groups.items():
+        for g in groups:
             writer.print(_("{group} ({n}), e.g. {move}").format(
-                group=local_group(game, name), n=g.count,
-                move=one_line(local_line(game, g.moves[0].words))),
+                group=local_group(game, g.group), n=g.count,
+                move=one_line(local_line(game, g.first[0].words))),
                 soft_wrap=True)
-            notes.update(g.notes)
+            notes.update(dict.fromkeys(g.notes))
         for n in notes:
             writer.print(_("note: {message}").format(message=n), soft_wrap=True)
         if note:
             writer.print(note, soft_wrap=True)
         return
-    for name, g in groups.items():
-        writer.print(f"{local_group(game, name)} ({g.count})", soft_wrap=True)
-        shown = g.moves if every or g.count <= SHOWN + 1 else g.moves[:SHOWN]
+    for g in groups:
+        writer.print(f"{g.group} ({g.count})", soft_wrap=True)
+        shown = g.first if g.count <= SHOWN + 1 else g.first[:SHOWN]
         for m in shown:
             for line in _lines(local_line(game, m.words)):
                 writer.print(line, soft_wrap=True)
         if len(shown) < g.count:
             writer.print("  " + _("... {n} more (--all lists them)").format(
                 n=g.count - len(shown)))
-        for n in g.notes:
-            writer.print("  " + _("note: {message}").format(message=n), soft_wrap=True)
+        _notes(writer, g.notes)
     if note:
         writer.print(f"{head if not total else ''}{note}", soft_wrap=True)
+
+
+def _summary(writer: Writer, head: str, who: str | None, total: int, groups: int) -> None:
+    if who is not None and total:
+        # TRANSLATORS: {groups} is "1 group" or "{n} groups"
+        in_groups = ngettext("{n} group", "{n} groups", groups).format(n=groups)
+        writer.print(head + ngettext("{player} to move: {n} legal move in {groups}",
+                                     "{player} to move: {n} legal moves in {groups}",
+                                     total).format(player=who, n=total, groups=in_groups),
+                     soft_wrap=True)
+
+
+def _notes(writer: Writer, notes: Iterable[str]) -> None:
+    for n in notes:
+        writer.print("  " + _("note: {message}").format(message=n), soft_wrap=True)
+
+
+def _stream_text(writer: Writer, listing: Iterable[LegalMove[Any]], game: SomeGame
+                 ) -> tuple[int, int]:
+    """Every move, written as it is made in the words of the language in use, each group
+    under its name and count (counted as it comes: :func:`move_groups`) and followed by its
+    notes; how many moves and groups were written."""
+    from asara_cli.cli.typedwords import local_group, local_line
+
+    counted = move_groups(listing, 0)
+    total = groups = 0
+    group: MoveGroup[Any] | None = None
+    for move in listing:
+        if group is None or move.group != group.group:
+            if group is not None:
+                _notes(writer, group.notes)
+            group = next(counted)
+            groups += 1
+            writer.print(f"{local_group(game, group.group)} ({group.count})",
+                         soft_wrap=True)
+        for line in _lines(local_line(game, move.words)):
+            writer.print(line, soft_wrap=True)
+        total += 1
+    if group is not None:
+        _notes(writer, group.notes)
+    return total, groups
+
+
+def _stream_json(game: SomeGame, listing: Iterable[LegalMove[Any]], head: dict[str, Any]
+                 ) -> None:
+    """The moves as one JSON document, written a move at a time as they are made: the
+    position's facts, each group's name, count (counted as it comes) and moves, and the
+    count of all (valid JSON at the end, whatever the count)."""
+    chunk: list[str] = []
+
+    def write(text: str) -> None:
+        chunk.append(text)
+        if len(chunk) >= 256:
+            typer.echo("".join(chunk), nl=False)
+            chunk.clear()
+
+    typer.echo(json_text(head)[:-2] + ',\n  "groups": [', nl=False)  # at once
+    counted = move_groups(listing, 0)
+    group: str | None = None
+    total = 0
+    first = True
+    for move in listing:
+        if move.group != group:
+            found = next(counted)
+            write(("" if group is None else "\n    ]},") + "\n    " + json_text(
+                {"group": found.group, "count": found.count}, None)[:-1] + ', "moves": [')
+            group, first = move.group, True
+        write(("\n      " if first else ",\n      ") + json_text(
+            {"words": move.words,
+             "event": None if move.event is None else game.event_to_dict(move.event),
+             **({"note": move.note} if move.note else {})}, None))
+        first = False
+        total += 1
+    write(("" if group is None else "\n    ]}") + f'\n  ],\n  "count": {total}\n}}\n')
+    typer.echo("".join(chunk), nl=False)

@@ -15,9 +15,17 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Generic, Protocol, Required, TypedDict, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Generic,
+    Protocol,
+    Required,
+    TypedDict,
+    TypeVar,
+    runtime_checkable,
+)
 
 from msgspec import Struct
 
@@ -562,6 +570,54 @@ class LegalMoves(Protocol[_Board_contra, _State_contra, _Event_co]):
         """What the list leaves out, for a person (``the dice are to be rolled: asara roll
         ...``), or ``None``."""
         ...
+
+
+class MoveGroup(Struct, Generic[_Event_co], frozen=True):
+    """A group of legal moves as ``asara moves`` shows it: its name, how many moves it
+    holds, its first few moves (as many as asked for) and each note of its moves once."""
+
+    group: str
+    count: int
+    first: tuple[LegalMove[_Event_co], ...]
+    notes: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class CountedMoves(Protocol[_Event_co]):
+    """What a game's :meth:`LegalMoves.legal_moves` may hand out besides the moves: their
+    groups counted without making every move (a secret Yspahan hand has 150,000)."""
+
+    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[_Event_co]]:
+        """Each group in the order listed, with its first ``shown`` moves; not ``every``:
+        the game may leave out groups of moves no player would choose (a card wasted),
+        which its :meth:`LegalMoves.moves_note` then mentions."""
+        ...
+
+
+def move_groups(moves: Iterable[LegalMove[EventT]], shown: int, every: bool = True
+                ) -> Iterator[MoveGroup[EventT]]:
+    """The groups of ``moves`` with their first ``shown`` moves: counted by the game
+    (:class:`CountedMoves`; not ``every``: as it shows them grouped), else by walking the
+    moves once, keeping only those shown."""
+    if isinstance(moves, CountedMoves):
+        yield from moves.groups(shown, every)
+        return
+    name: str | None = None
+    count = 0
+    first: list[LegalMove[EventT]] = []
+    notes: dict[str, None] = {}
+    for move in moves:
+        if move.group != name:
+            if name is not None:
+                yield MoveGroup(name, count, tuple(first), tuple(notes))
+            name, count, first, notes = move.group, 0, [], {}
+        count += 1
+        if len(first) < shown:
+            first.append(move)
+        if move.note:
+            notes.update(dict.fromkeys(move.note.splitlines()))  # a note a line
+    if name is not None:
+        yield MoveGroup(name, count, tuple(first), tuple(notes))
 
 
 def begin_with(moves: Iterable[LegalMove[EventT]], typed: Sequence[str]

@@ -58,7 +58,7 @@ from asara_cli.games.yspahan import complete, words
 from asara_cli.games.yspahan.codec import WordsError, parse_play
 from asara_cli.games.yspahan.rules import terms
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
-from asara_cli.games.yspahan.rules.engine import check_setup
+from asara_cli.games.yspahan.rules.engine import BEFORE_ROW, Walker, check_setup
 from asara_cli.games.yspahan.rules.events import (
     HIDDEN,
     INNER,
@@ -87,7 +87,9 @@ from asara_cli.games.yspahan.rules.state import (
     GameState,
     PlayerState,
     Setup,
+    thaw,
 )
+from asara_cli.games.yspahan.rules.state import Table as Laid
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader
 
@@ -228,8 +230,9 @@ class Table(Struct, frozen=True):
             p = parse_play(" ".join([kind, *rest]))
         except WordsError as e:
             raise words.WordError(str(e)) from None
-        if (effect == "caravan" and p.card is None and self.secret):
-            p = Play(p.kind, p.k, p.into, p.shop, HIDDEN)
+        if (effect == "caravan" and p.card is None and self.secret
+                and self.board.caravanserai_on_card and (serai or self._serai())):
+            p = Play(p.kind, p.k, p.into, p.shop, HIDDEN)  # the caravanserai's card (Y6.5)
         elif self.dry and self._serai_draws(p, serai or self._serai()):
             p = Play(p.kind, p.k, p.into, p.shop, self.any_card(self.mover()))
         if flag == "--play" and not self._may_hold(kind):
@@ -238,6 +241,21 @@ class Table(Struct, frozen=True):
         if asked is not None:
             raise asked
         return p
+
+    def before_row(self, texts: list[str] | None) -> Laid:
+        """The table after the cards played before the row (``texts``), each taken by the
+        referee's own step on a copy: what the action then reads (a souk card's cube facing
+        the supervisor's cell, the camels a card gave or took, a card it drew). A card the
+        referee refuses stops there: the whole turn's check says why."""
+        laid = thaw(self.board, self.state)
+        seat = self.seat(self.mover())
+        for p in self.plays(texts):
+            run = Walker(self.board, laid.copy(), laid.events + 1, [])
+            run.play(seat, p, BEFORE_ROW)
+            if any(v.is_error for v in run.out or []):
+                break
+            laid = run.t
+        return laid
 
     def _holder(self) -> PlayerState | None:
         try:
@@ -441,12 +459,15 @@ class Table(Struct, frozen=True):
         raise WhichShop(souk_id, tuple(free), {c for cells in shops for c in cells})
 
     def drawn(self, word: str | None, message: str, later: int = 0,
-              ask: tuple[str, str, list[str]] | None = None) -> str | None:
+              ask: tuple[str, str, list[str]] | None = None, laid: Laid | None = None
+              ) -> str | None:
         """The card drawn: as typed; ``hidden`` with secret hands; ``None`` when no card is
-        left anywhere (``later``: cards drawn earlier in this move). Left out with open
-        hands, it is refused with ``message`` or asked (``ask``: who draws it, the
-        question, the words before the card on the line)."""
-        left = self.state.deck + len(self.state.discard) - later
+        left anywhere (``later``: cards drawn earlier in this move; ``laid``: the table the
+        cards played first left). Left out with open hands, it is refused with ``message``
+        or asked (``ask``: who draws it, the question, the words before the card on the
+        line)."""
+        left = (self.state.deck + len(self.state.discard) if laid is None else
+                laid.deck + laid.discard_size()) - later
         if word is not None:
             if _is(word, _NONE):
                 return None
@@ -764,15 +785,17 @@ def supervisor(
         b = t.board
         taken = words.row(row, b)
         to = words.cell(cell, b)
-        facing = [(si, shop) for si, shop in b.faces.get(to, ())
-                  if t.state.souks[si].street[shop]]
+        # the cubes, owners, camels and caravanserais as the cards played first leave them
+        # (a souk card's cube may face the cell: it is sent too, Y3.5)
+        laid = t.before_row(shared.play)
+        facing = [(si, shop) for si, shop in b.faces.get(to, ()) if laid.street[si][shop]]
         ids = [b.souks[si].id for si, _shop in facing]
-        # a souk named in --order that faces no cube now (one a card put there this turn)
-        # is sent as asked: the referee judges it
+        # a souk named in --order that faces no cube (one a card would have put there) is
+        # sent as asked: the referee judges it
         wanted = list(dict.fromkeys(words.souk(o, b) for o in order or []))
         rest = [i for i in ids if i not in wanted]
         ids = [*wanted, *rest]
-        owners = {souk_id: t.state.souks[si].owner for souk_id in ids
+        owners = {souk_id: None if laid.owner[si] < 0 else laid.owner[si] for souk_id in ids
                   if (si := b.souk_index(souk_id)) is not None}
         _order_given(t, to, rest, owners)
         kept = _cubes_named(t, to, camel, "--camel", ids, owners)
@@ -781,14 +804,14 @@ def supervisor(
         if both:
             raise words.WordError(_("the cube of {souk} is named by both --camel and "
                                     "--no-camel: say one").format(souk=terms.souk(min(both))))
-        _camels_chosen(t, to, ids, owners, kept | sent, kept, shared.play)
+        _camels_chosen(t, to, ids, owners, kept | sent, kept, laid.camels)
         cards = list(draws or [])
         sends = []
         drawn = 0
         for souk_id in ids:
             owner = owners.get(souk_id)
             card = None
-            if owner is not None and "caravanserai" in t.state.players[owner].buildings:
+            if owner is not None and "caravanserai" in laid.built[owner]:
                 who = t.names[owner]
                 souk = terms.souk(souk_id)
                 card = t.drawn(
@@ -797,7 +820,7 @@ def supervisor(
                       "Name it, e.g. {card} (hands are open at this table)").format(
                           player=who, souk=souk, card=terms.card("gold3")), drawn,
                     (who, _("your caravanserai draws for the cube of {souk}: which card?")
-                     .format(souk=souk), ["--draws"]))
+                     .format(souk=souk), ["--draws"]), laid)
                 drawn += 1
             sends.append(Send(souk_id, souk_id in kept, card))
         if cards:
@@ -873,12 +896,11 @@ def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | Non
 
 
 def _camels_chosen(t: Table, to: str, ids: list[str], owners: dict[str, int | None],
-                   decided: set[str], kept: set[str], before: list[str] | None) -> None:
-    """Every owner holding a camel when the cube is sent has said whether it is kept; a
-    cube of an owner with no camel left goes to the caravan, no choice to make (Y3.6)."""
-    left = [p.camels for p in t.state.players]
-    mover = t.names.index(t.mover())
-    left[mover] += _camels_played(t, before)
+                   decided: set[str], kept: set[str], camels: Sequence[int]) -> None:
+    """Every owner holding a camel when the cube is sent (``camels``: each player's, after
+    the cards played first) has said whether it is kept; a cube of an owner with no camel
+    left goes to the caravan, no choice to make (Y3.6)."""
+    left = list(camels)
     missing: list[str] = []
     asked: Asked | None = None
     for souk_id in ids:
@@ -920,21 +942,6 @@ def _camel_question(who: str, souk_id: str, camels: int) -> Asked:
         "keep your cube in {souk} for your {n} camel? (yes/no)",
         "keep your cube in {souk} for one of your {n} camels? (yes/no)", camels).format(
             souk=terms.souk(souk_id), n=camels), chosen)
-
-
-def _camels_played(t: Table, texts: list[str] | None) -> int:
-    """The camels the mover's cards played before the row add or take (camels card,
-    exchange, camel card for points)."""
-    gained = 0
-    for p in t.plays(texts):
-        effect = t.board.cards[p.kind].effect if p.kind in t.board.cards else ""
-        if effect == "camels":
-            gained += t.board.cards[p.kind].amount
-        elif effect == "exchange":
-            gained += (p.k or 0) * (1 if p.into == INTO_CAMELS else -1)
-        elif effect == "camelvp":
-            gained -= p.k or 0
-    return gained
 
 
 def draw(

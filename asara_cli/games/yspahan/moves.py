@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import shlex
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import permutations, product
 
 from asara_cli.core.i18n import N_, _
-from asara_cli.games.base import LegalMove
+from asara_cli.games.base import LegalMove, MoveGroup
 from asara_cli.games.yspahan.codec import play_text
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
 from asara_cli.games.yspahan.rules.engine import BEFORE_ROW, Walker, check, errors
@@ -138,13 +138,25 @@ class _Mover:
         self.t = t = thaw(board, state)
         self.seat = t.order[t.done]
         self.name = t.names[self.seat]
-        self._firsts: list[tuple[tuple[str, ...], Firsts]] | None = None
+        self._firsts: dict[bool, list[tuple[tuple[str, ...], Firsts]]] = {}
         self._distinct: dict[tuple[str, str | None], Firsts] = {}
         self._tails: dict[tuple[Play, ...], list[str]] = {}
+        #: what :func:`_count` found of an action on a table that reads so
+        self.tallies: dict[tuple[object, ...], Tally] = {}
+        self.cells: dict[int, tuple[Table, list[tuple[str, tuple[object, ...]]], int]] = {}
+        #: the signatures of what faces the cells (:func:`_signature`), and the supervisor's
+        #: tallies by signature, value, row, free steps and gold
+        self.signatures: dict[tuple[object, ...], int] = {}
+        self.supervised: dict[tuple[object, ...], Tally] = {}
+        self.costs: dict[tuple[int, int], dict[str, int]] = {}
+        #: how far the supervisor is from each cell (no card moves it)
+        self.distance = {to: board.distance(self.t.supervisor, to) for to in board.cells}
 
-    def heads(self) -> list[_Head]:
+    def heads(self, every: bool = False) -> list[_Head]:
         """Each row's groups in the order shown: its own action (alone, then with a card
-        discarded), the supervisor, a card drawn; a card drawn alone when no row is left."""
+        discarded), the supervisor, a card drawn; a card drawn alone when no row is left.
+        ``every``: the supervisor and a card drawn with a card discarded too (legal, and
+        the die it adds does nothing: Y6.9)."""
         t = self.t
         found: list[_Head] = []
         for index, row in enumerate(t.tower):
@@ -152,10 +164,10 @@ class _Mover:
                 continue
             name = self.board.rows[index]
             own = "camels" if name == CAMELS_ROW else "gold" if name == GOLD_ROW else "goods"
-            found += [_Head(index, name, row[0], row[1], own, False),
-                      _Head(index, name, row[0], row[1], own, True),
-                      _Head(index, name, row[0], row[1], "supervisor", False),
-                      _Head(index, name, row[0], row[1], "draw", False)]
+            for command, discarding in ((own, False), (own, True), ("supervisor", False),
+                                        ("supervisor", True), ("draw", False), ("draw", True)):
+                if every or not discarding or command == own:
+                    found.append(_Head(index, name, row[0], row[1], command, discarding))
         return found or [_Head(None, None, 0, 0, "draw", False)]
 
     def tail(self, plays: tuple[Play, ...]) -> list[str]:
@@ -177,13 +189,14 @@ class _Mover:
             self._distinct[key] = list(met.values())
         return self._distinct[key]
 
-    def firsts(self) -> list[tuple[tuple[str, ...], Firsts]]:
+    def firsts(self, every: bool = False) -> list[tuple[tuple[str, ...], Firsts]]:
         """Every set of cards the mover may play before the row, grouped by their kinds
         (none first, then by how many and their names), each set once, in the first order
-        the referee allows, with the table after them."""
-        if self._firsts is None:
-            self._firsts = _firsts(self.board, self.t, self.seat)
-        return self._firsts
+        the referee allows, with the table after them. ``every``: with a cost card too
+        (legal, and it waives a cost only before a build: Y6.12)."""
+        if every not in self._firsts:
+            self._firsts[every] = _firsts(self.board, self.t, self.seat, every)
+        return self._firsts[every]
 
 
 _LAST: list[_Mover] = []  # the last position asked about: completion asks at every word
@@ -208,6 +221,27 @@ class Listing:
     def __iter__(self) -> Iterator[LegalMove[Event]]:
         return _moves(self.board, self.state, self.typed)
 
+    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[Event]]:
+        """Each group counted (:func:`_count`), with its first ``shown`` moves; not
+        ``every``: the moves that waste a card left out (:func:`moves_note` says so)."""
+        if self.state.phase in (ROLL, OVER) or self.state.to_move is None:
+            return
+        mover = _mover(self.board, self.state)
+        want = _Want(self.typed)
+        heads = mover.heads(every)
+        for kinds, firsts in mover.firsts(every):
+            for head in heads:
+                if not want.fits(head.words):
+                    continue
+                if self.typed or shown > KEPT:  # made and counted
+                    made = list(_group(mover, kinds, firsts, head, want))
+                    count, first = len(made), made[:shown]
+                    notes = dict.fromkeys(m.note for m in made if m.note)
+                else:
+                    count, notes, first = _count(mover, kinds, firsts, head, shown)
+                if count:
+                    yield MoveGroup(head.name(kinds), count, tuple(first), tuple(notes))
+
 
 def legal_moves(board: Board, state: GameState, typed: Sequence[str] = ()) -> Listing:
     """Every action of the player to move on each row, in words, after each set of cards
@@ -223,8 +257,8 @@ def _moves(board: Board, state: GameState, typed: Sequence[str]
         return
     mover = _mover(board, state)
     want = _Want(typed)
-    heads = mover.heads()
-    for kinds, firsts in mover.firsts():
+    heads = mover.heads(True)
+    for kinds, firsts in mover.firsts(True):
         for head in heads:
             if want.fits(head.words):
                 yield from _group(mover, kinds, firsts, head, want)
@@ -261,22 +295,28 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
 
 def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]:
     """What the moves of ``head`` read of the table ``t`` (after the cards played first),
-    but for those cards: the hand (a card discarded), the souks of the row's quarter and the
-    cubes at home (the goods), the gold, the camels, the street and the cards to draw (the
-    supervisor and a caravanserai's card), the cards to draw (a card drawn)."""
-    hand = (tuple(sorted(t.hand[seat].items())), t.hidden[seat])
+    but for those cards: the kinds in hand (a card discarded), the souks of the row's
+    quarter and the cubes at home (the goods), the gold, the camels, the street and the
+    cards to draw (the supervisor and a caravanserai's card), the cards to draw (a card
+    drawn)."""
+    # the hand only as the kinds a card discarded may be (:func:`_kinds`)
+    hand = (tuple(sorted(k for k, c in t.hand[seat].items() if c > 0)), t.hidden[seat] > 0
+            ) if head.discarding else ()
     draws: tuple[object, ...] = (t.deck + t.discard_size(),) if not t.open_hands else (
         t.deck, tuple(sorted(t.deck_kinds.items())), tuple(sorted(t.discard.items())))
     command = head.command
     if command in ("camels", "gold"):
         return hand
     if command == "goods" and head.row is not None:
-        return (hand, t.cubes[seat], *((tuple(t.street[s]), t.inner[s], t.filled[s],
+        # the cubes at home as far as the row's dice (and a die more, and the hoist's) need
+        most = head.dice + 1 + (board.buildings["hoist"].bonus if "hoist" in t.built[seat]
+                                else 0)
+        return (hand, min(t.cubes[seat], most), *((tuple(t.street[s]), t.inner[s], t.filled[s],
                                          t.owner[s]) for s in board.souks_of(head.row)))
     if command == "supervisor":
         souks = (tuple(map(tuple, t.street)), tuple(t.filled), tuple(t.owner))
-        return (t.gold[seat], tuple(t.camels), souks, draws)
-    return draws
+        return (hand, t.gold[seat], tuple(t.camels), souks, draws)
+    return (hand, draws)
 
 
 def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, want: _Want
@@ -284,8 +324,16 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
     """The moves of one group: ``head``'s action after each set of cards played first."""
     board, t, seat = mover.board, mover.t, mover.seat
     group = head.name(kinds)
+    everything = not want.typed and want.seen is None
     for plays, after in firsts:
         tail = mover.tail(plays)
+        if everything:  # every move: the actions the referee passed on a table that reads so
+            for discard, action, words, note in _passing(mover, head, after):
+                yield LegalMove(
+                    shlex.join([*words, *(["--discard", discard] if discard else []), *tail]),
+                    Turn(mover.name, head.row, action, discard, before=plays), group,
+                    note or _secret(t, seat, plays, discard))
+            continue
         if not want.tail_fits(tail):
             continue
         for discard, action, words, note in _actions(board, after, seat, head, want, tail):
@@ -303,7 +351,158 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
                             note or _secret(t, seat, plays, discard))
 
 
-def _firsts(board: Board, t: Table, seat: int) -> list[tuple[tuple[str, ...], Firsts]]:
+#: The moves of a group :func:`_count` keeps to show, at most.
+KEPT = 4
+#: What the actions of a row make on a table: how many pass the referee's check, each of
+#: their (note, card discarded) once, and all of them (the supervisor's of one cell).
+Tally = tuple[int, frozenset[tuple[str, str | None]],
+              tuple[tuple[str | None, Action, list[str], str], ...]]
+
+
+def _count(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, shown: int
+           ) -> tuple[int, dict[str, None], list[LegalMove[Event]]]:
+    """How many moves ``head`` makes after the sets of cards ``firsts``, their notes and
+    the first ``shown``, without making each: the action's moves are made and checked
+    once per table that reads differently (:func:`_reads`; the supervisor: once per cell,
+    for what faces it), and counted again for each set of cards that leaves such a table."""
+    board, t, seat = mover.board, mover.t, mover.seat
+    total = 0
+    notes: dict[str, None] = {}
+    first: list[LegalMove[Event]] = []
+    group = head.name(kinds)
+    for plays, after in firsts:
+        if head.command == "supervisor":
+            n, pairs, kept = _count_supervisor(mover, head, after)
+            if head.discarding:  # each move with each card the hand may hold (Y6.9)
+                wasted = _kinds(board, after, seat)
+                n *= len(wasted)
+                pairs = frozenset((note, d) for note, _ in pairs for d in wasted)
+                kept = tuple((d, a, w, note) for _, a, w, note in kept for d in wasted)
+        else:
+            key = (head.command, head.row, head.discarding, _reads(board, head, seat, after))
+            if key not in mover.tallies:
+                mover.tallies[key] = _tally(mover, head, after, _Want(()))
+            n, pairs, kept = mover.tallies[key]
+        total += n
+        for note, discard in pairs:
+            notes[note or _secret(t, seat, plays, discard)] = None
+        for discard, action, words, note in kept[:shown - len(first)]:
+            tail = mover.tail(plays)
+            first.append(LegalMove(
+                shlex.join([*words, *(["--discard", discard] if discard else []), *tail]),
+                Turn(mover.name, head.row, action, discard, before=plays), group,
+                note or _secret(t, seat, plays, discard)))
+    notes.pop("", None)
+    return total, notes, first
+
+
+def _tally(mover: _Mover, head: _Head, after: Table, want: _Want) -> Tally:
+    """See :data:`Tally`: the actions of ``head`` on ``after`` (those ``want`` wants)."""
+    n = 0
+    pairs: set[tuple[str, str | None]] = set()
+    kept: list[tuple[str | None, Action, list[str], str]] = []
+    for discard, action, words, note in _actions(mover.board, after, mover.seat, head, want,
+                                                  []):
+        if not errors(check(mover.board, after, Turn(mover.name, head.row, action, discard))):
+            n += 1
+            pairs.add((note, discard))
+            kept.append((discard, action, words, note))
+    return n, frozenset(pairs), tuple(kept)
+
+
+def _passing(mover: _Mover, head: _Head, after: Table
+             ) -> Iterator[tuple[str | None, Action, list[str], str]]:
+    """Every action of ``head`` on ``after`` that passes the referee's check, in the order
+    :func:`_actions` makes them, from the tallies :func:`_count` keeps (made and checked
+    once per table that reads so)."""
+    board, seat = mover.board, mover.seat
+    if head.command != "supervisor":
+        key = (head.command, head.row, head.discarding, _reads(board, head, seat, after))
+        if key not in mover.tallies:
+            mover.tallies[key] = _tally(mover, head, after, _Want(()))
+        yield from mover.tallies[key][2]
+        return
+    wasted = _kinds(board, after, seat) if head.discarding else [None]
+    for _to, cell in _cells(mover, head, after):
+        for _d, a, w, note in mover.tallies[cell][2]:
+            for discard in wasted:
+                yield discard, a, ["supervisor", head.words[1], *w[2:]], note
+
+
+def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tuple[object, ...]]]:
+    """Each cell the mover can pay to send the supervisor to from ``head``'s row, with the
+    key of its tally (made here when first met): what faces it and the cards to draw."""
+    board, seat = mover.board, mover.seat
+    known = mover.cells.get(id(after))
+    if known is None or known[0] is not after:
+        draws = (after.deck + after.discard_size(),) if not after.open_hands else (
+            after.deck, tuple(sorted(after.deck_kinds.items())),
+            tuple(sorted(after.discard.items())))
+        street, owner, camels, built = after.street, after.owner, after.camels, after.built
+        facing: list[tuple[str, tuple[object, ...]]] = []
+        for to in board.cells:
+            cubes = tuple((s, i, owner[s], camels[owner[s]], "caravanserai" in built[owner[s]])
+                          for s, i in board.faces[to] if street[s][i])
+            # the cards to draw only for a caravanserai's draw (Y6.5)
+            facing.append((to, (to, cubes, draws if any(c[4] for c in cubes) else ())))
+        known = mover.cells[id(after)] = (after, facing, _signature(mover, facing))
+    free = board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
+    costs = mover.costs.get((head.value, free))
+    if costs is None:
+        costs = mover.costs[(head.value, free)] = {
+            to: max(0, abs(d - head.value) - free) for to, d in mover.distance.items()}
+    gold = after.gold[seat]
+    plain = head if not head.discarding else _Head(head.index, head.row, head.value,
+                                                   head.dice, head.command, False)
+    tallies = mover.tallies
+    for to, key in known[1]:
+        if costs[to] > gold:
+            continue
+        if key not in tallies:
+            tallies[key] = _tally(mover, plain, after, _Want(["supervisor", head.words[1], to]))
+        yield to, key
+
+
+def _signature(mover: _Mover, facing: list[tuple[str, tuple[object, ...]]]) -> int:
+    """A small number for what faces every cell, the same for tables that read the same."""
+    whole = tuple(key for _to, key in facing)
+    return mover.signatures.setdefault(whole, len(mover.signatures))
+
+
+def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
+    """:func:`_tally` of a supervisor row: each cell the mover can pay for, counted once
+    for what faces it (the cubes, their owners' camels and caravanserais) and the cards a
+    caravanserai may draw (the caravan they land in never refuses one)."""
+    known = mover.cells.get(id(after))
+    seat = mover.seat
+    free = mover.board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
+    # tables that read the same at every cell (cards that leave the street and what faces
+    # it as they found it) count the same
+    same = None if known is None or known[0] is not after else (
+        known[2], head.value, head.words[1], free, after.gold[seat])
+    if same is not None and same in mover.supervised:
+        return mover.supervised[same]
+    total = 0
+    pairs: set[tuple[str, str | None]] = set()
+    kept: list[tuple[str | None, Action, list[str], str]] = []
+    for _to, key in _cells(mover, head, after):
+        found = mover.tallies[key]
+        if found[0]:
+            total += found[0]
+            pairs.update(found[1])
+            if len(kept) < KEPT:
+                kept += [(d, a, ["supervisor", head.words[1], *w[2:]], n)  # the row's word
+                         for d, a, w, n in found[2][:KEPT - len(kept)]]
+    tally = total, frozenset(pairs), tuple(kept)
+    if same is None:
+        known = mover.cells[id(after)]
+        same = (known[2], head.value, head.words[1], free, after.gold[seat])
+    mover.supervised[same] = tally
+    return tally
+
+
+def _firsts(board: Board, t: Table, seat: int, every: bool
+            ) -> list[tuple[tuple[str, ...], Firsts]]:
     """See :meth:`_Mover.firsts`. Every order is tried (a card drawn by the caravanserai,
     or camels gained, may be what a later card needs), and a set met again in another order
     is not walked again: the cards' effects add up, so it ends on the same table."""
@@ -318,7 +517,7 @@ def _firsts(board: Board, t: Table, seat: int) -> list[tuple[tuple[str, ...], Fi
         if len(plays) >= most:
             return
         for kind in _kinds(board, table, seat):
-            for play in _plays(board, table, seat, kind):
+            for play in _plays(board, table, seat, kind, every):
                 if _plays_key(board, (*plays, play)) in found:
                     continue  # met in another order
                 run = Walker(board, table.copy(), table.events + 1, [])
@@ -343,6 +542,10 @@ def _plays_key(board: Board, plays: Sequence[Play]) -> tuple[tuple[object, ...],
 
 def _secret(t: Table, seat: int, plays: Sequence[Play], discard: str | None) -> str:
     """The note of a move with a card whose kind the table has not been told."""
+    if not t.hidden[seat] or (not plays and discard is None):
+        return ""
+    if not any(t.hand[seat].values()):  # every card of the hand is secret
+        return _(_SECRET_HAND)
     used = Counter([p.kind for p in plays] + ([discard] if discard is not None else []))
     hand = t.hand[seat]
     return "" if all(hand.get(k, 0) >= n for k, n in used.items()) else _(_SECRET_HAND)
@@ -356,12 +559,13 @@ def _kinds(board: Board, t: Table, seat: int) -> list[str]:
     return sorted(k for k, c in t.hand[seat].items() if c > 0)
 
 
-def _plays(board: Board, t: Table, seat: int, kind: str) -> list[Play]:
+def _plays(board: Board, t: Table, seat: int, kind: str, every: bool) -> list[Play]:
     """Every way to play a card of ``kind`` before the row: its number, what it exchanges
-    into, the shop its cube goes to, the card a caravanserai draws."""
+    into, the shop its cube goes to, the card a caravanserai draws (``every``: a cost card
+    too)."""
     ck = board.cards[kind]
     effect = ck.effect
-    if effect in ("camels", "gold"):
+    if effect in ("camels", "gold") or (every and effect in ("nocamels", "nogold")):
         return [Play(kind)]
     if effect == "caravan":
         if "caravanserai" in t.built[seat] and board.caravanserai_on_card:
@@ -390,7 +594,9 @@ def moves_note(board: Board, state: GameState) -> str | None:
         return _("{player} rolls the dice: record what they show, e.g. asara roll 1 1 3 3 5 5 "
                  "6 6 6 (--yellow for the yellow dice bought) [Y2.3]").format(player=who)
     return _("cards played after the action (--after, --last) and a building with its cost "
-             "cards (--build) are added to the words")
+             "cards (--build) are added to the words; a move that wastes a card (a cost card "
+             "played before the row, a card discarded for the supervisor or a card drawn) "
+             "is listed with --all only")
 
 
 def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: list[str]
@@ -405,14 +611,18 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
         return
     row = head.row
     run = Walker(board, t, t.events + 1, None)  # read only: each step is taken on a copy
+    wasted = _kinds(board, t, seat) if head.discarding else [None]  # Y6.9
     if head.command == "supervisor":
         for action, words, note in _supervisor(board, run, seat, row, head.value, want):
-            yield None, action, words, note
+            for discard in wasted:
+                yield discard, action, words, note
         return
     if head.command == "draw":
         for card, note in _cards(t, 0):
-            yield None, Draw(card), _draw_words(card, row), note
+            for discard in wasted:
+                yield discard, Draw(card), _draw_words(card, row), note
         return
+    placed: dict[int, list[tuple[Shop, ...]]] = {}
     for discard in _kinds(board, t, seat) if head.discarding else [None]:
         if not want.fits([*head.words, *(["--discard", discard] if discard else [])]
                          if head.command != "goods" else head.words):
@@ -428,10 +638,13 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
             if (said is not None and (said == "--discard") != (discard is not None)) or (
                     said == "--discard" and want.word(3 + 2 * cubes) not in (None, discard)):
                 continue  # another card discarded, or none
-            scratch = run if discard is None else Walker(board, t.copy(), run.number, None)
-            if discard is not None:
-                scratch.use_card(seat, discard, "discard")
-            for shops in _placements(board, scratch, seat, row, cubes, want):
+            if want.seen is not None:  # completing: made lazily, as few as may be
+                placings: Iterable[tuple[Shop, ...]] = _placements(board, run, seat, row,
+                                                                   cubes, want)
+            else:  # the card discarded changes no shop: the same placings for each kind
+                placings = placed.get(cubes) or placed.setdefault(
+                    cubes, list(_placements(board, run, seat, row, cubes, want)))
+            for shops in placings:
                 yield discard, Goods(shops), ["goods", row, *_shop_words(shops)], ""
 
 

@@ -1,0 +1,268 @@
+"""Yspahan's listed moves typed back (issue 35): the words of every move ``asara moves``
+lists, read by the very command that records them (the one-shot command's maker, as the
+session takes it), make exactly the listed event, and the event each simulated player played
+is listed in the position before it.
+
+The default run reads a few positions' moves; the slow sweep (``-m slow``) every move of
+every position of whole simulated games, with hands open and secret."""
+
+from __future__ import annotations
+
+import os
+import random
+import shlex
+import shutil
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from asara_cli.cli import recording, run
+from asara_cli.cli.session import Session, _commands
+from asara_cli.cli.transaction import Position, Typed
+from asara_cli.games import game
+from asara_cli.games.base import SIM_NAMES, LegalMove, move_groups
+from asara_cli.games.yspahan.moves import core
+from asara_cli.games.yspahan.rules.board import Board
+from asara_cli.games.yspahan.rules.events import Turn
+from asara_cli.logfile.board import load_board
+from asara_cli.logfile.game import GameLog, LogHeader, parse_log
+
+POSITIONS = Path(__file__).parent / "positions"
+#: Whole simulated games per player count and flag set in the slow sweep.
+SWEEP = int(os.environ.get("ASARA_MOVES_GAMES", "3"))
+
+
+@cache
+def _board() -> Board:
+    board = load_board(None, "yspahan")
+    assert isinstance(board, Board)
+    return board
+
+
+@cache
+def _command() -> Any:
+    return _commands(game("yspahan"))
+
+
+def typed(words: str, position: Position) -> Any:
+    """The event the move command makes of ``words`` against ``position``: the same
+    Typer command and maker the one-shot command and the session run, nothing written."""
+    taken: list[Any] = []
+    token = recording.SESSION.set(lambda _g, make, _dry, _log: taken.append(make))
+    try:
+        _command().main(args=shlex.split(words), prog_name="", standalone_mode=False)
+    finally:
+        recording.SESSION.reset(token)
+    assert len(taken) == 1, words
+    made = taken[0](position)
+    return made.event if isinstance(made, Typed) else made
+
+
+def _position(header: LogHeader, state: object) -> Position:
+    return Position(Path("game.toml"), GameLog("game.toml", header, ()), "", _board(), state)
+
+
+def _games(flags: frozenset[str], seeds: range, players: tuple[int, ...]
+           ) -> Iterator[tuple[LogHeader, object, object]]:
+    """(header, position, the event played there) through simulated games."""
+    g = game("yspahan")
+    rules = g.recording()
+    for seed in seeds:
+        for n in players:
+            setup, events = g.simulate(_board(), seed, n, flags, SIM_NAMES)
+            header = LogHeader(setup, game="yspahan")
+            state = rules.position(g.replay(_board(), setup, ()))
+            for event in events:
+                yield header, state, event
+                state = rules.after(rules.apply(_board(), state, event))
+
+
+def _round_trip(header: LogHeader, state: object, moves: list[LegalMove[Any]]) -> int:
+    rules = game("yspahan").recording()
+    position = _position(header, state)
+    for move in moves:
+        assert typed(move.words, position) == move.event, move.words
+        assert not [v for v in rules.check(_board(), state, move.event) if v.is_error]
+    return len(moves)
+
+
+# --- the regression: a souk card played first, then the supervisor to a cell its cube faces --
+
+
+@pytest.mark.parametrize(("name", "words", "sent"), [
+    # the cube the card put in barrel8 faces S5: it is sent too (Y3.5)
+    ("souk-card-then-supervisor",
+     "supervisor camels S5 --no-camel barrel8 --play 'souk barrel8 S5'", ("barrel8", None)),
+    # ... and the mover's caravanserai draws for it (Y6.5): --draws is taken
+    ("souk-card-then-supervisor-caravanserai",
+     "supervisor camels W3 --no-camel bag3 --draws camels3 --play 'souk bag3 W3'",
+     ("bag3", "camels3")),
+])
+def test_a_souk_card_played_first_then_its_cube_sent_records_the_listed_move(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, words: str,
+        sent: tuple[str, str | None]) -> None:
+    """The command applies the card played first before it reads the cubes facing the
+    supervisor's cell: the listed words record exactly the listed event (they were refused
+    under Y3.5, or --draws rejected with exit code 2)."""
+    path = tmp_path / "game.toml"
+    shutil.copy(POSITIONS / f"{name}.toml", path)
+    log = parse_log(path.read_text("utf-8"))
+    g = game("yspahan")
+    state = g.recording().position(g.replay(_board(), log.header.setup, log.events))
+    listed = {m.words: m.event for m in g.legal_moves(_board(), state, shlex.split(words)[:3])}
+    assert words in listed
+    event = listed[words]
+    assert isinstance(event, Turn)
+    assert [(s.souk, s.card) for s in event.action.sends] == [sent]  # type: ignore[union-attr]
+    assert run([*shlex.split(words), "--log", str(path)]) == 0, capsys.readouterr()
+    assert parse_log(path.read_text("utf-8")).events[-1] == event
+
+
+@pytest.mark.parametrize("word", ["supervisor", "aufseher"])
+def test_the_session_records_the_same_move_in_either_language(tmp_path: Path, word: str
+                                                              ) -> None:
+    path = tmp_path / "game.toml"
+    shutil.copy(POSITIONS / "souk-card-then-supervisor-caravanserai.toml", path)
+    words = "camels W3 --no-camel bag3 --draws camels3 --play 'souk bag3 W3'"
+    session = Session(path)
+    assert session.position is not None
+    wanted = next(m.event for m in game("yspahan").legal_moves(
+        _board(), session.position.state, ["supervisor", "camels", "W3"])
+        if m.words == f"supervisor {words}")
+    assert session.line(f"{word} {words}") == 0
+    assert parse_log(path.read_text("utf-8")).events[-1] == wanted
+
+
+# --- the round trip over simulated games ------------------------------------------------------
+
+
+@pytest.mark.parametrize("flags", [frozenset(), frozenset({"secret"})])
+def test_listed_moves_read_back_into_their_events(flags: frozenset[str]) -> None:
+    """A 3-player game (hands open, and secret: a caravan card played first draws
+    ``hidden`` only for a caravanserai): in every 3rd position, the first and the last move
+    of each group, and a few at random, typed back."""
+    g = game("yspahan")
+    rng = random.Random(35)
+    read = 0
+    for i, (header, state, _event) in enumerate(_games(flags, range(1), (3,))):
+        if i % 3:
+            continue
+        groups: dict[str, list[LegalMove[Any]]] = {}
+        for move in g.legal_moves(_board(), state):
+            groups.setdefault(move.group, []).append(move)
+        chosen = [m for ms in groups.values() for m in {ms[0].words: ms[0],
+                                                         ms[-1].words: ms[-1]}.values()]
+        everything = [m for ms in groups.values() for m in ms]
+        chosen += rng.sample(everything, min(3, len(everything)))
+        read += _round_trip(header, state, chosen)
+    assert read > 300, read
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("flags", [frozenset(), frozenset({"secret"})])
+def test_every_listed_move_reads_back_and_every_played_move_is_listed(
+        flags: frozenset[str]) -> None:
+    """Whole simulated games (3 and 4 players): every move listed in every position reads
+    back into its event and passes the check; the event played next is listed."""
+    g = game("yspahan")
+    read = played = 0
+    for header, state, event in _games(flags, range(SWEEP), (3, 4)):
+        moves = list(g.legal_moves(_board(), state))
+        read += _round_trip(header, state, moves)
+        wanted = core(_board(), event)
+        if moves and wanted is not None:
+            assert wanted in [core(_board(), m.event) for m in moves], event
+            played += 1
+    assert read > 10_000 and played > 100, (read, played)
+
+
+# --- counting without making every move --------------------------------------------------------
+
+
+def _counted_as_walked(state: object) -> int:
+    """The groups as ``asara moves`` counts them are the moves as made and checked one by
+    one (the listing of the moves that begin with each first word), group by group, each
+    group's first moves the first it makes and its notes theirs; and every move listed is
+    one of those, in the same order."""
+    g = game("yspahan")
+    listing = g.legal_moves(_board(), state)
+    checked: dict[str, list[LegalMove[Any]]] = {}
+    for word in ("camels", "gold", "goods", "supervisor", "draw"):
+        for move in g.legal_moves(_board(), state, [word]):
+            checked.setdefault(move.group, []).append(move)
+    counted = list(move_groups(listing, 4))
+    assert {c.group: c.count for c in counted} == {k: len(v) for k, v in checked.items()}
+    for c in counted:
+        assert list(c.first) == checked[c.group][:4], c.group
+        assert set(c.notes) == {m.note for m in checked[c.group] if m.note}, c.group
+    walked: dict[str, list[LegalMove[Any]]] = {}
+    for move in listing:
+        walked.setdefault(move.group, []).append(move)
+    assert walked == checked
+    return sum(c.count for c in counted)
+
+
+@pytest.mark.parametrize("flags", [frozenset(), frozenset({"secret"})])
+def test_groups_are_counted_as_their_moves_are_made(flags: frozenset[str]) -> None:
+    counted = 0
+    for i, (_header, state, _event) in enumerate(_games(flags, range(1), (4,))):
+        if i % 3 == 0:
+            counted += _counted_as_walked(state)
+    assert counted > 1500, counted
+
+
+@pytest.mark.slow
+def test_the_heaviest_known_position_is_counted_as_walked() -> None:
+    """A secret hand of two cards with a caravanserai: 142,868 moves in 1,012 groups shown
+    grouped, 275,939 with those that waste a card."""
+    log = parse_log((POSITIONS / "heavy-secret-caravanserai.toml").read_text("utf-8"))
+    g = game("yspahan")
+    state = g.recording().position(g.replay(_board(), log.header.setup, log.events))
+    shown = list(move_groups(g.legal_moves(_board(), state), 0, every=False))
+    assert (len(shown), sum(c.count for c in shown)) == (1012, 142_868)
+    assert _counted_as_walked(state) == 275_939
+
+
+def test_moves_that_waste_a_card_are_listed_with_all_and_folded_when_grouped() -> None:
+    """A cost card played before the row (Y6.12) and a card discarded for the supervisor or
+    a card drawn (Y6.9) are legal: listed (and typed back) with --all, left out of the
+    grouped view, whose note says so."""
+    g = game("yspahan")
+    rules = g.recording()
+    for header, state, _event in _games(frozenset({"secret"}), range(1), (3,)):
+        every = list(move_groups(g.legal_moves(_board(), state), 1))
+        wasted = {c.group for c in every if "nocamels" in c.group or "nogold" in c.group
+                  or (c.group.split(": ")[-1].startswith(("supervisor", "draw"))
+                      and "--discard" in c.group)}
+        if len({"nocamels" in w or "nogold" in w for w in wasted}) < 2:
+            continue  # a hand that holds both kinds of waste
+        grouped = {c.group for c in move_groups(g.legal_moves(_board(), state), 1, False)}
+        assert grouped == {c.group for c in every} - wasted
+        firsts = [c.first[0] for c in every if c.group in wasted]
+        _round_trip(header, state, firsts)
+        assert all(not [v for v in rules.check(_board(), state, m.event) if v.is_error]
+                   for m in firsts)
+        note = g.moves_note(_board(), state)
+        assert note is not None and "--all only" in note
+        return
+    raise AssertionError("no position with a cost card and a card to discard")
+
+
+def test_a_caravan_card_played_first_with_hands_secret_draws_only_for_a_caravanserai(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Hands secret, no caravanserai: the caravan card's cube draws no card (Y6.5), as
+    listed; the command made it draw ``hidden`` and the referee refused the move."""
+    path = tmp_path / "game.toml"
+    shutil.copy(POSITIONS / "caravan-card-secret-hands.toml", path)
+    words = "goods barrel barrel4 S3 barrel4 inner --play caravan"
+    log = parse_log(path.read_text("utf-8"))
+    g = game("yspahan")
+    state = g.recording().position(g.replay(_board(), log.header.setup, log.events))
+    listed = {m.words: m.event for m in g.legal_moves(_board(), state, ["goods", "barrel"])}
+    event = listed[words]
+    assert isinstance(event, Turn) and event.before[0].card is None
+    assert run([*shlex.split(words), "--log", str(path)]) == 0, capsys.readouterr()
+    assert parse_log(path.read_text("utf-8")).events[-1] == event

@@ -38,9 +38,9 @@ def _spawn(tmp_path: Path, children: list[pexpect.spawn], *args: str) -> pexpect
 
 @pytest.mark.parametrize(("lang", "options", "first", "hint"), [
     # the year-1 deal of the Caliph's gifts: `gifts ...`, not `asara gifts ...`
-    ("en", "-p Tina -p Paul --gifts", "Tina", "gifts base"),
+    ("en", "-p Tina -p Paul --gifts --start Tina", "Tina", "gifts base"),
     # Yspahan's first roll, in German: `würfeln ...`, not `asara würfeln ...`
-    ("de", "-p Tina -p Paul -p Anna --game yspahan", "Tina", "würfeln"),
+    ("de", "-p Tina -p Paul -p Anna --game yspahan --oldest Tina", "Tina", "würfeln"),
 ])
 def test_the_hints_of_a_new_game_name_the_session_s_commands(
         tmp_path: Path, spawned: list[pexpect.spawn], lang: str, options: str, first: str,

@@ -168,6 +168,7 @@ GAMES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("options", "seed"), GAMES)
 def test_a_whole_game_through_the_session_is_the_game_recorded_one_shot_at_a_time(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, options: list[str], seed: int

@@ -68,19 +68,25 @@ def _positions(key: str) -> tuple[tuple[object, tuple[object, ...], object, obje
     return tuple(found)
 
 
+#: The positions a test item walks: the default run one in three, the slow run the others.
+THIRDS = [pytest.param(0, id="1of3"), pytest.param(1, id="2of3", marks=pytest.mark.slow),
+          pytest.param(2, id="3of3", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("third", THIRDS)
 @pytest.mark.parametrize("key", KEYS)
-def test_every_listed_move_passes_the_referees_check(key: str) -> None:
+def test_every_listed_move_passes_the_referees_check(key: str, third: int) -> None:
     g = game(key)
     board = load_board(None, key)
     rules = g.recording()
     listed = 0
-    for _setup, before, state, _event in _positions(key):
+    for _setup, before, state, _event in _positions(key)[third::3]:
         for move in g.legal_moves(board, state):
             errors = [v for v in rules.check(board, state, move.event) if v.is_error]
             assert not errors, (key, len(before), move.words, errors)
             assert move.words and move.group, move
             listed += 1
-    assert listed > ENOUGH[key], listed  # the positions had moves to list
+    assert listed > ENOUGH[key] // 3, listed  # the positions had moves to list
 
 
 def _listed_form(key: str, board: object, event: object) -> object:

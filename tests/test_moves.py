@@ -107,12 +107,13 @@ def _listed_form(key: str, board: object, event: object) -> object:
     return event
 
 
+@pytest.mark.parametrize("third", THIRDS)
 @pytest.mark.parametrize("key", KEYS)
-def test_every_move_the_simulator_plays_is_listed(key: str) -> None:
+def test_every_move_the_simulator_plays_is_listed(key: str, third: int) -> None:
     g = game(key)
     board = load_board(None, key)
     played = 0
-    for _setup, before, state, event in _positions(key):
+    for _setup, before, state, event in _positions(key)[third::3]:
         moves = list(g.legal_moves(board, state))
         if not moves:  # a fact the table states (a roll, a deal, a checkpoint)
             continue
@@ -122,7 +123,7 @@ def test_every_move_the_simulator_plays_is_listed(key: str) -> None:
         listed = [_listed_form(key, board, m.event) for m in moves]
         assert wanted in listed, (key, len(before), wanted)
         played += 1
-    assert played > PLAYED[key], played
+    assert played > PLAYED[key] // 3, played
 
 
 # --- asara moves ---------------------------------------------------------------------------

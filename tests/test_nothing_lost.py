@@ -324,9 +324,11 @@ def _mode(path: Path) -> int:
     return stat.S_IMODE(os.lstat(path).st_mode)
 
 
-def test_every_replaced_file_keeps_its_mode(tmp_path: Path) -> None:
+@pytest.mark.parametrize("modes", [(0o640,), pytest.param((0o604, 0o600), marks=pytest.mark.slow)],
+                         ids=["0o640", "0o604 0o600"])
+def test_every_replaced_file_keeps_its_mode(tmp_path: Path, modes: tuple[int, ...]) -> None:
     log = make_game(tmp_path)
-    for mode in (0o640, 0o604, 0o600):
+    for mode in modes:
         log.chmod(mode)
         for args in (["coloured"], ["undo"], ["redo"], ["undo"]):
             r = asara(*args, "-l", "game.toml", cwd=tmp_path)

@@ -40,7 +40,7 @@ class Stretch:
 
     def __init__(self, sim: GameLog) -> None:
         self.sim = sim
-        self.lines, unsaid = typed_lines(sim)
+        self.lines, unsaid = typed_lines(sim, to_checkpoint=True)  # all a test types
         assert unsaid == []
         g = sim.header.rules
         self.board: Any = load_log_board(sim)

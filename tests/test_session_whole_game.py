@@ -112,9 +112,11 @@ def same(board: Any, one: object, other: object) -> bool:
     return one == other
 
 
-def typed_lines(log: GameLog) -> tuple[list[str], list[tuple[int, object]]]:
-    """The lines a table types for the simulated ``log``, and the events no listed move's
-    words make (each with its number): those are bugs of the words."""
+def typed_lines(log: GameLog, to_checkpoint: bool = False
+                ) -> tuple[list[str], list[tuple[int, object]]]:
+    """The lines a table types for the simulated ``log`` (``to_checkpoint``: up to its first
+    checkpoint, the end of ASARA's first year or Yspahan's first week), and the events no
+    listed move's words make (each with its number): those are bugs of the words."""
     g = log.header.rules
     board = load_log_board(log)
     rules = g.recording()
@@ -136,6 +138,8 @@ def typed_lines(log: GameLog) -> tuple[list[str], list[tuple[int, object]]]:
         else:
             fact = asara_fact(event) if g.key == "asara" else yspahan_fact(event)
             lines.append(shlex.join(fact))
+            if to_checkpoint and isinstance(event, AsaraCheckpoint | YspahanCheckpoint):
+                break
         state = rules.after(rules.apply(board, state, event))
     return lines, unsaid
 
@@ -168,6 +172,7 @@ GAMES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("options", "seed"), GAMES)
 def test_a_whole_game_through_the_session_is_the_game_recorded_one_shot_at_a_time(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, options: list[str], seed: int

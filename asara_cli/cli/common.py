@@ -11,10 +11,9 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from msgspec import Struct
-from typer._click.core import Context, Parameter  # typer's own Click (typer>=0.26)
-from typer._click.types import IntParamType, IntRange, ParamType
 from typer.core import TyperCommand
 
+from asara_cli.cli.clickish import Context, IntParamType, IntRange, Parameter, ParamType
 from asara_cli.cli.spoken import Spoken
 from asara_cli.core.i18n import SOURCE, _, language
 from asara_cli.core.shown import show_path

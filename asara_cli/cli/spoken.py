@@ -16,12 +16,11 @@ import copy
 import re
 from typing import Any
 
-from typer._click.core import Command, Context  # typer's own Click (typer>=0.26)
-from typer._click.exceptions import UsageError
-from typer._click.formatting import HelpFormatter
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from asara_cli.cli import commandwords
+from asara_cli.cli.clickish import Command, Context, HelpFormatter, UsageError
+from asara_cli.cli.clickish import exceptions as click
 from asara_cli.core.i18n import N_, SOURCE, _, language, pgettext
 
 #: Click's words, in its English, each translated where it is shown.
@@ -186,8 +185,6 @@ def usage_message(e: Exception) -> str:
     """What Click says of a usage error ``e`` (its ``format_message()``), in the language in
     use: found by the exception's type and attributes, its English unchanged. A message
     Click words in a way not known here is shown as Click words it."""
-    from typer._click import exceptions as click
-
     said: str = e.format_message() if isinstance(e, click.ClickException) else str(e)
     if isinstance(e, click.NoSuchOption):
         prefix = "No such option: "
@@ -234,7 +231,6 @@ def show_usage_error(e: Exception) -> None:
     """Click's usage error ``e`` on stderr as Click shows it (the usage line, where to find
     help, the message), in the language in use."""
     import typer
-    from typer._click import exceptions as click
 
     if isinstance(e, click.NoArgsIsHelpError):  # the help itself
         e.show()

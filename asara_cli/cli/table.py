@@ -125,10 +125,10 @@ class TableCompleter(Completer):
 def typer_words(command: Any, typed: list[str], incomplete: str) -> Iterator[str]:
     """What a Typer command completes after the words ``typed`` (its subcommands, options
     and each game's completers), as the shell's Tab would."""
-    from typer._click.shell_completion import _resolve_context, _resolve_incomplete
+    from asara_cli.cli.clickish import resolve_context, resolve_incomplete
 
-    ctx = _resolve_context(command, {}, "", list(typed))
-    found, text = _resolve_incomplete(ctx, list(typed), incomplete)
+    ctx = resolve_context(command, {}, "", list(typed))
+    found, text = resolve_incomplete(ctx, list(typed), incomplete)
     for item in found.shell_complete(ctx, text):
         yield str(item.value)
 

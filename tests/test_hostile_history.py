@@ -51,10 +51,24 @@ def test_each_log_has_its_own_private_history(tmp_path: Path, state: Path,
         == history_file(first)
     # in the user's state folder, readable by its owner only
     path = history_file(first)
-    assert path.parent == state / "asara-cli" / "history"
+    assert path.parent == state / "asara-cli" / "histories"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
     assert stat.S_IMODE(path.parent.parent.stat().st_mode) == 0o700
+    assert capsys.readouterr().err == ""
+
+
+def test_the_one_history_file_of_earlier_versions_is_left_alone(
+        tmp_path: Path, state: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # earlier versions kept every log's lines in one file, asara-cli/history: an upgraded
+    # user's state folder holds it, and it neither blocks nor feeds a log's history
+    old = state / "asara-cli" / "history"
+    old.parent.mkdir(parents=True)
+    old.write_text("\n# 2026-11-26\n+würfeln 1 2 3\n")
+    log = tmp_path / "g.toml"
+    open_history(log).append_string("status")
+    assert _kept(open_history(log)) == ["status"]
+    assert old.read_text() == "\n# 2026-11-26\n+würfeln 1 2 3\n"
     assert capsys.readouterr().err == ""
 
 
@@ -111,10 +125,10 @@ def test_a_link_at_the_place_of_the_folder_is_not_followed(
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (state / "asara-cli").mkdir(parents=True)
-    (state / "asara-cli" / "history").symlink_to(elsewhere)
+    (state / "asara-cli" / "histories").symlink_to(elsewhere)
     assert isinstance(open_history(tmp_path / "g.toml"), InMemoryHistory)
     assert unwrap(capsys.readouterr().err) == (
-        f"note: the lines typed are not kept in this session: {state}/asara-cli/history: a "
+        f"note: the lines typed are not kept in this session: {state}/asara-cli/histories: a "
         "symbolic link is at its place\n")
     assert list(elsewhere.iterdir()) == []
 

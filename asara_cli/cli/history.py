@@ -2,7 +2,7 @@
 terminal; the Up arrow brings back a line typed earlier at the same log).
 
 One file per log, named by a hash of the log's full path, in the user's state folder:
-``$XDG_STATE_HOME/asara-cli/history/`` (by default ``~/.local/state/asara-cli/history/``),
+``$XDG_STATE_HOME/asara-cli/histories/`` (by default ``~/.local/state/asara-cli/histories/``),
 the folders made ``0700`` and the file ``0600``. The file is a file of ours, whoever planted
 what at its place: it is opened without following a link and without waiting (a FIFO), and
 used only when it is a regular file of one name; else one line says why and the session goes
@@ -35,10 +35,11 @@ _NOFOLLOW = os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 
 
 def history_folder() -> Path:
-    """Where the histories are: ``$XDG_STATE_HOME/asara-cli/history``."""
+    """Where the histories are: ``$XDG_STATE_HOME/asara-cli/histories`` (not ``history``,
+    where earlier versions kept the one file of every log)."""
     state = os.environ.get("XDG_STATE_HOME") or os.path.join(
         os.path.expanduser("~"), ".local", "state")
-    return Path(state) / "asara-cli" / "history"
+    return Path(state) / "asara-cli" / "histories"
 
 
 def history_file(log: Path) -> Path:

@@ -386,4 +386,4 @@ def test_the_schema_describes_the_keys_in_the_language_in_use(yspahan_board: Boa
     turn = log_part(yspahan_board)["definitions"]["yspahan-event"]["allOf"][1]["then"]
     assert turn["properties"]["draw"]["description"] == (
         'Die Aktion Karte ziehen (Y3.3) oder keine Würfelgruppe übrig (Y3.7): die gezogene '
-        'Karte, "hidden" (geheime Hände) oder "none" (nirgends eine Karte übrig).')
+        'Karte, "hidden" (geheime Handkarten) oder "none" (nirgends eine Karte übrig).')

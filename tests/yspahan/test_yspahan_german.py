@@ -343,7 +343,7 @@ def test_a_german_refusal_from_the_command_line() -> None:
                              str(log)], capture_output=True, text=True, timeout=120,
                             env={**os.environ, "COLUMNS": "80"})
     assert result.returncode == 1, result.stderr
-    assert ("Ereignis 3 (Ben, turn): die Würfelgruppe Gold hat heute Ann genommen [Y2.5]"
+    assert ("Ereignis 3 (Ben, Zug): die Würfelgruppe Gold hat heute Ann genommen [Y2.5]"
             in result.stderr)
 
 

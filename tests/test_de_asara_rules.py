@@ -82,11 +82,11 @@ REFUSALS: dict[str, tuple[str, str | None, str]] = {
         "R3.2", "Tina", "ein neuer Turm in Grün braucht genau eine Basis und eine Spitze im "
                         "selben Turmbau; dieser Turmbau gibt ihm 1 Basis und 0 Spitzen"),
     "plot-exception.toml": (
-        "R3.2", "Paul", "3 Turmteile auf Feld 5 brauchen die Felder 3 bis 4 belegt; Feld 4 "
-                        "ist frei"),
+        "R3.2", "Paul", "3 Turmteile auf Feld 5 sind nur erlaubt, wenn die Felder 3 bis 4 "
+                        "belegt sind; Feld 4 ist frei"),
     "build-missing-tile.toml": (
         "R3.2", "Tina", "Tina: Basis in Grün fehlt hinter dem Sichtschirm; Tina hat Basis in "
-                        "Grün mit Goldverzierung: gold Basis angeben"),
+                        "Grün mit Goldverzierung: „gold Basis“ angeben"),
     "bank-above-12.toml": ("R3.3", "Tina", "kein Feld der Bank bringt 15; die Werte gehen "
                                            "bis 12"),
     "coloured-face-up.toml": (
@@ -107,14 +107,14 @@ REFUSALS: dict[str, tuple[str, str | None, str]] = {
         "R6.2", "Tina", "Haus des Dschinns: gehört zu einer Erweiterung, die dieses Spiel "
                         "nicht nutzt (Erweiterungen im Kopf des Protokolls: keine)"),
     "gift-left-lying.toml": (
-        "R6.1", "Tina", "Marktbereich Basis, Feld 1: dort liegt 6 Asari; der Zug nimmt kein "
+        "R6.1", "Tina", "Marktbereich Basis, Feld 1: Geschenke dort: 6 Asari; der Zug nimmt kein "
                         "Geschenk (ein Einkäufer dort nimmt jedes Geschenk, das dort liegt)"),
     "gifts-dealt-twice.toml": ("R6.1", None, "die Geschenke von Jahr 1 sind schon verteilt"),
     "purchase-gift-skipped.toml": (
         "R6.1", "Tina", "das Kauf-Geschenk ist Pflicht: Tina hat 20 Asari, genug für jedes "
                         "Turmteil der Auslage Basis"),
     "lighted-gift-in-basic.toml": (
-        "R6.1", None, "die Geschenke leuchtendes Fenster gibt es nur in der Profivariante"),
+        "R6.1", None, "das Geschenk „leuchtendes Fenster“ gibt es nur in der Profivariante"),
 }
 
 

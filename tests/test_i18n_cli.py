@@ -177,7 +177,7 @@ def test_did_you_mean_across_languages_on_the_command_line() -> None:
 
 @pytest.mark.parametrize(("args", "german", "english"), [
     (("new",), "Fehler: Das Argument 'protokoll' fehlt.", "Error: Missing argument 'log'."),
-    (("status", "--foo"), "Fehler: Keine Option --foo (mögliche Optionen: --format)",
+    (("status", "--foo"), "Fehler: Unbekannte Option --foo (mögliche Optionen: --format)",
      "Error: No such option: --foo (Possible options: --format)"),
     (("score", "--at", "-1"),
      "Fehler: Ungültiger Wert für '--at': -1 liegt nicht im Bereich x>=0.",

@@ -318,7 +318,8 @@ def _speak(args: list[str]) -> list[str]:
         args = _without(args, "--lang")
     try:
         code = i18n.choose(asked)
-    except ValueError:
+    except ValueError:  # said in the language the environment asks for
+        i18n.use(i18n.choose(None))
         raise InputError(_("--lang: no language {code!r} (the languages: {known})").format(
             code=asked, known=", ".join(i18n.available()))) from None
     # JSON and CSV are for programs: the same document in every language (keys, values and

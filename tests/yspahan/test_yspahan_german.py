@@ -175,7 +175,7 @@ GERMAN = {
     "Y4.6-after-the-game": "das Spiel ist vorbei: die 3. Woche ist zu Ende",
     "Y6.5-no-caravanserai-no-card": "für diesen Stein wird keine Karte gezogen: Ben hat keine "
                                     "Karawanserei",
-    "Y6.6-place-all-you-can": "Ann muss 2 Steine ins Viertel Truhe setzen (2 zustehend: "
+    "Y6.6-place-all-you-can": "Ann muss 2 Steine ins Viertel Truhe setzen (2 laut "
                               "2 Würfel; Platz für 9); 1 ist angegeben",
     "Y6.9-discard-for-the-supervisor": "die für +1 Würfel abgelegte Karte nützt dem Aufseher "
                                        "nichts",

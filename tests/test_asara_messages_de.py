@@ -187,13 +187,13 @@ def test_gold_is_gold_in_english() -> None:
 
 
 def test_status_full_in_german_loses_no_word_to_an_ellipsis(tmp_path: Path) -> None:
-    """German headers are wider: a tower's drawing wraps instead ("1 leuchtend" kept)."""
+    """German headers are wider: a tower's drawing wraps instead (its short form kept)."""
     sample = str(ROOT / "sample_games" / "four-player-pro.toml")
     shown = _asara(tmp_path, "--lang", "de", "status", "--full", sample)
     assert shown.returncode == 0, shown.stderr
     assert "…" not in shown.stdout
     assert all(len(line) <= 80 for line in shown.stdout.splitlines())
-    assert "Grün 1 (5) █▮▯✦▲ (1 Gold, 1" in shown.stdout
+    assert "Grün 1 (5) █▮▯✦▲ (1\u00d7 Goldverz., 1\u00d7" in shown.stdout
     english = _asara(tmp_path, "status", "--full", sample)
     assert "green 1 (5) █▮▯✦▲ (1 gold, 1 lit)" in english.stdout
 
@@ -217,7 +217,7 @@ def test_a_gift_asked_in_german_names_it_in_german_and_its_example_records(
     done = _asara(tmp_path, "--lang", "de", "kaufen", "fenster", "rot", "-c", "blau", "-s",
                   "3", "--gift", "Kauf Spitze: rot", "--log", "g.toml")
     assert done.returncode == 0, done.stderr
-    assert "zuerst Geschenk: Kauf Spitze: Spitze in Rot" in " ".join(done.stdout.split())
+    assert "zuerst das Geschenk: Kauf Spitze: Spitze in Rot" in " ".join(done.stdout.split())
     text = (tmp_path / "g.toml").read_text(encoding="utf-8")
     assert 'gifts = ["buy turret: red"]' in text and 'buyer = "blue"' in text
     english = _asara(tmp_path, "buy", "window", "red", "-c", "blue", "-s", "3", "--log",

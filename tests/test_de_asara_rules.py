@@ -63,7 +63,7 @@ REFUSALS: dict[str, tuple[str, str | None, str]] = {
     "turn-order.toml": ("R2", "Paul", "Tina ist am Zug, nicht Paul"),
     "follow-suit.toml": (
         "R2.1", "Paul", "Marktbereich Basis: in diesem Jahr Farbzwang Blau; Paul legte "
-                        "Einkäufer Gelb (ein verdecktes Paar ginge)"),
+                        "Einkäufer in Gelb (ein verdecktes Paar ginge)"),
     "occupied-space.toml": (
         "R2.2", "Tina", "Marktbereich Basis, Feld 2: in diesem Jahr von Paul belegt"),
     "bank-space-twice.toml": ("R2.2", "Paul", "Bank, Feld 1: in diesem Jahr von Tina belegt"),
@@ -82,15 +82,15 @@ REFUSALS: dict[str, tuple[str, str | None, str]] = {
         "R3.2", "Tina", "ein neuer Turm in Grün braucht genau eine Basis und eine Spitze im "
                         "selben Turmbau; dieser Turmbau gibt ihm 1 Basis und 0 Spitzen"),
     "plot-exception.toml": (
-        "R3.2", "Paul", "3 Turmteile auf Feld 5 brauchen die Felder 3 bis 4 belegt; Feld 4 "
-                        "ist frei"),
+        "R3.2", "Paul", "3 Turmteile auf Feld 5 sind nur erlaubt, wenn die Felder 3 bis 4 "
+                        "belegt sind; Feld 4 ist frei"),
     "build-missing-tile.toml": (
         "R3.2", "Tina", "Tina: Basis in Grün fehlt hinter dem Sichtschirm; Tina hat Basis in "
-                        "Grün mit Goldverzierung: gold Basis angeben"),
+                        "Grün mit Goldverzierung: „gold Basis“ angeben"),
     "bank-above-12.toml": ("R3.3", "Tina", "kein Feld der Bank bringt 15; die Werte gehen "
                                            "bis 12"),
     "coloured-face-up.toml": (
-        "R3.3", "Tina", "buntes Gebäude: nur ein verdeckter Einkäufer, nicht Einkäufer Blau"),
+        "R3.3", "Tina", "buntes Gebäude: nur ein verdeckter Einkäufer, nicht Einkäufer in Blau"),
     "bribe-empty-pile.toml": ("R3.4", "Paul", "der verdeckte Stapel Spitze ist leer"),
     "recruit-in-basic.toml": ("R3.6", "Tina", "Zelt: nur in der Profivariante"),
     "lighted-without-window.toml": (
@@ -107,14 +107,14 @@ REFUSALS: dict[str, tuple[str, str | None, str]] = {
         "R6.2", "Tina", "Haus des Dschinns: gehört zu einer Erweiterung, die dieses Spiel "
                         "nicht nutzt (Erweiterungen im Kopf des Protokolls: keine)"),
     "gift-left-lying.toml": (
-        "R6.1", "Tina", "Marktbereich Basis, Feld 1: dort liegt 6 Asari; der Zug nimmt kein "
+        "R6.1", "Tina", "Marktbereich Basis, Feld 1: Geschenke dort: 6 Asari; der Zug nimmt kein "
                         "Geschenk (ein Einkäufer dort nimmt jedes Geschenk, das dort liegt)"),
     "gifts-dealt-twice.toml": ("R6.1", None, "die Geschenke von Jahr 1 sind schon verteilt"),
     "purchase-gift-skipped.toml": (
         "R6.1", "Tina", "das Kauf-Geschenk ist Pflicht: Tina hat 20 Asari, genug für jedes "
                         "Turmteil der Auslage Basis"),
     "lighted-gift-in-basic.toml": (
-        "R6.1", None, "die Geschenke leuchtendes Fenster gibt es nur in der Profivariante"),
+        "R6.1", None, "das Geschenk „leuchtendes Fenster“ gibt es nur in der Profivariante"),
 }
 
 
@@ -315,8 +315,8 @@ def test_the_terms_in_english_are_the_referees_old_words() -> None:
 def test_the_terms_in_german(german: None) -> None:
     assert terms.tile(Section.BASE, Colour.RED, True) == "Basis in Rot mit Goldverzierung"
     assert terms.tower(Colour.RED, 2) == "2. Turm in Rot"
-    assert terms.buyer("orange") == "Einkäufer Orange"  # a colour word in German
-    assert terms.buyer("lindgrün") == "Einkäufer lindgrün"  # a label as typed
+    assert terms.buyer("orange") == "Einkäufer in Orange"  # a colour word in German
+    assert terms.buyer("lindgrün") == "Einkäufer in lindgrün"  # a label as typed
     assert terms.ordinal(23) == "23."
     assert category_label("overall") == "höchster Turm insgesamt"
     assert category_label("red") == "Rot"
@@ -334,17 +334,17 @@ BUILD = Build(new=(NewTower(Colour.WHITE, (Part(Section.BASE), Part(Section.TURR
 MOVES: list[tuple[Action, int | None, str | None, str, str]] = [
     (Buy(Section.BASE, Colour.RED, gold=True), 2, "a blue buyer",
      "Tina buys a gold red base for 5 (a blue buyer, space 2)",
-     "Tina kauft Basis in Rot mit Goldverzierung für 5 (Einkäufer Blau, Feld 2)"),
+     "Tina kauft Basis in Rot mit Goldverzierung für 5 Asari (Einkäufer in Blau, Feld 2)"),
     (Buy(Section.TRUNK), 3, None,
      "Tina buys nothing at the trunk market space 3",
      "Tina kauft nichts: Marktbereich Mittelteil, Feld 3"),
     (Bank(12), 1, "a blue buyer",
      "Tina takes 12 from the bank (a blue buyer, space 1)",
-     "Tina nimmt 12 von der Bank (Einkäufer Blau, Feld 1)"),
+     "Tina nimmt 12 Asari von der Bank (Einkäufer in Blau, Feld 1)"),
     (BUILD, 4, None,
      "Tina builds on plot 4 for 4: new white tower: base, turret; red 2 +gold window; "
      "a lighted window on black (on gold)",
-     "Tina baut auf Feld 4 für 4: neuer Turm in Weiß: Basis, Spitze; Rot 2 +Fenster mit "
+     "Tina baut auf Feld 4 für 4 Asari: neuer Turm in Weiß: Basis, Spitze; Rot 2 +Fenster mit "
      "Goldverzierung; ein leuchtendes Fenster auf Schwarz (auf Goldverzierung)"),
     (Lighted(10, (Colour.RED, Colour.GREEN)), 1, None,
      "Tina pays 10 for lighted windows and keeps 2 windows (red, green)",

@@ -73,3 +73,33 @@ def test_the_german_report_page_has_no_english_heading(tmp_path: Path) -> None:
                      "Where the points came from", "The ledger"):
         assert fragment in english, fragment
         assert fragment not in german, fragment
+
+
+#: (the command, the fragments the German review of November 2026 found (absent now), the
+#: better German that replaced them)
+REVIEW: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
+    (("validate", str(YSPAHAN / "invalid" / "last-day-order.toml")),
+     ("Tag 21", ", roll)"), ("in Woche 3, Tag 7 würfelt Tina, nicht Max", "(Max, würfeln)")),
+    (("validate", str(SAMPLES / "invalid" / "follow-suit.toml")),
+     ("Einkäufer Gelb", ", buy)"), ("Einkäufer in Gelb", "(Paul, kaufen)")),
+    (("validate", str(SAMPLES / "invalid" / "checkpoint-disagrees.toml")),
+     ("[checkpoint]", ", checkpoint)"), ("[Kontrollpunkt]",)),
+    (("status", "--full", str(YSPAHAN / "yspahan-3p.toml")),
+     ("Würfelturm", "Hände", "Wertung"), ("Würfel-Tableau", "Handkarten (offen)", "Punkte")),
+    (("status", "--full", str(SAMPLES / "four-player-pro.toml")),
+     ("1 Gold)", "1 leuchtend)"), ("1\u00d7 Goldverz.", "1\u00d7 leuchtend)")),
+    (("batch", str(SAMPLES), "--format", "markdown"),
+     ("| Platz |", "## Plätze"), ("| Sitzplatz |", "## Sitzplätze (1 = Startspieler)")),
+    (("rules", "Y6.12"), ("nocamels", "nogold"), ("Kamelfrei und Goldfrei",)),
+    (("rules", "Y2.4"), ("Würfelturm",), ("Würfel-Tableau",)),
+]
+
+
+@pytest.mark.parametrize(("args", "wrong", "right"), REVIEW, ids=lambda x: " ".join(x)[:40])
+def test_the_reviews_findings_stay_fixed(tmp_path: Path, args: tuple[str, ...],
+                                        wrong: tuple[str, ...], right: tuple[str, ...]) -> None:
+    german = _asara(tmp_path, "de", *args)
+    for fragment in wrong:
+        assert fragment not in german, (fragment, german[:300])
+    for fragment in right:
+        assert fragment in german, (fragment, german[:300])

@@ -133,7 +133,8 @@ def test_a_card_not_known_yet_is_noted_in_german(tmp_path: Path) -> None:
                   "y.toml", lang="en").returncode == 0
     german = " ".join(_asara(tmp_path, "moves", "y.toml").stdout.split())
     english = " ".join(_asara(tmp_path, "moves", "y.toml", lang="en").stdout.split())
-    assert "die gezogene Karte ist noch nicht bekannt: jede Art, die kommen kann" in german
+    assert ("die gezogene Karte ist noch unbekannt; gezeigt wird jede Art, die noch kommen "
+            "kann") in german
     assert "not known yet" not in german
     assert "the card drawn is not known yet: each kind that may come" in english
 

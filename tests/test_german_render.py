@@ -83,7 +83,7 @@ def test_the_batch_table_in_german(tmp_path: Path) -> None:
                   "Status", "gültig", "ungültig", "doppelt", "zu club/copy.toml",
                   "Zeile 45: ", "ASARA: Spieler (2 gewertete Partien)",
                   "YSPAHAN: Spieler (1 gewertete Partie)", "Summen je Partie",
-                  "direkter Vergleich (jedes Paar einmal)", "Plätze (1 = Startspieler)",
+                  "direkter Vergleich (jedes Paar einmal)", "Sitzplätze (1 = Startspieler)",
                   "23.11.2026", "Siegquote"):
         assert words in out, words
     # decimals with a comma: Tina's mean of 72 in the one ASARA game she played
@@ -100,26 +100,28 @@ def test_the_batch_markdown_in_german(tmp_path: Path) -> None:
     assert lines[0] == "## Partien"
     assert lines[2] == "| Datei | Datum | Spieler | Sieger | Abstand | Status |"
     assert "# ASARA (2 gewertete Partien)" in lines
-    assert "| Spielerzahl | Platz | Partien | Siege | Siegquote | 1/n |" in lines
+    assert "| Spielerzahl | Sitzplatz | Partien | Siege | Siegquote | 1/n |" in lines
     assert "| club/yspahan-3p.toml | 23.11.2026 | Paul 53, Anna 22, Tina 74 | Tina | 21 | " \
            "gültig |" in lines
     _matches("batch-markdown.md", out)
 
 
-def test_the_batch_csv_headers_in_german_its_keys_as_in_json(tmp_path: Path) -> None:
+def test_the_batch_csv_is_english_in_german_as_the_json(tmp_path: Path) -> None:
+    """CSV is for programs, like the JSON: its keys and values are English in every language
+    (docs/batch.md), whatever the language of the terminal."""
     _club(tmp_path)
     out = _asara(tmp_path, "batch", "club", "--format", "csv").stdout
     rows = list(csv.reader(io.StringIO(out.removeprefix("\ufeff"))))
     head = rows[0]
-    assert head[:4] == ["Datei", "Datum", "Ort", "Spiel"]
-    assert {"Status", "Spielerzahl", "Spieler", "Platz", "Summe", "Rang", "Sieger", "Abstand",
-            "Problem"} <= set(head)
-    # a game's facts and sources are named by their keys, as in the JSON; dates stay ISO
-    assert {"variant", "builds", "year1"} <= set(head)
-    status = head.index("Status")
-    assert {r[status] for r in rows[1:]} == {"gültig", "ungültig", "doppelt"}
+    assert head[:4] == ["file", "date", "place", "game"]
+    assert {"status", "players", "player", "seat", "total", "rank", "winner", "margin",
+            "problem", "variant", "builds", "year1"} <= set(head)
+    status = head.index("status")
+    assert {r[status] for r in rows[1:]} == {"valid", "invalid", "duplicate"}
     ysp = next(r for r in rows[1:] if r[0] == "club/yspahan-3p.toml")
     assert ysp[1] == "2026-11-23"
+    english = _asara(tmp_path, "batch", "club", "--format", "csv", lang="en").stdout
+    assert out == english
     _matches("batch-csv.csv", out)
 
 

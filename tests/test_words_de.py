@@ -36,7 +36,7 @@ GERMAN = {
 }
 #: The commands' German words (branch de-cli's aliases).
 COMMANDS = {"buy": "kaufen", "build": "bauen", "gifts": "geschenke", "display": "auslage",
-            "lighted": "leuchtend", "genie": "dschinn", "recruit": "anwerben",
+            "lighted": "leuchtend", "genie": "dschinn", "recruit": "rekrutieren",
             "coloured": "bunt", "caliph": "kalif", "bribe": "bestechen"}
 
 

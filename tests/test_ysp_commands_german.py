@@ -187,7 +187,7 @@ def test_the_toolbar_in_german_says_the_week_day_rows_and_mover(
         shown = Session(cards).situation()
     finally:
         language.use("en")
-    # with "Würfelturm: " it would be 85 columns: the label goes first
+    # with "Würfel-Tableau: " it would be 85 columns: the label goes first
     assert shown == "Woche 1, Tag 7 | Kamele 2x1, Sack 2x3, Fass 2x5, Gold 3x6 | Ann ist am Zug"
 
 
@@ -250,8 +250,9 @@ def test_the_supervisors_questions_are_asked_in_german(tmp_path: Path) -> None:
                           encoding="utf-8", timeout=60)
     try:
         _prompt(child, "Ben")
-        # the toolbar: who took which row today (Cid the gold row, Ann the camels)
-        child.expect(r"Woche 1, Tag 2 \| Würfelturm: Kamele: Ann, Sack 3x2, Gold: Cid")
+        # the toolbar: who took which row today (Cid the gold row, Ann the camels); the label
+        # "Würfel-Tableau: " would make it 84 columns, so it goes first
+        child.expect(r"Woche 1, Tag 2 \| Kamele: Ann, Sack 3x2, Gold: Cid \| Ben ist am Zug")
         child.sendline("supervisor bag S1")
         _question(child, r"Ben, zuerst in die Karawane: Sack3 \(Ben\) oder Fass3 \(Ann\)\?")
         child.sendline("barrel3")

@@ -341,18 +341,21 @@ def _speak(args: list[str]) -> list[str]:
         args = _without(args, "--lang")
     try:
         code = i18n.choose(asked)
-    except ValueError:
+    except ValueError:  # said in the language the environment asks for
+        i18n.use(i18n.choose(None))
         raise InputError(_("--lang: no language {code!r} (the languages: {known})").format(
             code=asked, known=", ".join(i18n.available()))) from None
-    # JSON is for programs: the same document in every language, and so its messages too
-    i18n.use("en" if _wants_json(args) else code)
+    # JSON and CSV are for programs: the same document in every language (keys, values and
+    # messages), and so the command's messages too
+    i18n.use("en" if _for_programs(args) else code)
     return args
 
 
-def _wants_json(args: Sequence[str]) -> bool:
-    """The command line asks for JSON (``--json``, ``--format json``, ``-f json``)."""
+def _for_programs(args: Sequence[str]) -> bool:
+    """The command line asks for JSON or CSV (``--json``, ``--format json``, ``-f csv``)."""
     words = list(args[:args.index("--")] if "--" in args else args)
-    return "--json" in words or (_option(words, ("--format", "-f")) or "").lower() == "json"
+    return ("--json" in words
+            or (_option(words, ("--format", "-f")) or "").lower() in ("json", "csv"))
 
 
 def _without(args: list[str], name: str) -> list[str]:

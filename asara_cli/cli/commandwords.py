@@ -29,12 +29,16 @@ from asara_cli.core.i18n import SOURCE, pgettext
 CONTEXT = "command"
 #: The session's own words at the table (``asara play``), besides the commands.
 SESSION = ("history", "help", "quit")
+#: A catalogue keeps a command's former words after its word, each after this mark
+#: (``partien|stapel``): a former word is still read, so a table's habit keeps working, and
+#: never shown (help, completion and suggestions show the first word).
+FORMER = "|"
 
 
 def local(name: str) -> str:
     """The word for the command ``name`` in the language in use (``name`` itself in
     English, or when the catalogue has none)."""
-    return pgettext(CONTEXT, name)
+    return pgettext(CONTEXT, name).split(FORMER)[0]
 
 
 @functools.cache
@@ -72,13 +76,20 @@ def _command_entries(mo: bytes) -> dict[str, str]:
     return found
 
 
+def _shown() -> list[dict[str, str]]:
+    """Each language's command words as shown: English name → its word (no former one)."""
+    return [{name: said.split(FORMER)[0] for name, said in words_of.items()}
+            for words_of in _catalogues().values()]
+
+
 @functools.cache
 def _aliases() -> dict[str, str]:
     """Every command word of every catalogue (case folded) → its English name."""
     found: dict[str, str] = {}
     for words_of in _catalogues().values():
-        for name, word in words_of.items():
-            found.setdefault(word.casefold(), name)
+        for name, said in words_of.items():
+            for word in said.split(FORMER):
+                found.setdefault(word.casefold(), name)
     return found
 
 
@@ -100,7 +111,7 @@ def words(name: str) -> list[str]:
     """Every word for the command ``name``: the language in use's first, then English,
     then the other languages'."""
     found = [local(name), name]
-    found += [w[name] for w in _catalogues().values() if name in w]
+    found += [w[name] for w in _shown() if name in w]
     return list(dict.fromkeys(found))
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct
 
 from asara_cli.core.findings import Violation
-from asara_cli.core.i18n import _
+from asara_cli.core.i18n import _, pgettext
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError
@@ -614,6 +614,17 @@ def atomic_write(path: Path, text: str) -> None:
 # --- reporting ------------------------------------------------------------------------------
 
 
+def _event_word(kind: str | None) -> str | None:
+    """An event's type as the table types it: the command word of the language in use
+    (German ``bestechen`` for ``bribe``); a Yspahan ``turn``, recorded by several commands,
+    is a move (``Zug``)."""
+    from asara_cli.cli.commandwords import local
+
+    if kind is None:
+        return None
+    return pgettext("event type", "turn") if kind == "turn" else local(kind)
+
+
 def describe_violation(log: GameLog, v: Violation) -> str:
     """One line in the form ``game.toml:212: event 57 (Tina, buy): ... [R2.3]``."""
     line = log.line_of(v.event)
@@ -621,10 +632,12 @@ def describe_violation(log: GameLog, v: Violation) -> str:
     if v.event == 0:
         what = _("header")
     else:
-        who = ", ".join(x for x in (v.player, log.event_type(v.event)) if x)
+        who = ", ".join(x for x in (v.player, _event_word(log.event_type(v.event))) if x)
         what = (_("event {number} ({who})").format(number=v.event, who=who) if who else
                 _("event {number}").format(number=v.event))
-    line_ = f"{where}: {what}: {severity_tag(v.severity)}{v.message} [{v.rule}]"
+    # a checkpoint's disagreement cites no rule of the book but the table's count
+    rule = pgettext("rule", "checkpoint") if v.rule == "checkpoint" else v.rule
+    line_ = f"{where}: {what}: {severity_tag(v.severity)}{v.message} [{rule}]"
     return line_ + (_(" (after the first illegal event)") if v.later else "")
 
 

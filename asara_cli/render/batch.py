@@ -196,7 +196,9 @@ def spreadsheet_safe(value: object) -> object:
 
 class CsvFormat(Format):
     """One row per player per game: the shape spreadsheet users pivot. A column per source
-    of points, as the games of the folder declare them."""
+    of points, as the games of the folder declare them. Like the JSON it is for programs:
+    its keys and values are English in every language (the command line speaks English for
+    it, ``cli/__init__.py``)."""
 
     name = "csv"
     FIRST = ("file", "date", "place")
@@ -219,7 +221,7 @@ class CsvFormat(Format):
         buf.write("\ufeff")
         w = csv.writer(buf, lineterminator="\r\n")
         columns, numeric = self.columns(records)
-        w.writerow([_column(c) for c in columns])
+        w.writerow(columns)
         safe = _Cells()
         # each row is filled by column index: a game's cells once, then each seat's own
         at = {c: i for i, c in enumerate(columns)}
@@ -253,31 +255,6 @@ class CsvFormat(Format):
                            ("rank", s.rank), ("winner", int(s.winner)), *s.sources))
                 w.writerow(row)
         return buf.getvalue()
-
-
-#: The CSV's own columns in the language in use (a game's facts and sources are named by
-#: their keys, as the JSON names them).
-_COLUMNS: dict[str, Callable[[], str]] = {
-    "file": lambda: pgettext("csv column", "file"),
-    "date": lambda: pgettext("csv column", "date"),
-    "place": lambda: pgettext("csv column", "place"),
-    "game": lambda: pgettext("csv column", "game"),
-    "status": lambda: pgettext("csv column", "status"),
-    "players": lambda: pgettext("csv column", "players"),
-    "player": lambda: pgettext("csv column", "player"),
-    "seat": lambda: pgettext("csv column", "seat"),
-    "total": lambda: pgettext("csv column", "total"),
-    "rank": lambda: pgettext("csv column", "rank"),
-    "winner": lambda: pgettext("csv column", "winner"),
-    "margin": lambda: pgettext("csv column", "margin"),
-    "problem": lambda: pgettext("csv column", "problem"),
-}
-
-
-def _column(key: str) -> str:
-    """A CSV column's header in the language in use."""
-    word = _COLUMNS.get(key)
-    return word() if word is not None else key
 
 
 class _Cells(dict[str, object]):

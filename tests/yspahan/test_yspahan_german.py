@@ -101,18 +101,18 @@ def test_places_in_an_order(german: None, n: int, english: str, german_: str) ->
 #: one per kind of refusal (the position: day 1 of Ann, Ben, Cid, Dia after the rulebook's
 #: roll; see that module).
 GERMAN = {
-    "Y2.1-not-your-turn": "Ann ist an Tag 1 als Nächstes am Zug, nicht Ben",
+    "Y2.1-not-your-turn": "in Woche 1, Tag 1 ist Ann als Nächstes am Zug, nicht Ben",
     "Y2.1-unknown-player": "kein Spieler heißt 'Zed'",
-    "Y2.1-turn-before-the-roll": "Tag 1 beginnt mit dem Wurf des Startspielers Ann",
+    "Y2.1-turn-before-the-roll": "Woche 1, Tag 1 beginnt mit dem Wurf des Startspielers Ann",
     "Y2.1-roll-twice": "die Würfel sind schon geworfen; Ann ist am Zug",
-    "Y2.2-left-neighbour-rolls": "Ben würfelt an Tag 2, nicht Ann",
+    "Y2.2-left-neighbour-rolls": "in Woche 1, Tag 2 würfelt Ben, nicht Ann",
     "Y2.3-four-yellow-dice": "höchstens 3 gelbe Würfel können gekauft werden, nicht 4",
     "Y2.3-cannot-pay": "3 gelbe Würfel kosten 3 Gold; Ann hat 2",
     "Y2.4-eight-white-dice": "alle 9 weißen Würfel werden geworfen, nicht 8",
     "Y2.4-a-seven": "ein Würfel zeigt 1 bis 6, nicht 7",
     "Y2.5-empty-row": "die Würfelgruppe Amphore ist leer: kein Würfel des heutigen Wurfs liegt "
                       "dort",
-    "Y2.5-unknown-row": "der Würfelturm hat keine Würfelgruppe 'silk' (Würfelgruppen: camels, "
+    "Y2.5-unknown-row": "das Würfel-Tableau hat keine Würfelgruppe 'silk' (Würfelgruppen: camels, "
                         "bag, barrel, chest, vase, gold)",
     "Y2.5-must-take-a-row": "Ann muss eine Würfelgruppe nehmen: die Würfelgruppen Kamele, Sack, "
                             "Fass, Truhe, Gold sind übrig",
@@ -175,7 +175,7 @@ GERMAN = {
     "Y4.6-after-the-game": "das Spiel ist vorbei: die 3. Woche ist zu Ende",
     "Y6.5-no-caravanserai-no-card": "für diesen Stein wird keine Karte gezogen: Ben hat keine "
                                     "Karawanserei",
-    "Y6.6-place-all-you-can": "Ann muss 2 Steine ins Viertel Truhe setzen (2 zustehend: "
+    "Y6.6-place-all-you-can": "Ann muss 2 Steine ins Viertel Truhe setzen (2 laut "
                               "2 Würfel; Platz für 9); 1 ist angegeben",
     "Y6.9-discard-for-the-supervisor": "die für +1 Würfel abgelegte Karte nützt dem Aufseher "
                                        "nichts",
@@ -290,7 +290,8 @@ def _ben_on_w3(t: Table) -> None:
     # goldvp returns 2 gold for 1 point each, camelvp 1 camel for 2
     (_point_cards, [Turn("Ann", "gold", Gold(), after=(Play("goldvp", k=2),
                                                        Play("camelvp", k=1)))],
-     [(2, "Goldpunkte: 2 Gold x 1 = 2"), (2, "Kamelpunkte: 1 Kamel x 2 = 2")]),
+     [(2, "Goldpunkte: 2 Gold \u00d7 1 = 2"),
+      (2, "Kamelpunkte: 1 Kamel \u00d7 2 = 2")]),
     # the barrel row's 3 takes the supervisor from C to W3: Ben's bag3 cube goes to the
     # caravan's first camel, in the bottom row: 2 points
     (_ben_on_w3, [Turn("Ann", "barrel", Supervisor("W3", (Send("bag3"),)))],
@@ -315,7 +316,8 @@ def test_a_week_end_in_german(german: None) -> None:
     assert [v for v in found if v.severity == "error"] == []
     assert [(e.player, e.points, e.explanation) for e in t.ledger] == [
         (BEN, 5, "Sack3 vollendet am Ende der Woche: 3 + 2 Markt = 5"),
-        (BEN, 2, "Karawane am Ende der Woche: 2 Steine x 1 (höchster in Reihe unten) = 2"),
+        (BEN, 2, "Karawane am Ende der Woche: 2 Steine \u00d7 1 (höchster Stein: Reihe unten) "
+                 "= 2"),
     ]
 
 
@@ -341,7 +343,7 @@ def test_a_german_refusal_from_the_command_line() -> None:
                              str(log)], capture_output=True, text=True, timeout=120,
                             env={**os.environ, "COLUMNS": "80"})
     assert result.returncode == 1, result.stderr
-    assert ("Ereignis 3 (Ben, turn): die Würfelgruppe Gold hat heute Ann genommen [Y2.5]"
+    assert ("Ereignis 3 (Ben, Zug): die Würfelgruppe Gold hat heute Ann genommen [Y2.5]"
             in result.stderr)
 
 

@@ -334,8 +334,8 @@ def test_a_german_move_line_uses_the_rulebooks_words(yspahan_board: Board,
     turn = Turn("Ann", "chest", Goods(()), None, None)
     event: Event = Turn("Ann", "chest", Supervisor("W5", ()), "goldvp", None)
     assert move_text(yspahan_board, event) == (
-        "Ann: nimmt die Würfelgruppe Truhe (+1 Würfel: legt Goldpunkte ab); Aufseher nach W5")
-    assert move_text(yspahan_board, turn) == "Ann: nimmt die Würfelgruppe Truhe; Waren: keine"
+        "Ann nimmt die Würfelgruppe Truhe (+1 Würfel: legt Goldpunkte ab); Aufseher nach W5")
+    assert move_text(yspahan_board, turn) == "Ann nimmt die Würfelgruppe Truhe; Waren: keine"
 
 
 def test_a_codec_refusal_in_german_names_the_key_and_the_value(
@@ -390,4 +390,4 @@ def test_the_schema_describes_the_keys_in_the_language_in_use(yspahan_board: Boa
     turn = log_part(yspahan_board)["definitions"]["yspahan-event"]["allOf"][1]["then"]
     assert turn["properties"]["draw"]["description"] == (
         'Die Aktion Karte ziehen (Y3.3) oder keine Würfelgruppe übrig (Y3.7): die gezogene '
-        'Karte, "hidden" (geheime Hände) oder "none" (nirgends eine Karte übrig).')
+        'Karte, "hidden" (geheime Handkarten) oder "none" (nirgends eine Karte übrig).')

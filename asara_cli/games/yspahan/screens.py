@@ -207,7 +207,9 @@ def move_text(board: Board, event: Event) -> str:
             parts.append(_("builds the {building}").format(building=building))
     if event.last:
         parts.append(_("plays {cards}").format(cards=_plays(event.last)))
-    return f"{event.player}: " + "; ".join(parts)
+    # German runs the steps on from the name as one sentence (``Tina nimmt …; …``)
+    return pgettext("move line", "{player}: {steps}").format(player=event.player,
+                                                             steps="; ".join(parts))
 
 
 def turn_text(state: GameState) -> str | None:
@@ -535,7 +537,8 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
         hands = "; ".join(f"{p.name}: {', '.join(terms.cards(p.hand)) or none}"
                           for p in state.players)
         parts.append(Text(_("Hands (open): {hands}.").format(hands=hands)))
-        left = ", ".join(f"{terms.card(k)} {n}" for k, n in state.deck_kinds if n) or nothing
+        left = ", ".join(pgettext("deck count", "{card} {n}").format(card=terms.card(k), n=n)
+                         for k, n in state.deck_kinds if n) or nothing
         parts.append(Text(_("The deck holds: {cards}.").format(cards=left)))
     else:
         holds = "; ".join(ngettext("{player} holds {n} card", "{player} holds {n} cards",

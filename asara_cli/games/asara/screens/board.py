@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from msgspec import Struct
@@ -36,11 +37,64 @@ def _shown(value: Any) -> str:
         return _("pay {pay}: draw {draw}, keep {keep}").format(
             pay=value.pay, draw=value.draw, keep=value.keep)
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {_shown(v)}" for k, v in value.items())
+        # a colour or a tower part as the language names it (brown: Braun, base: Basis)
+        return ", ".join(f"{terms.section(terms.colour(str(k)))}: {_shown(v)}"
+                         for k, v in value.items())
     if isinstance(value, (tuple, list)):
         return "; ".join(_shown(v) for v in value) if any(
             isinstance(v, LightedOffer) for v in value) else ", ".join(_shown(v) for v in value)
     return str(value)
+
+
+#: Each number of the profile for people: its key in the profile's file, in words (English:
+#: the key itself, so a table finds the line it edits).
+_ITEMS: dict[str, Callable[[], str]] = {
+    "min_players": lambda: pgettext("board item", "min players"),
+    "max_players": lambda: pgettext("board item", "max players"),
+    "years": lambda: pgettext("board item", "years"),
+    "prices": lambda: pgettext("board item", "prices"),
+    "tiles": lambda: pgettext("board item", "tiles"),
+    "lighted_window_tiles": lambda: pgettext("board item", "lighted window tiles"),
+    "tiles_per_colour": lambda: pgettext("board item", "tiles per colour"),
+    "gold_tiles": lambda: pgettext("board item", "gold tiles"),
+    "market_spaces": lambda: pgettext("board item", "market spaces"),
+    "display": lambda: pgettext("board item", "display"),
+    "plots": lambda: pgettext("board item", "plots"),
+    "bank_spaces": lambda: pgettext("board item", "bank spaces"),
+    "bank_values": lambda: pgettext("board item", "bank values"),
+    "bank_max_value": lambda: pgettext("board item", "bank max value"),
+    "coloured_building_income": lambda: pgettext("board item", "coloured building income"),
+    "spies_costs": lambda: pgettext("board item", "spies costs"),
+    "caliph_spaces": lambda: pgettext("board item", "caliph spaces"),
+    "tent_spaces": lambda: pgettext("board item", "tent spaces"),
+    "tent_costs": lambda: pgettext("board item", "tent costs"),
+    "recruit_draw": lambda: pgettext("board item", "recruit draw"),
+    "lighted_spaces": lambda: pgettext("board item", "lighted spaces"),
+    "lighted_min_spaces": lambda: pgettext("board item", "lighted min spaces"),
+    "lighted_offers": lambda: pgettext("board item", "lighted offers"),
+    "buyers_total": lambda: pgettext("board item", "buyers total"),
+    "buyer_colours": lambda: pgettext("board item", "buyer colours"),
+    "buyers_per_colour": lambda: pgettext("board item", "buyers per colour"),
+    "hand_size": lambda: pgettext("board item", "hand size"),
+    "start_money": lambda: pgettext("board item", "start money"),
+    "yearly_money": lambda: pgettext("board item", "yearly money"),
+    "build_per_section": lambda: pgettext("board item", "build per section"),
+    "year_tower": lambda: pgettext("board item", "year tower"),
+    "year_gold": lambda: pgettext("board item", "year gold"),
+    "year_lighted_window": lambda: pgettext("board item", "year lighted window"),
+    "year_caliph": lambda: pgettext("board item", "year caliph"),
+    "final_colour": lambda: pgettext("board item", "final colour"),
+    "final_overall": lambda: pgettext("board item", "final overall"),
+    "final_most_towers": lambda: pgettext("board item", "final most towers"),
+    "money_per_point": lambda: pgettext("board item", "money per point"),
+    "gift_cards": lambda: pgettext("board item", "gift cards"),
+    "gift_cards_pro": lambda: pgettext("board item", "gift cards pro"),
+    "gifts_dealt": lambda: pgettext("board item", "gifts dealt"),
+    "gifts_dealt_pro": lambda: pgettext("board item", "gifts dealt pro"),
+    "genie_costs": lambda: pgettext("board item", "genie costs"),
+    "gift_prestige": lambda: pgettext("board item", "gift prestige"),
+    "gift_lighted_cost": lambda: pgettext("board item", "gift lighted cost"),
+}
 
 
 def board_dict(rules: Board) -> dict[str, Any]:
@@ -48,8 +102,8 @@ def board_dict(rules: Board) -> dict[str, Any]:
 
 
 def board_view(rules: Board) -> RenderableType:
-    """Every number of the profile, one item a row (named by its key in the profile's
-    file, in every language); then the areas, one a row."""
+    """Every number of the profile, one item a row (in English named by its key in the
+    profile's file, in another language by its words); then the areas, one a row."""
     table = Table(title=_("board profile: {profile}").format(profile=rules.profile),
                   caption=rules.description, box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column(_("item"))
@@ -57,7 +111,9 @@ def board_view(rules: Board) -> RenderableType:
     for f in fields(rules):
         if f.name in ("profile", "description", "defaulted", "areas"):
             continue
-        table.add_row(f.name.replace("_", " "), _shown(getattr(rules, f.name)))
+        item = _ITEMS.get(f.name)
+        table.add_row(item() if item else f.name.replace("_", " "),
+                      _shown(getattr(rules, f.name)))
     return Group(table, _areas_table(rules.areas))
 
 

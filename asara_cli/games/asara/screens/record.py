@@ -191,8 +191,9 @@ def final_summary(state: GameState) -> RenderableType:
     best = max(totals)
     for seat in sorted(range(len(names)), key=lambda x: -totals[x]):
         before = state.prestige_before_final(seat)
+        mark = pgettext("winner mark", "wins") if totals[seat] == best else ""
         table.add_row(Text(names[seat]), str(before), f"+{totals[seat] - before}",
-                      str(totals[seat]), _("wins") if totals[seat] == best else "")
+                      str(totals[seat]), mark)
     winners = [names[s] for s in range(len(names)) if totals[s] == best]
     if len(winners) == 1:
         verdict = _("{player} wins with {points}. Every award and its arithmetic: "

@@ -590,9 +590,9 @@ class Walker:
             raise CannotApply("over")
         if t.phase != phase:
             if phase == TURN:
-                self.err("Y2.1", _("day {day} begins with the start player's roll, by "
-                                   "{player}").format(day=self.day_number(),
-                                                      player=self.name(t.start)))
+                self.err("Y2.1", _("week {week}, day {day} begins with the start player's "
+                                   "roll, by {player}").format(week=t.week, day=t.day,
+                                                                player=self.name(t.start)))
             else:
                 self.err("Y2.1", _("the dice are rolled already; it is {player}'s turn").format(
                     player=self.name(t.order[t.done])))
@@ -605,9 +605,12 @@ class Walker:
         if seat != expected:
             rule = ("Y5.2" if t.n == 4 and self.last_day()
                     else "Y2.2" if phase == ROLL else "Y2.1")
-            self.err(rule, (_("{player} rolls on day {day}, not {other}") if phase == ROLL else
-                            _("{player} takes the next turn on day {day}, not {other}")).format(
-                player=self.name(expected), day=self.day_number(), other=self.name(seat)))
+            self.err(rule, (_("{player} rolls in week {week}, day {day}, not {other}")
+                            if phase == ROLL else
+                            _("{player} takes the next turn in week {week}, day {day}, not "
+                              "{other}")).format(
+                player=self.name(expected), week=self.t.week, day=self.t.day,
+                other=self.name(seat)))
         self.player = self.name(seat)
         return seat
 

@@ -17,6 +17,7 @@ import os
 import shlex
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from asara_cli.games.asara.rules.events import Checkpoint as AsaraCheckpoint
 from asara_cli.games.asara.rules.events import Display, GiftsDealt
 from asara_cli.games.asara.rules.events import Turn as AsaraTurn
 from asara_cli.games.asara.rules.model import Variant
+from asara_cli.games.base import LegalMove
 from asara_cli.games.yspahan.codec import play_text
 from asara_cli.games.yspahan.moves import core
 from asara_cli.games.yspahan.rules.events import Checkpoint as YspahanCheckpoint
@@ -127,10 +129,13 @@ def typed_lines(log: GameLog, to_checkpoint: bool = False
         if isinstance(event, AsaraTurn | YspahanTurn):
             listed, rest = (yspahan_rest(event) if isinstance(event, YspahanTurn)
                             else (event, []))
-            moves = g.legal_moves(board, state)
+            moves = tuple(g.legal_moves(board, state))
             words = [m.words for m in moves if m.event == listed]
             if not words:  # the same move, its parts in the order the list gives them
-                words = [m.words for m in moves if same(board, m.event, listed)]
+                words = [m.words for m in moves
+                         if m.event is not None and same(board, m.event, listed)]
+            if not words and isinstance(event, AsaraTurn):
+                words = _asara_words(board, state, event, moves)
             if words:
                 lines.append(" ".join([words[0], *map(shlex.quote, rest)]))
             else:
@@ -142,6 +147,19 @@ def typed_lines(log: GameLog, to_checkpoint: bool = False
                 break
         state = rules.after(rules.apply(board, state, event))
     return lines, unsaid
+
+
+def _asara_words(board: Any, state: Any, turn: AsaraTurn, moves: Sequence[LegalMove[Any]]
+                 ) -> list[str]:
+    """An ASARA turn the list holds in its listed form (another gift-free space alike, the
+    lighted windows' colours kept secret, a number to read off the board): its own words,
+    the list's entry being there."""
+    from asara_cli.games.asara.moves import listed_form, turn_words
+
+    form = listed_form(board, state, turn)
+    held = any(m.words == form if isinstance(form, str) else
+               m.event is not None and same(board, m.event, form) for m in moves)
+    return [turn_words(turn)] if held else []
 
 
 def new_words(log: GameLog, path: Path) -> list[str]:

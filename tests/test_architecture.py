@@ -178,6 +178,19 @@ def test_no_generic_module_imports_a_game() -> None:
     assert bad == []
 
 
+def test_the_layers_below_the_command_line_do_not_import_it() -> None:
+    """Imports point from the command line down: the log layer, the outputs, the core and
+    every game's rules name nothing of ``asara_cli.cli`` (a command word, say, is read from
+    ``asara_cli.commandwords``, beside the language)."""
+    below = [*(PACKAGE / "logfile").rglob("*.py"), *(PACKAGE / "render").rglob("*.py"),
+             *(PACKAGE / "core").rglob("*.py"), *PACKAGE.glob("games/*/rules/**/*.py")]
+    assert any(p.name == "game.py" for p in below)
+    bad = [(p.relative_to(PACKAGE).as_posix(), name) for p in below
+           for name in sorted(_imported_names(p))
+           if name == "asara_cli.cli" or name.startswith("asara_cli.cli.")]
+    assert bad == []
+
+
 def test_games_do_not_import_each_other() -> None:
     for game in GAMES:
         for path in (PACKAGE / "games" / game).rglob("*.py"):

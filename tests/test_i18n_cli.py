@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from asara_cli.cli import commandwords
+from asara_cli import commandwords
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"

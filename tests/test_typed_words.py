@@ -22,8 +22,7 @@ from pseudo import CODE, make, turned
 from terminal import env
 from typed import english_left, reader
 
-from asara_cli import language
-from asara_cli.cli import commandwords
+from asara_cli import commandwords, language
 from asara_cli.cli.typedwords import english, local, local_group, local_line, quoted
 from asara_cli.games import game
 from asara_cli.games.base import SIM_NAMES, SomeGame

@@ -16,7 +16,8 @@ import pytest
 import typer.main
 from typer.exceptions import TyperException
 
-from asara_cli.cli import build_app, commandwords, transaction
+from asara_cli import commandwords
+from asara_cli.cli import build_app, transaction
 from asara_cli.errors import AsaraError
 from asara_cli.games.base import SomeGame
 

@@ -160,7 +160,7 @@ def _checked(args: Sequence[str]) -> str | None:
     words = [a for a in args if not a.startswith("-")]
     if "check" not in words or words.index("check") + 1 >= len(words):
         return None
-    from asara_cli.cli.commandwords import english
+    from asara_cli.commandwords import english
 
     word = words[words.index("check") + 1]
     return english(word) or word
@@ -212,7 +212,7 @@ def _other_game(played: SomeGame, word: str, args: Sequence[str]) -> None:
     owner = next((g for g in all_games() if word in g.command_names()), None)
     if owner is not None and owner.key != played.key:
         word = next((a for a in args if not a.startswith("-")), word)  # as typed
-        from asara_cli.cli.commandwords import local
+        from asara_cli.commandwords import local
 
         # TRANSLATORS: {a_game} is "a YSPAHAN game" or "an ASARA game"
         a_game = (_("an {game} game") if owner.name[:1].upper() in "AEIOU"
@@ -277,7 +277,7 @@ def _run(args: list[str]) -> int:
     try:
         word = args[0] if args and not args[0].startswith("-") else None
         if word is not None and word not in _READERS:  # a word of any language: its command
-            from asara_cli.cli.commandwords import english
+            from asara_cli.commandwords import english
 
             word = english(word) or word
         group = build_app(word, args)

@@ -6,7 +6,7 @@
 
 A message is what the code marks (``_``, ``N_``, ``ngettext``, ``pgettext``,
 ``npgettext``; Babel's extractor finds them), every help text of every game's command
-line (``cli/helptexts.py``) and every command's name (``cli/commandwords.py``), and the
+line (``cli/helptexts.py``) and every command's name (``commandwords.py``), and the
 words Click and Typer print themselves (below). Each language is
 ``asara_cli/locale/<code>/LC_MESSAGES/asara_cli.po``; its ``.mo`` is compiled from it and
 shipped beside it (a test holds the two together). Babel is needed here only
@@ -75,14 +75,14 @@ def po_path(code: str) -> Path:
 
 def _help_texts() -> Iterator[tuple[str, str | None, str]]:
     """Every help text of every game's command line, every command's name (in the context
-    ``command``: cli/commandwords.py), every argument's (``argument``) and every parameter
+    ``command``: commandwords.py), every argument's (``argument``) and every parameter
     type's (``type``: cli/spoken.py), with its context and where it is shown."""
     import typer
 
     from asara_cli.cli import build_app
-    from asara_cli.cli.commandwords import CONTEXT, SESSION
     from asara_cli.cli.helptexts import texts
     from asara_cli.cli.spoken import ARGUMENT, TYPE, arguments, type_names
+    from asara_cli.commandwords import CONTEXT, SESSION
     from asara_cli.games import all_games
 
     for game in all_games():

@@ -11,8 +11,8 @@ from typing import Annotated
 
 import typer
 
-from asara_cli.cli.commandwords import local
 from asara_cli.cli.recording import errors, say
+from asara_cli.commandwords import local
 from asara_cli.core.i18n import _
 from asara_cli.core.shown import show_path
 from asara_cli.logfile.record import default_log

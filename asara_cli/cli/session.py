@@ -30,7 +30,8 @@ from typing import IO, TYPE_CHECKING, Any
 import typer
 from typer.exceptions import TyperException
 
-from asara_cli.cli import commandwords, lines, recording
+from asara_cli import commandwords
+from asara_cli.cli import lines, recording
 from asara_cli.cli.common import add_command, err, out, shown
 from asara_cli.cli.recording import errors, lock, must_exist, say, told
 from asara_cli.cli.transaction import Position, load, record

@@ -7,7 +7,7 @@ here give them from the catalogue through the hooks Click offers for it (a conte
 ``formatter_class``, a command's usage pieces and help option), so that nothing of Click
 is copied. :class:`WordGroup` reads a command in any language (``asara kaufen`` runs
 ``buy``), lists and completes the words of the language in use, and suggests the closest
-word of any language for a typo (``cli/commandwords.py``).
+word of any language for a typo (``commandwords.py``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from asara_cli.cli import commandwords
+from asara_cli import commandwords
 from asara_cli.cli.clickish import Command, Context, HelpFormatter, UsageError
 from asara_cli.cli.clickish import exceptions as click
 from asara_cli.core.i18n import N_, SOURCE, _, language, pgettext

@@ -34,7 +34,8 @@ from prompt_toolkit.input.vt100 import Vt100Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPress, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
-from asara_cli.cli import commandwords, lines
+from asara_cli import commandwords
+from asara_cli.cli import lines
 from asara_cli.cli.common import err
 from asara_cli.cli.history import open_history
 from asara_cli.cli.session import OWN, Session

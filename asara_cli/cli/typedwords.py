@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from asara_cli.cli import commandwords
+from asara_cli import commandwords
 from asara_cli.core.i18n import SOURCE, language
 
 if TYPE_CHECKING:

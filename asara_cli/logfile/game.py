@@ -618,7 +618,7 @@ def _event_word(kind: str | None) -> str | None:
     """An event's type as the table types it: the command word of the language in use
     (German ``bestechen`` for ``bribe``); a Yspahan ``turn``, recorded by several commands,
     is a move (``Zug``)."""
-    from asara_cli.cli.commandwords import local
+    from asara_cli.commandwords import local
 
     if kind is None:
         return None

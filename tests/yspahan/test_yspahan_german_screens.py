@@ -320,7 +320,7 @@ def test_german_words_typed_record_the_event_english_words_record(
     """Typed in German or in English, the same event, and the log's text the same: English
     words only."""
     if german[0] == "waren":  # the German command's name is branch de-cli's
-        pytest.importorskip("asara_cli.cli.commandwords")
+        pytest.importorskip("asara_cli.commandwords")
     said_de, text_de = _typed(new_game, german)
     said_en, text_en = _typed(new_game, english)
     assert said_de == said_en

@@ -12,8 +12,9 @@ the help and the completion show the words of the language in use (:func:`local`
 typo is matched against the words of every language (:func:`suggestions`). The session at
 the table reads its own words (:data:`SESSION`) through the same functions.
 
-This module imports no Typer: the command line maps a typed word to its command before it
-builds any.
+This module imports no Typer (the command line maps a typed word to its command before it
+builds any) and sits beside ``language.py``, not in ``cli/``: the log layer names an event
+by its command word in a violation line, and imports point from the CLI down, never up.
 """
 
 from __future__ import annotations

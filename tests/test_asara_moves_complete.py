@@ -23,9 +23,8 @@ import msgspec
 import pytest
 from typer.testing import CliRunner
 
-from asara_cli import language
+from asara_cli import commandwords, language
 from asara_cli.cli import app
-from asara_cli.core.i18n import pgettext
 from asara_cli.games import game
 from asara_cli.games.asara.moves import (
     PLACEHOLDER,
@@ -261,7 +260,7 @@ def _recorded(path: Path, text: str, words: list[str], german: bool, session: bo
     if german:
         language.use("de")
         try:
-            words = [pgettext("command", words[0]), *words[1:]]
+            words = [commandwords.local(words[0]), *words[1:]]
         finally:
             language.use("en")
         assert words[0] != "buy" or words[0] == "kaufen"

@@ -33,7 +33,7 @@ def de() -> Iterator[None]:
 ])
 def test_a_buyer_colour_is_shown_in_german(de: None, label: str, german: str) -> None:
     assert terms.buyer_colour(label) == german
-    assert terms.buyer(label) == f"Einkäufer {german}"
+    assert terms.buyer(label) == f"Einkäufer in {german}"
 
 
 def test_every_colour_word_has_its_german_word(de: None) -> None:

@@ -147,6 +147,8 @@ class _Mover:
         #: the signatures of what faces the cells (:func:`_signature`), and the supervisor's
         #: tallies by signature, value, row, free steps and gold
         self.signatures: dict[tuple[object, ...], int] = {}
+        self.facings: dict[tuple[object, ...], tuple[list[tuple[str, tuple[object, ...]]],
+                                                     int]] = {}
         self.supervised: dict[tuple[object, ...], Tally] = {}
         self.costs: dict[tuple[int, int], dict[str, int]] = {}
         #: how far the supervisor is from each cell (no card moves it)
@@ -439,13 +441,21 @@ def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tupl
             after.deck, tuple(sorted(after.deck_kinds.items())),
             tuple(sorted(after.discard.items())))
         street, owner, camels, built = after.street, after.owner, after.camels, after.built
-        facing: list[tuple[str, tuple[object, ...]]] = []
-        for to in board.cells:
-            cubes = tuple((s, i, owner[s], camels[owner[s]], "caravanserai" in built[owner[s]])
-                          for s, i in board.faces[to] if street[s][i])
-            # the cards to draw only for a caravanserai's draw (Y6.5)
-            facing.append((to, (to, cubes, draws if any(c[4] for c in cubes) else ())))
-        known = mover.cells[id(after)] = (after, facing, _signature(mover, facing))
+        # what faces the cells is made once for tables whose street, owners, camels,
+        # caravanserais and cards to draw read the same (most cards played change none)
+        reads = (tuple(map(tuple, street)), tuple(owner), tuple(camels),
+                 tuple("caravanserai" in b for b in built), draws)
+        shared = mover.facings.get(reads)
+        if shared is None:
+            facing: list[tuple[str, tuple[object, ...]]] = []
+            for to in board.cells:
+                cubes = tuple((s, i, owner[s], camels[owner[s]],
+                               "caravanserai" in built[owner[s]])
+                              for s, i in board.faces[to] if street[s][i])
+                # the cards to draw only for a caravanserai's draw (Y6.5)
+                facing.append((to, (to, cubes, draws if any(c[4] for c in cubes) else ())))
+            shared = mover.facings[reads] = (facing, _signature(mover, facing))
+        known = mover.cells[id(after)] = (after, *shared)
     free = board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
     costs = mover.costs.get((head.value, free))
     if costs is None:
@@ -512,21 +522,23 @@ def _firsts(board: Board, t: Table, seat: int, every: bool
     most = t.hand_size(seat) + sum(c.copies for c in board.cards.values()
                                    if c.effect == "caravan")
 
-    def walk(table: Table, plays: tuple[Play, ...]) -> None:
-        found[_plays_key(board, plays)] = (plays, table)
+    def walk(table: Table, plays: tuple[Play, ...], key: tuple[tuple[object, ...], ...]
+             ) -> None:
+        found[key] = (plays, table)
         if len(plays) >= most:
             return
         for kind in _kinds(board, table, seat):
             for play in _plays(board, table, seat, kind, every):
-                if _plays_key(board, (*plays, play)) in found:
+                more = _plays_key(board, (*plays, play))
+                if more in found:
                     continue  # met in another order
                 run = Walker(board, table.copy(), table.events + 1, [])
                 run.play(seat, play, BEFORE_ROW)
                 if errors(run.out or []):  # the referee's own step refuses it here
                     continue
-                walk(run.t, (*plays, play))
+                walk(run.t, (*plays, play), more)
 
-    walk(t, ())
+    walk(t, (), ())
     by_kinds: dict[tuple[str, ...], Firsts] = {}
     for plays, table in found.values():
         by_kinds.setdefault(tuple(sorted(p.kind for p in plays)), []).append((plays, table))

@@ -458,10 +458,12 @@ def _passing(mover: _Mover, head: _Head, after: Table
                 yield discard, a, ["supervisor", head.words[1], *w[2:]], note
 
 
-def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tuple[object, ...]]]:
-    """Each cell the mover can pay to send the supervisor to from ``head``'s row, with the
-    key of its tally (made here when first met): what faces it and the cards to draw."""
-    board, seat = mover.board, mover.seat
+def _facing(mover: _Mover, after: Table
+            ) -> tuple[Table, list[tuple[str, tuple[object, ...]]], int]:
+    """What faces each cell on ``after`` (each cell with the key of its tally: the cubes
+    facing it, their owners' camels and caravanserais, and the cards to draw) and its
+    signature (:func:`_signature`), made once per table."""
+    board = mover.board
     known = mover.cells.get(id(after))
     if known is None or known[0] is not after:
         draws = (after.deck + after.discard_size(),) if not after.open_hands else (
@@ -483,6 +485,14 @@ def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tupl
                 facing.append((to, (to, cubes, draws if any(c[4] for c in cubes) else ())))
             shared = mover.facings[reads] = (facing, _signature(mover, facing))
         known = mover.cells[id(after)] = (after, *shared)
+    return known
+
+
+def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tuple[object, ...]]]:
+    """Each cell the mover can pay to send the supervisor to from ``head``'s row, with the
+    key of its tally (made here when first met): what faces it and the cards to draw."""
+    board, seat = mover.board, mover.seat
+    known = _facing(mover, after)
     free = board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
     costs = mover.costs.get((head.value, free))
     if costs is None:
@@ -510,14 +520,12 @@ def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
     """:func:`_tally` of a supervisor row: each cell the mover can pay for, counted once
     for what faces it (the cubes, their owners' camels and caravanserais) and the cards a
     caravanserai may draw (the caravan they land in never refuses one)."""
-    known = mover.cells.get(id(after))
     seat = mover.seat
     free = mover.board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
     # tables that read the same at every cell (cards that leave the street and what faces
     # it as they found it) count the same
-    same = None if known is None or known[0] is not after else (
-        known[2], head.value, head.words[1], free, after.gold[seat])
-    if same is not None and same in mover.supervised:
+    same = (_facing(mover, after)[2], head.value, head.words[1], free, after.gold[seat])
+    if same in mover.supervised:
         return mover.supervised[same]
     total = 0
     pairs: dict[tuple[str, str | None], None] = {}
@@ -531,9 +539,6 @@ def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
                 kept += [(d, a, ["supervisor", head.words[1], *w[2:]], n)  # the row's word
                          for d, a, w, n in found[2][:KEPT - len(kept)]]
     tally = total, tuple(pairs), tuple(kept)
-    if same is None:
-        known = mover.cells[id(after)]
-        same = (known[2], head.value, head.words[1], free, after.gold[seat])
     mover.supervised[same] = tally
     return tally
 

@@ -590,3 +590,27 @@ def test_the_moves_listed_may_be_walked_twice(key: str) -> None:
     listed = g.legal_moves(board, state)
     first = [m.words for m in listed]
     assert first and [m.words for m in listed] == first
+
+
+@pytest.mark.parametrize("words", [
+    # a card played first, quoted: one word, never broken inside
+    ["goods", "chest", "chest8", "N2", "chest8", "N4", "chest8", "inner", "--discard",
+     "camels3", "--play", "souk bag3 N2", "--play", "caravan draws hidden"],
+    # a quote in a word: said as shlex.quote says it
+    ["supervisor", "gold", "N2", "--camel", "chest4", "--play", "it's", "--play",
+     "x" * 90, "--play", "", "--play", "a'b c", "--play", "ä ö", "--play", "$HOME;"],
+])
+def test_a_long_move_is_broken_into_lines_that_paste_as_the_same_command(
+        words: list[str]) -> None:
+    """``asara moves`` breaks a move longer than 80 columns between its words, with a
+    shell's ``\\``: the lines, pasted, are the same words; each line but a lone long word
+    within 80 columns."""
+    import shlex
+
+    from asara_cli.cli.moves import WIDTH, _lines
+
+    lines = _lines(shlex.join(words))
+    assert len(lines) > 1
+    pasted = "\n".join(lines)
+    assert shlex.split(pasted.replace(" \\\n", " ")) == words
+    assert all(len(line) <= WIDTH or " " not in line.strip(" \\") for line in lines)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Iterable
 from pathlib import Path
@@ -26,6 +27,11 @@ if TYPE_CHECKING:
 SHOWN = 3
 #: The width the words of a move are kept within, indent and continuation included.
 WIDTH = 80
+#: The words of a move as :func:`shlex.join` writes them, most of them: each bare, or in
+#: single quotes; and a word as :func:`shlex.quote` says it: bare when safe, else in single
+#: quotes holding no quote and (what makes it quoted) something unsafe
+_WORD = re.compile(r"'[^']*'|[^\s']+")
+_QUOTED = re.compile(r"[\w@%+=:,./-]+|'[^']*[^\w@%+=:,./-][^']*'|''", re.ASCII)
 
 
 def _lines(words: str) -> list[str]:
@@ -35,7 +41,10 @@ def _lines(words: str) -> list[str]:
         return [f"  {words}"]
     lines: list[str] = []
     line = "  "
-    for token in map(shlex.quote, shlex.split(words)):
+    tokens = _WORD.findall(words)
+    if " ".join(tokens) != words or not all(map(_QUOTED.fullmatch, tokens)):
+        tokens = list(map(shlex.quote, shlex.split(words)))  # each as shlex.quote says it
+    for token in tokens:
         if line.strip() and len(line) + 1 + len(token) + 2 > WIDTH:
             lines.append(f"{line} \\")
             line = "    "
@@ -131,16 +140,16 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
         if note:
             writer.print(note, soft_wrap=True)
         return
-    for g in groups:
-        writer.print(f"{g.group} ({g.count})", soft_wrap=True)
+    for g in groups:  # a group's lines written at once (each wrapped as its own)
+        lines = [f"{g.group} ({g.count})"]
         shown = g.first if g.count <= SHOWN + 1 else g.first[:SHOWN]
         for m in shown:
-            for line in _lines(local_line(game, m.words)):
-                writer.print(line, soft_wrap=True)
+            lines += _lines(local_line(game, m.words))
         if len(shown) < g.count:
-            writer.print("  " + _("... {n} more (--all lists them)").format(
+            lines.append("  " + _("... {n} more (--all lists them)").format(
                 n=g.count - len(shown)))
-        _notes(writer, g.notes)
+        lines += _note_lines(g.notes)
+        writer.print("\n".join(lines), soft_wrap=True)
     if note:
         writer.print(f"{head if not total else ''}{note}", soft_wrap=True)
 
@@ -155,9 +164,13 @@ def _summary(writer: Writer, head: str, who: str | None, total: int, groups: int
                      soft_wrap=True)
 
 
+def _note_lines(notes: Iterable[str]) -> list[str]:
+    return ["  " + _("note: {message}").format(message=n) for n in notes]
+
+
 def _notes(writer: Writer, notes: Iterable[str]) -> None:
-    for n in notes:
-        writer.print("  " + _("note: {message}").format(message=n), soft_wrap=True)
+    for line in _note_lines(notes):
+        writer.print(line, soft_wrap=True)
 
 
 def _stream_text(writer: Writer, listing: Iterable[LegalMove[Any]], game: SomeGame

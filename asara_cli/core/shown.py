@@ -38,8 +38,8 @@ def _escaped(c: str, keep: str) -> str:
 def safe_text(text: str) -> str:
     """``text`` with every control and format character (but line breaks and tabs) shown
     as its escape, and every lone surrogate as the byte it stands for."""
-    if text.isprintable():
-        return text
+    if text.isprintable() or all(map(str.isprintable, text.split("\n"))):
+        return text  # nothing to escape (a line break is kept): no walk character by character
     return "".join(_escaped(c, "\n\t") for c in text)
 
 

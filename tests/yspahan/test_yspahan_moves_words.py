@@ -266,3 +266,24 @@ def test_a_caravan_card_played_first_with_hands_secret_draws_only_for_a_caravans
     assert isinstance(event, Turn) and event.before[0].card is None
     assert run([*shlex.split(words), "--log", str(path)]) == 0, capsys.readouterr()
     assert parse_log(path.read_text("utf-8")).events[-1] == event
+
+
+@pytest.mark.parametrize("flags", [frozenset(), frozenset({"secret"})])
+def test_a_tab_after_a_supervisors_row_or_a_first_play_offers_the_moves_next_words(
+        flags: frozenset[str]) -> None:
+    """The words a Tab offers after ``supervisor ROW`` (a cell) and after ``gold --play`` or
+    ``camels --play`` (the first card played), found from the cards played alone when they
+    are enough, are the next words of the moves made that begin so and are listed grouped
+    (a cost card played first wastes it: listed with --all only), no more, no fewer."""
+    g = game("yspahan")
+    tried = 0
+    for i, (_header, state, _event) in enumerate(_games(flags, range(1), (3, 4))):
+        for typed in [["supervisor", row] for row in _board().rows] + [
+                ["gold", "--play"], ["camels", "--play"]]:
+            made = {shlex.split(m.words)[len(typed)]
+                    for c in move_groups(g.legal_moves(_board(), state, typed), 10**9, False)
+                    for m in c.first if len(shlex.split(m.words)) > len(typed)}
+            offered = g.next_words(_board(), state, typed)
+            assert sorted(offered) == sorted(made), (i, typed)
+            tried += bool(made)
+    assert tried > 500, tried

@@ -141,12 +141,15 @@ class _Mover:
         self._firsts: dict[bool, list[tuple[tuple[str, ...], Firsts]]] = {}
         self._distinct: dict[tuple[str, str | None], Firsts] = {}
         self._tails: dict[tuple[Play, ...], list[str]] = {}
+        self._singles: Firsts | None = None
         #: what :func:`_count` found of an action on a table that reads so
         self.tallies: dict[tuple[object, ...], Tally] = {}
         self.cells: dict[int, tuple[Table, list[tuple[str, tuple[object, ...]]], int]] = {}
         #: the signatures of what faces the cells (:func:`_signature`), and the supervisor's
         #: tallies by signature, value, row, free steps and gold
         self.signatures: dict[tuple[object, ...], int] = {}
+        self.facings: dict[tuple[object, ...], tuple[list[tuple[str, tuple[object, ...]]],
+                                                     int]] = {}
         self.supervised: dict[tuple[object, ...], Tally] = {}
         self.costs: dict[tuple[int, int], dict[str, int]] = {}
         #: how far the supervisor is from each cell (no card moves it)
@@ -188,6 +191,15 @@ class _Mover:
                     met.setdefault(_reads(self.board, head, self.seat, after), (plays, after))
             self._distinct[key] = list(met.values())
         return self._distinct[key]
+
+    def singles(self) -> Firsts:
+        """Each card the mover may play first alone (the first of every set), once."""
+        if self._singles is None:
+            t, seat = self.t, self.seat
+            self._singles = [((play,), after) for kind in _kinds(self.board, t, seat)
+                             for play in _plays(self.board, t, seat, kind, False)
+                             if (after := _step(self.board, t, seat, play)) is not None]
+        return self._singles
 
     def firsts(self, every: bool = False) -> list[tuple[tuple[str, ...], Firsts]]:
         """Every set of cards the mover may play before the row, grouped by their kinds
@@ -280,6 +292,23 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
         if not want.fits(head.words) or (head.command == "goods" and Walker(
                 board, mover.t, 0, None).capacity(mover.seat, head.words[1]) == 0):
             continue  # a card played first fills shops, never frees one
+        # each card played alone first, before every set: cheap, and often enough
+        if "--play" not in typed or want.rest == ("--play",):
+            for single in mover.singles():
+                if not want.fits(head.words):
+                    break
+                for _move in _group(mover, (), [single], head, want):
+                    pass
+        seen = want.seen or {}
+        if not want.fits(head.words) or (
+                # the word after a supervisor's row is a cell: every cell is found
+                head.command == "supervisor" and len(typed) == 2 and
+                all(c in seen for c in board.cells)) or (
+                # the word after --play is a first card's: each set of cards begins with a
+                # card played alone (:func:`_firsts`): each is found
+                want.rest == ("--play",) and
+                all(play_text(plays[0]) in seen for plays, _ in mover.singles())):
+            continue
         # a set of cards played first adds a word before its own (--play ...) only through
         # the table it leaves: while the words typed hold no --play, one set for each table
         # the action reads differently is enough (:func:`_reads`)
@@ -355,7 +384,7 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
 KEPT = 4
 #: What the actions of a row make on a table: how many pass the referee's check, each of
 #: their (note, card discarded) once, and all of them (the supervisor's of one cell).
-Tally = tuple[int, frozenset[tuple[str, str | None]],
+Tally = tuple[int, tuple[tuple[str, str | None], ...],
               tuple[tuple[str | None, Action, list[str], str], ...]]
 
 
@@ -376,7 +405,7 @@ def _count(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, s
             if head.discarding:  # each move with each card the hand may hold (Y6.9)
                 wasted = _kinds(board, after, seat)
                 n *= len(wasted)
-                pairs = frozenset((note, d) for note, _ in pairs for d in wasted)
+                pairs = tuple(dict.fromkeys((note, d) for note, _ in pairs for d in wasted))
                 kept = tuple((d, a, w, note) for _, a, w, note in kept for d in wasted)
         else:
             key = (head.command, head.row, head.discarding, _reads(board, head, seat, after))
@@ -399,15 +428,15 @@ def _count(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, s
 def _tally(mover: _Mover, head: _Head, after: Table, want: _Want) -> Tally:
     """See :data:`Tally`: the actions of ``head`` on ``after`` (those ``want`` wants)."""
     n = 0
-    pairs: set[tuple[str, str | None]] = set()
+    pairs: dict[tuple[str, str | None], None] = {}
     kept: list[tuple[str | None, Action, list[str], str]] = []
     for discard, action, words, note in _actions(mover.board, after, mover.seat, head, want,
                                                   []):
         if not errors(check(mover.board, after, Turn(mover.name, head.row, action, discard))):
             n += 1
-            pairs.add((note, discard))
+            pairs[note, discard] = None
             kept.append((discard, action, words, note))
-    return n, frozenset(pairs), tuple(kept)
+    return n, tuple(pairs), tuple(kept)
 
 
 def _passing(mover: _Mover, head: _Head, after: Table
@@ -429,23 +458,41 @@ def _passing(mover: _Mover, head: _Head, after: Table
                 yield discard, a, ["supervisor", head.words[1], *w[2:]], note
 
 
-def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tuple[object, ...]]]:
-    """Each cell the mover can pay to send the supervisor to from ``head``'s row, with the
-    key of its tally (made here when first met): what faces it and the cards to draw."""
-    board, seat = mover.board, mover.seat
+def _facing(mover: _Mover, after: Table
+            ) -> tuple[Table, list[tuple[str, tuple[object, ...]]], int]:
+    """What faces each cell on ``after`` (each cell with the key of its tally: the cubes
+    facing it, their owners' camels and caravanserais, and the cards to draw) and its
+    signature (:func:`_signature`), made once per table."""
+    board = mover.board
     known = mover.cells.get(id(after))
     if known is None or known[0] is not after:
         draws = (after.deck + after.discard_size(),) if not after.open_hands else (
             after.deck, tuple(sorted(after.deck_kinds.items())),
             tuple(sorted(after.discard.items())))
         street, owner, camels, built = after.street, after.owner, after.camels, after.built
-        facing: list[tuple[str, tuple[object, ...]]] = []
-        for to in board.cells:
-            cubes = tuple((s, i, owner[s], camels[owner[s]], "caravanserai" in built[owner[s]])
-                          for s, i in board.faces[to] if street[s][i])
-            # the cards to draw only for a caravanserai's draw (Y6.5)
-            facing.append((to, (to, cubes, draws if any(c[4] for c in cubes) else ())))
-        known = mover.cells[id(after)] = (after, facing, _signature(mover, facing))
+        # what faces the cells is made once for tables whose street, owners, camels,
+        # caravanserais and cards to draw read the same (most cards played change none)
+        reads = (tuple(map(tuple, street)), tuple(owner), tuple(camels),
+                 tuple("caravanserai" in b for b in built), draws)
+        shared = mover.facings.get(reads)
+        if shared is None:
+            facing: list[tuple[str, tuple[object, ...]]] = []
+            for to in board.cells:
+                cubes = tuple((s, i, owner[s], camels[owner[s]],
+                               "caravanserai" in built[owner[s]])
+                              for s, i in board.faces[to] if street[s][i])
+                # the cards to draw only for a caravanserai's draw (Y6.5)
+                facing.append((to, (to, cubes, draws if any(c[4] for c in cubes) else ())))
+            shared = mover.facings[reads] = (facing, _signature(mover, facing))
+        known = mover.cells[id(after)] = (after, *shared)
+    return known
+
+
+def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tuple[object, ...]]]:
+    """Each cell the mover can pay to send the supervisor to from ``head``'s row, with the
+    key of its tally (made here when first met): what faces it and the cards to draw."""
+    board, seat = mover.board, mover.seat
+    known = _facing(mover, after)
     free = board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
     costs = mover.costs.get((head.value, free))
     if costs is None:
@@ -473,30 +520,25 @@ def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
     """:func:`_tally` of a supervisor row: each cell the mover can pay for, counted once
     for what faces it (the cubes, their owners' camels and caravanserais) and the cards a
     caravanserai may draw (the caravan they land in never refuses one)."""
-    known = mover.cells.get(id(after))
     seat = mover.seat
     free = mover.board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
     # tables that read the same at every cell (cards that leave the street and what faces
     # it as they found it) count the same
-    same = None if known is None or known[0] is not after else (
-        known[2], head.value, head.words[1], free, after.gold[seat])
-    if same is not None and same in mover.supervised:
+    same = (_facing(mover, after)[2], head.value, head.words[1], free, after.gold[seat])
+    if same in mover.supervised:
         return mover.supervised[same]
     total = 0
-    pairs: set[tuple[str, str | None]] = set()
+    pairs: dict[tuple[str, str | None], None] = {}
     kept: list[tuple[str | None, Action, list[str], str]] = []
     for _to, key in _cells(mover, head, after):
         found = mover.tallies[key]
         if found[0]:
             total += found[0]
-            pairs.update(found[1])
+            pairs.update(dict.fromkeys(found[1]))
             if len(kept) < KEPT:
                 kept += [(d, a, ["supervisor", head.words[1], *w[2:]], n)  # the row's word
                          for d, a, w, n in found[2][:KEPT - len(kept)]]
-    tally = total, frozenset(pairs), tuple(kept)
-    if same is None:
-        known = mover.cells[id(after)]
-        same = (known[2], head.value, head.words[1], free, after.gold[seat])
+    tally = total, tuple(pairs), tuple(kept)
     mover.supervised[same] = tally
     return tally
 
@@ -512,25 +554,33 @@ def _firsts(board: Board, t: Table, seat: int, every: bool
     most = t.hand_size(seat) + sum(c.copies for c in board.cards.values()
                                    if c.effect == "caravan")
 
-    def walk(table: Table, plays: tuple[Play, ...]) -> None:
-        found[_plays_key(board, plays)] = (plays, table)
+    def walk(table: Table, plays: tuple[Play, ...], key: tuple[tuple[object, ...], ...]
+             ) -> None:
+        found[key] = (plays, table)
         if len(plays) >= most:
             return
         for kind in _kinds(board, table, seat):
             for play in _plays(board, table, seat, kind, every):
-                if _plays_key(board, (*plays, play)) in found:
+                more = _plays_key(board, (*plays, play))
+                if more in found:
                     continue  # met in another order
-                run = Walker(board, table.copy(), table.events + 1, [])
-                run.play(seat, play, BEFORE_ROW)
-                if errors(run.out or []):  # the referee's own step refuses it here
-                    continue
-                walk(run.t, (*plays, play))
+                after = _step(board, table, seat, play)
+                if after is not None:
+                    walk(after, (*plays, play), more)
 
-    walk(t, ())
+    walk(t, (), ())
     by_kinds: dict[tuple[str, ...], Firsts] = {}
     for plays, table in found.values():
         by_kinds.setdefault(tuple(sorted(p.kind for p in plays)), []).append((plays, table))
     return sorted(by_kinds.items(), key=lambda kv: (len(kv[0]), kv[0]))
+
+
+def _step(board: Board, t: Table, seat: int, play: Play) -> Table | None:
+    """The table after ``play`` before the row, by the referee's own step on a copy of
+    ``t`` (``None``: the step refuses it here)."""
+    run = Walker(board, t.copy(), t.events + 1, [])
+    run.play(seat, play, BEFORE_ROW)
+    return None if errors(run.out or []) else run.t
 
 
 def _plays_key(board: Board, plays: Sequence[Play]) -> tuple[tuple[object, ...], ...]:

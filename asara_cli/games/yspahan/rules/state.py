@@ -240,22 +240,25 @@ class Table:
     def copy(self) -> Table:
         """An independent copy (lists and dicts copied; the ledger's entries are frozen)."""
         t = Table.__new__(Table)
-        for name in Table.__slots__:
+        for name in _SHARED:
             setattr(t, name, getattr(self, name))
-        t.order = list(self.order)
-        t.tower = [None if r is None else list(r) for r in self.tower]
-        t.taken = list(self.taken)
-        for name in ("gold", "camels", "hidden", "score", "cubes", "owner", "filled", "inner",
-                     "caravan", "ledger"):
+        for name in _LISTS:
             setattr(t, name, list(getattr(self, name)))
-        t.credit_camels = list(self.credit_camels)
-        t.credit_gold = list(self.credit_gold)
+        t.tower = [None if r is None else list(r) for r in self.tower]
         t.hand = [dict(h) for h in self.hand]
         t.built = [list(b) for b in self.built]
         t.street = [list(s) for s in self.street]
         t.deck_kinds = dict(self.deck_kinds)
         t.discard = dict(self.discard)
         return t
+
+
+#: What :meth:`Table.copy` copies: the flat lists, and (besides them) the nested ones and the
+#: dicts; every other field is shared (never changed in place).
+_LISTS = ("order", "taken", "gold", "camels", "hidden", "score", "cubes", "owner", "filled",
+          "inner", "caravan", "ledger", "credit_camels", "credit_gold")
+_SHARED = tuple(n for n in Table.__slots__ if n not in (
+    *_LISTS, "tower", "hand", "built", "street", "deck_kinds", "discard"))
 
 
 def new_table(board: Board, setup: Setup) -> Table:

@@ -337,3 +337,27 @@ def test_the_grouped_listing_takes_at_most_three_tenths_of_a_second(
         worst = max(worst, time.process_time() - start)
         capsys.readouterr()
     assert worst <= 0.3, worst
+
+
+def test_the_listing_checks_a_turn_with_gifts_as_the_referee_does() -> None:
+    """The listing checks an action once per way the gifts claimed leave the table, not once
+    per claim (``moves.py``: ``_Checker``): over the candidate turns that claim gifts in
+    games with gifts, it passes exactly the turns the referee's check passes."""
+    from asara_cli.games.asara.moves import _candidates, _Checker
+    from asara_cli.games.asara.rules.table import thaw
+
+    board = _board()
+    compared = refused = 0
+    for flags in (frozenset({"pro", "gifts"}), frozenset({"genie", "gifts"})):
+        for _setup, _before, state, _event in _games(flags, range(1)):
+            if state.turn is None or not state.gifts:
+                continue
+            table = thaw(state)
+            legal = _Checker(board, table)
+            turns = [t for t in _candidates(board, state) if t.gifts]
+            for turn in turns[:: max(1, len(turns) // 8)]:
+                expected = not errors(check(board, table, turn))
+                assert legal(turn) == expected, turn
+                compared += 1
+                refused += not expected
+    assert compared > 300 and refused > 20, (compared, refused)

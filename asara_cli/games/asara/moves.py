@@ -22,7 +22,7 @@ session asks for it (``commands.py``: ``bank``, ``recruit``).
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -60,7 +60,7 @@ from asara_cli.games.asara.rules.sampler import candidate_moves
 from asara_cli.games.asara.rules.state import GameState
 from asara_cli.games.asara.rules.table import Table, thaw
 from asara_cli.games.asara.rules.turn import Findings
-from asara_cli.games.base import LegalMove
+from asara_cli.games.base import LegalMove, MoveGroup
 
 #: The word a listed move says for a number to read off the board (a bank space's Asari, a
 #: tent space's cost) that the board profile does not know: the move is listed once, with
@@ -82,41 +82,140 @@ _HIDDEN = N_("the buyer's colour is the player's secret: every colour that may c
 
 def legal_moves(board: Board, state: GameState, labels: Sequence[str] = (),
                 command: str | None = None) -> tuple[LegalMove[Event], ...]:
-    """The legal turns of the player to move, in words; empty when the game is over or the
+    """The legal turns of the player to move, in words (:class:`Listing`, made at once)."""
+    return tuple(Listing(board, state, labels, command))
+
+
+class Listing:
+    """The legal turns of the player to move, in words; none when the game is over or the
     Caliph's deal is due first. ``labels``: the buyer colours that may come into play (the
     header's declared buyers, else :data:`COLOURS`); ``command``: only the moves whose
-    words begin with it (the others are not checked: completion is quick)."""
-    if state.turn is None or deal_due(board, state) is not None:
-        return ()
-    table = thaw(state)  # every check reads one table, which none of them changes
-    found: list[LegalMove[Event]] = []
-    buyers: dict[str | None, int] = {}
-    rank: list[int] = []  # each move's buyer, by first appearance
-    hidden = _(_HIDDEN)
-    secret = {Lighted: _(_KEPT), GiftKind.LIGHTED: _(_GIFT_KEPT)}
-    legal = _Checker(board, table)
-    for turn in _candidates(board, state, labels):
-        if command is not None and _first(turn) != command:
-            continue
-        if not legal(turn):
-            continue
-        fresh = (turn.placement.buyer not in (None, PAIR)
-                 and turn.placement.buyer not in state.labels)
-        notes = [hidden * fresh, secret.get(type(turn.carried_out), ""),
-                 *(secret[GiftKind.LIGHTED] for u in turn.gifts
-                   if u.gift.kind == GiftKind.LIGHTED and u.taken)]
-        rank.append(buyers.setdefault(turn.placement.buyer, len(buyers)))
-        unknown = unread(board, state, turn)
+    words begin with it (the others are not checked: completion is quick).
+
+    Each group together, the groups in the order the sampler offers them, and in a group
+    one buyer's moves first (the few shown differ). A group's turns are checked when it is
+    first asked for and kept for the next walk; the words are made as they are asked for,
+    so ``--all`` writes its first line after the first group is checked, and the grouped
+    listing counts each group and makes only the moves it shows
+    (``games/base.py``: ``CountedMoves``)."""
+
+    def __init__(self, board: Board, state: GameState, labels: Sequence[str] = (),
+                 command: str | None = None) -> None:
+        self.board, self.state, self.labels, self.command = board, state, labels, command
+        self._offered: dict[str, list[Turn]] | None = None
+        self._legal: dict[str, list[Turn]] = {}
+        self._rank: dict[str | None, int] = {}  # the buyers, by first appearance
+
+    def _groups(self) -> dict[str, list[Turn]]:
+        """The candidate turns of each group (of ``command``), unchecked, in order."""
+        if self._offered is not None:
+            return self._offered
+        board, state = self.board, self.state
+        offered: dict[str, list[Turn]] = {}
+        self._offered = offered
+        if state.turn is None or deal_due(board, state) is not None:
+            return offered
+        self._legal_turn = _Checker(board, thaw(state))
+        names: dict[int, str] = {}  # each action's group (a position's turns share them)
+        for turn in _candidates(board, state, self.labels):
+            if self.command is not None and _first(turn) != self.command:
+                continue
+            name = names.get(id(turn.action))
+            if name is None:
+                name = names[id(turn.action)] = group(turn)
+            offered.setdefault(name, []).append(turn)
+            self._rank.setdefault(turn.placement.buyer, len(self._rank))
+        self._hidden = _(_HIDDEN)
+        self._secret = {Lighted: _(_KEPT), GiftKind.LIGHTED: _(_GIFT_KEPT)}
+        return offered
+
+    def _turns(self, name: str) -> list[Turn]:
+        """The legal turns of group ``name``, one buyer's first."""
+        turns = self._legal.get(name)
+        if turns is None:
+            legal, rank = self._legal_turn, self._rank
+            turns = self._legal[name] = sorted(
+                (t for t in self._groups()[name] if legal(t)),
+                key=lambda t: rank[t.placement.buyer])
+        return turns
+
+    def _notes(self, turn: Turn, unknown: str | None) -> list[str]:
+        buyer = turn.placement.buyer
+        fresh = buyer not in (None, PAIR) and buyer not in self.state.labels
+        return [x for x in (unknown, self._hidden * fresh,
+                            self._secret.get(type(turn.carried_out), ""),
+                            *(self._secret[GiftKind.LIGHTED] for u in turn.gifts
+                              if u.gift.kind == GiftKind.LIGHTED and u.taken)) if x]
+
+    def _move(self, turn: Turn, name: str) -> LegalMove[Event]:
+        unknown = unread(self.board, self.state, turn)
+        note = "\n".join(self._notes(turn, unknown))
         if unknown is not None:  # one entry, the number to read off the board
-            found.append(LegalMove(turn_words(turn, PLACEHOLDER), None, group(turn),
-                                   "\n".join(x for x in (unknown, *notes) if x)))
-            continue
-        found.append(LegalMove(turn_words(turn), turn, group(turn),
-                               "\n".join(x for x in notes if x)))
-    order = {g: i for i, g in enumerate(dict.fromkeys(m.group for m in found))}
-    # each group together; in a group, one buyer's moves first (the few shown differ)
-    return tuple(found[i] for i in sorted(range(len(found)),
-                                          key=lambda i: (order[found[i].group], rank[i])))
+            return LegalMove(turn_words(turn, PLACEHOLDER), None, name, note)
+        return LegalMove(turn_words(turn), turn, name, note)
+
+    def __iter__(self) -> Iterator[LegalMove[Event]]:
+        for name in self._groups():
+            for turn in self._turns(name):
+                yield self._move(turn, name)
+
+    def _begun(self, want: list[str]) -> Iterator[tuple[Turn, str, list[str]]]:
+        """The candidate turns (unchecked) whose typed words begin with ``want`` (not
+        empty), one buyer's first in each group, with their group and words: the words of
+        the action and the buyer made once for all the ways of claiming the gifts, those of
+        the gifts only where ``want`` reaches them."""
+        n = len(want)
+        heads: dict[tuple[Placement, int], list[str]] = {}
+        for name, offered in self._groups().items():
+            if _first(offered[0]) != want[0]:
+                continue
+            for turn in sorted(offered, key=lambda t: self._rank[t.placement.buyer]):
+                key = (turn.placement, id(turn.action))
+                head = heads.get(key)
+                if head is None:
+                    bare = Turn(turn.placement, turn.action)
+                    # a placeholder for a number to read off the board is not typed: asked
+                    said = unread(self.board, self.state, bare) and PLACEHOLDER
+                    head = heads[key] = [w for w in shlex.split(turn_words(bare, said))
+                                         if not said or w != said]
+                words = head if n < len(head) else head + [
+                    w for u in turn.gifts if u.gift.kind in _CHOSEN
+                    for w in ("--gift", use_text(u))]
+                if words[:n] == want:
+                    yield turn, name, words
+
+    def begin_with(self, want: list[str]) -> Iterator[LegalMove[Event]]:
+        self._groups()
+        legal = self._legal_turn
+        return (self._move(t, name) for t, name, _w in self._begun(want) if legal(t))
+
+    def next_words(self, want: list[str]) -> list[str]:
+        found: dict[str, None] = {}
+        if not want:  # each command's first legal move, not all of them
+            for offered in self._groups().values():
+                first = _first(offered[0])
+                if first not in found and any(map(self._legal_turn, offered)):
+                    found[first] = None
+            return list(found)
+        n = len(want)
+        for turn, _name, words in self._begun(want):
+            if len(words) > n and words[n] not in found and self._legal_turn(turn):
+                found[words[n]] = None
+        return list(found)
+
+    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[Event]]:
+        """Each group counted, its first ``shown`` moves made, each note once; ASARA leaves
+        no move out (``every`` is the same)."""
+        board, state = self.board, self.state
+        for name in self._groups():
+            turns = self._turns(name)
+            if not turns:
+                continue
+            notes: dict[str, None] = {}
+            for turn in turns:
+                notes.update(dict.fromkeys(self._notes(turn, unread(board, state, turn))))
+            yield MoveGroup(name, len(turns), tuple(self._move(t, name)
+                                                    for t in turns[:shown]), tuple(notes))
 
 
 class _Checker:
@@ -235,73 +334,30 @@ def _secret(turn: Turn) -> Turn:
     return Turn(turn.placement, action, gifts)
 
 
-def typed_words(move: LegalMove[Event]) -> list[str]:
-    """A listed move's words as they are typed: a placeholder for a number to read off the
-    board left out (the session asks for it; the one-shot command says to give it)."""
-    words = shlex.split(move.words)
-    return words if move.event is not None else [w for w in words if w != PLACEHOLDER]
-
-
 def begin_with(board: Board, state: GameState, typed: Sequence[str]
-               ) -> tuple[LegalMove[Event], ...]:
-    """The legal moves whose typed words (:func:`typed_words`) begin with ``typed``."""
-    want = list(typed)
-    if not want:
-        return _kept(board, state, None)
-    return tuple(m for m in _kept(board, state, want[0])
-                 if typed_words(m)[: len(want)] == want)
-
-
-#: The last few listings made (board, state, command, moves): completion asks about one
-#: position at every Tab, so each Tab after the first finds its moves made.
-_MADE: list[tuple[Board, GameState, str | None, tuple[LegalMove[Event], ...]]] = []
-
-
-#: The first words of the last position asked (board, state, words).
-_FIRST: list[tuple[Board, GameState, tuple[str, ...]]] = []
-
-
-def _kept(board: Board, state: GameState, command: str | None
-          ) -> tuple[LegalMove[Event], ...]:
-    """:func:`legal_moves` of ``command`` (all: ``None``), made once for the same board and
-    position objects (a position is never changed: a move makes a new one)."""
-    for b, s, c, moves in _MADE:
-        if b is board and s is state and c in (command, None):
-            return moves if c == command else tuple(
-                m for m in moves if _first_word(m) == command)
-    moves = legal_moves(board, state, command=command)
-    _MADE[:] = [(board, state, command, moves), *_MADE[:3]]
-    return moves
-
-
-def _first_word(move: LegalMove[Event]) -> str:
-    return move.words.split(" ", 1)[0]
+               ) -> Iterable[LegalMove[Event]]:
+    """The legal moves whose words as typed (a placeholder left out) begin with ``typed``: all
+    (none typed) as the position's :class:`Listing`, kept for the next question."""
+    listing = _listing(board, state)
+    return listing if not typed else tuple(listing.begin_with(list(typed)))
 
 
 def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str]:
     """For completion: each word typed next after ``typed`` in some legal move, once, in the
-    order of the list (a placeholder is no word to type: it is asked). The first word: each
-    command's moves are checked until one is legal, not all of them."""
-    found: dict[str, None] = {}
-    if not typed and any(b is board and s is state and c is None for b, s, c, _ in _MADE):
-        return list(dict.fromkeys(_first_word(m) for m in _kept(board, state, None)))
-    if not typed:
-        if _FIRST and _FIRST[0][0] is board and _FIRST[0][1] is state:
-            return list(_FIRST[0][2])
-        if state.turn is None or deal_due(board, state) is not None:
-            return []
-        table = thaw(state)
-        for turn in _candidates(board, state):
-            first = _first(turn)
-            if first not in found and not errors(check(board, table, turn)):
-                found[first] = None
-        _FIRST[:] = [(board, state, tuple(found))]
-        return list(found)
-    for move in begin_with(board, state, typed):
-        words = typed_words(move)
-        if len(words) > len(typed):
-            found[words[len(typed)]] = None
-    return list(found)
+    order of the list (a placeholder is no word to type: it is asked). A move is checked
+    only where its next word is not found yet (``Listing.next_words``)."""
+    return _listing(board, state).next_words(list(typed))
+
+
+#: The listing of the last position asked about: a session asks about one position at
+#: every Tab (a position is never changed: a move makes a new one).
+_LISTED: list[Listing] = []
+
+
+def _listing(board: Board, state: GameState) -> Listing:
+    if not (_LISTED and _LISTED[0].board is board and _LISTED[0].state is state):
+        _LISTED[:] = [Listing(board, state)]
+    return _LISTED[0]
 
 
 def unread(board: Board, state: GameState, turn: Turn) -> str | None:
@@ -401,9 +457,13 @@ def turn_words(turn: Turn, amount: str | None = None) -> str:
     else:
         words = _action_words(action, space, amount) + buyer
     for use in turn.gifts:  # the gifts that need a choice; the others resolve themselves
-        if use.gift.kind in (GiftKind.BUY, GiftKind.BUYER, GiftKind.LIGHTED):
+        if use.gift.kind in _CHOSEN:
             words += _gift_words(use)
     return words[1:]
+
+
+#: The gifts whose use the words say (:func:`turn_words`): the others resolve themselves.
+_CHOSEN = (GiftKind.BUY, GiftKind.BUYER, GiftKind.LIGHTED)
 
 
 @lru_cache(maxsize=1024)

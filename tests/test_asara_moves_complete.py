@@ -310,16 +310,8 @@ def test_the_words_of_listed_moves_record_the_listed_event(
     assert _round_trips(tmp_path, flags, every=15, most=4) > 10
 
 
-#: The genie with gifts took up to 0.44 s in the worst of 20 games (on a loaded machine,
-#: 2026-11-28), its worst position not yet found: docs/performance.md, issue 35.
-SLOWEST = pytest.mark.xfail(reason="the genie with gifts: up to 0.44 s (issue 35, point 4)",
-                            strict=False)
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("flags", [pytest.param(f, marks=SLOWEST) if f == {"genie", "gifts"}
-                                   else f for f in VARIANTS],
-                         ids=lambda f: "+".join(sorted(f)) or "basic")
+@pytest.mark.parametrize("flags", VARIANTS, ids=lambda f: "+".join(sorted(f)) or "basic")
 def test_the_grouped_listing_takes_at_most_three_tenths_of_a_second(
         flags: frozenset[str], capsys: pytest.CaptureFixture[str]) -> None:
     """The CPU time of ``asara moves`` (grouped, as text) in every position of 20

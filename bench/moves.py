@@ -14,6 +14,9 @@ Tab's completion.
    the CPU time of the slowest position and where it is.
 3. A Tab at that log: the words that may come next after each of a few prefixes
    (`next_words`), the slowest.
+4. ASARA's heaviest known position (the pro game with gifts, seed 6, 2 players, event 52:
+   gifts piled on the lighted windows' space, 14,425 moves): the grouped count, the first
+   move of `--all`, and a Tab after a few prefixes, each on a fresh copy of the position.
 
 Benchmarks are not tests: nothing here fails on a slow machine. Run it from an installed
 package (docs/performance.md says how) or a clone's venv; the machine's load is printed.
@@ -115,6 +118,29 @@ def main() -> None:
         words = g.next_words(board, fresh, typed)
         cpu = time.process_time() - start
         print(f"  {' '.join(typed) or '(empty line)':20} {cpu * 1000:6.1f} ms CPU, "
+              f"{len(words)} words")
+    print("4. ASARA, gifts piled on one space (pro, gifts, seed 6, 2 players, event 52):")
+    piled()
+
+
+def piled() -> None:
+    import msgspec
+
+    g = game("asara")
+    board = load_board(None, "asara")
+    setup, events = g.simulate(board, 6, 2, frozenset({"pro", "gifts"}), SIM_NAMES)
+    state = g.recording().position(g.replay(board, setup, events[:52]))
+    cpu, count = grouped(g, board, msgspec.structs.replace(state))
+    print(f"  grouped count: {cpu * 1000:.0f} ms CPU, {count} moves")
+    start = time.process_time()
+    next(iter(g.legal_moves(board, msgspec.structs.replace(state))))
+    print(f"  --all, its first move: {(time.process_time() - start) * 1000:.0f} ms CPU")
+    for typed in ([], ["lighted"], ["lighted", "10"], ["buy"]):
+        fresh = msgspec.structs.replace(state)
+        start = time.process_time()
+        words = g.next_words(board, fresh, typed)
+        cpu = time.process_time() - start
+        print(f"  Tab after {' '.join(typed) or '(empty line)':16} {cpu * 1000:6.1f} ms CPU, "
               f"{len(words)} words")
 
 

@@ -22,12 +22,13 @@ session asks for it (``commands.py``: ``bank``, ``recruit``).
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
 from asara_cli.core.i18n import N_, _
 from asara_cli.games.asara.deal import deal_due
+from asara_cli.games.asara.rules import gifts
 from asara_cli.games.asara.rules.areas import kind_of
 from asara_cli.games.asara.rules.areas.bank import known_value
 from asara_cli.games.asara.rules.areas.tent import printed_cost
@@ -54,11 +55,13 @@ from asara_cli.games.asara.rules.events import (
     gold_text,
 )
 from asara_cli.games.asara.rules.gifts import use_text
+from asara_cli.games.asara.rules.labels import check_label
 from asara_cli.games.asara.rules.model import Colour
 from asara_cli.games.asara.rules.sampler import candidate_moves
 from asara_cli.games.asara.rules.state import GameState
-from asara_cli.games.asara.rules.table import thaw
-from asara_cli.games.base import LegalMove
+from asara_cli.games.asara.rules.table import Table, thaw
+from asara_cli.games.asara.rules.turn import Findings
+from asara_cli.games.base import LegalMove, MoveGroup
 
 #: The word a listed move says for a number to read off the board (a bank space's Asari, a
 #: tent space's cost) that the board profile does not know: the move is listed once, with
@@ -80,40 +83,227 @@ _HIDDEN = N_("the buyer's colour is the player's secret: every colour that may c
 
 def legal_moves(board: Board, state: GameState, labels: Sequence[str] = (),
                 command: str | None = None) -> tuple[LegalMove[Event], ...]:
-    """The legal turns of the player to move, in words; empty when the game is over or the
+    """The legal turns of the player to move, in words (:class:`Listing`, made at once)."""
+    return tuple(Listing(board, state, labels, command))
+
+
+class Listing:
+    """The legal turns of the player to move, in words; none when the game is over or the
     Caliph's deal is due first. ``labels``: the buyer colours that may come into play (the
     header's declared buyers, else :data:`COLOURS`); ``command``: only the moves whose
-    words begin with it (the others are not checked: completion is quick)."""
-    if state.turn is None or deal_due(board, state) is not None:
-        return ()
-    table = thaw(state)  # every check reads one table, which none of them changes
-    found: list[LegalMove[Event]] = []
-    buyers: dict[str | None, int] = {}
-    rank: list[int] = []  # each move's buyer, by first appearance
-    hidden = _(_HIDDEN)
-    secret = {Lighted: _(_KEPT), GiftKind.LIGHTED: _(_GIFT_KEPT)}
-    for turn in _candidates(board, state, labels):
-        if command is not None and _first(turn) != command:
-            continue
-        if errors(check(board, table, turn)):
-            continue
-        fresh = (turn.placement.buyer not in (None, PAIR)
-                 and turn.placement.buyer not in state.labels)
-        notes = [hidden * fresh, secret.get(type(turn.carried_out), ""),
-                 *(secret[GiftKind.LIGHTED] for u in turn.gifts
-                   if u.gift.kind == GiftKind.LIGHTED and u.taken)]
-        rank.append(buyers.setdefault(turn.placement.buyer, len(buyers)))
-        unknown = unread(board, state, turn)
+    words begin with it (the others are not checked: completion is quick).
+
+    Each group together, the groups in the order the sampler offers them, and in a group
+    one buyer's moves first (the few shown differ). A group's turns are checked when it is
+    first asked for and kept for the next walk; the words are made as they are asked for,
+    so ``--all`` writes its first line after the first group is checked, and the grouped
+    listing counts each group and makes only the moves it shows
+    (``games/base.py``: ``CountedMoves``)."""
+
+    def __init__(self, board: Board, state: GameState, labels: Sequence[str] = (),
+                 command: str | None = None) -> None:
+        self.board, self.state, self.labels, self.command = board, state, labels, command
+        self._offered: dict[str, list[Turn]] | None = None
+        self._legal: dict[str, list[Turn]] = {}
+        self._rank: dict[str | None, int] = {}  # the buyers, by first appearance
+
+    def _groups(self) -> dict[str, list[Turn]]:
+        """The candidate turns of each group (of ``command``), unchecked, in order."""
+        if self._offered is not None:
+            return self._offered
+        board, state = self.board, self.state
+        offered: dict[str, list[Turn]] = {}
+        self._offered = offered
+        if state.turn is None or deal_due(board, state) is not None:
+            return offered
+        self._legal_turn = _Checker(board, thaw(state))
+        names: dict[int, str] = {}  # each action's group (a position's turns share them)
+        for turn in _candidates(board, state, self.labels):
+            if self.command is not None and _first(turn) != self.command:
+                continue
+            name = names.get(id(turn.action))
+            if name is None:
+                name = names[id(turn.action)] = group(turn)
+            offered.setdefault(name, []).append(turn)
+            self._rank.setdefault(turn.placement.buyer, len(self._rank))
+        self._hidden = _(_HIDDEN)
+        self._secret = {Lighted: _(_KEPT), GiftKind.LIGHTED: _(_GIFT_KEPT)}
+        return offered
+
+    def _turns(self, name: str) -> list[Turn]:
+        """The legal turns of group ``name``, one buyer's first."""
+        turns = self._legal.get(name)
+        if turns is None:
+            legal, rank = self._legal_turn, self._rank
+            turns = self._legal[name] = sorted(
+                (t for t in self._groups()[name] if legal(t)),
+                key=lambda t: rank[t.placement.buyer])
+        return turns
+
+    def _notes(self, turn: Turn, unknown: str | None) -> list[str]:
+        buyer = turn.placement.buyer
+        fresh = buyer not in (None, PAIR) and buyer not in self.state.labels
+        return [x for x in (unknown, self._hidden * fresh,
+                            self._secret.get(type(turn.carried_out), ""),
+                            *(self._secret[GiftKind.LIGHTED] for u in turn.gifts
+                              if u.gift.kind == GiftKind.LIGHTED and u.taken)) if x]
+
+    def _move(self, turn: Turn, name: str) -> LegalMove[Event]:
+        unknown = unread(self.board, self.state, turn)
+        note = "\n".join(self._notes(turn, unknown))
         if unknown is not None:  # one entry, the number to read off the board
-            found.append(LegalMove(turn_words(turn, PLACEHOLDER), None, group(turn),
-                                   "\n".join(x for x in (unknown, *notes) if x)))
-            continue
-        found.append(LegalMove(turn_words(turn), turn, group(turn),
-                               "\n".join(x for x in notes if x)))
-    order = {g: i for i, g in enumerate(dict.fromkeys(m.group for m in found))}
-    # each group together; in a group, one buyer's moves first (the few shown differ)
-    return tuple(found[i] for i in sorted(range(len(found)),
-                                          key=lambda i: (order[found[i].group], rank[i])))
+            return LegalMove(turn_words(turn, PLACEHOLDER), None, name, note)
+        return LegalMove(turn_words(turn), turn, name, note)
+
+    def __iter__(self) -> Iterator[LegalMove[Event]]:
+        for name in self._groups():
+            for turn in self._turns(name):
+                yield self._move(turn, name)
+
+    def _begun(self, want: list[str]) -> Iterator[tuple[Turn, str, list[str]]]:
+        """The candidate turns (unchecked) whose typed words begin with ``want`` (not
+        empty), one buyer's first in each group, with their group and words: the words of
+        the action and the buyer made once for all the ways of claiming the gifts, those of
+        the gifts only where ``want`` reaches them."""
+        n = len(want)
+        heads: dict[tuple[Placement, int], list[str]] = {}
+        for name, offered in self._groups().items():
+            if _first(offered[0]) != want[0]:
+                continue
+            for turn in sorted(offered, key=lambda t: self._rank[t.placement.buyer]):
+                key = (turn.placement, id(turn.action))
+                head = heads.get(key)
+                if head is None:
+                    bare = Turn(turn.placement, turn.action)
+                    # a placeholder for a number to read off the board is not typed: asked
+                    said = unread(self.board, self.state, bare) and PLACEHOLDER
+                    head = heads[key] = [w for w in shlex.split(turn_words(bare, said))
+                                         if not said or w != said]
+                words = head if n < len(head) else head + [
+                    w for u in turn.gifts if u.gift.kind in _CHOSEN
+                    for w in ("--gift", use_text(u))]
+                if words[:n] == want:
+                    yield turn, name, words
+
+    def begin_with(self, want: list[str]) -> Iterator[LegalMove[Event]]:
+        self._groups()
+        legal = self._legal_turn
+        return (self._move(t, name) for t, name, _w in self._begun(want) if legal(t))
+
+    def next_words(self, want: list[str]) -> list[str]:
+        found: dict[str, None] = {}
+        if not want:  # each command's first legal move, not all of them
+            for offered in self._groups().values():
+                first = _first(offered[0])
+                if first not in found and any(map(self._legal_turn, offered)):
+                    found[first] = None
+            return list(found)
+        n = len(want)
+        for turn, _name, words in self._begun(want):
+            if len(words) > n and words[n] not in found and self._legal_turn(turn):
+                found[words[n]] = None
+        return list(found)
+
+    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[Event]]:
+        """Each group counted, its first ``shown`` moves made, each note once; ASARA leaves
+        no move out (``every`` is the same)."""
+        board, state = self.board, self.state
+        for name in self._groups():
+            turns = self._turns(name)
+            if not turns:
+                continue
+            notes: dict[str, None] = {}
+            for turn in turns:
+                notes.update(dict.fromkeys(self._notes(turn, unread(board, state, turn))))
+            yield MoveGroup(name, len(turns), tuple(self._move(t, name)
+                                                    for t in turns[:shown]), tuple(notes))
+
+
+class _Checker:
+    """Whether a candidate turn passes the referee's check (``turn.play_turn``), without
+    checking every combination of its parts: what the check finds wrong is what is wrong
+    with the placement (the buyer, the space: read before the gifts are claimed), with
+    the gifts claimed, and with the action on the table after the claim, which reads no
+    buyer placed. So a turn is legal when its placement is with that action and some claim,
+    and its claim with that action and some placement: once one turn of an action on a
+    space has passed, each other placement and each other claim there takes one check.
+    Likewise a buyer gift's colour is checked alone (``labels.check_label``, which reads
+    nothing a gift changes) and changes nothing the action reads (``gifts.apply_gift``):
+    the rest is checked with the gifts' colours unsaid. A claim that fails its own check
+    (``gifts.check_claim``) fails every turn that makes it: checked once per space. Piled
+    gifts on one space: 14,425 moves, a few hundred checks."""
+
+    def __init__(self, board: Board, table: Table) -> None:
+        self.board, self.table = board, table
+        self._labels: dict[str, bool] = {}
+        self._gifts: dict[tuple[str, int | None, tuple[GiftUse, ...]], bool] = {}
+        self._turns: dict[tuple[Placement, object, tuple[GiftUse, ...]], bool] = {}
+        self._placed: dict[tuple[Placement, object], bool] = {}
+        self._claimed: dict[tuple[str, int | None, object, tuple[GiftUse, ...]], bool] = {}
+        # for each action on a space: a placement and a claim that passed with it
+        self._placement: dict[tuple[str, int | None, object], Placement] = {}
+        self._claim: dict[tuple[str, int | None, object], tuple[GiftUse, ...]] = {}
+
+    def __call__(self, turn: Turn) -> bool:
+        unsaid = turn.gifts
+        if any(u.buyer is not None for u in turn.gifts):
+            for u in turn.gifts:
+                if u.buyer is not None and not self._label(u.buyer):
+                    return False
+            unsaid = tuple(GiftUse(u.gift, None, u.colour, u.gold, u.taken)
+                           if u.buyer is not None else u for u in turn.gifts)
+        p, action = turn.placement, turn.action
+        if unsaid and not self._claim_alone(Turn(p, action, unsaid)):
+            return False
+        at = (p.player, p.space, action)
+        placed = self._placed.get((p, action))
+        if placed is None and at in self._claim:
+            placed = self._placed[p, action] = self._check(p, action, self._claim[at])
+            if placed:
+                self._placement.setdefault(at, p)
+        claimed = self._claimed.get((*at, unsaid))
+        if claimed is None and at in self._placement:
+            claimed = self._claimed[*at, unsaid] = self._check(self._placement[at], action,
+                                                               unsaid)
+            if claimed:
+                self._claim.setdefault(at, unsaid)
+        if placed is False or claimed is False:
+            return False
+        if placed and claimed:
+            return True
+        legal = self._turns.get((p, action, unsaid))
+        if legal is None:
+            legal = self._turns[p, action, unsaid] = self._check(p, action, unsaid)
+            if legal:
+                self._placed[p, action] = self._claimed[*at, unsaid] = True
+                self._placement.setdefault(at, p)
+                self._claim.setdefault(at, unsaid)
+        return legal
+
+    def _claim_alone(self, turn: Turn) -> bool:
+        """Whether the gifts claimed pass their own check (``gifts.check_claim``, part of
+        the referee's), once for every placement and action on the space."""
+        area = kind_of(turn.action).area(self.board, turn.action)
+        key = (area.key, turn.placement.space, turn.gifts)
+        ok = self._gifts.get(key)
+        if ok is None:
+            found = Findings([])
+            found.name, found.number = turn.placement.player, self.table.events + 1
+            gifts.check_claim(self.board, self.table, self.table.turn or 0, area, turn,
+                              found.number, found)
+            ok = self._gifts[key] = not errors(found.out or ())
+        return ok
+
+    def _check(self, placement: Placement, action: Any, gifts: tuple[GiftUse, ...]) -> bool:
+        return not errors(check(self.board, self.table, Turn(placement, action, gifts)))
+
+    def _label(self, label: str) -> bool:
+        ok = self._labels.get(label)
+        if ok is None:
+            found = Findings([])
+            check_label(self.board, self.table, label, found)
+            ok = self._labels[label] = not errors(found.out or ())
+        return ok
 
 
 def _candidates(board: Board, state: GameState, labels: Sequence[str] = ()
@@ -163,73 +353,30 @@ def _secret(turn: Turn) -> Turn:
     return Turn(turn.placement, action, gifts)
 
 
-def typed_words(move: LegalMove[Event]) -> list[str]:
-    """A listed move's words as they are typed: a placeholder for a number to read off the
-    board left out (the session asks for it; the one-shot command says to give it)."""
-    words = shlex.split(move.words)
-    return words if move.event is not None else [w for w in words if w != PLACEHOLDER]
-
-
 def begin_with(board: Board, state: GameState, typed: Sequence[str]
-               ) -> tuple[LegalMove[Event], ...]:
-    """The legal moves whose typed words (:func:`typed_words`) begin with ``typed``."""
-    want = list(typed)
-    if not want:
-        return _kept(board, state, None)
-    return tuple(m for m in _kept(board, state, want[0])
-                 if typed_words(m)[: len(want)] == want)
-
-
-#: The last few listings made (board, state, command, moves): completion asks about one
-#: position at every Tab, so each Tab after the first finds its moves made.
-_MADE: list[tuple[Board, GameState, str | None, tuple[LegalMove[Event], ...]]] = []
-
-
-#: The first words of the last position asked (board, state, words).
-_FIRST: list[tuple[Board, GameState, tuple[str, ...]]] = []
-
-
-def _kept(board: Board, state: GameState, command: str | None
-          ) -> tuple[LegalMove[Event], ...]:
-    """:func:`legal_moves` of ``command`` (all: ``None``), made once for the same board and
-    position objects (a position is never changed: a move makes a new one)."""
-    for b, s, c, moves in _MADE:
-        if b is board and s is state and c in (command, None):
-            return moves if c == command else tuple(
-                m for m in moves if _first_word(m) == command)
-    moves = legal_moves(board, state, command=command)
-    _MADE[:] = [(board, state, command, moves), *_MADE[:3]]
-    return moves
-
-
-def _first_word(move: LegalMove[Event]) -> str:
-    return move.words.split(" ", 1)[0]
+               ) -> Iterable[LegalMove[Event]]:
+    """The legal moves whose words as typed (a placeholder left out) begin with ``typed``: all
+    (none typed) as the position's :class:`Listing`, kept for the next question."""
+    listing = _listing(board, state)
+    return listing if not typed else tuple(listing.begin_with(list(typed)))
 
 
 def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str]:
     """For completion: each word typed next after ``typed`` in some legal move, once, in the
-    order of the list (a placeholder is no word to type: it is asked). The first word: each
-    command's moves are checked until one is legal, not all of them."""
-    found: dict[str, None] = {}
-    if not typed and any(b is board and s is state and c is None for b, s, c, _ in _MADE):
-        return list(dict.fromkeys(_first_word(m) for m in _kept(board, state, None)))
-    if not typed:
-        if _FIRST and _FIRST[0][0] is board and _FIRST[0][1] is state:
-            return list(_FIRST[0][2])
-        if state.turn is None or deal_due(board, state) is not None:
-            return []
-        table = thaw(state)
-        for turn in _candidates(board, state):
-            first = _first(turn)
-            if first not in found and not errors(check(board, table, turn)):
-                found[first] = None
-        _FIRST[:] = [(board, state, tuple(found))]
-        return list(found)
-    for move in begin_with(board, state, typed):
-        words = typed_words(move)
-        if len(words) > len(typed):
-            found[words[len(typed)]] = None
-    return list(found)
+    order of the list (a placeholder is no word to type: it is asked). A move is checked
+    only where its next word is not found yet (``Listing.next_words``)."""
+    return _listing(board, state).next_words(list(typed))
+
+
+#: The listing of the last position asked about: a session asks about one position at
+#: every Tab (a position is never changed: a move makes a new one).
+_LISTED: list[Listing] = []
+
+
+def _listing(board: Board, state: GameState) -> Listing:
+    if not (_LISTED and _LISTED[0].board is board and _LISTED[0].state is state):
+        _LISTED[:] = [Listing(board, state)]
+    return _LISTED[0]
 
 
 def unread(board: Board, state: GameState, turn: Turn) -> str | None:
@@ -329,9 +476,13 @@ def turn_words(turn: Turn, amount: str | None = None) -> str:
     else:
         words = _action_words(action, space, amount) + buyer
     for use in turn.gifts:  # the gifts that need a choice; the others resolve themselves
-        if use.gift.kind in (GiftKind.BUY, GiftKind.BUYER, GiftKind.LIGHTED):
+        if use.gift.kind in _CHOSEN:
             words += _gift_words(use)
     return words[1:]
+
+
+#: The gifts whose use the words say (:func:`turn_words`): the others resolve themselves.
+_CHOSEN = (GiftKind.BUY, GiftKind.BUYER, GiftKind.LIGHTED)
 
 
 @lru_cache(maxsize=1024)

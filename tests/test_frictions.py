@@ -14,6 +14,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from terminal import env, prompt
+from test_play_asks import _DAYS
 
 
 @pytest.fixture
@@ -231,35 +232,7 @@ def test_moves_takes_the_log_as_the_recording_commands_do(
 
 # --- a check cannot know the card a caravanserai draws ----------------------------------------
 
-#: Yspahan, hands open: week 1, day 7, Ann to move after her roll, with 5 gold, 3 camels and
-#: the cards goldvp, exchange, souk and caravan (tests/test_play_asks.py's days).
-_DAYS = """roll 113355666
-gold
-camels
-draw camels3 --row bag
-roll 111335566
-gold
-draw gold3 --row bag
-camels
-roll 113355666
-gold
-draw goldvp --row bag
-camels
-roll 113355666
-draw exchange --row bag
-gold
-camels
-roll 113355666
-gold
-camels
-draw souk --row bag
-roll 113355666
-gold
-draw caravan --row bag
-camels
-roll 113355666
-"""
-
+# Yspahan, hands open: test_play_asks's days (_DAYS) leave Ann to move on day 7 of week 1.
 #: Ann builds the caravanserai (3 gold, 3 camels) with two cubes in bag3 (W3, S1): Ben to
 #: move; the supervisor stands on C, and a 1 (the camels row) takes it to W1, facing the
 #: cube of bag3.

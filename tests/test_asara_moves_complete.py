@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import itertools
 import shlex
-import time
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -307,26 +306,6 @@ def _round_trips(tmp_path: Path, flags: frozenset[str], every: int, most: int) -
 def test_the_words_of_listed_moves_record_the_listed_event(
         tmp_path: Path, flags: frozenset[str]) -> None:
     assert _round_trips(tmp_path, flags, every=15, most=4) > 10
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("flags", VARIANTS, ids=lambda f: "+".join(sorted(f)) or "basic")
-def test_the_grouped_listing_takes_at_most_three_tenths_of_a_second(
-        flags: frozenset[str], capsys: pytest.CaptureFixture[str]) -> None:
-    """The CPU time of ``asara moves`` (grouped, as text) in every position of 20
-    simulated games (issue 35: at most 0.3 s), gifts piled on a space too (counted, each
-    action checked once per placement and per claim: ``moves.py``, ``_Checker``)."""
-    from asara_cli.cli.moves import show
-
-    g = game("asara")
-    board = _board()
-    worst = 0.0
-    for _setup, before, state, _event in _games(flags, range(20)):
-        start = time.process_time()
-        show(g, board, state, len(before), False, False, "text")
-        worst = max(worst, time.process_time() - start)
-        capsys.readouterr()
-    assert worst <= 0.3, worst
 
 
 def test_the_listing_checks_a_turn_with_gifts_as_the_referee_does() -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pexpect
@@ -26,6 +28,18 @@ def asara(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedPr
     return subprocess.run([sys.executable, "-m", "asara_cli", *args], cwd=tmp_path,
                           env=env(tmp_path), input=stdin, capture_output=True, text=True,
                           timeout=120)
+
+
+@contextmanager
+def session(tmp_path: Path, *args: str) -> Iterator[pexpect.spawn]:
+    """``asara ARGS`` at an 80x40 pseudo-terminal in ``tmp_path``, ended whatever the test
+    did."""
+    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", *args], cwd=str(tmp_path),
+                          env=env(tmp_path), dimensions=(40, 80), encoding="utf-8", timeout=60)
+    try:
+        yield child
+    finally:
+        child.terminate(force=True)
 
 
 def prompt(child: pexpect.spawn, who: str) -> None:

@@ -6,15 +6,14 @@ every wait is on what the session prints."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
 import pytest
 from terminal import asara as _asara
-from terminal import env as _env
 from terminal import prompt as _prompt
+from terminal import session
 
 from asara_cli.logfile.game import read_log
 
@@ -23,13 +22,8 @@ from asara_cli.logfile.game import read_log
 def table(tmp_path: Path) -> Iterator[pexpect.spawn]:
     made = _asara(tmp_path, "new", "g.toml", "-p", "Tina", "-p", "Paul", "-p", "Ann")
     assert made.returncode == 0, made.stderr
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
-                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
-                          encoding="utf-8", timeout=60)
-    try:
+    with session(tmp_path, "play", "g.toml") as child:
         yield child
-    finally:
-        child.terminate(force=True)
 
 
 def _elsewhere(tmp_path: Path, move: str) -> None:

@@ -6,27 +6,15 @@ there; `--help` shows the help and the prompt stays. Through a real terminal (pe
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
 import pytest
 from terminal import asara as _asara
-from terminal import env as _env
 from terminal import prompt as _prompt
+from terminal import session
 
 from asara_cli.logfile.game import read_log
-
-
-def _spawn(tmp_path: Path, *lang: str) -> Iterator[pexpect.spawn]:
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", *lang, "play", "n.toml"],
-                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
-                          encoding="utf-8", timeout=60)
-    try:
-        yield child
-    finally:
-        child.terminate(force=True)
 
 
 def _new_prompt(child: pexpect.spawn, word: str = "new") -> None:
@@ -47,7 +35,7 @@ def _new_prompt(child: pexpect.spawn, word: str = "new") -> None:
 def test_who_begins_is_asked_when_not_given(tmp_path: Path, lang: tuple[str, ...],
                                             line: str, question: str, answer: str,
                                             mover: str, first: int) -> None:
-    for child in _spawn(tmp_path, *lang):
+    with session(tmp_path, *lang, "play", "n.toml") as child:
         _new_prompt(child, "neu" if lang else "new")
         child.sendline(line)
         child.expect(question)
@@ -63,7 +51,7 @@ def test_who_begins_is_asked_when_not_given(tmp_path: Path, lang: tuple[str, ...
 
 
 def test_help_at_new_stays_and_ctrl_c_at_the_question_starts_nothing(tmp_path: Path) -> None:
-    for child in _spawn(tmp_path):
+    with session(tmp_path, "play", "n.toml") as child:
         _new_prompt(child)
         child.sendline("--help")
         child.expect("Start a game log")

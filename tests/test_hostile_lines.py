@@ -6,7 +6,6 @@ as a POSIX shell splits them (``shlex.split``), in one pass."""
 from __future__ import annotations
 
 import shlex
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +14,7 @@ import pexpect
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from terminal import asara, env, prompt
+from terminal import asara, prompt, session
 
 from asara_cli.cli import run
 from asara_cli.cli.lines import LONGEST, split
@@ -131,12 +130,8 @@ def test_an_over_long_word_of_a_command_line_is_refused_at_once(
 
 @pytest.fixture
 def table(game: Path, tmp_path: Path) -> Iterator[pexpect.spawn]:
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
-                          cwd=str(tmp_path), env=env(tmp_path), dimensions=(40, 80),
-                          encoding="utf-8", timeout=60)
-    yield child
-    if child.isalive():
-        child.terminate(force=True)
+    with session(tmp_path, "play", "g.toml") as child:
+        yield child
 
 
 @pytest.mark.parametrize("bracketed", [True, False])

@@ -13,6 +13,7 @@ import pytest
 from terminal import asara as _asara
 from terminal import env as _env
 from terminal import prompt as _prompt
+from terminal import session
 
 from asara_cli.logfile.game import read_log
 
@@ -30,12 +31,8 @@ def _events(log: Path) -> int:
 
 @pytest.fixture
 def table(game: Path, tmp_path: Path) -> Iterator[pexpect.spawn]:
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
-                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
-                          encoding="utf-8", timeout=60)
-    yield child
-    if child.isalive():
-        child.terminate(force=True)
+    with session(tmp_path, "play", "g.toml") as child:
+        yield child
 
 
 def test_a_game_recorded_a_refusal_retried_undo_and_redo(table: pexpect.spawn, game: Path

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import typer
 import typer.main
+from languages import SHIPPED
 from typed import english_left, reader
 from typer.testing import CliRunner
 
@@ -22,7 +23,7 @@ from asara_cli.cli import build_app
 from asara_cli.cli.helptexts import translate
 from asara_cli.games import game
 
-LANGUAGES = ["en", "de"]
+LANGUAGES = ["en", *SHIPPED]
 #: The last paragraph of a help: a label, then one or more examples separated by ``;``.
 EXAMPLE = re.compile(r"\n\n[^\s:]+: (asara .*?)\s*$", re.S)
 #: Examples whose words make no event on a log just begun, and why (checked by hand):

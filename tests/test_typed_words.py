@@ -18,6 +18,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from languages import SHIPPED, each
 from pseudo import CODE, make, turned
 from terminal import env
 from typed import english_left, reader
@@ -29,7 +30,7 @@ from asara_cli.games.base import SIM_NAMES, SomeGame
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, LogHeader, log_to_text, read_log
 
-LANGUAGES = ["en", "de", CODE]
+LANGUAGES = [*each(["en", *SHIPPED]), CODE]
 #: The lines of a simulated game typed at a session in the default run (its first year or
 #: days: facts, gifts, builds); ``$ASARA_TYPED_LINES=0`` types the whole game.
 LINES = int(os.environ.get("ASARA_TYPED_LINES", "40")) or None
@@ -115,7 +116,7 @@ def _session(tmp_path: Path, code: str, folder: Path, log: Path, stdin: str
                           capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("code", ["de", CODE])
+@pytest.mark.parametrize("code", [*each(SHIPPED), CODE])
 @pytest.mark.parametrize("key", ["asara", "yspahan"])
 def test_a_session_lists_filters_helps_and_records_in_the_language(
         key: str, code: str, tmp_path: Path, pseudo_dir: Path) -> None:
@@ -199,7 +200,7 @@ def typed_games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Gam
     return found
 
 
-@pytest.mark.parametrize("code", ["de", CODE])
+@pytest.mark.parametrize("code", [*each(SHIPPED), CODE])
 @pytest.mark.parametrize("key", list(GAMES))
 def test_a_whole_game_typed_in_the_language_is_the_game_simulated(
         tmp_path: Path, pseudo_dir: Path, typed_games: dict[str, tuple[GameLog, list[str]]],

@@ -1,6 +1,6 @@
-"""YSPAHAN in German (issue 31): every screen of the samples (status, score, the board
-profile with its street map, the week end, move lines) at 80 columns against its German
-snapshot in tests/snapshots/de/yspahan/ (read by eye when it changes:
+"""YSPAHAN in each shipped language (German first: issue 31): every screen of the samples
+(status, score, the board profile with its street map, the week end, move lines) at 80
+columns against its snapshot in tests/snapshots/<code>/yspahan/ (read by eye when it changes:
 ASARA_UPDATE_SNAPSHOTS=1 rewrites them); the German words a player types read the same
 events as the English ones, and the log keeps the English words."""
 
@@ -14,6 +14,7 @@ from typing import cast
 
 import pytest
 import typer
+from languages import SHIPPED, each
 from typer.testing import CliRunner
 
 from asara_cli import language
@@ -38,7 +39,7 @@ from asara_cli.render.wrap import DIAGNOSTIC
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SAMPLES = ROOT / "sample_games" / "yspahan"
-SNAPSHOTS = ROOT / "tests" / "snapshots" / "de" / "yspahan"
+SNAPSHOTS = ROOT / "tests" / "snapshots"
 WIDTH = 80
 runner = CliRunner()
 
@@ -133,18 +134,19 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     language.use("en")
 
 
+@pytest.mark.parametrize("lang", each(SHIPPED))
 @pytest.mark.parametrize("name, make, code", SCREENS, ids=[s[0] for s in SCREENS])
-def test_a_german_screen_at_80_columns(here: Path, name: str,
-                                       make: Callable[[Path], list[str]], code: int) -> None:
+def test_a_screen_at_80_columns(here: Path, lang: str, name: str,
+                                make: Callable[[Path], list[str]], code: int) -> None:
     args = make(here)
-    language.use("de")  # as `asara --lang de` chooses it before the command runs
+    language.use(lang)  # as `asara --lang de` chooses it before the command runs
     result = runner.invoke(app, args, env={"COLUMNS": str(WIDTH)})
     assert result.exit_code == code, result.output
     screen = result.output
     wide = [line for line in screen.splitlines()
             if len(line) > WIDTH and not DIAGNOSTIC.match(line)]
     assert not wide, f"{name}: lines wider than {WIDTH} columns: {wide}"
-    snapshot = SNAPSHOTS / f"{name}.txt"
+    snapshot = SNAPSHOTS / lang / "yspahan" / f"{name}.txt"
     if os.environ.get("ASARA_UPDATE_SNAPSHOTS"):
         snapshot.parent.mkdir(parents=True, exist_ok=True)
         snapshot.write_text(screen, encoding="utf-8")

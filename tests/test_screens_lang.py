@@ -1,6 +1,6 @@
-"""Every ASARA screen in German, at 80 columns: no line wider, each matching its snapshot in
-tests/snapshots/de/ (each read by hand when stored: ASARA_UPDATE_SNAPSHOTS=1 rewrites them).
-The English ones (tests/test_screens.py) stay as they were."""
+"""Every ASARA screen in each shipped language, at 80 columns: no line wider, each matching its
+snapshot in tests/snapshots/<code>/ (each read by hand when stored: ASARA_UPDATE_SNAPSHOTS=1
+rewrites them). The English ones (tests/test_screens.py) stay as they were."""
 
 from __future__ import annotations
 
@@ -12,13 +12,16 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from asara_cli import language
 from asara_cli.cli import app
 from asara_cli.render.wrap import DIAGNOSTIC
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from languages import SHIPPED, each
 from test_screens import FINAL_TURN, _copy, _game, _gifts_game, _typed, _year_end
 
-SNAPSHOTS = Path(__file__).resolve().parent / "snapshots" / "de"
+ROOT = Path(__file__).resolve().parent / "snapshots"
+SNAPSHOTS = ROOT / "de"
 WIDTH = 80
 runner = CliRunner()
 
@@ -53,20 +56,25 @@ SCREENS: list[tuple[str, Callable[[Path], list[str]], int]] = [
 ]
 
 
+@pytest.mark.parametrize("lang", each(SHIPPED))
 @pytest.mark.parametrize(("name", "make", "code"), SCREENS, ids=[s[0] for s in SCREENS])
-def test_german_screen_at_80_columns(german: None, tmp_path: Path,
-                                     monkeypatch: pytest.MonkeyPatch, name: str,
-                                     make: Callable[[Path], list[str]], code: int) -> None:
+def test_a_screen_at_80_columns(lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                name: str, make: Callable[[Path], list[str]],
+                                code: int) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("ASARA_LOG", raising=False)
     args = make(tmp_path)
-    result = runner.invoke(app, args, env={"COLUMNS": str(WIDTH)})
+    language.use(lang)
+    try:
+        result = runner.invoke(app, args, env={"COLUMNS": str(WIDTH)})
+    finally:
+        language.use("en")
     assert result.exit_code == code, result.output
     screen = result.output
     wide = [line for line in screen.splitlines()
             if len(line) > WIDTH and not DIAGNOSTIC.match(line)]
     assert not wide, f"{name}: lines wider than {WIDTH} columns: {wide}"
-    snapshot = SNAPSHOTS / f"{name}.txt"
+    snapshot = ROOT / lang / f"{name}.txt"
     if os.environ.get("ASARA_UPDATE_SNAPSHOTS"):
         snapshot.parent.mkdir(exist_ok=True)
         snapshot.write_text(screen, encoding="utf-8")

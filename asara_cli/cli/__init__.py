@@ -94,11 +94,13 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
     global typer  # the commands' annotations name it: Typer resolves them in this module
     import typer
 
+    from asara_cli.cli.recording import carry_out
     from asara_cli.cli.spoken import WordGroup
 
     group = typer.Typer(
         name="asara",
         cls=WordGroup,
+        result_callback=carry_out,  # a move command returns its move: recorded here
         no_args_is_help=True,
         add_completion=True,
         pretty_exceptions_enable=False,

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from msgspec import Struct
 
-from asara_cli.cli.common import add_command, err, help_text, out
+from asara_cli.cli.common import add_command, err, guarded, help_text, out
 from asara_cli.cli.spoken import WordGroup
 from asara_cli.core.findings import Violation
 from asara_cli.core.i18n import N_, _, pgettext
@@ -35,11 +36,13 @@ __all__ = [
     "DateOption",
     "DryOption",
     "LogOption",
+    "Move",
     "NewLog",
     "PlaceOption",
     "Refused",
     "UseOption",
     "WordError",
+    "carry_out",
     "errors",
     "first_player",
     "is_check",
@@ -257,23 +260,10 @@ def _check_only(ctx: typer.Context) -> None:
     ctx.obj = {"check": True}
 
 
-#: A session at the table (``asara play``, cli/session.py) that runs a move command's words
-#: through the same Typer command: it takes the move the words make (the game, ``make``,
-#: whether a check only, the ``--log`` typed) and records it against the position it keeps.
-SESSION: ContextVar[Callable[[SomeGame, Maker, bool, Path | None], None] | None] = ContextVar(
-    "SESSION", default=None)
-
-
 #: The move a ``check`` command line names (its English name), set before its commands are
 #: built: :func:`register` builds that move alone in the ``check`` group (all of them when it
 #: names none of them, for the help or a suggestion).
 CHECKED: ContextVar[str | None] = ContextVar("CHECKED", default=None)
-
-
-#: Whether a player can be asked what a move's words leave out (the table session at a
-#: terminal): a game may then ask a decision it would otherwise refuse by its rules, such
-#: as ASARA's deal of the Caliph's gifts due before a year's first move.
-ASKING: ContextVar[bool] = ContextVar("ASKING", default=False)
 
 
 #: At the table (``asara play`` on a log that does not exist yet, its ``new>`` prompt): how
@@ -296,27 +286,46 @@ def first_player(names: Sequence[str], question: str, read: Callable[[str], str]
     return answer
 
 
+class Move(Struct, frozen=True):
+    """What a move command's words made: the game, how they become an event against a
+    position (``make``), whether it is a check only, the ``--log`` typed, the command's
+    name as typed (for a message). A move command
+    returns it and records nothing: the one-shot command line records it
+    (:func:`carry_out`, the ``asara`` group's result callback), a session at the table
+    against the position it keeps (cli/session.py)."""
+
+    game: SomeGame
+    make: Maker
+    dry: bool
+    log: Path | None
+    command: str = "move"
+
+
 def record_move(ctx: typer.Context, game: SomeGame, log: Path | None, dry_run: bool,
-                make: Maker) -> None:
-    """A move command of ``game``: the log to record into, read and replayed under its lock
-    (none for a check only), the one transaction (cli/transaction.py), and what it did said
-    to the table. Inside a session the move goes to the session, which keeps the position."""
+                make: Maker) -> Move:
+    """A move command of ``game``: what it records (``dry_run``, or run as a ``check``:
+    a check only)."""
+    return Move(game, make, dry_run or is_check(ctx), log, ctx.info_name or "move")
+
+
+@guarded
+def carry_out(result: object, **_params: object) -> None:
+    """The ``asara`` group's result callback: a :class:`Move` a command returned, recorded
+    into its log, read and replayed under the log's lock (none for a check only), through
+    the one transaction (cli/transaction.py), and what it did said to the table."""
+    if not isinstance(result, Move):
+        return
     from asara_cli.cli.transaction import load, record
 
-    dry = dry_run or is_check(ctx)
-    session = SESSION.get()
-    if session is not None:
-        session(game, make, dry, log)
-        return
     with errors():
-        path, _source = default_log(log)
+        path, _source = default_log(result.log)
         must_exist(path)
-        with contextlib.nullcontext() if dry else lock(path):
-            position = load(game, path, ctx.info_name or "move")
-            done = record(position, make, dry=dry,
+        with contextlib.nullcontext() if result.dry else lock(path):
+            position = load(result.game, path, result.command)
+            done = record(position, result.make, dry=result.dry,
                           tell=lambda note: err().print(_("note: {message}").format(
                               message=note)))
-        told(done, dry)
+        told(done, result.dry)
 
 
 def told(done: Recorded, dry: bool) -> None:
@@ -332,8 +341,8 @@ def told(done: Recorded, dry: bool) -> None:
         out().print(screen)
 
 
-def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., None]]],
-             moves: Sequence[tuple[str, Callable[..., None]]], only: str | None,
+def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., object]]],
+             moves: Sequence[tuple[str, Callable[..., object]]], only: str | None,
              example: str) -> None:
     """Add a game's recording commands ``own`` (its ``new`` and its moves) to ``app``: all
     of them and the ``check`` group of the ``moves`` (``example``: a check, for its help),

@@ -2,8 +2,8 @@
 
 A line typed at the table is a move in the words of the one-shot commands without
 ``asara`` (``buy base black -c blue``, ``goods chest chest8 N2``), parsed by the same Typer
-commands: they hand the move they make to the session (``cli/recording.py``'s ``SESSION``),
-which records it through :func:`asara_cli.cli.transaction.record` against the position it
+commands: they return the move they make (``cli/recording.py``'s ``Move``), and the session
+records it through :func:`asara_cli.cli.transaction.record` against the position it
 keeps in memory (no replay of the log per move). Besides moves: ``status``, ``score``,
 ``check MOVE``, ``undo``, ``redo``, ``history [N]``, ``help``, ``quit``.
 
@@ -22,12 +22,12 @@ import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import typer
+from msgspec import structs
 from typer.exceptions import TyperException
 
 from asara_cli import commandwords
@@ -43,7 +43,6 @@ from asara_cli.logfile.common import read_text
 if TYPE_CHECKING:
     from typer.core import TyperGroup
 
-    from asara_cli.cli.transaction import Maker
     from asara_cli.core.findings import Violation
     from asara_cli.games.base import SomeGame
     from asara_cli.logfile.game import GameLog
@@ -81,14 +80,6 @@ def stamp(path: Path) -> Stamp | None:
     except OSError:
         return None
     return (st.st_ino, st.st_size, st.st_mtime_ns)
-
-
-@dataclass
-class Taken:
-    """The move a command's words made, as the command hands it to the session."""
-
-    make: Maker
-    dry: bool
 
 
 class AtTable:
@@ -338,19 +329,10 @@ class Session:
                 err().print(_("error: {message}").format(message=e), soft_wrap=True)
 
     def invoke(self, words: list[str]) -> int:
-        """The words as the one-shot command takes them (the same Typer command); a move
-        it makes is recorded here."""
-        taken: list[Taken] = []
-
-        def take(game: SomeGame, make: Maker, dry: bool, log: Path | None) -> None:
-            if log is not None and stamp(log) != stamp(self.path):
-                raise WordError(_("this session records into {path}; --log names another "
-                                  "log").format(path=show_path(self.path)))
-            taken.append(Taken(make, dry))
-
-        token = recording.SESSION.set(take)
+        """The words as the one-shot command takes them (the same Typer command); the move
+        it returns is recorded here, against the position kept."""
         try:
-            code = self.command.main(args=words, prog_name="", standalone_mode=False)
+            done = self.command.main(args=words, prog_name="", standalone_mode=False)
         except typer.Exit as e:  # a refusal already said (guarded), or --help
             return e.exit_code
         except typer.Abort:
@@ -362,17 +344,14 @@ class Session:
                           "be typed)").format(message=text, help=commandwords.local("help")),
                         soft_wrap=True)
             return int(getattr(e, "exit_code", 2))
-        finally:
-            recording.SESSION.reset(token)
-        if not taken:
-            return code if isinstance(code, int) else 0
-        asking = recording.ASKING.set(self.ask is not None)  # the game may ask, not refuse
-        try:
-            return self.transact(taken[0])
-        finally:
-            recording.ASKING.reset(asking)
+        if not isinstance(done, recording.Move):
+            return done if isinstance(done, int) else 0
+        if done.log is not None and stamp(done.log) != stamp(self.path):
+            raise WordError(_("this session records into {path}; --log names another "
+                              "log").format(path=show_path(self.path)))
+        return self.transact(done)
 
-    def transact(self, move: Taken) -> int:
+    def transact(self, move: recording.Move) -> int:
         """The one transaction against the kept position; written under the lock, and only
         over the very file the position was read from."""
         try:
@@ -381,8 +360,10 @@ class Session:
                     raise InputError(_("no move can be recorded: {problem}").format(
                         problem=self.problem))
                 note = self._note
+                # a player at a terminal may be asked what the words leave out
+                here = structs.replace(self.position, asking=self.ask is not None)
                 if move.dry:
-                    told(record(self.position, move.make, dry=True, tell=note), True)
+                    told(record(here, move.make, dry=True, tell=note), True)
                     return 0
                 with lock(self.path):
                     if stamp(self.path) != self.seen:
@@ -391,7 +372,7 @@ class Session:
                                            "again ({turn}): nothing was written, type the "
                                            "move again").format(path=show_path(self.path),
                                                                 turn=self.turn()))
-                    done = record(self.position, move.make, tell=note)
+                    done = record(here, move.make, tell=note)
                     assert done.written is not None  # not a check only
                     self.back.append(self.position)
                     self.position = Position(self.path, done.written, read_text(self.path),

@@ -34,13 +34,17 @@ class Position(Struct, frozen=True):
     """A log as read and replayed to its end, legal: what a move is typed against.
 
     ``state`` is the game's position after the last event (its ``Recording.position``);
-    ``text`` the log's text as read, so that an append adds to it without reading again."""
+    ``text`` the log's text as read, so that an append adds to it without reading again;
+    ``asking``: whether a player can be asked what a move's words leave out (the table
+    session at a terminal), so that a game may ask a decision it would otherwise refuse by
+    its rules (ASARA's deal of the Caliph's gifts due before a year's first move)."""
 
     path: Path
     log: GameLog
     text: str
     board: Any
     state: Any
+    asking: bool = False
 
     @property
     def game(self) -> SomeGame:

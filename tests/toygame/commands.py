@@ -11,6 +11,7 @@ from asara_cli.cli.common import GameOption, find_game_option
 from asara_cli.cli.recording import (
     DryOption,
     LogOption,
+    Move,
     Refused,
     WordError,
     create,
@@ -58,7 +59,7 @@ def place(
                                         show_default=False)],
     log: LogOption = None,
     dry_run: DryOption = False,
-) -> None:
+) -> Move:
     """The player to move places a pebble in a well (P2, P3).
 
     Example: asara place 3
@@ -73,7 +74,7 @@ def place(
                                                        "nothing was written"])
         return Place(state.players[seat], well)
 
-    record_move(ctx, game(KEY), log, dry_run, make)
+    return record_move(ctx, game(KEY), log, dry_run, make)
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

@@ -12,6 +12,7 @@ import typer
 from typer.testing import CliRunner, Result
 from yspahan_helpers import board
 
+from asara_cli.cli.recording import carry_out
 from asara_cli.games.yspahan.codec import play_text
 from asara_cli.games.yspahan.commands import register
 from asara_cli.games.yspahan.rules.engine import advance
@@ -36,7 +37,7 @@ runner = CliRunner()
 
 
 def _app() -> typer.Typer:
-    app = typer.Typer()
+    app = typer.Typer(result_callback=carry_out)  # a move command returns its move
 
     @app.callback()
     def root() -> None:

@@ -50,14 +50,9 @@ def _command() -> Any:
 def typed(words: str, position: Position) -> Any:
     """The event the move command makes of ``words`` against ``position``: the same
     Typer command and maker the one-shot command and the session run, nothing written."""
-    taken: list[Any] = []
-    token = recording.SESSION.set(lambda _g, make, _dry, _log: taken.append(make))
-    try:
-        _command().main(args=shlex.split(words), prog_name="", standalone_mode=False)
-    finally:
-        recording.SESSION.reset(token)
-    assert len(taken) == 1, words
-    made = taken[0](position)
+    move = _command().main(args=shlex.split(words), prog_name="", standalone_mode=False)
+    assert isinstance(move, recording.Move), words
+    made = move.make(position)
     return made.event if isinstance(made, Typed) else made
 
 

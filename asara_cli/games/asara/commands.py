@@ -21,10 +21,10 @@ from asara_cli.cli.common import (
     with_shared,
 )
 from asara_cli.cli.recording import (
-    ASKING,
     DateOption,
     DryOption,
     LogOption,
+    Move,
     NewLog,
     PlaceOption,
     Refused,
@@ -138,6 +138,7 @@ class Table(Struct, frozen=True):
     state: GameState
     player_word: str | None
     named: bool = False  # the header's movers = "named": every move names its mover
+    asking: bool = False  # a player can be asked (the table session): transaction.Position
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -199,7 +200,7 @@ class Table(Struct, frozen=True):
     def deal_first(self) -> None:
         """Where someone is asked (the table session), a year's deal that is due is asked
         before the year's first move; elsewhere the referee refuses the move (R6.1)."""
-        if ASKING.get() and deal_due(self.board, self.state) is not None:
+        if self.asking and deal_due(self.board, self.state) is not None:
             raise self._deal_asked()
 
     def _deal_asked(self) -> Asked:
@@ -309,11 +310,11 @@ def _said(gift: str, answer: str, joint: str) -> str:
 
 
 def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
-          make: Callable[[Table], Event | Typed[Event]]) -> None:
+          make: Callable[[Table], Event | Typed[Event]]) -> Move:
     """Record the move ``make`` types against the table (the one transaction:
     cli/transaction.py); ``player``: the mover as typed."""
-    record_move(ctx, registered("asara"), log, dry_run, lambda p: make(
-        Table(p.board, p.state, player, p.log.header.movers == "named")))
+    return record_move(ctx, registered("asara"), log, dry_run, lambda p: make(
+        Table(p.board, p.state, player, p.log.header.movers == "named", p.asking)))
 
 
 # --- what every move shares --------------------------------------------------------------------
@@ -348,15 +349,15 @@ _PLACED = (("card", CardOption, None), ("pair", PairOption, False),
 _STATED = (("log", LogOption, None), ("dry_run", DryOption, False))
 
 
-def placed(fn: Callable[..., None]) -> Callable[..., None]:
+def placed(fn: Callable[..., object]) -> Callable[..., object]:
     """A move at an area, taking the options every such move takes as ``shared``."""
-    made: Callable[..., None] = with_shared(fn, _PLACED, Placed)
+    made: Callable[..., object] = with_shared(fn, _PLACED, Placed)
     return made
 
 
-def stated(fn: Callable[..., None]) -> Callable[..., None]:
+def stated(fn: Callable[..., object]) -> Callable[..., object]:
     """A fact, taking the log and --dry-run as ``shared``."""
-    made: Callable[..., None] = with_shared(fn, _STATED, Stated)
+    made: Callable[..., object] = with_shared(fn, _STATED, Stated)
     return made
 
 
@@ -375,7 +376,7 @@ def buy(
         autocompletion=complete.tile)] = None,
     gold: GoldOption = False,
     space: SpaceOption = None,
-) -> None:
+) -> Move:
     """Buy a section at a market area: pay its colour's price [R3.1].
 
     Example: asara buy window black --card blue;  asara buy turret gold white --pair
@@ -386,7 +387,7 @@ def buy(
         return t.turn(shared.card, shared.pair, space, Buy(section, colour, is_gold),
                       shared.genie, shared.gift)
 
-    _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def _tile(tile: list[str] | None, gold: bool) -> tuple[Colour | None, bool]:
@@ -418,7 +419,7 @@ def build(
         "--light", help="Pro: a lighted window onto a window of that tower, e.g. black, "
         "\"red 2\", \"red 2 gold\" (onto a gold window) [R3.7].", show_default=False,
         autocompletion=complete.towers_to_light)] = None,
-) -> None:
+) -> Move:
     """Build on plot N of the building circle: pay N, place N sections, +1 each [R3.2].
 
     Example: asara build 3 white base window turret --card blue;
@@ -439,7 +440,7 @@ def build(
         return t.turn(shared.card, shared.pair, plot, action,
                       shared.genie, shared.gift)
 
-    _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 _BUILD_WORDS: dict[str, object] = {**words.COLOUR_WORDS, **words.SECTION_WORDS,
@@ -513,7 +514,7 @@ def bank(
         min=0, help="The Asari taken (the space's printed value). Left out: the value the "
         "board profile knows for --space.", show_default=False)] = None,
     space: SpaceOption = None,
-) -> None:
+) -> Move:
     """Take money at the bank [R3.3].
 
     Without --space, the free space that pays that amount (or whose value the board profile
@@ -554,7 +555,7 @@ def bank(
         return Typed(t.turn(shared.card, shared.pair, chosen, Bank(taken),
                             shared.genie, shared.gift), tuple(notes))
 
-    _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def _amount_asked(t: Table, message: str, question: str) -> Asked:
@@ -572,7 +573,7 @@ def _amount_asked(t: Table, message: str, question: str) -> Asked:
 def coloured(
     ctx: typer.Context,
     shared: Placed,
-) -> None:
+) -> Move:
     """The coloured building: one face-down buyer, take its income (5) [R3.3].
 
     Example: asara coloured
@@ -581,7 +582,7 @@ def coloured(
         return t.turn(shared.card, shared.pair, None, Coloured(),
                       shared.genie, shared.gift)
 
-    _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def bribe(
@@ -597,7 +598,7 @@ def bribe(
         help="The tile taken (shown to all), e.g. black or gold red; left out when none "
         "was taken.", show_default=False, autocompletion=complete.tile)] = None,
     gold: GoldOption = False,
-) -> None:
+) -> Move:
     """Bribe the House of Spies: pay its space, search a pile, maybe buy a tile [R3.4].
 
     Example: asara bribe 3 turret black --card violet
@@ -608,13 +609,13 @@ def bribe(
         return t.turn(shared.card, shared.pair, fee, Bribe(section, colour, is_gold),
                       shared.genie, shared.gift)
 
-    _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def caliph(
     ctx: typer.Context,
     shared: Placed,
-) -> None:
+) -> Move:
     """Take the Caliph's patronage: start next year, +1 at each year's end [R3.5].
 
     Example: asara caliph --card blue
@@ -624,7 +625,7 @@ def caliph(
         return t.turn(shared.card, shared.pair, None, Caliph(),
                       shared.genie, shared.gift)
 
-    _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def recruit(
@@ -634,7 +635,7 @@ def recruit(
         min=0, help="The Asari paid (the tent space's printed cost). Left out: the cost the "
         "board profile knows for --space.", show_default=False)] = None,
     space: SpaceOption = None,
-) -> None:
+) -> Move:
     """Pro: recruit at the tent: pay the space's cost, draw buyers (2) [R3.6].
 
     Example: asara recruit 2 --card violet
@@ -648,7 +649,7 @@ def recruit(
         return t.turn(shared.card, shared.pair, space, Recruit(paid),
                       shared.genie, shared.gift)
 
-    _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def lighted(
@@ -661,7 +662,7 @@ def lighted(
         "secret until built). Repeat for two.", show_default=False,
         autocompletion=complete.colours)] = None,
     space: SpaceOption = None,
-) -> None:
+) -> Move:
     """Pro: lighted windows: pay 4 and keep 1, or pay 10 and keep 2 [R3.7].
 
     Example: asara lighted 4 --keep black --card blue
@@ -671,7 +672,7 @@ def lighted(
         return t.turn(shared.card, shared.pair, space, Lighted(pay, kept),
                       shared.genie, shared.gift)
 
-    _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def genie(
@@ -683,7 +684,7 @@ def genie(
     player: PlayerOption = None,
     log: LogOption = None,
     dry_run: DryOption = False,
-) -> None:
+) -> Move:
     """Pro: a visit to the House of the Bottle Genie that wishes for nothing [R6.2].
 
     The player may wish: to wish for a move, type that move with --genie COST instead.
@@ -694,7 +695,7 @@ def genie(
         t.deal_first()
         return Turn(t.placement(card, pair, cost), Genie(None))
 
-    _move(ctx, log, dry_run, player, make)
+    return _move(ctx, log, dry_run, player, make)
 
 
 def display(
@@ -704,7 +705,7 @@ def display(
         help="For each area stated: its name, then every face-up tile there, e.g. window "
         "brown green gold green red black white trunk ...", show_default=False,
         autocompletion=complete.display)],
-) -> None:
+) -> Move:
     """State what market displays show after a refill (optional fact) [R3.1].
 
     Later purchases are checked against it.
@@ -716,7 +717,7 @@ def display(
                       for s, ts in words.display(tiles))
         return Display(areas)
 
-    _move(ctx, shared.log, shared.dry_run, None, make)
+    return _move(ctx, shared.log, shared.dry_run, None, make)
 
 
 def gifts(
@@ -726,7 +727,7 @@ def gifts(
         help="Each gift dealt: the area, the space, the gift (buyer, prestige, lighted, "
         "asari N or buy AREA), e.g. base 2 asari 6 window 1 buy turret lighted 1 lighted.",
         show_default=False, autocompletion=complete.gifts)],
-) -> None:
+) -> Move:
     """Expansion: the Caliph's gifts dealt face up at a year's start [R6.1].
 
     One gift onto each chest space, before the year's first move; gifts left from earlier
@@ -737,7 +738,7 @@ def gifts(
     def make(t: Table) -> Event:
         return GiftsDealt(tuple(_dealt(words.tokens(dealt), t.board)))
 
-    _move(ctx, shared.log, shared.dry_run, None, make)
+    return _move(ctx, shared.log, shared.dry_run, None, make)
 
 
 def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
@@ -782,7 +783,7 @@ def checkpoint(
     money: Annotated[list[str] | None, typer.Option(
         "--money", "-m", help="Asari a player counts: NAME=ASARI (repeatable).",
         show_default=False)] = None,
-) -> None:
+) -> Move:
     """Confirm what the prestige track shows (and money); refused if the log disagrees.
 
     Example: asara checkpoint Tina=34 Paul=30 --money Tina=12
@@ -795,7 +796,7 @@ def checkpoint(
                                     "Tina=34"))
         return Checkpoint(tuple(p), tuple(m))
 
-    _move(ctx, shared.log, shared.dry_run, None, make)
+    return _move(ctx, shared.log, shared.dry_run, None, make)
 
 
 def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
@@ -882,7 +883,7 @@ def new(
 #: --genie on the move wished for), then the facts; checked against the registry below.
 #: The moves at an area take the options every such move takes (:func:`placed`); the genie's
 #: visit that wishes for nothing has its own.
-_MOVE_COMMANDS: dict[str, Callable[..., None]] = {
+_MOVE_COMMANDS: dict[str, Callable[..., object]] = {
     **{k: placed(fn) for k, fn in (
         ("buy", buy), ("build", build), ("bank", bank), ("coloured", coloured),
         ("bribe", bribe), ("caliph", caliph), ("recruit", recruit), ("lighted", lighted))},
@@ -892,14 +893,14 @@ _BY_OPTION = {"genie"}
 if set(_MOVE_COMMANDS) | _BY_OPTION != set(BY_LOG_TYPE):  # a new area kind needs its command
     raise RuntimeError(f"recording commands and area kinds differ: {sorted(_MOVE_COMMANDS)} "
                        f"vs {sorted(BY_LOG_TYPE)}")
-MOVES: tuple[tuple[str, Callable[..., None]], ...] = (
+MOVES: tuple[tuple[str, Callable[..., object]], ...] = (
     *((k, _MOVE_COMMANDS[k]) for k in BY_LOG_TYPE if k in _MOVE_COMMANDS),
     ("display", stated(display)), ("gifts", stated(gifts)),
     ("checkpoint", stated(checkpoint)),
 )
 
 
-def _own() -> list[tuple[str, Callable[..., None]]]:
+def _own() -> list[tuple[str, Callable[..., object]]]:
     """ASARA's own commands (``use``, ``undo`` and ``redo`` are every game's:
     cli/recording.py)."""
     return [("new", new), *MOVES]

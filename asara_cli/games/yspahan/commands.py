@@ -33,6 +33,7 @@ from asara_cli.cli.recording import (
     DateOption,
     DryOption,
     LogOption,
+    Move,
     NewLog,
     PlaceOption,
     Refused,
@@ -162,9 +163,9 @@ _AROUND = (("play", PlayOption, None), ("discard", DiscardOption, None),
            ("player", PlayerOption, None), ("log", LogOption, None), ("dry_run", DryOption, False))
 
 
-def action(fn: Callable[..., None]) -> Callable[..., None]:
+def action(fn: Callable[..., object]) -> Callable[..., object]:
     """An action's command, taking the options every action takes as ``shared``."""
-    made: Callable[..., None] = with_shared(fn, _AROUND, Around)
+    made: Callable[..., object] = with_shared(fn, _AROUND, Around)
     return made
 
 
@@ -613,7 +614,7 @@ def _looks_like_cell(word: str, board: Board) -> bool:
 
 
 def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
-          make: Callable[[Table], Event]) -> None:
+          make: Callable[[Table], Event]) -> Move:
     """Record the move ``make`` types against the table (the one transaction:
     cli/transaction.py); ``player``: the mover as typed."""
     dry = dry_run or is_check(ctx)
@@ -625,7 +626,7 @@ def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | Non
         event = make(t)
         return Typed(event, t.notes()) if t.picked else event
 
-    record_move(ctx, registered(KEY), log, dry_run, typed)
+    return record_move(ctx, registered(KEY), log, dry_run, typed)
 
 
 # --- the day's roll -----------------------------------------------------------------------------
@@ -658,7 +659,7 @@ def roll(
     player: PlayerOption = None,
     log: LogOption = None,
     dry_run: DryOption = False,
-) -> None:
+) -> Move:
     """The start player rolls: white dice, and the yellow dice bought (Y2.3, Y2.4).
 
     The referee sorts the dice onto the tower. --play: cards the start player plays before
@@ -670,7 +671,7 @@ def roll(
         return Roll(t.mover(), _dice(white, pgettext("dice", "white")), _dice(yellow, "--yellow"),
                     t.plays(play))
 
-    _move(ctx, log, dry_run, player, make)
+    return _move(ctx, log, dry_run, player, make)
 
 
 # --- a turn: one command per action ----------------------------------------------------------
@@ -679,7 +680,7 @@ def roll(
 def camels(
     ctx: typer.Context,
     shared: Around,
-) -> None:
+) -> Move:
     """Take the camel row: a camel per die (+1 with --discard, +1 with the pasture) (Y3.1).
 
     Example: asara camels --build pasture
@@ -687,13 +688,13 @@ def camels(
     def make(t: Table) -> Event:
         return t.turn(CAMELS_ROW, Camels(), shared)
 
-    _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def gold(
     ctx: typer.Context,
     shared: Around,
-) -> None:
+) -> Move:
     """Take the gold row: a gold per die (+1 with --discard, +2 with the shop) (Y3.2).
 
     Example: asara gold --discard gold3
@@ -701,7 +702,7 @@ def gold(
     def make(t: Table) -> Event:
         return t.turn(GOLD_ROW, Gold(), shared)
 
-    _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def goods(
@@ -711,7 +712,7 @@ def goods(
         help="The quarter (optional: the souks say it), then each cube's shop: its souk and "
         "the street cell it faces, or inner; a souk alone takes its next free shop. E.g. "
         "chest chest8 N2 chest8 inner.", autocompletion=complete.shops, show_default=False)],
-) -> None:
+) -> Move:
     """Take a quarter's row and put cubes in its shops, a cube per die (Y3.4).
 
     +1 with --discard, +1 with the hoist; place all you can (Y6.6).
@@ -743,7 +744,7 @@ def goods(
             quarter = souk.quarter
         return t.turn(quarter, Goods(tuple(placed)), shared)
 
-    _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def supervisor(
@@ -770,7 +771,7 @@ def supervisor(
     draws: Annotated[list[str] | None, typer.Option(
         "--draws", help="With open hands: the card a caravanserai draws for a cube sent, in "
         "the order sent (repeatable; Y6.5).", show_default=False)] = None,
-) -> None:
+) -> Move:
     """Take a row and move the supervisor by its die value; pay a gold per step of change.
 
     Every cube in a shop facing the end cell goes to the caravan, unless its owner keeps it
@@ -828,7 +829,7 @@ def supervisor(
                                   .format(card=cards[0]))
         return t.turn(taken, Supervisor(to, tuple(sends)), shared)
 
-    _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def _cubes_named(t: Table, to: str, named: list[str] | None, flag: str, ids: list[str],
@@ -953,7 +954,7 @@ def draw(
     row: Annotated[str | None, typer.Option(
         "--row", "-r", help="The row of dice taken for the card action (any row; Y3.3). "
         "Leave out when no row is left (Y3.7).", show_default=False)] = None,
-) -> None:
+) -> Move:
     """Take a row and draw a card (Y3.3), or draw one when no row is left (Y3.7).
 
     Example: asara draw gold3 --row barrel
@@ -974,7 +975,7 @@ def draw(
         return t.turn(taken, Draw(t.drawn(card, message, 0, (
             t.mover(), question.format(card=example), []))), shared)
 
-    _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
 
 def _row_left_out(t: Table) -> None:
@@ -1043,7 +1044,7 @@ def checkpoint(
         show_default=False)] = None,
     log: LogOption = None,
     dry_run: DryOption = False,
-) -> None:
+) -> Move:
     """Confirm what the score track shows (and gold, camels); refused if the log disagrees.
 
     Example: asara checkpoint Tina=0 Paul=0 Anna=2 --gold "Tina=6, Paul=0, Anna=2"
@@ -1057,7 +1058,7 @@ def checkpoint(
                                     "Tina=34"))
         return Checkpoint(tuple(s), tuple(g), tuple(c))
 
-    _move(ctx, log, dry_run, None, make)
+    return _move(ctx, log, dry_run, None, make)
 
 
 # --- the log itself ---------------------------------------------------------------------------
@@ -1126,7 +1127,7 @@ def new(
 # --- registration -----------------------------------------------------------------------------
 
 #: The moves, in table order: the roll, a command per action, the table's count.
-MOVES: tuple[tuple[str, Callable[..., None]], ...] = (
+MOVES: tuple[tuple[str, Callable[..., object]], ...] = (
     ("roll", roll), ("camels", action(camels)), ("gold", action(gold)),
     ("goods", action(goods)), ("supervisor", action(supervisor)), ("draw", action(draw)),
     ("checkpoint", checkpoint),

@@ -93,6 +93,10 @@ def test_a_usage_error_in_german_says_nothing_was_done(asara_log: Path, tmp_path
     assert ran.returncode == 2
     assert "verlauf nimmt eine Zahl" in ran.stderr
     assert "(etwa verlauf 5)" in ran.stderr
+    # Click's own words for a move's missing argument, in German as the one-shot command's
+    ran = _asara(tmp_path, "--lang", "de", "play", "g.toml", stdin="kaufen\n")
+    assert ran.returncode == 2
+    assert "Fehler: Das Argument 'bereich' fehlt; nichts wurde getan" in ran.stderr
 
 
 def test_yspahan_in_german_rolls_and_lists_the_moves_in_groups(yspahan_log: Path,
@@ -147,6 +151,10 @@ def test_help_of_a_move_in_the_session_leaves_out_log_and_dry_run(asara_log: Pat
     # in German, by its German word; the one-shot command's help keeps both
     ran = _asara(tmp_path, "--lang", "de", "play", "g.toml", stdin="hilfe kaufen\n")
     assert "--card" in ran.stdout and "--dry-run" not in ran.stdout
+    # its usage line names the move by the word typed for it, as `asara kaufen --help` does
+    assert "Aufruf: kaufen [OPTIONEN]" in ran.stdout and "buy" not in ran.stdout
+    ran = _asara(tmp_path, "--lang", "de", "play", "g.toml", stdin="probe kaufen --help\n")
+    assert "Aufruf: probe kaufen [OPTIONEN]" in ran.stdout
     assert "--dry-run" in _asara(tmp_path, "buy", "--help").stdout
 
 

@@ -330,7 +330,10 @@ class Session:
 
     def invoke(self, words: list[str]) -> int:
         """The words as the one-shot command takes them (the same Typer command); the move
-        it returns is recorded here, against the position kept."""
+        it returns is recorded here, against the position kept. The command is called by
+        its word in the language in use, so that its usage line says that word."""
+        if words and words[0] in self.command.commands:
+            words = [commandwords.local(words[0]), *words[1:]]
         try:
             done = self.command.main(args=words, prog_name="", standalone_mode=False)
         except typer.Exit as e:  # a refusal already said (guarded), or --help
@@ -338,8 +341,9 @@ class Session:
         except typer.Abort:
             return 130
         except TyperException as e:  # usage: Typer's own words, said as a session's line
-            said = getattr(e, "format_message", None)
-            text = one_line(str(said()) if callable(said) else str(e)).rstrip(".")
+            from asara_cli.cli.spoken import usage_message
+
+            text = one_line(usage_message(e)).rstrip(".")
             err().print(_("error: {message}; nothing was done (`{help}` lists what can "
                           "be typed)").format(message=text, help=commandwords.local("help")),
                         soft_wrap=True)
@@ -634,8 +638,9 @@ def _commands(game: SomeGame) -> TyperGroup:
 
     from asara_cli.cli.game import score, status
     from asara_cli.cli.moves import moves
+    from asara_cli.cli.spoken import WordGroup
 
-    group = typer.Typer(name="", no_args_is_help=True, add_completion=False,
+    group = typer.Typer(name="", cls=WordGroup, no_args_is_help=True, add_completion=False,
                         pretty_exceptions_enable=False,
                         context_settings={"help_option_names": ["-h", "--help"]})
     game.register_commands(group, None)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from asara_cli.cli.common import BoardOption, fail, out, replay_file
+from asara_cli.cli.lines import split
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.shown import one_line, show_path
 from asara_cli.errors import Refused
@@ -43,7 +44,7 @@ def _lines(words: str) -> list[str]:
     line = "  "
     tokens = _WORD.findall(words)
     if " ".join(tokens) != words or not all(map(_QUOTED.fullmatch, tokens)):
-        tokens = list(map(shlex.quote, shlex.split(words)))  # each as shlex.quote says it
+        tokens = list(map(shlex.quote, split(words)))  # each as shlex.quote says it
     for token in tokens:
         if line.strip() and len(line) + 1 + len(token) + 2 > WIDTH:
             lines.append(f"{line} \\")

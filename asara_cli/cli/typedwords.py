@@ -73,11 +73,11 @@ def english(game: SomeGame, typed: Sequence[str], names: Iterable[str] | None = 
 
 def local_line(game: SomeGame, words: str) -> str:
     """A move's words (one string, as ``LegalMove.words``) in the language in use."""
-    import shlex
+    from asara_cli.cli.lines import split
 
     if language() == SOURCE:
         return words
-    return " ".join(map(quoted, local(game, shlex.split(words))))
+    return " ".join(map(quoted, local(game, split(words))))
 
 
 def local_group(game: SomeGame, group: str) -> str:

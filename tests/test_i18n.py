@@ -20,10 +20,10 @@ from asara_cli.core import i18n
     (None, {"LANG": "de_DE.UTF-8"}, "de"),
     (None, {"LANG": "C"}, "en"),
     (None, {"LANG": "POSIX"}, "en"),
-    (None, {"LANG": "fr_FR.UTF-8"}, "en"),  # no French catalogue: English
+    (None, {"LANG": "ja_JP.UTF-8"}, "en"),  # no Japanese catalogue: English
     (None, {"LC_ALL": "de_AT.UTF-8", "LANG": "en_GB.UTF-8"}, "de"),
     (None, {"LC_ALL": "en_GB.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),  # the first set decides
-    (None, {"LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"}, "de"),  # a list, in order
+    (None, {"LANGUAGE": "ja:de", "LANG": "en_US.UTF-8"}, "de"),  # a list, in order
     (None, {"LANGUAGE": "en:de"}, "en"),
     (None, {"LC_MESSAGES": "de_CH", "LANG": "en_US"}, "de"),
     (None, {"ASARA_LANG": "de", "LANG": "en_US.UTF-8"}, "de"),

@@ -142,7 +142,7 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
             writer.print(note, soft_wrap=True)
         return
     for g in groups:  # a group's lines written at once (each wrapped as its own)
-        lines = [f"{g.group} ({g.count})"]
+        lines = [f"{local_group(game, g.group)} ({g.count})"]
         shown = g.first if g.count <= SHOWN + 1 else g.first[:SHOWN]
         for m in shown:
             lines += _lines(local_line(game, m.words))

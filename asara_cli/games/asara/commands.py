@@ -487,7 +487,7 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
     out_: list[LightedWindow] = []
     lit: dict[tuple[Colour, int], int] = {}  # plain windows lit on a tower by this move
     for spec in specs:
-        ws = [w for w in words.tokens([spec]) if words.fold(w) not in ("on", "auf")]
+        ws = [w for w in words.tokens([spec]) if words.english_word(w) != "on"]
         said: bool | None = None
         last = words.english_word(ws[-1]) if ws else ""
         if last in ("gold", "plain") or words.fold(last) in ("goldverzierung", "schlicht"):

@@ -86,13 +86,15 @@ NOTHING_WORDS = ("nothing", "nichts")
 
 def _typed_only() -> dict[str, str]:
     """The typed words that are no term of the referee: a gift's kind, ``nothing``, a
-    lighted window laid ``plain``, the ``pair``, a ``new`` buyer colour (one literal call
+    lighted window laid ``plain`` (or ``on`` a gold window), the ``pair``, a ``new`` buyer
+    colour (one literal call
     each, so that the catalogue finds them)."""
     return {"buyer": pgettext("typed word", "buyer"),
             "prestige": pgettext("typed word", "prestige"),
             "asari": pgettext("typed word", "asari"), "buy": pgettext("typed word", "buy"),
             "nothing": pgettext("typed word", "nothing"),
             "plain": pgettext("typed word", "plain"), "pair": pgettext("typed word", "pair"),
+            "on": pgettext("typed word", "on"),
             "new": pgettext("typed word", "new")}
 
 
@@ -488,9 +490,9 @@ def _alias_close(w: str, labels: Sequence[str], cutoff: float = 0.6) -> str | No
 
 
 def _label_of(word: str, w: str, labels: Sequence[str]) -> str | None:
-    """The label ``w`` (folded ``word``) names: itself or a unique prefix of it or of its
-    German word, those of the language in use first; ``None`` if none starts so; an
-    ambiguous prefix is an error."""
+    """The label ``w`` (folded ``word``) names: itself or a unique prefix of it, of its word
+    in the language in use, or of its German word, the language in use first; ``None`` if
+    none starts so; an ambiguous prefix is an error."""
     from asara_cli.core import i18n
     from asara_cli.games.asara.colour_words import GERMAN_COLOUR_NAMES
     from asara_cli.games.asara.rules import terms
@@ -500,8 +502,10 @@ def _label_of(word: str, w: str, labels: Sequence[str]) -> str | None:
     english = [x for x in labels if x.startswith(w)]
     german = [x for x in labels
               if any(g.startswith(w) and x in ens for g, ens in GERMAN_COLOUR_NAMES.items())]
-    tries = (german, english) if i18n.language() == "de" else (english, german)
-    found = tries[0] or tries[1]
+    tries = [english, german]
+    if i18n.language() != i18n.SOURCE:
+        tries.insert(0, [x for x in labels if fold(terms.buyer_colour(x)).startswith(w)])
+    found = next((t for t in tries if t), [])
     if len(found) > 1:
         raise WordError(_("buyer colour {word!r} is ambiguous: {names}? Type more letters"
                           ).format(word=word,
@@ -512,10 +516,11 @@ def _label_of(word: str, w: str, labels: Sequence[str]) -> str | None:
 def buyer_colours(text: str) -> tuple[str, ...]:
     """The buyer colours a game declares: words separated by spaces or commas."""
     out: list[str] = []
-    from asara_cli.games.asara.colour_words import english
+    from asara_cli.games.asara.colour_words import COLOUR_NAMES, english
 
     for w in (fold(x) for x in re.split(r"[\s,;]+", text) if x):
-        w = english(w, out) or w
+        said = _spoken()[1].get(w)  # a colour word of the language in use
+        w = english(w, out) or (said if said in COLOUR_NAMES else w)
         if not _LABEL.match(w) or not 3 <= len(w) <= 30:
             raise WordError(_("--buyers: {word!r} is not a colour word (letters, at least 3)"
                               ).format(word=w))

@@ -20,6 +20,7 @@ from asara_cli.core.shown import safe_text
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import INNER
+from asara_cli.games.yspahan.words import spoken_word
 
 #: The arms the layout knows, and where each goes: W and E in the row, N up, S down.
 ARMS = ("W", "E", "N", "S")
@@ -163,7 +164,7 @@ def street_notes(board: Board) -> list[str]:
             shops="; ".join(corners)))
     if inner:
         out.append(_("Inner shops (no cell: write the souk and {inner}): {shops}.").format(
-            inner=INNER, shops=inner))  # the word typed, in every language
+            inner=spoken_word(INNER), shops=inner))  # the word typed in the language
     return out
 
 

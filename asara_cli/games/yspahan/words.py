@@ -103,7 +103,7 @@ GERMAN_CARDS = {
     "kamelpunkte": "camelvp", "tausch": "exchange",
 }
 
-_SOUK = re.compile(r"^([a-z]+)([0-9]+)$")
+_SOUK = re.compile(r"^([^\W\d_]+)([0-9]+)$")  # a quarter's word in any alphabet
 
 _SPOKEN: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
 

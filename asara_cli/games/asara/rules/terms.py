@@ -129,6 +129,16 @@ def gift(kind: str, amount: int | None = None, s: Section | str | None = None) -
     return kind
 
 
+def expansion_short(key: str) -> str:
+    """An expansion's short name, where a column has little room: ``genie``."""
+    match key:
+        case "gifts":
+            return pgettext("expansion, short", "gifts")
+        case "genie":
+            return pgettext("expansion, short", "genie")
+    return key
+
+
 def expansion(key: str) -> str:
     """An expansion by its key in the log: ``Gifts of the Caliph (R6.1)``."""
     match key:

@@ -11,7 +11,7 @@ from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 
-from asara_cli.core.i18n import _, pgettext
+from asara_cli.core.i18n import N_, _, pgettext
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import AreaSpec, Board, LightedOffer, Places
 
@@ -101,11 +101,18 @@ def board_dict(rules: Board) -> dict[str, Any]:
     return {f.name: _plain(getattr(rules, f.name)) for f in fields(rules)}
 
 
+#: The packaged profile's description (data/standard.toml), in the catalogue so that it is
+#: read in the language in use; a table's own profile says what its author wrote.
+STANDARD_DESCRIPTION = N_("ASARA as printed; unknown board numbers left unknown")
+
+
 def board_view(rules: Board) -> RenderableType:
     """Every number of the profile, one item a row (in English named by its key in the
     profile's file, in another language by its words); then the areas, one a row."""
+    description = (_(STANDARD_DESCRIPTION) if rules.description == STANDARD_DESCRIPTION
+                   else rules.description)
     table = Table(title=_("board profile: {profile}").format(profile=rules.profile),
-                  caption=rules.description, box=box.SIMPLE_HEAD, title_justify="left")
+                  caption=description, box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column(_("item"))
     table.add_column(_("value"))
     for f in fields(rules):
@@ -125,8 +132,9 @@ def _areas_table(areas: tuple[AreaSpec, ...]) -> Table:
         table.add_column(col, no_wrap=i not in (1, 3))
     for a in areas:
         pro, basic = pgettext("game", "pro"), pgettext("game", "basic")
-        game = (_("{expansion} (pro)").format(expansion=a.expansion) if a.expansion and a.pro
-                else a.expansion or (pro if a.pro else basic))
+        expansion = terms.expansion_short(a.expansion) if a.expansion else None
+        game = (_("{expansion} (pro)").format(expansion=expansion) if expansion and a.pro
+                else expansion or (pro if a.pro else basic))
         table.add_row(terms.area(a.name), a.describe_spaces(),
                       _("yes") if a.follow_suit else _("no"), game, a.rule)
     return table

@@ -308,3 +308,15 @@ def test_batch_counts_in_german(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert re.search(r"^\d+ Dateien: \d+ gewertet, 0 unvollständig, 0 ungültig, "
                      r"0 nicht lesbar, 0 Doppel$", done.stderr, re.M), done.stderr
+
+
+def test_lang_names_the_languages_offered_in_their_own_words() -> None:
+    """``--lang``'s help and its refusal of an unknown code list each language offered with
+    its name in that language."""
+    refused = asara("--lang", "xx", "status")
+    assert refused.returncode == 2
+    assert "'xx'" in refused.stderr and "en (English), de (Deutsch)" in _flat(refused.stderr)
+    for args in (("--help",), ("--lang", "de", "--help")):
+        shown = _flat(asara(*args).stdout)
+        assert "en (English), de (Deutsch)" in shown, args
+        assert "{languages}" not in shown

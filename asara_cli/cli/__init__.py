@@ -64,8 +64,8 @@ def root(
     lang: Annotated[
         str | None,
         typer.Option("--lang", metavar=N_("CODE"), show_default=False,
-                     help="The language to answer in (en, de; default: $ASARA_LANG, else "
-                     "the locale's, else English). Every command takes it."),
+                     help="The language to answer in: {languages} (default: $ASARA_LANG, "
+                     "else the locale's, else English). Every command takes it."),
     ] = None,
     game: Annotated[
         str | None,
@@ -281,7 +281,7 @@ def _run(args: list[str]) -> int:
 
             word = english(word) or word
         group = build_app(word, args)
-        code = _parsed(group)(args=args, prog_name="asara", standalone_mode=False)
+        code = _parsed(group, args)(args=args, prog_name="asara", standalone_mode=False)
     except KeyboardInterrupt:
         return _interrupted()
     except typer.Abort:  # end of input at a prompt
@@ -344,7 +344,7 @@ def _speak(args: list[str]) -> list[str]:
     except ValueError:  # said in the language the environment asks for
         i18n.use(i18n.choose(None))
         raise InputError(_("--lang: no language {code!r} (the languages: {known})").format(
-            code=asked, known=", ".join(i18n.available()))) from None
+            code=asked, known=i18n.offered())) from None
     # JSON and CSV are for programs: the same document in every language (keys, values and
     # messages), and so the command's messages too
     i18n.use("en" if _for_programs(args) else code)
@@ -378,8 +378,9 @@ def _without(args: list[str], name: str) -> list[str]:
     return kept
 
 
-def _parsed(group: typer.Typer) -> Any:
-    """The Click command of ``group``, its help texts in the language in use."""
+def _parsed(group: typer.Typer, args: Sequence[str] = ("--help",)) -> Any:
+    """The Click command of ``group``, its help texts in the language in use (``--lang``'s
+    naming the languages offered when ``args`` may show it)."""
     import typer
 
     from asara_cli.cli.helptexts import translate
@@ -390,6 +391,13 @@ def _parsed(group: typer.Typer) -> Any:
     if i18n.language() != i18n.SOURCE:  # English is the help as written
         translate(command)
         speak(command)
+    asks_help = not args or "--help" in args or "-h" in args  # Babel names them: 30 ms
+    for param in command.params if asks_help else ():  # each language in its own words
+        said = getattr(param, "help", None)
+        if param.name == "lang" and isinstance(said, str):
+            from asara_cli.language import offered
+
+            setattr(param, "help", said.replace("{languages}", offered()))  # noqa: B010
     return command
 
 

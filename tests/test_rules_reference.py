@@ -122,3 +122,41 @@ def test_rules_refuses_an_unknown_id_in_one_line(wanted: str, hint: str) -> None
     assert err.startswith(f"error: no rule '{wanted}' (")
     assert hint in err
     assert err.count("\n") == 1 and len(err) <= 81  # one line at 80 columns
+
+
+def _spoken(code: str, folder: Path | str, *args: str) -> tuple[int, str]:
+    """``asara --lang CODE rules ARGS`` in its own process, the catalogues read from
+    ``folder``."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "COLUMNS": "80", "LINES": "40", "ASARA_LOCALE_DIR": str(folder)}
+    done = subprocess.run([sys.executable, "-m", "asara_cli", "--lang", code, "rules", *args],
+                          capture_output=True, text=True, encoding="utf-8", env=env,
+                          cwd=ROOT, timeout=60)
+    return done.returncode, done.stdout
+
+
+def test_a_game_without_a_reference_in_the_language_is_shown_in_english_and_says_so(
+        tmp_path: Path) -> None:
+    """The pseudo-language (tests/pseudo.py) has no reference text of its own: each rule is
+    the English one, after one line in the language saying so; the list says it per game."""
+    import pseudo
+
+    from asara_cli.language import name
+
+    folder = pseudo.make(tmp_path)
+    said = pseudo.turned("No rules reference for {game} in {language} yet: shown in English.")
+    code, out = _spoken(pseudo.CODE, folder, "Y3.8")
+    assert code == 0
+    first, rest = out.split("\n", 1)
+    assert first == said.format(game="YSPAHAN", language=name(pseudo.CODE))
+    assert rest.startswith("Y3.8 Building (YSPAHAN)\n")
+    code, out = _spoken(pseudo.CODE, folder)
+    assert code == 0
+    assert out.splitlines()[:2] == [said.format(game=g, language=name(pseudo.CODE))
+                                    for g in ("ASARA", "YSPAHAN")]
+    # German has both: no such line
+    code, out = _spoken("de", "", "Y3.8")  # the package's catalogues
+    assert code == 0 and out.startswith("Y3.8 ")

@@ -307,7 +307,7 @@ def test_the_terms_in_english_are_the_referees_old_words() -> None:
     assert terms.tile(Section.BASE, Colour.RED, True) == "gold red base"
     assert terms.tower(Colour.RED, 2) == "2nd red tower"
     assert terms.buyer("orange") == "an orange buyer"
-    assert terms.ordinal(23) == "23rd"
+    assert terms.ordinal(23, "place") == "23rd"
     assert category_label("overall") == "highest tower overall"
     assert terms.area("Our own name for the bank") == "Our own name for the bank"
 
@@ -317,7 +317,7 @@ def test_the_terms_in_german(german: None) -> None:
     assert terms.tower(Colour.RED, 2) == "2. Turm in Rot"
     assert terms.buyer("orange") == "Einkäufer in Orange"  # a colour word in German
     assert terms.buyer("lindgrün") == "Einkäufer in lindgrün"  # a label as typed
-    assert terms.ordinal(23) == "23."
+    assert terms.ordinal(23, "place") == "23."
     assert category_label("overall") == "höchster Turm insgesamt"
     assert category_label("red") == "Rot"
     # a name the table's own profile gives is shown as written

@@ -12,7 +12,7 @@ import pytest
 
 from asara_cli import language as lang
 from asara_cli.cli import catalogue
-from asara_cli.core import i18n
+from asara_cli.core import i18n, words
 
 
 @pytest.mark.parametrize(("asked", "env", "expected"), [
@@ -257,3 +257,41 @@ def test_the_check_for_a_hidden_translation_function_can_fail() -> None:
     fn = tree.body[0]
     assert isinstance(fn, ast.FunctionDef)
     assert _binds_underscore(fn) and _calls_underscore(fn)
+
+
+def _catalogue(folder: Path, code: str, messages: list[tuple[str, Any, Any]]) -> Path:
+    """A catalogue of ``code`` holding only ``messages`` ((context, id, string) each; a
+    plural's id and string are tuples), compiled under ``folder``."""
+    from babel.messages.catalog import Catalog
+
+    cat = Catalog(locale=code, domain=lang.DOMAIN)
+    for context, msgid, string in messages:
+        cat.add(msgid, string, context=context)
+    target = folder / code / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    (target / f"{lang.DOMAIN}.mo").write_bytes(catalogue.mo_bytes(cat))
+    return folder
+
+
+@pytest.mark.parametrize(("n", "english"), [
+    (1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"), (13, "13th"),
+    (21, "21st"), (22, "22nd"), (103, "103rd"), (111, "111th"),
+])
+def test_ordinals_in_english(n: int, english: str) -> None:
+    assert words.ordinal(n, "place") == english == words.ordinal(n, "week")
+
+
+def test_ordinals_agree_with_what_they_count_in_each_form(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """French writes 1re semaine, 2e semaine, 1er chameau: each thing counted is a message
+    of its own, and the language's plural rule picks the form for the number."""
+    forms = ("{n}{suffix}", "{n}{suffix}")  # French has three plural forms (Babel's)
+    folder = _catalogue(tmp_path, "fr", [("ordinal: a week", forms, ("{n}re", "{n}e", "{n}e")),
+                                         ("ordinal: a camel", forms, ("{n}er", "{n}e", "{n}e"))])
+    monkeypatch.setenv(lang.ENV_DIR, str(folder))
+    lang.use("fr")
+    try:
+        shown = [words.ordinal(n, counted) for counted in ("week", "camel") for n in (1, 2, 21)]
+    finally:
+        lang.use("en")
+    assert shown == ["1re", "2e", "21e", "1er", "2e", "21e"]

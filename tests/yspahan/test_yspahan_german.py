@@ -89,10 +89,10 @@ def test_an_id_of_a_tables_own_profile_is_shown_as_it_is(german: None) -> None:
     (12, "12th", "12."), (21, "21st", "21."), (22, "22nd", "22."), (103, "103rd", "103."),
 ])
 def test_places_in_an_order(german: None, n: int, english: str, german_: str) -> None:
-    assert terms.ordinal(n) == german_
+    assert terms.ordinal(n, "week") == german_
     from asara_cli import language
     language.use("en")
-    assert terms.ordinal(n) == english
+    assert terms.ordinal(n, "week") == english
 
 
 # --- refusals ------------------------------------------------------------------------------

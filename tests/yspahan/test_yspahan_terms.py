@@ -38,7 +38,7 @@ def test_the_views_say_each_noun_as_the_referee_does(lang: str, request: pytest.
     for kind in [*board.cards, "unknown-id"]:
         assert views.card(kind) == referee.card(kind), kind
     for n in range(1, 25):
-        assert views.ordinal(n) == referee.ordinal(n)
+        assert views.ordinal(n, "card") == referee.ordinal(n, "card")
 
 
 def test_the_views_own_words_in_english_and_german(german: None) -> None:

@@ -23,4 +23,4 @@ def check_label(board: Board, state: Table, label: str, bad: Report) -> None:
                     "would be a {nth}").format(
             n=board.buyer_colours, colours=terms.buyer_colours(state.labels),
             label=repr(terms.buyer_colour(label)),
-            nth=terms.ordinal(board.buyer_colours + 1)))
+            nth=terms.ordinal(board.buyer_colours + 1, "colour")))

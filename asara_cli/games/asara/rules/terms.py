@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from asara_cli.core import i18n
 from asara_cli.core.i18n import ngettext, pgettext
-from asara_cli.core.words import spoken_ordinal as ordinal
+from asara_cli.core.words import ordinal
 from asara_cli.games.asara.rules.model import Colour, Section
 
 __all__ = ["area", "buyer", "buyer_colour", "buyer_colours", "category", "colour", "expansion",
@@ -73,7 +73,8 @@ def tower(c: Colour | str, n: int = 1) -> str:
     """``red tower``, ``2nd red tower``: a player's n-th tower of a colour."""
     if n == 1:
         return pgettext("tower", "{colour} tower").format(colour=colour(c))
-    return pgettext("tower", "{nth} {colour} tower").format(nth=ordinal(n), colour=colour(c))
+    return pgettext("tower", "{nth} {colour} tower").format(nth=ordinal(n, "tower"),
+                                                            colour=colour(c))
 
 
 def part(s: Section | str, gold: bool = False) -> str:

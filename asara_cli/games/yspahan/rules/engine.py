@@ -208,7 +208,7 @@ class Walker:
                     "the game has {n} {card} card; this would be the {nth} in the discard pile",
                     "the game has {n} {card} cards; this would be the {nth} in the discard pile",
                     ck.copies).format(n=ck.copies, card=terms.card(kind),
-                                      nth=terms.ordinal(ck.copies + 1)))
+                                      nth=terms.ordinal(ck.copies + 1, "card")))
         else:
             self.err("Y2.8", _not_held(how).format(
                 player=self.name(seat), card=terms.card(kind),
@@ -586,7 +586,7 @@ class Walker:
         self.player = who
         if t.phase == OVER:
             self.err("Y4.6", _("the game is over: the {nth} week has ended").format(
-                nth=terms.ordinal(self.b.weeks)))
+                nth=terms.ordinal(self.b.weeks, "week")))
             raise CannotApply("over")
         if t.phase != phase:
             if phase == TURN:
@@ -1229,7 +1229,7 @@ def _points_said(gold: bool, card: Text, k: int, per: int, points: int) -> str:
 
 def _camel_said(nth: int, row: str, points: int) -> str:
     return _("cube on the {nth} camel ({row} row): {points}").format(
-        nth=terms.ordinal(nth), row=terms.caravan_row(row), points=points)
+        nth=terms.ordinal(nth, "camel"), row=terms.caravan_row(row), points=points)
 
 
 def _caravan_said(full: bool, n: int, factor: int, row: str, points: int) -> str:
@@ -1265,7 +1265,7 @@ def _the_building(building: Text) -> str:
 
 def _building_said(building: Text, order: int, points: int) -> str:
     return _("{building}, the {nth} building: {points}").format(
-        building=building, nth=terms.ordinal(order), points=points)
+        building=building, nth=terms.ordinal(order, "building"), points=points)
 
 
 def _souk_said(souk: str, value: int, market: int | None, points: int) -> str:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 
 from asara_cli.core.i18n import pgettext
-from asara_cli.core.words import spoken_ordinal
+from asara_cli.core.words import ordinal as ordinal  # shown by the referee and the screens
 
 #: A word made when shown (the language is chosen after import).
 Word = Callable[[], str]
@@ -128,5 +128,3 @@ def colour(colour_id: str) -> str:
     return word_in(_COLOURS, colour_id)
 
 
-#: A place in an order, as the language writes it (``3rd``, ``3.``).
-ordinal = spoken_ordinal

@@ -62,8 +62,8 @@ REFUSALS: dict[str, tuple[str, str | None, str]] = {
                       "sind schon im Spiel; 'Rosa' wäre die 6."),
     "turn-order.toml": ("R2", "Paul", "Tina ist am Zug, nicht Paul"),
     "follow-suit.toml": (
-        "R2.1", "Paul", "Marktbereich Basis: in diesem Jahr Farbzwang Blau; Paul legte "
-                        "Einkäufer in Gelb (ein verdecktes Paar ginge)"),
+        "R2.1", "Paul", "Marktbereich Basis: in diesem Jahr Farbzwang Blau; von Paul gelegt: "
+                        "gelber Einkäufer (ein verdecktes Paar ginge)"),
     "occupied-space.toml": (
         "R2.2", "Tina", "Marktbereich Basis, Feld 2: in diesem Jahr von Paul belegt"),
     "bank-space-twice.toml": ("R2.2", "Paul", "Bank, Feld 1: in diesem Jahr von Tina belegt"),
@@ -90,7 +90,7 @@ REFUSALS: dict[str, tuple[str, str | None, str]] = {
     "bank-above-12.toml": ("R3.3", "Tina", "kein Feld der Bank bringt 15; die Werte gehen "
                                            "bis 12"),
     "coloured-face-up.toml": (
-        "R3.3", "Tina", "buntes Gebäude: nur ein verdeckter Einkäufer, nicht Einkäufer in Blau"),
+        "R3.3", "Tina", "buntes Gebäude: nur ein verdeckter Einkäufer; gelegt: blauer Einkäufer"),
     "bribe-empty-pile.toml": ("R3.4", "Paul", "der verdeckte Stapel Spitze ist leer"),
     "recruit-in-basic.toml": ("R3.6", "Tina", "Zelt: nur in der Profivariante"),
     "lighted-without-window.toml": (
@@ -315,7 +315,7 @@ def test_the_terms_in_english_are_the_referees_old_words() -> None:
 def test_the_terms_in_german(german: None) -> None:
     assert terms.tile(Section.BASE, Colour.RED, True) == "Basis in Rot mit Goldverzierung"
     assert terms.tower(Colour.RED, 2) == "2. Turm in Rot"
-    assert terms.buyer("orange") == "Einkäufer in Orange"  # a colour word in German
+    assert terms.buyer("orange") == "orangefarbener Einkäufer"  # a colour word in German
     assert terms.buyer("lindgrün") == "Einkäufer in lindgrün"  # a label as typed
     assert terms.ordinal(23, "place") == "23."
     assert category_label("overall") == "höchster Turm insgesamt"
@@ -334,13 +334,13 @@ BUILD = Build(new=(NewTower(Colour.WHITE, (Part(Section.BASE), Part(Section.TURR
 MOVES: list[tuple[Action, int | None, str | None, str, str]] = [
     (Buy(Section.BASE, Colour.RED, gold=True), 2, "a blue buyer",
      "Tina buys a gold red base for 5 (a blue buyer, space 2)",
-     "Tina kauft Basis in Rot mit Goldverzierung für 5 Asari (Einkäufer in Blau, Feld 2)"),
+     "Tina kauft Basis in Rot mit Goldverzierung für 5 Asari (blauer Einkäufer, Feld 2)"),
     (Buy(Section.TRUNK), 3, None,
      "Tina buys nothing at the trunk market space 3",
      "Tina kauft nichts: Marktbereich Mittelteil, Feld 3"),
     (Bank(12), 1, "a blue buyer",
      "Tina takes 12 from the bank (a blue buyer, space 1)",
-     "Tina nimmt 12 Asari von der Bank (Einkäufer in Blau, Feld 1)"),
+     "Tina nimmt 12 Asari von der Bank (blauer Einkäufer, Feld 1)"),
     (BUILD, 4, None,
      "Tina builds on plot 4 for 4: new white tower: base, turret; red 2 +gold window; "
      "a lighted window on black (on gold)",

@@ -85,7 +85,7 @@ REVIEW: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
     (("validate", str(YSPAHAN / "invalid" / "last-day-order.toml")),
      ("Tag 21", ", roll)"), ("in Woche 3, Tag 7 würfelt Tina, nicht Max", "(Max, würfeln)")),
     (("validate", str(SAMPLES / "invalid" / "follow-suit.toml")),
-     ("Einkäufer Gelb", ", buy)"), ("Einkäufer in Gelb", "(Paul, kaufen)")),
+     ("Einkäufer Gelb", "Einkäufer in Gelb", ", buy)"), ("gelber Einkäufer", "(Paul, kaufen)")),
     (("validate", str(SAMPLES / "invalid" / "checkpoint-disagrees.toml")),
      ("[checkpoint]", ", checkpoint)"), ("[Kontrollpunkt]",)),
     (("status", "--full", str(YSPAHAN / "yspahan-3p.toml")),

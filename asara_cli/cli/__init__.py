@@ -214,14 +214,17 @@ def _other_game(played: SomeGame, word: str, args: Sequence[str]) -> None:
         word = next((a for a in args if not a.startswith("-")), word)  # as typed
         from asara_cli.commandwords import local
 
-        # TRANSLATORS: {a_game} is "a YSPAHAN game" or "an ASARA game"
-        a_game = (_("an {game} game") if owner.name[:1].upper() in "AEIOU"
-                  else _("a {game} game")).format(game=owner.name)
-        raise InputError(_("'{word}' is a command of {game}, and the log in use is a game of "
-                           "{played} (name the log with --log, or start {a_game} with "
-                           "`asara {new} LOG --game {key}`)").format(
-            word=word, game=owner.name, played=played.name, a_game=a_game,
-            new=local("new"), key=owner.key))
+        # the English article goes by the game's first letter: two messages, one meaning
+        if owner.name[:1].upper() in "AEIOU":
+            said = _("'{word}' is a command of {game}, and the log in use is a game of "
+                     "{played} (name the log with --log, or start an {game} game with "
+                     "`asara {new} LOG --game {key}`)")
+        else:
+            said = _("'{word}' is a command of {game}, and the log in use is a game of "
+                     "{played} (name the log with --log, or start a {game} game with "
+                     "`asara {new} LOG --game {key}`)")
+        raise InputError(said.format(word=word, game=owner.name, played=played.name,
+                                     new=local("new"), key=owner.key))
 
 
 def __getattr__(name: str) -> Any:

@@ -244,8 +244,10 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
             out.append(Violation(0, None, "R6.2",
                                  _("the Bottle Genie is only in the pro game")))
     if len(setup.buyers) > board.buyer_colours:
-        out.append(Violation(0, None, "R1", _(
-            "buyers come in {colours} colours; {declared} are declared").format(
+        out.append(Violation(0, None, "R1", ngettext(
+            "buyers come in {colours} colour; {declared} are declared",
+            "buyers come in {colours} colours; {declared} are declared",
+            board.buyer_colours).format(
             colours=board.buyer_colours, declared=len(setup.buyers))))
     if len(set(setup.buyers)) < len(setup.buyers):
         out.append(Violation(0, None, "R1", _("a buyer colour is declared twice")))

@@ -241,13 +241,18 @@ def test_json_is_the_same_document_in_every_language(how: list[str]) -> None:
     assert "kein Feld der Bank bringt 15" in text.stdout + text.stderr
 
 
-def test_the_readme_says_how_to_switch_in_both_languages() -> None:
+def test_the_readme_says_how_to_switch_in_every_language() -> None:
     """README's language section: its commands run and answer in German, and it says how
-    to switch in English and in German."""
+    to choose each language of the rulebooks, a line in that language."""
     text = (ROOT / "README.md").read_text("utf-8")
-    section = text.split("## In your language · In deiner Sprache", 1)[1].split("\n## ", 1)[0]
-    assert "--lang de" in section and "ASARA_LANG=de" in section
+    section = text.split("## In your language", 1)[1].split("\n## ", 1)[0]
+    for code, name in [("en", "English"), ("de", "Deutsch"), ("fr", "Français"),
+                       ("it", "Italiano"), ("nl", "Nederlands"), ("es", "Español"),
+                       ("ru", "Русский")]:
+        line = section.split(f"- **{name}**", 1)[1].split("\n- ", 1)[0]
+        assert f"--lang {code}" in line and f"ASARA_LANG={code}" in line, name
     assert "answers in English" in section and "antwortet auf Deutsch" in section
+    assert "only when its\ncatalogue is complete" in section
     # the two CI blocks stay first
     assert text.index("<!-- ci:test -->") < text.index("## In your language")
     block = section.split("```sh", 1)[1].split("```", 1)[0]

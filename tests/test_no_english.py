@@ -96,6 +96,14 @@ REVIEW: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
      ("| Platz |", "## Plätze"), ("| Sitzplatz |", "## Sitzplätze (1 = Startspieler)")),
     (("rules", "Y6.12"), ("nocamels", "nogold"), ("Kamelfrei und Goldfrei",)),
     (("rules", "Y2.4"), ("Würfelturm",), ("Würfel-Tableau",)),
+    (("validate", str(SAMPLES / "invalid" / "coloured-face-up.toml")),
+     ("Einkäufer in Blau",), ("gelegt: blauer Einkäufer",)),
+    (("validate", str(YSPAHAN / "invalid" / "place-all.toml")),
+     ("Viertel Sack", "zustehend"), ("ins Sackviertel setzen (3 laut 3 Würfel; Platz für 16)",)),
+    (("validate", str(YSPAHAN / "invalid" / "souk-closed.toml")),
+     ("im Viertel Sack",), ("Sack4 (S6) im Sackviertel",)),
+    (("board", "--game", "yspahan"), ("3-4 Spieler",), ("3\u20134 Spieler",)),
+    (("batch", str(YSPAHAN)), ("0 Doppel",), ("0 doppelt",)),
 ]
 
 

@@ -69,8 +69,8 @@ REFUSALS: dict[str, tuple[str, str | None, str]] = {
     "bank-space-twice.toml": ("R2.2", "Paul", "Bank, Feld 1: in diesem Jahr von Tina belegt"),
     "not-enough-money.toml": ("R2.3", "Tina", "Tina hat 2 Asari; Basis in Braun kostet 3"),
     "bribe-unaffordable.toml": (
-        "R2.3", "Tina", "Tina hat 2 Asari; Bestechung für 3 und Fenster in Braun für 3 "
-                        "kosten 6"),
+        "R2.3", "Tina", "Tina hat 2 Asari; die Bestechung (3) und Fenster in Braun (3) "
+                        "kosten 6 Asari"),
     "genie-fee-unaffordable.toml": (
         "R2.3", "Tina", "Tina hat 4 Asari; das Feld des Dschinns kostet 5"),
     "not-on-display.toml": (
@@ -348,7 +348,7 @@ MOVES: list[tuple[Action, int | None, str | None, str, str]] = [
      "Goldverzierung; ein leuchtendes Fenster auf Schwarz (auf Goldverzierung)"),
     (Lighted(10, (Colour.RED, Colour.GREEN)), 1, None,
      "Tina pays 10 for lighted windows and keeps 2 windows (red, green)",
-     "Tina zahlt 10 für leuchtende Fenster und behält 2 Fenster (Rot, Grün)"),
+     "Tina zahlt 10 Asari für leuchtende Fenster und behält 2 Fenster (Rot, Grün)"),
 ]
 
 

@@ -69,6 +69,6 @@ def test_the_packaged_profile_describes_itself_in_german(german: None) -> None:
     console = Console(width=80, record=True, file=io.StringIO())
     console.print(board_view(board))
     text = " ".join(console.export_text().split())
-    assert ("Spielplanprofil standard: Yspahan, 3-4 Spieler: Spielplan, Straße und "
+    assert ("Spielplanprofil standard: Yspahan, 3\u20134 Spieler: Spielplan, Straße und "
             "Kartenblatt, wie die Regelübersicht (Y1) sie liest") in text
     assert "card sheet" not in text

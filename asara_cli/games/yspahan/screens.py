@@ -184,13 +184,16 @@ def move_text(board: Board, event: Event) -> str:
     if event.before:
         parts.append(_("plays {cards}").format(cards=_plays(event.before)))
     if event.row is None:
-        parts.append(_("no row left"))
+        taken = pgettext("move line", "no row left")
     elif event.discard:
-        parts.append(_("takes the {row} row (+1 die: discards {card})").format(
-            row=terms.row(event.row), card=terms.card(event.discard)))
+        taken = _("takes the {row} row (+1 die: discards {card})").format(
+            row=terms.row(event.row), card=terms.card(event.discard))
     else:
-        parts.append(_("takes the {row} row").format(row=terms.row(event.row)))
-    parts.append(action_text(event))
+        taken = _("takes the {row} row").format(row=terms.row(event.row))
+    # TRANSLATORS: the row taken ("takes the camels row") and what the turn did with it
+    # ("takes camels", "supervisor to N4"), one step of a turn's line
+    parts.append(pgettext("move line", "{row}; {action}").format(row=taken,
+                                                               action=action_text(event)))
     if event.after:
         parts.append(_("plays {cards}").format(cards=_plays(event.after)))
     if event.build is not None:

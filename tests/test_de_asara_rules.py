@@ -59,7 +59,7 @@ def _first(path: Path) -> Violation:
 REFUSALS: dict[str, tuple[str, str | None, str]] = {
     "sixth-buyer-colour.toml": (
         "R1", "Tina", "Einkäufer gibt es in 5 Farben, und Blau, Gelb, Violett, Orange, Grau "
-                      "sind schon im Spiel; 'Rosa' wäre die 6."),
+                      "sind schon im Spiel; \u201eRosa\u201c wäre die 6."),
     "turn-order.toml": ("R2", "Paul", "Tina ist am Zug, nicht Paul"),
     "follow-suit.toml": (
         "R2.1", "Paul", "Marktbereich Basis: in diesem Jahr Farbzwang Blau; von Paul gelegt: "

@@ -104,6 +104,8 @@ REVIEW: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
      ("im Viertel Sack",), ("Sack4 (S6) im Sackviertel",)),
     (("board", "--game", "yspahan"), ("3-4 Spieler",), ("3\u20134 Spieler",)),
     (("batch", str(YSPAHAN)), ("0 Doppel",), ("0 doppelt",)),
+    (("validate", str(SAMPLES / "invalid" / "sixth-buyer-colour.toml")),
+     ("'Rosa'",), ("\u201eRosa\u201c w\u00e4re die 6.",)),
 ]
 
 

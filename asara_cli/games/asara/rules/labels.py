@@ -19,10 +19,12 @@ def check_label(board: Board, state: Table, label: str, bad: Report) -> None:
                     "them").format(colours=terms.buyer_colours(declared),
                                label=repr(terms.buyer_colour(label))))
     elif label not in state.labels and len(state.labels) >= board.buyer_colours:
+        # a label is a lower-case word (codec.BUYER_WORD): quoted in the message, as each
+        # language quotes
         bad("R1", ngettext("buyers come in {n} colour and {colours} is already in play; "
-                           "{label} would be a {nth}",
+                           "'{label}' would be a {nth}",
                            "buyers come in {n} colours and {colours} are already in play; "
-                           "{label} would be a {nth}", board.buyer_colours).format(
+                           "'{label}' would be a {nth}", board.buyer_colours).format(
             n=board.buyer_colours, colours=terms.buyer_colours(state.labels),
-            label=repr(terms.buyer_colour(label)),
+            label=terms.buyer_colour(label),
             nth=terms.ordinal(board.buyer_colours + 1, "colour")))

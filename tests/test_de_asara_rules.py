@@ -337,7 +337,7 @@ MOVES: list[tuple[Action, int | None, str | None, str, str]] = [
      "Tina kauft Basis in Rot mit Goldverzierung für 5 Asari (blauer Einkäufer, Feld 2)"),
     (Buy(Section.TRUNK), 3, None,
      "Tina buys nothing at the trunk market space 3",
-     "Tina kauft nichts: Marktbereich Mittelteil, Feld 3"),
+     "Tina kauft nichts im Marktbereich Mittelteil, Feld 3"),
     (Bank(12), 1, "a blue buyer",
      "Tina takes 12 from the bank (a blue buyer, space 1)",
      "Tina nimmt 12 Asari von der Bank (blauer Einkäufer, Feld 1)"),

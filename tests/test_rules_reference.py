@@ -160,3 +160,28 @@ def test_a_game_without_a_reference_in_the_language_is_shown_in_english_and_says
     # German has both: no such line
     code, out = _spoken("de", "", "Y3.8")  # the package's catalogues
     assert code == 0 and out.startswith("Y3.8 ")
+
+
+def _translated() -> list[tuple[str, str]]:
+    """(language code, game) of each translated reference in docs/rules/<code>/."""
+    return sorted((p.parent.name, p.stem) for p in (DOCS / "rules").glob("*/*.md"))
+
+
+@pytest.mark.parametrize(("code", "game"), _translated(), ids=lambda x: str(x))
+def test_a_translated_reference_is_shipped_with_every_entry_of_the_english(
+        code: str, game: str) -> None:
+    """Each language's reference text (docs/rules/<code>/<game>.md) is shipped as written
+    (asara_cli/data/rules/<code>/) and has the English file's ids at the same levels, in the
+    same order, each with a text: a rule a message cites is found in every language."""
+    written = (DOCS / "rules" / code / f"{game}.md").read_bytes()
+    assert (PACKAGE / "data" / "rules" / code / f"{game}.md").read_bytes() == written
+    english = parse(game, (DOCS / "rules" / f"{game}.md").read_text("utf-8"))
+    translated = parse(game, written.decode("utf-8"))
+    assert [(r.id, r.level) for r in translated] == [(r.id, r.level) for r in english]
+    assert all(r.text for r in translated)
+
+
+def test_every_shipped_reference_has_its_docs_text() -> None:
+    shipped = sorted((p.parent.name, p.stem)
+                     for p in (PACKAGE / "data" / "rules").glob("*/*.md"))
+    assert shipped == _translated() and ("de", "yspahan") in shipped

@@ -146,6 +146,16 @@ def test_a_complete_catalogue_without_its_glossary_page_is_not_compiled(
         "(lacking ['player'], extra [])"]
 
 
+def test_compiling_outside_the_source_tree_changes_nothing(tmp_path: Path) -> None:
+    locale, docs = _tree(tmp_path)
+    (docs / "glossary.md").unlink()
+    mo = catalogue.po_path("fr", locale).with_suffix(".mo")
+    mo.write_bytes(b"as it was")
+    said = catalogue.compile_all(locale, docs)
+    assert len(said) == 1 and said[0].endswith("nothing was changed")
+    assert mo.read_bytes() == b"as it was"
+
+
 def test_a_catalogue_with_a_fuzzy_or_untranslated_message_is_not_compiled(
         tmp_path: Path) -> None:
     from babel.messages.pofile import read_po, write_po

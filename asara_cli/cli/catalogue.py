@@ -229,6 +229,9 @@ def compile_all(folder: Path | None = None, docs: Path | None = None) -> list[st
     message, and a whole glossary page): only these are offered (``language.available``).
     An incomplete one gets no ``.mo`` (one left from before is removed). One line per
     language says what was done, and why not."""
+    if not glossary_path("de", docs).is_file():  # not the source tree: change nothing
+        return [f"no {glossary_path('de', docs)}: the catalogues are compiled in the source "
+                "tree, beside docs/; nothing was changed"]
     said = []
     for code in languages(folder):
         po = _read_po(po_path(code, folder), code)

@@ -41,6 +41,23 @@ def available() -> tuple[str, ...]:
     return (SOURCE, *[code for code in found if code != SOURCE])
 
 
+def name(code: str) -> str:
+    """A language's name in that language (Babel's): ``Deutsch``, ``français``,
+    ``English``; the code itself where Babel knows none."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return str(Locale.parse(code).get_display_name(code) or code)
+    except (UnknownLocaleError, ValueError):
+        return code
+
+
+def offered() -> str:
+    """The languages that can be chosen, each with its name: ``en (English), de
+    (Deutsch)``."""
+    return ", ".join(f"{code} ({name(code)})" for code in available())
+
+
 def _code(value: str) -> str:
     """``de_DE.UTF-8`` → ``de``; ``C``, ``POSIX`` and empty → ``""``."""
     code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].strip().lower()

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from difflib import get_close_matches
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 
 from msgspec import Struct
 
@@ -64,16 +65,38 @@ def parse(game: str, markdown: str) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
+def _folder() -> Traversable:
+    return resources.files("asara_cli") / "data" / "rules"
+
+
+def games() -> list[str]:
+    """The games with a reference (``asara``, ``yspahan``), in their files' order."""
+    return sorted(e.name.removesuffix(".md") for e in _folder().iterdir()
+                  if e.name.endswith(".md"))
+
+
 def _files(language: str = i18n.SOURCE) -> Iterable[tuple[str, str]]:
     """Each game's reference: in ``language`` where it has one (``data/rules/de/``), else
     the English one."""
-    folder = resources.files("asara_cli") / "data" / "rules"
-    own = folder / language
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".md"):
-            translated = own / entry.name
-            chosen = translated if language != i18n.SOURCE and translated.is_file() else entry
-            yield entry.name.removesuffix(".md"), chosen.read_text("utf-8")
+    for game in games():
+        translated = _folder() / language / f"{game}.md"
+        chosen = (translated if language != i18n.SOURCE and translated.is_file()
+                  else _folder() / f"{game}.md")
+        yield game, chosen.read_text("utf-8")
+
+
+def shown_in_english(game: str) -> str | None:
+    """One line saying that ``game``'s reference is shown in English, when the language in
+    use has none of its own for it (``data/rules/<code>/<game>.md``); else ``None``."""
+    language = i18n.language()
+    if language == i18n.SOURCE:
+        return None
+    if (_folder() / language / f"{game}.md").is_file():
+        return None
+    from asara_cli.language import name
+
+    return _("No rules reference for {game} in {language} yet: shown in English.").format(
+        game=game.upper(), language=name(language))
 
 
 def reference() -> dict[str, Rule]:

@@ -26,14 +26,18 @@ def de() -> Iterator[None]:
     language.use("en")
 
 
-@pytest.mark.parametrize(("label", "german"), [
-    ("blue", "Blau"), ("yellow", "Gelb"), ("grey", "Grau"), ("gray", "Grau"),
-    ("violet", "Violett"), ("orange", "Orange"), ("purple", "Lila"), ("pink", "Rosa"),
-    ("lindgrün", "lindgrün"),  # no colour word: shown as typed
+@pytest.mark.parametrize(("label", "german", "buyer"), [
+    ("blue", "Blau", "blauer Einkäufer"), ("yellow", "Gelb", "gelber Einkäufer"),
+    ("grey", "Grau", "grauer Einkäufer"), ("gray", "Grau", "grauer Einkäufer"),
+    ("violet", "Violett", "violetter Einkäufer"), ("orange", "Orange", "orangefarbener Einkäufer"),
+    ("purple", "Lila", "lilafarbener Einkäufer"), ("pink", "Rosa", "rosafarbener Einkäufer"),
+    ("lindgrün", "lindgrün", "Einkäufer in lindgrün"),  # no colour word: shown as typed
 ])
-def test_a_buyer_colour_is_shown_in_german(de: None, label: str, german: str) -> None:
+def test_a_buyer_colour_is_shown_in_german(de: None, label: str, german: str,
+                                            buyer: str) -> None:
+    """The rulebook's "einen blauen Einkäufer": the colour agrees with the buyer (review 17)."""
     assert terms.buyer_colour(label) == german
-    assert terms.buyer(label) == f"Einkäufer in {german}"
+    assert terms.buyer(label) == buyer
 
 
 def test_every_colour_word_has_its_german_word(de: None) -> None:

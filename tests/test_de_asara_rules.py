@@ -59,18 +59,18 @@ def _first(path: Path) -> Violation:
 REFUSALS: dict[str, tuple[str, str | None, str]] = {
     "sixth-buyer-colour.toml": (
         "R1", "Tina", "Einkäufer gibt es in 5 Farben, und Blau, Gelb, Violett, Orange, Grau "
-                      "sind schon im Spiel; 'Rosa' wäre die 6."),
+                      "sind schon im Spiel; \u201eRosa\u201c wäre die 6."),
     "turn-order.toml": ("R2", "Paul", "Tina ist am Zug, nicht Paul"),
     "follow-suit.toml": (
-        "R2.1", "Paul", "Marktbereich Basis: in diesem Jahr Farbzwang Blau; Paul legte "
-                        "Einkäufer in Gelb (ein verdecktes Paar ginge)"),
+        "R2.1", "Paul", "Marktbereich Basis: in diesem Jahr Farbzwang Blau; von Paul gelegt: "
+                        "gelber Einkäufer (ein verdecktes Paar ginge)"),
     "occupied-space.toml": (
         "R2.2", "Tina", "Marktbereich Basis, Feld 2: in diesem Jahr von Paul belegt"),
     "bank-space-twice.toml": ("R2.2", "Paul", "Bank, Feld 1: in diesem Jahr von Tina belegt"),
     "not-enough-money.toml": ("R2.3", "Tina", "Tina hat 2 Asari; Basis in Braun kostet 3"),
     "bribe-unaffordable.toml": (
-        "R2.3", "Tina", "Tina hat 2 Asari; Bestechung für 3 und Fenster in Braun für 3 "
-                        "kosten 6"),
+        "R2.3", "Tina", "Tina hat 2 Asari; die Bestechung (3) und Fenster in Braun (3) "
+                        "kosten 6 Asari"),
     "genie-fee-unaffordable.toml": (
         "R2.3", "Tina", "Tina hat 4 Asari; das Feld des Dschinns kostet 5"),
     "not-on-display.toml": (
@@ -90,7 +90,7 @@ REFUSALS: dict[str, tuple[str, str | None, str]] = {
     "bank-above-12.toml": ("R3.3", "Tina", "kein Feld der Bank bringt 15; die Werte gehen "
                                            "bis 12"),
     "coloured-face-up.toml": (
-        "R3.3", "Tina", "buntes Gebäude: nur ein verdeckter Einkäufer, nicht Einkäufer in Blau"),
+        "R3.3", "Tina", "buntes Gebäude: nur ein verdeckter Einkäufer; gelegt: blauer Einkäufer"),
     "bribe-empty-pile.toml": ("R3.4", "Paul", "der verdeckte Stapel Spitze ist leer"),
     "recruit-in-basic.toml": ("R3.6", "Tina", "Zelt: nur in der Profivariante"),
     "lighted-without-window.toml": (
@@ -307,7 +307,7 @@ def test_the_terms_in_english_are_the_referees_old_words() -> None:
     assert terms.tile(Section.BASE, Colour.RED, True) == "gold red base"
     assert terms.tower(Colour.RED, 2) == "2nd red tower"
     assert terms.buyer("orange") == "an orange buyer"
-    assert terms.ordinal(23) == "23rd"
+    assert terms.ordinal(23, "place") == "23rd"
     assert category_label("overall") == "highest tower overall"
     assert terms.area("Our own name for the bank") == "Our own name for the bank"
 
@@ -315,9 +315,9 @@ def test_the_terms_in_english_are_the_referees_old_words() -> None:
 def test_the_terms_in_german(german: None) -> None:
     assert terms.tile(Section.BASE, Colour.RED, True) == "Basis in Rot mit Goldverzierung"
     assert terms.tower(Colour.RED, 2) == "2. Turm in Rot"
-    assert terms.buyer("orange") == "Einkäufer in Orange"  # a colour word in German
+    assert terms.buyer("orange") == "orangefarbener Einkäufer"  # a colour word in German
     assert terms.buyer("lindgrün") == "Einkäufer in lindgrün"  # a label as typed
-    assert terms.ordinal(23) == "23."
+    assert terms.ordinal(23, "place") == "23."
     assert category_label("overall") == "höchster Turm insgesamt"
     assert category_label("red") == "Rot"
     # a name the table's own profile gives is shown as written
@@ -334,13 +334,13 @@ BUILD = Build(new=(NewTower(Colour.WHITE, (Part(Section.BASE), Part(Section.TURR
 MOVES: list[tuple[Action, int | None, str | None, str, str]] = [
     (Buy(Section.BASE, Colour.RED, gold=True), 2, "a blue buyer",
      "Tina buys a gold red base for 5 (a blue buyer, space 2)",
-     "Tina kauft Basis in Rot mit Goldverzierung für 5 Asari (Einkäufer in Blau, Feld 2)"),
+     "Tina kauft Basis in Rot mit Goldverzierung für 5 Asari (blauer Einkäufer, Feld 2)"),
     (Buy(Section.TRUNK), 3, None,
      "Tina buys nothing at the trunk market space 3",
-     "Tina kauft nichts: Marktbereich Mittelteil, Feld 3"),
+     "Tina kauft nichts im Marktbereich Mittelteil, Feld 3"),
     (Bank(12), 1, "a blue buyer",
      "Tina takes 12 from the bank (a blue buyer, space 1)",
-     "Tina nimmt 12 Asari von der Bank (Einkäufer in Blau, Feld 1)"),
+     "Tina nimmt 12 Asari von der Bank (blauer Einkäufer, Feld 1)"),
     (BUILD, 4, None,
      "Tina builds on plot 4 for 4: new white tower: base, turret; red 2 +gold window; "
      "a lighted window on black (on gold)",
@@ -348,7 +348,7 @@ MOVES: list[tuple[Action, int | None, str | None, str, str]] = [
      "Goldverzierung; ein leuchtendes Fenster auf Schwarz (auf Goldverzierung)"),
     (Lighted(10, (Colour.RED, Colour.GREEN)), 1, None,
      "Tina pays 10 for lighted windows and keeps 2 windows (red, green)",
-     "Tina zahlt 10 für leuchtende Fenster und behält 2 Fenster (Rot, Grün)"),
+     "Tina zahlt 10 Asari für leuchtende Fenster und behält 2 Fenster (Rot, Grün)"),
 ]
 
 

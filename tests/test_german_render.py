@@ -194,7 +194,7 @@ def test_the_club_page_in_german(tmp_path: Path) -> None:
     assert result.returncode == 1, result.stderr  # a log breaks a rule; the page is written
     page = (tmp_path / "club.html").read_text(encoding="utf-8")
     ET.fromstring(page.encode())
-    for words in ("3 gewertete Partien von 4 Dateien (1 Doppel einmal gezählt).",
+    for words in ("3 gewertete Partien von 4 Dateien (1 doppelt, einmal gezählt).",
                   "ASARA: 2 gewertete Partien", "YSPAHAN: 1 gewertete Partie",
                   "Siegquote gegen den fairen Anteil (Prozent)", "Spielerzahl</th>",
                   "Direkter Vergleich (jedes Paar einmal)", "ungültig: Zeile 45: "):

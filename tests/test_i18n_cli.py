@@ -241,13 +241,18 @@ def test_json_is_the_same_document_in_every_language(how: list[str]) -> None:
     assert "kein Feld der Bank bringt 15" in text.stdout + text.stderr
 
 
-def test_the_readme_says_how_to_switch_in_both_languages() -> None:
+def test_the_readme_says_how_to_switch_in_every_language() -> None:
     """README's language section: its commands run and answer in German, and it says how
-    to switch in English and in German."""
+    to choose each language of the rulebooks, a line in that language."""
     text = (ROOT / "README.md").read_text("utf-8")
-    section = text.split("## In your language · In deiner Sprache", 1)[1].split("\n## ", 1)[0]
-    assert "--lang de" in section and "ASARA_LANG=de" in section
+    section = text.split("## In your language", 1)[1].split("\n## ", 1)[0]
+    for code, name in [("en", "English"), ("de", "Deutsch"), ("fr", "Français"),
+                       ("it", "Italiano"), ("nl", "Nederlands"), ("es", "Español"),
+                       ("ru", "Русский")]:
+        line = section.split(f"- **{name}**", 1)[1].split("\n- ", 1)[0]
+        assert f"--lang {code}" in line and f"ASARA_LANG={code}" in line, name
     assert "answers in English" in section and "antwortet auf Deutsch" in section
+    assert "only when its\ncatalogue is complete" in section
     # the two CI blocks stay first
     assert text.index("<!-- ci:test -->") < text.index("## In your language")
     block = section.split("```sh", 1)[1].split("```", 1)[0]
@@ -307,4 +312,16 @@ def test_batch_counts_in_german(tmp_path: Path) -> None:
                  ASARA_CACHE_DIR=str(tmp_path))
     assert done.returncode == 0, done.stderr
     assert re.search(r"^\d+ Dateien: \d+ gewertet, 0 unvollständig, 0 ungültig, "
-                     r"0 nicht lesbar, 0 Doppel$", done.stderr, re.M), done.stderr
+                     r"0 nicht lesbar, 0 doppelt$", done.stderr, re.M), done.stderr
+
+
+def test_lang_names_the_languages_offered_in_their_own_words() -> None:
+    """``--lang``'s help and its refusal of an unknown code list each language offered with
+    its name in that language."""
+    refused = asara("--lang", "xx", "status")
+    assert refused.returncode == 2
+    assert "'xx'" in refused.stderr and "en (English), de (Deutsch)" in _flat(refused.stderr)
+    for args in (("--help",), ("--lang", "de", "--help")):
+        shown = _flat(asara(*args).stdout)
+        assert "en (English), de (Deutsch)" in shown, args
+        assert "{languages}" not in shown

@@ -85,7 +85,7 @@ REVIEW: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
     (("validate", str(YSPAHAN / "invalid" / "last-day-order.toml")),
      ("Tag 21", ", roll)"), ("in Woche 3, Tag 7 würfelt Tina, nicht Max", "(Max, würfeln)")),
     (("validate", str(SAMPLES / "invalid" / "follow-suit.toml")),
-     ("Einkäufer Gelb", ", buy)"), ("Einkäufer in Gelb", "(Paul, kaufen)")),
+     ("Einkäufer Gelb", "Einkäufer in Gelb", ", buy)"), ("gelber Einkäufer", "(Paul, kaufen)")),
     (("validate", str(SAMPLES / "invalid" / "checkpoint-disagrees.toml")),
      ("[checkpoint]", ", checkpoint)"), ("[Kontrollpunkt]",)),
     (("status", "--full", str(YSPAHAN / "yspahan-3p.toml")),
@@ -96,6 +96,16 @@ REVIEW: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = [
      ("| Platz |", "## Plätze"), ("| Sitzplatz |", "## Sitzplätze (1 = Startspieler)")),
     (("rules", "Y6.12"), ("nocamels", "nogold"), ("Kamelfrei und Goldfrei",)),
     (("rules", "Y2.4"), ("Würfelturm",), ("Würfel-Tableau",)),
+    (("validate", str(SAMPLES / "invalid" / "coloured-face-up.toml")),
+     ("Einkäufer in Blau",), ("gelegt: blauer Einkäufer",)),
+    (("validate", str(YSPAHAN / "invalid" / "place-all.toml")),
+     ("Viertel Sack", "zustehend"), ("ins Sackviertel setzen (3 laut 3 Würfel; Platz für 16)",)),
+    (("validate", str(YSPAHAN / "invalid" / "souk-closed.toml")),
+     ("im Viertel Sack",), ("Sack4 (S6) im Sackviertel",)),
+    (("board", "--game", "yspahan"), ("3-4 Spieler",), ("3\u20134 Spieler",)),
+    (("batch", str(YSPAHAN)), ("0 Doppel",), ("0 doppelt",)),
+    (("validate", str(SAMPLES / "invalid" / "sixth-buyer-colour.toml")),
+     ("'Rosa'",), ("\u201eRosa\u201c w\u00e4re die 6.",)),
 ]
 
 

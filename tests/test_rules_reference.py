@@ -122,3 +122,66 @@ def test_rules_refuses_an_unknown_id_in_one_line(wanted: str, hint: str) -> None
     assert err.startswith(f"error: no rule '{wanted}' (")
     assert hint in err
     assert err.count("\n") == 1 and len(err) <= 81  # one line at 80 columns
+
+
+def _spoken(code: str, folder: Path | str, *args: str) -> tuple[int, str]:
+    """``asara --lang CODE rules ARGS`` in its own process, the catalogues read from
+    ``folder``."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "COLUMNS": "80", "LINES": "40", "ASARA_LOCALE_DIR": str(folder)}
+    done = subprocess.run([sys.executable, "-m", "asara_cli", "--lang", code, "rules", *args],
+                          capture_output=True, text=True, encoding="utf-8", env=env,
+                          cwd=ROOT, timeout=60)
+    return done.returncode, done.stdout
+
+
+def test_a_game_without_a_reference_in_the_language_is_shown_in_english_and_says_so(
+        tmp_path: Path) -> None:
+    """The pseudo-language (tests/pseudo.py) has no reference text of its own: each rule is
+    the English one, after one line in the language saying so; the list says it per game."""
+    import pseudo
+
+    from asara_cli.language import name
+
+    folder = pseudo.make(tmp_path)
+    said = pseudo.turned("No rules reference for {game} in {language} yet: shown in English.")
+    code, out = _spoken(pseudo.CODE, folder, "Y3.8")
+    assert code == 0
+    first, rest = out.split("\n", 1)
+    assert first == said.format(game="YSPAHAN", language=name(pseudo.CODE))
+    assert rest.startswith("Y3.8 Building (YSPAHAN)\n")
+    code, out = _spoken(pseudo.CODE, folder)
+    assert code == 0
+    assert out.splitlines()[:2] == [said.format(game=g, language=name(pseudo.CODE))
+                                    for g in ("ASARA", "YSPAHAN")]
+    # German has both: no such line
+    code, out = _spoken("de", "", "Y3.8")  # the package's catalogues
+    assert code == 0 and out.startswith("Y3.8 ")
+
+
+def _translated() -> list[tuple[str, str]]:
+    """(language code, game) of each translated reference in docs/rules/<code>/."""
+    return sorted((p.parent.name, p.stem) for p in (DOCS / "rules").glob("*/*.md"))
+
+
+@pytest.mark.parametrize(("code", "game"), _translated(), ids=lambda x: str(x))
+def test_a_translated_reference_is_shipped_with_every_entry_of_the_english(
+        code: str, game: str) -> None:
+    """Each language's reference text (docs/rules/<code>/<game>.md) is shipped as written
+    (asara_cli/data/rules/<code>/) and has the English file's ids at the same levels, in the
+    same order, each with a text: a rule a message cites is found in every language."""
+    written = (DOCS / "rules" / code / f"{game}.md").read_bytes()
+    assert (PACKAGE / "data" / "rules" / code / f"{game}.md").read_bytes() == written
+    english = parse(game, (DOCS / "rules" / f"{game}.md").read_text("utf-8"))
+    translated = parse(game, written.decode("utf-8"))
+    assert [(r.id, r.level) for r in translated] == [(r.id, r.level) for r in english]
+    assert all(r.text for r in translated)
+
+
+def test_every_shipped_reference_has_its_docs_text() -> None:
+    shipped = sorted((p.parent.name, p.stem)
+                     for p in (PACKAGE / "data" / "rules").glob("*/*.md"))
+    assert shipped == _translated() and ("de", "yspahan") in shipped

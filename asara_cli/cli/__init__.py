@@ -64,8 +64,8 @@ def root(
     lang: Annotated[
         str | None,
         typer.Option("--lang", metavar=N_("CODE"), show_default=False,
-                     help="The language to answer in (en, de; default: $ASARA_LANG, else "
-                     "the locale's, else English). Every command takes it."),
+                     help="The language to answer in: {languages} (default: $ASARA_LANG, "
+                     "else the locale's, else English). Every command takes it."),
     ] = None,
     game: Annotated[
         str | None,
@@ -216,14 +216,17 @@ def _other_game(played: SomeGame, word: str, args: Sequence[str]) -> None:
         word = next((a for a in args if not a.startswith("-")), word)  # as typed
         from asara_cli.commandwords import local
 
-        # TRANSLATORS: {a_game} is "a YSPAHAN game" or "an ASARA game"
-        a_game = (_("an {game} game") if owner.name[:1].upper() in "AEIOU"
-                  else _("a {game} game")).format(game=owner.name)
-        raise InputError(_("'{word}' is a command of {game}, and the log in use is a game of "
-                           "{played} (name the log with --log, or start {a_game} with "
-                           "`asara {new} LOG --game {key}`)").format(
-            word=word, game=owner.name, played=played.name, a_game=a_game,
-            new=local("new"), key=owner.key))
+        # the English article goes by the game's first letter: two messages, one meaning
+        if owner.name[:1].upper() in "AEIOU":
+            said = _("'{word}' is a command of {game}, and the log in use is a game of "
+                     "{played} (name the log with --log, or start an {game} game with "
+                     "`asara {new} LOG --game {key}`)")
+        else:
+            said = _("'{word}' is a command of {game}, and the log in use is a game of "
+                     "{played} (name the log with --log, or start a {game} game with "
+                     "`asara {new} LOG --game {key}`)")
+        raise InputError(said.format(word=word, game=owner.name, played=played.name,
+                                     new=local("new"), key=owner.key))
 
 
 def __getattr__(name: str) -> Any:
@@ -283,7 +286,7 @@ def _run(args: list[str]) -> int:
 
             word = english(word) or word
         group = build_app(word, args)
-        code = _parsed(group)(args=args, prog_name="asara", standalone_mode=False)
+        code = _parsed(group, args)(args=args, prog_name="asara", standalone_mode=False)
     except KeyboardInterrupt:
         return _interrupted()
     except typer.Abort:  # end of input at a prompt
@@ -346,7 +349,7 @@ def _speak(args: list[str]) -> list[str]:
     except ValueError:  # said in the language the environment asks for
         i18n.use(i18n.choose(None))
         raise InputError(_("--lang: no language {code!r} (the languages: {known})").format(
-            code=asked, known=", ".join(i18n.available()))) from None
+            code=asked, known=i18n.offered())) from None
     # JSON and CSV are for programs: the same document in every language (keys, values and
     # messages), and so the command's messages too
     i18n.use("en" if _for_programs(args) else code)
@@ -380,8 +383,9 @@ def _without(args: list[str], name: str) -> list[str]:
     return kept
 
 
-def _parsed(group: typer.Typer) -> Any:
-    """The Click command of ``group``, its help texts in the language in use."""
+def _parsed(group: typer.Typer, args: Sequence[str] = ("--help",)) -> Any:
+    """The Click command of ``group``, its help texts in the language in use (``--lang``'s
+    naming the languages offered when ``args`` may show it)."""
     import typer
 
     from asara_cli.cli.helptexts import translate
@@ -392,6 +396,13 @@ def _parsed(group: typer.Typer) -> Any:
     if i18n.language() != i18n.SOURCE:  # English is the help as written
         translate(command)
         speak(command)
+    asks_help = not args or "--help" in args or "-h" in args  # Babel names them: 30 ms
+    for param in command.params if asks_help else ():  # each language in its own words
+        said = getattr(param, "help", None)
+        if param.name == "lang" and isinstance(said, str):
+            from asara_cli.language import offered
+
+            setattr(param, "help", said.replace("{languages}", offered()))  # noqa: B010
     return command
 
 

@@ -1,8 +1,14 @@
 """The translation catalogues: extract the messages, update each language, compile.
 
     python -m asara_cli.cli.catalogue update    # messages → asara_cli.pot → each .po → .mo
-    python -m asara_cli.cli.catalogue compile   # each .po → .mo
+    python -m asara_cli.cli.catalogue compile   # each complete .po → .mo
     python -m asara_cli.cli.catalogue check     # what is missing, fuzzy or out of date
+
+A language is offered only when it is complete: ``compile`` writes its ``.mo`` only when
+its ``.po`` has no untranslated, fuzzy or placeholder-changing message and its glossary
+page (``docs/glossary/<code>.md``; German's is ``docs/glossary.md``) has every row of
+``docs/glossary.md`` with a word in its language's column. Otherwise it writes none (and
+removes one left from before) and says why, one line per language.
 
 A message is what the code marks (``_``, ``N_``, ``ngettext``, ``pgettext``,
 ``npgettext``; Babel's extractor finds them), every help text of every game's command
@@ -61,16 +67,60 @@ _KEYWORDS: dict[str, Any] = {
 }
 _PACKAGE = Path(__file__).resolve().parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+#: The documentation, where each language's glossary page is (:func:`glossary_path`).
+DOCS = _PACKAGE.parent / "docs"
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}]*)\}(?!\})")
 
 
-def languages() -> list[str]:
-    """The language codes with a catalogue (``.po``) in the tree."""
-    return sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+def languages(folder: Path | None = None) -> list[str]:
+    """The language codes with a catalogue (``.po``) in ``folder`` (the package's)."""
+    found = (folder or LOCALE_DIR).glob(f"*/LC_MESSAGES/{DOMAIN}.po")
+    return sorted(p.parent.parent.name for p in found)
 
 
-def po_path(code: str) -> Path:
-    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(code: str, folder: Path | None = None) -> Path:
+    return (folder or LOCALE_DIR) / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def glossary_path(code: str, docs: Path | None = None) -> Path:
+    """A language's glossary page: German's is ``docs/glossary.md`` (the English words
+    beside the German ones), every other language's ``docs/glossary/<code>.md``."""
+    docs = docs or DOCS
+    return docs / "glossary.md" if code == "de" else docs / "glossary" / f"{code}.md"
+
+
+def glossary_rows(text: str) -> list[tuple[str, str]]:
+    """Each row of each table of a glossary page: its English word and the language's
+    (the first two cells; header and rule rows left out)."""
+    rows = []
+    for line in text.splitlines():
+        if not line.startswith("|"):
+            continue
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+        if cells[0] in ("", "English") or not cells[0].strip("-: "):
+            continue
+        rows.append((cells[0], cells[1] if len(cells) > 1 else ""))
+    return rows
+
+
+def glossary_gaps(code: str, docs: Path | None = None) -> list[str]:
+    """What keeps the glossary page of ``code`` from being whole: no page, an English row
+    of ``docs/glossary.md`` it lacks, a row with no word of its own."""
+    docs = docs or DOCS
+    path = glossary_path(code, docs)
+    if not path.is_file():
+        return [f"no glossary page {path.relative_to(docs.parent)}"]
+    rows = glossary_rows(path.read_text("utf-8"))
+    english = sorted(e for e, _ in glossary_rows(glossary_path("de", docs).read_text("utf-8")))
+    found = []
+    lacking = sorted(set(english) - {e for e, _ in rows})
+    if lacking:  # rows of its own (the typed words, say) a page may add
+        found.append(f"glossary lacks rows of docs/glossary.md: {lacking}")
+    empty = [e for e, word in rows if not word]
+    if empty:
+        found.append(f"{len(empty)} glossary row(s) without a word ({', '.join(empty[:3])}"
+                     f"{' ...' if len(empty) > 3 else ''})")
+    return found
 
 
 def _help_texts() -> Iterator[tuple[str, str | None, str]]:
@@ -168,13 +218,30 @@ def update() -> None:
         po.update(cat, update_header_comment=False)
         po.creation_date = po.revision_date = _DATE
         _write_po(po_path(code), po)
-    compile_all()
+    for line in compile_all():
+        print(line)
 
 
-def compile_all() -> None:
-    for code in languages():
-        po = _read_po(po_path(code), code)
-        po_path(code).with_suffix(".mo").write_bytes(mo_bytes(po))
+def compile_all(folder: Path | None = None, docs: Path | None = None) -> list[str]:
+    """Compile each complete catalogue (no untranslated, fuzzy or placeholder-changing
+    message, and a whole glossary page): only these are offered (``language.available``).
+    An incomplete one gets no ``.mo`` (one left from before is removed). One line per
+    language says what was done, and why not."""
+    if not glossary_path("de", docs).is_file():  # not the source tree: change nothing
+        return [f"no {glossary_path('de', docs)}: the catalogues are compiled in the source "
+                "tree, beside docs/; nothing was changed"]
+    said = []
+    for code in languages(folder):
+        po = _read_po(po_path(code, folder), code)
+        mo = po_path(code, folder).with_suffix(".mo")
+        gaps = _gaps_summary(po_gaps(po, po)) + glossary_gaps(code, docs)
+        if gaps:
+            mo.unlink(missing_ok=True)
+            said.append(f"{code}: not compiled, not offered: {'; '.join(gaps)}")
+        else:
+            mo.write_bytes(mo_bytes(po))
+            said.append(f"{code}: compiled")
+    return said
 
 
 def _ids(message: Any) -> list[str]:
@@ -186,31 +253,51 @@ def _strings(message: Any) -> list[str]:
         message.string]
 
 
-def problems(code: str, wanted: Any | None = None) -> list[str]:
-    """What keeps language ``code`` from being complete: each message of the code with no
-    translation, a fuzzy one, or one whose placeholders differ, and a ``.mo`` that is not
-    the ``.po`` compiled."""
-    wanted = template() if wanted is None else wanted
-    po = _read_po(po_path(code), code)
+def po_gaps(po: Any, wanted: Any) -> list[tuple[str, str]]:
+    """Each message of ``wanted`` that ``po`` does not translate whole: (``untranslated``,
+    ``fuzzy`` or ``placeholders``, what is said of it)."""
     found = []
     for message in wanted:
         if not message.id:
             continue
         have = po.get(message.id, message.context)  # a plural's id is (singular, plural)
         first = _ids(message)[0]
-        if have is None:
-            found.append(f"{code}: no translation: {first!r}")
+        if have is None or (not have.fuzzy and not all(_strings(have))):
+            found.append(("untranslated", f"no translation: {first!r}"))
         elif have.fuzzy:
-            found.append(f"{code}: fuzzy: {first!r}")
-        elif not all(_strings(have)):
-            found.append(f"{code}: no translation: {first!r}")
+            found.append(("fuzzy", f"fuzzy: {first!r}"))
         else:
             names = {n for i in _ids(message) for n in _PLACEHOLDER.findall(i)}
             for s in _strings(have):
                 if set(_PLACEHOLDER.findall(s)) - names:
-                    found.append(f"{code}: placeholders differ: {first!r} -> {s!r}")
-    mo = po_path(code).with_suffix(".mo")
-    if not mo.exists() or _compiled(mo.read_bytes()) != _compiled(mo_bytes(po)):
+                    found.append(("placeholders", f"placeholders differ: {first!r} -> {s!r}"))
+    return found
+
+
+def _gaps_summary(gaps: list[tuple[str, str]]) -> list[str]:
+    """``12 untranslated, 3 fuzzy``: how many messages of each kind."""
+    kinds = [kind for kind, _ in gaps]
+    counted = [f"{kinds.count(k)} {k}" for k in ("untranslated", "fuzzy") if k in kinds]
+    if "placeholders" in kinds:
+        counted.append(f"{kinds.count('placeholders')} with other placeholders")
+    return [", ".join(counted)] if counted else []
+
+
+def problems(code: str, wanted: Any | None = None, folder: Path | None = None,
+             docs: Path | None = None) -> list[str]:
+    """What keeps language ``code`` from being complete: each message of the code with no
+    translation, a fuzzy one, or one whose placeholders differ, its glossary page's gaps,
+    and a ``.mo`` that is not the ``.po`` compiled (or one beside an incomplete ``.po``)."""
+    wanted = template() if wanted is None else wanted
+    po = _read_po(po_path(code, folder), code)
+    found = [f"{code}: {said}" for _, said in po_gaps(po, wanted)]
+    found += [f"{code}: {said}" for said in glossary_gaps(code, docs)]
+    mo = po_path(code, folder).with_suffix(".mo")
+    if found:
+        if mo.exists():
+            found.append(f"{code}: {mo.name} compiled from an incomplete catalogue "
+                         "(python -m asara_cli.cli.catalogue compile removes it)")
+    elif not mo.exists() or _compiled(mo.read_bytes()) != _compiled(mo_bytes(po)):
         found.append(f"{code}: {mo.name} is not {po_path(code).name} compiled "
                      "(python -m asara_cli.cli.catalogue compile)")
     return found
@@ -221,7 +308,8 @@ def main(argv: list[str]) -> int:
     if what == "update":
         update()
     elif what == "compile":
-        compile_all()
+        for line in compile_all():
+            print(line)
     elif what == "check":
         cat = template()
         found = [p for code in languages() for p in problems(code, cat)]

@@ -91,7 +91,8 @@ def moves(
     events = read.log.events
     upto = len(events) if at is None else at
     if upto > len(events):
-        raise fail(_("--at {at}: the log has {n} events").format(at=at, n=len(events)))
+        raise fail(ngettext("--at {at}: the log has {n} event", "--at {at}: the log has {n} events",
+                            len(events)).format(at=at, n=len(events)))
     outcome = read.result if upto == len(events) else game.replay(
         read.board, read.log.header.setup, events[:upto])
     if outcome.stopped is not None and outcome.stopped <= upto:

@@ -23,10 +23,12 @@ def rules(
 
     Example: asara rules Y3.4.3
     """
-    from asara_cli.reference import listing, lookup, near, shown
+    from asara_cli.reference import games, listing, lookup, near, shown, shown_in_english
 
     writer = out()
     if rule is None:
+        for said in filter(None, map(shown_in_english, games())):
+            writer.print(said, soft_wrap=True)
         writer.print(listing(), soft_wrap=True)
         return
     found = lookup(rule)
@@ -42,4 +44,7 @@ def rules(
         else:
             said = _("no rule {rule} (asara rules lists every id)").format(rule=repr(rule))
         raise fail(one_line(said), EXIT_INPUT)
+    english = shown_in_english(found.game)
+    if english is not None:
+        writer.print(english, soft_wrap=True)
     writer.print(shown(found, width=min(writer.width, 100)), soft_wrap=True)

@@ -39,7 +39,7 @@ from asara_cli.cli import lines
 from asara_cli.cli.common import err
 from asara_cli.cli.history import open_history
 from asara_cli.cli.session import OWN, Session
-from asara_cli.core.i18n import _
+from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.shown import one_line
 from asara_cli.errors import WordError
 from asara_cli.render.wrap import terminal_width, wrap
@@ -255,8 +255,10 @@ def more(text: str, stream: IO[str], rows: int) -> None:
         if start + step >= len(lines):
             return
         try:
-            answer = prompt(_("-- more ({shown} of {lines} lines; Enter: the next page, q: "
-                              "stop) -- ").format(shown=start + step, lines=len(lines)))
+            answer = prompt(ngettext("-- more ({shown} of {lines} line; Enter: the next page, "
+                                     "q: stop) -- ", "-- more ({shown} of {lines} lines; Enter: "
+                                     "the next page, q: stop) -- ", len(lines)).format(
+                                         shown=start + step, lines=len(lines)))
         except (KeyboardInterrupt, EOFError):
             return
         if answer.strip().lower() in ("q", "quit", commandwords.local("quit")):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from asara_cli.core.i18n import N_, _, pgettext
+from asara_cli.core.i18n import N_, _, npgettext, pgettext
 
 #: More digits than any number a game counts (a die, a plot, a space, a score, a week): a
 #: longer word is no number here (and ``int`` refuses words past 4,300 digits anyway).
@@ -30,28 +30,41 @@ def grouped(n: int) -> str:
     return f"{n:,}".replace(",", pgettext("thousands separator", ","))
 
 
-def plural(n: int, word: str) -> str:
-    """``1 buyer``, ``2 buyers``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+#: What an ordinal counts: a language may write the ordinal to agree with it (French ``1re
+#: semaine``, ``1er chameau``; Russian ``1-я неделя``, ``1-й верблюд``).
+Counted = Literal["place", "tower", "colour", "card", "week", "camel", "building"]
 
 
-def ordinal(n: int) -> str:
+def ordinal(n: int, counted: Counted) -> str:
+    """``n`` as an ordinal in the language in use: ``1st``, ``22nd`` (German ``1.``, French
+    ``1re``, ``2e``). Each thing counted is a message of its own, with plural forms: the
+    language's plural rule picks the form for ``n`` (French: its first form for 1, the others
+    for the rest: ``1re``, ``2e``). ``{suffix}`` is the English ending (st, nd, rd, th);
+    other languages leave it out."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def spoken_ordinal(n: int) -> str:
-    """A place in an order as the language in use writes it: ``3rd``, ``3.``. One message
-    per English ending, so that a language whose ending depends on the number (French
-    ``1er``, ``2e``) can say so."""
-    suffix = ordinal(n)[len(str(n)):]
-    if suffix == "st":
-        return pgettext("ordinal", "{n}st").format(n=n)
-    if suffix == "nd":
-        return pgettext("ordinal", "{n}nd").format(n=n)
-    if suffix == "rd":
-        return pgettext("ordinal", "{n}rd").format(n=n)
-    return pgettext("ordinal", "{n}th").format(n=n)
+    match counted:
+        case "place":
+            # TRANSLATORS: a place in a ranking, 1st place ({suffix}: English, left out)
+            text = npgettext("ordinal: a place", "{n}{suffix}", "{n}{suffix}", n)
+        case "tower":
+            # TRANSLATORS: a player's 2nd red tower ({suffix}: English, left out)
+            text = npgettext("ordinal: a tower", "{n}{suffix}", "{n}{suffix}", n)
+        case "colour":
+            # TRANSLATORS: a 5th buyer colour ({suffix}: English, left out)
+            text = npgettext("ordinal: a colour", "{n}{suffix}", "{n}{suffix}", n)
+        case "card":
+            # TRANSLATORS: the 3rd card of a kind in the discard pile ({suffix}: English, left out)
+            text = npgettext("ordinal: a card", "{n}{suffix}", "{n}{suffix}", n)
+        case "week":
+            # TRANSLATORS: the 3rd week ({suffix}: English, left out)
+            text = npgettext("ordinal: a week", "{n}{suffix}", "{n}{suffix}", n)
+        case "camel":
+            # TRANSLATORS: the 4th camel of the caravan ({suffix}: English, left out)
+            text = npgettext("ordinal: a camel", "{n}{suffix}", "{n}{suffix}", n)
+        case "building":
+            # TRANSLATORS: the 2nd building built ({suffix}: English, left out)
+            text = npgettext("ordinal: a building", "{n}{suffix}", "{n}{suffix}", n)
+    return text.format(n=n, suffix=suffix)
 
 
 #: What a value of each type is called in a message (``expected a number, got text 'x'``).

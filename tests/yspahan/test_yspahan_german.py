@@ -89,10 +89,10 @@ def test_an_id_of_a_tables_own_profile_is_shown_as_it_is(german: None) -> None:
     (12, "12th", "12."), (21, "21st", "21."), (22, "22nd", "22."), (103, "103rd", "103."),
 ])
 def test_places_in_an_order(german: None, n: int, english: str, german_: str) -> None:
-    assert terms.ordinal(n) == german_
+    assert terms.ordinal(n, "week") == german_
     from asara_cli import language
     language.use("en")
-    assert terms.ordinal(n) == english
+    assert terms.ordinal(n, "week") == english
 
 
 # --- refusals ------------------------------------------------------------------------------
@@ -131,8 +131,8 @@ GERMAN = {
                                      "Würfelgruppe Gold",
     "Y3.2-gold-from-the-camel-row": "Gold kommt aus der Würfelgruppe Gold, nicht aus der "
                                     "Würfelgruppe Kamele",
-    "Y3.4-another-quarter": "Sack8 (W9, innen) liegt im Viertel Sack; die Würfelgruppe Truhe "
-                            "setzt Steine nur ins Viertel Truhe",
+    "Y3.4-another-quarter": "Sack8 (W9, innen) liegt im Sackviertel; die Würfelgruppe Truhe "
+                            "setzt Steine nur ins Truhenviertel",
     "Y3.4-not-a-quarter-row": "Waren gehen mit der Würfelgruppe eines Viertels in dieses "
                               "Viertel; die Würfelgruppe Gold gehört zu keinem Viertel",
     "Y3.4-more-than-entitled": "Ann darf 2 Steine setzen (2 Würfel); 3 sind angegeben",
@@ -145,11 +145,11 @@ GERMAN = {
                          "vase12)",
     "Y3.4.1-shop-taken": "der Laden von Truhe8 an Feld N2 hat schon einen Stein von Ann",
     "Y3.4.1-inner-shops-taken": "jeder innere Laden von Truhe8 hat schon einen Stein von Ann",
-    "Y3.4.2-another-players-souk": "Truhe6 (W8, W10) im Viertel Truhe hat Steine von Ben: für "
+    "Y3.4.2-another-players-souk": "Truhe6 (W8, W10) im Truhenviertel hat Steine von Ben: für "
                                    "Ann geschlossen",
-    "Y3.4.3-finish-your-souk-first": "Ann hat den unvollendeten Basar Truhe4 im Viertel Truhe "
+    "Y3.4.3-finish-your-souk-first": "Ann hat den unvollendeten Basar Truhe4 im Truhenviertel "
                                      "und muss ihn vollenden, bevor Truhe8 (N2) begonnen wird",
-    "Y3.4.4-no-room": "im Viertel Truhe ist kein Laden für Ann offen: die Aktion Läden "
+    "Y3.4.4-no-room": "im Truhenviertel ist kein Laden für Ann offen: die Aktion Läden "
                       "beliefern kann nicht gewählt werden",
     "Y3.5-no-such-cell": "kein Straßenfeld heißt 'X9' (Felder: C, W1-W10, E1-E7, N1-N4, S1-S7)",
     "Y3.5-cube-not-sent": "der Stein von Ben im Laden von Sack3 an Feld W3 geht zur Karawane; "
@@ -175,7 +175,7 @@ GERMAN = {
     "Y4.6-after-the-game": "das Spiel ist vorbei: die 3. Woche ist zu Ende",
     "Y6.5-no-caravanserai-no-card": "für diesen Stein wird keine Karte gezogen: Ben hat keine "
                                     "Karawanserei",
-    "Y6.6-place-all-you-can": "Ann muss 2 Steine ins Viertel Truhe setzen (2 laut "
+    "Y6.6-place-all-you-can": "Ann muss 2 Steine ins Truhenviertel setzen (2 laut "
                               "2 Würfel; Platz für 9); 1 ist angegeben",
     "Y6.9-discard-for-the-supervisor": "die für +1 Würfel abgelegte Karte nützt dem Aufseher "
                                        "nichts",
@@ -371,7 +371,7 @@ def _drop(key: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("data", "key", "expected"), [
-    (_set("players.max", 5), "players.max", "Straße und Karawane sind für 3-4 Spieler, nicht "
+    (_set("players.max", 5), "players.max", "Straße und Karawane sind für 3\u20134 Spieler, nicht "
                                             "für 5"),
     (_set("dice.white", "nine"), "dice.white", "erwartet eine ganze Zahl, erhalten: 'nine'"),
     (_drop("calendar.days"), "calendar.days", "fehlt"),

@@ -336,8 +336,10 @@ def test_a_german_move_line_uses_the_rulebooks_words(yspahan_board: Board,
     turn = Turn("Ann", "chest", Goods(()), None, None)
     event: Event = Turn("Ann", "chest", Supervisor("W5", ()), "goldvp", None)
     assert move_text(yspahan_board, event) == (
-        "Ann nimmt die Würfelgruppe Truhe (+1 Würfel: legt Goldpunkte ab); Aufseher nach W5")
-    assert move_text(yspahan_board, turn) == "Ann nimmt die Würfelgruppe Truhe; Waren: keine"
+        "Ann nimmt die Würfelgruppe Truhe (+1 Würfel: legt Goldpunkte ab) und setzt den "
+        "Aufseher auf W5")  # one sentence, not the telegraph style of review 18
+    assert move_text(yspahan_board, turn) == (
+        "Ann nimmt die Würfelgruppe Truhe und beliefert keinen Laden")
 
 
 def test_a_codec_refusal_in_german_names_the_key_and_the_value(

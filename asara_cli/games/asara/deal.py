@@ -4,7 +4,7 @@ leave the deal out; a recorder does not)."""
 
 from __future__ import annotations
 
-from asara_cli.core.i18n import N_, _, pgettext
+from asara_cli.core.i18n import N_, _, ngettext, pgettext
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.gifts import undealt
 from asara_cli.games.asara.rules.model import Variant
@@ -39,9 +39,13 @@ def deal_command(board: Board, state: GameState) -> str:
     with GIFT to fill in, else an example."""
     if not state.chests:
         if state.setup.variant == Variant.PRO:
-            return _("e.g. {example} lighted 1 lighted ({n} gifts, one in the House of the "
-                     "lighted windows)").format(example=_example(), n=board.gifts_dealt_pro)
-        return _("e.g. {example} ({n} gifts)").format(example=_example(), n=board.gifts_dealt)
+            return ngettext("e.g. {example} lighted 1 lighted ({n} gift, one in the House of "
+                            "the lighted windows)", "e.g. {example} lighted 1 lighted ({n} gifts, "
+                            "one in the House of the lighted windows)",
+                            board.gifts_dealt_pro).format(example=_example(),
+                                                          n=board.gifts_dealt_pro)
+        return ngettext("e.g. {example} ({n} gift)", "e.g. {example} ({n} gifts)",
+                        board.gifts_dealt).format(example=_example(), n=board.gifts_dealt)
     from asara_cli.games.asara.words import area_word
 
     return _(GIFTS) + " " + " ".join(f"{area_word(a)} {s} " + _("GIFT")

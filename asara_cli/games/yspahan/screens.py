@@ -59,11 +59,6 @@ def _table(**options: Any) -> Table:
     return Table(box=box.SIMPLE_HEAD, pad_edge=False, **options)
 
 
-def nth(n: int) -> str:
-    """``1st``, ``2nd`` ... as the language in use writes them (``1.`` in German)."""
-    return pgettext("ordinal", "{n}{suffix}").format(n=n, suffix=ordinal(n)[len(str(n)):])
-
-
 def _rich(template: str, **values: str | Text) -> Text:
     """``template`` (a translated message) with its ``{placeholders}`` filled, each value
     a plain string or a styled :class:`~rich.text.Text` (never markup)."""
@@ -189,13 +184,16 @@ def move_text(board: Board, event: Event) -> str:
     if event.before:
         parts.append(_("plays {cards}").format(cards=_plays(event.before)))
     if event.row is None:
-        parts.append(_("no row left"))
+        taken = pgettext("move line", "no row left")
     elif event.discard:
-        parts.append(_("takes the {row} row (+1 die: discards {card})").format(
-            row=terms.row(event.row), card=terms.card(event.discard)))
+        taken = _("takes the {row} row (+1 die: discards {card})").format(
+            row=terms.row(event.row), card=terms.card(event.discard))
     else:
-        parts.append(_("takes the {row} row").format(row=terms.row(event.row)))
-    parts.append(action_text(event))
+        taken = _("takes the {row} row").format(row=terms.row(event.row))
+    # TRANSLATORS: the row taken ("takes the camels row") and what the turn did with it
+    # ("takes camels", "supervisor to N4"), one step of a turn's line
+    parts.append(pgettext("move line", "{row}; {action}").format(row=taken,
+                                                               action=action_text(event)))
     if event.after:
         parts.append(_("plays {cards}").format(cards=_plays(event.after)))
     if event.build is not None:
@@ -528,8 +526,8 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
         row = place // per_row if per_row else 0
         who = (player_text(state.setup, state.caravan[place]) if place < len(state.caravan)
                else Text("-", style="dim"))
-        caravan.add_row(nth(place + 1), terms.caravan_row(board.caravan_rows[row]), who,
-                        str(board.caravan_points[row]))
+        caravan.add_row(ordinal(place + 1, "camel"), terms.caravan_row(board.caravan_rows[row]),
+                        who, str(board.caravan_points[row]))
     parts: list[RenderableType] = [souks, caravan]
     nothing = pgettext("cards", "nothing")
     if state.setup.hands != "secret":
@@ -885,7 +883,7 @@ def board_view(board: Board) -> RenderableType:
         buildings.add_row(terms.building(b.id), str(b.camels), str(b.gold), str(b.bonus))
     parts.append(buildings)
     parts.append(Text(_("Building points, 1st to {last}: {points}.").format(
-        last=nth(len(board.building_points)),
+        last=ordinal(len(board.building_points), "building"),
         points=", ".join(map(str, board.building_points)))))
     cards = _table(title=_("Cards (Y1.5): a deck of {n}").format(n=board.deck),
                    title_justify="left")

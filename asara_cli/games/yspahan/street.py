@@ -219,7 +219,8 @@ def street_svg(board: Board) -> str:
         ew = "W" if "W" in arms else "E"
         ns = "N" if "N" in arms else "S"
         qx, qy = quadrant[(ew, ns)]
-        named = _("the {quarter} quarter").format(quarter=terms.good(q))
+        # TRANSLATORS: {quarter} is a quarter's name, e.g. "bag quarter"
+        named = _("the {quarter}").format(quarter=terms.quarter_named(q))
         out.append(f'<text x="{qx}" y="{qy + 14}" font-size="13" font-style="italic" '
                    f'fill="#555">{escape(named)}</text>')
     for name in board.cells:

@@ -22,6 +22,7 @@ from asara_cli.games.yspahan.rules.terms import (
     good,
     ordinal,
     quarter,
+    quarter_named,
     row,
     souk,
     word_in,
@@ -75,4 +76,5 @@ def cards(words: tuple[str, ...] | list[str]) -> list[str]:
 
 
 __all__ = ["building", "buildings", "caravan_row", "card", "cards", "cell", "certainty",
-           "colour", "effect", "good", "ordinal", "quarter", "row", "souk"]
+           "colour", "effect", "good", "ordinal", "quarter", "quarter_named", "row",
+           "souk"]

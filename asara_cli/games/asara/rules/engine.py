@@ -49,12 +49,12 @@ from asara_cli.games.asara.rules.state import (
     start_state,
 )
 from asara_cli.games.asara.rules.table import Table, new_table, snapshot, thaw
-from asara_cli.games.asara.rules.text import plural, tower_name
+from asara_cli.games.asara.rules.text import tower_name
 from asara_cli.games.asara.rules.turn import Findings, apply_turn, check_turn, play_turn
 from asara_cli.games.asara.rules.yearend import YearEnd, next_turn
 
 __all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "Applied", "CannotApply", "Replay",
-           "Violation", "YearEnd", "apply", "check", "check_setup", "errors", "plural",
+           "Violation", "YearEnd", "apply", "check", "check_setup", "errors",
            "replay", "tower_name"]
 
 
@@ -244,8 +244,10 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
             out.append(Violation(0, None, "R6.2",
                                  _("the Bottle Genie is only in the pro game")))
     if len(setup.buyers) > board.buyer_colours:
-        out.append(Violation(0, None, "R1", _(
-            "buyers come in {colours} colours; {declared} are declared").format(
+        out.append(Violation(0, None, "R1", ngettext(
+            "buyers come in {colours} colour; {declared} are declared",
+            "buyers come in {colours} colours; {declared} are declared",
+            board.buyer_colours).format(
             colours=board.buyer_colours, declared=len(setup.buyers))))
     if len(set(setup.buyers)) < len(setup.buyers):
         out.append(Violation(0, None, "R1", _("a buyer colour is declared twice")))

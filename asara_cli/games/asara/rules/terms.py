@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from asara_cli.core import i18n
 from asara_cli.core.i18n import ngettext, pgettext
-from asara_cli.core.words import spoken_ordinal as ordinal
+from asara_cli.core.words import ordinal
 from asara_cli.games.asara.rules.model import Colour, Section
 
 __all__ = ["area", "buyer", "buyer_colour", "buyer_colours", "category", "colour", "expansion",
@@ -73,7 +73,8 @@ def tower(c: Colour | str, n: int = 1) -> str:
     """``red tower``, ``2nd red tower``: a player's n-th tower of a colour."""
     if n == 1:
         return pgettext("tower", "{colour} tower").format(colour=colour(c))
-    return pgettext("tower", "{nth} {colour} tower").format(nth=ordinal(n), colour=colour(c))
+    return pgettext("tower", "{nth} {colour} tower").format(nth=ordinal(n, "tower"),
+                                                            colour=colour(c))
 
 
 def part(s: Section | str, gold: bool = False) -> str:
@@ -96,10 +97,15 @@ def tower_named(label: str) -> str:
 
 
 def buyer(label: str) -> str:
-    """``a blue buyer``: one buyer card, its colour in the language in use."""
-    if i18n.language() == i18n.SOURCE:
-        return f"{'an' if label[:1] in 'aeiou' else 'a'} {label} buyer"
-    return pgettext("buyer", "a {label} buyer").format(label=buyer_colour(label))
+    """``a blue buyer``: one buyer card, a whole message per colour word, so that a language
+    makes its colour agree (German ``blauer Einkäufer``). A label that is no colour word is
+    shown as typed, with the English article its first letter asks for."""
+    said = _lookup("buyer").get(label)
+    if said is not None:
+        return said
+    if label[:1] in "aeiou":
+        return pgettext("buyer", "an {label} buyer").format(label=label)
+    return pgettext("buyer", "a {label} buyer").format(label=label)
 
 
 def buyer_colour(label: str) -> str:
@@ -228,7 +234,34 @@ def _buyer_colours() -> dict[str, str]:
     }
 
 
-_MAKERS = {"colour": _colours, "buyer colour": _buyer_colours, "section": _sections, "area": _areas}
+def _buyers() -> dict[str, str]:
+    """One buyer of each colour word of colour_words.py, as a move's line names it."""
+    return {
+        "beige": pgettext("buyer", "a beige buyer"),
+        "black": pgettext("buyer", "a black buyer"),
+        "blue": pgettext("buyer", "a blue buyer"),
+        "brown": pgettext("buyer", "a brown buyer"),
+        "cyan": pgettext("buyer", "a cyan buyer"),
+        "gold": pgettext("buyer", "a gold buyer"),
+        "gray": pgettext("buyer", "a gray buyer"),
+        "green": pgettext("buyer", "a green buyer"),
+        "grey": pgettext("buyer", "a grey buyer"),
+        "lilac": pgettext("buyer", "a lilac buyer"),
+        "magenta": pgettext("buyer", "a magenta buyer"),
+        "orange": pgettext("buyer", "an orange buyer"),
+        "pink": pgettext("buyer", "a pink buyer"),
+        "purple": pgettext("buyer", "a purple buyer"),
+        "red": pgettext("buyer", "a red buyer"),
+        "silver": pgettext("buyer", "a silver buyer"),
+        "turquoise": pgettext("buyer", "a turquoise buyer"),
+        "violet": pgettext("buyer", "a violet buyer"),
+        "white": pgettext("buyer", "a white buyer"),
+        "yellow": pgettext("buyer", "a yellow buyer"),
+    }
+
+
+_MAKERS = {"colour": _colours, "buyer colour": _buyer_colours, "buyer": _buyers,
+           "section": _sections, "area": _areas}
 #: The tables made, by what and language.
 _made: dict[tuple[str, str], dict[str, str]] = {}
 

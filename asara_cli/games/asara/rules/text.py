@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from asara_cli.core.words import ordinal, plural
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.model import Colour, Tower
 
-__all__ = ["a_buyer", "ordinal", "plural", "tower_label", "tower_name", "tower_word"]
+__all__ = ["a_buyer", "tower_label", "tower_name", "tower_word"]
 
 
 def tower_name(colour: Colour, n: int) -> str:

@@ -184,7 +184,9 @@ def _check_face_up(board: Board, state: Table, label: str, name: str, spec: Area
     per_colour = board.buyers_per_colour
     used = state.label_counts.get(label, 0)
     if per_colour is not None and used >= per_colour:
-        bad("R1", _("all {n} {label} buyers are already face up this year").format(
+        bad("R1", ngettext("the {n} {label} buyer is already face up this year",
+                           "all {n} {label} buyers are already face up this year",
+                           per_colour).format(
             n=per_colour, label=terms.buyer_colour(label)))
     colour = here.colour
     if spec.follow_suit and colour is not None and colour != label:

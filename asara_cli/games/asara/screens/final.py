@@ -106,7 +106,7 @@ def final_tables(
                 how = how.split(", ", 1)[1]
             row: list[RenderableType] = [Text(names[a.player])]
             if category != MONEY:
-                place = terms.ordinal(a.place) if a.place in (1, 2) else "-"
+                place = terms.ordinal(a.place, "place") if a.place in (1, 2) else "-"
                 if a.tied > 1 and a.place:
                     place = _("tied {place}").format(place=place)
                 row += [Text(_tower_text(a)), Text(place)]

@@ -232,8 +232,10 @@ def _head_lines(board: Board, state: GameState) -> list[str]:
         return [_("The game is over (year {year}): see `asara score`.").format(
             year=state.year)]
     who = state.players[state.turn].name if state.turn is not None else "-"
-    lines = [_("Year {year} of {years}, after {events} events: {player} to move. "
-               "Caliph's patronage: {caliph}.").format(
+    lines = [ngettext("Year {year} of {years}, after {events} event: {player} to move. "
+                      "Caliph's patronage: {caliph}.", "Year {year} of {years}, after {events} "
+                      "events: {player} to move. Caliph's patronage: {caliph}.",
+                      state.events).format(
                    year=state.year, years=board.years, events=state.events, player=who,
                    caliph=state.players[state.caliph].name)]
     if undealt(state) and not state.areas:  # R6.1: due before the year's first move

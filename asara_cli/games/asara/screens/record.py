@@ -58,9 +58,9 @@ def move_text(board: Board, event: Event) -> str:
     p = event.placement
     text = kind_of(event.action).text(board, p.player, p.space, event.action, buyer_text(p))
     if event.gifts:
-        text += "; " + ngettext("gift first: {gifts}", "gifts first: {gifts}",
-                                len(event.gifts)).format(
-                                    gifts=", ".join(map(use_words, event.gifts)))
+        text = ngettext("{move}; gift first: {gifts}", "{move}; gifts first: {gifts}",
+                        len(event.gifts)).format(move=text,
+                                                 gifts=", ".join(map(use_words, event.gifts)))
     return text
 
 

@@ -17,6 +17,7 @@ from asara_cli.core.i18n import _
 from asara_cli.core.profile import MAX_LIST, MAX_NUMBER, check_size
 from asara_cli.core.profile import BoardError as BoardError  # a profile's error
 from asara_cli.core.words import number
+from asara_cli.games.yspahan.rules import terms
 
 UNLIMITED = "unlimited"
 #: Certainty words a profile may give a value (Y1). The first two are enforced as errors.
@@ -384,9 +385,9 @@ def _souks(r: _Reader, quarters: tuple[str, ...]) -> tuple[tuple[Souk, ...], tup
                 raise BoardError(key, _("expected a table"))
             value = r.whole(f"{key}.value", minimum=1, value=r.raw("value", spec))
             if value in values:
-                raise BoardError(f"{key}.value", _("two souks of the {quarter} quarter are worth "
+                raise BoardError(f"{key}.value", _("two souks of the {quarter} are worth "
                                                    "{value} (a souk is named by its value)")
-                                 .format(quarter=q, value=value))
+                                 .format(quarter=terms.quarter_named(q), value=value))
             values.add(value)
             shops = r.whole(f"{key}.shops", minimum=1, value=r.raw("shops", spec))
             inner = r.whole(f"{key}.inner", value=r.raw("inner", spec))

@@ -208,7 +208,7 @@ class Walker:
                     "the game has {n} {card} card; this would be the {nth} in the discard pile",
                     "the game has {n} {card} cards; this would be the {nth} in the discard pile",
                     ck.copies).format(n=ck.copies, card=terms.card(kind),
-                                      nth=terms.ordinal(ck.copies + 1)))
+                                      nth=terms.ordinal(ck.copies + 1, "card")))
         else:
             self.err("Y2.8", _not_held(how).format(
                 player=self.name(seat), card=terms.card(kind),
@@ -426,9 +426,10 @@ class Walker:
             return False
 
         if quarter is not None and souk.quarter != quarter:
-            return refuse("Y3.4", _("{souk} is in the {quarter} quarter; the {row} row places "
-                                    "cubes in the {row} quarter only"),
-                          quarter=terms.quarter(souk.quarter), row=terms.row(quarter))
+            return refuse("Y3.4", _("{souk} is in the {quarter}; the {row} row places cubes in "
+                                    "the {its_quarter} only"),
+                          quarter=terms.quarter_named(souk.quarter), row=terms.row(quarter),
+                          its_quarter=terms.quarter_named(quarter))
         owner = t.owner[si]
         if shop.cell == INNER:
             if souk.inner == 0:
@@ -460,18 +461,18 @@ class Walker:
                                                        owner=self.name(owner)))
                 return False
         if owner >= 0 and owner != seat:
-            return refuse("Y3.4.2", _("{souk} in the {quarter} quarter holds {owner}'s cubes: it "
-                                      "is closed to {player}"),
-                          quarter=terms.quarter(souk.quarter), owner=self.name(owner),
+            return refuse("Y3.4.2", _("{souk} in the {quarter} holds {owner}'s cubes: it is "
+                                      "closed to {player}"),
+                          quarter=terms.quarter_named(souk.quarter), owner=self.name(owner),
                           player=who)
         if owner < 0:
             open_ = [terms.souk(b.souks[s].id) for s in b.souks_of(souk.quarter)
                      if t.owner[s] == seat and t.filled[s] < b.souks[s].shops]
             if open_:
                 return refuse("Y3.4.3", _("{player} has the unfinished souk {open} in the "
-                                          "{quarter} quarter and must fill it before starting "
+                                          "{quarter} and must fill it before starting "
                                           "{souk}"), player=who, open=", ".join(open_),
-                              quarter=terms.quarter(souk.quarter))
+                              quarter=terms.quarter_named(souk.quarter))
         if index < 0:
             t.inner[si] += 1
         else:
@@ -586,7 +587,7 @@ class Walker:
         self.player = who
         if t.phase == OVER:
             self.err("Y4.6", _("the game is over: the {nth} week has ended").format(
-                nth=terms.ordinal(self.b.weeks)))
+                nth=terms.ordinal(self.b.weeks, "week")))
             raise CannotApply("over")
         if t.phase != phase:
             if phase == TURN:
@@ -765,9 +766,9 @@ class Walker:
         n = dice + extra + hoist
         room = self.capacity(seat, row)
         if room == 0:
-            self.err("Y3.4.4", _("no shop of the {quarter} quarter is open to {player}: the "
-                                 "goods action cannot be chosen").format(
-                                     quarter=terms.quarter(row), player=who))
+            self.err("Y3.4.4", _("no shop of the {quarter} is open to {player}: the goods "
+                                 "action cannot be chosen").format(
+                                     quarter=terms.quarter_named(row), player=who))
             raise _Skip
         want = min(n, room)
 
@@ -781,11 +782,11 @@ class Walker:
             self.place(seat, shop, row, shops, said)
         if want > len(shops):  # after the shops: a cube in the wrong souk is the mistake
             self.err("Y6.6", ngettext(
-                "{player} must place {n} cube in the {quarter} quarter ({entitled} entitled: "
+                "{player} must place {n} cube in the {quarter} ({entitled} entitled: "
                 "{how}; room for {room}); {listed}",
-                "{player} must place {n} cubes in the {quarter} quarter ({entitled} entitled: "
+                "{player} must place {n} cubes in the {quarter} ({entitled} entitled: "
                 "{how}; room for {room}); {listed}", want).format(
-                player=who, n=want, quarter=terms.quarter(row), entitled=n,
+                player=who, n=want, quarter=terms.quarter_named(row), entitled=n,
                 how=_entitled(dice, extra, hoist, "hoist"), room=room,
                 listed=ngettext("{n} is listed", "{n} are listed", len(shops)).format(
                     n=len(shops))))
@@ -1229,7 +1230,7 @@ def _points_said(gold: bool, card: Text, k: int, per: int, points: int) -> str:
 
 def _camel_said(nth: int, row: str, points: int) -> str:
     return _("cube on the {nth} camel ({row} row): {points}").format(
-        nth=terms.ordinal(nth), row=terms.caravan_row(row), points=points)
+        nth=terms.ordinal(nth, "camel"), row=terms.caravan_row(row), points=points)
 
 
 def _caravan_said(full: bool, n: int, factor: int, row: str, points: int) -> str:
@@ -1265,7 +1266,7 @@ def _the_building(building: Text) -> str:
 
 def _building_said(building: Text, order: int, points: int) -> str:
     return _("{building}, the {nth} building: {points}").format(
-        building=building, nth=terms.ordinal(order), points=points)
+        building=building, nth=terms.ordinal(order, "building"), points=points)
 
 
 def _souk_said(souk: str, value: int, market: int | None, points: int) -> str:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 
 from asara_cli.core.i18n import pgettext
-from asara_cli.core.words import spoken_ordinal
+from asara_cli.core.words import ordinal as ordinal  # shown by the referee and the screens
 
 #: A word made when shown (the language is chosen after import).
 Word = Callable[[], str]
@@ -29,6 +29,13 @@ _QUARTERS: dict[str, Word] = {
     "barrel": lambda: pgettext("quarter", "barrel"),
     "chest": lambda: pgettext("quarter", "chest"),
     "vase": lambda: pgettext("quarter", "vase"),
+}
+#: A quarter named in a sentence, one noun (German compounds: Sackviertel, Truhenviertel).
+_QUARTER_NAMES: dict[str, Word] = {
+    "bag": lambda: pgettext("quarter name", "bag quarter"),
+    "barrel": lambda: pgettext("quarter name", "barrel quarter"),
+    "chest": lambda: pgettext("quarter name", "chest quarter"),
+    "vase": lambda: pgettext("quarter name", "vase quarter"),
 }
 _ROWS: dict[str, Word] = {
     "camels": lambda: pgettext("tower row", "camels"),
@@ -77,6 +84,15 @@ def word_in(table: dict[str, Word], key: str) -> str:
 def quarter(quarter_id: str) -> str:
     """A quarter by its id: ``bag`` -> ``Sack`` (its goods have the same word)."""
     return word_in(_QUARTERS, quarter_id)
+
+
+def quarter_named(quarter_id: str) -> str:
+    """A quarter as a sentence names it: ``bag quarter`` -> ``Sackviertel``; a table's own
+    quarter id as ``spice quarter``."""
+    found = _QUARTER_NAMES.get(quarter_id)
+    if found is not None:
+        return found()
+    return pgettext("quarter name", "{quarter} quarter").format(quarter=quarter_id)
 
 
 def good(quarter_id: str) -> str:
@@ -128,5 +144,3 @@ def colour(colour_id: str) -> str:
     return word_in(_COLOURS, colour_id)
 
 
-#: A place in an order, as the language writes it (``3rd``, ``3.``).
-ordinal = spoken_ordinal

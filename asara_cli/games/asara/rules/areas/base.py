@@ -275,8 +275,3 @@ class Sampling(Protocol):
         """The moves a Bottle Genie's wish may be: every copyable kind's samples."""
         ...
 
-
-def with_how(text: str, how: str | None, *more: str) -> str:
-    """``text (a blue buyer, space 2)``: the placement in brackets, when there is one."""
-    bits = [x for x in (how, *more) if x]
-    return f"{text} ({', '.join(bits)})" if bits and how is not None else text

@@ -247,14 +247,20 @@ class Building(Kind[Build]):
         what += [_lighted_on(terms.tower_word(lw.colour, lw.tower), lw.on_gold)
                  for lw in action.lighted]
         k = action.sections
-        if k == space:
-            head = _("{player} builds on plot {plot} for {cost}").format(
-                player=who, plot=space, cost=space)
+        if k == space and how:
+            text = _("{player} builds on plot {plot} for {cost} ({buyer}): {towers}")
+        elif k == space:
+            text = _("{player} builds on plot {plot} for {cost}: {towers}")
+        elif how:
+            text = ngettext("{player} builds {n} section on plot {plot} for {cost} ({buyer}): "
+                            "{towers}", "{player} builds {n} sections on plot {plot} for {cost} "
+                            "({buyer}): {towers}", k)
         else:
-            head = ngettext("{player} builds {n} section on plot {plot} for {cost}",
-                            "{player} builds {n} sections on plot {plot} for {cost}", k).format(
-                player=who, n=k, plot=space, cost=space)
-        return f"{head} ({how}): {'; '.join(what)}" if how else f"{head}: {'; '.join(what)}"
+            text = ngettext("{player} builds {n} section on plot {plot} for {cost}: {towers}",
+                            "{player} builds {n} sections on plot {plot} for {cost}: {towers}",
+                            k)
+        return text.format(player=who, n=k, plot=space, cost=space, buyer=how,
+                           towers="; ".join(what))
 
     def read(self, r: Fields) -> tuple[int | None, Build]:
         plot = self.read_space(r)
@@ -421,12 +427,13 @@ def _build_said(k: int, plot: int | None, copied: bool,
     what = _grown_words(towers)
     what += [_lighted_on(terms.tower_named(where), on_gold) for where, on_gold in lighted]
     if copied:
-        head = ngettext("built {n} section on plot {plot} (a wish of the Bottle Genie)",
-                        "built {n} sections on plot {plot} (a wish of the Bottle Genie)", k)
+        text = ngettext("built {n} section on plot {plot} (a wish of the Bottle Genie): "
+                        "{towers}", "built {n} sections on plot {plot} (a wish of the Bottle "
+                        "Genie): {towers}", k)
     else:
-        head = ngettext("built {n} section on plot {plot}",
-                        "built {n} sections on plot {plot}", k)
-    return head.format(n=k, plot=plot) + ": " + "; ".join(what)
+        text = ngettext("built {n} section on plot {plot}: {towers}",
+                        "built {n} sections on plot {plot}: {towers}", k)
+    return text.format(n=k, plot=plot, towers="; ".join(what))
 
 
 

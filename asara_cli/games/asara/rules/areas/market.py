@@ -161,12 +161,16 @@ class Market(Kind[Buy]):
             return _("{player} places {how} on the {where} and buys nothing").format(
                 player=who, how=how, where=where)
         # the tile names its market: only the space is added
-        text = _("{player} buys a {tile} for {price}").format(
-            player=who, tile=terms.tile(tile.section, tile.colour, tile.gold),
-            price=board.price(tile.colour))
-        bits = [x for x in (how, _("space {space}").format(space=space) if space else None)
-                if x]
-        return f"{text} ({', '.join(bits)})" if bits else text
+        if how and space:
+            text = _("{player} buys a {tile} for {price} ({buyer}, space {space})")
+        elif how:
+            text = _("{player} buys a {tile} for {price} ({buyer})")
+        elif space:
+            text = _("{player} buys a {tile} for {price} (space {space})")
+        else:
+            text = _("{player} buys a {tile} for {price}")
+        return text.format(player=who, tile=terms.tile(tile.section, tile.colour, tile.gold),
+                           price=board.price(tile.colour), buyer=how, space=space)
 
     def read(self, r: Fields) -> tuple[int | None, Buy]:
         area = r.text("area", SECTION, _(SECTION_HELP), required=True)

@@ -97,3 +97,17 @@ def test_on_in_a_lighted_window_is_a_word_of_the_language(lang: str, spec: str) 
         assert [words.english_word(w) for w in words.tokens([spec])] == ["red", "on", "gold"]
     finally:
         language.use("en")
+
+
+def test_a_colour_agrees_with_the_tower_or_part_it_is_said_of(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each noun a colour is said of has its own forms (French ``tour noire``,
+    ``intermédiaire noir``): a tile's colour is its part's, a tower's the tower's."""
+    from asara_cli.games.asara.rules import terms
+
+    monkeypatch.setitem(terms._made, ("colour of a trunk", "en"), {"black": "black-of-trunk"})
+    monkeypatch.setitem(terms._made, ("colour of a tower", "en"), {"red": "red-of-tower"})
+    assert terms.tile("trunk", "black") == "black-of-trunk trunk"
+    assert terms.tile("base", "black") == "black base"
+    assert terms.tower("red", 2) == "2nd red-of-tower tower"
+    assert terms.tower("black") == "black tower"

@@ -17,7 +17,8 @@ from asara_cli.core.i18n import ngettext, pgettext
 from asara_cli.core.words import ordinal
 from asara_cli.games.asara.rules.model import Colour, Section
 
-__all__ = ["area", "buyer", "buyer_colour", "buyer_colours", "category", "colour", "expansion",
+__all__ = ["area", "buyer", "buyer_colour", "buyer_colours", "category", "colour", "coloured",
+           "expansion",
            "gift", "ordinal", "part", "section", "sections", "space_word", "tile", "tower",
            "tower_named", "tower_word"]
 
@@ -25,6 +26,13 @@ __all__ = ["area", "buyer", "buyer_colour", "buyer_colours", "category", "colour
 def colour(c: Colour | str) -> str:
     """A tower colour: ``red``, ``Rot``."""
     return _lookup("colour").get(str(c), str(c))
+
+
+def coloured(c: Colour | str, noun: str) -> str:
+    """A tower colour said of ``noun`` (``tower`` or a tower part: ``base``, ``trunk``,
+    ``window``, ``turret``), agreeing with it where the language asks for it (French
+    ``tour noire``, ``intermédiaire noir``); the colour word itself for another noun."""
+    return _lookup(f"colour of a {noun}").get(str(c)) or colour(c)
 
 
 def section(s: Section | str) -> str:
@@ -55,7 +63,7 @@ def tile(s: Section | str, c: Colour | str, gold: bool = False) -> str:
         text = pgettext("tile", "gold {colour} {section}")
     else:
         text = pgettext("tile", "{colour} {section}")
-    return text.format(colour=colour(c), section=section(s))
+    return text.format(colour=coloured(c, str(s)), section=section(s))
 
 
 def area(name: str) -> str:
@@ -72,9 +80,9 @@ def space_word(kind: str) -> str:
 def tower(c: Colour | str, n: int = 1) -> str:
     """``red tower``, ``2nd red tower``: a player's n-th tower of a colour."""
     if n == 1:
-        return pgettext("tower", "{colour} tower").format(colour=colour(c))
+        return pgettext("tower", "{colour} tower").format(colour=coloured(c, "tower"))
     return pgettext("tower", "{nth} {colour} tower").format(nth=ordinal(n, "tower"),
-                                                            colour=colour(c))
+                                                            colour=coloured(c, "tower"))
 
 
 def part(s: Section | str, gold: bool = False) -> str:
@@ -260,16 +268,70 @@ def _buyers() -> dict[str, str]:
     }
 
 
+def _of_tower() -> dict[str, str]:
+    return {
+        "brown": pgettext("colour of a tower", "brown"),
+        "green": pgettext("colour of a tower", "green"),
+        "red": pgettext("colour of a tower", "red"),
+        "black": pgettext("colour of a tower", "black"),
+        "white": pgettext("colour of a tower", "white"),
+    }
+
+
+def _of_base() -> dict[str, str]:
+    return {
+        "brown": pgettext("colour of a base", "brown"),
+        "green": pgettext("colour of a base", "green"),
+        "red": pgettext("colour of a base", "red"),
+        "black": pgettext("colour of a base", "black"),
+        "white": pgettext("colour of a base", "white"),
+    }
+
+
+def _of_trunk() -> dict[str, str]:
+    return {
+        "brown": pgettext("colour of a trunk", "brown"),
+        "green": pgettext("colour of a trunk", "green"),
+        "red": pgettext("colour of a trunk", "red"),
+        "black": pgettext("colour of a trunk", "black"),
+        "white": pgettext("colour of a trunk", "white"),
+    }
+
+
+def _of_window() -> dict[str, str]:
+    return {
+        "brown": pgettext("colour of a window", "brown"),
+        "green": pgettext("colour of a window", "green"),
+        "red": pgettext("colour of a window", "red"),
+        "black": pgettext("colour of a window", "black"),
+        "white": pgettext("colour of a window", "white"),
+    }
+
+
+def _of_turret() -> dict[str, str]:
+    return {
+        "brown": pgettext("colour of a turret", "brown"),
+        "green": pgettext("colour of a turret", "green"),
+        "red": pgettext("colour of a turret", "red"),
+        "black": pgettext("colour of a turret", "black"),
+        "white": pgettext("colour of a turret", "white"),
+    }
+
+
 _MAKERS = {"colour": _colours, "buyer colour": _buyer_colours, "buyer": _buyers,
-           "section": _sections, "area": _areas}
+           "section": _sections, "area": _areas, "colour of a tower": _of_tower,
+           "colour of a base": _of_base, "colour of a trunk": _of_trunk,
+           "colour of a window": _of_window, "colour of a turret": _of_turret}
 #: The tables made, by what and language.
 _made: dict[tuple[str, str], dict[str, str]] = {}
 
 
 def _lookup(what: str) -> dict[str, str]:
-    """One table of terms in the language in use, made at its first use there."""
+    """One table of terms in the language in use, made at its first use there (an empty
+    one for a noun with no colour forms)."""
     key = (what, i18n.language())
     table = _made.get(key)
     if table is None:
-        table = _made[key] = _MAKERS[what]()
+        maker = _MAKERS.get(what)
+        table = _made[key] = maker() if maker is not None else {}
     return table

@@ -61,9 +61,9 @@ def _tower_text(award: Award) -> str:
     if t is None:
         return ""
     if t.lighted:
-        return _("{colour} {height}, {n} lit").format(colour=terms.colour(t.colour),
-                                                      height=t.height, n=t.lighted)
-    return f"{terms.colour(t.colour)} {t.height}"
+        return _("{colour} {height}, {n} lit").format(
+            colour=terms.coloured(t.colour, "tower"), height=t.height, n=t.lighted)
+    return f"{terms.coloured(t.colour, 'tower')} {t.height}"
 
 
 def final_tables(

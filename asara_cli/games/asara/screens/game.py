@@ -90,7 +90,7 @@ def _screen_items(state: GameState, seat: int) -> list[str]:
     (``2 x black trunk``, ``gold red window``, ``1 lighted window (colour secret)``)."""
     p = state.players[seat]
     counted = Counter(terms.tile(t.section, t.colour, t.gold) for t in p.screen)
-    counted.update(_("{colour} lighted window").format(colour=terms.colour(c))
+    counted.update(_("{colour} lighted window").format(colour=terms.coloured(c, "window"))
                    for c in p.lighted_known)
     parts = [f"{n} x {what}" if n > 1 else what for what, n in counted.items()]
     if p.lighted_unknown:

@@ -371,7 +371,8 @@ def _check_lighted(lighted: Sequence[LightedWindow], player: Hand, bad: Report
         else:
             kept = ", ".join(terms.colour(c) for c in player.lighted_known) or _("none")
             bad("R3.7", _("{player} has no {colour} lighted window behind the screen (kept: "
-                          "{kept})").format(player=player.name, colour=terms.colour(lw.colour),
+                          "{kept})").format(player=player.name,
+                                            colour=terms.coloured(lw.colour, "window"),
                                             kept=kept))
             return
 
@@ -683,4 +684,5 @@ def every_build(state: GameState, player: PlayerState, k: int) -> list[_BuildPar
 
 def _trusted_said(player: str, colour: Colour) -> str:
     return _("the colours of {player}'s kept lighted windows are not recorded; the {colour} "
-             "lighted window is trusted").format(player=player, colour=terms.colour(colour))
+             "lighted window is trusted").format(player=player,
+                                                 colour=terms.coloured(colour, "window"))

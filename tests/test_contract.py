@@ -21,11 +21,11 @@ BROKEN = [
     ("asara_without_winners.py", "asara",
      "    def winners(self, outcome: Replay)", "    def winner(self, outcome: Replay)",
      ['"Asara" is missing following "Game" protocol member:', "    winners"]),
-    ("yspahan_score_data_mistyped.py", "yspahan",
-     "    def score_data(self, board: Board, outcome: Played) -> Data:",
-     "    def score_data(self, board: Board, outcome: Played, week: int) -> Data:",
+    ("yspahan_turn_text_mistyped.py", "yspahan",
+     "    def turn_text(self, outcome: Played) -> str | None:",
+     "    def turn_text(self, outcome: Played, week: int) -> str | None:",
      ['Following member(s) of "Yspahan" have conflicts:',
-      "def score_data(self, board: Board, outcome: Played, week: int) -> dict[str, object]"]),
+      "def turn_text(self, outcome: Played, week: int) -> str | None"]),
 ]
 
 

@@ -281,6 +281,111 @@ class CodecModule(Generic[_SeatedT, EventT]):
         return ()  # the log records no colour of a player's pieces
 
 
+class _Stepped(Outcome, Protocol):
+    """An outcome that shows the game after any event (``status --at N``)."""
+
+    def at(self, event: int) -> object: ...
+
+
+_SteppedT = TypeVar("_SteppedT", bound=_Stepped)
+
+
+class GameParts(CodecModule[_SeatedT, EventT],
+                Generic[BoardT, _SeatedT, EventT, _SteppedT, StateT, DoneT]):
+    """The parts of :class:`Game` that only call a module of the game's ``package``, each
+    imported when first used (a command imports no part it does not use): ``schema``
+    (``log_part``), ``moves`` (``legal_moves``, ``next_words``, ``moves_note``), ``words``
+    (``spoken_word``, ``english_word``), ``recording`` (``RECORDING``), ``commands``
+    (``register``, ``COMMANDS``), the views (``status_view``, ``status_dict``,
+    ``score_view``, ``score_dict``, ``score_chart``) in :attr:`screens`, the board's
+    (``board_view``, ``board_dict``) in :attr:`board_screens` and ``move_text`` in
+    :attr:`record_screens`. The game's class names its types (``GameParts[Board, Setup,
+    Event, Replay, GameState, Applied]``) and overrides what it has to add."""
+
+    package: str
+    screens = "screens"
+    board_screens = "screens"
+    record_screens = "screens"
+
+    def _part(self, name: str) -> ModuleType:
+        from importlib import import_module
+
+        return import_module(f"{self.package}.{name}")
+
+    def schema(self, board: BoardT) -> SchemaPart:
+        part: SchemaPart = self._part("schema").log_part(board)
+        return part
+
+    def board_view(self, board: BoardT) -> RenderableType:
+        view: RenderableType = self._part(self.board_screens).board_view(board)
+        return view
+
+    def board_data(self, board: BoardT) -> Data:
+        data: Data = self._part(self.board_screens).board_dict(board)
+        return data
+
+    def status_view(self, board: BoardT, outcome: _SteppedT, at: int, title: str,
+                    full: bool = False) -> RenderableType:
+        view: RenderableType = self._part(self.screens).status_view(
+            board, outcome.at(at), title, full)
+        return view
+
+    def status_data(self, board: BoardT, outcome: _SteppedT, at: int) -> Data:
+        data: Data = self._part(self.screens).status_dict(board, outcome.at(at))
+        return data
+
+    def score_view(self, board: BoardT, outcome: _SteppedT, title: str) -> RenderableType:
+        view: RenderableType = self._part(self.screens).score_view(board, outcome, title)
+        return view
+
+    def score_data(self, board: BoardT, outcome: _SteppedT) -> Data:
+        data: Data = self._part(self.screens).score_dict(board, outcome)
+        return data
+
+    def score_chart(self, outcome: _SteppedT, title: str) -> RenderableType:
+        view: RenderableType = self._part(self.screens).score_chart(outcome, title)
+        return view
+
+    def move_text(self, board: BoardT, event: EventT) -> str:
+        text: str = self._part(self.record_screens).move_text(board, event)
+        return text
+
+    def register_commands(self, group: typer.Typer, only: str | None) -> None:
+        self._part("commands").register(group, only)
+
+    def command_names(self) -> tuple[str, ...]:
+        return (*self._part("commands").COMMANDS, "check")
+
+    def legal_moves(self, board: BoardT, state: StateT, typed: Sequence[str] = ()
+                    ) -> Iterable[LegalMove[EventT]]:
+        moves: Iterable[LegalMove[EventT]] = self._part("moves").legal_moves(
+            board, state, typed)
+        return moves
+
+    def next_words(self, board: BoardT, state: StateT, typed: Sequence[str]) -> Sequence[str]:
+        words: Sequence[str] = self._part("moves").next_words(board, state, typed)
+        return words
+
+    def moves_note(self, board: BoardT, state: StateT) -> str | None:
+        note: str | None = self._part("moves").moves_note(board, state)
+        return note
+
+    def spoken_word(self, word: str, option: str | None = None) -> str:
+        """A typed English word in the language in use (``cli/typedwords.py``)."""
+        said: str = self._part("words").spoken_word(word, option)
+        return said
+
+    def english_word(self, word: str, option: str | None = None) -> str:
+        """A word typed in the language in use as its English word."""
+        said: str = self._part("words").english_word(word, option)
+        return said
+
+    def recording(self) -> Recording[BoardT, _SteppedT, StateT, EventT, DoneT]:
+        found: Recording[BoardT, _SteppedT, StateT, EventT, DoneT] = self._part(
+            "recording").RECORDING
+        return found
+
+
 class Identity(Protocol):
     """Who the game is and the words it uses: ``key`` (the log's ``game = "..."``), ``name``
     (as people write it), ``title`` (as BG Stats and BoardGameGeek name it), ``aliases``,

@@ -17,14 +17,12 @@ from typing import TYPE_CHECKING
 from asara_cli.core.i18n import N_, _, language, ngettext, pgettext
 from asara_cli.core.words import number
 from asara_cli.games.base import (
-    CodecModule,
-    Data,
     Filter,
     Flag,
     Game,
+    GameParts,
     LedgerLine,
     LegalMove,
-    SchemaPart,
     SeatScore,
     Source,
     Summary,
@@ -38,7 +36,7 @@ if TYPE_CHECKING:
     from asara_cli.games.asara.rules.engine import Applied, Replay
     from asara_cli.games.asara.rules.events import Event
     from asara_cli.games.asara.rules.state import GameState, LedgerEntry, Setup
-    from asara_cli.games.recording import Recording
+
 
 #: The colours of the sources in the report: alike sources are given unlike hues.
 _COLOURS = {
@@ -52,7 +50,7 @@ _EXPANSION_NAMES = {"gifts": N_("Gifts of the Caliph"),
                     "genie": N_("the House of the Bottle Genie")}
 
 
-class Asara(CodecModule["Setup", "Event"]):
+class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied"]):
     """ASARA as the generic layers see it (:class:`asara_cli.games.base.Game`)."""
 
     key = "asara"
@@ -101,13 +99,12 @@ class Asara(CodecModule["Setup", "Event"]):
 
     # --- codec ----------------------------------------------------------------------------
 
+    package = "asara_cli.games.asara"
     codec = "asara_cli.games.asara.codec"
+    screens = "screens.game"
+    board_screens = "screens.board"
+    record_screens = "screens.record"
     header_keys: tuple[str, ...] = ("start", "variant", "expansions", "buyers")
-
-    def schema(self, board: Board) -> SchemaPart:
-        from asara_cli.games.asara.schema import log_part
-
-        return log_part(board)
 
     # --- referee --------------------------------------------------------------------------
 
@@ -126,11 +123,6 @@ class Asara(CodecModule["Setup", "Event"]):
         who = state.players[state.turn].name if state.turn is not None else "-"
         return _("in progress: year {year}, {player} to move").format(year=state.year,
                                                                        player=who)
-
-    def move_text(self, board: Board, event: Event) -> str:
-        from asara_cli.games.asara.screens.record import move_text
-
-        return move_text(board, event)
 
     def record_line(self, board: Board, setup: Setup, events: Sequence[Event]
                     ) -> tuple[str, RenderableType | None] | None:
@@ -201,46 +193,8 @@ class Asara(CodecModule["Setup", "Event"]):
 
         return prestige_by_year(outcome.state)
 
-    def board_view(self, board: Board) -> RenderableType:
-        from asara_cli.games.asara.screens.board import board_view
-
-        return board_view(board)
-
-    def board_data(self, board: Board) -> Data:
-        from asara_cli.games.asara.screens.board import board_dict
-
-        return board_dict(board)
-
     def board_page(self, board: Board) -> str | None:
         return None  # the printed board names its spaces: nothing to lay beside it
-
-    # --- screens ---------------------------------------------------------------------------
-
-    def status_view(self, board: Board, outcome: Replay, at: int, title: str,
-                    full: bool = False) -> RenderableType:
-        from asara_cli.games.asara.screens.game import status_view
-
-        return status_view(board, outcome.at(at), title, full)
-
-    def status_data(self, board: Board, outcome: Replay, at: int) -> Data:
-        from asara_cli.games.asara.screens.game import status_dict
-
-        return status_dict(board, outcome.at(at))
-
-    def score_view(self, board: Board, outcome: Replay, title: str) -> RenderableType:
-        from asara_cli.games.asara.screens.game import score_view
-
-        return score_view(board, outcome, title)
-
-    def score_data(self, board: Board, outcome: Replay) -> Data:
-        from asara_cli.games.asara.screens.game import score_dict
-
-        return score_dict(board, outcome)
-
-    def score_chart(self, outcome: Replay, title: str) -> RenderableType:
-        from asara_cli.games.asara.screens.game import score_chart
-
-        return score_chart(outcome, title)
 
     # --- sources and filters --------------------------------------------------------------
 
@@ -307,44 +261,13 @@ class Asara(CodecModule["Setup", "Event"]):
         register(group, only)
 
     def command_names(self) -> tuple[str, ...]:
-        from asara_cli.games.asara.commands import COMMANDS
-
-        return ("tally", *COMMANDS, "check")
-
-    # --- legal moves ------------------------------------------------------------------------
+        return ("tally", *super().command_names())
 
     def legal_moves(self, board: Board, state: GameState, typed: Sequence[str] = ()
                     ) -> Iterable[LegalMove[Event]]:
         from asara_cli.games.asara.moves import begin_with
 
         return begin_with(board, state, typed)
-
-    def next_words(self, board: Board, state: GameState, typed: Sequence[str]) -> Sequence[str]:
-        from asara_cli.games.asara.moves import next_words
-
-        return next_words(board, state, typed)  # few enough to make them all
-
-    def spoken_word(self, word: str, option: str | None = None) -> str:
-        """A typed English word in the language in use (``cli/typedwords.py``)."""
-        from asara_cli.games.asara.words import spoken_word
-
-        return spoken_word(word, option)
-
-    def english_word(self, word: str, option: str | None = None) -> str:
-        """A word typed in the language in use as its English word."""
-        from asara_cli.games.asara.words import english_word
-
-        return english_word(word, option)
-
-    def moves_note(self, board: Board, state: GameState) -> str | None:
-        from asara_cli.games.asara.moves import moves_note
-
-        return moves_note(board, state)
-
-    def recording(self) -> Recording[Board, Replay, GameState, Event, Applied]:
-        from asara_cli.games.asara.recording import RECORDING
-
-        return RECORDING
 
 
 def _source(key: str) -> Source:

@@ -10,7 +10,7 @@ keys), ``played.py`` (a replayed log), ``screens.py`` (views and plain data),
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,28 +18,24 @@ from typing import TYPE_CHECKING
 from asara_cli.core.i18n import N_, _, language, pgettext
 from asara_cli.core.words import number
 from asara_cli.games.base import (
-    CodecModule,
-    Data,
     Filter,
     Flag,
     Game,
+    GameParts,
     LedgerLine,
-    LegalMove,
-    SchemaPart,
     SeatScore,
     Source,
     Summary,
 )
 
 if TYPE_CHECKING:
-    import typer
     from rich.console import RenderableType
 
-    from asara_cli.games.recording import Recording
     from asara_cli.games.yspahan.played import Played
     from asara_cli.games.yspahan.rules.board import Board
     from asara_cli.games.yspahan.rules.events import Event
     from asara_cli.games.yspahan.rules.state import GameState, Setup
+
 
 #: The sources of points (YSPAHAN.md Y4) in the order tables show them: ``(group, label,
 #: colour)``, translated where they are shown; ``souks1``.. and ``caravan_week1``.. are one
@@ -56,7 +52,7 @@ _SOURCES: dict[str, tuple[str, str, str]] = {
 _WEEKLY = ("souks", "caravan_week")
 
 
-class Yspahan(CodecModule["Setup", "Event"]):
+class Yspahan(GameParts["Board", "Setup", "Event", "Played", "GameState", "GameState"]):
     """YSPAHAN as the generic layers see it (:class:`asara_cli.games.base.Game`)."""
 
     key = "yspahan"
@@ -104,15 +100,9 @@ class Yspahan(CodecModule["Setup", "Event"]):
 
     # --- codec ----------------------------------------------------------------------------
 
+    package = "asara_cli.games.yspahan"
     codec = "asara_cli.games.yspahan.codec"
     header_keys: tuple[str, ...] = ("oldest", "colours", "hands")
-
-    def schema(self, board: Board) -> SchemaPart:
-        """The game's part of the log's JSON Schema (``Game.schema`` of the protocol on
-        main; schema.py)."""
-        from asara_cli.games.yspahan.schema import log_part
-
-        return log_part(board)
 
     # --- referee --------------------------------------------------------------------------
 
@@ -125,11 +115,6 @@ class Yspahan(CodecModule["Setup", "Event"]):
         from asara_cli.games.yspahan.screens import progress
 
         return progress(outcome)
-
-    def move_text(self, board: Board, event: Event) -> str:
-        from asara_cli.games.yspahan.screens import move_text
-
-        return move_text(board, event)
 
     def record_line(self, board: Board, setup: Setup, events: Sequence[Event]
                     ) -> tuple[str, RenderableType | None] | None:
@@ -197,48 +182,10 @@ class Yspahan(CodecModule["Setup", "Event"]):
     def piece_colours(self, setup: Setup) -> tuple[str, ...]:
         return setup.colours
 
-    def board_view(self, board: Board) -> RenderableType:
-        from asara_cli.games.yspahan.screens import board_view
-
-        return board_view(board)
-
-    def board_data(self, board: Board) -> Data:
-        from asara_cli.games.yspahan.screens import board_dict
-
-        return board_dict(board)
-
     def board_page(self, board: Board) -> str | None:
         from asara_cli.games.yspahan.street import street_svg
 
         return street_svg(board) or None
-
-    # --- screens ---------------------------------------------------------------------------
-
-    def status_view(self, board: Board, outcome: Played, at: int, title: str,
-                    full: bool = False) -> RenderableType:
-        from asara_cli.games.yspahan.screens import status_view
-
-        return status_view(board, outcome.at(at), title, full)
-
-    def status_data(self, board: Board, outcome: Played, at: int) -> Data:
-        from asara_cli.games.yspahan.screens import status_dict
-
-        return status_dict(board, outcome.at(at))
-
-    def score_view(self, board: Board, outcome: Played, title: str) -> RenderableType:
-        from asara_cli.games.yspahan.screens import score_view
-
-        return score_view(board, outcome, title)
-
-    def score_data(self, board: Board, outcome: Played) -> Data:
-        from asara_cli.games.yspahan.screens import score_dict
-
-        return score_dict(board, outcome)
-
-    def score_chart(self, outcome: Played, title: str) -> RenderableType:
-        from asara_cli.games.yspahan.screens import score_chart
-
-        return score_chart(outcome, title)
 
     # --- sources and filters --------------------------------------------------------------
 
@@ -269,58 +216,6 @@ class Yspahan(CodecModule["Setup", "Event"]):
         if facts.get("hands") == "secret":
             return _("game with hands kept secret")
         return _("game with open hands")
-
-    # --- the command line -----------------------------------------------------------------
-
-    def register_commands(self, group: typer.Typer, only: str | None) -> None:
-        """The recording commands (``new``, one per physical action, ``checkpoint`` and the
-        ``check`` group). None is added to a group holding another game's ``new``: until
-        the command line picks the command set by the log's game, ASARA's stay as they are
-        (commands.py, :func:`register`)."""
-        from asara_cli.games.yspahan.commands import register
-
-        register(group, only)
-
-    def command_names(self) -> tuple[str, ...]:
-        from asara_cli.games.yspahan.commands import COMMANDS
-
-        return (*COMMANDS, "check")
-
-    # --- legal moves ------------------------------------------------------------------------
-
-    def legal_moves(self, board: Board, state: GameState, typed: Sequence[str] = ()
-                    ) -> Iterable[LegalMove[Event]]:
-        from asara_cli.games.yspahan.moves import legal_moves
-
-        return legal_moves(board, state, typed)
-
-    def next_words(self, board: Board, state: GameState, typed: Sequence[str]
-                   ) -> Sequence[str]:
-        from asara_cli.games.yspahan.moves import next_words
-
-        return next_words(board, state, typed)
-
-    def spoken_word(self, word: str, option: str | None = None) -> str:
-        """A typed English word in the language in use (``cli/typedwords.py``)."""
-        from asara_cli.games.yspahan.words import spoken_word
-
-        return spoken_word(word, option)
-
-    def english_word(self, word: str, option: str | None = None) -> str:
-        """A word typed in the language in use as its English word."""
-        from asara_cli.games.yspahan.words import english_word
-
-        return english_word(word, option)
-
-    def moves_note(self, board: Board, state: GameState) -> str | None:
-        from asara_cli.games.yspahan.moves import moves_note
-
-        return moves_note(board, state)
-
-    def recording(self) -> Recording[Board, Played, GameState, Event, GameState]:
-        from asara_cli.games.yspahan.recording import RECORDING
-
-        return RECORDING
 
     # --- simulated games ------------------------------------------------------------------
 

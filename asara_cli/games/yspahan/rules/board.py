@@ -14,7 +14,7 @@ from typing import Any
 from msgspec import Struct
 
 from asara_cli.core.i18n import _
-from asara_cli.core.profile import MAX_LIST, MAX_NUMBER, check_size
+from asara_cli.core.profile import MAX_LIST, MAX_NUMBER, ProfileReader, check_size, short
 from asara_cli.core.profile import BoardError as BoardError  # a profile's error
 from asara_cli.core.words import number
 
@@ -176,36 +176,20 @@ class Board(Struct, frozen=True):
 # --- reading ------------------------------------------------------------------------------------
 
 
-def _short(value: Any) -> str:
-    shown = repr(value)
-    return shown if len(shown) <= 60 else shown[:57] + "..."
-
-
-class _Reader:
-    def __init__(self, data: Mapping[str, Any]) -> None:
-        self.data = data
-
-    def raw(self, key: str, node: Any = None) -> Any:
-        node = self.data if node is None else node
-        walked: list[str] = []
-        for part in key.split("."):
-            walked.append(part)
-            if not isinstance(node, Mapping) or part not in node:
-                raise BoardError(".".join(walked), _("missing"))
-            node = node[part]
-        return node
+class _Reader(ProfileReader):
+    empty_text = False
 
     def table(self, key: str) -> Mapping[str, Any]:
         v = self.raw(key)
         if not isinstance(v, Mapping) or not v or len(v) > MAX_LIST:
-            raise BoardError(key, _("expected a table, got {value}").format(value=_short(v)))
+            raise BoardError(key, _("expected a table, got {value}").format(value=short(v)))
         return v
 
     def whole(self, key: str, *, minimum: int = 0, value: Any = None) -> int:
         v = self.raw(key) if value is None else value
         if isinstance(v, bool) or not isinstance(v, int):
             raise BoardError(key, _("expected a whole number, got {value}").format(
-                value=_short(v)))
+                value=short(v)))
         if not minimum <= v <= MAX_NUMBER:
             raise BoardError(key, _("must be from {minimum} to {maximum}, got {value}").format(
                 minimum=minimum, maximum=MAX_NUMBER, value=v))
@@ -215,27 +199,19 @@ class _Reader:
         v = self.raw(key)
         return None if v == UNLIMITED else self.whole(key, value=v)
 
-    def text(self, key: str, value: Any = None) -> str:
-        v = self.raw(key) if value is None else value
-        if not isinstance(v, str) or not v:
-            raise BoardError(key, _("expected text, got {value}").format(value=_short(v)))
-        if not v.isprintable():
-            raise BoardError(key, _("holds control characters; write plain text"))
-        return v
-
     def word(self, key: str, value: Any) -> str:
         """An id: lowercase letters and digits, starting with a letter."""
         v = self.text(key, value)
         if not (v[0].isalpha() and v.isascii() and v.isalnum() and len(v) <= 30):
             raise BoardError(key, _("expected an id of letters and digits, got {value}").format(
-                value=_short(v)))
+                value=short(v)))
         return v
 
     def ints(self, key: str, *, minimum: int = 0) -> tuple[int, ...]:
         v = self.raw(key)
         if not isinstance(v, list) or not v or len(v) > MAX_LIST:
             raise BoardError(key, _("expected a list of whole numbers, got {value}").format(
-                value=_short(v)))
+                value=short(v)))
         return tuple(self.whole(f"{key}[{i}]", minimum=minimum, value=x)
                      for i, x in enumerate(v))
 
@@ -243,7 +219,7 @@ class _Reader:
         v = self.raw(key) if value is None else value
         if not isinstance(v, list) or not v or len(v) > MAX_LIST:
             raise BoardError(key, _("expected a list of names, got {value}").format(
-                value=_short(v)))
+                value=short(v)))
         out = tuple(self.text(f"{key}[{i}]", x) for i, x in enumerate(v))
         if len(set(out)) < len(out):
             raise BoardError(key, _("names a value twice"))
@@ -253,7 +229,7 @@ class _Reader:
         v = node.get(key.rsplit(".", 1)[-1], default)
         if v not in CERTAINTIES:
             raise BoardError(key, _("expected one of {values}, got {value}").format(
-                values=", ".join(CERTAINTIES), value=_short(v)))
+                values=", ".join(CERTAINTIES), value=short(v)))
         return str(v)
 
     def flag(self, key: str, default: bool) -> bool:
@@ -263,7 +239,7 @@ class _Reader:
             return default
         if not isinstance(v, bool):
             raise BoardError(key, _("expected true or false, got {value}").format(
-                value=_short(v)))
+                value=short(v)))
         return v
 
 
@@ -467,7 +443,7 @@ def _cards(r: _Reader) -> tuple[int, dict[str, CardKind]]:
         effect = spec.get("effect", kid)
         if effect not in EFFECTS:
             raise BoardError(f"{key}.effect", _("expected one of {values}, got {value}").format(
-                values=", ".join(EFFECTS), value=_short(effect)))
+                values=", ".join(EFFECTS), value=short(effect)))
         copies = r.whole(f"{key}.copies", minimum=1, value=r.raw("copies", spec))
         certainty = r.certainty(f"{key}.certainty", spec, "medium")
         amount = points = 0

@@ -22,10 +22,10 @@ BROKEN = [
      "    def winners(self, outcome: Replay)", "    def winner(self, outcome: Replay)",
      ['"Asara" is missing following "Game" protocol member:', "    winners"]),
     ("yspahan_turn_text_mistyped.py", "yspahan",
-     "    def turn_text(self, outcome: Played) -> str | None:",
-     "    def turn_text(self, outcome: Played, week: int) -> str | None:",
+     "    def turn_text(self, outcome: Replay) -> str | None:",
+     "    def turn_text(self, outcome: Replay, week: int) -> str | None:",
      ['Following member(s) of "Yspahan" have conflicts:',
-      "def turn_text(self, outcome: Played, week: int) -> str | None"]),
+      "def turn_text(self, outcome: Replay, week: int) -> str | None"]),
 ]
 
 

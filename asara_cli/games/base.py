@@ -22,6 +22,7 @@ from typing import (
     Generic,
     Protocol,
     Required,
+    Self,
     TypedDict,
     TypeVar,
     runtime_checkable,
@@ -209,6 +210,80 @@ _Event_co = TypeVar("_Event_co", covariant=True)
 _Event_contra = TypeVar("_Event_contra", contravariant=True)
 _Outcome_contra = TypeVar("_Outcome_contra", bound=Outcome, contravariant=True)
 
+class _Position(Protocol):
+    """A game's state as :class:`Replayed` reads it: over or not, after how many events."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def events(self) -> int: ...
+
+
+_PositionT = TypeVar("_PositionT", bound=_Position)
+
+
+def tied_best(totals: Sequence[int]) -> tuple[int, ...]:
+    """Every seat with the highest total, in seat order: the winners of a game whose tied
+    players all win (ASARA R5.7, YSPAHAN Y4.7)."""
+    best = max(totals, default=None)
+    return tuple(seat for seat, t in enumerate(totals) if t == best)
+
+
+class Replayed(Struct, Generic[BoardT, SetupT, EventT, _PositionT], frozen=True):
+    """A log replayed by a game's referee: ``state`` after the legal prefix (before the
+    first illegal event, ``stopped``, or after every event); ``violations``, the errors
+    (those after the first illegal event carry ``later=True``: found on a table that
+    carried the illegal event out anyway); ``notes``, the warnings and notes of the legal
+    prefix; and what was replayed. ``kept`` holds the state before any event and after each
+    event of the legal prefix when the replay was asked for them (see :attr:`states`). A
+    game's class says how it replays (:meth:`again`) and its totals (:meth:`totals`)."""
+
+    state: _PositionT
+    violations: tuple[Violation, ...]
+    notes: tuple[Violation, ...]
+    stopped: int | None
+    board: BoardT
+    setup: SetupT
+    events: tuple[EventT, ...]
+    kept: tuple[_PositionT, ...] = ()
+
+    def again(self, events: Sequence[EventT], states: bool = False) -> Self:
+        """The game's replay of ``events`` on the same board and setup."""
+        raise NotImplementedError
+
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's points, in seat order."""
+        raise NotImplementedError
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+    @property
+    def complete(self) -> bool:
+        """The game reached its end without an illegal event."""
+        return self.stopped is None and self.state.over
+
+    @property
+    def states(self) -> tuple[_PositionT, ...]:
+        """The state before any event and after each event of the legal prefix (made when
+        first asked for, unless the replay kept them)."""
+        return self.kept or self.again(self.events, states=True).kept
+
+    def at(self, n: int) -> _PositionT:
+        """The state after event ``n`` (0: before any), or the last legal one before it."""
+        if self.kept:
+            return self.kept[max(0, min(n, len(self.kept) - 1))]
+        if n >= self.state.events:
+            return self.state
+        return self.again(self.events[:max(0, n)]).state
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won a complete game (every tied seat); none before its end."""
+        return tied_best(self.totals()) if self.complete else ()
+
+
 #: Plain data for ``--json`` and the log's TOML: what ``json.dumps`` and tomli-w take.
 Data = dict[str, object]
 
@@ -293,7 +368,8 @@ _SteppedT = TypeVar("_SteppedT", bound=_Stepped)
 class GameParts(CodecModule[_SeatedT, EventT],
                 Generic[BoardT, _SeatedT, EventT, _SteppedT, StateT, DoneT]):
     """The parts of :class:`Game` that only call a module of the game's ``package``, each
-    imported when first used (a command imports no part it does not use): ``schema``
+    imported when first used (a command imports no part it does not use): ``rules.engine``
+    (``replay``), ``schema``
     (``log_part``), ``moves`` (``legal_moves``, ``next_words``, ``moves_note``), ``words``
     (``spoken_word``, ``english_word``), ``recording`` (``RECORDING``), ``commands``
     (``register``, ``COMMANDS``), the views (``status_view``, ``status_dict``,
@@ -311,6 +387,10 @@ class GameParts(CodecModule[_SeatedT, EventT],
         from importlib import import_module
 
         return import_module(f"{self.package}.{name}")
+
+    def replay(self, board: BoardT, setup: _SeatedT, events: Sequence[EventT]) -> _SteppedT:
+        outcome: _SteppedT = self._part("rules.engine").replay(board, setup, events)
+        return outcome
 
     def schema(self, board: BoardT) -> SchemaPart:
         part: SchemaPart = self._part("schema").log_part(board)

@@ -287,8 +287,8 @@ def test_final_replay_reports_winners() -> None:
     setup = Setup(("Ann", "Ben", "Cid"))
     r = replay(b, setup, play_game(b, setup, random.Random(1)))
     assert r.complete
-    best = max(r.scores)
-    assert r.winners() == tuple(i for i, s in enumerate(r.scores) if s == best)
+    best = max(r.totals())
+    assert r.winners() == tuple(i for i, s in enumerate(r.totals()) if s == best)
 
 
 def test_give_helper_keeps_the_deck_consistent() -> None:

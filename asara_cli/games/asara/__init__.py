@@ -108,11 +108,6 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
 
     # --- referee --------------------------------------------------------------------------
 
-    def replay(self, board: Board, setup: Setup, events: Sequence[Event]) -> Replay:
-        from asara_cli.games.asara.rules.engine import replay
-
-        return replay(board, setup, events)
-
     def progress(self, outcome: Replay) -> str:
         state = outcome.state
         if outcome.complete:

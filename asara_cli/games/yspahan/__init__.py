@@ -3,7 +3,7 @@
 ``GAME`` is what the registry (``asara_cli/games/__init__.py``) hands the generic layers.
 Its parts are imported when first used: ``rules/`` (the pure referee, see its docstring),
 ``data/standard.toml`` (the board profile, YSPAHAN.md Y1 as data), ``codec.py`` (the log's
-keys), ``played.py`` (a replayed log), ``screens.py`` (views and plain data),
+keys), ``screens.py`` (views and plain data),
 ``commands.py`` (the recording commands) and ``simulate.py``.
 """
 
@@ -31,8 +31,8 @@ from asara_cli.games.base import (
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from asara_cli.games.yspahan.played import Played
     from asara_cli.games.yspahan.rules.board import Board
+    from asara_cli.games.yspahan.rules.engine import Replay
     from asara_cli.games.yspahan.rules.events import Event
     from asara_cli.games.yspahan.rules.state import GameState, Setup
 
@@ -52,7 +52,7 @@ _SOURCES: dict[str, tuple[str, str, str]] = {
 _WEEKLY = ("souks", "caravan_week")
 
 
-class Yspahan(GameParts["Board", "Setup", "Event", "Played", "GameState", "GameState"]):
+class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameState"]):
     """YSPAHAN as the generic layers see it (:class:`asara_cli.games.base.Game`)."""
 
     key = "yspahan"
@@ -106,12 +106,7 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Played", "GameState", "GameS
 
     # --- referee --------------------------------------------------------------------------
 
-    def replay(self, board: Board, setup: Setup, events: Sequence[Event]) -> Played:
-        from asara_cli.games.yspahan.played import Played
-
-        return Played(board, setup, events)
-
-    def progress(self, outcome: Played) -> str:
+    def progress(self, outcome: Replay) -> str:
         from asara_cli.games.yspahan.screens import progress
 
         return progress(outcome)
@@ -132,14 +127,14 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Played", "GameState", "GameS
         return (result_line(board, state, after, event),
                 week_end_view(board, state, after) if ended else None)
 
-    def turn_text(self, outcome: Played) -> str | None:
+    def turn_text(self, outcome: Replay) -> str | None:
         from asara_cli.games.yspahan.screens import turn_text
 
         if outcome.stopped is not None:
             return None
         return turn_text(outcome.state)
 
-    def scores(self, outcome: Played, setup: Setup) -> tuple[SeatScore, ...]:
+    def scores(self, outcome: Replay, setup: Setup) -> tuple[SeatScore, ...]:
         state = outcome.state
         n = len(state.players)
         by_seat: list[dict[str, int]] = [defaultdict(int) for _ in range(n)]
@@ -150,17 +145,17 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Played", "GameState", "GameS
                       tuple(sorted(by_seat[s].items(), key=lambda kv: self.source(kv[0]).order)))
             for s, p in enumerate(state.players))
 
-    def winners(self, outcome: Played) -> tuple[str, ...]:
+    def winners(self, outcome: Replay) -> tuple[str, ...]:
         return tuple(outcome.state.players[s].name for s in outcome.winners())
 
-    def ledger(self, outcome: Played) -> tuple[LedgerLine, ...]:
+    def ledger(self, outcome: Replay) -> tuple[LedgerLine, ...]:
         state = outcome.state
         return tuple(LedgerLine(e.week, None if e.source in ("souk", "caravan_week")
                                 else e.event or None, state.players[e.player].name, e.points,
                                 source_key(e.source, e.week), e.said)
                      for e in state.ledger)
 
-    def standings(self, outcome: Played) -> list[tuple[str, list[int]]]:
+    def standings(self, outcome: Replay) -> list[tuple[str, list[int]]]:
         """Each week's label and every seat's points after it, as ASARA gives its years
         (points_by_week has them player by player): a week under way is "so far", and one
         just begun, with no points yet, is left out."""
@@ -239,7 +234,7 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Played", "GameState", "GameS
 
     # --- the report page ------------------------------------------------------------------
 
-    def summaries(self, outcome: Played) -> tuple[Summary, ...]:
+    def summaries(self, outcome: Replay) -> tuple[Summary, ...]:
         """The game's own table for its report page: each player's buildings in the order
         built, and what is left in hand (it scores nothing, Y4.6)."""
         from asara_cli.games.yspahan import terms
@@ -281,4 +276,4 @@ def source_key(source: str, week: int) -> str:
 
 
 #: YSPAHAN, checked by mypy against every part of the contract.
-GAME: Game[Board, Setup, Event, Played, GameState, GameState] = Yspahan()
+GAME: Game[Board, Setup, Event, Replay, GameState, GameState] = Yspahan()

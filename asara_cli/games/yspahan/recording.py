@@ -17,14 +17,14 @@ from asara_cli.games.yspahan.screens import move_text, result_line, week_end_vie
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from asara_cli.games.yspahan.played import Played
+    from asara_cli.games.yspahan.rules.engine import Replay
 
 
 class YspahanRecording:
     """:class:`asara_cli.games.recording.Recording` for Yspahan: what a move did is the
     state after it."""
 
-    def position(self, outcome: Played) -> GameState:
+    def position(self, outcome: Replay) -> GameState:
         return outcome.state
 
     def to_move(self, state: GameState) -> str | None:

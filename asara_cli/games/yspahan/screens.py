@@ -46,8 +46,7 @@ if TYPE_CHECKING:  # rich is imported where a view is drawn: a move's line and -
     from rich.table import Table
     from rich.text import Text
 
-    from asara_cli.games.yspahan.played import Played
-    from asara_cli.games.yspahan.rules.engine import Flow
+    from asara_cli.games.yspahan.rules.engine import Flow, Replay
 
 WIDTH = 80
 
@@ -225,7 +224,7 @@ def turn_text(state: GameState) -> str | None:
         week=state.week, day=state.day, player=who)
 
 
-def progress(played: Played) -> str:
+def progress(played: Replay) -> str:
     state = played.state
     if played.complete:
         names = [state.players[s].name for s in played.winners()]
@@ -446,9 +445,9 @@ def credit(state: GameState, seat: int) -> str | None:
 
 def _verdict(state: GameState) -> str:
     """``Ann wins with 62.`` or ``Ann and Ben share the win with 60.`` (Y4.7)."""
-    from asara_cli.games.yspahan.rules.scoring import winners
+    from asara_cli.games.base import tied_best
 
-    seats = winners(state.scores)
+    seats = tied_best(state.scores)
     return verdict([state.players[s].name for s in seats], state.players[seats[0]].score)
 
 
@@ -624,7 +623,7 @@ def week_labels(state: GameState, shown: bool = False) -> list[str]:
             else so_far.format(week=w, day=state.day) for w in range(1, state.week + 1)]
 
 
-def score_view(board: Board, played: Played, title: str) -> RenderableType:
+def score_view(board: Board, played: Replay, title: str) -> RenderableType:
     """Every point by week: a summary per source, then each entry with its arithmetic."""
     from rich.console import Group
     from rich.text import Text
@@ -673,7 +672,7 @@ def _entry(state: GameState, e: LedgerEntry) -> dict[str, Any]:
             "explanation": e.explanation}
 
 
-def score_dict(board: Board, played: Played) -> dict[str, Any]:
+def score_dict(board: Board, played: Replay) -> dict[str, Any]:
     state = played.state
     return {
         "game": "yspahan",
@@ -693,7 +692,7 @@ def score_dict(board: Board, played: Played) -> dict[str, Any]:
     }
 
 
-def score_chart(played: Played, title: str) -> RenderableType:
+def score_chart(played: Replay, title: str) -> RenderableType:
     """Each player's points after each week as bars."""
     from rich.console import Group
     from rich.text import Text

@@ -28,6 +28,7 @@ from asara_cli.core.findings import (
 )
 from asara_cli.core.i18n import Later, Text, _, ngettext
 from asara_cli.core.names import hidden_character, name_key, same_name
+from asara_cli.games.base import Replayed
 from asara_cli.games.yspahan.rules import terms
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board, CardKind
 from asara_cli.games.yspahan.rules.events import (
@@ -55,7 +56,6 @@ from asara_cli.games.yspahan.rules.scoring import (
     last_day_order,
     souk_points,
     tower_rows,
-    winners,
 )
 from asara_cli.games.yspahan.rules.state import (
     BUILDING,
@@ -1057,51 +1057,31 @@ def advance(board: Board, state: GameState, event: Event) -> GameState:
     return snapshot(t)
 
 
-class Replay(Struct, frozen=True):
-    """The result of replaying a log.
+class Replay(Replayed[Board, Setup, Event, GameState], frozen=True):
+    """YSPAHAN's replay of a log (:class:`~asara_cli.games.base.Replayed`): checkpoint
+    differences are errors that do not stop it; ``replay(..., states=True)`` keeps every
+    state at once."""
 
-    ``state`` is the state after the legal prefix: before the first illegal event
-    (``stopped``), or after every event. ``states`` (only when asked) holds the state before
-    any event and after each event of the legal prefix. ``violations`` are the errors: those
-    after the first illegal event carry ``later=True`` (found on a table that carried the
-    illegal event out anyway, so they may be its consequences); checkpoint differences are
-    errors that do not stop the replay. ``notes`` are the warnings and notes of the legal
-    prefix."""
+    def again(self, events: Sequence[Event], states: bool = False) -> Replay:
+        return replay(self.board, self.setup, events, states=states)
 
-    state: GameState
-    violations: tuple[Violation, ...]
-    notes: tuple[Violation, ...]
-    stopped: int | None
-    states: tuple[GameState, ...] = ()
-
-    @property
-    def valid(self) -> bool:
-        return not self.violations
-
-    @property
-    def complete(self) -> bool:
-        """The game reached its last week end without an illegal event."""
-        return self.stopped is None and self.state.over
+    def totals(self) -> tuple[int, ...]:
+        return self.state.scores
 
     @property
     def ledger(self) -> tuple[LedgerEntry, ...]:
         return self.state.ledger
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return self.state.scores
-
-    def winners(self) -> tuple[int, ...]:
-        return winners(self.scores) if self.complete else ()
 
 
 def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool = False
            ) -> Replay:
     """Fold ``events`` over the start of the game, on one table updated in place; frozen
     snapshots are made only at the end (and after each event with ``states=True``)."""
+    events = tuple(events)
     problems = check_setup(board, setup)
     if problems:
-        return Replay(snapshot(new_table(board, _safe(setup))), problems, (), 0)
+        return Replay(snapshot(new_table(board, _safe(setup))), problems, (), 0, board, setup,
+                      events)
     t = new_table(board, setup)
     kept = [snapshot(t)] if states else []
     verdicts = Verdicts()
@@ -1130,8 +1110,8 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
         for event in events[:stopped - 1]:
             apply(board, again, event)
         final = snapshot(again)
-    return Replay(final, tuple(verdicts.violations), tuple(verdicts.notes), stopped,
-                  tuple(kept))
+    return Replay(final, tuple(verdicts.violations), tuple(verdicts.notes), stopped, board,
+                  setup, events, tuple(kept))
 
 
 def _safe(setup: Setup) -> Setup:

@@ -663,18 +663,11 @@ class Views(Protocol[_Board_contra, _Outcome_contra]):
         ...
 
 
-class CommandLine(Protocol[_Board_contra, _Setup_contra, _Event_contra]):
+class CommandLine(Protocol[_Board_contra, _Event_contra]):
     """The command line of a game: ``new`` and a command per move, and what they say."""
 
     def move_text(self, board: _Board_contra, event: _Event_contra) -> str:
         """One event in a few words, as the recording commands and ``undo`` say it."""
-        ...
-
-    def record_line(self, board: _Board_contra, setup: _Setup_contra,
-                    events: Sequence[_Event_contra]) -> tuple[str, RenderableType | None] | None:
-        """What a recording command says of the last of ``events`` as it is recorded (the
-        move, what it did, who is next), and the period's end it brought as a view (or
-        ``None``); ``None`` when the events before it are not legal."""
         ...
 
     def register_commands(self, group: typer.Typer, only: str | None) -> None:
@@ -826,7 +819,7 @@ def words_after(moves: Iterable[LegalMove[EventT]], typed: Sequence[str]) -> lis
 
 class Game(Identity, BoardProfile[BoardT], Codec[BoardT, SetupT, EventT],
            Referee[BoardT, SetupT, EventT, OutcomeT], Scores[BoardT, SetupT, OutcomeT],
-           Views[BoardT, OutcomeT], CommandLine[BoardT, SetupT, EventT],
+           Views[BoardT, OutcomeT], CommandLine[BoardT, EventT],
            Recorder[BoardT, OutcomeT, StateT, EventT, DoneT], Simulator[BoardT, SetupT, EventT],
            LegalMoves[BoardT, StateT, EventT],
            Protocol[BoardT, SetupT, EventT, OutcomeT, StateT, DoneT]):

@@ -30,7 +30,6 @@ from asara_cli.games.base import (
 
 if TYPE_CHECKING:
     import typer
-    from rich.console import RenderableType
 
     from asara_cli.games.asara.rules.board import Board
     from asara_cli.games.asara.rules.engine import Applied, Replay
@@ -118,19 +117,6 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
         who = state.players[state.turn].name if state.turn is not None else "-"
         return _("in progress: year {year}, {player} to move").format(year=state.year,
                                                                        player=who)
-
-    def record_line(self, board: Board, setup: Setup, events: Sequence[Event]
-                    ) -> tuple[str, RenderableType | None] | None:
-        from asara_cli.games.asara.rules.engine import apply, check, errors, replay
-        from asara_cli.games.asara.screens.record import result_line, year_end_view
-
-        before = replay(board, setup, events[:-1])
-        event = events[-1]
-        if before.stopped is not None or errors(check(board, before.state, event)):
-            return None
-        done = apply(board, before.state, event)
-        view = year_end_view(board, done) if done.year_end is not None else None
-        return result_line(board, before.state, done, event), view
 
     def turn_text(self, outcome: Replay) -> str | None:
         state = outcome.state

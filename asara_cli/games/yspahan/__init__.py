@@ -29,8 +29,6 @@ from asara_cli.games.base import (
 )
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
-
     from asara_cli.games.yspahan.rules.board import Board
     from asara_cli.games.yspahan.rules.engine import Replay
     from asara_cli.games.yspahan.rules.events import Event
@@ -110,22 +108,6 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
         from asara_cli.games.yspahan.screens import progress
 
         return progress(outcome)
-
-    def record_line(self, board: Board, setup: Setup, events: Sequence[Event]
-                    ) -> tuple[str, RenderableType | None] | None:
-        # as the move was recorded: its line, and the week end it ended, shown again
-        from asara_cli.games.yspahan.rules.engine import advance, check, errors, replay
-        from asara_cli.games.yspahan.screens import result_line, week_end_view
-
-        before = replay(board, setup, events[:-1])
-        event = events[-1]
-        if before.stopped is not None or errors(check(board, before.state, event)):
-            return None
-        state = before.state
-        after = advance(board, state, event)
-        ended = after.week != state.week or (after.over and not state.over)
-        return (result_line(board, state, after, event),
-                week_end_view(board, state, after) if ended else None)
 
     def turn_text(self, outcome: Replay) -> str | None:
         from asara_cli.games.yspahan.screens import turn_text

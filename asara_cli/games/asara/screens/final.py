@@ -12,8 +12,8 @@ from asara_cli.games.asara.rules.scoring import (
     MONEY,
     Award,
     FinalEvaluation,
-    winners,
 )
+from asara_cli.games.base import tied_best
 
 if TYPE_CHECKING:  # rich draws the tables; the JSON shapes need none of it (a --json command)
     from rich.console import RenderableType
@@ -52,7 +52,7 @@ def final_dict(
             }
             for s in range(len(names))
         ],
-        "winners": [names[s] for s in winners(totals)],
+        "winners": [names[s] for s in tied_best(totals)],
     }
 
 
@@ -115,7 +115,7 @@ def final_tables(
         parts.append(table)
 
     totals = [prestige[s] + evaluation.points(s) for s in range(len(names))]
-    best = set(winners(totals))
+    best = set(tied_best(totals))
     table = Table(title=_("totals"), title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column(_("player"))
     table.add_column(_("prestige before"), justify="right")

@@ -15,22 +15,8 @@ from typing import TYPE_CHECKING, Any
 from asara_cli.core.i18n import N_, SOURCE, _, language, ngettext, pgettext
 from asara_cli.core.words import ordinal
 from asara_cli.games.yspahan import terms
+from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules.board import Board
-from asara_cli.games.yspahan.rules.events import (
-    INNER,
-    Camels,
-    Checkpoint,
-    Draw,
-    Event,
-    Gold,
-    Goods,
-    Play,
-    Roll,
-    Send,
-    Shop,
-    Supervisor,
-    Turn,
-)
 from asara_cli.games.yspahan.rules.state import (
     CARAVAN_WEEK,
     OVER,
@@ -108,13 +94,13 @@ def and_names(names: Sequence[str]) -> str:
     return out
 
 
-def shop_shown(shop: Shop) -> str:
+def shop_shown(shop: ev.Shop) -> str:
     """A shop as a person reads it: ``chest8 N2`` (``Truhe8 N2``)."""
-    cell = pgettext("shop", "inner") if shop.cell == INNER else shop.cell
+    cell = pgettext("shop", "inner") if shop.cell == ev.INNER else shop.cell
     return f"{terms.souk(shop.souk)} {cell}"
 
 
-def play_shown(p: Play) -> str:
+def play_shown(p: ev.Play) -> str:
     """A card played as a person reads it (the log's words in English)."""
     words = [terms.card(p.kind)]
     if p.k is not None:
@@ -128,7 +114,7 @@ def play_shown(p: Play) -> str:
     return " ".join(words)
 
 
-def send_shown(s: Send) -> str:
+def send_shown(s: ev.Send) -> str:
     """A cube sent as a person reads it: ``bag3 camel draws gold3``."""
     words = [terms.souk(s.souk)]
     if s.camel:
@@ -138,34 +124,34 @@ def send_shown(s: Send) -> str:
     return " ".join(words)
 
 
-def _plays(plays: Sequence[Play]) -> str:
+def _plays(plays: Sequence[ev.Play]) -> str:
     return ", ".join(play_shown(p) for p in plays)
 
 
-def action_text(event: Turn) -> str:
+def action_text(event: ev.Turn) -> str:
     """What the turn's action did, in the log's terms."""
     a = event.action
-    if isinstance(a, Camels):
+    if isinstance(a, ev.Camels):
         return _("takes camels")
-    if isinstance(a, Gold):
+    if isinstance(a, ev.Gold):
         return _("takes gold")
-    if isinstance(a, Goods):
+    if isinstance(a, ev.Goods):
         shops = ", ".join(shop_shown(s) for s in a.shops) or pgettext("goods", "none")
         return _("goods: {shops}").format(shops=shops)
-    if isinstance(a, Supervisor):
+    if isinstance(a, ev.Supervisor):
         if a.sends:
             return _("supervisor to {cell}; sends {cubes}").format(
                 cell=a.to, cubes=", ".join(send_shown(s) for s in a.sends))
         return _("supervisor to {cell}").format(cell=a.to)
-    assert isinstance(a, Draw)
+    assert isinstance(a, ev.Draw)
     if a.card is None:
         return _("draws nothing (no card left)")
     return _("draws {card}").format(card=terms.card(a.card))
 
 
-def move_text(board: Board, event: Event) -> str:
+def move_text(board: Board, event: ev.Event) -> str:
     """One event in a few words (the recording commands and ``undo`` say it)."""
-    if isinstance(event, Roll):
+    if isinstance(event, ev.Roll):
         values = {"player": event.player, "white": " ".join(map(str, event.white)),
                   "yellow": " ".join(map(str, event.yellow)),
                   "cost": len(event.yellow) * board.yellow_cost, "cards": _plays(event.plays)}
@@ -176,7 +162,7 @@ def move_text(board: Board, event: Event) -> str:
             text = (_("{player} rolls {white}, yellow {yellow} ({cost} gold)")
                     if event.yellow else _("{player} rolls {white}"))
         return text.format(**values)
-    if isinstance(event, Checkpoint):
+    if isinstance(event, ev.Checkpoint):
         parts = []
         for counted, pairs in ((_("score {counts}"), event.scores),
                                (_("gold {counts}"), event.gold),
@@ -748,7 +734,7 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     return Group(*parts)
 
 
-def result_line(board: Board, before: GameState, after: GameState, event: Event,
+def result_line(board: Board, before: GameState, after: GameState, event: ev.Event,
                 numbered: bool = True) -> str:
     """The move recorded and what the table moves for it by hand: ``#12 Ann: takes the
     camels row; takes camels``, then a line for each player it touched (gold, camels and
@@ -759,10 +745,10 @@ def result_line(board: Board, before: GameState, after: GameState, event: Event,
     from asara_cli.games.yspahan.rules.engine import moved
 
     lines = [f"{f'#{after.events} ' if numbered else ''}{move_text(board, event)}."]
-    if isinstance(event, Roll):
+    if isinstance(event, ev.Roll):
         lines += ["  " + x for x in _packed(_("Tower:") + " ",
                                             [t for t, _style in tower_items(board, after)])]
-    if not isinstance(event, Checkpoint):
+    if not isinstance(event, ev.Checkpoint):
         lines += _touched(board, before, after, event, moved(board, before, event))
     scored = after.ledger[len(before.ledger):]
     week_end = [e for e in scored if e.source in (SOUK, CARAVAN_WEEK)]
@@ -779,13 +765,13 @@ def result_line(board: Board, before: GameState, after: GameState, event: Event,
     return "\n".join(lines)
 
 
-def _touched(board: Board, before: GameState, after: GameState, event: Roll | Turn,
+def _touched(board: Board, before: GameState, after: GameState, event: ev.Roll | ev.Turn,
              flows: Sequence[Flow]) -> list[str]:
     """A line per player the move touched, the mover first: each flow and the move's own
     points (a week end's are apart), then what that player holds now."""
     mover = after.seat(event.player)
     # the mover's line always after a turn; after a roll only when the roll cost something
-    items: dict[int, list[str]] = {} if mover is None or isinstance(event, Roll) else {
+    items: dict[int, list[str]] = {} if mover is None or isinstance(event, ev.Roll) else {
         mover: []}
     for f in flows:
         amounts = []
@@ -964,6 +950,6 @@ def board_dict(board: Board) -> dict[str, Any]:
     }
 
 
-__all__ = ["INNER", "board_dict", "board_view", "move_text", "progress", "result_line",
+__all__ = ["board_dict", "board_view", "move_text", "progress", "result_line",
            "score_chart", "score_dict", "score_view", "status_dict", "status_view",
            "turn_text", "week_end_view"]

@@ -405,56 +405,7 @@ def _areas(r: _Reader, numbers: Mapping[str, int | tuple[int, ...] | None]
     raw = r.data.get("areas", DEFAULT_AREAS)
     if not isinstance(raw, Mapping) or not raw or len(raw) > MAX_LIST:
         raise BoardError("areas", _("expected a table of areas such as [areas.bank]"))
-    out: list[AreaSpec] = []
-    for key, spec in raw.items():
-        where = f"areas.{key}"
-        if not isinstance(spec, Mapping):
-            raise BoardError(where, _("expected a table"))
-        kind = r.field(where, spec, "kind")
-        if kind not in AREA_KINDS:
-            raise BoardError(f"{where}.kind", _("expected one of {kinds}, got {kind}").format(
-                kinds=", ".join(AREA_KINDS), kind=repr(kind)))
-        name = r.field(where, spec, "name")
-        if not isinstance(name, str) or not name or not name.isprintable() or len(name) > 60:
-            raise BoardError(f"{where}.name", _("expected the area's name as plain text (at "
-                                                "most 60 characters)"))
-        flags: dict[str, bool] = {}
-        for flag, default in (("pro", False), ("follow_suit", kind != "coloured")):
-            v = spec.get(flag, default)
-            if not isinstance(v, bool):
-                raise BoardError(f"{where}.{flag}", _("expected true or false, got "
-                                                      "{value}").format(value=repr(v)))
-            flags[flag] = v
-        expansion = spec.get("expansion")
-        if expansion is not None and expansion not in ("gifts", "genie"):
-            raise BoardError(f"{where}.expansion", _("expected \"gifts\" or \"genie\", got "
-                                                     "{value}").format(value=repr(expansion)))
-        section = None
-        if kind == "market":
-            sec = spec.get("section", key)
-            if sec not in {s.value for s in Section}:
-                raise BoardError(f"{where}.section", _("a market area sells base, trunk, "
-                                                       "window or turret, got {value}").format(
-                    value=repr(sec)))
-            section = Section(sec)
-        rule = spec.get("rule", "R2")
-        if not isinstance(rule, str):
-            raise BoardError(f"{where}.rule", _("expected a rule id such as R3.3, got "
-                                                "{value}").format(value=repr(rule)))
-        source, how = _SPACES[kind]
-        spaces: tuple[int, ...] | None
-        if how == "unlimited":
-            spaces = None
-        elif how == "costs":
-            costs = numbers[source]
-            assert isinstance(costs, tuple)
-            spaces = costs
-        else:
-            count = numbers[source]
-            assert count is None or isinstance(count, int)
-            spaces = None if count is None else tuple(range(1, count + 1))
-        out.append(AreaSpec(key, kind, name, spaces, how == "unlimited", flags["pro"],
-                            flags["follow_suit"], expansion, section, rule))
+    out = [_area(r, key, spec, numbers) for key, spec in raw.items()]
     kinds = {a.kind for a in out}
     for kind in AREA_KINDS:
         if kind not in kinds:
@@ -467,3 +418,56 @@ def _areas(r: _Reader, numbers: Mapping[str, int | tuple[int, ...] | None]
             raise BoardError("areas", _("needs exactly one {section} market area").format(
                 section=s))
     return tuple(out)
+
+
+def _area(r: _Reader, key: str, spec: Any, numbers: Mapping[str, int | tuple[int, ...] | None]
+          ) -> AreaSpec:
+    """One ``[areas.KEY]`` table."""
+    where = f"areas.{key}"
+    if not isinstance(spec, Mapping):
+        raise BoardError(where, _("expected a table"))
+    kind = r.field(where, spec, "kind")
+    if kind not in AREA_KINDS:
+        raise BoardError(f"{where}.kind", _("expected one of {kinds}, got {kind}").format(
+            kinds=", ".join(AREA_KINDS), kind=repr(kind)))
+    name = r.field(where, spec, "name")
+    if not isinstance(name, str) or not name or not name.isprintable() or len(name) > 60:
+        raise BoardError(f"{where}.name", _("expected the area's name as plain text (at "
+                                            "most 60 characters)"))
+    flags: dict[str, bool] = {}
+    for flag, default in (("pro", False), ("follow_suit", kind != "coloured")):
+        v = spec.get(flag, default)
+        if not isinstance(v, bool):
+            raise BoardError(f"{where}.{flag}", _("expected true or false, got "
+                                                  "{value}").format(value=repr(v)))
+        flags[flag] = v
+    expansion = spec.get("expansion")
+    if expansion is not None and expansion not in ("gifts", "genie"):
+        raise BoardError(f"{where}.expansion", _("expected \"gifts\" or \"genie\", got "
+                                                 "{value}").format(value=repr(expansion)))
+    section = None
+    if kind == "market":
+        sec = spec.get("section", key)
+        if sec not in {s.value for s in Section}:
+            raise BoardError(f"{where}.section", _("a market area sells base, trunk, "
+                                                   "window or turret, got {value}").format(
+                value=repr(sec)))
+        section = Section(sec)
+    rule = spec.get("rule", "R2")
+    if not isinstance(rule, str):
+        raise BoardError(f"{where}.rule", _("expected a rule id such as R3.3, got "
+                                            "{value}").format(value=repr(rule)))
+    source, how = _SPACES[kind]
+    spaces: tuple[int, ...] | None
+    if how == "unlimited":
+        spaces = None
+    elif how == "costs":
+        costs = numbers[source]
+        assert isinstance(costs, tuple)
+        spaces = costs
+    else:
+        count = numbers[source]
+        assert count is None or isinstance(count, int)
+        spaces = None if count is None else tuple(range(1, count + 1))
+    return AreaSpec(key, kind, name, spaces, how == "unlimited", flags["pro"],
+                    flags["follow_suit"], expansion, section, rule)

@@ -262,6 +262,44 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
             n=faces_per_die, rows=len(rows)))
     souks, quarters = _souks(r, rows[1:-1])
     centre, arms, faces = _street(r, souks)
+    caravan_rows, points, factors, caravan_camels = _caravan(r, min_players, max_players)
+    buildings, building_points = _buildings(r)
+    deck, cards = _cards(r)
+    weeks, days = r.whole("calendar.weeks", minimum=1), r.whole("calendar.days", minimum=1)
+    check_size("calendar", weeks * days * max_players, dice,
+               _("{weeks} weeks x {days} days x {players} players").format(
+                   weeks=weeks, days=days, players=max_players), _("dice"))
+    certainty = {}
+    for key in ("quarters", "street", "caravan", "buildings"):
+        node = r.table(key)
+        certainty[key] = r.certainty(f"{key}.certainty", node, "high")
+    return Board(
+        profile=r.text("profile"), description=r.text("description"),
+        min_players=min_players, max_players=max_players, weeks=weeks, days=days,
+        white_dice=r.whole("dice.white", minimum=1),
+        yellow_dice=dice - r.whole("dice.white", minimum=1),
+        yellow_cost=r.whole("dice.yellow_cost"), faces_per_die=faces_per_die,
+        start_gold=r.whole("start.gold"), start_camels=r.whole("start.camels"),
+        cube_supply=r.supply("supplies.cubes"), gold_supply=r.supply("supplies.gold"),
+        camel_supply=r.supply("supplies.camels"),
+        rows=rows, quarters=quarters, souks=souks, centre=centre, arms=arms, faces=faces,
+        caravan_rows=caravan_rows, caravan_points=points, caravan_factors=factors,
+        caravan_camels=caravan_camels, buildings=buildings, building_points=building_points,
+        deck=deck, cards=cards,
+        caravanserai_on_card=r.flag("switches.caravanserai_on_card", True),
+        cost_card_credit_kept=r.flag("switches.cost_card_credit_kept", False),
+        vp_card_caps=r.flag("switches.vp_card_caps", False),
+        certainty=certainty,
+        by_id={s.id: i for i, s in enumerate(souks)},
+        quarter_souks={q: tuple(i for i, s in enumerate(souks) if s.quarter == q)
+                       for q in quarters},
+        row_index={row: i for i, row in enumerate(rows)},
+    )
+
+
+def _caravan(r: _Reader, min_players: int, max_players: int
+             ) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], dict[int, int]]:
+    """The caravan's rows, their points and factors, and its camels by player count."""
     caravan_rows = r.words("caravan.rows")
     points = r.ints("caravan.points")
     factors = r.ints("caravan.factors")
@@ -275,6 +313,11 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         if str(n) not in camels_raw:
             raise BoardError(f"caravan.camels.{n}", _("missing"))
         caravan_camels[n] = r.whole(f"caravan.camels.{n}", minimum=1, value=camels_raw[str(n)])
+    return caravan_rows, points, factors, caravan_camels
+
+
+def _buildings(r: _Reader) -> tuple[dict[str, Building], tuple[int, ...]]:
+    """What each building costs and gives (Y1.4), and the points by the order built."""
     buildings = {}
     for b in BUILDINGS:
         buildings[b] = Building(b, r.whole(f"buildings.{b}.camels"),
@@ -288,54 +331,7 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
     if len(building_points) != len(BUILDINGS):
         raise BoardError("buildings.points", _("needs {n} values, one per building in the "
                                                "order built").format(n=len(BUILDINGS)))
-    deck, cards = _cards(r)
-    weeks, days = r.whole("calendar.weeks", minimum=1), r.whole("calendar.days", minimum=1)
-    check_size("calendar", weeks * days * max_players, dice,
-               _("{weeks} weeks x {days} days x {players} players").format(
-                   weeks=weeks, days=days, players=max_players), _("dice"))
-    certainty = {}
-    for key in ("quarters", "street", "caravan", "buildings"):
-        node = r.table(key)
-        certainty[key] = r.certainty(f"{key}.certainty", node, "high")
-    return Board(
-        profile=r.text("profile"),
-        description=r.text("description"),
-        min_players=min_players,
-        max_players=max_players,
-        weeks=weeks,
-        days=days,
-        white_dice=r.whole("dice.white", minimum=1),
-        yellow_dice=dice - r.whole("dice.white", minimum=1),
-        yellow_cost=r.whole("dice.yellow_cost"),
-        faces_per_die=faces_per_die,
-        start_gold=r.whole("start.gold"),
-        start_camels=r.whole("start.camels"),
-        cube_supply=r.supply("supplies.cubes"),
-        gold_supply=r.supply("supplies.gold"),
-        camel_supply=r.supply("supplies.camels"),
-        rows=rows,
-        quarters=quarters,
-        souks=souks,
-        centre=centre,
-        arms=arms,
-        faces=faces,
-        caravan_rows=caravan_rows,
-        caravan_points=points,
-        caravan_factors=factors,
-        caravan_camels=caravan_camels,
-        buildings=buildings,
-        building_points=building_points,
-        deck=deck,
-        cards=cards,
-        caravanserai_on_card=r.flag("switches.caravanserai_on_card", True),
-        cost_card_credit_kept=r.flag("switches.cost_card_credit_kept", False),
-        vp_card_caps=r.flag("switches.vp_card_caps", False),
-        certainty=certainty,
-        by_id={s.id: i for i, s in enumerate(souks)},
-        quarter_souks={q: tuple(i for i, s in enumerate(souks) if s.quarter == q)
-                       for q in quarters},
-        row_index={row: i for i, row in enumerate(rows)},
-    )
+    return buildings, building_points
 
 
 def _souks(r: _Reader, quarters: tuple[str, ...]) -> tuple[tuple[Souk, ...], tuple[str, ...]]:

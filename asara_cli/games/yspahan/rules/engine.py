@@ -276,42 +276,50 @@ class Walker:
         t.discard = {}
 
     def play(self, seat: int, p: Play, window: str) -> None:
-        """A card played for its effect (Y3.9) in one of the turn's windows (Y6.11)."""
-        b, t = self.b, self.t
-        who = self.name(seat)
-        ck = b.cards.get(p.kind)
+        """A card played for its effect (Y3.9) in one of the turn's windows (Y6.11): checked
+        (:meth:`play_refused`), then carried out (:meth:`play_effect`)."""
+        ck = self.b.cards.get(p.kind)
         if ck is None:
             self.use_card(seat, p.kind, "play")
             return
-        effect = ck.effect
         card = Later(terms.card, (p.kind,))  # worded in a refusal or a ledger line, if any
+        if self.play_refused(seat, p, ck, card) or self.use_card(seat, p.kind, "play") is None:
+            return
+        self.play_effect(seat, p, ck, card, window)
+
+    def play_refused(self, seat: int, p: Play, ck: CardKind, card: Later) -> bool:
+        """Whether the card cannot be played so (its number, what it names, what the player
+        has, an open shop), said as an error."""
+        b, t = self.b, self.t
+        who = self.name(seat)
+        effect = ck.effect
+        k = p.k or 0
         needs_k = effect in ("goldvp", "camelvp", "exchange")
         if needs_k and (p.k is None or p.k < 1):
             self.err("Y6.15", _("the {card} card needs a number k of at least 1, got none")
                      .format(card=card) if p.k is None else
                      _("the {card} card needs a number k of at least 1, got {k}")
                      .format(card=card, k=p.k))
-            return
+            return True
         if not needs_k and p.k is not None:
             self.err("Y3.9", _("the {card} card takes no number k").format(card=card))
-            return
+            return True
         if (effect == "exchange") != (p.into is not None) or p.into not in (
                 None, INTO_GOLD, INTO_CAMELS):
             self.err("Y3.9", _("the {card} card turns camels into gold or gold into camels: "
                                "say which (into gold, or into camels)").format(
                                    card=terms.card("exchange")) if effect == "exchange"
                      else _("the {card} card exchanges nothing").format(card=card))
-            return
+            return True
         if (effect == "souk") != (p.shop is not None):
             self.err("Y3.9", _("the {card} card names the shop its cube goes to").format(
                 card=terms.card("souk")) if effect == "souk"
                 else _("the {card} card places no cube").format(card=card))
-            return
+            return True
         if effect != "caravan" and p.card is not None:
             self.err("Y6.5", _("the {card} card sends no cube to the caravan, so no card is "
                                "drawn with it").format(card=card))
-            return
-        k = p.k or 0
+            return True
         if effect in ("goldvp", "camelvp"):
             have = t.gold[seat] if effect == "goldvp" else t.camels[seat]
             if k > have:
@@ -320,7 +328,7 @@ class Walker:
                     "{player} cannot return {k} camel with the {card} card: {player} has {have}",
                     "{player} cannot return {k} camels with the {card} card: {player} has "
                     "{have}", k)).format(player=who, k=k, card=card, have=have))
-                return
+                return True
         if effect == "exchange":
             have = t.camels[seat] if p.into == INTO_GOLD else t.gold[seat]
             if k > have:
@@ -330,13 +338,17 @@ class Walker:
                                             "{player} has {have}", k) if p.into == INTO_GOLD
                                    else _("{player} cannot exchange {k} gold: {player} has "
                                           "{have}")).format(player=who, k=k, have=have))
-                return
+                return True
         if effect == "souk" and not any(self.capacity(seat, q) for q in b.quarters):
             self.err("Y6.13", _("no shop of any quarter is open to {player}: the {card} card "
                                 "cannot be played").format(player=who, card=terms.card("souk")))
-            return
-        if self.use_card(seat, p.kind, "play") is None:
-            return
+            return True
+        return False
+
+    def play_effect(self, seat: int, p: Play, ck: CardKind, card: Later, window: str) -> None:
+        """What the card played does (Y3.9), the card already taken from the hand."""
+        b, t = self.b, self.t
+        effect, k = ck.effect, p.k or 0
         the_card = Later(_the_card, (card,))
         if effect == "camels":
             self.gain_camels(seat, ck.amount, the_card)

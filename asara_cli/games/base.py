@@ -379,6 +379,8 @@ class GameParts(CodecModule[_SeatedT, EventT],
     Event, Replay, GameState, Applied]``) and overrides what it has to add."""
 
     package: str
+    #: The packaged board profile: the package holding it and its path there.
+    profile: tuple[str, str]
     screens = "screens"
     board_screens = "screens"
     record_screens = "screens"
@@ -387,6 +389,21 @@ class GameParts(CodecModule[_SeatedT, EventT],
         from importlib import import_module
 
         return import_module(f"{self.package}.{name}")
+
+    def profile_text(self) -> str:
+        # read from beside the package, as installed packages lie: importlib.resources costs
+        # a command about 2 ms of imports
+        import sys
+        from pathlib import Path
+
+        package, path = self.profile
+        beside = Path(str(sys.modules[package].__file__)).parent / path
+        try:
+            return beside.read_text("utf-8")
+        except OSError:  # a zipped package
+            from importlib import resources
+
+            return resources.files(package).joinpath(path).read_text("utf-8")
 
     def replay(self, board: BoardT, setup: _SeatedT, events: Sequence[EventT]) -> _SteppedT:
         outcome: _SteppedT = self._part("rules.engine").replay(board, setup, events)

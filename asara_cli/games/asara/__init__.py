@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from asara_cli.core.i18n import N_, _, language, ngettext, pgettext
@@ -69,18 +68,7 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
 
     # --- board ----------------------------------------------------------------------------
 
-    def profile_text(self) -> str:
-        # read from beside the package, as installed packages lie: importlib.resources costs
-        # a command about 2 ms of imports
-        beside = Path(__file__).resolve().parent.parent.parent / "data" / "standard.toml"
-        try:
-            return beside.read_text("utf-8")
-        except OSError:  # a zipped package
-            from importlib import resources
-
-            text: str = (resources.files("asara_cli") / "data" / "standard.toml").read_text(
-                "utf-8")
-            return text
+    profile = ("asara_cli", "data/standard.toml")
 
     def board_from_mapping(self, data: Mapping[str, object],
                            defaults: Mapping[str, object] | None) -> Board:

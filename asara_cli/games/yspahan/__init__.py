@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from asara_cli.core.i18n import N_, _, language, pgettext
@@ -72,16 +71,7 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
 
     # --- board ----------------------------------------------------------------------------
 
-    def profile_text(self) -> str:
-        beside = Path(__file__).resolve().parent / "data" / "standard.toml"
-        try:
-            return beside.read_text("utf-8")
-        except OSError:  # a zipped package
-            from importlib import resources
-
-            text: str = (resources.files("asara_cli.games.yspahan") / "data"
-                         / "standard.toml").read_text("utf-8")
-            return text
+    profile = ("asara_cli.games.yspahan", "data/standard.toml")
 
     def board_from_mapping(self, data: Mapping[str, object],
                            defaults: Mapping[str, object] | None) -> Board:

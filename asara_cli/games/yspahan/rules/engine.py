@@ -415,43 +415,61 @@ class Walker:
         when a quarter row places it (``None``: the souk card, any quarter). What refuses a
         whole souk is said once for the cubes ``listed`` with ``shop`` (kept in ``said``),
         naming their shops."""
+        found = self.placing(seat, shop, quarter, listed, said)
+        if found is None:
+            return False
+        si, index = found
+        t = self.t
+        if index < 0:
+            t.inner[si] += 1
+        else:
+            t.street[si][index] = True
+        t.filled[si] += 1
+        t.owner[si] = seat
+        self.cube_out(seat)
+        return True
+
+    def placing(self, seat: int, shop: Shop, quarter: str | None, listed: Sequence[Shop],
+                said: set[tuple[str, str]] | None) -> tuple[int, int] | None:
+        """Where :meth:`place` puts the cube: the souk's index and the shop's (-1: an inner
+        shop); ``None``, said as an error, where the rules refuse it."""
         b, t = self.b, self.t
         who = self.name(seat)
         si = b.souk_index(shop.souk)
         if si is None:
             self.err("Y3.4", _unknown_souk(shop.souk, b))
-            return False
+            return None
         souk = b.souks[si]
         name = Later(terms.souk, (souk.id,))  # worded in a refusal, if any
 
-        def refuse(rule: str, message: str, **facts: object) -> bool:
+        def refuse(rule: str, message: str, **facts: object) -> None:
             """A reason that holds for every cube listed for this souk: said once, with
             ``{souk}`` in ``message`` the souk and the shops listed in it, ``chest6 (W8,
             W10)``."""
             if said is not None:
                 if (rule, souk.id) in said:
-                    return False
+                    return
                 said.add((rule, souk.id))
             cells = ", ".join(terms.cell(s.cell) for s in listed if s.souk == souk.id) or \
                 terms.cell(shop.cell)
             self.err(rule, message.format(souk=f"{name} ({cells})", **facts))
-            return False
 
         if quarter is not None and souk.quarter != quarter:
-            return refuse("Y3.4", _("{souk} is in the {quarter} quarter; the {row} row places "
-                                    "cubes in the {row} quarter only"),
-                          quarter=terms.quarter(souk.quarter), row=terms.row(quarter))
+            refuse("Y3.4", _("{souk} is in the {quarter} quarter; the {row} row places "
+                             "cubes in the {row} quarter only"),
+                   quarter=terms.quarter(souk.quarter), row=terms.row(quarter))
+            return None
         owner = t.owner[si]
         if shop.cell == INNER:
             if souk.inner == 0:
                 self.err("Y3.4", _("{souk} has no inner shop: every shop of it faces the street "
                                    "({cells})").format(souk=name,
                                                        cells=self._cells(souk.street)))
-                return False
+                return None
             if t.inner[si] >= souk.inner:
                 self.err("Y3.4.1", _("every inner shop of {souk} already holds a cube of "
                                      "{owner}").format(souk=name, owner=self.name(owner)))
-                return False
+                return None
             index = -1
         else:
             found = souk.shop_at(shop.cell)
@@ -464,34 +482,29 @@ class Walker:
                     "no shop of {souk} faces the street cell {cell} (its street-side shops face "
                     "{cells})")).format(souk=name, cell=shop.cell,
                                         cells=self._cells(souk.street), inner=souk.inner))
-                return False
+                return None
             index = found
             if t.street[si][index]:
                 self.err("Y3.4.1", _("the {souk} shop facing {cell} already holds a cube of "
                                      "{owner}").format(souk=name, cell=shop.cell,
                                                        owner=self.name(owner)))
-                return False
+                return None
         if owner >= 0 and owner != seat:
-            return refuse("Y3.4.2", _("{souk} in the {quarter} quarter holds {owner}'s cubes: it "
-                                      "is closed to {player}"),
-                          quarter=terms.quarter(souk.quarter), owner=self.name(owner),
-                          player=who)
+            refuse("Y3.4.2", _("{souk} in the {quarter} quarter holds {owner}'s cubes: it "
+                               "is closed to {player}"),
+                   quarter=terms.quarter(souk.quarter), owner=self.name(owner),
+                   player=who)
+            return None
         if owner < 0:
             open_ = [terms.souk(b.souks[s].id) for s in b.souks_of(souk.quarter)
                      if t.owner[s] == seat and t.filled[s] < b.souks[s].shops]
             if open_:
-                return refuse("Y3.4.3", _("{player} has the unfinished souk {open} in the "
-                                          "{quarter} quarter and must fill it before starting "
-                                          "{souk}"), player=who, open=", ".join(open_),
-                              quarter=terms.quarter(souk.quarter))
-        if index < 0:
-            t.inner[si] += 1
-        else:
-            t.street[si][index] = True
-        t.filled[si] += 1
-        t.owner[si] = seat
-        self.cube_out(seat)
-        return True
+                refuse("Y3.4.3", _("{player} has the unfinished souk {open} in the "
+                                   "{quarter} quarter and must fill it before starting "
+                                   "{souk}"), player=who, open=", ".join(open_),
+                       quarter=terms.quarter(souk.quarter))
+                return None
+        return si, index
 
     @staticmethod
     def _cells(street: tuple[tuple[str, ...], ...]) -> str:

@@ -26,6 +26,12 @@ BROKEN = [
      "    def turn_text(self, outcome: Replay, week: int) -> str | None:",
      ['Following member(s) of "Yspahan" have conflicts:',
       "def turn_text(self, outcome: Replay, week: int) -> str | None"]),
+    # a part games/base.py's GameParts gives is held to the types the game names for it
+    ("yspahan_parts_mistyped.py", "yspahan",
+     '"Replay", "GameState", "GameState"]):', '"Replay", "GameState", "Board"]):',
+     ['Following member(s) of "Yspahan" have conflicts:',
+      "def recording(self) -> Recording[Board, Replay, GameState, Roll | Turn | Checkpoint, "
+      "Board]"]),
 ]
 
 

@@ -687,13 +687,43 @@ class Walker:
         self.end_turn(seat)
 
     def turn_steps(self, seat: int, ev: Turn) -> None:
-        b, t = self.b, self.t
-        who = self.name(seat)
         for p in ev.before:
             self.play(seat, p, BEFORE_ROW)
         action = ev.action
-        dice = value = 0
         row = ev.row
+        value, dice = self.take_row(seat, ev)
+        extra = 0
+        if (ev.discard is not None and row is not None
+                and self.use_card(seat, ev.discard, "discard") is not None):
+            extra = 1
+            if isinstance(action, Supervisor | Draw):
+                self.err("Y6.9", _("the card discarded for +1 die does nothing for a supervisor")
+                         if isinstance(action, Supervisor) else
+                         _("the card discarded for +1 die does nothing for a card draw"),
+                         WARNING)
+        if isinstance(action, Camels):
+            self.gain(seat, row, dice, extra, CAMELS_ROW, "pasture")
+        elif isinstance(action, Gold):
+            self.gain(seat, row, dice, extra, GOLD_ROW, "shop")
+        elif isinstance(action, Goods):
+            self.goods(seat, row, dice, extra, action.shops)
+        elif isinstance(action, Supervisor):
+            self.supervisor(seat, value, action)
+        else:
+            self.draw(seat, action.card, Later(_card_action_said, (row is None,)))
+        for p in ev.after:
+            self.play(seat, p, AFTER_ACTION)
+        if ev.build is not None:
+            self.build(seat, ev.build)
+        for p in ev.last:
+            self.play(seat, p, AFTER_BUILD)
+
+    def take_row(self, seat: int, ev: Turn) -> tuple[int, int]:
+        """The row of dice the turn takes off the tower (Y2.5-Y2.6, Y3.7): its value and
+        how many dice; none (0, 0) when no row is left and the player draws a card."""
+        b, t = self.b, self.t
+        who = self.name(seat)
+        action, row = ev.action, ev.row
         if row is None:
             left = [b.rows[i] for i, r in enumerate(t.tower) if r is not None and r[1]]
             if left:
@@ -730,31 +760,8 @@ class Walker:
             t.tower[index] = None
             if index < len(t.taken):  # a state made before rows were kept has none
                 t.taken[index] = seat
-        extra = 0
-        if (ev.discard is not None and row is not None
-                and self.use_card(seat, ev.discard, "discard") is not None):
-            extra = 1
-            if isinstance(action, Supervisor | Draw):
-                self.err("Y6.9", _("the card discarded for +1 die does nothing for a supervisor")
-                         if isinstance(action, Supervisor) else
-                         _("the card discarded for +1 die does nothing for a card draw"),
-                         WARNING)
-        if isinstance(action, Camels):
-            self.gain(seat, row, dice, extra, CAMELS_ROW, "pasture")
-        elif isinstance(action, Gold):
-            self.gain(seat, row, dice, extra, GOLD_ROW, "shop")
-        elif isinstance(action, Goods):
-            self.goods(seat, row, dice, extra, action.shops)
-        elif isinstance(action, Supervisor):
-            self.supervisor(seat, value, action)
-        else:
-            self.draw(seat, action.card, Later(_card_action_said, (row is None,)))
-        for p in ev.after:
-            self.play(seat, p, AFTER_ACTION)
-        if ev.build is not None:
-            self.build(seat, ev.build)
-        for p in ev.last:
-            self.play(seat, p, AFTER_BUILD)
+            return value, dice
+        return 0, 0
 
     def gain(self, seat: int, row: str | None, dice: int, extra: int, own: str,
              building: str) -> None:

@@ -210,6 +210,7 @@ _Event_co = TypeVar("_Event_co", covariant=True)
 _Event_contra = TypeVar("_Event_contra", contravariant=True)
 _Outcome_contra = TypeVar("_Outcome_contra", bound=Outcome, contravariant=True)
 
+
 class _Position(Protocol):
     """A game's state as :class:`Replayed` reads it: over or not, after how many events."""
 
@@ -369,14 +370,14 @@ class GameParts(CodecModule[_SeatedT, EventT],
                 Generic[BoardT, _SeatedT, EventT, _SteppedT, StateT, DoneT]):
     """The parts of :class:`Game` that only call a module of the game's ``package``, each
     imported when first used (a command imports no part it does not use): ``rules.engine``
-    (``replay``), ``schema``
-    (``log_part``), ``moves`` (``legal_moves``, ``next_words``, ``moves_note``), ``words``
-    (``spoken_word``, ``english_word``), ``recording`` (``RECORDING``), ``commands``
-    (``register``, ``COMMANDS``), the views (``status_view``, ``status_dict``,
-    ``score_view``, ``score_dict``, ``score_chart``) in :attr:`screens`, the board's
-    (``board_view``, ``board_dict``) in :attr:`board_screens` and ``move_text`` in
-    :attr:`record_screens`. The game's class names its types (``GameParts[Board, Setup,
-    Event, Replay, GameState, Applied]``) and overrides what it has to add."""
+    (``replay``), ``schema`` (``log_part``), ``moves`` (``legal_moves``, ``next_words``,
+    ``moves_note``), ``words`` (``spoken_word``, ``english_word``), ``recording``
+    (``RECORDING``), ``commands`` (``register``, ``COMMANDS``), the views
+    (``status_view``, ``status_dict``, ``score_view``, ``score_dict``, ``score_chart``) in
+    :attr:`screens`, the board's (``board_view``, ``board_dict``) in :attr:`board_screens`
+    and ``move_text`` in :attr:`record_screens`; and the packaged board profile. The game's
+    class names its types (``GameParts[Board, Setup, Event, Replay, GameState, Applied]``)
+    and overrides what it has to add."""
 
     package: str
     #: The packaged board profile: the package holding it and its path there.

@@ -111,12 +111,7 @@ def random_event(board: Board, table: Table, rng: random.Random) -> ev.Event | N
     seat = t.order[t.done]
     name = t.names[seat]
     if t.phase == ROLL:
-        plays = _plays(run, seat, BEFORE_ROLL, rng, 0.4)
-        affordable = min(board.yellow_dice, t.gold[seat] // max(board.yellow_cost, 1))
-        yellow = rng.choice((0, 0, rng.randint(0, affordable)))
-        white = tuple(rng.randint(1, board.faces_per_die) for _ in range(board.white_dice))
-        return ev.Roll(name, white, tuple(rng.randint(1, board.faces_per_die)
-                                          for _ in range(yellow)), plays)
+        return _roll(board, run, seat, rng)
     before = _plays(run, seat, BEFORE_ROW, rng, 0.2)
     rows = [(i, r) for i, r in enumerate(t.tower) if r is not None and r[1]]
     discard: str | None = None
@@ -164,6 +159,17 @@ def random_event(board: Board, table: Table, rng: random.Random) -> ev.Event | N
     build = _build(run, seat, rng)
     last = _plays(run, seat, AFTER_BUILD, rng, 0.1)
     return ev.Turn(name, row, action, discard, build, before, after, last)
+
+
+def _roll(board: Board, run: Walker, seat: int, rng: random.Random) -> ev.Roll:
+    """The start player's roll: the cards played first, the yellow dice bought, the dice."""
+    t = run.t
+    plays = _plays(run, seat, BEFORE_ROLL, rng, 0.4)
+    affordable = min(board.yellow_dice, t.gold[seat] // max(board.yellow_cost, 1))
+    yellow = rng.choice((0, 0, rng.randint(0, affordable)))
+    white = tuple(rng.randint(1, board.faces_per_die) for _ in range(board.white_dice))
+    return ev.Roll(t.names[seat], white, tuple(rng.randint(1, board.faces_per_die)
+                                               for _ in range(yellow)), plays)
 
 
 def _supervisor(run: Walker, seat: int, value: int, rng: random.Random) -> ev.Supervisor:

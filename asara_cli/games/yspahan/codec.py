@@ -412,7 +412,23 @@ def event_to_dict(event: ev.Event) -> dict[str, Any]:
         d["row"] = event.row
     if event.discard is not None:
         d["discard"] = event.discard
-    action = event.action
+    word, keys = _action_keys(event.action)
+    if implied_action(keys, event.row) != word:
+        d["action"] = word
+    d.update(keys)
+    if event.after:
+        d["play_after"] = [play_text(p) for p in event.after]
+    if event.build is not None:
+        d["build"] = event.build.building
+        if event.build.cards:
+            d["build_cards"] = list(event.build.cards)
+    if event.last:
+        d["play_last"] = [play_text(p) for p in event.last]
+    return d
+
+
+def _action_keys(action: ev.Action) -> tuple[str, dict[str, Any]]:
+    """A turn's action: its word (``goods``, ``supervisor`` ...) and the keys it writes."""
     keys: dict[str, Any] = {}
     if isinstance(action, ev.Goods):
         word = "goods"
@@ -427,18 +443,7 @@ def event_to_dict(event: ev.Event) -> dict[str, Any]:
         keys["draw"] = card_text(action.card)
     else:
         word = "camels" if isinstance(action, ev.Camels) else "gold"
-    if implied_action(keys, event.row) != word:
-        d["action"] = word
-    d.update(keys)
-    if event.after:
-        d["play_after"] = [play_text(p) for p in event.after]
-    if event.build is not None:
-        d["build"] = event.build.building
-        if event.build.cards:
-            d["build_cards"] = list(event.build.cards)
-    if event.last:
-        d["play_last"] = [play_text(p) for p in event.last]
-    return d
+    return word, keys
 
 
 __all__ = ["EVENT_KEYS", "HEADER_KEYS", "WordsError", "event_to_dict", "event_type",

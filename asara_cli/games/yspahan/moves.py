@@ -666,20 +666,28 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
         elif head.command == "gold":
             yield discard, ev.Gold(), ["gold"], ""
         elif run.capacity(seat, row) > 0:
-            hoist = board.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
-            cubes = min(head.dice + (discard is not None) + hoist, run.capacity(seat, row))
-            said = want.word(2 + 2 * cubes)  # the word after the shops, when typed
-            if (said is not None and (said == "--discard") != (discard is not None)) or (
-                    said == "--discard" and want.word(3 + 2 * cubes) not in (None, discard)):
-                continue  # another card discarded, or none
-            if want.seen is not None:  # completing: made lazily, as few as may be
-                placings: Iterable[tuple[ev.Shop, ...]] = _placements(board, run, seat, row,
-                                                                      cubes, want)
-            else:  # the card discarded changes no shop: the same placings for each kind
-                placings = placed.get(cubes) or placed.setdefault(
-                    cubes, list(_placements(board, run, seat, row, cubes, want)))
-            for shops in placings:
+            for shops in _goods(board, run, seat, row, head.dice, discard, want, placed):
                 yield discard, ev.Goods(shops), ["goods", row, *_shop_words(shops)], ""
+
+
+def _goods(board: Board, run: Walker, seat: int, row: str, dice: int, discard: str | None,
+           want: _Want, placed: dict[int, list[tuple[ev.Shop, ...]]]
+           ) -> Iterable[tuple[ev.Shop, ...]]:
+    """The shops the goods action may fill, with ``discard`` discarded for a die (none when
+    ``want`` wants another card discarded, or none); ``placed`` keeps the placings made,
+    by their number of cubes."""
+    t = run.t
+    hoist = board.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
+    cubes = min(dice + (discard is not None) + hoist, run.capacity(seat, row))
+    said = want.word(2 + 2 * cubes)  # the word after the shops, when typed
+    if (said is not None and (said == "--discard") != (discard is not None)) or (
+            said == "--discard" and want.word(3 + 2 * cubes) not in (None, discard)):
+        return ()  # another card discarded, or none
+    if want.seen is not None:  # completing: made lazily, as few as may be
+        return _placements(board, run, seat, row, cubes, want)
+    # the card discarded changes no shop: the same placings for each kind
+    return placed.get(cubes) or placed.setdefault(
+        cubes, list(_placements(board, run, seat, row, cubes, want)))
 
 
 def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want: _Want

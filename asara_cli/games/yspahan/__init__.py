@@ -3,8 +3,8 @@
 ``GAME`` is what the registry (``asara_cli/games/__init__.py``) hands the generic layers.
 Its parts are imported when first used: ``rules/`` (the pure referee, see its docstring),
 ``data/standard.toml`` (the board profile, YSPAHAN.md Y1 as data), ``codec.py`` (the log's
-keys), ``screens.py`` (views and plain data),
-``commands.py`` (the recording commands) and ``simulate.py``.
+keys), ``screens.py`` (views and plain data), ``commands.py`` (the recording commands) and
+``simulate.py``; :class:`~asara_cli.games.base.GameParts` finds most of them.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
+from importlib.util import find_spec
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -25,8 +26,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from asara_cli.games import ENV_GAMES, game
-from asara_cli.games import GAMES as PACKAGED
+from asara_cli.games import DEFAULT, ENV_GAMES, game, registered
 from asara_cli.games.base import SIM_NAMES, SomeGame
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import (
@@ -42,9 +42,22 @@ TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 #: The toy game, registered for this module's tests only (and the asara they start).
 TOY = "pebbles=toygame"
-#: Every registered game: the package's, and the toy game.
-KEYS = [*PACKAGED, TOY.split("=")[0]]
-SAMPLE_FOLDERS = (ROOT / "sample_games", TESTS / "toygame" / "samples")
+
+
+def _registered() -> dict[str, str]:
+    """Every registered game (the toy game too) and the module holding its ``GAME``."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(ENV_GAMES, TOY)
+        return dict(registered())
+
+
+REGISTERED = _registered()
+KEYS = list(REGISTERED)
+#: The packaged samples, and those a game holds beside its code (``samples/``).
+SAMPLE_FOLDERS = (ROOT / "sample_games", *(
+    folder for module in REGISTERED.values()
+    if (folder := Path(str(getattr(find_spec(module), "origin", ""))).parent / "samples"
+        ).is_dir()))
 SEEDS = range(3)
 
 
@@ -65,7 +78,7 @@ def _samples() -> list[tuple[str, Path]]:
     for folder in SAMPLE_FOLDERS:
         for path in sorted(folder.rglob("*.toml")):
             if not path.name.endswith(".sheet.toml"):
-                found.append((peek_game(path) or "asara", path))
+                found.append((peek_game(path) or DEFAULT, path))
     return found
 
 

@@ -21,11 +21,17 @@ BROKEN = [
     ("asara_without_winners.py", "asara",
      "    def winners(self, outcome: Replay)", "    def winner(self, outcome: Replay)",
      ['"Asara" is missing following "Game" protocol member:', "    winners"]),
-    ("yspahan_score_data_mistyped.py", "yspahan",
-     "    def score_data(self, board: Board, outcome: Played) -> Data:",
-     "    def score_data(self, board: Board, outcome: Played, week: int) -> Data:",
+    ("yspahan_turn_text_mistyped.py", "yspahan",
+     "    def turn_text(self, outcome: Replay) -> str | None:",
+     "    def turn_text(self, outcome: Replay, week: int) -> str | None:",
      ['Following member(s) of "Yspahan" have conflicts:',
-      "def score_data(self, board: Board, outcome: Played, week: int) -> dict[str, object]"]),
+      "def turn_text(self, outcome: Replay, week: int) -> str | None"]),
+    # a part games/base.py's GameParts gives is held to the types the game names for it
+    ("yspahan_parts_mistyped.py", "yspahan",
+     '"Replay", "GameState", "GameState"]):', '"Replay", "GameState", "Board"]):',
+     ['Following member(s) of "Yspahan" have conflicts:',
+      "def recording(self) -> Recording[Board, Replay, GameState, Roll | Turn | Checkpoint, "
+      "Board]"]),
 ]
 
 

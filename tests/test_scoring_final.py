@@ -28,8 +28,8 @@ from asara_cli.games.asara.rules.scoring import (
     FinalEvaluation,
     FinalPosition,
     final_evaluation,
-    winners,
 )
+from asara_cli.games.base import tied_best
 
 TowerSpec = tuple[str, int] | tuple[str, int, int]
 
@@ -305,7 +305,7 @@ def test_money_one_point_per_full_10(board: Board, asari: int, points: int) -> N
          "R5.7-two-players", "R5.7-no-players"],
 )
 def test_r5_7_winners(totals: list[int], expected: tuple[int, ...]) -> None:
-    assert winners(totals) == expected
+    assert tied_best(totals) == expected
 
 
 # --- the rulebook's worked example ---------------------------------------------------------------
@@ -373,7 +373,7 @@ def test_rulebook_worked_example(board: Board, pro: bool) -> None:
     assert [only(ev, MONEY, p).points for p in (TINA, PHILIPP, WOLFGANG)] == [0, 0, 0]
     assert [ev.points(p) for p in (TINA, PHILIPP, WOLFGANG)] == WORKED_TOTALS
     # R5.7: with equal prestige before the evaluation, Tina and Philipp share the win.
-    assert winners(WORKED_TOTALS) == (TINA, PHILIPP)
+    assert tied_best(WORKED_TOTALS) == (TINA, PHILIPP)
 
 
 def test_rulebook_worked_example_nothing_for_places_that_do_not_exist(board: Board) -> None:

@@ -246,7 +246,30 @@ def _batch(
     records = mark_duplicates(score_logs(files, board_path, jobs, cached=not no_cache))
     bad = say_skipped(records) or bool(unreadable)
 
-    wanted = {name_key(p) for p in player or []}
+    kept, undated = _kept(records, valid_only, complete_only, players, only_game, asked,
+                          {name_key(p) for p in player or []}, start, end)
+    try:
+        stats = clubs(kept, rated=with_ratings)
+    except ImportError:
+        raise fail(_("--ratings needs the openskill package: pip install openskill"),
+                   EXIT_INPUT) from None
+    writer = FORMATS[fmt.value](url, bgg_id)
+    text = writer.write(kept, stats, out())
+    if text:
+        out().file.write(text)
+    for warning in writer.warnings:
+        err().print(warning, soft_wrap=True)
+    said = _counted(len(files), records, kept, undated, len(unreadable))
+    err().print(said, soft_wrap=True)
+    raise typer.Exit(EXIT_VIOLATION if bad else EXIT_OK)
+
+
+def _kept(records: list[GameRecord], valid_only: bool, complete_only: bool,
+          players: int | None, only_game: str | None,
+          asked: list[tuple[Filter, tuple[str, ...]]], wanted: set[str],
+          start: dt.date | None, end: dt.date | None) -> tuple[list[GameRecord], int]:
+    """The records ``batch``'s filters keep, and how many games the date filter left out
+    for having no date."""
     kept = []
     kept_files: set[str] = set()
     undated = 0
@@ -278,25 +301,20 @@ def _batch(
                 continue
         kept.append(r)
         kept_files.add(r.file)
-    try:
-        stats = clubs(kept, rated=with_ratings)
-    except ImportError:
-        raise fail(_("--ratings needs the openskill package: pip install openskill"),
-                   EXIT_INPUT) from None
-    writer = FORMATS[fmt.value](url, bgg_id)
-    text = writer.write(kept, stats, out())
-    if text:
-        out().file.write(text)
-    for warning in writer.warnings:
-        err().print(warning, soft_wrap=True)
+    return kept, undated
+
+
+def _counted(files: int, records: list[GameRecord], kept: list[GameRecord], undated: int,
+             unreadable: int) -> str:
+    """``batch``'s last line: how many files, scored, incomplete, ... ."""
     scored = sum(r.status == VALID for r in kept)
     counts = by_status(records)
     said = ngettext(
         "{n} file: {scored} scored, {incomplete} incomplete, {invalid} invalid, "
         "{unreadable} unreadable, {duplicates}",
         "{n} files: {scored} scored, {incomplete} incomplete, {invalid} invalid, "
-        "{unreadable} unreadable, {duplicates}", len(files)).format(
-        n=many(len(files)), scored=many(scored), incomplete=many(counts[INCOMPLETE]),
+        "{unreadable} unreadable, {duplicates}", files).format(
+        n=many(files), scored=many(scored), incomplete=many(counts[INCOMPLETE]),
         invalid=many(counts[INVALID]), unreadable=many(counts[UNREADABLE]),
         duplicates=ngettext("{n} duplicate", "{n} duplicates", counts[DUPLICATE]).format(
             n=many(counts[DUPLICATE])))
@@ -304,9 +322,8 @@ def _batch(
         said += _("; {n} undated, left out by the date filter").format(n=many(undated))
     if unreadable:
         said += ngettext("; {n} folder unreadable", "; {n} folders unreadable",
-                         len(unreadable)).format(n=many(len(unreadable)))
-    err().print(said, soft_wrap=True)
-    raise typer.Exit(EXIT_VIOLATION if bad else EXIT_OK)
+                         unreadable).format(n=many(unreadable))
+    return said
 
 
 def _filters() -> dict[str, Filter]:

@@ -38,6 +38,42 @@ class BoardError(ValueError):
         self.message = message
 
 
+def short(value: Any) -> str:
+    """A profile's value as an error message shows it: its ``repr``, cut at 60 characters."""
+    shown = repr(value)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+class ProfileReader:
+    """Pulls typed values out of a parsed board profile, naming the dotted key on any
+    error; each game's board reader adds what its profile holds."""
+
+    #: Whether a text may be empty.
+    empty_text = True
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+
+    def raw(self, key: str, node: Any = None) -> Any:
+        """The value at the dotted ``key`` of ``node`` (the profile: ``None``)."""
+        node = self.data if node is None else node
+        walked: list[str] = []
+        for part in key.split("."):
+            walked.append(part)
+            if not isinstance(node, Mapping) or part not in node:
+                raise BoardError(".".join(walked), _("missing"))
+            node = node[part]
+        return node
+
+    def text(self, key: str, value: Any = None) -> str:
+        v = self.raw(key) if value is None else value
+        if not isinstance(v, str) or not (v or self.empty_text):
+            raise BoardError(key, _("expected text, got {value}").format(value=short(v)))
+        if not v.isprintable():
+            raise BoardError(key, _("holds control characters; write plain text"))
+        return v
+
+
 def check_size(key: str, turns: int, lists: int, what: str, listed: str) -> None:
     """Refuse a profile whose game has more than :data:`MAX_TURNS` turns, or more than
     :data:`MAX_GAME` turns x ``lists`` (what a turn may list); ``what`` says how the turns

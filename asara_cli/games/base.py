@@ -22,6 +22,7 @@ from typing import (
     Generic,
     Protocol,
     Required,
+    Self,
     TypedDict,
     TypeVar,
     runtime_checkable,
@@ -209,6 +210,81 @@ _Event_co = TypeVar("_Event_co", covariant=True)
 _Event_contra = TypeVar("_Event_contra", contravariant=True)
 _Outcome_contra = TypeVar("_Outcome_contra", bound=Outcome, contravariant=True)
 
+
+class _Position(Protocol):
+    """A game's state as :class:`Replayed` reads it: over or not, after how many events."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def events(self) -> int: ...
+
+
+_PositionT = TypeVar("_PositionT", bound=_Position)
+
+
+def tied_best(totals: Sequence[int]) -> tuple[int, ...]:
+    """Every seat with the highest total, in seat order: the winners of a game whose tied
+    players all win (ASARA R5.7, YSPAHAN Y4.7)."""
+    best = max(totals, default=None)
+    return tuple(seat for seat, t in enumerate(totals) if t == best)
+
+
+class Replayed(Struct, Generic[BoardT, SetupT, EventT, _PositionT], frozen=True):
+    """A log replayed by a game's referee: ``state`` after the legal prefix (before the
+    first illegal event, ``stopped``, or after every event); ``violations``, the errors
+    (those after the first illegal event carry ``later=True``: found on a table that
+    carried the illegal event out anyway); ``notes``, the warnings and notes of the legal
+    prefix; and what was replayed. ``kept`` holds the state before any event and after each
+    event of the legal prefix when the replay was asked for them (see :attr:`states`). A
+    game's class says how it replays (:meth:`again`) and its totals (:meth:`totals`)."""
+
+    state: _PositionT
+    violations: tuple[Violation, ...]
+    notes: tuple[Violation, ...]
+    stopped: int | None
+    board: BoardT
+    setup: SetupT
+    events: tuple[EventT, ...]
+    kept: tuple[_PositionT, ...] = ()
+
+    def again(self, events: Sequence[EventT], states: bool = False) -> Self:
+        """The game's replay of ``events`` on the same board and setup."""
+        raise NotImplementedError
+
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's points, in seat order."""
+        raise NotImplementedError
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+    @property
+    def complete(self) -> bool:
+        """The game reached its end without an illegal event."""
+        return self.stopped is None and self.state.over
+
+    @property
+    def states(self) -> tuple[_PositionT, ...]:
+        """The state before any event and after each event of the legal prefix (made when
+        first asked for, unless the replay kept them)."""
+        return self.kept or self.again(self.events, states=True).kept
+
+    def at(self, n: int) -> _PositionT:
+        """The state after event ``n`` (0: before any), or the last legal one before it."""
+        if self.kept:
+            return self.kept[max(0, min(n, len(self.kept) - 1))]
+        if n >= self.state.events:
+            return self.state
+        return self.again(self.events[:max(0, n)]).state
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won a complete game (every tied seat); none before its end."""
+        return tied_best(self.totals()) if self.complete else ()
+
+
 #: Plain data for ``--json`` and the log's TOML: what ``json.dumps`` and tomli-w take.
 Data = dict[str, object]
 
@@ -279,6 +355,133 @@ class CodecModule(Generic[_SeatedT, EventT]):
 
     def piece_colours(self, setup: _SeatedT) -> tuple[str, ...]:
         return ()  # the log records no colour of a player's pieces
+
+
+class _Stepped(Outcome, Protocol):
+    """An outcome that shows the game after any event (``status --at N``)."""
+
+    def at(self, event: int) -> object: ...
+
+
+_SteppedT = TypeVar("_SteppedT", bound=_Stepped)
+
+
+class GameParts(CodecModule[_SeatedT, EventT],
+                Generic[BoardT, _SeatedT, EventT, _SteppedT, StateT, DoneT]):
+    """The parts of :class:`Game` that only call a module of the game's ``package``, each
+    imported when first used (a command imports no part it does not use): ``rules.engine``
+    (``replay``), ``schema`` (``log_part``), ``moves`` (``legal_moves``, ``next_words``,
+    ``moves_note``), ``words`` (``spoken_word``, ``english_word``), ``recording``
+    (``RECORDING``), ``commands`` (``register``, ``COMMANDS``), the views
+    (``status_view``, ``status_dict``, ``score_view``, ``score_dict``, ``score_chart``) in
+    :attr:`screens`, the board's (``board_view``, ``board_dict``) in :attr:`board_screens`
+    and ``move_text`` in :attr:`record_screens`; and the packaged board profile. The game's
+    class names its types (``GameParts[Board, Setup, Event, Replay, GameState, Applied]``)
+    and overrides what it has to add."""
+
+    package: str
+    #: The packaged board profile: the package holding it and its path there.
+    profile: tuple[str, str]
+    screens = "screens"
+    board_screens = "screens"
+    record_screens = "screens"
+
+    def _part(self, name: str) -> ModuleType:
+        from importlib import import_module
+
+        return import_module(f"{self.package}.{name}")
+
+    def profile_text(self) -> str:
+        # read from beside the package, as installed packages lie: importlib.resources costs
+        # a command about 2 ms of imports
+        import sys
+        from pathlib import Path
+
+        package, path = self.profile
+        beside = Path(str(sys.modules[package].__file__)).parent / path
+        try:
+            return beside.read_text("utf-8")
+        except OSError:  # a zipped package
+            from importlib import resources
+
+            return resources.files(package).joinpath(path).read_text("utf-8")
+
+    def replay(self, board: BoardT, setup: _SeatedT, events: Sequence[EventT]) -> _SteppedT:
+        outcome: _SteppedT = self._part("rules.engine").replay(board, setup, events)
+        return outcome
+
+    def schema(self, board: BoardT) -> SchemaPart:
+        part: SchemaPart = self._part("schema").log_part(board)
+        return part
+
+    def board_view(self, board: BoardT) -> RenderableType:
+        view: RenderableType = self._part(self.board_screens).board_view(board)
+        return view
+
+    def board_data(self, board: BoardT) -> Data:
+        data: Data = self._part(self.board_screens).board_dict(board)
+        return data
+
+    def status_view(self, board: BoardT, outcome: _SteppedT, at: int, title: str,
+                    full: bool = False) -> RenderableType:
+        view: RenderableType = self._part(self.screens).status_view(
+            board, outcome.at(at), title, full)
+        return view
+
+    def status_data(self, board: BoardT, outcome: _SteppedT, at: int) -> Data:
+        data: Data = self._part(self.screens).status_dict(board, outcome.at(at))
+        return data
+
+    def score_view(self, board: BoardT, outcome: _SteppedT, title: str) -> RenderableType:
+        view: RenderableType = self._part(self.screens).score_view(board, outcome, title)
+        return view
+
+    def score_data(self, board: BoardT, outcome: _SteppedT) -> Data:
+        data: Data = self._part(self.screens).score_dict(board, outcome)
+        return data
+
+    def score_chart(self, outcome: _SteppedT, title: str) -> RenderableType:
+        view: RenderableType = self._part(self.screens).score_chart(outcome, title)
+        return view
+
+    def move_text(self, board: BoardT, event: EventT) -> str:
+        text: str = self._part(self.record_screens).move_text(board, event)
+        return text
+
+    def register_commands(self, group: typer.Typer, only: str | None) -> None:
+        self._part("commands").register(group, only)
+
+    def command_names(self) -> tuple[str, ...]:
+        return (*self._part("commands").COMMANDS, "check")
+
+    def legal_moves(self, board: BoardT, state: StateT, typed: Sequence[str] = ()
+                    ) -> Iterable[LegalMove[EventT]]:
+        moves: Iterable[LegalMove[EventT]] = self._part("moves").legal_moves(
+            board, state, typed)
+        return moves
+
+    def next_words(self, board: BoardT, state: StateT, typed: Sequence[str]) -> Sequence[str]:
+        words: Sequence[str] = self._part("moves").next_words(board, state, typed)
+        return words
+
+    def moves_note(self, board: BoardT, state: StateT) -> str | None:
+        note: str | None = self._part("moves").moves_note(board, state)
+        return note
+
+    def spoken_word(self, word: str, option: str | None = None) -> str:
+        """A typed English word in the language in use (``cli/typedwords.py``)."""
+        said: str = self._part("words").spoken_word(word, option)
+        return said
+
+    def english_word(self, word: str, option: str | None = None) -> str:
+        """A word typed in the language in use as its English word."""
+        said: str = self._part("words").english_word(word, option)
+        return said
+
+    def recording(self) -> Recording[BoardT, _SteppedT, StateT, EventT, DoneT]:
+        found: Recording[BoardT, _SteppedT, StateT, EventT, DoneT] = self._part(
+            "recording").RECORDING
+        return found
 
 
 class Identity(Protocol):
@@ -478,18 +681,11 @@ class Views(Protocol[_Board_contra, _Outcome_contra]):
         ...
 
 
-class CommandLine(Protocol[_Board_contra, _Setup_contra, _Event_contra]):
+class CommandLine(Protocol[_Board_contra, _Event_contra]):
     """The command line of a game: ``new`` and a command per move, and what they say."""
 
     def move_text(self, board: _Board_contra, event: _Event_contra) -> str:
         """One event in a few words, as the recording commands and ``undo`` say it."""
-        ...
-
-    def record_line(self, board: _Board_contra, setup: _Setup_contra,
-                    events: Sequence[_Event_contra]) -> tuple[str, RenderableType | None] | None:
-        """What a recording command says of the last of ``events`` as it is recorded (the
-        move, what it did, who is next), and the period's end it brought as a view (or
-        ``None``); ``None`` when the events before it are not legal."""
         ...
 
     def register_commands(self, group: typer.Typer, only: str | None) -> None:
@@ -641,7 +837,7 @@ def words_after(moves: Iterable[LegalMove[EventT]], typed: Sequence[str]) -> lis
 
 class Game(Identity, BoardProfile[BoardT], Codec[BoardT, SetupT, EventT],
            Referee[BoardT, SetupT, EventT, OutcomeT], Scores[BoardT, SetupT, OutcomeT],
-           Views[BoardT, OutcomeT], CommandLine[BoardT, SetupT, EventT],
+           Views[BoardT, OutcomeT], CommandLine[BoardT, EventT],
            Recorder[BoardT, OutcomeT, StateT, EventT, DoneT], Simulator[BoardT, SetupT, EventT],
            LegalMoves[BoardT, StateT, EventT],
            Protocol[BoardT, SetupT, EventT, OutcomeT, StateT, DoneT]):

@@ -200,15 +200,6 @@ class Pebbles(CodecModule[Setup, Place]):
 
         return move_text(board, event)
 
-    def record_line(self, board: Board, setup: Setup, events: Sequence[Place]
-                    ) -> tuple[str, RenderableType | None] | None:
-        outcome = self.replay(board, setup, events)
-        if not outcome.valid:
-            return None
-        turn = self.turn_text(outcome)
-        return f"{len(events)}. {self.move_text(board, events[-1])}" + (
-            f". {turn}" if turn else ""), None
-
     def register_commands(self, group: typer.Typer, only: str | None) -> None:
         from toygame.commands import register
 

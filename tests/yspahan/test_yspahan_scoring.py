@@ -8,6 +8,7 @@ import random
 import pytest
 from yspahan_helpers import WHITE, YELLOW, board, give, put, run, shop, souk_at, table
 
+from asara_cli.games.base import tied_best
 from asara_cli.games.yspahan.rules.engine import replay
 from asara_cli.games.yspahan.rules.events import (
     Build,
@@ -29,7 +30,6 @@ from asara_cli.games.yspahan.rules.scoring import (
     souk_points,
     tie_break_key,
     tower_rows,
-    winners,
 )
 from asara_cli.games.yspahan.rules.state import OVER, ROLL, Setup, Table
 
@@ -275,8 +275,8 @@ def test_y6_10_rotation_continues_across_week_ends() -> None:
 def test_winners_share_a_tie() -> None:
     """Y4.7: all tied players win; the [WBC] order (camels, then gold, then cards) is a
     key a report may sort by."""
-    assert winners([30, 41, 41, 12]) == (1, 2)
-    assert winners([]) == ()
+    assert tied_best([30, 41, 41, 12]) == (1, 2)
+    assert tied_best([]) == ()
     ben, cid = tie_break_key(41, 2, 9, 0), tie_break_key(41, 3, 0, 0)
     assert max(ben, cid) == cid
     assert max(tie_break_key(41, 3, 1, 0), cid) == tie_break_key(41, 3, 1, 0)
@@ -287,8 +287,8 @@ def test_final_replay_reports_winners() -> None:
     setup = Setup(("Ann", "Ben", "Cid"))
     r = replay(b, setup, play_game(b, setup, random.Random(1)))
     assert r.complete
-    best = max(r.scores)
-    assert r.winners() == tuple(i for i, s in enumerate(r.scores) if s == best)
+    best = max(r.totals())
+    assert r.winners() == tuple(i for i, s in enumerate(r.totals()) if s == best)
 
 
 def test_give_helper_keeps_the_deck_consistent() -> None:

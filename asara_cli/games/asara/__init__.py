@@ -11,20 +11,17 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from asara_cli.core.i18n import N_, _, language, ngettext, pgettext
 from asara_cli.core.words import number
 from asara_cli.games.base import (
-    CodecModule,
-    Data,
     Filter,
     Flag,
     Game,
+    GameParts,
     LedgerLine,
     LegalMove,
-    SchemaPart,
     SeatScore,
     Source,
     Summary,
@@ -32,13 +29,12 @@ from asara_cli.games.base import (
 
 if TYPE_CHECKING:
     import typer
-    from rich.console import RenderableType
 
     from asara_cli.games.asara.rules.board import Board
     from asara_cli.games.asara.rules.engine import Applied, Replay
     from asara_cli.games.asara.rules.events import Event
     from asara_cli.games.asara.rules.state import GameState, LedgerEntry, Setup
-    from asara_cli.games.recording import Recording
+
 
 #: The colours of the sources in the report: alike sources are given unlike hues.
 _COLOURS = {
@@ -52,7 +48,7 @@ _EXPANSION_NAMES = {"gifts": N_("Gifts of the Caliph"),
                     "genie": N_("the House of the Bottle Genie")}
 
 
-class Asara(CodecModule["Setup", "Event"]):
+class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied"]):
     """ASARA as the generic layers see it (:class:`asara_cli.games.base.Game`)."""
 
     key = "asara"
@@ -72,18 +68,7 @@ class Asara(CodecModule["Setup", "Event"]):
 
     # --- board ----------------------------------------------------------------------------
 
-    def profile_text(self) -> str:
-        # read from beside the package, as installed packages lie: importlib.resources costs
-        # a command about 2 ms of imports
-        beside = Path(__file__).resolve().parent.parent.parent / "data" / "standard.toml"
-        try:
-            return beside.read_text("utf-8")
-        except OSError:  # a zipped package
-            from importlib import resources
-
-            text: str = (resources.files("asara_cli") / "data" / "standard.toml").read_text(
-                "utf-8")
-            return text
+    profile = ("asara_cli", "data/standard.toml")
 
     def board_from_mapping(self, data: Mapping[str, object],
                            defaults: Mapping[str, object] | None) -> Board:
@@ -101,20 +86,14 @@ class Asara(CodecModule["Setup", "Event"]):
 
     # --- codec ----------------------------------------------------------------------------
 
+    package = "asara_cli.games.asara"
     codec = "asara_cli.games.asara.codec"
+    screens = "screens.game"
+    board_screens = "screens.board"
+    record_screens = "screens.record"
     header_keys: tuple[str, ...] = ("start", "variant", "expansions", "buyers")
 
-    def schema(self, board: Board) -> SchemaPart:
-        from asara_cli.games.asara.schema import log_part
-
-        return log_part(board)
-
     # --- referee --------------------------------------------------------------------------
-
-    def replay(self, board: Board, setup: Setup, events: Sequence[Event]) -> Replay:
-        from asara_cli.games.asara.rules.engine import replay
-
-        return replay(board, setup, events)
 
     def progress(self, outcome: Replay) -> str:
         state = outcome.state
@@ -126,24 +105,6 @@ class Asara(CodecModule["Setup", "Event"]):
         who = state.players[state.turn].name if state.turn is not None else "-"
         return _("in progress: year {year}, {player} to move").format(year=state.year,
                                                                        player=who)
-
-    def move_text(self, board: Board, event: Event) -> str:
-        from asara_cli.games.asara.screens.record import move_text
-
-        return move_text(board, event)
-
-    def record_line(self, board: Board, setup: Setup, events: Sequence[Event]
-                    ) -> tuple[str, RenderableType | None] | None:
-        from asara_cli.games.asara.rules.engine import apply, check, errors, replay
-        from asara_cli.games.asara.screens.record import result_line, year_end_view
-
-        before = replay(board, setup, events[:-1])
-        event = events[-1]
-        if before.stopped is not None or errors(check(board, before.state, event)):
-            return None
-        done = apply(board, before.state, event)
-        view = year_end_view(board, done) if done.year_end is not None else None
-        return result_line(board, before.state, done, event), view
 
     def turn_text(self, outcome: Replay) -> str | None:
         state = outcome.state
@@ -201,46 +162,8 @@ class Asara(CodecModule["Setup", "Event"]):
 
         return prestige_by_year(outcome.state)
 
-    def board_view(self, board: Board) -> RenderableType:
-        from asara_cli.games.asara.screens.board import board_view
-
-        return board_view(board)
-
-    def board_data(self, board: Board) -> Data:
-        from asara_cli.games.asara.screens.board import board_dict
-
-        return board_dict(board)
-
     def board_page(self, board: Board) -> str | None:
         return None  # the printed board names its spaces: nothing to lay beside it
-
-    # --- screens ---------------------------------------------------------------------------
-
-    def status_view(self, board: Board, outcome: Replay, at: int, title: str,
-                    full: bool = False) -> RenderableType:
-        from asara_cli.games.asara.screens.game import status_view
-
-        return status_view(board, outcome.at(at), title, full)
-
-    def status_data(self, board: Board, outcome: Replay, at: int) -> Data:
-        from asara_cli.games.asara.screens.game import status_dict
-
-        return status_dict(board, outcome.at(at))
-
-    def score_view(self, board: Board, outcome: Replay, title: str) -> RenderableType:
-        from asara_cli.games.asara.screens.game import score_view
-
-        return score_view(board, outcome, title)
-
-    def score_data(self, board: Board, outcome: Replay) -> Data:
-        from asara_cli.games.asara.screens.game import score_dict
-
-        return score_dict(board, outcome)
-
-    def score_chart(self, outcome: Replay, title: str) -> RenderableType:
-        from asara_cli.games.asara.screens.game import score_chart
-
-        return score_chart(outcome, title)
 
     # --- sources and filters --------------------------------------------------------------
 
@@ -307,44 +230,13 @@ class Asara(CodecModule["Setup", "Event"]):
         register(group, only)
 
     def command_names(self) -> tuple[str, ...]:
-        from asara_cli.games.asara.commands import COMMANDS
-
-        return ("tally", *COMMANDS, "check")
-
-    # --- legal moves ------------------------------------------------------------------------
+        return ("tally", *super().command_names())
 
     def legal_moves(self, board: Board, state: GameState, typed: Sequence[str] = ()
                     ) -> Iterable[LegalMove[Event]]:
         from asara_cli.games.asara.moves import begin_with
 
         return begin_with(board, state, typed)
-
-    def next_words(self, board: Board, state: GameState, typed: Sequence[str]) -> Sequence[str]:
-        from asara_cli.games.asara.moves import next_words
-
-        return next_words(board, state, typed)  # few enough to make them all
-
-    def spoken_word(self, word: str, option: str | None = None) -> str:
-        """A typed English word in the language in use (``cli/typedwords.py``)."""
-        from asara_cli.games.asara.words import spoken_word
-
-        return spoken_word(word, option)
-
-    def english_word(self, word: str, option: str | None = None) -> str:
-        """A word typed in the language in use as its English word."""
-        from asara_cli.games.asara.words import english_word
-
-        return english_word(word, option)
-
-    def moves_note(self, board: Board, state: GameState) -> str | None:
-        from asara_cli.games.asara.moves import moves_note
-
-        return moves_note(board, state)
-
-    def recording(self) -> Recording[Board, Replay, GameState, Event, Applied]:
-        from asara_cli.games.asara.recording import RECORDING
-
-        return RECORDING
 
 
 def _source(key: str) -> Source:

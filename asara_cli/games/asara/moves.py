@@ -28,32 +28,13 @@ from typing import Any
 
 from asara_cli.core.i18n import N_, _
 from asara_cli.games.asara.deal import deal_due
+from asara_cli.games.asara.rules import events as ev
 from asara_cli.games.asara.rules import gifts
 from asara_cli.games.asara.rules.areas import kind_of
 from asara_cli.games.asara.rules.areas.bank import known_value
 from asara_cli.games.asara.rules.areas.tent import printed_cost
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import check, errors
-from asara_cli.games.asara.rules.events import (
-    PAIR,
-    Addition,
-    Bank,
-    Bribe,
-    Build,
-    Buy,
-    Caliph,
-    Coloured,
-    Event,
-    Genie,
-    GiftKind,
-    GiftUse,
-    Lighted,
-    NewTower,
-    Placement,
-    Recruit,
-    Turn,
-    gold_text,
-)
 from asara_cli.games.asara.rules.gifts import use_text
 from asara_cli.games.asara.rules.labels import check_label
 from asara_cli.games.asara.rules.model import Colour
@@ -82,7 +63,7 @@ _HIDDEN = N_("the buyer's colour is the player's secret: every colour that may c
 
 
 def legal_moves(board: Board, state: GameState, labels: Sequence[str] = (),
-                command: str | None = None) -> tuple[LegalMove[Event], ...]:
+                command: str | None = None) -> tuple[LegalMove[ev.Event], ...]:
     """The legal turns of the player to move, in words (:class:`Listing`, made at once)."""
     return tuple(Listing(board, state, labels, command))
 
@@ -103,16 +84,16 @@ class Listing:
     def __init__(self, board: Board, state: GameState, labels: Sequence[str] = (),
                  command: str | None = None) -> None:
         self.board, self.state, self.labels, self.command = board, state, labels, command
-        self._offered: dict[str, list[Turn]] | None = None
-        self._legal: dict[str, list[Turn]] = {}
+        self._offered: dict[str, list[ev.Turn]] | None = None
+        self._legal: dict[str, list[ev.Turn]] = {}
         self._rank: dict[str | None, int] = {}  # the buyers, by first appearance
 
-    def _groups(self) -> dict[str, list[Turn]]:
+    def _groups(self) -> dict[str, list[ev.Turn]]:
         """The candidate turns of each group (of ``command``), unchecked, in order."""
         if self._offered is not None:
             return self._offered
         board, state = self.board, self.state
-        offered: dict[str, list[Turn]] = {}
+        offered: dict[str, list[ev.Turn]] = {}
         self._offered = offered
         if state.turn is None or deal_due(board, state) is not None:
             return offered
@@ -127,10 +108,10 @@ class Listing:
             offered.setdefault(name, []).append(turn)
             self._rank.setdefault(turn.placement.buyer, len(self._rank))
         self._hidden = _(_HIDDEN)
-        self._secret = {Lighted: _(_KEPT), GiftKind.LIGHTED: _(_GIFT_KEPT)}
+        self._secret = {ev.Lighted: _(_KEPT), ev.GiftKind.LIGHTED: _(_GIFT_KEPT)}
         return offered
 
-    def _turns(self, name: str) -> list[Turn]:
+    def _turns(self, name: str) -> list[ev.Turn]:
         """The legal turns of group ``name``, one buyer's first."""
         turns = self._legal.get(name)
         if turns is None:
@@ -140,33 +121,33 @@ class Listing:
                 key=lambda t: rank[t.placement.buyer])
         return turns
 
-    def _notes(self, turn: Turn, unknown: str | None) -> list[str]:
+    def _notes(self, turn: ev.Turn, unknown: str | None) -> list[str]:
         buyer = turn.placement.buyer
-        fresh = buyer not in (None, PAIR) and buyer not in self.state.labels
+        fresh = buyer not in (None, ev.PAIR) and buyer not in self.state.labels
         return [x for x in (unknown, self._hidden * fresh,
                             self._secret.get(type(turn.carried_out), ""),
-                            *(self._secret[GiftKind.LIGHTED] for u in turn.gifts
-                              if u.gift.kind == GiftKind.LIGHTED and u.taken)) if x]
+                            *(self._secret[ev.GiftKind.LIGHTED] for u in turn.gifts
+                              if u.gift.kind == ev.GiftKind.LIGHTED and u.taken)) if x]
 
-    def _move(self, turn: Turn, name: str) -> LegalMove[Event]:
+    def _move(self, turn: ev.Turn, name: str) -> LegalMove[ev.Event]:
         unknown = unread(self.board, self.state, turn)
         note = "\n".join(self._notes(turn, unknown))
         if unknown is not None:  # one entry, the number to read off the board
             return LegalMove(turn_words(turn, PLACEHOLDER), None, name, note)
         return LegalMove(turn_words(turn), turn, name, note)
 
-    def __iter__(self) -> Iterator[LegalMove[Event]]:
+    def __iter__(self) -> Iterator[LegalMove[ev.Event]]:
         for name in self._groups():
             for turn in self._turns(name):
                 yield self._move(turn, name)
 
-    def _begun(self, want: list[str]) -> Iterator[tuple[Turn, str, list[str]]]:
+    def _begun(self, want: list[str]) -> Iterator[tuple[ev.Turn, str, list[str]]]:
         """The candidate turns (unchecked) whose typed words begin with ``want`` (not
         empty), one buyer's first in each group, with their group and words: the words of
         the action and the buyer made once for all the ways of claiming the gifts, those of
         the gifts only where ``want`` reaches them."""
         n = len(want)
-        heads: dict[tuple[Placement, int], list[str]] = {}
+        heads: dict[tuple[ev.Placement, int], list[str]] = {}
         for name, offered in self._groups().items():
             if _first(offered[0]) != want[0]:
                 continue
@@ -174,7 +155,7 @@ class Listing:
                 key = (turn.placement, id(turn.action))
                 head = heads.get(key)
                 if head is None:
-                    bare = Turn(turn.placement, turn.action)
+                    bare = ev.Turn(turn.placement, turn.action)
                     # a placeholder for a number to read off the board is not typed: asked
                     said = unread(self.board, self.state, bare) and PLACEHOLDER
                     head = heads[key] = [w for w in shlex.split(turn_words(bare, said))
@@ -185,7 +166,7 @@ class Listing:
                 if words[:n] == want:
                     yield turn, name, words
 
-    def begin_with(self, want: list[str]) -> Iterator[LegalMove[Event]]:
+    def begin_with(self, want: list[str]) -> Iterator[LegalMove[ev.Event]]:
         self._groups()
         legal = self._legal_turn
         return (self._move(t, name) for t, name, _w in self._begun(want) if legal(t))
@@ -204,7 +185,7 @@ class Listing:
                 found[words[n]] = None
         return list(found)
 
-    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[Event]]:
+    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[ev.Event]]:
         """Each group counted, its first ``shown`` moves made, each note once; ASARA leaves
         no move out (``every`` is the same)."""
         board, state = self.board, self.state
@@ -236,24 +217,24 @@ class _Checker:
     def __init__(self, board: Board, table: Table) -> None:
         self.board, self.table = board, table
         self._labels: dict[str, bool] = {}
-        self._gifts: dict[tuple[str, int | None, tuple[GiftUse, ...]], bool] = {}
-        self._turns: dict[tuple[Placement, object, tuple[GiftUse, ...]], bool] = {}
-        self._placed: dict[tuple[Placement, object], bool] = {}
-        self._claimed: dict[tuple[str, int | None, object, tuple[GiftUse, ...]], bool] = {}
+        self._gifts: dict[tuple[str, int | None, tuple[ev.GiftUse, ...]], bool] = {}
+        self._turns: dict[tuple[ev.Placement, object, tuple[ev.GiftUse, ...]], bool] = {}
+        self._placed: dict[tuple[ev.Placement, object], bool] = {}
+        self._claimed: dict[tuple[str, int | None, object, tuple[ev.GiftUse, ...]], bool] = {}
         # for each action on a space: a placement and a claim that passed with it
-        self._placement: dict[tuple[str, int | None, object], Placement] = {}
-        self._claim: dict[tuple[str, int | None, object], tuple[GiftUse, ...]] = {}
+        self._placement: dict[tuple[str, int | None, object], ev.Placement] = {}
+        self._claim: dict[tuple[str, int | None, object], tuple[ev.GiftUse, ...]] = {}
 
-    def __call__(self, turn: Turn) -> bool:
+    def __call__(self, turn: ev.Turn) -> bool:
         unsaid = turn.gifts
         if any(u.buyer is not None for u in turn.gifts):
             for u in turn.gifts:
                 if u.buyer is not None and not self._label(u.buyer):
                     return False
-            unsaid = tuple(GiftUse(u.gift, None, u.colour, u.gold, u.taken)
+            unsaid = tuple(ev.GiftUse(u.gift, None, u.colour, u.gold, u.taken)
                            if u.buyer is not None else u for u in turn.gifts)
         p, action = turn.placement, turn.action
-        if unsaid and not self._claim_alone(Turn(p, action, unsaid)):
+        if unsaid and not self._claim_alone(ev.Turn(p, action, unsaid)):
             return False
         at = (p.player, p.space, action)
         placed = self._placed.get((p, action))
@@ -280,7 +261,7 @@ class _Checker:
                 self._claim.setdefault(at, unsaid)
         return legal
 
-    def _claim_alone(self, turn: Turn) -> bool:
+    def _claim_alone(self, turn: ev.Turn) -> bool:
         """Whether the gifts claimed pass their own check (``gifts.check_claim``, part of
         the referee's), once for every placement and action on the space."""
         area = kind_of(turn.action).area(self.board, turn.action)
@@ -294,8 +275,8 @@ class _Checker:
             ok = self._gifts[key] = not errors(found.out or ())
         return ok
 
-    def _check(self, placement: Placement, action: Any, gifts: tuple[GiftUse, ...]) -> bool:
-        return not errors(check(self.board, self.table, Turn(placement, action, gifts)))
+    def _check(self, placement: ev.Placement, action: Any, gifts: tuple[ev.GiftUse, ...]) -> bool:
+        return not errors(check(self.board, self.table, ev.Turn(placement, action, gifts)))
 
     def _label(self, label: str) -> bool:
         ok = self._labels.get(label)
@@ -307,20 +288,20 @@ class _Checker:
 
 
 def _candidates(board: Board, state: GameState, labels: Sequence[str] = ()
-                ) -> tuple[Turn, ...]:
+                ) -> tuple[ev.Turn, ...]:
     return candidate_moves(board, state, tuple(labels) or state.setup.buyers or COLOURS,
                            every=True)
 
 
-def _first(turn: Turn) -> str:
+def _first(turn: ev.Turn) -> str:
     """The first word of ``turn``'s words (:func:`turn_words`)."""
     action = turn.action
-    if isinstance(action, Genie) and action.move is None:
+    if isinstance(action, ev.Genie) and action.move is None:
         return "genie"
     return _command(turn.carried_out)
 
 
-def listed_form(board: Board, state: GameState, turn: Turn) -> Turn | str:
+def listed_form(board: Board, state: GameState, turn: ev.Turn) -> ev.Turn | str:
     """How ``turn``, played in ``state``, stands in the list: its :func:`canonical` event, on
     the space the list names where an area's free spaces are alike (no printed number, no
     gift: the first such one); or, where a number is to be read off the board
@@ -332,29 +313,29 @@ def listed_form(board: Board, state: GameState, turn: Turn) -> Turn | str:
         alike = [s for s in state.free_spaces(board, area) or ()
                  if not state.gifts_at(area, s)]
         if space in alike and space != alike[0]:
-            turn = Turn(Placement(turn.placement.player, turn.placement.buyer, alike[0]),
-                        turn.action, turn.gifts)
+            turn = ev.Turn(ev.Placement(turn.placement.player, turn.placement.buyer, alike[0]),
+                           turn.action, turn.gifts)
     turn = _secret(turn)
     if unread(board, state, turn) is not None:
         return turn_words(turn, PLACEHOLDER)
     return canonical(turn)
 
 
-def _secret(turn: Turn) -> Turn:
+def _secret(turn: ev.Turn) -> ev.Turn:
     """``turn`` with the colours of the lighted windows it keeps left secret (bought at the
     House or by a gift): as the list names it, its note saying they may be named (R3.7)."""
     action = turn.action
-    gifts = tuple(GiftUse(u.gift, taken=u.taken) if u.gift.kind == GiftKind.LIGHTED else u
+    gifts = tuple(ev.GiftUse(u.gift, taken=u.taken) if u.gift.kind == ev.GiftKind.LIGHTED else u
                   for u in turn.gifts)
-    if isinstance(action, Genie) and isinstance(action.move, Lighted):
-        action = Genie(Lighted(action.move.pay), action.space)
-    elif isinstance(action, Lighted):
-        action = Lighted(action.pay)
-    return Turn(turn.placement, action, gifts)
+    if isinstance(action, ev.Genie) and isinstance(action.move, ev.Lighted):
+        action = ev.Genie(ev.Lighted(action.move.pay), action.space)
+    elif isinstance(action, ev.Lighted):
+        action = ev.Lighted(action.pay)
+    return ev.Turn(turn.placement, action, gifts)
 
 
 def begin_with(board: Board, state: GameState, typed: Sequence[str]
-               ) -> Iterable[LegalMove[Event]]:
+               ) -> Iterable[LegalMove[ev.Event]]:
     """The legal moves whose words as typed (a placeholder left out) begin with ``typed``: all
     (none typed) as the position's :class:`Listing`, kept for the next question."""
     listing = _listing(board, state)
@@ -379,19 +360,19 @@ def _listing(board: Board, state: GameState) -> Listing:
     return _LISTED[0]
 
 
-def unread(board: Board, state: GameState, turn: Turn) -> str | None:
+def unread(board: Board, state: GameState, turn: ev.Turn) -> str | None:
     """What the table must read off the board for ``turn``, as the note of its placeholder
     :data:`PLACEHOLDER`: a bank space's Asari or a tent space's cost that the board profile
     does not know (nor has this log shown, R3.3, R3.6); ``None`` where all is known."""
     action, space = turn.carried_out, turn.placement.space
-    if isinstance(turn.action, Genie):
+    if isinstance(turn.action, ev.Genie):
         space = turn.action.space
-    if isinstance(action, Bank) and space is not None and known_value(
+    if isinstance(action, ev.Bank) and space is not None and known_value(
             board, state, space) is None:
         return _("{n}: the Asari printed on bank space {space} (the board profile does not "
                  "know it: read it off the board; left out, it is asked)").format(
                      n=PLACEHOLDER, space=space)
-    if isinstance(action, Recruit) and printed_cost(board, space) is None:
+    if isinstance(action, ev.Recruit) and printed_cost(board, space) is None:
         return _("{n}: the cost printed on the tent's space (the board profile does not "
                  "know it: read it off the board; left out, it is asked)").format(
                      n=PLACEHOLDER)
@@ -407,60 +388,60 @@ def moves_note(board: Board, state: GameState) -> str | None:
     return None  # every legal move is listed (a build's sections in one order only)
 
 
-def canonical(turn: Turn) -> Turn:
+def canonical(turn: ev.Turn) -> ev.Turn:
     """``turn`` with a build's parts, additions and lighted windows, and the lighted windows
     kept, in one order, to compare moves that differ only in the order the words name them
     (the same towers, the same windows result)."""
     action = turn.action
-    if isinstance(action, Genie) and action.move is not None:
-        return Turn(turn.placement, Genie(_ordered(action.move), action.space), turn.gifts)
-    return Turn(turn.placement, _ordered(action), turn.gifts)
+    if isinstance(action, ev.Genie) and action.move is not None:
+        return ev.Turn(turn.placement, ev.Genie(_ordered(action.move), action.space), turn.gifts)
+    return ev.Turn(turn.placement, _ordered(action), turn.gifts)
 
 
 def _ordered(action: Any) -> Any:
-    if isinstance(action, Build):
+    if isinstance(action, ev.Build):
         return _sorted(action)
-    if isinstance(action, Lighted):
-        return Lighted(action.pay, tuple(sorted(action.kept, key=COLOUR_ORDER.index)))
+    if isinstance(action, ev.Lighted):
+        return ev.Lighted(action.pay, tuple(sorted(action.kept, key=COLOUR_ORDER.index)))
     return action
 
 
-def _sorted(build: Build) -> Build:
+def _sorted(build: ev.Build) -> ev.Build:
     def parts(ps: Sequence[object]) -> tuple[Any, ...]:
         return tuple(sorted(ps, key=str))
 
-    return Build(
-        tuple(sorted((NewTower(t.colour, parts(t.parts)) for t in build.new),
+    return ev.Build(
+        tuple(sorted((ev.NewTower(t.colour, parts(t.parts)) for t in build.new),
                      key=lambda t: (COLOUR_ORDER.index(t.colour), str(t.parts)))),
-        tuple(sorted((Addition(a.colour, a.tower, parts(a.parts)) for a in build.add),
+        tuple(sorted((ev.Addition(a.colour, a.tower, parts(a.parts)) for a in build.add),
                      key=lambda a: (str(a.colour), a.tower))),
         tuple(sorted(build.lighted, key=lambda w: (str(w.colour), w.tower, w.on_gold))))
 
 
-def group(turn: Turn) -> str:
+def group(turn: ev.Turn) -> str:
     """The group a turn is shown in: its command, and the market or pile where it has one."""
     action = turn.action
-    if isinstance(action, Genie):
+    if isinstance(action, ev.Genie):
         if action.move is None:
             return "genie"
-        return f"genie: {group(Turn(turn.placement, action.move))}"
-    if isinstance(action, Buy):
+        return f"genie: {group(ev.Turn(turn.placement, action.move))}"
+    if isinstance(action, ev.Buy):
         return f"buy {action.section}"
-    if isinstance(action, Bribe):
+    if isinstance(action, ev.Bribe):
         return f"bribe {action.pile}"
     return _command(action)
 
 
 def _command(action: object) -> str:
-    for kind, word in ((Buy, "buy"), (Build, "build"), (Bank, "bank"), (Coloured, "coloured"),
-                       (Bribe, "bribe"), (Caliph, "caliph"), (Recruit, "recruit"),
-                       (Lighted, "lighted"), (Genie, "genie")):
+    for kind, word in ((ev.Buy, "buy"), (ev.Build, "build"), (ev.Bank, "bank"),
+                       (ev.Coloured, "coloured"), (ev.Bribe, "bribe"), (ev.Caliph, "caliph"),
+                       (ev.Recruit, "recruit"), (ev.Lighted, "lighted"), (ev.Genie, "genie")):
         if isinstance(action, kind):
             return word
     raise ValueError(f"no command records {action!r}")
 
 
-def turn_words(turn: Turn, amount: str | None = None) -> str:
+def turn_words(turn: ev.Turn, amount: str | None = None) -> str:
     """The words of the one-shot command that records ``turn`` (without ``asara``);
     ``amount``: the word said for the Asari taken at the bank or paid at the tent (a
     placeholder for a number to read off the board), not the turn's. Each part is made
@@ -468,7 +449,7 @@ def turn_words(turn: Turn, amount: str | None = None) -> str:
     placement, action = turn.placement, turn.action
     space = placement.space
     buyer = _said(tuple(_buyer(placement.buyer)))
-    if isinstance(action, Genie):
+    if isinstance(action, ev.Genie):
         if action.move is None:
             return (_said(("genie", str(space))) + buyer)[1:]
         words = (_action_words(action.move, action.space, amount) + buyer
@@ -482,11 +463,11 @@ def turn_words(turn: Turn, amount: str | None = None) -> str:
 
 
 #: The gifts whose use the words say (:func:`turn_words`): the others resolve themselves.
-_CHOSEN = (GiftKind.BUY, GiftKind.BUYER, GiftKind.LIGHTED)
+_CHOSEN = (ev.GiftKind.BUY, ev.GiftKind.BUYER, ev.GiftKind.LIGHTED)
 
 
 @lru_cache(maxsize=1024)
-def _gift_words(use: GiftUse) -> str:
+def _gift_words(use: ev.GiftUse) -> str:
     return _said(("--gift", use_text(use)))
 
 
@@ -499,10 +480,10 @@ def _said(words: tuple[str, ...]) -> str:
 @lru_cache(maxsize=4096)
 def _action_words(action: object, space: int | None, amount: str | None) -> str:
     words: list[str]
-    if isinstance(action, Buy):
+    if isinstance(action, ev.Buy):
         words = ["buy", str(action.section), *_tile(action.colour, action.gold)]
         words += _space(space)
-    elif isinstance(action, Build):
+    elif isinstance(action, ev.Build):
         words = ["build", str(space)]
         for t in action.new:
             words += ["--new", " ".join([str(t.colour), *map(str, t.parts)])]
@@ -510,17 +491,17 @@ def _action_words(action: object, space: int | None, amount: str | None) -> str:
             words += ["--add", " ".join([str(a.colour), str(a.tower), *map(str, a.parts)])]
         for w in action.lighted:
             words += ["--light", f"{w.colour} {w.tower} {'gold' if w.on_gold else 'plain'}"]
-    elif isinstance(action, Bank):
+    elif isinstance(action, ev.Bank):
         words = ["bank", amount or str(action.amount), *_space(space)]
-    elif isinstance(action, Bribe):
+    elif isinstance(action, ev.Bribe):
         words = ["bribe", str(space), str(action.pile), *_tile(action.colour, action.gold)]
-    elif isinstance(action, Recruit):
+    elif isinstance(action, ev.Recruit):
         words = ["recruit", amount or str(action.cost), *_space(space)]
-    elif isinstance(action, Lighted):
+    elif isinstance(action, ev.Lighted):
         words = ["lighted", str(action.pay), *_space(space)]
         for c in action.kept:
             words += ["--keep", str(c)]
-    elif isinstance(action, (Coloured, Caliph)):
+    elif isinstance(action, (ev.Coloured, ev.Caliph)):
         words = [_command(action)]
     else:
         raise ValueError(f"no command records {action!r}")
@@ -530,7 +511,7 @@ def _action_words(action: object, space: int | None, amount: str | None) -> str:
 def _buyer(buyer: str | None) -> list[str]:
     if buyer is None:
         return []
-    return ["--pair"] if buyer == PAIR else ["-c", buyer]
+    return ["--pair"] if buyer == ev.PAIR else ["-c", buyer]
 
 
 def _space(space: int | None) -> list[str]:
@@ -538,4 +519,4 @@ def _space(space: int | None) -> list[str]:
 
 
 def _tile(colour: object, gold: bool) -> list[str]:
-    return [] if colour is None else gold_text(str(colour), gold).split()
+    return [] if colour is None else ev.gold_text(str(colour), gold).split()

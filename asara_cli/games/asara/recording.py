@@ -16,6 +16,8 @@ from asara_cli.games.asara.screens.record import move_text, result_line, year_en
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from asara_cli.games.recording import Recording
+
 
 class AsaraRecording:
     """:class:`asara_cli.games.recording.Recording` for ASARA."""
@@ -34,18 +36,13 @@ class AsaraRecording:
                         *findings)
         return findings
 
-    def apply(self, board: Board, state: GameState, event: Event) -> Applied:
-        return apply(board, state, event)
+    apply = staticmethod(apply)
 
     def after(self, done: Applied) -> GameState:
         return done.state
 
-    def move_text(self, board: Board, event: Event) -> str:
-        return move_text(board, event)
-
-    def result_line(self, board: Board, before: GameState, done: Applied, event: Event,
-                    numbered: bool) -> str:
-        return result_line(board, before, done, event, numbered=numbered)
+    move_text = staticmethod(move_text)
+    result_line = staticmethod(result_line)
 
     def period_end(self, board: Board, before: GameState, done: Applied
                    ) -> tuple[RenderableType, ...]:
@@ -72,4 +69,5 @@ class AsaraRecording:
                             n=mover.buyers, others=others)
 
 
-RECORDING = AsaraRecording()
+#: Checked by mypy against the recording protocol.
+RECORDING: Recording[Board, Replay, GameState, Event, Applied] = AsaraRecording()

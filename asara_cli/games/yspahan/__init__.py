@@ -3,43 +3,36 @@
 ``GAME`` is what the registry (``asara_cli/games/__init__.py``) hands the generic layers.
 Its parts are imported when first used: ``rules/`` (the pure referee, see its docstring),
 ``data/standard.toml`` (the board profile, YSPAHAN.md Y1 as data), ``codec.py`` (the log's
-keys), ``played.py`` (a replayed log), ``screens.py`` (views and plain data),
-``commands.py`` (the recording commands) and ``simulate.py``.
+keys), ``screens.py`` (views and plain data), ``commands.py`` (the recording commands) and
+``simulate.py``; :class:`~asara_cli.games.base.GameParts` finds most of them.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from asara_cli.core.i18n import N_, _, language, pgettext
 from asara_cli.core.words import number
 from asara_cli.games.base import (
-    CodecModule,
-    Data,
     Filter,
     Flag,
     Game,
+    GameParts,
     LedgerLine,
-    LegalMove,
-    SchemaPart,
     SeatScore,
     Source,
     Summary,
 )
 
 if TYPE_CHECKING:
-    import typer
-    from rich.console import RenderableType
-
-    from asara_cli.games.recording import Recording
-    from asara_cli.games.yspahan.played import Played
     from asara_cli.games.yspahan.rules.board import Board
+    from asara_cli.games.yspahan.rules.engine import Replay
     from asara_cli.games.yspahan.rules.events import Event
     from asara_cli.games.yspahan.rules.state import GameState, Setup
+
 
 #: The sources of points (YSPAHAN.md Y4) in the order tables show them: ``(group, label,
 #: colour)``, translated where they are shown; ``souks1``.. and ``caravan_week1``.. are one
@@ -56,7 +49,7 @@ _SOURCES: dict[str, tuple[str, str, str]] = {
 _WEEKLY = ("souks", "caravan_week")
 
 
-class Yspahan(CodecModule["Setup", "Event"]):
+class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameState"]):
     """YSPAHAN as the generic layers see it (:class:`asara_cli.games.base.Game`)."""
 
     key = "yspahan"
@@ -78,16 +71,7 @@ class Yspahan(CodecModule["Setup", "Event"]):
 
     # --- board ----------------------------------------------------------------------------
 
-    def profile_text(self) -> str:
-        beside = Path(__file__).resolve().parent / "data" / "standard.toml"
-        try:
-            return beside.read_text("utf-8")
-        except OSError:  # a zipped package
-            from importlib import resources
-
-            text: str = (resources.files("asara_cli.games.yspahan") / "data"
-                         / "standard.toml").read_text("utf-8")
-            return text
+    profile = ("asara_cli.games.yspahan", "data/standard.toml")
 
     def board_from_mapping(self, data: Mapping[str, object],
                            defaults: Mapping[str, object] | None) -> Board:
@@ -104,57 +88,25 @@ class Yspahan(CodecModule["Setup", "Event"]):
 
     # --- codec ----------------------------------------------------------------------------
 
+    package = "asara_cli.games.yspahan"
     codec = "asara_cli.games.yspahan.codec"
     header_keys: tuple[str, ...] = ("oldest", "colours", "hands")
 
-    def schema(self, board: Board) -> SchemaPart:
-        """The game's part of the log's JSON Schema (``Game.schema`` of the protocol on
-        main; schema.py)."""
-        from asara_cli.games.yspahan.schema import log_part
-
-        return log_part(board)
-
     # --- referee --------------------------------------------------------------------------
 
-    def replay(self, board: Board, setup: Setup, events: Sequence[Event]) -> Played:
-        from asara_cli.games.yspahan.played import Played
-
-        return Played(board, setup, events)
-
-    def progress(self, outcome: Played) -> str:
+    def progress(self, outcome: Replay) -> str:
         from asara_cli.games.yspahan.screens import progress
 
         return progress(outcome)
 
-    def move_text(self, board: Board, event: Event) -> str:
-        from asara_cli.games.yspahan.screens import move_text
-
-        return move_text(board, event)
-
-    def record_line(self, board: Board, setup: Setup, events: Sequence[Event]
-                    ) -> tuple[str, RenderableType | None] | None:
-        # as the move was recorded: its line, and the week end it ended, shown again
-        from asara_cli.games.yspahan.rules.engine import advance, check, errors, replay
-        from asara_cli.games.yspahan.screens import result_line, week_end_view
-
-        before = replay(board, setup, events[:-1])
-        event = events[-1]
-        if before.stopped is not None or errors(check(board, before.state, event)):
-            return None
-        state = before.state
-        after = advance(board, state, event)
-        ended = after.week != state.week or (after.over and not state.over)
-        return (result_line(board, state, after, event),
-                week_end_view(board, state, after) if ended else None)
-
-    def turn_text(self, outcome: Played) -> str | None:
+    def turn_text(self, outcome: Replay) -> str | None:
         from asara_cli.games.yspahan.screens import turn_text
 
         if outcome.stopped is not None:
             return None
         return turn_text(outcome.state)
 
-    def scores(self, outcome: Played, setup: Setup) -> tuple[SeatScore, ...]:
+    def scores(self, outcome: Replay, setup: Setup) -> tuple[SeatScore, ...]:
         state = outcome.state
         n = len(state.players)
         by_seat: list[dict[str, int]] = [defaultdict(int) for _ in range(n)]
@@ -165,17 +117,17 @@ class Yspahan(CodecModule["Setup", "Event"]):
                       tuple(sorted(by_seat[s].items(), key=lambda kv: self.source(kv[0]).order)))
             for s, p in enumerate(state.players))
 
-    def winners(self, outcome: Played) -> tuple[str, ...]:
+    def winners(self, outcome: Replay) -> tuple[str, ...]:
         return tuple(outcome.state.players[s].name for s in outcome.winners())
 
-    def ledger(self, outcome: Played) -> tuple[LedgerLine, ...]:
+    def ledger(self, outcome: Replay) -> tuple[LedgerLine, ...]:
         state = outcome.state
         return tuple(LedgerLine(e.week, None if e.source in ("souk", "caravan_week")
                                 else e.event or None, state.players[e.player].name, e.points,
                                 source_key(e.source, e.week), e.said)
                      for e in state.ledger)
 
-    def standings(self, outcome: Played) -> list[tuple[str, list[int]]]:
+    def standings(self, outcome: Replay) -> list[tuple[str, list[int]]]:
         """Each week's label and every seat's points after it, as ASARA gives its years
         (points_by_week has them player by player): a week under way is "so far", and one
         just begun, with no points yet, is left out."""
@@ -197,48 +149,10 @@ class Yspahan(CodecModule["Setup", "Event"]):
     def piece_colours(self, setup: Setup) -> tuple[str, ...]:
         return setup.colours
 
-    def board_view(self, board: Board) -> RenderableType:
-        from asara_cli.games.yspahan.screens import board_view
-
-        return board_view(board)
-
-    def board_data(self, board: Board) -> Data:
-        from asara_cli.games.yspahan.screens import board_dict
-
-        return board_dict(board)
-
     def board_page(self, board: Board) -> str | None:
         from asara_cli.games.yspahan.street import street_svg
 
         return street_svg(board) or None
-
-    # --- screens ---------------------------------------------------------------------------
-
-    def status_view(self, board: Board, outcome: Played, at: int, title: str,
-                    full: bool = False) -> RenderableType:
-        from asara_cli.games.yspahan.screens import status_view
-
-        return status_view(board, outcome.at(at), title, full)
-
-    def status_data(self, board: Board, outcome: Played, at: int) -> Data:
-        from asara_cli.games.yspahan.screens import status_dict
-
-        return status_dict(board, outcome.at(at))
-
-    def score_view(self, board: Board, outcome: Played, title: str) -> RenderableType:
-        from asara_cli.games.yspahan.screens import score_view
-
-        return score_view(board, outcome, title)
-
-    def score_data(self, board: Board, outcome: Played) -> Data:
-        from asara_cli.games.yspahan.screens import score_dict
-
-        return score_dict(board, outcome)
-
-    def score_chart(self, outcome: Played, title: str) -> RenderableType:
-        from asara_cli.games.yspahan.screens import score_chart
-
-        return score_chart(outcome, title)
 
     # --- sources and filters --------------------------------------------------------------
 
@@ -270,58 +184,6 @@ class Yspahan(CodecModule["Setup", "Event"]):
             return _("game with hands kept secret")
         return _("game with open hands")
 
-    # --- the command line -----------------------------------------------------------------
-
-    def register_commands(self, group: typer.Typer, only: str | None) -> None:
-        """The recording commands (``new``, one per physical action, ``checkpoint`` and the
-        ``check`` group). None is added to a group holding another game's ``new``: until
-        the command line picks the command set by the log's game, ASARA's stay as they are
-        (commands.py, :func:`register`)."""
-        from asara_cli.games.yspahan.commands import register
-
-        register(group, only)
-
-    def command_names(self) -> tuple[str, ...]:
-        from asara_cli.games.yspahan.commands import COMMANDS
-
-        return (*COMMANDS, "check")
-
-    # --- legal moves ------------------------------------------------------------------------
-
-    def legal_moves(self, board: Board, state: GameState, typed: Sequence[str] = ()
-                    ) -> Iterable[LegalMove[Event]]:
-        from asara_cli.games.yspahan.moves import legal_moves
-
-        return legal_moves(board, state, typed)
-
-    def next_words(self, board: Board, state: GameState, typed: Sequence[str]
-                   ) -> Sequence[str]:
-        from asara_cli.games.yspahan.moves import next_words
-
-        return next_words(board, state, typed)
-
-    def spoken_word(self, word: str, option: str | None = None) -> str:
-        """A typed English word in the language in use (``cli/typedwords.py``)."""
-        from asara_cli.games.yspahan.words import spoken_word
-
-        return spoken_word(word, option)
-
-    def english_word(self, word: str, option: str | None = None) -> str:
-        """A word typed in the language in use as its English word."""
-        from asara_cli.games.yspahan.words import english_word
-
-        return english_word(word, option)
-
-    def moves_note(self, board: Board, state: GameState) -> str | None:
-        from asara_cli.games.yspahan.moves import moves_note
-
-        return moves_note(board, state)
-
-    def recording(self) -> Recording[Board, Played, GameState, Event, GameState]:
-        from asara_cli.games.yspahan.recording import RECORDING
-
-        return RECORDING
-
     # --- simulated games ------------------------------------------------------------------
 
     #: ``asara simulate --game yspahan --secret``: the logs keep hands secret (Y7).
@@ -344,7 +206,7 @@ class Yspahan(CodecModule["Setup", "Event"]):
 
     # --- the report page ------------------------------------------------------------------
 
-    def summaries(self, outcome: Played) -> tuple[Summary, ...]:
+    def summaries(self, outcome: Replay) -> tuple[Summary, ...]:
         """The game's own table for its report page: each player's buildings in the order
         built, and what is left in hand (it scores nothing, Y4.6)."""
         from asara_cli.games.yspahan import terms
@@ -386,4 +248,4 @@ def source_key(source: str, week: int) -> str:
 
 
 #: YSPAHAN, checked by mypy against every part of the contract.
-GAME: Game[Board, Setup, Event, Played, GameState, GameState] = Yspahan()
+GAME: Game[Board, Setup, Event, Replay, GameState, GameState] = Yspahan()

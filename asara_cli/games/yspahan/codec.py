@@ -21,25 +21,7 @@ from asara_cli.core.i18n import N_, _
 from asara_cli.core.names import find
 from asara_cli.core.words import describe, number
 from asara_cli.games.base import FieldReader, player_counts
-from asara_cli.games.yspahan.rules.events import (
-    INNER,
-    INTO_CAMELS,
-    INTO_GOLD,
-    Action,
-    Build,
-    Camels,
-    Checkpoint,
-    Draw,
-    Event,
-    Gold,
-    Goods,
-    Play,
-    Roll,
-    Send,
-    Shop,
-    Supervisor,
-    Turn,
-)
+from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules.state import OPEN, SECRET, Setup
 
 #: The game's header keys, in the order a log writes them (after ``players``).
@@ -87,17 +69,17 @@ EXAMPLE_SHOPS = {"bag": "bag3 W3", "barrel": "barrel4 S3", "chest": "chest8 N2",
                  "vase": "vase12 E3"}
 
 
-def shop_text(shop: Shop) -> str:
+def shop_text(shop: ev.Shop) -> str:
     return f"{shop.souk} {shop.cell}"
 
 
-def parse_shop(text: str) -> Shop:
+def parse_shop(text: str) -> ev.Shop:
     """``"chest8 N2"`` or ``"bag8 inner"`` (a cell is written as the board names it)."""
     parts = text.split()
     if len(parts) != 2 or not _WORD.match(parts[0]) or not _CELL.match(parts[1]):
         raise WordsError(_("expected {what}, got {text!r}").format(what=_(SHOP_HELP),
                                                                    text=text))
-    return Shop(parts[0], parts[1])
+    return ev.Shop(parts[0], parts[1])
 
 
 def card_text(card: str | None) -> str:
@@ -114,7 +96,7 @@ def parse_card(text: str) -> str | None:
     return text
 
 
-def play_text(p: Play) -> str:
+def play_text(p: ev.Play) -> str:
     words = [p.kind]
     if p.k is not None:
         words.append(str(p.k))
@@ -127,7 +109,7 @@ def play_text(p: Play) -> str:
     return " ".join(words)
 
 
-def parse_play(text: str) -> Play:
+def parse_play(text: str) -> ev.Play:
     """A card played: its kind, then as its effect needs: the number k, ``into gold`` or
     ``into camels`` (exchange), the shop (souk card), ``draws CARD`` (the caravanserai's draw
     for the caravan card's cube)."""
@@ -138,7 +120,7 @@ def parse_play(text: str) -> Play:
     kind, rest = words[0], words[1:]
     k: int | None = None
     into: str | None = None
-    shop: Shop | None = None
+    shop: ev.Shop | None = None
     card: str | None = None
     i = 0
     while i < len(rest):
@@ -148,7 +130,7 @@ def parse_play(text: str) -> Play:
             i += 1
         elif w == "into" and into is None and i + 1 < len(rest):
             into = rest[i + 1]
-            if into not in (INTO_GOLD, INTO_CAMELS):
+            if into not in (ev.INTO_GOLD, ev.INTO_CAMELS):
                 raise WordsError(_("an exchange goes into gold or into camels, not {into!r} "
                                    "(in {text!r})").format(into=into, text=text))
             i += 2
@@ -164,10 +146,10 @@ def parse_play(text: str) -> Play:
         else:
             raise WordsError(_("expected {what}, got {text!r} (what is {word!r}?)").format(
                 what=_(PLAY_HELP), text=text, word=w))
-    return Play(kind, k, into, shop, card)
+    return ev.Play(kind, k, into, shop, card)
 
 
-def send_text(s: Send) -> str:
+def send_text(s: ev.Send) -> str:
     words = [s.souk]
     if s.camel:
         words.append("camel")
@@ -176,7 +158,7 @@ def send_text(s: Send) -> str:
     return " ".join(words)
 
 
-def parse_send(text: str) -> Send:
+def parse_send(text: str) -> ev.Send:
     words = text.split()
     if not words or not _WORD.match(words[0]):
         raise WordsError(_("expected {what}, got {text!r}").format(what=_(SEND_HELP),
@@ -191,7 +173,7 @@ def parse_send(text: str) -> Send:
             raise WordsError(_("expected {what}, got {text!r}").format(what=_(SEND_HELP),
                                                                        text=text))
         card = rest[1]
-    return Send(souk, camel, card)
+    return ev.Send(souk, camel, card)
 
 
 # --- the header --------------------------------------------------------------------------------
@@ -233,10 +215,10 @@ def setup_to_dict(s: Setup) -> dict[str, Any]:
 # --- events ------------------------------------------------------------------------------------
 
 
-def event_type(event: Event) -> str:
-    if isinstance(event, Roll):
+def event_type(event: ev.Event) -> str:
+    if isinstance(event, ev.Roll):
         return "roll"
-    if isinstance(event, Turn):
+    if isinstance(event, ev.Turn):
         return "turn"
     return "checkpoint"
 
@@ -251,7 +233,7 @@ def _words(r: FieldReader, key: str, parse: Any, expected: str) -> list[Any]:
     return found
 
 
-def _plays(r: FieldReader, key: str) -> tuple[Play, ...]:
+def _plays(r: FieldReader, key: str) -> tuple[ev.Play, ...]:
     return tuple(_words(r, key, parse_play, PLAY_HELP))
 
 
@@ -261,10 +243,10 @@ def _dice(r: FieldReader, key: str, required: bool) -> tuple[int, ...]:
     return tuple(value) if isinstance(value, list) else ()
 
 
-def _read_roll(r: FieldReader, names: Sequence[str]) -> Roll:
+def _read_roll(r: FieldReader, names: Sequence[str]) -> ev.Roll:
     player = _read_player(r, names)
     plays = _plays(r, "play")
-    return Roll(player, _dice(r, "white", True), _dice(r, "yellow", False), plays)
+    return ev.Roll(player, _dice(r, "white", True), _dice(r, "yellow", False), plays)
 
 
 def _read_player(r: FieldReader, names: Sequence[str]) -> str:
@@ -284,7 +266,7 @@ def implied_action(raw: Any, row: str | None) -> str | None:
     return None
 
 
-def _read_turn(r: FieldReader, names: Sequence[str]) -> Turn:
+def _read_turn(r: FieldReader, names: Sequence[str]) -> ev.Turn:
     player = _read_player(r, names)
     before = _plays(r, "play")
     row = r.text("row", _WORD, _("the row of dice taken: camels, bag, barrel, chest, vase "
@@ -315,23 +297,23 @@ def _read_turn(r: FieldReader, names: Sequence[str]) -> Turn:
     if "sends" in r.raw and kind != "supervisor":
         raise r.error("sends", _("cubes are sent by the supervisor: the turn has no "
                                  "supervisor = \"CELL\""))
-    action: Action
+    action: ev.Action
     if kind == "camels":
-        action = Camels()
+        action = ev.Camels()
     elif kind == "gold":
-        action = Gold()
+        action = ev.Gold()
     elif kind == "goods":
-        action = Goods(tuple(_words(r, "goods", parse_shop, SHOP_HELP)))
+        action = ev.Goods(tuple(_words(r, "goods", parse_shop, SHOP_HELP)))
     elif kind == "supervisor":
         to = r.text("supervisor", _CELL, _("the street cell the supervisor ends on, such as "
                                            "\"W5\" or \"C\""), required=True)
         assert to is not None
-        action = Supervisor(to, tuple(_words(r, "sends", parse_send, SEND_HELP)))
+        action = ev.Supervisor(to, tuple(_words(r, "sends", parse_send, SEND_HELP)))
     else:
         card = r.text("draw", None, _("the card drawn"), required=True)
         assert card is not None
         try:
-            action = Draw(parse_card(card))
+            action = ev.Draw(parse_card(card))
         except WordsError as e:
             raise r.error("draw", str(e)) from None
     after = _plays(r, "play_after")
@@ -341,20 +323,20 @@ def _read_turn(r: FieldReader, names: Sequence[str]) -> Turn:
     if cards and build_word is None:
         raise r.error("build_cards", _("cost cards pay for a building: the turn has no "
                                        "build = \"...\""))
-    build = None if build_word is None else Build(build_word, tuple(cards))
+    build = None if build_word is None else ev.Build(build_word, tuple(cards))
     last = _plays(r, "play_last")
-    return Turn(player, row, action, discard, build, before, after, last)
+    return ev.Turn(player, row, action, discard, build, before, after, last)
 
 
-def _read_checkpoint(r: FieldReader, names: Sequence[str]) -> Checkpoint:
+def _read_checkpoint(r: FieldReader, names: Sequence[str]) -> ev.Checkpoint:
     found = {key: player_counts(r, names, key) for key in ("score", "gold", "camels")}
     if not any(found.values()):
         raise r.error("score", _("missing: what the table counts, e.g. score = {{ Tina = 34 }}"
                                  ).format())
-    return Checkpoint(found["score"], found["gold"], found["camels"])
+    return ev.Checkpoint(found["score"], found["gold"], found["camels"])
 
 
-def read_event(kind: str, r: FieldReader, names: Sequence[str]) -> Event:
+def read_event(kind: str, r: FieldReader, names: Sequence[str]) -> ev.Event:
     """The event of type ``kind`` (the log layer has checked the type and the keys)."""
     if kind == "turn":
         return _kept_turn(r, names)
@@ -369,7 +351,7 @@ _TURNS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _MOST_KEPT = 20_000
 
 
-def _kept_turn(r: FieldReader, names: Sequence[str]) -> Turn:
+def _kept_turn(r: FieldReader, names: Sequence[str]) -> ev.Turn:
     """:func:`_read_turn`, its reading kept by the values of the turn's keys other than the
     player: a turn reads only its keys (any other is refused before), and the player only
     into its ``player``, so the same values, of the same types, read to the same row,
@@ -403,13 +385,13 @@ def _kept_turn(r: FieldReader, names: Sequence[str]) -> Turn:
         _TURNS[key] = (turn.row, turn.action, turn.discard, turn.build, turn.before,
                        turn.after, turn.last)
         return turn
-    return Turn(player, *found)
+    return ev.Turn(player, *found)
 
 
-def event_to_dict(event: Event) -> dict[str, Any]:
+def event_to_dict(event: ev.Event) -> dict[str, Any]:
     """An event's keys, ``type`` first, as :func:`read_event` reads them back."""
     d: dict[str, Any] = {"type": event_type(event)}
-    if isinstance(event, Roll):
+    if isinstance(event, ev.Roll):
         d["player"] = event.player
         if event.plays:
             d["play"] = [play_text(p) for p in event.plays]
@@ -417,7 +399,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         if event.yellow:
             d["yellow"] = list(event.yellow)
         return d
-    if isinstance(event, Checkpoint):
+    if isinstance(event, ev.Checkpoint):
         for key, pairs in (("score", event.scores), ("gold", event.gold),
                            ("camels", event.camels)):
             if pairs:
@@ -430,21 +412,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         d["row"] = event.row
     if event.discard is not None:
         d["discard"] = event.discard
-    action = event.action
-    keys: dict[str, Any] = {}
-    if isinstance(action, Goods):
-        word = "goods"
-        keys["goods"] = [shop_text(s) for s in action.shops]
-    elif isinstance(action, Supervisor):
-        word = "supervisor"
-        keys["supervisor"] = action.to
-        if action.sends:
-            keys["sends"] = [send_text(s) for s in action.sends]
-    elif isinstance(action, Draw):
-        word = "draw"
-        keys["draw"] = card_text(action.card)
-    else:
-        word = "camels" if isinstance(action, Camels) else "gold"
+    word, keys = _action_keys(event.action)
     if implied_action(keys, event.row) != word:
         d["action"] = word
     d.update(keys)
@@ -459,6 +427,25 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return d
 
 
-__all__ = ["EVENT_KEYS", "HEADER_KEYS", "INNER", "WordsError", "event_to_dict", "event_type",
+def _action_keys(action: ev.Action) -> tuple[str, dict[str, Any]]:
+    """A turn's action: its word (``goods``, ``supervisor`` ...) and the keys it writes."""
+    keys: dict[str, Any] = {}
+    if isinstance(action, ev.Goods):
+        word = "goods"
+        keys["goods"] = [shop_text(s) for s in action.shops]
+    elif isinstance(action, ev.Supervisor):
+        word = "supervisor"
+        keys["supervisor"] = action.to
+        if action.sends:
+            keys["sends"] = [send_text(s) for s in action.sends]
+    elif isinstance(action, ev.Draw):
+        word = "draw"
+        keys["draw"] = card_text(action.card)
+    else:
+        word = "camels" if isinstance(action, ev.Camels) else "gold"
+    return word, keys
+
+
+__all__ = ["EVENT_KEYS", "HEADER_KEYS", "WordsError", "event_to_dict", "event_type",
            "parse_play", "parse_send", "parse_shop", "read_event", "read_setup",
            "setup_to_dict"]

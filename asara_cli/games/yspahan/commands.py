@@ -57,29 +57,10 @@ from asara_cli.errors import Asked
 from asara_cli.games import game as registered
 from asara_cli.games.yspahan import complete, words
 from asara_cli.games.yspahan.codec import WordsError, parse_play
+from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules import terms
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
 from asara_cli.games.yspahan.rules.engine import BEFORE_ROW, Walker, check_setup
-from asara_cli.games.yspahan.rules.events import (
-    HIDDEN,
-    INNER,
-    INTO_CAMELS,
-    INTO_GOLD,
-    Action,
-    Build,
-    Camels,
-    Checkpoint,
-    Draw,
-    Event,
-    Gold,
-    Goods,
-    Play,
-    Roll,
-    Send,
-    Shop,
-    Supervisor,
-    Turn,
-)
 from asara_cli.games.yspahan.rules.state import (
     OPEN,
     OVER,
@@ -202,12 +183,12 @@ class Table(Struct, frozen=True):
         return self.names.index(name)
 
     def plays(self, texts: list[str] | None, flag: str = "--play", serai: bool = False
-              ) -> tuple[Play, ...]:
+              ) -> tuple[ev.Play, ...]:
         """The cards played in one window, as typed with ``flag``; ``serai``: the mover's
         caravanserai stands by then (built this turn, before the window)."""
         return tuple(self.play(t, flag, serai) for t in texts or [])
 
-    def play(self, text: str, flag: str = "--play", serai: bool = False) -> Play:
+    def play(self, text: str, flag: str = "--play", serai: bool = False) -> ev.Play:
         """A card played, as typed: the kind by prefix, then what its effect needs. What the
         effect needs and the words left out is the mover's choice: asked (:class:`Asked`,
         the answer taking the place of ``flag TEXT`` on the line), never assumed."""
@@ -219,7 +200,7 @@ class Table(Struct, frozen=True):
         rest = [words.english_word(w) for w in parts[1:]]  # Gold, Truhe8 as well
         if effect == "exchange":  # "exchange 2 gold" as well as "exchange 2 into gold"
             rest = [w for w in rest if words.fold(w) not in _INTO]
-            rest = [f"into {INTO_GOLD if words.fold(w).startswith('g') else INTO_CAMELS}"
+            rest = [f"into {ev.INTO_GOLD if words.fold(w).startswith('g') else ev.INTO_CAMELS}"
                     if words.fold(w) in _DIRECTIONS else w for w in rest]
         if effect == "souk" and rest and rest[0] != "draws":
             try:
@@ -233,9 +214,9 @@ class Table(Struct, frozen=True):
             raise words.WordError(str(e)) from None
         if (effect == "caravan" and p.card is None and self.secret
                 and self.board.caravanserai_on_card and (serai or self._serai())):
-            p = Play(p.kind, p.k, p.into, p.shop, HIDDEN)  # the caravanserai's card (Y6.5)
+            p = ev.Play(p.kind, p.k, p.into, p.shop, ev.HIDDEN)  # the caravanserai's card (Y6.5)
         elif self.dry and self._serai_draws(p, serai or self._serai()):
-            p = Play(p.kind, p.k, p.into, p.shop, self.any_card(self.mover()))
+            p = ev.Play(p.kind, p.k, p.into, p.shop, self.any_card(self.mover()))
         if flag == "--play" and not self._may_hold(kind):
             return p  # the real mistake first: the referee says the card is not held
         asked = self._card_choice(p, text, flag, serai or self._serai())
@@ -275,7 +256,7 @@ class Table(Struct, frozen=True):
         holder = self._holder()
         return holder is not None and "caravanserai" in holder.buildings
 
-    def _card_choice(self, p: Play, text: str, flag: str, serai: bool) -> Asked | None:
+    def _card_choice(self, p: ev.Play, text: str, flag: str, serai: bool) -> Asked | None:
         """What the card's effect needs and ``text`` left out, asked of the mover (Y3.9):
         k (goldvp, camelvp, exchange), the direction (exchange), the shop (souk), the card
         the caravanserai draws for the caravan card's cube (Y6.5, open hands). The
@@ -310,7 +291,7 @@ class Table(Struct, frozen=True):
                 question = _("the {card} card: how many, and into gold or into camels?"
                              ).format(card=card)
             elif p.k is None:
-                if p.into == INTO_GOLD:
+                if p.into == ev.INTO_GOLD:
                     said = _("say how many camels into gold")
                     question = _("the {card} card: how many camels into gold?").format(card=card)
                 else:
@@ -346,7 +327,7 @@ class Table(Struct, frozen=True):
                 lambda a: f"draws {words.card(a, self.board)}", "Y6.5")
         return None
 
-    def _serai_draws(self, p: Play, serai: bool) -> bool:
+    def _serai_draws(self, p: ev.Play, serai: bool) -> bool:
         """The caravan card ``p`` sends a cube of the mover, whose caravanserai (``serai``)
         draws a card for it that the words do not name (Y6.5)."""
         return (self.board.cards[p.kind].effect == "caravan" and p.card is None and serai
@@ -392,7 +373,7 @@ class Table(Struct, frozen=True):
                          card=card, souk=souk, cells=cells),
                      completed, replace=(flag, text))
 
-    def shop_words(self, items: list[str], taken: list[Shop] | None) -> Shop:
+    def shop_words(self, items: list[str], taken: list[ev.Shop] | None) -> ev.Shop:
         """One shop from ``SOUK [CELL]``; without a cell, the souk's one free shop (an inner
         one first: inner shops are alike)."""
         found = self.shops(items, None, taken)
@@ -401,8 +382,8 @@ class Table(Struct, frozen=True):
                 example=f"{terms.souk('chest8')} N2", typed=repr(" ".join(items))))
         return found[0]
 
-    def shops(self, items: list[str], quarter: str | None, taken: list[Shop] | None = None
-              ) -> list[Shop]:
+    def shops(self, items: list[str], quarter: str | None, taken: list[ev.Shop] | None = None
+              ) -> list[ev.Shop]:
         """``chest8 N2 chest8 chest6 W8`` as shops: each souk, then the cell its shop faces
         (``inner``), or no cell for a free shop of that souk: an inner one first (inner
         shops are alike), then the street-side one when it is certain (the only one free,
@@ -417,17 +398,18 @@ class Table(Struct, frozen=True):
             i += 1
             ends.append(i)
             cell: str | None = None
-            if i < len(tokens) and (words.english_word(tokens[i]) == INNER
+            if i < len(tokens) and (words.english_word(tokens[i]) == ev.INNER
                                     or words.fold(tokens[i]) == "innen"):
-                cell = INNER
+                cell = ev.INNER
                 i += 1
             elif i < len(tokens) and not _is_souk(tokens[i], b):
                 cell = words.cell(tokens[i], b)
                 i += 1
             typed.append((souk_id, cell))
         # the cells named anywhere in the list are taken before a free shop is chosen
-        placed: list[Shop] = [*(taken or []), *(Shop(s, c) for s, c in typed if c is not None)]
-        out: list[Shop] = []
+        placed: list[ev.Shop] = [*(taken or []),
+                                 *(ev.Shop(s, c) for s, c in typed if c is not None)]
+        out: list[ev.Shop] = []
         for k, (souk_id, cell) in enumerate(typed):
             if cell is None:
                 unnamed = sum(s == souk_id and c is None for s, c in typed[k:])
@@ -436,11 +418,11 @@ class Table(Struct, frozen=True):
                 except WhichShop as e:
                     e.tokens, e.at = tokens, ends[k]  # where the cell answered goes
                     raise
-                placed.append(Shop(souk_id, cell))
-            out.append(Shop(souk_id, cell))
+                placed.append(ev.Shop(souk_id, cell))
+            out.append(ev.Shop(souk_id, cell))
         return out
 
-    def _free_shop(self, souk_id: str, placed: list[Shop], unnamed: int) -> str:
+    def _free_shop(self, souk_id: str, placed: list[ev.Shop], unnamed: int) -> str:
         """A free shop of ``souk_id`` for a cube typed without a cell; ``unnamed``: this
         cube and the souk's later ones typed without a cell."""
         b, state = self.board, self.state
@@ -448,15 +430,15 @@ class Table(Struct, frozen=True):
         assert si is not None
         souk, held = b.souks[si], state.souks[si]
         mine = [s for s in placed if s.souk == souk_id]
-        if held.inner + sum(s.cell == INNER for s in mine) < souk.inner:
-            return INNER
+        if held.inner + sum(s.cell == ev.INNER for s in mine) < souk.inner:
+            return ev.INNER
         shops = [cells for i, cells in enumerate(souk.street)
                  if not held.street[i] and not any(s.cell in cells for s in mine)]
         free = [cells[0] for cells in shops]
         if free and len(free) <= unnamed:  # the only free shop, or every one is filled
             return free[0]
         if not free:
-            return souk.street[0][0] if souk.street else INNER  # the referee says it is full
+            return souk.street[0][0] if souk.street else ev.INNER  # the referee says it is full
         raise WhichShop(souk_id, tuple(free), {c for cells in shops for c in cells})
 
     def drawn(self, word: str | None, message: str, later: int = 0,
@@ -472,13 +454,13 @@ class Table(Struct, frozen=True):
         if word is not None:
             if _is(word, _NONE):
                 return None
-            if _is(word, (HIDDEN,)):
-                return HIDDEN
+            if _is(word, (ev.HIDDEN,)):
+                return ev.HIDDEN
             return words.card(word, self.board)
         if left <= 0:
             return None
         if self.secret:
-            return HIDDEN
+            return ev.HIDDEN
         if self.dry and ask is not None:
             return self.any_card(ask[0])
         if ask is None:
@@ -509,22 +491,22 @@ class Table(Struct, frozen=True):
                        "takes {card}, a card still to be drawn").format(
             player=who, card=terms.card(card)) for who, card in self.picked)
 
-    def turn(self, row: str | None, action: Action, around: Around) -> Turn:
+    def turn(self, row: str | None, action: ev.Action, around: Around) -> ev.Turn:
         """The turn of ``action`` on ``row`` with what the table did around it."""
         play, discard, after, last = around.play, around.discard, around.after, around.last
         build, with_cards = around.build, around.with_cards
         b = self.board
         built = None
         if build is not None:
-            built = Build(words.building(build, b),
-                          tuple(words.card(c, b) for c in with_cards or []))
+            built = ev.Build(words.building(build, b),
+                             tuple(words.card(c, b) for c in with_cards or []))
         elif with_cards:
             raise words.WordError(_("--with pays for a building: give --build too"))
         serai = built is not None and built.building == "caravanserai"
-        return Turn(self.mover(), row, action,
-                    None if discard is None else words.card(discard, b),
-                    built, self.plays(play), self.plays(after, "--after"),
-                    self.plays(last, "--last", serai))
+        return ev.Turn(self.mover(), row, action,
+                       None if discard is None else words.card(discard, b),
+                       built, self.plays(play), self.plays(after, "--after"),
+                       self.plays(last, "--last", serai))
 
 
 class WhichShop(words.WordError):
@@ -614,12 +596,12 @@ def _looks_like_cell(word: str, board: Board) -> bool:
 
 
 def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
-          make: Callable[[Table], Event]) -> Move:
+          make: Callable[[Table], ev.Event]) -> Move:
     """Record the move ``make`` types against the table (the one transaction:
     cli/transaction.py); ``player``: the mover as typed."""
     dry = dry_run or is_check(ctx)
 
-    def typed(p: Position) -> Event | Typed[Event]:
+    def typed(p: Position) -> ev.Event | Typed[ev.Event]:
         from asara_cli.cli.transaction import Typed
 
         t = Table(p.board, p.state, player, p.log.header.movers == "named", dry)
@@ -667,9 +649,9 @@ def roll(
 
     Example: asara roll 1 1 3 3 5 5 6 6 6 --yellow "1 2"
     """
-    def make(t: Table) -> Event:
-        return Roll(t.mover(), _dice(white, pgettext("dice", "white")), _dice(yellow, "--yellow"),
-                    t.plays(play))
+    def make(t: Table) -> ev.Event:
+        return ev.Roll(t.mover(), _dice(white, pgettext("dice", "white")),
+                       _dice(yellow, "--yellow"), t.plays(play))
 
     return _move(ctx, log, dry_run, player, make)
 
@@ -685,8 +667,8 @@ def camels(
 
     Example: asara camels --build pasture
     """
-    def make(t: Table) -> Event:
-        return t.turn(CAMELS_ROW, Camels(), shared)
+    def make(t: Table) -> ev.Event:
+        return t.turn(CAMELS_ROW, ev.Camels(), shared)
 
     return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
@@ -699,8 +681,8 @@ def gold(
 
     Example: asara gold --discard gold3
     """
-    def make(t: Table) -> Event:
-        return t.turn(GOLD_ROW, Gold(), shared)
+    def make(t: Table) -> ev.Event:
+        return t.turn(GOLD_ROW, ev.Gold(), shared)
 
     return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
@@ -719,7 +701,7 @@ def goods(
 
     Example: asara goods chest chest8 N2 chest8 inner
     """
-    def make(t: Table) -> Event:
+    def make(t: Table) -> ev.Event:
         items = [w for item in shops for w in item.replace(",", " ").split()]
         shops_typed = items
         quarter = None
@@ -742,7 +724,7 @@ def goods(
             souk = t.board.souk(placed[0].souk)
             assert souk is not None
             quarter = souk.quarter
-        return t.turn(quarter, Goods(tuple(placed)), shared)
+        return t.turn(quarter, ev.Goods(tuple(placed)), shared)
 
     return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
@@ -782,7 +764,7 @@ def supervisor(
 
     Example: asara supervisor bag N2 --no-camel Anna
     """
-    def make(t: Table) -> Event:
+    def make(t: Table) -> ev.Event:
         b = t.board
         taken = words.row(row, b)
         to = words.cell(cell, b)
@@ -823,11 +805,11 @@ def supervisor(
                     (who, _("your caravanserai draws for the cube of {souk}: which card?")
                      .format(souk=souk), ["--draws"]), laid)
                 drawn += 1
-            sends.append(Send(souk_id, souk_id in kept, card))
+            sends.append(ev.Send(souk_id, souk_id in kept, card))
         if cards:
             raise words.WordError(_("--draws {card}: no caravanserai draws for the cubes sent")
                                   .format(card=cards[0]))
-        return t.turn(taken, Supervisor(to, tuple(sends)), shared)
+        return t.turn(taken, ev.Supervisor(to, tuple(sends)), shared)
 
     return _move(ctx, shared.log, shared.dry_run, shared.player, make)
 
@@ -959,7 +941,7 @@ def draw(
 
     Example: asara draw gold3 --row barrel
     """
-    def make(t: Table) -> Event:
+    def make(t: Table) -> ev.Event:
         if row is None:
             _row_left_out(t)
         taken = None if row is None else words.row(row, t.board)
@@ -972,7 +954,7 @@ def draw(
             message = _("which card is drawn (no row left)? Name it, e.g. {card} (hands are "
                         "open at this table)").format(card=example)
             question = _("which card do you draw (no row left)? (e.g. {card})")
-        return t.turn(taken, Draw(t.drawn(card, message, 0, (
+        return t.turn(taken, ev.Draw(t.drawn(card, message, 0, (
             t.mover(), question.format(card=example), []))), shared)
 
     return _move(ctx, shared.log, shared.dry_run, shared.player, make)
@@ -1049,14 +1031,14 @@ def checkpoint(
 
     Example: asara checkpoint Tina=0 Paul=0 Anna=2 --gold "Tina=6, Paul=0, Anna=2"
     """
-    def make(t: Table) -> Event:
+    def make(t: Table) -> ev.Event:
         s = _pairs(score or [], t.names)
         g = _pairs(gold_counts or [], t.names)
         c = _pairs(camel_counts or [], t.names)
         if not (s or g or c):
             raise words.WordError(_("what does the table count? e.g. asara checkpoint "
                                     "Tina=34"))
-        return Checkpoint(tuple(s), tuple(g), tuple(c))
+        return ev.Checkpoint(tuple(s), tuple(g), tuple(c))
 
     return _move(ctx, log, dry_run, None, make)
 

@@ -36,25 +36,9 @@ from itertools import permutations, product
 from asara_cli.core.i18n import N_, _
 from asara_cli.games.base import LegalMove, MoveGroup
 from asara_cli.games.yspahan.codec import play_text
+from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
 from asara_cli.games.yspahan.rules.engine import BEFORE_ROW, Walker, check, errors
-from asara_cli.games.yspahan.rules.events import (
-    HIDDEN,
-    INNER,
-    INTO_CAMELS,
-    INTO_GOLD,
-    Action,
-    Camels,
-    Draw,
-    Event,
-    Gold,
-    Goods,
-    Play,
-    Send,
-    Shop,
-    Supervisor,
-    Turn,
-)
 from asara_cli.games.yspahan.rules.sampler import shops_open_to
 from asara_cli.games.yspahan.rules.state import OVER, ROLL, SECRET, GameState, Table, thaw
 
@@ -63,7 +47,7 @@ _SECRET_HAND = N_("the hand is secret: each kind of card it may hold")
 _ANY_CARD = N_("the card drawn is not known yet: each kind that may come")
 
 #: A set of cards played before the row, with the table after them.
-Firsts = list[tuple[tuple[Play, ...], Table]]
+Firsts = list[tuple[tuple[ev.Play, ...], Table]]
 
 
 class _Want:
@@ -140,7 +124,7 @@ class _Mover:
         self.name = t.names[self.seat]
         self._firsts: dict[bool, list[tuple[tuple[str, ...], Firsts]]] = {}
         self._distinct: dict[tuple[str, str | None], Firsts] = {}
-        self._tails: dict[tuple[Play, ...], list[str]] = {}
+        self._tails: dict[tuple[ev.Play, ...], list[str]] = {}
         self._singles: Firsts | None = None
         #: what :func:`_count` found of an action on a table that reads so
         self.tallies: dict[tuple[object, ...], Tally] = {}
@@ -173,7 +157,7 @@ class _Mover:
                     found.append(_Head(index, name, row[0], row[1], command, discarding))
         return found or [_Head(None, None, 0, 0, "draw", False)]
 
-    def tail(self, plays: tuple[Play, ...]) -> list[str]:
+    def tail(self, plays: tuple[ev.Play, ...]) -> list[str]:
         """The words of the cards played first (``--play 'souk bag3 N2'``), made once."""
         words = self._tails.get(plays)
         if words is None:
@@ -185,7 +169,7 @@ class _Mover:
         ``head`` read differently after them (:func:`_reads`)."""
         key = (head.command, head.row)
         if key not in self._distinct:
-            met: dict[tuple[object, ...], tuple[tuple[Play, ...], Table]] = {}
+            met: dict[tuple[object, ...], tuple[tuple[ev.Play, ...], Table]] = {}
             for _, firsts in self.firsts()[1:]:
                 for plays, after in firsts:
                     met.setdefault(_reads(self.board, head, self.seat, after), (plays, after))
@@ -230,10 +214,10 @@ class Listing:
     def __init__(self, board: Board, state: GameState, typed: Sequence[str]) -> None:
         self.board, self.state, self.typed = board, state, tuple(typed)
 
-    def __iter__(self) -> Iterator[LegalMove[Event]]:
+    def __iter__(self) -> Iterator[LegalMove[ev.Event]]:
         return _moves(self.board, self.state, self.typed)
 
-    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[Event]]:
+    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[ev.Event]]:
         """Each group counted (:func:`_count`), with its first ``shown`` moves; not
         ``every``: the moves that waste a card left out (:func:`moves_note` says so)."""
         if self.state.phase in (ROLL, OVER) or self.state.to_move is None:
@@ -264,7 +248,7 @@ def legal_moves(board: Board, state: GameState, typed: Sequence[str] = ()) -> Li
 
 
 def _moves(board: Board, state: GameState, typed: Sequence[str]
-           ) -> Iterator[LegalMove[Event]]:
+           ) -> Iterator[LegalMove[ev.Event]]:
     if state.phase in (ROLL, OVER) or state.to_move is None:
         return
     mover = _mover(board, state)
@@ -349,7 +333,7 @@ def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]
 
 
 def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, want: _Want
-           ) -> Iterator[LegalMove[Event]]:
+           ) -> Iterator[LegalMove[ev.Event]]:
     """The moves of one group: ``head``'s action after each set of cards played first."""
     board, t, seat = mover.board, mover.t, mover.seat
     group = head.name(kinds)
@@ -360,7 +344,7 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
             for discard, action, words, note in _passing(mover, head, after):
                 yield LegalMove(
                     shlex.join([*words, *(["--discard", discard] if discard else []), *tail]),
-                    Turn(mover.name, head.row, action, discard, before=plays), group,
+                    ev.Turn(mover.name, head.row, action, discard, before=plays), group,
                     note or _secret(t, seat, plays, discard))
             continue
         if not want.tail_fits(tail):
@@ -372,9 +356,9 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
             # the cards played first passed the referee's own steps one by one (their
             # walk): the action is checked on the table they leave, as the whole turn's
             # check would go on after them
-            if errors(check(board, after, Turn(mover.name, head.row, action, discard))):
+            if errors(check(board, after, ev.Turn(mover.name, head.row, action, discard))):
                 continue
-            turn = Turn(mover.name, head.row, action, discard, before=plays)
+            turn = ev.Turn(mover.name, head.row, action, discard, before=plays)
             want.found(full)
             yield LegalMove(shlex.join(full), turn, group,
                             note or _secret(t, seat, plays, discard))
@@ -385,11 +369,11 @@ KEPT = 4
 #: What the actions of a row make on a table: how many pass the referee's check, each of
 #: their (note, card discarded) once, and all of them (the supervisor's of one cell).
 Tally = tuple[int, tuple[tuple[str, str | None], ...],
-              tuple[tuple[str | None, Action, list[str], str], ...]]
+              tuple[tuple[str | None, ev.Action, list[str], str], ...]]
 
 
 def _count(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, shown: int
-           ) -> tuple[int, dict[str, None], list[LegalMove[Event]]]:
+           ) -> tuple[int, dict[str, None], list[LegalMove[ev.Event]]]:
     """How many moves ``head`` makes after the sets of cards ``firsts``, their notes and
     the first ``shown``, without making each: the action's moves are made and checked
     once per table that reads differently (:func:`_reads`; the supervisor: once per cell,
@@ -397,7 +381,7 @@ def _count(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, s
     board, t, seat = mover.board, mover.t, mover.seat
     total = 0
     notes: dict[str, None] = {}
-    first: list[LegalMove[Event]] = []
+    first: list[LegalMove[ev.Event]] = []
     group = head.name(kinds)
     for plays, after in firsts:
         if head.command == "supervisor":
@@ -419,7 +403,7 @@ def _count(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, s
             tail = mover.tail(plays)
             first.append(LegalMove(
                 shlex.join([*words, *(["--discard", discard] if discard else []), *tail]),
-                Turn(mover.name, head.row, action, discard, before=plays), group,
+                ev.Turn(mover.name, head.row, action, discard, before=plays), group,
                 note or _secret(t, seat, plays, discard)))
     notes.pop("", None)
     return total, notes, first
@@ -429,10 +413,10 @@ def _tally(mover: _Mover, head: _Head, after: Table, want: _Want) -> Tally:
     """See :data:`Tally`: the actions of ``head`` on ``after`` (those ``want`` wants)."""
     n = 0
     pairs: dict[tuple[str, str | None], None] = {}
-    kept: list[tuple[str | None, Action, list[str], str]] = []
+    kept: list[tuple[str | None, ev.Action, list[str], str]] = []
     for discard, action, words, note in _actions(mover.board, after, mover.seat, head, want,
                                                   []):
-        if not errors(check(mover.board, after, Turn(mover.name, head.row, action, discard))):
+        if not errors(check(mover.board, after, ev.Turn(mover.name, head.row, action, discard))):
             n += 1
             pairs[note, discard] = None
             kept.append((discard, action, words, note))
@@ -440,7 +424,7 @@ def _tally(mover: _Mover, head: _Head, after: Table, want: _Want) -> Tally:
 
 
 def _passing(mover: _Mover, head: _Head, after: Table
-             ) -> Iterator[tuple[str | None, Action, list[str], str]]:
+             ) -> Iterator[tuple[str | None, ev.Action, list[str], str]]:
     """Every action of ``head`` on ``after`` that passes the referee's check, in the order
     :func:`_actions` makes them, from the tallies :func:`_count` keeps (made and checked
     once per table that reads so)."""
@@ -529,7 +513,7 @@ def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
         return mover.supervised[same]
     total = 0
     pairs: dict[tuple[str, str | None], None] = {}
-    kept: list[tuple[str | None, Action, list[str], str]] = []
+    kept: list[tuple[str | None, ev.Action, list[str], str]] = []
     for _to, key in _cells(mover, head, after):
         found = mover.tallies[key]
         if found[0]:
@@ -548,13 +532,13 @@ def _firsts(board: Board, t: Table, seat: int, every: bool
     """See :meth:`_Mover.firsts`. Every order is tried (a card drawn by the caravanserai,
     or camels gained, may be what a later card needs), and a set met again in another order
     is not walked again: the cards' effects add up, so it ends on the same table."""
-    found: dict[tuple[tuple[object, ...], ...], tuple[tuple[Play, ...], Table]] = {}
+    found: dict[tuple[tuple[object, ...], ...], tuple[tuple[ev.Play, ...], Table]] = {}
     # each card played leaves the hand; a caravan card may draw one more (the
     # caravanserai): no set is longer than the hand and the game's caravan cards together
     most = t.hand_size(seat) + sum(c.copies for c in board.cards.values()
                                    if c.effect == "caravan")
 
-    def walk(table: Table, plays: tuple[Play, ...], key: tuple[tuple[object, ...], ...]
+    def walk(table: Table, plays: tuple[ev.Play, ...], key: tuple[tuple[object, ...], ...]
              ) -> None:
         found[key] = (plays, table)
         if len(plays) >= most:
@@ -575,7 +559,7 @@ def _firsts(board: Board, t: Table, seat: int, every: bool
     return sorted(by_kinds.items(), key=lambda kv: (len(kv[0]), kv[0]))
 
 
-def _step(board: Board, t: Table, seat: int, play: Play) -> Table | None:
+def _step(board: Board, t: Table, seat: int, play: ev.Play) -> Table | None:
     """The table after ``play`` before the row, by the referee's own step on a copy of
     ``t`` (``None``: the step refuses it here)."""
     run = Walker(board, t.copy(), t.events + 1, [])
@@ -583,14 +567,14 @@ def _step(board: Board, t: Table, seat: int, play: Play) -> Table | None:
     return None if errors(run.out or []) else run.t
 
 
-def _plays_key(board: Board, plays: Sequence[Play]) -> tuple[tuple[object, ...], ...]:
+def _plays_key(board: Board, plays: Sequence[ev.Play]) -> tuple[tuple[object, ...], ...]:
     """The cards played as a set: each play's kind and choices (a corner shop once)."""
     return tuple(sorted(
         (p.kind, p.k or 0, p.into or "", _canonical(board, p.shop) if p.shop else ("", 0),
          p.card or "") for p in plays))
 
 
-def _secret(t: Table, seat: int, plays: Sequence[Play], discard: str | None) -> str:
+def _secret(t: Table, seat: int, plays: Sequence[ev.Play], discard: str | None) -> str:
     """The note of a move with a card whose kind the table has not been told."""
     if not t.hidden[seat] or (not plays and discard is None):
         return ""
@@ -609,30 +593,30 @@ def _kinds(board: Board, t: Table, seat: int) -> list[str]:
     return sorted(k for k, c in t.hand[seat].items() if c > 0)
 
 
-def _plays(board: Board, t: Table, seat: int, kind: str, every: bool) -> list[Play]:
+def _plays(board: Board, t: Table, seat: int, kind: str, every: bool) -> list[ev.Play]:
     """Every way to play a card of ``kind`` before the row: its number, what it exchanges
     into, the shop its cube goes to, the card a caravanserai draws (``every``: a cost card
     too)."""
     ck = board.cards[kind]
     effect = ck.effect
     if effect in ("camels", "gold") or (every and effect in ("nocamels", "nogold")):
-        return [Play(kind)]
+        return [ev.Play(kind)]
     if effect == "caravan":
         if "caravanserai" in t.built[seat] and board.caravanserai_on_card:
             scratch = t.copy()  # drawn once the caravan card is in the discard pile
             scratch.discard[kind] = scratch.discard.get(kind, 0) + 1
-            return [Play(kind, card=c) for c, _ in _cards(scratch, 0)]
-        return [Play(kind)]
+            return [ev.Play(kind, card=c) for c, _ in _cards(scratch, 0)]
+        return [ev.Play(kind)]
     if effect == "souk":
         run = Walker(board, t.copy(), t.events + 1, None)
-        return [Play(kind, shop=s) for q in board.quarters
+        return [ev.Play(kind, shop=s) for q in board.quarters
                 for s in shops_open_to(run, seat, q)]
     if effect in ("goldvp", "camelvp"):
         have = t.gold[seat] if effect == "goldvp" else t.camels[seat]
-        return [Play(kind, k=k) for k in range(1, min(have, ck.cap or have) + 1)]
+        return [ev.Play(kind, k=k) for k in range(1, min(have, ck.cap or have) + 1)]
     if effect == "exchange":
-        return [Play(kind, k=k, into=into) for into in (INTO_GOLD, INTO_CAMELS)
-                for k in range(1, (t.camels[seat] if into == INTO_GOLD else t.gold[seat]) + 1)]
+        return [ev.Play(kind, k=k, into=into) for into in (ev.INTO_GOLD, ev.INTO_CAMELS)
+                for k in range(1, (t.camels[seat] if into == ev.INTO_GOLD else t.gold[seat]) + 1)]
     return []
 
 
@@ -650,14 +634,14 @@ def moves_note(board: Board, state: GameState) -> str | None:
 
 
 def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: list[str]
-             ) -> Iterator[tuple[str | None, Action, list[str], str]]:
+             ) -> Iterator[tuple[str | None, ev.Action, list[str], str]]:
     """Each action of ``head`` on the table ``t`` (after the cards played first, whose
     words are ``tail``): the card discarded for a die (Y2.5: only with the row's own
     action), the action, its words and its note. Words that ``want`` does not want are cut
     off as soon as they are known."""
     if head.index is None or head.row is None:  # no row left: a card drawn (Y3.7)
         for card, note in _cards(t, 0):
-            yield None, Draw(card), _draw_words(card, None), note
+            yield None, ev.Draw(card), _draw_words(card, None), note
         return
     row = head.row
     run = Walker(board, t, t.events + 1, None)  # read only: each step is taken on a copy
@@ -670,41 +654,49 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
     if head.command == "draw":
         for card, note in _cards(t, 0):
             for discard in wasted:
-                yield discard, Draw(card), _draw_words(card, row), note
+                yield discard, ev.Draw(card), _draw_words(card, row), note
         return
-    placed: dict[int, list[tuple[Shop, ...]]] = {}
+    placed: dict[int, list[tuple[ev.Shop, ...]]] = {}
     for discard in _kinds(board, t, seat) if head.discarding else [None]:
         if not want.fits([*head.words, *(["--discard", discard] if discard else [])]
                          if head.command != "goods" else head.words):
             continue
         if head.command == "camels":
-            yield discard, Camels(), ["camels"], ""
+            yield discard, ev.Camels(), ["camels"], ""
         elif head.command == "gold":
-            yield discard, Gold(), ["gold"], ""
+            yield discard, ev.Gold(), ["gold"], ""
         elif run.capacity(seat, row) > 0:
-            hoist = board.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
-            cubes = min(head.dice + (discard is not None) + hoist, run.capacity(seat, row))
-            said = want.word(2 + 2 * cubes)  # the word after the shops, when typed
-            if (said is not None and (said == "--discard") != (discard is not None)) or (
-                    said == "--discard" and want.word(3 + 2 * cubes) not in (None, discard)):
-                continue  # another card discarded, or none
-            if want.seen is not None:  # completing: made lazily, as few as may be
-                placings: Iterable[tuple[Shop, ...]] = _placements(board, run, seat, row,
-                                                                   cubes, want)
-            else:  # the card discarded changes no shop: the same placings for each kind
-                placings = placed.get(cubes) or placed.setdefault(
-                    cubes, list(_placements(board, run, seat, row, cubes, want)))
-            for shops in placings:
-                yield discard, Goods(shops), ["goods", row, *_shop_words(shops)], ""
+            for shops in _goods(board, run, seat, row, head.dice, discard, want, placed):
+                yield discard, ev.Goods(shops), ["goods", row, *_shop_words(shops)], ""
+
+
+def _goods(board: Board, run: Walker, seat: int, row: str, dice: int, discard: str | None,
+           want: _Want, placed: dict[int, list[tuple[ev.Shop, ...]]]
+           ) -> Iterable[tuple[ev.Shop, ...]]:
+    """The shops the goods action may fill, with ``discard`` discarded for a die (none when
+    ``want`` wants another card discarded, or none); ``placed`` keeps the placings made,
+    by their number of cubes."""
+    t = run.t
+    hoist = board.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
+    cubes = min(dice + (discard is not None) + hoist, run.capacity(seat, row))
+    said = want.word(2 + 2 * cubes)  # the word after the shops, when typed
+    if (said is not None and (said == "--discard") != (discard is not None)) or (
+            said == "--discard" and want.word(3 + 2 * cubes) not in (None, discard)):
+        return ()  # another card discarded, or none
+    if want.seen is not None:  # completing: made lazily, as few as may be
+        return _placements(board, run, seat, row, cubes, want)
+    # the card discarded changes no shop: the same placings for each kind
+    return placed.get(cubes) or placed.setdefault(
+        cubes, list(_placements(board, run, seat, row, cubes, want)))
 
 
 def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want: _Want
-                ) -> Iterator[tuple[Shop, ...]]:
+                ) -> Iterator[tuple[ev.Shop, ...]]:
     """Every set of ``cubes`` shops the cubes may go to, one cube after another (Y3.4);
     each set once, whatever the order its cubes were put in (that ``want`` wants)."""
     seen: set[tuple[tuple[str, int], ...]] = set()
 
-    def walk(r: Walker, placed: tuple[Shop, ...]) -> Iterator[tuple[Shop, ...]]:
+    def walk(r: Walker, placed: tuple[ev.Shop, ...]) -> Iterator[tuple[ev.Shop, ...]]:
         if len(placed) == cubes:
             yield placed
             return
@@ -721,17 +713,17 @@ def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want
     yield from walk(run, ())
 
 
-def _canonical(board: Board, shop: Shop) -> tuple[str, int]:
+def _canonical(board: Board, shop: ev.Shop) -> tuple[str, int]:
     """A shop as its souk and its place there (a corner shop faces two cells: one shop)."""
     souk = board.souk(shop.souk)
     assert souk is not None
-    if shop.cell == INNER:
+    if shop.cell == ev.INNER:
         return shop.souk, -1
     return shop.souk, next(i for i, cells in enumerate(souk.street) if shop.cell in cells)
 
 
-def _shop_words(shops: Sequence[Shop]) -> list[str]:
-    return [w for s in shops for w in (s.souk, "inner" if s.cell == INNER else s.cell)]
+def _shop_words(shops: Sequence[ev.Shop]) -> list[str]:
+    return [w for s in shops for w in (s.souk, "inner" if s.cell == ev.INNER else s.cell)]
 
 
 def _cards(t: Table, drawn: int) -> list[tuple[str | None, str]]:
@@ -739,17 +731,17 @@ def _cards(t: Table, drawn: int) -> list[tuple[str | None, str]]:
     what the table has not told."""
     if t.setup.hands == SECRET:
         left = t.deck + sum(t.discard.values()) - drawn
-        return [(HIDDEN, _(_SECRET_CARD))] if left > 0 else [(None, "")]
+        return [(ev.HIDDEN, _(_SECRET_CARD))] if left > 0 else [(None, "")]
     pool = t.discard if t.deck == 0 else t.deck_kinds
     kinds = sorted(k for k, c in pool.items() if c > 0)
     if not kinds:
-        return [(None if t.deck == 0 else HIDDEN, "")]
+        return [(None if t.deck == 0 else ev.HIDDEN, "")]
     note = _(_ANY_CARD)
     return [(k, note) for k in kinds]
 
 
 def _supervisor(board: Board, run: Walker, seat: int, row: str, value: int, want: _Want
-                ) -> Iterator[tuple[Action, list[str], str]]:
+                ) -> Iterator[tuple[ev.Action, list[str], str]]:
     """The supervisor to every cell the mover can pay for; the cubes facing it sent in
     each order, each owner keeping it for a camel or not, each caravanserai's card."""
     t = run.t
@@ -764,10 +756,10 @@ def _supervisor(board: Board, run: Walker, seat: int, row: str, value: int, want
             camels = [(False, True) if t.camels[t.owner[s]] > 0 else (False,) for s in order]
             for kept in product(*camels):
                 for cards in _draws(t, order):
-                    sends = tuple(Send(board.souks[s].id, k, c)
+                    sends = tuple(ev.Send(board.souks[s].id, k, c)
                                   for s, k, (c, _) in zip(order, kept, cards, strict=True))
                     note = next((n for _, n in cards if n), "")
-                    yield Supervisor(to, sends), _supervisor_words(t, row, to, sends), note
+                    yield ev.Supervisor(to, sends), _supervisor_words(t, row, to, sends), note
 
 
 def _draws(t: Table, order: Sequence[int]) -> list[list[tuple[str | None, str]]]:
@@ -784,7 +776,7 @@ def _draws(t: Table, order: Sequence[int]) -> list[list[tuple[str | None, str]]]
     return [list(c) for c in product(*options)]
 
 
-def _supervisor_words(t: Table, row: str, to: str, sends: Sequence[Send]) -> list[str]:
+def _supervisor_words(t: Table, row: str, to: str, sends: Sequence[ev.Send]) -> list[str]:
     words = ["supervisor", row, to]
     if len(sends) > 1:
         for s in sends:
@@ -809,7 +801,7 @@ def _draw_words(card: str | None, row: str | None) -> list[str]:
     words = ["draw"]
     if card is None:
         words.append("none")
-    elif card != HIDDEN:
+    elif card != ev.HIDDEN:
         words.append(card)
     return words + ([] if row is None else ["--row", row])
 
@@ -818,11 +810,11 @@ def core(board: Board, event: object) -> object | None:
     """What a played turn is listed as, to compare: its player, row, the cards played
     first as a set, the card discarded and the action, the shops of its cubes as one set
     (``None`` for anything else)."""
-    if not isinstance(event, Turn):
+    if not isinstance(event, ev.Turn):
         return None
     action = event.action
     before = _plays_key(board, event.before)
-    if isinstance(action, Goods):
+    if isinstance(action, ev.Goods):
         return (event.player, event.row, before, event.discard,
                 sorted(_canonical(board, s) for s in action.shops))
     return event.player, event.row, before, event.discard, action

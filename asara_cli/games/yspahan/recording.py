@@ -17,14 +17,15 @@ from asara_cli.games.yspahan.screens import move_text, result_line, week_end_vie
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from asara_cli.games.yspahan.played import Played
+    from asara_cli.games.recording import Recording
+    from asara_cli.games.yspahan.rules.engine import Replay
 
 
 class YspahanRecording:
     """:class:`asara_cli.games.recording.Recording` for Yspahan: what a move did is the
     state after it."""
 
-    def position(self, outcome: Played) -> GameState:
+    def position(self, outcome: Replay) -> GameState:
         return outcome.state
 
     def to_move(self, state: GameState) -> str | None:
@@ -33,18 +34,13 @@ class YspahanRecording:
     def check(self, board: Board, state: GameState, event: Event) -> tuple[Violation, ...]:
         return tuple(check(board, state, event))
 
-    def apply(self, board: Board, state: GameState, event: Event) -> GameState:
-        return advance(board, state, event)
+    apply = staticmethod(advance)
 
     def after(self, done: GameState) -> GameState:
         return done
 
-    def move_text(self, board: Board, event: Event) -> str:
-        return move_text(board, event)
-
-    def result_line(self, board: Board, before: GameState, done: GameState, event: Event,
-                    numbered: bool) -> str:
-        return result_line(board, before, done, event, numbered=numbered)
+    move_text = staticmethod(move_text)
+    result_line = staticmethod(result_line)
 
     def period_end(self, board: Board, before: GameState, done: GameState
                    ) -> tuple[RenderableType, ...]:
@@ -118,4 +114,5 @@ def _situation(board: Board, state: GameState, names: list[str], who: str | None
     return _("{when} | {tower} | {player} to move").format(when=when, tower=tower, player=who)
 
 
-RECORDING = YspahanRecording()
+#: Checked by mypy against the recording protocol.
+RECORDING: Recording[Board, Replay, GameState, Event, GameState] = YspahanRecording()

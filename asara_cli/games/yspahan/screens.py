@@ -15,22 +15,8 @@ from typing import TYPE_CHECKING, Any
 from asara_cli.core.i18n import N_, SOURCE, _, language, ngettext, pgettext
 from asara_cli.core.words import ordinal
 from asara_cli.games.yspahan import terms
+from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules.board import Board
-from asara_cli.games.yspahan.rules.events import (
-    INNER,
-    Camels,
-    Checkpoint,
-    Draw,
-    Event,
-    Gold,
-    Goods,
-    Play,
-    Roll,
-    Send,
-    Shop,
-    Supervisor,
-    Turn,
-)
 from asara_cli.games.yspahan.rules.state import (
     CARAVAN_WEEK,
     OVER,
@@ -46,8 +32,7 @@ if TYPE_CHECKING:  # rich is imported where a view is drawn: a move's line and -
     from rich.table import Table
     from rich.text import Text
 
-    from asara_cli.games.yspahan.played import Played
-    from asara_cli.games.yspahan.rules.engine import Flow
+    from asara_cli.games.yspahan.rules.engine import Flow, Replay
 
 WIDTH = 80
 
@@ -104,13 +89,13 @@ def and_names(names: Sequence[str]) -> str:
     return out
 
 
-def shop_shown(shop: Shop) -> str:
+def shop_shown(shop: ev.Shop) -> str:
     """A shop as a person reads it: ``chest8 N2`` (``Truhe8 N2``)."""
-    cell = pgettext("shop", "inner") if shop.cell == INNER else shop.cell
+    cell = pgettext("shop", "inner") if shop.cell == ev.INNER else shop.cell
     return f"{terms.souk(shop.souk)} {cell}"
 
 
-def play_shown(p: Play) -> str:
+def play_shown(p: ev.Play) -> str:
     """A card played as a person reads it (the log's words in English)."""
     words = [terms.card(p.kind)]
     if p.k is not None:
@@ -124,7 +109,7 @@ def play_shown(p: Play) -> str:
     return " ".join(words)
 
 
-def send_shown(s: Send) -> str:
+def send_shown(s: ev.Send) -> str:
     """A cube sent as a person reads it: ``bag3 camel draws gold3``."""
     words = [terms.souk(s.souk)]
     if s.camel:
@@ -134,34 +119,34 @@ def send_shown(s: Send) -> str:
     return " ".join(words)
 
 
-def _plays(plays: Sequence[Play]) -> str:
+def _plays(plays: Sequence[ev.Play]) -> str:
     return ", ".join(play_shown(p) for p in plays)
 
 
-def action_text(event: Turn) -> str:
+def action_text(event: ev.Turn) -> str:
     """What the turn's action did, in the log's terms."""
     a = event.action
-    if isinstance(a, Camels):
+    if isinstance(a, ev.Camels):
         return _("takes camels")
-    if isinstance(a, Gold):
+    if isinstance(a, ev.Gold):
         return _("takes gold")
-    if isinstance(a, Goods):
+    if isinstance(a, ev.Goods):
         shops = ", ".join(shop_shown(s) for s in a.shops) or pgettext("goods", "none")
         return _("goods: {shops}").format(shops=shops)
-    if isinstance(a, Supervisor):
+    if isinstance(a, ev.Supervisor):
         if a.sends:
             return _("supervisor to {cell}; sends {cubes}").format(
                 cell=a.to, cubes=", ".join(send_shown(s) for s in a.sends))
         return _("supervisor to {cell}").format(cell=a.to)
-    assert isinstance(a, Draw)
+    assert isinstance(a, ev.Draw)
     if a.card is None:
         return _("draws nothing (no card left)")
     return _("draws {card}").format(card=terms.card(a.card))
 
 
-def move_text(board: Board, event: Event) -> str:
+def move_text(board: Board, event: ev.Event) -> str:
     """One event in a few words (the recording commands and ``undo`` say it)."""
-    if isinstance(event, Roll):
+    if isinstance(event, ev.Roll):
         values = {"player": event.player, "white": " ".join(map(str, event.white)),
                   "yellow": " ".join(map(str, event.yellow)),
                   "cost": len(event.yellow) * board.yellow_cost, "cards": _plays(event.plays)}
@@ -172,7 +157,7 @@ def move_text(board: Board, event: Event) -> str:
             text = (_("{player} rolls {white}, yellow {yellow} ({cost} gold)")
                     if event.yellow else _("{player} rolls {white}"))
         return text.format(**values)
-    if isinstance(event, Checkpoint):
+    if isinstance(event, ev.Checkpoint):
         parts = []
         for counted, pairs in ((_("score {counts}"), event.scores),
                                (_("gold {counts}"), event.gold),
@@ -223,7 +208,7 @@ def turn_text(state: GameState) -> str | None:
         week=state.week, day=state.day, player=who)
 
 
-def progress(played: Played) -> str:
+def progress(played: Replay) -> str:
     state = played.state
     if played.complete:
         names = [state.players[s].name for s in played.winners()]
@@ -444,9 +429,9 @@ def credit(state: GameState, seat: int) -> str | None:
 
 def _verdict(state: GameState) -> str:
     """``Ann wins with 62.`` or ``Ann and Ben share the win with 60.`` (Y4.7)."""
-    from asara_cli.games.yspahan.rules.scoring import winners
+    from asara_cli.games.base import tied_best
 
-    seats = winners(state.scores)
+    seats = tied_best(state.scores)
     return verdict([state.players[s].name for s in seats], state.players[seats[0]].score)
 
 
@@ -622,7 +607,7 @@ def week_labels(state: GameState, shown: bool = False) -> list[str]:
             else so_far.format(week=w, day=state.day) for w in range(1, state.week + 1)]
 
 
-def score_view(board: Board, played: Played, title: str) -> RenderableType:
+def score_view(board: Board, played: Replay, title: str) -> RenderableType:
     """Every point by week: a summary per source, then each entry with its arithmetic."""
     from rich.console import Group
     from rich.text import Text
@@ -671,7 +656,7 @@ def _entry(state: GameState, e: LedgerEntry) -> dict[str, Any]:
             "explanation": e.explanation}
 
 
-def score_dict(board: Board, played: Played) -> dict[str, Any]:
+def score_dict(board: Board, played: Replay) -> dict[str, Any]:
     state = played.state
     return {
         "game": "yspahan",
@@ -691,7 +676,7 @@ def score_dict(board: Board, played: Played) -> dict[str, Any]:
     }
 
 
-def score_chart(played: Played, title: str) -> RenderableType:
+def score_chart(played: Replay, title: str) -> RenderableType:
     """Each player's points after each week as bars."""
     from rich.console import Group
     from rich.text import Text
@@ -747,7 +732,7 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     return Group(*parts)
 
 
-def result_line(board: Board, before: GameState, after: GameState, event: Event,
+def result_line(board: Board, before: GameState, after: GameState, event: ev.Event,
                 numbered: bool = True) -> str:
     """The move recorded and what the table moves for it by hand: ``#12 Ann: takes the
     camels row; takes camels``, then a line for each player it touched (gold, camels and
@@ -758,10 +743,10 @@ def result_line(board: Board, before: GameState, after: GameState, event: Event,
     from asara_cli.games.yspahan.rules.engine import moved
 
     lines = [f"{f'#{after.events} ' if numbered else ''}{move_text(board, event)}."]
-    if isinstance(event, Roll):
+    if isinstance(event, ev.Roll):
         lines += ["  " + x for x in _packed(_("Tower:") + " ",
                                             [t for t, _style in tower_items(board, after)])]
-    if not isinstance(event, Checkpoint):
+    if not isinstance(event, ev.Checkpoint):
         lines += _touched(board, before, after, event, moved(board, before, event))
     scored = after.ledger[len(before.ledger):]
     week_end = [e for e in scored if e.source in (SOUK, CARAVAN_WEEK)]
@@ -778,13 +763,13 @@ def result_line(board: Board, before: GameState, after: GameState, event: Event,
     return "\n".join(lines)
 
 
-def _touched(board: Board, before: GameState, after: GameState, event: Roll | Turn,
+def _touched(board: Board, before: GameState, after: GameState, event: ev.Roll | ev.Turn,
              flows: Sequence[Flow]) -> list[str]:
     """A line per player the move touched, the mover first: each flow and the move's own
     points (a week end's are apart), then what that player holds now."""
     mover = after.seat(event.player)
     # the mover's line always after a turn; after a roll only when the roll cost something
-    items: dict[int, list[str]] = {} if mover is None or isinstance(event, Roll) else {
+    items: dict[int, list[str]] = {} if mover is None or isinstance(event, ev.Roll) else {
         mover: []}
     for f in flows:
         amounts = []
@@ -963,6 +948,6 @@ def board_dict(board: Board) -> dict[str, Any]:
     }
 
 
-__all__ = ["INNER", "board_dict", "board_view", "move_text", "progress", "result_line",
+__all__ = ["board_dict", "board_view", "move_text", "progress", "result_line",
            "score_chart", "score_dict", "score_view", "status_dict", "status_view",
            "turn_text", "week_end_view"]

@@ -186,8 +186,7 @@ def street_svg(board: Board) -> str:
         return ""
     length = dict(board.arms)
     row = _row(board)
-    cell, gap = 40, 2  # a cell's box and the gap between boxes, in points
-    shop_w, shop_h = 66, 44  # a shop beside a vertical arm; above or below the row
+    cell, gap, shop_w, shop_h = _CELL, _GAP, _SHOP_W, _SHOP_H
     col_of = {c: i for i, c in enumerate(row)}
     margin_x = 30
     band = shop_h + 2 * gap  # the row's shops, between the row and N1 (or S1)
@@ -232,32 +231,10 @@ def street_svg(board: Board) -> str:
                    f'font-size="14" font-weight="bold">{escape(name)}</text></g>')
     stacked: dict[tuple[str, str], int] = {}
     for lab in labels(board):
-        x, y = box_of(lab.cell)
         n = stacked.get((lab.cell, lab.side), 0)
         stacked[(lab.cell, lab.side)] = n + 1
         quarter = next((s.quarter for s in board.souks if s.id == lab.souk), "")
-        fill = _QUARTER_FILL.get(quarter, "#eee")
-        if lab.side in ("north", "south"):
-            w, h = cell, shop_h
-            sx = x
-            sy = (y - gap - h - n * (h + gap) if lab.side == "north"
-                  else y + cell + gap + n * (h + gap))
-            # a box's height holds 7 letters at 10 points; a longer name (German) is smaller
-            size = 10 if len(lab.shown) <= 7 else round(70 / len(lab.shown), 1)
-            text = (f'<text x="{sx + w / 2:g}" y="{sy + h / 2 + 4:g}" text-anchor="middle" '
-                    f'font-size="{size:g}" '
-                    f'transform="rotate(-90 {sx + w / 2:g} {sy + h / 2:g})">'
-                    f'{escape(lab.shown)}</text>')
-        else:
-            w, h = shop_w, cell
-            sy = y
-            sx = (x - gap - w - n * (w + gap) if lab.side == "west"
-                  else x + cell + gap + n * (w + gap))
-            text = (f'<text x="{sx + w / 2:g}" y="{sy + h / 2 + 4:g}" text-anchor="middle" '
-                    f'font-size="11">{escape(lab.shown)}</text>')
-        out.append(f'<g class="shop" data-cell="{escape(lab.cell)}" '
-                   f'data-souk="{escape(lab.souk)}"><rect x="{sx:g}" y="{sy:g}" width="{w:g}" '
-                   f'height="{h:g}" fill="{fill}" stroke="#777"/>{text}</g>')
+        out.append(_shop_svg(lab, *box_of(lab.cell), n, _QUARTER_FILL.get(quarter, "#eee")))
     bottom = row_y + cell + band + length["S"] * (cell + gap) + 30
     lines = [*street_notes(board), _("Souks by quarter:")]
     lines += [f"  {terms.good(q)}: "
@@ -277,3 +254,33 @@ def street_svg(board: Board) -> str:
             'font-family="Helvetica, Arial, sans-serif">\n'
             f'<rect width="{page_w}" height="{page_h:g}" fill="#fff"/>\n'
             f'{title}\n' + "\n".join(out) + "\n</svg>\n")
+
+
+_CELL, _GAP = 40, 2  # a cell's box and the gap between boxes, in points
+_SHOP_W, _SHOP_H = 66, 44  # a shop beside a vertical arm; above or below the row
+
+
+def _shop_svg(lab: Label, x: float, y: float, n: int, fill: str) -> str:
+    """The box of a shop facing the cell drawn at ``x``, ``y``, the ``n``th on its side."""
+    cell, gap = _CELL, _GAP
+    if lab.side in ("north", "south"):
+        w, h = cell, _SHOP_H
+        sx = x
+        sy = (y - gap - h - n * (h + gap) if lab.side == "north"
+              else y + cell + gap + n * (h + gap))
+        # a box's height holds 7 letters at 10 points; a longer name (German) is smaller
+        size = 10 if len(lab.shown) <= 7 else round(70 / len(lab.shown), 1)
+        text = (f'<text x="{sx + w / 2:g}" y="{sy + h / 2 + 4:g}" text-anchor="middle" '
+                f'font-size="{size:g}" '
+                f'transform="rotate(-90 {sx + w / 2:g} {sy + h / 2:g})">'
+                f'{escape(lab.shown)}</text>')
+    else:
+        w, h = _SHOP_W, cell
+        sy = y
+        sx = (x - gap - w - n * (w + gap) if lab.side == "west"
+              else x + cell + gap + n * (w + gap))
+        text = (f'<text x="{sx + w / 2:g}" y="{sy + h / 2 + 4:g}" text-anchor="middle" '
+                f'font-size="11">{escape(lab.shown)}</text>')
+    return (f'<g class="shop" data-cell="{escape(lab.cell)}" '
+            f'data-souk="{escape(lab.souk)}"><rect x="{sx:g}" y="{sy:g}" width="{w:g}" '
+            f'height="{h:g}" fill="{fill}" stroke="#777"/>{text}</g>')

@@ -13,7 +13,7 @@ from typing import Any
 from msgspec import Struct
 
 from asara_cli.core.i18n import _, ngettext
-from asara_cli.core.profile import MAX_LIST, MAX_NUMBER, check_size
+from asara_cli.core.profile import MAX_LIST, MAX_NUMBER, ProfileReader, check_size, short
 from asara_cli.core.profile import BoardError as BoardError  # a profile's error, as before
 from asara_cli.games.asara.rules.model import Colour, Section
 
@@ -191,26 +191,8 @@ def _index(areas: tuple[AreaSpec, ...]) -> _Index:
     return index
 
 
-def _short(value: Any) -> str:
-    shown = repr(value)
-    return shown if len(shown) <= 60 else shown[:57] + "..."
-
-
-class _Reader:
-    """Pulls typed values out of a nested mapping, naming the dotted key on any error."""
-
-    def __init__(self, data: Mapping[str, Any]) -> None:
-        self.data = data
-
-    def raw(self, key: str) -> Any:
-        node: Any = self.data
-        walked: list[str] = []
-        for part in key.split("."):
-            walked.append(part)
-            if not isinstance(node, Mapping) or part not in node:
-                raise BoardError(".".join(walked), _("missing"))
-            node = node[part]
-        return node
+class _Reader(ProfileReader):
+    """ASARA's profile: numbers, ``unknown`` where the rulebook prints none, places."""
 
     def whole(self, key: str, *, minimum: int = 0, value: Any = None) -> int:
         v = self.raw(key) if value is None else value
@@ -231,26 +213,18 @@ class _Reader:
             return None
         return self.whole(key, minimum=minimum, value=v)
 
-    def text(self, key: str) -> str:
-        v = self.raw(key)
-        if not isinstance(v, str):
-            raise BoardError(key, _("expected text, got {value}").format(value=_short(v)))
-        if not v.isprintable():
-            raise BoardError(key, _("holds control characters; write plain text"))
-        return v
-
     def ints(self, key: str, *, minimum: int = 0) -> tuple[int, ...]:
         v = self.raw(key)
         if not isinstance(v, list) or not v or len(v) > MAX_LIST:
             raise BoardError(key, _("expected a list of 1 to {most} whole numbers, got "
-                                    "{value}").format(most=MAX_LIST, value=_short(v)))
+                                    "{value}").format(most=MAX_LIST, value=short(v)))
         return tuple(self.whole(f"{key}[{i}]", minimum=minimum, value=x) for i, x in enumerate(v))
 
     def maybe_ints(self, key: str, *, minimum: int = 0) -> tuple[int | None, ...]:
         v = self.raw(key)
         if not isinstance(v, list) or not v or len(v) > MAX_LIST:
             raise BoardError(key, _("expected a list of 1 to {most} values, got {value}").format(
-                most=MAX_LIST, value=_short(v)))
+                most=MAX_LIST, value=short(v)))
         return tuple(
             self.maybe_int(f"{key}[{i}]", minimum=minimum, value=x) for i, x in enumerate(v)
         )
@@ -280,11 +254,9 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
     r = _Reader(data)
     min_players = r.whole("players.min", minimum=2)
     max_players = r.whole("players.max", minimum=min_players)
-
     hand_size = {
         n: r.whole(f"buyers.hand.{n}", minimum=1) for n in range(min_players, max_players + 1)
     }
-
     # a year's turns: every buyer in the hands, and those recruited from the rest; a build
     # lists as many sections as its plot's number
     years, buyers = r.whole("years.count", minimum=1), r.whole("buyers.total", minimum=1)
@@ -293,12 +265,52 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
     check_size("years.count", years * yearly, plots,
                _("{years} years x {buyers} buyers played a year").format(
                    years=years, buyers=yearly), _("plots"))
-
     start_money = r.ints("money.start")
     if len(start_money) < max_players:
         raise BoardError("money.start", _("needs {n} amounts, one per seat").format(
             n=max_players))
+    bank_spaces, bank_max, bank_values = _bank(r)
+    tent_spaces, tent_costs = _tent(r)
+    offers = _offers(r)
+    final_colour = {c: r.places(f"scoring.final.colour.{c}") for c in Colour}
+    areas = _areas(r, _numbers(r, bank_spaces, tent_spaces))
+    return Board(
+        profile=r.text("profile"), description=r.text("description"),
+        min_players=min_players, max_players=max_players, years=years,
+        prices={c: r.whole(f"prices.{c}", minimum=1) for c in Colour},
+        tiles={s: r.whole(f"tiles.{s}", minimum=1) for s in Section},
+        lighted_window_tiles=r.whole("tiles.lighted_window"),
+        tiles_per_colour=r.maybe_int("tiles.per_colour"), gold_tiles=r.maybe_int("tiles.gold"),
+        market_spaces=r.whole("market.spaces", minimum=1),
+        display={s: r.whole(f"market.display.{s}") for s in Section},
+        plots=r.whole("building_circle.plots", minimum=1),
+        bank_spaces=bank_spaces, bank_values=bank_values, bank_max_value=bank_max,
+        coloured_building_income=r.whole("coloured_building.income"),
+        spies_costs=r.ints("spies.costs"), caliph_spaces=r.whole("caliph.spaces", minimum=1),
+        tent_spaces=tent_spaces, tent_costs=tent_costs,
+        recruit_draw=r.whole("tent.draw", minimum=1),
+        lighted_spaces=r.maybe_int("lighted_windows.spaces", minimum=1),
+        lighted_min_spaces=r.whole("lighted_windows.min_spaces", minimum=1),
+        lighted_offers=offers, buyers_total=buyers,
+        buyer_colours=r.whole("buyers.colours", minimum=1),
+        buyers_per_colour=r.maybe_int("buyers.per_colour", minimum=1),
+        hand_size=hand_size, start_money=start_money, yearly_money=r.whole("money.yearly"),
+        build_per_section=r.whole("scoring.build.per_section"),
+        year_tower=r.whole("scoring.year.tower"), year_gold=r.whole("scoring.year.gold"),
+        year_lighted_window=r.whole("scoring.year.lighted_window"),
+        year_caliph=r.whole("scoring.year.caliph"), final_colour=final_colour,
+        final_overall=r.places("scoring.final.overall"),
+        final_most_towers=r.places("scoring.final.most_towers"),
+        money_per_point=r.whole("scoring.final.money_per_point", minimum=1),
+        gift_cards=r.whole("gifts.cards"), gift_cards_pro=r.whole("gifts.cards_pro"),
+        gifts_dealt=r.whole("gifts.dealt"), gifts_dealt_pro=r.whole("gifts.dealt_pro"),
+        genie_costs=r.ints("genie.costs"), gift_prestige=_optional(r, "gifts.prestige", 2),
+        gift_lighted_cost=_optional(r, "gifts.lighted_cost", 4), areas=areas,
+    )
 
+
+def _bank(r: _Reader) -> tuple[int, int, tuple[int | None, ...]]:
+    """The bank's spaces, its highest value and the value of each space (R3.3)."""
     bank_spaces = r.whole("bank.spaces", minimum=1)
     bank_max = r.whole("bank.max_value", minimum=1)
     bank_values = r.maybe_ints("bank.values")
@@ -309,14 +321,22 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         if value is not None and value > bank_max:
             raise BoardError(f"bank.values[{i}]", _("{value} is above bank.max_value "
                                                     "{most}").format(value=value, most=bank_max))
+    return bank_spaces, bank_max, bank_values
 
+
+def _tent(r: _Reader) -> tuple[int | None, tuple[int, ...] | None]:
+    """The tent's spaces and what each costs, where the profile knows them."""
     tent_spaces = r.maybe_int("tent.spaces", minimum=1)
     tent_costs_raw = r.raw("tent.costs")
     tent_costs = None if tent_costs_raw == UNKNOWN else r.ints("tent.costs")
     if tent_costs is not None and tent_spaces is not None and len(tent_costs) != tent_spaces:
         raise BoardError("tent.costs", _("lists {n} costs for {spaces} spaces").format(
             n=len(tent_costs), spaces=tent_spaces))
+    return tent_spaces, tent_costs
 
+
+def _offers(r: _Reader) -> tuple[LightedOffer, ...]:
+    """The lighted windows' offers: pay, draw, keep."""
     offers_raw = r.raw("lighted_windows.offers")
     if not isinstance(offers_raw, list) or not offers_raw or len(offers_raw) > MAX_LIST:
         raise BoardError("lighted_windows.offers",
@@ -332,9 +352,13 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
             raise BoardError(key, _("keeps {keep} of {draw} drawn").format(
                 keep=offer.keep, draw=offer.draw))
         offers.append(offer)
+    return tuple(offers)
 
-    final_colour = {c: r.places(f"scoring.final.colour.{c}") for c in Colour}
-    numbers: dict[str, int | tuple[int, ...] | None] = {
+
+def _numbers(r: _Reader, bank_spaces: int, tent_spaces: int | None
+             ) -> dict[str, int | tuple[int, ...] | None]:
+    """The numbers of the areas' kinds, as the areas' descriptions may name them."""
+    return {
         "market.spaces": r.whole("market.spaces", minimum=1),
         "building_circle.plots": r.whole("building_circle.plots", minimum=1),
         "bank.spaces": bank_spaces,
@@ -344,59 +368,6 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         "lighted_windows.spaces": r.maybe_int("lighted_windows.spaces", minimum=1),
         "genie.costs": r.ints("genie.costs", minimum=1),
     }
-    areas = _areas(r, numbers)
-
-    return Board(
-        profile=r.text("profile"),
-        description=r.text("description"),
-        min_players=min_players,
-        max_players=max_players,
-        years=years,
-        prices={c: r.whole(f"prices.{c}", minimum=1) for c in Colour},
-        tiles={s: r.whole(f"tiles.{s}", minimum=1) for s in Section},
-        lighted_window_tiles=r.whole("tiles.lighted_window"),
-        tiles_per_colour=r.maybe_int("tiles.per_colour"),
-        gold_tiles=r.maybe_int("tiles.gold"),
-        market_spaces=r.whole("market.spaces", minimum=1),
-        display={s: r.whole(f"market.display.{s}") for s in Section},
-        plots=r.whole("building_circle.plots", minimum=1),
-        bank_spaces=bank_spaces,
-        bank_values=bank_values,
-        bank_max_value=bank_max,
-        coloured_building_income=r.whole("coloured_building.income"),
-        spies_costs=r.ints("spies.costs"),
-        caliph_spaces=r.whole("caliph.spaces", minimum=1),
-        tent_spaces=tent_spaces,
-        tent_costs=tent_costs,
-        recruit_draw=r.whole("tent.draw", minimum=1),
-        lighted_spaces=r.maybe_int("lighted_windows.spaces", minimum=1),
-        lighted_min_spaces=r.whole("lighted_windows.min_spaces", minimum=1),
-        lighted_offers=tuple(offers),
-        buyers_total=buyers,
-        buyer_colours=r.whole("buyers.colours", minimum=1),
-        buyers_per_colour=r.maybe_int("buyers.per_colour", minimum=1),
-        hand_size=hand_size,
-        start_money=start_money,
-        yearly_money=r.whole("money.yearly"),
-        build_per_section=r.whole("scoring.build.per_section"),
-        year_tower=r.whole("scoring.year.tower"),
-        year_gold=r.whole("scoring.year.gold"),
-        year_lighted_window=r.whole("scoring.year.lighted_window"),
-        year_caliph=r.whole("scoring.year.caliph"),
-        final_colour=final_colour,
-        final_overall=r.places("scoring.final.overall"),
-        final_most_towers=r.places("scoring.final.most_towers"),
-        money_per_point=r.whole("scoring.final.money_per_point", minimum=1),
-        gift_cards=r.whole("gifts.cards"),
-        gift_cards_pro=r.whole("gifts.cards_pro"),
-        gifts_dealt=r.whole("gifts.dealt"),
-        gifts_dealt_pro=r.whole("gifts.dealt_pro"),
-        genie_costs=r.ints("genie.costs"),
-        gift_prestige=_optional(r, "gifts.prestige", 2),
-        gift_lighted_cost=_optional(r, "gifts.lighted_cost", 4),
-        areas=areas,
-    )
-
 
 def _optional(r: _Reader, key: str, default: int) -> int:
     """A number newer profiles give; an older profile without it gets the printed value."""
@@ -434,56 +405,7 @@ def _areas(r: _Reader, numbers: Mapping[str, int | tuple[int, ...] | None]
     raw = r.data.get("areas", DEFAULT_AREAS)
     if not isinstance(raw, Mapping) or not raw or len(raw) > MAX_LIST:
         raise BoardError("areas", _("expected a table of areas such as [areas.bank]"))
-    out: list[AreaSpec] = []
-    for key, spec in raw.items():
-        where = f"areas.{key}"
-        if not isinstance(spec, Mapping):
-            raise BoardError(where, _("expected a table"))
-        kind = r.field(where, spec, "kind")
-        if kind not in AREA_KINDS:
-            raise BoardError(f"{where}.kind", _("expected one of {kinds}, got {kind}").format(
-                kinds=", ".join(AREA_KINDS), kind=repr(kind)))
-        name = r.field(where, spec, "name")
-        if not isinstance(name, str) or not name or not name.isprintable() or len(name) > 60:
-            raise BoardError(f"{where}.name", _("expected the area's name as plain text (at "
-                                                "most 60 characters)"))
-        flags: dict[str, bool] = {}
-        for flag, default in (("pro", False), ("follow_suit", kind != "coloured")):
-            v = spec.get(flag, default)
-            if not isinstance(v, bool):
-                raise BoardError(f"{where}.{flag}", _("expected true or false, got "
-                                                      "{value}").format(value=repr(v)))
-            flags[flag] = v
-        expansion = spec.get("expansion")
-        if expansion is not None and expansion not in ("gifts", "genie"):
-            raise BoardError(f"{where}.expansion", _("expected \"gifts\" or \"genie\", got "
-                                                     "{value}").format(value=repr(expansion)))
-        section = None
-        if kind == "market":
-            sec = spec.get("section", key)
-            if sec not in {s.value for s in Section}:
-                raise BoardError(f"{where}.section", _("a market area sells base, trunk, "
-                                                       "window or turret, got {value}").format(
-                    value=repr(sec)))
-            section = Section(sec)
-        rule = spec.get("rule", "R2")
-        if not isinstance(rule, str):
-            raise BoardError(f"{where}.rule", _("expected a rule id such as R3.3, got "
-                                                "{value}").format(value=repr(rule)))
-        source, how = _SPACES[kind]
-        spaces: tuple[int, ...] | None
-        if how == "unlimited":
-            spaces = None
-        elif how == "costs":
-            costs = numbers[source]
-            assert isinstance(costs, tuple)
-            spaces = costs
-        else:
-            count = numbers[source]
-            assert count is None or isinstance(count, int)
-            spaces = None if count is None else tuple(range(1, count + 1))
-        out.append(AreaSpec(key, kind, name, spaces, how == "unlimited", flags["pro"],
-                            flags["follow_suit"], expansion, section, rule))
+    out = [_area(r, key, spec, numbers) for key, spec in raw.items()]
     kinds = {a.kind for a in out}
     for kind in AREA_KINDS:
         if kind not in kinds:
@@ -496,3 +418,56 @@ def _areas(r: _Reader, numbers: Mapping[str, int | tuple[int, ...] | None]
             raise BoardError("areas", _("needs exactly one {section} market area").format(
                 section=s))
     return tuple(out)
+
+
+def _area(r: _Reader, key: str, spec: Any, numbers: Mapping[str, int | tuple[int, ...] | None]
+          ) -> AreaSpec:
+    """One ``[areas.KEY]`` table."""
+    where = f"areas.{key}"
+    if not isinstance(spec, Mapping):
+        raise BoardError(where, _("expected a table"))
+    kind = r.field(where, spec, "kind")
+    if kind not in AREA_KINDS:
+        raise BoardError(f"{where}.kind", _("expected one of {kinds}, got {kind}").format(
+            kinds=", ".join(AREA_KINDS), kind=repr(kind)))
+    name = r.field(where, spec, "name")
+    if not isinstance(name, str) or not name or not name.isprintable() or len(name) > 60:
+        raise BoardError(f"{where}.name", _("expected the area's name as plain text (at "
+                                            "most 60 characters)"))
+    flags: dict[str, bool] = {}
+    for flag, default in (("pro", False), ("follow_suit", kind != "coloured")):
+        v = spec.get(flag, default)
+        if not isinstance(v, bool):
+            raise BoardError(f"{where}.{flag}", _("expected true or false, got "
+                                                  "{value}").format(value=repr(v)))
+        flags[flag] = v
+    expansion = spec.get("expansion")
+    if expansion is not None and expansion not in ("gifts", "genie"):
+        raise BoardError(f"{where}.expansion", _("expected \"gifts\" or \"genie\", got "
+                                                 "{value}").format(value=repr(expansion)))
+    section = None
+    if kind == "market":
+        sec = spec.get("section", key)
+        if sec not in {s.value for s in Section}:
+            raise BoardError(f"{where}.section", _("a market area sells base, trunk, "
+                                                   "window or turret, got {value}").format(
+                value=repr(sec)))
+        section = Section(sec)
+    rule = spec.get("rule", "R2")
+    if not isinstance(rule, str):
+        raise BoardError(f"{where}.rule", _("expected a rule id such as R3.3, got "
+                                            "{value}").format(value=repr(rule)))
+    source, how = _SPACES[kind]
+    spaces: tuple[int, ...] | None
+    if how == "unlimited":
+        spaces = None
+    elif how == "costs":
+        costs = numbers[source]
+        assert isinstance(costs, tuple)
+        spaces = costs
+    else:
+        count = numbers[source]
+        assert count is None or isinstance(count, int)
+        spaces = None if count is None else tuple(range(1, count + 1))
+    return AreaSpec(key, kind, name, spaces, how == "unlimited", flags["pro"],
+                    flags["follow_suit"], expansion, section, rule)

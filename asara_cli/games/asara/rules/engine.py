@@ -36,7 +36,7 @@ from asara_cli.games.asara.rules import gifts, terms
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Checkpoint, Display, Event, GiftsDealt, Turn
 from asara_cli.games.asara.rules.model import Variant
-from asara_cli.games.asara.rules.scoring import FinalEvaluation, winners
+from asara_cli.games.asara.rules.scoring import FinalEvaluation
 from asara_cli.games.asara.rules.state import (
     KNOWN_EXPANSIONS,
     SUPPORTED_EXPANSIONS,
@@ -52,6 +52,7 @@ from asara_cli.games.asara.rules.table import Table, new_table, snapshot, thaw
 from asara_cli.games.asara.rules.text import tower_name
 from asara_cli.games.asara.rules.turn import Findings, apply_turn, check_turn, play_turn
 from asara_cli.games.asara.rules.yearend import YearEnd, next_turn
+from asara_cli.games.base import Replayed
 
 __all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "Applied", "CannotApply", "Replay",
            "Violation", "YearEnd", "apply", "check", "check_setup", "errors",
@@ -254,39 +255,15 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
     return tuple(out)
 
 
-class Replay(Struct, frozen=True):
-    """The result of replaying a log.
+class Replay(Replayed[Board, Setup, Event, GameState], frozen=True):
+    """ASARA's replay of a log (:class:`~asara_cli.games.base.Replayed`); ``replay(...,
+    states=True)`` keeps every state at once."""
 
-    ``state`` is the state after the legal prefix: before the first illegal event
-    (``stopped``), or after every event. ``states[i]`` is the state after event ``i``
-    (``states[0]`` before any event), for the legal prefix only; it is made when asked for
-    (``replay(..., states=True)`` makes it at once). ``violations`` are the errors, the first
-    ones with ``later=False``; ``notes`` are warnings and relaxed-check notes from the legal
-    prefix."""
+    def again(self, events: Sequence[Event], states: bool = False) -> Replay:
+        return replay(self.board, self.setup, events, states=states)
 
-    state: GameState
-    violations: tuple[Violation, ...]
-    notes: tuple[Violation, ...]
-    stopped: int | None
-    board: Board
-    setup: Setup
-    events: tuple[Event, ...]
-    kept: tuple[GameState, ...] = ()
-
-    @property
-    def states(self) -> tuple[GameState, ...]:
-        if self.kept:
-            return self.kept
-        return replay(self.board, self.setup, self.events, states=True).kept
-
-    @property
-    def valid(self) -> bool:
-        return not self.violations
-
-    @property
-    def complete(self) -> bool:
-        """The game reached its final evaluation without an illegal event."""
-        return self.stopped is None and self.state.over
+    def totals(self) -> tuple[int, ...]:
+        return self.state.prestige_all()
 
     @property
     def ledger(self) -> tuple[LedgerEntry, ...]:
@@ -295,21 +272,6 @@ class Replay(Struct, frozen=True):
     @property
     def final(self) -> FinalEvaluation | None:
         return self.state.final
-
-    def at(self, n: int) -> GameState:
-        """The state after event ``n`` (0: before any), or the last legal one before it."""
-        if self.kept:
-            return self.kept[max(0, min(n, len(self.kept) - 1))]
-        legal = self.state.events
-        if n >= legal:
-            return self.state
-        return replay(self.board, self.setup, self.events[:max(0, n)]).state
-
-    def totals(self) -> tuple[int, ...]:
-        return self.state.prestige_all()
-
-    def winners(self) -> tuple[int, ...]:
-        return winners(self.totals()) if self.complete else ()
 
 
 def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool = False

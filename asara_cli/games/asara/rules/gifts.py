@@ -11,7 +11,7 @@ what the table saw, and the checks rest only on what is certain.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from asara_cli.core.findings import NOTE, Report, Violation
@@ -123,6 +123,26 @@ def check_deal(board: Board, state: Table, event: GiftsDealt, number: int
     if twice:
         bad(_("two gifts are dealt onto {area} {space}; one chest gets one a year").format(
             area=twice[0][0], space=twice[0][1]))
+    _check_chests(board, event, pro, bad)
+    if pro and len(event.gifts) == _per_year(board, state):
+        in_house = sum(board.area(a).kind == "lighted" for a, _, _ in event.gifts
+                       if board.has_area(a))
+        if in_house != 1:
+            bad(_("the pro game has one chest in the House of the lighted windows, not "
+                  "{n}").format(n=in_house))
+    if state.chests and len(state.chests) == len(event.gifts):
+        new = sorted(set(spaces) - set(state.chests))
+        if new:
+            bad(_("{area} {space} holds no chest (the chests of earlier years: "
+                  "{chests})").format(area=new[0][0], space=new[0][1],
+                                     chests=", ".join(f"{a} {s}" for a, s in state.chests)))
+    return tuple(out)
+
+
+def _check_chests(board: Board, event: GiftsDealt, pro: bool, bad: Callable[[str], None]
+                  ) -> None:
+    """Each gift dealt onto a space that holds a chest: a market's, or in the pro game the
+    House of the lighted windows' (R6.1)."""
     for area, space, gift in event.gifts:
         spec = board.area(area) if board.has_area(area) else None
         if spec is None or not (spec.kind == "market" or (pro and spec.kind == "lighted")):
@@ -137,19 +157,6 @@ def check_deal(board: Board, state: Table, event: GiftsDealt, number: int
                 area=terms.area(spec.name), space=space, spaces=spec.describe_spaces()))
         if gift.kind == GiftKind.LIGHTED and not pro:
             bad(_("the lighted-window gifts are only in the pro game"))
-    if pro and len(event.gifts) == _per_year(board, state):
-        in_house = sum(board.area(a).kind == "lighted" for a, _, _ in event.gifts
-                       if board.has_area(a))
-        if in_house != 1:
-            bad(_("the pro game has one chest in the House of the lighted windows, not "
-                  "{n}").format(n=in_house))
-    if state.chests and len(state.chests) == len(event.gifts):
-        new = sorted(set(spaces) - set(state.chests))
-        if new:
-            bad(_("{area} {space} holds no chest (the chests of earlier years: "
-                  "{chests})").format(area=new[0][0], space=new[0][1],
-                                     chests=", ".join(f"{a} {s}" for a, s in state.chests)))
-    return tuple(out)
 
 
 def apply_deal(state: Table, event: GiftsDealt) -> None:

@@ -11,26 +11,17 @@ from collections.abc import Sequence
 from itertools import product
 from typing import Any
 
+from asara_cli.games.asara.rules import events as ev
 from asara_cli.games.asara.rules.areas import KINDS, Kind
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import check, errors
-from asara_cli.games.asara.rules.events import (
-    PAIR,
-    Gift,
-    GiftKind,
-    GiftsDealt,
-    GiftUse,
-    Placement,
-    Tile,
-    Turn,
-)
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import GameState, PlayerState, in_play
 from asara_cli.games.asara.rules.table import thaw
 
 
 def legal_moves(board: Board, state: GameState, labels: Sequence[str] = (),
-                every: bool = False) -> tuple[Turn, ...]:
+                every: bool = False) -> tuple[ev.Turn, ...]:
     """A sample of legal turns for the player to move: every kind of move that is possible,
     with a few tile and build choices each (not every combination). ``labels`` are buyer
     colour labels to use when a new one may enter play; ``every``: an area without a colour
@@ -42,7 +33,7 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = (),
 
 
 def candidate_moves(board: Board, state: GameState, labels: Sequence[str] = (),
-                    every: bool = False) -> tuple[Turn, ...]:
+                    every: bool = False) -> tuple[ev.Turn, ...]:
     """The turns :func:`legal_moves` offers, before they are checked. Nearly all of them are
     legal, so a player choosing one move need only check the move chosen, not all of
     them (checking is most of the cost). Each area kind offers its own moves
@@ -72,8 +63,8 @@ class _Offers:
         # every colour that may come into play: the referee refuses one too many itself
         self.pool = pool if every and len(state.labels) < board.buyer_colours else (
             pool[: board.buyer_colours])
-        self.moves: list[Turn] = []
-        self._claims: dict[tuple[str, int | None], list[tuple[GiftUse, ...]]] = {}
+        self.moves: list[ev.Turn] = []
+        self._claims: dict[tuple[str, int | None], list[tuple[ev.GiftUse, ...]]] = {}
         # each area's spaces and buyers, the same for every action offered there
         self._places: dict[str, tuple[list[int | None], list[str | None]] | None] = {}
 
@@ -84,7 +75,7 @@ class _Offers:
             claims = self._claims[area, space] = (
                 _every_claim(*at, self.pool) if self.every else [_claim(*at, self.pool[:1])])
         for claim in claims:
-            self.moves.append(Turn(Placement(self.player.name, buyer, space), action, claim))
+            self.moves.append(ev.Turn(ev.Placement(self.player.name, buyer, space), action, claim))
 
     def in_play(self, area: str) -> bool:
         return in_play(self.board, self.state.setup, area)
@@ -101,7 +92,7 @@ class _Offers:
             out = list(pool) if self.every else (
                 list(pool[self.state.events % len(pool):][:1]) if pool else [])
         if self.player.buyers >= 2:
-            out.append(PAIR)
+            out.append(ev.PAIR)
         return out
 
     def spaces(self, kind: Kind[Any], area: str) -> list[int | None]:
@@ -146,43 +137,43 @@ class _Offers:
 
 
 def _claim(board: Board, state: GameState, player: PlayerState, area: str,
-           space: int | None, pool: Sequence[str]) -> tuple[GiftUse, ...]:
+           space: int | None, pool: Sequence[str]) -> tuple[ev.GiftUse, ...]:
     """The gifts on the space, resolved as a plain player would (R6.1)."""
     if space is None:
         return ()
     money = player.money
     uses = []
     for gift in state.gifts_at(area, space):
-        if gift.kind == GiftKind.BUYER:
+        if gift.kind == ev.GiftKind.BUYER:
             if state.draw_pile < 1:  # the deck is empty: the gift is void (X4)
-                uses.append(GiftUse(gift, taken=False))
+                uses.append(ev.GiftUse(gift, taken=False))
             else:
-                uses.append(GiftUse(gift, buyer=pool[0] if pool else None))
-        elif gift.kind == GiftKind.ASARI:
+                uses.append(ev.GiftUse(gift, buyer=pool[0] if pool else None))
+        elif gift.kind == ev.GiftKind.ASARI:
             money += gift.amount or 0
-            uses.append(GiftUse(gift))
-        elif gift.kind == GiftKind.BUY and gift.section is not None:
+            uses.append(ev.GiftUse(gift))
+        elif gift.kind == ev.GiftKind.BUY and gift.section is not None:
             m = state.market(gift.section)
             shown = m.shown if m.shown is not None else tuple(
-                Tile(gift.section, c) for c in Colour) if m.count else ()
+                ev.Tile(gift.section, c) for c in Colour) if m.count else ()
             fits = sorted((t for t in shown if board.price(t.colour) <= money),
                           key=lambda t: board.price(t.colour))
             if fits:
                 money -= board.price(fits[0].colour)
-                uses.append(GiftUse(gift, colour=fits[0].colour, gold=fits[0].gold))
+                uses.append(ev.GiftUse(gift, colour=fits[0].colour, gold=fits[0].gold))
             else:
-                uses.append(GiftUse(gift))
-        elif gift.kind == GiftKind.LIGHTED:
+                uses.append(ev.GiftUse(gift))
+        elif gift.kind == ev.GiftKind.LIGHTED:
             take = money >= board.gift_lighted_cost and state.lighted_stack >= 1
             money -= board.gift_lighted_cost if take else 0
-            uses.append(GiftUse(gift, taken=take))
+            uses.append(ev.GiftUse(gift, taken=take))
         else:
-            uses.append(GiftUse(gift))
+            uses.append(ev.GiftUse(gift))
     return tuple(uses)
 
 
 def _every_claim(board: Board, state: GameState, player: PlayerState, area: str,
-                 space: int | None, pool: Sequence[str]) -> list[tuple[GiftUse, ...]]:
+                 space: int | None, pool: Sequence[str]) -> list[tuple[ev.GiftUse, ...]]:
     """Every way to resolve the gifts on the space (R6.1), for the legal moves listed: a
     buyer gift's colour each one that may come or unsaid (void: the deck is empty, X4); a
     purchase gift's tile each one shown that the player may pay, else nothing; a lighted
@@ -192,43 +183,44 @@ def _every_claim(board: Board, state: GameState, player: PlayerState, area: str,
     if space is None:
         return [()]
     lying = state.gifts_at(area, space)
-    most = player.money + sum(g.amount or 0 for g in lying if g.kind == GiftKind.ASARI)
-    ways: list[list[GiftUse]] = []
+    most = player.money + sum(g.amount or 0 for g in lying if g.kind == ev.GiftKind.ASARI)
+    ways: list[list[ev.GiftUse]] = []
     for gift in lying:
-        if gift.kind == GiftKind.BUYER:
-            ways.append([GiftUse(gift, buyer=x) for x in pool] + [GiftUse(gift)]
-                        if state.draw_pile >= 1 else [GiftUse(gift, taken=False)])
-        elif gift.kind == GiftKind.BUY and gift.section is not None:
+        if gift.kind == ev.GiftKind.BUYER:
+            ways.append([ev.GiftUse(gift, buyer=x) for x in pool] + [ev.GiftUse(gift)]
+                        if state.draw_pile >= 1 else [ev.GiftUse(gift, taken=False)])
+        elif gift.kind == ev.GiftKind.BUY and gift.section is not None:
             m = state.market(gift.section)
             shown = dict.fromkeys(m.shown) if m.shown is not None else [
-                Tile(gift.section, c, g) for c in Colour for g in (False, True)] if (
+                ev.Tile(gift.section, c, g) for c in Colour for g in (False, True)] if (
                     m.count) else []
-            ways.append([GiftUse(gift, colour=t.colour, gold=t.gold) for t in shown
-                         if board.price(t.colour) <= most] + [GiftUse(gift)])
-        elif gift.kind == GiftKind.LIGHTED:
-            ways.append([GiftUse(gift)] + [GiftUse(gift, taken=False)] * any(
-                            g.kind == GiftKind.BUY for g in lying)  # bought first: maybe poor
+            ways.append([ev.GiftUse(gift, colour=t.colour, gold=t.gold) for t in shown
+                         if board.price(t.colour) <= most] + [ev.GiftUse(gift)])
+        elif gift.kind == ev.GiftKind.LIGHTED:
+            ways.append([ev.GiftUse(gift)] + [ev.GiftUse(gift, taken=False)] * any(
+                            g.kind == ev.GiftKind.BUY for g in lying)  # bought first: maybe poor
                         if most >= board.gift_lighted_cost and state.lighted_stack >= 1
-                        else [GiftUse(gift, taken=False)])
+                        else [ev.GiftUse(gift, taken=False)])
         else:
-            ways.append([GiftUse(gift)])
+            ways.append([ev.GiftUse(gift)])
     return list(dict.fromkeys(product(*ways)))
 
 
-def simulated_gift_deck(board: Board, pro: bool) -> list[Gift]:
+def simulated_gift_deck(board: Board, pro: bool) -> list[ev.Gift]:
     """A gift deck for simulated games only. How many cards of each kind the box holds and
     what the money cards show are unknown (RULES.md R6.1); the referee never relies on this
     split, it only lets a simulator deal something plausible."""
     size = board.gift_cards_pro if pro else board.gift_cards
-    base = [Gift(GiftKind.BUYER), Gift(GiftKind.PRESTIGE), Gift(GiftKind.ASARI, amount=5),
-            Gift(GiftKind.ASARI, amount=10), *(Gift(GiftKind.BUY, section=s) for s in Section)]
+    base = [ev.Gift(ev.GiftKind.BUYER), ev.Gift(ev.GiftKind.PRESTIGE),
+            ev.Gift(ev.GiftKind.ASARI, amount=5), ev.Gift(ev.GiftKind.ASARI, amount=10),
+            *(ev.Gift(ev.GiftKind.BUY, section=s) for s in Section)]
     deck = [base[i % len(base)] for i in range(board.gift_cards)]
     if pro:
-        deck += [Gift(GiftKind.LIGHTED)] * (size - len(deck))
+        deck += [ev.Gift(ev.GiftKind.LIGHTED)] * (size - len(deck))
     return deck[:size]
 
 
-def deal_gifts(board: Board, state: GameState, deck: Sequence[Gift]) -> GiftsDealt | None:
+def deal_gifts(board: Board, state: GameState, deck: Sequence[ev.Gift]) -> ev.GiftsDealt | None:
     """The next gifts from ``deck`` (cards not yet dealt are ``deck[-state.gift_deck:]``)
     onto the chest spaces: the same spaces every year (R6.1). ``None`` when the deck is out
     or this year's gifts are dealt."""
@@ -246,4 +238,4 @@ def deal_gifts(board: Board, state: GameState, deck: Sequence[Gift]) -> GiftsDea
         if state.setup.variant == Variant.PRO:
             chests.append((board.area_of_kind("lighted").key, 1))
     left = list(deck[len(deck) - state.gift_deck:])
-    return GiftsDealt(tuple((a, s, g) for (a, s), g in zip(chests, left, strict=False)))
+    return ev.GiftsDealt(tuple((a, s, g) for (a, s), g in zip(chests, left, strict=False)))

@@ -360,11 +360,3 @@ def final_evaluation(
         pts = pos.asari // per
         awards.append(Award(MONEY, seat, pts, Later(_money_said, (pos.asari, per, pts))))
     return FinalEvaluation(tuple(awards), len(positions), tuple(unplaced))
-
-
-def winners(totals: Sequence[int]) -> tuple[int, ...]:
-    """Every seat with the highest total, in seat order (R5.7)."""
-    if not totals:
-        return ()
-    best = max(totals)
-    return tuple(seat for seat, t in enumerate(totals) if t == best)

@@ -12,8 +12,8 @@ from asara_cli.games.asara.rules.scoring import (
     MONEY,
     Award,
     FinalEvaluation,
-    winners,
 )
+from asara_cli.games.base import tied_best
 
 if TYPE_CHECKING:  # rich draws the tables; the JSON shapes need none of it (a --json command)
     from rich.console import RenderableType
@@ -52,7 +52,7 @@ def final_dict(
             }
             for s in range(len(names))
         ],
-        "winners": [names[s] for s in winners(totals)],
+        "winners": [names[s] for s in tied_best(totals)],
     }
 
 
@@ -77,45 +77,11 @@ def final_tables(
     from rich.table import Table
     from rich.text import Text
 
-    from asara_cli.render.phrases import Phrases
-
-    parts: list[RenderableType] = []
-    for category in FINAL_CATEGORIES:
-        awards = [a for a in (*evaluation.awards, *evaluation.unplaced)
-                  if a.category == category]
-        title = terms.category(category)
-        if not awards:
-            parts.append(Text(_("{category}: no towers, nothing awarded").format(
-                category=title), style="dim"))
-            continue
-        # every award table as wide as the others (the terminal's width), the arithmetic
-        # wrapped between phrases
-        table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, expand=True)
-        table.add_column(_("player"))
-        if category != MONEY:
-            table.add_column(_("tower") if category != "most_towers" else "")
-            table.add_column(_("place"))
-        table.add_column(_("points"), justify="right")
-        table.add_column(_("how"), ratio=1)
-        # every tower in the category: the places, then those without one, and why (R5)
-        for a in sorted(awards, key=lambda a: (a.place == 0, a.place or 0,
-                                               -a.tower.height if a.tower else 0, a.player)):
-            # The place has its own column; show the arithmetic after it.
-            how = a.explanation.split(": ", 1)[1]
-            if a.place is not None:
-                how = how.split(", ", 1)[1]
-            row: list[RenderableType] = [Text(names[a.player])]
-            if category != MONEY:
-                place = terms.ordinal(a.place, "place") if a.place in (1, 2) else "-"
-                if a.tied > 1 and a.place:
-                    place = _("tied {place}").format(place=place)
-                row += [Text(_tower_text(a)), Text(place)]
-            row += [Text(str(a.points)), Phrases(how)]
-            table.add_row(*row)
-        parts.append(table)
-
+    parts = [_award_table(names, category, [
+        a for a in (*evaluation.awards, *evaluation.unplaced) if a.category == category])
+        for category in FINAL_CATEGORIES]
     totals = [prestige[s] + evaluation.points(s) for s in range(len(names))]
-    best = set(winners(totals))
+    best = set(tied_best(totals))
     table = Table(title=_("totals"), title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column(_("player"))
     table.add_column(_("prestige before"), justify="right")
@@ -134,3 +100,44 @@ def final_tables(
     parts.append(Text(verdict.format(player=won[0], players=", ".join(won),
                                      points=max(totals)), style="bold"))
     return Group(*parts)
+
+
+def _award_table(names: Sequence[str], category: str, awards: Sequence[Award]
+                 ) -> RenderableType:
+    """The final evaluation's awards of one category: each tower's place, points and how
+    they were worked out (R5)."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    from asara_cli.render.phrases import Phrases
+
+    title = terms.category(category)
+    if not awards:
+        return Text(_("{category}: no towers, nothing awarded").format(category=title),
+                    style="dim")
+    # every award table as wide as the others (the terminal's width), the arithmetic
+    # wrapped between phrases
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, expand=True)
+    table.add_column(_("player"))
+    if category != MONEY:
+        table.add_column(_("tower") if category != "most_towers" else "")
+        table.add_column(_("place"))
+    table.add_column(_("points"), justify="right")
+    table.add_column(_("how"), ratio=1)
+    # every tower in the category: the places, then those without one, and why (R5)
+    for a in sorted(awards, key=lambda a: (a.place == 0, a.place or 0,
+                                           -a.tower.height if a.tower else 0, a.player)):
+        # The place has its own column; show the arithmetic after it.
+        how = a.explanation.split(": ", 1)[1]
+        if a.place is not None:
+            how = how.split(", ", 1)[1]
+        row: list[RenderableType] = [Text(names[a.player])]
+        if category != MONEY:
+            place = terms.ordinal(a.place, "place") if a.place in (1, 2) else "-"
+            if a.tied > 1 and a.place:
+                place = _("tied {place}").format(place=place)
+            row += [Text(_tower_text(a)), Text(place)]
+        row += [Text(str(a.points)), Phrases(how)]
+        table.add_row(*row)
+    return table

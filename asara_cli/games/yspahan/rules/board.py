@@ -14,7 +14,7 @@ from typing import Any
 from msgspec import Struct
 
 from asara_cli.core.i18n import _
-from asara_cli.core.profile import MAX_LIST, MAX_NUMBER, check_size
+from asara_cli.core.profile import MAX_LIST, MAX_NUMBER, ProfileReader, check_size, short
 from asara_cli.core.profile import BoardError as BoardError  # a profile's error
 from asara_cli.core.words import number
 from asara_cli.games.yspahan.rules import terms
@@ -177,36 +177,20 @@ class Board(Struct, frozen=True):
 # --- reading ------------------------------------------------------------------------------------
 
 
-def _short(value: Any) -> str:
-    shown = repr(value)
-    return shown if len(shown) <= 60 else shown[:57] + "..."
-
-
-class _Reader:
-    def __init__(self, data: Mapping[str, Any]) -> None:
-        self.data = data
-
-    def raw(self, key: str, node: Any = None) -> Any:
-        node = self.data if node is None else node
-        walked: list[str] = []
-        for part in key.split("."):
-            walked.append(part)
-            if not isinstance(node, Mapping) or part not in node:
-                raise BoardError(".".join(walked), _("missing"))
-            node = node[part]
-        return node
+class _Reader(ProfileReader):
+    empty_text = False
 
     def table(self, key: str) -> Mapping[str, Any]:
         v = self.raw(key)
         if not isinstance(v, Mapping) or not v or len(v) > MAX_LIST:
-            raise BoardError(key, _("expected a table, got {value}").format(value=_short(v)))
+            raise BoardError(key, _("expected a table, got {value}").format(value=short(v)))
         return v
 
     def whole(self, key: str, *, minimum: int = 0, value: Any = None) -> int:
         v = self.raw(key) if value is None else value
         if isinstance(v, bool) or not isinstance(v, int):
             raise BoardError(key, _("expected a whole number, got {value}").format(
-                value=_short(v)))
+                value=short(v)))
         if not minimum <= v <= MAX_NUMBER:
             raise BoardError(key, _("must be from {minimum} to {maximum}, got {value}").format(
                 minimum=minimum, maximum=MAX_NUMBER, value=v))
@@ -216,27 +200,19 @@ class _Reader:
         v = self.raw(key)
         return None if v == UNLIMITED else self.whole(key, value=v)
 
-    def text(self, key: str, value: Any = None) -> str:
-        v = self.raw(key) if value is None else value
-        if not isinstance(v, str) or not v:
-            raise BoardError(key, _("expected text, got {value}").format(value=_short(v)))
-        if not v.isprintable():
-            raise BoardError(key, _("holds control characters; write plain text"))
-        return v
-
     def word(self, key: str, value: Any) -> str:
         """An id: lowercase letters and digits, starting with a letter."""
         v = self.text(key, value)
         if not (v[0].isalpha() and v.isascii() and v.isalnum() and len(v) <= 30):
             raise BoardError(key, _("expected an id of letters and digits, got {value}").format(
-                value=_short(v)))
+                value=short(v)))
         return v
 
     def ints(self, key: str, *, minimum: int = 0) -> tuple[int, ...]:
         v = self.raw(key)
         if not isinstance(v, list) or not v or len(v) > MAX_LIST:
             raise BoardError(key, _("expected a list of whole numbers, got {value}").format(
-                value=_short(v)))
+                value=short(v)))
         return tuple(self.whole(f"{key}[{i}]", minimum=minimum, value=x)
                      for i, x in enumerate(v))
 
@@ -244,7 +220,7 @@ class _Reader:
         v = self.raw(key) if value is None else value
         if not isinstance(v, list) or not v or len(v) > MAX_LIST:
             raise BoardError(key, _("expected a list of names, got {value}").format(
-                value=_short(v)))
+                value=short(v)))
         out = tuple(self.text(f"{key}[{i}]", x) for i, x in enumerate(v))
         if len(set(out)) < len(out):
             raise BoardError(key, _("names a value twice"))
@@ -254,7 +230,7 @@ class _Reader:
         v = node.get(key.rsplit(".", 1)[-1], default)
         if v not in CERTAINTIES:
             raise BoardError(key, _("expected one of {values}, got {value}").format(
-                values=", ".join(CERTAINTIES), value=_short(v)))
+                values=", ".join(CERTAINTIES), value=short(v)))
         return str(v)
 
     def flag(self, key: str, default: bool) -> bool:
@@ -264,7 +240,7 @@ class _Reader:
             return default
         if not isinstance(v, bool):
             raise BoardError(key, _("expected true or false, got {value}").format(
-                value=_short(v)))
+                value=short(v)))
         return v
 
 
@@ -287,6 +263,44 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
             n=faces_per_die, rows=len(rows)))
     souks, quarters = _souks(r, rows[1:-1])
     centre, arms, faces = _street(r, souks)
+    caravan_rows, points, factors, caravan_camels = _caravan(r, min_players, max_players)
+    buildings, building_points = _buildings(r)
+    deck, cards = _cards(r)
+    weeks, days = r.whole("calendar.weeks", minimum=1), r.whole("calendar.days", minimum=1)
+    check_size("calendar", weeks * days * max_players, dice,
+               _("{weeks} weeks x {days} days x {players} players").format(
+                   weeks=weeks, days=days, players=max_players), _("dice"))
+    certainty = {}
+    for key in ("quarters", "street", "caravan", "buildings"):
+        node = r.table(key)
+        certainty[key] = r.certainty(f"{key}.certainty", node, "high")
+    return Board(
+        profile=r.text("profile"), description=r.text("description"),
+        min_players=min_players, max_players=max_players, weeks=weeks, days=days,
+        white_dice=r.whole("dice.white", minimum=1),
+        yellow_dice=dice - r.whole("dice.white", minimum=1),
+        yellow_cost=r.whole("dice.yellow_cost"), faces_per_die=faces_per_die,
+        start_gold=r.whole("start.gold"), start_camels=r.whole("start.camels"),
+        cube_supply=r.supply("supplies.cubes"), gold_supply=r.supply("supplies.gold"),
+        camel_supply=r.supply("supplies.camels"),
+        rows=rows, quarters=quarters, souks=souks, centre=centre, arms=arms, faces=faces,
+        caravan_rows=caravan_rows, caravan_points=points, caravan_factors=factors,
+        caravan_camels=caravan_camels, buildings=buildings, building_points=building_points,
+        deck=deck, cards=cards,
+        caravanserai_on_card=r.flag("switches.caravanserai_on_card", True),
+        cost_card_credit_kept=r.flag("switches.cost_card_credit_kept", False),
+        vp_card_caps=r.flag("switches.vp_card_caps", False),
+        certainty=certainty,
+        by_id={s.id: i for i, s in enumerate(souks)},
+        quarter_souks={q: tuple(i for i, s in enumerate(souks) if s.quarter == q)
+                       for q in quarters},
+        row_index={row: i for i, row in enumerate(rows)},
+    )
+
+
+def _caravan(r: _Reader, min_players: int, max_players: int
+             ) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], dict[int, int]]:
+    """The caravan's rows, their points and factors, and its camels by player count."""
     caravan_rows = r.words("caravan.rows")
     points = r.ints("caravan.points")
     factors = r.ints("caravan.factors")
@@ -300,6 +314,11 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         if str(n) not in camels_raw:
             raise BoardError(f"caravan.camels.{n}", _("missing"))
         caravan_camels[n] = r.whole(f"caravan.camels.{n}", minimum=1, value=camels_raw[str(n)])
+    return caravan_rows, points, factors, caravan_camels
+
+
+def _buildings(r: _Reader) -> tuple[dict[str, Building], tuple[int, ...]]:
+    """What each building costs and gives (Y1.4), and the points by the order built."""
     buildings = {}
     for b in BUILDINGS:
         buildings[b] = Building(b, r.whole(f"buildings.{b}.camels"),
@@ -313,54 +332,7 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
     if len(building_points) != len(BUILDINGS):
         raise BoardError("buildings.points", _("needs {n} values, one per building in the "
                                                "order built").format(n=len(BUILDINGS)))
-    deck, cards = _cards(r)
-    weeks, days = r.whole("calendar.weeks", minimum=1), r.whole("calendar.days", minimum=1)
-    check_size("calendar", weeks * days * max_players, dice,
-               _("{weeks} weeks x {days} days x {players} players").format(
-                   weeks=weeks, days=days, players=max_players), _("dice"))
-    certainty = {}
-    for key in ("quarters", "street", "caravan", "buildings"):
-        node = r.table(key)
-        certainty[key] = r.certainty(f"{key}.certainty", node, "high")
-    return Board(
-        profile=r.text("profile"),
-        description=r.text("description"),
-        min_players=min_players,
-        max_players=max_players,
-        weeks=weeks,
-        days=days,
-        white_dice=r.whole("dice.white", minimum=1),
-        yellow_dice=dice - r.whole("dice.white", minimum=1),
-        yellow_cost=r.whole("dice.yellow_cost"),
-        faces_per_die=faces_per_die,
-        start_gold=r.whole("start.gold"),
-        start_camels=r.whole("start.camels"),
-        cube_supply=r.supply("supplies.cubes"),
-        gold_supply=r.supply("supplies.gold"),
-        camel_supply=r.supply("supplies.camels"),
-        rows=rows,
-        quarters=quarters,
-        souks=souks,
-        centre=centre,
-        arms=arms,
-        faces=faces,
-        caravan_rows=caravan_rows,
-        caravan_points=points,
-        caravan_factors=factors,
-        caravan_camels=caravan_camels,
-        buildings=buildings,
-        building_points=building_points,
-        deck=deck,
-        cards=cards,
-        caravanserai_on_card=r.flag("switches.caravanserai_on_card", True),
-        cost_card_credit_kept=r.flag("switches.cost_card_credit_kept", False),
-        vp_card_caps=r.flag("switches.vp_card_caps", False),
-        certainty=certainty,
-        by_id={s.id: i for i, s in enumerate(souks)},
-        quarter_souks={q: tuple(i for i, s in enumerate(souks) if s.quarter == q)
-                       for q in quarters},
-        row_index={row: i for i, row in enumerate(rows)},
-    )
+    return buildings, building_points
 
 
 def _souks(r: _Reader, quarters: tuple[str, ...]) -> tuple[tuple[Souk, ...], tuple[str, ...]]:
@@ -468,7 +440,7 @@ def _cards(r: _Reader) -> tuple[int, dict[str, CardKind]]:
         effect = spec.get("effect", kid)
         if effect not in EFFECTS:
             raise BoardError(f"{key}.effect", _("expected one of {values}, got {value}").format(
-                values=", ".join(EFFECTS), value=_short(effect)))
+                values=", ".join(EFFECTS), value=short(effect)))
         copies = r.whole(f"{key}.copies", minimum=1, value=r.raw("copies", spec))
         certainty = r.certainty(f"{key}.certainty", spec, "medium")
         amount = points = 0

@@ -28,6 +28,7 @@ from asara_cli.core.findings import (
 )
 from asara_cli.core.i18n import Later, Text, _, ngettext
 from asara_cli.core.names import hidden_character, name_key, same_name
+from asara_cli.games.base import Replayed
 from asara_cli.games.yspahan.rules import terms
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board, CardKind
 from asara_cli.games.yspahan.rules.events import (
@@ -55,7 +56,6 @@ from asara_cli.games.yspahan.rules.scoring import (
     last_day_order,
     souk_points,
     tower_rows,
-    winners,
 )
 from asara_cli.games.yspahan.rules.state import (
     BUILDING,
@@ -276,42 +276,50 @@ class Walker:
         t.discard = {}
 
     def play(self, seat: int, p: Play, window: str) -> None:
-        """A card played for its effect (Y3.9) in one of the turn's windows (Y6.11)."""
-        b, t = self.b, self.t
-        who = self.name(seat)
-        ck = b.cards.get(p.kind)
+        """A card played for its effect (Y3.9) in one of the turn's windows (Y6.11): checked
+        (:meth:`play_refused`), then carried out (:meth:`play_effect`)."""
+        ck = self.b.cards.get(p.kind)
         if ck is None:
             self.use_card(seat, p.kind, "play")
             return
-        effect = ck.effect
         card = Later(terms.card, (p.kind,))  # worded in a refusal or a ledger line, if any
+        if self.play_refused(seat, p, ck, card) or self.use_card(seat, p.kind, "play") is None:
+            return
+        self.play_effect(seat, p, ck, card, window)
+
+    def play_refused(self, seat: int, p: Play, ck: CardKind, card: Later) -> bool:
+        """Whether the card cannot be played so (its number, what it names, what the player
+        has, an open shop), said as an error."""
+        b, t = self.b, self.t
+        who = self.name(seat)
+        effect = ck.effect
+        k = p.k or 0
         needs_k = effect in ("goldvp", "camelvp", "exchange")
         if needs_k and (p.k is None or p.k < 1):
             self.err("Y6.15", _("the {card} card needs a number k of at least 1, got none")
                      .format(card=card) if p.k is None else
                      _("the {card} card needs a number k of at least 1, got {k}")
                      .format(card=card, k=p.k))
-            return
+            return True
         if not needs_k and p.k is not None:
             self.err("Y3.9", _("the {card} card takes no number k").format(card=card))
-            return
+            return True
         if (effect == "exchange") != (p.into is not None) or p.into not in (
                 None, INTO_GOLD, INTO_CAMELS):
             self.err("Y3.9", _("the {card} card turns camels into gold or gold into camels: "
                                "say which (into gold, or into camels)").format(
                                    card=terms.card("exchange")) if effect == "exchange"
                      else _("the {card} card exchanges nothing").format(card=card))
-            return
+            return True
         if (effect == "souk") != (p.shop is not None):
             self.err("Y3.9", _("the {card} card names the shop its cube goes to").format(
                 card=terms.card("souk")) if effect == "souk"
                 else _("the {card} card places no cube").format(card=card))
-            return
+            return True
         if effect != "caravan" and p.card is not None:
             self.err("Y6.5", _("the {card} card sends no cube to the caravan, so no card is "
                                "drawn with it").format(card=card))
-            return
-        k = p.k or 0
+            return True
         if effect in ("goldvp", "camelvp"):
             have = t.gold[seat] if effect == "goldvp" else t.camels[seat]
             if k > have:
@@ -320,7 +328,7 @@ class Walker:
                     "{player} cannot return {k} camel with the {card} card: {player} has {have}",
                     "{player} cannot return {k} camels with the {card} card: {player} has "
                     "{have}", k)).format(player=who, k=k, card=card, have=have))
-                return
+                return True
         if effect == "exchange":
             have = t.camels[seat] if p.into == INTO_GOLD else t.gold[seat]
             if k > have:
@@ -330,13 +338,17 @@ class Walker:
                                             "{player} has {have}", k) if p.into == INTO_GOLD
                                    else _("{player} cannot exchange {k} gold: {player} has "
                                           "{have}")).format(player=who, k=k, have=have))
-                return
+                return True
         if effect == "souk" and not any(self.capacity(seat, q) for q in b.quarters):
             self.err("Y6.13", _("no shop of any quarter is open to {player}: the {card} card "
                                 "cannot be played").format(player=who, card=terms.card("souk")))
-            return
-        if self.use_card(seat, p.kind, "play") is None:
-            return
+            return True
+        return False
+
+    def play_effect(self, seat: int, p: Play, ck: CardKind, card: Later, window: str) -> None:
+        """What the card played does (Y3.9), the card already taken from the hand."""
+        b, t = self.b, self.t
+        effect, k = ck.effect, p.k or 0
         the_card = Later(_the_card, (card,))
         if effect == "camels":
             self.gain_camels(seat, ck.amount, the_card)
@@ -403,44 +415,62 @@ class Walker:
         when a quarter row places it (``None``: the souk card, any quarter). What refuses a
         whole souk is said once for the cubes ``listed`` with ``shop`` (kept in ``said``),
         naming their shops."""
+        found = self.placing(seat, shop, quarter, listed, said)
+        if found is None:
+            return False
+        si, index = found
+        t = self.t
+        if index < 0:
+            t.inner[si] += 1
+        else:
+            t.street[si][index] = True
+        t.filled[si] += 1
+        t.owner[si] = seat
+        self.cube_out(seat)
+        return True
+
+    def placing(self, seat: int, shop: Shop, quarter: str | None, listed: Sequence[Shop],
+                said: set[tuple[str, str]] | None) -> tuple[int, int] | None:
+        """Where :meth:`place` puts the cube: the souk's index and the shop's (-1: an inner
+        shop); ``None``, said as an error, where the rules refuse it."""
         b, t = self.b, self.t
         who = self.name(seat)
         si = b.souk_index(shop.souk)
         if si is None:
             self.err("Y3.4", _unknown_souk(shop.souk, b))
-            return False
+            return None
         souk = b.souks[si]
         name = Later(terms.souk, (souk.id,))  # worded in a refusal, if any
 
-        def refuse(rule: str, message: str, **facts: object) -> bool:
+        def refuse(rule: str, message: str, **facts: object) -> None:
             """A reason that holds for every cube listed for this souk: said once, with
             ``{souk}`` in ``message`` the souk and the shops listed in it, ``chest6 (W8,
             W10)``."""
             if said is not None:
                 if (rule, souk.id) in said:
-                    return False
+                    return
                 said.add((rule, souk.id))
             cells = ", ".join(terms.cell(s.cell) for s in listed if s.souk == souk.id) or \
                 terms.cell(shop.cell)
             self.err(rule, message.format(souk=f"{name} ({cells})", **facts))
-            return False
 
         if quarter is not None and souk.quarter != quarter:
-            return refuse("Y3.4", _("{souk} is in the {quarter}; the {row} row places cubes in "
-                                    "the {its_quarter} only"),
-                          quarter=terms.quarter_named(souk.quarter), row=terms.row(quarter),
-                          its_quarter=terms.quarter_named(quarter))
+            refuse("Y3.4", _("{souk} is in the {quarter}; the {row} row places cubes in "
+                             "the {its_quarter} only"),
+                   quarter=terms.quarter_named(souk.quarter), row=terms.row(quarter),
+                   its_quarter=terms.quarter_named(quarter))
+            return None
         owner = t.owner[si]
         if shop.cell == INNER:
             if souk.inner == 0:
                 self.err("Y3.4", _("{souk} has no inner shop: every shop of it faces the street "
                                    "({cells})").format(souk=name,
                                                        cells=self._cells(souk.street)))
-                return False
+                return None
             if t.inner[si] >= souk.inner:
                 self.err("Y3.4.1", _("every inner shop of {souk} already holds a cube of "
                                      "{owner}").format(souk=name, owner=self.name(owner)))
-                return False
+                return None
             index = -1
         else:
             found = souk.shop_at(shop.cell)
@@ -453,34 +483,29 @@ class Walker:
                     "no shop of {souk} faces the street cell {cell} (its street-side shops face "
                     "{cells})")).format(souk=name, cell=shop.cell,
                                         cells=self._cells(souk.street), inner=souk.inner))
-                return False
+                return None
             index = found
             if t.street[si][index]:
                 self.err("Y3.4.1", _("the {souk} shop facing {cell} already holds a cube of "
                                      "{owner}").format(souk=name, cell=shop.cell,
                                                        owner=self.name(owner)))
-                return False
+                return None
         if owner >= 0 and owner != seat:
-            return refuse("Y3.4.2", _("{souk} in the {quarter} holds {owner}'s cubes: it is "
-                                      "closed to {player}"),
-                          quarter=terms.quarter_named(souk.quarter), owner=self.name(owner),
-                          player=who)
+            refuse("Y3.4.2", _("{souk} in the {quarter} holds {owner}'s cubes: it is "
+                               "closed to {player}"),
+                   quarter=terms.quarter_named(souk.quarter), owner=self.name(owner),
+                   player=who)
+            return None
         if owner < 0:
             open_ = [terms.souk(b.souks[s].id) for s in b.souks_of(souk.quarter)
                      if t.owner[s] == seat and t.filled[s] < b.souks[s].shops]
             if open_:
-                return refuse("Y3.4.3", _("{player} has the unfinished souk {open} in the "
-                                          "{quarter} and must fill it before starting "
-                                          "{souk}"), player=who, open=", ".join(open_),
-                              quarter=terms.quarter_named(souk.quarter))
-        if index < 0:
-            t.inner[si] += 1
-        else:
-            t.street[si][index] = True
-        t.filled[si] += 1
-        t.owner[si] = seat
-        self.cube_out(seat)
-        return True
+                refuse("Y3.4.3", _("{player} has the unfinished souk {open} in the "
+                                   "{quarter} and must fill it before starting "
+                                   "{souk}"), player=who, open=", ".join(open_),
+                       quarter=terms.quarter_named(souk.quarter))
+                return None
+        return si, index
 
     @staticmethod
     def _cells(street: tuple[tuple[str, ...], ...]) -> str:
@@ -663,13 +688,43 @@ class Walker:
         self.end_turn(seat)
 
     def turn_steps(self, seat: int, ev: Turn) -> None:
-        b, t = self.b, self.t
-        who = self.name(seat)
         for p in ev.before:
             self.play(seat, p, BEFORE_ROW)
         action = ev.action
-        dice = value = 0
         row = ev.row
+        value, dice = self.take_row(seat, ev)
+        extra = 0
+        if (ev.discard is not None and row is not None
+                and self.use_card(seat, ev.discard, "discard") is not None):
+            extra = 1
+            if isinstance(action, Supervisor | Draw):
+                self.err("Y6.9", _("the card discarded for +1 die does nothing for a supervisor")
+                         if isinstance(action, Supervisor) else
+                         _("the card discarded for +1 die does nothing for a card draw"),
+                         WARNING)
+        if isinstance(action, Camels):
+            self.gain(seat, row, dice, extra, CAMELS_ROW, "pasture")
+        elif isinstance(action, Gold):
+            self.gain(seat, row, dice, extra, GOLD_ROW, "shop")
+        elif isinstance(action, Goods):
+            self.goods(seat, row, dice, extra, action.shops)
+        elif isinstance(action, Supervisor):
+            self.supervisor(seat, value, action)
+        else:
+            self.draw(seat, action.card, Later(_card_action_said, (row is None,)))
+        for p in ev.after:
+            self.play(seat, p, AFTER_ACTION)
+        if ev.build is not None:
+            self.build(seat, ev.build)
+        for p in ev.last:
+            self.play(seat, p, AFTER_BUILD)
+
+    def take_row(self, seat: int, ev: Turn) -> tuple[int, int]:
+        """The row of dice the turn takes off the tower (Y2.5-Y2.6, Y3.7): its value and
+        how many dice; none (0, 0) when no row is left and the player draws a card."""
+        b, t = self.b, self.t
+        who = self.name(seat)
+        action, row = ev.action, ev.row
         if row is None:
             left = [b.rows[i] for i, r in enumerate(t.tower) if r is not None and r[1]]
             if left:
@@ -706,31 +761,8 @@ class Walker:
             t.tower[index] = None
             if index < len(t.taken):  # a state made before rows were kept has none
                 t.taken[index] = seat
-        extra = 0
-        if (ev.discard is not None and row is not None
-                and self.use_card(seat, ev.discard, "discard") is not None):
-            extra = 1
-            if isinstance(action, Supervisor | Draw):
-                self.err("Y6.9", _("the card discarded for +1 die does nothing for a supervisor")
-                         if isinstance(action, Supervisor) else
-                         _("the card discarded for +1 die does nothing for a card draw"),
-                         WARNING)
-        if isinstance(action, Camels):
-            self.gain(seat, row, dice, extra, CAMELS_ROW, "pasture")
-        elif isinstance(action, Gold):
-            self.gain(seat, row, dice, extra, GOLD_ROW, "shop")
-        elif isinstance(action, Goods):
-            self.goods(seat, row, dice, extra, action.shops)
-        elif isinstance(action, Supervisor):
-            self.supervisor(seat, value, action)
-        else:
-            self.draw(seat, action.card, Later(_card_action_said, (row is None,)))
-        for p in ev.after:
-            self.play(seat, p, AFTER_ACTION)
-        if ev.build is not None:
-            self.build(seat, ev.build)
-        for p in ev.last:
-            self.play(seat, p, AFTER_BUILD)
+            return value, dice
+        return 0, 0
 
     def gain(self, seat: int, row: str | None, dice: int, extra: int, own: str,
              building: str) -> None:
@@ -1058,51 +1090,31 @@ def advance(board: Board, state: GameState, event: Event) -> GameState:
     return snapshot(t)
 
 
-class Replay(Struct, frozen=True):
-    """The result of replaying a log.
+class Replay(Replayed[Board, Setup, Event, GameState], frozen=True):
+    """YSPAHAN's replay of a log (:class:`~asara_cli.games.base.Replayed`): checkpoint
+    differences are errors that do not stop it; ``replay(..., states=True)`` keeps every
+    state at once."""
 
-    ``state`` is the state after the legal prefix: before the first illegal event
-    (``stopped``), or after every event. ``states`` (only when asked) holds the state before
-    any event and after each event of the legal prefix. ``violations`` are the errors: those
-    after the first illegal event carry ``later=True`` (found on a table that carried the
-    illegal event out anyway, so they may be its consequences); checkpoint differences are
-    errors that do not stop the replay. ``notes`` are the warnings and notes of the legal
-    prefix."""
+    def again(self, events: Sequence[Event], states: bool = False) -> Replay:
+        return replay(self.board, self.setup, events, states=states)
 
-    state: GameState
-    violations: tuple[Violation, ...]
-    notes: tuple[Violation, ...]
-    stopped: int | None
-    states: tuple[GameState, ...] = ()
-
-    @property
-    def valid(self) -> bool:
-        return not self.violations
-
-    @property
-    def complete(self) -> bool:
-        """The game reached its last week end without an illegal event."""
-        return self.stopped is None and self.state.over
+    def totals(self) -> tuple[int, ...]:
+        return self.state.scores
 
     @property
     def ledger(self) -> tuple[LedgerEntry, ...]:
         return self.state.ledger
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return self.state.scores
-
-    def winners(self) -> tuple[int, ...]:
-        return winners(self.scores) if self.complete else ()
 
 
 def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool = False
            ) -> Replay:
     """Fold ``events`` over the start of the game, on one table updated in place; frozen
     snapshots are made only at the end (and after each event with ``states=True``)."""
+    events = tuple(events)
     problems = check_setup(board, setup)
     if problems:
-        return Replay(snapshot(new_table(board, _safe(setup))), problems, (), 0)
+        return Replay(snapshot(new_table(board, _safe(setup))), problems, (), 0, board, setup,
+                      events)
     t = new_table(board, setup)
     kept = [snapshot(t)] if states else []
     verdicts = Verdicts()
@@ -1131,8 +1143,8 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
         for event in events[:stopped - 1]:
             apply(board, again, event)
         final = snapshot(again)
-    return Replay(final, tuple(verdicts.violations), tuple(verdicts.notes), stopped,
-                  tuple(kept))
+    return Replay(final, tuple(verdicts.violations), tuple(verdicts.notes), stopped, board,
+                  setup, events, tuple(kept))
 
 
 def _safe(setup: Setup) -> Setup:

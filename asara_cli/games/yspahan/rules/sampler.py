@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
 from asara_cli.games.yspahan.rules.engine import (
     AFTER_ACTION,
@@ -19,25 +20,6 @@ from asara_cli.games.yspahan.rules.engine import (
     BEFORE_ROLL,
     BEFORE_ROW,
     Walker,
-)
-from asara_cli.games.yspahan.rules.events import (
-    HIDDEN,
-    INNER,
-    INTO_CAMELS,
-    INTO_GOLD,
-    Action,
-    Build,
-    Camels,
-    Draw,
-    Event,
-    Gold,
-    Goods,
-    Play,
-    Roll,
-    Send,
-    Shop,
-    Supervisor,
-    Turn,
 )
 from asara_cli.games.yspahan.rules.state import OVER, ROLL, Setup, Table, new_table
 
@@ -49,11 +31,11 @@ def next_card(t: Table, rng: random.Random) -> str | None:
     pool = t.discard if t.deck == 0 else t.deck_kinds
     kinds = [k for k, c in pool.items() for _ in range(c)]
     if not kinds:
-        return None if t.deck == 0 else HIDDEN
+        return None if t.deck == 0 else ev.HIDDEN
     return rng.choice(kinds)
 
 
-def shops_open_to(run: Walker, seat: int, quarter: str) -> list[Shop]:
+def shops_open_to(run: Walker, seat: int, quarter: str) -> list[ev.Shop]:
     """Every shop where ``seat`` may put its next cube in ``quarter`` on the walker's table
     (Y3.4.1-Y3.4.3): the free shops of the souks it owns there, or, owning none with a
     free shop, those of the empty souks; a corner shop once."""
@@ -66,9 +48,9 @@ def shops_open_to(run: Walker, seat: int, quarter: str) -> list[Shop]:
         souk = b.souks[s]
         for i, cells in enumerate(souk.street):
             if not t.street[s][i]:
-                out.append(Shop(souk.id, cells[run_choice(len(cells), t)]))
+                out.append(ev.Shop(souk.id, cells[run_choice(len(cells), t)]))
         if t.inner[s] < souk.inner:
-            out.append(Shop(souk.id, INNER))
+            out.append(ev.Shop(souk.id, ev.INNER))
     return out
 
 
@@ -78,18 +60,18 @@ def run_choice(n: int, t: Table) -> int:
 
 
 def _plays(run: Walker, seat: int, window: str, rng: random.Random, chance: float
-           ) -> tuple[Play, ...]:
+           ) -> tuple[ev.Play, ...]:
     """Cards played in one window, each applied to the scratch table as chosen."""
     b, t = run.b, run.t
-    out: list[Play] = []
+    out: list[ev.Play] = []
     for kind in sorted(t.hand[seat]):
         if t.hand[seat].get(kind, 0) < 1 or rng.random() >= chance:
             continue
         effect = b.cards[kind].effect
         ck = b.cards[kind]
-        play: Play | None = None
+        play: ev.Play | None = None
         if effect in ("camels", "gold"):
-            play = Play(kind)
+            play = ev.Play(kind)
         elif effect == "caravan":
             serai = "caravanserai" in t.built[seat] and b.caravanserai_on_card
             card = None
@@ -99,27 +81,27 @@ def _plays(run: Walker, seat: int, window: str, rng: random.Random, chance: floa
                 t.discard[kind] -= 1
                 if not t.discard[kind]:
                     del t.discard[kind]
-            play = Play(kind, card=card)
+            play = ev.Play(kind, card=card)
         elif effect == "souk":
             options = [s for q in b.quarters for s in shops_open_to(run, seat, q)]
             if options:
-                play = Play(kind, shop=rng.choice(options))
+                play = ev.Play(kind, shop=rng.choice(options))
         elif effect in ("goldvp", "camelvp"):
             have = t.gold[seat] if effect == "goldvp" else t.camels[seat]
             if have:
-                play = Play(kind, k=rng.randint(1, min(have, ck.cap or have)))
+                play = ev.Play(kind, k=rng.randint(1, min(have, ck.cap or have)))
         elif effect == "exchange":
-            into = rng.choice((INTO_GOLD, INTO_CAMELS))
-            have = t.camels[seat] if into == INTO_GOLD else t.gold[seat]
+            into = rng.choice((ev.INTO_GOLD, ev.INTO_CAMELS))
+            have = t.camels[seat] if into == ev.INTO_GOLD else t.gold[seat]
             if have:
-                play = Play(kind, k=rng.randint(1, have), into=into)
+                play = ev.Play(kind, k=rng.randint(1, have), into=into)
         if play is not None:
             run.play(seat, play, window)
             out.append(play)
     return tuple(out)
 
 
-def random_event(board: Board, table: Table, rng: random.Random) -> Event | None:
+def random_event(board: Board, table: Table, rng: random.Random) -> ev.Event | None:
     """A random legal event for what ``table`` waits for next; ``None`` once the game is
     over. ``table`` is left as it was."""
     if table.phase == OVER:
@@ -129,21 +111,16 @@ def random_event(board: Board, table: Table, rng: random.Random) -> Event | None
     seat = t.order[t.done]
     name = t.names[seat]
     if t.phase == ROLL:
-        plays = _plays(run, seat, BEFORE_ROLL, rng, 0.4)
-        affordable = min(board.yellow_dice, t.gold[seat] // max(board.yellow_cost, 1))
-        yellow = rng.choice((0, 0, rng.randint(0, affordable)))
-        white = tuple(rng.randint(1, board.faces_per_die) for _ in range(board.white_dice))
-        return Roll(name, white, tuple(rng.randint(1, board.faces_per_die)
-                                       for _ in range(yellow)), plays)
+        return _roll(board, run, seat, rng)
     before = _plays(run, seat, BEFORE_ROW, rng, 0.2)
     rows = [(i, r) for i, r in enumerate(t.tower) if r is not None and r[1]]
     discard: str | None = None
-    action: Action
+    action: ev.Action
     if not rows:
         row = None
         card = next_card(t, rng)
         run.draw(seat, card, "")
-        action = Draw(card)
+        action = ev.Draw(card)
     else:
         index, (value, dice, _) = rng.choice(rows)
         row = board.rows[index]
@@ -159,10 +136,10 @@ def random_event(board: Board, table: Table, rng: random.Random) -> Event | None
         if own and pick < 0.65:
             if row == CAMELS_ROW:
                 run.gain(seat, row, dice, extra, CAMELS_ROW, "pasture")
-                action = Camels()
+                action = ev.Camels()
             elif row == GOLD_ROW:
                 run.gain(seat, row, dice, extra, GOLD_ROW, "shop")
-                action = Gold()
+                action = ev.Gold()
             else:
                 hoist = board.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
                 want = min(dice + extra + hoist, run.capacity(seat, row))
@@ -171,20 +148,31 @@ def random_event(board: Board, table: Table, rng: random.Random) -> Event | None
                     shop = rng.choice(shops_open_to(run, seat, row))
                     run.place(seat, shop, row)
                     placed.append(shop)
-                action = Goods(tuple(placed))
+                action = ev.Goods(tuple(placed))
         elif pick < 0.88:
             action = _supervisor(run, seat, value, rng)
         else:
             card = next_card(t, rng)
             run.draw(seat, card, "")
-            action = Draw(card)
+            action = ev.Draw(card)
     after = _plays(run, seat, AFTER_ACTION, rng, 0.25)
     build = _build(run, seat, rng)
     last = _plays(run, seat, AFTER_BUILD, rng, 0.1)
-    return Turn(name, row, action, discard, build, before, after, last)
+    return ev.Turn(name, row, action, discard, build, before, after, last)
 
 
-def _supervisor(run: Walker, seat: int, value: int, rng: random.Random) -> Supervisor:
+def _roll(board: Board, run: Walker, seat: int, rng: random.Random) -> ev.Roll:
+    """The start player's roll: the cards played first, the yellow dice bought, the dice."""
+    t = run.t
+    plays = _plays(run, seat, BEFORE_ROLL, rng, 0.4)
+    affordable = min(board.yellow_dice, t.gold[seat] // max(board.yellow_cost, 1))
+    yellow = rng.choice((0, 0, rng.randint(0, affordable)))
+    white = tuple(rng.randint(1, board.faces_per_die) for _ in range(board.white_dice))
+    return ev.Roll(t.names[seat], white, tuple(rng.randint(1, board.faces_per_die)
+                                               for _ in range(yellow)), plays)
+
+
+def _supervisor(run: Walker, seat: int, value: int, rng: random.Random) -> ev.Supervisor:
     """A move the player can pay for, often to a cell with cubes in front of it."""
     b, t = run.b, run.t
     free = b.buildings["bath"].bonus if "bath" in t.built[seat] else 0
@@ -201,13 +189,13 @@ def _supervisor(run: Walker, seat: int, value: int, rng: random.Random) -> Super
         owner = t.owner[s]
         camel = t.camels[owner] > 0 and rng.random() < 0.3
         card = next_card(t, rng) if "caravanserai" in t.built[owner] else None
-        send = Send(b.souks[s].id, camel, card)
+        send = ev.Send(b.souks[s].id, camel, card)
         run.send(seat, to, (send,))
         sends.append(send)
-    return Supervisor(to, tuple(sends))
+    return ev.Supervisor(to, tuple(sends))
 
 
-def _build(run: Walker, seat: int, rng: random.Random) -> Build | None:
+def _build(run: Walker, seat: int, rng: random.Random) -> ev.Build | None:
     """Often a building the player can pay, with cost cards where they help."""
     b, t = run.b, run.t
     if rng.random() < 0.3:
@@ -234,7 +222,7 @@ def _build(run: Walker, seat: int, rng: random.Random) -> Build | None:
         if t.waive_gold:
             gold = 0
         if camels <= t.camels[seat] and gold <= t.gold[seat]:
-            options.append(Build(bid, tuple(cards)))
+            options.append(ev.Build(bid, tuple(cards)))
     if not options:
         return None
     build = rng.choice(options)
@@ -242,10 +230,10 @@ def _build(run: Walker, seat: int, rng: random.Random) -> Build | None:
     return build
 
 
-def play_game(board: Board, setup: Setup, rng: random.Random) -> list[Event]:
+def play_game(board: Board, setup: Setup, rng: random.Random) -> list[ev.Event]:
     """A whole random legal game (open hands)."""
     t = new_table(board, setup)
-    events: list[Event] = []
+    events: list[ev.Event] = []
     while True:
         event = random_event(board, t, rng)
         if event is None:
@@ -255,27 +243,27 @@ def play_game(board: Board, setup: Setup, rng: random.Random) -> list[Event]:
         events.append(event)
 
 
-def secret(events: Sequence[Event]) -> list[Event]:
+def secret(events: Sequence[ev.Event]) -> list[ev.Event]:
     """The same game logged with hands secret: every card drawn written ``hidden``."""
-    out: list[Event] = []
+    out: list[ev.Event] = []
     for e in events:
-        if isinstance(e, Turn):
+        if isinstance(e, ev.Turn):
             action = e.action
-            if isinstance(action, Draw) and action.card is not None:
-                action = Draw(HIDDEN)
-            elif isinstance(action, Supervisor):
-                action = Supervisor(action.to, tuple(
-                    Send(s.souk, s.camel, None if s.card is None else HIDDEN)
+            if isinstance(action, ev.Draw) and action.card is not None:
+                action = ev.Draw(ev.HIDDEN)
+            elif isinstance(action, ev.Supervisor):
+                action = ev.Supervisor(action.to, tuple(
+                    ev.Send(s.souk, s.camel, None if s.card is None else ev.HIDDEN)
                     for s in action.sends))
-            out.append(Turn(e.player, e.row, action, e.discard, e.build, _hide(e.before),
-                            _hide(e.after), _hide(e.last)))
-        elif isinstance(e, Roll):
-            out.append(Roll(e.player, e.white, e.yellow, _hide(e.plays)))
+            out.append(ev.Turn(e.player, e.row, action, e.discard, e.build, _hide(e.before),
+                               _hide(e.after), _hide(e.last)))
+        elif isinstance(e, ev.Roll):
+            out.append(ev.Roll(e.player, e.white, e.yellow, _hide(e.plays)))
         else:
             out.append(e)
     return out
 
 
-def _hide(plays: tuple[Play, ...]) -> tuple[Play, ...]:
-    return tuple(Play(p.kind, p.k, p.into, p.shop, None if p.card is None else HIDDEN)
+def _hide(plays: tuple[ev.Play, ...]) -> tuple[ev.Play, ...]:
+    return tuple(ev.Play(p.kind, p.k, p.into, p.shop, None if p.card is None else ev.HIDDEN)
                  for p in plays)

@@ -75,14 +75,6 @@ def last_day_order(scores: Sequence[int], previous_start: int) -> list[int]:
     return sorted(range(n), key=lambda s: (scores[s], -((s - previous_start) % n)))
 
 
-def winners(scores: Sequence[int]) -> tuple[int, ...]:
-    """Every seat with the highest score (Y4.7: all tied players win)."""
-    if not scores:
-        return ()
-    best = max(scores)
-    return tuple(seat for seat, s in enumerate(scores) if s == best)
-
-
 def tie_break_key(score: int, camels: int, gold: int, cards: int) -> tuple[int, int, int, int]:
     """The [WBC] tournament order (Y4.7), offered as a report option only: score, then most
     camels, then gold, then cards in hand (larger is better)."""

@@ -126,70 +126,10 @@ class Building(Kind[Build]):
         plot, event, player = m.space or 0, m.action, m.player
         if plot not in (m.board.area_of_kind(self.kind).spaces or ()):
             return  # reported with the space
-        k = event.sections
-        if k == 0:
-            bad("R3.2", ngettext("plot {plot} builds {n} section; none are built",
-                                 "plot {plot} builds {n} sections; none are built",
-                                 plot).format(plot=plot, n=plot))
-        elif k > plot:
-            bad("R3.2", ngettext("plot {plot} builds {n} section, not {k}",
-                                 "plot {plot} builds {n} sections, not {k}",
-                                 plot).format(plot=plot, n=plot, k=k))
-        elif k < plot:
-            here = m.state.area(m.board.area_of_kind(self.kind).key)
-            taken = {s for s, _who in here.taken}
-            vacant = [n for n in range(k, plot) if n not in taken]
-            if vacant:
-                if k == plot - 1:
-                    text = ngettext("{n} section on plot {plot} needs plot {below} occupied; "
-                                    "plot {vacant} is vacant",
-                                    "{n} sections on plot {plot} needs plot {below} occupied; "
-                                    "plot {vacant} is vacant", k)
-                else:
-                    text = ngettext("{n} section on plot {plot} needs plots {below} to {last} "
-                                    "occupied; plot {vacant} is vacant",
-                                    "{n} sections on plot {plot} needs plots {below} to "
-                                    "{last} occupied; plot {vacant} is vacant", k)
-                bad("R3.2", text.format(n=k, plot=plot, below=k, last=plot - 1,
-                                        vacant=vacant[0]))
-
-        for t in event.new:
-            sections = [p.section for p in t.parts]
-            bases, turrets = sections.count(_BASE), sections.count(_TURRET)
-            if bases != 1 or turrets != 1:
-                bad("R3.2", _("a new {tower} needs exactly one base and one turret in the "
-                              "same build; this build gives it {bases} and {turrets}").format(
-                    tower=terms.tower(t.colour), bases=terms.sections(_BASE, bases),
-                    turrets=terms.sections(_TURRET, turrets)))
-        for a in event.add:
-            if find_tower(player, a.colour, a.tower) is None:
-                bad("R3.2", _("{player} has no {tower} to add to").format(
-                    player=player.name, tower=tower_name(a.colour, a.tower)))
-            extra = [p for p in a.parts if p.section in _ENDS]
-            if extra:
-                bad("R3.2", _("a standing {tower} already has its {section}; only trunks and "
-                              "windows can be added").format(
-                    tower=terms.tower(a.colour), section=terms.section(extra[0].section)))
-
+        _check_plot(m, self.kind, plot, event.sections, bad)
+        _check_towers(event, player, bad)
         tiles = m.worked = event.tiles
-        short = missing(player.screen, tiles)
-        if short:
-            first = short[0]
-            tile = terms.tile(first.section, first.colour, first.gold)
-            held = player.screen.count(first)
-            if held:  # some, not as many as the build places
-                text = _("the build places {n} x {tile}; {player} has only {held} behind "
-                         "the screen").format(n=tiles.count(first), tile=tile,
-                                              player=player.name, held=held)
-            else:
-                text = _("{player} has no {tile} behind the screen").format(
-                    player=player.name, tile=tile)
-            more = len(short) - short.count(first)
-            if more:
-                text += ngettext(" (and {n} more missing)", " (and {n} more missing)",
-                                 more).format(n=more)
-            bad("R3.2", text + _gold_hint(player, first))
-
+        _check_screen(player, tiles, bad)
         if event.lighted:
             if m.state.setup.variant != Variant.PRO:
                 bad("R3.7", _("lighted windows are only in the pro game"))
@@ -583,6 +523,81 @@ class _Screen:
 #: The sections a standing tower can be given, and a new tower's middle: trunks and windows,
 #: gold and plain (in the order of their names, as the sampler takes them).
 _MIDDLES = ((_TRUNK, True), (_WINDOW, True), (_TRUNK, False), (_WINDOW, False))
+
+
+def _check_plot(m: Move[Build], kind: str, plot: int, k: int, bad: Report) -> None:
+    """A build of ``k`` sections on ``plot``: as many as its number, the plots below it
+    occupied (R3.2)."""
+    if k == 0:
+        bad("R3.2", ngettext("plot {plot} builds {n} section; none are built",
+                             "plot {plot} builds {n} sections; none are built",
+                             plot).format(plot=plot, n=plot))
+    elif k > plot:
+        bad("R3.2", ngettext("plot {plot} builds {n} section, not {k}",
+                             "plot {plot} builds {n} sections, not {k}",
+                             plot).format(plot=plot, n=plot, k=k))
+    elif k < plot:
+        here = m.state.area(m.board.area_of_kind(kind).key)
+        taken = {s for s, _who in here.taken}
+        vacant = [n for n in range(k, plot) if n not in taken]
+        if vacant:
+            if k == plot - 1:
+                text = ngettext("{n} section on plot {plot} needs plot {below} occupied; "
+                                "plot {vacant} is vacant",
+                                "{n} sections on plot {plot} needs plot {below} occupied; "
+                                "plot {vacant} is vacant", k)
+            else:
+                text = ngettext("{n} section on plot {plot} needs plots {below} to {last} "
+                                "occupied; plot {vacant} is vacant",
+                                "{n} sections on plot {plot} needs plots {below} to "
+                                "{last} occupied; plot {vacant} is vacant", k)
+            bad("R3.2", text.format(n=k, plot=plot, below=k, last=plot - 1,
+                                    vacant=vacant[0]))
+
+
+
+def _check_towers(event: Build, player: Hand, bad: Report) -> None:
+    """The new towers have one base and one turret each; the added-to towers stand and
+    take only trunks and windows (R3.2)."""
+    for t in event.new:
+        sections = [p.section for p in t.parts]
+        bases, turrets = sections.count(_BASE), sections.count(_TURRET)
+        if bases != 1 or turrets != 1:
+            bad("R3.2", _("a new {tower} needs exactly one base and one turret in the "
+                          "same build; this build gives it {bases} and {turrets}").format(
+                tower=terms.tower(t.colour), bases=terms.sections(_BASE, bases),
+                turrets=terms.sections(_TURRET, turrets)))
+    for a in event.add:
+        if find_tower(player, a.colour, a.tower) is None:
+            bad("R3.2", _("{player} has no {tower} to add to").format(
+                player=player.name, tower=tower_name(a.colour, a.tower)))
+        extra = [p for p in a.parts if p.section in _ENDS]
+        if extra:
+            bad("R3.2", _("a standing {tower} already has its {section}; only trunks and "
+                          "windows can be added").format(
+                tower=terms.tower(a.colour), section=terms.section(extra[0].section)))
+
+
+
+def _check_screen(player: Hand, tiles: tuple[Tile, ...], bad: Report) -> None:
+    """The tiles the build places are behind the player's screen (R3.2)."""
+    short = missing(player.screen, tiles)
+    if short:
+        first = short[0]
+        tile = terms.tile(first.section, first.colour, first.gold)
+        held = player.screen.count(first)
+        if held:  # some, not as many as the build places
+            text = _("the build places {n} x {tile}; {player} has only {held} behind "
+                     "the screen").format(n=tiles.count(first), tile=tile,
+                                          player=player.name, held=held)
+        else:
+            text = _("{player} has no {tile} behind the screen").format(
+                player=player.name, tile=tile)
+        more = len(short) - short.count(first)
+        if more:
+            text += ngettext(" (and {n} more missing)", " (and {n} more missing)",
+                             more).format(n=more)
+        bad("R3.2", text + _gold_hint(player, first))
 
 
 def _subsets(have: Sequence[int], most: int) -> list[tuple[int, ...]]:

@@ -89,8 +89,8 @@ def _check_display(state: Table, event: Display, number: int) -> tuple[Violation
         if wrong:
             w = wrong[0]
             out.append(Violation(number, None, "R3.1", _(
-                "the {section} display cannot show a {tile}").format(
-                section=terms.section(section), tile=terms.tile(w.section, w.colour, w.gold))))
+                "the {section} display cannot show {a_tile}").format(
+                section=terms.section(section), a_tile=terms.a_tile(w.section, w.colour, w.gold))))
             continue
         if len(tiles) != market.count:
             out.append(Violation(number, None, "R3.1", ngettext(

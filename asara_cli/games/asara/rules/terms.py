@@ -17,10 +17,10 @@ from asara_cli.core.i18n import ngettext, pgettext
 from asara_cli.core.words import ordinal
 from asara_cli.games.asara.rules.model import Colour, Section
 
-__all__ = ["area", "buyer", "buyer_colour", "buyer_colours", "category", "colour", "coloured",
-           "expansion",
-           "gift", "ordinal", "part", "section", "sections", "space_word", "tile", "tower",
-           "tower_named", "tower_word"]
+__all__ = ["a_tile", "area", "buyer", "buyer_colour", "buyer_colours", "category", "colour",
+           "coloured", "expansion",
+           "gift", "ordinal", "part", "section", "sections", "space_word", "the_tile", "tile",
+           "tower", "tower_named", "tower_word"]
 
 
 def colour(c: Colour | str) -> str:
@@ -64,6 +64,59 @@ def tile(s: Section | str, c: Colour | str, gold: bool = False) -> str:
     else:
         text = pgettext("tile", "{colour} {section}")
     return text.format(colour=coloured(c, str(s)), section=section(s))
+
+
+def a_tile(s: Section | str, c: Colour | str, gold: bool = False) -> str:
+    """``a red base``, ``a gold red base``: one tile with its indefinite article, a whole
+    message per tower part, so that the article agrees with the part (Spanish ``una base``,
+    ``un tronco``)."""
+    text = _with_article("a tile", s, gold)
+    return text.format(colour=coloured(c, str(s))) if text else tile(s, c, gold)
+
+
+def the_tile(s: Section | str, c: Colour | str, gold: bool = False) -> str:
+    """``the red base``, ``the gold red base``: one tile with its definite article (French
+    ``la base rouge``, ``le tronc rouge``)."""
+    text = _with_article("the tile", s, gold)
+    return text.format(colour=coloured(c, str(s))) if text else tile(s, c, gold)
+
+
+def _with_article(context: str, s: Section | str, gold: bool) -> str:
+    """The whole message for a tile with its article, or "" for a part that is none of four."""
+    match context, str(s), gold:
+        case "a tile", "base", False:
+            return pgettext("a tile", "a {colour} base")
+        case "a tile", "trunk", False:
+            return pgettext("a tile", "a {colour} trunk")
+        case "a tile", "window", False:
+            return pgettext("a tile", "a {colour} window")
+        case "a tile", "turret", False:
+            return pgettext("a tile", "a {colour} turret")
+        case "a tile", "base", True:
+            return pgettext("a tile", "a gold {colour} base")
+        case "a tile", "trunk", True:
+            return pgettext("a tile", "a gold {colour} trunk")
+        case "a tile", "window", True:
+            return pgettext("a tile", "a gold {colour} window")
+        case "a tile", "turret", True:
+            return pgettext("a tile", "a gold {colour} turret")
+        case "the tile", "base", False:
+            return pgettext("the tile", "the {colour} base")
+        case "the tile", "trunk", False:
+            return pgettext("the tile", "the {colour} trunk")
+        case "the tile", "window", False:
+            return pgettext("the tile", "the {colour} window")
+        case "the tile", "turret", False:
+            return pgettext("the tile", "the {colour} turret")
+        case "the tile", "base", True:
+            return pgettext("the tile", "the gold {colour} base")
+        case "the tile", "trunk", True:
+            return pgettext("the tile", "the gold {colour} trunk")
+        case "the tile", "window", True:
+            return pgettext("the tile", "the gold {colour} window")
+        case "the tile", "turret", True:
+            return pgettext("the tile", "the gold {colour} turret")
+    return ""
 
 
 def area(name: str) -> str:

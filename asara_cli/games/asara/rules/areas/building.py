@@ -322,12 +322,12 @@ def _gold_hint(player: Hand, tile: Tile) -> str:
     other = Tile(tile.section, tile.colour, not tile.gold)
     if other not in player.screen:
         return ""
-    shown = terms.tile(other.section, other.colour, other.gold)
+    shown = terms.a_tile(other.section, other.colour, other.gold)
     if other.gold:
-        return _("; {player} has a {tile}: say gold {section}").format(
-            player=player.name, tile=shown, section=terms.section(tile.section))
-    return _("; {player} has a {tile}, without gold: leave out gold").format(
-        player=player.name, tile=shown)
+        return _("; {player} has {a_tile}: say gold {section}").format(
+            player=player.name, a_tile=shown, section=terms.section(tile.section))
+    return _("; {player} has {a_tile}, without gold: leave out gold").format(
+        player=player.name, a_tile=shown)
 
 
 def grown(after: PlayerLike, event: Build, new: bool = True) -> list[str]:

@@ -120,8 +120,8 @@ class Market(Kind[Buy]):
         tile = action.tile
         if tile is None:
             return price, ""
-        return price, _("the {tile} costs {price}").format(
-            tile=terms.tile(tile.section, tile.colour, tile.gold), price=price)
+        return price, _("{the_tile} costs {price}").format(
+            the_tile=terms.the_tile(tile.section, tile.colour, tile.gold), price=price)
 
     def price(self, board: Board, space: int | None, action: Buy) -> int:
         return 0 if action.colour is None else board.prices[action.colour]
@@ -162,14 +162,14 @@ class Market(Kind[Buy]):
                 player=who, how=how, where=where)
         # the tile names its market: only the space is added
         if how and space:
-            text = _("{player} buys a {tile} for {price} ({buyer}, space {space})")
+            text = _("{player} buys {a_tile} for {price} ({buyer}, space {space})")
         elif how:
-            text = _("{player} buys a {tile} for {price} ({buyer})")
+            text = _("{player} buys {a_tile} for {price} ({buyer})")
         elif space:
-            text = _("{player} buys a {tile} for {price} (space {space})")
+            text = _("{player} buys {a_tile} for {price} (space {space})")
         else:
-            text = _("{player} buys a {tile} for {price}")
-        return text.format(player=who, tile=terms.tile(tile.section, tile.colour, tile.gold),
+            text = _("{player} buys {a_tile} for {price}")
+        return text.format(player=who, a_tile=terms.a_tile(tile.section, tile.colour, tile.gold),
                            price=board.price(tile.colour), buyer=how, space=space)
 
     def read(self, r: Fields) -> tuple[int | None, Buy]:

@@ -82,8 +82,8 @@ class Spies(Kind[Bribe]):
         if tile is None:
             return fee, _("bribery at {fee} costs {cost}").format(fee=fee, cost=fee)
         price = board.price(tile.colour)
-        return fee + price, _("bribery at {fee} and the {tile} at {price} cost {cost}").format(
-            fee=fee, tile=terms.tile(tile.section, tile.colour, tile.gold), price=price,
+        return fee + price, _("bribery at {fee} and {the_tile} at {price} cost {cost}").format(
+            fee=fee, the_tile=terms.the_tile(tile.section, tile.colour, tile.gold), price=price,
             cost=fee + price)
 
     def price(self, board: Board, space: int | None, action: Bribe) -> int:
@@ -121,8 +121,8 @@ class Spies(Kind[Bribe]):
             return _("{move}, searches the {section} pile and takes nothing").format(
                 move=head, section=terms.section(action.pile))
         # the tile names its pile
-        return _("{move}: a {tile} from the pile for {price}").format(
-            move=head, tile=terms.tile(tile.section, tile.colour, tile.gold),
+        return _("{move}: {a_tile} from the pile for {price}").format(
+            move=head, a_tile=terms.a_tile(tile.section, tile.colour, tile.gold),
             price=board.price(tile.colour))
 
     def read(self, r: Fields) -> tuple[int | None, Bribe]:

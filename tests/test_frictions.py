@@ -261,7 +261,7 @@ def _serai(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ("y.toml", "supervisor camels W1 --dry-run", 0,
      "note: a check cannot know the card Ann's caravanserai draws: it takes camelvp"),
     # the card named: nothing taken, nothing said of it
-    ("y.toml", "check supervisor camels W1 --draws gold3", 0, "draws gold3"),
+    ("y.toml", "check supervisor camels W1 --draws gold3", 0, "bag3 (caravanserai draw: gold3)"),
     # the caravan card after building the caravanserai: the same
     ("day7.toml", "check goods bag bag3 W3 bag3 S1 --build caravanserai --last caravan", 0,
      "note: a check cannot know the card Ann's caravanserai draws: it takes camelvp"),

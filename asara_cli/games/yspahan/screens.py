@@ -96,27 +96,38 @@ def shop_shown(shop: ev.Shop) -> str:
 
 
 def play_shown(p: ev.Play) -> str:
-    """A card played as a person reads it (the log's words in English)."""
-    words = [terms.card(p.kind)]
-    if p.k is not None:
-        words.append(str(p.k))
-    if p.into is not None:
-        words.append(_("into {what}").format(what=terms.row(p.into)))
-    if p.shop is not None:
-        words.append(shop_shown(p.shop))
-    if p.card is not None:
-        words.append(_("draws {card}").format(card=terms.card(p.card)))
-    return " ".join(words)
+    """A card played as a person reads it: ``goldvp 3``, ``exchange 2 into gold``, ``souk
+    onto chest8 N2``, ``caravan (caravanserai draw: goldvp)``; a whole message per shape."""
+    card = terms.card(p.kind)
+    if p.k is not None and p.into is not None:
+        text = pgettext("card played", "{card} {k} into {what}").format(
+            card=card, k=p.k, what=terms.row(p.into))
+    elif p.k is not None:
+        text = pgettext("card played", "{card} {k}").format(card=card, k=p.k)
+    elif p.shop is not None:
+        text = pgettext("card played", "{card} onto {shop}").format(
+            card=card, shop=shop_shown(p.shop))
+    else:
+        text = card
+    if p.card is None:
+        return text
+    return pgettext("caravanserai", "{what} (caravanserai draw: {card})").format(
+        what=text, card=terms.card(p.card))
 
 
 def send_shown(s: ev.Send) -> str:
-    """A cube sent as a person reads it: ``bag3 camel draws gold3``."""
-    words = [terms.souk(s.souk)]
+    """A cube sent as a person reads it: ``bag3 (kept for a camel; caravanserai draw:
+    gold3)``; a whole message per shape."""
+    souk = terms.souk(s.souk)
+    if s.camel and s.card is not None:
+        return pgettext("sent", "{souk} (kept for a camel; caravanserai draw: {card})").format(
+            souk=souk, card=terms.card(s.card))
     if s.camel:
-        words.append(pgettext("sent", "camel"))
+        return pgettext("sent", "{souk} (kept for a camel)").format(souk=souk)
     if s.card is not None:
-        words.append(_("draws {card}").format(card=terms.card(s.card)))
-    return " ".join(words)
+        return pgettext("caravanserai", "{what} (caravanserai draw: {card})").format(
+            what=souk, card=terms.card(s.card))
+    return souk
 
 
 def _plays(plays: Sequence[ev.Play]) -> str:

@@ -67,9 +67,9 @@ REFUSALS: dict[str, tuple[str, str | None, str]] = {
     "occupied-space.toml": (
         "R2.2", "Tina", "Marktbereich Basis, Feld 2: in diesem Jahr von Paul belegt"),
     "bank-space-twice.toml": ("R2.2", "Paul", "Bank, Feld 1: in diesem Jahr von Tina belegt"),
-    "not-enough-money.toml": ("R2.3", "Tina", "Tina hat 2 Asari; Basis in Braun kostet 3"),
+    "not-enough-money.toml": ("R2.3", "Tina", "Tina hat 2 Asari; die Basis in Braun kostet 3"),
     "bribe-unaffordable.toml": (
-        "R2.3", "Tina", "Tina hat 2 Asari; die Bestechung (3) und Fenster in Braun (3) "
+        "R2.3", "Tina", "Tina hat 2 Asari; die Bestechung (3) und das Fenster in Braun (3) "
                         "kosten 6 Asari"),
     "genie-fee-unaffordable.toml": (
         "R2.3", "Tina", "Tina hat 4 Asari; das Feld des Dschinns kostet 5"),
@@ -85,7 +85,7 @@ REFUSALS: dict[str, tuple[str, str | None, str]] = {
         "R3.2", "Paul", "3 Turmteile auf Feld 5 sind nur erlaubt, wenn die Felder 3 bis 4 "
                         "belegt sind; Feld 4 ist frei"),
     "build-missing-tile.toml": (
-        "R3.2", "Tina", "Tina: Basis in Grün fehlt hinter dem Sichtschirm; Tina hat Basis in "
+        "R3.2", "Tina", "Tina: Basis in Grün fehlt hinter dem Sichtschirm; Tina hat eine Basis in "
                         "Grün mit Goldverzierung: „gold Basis“ angeben"),
     "bank-above-12.toml": ("R3.3", "Tina", "kein Feld der Bank bringt 15; die Werte gehen "
                                            "bis 12"),
@@ -334,7 +334,7 @@ BUILD = Build(new=(NewTower(Colour.WHITE, (Part(Section.BASE), Part(Section.TURR
 MOVES: list[tuple[Action, int | None, str | None, str, str]] = [
     (Buy(Section.BASE, Colour.RED, gold=True), 2, "a blue buyer",
      "Tina buys a gold red base for 5 (a blue buyer, space 2)",
-     "Tina kauft Basis in Rot mit Goldverzierung für 5 Asari (blauer Einkäufer, Feld 2)"),
+     "Tina kauft eine Basis in Rot mit Goldverzierung für 5 Asari (blauer Einkäufer, Feld 2)"),
     (Buy(Section.TRUNK), 3, None,
      "Tina buys nothing at the trunk market space 3",
      "Tina kauft nichts im Marktbereich Mittelteil, Feld 3"),

@@ -302,10 +302,9 @@ def _card(played: SomeGame, outcome: Any, log: GameLog) -> str:
 
 def _amount(played: SomeGame, total: int) -> str:
     """``73 prestige points``, ``1 point``: a total in the game's own points."""
-    if played.points == "points":
-        return ngettext("{n} point", "{n} points", total).format(n=total)
-    return ngettext("{n} {word} point", "{n} {word} points", total).format(
-        n=total, word=_(played.points))
+    if played.points == "prestige":
+        return ngettext("{n} prestige point", "{n} prestige points", total).format(n=total)
+    return ngettext("{n} point", "{n} points", total).format(n=total)
 
 
 def game_page(played: SomeGame, outcome: Any, log: GameLog) -> str:
@@ -327,9 +326,8 @@ def game_page(played: SomeGame, outcome: Any, log: GameLog) -> str:
     for summary in played.summaries(outcome):
         body += [f"<h2>{escape(summary.title)}</h2>",
                  _table(list(summary.head), list(summary.rows), set())]
-    # "every prestige point", but not "every points point"
-    every = (_("The ledger: every point") if played.points == "points" else
-             _("The ledger: every {word} point").format(word=_(played.points)))
+    every = (_("The ledger: every prestige point") if played.points == "prestige" else
+             _("The ledger: every point"))
     body += [f"<h2>{escape(every)}</h2>",
              _table([_(played.period), _("event"), _("player"), _("points"), _("source")],
                     [(e.period, e.event or "", e.player, f"+{e.points}", e.explanation)

@@ -8,7 +8,7 @@ from asara_cli.core.i18n import N_, _, ngettext, pgettext
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.gifts import undealt
 from asara_cli.games.asara.rules.model import Variant
-from asara_cli.games.asara.rules.state import KNOWN_EXPANSIONS, GameState, Setup
+from asara_cli.games.asara.rules.state import GameState, Setup
 
 #: what a deal looks like on the command line when no chest is known yet (5 gifts), in the
 #: words of the language in use (German: asara geschenke basis 2 ... einkäufer)
@@ -19,19 +19,26 @@ GIFTS = N_("asara gifts")
 
 
 def game_words(setup: Setup) -> str:
-    """``pro, with the Gifts of the Caliph and the House of the Bottle Genie``."""
-    from asara_cli.games.asara.rules import terms
-
-    variant = pgettext("game", "pro") if setup.variant == Variant.PRO else pgettext(
-        "game", "basic")
-    if not setup.expansions:
-        return _("{variant}, no expansions").format(variant=variant)
-    if all(x in KNOWN_EXPANSIONS for x in setup.expansions):
-        names = [terms.expansion(x).split(" (")[0] for x in setup.expansions]
-    else:
-        names = [KNOWN_EXPANSIONS.get(x, x).split(" (")[0] for x in setup.expansions]
-    return _("{variant}, with the {expansions}").format(
-        variant=variant, expansions=_(" and the ").join(names))
+    """``pro, with the Gifts of the Caliph and the House of the Bottle Genie``: a whole
+    message for each variant and set of expansions."""
+    pro = setup.variant == Variant.PRO
+    variant = pgettext("game", "pro") if pro else pgettext("game", "basic")
+    match sorted(setup.expansions):
+        case []:
+            return _("{variant}, no expansions").format(variant=variant)
+        case ["gifts"]:
+            return (_("pro, with the Gifts of the Caliph") if pro
+                    else _("basic, with the Gifts of the Caliph"))
+        case ["genie"]:
+            return (_("pro, with the House of the Bottle Genie") if pro
+                    else _("basic, with the House of the Bottle Genie"))
+        case ["genie", "gifts"]:
+            return (_("pro, with the Gifts of the Caliph and the House of the Bottle Genie")
+                    if pro else
+                    _("basic, with the Gifts of the Caliph and the House of the Bottle Genie"))
+    # an expansion this version does not know (the referee refuses it): the log's keys
+    return _("{variant}, with {expansions}").format(
+        variant=variant, expansions=", ".join(setup.expansions))
 
 
 def deal_command(board: Board, state: GameState) -> str:

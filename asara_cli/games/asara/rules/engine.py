@@ -245,11 +245,12 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
             out.append(Violation(0, None, "R6.2",
                                  _("the Bottle Genie is only in the pro game")))
     if len(setup.buyers) > board.buyer_colours:
+        declared = ngettext("{declared} is declared", "{declared} are declared",
+                            len(setup.buyers)).format(declared=len(setup.buyers))
         out.append(Violation(0, None, "R1", ngettext(
-            "buyers come in {colours} colour; {declared} are declared",
-            "buyers come in {colours} colours; {declared} are declared",
-            board.buyer_colours).format(
-            colours=board.buyer_colours, declared=len(setup.buyers))))
+            "buyers come in {colours} colour; {declared}",
+            "buyers come in {colours} colours; {declared}",
+            board.buyer_colours).format(colours=board.buyer_colours, declared=declared)))
     if len(set(setup.buyers)) < len(setup.buyers):
         out.append(Violation(0, None, "R1", _("a buyer colour is declared twice")))
     return tuple(out)

@@ -312,6 +312,26 @@ def test_the_terms_in_english_are_the_referees_old_words() -> None:
     assert terms.area("Our own name for the bank") == "Our own name for the bank"
 
 
+@pytest.mark.parametrize(("section", "gold", "a_tile", "the_tile"), [
+    (Section.BASE, False, "eine Basis in Rot", "die Basis in Rot"),
+    (Section.TRUNK, True, "ein Mittelteil in Rot mit Goldverzierung",
+     "das Mittelteil in Rot mit Goldverzierung"),
+    (Section.WINDOW, False, "ein Fenster in Rot", "das Fenster in Rot"),
+    (Section.TURRET, True, "eine Spitze in Rot mit Goldverzierung",
+     "die Spitze in Rot mit Goldverzierung"),
+])
+def test_a_tile_with_its_article_is_one_message_per_part(
+        german: None, section: Section, gold: bool, a_tile: str, the_tile: str) -> None:
+    """German: the article follows the part (eine Basis, ein Fenster)."""
+    assert terms.a_tile(section, Colour.RED, gold) == a_tile
+    assert terms.the_tile(section, Colour.RED, gold) == the_tile
+
+
+def test_a_tile_in_english_keeps_the_old_words() -> None:
+    assert terms.a_tile(Section.TRUNK, Colour.BLACK, True) == "a gold black trunk"
+    assert terms.the_tile(Section.WINDOW, Colour.WHITE) == "the white window"
+
+
 def test_the_terms_in_german(german: None) -> None:
     assert terms.tile(Section.BASE, Colour.RED, True) == "Basis in Rot mit Goldverzierung"
     assert terms.tower(Colour.RED, 2) == "2. Turm in Rot"

@@ -359,9 +359,9 @@ def _check_purchase(board: Board, state: Table, name: str, money: int, use: Gift
         if cheap:
             t = cheap[0]
             bad(RULE, _("the purchase gift is compulsory: {player} has {money} Asari and the "
-                        "{section} display shows {tile} for {price}").format(
+                        "{section} display shows {a_tile} for {price}").format(
                 player=name, money=money, section=terms.section(section),
-                tile=terms.tile(t.section, t.colour, t.gold), price=board.price(t.colour)))
+                a_tile=terms.a_tile(t.section, t.colour, t.gold), price=board.price(t.colour)))
         return
     dearest = max(board.prices.values())
     if money >= dearest:

@@ -3,6 +3,7 @@
     valgrind --tool=callgrind python bench/count.py asara 0      # the games read, no work
     valgrind --tool=callgrind python bench/count.py asara 3      # ... and replayed 3 times
     valgrind --tool=callgrind python bench/count.py tomllib 3    # ... and parsed 3 times
+    valgrind --tool=callgrind python bench/count.py tomllib-yspahan 3   # Yspahan's, parsed
 
 The same 10 simulated 4-player games as (a) (ASARA, or `yspahan`), replayed, scored and
 their ledger made (or parsed by tomllib) N times. A game's instructions are (run with 3 -
@@ -27,7 +28,7 @@ from asara_cli.logfile.game import parse_log
 
 def main() -> None:
     what, times = sys.argv[1], int(sys.argv[2])
-    key = "yspahan" if what == "yspahan" else "asara"
+    key = "yspahan" if what.endswith("yspahan") else "asara"
     texts = [simulated("asara", 9000 + i, frozenset({"pro"}) if i % 2 else frozenset())
              if key == "asara" else simulated("yspahan", 9000 + i) for i in range(10)]
     rules = game(key)
@@ -44,7 +45,7 @@ def main() -> None:
     tomllib.loads(texts[0])
     for _ in range(times):
         for i, text in enumerate(texts):
-            if what == "tomllib":
+            if what.startswith("tomllib"):
                 tomllib.loads(text)
             else:
                 whole(i)

@@ -363,8 +363,11 @@ def test_a_folder_of_logs_with_lookalike_numbers_never_stops(
     assert (tmp_path / "club.html").exists()
 
 
-@pytest.mark.parametrize("args", [["--help"], ["score", str(SAMPLES / "two-player-basic.toml")],
-                                  ["board", "--game", "yspahan"]])
+# seven processes each: the help (every command's console) in the quick run, the others slow
+@pytest.mark.parametrize("args", [
+    ["--help"],
+    pytest.param(["score", str(SAMPLES / "two-player-basic.toml")], marks=pytest.mark.slow),
+    pytest.param(["board", "--game", "yspahan"], marks=pytest.mark.slow)])
 def test_an_unusable_terminal_size_is_as_if_unset(args: list[str]) -> None:
     # COLUMNS=² printed two tracebacks (rich reads it with isdigit, then int), LINES=² was
     # exit 3; COLUMNS=0 printed nothing and COLUMNS=99999999 ran for minutes

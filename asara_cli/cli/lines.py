@@ -23,11 +23,12 @@ _BLANKS = " \t\r\n"  # shlex's whitespace: any other space is part of a word
 _PIECE = r"""'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[ \t\r\n]+|"""
 #: A word's pieces: plain characters, a quoted part, an escaped character; blanks; a comment
 #: (with ``comments``); any other single character is an opening that is never closed.
+#: Patterns as text: ``re`` compiles them at their first use, not at every command's start.
 _WORDS = {
-    True: re.compile(rf"""[^ \t\r\n'"\\#]+|{_PIECE}#[^\n]*\n?|.""", re.S),
-    False: re.compile(rf"""[^ \t\r\n'"\\]+|{_PIECE}.""", re.S),
+    True: rf"""(?s)[^ \t\r\n'"\\#]+|{_PIECE}#[^\n]*\n?|.""",
+    False: rf"""(?s)[^ \t\r\n'"\\]+|{_PIECE}.""",
 }
-_IN_DOUBLE = re.compile(r'\\(["\\])')  # inside "...", a backslash escapes these two only
+_IN_DOUBLE = r'\\(["\\])'  # inside "...", a backslash escapes these two only
 
 
 def too_long(text: str) -> str | None:
@@ -55,7 +56,7 @@ def split(text: str, comments: bool = False) -> list[str]:
     words: list[str] = []
     word: list[str] = []
     quoted = False  # a word of quotes alone ('') is a word, empty
-    for m in _WORDS[comments].finditer(text):
+    for m in re.finditer(_WORDS[comments], text):
         piece = m.group()
         first = piece[0]
         if first in _BLANKS or (comments and first == "#"):
@@ -66,7 +67,7 @@ def split(text: str, comments: bool = False) -> list[str]:
             word.append(piece[1:-1])
             quoted = True
         elif first == '"' and len(piece) > 1:
-            word.append(_IN_DOUBLE.sub(r"\1", piece[1:-1]))
+            word.append(re.sub(_IN_DOUBLE, r"\1", piece[1:-1]))
             quoted = True
         elif first == "\\" and len(piece) > 1:
             word.append(piece[1])

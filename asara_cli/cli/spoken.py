@@ -162,20 +162,20 @@ def speak(command: Any) -> None:
 
 # --- usage errors ------------------------------------------------------------------------------
 
-#: The inner messages of Click's parameter types, in its English: a pattern and its message.
+#: The inner messages of Click's parameter types, in its English: a pattern and its message
+#: (patterns as text, compiled by ``re`` at their first use: a usage error is rare).
 _VALUE_MESSAGES = (
-    (re.compile(r"(?P<value>.*) is not in the range (?P<range>.*)\.", re.S),
+    (r"(?P<value>.*) is not in the range (?P<range>.*)\.",
      N_("{value} is not in the range {range}.")),
-    (re.compile(r"(?P<value>.*) is not one of (?P<choices>.*)\.", re.S),
-     N_("{value} is not one of {choices}.")),
+    (r"(?P<value>.*) is not one of (?P<choices>.*)\.", N_("{value} is not one of {choices}.")),
 )
-_EXTRA = re.compile(r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", re.S)
+_EXTRA = r"Got unexpected extra argument\(s\) \((?P<args>.*)\)"
 
 
 def _value(message: str) -> str:
     """A parameter type's complaint about a value, in the language in use."""
     for pattern, said in _VALUE_MESSAGES:
-        m = pattern.fullmatch(message)
+        m = re.fullmatch(pattern, message, re.S)
         if m:
             return _(said).format(**m.groupdict())
     return message
@@ -221,7 +221,7 @@ def usage_message(e: Exception) -> str:
         return _("Invalid value for {name}: {message}").format(name=hint,
                                                                message=_value(e.message))
     if type(e) is click.UsageError:
-        m = _EXTRA.fullmatch(e.message)
+        m = re.fullmatch(_EXTRA, e.message, re.S)
         if m:
             return _("Got unexpected extra argument(s) ({args})").format(args=m["args"])
     return said

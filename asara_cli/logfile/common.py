@@ -28,7 +28,7 @@ def _toml_reader() -> ModuleType:
 
 TOML = _toml_reader()
 
-_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_POSITION = r"\s*\(at line (\d+), column (\d+)\)\s*$"
 
 #: The largest file read: a 4-player log with a note on every event is under 200 kB.
 MAX_BYTES = 4 * 1024 * 1024
@@ -107,10 +107,10 @@ def path_problem(text: str) -> str | None:
 #: A run of more opening brackets than :data:`MAX_NESTING` (spaces and commas between them
 #: allowed): the shape of a file built to exhaust the parser's recursion. A quick scan; the
 #: parser's own RecursionError is caught too.
-_DEEP = re.compile(r"[\[{](?:[\s,]*[\[{])" + "{" + str(MAX_NESTING) + "}")
+_DEEP = r"[\[{](?:[\s,]*[\[{])" + "{" + str(MAX_NESTING) + "}"
 #: The same run, begun by ``[`` and by ``{``: each pattern starts with one character, which
 #: the scan looks for as a literal (about 4x sooner over a log than the class ``[\[{]``).
-_DEEP_BEGUN = tuple(re.compile(re.escape(c) + _DEEP.pattern[len(r"[\[{]"):]) for c in "[{")
+_DEEP_BEGUN = tuple(re.escape(c) + _DEEP[len(r"[\[{]"):] for c in "[{")
 
 
 def read_toml(path: str | Path, *, follow_link: bool = True) -> tuple[dict[str, Any], str]:
@@ -138,7 +138,7 @@ def too_deep(text: str) -> re.Match[str] | None:
     the first place :data:`_DEEP` matches (the earlier of its two halves' first matches)."""
     found = None
     for pattern in _DEEP_BEGUN:
-        m = pattern.search(text)
+        m = re.search(pattern, text)
         if m is not None and (found is None or m.start() < found.start()):
             found = m
     return found
@@ -161,7 +161,7 @@ def loads_toml(text: str, path: str) -> dict[str, Any]:
                          .format(most=MAX_NESTING), path=path) from None
     except TOML.TOMLDecodeError as e:
         message = str(e)
-        m = _POSITION.search(message)
+        m = re.search(_POSITION, message)
         line: int | None = None
         column: int | None = None
         if m:
@@ -195,18 +195,19 @@ _TOML_MESSAGES = {m: m for m in (
     N_("Expected ']]' at the end of an array declaration"),
     N_("Escaped character is not a Unicode scalar value"),
 )}
-#: The TOML reader's messages that name a thing: its pattern, and the catalogue's message.
+#: The TOML reader's messages that name a thing: its pattern (compiled by ``re`` at its first
+#: use), and the catalogue's message.
 _TOML_NAMING = (
-    (re.compile(r"Cannot declare (?P<what>.+) twice"), N_("Cannot declare {what} twice")),
-    (re.compile(r"Cannot mutate immutable namespace (?P<what>.+)"),
+    (r"Cannot declare (?P<what>.+) twice", N_("Cannot declare {what} twice")),
+    (r"Cannot mutate immutable namespace (?P<what>.+)",
      N_("Cannot mutate immutable namespace {what}")),
-    (re.compile(r"Cannot redefine namespace (?P<what>.+)"),
+    (r"Cannot redefine namespace (?P<what>.+)",
      N_("Cannot redefine namespace {what}")),
-    (re.compile(r"Duplicate inline table key (?P<what>.+)"),
+    (r"Duplicate inline table key (?P<what>.+)",
      N_("Duplicate inline table key {what}")),
-    (re.compile(r"Expected (?P<what>'.*')"), N_("Expected {what}")),
-    (re.compile(r"Found invalid character (?P<what>.+)"), N_("Found invalid character {what}")),
-    (re.compile(r"Illegal character (?P<what>.+)"), N_("Illegal character {what}")),
+    (r"Expected (?P<what>'.*')", N_("Expected {what}")),
+    (r"Found invalid character (?P<what>.+)", N_("Found invalid character {what}")),
+    (r"Illegal character (?P<what>.+)", N_("Illegal character {what}")),
 )
 
 
@@ -217,7 +218,7 @@ def toml_message(message: str) -> str:
     if known is not None:
         return _(known)
     for pattern, text in _TOML_NAMING:
-        m = pattern.fullmatch(message)
+        m = re.fullmatch(pattern, message)
         if m is not None:
             return _(text).format(what=m.group("what"))
     return message

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -155,9 +154,6 @@ def append(path: str | Path, event: Any, game_key: str | None = None,
     with contextlib.suppress(OSError, InputError):  # left behind, it is proven stale later
         forget_redo(target)
     return log
-
-
-_EVENT_HEADER = re.compile(r"^\s*\[\[\s*event\s*\]\]")
 
 
 def cut_last_event(text: str) -> str:

@@ -90,8 +90,9 @@ def _write_display(event: Display) -> dict[str, Any]:
             for section, tiles in event.areas}
 
 
-_GIFT = re.compile(rf"^(buyer|prestige|lighted|asari ([0-9]+)|buy ({SECTIONS}))$")
-_DEALT = re.compile(r"^([a-z]+) ([1-9][0-9]*): (.+)$")
+# The gifts' patterns as text (``re`` compiles them at their first use, in a game with gifts).
+_GIFT = rf"^(buyer|prestige|lighted|asari ([0-9]+)|buy ({SECTIONS}))$"
+_DEALT = r"^([a-z]+) ([1-9][0-9]*): (.+)$"
 _GIFT_HELP = N_('a gift such as "buyer", "asari 6", "buy base", "prestige" or "lighted"')
 
 
@@ -99,7 +100,7 @@ def _read_dealt(r: FieldReader, names: Sequence[str]) -> GiftsDealt:
     dealt = []
     texts = r.strings("dealt", LINE, 'a gift on a space, e.g. "base 2: buyer"')
     for i, text in enumerate(texts):
-        m = _DEALT.match(text)
+        m = re.match(_DEALT, text)
         gift = parse_gift(m.group(3)) if m else None
         space = number(m.group(2)) if m else None
         if m is None or gift is None or space is None:
@@ -139,7 +140,7 @@ def _display_schema() -> dict[str, Schema]:
 
 
 def _dealt_schema() -> dict[str, Schema]:
-    dealt = string(f"^[a-z]+ [1-9][0-9]*: {_GIFT.pattern[1:-1]}$", "AREA SPACE: GIFT")
+    dealt = string(f"^[a-z]+ [1-9][0-9]*: {_GIFT[1:-1]}$", "AREA SPACE: GIFT")
     return {"dealt": texts(dealt, '"AREA SPACE: GIFT", e.g. "base 2: asari 6", "window 1: buy '
                                   'turret", "lighted 1: lighted".', minItems=1)}
 
@@ -229,16 +230,16 @@ def event_type(event: Event) -> str:
 
 _LABEL = re.compile(r"^[a-z][a-z-]*$")
 _COLOURS = "|".join(c.value for c in Colour)
-_USE = re.compile(rf"^(?:(buyer)(?: ([a-z][a-z-]*))?|(prestige)|(asari) ([0-9]+)"
-                  rf"|(buy) ({SECTIONS}): (nothing|(?:gold )?(?:{_COLOURS}))"
-                  rf"|(lighted)(?:: (nothing|{_COLOURS}))?)$")
+_USE = (rf"^(?:(buyer)(?: ([a-z][a-z-]*))?|(prestige)|(asari) ([0-9]+)"
+        rf"|(buy) ({SECTIONS}): (nothing|(?:gold )?(?:{_COLOURS}))"
+        rf"|(lighted)(?:: (nothing|{_COLOURS}))?)$")
 _USE_HELP = N_('a gift claimed, such as "buyer green", "buyer: nothing", "asari 6", '
                 '"buy base: gold red", "buy base: nothing", "prestige", "lighted" or '
                 '"lighted: red"')
 
 
 def parse_gift(text: str) -> Gift | None:
-    m = _GIFT.match(text)
+    m = re.match(_GIFT, text)
     if m is None:
         return None
     if m.group(2) is not None:
@@ -252,7 +253,7 @@ def parse_gift(text: str) -> Gift | None:
 def parse_use(text: str) -> GiftUse | None:
     if text == "buyer: nothing":  # the deck was empty: the gift is void (X4)
         return GiftUse(Gift(GiftKind.BUYER), taken=False)
-    m = _USE.match(text)
+    m = re.match(_USE, text)
     if m is None:
         return None
     if m.group(1):

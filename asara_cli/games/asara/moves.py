@@ -167,7 +167,8 @@ class Listing:
                     yield turn, name, words
 
     def begin_with(self, want: list[str]) -> Iterator[LegalMove[ev.Event]]:
-        self._groups()
+        if not self._groups():  # no turn to take (a deal due, the game over): none begins so
+            return iter(())
         legal = self._legal_turn
         return (self._move(t, name) for t, name, _w in self._begun(want) if legal(t))
 

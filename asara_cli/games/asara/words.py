@@ -87,8 +87,7 @@ NOTHING_WORDS = ("nothing", "nichts")
 def _typed_only() -> dict[str, str]:
     """The typed words that are no term of the referee: a gift's kind, ``nothing``, a
     lighted window laid ``plain`` (or ``on`` a gold window), the ``pair``, a ``new`` buyer
-    colour (one literal call
-    each, so that the catalogue finds them)."""
+    colour (one literal call each, so that the catalogue finds them)."""
     return {"buyer": pgettext("typed word", "buyer"),
             "prestige": pgettext("typed word", "prestige"),
             "asari": pgettext("typed word", "asari"), "buy": pgettext("typed word", "buy"),
@@ -519,7 +518,7 @@ def buyer_colours(text: str) -> tuple[str, ...]:
     from asara_cli.games.asara.colour_words import COLOUR_NAMES, english
 
     for w in (fold(x) for x in re.split(r"[\s,;]+", text) if x):
-        said = _spoken()[1].get(w)  # a colour word of the language in use
+        said = english_word(w)  # a colour word of the language in use
         w = english(w, out) or (said if said in COLOUR_NAMES else w)
         if not _LABEL.match(w) or not 3 <= len(w) <= 30:
             raise WordError(_("--buyers: {word!r} is not a colour word (letters, at least 3)"

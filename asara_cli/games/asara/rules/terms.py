@@ -18,9 +18,8 @@ from asara_cli.core.words import ordinal
 from asara_cli.games.asara.rules.model import Colour, Section
 
 __all__ = ["a_tile", "area", "buyer", "buyer_colour", "buyer_colours", "category", "colour",
-           "coloured", "expansion",
-           "gift", "ordinal", "part", "section", "sections", "space_word", "the_tile", "tile",
-           "tower", "tower_named", "tower_word"]
+           "coloured", "expansion", "expansion_short", "gift", "ordinal", "part", "section",
+           "sections", "space_word", "the_tile", "tile", "tower", "tower_named", "tower_word"]
 
 
 def colour(c: Colour | str) -> str:
@@ -32,7 +31,8 @@ def coloured(c: Colour | str, noun: str) -> str:
     """A tower colour said of ``noun`` (``tower`` or a tower part: ``base``, ``trunk``,
     ``window``, ``turret``), agreeing with it where the language asks for it (French
     ``tour noire``, ``intermédiaire noir``); the colour word itself for another noun."""
-    return _lookup(f"colour of a {noun}").get(str(c)) or colour(c)
+    what = f"colour of a {noun}"
+    return (_lookup(what).get(str(c)) if what in _MAKERS else None) or colour(c)
 
 
 def section(s: Section | str) -> str:
@@ -380,11 +380,9 @@ _made: dict[tuple[str, str], dict[str, str]] = {}
 
 
 def _lookup(what: str) -> dict[str, str]:
-    """One table of terms in the language in use, made at its first use there (an empty
-    one for a noun with no colour forms)."""
+    """One table of terms in the language in use, made at its first use there."""
     key = (what, i18n.language())
     table = _made.get(key)
     if table is None:
-        maker = _MAKERS.get(what)
-        table = _made[key] = maker() if maker is not None else {}
+        table = _made[key] = _MAKERS[what]()
     return table

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from languages import SHIPPED
 from pseudo import CODE, make, turned
 from typer.testing import CliRunner
 
@@ -111,3 +112,20 @@ def test_a_colour_agrees_with_the_tower_or_part_it_is_said_of(
     assert terms.tile("base", "black") == "black base"
     assert terms.tower("red", 2) == "2nd red-of-tower tower"
     assert terms.tower("black") == "black tower"
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_a_colour_is_read_in_each_form_that_agrees_with_a_tower_or_part(lang: str) -> None:
+    """A table types the colour as its sentence says it (Spanish ``base negra``, ``tronco
+    negro``): every agreeing form reads as the colour, and a tile typed so is that tile."""
+    from asara_cli.games.asara.rules import terms
+    from asara_cli.games.asara.rules.model import Colour, Section
+
+    language.use(lang)
+    try:
+        for c in Colour:
+            for noun in ("tower", *map(str, Section)):
+                assert words.english_word(terms.coloured(c, noun)) == str(c), (lang, c, noun)
+            assert words.tile([terms.coloured(c, "base")]) == (c, False)
+    finally:
+        language.use("en")

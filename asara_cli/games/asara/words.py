@@ -121,6 +121,11 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
         back: dict[str, str] = {}
         for en, w in said.items():
             back.setdefault(fold(w), en)
+        # a tower colour as it agrees with a tower or a part reads the same (Spanish negra,
+        # negro; French noire, noir): a table types the form its sentence asks for
+        for c in Colour:
+            for noun in ("tower", *map(str, Section)):
+                back.setdefault(fold(terms.coloured(c, noun)), str(c))
         made = _SPOKEN[i18n.language()] = (said, back)
     return made
 

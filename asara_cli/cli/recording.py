@@ -19,6 +19,7 @@ import typer
 from msgspec import Struct
 
 from asara_cli.cli.common import add_command, err, guarded, help_text, out
+from asara_cli.cli.grammar import Word
 from asara_cli.cli.spoken import WordGroup
 from asara_cli.core.findings import Violation
 from asara_cli.core.i18n import N_, _, pgettext
@@ -92,6 +93,9 @@ DryOption = Annotated[
     typer.Option("--dry-run", "-n", help="Only say whether the move is legal; write "
                  "nothing (the same as `asara check ...`)."),
 ]
+#: The log and --dry-run, as every move of every game takes them (cli/grammar.py).
+LOG = Word("log", LogOption, "")
+DRY = Word("dry_run", DryOption, "", default=False)
 
 
 @contextlib.contextmanager

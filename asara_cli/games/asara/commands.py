@@ -14,16 +14,12 @@ from typing import Annotated
 import typer
 from msgspec import Struct, structs
 
-from asara_cli.cli.common import (
-    GameOption,
-    find_game_option,
-    out,
-    with_shared,
-)
+from asara_cli.cli.common import GameOption, find_game_option, out
+from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command
 from asara_cli.cli.recording import (
+    DRY,
+    LOG,
     DateOption,
-    DryOption,
-    LogOption,
     Move,
     NewLog,
     PlaceOption,
@@ -82,6 +78,7 @@ from asara_cli.games.asara.rules.events import (
     Recruit,
     Tile,
     Turn,
+    gold_text,
 )
 from asara_cli.games.asara.rules.gifts import claim
 from asara_cli.games.asara.rules.gifts import gift_text as gift_words
@@ -90,45 +87,32 @@ from asara_cli.games.asara.rules.state import GameState, Setup
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader
 
-# --- shared options --------------------------------------------------------------------------
+# --- the words moves share --------------------------------------------------------------------
 
-CardOption = Annotated[
-    str | None,
-    typer.Option("--card", "-c", help="The buyer placed face up: its colour, e.g. blue (a "
-                 "unique prefix of a colour in play will do). `--card pair` = --pair.",
-                 show_default=False, autocompletion=complete.buyers),
-]
-PairOption = Annotated[
-    bool, typer.Option("--pair", help="Two buyers face down on one space instead (R2.1).")
-]
-PlayerOption = Annotated[
-    str | None,
-    typer.Option("--player", "-p", help="Who moves. The turn implies it (a game started with "
-                 "--name-movers needs it on every move); a different name is refused (R2).",
-                 show_default=False, autocompletion=complete.players),
-]
-SpaceOption = Annotated[
-    int | None,
-    typer.Option("--space", "-s", min=1, help="The space the buyer went on (optional where "
-                 "the spaces are alike).", show_default=False),
-]
-GoldOption = Annotated[
-    bool, typer.Option("--gold", "-g", help="The tile carries a gold decoration.")
-]
-GenieOption = Annotated[
-    int | None,
-    typer.Option("--genie", help="Expansion (pro): the buyer went to the House of the Bottle "
-                 "Genie's space that costs this much, and this is the move wished for; no "
-                 "buyer goes to this move's area [R6.2].", show_default=False),
-]
-GiftOption = Annotated[
-    list[str] | None,
-    typer.Option("--gift", help="Expansion: how a Caliph's gift on the space is resolved, "
-                 "e.g. \"buyer green\", \"buy base: gold red\", \"buy base: nothing\", "
-                 "\"lighted: red\". Repeat it for each gift on the space that needs a "
-                 "choice; gifts that need none are resolved by themselves [R6.1].",
-                 show_default=False),
-]
+CARD = Word("card", str | None, "The buyer placed face up: its colour, e.g. blue (a unique "
+            "prefix of a colour in play will do). `--card pair` = --pair.", ("--card", "-c"),
+            complete=complete.buyers)
+PAIRED = Word("pair", bool, "Two buyers face down on one space instead (R2.1).", ("--pair",),
+            False)
+PLAYER = Word("player", str | None, "Who moves. The turn implies it (a game started with "
+              "--name-movers needs it on every move); a different name is refused (R2).",
+              ("--player", "-p"), complete=complete.players)
+SPACE = Word("space", int | None, "The space the buyer went on (optional where the spaces "
+             "are alike).", ("--space", "-s"), min=1)
+GOLD = Word("gold", bool, "The tile carries a gold decoration.", ("--gold", "-g"), False)
+GENIE = Word("genie", int | None, "Expansion (pro): the buyer went to the House of the Bottle "
+             "Genie's space that costs this much, and this is the move wished for; no buyer "
+             "goes to this move's area [R6.2].", ("--genie",))
+GIFT = Word("gift", list[str] | None, "Expansion: how a Caliph's gift on the space is "
+            "resolved, e.g. \"buyer green\", \"buy base: gold red\", \"buy base: nothing\", "
+            "\"lighted: red\". Repeat it for each gift on the space that needs a choice; gifts "
+            "that need none are resolved by themselves [R6.1].", ("--gift",))
+
+#: The words every move at an area takes after its own, every genie's visit wishing for
+#: nothing, and every fact.
+PLACED = (CARD, PAIRED, GENIE, GIFT, PLAYER, LOG, DRY)
+VISIT = (CARD, PAIRED, PLAYER, LOG, DRY)
+STATED = (LOG, DRY)
 
 
 class Table(Struct, frozen=True):
@@ -136,7 +120,7 @@ class Table(Struct, frozen=True):
 
     board: Board
     state: GameState
-    player_word: str | None
+    said: Said
     named: bool = False  # the header's movers = "named": every move names its mover
     asking: bool = False  # a player can be asked (the table session): transaction.Position
 
@@ -145,8 +129,9 @@ class Table(Struct, frozen=True):
         return self.state.setup.players
 
     def mover(self) -> str:
-        if self.player_word is not None:
-            return words.player(self.player_word, self.names)
+        player = self.said.get("player")
+        if player is not None:
+            return words.player(player, self.names)
         if self.state.turn is None:
             raise Refused(_("the game is over: no more turns (see `asara score`) [R5]"), [])
         if self.named:
@@ -154,7 +139,8 @@ class Table(Struct, frozen=True):
                                     "--name-movers): add -p NAME"))
         return self.names[self.state.turn]
 
-    def buyer(self, card: str | None, pair: bool) -> str:
+    def buyer(self) -> str:
+        card, pair = self.said.card, self.said.pair
         if pair and card is not None and words.english_word(card) != "pair" \
                 and words.fold(card) != "paar":
             raise words.WordError(_("--card and --pair together: one buyer face up, or a "
@@ -179,21 +165,21 @@ class Table(Struct, frozen=True):
         return Asked(_("which buyer? --card COLOUR (face up) or --pair"), self.mover(),
                      _("which buyer do you place: its colour (face up), or pair?"), placed)
 
-    def placement(self, card: str | None, pair: bool, space: int | None = None) -> Placement:
-        return Placement(self.mover(), self.buyer(card, pair), space)
+    def placement(self, space: int | None = None) -> Placement:
+        return Placement(self.mover(), self.buyer(), space)
 
-    def turn(self, card: str | None, pair: bool, space: int | None, action: Action,
-             genie: int | None = None, gifts: list[str] | None = None) -> Turn:
+    def turn(self, action: Action, space: int | None = None) -> Turn:
         """A turn: the buyer placed on ``space`` for ``action``, or on the Bottle Genie's
-        space ``genie`` wishing for ``action`` (R6.2); then the gifts lying there (R6.1)."""
+        space ``--genie`` wishing for ``action`` (R6.2); then the gifts lying there (R6.1)."""
         self.deal_first()  # the year's deal comes before any question of the move
+        genie, gifts = self.said.get("genie"), self.said.get("gift")
         if genie is not None:
-            placement = self.placement(card, pair, genie)
+            placement = self.placement(genie)
             action = Genie(action, space)
-        elif kind_of(action).face_down and card is None and not pair:
+        elif kind_of(action).face_down and self.said.card is None and not self.said.pair:
             placement = Placement(self.mover(), None, space)
         else:
-            placement = self.placement(card, pair, space)
+            placement = self.placement(space)
         key = kind_of(action).area(self.board, action).key
         return Turn(placement, action, self.claim(key, placement, gifts or []))
 
@@ -309,85 +295,27 @@ def _said(gift: str, answer: str, joint: str) -> str:
     return text
 
 
-def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
-          make: Callable[[Table], Event | Typed[Event]]) -> Move:
-    """Record the move ``make`` types against the table (the one transaction:
-    cli/transaction.py); ``player``: the mover as typed."""
-    return record_move(ctx, registered("asara"), log, dry_run, lambda p: make(
-        Table(p.board, p.state, player, p.log.header.movers == "named", p.asking)))
+
+# --- what a move is typed against -------------------------------------------------------------
 
 
-# --- what every move shares --------------------------------------------------------------------
+def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], Event | Typed[Event]]
+            ) -> Move:
+    """Record the move the words ``said`` make against the table (the one transaction:
+    cli/transaction.py)."""
+    return record_move(ctx, registered("asara"), said.log, said.dry_run, lambda p: make(
+        Table(p.board, p.state, said, p.log.header.movers == "named", p.asking), said))
 
 
-class Placed(Struct, frozen=True):
-    """The options every move at an area takes: the buyer placed (``card`` or ``pair``), the
-    genie's space and the Caliph's gifts claimed, the mover, the log, a check only."""
-
-    card: str | None
-    pair: bool
-    genie: int | None
-    gift: list[str] | None
-    player: str | None
-    log: Path | None
-    dry_run: bool
+# --- the moves --------------------------------------------------------------------------------
 
 
-class Stated(Struct, frozen=True):
-    """The options every fact takes: the log, a check only."""
-
-    log: Path | None
-    dry_run: bool
+def _space(space: int | None) -> list[str]:
+    return [] if space is None else ["--space", str(space)]
 
 
-#: The options of :class:`Placed` and :class:`Stated`, written once: each move command is
-#: built with them (:func:`placed`, :func:`stated`).
-_PLACED = (("card", CardOption, None), ("pair", PairOption, False),
-           ("genie", GenieOption, None), ("gift", GiftOption, None),
-           ("player", PlayerOption, None), ("log", LogOption, None),
-           ("dry_run", DryOption, False))
-_STATED = (("log", LogOption, None), ("dry_run", DryOption, False))
-
-
-def placed(fn: Callable[..., object]) -> Callable[..., object]:
-    """A move at an area, taking the options every such move takes as ``shared``."""
-    made: Callable[..., object] = with_shared(fn, _PLACED, Placed)
-    return made
-
-
-def stated(fn: Callable[..., object]) -> Callable[..., object]:
-    """A fact, taking the log and --dry-run as ``shared``."""
-    made: Callable[..., object] = with_shared(fn, _STATED, Stated)
-    return made
-
-
-# --- moves ------------------------------------------------------------------------------------
-
-
-def buy(
-    ctx: typer.Context,
-    shared: Placed,
-    area: Annotated[str, typer.Argument(help="The market area: base, trunk, window or turret "
-                                        "(Basis, Mittelteil, Fenster, Spitze).",
-                                        show_default=False, autocompletion=complete.sections)],
-    tile: Annotated[list[str] | None, typer.Argument(
-        help="The tile bought: its colour, e.g. black or gold red (braun, grün, rot, "
-        "schwarz, weiß). Leave out when nothing was bought.", show_default=False,
-        autocompletion=complete.tile)] = None,
-    gold: GoldOption = False,
-    space: SpaceOption = None,
-) -> Move:
-    """Buy a section at a market area: pay its colour's price [R3.1].
-
-    Example: asara buy window black --card blue;  asara buy turret gold white --pair
-    """
-    def make(t: Table) -> Event:
-        section = words.section(area)
-        colour, is_gold = _tile(tile, gold)
-        return t.turn(shared.card, shared.pair, space, Buy(section, colour, is_gold),
-                      shared.genie, shared.gift)
-
-    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
+def _tile_words(colour: Colour | None, gold: bool) -> list[str]:
+    return [] if colour is None else gold_text(str(colour), gold).split()
 
 
 def _tile(tile: list[str] | None, gold: bool) -> tuple[Colour | None, bool]:
@@ -399,48 +327,68 @@ def _tile(tile: list[str] | None, gold: bool) -> tuple[Colour | None, bool]:
     return colour, is_gold or gold
 
 
-def build(
-    ctx: typer.Context,
-    shared: Placed,
-    plot: Annotated[int, typer.Argument(help="The plot of the building circle: pay N, "
-                                        "build N sections.", show_default=False)],
-    towers: Annotated[list[str] | None, typer.Argument(
-        help="What is built, tower by tower: a colour, then its sections. A tower with a base "
-        "and a turret is new; otherwise the sections go onto the tower of that colour (\"black "
-        "2 window\" for the 2nd black one). E.g. white base window turret black window.",
-        show_default=False, autocompletion=complete.build)] = None,
-    new: Annotated[list[str] | None, typer.Option(
-        "--new", help="A new tower, e.g. \"white base gold window turret\".",
-        show_default=False, autocompletion=complete.colours)] = None,
-    add: Annotated[list[str] | None, typer.Option(
-        "--add", help="Sections onto a standing tower, e.g. \"black window\" or \"red 2 "
-        "trunk\".", show_default=False, autocompletion=complete.towers_to_add)] = None,
-    light: Annotated[list[str] | None, typer.Option(
-        "--light", help="Pro: a lighted window onto a window of that tower, e.g. black, "
-        "\"red 2\", \"red 2 gold\" (onto a gold window) [R3.7].", show_default=False,
-        autocompletion=complete.towers_to_light)] = None,
-) -> Move:
-    """Build on plot N of the building circle: pay N, place N sections, +1 each [R3.2].
+BUY = MoveKind[Table](
+    "buy", """Buy a section at a market area: pay its colour's price [R3.1].
+
+    Example: asara buy window black --card blue;  asara buy turret gold white --pair
+    """,
+    (Word("area", str, "The market area: base, trunk, window or turret (Basis, Mittelteil, "
+          "Fenster, Spitze).", default=REQUIRED, complete=complete.sections),
+     Word("tile", list[str] | None, "The tile bought: its colour, e.g. black or gold red "
+          "(braun, grün, rot, schwarz, weiß). Leave out when nothing was bought.",
+          complete=complete.tile),
+     GOLD, SPACE),
+    lambda t, w: t.turn(Buy(words.section(w.area), *_tile(w.tile, w.gold)), w.space),
+    PLACED,
+    lambda a, space, amount: ["buy", str(a.section), *_tile_words(a.colour, a.gold),
+                              *_space(space)])
+
+
+def _build(t: Table, w: Said) -> Event:
+    mover = t.mover()
+    new_towers: list[NewTower] = []
+    additions: list[Addition] = []
+    for group in _groups(w.towers or []):
+        _classify(group, None, new_towers, additions)
+    for text in w.new or []:
+        _classify(words.tokens([text]), True, new_towers, additions)
+    for text in w.add or []:
+        _classify(words.tokens([text]), False, new_towers, additions)
+    lighted = _lighted(t, mover, w.light or [])
+    return t.turn(Build(tuple(new_towers), tuple(additions), tuple(lighted)), w.plot)
+
+
+def _build_words(a: Build, space: int | None, amount: str | None) -> list[str]:
+    said = ["build", str(space)]
+    for t in a.new:
+        said += ["--new", " ".join([str(t.colour), *map(str, t.parts)])]
+    for x in a.add:
+        said += ["--add", " ".join([str(x.colour), str(x.tower), *map(str, x.parts)])]
+    for w in a.lighted:
+        said += ["--light", f"{w.colour} {w.tower} {'gold' if w.on_gold else 'plain'}"]
+    return said
+
+
+BUILD = MoveKind[Table](
+    "build", """Build on plot N of the building circle: pay N, place N sections, +1 each [R3.2].
 
     Example: asara build 3 white base window turret --card blue;
     asara build 2 --add "black window" --light black --pair
-    """
-    def make(t: Table) -> Event:
-        mover = t.mover()
-        new_towers: list[NewTower] = []
-        additions: list[Addition] = []
-        for group in _groups(towers or []):
-            _classify(group, None, new_towers, additions)
-        for text in new or []:
-            _classify(words.tokens([text]), True, new_towers, additions)
-        for text in add or []:
-            _classify(words.tokens([text]), False, new_towers, additions)
-        lighted = _lighted(t, mover, light or [])
-        action = Build(tuple(new_towers), tuple(additions), tuple(lighted))
-        return t.turn(shared.card, shared.pair, plot, action,
-                      shared.genie, shared.gift)
-
-    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    """,
+    (Word("plot", int, "The plot of the building circle: pay N, build N sections.",
+          default=REQUIRED),
+     Word("towers", list[str] | None, "What is built, tower by tower: a colour, then its "
+          "sections. A tower with a base and a turret is new; otherwise the sections go onto "
+          "the tower of that colour (\"black 2 window\" for the 2nd black one). E.g. white "
+          "base window turret black window.", complete=complete.build),
+     Word("new", list[str] | None, "A new tower, e.g. \"white base gold window turret\".",
+          ("--new",), complete=complete.colours),
+     Word("add", list[str] | None, "Sections onto a standing tower, e.g. \"black window\" or "
+          "\"red 2 trunk\".", ("--add",), complete=complete.towers_to_add),
+     Word("light", list[str] | None, "Pro: a lighted window onto a window of that tower, e.g. "
+          "black, \"red 2\", \"red 2 gold\" (onto a gold window) [R3.7].", ("--light",),
+          complete=complete.towers_to_light)),
+    _build, PLACED, _build_words)
 
 
 _BUILD_WORDS: dict[str, object] = {**words.COLOUR_WORDS, **words.SECTION_WORDS,
@@ -507,55 +455,53 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
     return out_
 
 
-def bank(
-    ctx: typer.Context,
-    shared: Placed,
-    amount: Annotated[int | None, typer.Argument(
-        min=0, help="The Asari taken (the space's printed value). Left out: the value the "
-        "board profile knows for --space.", show_default=False)] = None,
-    space: SpaceOption = None,
-) -> Move:
-    """Take money at the bank [R3.3].
+
+
+def _bank(t: Table, w: Said) -> Typed[Event]:
+    chosen, taken = w.space, w.amount
+    notes: list[str] = []
+    if chosen is None:
+        if taken is None:
+            raise _amount_asked(t, _("how much was taken? e.g. asara bank 12 (or --space "
+                                  "N)"), _("how much do you take at the bank (the "
+                                           "space's printed value)? (e.g. 12)"))
+        chosen, known = space_for(t.board, t.state, taken, wished=w.genie is not None)
+        if not known:
+            notes.append(_("no free bank space is known to pay {taken} yet; it is "
+                           "recorded on space {space} (--space N names the space) [R3.3]"
+                           ).format(taken=taken, space=chosen))
+    if taken is not None:
+        seen = seen_value(t.state, chosen)
+        if seen is not None and seen[0] != taken:
+            notes.append(_("bank space {space} paid {paid} at event {event} in this "
+                           "log; now {taken}: a printed value never changes, so check the "
+                           "space and the amount [R3.3]").format(
+                               space=chosen, paid=seen[0], event=seen[1], taken=taken))
+    if taken is None:
+        printed = t.board.bank_values
+        value = printed[chosen - 1] if 1 <= chosen <= len(printed) else None
+        if value is None:
+            raise _amount_asked(t, _("the board profile does not know what bank space "
+                                  "{space} pays: say the amount (asara bank N)").format(
+                                      space=chosen),
+                                _("how much do you take at bank space {space} (its "
+                                  "printed value)? (e.g. 12)").format(space=chosen))
+        taken = value
+    return Typed(t.turn(Bank(taken), chosen), tuple(notes))
+
+
+BANK = MoveKind[Table](
+    "bank", """Take money at the bank [R3.3].
 
     Without --space, the free space that pays that amount (or whose value the board profile
     does not know) is taken.
 
     Example: asara bank 12 --card violet;  asara bank 8 --space 2 --pair
-    """
-    def make(t: Table) -> Typed[Event]:
-        chosen, taken = space, amount
-        notes: list[str] = []
-        if chosen is None:
-            if taken is None:
-                raise _amount_asked(t, _("how much was taken? e.g. asara bank 12 (or --space "
-                                      "N)"), _("how much do you take at the bank (the "
-                                               "space's printed value)? (e.g. 12)"))
-            chosen, known = space_for(t.board, t.state, taken, wished=shared.genie is not None)
-            if not known:
-                notes.append(_("no free bank space is known to pay {taken} yet; it is "
-                               "recorded on space {space} (--space N names the space) [R3.3]"
-                               ).format(taken=taken, space=chosen))
-        if taken is not None:
-            seen = seen_value(t.state, chosen)
-            if seen is not None and seen[0] != taken:
-                notes.append(_("bank space {space} paid {paid} at event {event} in this "
-                               "log; now {taken}: a printed value never changes, so check the "
-                               "space and the amount [R3.3]").format(
-                                   space=chosen, paid=seen[0], event=seen[1], taken=taken))
-        if taken is None:
-            printed = t.board.bank_values
-            value = printed[chosen - 1] if 1 <= chosen <= len(printed) else None
-            if value is None:
-                raise _amount_asked(t, _("the board profile does not know what bank space "
-                                      "{space} pays: say the amount (asara bank N)").format(
-                                          space=chosen),
-                                    _("how much do you take at bank space {space} (its "
-                                      "printed value)? (e.g. 12)").format(space=chosen))
-            taken = value
-        return Typed(t.turn(shared.card, shared.pair, chosen, Bank(taken),
-                            shared.genie, shared.gift), tuple(notes))
-
-    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    """,
+    (Word("amount", int | None, "The Asari taken (the space's printed value). Left out: the "
+          "value the board profile knows for --space.", min=0), SPACE),
+    _bank, PLACED,
+    lambda a, space, amount: ["bank", amount or str(a.amount), *_space(space)])
 
 
 def _amount_asked(t: Table, message: str, question: str) -> Asked:
@@ -570,175 +516,118 @@ def _amount_asked(t: Table, message: str, question: str) -> Asked:
     return Asked(message, t.mover(), question, amount)
 
 
-def coloured(
-    ctx: typer.Context,
-    shared: Placed,
-) -> Move:
-    """The coloured building: one face-down buyer, take its income (5) [R3.3].
+COLOURED = MoveKind[Table](
+    "coloured", """The coloured building: one face-down buyer, take its income (5) [R3.3].
 
     Example: asara coloured
-    """
-    def make(t: Table) -> Event:
-        return t.turn(shared.card, shared.pair, None, Coloured(),
-                      shared.genie, shared.gift)
+    """,
+    (), lambda t, w: t.turn(Coloured()), PLACED, lambda a, space, amount: ["coloured"])
 
-    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
-
-
-def bribe(
-    ctx: typer.Context,
-    shared: Placed,
-    fee: Annotated[int, typer.Argument(help="The House of Spies space, named by its cost "
-                                       "(3 or 5 on the standard board; see `asara board`).",
-                                       show_default=False)],
-    pile: Annotated[str, typer.Argument(help="The face-down pile searched: base, trunk, "
-                                        "window or turret.", show_default=False,
-                                        autocompletion=complete.sections)],
-    tile: Annotated[list[str] | None, typer.Argument(
-        help="The tile taken (shown to all), e.g. black or gold red; left out when none "
-        "was taken.", show_default=False, autocompletion=complete.tile)] = None,
-    gold: GoldOption = False,
-) -> Move:
-    """Bribe the House of Spies: pay its space, search a pile, maybe buy a tile [R3.4].
+BRIBE = MoveKind[Table](
+    "bribe", """Bribe the House of Spies: pay its space, search a pile, maybe buy a tile [R3.4].
 
     Example: asara bribe 3 turret black --card violet
-    """
-    def make(t: Table) -> Event:
-        section = words.section(pile)
-        colour, is_gold = _tile(tile, gold)
-        return t.turn(shared.card, shared.pair, fee, Bribe(section, colour, is_gold),
-                      shared.genie, shared.gift)
+    """,
+    (Word("fee", int, "The House of Spies space, named by its cost (3 or 5 on the standard "
+          "board; see `asara board`).", default=REQUIRED),
+     Word("pile", str, "The face-down pile searched: base, trunk, window or turret.",
+          default=REQUIRED, complete=complete.sections),
+     Word("tile", list[str] | None, "The tile taken (shown to all), e.g. black or gold red; "
+          "left out when none was taken.", complete=complete.tile),
+     GOLD),
+    lambda t, w: t.turn(Bribe(words.section(w.pile), *_tile(w.tile, w.gold)), w.fee),
+    PLACED,
+    lambda a, space, amount: ["bribe", str(space), str(a.pile),
+                              *_tile_words(a.colour, a.gold)])
 
-    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
-
-
-def caliph(
-    ctx: typer.Context,
-    shared: Placed,
-) -> Move:
-    """Take the Caliph's patronage: start next year, +1 at each year's end [R3.5].
+# the genie never grants the Caliph's patronage: the referee says so (R6.2)
+CALIPH = MoveKind[Table](
+    "caliph", """Take the Caliph's patronage: start next year, +1 at each year's end [R3.5].
 
     Example: asara caliph --card blue
-    """
-    def make(t: Table) -> Event:
-        # the genie never grants the Caliph's patronage: the referee says so (R6.2)
-        return t.turn(shared.card, shared.pair, None, Caliph(),
-                      shared.genie, shared.gift)
-
-    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    """,
+    (), lambda t, w: t.turn(Caliph()), PLACED, lambda a, space, amount: ["caliph"])
 
 
-def recruit(
-    ctx: typer.Context,
-    shared: Placed,
-    cost: Annotated[int | None, typer.Argument(
-        min=0, help="The Asari paid (the tent space's printed cost). Left out: the cost the "
-        "board profile knows for --space.", show_default=False)] = None,
-    space: SpaceOption = None,
-) -> Move:
-    """Pro: recruit at the tent: pay the space's cost, draw buyers (2) [R3.6].
+def _recruit(t: Table, w: Said) -> Event:
+    paid = w.cost if w.cost is not None else printed_cost(t.board, w.space)
+    if paid is None:
+        raise _amount_asked(t, _("how much was paid at the tent? e.g. asara recruit 2"),
+                            _("how much do you pay at the tent (the space's printed "
+                              "cost)? (e.g. 2)"))
+    return t.turn(Recruit(paid), w.space)
+
+
+RECRUIT = MoveKind[Table](
+    "recruit", """Pro: recruit at the tent: pay the space's cost, draw buyers (2) [R3.6].
 
     Example: asara recruit 2 --card violet
-    """
-    def make(t: Table) -> Event:
-        paid = cost if cost is not None else printed_cost(t.board, space)
-        if paid is None:
-            raise _amount_asked(t, _("how much was paid at the tent? e.g. asara recruit 2"),
-                                _("how much do you pay at the tent (the space's printed "
-                                  "cost)? (e.g. 2)"))
-        return t.turn(shared.card, shared.pair, space, Recruit(paid),
-                      shared.genie, shared.gift)
+    """,
+    (Word("cost", int | None, "The Asari paid (the tent space's printed cost). Left out: the "
+          "cost the board profile knows for --space.", min=0), SPACE),
+    _recruit, PLACED,
+    lambda a, space, amount: ["recruit", amount or str(a.cost), *_space(space)])
 
-    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
-
-
-def lighted(
-    ctx: typer.Context,
-    shared: Placed,
-    pay: Annotated[int, typer.Argument(help="The Asari paid: 4 (draw 3, keep 1) or 10 (draw "
-                                       "5, keep 2).", show_default=False)],
-    keep: Annotated[list[str] | None, typer.Option(
-        "--keep", "-k", help="The colour of a lighted window kept (optional: it may stay "
-        "secret until built). Repeat for two.", show_default=False,
-        autocompletion=complete.colours)] = None,
-    space: SpaceOption = None,
-) -> Move:
-    """Pro: lighted windows: pay 4 and keep 1, or pay 10 and keep 2 [R3.7].
+LIGHTED = MoveKind[Table](
+    "lighted", """Pro: lighted windows: pay 4 and keep 1, or pay 10 and keep 2 [R3.7].
 
     Example: asara lighted 4 --keep black --card blue
-    """
-    def make(t: Table) -> Event:
-        kept = tuple(words.colour(k) for k in words.tokens(keep or []))
-        return t.turn(shared.card, shared.pair, space, Lighted(pay, kept),
-                      shared.genie, shared.gift)
+    """,
+    (Word("pay", int, "The Asari paid: 4 (draw 3, keep 1) or 10 (draw 5, keep 2).",
+          default=REQUIRED),
+     Word("keep", list[str] | None, "The colour of a lighted window kept (optional: it may "
+          "stay secret until built). Repeat for two.", ("--keep", "-k"),
+          complete=complete.colours),
+     SPACE),
+    lambda t, w: t.turn(Lighted(w.pay, tuple(words.colour(k) for k in words.tokens(
+        w.keep or []))), w.space),
+    PLACED,
+    lambda a, space, amount: ["lighted", str(a.pay), *_space(space),
+                              *(x for c in a.kept for x in ("--keep", str(c)))])
 
-    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
+
+def _visit(t: Table, w: Said) -> Event:
+    t.deal_first()
+    return Turn(t.placement(w.cost), Genie(None))
 
 
-def genie(
-    ctx: typer.Context,
-    cost: Annotated[int, typer.Argument(help="The genie's space, named by its cost: 3, 5 or "
-                                        "7.", show_default=False)],
-    card: CardOption = None,
-    pair: PairOption = False,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
-) -> Move:
-    """Pro: a visit to the House of the Bottle Genie that wishes for nothing [R6.2].
+GENIE_VISIT = MoveKind[Table](
+    "genie", """Pro: a visit to the House of the Bottle Genie that wishes for nothing [R6.2].
 
     The player may wish: to wish for a move, type that move with --genie COST instead.
 
     Example: asara genie 3 -c blue
-    """
-    def make(t: Table) -> Event:
-        t.deal_first()
-        return Turn(t.placement(card, pair, cost), Genie(None))
+    """,
+    (Word("cost", int, "The genie's space, named by its cost: 3, 5 or 7.", default=REQUIRED),),
+    _visit, VISIT, lambda a, space, amount: ["genie", str(space)])
 
-    return _move(ctx, log, dry_run, player, make)
-
-
-def display(
-    ctx: typer.Context,
-    shared: Stated,
-    tiles: Annotated[list[str], typer.Argument(
-        help="For each area stated: its name, then every face-up tile there, e.g. window "
-        "brown green gold green red black white trunk ...", show_default=False,
-        autocompletion=complete.display)],
-) -> Move:
-    """State what market displays show after a refill (optional fact) [R3.1].
+DISPLAY = MoveKind[Table](
+    "display", """State what market displays show after a refill (optional fact) [R3.1].
 
     Later purchases are checked against it.
 
     Example: asara display window brown green green gold green red gold red black white
-    """
-    def make(t: Table) -> Event:
-        areas = tuple((s, tuple(Tile(s, c, g) for c, g in ts))
-                      for s, ts in words.display(tiles))
-        return Display(areas)
+    """,
+    (Word("tiles", list[str], "For each area stated: its name, then every face-up tile there, "
+          "e.g. window brown green gold green red black white trunk ...", default=REQUIRED,
+          complete=complete.display),),
+    lambda t, w: Display(tuple((s, tuple(Tile(s, c, g) for c, g in ts))
+                               for s, ts in words.display(w.tiles))),
+    STATED)
 
-    return _move(ctx, shared.log, shared.dry_run, None, make)
-
-
-def gifts(
-    ctx: typer.Context,
-    shared: Stated,
-    dealt: Annotated[list[str], typer.Argument(
-        help="Each gift dealt: the area, the space, the gift (buyer, prestige, lighted, "
-        "asari N or buy AREA), e.g. base 2 asari 6 window 1 buy turret lighted 1 lighted.",
-        show_default=False, autocompletion=complete.gifts)],
-) -> Move:
-    """Expansion: the Caliph's gifts dealt face up at a year's start [R6.1].
+GIFTS = MoveKind[Table](
+    "gifts", """Expansion: the Caliph's gifts dealt face up at a year's start [R6.1].
 
     One gift onto each chest space, before the year's first move; gifts left from earlier
     years stay where they are.
 
     Example: asara gifts base 2 asari 6 trunk 1 buyer window 3 buy turret turret 4 prestige
-    """
-    def make(t: Table) -> Event:
-        return GiftsDealt(tuple(_dealt(words.tokens(dealt), t.board)))
-
-    return _move(ctx, shared.log, shared.dry_run, None, make)
+    """,
+    (Word("dealt", list[str], "Each gift dealt: the area, the space, the gift (buyer, "
+          "prestige, lighted, asari N or buy AREA), e.g. base 2 asari 6 window 1 buy turret "
+          "lighted 1 lighted.", default=REQUIRED, complete=complete.gifts),),
+    lambda t, w: GiftsDealt(tuple(_dealt(words.tokens(w.dealt), t.board))),
+    STATED)
 
 
 def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
@@ -774,33 +663,27 @@ def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
     return found
 
 
-def checkpoint(
-    ctx: typer.Context,
-    shared: Stated,
-    prestige: Annotated[list[str] | None, typer.Argument(
-        help="What the prestige track shows: NAME=POINTS for each player given.",
-        show_default=False)] = None,
-    money: Annotated[list[str] | None, typer.Option(
-        "--money", "-m", help="Asari a player counts: NAME=ASARI (repeatable).",
-        show_default=False)] = None,
-) -> Move:
-    """Confirm what the prestige track shows (and money); refused if the log disagrees.
+
+
+def _checkpoint(t: Table, w: Said) -> Event:
+    p = name_numbers(w.prestige or [], t.names, words.player)
+    m = name_numbers(w.money or [], t.names, words.player)
+    if not p and not m:
+        raise words.WordError(_("what does the track show? e.g. asara checkpoint Tina=34"))
+    return Checkpoint(tuple(p), tuple(m))
+
+
+CHECKPOINT = MoveKind[Table](
+    "checkpoint", """Confirm what the prestige track shows (and money); refused if the log
+    disagrees.
 
     Example: asara checkpoint Tina=34 Paul=30 --money Tina=12
-    """
-    def make(t: Table) -> Event:
-        p = _pairs(prestige or [], t.names)
-        m = _pairs(money or [], t.names)
-        if not p and not m:
-            raise words.WordError(_("what does the track show? e.g. asara checkpoint "
-                                    "Tina=34"))
-        return Checkpoint(tuple(p), tuple(m))
-
-    return _move(ctx, shared.log, shared.dry_run, None, make)
-
-
-def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
-    return name_numbers(items, names, words.player)
+    """,
+    (Word("prestige", list[str] | None, "What the prestige track shows: NAME=POINTS for each "
+          "player given."),
+     Word("money", list[str] | None, "Asari a player counts: NAME=ASARI (repeatable).",
+          ("--money", "-m"))),
+    _checkpoint, STATED)
 
 
 # --- the log itself ---------------------------------------------------------------------------
@@ -879,25 +762,15 @@ def new(
 
 # --- registration -----------------------------------------------------------------------------
 
-#: One recording command per area kind's log type (the genie's moves are typed with
-#: --genie on the move wished for), then the facts; checked against the registry below.
-#: The moves at an area take the options every such move takes (:func:`placed`); the genie's
-#: visit that wishes for nothing has its own.
-_MOVE_COMMANDS: dict[str, Callable[..., object]] = {
-    **{k: placed(fn) for k, fn in (
-        ("buy", buy), ("build", build), ("bank", bank), ("coloured", coloured),
-        ("bribe", bribe), ("caliph", caliph), ("recruit", recruit), ("lighted", lighted))},
-    "genie": genie,
-}
-_BY_OPTION = {"genie"}
-if set(_MOVE_COMMANDS) | _BY_OPTION != set(BY_LOG_TYPE):  # a new area kind needs its command
-    raise RuntimeError(f"recording commands and area kinds differ: {sorted(_MOVE_COMMANDS)} "
-                       f"vs {sorted(BY_LOG_TYPE)}")
-MOVES: tuple[tuple[str, Callable[..., object]], ...] = (
-    *((k, _MOVE_COMMANDS[k]) for k in BY_LOG_TYPE if k in _MOVE_COMMANDS),
-    ("display", stated(display)), ("gifts", stated(gifts)),
-    ("checkpoint", stated(checkpoint)),
-)
+#: Each kind of move, in the order of the area kinds (a new area kind needs its move: checked
+#: below; the genie's wishes are typed with --genie on the move wished for), then the facts.
+KINDS: dict[str, MoveKind[Table]] = {k.name: k for k in (
+    BUY, BUILD, BANK, COLOURED, BRIBE, CALIPH, RECRUIT, LIGHTED, GENIE_VISIT, DISPLAY, GIFTS,
+    CHECKPOINT)}
+if not set(BY_LOG_TYPE) <= set(KINDS):
+    raise RuntimeError(f"moves and area kinds differ: {sorted(KINDS)} vs {sorted(BY_LOG_TYPE)}")
+MOVES: tuple[tuple[str, Callable[..., object]], ...] = tuple(
+    (name, command(kind, _record)) for name, kind in KINDS.items())
 
 
 def _own() -> list[tuple[str, Callable[..., object]]]:

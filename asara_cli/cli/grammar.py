@@ -1,0 +1,108 @@
+"""A move kind, declared once (:class:`MoveKind`): its name, its help, its words and how the
+words become an event.
+
+A game declares each kind of move it records: the help (what it does, its rule, an
+``Example:`` line), the :class:`Word`\\ s typed (positional words, then options; each with
+its help, the completion of its values and the number it must reach), ``make``, which reads
+the words as given (:class:`Said`) against the position into an event or asks a player for
+what they left out, and ``said``, the words that record an event (what ``asara moves``
+prints). The one-shot command and the table session's parser, the usage line, the help and
+the completion are all made from it (:func:`command`): no move is a hand-written function.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, Generic, TypeVar, get_origin
+
+import typer
+
+TableT = TypeVar("TableT")
+
+#: A word that must be given (no default).
+REQUIRED: Any = ...
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word of a move, as the command line takes it: a positional word (no ``flags``) or
+    an option; ``hint`` the Python type of its value (``list[str] | None`` for words that
+    repeat, or an ``Annotated`` option written once for every game), ``complete`` what
+    completion offers, ``min`` the least number it takes."""
+
+    name: str
+    hint: Any
+    help: str
+    flags: tuple[str, ...] = ()
+    default: Any = None
+    complete: Callable[..., Any] | None = None
+    min: int | None = None
+
+    def parameter(self) -> inspect.Parameter:
+        default = inspect.Parameter.empty if self.default is REQUIRED else self.default
+        if get_origin(self.hint) is Annotated:  # an option written once for every game
+            return inspect.Parameter(self.name, inspect.Parameter.KEYWORD_ONLY,
+                                     default=default, annotation=self.hint)
+        extra: dict[str, Any] = {"help": self.help, "show_default": False}
+        if self.complete is not None:
+            extra["autocompletion"] = self.complete
+        if self.min is not None:
+            extra["min"] = self.min
+        info = typer.Option(*self.flags, **extra) if self.flags else typer.Argument(**extra)
+        return inspect.Parameter(self.name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                                 annotation=Annotated[self.hint, info])
+
+
+class Said:
+    """The words of one move as given, by name (``said.card``); ``get`` for a word a kind
+    of move may not take."""
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self._values = values
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self._values.get(name, default)
+
+
+@dataclass(frozen=True)
+class MoveKind(Generic[TableT]):
+    """A kind of move, declared once: see the module's docstring. ``shared``: the words
+    every move of its family takes after its own (the buyer placed, the mover, the log);
+    ``said``: an event's words, in the game's terms (``None`` for a fact ``moves`` never
+    lists)."""
+
+    name: str
+    help: str
+    words: tuple[Word, ...]
+    make: Callable[[TableT, Said], Any]
+    shared: tuple[Word, ...] = ()
+    said: Callable[..., list[str]] | None = None
+
+
+#: How a game records what a move's words make: ``record(ctx, said, make)``.
+Record = Callable[[typer.Context, Said, Callable[[Any, Said], Any]], Any]
+
+
+def command(kind: MoveKind[Any], record: Record) -> Callable[..., Any]:
+    """The command (for Typer) of ``kind``: its words as parameters, its help as docstring;
+    run, it hands the words given to ``record`` with the kind's ``make``."""
+    words: Sequence[Word] = (*kind.words, *kind.shared)
+    params = [inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=typer.Context),
+              *(w.parameter() for w in words)]
+
+    def run(ctx: typer.Context, **given: Any) -> Any:
+        return record(ctx, Said(given), kind.make)
+
+    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in params}
+    run.__doc__, run.__name__, run.__qualname__ = kind.help, kind.name, kind.name
+    return run

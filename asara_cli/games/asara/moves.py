@@ -433,13 +433,9 @@ def group(turn: ev.Turn) -> str:
     return _command(action)
 
 
-def _command(action: object) -> str:
-    for kind, word in ((ev.Buy, "buy"), (ev.Build, "build"), (ev.Bank, "bank"),
-                       (ev.Coloured, "coloured"), (ev.Bribe, "bribe"), (ev.Caliph, "caliph"),
-                       (ev.Recruit, "recruit"), (ev.Lighted, "lighted"), (ev.Genie, "genie")):
-        if isinstance(action, kind):
-            return word
-    raise ValueError(f"no command records {action!r}")
+def _command(action: Any) -> str:
+    """The move that records ``action``: its area kind's log type."""
+    return kind_of(action).log_type
 
 
 def turn_words(turn: ev.Turn, amount: str | None = None) -> str:
@@ -452,7 +448,7 @@ def turn_words(turn: ev.Turn, amount: str | None = None) -> str:
     buyer = _said(tuple(_buyer(placement.buyer)))
     if isinstance(action, ev.Genie):
         if action.move is None:
-            return (_said(("genie", str(space))) + buyer)[1:]
+            return (_action_words(action, space, None) + buyer)[1:]
         words = (_action_words(action.move, action.space, amount) + buyer
                  + _said(("--genie", str(space))))
     else:
@@ -480,44 +476,15 @@ def _said(words: tuple[str, ...]) -> str:
 
 @lru_cache(maxsize=4096)
 def _action_words(action: object, space: int | None, amount: str | None) -> str:
-    words: list[str]
-    if isinstance(action, ev.Buy):
-        words = ["buy", str(action.section), *_tile(action.colour, action.gold)]
-        words += _space(space)
-    elif isinstance(action, ev.Build):
-        words = ["build", str(space)]
-        for t in action.new:
-            words += ["--new", " ".join([str(t.colour), *map(str, t.parts)])]
-        for a in action.add:
-            words += ["--add", " ".join([str(a.colour), str(a.tower), *map(str, a.parts)])]
-        for w in action.lighted:
-            words += ["--light", f"{w.colour} {w.tower} {'gold' if w.on_gold else 'plain'}"]
-    elif isinstance(action, ev.Bank):
-        words = ["bank", amount or str(action.amount), *_space(space)]
-    elif isinstance(action, ev.Bribe):
-        words = ["bribe", str(space), str(action.pile), *_tile(action.colour, action.gold)]
-    elif isinstance(action, ev.Recruit):
-        words = ["recruit", amount or str(action.cost), *_space(space)]
-    elif isinstance(action, ev.Lighted):
-        words = ["lighted", str(action.pay), *_space(space)]
-        for c in action.kept:
-            words += ["--keep", str(c)]
-    elif isinstance(action, (ev.Coloured, ev.Caliph)):
-        words = [_command(action)]
-    else:
+    from asara_cli.games.asara.commands import KINDS
+
+    said = KINDS[_command(action)].said
+    if said is None:
         raise ValueError(f"no command records {action!r}")
-    return _said(tuple(words))
+    return _said(tuple(said(action, space, amount)))
 
 
 def _buyer(buyer: str | None) -> list[str]:
     if buyer is None:
         return []
     return ["--pair"] if buyer == ev.PAIR else ["-c", buyer]
-
-
-def _space(space: int | None) -> list[str]:
-    return [] if space is None else ["--space", str(space)]
-
-
-def _tile(colour: object, gold: bool) -> list[str]:
-    return [] if colour is None else ev.gold_text(str(colour), gold).split()

@@ -22,17 +22,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from msgspec import Struct, field, structs
 
-from asara_cli.cli.common import (
-    GameOption,
-    find_game_option,
-    out,
-    with_shared,
-)
+from asara_cli.cli.common import GameOption, find_game_option, out
 from asara_cli.cli.completion import players
+from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command
 from asara_cli.cli.recording import (
+    DRY,
+    LOG,
     DateOption,
-    DryOption,
-    LogOption,
     Move,
     NewLog,
     PlaceOption,
@@ -82,72 +78,27 @@ KEY = "yspahan"
 
 # --- shared options ---------------------------------------------------------------------------
 
-PlayerOption = Annotated[
-    str | None,
-    typer.Option("--player", "-p", help="Who moves. The log implies it; a different name is "
-                 "refused (Y2.1).", autocompletion=players, show_default=False),
-]
-PlayOption = Annotated[
-    list[str] | None,
-    typer.Option("--play", help="A card played before taking the row (repeatable): its kind "
-                 "and what its effect needs, e.g. gold3, \"goldvp 4\", \"exchange 2 into "
-                 "gold\", \"souk chest8 N2\", \"caravan draws gold3\" (Y3.9).",
-                 autocompletion=complete.cards, show_default=False),
-]
-AfterOption = Annotated[
-    list[str] | None,
-    typer.Option("--after", help="A card played after the action, before building "
-                 "(repeatable; as --play).", autocompletion=complete.cards, show_default=False),
-]
-LastOption = Annotated[
-    list[str] | None,
-    typer.Option("--last", help="A card played after building (repeatable; as --play).",
-                 autocompletion=complete.cards, show_default=False),
-]
-DiscardOption = Annotated[
-    str | None,
-    typer.Option("--discard", help="The kind of the card discarded to count the row as one "
-                 "die larger (Y2.5).", autocompletion=complete.cards, show_default=False),
-]
-BuildOption = Annotated[
-    str | None,
-    typer.Option("--build", "-b", help="The building built after the action: pasture, shop, "
-                 "bath, caravanserai, market or hoist (Y3.8).",
-                 autocompletion=complete.buildings, show_default=False),
-]
-WithOption = Annotated[
-    list[str] | None,
-    typer.Option("--with", help="A building-cost card paying for --build: nocamels or nogold "
-                 "(repeatable).", show_default=False),
-]
+PLAYER = Word("player", str | None, "Who moves. The log implies it; a different name is "
+              "refused (Y2.1).", ("--player", "-p"), complete=players)
+PLAY = Word("play", list[str] | None, "A card played before taking the row (repeatable): its "
+            "kind and what its effect needs, e.g. gold3, \"goldvp 4\", \"exchange 2 into "
+            "gold\", \"souk chest8 N2\", \"caravan draws gold3\" (Y3.9).", ("--play",),
+            complete=complete.cards)
+AFTER = Word("after", list[str] | None, "A card played after the action, before building "
+             "(repeatable; as --play).", ("--after",), complete=complete.cards)
+LAST = Word("last", list[str] | None, "A card played after building (repeatable; as --play).",
+            ("--last",), complete=complete.cards)
+DISCARD = Word("discard", str | None, "The kind of the card discarded to count the row as one "
+               "die larger (Y2.5).", ("--discard",), complete=complete.cards)
+BUILD = Word("build", str | None, "The building built after the action: pasture, shop, bath, "
+             "caravanserai, market or hoist (Y3.8).", ("--build", "-b"),
+             complete=complete.buildings)
+WITH = Word("with_cards", list[str] | None, "A building-cost card paying for --build: "
+            "nocamels or nogold (repeatable).", ("--with",))
 
-
-class Around(Struct, frozen=True):
-    """What every action's command takes besides its own words: the cards played around it,
-    the card discarded for a die, the building, the mover, the log, a check only."""
-
-    play: list[str] | None
-    discard: str | None
-    after: list[str] | None
-    build: str | None
-    with_cards: list[str] | None
-    last: list[str] | None
-    player: str | None
-    log: Path | None
-    dry_run: bool
-
-
-#: The options of :class:`Around`, written once: each action's command is built with them.
-_AROUND = (("play", PlayOption, None), ("discard", DiscardOption, None),
-           ("after", AfterOption, None), ("build", BuildOption, None),
-           ("with_cards", WithOption, None), ("last", LastOption, None),
-           ("player", PlayerOption, None), ("log", LogOption, None), ("dry_run", DryOption, False))
-
-
-def action(fn: Callable[..., object]) -> Callable[..., object]:
-    """An action's command, taking the options every action takes as ``shared``."""
-    made: Callable[..., object] = with_shared(fn, _AROUND, Around)
-    return made
+#: What every action's command takes besides its own words: the cards played around it,
+#: the card discarded for a die, the building, the mover, the log, a check only.
+AROUND = (PLAY, DISCARD, AFTER, BUILD, WITH, LAST, PLAYER, LOG, DRY)
 
 
 class Table(Struct, frozen=True):
@@ -155,7 +106,7 @@ class Table(Struct, frozen=True):
 
     board: Board
     state: GameState
-    player_word: str | None
+    said: Said
     named: bool = False  # the header's movers = "named": every move names its mover
     dry: bool = False  # a check only: a card drawn cannot be known, any is taken
     #: the cards a check took for a caravanserai's draws: (who draws, the card)
@@ -166,8 +117,9 @@ class Table(Struct, frozen=True):
         return self.state.setup.players
 
     def mover(self) -> str:
-        if self.player_word is not None:
-            return words.player(self.player_word, self.names)
+        player = self.said.get("player")
+        if player is not None:
+            return words.player(player, self.names)
         if self.state.phase == OVER or self.state.to_move is None:
             raise Refused(_("the game is over: no more turns (see `asara score`) [Y4.6]"), [])
         if self.named:
@@ -491,10 +443,12 @@ class Table(Struct, frozen=True):
                        "takes {card}, a card still to be drawn").format(
             player=who, card=terms.card(card)) for who, card in self.picked)
 
-    def turn(self, row: str | None, action: ev.Action, around: Around) -> ev.Turn:
-        """The turn of ``action`` on ``row`` with what the table did around it."""
-        play, discard, after, last = around.play, around.discard, around.after, around.last
-        build, with_cards = around.build, around.with_cards
+    def turn(self, row: str | None, action: ev.Action) -> ev.Turn:
+        """The turn of ``action`` on ``row`` with what the table did around it (the words
+        every action takes: :data:`AROUND`)."""
+        w = self.said
+        play, discard, after, last = w.play, w.discard, w.after, w.last
+        build, with_cards = w.build, w.with_cards
         b = self.board
         built = None
         if build is not None:
@@ -595,20 +549,19 @@ def _looks_like_cell(word: str, board: Board) -> bool:
     return words.fold(word) in {words.fold(c) for c in board.cells}
 
 
-def _move(ctx: typer.Context, log: Path | None, dry_run: bool, player: str | None,
-          make: Callable[[Table], ev.Event]) -> Move:
-    """Record the move ``make`` types against the table (the one transaction:
-    cli/transaction.py); ``player``: the mover as typed."""
-    dry = dry_run or is_check(ctx)
+def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], ev.Event]) -> Move:
+    """Record the move the words ``said`` make against the table (the one transaction:
+    cli/transaction.py)."""
+    dry = said.dry_run or is_check(ctx)
 
     def typed(p: Position) -> ev.Event | Typed[ev.Event]:
         from asara_cli.cli.transaction import Typed
 
-        t = Table(p.board, p.state, player, p.log.header.movers == "named", dry)
-        event = make(t)
+        t = Table(p.board, p.state, said, p.log.header.movers == "named", dry)
+        event = make(t, said)
         return Typed(event, t.notes()) if t.picked else event
 
-    return record_move(ctx, registered(KEY), log, dry_run, typed)
+    return record_move(ctx, registered(KEY), said.log, said.dry_run, typed)
 
 
 # --- the day's roll -----------------------------------------------------------------------------
@@ -629,132 +582,133 @@ def _dice(items: list[str] | None, what: str) -> tuple[int, ...]:
     return tuple(found)
 
 
-def roll(
-    ctx: typer.Context,
-    white: Annotated[list[str], typer.Argument(
-        help="The values of the 9 white dice, e.g. 1 1 3 3 5 5 6 6 6 (or 113355666).",
-        show_default=False)],
-    yellow: Annotated[list[str] | None, typer.Option(
-        "--yellow", "-y", help="The values of the yellow dice the start player bought (1 gold "
-        "each, up to 3): e.g. -y 1 -y 2, or -y \"1 2\" (Y2.3).", show_default=False)] = None,
-    play: PlayOption = None,
-    player: PlayerOption = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
-) -> Move:
-    """The start player rolls: white dice, and the yellow dice bought (Y2.3, Y2.4).
+ROLL = MoveKind[Table](
+    "roll", """The start player rolls: white dice, and the yellow dice bought (Y2.3, Y2.4).
 
     The referee sorts the dice onto the tower. --play: cards the start player plays before
     buying yellow dice (Y6.11).
 
     Example: asara roll 1 1 3 3 5 5 6 6 6 --yellow "1 2"
-    """
-    def make(t: Table) -> ev.Event:
-        return ev.Roll(t.mover(), _dice(white, pgettext("dice", "white")),
-                       _dice(yellow, "--yellow"), t.plays(play))
-
-    return _move(ctx, log, dry_run, player, make)
+    """,
+    (Word("white", list[str], "The values of the 9 white dice, e.g. 1 1 3 3 5 5 6 6 6 (or "
+          "113355666).", default=REQUIRED),
+     Word("yellow", list[str] | None, "The values of the yellow dice the start player bought "
+          "(1 gold each, up to 3): e.g. -y 1 -y 2, or -y \"1 2\" (Y2.3).", ("--yellow", "-y")),
+     PLAY, PLAYER, LOG, DRY),
+    lambda t, w: ev.Roll(t.mover(), _dice(w.white, pgettext("dice", "white")),
+                         _dice(w.yellow, "--yellow"), t.plays(w.play)))
 
 
 # --- a turn: one command per action ----------------------------------------------------------
 
 
-def camels(
-    ctx: typer.Context,
-    shared: Around,
-) -> Move:
-    """Take the camel row: a camel per die (+1 with --discard, +1 with the pasture) (Y3.1).
+CAMELS = MoveKind[Table](
+    "camels", """Take the camel row: a camel per die (+1 with --discard, +1 with the pasture)
+    (Y3.1).
 
     Example: asara camels --build pasture
-    """
-    def make(t: Table) -> ev.Event:
-        return t.turn(CAMELS_ROW, ev.Camels(), shared)
+    """,
+    (), lambda t, w: t.turn(CAMELS_ROW, ev.Camels()), AROUND)
 
-    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
-
-
-def gold(
-    ctx: typer.Context,
-    shared: Around,
-) -> Move:
-    """Take the gold row: a gold per die (+1 with --discard, +2 with the shop) (Y3.2).
+GOLD = MoveKind[Table](
+    "gold", """Take the gold row: a gold per die (+1 with --discard, +2 with the shop) (Y3.2).
 
     Example: asara gold --discard gold3
-    """
-    def make(t: Table) -> ev.Event:
-        return t.turn(GOLD_ROW, ev.Gold(), shared)
-
-    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    """,
+    (), lambda t, w: t.turn(GOLD_ROW, ev.Gold()), AROUND)
 
 
-def goods(
-    ctx: typer.Context,
-    shared: Around,
-    shops: Annotated[list[str], typer.Argument(
-        help="The quarter (optional: the souks say it), then each cube's shop: its souk and "
-        "the street cell it faces, or inner; a souk alone takes its next free shop. E.g. "
-        "chest chest8 N2 chest8 inner.", autocompletion=complete.shops, show_default=False)],
-) -> Move:
-    """Take a quarter's row and put cubes in its shops, a cube per die (Y3.4).
+def _goods(t: Table, w: Said) -> ev.Event:
+    items = [word for item in w.shops for word in item.replace(",", " ").split()]
+    shops_typed = items
+    quarter = None
+    if items and not _is_souk(items[0], t.board):
+        try:
+            quarter = words.quarter(items[0], t.board)
+            items = items[1:]
+        except words.WordError:
+            pass
+    try:
+        placed = t.shops(items, quarter)
+    except WhichShop as e:
+        lead = [] if quarter is None else [shops_typed[0]]
+        raise e.asked(t.mover(), lead, w.shops) from None
+    if quarter is None:
+        if not placed:
+            raise words.WordError(_("which quarter? e.g. asara goods {quarter} {souk} N2")
+                                  .format(quarter=terms.quarter("chest"),
+                                          souk=terms.souk("chest8")))
+        souk = t.board.souk(placed[0].souk)
+        assert souk is not None
+        quarter = souk.quarter
+    return t.turn(quarter, ev.Goods(tuple(placed)))
+
+
+GOODS = MoveKind[Table](
+    "goods", """Take a quarter's row and put cubes in its shops, a cube per die (Y3.4).
 
     +1 with --discard, +1 with the hoist; place all you can (Y6.6).
 
     Example: asara goods chest chest8 N2 chest8 inner
-    """
-    def make(t: Table) -> ev.Event:
-        items = [w for item in shops for w in item.replace(",", " ").split()]
-        shops_typed = items
-        quarter = None
-        if items and not _is_souk(items[0], t.board):
-            try:
-                quarter = words.quarter(items[0], t.board)
-                items = items[1:]
-            except words.WordError:
-                pass
-        try:
-            placed = t.shops(items, quarter)
-        except WhichShop as e:
-            lead = [] if quarter is None else [shops_typed[0]]
-            raise e.asked(t.mover(), lead, shops) from None
-        if quarter is None:
-            if not placed:
-                raise words.WordError(_("which quarter? e.g. asara goods {quarter} {souk} N2")
-                                      .format(quarter=terms.quarter("chest"),
-                                              souk=terms.souk("chest8")))
-            souk = t.board.souk(placed[0].souk)
-            assert souk is not None
-            quarter = souk.quarter
-        return t.turn(quarter, ev.Goods(tuple(placed)), shared)
-
-    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    """,
+    (Word("shops", list[str], "The quarter (optional: the souks say it), then each cube's "
+          "shop: its souk and the street cell it faces, or inner; a souk alone takes its next "
+          "free shop. E.g. chest chest8 N2 chest8 inner.", default=REQUIRED,
+          complete=complete.shops),),
+    _goods, AROUND)
 
 
-def supervisor(
-    ctx: typer.Context,
-    shared: Around,
-    row: Annotated[str, typer.Argument(help="The row of dice taken: its value is how far "
-                                       "the supervisor goes (camels, bag, barrel, chest, "
-                                       "vase, gold).", autocompletion=complete.rows,
-                                       show_default=False)],
-    cell: Annotated[str, typer.Argument(help="The street cell the supervisor ends on, e.g. W5 "
-                                        "(C is the centre; Y6.1).",
-                                        autocompletion=complete.cells, show_default=False)],
-    order: Annotated[list[str] | None, typer.Option(
-        "--order", help="With cubes of two players or more facing the cell: their souks in "
-        "the order the mover sends them, e.g. --order barrel3 --order bag3 (Y3.6); needed "
-        "then.", show_default=False)] = None,
-    camel: Annotated[list[str] | None, typer.Option(
-        "--camel", help="A cube its owner keeps in its shop by returning a camel: the owner "
-        "or the souk (repeatable; Y3.6).", show_default=False)] = None,
-    no_camel: Annotated[list[str] | None, typer.Option(
-        "--no-camel", help="A cube its owner lets go to the caravan although holding a camel: "
-        "the owner or the souk (repeatable). Each owner holding a camel says one or the "
-        "other.", show_default=False)] = None,
-    draws: Annotated[list[str] | None, typer.Option(
-        "--draws", help="With open hands: the card a caravanserai draws for a cube sent, in "
-        "the order sent (repeatable; Y6.5).", show_default=False)] = None,
-) -> Move:
-    """Take a row and move the supervisor by its die value; pay a gold per step of change.
+def _supervisor(t: Table, w: Said) -> ev.Event:
+    b = t.board
+    taken = words.row(w.row, b)
+    to = words.cell(w.cell, b)
+    # the cubes, owners, camels and caravanserais as the cards played first leave them
+    # (a souk card's cube may face the cell: it is sent too, Y3.5)
+    laid = t.before_row(w.play)
+    facing = [(si, shop) for si, shop in b.faces.get(to, ()) if laid.street[si][shop]]
+    ids = [b.souks[si].id for si, _shop in facing]
+    # a souk named in --order that faces no cube (one a card would have put there) is
+    # sent as asked: the referee judges it
+    wanted = list(dict.fromkeys(words.souk(o, b) for o in w.order or []))
+    rest = [i for i in ids if i not in wanted]
+    ids = [*wanted, *rest]
+    owners = {souk_id: None if laid.owner[si] < 0 else laid.owner[si] for souk_id in ids
+              if (si := b.souk_index(souk_id)) is not None}
+    _order_given(t, to, rest, owners)
+    kept = _cubes_named(t, to, w.camel, "--camel", ids, owners)
+    sent = _cubes_named(t, to, w.no_camel, "--no-camel", ids, owners)
+    both = kept & sent
+    if both:
+        raise words.WordError(_("the cube of {souk} is named by both --camel and "
+                                "--no-camel: say one").format(souk=terms.souk(min(both))))
+    _camels_chosen(t, to, ids, owners, kept | sent, kept, laid.camels)
+    cards = list(w.draws or [])
+    sends = []
+    drawn = 0
+    for souk_id in ids:
+        owner = owners.get(souk_id)
+        card = None
+        if owner is not None and "caravanserai" in laid.built[owner]:
+            who = t.names[owner]
+            souk = terms.souk(souk_id)
+            card = t.drawn(
+                cards.pop(0) if cards else None,
+                _("which card is drawn ({player}'s caravanserai, for the cube of {souk})? "
+                  "Name it, e.g. {card} (hands are open at this table)").format(
+                      player=who, souk=souk, card=terms.card("gold3")), drawn,
+                (who, _("your caravanserai draws for the cube of {souk}: which card?")
+                 .format(souk=souk), ["--draws"]), laid)
+            drawn += 1
+        sends.append(ev.Send(souk_id, souk_id in kept, card))
+    if cards:
+        raise words.WordError(_("--draws {card}: no caravanserai draws for the cubes sent")
+                              .format(card=cards[0]))
+    return t.turn(taken, ev.Supervisor(to, tuple(sends)))
+
+
+SUPERVISOR = MoveKind[Table](
+    "supervisor", """Take a row and move the supervisor by its die value; pay a gold per step of
+    change.
 
     Every cube in a shop facing the end cell goes to the caravan, unless its owner keeps it
     for a camel (Y3.5, Y3.6). Those are other players' decisions, and the order of cubes of
@@ -763,55 +717,23 @@ def supervisor(
     the move is refused as incomplete (exit code 2) and nothing is written.
 
     Example: asara supervisor bag N2 --no-camel Anna
-    """
-    def make(t: Table) -> ev.Event:
-        b = t.board
-        taken = words.row(row, b)
-        to = words.cell(cell, b)
-        # the cubes, owners, camels and caravanserais as the cards played first leave them
-        # (a souk card's cube may face the cell: it is sent too, Y3.5)
-        laid = t.before_row(shared.play)
-        facing = [(si, shop) for si, shop in b.faces.get(to, ()) if laid.street[si][shop]]
-        ids = [b.souks[si].id for si, _shop in facing]
-        # a souk named in --order that faces no cube (one a card would have put there) is
-        # sent as asked: the referee judges it
-        wanted = list(dict.fromkeys(words.souk(o, b) for o in order or []))
-        rest = [i for i in ids if i not in wanted]
-        ids = [*wanted, *rest]
-        owners = {souk_id: None if laid.owner[si] < 0 else laid.owner[si] for souk_id in ids
-                  if (si := b.souk_index(souk_id)) is not None}
-        _order_given(t, to, rest, owners)
-        kept = _cubes_named(t, to, camel, "--camel", ids, owners)
-        sent = _cubes_named(t, to, no_camel, "--no-camel", ids, owners)
-        both = kept & sent
-        if both:
-            raise words.WordError(_("the cube of {souk} is named by both --camel and "
-                                    "--no-camel: say one").format(souk=terms.souk(min(both))))
-        _camels_chosen(t, to, ids, owners, kept | sent, kept, laid.camels)
-        cards = list(draws or [])
-        sends = []
-        drawn = 0
-        for souk_id in ids:
-            owner = owners.get(souk_id)
-            card = None
-            if owner is not None and "caravanserai" in laid.built[owner]:
-                who = t.names[owner]
-                souk = terms.souk(souk_id)
-                card = t.drawn(
-                    cards.pop(0) if cards else None,
-                    _("which card is drawn ({player}'s caravanserai, for the cube of {souk})? "
-                      "Name it, e.g. {card} (hands are open at this table)").format(
-                          player=who, souk=souk, card=terms.card("gold3")), drawn,
-                    (who, _("your caravanserai draws for the cube of {souk}: which card?")
-                     .format(souk=souk), ["--draws"]), laid)
-                drawn += 1
-            sends.append(ev.Send(souk_id, souk_id in kept, card))
-        if cards:
-            raise words.WordError(_("--draws {card}: no caravanserai draws for the cubes sent")
-                                  .format(card=cards[0]))
-        return t.turn(taken, ev.Supervisor(to, tuple(sends)), shared)
-
-    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    """,
+    (Word("row", str, "The row of dice taken: its value is how far the supervisor goes "
+          "(camels, bag, barrel, chest, vase, gold).", default=REQUIRED,
+          complete=complete.rows),
+     Word("cell", str, "The street cell the supervisor ends on, e.g. W5 (C is the centre; "
+          "Y6.1).", default=REQUIRED, complete=complete.cells),
+     Word("order", list[str] | None, "With cubes of two players or more facing the cell: their "
+          "souks in the order the mover sends them, e.g. --order barrel3 --order bag3 (Y3.6); "
+          "needed then.", ("--order",)),
+     Word("camel", list[str] | None, "A cube its owner keeps in its shop by returning a camel: "
+          "the owner or the souk (repeatable; Y3.6).", ("--camel",)),
+     Word("no_camel", list[str] | None, "A cube its owner lets go to the caravan although "
+          "holding a camel: the owner or the souk (repeatable). Each owner holding a camel "
+          "says one or the other.", ("--no-camel",)),
+     Word("draws", list[str] | None, "With open hands: the card a caravanserai draws for a "
+          "cube sent, in the order sent (repeatable; Y6.5).", ("--draws",))),
+    _supervisor, AROUND)
 
 
 def _cubes_named(t: Table, to: str, named: list[str] | None, flag: str, ids: list[str],
@@ -927,37 +849,33 @@ def _camel_question(who: str, souk_id: str, camels: int) -> Asked:
             souk=terms.souk(souk_id), n=camels), chosen)
 
 
-def draw(
-    ctx: typer.Context,
-    shared: Around,
-    card: Annotated[str | None, typer.Argument(
-        help="The card drawn (open hands): e.g. gold3. Secret hands: leave it out. No card "
-        "left anywhere: none.", show_default=False)] = None,
-    row: Annotated[str | None, typer.Option(
-        "--row", "-r", help="The row of dice taken for the card action (any row; Y3.3). "
-        "Leave out when no row is left (Y3.7).", show_default=False)] = None,
-) -> Move:
-    """Take a row and draw a card (Y3.3), or draw one when no row is left (Y3.7).
+def _draw(t: Table, w: Said) -> ev.Event:
+    if w.row is None:
+        _row_left_out(t)
+    taken = None if w.row is None else words.row(w.row, t.board)
+    example = terms.card("gold3")
+    if taken:
+        message = _("which card is drawn (the card action)? Name it, e.g. {card} (hands "
+                    "are open at this table)").format(card=example)
+        question = _("which card do you draw (the card action)? (e.g. {card})")
+    else:
+        message = _("which card is drawn (no row left)? Name it, e.g. {card} (hands are "
+                    "open at this table)").format(card=example)
+        question = _("which card do you draw (no row left)? (e.g. {card})")
+    return t.turn(taken, ev.Draw(t.drawn(w.card, message, 0, (
+        t.mover(), question.format(card=example), []))))
+
+
+DRAW = MoveKind[Table](
+    "draw", """Take a row and draw a card (Y3.3), or draw one when no row is left (Y3.7).
 
     Example: asara draw gold3 --row barrel
-    """
-    def make(t: Table) -> ev.Event:
-        if row is None:
-            _row_left_out(t)
-        taken = None if row is None else words.row(row, t.board)
-        example = terms.card("gold3")
-        if taken:
-            message = _("which card is drawn (the card action)? Name it, e.g. {card} (hands "
-                        "are open at this table)").format(card=example)
-            question = _("which card do you draw (the card action)? (e.g. {card})")
-        else:
-            message = _("which card is drawn (no row left)? Name it, e.g. {card} (hands are "
-                        "open at this table)").format(card=example)
-            question = _("which card do you draw (no row left)? (e.g. {card})")
-        return t.turn(taken, ev.Draw(t.drawn(card, message, 0, (
-            t.mover(), question.format(card=example), []))), shared)
-
-    return _move(ctx, shared.log, shared.dry_run, shared.player, make)
+    """,
+    (Word("card", str | None, "The card drawn (open hands): e.g. gold3. Secret hands: leave it "
+          "out. No card left anywhere: none."),
+     Word("row", str | None, "The row of dice taken for the card action (any row; Y3.3). Leave "
+          "out when no row is left (Y3.7).", ("--row", "-r"))),
+    _draw, AROUND)
 
 
 def _row_left_out(t: Table) -> None:
@@ -1011,36 +929,30 @@ def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
     return name_numbers(pairs, names, words.player)
 
 
-def checkpoint(
-    ctx: typer.Context,
-    score: Annotated[list[str] | None, typer.Argument(
-        help="What the score track shows: NAME=POINTS for each player given.",
-        show_default=False)] = None,
-    gold_counts: Annotated[list[str] | None, typer.Option(
-        "--gold", help="Gold the players count: NAME=GOLD, or all in one: \"Tina=5, "
-        "Paul=3\" (repeatable).",
-        show_default=False)] = None,
-    camel_counts: Annotated[list[str] | None, typer.Option(
-        "--camels", help="Camels the players count: NAME=CAMELS, or all in one (as "
-        "--gold; repeatable).",
-        show_default=False)] = None,
-    log: LogOption = None,
-    dry_run: DryOption = False,
-) -> Move:
-    """Confirm what the score track shows (and gold, camels); refused if the log disagrees.
+def _checkpoint(t: Table, w: Said) -> ev.Event:
+    s = _pairs(w.score or [], t.names)
+    g = _pairs(w.gold_counts or [], t.names)
+    c = _pairs(w.camel_counts or [], t.names)
+    if not (s or g or c):
+        raise words.WordError(_("what does the table count? e.g. asara checkpoint "
+                                "Tina=34"))
+    return ev.Checkpoint(tuple(s), tuple(g), tuple(c))
+
+
+CHECKPOINT = MoveKind[Table](
+    "checkpoint", """Confirm what the score track shows (and gold, camels); refused if the log
+    disagrees.
 
     Example: asara checkpoint Tina=0 Paul=0 Anna=2 --gold "Tina=6, Paul=0, Anna=2"
-    """
-    def make(t: Table) -> ev.Event:
-        s = _pairs(score or [], t.names)
-        g = _pairs(gold_counts or [], t.names)
-        c = _pairs(camel_counts or [], t.names)
-        if not (s or g or c):
-            raise words.WordError(_("what does the table count? e.g. asara checkpoint "
-                                    "Tina=34"))
-        return ev.Checkpoint(tuple(s), tuple(g), tuple(c))
-
-    return _move(ctx, log, dry_run, None, make)
+    """,
+    (Word("score", list[str] | None, "What the score track shows: NAME=POINTS for each player "
+          "given."),
+     Word("gold_counts", list[str] | None, "Gold the players count: NAME=GOLD, or all in one: "
+          "\"Tina=5, Paul=3\" (repeatable).", ("--gold",)),
+     Word("camel_counts", list[str] | None, "Camels the players count: NAME=CAMELS, or all in "
+          "one (as --gold; repeatable).", ("--camels",)),
+     LOG, DRY),
+    _checkpoint)
 
 
 # --- the log itself ---------------------------------------------------------------------------
@@ -1109,11 +1021,10 @@ def new(
 # --- registration -----------------------------------------------------------------------------
 
 #: The moves, in table order: the roll, a command per action, the table's count.
-MOVES: tuple[tuple[str, Callable[..., object]], ...] = (
-    ("roll", roll), ("camels", action(camels)), ("gold", action(gold)),
-    ("goods", action(goods)), ("supervisor", action(supervisor)), ("draw", action(draw)),
-    ("checkpoint", checkpoint),
-)
+KINDS: dict[str, MoveKind[Table]] = {k.name: k for k in (
+    ROLL, CAMELS, GOLD, GOODS, SUPERVISOR, DRAW, CHECKPOINT)}
+MOVES: tuple[tuple[str, Callable[..., object]], ...] = tuple(
+    (name, command(kind, _record)) for name, kind in KINDS.items())
 
 #: The names of the commands :func:`register` adds (``check`` aside, a group of the moves).
 COMMANDS: tuple[str, ...] = ("new", *(name for name, _ in MOVES))

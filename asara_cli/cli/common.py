@@ -147,28 +147,6 @@ def with_options(fn: Callable[..., Any], extra: Sequence[tuple[str, Any]]) -> An
     return command
 
 
-def with_shared(fn: Callable[..., Any], options: Sequence[tuple[str, Any, Any]],
-                into: Callable[..., Any]) -> Any:
-    """``fn`` as a command with ``options`` (a parameter name, its ``Annotated`` type and its
-    default each) added to its own, handed to it gathered as one value, ``into(**options)``,
-    in its parameter ``shared``: the options every move of a game takes are written once."""
-    own = [p for p in inspect.signature(fn, eval_str=True).parameters.values()
-           if p.name != "shared"]
-    params = own + [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
-                                      annotation=hint) for name, hint, default in options]
-    names = [name for name, _hint, _default in options]
-
-    @functools.wraps(fn)
-    def command(**kwargs: Any) -> Any:
-        shared = into(**{n: kwargs.pop(n) for n in names})
-        return fn(shared=shared, **kwargs)
-
-    del command.__wrapped__  # Typer reads the signature below, not fn's
-    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    command.__annotations__ = {**{p.name: p.annotation for p in params}, "return": None}
-    return command
-
-
 def fail(message: str, code: int = EXIT_INPUT) -> typer.Exit:
     err().print(_("error: {message}").format(message=message), soft_wrap=True)
     return typer.Exit(code)

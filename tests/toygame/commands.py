@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from asara_cli.cli.common import GameOption, find_game_option
+from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command
 from asara_cli.cli.recording import (
-    DryOption,
-    LogOption,
+    DRY,
+    LOG,
     Move,
     Refused,
     WordError,
@@ -53,28 +55,30 @@ def new(
         remember_new(log)
 
 
-def place(
-    ctx: typer.Context,
-    well: Annotated[int, typer.Argument(help="The well the pebble goes into (P3).",
-                                        show_default=False)],
-    log: LogOption = None,
-    dry_run: DryOption = False,
-) -> Move:
-    """The player to move places a pebble in a well (P2, P3).
+def _place(position: Position, said: Said) -> Place:
+    state: State = position.state
+    seat = state.to_move
+    if seat is None:  # no one to move: a rule says no, whoever would have typed it
+        raise Refused(f"a pebble in well {said.well}", ["the game is over [P1]",
+                                                        "nothing was written"])
+    return Place(state.players[seat], said.well)
 
-    Example: asara place 3
-    """
+
+def _record(ctx: typer.Context, said: Said, make: Callable[[Position, Said], Place]) -> Move:
     from asara_cli.games import game
 
-    def make(position: Position) -> Place:
-        state: State = position.state
-        seat = state.to_move
-        if seat is None:  # no one to move: a rule says no, whoever would have typed it
-            raise Refused(f"a pebble in well {well}", ["the game is over [P1]",
-                                                       "nothing was written"])
-        return Place(state.players[seat], well)
+    return record_move(ctx, game(KEY), said.log, said.dry_run, lambda p: make(p, said))
 
-    return record_move(ctx, game(KEY), log, dry_run, make)
+
+#: The one move, declared once (cli/grammar.py): its command is made from it.
+PLACE = MoveKind[Position](
+    "place", """The player to move places a pebble in a well (P2, P3).
+
+    Example: asara place 3
+    """,
+    (Word("well", int, "The well the pebble goes into (P3).", default=REQUIRED), LOG, DRY),
+    _place)
+place = command(PLACE, _record)
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

@@ -86,6 +86,13 @@ class MoveKind(Generic[TableT]):
     shared: tuple[Word, ...] = ()
     said: Callable[..., list[str]] | None = None
 
+    def say(self, *event: Any) -> list[str]:
+        """The words that record ``event`` (an event of this kind and what ``said`` reads
+        besides)."""
+        if self.said is None:
+            raise ValueError(f"no words for {event[0]!r}: {self.name} is a fact")
+        return self.said(*event)
+
 
 #: How a game records what a move's words make: ``record(ctx, said, make)``.
 Record = Callable[[typer.Context, Said, Callable[[Any, Said], Any]], Any]

@@ -478,10 +478,7 @@ def _said(words: tuple[str, ...]) -> str:
 def _action_words(action: object, space: int | None, amount: str | None) -> str:
     from asara_cli.games.asara.commands import KINDS
 
-    said = KINDS[_command(action)].said
-    if said is None:
-        raise ValueError(f"no command records {action!r}")
-    return _said(tuple(said(action, space, amount)))
+    return _said(tuple(KINDS[_command(action)].say(action, space, amount)))
 
 
 def _buyer(buyer: str | None) -> list[str]:

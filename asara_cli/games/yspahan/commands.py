@@ -608,14 +608,14 @@ CAMELS = MoveKind[Table](
 
     Example: asara camels --build pasture
     """,
-    (), lambda t, w: t.turn(CAMELS_ROW, ev.Camels()), AROUND)
+    (), lambda t, w: t.turn(CAMELS_ROW, ev.Camels()), AROUND, lambda a, row, t: ["camels"])
 
 GOLD = MoveKind[Table](
     "gold", """Take the gold row: a gold per die (+1 with --discard, +2 with the shop) (Y3.2).
 
     Example: asara gold --discard gold3
     """,
-    (), lambda t, w: t.turn(GOLD_ROW, ev.Gold()), AROUND)
+    (), lambda t, w: t.turn(GOLD_ROW, ev.Gold()), AROUND, lambda a, row, t: ["gold"])
 
 
 def _goods(t: Table, w: Said) -> ev.Event:
@@ -644,6 +644,11 @@ def _goods(t: Table, w: Said) -> ev.Event:
     return t.turn(quarter, ev.Goods(tuple(placed)))
 
 
+def shop_words(shops: Sequence[ev.Shop]) -> list[str]:
+    """The words of cubes put in ``shops``: each souk, then the cell its shop faces."""
+    return [w for s in shops for w in (s.souk, "inner" if s.cell == ev.INNER else s.cell)]
+
+
 GOODS = MoveKind[Table](
     "goods", """Take a quarter's row and put cubes in its shops, a cube per die (Y3.4).
 
@@ -655,7 +660,7 @@ GOODS = MoveKind[Table](
           "shop: its souk and the street cell it faces, or inner; a souk alone takes its next "
           "free shop. E.g. chest chest8 N2 chest8 inner.", default=REQUIRED,
           complete=complete.shops),),
-    _goods, AROUND)
+    _goods, AROUND, lambda a, row, t: ["goods", row, *shop_words(a.shops)])
 
 
 def _supervisor(t: Table, w: Said) -> ev.Event:
@@ -706,6 +711,29 @@ def _supervisor(t: Table, w: Said) -> ev.Event:
     return t.turn(taken, ev.Supervisor(to, tuple(sends)))
 
 
+def _supervisor_words(a: ev.Supervisor, row: str, t: Laid) -> list[str]:
+    """The words of the supervisor sent to ``a.to`` on ``row``, ``t`` the table before."""
+    sends = a.sends
+    words = ["supervisor", row, a.to]
+    if len(sends) > 1:
+        for s in sends:
+            words += ["--order", s.souk]
+    # each owner who holds a camel when their cube is sent says whether they keep it (a
+    # keep earlier in the same send counts): the command asks for that choice, never assumes
+    left = dict(enumerate(t.camels))
+    for s in sends:
+        souk = t.board.souk_index(s.souk)
+        owner = -1 if souk is None else t.owner[souk]
+        if left.get(owner, 0) > 0:
+            words += ["--camel" if s.camel else "--no-camel", s.souk]
+            left[owner] -= s.camel
+    if t.setup.hands != SECRET:
+        for s in sends:
+            if s.card is not None:
+                words += ["--draws", s.card]
+    return words
+
+
 SUPERVISOR = MoveKind[Table](
     "supervisor", """Take a row and move the supervisor by its die value; pay a gold per step of
     change.
@@ -733,7 +761,7 @@ SUPERVISOR = MoveKind[Table](
           "says one or the other.", ("--no-camel",)),
      Word("draws", list[str] | None, "With open hands: the card a caravanserai draws for a "
           "cube sent, in the order sent (repeatable; Y6.5).", ("--draws",))),
-    _supervisor, AROUND)
+    _supervisor, AROUND, _supervisor_words)
 
 
 def _cubes_named(t: Table, to: str, named: list[str] | None, flag: str, ids: list[str],
@@ -866,6 +894,16 @@ def _draw(t: Table, w: Said) -> ev.Event:
         t.mover(), question.format(card=example), []))))
 
 
+def _draw_words(a: ev.Draw, row: str | None, t: Laid) -> list[str]:
+    card = a.card
+    words = ["draw"]
+    if card is None:
+        words.append("none")
+    elif card != ev.HIDDEN:
+        words.append(card)
+    return words + ([] if row is None else ["--row", row])
+
+
 DRAW = MoveKind[Table](
     "draw", """Take a row and draw a card (Y3.3), or draw one when no row is left (Y3.7).
 
@@ -875,7 +913,7 @@ DRAW = MoveKind[Table](
           "out. No card left anywhere: none."),
      Word("row", str | None, "The row of dice taken for the card action (any row; Y3.3). Leave "
           "out when no row is left (Y3.7).", ("--row", "-r"))),
-    _draw, AROUND)
+    _draw, AROUND, _draw_words)
 
 
 def _row_left_out(t: Table) -> None:

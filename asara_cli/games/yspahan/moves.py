@@ -36,6 +36,7 @@ from itertools import permutations, product
 from asara_cli.core.i18n import N_, _
 from asara_cli.games.base import LegalMove, MoveGroup
 from asara_cli.games.yspahan.codec import play_text
+from asara_cli.games.yspahan.commands import CAMELS, DRAW, GOLD, GOODS, SUPERVISOR, shop_words
 from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board
 from asara_cli.games.yspahan.rules.engine import BEFORE_ROW, Walker, check, errors
@@ -641,7 +642,8 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
     off as soon as they are known."""
     if head.index is None or head.row is None:  # no row left: a card drawn (Y3.7)
         for card, note in _cards(t, 0):
-            yield None, ev.Draw(card), _draw_words(card, None), note
+            drawn = ev.Draw(card)
+            yield None, drawn, DRAW.say(drawn, None, t), note
         return
     row = head.row
     run = Walker(board, t, t.events + 1, None)  # read only: each step is taken on a copy
@@ -654,7 +656,8 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
     if head.command == "draw":
         for card, note in _cards(t, 0):
             for discard in wasted:
-                yield discard, ev.Draw(card), _draw_words(card, row), note
+                drawn = ev.Draw(card)
+                yield discard, drawn, DRAW.say(drawn, row, t), note
         return
     placed: dict[int, list[tuple[ev.Shop, ...]]] = {}
     for discard in _kinds(board, t, seat) if head.discarding else [None]:
@@ -662,12 +665,13 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
                          if head.command != "goods" else head.words):
             continue
         if head.command == "camels":
-            yield discard, ev.Camels(), ["camels"], ""
+            yield discard, ev.Camels(), CAMELS.say(ev.Camels(), row, t), ""
         elif head.command == "gold":
-            yield discard, ev.Gold(), ["gold"], ""
+            yield discard, ev.Gold(), GOLD.say(ev.Gold(), row, t), ""
         elif run.capacity(seat, row) > 0:
             for shops in _goods(board, run, seat, row, head.dice, discard, want, placed):
-                yield discard, ev.Goods(shops), ["goods", row, *_shop_words(shops)], ""
+                goods = ev.Goods(shops)
+                yield discard, goods, GOODS.say(goods, row, t), ""
 
 
 def _goods(board: Board, run: Walker, seat: int, row: str, dice: int, discard: str | None,
@@ -700,10 +704,10 @@ def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want
         if len(placed) == cubes:
             yield placed
             return
-        words = ["goods", row, *_shop_words(placed)]
+        words = ["goods", row, *shop_words(placed)]
         for shop in shops_open_to(r, seat, row):
             key = tuple(sorted(_canonical(board, s) for s in (*placed, shop)))
-            if key in seen or not want.fits([*words, *_shop_words([shop])]):
+            if key in seen or not want.fits([*words, *shop_words([shop])]):
                 continue  # the same cubes in another order (the same table), or not wanted
             seen.add(key)
             nxt = Walker(board, r.t.copy(), r.number, None)
@@ -720,10 +724,6 @@ def _canonical(board: Board, shop: ev.Shop) -> tuple[str, int]:
     if shop.cell == ev.INNER:
         return shop.souk, -1
     return shop.souk, next(i for i, cells in enumerate(souk.street) if shop.cell in cells)
-
-
-def _shop_words(shops: Sequence[ev.Shop]) -> list[str]:
-    return [w for s in shops for w in (s.souk, "inner" if s.cell == ev.INNER else s.cell)]
 
 
 def _cards(t: Table, drawn: int) -> list[tuple[str | None, str]]:
@@ -759,7 +759,8 @@ def _supervisor(board: Board, run: Walker, seat: int, row: str, value: int, want
                     sends = tuple(ev.Send(board.souks[s].id, k, c)
                                   for s, k, (c, _) in zip(order, kept, cards, strict=True))
                     note = next((n for _, n in cards if n), "")
-                    yield ev.Supervisor(to, sends), _supervisor_words(t, row, to, sends), note
+                    sent = ev.Supervisor(to, sends)
+                    yield sent, SUPERVISOR.say(sent, row, t), note
 
 
 def _draws(t: Table, order: Sequence[int]) -> list[list[tuple[str | None, str]]]:
@@ -774,36 +775,6 @@ def _draws(t: Table, order: Sequence[int]) -> list[list[tuple[str | None, str]]]
         else:
             options.append([(None, "")])
     return [list(c) for c in product(*options)]
-
-
-def _supervisor_words(t: Table, row: str, to: str, sends: Sequence[ev.Send]) -> list[str]:
-    words = ["supervisor", row, to]
-    if len(sends) > 1:
-        for s in sends:
-            words += ["--order", s.souk]
-    # each owner who holds a camel when their cube is sent says whether they keep it (a
-    # keep earlier in the same send counts): the command asks for that choice, never assumes
-    left = dict(enumerate(t.camels))
-    for s in sends:
-        souk = t.board.souk_index(s.souk)
-        owner = -1 if souk is None else t.owner[souk]
-        if left.get(owner, 0) > 0:
-            words += ["--camel" if s.camel else "--no-camel", s.souk]
-            left[owner] -= s.camel
-    if t.setup.hands != SECRET:
-        for s in sends:
-            if s.card is not None:
-                words += ["--draws", s.card]
-    return words
-
-
-def _draw_words(card: str | None, row: str | None) -> list[str]:
-    words = ["draw"]
-    if card is None:
-        words.append("none")
-    elif card != ev.HIDDEN:
-        words.append(card)
-    return words + ([] if row is None else ["--row", row])
 
 
 def core(board: Board, event: object) -> object | None:

@@ -214,51 +214,13 @@ class Table(Struct, frozen=True):
         the caravanserai draws for the caravan card's cube (Y6.5, open hands). The
         questions are short: with the player's name and the answer they fit one line of a
         terminal 80 columns wide (a longer prompt breaks mid-word)."""
-        ck = self.board.cards[p.kind]
-        effect = ck.effect
+        effect = self.board.cards[p.kind].effect
         typed = " ".join(text.split())
         card = terms.card(p.kind)
         if effect in ("goldvp", "camelvp") and p.k is None:
-            n = ck.points
-            if effect == "goldvp":
-                need = ngettext("the {card} card returns k gold for {n} point each: say k",
-                                "the {card} card returns k gold for {n} points each: say k",
-                                n)
-                question = ngettext(
-                    "how many gold do you return with the {card} card ({n} point each)?",
-                    "how many gold do you return with the {card} card ({n} points each)?", n)
-            else:
-                need = ngettext("the {card} card returns k camels for {n} point each: say k",
-                                "the {card} card returns k camels for {n} points each: say k",
-                                n)
-                question = ngettext(
-                    "how many camels do you return with the {card} card ({n} point each)?",
-                    "how many camels do you return with the {card} card ({n} points each)?",
-                    n)
-            return self._card_asked(need.format(card=card, n=n), text, flag, f"{typed} 3",
-                                    question.format(card=card, n=n), _k_answer)
+            return self._k_asked(p, text, flag, typed)
         if effect == "exchange" and (p.k is None or p.into is None):
-            if p.k is None and p.into is None:
-                said, example = _("say how many, and into gold or into camels"), _("2 into gold")
-                question = _("the {card} card: how many, and into gold or into camels?"
-                             ).format(card=card)
-            elif p.k is None:
-                if p.into == ev.INTO_GOLD:
-                    said = _("say how many camels into gold")
-                    question = _("the {card} card: how many camels into gold?").format(card=card)
-                else:
-                    said = _("say how many gold into camels")
-                    question = _("the {card} card: how many gold into camels?").format(card=card)
-                example = "2"
-            else:
-                said = _("say {k} into gold or into camels").format(k=p.k)
-                example = _("into gold")
-                question = _("the {card} card: {k} into gold or into camels?").format(
-                    card=card, k=p.k)
-            return self._card_asked(
-                _("the {card} card turns camels into gold or gold into camels: {said}").format(
-                    card=card, said=said),
-                text, flag, f"{typed} {example}", question, lambda a: a)
+            return self._exchange_asked(p, text, flag, typed)
         if effect == "souk" and p.shop is None:
             example = f"{terms.souk('chest8')} N2"
             return self._card_asked(
@@ -278,6 +240,54 @@ class Table(Struct, frozen=True):
                     card=card),
                 lambda a: f"draws {words.card(a, self.board)}", "Y6.5")
         return None
+
+    def _k_asked(self, p: ev.Play, text: str, flag: str, typed: str) -> Asked:
+        """k of a goldvp or camelvp card, asked of the mover (Y3.9)."""
+        ck, card = self.board.cards[p.kind], terms.card(p.kind)
+        effect = ck.effect
+        n = ck.points
+        if effect == "goldvp":
+            need = ngettext("the {card} card returns k gold for {n} point each: say k",
+                            "the {card} card returns k gold for {n} points each: say k",
+                            n)
+            question = ngettext(
+                "how many gold do you return with the {card} card ({n} point each)?",
+                "how many gold do you return with the {card} card ({n} points each)?", n)
+        else:
+            need = ngettext("the {card} card returns k camels for {n} point each: say k",
+                            "the {card} card returns k camels for {n} points each: say k",
+                            n)
+            question = ngettext(
+                "how many camels do you return with the {card} card ({n} point each)?",
+                "how many camels do you return with the {card} card ({n} points each)?",
+                n)
+        return self._card_asked(need.format(card=card, n=n), text, flag, f"{typed} 3",
+                                question.format(card=card, n=n), _k_answer)
+
+    def _exchange_asked(self, p: ev.Play, text: str, flag: str, typed: str) -> Asked:
+        """How many, and which way, an exchange card turns, asked of the mover (Y3.9)."""
+        card = terms.card(p.kind)
+        if p.k is None and p.into is None:
+            said, example = _("say how many, and into gold or into camels"), _("2 into gold")
+            question = _("the {card} card: how many, and into gold or into camels?"
+                         ).format(card=card)
+        elif p.k is None:
+            if p.into == ev.INTO_GOLD:
+                said = _("say how many camels into gold")
+                question = _("the {card} card: how many camels into gold?").format(card=card)
+            else:
+                said = _("say how many gold into camels")
+                question = _("the {card} card: how many gold into camels?").format(card=card)
+            example = "2"
+        else:
+            said = _("say {k} into gold or into camels").format(k=p.k)
+            example = _("into gold")
+            question = _("the {card} card: {k} into gold or into camels?").format(
+                card=card, k=p.k)
+        return self._card_asked(
+            _("the {card} card turns camels into gold or gold into camels: {said}").format(
+                card=card, said=said),
+            text, flag, f"{typed} {example}", question, lambda a: a)
 
     def _serai_draws(self, p: ev.Play, serai: bool) -> bool:
         """The caravan card ``p`` sends a cube of the mover, whose caravanserai (``serai``)

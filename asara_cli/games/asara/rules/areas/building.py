@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from asara_cli.core.findings import Report
@@ -613,73 +613,86 @@ def every_build(state: GameState, player: PlayerState, k: int) -> list[_BuildPar
     (R3.2, R3.7): lighted windows and trunks and windows on each standing tower, and new
     towers of each colour. Each build once: a tower's parts in one order (base, turret,
     then trunks and windows), a colour's new towers in one order."""
-    screen = Counter(player.screen)
-    towers = player.towers
-    numbers: list[int] = []
-    seen: Counter[Colour] = Counter()
-    for t in towers:
-        seen[t.colour] += 1
-        numbers.append(seen[t.colour])
-    pro = state.setup.variant == Variant.PRO
-    known = Counter(player.lighted_known)
-    colours = [c for c in _COLOURS
-               if any(t.section == _BASE and t.colour == c for t in screen)
-               and any(t.section == _TURRET and t.colour == c for t in screen)]
-    out: list[_BuildParts] = []
+    builds = _Builds(state, player)
+    builds.standing(0, k, Counter(player.screen), (), (), Counter())
+    return builds.out
 
-    def middles(colour: Colour, counts: Sequence[int]) -> list[Part]:
-        return [Part(s, g) for (s, g), n in zip(_MIDDLES, counts, strict=True)
-                for _ in range(n)]
 
-    def news(ci: int, need: int, left: Counter[Tile], new: list[NewTower],
+def _middles(colour: Colour, counts: Sequence[int]) -> list[Part]:
+    return [Part(s, g) for (s, g), n in zip(_MIDDLES, counts, strict=True) for _ in range(n)]
+
+
+class _Builds:
+    """The walk of :func:`every_build`: the standing towers one by one (their lighted
+    windows, trunks and windows), then the new towers colour by colour."""
+
+    def __init__(self, state: GameState, player: PlayerState) -> None:
+        screen = Counter(player.screen)
+        self.player, self.towers = player, player.towers
+        self.numbers: list[int] = []  # each tower's number among its colour's
+        seen: Counter[Colour] = Counter()
+        for t in self.towers:
+            seen[t.colour] += 1
+            self.numbers.append(seen[t.colour])
+        self.pro = state.setup.variant == Variant.PRO
+        self.known = Counter(player.lighted_known)
+        self.colours = [c for c in _COLOURS
+                        if any(t.section == _BASE and t.colour == c for t in screen)
+                        and any(t.section == _TURRET and t.colour == c for t in screen)]
+        self.out: list[_BuildParts] = []
+
+    def news(self, ci: int, need: int, left: Counter[Tile], new: list[NewTower],
              add: tuple[Addition, ...], lighted: tuple[LightedWindow, ...],
              last: tuple[int, ...] | None) -> None:
         if need == 0:
-            out.append((tuple(new), add, lighted))
+            self.out.append((tuple(new), add, lighted))
             return
-        if ci == len(colours) or need < 2:
+        if ci == len(self.colours) or need < 2:
             return
-        colour = colours[ci]
-        news(ci + 1, need, left, new, add, lighted, None)  # no (more) new tower of colour
-        for bg in (False, True):
-            base = Tile(_BASE, colour, bg)
-            if left[base] < 1:
+        colour = self.colours[ci]
+        self.news(ci + 1, need, left, new, add, lighted, None)  # no (more) new tower of colour
+        for bg, tg in ((False, False), (False, True), (True, False), (True, True)):
+            base, turret = Tile(_BASE, colour, bg), Tile(_TURRET, colour, tg)
+            if left[base] < 1 or left[turret] < 1:
                 continue
-            for tg in (False, True):
-                turret = Tile(_TURRET, colour, tg)
-                if left[turret] < 1:
-                    continue
-                have = [left[Tile(s, colour, g)] for s, g in _MIDDLES]
-                for counts in _subsets(have, need - 2):
-                    shape = (bg, tg, *counts)
-                    if last is not None and shape < last:
-                        continue  # the same towers in another order
-                    rest = left.copy()
-                    rest[base] -= 1
-                    rest[turret] -= 1
-                    for (s, g), n in zip(_MIDDLES, counts, strict=True):
-                        rest[Tile(s, colour, g)] -= n
-                    tower = NewTower(colour, (Part(_BASE, bg), Part(_TURRET, tg),
-                                              *middles(colour, counts)))
-                    news(ci, need - 2 - sum(counts), rest, [*new, tower], add, lighted,
-                         shape)
+            have = [left[Tile(s, colour, g)] for s, g in _MIDDLES]
+            for counts in _subsets(have, need - 2):
+                shape = (bg, tg, *counts)
+                if last is not None and shape < last:
+                    continue  # the same towers in another order
+                rest = left.copy()
+                rest[base] -= 1
+                rest[turret] -= 1
+                for (s, g), n in zip(_MIDDLES, counts, strict=True):
+                    rest[Tile(s, colour, g)] -= n
+                tower = NewTower(colour, (Part(_BASE, bg), Part(_TURRET, tg),
+                                          *_middles(colour, counts)))
+                self.news(ci, need - 2 - sum(counts), rest, [*new, tower], add, lighted,
+                          shape)
 
-    def standing(ti: int, need: int, left: Counter[Tile], add: tuple[Addition, ...],
-                 lighted: tuple[LightedWindow, ...], used: Counter[Colour]) -> None:
-        if ti == len(towers):
-            news(0, need, left, [], add, lighted, None)
-            return
-        t, n = towers[ti], numbers[ti]
+    def lights(self, ti: int, need: int, used: Counter[Colour]
+               ) -> Iterator[tuple[int, int, Counter[Colour]]]:
+        """The plain and gold windows that may be lit on tower ``ti``, and the colours of
+        lighted windows used then (no more of unknown colour than the player holds)."""
+        t = self.towers[ti]
         lights = [(0, 0)]
-        if pro:
+        if self.pro:
             lights = [(p, g) for p in range(t.free_plain_windows + 1)
                       for g in range(t.free_gold_windows + 1) if p + g <= need]
         for p, g in lights:
             now = used.copy()
             now[t.colour] += p + g
-            spare = sum(max(0, u - known[c]) for c, u in now.items())
-            if spare > player.lighted_unknown and (p or g):
-                continue
+            spare = sum(max(0, u - self.known[c]) for c, u in now.items())
+            if not (spare > self.player.lighted_unknown and (p or g)):
+                yield p, g, now
+
+    def standing(self, ti: int, need: int, left: Counter[Tile], add: tuple[Addition, ...],
+                 lighted: tuple[LightedWindow, ...], used: Counter[Colour]) -> None:
+        if ti == len(self.towers):
+            self.news(0, need, left, [], add, lighted, None)
+            return
+        t, n = self.towers[ti], self.numbers[ti]
+        for p, g, now in self.lights(ti, need, used):
             lit = (*lighted, *[LightedWindow(t.colour, n, False)] * p,
                    *[LightedWindow(t.colour, n, True)] * g)
             have = [left[Tile(s, t.colour, gd)] for s, gd in _MIDDLES]
@@ -690,11 +703,8 @@ def every_build(state: GameState, player: PlayerState, k: int) -> list[_BuildPar
                     rest = left.copy()
                     for (s, gd), c in zip(_MIDDLES, counts, strict=True):
                         rest[Tile(s, t.colour, gd)] -= c
-                    more = (*add, Addition(t.colour, n, tuple(middles(t.colour, counts))))
-                standing(ti + 1, need - p - g - sum(counts), rest, more, lit, now)
-
-    standing(0, k, screen, (), (), Counter())
-    return out
+                    more = (*add, Addition(t.colour, n, tuple(_middles(t.colour, counts))))
+                self.standing(ti + 1, need - p - g - sum(counts), rest, more, lit, now)
 
 
 def _trusted_said(player: str, colour: Colour) -> str:

@@ -58,11 +58,9 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
     ``state``, before any year end. The mover's seat; ``None`` when the turn cannot be
     carried out at all (then ``state`` is left as it was).
 
-    Checking and carrying out are one walk so that a replay, which does both for every
-    turn, works out the seat, the area and the price once; every check reads the table
-    before anything changes it. The placement, gifts and action are checked in
-    :func:`_check_turn`; the carrying out stays here (a call more for every turn cost a
-    replay about 2%)."""
+    One walk, so that a replay works out the seat, the area and the price once; every check
+    (:func:`_check_turn`) reads the table before anything changes it. The carrying out
+    stays here: a call more for every turn cost a replay about 2%."""
     placement = event.placement
     name = bad.name = placement.player
     bad.number = number
@@ -75,9 +73,8 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
     if seat is None:
         seat = state.seat(name)
     if seat is None:
-        names = ", ".join(p.name for p in state.players)
         bad("R2", _("no player is named {name} (players: {names})").format(
-            name=repr(name), names=names))
+            name=repr(name), names=", ".join(p.name for p in state.players)))
         return None
     action = event.action
     kind = BY_ACTION_TYPE.get(type(action)) or kind_of(action)
@@ -88,14 +85,7 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
             mover=state.players[turn].name, player=name))
         checking = False  # a turn out of order: nothing else about it can be trusted
     if checking and not (state.playing.get(spec.key) or state.in_play(board, spec.key)):
-        if spec.expansion is not None and spec.expansion not in state.setup.expansions:
-            bad(spec.rule, _("the {area} is an expansion this game does not use (the "
-                             "header's expansions: {expansions})").format(
-                area=terms.area(spec.name),
-                expansions=", ".join(state.setup.expansions) or _("none")))
-        else:
-            bad(spec.rule, _("the {area} is only in the pro game").format(
-                area=terms.area(spec.name)))
+        _not_in_play(state, spec, bad)
         checking = False
     if not carry and not checking:
         return seat
@@ -113,21 +103,36 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
         return None
     earned = (kind.income(board, space, action) if kind.earns else 0) - price
     if event.gifts or state.gifts or (state.gifts_on and gifts.undealt(state)):
-        # The gifts on the space are resolved between the placement and the action (R6.1);
-        # what they change (a display, a lighted window) is what the notes read.
-        _place(board, state, seat, event, spec, number, 0)
-        gifts.apply_claim(board, state, seat, spec, event, number)
-        _note(state, kind.notes(m))
-        state.players[seat].money += earned
-    else:
-        # the notes read neither the placement nor the payment
-        if notes is None:
-            notes = kind.notes(m)
+        _claim_then_note(board, state, seat, event, spec, number, kind, m, earned)
+    else:  # the notes read neither the placement nor the payment
+        notes = kind.notes(m) if notes is None else notes
         if notes:
             _note(state, notes)
         _place(board, state, seat, event, spec, number, earned)
     kind.apply(m)
     return seat
+
+
+def _claim_then_note(board: Board, state: Table, seat: int, event: Turn, spec: AreaSpec,
+                     number: int, kind: Kind[Any], m: Move[Any], earned: int) -> None:
+    """The gifts on the space resolved between the placement and the action (R6.1): what
+    they change (a display, a lighted window) is what the notes read."""
+    _place(board, state, seat, event, spec, number, 0)
+    gifts.apply_claim(board, state, seat, spec, event, number)
+    _note(state, kind.notes(m))
+    state.players[seat].money += earned
+
+
+def _not_in_play(state: Table, spec: AreaSpec, bad: Findings) -> None:
+    """Why an area is not in this game: an expansion it does not use, or the pro game's."""
+    if spec.expansion is not None and spec.expansion not in state.setup.expansions:
+        bad(spec.rule, _("the {area} is an expansion this game does not use (the header's "
+                         "expansions: {expansions})").format(
+            area=terms.area(spec.name),
+            expansions=", ".join(state.setup.expansions) or _("none")))
+    else:
+        bad(spec.rule, _("the {area} is only in the pro game").format(
+            area=terms.area(spec.name)))
 
 
 def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[Any],

@@ -461,35 +461,9 @@ class Walker:
                    its_quarter=terms.quarter_named(quarter))
             return None
         owner = t.owner[si]
-        if shop.cell == INNER:
-            if souk.inner == 0:
-                self.err("Y3.4", _("{souk} has no inner shop: every shop of it faces the street "
-                                   "({cells})").format(souk=name,
-                                                       cells=self._cells(souk.street)))
-                return None
-            if t.inner[si] >= souk.inner:
-                self.err("Y3.4.1", _("every inner shop of {souk} already holds a cube of "
-                                     "{owner}").format(souk=name, owner=self.name(owner)))
-                return None
-            index = -1
-        else:
-            found = souk.shop_at(shop.cell)
-            if found is None:
-                self.err("Y3.4", (ngettext(
-                    "no shop of {souk} faces the street cell {cell} (its street-side shops face "
-                    "{cells}; {inner} inner)",
-                    "no shop of {souk} faces the street cell {cell} (its street-side shops face "
-                    "{cells}; {inner} inner)", souk.inner) if souk.inner else _(
-                    "no shop of {souk} faces the street cell {cell} (its street-side shops face "
-                    "{cells})")).format(souk=name, cell=shop.cell,
-                                        cells=self._cells(souk.street), inner=souk.inner))
-                return None
-            index = found
-            if t.street[si][index]:
-                self.err("Y3.4.1", _("the {souk} shop facing {cell} already holds a cube of "
-                                     "{owner}").format(souk=name, cell=shop.cell,
-                                                       owner=self.name(owner)))
-                return None
+        index = self._shop_index(si, shop, name)
+        if index is None:
+            return None
         if owner >= 0 and owner != seat:
             refuse("Y3.4.2", _("{souk} in the {quarter} holds {owner}'s cubes: it is "
                                "closed to {player}"),
@@ -506,6 +480,40 @@ class Walker:
                        quarter=terms.quarter_named(souk.quarter))
                 return None
         return si, index
+
+    def _shop_index(self, si: int, shop: Shop, name: Later) -> int | None:
+        """The index of the shop of souk ``si`` that ``shop`` names (-1: an inner one);
+        ``None``, said as an error, where there is none or it holds a cube."""
+        b, t = self.b, self.t
+        souk, owner = b.souks[si], t.owner[si]
+        if shop.cell == INNER:
+            if souk.inner == 0:
+                self.err("Y3.4", _("{souk} has no inner shop: every shop of it faces the street "
+                                   "({cells})").format(souk=name,
+                                                       cells=self._cells(souk.street)))
+                return None
+            if t.inner[si] >= souk.inner:
+                self.err("Y3.4.1", _("every inner shop of {souk} already holds a cube of "
+                                     "{owner}").format(souk=name, owner=self.name(owner)))
+                return None
+            return -1
+        found = souk.shop_at(shop.cell)
+        if found is None:
+            self.err("Y3.4", (ngettext(
+                "no shop of {souk} faces the street cell {cell} (its street-side shops face "
+                "{cells}; {inner} inner)",
+                "no shop of {souk} faces the street cell {cell} (its street-side shops face "
+                "{cells}; {inner} inner)", souk.inner) if souk.inner else _(
+                "no shop of {souk} faces the street cell {cell} (its street-side shops face "
+                "{cells})")).format(souk=name, cell=shop.cell,
+                                    cells=self._cells(souk.street), inner=souk.inner))
+            return None
+        if t.street[si][found]:
+            self.err("Y3.4.1", _("the {souk} shop facing {cell} already holds a cube of "
+                                 "{owner}").format(souk=name, cell=shop.cell,
+                                                   owner=self.name(owner)))
+            return None
+        return found
 
     @staticmethod
     def _cells(street: tuple[tuple[str, ...], ...]) -> str:

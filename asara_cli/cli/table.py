@@ -420,21 +420,10 @@ def start(path: Path) -> bool:
 FOLLOW = 0.4
 
 
-def run(session: Session) -> int:
-    """The session at a terminal, until ``quit`` or Ctrl-D; Ctrl-C clears the line."""
-    prompt: PromptSession[str] = PromptSession(
-        history=open_history(session.path), completer=TableCompleter(session),
-        key_bindings=bounded_paste(), input=Bursts(sys.stdin) if sys.stdin.isatty() else None,
-        bottom_toolbar=session.situation, complete_while_typing=False,
-        # the game answers a word's completion without listing every move, yet a word
-        # whose moves need the cards played first may take longer: made off the line
-        # editor's thread, so typing never waits for it
-        complete_in_thread=True)
-    # a question shows the same bottom toolbar as the move's prompt: the table in view
-    # while a player decides
-    asking: PromptSession[str] = PromptSession(history=InMemoryHistory(),
-                                               bottom_toolbar=session.situation)
-
+def _asker(asking: PromptSession[str], shown: list[Callable[[], None]]
+           ) -> Callable[[str, str], str | None]:
+    """How the session asks a player (``session.ask``): what the line said so far shown
+    first, then the question on the prompt ``asking``; ``None`` when the player abandons."""
     def ask(player: str, question: str) -> str | None:
         # broken between words (the line editor breaks a long prompt anywhere), and its
         # last line short of the edge: a prompt that ends at the last column leaves the
@@ -447,17 +436,16 @@ def run(session: Session) -> int:
         except (KeyboardInterrupt, EOFError):  # the whole move is abandoned
             return None
 
-    shown: list[Callable[[], None]] = []
-
     def asked(player: str, question: str) -> str | None:
         if shown:  # what the line said so far, before the question
             shown[-1]()
         return ask(player, question)
 
-    session.ask = asked
-    #: the player the line being typed is for: the one named when typing began
-    typed_for: list[str | None] = [None]
+    return asked
 
+
+def _watcher(session: Session, typed_for: list[str | None]) -> Callable[[], None]:
+    """What runs while the prompt waits (``pre_run``): the log followed on disk."""
     async def follow() -> None:
         """While the prompt waits: a log changed on disk (a move from another terminal) is
         read again and said above the prompt, and the prompt and its bottom toolbar drawn
@@ -474,6 +462,30 @@ def run(session: Session) -> int:
 
     def watching() -> None:
         get_app().create_background_task(follow())
+
+    return watching
+
+
+def run(session: Session) -> int:
+    """The session at a terminal, until ``quit`` or Ctrl-D; Ctrl-C clears the line."""
+    prompt: PromptSession[str] = PromptSession(
+        history=open_history(session.path), completer=TableCompleter(session),
+        key_bindings=bounded_paste(), input=Bursts(sys.stdin) if sys.stdin.isatty() else None,
+        bottom_toolbar=session.situation, complete_while_typing=False,
+        # the game answers a word's completion without listing every move, yet a word
+        # whose moves need the cards played first may take longer: made off the line
+        # editor's thread, so typing never waits for it
+        complete_in_thread=True)
+    # a question shows the same bottom toolbar as the move's prompt: the table in view
+    # while a player decides
+    asking: PromptSession[str] = PromptSession(history=InMemoryHistory(),
+                                               bottom_toolbar=session.situation)
+
+    shown: list[Callable[[], None]] = []  # what the line said so far, shown before a question
+    session.ask = _asker(asking, shown)
+    #: the player the line being typed is for: the one named when typing began
+    typed_for: list[str | None] = [None]
+    watching = _watcher(session, typed_for)
 
     def named() -> str:
         who = session.mover

@@ -336,7 +336,3 @@ class Checkpoint(Struct, frozen=True):
 
 Fact = Display | GiftsDealt | Checkpoint
 Event = Turn | Fact
-
-
-def is_turn(event: Event) -> bool:
-    return isinstance(event, Turn)

@@ -199,9 +199,7 @@ class Table(Struct, frozen=True):
         effect = self.board.cards[kind].effect
         rest = [words.english_word(w) for w in parts[1:]]  # Gold, Truhe8 as well
         if effect == "exchange":  # "exchange 2 gold" as well as "exchange 2 into gold"
-            rest = [w for w in rest if words.fold(w) not in _INTO]
-            rest = [f"into {ev.INTO_GOLD if words.fold(w).startswith('g') else ev.INTO_CAMELS}"
-                    if words.fold(w) in _DIRECTIONS else w for w in rest]
+            rest = words.exchange(rest)
         if effect == "souk" and rest and rest[0] != "draws":
             try:
                 shop = self.shop_words(rest, None)
@@ -553,10 +551,6 @@ def _k_answer(answer: str) -> str:
     return str(k)
 
 
-#: Words of the exchange card's direction, typed in either language: the filler (into),
-#: and the two directions (g... is gold, anything else camels).
-_INTO = ("into", "to", "in", "zu")
-_DIRECTIONS = ("gold", "g", "camels", "camel", "c", "kamele", "kamel", "k")
 #: No card drawn: none is left anywhere (the language in use's words: words.py).
 _NONE = ("none", "nothing")
 

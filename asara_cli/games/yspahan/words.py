@@ -20,6 +20,7 @@ from asara_cli.cli import recording
 from asara_cli.core.i18n import _, pgettext
 from asara_cli.core.words import bare
 from asara_cli.games.yspahan import terms
+from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules.board import Board
 
 
@@ -243,3 +244,23 @@ def yes_no(word: str) -> bool | None:
                                    and not any(a.startswith(w) for a in answers[other])):
             return meant == "yes"
     return None
+
+
+def exchange(typed: Sequence[str]) -> list[str]:
+    """An exchange card's words as the log says them (``2 into gold``): ``into`` (``to``,
+    ``in``, or the language in use's word) left out, a direction (gold or camels, in English
+    or in the language in use, or a prefix of it: ``g``, ``camel``, ``c``; German ``Kamel``,
+    ``k``) as ``into gold`` or ``into camels``, other words as they are."""
+    said = _spoken()[0]
+    into = {"into", "to", "in", fold(said["into"])}
+    out: list[str] = []
+    for word in typed:
+        w = fold(word)
+        if w in into:
+            continue
+        way = next((d for d in (ev.INTO_GOLD, ev.INTO_CAMELS)
+                    if w and not w.isdigit() and any(x.startswith(w) for x in
+                                                     (d, fold(said[d]), bare(said[d])))),
+                   None)
+        out.append(word if way is None else f"into {way}")
+    return out

@@ -316,3 +316,18 @@ def test_an_exchange_in_the_pseudo_language(pseudo: None) -> None:
     typed = ["2", turned("into"), turned("camels")[:3]]
     assert ysp_words.exchange(typed) == ["2", "into camels"]
     assert ysp_words.exchange(["2", "Kamele"]) == ["2", "Kamele"]
+
+
+@pytest.mark.parametrize(("lang", "typed", "meant"), [
+    ("it", "sì", True), ("it", "si", True), ("it", "s", True), ("it", "y", True),
+    ("it", "no", False), ("es", "si", True), ("ru", "да", True), ("ru", "нет", False),
+    ("ru", "н", False), ("de", "j", True), ("de", "nein", False), ("en", "ja", None),
+    ("en", "maybe", None),
+])
+def test_yes_and_no_in_english_and_the_language_in_use(lang: str, typed: str,
+                                                      meant: bool | None) -> None:
+    language.use(lang)
+    try:
+        assert ysp_words.yes_no(typed) is meant
+    finally:
+        language.use("en")

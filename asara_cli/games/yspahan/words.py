@@ -238,7 +238,7 @@ def yes_no(word: str) -> bool | None:
     j), ``None`` for any other word."""
     said = _spoken()[0]
     w = fold(word)
-    answers = {meant: {meant, fold(said[meant])} for meant in ("yes", "no")}
+    answers = {meant: {meant, fold(said[meant]), bare(said[meant])} for meant in ("yes", "no")}
     for meant, other in (("yes", "no"), ("no", "yes")):
         if w in answers[meant] or (len(w) == 1 and any(a.startswith(w) for a in answers[meant])
                                    and not any(a.startswith(w) for a in answers[other])):

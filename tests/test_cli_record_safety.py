@@ -76,7 +76,7 @@ def test_the_real_console_script_records_checks_refuses_and_undoes(tmp_path: Pat
             cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "remembered in .asara-state.toml" in r.stderr
-    r = run("buy", "Fenster", "schwarz", "--card", "blue", cwd=tmp_path)
+    r = run("buy", "Window", "black", "--card", "blue", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("Tina buys a black window for 6")
     r = run("check", "buy", "window", "red", "-c", "yellow", cwd=tmp_path)

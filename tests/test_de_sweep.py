@@ -153,7 +153,7 @@ def test_the_rule_id_argument_shows_its_type_in_german(tmp_path: Path) -> None:
 # --- the day a game is played: "heute" read as "today" ---------------------------------------
 
 
-@pytest.mark.parametrize(("lang", "word"), [("de", "heute"), ("de", "today"), ("en", "heute"),
+@pytest.mark.parametrize(("lang", "word"), [("de", "heute"), ("de", "today"), ("de", "Heute"),
                                             ("en", "Today")])
 def test_today_in_either_language(tmp_path: Path, lang: str, word: str) -> None:
     import datetime
@@ -175,3 +175,12 @@ def test_a_day_not_understood_in_german(tmp_path: Path) -> None:
     assert "--date: JJJJ-MM-TT oder heute erwartet, nicht 'morgen'" in german.stderr
     assert "--date: expected YYYY-MM-DD or today, got 'morgen'" in english.stderr
     assert not (tmp_path / "g.toml").exists()
+
+
+def test_heute_is_a_word_of_a_german_table_only(tmp_path: Path) -> None:
+    """English words are read at every table, a language's words at its own (the catalogue
+    brings them): an English table does not read ``heute``."""
+    english = _asara(tmp_path, "new", "g.toml", "-p", "Ada", "-p", "Bo", "--date", "heute",
+                     "--no-use", lang="en")
+    assert english.returncode == 2
+    assert "--date: expected YYYY-MM-DD or today, got 'heute'" in english.stderr

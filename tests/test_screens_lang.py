@@ -46,7 +46,7 @@ SCREENS: list[tuple[str, Callable[[Path], list[str]], int]] = [
     # refusals: the real mistake first, the rule id and the facts
     ("refused-deal", lambda t: ["buy", "base", "red", "-c", "blue", "-s", "2", "-p", "Anna",
                                 *_gifts_game(t)], 1),
-    ("error-word", lambda t: ["buy", "window", "schw", "-c", "gren", "-p", "Ben",
+    ("error-word", lambda t: ["buy", "window", "black", "-c", "gren", "-p", "Ben",
                               *_game(t, 1)], 2),
     ("new-expansions", lambda t: ["new", "new.toml", "-p", "Anna", "-p", "Ben", "-p",
                                   "Cleo", "--pro", "--gifts", "--genie", "--name-movers",

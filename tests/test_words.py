@@ -1,5 +1,5 @@
-"""The words a player types: unique prefixes, any case, German names as aliases; an ambiguous
-prefix is refused naming the candidates (issue 4)."""
+"""The words a player types: unique prefixes, any case, at a German table its words too (the
+catalogue's); an ambiguous prefix is refused naming the candidates (issue 4)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from asara_cli.games.asara.words import WordError
     ("ro", Colour.RED), ("w", Colour.WHITE), ("weiß", Colour.WHITE), ("WEISS", Colour.WHITE),
     ("weiss", Colour.WHITE), ("wei", Colour.WHITE),
 ])
-def test_colours_by_prefix_and_german_name(typed: str, colour: Colour) -> None:
+def test_colours_by_prefix_and_german_name(typed: str, colour: Colour, german: None) -> None:
     assert words.colour(typed) == colour
 
 
@@ -30,7 +30,8 @@ def test_colours_by_prefix_and_german_name(typed: str, colour: Colour) -> None:
     ("f", Section.WINDOW), ("tu", Section.TURRET), ("Spitze", Section.TURRET),
     ("SP", Section.TURRET),
 ])
-def test_section_types_by_prefix_and_german_name(typed: str, section: Section) -> None:
+def test_section_types_by_prefix_and_german_name(typed: str, section: Section,
+                                                 german: None) -> None:
     assert words.section(typed) == section
 
 
@@ -58,13 +59,12 @@ def test_unknown_words_name_what_would_be_understood() -> None:
 
 def test_tiles_and_parts() -> None:
     assert words.tile(["gold", "red"]) == (Colour.RED, True)
-    assert words.tile(["gold-rot"]) == (Colour.RED, True)
-    assert words.tile(["Schwarz"]) == (Colour.BLACK, False)
+    assert words.tile(["gold-red"]) == (Colour.RED, True)
     with pytest.raises(WordError, match="ambiguous: green or gold"):
         words.tile(["g"])
     with pytest.raises(WordError, match="one colour"):
         words.tile(["red", "black"])
-    assert words.parts(["Basis", "gold", "Fenster", "2", "trunk", "turret"]) == [
+    assert words.parts(["base", "gold", "window", "2", "trunk", "turret"]) == [
         (Section.BASE, False), (Section.WINDOW, True), (Section.TRUNK, False),
         (Section.TRUNK, False), (Section.TURRET, False)]
     assert words.parts(["base, window, turret"]) == [
@@ -73,8 +73,26 @@ def test_tiles_and_parts() -> None:
         words.parts(["window", "gold"])
 
 
+def test_tiles_and_parts_in_german(german: None) -> None:
+    assert words.tile(["gold-rot"]) == (Colour.RED, True)
+    assert words.tile(["Schwarz"]) == (Colour.BLACK, False)
+    assert words.parts(["Basis", "gold", "Fenster", "2", "trunk", "turret"]) == [
+        (Section.BASE, False), (Section.WINDOW, True), (Section.TRUNK, False),
+        (Section.TRUNK, False), (Section.TURRET, False)]
+    assert words.display(["Fenster", "braun", "gold", "rot", "trunk:", "white"]) == [
+        (Section.WINDOW, [(Colour.BROWN, False), (Colour.RED, True)]),
+        (Section.TRUNK, [(Colour.WHITE, False)])]
+    assert words.split_tower(["rot", "trunk"]) == (Colour.RED, None, ["trunk"])
+
+
+def test_an_english_table_reads_no_german_word() -> None:
+    for typed in ("rot", "Schwarz", "Basis", "Fenster"):
+        with pytest.raises(WordError):
+            words.display([typed])
+
+
 def test_a_display_is_areas_each_followed_by_its_tiles() -> None:
-    got = words.display(["Fenster", "braun", "gold", "rot", "trunk:", "white"])
+    got = words.display(["window", "brown", "gold", "red", "trunk:", "white"])
     assert got == [(Section.WINDOW, [(Colour.BROWN, False), (Colour.RED, True)]),
                    (Section.TRUNK, [(Colour.WHITE, False)])]
     with pytest.raises(WordError, match="name the area"):
@@ -110,4 +128,4 @@ def test_buyer_colours_in_play_by_prefix_new_ones_in_full() -> None:
 
 def test_towers_named_as_the_log_names_them() -> None:
     assert words.split_tower(["black 2 window"]) == (Colour.BLACK, 2, ["window"])
-    assert words.split_tower(["rot", "trunk"]) == (Colour.RED, None, ["trunk"])
+    assert words.split_tower(["red", "trunk"]) == (Colour.RED, None, ["trunk"])

@@ -123,11 +123,11 @@ def test_every_move_typed_in_german_records_the_same_event(
     (words.gift_text, "prestige", "prestige"),
 ])
 def test_a_german_word_reads_as_the_english_value(read: Callable[[str], object], typed: str,
-                                                   expected: object) -> None:
+                                                   expected: object, german: None) -> None:
     assert read(typed) == expected
 
 
-def test_goldverzierung_is_gold_in_tiles_and_parts() -> None:
+def test_goldverzierung_is_gold_in_tiles_and_parts(german: None) -> None:
     assert words.tile(["Goldverzierung", "rot"]) == words.tile(["gold", "red"])
     assert words.parts(["Basis", "goldv", "Fenster", "Spitze"]) == words.parts(
         ["base", "gold", "window", "turret"])
@@ -147,13 +147,15 @@ def test_goldverzierung_is_gold_in_tiles_and_parts() -> None:
     (lambda w: words.area(w, {"spies": "spies", "base": "base"}), "sp", ("spies", "turret")),
 ])
 def test_a_prefix_shared_across_the_languages_is_refused_naming_the_candidates(
-        read: Callable[[str], object], typed: str, candidates: tuple[str, ...]) -> None:
+        read: Callable[[str], object], typed: str, candidates: tuple[str, ...],
+        german: None) -> None:
+    """At a German table (its words are the catalogue's), each candidate named in German."""
     with pytest.raises(WordError) as refused:
         read(typed)
     message = str(refused.value)
-    assert "ambiguous" in message
+    assert "mehrdeutig" in message
     for c in candidates:
-        assert c in message
+        assert words.spoken_word(c) in message
 
 
 def test_the_ambiguity_is_refused_in_german(german: None) -> None:
@@ -170,19 +172,29 @@ def test_an_unknown_german_word_is_refused_in_german_with_the_german_words(
                                   "Braun, Grün, Rot, Schwarz, Weiß)")
 
 
-@pytest.mark.parametrize(("typed", "incomplete", "offered"), [
-    ([], "gol", ["gold"]),
-    ([], "Goldv", ["Goldverzierung"]),  # the German word when no English one fits
-    (["gold"], "goldv", []),  # gold once
+@pytest.mark.parametrize(("lang", "typed", "incomplete", "offered"), [
+    ("en", [], "gol", ["gold"]),
+    ("en", [], "Goldv", []),  # an English table: no German word
+    ("de", [], "gol", ["goldverzierung"]),  # the German word first, as typed so far
+    ("de", [], "Goldv", ["Goldverzierung"]),
+    ("de", ["gold"], "goldv", []),  # gold once
+    ("de", ["Goldverzierung"], "gol", []),
 ])
-def test_completion_offers_goldverzierung_after_the_english_words(
-        typed: list[str], incomplete: str, offered: list[str]) -> None:
+def test_completion_offers_goldverzierung_at_a_german_table(
+        lang: str, typed: list[str], incomplete: str, offered: list[str]) -> None:
+    from asara_cli import language
     from asara_cli.games.asara import complete
 
-    assert complete._tile(typed, incomplete) == offered
+    language.use(lang)
+    try:
+        assert complete._tile(typed, incomplete) == offered
+    finally:
+        language.use("en")
 
 
-def test_completion_offers_the_gifts_german_words_when_no_english_one_fits() -> None:
+def test_completion_offers_the_gifts_german_words(german: None) -> None:
     from asara_cli.games.asara import complete
 
-    assert complete._OTHER_GIFTS == ["einkaeufer", "leuchtend", "kauf", "kaufen"]
+    assert complete._first("Ein", complete.GIFT_WORDS) == ["Einkäufer"]
+    assert complete._first("kau", complete.GIFT_WORDS) == ["kauf"]
+    assert complete._first("buy", complete.GIFT_WORDS) == ["buyer", "buy"]  # English too

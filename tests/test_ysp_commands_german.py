@@ -18,6 +18,7 @@ from test_play import _two_cubes_at_s1
 from test_play_asks import _DAYS, _asara, _prompt, _question, _single
 
 from asara_cli import language
+from asara_cli.errors import WordError
 from asara_cli.logfile.game import read_log
 
 
@@ -141,9 +142,15 @@ def test_the_camel_question_says_one_camel_in_the_singular(lang: str, camels: in
     try:
         asked = _camel_question("Ann", "barrel3", camels)
         assert asked.question == question
-        # yes and no in either language
-        assert asked.words("ja") == asked.words("yes") == ["--camel", "barrel3"]
-        assert asked.words("Nein") == asked.words("no") == ["--no-camel", "barrel3"]
+        # yes and no in English and in the language in use, by their first letters too
+        assert asked.words("yes") == asked.words("Y") == ["--camel", "barrel3"]
+        assert asked.words("no") == asked.words("n") == ["--no-camel", "barrel3"]
+        if lang == "de":
+            assert asked.words("ja") == asked.words("j") == ["--camel", "barrel3"]
+            assert asked.words("Nein") == ["--no-camel", "barrel3"]
+        else:  # a German word at an English table is no answer
+            with pytest.raises(WordError):
+                asked.words("ja")
     finally:
         language.use("en")
 

@@ -176,16 +176,12 @@ def board_ref(board: Path | None, log: Path) -> str:
                                                             log.resolve().parent)
 
 
-#: The words for the day a game is recorded on, in each language.
-_TODAY = ("today", "heute")
-
-
 def played_on(date: str | None) -> str | None:
-    """``--date``: a day (YYYY-MM-DD) or ``today`` (``heute``: typed words are read in every
-    language; the log keeps the day)."""
+    """``--date``: a day (YYYY-MM-DD) or ``today``, in English or in the language in use
+    (German ``heute``: its catalogue's word); the log keeps the day."""
     if date is None:
         return None
-    today = (*_TODAY, pgettext("typed word", "today").casefold())
+    today = ("today", pgettext("typed word", "today").casefold())
     when = dt.date.today().isoformat() if date.casefold() in today else date
     try:
         dt.date.fromisoformat(when)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Literal
 
 from asara_cli.core.i18n import N_, _, npgettext, pgettext
@@ -22,6 +23,14 @@ def number(word: str) -> int | None:
     if 0 < len(word) <= MAX_DIGITS and word.isascii() and word.isdigit():
         return int(word)
     return None
+
+
+def bare(word: str) -> str:
+    """A typed word in lower case without its accents (``grün`` -> ``grun``, ``intérieur`` ->
+    ``interieur``, ``чёрный`` -> ``черный``): each game also reads a word of its language
+    typed so."""
+    w = unicodedata.normalize("NFD", word.strip().casefold())
+    return unicodedata.normalize("NFC", "".join(c for c in w if not unicodedata.combining(c)))
 
 
 def grouped(n: int) -> str:

@@ -60,7 +60,7 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("ASARA_LOG", raising=False)
     result = run("new", "g.toml", "-p", "Ann", "-p", "Ben", "-p", "Cid", "--oldest", "ben",
-                 "-c", "blue", "-c", "rot", "-c", "green")
+                 "-c", "blue", "-c", "Re", "-c", "green")
     assert result.exit_code == 0, result.output
     return tmp_path / "g.toml"
 
@@ -70,7 +70,7 @@ def test_new_writes_the_header(game: Path) -> None:
     assert log.header.game == "yspahan" and log.events == ()
     assert log.header.setup.players == ("Ann", "Ben", "Cid")
     assert log.header.setup.oldest == 1  # Ben, typed in lower case
-    assert log.header.setup.colours == ("blue", "red", "green")  # "rot" is German red
+    assert log.header.setup.colours == ("blue", "red", "green")  # "Re": red by prefix
     assert (game.parent / ".asara-state.toml").exists()
 
 

@@ -167,6 +167,17 @@ def yspahan_board() -> Board:
     return board
 
 
+@pytest.fixture
+def de() -> Iterator[None]:
+    """A German table (the ``german`` fixture's, for tests whose German word is a parameter
+    of that name)."""
+    language.use("de")
+    try:
+        yield
+    finally:
+        language.use("en")
+
+
 #: (reader, German word, English word): the German word reads the value the English one does
 SAME: list[tuple[str, str, str]] = [
     ("row", "Kamele", "camels"), ("row", "sack", "bag"), ("row", "Fass", "barrel"),
@@ -199,11 +210,13 @@ def _read(reader: str, word: str, board: Board) -> str:
 
 @pytest.mark.parametrize("reader, german, english", SAME)
 def test_a_german_word_reads_what_the_english_one_reads(
-        yspahan_board: Board, reader: str, german: str, english: str) -> None:
+        yspahan_board: Board, reader: str, german: str, english: str, de: None) -> None:
+    """At a German table (the words are its catalogue's)."""
     assert _read(reader, german, yspahan_board) == _read(reader, english, yspahan_board)
 
 
-#: (reader, word, the candidates the refusal names): a prefix of several values is refused
+#: (reader, word, the candidates the refusal names): a prefix of several values is refused at
+#: a German table, naming each in German
 AMBIGUOUS: list[tuple[str, str, list[str]]] = [
     ("card", "kamel", ["camels3", "nocamels", "camelvp"]),  # Kamele3, Kamelfrei, -punkte
     ("card", "k", ["camels3", "nocamels", "caravan", "camelvp"]),
@@ -220,16 +233,17 @@ AMBIGUOUS: list[tuple[str, str, list[str]]] = [
 
 @pytest.mark.parametrize("reader, word, candidates", AMBIGUOUS)
 def test_an_ambiguous_prefix_is_refused_naming_each_candidate(
-        yspahan_board: Board, reader: str, word: str, candidates: list[str]) -> None:
+        yspahan_board: Board, reader: str, word: str, candidates: list[str], de: None) -> None:
     if not candidates:
         _read(reader, word, yspahan_board)  # one value: read, not refused
         return
     with pytest.raises(words.WordError) as caught:
         _read(reader, word, yspahan_board)
     said = str(caught.value)
-    assert said.startswith(f"{word!r} is ambiguous: ") and said.endswith("Type more letters")
-    named = said.removeprefix(f"{word!r} is ambiguous: ").removesuffix("? Type more letters")
-    assert named.split(" or ") == candidates
+    assert said.startswith(f"{word!r} ist mehrdeutig: ")
+    named = said.removeprefix(f"{word!r} ist mehrdeutig: ").removesuffix(
+        "? Mehr Buchstaben tippen")
+    assert named.split(" oder ") == [words.spoken_word(c) for c in candidates]
 
 
 def test_an_ambiguous_prefix_is_refused_in_german_with_german_words(
@@ -295,12 +309,12 @@ def new_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "g.toml"
 
 
-def _typed(log: Path, args: list[str]) -> tuple[dict[str, object], str]:
-    """The event ``args`` records onto a copy of ``log``, as the log writes it, and the
-    text of the log's last event."""
+def _typed(log: Path, args: list[str], lang: str = "en") -> tuple[dict[str, object], str]:
+    """The event ``args`` records onto a copy of ``log`` at a table of ``lang``, as the log
+    writes it, and the text of the log's last event."""
     copy = log.with_name("typed.toml")
     copy.write_bytes(log.read_bytes())
-    code = run([args[0], "-l", str(copy), *args[1:]])
+    code = run(["--lang", lang, args[0], "-l", str(copy), *args[1:]])
     assert code == 0, args
     written = read_log(copy)
     return event_to_dict(written.events[-1]), copy.read_text("utf-8").split("[[event]]")[-1]
@@ -313,7 +327,7 @@ def test_german_words_typed_record_the_event_english_words_record(
     words only."""
     if german[0] == "waren":  # the German command's name is branch de-cli's
         pytest.importorskip("asara_cli.commandwords")
-    said_de, text_de = _typed(new_game, german)
+    said_de, text_de = _typed(new_game, german, "de")
     said_en, text_en = _typed(new_game, english)
     assert said_de == said_en
     assert text_de == text_en

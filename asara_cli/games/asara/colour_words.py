@@ -14,23 +14,35 @@ COLOUR_NAMES = frozenset({
     "yellow",
 })
 
-#: The German words of those colours (folded: umlauts spelt out, ``ß`` as ``ss``) where they
-#: differ from the English word, read as the English word the log keeps (``blau`` -> ``blue``;
-#: the German rulebook's "blauer Einkäufer"). ``grau`` is grey or gray: whichever the table
-#: plays, else grey.
-GERMAN_COLOUR_NAMES: dict[str, tuple[str, ...]] = {
-    "blau": ("blue",), "gelb": ("yellow",), "grau": ("grey", "gray"), "violett": ("violet",),
-    "lila": ("purple",), "flieder": ("lilac",), "rosa": ("pink",), "schwarz": ("black",),
-    "braun": ("brown",), "gruen": ("green",), "grun": ("green",), "rot": ("red",),
-    "weiss": ("white",), "silber": ("silver",), "tuerkis": ("turquoise",),
-    "turkis": ("turquoise",),
-}
+_SAID: dict[str, dict[str, tuple[str, ...]]] = {}
+
+
+def said() -> dict[str, tuple[str, ...]]:
+    """The colour words of the language in use (its catalogue's: a buyer colour's word),
+    folded and without accents (``gruen``, ``grun``), each with the English colour words it
+    names where it is none of them (German ``blau``: blue); ``grau`` is grey or gray, grey
+    first. Made at the first use in a language; nothing in English."""
+    from asara_cli.core import i18n
+    from asara_cli.core.words import bare
+    from asara_cli.games.asara.rules import terms
+    from asara_cli.games.asara.words import fold
+
+    made = _SAID.get(i18n.language())
+    if made is None:
+        made = {}
+        for name in sorted(COLOUR_NAMES, key=lambda n: (n == "gray", n)):
+            word = terms.buyer_colour(name)
+            for form in dict.fromkeys((fold(word), bare(word))):
+                if form not in COLOUR_NAMES:
+                    made[form] = (*made.get(form, ()), name)
+        _SAID[i18n.language()] = made
+    return made
 
 
 def english(word: str, labels: Sequence[str] = ()) -> str | None:
-    """The English colour word a German one (folded) names, the one in ``labels`` first;
-    ``None`` for a word that is not one of GERMAN_COLOUR_NAMES."""
-    candidates = GERMAN_COLOUR_NAMES.get(word)
+    """The English colour word a colour word of the language in use (folded) names, the one
+    in ``labels`` first; ``None`` for a word that is none (:func:`said`)."""
+    candidates = said().get(word)
     if candidates is None:
         return None
     return next((c for c in candidates if c in labels), candidates[0])

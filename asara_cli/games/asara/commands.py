@@ -141,8 +141,7 @@ class Table(Struct, frozen=True):
 
     def buyer(self) -> str:
         card, pair = self.said.card, self.said.pair
-        if pair and card is not None and words.english_word(card) != "pair" \
-                and words.fold(card) != "paar":
+        if pair and card is not None and not words.means(card, PAIR):
             raise words.WordError(_("--card and --pair together: one buyer face up, or a "
                                     "pair"))
         if pair:
@@ -197,10 +196,7 @@ class Table(Struct, frozen=True):
         message = deal_due(board, self.state) or ""
 
         def dealt(answer: str) -> list[str]:
-            said = words.tokens([answer])
-            for lead in ("asara", "gifts", "geschenke"):  # the command's words, by habit
-                if said and words.fold(said[0]) == lead:
-                    said = said[1:]
+            said = words.lead_off(words.tokens([answer]), "gifts")
             _dealt(said, board)  # words that are no deal are asked again
             return ["gifts", *said]
 
@@ -287,7 +283,7 @@ def _said(gift: str, answer: str, joint: str) -> str:
         answer = english(words.fold(answer)) or answer
     if not answer:
         raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
-    text = gift if answer in ("unsaid", "ungesagt") else f"{gift}{joint}{answer}"
+    text = gift if words.means(answer, "unsaid") else f"{gift}{joint}{answer}"
     if parse_use(text) is None:
         raise words.WordError(_("{answer!r} does not answer it; e.g. {example}").format(
             answer=answer, example=(terms.buyer_colour("green") if gift == "buyer"
@@ -437,10 +433,10 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
     for spec in specs:
         ws = [w for w in words.tokens([spec]) if words.english_word(w) != "on"]
         said: bool | None = None
-        last = words.english_word(ws[-1]) if ws else ""
-        if last in ("gold", "plain") or words.fold(last) in ("goldverzierung", "schlicht"):
+        last = words.fold(words.english_word(ws[-1])) if ws else ""
+        if last in (words.GOLD, "plain"):
             ws.pop()
-            said = words.fold(last) in ("gold", "goldverzierung")
+            said = last == words.GOLD
         colour, n, rest = words.split_tower(ws)
         if rest:
             raise words.WordError(_("--light names a tower, e.g. {colour}, \"{colour} 2\" or "

@@ -17,9 +17,10 @@ only when it is plain (letters, digits, spaces, ``-``, ``_``, ``.``), so no cont
 character or shell syntax from a file reaches the shell's completion script (zsh's evaluates
 what it is given).
 
-English words come first; the German edition's names and other spellings are offered when no
-English word fits what is typed (``ro`` -> ``rot``, ``fen`` -> ``fenster``). Matching ignores
-case and keeps what was typed (``Bl`` -> ``Black``, which every command reads as black).
+In another language its words come first (the catalogue's: ``Basis`` at a German table),
+then the English words, then other spellings (plurals, ``mid-section``) when none fits.
+Matching ignores case and keeps what was typed (``Bl`` -> ``Black``, which every command
+reads as black).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from asara_cli.games.asara.rules.state import GameState
 
 #: What may lie on a chest space (R6.1), as ``asara gifts`` reads it.
-GIFT_WORDS = ("buyer", "prestige", "lighted", "asari", "buy")
+GIFT_WORDS = tuple(words.GIFT_WORDS)
 
 # --- matching --------------------------------------------------------------------------------
 
@@ -61,7 +62,7 @@ def _first(incomplete: str, *tiers: Iterable[str]) -> list[str]:
 
 
 def _others(vocabulary: Mapping[str, object], canonical: Iterable[str]) -> list[str]:
-    """The vocabulary's other spellings: German names, plurals, ``gruen`` and ``grun``."""
+    """The vocabulary's other spellings: plurals, ``mid-section``."""
     first = set(canonical)
     return [w for w in vocabulary if w not in first]
 
@@ -86,10 +87,7 @@ def _is(word: str, vocabulary: Mapping[str, object]) -> bool:
 
 COLOURS = [str(c) for c in Colour]
 SECTIONS = [str(s) for s in Section]
-_OTHER_COLOURS = _others(words.COLOUR_WORDS, COLOURS)
 _OTHER_SECTIONS = _others(words.SECTION_WORDS, SECTIONS)
-_OTHER_GOLD = [w for w in words.GOLD_WORDS if w != words.GOLD]  # Goldverzierung
-_OTHER_GIFTS = _others(words.GIFT_WORDS, GIFT_WORDS)  # the German words: einkaeufer, kauf ...
 
 
 # --- the words of the move commands ------------------------------------------------------------
@@ -104,7 +102,7 @@ def sections(ctx: typer.Context, incomplete: str) -> list[str]:
 @quiet
 def colours(ctx: typer.Context, incomplete: str) -> list[str]:
     """A tower colour: brown, green, red, black, white."""
-    return _first(incomplete, COLOURS, _OTHER_COLOURS)
+    return _first(incomplete, COLOURS)
 
 
 def _tile(typed: Sequence[str], incomplete: str) -> list[str]:
@@ -112,8 +110,8 @@ def _tile(typed: Sequence[str], incomplete: str) -> list[str]:
     ws = words.tokens(typed)
     if any(_is(w, words.COLOUR_WORDS) for w in ws):
         return []
-    gold = [] if any(words.fold(w) in words.GOLD_WORDS for w in ws) else [words.GOLD]
-    return _first(incomplete, [*COLOURS, *gold], _OTHER_COLOURS + _OTHER_GOLD[:len(gold)])
+    gold = [] if any(words.means(w, words.GOLD) for w in ws) else [words.GOLD]
+    return _first(incomplete, [*COLOURS, *gold])
 
 
 @quiet
@@ -131,7 +129,7 @@ def display(ctx: typer.Context, incomplete: str) -> list[str]:
     listed = {words.section(w) for w in typed if _is(w, words.SECTION_WORDS)}
     free = [s for s in SECTIONS if Section(s) not in listed]
     return _first(incomplete, [*COLOURS, words.GOLD, *free],
-                  _OTHER_COLOURS + _OTHER_GOLD + _OTHER_SECTIONS)
+                  _OTHER_SECTIONS)
 
 
 # --- from the current log ----------------------------------------------------------------------
@@ -221,7 +219,7 @@ def build(ctx: typer.Context, incomplete: str) -> list[str]:
     colour, the number of the player's tower of that colour when there are several."""
     ws = words.tokens(_typed(ctx, "towers"))
     if not ws:
-        return _first(incomplete, COLOURS, _OTHER_COLOURS)
+        return _first(incomplete, COLOURS)
     numbers: list[str] = []
     if _is(ws[-1], words.COLOUR_WORDS):
         colour = words.spoken_word(str(words.colour(ws[-1])))
@@ -229,7 +227,7 @@ def build(ctx: typer.Context, incomplete: str) -> list[str]:
             numbers = [n.split()[-1] for n in _towers(ctx, lightable=False)
                        if n.startswith(f"{colour} ")]
     return _first(incomplete, [*numbers, *SECTIONS, words.GOLD, *COLOURS],
-                  _OTHER_SECTIONS + _OTHER_COLOURS)
+                  _OTHER_SECTIONS)
 
 
 def _areas(ctx: typer.Context) -> list[str]:
@@ -260,7 +258,7 @@ def gifts(ctx: typer.Context, incomplete: str) -> list[str]:
     if expect == "area":
         return _first(incomplete, _areas(ctx), SECTIONS, _OTHER_SECTIONS)
     if expect == "gift":
-        return _first(incomplete, GIFT_WORDS, _OTHER_GIFTS)
+        return _first(incomplete, GIFT_WORDS)
     if expect == "section":
         return _first(incomplete, SECTIONS, _OTHER_SECTIONS)
     return []  # a number: the space, or the Asari

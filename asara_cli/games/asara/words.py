@@ -1,8 +1,8 @@
 """The words a player types at the table: colours, section types, market areas, buyer colours
-and player names, by unique prefix, case-insensitively, with the German edition's names as
-aliases (braun, grün, rot, schwarz, weiß; Basis, Mittelteil, Fenster, Spitze;
-Goldverzierung; the areas' and gifts' German words: docs/glossary.md; a buyer colour's German
-colour word, blau, gelb, grau ...: colour_words.py). A German word is read as its English
+and player names, by unique prefix, case-insensitively, in English and in the language in
+use: each value word's word there is its catalogue's (``Basis``, ``Goldverzierung``,
+``Baukreis``, ``nichts``, a buyer colour's ``blau``: :func:`_spoken`), so a language is its
+catalogue and no word of it is named here. A word of the language is read as its English
 value, and the log keeps the English word.
 
 Every function returns the canonical value or raises :class:`WordError` with one line that
@@ -19,15 +19,15 @@ from typing import TypeVar
 
 from asara_cli import errors
 from asara_cli.core.i18n import _, pgettext
-from asara_cli.core.words import number
+from asara_cli.core.words import bare, number
 from asara_cli.games.asara.rules.events import PAIR
 from asara_cli.games.asara.rules.model import Colour, Section
 
 T = TypeVar("T")
 
 GOLD = "gold"
-#: ``gold`` in German: the rulebook's "Goldverzierung" (a tile with gold decoration).
-GOLD_WORDS = ("gold", "goldverzierung")
+#: The words of a tile's gold decoration: English (the language in use's: :func:`_spoken`).
+GOLD_WORDS = (GOLD,)
 
 
 class WordError(errors.WordError):
@@ -42,59 +42,43 @@ def fold(word: str) -> str:
     return unicodedata.normalize("NFC", w)
 
 
-#: Tower colours and their German names (the German edition prints braun, grün, rot, schwarz,
-#: weiß). ``grun`` (ü without its dots) is accepted too.
-COLOUR_WORDS: dict[str, Colour] = {
-    "brown": Colour.BROWN, "braun": Colour.BROWN,
-    "green": Colour.GREEN, "gruen": Colour.GREEN, "grun": Colour.GREEN,
-    "red": Colour.RED, "rot": Colour.RED,
-    "black": Colour.BLACK, "schwarz": Colour.BLACK,
-    "white": Colour.WHITE, "weiss": Colour.WHITE,
-}
+#: Tower colours (the language in use's words: :func:`_spoken`).
+COLOUR_WORDS: dict[str, Colour] = {str(c): c for c in Colour}
 
-#: Section types (the four market areas and face-down piles), with plurals, the German names
-#: (Basis, Mittelteil, Fenster, Spitze) and "mid-section" for the trunk.
+#: Section types (the four market areas and face-down piles), with plurals and
+#: "mid-section" for the trunk.
 SECTION_WORDS: dict[str, Section] = {
-    "base": Section.BASE, "bases": Section.BASE, "basis": Section.BASE,
-    "trunk": Section.TRUNK, "trunks": Section.TRUNK, "mittelteil": Section.TRUNK,
+    "base": Section.BASE, "bases": Section.BASE,
+    "trunk": Section.TRUNK, "trunks": Section.TRUNK,
     "mid-section": Section.TRUNK, "middle": Section.TRUNK,
-    "window": Section.WINDOW, "windows": Section.WINDOW, "fenster": Section.WINDOW,
-    "turret": Section.TURRET, "turrets": Section.TURRET, "spitze": Section.TURRET,
+    "window": Section.WINDOW, "windows": Section.WINDOW,
+    "turret": Section.TURRET, "turrets": Section.TURRET,
 }
 
 
-#: The areas of the packaged board by their keys in the log, with their German words
-#: (docs/glossary.md): where a gift is dealt (``asara gifts bank 1 ...``).
-AREA_WORDS: dict[str, str] = {
-    "base": "base", "trunk": "trunk", "window": "window", "turret": "turret",
-    "circle": "circle", "baukreis": "circle", "bank": "bank",
-    "coloured": "coloured", "bunt": "coloured", "spies": "spies", "spione": "spies",
-    "caliph": "caliph", "kalif": "caliph", "tent": "tent", "zelt": "tent",
-    "lighted": "lighted", "leuchtend": "lighted", "genie": "genie", "dschinn": "genie",
-}
+#: The areas of the packaged board by their keys in the log: where a gift is dealt
+#: (``asara gifts bank 1 ...``; their words: :func:`area_word`).
+AREA_WORDS: dict[str, str] = {k: k for k in (
+    "base", "trunk", "window", "turret", "circle", "bank", "coloured", "spies", "caliph",
+    "tent", "lighted", "genie")}
 
-#: The gifts' words (R6.1) with their German words: ``einkaeufer`` for ``buyer`` ...
-GIFT_WORDS: dict[str, str] = {
-    "buyer": "buyer", "einkaeufer": "buyer", "prestige": "prestige",
-    "lighted": "lighted", "leuchtend": "lighted", "asari": "asari",
-    "buy": "buy", "kauf": "buy", "kaufen": "buy",
-}
-
-#: The answer "nothing" (a gift that buys nothing), in German "nichts".
-NOTHING_WORDS = ("nothing", "nichts")
+#: The gifts' words (R6.1).
+GIFT_WORDS: dict[str, str] = {k: k for k in ("buyer", "prestige", "lighted", "asari", "buy")}
 
 
 def _typed_only() -> dict[str, str]:
     """The typed words that are no term of the referee: a gift's kind, ``nothing``, a
     lighted window laid ``plain`` (or ``on`` a gold window), the ``pair``, a ``new`` buyer
-    colour (one literal call each, so that the catalogue finds them)."""
+    colour, a gift's colour left ``unsaid`` (one literal call each, so that the catalogue
+    finds them)."""
     return {"buyer": pgettext("typed word", "buyer"),
             "prestige": pgettext("typed word", "prestige"),
             "asari": pgettext("typed word", "asari"), "buy": pgettext("typed word", "buy"),
             "nothing": pgettext("typed word", "nothing"),
             "plain": pgettext("typed word", "plain"), "pair": pgettext("typed word", "pair"),
             "on": pgettext("typed word", "on"),
-            "new": pgettext("typed word", "new")}
+            "new": pgettext("typed word", "new"),
+            "unsaid": pgettext("typed word", "unsaid")}
 
 
 _SPOKEN: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
@@ -119,8 +103,9 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
         for name in sorted(COLOUR_NAMES, key=lambda n: (n == "gray", n)):
             said.setdefault(name, terms.buyer_colour(name))
         back: dict[str, str] = {}
-        for en, w in said.items():
-            back.setdefault(fold(w), en)
+        for form in (fold, bare):  # each word, then each without its accents (grun)
+            for en, w in said.items():
+                back.setdefault(form(w), en)
         # a tower colour as it agrees with a tower or a part reads the same (Spanish negra,
         # negro; French noire, noir): a table types the form its sentence asks for
         for c in Colour:
@@ -151,6 +136,24 @@ def english_word(word: str, option: str | None = None) -> str:
         if found is not None:
             return found
     return _spoken()[1].get(fold(word), word)
+
+
+def means(word: str, meant: str) -> bool:
+    """Whether ``word`` (a word or an answer, as typed) is the typed word ``meant``
+    (``pair``, ``unsaid``, ``gold``, ``plain``), in English or in the language in use."""
+    return fold(english_word(word)) == meant
+
+
+def lead_off(said: Sequence[str], command: str) -> list[str]:
+    """Typed words without the words a table types before them by habit: ``asara`` and the
+    command's word, in English or in the language in use (``asara gifts``, ``geschenke``)."""
+    from asara_cli.commandwords import local
+
+    out = list(said)
+    for lead in (("asara",), (command, fold(local(command)))):
+        if out and fold(out[0]) in lead:
+            out = out[1:]
+    return out
 
 
 def _what(what: str) -> str:
@@ -201,7 +204,7 @@ def area_word(key: str) -> str:
 
 def _shown(value: object, what: str = "") -> str:
     """A value as a person reads it: a tower colour or section type in the language in use
-    (German words are typed too), an area's key as its word, anything else as it is."""
+    (its words are typed too), an area's key as its word, anything else as it is."""
     from asara_cli.games.asara.rules import terms
 
     if what == "area" and isinstance(value, str):
@@ -254,7 +257,7 @@ def _firsts(vocabulary: Mapping[str, T], what: str = "") -> list[str]:
 
 
 def area(word: str, keys: Mapping[str, str]) -> str:
-    """An area's key (``circle``) from its key or its German word (``Baukreis``), by unique
+    """An area's key (``circle``) from its key or its word (``Baukreis``), by unique
     prefix; ``keys``: the board's area keys. A section type names its market area."""
     vocabulary = dict(keys)
     vocabulary.update({w: k for w, k in AREA_WORDS.items() if k in keys})
@@ -263,16 +266,20 @@ def area(word: str, keys: Mapping[str, str]) -> str:
 
 
 def gift_word(word: str) -> str:
-    """A gift's kind as typed (``Einkäufer``, ``buyer``) as the log's word, folded; a word
-    that is none as it is, folded."""
+    """A gift's kind as typed (``Einkäufer``, ``buyer``, the command ``kaufen``) as the log's
+    word, folded; a word that is none as it is, folded."""
+    from asara_cli.commandwords import local
+
     w = fold(word)
-    return GIFT_WORDS.get(w) or GIFT_WORDS.get(fold(english_word(word)), w)
+    commands = {fold(local(k)): k for k in GIFT_WORDS}
+    return GIFT_WORDS.get(w) or GIFT_WORDS.get(fold(english_word(word))) or commands.get(w, w)
 
 
 def gift_text(text: str, labels: Sequence[str] = ()) -> str:
-    """A gift or a gift's use as typed, German words read as the log's English ones:
-    ``einkäufer blau`` -> ``buyer blue`` (a buyer's colour stays as typed unless it is a German
-    colour word: its English word, the one among ``labels`` first), ``kauf basis:
+    """A gift or a gift's use as typed, the language in use's words read as the log's
+    English ones (at a German table):
+    ``einkäufer blau`` -> ``buyer blue`` (a buyer's colour stays as typed unless it is a
+    colour word of the language: its English word, the one among ``labels`` first), ``kauf basis:
     goldverzierung rot`` -> ``buy base: gold red``, ``leuchtend: nichts`` ->
     ``lighted: nothing``. Words it does not know stay as they are, for the parser to refuse."""
     pieces = re.split(r"(\s+|:\s*)", text.strip())
@@ -285,13 +292,14 @@ def gift_text(text: str, labels: Sequence[str] = ()) -> str:
             out.append(piece)
             continue
         w = fold(english_word(piece))
-        if w in NOTHING_WORDS:
-            out.append("nothing")
-        elif w in GOLD_WORDS:
+        if w == "nothing":
+            out.append(w)
+        elif w == GOLD:
             out.append(GOLD)
         elif w in SECTION_WORDS:
             out.append(SECTION_WORDS[w].value)
-        elif head == "buyer":  # a buyer's colour is a label: as typed, a German word in English
+        elif head == "buyer":  # a buyer's colour is a label: as typed, a word of the language
+            # in use in English
             from asara_cli.games.asara.colour_words import english
 
             out.append(english(fold(piece), labels) or (w if w != fold(piece) else piece))
@@ -311,10 +319,10 @@ def section(word: str) -> Section:
 
 
 #: A tile or part in a token stream: a colour, a section type or ``gold``.
-_TILE_WORDS: dict[str, str | Colour] = {**COLOUR_WORDS, **dict.fromkeys(GOLD_WORDS, GOLD)}
-_PART_WORDS: dict[str, str | Section] = {**SECTION_WORDS, **dict.fromkeys(GOLD_WORDS, GOLD)}
+_TILE_WORDS: dict[str, str | Colour] = {**COLOUR_WORDS, GOLD: GOLD}
+_PART_WORDS: dict[str, str | Section] = {**SECTION_WORDS, GOLD: GOLD}
 _DISPLAY_WORDS: dict[str, str | Colour | Section] = {**COLOUR_WORDS, **SECTION_WORDS,
-                                                       **dict.fromkeys(GOLD_WORDS, GOLD)}
+                                                       GOLD: GOLD}
 
 
 def tokens(texts: Iterable[str]) -> list[str]:
@@ -417,24 +425,23 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
     """A face-up buyer's colour label. With ``declared`` colours (the log's ``buyers``): one
     of them by unique prefix. Otherwise a label already in play by unique prefix, else a new
     label as typed: lower case, at least 3 letters, and not a near miss of one in play
-    (``gren`` beside ``green``) unless written ``new gren``. A German colour word (``blau``,
-    colour_words.py) is read as the English label the log keeps."""
+    (``gren`` beside ``green``) unless written ``new gren``. A colour word of the language in
+    use (``blau``, colour_words.py) is read as the English label the log keeps."""
     from asara_cli.games.asara import colour_words
     from asara_cli.games.asara.rules import terms
 
     w = fold(word)
-    said = _spoken()[0]
-    if w in ("pair", "paar", fold(said["pair"])):
+    if means(w, PAIR):
         return PAIR
-    new = fold(said["new"])
-    forced = w.startswith(("new ", "new:", "neu ", "neu:", new + " ", new + ":"))
+    new = fold(_spoken()[0]["new"])
+    forced = w.startswith(("new ", "new:", new + " ", new + ":"))
     if forced:
         w = re.split(r"[ :]", w, maxsplit=1)[1].strip()
     typed = english_word(w)
-    german = colour_words.english(w, [*declared, *labels]) or (
+    said = colour_words.english(w, [*declared, *labels]) or (
         typed if typed != w and typed in colour_words.COLOUR_NAMES else None)
     if declared:
-        known = german if german in declared else _label_of(word, w, declared)
+        known = said if said in declared else _label_of(word, w, declared)
         if known is not None:
             return known
         close = _closest(w, declared) or _alias_close(w, declared)
@@ -445,11 +452,11 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
                                   close=terms.buyer_colour(close)))
         raise WordError(_("{word!r} is not one of this game's buyer colours ({colours})"
                           ).format(word=word, colours=terms.buyer_colours(declared)))
-    if german is not None:
-        # a German colour word is its English label, in play or new (never a typo of one)
-        if german in labels or forced:
-            return german
-        w = german
+    if said is not None:
+        # a colour word of the language is its English label, in play or new (never a typo)
+        if said in labels or forced:
+            return said
+        w = said
     elif not forced:
         known = _label_of(word, w, labels)
         if known is not None:
@@ -465,8 +472,9 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
 
     # a near miss of a label in play or of a colour word is a typo, even when that colour
     # has not been played yet; a colour word is one only beside another in play (gray,
-    # grey), never beside a word forced in with "new" (G15); a German colour word was read
-    # as its English one above, so it is never taken for a typo of an English word
+    # grey), never beside a word forced in with "new" (G15); a colour word of the language
+    # in use was read as its English one above, so it is never taken for a typo of an
+    # English word
     if w in COLOUR_NAMES:
         close = _closest(w, [x for x in labels if x in COLOUR_NAMES], NEAR_MISS)
     else:
@@ -485,31 +493,28 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
 
 
 def _alias_close(w: str, labels: Sequence[str], cutoff: float = 0.6) -> str | None:
-    """The label whose German colour word ``w`` is a near miss of (``gelbb``: yellow)."""
-    from asara_cli.games.asara.colour_words import GERMAN_COLOUR_NAMES
+    """The label whose colour word in the language in use ``w`` is a near miss of
+    (``gelbb``: yellow)."""
+    from asara_cli.games.asara.colour_words import said
 
-    aliases = {g: en for g, ens in GERMAN_COLOUR_NAMES.items() for en in ens if en in labels}
+    aliases = {g: en for g, ens in said().items() for en in ens if en in labels}
     close = _closest(w, aliases)
     return aliases[close] if close is not None and _closest(w, [close], cutoff) else None
 
 
 def _label_of(word: str, w: str, labels: Sequence[str]) -> str | None:
-    """The label ``w`` (folded ``word``) names: itself or a unique prefix of it, of its word
-    in the language in use, or of its German word, the language in use first; ``None`` if
-    none starts so; an ambiguous prefix is an error."""
-    from asara_cli.core import i18n
-    from asara_cli.games.asara.colour_words import GERMAN_COLOUR_NAMES
+    """The label ``w`` (folded ``word``) names: itself or a unique prefix of its word in the
+    language in use or of itself, the language in use first; ``None`` if none starts so; an
+    ambiguous prefix is an error."""
+    from asara_cli.games.asara.colour_words import said
     from asara_cli.games.asara.rules import terms
 
     if w in labels:
         return w
+    local = [x for x in labels
+             if any(g.startswith(w) and x in ens for g, ens in said().items())]
     english = [x for x in labels if x.startswith(w)]
-    german = [x for x in labels
-              if any(g.startswith(w) and x in ens for g, ens in GERMAN_COLOUR_NAMES.items())]
-    tries = [english, german]
-    if i18n.language() != i18n.SOURCE:
-        tries.insert(0, [x for x in labels if fold(terms.buyer_colour(x)).startswith(w)])
-    found = next((t for t in tries if t), [])
+    found = next((t for t in (local, english) if t), [])
     if len(found) > 1:
         raise WordError(_("buyer colour {word!r} is ambiguous: {names}? Type more letters"
                           ).format(word=word,

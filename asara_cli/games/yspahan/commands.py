@@ -151,9 +151,7 @@ class Table(Struct, frozen=True):
         effect = self.board.cards[kind].effect
         rest = [words.english_word(w) for w in parts[1:]]  # Gold, Truhe8 as well
         if effect == "exchange":  # "exchange 2 gold" as well as "exchange 2 into gold"
-            rest = [w for w in rest if words.fold(w) not in _INTO]
-            rest = [f"into {ev.INTO_GOLD if words.fold(w).startswith('g') else ev.INTO_CAMELS}"
-                    if words.fold(w) in _DIRECTIONS else w for w in rest]
+            rest = words.exchange(rest)
         if effect == "souk" and rest and rest[0] != "draws":
             try:
                 shop = self.shop_words(rest, None)
@@ -360,8 +358,7 @@ class Table(Struct, frozen=True):
             i += 1
             ends.append(i)
             cell: str | None = None
-            if i < len(tokens) and (words.english_word(tokens[i]) == ev.INNER
-                                    or words.fold(tokens[i]) == "innen"):
+            if i < len(tokens) and words.english_word(tokens[i]) == ev.INNER:
                 cell = ev.INNER
                 i += 1
             elif i < len(tokens) and not _is_souk(tokens[i], b):
@@ -518,16 +515,8 @@ def _k_answer(answer: str) -> str:
     return str(k)
 
 
-#: Words of the exchange card's direction, typed in either language: the filler (into),
-#: and the two directions (g... is gold, anything else camels).
-_INTO = ("into", "to", "in", "zu")
-_DIRECTIONS = ("gold", "g", "camels", "camel", "c", "kamele", "kamel", "k")
-#: No card drawn: none is left anywhere; the German words read in every language, as they
-#: always were (the language in use's own words come from its catalogue: words.py).
-_NONE = ("none", "nothing", "keine", "nichts")
-#: A yes and a no to a question (the same).
-_YES = ("yes", "y", "ja", "j")
-_NO = ("no", "n", "nein")
+#: No card drawn: none is left anywhere (the language in use's words: words.py).
+_NONE = ("none", "nothing")
 
 
 def _is(answer: str, meant: tuple[str, ...]) -> bool:
@@ -873,9 +862,9 @@ def _camel_question(who: str, souk_id: str, camels: int) -> Asked:
     """The owner's choice for one cube, asked of the owner: yes keeps it for a camel."""
 
     def chosen(answer: str) -> list[str]:
-        if _is(answer, _YES):
+        if words.yes_no(answer) is True:
             return ["--camel", souk_id]
-        if _is(answer, _NO):
+        if words.yes_no(answer) is False:
             return ["--no-camel", souk_id]
         raise words.WordError(_("answer yes (the cube stays, a camel is returned) or no (the "
                                 "cube goes to the caravan), not {answer}").format(

@@ -1,7 +1,8 @@
 """The words a player types at a Yspahan table: rows and quarters, souks and street cells,
-buildings, card kinds, colours and player names, by unique prefix, case-insensitively, with
-the German edition's names as aliases (Sack, Fass, Truhe, Amphore; Weide, Geschäft ...;
-Truhe8 for chest8), in every language: the log keeps the English words.
+buildings, card kinds, colours, answers and player names, by unique prefix,
+case-insensitively, in English and in the language in use: each word's word there is its
+catalogue's (German Sack, Truhe8 for chest8, Weide, Kamele3, ja: :func:`_spoken`), so a
+language is its catalogue and no word of it is named here. The log keeps the English words.
 
 Every function returns the canonical word or raises :class:`WordError` with one line that
 names the candidates of an ambiguous prefix, or the closest word ("did you mean ...?") and
@@ -17,7 +18,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 from asara_cli.cli import recording
 from asara_cli.core.i18n import _, pgettext
+from asara_cli.core.words import bare
 from asara_cli.games.yspahan import terms
+from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules.board import Board
 
 
@@ -87,22 +90,6 @@ def pick(word: str, vocabulary: Mapping[str, str], what: str,
         word=word, words=_or([shown(v) for v in found])))
 
 
-#: The German edition's names of the rows and quarters (YSPAHAN.md Y1) and buildings (Y1.4),
-#: folded: the words ``terms.py`` shows in German, read in every language.
-GERMAN = {
-    "sack": "bag", "fass": "barrel", "truhe": "chest", "amphore": "vase", "kamele": "camels",
-    "weide": "pasture", "geschaeft": "shop", "badehaus": "bath",
-    "karawanserei": "caravanserai", "markt": "market", "lastenaufzug": "hoist",
-}
-
-#: The card kinds' German names (the German rulebook names none: its card sheet is not at
-#: hand), folded, as ``terms.py`` shows them.
-GERMAN_CARDS = {
-    "kamele3": "camels3", "gold3": "gold3", "kamelfrei": "nocamels", "goldfrei": "nogold",
-    "karawane": "caravan", "basar": "souk", "goldpunkte": "goldvp",
-    "kamelpunkte": "camelvp", "tausch": "exchange",
-}
-
 _SOUK = re.compile(r"^([^\W\d_]+)([0-9]+)$")  # a quarter's word in any alphabet
 
 _SPOKEN: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
@@ -132,8 +119,9 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
                      "none": pgettext("typed word", "none"),
                      "nothing": pgettext("typed word", "nothing")})
         back: dict[str, str] = {}
-        for en, w in said.items():
-            back.setdefault(fold(w), en)
+        for form in (fold, bare):  # each word, then each without its accents (grun)
+            for en, w in said.items():
+                back.setdefault(form(w), en)
         made = _SPOKEN[i18n.language()] = (said, back)
     return made
 
@@ -177,43 +165,44 @@ def referee_quarters() -> tuple[str, ...]:
     return tuple(referee._QUARTERS)
 
 
-def _with_german(words: Sequence[str]) -> dict[str, str]:
+def _own(words: Sequence[str]) -> dict[str, str]:
+    """``words`` by themselves and by their words in the language in use (German ``sack``
+    for bag), alike: a prefix of both names both."""
     vocabulary = {fold(w): w for w in words}
-    for de, en in GERMAN.items():
+    for f, en in _spoken()[1].items():
         if en in words:
-            vocabulary.setdefault(de, en)
+            vocabulary.setdefault(f, en)
     return vocabulary
 
 
 def row(word: str, board: Board) -> str:
-    return pick(word, _with_german(board.rows), _("row of the tower"), terms.row)
+    return pick(word, _own(board.rows), _("row of the tower"), terms.row)
 
 
 def quarter(word: str, board: Board) -> str:
-    return pick(word, _with_german(board.quarters), _("quarter"), terms.good)
+    return pick(word, _own(board.quarters), _("quarter"), terms.good)
 
 
 def building(word: str, board: Board) -> str:
-    return pick(word, _with_german(list(board.buildings)), _("building"), terms.building)
+    return pick(word, _own(list(board.buildings)), _("building"), terms.building)
 
 
 def card(word: str, board: Board) -> str:
-    kinds = {fold(k): k for k in board.cards}
-    german = {de: en for de, en in GERMAN_CARDS.items() if en in board.cards}
-    return pick(word, kinds, _("card kind"), terms.card, german)
+    """A card kind: its English word first (``gold``: gold3 or goldvp), then its word in
+    the language in use (``goldf``: Goldfrei, nogold)."""
+    return pick(word, {fold(k): k for k in board.cards}, _("card kind"), terms.card)
 
 
 def souk(word: str, board: Board) -> str:
-    """A souk by its id (``chest8``) or by the German quarter's name and the souk's value
-    (``truhe8``)."""
-    vocabulary = {fold(s.id): s.id for s in board.souks}
-    german = {en: de for de, en in GERMAN.items()}
+    """A souk by its id (``chest8``) or by its quarter's word in the language in use and the
+    souk's value (``Truhe8``)."""
+    said = _spoken()[0]
     aliases = {}
     for s in board.souks:
-        m = _SOUK.match(fold(s.id))
-        if m is not None and m.group(1) in german:
-            aliases[german[m.group(1)] + m.group(2)] = s.id
-    return pick(word, vocabulary, _("souk"), terms.souk, aliases)
+        m = _SOUK.match(s.id)
+        if m is not None and m.group(1) in said:
+            aliases[fold(said[m.group(1)]) + m.group(2)] = s.id
+    return pick(word, {fold(s.id): s.id for s in board.souks}, _("souk"), terms.souk, aliases)
 
 
 def cell(word: str, board: Board) -> str:
@@ -235,10 +224,43 @@ def player(word: str, names: Sequence[str]) -> str:
     return pick(word, {fold(n): n for n in names}, _("player"))
 
 
-#: Player colours (Y1) and their German names.
-COLOURS = {"blue": "blue", "blau": "blue", "red": "red", "rot": "red", "green": "green",
-           "gruen": "green", "grun": "green", "yellow": "yellow", "gelb": "yellow"}
+#: Player colours (Y1).
+COLOURS = ("blue", "red", "green", "yellow")
 
 
 def colour(word: str) -> str:
-    return pick(word, COLOURS, _("player colour"), terms.colour)
+    return pick(word, _own(COLOURS), _("player colour"), terms.colour)
+
+
+def yes_no(word: str) -> bool | None:
+    """A typed answer: ``True`` for yes, ``False`` for no (in English or in the language in
+    use, or its first letter where the other answer's words begin otherwise: y, n, German
+    j), ``None`` for any other word."""
+    said = _spoken()[0]
+    w = fold(word)
+    answers = {meant: {meant, fold(said[meant]), bare(said[meant])} for meant in ("yes", "no")}
+    for meant, other in (("yes", "no"), ("no", "yes")):
+        if w in answers[meant] or (len(w) == 1 and any(a.startswith(w) for a in answers[meant])
+                                   and not any(a.startswith(w) for a in answers[other])):
+            return meant == "yes"
+    return None
+
+
+def exchange(typed: Sequence[str]) -> list[str]:
+    """An exchange card's words as the log says them (``2 into gold``): ``into`` (``to``,
+    ``in``, or the language in use's word) left out, a direction (gold or camels, in English
+    or in the language in use, or a prefix of it: ``g``, ``camel``, ``c``; German ``Kamel``,
+    ``k``) as ``into gold`` or ``into camels``, other words as they are."""
+    said = _spoken()[0]
+    into = {"into", "to", "in", fold(said["into"])}
+    out: list[str] = []
+    for word in typed:
+        w = fold(word)
+        if w in into:
+            continue
+        way = next((d for d in (ev.INTO_GOLD, ev.INTO_CAMELS)
+                    if w and not w.isdigit() and any(x.startswith(w) for x in
+                                                     (d, fold(said[d]), bare(said[d])))),
+                   None)
+        out.append(word if way is None else f"into {way}")
+    return out

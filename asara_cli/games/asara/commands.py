@@ -328,10 +328,9 @@ BUY = MoveKind[Table](
 
     Example: asara buy window black --card blue;  asara buy turret gold white --pair
     """,
-    (Word("area", str, "The market area: base, trunk, window or turret (Basis, Mittelteil, "
-          "Fenster, Spitze).", default=REQUIRED, complete=complete.sections),
+    (Word("area", str, "The market area: base, trunk, window or turret.", default=REQUIRED, complete=complete.sections),
      Word("tile", list[str] | None, "The tile bought: its colour, e.g. black or gold red "
-          "(braun, grün, rot, schwarz, weiß). Leave out when nothing was bought.",
+          "(brown, green, red, black, white). Leave out when nothing was bought.",
           complete=complete.tile),
      GOLD, SPACE),
     lambda t, w: t.turn(Buy(words.section(w.area), *_tile(w.tile, w.gold)), w.space),

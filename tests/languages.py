@@ -3,9 +3,14 @@ speak a language run in each of them, so a new catalogue is tested by being adde
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
+import subprocess
+import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+from unittest import mock
 
 import pytest
 
@@ -36,3 +41,41 @@ def screen_matches(screen: str, snapshot: Path, width: int = 80) -> None:
         snapshot.parent.mkdir(parents=True, exist_ok=True)
         snapshot.write_text(screen, encoding="utf-8")
     assert screen == snapshot.read_text(encoding="utf-8")
+
+
+class Done(NamedTuple):
+    """What a command did: its exit code and what it wrote (as ``subprocess.run`` gives)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def asara(folder: Path, *args: str, lang: str = "de") -> Done:
+    """``asara --lang LANG ARGS`` in ``folder``: the package's own entry point (``cli.run``,
+    the one error boundary ``main`` calls) in this process, its output captured, English
+    again after it. A command's own process adds only the interpreter's start, which the
+    tests of the real command (``test_trust*.py``, the session's) take; ``spawned`` runs one
+    where that start matters (the help, whose Typer words are translated as Typer loads)."""
+    from asara_cli.cli import run
+
+    out, err = io.StringIO(newline=None), io.StringIO(newline=None)  # read as text=True reads
+    with (mock.patch.dict(os.environ), contextlib.chdir(folder),
+          contextlib.redirect_stdout(out), contextlib.redirect_stderr(err)):
+        os.environ.pop("ASARA_LOG", None)
+        try:
+            code = run(["--lang", lang, *args])
+        finally:
+            language.use("en")
+    return Done(code, out.getvalue(), err.getvalue())
+
+
+def spawned(folder: Path, *args: str, lang: str = "de") -> Done:
+    """``asara --lang LANG ARGS`` in ``folder``, in a process of its own (at 80 columns, with
+    no locale, $ASARA_LANG or $ASARA_LOG of the machine's)."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "ASARA_LANG", "ASARA_LOG")}
+    env.update(COLUMNS="80", LINES="25", PYTHONIOENCODING="utf-8")
+    done = subprocess.run([sys.executable, "-m", "asara_cli", "--lang", lang, *args],
+                          cwd=folder, env=env, capture_output=True, text=True, timeout=300)
+    return Done(done.returncode, done.stdout, done.stderr)

@@ -3,16 +3,14 @@ speak a language run in each of them, so a new catalogue is tested by being adde
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, NamedTuple
-from unittest import mock
+from typing import Any
 
 import pytest
+from terminal import Done, run_here
 
 from asara_cli import language
 from asara_cli.core.i18n import SOURCE
@@ -43,31 +41,13 @@ def screen_matches(screen: str, snapshot: Path, width: int = 80) -> None:
     assert screen == snapshot.read_text(encoding="utf-8")
 
 
-class Done(NamedTuple):
-    """What a command did: its exit code and what it wrote (as ``subprocess.run`` gives)."""
-
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-def asara(folder: Path, *args: str, lang: str = "de") -> Done:
-    """``asara --lang LANG ARGS`` in ``folder``: the package's own entry point (``cli.run``,
-    the one error boundary ``main`` calls) in this process, its output captured, English
-    again after it. A command's own process adds only the interpreter's start, which the
-    tests of the real command (``test_trust*.py``, the session's) take; ``spawned`` runs one
-    where that start matters (the help, whose Typer words are translated as Typer loads)."""
-    from asara_cli.cli import run
-
-    out, err = io.StringIO(newline=None), io.StringIO(newline=None)  # read as text=True reads
-    with (mock.patch.dict(os.environ), contextlib.chdir(folder),
-          contextlib.redirect_stdout(out), contextlib.redirect_stderr(err)):
-        os.environ.pop("ASARA_LOG", None)
-        try:
-            code = run(["--lang", lang, *args])
-        finally:
-            language.use("en")
-    return Done(code, out.getvalue(), err.getvalue())
+def asara(folder: Path, *args: str, lang: str | None = "de") -> Done:
+    """``asara --lang LANG ARGS`` in ``folder`` (``lang`` None: ``asara ARGS``), in this
+    process (``terminal.run_here``) with the suite's environment but $ASARA_LOG; ``spawned``
+    starts a process where that start matters (the help, whose Typer words are translated as
+    Typer loads)."""
+    environ = {k: v for k, v in os.environ.items() if k != "ASARA_LOG"}
+    return run_here(folder, [*(["--lang", lang] if lang else []), *args], environ)
 
 
 def spawned(folder: Path, *args: str, lang: str = "de") -> Done:

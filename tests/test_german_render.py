@@ -26,8 +26,8 @@ from asara_cli.render.batch import day, game_status, status_word
 from asara_cli.stats import GameRecord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from languages import Done
 from languages import asara as _asara
+from terminal import Done
 from wrapped import messages
 
 ROOT = Path(__file__).resolve().parent.parent

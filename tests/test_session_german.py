@@ -9,13 +9,14 @@ from __future__ import annotations
 import io
 import os
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
 import pytest
 from terminal import asara as _asara
+from terminal import prompt as _prompt
+from terminal import spawn
 
 from asara_cli.logfile.game import read_log
 
@@ -44,17 +45,8 @@ def yspahan_log(tmp_path: Path) -> Path:
                 "-p", "Anna")
 
 
-def _prompt(child: pexpect.spawn, who: str) -> None:
-    """Wait for the prompt naming ``who`` (answering the line editor's cursor question)."""
-    child.expect(r"\x1b\[6n")
-    child.send("\x1b[1;1R")
-    child.expect(f"{who}>")
-
-
 def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
-    return pexpect.spawn(sys.executable, ["-m", "asara_cli", *args], cwd=str(tmp_path),
-                         env=_env(tmp_path), dimensions=(40, 80), encoding="utf-8",
-                         timeout=60)
+    return spawn(tmp_path, *args, environ=_env(tmp_path))
 
 
 # --- German, one move a line from stdin -----------------------------------------------------

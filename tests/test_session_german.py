@@ -15,17 +15,10 @@ from pathlib import Path
 import pexpect
 import pytest
 from terminal import asara as _asara
+from terminal import env, spawn
 from terminal import prompt as _prompt
-from terminal import spawn
 
 from asara_cli.logfile.game import read_log
-
-
-def _env(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ASARA")}
-    env.update(COLUMNS="80", LINES="40", TERM="xterm", XDG_STATE_HOME=str(tmp_path / "state"),
-               PYTHONIOENCODING="utf-8", LANG="C.UTF-8", LC_ALL="C.UTF-8", PAGER="cat")
-    return env
 
 
 def _new(tmp_path: Path, name: str, *options: str) -> Path:
@@ -46,7 +39,8 @@ def yspahan_log(tmp_path: Path) -> Path:
 
 
 def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
-    return spawn(tmp_path, *args, environ=_env(tmp_path))
+    return spawn(tmp_path, *args, environ={**env(tmp_path), "LANG": "C.UTF-8",
+                                           "LC_ALL": "C.UTF-8"})
 
 
 # --- German, one move a line from stdin -----------------------------------------------------

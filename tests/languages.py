@@ -4,10 +4,13 @@ speak a language run in each of them, so a new catalogue is tested by being adde
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from terminal import Done, run_here
 
 from asara_cli import language
 from asara_cli.core.i18n import SOURCE
@@ -36,3 +39,23 @@ def screen_matches(screen: str, snapshot: Path, width: int = 80) -> None:
         snapshot.parent.mkdir(parents=True, exist_ok=True)
         snapshot.write_text(screen, encoding="utf-8")
     assert screen == snapshot.read_text(encoding="utf-8")
+
+
+def asara(folder: Path, *args: str, lang: str | None = "de") -> Done:
+    """``asara --lang LANG ARGS`` in ``folder`` (``lang`` None: ``asara ARGS``), in this
+    process (``terminal.run_here``) with the suite's environment but $ASARA_LOG; ``spawned``
+    starts a process where that start matters (the help, whose Typer words are translated as
+    Typer loads)."""
+    environ = {k: v for k, v in os.environ.items() if k != "ASARA_LOG"}
+    return run_here(folder, [*(["--lang", lang] if lang else []), *args], environ)
+
+
+def spawned(folder: Path, *args: str, lang: str = "de") -> Done:
+    """``asara --lang LANG ARGS`` in ``folder``, in a process of its own (at 80 columns, with
+    no locale, $ASARA_LANG or $ASARA_LOG of the machine's)."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "ASARA_LANG", "ASARA_LOG")}
+    env.update(COLUMNS="80", LINES="25", PYTHONIOENCODING="utf-8")
+    done = subprocess.run([sys.executable, "-m", "asara_cli", "--lang", lang, *args],
+                          cwd=folder, env=env, capture_output=True, text=True, timeout=300)
+    return Done(done.returncode, done.stdout, done.stderr)

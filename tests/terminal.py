@@ -3,12 +3,15 @@ unless asked, its own history), a whole command run, and the wait for a player's
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
-import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NamedTuple
+from unittest import mock
 
 import pexpect
 
@@ -23,19 +26,55 @@ def env(tmp_path: Path) -> dict[str, str]:
     return kept
 
 
-def asara(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """``asara ARGS`` run in ``tmp_path``, ``stdin`` its input."""
-    return subprocess.run([sys.executable, "-m", "asara_cli", *args], cwd=tmp_path,
-                          env=env(tmp_path), input=stdin, capture_output=True, text=True,
-                          timeout=120)
+class Done(NamedTuple):
+    """What a command did: its exit code and what it wrote (as ``subprocess.run`` gives)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_here(folder: Path, args: Sequence[str], environ: Mapping[str, str],
+             stdin: str = "") -> Done:
+    """``asara ARGS`` in ``folder``, with ``environ`` its whole environment and ``stdin`` its
+    input, as its own process runs it, in this one: the package's entry point (``cli.run``,
+    the one error boundary ``main`` calls), its output read as ``subprocess.run(text=True)``
+    reads it, English again after it. A process of its own adds the interpreter's start
+    (about 0.3 s of CPU), which the tests of the real command (``test_trust*.py``) and of the
+    session at a terminal (``spawn``) take."""
+    from asara_cli import language
+    from asara_cli.cli import run
+
+    out, err = io.StringIO(newline=None), io.StringIO(newline=None)
+    with (mock.patch.dict(os.environ, environ, clear=True), contextlib.chdir(folder),
+          mock.patch.object(sys, "stdin", io.StringIO(stdin)),
+          contextlib.redirect_stdout(out), contextlib.redirect_stderr(err)):
+        try:
+            code = run(list(args))
+        finally:
+            language.use("en")
+    return Done(code, out.getvalue(), err.getvalue())
+
+
+def asara(tmp_path: Path, *args: str, stdin: str = "") -> Done:
+    """``asara ARGS`` run in ``tmp_path``, ``stdin`` its input (``run_here``)."""
+    return run_here(tmp_path, args, env(tmp_path), stdin)
+
+
+def spawn(tmp_path: Path, *args: str, environ: dict[str, str] | None = None
+          ) -> pexpect.spawn:
+    """``asara ARGS`` at an 80x40 pseudo-terminal in ``tmp_path`` (``environ``, else
+    ``env``'s), for the caller to end."""
+    return pexpect.spawn(sys.executable, ["-m", "asara_cli", *args], cwd=str(tmp_path),
+                         env=environ or env(tmp_path), dimensions=(40, 80), encoding="utf-8",
+                         timeout=60)
 
 
 @contextmanager
 def session(tmp_path: Path, *args: str) -> Iterator[pexpect.spawn]:
     """``asara ARGS`` at an 80x40 pseudo-terminal in ``tmp_path``, ended whatever the test
     did."""
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", *args], cwd=str(tmp_path),
-                          env=env(tmp_path), dimensions=(40, 80), encoding="utf-8", timeout=60)
+    child = spawn(tmp_path, *args)
     try:
         yield child
     finally:

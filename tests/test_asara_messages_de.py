@@ -3,14 +3,13 @@ words one types, never the log's keys; English unchanged."""
 
 from __future__ import annotations
 
-import os
+import functools
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from languages import asara
 
 from asara_cli import language
 from asara_cli.games.asara import words
@@ -150,10 +149,8 @@ def test_a_deal_reads_the_areas_in_german(de: None, board: Board) -> None:
     assert text == "Geschenke verteilt: Baukreis 2: Prestige; Basis 1: 6 Asari"
 
 
-def _asara(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    environ = {**os.environ, "COLUMNS": "80", "LINES": "25"}
-    return subprocess.run([sys.executable, "-m", "asara_cli", *args], capture_output=True,
-                          text=True, encoding="utf-8", env=environ, cwd=tmp_path, timeout=120)
+#: ``asara ARGS`` in a folder, in this process (English unless ARGS say ``--lang``)
+_asara = functools.partial(asara, lang=None)
 
 
 def test_the_deal_example_is_typed_in_german(tmp_path: Path) -> None:

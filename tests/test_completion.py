@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from terminal import run_here
 from typer.testing import CliRunner
 
 from asara_cli.cli import app
@@ -48,17 +49,22 @@ def candidates(line: str, log: Path | str | None = None, shell: str = "bash") ->
     return result.stdout.splitlines() if result.stdout.strip() else []
 
 
-def shell(line: str, cwd: Path, log: Path | str | None = None,
-          *args: str) -> subprocess.CompletedProcess[str]:
-    """A Tab through the installed `asara` entry point, as bash's completion script runs it."""
+def _tab_env(line: str, log: Path | str | None) -> dict[str, str]:
+    """The environment bash's completion script gives a Tab at the end of ``line``."""
     env = {k: v for k, v in os.environ.items() if k != "ASARA_LOG"}
     if log is not None:
         env["ASARA_LOG"] = str(log)
     words = line.split()
     env.update(_ASARA_COMPLETE="complete_bash", COMP_WORDS=line,
                COMP_CWORD=str(len(words) if line.endswith(" ") else len(words) - 1))
-    return subprocess.run([str(ASARA), *args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=60)
+    return env
+
+
+def shell(line: str, cwd: Path, log: Path | str | None = None,
+          *args: str) -> subprocess.CompletedProcess[str]:
+    """A Tab through the installed `asara` entry point, as bash's completion script runs it."""
+    return subprocess.run([str(ASARA), *args], cwd=cwd, env=_tab_env(line, log),
+                          capture_output=True, text=True, timeout=60)
 
 
 def cut(sample: str, events: int, to: Path) -> Path:
@@ -263,14 +269,14 @@ def test_the_completion_scripts(tmp_path: Path) -> None:
 
 
 def test_yspahan_words_from_its_board_and_log(tmp_path: Path) -> None:
-    """A Yspahan log in use: Tab (through the entry point, as the shell runs it) offers its
-    commands and its words (rows, souks and the cells their shops face, cells, buildings,
-    cards, players), not ASARA's."""
+    """A Yspahan log in use: Tab (through the entry point's ``run``, in this process: the
+    installed script is the other tests') offers its commands and its words (rows, souks and
+    the cells their shops face, cells, buildings, cards, players), not ASARA's."""
     log = tmp_path / "y.toml"
     shutil.copy(SAMPLES / "yspahan" / "yspahan-4p.toml", log)
 
     def tab(line: str, with_log: bool = True) -> list[str]:
-        result = shell(line, tmp_path, log if with_log else None)
+        result = run_here(tmp_path, [], _tab_env(line, log if with_log else None))
         assert result.returncode == 0 and result.stderr == "", result
         return result.stdout.split()
 

@@ -4,13 +4,12 @@ table, each with its English twin unchanged."""
 from __future__ import annotations
 
 import multiprocessing
-import os
-import subprocess
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
+from languages import asara as _asara
+from languages import spawned
 
 from asara_cli.cache import start_worker, worker_records
 from asara_cli.core import i18n
@@ -19,17 +18,6 @@ from asara_cli.logfile.common import loads_toml
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"
-WIDTH = 80
-
-
-def _asara(tmp: Path, *args: str, lang: str = "de") -> subprocess.CompletedProcess[str]:
-    """``asara --lang LANG ARGS`` in ``tmp``, at 80 columns, with a cache of its own."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "ASARA_LANG", "ASARA_LOG")}
-    env.update(COLUMNS=str(WIDTH), LINES="25", ASARA_CACHE_DIR=str(tmp / "cache"),
-               PYTHONIOENCODING="utf-8")
-    return subprocess.run([sys.executable, "-m", "asara_cli", "--lang", lang, *args],
-                          cwd=tmp, env=env, capture_output=True, text=True, timeout=120)
 
 
 # --- batch --jobs N: a spawned worker speaks the batch's language -------------------------
@@ -143,8 +131,8 @@ def test_a_card_not_known_yet_is_noted_in_german(tmp_path: Path) -> None:
 
 
 def test_the_rule_id_argument_shows_its_type_in_german(tmp_path: Path) -> None:
-    german = _asara(tmp_path, "rules", "--help")
-    english = _asara(tmp_path, "rules", "--help", lang="en")
+    german = spawned(tmp_path, "rules", "--help")
+    english = spawned(tmp_path, "rules", "--help", lang="en")
     assert "[NUMMER]" in german.stdout and "<Text>" in german.stdout
     assert "<str>" not in german.stdout
     assert "[ID]" in english.stdout and "<str>" in english.stdout

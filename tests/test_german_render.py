@@ -11,7 +11,6 @@ import csv
 import io
 import os
 import shutil
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -27,6 +26,8 @@ from asara_cli.render.batch import day, game_status, status_word
 from asara_cli.stats import GameRecord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from languages import asara as _asara
+from terminal import Done
 from wrapped import messages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,16 +44,6 @@ CLUB = {
     "turn-order.toml": SAMPLES / "invalid" / "turn-order.toml",
     "yspahan-3p.toml": SAMPLES / "yspahan" / "yspahan-3p.toml",
 }
-
-
-def _asara(tmp: Path, *args: str, lang: str = "de") -> subprocess.CompletedProcess[str]:
-    """``asara --lang LANG ARGS`` in ``tmp``, at 80 columns, with a cache of its own."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "ASARA_LANG", "ASARA_LOG")}
-    env.update(COLUMNS=str(WIDTH), LINES="25", ASARA_CACHE_DIR=str(tmp / "cache"),
-               PYTHONIOENCODING="utf-8")
-    return subprocess.run([sys.executable, "-m", "asara_cli", "--lang", lang, *args],
-                          cwd=tmp, env=env, capture_output=True, text=True, timeout=120)
 
 
 def _club(tmp: Path) -> None:
@@ -205,7 +196,7 @@ def test_the_club_page_in_german(tmp_path: Path) -> None:
 # --- input errors ---------------------------------------------------------------------------
 
 
-def _error(result: subprocess.CompletedProcess[str]) -> str:
+def _error(result: Done) -> str:
     """The one message a refused input leaves on stderr (wrapped at 80 columns, read back as
     one line), exit code 2."""
     assert result.returncode == 2, (result.stdout, result.stderr)

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from terminal import Done, run_here
 
 from asara_cli import commandwords
 
@@ -24,6 +25,14 @@ def asara(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     environ = {**os.environ, "COLUMNS": "80", "LINES": "25", **env}
     return subprocess.run([sys.executable, "-m", "asara_cli", *args], capture_output=True,
                           text=True, encoding="utf-8", env=environ, cwd=ROOT, timeout=120)
+
+
+def here(*args: str) -> Done:
+    """``asara ARGS`` in this process (``terminal.run_here``): a command's result and its
+    messages, which need no process of their own; the help, usage errors and the shell's
+    completion above start one (Typer's words are translated as Typer loads)."""
+    environ = {k: v for k, v in os.environ.items() if k != "ASARA_LOG"}
+    return run_here(ROOT, args, environ)
 
 
 def _flat(text: str) -> str:
@@ -146,19 +155,19 @@ def test_did_you_mean_in_both_languages(typed: str, expected: str) -> None:
 
 def test_a_german_command_runs_its_command(tmp_path: Path) -> None:
     log = SAMPLES / "two-player-basic.toml"
-    german = asara("--lang", "de", "wertung", str(log), "--json")
-    english = asara("score", str(log), "--json")
+    german = here("--lang", "de", "wertung", str(log), "--json")
+    english = here("score", str(log), "--json")
     assert german.returncode == english.returncode == 0, german.stderr
     assert german.stdout == english.stdout  # JSON is the same in every language
     # an English table may type the German word too
-    assert asara("wertung", str(log), "--json").stdout == english.stdout
+    assert here("wertung", str(log), "--json").stdout == english.stdout
 
 
 def test_a_recording_command_in_german_writes_the_english_log(tmp_path: Path) -> None:
     log = tmp_path / "game.toml"
-    started = asara("--lang", "de", "neu", str(log), "-p", "Tina", "-p", "Paul")
+    started = here("--lang", "de", "neu", str(log), "-p", "Tina", "-p", "Paul")
     assert started.returncode == 0, started.stderr
-    done = asara("--lang", "de", "kaufen", "window", "black", "--card", "blue",
+    done = here("--lang", "de", "kaufen", "window", "black", "--card", "blue",
                  "--log", str(log))
     assert done.returncode == 0, done.stderr
     text = log.read_text("utf-8")
@@ -230,13 +239,13 @@ def test_completion_offers_the_words_of_the_language_in_use() -> None:
 def test_json_is_the_same_document_in_every_language(how: list[str]) -> None:
     """JSON is for programs: a German table's refusal in JSON is the English document."""
     log = SAMPLES / "invalid" / "bank-above-12.toml"
-    german = asara("--lang", "de", "validate", str(log), *how)
-    english = asara("validate", str(log), *how)
+    german = here("--lang", "de", "validate", str(log), *how)
+    english = here("validate", str(log), *how)
     assert german.returncode == english.returncode == 1
     assert german.stdout == english.stdout
     assert '"R3.3"' in german.stdout and "no bank space pays 15" in german.stdout
     # the same refusal as text is German
-    text = asara("--lang", "de", "validate", str(log))
+    text = here("--lang", "de", "validate", str(log))
     assert text.returncode == 1
     assert "kein Feld der Bank bringt 15" in text.stdout + text.stderr
 
@@ -280,21 +289,21 @@ def test_the_glossary_lists_every_command_word_as_the_catalogue_has_it(german: N
 def test_validate_says_its_verdicts_in_german() -> None:
     bad = SAMPLES / "invalid" / "bank-above-12.toml"
     good = SAMPLES / "two-player-basic.toml"
-    done = asara("--lang", "de", "prüfen", str(good), str(bad))
+    done = here("--lang", "de", "prüfen", str(good), str(bad))
     assert done.returncode == 1
     out = _flat(done.stdout)
     assert re.search(r"ok: \S*two-player-basic\.toml: 64 Ereignisse, ", out), out
     assert "1 Verstoß, der erste bei Ereignis 7" in out
-    english = asara("validate", str(good), str(bad))
+    english = here("validate", str(good), str(bad))
     assert "1 violation, the first at event 7" in _flat(english.stdout)
     assert "64 events" in _flat(english.stdout)
 
 
 def test_a_refusal_in_german_names_the_rule_and_whose_turn_it_still_is(tmp_path: Path) -> None:
     log = tmp_path / "game.toml"
-    assert asara("--lang", "de", "neu", str(log), "-p", "Tina", "-p", "Paul").returncode == 0
+    assert here("--lang", "de", "neu", str(log), "-p", "Tina", "-p", "Paul").returncode == 0
     before = log.read_text("utf-8")
-    done = asara("--lang", "de", "kaufen", "window", "black", "--card", "blue", "--player",
+    done = here("--lang", "de", "kaufen", "window", "black", "--card", "blue", "--player",
                  "Paul", "--log", str(log))
     assert done.returncode == 1
     lines = done.stderr.splitlines()
@@ -302,14 +311,13 @@ def test_a_refusal_in_german_names_the_rule_and_whose_turn_it_still_is(tmp_path:
     assert any("[R2]" in line for line in lines)  # the rule id, as in every language
     assert lines[-1] == "  nichts wurde geschrieben; Tina ist weiter am Zug"
     assert log.read_text("utf-8") == before
-    english = asara("buy", "window", "black", "--card", "blue", "--player", "Paul", "--log",
+    english = here("buy", "window", "black", "--card", "blue", "--player", "Paul", "--log",
                     str(log))
     assert english.stderr.splitlines()[-1] == "  nothing was written; it is still Tina's turn"
 
 
-def test_batch_counts_in_german(tmp_path: Path) -> None:
-    done = asara("--lang", "de", "partien", str(SAMPLES / "yspahan"),
-                 ASARA_CACHE_DIR=str(tmp_path))
+def test_batch_counts_in_german() -> None:
+    done = here("--lang", "de", "partien", str(SAMPLES / "yspahan"))
     assert done.returncode == 0, done.stderr
     assert re.search(r"^\d+ Dateien: \d+ gewertet, 0 unvollständig, 0 ungültig, "
                      r"0 nicht lesbar, 0 doppelt$", done.stderr, re.M), done.stderr

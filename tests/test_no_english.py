@@ -6,15 +6,12 @@ views' to translate and are not run here."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from languages import SHIPPED, each
+from languages import SHIPPED, asara, each
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"
@@ -23,12 +20,7 @@ YSPAHAN = SAMPLES / "yspahan"
 
 def _asara(tmp: Path, lang: str, *args: str) -> str:
     """``asara --lang LANG ARGS`` at 80 columns: stdout and stderr, line breaks as spaces."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "ASARA_LANG", "ASARA_LOG")}
-    env.update(COLUMNS="80", LINES="25", ASARA_CACHE_DIR=str(tmp / "cache"),
-               PYTHONIOENCODING="utf-8")
-    done = subprocess.run([sys.executable, "-m", "asara_cli", "--lang", lang, *args], cwd=tmp,
-                          env=env, capture_output=True, text=True, timeout=300)
+    done = asara(tmp, *args, lang=lang)
     assert done.returncode in (0, 1, 2), done.stderr
     assert "Traceback" not in done.stderr
     return re.sub(r"\s+", " ", done.stdout + " " + done.stderr)

@@ -6,36 +6,16 @@ the message saying the option, nothing written)."""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pexpect
 import pytest
-from terminal import env as _env
+from terminal import asara as _asara
+from terminal import prompt as _prompt
+from terminal import spawn
 
 from asara_cli.cli.session import answered
 from asara_cli.logfile.game import read_log
-
-
-def _asara(cwd: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "asara_cli", *args], cwd=cwd,
-                          env=_env(cwd), input=stdin, capture_output=True, text=True,
-                          timeout=120)
-
-
-def _spawn(tmp_path: Path, log: str) -> pexpect.spawn:
-    return pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", log],
-                         cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
-                         encoding="utf-8", timeout=60)
-
-
-def _prompt(child: pexpect.spawn, who: str) -> None:
-    """Wait for the prompt naming ``who``, answering the line editor's question where the
-    cursor is (its answer lets the bottom toolbar be drawn)."""
-    child.expect(r"\x1b\[6n")
-    child.send("\x1b[1;1R")
-    child.expect(f"{who}>")
 
 
 def _question(child: pexpect.spawn, text: str) -> None:
@@ -115,7 +95,7 @@ def test_every_card_choice_is_asked_of_the_mover_with_the_toolbar_shown(
         cards: Path, tmp_path: Path) -> None:
     from asara_cli.games.yspahan.rules.events import Build, Gold, Play, Shop, Turn
 
-    child = _spawn(tmp_path, "y.toml")
+    child = spawn(tmp_path, "play", "y.toml")
     try:
         _prompt(child, "Ann")
         child.sendline("gold --play goldvp --after exchange --build caravanserai "
@@ -158,7 +138,7 @@ def test_every_card_choice_is_asked_of_the_mover_with_the_toolbar_shown(
 def test_ctrl_c_at_a_cards_question_steps_back_then_abandons_the_move(cards: Path,
                                                             tmp_path: Path) -> None:
     before = cards.read_bytes()
-    child = _spawn(tmp_path, "y.toml")
+    child = spawn(tmp_path, "play", "y.toml")
     try:
         _prompt(child, "Ann")
         child.sendline("gold --play goldvp --after exchange")
@@ -186,7 +166,7 @@ def test_the_shop_of_a_goods_cube_is_asked_when_several_are_free(cards: Path,
                                                                  tmp_path: Path) -> None:
     from asara_cli.games.yspahan.rules.events import Goods, Shop, Turn
 
-    child = _spawn(tmp_path, "y.toml")
+    child = spawn(tmp_path, "play", "y.toml")
     try:
         _prompt(child, "Ann")
         child.sendline("goods bag bag3 W3 bag3")  # bag3's shops face W3, W1 (or S1), S2
@@ -311,7 +291,7 @@ def test_asara_asks_the_amount_and_the_buyer_of_the_mover(tmp_path: Path) -> Non
                   "--pro", "--no-use")
     assert made.returncode == 0, made.stderr
     log = tmp_path / "p.toml"
-    child = _spawn(tmp_path, "p.toml")
+    child = spawn(tmp_path, "play", "p.toml")
     try:
         _prompt(child, "Tina")
         child.sendline("bank")
@@ -361,7 +341,7 @@ def test_an_answer_the_referee_refuses_is_asked_again_and_ctrl_c_steps_back(
     assert made.returncode == 0, made.stderr
     log = tmp_path / "p.toml"
     before = log.read_bytes()
-    child = _spawn(tmp_path, "p.toml")
+    child = spawn(tmp_path, "play", "p.toml")
     try:
         _prompt(child, "Tina")
         child.sendline("bank")

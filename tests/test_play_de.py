@@ -13,21 +13,17 @@ from asara_cli.games.asara.rules.events import Bank, GiftsDealt, Recruit, Turn
 from asara_cli.logfile.game import read_log
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from terminal import env as _env
-from test_play_asks import _asara, _prompt, _question
-
-
-def _spawn_de(tmp_path: Path, log: str) -> pexpect.spawn:
-    return pexpect.spawn(sys.executable, ["-m", "asara_cli", "--lang", "de", "play", log],
-                         cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
-                         encoding="utf-8", timeout=60)
+from terminal import asara as _asara
+from terminal import prompt as _prompt
+from terminal import spawn
+from test_play_asks import _question
 
 
 def test_asara_asks_the_amount_and_the_buyer_in_german(tmp_path: Path) -> None:
     made = _asara(tmp_path, "new", "p.toml", "-p", "Tina", "-p", "Paul", "-p", "Ann",
                   "--pro", "--no-use")
     assert made.returncode == 0, made.stderr
-    child = _spawn_de(tmp_path, "p.toml")
+    child = spawn(tmp_path, "--lang", "de", "play", "p.toml")
     try:
         _prompt(child, "Tina")
         child.sendline("bank")
@@ -67,7 +63,7 @@ def test_the_caliphs_gifts_are_asked_and_answered_in_german(tmp_path: Path) -> N
     made = _asara(tmp_path, "new", "g.toml", "-p", "Tina", "-p", "Paul", "-p", "Ann",
                   "--gifts", "--no-use")
     assert made.returncode == 0, made.stderr
-    child = _spawn_de(tmp_path, "g.toml")
+    child = spawn(tmp_path, "--lang", "de", "play", "g.toml")
     try:
         _prompt(child, "Tina")
         child.sendline("buy basis schwarz -c blue -s 2")  # the session: English commands

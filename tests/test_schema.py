@@ -8,6 +8,7 @@ import datetime as dt
 import json
 import sys
 import tomllib
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ def as_json(value: Any) -> Any:
     return value
 
 
+@cache  # the schema checked against its meta-schema once, not for every log (0.4 s each)
 def validator() -> jsonschema.protocols.Validator:
     cls = jsonschema.validators.validator_for(SCHEMA)
     cls.check_schema(SCHEMA)

@@ -9,22 +9,16 @@ from __future__ import annotations
 import io
 import os
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
 import pytest
 from terminal import asara as _asara
+from terminal import env, spawn
+from terminal import prompt as _prompt
 
 from asara_cli.logfile.game import read_log
-
-
-def _env(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ASARA")}
-    env.update(COLUMNS="80", LINES="40", TERM="xterm", XDG_STATE_HOME=str(tmp_path / "state"),
-               PYTHONIOENCODING="utf-8", LANG="C.UTF-8", LC_ALL="C.UTF-8", PAGER="cat")
-    return env
 
 
 def _new(tmp_path: Path, name: str, *options: str) -> Path:
@@ -44,17 +38,9 @@ def yspahan_log(tmp_path: Path) -> Path:
                 "-p", "Anna")
 
 
-def _prompt(child: pexpect.spawn, who: str) -> None:
-    """Wait for the prompt naming ``who`` (answering the line editor's cursor question)."""
-    child.expect(r"\x1b\[6n")
-    child.send("\x1b[1;1R")
-    child.expect(f"{who}>")
-
-
 def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
-    return pexpect.spawn(sys.executable, ["-m", "asara_cli", *args], cwd=str(tmp_path),
-                         env=_env(tmp_path), dimensions=(40, 80), encoding="utf-8",
-                         timeout=60)
+    return spawn(tmp_path, *args, environ={**env(tmp_path), "LANG": "C.UTF-8",
+                                           "LC_ALL": "C.UTF-8"})
 
 
 # --- German, one move a line from stdin -----------------------------------------------------

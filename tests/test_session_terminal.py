@@ -14,25 +14,17 @@ from __future__ import annotations
 
 import shlex
 import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pexpect
 import pytest
-from terminal import env as _env
+from terminal import asara, spawn
 from terminal import prompt as _prompt
 from test_session_whole_game import NAMES, cli, new_words, same, typed_lines
 
 from asara_cli.logfile.game import GameLog, load_log_board, read_log
-
-
-def _spawn(tmp_path: Path, log: str) -> pexpect.spawn:
-    return pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", log], cwd=str(tmp_path),
-                         env=_env(tmp_path), dimensions=(40, 80), encoding="utf-8",
-                         timeout=60)
 
 
 class Stretch:
@@ -93,7 +85,7 @@ def test_the_first_year_of_an_asara_pro_game_with_both_expansions(here: Path) ->
     stretch = _stretch(here, ["--players", "4", "--pro", "--gifts", "--genie"], 3, "g.toml")
     year = next(i for i, line in enumerate(stretch.lines) if line.startswith("checkpoint"))
     assert year > 20  # a display, a deal and every buyer of four players
-    child = _spawn(here, "g.toml")
+    child = spawn(here, "play", "g.toml")
     try:
         _prompt(child, stretch.prompt(0))
         child.expect("year 1")  # the bottom toolbar
@@ -122,7 +114,7 @@ def test_a_yspahan_week_with_a_refusal_undo_redo_a_change_underneath_and_a_kill(
     # a turn (not a roll) a few days in, for the refusal
     turn = next(i for i in range(8, week) if not stretch.lines[i].startswith("roll"))
     assert turn + 8 < week
-    child = _spawn(here, "y.toml")
+    child = spawn(here, "play", "y.toml")
     try:
         _prompt(child, stretch.prompt(0))
         _type(child, stretch, log, 0, turn)
@@ -150,9 +142,7 @@ def test_a_yspahan_week_with_a_refusal_undo_redo_a_change_underneath_and_a_kill(
 
         # the next line recorded from another terminal: the session reads the log again
         # while it waits, names the player to move, and writes after it, never over it
-        other_terminal = subprocess.run(
-            [sys.executable, "-m", "asara_cli", *shlex.split(stretch.lines[turn + 1]), "--log",
-             "y.toml"], cwd=here, env=_env(here), capture_output=True, text=True, timeout=120)
+        other_terminal = asara(here, *shlex.split(stretch.lines[turn + 1]), "--log", "y.toml")
         assert other_terminal.returncode == 0, other_terminal.stderr
         child.expect("changed on disk; read again")
         _prompt(child, stretch.prompt(turn + 2))
@@ -167,7 +157,7 @@ def test_a_yspahan_week_with_a_refusal_undo_redo_a_change_underneath_and_a_kill(
     finally:
         child.terminate(force=True)
     stretch.holds(log, turn + 6)
-    again = _spawn(here, "y.toml")
+    again = spawn(here, "play", "y.toml")
     try:
         _prompt(again, stretch.prompt(turn + 6))
         _type(again, stretch, log, turn + 6, week + 1)  # to the week's checkpoint

@@ -20,7 +20,7 @@ import msgspec
 import pytest
 from languages import SHIPPED, each
 from pseudo import CODE, make, turned
-from terminal import env
+from terminal import Done, env, run_here
 from typed import english_left, reader
 
 from asara_cli import commandwords, language
@@ -106,14 +106,11 @@ def test_every_listed_move_typed_in_the_language_makes_the_listed_event(
     assert read_moves >= 30, read_moves
 
 
-def _session(tmp_path: Path, code: str, folder: Path, log: Path, stdin: str
-             ) -> subprocess.CompletedProcess[str]:
+def _session(tmp_path: Path, code: str, folder: Path, log: Path, stdin: str) -> Done:
     environ = env(tmp_path)
     if code == CODE:
         environ[language.ENV_DIR] = str(folder)
-    return subprocess.run([sys.executable, "-m", "asara_cli", "--lang", code, "play",
-                           str(log)], cwd=tmp_path, env=environ, input=stdin,
-                          capture_output=True, text=True, timeout=120)
+    return run_here(tmp_path, ["--lang", code, "play", str(log)], environ, stdin)
 
 
 @pytest.mark.parametrize("code", [*each(SHIPPED), CODE])

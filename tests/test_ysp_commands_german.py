@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from terminal import asara as _asara
 from terminal import env as _env
+from terminal import prompt as _prompt
 from test_play import _two_cubes_at_s1
-from test_play_asks import _DAYS, _asara, _prompt, _question, _single
+from test_play_asks import _DAYS, _question, _single
 
 from asara_cli import language
 from asara_cli.errors import WordError

@@ -94,13 +94,12 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
     global typer  # the commands' annotations name it: Typer resolves them in this module
     import typer
 
-    from asara_cli.cli.recording import carry_out
     from asara_cli.cli.spoken import WordGroup
 
     group = typer.Typer(
         name="asara",
         cls=WordGroup,
-        result_callback=carry_out,  # a move command returns its move: recorded here
+        result_callback=_carry_out,  # a move command returns its move: recorded here
         no_args_is_help=True,
         add_completion=True,
         pretty_exceptions_enable=False,
@@ -137,6 +136,16 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
             add_command(group, name, fn)
         _panels(group, played)
     return group
+
+
+def _carry_out(result: object, **params: object) -> None:
+    """The recording commands' result callback (``recording.carry_out``), imported only
+    when a command returned something: a reading command returns nothing, and imports none
+    of the recording commands."""
+    if result is not None:
+        from asara_cli.cli.recording import carry_out
+
+        carry_out(result, **params)
 
 
 def _panels(group: typer.Typer, played: SomeGame) -> None:

@@ -105,9 +105,9 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
         pretty_exceptions_enable=False,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
-    from asara_cli.cli.common import add_command, help_text
+    from asara_cli.cli.common import add_command, help_text, resolved
 
-    group.callback(help=help_text(root.__doc__ or ""))(root)
+    group.callback(help=help_text(root.__doc__ or ""))(resolved(root))
     for name, (module, attr) in _READERS.items():
         if only is None or name == only:
             command: Callable[..., Any] = getattr(import_module(module), attr)

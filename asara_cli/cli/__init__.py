@@ -94,21 +94,20 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
     global typer  # the commands' annotations name it: Typer resolves them in this module
     import typer
 
-    from asara_cli.cli.recording import carry_out
     from asara_cli.cli.spoken import WordGroup
 
     group = typer.Typer(
         name="asara",
         cls=WordGroup,
-        result_callback=carry_out,  # a move command returns its move: recorded here
+        result_callback=_carry_out,  # a move command returns its move: recorded here
         no_args_is_help=True,
         add_completion=True,
         pretty_exceptions_enable=False,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
-    from asara_cli.cli.common import add_command, help_text
+    from asara_cli.cli.common import add_command, help_text, resolved
 
-    group.callback(help=help_text(root.__doc__ or ""))(root)
+    group.callback(help=help_text(root.__doc__ or ""))(resolved(root))
     for name, (module, attr) in _READERS.items():
         if only is None or name == only:
             command: Callable[..., Any] = getattr(import_module(module), attr)
@@ -120,11 +119,11 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
     if only in COMMANDS:
         add_command(group, only, COMMANDS[only])
         return group
+    played = _played(args, only)
     if only == "check":
         from asara_cli.cli.recording import CHECKED
 
-        CHECKED.set(_checked(args))
-    played = _played(args, only)
+        CHECKED.set(_checked(args, played.command_names()))
     if only is not None and only not in played.command_names():
         _other_game(played, only, args)
     own = only if only is not None and only in played.command_names() else None
@@ -137,6 +136,16 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
             add_command(group, name, fn)
         _panels(group, played)
     return group
+
+
+def _carry_out(result: object, **params: object) -> None:
+    """The recording commands' result callback (``recording.carry_out``), imported only
+    when a command returned something: a reading command returns nothing, and imports none
+    of the recording commands."""
+    if result is not None:
+        from asara_cli.cli.recording import carry_out
+
+        carry_out(result, **params)
 
 
 def _panels(group: typer.Typer, played: SomeGame) -> None:
@@ -156,16 +165,17 @@ def _panels(group: typer.Typer, played: SomeGame) -> None:
             info.rich_help_panel = f"{played.name}: a new game and its moves ({others})"
 
 
-def _checked(args: Sequence[str]) -> str | None:
+def _checked(args: Sequence[str], names: Sequence[str]) -> str | None:
     """The move a ``check`` command line names (``check coloured``, ``check bunt``), in
-    English; ``None`` when it names none."""
+    English; ``None`` when it names none. A command of the game's ``names`` typed in
+    English reads no catalogue (each language's command words take milliseconds to read)."""
     words = [a for a in args if not a.startswith("-")]
     if "check" not in words or words.index("check") + 1 >= len(words):
         return None
     from asara_cli.commandwords import english
 
     word = words[words.index("check") + 1]
-    return english(word) or word
+    return english(word, names) or english(word) or word
 
 
 def _option(args: Sequence[str], names: tuple[str, ...]) -> str | None:
@@ -282,9 +292,9 @@ def _run(args: list[str]) -> int:
     try:
         word = args[0] if args and not args[0].startswith("-") else None
         if word is not None and word not in _READERS:  # a word of any language: its command
-            from asara_cli.commandwords import english
+            from asara_cli.commandwords import english, named
 
-            word = english(word) or word
+            word = word if named(word) else english(word) or word
         group = build_app(word, args)
         code = _parsed(group, args)(args=args, prog_name="asara", standalone_mode=False)
     except KeyboardInterrupt:

@@ -7,7 +7,7 @@ import functools
 import inspect
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar, get_type_hints
 
 import typer
 from msgspec import Struct
@@ -81,7 +81,16 @@ def add_command(app: typer.Typer, name: str, fn: Callable[..., Any]) -> None:
     """Register ``fn`` as the command ``name``, each paragraph of its docstring as one line
     of help: Typer 0.28 keeps a docstring's line breaks and then wraps to the terminal, which
     at 80 columns leaves a word or two alone on a line."""
-    app.command(name, cls=_WholeNumbers, help=help_text(fn.__doc__ or ""))(guarded(fn))
+    app.command(name, cls=_WholeNumbers, help=help_text(fn.__doc__ or ""))(
+        guarded(resolved(fn)))
+
+
+def resolved(fn: Callable[P, R]) -> Callable[P, R]:
+    """``fn`` with its annotations evaluated, once: Typer reads a command's parameters twice,
+    each time evaluating every annotation that ``from __future__ import annotations`` left
+    as text (a compile each), and the root's as well."""
+    fn.__annotations__ = get_type_hints(fn, include_extras=True)
+    return fn
 
 
 class _Whole(IntParamType):

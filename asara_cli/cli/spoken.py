@@ -18,7 +18,6 @@ from typing import Any
 
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from asara_cli import commandwords
 from asara_cli.cli.clickish import Command, Context, HelpFormatter, UsageError
 from asara_cli.cli.clickish import exceptions as click
 from asara_cli.core.i18n import N_, SOURCE, _, language, pgettext
@@ -70,6 +69,8 @@ class WordGroup(Spoken, TyperGroup):
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         found: Command | None = super().get_command(ctx, cmd_name)
         if found is None:
+            from asara_cli import commandwords  # only for a word that is no command's name
+
             name = commandwords.english(cmd_name, self.commands)
             if name is not None:
                 found = super().get_command(ctx, name)
@@ -78,6 +79,8 @@ class WordGroup(Spoken, TyperGroup):
     def list_commands(self, ctx: Context) -> list[str]:
         """The commands' words in the language in use (the help lists them, the shell
         completes them)."""
+        from asara_cli import commandwords
+
         return [commandwords.local(name) for name in super().list_commands(ctx)]
 
     def resolve_command(self, ctx: Context, args: list[str]
@@ -85,6 +88,8 @@ class WordGroup(Spoken, TyperGroup):
         try:
             return super().resolve_command(ctx, args)
         except UsageError as e:
+            from asara_cli import commandwords
+
             found = commandwords.suggestions(args[0], self.commands) if args else []
             if found:
                 e.message = _("{message}. Did you mean {words}?").format(
@@ -136,6 +141,8 @@ def speak(command: Any) -> None:
     nothing."""
     if language() == SOURCE:
         return
+    from asara_cli import commandwords
+
     todo = [command]
     while todo:
         cmd = todo.pop()

@@ -10,9 +10,9 @@ within 0.3 s and its peak memory within 100 MB, text or JSON; a Tab within 20 ms
    2 players, event 52), and the position of the sweep below with the most moves of each
    game (written to a temporary log). Grouped text, `--all` and `--all --format json`:
    CPU time (user + system) and peak memory (maximum resident set) from the kernel
-   (`os.wait4`), the wall time to the first line of output (the interpreter's start
-   included; the best of three runs), the lines written; and in this process the CPU
-   time to `--all`'s first move.
+   (`os.wait4`), the CPU time and the wall time to the first line of output (the
+   interpreter's start included; the least of three runs), the lines written; and in this
+   process the CPU time to `--all`'s first move.
 2. The grouped listing in this process (as `asara moves` makes it: each group counted, its
    first moves made) at every position of N simulated games of each game, seeded 0 to N-1,
    the player counts and every set of the game's flags taken in turn: its CPU time per
@@ -60,18 +60,27 @@ def ratio(value: float, target: float) -> str:
     return f"{value / target:4.2f} of the target"
 
 
-def command(args: list[str]) -> tuple[float, float, float, int]:
-    """``asara ARGS`` in its own process: CPU seconds, wall seconds to the first line (the
-    best of three runs: the machine's load adds to a wall time; the other two stopped
-    after their first line), peak memory in MB, lines written (read and dropped)."""
+def cpu_of(pid: int) -> float:
+    """The CPU seconds (user + system) a running process has used so far (Linux's
+    ``/proc/PID/stat``, in clock ticks)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def command(args: list[str]) -> tuple[float, float, float, float, int]:
+    """``asara ARGS`` in its own process: CPU seconds; to the first line of output, the
+    CPU seconds it had used and the wall seconds (each the least of three runs: the
+    machine's load adds to a wall time; the other two stopped after their first line);
+    peak memory in MB; lines written (read and dropped)."""
     exe = Path(sys.executable).with_name("asara")
-    firsts = []
+    firsts, cpus = [], []
     for run in range(3):
         start = time.perf_counter()
         child = subprocess.Popen([str(exe), *args], stdout=subprocess.PIPE)
         assert child.stdout is not None
         child.stdout.readline()
         firsts.append(time.perf_counter() - start)
+        cpus.append(cpu_of(child.pid))
         if run:
             child.kill()
             child.wait()
@@ -81,7 +90,8 @@ def command(args: list[str]) -> tuple[float, float, float, int]:
             lines += 1
         _pid, _status, usage = os.wait4(child.pid, 0)
         child.returncode = 0
-    return usage.ru_utime + usage.ru_stime, min(firsts), usage.ru_maxrss / 1024, lines
+    return (usage.ru_utime + usage.ru_stime, min(cpus), min(firsts), usage.ru_maxrss / 1024,
+            lines)
 
 
 def grouped(g: Any, board: Any, state: Any) -> tuple[float, int, list[Any]]:
@@ -202,10 +212,10 @@ def heavy(path: Path, commands: bool) -> None:
           f"{cpu * 1000:.0f} ms CPU ({ratio(cpu, LISTING)})")
     if commands:
         for extra in ([], ["--all"], ["--all", "--format", "json"]):
-            took, first, rss, lines = command(["moves", str(path), *extra])
-            print(f"    {' '.join(['moves', *extra]):26} {took:6.2f} s CPU, first line after "
-                  f"{first:.2f} s ({ratio(first, FIRST_LINE)}), {rss:4.0f} MB peak "
-                  f"({ratio(rss, MEMORY)}), {lines} lines")
+            took, first, wall, rss, lines = command(["moves", str(path), *extra])
+            print(f"    {' '.join(['moves', *extra]):26} {took:5.2f} s CPU, first line after "
+                  f"{first:.2f} s CPU ({ratio(first, FIRST_LINE)}; {wall:.2f} s wall), "
+                  f"{rss:3.0f} MB peak ({ratio(rss, MEMORY)}), {lines} lines")
     start = time.process_time()
     next(iter(g.legal_moves(board, fresh(state))), None)
     print(f"    --all, its first move in process: "

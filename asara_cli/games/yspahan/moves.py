@@ -194,6 +194,15 @@ class _Mover:
             self._firsts[every] = _firsts(self.board, self.t, self.seat, every)
         return self._firsts[every]
 
+    def sets(self, every: bool = False) -> Iterator[tuple[tuple[str, ...], Firsts]]:
+        """:meth:`firsts`, the first (no card played first) before the others are found:
+        ``--all`` writes its first group without waiting for them."""
+        found = self._firsts.get(every)
+        if found is None:
+            yield (), [((), self.t)]  # as :func:`_firsts` puts it first
+            found = self.firsts(every)[1:]
+        yield from found
+
 
 _LAST: list[_Mover] = []  # the last position asked about: completion asks at every word
 
@@ -225,7 +234,7 @@ class Listing:
         mover = _mover(self.board, self.state)
         want = _Want(self.typed)
         heads = mover.heads(every)
-        for kinds, firsts in mover.firsts(every):
+        for kinds, firsts in mover.sets(every):
             for head in heads:
                 if not want.fits(head.words):
                     continue
@@ -254,7 +263,7 @@ def _moves(board: Board, state: GameState, typed: Sequence[str]
     mover = _mover(board, state)
     want = _Want(typed)
     heads = mover.heads(True)
-    for kinds, firsts in mover.firsts(True):
+    for kinds, firsts in mover.sets(True):
         for head in heads:
             if want.fits(head.words):
                 yield from _group(mover, kinds, firsts, head, want)

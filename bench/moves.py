@@ -2,7 +2,8 @@
 grouped listing within 0.3 s of CPU in every position; `--all` streamed, its first line
 within 0.3 s and its peak memory within 100 MB, text or JSON; a Tab within 20 ms.
 
-    python bench/moves.py [--games 1000] [--tab-every 20] [--game yspahan] [--no-commands]
+    python bench/moves.py [--games 1000] [--tab-every 20] [--game yspahan] [--minutes 40]
+        [--no-commands] [--no-heavy]
 
 1. The commands, each in its own process, at the heaviest positions: the known Yspahan one
    (tests/yspahan/positions/heavy-secret-caravanserai.toml: a secret hand of two cards and
@@ -137,6 +138,7 @@ class Sweep:
 
     def __init__(self, key: str) -> None:
         self.key = key
+        self.games = 0
         self.times: list[float] = []
         self.slowest: tuple[float, int, str] = (0.0, 0, "")
         self.heaviest: tuple[int, Any, tuple[Any, ...], str] = (-1, None, (), "")
@@ -144,7 +146,7 @@ class Sweep:
         self.first_tabs: list[float] = []
         self.slowest_tab: tuple[float, str] = (0.0, "")
 
-    def run(self, games: int, tab_every: int) -> None:
+    def run(self, games: int, tab_every: int, until: float) -> None:
         key = self.key
         g = game(key)
         board = load_board(None, key)
@@ -152,6 +154,9 @@ class Sweep:
         names = [f.name for f in g.simulate_flags]
         span = g.max_players - g.min_players + 1
         for seed in range(games):
+            if time.monotonic() > until:
+                break
+            self.games = seed + 1
             players = g.min_players + seed % span
             flags = frozenset(n for bit, n in enumerate(names) if (seed // span) >> bit & 1)
             setup, events = g.simulate(board, seed, players, flags, SIM_NAMES)
@@ -176,7 +181,7 @@ class Sweep:
 
     def report(self) -> None:
         cpu, count, where = self.slowest
-        print(f"  {self.key}: {len(self.times)} positions; grouped listing "
+        print(f"  {self.key}: {self.games} games, {len(self.times)} positions; grouped listing "
               f"{spread(self.times)} CPU ({ratio(cpu, LISTING)})")
         print(f"    slowest: {count} moves; {where}")
         print(f"    most moves: {self.heaviest[0]}; {self.heaviest[3]}")
@@ -237,20 +242,25 @@ def main() -> None:
                         help="only this game's sweep (repeatable)")
     parser.add_argument("--no-commands", action="store_true",
                         help="no command in its own process")
+    parser.add_argument("--minutes", type=float, default=0,
+                        help="stop sweeping a game after this many minutes (0: never)")
+    parser.add_argument("--no-heavy", action="store_true", help="no part 1")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}; Python {sys.version.split()[0]}")
-    print("1. the heaviest known positions:")
     with tempfile.TemporaryDirectory() as tmp:
-        heavy(HEAVY, not args.no_commands)
-        g = game("asara")
-        board = load_board(None, "asara")
-        setup, events = g.simulate(board, 6, 2, frozenset({"pro", "gifts"}), SIM_NAMES)
-        heavy(write_log(Path(tmp), "asara-gifts-piled", "asara", setup, events[:52]),
-              not args.no_commands)
+        if not args.no_heavy:
+            print("1. the heaviest known positions:")
+            heavy(HEAVY, not args.no_commands)
+            g = game("asara")
+            board = load_board(None, "asara")
+            setup, events = g.simulate(board, 6, 2, frozenset({"pro", "gifts"}), SIM_NAMES)
+            heavy(write_log(Path(tmp), "asara-gifts-piled", "asara", setup, events[:52]),
+                  not args.no_commands)
         print(f"2. and 3. every position of {args.games} simulated games of each game:")
         sweeps = [Sweep(key) for key in args.game or GAMES]
         for sweep in sweeps:
-            sweep.run(args.games, args.tab_every)
+            sweep.run(args.games, args.tab_every,
+                      time.monotonic() + (args.minutes * 60 if args.minutes else 1e12))
             sweep.report()
         print("   the sweep's position with the most moves, of each game:")
         for sweep in sweeps:

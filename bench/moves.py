@@ -5,15 +5,14 @@ within 0.3 s and its peak memory within 100 MB, text or JSON; a Tab within 20 ms
     python bench/moves.py [--games 1000] [--tab-every 20] [--game yspahan] [--minutes 40]
         [--no-commands] [--no-heavy]
 
-1. The commands, each in its own process, at the heaviest positions: the known Yspahan one
-   (tests/yspahan/positions/heavy-secret-caravanserai.toml: a secret hand of two cards and
-   a caravanserai, day 19), ASARA's gifts piled on one space (pro with gifts, seed 6,
-   2 players, event 52), and the position of the sweep below with the most moves of each
-   game (written to a temporary log). Grouped text, `--all` and `--all --format json`:
-   CPU time (user + system) and peak memory (maximum resident set) from the kernel
-   (`os.wait4`), the CPU time and the wall time to the first line of output (the
-   interpreter's start included; the least of three runs), the lines written; and in this
-   process the CPU time to `--all`'s first move.
+1. The commands, each in its own process, at the heaviest positions: the Yspahan one the
+   tests keep (tests/yspahan/positions/heavy-secret-caravanserai.toml: a secret hand of two
+   cards and a caravanserai, day 19), those of :data:`KNOWN` and the position of the sweep
+   below with the most moves of each game (each written to a temporary log). Grouped
+   text, `--all` and `--all --format json`: CPU time (user + system) and peak memory
+   (maximum resident set) from the kernel (`os.wait4`), the CPU time and the wall time to
+   the first line of output (the interpreter's start included; the least of three runs),
+   the lines written; and in this process the CPU time to `--all`'s first move.
 2. The grouped listing in this process (as `asara moves` makes it: each group counted, its
    first moves made) at every position of N simulated games of each game, seeded 0 to N-1,
    the player counts and every set of the game's flags taken in turn: its CPU time per
@@ -54,6 +53,10 @@ from asara_cli.logfile.game import LogHeader, log_to_text, parse_log
 
 HEAVY = Path(__file__).resolve().parent.parent / "tests/yspahan/positions/" \
     "heavy-secret-caravanserai.toml"
+#: Simulated positions found heavy (game, seed, players, flags, after event): Yspahan's
+#: most moves met (hands secret: 285,722 grouped), ASARA's gifts piled on one space.
+KNOWN = (("yspahan", 31, 4, frozenset({"secret"}), 88),
+         ("asara", 6, 2, frozenset({"pro", "gifts"}), 52))
 LISTING, FIRST_LINE, MEMORY, TAB = 0.3, 0.3, 100.0, 0.020  # the targets: s, s, MB, s
 
 
@@ -251,11 +254,12 @@ def main() -> None:
         if not args.no_heavy:
             print("1. the heaviest known positions:")
             heavy(HEAVY, not args.no_commands)
-            g = game("asara")
-            board = load_board(None, "asara")
-            setup, events = g.simulate(board, 6, 2, frozenset({"pro", "gifts"}), SIM_NAMES)
-            heavy(write_log(Path(tmp), "asara-gifts-piled", "asara", setup, events[:52]),
-                  not args.no_commands)
+            for key, seed, players, flags, at in KNOWN:
+                g = game(key)
+                setup, events = g.simulate(load_board(None, key), seed, players, flags,
+                                           SIM_NAMES)
+                heavy(write_log(Path(tmp), f"{key}-seed{seed}-{players}-event{at}", key,
+                                setup, events[:at]), not args.no_commands)
         print(f"2. and 3. every position of {args.games} simulated games of each game:")
         sweeps = [Sweep(key) for key in args.game or GAMES]
         for sweep in sweeps:

@@ -102,14 +102,26 @@ class Listing:
             return offered
         self._legal_turn = _Checker(board, thaw(state))
         names: dict[int, str] = {}  # each action's group (a position's turns share them)
+        command, rank = self.command, self._rank
+        # a run of turns shares its action (the ways of claiming the gifts), its placement
+        action: object = None
+        placement: ev.Placement | None = None
+        bucket: list[ev.Turn] | None = None
         for turn in _candidates(board, state, self.labels):
-            if self.command is not None and _first(turn) != self.command:
+            if turn.action is not action:
+                action = turn.action
+                bucket = None
+                if command is None or _first(turn) == command:
+                    name = names.get(id(action))
+                    if name is None:
+                        name = names[id(action)] = group(turn)
+                    bucket = offered.setdefault(name, [])
+            if bucket is None:
                 continue
-            name = names.get(id(turn.action))
-            if name is None:
-                name = names[id(turn.action)] = group(turn)
-            offered.setdefault(name, []).append(turn)
-            self._rank.setdefault(turn.placement.buyer, len(self._rank))
+            bucket.append(turn)
+            if turn.placement is not placement:
+                placement = turn.placement
+                rank.setdefault(placement.buyer, len(rank))
         self._hidden = _(_HIDDEN)
         self._secret = {ev.Lighted: _(_KEPT), ev.GiftKind.LIGHTED: _(_GIFT_KEPT)}
         return offered

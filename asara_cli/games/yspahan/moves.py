@@ -31,6 +31,7 @@ from __future__ import annotations
 import shlex
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import permutations, product
 
 from asara_cli.core.i18n import N_, _
@@ -341,6 +342,16 @@ def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]
     return (hand, draws)
 
 
+@lru_cache(maxsize=8192)
+def _quoted(word: str) -> str:
+    return shlex.quote(word)
+
+
+def _join(words: Sequence[str]) -> str:
+    """``shlex.join(words)``, each word quoted once (a position's moves share them)."""
+    return " ".join(map(_quoted, words))
+
+
 def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, want: _Want
            ) -> Iterator[LegalMove[ev.Event]]:
     """The moves of one group: ``head``'s action after each set of cards played first."""
@@ -352,7 +363,7 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
         if everything:  # every move: the actions the referee passed on a table that reads so
             for discard, action, words, note in _passing(mover, head, after):
                 yield LegalMove(
-                    shlex.join([*words, *(["--discard", discard] if discard else []), *tail]),
+                    _join([*words, *(["--discard", discard] if discard else []), *tail]),
                     ev.Turn(mover.name, head.row, action, discard, before=plays), group,
                     note or _secret(t, seat, plays, discard))
             continue
@@ -369,7 +380,7 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
                 continue
             turn = ev.Turn(mover.name, head.row, action, discard, before=plays)
             want.found(full)
-            yield LegalMove(shlex.join(full), turn, group,
+            yield LegalMove(_join(full), turn, group,
                             note or _secret(t, seat, plays, discard))
 
 
@@ -392,6 +403,7 @@ def _count(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, s
     notes: dict[str, None] = {}
     first: list[LegalMove[ev.Event]] = []
     group = head.name(kinds)
+    secret = _(_SECRET_HAND)
     for plays, after in firsts:
         if head.command == "supervisor":
             n, pairs, kept = _count_supervisor(mover, head, after)
@@ -407,11 +419,14 @@ def _count(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, s
             n, pairs, kept = mover.tallies[key]
         total += n
         for note, discard in pairs:
-            notes[note or _secret(t, seat, plays, discard)] = None
+            if note:
+                notes[note] = None
+            elif secret not in notes:  # else it says nothing new
+                notes[_secret(t, seat, plays, discard)] = None
         for discard, action, words, note in kept[:shown - len(first)]:
             tail = mover.tail(plays)
             first.append(LegalMove(
-                shlex.join([*words, *(["--discard", discard] if discard else []), *tail]),
+                _join([*words, *(["--discard", discard] if discard else []), *tail]),
                 ev.Turn(mover.name, head.row, action, discard, before=plays), group,
                 note or _secret(t, seat, plays, discard)))
     notes.pop("", None)
@@ -617,7 +632,7 @@ def _plays(board: Board, t: Table, seat: int, kind: str, every: bool) -> list[ev
             return [ev.Play(kind, card=c) for c, _ in _cards(scratch, 0)]
         return [ev.Play(kind)]
     if effect == "souk":
-        run = Walker(board, t.copy(), t.events + 1, None)
+        run = Walker(board, t, t.events + 1, None)  # read only
         return [ev.Play(kind, shop=s) for q in board.quarters
                 for s in shops_open_to(run, seat, q)]
     if effect in ("goldvp", "camelvp"):

@@ -87,6 +87,9 @@ class Listing:
         self._offered: dict[str, list[ev.Turn]] | None = None
         self._legal: dict[str, list[ev.Turn]] = {}
         self._rank: dict[str | None, int] = {}  # the buyers, by first appearance
+        self._typed: dict[str, tuple[list[tuple[ev.Turn, list[str]]],
+                                     dict[tuple[str, ...], list[int]]]] = {}
+        self._uses: dict[ev.GiftUse, str] = {}
 
     def _groups(self) -> dict[str, list[ev.Turn]]:
         """The candidate turns of each group (of ``command``), unchecked, in order."""
@@ -99,14 +102,26 @@ class Listing:
             return offered
         self._legal_turn = _Checker(board, thaw(state))
         names: dict[int, str] = {}  # each action's group (a position's turns share them)
+        command, rank = self.command, self._rank
+        # a run of turns shares its action (the ways of claiming the gifts), its placement
+        action: object = None
+        placement: ev.Placement | None = None
+        bucket: list[ev.Turn] | None = None
         for turn in _candidates(board, state, self.labels):
-            if self.command is not None and _first(turn) != self.command:
+            if turn.action is not action:
+                action = turn.action
+                bucket = None
+                if command is None or _first(turn) == command:
+                    name = names.get(id(action))
+                    if name is None:
+                        name = names[id(action)] = group(turn)
+                    bucket = offered.setdefault(name, [])
+            if bucket is None:
                 continue
-            name = names.get(id(turn.action))
-            if name is None:
-                name = names[id(turn.action)] = group(turn)
-            offered.setdefault(name, []).append(turn)
-            self._rank.setdefault(turn.placement.buyer, len(self._rank))
+            bucket.append(turn)
+            if turn.placement is not placement:
+                placement = turn.placement
+                rank.setdefault(placement.buyer, len(rank))
         self._hidden = _(_HIDDEN)
         self._secret = {ev.Lighted: _(_KEPT), ev.GiftKind.LIGHTED: _(_GIFT_KEPT)}
         return offered
@@ -144,27 +159,63 @@ class Listing:
     def _begun(self, want: list[str]) -> Iterator[tuple[ev.Turn, str, list[str]]]:
         """The candidate turns (unchecked) whose typed words begin with ``want`` (not
         empty), one buyer's first in each group, with their group and words: the words of
-        the action and the buyer made once for all the ways of claiming the gifts, those of
-        the gifts only where ``want`` reaches them."""
+        the action and the buyer made once for all the ways of claiming the gifts
+        (:meth:`_heads`), those of the gifts only where ``want`` reaches them, and then
+        only for the turns whose action and buyer it names."""
         n = len(want)
-        heads: dict[tuple[ev.Placement, int], list[str]] = {}
         for name, offered in self._groups().items():
             if _first(offered[0]) != want[0]:
                 continue
-            for turn in sorted(offered, key=lambda t: self._rank[t.placement.buyer]):
+            heads, by_head = self._heads(name)
+            turns: Iterable[int] = range(len(heads))
+            if n >= max(len(h) for h in by_head):  # the gifts' words: one action's turns
+                turns = sorted(i for h, at in by_head.items() if list(h) == want[:len(h)]
+                               for i in at)
+            for i in turns:
+                turn, head = heads[i]
+                words = head if n < len(head) else self._said(turn, head)
+                if words[:n] == want:
+                    yield turn, name, words
+
+    def _said(self, turn: ev.Turn, head: list[str]) -> list[str]:
+        """A turn's typed words: those of its action and buyer, ``head``, and its gifts'."""
+        return head + [w for u in turn.gifts if u.gift.kind in _CHOSEN
+                       for w in ("--gift", self._use(u))]
+
+    def _heads(self, name: str) -> tuple[list[tuple[ev.Turn, list[str]]],
+                                          dict[tuple[str, ...], list[int]]]:
+        """The candidate turns of group ``name``, one buyer's first, each with the words
+        typed for its action and buyer (a placeholder left out), made once for all the
+        ways of claiming the gifts; and where each such words' turns are in that list."""
+        made = self._typed.get(name)
+        if made is None:
+            words: dict[tuple[ev.Placement, int], tuple[list[str], list[int]]] = {}
+            heads: list[tuple[ev.Turn, list[str]]] = []
+            for turn in sorted(self._groups()[name], key=lambda t: self._rank[t.placement.buyer]):
                 key = (turn.placement, id(turn.action))
-                head = heads.get(key)
+                head = words.get(key)
                 if head is None:
                     bare = ev.Turn(turn.placement, turn.action)
                     # a placeholder for a number to read off the board is not typed: asked
                     said = unread(self.board, self.state, bare) and PLACEHOLDER
-                    head = heads[key] = [w for w in shlex.split(turn_words(bare, said))
-                                         if not said or w != said]
-                words = head if n < len(head) else head + [
-                    w for u in turn.gifts if u.gift.kind in _CHOSEN
-                    for w in ("--gift", use_text(u))]
-                if words[:n] == want:
-                    yield turn, name, words
+                    head = words[key] = ([w for w in shlex.split(turn_words(bare, said))
+                                          if not said or w != said], [])
+                head[1].append(len(heads))
+                heads.append((turn, head[0]))
+            by_head: dict[tuple[str, ...], list[int]] = {}
+            for said_words, at in words.values():
+                by_head.setdefault(tuple(said_words), []).extend(at)
+            for at in by_head.values():
+                at.sort()
+            made = self._typed[name] = (heads, by_head)
+        return made
+
+    def _use(self, use: ev.GiftUse) -> str:
+        """A gift's use as ``--gift`` says it (``use_text``), made once."""
+        text = self._uses.get(use)
+        if text is None:
+            text = self._uses[use] = use_text(use)
+        return text
 
     def begin_with(self, want: list[str]) -> Iterator[LegalMove[ev.Event]]:
         if not self._groups():  # no turn to take (a deal due, the game over): none begins so
@@ -180,11 +231,37 @@ class Listing:
                 if first not in found and any(map(self._legal_turn, offered)):
                     found[first] = None
             return list(found)
-        n = len(want)
-        for turn, _name, words in self._begun(want):
-            if len(words) > n and words[n] not in found and self._legal_turn(turn):
-                found[words[n]] = None
-        return list(found)
+        # each word at the first legal turn that says it (the group's place, the turn's),
+        # in that order: the turns of one action and buyer say the same word until the
+        # gifts' words, so a turn is checked only where it may say a word first
+        groups = self._groups()
+        if not groups:  # no turn to take
+            return []
+        n, legal, said = len(want), self._legal_turn, tuple(want)
+        met: dict[str, tuple[int, int]] = {}
+        never = (len(groups), 0)
+        for place, (name, offered) in enumerate(groups.items()):
+            if _first(offered[0]) != want[0]:
+                continue
+            heads, by_head = self._heads(name)
+            for head, at in by_head.items():
+                if len(head) > n:
+                    if head[:n] != said:
+                        continue
+                    word = head[n]
+                    for i in at:  # in order: the first legal one
+                        if (place, i) >= met.get(word, never):
+                            break
+                        if legal(heads[i][0]):
+                            met[word] = (place, i)
+                            break
+                elif head == said[:len(head)]:
+                    for i in at:
+                        words = self._said(*heads[i])
+                        if len(words) > n and words[:n] == want and (place, i) < met.get(
+                                words[n], never) and legal(heads[i][0]):
+                            met[words[n]] = (place, i)
+        return sorted(met, key=met.__getitem__)
 
     def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[ev.Event]]:
         """Each group counted, its first ``shown`` moves made, each note once; ASARA leaves

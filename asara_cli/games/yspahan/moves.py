@@ -31,6 +31,7 @@ from __future__ import annotations
 import shlex
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import permutations, product
 
 from asara_cli.core.i18n import N_, _
@@ -195,6 +196,15 @@ class _Mover:
             self._firsts[every] = _firsts(self.board, self.t, self.seat, every)
         return self._firsts[every]
 
+    def sets(self, every: bool = False) -> Iterator[tuple[tuple[str, ...], Firsts]]:
+        """:meth:`firsts`, the first (no card played first) before the others are found:
+        ``--all`` writes its first group without waiting for them."""
+        found = self._firsts.get(every)
+        if found is None:
+            yield (), [((), self.t)]  # as :func:`_firsts` puts it first
+            found = self.firsts(every)[1:]
+        yield from found
+
 
 _LAST: list[_Mover] = []  # the last position asked about: completion asks at every word
 
@@ -226,7 +236,7 @@ class Listing:
         mover = _mover(self.board, self.state)
         want = _Want(self.typed)
         heads = mover.heads(every)
-        for kinds, firsts in mover.firsts(every):
+        for kinds, firsts in mover.sets(every):
             for head in heads:
                 if not want.fits(head.words):
                     continue
@@ -255,7 +265,7 @@ def _moves(board: Board, state: GameState, typed: Sequence[str]
     mover = _mover(board, state)
     want = _Want(typed)
     heads = mover.heads(True)
-    for kinds, firsts in mover.firsts(True):
+    for kinds, firsts in mover.sets(True):
         for head in heads:
             if want.fits(head.words):
                 yield from _group(mover, kinds, firsts, head, want)
@@ -333,6 +343,16 @@ def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]
     return (hand, draws)
 
 
+@lru_cache(maxsize=8192)
+def _quoted(word: str) -> str:
+    return shlex.quote(word)
+
+
+def _join(words: Sequence[str]) -> str:
+    """``shlex.join(words)``, each word quoted once (a position's moves share them)."""
+    return " ".join(map(_quoted, words))
+
+
 def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, want: _Want
            ) -> Iterator[LegalMove[ev.Event]]:
     """The moves of one group: ``head``'s action after each set of cards played first."""
@@ -344,7 +364,7 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
         if everything:  # every move: the actions the referee passed on a table that reads so
             for discard, action, words, note in _passing(mover, head, after):
                 yield LegalMove(
-                    shlex.join([*words, *(["--discard", discard] if discard else []), *tail]),
+                    _join([*words, *(["--discard", discard] if discard else []), *tail]),
                     ev.Turn(mover.name, head.row, action, discard, before=plays), group,
                     note or _secret(t, seat, plays, discard))
             continue
@@ -361,7 +381,7 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
                 continue
             turn = ev.Turn(mover.name, head.row, action, discard, before=plays)
             want.found(full)
-            yield LegalMove(shlex.join(full), turn, group,
+            yield LegalMove(_join(full), turn, group,
                             note or _secret(t, seat, plays, discard))
 
 
@@ -384,6 +404,7 @@ def _count(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, s
     notes: dict[str, None] = {}
     first: list[LegalMove[ev.Event]] = []
     group = head.name(kinds)
+    secret = _(_SECRET_HAND)
     for plays, after in firsts:
         if head.command == "supervisor":
             n, pairs, kept = _count_supervisor(mover, head, after)
@@ -399,11 +420,14 @@ def _count(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, s
             n, pairs, kept = mover.tallies[key]
         total += n
         for note, discard in pairs:
-            notes[note or _secret(t, seat, plays, discard)] = None
+            if note:
+                notes[note] = None
+            elif secret not in notes:  # else it says nothing new
+                notes[_secret(t, seat, plays, discard)] = None
         for discard, action, words, note in kept[:shown - len(first)]:
             tail = mover.tail(plays)
             first.append(LegalMove(
-                shlex.join([*words, *(["--discard", discard] if discard else []), *tail]),
+                _join([*words, *(["--discard", discard] if discard else []), *tail]),
                 ev.Turn(mover.name, head.row, action, discard, before=plays), group,
                 note or _secret(t, seat, plays, discard)))
     notes.pop("", None)
@@ -609,7 +633,7 @@ def _plays(board: Board, t: Table, seat: int, kind: str, every: bool) -> list[ev
             return [ev.Play(kind, card=c) for c, _ in _cards(scratch, 0)]
         return [ev.Play(kind)]
     if effect == "souk":
-        run = Walker(board, t.copy(), t.events + 1, None)
+        run = Walker(board, t, t.events + 1, None)  # read only
         return [ev.Play(kind, shop=s) for q in board.quarters
                 for s in shops_open_to(run, seat, q)]
     if effect in ("goldvp", "camelvp"):

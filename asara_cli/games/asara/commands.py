@@ -328,7 +328,8 @@ BUY = MoveKind[Table](
 
     Example: asara buy window black --card blue;  asara buy turret gold white --pair
     """,
-    (Word("area", str, "The market area: base, trunk, window or turret.", default=REQUIRED, complete=complete.sections),
+    (Word("area", str, "The market area: base, trunk, window or turret.", default=REQUIRED,
+          complete=complete.sections),
      Word("tile", list[str] | None, "The tile bought: its colour, e.g. black or gold red "
           "(brown, green, red, black, white). Leave out when nothing was bought.",
           complete=complete.tile),

@@ -68,19 +68,20 @@ def _positions(key: str) -> tuple[tuple[object, tuple[object, ...], object, obje
     return tuple(found)
 
 
-#: The positions a test item walks: the default run one in three, the slow run the others.
-THIRDS = [pytest.param(0, id="1of3"), pytest.param(1, id="2of3", marks=pytest.mark.slow),
-          pytest.param(2, id="3of3", marks=pytest.mark.slow)]
+#: The positions a test item walks: the default run one in six, the slow run the others.
+SHARES = 6
+SHARE = [pytest.param(k, id=f"{k + 1}of{SHARES}", marks=[pytest.mark.slow] if k else [])
+         for k in range(SHARES)]
 
 
-@pytest.mark.parametrize("third", THIRDS)
+@pytest.mark.parametrize("share", SHARE)
 @pytest.mark.parametrize("key", KEYS)
-def test_every_listed_move_passes_the_referees_check(key: str, third: int) -> None:
+def test_every_listed_move_passes_the_referees_check(key: str, share: int) -> None:
     g = game(key)
     board = load_board(None, key)
     rules = g.recording()
     listed = 0
-    for _setup, before, state, _event in _positions(key)[third::3]:
+    for _setup, before, state, _event in _positions(key)[share::SHARES]:
         for move in g.legal_moves(board, state):
             assert move.words and move.group, move
             if move.event is None:  # a number to read off the board (its note says)
@@ -89,7 +90,7 @@ def test_every_listed_move_passes_the_referees_check(key: str, third: int) -> No
             errors = [v for v in rules.check(board, state, move.event) if v.is_error]
             assert not errors, (key, len(before), move.words, errors)
             listed += 1
-    assert listed > ENOUGH[key] // 3, listed  # the positions had moves to list
+    assert listed > ENOUGH[key] // SHARES, listed  # the positions had moves to list
 
 
 def _listed_form(key: str, board: object, event: object, state: object = None) -> object:
@@ -116,13 +117,13 @@ def _listed_form(key: str, board: object, event: object, state: object = None) -
     return event
 
 
-@pytest.mark.parametrize("third", THIRDS)
+@pytest.mark.parametrize("share", SHARE)
 @pytest.mark.parametrize("key", KEYS)
-def test_every_move_the_simulator_plays_is_listed(key: str, third: int) -> None:
+def test_every_move_the_simulator_plays_is_listed(key: str, share: int) -> None:
     g = game(key)
     board = load_board(None, key)
     played = 0
-    for _setup, before, state, event in _positions(key)[third::3]:
+    for _setup, before, state, event in _positions(key)[share::SHARES]:
         moves = list(g.legal_moves(board, state))
         if not moves:  # a fact the table states (a roll, a deal, a checkpoint)
             continue
@@ -133,7 +134,7 @@ def test_every_move_the_simulator_plays_is_listed(key: str, third: int) -> None:
                   for m in moves]
         assert wanted in listed, (key, len(before), wanted)
         played += 1
-    assert played > PLAYED[key] // 3, played
+    assert played > PLAYED[key] // SHARES, played
 
 
 # --- asara moves ---------------------------------------------------------------------------

@@ -363,14 +363,22 @@ def test_a_folder_of_logs_with_lookalike_numbers_never_stops(
     assert (tmp_path / "club.html").exists()
 
 
-# seven processes each: the help (every command's console) in the quick run, the others slow
-@pytest.mark.parametrize("args", [
-    ["--help"],
-    pytest.param(["score", str(SAMPLES / "two-player-basic.toml")], marks=pytest.mark.slow),
-    pytest.param(["board", "--game", "yspahan"], marks=pytest.mark.slow)])
-def test_an_unusable_terminal_size_is_as_if_unset(args: list[str]) -> None:
-    # COLUMNS=² printed two tracebacks (rich reads it with isdigit, then int), LINES=² was
-    # exit 3; COLUMNS=0 printed nothing and COLUMNS=99999999 ran for minutes
+#: Unusable sizes: COLUMNS=² printed two tracebacks (rich reads it with isdigit, then int),
+#: LINES=² was exit 3; COLUMNS=0 printed nothing and COLUMNS=99999999 ran for minutes.
+SIZES = [{"COLUMNS": "\u00b2"}, {"LINES": "\u00b2"}, {"COLUMNS": "\uff18\uff10"},
+         {"COLUMNS": "0"}, {"COLUMNS": "99999999"}, {"COLUMNS": " 80", "LINES": "+24"}]
+
+
+# a process each, and one with the size unset: the help (every command's console) with the
+# first three sizes in the quick run, the others slow
+@pytest.mark.parametrize(("args", "sizes"), [
+    (["--help"], SIZES[:3]),
+    pytest.param(["--help"], SIZES[3:], marks=pytest.mark.slow),
+    pytest.param(["score", str(SAMPLES / "two-player-basic.toml")], SIZES,
+                 marks=pytest.mark.slow),
+    pytest.param(["board", "--game", "yspahan"], SIZES, marks=pytest.mark.slow)])
+def test_an_unusable_terminal_size_is_as_if_unset(args: list[str],
+                                                  sizes: list[dict[str, str]]) -> None:
     def asara(env: dict[str, str]) -> subprocess.CompletedProcess[bytes]:
         full = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         return subprocess.run([sys.executable, "-m", "asara_cli", *args], capture_output=True,
@@ -379,8 +387,7 @@ def test_an_unusable_terminal_size_is_as_if_unset(args: list[str]) -> None:
 
     unset = asara({})
     assert unset.returncode == 0 and unset.stdout, unset.stderr
-    for env in ({"COLUMNS": "\u00b2"}, {"LINES": "\u00b2"}, {"COLUMNS": "\uff18\uff10"},
-                {"COLUMNS": "0"}, {"COLUMNS": "99999999"}, {"COLUMNS": " 80", "LINES": "+24"}):
+    for env in sizes:
         r = asara(env)
         assert (r.returncode, r.stdout, r.stderr) == (0, unset.stdout, unset.stderr), env
 

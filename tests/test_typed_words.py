@@ -20,7 +20,7 @@ import msgspec
 import pytest
 from languages import SHIPPED, each
 from pseudo import CODE, make, turned
-from terminal import Done, env, run_here
+from terminal import env
 from typed import english_left, reader
 
 from asara_cli import commandwords, language
@@ -106,11 +106,14 @@ def test_every_listed_move_typed_in_the_language_makes_the_listed_event(
     assert read_moves >= 30, read_moves
 
 
-def _session(tmp_path: Path, code: str, folder: Path, log: Path, stdin: str) -> Done:
+def _session(tmp_path: Path, code: str, folder: Path, log: Path, stdin: str
+             ) -> subprocess.CompletedProcess[str]:
     environ = env(tmp_path)
     if code == CODE:
         environ[language.ENV_DIR] = str(folder)
-    return run_here(tmp_path, ["--lang", code, "play", str(log)], environ, stdin)
+    return subprocess.run([sys.executable, "-m", "asara_cli", "--lang", code, "play",
+                           str(log)], cwd=tmp_path, env=environ, input=stdin,
+                          capture_output=True, text=True, timeout=120)
 
 
 @pytest.mark.parametrize("code", [*each(SHIPPED), CODE])

@@ -53,8 +53,9 @@ from asara_cli.logfile.game import LogHeader, log_to_text, parse_log
 
 HEAVY = Path(__file__).resolve().parent.parent / "tests/yspahan/positions/" \
     "heavy-secret-caravanserai.toml"
-#: Simulated positions found heavy (game, seed, players, flags, after event): Yspahan's
-#: most moves met (hands secret: 285,722 grouped), ASARA's gifts piled on one space.
+#: Simulated positions found heavy (game, seed, players, flags, after event): Yspahan with
+#: hands secret (285,722 moves grouped; seed 283's event 74, with 2,874,617, is met by the
+#: sweep of 1,000 games), ASARA's gifts piled on one space.
 KNOWN = (("yspahan", 31, 4, frozenset({"secret"}), 88),
          ("asara", 6, 2, frozenset({"pro", "gifts"}), 52))
 LISTING, FIRST_LINE, MEMORY, TAB = 0.3, 0.3, 100.0, 0.020  # the targets: s, s, MB, s

@@ -29,6 +29,8 @@ _WORDS = {
     False: rf"""(?s)[^ \t\r\n'"\\]+|{_PIECE}.""",
 }
 _IN_DOUBLE = r'\\(["\\])'  # inside "...", a backslash escapes these two only
+#: Words of nothing quoted, escaped, blank but a space or a comment, one space between.
+_PLAIN = r"""(?a)[^'"\\\s#]+(?: [^'"\\\s#]+)*"""
 
 
 def too_long(text: str) -> str | None:
@@ -53,6 +55,8 @@ def split(text: str, comments: bool = False) -> list[str]:
     """The words of ``text`` as ``shlex.split(text, comments=comments)`` gives them, in
     linear time; raises :class:`ValueError` (shlex's words) for a quote left open or a
     backslash at the end."""
+    if re.fullmatch(_PLAIN, text):  # most moves' words: plain, one space between
+        return text.split(" ")
     words: list[str] = []
     word: list[str] = []
     quoted = False  # a word of quotes alone ('') is a word, empty

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
+from asara_cli.cli.lines import split
 from asara_cli.core.i18n import N_, _
 from asara_cli.games.asara.deal import deal_due
 from asara_cli.games.asara.rules import events as ev
@@ -198,7 +199,7 @@ class Listing:
                     bare = ev.Turn(turn.placement, turn.action)
                     # a placeholder for a number to read off the board is not typed: asked
                     said = unread(self.board, self.state, bare) and PLACEHOLDER
-                    head = words[key] = ([w for w in shlex.split(turn_words(bare, said))
+                    head = words[key] = ([w for w in split(turn_words(bare, said))
                                           if not said or w != said], [])
                 head[1].append(len(heads))
                 heads.append((turn, head[0]))

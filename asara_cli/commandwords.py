@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import struct
 from collections.abc import Iterable
+from pathlib import Path
 
 from asara_cli import language
 from asara_cli.core.i18n import SOURCE, pgettext
@@ -49,11 +50,14 @@ def _catalogues() -> dict[str, dict[str, str]]:
     return {code: words_of for code, words_of in found.items() if words_of is not None}
 
 
-@functools.cache
 def _words_of(code: str) -> dict[str, str] | None:
     """One language's command words (English name → its word); ``None`` when its catalogue
     cannot be read (it adds no words)."""
-    path = language.locale_dir() / code / "LC_MESSAGES" / f"{language.DOMAIN}.mo"
+    return _words_at(language.locale_dir() / code / "LC_MESSAGES" / f"{language.DOMAIN}.mo")
+
+
+@functools.cache  # by the file: the folder of catalogues may change (a test's language)
+def _words_at(path: Path) -> dict[str, str] | None:
     try:
         return _command_entries(path.read_bytes())
     except (OSError, struct.error, UnicodeDecodeError):

@@ -740,20 +740,25 @@ def new(
         header = LogHeader(setup, board_ref(board, log), when, place,
                            movers="named" if name_movers else "turn")
         begin(log, header, check_setup(rules, setup))
-        state = replay(rules, setup, ()).state
-        money = ", ".join(f"{p.name} {p.money}" for p in state.players)
-        out().print(_("new game in {path}: {players} ({game})").format(
-            path=show_path(log), players=", ".join(names), game=game_words(setup)),
-                    soft_wrap=True)
-        out().print(_("Asari: {money}; {player} starts.").format(money=money, player=first),
-                    soft_wrap=True)
-        if name_movers:
-            out().print(_("Every move names its mover: -p NAME."))
-        reminder = deal_reminder(rules, state)
-        if reminder is not None:
-            out().print(reminder)
+        _started(log, rules, setup, name_movers)
         if use:
             remember_new(log)
+
+
+def _started(log: Path, rules: Board, setup: Setup, name_movers: bool) -> None:
+    """What a new game's log holds, said: the players, the Asari, who starts, the deal."""
+    state = replay(rules, setup, ()).state
+    money = ", ".join(f"{p.name} {p.money}" for p in state.players)
+    out().print(_("new game in {path}: {players} ({game})").format(
+        path=show_path(log), players=", ".join(setup.players), game=game_words(setup)),
+                soft_wrap=True)
+    out().print(_("Asari: {money}; {player} starts.").format(
+        money=money, player=setup.players[setup.start]), soft_wrap=True)
+    if name_movers:
+        out().print(_("Every move names its mover: -p NAME."))
+    reminder = deal_reminder(rules, state)
+    if reminder is not None:
+        out().print(reminder)
 
 
 # --- registration -----------------------------------------------------------------------------

@@ -441,17 +441,7 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
     said = colour_words.english(w, [*declared, *labels]) or (
         typed if typed != w and typed in colour_words.COLOUR_NAMES else None)
     if declared:
-        known = said if said in declared else _label_of(word, w, declared)
-        if known is not None:
-            return known
-        close = _closest(w, declared) or _alias_close(w, declared)
-        if close:
-            raise WordError(_("{word!r} is not one of this game's buyer colours ({colours}); "
-                              "did you mean {close}?").format(
-                                  word=word, colours=terms.buyer_colours(declared),
-                                  close=terms.buyer_colour(close)))
-        raise WordError(_("{word!r} is not one of this game's buyer colours ({colours})"
-                          ).format(word=word, colours=terms.buyer_colours(declared)))
+        return _declared(word, w, said, declared)
     if said is not None:
         # a colour word of the language is its English label, in play or new (never a typo)
         if said in labels or forced:
@@ -468,28 +458,52 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
                                   word=word, labels=terms.buyer_colours(labels)))
         raise WordError(_("{word!r} is not a buyer colour in play; a new one is written in "
                           "full, in letters (e.g. blue)").format(word=word))
-    COLOUR_NAMES = colour_words.COLOUR_NAMES
-
-    # a near miss of a label in play or of a colour word is a typo, even when that colour
-    # has not been played yet; a colour word is one only beside another in play (gray,
-    # grey), never beside a word forced in with "new" (G15); a colour word of the language
-    # in use was read as its English one above, so it is never taken for a typo of an
-    # English word
-    if w in COLOUR_NAMES:
-        close = _closest(w, [x for x in labels if x in COLOUR_NAMES], NEAR_MISS)
-    else:
-        close = (_closest(w, labels, NEAR_MISS)
-                 or _closest(w, sorted(COLOUR_NAMES), NEAR_MISS)
-                 or _alias_close(w, sorted(COLOUR_NAMES), NEAR_MISS))
-    if close and not forced:
-        if close in labels:
-            text = _("{word!r} is not a buyer colour in play; did you mean {close}? (if {new} "
-                     "is a new colour, type --card \"new {new}\")")
-        else:
-            text = _("{word!r} is not a known colour word; did you mean {close}? (if {new} "
-                     "is a new colour, type --card \"new {new}\")")
-        raise WordError(text.format(word=word, close=terms.buyer_colour(close), new=w))
+    if not forced:  # a word forced in with "new" is never a typo (G15)
+        _not_a_typo(word, w, labels)
     return w
+
+
+def _declared(word: str, w: str, said: str | None, declared: Sequence[str]) -> str:
+    """One of the game's declared buyer colours (``said``: a colour word of the language
+    read as its English label), by unique prefix; a near miss or another word refused."""
+    from asara_cli.games.asara.rules import terms
+
+    known = said if said in declared else _label_of(word, w, declared)
+    if known is not None:
+        return known
+    close = _closest(w, declared) or _alias_close(w, declared)
+    if close:
+        raise WordError(_("{word!r} is not one of this game's buyer colours ({colours}); "
+                          "did you mean {close}?").format(
+                              word=word, colours=terms.buyer_colours(declared),
+                              close=terms.buyer_colour(close)))
+    raise WordError(_("{word!r} is not one of this game's buyer colours ({colours})"
+                      ).format(word=word, colours=terms.buyer_colours(declared)))
+
+
+def _not_a_typo(word: str, w: str, labels: Sequence[str]) -> None:
+    """A new label ``w`` refused where it is a near miss of a label in play or of a colour
+    word: a typo, even when that colour has not been played yet. A colour word is one only
+    beside another in play (gray, grey); a colour word of the language in use was read as
+    its English one before, so it is never taken for a typo of an English word."""
+    from asara_cli.games.asara import colour_words
+    from asara_cli.games.asara.rules import terms
+
+    names = colour_words.COLOUR_NAMES
+    if w in names:
+        close = _closest(w, [x for x in labels if x in names], NEAR_MISS)
+    else:
+        close = (_closest(w, labels, NEAR_MISS) or _closest(w, sorted(names), NEAR_MISS)
+                 or _alias_close(w, sorted(names), NEAR_MISS))
+    if not close:
+        return
+    if close in labels:
+        text = _("{word!r} is not a buyer colour in play; did you mean {close}? (if {new} "
+                 "is a new colour, type --card \"new {new}\")")
+    else:
+        text = _("{word!r} is not a known colour word; did you mean {close}? (if {new} "
+                 "is a new colour, type --card \"new {new}\")")
+    raise WordError(text.format(word=word, close=terms.buyer_colour(close), new=w))
 
 
 def _alias_close(w: str, labels: Sequence[str], cutoff: float = 0.6) -> str | None:

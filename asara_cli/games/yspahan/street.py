@@ -90,59 +90,63 @@ def street_text(board: Board) -> str:
     width = len(row) * STEP
     drawn = labels(board)
 
-    def side_lines(side: str) -> list[list[str]]:
-        """The label lines on one side of the row, nearest first: each label starts at its
-        cell's column and a tick joins it to the cell; the centre's column stays free for the
-        vertical arm. Labels are placed from the east end westward, so a tick never has to
-        cross a label placed before it."""
-        lines: list[list[str]] = []
-        for lab in sorted((d for d in drawn if d.side == side and d.cell in x_of),
-                          key=lambda d: -x_of[d.cell]):
-            x = x_of[lab.cell]
-            start, end = x, x + len(lab.shown)
-            if x < centre and end > centre:  # a longer name (German) ends where the arm is
-                start, end = centre - len(lab.shown), centre
-            if start < 0 or (x < centre + STEP and end > centre):  # would cross the arm
-                raise _NoRoom(lab.souk)
-            depth = 0
-            while True:
-                if depth == len(lines):
-                    lines.append([" "] * (width + 8))
-                line = lines[depth]
-                if all(c == " " for c in line[start:end + 1]):  # a new line always has room
-                    line[start:end] = list(lab.shown)
-                    for k in range(depth):
-                        lines[k][x] = "│"
-                    break
-                depth += 1
-        for line in lines:  # the street runs on through the labels to N1 and S1
-            line[centre] = "│"
-        return lines
-
-    def arm(name: str, numbers: Sequence[int]) -> list[str]:
-        out = []
-        for i in numbers:
-            cell = f"{name}{i}"
-            west = " ".join(d.shown for d in drawn if d.cell == cell and d.side == "west")
-            east = " ".join(d.shown for d in drawn if d.cell == cell and d.side == "east")
-            left = " " * max(0, centre - 1 - len(west)) + west + " "
-            out.append((left[-centre:] if centre else "") + f"{cell:<{STEP}}" + east)
-        return out
-
     try:
-        north = side_lines("north")
-        south = side_lines("south")
+        north = _side_lines("north", drawn, x_of, centre, width)
+        south = _side_lines("south", drawn, x_of, centre, width)
     except _NoRoom:  # a table's own profile with long souk names: no map, the list stays
         return ""
-    lines = arm("N", range(length["N"], 0, -1))
+    lines = _arm("N", range(length["N"], 0, -1), drawn, centre)
     lines += ["".join(line).rstrip() for line in reversed(north)]
     lines.append("".join(f"{cell:<{STEP}}" for cell in row).rstrip())
     lines += ["".join(line).rstrip() for line in south]
-    lines += arm("S", range(1, length["S"] + 1))
+    lines += _arm("S", range(1, length["S"] + 1), drawn, centre)
     lines = [line.rstrip() for line in lines]
     if max(len(line) for line in lines) > 80:  # a longer street than the printed one
         return ""
     return "\n".join(lines)
+
+
+def _side_lines(side: str, drawn: Sequence[Label], x_of: dict[str, int], centre: int,
+                width: int) -> list[list[str]]:
+    """The label lines on one side of the row, nearest first: each label starts at its
+    cell's column and a tick joins it to the cell; the centre's column stays free for the
+    vertical arm. Labels are placed from the east end westward, so a tick never has to
+    cross a label placed before it."""
+    lines: list[list[str]] = []
+    for lab in sorted((d for d in drawn if d.side == side and d.cell in x_of),
+                      key=lambda d: -x_of[d.cell]):
+        x = x_of[lab.cell]
+        start, end = x, x + len(lab.shown)
+        if x < centre and end > centre:  # a longer name (German) ends where the arm is
+            start, end = centre - len(lab.shown), centre
+        if start < 0 or (x < centre + STEP and end > centre):  # would cross the arm
+            raise _NoRoom(lab.souk)
+        depth = 0
+        while True:
+            if depth == len(lines):
+                lines.append([" "] * (width + 8))
+            line = lines[depth]
+            if all(c == " " for c in line[start:end + 1]):  # a new line always has room
+                line[start:end] = list(lab.shown)
+                for k in range(depth):
+                    lines[k][x] = "│"
+                break
+            depth += 1
+    for line in lines:  # the street runs on through the labels to N1 and S1
+        line[centre] = "│"
+    return lines
+
+
+def _arm(name: str, numbers: Sequence[int], drawn: Sequence[Label], centre: int) -> list[str]:
+    """The cells of an arm, one a line, with the labels of the souks beside them."""
+    out = []
+    for i in numbers:
+        cell = f"{name}{i}"
+        west = " ".join(d.shown for d in drawn if d.cell == cell and d.side == "west")
+        east = " ".join(d.shown for d in drawn if d.cell == cell and d.side == "east")
+        left = " " * max(0, centre - 1 - len(west)) + west + " "
+        out.append((left[-centre:] if centre else "") + f"{cell:<{STEP}}" + east)
+    return out
 
 
 class _NoRoom(Exception):
@@ -209,19 +213,9 @@ def street_svg(board: Board) -> str:
                f'height="{band + 2 * gap}" fill="#bbb"/>')
     out.append(f'<rect x="{centre_x + 8}" y="{row_y + cell - gap}" width="{cell - 16}" '
                f'height="{band + 2 * gap}" fill="#bbb"/>')
-    quadrant = {("W", "N"): (margin_x, 60), ("E", "N"): (centre_x + cell + shop_w + 20, 60),
-                ("W", "S"): (margin_x, row_y + cell + band + 40),
-                ("E", "S"): (centre_x + cell + shop_w + 20, row_y + cell + band + 40)}
-    for q in board.quarters:
-        arms = {(board.cell_position(c) or ("", 0))[0] for i in board.souks_of(q)
-                for cells in board.souks[i].street for c in cells}
-        ew = "W" if "W" in arms else "E"
-        ns = "N" if "N" in arms else "S"
-        qx, qy = quadrant[(ew, ns)]
-        # TRANSLATORS: {quarter} is a quarter's name, e.g. "bag quarter"
-        named = _("the {quarter}").format(quarter=terms.quarter_named(q))
-        out.append(f'<text x="{qx}" y="{qy + 14}" font-size="13" font-style="italic" '
-                   f'fill="#555">{escape(named)}</text>')
+    east, south = centre_x + cell + shop_w + 20, row_y + cell + band + 40
+    out += _quarter_names(board, {("W", "N"): (margin_x, 60), ("E", "N"): (east, 60),
+                                  ("W", "S"): (margin_x, south), ("E", "S"): (east, south)})
     for name in board.cells:
         x, y = box_of(name)
         out.append(f'<g class="cell" data-cell="{escape(name)}">'
@@ -236,10 +230,7 @@ def street_svg(board: Board) -> str:
         quarter = next((s.quarter for s in board.souks if s.id == lab.souk), "")
         out.append(_shop_svg(lab, *box_of(lab.cell), n, _QUARTER_FILL.get(quarter, "#eee")))
     bottom = row_y + cell + band + length["S"] * (cell + gap) + 30
-    lines = [*street_notes(board), _("Souks by quarter:")]
-    lines += [f"  {terms.good(q)}: "
-              + ", ".join(terms.souk(board.souks[i].id) for i in board.souks_of(q))
-              for q in board.quarters]
+    lines = _notes(board)
     for k, line in enumerate(lines):
         out.append(f'<text x="{margin_x}" y="{bottom + 16 * k:g}" font-size="10" '
                    f'xml:space="preserve">{escape(line)}</text>')
@@ -254,6 +245,29 @@ def street_svg(board: Board) -> str:
             'font-family="Helvetica, Arial, sans-serif">\n'
             f'<rect width="{page_w}" height="{page_h:g}" fill="#fff"/>\n'
             f'{title}\n' + "\n".join(out) + "\n</svg>\n")
+
+
+def _quarter_names(board: Board, quadrant: dict[tuple[str, str], tuple[float, float]]
+                   ) -> list[str]:
+    """Each quarter's name in the corner of the page where its souks' arms are."""
+    out = []
+    for q in board.quarters:
+        arms = {(board.cell_position(c) or ("", 0))[0] for i in board.souks_of(q)
+                for cells in board.souks[i].street for c in cells}
+        qx, qy = quadrant[("W" if "W" in arms else "E", "N" if "N" in arms else "S")]
+        # TRANSLATORS: {quarter} is a quarter's name, e.g. "bag quarter"
+        named = _("the {quarter}").format(quarter=terms.quarter_named(q))
+        out.append(f'<text x="{qx}" y="{qy + 14}" font-size="13" font-style="italic" '
+                   f'fill="#555">{escape(named)}</text>')
+    return out
+
+
+def _notes(board: Board) -> list[str]:
+    """The lines below the map: the inner and corner shops, then the souks by quarter."""
+    lines = [*street_notes(board), _("Souks by quarter:")]
+    return lines + [f"  {terms.good(q)}: "
+                    + ", ".join(terms.souk(board.souks[i].id) for i in board.souks_of(q))
+                    for q in board.quarters]
 
 
 _CELL, _GAP = 40, 2  # a cell's box and the gap between boxes, in points

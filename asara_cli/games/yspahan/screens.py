@@ -881,6 +881,12 @@ def board_view(board: Board) -> RenderableType:
     parts.append(Text(_("Building points, 1st to {last}: {points}.").format(
         last=ordinal(len(board.building_points), "building"),
         points=", ".join(map(str, board.building_points)))))
+    parts += _cards_and_switches(board)
+    return Group(*parts)
+
+
+def _cards_and_switches(board: Board) -> list[RenderableType]:
+    """The board profile's cards, and the switches where the rulebook is silent."""
     cards = _table(title=_("Cards (Y1.5): a deck of {n}").format(n=board.deck),
                    title_justify="left")
     for col in (_("card"), _("effect"), _("copies"), _("certainty")):
@@ -888,7 +894,6 @@ def board_view(board: Board) -> RenderableType:
     for c in board.cards.values():
         cards.add_row(terms.card(c.id), terms.effect(c.effect), str(c.copies),
                       terms.certainty(c.certainty))
-    parts.append(cards)
     switched = _table(title=_("Switches, where the rulebook is silent"), title_justify="left")
     for col in (_("switch"), _("on"), _("when on")):
         switched.add_column(col)
@@ -896,8 +901,7 @@ def board_view(board: Board) -> RenderableType:
                      if c.cap is not None)
     for name, on in switches(board).items():
         switched.add_row(name, _("yes") if on else _("no"), _(SWITCHES[name]).format(caps=caps))
-    parts.append(switched)
-    return Group(*parts)
+    return [cards, switched]
 
 
 #: The board profile's switches, each with what ``true`` means (docs/rulings.md).

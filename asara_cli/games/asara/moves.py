@@ -224,14 +224,18 @@ class Listing:
         legal = self._legal_turn
         return (self._move(t, name) for t, name, _w in self._begun(want) if legal(t))
 
-    def next_words(self, want: list[str]) -> list[str]:
+    def _commands(self) -> list[str]:
+        """Each command with a legal move, found by its first legal move, not all of them."""
         found: dict[str, None] = {}
-        if not want:  # each command's first legal move, not all of them
-            for offered in self._groups().values():
-                first = _first(offered[0])
-                if first not in found and any(map(self._legal_turn, offered)):
-                    found[first] = None
-            return list(found)
+        for offered in self._groups().values():
+            first = _first(offered[0])
+            if first not in found and any(map(self._legal_turn, offered)):
+                found[first] = None
+        return list(found)
+
+    def next_words(self, want: list[str]) -> list[str]:
+        if not want:
+            return self._commands()
         # each word at the first legal turn that says it (the group's place, the turn's),
         # in that order: the turns of one action and buyer say the same word until the
         # gifts' words, so a turn is checked only where it may say a word first

@@ -234,17 +234,21 @@ def street_svg(board: Board) -> str:
     for k, line in enumerate(lines):
         out.append(f'<text x="{margin_x}" y="{bottom + 16 * k:g}" font-size="10" '
                    f'xml:space="preserve">{escape(line)}</text>')
-    page_h = bottom + 16 * len(lines) + 10
+    return _page(out, page_w, bottom + 16 * len(lines) + 10, margin_x)
+
+
+def _page(drawn: list[str], page_w: float, page_h: float, margin_x: float) -> str:
+    """The SVG page of what is ``drawn``, under its heading: one A4 page, portrait, within
+    its margins (190 mm wide, the height as drawn)."""
     heading = _("YSPAHAN: the street, every cell and the shops it faces")
     title = (f'<text x="{margin_x}" y="28" font-size="18" font-weight="bold">'
              f'{escape(heading)}</text>')
-    # one A4 page, portrait, within its margins: 190 mm wide, the height as drawn
     return ('<?xml version="1.0" encoding="utf-8"?>\n'
             f'<svg xmlns="http://www.w3.org/2000/svg" width="190mm" '
             f'height="{190 * page_h / page_w:.0f}mm" viewBox="0 0 {page_w} {page_h:g}" '
             'font-family="Helvetica, Arial, sans-serif">\n'
             f'<rect width="{page_w}" height="{page_h:g}" fill="#fff"/>\n'
-            f'{title}\n' + "\n".join(out) + "\n</svg>\n")
+            f'{title}\n' + "\n".join(drawn) + "\n</svg>\n")
 
 
 def _quarter_names(board: Board, quadrant: dict[tuple[str, str], tuple[float, float]]

@@ -18,10 +18,11 @@ import pexpect
 
 def env(tmp_path: Path) -> dict[str, str]:
     """The environment of a command under test: no $ASARA_* of the machine's, a pinned
-    80x40 terminal, the line editor's history kept under ``tmp_path``, and `cat` for the
-    pager (a long screen printed whole, as before the session paged it)."""
+    80x40 terminal, the line editor's history and the batch cache kept under ``tmp_path``,
+    and `cat` for the pager (a long screen printed whole, as before the session paged it)."""
     kept = {k: v for k, v in os.environ.items() if not k.startswith("ASARA")}
     kept.update(COLUMNS="80", LINES="40", TERM="xterm", XDG_STATE_HOME=str(tmp_path / "state"),
+                XDG_CACHE_HOME=str(tmp_path / "cache"),
                 PYTHONIOENCODING="utf-8", PAGER="cat")
     return kept
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import multiprocessing
 import os
 import shutil
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -308,6 +310,33 @@ def test_work_is_cut_into_chunks_the_bar_can_follow(items: int, jobs: int, sizes
     done = list(chunks.in_chunks(_chunk_work, range(items), 200, jobs, "testing"))
     assert [n for _, n in done] == sizes
     assert any(pid != os.getpid() for pid, _ in done) is elsewhere
+
+
+_THREADS_AT_FORK: list[int] = []
+os.register_at_fork(before=lambda: _THREADS_AT_FORK.append(threading.active_count()))
+
+
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
+                    reason="workers are started without forking here")
+def test_the_workers_are_forked_before_the_bar_starts_its_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal rich's bar refreshes from a thread of its own; a fork beside a running
+    thread may deadlock the child (Python 3.12 warns of it). The workers come first."""
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from asara_cli.cli import chunks
+
+    terminal = Console(file=io.StringIO(), force_terminal=True)
+    monkeypatch.setattr(chunks, "err", lambda: SimpleNamespace(rich=terminal))
+    monkeypatch.setattr(chunks, "_cores", lambda: 2)
+    _THREADS_AT_FORK.clear()
+    threads = threading.active_count()
+    done = list(chunks.in_chunks(_chunk_work, range(1_000), 200, 2, "testing"))
+    assert sum(n for _, n in done) == 1_000
+    assert any(pid != os.getpid() for pid, _ in done)
+    assert _THREADS_AT_FORK and set(_THREADS_AT_FORK) == {threads}
 
 
 def test_the_bar_reckons_the_time_left_from_the_start() -> None:

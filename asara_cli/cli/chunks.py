@@ -35,17 +35,20 @@ def in_chunks(work: Callable[[Sequence[T]], R], items: Sequence[T], size: int,
     cores = _cores()
     jobs = min(cores if jobs is None else jobs, cores)
     console = err().rich  # the bar is rich's
-    with Progress(console=console, transient=True,
-                  disable=not console.is_terminal) as progress, ExitStack() as stack:
-        task = start_task(progress, what, len(items))
+    with ExitStack() as stack:
         if jobs > 1 and len(items) > size:
             pool = stack.enter_context(ProcessPoolExecutor(
                 max_workers=jobs, initializer=start, initargs=start_args))
+            # Every chunk is handed over now, which forks the workers (POSIX) before the bar
+            # starts its refresh thread: a fork beside a running thread may deadlock.
             results: Iterator[R] = pool.map(work, chunks)
         else:
             if start is not None:
                 start(*start_args)
             results = map(work, chunks)
+        progress = stack.enter_context(Progress(console=console, transient=True,
+                                                disable=not console.is_terminal))
+        task = start_task(progress, what, len(items))
         for chunk, result in zip(chunks, results, strict=True):
             progress.advance(task, len(chunk))
             yield result

@@ -18,6 +18,7 @@ from asara_cli.core.schema import Schema, string, texts
 from asara_cli.core.words import number
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
+    ALL_COLOURS,
     COLOUR_OF,
     COLOURS,
     LINE,
@@ -40,8 +41,6 @@ from asara_cli.games.asara.rules.text import tower_label, tower_name, tower_word
 _PART = re.compile(rf"^(gold )?({SECTIONS})$")
 _TOWER = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?$")
 _LIGHTED = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?( on gold)?$")
-# iterating an enum class is slow; the sampler does it thousands of times a game
-_COLOURS = tuple(Colour)
 # reading an enum member from its class is slow too, and builds read these for every part
 _BASE, _TRUNK, _WINDOW, _TURRET = Section.BASE, Section.TRUNK, Section.WINDOW, Section.TURRET
 _ENDS = (_BASE, _TURRET)
@@ -470,12 +469,12 @@ class _Screen:
         self.singles = singles
         # per colour: bases and turrets in the screen's order, trunks and windows by name
         self.bases = {c: [t for t in screen if t.section == Section.BASE and t.colour == c]
-                      for c in _COLOURS}
+                      for c in ALL_COLOURS}
         self.turrets = {c: [t for t in screen if t.section == Section.TURRET
-                            and t.colour == c] for c in _COLOURS}
+                            and t.colour == c] for c in ALL_COLOURS}
         self.middles = {c: [t for t in by_name if t.colour == c
                             and t.section in (Section.TRUNK, Section.WINDOW)]
-                        for c in _COLOURS}
+                        for c in ALL_COLOURS}
 
     def builds(self, k: int) -> list[_BuildParts]:
         """A few ways to place exactly ``k`` sections (tower law kept): the first ``k``
@@ -489,7 +488,7 @@ class _Screen:
                     left[Tile(part.section, colour, part.gold)] -= 1
             new: list[NewTower] = []
             need = k - len(chosen)
-            for colour in _COLOURS:
+            for colour in ALL_COLOURS:
                 if need < 2:
                     break
                 base = next((t for t in self.bases[colour] if left[t] > 0), None)
@@ -636,7 +635,7 @@ class _Builds:
             self.numbers.append(seen[t.colour])
         self.pro = state.setup.variant == Variant.PRO
         self.known = Counter(player.lighted_known)
-        self.colours = [c for c in _COLOURS
+        self.colours = [c for c in ALL_COLOURS
                         if any(t.section == _BASE and t.colour == c for t in screen)
                         and any(t.section == _TURRET and t.colour == c for t in screen)]
         self.out: list[_BuildParts] = []

@@ -376,8 +376,6 @@ def _build_said(k: int, plot: int | None, copied: bool,
     return text.format(n=k, plot=plot, towers="; ".join(what))
 
 
-
-
 def _build(player: Hand, event: Build, tiles: tuple[Tile, ...]) -> None:
     """The build on the player's towers and screen; ``tiles`` are ``event.tiles``."""
     towers = list(player.towers)
@@ -554,7 +552,6 @@ def _check_plot(m: Move[Build], kind: str, plot: int, k: int, bad: Report) -> No
                                     vacant=vacant[0]))
 
 
-
 def _check_towers(event: Build, player: Hand, bad: Report) -> None:
     """The new towers have one base and one turret each; the added-to towers stand and
     take only trunks and windows (R3.2)."""
@@ -575,7 +572,6 @@ def _check_towers(event: Build, player: Hand, bad: Report) -> None:
             bad("R3.2", _("a standing {tower} already has its {section}; only trunks and "
                           "windows can be added").format(
                 tower=terms.tower(a.colour), section=terms.section(extra[0].section)))
-
 
 
 def _check_screen(player: Hand, tiles: tuple[Tile, ...], bad: Report) -> None:

@@ -70,19 +70,8 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
 
     profile = ("asara_cli", "data/standard.toml")
 
-    def board_from_mapping(self, data: Mapping[str, object],
-                           defaults: Mapping[str, object] | None) -> Board:
-        from msgspec.structs import replace
-
-        from asara_cli.core.profile import with_defaults
-        from asara_cli.games.asara.rules.board import board_from_mapping
-
-        if defaults is None:
-            return board_from_mapping(data)
-        # the hand sizes are one per player count the profile allows: taken whole or not
-        merged, taken = with_defaults(data, defaults, whole=("buyers.hand",))
-        board = board_from_mapping(merged)
-        return replace(board, defaulted=taken) if taken else board
+    #: the hand sizes are one per player count the profile allows: taken whole or not
+    whole_tables = ("buyers.hand",)
 
     # --- codec ----------------------------------------------------------------------------
 

@@ -73,18 +73,9 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
 
     profile = ("asara_cli.games.yspahan", "data/standard.toml")
 
-    def board_from_mapping(self, data: Mapping[str, object],
-                           defaults: Mapping[str, object] | None) -> Board:
-        from asara_cli.core.profile import with_defaults
-        from asara_cli.games.yspahan.rules.board import board_from_mapping
-
-        if defaults is None:
-            return board_from_mapping(data)
-        # the quarters, the street and the card kinds belong together: a table's profile
-        # gives each whole or leaves it to the packaged one
-        merged, _ = with_defaults(data, defaults, whole=(
-            "quarters", "street", "cards.kinds", "caravan.camels"))
-        return board_from_mapping(merged)
+    #: the quarters, the street and the card kinds belong together: a table's profile gives
+    #: each whole or leaves it to the packaged one
+    whole_tables = ("quarters", "street", "cards.kinds", "caravan.camels")
 
     # --- codec ----------------------------------------------------------------------------
 

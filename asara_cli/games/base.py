@@ -385,6 +385,11 @@ class GameParts(CodecModule[_SeatedT, EventT],
     screens = "screens"
     board_screens = "screens"
     record_screens = "screens"
+    aliases: tuple[str, ...] = ()
+    #: BoardGameGeek's id, where a source confirms it (``--bgg-id`` gives it otherwise).
+    bgg_id: int | None = None
+    #: Four hues of their own for the seats in charts (a seat is no piece of the game).
+    seat_colours: tuple[str, ...] = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
     #: The profile's tables (dotted) a table's own profile gives whole or leaves to the
     #: packaged one, as entries that belong together.
     whole_tables: tuple[str, ...] = ()

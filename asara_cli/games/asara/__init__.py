@@ -54,17 +54,13 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
     key = "asara"
     name = "ASARA"
     title = "Asara"
-    aliases: tuple[str, ...] = ()
     min_players = 2
     max_players = 4
-    bgg_id: int | None = None  # not known to this project; `--bgg-id` gives it
     # the report and the charts show them translated: marked for the catalogue
     period = N_("year")
     points = N_("prestige")
     final = N_("final evaluation")
     rule_prefix = "R"
-    #: a seat is no buyer colour: four hues of their own
-    seat_colours: tuple[str, ...] = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
 
     # --- board ----------------------------------------------------------------------------
 

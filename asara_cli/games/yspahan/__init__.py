@@ -55,7 +55,6 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
     key = "yspahan"
     name = "YSPAHAN"
     title = "Yspahan"
-    aliases: tuple[str, ...] = ()
     min_players = 3
     max_players = 4
     #: BoardGameGeek's id: 22345 by the project's notes, but no source at hand confirms it,
@@ -66,8 +65,6 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
     points = N_("points")
     final = N_("final scoring")
     rule_prefix = "Y"
-    #: as ASARA's: the players' own colours (blue, red, green, yellow) are optional in a log
-    seat_colours: tuple[str, ...] = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
 
     # --- board ----------------------------------------------------------------------------
 

@@ -1,44 +1,7 @@
-"""``asara batch``'s cache of scored games: a folder scored again takes the games it has
-already replayed from here, and replays only the new or changed ones.
-
-A record is kept under the SHA-256 of its log's bytes, in a file whose name is a key for
-everything else a record depends on: the source of this package (referee, log reader, the
-packaged board profile) and the bytes of a ``--board`` profile. Changing any of them (an
-upgrade, an edited checkout, another profile) gives a new key, and the old file is removed
-when the new one is written; so a record read from the cache is the one a replay would give
-now. Only what a replay decided is kept (valid, invalid, incomplete), and only for games on
-the packaged board or the ``--board`` profile: a log whose header names its own board file is
-replayed every time, since that file can change under the same log.
-
-The cache may share its folder with the user's own files (``ASARA_CACHE_DIR=.``), so it
-removes or replaces only a file it can show it wrote: named ``batch-`` and 32 hexadecimal
-digits, the user's own (see below), and beginning with the signature line this cache writes
-(or the opening an older layout of it wrote). Anything else, ``batch-2025-11.json`` included,
-is left alone, and a file of someone else's at the cache's own name is neither read nor
-replaced.
-
-Whose word a record is: a record read from the cache is shown without a replay, so the cache
-is used only where nobody but the user can write. The folder and the file must be owned by
-the user running asara and writable by nobody else (the folder is made 0700, the file 0600),
-and neither may be a symbolic link; otherwise the cache is neither read nor written, and batch
-replays every log. Someone who can write there can already change the user's own files, so
-a record in it is the user's own word. Besides that, the file is read with the bounded reader
-(a regular file, at most :data:`MAX_CACHE_BYTES`, its size checked before any byte is read),
-its lines are counted before any is parsed (more than :data:`MAX_ENTRIES` and the file counts
-as empty), and every entry is checked as a replay would have made it: an entry of the wrong
-shape, with numbers out of any game's range, or whose totals, ranks, winners and margin do not
-follow from its own points, is a miss and is replaced. The file is one line per entry (the
-log's digest, then the entry as a JSON text of its own, read only when its log is scored), so
-memory is bounded by the file's size and the entry count. A file too large, with too many
-entries, or with lines that are not entries is written again (pruned) by the next batch that
-reads it, even one that adds nothing. Writing is atomic (a new file renamed over the old) and
-best effort: where the folder cannot be written, batch goes on without a cache.
-``--no-cache`` neither reads nor writes it. Only ``batch`` and ``report`` on a folder use
-it; ``validate``, ``score``, ``status`` and ``report`` on one game always replay.
-
-Where: ``$ASARA_CACHE_DIR``, else ``$XDG_CACHE_HOME/asara-cli``, else ``~/.cache/asara-cli``
-(``%LOCALAPPDATA%\\asara-cli\\cache`` on Windows).
-"""
+"""``asara batch``'s cache of scored games: each record under the SHA-256 of its log's bytes,
+in a file named by a digest of this package and the ``--board`` profile, read and written only
+where the user alone can write, every entry checked as a replay would have made it. What it
+keeps, where, whom it believes and its bounds: docs/batch.md, "The cache of scored games"."""
 
 from __future__ import annotations
 
@@ -92,7 +55,7 @@ MOST_EVENTS = 100_000
 
 
 def cache_folder(env: Mapping[str, str] | None = None) -> Path:
-    """The folder the cache lives in (see the module's docstring)."""
+    """The folder the cache lives in (docs/batch.md)."""
     env = os.environ if env is None else env
     if env.get("ASARA_CACHE_DIR"):
         return Path(env["ASARA_CACHE_DIR"])
@@ -128,9 +91,8 @@ def cache_key(board_bytes: bytes | None) -> str | None:
 
 
 def cache_path(board_path: str | None) -> Path | None:
-    """The cache file for this package and board; ``None`` (no cache) when the ``--board``
-    file cannot be read (scoring reports that) or the package's own files cannot, or when
-    the cache folder is not the user's own (see the module's docstring)."""
+    """The cache file for this package and board; ``None`` (no cache) where the ``--board``
+    file or the package's files cannot be read, or the folder is not the user's own."""
     try:
         board_bytes = None if board_path is None else read_bytes(board_path)
     except InputError:
@@ -413,11 +375,8 @@ _WORKER: RecordCache | None = None
 
 
 def start_worker(known: Mapping[str, Any] | None, language: str = i18n.SOURCE) -> None:
-    """Each process scoring a batch (a worker, or the batch's own with one job) starts with
-    the entries read from the cache, ``None`` for no cache, and the language its records'
-    problems are written in: handed once to each worker (a ProcessPoolExecutor
-    ``initializer``), not with every chunk. A worker that was forked has the language
-    already; a spawned one (macOS, Windows, forkserver) starts in English without it."""
+    """A process scoring a batch starts with the cache's entries (``None``: no cache) and the
+    language of its records' problems (a spawned worker starts in English without it)."""
     global _WORKER
     if i18n.language() != language:
         from asara_cli import language as languages  # reads the catalogues

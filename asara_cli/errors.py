@@ -68,16 +68,9 @@ class InputError(AsaraError):
     render/shown.py shows them, line breaks and undecodable bytes escaped.
     """
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        path: str | None = None,
-        line: int | None = None,
-        column: int | None = None,
-        player: str | None = None,
-        key: str | None = None,
-    ) -> None:
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
+                 column: int | None = None, player: str | None = None,
+                 key: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
@@ -94,15 +87,12 @@ class InputError(AsaraError):
         return one_line(": ".join([p for p in (self.player, self.key) if p] + [self.message]))
 
     def __str__(self) -> str:
-        from asara_cli.core.shown import one_line, show_path
+        from asara_cli.core.shown import show_path
 
         where = "" if self.path is None else show_path(self.path)
         if self.line is not None:
-            where += f":{self.line}"
-            if self.column is not None:
-                where += f":{self.column}"
-        parts = [p for p in (where, self.player, self.key) if p]
-        return one_line(": ".join([*parts, self.message]))
+            where += f":{self.line}" if self.column is None else f":{self.line}:{self.column}"
+        return f"{where}: {self.what()}" if where else self.what()
 
 
 class WordError(InputError):

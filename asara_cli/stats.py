@@ -70,7 +70,6 @@ class GameRecord(Struct, frozen=True):
     #: id); empty when the file could not be read as a log
     game_digest: str = ""
 
-
     def fact(self, key: str) -> str | tuple[str, ...] | None:
         """A header fact of the game (``variant``); ``None`` when its game has none."""
         return next((v for k, v in self.facts if k == key), None)
@@ -82,8 +81,6 @@ class GameRecord(Struct, frozen=True):
     @property
     def scored(self) -> bool:
         return self.status == VALID and bool(self.seats)
-
-
 
 
 def record_of(path: str | Path, board: Any = None,

@@ -33,7 +33,6 @@ from asara_cli.games.asara.rules.model import Colour, Section, Tower
 from asara_cli.games.asara.rules.position import check_position
 from asara_cli.games.asara.rules.scoring import (
     FinalPosition,
-    category_label,
     final_evaluation,
     year_evaluation,
 )
@@ -308,7 +307,7 @@ def test_the_terms_in_english_are_the_referees_old_words() -> None:
     assert terms.tower(Colour.RED, 2) == "2nd red tower"
     assert terms.buyer("orange") == "an orange buyer"
     assert terms.ordinal(23, "place") == "23rd"
-    assert category_label("overall") == "highest tower overall"
+    assert terms.category("overall") == "highest tower overall"
     assert terms.area("Our own name for the bank") == "Our own name for the bank"
 
 
@@ -338,8 +337,8 @@ def test_the_terms_in_german(german: None) -> None:
     assert terms.buyer("orange") == "orangefarbener Einkäufer"  # a colour word in German
     assert terms.buyer("lindgrün") == "Einkäufer in lindgrün"  # a label as typed
     assert terms.ordinal(23, "place") == "23."
-    assert category_label("overall") == "höchster Turm insgesamt"
-    assert category_label("red") == "Rot"
+    assert terms.category("overall") == "höchster Turm insgesamt"
+    assert terms.category("red") == "Rot"
     # a name the table's own profile gives is shown as written
     assert terms.area("Our own name for the bank") == "Our own name for the bank"
 

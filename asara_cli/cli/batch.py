@@ -187,45 +187,46 @@ _FEWEST = min(g.min_players for g in all_games())
 _MOST = max(g.max_players for g in all_games())
 
 
-def _batch(
-    paths: Annotated[list[Path], typer.Argument(help="Game logs, or folders of them.",
-                                                show_default=False)],
-    recursive: Annotated[bool, typer.Option("--recursive", "-r",
-                                            help="Look into sub-folders too.")] = False,
-    fmt: Annotated[FormatChoice, typer.Option(
-        "--format", "-f", help="table, json, csv (one row per player per game), markdown, "
-        "or bgstats (each finished game as BG Stats' play JSON).")] = FormatChoice.TABLE,
-    url: Annotated[bool, typer.Option("--url", help="With --format bgstats: one BG Stats "
-                                      "createPlay link per game instead of JSON.")] = False,
-    bgg_id: BggIdOption = None,
-    jobs: JobsOption = None,
-    player: Annotated[list[str] | None, typer.Option(
-        "--player", help="Only games with this player (repeatable: all of them).",
-        show_default=False)] = None,
-    players: Annotated[int | None, typer.Option("--players", min=_FEWEST, max=_MOST,
-                                                help="Only games of N players.",
-                                                show_default=False)] = None,
-    game_name: Annotated[str | None, typer.Option(
-        "--game", "-g", help="Only games of this game (a folder may mix games: the "
-        "statistics are per game).", show_default=False)] = None,
-    since: Annotated[str | None, typer.Option("--since", help="Only games played on or "
-                                              "after YYYY-MM-DD (games without a date left "
-                                              "out).", show_default=False)] = None,
-    until: Annotated[str | None, typer.Option("--until", help="Only games played on or "
-                                              "before YYYY-MM-DD (games without a date left "
-                                              "out).", show_default=False)] = None,
-    valid_only: Annotated[bool, typer.Option("--valid-only", help="Leave out logs that "
-                                             "break a rule.")] = False,
-    complete_only: Annotated[bool, typer.Option("--complete-only", help="Leave out games "
-                                                "still running (with --valid-only: only "
-                                                "finished, legal games).")] = False,
-    with_ratings: Annotated[bool, typer.Option("--ratings", help="Rate the players across "
-                                               "the games (openskill).")] = False,
-    board: BoardOption = None,
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Replay every log, and leave "
-                                           "the cache of scored games alone.")] = False,
-    **facts: Any,
-) -> None:
+Paths = Annotated[list[Path], typer.Argument(help="Game logs, or folders of them.",
+                                             show_default=False)]
+Recursive = Annotated[bool, typer.Option("--recursive", "-r", help="Look into sub-folders too.")]
+Format = Annotated[FormatChoice, typer.Option(
+    "--format", "-f", help="table, json, csv (one row per player per game), markdown, "
+    "or bgstats (each finished game as BG Stats' play JSON).")]
+Url = Annotated[bool, typer.Option("--url", help="With --format bgstats: one BG Stats "
+                                   "createPlay link per game instead of JSON.")]
+Player = Annotated[list[str] | None, typer.Option(
+    "--player", help="Only games with this player (repeatable: all of them).",
+    show_default=False)]
+Players = Annotated[int | None, typer.Option("--players", min=_FEWEST, max=_MOST,
+                                             help="Only games of N players.",
+                                             show_default=False)]
+OnlyGame = Annotated[str | None, typer.Option(
+    "--game", "-g", help="Only games of this game (a folder may mix games: the "
+    "statistics are per game).", show_default=False)]
+Since = Annotated[str | None, typer.Option("--since", help="Only games played on or after "
+                                           "YYYY-MM-DD (games without a date left out).",
+                                           show_default=False)]
+Until = Annotated[str | None, typer.Option("--until", help="Only games played on or before "
+                                           "YYYY-MM-DD (games without a date left out).",
+                                           show_default=False)]
+ValidOnly = Annotated[bool, typer.Option("--valid-only", help="Leave out logs that break a "
+                                         "rule.")]
+CompleteOnly = Annotated[bool, typer.Option("--complete-only", help="Leave out games still "
+                                            "running (with --valid-only: only finished, "
+                                            "legal games).")]
+Ratings = Annotated[bool, typer.Option("--ratings", help="Rate the players across the games "
+                                       "(openskill).")]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Replay every log, and leave the "
+                                       "cache of scored games alone.")]
+
+
+def _batch(paths: Paths, recursive: Recursive = False, fmt: Format = FormatChoice.TABLE,
+           url: Url = False, bgg_id: BggIdOption = None, jobs: JobsOption = None,
+           player: Player = None, players: Players = None, game_name: OnlyGame = None,
+           since: Since = None, until: Until = None, valid_only: ValidOnly = False,
+           complete_only: CompleteOnly = False, with_ratings: Ratings = False,
+           board: BoardOption = None, no_cache: NoCache = False, **facts: Any) -> None:
     """Score many game logs at once: each game, then statistics per player, pair and seat.
 
     Bad files are reported and skipped; the rest are still scored. The same game twice

@@ -385,6 +385,14 @@ class GameParts(CodecModule[_SeatedT, EventT],
     screens = "screens"
     board_screens = "screens"
     record_screens = "screens"
+    aliases: tuple[str, ...] = ()
+    #: BoardGameGeek's id, where a source confirms it (``--bgg-id`` gives it otherwise).
+    bgg_id: int | None = None
+    #: Four hues of their own for the seats in charts (a seat is no piece of the game).
+    seat_colours: tuple[str, ...] = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
+    #: The profile's tables (dotted) a table's own profile gives whole or leaves to the
+    #: packaged one, as entries that belong together.
+    whole_tables: tuple[str, ...] = ()
 
     def _part(self, name: str) -> ModuleType:
         from importlib import import_module
@@ -405,6 +413,21 @@ class GameParts(CodecModule[_SeatedT, EventT],
             from importlib import resources
 
             return resources.files(package).joinpath(path).read_text("utf-8")
+
+    def board_from_mapping(self, data: Mapping[str, object],
+                           defaults: Mapping[str, object] | None) -> BoardT:
+        """``rules.board``'s reader, on ``data`` with what it leaves out taken from
+        ``defaults``; a board with a ``defaulted`` field is told which keys were taken."""
+        from msgspec.structs import replace
+
+        from asara_cli.core.profile import with_defaults
+
+        merged, taken = ((data, ()) if defaults is None else
+                         with_defaults(data, defaults, whole=self.whole_tables))
+        made = self._part("rules.board").board_from_mapping(merged)
+        board: BoardT = replace(made, defaulted=taken) if taken and hasattr(
+            made, "defaulted") else made
+        return board
 
     def replay(self, board: BoardT, setup: _SeatedT, events: Sequence[EventT]) -> _SteppedT:
         outcome: _SteppedT = self._part("rules.engine").replay(board, setup, events)

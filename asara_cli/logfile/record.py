@@ -288,9 +288,8 @@ def _check_removable(path: Path, log: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as e:
-        raise InputError(_("cannot clear its redo file {file}: {reason}; nothing was "
-                           "written").format(file=show_path(path), reason=reason(e)),
-                         path=str(log)) from None
+        raise _failed(_("cannot clear its redo file {file}: {reason}; nothing was written"),
+                      path, log, e) from None
     geteuid = getattr(os, "geteuid", None)  # Windows: no owners, no sticky folders
     me = None if geteuid is None else geteuid()
     if not os.access(path.parent, os.W_OK | os.X_OK) or (
@@ -335,9 +334,8 @@ def _write_redo(log: Path, stack: list[dict[str, str]]) -> None:
         write_file(path, note + tomli_w.dumps({"undone": stack}, multiline_strings=True),
                    follow_link=False, mode=0o600, owner=(info.st_uid, info.st_gid))
     except OSError as e:
-        raise InputError(_("cannot write its redo file {file}: {reason}; nothing was "
-                           "written").format(file=show_path(path), reason=reason(e)),
-                         path=str(log)) from None
+        raise _failed(_("cannot write its redo file {file}: {reason}; nothing was written"),
+                      path, log, e) from None
     except InputError as e:  # the redo file refused (read-only, another user's)
         raise InputError(_("cannot write its redo file: {problem}").format(problem=e),
                          path=str(log)) from None
@@ -348,13 +346,15 @@ def forget_redo(log: str | Path) -> None:
     path = redo_path(log)
     _side_file_ok(path, Path(log), removing=True)
     try:
-        path.unlink()
-    except FileNotFoundError:
-        pass
+        path.unlink(missing_ok=True)
     except OSError as e:
-        raise InputError(_("cannot remove its redo file {file}: {reason}; nothing was "
-                           "written").format(file=show_path(path), reason=reason(e)),
-                         path=str(log)) from None
+        raise _failed(_("cannot remove its redo file {file}: {reason}; nothing was written"),
+                      path, log, e) from None
+
+
+def _failed(said: str, path: Path, log: str | Path, e: OSError) -> InputError:
+    """The system's refusal of the redo file ``path`` (``said`` has {file} and {reason})."""
+    return InputError(said.format(file=show_path(path), reason=reason(e)), path=str(log))
 
 
 def redo(path: str | Path, broken: Callable[[GameLog], Sequence[Violation]] | None = None,

@@ -1,19 +1,6 @@
-"""Handing a scored game to BG Stats.
-
-BG Stats takes a play as url-encoded JSON on its ``createPlay`` link (the app's "push plays
-from other apps" feature): opening the link on a phone with the app shows its import dialog,
-where the game and the players are matched once and remembered. The keys written here are
-the ones that feature reads: ``sourceName``, ``sourcePlayId``, ``playDate``, ``game``
-(``name``, ``sourceGameId``, ``highestWins``, ``noPoints``, and ``bggId`` only when the table
-gives it), ``location``, ``comments``, and per player ``name``, ``sourcePlayerId``, ``score``,
-``rank``, ``winner`` and ``startPlayer`` (always present: the Android app refuses a player
-without ``winner``).
-
-The ids are stable, so pushing the same game twice is recognised by the app: the play's id
-comes from the game the log records (its header and events, not its comments and notes: a
-note fixed after the first push leaves the id alone), a player's from their name as asara
-compares names.
-"""
+"""Handing a scored game to BG Stats: a play as JSON, or url-encoded on the app's
+``createPlay`` link, with ids stable across pushes. The keys and their values: docs/batch.md,
+"BG Stats"."""
 
 from __future__ import annotations
 

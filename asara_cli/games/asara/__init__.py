@@ -54,35 +54,20 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
     key = "asara"
     name = "ASARA"
     title = "Asara"
-    aliases: tuple[str, ...] = ()
     min_players = 2
     max_players = 4
-    bgg_id: int | None = None  # not known to this project; `--bgg-id` gives it
     # the report and the charts show them translated: marked for the catalogue
     period = N_("year")
     points = N_("prestige")
     final = N_("final evaluation")
     rule_prefix = "R"
-    #: a seat is no buyer colour: four hues of their own
-    seat_colours: tuple[str, ...] = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
 
     # --- board ----------------------------------------------------------------------------
 
     profile = ("asara_cli", "data/standard.toml")
 
-    def board_from_mapping(self, data: Mapping[str, object],
-                           defaults: Mapping[str, object] | None) -> Board:
-        from msgspec.structs import replace
-
-        from asara_cli.core.profile import with_defaults
-        from asara_cli.games.asara.rules.board import board_from_mapping
-
-        if defaults is None:
-            return board_from_mapping(data)
-        # the hand sizes are one per player count the profile allows: taken whole or not
-        merged, taken = with_defaults(data, defaults, whole=("buyers.hand",))
-        board = board_from_mapping(merged)
-        return replace(board, defaulted=taken) if taken else board
+    #: the hand sizes are one per player count the profile allows: taken whole or not
+    whole_tables = ("buyers.hand",)
 
     # --- codec ----------------------------------------------------------------------------
 
@@ -114,8 +99,7 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
             year=state.year, player=state.players[state.turn].name)
 
     def scores(self, outcome: Replay, setup: Setup) -> tuple[SeatScore, ...]:
-        state = outcome.state
-        n = len(state.players)
+        state, n, lang = outcome.state, len(outcome.state.players), language()
         by_seat: list[dict[str, int]] = [defaultdict(int) for _ in range(n)]
         totals = [0] * n  # the sum of each player's ledger entries (state.prestige), one pass
         for entry in state.ledger:
@@ -123,7 +107,7 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
             totals[entry.player] += entry.points
         return tuple(SeatScore(p.name, (s - setup.start) % n + 1, totals[s],
                                tuple(sorted(by_seat[s].items(),
-                                            key=lambda kv: _source_order(kv[0]))))
+                                            key=lambda kv: _source_in(kv[0], lang).order)))
                      for s, p in enumerate(state.players))
 
     def winners(self, outcome: Replay) -> tuple[str, ...]:
@@ -174,7 +158,7 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
 
     def source(self, key: str) -> Source:
         """The source called ``key``, for any key :meth:`scores` gives (any year)."""
-        return _source(key)
+        return _source_in(key, language())
 
     filters: tuple[Filter, ...] = (
         Filter("variant", "Only games of this variant (basic or pro).", ("basic", "pro")),
@@ -239,10 +223,6 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
         return begin_with(board, state, typed)
 
 
-def _source(key: str) -> Source:
-    return _source_in(key, language())
-
-
 @cache  # a handful of keys, asked for by every game's scores, in the language in use
 def _source_in(key: str, language: str) -> Source:
     from asara_cli.games.asara.rules import terms
@@ -275,10 +255,6 @@ def _source_label(key: str) -> str:
         case "money":
             return pgettext("points from", "money")
     return key.replace("_", " ")
-
-
-def _source_order(key: str) -> tuple[int, int]:
-    return _source(key).order
 
 
 def _source_key(entry: LedgerEntry) -> str:

@@ -57,7 +57,6 @@ class _Where:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.player_lines = header_lines(text, "players")
-        self.tower_lines = header_lines(text, "players.towers")
 
     def fail(self, message: str, *, key: str | None = None, seat: int | None = None,
              name: str | None = None) -> InputError:

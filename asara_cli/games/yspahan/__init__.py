@@ -55,7 +55,6 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
     key = "yspahan"
     name = "YSPAHAN"
     title = "Yspahan"
-    aliases: tuple[str, ...] = ()
     min_players = 3
     max_players = 4
     #: BoardGameGeek's id: 22345 by the project's notes, but no source at hand confirms it,
@@ -66,25 +65,14 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
     points = N_("points")
     final = N_("final scoring")
     rule_prefix = "Y"
-    #: as ASARA's: the players' own colours (blue, red, green, yellow) are optional in a log
-    seat_colours: tuple[str, ...] = ("#1b7f9e", "#b8457a", "#c98a12", "#4a5bb3")
 
     # --- board ----------------------------------------------------------------------------
 
     profile = ("asara_cli.games.yspahan", "data/standard.toml")
 
-    def board_from_mapping(self, data: Mapping[str, object],
-                           defaults: Mapping[str, object] | None) -> Board:
-        from asara_cli.core.profile import with_defaults
-        from asara_cli.games.yspahan.rules.board import board_from_mapping
-
-        if defaults is None:
-            return board_from_mapping(data)
-        # the quarters, the street and the card kinds belong together: a table's profile
-        # gives each whole or leaves it to the packaged one
-        merged, _ = with_defaults(data, defaults, whole=(
-            "quarters", "street", "cards.kinds", "caravan.camels"))
-        return board_from_mapping(merged)
+    #: the quarters, the street and the card kinds belong together: a table's profile gives
+    #: each whole or leaves it to the packaged one
+    whole_tables = ("quarters", "street", "cards.kinds", "caravan.camels")
 
     # --- codec ----------------------------------------------------------------------------
 

@@ -10,15 +10,12 @@ the log layer's schema module, which puts it under the generic keys for logs of 
 
 from __future__ import annotations
 
-from typing import Any
-
 from asara_cli.core.i18n import N_, _
+from asara_cli.core.schema import Schema, string, texts, when
 from asara_cli.games.base import SchemaPart
 from asara_cli.games.yspahan.codec import ACTIONS, EVENT_KEYS, HEADER_KEYS, NO_CARD
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import HIDDEN, INNER
-
-Schema = dict[str, Any]
 
 #: Where the parts are kept in the schema's definitions.
 EVENT = "yspahan-event"
@@ -31,30 +28,13 @@ SEND = f"^\\s*{_WORD}(?:\\s+camel)?(?:\\s+draws\\s+{_WORD})?\\s*$"
 PLAY = f"^\\s*{_WORD}(?:\\s+[A-Za-z0-9_-]+)*\\s*$"
 
 
-def _string(pattern: str | None, description: str) -> Schema:
-    s: Schema = {"type": "string"}
-    if pattern is not None:
-        s["pattern"] = pattern
-    s["description"] = description
-    return s
-
-
-def _list(item: Schema, description: str, **more: Any) -> Schema:
-    return {"type": "array", "items": item, **more, "description": description}
-
-
-def _when(kind: str, then: Schema) -> Schema:
-    return {"if": {"properties": {"type": {"const": kind}}, "required": ["type"]},
-            "then": then}
-
-
 def header_schemas() -> dict[str, Schema]:
     """:data:`~asara_cli.games.yspahan.codec.HEADER_KEYS` as :func:`codec.read_setup`
     accepts them."""
     found = {
-        "oldest": _string(None, _("The oldest player, the first start player (Y1, Y2.2): "
+        "oldest": string(None, _("The oldest player, the first start player (Y1, Y2.2): "
                                   "one of the players; default: the first.")),
-        "colours": _list(_string("^[a-z][a-z-]{1,29}$", _("a colour word")),
+        "colours": texts(string("^[a-z][a-z-]{1,29}$", _("a colour word")),
                          _("The players' colours in seat order, one each (blue, red, green, "
                            "yellow)."), uniqueItems=True),
         "hands": {"type": "string", "enum": ["open", "secret"], "default": "open",
@@ -76,15 +56,15 @@ def _counted(description: str) -> Schema:
 
 def _keys() -> dict[str, dict[str, Schema]]:
     """Every event type's keys, as the codec reads them."""
-    player = _string("\\S", _("A player's name from the header's players."))
-    dice = _list({"type": "integer"}, "")
-    card = _string(f"^{_WORD}$", "")
+    player = string("\\S", _("A player's name from the header's players."))
+    dice = texts({"type": "integer"}, "")
+    card = string(f"^{_WORD}$", "")
     played = _("a card played")
     plays = _(_PLAYS)
     keys: dict[str, dict[str, Schema]] = {
         "roll": {
             "player": {**player, "description": _("The start player, who rolls (Y2.1).")},
-            "play": _list(_string(PLAY, played), _(
+            "play": texts(string(PLAY, played), _(
                 "Cards the start player plays before buying yellow dice (Y6.11). {plays}"
             ).format(plays=plays)),
             "white": {**dice, "description": _("The white dice's values (Y2.4).")},
@@ -93,9 +73,9 @@ def _keys() -> dict[str, dict[str, Schema]]:
         },
         "turn": {
             "player": {**player, "description": _("Whose turn it is (the replay checks it).")},
-            "play": _list(_string(PLAY, played),
+            "play": texts(string(PLAY, played),
                           _("Cards played before taking the row. {plays}").format(plays=plays)),
-            "row": _string(f"^{_WORD}$", _("The row of dice taken (camels, bag, barrel, chest, "
+            "row": string(f"^{_WORD}$", _("The row of dice taken (camels, bag, barrel, chest, "
                                            "vase, gold); left out when no row is left (Y3.7).")),
             "discard": {**card, "description": _("The card discarded to count the row as one "
                                                  "die larger (Y2.5).")},
@@ -103,25 +83,25 @@ def _keys() -> dict[str, dict[str, Schema]]:
                        "description": _("Only where the other keys do not say it: goods, "
                                         "supervisor or draw by their keys, else the camel or "
                                         "gold row's own action.")},
-            "goods": _list(_string(SHOP, _("a shop")), _(
+            "goods": texts(string(SHOP, _("a shop")), _(
                 "The goods action (Y3.4): each cube's shop, \"SOUK CELL\" (\"chest8 N2\") or "
                 "\"SOUK inner\".")),
-            "supervisor": _string(f"^{_CELL}$", _("The supervisor action (Y3.5): the street "
+            "supervisor": string(f"^{_CELL}$", _("The supervisor action (Y3.5): the street "
                                                   "cell it ends on, e.g. W5 or C.")),
-            "sends": _list(_string(SEND, _("a cube sent")), _(
+            "sends": texts(string(SEND, _("a cube sent")), _(
                 "The cubes sent to the caravan in the mover's order: the souk, \"camel\" when "
                 "its owner keeps it for a camel, \"draws CARD\" for a caravanserai's draw "
                 "(Y3.6).")),
-            "draw": _string(f"^{_WORD}$", _(
+            "draw": string(f"^{_WORD}$", _(
                 "The card action (Y3.3) or no row left (Y3.7): the card drawn, \"{hidden}\" "
                 "(secret hands) or \"{none}\" (no card left anywhere).").format(
                 hidden=HIDDEN, none=NO_CARD)),
-            "play_after": _list(_string(PLAY, played),
+            "play_after": texts(string(PLAY, played),
                                 _("Cards played after the action, before building.")),
-            "build": _string(f"^{_WORD}$", _("The building built (Y3.8).")),
-            "build_cards": _list(card, _("The building-cost cards paying for it (nocamels, "
+            "build": string(f"^{_WORD}$", _("The building built (Y3.8).")),
+            "build_cards": texts(card, _("The building-cost cards paying for it (nocamels, "
                                          "nogold).")),
-            "play_last": _list(_string(PLAY, played), _("Cards played after the build.")),
+            "play_last": texts(string(PLAY, played), _("Cards played after the build.")),
         },
         "checkpoint": {
             "score": _counted(_("The table's count of score: {{ Name = number }}.")),
@@ -136,7 +116,7 @@ def _keys() -> dict[str, dict[str, Schema]]:
 
 def event_schema() -> Schema:
     """One ``[[event]]`` table: its type, and each type's keys (no others)."""
-    note = _string(None, _("Free text kept with the event."))
+    note = string(None, _("Free text kept with the event."))
     required = {"roll": ["player", "white"], "turn": ["player"], "checkpoint": []}
     what = {"roll": _("Yspahan: the start player's roll, with the yellow dice bought (Y2.3, "
                       "Y2.4)."),
@@ -151,10 +131,10 @@ def event_schema() -> Schema:
                          "additionalProperties": False}
         if required[kind]:
             table["required"] = required[kind]
-        cases.append(_when(kind, table))
-    cases.append(_when("checkpoint", {"anyOf": [{"required": [k]} for k in
+        cases.append(when("type", kind, table))
+    cases.append(when("type", "checkpoint", {"anyOf": [{"required": [k]} for k in
                                                 ("score", "gold", "camels")]}))
-    cases.append(_when("turn", {"anyOf": [{"required": ["row"]}, {"required": ["draw"]},
+    cases.append(when("type", "turn", {"anyOf": [{"required": ["row"]}, {"required": ["draw"]},
                                           {"required": ["action"]}]}))
     return {"type": "object", "required": ["type"],
             "properties": {"type": {"enum": list(EVENT_KEYS)}}, "allOf": cases}
@@ -165,11 +145,11 @@ def board_event_schema(board: Board) -> Schema:
     faces = {"type": "integer", "minimum": 1, "maximum": board.faces_per_die}
     kinds = list(board.cards)
     return {"allOf": [
-        _when("roll", {"properties": {
+        when("type", "roll", {"properties": {
             "white": {"items": faces, "minItems": board.white_dice,
                       "maxItems": board.white_dice},
             "yellow": {"items": faces, "maxItems": board.yellow_dice}}}),
-        _when("turn", {"properties": {
+        when("type", "turn", {"properties": {
             "row": {"enum": list(board.rows)},
             "discard": {"enum": kinds},
             "supervisor": {"enum": list(board.cells)},

@@ -50,7 +50,6 @@ _CERTAINTIES: dict[str, Word] = {
 }
 
 
-
 def card(kind: str) -> str:
     """A card kind (``goldvp`` → ``Goldpunkte``), or a card drawn ``hidden`` (secret hands)
     → ``verdeckt``."""

@@ -30,7 +30,6 @@ class Area(StrEnum):
     TRUNK = "trunk"
     WINDOW = "window"
     TURRET = "turret"
-    CIRCLE = "circle"  # the building circle: plots 1..7
     BANK = "bank"
     COLOURED = "coloured"  # the coloured building beside the bank
     SPIES = "spies"  # House of Spies, bribery

@@ -412,6 +412,5 @@ def apply_claim(board: Board, state: Table, seat: int, spec: AreaSpec, turn: Tur
         apply_gift(board, state, seat, use, number)
 
 
-
 def _prestige_said() -> str:
     return _("a gift of the Caliph: prestige")

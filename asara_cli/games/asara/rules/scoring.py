@@ -24,13 +24,6 @@ MONEY = "money"
 #: Category order for display: the five colours, then overall, most towers, money (R5).
 FINAL_CATEGORIES: tuple[str, ...] = (*(c.value for c in Colour), OVERALL, MOST_TOWERS, MONEY)
 
-CATEGORY_LABELS = {OVERALL: "highest tower overall", MOST_TOWERS: "most towers", MONEY: "money"}
-
-
-def category_label(category: str) -> str:
-    """A category's name in the language in use (rules/terms.py)."""
-    return terms.category(category)
-
 
 class Award(Struct, frozen=True):
     """Prestige given to one player by one final-evaluation category.

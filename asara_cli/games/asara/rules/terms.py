@@ -70,53 +70,15 @@ def a_tile(s: Section | str, c: Colour | str, gold: bool = False) -> str:
     """``a red base``, ``a gold red base``: one tile with its indefinite article, a whole
     message per tower part, so that the article agrees with the part (Spanish ``una base``,
     ``un tronco``)."""
-    text = _with_article("a tile", s, gold)
+    text = _lookup("a tile").get(f"gold {s}" if gold else str(s))
     return text.format(colour=coloured(c, str(s))) if text else tile(s, c, gold)
 
 
 def the_tile(s: Section | str, c: Colour | str, gold: bool = False) -> str:
     """``the red base``, ``the gold red base``: one tile with its definite article (French
     ``la base rouge``, ``le tronc rouge``)."""
-    text = _with_article("the tile", s, gold)
+    text = _lookup("the tile").get(f"gold {s}" if gold else str(s))
     return text.format(colour=coloured(c, str(s))) if text else tile(s, c, gold)
-
-
-def _with_article(context: str, s: Section | str, gold: bool) -> str:
-    """The whole message for a tile with its article, or "" for a part that is none of four."""
-    match context, str(s), gold:
-        case "a tile", "base", False:
-            return pgettext("a tile", "a {colour} base")
-        case "a tile", "trunk", False:
-            return pgettext("a tile", "a {colour} trunk")
-        case "a tile", "window", False:
-            return pgettext("a tile", "a {colour} window")
-        case "a tile", "turret", False:
-            return pgettext("a tile", "a {colour} turret")
-        case "a tile", "base", True:
-            return pgettext("a tile", "a gold {colour} base")
-        case "a tile", "trunk", True:
-            return pgettext("a tile", "a gold {colour} trunk")
-        case "a tile", "window", True:
-            return pgettext("a tile", "a gold {colour} window")
-        case "a tile", "turret", True:
-            return pgettext("a tile", "a gold {colour} turret")
-        case "the tile", "base", False:
-            return pgettext("the tile", "the {colour} base")
-        case "the tile", "trunk", False:
-            return pgettext("the tile", "the {colour} trunk")
-        case "the tile", "window", False:
-            return pgettext("the tile", "the {colour} window")
-        case "the tile", "turret", False:
-            return pgettext("the tile", "the {colour} turret")
-        case "the tile", "base", True:
-            return pgettext("the tile", "the gold {colour} base")
-        case "the tile", "trunk", True:
-            return pgettext("the tile", "the gold {colour} trunk")
-        case "the tile", "window", True:
-            return pgettext("the tile", "the gold {colour} window")
-        case "the tile", "turret", True:
-            return pgettext("the tile", "the gold {colour} turret")
-    return ""
 
 
 def area(name: str) -> str:
@@ -371,10 +333,39 @@ def _of_turret() -> dict[str, str]:
     }
 
 
+def _a_tiles() -> dict[str, str]:
+    """One tile with its indefinite article, by its text in the log (``gold base``)."""
+    return {
+        "base": pgettext("a tile", "a {colour} base"),
+        "trunk": pgettext("a tile", "a {colour} trunk"),
+        "window": pgettext("a tile", "a {colour} window"),
+        "turret": pgettext("a tile", "a {colour} turret"),
+        "gold base": pgettext("a tile", "a gold {colour} base"),
+        "gold trunk": pgettext("a tile", "a gold {colour} trunk"),
+        "gold window": pgettext("a tile", "a gold {colour} window"),
+        "gold turret": pgettext("a tile", "a gold {colour} turret"),
+    }
+
+
+def _the_tiles() -> dict[str, str]:
+    """One tile with its definite article, by its text in the log (``gold base``)."""
+    return {
+        "base": pgettext("the tile", "the {colour} base"),
+        "trunk": pgettext("the tile", "the {colour} trunk"),
+        "window": pgettext("the tile", "the {colour} window"),
+        "turret": pgettext("the tile", "the {colour} turret"),
+        "gold base": pgettext("the tile", "the gold {colour} base"),
+        "gold trunk": pgettext("the tile", "the gold {colour} trunk"),
+        "gold window": pgettext("the tile", "the gold {colour} window"),
+        "gold turret": pgettext("the tile", "the gold {colour} turret"),
+    }
+
+
 _MAKERS = {"colour": _colours, "buyer colour": _buyer_colours, "buyer": _buyers,
            "section": _sections, "area": _areas, "colour of a tower": _of_tower,
            "colour of a base": _of_base, "colour of a trunk": _of_trunk,
-           "colour of a window": _of_window, "colour of a turret": _of_turret}
+           "colour of a window": _of_window, "colour of a turret": _of_turret,
+           "a tile": _a_tiles, "the tile": _the_tiles}
 #: The tables made, by what and language.
 _made: dict[tuple[str, str], dict[str, str]] = {}
 

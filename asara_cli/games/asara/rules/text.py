@@ -7,17 +7,12 @@ from collections.abc import Sequence
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.model import Colour, Tower
 
-__all__ = ["a_buyer", "tower_label", "tower_name", "tower_word"]
+__all__ = ["tower_label", "tower_name", "tower_word"]
 
 
 def tower_name(colour: Colour, n: int) -> str:
     """``red tower``, ``2nd red tower`` in the language in use (rules/terms.py)."""
     return terms.tower(colour, n)
-
-
-def a_buyer(label: str) -> str:
-    """``a blue buyer``, ``an orange buyer`` in the language in use (rules/terms.py)."""
-    return terms.buyer(label)
 
 
 def tower_word(colour: Colour, n: int) -> str:

@@ -14,7 +14,6 @@ from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import PAIR, Placement, Turn
 from asara_cli.games.asara.rules.labels import check_label
 from asara_cli.games.asara.rules.table import EMPTY_SPOT, Spot, Table
-from asara_cli.games.asara.rules.text import a_buyer
 
 
 def check_turn(board: Board, state: Table, event: Turn, number: int
@@ -152,7 +151,7 @@ def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[A
         if label is not None:
             bad(spec.rule, _("the {area} takes one face-down buyer, not {buyer}").format(
                 area=terms.area(spec.name),
-                buyer=_("a pair") if label == PAIR else a_buyer(label)))
+                buyer=_("a pair") if label == PAIR else terms.buyer(label)))
     elif label is None:
         bad("R2", _("a buyer in the {area} is placed face up (its colour) or as a "
                     "face-down pair").format(area=terms.area(spec.name)))
@@ -212,7 +211,7 @@ def _check_face_up(board: Board, state: Table, label: str, name: str, spec: Area
         bad("R2.1", _("the {area} follows {colour} this year; {player} placed {buyer} (a "
                       "face-down pair would do)").format(
             area=terms.area(spec.name), colour=terms.buyer_colour(colour), player=name,
-            buyer=a_buyer(label)))
+            buyer=terms.buyer(label)))
 
 
 def _check_space(state: Table, placement: Placement, spec: AreaSpec, here: Spot,

@@ -19,7 +19,6 @@ if TYPE_CHECKING:  # rich draws the tables; the JSON shapes need none of it (a -
     from rich.console import RenderableType
 
 
-
 def award_dict(award: Award) -> dict[str, Any]:
     d: dict[str, Any] = {"category": award.category, "points": award.points}
     if award.place is not None:

@@ -37,9 +37,18 @@ TILE_SCHEMA = string(TILE, 'A tile: its colour, "gold " in front when decorated,
 SECTION_WORDS = tuple(s.value for s in Section)
 
 
+#: Iterating an enum class is slow; the sampler does it thousands of times a game.
+ALL_COLOURS = tuple(Colour)
+ALL_SECTIONS = tuple(Section)
+
+
 def numbered_space(description: str) -> Schema:
     """A space key naming a space by its number (from 1)."""
     return whole(description, minimum=1)
+
+
+#: The space key of an area whose spaces are alike.
+ANY_SPACE = numbered_space("The space used (optional where the spaces are alike).")
 #: Words already matched by a pattern, to their values: a dict lookup, where calling the
 #: enum runs Python code for every tile a log names.
 SECTION_OF: dict[str, Section] = {s.value: s for s in Section}
@@ -51,6 +60,17 @@ _TILE_WORDS: dict[str, tuple[Colour, bool]] = {
 def tile_words(text: str) -> tuple[Colour, bool]:
     """``gold red`` -> (red, True); the text has matched :data:`TILE`."""
     return _TILE_WORDS[text]
+
+
+def read_section(r: FieldReader, key: str) -> Section:
+    """A required key naming a section type (a market area, a pile)."""
+    return SECTION_OF[str(r.text(key, SECTION, _(SECTION_HELP), required=True))]
+
+
+def read_tile(r: FieldReader) -> tuple[Colour | None, bool]:
+    """The optional ``tile`` key: its colour (``None``: none) and whether it is gold."""
+    tile = r.text("tile", TILE, _(TILE_HELP))
+    return tile_words(tile) if tile else (None, False)
 
 
 #: Typed access to one event's keys (the log layer implements it; see games/base.py).

@@ -18,6 +18,7 @@ from asara_cli.core.schema import Schema, string, texts
 from asara_cli.core.words import number
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
+    ALL_COLOURS,
     COLOUR_OF,
     COLOURS,
     LINE,
@@ -40,8 +41,6 @@ from asara_cli.games.asara.rules.text import tower_label, tower_name, tower_word
 _PART = re.compile(rf"^(gold )?({SECTIONS})$")
 _TOWER = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?$")
 _LIGHTED = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?( on gold)?$")
-# iterating an enum class is slow; the sampler does it thousands of times a game
-_COLOURS = tuple(Colour)
 # reading an enum member from its class is slow too, and builds read these for every part
 _BASE, _TRUNK, _WINDOW, _TURRET = Section.BASE, Section.TRUNK, Section.WINDOW, Section.TURRET
 _ENDS = (_BASE, _TURRET)
@@ -377,8 +376,6 @@ def _build_said(k: int, plot: int | None, copied: bool,
     return text.format(n=k, plot=plot, towers="; ".join(what))
 
 
-
-
 def _build(player: Hand, event: Build, tiles: tuple[Tile, ...]) -> None:
     """The build on the player's towers and screen; ``tiles`` are ``event.tiles``."""
     towers = list(player.towers)
@@ -470,12 +467,12 @@ class _Screen:
         self.singles = singles
         # per colour: bases and turrets in the screen's order, trunks and windows by name
         self.bases = {c: [t for t in screen if t.section == Section.BASE and t.colour == c]
-                      for c in _COLOURS}
+                      for c in ALL_COLOURS}
         self.turrets = {c: [t for t in screen if t.section == Section.TURRET
-                            and t.colour == c] for c in _COLOURS}
+                            and t.colour == c] for c in ALL_COLOURS}
         self.middles = {c: [t for t in by_name if t.colour == c
                             and t.section in (Section.TRUNK, Section.WINDOW)]
-                        for c in _COLOURS}
+                        for c in ALL_COLOURS}
 
     def builds(self, k: int) -> list[_BuildParts]:
         """A few ways to place exactly ``k`` sections (tower law kept): the first ``k``
@@ -489,7 +486,7 @@ class _Screen:
                     left[Tile(part.section, colour, part.gold)] -= 1
             new: list[NewTower] = []
             need = k - len(chosen)
-            for colour in _COLOURS:
+            for colour in ALL_COLOURS:
                 if need < 2:
                     break
                 base = next((t for t in self.bases[colour] if left[t] > 0), None)
@@ -555,7 +552,6 @@ def _check_plot(m: Move[Build], kind: str, plot: int, k: int, bad: Report) -> No
                                     vacant=vacant[0]))
 
 
-
 def _check_towers(event: Build, player: Hand, bad: Report) -> None:
     """The new towers have one base and one turret each; the added-to towers stand and
     take only trunks and windows (R3.2)."""
@@ -576,7 +572,6 @@ def _check_towers(event: Build, player: Hand, bad: Report) -> None:
             bad("R3.2", _("a standing {tower} already has its {section}; only trunks and "
                           "windows can be added").format(
                 tower=terms.tower(a.colour), section=terms.section(extra[0].section)))
-
 
 
 def _check_screen(player: Hand, tiles: tuple[Tile, ...], bad: Report) -> None:
@@ -636,7 +631,7 @@ class _Builds:
             self.numbers.append(seen[t.colour])
         self.pro = state.setup.variant == Variant.PRO
         self.known = Counter(player.lighted_known)
-        self.colours = [c for c in _COLOURS
+        self.colours = [c for c in ALL_COLOURS
                         if any(t.section == _BASE and t.colour == c for t in screen)
                         and any(t.section == _TURRET and t.colour == c for t in screen)]
         self.out: list[_BuildParts] = []

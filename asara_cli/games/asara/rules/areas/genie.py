@@ -156,11 +156,9 @@ class GenieKind(Kind[Genie]):
 
     def text(self, board: Board, who: str, space: int | None, action: Genie,
              how: str | None) -> str:
-        if how:
-            head = _("{player} pays {fee} to the Bottle Genie ({how})").format(
-                player=who, fee=space, how=how)
-        else:
-            head = _("{player} pays {fee} to the Bottle Genie").format(player=who, fee=space)
+        head = (_("{player} pays {fee} to the Bottle Genie ({how})") if how else
+                _("{player} pays {fee} to the Bottle Genie")).format(player=who, fee=space,
+                                                                      how=how)
         kind = _inner(action)
         if kind is None:
             return _("{move}; no wish").format(move=head)

@@ -11,12 +11,13 @@ from asara_cli.core.i18n import N_, _, ngettext
 from asara_cli.core.schema import Schema, texts, when, whole, words
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
+    ALL_COLOURS,
+    ANY_SPACE,
     COLOURS,
     Fields,
     Kind,
     Move,
     Sampling,
-    numbered_space,
 )
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Lighted
@@ -62,7 +63,7 @@ class House(Kind[Lighted]):
 
     def key_schemas(self) -> dict[str, Schema]:
         return {
-            "space": numbered_space("The space used (optional where the spaces are alike)."),
+            "space": ANY_SPACE,
             "pay": whole("The Asari paid: one of the board's offers."),
             "kept": texts(words(c.value for c in Colour),
                           "Colours kept (optional: secret until built)."),
@@ -88,7 +89,7 @@ class House(Kind[Lighted]):
         if state.setup.variant != Variant.PRO:
             return []
         found: list[tuple[Lighted, int | None]] = []
-        colours = tuple(Colour)
+        colours = ALL_COLOURS
         for offer in s.board.lighted_offers:
             if offer.pay <= s.player.money and state.lighted_stack >= offer.keep:
                 if s.every:

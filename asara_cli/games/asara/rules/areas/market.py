@@ -9,28 +9,22 @@ from asara_cli.core.i18n import N_, Later, Text, _
 from asara_cli.core.schema import Schema, words
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
-    SECTION,
-    SECTION_HELP,
-    SECTION_OF,
+    ALL_COLOURS,
+    ALL_SECTIONS,
+    ANY_SPACE,
     SECTION_WORDS,
-    TILE,
-    TILE_HELP,
     TILE_SCHEMA,
     Fields,
     Kind,
     Move,
     Sampling,
-    numbered_space,
-    tile_words,
+    read_section,
+    read_tile,
 )
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import Buy, Tile, gold_text
-from asara_cli.games.asara.rules.model import Colour, Section
+from asara_cli.games.asara.rules.model import Section
 from asara_cli.games.asara.rules.table import Table
-
-# iterating an enum class is slow; the sampler does it thousands of times a game
-_COLOURS = tuple(Colour)
-_SECTIONS = tuple(Section)
 
 
 def check_display(state: Table, tile: Tile, bad: Report) -> None:
@@ -80,7 +74,7 @@ class Market(Kind[Buy]):
     def key_schemas(self) -> dict[str, Schema]:
         return {
             "area": words(SECTION_WORDS, "The market area: its section type."),
-            "space": numbered_space("The space used (optional where the spaces are alike)."),
+            "space": ANY_SPACE,
             "tile": TILE_SCHEMA,
         }
 
@@ -94,13 +88,13 @@ class Market(Kind[Buy]):
         the dearest tile the player can pay for (``s.every``: every one)."""
         money, board = s.player.money, s.board
         found: list[tuple[Buy, int | None]] = []
-        for section in _SECTIONS:
+        for section in ALL_SECTIONS:
             m = s.state.market(section)
             tiles: list[Tile | None] = [None] if not wish else []
             if m.count > 0:
                 # in a fixed order (tiles hash by identity), so a seed gives the same game
                 choices = dict.fromkeys(m.shown) if m.shown is not None else [
-                    Tile(section, c, g) for c in _COLOURS for g in (False, True)]
+                    Tile(section, c, g) for c in ALL_COLOURS for g in (False, True)]
                 affordable: list[Tile] = sorted(
                     (t for t in choices if board.price(t.colour) <= money),
                     key=lambda t: (board.price(t.colour), t.gold))
@@ -173,10 +167,8 @@ class Market(Kind[Buy]):
                            price=board.price(tile.colour), buyer=how, space=space)
 
     def read(self, r: Fields) -> tuple[int | None, Buy]:
-        area = r.text("area", SECTION, _(SECTION_HELP), required=True)
-        tile = r.text("tile", TILE, _(TILE_HELP))
-        colour, gold = tile_words(tile) if tile else (None, False)
-        return self.read_space(r), Buy(SECTION_OF[str(area)], colour, gold)
+        section, (colour, gold) = read_section(r, "area"), read_tile(r)
+        return self.read_space(r), Buy(section, colour, gold)
 
     def write(self, space: int | None, action: Buy) -> dict[str, Any]:
         d: dict[str, Any] = {"area": action.section.value}

@@ -10,25 +10,20 @@ from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema, whole, words
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
-    SECTION,
-    SECTION_HELP,
-    SECTION_OF,
+    ALL_COLOURS,
+    ALL_SECTIONS,
     SECTION_WORDS,
-    TILE,
-    TILE_HELP,
     TILE_SCHEMA,
     Fields,
     Kind,
     Move,
     Sampling,
-    tile_words,
+    read_section,
+    read_tile,
 )
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Bribe, gold_text
-from asara_cli.games.asara.rules.model import Colour, Section
-
-_COLOURS = tuple(Colour)
-_SECTIONS = tuple(Section)
+from asara_cli.games.asara.rules.model import Colour
 
 
 class Spies(Kind[Bribe]):
@@ -57,15 +52,15 @@ class Spies(Kind[Bribe]):
         for fee in board.area_of_kind(self.kind).spaces or ():
             if fee > money:
                 continue
-            searched = next((x for x in _SECTIONS if state.market(x).pile > 0), None)
+            searched = next((x for x in ALL_SECTIONS if state.market(x).pile > 0), None)
             if searched is not None:
                 found.append((Bribe(searched), fee))
-            for i, section in enumerate(_SECTIONS):
+            for i, section in enumerate(ALL_SECTIONS):
                 if state.market(section).pile < 1:
                     continue
-                c = _COLOURS[(state.events + i) % len(_COLOURS)]
+                c = ALL_COLOURS[(state.events + i) % len(ALL_COLOURS)]
                 if s.every:  # any tile the pile may hold: every colour, plain or gold
-                    found.extend((Bribe(section, t, g), fee) for t in _COLOURS
+                    found.extend((Bribe(section, t, g), fee) for t in ALL_COLOURS
                                  for g in (False, True) if fee + board.price(t) <= money)
                 elif fee + board.price(c) <= money:
                     found.append((Bribe(section, c, c == Colour.RED), fee))
@@ -111,11 +106,8 @@ class Spies(Kind[Bribe]):
 
     def text(self, board: Board, who: str, space: int | None, action: Bribe,
              how: str | None) -> str:
-        if how:
-            head = _("{player} bribes the spies for {fee} ({how})").format(
-                player=who, fee=space, how=how)
-        else:
-            head = _("{player} bribes the spies for {fee}").format(player=who, fee=space)
+        head = (_("{player} bribes the spies for {fee} ({how})") if how else
+                _("{player} bribes the spies for {fee}")).format(player=who, fee=space, how=how)
         tile = action.tile
         if tile is None:
             return _("{move}, searches the {section} pile and takes nothing").format(
@@ -127,10 +119,8 @@ class Spies(Kind[Bribe]):
 
     def read(self, r: Fields) -> tuple[int | None, Bribe]:
         space = self.read_space(r)
-        pile = r.text("pile", SECTION, _(SECTION_HELP), required=True)
-        tile = r.text("tile", TILE, _(TILE_HELP))
-        colour, gold = tile_words(tile) if tile else (None, False)
-        return space, Bribe(SECTION_OF[str(pile)], colour, gold)
+        pile, (colour, gold) = read_section(r, "pile"), read_tile(r)
+        return space, Bribe(pile, colour, gold)
 
     def write(self, space: int | None, action: Bribe) -> dict[str, Any]:
         d: dict[str, Any] = {"space": space, "pile": action.pile.value}

@@ -9,7 +9,7 @@ from asara_cli.core.findings import Report
 from asara_cli.core.i18n import N_, Later, Text, _, ngettext
 from asara_cli.core.schema import Schema, whole
 from asara_cli.games.asara.rules import terms
-from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
+from asara_cli.games.asara.rules.areas.base import ANY_SPACE, Fields, Kind, Move, Sampling
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Recruit
 from asara_cli.games.asara.rules.model import Variant
@@ -25,8 +25,7 @@ class Tent(Kind[Recruit]):
 
     def key_schemas(self) -> dict[str, Schema]:
         # a negative cost is refused by the rules whatever the board (R3.6): flagged at once
-        return {"space": numbered_space("The space used (optional where the spaces are "
-                                        "alike)."),
+        return {"space": ANY_SPACE,
                 "cost": whole("The Asari paid: the tent space's printed cost.", minimum=0)}
 
     def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Recruit, int | None]]:

@@ -260,12 +260,6 @@ def _check_only(ctx: typer.Context) -> None:
     ctx.obj = {"check": True}
 
 
-#: The move a ``check`` command line names (its English name), set before its commands are
-#: built: :func:`register` builds that move alone in the ``check`` group (all of them when it
-#: names none of them, for the help or a suggestion).
-CHECKED: ContextVar[str | None] = ContextVar("CHECKED", default=None)
-
-
 #: At the table (``asara play`` on a log that does not exist yet, its ``new>`` prompt): how
 #: a decision ``new`` was not given is asked (the question, and how an answer is read: it
 #: raises :class:`WordError` for one it cannot take); ``None`` answers Ctrl-C. Unset (the
@@ -355,10 +349,7 @@ def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., object]]],
     if only is not None and only in found:
         add_command(app, only, found[only])
         return
-    if only == "check":  # the check group alone, and in it the move named (CHECKED), if one
-        named = [(name, fn) for name, fn in moves if name == CHECKED.get()]
-        moves = named or moves
-    else:
+    if only != "check":  # the check group alone: its moves are kept by :func:`only_checked`
         for name, fn in own:
             add_command(app, name, fn)
     checker = typer.Typer(name="check", cls=WordGroup, no_args_is_help=True,
@@ -371,6 +362,16 @@ def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., object]]],
     for name, fn in moves:
         add_command(checker, name, fn)
     app.add_typer(checker, name="check")
+
+
+def only_checked(app: typer.Typer, move: str | None) -> None:
+    """The ``check`` group of ``app`` with the move ``move`` (its English name) alone, when
+    it is one of them: a ``check`` command line builds just what it runs (all of them when
+    it names none of them, for the help or a suggestion)."""
+    for group in app.registered_groups:
+        if group.name == "check" and group.typer_instance is not None:
+            held = group.typer_instance.registered_commands
+            held[:] = [c for c in held if c.name == move] or held
 
 
 # --- the game-neutral commands ------------------------------------------------------------------

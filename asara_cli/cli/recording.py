@@ -11,7 +11,6 @@ import contextlib
 import datetime as dt
 import os
 from collections.abc import Callable, Iterator, Sequence
-from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -26,7 +25,7 @@ from asara_cli.core.i18n import N_, _, pgettext
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number as read_number
-from asara_cli.errors import InputError, Refused, WordError
+from asara_cli.errors import Asked, InputError, Refused, WordError
 
 if TYPE_CHECKING:
     from asara_cli.cli.transaction import Maker, Recorded
@@ -45,10 +44,10 @@ __all__ = [
     "WordError",
     "carry_out",
     "errors",
-    "first_player",
     "is_check",
     "lock",
     "must_exist",
+    "new_game",
     "not_a_folder",
     "record_move",
     "redo",
@@ -56,6 +55,7 @@ __all__ = [
     "say",
     "undo",
     "use",
+    "who_begins",
 ]
 from asara_cli.logfile.game import GameLog, LogHeader, load_log_board, read_log
 from asara_cli.logfile.record import (
@@ -191,13 +191,30 @@ def played_on(date: str | None) -> str | None:
     return when
 
 
-def begin(log: Path, header: LogHeader, problems: Sequence[Violation]) -> None:
-    """A game's ``new``: the log written with ``header`` and no events, unless the rules
-    find ``problems`` with its setup (then nothing is written)."""
+def new_game(log: Path, game: str, setup: Any, problems: Sequence[Violation],
+             said: Callable[[], None], *, board: Path | None, date: str | None,
+             place: str | None, name_movers: bool, use: bool) -> None:
+    """A game's ``new``: the log written with ``setup`` and no events, unless the rules find
+    ``problems`` with it (then nothing is written); what it holds said (``said``), and the
+    log remembered as the one to record into (``use``)."""
+    header = LogHeader(setup, board_ref(board, log), played_on(date), place, game=game,
+                       movers="named" if name_movers else "turn")
     if problems:
         raise Refused(_("not started: {path}").format(path=show_path(log)),
                       [f"{v.message} [{v.rule}]" for v in problems])
     create(log, header)
+    said()
+    if use:
+        remember_new(log)
+
+
+def who_begins(option: str, names: Sequence[str], question: str,
+               read: Callable[[str, Sequence[str]], str]) -> Asked:
+    """The player a new game begins with, when ``new`` was not given ``option``: asked at
+    the table (``question``, with ``{players}``), an answer read by ``read`` among ``names``
+    becomes ``option=NAME`` on the same line. The one-shot ``new`` takes the first player."""
+    said = question.format(players=", ".join(names))
+    return Asked(said, "", said, lambda answer: [f"{option}={read(answer, names)}"])
 
 
 def create(log: Path, header: LogHeader) -> None:
@@ -258,26 +275,6 @@ def is_check(ctx: typer.Context) -> bool:
 
 def _check_only(ctx: typer.Context) -> None:
     ctx.obj = {"check": True}
-
-
-#: At the table (``asara play`` on a log that does not exist yet, its ``new>`` prompt): how
-#: a decision ``new`` was not given is asked (the question, and how an answer is read: it
-#: raises :class:`WordError` for one it cannot take); ``None`` answers Ctrl-C. Unset (the
-#: one-shot command), the first player is taken, as the option's help says.
-BEGIN: ContextVar[Callable[[str, Callable[[str], str]], str | None] | None] = ContextVar(
-    "BEGIN", default=None)
-
-
-def first_player(names: Sequence[str], question: str, read: Callable[[str], str]) -> str:
-    """The player a new game begins with that ``new`` was not given: asked at the table
-    (``question``, an answer read by ``read``), else the first player."""
-    ask = BEGIN.get()
-    if ask is None:
-        return names[0]
-    answer = ask(question, read)
-    if answer is None:
-        raise KeyboardInterrupt
-    return answer
 
 
 class Move(Struct, frozen=True):

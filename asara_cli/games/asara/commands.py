@@ -7,12 +7,12 @@ with the rule and the facts (exit code 1). Writes are atomic and locked (logfile
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
-from msgspec import Struct, structs
+from msgspec import Struct
 
 from asara_cli.cli.common import GameOption, find_game_option, out
 from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command
@@ -25,22 +25,20 @@ from asara_cli.cli.recording import (
     PlaceOption,
     Refused,
     UseOption,
-    begin,
-    board_ref,
     errors,
-    first_player,
     name_numbers,
+    new_game,
     played_on,
     player_names,
     record_move,
-    remember_new,
+    who_begins,
 )
 from asara_cli.cli.recording import register as register_commands
 from asara_cli.cli.transaction import Typed
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number
-from asara_cli.errors import Asked
+from asara_cli.errors import AsaraError, Asked
 from asara_cli.games import game as registered
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
@@ -85,7 +83,6 @@ from asara_cli.games.asara.rules.gifts import gift_text as gift_words
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import GameState, Setup
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import LogHeader
 
 # --- the words moves share --------------------------------------------------------------------
 
@@ -726,23 +723,38 @@ def new(
     if game is not None:
         find_game_option(game)  # an unknown name: exit 2 with the games there are
     with errors():
-        names = player_names(players)
-        first = words.player(start, names) if start is not None else names[0]
-        rules = load_board(board, "asara")  # a profile of another game is refused
-        when = played_on(date)
-        expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)
-        setup = Setup(names, names.index(first), Variant.PRO if pro else Variant.BASIC,
-                      expansions, words.buyer_colours(buyers or ""))
-        if start is None and not check_setup(rules, setup):  # at the table: asked
-            first = first_player(names, _("who starts ({players})?").format(
-                players=", ".join(names)), lambda answer: words.player(answer, names))
-            setup = structs.replace(setup, start=names.index(first))
-        header = LogHeader(setup, board_ref(board, log), when, place,
-                           movers="named" if name_movers else "turn")
-        begin(log, header, check_setup(rules, setup))
-        _started(log, rules, setup, name_movers)
-        if use:
-            remember_new(log)
+        rules, setup = _setup(players, start, pro, gifts, genie, buyers, board, date)
+        new_game(log, "asara", setup, check_setup(rules, setup),
+                 lambda: _started(log, rules, setup, name_movers), board=board, date=date,
+                 place=place, name_movers=name_movers, use=use)
+
+
+def _setup(players: Sequence[str], start: str | None, pro: bool, gifts: bool, genie: bool,
+           buyers: str | None, board: Path | None, date: str | None) -> tuple[Board, Setup]:
+    """The rules and the setup ``new``'s words give (the first player starts when ``start``
+    names none); a word they cannot take is refused."""
+    names = player_names(players)
+    first = words.player(start, names) if start is not None else names[0]
+    rules = load_board(board, "asara")  # a profile of another game is refused
+    played_on(date)
+    expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)
+    return rules, Setup(names, names.index(first), Variant.PRO if pro else Variant.BASIC,
+                        expansions, words.buyer_colours(buyers or ""))
+
+
+def who_starts(given: Mapping[str, Any]) -> Asked | None:
+    """At the table: who starts, when ``new``'s words ``given`` (as parsed) leave it out and
+    the rules take the rest of the setup (the answer becomes ``--start NAME``)."""
+    if given.get("start") is not None:
+        return None
+    try:
+        rules, setup = _setup(given.get("players") or (), None, bool(given.get("pro")),
+                              bool(given.get("gifts")), bool(given.get("genie")),
+                              given.get("buyers"), given.get("board"), given.get("date"))
+    except (AsaraError, OSError):  # `new` says what is wrong
+        return None
+    return None if check_setup(rules, setup) else who_begins(
+        "--start", setup.players, _("who starts ({players})?"), words.player)
 
 
 def _started(log: Path, rules: Board, setup: Setup, name_movers: bool) -> None:

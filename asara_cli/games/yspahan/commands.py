@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from msgspec import Struct, field, structs
+from msgspec import Struct, field
 
 from asara_cli.cli.common import GameOption, find_game_option, out
 from asara_cli.cli.completion import players
@@ -34,22 +34,20 @@ from asara_cli.cli.recording import (
     PlaceOption,
     Refused,
     UseOption,
-    begin,
-    board_ref,
     errors,
-    first_player,
     is_check,
     name_numbers,
+    new_game,
     played_on,
     player_names,
     record_move,
-    remember_new,
+    who_begins,
 )
 from asara_cli.cli.recording import register as register_commands
 from asara_cli.core.i18n import _, ngettext, pgettext
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number
-from asara_cli.errors import Asked
+from asara_cli.errors import AsaraError, Asked
 from asara_cli.games import game as registered
 from asara_cli.games.yspahan import complete, words
 from asara_cli.games.yspahan.codec import WordsError, parse_play
@@ -69,7 +67,6 @@ from asara_cli.games.yspahan.rules.state import (
 )
 from asara_cli.games.yspahan.rules.state import Table as Laid
 from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import LogHeader
 
 if TYPE_CHECKING:
     from asara_cli.cli.transaction import Position, Typed
@@ -1029,30 +1026,47 @@ def new(
         if game is not None and find_game_option(game).key != KEY:
             raise words.WordError(_("--game {game}: this `new` starts a Yspahan game").format(
                 game=game))
-        names = player_names(players)
-        first = words.player(oldest, names) if oldest is not None else names[0]
-        chosen = tuple(words.colour(c) for c in colours or [])
-        rules = load_board(board, KEY)
-        when = played_on(date)
-        setup = Setup(names, names.index(first), chosen, SECRET if secret else OPEN)
-        if oldest is None and not check_setup(rules, setup):  # at the table: asked
-            first = first_player(names, _("who is the oldest ({players})?").format(
-                players=", ".join(names)), lambda answer: words.player(answer, names))
-            setup = structs.replace(setup, oldest=names.index(first))
-        header = LogHeader(setup, board_ref(board, log), when, place, game=KEY,
-                           movers="named" if name_movers else "turn")
-        begin(log, header, check_setup(rules, setup))
-        made = (_("new Yspahan game in {path}: {players} (hands secret)") if secret
-                else _("new Yspahan game in {path}: {players} (hands open)"))
-        out().print(made.format(path=show_path(log), players=", ".join(names)),
-                    soft_wrap=True)
-        out().print(_("Everyone has {gold} gold. {player} is the oldest: {player} rolls first "
-                      "(`asara roll ...`).").format(gold=rules.start_gold, player=first),
-                    soft_wrap=True)
-        if name_movers:
-            out().print(_("Every move names its mover: -p NAME."))
-        if use:
-            remember_new(log)
+        rules, setup = _setup(players, oldest, colours, secret, board, date)
+
+        def said() -> None:
+            made = (_("new Yspahan game in {path}: {players} (hands secret)") if secret
+                    else _("new Yspahan game in {path}: {players} (hands open)"))
+            out().print(made.format(path=show_path(log), players=", ".join(setup.players)),
+                        soft_wrap=True)
+            out().print(_("Everyone has {gold} gold. {player} is the oldest: {player} rolls "
+                          "first (`asara roll ...`).").format(
+                gold=rules.start_gold, player=setup.players[setup.oldest]), soft_wrap=True)
+            if name_movers:
+                out().print(_("Every move names its mover: -p NAME."))
+
+        new_game(log, KEY, setup, check_setup(rules, setup), said, board=board, date=date,
+                 place=place, name_movers=name_movers, use=use)
+
+
+def _setup(players: Sequence[str], oldest: str | None, colours: Sequence[str] | None,
+           secret: bool, board: Path | None, date: str | None) -> tuple[Board, Setup]:
+    """The rules and the setup ``new``'s words give (the first player is the oldest when
+    ``oldest`` names none); a word they cannot take is refused."""
+    names = player_names(players)
+    first = words.player(oldest, names) if oldest is not None else names[0]
+    chosen = tuple(words.colour(c) for c in colours or [])
+    rules = load_board(board, KEY)
+    played_on(date)
+    return rules, Setup(names, names.index(first), chosen, SECRET if secret else OPEN)
+
+
+def who_starts(given: Mapping[str, Any]) -> Asked | None:
+    """At the table: who is the oldest, when ``new``'s words ``given`` (as parsed) leave it
+    out and the rules take the rest of the setup (the answer becomes ``--oldest NAME``)."""
+    if given.get("oldest") is not None:
+        return None
+    try:
+        rules, setup = _setup(given.get("players") or (), None, given.get("colours"),
+                              bool(given.get("secret")), given.get("board"), given.get("date"))
+    except (AsaraError, OSError):  # `new` says what is wrong
+        return None
+    return None if check_setup(rules, setup) else who_begins(
+        "--oldest", setup.players, _("who is the oldest ({players})?"), words.player)
 
 
 # --- registration -----------------------------------------------------------------------------

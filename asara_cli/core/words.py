@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from asara_cli.core.i18n import N_, _, npgettext, pgettext
@@ -31,6 +32,20 @@ def bare(word: str) -> str:
     typed so."""
     w = unicodedata.normalize("NFD", word.strip().casefold())
     return unicodedata.normalize("NFC", "".join(c for c in w if not unicodedata.combining(c)))
+
+
+def read_back(said: Mapping[str, str], fold: Callable[[str], str]
+              ) -> dict[str, tuple[str, ...]]:
+    """Each way a word of ``said`` (English -> its word in the language in use) is typed,
+    with the English words it stands for: as the game's ``fold`` folds it, then without its
+    accents (:func:`bare`); of two words typed the same, the one folded so first."""
+    back: dict[str, tuple[str, ...]] = {}
+    for form in (fold, bare):  # each word, then each without its accents (grun)
+        for en, word in said.items():
+            typed = form(word)
+            if en not in back.get(typed, ()):
+                back[typed] = (*back.get(typed, ()), en)
+    return back
 
 
 def grouped(n: int) -> str:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from msgspec import Struct, field
 
-from asara_cli.cli.common import GameOption, find_game_option, out
+from asara_cli.cli.common import GameOption, either, find_game_option, out
 from asara_cli.cli.completion import players
 from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command
 from asara_cli.cli.recording import (
@@ -311,7 +311,7 @@ class Table(Struct, frozen=True):
 
     def _which_shop(self, text: str, flag: str, kind: str, e: WhichShop) -> Asked:
         """The souk card's souk named and several of its shops free: the cell asked."""
-        cells = _either(e.free)
+        cells = either(e.free)
         card, souk = terms.card(kind), terms.souk(e.souk)
 
         def completed(answer: str) -> list[str]:
@@ -474,7 +474,7 @@ class WhichShop(words.WordError):
     def __init__(self, souk: str, free: tuple[str, ...], cells: set[str]) -> None:
         shown = terms.souk(souk)
         super().__init__(_("which shop of {souk}? Say the cell it faces: {cells} (e.g. "
-                           "{example})").format(souk=shown, cells=_either(free),
+                           "{example})").format(souk=shown, cells=either(free),
                                                 example=f"{shown} {free[0]}"))
         self.souk = souk
         self.free = free  # a cell each free shop faces
@@ -486,7 +486,7 @@ class WhichShop(words.WordError):
         """The shop of a goods cube, asked of the mover (Y3.4): the cell answered goes
         after the souk's word, and the shops typed (``typed``, after the quarter ``lead``)
         are typed again with it."""
-        cells = _either(self.free)
+        cells = either(self.free)
         souk = terms.souk(self.souk)
 
         def chosen(answer: str) -> list[str]:
@@ -519,14 +519,6 @@ _NONE = ("none", "nothing")
 def _is(answer: str, meant: tuple[str, ...]) -> bool:
     """Whether the word ``answer`` (in English or the language in use) is one of ``meant``."""
     return words.fold(answer) in meant or words.english_word(answer) in meant
-
-
-def _either(items: Sequence[str]) -> str:
-    """``W3 or W1 or S2`` in the language in use."""
-    said = items[0] if items else ""
-    for item in items[1:]:
-        said = _("{words} or {word}").format(words=said, word=item)
-    return said
 
 
 def _owner(seat: int | None, names: tuple[str, ...]) -> str | None:
@@ -788,7 +780,7 @@ def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | Non
         return
     described = [_("{player}'s in {souk}").format(player=_owner(owners.get(i), t.names),
                                                   souk=terms.souk(i)) for i in rest]
-    souks = _either([terms.souk(i) for i in rest])
+    souks = either([terms.souk(i) for i in rest])
     example = " ".join(f"--order {i}" for i in rest)
     mover = t.mover()
 
@@ -818,7 +810,7 @@ def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | Non
         "{n} cubes of different players face {cell} ({cubes}): the order they go to the "
         "caravan is the mover's ({player}) choice; say it, first sent first, e.g. {example}",
         n).format(n=n, cell=to, cubes=", ".join(described), player=mover, example=example),
-        mover, _("which goes to the caravan first: {cubes}?").format(cubes=_either([
+        mover, _("which goes to the caravan first: {cubes}?").format(cubes=either([
             _("{souk} ({player})").format(souk=terms.souk(i),
                                           player=_owner(owners.get(i), t.names))
             for i in rest])), first)
@@ -925,7 +917,7 @@ def _row_left_out(t: Table) -> None:
         return  # no row left: the card is drawn without one (Y3.7)
     mover = t.mover()
     shown = [terms.row(r) for r in left]
-    rows = _either(shown)
+    rows = either(shown)
 
     def taken(answer: str) -> list[str]:
         said = words.row(answer, t.board)

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from msgspec import Struct
 
-from asara_cli.cli.common import add_command, err, guarded, help_text, out
-from asara_cli.cli.grammar import Word
+from asara_cli.cli.common import GameOption, add_command, err, guarded, help_text, out
+from asara_cli.cli.grammar import REQUIRED, Said, Word
 from asara_cli.cli.spoken import WordGroup
 from asara_cli.core.findings import Violation
 from asara_cli.core.i18n import N_, _, pgettext
@@ -33,14 +33,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COMMANDS",
-    "DateOption",
-    "DryOption",
+    "DATE",
+    "GAME",
+    "NAME_MOVERS",
+    "NEW_LOG",
+    "PLACE",
+    "USE",
     "LogOption",
     "Move",
-    "NewLog",
-    "PlaceOption",
     "Refused",
-    "UseOption",
     "WordError",
     "carry_out",
     "errors",
@@ -48,6 +49,7 @@ __all__ = [
     "lock",
     "must_exist",
     "new_game",
+    "new_seats",
     "not_a_folder",
     "record_move",
     "redo",
@@ -57,6 +59,7 @@ __all__ = [
     "use",
     "who_begins",
 ]
+from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, LogHeader, load_log_board, read_log
 from asara_cli.logfile.record import (
     ENV_LOG,
@@ -73,21 +76,18 @@ LogOption = Annotated[
     typer.Option("--log", "-l", help=f"The game log to record into (default: ${ENV_LOG}, "
                  "else the one `asara use` remembered).", show_default=False),
 ]
-NewLog = Annotated[
-    Path, typer.Argument(help="The new game log (TOML); must not exist yet.", show_default=False)
-]
-DateOption = Annotated[
-    str | None,
-    typer.Option("--date", help="When the game is played: YYYY-MM-DD or today.",
-                 show_default=False),
-]
-PlaceOption = Annotated[
-    str | None, typer.Option("--place", help="Where it is played.", show_default=False)
-]
-UseOption = Annotated[
-    bool,
-    typer.Option("--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE})."),
-]
+#: The words every game's ``new`` takes besides its own, in the order each lists them.
+NEW_LOG = Word("log", Path, "The new game log (TOML); must not exist yet.", default=REQUIRED)
+NAME_MOVERS = Word(
+    "name_movers", bool, "Every move must name its mover with -p NAME, and a move for anyone "
+    "but the player on turn is refused: a move typed for the wrong player cannot shift the "
+    "seats (the header's movers = \"named\").", ("--name-movers",), default=False)
+DATE = Word("date", str | None, "When the game is played: YYYY-MM-DD or today.", ("--date",))
+PLACE = Word("place", str | None, "Where it is played.", ("--place",))
+USE = Word("use", Annotated[bool, typer.Option(
+    "--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE}).")], "",
+    default=True)
+GAME = Word("game", GameOption, "")
 DryOption = Annotated[
     bool,
     typer.Option("--dry-run", "-n", help="Only say whether the move is legal; write "
@@ -191,21 +191,34 @@ def played_on(date: str | None) -> str | None:
     return when
 
 
-def new_game(log: Path, game: str, setup: Any, problems: Sequence[Violation],
-             said: Callable[[], None], *, board: Path | None, date: str | None,
-             place: str | None, name_movers: bool, use: bool) -> None:
-    """A game's ``new``: the log written with ``setup`` and no events, unless the rules find
-    ``problems`` with it (then nothing is written); what it holds said (``said``), and the
-    log remembered as the one to record into (``use``)."""
-    header = LogHeader(setup, board_ref(board, log), played_on(date), place, game=game,
-                       movers="named" if name_movers else "turn")
+def new_seats(w: Said, first: str, read: Callable[[str, Sequence[str]], str], game: str
+              ) -> tuple[tuple[str, ...], int, Any]:
+    """What every game's ``new`` reads first from its words ``w``: the players in seat
+    order, the seat of the one the word ``first`` names (read by ``read``; not given, the
+    first player's), the rules of the board profile (``--board``, else the game's standard
+    one), and the date checked."""
+    names = player_names(w.players)
+    named = w.get(first)
+    seat = 0 if named is None else names.index(read(named, names))
+    rules = load_board(w.board, game)  # a profile of another game is refused
+    played_on(w.date)
+    return names, seat, rules
+
+
+def new_game(w: Said, game: str, setup: Any, problems: Sequence[Violation],
+             said: Callable[[], None]) -> None:
+    """A game's ``new`` of the words ``w``: the log written with ``setup`` and no events,
+    unless the rules find ``problems`` with it (then nothing is written); what it holds
+    said (``said``), and the log remembered as the one to record into (``--use``)."""
+    header = LogHeader(setup, board_ref(w.board, w.log), played_on(w.date), w.place,
+                       game=game, movers="named" if w.name_movers else "turn")
     if problems:
-        raise Refused(_("not started: {path}").format(path=show_path(log)),
+        raise Refused(_("not started: {path}").format(path=show_path(w.log)),
                       [f"{v.message} [{v.rule}]" for v in problems])
-    create(log, header)
+    create(w.log, header)
     said()
-    if use:
-        remember_new(log)
+    if w.use:
+        remember_new(w.log)
 
 
 def who_begins(option: str, names: Sequence[str], question: str,

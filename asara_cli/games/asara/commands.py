@@ -7,29 +7,30 @@ with the rule and the facts (exit code 1). Writes are atomic and locked (logfile
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 from msgspec import Struct
 
-from asara_cli.cli.common import GameOption, find_game_option, out
-from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command
+from asara_cli.cli.common import find_game_option, out
+from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command, declared
 from asara_cli.cli.recording import (
+    DATE,
     DRY,
+    GAME,
     LOG,
-    DateOption,
+    NAME_MOVERS,
+    NEW_LOG,
+    PLACE,
+    USE,
     Move,
-    NewLog,
-    PlaceOption,
     Refused,
-    UseOption,
     errors,
     name_numbers,
     new_game,
-    played_on,
-    player_names,
+    new_seats,
     record_move,
     who_begins,
 )
@@ -82,7 +83,6 @@ from asara_cli.games.asara.rules.gifts import claim
 from asara_cli.games.asara.rules.gifts import gift_text as gift_words
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import GameState, Setup
-from asara_cli.logfile.board import load_board
 
 # --- the words moves share --------------------------------------------------------------------
 
@@ -682,64 +682,46 @@ CHECKPOINT = MoveKind[Table](
 # --- the log itself ---------------------------------------------------------------------------
 
 
-def new(
-    log: NewLog,
-    players: Annotated[list[str], typer.Option(
-        "--player", "-p", help="A player, in clockwise seat order: 2 to 4 times.",
-        show_default=False)],
-    start: Annotated[str | None, typer.Option(
-        "--start", help="The start player (holds the Caliph's patronage at the start; "
-        "default: the first player).", show_default=False,
-        autocompletion=complete.start)] = None,
-    pro: Annotated[bool, typer.Option("--pro", help="The professional version: the tent "
-                                      "and the lighted windows.")] = False,
-    gifts: Annotated[bool, typer.Option(
-        "--gifts", help="Expansion: the Gifts of the Caliph (R6.1); record each year's deal "
-        "with `asara gifts`.")] = False,
-    genie: Annotated[bool, typer.Option("--genie", help="Expansion: the House of the Bottle "
-                                        "Genie (R6.2, with --pro); wish with --genie COST on "
-                                        "the move wished for.")] = False,
-    buyers: Annotated[str | None, typer.Option(
-        "--buyers", help="The colours of your buyer cards, e.g. \"blue green orange violet "
-        "yellow\": then any other colour is refused, so a typo cannot start a new one (R1).",
-        show_default=False)] = None,
-    board: Annotated[Path | None, typer.Option(
-        "--board", help="A board profile TOML file with your table's printed numbers "
-        "(see `asara board`); the log refers to it.", show_default=False)] = None,
-    name_movers: Annotated[bool, typer.Option(
-        "--name-movers", help="Every move must name its mover with -p NAME, and a move for "
-        "anyone but the player on turn is refused: a move typed for the wrong player cannot "
-        "shift the seats (the header's movers = \"named\").")] = False,
-    date: DateOption = None,
-    place: PlaceOption = None,
-    use: UseOption = True,
-    game: GameOption = None,
-) -> None:
-    """Start a game log: players in seat order, start player, variant [R1].
+def _new(_ctx: typer.Context, w: Said) -> None:
+    if w.game is not None:
+        find_game_option(w.game)  # an unknown name: exit 2 with the games there are
+    with errors():
+        rules, setup = _setup(w)
+        new_game(w, "asara", setup, check_setup(rules, setup),
+                 lambda: _started(w.log, rules, setup, w.name_movers))
+
+
+new = declared("new", """Start a game log: players in seat order, start player, variant [R1].
 
     Example: asara new game.toml -p Tina -p Paul -p Anna --date today --buyers "blue green
     orange violet yellow"
-    """
-    if game is not None:
-        find_game_option(game)  # an unknown name: exit 2 with the games there are
-    with errors():
-        rules, setup = _setup(players, start, pro, gifts, genie, buyers, board, date)
-        new_game(log, "asara", setup, check_setup(rules, setup),
-                 lambda: _started(log, rules, setup, name_movers), board=board, date=date,
-                 place=place, name_movers=name_movers, use=use)
+    """, (
+    NEW_LOG,
+    Word("players", list[str], "A player, in clockwise seat order: 2 to 4 times.",
+         ("--player", "-p"), REQUIRED),
+    Word("start", str | None, "The start player (holds the Caliph's patronage at the start; "
+         "default: the first player).", ("--start",), complete=complete.start),
+    Word("pro", bool, "The professional version: the tent and the lighted windows.",
+         ("--pro",), False),
+    Word("gifts", bool, "Expansion: the Gifts of the Caliph (R6.1); record each year's deal "
+         "with `asara gifts`.", ("--gifts",), False),
+    Word("genie", bool, "Expansion: the House of the Bottle Genie (R6.2, with --pro); wish "
+         "with --genie COST on the move wished for.", ("--genie",), False),
+    Word("buyers", str | None, "The colours of your buyer cards, e.g. \"blue green orange "
+         "violet yellow\": then any other colour is refused, so a typo cannot start a new "
+         "one (R1).", ("--buyers",)),
+    Word("board", Path | None, "A board profile TOML file with your table's printed numbers "
+         "(see `asara board`); the log refers to it.", ("--board",)),
+    NAME_MOVERS, DATE, PLACE, USE, GAME), _new)
 
 
-def _setup(players: Sequence[str], start: str | None, pro: bool, gifts: bool, genie: bool,
-           buyers: str | None, board: Path | None, date: str | None) -> tuple[Board, Setup]:
-    """The rules and the setup ``new``'s words give (the first player starts when ``start``
-    names none); a word they cannot take is refused."""
-    names = player_names(players)
-    first = words.player(start, names) if start is not None else names[0]
-    rules = load_board(board, "asara")  # a profile of another game is refused
-    played_on(date)
-    expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)
-    return rules, Setup(names, names.index(first), Variant.PRO if pro else Variant.BASIC,
-                        expansions, words.buyer_colours(buyers or ""))
+def _setup(w: Said) -> tuple[Board, Setup]:
+    """The rules and the setup ``new``'s words ``w`` give (the first player starts when
+    ``--start`` names none); a word they cannot take is refused."""
+    names, start, rules = new_seats(w, "start", words.player, "asara")
+    expansions = tuple(x for x in ("gifts", "genie") if w.get(x))
+    return rules, Setup(names, start, Variant.PRO if w.pro else Variant.BASIC, expansions,
+                        words.buyer_colours(w.buyers or ""))
 
 
 def who_starts(given: Mapping[str, Any]) -> Asked | None:
@@ -748,9 +730,7 @@ def who_starts(given: Mapping[str, Any]) -> Asked | None:
     if given.get("start") is not None:
         return None
     try:
-        rules, setup = _setup(given.get("players") or (), None, bool(given.get("pro")),
-                              bool(given.get("gifts")), bool(given.get("genie")),
-                              given.get("buyers"), given.get("board"), given.get("date"))
+        rules, setup = _setup(Said(dict(given)))
     except (AsaraError, OSError):  # `new` says what is wrong
         return None
     return None if check_setup(rules, setup) else who_begins(

@@ -17,29 +17,30 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from msgspec import Struct, field
 
-from asara_cli.cli.common import GameOption, either, find_game_option, out
+from asara_cli.cli.common import either, find_game_option, out
 from asara_cli.cli.completion import players
-from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command
+from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command, declared
 from asara_cli.cli.recording import (
+    DATE,
     DRY,
+    GAME,
     LOG,
-    DateOption,
+    NAME_MOVERS,
+    NEW_LOG,
+    PLACE,
+    USE,
     Move,
-    NewLog,
-    PlaceOption,
     Refused,
-    UseOption,
     errors,
     is_check,
     name_numbers,
     new_game,
-    played_on,
-    player_names,
+    new_seats,
     record_move,
     who_begins,
 )
@@ -66,7 +67,6 @@ from asara_cli.games.yspahan.rules.state import (
     thaw,
 )
 from asara_cli.games.yspahan.rules.state import Table as Laid
-from asara_cli.logfile.board import load_board
 
 if TYPE_CHECKING:
     from asara_cli.cli.transaction import Position, Typed
@@ -984,67 +984,54 @@ CHECKPOINT = MoveKind[Table](
 # --- the log itself ---------------------------------------------------------------------------
 
 
-def new(
-    log: NewLog,
-    players: Annotated[list[str], typer.Option(
-        "--player", "-p", help="A player, in clockwise seat order: 3 or 4 times.",
-        show_default=False)],
-    game: GameOption = None,
-    colours: Annotated[list[str] | None, typer.Option(
-        "--colour", "-c", help="The players' colours in seat order (blue, red, green, "
-        "yellow), one each (optional).", show_default=False)] = None,
-    oldest: Annotated[str | None, typer.Option(
-        "--oldest", help="The oldest player: the first start player (default: the first "
-        "player).", show_default=False)] = None,
-    secret: Annotated[bool, typer.Option(
-        "--secret", help="Hands are kept secret: a card drawn is logged as hidden and named "
-        "when played (Y7).")] = False,
-    name_movers: Annotated[bool, typer.Option(
-        "--name-movers", help="Every move must name its mover with -p NAME, and a move for "
-        "anyone but the player on turn is refused: a move typed for the wrong player cannot "
-        "shift the seats (the header's movers = \"named\").")] = False,
-    board: Annotated[Path | None, typer.Option(
-        "--board", help="A board profile TOML file with your table's numbers (see `asara "
-        "board --game yspahan`); the log refers to it.", show_default=False)] = None,
-    date: DateOption = None,
-    place: PlaceOption = None,
-    use: UseOption = True,
-) -> None:
-    """Start a Yspahan game log: players in seat order, the oldest player, hands (Y1, Y7).
-
-    Example: asara new game.toml --game yspahan -p Tina -p Paul -p Anna --oldest Paul
-    """
+def _new(_ctx: typer.Context, w: Said) -> None:
     with errors():
-        if game is not None and find_game_option(game).key != KEY:
+        if w.game is not None and find_game_option(w.game).key != KEY:
             raise words.WordError(_("--game {game}: this `new` starts a Yspahan game").format(
-                game=game))
-        rules, setup = _setup(players, oldest, colours, secret, board, date)
+                game=w.game))
+        rules, setup = _setup(w)
 
         def said() -> None:
-            made = (_("new Yspahan game in {path}: {players} (hands secret)") if secret
+            made = (_("new Yspahan game in {path}: {players} (hands secret)") if w.secret
                     else _("new Yspahan game in {path}: {players} (hands open)"))
-            out().print(made.format(path=show_path(log), players=", ".join(setup.players)),
+            out().print(made.format(path=show_path(w.log), players=", ".join(setup.players)),
                         soft_wrap=True)
             out().print(_("Everyone has {gold} gold. {player} is the oldest: {player} rolls "
                           "first (`asara roll ...`).").format(
                 gold=rules.start_gold, player=setup.players[setup.oldest]), soft_wrap=True)
-            if name_movers:
+            if w.name_movers:
                 out().print(_("Every move names its mover: -p NAME."))
 
-        new_game(log, KEY, setup, check_setup(rules, setup), said, board=board, date=date,
-                 place=place, name_movers=name_movers, use=use)
+        new_game(w, KEY, setup, check_setup(rules, setup), said)
 
 
-def _setup(players: Sequence[str], oldest: str | None, colours: Sequence[str] | None,
-           secret: bool, board: Path | None, date: str | None) -> tuple[Board, Setup]:
-    """The rules and the setup ``new``'s words give (the first player is the oldest when
-    ``oldest`` names none); a word they cannot take is refused."""
-    names = player_names(players)
-    first = words.player(oldest, names) if oldest is not None else names[0]
-    chosen = tuple(words.colour(c) for c in colours or [])
-    rules = load_board(board, KEY)
-    played_on(date)
-    return rules, Setup(names, names.index(first), chosen, SECRET if secret else OPEN)
+new = declared("new", """Start a Yspahan game log: players in seat order, the oldest player,
+    hands (Y1, Y7).
+
+    Example: asara new game.toml --game yspahan -p Tina -p Paul -p Anna --oldest Paul
+    """, (
+    NEW_LOG,
+    Word("players", list[str], "A player, in clockwise seat order: 3 or 4 times.",
+         ("--player", "-p"), REQUIRED),
+    GAME,
+    Word("colours", list[str] | None, "The players' colours in seat order (blue, red, green, "
+         "yellow), one each (optional).", ("--colour", "-c")),
+    Word("oldest", str | None, "The oldest player: the first start player (default: the "
+         "first player).", ("--oldest",)),
+    Word("secret", bool, "Hands are kept secret: a card drawn is logged as hidden and named "
+         "when played (Y7).", ("--secret",), False),
+    NAME_MOVERS,
+    Word("board", Path | None, "A board profile TOML file with your table's numbers (see "
+         "`asara board --game yspahan`); the log refers to it.", ("--board",)),
+    DATE, PLACE, USE), _new)
+
+
+def _setup(w: Said) -> tuple[Board, Setup]:
+    """The rules and the setup ``new``'s words ``w`` give (the first player is the oldest
+    when ``--oldest`` names none); a word they cannot take is refused."""
+    names, oldest, rules = new_seats(w, "oldest", words.player, KEY)
+    chosen = tuple(words.colour(c) for c in w.colours or [])
+    return rules, Setup(names, oldest, chosen, SECRET if w.secret else OPEN)
 
 
 def who_starts(given: Mapping[str, Any]) -> Asked | None:
@@ -1053,8 +1040,7 @@ def who_starts(given: Mapping[str, Any]) -> Asked | None:
     if given.get("oldest") is not None:
         return None
     try:
-        rules, setup = _setup(given.get("players") or (), None, given.get("colours"),
-                              bool(given.get("secret")), given.get("board"), given.get("date"))
+        rules, setup = _setup(Said(dict(given)))
     except (AsaraError, OSError):  # `new` says what is wrong
         return None
     return None if check_setup(rules, setup) else who_begins(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -25,7 +25,7 @@ from asara_cli.core.i18n import N_, _, pgettext
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number as read_number
-from asara_cli.errors import Asked, InputError, Refused, WordError
+from asara_cli.errors import AsaraError, Asked, InputError, Refused, WordError
 
 if TYPE_CHECKING:
     from asara_cli.cli.transaction import Maker, Recorded
@@ -221,13 +221,27 @@ def new_game(w: Said, game: str, setup: Any, problems: Sequence[Violation],
         remember_new(w.log)
 
 
-def who_begins(option: str, names: Sequence[str], question: str,
-               read: Callable[[str, Sequence[str]], str]) -> Asked:
-    """The player a new game begins with, when ``new`` was not given ``option``: asked at
-    the table (``question``, with ``{players}``), an answer read by ``read`` among ``names``
-    becomes ``option=NAME`` on the same line. The one-shot ``new`` takes the first player."""
+def who_begins(given: Mapping[str, Any], first: str,
+               setup: Callable[[Said], tuple[Any, Any]],
+               check: Callable[[Any, Any], Sequence[Violation]], question: str,
+               read: Callable[[str, Sequence[str]], str]) -> Asked | None:
+    """At the table, before a game's ``new`` runs on its words ``given`` (as parsed): the
+    player the game begins with, when its word ``first`` is not given and the rules
+    (``check``) take the rules and setup that ``setup`` makes of the words. ``question``
+    (with ``{players}``) is asked; an answer read by ``read`` among the players becomes
+    ``--first=NAME`` on the same line. ``None``: nothing to ask, or words ``new`` refuses
+    (it says why). The one-shot ``new`` takes the first player."""
+    if given.get(first) is not None:
+        return None
+    try:
+        rules, made = setup(Said(dict(given)))
+    except (AsaraError, OSError):
+        return None
+    if check(rules, made):
+        return None
+    names = made.players
     said = question.format(players=", ".join(names))
-    return Asked(said, "", said, lambda answer: [f"{option}={read(answer, names)}"])
+    return Asked(said, "", said, lambda answer: [f"--{first}={read(answer, names)}"])
 
 
 def create(log: Path, header: LogHeader) -> None:

@@ -14,32 +14,23 @@ from typing import Any
 import typer
 from msgspec import Struct
 
+from asara_cli.cli import recording
 from asara_cli.cli.common import find_game_option, out
 from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command, declared
 from asara_cli.cli.recording import (
-    DATE,
     DRY,
-    GAME,
     LOG,
-    NAME_MOVERS,
-    NEW_LOG,
-    PLACE,
-    USE,
     Move,
     Refused,
     errors,
     name_numbers,
-    new_game,
-    new_seats,
     record_move,
-    who_begins,
 )
-from asara_cli.cli.recording import register as register_commands
 from asara_cli.cli.transaction import Typed
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number
-from asara_cli.errors import AsaraError, Asked
+from asara_cli.errors import Asked
 from asara_cli.games import game as registered
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
@@ -687,8 +678,8 @@ def _new(_ctx: typer.Context, w: Said) -> None:
         find_game_option(w.game)  # an unknown name: exit 2 with the games there are
     with errors():
         rules, setup = _setup(w)
-        new_game(w, "asara", setup, check_setup(rules, setup),
-                 lambda: _started(w.log, rules, setup, w.name_movers))
+        recording.new_game(w, "asara", setup, check_setup(rules, setup),
+                           lambda: _started(w.log, rules, setup, w.name_movers))
 
 
 new = declared("new", """Start a game log: players in seat order, start player, variant [R1].
@@ -696,7 +687,7 @@ new = declared("new", """Start a game log: players in seat order, start player, 
     Example: asara new game.toml -p Tina -p Paul -p Anna --date today --buyers "blue green
     orange violet yellow"
     """, (
-    NEW_LOG,
+    recording.NEW_LOG,
     Word("players", list[str], "A player, in clockwise seat order: 2 to 4 times.",
          ("--player", "-p"), REQUIRED),
     Word("start", str | None, "The start player (holds the Caliph's patronage at the start; "
@@ -712,13 +703,14 @@ new = declared("new", """Start a game log: players in seat order, start player, 
          "one (R1).", ("--buyers",)),
     Word("board", Path | None, "A board profile TOML file with your table's printed numbers "
          "(see `asara board`); the log refers to it.", ("--board",)),
-    NAME_MOVERS, DATE, PLACE, USE, GAME), _new)
+    recording.NAME_MOVERS, recording.DATE, recording.PLACE, recording.USE, recording.GAME),
+    _new)
 
 
 def _setup(w: Said) -> tuple[Board, Setup]:
     """The rules and the setup ``new``'s words ``w`` give (the first player starts when
     ``--start`` names none); a word they cannot take is refused."""
-    names, start, rules = new_seats(w, "start", words.player, "asara")
+    names, start, rules = recording.new_seats(w, "start", words.player, "asara")
     expansions = tuple(x for x in ("gifts", "genie") if w.get(x))
     return rules, Setup(names, start, Variant.PRO if w.pro else Variant.BASIC, expansions,
                         words.buyer_colours(w.buyers or ""))
@@ -727,14 +719,8 @@ def _setup(w: Said) -> tuple[Board, Setup]:
 def who_starts(given: Mapping[str, Any]) -> Asked | None:
     """At the table: who starts, when ``new``'s words ``given`` (as parsed) leave it out and
     the rules take the rest of the setup (the answer becomes ``--start NAME``)."""
-    if given.get("start") is not None:
-        return None
-    try:
-        rules, setup = _setup(Said(dict(given)))
-    except (AsaraError, OSError):  # `new` says what is wrong
-        return None
-    return None if check_setup(rules, setup) else who_begins(
-        "--start", setup.players, _("who starts ({players})?"), words.player)
+    return recording.who_begins(given, "start", _setup, check_setup,
+                                _("who starts ({players})?"), words.player)
 
 
 def _started(log: Path, rules: Board, setup: Setup, name_movers: bool) -> None:
@@ -779,4 +765,4 @@ COMMANDS: tuple[str, ...] = tuple(name for name, _ in _own())
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the recording commands to the ``asara`` app: all of them, or only the command
     ``only`` when it is one of them (a command line builds just what it runs)."""
-    register_commands(app, _own(), MOVES, only, "asara check buy window black --card blue")
+    recording.register(app, _own(), MOVES, only, "asara check buy window black --card blue")

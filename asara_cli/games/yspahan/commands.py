@@ -22,33 +22,24 @@ from typing import TYPE_CHECKING, Any
 import typer
 from msgspec import Struct, field
 
+from asara_cli.cli import recording
 from asara_cli.cli.common import either, find_game_option, out
 from asara_cli.cli.completion import players
 from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command, declared
 from asara_cli.cli.recording import (
-    DATE,
     DRY,
-    GAME,
     LOG,
-    NAME_MOVERS,
-    NEW_LOG,
-    PLACE,
-    USE,
     Move,
     Refused,
     errors,
     is_check,
     name_numbers,
-    new_game,
-    new_seats,
     record_move,
-    who_begins,
 )
-from asara_cli.cli.recording import register as register_commands
 from asara_cli.core.i18n import _, ngettext, pgettext
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number
-from asara_cli.errors import AsaraError, Asked
+from asara_cli.errors import Asked
 from asara_cli.games import game as registered
 from asara_cli.games.yspahan import complete, words
 from asara_cli.games.yspahan.codec import WordsError, parse_play
@@ -1002,7 +993,7 @@ def _new(_ctx: typer.Context, w: Said) -> None:
             if w.name_movers:
                 out().print(_("Every move names its mover: -p NAME."))
 
-        new_game(w, KEY, setup, check_setup(rules, setup), said)
+        recording.new_game(w, KEY, setup, check_setup(rules, setup), said)
 
 
 new = declared("new", """Start a Yspahan game log: players in seat order, the oldest player,
@@ -1010,26 +1001,26 @@ new = declared("new", """Start a Yspahan game log: players in seat order, the ol
 
     Example: asara new game.toml --game yspahan -p Tina -p Paul -p Anna --oldest Paul
     """, (
-    NEW_LOG,
+    recording.NEW_LOG,
     Word("players", list[str], "A player, in clockwise seat order: 3 or 4 times.",
          ("--player", "-p"), REQUIRED),
-    GAME,
+    recording.GAME,
     Word("colours", list[str] | None, "The players' colours in seat order (blue, red, green, "
          "yellow), one each (optional).", ("--colour", "-c")),
     Word("oldest", str | None, "The oldest player: the first start player (default: the "
          "first player).", ("--oldest",)),
     Word("secret", bool, "Hands are kept secret: a card drawn is logged as hidden and named "
          "when played (Y7).", ("--secret",), False),
-    NAME_MOVERS,
+    recording.NAME_MOVERS,
     Word("board", Path | None, "A board profile TOML file with your table's numbers (see "
          "`asara board --game yspahan`); the log refers to it.", ("--board",)),
-    DATE, PLACE, USE), _new)
+    recording.DATE, recording.PLACE, recording.USE), _new)
 
 
 def _setup(w: Said) -> tuple[Board, Setup]:
     """The rules and the setup ``new``'s words ``w`` give (the first player is the oldest
     when ``--oldest`` names none); a word they cannot take is refused."""
-    names, oldest, rules = new_seats(w, "oldest", words.player, KEY)
+    names, oldest, rules = recording.new_seats(w, "oldest", words.player, KEY)
     chosen = tuple(words.colour(c) for c in w.colours or [])
     return rules, Setup(names, oldest, chosen, SECRET if w.secret else OPEN)
 
@@ -1037,14 +1028,8 @@ def _setup(w: Said) -> tuple[Board, Setup]:
 def who_starts(given: Mapping[str, Any]) -> Asked | None:
     """At the table: who is the oldest, when ``new``'s words ``given`` (as parsed) leave it
     out and the rules take the rest of the setup (the answer becomes ``--oldest NAME``)."""
-    if given.get("oldest") is not None:
-        return None
-    try:
-        rules, setup = _setup(Said(dict(given)))
-    except (AsaraError, OSError):  # `new` says what is wrong
-        return None
-    return None if check_setup(rules, setup) else who_begins(
-        "--oldest", setup.players, _("who is the oldest ({players})?"), words.player)
+    return recording.who_begins(given, "oldest", _setup, check_setup,
+                                _("who is the oldest ({players})?"), words.player)
 
 
 # --- registration -----------------------------------------------------------------------------
@@ -1062,5 +1047,5 @@ COMMANDS: tuple[str, ...] = ("new", *(name for name, _ in MOVES))
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the recording commands to ``app``: all of them, or only ``only`` when it is one
     (cli/recording.py: none to a group holding another game's ``new``)."""
-    register_commands(app, [("new", new), *MOVES], MOVES, only,
-                      "asara check goods chest chest8 N2")
+    recording.register(app, [("new", new), *MOVES], MOVES, only,
+                       "asara check goods chest chest8 N2")

@@ -33,12 +33,11 @@ def said() -> dict[str, tuple[str, ...]]:
     language; nothing in English."""
     from asara_cli.core import i18n
     from asara_cli.core.words import read_back
-    from asara_cli.games.asara.words import fold
 
     made = _SAID.get(i18n.language())
     if made is None:
         made = _SAID[i18n.language()] = {typed: names for typed, names in read_back(
-            spoken(), fold).items() if typed not in COLOUR_NAMES}
+            spoken()).items() if typed not in COLOUR_NAMES}
     return made
 
 

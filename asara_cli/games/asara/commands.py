@@ -29,7 +29,7 @@ from asara_cli.cli.recording import (
 from asara_cli.cli.transaction import Typed
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.shown import show_path
-from asara_cli.core.words import number
+from asara_cli.core.words import fold, number
 from asara_cli.errors import Asked
 from asara_cli.games import game as registered
 from asara_cli.games.asara import complete, words
@@ -268,7 +268,7 @@ def _said(gift: str, answer: str, joint: str) -> str:
     if gift == "buyer":  # a German colour word answers with its English label
         from asara_cli.games.asara.colour_words import english
 
-        answer = english(words.fold(answer)) or answer
+        answer = english(fold(answer)) or answer
     if not answer:
         raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
     text = gift if words.means(answer, "unsaid") else f"{gift}{joint}{answer}"
@@ -421,7 +421,7 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
     for spec in specs:
         ws = [w for w in words.tokens([spec]) if words.english_word(w) != "on"]
         said: bool | None = None
-        last = words.fold(words.english_word(ws[-1])) if ws else ""
+        last = fold(words.english_word(ws[-1])) if ws else ""
         if last in (words.GOLD, "plain"):
             ws.pop()
             said = last == words.GOLD

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from asara_cli import errors
 from asara_cli.core.i18n import _, pgettext
-from asara_cli.core.words import number, read_back
+from asara_cli.core.words import fold, number, read_back
 from asara_cli.games.asara.rules.events import PAIR
 from asara_cli.games.asara.rules.model import Colour, Section
 
@@ -32,14 +31,6 @@ GOLD_WORDS = (GOLD,)
 
 class WordError(errors.WordError):
     """A word that cannot be understood: unknown, or an ambiguous prefix."""
-
-
-def fold(word: str) -> str:
-    """Lower case, ``ß`` -> ``ss`` and umlauts spelt out (``grün`` -> ``gruen``), so ``weiß``,
-    ``weiss``, ``WEISS`` and ``grün``/``gruen``/``grun`` all meet."""
-    w = word.strip().casefold()  # casefold turns ß into ss
-    w = w.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
-    return unicodedata.normalize("NFC", w)
 
 
 #: Tower colours (the language in use's words: :func:`_spoken`).
@@ -100,7 +91,7 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
         said.update({k: area_word(k) for k in AREA_WORDS.values() if k not in said})
         said.update({k: w for k, w in _typed_only().items() if k not in said})
         said.update({k: w for k, w in colour_words.spoken().items() if k not in said})
-        back = {typed: names[0] for typed, names in read_back(said, fold).items()}
+        back = {typed: names[0] for typed, names in read_back(said).items()}
         # a tower colour as it agrees with a tower or a part reads the same (Spanish negra,
         # negro; French noire, noir): a table types the form its sentence asks for
         for c in Colour:

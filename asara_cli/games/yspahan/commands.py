@@ -38,7 +38,7 @@ from asara_cli.cli.recording import (
 )
 from asara_cli.core.i18n import _, ngettext, pgettext
 from asara_cli.core.shown import show_path
-from asara_cli.core.words import number
+from asara_cli.core.words import fold, number
 from asara_cli.errors import Asked
 from asara_cli.games import game as registered
 from asara_cli.games.yspahan import complete, words
@@ -509,7 +509,7 @@ _NONE = ("none", "nothing")
 
 def _is(answer: str, meant: tuple[str, ...]) -> bool:
     """Whether the word ``answer`` (in English or the language in use) is one of ``meant``."""
-    return words.fold(answer) in meant or words.english_word(answer) in meant
+    return fold(answer) in meant or words.english_word(answer) in meant
 
 
 def _owner(seat: int | None, names: tuple[str, ...]) -> str | None:
@@ -525,7 +525,7 @@ def _is_souk(word: str, board: Board) -> bool:
 
 
 def _looks_like_cell(word: str, board: Board) -> bool:
-    return words.fold(word) in {words.fold(c) for c in board.cells}
+    return fold(word) in {fold(c) for c in board.cells}
 
 
 def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], ev.Event]) -> Move:

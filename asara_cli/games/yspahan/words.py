@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 
 from asara_cli.cli import recording
 from asara_cli.cli.common import either
 from asara_cli.core.i18n import _, pgettext
-from asara_cli.core.words import bare, read_back
+from asara_cli.core.words import bare, fold, read_back
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules.board import Board
@@ -27,13 +26,6 @@ from asara_cli.games.yspahan.rules.board import Board
 
 class WordError(recording.WordError):
     """A word that cannot be understood: unknown, or an ambiguous prefix."""
-
-
-def fold(word: str) -> str:
-    """Lower case, ``ß`` -> ``ss`` and umlauts spelt out, so ``Geschäft`` meets
-    ``geschaeft``."""
-    w = unicodedata.normalize("NFC", word.strip().casefold())
-    return w.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
 
 
 def _same(word: str) -> str:
@@ -112,7 +104,7 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
                      "yes": pgettext("typed word", "yes"), "no": pgettext("typed word", "no"),
                      "none": pgettext("typed word", "none"),
                      "nothing": pgettext("typed word", "nothing")})
-        back = {typed: names[0] for typed, names in read_back(said, fold).items()}
+        back = {typed: names[0] for typed, names in read_back(said).items()}
         made = _SPOKEN[i18n.language()] = (said, back)
     return made
 

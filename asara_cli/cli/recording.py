@@ -59,7 +59,6 @@ __all__ = [
     "use",
     "who_begins",
 ]
-from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, LogHeader, load_log_board, read_log
 from asara_cli.logfile.record import (
     ENV_LOG,
@@ -197,6 +196,8 @@ def new_seats(w: Said, first: str, read: Callable[[str, Sequence[str]], str], ga
     order, the seat of the one the word ``first`` names (read by ``read``; not given, the
     first player's), the rules of the board profile (``--board``, else the game's standard
     one), and the date checked."""
+    from asara_cli.logfile.board import load_board
+
     names = player_names(w.players)
     named = w.get(first)
     seat = 0 if named is None else names.index(read(named, names))

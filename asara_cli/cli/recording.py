@@ -39,6 +39,7 @@ __all__ = [
     "NEW_LOG",
     "PLACE",
     "USE",
+    "DryOption",
     "LogOption",
     "Move",
     "Refused",

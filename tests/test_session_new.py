@@ -87,3 +87,44 @@ def test_the_one_shot_new_still_takes_the_first_player(tmp_path: Path) -> None:
     made = _asara(tmp_path, "new", "n.toml", "-p", "Tina", "-p", "Paul")
     assert made.returncode == 0, made.stderr
     assert read_log(tmp_path / "n.toml").header.setup.start == 0
+
+
+@pytest.mark.parametrize(("line", "question", "answer", "word", "first"), [
+    ("-p Tina -p Paul -p Ann", "who starts (Tina, Paul, Ann)?", "paul", "--start=Paul", 1),
+    ("--game yspahan -p Tina -p Paul -p Ann", "who is the oldest (Tina, Paul, Ann)?", "ann",
+     "--oldest=Ann", 2),
+])
+def test_new_without_its_start_word_asks_and_the_answer_is_that_word(
+        tmp_path: Path, line: str, question: str, answer: str, word: str, first: int) -> None:
+    """The session reads `new`'s words as `new` declares them; the answer to its question is
+    the word the one-shot `new` takes, and the log begins with the player named."""
+    from asara_cli.cli import run
+    from asara_cli.cli.session import who_starts
+    from asara_cli.errors import WordError
+
+    words = [*line.split(), "--no-use"]
+    asked = who_starts(tmp_path / "n.toml", words)
+    assert asked is not None
+    assert asked.question == question
+    assert asked.words(answer) == [word]
+    with pytest.raises(WordError):
+        asked.words("Bob")
+    assert run(["new", str(tmp_path / "n.toml"), *words, *asked.words(answer)]) == 0
+    setup = read_log(tmp_path / "n.toml").header.setup
+    assert getattr(setup, "start", getattr(setup, "oldest", None)) == first
+
+
+@pytest.mark.parametrize("line", [
+    "-p Tina -p Paul --start Paul",  # given
+    "--game yspahan -p Tina -p Paul -p Ann --oldest=Paul",
+    "-p Tina",  # refused by the rules: said by `new`, not asked first
+    "--game yspahan -p Tina -p Paul",
+    "-p Tina -p Paul --date someday",
+    "-p Tina -p Paul --bogus",  # unusable words: `new` says so
+    "-p Tina -p Paul --help",
+    "--game nosuchgame -p Tina -p Paul",
+])
+def test_new_asks_nothing_when_given_or_refused(tmp_path: Path, line: str) -> None:
+    from asara_cli.cli.session import who_starts
+
+    assert who_starts(tmp_path / "n.toml", line.split()) is None

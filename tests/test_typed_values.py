@@ -206,6 +206,7 @@ def _read_german(kind: str, word: str) -> object:
     """What the reader of ``kind`` makes of ``word``: the value read, else the reader's
     refusal (a WordError) or ``None`` for a word it does not take."""
     from asara_cli.cli.recording import played_on
+    from asara_cli.core.words import fold
     from asara_cli.games.asara.colour_words import english
     from asara_cli.logfile.board import load_board
 
@@ -214,7 +215,7 @@ def _read_german(kind: str, word: str) -> object:
         "colour": lambda: words.colour(word), "section": lambda: words.section(word),
         "tile": lambda: words.tile(["red", word]),
         "area": lambda: words.area(word, words.AREA_WORDS),
-        "buyer": lambda: english(words.fold(word)),
+        "buyer": lambda: english(fold(word)),
         "gifts": lambda: words.lead_off([word, "base"], "gifts") == ["base"] or None,
         "date": lambda: played_on(word), "row": lambda: ysp_words.row(word, board),
         "yes": lambda: ysp_words.yes_no(word) is True or None,

@@ -129,3 +129,26 @@ def test_buyer_colours_in_play_by_prefix_new_ones_in_full() -> None:
 def test_towers_named_as_the_log_names_them() -> None:
     assert words.split_tower(["black 2 window"]) == (Colour.BLACK, 2, ["window"])
     assert words.split_tower(["red", "trunk"]) == (Colour.RED, None, ["trunk"])
+
+
+@pytest.mark.parametrize(("typed", "folded", "bare"), [
+    ("Grün", "gruen", "grun"),
+    ("gru\u0308n", "gruen", "grun"),  # the umlaut typed as u and a combining diaeresis
+    ("WEISS", "weiss", "weiss"),
+    ("weiß", "weiss", "weiss"),
+    (" Intérieur ", "intérieur", "interieur"),
+    ("Ёлка", "ёлка", "елка"),
+])
+def test_one_fold_for_every_game(typed: str, folded: str, bare: str) -> None:
+    """Both games read a typed word through core/words.fold and .bare (one place)."""
+    from asara_cli.core import words as core
+
+    assert core.fold(typed) == folded
+    assert core.bare(typed) == bare
+
+
+def test_read_back_takes_a_word_folded_before_one_without_its_accents() -> None:
+    from asara_cli.core.words import read_back
+
+    # "grun" is b's word folded and a's word without its accent: b's first, then a's
+    assert read_back({"a": "grün", "b": "grun"}) == {"gruen": ("a",), "grun": ("b", "a")}

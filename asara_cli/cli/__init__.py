@@ -120,14 +120,14 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
         add_command(group, only, COMMANDS[only])
         return group
     played = _played(args, only)
-    if only == "check":
-        from asara_cli.cli.recording import CHECKED
-
-        CHECKED.set(_checked(args, played.command_names()))
     if only is not None and only not in played.command_names():
         _other_game(played, only, args)
     own = only if only is not None and only in played.command_names() else None
     played.register_commands(group, own)
+    if only == "check":  # the move the line names alone, if it names one
+        from asara_cli.cli.recording import only_checked
+
+        only_checked(group, _checked(args, played.command_names()))
     if own is None:
         if only is not None:  # a word that is no command: every command, to suggest one
             for name, (module, attr) in _READERS.items():

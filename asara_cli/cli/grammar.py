@@ -101,15 +101,22 @@ Record = Callable[[typer.Context, Said, Callable[[Any, Said], Any]], Any]
 def command(kind: MoveKind[Any], record: Record) -> Callable[..., Any]:
     """The command (for Typer) of ``kind``: its words as parameters, its help as docstring;
     run, it hands the words given to ``record`` with the kind's ``make``."""
-    words: Sequence[Word] = (*kind.words, *kind.shared)
+    return declared(kind.name, kind.help, (*kind.words, *kind.shared),
+                    lambda ctx, said: record(ctx, said, kind.make))
+
+
+def declared(name: str, help: str, words: Sequence[Word],
+             run: Callable[[typer.Context, Said], Any]) -> Callable[..., Any]:
+    """The command (for Typer) ``name`` of ``words`` (its parameters, in their order) and
+    ``help`` (its docstring); run, it hands the words given to ``run``."""
     params = [inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=typer.Context),
               *(w.parameter() for w in words)]
 
-    def run(ctx: typer.Context, **given: Any) -> Any:
-        return record(ctx, Said(given), kind.make)
+    def call(ctx: typer.Context, **given: Any) -> Any:
+        return run(ctx, Said(given))
 
-    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    run.__annotations__ = {p.name: p.annotation for p in params}
-    run.__doc__, run.__name__, run.__qualname__ = kind.help, kind.name, kind.name
-    return run
+    call.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    call.__annotations__ = {p.name: p.annotation for p in params}
+    call.__doc__, call.__name__, call.__qualname__ = help, name, name
+    return call

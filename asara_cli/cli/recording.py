@@ -10,23 +10,22 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
-from collections.abc import Callable, Iterator, Sequence
-from contextvars import ContextVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from msgspec import Struct
 
-from asara_cli.cli.common import add_command, err, guarded, help_text, out
-from asara_cli.cli.grammar import Word
+from asara_cli.cli.common import GameOption, add_command, err, guarded, help_text, out
+from asara_cli.cli.grammar import REQUIRED, Said, Word
 from asara_cli.cli.spoken import WordGroup
 from asara_cli.core.findings import Violation
 from asara_cli.core.i18n import N_, _, pgettext
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number as read_number
-from asara_cli.errors import InputError, Refused, WordError
+from asara_cli.errors import AsaraError, Asked, InputError, Refused, WordError
 
 if TYPE_CHECKING:
     from asara_cli.cli.transaction import Maker, Recorded
@@ -34,21 +33,24 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COMMANDS",
-    "DateOption",
+    "DATE",
+    "GAME",
+    "NAME_MOVERS",
+    "NEW_LOG",
+    "PLACE",
+    "USE",
     "DryOption",
     "LogOption",
     "Move",
-    "NewLog",
-    "PlaceOption",
     "Refused",
-    "UseOption",
     "WordError",
     "carry_out",
     "errors",
-    "first_player",
     "is_check",
     "lock",
     "must_exist",
+    "new_game",
+    "new_seats",
     "not_a_folder",
     "record_move",
     "redo",
@@ -56,6 +58,7 @@ __all__ = [
     "say",
     "undo",
     "use",
+    "who_begins",
 ]
 from asara_cli.logfile.game import GameLog, LogHeader, load_log_board, read_log
 from asara_cli.logfile.record import (
@@ -73,21 +76,18 @@ LogOption = Annotated[
     typer.Option("--log", "-l", help=f"The game log to record into (default: ${ENV_LOG}, "
                  "else the one `asara use` remembered).", show_default=False),
 ]
-NewLog = Annotated[
-    Path, typer.Argument(help="The new game log (TOML); must not exist yet.", show_default=False)
-]
-DateOption = Annotated[
-    str | None,
-    typer.Option("--date", help="When the game is played: YYYY-MM-DD or today.",
-                 show_default=False),
-]
-PlaceOption = Annotated[
-    str | None, typer.Option("--place", help="Where it is played.", show_default=False)
-]
-UseOption = Annotated[
-    bool,
-    typer.Option("--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE})."),
-]
+#: The words every game's ``new`` takes besides its own, in the order each lists them.
+NEW_LOG = Word("log", Path, "The new game log (TOML); must not exist yet.", default=REQUIRED)
+NAME_MOVERS = Word(
+    "name_movers", bool, "Every move must name its mover with -p NAME, and a move for anyone "
+    "but the player on turn is refused: a move typed for the wrong player cannot shift the "
+    "seats (the header's movers = \"named\").", ("--name-movers",), default=False)
+DATE = Word("date", str | None, "When the game is played: YYYY-MM-DD or today.", ("--date",))
+PLACE = Word("place", str | None, "Where it is played.", ("--place",))
+USE = Word("use", Annotated[bool, typer.Option(
+    "--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE}).")], "",
+    default=True)
+GAME = Word("game", GameOption, "")
 DryOption = Annotated[
     bool,
     typer.Option("--dry-run", "-n", help="Only say whether the move is legal; write "
@@ -191,13 +191,59 @@ def played_on(date: str | None) -> str | None:
     return when
 
 
-def begin(log: Path, header: LogHeader, problems: Sequence[Violation]) -> None:
-    """A game's ``new``: the log written with ``header`` and no events, unless the rules
-    find ``problems`` with its setup (then nothing is written)."""
+def new_seats(w: Said, first: str, read: Callable[[str, Sequence[str]], str], game: str
+              ) -> tuple[tuple[str, ...], int, Any]:
+    """What every game's ``new`` reads first from its words ``w``: the players in seat
+    order, the seat of the one the word ``first`` names (read by ``read``; not given, the
+    first player's), the rules of the board profile (``--board``, else the game's standard
+    one), and the date checked."""
+    from asara_cli.logfile.board import load_board
+
+    names = player_names(w.players)
+    named = w.get(first)
+    seat = 0 if named is None else names.index(read(named, names))
+    rules = load_board(w.board, game)  # a profile of another game is refused
+    played_on(w.date)
+    return names, seat, rules
+
+
+def new_game(w: Said, game: str, setup: Any, problems: Sequence[Violation],
+             said: Callable[[], None]) -> None:
+    """A game's ``new`` of the words ``w``: the log written with ``setup`` and no events,
+    unless the rules find ``problems`` with it (then nothing is written); what it holds
+    said (``said``), and the log remembered as the one to record into (``--use``)."""
+    header = LogHeader(setup, board_ref(w.board, w.log), played_on(w.date), w.place,
+                       game=game, movers="named" if w.name_movers else "turn")
     if problems:
-        raise Refused(_("not started: {path}").format(path=show_path(log)),
+        raise Refused(_("not started: {path}").format(path=show_path(w.log)),
                       [f"{v.message} [{v.rule}]" for v in problems])
-    create(log, header)
+    create(w.log, header)
+    said()
+    if w.use:
+        remember_new(w.log)
+
+
+def who_begins(given: Mapping[str, Any], first: str,
+               setup: Callable[[Said], tuple[Any, Any]],
+               check: Callable[[Any, Any], Sequence[Violation]], question: str,
+               read: Callable[[str, Sequence[str]], str]) -> Asked | None:
+    """At the table, before a game's ``new`` runs on its words ``given`` (as parsed): the
+    player the game begins with, when its word ``first`` is not given and the rules
+    (``check``) take the rules and setup that ``setup`` makes of the words. ``question``
+    (with ``{players}``) is asked; an answer read by ``read`` among the players becomes
+    ``--first=NAME`` on the same line. ``None``: nothing to ask, or words ``new`` refuses
+    (it says why). The one-shot ``new`` takes the first player."""
+    if given.get(first) is not None:
+        return None
+    try:
+        rules, made = setup(Said(dict(given)))
+    except (AsaraError, OSError):
+        return None
+    if check(rules, made):
+        return None
+    names = made.players
+    said = question.format(players=", ".join(names))
+    return Asked(said, "", said, lambda answer: [f"--{first}={read(answer, names)}"])
 
 
 def create(log: Path, header: LogHeader) -> None:
@@ -258,32 +304,6 @@ def is_check(ctx: typer.Context) -> bool:
 
 def _check_only(ctx: typer.Context) -> None:
     ctx.obj = {"check": True}
-
-
-#: The move a ``check`` command line names (its English name), set before its commands are
-#: built: :func:`register` builds that move alone in the ``check`` group (all of them when it
-#: names none of them, for the help or a suggestion).
-CHECKED: ContextVar[str | None] = ContextVar("CHECKED", default=None)
-
-
-#: At the table (``asara play`` on a log that does not exist yet, its ``new>`` prompt): how
-#: a decision ``new`` was not given is asked (the question, and how an answer is read: it
-#: raises :class:`WordError` for one it cannot take); ``None`` answers Ctrl-C. Unset (the
-#: one-shot command), the first player is taken, as the option's help says.
-BEGIN: ContextVar[Callable[[str, Callable[[str], str]], str | None] | None] = ContextVar(
-    "BEGIN", default=None)
-
-
-def first_player(names: Sequence[str], question: str, read: Callable[[str], str]) -> str:
-    """The player a new game begins with that ``new`` was not given: asked at the table
-    (``question``, an answer read by ``read``), else the first player."""
-    ask = BEGIN.get()
-    if ask is None:
-        return names[0]
-    answer = ask(question, read)
-    if answer is None:
-        raise KeyboardInterrupt
-    return answer
 
 
 class Move(Struct, frozen=True):
@@ -355,10 +375,7 @@ def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., object]]],
     if only is not None and only in found:
         add_command(app, only, found[only])
         return
-    if only == "check":  # the check group alone, and in it the move named (CHECKED), if one
-        named = [(name, fn) for name, fn in moves if name == CHECKED.get()]
-        moves = named or moves
-    else:
+    if only != "check":  # the check group alone: its moves are kept by :func:`only_checked`
         for name, fn in own:
             add_command(app, name, fn)
     checker = typer.Typer(name="check", cls=WordGroup, no_args_is_help=True,
@@ -371,6 +388,16 @@ def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., object]]],
     for name, fn in moves:
         add_command(checker, name, fn)
     app.add_typer(checker, name="check")
+
+
+def only_checked(app: typer.Typer, move: str | None) -> None:
+    """The ``check`` group of ``app`` with the move ``move`` (its English name) alone, when
+    it is one of them: a ``check`` command line builds just what it runs (all of them when
+    it names none of them, for the help or a suggestion)."""
+    for group in app.registered_groups:
+        if group.name == "check" and group.typer_instance is not None:
+            held = group.typer_instance.registered_commands
+            held[:] = [c for c in held if c.name == move] or held
 
 
 # --- the game-neutral commands ------------------------------------------------------------------

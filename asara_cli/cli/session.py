@@ -612,6 +612,25 @@ def legal_moves(session: Session, typed: Sequence[str] = (), most: int | None = 
         return None
 
 
+def who_starts(path: Path, words: Sequence[str]) -> Asked | None:
+    """At the table, before ``new`` runs on ``words`` (its options, typed at the ``new>``
+    prompt, for the log ``path``): who begins, when the words leave it out and the game asks
+    it (the game's ``who_starts``, of the words as ``new`` declares and parses them);
+    ``None`` for words that ask for its help or that ``new`` cannot take (it says why)."""
+    if "--help" in words or "-h" in words:
+        return None
+    from asara_cli.cli import _speak, build_app
+    from asara_cli.games import UnknownGame, find_game
+
+    try:
+        words = _speak(list(words))  # in the language ``new`` will speak (--lang taken out)
+        command: Any = typer.main.get_command(build_app("new", ["new", *words]))
+        given = command.commands["new"].make_context("new", [str(path), *words]).params
+        return find_game(given.get("game")).who_starts(given)
+    except (TyperException, UnknownGame, InputError):
+        return None
+
+
 def _example(session: Session) -> str:
     """A move to type, as help shows it: one the player to move could make now (the game's
     own words, whatever the game); where none is listed, the command of the fact the game

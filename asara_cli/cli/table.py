@@ -38,10 +38,10 @@ from asara_cli import commandwords
 from asara_cli.cli import lines
 from asara_cli.cli.common import err
 from asara_cli.cli.history import open_history
-from asara_cli.cli.session import OWN, Session
+from asara_cli.cli.session import OWN, Session, who_starts
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.shown import one_line
-from asara_cli.errors import WordError
+from asara_cli.errors import Asked, WordError
 from asara_cli.render.wrap import terminal_width, wrap
 
 
@@ -370,26 +370,9 @@ def start(path: Path) -> bool:
                   "or Ctrl-D to leave").format(path=one_line(str(path)),
                                                new=commandwords.local("new")),
                 soft_wrap=True)
-    from asara_cli.cli.recording import BEGIN
-
-    shown: list[Callable[[], None]] = []
     asking: PromptSession[str] = PromptSession(history=InMemoryHistory(),
                                                completer=NewCompleter(),
                                                complete_while_typing=False)
-
-    def ask(question: str, read: Callable[[str], str]) -> str | None:
-        """A decision ``new`` was not given (who starts), asked until an answer is read."""
-        said = wrap(one_line(question), terminal_width(sys.stdout) - 2) + " "
-        if shown:  # what the command said so far, before the question
-            shown[-1]()
-        while True:
-            try:
-                return read(" ".join(asking.prompt(said).split()))
-            except (KeyboardInterrupt, EOFError):
-                return None
-            except WordError as e:
-                err().print(_("error: {message}").format(message=e), soft_wrap=True)
-
     while True:
         try:
             text = asking.prompt(f"{commandwords.local('new')}> ")
@@ -404,16 +387,29 @@ def start(path: Path) -> bool:
             continue
         if not words:
             continue
-        token = BEGIN.set(ask)
-        try:
-            with paged() as held:  # its help is taller than the terminal
-                shown[:] = [held]
-                code = command(["new", str(path), *words])
-        finally:
-            BEGIN.reset(token)
+        asked = who_starts(path, words)  # the new game's decision the words leave out
+        added = [] if asked is None else _answer(asking, asked)
+        if added is None:
+            err().print(_("interrupted (Ctrl-C); no file was changed"), soft_wrap=True)
+            continue
+        with paged():  # its help is taller than the terminal
+            code = command(["new", str(path), *words, *added])
         # --help (or a refusal) writes no log: the prompt stays
         if code == 0 and os.path.lexists(path):
             return True
+
+
+def _answer(asking: PromptSession[str], asked: Asked) -> list[str] | None:
+    """A decision ``new`` was not given (who starts), asked until an answer makes its words
+    (``None``: Ctrl-C or Ctrl-D, nothing started)."""
+    said = wrap(one_line(asked.question), terminal_width(sys.stdout) - 2) + " "
+    while True:
+        try:
+            return list(asked.words(" ".join(asking.prompt(said).split())))
+        except (KeyboardInterrupt, EOFError):
+            return None
+        except WordError as e:
+            err().print(_("error: {message}").format(message=e), soft_wrap=True)
 
 
 #: How often the prompt looks at the log while it waits (seconds).

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import ModuleType
 from typing import (
     TYPE_CHECKING,
+    Any,
     Generic,
     Protocol,
     Required,
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from asara_cli.core.schema import Schema
+    from asara_cli.errors import Asked
     from asara_cli.games.recording import Recording
 
 
@@ -477,6 +479,10 @@ class GameParts(CodecModule[_SeatedT, EventT],
     def command_names(self) -> tuple[str, ...]:
         return (*self._part("commands").COMMANDS, "check")
 
+    def who_starts(self, given: Mapping[str, Any]) -> Asked | None:
+        asked: Asked | None = self._part("commands").who_starts(given)
+        return asked
+
     def legal_moves(self, board: BoardT, state: StateT, typed: Sequence[str] = ()
                     ) -> Iterable[LegalMove[EventT]]:
         moves: Iterable[LegalMove[EventT]] = self._part("moves").legal_moves(
@@ -717,6 +723,12 @@ class CommandLine(Protocol[_Board_contra, _Event_contra]):
 
     def command_names(self) -> tuple[str, ...]:
         """The names of the commands :meth:`register_commands` adds."""
+        ...
+
+    def who_starts(self, given: Mapping[str, Any]) -> Asked | None:
+        """At the table, before ``new`` runs with its words ``given`` (as parsed): who
+        begins, to be asked when they leave it out and the rules take the rest of the
+        setup (the one-shot ``new`` takes the first player); else ``None``."""
         ...
 
 

@@ -210,6 +210,9 @@ class Pebbles(CodecModule[Setup, Place]):
 
         return COMMANDS
 
+    def who_starts(self, given: Mapping[str, object]) -> None:
+        return None  # a new game begins with the first player
+
     def legal_moves(self, board: Board, state: State, typed: Sequence[str] = ()
                     ) -> Iterable[LegalMove[Place]]:
         from toygame.recording import legal_moves

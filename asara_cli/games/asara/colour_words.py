@@ -17,25 +17,27 @@ COLOUR_NAMES = frozenset({
 _SAID: dict[str, dict[str, tuple[str, ...]]] = {}
 
 
-def said() -> dict[str, tuple[str, ...]]:
-    """The colour words of the language in use (its catalogue's: a buyer colour's word),
-    folded and without accents (``gruen``, ``grun``), each with the English colour words it
-    names where it is none of them (German ``blau``: blue); ``grau`` is grey or gray, grey
-    first. Made at the first use in a language; nothing in English."""
-    from asara_cli.core import i18n
-    from asara_cli.core.words import bare
+def spoken() -> dict[str, str]:
+    """Each colour word, English -> its word in the language in use (its catalogue's: a
+    buyer colour's word); grey before gray, as a word both have (``grau``) is read as grey."""
     from asara_cli.games.asara.rules import terms
-    from asara_cli.games.asara.words import fold
+
+    return {name: terms.buyer_colour(name)
+            for name in sorted(COLOUR_NAMES, key=lambda n: (n == "gray", n))}
+
+
+def said() -> dict[str, tuple[str, ...]]:
+    """The colour words of the language in use, folded and without accents (``gruen``,
+    ``grun``), each with the English colour words it names where it is none of them (German
+    ``blau``: blue); ``grau`` is grey or gray, grey first. Made at the first use in a
+    language; nothing in English."""
+    from asara_cli.core import i18n
+    from asara_cli.core.words import read_back
 
     made = _SAID.get(i18n.language())
     if made is None:
-        made = {}
-        for name in sorted(COLOUR_NAMES, key=lambda n: (n == "gray", n)):
-            word = terms.buyer_colour(name)
-            for form in dict.fromkeys((fold(word), bare(word))):
-                if form not in COLOUR_NAMES:
-                    made[form] = (*made.get(form, ()), name)
-        _SAID[i18n.language()] = made
+        made = _SAID[i18n.language()] = {typed: names for typed, names in read_back(
+            spoken()).items() if typed not in COLOUR_NAMES}
     return made
 
 

@@ -7,39 +7,29 @@ with the rule and the facts (exit code 1). Writes are atomic and locked (logfile
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated
+from typing import Any
 
 import typer
-from msgspec import Struct, structs
+from msgspec import Struct
 
-from asara_cli.cli.common import GameOption, find_game_option, out
-from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command
+from asara_cli.cli import recording
+from asara_cli.cli.common import find_game_option, out
+from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command, declared
 from asara_cli.cli.recording import (
     DRY,
     LOG,
-    DateOption,
     Move,
-    NewLog,
-    PlaceOption,
     Refused,
-    UseOption,
-    begin,
-    board_ref,
     errors,
-    first_player,
     name_numbers,
-    played_on,
-    player_names,
     record_move,
-    remember_new,
 )
-from asara_cli.cli.recording import register as register_commands
 from asara_cli.cli.transaction import Typed
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.shown import show_path
-from asara_cli.core.words import number
+from asara_cli.core.words import fold, number
 from asara_cli.errors import Asked
 from asara_cli.games import game as registered
 from asara_cli.games.asara import complete, words
@@ -84,8 +74,6 @@ from asara_cli.games.asara.rules.gifts import claim
 from asara_cli.games.asara.rules.gifts import gift_text as gift_words
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import GameState, Setup
-from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import LogHeader
 
 # --- the words moves share --------------------------------------------------------------------
 
@@ -280,7 +268,7 @@ def _said(gift: str, answer: str, joint: str) -> str:
     if gift == "buyer":  # a German colour word answers with its English label
         from asara_cli.games.asara.colour_words import english
 
-        answer = english(words.fold(answer)) or answer
+        answer = english(fold(answer)) or answer
     if not answer:
         raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
     text = gift if words.means(answer, "unsaid") else f"{gift}{joint}{answer}"
@@ -433,7 +421,7 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
     for spec in specs:
         ws = [w for w in words.tokens([spec]) if words.english_word(w) != "on"]
         said: bool | None = None
-        last = words.fold(words.english_word(ws[-1])) if ws else ""
+        last = fold(words.english_word(ws[-1])) if ws else ""
         if last in (words.GOLD, "plain"):
             ws.pop()
             said = last == words.GOLD
@@ -685,64 +673,54 @@ CHECKPOINT = MoveKind[Table](
 # --- the log itself ---------------------------------------------------------------------------
 
 
-def new(
-    log: NewLog,
-    players: Annotated[list[str], typer.Option(
-        "--player", "-p", help="A player, in clockwise seat order: 2 to 4 times.",
-        show_default=False)],
-    start: Annotated[str | None, typer.Option(
-        "--start", help="The start player (holds the Caliph's patronage at the start; "
-        "default: the first player).", show_default=False,
-        autocompletion=complete.start)] = None,
-    pro: Annotated[bool, typer.Option("--pro", help="The professional version: the tent "
-                                      "and the lighted windows.")] = False,
-    gifts: Annotated[bool, typer.Option(
-        "--gifts", help="Expansion: the Gifts of the Caliph (R6.1); record each year's deal "
-        "with `asara gifts`.")] = False,
-    genie: Annotated[bool, typer.Option("--genie", help="Expansion: the House of the Bottle "
-                                        "Genie (R6.2, with --pro); wish with --genie COST on "
-                                        "the move wished for.")] = False,
-    buyers: Annotated[str | None, typer.Option(
-        "--buyers", help="The colours of your buyer cards, e.g. \"blue green orange violet "
-        "yellow\": then any other colour is refused, so a typo cannot start a new one (R1).",
-        show_default=False)] = None,
-    board: Annotated[Path | None, typer.Option(
-        "--board", help="A board profile TOML file with your table's printed numbers "
-        "(see `asara board`); the log refers to it.", show_default=False)] = None,
-    name_movers: Annotated[bool, typer.Option(
-        "--name-movers", help="Every move must name its mover with -p NAME, and a move for "
-        "anyone but the player on turn is refused: a move typed for the wrong player cannot "
-        "shift the seats (the header's movers = \"named\").")] = False,
-    date: DateOption = None,
-    place: PlaceOption = None,
-    use: UseOption = True,
-    game: GameOption = None,
-) -> None:
-    """Start a game log: players in seat order, start player, variant [R1].
+def _new(_ctx: typer.Context, w: Said) -> None:
+    if w.game is not None:
+        find_game_option(w.game)  # an unknown name: exit 2 with the games there are
+    with errors():
+        rules, setup = _setup(w)
+        recording.new_game(w, "asara", setup, check_setup(rules, setup),
+                           lambda: _started(w.log, rules, setup, w.name_movers))
+
+
+new = declared("new", """Start a game log: players in seat order, start player, variant [R1].
 
     Example: asara new game.toml -p Tina -p Paul -p Anna --date today --buyers "blue green
     orange violet yellow"
-    """
-    if game is not None:
-        find_game_option(game)  # an unknown name: exit 2 with the games there are
-    with errors():
-        names = player_names(players)
-        first = words.player(start, names) if start is not None else names[0]
-        rules = load_board(board, "asara")  # a profile of another game is refused
-        when = played_on(date)
-        expansions = tuple(x for x, on in (("gifts", gifts), ("genie", genie)) if on)
-        setup = Setup(names, names.index(first), Variant.PRO if pro else Variant.BASIC,
-                      expansions, words.buyer_colours(buyers or ""))
-        if start is None and not check_setup(rules, setup):  # at the table: asked
-            first = first_player(names, _("who starts ({players})?").format(
-                players=", ".join(names)), lambda answer: words.player(answer, names))
-            setup = structs.replace(setup, start=names.index(first))
-        header = LogHeader(setup, board_ref(board, log), when, place,
-                           movers="named" if name_movers else "turn")
-        begin(log, header, check_setup(rules, setup))
-        _started(log, rules, setup, name_movers)
-        if use:
-            remember_new(log)
+    """, (
+    recording.NEW_LOG,
+    Word("players", list[str], "A player, in clockwise seat order: 2 to 4 times.",
+         ("--player", "-p"), REQUIRED),
+    Word("start", str | None, "The start player (holds the Caliph's patronage at the start; "
+         "default: the first player).", ("--start",), complete=complete.start),
+    Word("pro", bool, "The professional version: the tent and the lighted windows.",
+         ("--pro",), False),
+    Word("gifts", bool, "Expansion: the Gifts of the Caliph (R6.1); record each year's deal "
+         "with `asara gifts`.", ("--gifts",), False),
+    Word("genie", bool, "Expansion: the House of the Bottle Genie (R6.2, with --pro); wish "
+         "with --genie COST on the move wished for.", ("--genie",), False),
+    Word("buyers", str | None, "The colours of your buyer cards, e.g. \"blue green orange "
+         "violet yellow\": then any other colour is refused, so a typo cannot start a new "
+         "one (R1).", ("--buyers",)),
+    Word("board", Path | None, "A board profile TOML file with your table's printed numbers "
+         "(see `asara board`); the log refers to it.", ("--board",)),
+    recording.NAME_MOVERS, recording.DATE, recording.PLACE, recording.USE, recording.GAME),
+    _new)
+
+
+def _setup(w: Said) -> tuple[Board, Setup]:
+    """The rules and the setup ``new``'s words ``w`` give (the first player starts when
+    ``--start`` names none); a word they cannot take is refused."""
+    names, start, rules = recording.new_seats(w, "start", words.player, "asara")
+    expansions = tuple(x for x in ("gifts", "genie") if w.get(x))
+    return rules, Setup(names, start, Variant.PRO if w.pro else Variant.BASIC, expansions,
+                        words.buyer_colours(w.buyers or ""))
+
+
+def who_starts(given: Mapping[str, Any]) -> Asked | None:
+    """At the table: who starts, when ``new``'s words ``given`` (as parsed) leave it out and
+    the rules take the rest of the setup (the answer becomes ``--start NAME``)."""
+    return recording.who_begins(given, "start", _setup, check_setup,
+                                _("who starts ({players})?"), words.player)
 
 
 def _started(log: Path, rules: Board, setup: Setup, name_movers: bool) -> None:
@@ -787,4 +765,4 @@ COMMANDS: tuple[str, ...] = tuple(name for name, _ in _own())
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the recording commands to the ``asara`` app: all of them, or only the command
     ``only`` when it is one of them (a command line builds just what it runs)."""
-    register_commands(app, _own(), MOVES, only, "asara check buy window black --card blue")
+    recording.register(app, _own(), MOVES, only, "asara check buy window black --card blue")

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from asara_cli import errors
 from asara_cli.core.i18n import _, pgettext
-from asara_cli.core.words import bare, number
+from asara_cli.core.words import fold, number, read_back
 from asara_cli.games.asara.rules.events import PAIR
 from asara_cli.games.asara.rules.model import Colour, Section
 
@@ -32,14 +31,6 @@ GOLD_WORDS = (GOLD,)
 
 class WordError(errors.WordError):
     """A word that cannot be understood: unknown, or an ambiguous prefix."""
-
-
-def fold(word: str) -> str:
-    """Lower case, ``ß`` -> ``ss`` and umlauts spelt out (``grün`` -> ``gruen``), so ``weiß``,
-    ``weiss``, ``WEISS`` and ``grün``/``gruen``/``grun`` all meet."""
-    w = word.strip().casefold()  # casefold turns ß into ss
-    w = w.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
-    return unicodedata.normalize("NFC", w)
 
 
 #: Tower colours (the language in use's words: :func:`_spoken`).
@@ -89,7 +80,7 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
     English), made at the first use in a language: the tower colours and parts, ``gold``,
     the areas, the gifts' words, then the buyer colours (colour_words.py)."""
     from asara_cli.core import i18n
-    from asara_cli.games.asara.colour_words import COLOUR_NAMES
+    from asara_cli.games.asara import colour_words
     from asara_cli.games.asara.rules import terms
 
     made = _SPOKEN.get(i18n.language())
@@ -99,13 +90,8 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
         said[GOLD] = pgettext("word", "gold")
         said.update({k: area_word(k) for k in AREA_WORDS.values() if k not in said})
         said.update({k: w for k, w in _typed_only().items() if k not in said})
-        # grey before gray: a word both have (grau) is read as grey, as colour_words.py
-        for name in sorted(COLOUR_NAMES, key=lambda n: (n == "gray", n)):
-            said.setdefault(name, terms.buyer_colour(name))
-        back: dict[str, str] = {}
-        for form in (fold, bare):  # each word, then each without its accents (grun)
-            for en, w in said.items():
-                back.setdefault(form(w), en)
+        said.update({k: w for k, w in colour_words.spoken().items() if k not in said})
+        back = {typed: names[0] for typed, names in read_back(said).items()}
         # a tower colour as it agrees with a tower or a part reads the same (Spanish negra,
         # negro; French noire, noir): a table types the form its sentence asks for
         for c in Colour:

@@ -14,41 +14,31 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Any
 
 import typer
-from msgspec import Struct, field, structs
+from msgspec import Struct, field
 
-from asara_cli.cli.common import GameOption, find_game_option, out
+from asara_cli.cli import recording
+from asara_cli.cli.common import either, find_game_option, out
 from asara_cli.cli.completion import players
-from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command
+from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command, declared
 from asara_cli.cli.recording import (
     DRY,
     LOG,
-    DateOption,
     Move,
-    NewLog,
-    PlaceOption,
     Refused,
-    UseOption,
-    begin,
-    board_ref,
     errors,
-    first_player,
     is_check,
     name_numbers,
-    played_on,
-    player_names,
     record_move,
-    remember_new,
 )
-from asara_cli.cli.recording import register as register_commands
 from asara_cli.core.i18n import _, ngettext, pgettext
 from asara_cli.core.shown import show_path
-from asara_cli.core.words import number
+from asara_cli.core.words import fold, number
 from asara_cli.errors import Asked
 from asara_cli.games import game as registered
 from asara_cli.games.yspahan import complete, words
@@ -68,8 +58,6 @@ from asara_cli.games.yspahan.rules.state import (
     thaw,
 )
 from asara_cli.games.yspahan.rules.state import Table as Laid
-from asara_cli.logfile.board import load_board
-from asara_cli.logfile.game import LogHeader
 
 if TYPE_CHECKING:
     from asara_cli.cli.transaction import Position, Typed
@@ -314,7 +302,7 @@ class Table(Struct, frozen=True):
 
     def _which_shop(self, text: str, flag: str, kind: str, e: WhichShop) -> Asked:
         """The souk card's souk named and several of its shops free: the cell asked."""
-        cells = _either(e.free)
+        cells = either(e.free)
         card, souk = terms.card(kind), terms.souk(e.souk)
 
         def completed(answer: str) -> list[str]:
@@ -477,7 +465,7 @@ class WhichShop(words.WordError):
     def __init__(self, souk: str, free: tuple[str, ...], cells: set[str]) -> None:
         shown = terms.souk(souk)
         super().__init__(_("which shop of {souk}? Say the cell it faces: {cells} (e.g. "
-                           "{example})").format(souk=shown, cells=_either(free),
+                           "{example})").format(souk=shown, cells=either(free),
                                                 example=f"{shown} {free[0]}"))
         self.souk = souk
         self.free = free  # a cell each free shop faces
@@ -489,7 +477,7 @@ class WhichShop(words.WordError):
         """The shop of a goods cube, asked of the mover (Y3.4): the cell answered goes
         after the souk's word, and the shops typed (``typed``, after the quarter ``lead``)
         are typed again with it."""
-        cells = _either(self.free)
+        cells = either(self.free)
         souk = terms.souk(self.souk)
 
         def chosen(answer: str) -> list[str]:
@@ -521,15 +509,7 @@ _NONE = ("none", "nothing")
 
 def _is(answer: str, meant: tuple[str, ...]) -> bool:
     """Whether the word ``answer`` (in English or the language in use) is one of ``meant``."""
-    return words.fold(answer) in meant or words.english_word(answer) in meant
-
-
-def _either(items: Sequence[str]) -> str:
-    """``W3 or W1 or S2`` in the language in use."""
-    said = items[0] if items else ""
-    for item in items[1:]:
-        said = _("{words} or {word}").format(words=said, word=item)
-    return said
+    return fold(answer) in meant or words.english_word(answer) in meant
 
 
 def _owner(seat: int | None, names: tuple[str, ...]) -> str | None:
@@ -545,7 +525,7 @@ def _is_souk(word: str, board: Board) -> bool:
 
 
 def _looks_like_cell(word: str, board: Board) -> bool:
-    return words.fold(word) in {words.fold(c) for c in board.cells}
+    return fold(word) in {fold(c) for c in board.cells}
 
 
 def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], ev.Event]) -> Move:
@@ -791,7 +771,7 @@ def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | Non
         return
     described = [_("{player}'s in {souk}").format(player=_owner(owners.get(i), t.names),
                                                   souk=terms.souk(i)) for i in rest]
-    souks = _either([terms.souk(i) for i in rest])
+    souks = either([terms.souk(i) for i in rest])
     example = " ".join(f"--order {i}" for i in rest)
     mover = t.mover()
 
@@ -821,7 +801,7 @@ def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | Non
         "{n} cubes of different players face {cell} ({cubes}): the order they go to the "
         "caravan is the mover's ({player}) choice; say it, first sent first, e.g. {example}",
         n).format(n=n, cell=to, cubes=", ".join(described), player=mover, example=example),
-        mover, _("which goes to the caravan first: {cubes}?").format(cubes=_either([
+        mover, _("which goes to the caravan first: {cubes}?").format(cubes=either([
             _("{souk} ({player})").format(souk=terms.souk(i),
                                           player=_owner(owners.get(i), t.names))
             for i in rest])), first)
@@ -928,7 +908,7 @@ def _row_left_out(t: Table) -> None:
         return  # no row left: the card is drawn without one (Y3.7)
     mover = t.mover()
     shown = [terms.row(r) for r in left]
-    rows = _either(shown)
+    rows = either(shown)
 
     def taken(answer: str) -> list[str]:
         said = words.row(answer, t.board)
@@ -995,64 +975,61 @@ CHECKPOINT = MoveKind[Table](
 # --- the log itself ---------------------------------------------------------------------------
 
 
-def new(
-    log: NewLog,
-    players: Annotated[list[str], typer.Option(
-        "--player", "-p", help="A player, in clockwise seat order: 3 or 4 times.",
-        show_default=False)],
-    game: GameOption = None,
-    colours: Annotated[list[str] | None, typer.Option(
-        "--colour", "-c", help="The players' colours in seat order (blue, red, green, "
-        "yellow), one each (optional).", show_default=False)] = None,
-    oldest: Annotated[str | None, typer.Option(
-        "--oldest", help="The oldest player: the first start player (default: the first "
-        "player).", show_default=False)] = None,
-    secret: Annotated[bool, typer.Option(
-        "--secret", help="Hands are kept secret: a card drawn is logged as hidden and named "
-        "when played (Y7).")] = False,
-    name_movers: Annotated[bool, typer.Option(
-        "--name-movers", help="Every move must name its mover with -p NAME, and a move for "
-        "anyone but the player on turn is refused: a move typed for the wrong player cannot "
-        "shift the seats (the header's movers = \"named\").")] = False,
-    board: Annotated[Path | None, typer.Option(
-        "--board", help="A board profile TOML file with your table's numbers (see `asara "
-        "board --game yspahan`); the log refers to it.", show_default=False)] = None,
-    date: DateOption = None,
-    place: PlaceOption = None,
-    use: UseOption = True,
-) -> None:
-    """Start a Yspahan game log: players in seat order, the oldest player, hands (Y1, Y7).
+def _new(_ctx: typer.Context, w: Said) -> None:
+    with errors():
+        if w.game is not None and find_game_option(w.game).key != KEY:
+            raise words.WordError(_("--game {game}: this `new` starts a Yspahan game").format(
+                game=w.game))
+        rules, setup = _setup(w)
+
+        def said() -> None:
+            made = (_("new Yspahan game in {path}: {players} (hands secret)") if w.secret
+                    else _("new Yspahan game in {path}: {players} (hands open)"))
+            out().print(made.format(path=show_path(w.log), players=", ".join(setup.players)),
+                        soft_wrap=True)
+            out().print(_("Everyone has {gold} gold. {player} is the oldest: {player} rolls "
+                          "first (`asara roll ...`).").format(
+                gold=rules.start_gold, player=setup.players[setup.oldest]), soft_wrap=True)
+            if w.name_movers:
+                out().print(_("Every move names its mover: -p NAME."))
+
+        recording.new_game(w, KEY, setup, check_setup(rules, setup), said)
+
+
+new = declared("new", """Start a Yspahan game log: players in seat order, the oldest player,
+    hands (Y1, Y7).
 
     Example: asara new game.toml --game yspahan -p Tina -p Paul -p Anna --oldest Paul
-    """
-    with errors():
-        if game is not None and find_game_option(game).key != KEY:
-            raise words.WordError(_("--game {game}: this `new` starts a Yspahan game").format(
-                game=game))
-        names = player_names(players)
-        first = words.player(oldest, names) if oldest is not None else names[0]
-        chosen = tuple(words.colour(c) for c in colours or [])
-        rules = load_board(board, KEY)
-        when = played_on(date)
-        setup = Setup(names, names.index(first), chosen, SECRET if secret else OPEN)
-        if oldest is None and not check_setup(rules, setup):  # at the table: asked
-            first = first_player(names, _("who is the oldest ({players})?").format(
-                players=", ".join(names)), lambda answer: words.player(answer, names))
-            setup = structs.replace(setup, oldest=names.index(first))
-        header = LogHeader(setup, board_ref(board, log), when, place, game=KEY,
-                           movers="named" if name_movers else "turn")
-        begin(log, header, check_setup(rules, setup))
-        made = (_("new Yspahan game in {path}: {players} (hands secret)") if secret
-                else _("new Yspahan game in {path}: {players} (hands open)"))
-        out().print(made.format(path=show_path(log), players=", ".join(names)),
-                    soft_wrap=True)
-        out().print(_("Everyone has {gold} gold. {player} is the oldest: {player} rolls first "
-                      "(`asara roll ...`).").format(gold=rules.start_gold, player=first),
-                    soft_wrap=True)
-        if name_movers:
-            out().print(_("Every move names its mover: -p NAME."))
-        if use:
-            remember_new(log)
+    """, (
+    recording.NEW_LOG,
+    Word("players", list[str], "A player, in clockwise seat order: 3 or 4 times.",
+         ("--player", "-p"), REQUIRED),
+    recording.GAME,
+    Word("colours", list[str] | None, "The players' colours in seat order (blue, red, green, "
+         "yellow), one each (optional).", ("--colour", "-c")),
+    Word("oldest", str | None, "The oldest player: the first start player (default: the "
+         "first player).", ("--oldest",)),
+    Word("secret", bool, "Hands are kept secret: a card drawn is logged as hidden and named "
+         "when played (Y7).", ("--secret",), False),
+    recording.NAME_MOVERS,
+    Word("board", Path | None, "A board profile TOML file with your table's numbers (see "
+         "`asara board --game yspahan`); the log refers to it.", ("--board",)),
+    recording.DATE, recording.PLACE, recording.USE), _new)
+
+
+def _setup(w: Said) -> tuple[Board, Setup]:
+    """The rules and the setup ``new``'s words ``w`` give (the first player is the oldest
+    when ``--oldest`` names none); a word they cannot take is refused."""
+    names, oldest, rules = recording.new_seats(w, "oldest", words.player, KEY)
+    chosen = tuple(words.colour(c) for c in w.colours or [])
+    return rules, Setup(names, oldest, chosen, SECRET if w.secret else OPEN)
+
+
+def who_starts(given: Mapping[str, Any]) -> Asked | None:
+    """At the table: who is the oldest, when ``new``'s words ``given`` (as parsed) leave it
+    out and the rules take the rest of the setup (the answer becomes ``--oldest NAME``)."""
+    return recording.who_begins(given, "oldest", _setup, check_setup,
+                                _("who is the oldest ({players})?"), words.player)
 
 
 # --- registration -----------------------------------------------------------------------------
@@ -1070,5 +1047,5 @@ COMMANDS: tuple[str, ...] = ("new", *(name for name, _ in MOVES))
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the recording commands to ``app``: all of them, or only ``only`` when it is one
     (cli/recording.py: none to a group holding another game's ``new``)."""
-    register_commands(app, [("new", new), *MOVES], MOVES, only,
-                      "asara check goods chest chest8 N2")
+    recording.register(app, [("new", new), *MOVES], MOVES, only,
+                       "asara check goods chest chest8 N2")

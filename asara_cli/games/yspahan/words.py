@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 
 from asara_cli.cli import recording
+from asara_cli.cli.common import either
 from asara_cli.core.i18n import _, pgettext
-from asara_cli.core.words import bare
+from asara_cli.core.words import bare, fold, read_back
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules.board import Board
@@ -28,22 +28,8 @@ class WordError(recording.WordError):
     """A word that cannot be understood: unknown, or an ambiguous prefix."""
 
 
-def fold(word: str) -> str:
-    """Lower case, ``ß`` -> ``ss`` and umlauts spelt out, so ``Geschäft`` meets
-    ``geschaeft``."""
-    w = unicodedata.normalize("NFC", word.strip().casefold())
-    return w.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
-
-
 def _same(word: str) -> str:
     return word
-
-
-def _or(words: Sequence[str]) -> str:
-    out = words[0] if words else ""
-    for word in words[1:]:
-        out = _("{words} or {word}").format(words=out, word=word)
-    return out
 
 
 def pick(word: str, vocabulary: Mapping[str, str], what: str,
@@ -87,7 +73,7 @@ def pick(word: str, vocabulary: Mapping[str, str], what: str,
         raise WordError(_("{word!r} is not a {what} ({hint}known: {known})").format(
             word=word, what=what, hint=hint, known=", ".join(map(shown, known))))
     raise WordError(_("{word!r} is ambiguous: {words}? Type more letters").format(
-        word=word, words=_or([shown(v) for v in found])))
+        word=word, words=either([shown(v) for v in found])))
 
 
 _SOUK = re.compile(r"^([^\W\d_]+)([0-9]+)$")  # a quarter's word in any alphabet
@@ -118,10 +104,7 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
                      "yes": pgettext("typed word", "yes"), "no": pgettext("typed word", "no"),
                      "none": pgettext("typed word", "none"),
                      "nothing": pgettext("typed word", "nothing")})
-        back: dict[str, str] = {}
-        for form in (fold, bare):  # each word, then each without its accents (grun)
-            for en, w in said.items():
-                back.setdefault(form(w), en)
+        back = {typed: names[0] for typed, names in read_back(said).items()}
         made = _SPOKEN[i18n.language()] = (said, back)
     return made
 

@@ -10,6 +10,7 @@ Python's own handler is back before any command runs."""
 # Built into the interpreter (no file read, nothing built): the handler is set before any
 # import that can take time. ``signal`` is the same functions with enums around them.
 import _signal  # type: ignore[import-not-found]
+import gc
 import sys
 
 _INTERRUPTED = "interrupted (Ctrl-C); no file was changed\n"
@@ -32,6 +33,10 @@ if __name__ in ("__main__", "asara_cli.__main__") and (
 
 def main() -> None:
     ours = _signal.getsignal(_signal.SIGINT) is _before_the_boundary
+    # no garbage collection while the program loads: the collector would walk the tens of
+    # thousands of objects every import makes, over and over; cli.run freezes them and turns
+    # it back on once the command is built (see _collecting there)
+    gc.disable()
     try:
         from asara_cli.cli import run
 

@@ -3,9 +3,9 @@
 Until the error boundary (``asara_cli.cli.run``) is in place, a Ctrl-C is answered here:
 typer and rich take a good part of a second to import, and Python would otherwise print a
 KeyboardInterrupt traceback. The handler is the first thing this module sets, before it
-imports anything but the interpreter's built-in ``_signal`` and ``sys`` (the ``signal``
-module itself builds enums as it loads); only the entry point imports this module, and
-Python's own handler is back before any command runs."""
+imports anything but the interpreter's built-in ``_signal``, ``gc`` and ``sys`` (the
+``signal`` module itself builds enums as it loads); only the entry point imports this module,
+and Python's own handler is back before any command runs."""
 
 # Built into the interpreter (no file read, nothing built): the handler is set before any
 # import that can take time. ``signal`` is the same functions with enums around them.

@@ -3,13 +3,14 @@
 Until the error boundary (``asara_cli.cli.run``) is in place, a Ctrl-C is answered here:
 typer and rich take a good part of a second to import, and Python would otherwise print a
 KeyboardInterrupt traceback. The handler is the first thing this module sets, before it
-imports anything but the interpreter's built-in ``_signal`` and ``sys`` (the ``signal``
-module itself builds enums as it loads); only the entry point imports this module, and
-Python's own handler is back before any command runs."""
+imports anything but the interpreter's built-in ``_signal``, ``gc`` and ``sys`` (the
+``signal`` module itself builds enums as it loads); only the entry point imports this module,
+and Python's own handler is back before any command runs."""
 
 # Built into the interpreter (no file read, nothing built): the handler is set before any
 # import that can take time. ``signal`` is the same functions with enums around them.
 import _signal  # type: ignore[import-not-found]
+import gc
 import sys
 
 _INTERRUPTED = "interrupted (Ctrl-C); no file was changed\n"
@@ -32,6 +33,10 @@ if __name__ in ("__main__", "asara_cli.__main__") and (
 
 def main() -> None:
     ours = _signal.getsignal(_signal.SIGINT) is _before_the_boundary
+    # no garbage collection while the program loads: the collector would walk the tens of
+    # thousands of objects every import makes, over and over; cli.run freezes them and turns
+    # it back on once the command is built (see _collecting there)
+    gc.disable()
     try:
         from asara_cli.cli import run
 

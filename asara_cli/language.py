@@ -41,6 +41,14 @@ def available() -> tuple[str, ...]:
     return (SOURCE, *[code for code in found if code != SOURCE])
 
 
+def _has(code: str) -> bool:
+    """Whether ``code`` can be chosen (one of :func:`available`): English, or a language
+    whose compiled catalogue is there. One look at that file, where listing every catalogue
+    would search the folder: a command chooses its language as it starts."""
+    return code == SOURCE or (code.isalnum() and (
+        locale_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file())
+
+
 def name(code: str) -> str:
     """A language's name in that language (Babel's): ``Deutsch``, ``français``,
     ``English``; the code itself where Babel knows none."""
@@ -71,20 +79,19 @@ def choose(asked: str | None, environ: Mapping[str, str] = os.environ) -> str:
 
     A language asked for by name that has no catalogue raises :class:`ValueError` (the
     command line says so); one the locale names only falls back to English."""
-    have = available()
     if asked is not None:
         code = _code(asked)
-        if code not in have:
+        if not _has(code):
             raise ValueError(asked)
         return code
     if environ.get(ENV):
         code = _code(environ[ENV])
-        if code in have:
+        if _has(code):
             return code
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(key)
         if value:  # the first one set decides, as for gettext itself
-            return next((c for c in map(_code, value.split(":")) if c in have), SOURCE)
+            return next((c for c in map(_code, value.split(":")) if _has(c)), SOURCE)
     return SOURCE
 
 
@@ -96,7 +103,7 @@ def use(code: str) -> None:
     them in the same catalogue. Typer reads some of them when it is imported, so a command
     line chooses its language before it imports Typer."""
     global _saved
-    language = code if code in available() else SOURCE
+    language = code if _has(code) else SOURCE
     if language == SOURCE:
         i18n.install(gettext.NullTranslations(), SOURCE)
     else:

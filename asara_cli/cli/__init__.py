@@ -295,8 +295,9 @@ def _run(args: list[str]) -> int:
             from asara_cli.commandwords import english, named
 
             word = word if named(word) else english(word) or word
-        group = build_app(word, args)
-        code = _parsed(group, args)(args=args, prog_name="asara", standalone_mode=False)
+        command = _parsed(build_app(word, args), args)
+        _collecting()
+        code = command(args=args, prog_name="asara", standalone_mode=False)
     except KeyboardInterrupt:
         return _interrupted()
     except typer.Abort:  # end of input at a prompt
@@ -325,6 +326,20 @@ def _run(args: list[str]) -> int:
     if code == EXIT_INTERRUPTED:  # Typer turns Ctrl-C inside a command into exit 130
         return _interrupted()
     return code if isinstance(code, int) else 0
+
+
+def _collecting() -> None:
+    """The garbage collector back on for the command's own work, where the entry point
+    (``asara_cli/__main__.py``) turned it off while the program loaded: what the imports and
+    the command's building made lives as long as the process, so it is frozen (never walked
+    again) first. For a status this is 10% of its instructions (docs/performance.md). A
+    caller that left the collector on (the tests, ``run`` in a process of its own) keeps it
+    as it is."""
+    import gc
+
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def _complete(args: list[str]) -> int:

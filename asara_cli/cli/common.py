@@ -7,7 +7,7 @@ import functools
 import inspect
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar, get_type_hints
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar, get_type_hints
 
 import typer
 from msgspec import Struct
@@ -19,10 +19,12 @@ from asara_cli.core.i18n import N_, SOURCE, _, language
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number
 from asara_cli.errors import AsaraError, Refused
-from asara_cli.games.base import SomeGame
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, load_log_board, read_log_text
 from asara_cli.render.wrap import Writer
+
+if TYPE_CHECKING:
+    from asara_cli.games.base import SomeGame
 
 P = ParamSpec("P")
 R = TypeVar("R")

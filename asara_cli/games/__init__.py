@@ -99,7 +99,7 @@ def _is_game(found: object) -> bool:
     from inspect import getattr_static
     from typing import Generic, Protocol
 
-    from asara_cli.games.base import Game
+    from asara_cli.games.contract import Game
 
     missing = object()
     names = {name for part in Game.__mro__ if part not in (object, Generic, Protocol)

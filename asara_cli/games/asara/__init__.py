@@ -18,7 +18,6 @@ from asara_cli.core.words import number
 from asara_cli.games.base import (
     Filter,
     Flag,
-    Game,
     GameParts,
     LedgerLine,
     LegalMove,
@@ -34,6 +33,7 @@ if TYPE_CHECKING:
     from asara_cli.games.asara.rules.engine import Applied, Replay
     from asara_cli.games.asara.rules.events import Event
     from asara_cli.games.asara.rules.state import GameState, LedgerEntry, Setup
+    from asara_cli.games.base import Game
 
 
 #: The colours of the sources in the report: alike sources are given unlike hues.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asara_cli.core.i18n import N_, _
 from asara_cli.core.names import find
@@ -44,7 +44,10 @@ from asara_cli.games.asara.rules.events import (
 from asara_cli.games.asara.rules.gifts import use_text
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.state import KNOWN_EXPANSIONS, SUPPORTED_EXPANSIONS, Setup
-from asara_cli.games.base import FieldReader, player_counts
+from asara_cli.games.base import player_counts
+
+if TYPE_CHECKING:
+    from asara_cli.games.base import FieldReader
 
 #: A buyer colour as the log writes it: a lower-case word (hyphens allowed), 3 to 30 letters.
 BUYER_WORD = re.compile(r"^[a-z][a-z-]{2,29}$")

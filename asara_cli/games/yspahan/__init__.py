@@ -19,7 +19,6 @@ from asara_cli.core.words import number
 from asara_cli.games.base import (
     Filter,
     Flag,
-    Game,
     GameParts,
     LedgerLine,
     SeatScore,
@@ -28,6 +27,7 @@ from asara_cli.games.base import (
 )
 
 if TYPE_CHECKING:
+    from asara_cli.games.base import Game
     from asara_cli.games.yspahan.rules.board import Board
     from asara_cli.games.yspahan.rules.engine import Replay
     from asara_cli.games.yspahan.rules.events import Event

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asara_cli.core.i18n import N_, _
 from asara_cli.core.names import find
 from asara_cli.core.words import describe, number
-from asara_cli.games.base import FieldReader, player_counts
+from asara_cli.games.base import player_counts
 from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules.state import OPEN, SECRET, Setup
+
+if TYPE_CHECKING:
+    from asara_cli.games.base import FieldReader
 
 #: The game's header keys, in the order a log writes them (after ``players``).
 HEADER_KEYS = ("oldest", "colours", "hands")

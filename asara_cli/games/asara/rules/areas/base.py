@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
 from asara_cli.core.findings import Report
 from asara_cli.core.i18n import N_, Text, _
@@ -19,7 +19,9 @@ from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.model import Colour, Section
 from asara_cli.games.asara.rules.state import GameState, PlayerState
 from asara_cli.games.asara.rules.table import Hand, Table
-from asara_cli.games.base import FieldReader
+
+if TYPE_CHECKING:
+    from asara_cli.games.base import FieldReader
 
 A = TypeVar("A")
 
@@ -74,7 +76,7 @@ def read_tile(r: FieldReader) -> tuple[Colour | None, bool]:
 
 
 #: Typed access to one event's keys (the log layer implements it; see games/base.py).
-Fields = FieldReader
+Fields: TypeAlias = "FieldReader"
 
 
 class Move(Generic[A]):

@@ -236,10 +236,6 @@ def progress(played: Replay) -> str:
 # --- status ------------------------------------------------------------------------------------
 
 
-def _name(state: GameState, seat: int | None) -> str:
-    return "-" if seat is None else state.players[seat].name
-
-
 #: How a player's colour (Y1; the log's ``colours``) is drawn on a terminal.
 COLOUR_STYLES = {"blue": "bold blue", "red": "bold red", "green": "bold green",
                  "yellow": "bold yellow"}
@@ -284,18 +280,20 @@ def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
     return items
 
 
-def _packed(head: str, items: Sequence[str], width: int = WIDTH - 4) -> list[str]:
-    """``head`` and ``items`` joined by `` · `` into lines of at most ``width`` columns,
-    broken only between items (a row's words stay together)."""
-    lines = [head]
+def _run_on(text: Text, items: Sequence[Text], limit: int) -> Text:
+    """``items`` appended to ``text`` with `` · `` between them, a line broken (indented by
+    two) between items where the next would pass ``limit`` columns, never inside one."""
+    width = len(text)
     for i, item in enumerate(items):
-        joined = lines[-1] + ("" if i == 0 else " · ") + item
-        if i and len(joined) > width:
-            lines[-1] += " ·"
-            lines.append("  " + item)
-        else:
-            lines[-1] = joined
-    return lines
+        if i and width + 3 + len(item) > limit:
+            text.append(" ·\n  ")
+            width = 2
+        elif i:
+            text.append(" · ")
+            width += 3
+        text.append_text(item)
+        width += len(item)
+    return text
 
 
 def tower_text(board: Board, state: GameState) -> Text:
@@ -307,18 +305,8 @@ def tower_text(board: Board, state: GameState) -> Text:
         text = Text(head)
         text.append(_("not rolled yet") if state.phase == ROLL else _("empty"), style="dim")
         return text
-    text = Text(head)
-    width = len(text)
-    for i, (item, style) in enumerate(tower_items(board, state)):
-        if i and width + 3 + len(item) > WIDTH - 4:  # as _packed breaks the move's line
-            text.append(" ·\n  ")
-            width = 2
-        elif i:
-            text.append(" · ")
-            width += 3
-        text.append(item, style=style)
-        width += len(item)
-    return text
+    return _run_on(Text(head), [Text(item, style=style)
+                                for item, style in tower_items(board, state)], WIDTH - 4)
 
 
 def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
@@ -443,11 +431,7 @@ def _verdict(state: GameState) -> str:
     from asara_cli.games.base import tied_best
 
     seats = tied_best(state.scores)
-    return verdict([state.players[s].name for s in seats], state.players[seats[0]].score)
-
-
-def verdict(names: Sequence[str], best: int) -> str:
-    """``Ann wins with 62.`` or ``Ann and Ben share the win with 60.`` (Y4.7)."""
+    names, best = [state.players[s].name for s in seats], state.players[seats[0]].score
     if len(names) == 1:
         return _("{player} wins with {points}.").format(player=names[0], points=best)
     return _("{players} share the win with {points}.").format(players=and_names(names),
@@ -471,19 +455,9 @@ def status_view(board: Board, state: GameState, title: str, full: bool = False
         # English keeps the lines it always had, byte for byte (the console wraps them);
         # other languages' longer words are broken between souks, never inside one
         if fits or language() == SOURCE:
-            line.append_text(Text(" · ").join(cells))
+            parts.append(line.append_text(Text(" · ").join(cells)))
         else:
-            width = len(line)
-            for i, cell in enumerate(cells):
-                if i and width + 3 + len(cell) > WIDTH - 2:
-                    line.append(" ·\n  ")
-                    width = 2
-                elif i:
-                    line.append(" · ")
-                    width += 3
-                line.append_text(cell)
-                width += len(cell)
-        parts.append(line)
+            parts.append(_run_on(line, cells, WIDTH - 2))
     parts += [supervisor_text(board, state), caravan_text(board, state),
               _players_table(board, state)]
     if state.over:
@@ -552,14 +526,14 @@ def status_dict(board: Board, state: GameState) -> dict[str, Any]:
         "day": state.day,
         "phase": state.phase,
         "over": state.over,
-        "to_move": _name(state, state.to_move) if state.to_move is not None else None,
+        "to_move": None if state.to_move is None else state.players[state.to_move].name,
         "start_player": state.players[state.start].name,
         "after_event": state.events,
         "tower": [{"row": name, "value": r.value, "dice": r.dice, "yellow": r.yellow}
                   for name, r in zip(board.rows, state.tower, strict=True)
                   if r is not None and r.dice],
         "souks": [{"souk": board.souks[si].id, "quarter": board.souks[si].quarter,
-                   "owner": _name(state, held.owner) if held.owner is not None else None,
+                   "owner": None if held.owner is None else state.players[held.owner].name,
                    "filled": held.filled, "shops": board.souks[si].shops}
                   for si, held in enumerate(state.souks)],
         "supervisor": state.supervisor,
@@ -652,12 +626,8 @@ def score_view(board: Board, played: Replay, title: str) -> RenderableType:
             lines.add_row(_("day {day}").format(day=e.day), Text(names[e.player]),
                           f"+{e.points}", e.explanation)
         parts.append(lines)
-    if played.complete:
-        winners = [names[s] for s in played.winners()]
-        best = state.players[played.winners()[0]].score
-        parts.append(Text(verdict(winners, best), style="bold"))
-    else:
-        parts.append(Text(_("The game is not finished: totals so far."), style="dim"))
+    parts.append(Text(_verdict(state), style="bold") if played.complete
+                 else Text(_("The game is not finished: totals so far."), style="dim"))
     return Group(*parts)
 
 
@@ -732,10 +702,8 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     parts: list[RenderableType] = [table]
     scores = ", ".join(f"{p.name} {p.score}" for p in after.players)
     if after.over:
-        best = max(p.score for p in after.players)
-        winners = [p.name for p in after.players if p.score == best]
         parts.append(Text(_("The game is over ({scores}). {verdict} Every point: asara "
-                            "score.").format(scores=scores, verdict=verdict(winners, best))))
+                            "score.").format(scores=scores, verdict=_verdict(after))))
     else:
         parts.append(Text(_("Scores: {scores}. The quarters are empty, the supervisor is back "
                             "on {cell}; {next}").format(scores=scores, cell=board.centre,
@@ -755,8 +723,7 @@ def result_line(board: Board, before: GameState, after: GameState, event: ev.Eve
 
     lines = [f"{f'#{after.events} ' if numbered else ''}{move_text(board, event)}."]
     if isinstance(event, ev.Roll):
-        lines += ["  " + x for x in _packed(_("Tower:") + " ",
-                                            [t for t, _style in tower_items(board, after)])]
+        lines += ["  " + x for x in tower_text(board, after).plain.split("\n")]
     if not isinstance(event, ev.Checkpoint):
         lines += _touched(board, before, after, event, moved(board, before, event))
     scored = after.ledger[len(before.ledger):]

@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from msgspec.structs import asdict, fields
-from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -19,12 +18,14 @@ from rich.text import Text
 from asara_cli.core import i18n
 from asara_cli.core.i18n import _, ngettext, pgettext
 from asara_cli.core.names import name_key
+from asara_cli.core.shown import one_line, show_path
 from asara_cli.core.words import grouped
 from asara_cli.games import DEFAULT, game
 from asara_cli.games.base import Filter, Source
 from asara_cli.language import date, decimal
 from asara_cli.render import bgstats
-from asara_cli.render.safe import json_text, one_line, show_path
+from asara_cli.render.safe import json_text
+from asara_cli.render.tables import table
 from asara_cli.render.wrap import Writer
 from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats
 
@@ -401,7 +402,7 @@ class TableFormat(Format):
         for key in keys:
             # the title on a line of its own: a narrow table would wrap it to its width
             parts.append(Text(title if key is None else f"{game(key).name} {title}"))
-            games = Table(box=box.SIMPLE_HEAD)
+            games = table()
             games.add_column(_("file"), no_wrap=True)
             games.add_column(_("date"), no_wrap=True)
             games.add_column(_("result"), min_width=9)
@@ -473,11 +474,10 @@ def _table(title: str, first: str, numbers: tuple[str, ...], *, texts: int = 0,
     number columns (right); the first ``texts`` of them are text (head to head's
     ``against``), left-aligned too. A header of two words is set on two lines, so that the
     columns stay narrow and a player's name is not cut."""
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
-    table.add_column(first, justify="right" if right else "left")
+    made = table((first, "right" if right else "left"), title=title)
     for i, col in enumerate(numbers):
-        table.add_column(col.replace(" ", "\n"), justify="left" if i < texts else "right")
-    return table
+        made.add_column(col.replace(" ", "\n"), justify="left" if i < texts else "right")
+    return made
 
 
 def _listed(records: Sequence[GameRecord], most: int) -> tuple[Sequence[GameRecord], str]:

@@ -37,11 +37,10 @@ if TYPE_CHECKING:  # rich is imported where a view is drawn: a move's line and -
 WIDTH = 80
 
 
-def _table(**options: Any) -> Table:
-    from rich import box
-    from rich.table import Table
+def _table(*columns: str | tuple[str, str], **options: Any) -> Table:
+    from asara_cli.render.tables import table
 
-    return Table(box=box.SIMPLE_HEAD, pad_edge=False, **options)
+    return table(*columns, pad_edge=False, **options)
 
 
 def _rich(template: str, **values: str | Text) -> Text:
@@ -475,7 +474,7 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
     faces, ● holding a cube), the caravan camel by camel, and the cards."""
     from rich.text import Text
 
-    souks = _table(title=_("Souks, shop by shop (● a cube, ○ empty)"), title_justify="left")
+    souks = _table(title=_("Souks, shop by shop (● a cube, ○ empty)"))
     for col in (_("souk"), _("owner"), _("street-side shops"), pgettext("shop", "inner"),
                 _("points")):
         souks.add_column(col, overflow="fold")
@@ -487,10 +486,8 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
                                                                              held.owner)
         inner = f"{held.inner}/{souk.inner}" if souk.inner else "-"
         souks.add_row(terms.souk(souk.id), owner, street or "-", inner, str(souk.value))
-    caravan = _table(title=_("The caravan, camel by camel (Y4.1)"), title_justify="left")
-    for col in (pgettext("caravan", "camel"), pgettext("caravan", "row"), _("cube of"),
-                _("points on landing")):
-        caravan.add_column(col)
+    caravan = _table(pgettext("caravan", "camel"), pgettext("caravan", "row"), _("cube of"),
+                     _("points on landing"), title=_("The caravan, camel by camel (Y4.1)"))
     per_row = board.caravan_camels.get(len(state.players), 0)
     for place in range(per_row * len(board.caravan_rows)):
         row = place // per_row if per_row else 0
@@ -617,7 +614,7 @@ def score_view(board: Board, played: Replay, title: str) -> RenderableType:
         if not entries:
             continue
         lines = _table(show_header=False, title=_("Week {week}").format(week=week),
-                       title_justify="left", title_style="bold")
+                       title_style="bold")
         lines.add_column("day", justify="right")
         lines.add_column("player", overflow="fold", max_width=16)
         lines.add_column("points", justify="right")
@@ -690,11 +687,8 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     week = before.week
     scored = [e for e in after.ledger[len(before.ledger):]
               if e.source in (SOUK, CARAVAN_WEEK)]
-    table = _table(title=_("End of week {week} (Y4.5)").format(week=week),
-                   title_justify="left")
-    table.add_column(_("player"))
-    table.add_column(_("points"), justify="right")
-    table.add_column(_("for"))
+    table = _table(_("player"), (_("points"), "right"), _("for"),
+                   title=_("End of week {week} (Y4.5)").format(week=week))
     for e in scored:
         table.add_row(player_text(after.setup, e.player), f"+{e.points}", e.explanation)
     if not scored:
@@ -822,10 +816,8 @@ def board_view(board: Board) -> RenderableType:
             rows=", ".join(terms.row(r) for r in board.rows))),
         *street_parts(board),
     ]
-    souks = _table(title=_("Souks (Y1.1)"), title_justify="left")
-    for col in (_("souk"), _("quarter"), _("points"), _("shops"), _("street-side shops face"),
-                pgettext("shop", "inner")):
-        souks.add_column(col)
+    souks = _table(_("souk"), _("quarter"), _("points"), _("shops"),
+                   _("street-side shops face"), pgettext("shop", "inner"), title=_("Souks (Y1.1)"))
     for s in board.souks:
         souks.add_row(terms.souk(s.id), terms.good(s.quarter), str(s.value), str(s.shops),
                       " · ".join("+".join(c) for c in s.street), str(s.inner))
@@ -839,9 +831,8 @@ def board_view(board: Board) -> RenderableType:
                         "row ({camels}).").format(
         rows=", ".join(terms.caravan_row(r) for r in board.caravan_rows),
         points=board.caravan_points, factors=board.caravan_factors, camels=per)))
-    buildings = _table(title=_("Buildings (Y1.4)"), title_justify="left")
-    for col in (_("building"), _("camels"), pgettext("gold coins", "gold"), _("bonus")):
-        buildings.add_column(col)
+    buildings = _table(_("building"), _("camels"), pgettext("gold coins", "gold"), _("bonus"),
+                       title=_("Buildings (Y1.4)"))
     for b in board.buildings.values():
         buildings.add_row(terms.building(b.id), str(b.camels), str(b.gold), str(b.bonus))
     parts.append(buildings)
@@ -854,16 +845,13 @@ def board_view(board: Board) -> RenderableType:
 
 def _cards_and_switches(board: Board) -> list[RenderableType]:
     """The board profile's cards, and the switches where the rulebook is silent."""
-    cards = _table(title=_("Cards (Y1.5): a deck of {n}").format(n=board.deck),
-                   title_justify="left")
-    for col in (_("card"), _("effect"), _("copies"), _("certainty")):
-        cards.add_column(col)
+    cards = _table(_("card"), _("effect"), _("copies"), _("certainty"),
+                   title=_("Cards (Y1.5): a deck of {n}").format(n=board.deck))
     for c in board.cards.values():
         cards.add_row(terms.card(c.id), terms.effect(c.effect), str(c.copies),
                       terms.certainty(c.certainty))
-    switched = _table(title=_("Switches, where the rulebook is silent"), title_justify="left")
-    for col in (_("switch"), _("on"), _("when on")):
-        switched.add_column(col)
+    switched = _table(_("switch"), _("on"), _("when on"),
+                      title=_("Switches, where the rulebook is silent"))
     caps = ", ".join(f"{terms.card(c.id)} {c.cap}" for c in board.cards.values()
                      if c.cap is not None)
     for name, on in switches(board).items():

@@ -7,13 +7,13 @@ from typing import Any
 
 from msgspec import Struct
 from msgspec.structs import fields
-from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 
 from asara_cli.core.i18n import N_, _, pgettext
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import AreaSpec, Board, LightedOffer, Places
+from asara_cli.render.tables import table
 
 
 def _plain(value: Any) -> Any:
@@ -111,30 +111,28 @@ def board_view(rules: Board) -> RenderableType:
     profile's file, in another language by its words); then the areas, one a row."""
     description = (_(STANDARD_DESCRIPTION) if rules.description == STANDARD_DESCRIPTION
                    else rules.description)
-    table = Table(title=_("board profile: {profile}").format(profile=rules.profile),
-                  caption=description, box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column(_("item"))
-    table.add_column(_("value"))
+    profile = table(_("item"), _("value"), caption=description,
+                    title=_("board profile: {profile}").format(profile=rules.profile))
     for f in fields(rules):
         if f.name in ("profile", "description", "defaulted", "areas"):
             continue
         item = _ITEMS.get(f.name)
-        table.add_row(item() if item else f.name.replace("_", " "),
-                      _shown(getattr(rules, f.name)))
-    return Group(table, _areas_table(rules.areas))
+        profile.add_row(item() if item else f.name.replace("_", " "),
+                        _shown(getattr(rules, f.name)))
+    return Group(profile, _areas_table(rules.areas))
 
 
 def _areas_table(areas: tuple[AreaSpec, ...]) -> Table:
     """The board's areas, one a row: their spaces, follow-suit, the game that has them."""
-    table = Table(title=_("areas"), box=box.SIMPLE_HEAD, title_justify="left")
+    areas_table = table(title=_("areas"))
     for i, col in enumerate((_("area"), _("spaces"), _("follows suit"), _("game"),
                              _("rule"))):
-        table.add_column(col, no_wrap=i not in (1, 3))
+        areas_table.add_column(col, no_wrap=i not in (1, 3))
     for a in areas:
         pro, basic = pgettext("game", "pro"), pgettext("game", "basic")
         expansion = terms.expansion_short(a.expansion) if a.expansion else None
         game = (_("{expansion} (pro)").format(expansion=expansion) if expansion and a.pro
                 else expansion or (pro if a.pro else basic))
-        table.add_row(terms.area(a.name), a.describe_spaces(),
-                      _("yes") if a.follow_suit else _("no"), game, a.rule)
-    return table
+        areas_table.add_row(terms.area(a.name), a.describe_spaces(),
+                            _("yes") if a.follow_suit else _("no"), game, a.rule)
+    return areas_table

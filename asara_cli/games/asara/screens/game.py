@@ -306,7 +306,8 @@ class StatusView:
     project's plain layout (:meth:`plain`: render/sheet.py), and the writer (render/wrap.py)
     takes that where it fits: importing and running rich costs a command about 30 ms."""
 
-    def __init__(self, board: Board, state: GameState, title: str, full: bool) -> None:
+    def __init__(self, board: Board, state: GameState, title: str, full: bool = False
+                 ) -> None:
         self.board, self.state, self.title, self.full = board, state, title, full
 
     def plain(self, width: int, colour: bool = False) -> str | None:
@@ -383,10 +384,8 @@ class StatusView:
         return Group(*parts)
 
 
-def status_view(board: Board, state: GameState, title: str, full: bool = False
-                ) -> StatusView:
-    """The board as :class:`StatusView` draws it."""
-    return StatusView(board, state, title, full)
+#: The board (the games' contract calls a screens module's ``status_view``)
+status_view = StatusView
 
 
 # --- score ---------------------------------------------------------------------------------------

@@ -20,19 +20,14 @@ from asara_cli.core.i18n import _, ngettext, pgettext
 from asara_cli.core.names import name_key
 from asara_cli.core.shown import one_line, show_path
 from asara_cli.core.words import grouped
-from asara_cli.games import DEFAULT, game
+from asara_cli.games import game
 from asara_cli.games.base import Filter, Source
 from asara_cli.language import date, decimal
 from asara_cli.render import bgstats
 from asara_cli.render.safe import json_text
 from asara_cli.render.tables import table
 from asara_cli.render.wrap import Writer
-from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats
-
-
-def games_of(records: Sequence[GameRecord]) -> list[str]:
-    """The keys of the games among ``records`` (the default game for none)."""
-    return sorted({r.game for r in records}) or [DEFAULT]
+from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats, games_of
 
 
 def filters_of(records: Sequence[GameRecord]) -> list[Filter]:

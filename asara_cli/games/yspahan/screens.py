@@ -260,25 +260,6 @@ def player_text(setup: Setup, seat: int, name: str | None = None) -> Text:
     return text
 
 
-def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
-    """Today's tower, bottom to top, as ``(text, style)`` items: each row's value and how
-    many dice it holds, the yellow ones counted (``bag 2: 3 dice, 1 yellow``), ``vase -``
-    for an empty row."""
-    items = []
-    for name, row in zip(board.rows, state.tower, strict=True):
-        shown = terms.row(name)
-        if row is None or not row.dice:
-            items.append((f"{shown} -", "dim"))
-            continue
-        dice = ngettext("{n} die", "{n} dice", row.dice).format(n=row.dice)
-        if row.yellow == row.dice:
-            dice = _("{dice}, yellow").format(dice=dice)
-        elif row.yellow:
-            dice = _("{dice}, {n} yellow").format(dice=dice, n=row.yellow)
-        items.append((f"{shown} {row.value}: {dice}", "bold"))
-    return items
-
-
 def _run_on(text: Text, items: Sequence[Text], limit: int) -> Text:
     """``items`` appended to ``text`` with `` · `` between them, a line broken (indented by
     two) between items where the next would pass ``limit`` columns, never inside one."""
@@ -296,16 +277,28 @@ def _run_on(text: Text, items: Sequence[Text], limit: int) -> Text:
 
 
 def tower_text(board: Board, state: GameState) -> Text:
-    """Today's tower (:func:`tower_items`), on as many lines as 80 columns need."""
+    """Today's tower, bottom to top, on as many lines as 80 columns need: each row's value
+    and how many dice it holds, the yellow ones counted (``bag 2: 3 dice, 1 yellow``),
+    ``vase -`` for an empty row."""
     from rich.text import Text
 
-    head = _("Tower:") + " "
+    text = Text(_("Tower:") + " ")
     if state.phase == ROLL or all(r is None for r in state.tower):
-        text = Text(head)
         text.append(_("not rolled yet") if state.phase == ROLL else _("empty"), style="dim")
         return text
-    return _run_on(Text(head), [Text(item, style=style)
-                                for item, style in tower_items(board, state)], WIDTH - 4)
+    items = []
+    for name, row in zip(board.rows, state.tower, strict=True):
+        shown = terms.row(name)
+        if row is None or not row.dice:
+            items.append(Text(f"{shown} -", style="dim"))
+            continue
+        dice = ngettext("{n} die", "{n} dice", row.dice).format(n=row.dice)
+        if row.yellow == row.dice:
+            dice = _("{dice}, yellow").format(dice=dice)
+        elif row.yellow:
+            dice = _("{dice}, {n} yellow").format(dice=dice, n=row.yellow)
+        items.append(Text(f"{shown} {row.value}: {dice}", style="bold"))
+    return _run_on(text, items, WIDTH - 4)
 
 
 def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:

@@ -49,6 +49,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """:func:`N_` with a context: translated with ``pgettext(context, message)`` where it is
+    shown."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the count ``n``, by the language's own plural rule."""
     return _translations.ngettext(singular, plural, n)

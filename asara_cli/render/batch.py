@@ -7,7 +7,7 @@ import csv
 import io
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from msgspec.structs import asdict, fields
@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asara_cli.core import i18n
-from asara_cli.core.i18n import _, ngettext, pgettext
+from asara_cli.core.i18n import NP_, _, ngettext, pgettext
 from asara_cli.core.names import name_key
 from asara_cli.core.shown import one_line, show_path
 from asara_cli.core.words import grouped
@@ -77,17 +77,12 @@ _PLAIN = tuple(f.name for f in fields(GameRecord) if f.name not in ("seats", "fa
 def status_word(status: str) -> str:
     """A game's status (``valid``, ``invalid`` ...) in the language in use: the status
     itself stays English in the JSON, a key a program reads."""
-    word = _STATUS.get(status)
-    return word() if word is not None else status
+    return pgettext("game status", status) if status in _STATUS else status
 
 
-_STATUS: dict[str, Callable[[], str]] = {
-    "valid": lambda: pgettext("game status", "valid"),
-    "invalid": lambda: pgettext("game status", "invalid"),
-    "incomplete": lambda: pgettext("game status", "incomplete"),
-    "unreadable": lambda: pgettext("game status", "unreadable"),
-    "duplicate": lambda: pgettext("game status", "duplicate"),
-}
+_STATUS = frozenset((NP_("game status", "valid"), NP_("game status", "invalid"),
+                     NP_("game status", "incomplete"), NP_("game status", "unreadable"),
+                     NP_("game status", "duplicate")))
 
 
 def _problem(r: GameRecord) -> str:

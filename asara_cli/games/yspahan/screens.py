@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from asara_cli.core.i18n import N_, SOURCE, _, language, ngettext, pgettext
+from asara_cli.core.i18n import N_, NP_, SOURCE, _, language, ngettext, pgettext
 from asara_cli.core.words import ordinal
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules import events as ev
@@ -543,20 +543,15 @@ def status_dict(board: Board, state: GameState) -> dict[str, Any]:
 # --- score -------------------------------------------------------------------------------------
 
 
-#: The sources of points (the ledger's words), in the order the score shows them.
-_SOURCE_WORDS = ("building", "souk", "caravan", "caravan_full", "caravan_week", "goldvp",
-                 "camelvp")
-
-
-def _source_columns() -> dict[str, str]:
-    """How the score's columns name the sources: the first space breaks the head in two."""
-    return {"building": pgettext("score column", "buildings"),
-            "souk": pgettext("score column", "souks"),
-            "caravan": pgettext("score column", "caravan places"),
-            "caravan_full": pgettext("score column", "caravan full"),
-            "caravan_week": pgettext("score column", "caravan week end"),
-            "goldvp": pgettext("score column", "gold card"),
-            "camelvp": pgettext("score column", "camel card")}
+#: The sources of points (the ledger's words), in the order the score shows them, and how
+#: its columns name them (``pgettext("score column", ...)``; the first space breaks the head)
+_SOURCE_COLUMNS = {"building": NP_("score column", "buildings"),
+                   "souk": NP_("score column", "souks"),
+                   "caravan": NP_("score column", "caravan places"),
+                   "caravan_full": NP_("score column", "caravan full"),
+                   "caravan_week": NP_("score column", "caravan week end"),
+                   "goldvp": NP_("score column", "gold card"),
+                   "camelvp": NP_("score column", "camel card")}
 
 
 def points_by_week(state: GameState) -> list[tuple[str, list[int]]]:
@@ -592,10 +587,10 @@ def score_view(board: Board, played: Replay, title: str) -> RenderableType:
     parts: list[RenderableType] = [Text(title, style="bold")]
     summary = _table()
     summary.add_column(_("player"), overflow="fold")
-    sources = [k for k in _SOURCE_WORDS if any(e.source == k for e in state.ledger)]
-    columns = _source_columns()
+    sources = [k for k in _SOURCE_COLUMNS if any(e.source == k for e in state.ledger)]
     for k in sources:
-        summary.add_column(columns[k].replace(" ", "\n", 1), justify="right")
+        summary.add_column(pgettext("score column", _SOURCE_COLUMNS[k]).replace(" ", "\n", 1),
+                           justify="right")
     summary.add_column(_("total"), justify="right")
     for seat, name in enumerate(names):
         mine = [e for e in state.ledger if e.player == seat]
@@ -637,7 +632,7 @@ def score_dict(board: Board, played: Replay) -> dict[str, Any]:
         "players": [{"name": p.name, "score": p.score,
                      "by_source": {k: sum(e.points for e in state.ledger
                                           if e.player == seat and e.source == k)
-                                   for k in _SOURCE_WORDS}}
+                                   for k in _SOURCE_COLUMNS}}
                     for seat, p in enumerate(state.players)],
         "weeks": [{"name": name, "after_week": running}
                   for name, running in points_by_week(state)],

@@ -260,45 +260,55 @@ def player_text(setup: Setup, seat: int, name: str | None = None) -> Text:
     return text
 
 
-def _run_on(text: Text, items: Sequence[Text], limit: int) -> Text:
-    """``items`` appended to ``text`` with `` · `` between them, a line broken (indented by
-    two) between items where the next would pass ``limit`` columns, never inside one."""
-    width = len(text)
+def _breaks(width: int, items: Sequence[str | Text], limit: int) -> list[str]:
+    """What goes before each of ``items`` run on after ``width`` columns: `` · `` between
+    two, or `` ·`` and a new line indented by two where the next item would pass ``limit``
+    columns (a line is broken between items, never inside one)."""
+    before = []
     for i, item in enumerate(items):
         if i and width + 3 + len(item) > limit:
-            text.append(" ·\n  ")
+            before.append(" ·\n  ")
             width = 2
-        elif i:
-            text.append(" · ")
-            width += 3
-        text.append_text(item)
+        else:
+            before.append(" · " if i else "")
+            width += 3 if i else 0
         width += len(item)
-    return text
+    return before
 
 
-def tower_text(board: Board, state: GameState) -> Text:
-    """Today's tower, bottom to top, on as many lines as 80 columns need: each row's value
-    and how many dice it holds, the yellow ones counted (``bag 2: 3 dice, 1 yellow``),
-    ``vase -`` for an empty row."""
-    from rich.text import Text
-
-    text = Text(_("Tower:") + " ")
-    if state.phase == ROLL or all(r is None for r in state.tower):
-        text.append(_("not rolled yet") if state.phase == ROLL else _("empty"), style="dim")
-        return text
+def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
+    """Today's tower, bottom to top, as ``(text, style)`` items: each row's value and how
+    many dice it holds, the yellow ones counted (``bag 2: 3 dice, 1 yellow``), ``vase -``
+    for an empty row (no rich: a move's line shows it too)."""
     items = []
     for name, row in zip(board.rows, state.tower, strict=True):
         shown = terms.row(name)
         if row is None or not row.dice:
-            items.append(Text(f"{shown} -", style="dim"))
+            items.append((f"{shown} -", "dim"))
             continue
         dice = ngettext("{n} die", "{n} dice", row.dice).format(n=row.dice)
         if row.yellow == row.dice:
             dice = _("{dice}, yellow").format(dice=dice)
         elif row.yellow:
             dice = _("{dice}, {n} yellow").format(dice=dice, n=row.yellow)
-        items.append(Text(f"{shown} {row.value}: {dice}", style="bold"))
-    return _run_on(text, items, WIDTH - 4)
+        items.append((f"{shown} {row.value}: {dice}", "bold"))
+    return items
+
+
+def tower_text(board: Board, state: GameState) -> Text:
+    """Today's tower (:func:`tower_items`), on as many lines as 80 columns need."""
+    from rich.text import Text
+
+    text = Text(_("Tower:") + " ")
+    if state.phase == ROLL or all(r is None for r in state.tower):
+        text.append(_("not rolled yet") if state.phase == ROLL else _("empty"), style="dim")
+        return text
+    items = tower_items(board, state)
+    for before, (item, style) in zip(_breaks(len(text), [t for t, _style in items], WIDTH - 4),
+                                     items, strict=True):
+        text.append(before)
+        text.append(item, style=style)
+    return text
 
 
 def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
@@ -449,7 +459,10 @@ def status_view(board: Board, state: GameState, title: str, full: bool = False
         if fits or language() == SOURCE:
             parts.append(line.append_text(Text(" · ").join(cells)))
         else:
-            parts.append(_run_on(line, cells, WIDTH - 2))
+            for before, cell in zip(_breaks(len(line), cells, WIDTH - 2), cells, strict=True):
+                line.append(before)
+                line.append_text(cell)
+            parts.append(line)
     parts += [supervisor_text(board, state), caravan_text(board, state),
               _players_table(board, state)]
     if state.over:
@@ -705,7 +718,10 @@ def result_line(board: Board, before: GameState, after: GameState, event: ev.Eve
 
     lines = [f"{f'#{after.events} ' if numbered else ''}{move_text(board, event)}."]
     if isinstance(event, ev.Roll):
-        lines += ["  " + x for x in tower_text(board, after).plain.split("\n")]
+        head, items = _("Tower:") + " ", [t for t, _style in tower_items(board, after)]
+        line = head + "".join(before + item for before, item in zip(
+            _breaks(len(head), items, WIDTH - 4), items, strict=True))
+        lines += ["  " + x for x in line.split("\n")]
     if not isinstance(event, ev.Checkpoint):
         lines += _touched(board, before, after, event, moved(board, before, event))
     scored = after.ledger[len(before.ledger):]

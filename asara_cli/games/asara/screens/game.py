@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from asara_cli.core import i18n
-from asara_cli.core.i18n import N_, _, ngettext, npgettext, pgettext
+from asara_cli.core.i18n import N_, NP_, _, ngettext, npgettext, pgettext
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.engine import Replay
@@ -187,7 +187,8 @@ def _areas_in_play(board: Board, state: GameState) -> list[AreaSpec]:
 def _free(board: Board, state: GameState, spec: AreaSpec) -> list[int] | str:
     free = state.free_spaces(board, spec.key)
     if free is None:
-        return "unlimited" if spec.unlimited else "unknown"
+        # the words JSON writes; a screen says them with pgettext("spaces", ...)
+        return NP_("spaces", "unlimited") if spec.unlimited else NP_("spaces", "unknown")
     return list(free)
 
 
@@ -279,7 +280,7 @@ def _area_rows(board: Board, state: GameState, full: bool) -> list[list[str]]:
                (", ".join(map(str, free)) if full else _runs(free))
                if isinstance(free, list) and free
                else (pgettext("spaces", "none") if isinstance(free, list)
-                     else _free_word(free))]
+                     else pgettext("spaces", free))]
         if gifts:
             row.append(_gifts_cell(state, spec))
         rows.append(row)
@@ -288,13 +289,6 @@ def _area_rows(board: Board, state: GameState, full: bool) -> list[list[str]]:
 
 #: the line under the compact board
 _FULL_HINT = N_("Behind the screens and the market: asara status --full")
-
-
-def _free_word(word: str) -> str:
-    """``unlimited``, ``unknown``: an area's free spaces that are no numbers."""
-    if word == "unlimited":
-        return pgettext("spaces", "unlimited")
-    return pgettext("spaces", "unknown") if word == "unknown" else word
 
 
 class StatusView:

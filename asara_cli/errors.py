@@ -99,9 +99,6 @@ class WordError(InputError):
     """A word typed at the table that is not understood (unknown, or an ambiguous prefix):
     one line, exit code 2."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-
 
 class Asked(WordError):
     """A decision that belongs to a player and that the words did not give. A one-shot

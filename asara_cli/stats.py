@@ -285,12 +285,16 @@ class Clubs(Struct, frozen=True):
         return len(self.by_game) > 1
 
 
+def games_of(records: Sequence[GameRecord]) -> list[str]:
+    """The keys of the games among ``records`` (the default game for none)."""
+    return sorted({r.game for r in records}) or [DEFAULT]
+
+
 def clubs(records: Sequence[GameRecord], rated: bool = False) -> Clubs:
-    """:func:`club` for each game among ``records`` (the default game when there is none),
-    with :func:`ratings` when ``rated``."""
-    keys = sorted({r.game for r in records}) or [DEFAULT]
+    """:func:`club` for each game among :func:`games_of` ``records``, with :func:`ratings`
+    when ``rated``."""
     found = []
-    for key in keys:
+    for key in games_of(records):
         mine = [r for r in records if r.game == key]
         stats = club(mine)
         if rated:

@@ -170,7 +170,7 @@ def test_a_newline_in_a_name_cannot_forge_a_line(tmp_path: Path) -> None:
 
 
 def test_control_characters_in_notes_and_paths_are_escaped(tmp_path: Path) -> None:
-    from asara_cli.render.safe import safe_text
+    from asara_cli.core.shown import safe_text
 
     assert safe_text("a\x1b[2Jb\u202ec\x9b") == "a\\x1b[2Jb\\u202ec\\x9b"
     assert safe_text("plain\ttext\n") == "plain\ttext\n"

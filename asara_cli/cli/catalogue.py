@@ -61,6 +61,7 @@ _HEADER = """\
 _KEYWORDS: dict[str, Any] = {
     "_": None,
     "N_": None,
+    "NP_": ((1, "c"), 2),
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),

@@ -28,7 +28,7 @@ from asara_cli.cli.common import (
     replay_file,
 )
 from asara_cli.core.i18n import N_, _, ngettext
-from asara_cli.core.shown import show_path
+from asara_cli.core.shown import safe_text, show_path
 from asara_cli.errors import InputError
 from asara_cli.logfile.game import describe_violation
 
@@ -325,7 +325,6 @@ class BoardToml(BoardOutput):
         from asara_cli.cli.common import find_game_option
         from asara_cli.logfile.board import standard_profile_text
         from asara_cli.logfile.common import read_text
-        from asara_cli.render.safe import safe_text
 
         key = find_game_option(game).key
         if board is not None:  # a profile of another game than --game names is refused

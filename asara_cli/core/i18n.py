@@ -1,14 +1,7 @@
 """The language people read: the functions every layer marks and translates its text with.
 
-English is the source text and the default. A message is a whole sentence with named
-placeholders, translated where it is shown::
-
-    _("the {area} display is empty this year").format(area=...)
-    ngettext("{n} cube", "{n} cubes", n).format(n=n)
-
-Text made at import time (a module's constant, a table of labels) is marked with
-:func:`N_`, which only marks it for the catalogue, and translated with :func:`_` where it is
-used: the language is chosen when a command starts, after most modules are loaded.
+English is the source text and the default; how to mark a message (``N_`` for text made at
+import time): docs/translating.md, "Writing messages".
 
 A referee replaying a log makes no text: what it keeps for later (a ledger line, a note) is
 a :class:`Later`, the function that words it and the plain values it needs, worded by
@@ -53,6 +46,12 @@ def _(message: str) -> str:
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogue without translating it (text made at import
     time, translated with :func:`_` where it is shown)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """:func:`N_` with a context: translated with ``pgettext(context, message)`` where it is
+    shown."""
     return message
 
 

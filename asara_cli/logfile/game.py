@@ -407,13 +407,6 @@ class _HeaderReader(_EventReader):
         return self.where.header_error(key or "format", message)
 
 
-def _parse_event(raw: Mapping[str, Any], r: _EventReader, names: Sequence[str], rules: SomeGame,
-                 allowed: Mapping[str, frozenset[str]]) -> tuple[Any, str | None]:
-    _refuse_event(raw, r, rules, allowed)
-    comment = r.text("note", None, "text")
-    return rules.read_event(raw["type"], r, names), comment
-
-
 def _refuse_event(raw: Mapping[str, Any], r: _EventReader, rules: SomeGame,
                   allowed: Mapping[str, frozenset[str]]) -> None:
     """Raise what is wrong with an event's type or keys, if anything."""
@@ -579,11 +572,11 @@ def _appended(known: GameLog | None, text: str, start: int, path: str) -> GameLo
         return parse_log(text, path)  # not the shape this module writes: the whole text
     raw = raw_events[0]
     rules = known.header.rules
-    allowed = _allowed(rules)
     first, end = where.event_span(number)
     reader = _EventReader(where, number, first, end, raw)
-    event, comment = _parse_event(raw, reader, rules.players_of(known.header.setup), rules,
-                                  allowed)
+    _refuse_event(raw, reader, rules, _allowed(rules))
+    comment = reader.text("note", None, "text")
+    event = rules.read_event(raw["type"], reader, rules.players_of(known.header.setup))
     return GameLog(known.path, known.header, (*known.events, event),
                    (*known.lines, first if first is not None else 0),
                    (*known.comments, comment))

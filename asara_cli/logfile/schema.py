@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from asara_cli.core.schema import Schema, string
 from asara_cli.games import DEFAULT, all_games, game
+from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import FORMAT, GENERIC_KEYS, MOVERS, SCHEMA_NAME
 
 if TYPE_CHECKING:
@@ -59,12 +60,6 @@ def _this_game(g: SomeGame) -> Schema:
     if g.key != DEFAULT:
         s["required"] = ["game"]
     return s
-
-
-def _packaged_board(g: SomeGame) -> Any:
-    from asara_cli.logfile.board import load_board
-
-    return load_board(None, g.key)
 
 
 def _generic(games: list[SomeGame]) -> dict[str, Schema]:
@@ -114,7 +109,7 @@ def log_schema() -> Schema:
     cases: list[Schema] = []
     definitions: dict[str, Schema] = {}
     for g in games:
-        part = g.schema(_packaged_board(g))
+        part = g.schema(load_board(None, g.key))
         log = {**part["log"], "properties": dict(part["log"].get("properties", {}))}
         header = {k: v for k, v in log.get("properties", {}).items() if k != "event"}
         if set(header) != set(g.header_keys):

@@ -7,31 +7,27 @@ import csv
 import io
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from msgspec.structs import asdict, fields
-from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from asara_cli.core import i18n
-from asara_cli.core.i18n import _, ngettext, pgettext
+from asara_cli.core.i18n import NP_, _, ngettext, pgettext
 from asara_cli.core.names import name_key
+from asara_cli.core.shown import one_line, show_path
 from asara_cli.core.words import grouped
-from asara_cli.games import DEFAULT, game
+from asara_cli.games import game
 from asara_cli.games.base import Filter, Source
 from asara_cli.language import date, decimal
 from asara_cli.render import bgstats
-from asara_cli.render.safe import json_text, one_line, show_path
+from asara_cli.render.safe import json_text
+from asara_cli.render.tables import table
 from asara_cli.render.wrap import Writer
-from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats
-
-
-def games_of(records: Sequence[GameRecord]) -> list[str]:
-    """The keys of the games among ``records`` (the default game for none)."""
-    return sorted({r.game for r in records}) or [DEFAULT]
+from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats, games_of
 
 
 def filters_of(records: Sequence[GameRecord]) -> list[Filter]:
@@ -81,17 +77,12 @@ _PLAIN = tuple(f.name for f in fields(GameRecord) if f.name not in ("seats", "fa
 def status_word(status: str) -> str:
     """A game's status (``valid``, ``invalid`` ...) in the language in use: the status
     itself stays English in the JSON, a key a program reads."""
-    word = _STATUS.get(status)
-    return word() if word is not None else status
+    return pgettext("game status", status) if status in _STATUS else status
 
 
-_STATUS: dict[str, Callable[[], str]] = {
-    "valid": lambda: pgettext("game status", "valid"),
-    "invalid": lambda: pgettext("game status", "invalid"),
-    "incomplete": lambda: pgettext("game status", "incomplete"),
-    "unreadable": lambda: pgettext("game status", "unreadable"),
-    "duplicate": lambda: pgettext("game status", "duplicate"),
-}
+_STATUS = frozenset((NP_("game status", "valid"), NP_("game status", "invalid"),
+                     NP_("game status", "incomplete"), NP_("game status", "unreadable"),
+                     NP_("game status", "duplicate")))
 
 
 def _problem(r: GameRecord) -> str:
@@ -401,7 +392,7 @@ class TableFormat(Format):
         for key in keys:
             # the title on a line of its own: a narrow table would wrap it to its width
             parts.append(Text(title if key is None else f"{game(key).name} {title}"))
-            games = Table(box=box.SIMPLE_HEAD)
+            games = table()
             games.add_column(_("file"), no_wrap=True)
             games.add_column(_("date"), no_wrap=True)
             games.add_column(_("result"), min_width=9)
@@ -473,11 +464,10 @@ def _table(title: str, first: str, numbers: tuple[str, ...], *, texts: int = 0,
     number columns (right); the first ``texts`` of them are text (head to head's
     ``against``), left-aligned too. A header of two words is set on two lines, so that the
     columns stay narrow and a player's name is not cut."""
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
-    table.add_column(first, justify="right" if right else "left")
+    made = table((first, "right" if right else "left"), title=title)
     for i, col in enumerate(numbers):
-        table.add_column(col.replace(" ", "\n"), justify="left" if i < texts else "right")
-    return table
+        made.add_column(col.replace(" ", "\n"), justify="left" if i < texts else "right")
+    return made
 
 
 def _listed(records: Sequence[GameRecord], most: int) -> tuple[Sequence[GameRecord], str]:

@@ -61,6 +61,12 @@ def _page(title: str, body: list[str]) -> str:
             f"<h1>{escape(title)}</h1>\n" + "\n".join(body) + "\n</body>\n</html>\n")
 
 
+def _svg(width: int, height: int, label: str) -> str:
+    """A chart's opening tag: its size, and ``label`` for a screen reader."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}">')
+
+
 def _bars(stages: Sequence[tuple[str, Sequence[int]]], names: Sequence[str],
           colours: Sequence[str]) -> str:
     """Grouped bars: one group per stage (a year, a week, the final scoring), one bar per
@@ -68,9 +74,7 @@ def _bars(stages: Sequence[tuple[str, Sequence[int]]], names: Sequence[str],
     top = max((v for _, vs in stages for v in vs), default=0) or 1
     bar, gap, height = 18, 26, 220
     width = 60 + len(stages) * (len(names) * bar + gap)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 50}" '
-           f'viewBox="0 0 {width} {height + 50}" role="img" '
-           'aria-label="' + escape(_("points by stage")) + '">']
+    out = [_svg(width, height + 50, _("points by stage"))]
     for g, (label, values) in enumerate(stages):
         x0 = 50 + g * (len(names) * bar + gap)
         for seat, v in enumerate(values):
@@ -94,9 +98,7 @@ def _stacked(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]],
     player's ``labels`` entry (default: the sum of the parts)."""
     top = max((sum(v for _, v in parts) for _, parts in rows), default=0) or 1
     width, row = 400, 28  # narrow enough to read on a phone
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 160}" '
-           f'height="{len(rows) * row + 10}" viewBox="0 0 {width + 160} {len(rows) * row + 10}" '
-           'role="img" aria-label="' + escape(_("points by source")) + '">']
+    out = [_svg(width + 160, len(rows) * row + 10, _("points by source"))]
     for i, (name, parts) in enumerate(rows):
         y = 5 + i * row
         out.append(f'<text x="0" y="{y + 16}">{escape(name)}</text>')
@@ -119,9 +121,7 @@ def _paired(rows: Sequence[tuple[str, int, int]]) -> str:
     """Per player, a thick bar (the value) over a thin one (what a fair share would be)."""
     top = max((max(a, b) for _, a, b in rows), default=0) or 1
     width, row = 420, 30
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 160}" '
-           f'height="{len(rows) * row + 10}" viewBox="0 0 {width + 160} {len(rows) * row + 10}" '
-           'role="img" aria-label="' + escape(_("win rate")) + '">']
+    out = [_svg(width + 160, len(rows) * row + 10, _("win rate"))]
     fair_share = _("fair share: {percent}%")
     for i, (name, value, fair) in enumerate(rows):
         y = 5 + i * row

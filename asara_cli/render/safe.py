@@ -9,10 +9,6 @@ import re
 import unicodedata
 from typing import Any
 
-from asara_cli.core.shown import one_line, safe_text, show_path
-
-__all__ = ["json_text", "one_line", "safe_text", "show_path"]
-
 # JSON escapes the C0 controls itself; DEL, the C1 controls and the format characters it
 # writes as they are. They can only sit inside strings, and only DEL is ASCII. (Written as
 # a negated class: the range up to U+10FFFF took 9 ms to compile, at every command's start.)

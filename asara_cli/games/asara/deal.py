@@ -49,19 +49,14 @@ def deal_command(board: Board, state: GameState) -> str:
             return ngettext("e.g. {example} lighted 1 lighted ({n} gift, one in the House of "
                             "the lighted windows)", "e.g. {example} lighted 1 lighted ({n} gifts, "
                             "one in the House of the lighted windows)",
-                            board.gifts_dealt_pro).format(example=_example(),
+                            board.gifts_dealt_pro).format(example=_(EXAMPLE),
                                                           n=board.gifts_dealt_pro)
         return ngettext("e.g. {example} ({n} gift)", "e.g. {example} ({n} gifts)",
-                        board.gifts_dealt).format(example=_example(), n=board.gifts_dealt)
+                        board.gifts_dealt).format(example=_(EXAMPLE), n=board.gifts_dealt)
     from asara_cli.games.asara.words import area_word
 
     return _(GIFTS) + " " + " ".join(f"{area_word(a)} {s} " + _("GIFT")
                                      for a, s in state.chests)
-
-
-def _example() -> str:
-    """:data:`EXAMPLE` in the language in use."""
-    return _(EXAMPLE)
 
 
 def deal_due(board: Board, state: GameState) -> str | None:

@@ -25,8 +25,6 @@ from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import apply, check, errors
 from asara_cli.games.asara.rules.events import (
     PAIR,
-    Bank,
-    Build,
     Buy,
     Checkpoint,
     Display,
@@ -96,11 +94,6 @@ def _choose(board: Board, state: GameState, moves: Sequence[Turn], rng: random.R
     raise AssertionError("the sampler offered no legal move")
 
 
-def _build(board: Board, me: PlayerState, have: Counter[Colour], action: Build
-           ) -> float | None:
-    return 30.0 + 10 * action.sections
-
-
 def _buy(board: Board, me: PlayerState, have: Counter[Colour], action: Buy) -> float | None:
     if action.colour is None:
         return None
@@ -111,24 +104,14 @@ def _buy(board: Board, me: PlayerState, have: Counter[Colour], action: Buy) -> f
     return weight
 
 
-def _bank(board: Board, me: PlayerState, have: Counter[Colour], action: Bank) -> float | None:
-    return 12.0 if me.money < 10 else 2.0
-
-
-def _caliph(board: Board, me: PlayerState, have: Counter[Colour], action: Any) -> float | None:
-    return 3.0
-
-
-def _coloured(board: Board, me: PlayerState, have: Counter[Colour], action: Any
-              ) -> float | None:
-    return 1.5 if me.money < 6 else 0.4
-
-
 #: The plain player's taste for a move of each area kind (by the kind's name): a weight, or
 #: ``None`` for a move made hardly ever (a buyer spent on nothing). Other kinds weigh 1.
 TASTE: dict[str, Callable[[Board, PlayerState, Counter[Colour], Any], float | None]] = {
-    "building": _build, "market": _buy, "bank": _bank, "caliph": _caliph,
-    "coloured": _coloured,
+    "building": lambda board, me, have, action: 30.0 + 10 * action.sections,
+    "market": _buy,
+    "bank": lambda board, me, have, action: 12.0 if me.money < 10 else 2.0,
+    "caliph": lambda board, me, have, action: 3.0,
+    "coloured": lambda board, me, have, action: 1.5 if me.money < 6 else 0.4,
 }
 
 

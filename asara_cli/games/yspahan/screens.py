@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from asara_cli.core.i18n import N_, SOURCE, _, language, ngettext, pgettext
+from asara_cli.core.i18n import N_, NP_, SOURCE, _, language, ngettext, pgettext
 from asara_cli.core.words import ordinal
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules import events as ev
@@ -37,11 +37,10 @@ if TYPE_CHECKING:  # rich is imported where a view is drawn: a move's line and -
 WIDTH = 80
 
 
-def _table(**options: Any) -> Table:
-    from rich import box
-    from rich.table import Table
+def _table(*columns: str | tuple[str, str], **options: Any) -> Table:
+    from asara_cli.render.tables import table
 
-    return Table(box=box.SIMPLE_HEAD, pad_edge=False, **options)
+    return table(*columns, pad_edge=False, **options)
 
 
 def _rich(template: str, **values: str | Text) -> Text:
@@ -236,10 +235,6 @@ def progress(played: Replay) -> str:
 # --- status ------------------------------------------------------------------------------------
 
 
-def _name(state: GameState, seat: int | None) -> str:
-    return "-" if seat is None else state.players[seat].name
-
-
 #: How a player's colour (Y1; the log's ``colours``) is drawn on a terminal.
 COLOUR_STYLES = {"blue": "bold blue", "red": "bold red", "green": "bold green",
                  "yellow": "bold yellow"}
@@ -265,10 +260,26 @@ def player_text(setup: Setup, seat: int, name: str | None = None) -> Text:
     return text
 
 
+def _breaks(width: int, items: Sequence[str | Text], limit: int) -> list[str]:
+    """What goes before each of ``items`` run on after ``width`` columns: `` · `` between
+    two, or `` ·`` and a new line indented by two where the next item would pass ``limit``
+    columns (a line is broken between items, never inside one)."""
+    before = []
+    for i, item in enumerate(items):
+        if i and width + 3 + len(item) > limit:
+            before.append(" ·\n  ")
+            width = 2
+        else:
+            before.append(" · " if i else "")
+            width += 3 if i else 0
+        width += len(item)
+    return before
+
+
 def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
     """Today's tower, bottom to top, as ``(text, style)`` items: each row's value and how
     many dice it holds, the yellow ones counted (``bag 2: 3 dice, 1 yellow``), ``vase -``
-    for an empty row."""
+    for an empty row (no rich: a move's line shows it too)."""
     items = []
     for name, row in zip(board.rows, state.tower, strict=True):
         shown = terms.row(name)
@@ -284,40 +295,19 @@ def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
     return items
 
 
-def _packed(head: str, items: Sequence[str], width: int = WIDTH - 4) -> list[str]:
-    """``head`` and ``items`` joined by `` · `` into lines of at most ``width`` columns,
-    broken only between items (a row's words stay together)."""
-    lines = [head]
-    for i, item in enumerate(items):
-        joined = lines[-1] + ("" if i == 0 else " · ") + item
-        if i and len(joined) > width:
-            lines[-1] += " ·"
-            lines.append("  " + item)
-        else:
-            lines[-1] = joined
-    return lines
-
-
 def tower_text(board: Board, state: GameState) -> Text:
     """Today's tower (:func:`tower_items`), on as many lines as 80 columns need."""
     from rich.text import Text
 
-    head = _("Tower:") + " "
+    text = Text(_("Tower:") + " ")
     if state.phase == ROLL or all(r is None for r in state.tower):
-        text = Text(head)
         text.append(_("not rolled yet") if state.phase == ROLL else _("empty"), style="dim")
         return text
-    text = Text(head)
-    width = len(text)
-    for i, (item, style) in enumerate(tower_items(board, state)):
-        if i and width + 3 + len(item) > WIDTH - 4:  # as _packed breaks the move's line
-            text.append(" ·\n  ")
-            width = 2
-        elif i:
-            text.append(" · ")
-            width += 3
+    items = tower_items(board, state)
+    for before, (item, style) in zip(_breaks(len(text), [t for t, _style in items], WIDTH - 4),
+                                     items, strict=True):
+        text.append(before)
         text.append(item, style=style)
-        width += len(item)
     return text
 
 
@@ -443,11 +433,7 @@ def _verdict(state: GameState) -> str:
     from asara_cli.games.base import tied_best
 
     seats = tied_best(state.scores)
-    return verdict([state.players[s].name for s in seats], state.players[seats[0]].score)
-
-
-def verdict(names: Sequence[str], best: int) -> str:
-    """``Ann wins with 62.`` or ``Ann and Ben share the win with 60.`` (Y4.7)."""
+    names, best = [state.players[s].name for s in seats], state.players[seats[0]].score
     if len(names) == 1:
         return _("{player} wins with {points}.").format(player=names[0], points=best)
     return _("{players} share the win with {points}.").format(players=and_names(names),
@@ -471,19 +457,12 @@ def status_view(board: Board, state: GameState, title: str, full: bool = False
         # English keeps the lines it always had, byte for byte (the console wraps them);
         # other languages' longer words are broken between souks, never inside one
         if fits or language() == SOURCE:
-            line.append_text(Text(" · ").join(cells))
+            parts.append(line.append_text(Text(" · ").join(cells)))
         else:
-            width = len(line)
-            for i, cell in enumerate(cells):
-                if i and width + 3 + len(cell) > WIDTH - 2:
-                    line.append(" ·\n  ")
-                    width = 2
-                elif i:
-                    line.append(" · ")
-                    width += 3
+            for before, cell in zip(_breaks(len(line), cells, WIDTH - 2), cells, strict=True):
+                line.append(before)
                 line.append_text(cell)
-                width += len(cell)
-        parts.append(line)
+            parts.append(line)
     parts += [supervisor_text(board, state), caravan_text(board, state),
               _players_table(board, state)]
     if state.over:
@@ -501,7 +480,7 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
     faces, ● holding a cube), the caravan camel by camel, and the cards."""
     from rich.text import Text
 
-    souks = _table(title=_("Souks, shop by shop (● a cube, ○ empty)"), title_justify="left")
+    souks = _table(title=_("Souks, shop by shop (● a cube, ○ empty)"))
     for col in (_("souk"), _("owner"), _("street-side shops"), pgettext("shop", "inner"),
                 _("points")):
         souks.add_column(col, overflow="fold")
@@ -513,10 +492,8 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
                                                                              held.owner)
         inner = f"{held.inner}/{souk.inner}" if souk.inner else "-"
         souks.add_row(terms.souk(souk.id), owner, street or "-", inner, str(souk.value))
-    caravan = _table(title=_("The caravan, camel by camel (Y4.1)"), title_justify="left")
-    for col in (pgettext("caravan", "camel"), pgettext("caravan", "row"), _("cube of"),
-                _("points on landing")):
-        caravan.add_column(col)
+    caravan = _table(pgettext("caravan", "camel"), pgettext("caravan", "row"), _("cube of"),
+                     _("points on landing"), title=_("The caravan, camel by camel (Y4.1)"))
     per_row = board.caravan_camels.get(len(state.players), 0)
     for place in range(per_row * len(board.caravan_rows)):
         row = place // per_row if per_row else 0
@@ -552,14 +529,14 @@ def status_dict(board: Board, state: GameState) -> dict[str, Any]:
         "day": state.day,
         "phase": state.phase,
         "over": state.over,
-        "to_move": _name(state, state.to_move) if state.to_move is not None else None,
+        "to_move": None if state.to_move is None else state.players[state.to_move].name,
         "start_player": state.players[state.start].name,
         "after_event": state.events,
         "tower": [{"row": name, "value": r.value, "dice": r.dice, "yellow": r.yellow}
                   for name, r in zip(board.rows, state.tower, strict=True)
                   if r is not None and r.dice],
         "souks": [{"souk": board.souks[si].id, "quarter": board.souks[si].quarter,
-                   "owner": _name(state, held.owner) if held.owner is not None else None,
+                   "owner": None if held.owner is None else state.players[held.owner].name,
                    "filled": held.filled, "shops": board.souks[si].shops}
                   for si, held in enumerate(state.souks)],
         "supervisor": state.supervisor,
@@ -579,20 +556,15 @@ def status_dict(board: Board, state: GameState) -> dict[str, Any]:
 # --- score -------------------------------------------------------------------------------------
 
 
-#: The sources of points (the ledger's words), in the order the score shows them.
-_SOURCE_WORDS = ("building", "souk", "caravan", "caravan_full", "caravan_week", "goldvp",
-                 "camelvp")
-
-
-def _source_columns() -> dict[str, str]:
-    """How the score's columns name the sources: the first space breaks the head in two."""
-    return {"building": pgettext("score column", "buildings"),
-            "souk": pgettext("score column", "souks"),
-            "caravan": pgettext("score column", "caravan places"),
-            "caravan_full": pgettext("score column", "caravan full"),
-            "caravan_week": pgettext("score column", "caravan week end"),
-            "goldvp": pgettext("score column", "gold card"),
-            "camelvp": pgettext("score column", "camel card")}
+#: The sources of points (the ledger's words), in the order the score shows them, and how
+#: its columns name them (``pgettext("score column", ...)``; the first space breaks the head)
+_SOURCE_COLUMNS = {"building": NP_("score column", "buildings"),
+                   "souk": NP_("score column", "souks"),
+                   "caravan": NP_("score column", "caravan places"),
+                   "caravan_full": NP_("score column", "caravan full"),
+                   "caravan_week": NP_("score column", "caravan week end"),
+                   "goldvp": NP_("score column", "gold card"),
+                   "camelvp": NP_("score column", "camel card")}
 
 
 def points_by_week(state: GameState) -> list[tuple[str, list[int]]]:
@@ -628,10 +600,10 @@ def score_view(board: Board, played: Replay, title: str) -> RenderableType:
     parts: list[RenderableType] = [Text(title, style="bold")]
     summary = _table()
     summary.add_column(_("player"), overflow="fold")
-    sources = [k for k in _SOURCE_WORDS if any(e.source == k for e in state.ledger)]
-    columns = _source_columns()
+    sources = [k for k in _SOURCE_COLUMNS if any(e.source == k for e in state.ledger)]
     for k in sources:
-        summary.add_column(columns[k].replace(" ", "\n", 1), justify="right")
+        summary.add_column(pgettext("score column", _SOURCE_COLUMNS[k]).replace(" ", "\n", 1),
+                           justify="right")
     summary.add_column(_("total"), justify="right")
     for seat, name in enumerate(names):
         mine = [e for e in state.ledger if e.player == seat]
@@ -643,7 +615,7 @@ def score_view(board: Board, played: Replay, title: str) -> RenderableType:
         if not entries:
             continue
         lines = _table(show_header=False, title=_("Week {week}").format(week=week),
-                       title_justify="left", title_style="bold")
+                       title_style="bold")
         lines.add_column("day", justify="right")
         lines.add_column("player", overflow="fold", max_width=16)
         lines.add_column("points", justify="right")
@@ -652,12 +624,8 @@ def score_view(board: Board, played: Replay, title: str) -> RenderableType:
             lines.add_row(_("day {day}").format(day=e.day), Text(names[e.player]),
                           f"+{e.points}", e.explanation)
         parts.append(lines)
-    if played.complete:
-        winners = [names[s] for s in played.winners()]
-        best = state.players[played.winners()[0]].score
-        parts.append(Text(verdict(winners, best), style="bold"))
-    else:
-        parts.append(Text(_("The game is not finished: totals so far."), style="dim"))
+    parts.append(Text(_verdict(state), style="bold") if played.complete
+                 else Text(_("The game is not finished: totals so far."), style="dim"))
     return Group(*parts)
 
 
@@ -677,7 +645,7 @@ def score_dict(board: Board, played: Replay) -> dict[str, Any]:
         "players": [{"name": p.name, "score": p.score,
                      "by_source": {k: sum(e.points for e in state.ledger
                                           if e.player == seat and e.source == k)
-                                   for k in _SOURCE_WORDS}}
+                                   for k in _SOURCE_COLUMNS}}
                     for seat, p in enumerate(state.players)],
         "weeks": [{"name": name, "after_week": running}
                   for name, running in points_by_week(state)],
@@ -720,11 +688,8 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     week = before.week
     scored = [e for e in after.ledger[len(before.ledger):]
               if e.source in (SOUK, CARAVAN_WEEK)]
-    table = _table(title=_("End of week {week} (Y4.5)").format(week=week),
-                   title_justify="left")
-    table.add_column(_("player"))
-    table.add_column(_("points"), justify="right")
-    table.add_column(_("for"))
+    table = _table(_("player"), (_("points"), "right"), _("for"),
+                   title=_("End of week {week} (Y4.5)").format(week=week))
     for e in scored:
         table.add_row(player_text(after.setup, e.player), f"+{e.points}", e.explanation)
     if not scored:
@@ -732,10 +697,8 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     parts: list[RenderableType] = [table]
     scores = ", ".join(f"{p.name} {p.score}" for p in after.players)
     if after.over:
-        best = max(p.score for p in after.players)
-        winners = [p.name for p in after.players if p.score == best]
         parts.append(Text(_("The game is over ({scores}). {verdict} Every point: asara "
-                            "score.").format(scores=scores, verdict=verdict(winners, best))))
+                            "score.").format(scores=scores, verdict=_verdict(after))))
     else:
         parts.append(Text(_("Scores: {scores}. The quarters are empty, the supervisor is back "
                             "on {cell}; {next}").format(scores=scores, cell=board.centre,
@@ -755,8 +718,10 @@ def result_line(board: Board, before: GameState, after: GameState, event: ev.Eve
 
     lines = [f"{f'#{after.events} ' if numbered else ''}{move_text(board, event)}."]
     if isinstance(event, ev.Roll):
-        lines += ["  " + x for x in _packed(_("Tower:") + " ",
-                                            [t for t, _style in tower_items(board, after)])]
+        head, items = _("Tower:") + " ", [t for t, _style in tower_items(board, after)]
+        line = head + "".join(before + item for before, item in zip(
+            _breaks(len(head), items, WIDTH - 4), items, strict=True))
+        lines += ["  " + x for x in line.split("\n")]
     if not isinstance(event, ev.Checkpoint):
         lines += _touched(board, before, after, event, moved(board, before, event))
     scored = after.ledger[len(before.ledger):]
@@ -855,10 +820,8 @@ def board_view(board: Board) -> RenderableType:
             rows=", ".join(terms.row(r) for r in board.rows))),
         *street_parts(board),
     ]
-    souks = _table(title=_("Souks (Y1.1)"), title_justify="left")
-    for col in (_("souk"), _("quarter"), _("points"), _("shops"), _("street-side shops face"),
-                pgettext("shop", "inner")):
-        souks.add_column(col)
+    souks = _table(_("souk"), _("quarter"), _("points"), _("shops"),
+                   _("street-side shops face"), pgettext("shop", "inner"), title=_("Souks (Y1.1)"))
     for s in board.souks:
         souks.add_row(terms.souk(s.id), terms.good(s.quarter), str(s.value), str(s.shops),
                       " · ".join("+".join(c) for c in s.street), str(s.inner))
@@ -872,9 +835,8 @@ def board_view(board: Board) -> RenderableType:
                         "row ({camels}).").format(
         rows=", ".join(terms.caravan_row(r) for r in board.caravan_rows),
         points=board.caravan_points, factors=board.caravan_factors, camels=per)))
-    buildings = _table(title=_("Buildings (Y1.4)"), title_justify="left")
-    for col in (_("building"), _("camels"), pgettext("gold coins", "gold"), _("bonus")):
-        buildings.add_column(col)
+    buildings = _table(_("building"), _("camels"), pgettext("gold coins", "gold"), _("bonus"),
+                       title=_("Buildings (Y1.4)"))
     for b in board.buildings.values():
         buildings.add_row(terms.building(b.id), str(b.camels), str(b.gold), str(b.bonus))
     parts.append(buildings)
@@ -887,16 +849,13 @@ def board_view(board: Board) -> RenderableType:
 
 def _cards_and_switches(board: Board) -> list[RenderableType]:
     """The board profile's cards, and the switches where the rulebook is silent."""
-    cards = _table(title=_("Cards (Y1.5): a deck of {n}").format(n=board.deck),
-                   title_justify="left")
-    for col in (_("card"), _("effect"), _("copies"), _("certainty")):
-        cards.add_column(col)
+    cards = _table(_("card"), _("effect"), _("copies"), _("certainty"),
+                   title=_("Cards (Y1.5): a deck of {n}").format(n=board.deck))
     for c in board.cards.values():
         cards.add_row(terms.card(c.id), terms.effect(c.effect), str(c.copies),
                       terms.certainty(c.certainty))
-    switched = _table(title=_("Switches, where the rulebook is silent"), title_justify="left")
-    for col in (_("switch"), _("on"), _("when on")):
-        switched.add_column(col)
+    switched = _table(_("switch"), _("on"), _("when on"),
+                      title=_("Switches, where the rulebook is silent"))
     caps = ", ".join(f"{terms.card(c.id)} {c.cap}" for c in board.cards.values()
                      if c.cap is not None)
     for name, on in switches(board).items():

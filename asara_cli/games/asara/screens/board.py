@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from msgspec import Struct
 from msgspec.structs import fields
-from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 
-from asara_cli.core.i18n import N_, _, pgettext
+from asara_cli.core.i18n import N_, NP_, _, pgettext
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import AreaSpec, Board, LightedOffer, Places
+from asara_cli.render.tables import table
 
 
 def _plain(value: Any) -> Any:
@@ -46,55 +45,31 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-#: Each number of the profile for people: its key in the profile's file, in words (English:
-#: the key itself, so a table finds the line it edits).
-_ITEMS: dict[str, Callable[[], str]] = {
-    "min_players": lambda: pgettext("board item", "min players"),
-    "max_players": lambda: pgettext("board item", "max players"),
-    "years": lambda: pgettext("board item", "years"),
-    "prices": lambda: pgettext("board item", "prices"),
-    "tiles": lambda: pgettext("board item", "tiles"),
-    "lighted_window_tiles": lambda: pgettext("board item", "lighted window tiles"),
-    "tiles_per_colour": lambda: pgettext("board item", "tiles per colour"),
-    "gold_tiles": lambda: pgettext("board item", "gold tiles"),
-    "market_spaces": lambda: pgettext("board item", "market spaces"),
-    "display": lambda: pgettext("board item", "display"),
-    "plots": lambda: pgettext("board item", "plots"),
-    "bank_spaces": lambda: pgettext("board item", "bank spaces"),
-    "bank_values": lambda: pgettext("board item", "bank values"),
-    "bank_max_value": lambda: pgettext("board item", "bank max value"),
-    "coloured_building_income": lambda: pgettext("board item", "coloured building income"),
-    "spies_costs": lambda: pgettext("board item", "spies costs"),
-    "caliph_spaces": lambda: pgettext("board item", "caliph spaces"),
-    "tent_spaces": lambda: pgettext("board item", "tent spaces"),
-    "tent_costs": lambda: pgettext("board item", "tent costs"),
-    "recruit_draw": lambda: pgettext("board item", "recruit draw"),
-    "lighted_spaces": lambda: pgettext("board item", "lighted spaces"),
-    "lighted_min_spaces": lambda: pgettext("board item", "lighted min spaces"),
-    "lighted_offers": lambda: pgettext("board item", "lighted offers"),
-    "buyers_total": lambda: pgettext("board item", "buyers total"),
-    "buyer_colours": lambda: pgettext("board item", "buyer colours"),
-    "buyers_per_colour": lambda: pgettext("board item", "buyers per colour"),
-    "hand_size": lambda: pgettext("board item", "hand size"),
-    "start_money": lambda: pgettext("board item", "start money"),
-    "yearly_money": lambda: pgettext("board item", "yearly money"),
-    "build_per_section": lambda: pgettext("board item", "build per section"),
-    "year_tower": lambda: pgettext("board item", "year tower"),
-    "year_gold": lambda: pgettext("board item", "year gold"),
-    "year_lighted_window": lambda: pgettext("board item", "year lighted window"),
-    "year_caliph": lambda: pgettext("board item", "year caliph"),
-    "final_colour": lambda: pgettext("board item", "final colour"),
-    "final_overall": lambda: pgettext("board item", "final overall"),
-    "final_most_towers": lambda: pgettext("board item", "final most towers"),
-    "money_per_point": lambda: pgettext("board item", "money per point"),
-    "gift_cards": lambda: pgettext("board item", "gift cards"),
-    "gift_cards_pro": lambda: pgettext("board item", "gift cards pro"),
-    "gifts_dealt": lambda: pgettext("board item", "gifts dealt"),
-    "gifts_dealt_pro": lambda: pgettext("board item", "gifts dealt pro"),
-    "genie_costs": lambda: pgettext("board item", "genie costs"),
-    "gift_prestige": lambda: pgettext("board item", "gift prestige"),
-    "gift_lighted_cost": lambda: pgettext("board item", "gift lighted cost"),
-}
+#: The profile's numbers that have words of their own: each its key in the profile's file
+#: with spaces (English shows the key itself, so a table finds the line it edits).
+_ITEMS = frozenset((
+    NP_("board item", "min players"), NP_("board item", "max players"), NP_("board item", "years"),
+    NP_("board item", "prices"), NP_("board item", "tiles"),
+    NP_("board item", "lighted window tiles"), NP_("board item", "tiles per colour"),
+    NP_("board item", "gold tiles"), NP_("board item", "market spaces"),
+    NP_("board item", "display"), NP_("board item", "plots"), NP_("board item", "bank spaces"),
+    NP_("board item", "bank values"), NP_("board item", "bank max value"),
+    NP_("board item", "coloured building income"), NP_("board item", "spies costs"),
+    NP_("board item", "caliph spaces"), NP_("board item", "tent spaces"),
+    NP_("board item", "tent costs"), NP_("board item", "recruit draw"),
+    NP_("board item", "lighted spaces"), NP_("board item", "lighted min spaces"),
+    NP_("board item", "lighted offers"), NP_("board item", "buyers total"),
+    NP_("board item", "buyer colours"), NP_("board item", "buyers per colour"),
+    NP_("board item", "hand size"), NP_("board item", "start money"),
+    NP_("board item", "yearly money"), NP_("board item", "build per section"),
+    NP_("board item", "year tower"), NP_("board item", "year gold"),
+    NP_("board item", "year lighted window"), NP_("board item", "year caliph"),
+    NP_("board item", "final colour"), NP_("board item", "final overall"),
+    NP_("board item", "final most towers"), NP_("board item", "money per point"),
+    NP_("board item", "gift cards"), NP_("board item", "gift cards pro"),
+    NP_("board item", "gifts dealt"), NP_("board item", "gifts dealt pro"),
+    NP_("board item", "genie costs"), NP_("board item", "gift prestige"),
+    NP_("board item", "gift lighted cost")))
 
 
 def board_dict(rules: Board) -> dict[str, Any]:
@@ -111,30 +86,28 @@ def board_view(rules: Board) -> RenderableType:
     profile's file, in another language by its words); then the areas, one a row."""
     description = (_(STANDARD_DESCRIPTION) if rules.description == STANDARD_DESCRIPTION
                    else rules.description)
-    table = Table(title=_("board profile: {profile}").format(profile=rules.profile),
-                  caption=description, box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column(_("item"))
-    table.add_column(_("value"))
+    profile = table(_("item"), _("value"), caption=description,
+                    title=_("board profile: {profile}").format(profile=rules.profile))
     for f in fields(rules):
         if f.name in ("profile", "description", "defaulted", "areas"):
             continue
-        item = _ITEMS.get(f.name)
-        table.add_row(item() if item else f.name.replace("_", " "),
-                      _shown(getattr(rules, f.name)))
-    return Group(table, _areas_table(rules.areas))
+        item = f.name.replace("_", " ")
+        profile.add_row(pgettext("board item", item) if item in _ITEMS else item,
+                        _shown(getattr(rules, f.name)))
+    return Group(profile, _areas_table(rules.areas))
 
 
 def _areas_table(areas: tuple[AreaSpec, ...]) -> Table:
     """The board's areas, one a row: their spaces, follow-suit, the game that has them."""
-    table = Table(title=_("areas"), box=box.SIMPLE_HEAD, title_justify="left")
+    areas_table = table(title=_("areas"))
     for i, col in enumerate((_("area"), _("spaces"), _("follows suit"), _("game"),
                              _("rule"))):
-        table.add_column(col, no_wrap=i not in (1, 3))
+        areas_table.add_column(col, no_wrap=i not in (1, 3))
     for a in areas:
         pro, basic = pgettext("game", "pro"), pgettext("game", "basic")
         expansion = terms.expansion_short(a.expansion) if a.expansion else None
         game = (_("{expansion} (pro)").format(expansion=expansion) if expansion and a.pro
                 else expansion or (pro if a.pro else basic))
-        table.add_row(terms.area(a.name), a.describe_spaces(),
-                      _("yes") if a.follow_suit else _("no"), game, a.rule)
-    return table
+        areas_table.add_row(terms.area(a.name), a.describe_spaces(),
+                            _("yes") if a.follow_suit else _("no"), game, a.rule)
+    return areas_table

@@ -71,26 +71,23 @@ def final_tables(
     evaluation: FinalEvaluation,
 ) -> RenderableType:
     """One table of awards per category, then the totals and the winner(s)."""
-    from rich import box
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
+
+    from asara_cli.render.tables import table
 
     parts = [_award_table(names, category, [
         a for a in (*evaluation.awards, *evaluation.unplaced) if a.category == category])
         for category in FINAL_CATEGORIES]
     totals = [prestige[s] + evaluation.points(s) for s in range(len(names))]
     best = set(tied_best(totals))
-    table = Table(title=_("totals"), title_justify="left", box=box.SIMPLE_HEAD)
-    table.add_column(_("player"))
-    table.add_column(_("prestige before"), justify="right")
-    table.add_column(_("final evaluation"), justify="right")
-    table.add_column(_("total"), justify="right")
+    totalled = table(_("player"), (_("prestige before"), "right"),
+                     (_("final evaluation"), "right"), (_("total"), "right"), title=_("totals"))
     for s, name in enumerate(names):
         style = "bold" if s in best else ""
-        table.add_row(Text(name, style=style), str(prestige[s]),
+        totalled.add_row(Text(name, style=style), str(prestige[s]),
                       f"+{evaluation.points(s)}", Text(str(totals[s]), style=style))
-    parts.append(table)
+    parts.append(totalled)
     won = [names[s] for s in sorted(best)]
     if len(won) == 1:
         verdict = _("Winner: {player} with {points} prestige")
@@ -105,11 +102,10 @@ def _award_table(names: Sequence[str], category: str, awards: Sequence[Award]
                  ) -> RenderableType:
     """The final evaluation's awards of one category: each tower's place, points and how
     they were worked out (R5)."""
-    from rich import box
-    from rich.table import Table
     from rich.text import Text
 
     from asara_cli.render.phrases import Phrases
+    from asara_cli.render.tables import table
 
     title = terms.category(category)
     if not awards:
@@ -117,13 +113,12 @@ def _award_table(names: Sequence[str], category: str, awards: Sequence[Award]
                     style="dim")
     # every award table as wide as the others (the terminal's width), the arithmetic
     # wrapped between phrases
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, expand=True)
-    table.add_column(_("player"))
+    awarded = table(_("player"), title=title, expand=True)
     if category != MONEY:
-        table.add_column(_("tower") if category != "most_towers" else "")
-        table.add_column(_("place"))
-    table.add_column(_("points"), justify="right")
-    table.add_column(_("how"), ratio=1)
+        awarded.add_column(_("tower") if category != "most_towers" else "")
+        awarded.add_column(_("place"))
+    awarded.add_column(_("points"), justify="right")
+    awarded.add_column(_("how"), ratio=1)
     # every tower in the category: the places, then those without one, and why (R5)
     for a in sorted(awards, key=lambda a: (a.place == 0, a.place or 0,
                                            -a.tower.height if a.tower else 0, a.player)):
@@ -138,5 +133,5 @@ def _award_table(names: Sequence[str], category: str, awards: Sequence[Award]
                 place = _("tied {place}").format(place=place)
             row += [Text(_tower_text(a)), Text(place)]
         row += [Text(str(a.points)), Phrases(how)]
-        table.add_row(*row)
-    return table
+        awarded.add_row(*row)
+    return awarded

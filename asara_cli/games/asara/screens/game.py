@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from asara_cli.core import i18n
-from asara_cli.core.i18n import N_, _, ngettext, npgettext, pgettext
+from asara_cli.core.i18n import N_, NP_, _, ngettext, npgettext, pgettext
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.engine import Replay
@@ -187,7 +187,8 @@ def _areas_in_play(board: Board, state: GameState) -> list[AreaSpec]:
 def _free(board: Board, state: GameState, spec: AreaSpec) -> list[int] | str:
     free = state.free_spaces(board, spec.key)
     if free is None:
-        return "unlimited" if spec.unlimited else "unknown"
+        # the words JSON writes; a screen says them with pgettext("spaces", ...)
+        return NP_("spaces", "unlimited") if spec.unlimited else NP_("spaces", "unknown")
     return list(free)
 
 
@@ -279,7 +280,7 @@ def _area_rows(board: Board, state: GameState, full: bool) -> list[list[str]]:
                (", ".join(map(str, free)) if full else _runs(free))
                if isinstance(free, list) and free
                else (pgettext("spaces", "none") if isinstance(free, list)
-                     else _free_word(free))]
+                     else pgettext("spaces", free))]
         if gifts:
             row.append(_gifts_cell(state, spec))
         rows.append(row)
@@ -288,13 +289,6 @@ def _area_rows(board: Board, state: GameState, full: bool) -> list[list[str]]:
 
 #: the line under the compact board
 _FULL_HINT = N_("Behind the screens and the market: asara status --full")
-
-
-def _free_word(word: str) -> str:
-    """``unlimited``, ``unknown``: an area's free spaces that are no numbers."""
-    if word == "unlimited":
-        return pgettext("spaces", "unlimited")
-    return pgettext("spaces", "unknown") if word == "unknown" else word
 
 
 class StatusView:
@@ -306,7 +300,8 @@ class StatusView:
     project's plain layout (:meth:`plain`: render/sheet.py), and the writer (render/wrap.py)
     takes that where it fits: importing and running rich costs a command about 30 ms."""
 
-    def __init__(self, board: Board, state: GameState, title: str, full: bool) -> None:
+    def __init__(self, board: Board, state: GameState, title: str, full: bool = False
+                 ) -> None:
         self.board, self.state, self.title, self.full = board, state, title, full
 
     def plain(self, width: int, colour: bool = False) -> str | None:
@@ -328,39 +323,36 @@ class StatusView:
                      _(LEGEND), _(_FULL_HINT)], width, colour)
 
     def __rich__(self) -> RenderableType:
-        from rich import box
         from rich.console import Group
-        from rich.table import Table
         from rich.text import Text
+
+        from asara_cli.render.tables import table
 
         board, state, full = self.board, self.state, self.full
         edge = full
         parts: list[RenderableType] = [Text(self.title, style="bold")]
         parts += [Text(line) for line in _head_lines(board, state)]
-        table = Table(box=box.SIMPLE_HEAD, title=_("players"), title_justify="left",
-                      show_edge=edge)
+        players = table(title=_("players"), show_edge=edge)
         # German headers are wider: a tower's drawing wraps rather than lose its last words
         # ("1 leuchtend") to an ellipsis; English keeps its one line as before
         fold_towers = i18n.language() != i18n.SOURCE
         for col, justify in _PLAYER_COLUMNS:
-            table.add_column(_(col), justify=justify,  # type: ignore[arg-type]
-                             no_wrap=not (fold_towers and col == "towers"))
+            players.add_column(_(col), justify=justify,  # type: ignore[arg-type]
+                               no_wrap=not (fold_towers and col == "towers"))
         # The screens get a table of their own, so a long list wraps across the whole width
         # between tiles instead of word by word in a narrow last column.
-        screens = Table(box=box.SIMPLE_HEAD, title=_("behind the screens"),
-                        title_justify="left")
+        screens = table(title=_("behind the screens"))
         screens.add_column(_("player"), no_wrap=True)
         screens.add_column(_("sections and lighted windows not built"))
         for seat, (row, p) in enumerate(zip(_player_rows(state), state.players, strict=True)):
             name, *numbers = row
-            table.add_row(Text(name), *numbers, _towers_cell(p.towers))
+            players.add_row(Text(name), *numbers, _towers_cell(p.towers))
             screens.add_row(Text(p.name), ItemList(_screen_items(state, seat)))
-        parts.append(table)
+        parts.append(players)
         if full:
             parts.append(screens)
 
-        areas = Table(box=box.SIMPLE_HEAD, title=_("areas this year"), title_justify="left",
-                      show_edge=edge)
+        areas = table(title=_("areas this year"), show_edge=edge)
         for i, column in enumerate(_area_columns(state, full)):
             if i == 0:
                 areas.add_column(column, no_wrap=True)
@@ -376,11 +368,8 @@ class StatusView:
             parts.append(Text(_(_FULL_HINT)))
             return Group(*parts)
 
-        markets = Table(box=box.SIMPLE_HEAD, title=_("market"), title_justify="left")
-        markets.add_column(_("section"))
-        markets.add_column(_("on display"), justify="right")
-        markets.add_column(_("face-down pile"), justify="right")
-        markets.add_column(_("display as stated"))
+        markets = table(_("section"), (_("on display"), "right"),
+                        (_("face-down pile"), "right"), _("display as stated"), title=_("market"))
         for m in state.markets:
             shown = (_("not recorded") if m.shown is None
                      else ", ".join(terms.tile(t.section, t.colour, t.gold) for t in m.shown))
@@ -389,10 +378,8 @@ class StatusView:
         return Group(*parts)
 
 
-def status_view(board: Board, state: GameState, title: str, full: bool = False
-                ) -> StatusView:
-    """The board as :class:`StatusView` draws it."""
-    return StatusView(board, state, title, full)
+#: The board (the games' contract calls a screens module's ``status_view``)
+status_view = StatusView
 
 
 # --- score ---------------------------------------------------------------------------------------
@@ -451,22 +438,17 @@ def _year_subtotals(state: GameState, seat: int) -> list[int]:
 
 
 def score_view(board: Board, result: Replay, title: str) -> RenderableType:
-    from rich import box
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
+
+    from asara_cli.render.tables import table
 
     state = result.state
     names = [p.name for p in state.players]
     parts: list[RenderableType] = [Text(title, style="bold")]
 
-    ledger = Table(box=box.SIMPLE_HEAD, title=_("ledger: every prestige point"),
-                   title_justify="left")
-    ledger.add_column(_("year"), justify="right")
-    ledger.add_column(_("event"), justify="right")
-    ledger.add_column(_("player"))
-    ledger.add_column(_("points"), justify="right")
-    ledger.add_column(_("source"))
+    ledger = table((_("year"), "right"), (_("event"), "right"), _("player"),
+                   (_("points"), "right"), _("source"), title=_("ledger: every prestige point"))
     for e in state.ledger:
         if e.source == "final":
             continue
@@ -478,8 +460,7 @@ def score_view(board: Board, result: Replay, title: str) -> RenderableType:
     parts.append(ledger if ledger.row_count
                  else Text(_("ledger: no prestige scored yet") + "\n"))
 
-    years = Table(box=box.SIMPLE_HEAD, title=_("per year"), title_justify="left")
-    years.add_column(_("player"))
+    years = table(_("player"), title=_("per year"))
     last = _last_year(state)
     for y in range(1, last + 1):
         years.add_column(_("year {year}").format(year=y), justify="right")

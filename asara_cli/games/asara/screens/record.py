@@ -29,7 +29,6 @@ from asara_cli.games.asara.rules.state import GameState
 
 if TYPE_CHECKING:  # rich is imported where a year's end is drawn: a move's line needs none
     from rich.console import RenderableType
-    from rich.table import Table
 
 
 def buyer_text(p: Placement) -> str:
@@ -138,6 +137,8 @@ def year_end_view(board: Board, done: Applied) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
+    from asara_cli.render import tables
+
     assert done.year_end is not None
     after = done.state
     year = done.year_end.year
@@ -149,13 +150,12 @@ def year_end_view(board: Board, done: Applied) -> RenderableType:
     money = _("Asari") if last else _("Asari (+{n})").format(n=board.yearly_money)
     parts: list[RenderableType] = [Text(_("End of year {year}: evaluation (R4)").format(
         year=year), style="bold")]
-    table = _table()
-    columns = [(_("player"), "left"), (_("towers"), "right"), (_("gold"), "right")]
+    columns: list[str | tuple[str, str]] = [_("player"), (_("towers"), "right"),
+                                            (_("gold"), "right")]
     columns += [(_("lighted"), "right")] if pro else []
     columns += [(_("Caliph"), "right"), (_("points"), "right"), (_("prestige"), "right"),
                 (money, "right")]
-    for col, justify in columns:
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    table = tables.table(*columns)
     for s in scores:
         row: list[Text | str] = [Text(names[s.player]), str(s.towers), str(s.gold)]
         row += [str(s.lighted)] if pro else []
@@ -181,13 +181,13 @@ def final_summary(state: GameState) -> RenderableType:
     from rich.console import Group
     from rich.text import Text
 
+    from asara_cli.render import tables
+
     assert state.final is not None
     names = [p.name for p in state.players]
     totals = state.prestige_all()
-    table = _table(title=_("Final evaluation (R5)"), title_justify="left")
-    for col, justify in ((_("player"), "left"), (_("before"), "right"), (_("final"), "right"),
-                         (_("total"), "right"), ("", "left")):
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    table = tables.table(_("player"), (_("before"), "right"), (_("final"), "right"),
+                         (_("total"), "right"), "", title=_("Final evaluation (R5)"))
     best = max(totals)
     for seat in sorted(range(len(names)), key=lambda x: -totals[x]):
         before = state.prestige_before_final(seat)
@@ -203,11 +203,3 @@ def final_summary(state: GameState) -> RenderableType:
                     "arithmetic: asara score.").format(
                         players=_(" and ").join(winners), points=best)
     return Group(table, Text(verdict))
-
-
-def _table(**options: Any) -> Table:
-    """A table as the year ends draw them."""
-    from rich import box
-    from rich.table import Table
-
-    return Table(box=box.SIMPLE_HEAD, **options)

@@ -1142,18 +1142,7 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
             out.clear()
         if states and verdicts.stopped is None:
             kept.append(snapshot(t))
-    stopped = verdicts.stopped
-    if stopped is None:
-        final = kept[-1] if states else snapshot(t)
-    elif states:
-        final = kept[-1]
-    else:  # the state before the first illegal event: replay the legal prefix again
-        again = new_table(board, setup)
-        for event in events[:stopped - 1]:
-            apply(board, again, event)
-        final = snapshot(again)
-    return Replay(final, tuple(verdicts.violations), tuple(verdicts.notes), stopped, board,
-                  setup, events, tuple(kept))
+    return Replay.made(verdicts, kept, t, board, setup, events, new_table, apply, snapshot)
 
 
 def _safe(setup: Setup) -> Setup:

@@ -4,10 +4,8 @@ scores a folder as the samples' hand ledgers say, with statistics checked by han
 from __future__ import annotations
 
 import csv
-import gc
 import io
 import json
-import multiprocessing
 import os
 import shutil
 from collections.abc import Sequence
@@ -310,26 +308,6 @@ def test_work_is_cut_into_chunks_the_bar_can_follow(items: int, jobs: int, sizes
     done = list(chunks.in_chunks(_chunk_work, range(items), 200, jobs, "testing"))
     assert [n for _, n in done] == sizes
     assert any(pid != os.getpid() for pid, _ in done) is elsewhere
-
-
-def _collector(chunk: Sequence[int]) -> tuple[tuple[int, int, int], int]:
-    return gc.get_threshold(), gc.get_freeze_count()
-
-
-@pytest.mark.parametrize("jobs, items", [(1, 10), (2, 400)])
-def test_chunks_are_worked_with_few_collections_and_the_collector_is_restored(
-        jobs: int, items: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    from asara_cli.cli import chunks
-
-    monkeypatch.setattr(chunks, "_cores", lambda: 2)
-    before = gc.get_threshold()
-    done = list(chunks.in_chunks(_collector, range(items), 200, jobs, "testing"))
-    if jobs == 1 or multiprocessing.get_start_method() == "fork":  # (a worker inherits it)
-        # the first threshold raised and what was there frozen, here or in a worker
-        assert {threshold[0] for threshold, _ in done} == {chunks.FEW_COLLECTIONS}
-        assert all(frozen > 0 for _, frozen in done)
-    assert gc.get_threshold() == before
-    assert gc.get_freeze_count() == 0
 
 
 def test_the_bar_reckons_the_time_left_from_the_start() -> None:

@@ -3,7 +3,6 @@ bar on stderr when it is a terminal (``asara batch``, ``asara simulate``)."""
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -20,8 +19,6 @@ R = TypeVar("R")
 #: The progress bar moves once a chunk: a run of few items is cut into about this many
 #: chunks, so that 300 files do not show 0% until the end.
 STEPS = 50
-#: The garbage collector's first threshold while chunks are worked (see :func:`in_chunks`).
-FEW_COLLECTIONS = 5_000
 
 
 def in_chunks(work: Callable[[Sequence[T]], R], items: Sequence[T], size: int,
@@ -40,13 +37,6 @@ def in_chunks(work: Callable[[Sequence[T]], R], items: Sequence[T], size: int,
     console = err().rich  # the bar is rich's
     with Progress(console=console, transient=True,
                   disable=not console.is_terminal) as progress, ExitStack() as stack:
-        stack.callback(gc.set_threshold, *gc.get_threshold())
-        stack.callback(gc.unfreeze)
-        # what is imported by now is never garbage: no collection walks it again (nor copies
-        # its pages in a forked worker); a log read makes thousands of containers that die
-        # young, and the default threshold (700) collected every 5 logs, 10% of a batch
-        gc.freeze()
-        gc.set_threshold(FEW_COLLECTIONS, *gc.get_threshold()[1:])
         task = start_task(progress, what, len(items))
         if jobs > 1 and len(items) > size:
             pool = stack.enter_context(ProcessPoolExecutor(

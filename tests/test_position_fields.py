@@ -93,3 +93,25 @@ def test_yspahan_snapshot_of_a_thawed_state_is_that_state(seed: int, players: in
     assert len(states) == len(events) + 1 and states[-1].over
     for state in [*states[::max(1, len(states) // 12)], states[-1]]:
         assert snapshot(thaw(board, state)) == state
+
+
+def test_yspahan_copy_sets_every_field_and_shares_nothing_that_changes() -> None:
+    # Table.copy names each field (a field added to the table and not to copy fails here)
+    from asara_cli.games.yspahan.rules.engine import replay
+    from asara_cli.games.yspahan.rules.state import Table, snapshot, thaw
+
+    board = load_board(None, "yspahan")
+    setup, events = YSPAHAN.simulate(board, 2, 4, frozenset(), ("A", "B", "C", "D"))
+    states = replay(board, setup, events[:len(events) // 2], states=True).states
+    t = thaw(board, states[-1])
+    c = t.copy()
+    assert all(hasattr(c, name) for name in Table.__slots__)
+    assert snapshot(c) == snapshot(t)
+    for name in Table.__slots__:
+        value, copied = getattr(t, name), getattr(c, name)
+        if isinstance(value, list | dict) and name != "seats":  # seats: never changed
+            assert copied is not value, name
+            if isinstance(value, list):
+                inner = [(a, b) for a, b in zip(value, copied, strict=True)
+                         if isinstance(a, list | dict)]
+                assert all(a is not b for a, b in inner), name

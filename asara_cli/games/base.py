@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime
 
 from msgspec import Struct
 
-from asara_cli.core.findings import Violation
+from asara_cli.core.findings import Verdicts, Violation
 from asara_cli.core.i18n import Text, _
 from asara_cli.core.names import find
 from asara_cli.core.words import describe
@@ -166,6 +166,7 @@ _Event_co = TypeVar("_Event_co", covariant=True)
 
 
 _PositionT = TypeVar("_PositionT", bound="_Position")
+_TableT = TypeVar("_TableT")  # a game's mutable table, which a replay folds events over
 
 
 def tied_best(totals: Sequence[int]) -> tuple[int, ...]:
@@ -192,6 +193,28 @@ class Replayed(Struct, Generic[BoardT, SetupT, EventT, _PositionT], frozen=True)
     setup: SetupT
     events: tuple[EventT, ...]
     kept: tuple[_PositionT, ...] = ()
+
+    @classmethod
+    def made(cls, verdicts: Verdicts, kept: list[_PositionT], table: _TableT, board: BoardT,
+             setup: SetupT, events: tuple[EventT, ...],
+             new_table: Callable[[BoardT, SetupT], _TableT],
+             carry: Callable[[BoardT, _TableT, EventT], object],
+             snapshot: Callable[[_TableT], _PositionT]) -> Self:
+        """The end of a game's replay: what the fold over ``events`` on ``table`` found, and
+        the state after the legal prefix (the last of ``kept``, the states kept, if any;
+        else ``table``'s, or, after an illegal event, the legal prefix carried out again)."""
+        stopped = verdicts.stopped
+        if kept:
+            final = kept[-1]
+        elif stopped is None:
+            final = snapshot(table)
+        else:
+            again = new_table(board, setup)
+            for event in events[:stopped - 1]:
+                carry(board, again, event)
+            final = snapshot(again)
+        return cls(final, tuple(verdicts.violations), tuple(verdicts.notes), stopped, board,
+                   setup, events, tuple(kept))
 
     def again(self, events: Sequence[EventT], states: bool = False) -> Self:
         """The game's replay of ``events`` on the same board and setup."""

@@ -311,18 +311,7 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
             out.clear()
         if states and verdicts.stopped is None:
             kept.append(snapshot(t))
-    stopped = verdicts.stopped
-    if states:
-        final = kept[-1]
-    elif stopped is None:
-        final = snapshot(t)
-    else:  # the state before the first illegal event: the legal prefix again
-        again = new_table(board, setup)
-        for event in events[:stopped - 1]:
-            carry_out(board, again, event)
-        final = snapshot(again)
-    return Replay(final, tuple(verdicts.violations), tuple(verdicts.notes), stopped, board,
-                  setup, events, tuple(kept))
+    return Replay.made(verdicts, kept, t, board, setup, events, new_table, carry_out, snapshot)
 
 
 def _empty_state(setup: Setup) -> GameState:

@@ -432,56 +432,56 @@ class Walker:
     def placing(self, seat: int, shop: Shop, quarter: str | None, listed: Sequence[Shop],
                 said: set[tuple[str, str]] | None) -> tuple[int, int] | None:
         """Where :meth:`place` puts the cube: the souk's index and the shop's (-1: an inner
-        shop); ``None``, said as an error, where the rules refuse it."""
+        shop); ``None``, said as an error, where the rules refuse it. The words are made
+        only for a refusal (a replay places some 80 cubes a game)."""
         b, t = self.b, self.t
-        who = self.name(seat)
         si = b.souk_index(shop.souk)
         if si is None:
             self.err("Y3.4", _unknown_souk(shop.souk, b))
             return None
         souk = b.souks[si]
-        name = Later(terms.souk, (souk.id,))  # worded in a refusal, if any
-
-        def refuse(rule: str, message: str, **facts: object) -> None:
-            """A reason that holds for every cube listed for this souk: said once, with
-            ``{souk}`` in ``message`` the souk and the shops listed in it, ``chest6 (W8,
-            W10)``."""
-            if said is not None:
-                if (rule, souk.id) in said:
-                    return
-                said.add((rule, souk.id))
-            cells = ", ".join(terms.cell(s.cell) for s in listed if s.souk == souk.id) or \
-                terms.cell(shop.cell)
-            self.err(rule, message.format(souk=f"{name} ({cells})", **facts))
-
         if quarter is not None and souk.quarter != quarter:
-            refuse("Y3.4", _("{souk} is in the {quarter}; the {row} row places cubes in "
-                             "the {its_quarter} only"),
-                   quarter=terms.quarter_named(souk.quarter), row=terms.row(quarter),
-                   its_quarter=terms.quarter_named(quarter))
+            self._refuse(souk.id, shop, listed, said, "Y3.4", _(
+                "{souk} is in the {quarter}; the {row} row places cubes in the {its_quarter} "
+                "only"), quarter=terms.quarter_named(souk.quarter), row=terms.row(quarter),
+                its_quarter=terms.quarter_named(quarter))
             return None
         owner = t.owner[si]
-        index = self._shop_index(si, shop, name)
+        index = self._shop_index(si, shop)
         if index is None:
             return None
         if owner >= 0 and owner != seat:
-            refuse("Y3.4.2", _("{souk} in the {quarter} holds {owner}'s cubes: it is "
-                               "closed to {player}"),
-                   quarter=terms.quarter_named(souk.quarter), owner=self.name(owner),
-                   player=who)
+            self._refuse(souk.id, shop, listed, said, "Y3.4.2", _(
+                "{souk} in the {quarter} holds {owner}'s cubes: it is closed to {player}"),
+                quarter=terms.quarter_named(souk.quarter), owner=self.name(owner),
+                player=self.name(seat))
             return None
         if owner < 0:
             open_ = [terms.souk(b.souks[s].id) for s in b.souks_of(souk.quarter)
                      if t.owner[s] == seat and t.filled[s] < b.souks[s].shops]
             if open_:
-                refuse("Y3.4.3", _("{player} has the unfinished souk {open} in the "
-                                   "{quarter} and must fill it before starting "
-                                   "{souk}"), player=who, open=", ".join(open_),
-                       quarter=terms.quarter_named(souk.quarter))
+                self._refuse(souk.id, shop, listed, said, "Y3.4.3", _(
+                    "{player} has the unfinished souk {open} in the {quarter} and must fill "
+                    "it before starting {souk}"), player=self.name(seat), open=", ".join(open_),
+                    quarter=terms.quarter_named(souk.quarter))
                 return None
         return si, index
 
-    def _shop_index(self, si: int, shop: Shop, name: Later) -> int | None:
+    def _refuse(self, souk: str, shop: Shop, listed: Sequence[Shop],
+                said: set[tuple[str, str]] | None, rule: str, message: str,
+                **facts: object) -> None:
+        """A reason that holds for every cube listed for ``souk``: said once (kept in
+        ``said``), with ``{souk}`` in ``message`` the souk and the shops listed in it,
+        ``chest6 (W8, W10)``."""
+        if said is not None:
+            if (rule, souk) in said:
+                return
+            said.add((rule, souk))
+        cells = ", ".join(terms.cell(s.cell) for s in listed if s.souk == souk) or \
+            terms.cell(shop.cell)
+        self.err(rule, message.format(souk=f"{terms.souk(souk)} ({cells})", **facts))
+
+    def _shop_index(self, si: int, shop: Shop) -> int | None:
         """The index of the shop of souk ``si`` that ``shop`` names (-1: an inner one);
         ``None``, said as an error, where there is none or it holds a cube."""
         b, t = self.b, self.t
@@ -489,12 +489,13 @@ class Walker:
         if shop.cell == INNER:
             if souk.inner == 0:
                 self.err("Y3.4", _("{souk} has no inner shop: every shop of it faces the street "
-                                   "({cells})").format(souk=name,
+                                   "({cells})").format(souk=terms.souk(souk.id),
                                                        cells=self._cells(souk.street)))
                 return None
             if t.inner[si] >= souk.inner:
                 self.err("Y3.4.1", _("every inner shop of {souk} already holds a cube of "
-                                     "{owner}").format(souk=name, owner=self.name(owner)))
+                                     "{owner}").format(souk=terms.souk(souk.id),
+                                                       owner=self.name(owner)))
                 return None
             return -1
         found = souk.shop_at(shop.cell)
@@ -505,12 +506,12 @@ class Walker:
                 "no shop of {souk} faces the street cell {cell} (its street-side shops face "
                 "{cells}; {inner} inner)", souk.inner) if souk.inner else _(
                 "no shop of {souk} faces the street cell {cell} (its street-side shops face "
-                "{cells})")).format(souk=name, cell=shop.cell,
+                "{cells})")).format(souk=terms.souk(souk.id), cell=shop.cell,
                                     cells=self._cells(souk.street), inner=souk.inner))
             return None
         if t.street[si][found]:
             self.err("Y3.4.1", _("the {souk} shop facing {cell} already holds a cube of "
-                                 "{owner}").format(souk=name, cell=shop.cell,
+                                 "{owner}").format(souk=terms.souk(souk.id), cell=shop.cell,
                                                    owner=self.name(owner)))
             return None
         return found
@@ -645,7 +646,7 @@ class Walker:
                               "{other}")).format(
                 player=self.name(expected), week=self.t.week, day=self.t.day,
                 other=self.name(seat)))
-        self.player = self.name(seat)
+        self.player = t.names[seat]
         return seat
 
     def day_number(self) -> int:
@@ -668,8 +669,9 @@ class Walker:
         if len(yellow) > b.yellow_dice:
             self.err("Y2.3", _("at most {n} yellow dice can be bought, not {bought}").format(
                 n=b.yellow_dice, bought=len(yellow)))
-        bad = [v for v in (*white, *yellow) if not 1 <= v <= faces]
-        if bad:
+        rolled = white + yellow
+        if rolled and not 1 <= min(rolled) <= max(rolled) <= faces:  # (one pass each, in C)
+            bad = [v for v in rolled if not 1 <= v <= faces]
             self.err("Y2.4", _("a die shows 1 to {faces}, not {value}").format(faces=faces,
                                                                               value=bad[0]))
             white = [v for v in white if 1 <= v <= faces]
@@ -731,7 +733,6 @@ class Walker:
         """The row of dice the turn takes off the tower (Y2.5-Y2.6, Y3.7): its value and
         how many dice; none (0, 0) when no row is left and the player draws a card."""
         b, t = self.b, self.t
-        who = self.name(seat)
         action, row = ev.action, ev.row
         if row is None:
             left = [b.rows[i] for i, r in enumerate(t.tower) if r is not None and r[1]]
@@ -739,12 +740,12 @@ class Walker:
                 self.err("Y2.5", ngettext("{player} must take a row of dice: the {rows} row is "
                                           "left", "{player} must take a row of dice: the {rows} "
                                           "rows are left", len(left)).format(
-                    player=who, rows=", ".join(terms.row(r) for r in left)))
+                    player=self.name(seat), rows=", ".join(terms.row(r) for r in left)))
             if ev.discard is not None:
                 self.err("Y3.7", _("with no row taken, no card can be discarded for +1 die"))
             if not isinstance(action, Draw):
                 self.err("Y3.7", _("with no row of dice left, {player} draws a card").format(
-                    player=who))
+                    player=self.name(seat)))
                 raise _Skip
         else:
             index = (b.row_index or {}).get(row)
@@ -974,7 +975,7 @@ class Walker:
             t.day += 1
         t.previous_start = t.start
         t.start = (t.start + 1) % t.n
-        t.order = [(t.start + i) % t.n for i in range(t.n)]
+        t.order = [*range(t.start, t.n), *range(t.start)]  # from the start player
         if t.n == 4 and self.last_day():
             t.order = last_day_order(t.score, t.previous_start)
             t.start = t.order[0]
@@ -1141,18 +1142,7 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
             out.clear()
         if states and verdicts.stopped is None:
             kept.append(snapshot(t))
-    stopped = verdicts.stopped
-    if stopped is None:
-        final = kept[-1] if states else snapshot(t)
-    elif states:
-        final = kept[-1]
-    else:  # the state before the first illegal event: replay the legal prefix again
-        again = new_table(board, setup)
-        for event in events[:stopped - 1]:
-            apply(board, again, event)
-        final = snapshot(again)
-    return Replay(final, tuple(verdicts.violations), tuple(verdicts.notes), stopped, board,
-                  setup, events, tuple(kept))
+    return Replay.made(verdicts, kept, t, board, setup, events, new_table, apply, snapshot)
 
 
 def _safe(setup: Setup) -> Setup:

@@ -16,19 +16,14 @@ def tower_rows(rows: int, white: Sequence[int], yellow: Sequence[int] = ()
     ``[value, dice, yellow dice]`` or ``None``. The distinct values v1 < ... < vk go: v1 to
     the bottom row, vk (k >= 2) to the top row, v2 .. v(k-1) to the rows above the bottom in
     order; one value puts every die on the bottom row. Colour does not matter."""
-    counts: dict[int, list[int]] = {}
-    for v in white:
-        counts.setdefault(v, [0, 0])[0] += 1
-    for v in yellow:
-        counts.setdefault(v, [0, 0])[1] += 1
-    values = sorted(counts)
+    values = sorted({*white, *yellow})
     tower: list[list[int] | None] = [None] * rows
     if not values:
         return tower
     places = [0] if len(values) == 1 else [0, *range(1, len(values) - 1), rows - 1]
     for place, v in zip(places, values, strict=True):
-        white_n, yellow_n = counts[v]
-        tower[place] = [v, white_n + yellow_n, yellow_n]
+        yellow_n = yellow.count(v)
+        tower[place] = [v, white.count(v) + yellow_n, yellow_n]
     return tower
 
 

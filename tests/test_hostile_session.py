@@ -184,3 +184,14 @@ def test_ctrl_c_at_main_and_runs_first_imports_is_one_line(k: int) -> None:
     assert b"Traceback" not in r.stderr, r.stderr
     assert (r.returncode, r.stderr) == (130, _INTERRUPTED) or (
         r.returncode == 0 and r.stderr == b""), (k, r.returncode, r.stderr)
+
+
+def test_the_interrupted_line_is_written_when_the_console_cannot_load(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # an earlier Ctrl-C may leave typer half imported (its Click without ``core``): loading
+    # the console then fails with an AttributeError, and the line must still be one line
+    from asara_cli.cli import _interrupted
+
+    monkeypatch.setitem(sys.modules, "asara_cli.cli.common", None)  # its import fails
+    assert _interrupted() == 130
+    assert capsys.readouterr().err == _INTERRUPTED.decode()

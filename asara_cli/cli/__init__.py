@@ -434,7 +434,9 @@ def _parsed(group: typer.Typer, args: Sequence[str] = ("--help",)) -> Any:
 def _line(text: str) -> None:
     try:
         from asara_cli.cli.common import err
-    except KeyboardInterrupt:  # Ctrl-C while the console's modules load: plain text
+    except (KeyboardInterrupt, Exception):
+        # Ctrl-C while the console's modules load, or a module half loaded by an earlier
+        # Ctrl-C (typer's Click without its core): plain text
         sys.stderr.write(text + "\n")
         return
     err().print(text, soft_wrap=True)

@@ -191,7 +191,9 @@ def test_the_interrupted_line_is_written_when_the_console_cannot_load(
     # an earlier Ctrl-C may leave typer half imported (its Click without ``core``): loading
     # the console then fails with an AttributeError, and the line must still be one line
     from asara_cli.cli import _interrupted
+    from asara_cli.logfile import write
 
+    monkeypatch.setattr(write, "WRITTEN", [])  # no file written by an earlier test
     monkeypatch.setitem(sys.modules, "asara_cli.cli.common", None)  # its import fails
     assert _interrupted() == 130
     assert capsys.readouterr().err == _INTERRUPTED.decode()

@@ -28,7 +28,6 @@ and only when a word is not found without them.
 
 from __future__ import annotations
 
-import itertools
 import shlex
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -368,7 +367,7 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
 def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]:
     """What the moves of ``head`` read of the table ``t`` (after the cards played first),
     but for those cards: the kinds in hand (a card discarded), the souks of the row's
-    quarter and the cubes at home (the goods), the gold, the camels, the street and the
+    quarter (the goods), the gold, the camels, the street and the
     cards to draw (the supervisor and a caravanserai's card), the cards to draw (a card
     drawn)."""
     # the hand only as the kinds a card discarded may be (:func:`_kinds`)
@@ -379,10 +378,8 @@ def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]
     if command in ("camels", "gold"):
         return hand
     if command == "goods" and head.row is not None:
-        # the cubes at home as far as the row's dice (and a die more, and the hoist's) need
-        most = head.dice + 1 + (board.buildings["hoist"].bonus if "hoist" in t.built[seat]
-                                else 0)
-        return (hand, min(t.cubes[seat], most), *_quarter_read(board, head.row, t))
+        # not the cubes at home: one short is a warning, never a refusal (Y6.14)
+        return (hand, *_quarter_read(board, head.row, t))
     if command == "supervisor":
         souks = (tuple(map(tuple, t.street)), tuple(t.filled), tuple(t.owner))
         return (hand, t.gold[seat], tuple(t.camels), souks, draws)
@@ -544,10 +541,22 @@ def _facing(mover: _Mover, after: Table
 
 
 def _draws_read(t: Table) -> tuple[object, ...]:
-    """The cards to draw as a draw reads them (:func:`_cards`)."""
+    """The cards to draw as a draw reads them (:func:`_cards`): with hands secret, how many
+    are left, as far as a move draws (a card per cube sent, or one drawn)."""
     if not t.open_hands:
-        return (t.deck + t.discard_size(),)
+        return (min(t.deck + t.discard_size(), _facing_most(t.board)),)
     return t.deck, tuple(sorted(t.deck_kinds.items())), tuple(sorted(t.discard.items()))
+
+
+_FACING_MOST: dict[int, tuple[Board, int]] = {}
+
+
+def _facing_most(board: Board) -> int:
+    """The most shops facing one cell (the most cubes one supervisor move sends)."""
+    known = _FACING_MOST.get(id(board))
+    if known is None or known[0] is not board:
+        known = _FACING_MOST[id(board)] = board, max(map(len, board.faces.values()))
+    return known[1]
 
 
 def _cell_key(board: Board, to: str, street: Sequence[Sequence[bool]], owner: Sequence[int],
@@ -555,8 +564,10 @@ def _cell_key(board: Board, to: str, street: Sequence[Sequence[bool]], owner: Se
               placed: Sequence[tuple[int, int]] = (), seat: int = -1) -> tuple[object, ...]:
     """The key of the supervisor's tally at ``to``: the cubes facing it (with those
     ``placed`` there by ``seat``), their owners' camels and caravanserais, and the cards to
-    draw, only for a caravanserai's draw (Y6.5)."""
-    cubes = tuple((s, i, o, camels[o], "caravanserai" in built[o])
+    draw, only for a caravanserai's draw (Y6.5); an owner's camels as far as its cubes
+    there may each keep one."""
+    most = len(board.faces[to])
+    cubes = tuple((s, i, o, min(camels[o], most), "caravanserai" in built[o])
                   for s, i in board.faces[to] if street[s][i] or (s, i) in placed
                   for o in ((seat if (s, i) in placed else owner[s]),))
     return to, cubes, draws if any(c[4] for c in cubes) else ()
@@ -938,7 +949,9 @@ class _Souks:
         self._ways: dict[tuple[int, str | None], int] = {}
         self._reps: dict[tuple[object, ...], Table | None] = {}
         self._by_table: dict[tuple[int, int], tuple[Table, Table | None]] = {}
-        self._some: dict[tuple[int, int], tuple[Table, Firsts]] = {}
+        self._read: dict[tuple[int, int], tuple[Table, tuple[object, ...] | None]] = {}
+        self._some: dict[tuple[int, int], tuple[
+            Table, Firsts, Iterator[tuple[tuple[ev.Play, ...], Table]]]] = {}
         self._cells: dict[int, dict[str, dict[tuple[tuple[int, int], ...], Ways]]] = {}
         self.counted: dict[tuple[object, ...], tuple[int, tuple[tuple[str, str | None], ...]]] = {}
         #: the cells each street shop faces
@@ -984,17 +997,21 @@ class _Souks:
         return walk(0, n)
 
     def some(self, pair: Pair) -> Iterator[tuple[tuple[ev.Play, ...], Table]]:
-        """:meth:`firsts` of one pair, its first sets made once for every group."""
+        """:meth:`firsts` of one pair, each set made once for every group that shows it."""
         _plays, first, n = pair
         known = self._some.get((id(first), n))
         if known is None or known[0] is not first:
-            known = self._some[id(first), n] = first, []
-        made = known[1]
-        yield from made
-        for more in itertools.islice(self.firsts([pair]), len(made), None):
-            if len(made) < KEPT:
-                made.append(more)
-            yield more
+            known = self._some[id(first), n] = first, [], self.firsts([pair])
+        made, more = known[1], known[2]
+        at = 0
+        while True:
+            if at == len(made):
+                found = next(more, None)
+                if found is None:
+                    return
+                made.append(found)
+            yield made[at]
+            at += 1
 
     def firsts(self, pairs: Sequence[Pair]) -> Iterator[tuple[tuple[ev.Play, ...], Table]]:
         """Each set of cards played first of ``pairs``, with the table after it: the table
@@ -1028,22 +1045,34 @@ class _Souks:
         return t
 
     def rep(self, first: Table, n: int) -> Table | None:
-        """A table after ``first`` and ``n`` souk cards (``None``: they cannot be played):
-        one for each table that reads the same but for the street (what every set of ``n``
-        souk cards leaves the same: the hand, the cubes at home, the cards to draw)."""
+        """A table after ``first`` and ``n`` souk cards (``None``: they cannot be played),
+        for what every set of ``n`` souk cards leaves the same and only that: the hand, the
+        discard pile, the cubes at home, the cards to draw. One for each hand, discard pile,
+        cubes at home and deck: its gold, camels and score are those of the first set met
+        (the caller reads them off ``first``)."""
         known = self._by_table.get((id(first), n))
         if known is not None and known[0] is first:
             return known[1]
-        key = (n, tuple(first.gold), tuple(first.camels), tuple(first.cubes),
-               tuple(tuple(sorted(h.items())) for h in first.hand), tuple(first.hidden),
-               tuple(first.caravan), _draws_read(first), tuple(sorted(first.discard.items())),
-               first.gold_supply, first.camel_supply, first.waive_camels, first.waive_gold,
-               first.waived_by_play, tuple(first.credit_camels), tuple(first.credit_gold),
-               tuple(map(tuple, first.built)))
+        seat = self.mover.seat
+        key = (n, tuple(sorted(first.hand[seat].items())), first.hidden[seat],
+               tuple(sorted(first.discard.items())), first.cubes[seat], first.deck)
         if key not in self._reps:
             self._reps[key] = self.after(first, next(self.sets(n), ())) if self.ways(n) else None
         self._by_table[id(first), n] = first, self._reps[key]
         return self._reps[key]
+
+    def reads(self, first: Table, n: int) -> tuple[object, ...] | None:
+        """All that an action reads of the tables ``first`` and ``n`` souk cards leave but
+        the street (``None``: they cannot be played): the gold, the camels, the kinds in
+        hand and the cards to draw."""
+        known = self._read.get((id(first), n))
+        if known is None or known[0] is not first:
+            rep, seat = self.rep(first, n), self.mover.seat
+            known = self._read[id(first), n] = first, None if rep is None else (
+                n, first.gold[seat], tuple(first.camels), _draws_read(rep),
+                tuple(sorted(k for k, c in rep.hand[seat].items() if c > 0)),
+                rep.hidden[seat] > 0)
+        return known[1]
 
     def shops(self, plays: Sequence[ev.Play]) -> Iterator[tuple[int, int]]:
         """The street shops (souk and shop index) the souk cards ``plays`` fill."""
@@ -1091,20 +1120,27 @@ def _count_split(mover: _Mover, souks: _Souks, kinds: tuple[str, ...], pairs: li
     notes: dict[str, None] = {}
     first: list[LegalMove[ev.Event]] = []
     secret = _(_SECRET_HAND)
+    which = (head.command, head.row, head.discarding, head.value)
+    counted = souks.counted
     for plays, table, n in pairs:
-        rep = souks.rep(table, n)
-        if rep is None:
+        reads = souks.reads(table, n)
+        if reads is None:
             continue
-        count, found = _split_tally(mover, souks, head, table, rep, n)
+        key = (which, reads)  # what the action reads of any of these sets
+        found = counted.get(key)
+        if found is None:
+            rep = souks.rep(table, n)
+            assert rep is not None
+            found = counted[key] = _split_tally(mover, souks, head, table, rep, n)
+        count, met = found
         if not count:
             continue
         total += count
-        every = (*plays, *(ev.Play(souks.kind),) * n)  # the kinds played, for the note
-        for note, discard in found:
+        for note, discard in met:
             if note:
                 notes[note] = None
-            elif secret not in notes:
-                notes[_secret(t, seat, every, discard)] = None
+            elif secret not in notes:  # the kinds played, for the note
+                notes[_secret(t, seat, (*plays, *(ev.Play(souks.kind),) * n), discard)] = None
         for made in souks.some((plays, table, n)) if len(first) < shown else ():
             first += _count(mover, kinds, [made], head, shown - len(first))[2]
             if len(first) >= shown:
@@ -1120,9 +1156,9 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
     discarded)."""
     board, seat = mover.board, mover.seat
     if head.command == "supervisor":
-        free = board.buildings["bath"].bonus if "bath" in rep.built[seat] else 0
-        key: tuple[object, ...] = ("supervisor", head.value, free, rep.gold[seat],
-                                   tuple(rep.camels), _draws_read(rep), n)
+        free = board.buildings["bath"].bonus if "bath" in first.built[seat] else 0
+        key: tuple[object, ...] = ("supervisor", head.value, free, first.gold[seat],
+                                   tuple(first.camels), _draws_read(rep), n)
         if key not in souks.counted:
             souks.counted[key] = _split_supervisor(mover, souks, head, first, rep, n, free)
         count, pairs = souks.counted[key]
@@ -1139,7 +1175,7 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
         found = mover.tallies[tkey]
         return found[0] * souks.ways(n), found[1]
     row = head.row
-    key = ("goods", row, head.discarding, reads[:2], n)  # the hand and the cubes at home
+    key = ("goods", row, head.discarding, reads[0], n)  # the hand
     if key not in souks.counted:
         count = 0
         met: dict[tuple[str, str | None], None] = {}
@@ -1147,7 +1183,7 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
             ways = souks.ways(n - i, row)  # the souk cards played in the other quarters
             for plays, table in parts if ways else ():
                 tkey = (head.command, row, head.discarding,
-                        (*reads[:2], *_quarter_read(board, row, table)))
+                        (reads[0], *_quarter_read(board, row, table)))
                 if tkey not in mover.tallies:
                     after = souks.after(first, (*plays, *next(souks.sets(n - i, row))))
                     assert after is not None  # as ``rep``: the same cards, other shops
@@ -1164,7 +1200,7 @@ def _split_supervisor(mover: _Mover, souks: _Souks, head: _Head, first: Table, r
     """:func:`_split_tally` of a supervisor row: each cell the mover can pay for, and at it
     each choice of the shops facing it that the souk cards fill, counted once."""
     board, t, seat = mover.board, mover.t, mover.seat
-    gold, draws = rep.gold[seat], _draws_read(rep)
+    gold, draws = first.gold[seat], _draws_read(rep)
     plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
     count = 0
     pairs: dict[tuple[str, str | None], None] = {}
@@ -1172,7 +1208,7 @@ def _split_supervisor(mover: _Mover, souks: _Souks, head: _Head, first: Table, r
         if max(0, abs(mover.distance[to] - head.value) - free) > gold:
             continue
         for placed, (ways, example) in choices.items():
-            key = _cell_key(board, to, t.street, t.owner, rep.camels, rep.built, draws,
+            key = _cell_key(board, to, t.street, t.owner, first.camels, first.built, draws,
                             placed, seat)
             if key not in mover.tallies:
                 if example is None:  # a set that fills no shop facing the cell

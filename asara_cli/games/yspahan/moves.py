@@ -125,7 +125,7 @@ class _Mover:
         self.seat = t.order[t.done]
         self.name = t.names[self.seat]
         self._firsts: dict[bool, list[tuple[tuple[str, ...], Firsts]]] = {}
-        self._distinct: dict[tuple[str, str | None], Firsts] = {}
+        self._distinct: dict[tuple[str, str | None, str | None], Firsts] = {}
         self._tails: dict[tuple[ev.Play, ...], list[str]] = {}
         self._singles: Firsts | None = None
         self._split: dict[bool, list[tuple[tuple[str, ...], list[Pair]]]] = {}
@@ -168,10 +168,14 @@ class _Mover:
             words = self._tails[plays] = [w for p in plays for w in ("--play", play_text(p))]
         return words
 
-    def distinct(self, head: _Head) -> Firsts:
+    def distinct(self, head: _Head, cell: str | None = None) -> Firsts:
         """One set of cards played first (none left out) for each table the moves of
-        ``head`` read differently after them (:func:`_reads`)."""
-        key = (head.command, head.row)
+        ``head`` read differently after them (:func:`_reads`; the supervisor sent to
+        ``cell``, when typed: what faces it)."""
+        key = (head.command, head.row, cell)
+        split = self.split()
+        if key not in self._distinct and split is not None and self.souks is not None:
+            self._distinct[key] = self.souks.distinct(split[1:], head, cell)
         if key not in self._distinct:
             met: dict[tuple[object, ...], tuple[tuple[ev.Play, ...], Table]] = {}
             for _, firsts in self.firsts()[1:]:
@@ -222,6 +226,47 @@ class _Mover:
                             (plays, after, n))
             self._split[every] = sorted(by.items(), key=lambda kv: (len(kv[0]), kv[0]))
         return self._split[every]
+
+    def fitting(self, want: _Want, head: _Head) -> Iterable[tuple[tuple[ev.Play, ...], Table]]:
+        """The sets of cards played first (none left out) whose words may end a move
+        ``want`` wants (:meth:`_Want.tail_fits`): with the souk cards counted apart
+        (:class:`_Souks`), one for each word that may come next and table that ``head``
+        reads differently after them, each table made only for those."""
+        split = self.split()
+        souks = self.souks
+        if split is None or souks is None:
+            yield from (first for _, firsts in self.firsts()[1:] for first in firsts)
+            return
+        rest = want.rest or ()
+        board, row, cell = self.board, head.row, want.word(2)
+        quarter = list(souks.parts).index(row) if head.command == "goods" and row else -1
+        met: set[tuple[object, ...]] = set()
+        for _kinds, pairs in split[1:]:
+            for plays, first, n in pairs:
+                tail = self.tail(plays)
+                common = min(len(rest), len(tail))
+                reads = souks.reads(first, n)
+                if tail[:common] != list(rest[:common]) or reads is None:
+                    continue
+                hand = reads[4:] if head.discarding else ()
+                for more, tables in souks.walk(n):
+                    words = [*tail, *self.tail(more)]
+                    if not want.tail_fits(words):
+                        continue
+                    then = words[len(rest)] if len(words) > len(rest) else None
+                    if quarter >= 0:  # what the goods read: the row's quarter
+                        key: tuple[object, ...] = (then, hand, souks.quarter(
+                            tables[quarter], board.quarters[quarter]))
+                    elif head.command == "supervisor" and cell in board.cells:
+                        key = (then, hand, *reads[:4], tuple(sorted(
+                            s for s in souks.shops(more) if cell in souks.facing.get(s, ()))))
+                    elif head.command == "supervisor":
+                        key = (then, hand, *reads[:4])
+                    else:
+                        key = (then, hand, reads[3])
+                    if key not in met:
+                        met.add(key)
+                        yield (*plays, *more), souks.table(first, n, tables)
 
     def sets(self, every: bool = False) -> Iterator[tuple[tuple[str, ...], Firsts]]:
         """:meth:`firsts`, the first (no card played first) before the others are found:
@@ -354,8 +399,8 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
         # a set of cards played first adds a word before its own (--play ...) only through
         # the table it leaves: while the words typed hold no --play, one set for each table
         # the action reads differently is enough (:func:`_reads`)
-        sets = mover.distinct(head) if "--play" not in typed else [
-            first for _, firsts in mover.firsts()[1:] for first in firsts]
+        sets = mover.distinct(head, want.word(2) if head.command == "supervisor" else None) \
+            if "--play" not in typed else mover.fitting(want, head)
         for plays, after in sets:
             if not want.fits(head.words):
                 break
@@ -950,6 +995,7 @@ class _Souks:
         self._reps: dict[tuple[object, ...], Table | None] = {}
         self._by_table: dict[tuple[int, int], tuple[Table, Table | None]] = {}
         self._read: dict[tuple[int, int], tuple[Table, tuple[object, ...] | None]] = {}
+        self._quarters: dict[int, tuple[Table, tuple[object, ...]]] = {}
         self._some: dict[tuple[int, int], tuple[
             Table, Firsts, Iterator[tuple[tuple[ev.Play, ...], Table]]]] = {}
         self._cells: dict[int, dict[str, dict[tuple[tuple[int, int], ...], Ways]]] = {}
@@ -1018,22 +1064,79 @@ class _Souks:
         the cards but the souk cards left, with the hand, the discard pile and the cubes at
         home that any set of as many souk cards leaves (:meth:`rep`) and each quarter's
         souks as the quarter's own walk left them (its cubes put by the referee's steps)."""
-        souks_of, seat = self.mover.board.souks_of, self.mover.seat
-        quarters = list(self.parts)
         for plays, first, n in pairs:
-            rep = self.rep(first, n)
-            if rep is None:
-                continue
-            for more, tables in self.walk(n):
-                t = first.copy()
-                t.hand[seat], t.hidden[seat] = dict(rep.hand[seat]), rep.hidden[seat]
-                t.discard, t.cubes[seat] = dict(rep.discard), rep.cubes[seat]
-                for q, source in zip(quarters, tables, strict=True):
-                    for s in souks_of(q):
-                        t.street[s] = list(source.street[s])
-                        t.inner[s], t.filled[s], t.owner[s] = \
-                            source.inner[s], source.filled[s], source.owner[s]
-                yield (*plays, *more), t
+            if self.rep(first, n) is not None:
+                for more, tables in self.walk(n):
+                    yield (*plays, *more), self.table(first, n, tables)
+
+    def table(self, first: Table, n: int, tables: Sequence[Table]) -> Table:
+        """See :meth:`firsts`: the table after ``first`` and ``n`` souk cards whose
+        quarters' walks left ``tables``."""
+        souks_of, seat = self.mover.board.souks_of, self.mover.seat
+        rep = self.rep(first, n)
+        assert rep is not None
+        t = first.copy()
+        t.hand[seat], t.hidden[seat] = dict(rep.hand[seat]), rep.hidden[seat]
+        t.discard, t.cubes[seat] = dict(rep.discard), rep.cubes[seat]
+        for q, source in zip(self.parts, tables, strict=True):
+            for s in souks_of(q):
+                t.street[s] = list(source.street[s])
+                t.inner[s], t.filled[s], t.owner[s] = \
+                    source.inner[s], source.filled[s], source.owner[s]
+        return t
+
+    def quarter(self, table: Table, quarter: str) -> tuple[object, ...]:
+        """:func:`_quarter_read` of a quarter's walk's ``table``, made once."""
+        known = self._quarters.get(id(table))
+        if known is None or known[0] is not table:
+            known = self._quarters[id(table)] = table, tuple(
+                _quarter_read(self.mover.board, quarter, table))
+        return known[1]
+
+    def untouched(self, n: int, cell: str) -> tuple[ev.Play, ...]:
+        """A set of ``n`` souk cards that fills no shop facing ``cell`` (one is counted)."""
+        return next(p for p in self.sets(n) if not any(
+            cell in self.facing.get(shop, ()) for shop in self.shops(p)))
+
+    def distinct(self, groups: Sequence[tuple[tuple[str, ...], list[Pair]]], head: _Head,
+                 cell: str | None) -> Firsts:
+        """:meth:`_Mover.distinct` of the sets of ``groups``: one set for each hand (a
+        card discarded) and what ``head`` reads of the street: the row's quarter (the
+        goods), the gold, camels, cards to draw and the shops facing ``cell`` (the
+        supervisor), the cards to draw (a card drawn)."""
+        board = self.mover.board
+        met: dict[tuple[object, ...], tuple[Pair, tuple[ev.Play, ...] | None, int]] = {}
+        for _kinds, pairs in groups:
+            for pair in pairs:
+                _plays, first, n = pair
+                reads = self.reads(first, n)
+                if reads is None:
+                    continue
+                hand = reads[4:] if head.discarding else ()
+                if head.command == "goods" and head.row is not None:
+                    row = head.row
+                    for i, parts in enumerate(self.parts[row][:n + 1]):
+                        for more, table in parts if self.ways(n - i, row) else ():
+                            met.setdefault((hand, *_quarter_read(board, row, table)),
+                                           (pair, more, i))
+                elif head.command == "supervisor" and cell in board.cells:
+                    assert cell is not None
+                    for placed, (_ways, example) in self.cells(n)[cell].items():
+                        met.setdefault((hand, *reads[:4], placed), (pair, example, n))
+                else:
+                    met.setdefault((hand, *reads[:4]), (pair, None, 0))
+        found: Firsts = []
+        for (plays, first, n), chosen, i in met.values():
+            if head.command == "goods" and head.row is not None:
+                assert chosen is not None
+                chosen = (*chosen, *next(self.sets(n - i, head.row)))
+            elif chosen is None:
+                chosen = self.untouched(n, cell) if cell in board.cells and \
+                    head.command == "supervisor" else next(self.sets(n))
+            after = self.after(first, chosen)
+            if after is not None:
+                found.append(((*plays, *chosen), after))
+        return found
 
     def after(self, t: Table, plays: Sequence[ev.Play]) -> Table | None:
         """The table after ``plays`` on ``t``, by the referee's steps (``None``: refused)."""
@@ -1212,8 +1315,7 @@ def _split_supervisor(mover: _Mover, souks: _Souks, head: _Head, first: Table, r
                             placed, seat)
             if key not in mover.tallies:
                 if example is None:  # a set that fills no shop facing the cell
-                    example = next(p for p in souks.sets(n) if not any(
-                        to in souks.facing.get(shop, ()) for shop in souks.shops(p)))
+                    example = souks.untouched(n, to)
                 after = souks.after(first, example)
                 assert after is not None  # as ``rep``: the same cards, other shops
                 mover.tallies[key] = _tally(mover, plain, after,

@@ -1122,9 +1122,11 @@ class _Souks:
                 elif head.command == "supervisor" and cell in board.cells:
                     assert cell is not None
                     for placed, (_ways, example) in self.cells(n)[cell].items():
-                        met.setdefault((hand, *reads[:4], placed), (pair, example, n))
-                else:
-                    met.setdefault((hand, *reads[:4]), (pair, None, 0))
+                        met.setdefault((hand, *reads[1:4], placed), (pair, example, n))
+                elif head.command == "supervisor":  # the cells it can pay for
+                    met.setdefault((hand, *reads[1:4]), (pair, None, 0))
+                else:  # the cards to draw
+                    met.setdefault((hand, reads[3]), (pair, None, 0))
         found: Firsts = []
         for (plays, first, n), chosen, i in met.values():
             if head.command == "goods" and head.row is not None:

@@ -23,7 +23,8 @@ asked for: :func:`legal_moves` yields them group by group (a group: the kinds of
 first, the row and its action), only those that begin with the words typed, and
 :func:`next_words` (completion) makes one move per word that may come next, leaving every
 other move of that word unmade. The sets of cards played first are found once per position
-and only when a word is not found without them.
+and only when a word is not found without them; the souk cards among them are walked apart,
+quarter by quarter, and counted, not made (:class:`_Souks`).
 """
 
 from __future__ import annotations
@@ -281,6 +282,8 @@ class _Mover:
             yield from self.firsts(every)[1:]
             return
         for kinds, pairs in split[1:]:  # made group by group, none kept
+            self.cells.clear()  # what faces the cells of the tables of the last group
+            self._tails.clear()
             yield kinds, list(self.souks.firsts(pairs))
 
 

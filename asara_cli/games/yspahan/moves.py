@@ -282,8 +282,9 @@ class _Mover:
             yield from self.firsts(every)[1:]
             return
         for kinds, pairs in split[1:]:  # made group by group, none kept
-            self.cells.clear()  # what faces the cells of the tables of the last group
-            self._tails.clear()
+            for kept in (self.cells, self._tails, self.facings, self.signatures,
+                         self.supervised):  # what the tables of the last group read
+                kept.clear()
             yield kinds, list(self.souks.firsts(pairs))
 
 

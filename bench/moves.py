@@ -2,8 +2,8 @@
 grouped listing within 0.3 s of CPU in every position; `--all` streamed, its first line
 within 0.3 s and its peak memory within 100 MB, text or JSON; a Tab within 20 ms.
 
-    python bench/moves.py [--games 1000] [--tab-every 20] [--game yspahan] [--minutes 40]
-        [--no-commands] [--no-heavy]
+    python bench/moves.py [--games 1000] [--first-seed 0] [--tab-every 20] [--game yspahan]
+        [--minutes 40] [--no-commands] [--no-heavy]
 
 1. The commands, each in its own process, at the heaviest positions: the Yspahan one the
    tests keep (tests/yspahan/positions/heavy-secret-caravanserai.toml: a secret hand of two
@@ -14,7 +14,7 @@ within 0.3 s and its peak memory within 100 MB, text or JSON; a Tab within 20 ms
    the first line of output (the interpreter's start included; the least of three runs),
    the lines written; and in this process the CPU time to `--all`'s first move.
 2. The grouped listing in this process (as `asara moves` makes it: each group counted, its
-   first moves made) at every position of N simulated games of each game, seeded 0 to N-1,
+   first moves made) at every position of N simulated games of each game, seeded S to S+N-1,
    the player counts and every set of the game's flags taken in turn: its CPU time per
    position (the slowest, the 99th percentile, the median) and where the slowest is.
 3. Tabs, as the session completes (the game's `next_words` on the position it keeps): at
@@ -150,17 +150,17 @@ class Sweep:
         self.first_tabs: list[float] = []
         self.slowest_tab: tuple[float, str] = (0.0, "")
 
-    def run(self, games: int, tab_every: int, until: float) -> None:
+    def run(self, games: int, tab_every: int, until: float, first: int = 0) -> None:
         key = self.key
         g = game(key)
         board = load_board(None, key)
         rules = g.recording()
         names = [f.name for f in g.simulate_flags]
         span = g.max_players - g.min_players + 1
-        for seed in range(games):
+        for seed in range(first, first + games):
             if time.monotonic() > until:
                 break
-            self.games = seed + 1
+            self.games = seed - first + 1
             players = g.min_players + seed % span
             flags = frozenset(n for bit, n in enumerate(names) if (seed // span) >> bit & 1)
             setup, events = g.simulate(board, seed, players, flags, SIM_NAMES)
@@ -179,8 +179,8 @@ class Sweep:
                         if took > self.slowest_tab[0]:
                             self.slowest_tab = (took, f"{where}, after {typed}")
                 state = rules.after(rules.apply(board, state, event))
-            if (seed + 1) % 50 == 0:
-                print(f"  ... {key}: {seed + 1} games, {len(self.times)} positions, slowest "
+            if self.games % 50 == 0:
+                print(f"  ... {key}: {self.games} games, {len(self.times)} positions, slowest "
                       f"{self.slowest[0] * 1000:.0f} ms", file=sys.stderr, flush=True)
 
     def report(self) -> None:
@@ -240,6 +240,8 @@ def heavy(path: Path, commands: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games of each game swept")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="the seed of the first game swept")
     parser.add_argument("--tab-every", type=int, default=20,
                         help="Tabs at every Kth position of the sweep (0: none)")
     parser.add_argument("--game", choices=sorted(GAMES), action="append",
@@ -261,11 +263,13 @@ def main() -> None:
                                            SIM_NAMES)
                 heavy(write_log(Path(tmp), f"{key}-seed{seed}-{players}-event{at}", key,
                                 setup, events[:at]), not args.no_commands)
-        print(f"2. and 3. every position of {args.games} simulated games of each game:")
+        print(f"2. and 3. every position of {args.games} simulated games of each game, from "
+              f"seed {args.first_seed}:")
         sweeps = [Sweep(key) for key in args.game or GAMES]
         for sweep in sweeps:
             sweep.run(args.games, args.tab_every,
-                      time.monotonic() + (args.minutes * 60 if args.minutes else 1e12))
+                      time.monotonic() + (args.minutes * 60 if args.minutes else 1e12),
+                      args.first_seed)
             sweep.report()
         print("   the sweep's position with the most moves, of each game:")
         for sweep in sweeps:

@@ -12,6 +12,7 @@ import os
 import random
 import shlex
 import shutil
+from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -24,9 +25,10 @@ from asara_cli.cli.session import Session, _commands
 from asara_cli.cli.transaction import Position, Typed
 from asara_cli.games import game
 from asara_cli.games.base import SIM_NAMES, LegalMove, move_groups
-from asara_cli.games.yspahan.moves import core
+from asara_cli.games.yspahan.moves import _firsts, _Mover, _plays_key, core
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import Turn
+from asara_cli.games.yspahan.rules.state import GameState
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, LogHeader, parse_log
 
@@ -282,3 +284,34 @@ def test_a_tab_after_a_supervisors_row_or_a_first_play_offers_the_moves_next_wor
             assert sorted(offered) == sorted(made), (i, typed)
             tried += bool(made)
     assert tried > 500, tried
+
+
+@pytest.mark.parametrize(("name", "moves", "souk_camels"), [
+    ("souk-card-then-supervisor", 1736, 12),  # one souk card in an open hand
+    ("caravan-card-secret-hands", 3217, 0),  # one secret card (a caravan draws another)
+])
+def test_souk_cards_played_first_are_counted_by_the_tables_they_leave(
+        name: str, moves: int, souk_camels: int) -> None:
+    """Each shop a souk card played first may fill leaves its own street, which the camels
+    action, the gold and a card drawn do not read: the grouped count multiplies such a
+    table's moves by the sets of souk cards that leave it, and still equals the moves
+    ``--all`` lists one by one, set by set; the sets of cards played first are those every
+    order of the referee's steps finds."""
+    log = parse_log((POSITIONS / f"{name}.toml").read_text("utf-8"))
+    g = game("yspahan")
+    state = g.recording().position(g.replay(_board(), log.header.setup, log.events))
+    grouped = {c.group: c.count for c in move_groups(g.legal_moves(_board(), state), 4)}
+    listed = list(g.legal_moves(_board(), state))
+    assert sum(grouped.values()) == len(listed) == moves
+    assert Counter(m.group for m in listed) == grouped
+    # by hand (the first position): the souk card may put its cube in 12 shops, each
+    # listed once before the camels action, each a move the referee accepts
+    shops = [m.event.before[0].shop for m in listed
+             if isinstance(m.event, Turn) and m.group == "--play souk: camels"]
+    assert len(shops) == len(set(shops)) == grouped.get("--play souk: camels", 0) == souk_camels
+    assert isinstance(state, GameState)
+    mover = _Mover(_board(), state)
+    every_order = {_plays_key(_board(), plays) for _kinds, firsts in
+                   _firsts(_board(), mover.t, mover.seat, True) for plays, _t in firsts}
+    assert {_plays_key(_board(), m.event.before) for m in listed
+            if isinstance(m.event, Turn)} == every_order

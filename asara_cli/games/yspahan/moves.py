@@ -23,7 +23,8 @@ asked for: :func:`legal_moves` yields them group by group (a group: the kinds of
 first, the row and its action), only those that begin with the words typed, and
 :func:`next_words` (completion) makes one move per word that may come next, leaving every
 other move of that word unmade. The sets of cards played first are found once per position
-and only when a word is not found without them.
+and only when a word is not found without them; the souk cards among them are walked apart,
+quarter by quarter, and counted, not made (:class:`_Souks`).
 """
 
 from __future__ import annotations
@@ -125,9 +126,11 @@ class _Mover:
         self.seat = t.order[t.done]
         self.name = t.names[self.seat]
         self._firsts: dict[bool, list[tuple[tuple[str, ...], Firsts]]] = {}
-        self._distinct: dict[tuple[str, str | None], Firsts] = {}
+        self._distinct: dict[tuple[str, str | None, str | None], Firsts] = {}
         self._tails: dict[tuple[ev.Play, ...], list[str]] = {}
         self._singles: Firsts | None = None
+        self._split: dict[bool, list[tuple[tuple[str, ...], list[Pair]]]] = {}
+        self.souks: _Souks | None = None
         #: what :func:`_count` found of an action on a table that reads so
         self.tallies: dict[tuple[object, ...], Tally] = {}
         self.cells: dict[int, tuple[Table, list[tuple[str, tuple[object, ...]]], int]] = {}
@@ -166,10 +169,14 @@ class _Mover:
             words = self._tails[plays] = [w for p in plays for w in ("--play", play_text(p))]
         return words
 
-    def distinct(self, head: _Head) -> Firsts:
+    def distinct(self, head: _Head, cell: str | None = None) -> Firsts:
         """One set of cards played first (none left out) for each table the moves of
-        ``head`` read differently after them (:func:`_reads`)."""
-        key = (head.command, head.row)
+        ``head`` read differently after them (:func:`_reads`; the supervisor sent to
+        ``cell``, when typed: what faces it)."""
+        key = (head.command, head.row, cell)
+        split = self.split()
+        if key not in self._distinct and split is not None and self.souks is not None:
+            self._distinct[key] = self.souks.distinct(split[1:], head, cell)
         if key not in self._distinct:
             met: dict[tuple[object, ...], tuple[tuple[ev.Play, ...], Table]] = {}
             for _, firsts in self.firsts()[1:]:
@@ -193,17 +200,92 @@ class _Mover:
         the referee allows, with the table after them. ``every``: with a cost card too
         (legal, and it waives a cost only before a build: Y6.12)."""
         if every not in self._firsts:
-            self._firsts[every] = _firsts(self.board, self.t, self.seat, every)
+            split = self.split(every)
+            self._firsts[every] = _firsts(self.board, self.t, self.seat, every) \
+                if split is None or self.souks is None else [
+                    (kinds, list(self.souks.firsts(pairs))) for kinds, pairs in split]
         return self._firsts[every]
+
+    def split(self, every: bool = False) -> list[tuple[tuple[str, ...], list[Pair]]] | None:
+        """:meth:`firsts` as :class:`_Souks` counts them: by their kinds, each set without
+        a souk card with each number of souk cards after it (``None``: the game has no
+        souk card, or more than one kind of it)."""
+        kinds = [k for k, c in self.board.cards.items() if c.effect == "souk"]
+        if len(kinds) != 1:
+            return None
+        if every not in self._split:
+            kind, seat = kinds[0], self.seat
+            if self.souks is None:
+                self.souks = _Souks(self, kind)
+            most = self.souks.most
+            by: dict[tuple[str, ...], list[Pair]] = {}
+            for held, firsts in _firsts(self.board, self.t, seat, every, kind):
+                for plays, after in firsts:
+                    for n in range(1 + min(most - len(plays), after.hand[seat].get(kind, 0)
+                                           + after.hidden[seat])):
+                        by.setdefault(tuple(sorted((*held, *(kind,) * n))), []).append(
+                            (plays, after, n))
+            self._split[every] = sorted(by.items(), key=lambda kv: (len(kv[0]), kv[0]))
+        return self._split[every]
+
+    def fitting(self, want: _Want, head: _Head) -> Iterable[tuple[tuple[ev.Play, ...], Table]]:
+        """The sets of cards played first (none left out) whose words may end a move
+        ``want`` wants (:meth:`_Want.tail_fits`): with the souk cards counted apart
+        (:class:`_Souks`), one for each word that may come next and table that ``head``
+        reads differently after them, each table made only for those."""
+        split = self.split()
+        souks = self.souks
+        if split is None or souks is None:
+            yield from (first for _, firsts in self.firsts()[1:] for first in firsts)
+            return
+        rest = want.rest or ()
+        board, row, cell = self.board, head.row, want.word(2)
+        quarter = list(souks.parts).index(row) if head.command == "goods" and row else -1
+        met: set[tuple[object, ...]] = set()
+        for _kinds, pairs in split[1:]:
+            for plays, first, n in pairs:
+                tail = self.tail(plays)
+                common = min(len(rest), len(tail))
+                reads = souks.reads(first, n)
+                if tail[:common] != list(rest[:common]) or reads is None:
+                    continue
+                hand = reads[4:] if head.discarding else ()
+                for more, tables in souks.walk(n):
+                    words = [*tail, *self.tail(more)]
+                    if not want.tail_fits(words):
+                        continue
+                    then = words[len(rest)] if len(words) > len(rest) else None
+                    if quarter >= 0:  # what the goods read: the row's quarter
+                        key: tuple[object, ...] = (then, hand, souks.quarter(
+                            tables[quarter], board.quarters[quarter]))
+                    elif head.command == "supervisor" and cell in board.cells:
+                        key = (then, hand, *reads[:4], tuple(sorted(
+                            s for s in souks.shops(more) if cell in souks.facing.get(s, ()))))
+                    elif head.command == "supervisor":
+                        key = (then, hand, *reads[:4])
+                    else:
+                        key = (then, hand, reads[3])
+                    if key not in met:
+                        met.add(key)
+                        yield (*plays, *more), souks.table(first, n, tables)
 
     def sets(self, every: bool = False) -> Iterator[tuple[tuple[str, ...], Firsts]]:
         """:meth:`firsts`, the first (no card played first) before the others are found:
         ``--all`` writes its first group without waiting for them."""
         found = self._firsts.get(every)
-        if found is None:
-            yield (), [((), self.t)]  # as :func:`_firsts` puts it first
-            found = self.firsts(every)[1:]
-        yield from found
+        if found is not None:
+            yield from found
+            return
+        yield (), [((), self.t)]  # as :func:`_firsts` and :meth:`split` put it first
+        split = self.split(every)
+        if split is None or self.souks is None:
+            yield from self.firsts(every)[1:]
+            return
+        for kinds, pairs in split[1:]:  # made group by group, none kept
+            for kept in (self.cells, self._tails, self.facings, self.signatures,
+                         self.supervised):  # what the tables of the last group read
+                kept.clear()
+            yield kinds, list(self.souks.firsts(pairs))
 
 
 _LAST: list[_Mover] = []  # the last position asked about: completion asks at every word
@@ -236,6 +318,15 @@ class Listing:
         mover = _mover(self.board, self.state)
         want = _Want(self.typed)
         heads = mover.heads(every)
+        split = mover.split(every) if not self.typed and shown <= KEPT else None
+        if split is not None and mover.souks is not None:
+            for kinds, pairs in split:
+                for head in heads:
+                    count, notes, first = _count_split(mover, mover.souks, kinds, pairs, head,
+                                                       shown)
+                    if count:
+                        yield MoveGroup(head.name(kinds), count, tuple(first), _notes(notes))
+            return
         for kinds, firsts in mover.sets(every):
             for head in heads:
                 if not want.fits(head.words):
@@ -247,7 +338,12 @@ class Listing:
                 else:
                     count, notes, first = _count(mover, kinds, firsts, head, shown)
                 if count:
-                    yield MoveGroup(head.name(kinds), count, tuple(first), tuple(notes))
+                    yield MoveGroup(head.name(kinds), count, tuple(first), _notes(notes))
+
+
+def _notes(notes: Iterable[str]) -> tuple[str, ...]:
+    """A group's notes, the secret hand's first (the others as found)."""
+    return tuple(sorted(notes, key=lambda note: note != _(_SECRET_HAND)))
 
 
 def legal_moves(board: Board, state: GameState, typed: Sequence[str] = ()) -> Listing:
@@ -307,8 +403,8 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
         # a set of cards played first adds a word before its own (--play ...) only through
         # the table it leaves: while the words typed hold no --play, one set for each table
         # the action reads differently is enough (:func:`_reads`)
-        sets = mover.distinct(head) if "--play" not in typed else [
-            first for _, firsts in mover.firsts()[1:] for first in firsts]
+        sets = mover.distinct(head, want.word(2) if head.command == "supervisor" else None) \
+            if "--play" not in typed else mover.fitting(want, head)
         for plays, after in sets:
             if not want.fits(head.words):
                 break
@@ -320,27 +416,29 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
 def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]:
     """What the moves of ``head`` read of the table ``t`` (after the cards played first),
     but for those cards: the kinds in hand (a card discarded), the souks of the row's
-    quarter and the cubes at home (the goods), the gold, the camels, the street and the
+    quarter (the goods), the gold, the camels, the street and the
     cards to draw (the supervisor and a caravanserai's card), the cards to draw (a card
     drawn)."""
     # the hand only as the kinds a card discarded may be (:func:`_kinds`)
     hand = (tuple(sorted(k for k, c in t.hand[seat].items() if c > 0)), t.hidden[seat] > 0
             ) if head.discarding else ()
-    draws: tuple[object, ...] = (t.deck + t.discard_size(),) if not t.open_hands else (
-        t.deck, tuple(sorted(t.deck_kinds.items())), tuple(sorted(t.discard.items())))
+    draws = _draws_read(t)
     command = head.command
     if command in ("camels", "gold"):
         return hand
     if command == "goods" and head.row is not None:
-        # the cubes at home as far as the row's dice (and a die more, and the hoist's) need
-        most = head.dice + 1 + (board.buildings["hoist"].bonus if "hoist" in t.built[seat]
-                                else 0)
-        return (hand, min(t.cubes[seat], most), *((tuple(t.street[s]), t.inner[s], t.filled[s],
-                                         t.owner[s]) for s in board.souks_of(head.row)))
+        # not the cubes at home: one short is a warning, never a refusal (Y6.14)
+        return (hand, *_quarter_read(board, head.row, t))
     if command == "supervisor":
         souks = (tuple(map(tuple, t.street)), tuple(t.filled), tuple(t.owner))
         return (hand, t.gold[seat], tuple(t.camels), souks, draws)
     return (hand, draws)
+
+
+def _quarter_read(board: Board, quarter: str, t: Table) -> Iterator[tuple[object, ...]]:
+    """The souks of ``quarter`` as a goods action reads them."""
+    return ((tuple(t.street[s]), t.inner[s], t.filled[s], t.owner[s])
+            for s in board.souks_of(quarter))
 
 
 @lru_cache(maxsize=8192)
@@ -475,9 +573,7 @@ def _facing(mover: _Mover, after: Table
     board = mover.board
     known = mover.cells.get(id(after))
     if known is None or known[0] is not after:
-        draws = (after.deck + after.discard_size(),) if not after.open_hands else (
-            after.deck, tuple(sorted(after.deck_kinds.items())),
-            tuple(sorted(after.discard.items())))
+        draws = _draws_read(after)
         street, owner, camels, built = after.street, after.owner, after.camels, after.built
         # what faces the cells is made once for tables whose street, owners, camels,
         # caravanserais and cards to draw read the same (most cards played change none)
@@ -487,14 +583,43 @@ def _facing(mover: _Mover, after: Table
         if shared is None:
             facing: list[tuple[str, tuple[object, ...]]] = []
             for to in board.cells:
-                cubes = tuple((s, i, owner[s], camels[owner[s]],
-                               "caravanserai" in built[owner[s]])
-                              for s, i in board.faces[to] if street[s][i])
-                # the cards to draw only for a caravanserai's draw (Y6.5)
-                facing.append((to, (to, cubes, draws if any(c[4] for c in cubes) else ())))
+                facing.append((to, _cell_key(board, to, street, owner, camels, built, draws)))
             shared = mover.facings[reads] = (facing, _signature(mover, facing))
         known = mover.cells[id(after)] = (after, *shared)
     return known
+
+
+def _draws_read(t: Table) -> tuple[object, ...]:
+    """The cards to draw as a draw reads them (:func:`_cards`): with hands secret, how many
+    are left, as far as a move draws (a card per cube sent, or one drawn)."""
+    if not t.open_hands:
+        return (min(t.deck + t.discard_size(), _facing_most(t.board)),)
+    return t.deck, tuple(sorted(t.deck_kinds.items())), tuple(sorted(t.discard.items()))
+
+
+_FACING_MOST: dict[int, tuple[Board, int]] = {}
+
+
+def _facing_most(board: Board) -> int:
+    """The most shops facing one cell (the most cubes one supervisor move sends)."""
+    known = _FACING_MOST.get(id(board))
+    if known is None or known[0] is not board:
+        known = _FACING_MOST[id(board)] = board, max(map(len, board.faces.values()))
+    return known[1]
+
+
+def _cell_key(board: Board, to: str, street: Sequence[Sequence[bool]], owner: Sequence[int],
+              camels: Sequence[int], built: Sequence[Sequence[str]], draws: tuple[object, ...],
+              placed: Sequence[tuple[int, int]] = (), seat: int = -1) -> tuple[object, ...]:
+    """The key of the supervisor's tally at ``to``: the cubes facing it (with those
+    ``placed`` there by ``seat``), their owners' camels and caravanserais, and the cards to
+    draw, only for a caravanserai's draw (Y6.5); an owner's camels as far as its cubes
+    there may each keep one."""
+    most = len(board.faces[to])
+    cubes = tuple((s, i, o, min(camels[o], most), "caravanserai" in built[o])
+                  for s, i in board.faces[to] if street[s][i] or (s, i) in placed
+                  for o in ((seat if (s, i) in placed else owner[s]),))
+    return to, cubes, draws if any(c[4] for c in cubes) else ()
 
 
 def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tuple[object, ...]]]:
@@ -552,16 +677,14 @@ def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
     return tally
 
 
-def _firsts(board: Board, t: Table, seat: int, every: bool
+def _firsts(board: Board, t: Table, seat: int, every: bool, but: str | None = None
             ) -> list[tuple[tuple[str, ...], Firsts]]:
-    """See :meth:`_Mover.firsts`. Every order is tried (a card drawn by the caravanserai,
-    or camels gained, may be what a later card needs), and a set met again in another order
-    is not walked again: the cards' effects add up, so it ends on the same table."""
+    """See :meth:`_Mover.firsts` (``but``: a kind of card left out). Every order is tried
+    (a card drawn by the caravanserai, or camels gained, may be what a later card needs),
+    and a set met again in another order is not walked again: the cards' effects add up, so
+    it ends on the same table."""
     found: dict[tuple[tuple[object, ...], ...], tuple[tuple[ev.Play, ...], Table]] = {}
-    # each card played leaves the hand; a caravan card may draw one more (the
-    # caravanserai): no set is longer than the hand and the game's caravan cards together
-    most = t.hand_size(seat) + sum(c.copies for c in board.cards.values()
-                                   if c.effect == "caravan")
+    most = _longest(board, t, seat)
 
     def walk(table: Table, plays: tuple[ev.Play, ...], key: tuple[tuple[object, ...], ...]
              ) -> None:
@@ -569,6 +692,8 @@ def _firsts(board: Board, t: Table, seat: int, every: bool
         if len(plays) >= most:
             return
         for kind in _kinds(board, table, seat):
+            if kind == but:
+                continue
             for play in _plays(board, table, seat, kind, every):
                 more = _plays_key(board, (*plays, play))
                 if more in found:
@@ -582,6 +707,14 @@ def _firsts(board: Board, t: Table, seat: int, every: bool
     for plays, table in found.values():
         by_kinds.setdefault(tuple(sorted(p.kind for p in plays)), []).append((plays, table))
     return sorted(by_kinds.items(), key=lambda kv: (len(kv[0]), kv[0]))
+
+
+def _longest(board: Board, t: Table, seat: int) -> int:
+    """The most cards played first: each card played leaves the hand; a caravan card may
+    draw one more (the caravanserai): no set is longer than the hand and the game's caravan
+    cards together."""
+    return t.hand_size(seat) + sum(c.copies for c in board.cards.values()
+                                   if c.effect == "caravan")
 
 
 def _step(board: Board, t: Table, seat: int, play: ev.Play) -> Table | None:
@@ -813,3 +946,388 @@ def core(board: Board, event: object) -> object | None:
         return (event.player, event.row, before, event.discard,
                 sorted(_canonical(board, s) for s in action.shops))
     return event.player, event.row, before, event.discard, action
+
+
+#: A set of cards played first without a souk card, the table after it, and how many souk
+#: cards are played after it.
+Pair = tuple[tuple[ev.Play, ...], Table, int]
+#: How many sets of souk cards fill the same shops facing a cell, and one of them
+#: (``None``: one that fills none there, found when asked for).
+Ways = tuple[int, tuple[ev.Play, ...] | None]
+
+
+class _Souks:
+    """The souk cards among the cards played first, apart from the others: a souk card
+    only puts a cube in a shop (Y3.9), which no other card reads, and reads nothing they
+    change, so each set of cards played first is a set without a souk card (walked by
+    :func:`_firsts`) with a set of souk cards after it; and a cube put in one quarter
+    changes no shop open in another (Y3.4.1), so each quarter's sets of souk cards are
+    walked apart, by the referee's steps, and combined. A group is counted per table its
+    action reads (:func:`_reads`; the supervisor: per cell, for what faces it) times how
+    many sets of souk cards leave it, none of them made (issue 35: tens of thousands of
+    sets with a secret hand and a caravanserai)."""
+
+    def __init__(self, mover: _Mover, kind: str) -> None:
+        board, t, seat = mover.board, mover.t, mover.seat
+        self.mover, self.kind = mover, kind
+        self.most = most = _longest(board, t, seat)
+        scratch = t.copy()  # the cards held: this walk asks only where the cubes may go
+        scratch.hand[seat] = {**scratch.hand[seat], kind: most}
+        #: each quarter's sets of souk cards by their number: the plays, the table after
+        self.parts: dict[str, list[list[tuple[tuple[ev.Play, ...], Table]]]] = {}
+        for q in board.quarters:
+            by_size: list[list[tuple[tuple[ev.Play, ...], Table]]] = [[] for _ in range(most + 1)]
+            found: set[tuple[tuple[object, ...], ...]] = set()
+
+            def walk(table: Table, plays: tuple[ev.Play, ...], q: str = q,
+                     by_size: list[list[tuple[tuple[ev.Play, ...], Table]]] = by_size,
+                     found: set[tuple[tuple[object, ...], ...]] = found) -> None:
+                by_size[len(plays)].append((plays, table))
+                if len(plays) >= most:
+                    return
+                for shop in shops_open_to(Walker(board, table, table.events + 1, None), seat, q):
+                    play = ev.Play(kind, shop=shop)
+                    key = _plays_key(board, (*plays, play))
+                    if key not in found and (after := _step(board, table, seat, play)):
+                        found.add(key)
+                        walk(after, (*plays, play))
+
+            walk(scratch, ())
+            self.parts[q] = by_size
+        self.sizes = {q: [len(by) for by in parts] for q, parts in self.parts.items()}
+        self._ways: dict[tuple[int, str | None], int] = {}
+        self._reps: dict[tuple[object, ...], Table | None] = {}
+        self._by_table: dict[tuple[int, int], tuple[Table, Table | None]] = {}
+        self._read: dict[tuple[int, int], tuple[Table, tuple[object, ...] | None]] = {}
+        self._quarters: dict[int, tuple[Table, tuple[object, ...]]] = {}
+        self._some: dict[tuple[int, int], tuple[
+            Table, Firsts, Iterator[tuple[tuple[ev.Play, ...], Table]]]] = {}
+        self._cells: dict[int, dict[str, dict[tuple[tuple[int, int], ...], Ways]]] = {}
+        self.counted: dict[tuple[object, ...], tuple[int, tuple[tuple[str, str | None], ...]]] = {}
+        #: the cells each street shop faces
+        self.facing: dict[tuple[int, int], list[str]] = {}
+        for to, shops in board.faces.items():
+            for shop in shops:
+                self.facing.setdefault(shop, []).append(to)
+
+    def ways(self, n: int, but: str | None = None) -> int:
+        """How many sets of ``n`` souk cards (``but``: none in that quarter)."""
+        key = (n, but)
+        if key not in self._ways:
+            counts = [1]  # by the number of cards: the sets of the quarters so far
+            for q, sizes in self.sizes.items():
+                if q == but:
+                    continue
+                counts = [sum(counts[k - i] * sizes[i] for i in range(len(sizes))
+                              if 0 <= k - i < len(counts)) for k in range(self.most + 1)]
+            self._ways[key] = counts[n] if n < len(counts) else 0
+        return self._ways[key]
+
+    def sets(self, n: int, but: str | None = None) -> Iterator[tuple[ev.Play, ...]]:
+        """Each set of ``n`` souk cards (``but``: none in that quarter), quarter by quarter."""
+        return (plays for plays, _tables in self.walk(n, but))
+
+    def walk(self, n: int, but: str | None = None
+             ) -> Iterator[tuple[tuple[ev.Play, ...], tuple[Table, ...]]]:
+        """:meth:`sets`, each with the table each quarter's walk left (the quarter's souks
+        as it leaves them)."""
+        quarters = [q for q in self.parts if q != but]
+
+        def walk(at: int, left: int) -> Iterator[tuple[tuple[ev.Play, ...], tuple[Table, ...]]]:
+            if at == len(quarters):
+                if not left:
+                    yield (), ()
+                return
+            by_size = self.parts[quarters[at]]
+            for i in range(min(left, len(by_size) - 1) + 1):
+                for plays, table in by_size[i]:
+                    for rest, tables in walk(at + 1, left - i):
+                        yield plays + rest, (table, *tables)
+
+        return walk(0, n)
+
+    def some(self, pair: Pair) -> Iterator[tuple[tuple[ev.Play, ...], Table]]:
+        """:meth:`firsts` of one pair, each set made once for every group that shows it."""
+        _plays, first, n = pair
+        known = self._some.get((id(first), n))
+        if known is None or known[0] is not first:
+            known = self._some[id(first), n] = first, [], self.firsts([pair])
+        made, more = known[1], known[2]
+        at = 0
+        while True:
+            if at == len(made):
+                found = next(more, None)
+                if found is None:
+                    return
+                made.append(found)
+            yield made[at]
+            at += 1
+
+    def firsts(self, pairs: Sequence[Pair]) -> Iterator[tuple[tuple[ev.Play, ...], Table]]:
+        """Each set of cards played first of ``pairs``, with the table after it: the table
+        the cards but the souk cards left, with the hand, the discard pile and the cubes at
+        home that any set of as many souk cards leaves (:meth:`rep`) and each quarter's
+        souks as the quarter's own walk left them (its cubes put by the referee's steps)."""
+        for plays, first, n in pairs:
+            if self.rep(first, n) is not None:
+                for more, tables in self.walk(n):
+                    yield (*plays, *more), self.table(first, n, tables)
+
+    def table(self, first: Table, n: int, tables: Sequence[Table]) -> Table:
+        """See :meth:`firsts`: the table after ``first`` and ``n`` souk cards whose
+        quarters' walks left ``tables``."""
+        souks_of, seat = self.mover.board.souks_of, self.mover.seat
+        rep = self.rep(first, n)
+        assert rep is not None
+        t = first.copy()
+        t.hand[seat], t.hidden[seat] = dict(rep.hand[seat]), rep.hidden[seat]
+        t.discard, t.cubes[seat] = dict(rep.discard), rep.cubes[seat]
+        for q, source in zip(self.parts, tables, strict=True):
+            for s in souks_of(q):
+                t.street[s] = list(source.street[s])
+                t.inner[s], t.filled[s], t.owner[s] = \
+                    source.inner[s], source.filled[s], source.owner[s]
+        return t
+
+    def quarter(self, table: Table, quarter: str) -> tuple[object, ...]:
+        """:func:`_quarter_read` of a quarter's walk's ``table``, made once."""
+        known = self._quarters.get(id(table))
+        if known is None or known[0] is not table:
+            known = self._quarters[id(table)] = table, tuple(
+                _quarter_read(self.mover.board, quarter, table))
+        return known[1]
+
+    def untouched(self, n: int, cell: str) -> tuple[ev.Play, ...]:
+        """A set of ``n`` souk cards that fills no shop facing ``cell`` (one is counted)."""
+        return next(p for p in self.sets(n) if not any(
+            cell in self.facing.get(shop, ()) for shop in self.shops(p)))
+
+    def distinct(self, groups: Sequence[tuple[tuple[str, ...], list[Pair]]], head: _Head,
+                 cell: str | None) -> Firsts:
+        """:meth:`_Mover.distinct` of the sets of ``groups``: one set for each hand (a
+        card discarded) and what ``head`` reads of the street: the row's quarter (the
+        goods), the gold, camels, cards to draw and the shops facing ``cell`` (the
+        supervisor), the cards to draw (a card drawn)."""
+        board = self.mover.board
+        met: dict[tuple[object, ...], tuple[Pair, tuple[ev.Play, ...] | None, int]] = {}
+        for _kinds, pairs in groups:
+            for pair in pairs:
+                _plays, first, n = pair
+                reads = self.reads(first, n)
+                if reads is None:
+                    continue
+                hand = reads[4:] if head.discarding else ()
+                if head.command == "goods" and head.row is not None:
+                    row = head.row
+                    for i, parts in enumerate(self.parts[row][:n + 1]):
+                        for more, table in parts if self.ways(n - i, row) else ():
+                            met.setdefault((hand, *_quarter_read(board, row, table)),
+                                           (pair, more, i))
+                elif head.command == "supervisor" and cell in board.cells:
+                    assert cell is not None
+                    for placed, (_ways, example) in self.cells(n)[cell].items():
+                        met.setdefault((hand, *reads[1:4], placed), (pair, example, n))
+                elif head.command == "supervisor":  # the cells it can pay for
+                    met.setdefault((hand, *reads[1:4]), (pair, None, 0))
+                else:  # the cards to draw
+                    met.setdefault((hand, reads[3]), (pair, None, 0))
+        found: Firsts = []
+        for (plays, first, n), chosen, i in met.values():
+            if head.command == "goods" and head.row is not None:
+                assert chosen is not None
+                chosen = (*chosen, *next(self.sets(n - i, head.row)))
+            elif chosen is None:
+                chosen = self.untouched(n, cell) if cell in board.cells and \
+                    head.command == "supervisor" else next(self.sets(n))
+            after = self.after(first, chosen)
+            if after is not None:
+                found.append(((*plays, *chosen), after))
+        return found
+
+    def after(self, t: Table, plays: Sequence[ev.Play]) -> Table | None:
+        """The table after ``plays`` on ``t``, by the referee's steps (``None``: refused)."""
+        for play in plays:
+            stepped = _step(self.mover.board, t, self.mover.seat, play)
+            if stepped is None:
+                return None
+            t = stepped
+        return t
+
+    def rep(self, first: Table, n: int) -> Table | None:
+        """A table after ``first`` and ``n`` souk cards (``None``: they cannot be played),
+        for what every set of ``n`` souk cards leaves the same and only that: the hand, the
+        discard pile, the cubes at home, the cards to draw. One for each hand, discard pile,
+        cubes at home and deck: its gold, camels and score are those of the first set met
+        (the caller reads them off ``first``)."""
+        known = self._by_table.get((id(first), n))
+        if known is not None and known[0] is first:
+            return known[1]
+        seat = self.mover.seat
+        key = (n, tuple(sorted(first.hand[seat].items())), first.hidden[seat],
+               tuple(sorted(first.discard.items())), first.cubes[seat], first.deck)
+        if key not in self._reps:
+            self._reps[key] = self.after(first, next(self.sets(n), ())) if self.ways(n) else None
+        self._by_table[id(first), n] = first, self._reps[key]
+        return self._reps[key]
+
+    def reads(self, first: Table, n: int) -> tuple[object, ...] | None:
+        """All that an action reads of the tables ``first`` and ``n`` souk cards leave but
+        the street (``None``: they cannot be played): the gold, the camels, the kinds in
+        hand and the cards to draw."""
+        known = self._read.get((id(first), n))
+        if known is None or known[0] is not first:
+            rep, seat = self.rep(first, n), self.mover.seat
+            known = self._read[id(first), n] = first, None if rep is None else (
+                n, first.gold[seat], tuple(first.camels), _draws_read(rep),
+                tuple(sorted(k for k, c in rep.hand[seat].items() if c > 0)),
+                rep.hidden[seat] > 0)
+        return known[1]
+
+    def shops(self, plays: Sequence[ev.Play]) -> Iterator[tuple[int, int]]:
+        """The street shops (souk and shop index) the souk cards ``plays`` fill."""
+        board = self.mover.board
+        for play in plays:
+            assert play.shop is not None
+            souk, index = _canonical(board, play.shop)
+            if index >= 0:
+                yield board.souk_index(souk) or 0, index
+
+    def cells(self, n: int) -> dict[str, dict[tuple[tuple[int, int], ...], Ways]]:
+        """For each cell, the street shops facing it that the sets of ``n`` souk cards
+        fill: how many sets fill each choice, and one of them (none filled: every set
+        not counted under another choice)."""
+        if n not in self._cells:
+            board = self.mover.board
+            found: dict[str, dict[tuple[tuple[int, int], ...], Ways]] = {
+                to: {} for to in board.cells}
+            for plays in self.sets(n):
+                near: dict[str, list[tuple[int, int]]] = {}
+                for shop in self.shops(plays):
+                    for to in self.facing.get(shop, ()):
+                        near.setdefault(to, []).append(shop)
+                for to, shops in near.items():
+                    choice = tuple(sorted(shops))
+                    had = found[to].get(choice)
+                    found[to][choice] = (1, plays) if had is None else (had[0] + 1, had[1])
+            total = self.ways(n)
+            for choices in found.values():
+                left = total - sum(c[0] for c in choices.values())
+                if left:
+                    choices[()] = (left, None)
+            self._cells[n] = found
+        return self._cells[n]
+
+
+def _count_split(mover: _Mover, souks: _Souks, kinds: tuple[str, ...], pairs: list[Pair],
+                 head: _Head, shown: int
+                 ) -> tuple[int, dict[str, None], list[LegalMove[ev.Event]]]:
+    """:func:`_count` of the sets of cards played first ``pairs`` (each a set without a
+    souk card, and how many souk cards after it: :class:`_Souks`), each set of souk cards
+    counted, not made; the first ``shown`` moves made as :func:`_count` makes them."""
+    t, seat = mover.t, mover.seat
+    total = 0
+    notes: dict[str, None] = {}
+    first: list[LegalMove[ev.Event]] = []
+    secret = _(_SECRET_HAND)
+    which = (head.command, head.row, head.discarding, head.value)
+    counted = souks.counted
+    for plays, table, n in pairs:
+        reads = souks.reads(table, n)
+        if reads is None:
+            continue
+        key = (which, reads)  # what the action reads of any of these sets
+        found = counted.get(key)
+        if found is None:
+            rep = souks.rep(table, n)
+            assert rep is not None
+            found = counted[key] = _split_tally(mover, souks, head, table, rep, n)
+        count, met = found
+        if not count:
+            continue
+        total += count
+        for note, discard in met:
+            if note:
+                notes[note] = None
+            elif secret not in notes:  # the kinds played, for the note
+                notes[_secret(t, seat, (*plays, *(ev.Play(souks.kind),) * n), discard)] = None
+        for made in souks.some((plays, table, n)) if len(first) < shown else ():
+            first += _count(mover, kinds, [made], head, shown - len(first))[2]
+            if len(first) >= shown:
+                break
+    notes.pop("", None)
+    return total, notes, first
+
+
+def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: Table, n: int
+                 ) -> tuple[int, tuple[tuple[str, str | None], ...]]:
+    """How many moves ``head`` makes after the set of cards that left ``first`` and each
+    set of ``n`` souk cards (``rep``: the table after one of them), and their (note, card
+    discarded)."""
+    board, seat = mover.board, mover.seat
+    if head.command == "supervisor":
+        free = board.buildings["bath"].bonus if "bath" in first.built[seat] else 0
+        key: tuple[object, ...] = ("supervisor", head.value, free, first.gold[seat],
+                                   tuple(first.camels), _draws_read(rep), n)
+        if key not in souks.counted:
+            souks.counted[key] = _split_supervisor(mover, souks, head, first, rep, n, free)
+        count, pairs = souks.counted[key]
+        if head.discarding:  # each move with each card the hand may hold (Y6.9)
+            wasted = _kinds(board, rep, seat)
+            return count * len(wasted), tuple(dict.fromkeys(
+                (note, d) for note, _ in pairs for d in wasted))
+        return count, pairs
+    reads = _reads(board, head, seat, rep)
+    if head.command != "goods" or head.row is None:  # the street is not read
+        tkey = (head.command, head.row, head.discarding, reads)
+        if tkey not in mover.tallies:
+            mover.tallies[tkey] = _tally(mover, head, rep, _Want(()))
+        found = mover.tallies[tkey]
+        return found[0] * souks.ways(n), found[1]
+    row = head.row
+    key = ("goods", row, head.discarding, reads[0], n)  # the hand
+    if key not in souks.counted:
+        count = 0
+        met: dict[tuple[str, str | None], None] = {}
+        for i, parts in enumerate(souks.parts[row][:n + 1]):
+            ways = souks.ways(n - i, row)  # the souk cards played in the other quarters
+            for plays, table in parts if ways else ():
+                tkey = (head.command, row, head.discarding,
+                        (reads[0], *_quarter_read(board, row, table)))
+                if tkey not in mover.tallies:
+                    after = souks.after(first, (*plays, *next(souks.sets(n - i, row))))
+                    assert after is not None  # as ``rep``: the same cards, other shops
+                    mover.tallies[tkey] = _tally(mover, head, after, _Want(()))
+                found = mover.tallies[tkey]
+                count += ways * found[0]
+                met.update(dict.fromkeys(found[1]))
+        souks.counted[key] = count, tuple(met)
+    return souks.counted[key]
+
+
+def _split_supervisor(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: Table,
+                      n: int, free: int) -> tuple[int, tuple[tuple[str, str | None], ...]]:
+    """:func:`_split_tally` of a supervisor row: each cell the mover can pay for, and at it
+    each choice of the shops facing it that the souk cards fill, counted once."""
+    board, t, seat = mover.board, mover.t, mover.seat
+    gold, draws = first.gold[seat], _draws_read(rep)
+    plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
+    count = 0
+    pairs: dict[tuple[str, str | None], None] = {}
+    for to, choices in souks.cells(n).items():
+        if max(0, abs(mover.distance[to] - head.value) - free) > gold:
+            continue
+        for placed, (ways, example) in choices.items():
+            key = _cell_key(board, to, t.street, t.owner, first.camels, first.built, draws,
+                            placed, seat)
+            if key not in mover.tallies:
+                if example is None:  # a set that fills no shop facing the cell
+                    example = souks.untouched(n, to)
+                after = souks.after(first, example)
+                assert after is not None  # as ``rep``: the same cards, other shops
+                mover.tallies[key] = _tally(mover, plain, after,
+                                            _Want(["supervisor", head.words[1], to]))
+            found = mover.tallies[key]
+            if found[0]:
+                count += ways * found[0]
+                pairs.update(dict.fromkeys(found[1]))
+    return count, tuple(pairs)

@@ -163,13 +163,14 @@ def test_the_number_reader_takes_ascii_digits_only(word: str) -> None:
 
 
 def _logs(tmp_path: Path) -> dict[str, Path]:
-    """Fresh logs to record into (nothing is written: every move is a --dry-run)."""
+    """Fresh logs to record into (nothing is written: every move is a --dry-run; none is
+    remembered by `asara use`, which would write its state file in the test's folder)."""
     logs = {"asara": tmp_path / "a.toml", "gifts": tmp_path / "g.toml",
             "yspahan": tmp_path / "y.toml"}
     for key, extra in (("asara", []), ("gifts", ["--gifts"]),
                        ("yspahan", ["--game", "yspahan", "--player", "Anna"])):
         assert run(["new", str(logs[key]), "--player", "Tina", "--player", "Paul",
-                    *extra]) == 0
+                    "--no-use", *extra]) == 0
     return logs
 
 

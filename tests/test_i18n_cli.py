@@ -28,7 +28,8 @@ def asara(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
 
 
 def here(*args: str) -> Done:
-    """``asara ARGS`` in this process (``terminal.run_here``): a command's result and its
+    """``asara ARGS`` in this process (``terminal.run_here``), in the checkout (a ``new``
+    there takes ``--no-use``: nothing is remembered in it): a command's result and its
     messages, which need no process of their own; the help, usage errors and the shell's
     completion above start one (Typer's words are translated as Typer loads)."""
     environ = {k: v for k, v in os.environ.items() if k != "ASARA_LOG"}
@@ -165,7 +166,7 @@ def test_a_german_command_runs_its_command(tmp_path: Path) -> None:
 
 def test_a_recording_command_in_german_writes_the_english_log(tmp_path: Path) -> None:
     log = tmp_path / "game.toml"
-    started = here("--lang", "de", "neu", str(log), "-p", "Tina", "-p", "Paul")
+    started = here("--lang", "de", "neu", str(log), "-p", "Tina", "-p", "Paul", "--no-use")
     assert started.returncode == 0, started.stderr
     done = here("--lang", "de", "kaufen", "window", "black", "--card", "blue",
                  "--log", str(log))
@@ -301,7 +302,8 @@ def test_validate_says_its_verdicts_in_german() -> None:
 
 def test_a_refusal_in_german_names_the_rule_and_whose_turn_it_still_is(tmp_path: Path) -> None:
     log = tmp_path / "game.toml"
-    assert here("--lang", "de", "neu", str(log), "-p", "Tina", "-p", "Paul").returncode == 0
+    assert here("--lang", "de", "neu", str(log), "-p", "Tina", "-p", "Paul",
+                "--no-use").returncode == 0
     before = log.read_text("utf-8")
     done = here("--lang", "de", "kaufen", "window", "black", "--card", "blue", "--player",
                  "Paul", "--log", str(log))

@@ -1,7 +1,8 @@
 """Shared fixtures: the packaged board profile for the rules-layer tests (RULES.md R1), one
 Click command per Typer app for every ``CliRunner.invoke``, and the same terminal size for
 every test, whatever the terminal that runs the suite; English, whatever the locale that runs
-it (the ``german`` fixture speaks German for one test)."""
+it (the ``german`` fixture speaks German for one test); and each test in a working folder of
+its own, which must be left empty."""
 
 from __future__ import annotations
 
@@ -99,3 +100,21 @@ def _own_batch_cache(tmp_path_factory: pytest.TempPathFactory,
     """Every test gets an empty cache folder for ``asara batch``: none writes to the user's
     cache, and no test sees another's entries."""
     monkeypatch.setenv("ASARA_CACHE_DIR", str(tmp_path_factory.mktemp("asara-cache")))
+
+
+@pytest.fixture(autouse=True)
+def _own_working_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Each test runs in an empty folder of its own, never in the checkout: a command that
+    writes beside itself (``use``'s ``.asara-state.toml``, a log named without a folder) writes
+    there, and a test that leaves anything behind fails, naming it. A test that means to write
+    there changes to its own ``tmp_path`` first."""
+    folder = tmp_path_factory.mktemp("cwd")
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        yield
+    finally:
+        os.chdir(here)
+    left = sorted(p.name for p in folder.iterdir())
+    assert not left, f"the test wrote {left} into its working folder (the checkout, before)"
+

@@ -259,6 +259,33 @@ Data = dict[str, object]
 _SeatedT = TypeVar("_SeatedT", bound="_Seated")
 
 
+class _Found:
+    """A function of one of the game's modules, imported when first asked for (a command
+    imports no part it does not use) and handed out as the module's own function (the log
+    reader fetches ``read_event`` once per log, then calls it per event). ``module`` is
+    dotted under the game's ``package``, or ``@attr``: the game's attribute naming it
+    (``@codec`` names the whole dotted path)."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+
+    def __get__(self, game: Any, owner: type) -> Any:
+        from importlib import import_module
+
+        if game is None:
+            return self
+        where = self.module
+        if where == "@codec":
+            where = game.codec
+        else:
+            where = f"{game.package}.{getattr(game, where[1:]) if where[0] == '@' else where}"
+        return getattr(import_module(where), self.name)
+
+
+def _found(module: str, name: str) -> Any:
+    return _Found(module, name)
+
+
 class CodecModule(Generic[_SeatedT, EventT]):
     """The log-codec part of :class:`Game` for a game whose codec is one module (``codec``,
     its dotted name) with ``EVENT_KEYS`` and the functions ``read_setup``, ``read_event``,
@@ -267,40 +294,25 @@ class CodecModule(Generic[_SeatedT, EventT]):
 
     codec: str
 
-    def _codec(self) -> ModuleType:
-        from importlib import import_module
-
-        return import_module(self.codec)
+    read_setup: Callable[[FieldReader, tuple[str, ...]], _SeatedT] = _found(
+        "@codec", "read_setup")
+    read_event: Callable[[str, FieldReader, Sequence[str]], EventT] = _found(
+        "@codec", "read_event")
+    event_type: Callable[[EventT], str] = _found("@codec", "event_type")
+    setup_to_dict: Callable[[_SeatedT], Data] = _found("@codec", "setup_to_dict")
+    event_to_dict: Callable[[EventT], Data] = _found("@codec", "event_to_dict")
 
     def event_types(self) -> tuple[str, ...]:
-        return tuple(self._codec().EVENT_KEYS)
+        return tuple(self._keys())
 
     def event_keys(self, kind: str) -> tuple[str, ...]:
-        keys: tuple[str, ...] = self._codec().EVENT_KEYS[kind]
+        return tuple(self._keys()[kind])
+
+    def _keys(self) -> Mapping[str, Sequence[str]]:
+        from importlib import import_module
+
+        keys: Mapping[str, Sequence[str]] = import_module(self.codec).EVENT_KEYS
         return keys
-
-    def read_setup(self, header: FieldReader, players: tuple[str, ...]) -> _SeatedT:
-        setup: _SeatedT = self._codec().read_setup(header, players)
-        return setup
-
-    @property
-    def read_event(self) -> Callable[[str, FieldReader, Sequence[str]], EventT]:
-        """The codec's own function: the log reader fetches it once per log and calls it
-        for every event (a method importing the codec would cost each event a call more)."""
-        fn: Callable[[str, FieldReader, Sequence[str]], EventT] = self._codec().read_event
-        return fn
-
-    def event_type(self, event: EventT) -> str:
-        kind: str = self._codec().event_type(event)
-        return kind
-
-    def setup_to_dict(self, setup: _SeatedT) -> Data:
-        d: Data = self._codec().setup_to_dict(setup)
-        return d
-
-    def event_to_dict(self, event: EventT) -> Data:
-        d: Data = self._codec().event_to_dict(event)
-        return d
 
     def players_of(self, setup: _SeatedT) -> tuple[str, ...]:
         return setup.players
@@ -314,16 +326,12 @@ _SteppedT = TypeVar("_SteppedT", bound="_Stepped")
 
 class GameParts(CodecModule[_SeatedT, EventT],
                 Generic[BoardT, _SeatedT, EventT, _SteppedT, StateT, DoneT]):
-    """The parts of :class:`Game` that only call a module of the game's ``package``, each
-    imported when first used (a command imports no part it does not use): ``rules.engine``
-    (``replay``), ``schema`` (``log_part``), ``moves`` (``legal_moves``, ``next_words``,
-    ``moves_note``), ``words`` (``spoken_word``, ``english_word``), ``recording``
-    (``RECORDING``), ``commands`` (``register``, ``COMMANDS``), the views
-    (``status_view``, ``status_dict``, ``score_view``, ``score_dict``, ``score_chart``) in
-    :attr:`screens`, the board's (``board_view``, ``board_dict``) in :attr:`board_screens`
-    and ``move_text`` in :attr:`record_screens`; and the packaged board profile. The game's
-    class names its types (``GameParts[Board, Setup, Event, Replay, GameState, Applied]``)
-    and overrides what it has to add."""
+    """The parts of :class:`Game` that only call a module of the game's ``package`` (see
+    :class:`_Found`): ``rules.engine``, ``rules.board``, ``schema``, ``moves``, ``words``,
+    ``recording``, ``commands``, the views in :attr:`screens`, the board's in
+    :attr:`board_screens`, ``move_text`` in :attr:`record_screens`; and the packaged board
+    profile. The game's class names its types (``GameParts[Board, Setup, Event, Replay,
+    GameState, Applied]``) and overrides what it has to add."""
 
     package: str
     #: The packaged board profile: the package holding it and its path there.
@@ -340,10 +348,25 @@ class GameParts(CodecModule[_SeatedT, EventT],
     #: packaged one, as entries that belong together.
     whole_tables: tuple[str, ...] = ()
 
-    def _part(self, name: str) -> ModuleType:
-        from importlib import import_module
-
-        return import_module(f"{self.package}.{name}")
+    replay: Callable[[BoardT, _SeatedT, Sequence[EventT]], _SteppedT] = _found(
+        "rules.engine", "replay")
+    schema: Callable[[BoardT], SchemaPart] = _found("schema", "log_part")
+    board_view: Callable[[BoardT], RenderableType] = _found("@board_screens", "board_view")
+    board_data: Callable[[BoardT], Data] = _found("@board_screens", "board_dict")
+    score_view: Callable[[BoardT, _SteppedT, str], RenderableType] = _found(
+        "@screens", "score_view")
+    score_data: Callable[[BoardT, _SteppedT], Data] = _found("@screens", "score_dict")
+    score_chart: Callable[[_SteppedT, str], RenderableType] = _found("@screens", "score_chart")
+    move_text: Callable[[BoardT, EventT], str] = _found("@record_screens", "move_text")
+    register_commands: Callable[[typer.Typer, str | None], None] = _found(
+        "commands", "register")
+    who_starts: Callable[[Mapping[str, Any]], Asked | None] = _found("commands", "who_starts")
+    next_words: Callable[[BoardT, StateT, Sequence[str]], Sequence[str]] = _found(
+        "moves", "next_words")
+    moves_note: Callable[[BoardT, StateT], str | None] = _found("moves", "moves_note")
+    #: A typed English word in the language in use (``cli/typedwords.py``), and back.
+    spoken_word: Callable[[str, str | None], str] = _found("words", "spoken_word")
+    english_word: Callable[[str, str | None], str] = _found("words", "english_word")
 
     def profile_text(self) -> str:
         # read from beside the package, as installed packages lie: importlib.resources costs
@@ -360,6 +383,11 @@ class GameParts(CodecModule[_SeatedT, EventT],
 
             return resources.files(package).joinpath(path).read_text("utf-8")
 
+    def _part(self, name: str) -> ModuleType:
+        from importlib import import_module
+
+        return import_module(f"{self.package}.{name}")
+
     def board_from_mapping(self, data: Mapping[str, object],
                            defaults: Mapping[str, object] | None) -> BoardT:
         """``rules.board``'s reader, on ``data`` with what it leaves out taken from
@@ -375,22 +403,6 @@ class GameParts(CodecModule[_SeatedT, EventT],
             made, "defaulted") else made
         return board
 
-    def replay(self, board: BoardT, setup: _SeatedT, events: Sequence[EventT]) -> _SteppedT:
-        outcome: _SteppedT = self._part("rules.engine").replay(board, setup, events)
-        return outcome
-
-    def schema(self, board: BoardT) -> SchemaPart:
-        part: SchemaPart = self._part("schema").log_part(board)
-        return part
-
-    def board_view(self, board: BoardT) -> RenderableType:
-        view: RenderableType = self._part(self.board_screens).board_view(board)
-        return view
-
-    def board_data(self, board: BoardT) -> Data:
-        data: Data = self._part(self.board_screens).board_dict(board)
-        return data
-
     def status_view(self, board: BoardT, outcome: _SteppedT, at: int, title: str,
                     full: bool = False) -> RenderableType:
         view: RenderableType = self._part(self.screens).status_view(
@@ -401,55 +413,14 @@ class GameParts(CodecModule[_SeatedT, EventT],
         data: Data = self._part(self.screens).status_dict(board, outcome.at(at))
         return data
 
-    def score_view(self, board: BoardT, outcome: _SteppedT, title: str) -> RenderableType:
-        view: RenderableType = self._part(self.screens).score_view(board, outcome, title)
-        return view
-
-    def score_data(self, board: BoardT, outcome: _SteppedT) -> Data:
-        data: Data = self._part(self.screens).score_dict(board, outcome)
-        return data
-
-    def score_chart(self, outcome: _SteppedT, title: str) -> RenderableType:
-        view: RenderableType = self._part(self.screens).score_chart(outcome, title)
-        return view
-
-    def move_text(self, board: BoardT, event: EventT) -> str:
-        text: str = self._part(self.record_screens).move_text(board, event)
-        return text
-
-    def register_commands(self, group: typer.Typer, only: str | None) -> None:
-        self._part("commands").register(group, only)
-
     def command_names(self) -> tuple[str, ...]:
         return (*self._part("commands").COMMANDS, "check")
-
-    def who_starts(self, given: Mapping[str, Any]) -> Asked | None:
-        asked: Asked | None = self._part("commands").who_starts(given)
-        return asked
 
     def legal_moves(self, board: BoardT, state: StateT, typed: Sequence[str] = ()
                     ) -> Iterable[LegalMove[EventT]]:
         moves: Iterable[LegalMove[EventT]] = self._part("moves").legal_moves(
             board, state, typed)
         return moves
-
-    def next_words(self, board: BoardT, state: StateT, typed: Sequence[str]) -> Sequence[str]:
-        words: Sequence[str] = self._part("moves").next_words(board, state, typed)
-        return words
-
-    def moves_note(self, board: BoardT, state: StateT) -> str | None:
-        note: str | None = self._part("moves").moves_note(board, state)
-        return note
-
-    def spoken_word(self, word: str, option: str | None = None) -> str:
-        """A typed English word in the language in use (``cli/typedwords.py``)."""
-        said: str = self._part("words").spoken_word(word, option)
-        return said
-
-    def english_word(self, word: str, option: str | None = None) -> str:
-        """A word typed in the language in use as its English word."""
-        said: str = self._part("words").english_word(word, option)
-        return said
 
     def recording(self) -> Recording[BoardT, _SteppedT, StateT, EventT, DoneT]:
         found: Recording[BoardT, _SteppedT, StateT, EventT, DoneT] = self._part(

@@ -617,15 +617,18 @@ def who_starts(path: Path, words: Sequence[str]) -> Asked | None:
     prompt, for the log ``path``): who begins, when the words leave it out and the game asks
     it (the game's ``who_starts``, of the words as ``new`` declares and parses them);
     ``None`` for words that ask for its help or that ``new`` cannot take (it says why)."""
-    if "--help" in words or "-h" in words:
-        return None
     from asara_cli.cli import _speak, build_app
     from asara_cli.games import UnknownGame, find_game
 
     try:
         words = _speak(list(words))  # in the language ``new`` will speak (--lang taken out)
         command: Any = typer.main.get_command(build_app("new", ["new", *words]))
-        given = command.commands["new"].make_context("new", [str(path), *words]).params
+        new, args = command.commands["new"], [str(path), *words]
+        # its help asked for (as Click reads it): shown by `new`, nothing asked
+        probe = new.make_context("new", list(args), resilient_parsing=True)
+        if probe.get_parameter_source("help").name == "COMMANDLINE":
+            return None
+        given = new.make_context("new", args).params
         return find_game(given.get("game")).who_starts(given)
     except (TyperException, UnknownGame, InputError):
         return None

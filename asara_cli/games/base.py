@@ -281,6 +281,9 @@ class _Found:
             where = f"{game.package}.{getattr(game, where[1:]) if where[0] == '@' else where}"
         return getattr(import_module(where), self.name)
 
+    def __call__(self, game: Any, *args: Any, **kwargs: Any) -> Any:  # as Class.part(game)
+        return self.__get__(game, type(game))(*args, **kwargs)
+
 
 def _found(module: str, name: str) -> Any:
     return _Found(module, name)

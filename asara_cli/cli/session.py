@@ -619,9 +619,9 @@ def _example(session: Session) -> str:
 
 
 def _commands(game: SomeGame) -> TyperGroup:
-    """The game's move commands, ``status``, ``score`` and ``moves``, as the shell's."""
-    from typer.main import get_command
-
+    """The game's move commands, ``status``, ``score`` and ``moves``, as the shell's (its
+    help in the language in use)."""
+    from asara_cli.cli import _parsed
     from asara_cli.cli.game import score, status
     from asara_cli.cli.moves import moves
     from asara_cli.cli.spoken import WordGroup
@@ -633,15 +633,7 @@ def _commands(game: SomeGame) -> TyperGroup:
     add_command(group, "status", status)
     add_command(group, "score", score)
     add_command(group, "moves", moves)
-    command: Any = get_command(group)
-    from asara_cli.core import i18n
-
-    if i18n.language() != i18n.SOURCE:  # the help in the language in use, as the shell's
-        from asara_cli.cli.helptexts import translate
-        from asara_cli.cli.spoken import speak
-
-        translate(command)
-        speak(command)
+    command = _parsed(group)
     for sub in command.commands.values():
         for param in sub.params:
             if param.name in HIDDEN:

@@ -14,7 +14,7 @@ import re
 import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from itertools import islice
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -103,12 +103,8 @@ def at_table(commands: Iterable[str]) -> Iterator[None]:
     # not `new`: the session refuses it, `asara new` is typed outside
     names = [n for n in (*OWN, *commands) if n != "new"]
     names += [commandwords.local(n) for n in names]
-    stdout, stderr = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = AtTable(stdout, names), AtTable(stderr, names)
-    try:
+    with redirect_stdout(AtTable(sys.stdout, names)), redirect_stderr(AtTable(sys.stderr, names)):
         yield
-    finally:
-        sys.stdout, sys.stderr = stdout, stderr
 
 
 def every_command() -> list[str]:

@@ -59,8 +59,7 @@ Tab completes the words; each move is written to the log at once.""")
 #: The session's words that only show or check: a line of them is for nobody in particular.
 SHOWS = ("check", "history", "moves", "help", "quit", "exit", "status", "score")
 
-#: Options of the move commands that mean nothing in a session (it records into its own
-#: log; ``check MOVE`` is its dry run): hidden from ``help MOVE`` there.
+#: Options of the move commands that mean nothing in a session, hidden from ``help MOVE``.
 HIDDEN = ("log", "log_file", "dry_run")
 
 Stamp = tuple[int, int, int]
@@ -131,15 +130,12 @@ class Session:
         self.position: Position | None = None
         self.problem: str | None = None  # why no move can be recorded (an illegal log)
         self.seen: Stamp | None = None
-        #: the positions before each event recorded or redone since the log was read (its
-        #: states are frozen values): ``undo`` steps back to the last without a replay
+        #: the positions before each event recorded or redone since read: ``undo`` steps back
         self.back: list[Position] = []
         self.command: TyperGroup = _commands(self.game)
-        #: asks a player a question at the terminal (``None``: Ctrl-C, the move abandoned);
-        #: not set where there is nobody to ask (moves from a file refuse as the commands do)
+        #: asks a player at the terminal (``None``: Ctrl-C); unset where nobody is to ask
         self.ask: Callable[[str, str], str | None] | None = None
-        #: the last line carried out, with the answers to its questions (``None``: none
-        #: was asked); the line editor puts it in the history
+        #: the last line carried out with its questions' answers, for the history
         self.completed: str | None = None
         self.reload()
 

@@ -1,12 +1,6 @@
-"""The project's one family of errors, each with its exit code; the command line's one
-boundary (``cli/common.py``: ``guarded``, which every command is registered through, and
-``cli/__init__.py``: ``run``) prints them and exits with it.
-
-- :class:`InputError`: a file, a word or an option that cannot be used (exit code 2);
-  :class:`WordError` is one typed at the table.
-- :class:`Refused`: a move the rules forbid, refused before anything is written (exit 1).
-
-Anything else that escapes is a bug: one line and exit code 3.
+"""The project's one family of errors, each with its exit code, printed by the command
+line's one boundary: :class:`InputError` (exit 2) for unusable input, :class:`Refused`
+(exit 1) for a move the rules forbid; anything else that escapes is a bug (exit 3).
 """
 
 from __future__ import annotations
@@ -34,8 +28,7 @@ _REASONS = {
 
 
 def reason(e: OSError | Exception) -> str:
-    """Why the system refused, for a message: the catalogue's words for the usual reasons,
-    else the system's own."""
+    """Why the system refused: the catalogue's words for the usual reasons, else its own."""
     known = _REASONS.get(getattr(e, "errno", None) or -1)
     if known is not None:
         return _(known)
@@ -60,12 +53,8 @@ class Refused(AsaraError):
 
 
 class InputError(AsaraError):
-    """Unusable input: names the file, the place in it, the player and the key where known.
-
-    ``str()`` gives one line: ``path:line:col: player: key: message``, leaving out what is
-    unknown, so the CLI can print it as is. It is one line whatever the parts hold: the
-    path, the player and the message (which may quote a file's text) are shown as
-    render/shown.py shows them, line breaks and undecodable bytes escaped.
+    """Unusable input; ``str()`` is one line whatever the parts hold (escaped as
+    core/shown.py shows them): ``path:line:col: player: key: message``, the unknown left out.
     """
 
     def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
@@ -80,8 +69,7 @@ class InputError(AsaraError):
         self.key = key
 
     def what(self) -> str:
-        """``player: key: message``: the error without the file and place (for a report
-        that shows those in columns of their own)."""
+        """``player: key: message``: without the file and place (a report's columns)."""
         from asara_cli.core.shown import one_line
 
         return one_line(": ".join([p for p in (self.player, self.key) if p] + [self.message]))
@@ -96,21 +84,16 @@ class InputError(AsaraError):
 
 
 class WordError(InputError):
-    """A word typed at the table that is not understood (unknown, or an ambiguous prefix):
-    one line, exit code 2."""
+    """A word typed at the table that is not understood (unknown, an ambiguous prefix)."""
 
 
 class Asked(WordError):
-    """A decision that belongs to a player and that the words did not give. A one-shot
-    command refuses with the message (how to give it on the line); the table session asks
-    the player ``who`` the ``question`` and adds the words ``words(answer)`` gives to the
-    same line (e.g. ``--gift "buy base: red"``; ``--camel Tina`` or ``--no-camel Tina``
-    from a yes or a no). ``words`` raises :class:`WordError` for an answer it cannot take.
-    ``first``: the words are a line of their own, carried out before the line asked about
-    (ASARA's deal of the Caliph's gifts, an event before the move). ``replace``: words typed
-    on the line that the answer's words take the place of instead of joining the line
-    (``("--play", "goldvp")`` becomes ``("--play", "goldvp 3")``: a card whose effect needs
-    more than was typed; ``--play=goldvp`` is found too)."""
+    """A decision that belongs to a player and that the words did not give: a one-shot
+    command refuses with the message; the session asks ``who`` the ``question`` and adds
+    ``words(answer)`` to the line (raising :class:`WordError` for an answer it cannot take).
+    ``first``: the words are a line of their own, carried out first (ASARA's deal of the
+    gifts); ``replace``: the words typed that the answer's take the place of (``--play
+    goldvp`` becomes ``--play "goldvp 3"``)."""
 
     def __init__(self, message: str, who: str, question: str,
                  words: Callable[[str], Sequence[str]], *, first: bool = False,

@@ -1,9 +1,6 @@
-"""The language a command answers in: choosing it, and loading its catalogue.
-
-Each language is a gettext catalogue, ``locale/<code>/LC_MESSAGES/asara_cli.mo`` (compiled
-from the ``.po`` beside it, see docs/translating.md); adding one needs no code. The
-functions that translate (``_``, ``ngettext`` ...) are in ``core/i18n.py``, which every
-layer may use; this module reads the files and tells it which catalogue to use.
+"""The language a command answers in: choosing it, and loading its gettext catalogue
+(``locale/<code>/LC_MESSAGES/asara_cli.mo``; adding one needs no code). The functions that
+translate are in ``core/i18n.py``; this module tells it which catalogue to use.
 """
 
 from __future__ import annotations
@@ -22,8 +19,7 @@ DOMAIN = "asara_cli"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: Chooses the language before the locale does.
 ENV = "ASARA_LANG"
-#: Reads the catalogues from another folder (a catalogue being written, tried before it is
-#: packaged; the tests' generated pseudo-language), laid out as :data:`LOCALE_DIR`.
+#: Reads the catalogues from another folder (one being written; the tests' pseudo-language).
 ENV_DIR = "ASARA_LOCALE_DIR"
 
 
@@ -42,16 +38,14 @@ def available() -> tuple[str, ...]:
 
 
 def _has(code: str) -> bool:
-    """Whether ``code`` can be chosen (one of :func:`available`): English, or a language
-    whose compiled catalogue is there. One look at that file, where listing every catalogue
-    would search the folder: a command chooses its language as it starts."""
+    """Whether ``code`` is one of :func:`available`, by one look at its file (a command
+    chooses its language as it starts: no listing of the folder)."""
     return code == SOURCE or (code.isalnum() and (
         locale_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file())
 
 
 def name(code: str) -> str:
-    """A language's name in that language (Babel's): ``Deutsch``, ``français``,
-    ``English``; the code itself where Babel knows none."""
+    """A language's name in that language (``Deutsch``), else its code."""
     from babel import Locale, UnknownLocaleError
 
     try:
@@ -61,8 +55,7 @@ def name(code: str) -> str:
 
 
 def offered() -> str:
-    """The languages that can be chosen, each with its name: ``en (English), de
-    (Deutsch)``."""
+    """``en (English), de (Deutsch)``: the languages that can be chosen."""
     return ", ".join(f"{code} ({name(code)})" for code in available())
 
 
@@ -73,12 +66,8 @@ def _code(value: str) -> str:
 
 
 def choose(asked: str | None, environ: Mapping[str, str] = os.environ) -> str:
-    """The language to speak: ``asked`` (``--lang``), else ``$ASARA_LANG``, else the locale
-    as gettext reads it (``LANGUAGE``, a list, then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``):
-    the first of these that names a language with a catalogue, else English.
-
-    A language asked for by name that has no catalogue raises :class:`ValueError` (the
-    command line says so); one the locale names only falls back to English."""
+    """The language to speak: ``asked`` (``--lang``: :class:`ValueError` when it has no
+    catalogue), else ``$ASARA_LANG``, else the locale as gettext reads it, else English."""
     if asked is not None:
         code = _code(asked)
         if not _has(code):
@@ -96,12 +85,9 @@ def choose(asked: str | None, environ: Mapping[str, str] = os.environ) -> str:
 
 
 def use(code: str) -> None:
-    """Speak ``code`` from now on (English when it has no catalogue).
-
-    Click and Typer translate their own words (``Usage:``, ``Options``, ``Error``) with
-    the standard library's ``gettext.gettext``: the domain is bound here so that they find
-    them in the same catalogue. Typer reads some of them when it is imported, so a command
-    line chooses its language before it imports Typer."""
+    """Speak ``code`` from now on (English when it has no catalogue). Click and Typer
+    translate their own words with ``gettext.gettext``, some as Typer is imported: the
+    domain is bound here, before that."""
     global _saved
     language = code if _has(code) else SOURCE
     if language == SOURCE:
@@ -127,10 +113,8 @@ def use(code: str) -> None:
 
 
 def decimal(value: float, digits: int = 1) -> str:
-    """A number with ``digits`` decimals as the language writes it (``12.5``, ``12,5``).
-
-    English keeps the plain form it always had (no grouping), so an English table sees
-    what it saw before; other languages are formatted by Babel."""
+    """A number with ``digits`` decimals as the language writes it (``12.5``, ``12,5``);
+    English keeps its plain form (no grouping)."""
     if i18n.language() == SOURCE:
         return f"{value:.{digits}f}"
     from babel.numbers import format_decimal
@@ -140,8 +124,7 @@ def decimal(value: float, digits: int = 1) -> str:
 
 
 def date(value: object) -> str:
-    """A date (``datetime.date``) as the language writes it (``2026-11-26``
-    stays ISO in English; ``26.11.2026`` in German)."""
+    """A date as the language writes it (ISO in English; ``26.11.2026`` in German)."""
     import datetime
 
     if not isinstance(value, datetime.date):

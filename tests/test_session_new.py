@@ -122,6 +122,7 @@ def test_new_without_its_start_word_asks_and_the_answer_is_that_word(
     "-p Tina -p Paul --date someday",
     "-p Tina -p Paul --bogus",  # unusable words: `new` says so
     "-p Tina -p Paul --help",
+    "--lang de -p Tina -p Paul -h",  # help as new's command reads it: -h too, any language
     "--game nosuchgame -p Tina -p Paul",
 ])
 def test_new_asks_nothing_when_given_or_refused(tmp_path: Path, line: str) -> None:

@@ -1,10 +1,8 @@
 """The ``asara`` command: a thin Typer layer over the log layer and the referee.
 
-A command line builds only the command it names when that is one of the reading commands
-(``status``, ``score`` ...): Typer inspects every command's parameters when it builds a
-group, and importing the recording commands pulls in the whole referee. ``app`` (the full
-group, for ``--help`` and the tests) is built on first use, and so is the full group when the
-shell asks for completions (``$_ASARA_COMPLETE`` set; see cli/complete.py).
+A command line builds only the command it names where it can: Typer inspects every
+command's parameters when it builds a group, and the recording commands pull in the whole
+referee. ``app`` (the full group, for ``--help`` and the tests) is built on first use.
 """
 
 from __future__ import annotations
@@ -86,11 +84,8 @@ def root(
 
 def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
     """The ``asara`` group: every command, or only the command ``only`` (any other word
-    builds them all, so that Typer can say what is wrong with it).
-
-    The game-neutral commands are built as they are. A game's own commands (``new`` and
-    its moves) are those of the game the command line is about (:func:`_played`): a game
-    has its own words, and two games may use one word."""
+    builds them all, for Typer to say what is wrong). A game's own commands are those of
+    the game the command line is about (:func:`_played`): two games may use one word."""
     global typer  # the commands' annotations name it: Typer resolves them in this module
     import typer
 
@@ -139,9 +134,7 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
 
 
 def _carry_out(result: object, **params: object) -> None:
-    """The recording commands' result callback (``recording.carry_out``), imported only
-    when a command returned something: a reading command returns nothing, and imports none
-    of the recording commands."""
+    """A move a recording command returned, carried out (imported only then)."""
     if result is not None:
         from asara_cli.cli.recording import carry_out
 
@@ -149,8 +142,7 @@ def _carry_out(result: object, **params: object) -> None:
 
 
 def _panels(group: typer.Typer, played: SomeGame) -> None:
-    """Sort the full list in two: the commands for every game, and the game's own, named
-    with how to list another game's."""
+    """The full list in two: the commands for every game, and the game's own."""
     from asara_cli.cli.recording import COMMANDS
     from asara_cli.games import all_games
 
@@ -166,9 +158,8 @@ def _panels(group: typer.Typer, played: SomeGame) -> None:
 
 
 def _checked(args: Sequence[str], names: Sequence[str]) -> str | None:
-    """The move a ``check`` command line names (``check coloured``, ``check bunt``), in
-    English; ``None`` when it names none. A command of the game's ``names`` typed in
-    English reads no catalogue (each language's command words take milliseconds to read)."""
+    """The move a ``check`` command line names (``check bunt``), in English, or ``None``;
+    a command of ``names`` typed in English reads no catalogue (milliseconds each)."""
     words = [a for a in args if not a.startswith("-")]
     if "check" not in words or words.index("check") + 1 >= len(words):
         return None
@@ -192,11 +183,9 @@ def _option(args: Sequence[str], names: tuple[str, ...]) -> str | None:
 
 
 def _played(args: Sequence[str], only: str | None) -> SomeGame:
-    """The game a command line is about: ``--game NAME`` (as ``new`` takes it), else the
-    game of the log it records into (``--log``, $ASARA_LOG, or the one `asara use`
-    remembered), else the game whose command the word is, else the default game; ``new``
-    starts the default game unless --game names another. A name or a log that cannot be
-    read is left for the command itself to report."""
+    """The game a command line is about: ``--game NAME``, else (not ``new``) the game of the
+    log in use, else the game whose command the word is, else the default; a bad name or
+    log is left for the command to report."""
     from asara_cli.games import DEFAULT, UnknownGame, all_games, find_game, game
 
     word = only if only is not None else next((a for a in args if not a.startswith("-")),
@@ -298,14 +287,14 @@ def _run(args: list[str]) -> int:
         command = _parsed(build_app(word, args), args)
         _collecting()
         code = command(args=args, prog_name="asara", standalone_mode=False)
-    except KeyboardInterrupt:
-        return _interrupted()
-    except typer.Abort:  # end of input at a prompt
+    except (KeyboardInterrupt, typer.Abort):  # Abort: end of input at a prompt
         return _interrupted()
     except typer.Exit as e:
         return e.exit_code
     except TyperException as e:  # usage: Typer's own message, exit 2
-        _show_usage_error(e)
+        from asara_cli.cli.spoken import show_usage_error
+
+        show_usage_error(e)
         return getattr(e, "exit_code", 2)
     except AsaraError as e:  # raised outside a command (a command's own go through guarded)
         from asara_cli.cli.common import shown
@@ -329,12 +318,8 @@ def _run(args: list[str]) -> int:
 
 
 def _collecting() -> None:
-    """The garbage collector back on for the command's own work, where the entry point
-    (``asara_cli/__main__.py``) turned it off while the program loaded: what the imports and
-    the command's building made lives as long as the process, so it is frozen (never walked
-    again) first. For a status this is 10% of its instructions (docs/performance.md). A
-    caller that left the collector on (the tests, ``run`` in a process of its own) keeps it
-    as it is."""
+    """The collector back on, where ``__main__`` turned it off while loading: what loading
+    made lives as long as the process, so it is frozen first (10% of a status's work)."""
     import gc
 
     if not gc.isenabled():
@@ -343,9 +328,8 @@ def _collecting() -> None:
 
 
 def _complete(args: list[str]) -> int:
-    """A Tab in the shell: the full group answers (the words typed so far are in the
-    completion variables, not in ``args``). Whatever goes wrong gives no candidates, never
-    a message or a traceback in the user's prompt."""
+    """A Tab in the shell: the full group answers; whatever goes wrong gives no candidates,
+    never a message in the user's prompt."""
     try:
         # the words typed so far say which game's commands answer (the log in use, or
         # --game on new)
@@ -390,22 +374,13 @@ def _for_programs(args: Sequence[str]) -> bool:
 
 def _without(args: list[str], name: str) -> list[str]:
     """``args`` without the option ``name`` and its value (up to ``--``)."""
-    kept: list[str] = []
-    i = 0
-    while i < len(args):
-        a = args[i]
-        if a == "--":
-            kept.extend(args[i:])
-            break
-        if a == name:
-            i += 2
-            continue
-        if a.startswith(name + "="):
-            i += 1
-            continue
-        kept.append(a)
-        i += 1
-    return kept
+    end = args.index("--") if "--" in args else len(args)
+    kept, value = [], False  # value: the word after ``name``
+    for a in args[:end]:
+        if not value and a != name and not a.startswith(name + "="):
+            kept.append(a)
+        value = a == name and not value
+    return kept + args[end:]
 
 
 def _parsed(group: typer.Typer, args: Sequence[str] = ("--help",)) -> Any:
@@ -452,11 +427,3 @@ def _interrupted() -> int:
     else:
         _line(_("interrupted (Ctrl-C); no file was changed"))
     return EXIT_INTERRUPTED
-
-
-
-def _show_usage_error(e: Exception) -> None:
-    """Click's message for a usage error, in the language in use (cli/spoken.py)."""
-    from asara_cli.cli.spoken import show_usage_error
-
-    show_usage_error(e)

@@ -4,19 +4,12 @@
     python -m asara_cli.cli.catalogue compile   # each complete .po → .mo
     python -m asara_cli.cli.catalogue check     # what is missing, fuzzy or out of date
 
-A language is offered only when it is complete: ``compile`` writes its ``.mo`` only when
-its ``.po`` has no untranslated, fuzzy or placeholder-changing message and its glossary
-page (``docs/glossary/<code>.md``; German's is ``docs/glossary.md``) has every row of
-``docs/glossary.md`` with a word in its language's column. Otherwise it writes none (and
-removes one left from before) and says why, one line per language.
-
-A message is what the code marks (``_``, ``N_``, ``ngettext``, ``pgettext``,
-``npgettext``; Babel's extractor finds them), every help text of every game's command
-line (``cli/helptexts.py``) and every command's name (``commandwords.py``), and the
-words Click and Typer print themselves (below). Each language is
-``asara_cli/locale/<code>/LC_MESSAGES/asara_cli.po``; its ``.mo`` is compiled from it and
-shipped beside it (a test holds the two together). Babel is needed here only
-(``pip install -e '.[test]'``).
+A language is offered only when complete: ``compile`` writes its ``.mo`` only when its
+``.po`` has no untranslated, fuzzy or placeholder-changing message and its glossary page
+(``docs/glossary/<code>.md``; German's ``docs/glossary.md``) has a word in every row, else
+removes it and says why. A message is what the code marks, every help text and command
+name of every game's command line, and the words Click and Typer print (below). Babel is
+needed here only (``pip install -e '.[test]'``).
 """
 
 from __future__ import annotations
@@ -84,15 +77,13 @@ def po_path(code: str, folder: Path | None = None) -> Path:
 
 
 def glossary_path(code: str, docs: Path | None = None) -> Path:
-    """A language's glossary page: German's is ``docs/glossary.md`` (the English words
-    beside the German ones), every other language's ``docs/glossary/<code>.md``."""
+    """German's is ``docs/glossary.md``, every other language's ``docs/glossary/<code>.md``."""
     docs = docs or DOCS
     return docs / "glossary.md" if code == "de" else docs / "glossary" / f"{code}.md"
 
 
 def glossary_rows(text: str) -> list[tuple[str, str]]:
-    """Each row of each table of a glossary page: its English word and the language's
-    (the first two cells; header and rule rows left out)."""
+    """Each table row of a glossary page: its English word and the language's."""
     rows = []
     for line in text.splitlines():
         if not line.startswith("|"):
@@ -105,8 +96,7 @@ def glossary_rows(text: str) -> list[tuple[str, str]]:
 
 
 def glossary_gaps(code: str, docs: Path | None = None) -> list[str]:
-    """What keeps the glossary page of ``code`` from being whole: no page, an English row
-    of ``docs/glossary.md`` it lacks, a row with no word of its own."""
+    """What keeps ``code``'s glossary page from being whole: no page, a row lacking or empty."""
     docs = docs or DOCS
     path = glossary_path(code, docs)
     if not path.is_file():
@@ -125,9 +115,8 @@ def glossary_gaps(code: str, docs: Path | None = None) -> list[str]:
 
 
 def _help_texts() -> Iterator[tuple[str, str | None, str]]:
-    """Every help text of every game's command line, every command's name (in the context
-    ``command``: commandwords.py), every argument's (``argument``) and every parameter
-    type's (``type``: cli/spoken.py), with its context and where it is shown."""
+    """Every help text of every game's command line, every command's, argument's and
+    parameter type's name, with its context and where it is shown."""
     import typer
 
     from asara_cli.cli import build_app
@@ -200,8 +189,7 @@ def mo_bytes(catalog: Any) -> bytes:
 
 
 def _compiled(data: bytes) -> dict[Any, str]:
-    """The messages of a compiled catalogue, without its header (which names the Babel
-    that wrote it)."""
+    """The messages of a compiled catalogue, without its header (it names the Babel)."""
     import gettext
 
     messages: dict[Any, str] = dict(
@@ -224,10 +212,8 @@ def update() -> None:
 
 
 def compile_all(folder: Path | None = None, docs: Path | None = None) -> list[str]:
-    """Compile each complete catalogue (no untranslated, fuzzy or placeholder-changing
-    message, and a whole glossary page): only these are offered (``language.available``).
-    An incomplete one gets no ``.mo`` (one left from before is removed). One line per
-    language says what was done, and why not."""
+    """Compile each complete catalogue (see the module's docstring), removing the ``.mo`` of
+    an incomplete one; a line per language says what was done, and why not."""
     if not glossary_path("de", docs).is_file():  # not the source tree: change nothing
         return [f"no {glossary_path('de', docs)}: the catalogues are compiled in the source "
                 "tree, beside docs/; nothing was changed"]
@@ -245,13 +231,9 @@ def compile_all(folder: Path | None = None, docs: Path | None = None) -> list[st
     return said
 
 
-def _ids(message: Any) -> list[str]:
-    return list(message.id) if isinstance(message.id, tuple | list) else [message.id]
-
-
-def _strings(message: Any) -> list[str]:
-    return list(message.string) if isinstance(message.string, tuple | list) else [
-        message.string]
+def _each(said: Any) -> list[str]:
+    """A message's id or string: a plural's forms, else the one."""
+    return list(said) if isinstance(said, tuple | list) else [said]
 
 
 def po_gaps(po: Any, wanted: Any) -> list[tuple[str, str]]:
@@ -262,14 +244,14 @@ def po_gaps(po: Any, wanted: Any) -> list[tuple[str, str]]:
         if not message.id:
             continue
         have = po.get(message.id, message.context)  # a plural's id is (singular, plural)
-        first = _ids(message)[0]
-        if have is None or (not have.fuzzy and not all(_strings(have))):
+        first = _each(message.id)[0]
+        if have is None or (not have.fuzzy and not all(_each(have.string))):
             found.append(("untranslated", f"no translation: {first!r}"))
         elif have.fuzzy:
             found.append(("fuzzy", f"fuzzy: {first!r}"))
         else:
-            names = {n for i in _ids(message) for n in _PLACEHOLDER.findall(i)}
-            for s in _strings(have):
+            names = {n for i in _each(message.id) for n in _PLACEHOLDER.findall(i)}
+            for s in _each(have.string):
                 if set(_PLACEHOLDER.findall(s)) - names:
                     found.append(("placeholders", f"placeholders differ: {first!r} -> {s!r}"))
     return found
@@ -286,9 +268,8 @@ def _gaps_summary(gaps: list[tuple[str, str]]) -> list[str]:
 
 def problems(code: str, wanted: Any | None = None, folder: Path | None = None,
              docs: Path | None = None) -> list[str]:
-    """What keeps language ``code`` from being complete: each message of the code with no
-    translation, a fuzzy one, or one whose placeholders differ, its glossary page's gaps,
-    and a ``.mo`` that is not the ``.po`` compiled (or one beside an incomplete ``.po``)."""
+    """What keeps language ``code`` from being complete: its messages' and glossary's gaps,
+    and a ``.mo`` that is not the ``.po`` compiled (or beside an incomplete one)."""
     wanted = template() if wanted is None else wanted
     po = _read_po(po_path(code, folder), code)
     found = [f"{code}: {said}" for _, said in po_gaps(po, wanted)]

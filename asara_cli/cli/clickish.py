@@ -1,11 +1,6 @@
-"""Typer's own Click, in one place: the names of Click that the command line uses.
-
-Typer 0.26 and later vendor Click as the private package ``typer._click`` (the pin
-``typer>=0.26,<0.29`` in pyproject.toml, and docs/performance.md, say why). A private
-package may move in any release, so no other module imports it: each takes what it needs
-from here, and ``tests/test_clickish.py`` imports every name below, failing with the name
-that moved when a typer release moves one. ``typer.core`` has imported all of these modules
-already, so importing this one costs nothing at start-up.
+"""Typer's own Click (the private ``typer._click`` of typer 0.26 to 0.28: the pin is in
+pyproject.toml) in one place: a release may move it, and ``tests/test_clickish.py`` then
+names what moved. ``typer.core`` has imported these already: nothing costs at start-up.
 """
 
 from __future__ import annotations

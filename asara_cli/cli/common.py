@@ -35,10 +35,8 @@ EXIT_INPUT = 2
 
 
 def out() -> Writer:
-    """Data for stdout. Markup off: player names are printed as typed, never as styles;
-    control characters from files are shown escaped (core/shown.py); text is broken between
-    words at the terminal's width (render/wrap.py). Plain lines are written without rich,
-    whose console is made only for what it draws."""
+    """Data for stdout: markup off (a name is never a style), file text escaped, lines
+    broken between words (render/wrap.py)."""
     return Writer()
 
 
@@ -48,8 +46,7 @@ def err() -> Writer:
 
 
 def many(n: int) -> str:
-    """A count as the language in use writes it, thousands grouped: ``10,000`` in English
-    (as always), ``10.000`` in German."""
+    """A count as the language in use groups it: ``10,000``, in German ``10.000``."""
     if language() == SOURCE:
         return f"{n:,}"
     from babel.numbers import format_decimal
@@ -81,25 +78,22 @@ def print_json(data: Any) -> None:
 
 
 def add_command(app: typer.Typer, name: str, fn: Callable[..., Any]) -> None:
-    """Register ``fn`` as the command ``name``, each paragraph of its docstring as one line
-    of help: Typer 0.28 keeps a docstring's line breaks and then wraps to the terminal, which
-    at 80 columns leaves a word or two alone on a line."""
+    """Register ``fn`` as the command ``name``, each docstring paragraph one line of help
+    (Typer 0.28 keeps the line breaks, then wraps: a word or two alone on a line)."""
     app.command(name, cls=_WholeNumbers, help=help_text(fn.__doc__ or ""))(
         guarded(resolved(fn)))
 
 
 def resolved(fn: Callable[P, R]) -> Callable[P, R]:
-    """``fn`` with its annotations evaluated, once: Typer reads a command's parameters twice,
-    each time evaluating every annotation that ``from __future__ import annotations`` left
-    as text (a compile each), and the root's as well."""
+    """``fn`` with its annotations evaluated once: Typer evaluates each text annotation
+    every time it reads the parameters (twice, a compile each)."""
     fn.__annotations__ = get_type_hints(fn, include_extras=True)
     return fn
 
 
 class _Whole(IntParamType):
-    """A whole number on the command line read as every number word is
-    (core/words.number): ASCII digits, here with a minus sign allowed. Click's own reader
-    is ``int``, which takes Arabic-Indic and full-width digits, ``+2``, `` 2`` and ``2_0``."""
+    """A whole number read as every number word is (core/words.number, a minus allowed):
+    Click's ``int`` takes Arabic-Indic and full-width digits, ``+2``, `` 2`` and ``2_0``."""
 
     def convert(self, value: Any, param: Parameter | None, ctx: Context | None) -> Any:
         if isinstance(value, str):
@@ -138,9 +132,8 @@ def help_text(doc: str) -> str:
 
 
 def with_options(fn: Callable[..., Any], extra: Sequence[tuple[str, Any]]) -> Any:
-    """``fn`` (whose last parameter is ``**options``) as a command with the options
-    ``extra`` (a parameter name and its ``Annotated`` type each) besides its own: the
-    options a command takes from the games (their filters, their simulation switches)."""
+    """``fn`` (ending in ``**options``) as a command with the options ``extra`` (a name and
+    its ``Annotated`` type each) too: those the games add (filters, simulation switches)."""
     params = [p for p in inspect.signature(fn, eval_str=True).parameters.values()
               if p.kind is not inspect.Parameter.VAR_KEYWORD]
     annotations = {p.name: p.annotation for p in params}
@@ -195,8 +188,7 @@ GameOption = Annotated[
 
 
 def find_game_option(name: str | None) -> SomeGame:
-    """The game ``--game`` names (``None``: the default game); a name that is none is a
-    usage error (exit 2) that lists the games."""
+    """The game ``--game`` names (``None``: the default); an unknown one is exit 2."""
     from asara_cli.games import UnknownGame, find_game
 
     try:
@@ -211,8 +203,7 @@ JsonOption = Annotated[
 
 
 class Replayed(Struct, frozen=True):
-    """A log as read, the board it is judged on, and its replay (the game's own result:
-    generic code reads it through :attr:`game`)."""
+    """A log as read, the board it is judged on, and its replay (the game's own result)."""
 
     log: GameLog
     board: Any
@@ -225,8 +216,7 @@ class Replayed(Struct, frozen=True):
 
 
 def replay_file(path: Path, board: Path | None, upto: int | None = None) -> Replayed:
-    """Read a log and replay it (``upto``: its first events only); the board is --board if
-    given, else the log's own."""
+    """A log read and replayed (``upto``: its first events only) on --board, else its own."""
     log, text = read_log_text(path)
     # a profile of another game is refused: its board is not this game's
     rules = load_board(board, log.header.game) if board is not None else load_log_board(log)
@@ -236,9 +226,8 @@ def replay_file(path: Path, board: Path | None, upto: int | None = None) -> Repl
 
 
 def guarded(fn: Callable[P, R]) -> Callable[P, R]:
-    """The boundary every command is registered through (:func:`add_command`): the
-    project's errors (``errors.py``) and files the system cannot read or write become their
-    lines on stderr and their exit code."""
+    """The boundary of every command: the project's errors and unreadable or unwritable
+    files become their lines on stderr and their exit code."""
     if getattr(fn, "__guarded__", False):
         return fn
 
@@ -257,8 +246,7 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
 
 
 def shown(e: AsaraError) -> typer.Exit:
-    """Print one of the project's errors as it says itself, and the exit that ends with
-    its code."""
+    """One of the project's errors printed, and the exit with its code."""
     console = err()
     if isinstance(e, Refused):
         console.print(_("refused: {message}").format(message=e.headline), soft_wrap=True)

@@ -1,8 +1,5 @@
 """What every game's tab completion shares: a completer that never fails aloud, matching
-that keeps the letters typed, words from a file worth offering, the log in use.
-
-A game's completers (``games/asara/complete.py``, ``games/yspahan/complete.py``) build on
-these; the shell's Tab runs the full command group (``cli/__init__.py``)."""
+that keeps the letters typed, words from a file worth offering, the log in use."""
 
 from __future__ import annotations
 
@@ -15,15 +12,13 @@ from typing import Any
 
 import typer
 
-#: The completion variable (Typer's scripts set it to complete_bash, complete_zsh, ...).
-COMPLETE_VAR = "_ASARA_COMPLETE"
+from asara_cli.cli import COMPLETE_VAR
 
 Completer = Callable[[typer.Context, str], list[str]]
 
 
 def quiet(fn: Completer) -> Completer:
-    """Whatever goes wrong (a broken log, a bug here): no candidates. The candidates are
-    escaped for bash, whose completion script inserts them as they are."""
+    """Whatever goes wrong: no candidates; escaped for bash (its script inserts them as is)."""
 
     @functools.wraps(fn)
     def complete(ctx: typer.Context, incomplete: str) -> list[str]:

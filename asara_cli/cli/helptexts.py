@@ -1,10 +1,6 @@
-"""The help texts of the command line, in the language in use.
-
-Typer takes a command's help from its docstring and an option's from ``help=``, when the
-module is loaded, in English. Rather than mark each one, the built command tree is walked:
-:func:`texts` lists every help text (the catalogue takes them from there, see
-``cli/catalogue.py``) and :func:`translate` puts each one's translation in its place before
-the command line is parsed, so ``--help`` speaks the language chosen.
+"""The help texts of the command line, in the language in use: rather than mark each
+docstring and ``help=``, the built command tree is walked (:func:`texts` for the catalogue,
+:func:`translate` before the command line is parsed).
 """
 
 from __future__ import annotations

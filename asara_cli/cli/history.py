@@ -1,13 +1,7 @@
-"""The lines typed at a table, kept per log: the line editor's history (``asara play`` at a
-terminal; the Up arrow brings back a line typed earlier at the same log).
-
-One file per log, named by a hash of the log's full path, in the user's state folder:
-``$XDG_STATE_HOME/asara-cli/histories/`` (by default ``~/.local/state/asara-cli/histories/``),
-the folders made ``0700`` and the file ``0600``. The file is a file of ours, whoever planted
-what at its place: it is opened without following a link and without waiting (a FIFO), and
-used only when it is a regular file of one name; else one line says why and the session goes
-on without a history. Only its last :data:`KEPT` bytes are read, and a longer file is cut
-to them as the session starts; a line longer than a move (``cli/lines.py``) is not kept."""
+"""The lines typed at a table, kept per log (the Up arrow of ``asara play``): one file per
+log in ``$XDG_STATE_HOME/asara-cli/histories/`` (folders ``0700``, files ``0600``), opened
+following no link and waiting for no FIFO, used only as a regular file of one name (else
+one line says why); its last :data:`KEPT` bytes read, a longer file cut to them."""
 
 from __future__ import annotations
 
@@ -35,8 +29,7 @@ _NOFOLLOW = os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 
 
 def history_folder() -> Path:
-    """Where the histories are: ``$XDG_STATE_HOME/asara-cli/histories`` (not ``history``,
-    where earlier versions kept the one file of every log)."""
+    """``$XDG_STATE_HOME/asara-cli/histories`` (not ``history``: earlier versions' file)."""
     state = os.environ.get("XDG_STATE_HOME") or os.path.join(
         os.path.expanduser("~"), ".local", "state")
     return Path(state) / "asara-cli" / "histories"
@@ -121,8 +114,8 @@ class LogHistory(History):
 
 
 def _folder() -> int:
-    """The history folder, opened: made where missing (``0700``), each of its last two
-    folders opened without following a link."""
+    """The history folder, opened (made ``0700`` where missing), its last two parts
+    following no link."""
     path = history_folder()
     path.parent.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     fd = os.open(path.parent.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
@@ -140,8 +133,8 @@ def _folder() -> int:
 
 
 def open_history(log: Path) -> History:
-    """The history of ``log`` for the line editor; where it cannot be kept, one line says
-    why, and the session goes on with a history of its own lines only."""
+    """The history of ``log``; where it cannot be kept, one line says why (and the session
+    keeps its own lines only)."""
     path = history_file(log)
     folder = -1
     try:

@@ -1,12 +1,6 @@
 """A line typed at the table (or read from a pipe), and the words of a command line: bounded
-in length, and split into words in time linear in the line.
-
-The standard library's ``shlex.split`` builds each word a character at a time by string
-concatenation: a line of a megabyte (a paste gone wrong, a file fed to ``asara play``)
-takes minutes to split. :func:`split` takes the same syntax (POSIX shell words: blanks
-separate, ``'...'`` and ``"..."`` quote, a backslash escapes, ``#`` starts a comment where
-asked) in one pass of a regular expression, and :data:`LONGEST` bounds what is read at all,
-so that an over-long line is refused at once, in one line."""
+in length (:data:`LONGEST`: refused at once, in one line), and split in one pass of a regular
+expression with ``shlex.split``'s syntax (which takes minutes over a megabyte's line)."""
 
 from __future__ import annotations
 
@@ -42,9 +36,8 @@ def too_long(text: str) -> str | None:
 
 
 def words(text: str, comments: bool = True) -> list[str]:
-    """The words of a line typed at the table (``#`` starting a comment, unless not
-    ``comments``); raises :class:`ValueError` for a line it does not read: too long, a
-    quote left open."""
+    """The words of a line typed at the table (``#`` a comment, if ``comments``);
+    :class:`ValueError` for a line too long or a quote left open."""
     refused = too_long(text)
     if refused is not None:
         raise ValueError(refused)
@@ -52,9 +45,7 @@ def words(text: str, comments: bool = True) -> list[str]:
 
 
 def split(text: str, comments: bool = False) -> list[str]:
-    """The words of ``text`` as ``shlex.split(text, comments=comments)`` gives them, in
-    linear time; raises :class:`ValueError` (shlex's words) for a quote left open or a
-    backslash at the end."""
+    """``shlex.split(text, comments=comments)`` in linear time (and its ValueError)."""
     if re.fullmatch(_PLAIN, text):  # most moves' words: plain, one space between
         return text.split(" ")
     words: list[str] = []
@@ -88,8 +79,7 @@ def split(text: str, comments: bool = False) -> list[str]:
 
 
 def bounded(lines: Iterable[str]) -> Iterator[str]:
-    """The lines of a stream (or any iterable of lines), none read past :data:`LONGEST`
-    characters: a longer line is given cut there, and :func:`too_long` refuses it."""
+    """The lines of a stream, none read past :data:`LONGEST` (:func:`too_long` refuses it)."""
     readline = getattr(lines, "readline", None)
     if not callable(readline):
         yield from lines

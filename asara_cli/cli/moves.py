@@ -1,5 +1,4 @@
-"""``asara moves``: the legal moves of the player to move, in the words one types, grouped
-(the game's ``legal_moves``: ``games/base.py``)."""
+"""``asara moves``: the legal moves of the player to move, in the words one types, grouped."""
 
 from __future__ import annotations
 
@@ -28,16 +27,14 @@ if TYPE_CHECKING:
 SHOWN = 3
 #: The width the words of a move are kept within, indent and continuation included.
 WIDTH = 80
-#: The words of a move as :func:`shlex.join` writes them, most of them: each bare, or in
-#: single quotes; and a word as :func:`shlex.quote` says it: bare when safe, else in single
-#: quotes holding no quote and (what makes it quoted) something unsafe
+#: A move's words as :func:`shlex.join` writes most, and a word as :func:`shlex.quote` does
 _WORD = re.compile(r"'[^']*'|[^\s']+")
 _QUOTED = re.compile(r"[\w@%+=:,./-]+|'[^']*[^\w@%+=:,./-][^']*'|''", re.ASCII)
 
 
 def _lines(words: str) -> list[str]:
-    """A move's words indented, broken between words with a shell's ``\\`` where they are
-    longer than :data:`WIDTH` (so the lines still paste into a shell as one command)."""
+    """A move's words indented, broken with a shell's ``\\`` beyond :data:`WIDTH` (the lines
+    still paste into a shell as one command)."""
     if len(words) + 2 <= WIDTH:
         return [f"  {words}"]
     lines: list[str] = []
@@ -104,11 +101,9 @@ def moves(
 
 def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool,
          every: bool, fmt: str, brief: bool = False) -> None:
-    """Print the legal moves of ``state`` (after event ``upto``; ``numbered``: say so),
-    grouped: each group counted by the game without making every move (a secret Yspahan
-    hand has 150,000) and its first few made; with --all (or as JSON) every move written
-    as it is made, none kept. ``brief`` (the session's ``moves``, on a screen of 40
-    lines): each group on one line, its count and one move, each note once."""
+    """Print the legal moves of ``state`` grouped, each group counted by the game and its
+    first few made; with --all (or JSON) every move written as made, none kept. ``brief``
+    (the session's, on 40 lines): a group a line, its count and one move."""
     from asara_cli.cli.typedwords import local_group, local_line
 
     listing = game.legal_moves(board, state)
@@ -177,9 +172,8 @@ def _notes(writer: Writer, notes: Iterable[str]) -> None:
 
 def _stream_text(writer: Writer, listing: Iterable[LegalMove[Any]], game: SomeGame
                  ) -> tuple[int, int]:
-    """Every move, written as it is made in the words of the language in use, each group
-    under its name and count (counted as it comes: :func:`move_groups`) and followed by its
-    notes; how many moves and groups were written."""
+    """Every move written as it is made, each group under its name and count and followed
+    by its notes; how many moves and groups were written."""
     from asara_cli.cli.typedwords import local_group, local_line
 
     counted = move_groups(listing, 0)
@@ -203,9 +197,7 @@ def _stream_text(writer: Writer, listing: Iterable[LegalMove[Any]], game: SomeGa
 
 def _stream_json(game: SomeGame, listing: Iterable[LegalMove[Any]], head: dict[str, Any]
                  ) -> None:
-    """The moves as one JSON document, written a move at a time as they are made: the
-    position's facts, each group's name, count (counted as it comes) and moves, and the
-    count of all (valid JSON at the end, whatever the count)."""
+    """The moves as one JSON document, written a move at a time as they are made."""
     chunk: list[str] = []
 
     def write(text: str) -> None:

@@ -1,17 +1,10 @@
 """The table session (``asara play``): a loop over the one recording transaction.
 
-A line typed at the table is a move in the words of the one-shot commands without
-``asara`` (``buy base black -c blue``, ``goods chest chest8 N2``), parsed by the same Typer
-commands: they return the move they make (``cli/recording.py``'s ``Move``), and the session
-records it through :func:`asara_cli.cli.transaction.record` against the position it
-keeps in memory (no replay of the log per move). Besides moves: ``status``, ``score``,
-``check MOVE``, ``undo``, ``redo``, ``history [N]``, ``help``, ``quit``.
-
-Nothing here knows the terminal: the line editor (``cli/table.py``) and the reader of moves
-from a file or a pipe (:func:`read_moves`) both feed :meth:`Session.line`. The log is read
-again before a line whenever it changed on disk (another terminal, an editor), and a move
-is never written over a change: the lock is taken only to write, and under it the file is
-checked to be the one the position was read from.
+A line is a one-shot command's words without ``asara``, parsed by the same Typer commands;
+the move they return is recorded against the position kept in memory (no replay per move).
+Nothing here knows the terminal (``cli/table.py`` and :func:`read_moves` feed
+:meth:`Session.line`). A log changed on disk is read again before a line, and a move is
+never written over a change: under the lock, the file is checked to be the one read.
 """
 
 from __future__ import annotations
@@ -21,7 +14,7 @@ import re
 import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from itertools import islice
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -66,8 +59,7 @@ Tab completes the words; each move is written to the log at once.""")
 #: The session's words that only show or check: a line of them is for nobody in particular.
 SHOWS = ("check", "history", "moves", "help", "quit", "exit", "status", "score")
 
-#: Options of the move commands that mean nothing in a session (it records into its own
-#: log; ``check MOVE`` is its dry run): hidden from ``help MOVE`` there.
+#: Options of the move commands that mean nothing in a session, hidden from ``help MOVE``.
 HIDDEN = ("log", "log_file", "dry_run")
 
 Stamp = tuple[int, int, int]
@@ -83,11 +75,9 @@ def stamp(path: Path) -> Stamp | None:
 
 
 class AtTable:
-    """A stream that writes what the games say to the table as it is typed there: a
-    command the session runs is written without ``asara`` (``asara roll 1 1 ...`` →
-    ``roll 1 1 ...``; ``asara validate`` stays, the session does not run it). The games
-    write their hints for the one-shot command line; the session rewrites them here, at
-    its output, rather than each game knowing where it is shown."""
+    """A stream that says the session's commands as typed there (``asara roll 1 1`` →
+    ``roll 1 1``; ``asara validate`` stays): the games write hints for the shell, and only
+    the session's output knows where they are shown."""
 
     def __init__(self, stream: IO[str], names: Iterable[str]) -> None:
         self.stream = stream
@@ -107,23 +97,17 @@ class AtTable:
 
 @contextmanager
 def at_table(commands: Iterable[str]) -> Iterator[None]:
-    """While the session speaks (a line carried out, and all it says around the lines: the
-    new game it starts, the first words): stdout and stderr say the session's own commands
-    and ``commands`` as they are typed here (:class:`AtTable`)."""
+    """While the session speaks, stdout and stderr say its commands and ``commands`` as
+    typed here (:class:`AtTable`)."""
     # not `new`: the session refuses it, `asara new` is typed outside
     names = [n for n in (*OWN, *commands) if n != "new"]
     names += [commandwords.local(n) for n in names]
-    stdout, stderr = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = AtTable(stdout, names), AtTable(stderr, names)
-    try:
+    with redirect_stdout(AtTable(sys.stdout, names)), redirect_stderr(AtTable(sys.stderr, names)):
         yield
-    finally:
-        sys.stdout, sys.stderr = stdout, stderr
 
 
 def every_command() -> list[str]:
-    """The commands a session may run, of every game (before a new game, it is not known
-    yet which): their moves, ``status``, ``score`` and ``moves``."""
+    """The commands a session may run, of every game (before ``new``, its game is unknown)."""
     from asara_cli.games import all_games
 
     return ["status", "score", "moves", *(n for g in all_games() for n in g.command_names())]
@@ -146,23 +130,19 @@ class Session:
         self.position: Position | None = None
         self.problem: str | None = None  # why no move can be recorded (an illegal log)
         self.seen: Stamp | None = None
-        #: the positions before each event recorded or redone since the log was read (its
-        #: states are frozen values): ``undo`` steps back to the last without a replay
+        #: the positions before each event recorded or redone since read: ``undo`` steps back
         self.back: list[Position] = []
         self.command: TyperGroup = _commands(self.game)
-        #: asks a player a question at the terminal (``None``: Ctrl-C, the move abandoned);
-        #: not set where there is nobody to ask (moves from a file refuse as the commands do)
+        #: asks a player at the terminal (``None``: Ctrl-C); unset where nobody is to ask
         self.ask: Callable[[str, str], str | None] | None = None
-        #: the last line carried out, with the answers to its questions (``None``: none
-        #: was asked); the line editor puts it in the history
+        #: the last line carried out with its questions' answers, for the history
         self.completed: str | None = None
         self.reload()
 
     # --- the position -------------------------------------------------------------------------
 
     def reload(self) -> None:
-        """Read and replay the log again (at the start, after undo/redo, after a change on
-        disk). An illegal log leaves no position: moves are refused until it is fixed."""
+        """Read and replay the log; an illegal one leaves no position (moves refused)."""
         self.seen = stamp(self.path)
         self.back = []
         try:
@@ -174,12 +154,10 @@ class Session:
             raise
 
     def stale(self) -> bool:
-        """Whether the log changed on disk since the position was read."""
         return stamp(self.path) != self.seen
 
     def notice(self) -> None:
-        """Before a line, and while the prompt waits: a log changed on disk is read again,
-        and the table told so in one line, with whose turn it is now."""
+        """A log changed on disk is read again, and the table told so with whose turn."""
         if not self.stale():
             return
         try:
@@ -220,8 +198,8 @@ class Session:
         return self.game.recording().to_move(self.position.state)
 
     def situation(self) -> str:
-        """The bottom toolbar: the period and the game's compact situation (each game's
-        recording part may say it; otherwise whose turn)."""
+        """The bottom toolbar: the game's situation where its recording says one, else whose
+        turn."""
         if self.position is None:
             return _("the log is not legal: fix it ({validate}), or {undo}").format(
                 validate="asara " + commandwords.local("validate"),
@@ -276,11 +254,9 @@ class Session:
         return self._answered(words, typed)
 
     def _answered(self, words: list[str], typed: str) -> int:
-        """The move's words carried out, each decision they left out asked and its answer
-        added to the same line. An answer refused (by the words or the referee) asks the
-        last question again, after the reason; Ctrl-C steps back one question (at the first,
-        the move is abandoned, nothing written). A move completed by answers is kept in
-        :attr:`completed`, as typed words (the line editor's history brings it back)."""
+        """The move's words carried out, each decision left out asked and its answer put on
+        the line: a refused answer asks the last question again, Ctrl-C steps back one (at
+        the first, nothing is written); a line completed so is kept in :attr:`completed`."""
         asked: list[tuple[Asked, list[str]]] = []  # each question answered, the words before
         pending: Asked | None = None
         while True:
@@ -329,9 +305,8 @@ class Session:
                 err().print(_("error: {message}").format(message=e), soft_wrap=True)
 
     def invoke(self, words: list[str]) -> int:
-        """The words as the one-shot command takes them (the same Typer command); the move
-        it returns is recorded here, against the position kept. The command is called by
-        its word in the language in use, so that its usage line says that word."""
+        """The words run by the one-shot command (called by its local word, which its usage
+        line then says); the move it returns is recorded against the position kept."""
         if words and words[0] in self.command.commands:
             words = [commandwords.local(words[0]), *words[1:]]
         try:
@@ -356,8 +331,7 @@ class Session:
         return self.transact(done)
 
     def transact(self, move: recording.Move) -> int:
-        """The one transaction against the kept position; written under the lock, and only
-        over the very file the position was read from."""
+        """The one transaction against the kept position, written under the lock."""
         try:
             with errors():
                 if self.position is None:
@@ -401,49 +375,40 @@ class Session:
 
     # --- the session's own commands ------------------------------------------------------------
 
-    def _changed(self, fn: Callable[..., None]) -> int:
+    def undo(self, words: list[str]) -> int:
+        return self._step(words, "undo", _("{undo} takes no words: it takes back the last "
+                                           "event"), self._undone, recording.undo)
+
+    def redo(self, words: list[str]) -> int:
+        return self._step(words, "redo", _("{redo} takes no words: it brings back the last "
+                                           "event undone"), self._redone, recording.redo)
+
+    def _step(self, words: list[str], name: str, refusal: str,
+              kept: Callable[[Position], bool], command: Callable[..., None]) -> int:
+        """``undo`` or ``redo`` from the positions kept, under the lock and over the very
+        file they were read from; else (the log changed, nothing kept) the command's, and
+        the log read again."""
+        if words:
+            return self._fail(WordError(refusal.format(**{name: commandwords.local(name)})))
+        position = self.position
         try:
-            fn(log=self.path)
+            if position is not None:
+                with errors(), lock(self.path):
+                    if stamp(self.path) == self.seen and kept(position):
+                        self.seen = stamp(self.path)
+                        return 0
+        except AsaraError as e:
+            return self._fail(e)
+        try:
+            command(log=self.path)
+            code = 0
         except AsaraError as e:
             code = self._fail(e)
-        else:
-            code = 0
         try:
             self.reload()
         except AsaraError as e:
             return self._fail(e)
         return code
-
-    def undo(self, words: list[str]) -> int:
-        if words:
-            return self._fail(WordError(_("{undo} takes no words: it takes back the last "
-                                          "event").format(undo=commandwords.local("undo"))))
-        kept = self._kept(self._undone)
-        return self._changed(recording.undo) if kept is None else kept
-
-    def redo(self, words: list[str]) -> int:
-        if words:
-            return self._fail(WordError(_("{redo} takes no words: it brings back the last "
-                                          "event undone").format(
-                redo=commandwords.local("redo"))))
-        kept = self._kept(self._redone)
-        return self._changed(recording.redo) if kept is None else kept
-
-    def _kept(self, step: Callable[[Position], bool]) -> int | None:
-        """``undo`` or ``redo`` from the positions kept, without replaying the log: under
-        the lock, over the very file they were read from (``None``: not from them, the log
-        changed or nothing is kept; the caller reads it again)."""
-        position = self.position
-        if position is None:
-            return None
-        try:
-            with errors(), lock(self.path):
-                if stamp(self.path) != self.seen or not step(position):
-                    return None
-                self.seen = stamp(self.path)
-        except AsaraError as e:
-            return self._fail(e)
-        return 0
 
     def _undone(self, position: Position) -> bool:
         from asara_cli.logfile.record import undo as undo_log
@@ -465,8 +430,7 @@ class Session:
         return True
 
     def _redone(self, position: Position) -> bool:
-        """``redo`` checked against the position kept: the event the redo file brings back
-        is checked there, not the log replayed."""
+        """``redo``: the event brought back is checked against the position kept."""
         from msgspec.structs import replace
 
         from asara_cli.logfile.record import redo as redo_log
@@ -511,9 +475,8 @@ class Session:
         return 0
 
     def moves(self, words: list[str]) -> int:
-        """``moves [--all] [--format json]``: the legal moves of the player to move, grouped
-        as `asara moves` shows them, from the position kept (the log is not read again);
-        ``moves WORD...``: those that begin with the words, every one."""
+        """``moves [--all] [--format json]``: grouped as `asara moves` shows them, from the
+        position kept; ``moves WORD...``: every move that begins with the words."""
         from asara_cli.cli.moves import show
 
         if self.position is None:
@@ -579,9 +542,8 @@ class Session:
 
 def answered(words: list[str], replace: tuple[str, ...], added: list[str]
              ) -> list[str] | None:
-    """The line with an answer's words: in place of the words ``replace`` names (the first
-    place they stand, also as ``--option=value``; ``None`` when they are not on the line as
-    such), else at its end."""
+    """The line with an answer's words in place of ``replace`` (also as ``--option=value``;
+    ``None``: not on the line), or at its end when ``replace`` is empty."""
     size = len(replace)
     if size:
         for i in range(len(words) - size + 1):
@@ -598,10 +560,8 @@ def answered(words: list[str], replace: tuple[str, ...], added: list[str]
 
 def legal_moves(session: Session, typed: Sequence[str] = (), most: int | None = None
                 ) -> list[str] | None:
-    """The legal moves of the player to move that begin with the words ``typed``, in typed
-    words (the game's ``legal_moves``, from its referee; at most ``most``: a position may
-    have tens of thousands, made as they are asked for); ``None`` when there is no
-    position, or listing them failed."""
+    """The words of at most ``most`` legal moves that begin with ``typed`` (made as asked
+    for: a position may have tens of thousands); ``None``: no position, or listing failed."""
     if session.position is None:
         return None
     position = session.position
@@ -613,28 +573,28 @@ def legal_moves(session: Session, typed: Sequence[str] = (), most: int | None = 
 
 
 def who_starts(path: Path, words: Sequence[str]) -> Asked | None:
-    """At the table, before ``new`` runs on ``words`` (its options, typed at the ``new>``
-    prompt, for the log ``path``): who begins, when the words leave it out and the game asks
-    it (the game's ``who_starts``, of the words as ``new`` declares and parses them);
-    ``None`` for words that ask for its help or that ``new`` cannot take (it says why)."""
-    if "--help" in words or "-h" in words:
-        return None
+    """Before ``new`` runs on the words typed at the ``new>`` prompt: who begins, when they
+    leave it out and the game asks it; ``None`` for its help or words ``new`` refuses."""
     from asara_cli.cli import _speak, build_app
     from asara_cli.games import UnknownGame, find_game
 
     try:
         words = _speak(list(words))  # in the language ``new`` will speak (--lang taken out)
         command: Any = typer.main.get_command(build_app("new", ["new", *words]))
-        given = command.commands["new"].make_context("new", [str(path), *words]).params
+        new, args = command.commands["new"], [str(path), *words]
+        # its help asked for (as Click reads it): shown by `new`, nothing asked
+        probe = new.make_context("new", list(args), resilient_parsing=True)
+        if probe.get_parameter_source("help").name == "COMMANDLINE":
+            return None
+        given = new.make_context("new", args).params
         return find_game(given.get("game")).who_starts(given)
     except (TyperException, UnknownGame, InputError):
         return None
 
 
 def _example(session: Session) -> str:
-    """A move to type, as help shows it: one the player to move could make now (the game's
-    own words, whatever the game); where none is listed, the command of the fact the game
-    says is due (a roll, a deal), else the words of a move command."""
+    """A move to type, as help shows it: one legal now, else the command of the fact due (a
+    roll, a deal), else a move command's word."""
     from asara_cli.cli.typedwords import local_line
 
     listed = legal_moves(session, most=1)
@@ -651,10 +611,9 @@ def _example(session: Session) -> str:
 
 
 def _commands(game: SomeGame) -> TyperGroup:
-    """The game's move commands (and ``check``), with ``status`` and ``score``: the same
-    Typer commands the one-shot command line builds."""
-    from typer.main import get_command
-
+    """The game's move commands, ``status``, ``score`` and ``moves``, as the shell's (its
+    help in the language in use)."""
+    from asara_cli.cli import _parsed
     from asara_cli.cli.game import score, status
     from asara_cli.cli.moves import moves
     from asara_cli.cli.spoken import WordGroup
@@ -666,15 +625,7 @@ def _commands(game: SomeGame) -> TyperGroup:
     add_command(group, "status", status)
     add_command(group, "score", score)
     add_command(group, "moves", moves)
-    command: Any = get_command(group)
-    from asara_cli.core import i18n
-
-    if i18n.language() != i18n.SOURCE:  # the help in the language in use, as the shell's
-        from asara_cli.cli.helptexts import translate
-        from asara_cli.cli.spoken import speak
-
-        translate(command)
-        speak(command)
+    command = _parsed(group)
     for sub in command.commands.values():
         for param in sub.params:
             if param.name in HIDDEN:
@@ -683,9 +634,8 @@ def _commands(game: SomeGame) -> TyperGroup:
 
 
 def read_moves(session: Session, moves: Iterable[str]) -> int:
-    """Moves from a file or a pipe, one a line (blank lines and ``#`` comments left out):
-    each said as at the table; the first that is refused or unusable stops the rest, named
-    by its line number, with its exit code."""
+    """Moves from a file or a pipe, one a line (``#`` comments left out), each as at the
+    table; the first refused or unusable stops the rest, named by its line, with its code."""
     for number, text in enumerate(lines.bounded(moves), 1):
         words = text.strip()
         if not words or words.startswith("#"):

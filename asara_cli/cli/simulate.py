@@ -1,8 +1,5 @@
-"""``asara simulate``: write complete, legal, simulated game logs of any game.
-
-The options every game shares are written here; each game adds its own switches
-(``Game.simulate_flags``: ASARA's ``--pro``, ``--gifts``, ``--genie``), gathered into the
-command's signature when it is built.
+"""``asara simulate``: write complete, legal, simulated game logs of any game (each game's
+own switches, ``Game.simulate_flags``, added to the command's signature).
 """
 
 from __future__ import annotations

@@ -1,12 +1,6 @@
-"""The line editor of ``asara play`` at a terminal (prompt_toolkit): the prompt naming the
-player to move, the lines typed kept per log (cli/history.py), Tab completion, and a bottom
-toolbar with the period and the game's compact situation. Only ``asara play`` at a terminal
-imports this module: the one-shot commands never load prompt_toolkit.
-
-Completion asks, in this order: the game's legal moves (when the game can list them, an
-optional capability), then the same Typer commands that parse the move (their options and
-each game's completers, ``games/*/complete.py``). A word that is not offered is still
-accepted."""
+"""The line editor of ``asara play`` at a terminal (prompt_toolkit, imported by nothing
+else): the prompt naming the player to move, a history per log, Tab completion (the legal
+moves' next words, then the Typer commands' own) and a bottom toolbar with the situation."""
 
 from __future__ import annotations
 
@@ -56,14 +50,7 @@ class TableCompleter(Completer):
         before = document.text_before_cursor
         if lines.too_long(before):  # no move: nothing to complete (Enter says why)
             return
-        try:
-            words = lines.split(before)
-        except ValueError:  # inside an open quote
-            words = before.split()
-        if before and not before[-1].isspace() and words:
-            typed, incomplete = words[:-1], words[-1]
-        else:
-            typed, incomplete = words, ""
+        typed, incomplete = _typed(before)
         from asara_cli.cli.completion import matching
         from asara_cli.cli.typedwords import quoted
 
@@ -105,16 +92,13 @@ class TableCompleter(Completer):
             return
 
     def _heads(self, incomplete: str) -> Iterator[str]:
-        """The command words of the language in use: the legal moves' first, then every
-        command (its word is matched against what is typed)."""
+        """The command words of the language in use: the legal moves' first, then all."""
         yield from (commandwords.local(w) for w in self._legal([]))
         yield from (commandwords.local(w) if not w.startswith("-") else w
                     for w in self._words([], "-" if incomplete[:1] == "-" else ""))
 
     def _legal(self, typed: list[str]) -> Iterator[str]:
-        """The next word of each legal move that begins with the words typed: the game
-        answers for this word alone, without making every move (a secret Yspahan hand has
-        tens of thousands)."""
+        """The next word of the legal moves that begin so (the game makes no whole move)."""
         position = self.session.position
         if position is not None:
             yield from self.session.game.next_words(position.board, position.state, typed)
@@ -123,9 +107,19 @@ class TableCompleter(Completer):
         return typer_words(self.session.command, typed, incomplete)
 
 
+def _typed(before: str) -> tuple[list[str], str]:
+    """The words before the cursor, and the one being typed (none after a blank)."""
+    try:
+        words = lines.split(before)
+    except ValueError:  # inside an open quote
+        words = before.split()
+    if before and not before[-1].isspace() and words:
+        return words[:-1], words[-1]
+    return words, ""
+
+
 def typer_words(command: Any, typed: list[str], incomplete: str) -> Iterator[str]:
-    """What a Typer command completes after the words ``typed`` (its subcommands, options
-    and each game's completers), as the shell's Tab would."""
+    """What a Typer command completes after the words ``typed``, as the shell's Tab would."""
     from asara_cli.cli.clickish import resolve_context, resolve_incomplete
 
     ctx = resolve_context(command, {}, "", list(typed))
@@ -143,12 +137,7 @@ class NewCompleter(Completer):
 
         from asara_cli.cli import build_app
 
-        before = document.text_before_cursor
-        try:
-            words = shlex.split(before)
-        except ValueError:
-            words = before.split()
-        incomplete = words.pop() if before and not before[-1].isspace() and words else ""
+        words, incomplete = _typed(document.text_before_cursor)
         try:
             typed = ["new", "LOG", *words]
             command: Any = get_command(build_app("new", typed))
@@ -165,8 +154,7 @@ _ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 class Held:
-    """A stream that holds what is written to it (stdout and stderr of one line, in the order
-    written) until it is shown: at once when it fits the terminal, else through a pager."""
+    """A stream that holds what one line writes (stdout and stderr, in order) until shown."""
 
     def __init__(self, stream: IO[str], parts: list[str], passing: bool = False) -> None:
         self.stream = stream
@@ -199,9 +187,8 @@ def height(text: str, columns: int) -> int:
 
 
 def pager() -> list[str] | None:
-    """The pager to show a long screen with, as git and pgcli choose it: $PAGER (its words,
-    never through a shell), else ``less -FRX`` where there is one; ``None``: the session's
-    own "more" prompt."""
+    """As git chooses: $PAGER (its words, never through a shell), else ``less -FRX``;
+    ``None``: the session's own :func:`more`."""
     said = os.environ.get("PAGER", "")
     if said.strip():
         with contextlib.suppress(ValueError):
@@ -211,8 +198,7 @@ def pager() -> list[str] | None:
 
 
 def show(text: str, stream: IO[str]) -> None:
-    """``text`` on the terminal: as it is where it fits above the prompt and its bottom
-    toolbar, else through the pager (:func:`pager`), its top kept in view."""
+    """``text`` as it is where it fits above the prompt and toolbar, else through a pager."""
     if not text:
         return
     size = shutil.get_terminal_size()
@@ -243,8 +229,7 @@ def show(text: str, stream: IO[str]) -> None:
 
 
 def more(text: str, stream: IO[str], rows: int) -> None:
-    """The session's own pager: a screen less two rows at a time, then a prompt (Enter for
-    the next page, q or Ctrl-C to stop)."""
+    """The session's own pager: a screen less two rows, then Enter (q or Ctrl-C stops)."""
     from prompt_toolkit import prompt
 
     lines = text.splitlines(keepends=True)
@@ -267,8 +252,8 @@ def more(text: str, stream: IO[str], rows: int) -> None:
 
 @contextlib.contextmanager
 def paged() -> Iterator[Callable[[], None]]:
-    """While a line is carried out: what it writes is held, and shown once it is done
-    (:func:`show`), or before a question is asked (the function yielded shows it then)."""
+    """What a line writes, held and shown when done, or before a question (by the
+    function yielded)."""
     parts: list[str] = []
     stdout, stderr = sys.stdout, sys.stderr
 
@@ -286,9 +271,8 @@ def paged() -> Iterator[Callable[[], None]]:
 
 
 class Bursts(Vt100Input):
-    """The terminal's keys, a run of characters read at once (a paste the terminal does not
-    mark as one) given as one paste: the line editor would insert, draw and keep for undo
-    each character on its own, a line of 200,000 in minutes and gigabytes."""
+    """A run of characters read at once (a paste the terminal does not mark) given as one
+    paste: the editor would draw and keep each for undo, 200,000 in minutes and gigabytes."""
 
     def read_keys(self) -> list[KeyPress]:
         return _runs(super().read_keys())
@@ -329,10 +313,8 @@ class _Paste:
 
 
 def bounded_paste() -> KeyBindings:
-    """A paste that would make the line longer than any move is left out, the line as it was
-    before it, said in one line at once (not drawn first, then refused at Enter). A paste the
-    terminal does not mark comes in runs: those read after the one refused (each within two
-    seconds of the last) are left out without a word."""
+    """A paste making the line longer than any move is left out at once, in one line; the
+    runs of an unmarked paste after the one refused (each within 2 s) are left out silently."""
     bindings = KeyBindings()
     paste = _Paste()
 
@@ -361,8 +343,8 @@ def bounded_paste() -> KeyBindings:
 
 
 def start(path: Path) -> bool:
-    """No log yet at ``path``: ask for the options of ``asara new`` and start the game with
-    that very command (``False``: the player left instead)."""
+    """No log at ``path`` yet: the game started with ``asara new``'s words, asked for
+    (``False``: the player left)."""
     from asara_cli.cli import run as command
 
     err().print(_("{path} does not exist yet: start a new game with the options of `asara "
@@ -400,8 +382,7 @@ def start(path: Path) -> bool:
 
 
 def _answer(asking: PromptSession[str], asked: Asked) -> list[str] | None:
-    """A decision ``new`` was not given (who starts), asked until an answer makes its words
-    (``None``: Ctrl-C or Ctrl-D, nothing started)."""
+    """Who starts, asked until an answer makes words (``None``: Ctrl-C or Ctrl-D)."""
     said = wrap(one_line(asked.question), terminal_width(sys.stdout) - 2) + " "
     while True:
         try:
@@ -419,8 +400,10 @@ FOLLOW = 0.4
 def _asker(asking: PromptSession[str], shown: list[Callable[[], None]]
            ) -> Callable[[str, str], str | None]:
     """How the session asks a player (``session.ask``): what the line said so far shown
-    first, then the question on the prompt ``asking``; ``None`` when the player abandons."""
+    first, then the question; ``None`` when the player abandons."""
     def ask(player: str, question: str) -> str | None:
+        if shown:
+            shown[-1]()
         # broken between words (the line editor breaks a long prompt anywhere), and its
         # last line short of the edge: a prompt that ends at the last column leaves the
         # cursor, and a blank line, on the next
@@ -432,20 +415,12 @@ def _asker(asking: PromptSession[str], shown: list[Callable[[], None]]
         except (KeyboardInterrupt, EOFError):  # the whole move is abandoned
             return None
 
-    def asked(player: str, question: str) -> str | None:
-        if shown:  # what the line said so far, before the question
-            shown[-1]()
-        return ask(player, question)
-
-    return asked
+    return ask
 
 
 def _watcher(session: Session, typed_for: list[str | None]) -> Callable[[], None]:
     """What runs while the prompt waits (``pre_run``): the log followed on disk."""
-    async def follow() -> None:
-        """While the prompt waits: a log changed on disk (a move from another terminal) is
-        read again and said above the prompt, and the prompt and its bottom toolbar drawn
-        again, within a second."""
+    async def follow() -> None:  # a log changed on disk: said and drawn again within 1 s
         app = get_app()
         while True:
             await asyncio.sleep(FOLLOW)
@@ -517,8 +492,8 @@ def run(session: Session) -> int:
 
 def confirmed(session: Session, asking: PromptSession[str], text: str, typed: str | None
               ) -> bool:
-    """A line typed for a player whose turn passed while it was typed (a move recorded from
-    another terminal) is carried out for the player to move now only when confirmed."""
+    """A line typed for a player whose turn passed meanwhile (another terminal) is carried
+    out for the player to move now only when confirmed."""
     now = session.mover
     if typed is None or now is None or now == typed or session.for_anyone(text):
         return True

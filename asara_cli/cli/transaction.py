@@ -1,13 +1,9 @@
-"""The one recording transaction, for every game: the words of a move become an event, the
-event is checked against the position, carried out, appended through the careful writer and
-described (the move line, a period's end).
+"""The one recording transaction, for every game: a move's words become an event, checked
+against the position, carried out, appended through the careful writer and described.
 
-A game's command layer only turns words into an event (``make``); the rest is here, reached
-through the game's :class:`~asara_cli.games.recording.Recording`. Nothing here prints or
-knows Typer: :func:`record` returns a :class:`Recorded` value, and raises the project's
-errors (a refusal, unusable words); the one-shot commands (``cli/recording.py``,
-:func:`~asara_cli.cli.recording.record_move`) print it, and a session that keeps the
-position in memory can call :func:`record` with it as well.
+A game's command layer only turns words into an event (``make``); the rest is here, through
+the game's :class:`~asara_cli.games.recording.Recording`. Nothing here prints or knows
+Typer: the one-shot commands (``cli/recording.py``) and the session print what it returns.
 """
 
 from __future__ import annotations
@@ -31,13 +27,9 @@ E = TypeVar("E")
 
 
 class Position(Struct, frozen=True):
-    """A log as read and replayed to its end, legal: what a move is typed against.
-
-    ``state`` is the game's position after the last event (its ``Recording.position``);
-    ``text`` the log's text as read, so that an append adds to it without reading again;
-    ``asking``: whether a player can be asked what a move's words leave out (the table
-    session at a terminal), so that a game may ask a decision it would otherwise refuse by
-    its rules (ASARA's deal of the Caliph's gifts due before a year's first move)."""
+    """A legal log as read and replayed to its end: what a move is typed against. ``text``:
+    the log as read (an append adds to it); ``asking``: a player can be asked what a move's
+    words leave out (a session at a terminal), not refused."""
 
     path: Path
     log: GameLog
@@ -56,17 +48,15 @@ class Position(Struct, frozen=True):
 
 
 class Typed(Struct, Generic[E], frozen=True):
-    """An event as a game's words gave it, with notes on how they were read (which space
-    an amount was taken to mean): a maker may return this instead of the bare event."""
+    """An event with notes on how its words were read (which space an amount meant)."""
 
     event: E
     notes: tuple[str, ...] = ()
 
 
 class Recorded(Struct, frozen=True):
-    """What :func:`record` did: the event, what it did (the game's own value), the move line
-    (numbered when written), what the table is shown after it (a period's end), the
-    referee's warnings, and the log as written (``None`` for a check only)."""
+    """What :func:`record` did: the event, the game's value of what it did, the move line,
+    the screens after it (a period's end), warnings, the log written (``None``: a check)."""
 
     event: Any
     done: Any
@@ -82,9 +72,8 @@ Maker = Callable[[Position], Any]
 
 
 def load(game: SomeGame, path: Path, command: str = "move") -> Position:
-    """The log at ``path``, replayed: a position to record into. Refused when the log is
-    illegal from some event; unusable when it is another game's (``command``: the command
-    that was typed, for the message)."""
+    """The log at ``path`` replayed, to record into: refused when illegal, unusable when
+    another game's (``command``: as typed, for the message)."""
     read = replay_file(path, None)
     played = read.log.header.rules
     if played.key != game.key:
@@ -101,15 +90,9 @@ def load(game: SomeGame, path: Path, command: str = "move") -> Position:
     return Position(path, read.log, read.text, read.board, state)
 
 
-def still(game: SomeGame, state: Any) -> str | None:
-    """Who is still to move after a refusal (the refusal says so, so that the next move
-    typed is not taken for the wrong player's); ``None`` when nobody is to move."""
-    who: str | None = game.recording().to_move(state)
-    return who
-
-
 def _still_said(said: str, who: str | None) -> str:
-    """A refusal of words, ending with whose turn it still is (``who``, from :func:`still`)."""
+    """A refusal of words, ending with whose turn it still is (the next move typed is not
+    taken for the wrong player's)."""
     if who is None:
         return said
     if said.endswith(("?", ".")):  # a question ends its sentence
@@ -118,8 +101,7 @@ def _still_said(said: str, who: str | None) -> str:
 
 
 def _nothing_written(dry: bool, who: str | None) -> str:
-    """The last line of a refused move: nothing was written (or it was a check only), and
-    whose turn it still is."""
+    """The last line of a refused move: nothing written (or a check), and whose turn."""
     if who is None:
         return _("(a check only)") if dry else _("nothing was written")
     said = (_("(a check only); it is still {player}'s turn") if dry
@@ -129,17 +111,13 @@ def _nothing_written(dry: bool, who: str | None) -> str:
 
 def record(position: Position, make: Maker, *, dry: bool = False,
            tell: Callable[[str], None] | None = None) -> Recorded:
-    """Record the move ``make`` types against ``position``: check it, carry it out and,
-    unless ``dry``, append it to the log (the caller holds the log's lock, and ``position``
-    was read under it). ``tell`` hears the notes on how the words were read as they come.
-
-    Raises :class:`~asara_cli.errors.WordError` for words that do not make a move (saying
-    whose turn it still is) and :class:`~asara_cli.errors.Refused` for a move the rules
+    """Record the move ``make`` types against ``position`` (read under the lock the caller
+    holds): checked, carried out and, unless ``dry``, appended; ``tell`` hears the notes on
+    the words. Raises WordError for words that make no move, Refused for a move the rules
     forbid; nothing is written then."""
-    game = position.game
-    rules = game.recording()
+    rules = position.game.recording()
     board, state = position.board, position.state
-    turn = still(game, state)
+    turn: str | None = rules.to_move(state)
     try:
         made = make(position)
     except Asked as q:  # a decision to ask (a session asks it): refused, it says whose turn
@@ -168,9 +146,8 @@ def record(position: Position, make: Maker, *, dry: bool = False,
 
 def described(game: SomeGame, board: Any, setup: Any, events: Sequence[Any]
               ) -> tuple[str, tuple[Any, ...]] | None:
-    """What :func:`record` says of the last of ``events`` (a move brought back by ``redo``):
-    its move line, numbered, and what the table is shown after it; ``None`` when the events
-    before it are not legal, or it is not legal after them."""
+    """What :func:`record` says of the last of ``events`` (``redo``): its move line and
+    screens; ``None`` when it or the events before it are not legal."""
     rules = game.recording()
     before = game.replay(board, setup, events[:-1])
     if before.stopped is not None:

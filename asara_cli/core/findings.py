@@ -18,11 +18,9 @@ CHECKPOINT = "checkpoint"
 
 
 class Violation(Struct, frozen=True):
-    """A finding about one event: ``severity`` is ``error`` (the event is illegal, or a
-    checkpoint disagrees), ``warning`` (legal but probably a slip) or ``note`` (a check was
-    relaxed because an optional fact is missing). ``event`` counts log events from 1 (0 is the
-    header); ``later`` marks errors found after the first illegal event, on a state that
-    already trusts it, so they may be consequences."""
+    """A finding about event ``event`` (0: the header): an ``error``, a ``warning`` (a
+    likely slip) or a ``note`` (a check relaxed for a missing fact); ``later``: found after
+    the first illegal event, maybe its consequence."""
 
     event: int
     player: str | None
@@ -33,7 +31,6 @@ class Violation(Struct, frozen=True):
 
     @property
     def message(self) -> str:
-        """What is wrong, in the language in use."""
         return str(self.said)
 
     @property
@@ -56,11 +53,9 @@ def errors(findings: Iterable[Violation]) -> tuple[Violation, ...]:
 
 
 class Verdicts:
-    """What a replay keeps of its events' findings, the same for every game: the errors
-    (``violations``), the first error that is not a checkpoint's ending the legal prefix
-    (``stopped``, its event number) and those after it marked ``later``; the warnings and
-    notes of the legal prefix (``notes``). A checkpoint that disagrees is an error but not an
-    illegal move, so the replay goes on past it."""
+    """What a replay keeps of its events' findings: the errors, the first that is not a
+    checkpoint's ending the legal prefix (``stopped``; a checkpoint that disagrees is no
+    illegal move), those after it ``later``; the prefix's warnings and ``notes``."""
 
     __slots__ = ("notes", "stopped", "violations")
 

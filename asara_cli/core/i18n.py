@@ -1,15 +1,7 @@
-"""The language people read: the functions every layer marks and translates its text with.
-
-English is the source text and the default; how to mark a message (``N_`` for text made at
-import time): docs/translating.md, "Writing messages".
-
-A referee replaying a log makes no text: what it keeps for later (a ledger line, a note) is
-a :class:`Later`, the function that words it and the plain values it needs, worded by
-``str()`` where it is shown, in the language in use there.
-
-This module reads no file: ``asara_cli/language.py`` chooses the language and loads its
-catalogue (:func:`install`). The words written into a log never go through here: a log is
-read the same in every language.
+"""The language people read: the functions every layer marks and translates its text with
+(docs/translating.md). A referee replaying a log makes no text: it keeps a :class:`Later`,
+worded where it is shown. No file is read here (``language.py`` loads the catalogue), and a
+log's own words never go through here.
 """
 
 from __future__ import annotations
@@ -44,14 +36,12 @@ def _(message: str) -> str:
 
 
 def N_(message: str) -> str:
-    """Marks ``message`` for the catalogue without translating it (text made at import
-    time, translated with :func:`_` where it is shown)."""
+    """Marks ``message`` for the catalogue, translated with :func:`_` where it is shown."""
     return message
 
 
 def NP_(context: str, message: str) -> str:
-    """:func:`N_` with a context: translated with ``pgettext(context, message)`` where it is
-    shown."""
+    """:func:`N_` with a context, for :func:`pgettext`."""
     return message
 
 
@@ -61,8 +51,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def pgettext(context: str, message: str) -> str:
-    """``message`` in the language in use, where the same English word needs two
-    translations (``pgettext("tower part", "base")``)."""
+    """``message`` where one English word needs two translations (``"tower part", "base"``)."""
     return _translations.pgettext(context, message)
 
 
@@ -72,10 +61,8 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 
 
 class Later(Struct, frozen=True):
-    """A message made when it is shown: ``str(later)`` is ``make(*args)``, in the language
-    in use then. ``make`` is a module's function that marks and translates its messages as
-    any other; ``args`` are plain values (numbers, the log's words, other :class:`Later`),
-    never a position that changes after."""
+    """A message made when it is shown: ``str(later)`` is ``make(*args)`` then; ``args`` are
+    plain values (numbers, words, other :class:`Later`), never a position that changes."""
 
     make: Callable[..., str]
     args: tuple[Any, ...] = ()

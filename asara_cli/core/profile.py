@@ -1,9 +1,6 @@
-"""Open board profiles: a table's profile takes what it leaves out from the packaged one.
-
-A key the packaged profile has and the table's does not (a number added in a later release, an
-area kind the game grew) is taken from the packaged profile, and the caller is told which. A
-value the profile does give is never replaced: a wrong one is still refused by the game's
-checks. Pure: the log layer reads the TOML, each game builds its board from the result.
+"""Open board profiles: a table's profile takes what it leaves out (a number added in a
+later release) from the packaged one, and the caller is told which; a value it gives is never
+replaced (a wrong one is refused by the game's checks). Pure.
 """
 
 from __future__ import annotations
@@ -19,12 +16,9 @@ from asara_cli.core.words import grouped
 MAX_NUMBER = 1000
 #: The longest list a profile holds (one starting amount per seat, one cost per space).
 MAX_LIST = 100
-#: How long and how large a game may be: at most MAX_TURNS turns, and at most MAX_GAME turns
-#: times what one turn may list (Yspahan: a cube for every die; ASARA: a build lists as
-#: many sections as its plot). Each number alone is at most MAX_NUMBER, but weeks x days =
-#: 1,000,000 took hours to simulate and 100 x 100 wrote a log over the 4 MB a log may have.
-#: The printed games have 84 turns x 12 dice (Yspahan, 4 players) and 180 x 7 plots
-#: (ASARA); docs/board.md gives the largest log within the bounds.
+#: At most MAX_TURNS turns, and MAX_GAME turns times what a turn may list (a cube a die, a
+#: section a plot): weeks x days = 1,000,000 took hours to simulate, 100 x 100 wrote a log
+#: over 4 MB. The printed games: 84 x 12 (Yspahan), 180 x 7 (ASARA); see docs/board.md.
 MAX_TURNS = 2_000
 MAX_GAME = 20_000
 
@@ -45,8 +39,7 @@ def short(value: Any) -> str:
 
 
 class ProfileReader:
-    """Pulls typed values out of a parsed board profile, naming the dotted key on any
-    error; each game's board reader adds what its profile holds."""
+    """Typed values of a parsed board profile, any error naming the dotted key."""
 
     #: Whether a text may be empty.
     empty_text = True
@@ -75,9 +68,8 @@ class ProfileReader:
 
 
 def check_size(key: str, turns: int, lists: int, what: str, listed: str) -> None:
-    """Refuse a profile whose game has more than :data:`MAX_TURNS` turns, or more than
-    :data:`MAX_GAME` turns x ``lists`` (what a turn may list); ``what`` says how the turns
-    come about (``3 weeks x 7 days x 4 players``), ``listed`` what is listed (``dice``)."""
+    """Refuse a game of more than :data:`MAX_TURNS` turns, or :data:`MAX_GAME` turns x
+    ``lists``; ``what``: how the turns come about, ``listed``: what is listed (``dice``)."""
     if turns > MAX_TURNS:
         raise BoardError(key, _("{what} is a game of {turns} turns; a game has at most "
                                 "{most}, so that its log stays well under the 4 MB a log may "
@@ -97,13 +89,9 @@ OWN = frozenset({"profile", "description", "game"})
 
 def with_defaults(data: Mapping[str, Any], defaults: Mapping[str, Any],
                   whole: Collection[str] = ()) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """``data`` with what it leaves out taken from ``defaults``, and the dotted keys taken.
-
-    Tables are filled in key by key; any other value the profile gives (a number, a list,
-    a value of the wrong type) is kept as given, for the board's checks to judge. Areas are
-    filled in by kind: a profile without an area of some kind gets the default's area(s) of
-    that kind; an area the profile does describe is taken as written. The tables named in
-    ``whole`` (dotted) are taken whole or not at all, as entries that belong together."""
+    """``data`` with what it leaves out taken from ``defaults``, and the dotted keys taken:
+    tables key by key (those in ``whole`` whole or not at all), areas by kind; any value
+    given is kept, for the board's checks to judge."""
     merged, taken = _merge(data, defaults, "", frozenset(whole))
     areas, more = _areas(data.get("areas"), defaults.get("areas"))
     if areas is not None:
@@ -130,8 +118,7 @@ def _merge(data: Mapping[str, Any], defaults: Mapping[str, Any], where: str,
 
 
 def _leaves(value: Any, dotted: str, whole: frozenset[str]) -> list[str]:
-    """The dotted keys of the values in ``value``: a table left out is named by what it
-    holds (``genie.costs``), as the board's checks and docs/board.md name them."""
+    """The dotted keys of the values in ``value`` (a table is named by what it holds)."""
     if not isinstance(value, Mapping) or dotted in whole or not value:
         return [dotted]
     return [k for key, v in value.items() for k in _leaves(v, f"{dotted}.{key}", whole)]

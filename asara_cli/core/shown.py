@@ -1,15 +1,7 @@
-"""Text from a file, and file names, as they are shown: one way for every layer (the error
-type, the log layer's messages, every output format), pure and stdlib only.
-
-- :func:`safe_text`: control and format characters (escape sequences, C1 codes, bidi
-  overrides) written as escapes (``\\x1b``, ``\\u202e``); line breaks and tabs kept, for
-  text whose layout is ours.
-- :func:`one_line`: the same, and line breaks escaped too: a message is one line, so
-  nothing inside it (a file name, a player's text from a log) can forge another line.
-- :func:`show_path`: a file name for any output (terminal, JSON, CSV, Markdown, HTML, BG
-  Stats): :func:`one_line`, with bytes that are not UTF-8 written as ``\\xff``. Such bytes
-  reach Python as lone surrogates (as ``os.fsdecode`` makes them); written out raw they stop
-  a UTF-8 stream with an error, or put invalid bytes into a data file.
+"""Text from a file, and file names, as every layer shows them: control and format
+characters (escape sequences, bidi overrides) as escapes, a message one line (nothing in it
+can forge another), and bytes that are not UTF-8 as ``\\xff`` (written raw, they would stop
+a UTF-8 stream). Pure.
 """
 
 from __future__ import annotations
@@ -36,8 +28,7 @@ def _escaped(c: str, keep: str) -> str:
 
 
 def safe_text(text: str) -> str:
-    """``text`` with every control and format character (but line breaks and tabs) shown
-    as its escape, and every lone surrogate as the byte it stands for."""
+    """``text`` with every control and format character but line breaks and tabs escaped."""
     if text.isprintable() or all(map(str.isprintable, text.split("\n"))):
         return text  # nothing to escape (a line break is kept): no walk character by character
     return "".join(_escaped(c, "\n\t") for c in text)
@@ -55,8 +46,7 @@ class _PathLike(Protocol):
 
 
 def show_path(path: str | bytes | _PathLike) -> str:
-    """A file name as every output shows it: one line, nothing a terminal obeys, and bytes
-    that are not UTF-8 as ``\\xNN``."""
+    """A file name as every output shows it: :func:`one_line`, undecodable bytes as ``\\xNN``."""
     name = path if isinstance(path, str | bytes) else path.__fspath__()
     if isinstance(name, bytes):  # as os.fsdecode does on POSIX
         name = name.decode("utf-8", "surrogateescape")

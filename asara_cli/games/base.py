@@ -1,18 +1,10 @@
 """What a game is to the rest of asara-cli: the values a game and the generic layers share
-(score sources, statistics filters, a scored seat, a replayed log, a legal move), the parts
-a game's class inherits (:class:`GameParts`), and, for the type checker, the protocol every
-game package implements (:class:`Game`, declared in ``games/contract.py``).
+(score sources, filters, a scored seat, a replayed log, a legal move), the parts a game's
+class inherits (:class:`GameParts`), and the protocol :class:`Game` (``contract.py``): the
+generic layers hold a game's own values unopened.
 
-The generic layers (the log reader and writer, validate, status, score, batch, the cache, the
-report, BG Stats, simulate) hold a game only as a :class:`Game` found in the registry
-(``asara_cli/games/__init__.py``) and talk to it through that protocol. What a game's values
-are (its board, setup, events, outcome) is its own business: the protocol is generic in
-them, so a game declares its own types and the generic layers hold them unopened.
-
-Pure and standard library only (typer and rich are named for the type checker alone): a
-game's rules import this module. The protocol classes are named here for the type checker
-and made only where a program asks for one (the registry's check of a game from outside
-the package, a test): a command's start does not build them (docs/performance.md).
+Pure (typer and rich are named for the type checker alone): a game's rules import it. The
+protocol classes are made only where a program asks for one, not at a command's start.
 """
 from __future__ import annotations
 
@@ -40,13 +32,9 @@ if TYPE_CHECKING:
     from asara_cli.games.contract import _Position, _Seated, _Stepped
     from asara_cli.games.recording import Recording
 else:
-    #: The protocol classes of games/contract.py that other modules import from here (for
-    #: the type checker above): made when first asked for (:func:`__getattr__`).
     _CONTRACT = frozenset({"FieldReader", "Game", "Outcome", "SchemaPart", "SomeGame"})
 
-    def __getattr__(name: str) -> object:
-        """A protocol class of games/contract.py, imported when a program first asks this
-        module for it (``from asara_cli.games.base import Game``)."""
+    def __getattr__(name: str) -> object:  # contract.py's classes, made when first asked for
         if name in _CONTRACT:
             from asara_cli.games import contract
 
@@ -55,13 +43,9 @@ else:
 
 
 class Source(Struct, frozen=True):
-    """Where points come from, as statistics, tables, CSV columns and charts name them.
-
-    ``key`` is the column name (``builds``, ``year1``, ``brown``); ``label`` what a person
-    reads (``year 1``); ``group`` gathers sources where a table has no room for each
-    (``year ends``); ``colour`` draws it in the report; ``order`` sorts sources as tables
-    show them; ``period`` is the year or week a period's source belongs to (``None`` for the
-    others)."""
+    """Where points come from: ``key`` the column (``year1``), ``label`` what a person reads
+    (``year 1``), ``group`` gathers sources where a table has no room (``year ends``),
+    ``period`` the year or week of a period's source."""
 
     key: str
     label: str
@@ -72,9 +56,8 @@ class Source(Struct, frozen=True):
 
 
 class Filter(Struct, frozen=True):
-    """A header fact that ``batch`` can filter on and CSV shows as a column (ASARA's variant
-    and expansions). ``many``: the fact is a list and the option may be repeated (a game is
-    kept when it has every value asked for)."""
+    """A header fact ``batch`` filters on and CSV shows; ``many``: a list, the option
+    repeated (a game kept with every value asked for)."""
 
     key: str
     help: str
@@ -93,16 +76,15 @@ SIM_NAMES = ("Sim-Ada", "Sim-Bo", "Sim-Cy", "Sim-Di", "Sim-Ed", "Sim-Flo", "Sim-
 
 
 class Flag(Struct, frozen=True):
-    """A switch of ``asara simulate`` for one game (ASARA's ``--pro``): ``name`` is the
-    option without its dashes."""
+    """A switch of ``asara simulate`` for one game (``pro``: ``--pro``)."""
 
     name: str
     help: str
 
 
 class SeatScore(Struct, frozen=True):
-    """One player's result in a finished game: ``seat`` counts from 1 at the first start
-    player; ``sources`` splits ``total`` by :class:`Source` key."""
+    """One player's result: ``seat`` from 1 at the first start player; ``sources`` splits
+    ``total`` by :class:`Source` key."""
 
     name: str
     seat: int
@@ -111,9 +93,8 @@ class SeatScore(Struct, frozen=True):
 
 
 class LedgerLine(Struct, frozen=True):
-    """One line of a game's ledger as outputs show it: who got how many points, when
-    (``period``: the year or week; ``event``: the log's event number, ``None`` for an
-    evaluation), from which :class:`Source`, and why."""
+    """One line of a game's ledger: who got how many points, when (``event``: ``None`` for
+    an evaluation), from which :class:`Source`, and why."""
 
     period: int
     event: int | None
@@ -125,7 +106,6 @@ class LedgerLine(Struct, frozen=True):
 
     @property
     def explanation(self) -> str:
-        """Why, in the language in use."""
         return str(self.said)
 
 
@@ -139,8 +119,7 @@ class Summary(Struct, frozen=True):
 
 def player_counts(r: FieldReader, names: Sequence[str], key: str
                   ) -> tuple[tuple[str, int], ...]:
-    """A checkpoint's table of what each player has (``prestige = { Tina = 34 }``), as
-    (name as the header spells it, whole number) pairs; every game's checkpoints read so."""
+    """A checkpoint's table (``prestige = { Tina = 34 }``) as (player, number) pairs."""
     table = r.get(key, lambda v: isinstance(v, dict), _("a table such as {{ Tina = 34 }}")
                   .format())
     pairs = []
@@ -170,20 +149,16 @@ _TableT = TypeVar("_TableT")  # a game's mutable table, which a replay folds eve
 
 
 def tied_best(totals: Sequence[int]) -> tuple[int, ...]:
-    """Every seat with the highest total, in seat order: the winners of a game whose tied
-    players all win (ASARA R5.7, YSPAHAN Y4.7)."""
+    """Every seat with the highest total: tied players all win (R5.7, Y4.7)."""
     best = max(totals, default=None)
     return tuple(seat for seat, t in enumerate(totals) if t == best)
 
 
 class Replayed(Struct, Generic[BoardT, SetupT, EventT, _PositionT], frozen=True):
-    """A log replayed by a game's referee: ``state`` after the legal prefix (before the
-    first illegal event, ``stopped``, or after every event); ``violations``, the errors
-    (those after the first illegal event carry ``later=True``: found on a table that
-    carried the illegal event out anyway); ``notes``, the warnings and notes of the legal
-    prefix; and what was replayed. ``kept`` holds the state before any event and after each
-    event of the legal prefix when the replay was asked for them (see :attr:`states`). A
-    game's class says how it replays (:meth:`again`) and its totals (:meth:`totals`)."""
+    """A log replayed: ``state`` after the legal prefix (up to ``stopped``, the first illegal
+    event); ``violations`` (``later=True`` after it: found with the illegal event carried
+    out anyway); ``notes`` of the legal prefix; ``kept``: the states of the prefix, when
+    asked for. A game's class gives :meth:`again` and :meth:`totals`."""
 
     state: _PositionT
     violations: tuple[Violation, ...]
@@ -200,9 +175,8 @@ class Replayed(Struct, Generic[BoardT, SetupT, EventT, _PositionT], frozen=True)
              new_table: Callable[[BoardT, SetupT], _TableT],
              carry: Callable[[BoardT, _TableT, EventT], object],
              snapshot: Callable[[_TableT], _PositionT]) -> Self:
-        """The end of a game's replay: what the fold over ``events`` on ``table`` found, and
-        the state after the legal prefix (the last of ``kept``, the states kept, if any;
-        else ``table``'s, or, after an illegal event, the legal prefix carried out again)."""
+        """The end of a game's replay: the verdicts, and the state after the legal prefix
+        (the last kept; else ``table``'s, or the prefix carried out again)."""
         stopped = verdicts.stopped
         if kept:
             final = kept[-1]
@@ -235,8 +209,7 @@ class Replayed(Struct, Generic[BoardT, SetupT, EventT, _PositionT], frozen=True)
 
     @property
     def states(self) -> tuple[_PositionT, ...]:
-        """The state before any event and after each event of the legal prefix (made when
-        first asked for, unless the replay kept them)."""
+        """The state before any event and after each of the legal prefix."""
         return self.kept or self.again(self.events, states=True).kept
 
     def at(self, n: int) -> _PositionT:
@@ -248,7 +221,7 @@ class Replayed(Struct, Generic[BoardT, SetupT, EventT, _PositionT], frozen=True)
         return self.again(self.events[:max(0, n)]).state
 
     def winners(self) -> tuple[int, ...]:
-        """The seats that won a complete game (every tied seat); none before its end."""
+        """The seats that won a complete game; none before its end."""
         return tied_best(self.totals()) if self.complete else ()
 
 
@@ -259,6 +232,36 @@ Data = dict[str, object]
 _SeatedT = TypeVar("_SeatedT", bound="_Seated")
 
 
+class _Found:
+    """A function of one of the game's modules, imported when first asked for (a command
+    imports no part it does not use) and handed out as the module's own function (the log
+    reader fetches ``read_event`` once per log, then calls it per event). ``module`` is
+    dotted under the game's ``package``, or ``@attr``: the game's attribute naming it
+    (``@codec`` names the whole dotted path)."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+
+    def __get__(self, game: Any, owner: type) -> Any:
+        from importlib import import_module
+
+        if game is None:
+            return self
+        where = self.module
+        if where == "@codec":
+            where = game.codec
+        else:
+            where = f"{game.package}.{getattr(game, where[1:]) if where[0] == '@' else where}"
+        return getattr(import_module(where), self.name)
+
+    def __call__(self, game: Any, *args: Any, **kwargs: Any) -> Any:  # as Class.part(game)
+        return self.__get__(game, type(game))(*args, **kwargs)
+
+
+def _found(module: str, name: str) -> Any:
+    return _Found(module, name)
+
+
 class CodecModule(Generic[_SeatedT, EventT]):
     """The log-codec part of :class:`Game` for a game whose codec is one module (``codec``,
     its dotted name) with ``EVENT_KEYS`` and the functions ``read_setup``, ``read_event``,
@@ -267,40 +270,25 @@ class CodecModule(Generic[_SeatedT, EventT]):
 
     codec: str
 
-    def _codec(self) -> ModuleType:
-        from importlib import import_module
-
-        return import_module(self.codec)
+    read_setup: Callable[[FieldReader, tuple[str, ...]], _SeatedT] = _found(
+        "@codec", "read_setup")
+    read_event: Callable[[str, FieldReader, Sequence[str]], EventT] = _found(
+        "@codec", "read_event")
+    event_type: Callable[[EventT], str] = _found("@codec", "event_type")
+    setup_to_dict: Callable[[_SeatedT], Data] = _found("@codec", "setup_to_dict")
+    event_to_dict: Callable[[EventT], Data] = _found("@codec", "event_to_dict")
 
     def event_types(self) -> tuple[str, ...]:
-        return tuple(self._codec().EVENT_KEYS)
+        return tuple(self._keys())
 
     def event_keys(self, kind: str) -> tuple[str, ...]:
-        keys: tuple[str, ...] = self._codec().EVENT_KEYS[kind]
+        return tuple(self._keys()[kind])
+
+    def _keys(self) -> Mapping[str, Sequence[str]]:
+        from importlib import import_module
+
+        keys: Mapping[str, Sequence[str]] = import_module(self.codec).EVENT_KEYS
         return keys
-
-    def read_setup(self, header: FieldReader, players: tuple[str, ...]) -> _SeatedT:
-        setup: _SeatedT = self._codec().read_setup(header, players)
-        return setup
-
-    @property
-    def read_event(self) -> Callable[[str, FieldReader, Sequence[str]], EventT]:
-        """The codec's own function: the log reader fetches it once per log and calls it
-        for every event (a method importing the codec would cost each event a call more)."""
-        fn: Callable[[str, FieldReader, Sequence[str]], EventT] = self._codec().read_event
-        return fn
-
-    def event_type(self, event: EventT) -> str:
-        kind: str = self._codec().event_type(event)
-        return kind
-
-    def setup_to_dict(self, setup: _SeatedT) -> Data:
-        d: Data = self._codec().setup_to_dict(setup)
-        return d
-
-    def event_to_dict(self, event: EventT) -> Data:
-        d: Data = self._codec().event_to_dict(event)
-        return d
 
     def players_of(self, setup: _SeatedT) -> tuple[str, ...]:
         return setup.players
@@ -314,16 +302,9 @@ _SteppedT = TypeVar("_SteppedT", bound="_Stepped")
 
 class GameParts(CodecModule[_SeatedT, EventT],
                 Generic[BoardT, _SeatedT, EventT, _SteppedT, StateT, DoneT]):
-    """The parts of :class:`Game` that only call a module of the game's ``package``, each
-    imported when first used (a command imports no part it does not use): ``rules.engine``
-    (``replay``), ``schema`` (``log_part``), ``moves`` (``legal_moves``, ``next_words``,
-    ``moves_note``), ``words`` (``spoken_word``, ``english_word``), ``recording``
-    (``RECORDING``), ``commands`` (``register``, ``COMMANDS``), the views
-    (``status_view``, ``status_dict``, ``score_view``, ``score_dict``, ``score_chart``) in
-    :attr:`screens`, the board's (``board_view``, ``board_dict``) in :attr:`board_screens`
-    and ``move_text`` in :attr:`record_screens`; and the packaged board profile. The game's
-    class names its types (``GameParts[Board, Setup, Event, Replay, GameState, Applied]``)
-    and overrides what it has to add."""
+    """The parts of :class:`Game` found in modules of the game's ``package`` (:class:`_Found`)
+    and the packaged board profile; the game's class names its types and overrides what it
+    has to add."""
 
     package: str
     #: The packaged board profile: the package holding it and its path there.
@@ -340,10 +321,25 @@ class GameParts(CodecModule[_SeatedT, EventT],
     #: packaged one, as entries that belong together.
     whole_tables: tuple[str, ...] = ()
 
-    def _part(self, name: str) -> ModuleType:
-        from importlib import import_module
-
-        return import_module(f"{self.package}.{name}")
+    replay: Callable[[BoardT, _SeatedT, Sequence[EventT]], _SteppedT] = _found(
+        "rules.engine", "replay")
+    schema: Callable[[BoardT], SchemaPart] = _found("schema", "log_part")
+    board_view: Callable[[BoardT], RenderableType] = _found("@board_screens", "board_view")
+    board_data: Callable[[BoardT], Data] = _found("@board_screens", "board_dict")
+    score_view: Callable[[BoardT, _SteppedT, str], RenderableType] = _found(
+        "@screens", "score_view")
+    score_data: Callable[[BoardT, _SteppedT], Data] = _found("@screens", "score_dict")
+    score_chart: Callable[[_SteppedT, str], RenderableType] = _found("@screens", "score_chart")
+    move_text: Callable[[BoardT, EventT], str] = _found("@record_screens", "move_text")
+    register_commands: Callable[[typer.Typer, str | None], None] = _found(
+        "commands", "register")
+    who_starts: Callable[[Mapping[str, Any]], Asked | None] = _found("commands", "who_starts")
+    next_words: Callable[[BoardT, StateT, Sequence[str]], Sequence[str]] = _found(
+        "moves", "next_words")
+    moves_note: Callable[[BoardT, StateT], str | None] = _found("moves", "moves_note")
+    #: A typed English word in the language in use (``cli/typedwords.py``), and back.
+    spoken_word: Callable[[str, str | None], str] = _found("words", "spoken_word")
+    english_word: Callable[[str, str | None], str] = _found("words", "english_word")
 
     def profile_text(self) -> str:
         # read from beside the package, as installed packages lie: importlib.resources costs
@@ -360,6 +356,11 @@ class GameParts(CodecModule[_SeatedT, EventT],
 
             return resources.files(package).joinpath(path).read_text("utf-8")
 
+    def _part(self, name: str) -> ModuleType:
+        from importlib import import_module
+
+        return import_module(f"{self.package}.{name}")
+
     def board_from_mapping(self, data: Mapping[str, object],
                            defaults: Mapping[str, object] | None) -> BoardT:
         """``rules.board``'s reader, on ``data`` with what it leaves out taken from
@@ -375,22 +376,6 @@ class GameParts(CodecModule[_SeatedT, EventT],
             made, "defaulted") else made
         return board
 
-    def replay(self, board: BoardT, setup: _SeatedT, events: Sequence[EventT]) -> _SteppedT:
-        outcome: _SteppedT = self._part("rules.engine").replay(board, setup, events)
-        return outcome
-
-    def schema(self, board: BoardT) -> SchemaPart:
-        part: SchemaPart = self._part("schema").log_part(board)
-        return part
-
-    def board_view(self, board: BoardT) -> RenderableType:
-        view: RenderableType = self._part(self.board_screens).board_view(board)
-        return view
-
-    def board_data(self, board: BoardT) -> Data:
-        data: Data = self._part(self.board_screens).board_dict(board)
-        return data
-
     def status_view(self, board: BoardT, outcome: _SteppedT, at: int, title: str,
                     full: bool = False) -> RenderableType:
         view: RenderableType = self._part(self.screens).status_view(
@@ -401,55 +386,14 @@ class GameParts(CodecModule[_SeatedT, EventT],
         data: Data = self._part(self.screens).status_dict(board, outcome.at(at))
         return data
 
-    def score_view(self, board: BoardT, outcome: _SteppedT, title: str) -> RenderableType:
-        view: RenderableType = self._part(self.screens).score_view(board, outcome, title)
-        return view
-
-    def score_data(self, board: BoardT, outcome: _SteppedT) -> Data:
-        data: Data = self._part(self.screens).score_dict(board, outcome)
-        return data
-
-    def score_chart(self, outcome: _SteppedT, title: str) -> RenderableType:
-        view: RenderableType = self._part(self.screens).score_chart(outcome, title)
-        return view
-
-    def move_text(self, board: BoardT, event: EventT) -> str:
-        text: str = self._part(self.record_screens).move_text(board, event)
-        return text
-
-    def register_commands(self, group: typer.Typer, only: str | None) -> None:
-        self._part("commands").register(group, only)
-
     def command_names(self) -> tuple[str, ...]:
         return (*self._part("commands").COMMANDS, "check")
-
-    def who_starts(self, given: Mapping[str, Any]) -> Asked | None:
-        asked: Asked | None = self._part("commands").who_starts(given)
-        return asked
 
     def legal_moves(self, board: BoardT, state: StateT, typed: Sequence[str] = ()
                     ) -> Iterable[LegalMove[EventT]]:
         moves: Iterable[LegalMove[EventT]] = self._part("moves").legal_moves(
             board, state, typed)
         return moves
-
-    def next_words(self, board: BoardT, state: StateT, typed: Sequence[str]) -> Sequence[str]:
-        words: Sequence[str] = self._part("moves").next_words(board, state, typed)
-        return words
-
-    def moves_note(self, board: BoardT, state: StateT) -> str | None:
-        note: str | None = self._part("moves").moves_note(board, state)
-        return note
-
-    def spoken_word(self, word: str, option: str | None = None) -> str:
-        """A typed English word in the language in use (``cli/typedwords.py``)."""
-        said: str = self._part("words").spoken_word(word, option)
-        return said
-
-    def english_word(self, word: str, option: str | None = None) -> str:
-        """A word typed in the language in use as its English word."""
-        said: str = self._part("words").english_word(word, option)
-        return said
 
     def recording(self) -> Recording[BoardT, _SteppedT, StateT, EventT, DoneT]:
         found: Recording[BoardT, _SteppedT, StateT, EventT, DoneT] = self._part(
@@ -458,14 +402,10 @@ class GameParts(CodecModule[_SeatedT, EventT],
 
 
 class LegalMove(Struct, Generic[_Event_co], frozen=True):
-    """One legal move of the player to move: ``words`` as one types them (the one-shot
-    command's words without ``asara``: ``buy base black -c blue``), the ``event`` they make,
-    and the ``group`` it is shown in (``buy base``, ``goods chest``). ``note`` says what the
-    table has not told the tool and the move takes as possible (a face-down buyer, a card
-    drawn with hands secret), one a line; empty for most moves. ``event`` is ``None`` for a
-    move whose words hold a number to read off the board, which the board profile does not
-    know (ASARA's ``bank N --space 2``): listed once, its note saying what N is, never with
-    an invented value."""
+    """One legal move: ``words`` as typed (``buy base black -c blue``), the ``event`` they
+    make, the ``group`` it is shown in; ``note``: what the move takes as possible that the
+    tool was not told (a face-down buyer), one a line. ``event`` is ``None`` for words with a
+    number the profile does not know (``bank N --space 2``): its note says what N is."""
 
     words: str
     event: _Event_co | None
@@ -474,8 +414,7 @@ class LegalMove(Struct, Generic[_Event_co], frozen=True):
 
 
 class MoveGroup(Struct, Generic[_Event_co], frozen=True):
-    """A group of legal moves as ``asara moves`` shows it: its name, how many moves it
-    holds, its first few moves (as many as asked for) and each note of its moves once."""
+    """A group of legal moves as ``asara moves`` shows it: its size, first moves, notes."""
 
     group: str
     count: int
@@ -485,21 +424,19 @@ class MoveGroup(Struct, Generic[_Event_co], frozen=True):
 
 @runtime_checkable
 class CountedMoves(Protocol[_Event_co]):
-    """What a game's :meth:`LegalMoves.legal_moves` may hand out besides the moves: their
-    groups counted without making every move (a secret Yspahan hand has 150,000)."""
+    """Legal moves whose groups are counted without making every move (a secret Yspahan hand
+    has 150,000)."""
 
     def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[_Event_co]]:
-        """Each group in the order listed, with its first ``shown`` moves; not ``every``:
-        the game may leave out groups of moves no player would choose (a card wasted),
-        which its :meth:`LegalMoves.moves_note` then mentions."""
+        """Each group with its first ``shown`` moves; not ``every``: groups no player would
+        choose (a card wasted) may be left to the moves note."""
         ...
 
 
 def move_groups(moves: Iterable[LegalMove[EventT]], shown: int, every: bool = True
                 ) -> Iterator[MoveGroup[EventT]]:
-    """The groups of ``moves`` with their first ``shown`` moves: counted by the game
-    (:class:`CountedMoves`; not ``every``: as it shows them grouped), else by walking the
-    moves once, keeping only those shown."""
+    """The groups of ``moves`` with their first ``shown`` moves: counted by the game, else
+    by one walk keeping only those shown."""
     if isinstance(moves, CountedMoves):
         yield from moves.groups(shown, every)
         return
@@ -523,8 +460,7 @@ def move_groups(moves: Iterable[LegalMove[EventT]], shown: int, every: bool = Tr
 
 def begin_with(moves: Iterable[LegalMove[EventT]], typed: Sequence[str]
                ) -> tuple[LegalMove[EventT], ...]:
-    """The moves whose words begin with the words ``typed`` (for a game whose moves are
-    few enough to make them all and keep those)."""
+    """The moves whose words begin with ``typed`` (a game with few moves makes them all)."""
     import shlex
 
     want = list(typed)
@@ -532,8 +468,7 @@ def begin_with(moves: Iterable[LegalMove[EventT]], typed: Sequence[str]
 
 
 def words_after(moves: Iterable[LegalMove[EventT]], typed: Sequence[str]) -> list[str]:
-    """The word after ``typed`` in each of ``moves`` that begins so, once each, in order:
-    :meth:`LegalMoves.next_words` for a game that makes all its moves to answer."""
+    """The word after ``typed`` in each move that begins so, once each, in order."""
     import shlex
 
     found: dict[str, None] = {}

@@ -1,8 +1,5 @@
-"""Loading a board profile: a game's packaged one, or a table's own TOML file.
-
-A profile names its game (``game = "asara"``; absent: ASARA). What a table's profile leaves
-out is taken from the game's packaged profile (``asara_cli/core/profile.py``), and the board
-says which, so a profile saved by ``asara board --toml`` keeps working when the game grows.
+"""Loading a board profile: a game's packaged one, or a table's own TOML file (naming its
+game; what it leaves out taken from the packaged one: ``core/profile.py``).
 """
 
 from __future__ import annotations
@@ -12,15 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from asara_cli.core.i18n import _
-from asara_cli.core.profile import with_defaults
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, UnknownGame, find_game, game
 from asara_cli.logfile.common import describe, loads_toml, read_toml
 
 if TYPE_CHECKING:
     from asara_cli.games.base import SomeGame
-
-__all__ = ["STANDARD", "load_board", "standard_profile_text", "with_defaults"]
 
 STANDARD = "standard"
 
@@ -42,10 +36,8 @@ def _standard(key: str) -> Any:
 
 
 def load_board(path: str | Path | None = None, key: str | None = None) -> Any:
-    """The board profile at ``path``, or the packaged profile of the game ``key`` (default
-    ASARA) when ``None``. A profile named ``standard`` (as a log header may say) is the
-    packaged one too. A profile names its game; a log of another game cannot use it.
-    """
+    """The board profile at ``path``, or (``None`` or ``standard``) the packaged profile of
+    the game ``key``; a profile of another game than ``key`` is refused."""
     return load_game_board(path, key)[1]
 
 

@@ -18,8 +18,7 @@ __all__ = ["describe"]
 
 
 def _toml_reader() -> ModuleType:
-    """tomli, which is tomllib's parser compiled (about 3x faster on a game log; see
-    docs/performance.md), else tomllib itself where no compiled wheel was installed."""
+    """tomli (tomllib's parser compiled, 3x faster on a log), else tomllib."""
     try:
         return importlib.import_module("tomli")
     except ImportError:  # pragma: no cover - a platform without its wheel
@@ -38,11 +37,9 @@ MAX_NESTING = 32
 
 def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, follow_link: bool = True,
                what: str | None = None, head: int | None = None) -> bytes:
-    """The bytes of a regular file, refusing what is not one (a FIFO, a device, a folder)
-    before reading, and what is larger than ``limit``. Opened without blocking, so a FIFO
-    with no writer cannot hang the command. With ``follow_link`` false, a symbolic link is
-    refused, never read through (the side files beside a log, the cache). With ``head``,
-    only the file's first ``head`` bytes or so (whole reads of 64 KiB)."""
+    """The bytes of a regular file no larger than ``limit``, anything else refused before
+    reading (opened without blocking: a FIFO with no writer cannot hang the command); not
+    ``follow_link``: a symbolic link refused; ``head``: about the first ``head`` bytes."""
     name = str(path)
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
     if not follow_link:
@@ -94,9 +91,7 @@ def read_bytes(path: str | Path, *, limit: int = MAX_BYTES, follow_link: bool = 
 
 
 def path_problem(text: str) -> str | None:
-    """Why ``text``, read from a file to be used as a file name, cannot be one; ``None``
-    when it can. Every path a file gives (a log's ``board``, the remembered log) is checked
-    here before it is opened."""
+    """Why ``text``, a file name read from a file, cannot be one (``None``: it can)."""
     if not text:
         return _("an empty file name")
     if "\0" in text:
@@ -114,11 +109,8 @@ _DEEP_BEGUN = tuple(re.escape(c) + _DEEP[len(r"[\[{]"):] for c in "[{")
 
 
 def read_toml(path: str | Path, *, follow_link: bool = True) -> tuple[dict[str, Any], str]:
-    """Parse a TOML file; return the data and the text (for line look-ups).
-
-    Every failure (missing file, a folder, not UTF-8, malformed TOML) becomes an
-    :class:`InputError` naming the file and, where tomllib gives one, line and column.
-    """
+    """A TOML file's data and text; every failure is an :class:`InputError` naming the
+    file and, where tomllib gives one, line and column."""
     text = read_text(path, follow_link=follow_link)
     return loads_toml(text, str(path)), text
 
@@ -134,8 +126,7 @@ def read_text(path: str | Path, *, follow_link: bool = True) -> str:
 
 
 def too_deep(text: str) -> re.Match[str] | None:
-    """Where ``text`` nests arrays or tables deeper than :data:`MAX_NESTING`, if it does:
-    the first place :data:`_DEEP` matches (the earlier of its two halves' first matches)."""
+    """The first place ``text`` nests deeper than :data:`MAX_NESTING`, if it does."""
     found = None
     for pattern in _DEEP_BEGUN:
         m = re.search(pattern, text)
@@ -145,9 +136,8 @@ def too_deep(text: str) -> re.Match[str] | None:
 
 
 def loads_toml(text: str, path: str) -> dict[str, Any]:
-    """Parse TOML text read from ``path``; a syntax error becomes an :class:`InputError`
-    with the line and column tomllib gives (only inside its message). Nesting deeper than
-    :data:`MAX_NESTING` is refused before parsing."""
+    """TOML text read from ``path`` parsed (too deep: refused first); a syntax error is an
+    :class:`InputError` with the line and column tomllib gives inside its message."""
     deep = too_deep(text)
     if deep is not None:
         where = text.count("\n", 0, deep.start()) + 1
@@ -212,8 +202,7 @@ _TOML_NAMING = (
 
 
 def toml_message(message: str) -> str:
-    """The TOML reader's message (English) in the language in use, where the catalogue has
-    it; else as the reader gave it."""
+    """The TOML reader's English message in the language in use, where the catalogue has it."""
     known = _TOML_MESSAGES.get(message)
     if known is not None:
         return _(known)
@@ -225,17 +214,11 @@ def toml_message(message: str) -> str:
 
 
 def header_lines(text: str, header: str) -> list[int]:
-    """1-based line numbers of every ``[[header]]`` array-of-tables line, in order.
-
-    tomllib keeps no positions; this light index lets errors point at the n-th table. Lines
-    end at a newline only, as TOML (and tomllib's error positions) count them.
-    """
-    # The pattern starts at the brackets, so that the scan looks for them as a literal; the
-    # line must begin with them, after spaces and tabs only (the same lines as a pattern
-    # anchored at the line's start, which makes the scan try every position). A match ends
-    # its line and holds no line break, so the text between two matches runs from the end
-    # of one line to the start of the other: its line breaks count the lines, and what
-    # follows its last one is what precedes the brackets on their line.
+    """1-based line numbers of every ``[[header]]`` line (tomllib keeps no positions; lines
+    end at a newline only, as TOML counts them)."""
+    # begun at the brackets, so the scan looks for a literal (anchored at a line's start, it
+    # would try every position); a match ends its line, so the text before it holds the
+    # line breaks to count, and after its last one what precedes the brackets
     pattern = re.compile(r"\[\[[ \t]*" + re.escape(header) + r"[ \t]*\]\][ \t]*(?:#.*)?\r?$",
                          re.MULTILINE)
     found = []

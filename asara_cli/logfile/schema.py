@@ -1,10 +1,6 @@
-"""The game log's JSON Schema, for editors (docs/asara-log.schema.json), generated from the
-registry: the generic keys here, each game's own part from its codec (``Game.schema``).
-
-Write it with ``python -m asara_cli.logfile.schema > docs/asara-log.schema.json``; a test
-fails while the file differs from what this module generates (docs/log-format.md).
-
-Generic: it asks the registry for the games and never imports a game's package.
+"""The game log's JSON Schema for editors (``python -m asara_cli.logfile.schema >
+docs/asara-log.schema.json``; a test holds the file to it): the generic keys here, each
+game's own part from the registry (``Game.schema``).
 """
 
 from __future__ import annotations
@@ -25,10 +21,8 @@ if TYPE_CHECKING:
 #: may apply (``Game.schema``).
 PACKAGED = "standard"
 
-#: Characters a player's name may not hold (asara_cli/core/names.py, hidden_character):
-#: the control characters, the line and paragraph separators, and the format characters
-#: an editor is likely to meet (zero-width and bidirectional marks, the byte-order mark). The
-#: reader refuses every format character; these are listed by hand so that the schema does
+#: Characters a player's name may not hold (core/names.py): controls, separators and the
+#: format characters an editor is likely to meet, listed by hand so that the schema does
 #: not change with the Unicode version of the Python that writes it.
 _HIDDEN = ("\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e"
            "\\u2060-\\u2064\\u2066-\\u206f\\ufeff")
@@ -101,8 +95,7 @@ def _generic(games: list[SomeGame]) -> dict[str, Schema]:
 
 
 def log_schema() -> Schema:
-    """The whole schema: the generic keys, then each game's part under an ``if`` on the
-    ``game`` key."""
+    """The generic keys, then each game's part under an ``if`` on ``game``."""
     games = all_games()
     properties = _generic(games)
     own: dict[str, Schema] = {}  # the games' header keys, as the top level shows them

@@ -1,25 +1,14 @@
 """Writing a file so that nothing is lost or half-written, as a database would.
 
-- A temporary file in the target's folder, flushed to disk, checked, given the old file's
-  permissions and (where this user may: root always) its owner and group, renamed over the
-  target, then the folder itself flushed, so the rename survives a power cut.
-- A read-only target is refused, never silently replaced. Read-only is judged by the mode
-  bits (a file nobody may write), so root is refused too; ``os.access`` alone says yes to
-  root for every file.
-- Only a regular file is replaced: a folder, a device, a pipe or a socket in the target's
-  place is refused before anything is written.
-- A game log that is a symbolic link is written through: the file it points to gets the
-  new text and the link stays a link. Every other file (the side files beside a log, the
-  state file, ``simulate``'s and ``report``'s outputs, the cache) is written with
-  ``follow_link=False``: a link in its place is refused, never followed, so a link planted
-  in a shared folder cannot redirect a write.
-- An output folder (``simulate -o``, the folder of ``report -o``'s page) is reached without
-  following a link: :func:`output_folder` refuses a link at any part of the path as given,
-  and makes the missing parts one at a time, so a planted ``shared/club -> ../victim``
-  cannot send the files elsewhere.
-- Temporary files left by a writer that was killed are removed on the next write.
-- :data:`WRITTEN` lists what this process replaced, so an interrupted command can say
-  whether a log changed.
+- A temporary file in the target's folder, flushed, checked, given the old file's mode
+  and (where this user may) owner, renamed over the target, the folder flushed after.
+- A read-only target (by its mode bits: root too) is refused, and anything but a regular
+  file, before anything is written.
+- A game log that is a symbolic link is written through; every other file is written with
+  ``follow_link=False``: a link planted in a shared folder cannot redirect a write, nor one
+  at any part of an output folder's path (:func:`output_folder`).
+- A killed writer's temporary files are removed on the next write; :data:`WRITTEN` lets an
+  interrupted command say whether a log changed.
 """
 
 from __future__ import annotations
@@ -52,12 +41,10 @@ def target_of(path: Path) -> Path:
 def write_file(path: str | Path, text: str,
                verify: Callable[[str], object] | None = None, *, follow_link: bool = True,
                mode: int | None = None, owner: tuple[int, int] | None = None) -> Path:
-    """Replace ``path`` with ``text`` atomically; ``verify`` reads the written text back and
-    raises if it is wrong (the old file then stays). A new file gets ``mode`` (default:
-    0666 less the umask) and ``owner`` (user and group ids, where this user may give them:
-    root); a replaced one keeps its own mode, and its owner and group wherever this user
-    may keep them (root always), so root recording into a player's log leaves it the
-    player's. Return the file written."""
+    """Replace ``path`` with ``text`` atomically (``verify`` raises for a wrong text read
+    back: the old file stays). A new file gets ``mode`` (0666 less the umask) and ``owner``;
+    a replaced one keeps its own (root recording into a player's log leaves it the
+    player's). Return the file written."""
     given = Path(path)
     if follow_link:
         target = target_of(given)
@@ -110,9 +97,7 @@ def write_file(path: str | Path, text: str,
 
 
 def _give(fd: int, owner: tuple[int, int]) -> None:
-    """Give the open file the user and group ``owner``: root always can (a failure is an
-    error), another user only the group, and only one of its own (else the file stays
-    its)."""
+    """Give the open file ``owner``: root always can, another user only a group of its own."""
     if not hasattr(os, "fchown"):  # pragma: no cover - Windows: no owners
         return
     uid, gid = owner
@@ -127,11 +112,9 @@ def _give(fd: int, owner: tuple[int, int]) -> None:
 
 
 def output_folder(path: Path, *, make: bool = True) -> None:
-    """Check that ``path`` is a folder reached without following a symbolic link, making
-    the parts that are missing (``make``) one at a time: ``mkdir`` never follows a link at
-    the name it makes, so a link planted meanwhile fails it. Every part of the path as given
-    is checked (a link the user made on the way is refused too, with the name to use
-    instead): a link, or a file where a folder should be, is an :class:`InputError`."""
+    """Check that ``path`` is a folder reached through no symbolic link at any part, making
+    the missing parts one at a time (``mkdir`` follows no link: one planted meanwhile fails
+    it); a link or a file on the way is an :class:`InputError`."""
     parts = path.parts
     for i in range(len(parts)):
         current = Path(*parts[: i + 1])
@@ -170,9 +153,8 @@ def output_folder(path: Path, *, make: bool = True) -> None:
 
 
 def writable_mode(target: Path, shown: str) -> int | None:
-    """The permission bits of the file at ``target`` if it may be replaced; ``None`` when
-    there is none. A folder, device, pipe or socket there, or a file nobody may write
-    (whoever runs this, root too), is refused."""
+    """The mode of the file at ``target`` if it may be replaced (``None``: no file); anything
+    but a regular file, or one nobody may write, is refused."""
     try:
         info = os.lstat(target)
     except FileNotFoundError:
@@ -205,16 +187,15 @@ def _sync_folder(folder: Path) -> None:
     except OSError:
         return
     try:
-        os.fsync(fd)
-    except OSError:
-        pass
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
     finally:
         os.close(fd)
 
 
 def _clean_stale(folder: Path, name: str) -> None:
-    """Remove ``.NAME.*.tmp`` files a killed writer left behind (older than a minute, so a
-    writer at work in another process keeps its file)."""
+    """Remove ``.NAME.*.tmp`` files a killed writer left (older than a minute: not one at
+    work)."""
     now = time.time()
     for leftover in folder.glob(f".{name}.*.tmp"):
         try:

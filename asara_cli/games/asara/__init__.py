@@ -1,9 +1,7 @@
 """ASARA (Michael Kiesling & Wolfgang Kramer, Ravensburger 2010): the first game of asara-cli.
 
-``GAME`` is what the registry (``asara_cli/games/__init__.py``) hands the generic layers.
-Its parts are imported when first used, so that finding the game costs a command nothing:
-``rules/`` (the pure referee), ``codec.py`` (its log keys and events), the views in
-``screens/`` and the recording commands in ``commands.py``.
+``GAME`` is what the registry hands the generic layers; its parts are imported when first
+used, so that finding the game costs a command nothing.
 """
 
 from __future__ import annotations
@@ -13,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from asara_cli.core.i18n import N_, _, language, ngettext, pgettext
+from asara_cli.core.i18n import N_, NP_, _, language, ngettext, pgettext
 from asara_cli.core.words import number
 from asara_cli.games.base import (
     Filter,
@@ -46,6 +44,12 @@ _COLOURED = ("brown", "green", "red", "black", "white")
 _AFTER_YEARS = (*_COLOURED, "overall", "most_towers", "money")
 _EXPANSION_NAMES = {"gifts": N_("Gifts of the Caliph"),
                     "genie": N_("the House of the Bottle Genie")}
+#: Where the other points came from, as tables and charts name them, and their order.
+_LABELS = {"builds": (NP_("points from", "builds"), (0, 0)),
+           "gifts": (NP_("points from", "gifts"), (1, 0)),
+           "overall": (NP_("points from", "overall"), (4, 0)),
+           "most_towers": (NP_("points from", "most towers"), (5, 0)),
+           "money": (NP_("points from", "money"), (6, 0))}
 
 
 class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied"]):
@@ -199,8 +203,7 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
     # --- command line ---------------------------------------------------------------------
 
     def register_commands(self, group: typer.Typer, only: str | None) -> None:
-        """The recording commands (``new``, a command per move, ``undo`` ...) and the quick
-        tally of a position typed in by hand."""
+        """The recording commands, and the quick tally of a position typed in by hand."""
         from asara_cli.cli.common import add_command
 
         if only == "tally" or only is None:
@@ -234,32 +237,13 @@ def _source_in(key: str, language: str) -> Source:
     if key in _COLOURED:
         return Source(key, terms.colour(key), _("colours"), _COLOURS[key],
                       (3, _COLOURED.index(key)))
-    rank = {"builds": (0, 0), "gifts": (1, 0), "overall": (4, 0), "most_towers": (5, 0),
-            "money": (6, 0)}
-    label = _source_label(key)
-    return Source(key, label, label, _COLOURS.get(key, "#999999"), rank.get(key, (9, 0)))
-
-
-def _source_label(key: str) -> str:
-    """``builds``, ``gifts``, ``overall``, ``most towers``, ``money``: where points came
-    from, as tables and charts name it."""
-    match key:
-        case "builds":
-            return pgettext("points from", "builds")
-        case "gifts":
-            return pgettext("points from", "gifts")
-        case "overall":
-            return pgettext("points from", "overall")
-        case "most_towers":
-            return pgettext("points from", "most towers")
-        case "money":
-            return pgettext("points from", "money")
-    return key.replace("_", " ")
+    said, rank = _LABELS.get(key, (None, (9, 0)))
+    label = key.replace("_", " ") if said is None else pgettext("points from", said)
+    return Source(key, label, label, _COLOURS.get(key, "#999999"), rank)
 
 
 def _source_key(entry: LedgerEntry) -> str:
-    """Where a ledger entry's points came from: ``builds``, ``gifts``, ``year1``..., or the
-    final award's category."""
+    """Where a ledger entry's points came from: ``builds``, ``year1``, a final category ..."""
     if entry.source == "final":
         return str(entry.category or "final")
     if entry.source == "year":

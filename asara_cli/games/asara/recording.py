@@ -51,10 +51,8 @@ class AsaraRecording:
         reminder = deal_reminder(board, done.state)
         return (year_end_view(board, done), *(() if reminder is None else (reminder,)))
 
-
     def situation(self, board: Board, state: GameState) -> str:
-        """The table session's bottom line: the year, the mover's money and buyers, and the
-        buyers the others have left this year."""
+        """The session's bottom line: the year, the mover's money and buyers, the others'."""
         from asara_cli.core.i18n import _, ngettext
 
         if state.turn is None:

@@ -1,10 +1,7 @@
 """YSPAHAN (Sébastien Pauchon, Ystari 2006): the second game of asara-cli.
 
-``GAME`` is what the registry (``asara_cli/games/__init__.py``) hands the generic layers.
-Its parts are imported when first used: ``rules/`` (the pure referee, see its docstring),
-``data/standard.toml`` (the board profile, YSPAHAN.md Y1 as data), ``codec.py`` (the log's
-keys), ``screens.py`` (views and plain data), ``commands.py`` (the recording commands) and
-``simulate.py``; :class:`~asara_cli.games.base.GameParts` finds most of them.
+``GAME`` is what the registry hands the generic layers; its parts are imported when first
+used (:class:`~asara_cli.games.base.GameParts` finds most of them).
 """
 
 from __future__ import annotations
@@ -116,9 +113,8 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
                      for e in state.ledger)
 
     def standings(self, outcome: Replay) -> list[tuple[str, list[int]]]:
-        """Each week's label and every seat's points after it, as ASARA gives its years
-        (points_by_week has them player by player): a week under way is "so far", and one
-        just begun, with no points yet, is left out."""
+        """Each week's label and every seat's points after it: a week under way is "so far",
+        one just begun, with no points yet, left out."""
         from asara_cli.games.yspahan.rules.state import OVER
         from asara_cli.games.yspahan.screens import points_by_week
 
@@ -182,9 +178,7 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
     def simulate(self, board: Board, seed: int, players: int | None = None,
                  flags: frozenset[str] = frozenset(), names: Sequence[str] | None = None
                  ) -> tuple[Setup, tuple[Event, ...]]:
-        """A complete legal game from ``seed``: its setup and events (``players``: 3 or 4;
-        ``None``: by the seed), the players drawn from ``names`` (default: the simulator's).
-        With the flag ``secret`` every card drawn is logged ``hidden`` (hands secret, Y7)."""
+        """A complete legal game from ``seed`` (``players``: ``None``, by the seed)."""
         from asara_cli.games.yspahan.simulate import NAMES, simulate_game
 
         n = players or self.min_players + seed % (self.max_players - self.min_players + 1)
@@ -195,8 +189,8 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
     # --- the report page ------------------------------------------------------------------
 
     def summaries(self, outcome: Replay) -> tuple[Summary, ...]:
-        """The game's own table for its report page: each player's buildings in the order
-        built, and what is left in hand (it scores nothing, Y4.6)."""
+        """Each player's buildings in the order built, and what is left (it scores nothing,
+        Y4.6)."""
         from asara_cli.games.yspahan import terms
 
         state = outcome.state

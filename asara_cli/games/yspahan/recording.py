@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 
 
 class YspahanRecording:
-    """:class:`asara_cli.games.recording.Recording` for Yspahan: what a move did is the
-    state after it."""
+    """:class:`asara_cli.games.recording.Recording` for Yspahan (a move's result: a state)."""
 
     def position(self, outcome: Replay) -> GameState:
         return outcome.state
@@ -48,15 +47,10 @@ class YspahanRecording:
             return (week_end_view(board, before, done),)
         return ()
 
-
     def situation(self, board: Board, state: GameState) -> str:
-        """The table session's bottom line, within 80 columns: the week and day, the dice
-        tower after the roll (each row's dice and value, or who took it today), whose
-        turn. A row's count is all its dice, the yellow ones among them said as such
-        (``camels 2x1 (1 of them yellow)``: two dice, not three). Shortened step by step
-        where it would not fit: no ``tower:``, then ``w1 d2``, yellow dice as ``incl. 1
-        yellow`` and no mover (the prompt names them), then ``incl. 1y``, then the names
-        cut."""
+        """The session's bottom line within 80 columns: week, day, the dice tower (a row's
+        count is all its dice, yellow among them), whose turn; shortened step by step
+        where it does not fit (the prompt names the mover)."""
         if state.over:
             return _("week {week}: the game is over").format(week=state.week)
         who = self.to_move(state)

@@ -87,3 +87,39 @@ def test_every_game_declares_its_game_with_the_protocol() -> None:
         assert spec is not None and spec.origin is not None, module
         source = Path(spec.origin).read_text("utf-8")
         assert re.search(r"^GAME: Game\[\w+(, \w+)*\] = ", source, re.M), module
+
+
+def _declared_parts(cls: type) -> dict[str, int]:
+    """Each part a game's class takes from one of its modules by name, with the number of
+    arguments its annotation (``Callable[[...], ...]``, read as written) declares."""
+    import ast
+
+    from asara_cli.games.base import _Found
+
+    parts: dict[str, int] = {}
+    for klass in reversed(cls.__mro__):
+        for name, value in vars(klass).items():
+            if isinstance(value, _Found):
+                written = ast.parse(str(klass.__annotations__[name]), mode="eval").body
+                assert isinstance(written, ast.Subscript), name
+                assert isinstance(written.slice, ast.Tuple), name
+                arguments = written.slice.elts[0]
+                assert isinstance(arguments, ast.List), name
+                parts[name] = len(arguments.elts)
+    return parts
+
+
+def test_each_part_found_by_name_is_there_and_takes_its_declared_arguments() -> None:
+    """``games/base.py`` finds some parts by a module's and a function's name: mypy cannot see
+    that the function is there or how it is called, so this does, for every game."""
+    import inspect
+
+    from asara_cli.games import all_games
+
+    for game in all_games():
+        parts = _declared_parts(type(game))
+        assert {"replay", "read_event", "next_words", "register_commands"} <= set(parts)
+        for name, arguments in parts.items():
+            function = getattr(game, name)
+            assert callable(function), f"{game.name}.{name}"
+            inspect.signature(function).bind(*[None] * arguments)  # TypeError names the mismatch

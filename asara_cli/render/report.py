@@ -17,7 +17,7 @@ from asara_cli.games import game
 from asara_cli.games.base import SomeGame, Source
 from asara_cli.language import decimal
 from asara_cli.logfile.game import GameLog, describe_violation
-from asara_cli.render.batch import day, game_status, shown_median
+from asara_cli.render.batch import PLAYER_HEADS, club_cells, day, game_status
 from asara_cli.stats import Club, Clubs, GameRecord
 
 
@@ -366,6 +366,7 @@ def _club_part(played: SomeGame, stats: Club, h: str) -> list[str]:
     """One game's statistics: win rates, points by source, players, seats, head to head."""
     names = [p.name for p in stats.players]
     means = [(p.name, _by_part(played, p.sources)) for p in stats.players]
+    players, seats, pairs = club_cells(stats)
     def heading(text: str) -> str:
         return f"<{h}>{escape(text)}</{h}>"
 
@@ -378,18 +379,10 @@ def _club_part(played: SomeGame, stats: Club, h: str) -> list[str]:
             _sources_legend(means),
             _stacked(means, [decimal(p.mean) for p in stats.players]) if names else "",
             heading(_("Players")),
-            _table([_("player"), _("games"), _("wins"), _("shared wins"), _("win rate"),
-                    _("fair share"), _("mean"), _("median"), _("best"), _("of winner's")],
-                   [(p.name, p.games, p.wins, p.shared_wins, f"{p.win_rate:.0%}",
-                     f"{p.expected_rate:.0%}", decimal(p.mean), shown_median(p.median), p.best,
-                     f"{p.share_of_winner:.0%}") for p in stats.players],
-                   set(range(1, 10))),
+            _table([_(h) for h in PLAYER_HEADS], players, set(range(1, 10))),
             heading(_("Seats (1 = start player)")),
             _table([pgettext("number of players", "players"), _("seat"), _("games"), _("wins"),
-                    _("win rate"), "1/n"],
-                   [(s.players, s.seat, s.games, s.wins, f"{s.win_rate:.0%}",
-                     f"{s.expected_rate:.0%}") for s in stats.seats], {0, 1, 2, 3, 4, 5}),
+                    _("win rate"), "1/n"], seats, {0, 1, 2, 3, 4, 5}),
             heading(_("Head to head (each pair once)")),
             _table([_("player"), _("against"), _("games"), _("ahead"), _("level"), _("behind")],
-                   [(h2h.player, h2h.other, h2h.games, h2h.ahead, h2h.level, h2h.behind)
-                    for h2h in stats.pairs], {2, 3, 4, 5})]
+                   pairs, {2, 3, 4, 5})]

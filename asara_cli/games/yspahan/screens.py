@@ -1,10 +1,6 @@
-"""A replayed Yspahan game for people (rich renderables, within 80 columns) and as plain data
-for ``--json``: the table (status), every point by week (score), the week end just scored,
-the board profile, and a move in a few words.
-
-Names from a file are drawn as :class:`~rich.text.Text` (never as markup); the consoles of
-``asara_cli/cli/common.py`` escape control characters.
-"""
+"""A replayed Yspahan game for people (rich, within 80 columns) and as plain data: status,
+score, the week end just scored, the board profile and a move in a few words. Names from a
+file are drawn as :class:`~rich.text.Text`, never as markup."""
 
 from __future__ import annotations
 
@@ -44,8 +40,7 @@ def _table(*columns: str | tuple[str, str], **options: Any) -> Table:
 
 
 def _rich(template: str, **values: str | Text) -> Text:
-    """``template`` (a translated message) with its ``{placeholders}`` filled, each value
-    a plain string or a styled :class:`~rich.text.Text` (never markup)."""
+    """A translated ``template`` with its ``{placeholders}`` filled by strings or styled Text."""
     from rich.text import Text
 
     out = Text()
@@ -95,8 +90,7 @@ def shop_shown(shop: ev.Shop) -> str:
 
 
 def play_shown(p: ev.Play) -> str:
-    """A card played as a person reads it: ``goldvp 3``, ``exchange 2 into gold``, ``souk
-    onto chest8 N2``, ``caravan (caravanserai draw: goldvp)``; a whole message per shape."""
+    """A card played as a person reads it (``exchange 2 into gold``); a message per shape."""
     card = terms.card(p.kind)
     if p.k is not None and p.into is not None:
         text = pgettext("card played", "{card} {k} into {what}").format(
@@ -115,8 +109,7 @@ def play_shown(p: ev.Play) -> str:
 
 
 def send_shown(s: ev.Send) -> str:
-    """A cube sent as a person reads it: ``bag3 (kept for a camel; caravanserai draw:
-    gold3)``; a whole message per shape."""
+    """A cube sent as a person reads it (``bag3 (kept for a camel)``); a message per shape."""
     souk = terms.souk(s.souk)
     if s.camel and s.card is not None:
         return pgettext("sent", "{souk} (kept for a camel; caravanserai draw: {card})").format(
@@ -206,8 +199,7 @@ def move_text(board: Board, event: ev.Event) -> str:
 
 
 def turn_text(state: GameState) -> str | None:
-    """``Week 2, day 3: Ann rolls.`` or ``Week 2, day 3, Ann to move.``; ``None`` when the
-    game is over."""
+    """``Week 2, day 3, Ann to move.``; ``None`` when the game is over."""
     if state.phase == OVER or state.to_move is None:
         return None
     who = state.players[state.to_move].name
@@ -246,9 +238,8 @@ def colour_of(setup: Setup, seat: int) -> str | None:
 
 
 def player_text(setup: Setup, seat: int, name: str | None = None) -> Text:
-    """A player where their cubes or pieces are meant: the name (or ``name``, a short
-    label), then the colour word in its colour, ``Ann (blue)``; the name alone when the log
-    records no colours. The word is there for a terminal without colour, and the report."""
+    """``Ann (blue)``, the colour word in its colour (a terminal may show none); the name (or
+    the label ``name``) alone when the log records no colours."""
     from rich.text import Text
 
     text = Text(setup.players[seat] if name is None else name)
@@ -261,9 +252,8 @@ def player_text(setup: Setup, seat: int, name: str | None = None) -> Text:
 
 
 def _breaks(width: int, items: Sequence[str | Text], limit: int) -> list[str]:
-    """What goes before each of ``items`` run on after ``width`` columns: `` · `` between
-    two, or `` ·`` and a new line indented by two where the next item would pass ``limit``
-    columns (a line is broken between items, never inside one)."""
+    """What goes before each of ``items`` after ``width`` columns: `` · ``, or a break where the
+    next item would pass ``limit`` (between items, never inside one)."""
     before = []
     for i, item in enumerate(items):
         if i and width + 3 + len(item) > limit:
@@ -277,9 +267,7 @@ def _breaks(width: int, items: Sequence[str | Text], limit: int) -> list[str]:
 
 
 def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
-    """Today's tower, bottom to top, as ``(text, style)`` items: each row's value and how
-    many dice it holds, the yellow ones counted (``bag 2: 3 dice, 1 yellow``), ``vase -``
-    for an empty row (no rich: a move's line shows it too)."""
+    """Today's tower, bottom to top, as ``(text, style)`` items (``bag 2: 3 dice, 1 yellow``)."""
     items = []
     for name, row in zip(board.rows, state.tower, strict=True):
         shown = terms.row(name)
@@ -420,8 +408,7 @@ def _players_table(board: Board, state: GameState) -> Table:
 
 
 def credit(state: GameState, seat: int) -> str | None:
-    """The cost card's credit ``seat`` keeps for a later building (Y-R13), ``None`` when
-    none."""
+    """The cost card's credit ``seat`` keeps for a later building (Y-R13), if any."""
     from asara_cli.games.yspahan.rules.engine import waived
 
     return waived(seat < len(state.credit_camels) and state.credit_camels[seat],
@@ -442,8 +429,7 @@ def _verdict(state: GameState) -> str:
 
 def status_view(board: Board, state: GameState, title: str, full: bool = False
                 ) -> RenderableType:
-    """The table after some event, within 80 columns; ``full``: every souk's shops, the
-    caravan camel by camel, the cards (what the deck still holds, with open hands)."""
+    """The table after some event, within 80 columns; ``full`` adds :func:`_full`."""
     from rich.console import Group
     from rich.text import Text
 
@@ -476,8 +462,7 @@ def status_view(board: Board, state: GameState, title: str, full: bool = False
 
 
 def _full(board: Board, state: GameState) -> list[RenderableType]:
-    """What ``status --full`` adds: every souk shop by shop (the cell each street-side shop
-    faces, ● holding a cube), the caravan camel by camel, and the cards."""
+    """Every souk shop by shop, the caravan camel by camel, and the cards."""
     from rich.text import Text
 
     souks = _table(title=_("Souks, shop by shop (● a cube, ○ empty)"))
@@ -569,21 +554,12 @@ _SOURCE_COLUMNS = {"building": NP_("score column", "buildings"),
 
 def points_by_week(state: GameState) -> list[tuple[str, list[int]]]:
     """Each player's points after each week begun (the last week's are the final score)."""
-    weeks = state.week
-    rows = []
-    for seat, p in enumerate(state.players):
-        running = []
-        for w in range(1, weeks + 1):
-            running.append(sum(e.points for e in state.ledger
-                               if e.player == seat and e.week <= w))
-        rows.append((p.name, running))
-    return rows
+    return [(p.name, [sum(e.points for e in state.ledger if e.player == seat and e.week <= w)
+                      for w in range(1, state.week + 1)]) for seat, p in enumerate(state.players)]
 
 
 def week_labels(state: GameState, shown: bool = False) -> list[str]:
-    """What each column of :func:`points_by_week` is: ``after week 1`` for a week that has
-    ended, ``week 2 so far (day 3)`` for the week being played; ``shown``: in the language
-    in use (else as ``--json`` writes them, in English whatever the language)."""
+    """What each column of :func:`points_by_week` is; ``shown``: translated (not for JSON)."""
     after = _("after week {week}") if shown else "after week {week}"
     so_far = _("week {week} so far (day {day})") if shown else "week {week} so far (day {day})"
     return [after.format(week=w) if w < state.week or state.over
@@ -680,8 +656,7 @@ def score_chart(played: Replay, title: str) -> RenderableType:
 
 
 def week_end_view(board: Board, before: GameState, after: GameState) -> RenderableType:
-    """The week end scored by the last turn: each complete souk, the caravan's evaluation,
-    then where the game goes on (or its end)."""
+    """The week end scored by the last turn, then where the game goes on (or its end)."""
     from rich.console import Group
     from rich.text import Text
 
@@ -708,12 +683,8 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
 
 def result_line(board: Board, before: GameState, after: GameState, event: ev.Event,
                 numbered: bool = True) -> str:
-    """The move recorded and what the table moves for it by hand: ``#12 Ann: takes the
-    camels row; takes camels``, then a line for each player it touched (gold, camels and
-    cards gained or paid and why, the move's own points; where that player now stands),
-    the tower after a roll, a week end's points apart (the week end's screen follows), and
-    who is next (the order of the 4-player last day, Y5.2). ``numbered``: with the event's
-    number (a check only has none)."""
+    """The move recorded (``#12 Ann: takes the camels row; takes camels``; a check has no
+    number), then what the table moves by hand for each player it touched, and who is next."""
     from asara_cli.games.yspahan.rules.engine import moved
 
     lines = [f"{f'#{after.events} ' if numbered else ''}{move_text(board, event)}."]
@@ -741,8 +712,7 @@ def result_line(board: Board, before: GameState, after: GameState, event: ev.Eve
 
 def _touched(board: Board, before: GameState, after: GameState, event: ev.Roll | ev.Turn,
              flows: Sequence[Flow]) -> list[str]:
-    """A line per player the move touched, the mover first: each flow and the move's own
-    points (a week end's are apart), then what that player holds now."""
+    """A line per player the move touched, the mover first, and what each holds now."""
     mover = after.seat(event.player)
     # the mover's line always after a turn; after a roll only when the roll cost something
     items: dict[int, list[str]] = {} if mover is None or isinstance(event, ev.Roll) else {
@@ -880,7 +850,7 @@ def switches(board: Board) -> dict[str, bool]:
 
 
 def street_parts(board: Board) -> list[RenderableType]:
-    """The street map (games/yspahan/street.py) and what it cannot show, for ``asara board``."""
+    """The street map (games/yspahan/street.py) and what it cannot show."""
     from rich.text import Text
 
     from asara_cli.games.yspahan.street import street_notes, street_text

@@ -1,11 +1,6 @@
-"""ASARA's part of the log's JSON Schema (docs/asara-log.schema.json), generated from what
-the codec reads: the header keys (codec.py), a turn per area kind (each kind declares its
-keys' schemas beside its reader, rules/areas/*.py) and the facts (codec.FACTS).
-
-``asara_cli/logfile/schema.py`` puts it under the log's generic keys, for logs of this game;
-a log played on the packaged board gets that board's numbers too (the spaces there are, the
-lighted-window offers, the bank's known values): a table's own profile may have others.
-"""
+"""ASARA's part of the log's JSON Schema, generated from what the codec reads: the header,
+a turn per area kind (declared beside its reader, rules/areas/*.py) and the facts; a log on
+the packaged board gets its numbers too (a table's own profile may have others)."""
 
 from __future__ import annotations
 
@@ -66,8 +61,7 @@ def board_event_schema(board: Board) -> Schema:
 
 
 def _areas_in_play(board: Board) -> list[Schema]:
-    """On ``board``, a move of a kind whose areas are all pro-only is refused outside the pro
-    game, and one whose areas all come with an expansion without it (rules/state.in_play)."""
+    """A kind whose areas are all pro-only (or an expansion's) is refused without (in_play)."""
     def kinds(test: Any) -> list[str]:
         return [k.log_type for k in KINDS
                 if all(test(a) for a in board.areas if a.kind == k.kind)]

@@ -52,7 +52,7 @@ class Sheet(Struct, frozen=True):
 
 
 class _Where:
-    """Error context: the file, and the line of the player's ``[[players]]`` table if known."""
+    """Where an error is: the file, and the line of the player's ``[[players]]`` table."""
 
     def __init__(self, path: str, text: str) -> None:
         self.path = path

@@ -1,12 +1,6 @@
-"""YSPAHAN's part of the log's JSON Schema (draft-07, for editors): the header keys and the
-keys of each event type, as the codec (codec.py) reads them; a log played on the packaged
-board gets its words too (the rows, street cells, souks, buildings and card kinds), since a
-table's own profile may have others.
-
-Plain dicts, standard library only. The patterns are the codec's, written as editors read
-JSON Schema patterns (ECMA-262: no ``\\d``, no ``(?P``). :meth:`Yspahan.schema` hands this to
-the log layer's schema module, which puts it under the generic keys for logs of this game.
-"""
+"""YSPAHAN's part of the log's JSON Schema: the keys the codec reads, and the packaged board's
+words (a table's own profile may have others). The patterns are the codec's, as editors read
+them (ECMA-262: no ``\\d``, no ``(?P``)."""
 
 from __future__ import annotations
 
@@ -29,8 +23,7 @@ PLAY = f"^\\s*{_WORD}(?:\\s+[A-Za-z0-9_-]+)*\\s*$"
 
 
 def header_schemas() -> dict[str, Schema]:
-    """:data:`~asara_cli.games.yspahan.codec.HEADER_KEYS` as :func:`codec.read_setup`
-    accepts them."""
+    """:data:`~asara_cli.games.yspahan.codec.HEADER_KEYS` as the codec reads them."""
     found = {
         "oldest": string(None, _("The oldest player, the first start player (Y1, Y2.2): "
                                   "one of the players; default: the first.")),

@@ -19,8 +19,7 @@ from asara_cli.games.asara.rules.text import tower_label
 from asara_cli.games.asara.screens.final import final_dict, final_tables
 
 if TYPE_CHECKING:  # rich is imported where a view is drawn: the JSON shapes need none of it
-    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-    from rich.measure import Measurement
+    from rich.console import RenderableType
     from rich.text import Text
 
     from asara_cli.render.sheet import Cell
@@ -87,42 +86,6 @@ def _screen_items(state: GameState, seat: int) -> list[str]:
                               "{n} lighted windows (colour secret)",
                               p.lighted_unknown).format(n=p.lighted_unknown))
     return parts
-
-
-class ItemList:
-    """Items joined by commas, as a table cell that wraps between items only (rich wraps at
-    any space: ``2 x`` would end a line); an item wider than the cell wraps inside itself."""
-
-    def __init__(self, items: Sequence[str], empty: str = "-") -> None:
-        last = len(items) - 1
-        self.pieces = [item + ("," if i < last else "") for i, item in enumerate(items)]
-        self.empty = empty
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        from rich.cells import cell_len
-        from rich.measure import Measurement
-
-        if not self.pieces:
-            return Measurement(cell_len(self.empty), cell_len(self.empty))
-        widest = max(cell_len(p) for p in self.pieces)
-        whole = cell_len(" ".join(self.pieces))
-        return Measurement(min(widest, options.max_width), min(whole, options.max_width))
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        from rich.cells import cell_len
-        from rich.text import Text
-
-        width = options.max_width
-        lines: list[str] = []
-        line = ""
-        for piece in self.pieces:
-            if line and cell_len(line) + 1 + cell_len(piece) > width:
-                lines.append(line)
-                line = piece
-            else:
-                line = f"{line} {piece}" if line else piece
-        lines.append(line or self.empty)
-        yield Text("\n".join(lines))
 
 
 def status_dict(board: Board, state: GameState) -> dict[str, Any]:
@@ -310,6 +273,7 @@ class StatusView:
         from rich.console import Group
         from rich.text import Text
 
+        from asara_cli.render.phrases import Phrases
         from asara_cli.render.tables import table
 
         board, state, full = self.board, self.state, self.full
@@ -331,7 +295,7 @@ class StatusView:
         for seat, (row, p) in enumerate(zip(_player_rows(state), state.players, strict=True)):
             name, *numbers = row
             players.add_row(Text(name), *numbers, _towers_cell(p.towers))
-            screens.add_row(Text(p.name), ItemList(_screen_items(state, seat)))
+            screens.add_row(Text(p.name), Phrases(items=_screen_items(state, seat) or ["-"]))
         parts.append(players)
         if full:
             parts.append(screens)

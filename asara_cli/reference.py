@@ -33,7 +33,6 @@ class Rule(Struct, frozen=True):
 
 
 def parse(game: str, markdown: str) -> tuple[Rule, ...]:
-    """The entries of one reference file, in their order."""
     rules: list[Rule] = []
     current: tuple[str, str, int] | None = None
     body: list[str] = []
@@ -62,7 +61,6 @@ def _folder() -> Traversable:
 
 
 def games() -> list[str]:
-    """The games with a reference (``asara``, ``yspahan``), in their files' order."""
     return sorted(e.name.removesuffix(".md") for e in _folder().iterdir()
                   if e.name.endswith(".md"))
 
@@ -90,7 +88,6 @@ def shown_in_english(game: str) -> str | None:
 
 
 def reference() -> dict[str, Rule]:
-    """Every entry of every game's reference, by id, in the language in use."""
     return _reference(i18n.language())
 
 

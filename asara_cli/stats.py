@@ -271,7 +271,6 @@ class Clubs(Struct, frozen=True):
 
 
 def games_of(records: Sequence[GameRecord]) -> list[str]:
-    """The keys of the games among ``records`` (the default game for none)."""
     return sorted({r.game for r in records}) or [DEFAULT]
 
 
@@ -347,7 +346,6 @@ class _Keys(dict[str, str]):
 
 
 def _order(played: Sequence[tuple[GameRecord, Seat]]) -> Callable[[str], tuple[int, int]]:
-    """Sort keys for sources as the games of ``played`` declare them."""
     keys = {r.game for r, _seat in played}
     return lambda key: min(game(g).source(key).order for g in keys)
 

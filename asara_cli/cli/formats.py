@@ -62,6 +62,7 @@ class ValidateOutput:
 
     def __init__(self, notes: bool = False, quiet: bool = False) -> None:
         self.notes, self.quiet = notes, quiet
+        self.reports: list[dict[str, Any]] = []  # what a JSON output collects
 
     def unreadable(self, path: Path, error: InputError) -> None:
         raise NotImplementedError
@@ -122,10 +123,6 @@ class ValidateJson(ValidateOutput):
     """One JSON document on stdout: ``{"valid": ..., "logs": [...]}`` (docs/log-format.md)."""
 
     name = "json"
-
-    def __init__(self, notes: bool = False, quiet: bool = False) -> None:
-        super().__init__(notes, quiet)
-        self.reports: list[dict[str, Any]] = []
 
     def unreadable(self, path: Path, error: InputError) -> None:
         self.reports.append({"file": show_path(path), "error": str(error)})
@@ -229,8 +226,6 @@ class ScoreJson(GameOutput):
 
 
 class ScoreChart(GameOutput):
-    """Each player's points after each period, as bars."""
-
     name = "chart"
 
     def write(self, game: Replayed) -> None:

@@ -31,7 +31,6 @@ from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats, games_of
 
 
 def filters_of(records: Sequence[GameRecord]) -> list[Filter]:
-    """The filters of the games among ``records`` (one per key)."""
     found: dict[str, Filter] = {}
     for key in games_of(records):
         for f in game(key).filters:
@@ -339,7 +338,6 @@ def scored_games(n: int) -> str:
 
 
 def _sources_used(records: Sequence[GameRecord], stats: Club) -> list[Source]:
-    """The sources any player scored from, in the games' order."""
     scored = {k for p in stats.players for k, v in p.sources if v}
     return [x for x in sources_of(records) if x.key in scored]
 
@@ -373,9 +371,8 @@ class TableFormat(Format):
 
     def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         listed, title = _listed(records, self.LISTED)
-        # at 80 columns: the folder they share said once in the title, one table per game
-        # in a folder of several, a status in a few words (the whole on stderr), so that a
-        # file name, a date and a status stay whole; totals and winners wrap at words
+        # at 80 columns a file name, a date and a status stay whole: the shared folder said
+        # once in the title, a table per game, a status in a word (the whole on stderr)
         names = [show_path(r.file) for r in listed]
         folder = os.path.commonpath(names) if len(names) > 1 else ""
         if folder and all(n.startswith(folder + "/") for n in names):
@@ -384,8 +381,7 @@ class TableFormat(Format):
         if any(r.scored for r in listed):
             title += _(" (* the winner)")
         rows = list(zip(names, listed, strict=True))
-        # the room left for the result beside a whole name, a date and a status: where a
-        # row's totals do not fit it, a player a line (a name and its total stay together)
+        # the room beside a name, a date and a status; past it, a player a line
         room = console.width - max(map(len, names), default=0) - 10 - 10 - 10
         keys = list(dict.fromkeys(r.game for r in listed)) if stats.mixed else [None]
         parts: list[RenderableType] = [] if listed else [Text(title + "\n")]

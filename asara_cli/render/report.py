@@ -262,12 +262,10 @@ def _card(played: SomeGame, outcome: Any, log: GameLog) -> str:
                       f'<td class="n">{x.total}</td></tr>')
     totals.append("</table>")
     stages = played.standings(outcome)
-    if any(e.final for e in played.ledger(outcome)):
-        heading = _("{points} after each {period} and the {final}").format(
-            points=word.capitalize(), period=_(played.period), final=_(played.final))
-    else:
-        heading = _("{points} after each {period}").format(points=word.capitalize(),
-                                                           period=_(played.period))
+    heading = (_("{points} after each {period} and the {final}")
+               if any(e.final for e in played.ledger(outcome)) else
+               _("{points} after each {period}")).format(
+        points=word.capitalize(), period=_(played.period), final=_(played.final))
     broken = []
     if not outcome.valid:
         first = describe_violation(log, outcome.violations[0])

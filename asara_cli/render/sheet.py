@@ -56,7 +56,6 @@ class Sheet:
 
 
 def cells(text: str) -> int:
-    """The columns ``text`` takes on a terminal."""
     if text.isascii():
         return len(text)
     return sum(0 if unicodedata.combining(c) else

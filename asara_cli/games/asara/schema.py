@@ -35,7 +35,6 @@ def _turn_keys(face_down: bool) -> tuple[dict[str, Schema], dict[str, Schema]]:
 
 
 def event_schema() -> Schema:
-    """One ``[[event]]`` table: its type, and each type's keys."""
     note = string(None, "Free text kept with the event.")
     cases = []
     for kind in KINDS:
@@ -54,7 +53,6 @@ def event_schema() -> Schema:
 
 
 def board_event_schema(board: Board) -> Schema:
-    """What ``board``'s numbers add to an event of each type."""
     cases = [when("type", k.log_type, k.board_table_schema(board))
              for k in KINDS if k.board_table_schema(board)]
     return {"allOf": cases}

@@ -1,14 +1,5 @@
-"""Position sheets: the final towers and money of a game that kept no log (``asara tally``).
-
-The format is fixed by issue 2 and documented in the README::
-
-    variant = "pro"
-    [[players]]
-    name = "Tina"
-    asari = 37
-    prestige = 54
-    towers = [{ color = "green", height = 8, lighted = 1 }, { color = "black", height = 6 }]
-"""
+"""Position sheets: the final towers and money of a game that kept no log (``asara tally``;
+the format: README, issue 2)."""
 
 from __future__ import annotations
 

@@ -34,8 +34,6 @@ LABELS = ("blue", "yellow", "violet", "orange", "grey")
 
 
 class Simulated(Struct, frozen=True):
-    """A simulated game: its setup, its events and the state they lead to."""
-
     setup: Setup
     events: tuple[Event, ...]
     state: GameState
@@ -122,7 +120,6 @@ def _weight(board: Board, me: PlayerState, have: Counter[Colour], move: Turn,
 
 def simulate_game(board: Board, seed: int, players: int = 4, pro: bool = False,
                   expansions: Sequence[str] = (), pool: Sequence[str] = NAMES) -> Simulated:
-    """One complete legal game from ``seed``."""
     rng = random.Random(seed)
     names = tuple(rng.sample(tuple(pool), players))
     variant = Variant.PRO if pro else Variant.BASIC

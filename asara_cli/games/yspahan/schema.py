@@ -48,7 +48,6 @@ def _counted(description: str) -> Schema:
 
 
 def _keys() -> dict[str, dict[str, Schema]]:
-    """Every event type's keys, as the codec reads them."""
     player = string("\\S", _("A player's name from the header's players."))
     dice = texts({"type": "integer"}, "")
     card = string(f"^{_WORD}$", "")
@@ -108,7 +107,6 @@ def _keys() -> dict[str, dict[str, Schema]]:
 
 
 def event_schema() -> Schema:
-    """One ``[[event]]`` table: its type, and each type's keys (no others)."""
     note = string(None, _("Free text kept with the event."))
     required = {"roll": ["player", "white"], "turn": ["player"], "checkpoint": []}
     what = {"roll": _("Yspahan: the start player's roll, with the yellow dice bought (Y2.3, "
@@ -134,7 +132,6 @@ def event_schema() -> Schema:
 
 
 def board_event_schema(board: Board) -> Schema:
-    """What ``board``'s words and numbers add to an event of each type."""
     faces = {"type": "integer", "minimum": 1, "maximum": board.faces_per_die}
     kinds = list(board.cards)
     return {"allOf": [

@@ -217,11 +217,9 @@ def progress(played: Replay) -> str:
         return ngettext("complete; {names} wins", "complete; {names} win", len(names)
                         ).format(names=and_names(names))
     who = state.players[state.to_move].name if state.to_move is not None else "-"
-    if state.phase == ROLL:
-        text = _("in progress: week {week}, day {day}, {player} to roll")
-    else:
-        text = _("in progress: week {week}, day {day}, {player} to move")
-    return text.format(week=state.week, day=state.day, player=who)
+    return (_("in progress: week {week}, day {day}, {player} to roll") if state.phase == ROLL
+            else _("in progress: week {week}, day {day}, {player} to move")).format(
+        week=state.week, day=state.day, player=who)
 
 
 # --- status ------------------------------------------------------------------------------------
@@ -233,7 +231,6 @@ COLOUR_STYLES = {"blue": "bold blue", "red": "bold red", "green": "bold green",
 
 
 def colour_of(setup: Setup, seat: int) -> str | None:
-    """The colour of ``seat``'s cubes and pieces, if the log records colours."""
     return setup.colours[seat] if 0 <= seat < len(setup.colours) else None
 
 
@@ -451,10 +448,8 @@ def status_view(board: Board, state: GameState, title: str, full: bool = False
             parts.append(line)
     parts += [supervisor_text(board, state), caravan_text(board, state),
               _players_table(board, state)]
-    if state.over:
-        deck = _("Deck {deck}, discard pile {discards}.")
-    else:
-        deck = _("Deck {deck}, discard pile {discards}. ▶ next to move, S start player.")
+    deck = (_("Deck {deck}, discard pile {discards}.") if state.over else
+            _("Deck {deck}, discard pile {discards}. ▶ next to move, S start player."))
     parts.append(Text(deck.format(deck=state.deck, discards=len(state.discard)), style="dim"))
     if full:
         parts += _full(board, state)
@@ -507,7 +502,6 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
 
 
 def status_dict(board: Board, state: GameState) -> dict[str, Any]:
-    """The same as plain data."""
     n = len(state.players)
     return {
         "week": state.week,
@@ -632,7 +626,6 @@ def score_dict(board: Board, played: Replay) -> dict[str, Any]:
 
 
 def score_chart(played: Replay, title: str) -> RenderableType:
-    """Each player's points after each week as bars."""
     from rich.console import Group
     from rich.text import Text
 
@@ -818,7 +811,6 @@ def board_view(board: Board) -> RenderableType:
 
 
 def _cards_and_switches(board: Board) -> list[RenderableType]:
-    """The board profile's cards, and the switches where the rulebook is silent."""
     cards = _table(_("card"), _("effect"), _("copies"), _("certainty"),
                    title=_("Cards (Y1.5): a deck of {n}").format(n=board.deck))
     for c in board.cards.values():
@@ -845,7 +837,6 @@ SWITCHES = {
 
 
 def switches(board: Board) -> dict[str, bool]:
-    """The board's switches by their profile key."""
     return {name: bool(getattr(board, name)) for name in SWITCHES}
 
 

@@ -29,8 +29,6 @@ COLOURS = ("blue", "red", "green", "yellow")
 
 
 class Simulated(Struct, frozen=True):
-    """A simulated game: its setup, its events and the state they lead to."""
-
     setup: Setup
     events: tuple[Event, ...]
     state: GameState

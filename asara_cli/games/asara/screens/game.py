@@ -367,7 +367,6 @@ def score_dict(board: Board, result: Replay) -> dict[str, Any]:
 
 
 def _last_year(state: GameState) -> int:
-    """The latest year the game has reached or scored in."""
     return max([state.year, *(e.year for e in state.ledger)])
 
 

@@ -45,14 +45,7 @@ def _rich(template: str, **values: str | Text) -> Text:
 
     out = Text()
     for i, piece in enumerate(re.split(r"\{(\w+)\}", template)):
-        if i % 2 == 0:
-            out.append(piece)
-        else:
-            value = values[piece]
-            if isinstance(value, str):
-                out.append(value)
-            else:
-                out.append_text(value)
+        out.append(values[piece] if i % 2 else piece)
     return out
 
 
@@ -242,9 +235,7 @@ def player_text(setup: Setup, seat: int, name: str | None = None) -> Text:
     text = Text(setup.players[seat] if name is None else name)
     colour = colour_of(setup, seat)
     if colour is not None:
-        text.append(" (")
-        text.append_text(_colour(colour))
-        text.append(")")
+        text.append(" (").append(_colour(colour)).append(")")
     return text
 
 
@@ -264,7 +255,7 @@ def _breaks(width: int, items: Sequence[str | Text], limit: int) -> list[str]:
 
 
 def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
-    """Today's tower, bottom to top, as ``(text, style)`` items (``bag 2: 3 dice, 1 yellow``)."""
+    """Today's tower, bottom to top, as styled items (``bag 2: 3 dice, 1 yellow``)."""
     items = []
     for name, row in zip(board.rows, state.tower, strict=True):
         shown = terms.row(name)
@@ -284,16 +275,20 @@ def tower_text(board: Board, state: GameState) -> Text:
     """Today's tower (:func:`tower_items`), on as many lines as 80 columns need."""
     from rich.text import Text
 
-    text = Text(_("Tower:") + " ")
     if state.phase == ROLL or all(r is None for r in state.tower):
-        text.append(_("not rolled yet") if state.phase == ROLL else _("empty"), style="dim")
-        return text
-    items = tower_items(board, state)
-    for before, (item, style) in zip(_breaks(len(text), [t for t, _style in items], WIDTH - 4),
-                                     items, strict=True):
-        text.append(before)
-        text.append(item, style=style)
-    return text
+        return Text(_("Tower:") + " ").append(
+            _("not rolled yet") if state.phase == ROLL else _("empty"), style="dim")
+    return Text.assemble(*_tower_line(board, state))
+
+
+def _tower_line(board: Board, state: GameState) -> list[tuple[str, str]]:
+    """``Tower: bag 2: 3 dice · ...`` in styled pieces (no rich: a move's line shows it too)."""
+    head, items = _("Tower:") + " ", tower_items(board, state)
+    pieces = [(head, "")]
+    for before, item in zip(_breaks(len(head), [t for t, _s in items], WIDTH - 4), items,
+                            strict=True):
+        pieces += [(before, ""), item]
+    return pieces
 
 
 def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
@@ -321,16 +316,10 @@ def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
 def supervisor_text(board: Board, state: GameState) -> Text:
     from rich.text import Text
 
-    facing = board.faces.get(state.supervisor, ())
-    shops = []
-    for si, shop in facing:
-        held = state.souks[si]
-        cube = held.street[shop] if shop < len(held.street) else False
-        shops.append((terms.souk(board.souks[si].id), held.owner if cube else None))
-    if not shops:
-        return Text(_("Supervisor on {cell}").format(cell=state.supervisor))
     items = []
-    for souk, owner in shops:
+    for si, shop in board.faces.get(state.supervisor, ()):
+        held, souk = state.souks[si], terms.souk(board.souks[si].id)
+        owner = held.owner if shop < len(held.street) and held.street[shop] else None
         if owner is None:
             items.append(Text(_("{souk} (empty)").format(souk=souk)))
             continue
@@ -341,6 +330,8 @@ def supervisor_text(board: Board, state: GameState) -> Text:
         else:
             items.append(_rich(_("{souk} ({player}'s cube, {colour})"), souk=souk,
                                player=name, colour=_colour(colour)))
+    if not items:
+        return Text(_("Supervisor on {cell}").format(cell=state.supervisor))
     return _rich(_("Supervisor on {cell}, facing {shops}"), cell=state.supervisor,
                  shops=_and_text(items))
 
@@ -682,9 +673,7 @@ def result_line(board: Board, before: GameState, after: GameState, event: ev.Eve
 
     lines = [f"{f'#{after.events} ' if numbered else ''}{move_text(board, event)}."]
     if isinstance(event, ev.Roll):
-        head, items = _("Tower:") + " ", [t for t, _style in tower_items(board, after)]
-        line = head + "".join(before + item for before, item in zip(
-            _breaks(len(head), items, WIDTH - 4), items, strict=True))
+        line = "".join(text for text, _style in _tower_line(board, after))
         lines += ["  " + x for x in line.split("\n")]
     if not isinstance(event, ev.Checkpoint):
         lines += _touched(board, before, after, event, moved(board, before, event))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Iterable
 from difflib import get_close_matches
 from functools import cache
 from importlib import resources
@@ -65,21 +64,10 @@ def games() -> list[str]:
                   if e.name.endswith(".md"))
 
 
-def _files(language: str = i18n.SOURCE) -> Iterable[tuple[str, str]]:
-    """Each game's reference in ``language`` where it has one (``data/rules/de/``), else English."""
-    for game in games():
-        translated = _folder() / language / f"{game}.md"
-        chosen = (translated if language != i18n.SOURCE and translated.is_file()
-                  else _folder() / f"{game}.md")
-        yield game, chosen.read_text("utf-8")
-
-
 def shown_in_english(game: str) -> str | None:
     """A line saying that ``game``'s reference is shown in English, where the language has none."""
     language = i18n.language()
-    if language == i18n.SOURCE:
-        return None
-    if (_folder() / language / f"{game}.md").is_file():
+    if language == i18n.SOURCE or (_folder() / language / f"{game}.md").is_file():
         return None
     from asara_cli.language import name
 
@@ -93,9 +81,13 @@ def reference() -> dict[str, Rule]:
 
 @cache
 def _reference(language: str) -> dict[str, Rule]:
+    """Each game's reference in ``language`` where it has one (``data/rules/de/``), else English."""
     found: dict[str, Rule] = {}
-    for game, text in _files(language):
-        for rule in parse(game, text):
+    for game in games():
+        translated = _folder() / language / f"{game}.md"
+        chosen = (translated if language != i18n.SOURCE and translated.is_file()
+                  else _folder() / f"{game}.md")
+        for rule in parse(game, chosen.read_text("utf-8")):
             found.setdefault(rule.id, rule)
     return found
 

@@ -128,9 +128,15 @@ class ValidateJson(ValidateOutput):
         self.reports.append({"file": show_path(path), "error": str(error)})
 
     def replayed(self, path: Path, game: Replayed) -> None:
-        from asara_cli.render.findings import validation_dict
-
-        self.reports.append(validation_dict(game.log, game.result))
+        log, result = game.log, game.result
+        found = [[{"event": v.event, "line": log.line_of(v.event), "player": v.player,
+                   "type": log.event_type(v.event), "rule": v.rule, "severity": v.severity,
+                   "message": v.message, "later": v.later, "text": describe_violation(log, v)}
+                  for v in listed] for listed in (result.violations, result.notes)]
+        self.reports.append({"file": show_path(log.path), "valid": result.valid,
+                             "complete": result.complete, "events": len(log.events),
+                             "stopped_at": result.stopped, "violations": found[0],
+                             "notes": found[1]})
 
     def end(self, code: int) -> None:
         print_json({"valid": code == EXIT_OK, "logs": self.reports})

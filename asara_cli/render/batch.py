@@ -21,21 +21,13 @@ from asara_cli.core.names import name_key
 from asara_cli.core.shown import one_line, show_path
 from asara_cli.core.words import grouped
 from asara_cli.games import game
-from asara_cli.games.base import Filter, Source
+from asara_cli.games.base import Source
 from asara_cli.language import date, decimal
 from asara_cli.render import bgstats
 from asara_cli.render.safe import json_text
 from asara_cli.render.tables import table
 from asara_cli.render.wrap import Writer
 from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats, games_of
-
-
-def filters_of(records: Sequence[GameRecord]) -> list[Filter]:
-    found: dict[str, Filter] = {}
-    for key in games_of(records):
-        for f in game(key).filters:
-            found.setdefault(f.key, f)
-    return list(found.values())
 
 
 def sources_of(records: Sequence[GameRecord]) -> list[Source]:
@@ -188,7 +180,7 @@ class CsvFormat(Format):
         """The header row (the games' filters after the place, their sources after the
         margin), and which of its columns are points."""
         points = [s.key for s in sources_of(records)]
-        facts = [f.key for f in filters_of(records)]
+        facts = list(dict.fromkeys(f.key for key in games_of(records) for f in game(key).filters))
         if len(games_of(records)) > 1:
             facts.insert(0, "game")
         return (*CsvFormat.FIRST, *facts, *CsvFormat.THEN, *points, "problem"), set(points)
@@ -271,7 +263,8 @@ class MarkdownFormat(Format):
                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         players, seats, pairs = club_cells(stats)
         out += map(_md_row, players)
-        used = _sources_used(records, stats)
+        scored = {k for p in stats.players for k, v in p.sources if v}
+        used = [x for x in sources_of(records) if x.key in scored]
         if used:
             out += ["", _("## Mean points per game, by source"), "",
                     _("| player | {sources} |").format(
@@ -335,11 +328,6 @@ def shown_median(value: float) -> str:
 def scored_games(n: int) -> str:
     """``10,000 scored games``, grouped as the language writes numbers."""
     return ngettext("{n} scored game", "{n} scored games", n).format(n=grouped(n))
-
-
-def _sources_used(records: Sequence[GameRecord], stats: Club) -> list[Source]:
-    scored = {k for p in stats.players for k, v in p.sources if v}
-    return [x for x in sources_of(records) if x.key in scored]
 
 
 def _groups(records: Sequence[GameRecord]) -> list[tuple[str, tuple[str, ...]]]:

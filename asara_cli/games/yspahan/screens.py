@@ -590,12 +590,6 @@ def score_view(board: Board, played: Replay, title: str) -> RenderableType:
     return Group(*parts)
 
 
-def _entry(state: GameState, e: LedgerEntry) -> dict[str, Any]:
-    return {"week": e.week, "day": e.day, "event": e.event,
-            "player": state.players[e.player].name, "points": e.points, "source": e.source,
-            "explanation": e.explanation}
-
-
 def score_dict(board: Board, played: Replay) -> dict[str, Any]:
     state = played.state
     return {
@@ -612,7 +606,9 @@ def score_dict(board: Board, played: Replay) -> dict[str, Any]:
                   for name, running in points_by_week(state)],
         # what each entry of after_week is: a week ended, or the week being played so far
         "week_labels": week_labels(state),
-        "ledger": [_entry(state, e) for e in state.ledger],
+        "ledger": [{"week": e.week, "day": e.day, "event": e.event,
+                    "player": state.players[e.player].name, "points": e.points,
+                    "source": e.source, "explanation": e.explanation} for e in state.ledger],
     }
 
 
@@ -644,11 +640,9 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     from rich.console import Group
     from rich.text import Text
 
-    week = before.week
-    scored = [e for e in after.ledger[len(before.ledger):]
-              if e.source in (SOUK, CARAVAN_WEEK)]
+    scored = _week_end(before, after)
     table = _table(_("player"), (_("points"), "right"), _("for"),
-                   title=_("End of week {week} (Y4.5)").format(week=week))
+                   title=_("End of week {week} (Y4.5)").format(week=before.week))
     for e in scored:
         table.add_row(player_text(after.setup, e.player), f"+{e.points}", e.explanation)
     if not scored:
@@ -677,8 +671,7 @@ def result_line(board: Board, before: GameState, after: GameState, event: ev.Eve
         lines += ["  " + x for x in line.split("\n")]
     if not isinstance(event, ev.Checkpoint):
         lines += _touched(board, before, after, event, moved(board, before, event))
-    scored = after.ledger[len(before.ledger):]
-    week_end = [e for e in scored if e.source in (SOUK, CARAVAN_WEEK)]
+    week_end = _week_end(before, after)
     if week_end:
         by = {e.player: 0 for e in week_end}
         for e in week_end:
@@ -690,6 +683,11 @@ def result_line(board: Board, before: GameState, after: GameState, event: ev.Eve
     if nxt is not None:
         lines.append("  " + (_last_day(board, after) or nxt))
     return "\n".join(lines)
+
+
+def _week_end(before: GameState, after: GameState) -> list[LedgerEntry]:
+    """The points the week end scored since ``before`` (the souks and the caravan)."""
+    return [e for e in after.ledger[len(before.ledger):] if e.source in (SOUK, CARAVAN_WEEK)]
 
 
 def _touched(board: Board, before: GameState, after: GameState, event: ev.Roll | ev.Turn,

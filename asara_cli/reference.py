@@ -1,17 +1,11 @@
-"""The project's rules reference, as `asara rules` prints it: every rule id a message cites
-(``[R2.2]``, ``Y3.4.3``, a ruling's ``G7`` or ``Y-R4``) with its text.
-
-The reference is a set of Markdown files shipped inside the package (``data/rules/``), one
-per game, the same bytes as ``docs/rules/`` (a test holds them equal). Each heading that
-starts with a rule id opens that rule's entry, which runs to the next heading. Reading them
-needs no game's package: every file found is read.
-"""
+"""The rules reference `asara rules` prints: every rule id a message cites (``[R2.2]``,
+``Y-R4``) with its text, from the Markdown files in ``data/rules/`` (docs/rules/'s bytes), one
+per game; a heading that starts with a rule id opens its entry. No game's package is needed."""
 
 from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Iterable
 from difflib import get_close_matches
 from functools import cache
 from importlib import resources
@@ -22,16 +16,13 @@ from msgspec import Struct
 from asara_cli.core import i18n
 from asara_cli.core.i18n import _
 
-#: What a heading's id looks like: its letters (a game's rule prefix, a ruling's: ``R``,
-#: ``Y-R``) and its numbers (``R2.3``, ``Y-R4``). Which letters there are is the references'
-#: own business: :data:`RULE_ID` is made from the ids they hold.
+#: A heading's id: its letters (``R``, ``Y-R``), which the references own, and numbers.
 _ID = re.compile(r"([A-Z]+(?:-[A-Z]+)?)\d+(?:\.\d+)*")
 _HEADING = re.compile(r"^(#{2,4}) (\S+) (.+)$")
 
 
 class Rule(Struct, frozen=True):
-    """One entry: its id, title, the game whose reference holds it, its heading level and
-    its text (Markdown, as written)."""
+    """One entry, its text Markdown as written."""
 
     id: str
     title: str
@@ -41,7 +32,6 @@ class Rule(Struct, frozen=True):
 
 
 def parse(game: str, markdown: str) -> tuple[Rule, ...]:
-    """The entries of one reference file, in their order."""
     rules: list[Rule] = []
     current: tuple[str, str, int] | None = None
     body: list[str] = []
@@ -70,28 +60,14 @@ def _folder() -> Traversable:
 
 
 def games() -> list[str]:
-    """The games with a reference (``asara``, ``yspahan``), in their files' order."""
     return sorted(e.name.removesuffix(".md") for e in _folder().iterdir()
                   if e.name.endswith(".md"))
 
 
-def _files(language: str = i18n.SOURCE) -> Iterable[tuple[str, str]]:
-    """Each game's reference: in ``language`` where it has one (``data/rules/de/``), else
-    the English one."""
-    for game in games():
-        translated = _folder() / language / f"{game}.md"
-        chosen = (translated if language != i18n.SOURCE and translated.is_file()
-                  else _folder() / f"{game}.md")
-        yield game, chosen.read_text("utf-8")
-
-
 def shown_in_english(game: str) -> str | None:
-    """One line saying that ``game``'s reference is shown in English, when the language in
-    use has none of its own for it (``data/rules/<code>/<game>.md``); else ``None``."""
+    """A line saying that ``game``'s reference is shown in English, where the language has none."""
     language = i18n.language()
-    if language == i18n.SOURCE:
-        return None
-    if (_folder() / language / f"{game}.md").is_file():
+    if language == i18n.SOURCE or (_folder() / language / f"{game}.md").is_file():
         return None
     from asara_cli.language import name
 
@@ -100,29 +76,34 @@ def shown_in_english(game: str) -> str | None:
 
 
 def reference() -> dict[str, Rule]:
-    """Every entry of every game's reference, by id, in the language in use."""
     return _reference(i18n.language())
 
 
 @cache
 def _reference(language: str) -> dict[str, Rule]:
+    """Each game's reference in ``language`` where it has one (``data/rules/de/``), else English."""
     found: dict[str, Rule] = {}
-    for game, text in _files(language):
-        for rule in parse(game, text):
+    for game in games():
+        translated = _folder() / language / f"{game}.md"
+        chosen = (translated if language != i18n.SOURCE and translated.is_file()
+                  else _folder() / f"{game}.md")
+        for rule in parse(game, chosen.read_text("utf-8")):
             found.setdefault(rule.id, rule)
     return found
 
 
 def lookup(wanted: str) -> Rule | None:
     """The entry ``wanted`` names, case and surrounding brackets aside."""
-    key = wanted.strip().strip("[]()").upper()
-    return reference().get(key)
+    return reference().get(_key(wanted))
 
 
 def near(wanted: str) -> list[str]:
     """Ids close to ``wanted``, for a did-you-mean."""
-    key = wanted.strip().strip("[]()").upper()
-    return get_close_matches(key, list(reference()), n=3, cutoff=0.6)
+    return get_close_matches(_key(wanted), list(reference()), n=3, cutoff=0.6)
+
+
+def _key(wanted: str) -> str:
+    return wanted.strip().strip("[]()").upper()
 
 
 def children(rule: Rule) -> list[Rule]:
@@ -133,8 +114,7 @@ def children(rule: Rule) -> list[Rule]:
 
 
 def shown(rule: Rule, width: int = 80) -> str:
-    """The entry as plain text for a terminal: paragraphs wrapped to ``width``, tables and
-    lists kept as written, emphasis marks taken off."""
+    """The entry for a terminal: paragraphs wrapped, tables kept, emphasis marks taken off."""
     out = [f"{rule.id} {rule.title} ({rule.game.upper()})"]
     for para in re.split(r"\n\s*\n", rule.text):
         lines = para.splitlines()
@@ -170,8 +150,7 @@ def listing() -> str:
 
 
 def _cited() -> re.Pattern[str]:
-    """A rule id as messages cite it, for every letter the references' ids start with
-    (``R2.2``, ``Y3.4.3``, a ruling's ``G7`` or ``Y-R4``), longest letters first."""
+    """A rule id as messages cite it, with the references' letters (longest first)."""
     letters = {m.group(1) for key in reference() if (m := _ID.fullmatch(key))}
     ordered = sorted(letters, key=lambda x: (-len(x), x))
     return re.compile(r"\b(?:" + "|".join(re.escape(x) for x in ordered) + r")\d+(?:\.\d+)*\b")

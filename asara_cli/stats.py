@@ -1,10 +1,6 @@
-"""Scores and statistics across many games: one record per game log, then the club's
-numbers (per player, per seat, per player count, head to head) computed from the records.
-
-A record is plain data (picklable, so ``asara batch --jobs N`` can build records in worker
-processes); the statistics are pure functions of a list of records, so a filter simply
-recomputes them on what it keeps.
-"""
+"""Scores and statistics across many games: one record per game log (plain data, picklable
+for ``batch --jobs N``), then the club's numbers as pure functions of the records, so that a
+filter recomputes them on what it keeps."""
 
 from __future__ import annotations
 
@@ -85,10 +81,9 @@ class GameRecord(Struct, frozen=True):
 
 def record_of(path: str | Path, board: Any = None,
               cache: RecordCache | None = None, board_game: str | None = None) -> GameRecord:
-    """Read, replay and score one log; never raises for a bad file. With a ``cache``, a log
-    it holds is not replayed, and a replayed one is put into it (asara_cli/cache.py).
-    ``board`` (a profile of the game ``board_game``) replaces the log's own; a log of
-    another game cannot be judged on it, and is unreadable so."""
+    """Read, replay and score one log (from and into ``cache``); never raises for a bad file.
+    ``board`` (of the game ``board_game``) replaces the log's own; another game's log is
+    unreadable on it."""
     name = str(path)
     try:
         raw = read_bytes(path)
@@ -120,10 +115,7 @@ def record_of(path: str | Path, board: Any = None,
 
 
 def game_digest(data: Mapping[str, Any]) -> str:
-    """SHA-256 of the game a parsed log records: its header and events as data, leaving out
-    what does not change the game (comments, gone when the TOML is read; the header's
-    ``notes`` and each event's ``note``), and how the file is laid out (key order, spacing,
-    quoting)."""
+    """SHA-256 of the game a parsed log records, without its notes, comments and layout."""
     header = {k: v for k, v in data.items() if k not in ("notes", "event")}
     # an event without a note is encoded as it is (most have none): no copy of each
     events = [e if type(e) is dict and "note" not in e
@@ -133,16 +125,14 @@ def game_digest(data: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-#: The JSON text :func:`game_digest` hashes (its encoder made once, not once per game;
-#: parsed TOML holds no cycles to look for).
+#: The encoder :func:`game_digest` hashes with, made once (parsed TOML holds no cycles).
 _DIGEST_JSON = json.JSONEncoder(sort_keys=True, default=str, ensure_ascii=False,
                                 separators=(",", ":"), check_circular=False)
 
 
 def play_day(date: str | None) -> dt.date | None:
-    """The day a log's ``date`` names (``2026-03-14``, or with a time, even one with a UTC
-    offset: the day as the table wrote it), or ``None`` when it names none (no date, or
-    free text such as "last Sunday"): such a game is undated."""
+    """The day a log's ``date`` names, as the table wrote it (even with a time and offset);
+    ``None`` for no date or free text ("last Sunday")."""
     if not date:
         return None
     try:
@@ -251,28 +241,23 @@ class Club(Struct, frozen=True):
 
     @property
     def pairs(self) -> tuple[HeadToHead, ...]:
-        """Head to head with each pair of players once (the other way round is the same
-        figures, ahead and behind swapped)."""
+        """Head to head with each pair of players once (the other way is its mirror)."""
         return tuple(h for h in self.head_to_head if h.player < h.other)
 
 
 def spellings(records: Iterable[GameRecord]) -> dict[str, str]:
-    """How each player is shown, by their name rule key (core/names.py): the spelling used
-    in most of the scored games among ``records``; between spellings used equally often,
-    the one seen first (records in file order)."""
+    """How each player (by name rule key) is shown: the spelling of most scored games, the
+    first seen among equals."""
     used: dict[str, Counter[str]] = defaultdict(Counter)
     keys = _Keys()
-    for r in records:
-        if r.scored:
-            for s in r.seats:
-                used[keys[s.name]][s.name] += 1
+    for s in (s for r in records if r.scored for s in r.seats):
+        used[keys[s.name]][s.name] += 1
     # Counter.most_common keeps first-seen order among equal counts
     return {key: names.most_common(1)[0][0] for key, names in used.items()}
 
 
 class Clubs(Struct, frozen=True):
-    """The statistics of a folder, one :class:`Club` per game it holds (a folder may mix
-    games: their players, points and seats are not compared across games)."""
+    """The statistics of a folder, one :class:`Club` per game (never compared across games)."""
 
     by_game: tuple[tuple[str, Club], ...]
 
@@ -286,13 +271,11 @@ class Clubs(Struct, frozen=True):
 
 
 def games_of(records: Sequence[GameRecord]) -> list[str]:
-    """The keys of the games among ``records`` (the default game for none)."""
     return sorted({r.game for r in records}) or [DEFAULT]
 
 
 def clubs(records: Sequence[GameRecord], rated: bool = False) -> Clubs:
-    """:func:`club` for each game among :func:`games_of` ``records``, with :func:`ratings`
-    when ``rated``."""
+    """:func:`club` for each game among ``records``, with :func:`ratings` when ``rated``."""
     found = []
     for key in games_of(records):
         mine = [r for r in records if r.game == key]
@@ -355,8 +338,7 @@ def club(records: Sequence[GameRecord]) -> Club:
 
 
 class _Keys(dict[str, str]):
-    """Each name's :func:`name_key`, worked out once per name (a folder's games seat the
-    same few dozen names thousands of times)."""
+    """Each name's :func:`name_key`, worked out once (a folder repeats the same few names)."""
 
     def __missing__(self, name: str) -> str:
         key = self[name] = name_key(name)
@@ -364,15 +346,13 @@ class _Keys(dict[str, str]):
 
 
 def _order(played: Sequence[tuple[GameRecord, Seat]]) -> Callable[[str], tuple[int, int]]:
-    """Sort keys for sources as the games of ``played`` declare them."""
     keys = {r.game for r, _seat in played}
     return lambda key: min(game(g).source(key).order for g in keys)
 
 
 def ratings(records: Sequence[GameRecord]) -> tuple[tuple[str, float, float, float], ...]:
-    """Player ratings over the scored games in date order, with a multiplayer rating model
-    that handles ties (openskill's Plackett-Luce): (name, ordinal, mu, sigma), best first.
-    openskill is imported only here, when ratings are asked for."""
+    """(name, ordinal, mu, sigma), best first, over the scored games in date order: openskill's
+    Plackett-Luce, which handles ties (imported only when ratings are asked for)."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()

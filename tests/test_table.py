@@ -272,13 +272,13 @@ def test_the_screens_list_wraps_between_items_only(width: int) -> None:
     # screens' list wraps only after a comma, unless one item is wider than the cell.
     from rich.console import Console
 
-    from asara_cli.games.asara.screens.game import ItemList
+    from asara_cli.render.phrases import Phrases
 
     items = ["2 x black base", "gold red window", "1 lighted window (colour secret)",
              "white turret", "3 x green trunk", "brown window"]
     console = Console(width=width, file=io.StringIO(), markup=False)
     with console.capture() as captured:
-        console.print(ItemList(items))
+        console.print(Phrases(items=items))
     lines = [line.rstrip() for line in captured.get().splitlines()]
     assert " ".join(lines) == ", ".join(items)  # nothing lost, nothing added
     assert max(len(line) for line in lines) <= width

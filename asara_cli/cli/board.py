@@ -33,4 +33,4 @@ def board(
     game --board FILE names).
     """
     name = chosen(BOARD, "toml" if as_toml else fmt.value, as_json)
-    BOARD[name]().show(game, board)
+    BOARD[name](game, board)

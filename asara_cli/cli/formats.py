@@ -1,15 +1,10 @@
-"""The outputs of ``validate``, ``status`` and ``score``: one class per format (as
-pip-audit's ``_format/`` has), registered by name. A command takes its ``--format`` (or the
-older ``--json``), asks :func:`chosen` for the output and hands it the result; no command
-branches on the format. Batch's formats are in ``render/batch.py`` (the same idea).
-
-People-talk goes to stderr and data to stdout, as everywhere: a JSON output prints nothing
-else on stdout.
-"""
+"""The outputs of ``validate``, ``status``, ``score`` and ``board``, registered by the name
+``--format`` gives (:func:`chosen`), so that no command branches on the format; batch's are in
+``render/batch.py``. Data goes to stdout, people-talk to stderr."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, ClassVar
@@ -67,6 +62,7 @@ class ValidateOutput:
 
     def __init__(self, notes: bool = False, quiet: bool = False) -> None:
         self.notes, self.quiet = notes, quiet
+        self.reports: list[dict[str, Any]] = []  # what a JSON output collects
 
     def unreadable(self, path: Path, error: InputError) -> None:
         raise NotImplementedError
@@ -128,17 +124,19 @@ class ValidateJson(ValidateOutput):
 
     name = "json"
 
-    def __init__(self, notes: bool = False, quiet: bool = False) -> None:
-        super().__init__(notes, quiet)
-        self.reports: list[dict[str, Any]] = []
-
     def unreadable(self, path: Path, error: InputError) -> None:
         self.reports.append({"file": show_path(path), "error": str(error)})
 
     def replayed(self, path: Path, game: Replayed) -> None:
-        from asara_cli.render.findings import validation_dict
-
-        self.reports.append(validation_dict(game.log, game.result))
+        log, result = game.log, game.result
+        found = [[{"event": v.event, "line": log.line_of(v.event), "player": v.player,
+                   "type": log.event_type(v.event), "rule": v.rule, "severity": v.severity,
+                   "message": v.message, "later": v.later, "text": describe_violation(log, v)}
+                  for v in listed] for listed in (result.violations, result.notes)]
+        self.reports.append({"file": show_path(log.path), "valid": result.valid,
+                             "complete": result.complete, "events": len(log.events),
+                             "stopped_at": result.stopped, "violations": found[0],
+                             "notes": found[1]})
 
     def end(self, code: int) -> None:
         print_json({"valid": code == EXIT_OK, "logs": self.reports})
@@ -234,8 +232,6 @@ class ScoreJson(GameOutput):
 
 
 class ScoreChart(GameOutput):
-    """Each player's points after each period, as bars."""
-
     name = "chart"
 
     def write(self, game: Replayed) -> None:
@@ -286,51 +282,43 @@ SCORE: dict[str, type[GameOutput]] = {f.name: f for f in (ScoreText, ScoreJson, 
 # --- board -----------------------------------------------------------------------------------
 
 
-class BoardOutput:
-    """A game's board profile, shown one way."""
-
-    name: ClassVar[str] = ""
-
-    def show(self, game: str | None, board: Path | None) -> None:
-        raise NotImplementedError
-
-
-class BoardTable(BoardOutput):
+def _board_table(game: str | None, board: Path | None) -> None:
     """Every number for people, and a note naming what a table's profile left out."""
-
-    name = "table"
-
-    def show(self, game: str | None, board: Path | None) -> None:
-        played, rules = _board(game, board)
-        out().print(played.board_view(rules))
-        defaulted = getattr(rules, "defaulted", ())
-        if defaulted:
-            out().print(defaults_note(defaulted), soft_wrap=True)
+    played, rules = _board(game, board)
+    out().print(played.board_view(rules))
+    if defaulted := getattr(rules, "defaulted", ()):
+        out().print(_("note: the profile does not name {names}; the packaged standard profile's "
+                      "values are used (asara board --toml shows them)").format(
+            names=", ".join(defaulted)), soft_wrap=True)
 
 
-class BoardJson(BoardOutput):
-    name = "json"
-
-    def show(self, game: str | None, board: Path | None) -> None:
-        played, rules = _board(game, board)
-        print_json(played.board_data(rules))
+def _board_json(game: str | None, board: Path | None) -> None:
+    played, rules = _board(game, board)
+    print_json(played.board_data(rules))
 
 
-class BoardToml(BoardOutput):
+def _board_toml(game: str | None, board: Path | None) -> None:
     """The profile's own text: the packaged one to copy and edit, or the file given."""
+    from asara_cli.cli.common import find_game_option
+    from asara_cli.logfile.board import standard_profile_text
+    from asara_cli.logfile.common import read_text
 
-    name = "toml"
+    key = find_game_option(game).key
+    if board is not None:  # a profile of another game than --game names is refused
+        _board(game, board)
+    text = standard_profile_text(key) if board is None else read_text(board)
+    typer.echo(safe_text(text), nl=False)
 
-    def show(self, game: str | None, board: Path | None) -> None:
-        from asara_cli.cli.common import find_game_option
-        from asara_cli.logfile.board import standard_profile_text
-        from asara_cli.logfile.common import read_text
 
-        key = find_game_option(game).key
-        if board is not None:  # a profile of another game than --game names is refused
-            _board(game, board)
-        text = standard_profile_text(key) if board is None else read_text(board)
-        typer.echo(safe_text(text), nl=False)
+def _board_svg(game: str | None, board: Path | None) -> None:
+    """The game's printable page (YSPAHAN: the street with every cell's name)."""
+    played, rules = _board(game, board)
+    page = played.board_page(rules)
+    if page is None:
+        raise InputError(_("{game} has no printable page (--format svg draws what the "
+                           "printed board does not show, such as YSPAHAN's street)"
+                           ).format(game=played.name))
+    typer.echo(page, nl=False)
 
 
 def _board(game: str | None, board: Path | None) -> tuple[Any, Any]:
@@ -342,30 +330,9 @@ def _board(game: str | None, board: Path | None) -> tuple[Any, Any]:
     return load_game_board(board, played.key if game is not None else None)
 
 
-def defaults_note(defaulted: tuple[str, ...]) -> str:
-    """One line naming what a table's profile left out and took from the packaged one."""
-    return _("note: the profile does not name {names}; the packaged standard profile's "
-             "values are used (asara board --toml shows them)").format(
-        names=", ".join(defaulted))
-
-
-class BoardSvg(BoardOutput):
-    """The game's printable page (YSPAHAN: the street with every cell's name)."""
-
-    name = "svg"
-
-    def show(self, game: str | None, board: Path | None) -> None:
-        played, rules = _board(game, board)
-        page = played.board_page(rules)
-        if page is None:
-            raise InputError(_("{game} has no printable page (--format svg draws what the "
-                               "printed board does not show, such as YSPAHAN's street)"
-                               ).format(game=played.name))
-        typer.echo(page, nl=False)
-
-
-BOARD: dict[str, type[BoardOutput]] = {
-    f.name: f for f in (BoardTable, BoardJson, BoardToml, BoardSvg)}
+#: ``asara board``'s outputs, by --format
+BOARD: dict[str, Callable[[str | None, Path | None], None]] = {
+    "table": _board_table, "json": _board_json, "toml": _board_toml, "svg": _board_svg}
 
 
 # Typer takes a choice as an enum; each names its registry's formats, in its order (checked

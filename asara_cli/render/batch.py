@@ -16,12 +16,12 @@ from rich.table import Table
 from rich.text import Text
 
 from asara_cli.core import i18n
-from asara_cli.core.i18n import NP_, _, ngettext, pgettext
+from asara_cli.core.i18n import N_, NP_, _, ngettext, pgettext
 from asara_cli.core.names import name_key
 from asara_cli.core.shown import one_line, show_path
 from asara_cli.core.words import grouped
 from asara_cli.games import game
-from asara_cli.games.base import Filter, Source
+from asara_cli.games.base import Source
 from asara_cli.language import date, decimal
 from asara_cli.render import bgstats
 from asara_cli.render.safe import json_text
@@ -30,19 +30,9 @@ from asara_cli.render.wrap import Writer
 from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats, games_of
 
 
-def filters_of(records: Sequence[GameRecord]) -> list[Filter]:
-    """The filters of the games among ``records`` (one per key)."""
-    found: dict[str, Filter] = {}
-    for key in games_of(records):
-        for f in game(key).filters:
-            found.setdefault(f.key, f)
-    return list(found.values())
-
-
 def sources_of(records: Sequence[GameRecord]) -> list[Source]:
-    """The sources of the games among ``records``, as each declares them for its packaged
-    board, and any other a record scored from (a board of five years scores ``year5``), in
-    the games' order."""
+    """The sources of the games among ``records`` (their packaged boards', and any other a
+    record scored from: five years score ``year5``), in the games' order."""
     keys = games_of(records)
     found: dict[str, Source] = {}
     for key in keys:
@@ -75,8 +65,7 @@ _PLAIN = tuple(f.name for f in fields(GameRecord) if f.name not in ("seats", "fa
 
 
 def status_word(status: str) -> str:
-    """A game's status (``valid``, ``invalid`` ...) in the language in use: the status
-    itself stays English in the JSON, a key a program reads."""
+    """A game's status in the language in use (the JSON keeps the English key)."""
     return pgettext("game status", status) if status in _STATUS else status
 
 
@@ -86,8 +75,7 @@ _STATUS = frozenset((NP_("game status", "valid"), NP_("game status", "invalid"),
 
 
 def _problem(r: GameRecord) -> str:
-    """What is wrong with a game and where, without its status (``line 57: ... [R2.3]``,
-    ``of FILE`` for a duplicate); empty when nothing is."""
+    """What is wrong with a game and where, without its status (``line 57: ... [R2.3]``)."""
     if r.status == "duplicate":
         return _("of {file}").format(file=show_path(r.duplicate_of or ""))
     if not r.problem:
@@ -99,8 +87,7 @@ def _problem(r: GameRecord) -> str:
 
 
 def game_status(r: GameRecord) -> str:
-    """A game's status for a person: ``valid``, or what is wrong and where (``invalid:
-    line 57: ... [R2.3]``, ``duplicate of FILE``)."""
+    """A game's status for a person: ``valid``, ``invalid: line 57: ... [R2.3]`` ..."""
     if r.status == "duplicate":
         return _("duplicate of {file}").format(file=show_path(r.duplicate_of or ""))
     if r.problem:
@@ -109,9 +96,7 @@ def game_status(r: GameRecord) -> str:
 
 
 def _result(r: GameRecord, room: int) -> str:
-    """A game's result for the terminal's table: each total, the winner's marked
-    (``Anna 64*, Ben 53``), or what is wrong with the game (as :func:`game_status` says,
-    without the status, which has its own column)."""
+    """Each total, the winner's marked (``Anna 64*, Ben 53``), or what is wrong."""
     if r.problem or r.status == "duplicate":
         return _problem(r)
     seats = [f"{s.name} {s.total}{'*' if s.winner else ''}" for s in r.seats]
@@ -165,8 +150,7 @@ def _club_dict(stats: Club) -> dict[str, Any]:
 
 
 def by_status(records: Sequence[GameRecord]) -> Counter[str]:
-    """How many records have each status (0 for one none has), in the order the statuses
-    first come."""
+    """How many records have each status, in the order the statuses first come."""
     return Counter(r.status for r in records)
 
 
@@ -175,10 +159,8 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
 def spreadsheet_safe(value: object) -> object:
-    """A cell that opens as text, not as a formula (numbers stay numbers), with control
-    characters, line breaks and tabs included, written as escapes (``\\n``, ``\\t``): the
-    file is often read in a terminal first, where a quoted line break would still start a
-    line that looks like a row of its own."""
+    """A cell that opens as text, not as a formula, its controls and line breaks escaped (the
+    file is often read in a terminal, where a quoted line break looks like a row)."""
     if not isinstance(value, str):
         return value
     value = one_line(value).replace("\t", "\\t")
@@ -186,10 +168,8 @@ def spreadsheet_safe(value: object) -> object:
 
 
 class CsvFormat(Format):
-    """One row per player per game: the shape spreadsheet users pivot. A column per source
-    of points, as the games of the folder declare them. Like the JSON it is for programs:
-    its keys and values are English in every language (the command line speaks English for
-    it, ``cli/__init__.py``)."""
+    """One row per player per game (the shape spreadsheets pivot), a column per source; for
+    programs, so English in every language (as the JSON)."""
 
     name = "csv"
     FIRST = ("file", "date", "place")
@@ -197,10 +177,10 @@ class CsvFormat(Format):
 
     @staticmethod
     def columns(records: Sequence[GameRecord]) -> tuple[tuple[str, ...], set[str]]:
-        """The header row, and which of its columns are points: the games' filters (ASARA's
-        variant and expansions) after the place, their sources after the margin."""
+        """The header row (the games' filters after the place, their sources after the
+        margin), and which of its columns are points."""
         points = [s.key for s in sources_of(records)]
-        facts = [f.key for f in filters_of(records)]
+        facts = list(dict.fromkeys(f.key for key in games_of(records) for f in game(key).filters))
         if len(games_of(records)) > 1:
             facts.insert(0, "game")
         return (*CsvFormat.FIRST, *facts, *CsvFormat.THEN, *points, "problem"), set(points)
@@ -249,8 +229,7 @@ class CsvFormat(Format):
 
 
 class _Cells(dict[str, object]):
-    """:func:`spreadsheet_safe` of each text, worked out once per text (a folder's rows
-    repeat the same names, statuses and words)."""
+    """:func:`spreadsheet_safe` of each text, worked out once (rows repeat the same texts)."""
 
     def __missing__(self, text: str) -> object:
         cell = self[text] = spreadsheet_safe(text)
@@ -282,11 +261,10 @@ class MarkdownFormat(Format):
         out = ["", _("## Players"), "", _("| player | games | wins | shared wins | win rate | "
                                           "fair share | mean | median | best | of winner's |"),
                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-        for p in stats.players:
-            out.append(f"| {_md(p.name)} | {p.games} | {p.wins} | {p.shared_wins} | "
-                       f"{p.win_rate:.0%} | {p.expected_rate:.0%} | {decimal(p.mean)} | "
-                       f"{shown_median(p.median)} | {p.best} | {p.share_of_winner:.0%} |")
-        used = _sources_used(records, stats)
+        players, seats, pairs = club_cells(stats)
+        out += map(_md_row, players)
+        scored = {k for p in stats.players for k, v in p.sources if v}
+        used = [x for x in sources_of(records) if x.key in scored]
         if used:
             out += ["", _("## Mean points per game, by source"), "",
                     _("| player | {sources} |").format(
@@ -300,13 +278,11 @@ class MarkdownFormat(Format):
             out += ["", _("## Head to head"), "", _("| player | against | games | ahead | "
                                                     "level | behind |"),
                     "|---|---|---:|---:|---:|---:|"]
-            out += [f"| {_md(h.player)} | {_md(h.other)} | {h.games} | {h.ahead} | {h.level} "
-                    f"| {h.behind} |" for h in stats.pairs]
+            out += map(_md_row, pairs)
         out += ["", _("## Seats (1 = start player)"), "",
                 pgettext("seats table", "| players | seat | games | wins | win rate | 1/n |"),
                 "|---:|---:|---:|---:|---:|---:|"]
-        out += [f"| {x.players} | {x.seat} | {x.games} | {x.wins} | {x.win_rate:.0%} | "
-                f"{x.expected_rate:.0%} |" for x in stats.seats]
+        out += map(_md_row, seats)
         if stats.ratings:
             out += ["", _("## Ratings"), "", _("| player | rating | mu | sigma |"),
                     "|---|---:|---:|---:|"]
@@ -315,9 +291,25 @@ class MarkdownFormat(Format):
         return out
 
 
+#: The players' figures as every club output heads them (the terminal's in two tables)
+PLAYER_HEADS = (N_("player"), N_("games"), N_("wins"), N_("shared wins"), N_("win rate"),
+                N_("fair share"), N_("mean"), N_("median"), N_("best"), N_("of winner's"))
+
+
+def club_cells(stats: Club) -> tuple[list[list[str]], ...]:
+    """The cells of the players (:data:`PLAYER_HEADS`), seats and pairs, the same in every
+    output."""
+    return ([[p.name, str(p.games), str(p.wins), str(p.shared_wins), f"{p.win_rate:.0%}",
+              f"{p.expected_rate:.0%}", decimal(p.mean), shown_median(p.median), str(p.best),
+              f"{p.share_of_winner:.0%}"] for p in stats.players],
+            [[str(x.players), str(x.seat), str(x.games), str(x.wins), f"{x.win_rate:.0%}",
+              f"{x.expected_rate:.0%}"] for x in stats.seats],
+            [[h.player, h.other, str(h.games), str(h.ahead), str(h.level), str(h.behind)]
+             for h in stats.pairs])
+
+
 def day(written: str) -> str:
-    """A log's date as the language writes it (``2026-11-23``; German ``23.11.2026``); a
-    date with a time, or free text, as the log has it. English shows it as written."""
+    """A log's day as the language writes it (German ``23.11.2026``); else as written."""
     if i18n.language() == i18n.SOURCE or len(written) != 10:
         return written
     import datetime as dt
@@ -334,31 +326,25 @@ def shown_median(value: float) -> str:
 
 
 def scored_games(n: int) -> str:
-    """``1 scored game``, ``10,000 scored games`` (thousands grouped as the language
-    writes them)."""
+    """``10,000 scored games``, grouped as the language writes numbers."""
     return ngettext("{n} scored game", "{n} scored games", n).format(n=grouped(n))
 
 
-def _sources_used(records: Sequence[GameRecord], stats: Club) -> list[Source]:
-    """The sources any player scored from, in the games' order."""
-    scored = {k for p in stats.players for k, v in p.sources if v}
-    return [x for x in sources_of(records) if x.key in scored]
-
-
 def _groups(records: Sequence[GameRecord]) -> list[tuple[str, tuple[str, ...]]]:
-    """The terminal's groups of sources (JSON, CSV and markdown keep each one: a column per
-    final category and per year would not fit 80 columns), as the games declare them."""
+    """The terminal's groups of sources (a column per source would not fit 80 columns)."""
     groups: dict[str, list[str]] = {}
     for x in sources_of(records):
         groups.setdefault(x.group, []).append(x.key)
     return [(name, tuple(keys)) for name, keys in groups.items()]
 
 
+def _md_row(cells: Sequence[str]) -> str:
+    return "| " + " | ".join(map(_md, cells)) + " |"
+
+
 def _md(text: str) -> str:
-    """A table cell: no column break, no line break, no control character obeyed, no HTML
-    a Markdown renderer would run (``<``, ``>`` and ``&`` as entities), and no link or
-    image (``[``, ``]`` escaped, so ``[x](javascript:...)`` is text). A backslash is
-    escaped first, so that one in the text cannot undo the escapes after it."""
+    """A table cell with nothing a renderer obeys: no break, HTML, link or image (a backslash
+    escaped first, so that one in the text cannot undo the escapes after it)."""
     return (one_line(text).replace("\\", "\\\\").replace("&", "&amp;")
             .replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
             .replace("[", "\\[").replace("]", "\\]"))
@@ -373,9 +359,8 @@ class TableFormat(Format):
 
     def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         listed, title = _listed(records, self.LISTED)
-        # at 80 columns: the folder they share said once in the title, one table per game
-        # in a folder of several, a status in a few words (the whole on stderr), so that a
-        # file name, a date and a status stay whole; totals and winners wrap at words
+        # at 80 columns a file name, a date and a status stay whole: the shared folder said
+        # once in the title, a table per game, a status in a word (the whole on stderr)
         names = [show_path(r.file) for r in listed]
         folder = os.path.commonpath(names) if len(names) > 1 else ""
         if folder and all(n.startswith(folder + "/") for n in names):
@@ -384,8 +369,7 @@ class TableFormat(Format):
         if any(r.scored for r in listed):
             title += _(" (* the winner)")
         rows = list(zip(names, listed, strict=True))
-        # the room left for the result beside a whole name, a date and a status: where a
-        # row's totals do not fit it, a player a line (a name and its total stay together)
+        # the room beside a name, a date and a status; past it, a player a line
         room = console.width - max(map(len, names), default=0) - 10 - 10 - 10
         keys = list(dict.fromkeys(r.game for r in listed)) if stats.mixed else [None]
         parts: list[RenderableType] = [] if listed else [Text(title + "\n")]
@@ -415,33 +399,28 @@ class TableFormat(Format):
               ) -> list[RenderableType]:
         """One game's statistics (``name`` starts each title in a folder of several)."""
         # The figures per player come in three tables, each within 80 columns.
-        player = _("player")
+        player, *heads = map(_, PLAYER_HEADS)
         players = _table(name + _("players ({games})").format(games=scored_games(stats.games)),
-                         player, (_("games"), _("wins"), _("shared wins"), _("win rate"),
-                                  _("fair share")))
-        totals = _table(name + _("totals per game"), player, (_("mean"), _("median"),
-                                                              _("best"), _("of winner's")))
+                         player, tuple(heads[:5]))
+        totals = _table(name + _("totals per game"), player, tuple(heads[5:]))
         groups = [g for g in _groups(records) if any(_group_mean(p, g) for p in stats.players)]
         sources = _table(name + _("mean points per game, by source"), player,
                          tuple(g for g, _keys in groups))
-        for p in stats.players:
-            players.add_row(Text(p.name), str(p.games), str(p.wins), str(p.shared_wins),
-                            f"{p.win_rate:.0%}", f"{p.expected_rate:.0%}")
-            totals.add_row(Text(p.name), decimal(p.mean), shown_median(p.median), str(p.best),
-                           f"{p.share_of_winner:.0%}")
+        rows, seat_rows, pair_rows = club_cells(stats)
+        for p, (_name, *cells) in zip(stats.players, rows, strict=True):
+            players.add_row(Text(p.name), *cells[:5])
+            totals.add_row(Text(p.name), *cells[5:])
             sources.add_row(Text(p.name), *(decimal(_group_mean(p, g)) for g in groups))
         pairs = _table(name + _("head to head (each pair once)"), player,
                        (_("against"), _("games"), _("ahead"), _("level"), _("behind")),
                        texts=1)
-        for h in stats.pairs:
-            pairs.add_row(Text(h.player), Text(h.other), str(h.games), str(h.ahead),
-                          str(h.level), str(h.behind))
+        for one, other, *numbers in pair_rows:
+            pairs.add_row(Text(one), Text(other), *numbers)
         seats = _table(name + _("seats (1 = start player)"),
                        pgettext("number of players", "players"),
                        (_("seat"), _("games"), _("wins"), _("win rate"), "1/n"), right=True)
-        for x in stats.seats:
-            seats.add_row(str(x.players), str(x.seat), str(x.games), str(x.wins),
-                          f"{x.win_rate:.0%}", f"{x.expected_rate:.0%}")
+        for row in seat_rows:
+            seats.add_row(*row)
         # empty tables under their headings read like a fault
         parts: list[RenderableType] = [players, totals, sources, pairs, seats] if (
             stats.players) else [Text(name + _("players: no scored games") + "\n")]
@@ -460,10 +439,8 @@ def _group_mean(p: PlayerStats, group: tuple[str, tuple[str, ...]]) -> float:
 
 def _table(title: str, first: str, numbers: tuple[str, ...], *, texts: int = 0,
            right: bool = False) -> Table:
-    """A table of one text column (left; ``right``: a number, as seats' ``players``) and
-    number columns (right); the first ``texts`` of them are text (head to head's
-    ``against``), left-aligned too. A header of two words is set on two lines, so that the
-    columns stay narrow and a player's name is not cut."""
+    """A table of one first column (``right``: a number) and number columns, the first
+    ``texts`` of them text; a two-word header on two lines keeps the columns narrow."""
     made = table((first, "right" if right else "left"), title=title)
     for i, col in enumerate(numbers):
         made.add_column(col.replace(" ", "\n"), justify="left" if i < texts else "right")
@@ -471,8 +448,7 @@ def _table(title: str, first: str, numbers: tuple[str, ...], *, texts: int = 0,
 
 
 def _listed(records: Sequence[GameRecord], most: int) -> tuple[Sequence[GameRecord], str]:
-    """The games the table lists, and its title: every game up to ``most``; past that, the
-    games that are invalid, unfinished or unreadable (up to ``most`` of them)."""
+    """The games the table lists (past ``most``, only the odd ones), and its title."""
     if not records:
         return records, _("games: none kept")
     if len(records) <= most:
@@ -492,8 +468,7 @@ def _listed(records: Sequence[GameRecord], most: int) -> tuple[Sequence[GameReco
 
 
 class BgStatsFormat(Format):
-    """Every scored game as BG Stats' play JSON (a list), or with ``url`` one ``createPlay``
-    link per line."""
+    """Every scored game as BG Stats' play JSON, or (``url``) a ``createPlay`` link each."""
 
     name = "bgstats"
 

@@ -55,8 +55,7 @@ def play(record: GameRecord, bgg_id: int | None = None,
     played = game_of(record.game)
     game: dict[str, Any] = {"name": played.title, "sourceGameId": played.key,
                             "highestWins": True, "noPoints": False}
-    if bgg_id is None:
-        bgg_id = played.bgg_id
+    bgg_id = played.bgg_id if bgg_id is None else bgg_id
     if bgg_id is not None:
         game["bggId"] = bgg_id
     comments = played.describe(dict(record.facts))

@@ -1,6 +1,5 @@
-"""The rich consoles behind :class:`~asara_cli.render.wrap.Writer`, for what rich draws
-(tables, coloured text, a progress bar). They are made only when something needs them:
-importing rich's console costs a command some 20 ms (docs/performance.md, "Start-up")."""
+"""The rich consoles behind :class:`~asara_cli.render.wrap.Writer`, made only when something
+needs rich: importing its console costs a command some 20 ms (docs/performance.md)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,12 @@
 """A table cell that wraps between phrases: ``(8+4)/2 = 6 per tower (2 towers, height 6)``
-breaks after a comma or before a bracket, never inside ``2 towers`` or ``-> 3``; a phrase
-wider than the cell wraps between its words."""
+breaks after a comma or before a bracket, never inside ``2 towers`` or ``-> 3`` (rich wraps at
+any space); a phrase wider than the cell wraps between its words."""
 
 from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -33,10 +34,11 @@ def _phrases(text: str) -> list[str]:
 
 
 class Phrases:
-    """``text`` as a table cell wrapped at phrase boundaries (see the module's docstring)."""
+    """``text`` wrapped at phrase boundaries, or ``items`` joined by commas (``2 x black
+    trunk, gold red window``) wrapped between items."""
 
-    def __init__(self, text: str) -> None:
-        self.pieces = _phrases(text)
+    def __init__(self, text: str = "", items: Sequence[str] = ()) -> None:
+        self.pieces = _phrases(text) if text else [f"{x}," for x in items[:-1]] + [*items[-1:]]
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max(cell_len(p) for p in self.pieces)

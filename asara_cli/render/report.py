@@ -1,8 +1,6 @@
-"""``asara report``: one self-contained HTML page (inline SVG and CSS; no scripts, no network,
-the same bytes every run) for a game or a folder of games. Every text from a file goes
-through :func:`escape`: its control characters shown as escapes (``\\x1b``; XML forbids
-most of them) and then ``html.escape``d; the page is well-formed XML, so strict parsers read
-it too."""
+"""``asara report``: one self-contained HTML page (inline SVG and CSS, no scripts, the same
+bytes every run) for a game or a folder of games; well-formed XML, every text from a file
+through :func:`escape`."""
 
 from __future__ import annotations
 
@@ -17,13 +15,12 @@ from asara_cli.games import game
 from asara_cli.games.base import SomeGame, Source
 from asara_cli.language import decimal
 from asara_cli.logfile.game import GameLog, describe_violation
-from asara_cli.render.batch import day, game_status, shown_median
+from asara_cli.render.batch import PLAYER_HEADS, club_cells, day, game_status
 from asara_cli.stats import Club, Clubs, GameRecord
 
 
 def escape(text: str) -> str:
-    """Text from a file in the page: nothing a browser or a terminal obeys, and only
-    characters XML allows."""
+    """Text from a file: nothing a browser or a terminal obeys, only characters XML allows."""
     return html.escape(safe_text(text))
 
 
@@ -69,8 +66,7 @@ def _svg(width: int, height: int, label: str) -> str:
 
 def _bars(stages: Sequence[tuple[str, Sequence[int]]], names: Sequence[str],
           colours: Sequence[str]) -> str:
-    """Grouped bars: one group per stage (a year, a week, the final scoring), one bar per
-    player in seat order, each titled with its player and its stage."""
+    """Grouped bars: a group per stage (a year, a week, the final scoring), a bar per player."""
     top = max((v for _, vs in stages for v in vs), default=0) or 1
     bar, gap, height = 18, 26, 220
     width = 60 + len(stages) * (len(names) * bar + gap)
@@ -94,8 +90,7 @@ def _bars(stages: Sequence[tuple[str, Sequence[int]]], names: Sequence[str],
 
 def _stacked(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]],
              labels: Sequence[str] = ()) -> str:
-    """One horizontal bar per player, split by the source of the points; at its end the
-    player's ``labels`` entry (default: the sum of the parts)."""
+    """A bar per player split by source, ending in its ``labels`` entry (default: the sum)."""
     top = max((sum(v for _, v in parts) for _, parts in rows), default=0) or 1
     width, row = 400, 28  # narrow enough to read on a phone
     out = [_svg(width + 160, len(rows) * row + 10, _("points by source"))]
@@ -155,9 +150,8 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[object]], numeric: set[i
 
 
 def _by_part(played: SomeGame, parts: Sequence[tuple[str, float]]) -> list[tuple[Source, int]]:
-    """A player's points by source as bar parts: the periods' sources (year 1 ...) as one
-    part, their group (a bar has no room for one per period), the others each their own; in
-    the game's order. Rounded after adding, so the parts add up to the rounded sum."""
+    """A player's points by source as bar parts, the periods' sources as one (a bar has no room
+    for one per period); rounded after adding, so the parts add up to the rounded sum."""
     sums: dict[str, float] = {}
     shown: dict[str, Source] = {}
     for key, v in parts:
@@ -172,8 +166,7 @@ def _by_part(played: SomeGame, parts: Sequence[tuple[str, float]]) -> list[tuple
 
 
 def _period_part(played: SomeGame, source: Source) -> str:
-    """The name of a period's sources taken together: the source's label without its period
-    ("souks, week 2" -> "souks"), else its group ("year 2" -> "year ends")."""
+    """A period's sources taken together: "souks, week 2" -> "souks", else the group."""
     suffix = f", {played.period} {source.period}"
     return source.label.removesuffix(suffix) if source.label.endswith(suffix) else source.group
 
@@ -189,8 +182,7 @@ def _sources_legend(rows: Sequence[tuple[str, Sequence[tuple[Source, int]]]]) ->
 
 
 def _with_pieces(played: SomeGame, setup: object) -> list[str]:
-    """Each seat's name, with the colour of its pieces where the log records it
-    (``Anke (red)``), as the table sees them on the board."""
+    """Each seat's name, with its pieces' colour where the log records it (``Anke (red)``)."""
     names = played.players_of(setup)
     pieces = played.piece_colours(setup)
     if len(pieces) != len(names):
@@ -200,8 +192,7 @@ def _with_pieces(played: SomeGame, setup: object) -> list[str]:
 
 
 def _facts(played: SomeGame, log: GameLog) -> str:
-    """The game's header: date, place, players (and their pieces' colours), and how it was
-    played."""
+    """The game's header: date, place, players and how it was played."""
     header = log.header
     parts = [(_("Game"), f"{played.name}, {played.describe(played.facts(header.setup))}"),
              (_("Players"), ", ".join(_with_pieces(played, header.setup)))]
@@ -214,9 +205,8 @@ def _facts(played: SomeGame, log: GameLog) -> str:
 
 
 def game_title(played: SomeGame, log: GameLog) -> str:
-    """A game page's title, from when and where it was played (the file's name says
-    nothing to the people who played): ``YSPAHAN on 2026-11-23 at Kassel``; without a date
-    or place, the players."""
+    """``YSPAHAN on 2026-11-23 at Kassel`` (a file's name says nothing to the players); without
+    a date or place, the players."""
     header = log.header
     if header.date and header.place:
         return _("{game} on {date} at {place}").format(
@@ -235,17 +225,10 @@ def _and(names: Sequence[str]) -> str:
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
-def _seat_colours(played: SomeGame, names: Sequence[str]) -> list[str]:
-    """Each seat's colour in the charts: the game's own (its sources have theirs)."""
-    colours = played.seat_colours
-    return [colours[i % len(colours)] for i in range(len(names))]
-
-
 def _card(played: SomeGame, outcome: Any, log: GameLog) -> str:
-    """The page's first screen: where the log breaks a rule, if it does; who won (or how an
-    unfinished game stands); the totals; and one chart, the points after each period."""
+    """The first screen: a rule broken, who won (or leads), the totals and one chart."""
     names = list(played.players_of(log.header.setup))
-    colours = _seat_colours(played, names)
+    colours = [played.seat_colours[i % len(played.seat_colours)] for i in range(len(names))]
     scores = played.scores(outcome, log.header.setup)
     word = _(played.points)
     winners = played.winners(outcome)
@@ -279,12 +262,10 @@ def _card(played: SomeGame, outcome: Any, log: GameLog) -> str:
                       f'<td class="n">{x.total}</td></tr>')
     totals.append("</table>")
     stages = played.standings(outcome)
-    if any(e.final for e in played.ledger(outcome)):
-        heading = _("{points} after each {period} and the {final}").format(
-            points=word.capitalize(), period=_(played.period), final=_(played.final))
-    else:
-        heading = _("{points} after each {period}").format(points=word.capitalize(),
-                                                           period=_(played.period))
+    heading = (_("{points} after each {period} and the {final}")
+               if any(e.final for e in played.ledger(outcome)) else
+               _("{points} after each {period}")).format(
+        points=word.capitalize(), period=_(played.period), final=_(played.final))
     broken = []
     if not outcome.valid:
         first = describe_violation(log, outcome.violations[0])
@@ -336,9 +317,7 @@ def game_page(played: SomeGame, outcome: Any, log: GameLog) -> str:
 
 
 def club_page(title: str, records: Sequence[GameRecord], stats: Clubs) -> str:
-    """The club's page: ``records`` are every file read (duplicates listed, counted once),
-    ``stats`` the statistics over the games kept, one part per game in a folder of
-    several."""
+    """The club's page: every file read (a duplicate listed, counted once), and ``stats``."""
     files = sum(r.status != "duplicate" for r in records)
     scored = ngettext("{n} scored game out of {files}", "{n} scored games out of {files}",
                       stats.games).format(n=stats.games, files=ngettext(
@@ -366,6 +345,7 @@ def _club_part(played: SomeGame, stats: Club, h: str) -> list[str]:
     """One game's statistics: win rates, points by source, players, seats, head to head."""
     names = [p.name for p in stats.players]
     means = [(p.name, _by_part(played, p.sources)) for p in stats.players]
+    players, seats, pairs = club_cells(stats)
     def heading(text: str) -> str:
         return f"<{h}>{escape(text)}</{h}>"
 
@@ -378,18 +358,10 @@ def _club_part(played: SomeGame, stats: Club, h: str) -> list[str]:
             _sources_legend(means),
             _stacked(means, [decimal(p.mean) for p in stats.players]) if names else "",
             heading(_("Players")),
-            _table([_("player"), _("games"), _("wins"), _("shared wins"), _("win rate"),
-                    _("fair share"), _("mean"), _("median"), _("best"), _("of winner's")],
-                   [(p.name, p.games, p.wins, p.shared_wins, f"{p.win_rate:.0%}",
-                     f"{p.expected_rate:.0%}", decimal(p.mean), shown_median(p.median), p.best,
-                     f"{p.share_of_winner:.0%}") for p in stats.players],
-                   set(range(1, 10))),
+            _table([_(h) for h in PLAYER_HEADS], players, set(range(1, 10))),
             heading(_("Seats (1 = start player)")),
             _table([pgettext("number of players", "players"), _("seat"), _("games"), _("wins"),
-                    _("win rate"), "1/n"],
-                   [(s.players, s.seat, s.games, s.wins, f"{s.win_rate:.0%}",
-                     f"{s.expected_rate:.0%}") for s in stats.seats], {0, 1, 2, 3, 4, 5}),
+                    _("win rate"), "1/n"], seats, {0, 1, 2, 3, 4, 5}),
             heading(_("Head to head (each pair once)")),
             _table([_("player"), _("against"), _("games"), _("ahead"), _("level"), _("behind")],
-                   [(h2h.player, h2h.other, h2h.games, h2h.ahead, h2h.level, h2h.behind)
-                    for h2h in stats.pairs], {2, 3, 4, 5})]
+                   pairs, {2, 3, 4, 5})]

@@ -1,7 +1,5 @@
-"""Text from a file is shown, never obeyed: control characters, escape sequences and
-bidirectional overrides are written out as escapes (``\\x1b``, ``\\u202e``) before anything
-reaches a terminal. JSON output keeps the data exact: the same characters are written as
-``\\u`` escapes, which a JSON reader turns back into them."""
+"""JSON that keeps text from a file exact yet harmless to a terminal: its control, format and
+bidirectional characters written as ``\\u`` escapes, which a JSON reader turns back."""
 
 from __future__ import annotations
 

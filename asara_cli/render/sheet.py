@@ -1,21 +1,7 @@
-"""Simple screens in the project's own plain layout, drawn without rich.
-
-Importing rich's console and drawing its first tables costs a command about 30 ms, half of
-Python and Typer's own start (docs/performance.md, "Start-up"), so the compact board
-(``asara status``) is drawn here by these rules:
-
-- a table is its title, its headings, a rule under them, then its rows;
-- each column is as wide as its widest line, two spaces between columns, numbers
-  justified right; a cell of several lines goes on under the row's first line;
-- no line ends in spaces; a character is as wide as the terminal shows it (two columns
-  for East Asian wide letters, none for combining marks);
-- colours (16 colours, bold and dim) only on a terminal that has not asked for none
-  (``$NO_COLOR``), nor is ``dumb``, nor on Windows;
-- text from a file shows its control characters escaped (core/shown.py).
-
-A screen wider than the terminal is not drawn here (``None``): rich lays it out, squeezing
-and wrapping its columns.
-"""
+"""Simple screens (ASARA's compact board) in the project's own plain layout, without rich,
+whose first tables cost a command about 30 ms (docs/performance.md, "Start-up"): a table is
+its title, headings, a rule and rows; columns as wide as their widest line, two spaces apart,
+numbers right; 16 colours. A screen wider than the terminal is left to rich (``None``)."""
 
 from __future__ import annotations
 
@@ -42,8 +28,7 @@ Span = tuple[str, str]
 
 
 class Column:
-    """A column's heading, and whether it is justified right (numbers). (Plain classes, not
-    value classes: nothing keeps them.)"""
+    """A column's heading, and whether it is justified right (numbers)."""
 
     __slots__ = ("header", "right")
 
@@ -61,8 +46,7 @@ class Cell:
 
 
 class Sheet:
-    """A table: a title, columns, and rows of cells (a plain cell's lines are separated by
-    ``\\n``)."""
+    """A table: a title, columns, and rows of cells (a plain cell's lines split at ``\\n``)."""
 
     __slots__ = ("columns", "rows", "title")
 
@@ -72,7 +56,6 @@ class Sheet:
 
 
 def cells(text: str) -> int:
-    """The columns ``text`` takes on a terminal."""
     if text.isascii():
         return len(text)
     return sum(0 if unicodedata.combining(c) else
@@ -117,8 +100,7 @@ def _table(sheet: Sheet, colour: bool) -> list[tuple[int, str]]:
 
 def draw(parts: Sequence[str | Span | Sheet], width: int, colour: bool = False
          ) -> str | None:
-    """``parts`` (lines of text, a line in a style, tables) in the plain layout, each line
-    ended, in colour or not; ``None`` when a line would be wider than ``width``."""
+    """``parts`` (lines, styled lines, tables) drawn; ``None`` when one is wider than ``width``."""
     drawn: list[tuple[int, str]] = []
     for part in parts:
         if isinstance(part, Sheet):

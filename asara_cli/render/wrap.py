@@ -1,17 +1,7 @@
-"""The one writer every person-facing line goes through: text is broken between words at the
-terminal's width, so the terminal never cuts a word or a rule id (``[R6.1]``) in two.
-
-A line that starts with ``FILE:LINE:`` is a diagnostic for editors and grep (as a compiler
-writes them): it stays on one line. Tables and other rich renderables lay themselves out.
-
-Plain lines (a refusal, a recorded move's answer, a verdict) are written here without rich,
-by the project's own rules: importing rich's console costs a command about 20 ms, a third of
-Python and Typer's own start. The width is $COLUMNS, else the terminal's, else 80 (and the
-rich console, when one is made, is given the same); every control character in the text is
-shown escaped (:func:`~asara_cli.core.shown.safe_text`); a character the stream cannot
-encode is written as ``?``. A screen that draws itself in the plain layout (ASARA's compact
-board: render/sheet.py) is written here too; anything else goes to the rich console.
-"""
+"""The one writer every person-facing line goes through: text broken between words at the
+terminal's width (never inside a word or a rule id; a ``FILE:LINE:`` diagnostic stays whole),
+control characters escaped. Plain lines and plain-layout screens (render/sheet.py) are
+written without rich, whose console costs a command about 20 ms; the rest goes to rich."""
 
 from __future__ import annotations
 
@@ -38,9 +28,8 @@ NARROWEST = 40
 
 
 def wrap(text: str, width: int) -> str:
-    """``text`` broken between words to ``width`` columns. A continuation line is indented
-    two columns deeper than its line (three at the left edge, as a move's result reads); a
-    word longer than a line stays whole; diagnostics stay whole."""
+    """``text`` broken between words to ``width`` columns, a continuation indented two deeper
+    (three at the left edge, as a move's result reads); a long word stays whole."""
     width = max(width, NARROWEST)
     lines: list[str] = []
     for line in text.split("\n"):
@@ -57,7 +46,6 @@ def wrap(text: str, width: int) -> str:
 
 
 def _is_terminal(file: Any) -> bool:
-    """Whether ``file`` is a terminal."""
     isatty = getattr(file, "isatty", None)
     try:
         return False if isatty is None else bool(isatty())
@@ -86,17 +74,14 @@ def terminal_size(name: str) -> int | None:
 
 def forget_unusable_sizes() -> None:
     """Unset $COLUMNS and $LINES where they name no size (``²``, ``0``, ``80x``): rich and
-    Typer read them with ``str.isdigit`` and ``int``, which disagree on ``²``, and lay
-    out nothing at ``0``; unset, the terminal's own size is used."""
+    Typer would disagree on them, or lay out nothing."""
     for name in ("COLUMNS", "LINES"):
         if name in os.environ and terminal_size(name) is None:
             del os.environ[name]
 
 
 def terminal_width(file: Any) -> int:
-    """The width a line written to ``file`` is wrapped to: $COLUMNS (a number from 1 to
-    10,000), else the width of the terminal ``file`` is (or of stdin, stdout or stderr,
-    the first that is one), else 80."""
+    """$COLUMNS, else the width of the terminal ``file`` (or stdin, stdout, stderr) is, else 80."""
     columns = terminal_size("COLUMNS")
     if columns is not None:
         return columns
@@ -112,18 +97,14 @@ def terminal_width(file: Any) -> int:
 
 
 def colour_wanted(file: Any) -> bool:
-    """Whether the plain layout colours what it writes to ``file``: on a terminal, unless
-    $NO_COLOR is set, $TERM is ``dumb``, or on Windows (whose console may not take escape
-    codes)."""
+    """Colour on a terminal, unless $NO_COLOR, a ``dumb`` $TERM or Windows (escape codes)."""
     return (_is_terminal(file) and os.environ.get("NO_COLOR", "") == ""
             and os.environ.get("TERM", "") != "dumb" and sys.platform != "win32")
 
 
 class Writer:
-    """stdout (or stderr): plain lines written here, wrapped and escaped; a screen that
-    draws itself in the plain layout (a ``plain(width, colour)`` method: render/sheet.py)
-    too; other renderables, and everything once a rich console has been made, through
-    :class:`TableConsole`."""
+    """stdout (or stderr): plain lines and ``plain(width, colour)`` screens written here; the
+    rest, and everything once a rich console is made, through :class:`TableConsole`."""
 
     def __init__(self, stderr: bool = False) -> None:
         self.stderr = stderr
@@ -159,9 +140,7 @@ class Writer:
         return self.rich.capture()
 
     def print(self, *objects: Any, sep: str = " ", end: str = "\n", **options: Any) -> None:
-        """Strings joined by ``sep``, wrapped and escaped, then ``end``; a screen with a plain
-        layout that fits, drawn so; anything else (a style, another option, a rich
-        renderable) printed by rich."""
+        """Strings wrapped and escaped, a plain screen that fits drawn so, the rest by rich."""
         if (self._rich is None and objects and all(isinstance(o, str) for o in objects)
                 and options.keys() <= {"soft_wrap"}):
             self._write(wrap(safe_text(sep.join(objects)), self.width) + safe_text(end))
@@ -175,8 +154,8 @@ class Writer:
         self.rich.print(*objects, sep=sep, end=end, **options)
 
     def _write(self, text: str) -> None:
-        """``text`` written and flushed: a character the stream cannot encode as ``?``; a
-        closed pipe (``asara status | head``) ends the command quietly with exit code 1."""
+        """``text`` written and flushed, ``?`` for what the stream cannot encode; a closed pipe
+        (``asara status | head``) ends the command quietly with exit code 1."""
         file = self.file
         if file is None:  # no stream at all (pythonw): nothing to write to
             return

@@ -19,8 +19,7 @@ GIFTS = N_("asara gifts")
 
 
 def game_words(setup: Setup) -> str:
-    """``pro, with the Gifts of the Caliph and the House of the Bottle Genie``: a whole
-    message for each variant and set of expansions."""
+    """``pro, with the Gifts of the Caliph``: a whole message per variant and expansions."""
     pro = setup.variant == Variant.PRO
     variant = pgettext("game", "pro") if pro else pgettext("game", "basic")
     match sorted(setup.expansions):
@@ -42,8 +41,7 @@ def game_words(setup: Setup) -> str:
 
 
 def deal_command(board: Board, state: GameState) -> str:
-    """The command to type for this year's deal: the chests known from earlier deals, each
-    with GIFT to fill in, else an example."""
+    """The command for this year's deal: the chests known, each with GIFT, else an example."""
     if not state.chests:
         if state.setup.variant == Variant.PRO:
             return ngettext("e.g. {example} lighted 1 lighted ({n} gift, one in the House of "

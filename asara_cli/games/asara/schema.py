@@ -1,11 +1,6 @@
-"""ASARA's part of the log's JSON Schema (docs/asara-log.schema.json), generated from what
-the codec reads: the header keys (codec.py), a turn per area kind (each kind declares its
-keys' schemas beside its reader, rules/areas/*.py) and the facts (codec.FACTS).
-
-``asara_cli/logfile/schema.py`` puts it under the log's generic keys, for logs of this game;
-a log played on the packaged board gets that board's numbers too (the spaces there are, the
-lighted-window offers, the bank's known values): a table's own profile may have others.
-"""
+"""ASARA's part of the log's JSON Schema, generated from what the codec reads: the header,
+a turn per area kind (declared beside its reader, rules/areas/*.py) and the facts; a log on
+the packaged board gets its numbers too (a table's own profile may have others)."""
 
 from __future__ import annotations
 
@@ -40,7 +35,6 @@ def _turn_keys(face_down: bool) -> tuple[dict[str, Schema], dict[str, Schema]]:
 
 
 def event_schema() -> Schema:
-    """One ``[[event]]`` table: its type, and each type's keys."""
     note = string(None, "Free text kept with the event.")
     cases = []
     for kind in KINDS:
@@ -59,15 +53,13 @@ def event_schema() -> Schema:
 
 
 def board_event_schema(board: Board) -> Schema:
-    """What ``board``'s numbers add to an event of each type."""
     cases = [when("type", k.log_type, k.board_table_schema(board))
              for k in KINDS if k.board_table_schema(board)]
     return {"allOf": cases}
 
 
 def _areas_in_play(board: Board) -> list[Schema]:
-    """On ``board``, a move of a kind whose areas are all pro-only is refused outside the pro
-    game, and one whose areas all come with an expansion without it (rules/state.in_play)."""
+    """A kind whose areas are all pro-only (or an expansion's) is refused without (in_play)."""
     def kinds(test: Any) -> list[str]:
         return [k.log_type for k in KINDS
                 if all(test(a) for a in board.areas if a.kind == k.kind)]

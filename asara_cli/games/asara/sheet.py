@@ -1,14 +1,5 @@
-"""Position sheets: the final towers and money of a game that kept no log (``asara tally``).
-
-The format is fixed by issue 2 and documented in the README::
-
-    variant = "pro"
-    [[players]]
-    name = "Tina"
-    asari = 37
-    prestige = 54
-    towers = [{ color = "green", height = 8, lighted = 1 }, { color = "black", height = 6 }]
-"""
+"""Position sheets: the final towers and money of a game that kept no log (``asara tally``;
+the format: README, issue 2)."""
 
 from __future__ import annotations
 
@@ -52,7 +43,7 @@ class Sheet(Struct, frozen=True):
 
 
 class _Where:
-    """Error context: the file, and the line of the player's ``[[players]]`` table if known."""
+    """Where an error is: the file, and the line of the player's ``[[players]]`` table."""
 
     def __init__(self, path: str, text: str) -> None:
         self.path = path
@@ -70,16 +61,14 @@ class _Where:
         return InputError(message, path=self.path, line=line, player=player, key=key)
 
 
-def _unknown_keys(given: dict[str, Any], allowed: set[str]) -> str | None:
-    for key in given:
-        if key not in allowed:
-            close = difflib.get_close_matches(key, sorted(allowed), n=1)
-            if close:
-                return _("unknown key '{key}'; did you mean '{close}'?").format(
-                    key=key, close=close[0])
-            return _("unknown key '{key}'; expected one of {keys}").format(
-                key=key, keys=", ".join(sorted(allowed)))
-    return None
+def _known_keys(given: dict[str, Any], allowed: set[str], fail: Any, key: str | None = None
+                ) -> None:
+    for unknown in (k for k in given if k not in allowed):
+        close = difflib.get_close_matches(unknown, sorted(allowed), n=1)
+        said = (_("unknown key '{key}'; did you mean '{close}'?") if close
+                else _("unknown key '{key}'; expected one of {keys}"))
+        raise fail(said.format(key=unknown, close=(close or [""])[0],
+                               keys=", ".join(sorted(allowed))), key=key)
 
 
 def _whole(value: Any, fail: Any, key: str, minimum: int) -> int:
@@ -101,9 +90,7 @@ def parse_sheet(path: str | Path, board: Board) -> Sheet:
     if "event" in data or "format" in data:
         raise where.fail(_("this is a game log, not a position sheet: use `asara score` (or "
                            "`asara validate`) for a log"))
-    problem = _unknown_keys(data, TOP_KEYS)
-    if problem:
-        raise where.fail(problem)
+    _known_keys(data, TOP_KEYS, where.fail)
 
     raw_variant = data.get("variant", Variant.BASIC.value)
     if not isinstance(raw_variant, str) or raw_variant.lower() not in {v.value for v in Variant}:
@@ -145,9 +132,7 @@ def _player(raw: dict[str, Any], seat: int, variant: Variant, where: _Where) -> 
     def fail(message: str, *, key: str | None = None) -> InputError:
         return where.fail(message, key=key, seat=seat, name=shown)
 
-    problem = _unknown_keys(raw, PLAYER_KEYS)
-    if problem:
-        raise fail(problem)
+    _known_keys(raw, PLAYER_KEYS, fail)
     if name is None:
         raise fail(_("missing"), key="name")
     if not isinstance(name, str) or not name.strip():
@@ -170,9 +155,7 @@ def _player(raw: dict[str, Any], seat: int, variant: Variant, where: _Where) -> 
         if not isinstance(t, dict):
             raise fail(_("expected a table like {example}, got {value}").format(
                 example='{ color = "red", height = 4 }', value=describe(t)), key=key)
-        problem = _unknown_keys(t, TOWER_KEYS)
-        if problem:
-            raise fail(problem, key=key)
+        _known_keys(t, TOWER_KEYS, fail, key)
         colour_raw = t.get("color")
         if colour_raw is None:
             raise fail(_("missing"), key=f"{key}.color")

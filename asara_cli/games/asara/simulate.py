@@ -1,15 +1,7 @@
-"""Simulated games: complete, legal and varied, for tests, benchmarks and trying the tool.
-
-A plain random player picks among the sampler's legal turns (``rules/sampler.py``) with
-weights: it builds when it can, buys what it can build with, takes money when short, uses
-pairs and the Caliph now and then. The table's facts are simulated too: each year's market
-displays are drawn from a shuffled box of tiles, the Caliph's gifts are dealt from a shuffled
-deck, and a checkpoint of the prestige track and money is written after every year. The same
-seed gives the same game, event for event.
-
-The box's split of tiles by colour and gold and the gift deck's split by kind are unknown
-(RULES.md R1, R6.1); the simulator assumes an even split. The referee never relies on it.
-"""
+"""Simulated games: complete, legal and varied, the same for a seed. A plain random player
+weighs the sampler's legal turns (:data:`TASTE`); the displays, the gifts' deal and a
+checkpoint after every year are simulated too. The box's and the gift deck's splits are
+unknown (R1, R6.1): the simulator assumes even ones, which the referee never relies on."""
 
 from __future__ import annotations
 
@@ -37,15 +29,11 @@ from asara_cli.games.asara.rules.sampler import candidate_moves, deal_gifts, sim
 from asara_cli.games.asara.rules.state import GameState, PlayerState, Setup, start_state
 from asara_cli.games.base import SIM_NAMES
 
-#: Simulated players are named so that no table's players are taken for them in a folder
-#: that mixes simulated and real games (`asara simulate --names` chooses others).
 NAMES = SIM_NAMES
 LABELS = ("blue", "yellow", "violet", "orange", "grey")
 
 
 class Simulated(Struct, frozen=True):
-    """A simulated game: its setup, its events and the state they lead to."""
-
     setup: Setup
     events: tuple[Event, ...]
     state: GameState
@@ -78,8 +66,7 @@ def _display(state: GameState, piles: dict[Section, list[Tile]]) -> Display | No
 
 def _choose(board: Board, state: GameState, moves: Sequence[Turn], rng: random.Random
             ) -> Turn:
-    """A weighted random choice among the legal ``moves``. Each candidate gets its weight,
-    then the one drawn is checked and, if illegal, drawn no more: the same chances as
+    """A weighted random choice among ``moves``, an illegal one drawn no more: the chances of
     drawing among the legal moves only, without checking all of them."""
     seat = state.turn
     assert seat is not None
@@ -133,7 +120,6 @@ def _weight(board: Board, me: PlayerState, have: Counter[Colour], move: Turn,
 
 def simulate_game(board: Board, seed: int, players: int = 4, pro: bool = False,
                   expansions: Sequence[str] = (), pool: Sequence[str] = NAMES) -> Simulated:
-    """One complete legal game from ``seed``."""
     rng = random.Random(seed)
     names = tuple(rng.sample(tuple(pool), players))
     variant = Variant.PRO if pro else Variant.BASIC

@@ -74,10 +74,8 @@ def _table(sheet: Path, rules: Board, position: Sheet, evaluation: FinalEvaluati
     names = [p.name for p in position.players]
     prestige = [p.prestige for p in position.players]
     console = out()
-    if position.variant == "pro":
-        title = _("Final evaluation of {sheet} (pro game, board {profile})")
-    else:
-        title = _("Final evaluation of {sheet} (basic game, board {profile})")
+    title = (_("Final evaluation of {sheet} (pro game, board {profile})") if position.pro
+             else _("Final evaluation of {sheet} (basic game, board {profile})"))
     console.print(title.format(sheet=sheet, profile=rules.profile), style="bold")
     console.print(final_tables(names, prestige, evaluation))
 

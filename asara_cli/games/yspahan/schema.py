@@ -1,12 +1,6 @@
-"""YSPAHAN's part of the log's JSON Schema (draft-07, for editors): the header keys and the
-keys of each event type, as the codec (codec.py) reads them; a log played on the packaged
-board gets its words too (the rows, street cells, souks, buildings and card kinds), since a
-table's own profile may have others.
-
-Plain dicts, standard library only. The patterns are the codec's, written as editors read
-JSON Schema patterns (ECMA-262: no ``\\d``, no ``(?P``). :meth:`Yspahan.schema` hands this to
-the log layer's schema module, which puts it under the generic keys for logs of this game.
-"""
+"""YSPAHAN's part of the log's JSON Schema: the keys the codec reads, and the packaged board's
+words (a table's own profile may have others). The patterns are the codec's, as editors read
+them (ECMA-262: no ``\\d``, no ``(?P``)."""
 
 from __future__ import annotations
 
@@ -29,8 +23,7 @@ PLAY = f"^\\s*{_WORD}(?:\\s+[A-Za-z0-9_-]+)*\\s*$"
 
 
 def header_schemas() -> dict[str, Schema]:
-    """:data:`~asara_cli.games.yspahan.codec.HEADER_KEYS` as :func:`codec.read_setup`
-    accepts them."""
+    """:data:`~asara_cli.games.yspahan.codec.HEADER_KEYS` as the codec reads them."""
     found = {
         "oldest": string(None, _("The oldest player, the first start player (Y1, Y2.2): "
                                   "one of the players; default: the first.")),
@@ -55,7 +48,6 @@ def _counted(description: str) -> Schema:
 
 
 def _keys() -> dict[str, dict[str, Schema]]:
-    """Every event type's keys, as the codec reads them."""
     player = string("\\S", _("A player's name from the header's players."))
     dice = texts({"type": "integer"}, "")
     card = string(f"^{_WORD}$", "")
@@ -115,7 +107,6 @@ def _keys() -> dict[str, dict[str, Schema]]:
 
 
 def event_schema() -> Schema:
-    """One ``[[event]]`` table: its type, and each type's keys (no others)."""
     note = string(None, _("Free text kept with the event."))
     required = {"roll": ["player", "white"], "turn": ["player"], "checkpoint": []}
     what = {"roll": _("Yspahan: the start player's roll, with the yellow dice bought (Y2.3, "
@@ -141,7 +132,6 @@ def event_schema() -> Schema:
 
 
 def board_event_schema(board: Board) -> Schema:
-    """What ``board``'s words and numbers add to an event of each type."""
     faces = {"type": "integer", "minimum": 1, "maximum": board.faces_per_die}
     kinds = list(board.cards)
     return {"allOf": [

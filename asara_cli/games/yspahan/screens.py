@@ -1,10 +1,6 @@
-"""A replayed Yspahan game for people (rich renderables, within 80 columns) and as plain data
-for ``--json``: the table (status), every point by week (score), the week end just scored,
-the board profile, and a move in a few words.
-
-Names from a file are drawn as :class:`~rich.text.Text` (never as markup); the consoles of
-``asara_cli/cli/common.py`` escape control characters.
-"""
+"""A replayed Yspahan game for people (rich, within 80 columns) and as plain data: status,
+score, the week end just scored, the board profile and a move in a few words. Names from a
+file are drawn as :class:`~rich.text.Text`, never as markup."""
 
 from __future__ import annotations
 
@@ -44,20 +40,12 @@ def _table(*columns: str | tuple[str, str], **options: Any) -> Table:
 
 
 def _rich(template: str, **values: str | Text) -> Text:
-    """``template`` (a translated message) with its ``{placeholders}`` filled, each value
-    a plain string or a styled :class:`~rich.text.Text` (never markup)."""
+    """A translated ``template`` with its ``{placeholders}`` filled by strings or styled Text."""
     from rich.text import Text
 
     out = Text()
     for i, piece in enumerate(re.split(r"\{(\w+)\}", template)):
-        if i % 2 == 0:
-            out.append(piece)
-        else:
-            value = values[piece]
-            if isinstance(value, str):
-                out.append(value)
-            else:
-                out.append_text(value)
+        out.append(values[piece] if i % 2 else piece)
     return out
 
 
@@ -95,8 +83,7 @@ def shop_shown(shop: ev.Shop) -> str:
 
 
 def play_shown(p: ev.Play) -> str:
-    """A card played as a person reads it: ``goldvp 3``, ``exchange 2 into gold``, ``souk
-    onto chest8 N2``, ``caravan (caravanserai draw: goldvp)``; a whole message per shape."""
+    """A card played as a person reads it (``exchange 2 into gold``); a message per shape."""
     card = terms.card(p.kind)
     if p.k is not None and p.into is not None:
         text = pgettext("card played", "{card} {k} into {what}").format(
@@ -115,8 +102,7 @@ def play_shown(p: ev.Play) -> str:
 
 
 def send_shown(s: ev.Send) -> str:
-    """A cube sent as a person reads it: ``bag3 (kept for a camel; caravanserai draw:
-    gold3)``; a whole message per shape."""
+    """A cube sent as a person reads it (``bag3 (kept for a camel)``); a message per shape."""
     souk = terms.souk(s.souk)
     if s.camel and s.card is not None:
         return pgettext("sent", "{souk} (kept for a camel; caravanserai draw: {card})").format(
@@ -206,8 +192,7 @@ def move_text(board: Board, event: ev.Event) -> str:
 
 
 def turn_text(state: GameState) -> str | None:
-    """``Week 2, day 3: Ann rolls.`` or ``Week 2, day 3, Ann to move.``; ``None`` when the
-    game is over."""
+    """``Week 2, day 3, Ann to move.``; ``None`` when the game is over."""
     if state.phase == OVER or state.to_move is None:
         return None
     who = state.players[state.to_move].name
@@ -225,11 +210,9 @@ def progress(played: Replay) -> str:
         return ngettext("complete; {names} wins", "complete; {names} win", len(names)
                         ).format(names=and_names(names))
     who = state.players[state.to_move].name if state.to_move is not None else "-"
-    if state.phase == ROLL:
-        text = _("in progress: week {week}, day {day}, {player} to roll")
-    else:
-        text = _("in progress: week {week}, day {day}, {player} to move")
-    return text.format(week=state.week, day=state.day, player=who)
+    return (_("in progress: week {week}, day {day}, {player} to roll") if state.phase == ROLL
+            else _("in progress: week {week}, day {day}, {player} to move")).format(
+        week=state.week, day=state.day, player=who)
 
 
 # --- status ------------------------------------------------------------------------------------
@@ -241,29 +224,24 @@ COLOUR_STYLES = {"blue": "bold blue", "red": "bold red", "green": "bold green",
 
 
 def colour_of(setup: Setup, seat: int) -> str | None:
-    """The colour of ``seat``'s cubes and pieces, if the log records colours."""
     return setup.colours[seat] if 0 <= seat < len(setup.colours) else None
 
 
 def player_text(setup: Setup, seat: int, name: str | None = None) -> Text:
-    """A player where their cubes or pieces are meant: the name (or ``name``, a short
-    label), then the colour word in its colour, ``Ann (blue)``; the name alone when the log
-    records no colours. The word is there for a terminal without colour, and the report."""
+    """``Ann (blue)``, the colour word in its colour (a terminal may show none); the name (or
+    the label ``name``) alone when the log records no colours."""
     from rich.text import Text
 
     text = Text(setup.players[seat] if name is None else name)
     colour = colour_of(setup, seat)
     if colour is not None:
-        text.append(" (")
-        text.append_text(_colour(colour))
-        text.append(")")
+        text.append(" (").append(_colour(colour)).append(")")
     return text
 
 
 def _breaks(width: int, items: Sequence[str | Text], limit: int) -> list[str]:
-    """What goes before each of ``items`` run on after ``width`` columns: `` · `` between
-    two, or `` ·`` and a new line indented by two where the next item would pass ``limit``
-    columns (a line is broken between items, never inside one)."""
+    """What goes before each of ``items`` after ``width`` columns: `` · ``, or a break where the
+    next item would pass ``limit`` (between items, never inside one)."""
     before = []
     for i, item in enumerate(items):
         if i and width + 3 + len(item) > limit:
@@ -277,9 +255,7 @@ def _breaks(width: int, items: Sequence[str | Text], limit: int) -> list[str]:
 
 
 def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
-    """Today's tower, bottom to top, as ``(text, style)`` items: each row's value and how
-    many dice it holds, the yellow ones counted (``bag 2: 3 dice, 1 yellow``), ``vase -``
-    for an empty row (no rich: a move's line shows it too)."""
+    """Today's tower, bottom to top, as styled items (``bag 2: 3 dice, 1 yellow``)."""
     items = []
     for name, row in zip(board.rows, state.tower, strict=True):
         shown = terms.row(name)
@@ -299,16 +275,20 @@ def tower_text(board: Board, state: GameState) -> Text:
     """Today's tower (:func:`tower_items`), on as many lines as 80 columns need."""
     from rich.text import Text
 
-    text = Text(_("Tower:") + " ")
     if state.phase == ROLL or all(r is None for r in state.tower):
-        text.append(_("not rolled yet") if state.phase == ROLL else _("empty"), style="dim")
-        return text
-    items = tower_items(board, state)
-    for before, (item, style) in zip(_breaks(len(text), [t for t, _style in items], WIDTH - 4),
-                                     items, strict=True):
-        text.append(before)
-        text.append(item, style=style)
-    return text
+        return Text(_("Tower:") + " ").append(
+            _("not rolled yet") if state.phase == ROLL else _("empty"), style="dim")
+    return Text.assemble(*_tower_line(board, state))
+
+
+def _tower_line(board: Board, state: GameState) -> list[tuple[str, str]]:
+    """``Tower: bag 2: 3 dice · ...`` in styled pieces (no rich: a move's line shows it too)."""
+    head, items = _("Tower:") + " ", tower_items(board, state)
+    pieces = [(head, "")]
+    for before, item in zip(_breaks(len(head), [t for t, _s in items], WIDTH - 4), items,
+                            strict=True):
+        pieces += [(before, ""), item]
+    return pieces
 
 
 def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
@@ -336,16 +316,10 @@ def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
 def supervisor_text(board: Board, state: GameState) -> Text:
     from rich.text import Text
 
-    facing = board.faces.get(state.supervisor, ())
-    shops = []
-    for si, shop in facing:
-        held = state.souks[si]
-        cube = held.street[shop] if shop < len(held.street) else False
-        shops.append((terms.souk(board.souks[si].id), held.owner if cube else None))
-    if not shops:
-        return Text(_("Supervisor on {cell}").format(cell=state.supervisor))
     items = []
-    for souk, owner in shops:
+    for si, shop in board.faces.get(state.supervisor, ()):
+        held, souk = state.souks[si], terms.souk(board.souks[si].id)
+        owner = held.owner if shop < len(held.street) and held.street[shop] else None
         if owner is None:
             items.append(Text(_("{souk} (empty)").format(souk=souk)))
             continue
@@ -356,6 +330,8 @@ def supervisor_text(board: Board, state: GameState) -> Text:
         else:
             items.append(_rich(_("{souk} ({player}'s cube, {colour})"), souk=souk,
                                player=name, colour=_colour(colour)))
+    if not items:
+        return Text(_("Supervisor on {cell}").format(cell=state.supervisor))
     return _rich(_("Supervisor on {cell}, facing {shops}"), cell=state.supervisor,
                  shops=_and_text(items))
 
@@ -420,8 +396,7 @@ def _players_table(board: Board, state: GameState) -> Table:
 
 
 def credit(state: GameState, seat: int) -> str | None:
-    """The cost card's credit ``seat`` keeps for a later building (Y-R13), ``None`` when
-    none."""
+    """The cost card's credit ``seat`` keeps for a later building (Y-R13), if any."""
     from asara_cli.games.yspahan.rules.engine import waived
 
     return waived(seat < len(state.credit_camels) and state.credit_camels[seat],
@@ -442,8 +417,7 @@ def _verdict(state: GameState) -> str:
 
 def status_view(board: Board, state: GameState, title: str, full: bool = False
                 ) -> RenderableType:
-    """The table after some event, within 80 columns; ``full``: every souk's shops, the
-    caravan camel by camel, the cards (what the deck still holds, with open hands)."""
+    """The table after some event, within 80 columns; ``full`` adds :func:`_full`."""
     from rich.console import Group
     from rich.text import Text
 
@@ -465,10 +439,8 @@ def status_view(board: Board, state: GameState, title: str, full: bool = False
             parts.append(line)
     parts += [supervisor_text(board, state), caravan_text(board, state),
               _players_table(board, state)]
-    if state.over:
-        deck = _("Deck {deck}, discard pile {discards}.")
-    else:
-        deck = _("Deck {deck}, discard pile {discards}. ▶ next to move, S start player.")
+    deck = (_("Deck {deck}, discard pile {discards}.") if state.over else
+            _("Deck {deck}, discard pile {discards}. ▶ next to move, S start player."))
     parts.append(Text(deck.format(deck=state.deck, discards=len(state.discard)), style="dim"))
     if full:
         parts += _full(board, state)
@@ -476,8 +448,7 @@ def status_view(board: Board, state: GameState, title: str, full: bool = False
 
 
 def _full(board: Board, state: GameState) -> list[RenderableType]:
-    """What ``status --full`` adds: every souk shop by shop (the cell each street-side shop
-    faces, ● holding a cube), the caravan camel by camel, and the cards."""
+    """Every souk shop by shop, the caravan camel by camel, and the cards."""
     from rich.text import Text
 
     souks = _table(title=_("Souks, shop by shop (● a cube, ○ empty)"))
@@ -522,7 +493,6 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
 
 
 def status_dict(board: Board, state: GameState) -> dict[str, Any]:
-    """The same as plain data."""
     n = len(state.players)
     return {
         "week": state.week,
@@ -569,21 +539,12 @@ _SOURCE_COLUMNS = {"building": NP_("score column", "buildings"),
 
 def points_by_week(state: GameState) -> list[tuple[str, list[int]]]:
     """Each player's points after each week begun (the last week's are the final score)."""
-    weeks = state.week
-    rows = []
-    for seat, p in enumerate(state.players):
-        running = []
-        for w in range(1, weeks + 1):
-            running.append(sum(e.points for e in state.ledger
-                               if e.player == seat and e.week <= w))
-        rows.append((p.name, running))
-    return rows
+    return [(p.name, [sum(e.points for e in state.ledger if e.player == seat and e.week <= w)
+                      for w in range(1, state.week + 1)]) for seat, p in enumerate(state.players)]
 
 
 def week_labels(state: GameState, shown: bool = False) -> list[str]:
-    """What each column of :func:`points_by_week` is: ``after week 1`` for a week that has
-    ended, ``week 2 so far (day 3)`` for the week being played; ``shown``: in the language
-    in use (else as ``--json`` writes them, in English whatever the language)."""
+    """What each column of :func:`points_by_week` is; ``shown``: translated (not for JSON)."""
     after = _("after week {week}") if shown else "after week {week}"
     so_far = _("week {week} so far (day {day})") if shown else "week {week} so far (day {day})"
     return [after.format(week=w) if w < state.week or state.over
@@ -629,12 +590,6 @@ def score_view(board: Board, played: Replay, title: str) -> RenderableType:
     return Group(*parts)
 
 
-def _entry(state: GameState, e: LedgerEntry) -> dict[str, Any]:
-    return {"week": e.week, "day": e.day, "event": e.event,
-            "player": state.players[e.player].name, "points": e.points, "source": e.source,
-            "explanation": e.explanation}
-
-
 def score_dict(board: Board, played: Replay) -> dict[str, Any]:
     state = played.state
     return {
@@ -651,12 +606,13 @@ def score_dict(board: Board, played: Replay) -> dict[str, Any]:
                   for name, running in points_by_week(state)],
         # what each entry of after_week is: a week ended, or the week being played so far
         "week_labels": week_labels(state),
-        "ledger": [_entry(state, e) for e in state.ledger],
+        "ledger": [{"week": e.week, "day": e.day, "event": e.event,
+                    "player": state.players[e.player].name, "points": e.points,
+                    "source": e.source, "explanation": e.explanation} for e in state.ledger],
     }
 
 
 def score_chart(played: Replay, title: str) -> RenderableType:
-    """Each player's points after each week as bars."""
     from rich.console import Group
     from rich.text import Text
 
@@ -680,16 +636,13 @@ def score_chart(played: Replay, title: str) -> RenderableType:
 
 
 def week_end_view(board: Board, before: GameState, after: GameState) -> RenderableType:
-    """The week end scored by the last turn: each complete souk, the caravan's evaluation,
-    then where the game goes on (or its end)."""
+    """The week end scored by the last turn, then where the game goes on (or its end)."""
     from rich.console import Group
     from rich.text import Text
 
-    week = before.week
-    scored = [e for e in after.ledger[len(before.ledger):]
-              if e.source in (SOUK, CARAVAN_WEEK)]
+    scored = _week_end(before, after)
     table = _table(_("player"), (_("points"), "right"), _("for"),
-                   title=_("End of week {week} (Y4.5)").format(week=week))
+                   title=_("End of week {week} (Y4.5)").format(week=before.week))
     for e in scored:
         table.add_row(player_text(after.setup, e.player), f"+{e.points}", e.explanation)
     if not scored:
@@ -708,24 +661,17 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
 
 def result_line(board: Board, before: GameState, after: GameState, event: ev.Event,
                 numbered: bool = True) -> str:
-    """The move recorded and what the table moves for it by hand: ``#12 Ann: takes the
-    camels row; takes camels``, then a line for each player it touched (gold, camels and
-    cards gained or paid and why, the move's own points; where that player now stands),
-    the tower after a roll, a week end's points apart (the week end's screen follows), and
-    who is next (the order of the 4-player last day, Y5.2). ``numbered``: with the event's
-    number (a check only has none)."""
+    """The move recorded (``#12 Ann: takes the camels row; takes camels``; a check has no
+    number), then what the table moves by hand for each player it touched, and who is next."""
     from asara_cli.games.yspahan.rules.engine import moved
 
     lines = [f"{f'#{after.events} ' if numbered else ''}{move_text(board, event)}."]
     if isinstance(event, ev.Roll):
-        head, items = _("Tower:") + " ", [t for t, _style in tower_items(board, after)]
-        line = head + "".join(before + item for before, item in zip(
-            _breaks(len(head), items, WIDTH - 4), items, strict=True))
+        line = "".join(text for text, _style in _tower_line(board, after))
         lines += ["  " + x for x in line.split("\n")]
     if not isinstance(event, ev.Checkpoint):
         lines += _touched(board, before, after, event, moved(board, before, event))
-    scored = after.ledger[len(before.ledger):]
-    week_end = [e for e in scored if e.source in (SOUK, CARAVAN_WEEK)]
+    week_end = _week_end(before, after)
     if week_end:
         by = {e.player: 0 for e in week_end}
         for e in week_end:
@@ -739,10 +685,14 @@ def result_line(board: Board, before: GameState, after: GameState, event: ev.Eve
     return "\n".join(lines)
 
 
+def _week_end(before: GameState, after: GameState) -> list[LedgerEntry]:
+    """The points the week end scored since ``before`` (the souks and the caravan)."""
+    return [e for e in after.ledger[len(before.ledger):] if e.source in (SOUK, CARAVAN_WEEK)]
+
+
 def _touched(board: Board, before: GameState, after: GameState, event: ev.Roll | ev.Turn,
              flows: Sequence[Flow]) -> list[str]:
-    """A line per player the move touched, the mover first: each flow and the move's own
-    points (a week end's are apart), then what that player holds now."""
+    """A line per player the move touched, the mover first, and what each holds now."""
     mover = after.seat(event.player)
     # the mover's line always after a turn; after a roll only when the roll cost something
     items: dict[int, list[str]] = {} if mover is None or isinstance(event, ev.Roll) else {
@@ -848,7 +798,6 @@ def board_view(board: Board) -> RenderableType:
 
 
 def _cards_and_switches(board: Board) -> list[RenderableType]:
-    """The board profile's cards, and the switches where the rulebook is silent."""
     cards = _table(_("card"), _("effect"), _("copies"), _("certainty"),
                    title=_("Cards (Y1.5): a deck of {n}").format(n=board.deck))
     for c in board.cards.values():
@@ -875,12 +824,11 @@ SWITCHES = {
 
 
 def switches(board: Board) -> dict[str, bool]:
-    """The board's switches by their profile key."""
     return {name: bool(getattr(board, name)) for name in SWITCHES}
 
 
 def street_parts(board: Board) -> list[RenderableType]:
-    """The street map (games/yspahan/street.py) and what it cannot show, for ``asara board``."""
+    """The street map (games/yspahan/street.py) and what it cannot show."""
     from rich.text import Text
 
     from asara_cli.games.yspahan.street import street_notes, street_text

@@ -1,14 +1,6 @@
-"""Simulated Yspahan games: complete, legal and varied, for tests, benchmarks, samples and
-trying the tool.
-
-A plain player: for each turn the sampler (``rules/sampler.py``) offers a few random legal
-turns, and the one that leaves the player best off (points first, then buildings, goods,
-gold and camels) is taken; the sampler's randomness still brings every action, building and
-card within a few games. The table's facts are simulated too:
-every card drawn is named from what the deck holds (hands open), and a checkpoint of the
-score track, gold and camels is written after every week end, so ``asara validate`` confirms
-them. The same seed gives the same game, event for event.
-"""
+"""Simulated Yspahan games: complete, legal and varied, the same for a seed. A plain player
+takes the best (:func:`_worth`) of a few random legal turns the sampler offers; every card
+drawn is named, and a checkpoint follows every week end."""
 
 from __future__ import annotations
 
@@ -37,8 +29,6 @@ COLOURS = ("blue", "red", "green", "yellow")
 
 
 class Simulated(Struct, frozen=True):
-    """A simulated game: its setup, its events and the state they lead to."""
-
     setup: Setup
     events: tuple[Event, ...]
     state: GameState
@@ -71,11 +61,8 @@ def _choose(board: Board, table: Table, rng: random.Random, choices: int) -> Eve
 def simulate_game(board: Board, seed: int, players: int = 4, *, secret_hands: bool = False,
                   checkpoints: bool = True, choices: int = 4,
                   names: Sequence[str] = NAMES) -> Simulated:
-    """One complete legal game from ``seed``: ``players`` in seat order with their colours, a
-    random oldest player; a checkpoint after every week end unless ``checkpoints`` is off.
-    ``secret_hands``: the same game logged with every card drawn ``hidden`` (Y7);
-    ``choices``: how many random turns the player weighs (1: the sampler's own); the
-    players are drawn from ``names``."""
+    """One complete legal game from ``seed``. ``secret_hands``: every card drawn logged
+    ``hidden`` (Y7); ``choices``: how many random turns the player weighs (1: the sampler's)."""
     rng = random.Random(seed)
     names = tuple(rng.sample(tuple(names), players))
     colours = list(COLOURS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from msgspec import Struct
+from msgspec import to_builtins
 from msgspec.structs import fields
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -13,17 +13,6 @@ from asara_cli.core.i18n import N_, NP_, _, pgettext
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import AreaSpec, Board, LightedOffer, Places
 from asara_cli.render.tables import table
-
-
-def _plain(value: Any) -> Any:
-    """A board value as JSON-ready data; unknown (None) stays null."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if isinstance(value, Struct):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-    return value
 
 
 def _shown(value: Any) -> str:
@@ -73,7 +62,8 @@ _ITEMS = frozenset((
 
 
 def board_dict(rules: Board) -> dict[str, Any]:
-    return {f.name: _plain(getattr(rules, f.name)) for f in fields(rules)}
+    data: dict[str, Any] = to_builtins(rules, str_keys=True)  # unknown (None) stays null
+    return data
 
 
 #: The packaged profile's description (data/standard.toml), in the catalogue so that it is

@@ -89,10 +89,8 @@ def final_tables(
                       f"+{evaluation.points(s)}", Text(str(totals[s]), style=style))
     parts.append(totalled)
     won = [names[s] for s in sorted(best)]
-    if len(won) == 1:
-        verdict = _("Winner: {player} with {points} prestige")
-    else:
-        verdict = _("Winners (tied): {players} with {points} prestige")
+    verdict = (_("Winner: {player} with {points} prestige") if len(won) == 1
+               else _("Winners (tied): {players} with {points} prestige"))
     parts.append(Text(verdict.format(player=won[0], players=", ".join(won),
                                      points=max(totals)), style="bold"))
     return Group(*parts)

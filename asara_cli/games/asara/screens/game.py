@@ -19,8 +19,7 @@ from asara_cli.games.asara.rules.text import tower_label
 from asara_cli.games.asara.screens.final import final_dict, final_tables
 
 if TYPE_CHECKING:  # rich is imported where a view is drawn: the JSON shapes need none of it
-    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-    from rich.measure import Measurement
+    from rich.console import RenderableType
     from rich.text import Text
 
     from asara_cli.render.sheet import Cell
@@ -39,7 +38,8 @@ COLOUR_STYLE = {
 
 
 def _tower_spans(tower: Tower, label: str) -> list[tuple[str, str]]:
-    """A tower's text in pieces, each with its style (for rich; plain text joins them)."""
+    """A tower as the build command names it (``red 2``), its height, then drawn in its colour
+    (LEGEND), in styled pieces."""
     style = COLOUR_STYLE[tower.colour]
     plain_windows = tower.windows - tower.lighted
     body = "█" + "▮" * tower.trunks + "▯" * plain_windows + "✦" * tower.lighted + "▲"
@@ -56,24 +56,13 @@ def _tower_spans(tower: Tower, label: str) -> list[tuple[str, str]]:
     return spans
 
 
-def tower_text(tower: Tower, label: str) -> Text:
-    """A tower as the build command names it (``red 2``) with its height in brackets, then
-    drawn in its colour: base, trunks and windows, turret, bottom to top; gold sections as
-    ▓, lighted windows as ✦ (they sit on windows and add no height)."""
-    from rich.text import Text
-
-    text = Text()
-    for piece, style in _tower_spans(tower, label):
-        text.append(piece, style=style)
-    return text
-
-
 def _towers_cell(towers: Sequence[Tower]) -> Text:
     from rich.text import Text
 
     if not towers:
         return Text("-", style="dim")
-    return Text("\n").join(tower_text(t, tower_label(towers, i)) for i, t in enumerate(towers))
+    return Text("\n").join(Text.assemble(*_tower_spans(t, tower_label(towers, i)))
+                           for i, t in enumerate(towers))
 
 
 def _towers_plain(towers: Sequence[Tower]) -> Cell:
@@ -86,8 +75,7 @@ def _towers_plain(towers: Sequence[Tower]) -> Cell:
 
 
 def _screen_items(state: GameState, seat: int) -> list[str]:
-    """What a player holds behind the screen, one item per kind of tile
-    (``2 x black trunk``, ``gold red window``, ``1 lighted window (colour secret)``)."""
+    """What a player holds behind the screen, one item per kind of tile (``2 x black trunk``)."""
     p = state.players[seat]
     counted = Counter(terms.tile(t.section, t.colour, t.gold) for t in p.screen)
     counted.update(_("{colour} lighted window").format(colour=terms.coloured(c, "window"))
@@ -98,43 +86,6 @@ def _screen_items(state: GameState, seat: int) -> list[str]:
                               "{n} lighted windows (colour secret)",
                               p.lighted_unknown).format(n=p.lighted_unknown))
     return parts
-
-
-class ItemList:
-    """Items joined by commas, as a table cell that wraps between items only, so that
-    ``2 x black trunk`` never ends one line and starts the next (rich wraps at any space).
-    An item wider than the cell still wraps inside itself."""
-
-    def __init__(self, items: Sequence[str], empty: str = "-") -> None:
-        last = len(items) - 1
-        self.pieces = [item + ("," if i < last else "") for i, item in enumerate(items)]
-        self.empty = empty
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        from rich.cells import cell_len
-        from rich.measure import Measurement
-
-        if not self.pieces:
-            return Measurement(cell_len(self.empty), cell_len(self.empty))
-        widest = max(cell_len(p) for p in self.pieces)
-        whole = cell_len(" ".join(self.pieces))
-        return Measurement(min(widest, options.max_width), min(whole, options.max_width))
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        from rich.cells import cell_len
-        from rich.text import Text
-
-        width = options.max_width
-        lines: list[str] = []
-        line = ""
-        for piece in self.pieces:
-            if line and cell_len(line) + 1 + cell_len(piece) > width:
-                lines.append(line)
-                line = piece
-            else:
-                line = f"{line} {piece}" if line else piece
-        lines.append(line or self.empty)
-        yield Text("\n".join(lines))
 
 
 def status_dict(board: Board, state: GameState) -> dict[str, Any]:
@@ -292,21 +243,17 @@ _FULL_HINT = N_("Behind the screens and the market: asara status --full")
 
 
 class StatusView:
-    """The board for the table: whose turn, the players and their towers, the areas; with
-    ``full`` also what lies behind the screens and the market. Without it, it fits 80x40
-    for a 4-player pro game with both expansions (tables without their blank edge rows).
-
-    rich draws it (:meth:`__rich__`); the compact board draws itself without rich, in the
-    project's plain layout (:meth:`plain`: render/sheet.py), and the writer (render/wrap.py)
-    takes that where it fits: importing and running rich costs a command about 30 ms."""
+    """The board for the table: whose turn, the players and their towers, the areas (within
+    80x40 for 4 players, pro, both expansions); ``full`` adds the screens and the market.
+    The compact board draws itself without rich where it fits (:meth:`plain`): rich costs
+    a command about 30 ms."""
 
     def __init__(self, board: Board, state: GameState, title: str, full: bool = False
                  ) -> None:
         self.board, self.state, self.title, self.full = board, state, title, full
 
     def plain(self, width: int, colour: bool = False) -> str | None:
-        """The compact board in the plain layout (render/sheet.py), in colour or not;
-        ``None`` where it is wider than ``width`` (rich draws it) or is the full board."""
+        """The compact board in render/sheet.py's layout; ``None`` where rich must draw it."""
         from asara_cli.render.sheet import Column, Sheet, draw
 
         if self.full:
@@ -326,6 +273,7 @@ class StatusView:
         from rich.console import Group
         from rich.text import Text
 
+        from asara_cli.render.phrases import Phrases
         from asara_cli.render.tables import table
 
         board, state, full = self.board, self.state, self.full
@@ -347,19 +295,14 @@ class StatusView:
         for seat, (row, p) in enumerate(zip(_player_rows(state), state.players, strict=True)):
             name, *numbers = row
             players.add_row(Text(name), *numbers, _towers_cell(p.towers))
-            screens.add_row(Text(p.name), ItemList(_screen_items(state, seat)))
+            screens.add_row(Text(p.name), Phrases(items=_screen_items(state, seat) or ["-"]))
         parts.append(players)
         if full:
             parts.append(screens)
 
         areas = table(title=_("areas this year"), show_edge=edge)
         for i, column in enumerate(_area_columns(state, full)):
-            if i == 0:
-                areas.add_column(column, no_wrap=True)
-            elif i == 2:
-                areas.add_column(column, no_wrap=not full)
-            else:
-                areas.add_column(column)
+            areas.add_column(column, no_wrap=i == 0 or (i == 2 and not full))
         for cells in _area_rows(board, state, full):
             areas.add_row(*cells)
         parts.append(areas)
@@ -417,16 +360,13 @@ def score_dict(board: Board, result: Replay) -> dict[str, Any]:
         data["winners"] = []
     for s, p in enumerate(data["players"]):
         p["years"] = _year_subtotals(state, s)
-        p["builds"] = sum(e.points for e in state.ledger if e.player == s
-                          and e.source == "build")
-        p["gifts"] = sum(e.points for e in state.ledger if e.player == s
-                         and e.source == "gift")
+        for key, source in (("builds", "build"), ("gifts", "gift")):
+            p[key] = sum(e.points for e in state.ledger if e.player == s and e.source == source)
     data["ledger"] = ledger_dict(state)
     return data
 
 
 def _last_year(state: GameState) -> int:
-    """The latest year the game has reached or scored in."""
     return max([state.year, *(e.year for e in state.ledger)])
 
 

@@ -19,7 +19,6 @@ from asara_cli.games.asara.rules.events import (
     Display,
     Event,
     GiftsDealt,
-    Placement,
     Turn,
     gold_text,
 )
@@ -29,14 +28,6 @@ from asara_cli.games.asara.rules.state import GameState
 
 if TYPE_CHECKING:  # rich is imported where a year's end is drawn: a move's line needs none
     from rich.console import RenderableType
-
-
-def buyer_text(p: Placement) -> str:
-    if p.buyer is None:
-        return pgettext("buyer", "a face-down buyer")
-    if p.buyer == PAIR:
-        return pgettext("buyer", "a pair")
-    return terms.buyer(p.buyer)
 
 
 def move_text(board: Board, event: Event) -> str:
@@ -55,7 +46,9 @@ def move_text(board: Board, event: Event) -> str:
         parts += [_("{player} {n} Asari").format(player=n, n=v) for n, v in event.money]
         return _("checkpoint: {values}").format(values=", ".join(parts))
     p = event.placement
-    text = kind_of(event.action).text(board, p.player, p.space, event.action, buyer_text(p))
+    buyer = (pgettext("buyer", "a face-down buyer") if p.buyer is None else
+             pgettext("buyer", "a pair") if p.buyer == PAIR else terms.buyer(p.buyer))
+    text = kind_of(event.action).text(board, p.player, p.space, event.action, buyer)
     if event.gifts:
         text = ngettext("{move}; gift first: {gifts}", "{move}; gifts first: {gifts}",
                         len(event.gifts)).format(move=text,

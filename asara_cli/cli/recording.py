@@ -25,41 +25,14 @@ from asara_cli.core.i18n import N_, _, pgettext
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number as read_number
-from asara_cli.errors import AsaraError, Asked, InputError, Refused, WordError
+from asara_cli.errors import AsaraError, Asked, InputError
+from asara_cli.errors import Refused as Refused  # the games' commands take them from here
+from asara_cli.errors import WordError as WordError
 
 if TYPE_CHECKING:
     from asara_cli.cli.transaction import Maker, Recorded
     from asara_cli.games.base import SomeGame
 
-__all__ = [
-    "COMMANDS",
-    "DATE",
-    "GAME",
-    "NAME_MOVERS",
-    "NEW_LOG",
-    "PLACE",
-    "USE",
-    "DryOption",
-    "LogOption",
-    "Move",
-    "Refused",
-    "WordError",
-    "carry_out",
-    "errors",
-    "is_check",
-    "lock",
-    "must_exist",
-    "new_game",
-    "new_seats",
-    "not_a_folder",
-    "record_move",
-    "redo",
-    "register",
-    "say",
-    "undo",
-    "use",
-    "who_begins",
-]
 from asara_cli.logfile.game import GameLog, LogHeader, load_log_board, read_log
 from asara_cli.logfile.record import (
     ENV_LOG,

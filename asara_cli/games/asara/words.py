@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from asara_cli import errors
-from asara_cli.core.i18n import _, pgettext
+from asara_cli.core.i18n import NP_, _, pgettext
 from asara_cli.core.words import fold, number, read_back
 from asara_cli.games.asara.rules.events import PAIR
 from asara_cli.games.asara.rules.model import Colour, Section
@@ -142,50 +142,27 @@ def lead_off(said: Sequence[str], command: str) -> list[str]:
     return out
 
 
+#: What a word was taken for (``tower colour``), and an area's word (``circle``,
+#: ``Baukreis``): marked here, translated when shown.
+_WHATS = frozenset((
+    NP_("word", "tower colour"), NP_("word", "section type"), NP_("word", "tile colour"),
+    NP_("word", "section type or tile colour"), NP_("word", "player"), NP_("word", "area"),
+    NP_("word", "gift"), NP_("word", "word")))
+_AREAS = frozenset((
+    NP_("area word", "circle"), NP_("area word", "bank"), NP_("area word", "coloured"),
+    NP_("area word", "spies"), NP_("area word", "caliph"), NP_("area word", "tent"),
+    NP_("area word", "lighted"), NP_("area word", "genie")))
+
+
 def _what(what: str) -> str:
-    """What a word was taken for (``tower colour``), in the language in use."""
-    match what:
-        case "tower colour":
-            return pgettext("word", "tower colour")
-        case "section type":
-            return pgettext("word", "section type")
-        case "tile colour":
-            return pgettext("word", "tile colour")
-        case "section type or tile colour":
-            return pgettext("word", "section type or tile colour")
-        case "player":
-            return pgettext("word", "player")
-        case "area":
-            return pgettext("word", "area")
-        case "gift":
-            return pgettext("word", "gift")
-        case "word":
-            return pgettext("word", "word")
-    return what
+    return pgettext("word", what) if what in _WHATS else what
 
 
 def area_word(key: str) -> str:
     """An area's key as a person types it, in the language in use (``circle``, ``Baukreis``)."""
-    match key:
-        case "base" | "trunk" | "window" | "turret":
-            return _shown(Section(key))
-        case "circle":
-            return pgettext("area word", "circle")
-        case "bank":
-            return pgettext("area word", "bank")
-        case "coloured":
-            return pgettext("area word", "coloured")
-        case "spies":
-            return pgettext("area word", "spies")
-        case "caliph":
-            return pgettext("area word", "caliph")
-        case "tent":
-            return pgettext("area word", "tent")
-        case "lighted":
-            return pgettext("area word", "lighted")
-        case "genie":
-            return pgettext("area word", "genie")
-    return key
+    if key in ("base", "trunk", "window", "turret"):
+        return _shown(Section(key))
+    return pgettext("area word", key) if key in _AREAS else key
 
 
 def _shown(value: object, what: str = "") -> str:

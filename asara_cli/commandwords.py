@@ -1,20 +1,12 @@
 """The command words in every language: ``kaufen`` for ``buy``, ``kamele`` for ``camels``.
 
-A command has one name, its English one, under which it is registered, documented and
-written nowhere else (a log holds events, never commands). Its word in another language
-is that language's catalogue entry with the context ``command``
-(``pgettext("command", "buy")`` → ``kaufen``): a new language brings its command words
-with its catalogue, and no code names them. The catalogue takes the names from the built
-command tree and :data:`SESSION` (``cli/catalogue.py``).
+A command has one name, its English one; its word in a language is that catalogue's entry
+with the context ``command`` (``pgettext("command", "buy")``), so a language brings its
+command words with its catalogue. A word typed is read in every language; help and
+completion show the language in use's.
 
-A word typed is read in every language, whichever one the tool speaks (:func:`english`);
-the help and the completion show the words of the language in use (:func:`local`); a
-typo is matched against the words of every language (:func:`suggestions`). The session at
-the table reads its own words (:data:`SESSION`) through the same functions.
-
-This module imports no Typer (the command line maps a typed word to its command before it
-builds any) and sits beside ``language.py``, not in ``cli/``: the log layer names an event
-by its command word in a violation line, and imports point from the CLI down, never up.
+No Typer here (a typed word is mapped to its command before any is built), and not in
+``cli/``: the log layer names an event by its command word, and imports point down.
 """
 
 from __future__ import annotations

@@ -1,13 +1,7 @@
-"""A move kind, declared once (:class:`MoveKind`): its name, its help, its words and how the
-words become an event.
-
-A game declares each kind of move it records: the help (what it does, its rule, an
-``Example:`` line), the :class:`Word`\\ s typed (positional words, then options; each with
-its help, the completion of its values and the number it must reach), ``make``, which reads
-the words as given (:class:`Said`) against the position into an event or asks a player for
-what they left out, and ``said``, the words that record an event (what ``asara moves``
-prints). The one-shot command and the table session's parser, the usage line, the help and
-the completion are all made from it (:func:`command`): no move is a hand-written function.
+"""A move kind, declared once (:class:`MoveKind`): its help, its words, how the words
+become an event (``make``, which may ask a player what they left out) and an event words
+(``said``, what ``asara moves`` prints). The one-shot command, the session's parser, the
+usage line, the help and the completion are all made from it (:func:`command`).
 """
 
 from __future__ import annotations

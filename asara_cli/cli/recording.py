@@ -248,6 +248,21 @@ def remember_new(log: Path) -> None:
                 soft_wrap=True)
 
 
+def mover(said: Said, names: Sequence[str], seat: int | None, named: bool,
+          read: Callable[[str, Sequence[str]], str], over: str) -> str:
+    """Who moves: the player the words name (read by ``read``), else the one on turn
+    (``seat``; ``None`` once the game is over, refused with ``over``)."""
+    player = said.get("player")
+    if player is not None:
+        return read(player, names)
+    if seat is None:
+        raise Refused(over, [])
+    if named:
+        raise WordError(_("this game names every mover (started with --name-movers): add "
+                          "-p NAME"))
+    return names[seat]
+
+
 def name_numbers(items: Sequence[str], names: Sequence[str],
                  find: Callable[[str, Sequence[str]], str]) -> list[tuple[str, int]]:
     """``Tina=34 Paul=30`` (or ``Tina:34``) as (player, number) pairs, each player named

@@ -1,13 +1,6 @@
-"""The command line in the language in use: Click's and Typer's own words, and the
-command words of every language.
-
-Click writes a few words itself, as literals: the usage line's ``Usage:`` and
-``[OPTIONS]``, a group's ``COMMAND [ARGS]...`` and the help option's text. The classes
-here give them from the catalogue through the hooks Click offers for it (a context's
-``formatter_class``, a command's usage pieces and help option), so that nothing of Click
-is copied. :class:`WordGroup` reads a command in any language (``asara kaufen`` runs
-``buy``), lists and completes the words of the language in use, and suggests the closest
-word of any language for a typo (``commandwords.py``).
+"""The command line in the language in use: Click's own literal words (``Usage:``,
+``[OPTIONS]``, the help option's text) through the hooks Click offers, so nothing of Click
+is copied; :class:`WordGroup` reads a command word of any language (``asara kaufen``).
 """
 
 from __future__ import annotations

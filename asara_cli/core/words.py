@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
-from typing import Any, Literal
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, TypeVar
 
-from asara_cli.core.i18n import N_, _, npgettext, pgettext
+from asara_cli.core.i18n import N_, _, language, npgettext, pgettext
+
+T = TypeVar("T")
 
 #: More digits than any number a game counts (a die, a plot, a space, a score, a week): a
 #: longer word is no number here (and ``int`` refuses words past 4,300 digits anyway).
@@ -53,6 +55,19 @@ def read_back(said: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
             if en not in back.get(typed, ()):
                 back[typed] = (*back.get(typed, ()), en)
     return back
+
+
+def per_language(make: Callable[[], T]) -> Callable[[], T]:
+    """``make()`` made at its first use in each language (its words are the catalogue's)."""
+    made: dict[str, T] = {}
+
+    def get() -> T:
+        found = made.get(language())
+        if found is None:
+            found = made[language()] = make()
+        return found
+
+    return get
 
 
 def grouped(n: int) -> str:

@@ -1,10 +1,6 @@
-"""ASARA's part of the game log: its header keys (start, variant, expansions, buyers) and its
-events (a turn per area kind, and the facts), read from and written to plain values.
-
-The log layer (``asara_cli/logfile/game.py``) parses the TOML, checks the generic keys and
-hands each event here through a :class:`~asara_cli.games.base.FieldReader`, which turns every
-problem into an error naming the file, line, event and key. The format is described in
-``docs/log-format.md``.
+"""ASARA's part of the game log (``docs/log-format.md``): its header keys and its events (a
+turn per area kind, and the facts), read through a ``FieldReader`` and written as plain
+values.
 """
 
 from __future__ import annotations

@@ -1,22 +1,12 @@
 """The legal moves of the player to move, in the words of the one-shot commands (``buy base
 black -c blue``), each with the event it makes (``games/base.py``: ``LegalMoves``).
 
-They come from the referee's sampler (``rules/sampler.py``, ``every=True``), checked one by
-one: every kind of move possible, every tile a market shows that can be paid, every tile a
-search may find and every build (``areas/building.py``: ``every_build``; a tower's sections
-in one order, a colour's new towers in one order: :func:`canonical` compares builds so),
-every Bottle Genie wish and the visit
-that wishes for nothing, and every way to resolve the Caliph's gifts on a space. An area's
-free spaces are alike but for the gifts on them: the first free one without a gift is
-listed, and each with one (:func:`listed_form`). Which buyers a hand holds is secret, so an
-area without a colour yet is offered with every colour that may come into play; the colours
-of lighted windows kept may stay secret too (R3.7), so they are listed secret, the note
-saying how to name them (the check never depends on them).
-
-A number the board profile does not know and the log has not shown (a bank space's Asari,
-the tent's cost) is never made up: such a move is listed once with :data:`PLACEHOLDER` for
-the number, no event, and a note saying what to read off the board; typed without it, the
-session asks for it (``commands.py``: ``bank``, ``recruit``).
+They are the referee's sampler's candidates (``rules/sampler.py``, ``every=True``), checked.
+An area's free spaces are alike but for their gifts: the first without a gift is listed, and
+each with one (:func:`listed_form`). A buyer's colour and a lighted window kept may be
+secret, so they are offered with every colour that may come into play, or listed secret
+with a note (R3.7). A number the board profile does not know (a bank space's Asari, the
+tent's cost) is never made up: listed once as :data:`PLACEHOLDER`, with a note (:func:`unread`).
 """
 
 from __future__ import annotations
@@ -71,16 +61,11 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = (),
 
 class Listing:
     """The legal turns of the player to move, in words; none when the game is over or the
-    Caliph's deal is due first. ``labels``: the buyer colours that may come into play (the
-    header's declared buyers, else :data:`COLOURS`); ``command``: only the moves whose
-    words begin with it (the others are not checked: completion is quick).
+    Caliph's deal is due first. ``labels``: the buyer colours that may come into play;
+    ``command``: only the moves whose words begin with it (completion is quick).
 
-    Each group together, the groups in the order the sampler offers them, and in a group
-    one buyer's moves first (the few shown differ). A group's turns are checked when it is
-    first asked for and kept for the next walk; the words are made as they are asked for,
-    so ``--all`` writes its first line after the first group is checked, and the grouped
-    listing counts each group and makes only the moves it shows
-    (``games/base.py``: ``CountedMoves``)."""
+    A group's turns are checked when it is first asked for, and words are made as they are
+    asked for: ``--all`` streams, and the grouped listing makes only the moves it shows."""
 
     def __init__(self, board: Board, state: GameState, labels: Sequence[str] = (),
                  command: str | None = None) -> None:

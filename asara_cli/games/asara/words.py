@@ -1,12 +1,7 @@
-"""The words a player types at the table: colours, section types, market areas, buyer colours
-and player names, by unique prefix, case-insensitively, in English and in the language in
-use: each value word's word there is its catalogue's (``Basis``, ``Goldverzierung``,
-``Baukreis``, ``nichts``, a buyer colour's ``blau``: :func:`_spoken`), so a language is its
-catalogue and no word of it is named here. A word of the language is read as its English
-value, and the log keeps the English word.
-
-Every function returns the canonical value or raises :class:`WordError` with one line that
-names the candidates of an ambiguous prefix or the words that would have been understood.
+"""The words a player types at an ASARA table (colours, section types, areas, buyer colours,
+player names), by unique prefix, in English and in the language in use (its catalogue's
+words: :func:`_spoken`); the log keeps the English word. A word not understood raises
+:class:`WordError`, naming the candidates or the words that would have been understood.
 """
 
 from __future__ import annotations
@@ -18,7 +13,7 @@ from typing import TypeVar
 
 from asara_cli import errors
 from asara_cli.core.i18n import NP_, _, pgettext
-from asara_cli.core.words import fold, number, read_back
+from asara_cli.core.words import fold, number, per_language, read_back
 from asara_cli.games.asara.rules.events import PAIR
 from asara_cli.games.asara.rules.model import Colour, Section
 
@@ -72,33 +67,27 @@ def _typed_only() -> dict[str, str]:
             "unsaid": pgettext("typed word", "unsaid")}
 
 
-_SPOKEN: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
-
-
+@per_language
 def _spoken() -> tuple[dict[str, str], dict[str, str]]:
     """Every typed word's word in the language in use (English -> it), and back (folded ->
     English), made at the first use in a language: the tower colours and parts, ``gold``,
     the areas, the gifts' words, then the buyer colours (colour_words.py)."""
-    from asara_cli.core import i18n
     from asara_cli.games.asara import colour_words
     from asara_cli.games.asara.rules import terms
 
-    made = _SPOKEN.get(i18n.language())
-    if made is None:
-        said: dict[str, str] = {str(c): terms.colour(c) for c in Colour}
-        said.update({str(s): terms.section(s) for s in Section})
-        said[GOLD] = pgettext("word", "gold")
-        said.update({k: area_word(k) for k in AREA_WORDS.values() if k not in said})
-        said.update({k: w for k, w in _typed_only().items() if k not in said})
-        said.update({k: w for k, w in colour_words.spoken().items() if k not in said})
-        back = {typed: names[0] for typed, names in read_back(said).items()}
-        # a tower colour as it agrees with a tower or a part reads the same (Spanish negra,
-        # negro; French noire, noir): a table types the form its sentence asks for
-        for c in Colour:
-            for noun in ("tower", *map(str, Section)):
-                back.setdefault(fold(terms.coloured(c, noun)), str(c))
-        made = _SPOKEN[i18n.language()] = (said, back)
-    return made
+    said: dict[str, str] = {str(c): terms.colour(c) for c in Colour}
+    said.update({str(s): terms.section(s) for s in Section})
+    said[GOLD] = pgettext("word", "gold")
+    said.update({k: area_word(k) for k in AREA_WORDS.values() if k not in said})
+    said.update({k: w for k, w in _typed_only().items() if k not in said})
+    said.update({k: w for k, w in colour_words.spoken().items() if k not in said})
+    back = {typed: names[0] for typed, names in read_back(said).items()}
+    # a tower colour as it agrees with a tower or a part reads the same (Spanish negra,
+    # negro; French noire, noir): a table types the form its sentence asks for
+    for c in Colour:
+        for noun in ("tower", *map(str, Section)):
+            back.setdefault(fold(terms.coloured(c, noun)), str(c))
+    return said, back
 
 
 def spoken_word(word: str, option: str | None = None) -> str:

@@ -1,14 +1,7 @@
-"""YSPAHAN's part of the game log: its header keys (oldest, colours, hands) and its events
-(the day's roll, each turn, a checkpoint), read from and written to plain values.
-
-The log layer (``asara_cli/logfile/game.py``) parses the TOML, checks the generic keys and
-hands each event here through a :class:`~asara_cli.games.base.FieldReader`, which turns every
-problem into an error naming the file, line, event and key. The format is described in
-``docs/log-format.md`` (the Yspahan section); the rules in YSPAHAN.md Y7.
-
-Keys are flat and short, for people who edit logs by hand. A card played, a shop and a cube
-sent are each one string of words (``"goldvp 4"``, ``"chest8 N2"``, ``"bag3 camel"``); the
-recording commands read the same words (:func:`parse_play` ...).
+"""YSPAHAN's part of the game log (``docs/log-format.md``, YSPAHAN.md Y7): its header keys
+and its events, read through a ``FieldReader`` and written as plain values. Keys are flat
+and short, for people who edit logs by hand: a card played, a shop and a cube sent are each
+one string of words (``"goldvp 4"``, ``"chest8 N2"``), as the recording commands read them.
 """
 
 from __future__ import annotations
@@ -448,7 +441,3 @@ def _action_keys(action: ev.Action) -> tuple[str, dict[str, Any]]:
         word = "camels" if isinstance(action, ev.Camels) else "gold"
     return word, keys
 
-
-__all__ = ["EVENT_KEYS", "HEADER_KEYS", "WordsError", "event_to_dict", "event_type",
-           "parse_play", "parse_send", "parse_shop", "read_event", "read_setup",
-           "setup_to_dict"]

@@ -26,16 +26,6 @@ from asara_cli.cli import recording
 from asara_cli.cli.common import either, find_game_option, out
 from asara_cli.cli.completion import players
 from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command, declared
-from asara_cli.cli.recording import (
-    DRY,
-    LOG,
-    Move,
-    Refused,
-    errors,
-    is_check,
-    name_numbers,
-    record_move,
-)
 from asara_cli.core.i18n import _, ngettext, pgettext
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import fold, number
@@ -86,7 +76,7 @@ WITH = Word("with_cards", list[str] | None, "A building-cost card paying for --b
 
 #: What every action's command takes besides its own words: the cards played around it,
 #: the card discarded for a die, the building, the mover, the log, a check only.
-AROUND = (PLAY, DISCARD, AFTER, BUILD, WITH, LAST, PLAYER, LOG, DRY)
+AROUND = (PLAY, DISCARD, AFTER, BUILD, WITH, LAST, PLAYER, recording.LOG, recording.DRY)
 
 
 class Table(Struct, frozen=True):
@@ -105,15 +95,9 @@ class Table(Struct, frozen=True):
         return self.state.setup.players
 
     def mover(self) -> str:
-        player = self.said.get("player")
-        if player is not None:
-            return words.player(player, self.names)
-        if self.state.phase == OVER or self.state.to_move is None:
-            raise Refused(_("the game is over: no more turns (see `asara score`) [Y4.6]"), [])
-        if self.named:
-            raise words.WordError(_("this game names every mover (started with "
-                                    "--name-movers): add -p NAME"))
-        return self.names[self.state.to_move]
+        seat = None if self.state.phase == OVER else self.state.to_move
+        return recording.mover(self.said, self.names, seat, self.named, words.player,
+                               _("the game is over: no more turns (see `asara score`) [Y4.6]"))
 
     @property
     def secret(self) -> bool:
@@ -180,7 +164,7 @@ class Table(Struct, frozen=True):
     def _holder(self) -> PlayerState | None:
         try:
             return self.state.players[self.seat(self.mover())]
-        except (words.WordError, Refused):
+        except (recording.WordError, recording.Refused):
             return None
 
     def _may_hold(self, kind: str) -> bool:
@@ -528,10 +512,11 @@ def _looks_like_cell(word: str, board: Board) -> bool:
     return fold(word) in {fold(c) for c in board.cells}
 
 
-def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], ev.Event]) -> Move:
+def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], ev.Event]
+            ) -> recording.Move:
     """Record the move the words ``said`` make against the table (the one transaction:
     cli/transaction.py)."""
-    dry = said.dry_run or is_check(ctx)
+    dry = said.dry_run or recording.is_check(ctx)
 
     def typed(p: Position) -> ev.Event | Typed[ev.Event]:
         from asara_cli.cli.transaction import Typed
@@ -540,7 +525,7 @@ def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], ev.Eve
         event = make(t, said)
         return Typed(event, t.notes()) if t.picked else event
 
-    return record_move(ctx, registered(KEY), said.log, said.dry_run, typed)
+    return recording.record_move(ctx, registered(KEY), said.log, said.dry_run, typed)
 
 
 # --- the day's roll -----------------------------------------------------------------------------
@@ -573,7 +558,7 @@ ROLL = MoveKind[Table](
           "113355666).", default=REQUIRED),
      Word("yellow", list[str] | None, "The values of the yellow dice the start player bought "
           "(1 gold each, up to 3): e.g. -y 1 -y 2, or -y \"1 2\" (Y2.3).", ("--yellow", "-y")),
-     PLAY, PLAYER, LOG, DRY),
+     PLAY, PLAYER, recording.LOG, recording.DRY),
     lambda t, w: ev.Roll(t.mover(), _dice(w.white, pgettext("dice", "white")),
                          _dice(w.yellow, "--yellow"), t.plays(w.play)))
 
@@ -943,7 +928,7 @@ def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
                     words_so_far = []
             if words_so_far:  # a name without its number: name_numbers says so
                 pairs.append(" ".join(words_so_far))
-    return name_numbers(pairs, names, words.player)
+    return recording.name_numbers(pairs, names, words.player)
 
 
 def _checkpoint(t: Table, w: Said) -> ev.Event:
@@ -968,7 +953,7 @@ CHECKPOINT = MoveKind[Table](
           "\"Tina=5, Paul=3\" (repeatable).", ("--gold",)),
      Word("camel_counts", list[str] | None, "Camels the players count: NAME=CAMELS, or all in "
           "one (as --gold; repeatable).", ("--camels",)),
-     LOG, DRY),
+     recording.LOG, recording.DRY),
     _checkpoint)
 
 
@@ -976,7 +961,7 @@ CHECKPOINT = MoveKind[Table](
 
 
 def _new(_ctx: typer.Context, w: Said) -> None:
-    with errors():
+    with recording.errors():
         if w.game is not None and find_game_option(w.game).key != KEY:
             raise words.WordError(_("--game {game}: this `new` starts a Yspahan game").format(
                 game=w.game))

@@ -1,12 +1,7 @@
-"""The words a player types at a Yspahan table: rows and quarters, souks and street cells,
-buildings, card kinds, colours, answers and player names, by unique prefix,
-case-insensitively, in English and in the language in use: each word's word there is its
-catalogue's (German Sack, Truhe8 for chest8, Weide, Kamele3, ja: :func:`_spoken`), so a
-language is its catalogue and no word of it is named here. The log keeps the English words.
-
-Every function returns the canonical word or raises :class:`WordError` with one line that
-names the candidates of an ambiguous prefix, or the closest word ("did you mean ...?") and
-the words that would have been understood.
+"""The words a player types at a Yspahan table (rows, quarters, souks, cells, buildings,
+cards, colours, answers, player names), by unique prefix, in English and in the language in
+use (its catalogue's words: :func:`_spoken`); the log keeps the English words. A word not
+understood raises :class:`WordError`, naming the candidates or the closest word.
 """
 
 from __future__ import annotations
@@ -18,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from asara_cli.cli import recording
 from asara_cli.cli.common import either
 from asara_cli.core.i18n import _, pgettext
-from asara_cli.core.words import bare, fold, read_back
+from asara_cli.core.words import bare, fold, per_language, read_back
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules.board import Board
@@ -78,35 +73,28 @@ def pick(word: str, vocabulary: Mapping[str, str], what: str,
 
 _SOUK = re.compile(r"^([^\W\d_]+)([0-9]+)$")  # a quarter's word in any alphabet
 
-_SPOKEN: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
-
-
+@per_language
 def _spoken() -> tuple[dict[str, str], dict[str, str]]:
     """Each typed word's word in the language in use (English -> it) and back (folded ->
     English): rows, quarters, buildings, cards, colours, ``inner`` (``terms.py``, the
     catalogue's), made at the first use in a language."""
-    from asara_cli.core import i18n
     from asara_cli.games.yspahan.rules import terms as referee
 
-    made = _SPOKEN.get(i18n.language())
-    if made is None:
-        said: dict[str, str] = {}
-        for table, shown in ((referee._ROWS, terms.row), (referee._QUARTERS, terms.quarter),
-                             (referee._BUILDINGS, terms.building), (referee._CARDS, terms.card),
-                             (referee._COLOURS, terms.colour)):
-            said.update({k: shown(k) for k in table if k not in said})
-        said["hidden"] = terms.card("hidden")
-        said["inner"] = terms.cell("inner")
-        # the words of a card's effect and of answers (one literal call each, for the
-        # catalogue): "exchange 2 into gold", "caravan draws gold3"; yes, no, none
-        said.update({"into": pgettext("typed word", "into"),
-                     "draws": pgettext("typed word", "draws"),
-                     "yes": pgettext("typed word", "yes"), "no": pgettext("typed word", "no"),
-                     "none": pgettext("typed word", "none"),
-                     "nothing": pgettext("typed word", "nothing")})
-        back = {typed: names[0] for typed, names in read_back(said).items()}
-        made = _SPOKEN[i18n.language()] = (said, back)
-    return made
+    said: dict[str, str] = {}
+    for table, shown in ((referee._ROWS, terms.row), (referee._QUARTERS, terms.quarter),
+                         (referee._BUILDINGS, terms.building), (referee._CARDS, terms.card),
+                         (referee._COLOURS, terms.colour)):
+        said.update({k: shown(k) for k in table if k not in said})
+    said["hidden"] = terms.card("hidden")
+    said["inner"] = terms.cell("inner")
+    # the words of a card's effect and of answers (one literal call each, for the
+    # catalogue): "exchange 2 into gold", "caravan draws gold3"; yes, no, none
+    said.update({"into": pgettext("typed word", "into"),
+                 "draws": pgettext("typed word", "draws"),
+                 "yes": pgettext("typed word", "yes"), "no": pgettext("typed word", "no"),
+                 "none": pgettext("typed word", "none"),
+                 "nothing": pgettext("typed word", "nothing")})
+    return said, {typed: names[0] for typed, names in read_back(said).items()}
 
 
 #: Options whose value is a player's name, never translated (``--camel`` names a souk,

@@ -166,10 +166,8 @@ def played_on(date: str | None) -> str | None:
 
 def new_seats(w: Said, first: str, read: Callable[[str, Sequence[str]], str], game: str
               ) -> tuple[tuple[str, ...], int, Any]:
-    """What every game's ``new`` reads first from its words ``w``: the players in seat
-    order, the seat of the one the word ``first`` names (read by ``read``; not given, the
-    first player's), the rules of the board profile (``--board``, else the game's standard
-    one), and the date checked."""
+    """What every game's ``new`` reads first: the players, the seat the word ``first``
+    names (else the first), the board profile's rules; the date checked."""
     from asara_cli.logfile.board import load_board
 
     names = player_names(w.players)
@@ -200,12 +198,9 @@ def who_begins(given: Mapping[str, Any], first: str,
                setup: Callable[[Said], tuple[Any, Any]],
                check: Callable[[Any, Any], Sequence[Violation]], question: str,
                read: Callable[[str, Sequence[str]], str]) -> Asked | None:
-    """At the table, before a game's ``new`` runs on its words ``given`` (as parsed): the
-    player the game begins with, when its word ``first`` is not given and the rules
-    (``check``) take the rules and setup that ``setup`` makes of the words. ``question``
-    (with ``{players}``) is asked; an answer read by ``read`` among the players becomes
-    ``--first=NAME`` on the same line. ``None``: nothing to ask, or words ``new`` refuses
-    (it says why). The one-shot ``new`` takes the first player."""
+    """At the table, before ``new`` runs: ``question`` asks who begins when the word
+    ``first`` is not given and ``check`` takes the rest of the setup (the answer becomes
+    ``--first=NAME``). ``None``: nothing to ask, or words ``new`` refuses (it says why)."""
     if given.get(first) is not None:
         return None
     try:
@@ -295,12 +290,8 @@ def _check_only(ctx: typer.Context) -> None:
 
 
 class Move(Struct, frozen=True):
-    """What a move command's words made: the game, how they become an event against a
-    position (``make``), whether it is a check only, the ``--log`` typed, the command's
-    name as typed (for a message). A move command
-    returns it and records nothing: the one-shot command line records it
-    (:func:`carry_out`, the ``asara`` group's result callback), a session at the table
-    against the position it keeps (cli/session.py)."""
+    """What a move command's words made, recorded by the caller: the one-shot command line
+    (:func:`carry_out`) or the table session against the position it keeps."""
 
     game: SomeGame
     make: Maker
@@ -352,10 +343,9 @@ def told(done: Recorded, dry: bool) -> None:
 def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., object]]],
              moves: Sequence[tuple[str, Callable[..., object]]], only: str | None,
              example: str) -> None:
-    """Add a game's recording commands ``own`` (its ``new`` and its moves) to ``app``: all
-    of them and the ``check`` group of the ``moves`` (``example``: a check, for its help),
-    or only the command ``only`` when it is one of them (a command line builds just what it
-    runs). A group that holds a ``new`` already gets none: one game's commands per group."""
+    """Add a game's commands ``own`` and the ``check`` group of its ``moves`` to ``app``, or
+    only ``only`` when it is one (a command line builds just what it runs); none to a group
+    holding a ``new`` already."""
     held = {c.name for c in app.registered_commands} | {g.name for g in app.registered_groups}
     if "new" in held:
         return

@@ -134,9 +134,7 @@ class Table(Struct, frozen=True):
             raise self._deal_asked()
 
     def _deal_asked(self) -> Asked:
-        """This year's deal, asked of the table before the move (R6.1): recorded first as
-        its own ``gifts`` event. Only where someone is asked (the table session): elsewhere
-        the referee refuses the move until the deal is recorded."""
+        """This year's deal, asked of the table before the move: its own ``gifts`` event."""
         board, year = self.board, self.state.year
         message = deal_due(board, self.state) or ""
 
@@ -236,14 +234,11 @@ def _said(gift: str, answer: str, joint: str) -> str:
     return text
 
 
-
 # --- what a move is typed against -------------------------------------------------------------
 
 
 def _record(ctx: typer.Context, said: Said,
             make: Callable[[Table, Said], ev.Event | Typed[ev.Event]]) -> recording.Move:
-    """Record the move the words ``said`` make against the table (the one transaction:
-    cli/transaction.py)."""
     return recording.record_move(ctx, registered("asara"), said.log, said.dry_run, lambda p: make(
         Table(p.board, p.state, said, p.log.header.movers == "named", p.asking), said))
 
@@ -394,8 +389,6 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[ev.LightedWindow]:
             lit[(colour, n)] = lit.get((colour, n), 0) + 1
         out_.append(ev.LightedWindow(colour, n, gold))
     return out_
-
-
 
 
 def _bank(t: Table, w: Said) -> Typed[ev.Event]:
@@ -604,8 +597,6 @@ def _dealt(items: list[str], board: Board) -> list[tuple[str, int, ev.Gift]]:
     return found
 
 
-
-
 def _checkpoint(t: Table, w: Said) -> ev.Event:
     p = recording.name_numbers(w.prestige or [], t.names, words.player)
     m = recording.name_numbers(w.money or [], t.names, words.player)
@@ -665,8 +656,6 @@ new = declared("new", """Start a game log: players in seat order, start player, 
 
 
 def _setup(w: Said) -> tuple[Board, Setup]:
-    """The rules and the setup ``new``'s words ``w`` give (the first player starts when
-    ``--start`` names none); a word they cannot take is refused."""
     names, start, rules = recording.new_seats(w, "start", words.player, "asara")
     expansions = tuple(x for x in ("gifts", "genie") if w.get(x))
     return rules, Setup(names, start, Variant.PRO if w.pro else Variant.BASIC, expansions,
@@ -674,8 +663,7 @@ def _setup(w: Said) -> tuple[Board, Setup]:
 
 
 def who_starts(given: Mapping[str, Any]) -> Asked | None:
-    """At the table: who starts, when ``new``'s words ``given`` (as parsed) leave it out and
-    the rules take the rest of the setup (the answer becomes ``--start NAME``)."""
+    """At the table: who starts, when ``new``'s words leave it out (recording.who_begins)."""
     return recording.who_begins(given, "start", _setup, check_setup,
                                 _("who starts ({players})?"), words.player)
 
@@ -709,17 +697,12 @@ MOVES: tuple[tuple[str, Callable[..., object]], ...] = tuple(
     (name, command(kind, _record)) for name, kind in KINDS.items())
 
 
-def _own() -> list[tuple[str, Callable[..., object]]]:
-    """ASARA's own commands (``use``, ``undo`` and ``redo`` are every game's:
-    cli/recording.py)."""
-    return [("new", new), *MOVES]
-
-
 #: The names of the commands :func:`register` adds (``check`` aside, a group of the moves).
-COMMANDS: tuple[str, ...] = tuple(name for name, _ in _own())
+COMMANDS: tuple[str, ...] = ("new", *KINDS)
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the recording commands to the ``asara`` app: all of them, or only the command
     ``only`` when it is one of them (a command line builds just what it runs)."""
-    recording.register(app, _own(), MOVES, only, "asara check buy window black --card blue")
+    recording.register(app, [("new", new), *MOVES], MOVES, only,
+                       "asara check buy window black --card blue")

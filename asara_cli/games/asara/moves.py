@@ -143,11 +143,8 @@ class Listing:
                 yield self._move(turn, name)
 
     def _begun(self, want: list[str]) -> Iterator[tuple[ev.Turn, str, list[str]]]:
-        """The candidate turns (unchecked) whose typed words begin with ``want`` (not
-        empty), one buyer's first in each group, with their group and words: the words of
-        the action and the buyer made once for all the ways of claiming the gifts
-        (:meth:`_heads`), those of the gifts only where ``want`` reaches them, and then
-        only for the turns whose action and buyer it names."""
+        """The candidate turns (unchecked) whose words begin with ``want``, with their group
+        and words; the gifts' words are made only where ``want`` reaches them."""
         n = len(want)
         for name, offered in self._groups().items():
             if _first(offered[0]) != want[0]:
@@ -370,10 +367,8 @@ def _first(turn: ev.Turn) -> str:
 
 
 def listed_form(board: Board, state: GameState, turn: ev.Turn) -> ev.Turn | str:
-    """How ``turn``, played in ``state``, stands in the list: its :func:`canonical` event, on
-    the space the list names where an area's free spaces are alike (no printed number, no
-    gift: the first such one); or, where a number is to be read off the board
-    (:func:`unread`), the placeholder move's words."""
+    """How ``turn`` stands in the list: its :func:`canonical` event on the first of alike
+    free spaces, or the placeholder move's words (:func:`unread`)."""
     kind = kind_of(turn.action)
     space = turn.placement.space
     if not kind.needs_space and space is not None:
@@ -506,10 +501,8 @@ def _command(action: Any) -> str:
 
 
 def turn_words(turn: ev.Turn, amount: str | None = None) -> str:
-    """The words of the one-shot command that records ``turn`` (without ``asara``);
-    ``amount``: the word said for the Asari taken at the bank or paid at the tent (a
-    placeholder for a number to read off the board), not the turn's. Each part is made
-    once (:func:`_said`): a position's moves share their actions, buyers and gifts."""
+    """The words of the command that records ``turn`` (without ``asara``); ``amount``: a
+    placeholder said for the bank's or tent's number. Each part is made once (cached)."""
     placement, action = turn.placement, turn.action
     space = placement.space
     buyer = _said(tuple(_buyer(placement.buyer)))

@@ -52,19 +52,14 @@ AREA_WORDS: dict[str, str] = {k: k for k in (
 GIFT_WORDS: dict[str, str] = {k: k for k in ("buyer", "prestige", "lighted", "asari", "buy")}
 
 
-def _typed_only() -> dict[str, str]:
-    """The typed words that are no term of the referee: a gift's kind, ``nothing``, a
-    lighted window laid ``plain`` (or ``on`` a gold window), the ``pair``, a ``new`` buyer
-    colour, a gift's colour left ``unsaid`` (one literal call each, so that the catalogue
-    finds them)."""
-    return {"buyer": pgettext("typed word", "buyer"),
-            "prestige": pgettext("typed word", "prestige"),
-            "asari": pgettext("typed word", "asari"), "buy": pgettext("typed word", "buy"),
-            "nothing": pgettext("typed word", "nothing"),
-            "plain": pgettext("typed word", "plain"), "pair": pgettext("typed word", "pair"),
-            "on": pgettext("typed word", "on"),
-            "new": pgettext("typed word", "new"),
-            "unsaid": pgettext("typed word", "unsaid")}
+#: The typed words that are no term of the referee: a gift's kind, ``nothing``, a lighted
+#: window laid ``plain`` (or ``on`` a gold window), the ``pair``, a ``new`` buyer colour, a
+#: gift's colour left ``unsaid``.
+_TYPED_ONLY = (
+    NP_("typed word", "buyer"), NP_("typed word", "prestige"), NP_("typed word", "asari"),
+    NP_("typed word", "buy"), NP_("typed word", "nothing"), NP_("typed word", "plain"),
+    NP_("typed word", "pair"), NP_("typed word", "on"), NP_("typed word", "new"),
+    NP_("typed word", "unsaid"))
 
 
 @per_language
@@ -79,7 +74,7 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
     said.update({str(s): terms.section(s) for s in Section})
     said[GOLD] = pgettext("word", "gold")
     said.update({k: area_word(k) for k in AREA_WORDS.values() if k not in said})
-    said.update({k: w for k, w in _typed_only().items() if k not in said})
+    said.update({k: pgettext("typed word", k) for k in _TYPED_ONLY if k not in said})
     said.update({k: w for k, w in colour_words.spoken().items() if k not in said})
     back = {typed: names[0] for typed, names in read_back(said).items()}
     # a tower colour as it agrees with a tower or a part reads the same (Spanish negra,

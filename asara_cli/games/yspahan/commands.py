@@ -113,9 +113,8 @@ class Table(Struct, frozen=True):
         return tuple(self.play(t, flag, serai) for t in texts or [])
 
     def play(self, text: str, flag: str = "--play", serai: bool = False) -> ev.Play:
-        """A card played, as typed: the kind by prefix, then what its effect needs. What the
-        effect needs and the words left out is the mover's choice: asked (:class:`Asked`,
-        the answer taking the place of ``flag TEXT`` on the line), never assumed."""
+        """A card played, as typed: its kind, then what its effect needs; what that leaves
+        out is the mover's choice, asked, never assumed."""
         parts = text.replace(",", " ").split()
         if not parts:
             raise words.WordError(_("an empty card played"))
@@ -147,10 +146,9 @@ class Table(Struct, frozen=True):
         return p
 
     def before_row(self, texts: list[str] | None) -> Laid:
-        """The table after the cards played before the row (``texts``), each taken by the
-        referee's own step on a copy: what the action then reads (a souk card's cube facing
-        the supervisor's cell, the camels a card gave or took, a card it drew). A card the
-        referee refuses stops there: the whole turn's check says why."""
+        """The table after the cards played before the row, by the referee's own steps on a
+        copy: what the action then reads (a souk card's cube facing the supervisor's cell,
+        camels a card gave). A card refused stops there: the turn's check says why."""
         laid = thaw(self.board, self.state)
         seat = self.seat(self.mover())
         for p in self.plays(texts):
@@ -179,11 +177,8 @@ class Table(Struct, frozen=True):
         return holder is not None and "caravanserai" in holder.buildings
 
     def _card_choice(self, p: ev.Play, text: str, flag: str, serai: bool) -> Asked | None:
-        """What the card's effect needs and ``text`` left out, asked of the mover (Y3.9):
-        k (goldvp, camelvp, exchange), the direction (exchange), the shop (souk), the card
-        the caravanserai draws for the caravan card's cube (Y6.5, open hands). The
-        questions are short: with the player's name and the answer they fit one line of a
-        terminal 80 columns wide (a longer prompt breaks mid-word)."""
+        """What the card's effect needs and ``text`` left out, asked of the mover (Y3.9,
+        Y6.5). The questions are short: with the name and the answer they fit 80 columns."""
         effect = self.board.cards[p.kind].effect
         typed = " ".join(text.split())
         card = terms.card(p.kind)
@@ -269,9 +264,7 @@ class Table(Struct, frozen=True):
     def _card_asked(self, need: str, text: str, flag: str, example: str, question: str,
                     said: Callable[[str], str], rule: str = "Y3.9") -> Asked:
         """The mover asked to complete the card ``text`` played with ``flag``: the answer
-        (``said`` turns it into words of the card) is added to the card's words and the
-        card read again: words it cannot take are asked again, what it still leaves out is
-        asked next."""
+        (``said`` makes it the card's words) is added and the card read again."""
         def completed(answer: str) -> list[str]:
             if not answer:
                 raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
@@ -317,9 +310,7 @@ class Table(Struct, frozen=True):
     def shops(self, items: list[str], quarter: str | None, taken: list[ev.Shop] | None = None
               ) -> list[ev.Shop]:
         """``chest8 N2 chest8 chest6 W8`` as shops: each souk, then the cell its shop faces
-        (``inner``), or no cell for a free shop of that souk: an inner one first (inner
-        shops are alike), then the street-side one when it is certain (the only one free,
-        or every free one listed)."""
+        (or ``inner``); a souk alone takes a free shop when it is certain which."""
         b = self.board
         tokens = [w for item in items for w in re.split(r"[\s,@]+", item) if w]
         typed: list[tuple[str, str | None]] = []
@@ -376,10 +367,8 @@ class Table(Struct, frozen=True):
               ask: tuple[str, str, list[str]] | None = None, laid: Laid | None = None
               ) -> str | None:
         """The card drawn: as typed; ``hidden`` with secret hands; ``None`` when no card is
-        left anywhere (``later``: cards drawn earlier in this move; ``laid``: the table the
-        cards played first left). Left out with open hands, it is refused with ``message``
-        or asked (``ask``: who draws it, the question, the words before the card on the
-        line)."""
+        left (``later``: cards drawn earlier in this move). Left out with open hands, it is
+        refused with ``message`` or asked (``ask``: who, the question, the words before)."""
         left = (self.state.deck + len(self.state.discard) if laid is None else
                 laid.deck + laid.discard_size()) - later
         if word is not None:
@@ -406,10 +395,8 @@ class Table(Struct, frozen=True):
         raise Asked(message, who, question, named)
 
     def any_card(self, who: str) -> str:
-        """A check's card for ``who``'s caravanserai's draw (open hands): the move is not
-        made, so the card cannot be known; the kind the deck (and the discard pile,
-        shuffled when the deck runs out) holds most of, less those taken so far, is taken,
-        and :meth:`notes` tells the table so."""
+        """A check's card for ``who``'s caravanserai's draw (open hands), which cannot be
+        known: the kind the deck and discard hold most of; :meth:`notes` says so."""
         left = Counter(dict(self.state.deck_kinds)) + Counter(self.state.discard)
         left.subtract(card for _who, card in self.picked)
         card = max(sorted(left), key=lambda k: left[k])
@@ -459,8 +446,7 @@ class WhichShop(words.WordError):
 
     def asked(self, who: str, lead: list[str], typed: list[str]) -> Asked:
         """The shop of a goods cube, asked of the mover (Y3.4): the cell answered goes
-        after the souk's word, and the shops typed (``typed``, after the quarter ``lead``)
-        are typed again with it."""
+        after the souk's word."""
         cells = either(self.free)
         souk = terms.souk(self.souk)
 
@@ -505,17 +491,11 @@ def _is_souk(word: str, board: Board) -> bool:
         words.souk(word, board)
     except words.WordError:
         return False
-    return not _looks_like_cell(word, board)
-
-
-def _looks_like_cell(word: str, board: Board) -> bool:
-    return fold(word) in {fold(c) for c in board.cells}
+    return fold(word) not in {fold(c) for c in board.cells}
 
 
 def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], ev.Event]
             ) -> recording.Move:
-    """Record the move the words ``said`` make against the table (the one transaction:
-    cli/transaction.py)."""
     dry = said.dry_run or recording.is_check(ctx)
 
     def typed(p: Position) -> ev.Event | Typed[ev.Event]:
@@ -794,9 +774,8 @@ def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | Non
 
 def _camels_chosen(t: Table, to: str, ids: list[str], owners: dict[str, int | None],
                    decided: set[str], kept: set[str], camels: Sequence[int]) -> None:
-    """Every owner holding a camel when the cube is sent (``camels``: each player's, after
-    the cards played first) has said whether it is kept; a cube of an owner with no camel
-    left goes to the caravan, no choice to make (Y3.6)."""
+    """Every owner holding a camel when the cube is sent has said whether it is kept; an
+    owner with no camel left has no choice (Y3.6)."""
     left = list(camels)
     missing: list[str] = []
     asked: Asked | None = None
@@ -881,9 +860,8 @@ DRAW = MoveKind[Table](
 
 
 def _row_left_out(t: Table) -> None:
-    """A card drawn with no row named while rows of dice are left: a row must be taken
-    (Y2.5), so which one is asked of the mover before the card (a card drawn without a row
-    could never be legal then)."""
+    """A card drawn with no row named while rows of dice are left: which row is asked
+    first, as a card drawn without one could never be legal (Y2.5)."""
     state = t.state
     if state.phase != TURN:
         return  # not a turn's time: the referee says what is wrong
@@ -1003,16 +981,13 @@ new = declared("new", """Start a Yspahan game log: players in seat order, the ol
 
 
 def _setup(w: Said) -> tuple[Board, Setup]:
-    """The rules and the setup ``new``'s words ``w`` give (the first player is the oldest
-    when ``--oldest`` names none); a word they cannot take is refused."""
     names, oldest, rules = recording.new_seats(w, "oldest", words.player, KEY)
     chosen = tuple(words.colour(c) for c in w.colours or [])
     return rules, Setup(names, oldest, chosen, SECRET if w.secret else OPEN)
 
 
 def who_starts(given: Mapping[str, Any]) -> Asked | None:
-    """At the table: who is the oldest, when ``new``'s words ``given`` (as parsed) leave it
-    out and the rules take the rest of the setup (the answer becomes ``--oldest NAME``)."""
+    """At the table: who is the oldest, when ``new``'s words leave it out."""
     return recording.who_begins(given, "oldest", _setup, check_setup,
                                 _("who is the oldest ({players})?"), words.player)
 
@@ -1026,7 +1001,7 @@ MOVES: tuple[tuple[str, Callable[..., object]], ...] = tuple(
     (name, command(kind, _record)) for name, kind in KINDS.items())
 
 #: The names of the commands :func:`register` adds (``check`` aside, a group of the moves).
-COMMANDS: tuple[str, ...] = ("new", *(name for name, _ in MOVES))
+COMMANDS: tuple[str, ...] = ("new", *KINDS)
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from asara_cli.cli import recording
 from asara_cli.cli.common import either
-from asara_cli.core.i18n import _, pgettext
+from asara_cli.core.i18n import NP_, _, pgettext
 from asara_cli.core.words import bare, fold, per_language, read_back
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules import events as ev
@@ -73,6 +73,11 @@ def pick(word: str, vocabulary: Mapping[str, str], what: str,
 
 _SOUK = re.compile(r"^([^\W\d_]+)([0-9]+)$")  # a quarter's word in any alphabet
 
+#: The words of a card's effect ("exchange 2 into gold", "caravan draws gold3") and answers.
+_TYPED = (NP_("typed word", "into"), NP_("typed word", "draws"), NP_("typed word", "yes"),
+          NP_("typed word", "no"), NP_("typed word", "none"), NP_("typed word", "nothing"))
+
+
 @per_language
 def _spoken() -> tuple[dict[str, str], dict[str, str]]:
     """Each typed word's word in the language in use (English -> it) and back (folded ->
@@ -87,13 +92,7 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
         said.update({k: shown(k) for k in table if k not in said})
     said["hidden"] = terms.card("hidden")
     said["inner"] = terms.cell("inner")
-    # the words of a card's effect and of answers (one literal call each, for the
-    # catalogue): "exchange 2 into gold", "caravan draws gold3"; yes, no, none
-    said.update({"into": pgettext("typed word", "into"),
-                 "draws": pgettext("typed word", "draws"),
-                 "yes": pgettext("typed word", "yes"), "no": pgettext("typed word", "no"),
-                 "none": pgettext("typed word", "none"),
-                 "nothing": pgettext("typed word", "nothing")})
+    said.update({k: pgettext("typed word", k) for k in _TYPED})
     return said, {typed: names[0] for typed, names in read_back(said).items()}
 
 

@@ -21,10 +21,8 @@ REQUIRED: Any = ...
 
 @dataclass(frozen=True)
 class Word:
-    """A word of a move, as the command line takes it: a positional word (no ``flags``) or
-    an option; ``hint`` the Python type of its value (``list[str] | None`` for words that
-    repeat, or an ``Annotated`` option written once for every game), ``complete`` what
-    completion offers, ``min`` the least number it takes."""
+    """A word of a move: a positional word (no ``flags``) or an option; ``hint`` the type of
+    its value (or an ``Annotated`` option written once for every game)."""
 
     name: str
     hint: Any
@@ -68,10 +66,8 @@ class Said:
 
 @dataclass(frozen=True)
 class MoveKind(Generic[TableT]):
-    """A kind of move, declared once: see the module's docstring. ``shared``: the words
-    every move of its family takes after its own (the buyer placed, the mover, the log);
-    ``said``: an event's words, in the game's terms (``None`` for a fact ``moves`` never
-    lists)."""
+    """A kind of move, declared once. ``shared``: the words every move of its family takes
+    after its own; ``said``: an event's words (``None`` for a fact ``moves`` never lists)."""
 
     name: str
     help: str
@@ -81,8 +77,7 @@ class MoveKind(Generic[TableT]):
     said: Callable[..., list[str]] | None = None
 
     def say(self, *event: Any) -> list[str]:
-        """The words that record ``event`` (an event of this kind and what ``said`` reads
-        besides)."""
+        """The words that record ``event`` (and what ``said`` reads besides)."""
         if self.said is None:
             raise ValueError(f"no words for {event[0]!r}: {self.name} is a fact")
         return self.said(*event)

@@ -389,10 +389,8 @@ _MOST_KEPT = 20_000
 
 
 def _read_action(kind_word: str, kind: Kind[Any], r: FieldReader) -> tuple[int | None, Any]:
-    """``kind.read(r)``, kept by the values of the kind's keys: a kind reads only those
-    (any other key of the event is refused before, or read here), so the same values, of
-    the same types, read to the same space and action. Most turns write one of a few
-    hundred (a tile bought from a space); a refusal is never kept, so it is made again."""
+    """``kind.read(r)``, kept by the values of the kind's keys: the same values of the same
+    types read the same (most turns write one of a few hundred); a refusal is never kept."""
     values = tuple(map(r.raw.get, kind.keys))
     types = tuple(map(type, values))
     if list in types:  # a build's towers: lists of texts, kept as tuples of them

@@ -175,45 +175,36 @@ class Table(Struct, frozen=True):
 def _gift_asked(gift: ev.Gift, lying: tuple[ev.Gift, ...], player: str, repeated: bool) -> Asked:
     """The choice a gift on the space needs, asked of the player who claims it (R6.1): the
     tile a purchase gift buys, the buyer taken from the deck, the lighted window bought."""
-    if len(lying) > 1:
-        lies = ngettext("{n} gift lies on this space ({gifts})",
-                        "{n} gifts lie on this space ({gifts})", len(lying)).format(
-                            n=len(lying), gifts=", ".join(map(gift_words, lying)))
+    shown = gift_words(gift)
+    if gift.kind == ev.GiftKind.BUYER:
+        one = _("a buyer gift lies on this space ({gift})")
+        need = _("{lies}: say the buyer taken from the deck, e.g. --gift \"buyer green\" (or "
+                 "--gift buyer to leave its colour unsaid)")
+        question = _("the gift buyer: which buyer do you take from the deck (its colour, or "
+                     "unsaid)?")
+        head, joint = "buyer", " "
+    elif gift.kind == ev.GiftKind.LIGHTED:
+        one = _("a lighted-window gift lies on this space ({gift})")
+        need = _("{lies}: say the lighted window bought, e.g. --gift \"lighted: red\" (--gift "
+                 "lighted to leave its colour unsaid, \"lighted: nothing\" when it cannot be "
+                 "paid)")
+        question = _("the gift lighted: which lighted window do you buy (a colour, unsaid, or "
+                     "nothing)?")
+        head, joint = "lighted", ": "
     else:
-        lies = _kind_lies(gift)
+        one = _("a purchase gift lies on this space ({gift})")
+        need = _("{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
+                 "\"{gift}: nothing\" when nothing can be paid for)")
+        question = _("the gift {gift}: which tile do you buy with it (a colour, or nothing)?")
+        head, joint = str(gift), ": "
+    lies = one.format(gift=shown) if len(lying) < 2 else ngettext(
+        "{n} gift lies on this space ({gifts})", "{n} gifts lie on this space ({gifts})",
+        len(lying)).format(n=len(lying), gifts=", ".join(map(gift_words, lying)))
     again = (" " + _("(one --gift for each gift that needs a choice: repeat --gift)")
              if repeated else "")
-    if gift.kind == ev.GiftKind.BUYER:
-        return Asked(
-            _("{lies}: say the buyer taken from the deck, e.g. --gift \"buyer green\" (or "
-              "--gift buyer to leave its colour unsaid)").format(lies=lies) + again, player,
-            _("the gift buyer: which buyer do you take from the deck (its colour, or "
-              "unsaid)?"), lambda answer: ["--gift", _said("buyer", answer, " ")])
-    if gift.kind == ev.GiftKind.LIGHTED:
-        return Asked(
-            _("{lies}: say the lighted window bought, e.g. --gift \"lighted: red\" (--gift "
-              "lighted to leave its colour unsaid, \"lighted: nothing\" when it cannot be "
-              "paid)").format(lies=lies) + again, player,
-            _("the gift lighted: which lighted window do you buy (a colour, unsaid, or "
-              "nothing)?"), lambda answer: ["--gift", _said("lighted", answer, ": ")])
-    return Asked(
-        _("{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
-          "\"{gift}: nothing\" when nothing can be paid for)").format(
-              lies=lies, gift=gift_words(gift))
-        + again, player,
-        _("the gift {gift}: which tile do you buy with it (a colour, or nothing)?").format(
-            gift=gift_words(gift)),
-        lambda answer: ["--gift", _said(str(gift), answer, ": ")])
-
-
-def _kind_lies(gift: ev.Gift) -> str:
-    """``a purchase gift lies on this space (buy base)``: one gift that needs a choice."""
-    if gift.kind == ev.GiftKind.BUY:
-        return _("a purchase gift lies on this space ({gift})").format(gift=gift_words(gift))
-    if gift.kind == ev.GiftKind.BUYER:
-        return _("a buyer gift lies on this space ({gift})").format(gift=gift_words(gift))
-    return _("a lighted-window gift lies on this space ({gift})").format(
-        gift=gift_words(gift))
+    return Asked(need.format(lies=lies, gift=shown) + again, player,
+                 question.format(gift=shown),
+                 lambda answer: ["--gift", _said(head, answer, joint)])
 
 
 def _said(gift: str, answer: str, joint: str) -> str:

@@ -348,11 +348,8 @@ _MOST_KEPT = 20_000
 
 
 def _kept_turn(r: FieldReader, names: Sequence[str]) -> ev.Turn:
-    """:func:`_read_turn`, its reading kept by the values of the turn's keys other than the
-    player: a turn reads only its keys (any other is refused before), and the player only
-    into its ``player``, so the same values, of the same types, read to the same row,
-    action, cards and build (about two turns in three are one read before, over distinct
-    games). A refusal is never kept; the player is read first, as there."""
+    """:func:`_read_turn`, kept by the values of the turn's keys but the player: the same
+    values of the same types read the same (two turns in three); a refusal is never kept."""
     player = r.raw.get("player")
     if type(player) is not str or player not in names:
         player = _read_player(r, names)

@@ -14,6 +14,8 @@ from typing import TypeVar
 from asara_cli import errors
 from asara_cli.core.i18n import NP_, _, pgettext
 from asara_cli.core.words import fold, number, per_language, read_back
+from asara_cli.games.asara import colour_words
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.events import PAIR
 from asara_cli.games.asara.rules.model import Colour, Section
 
@@ -67,9 +69,6 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
     """Every typed word's word in the language in use (English -> it), and back (folded ->
     English), made at the first use in a language: the tower colours and parts, ``gold``,
     the areas, the gifts' words, then the buyer colours (colour_words.py)."""
-    from asara_cli.games.asara import colour_words
-    from asara_cli.games.asara.rules import terms
-
     said: dict[str, str] = {str(c): terms.colour(c) for c in Colour}
     said.update({str(s): terms.section(s) for s in Section})
     said[GOLD] = pgettext("word", "gold")
@@ -89,8 +88,6 @@ def spoken_word(word: str, option: str | None = None) -> str:
     """A typed English word (as a legal move says it) in the language in use: ``base`` ->
     ``Basis``; ``-c``'s buyer colour as the buyer colour's word; any other word as it is."""
     if option in ("-c", "--card"):
-        from asara_cli.games.asara.rules import terms
-
         return terms.buyer_colour(word)
     return _spoken()[0].get(word, word)
 
@@ -100,9 +97,7 @@ def english_word(word: str, option: str | None = None) -> str:
     ``base``; ``-c``'s ``grau``: grey, as colour_words.py reads it); any other word as it
     is."""
     if option in ("-c", "--card"):
-        from asara_cli.games.asara.colour_words import english
-
-        found = english(fold(word))
+        found = colour_words.english(fold(word))
         if found is not None:
             return found
     return _spoken()[1].get(fold(word), word)
@@ -152,8 +147,6 @@ def area_word(key: str) -> str:
 def _shown(value: object, what: str = "") -> str:
     """A value as a person reads it: a tower colour or section type in the language in use
     (its words are typed too), an area's key as its word, anything else as it is."""
-    from asara_cli.games.asara.rules import terms
-
     if what == "area" and isinstance(value, str):
         return area_word(value)
     if value == GOLD:  # the word typed for a tile with gold decoration (Goldverzierung)
@@ -247,9 +240,9 @@ def gift_text(text: str, labels: Sequence[str] = ()) -> str:
             out.append(SECTION_WORDS[w].value)
         elif head == "buyer":  # a buyer's colour is a label: as typed, a word of the language
             # in use in English
-            from asara_cli.games.asara.colour_words import english
 
-            out.append(english(fold(piece), labels) or (w if w != fold(piece) else piece))
+            out.append(colour_words.english(fold(piece), labels)
+                       or (w if w != fold(piece) else piece))
         elif w in COLOUR_WORDS:
             out.append(COLOUR_WORDS[w].value)
         else:
@@ -374,9 +367,6 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
     label as typed: lower case, at least 3 letters, and not a near miss of one in play
     (``gren`` beside ``green``) unless written ``new gren``. A colour word of the language in
     use (``blau``, colour_words.py) is read as the English label the log keeps."""
-    from asara_cli.games.asara import colour_words
-    from asara_cli.games.asara.rules import terms
-
     w = fold(word)
     if means(w, PAIR):
         return PAIR
@@ -413,8 +403,6 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
 def _declared(word: str, w: str, said: str | None, declared: Sequence[str]) -> str:
     """One of the game's declared buyer colours (``said``: a colour word of the language
     read as its English label), by unique prefix; a near miss or another word refused."""
-    from asara_cli.games.asara.rules import terms
-
     known = said if said in declared else _label_of(word, w, declared)
     if known is not None:
         return known
@@ -433,9 +421,6 @@ def _not_a_typo(word: str, w: str, labels: Sequence[str]) -> None:
     word: a typo, even when that colour has not been played yet. A colour word is one only
     beside another in play (gray, grey); a colour word of the language in use was read as
     its English one before, so it is never taken for a typo of an English word."""
-    from asara_cli.games.asara import colour_words
-    from asara_cli.games.asara.rules import terms
-
     names = colour_words.COLOUR_NAMES
     if w in names:
         close = _closest(w, [x for x in labels if x in names], NEAR_MISS)
@@ -456,9 +441,7 @@ def _not_a_typo(word: str, w: str, labels: Sequence[str]) -> None:
 def _alias_close(w: str, labels: Sequence[str], cutoff: float = 0.6) -> str | None:
     """The label whose colour word in the language in use ``w`` is a near miss of
     (``gelbb``: yellow)."""
-    from asara_cli.games.asara.colour_words import said
-
-    aliases = {g: en for g, ens in said().items() for en in ens if en in labels}
+    aliases = {g: en for g, ens in colour_words.said().items() for en in ens if en in labels}
     close = _closest(w, aliases)
     return aliases[close] if close is not None and _closest(w, [close], cutoff) else None
 
@@ -467,13 +450,10 @@ def _label_of(word: str, w: str, labels: Sequence[str]) -> str | None:
     """The label ``w`` (folded ``word``) names: itself or a unique prefix of its word in the
     language in use or of itself, the language in use first; ``None`` if none starts so; an
     ambiguous prefix is an error."""
-    from asara_cli.games.asara.colour_words import said
-    from asara_cli.games.asara.rules import terms
-
     if w in labels:
         return w
     local = [x for x in labels
-             if any(g.startswith(w) and x in ens for g, ens in said().items())]
+             if any(g.startswith(w) and x in ens for g, ens in colour_words.said().items())]
     english = [x for x in labels if x.startswith(w)]
     found = next((t for t in (local, english) if t), [])
     if len(found) > 1:
@@ -486,17 +466,14 @@ def _label_of(word: str, w: str, labels: Sequence[str]) -> str | None:
 def buyer_colours(text: str) -> tuple[str, ...]:
     """The buyer colours a game declares: words separated by spaces or commas."""
     out: list[str] = []
-    from asara_cli.games.asara.colour_words import COLOUR_NAMES, english
 
     for w in (fold(x) for x in re.split(r"[\s,;]+", text) if x):
         said = english_word(w)  # a colour word of the language in use
-        w = english(w, out) or (said if said in COLOUR_NAMES else w)
+        w = colour_words.english(w, out) or (said if said in colour_words.COLOUR_NAMES else w)
         if not _LABEL.match(w) or not 3 <= len(w) <= 30:
             raise WordError(_("--buyers: {word!r} is not a colour word (letters, at least 3)"
                               ).format(word=w))
         if w in out:
-            from asara_cli.games.asara.rules import terms
-
             raise WordError(_("--buyers: {word} is named twice").format(
                 word=terms.buyer_colour(w)))
         out.append(w)

@@ -125,10 +125,13 @@ class Table(Struct, frozen=True):
             rest = words.exchange(rest)
         if effect == "souk" and rest and rest[0] != "draws":
             try:
-                shop = self.shop_words(rest, None)
+                found = self.shops(rest)
             except WhichShop as e:
                 raise self._which_shop(text, flag, kind, e) from None
-            rest = [shop.souk, shop.cell]
+            if len(found) != 1:
+                raise words.WordError(_("expected one shop, e.g. {example}, got {typed}").format(
+                    example=f"{terms.souk('chest8')} N2", typed=repr(" ".join(rest))))
+            rest = [found[0].souk, found[0].cell]
         try:
             p = parse_play(" ".join([kind, *rest]))
         except WordsError as e:
@@ -298,17 +301,7 @@ class Table(Struct, frozen=True):
                          card=card, souk=souk, cells=cells),
                      completed, replace=(flag, text))
 
-    def shop_words(self, items: list[str], taken: list[ev.Shop] | None) -> ev.Shop:
-        """One shop from ``SOUK [CELL]``; without a cell, the souk's one free shop (an inner
-        one first: inner shops are alike)."""
-        found = self.shops(items, None, taken)
-        if len(found) != 1:
-            raise words.WordError(_("expected one shop, e.g. {example}, got {typed}").format(
-                example=f"{terms.souk('chest8')} N2", typed=repr(" ".join(items))))
-        return found[0]
-
-    def shops(self, items: list[str], quarter: str | None, taken: list[ev.Shop] | None = None
-              ) -> list[ev.Shop]:
+    def shops(self, items: list[str]) -> list[ev.Shop]:
         """``chest8 N2 chest8 chest6 W8`` as shops: each souk, then the cell its shop faces
         (or ``inner``); a souk alone takes a free shop when it is certain which."""
         b = self.board
@@ -329,8 +322,7 @@ class Table(Struct, frozen=True):
                 i += 1
             typed.append((souk_id, cell))
         # the cells named anywhere in the list are taken before a free shop is chosen
-        placed: list[ev.Shop] = [*(taken or []),
-                                 *(ev.Shop(s, c) for s, c in typed if c is not None)]
+        placed = [ev.Shop(s, c) for s, c in typed if c is not None]
         out: list[ev.Shop] = []
         for k, (souk_id, cell) in enumerate(typed):
             if cell is None:
@@ -573,7 +565,7 @@ def _goods(t: Table, w: Said) -> ev.Event:
         except words.WordError:
             pass
     try:
-        placed = t.shops(items, quarter)
+        placed = t.shops(items)
     except WhichShop as e:
         lead = [] if quarter is None else [shops_typed[0]]
         raise e.asked(t.mover(), lead, w.shops) from None
@@ -590,7 +582,7 @@ def _goods(t: Table, w: Said) -> ev.Event:
 
 def shop_words(shops: Sequence[ev.Shop]) -> list[str]:
     """The words of cubes put in ``shops``: each souk, then the cell its shop faces."""
-    return [w for s in shops for w in (s.souk, "inner" if s.cell == ev.INNER else s.cell)]
+    return [w for s in shops for w in (s.souk, s.cell)]
 
 
 GOODS = MoveKind[Table](

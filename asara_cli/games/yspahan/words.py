@@ -16,6 +16,7 @@ from asara_cli.core.i18n import NP_, _, pgettext
 from asara_cli.core.words import bare, fold, per_language, read_back
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules import events as ev
+from asara_cli.games.yspahan.rules import terms as referee
 from asara_cli.games.yspahan.rules.board import Board
 
 
@@ -83,8 +84,6 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
     """Each typed word's word in the language in use (English -> it) and back (folded ->
     English): rows, quarters, buildings, cards, colours, ``inner`` (``terms.py``, the
     catalogue's), made at the first use in a language."""
-    from asara_cli.games.yspahan.rules import terms as referee
-
     said: dict[str, str] = {}
     for table, shown in ((referee._ROWS, terms.row), (referee._QUARTERS, terms.quarter),
                          (referee._BUILDINGS, terms.building), (referee._CARDS, terms.card),
@@ -109,7 +108,7 @@ def spoken_word(word: str, option: str | None = None) -> str:
         return word
     said = _spoken()[0]
     m = _SOUK.match(word)
-    if word not in said and m is not None and m.group(1) in referee_quarters():
+    if word not in said and m is not None and m.group(1) in referee._QUARTERS:
         return terms.souk(word)
     return said.get(word, word)
 
@@ -124,15 +123,9 @@ def english_word(word: str, option: str | None = None) -> str:
     if w in back:
         return back[w]
     m = _SOUK.match(w)
-    if m is not None and back.get(m.group(1)) in referee_quarters():
+    if m is not None and back.get(m.group(1)) in referee._QUARTERS:
         return back[m.group(1)] + m.group(2)
     return word
-
-
-def referee_quarters() -> tuple[str, ...]:
-    from asara_cli.games.yspahan.rules import terms as referee
-
-    return tuple(referee._QUARTERS)
 
 
 def _own(words: Sequence[str]) -> dict[str, str]:

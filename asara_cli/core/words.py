@@ -77,40 +77,35 @@ def grouped(n: int) -> str:
 
 
 #: What an ordinal counts: a language may write the ordinal to agree with it (French ``1re
-#: semaine``, ``1er chameau``; Russian ``1-я неделя``, ``1-й верблюд``).
+#: semaine``, ``1er chameau``).
 Counted = Literal["place", "tower", "colour", "card", "week", "camel", "building"]
+
+
+#: Each thing counted, its ordinal a message of its own (a literal call each, for the catalogue).
+_ORDINALS: dict[str, Callable[[int], str]] = {
+    # TRANSLATORS: a place in a ranking, 1st place ({suffix}: English, left out)
+    "place": lambda n: npgettext("ordinal: a place", "{n}{suffix}", "{n}{suffix}", n),
+    # TRANSLATORS: a player's 2nd red tower ({suffix}: English, left out)
+    "tower": lambda n: npgettext("ordinal: a tower", "{n}{suffix}", "{n}{suffix}", n),
+    # TRANSLATORS: a 5th buyer colour ({suffix}: English, left out)
+    "colour": lambda n: npgettext("ordinal: a colour", "{n}{suffix}", "{n}{suffix}", n),
+    # TRANSLATORS: the 3rd card of a kind in the discard pile ({suffix}: English, left out)
+    "card": lambda n: npgettext("ordinal: a card", "{n}{suffix}", "{n}{suffix}", n),
+    # TRANSLATORS: the 3rd week ({suffix}: English, left out)
+    "week": lambda n: npgettext("ordinal: a week", "{n}{suffix}", "{n}{suffix}", n),
+    # TRANSLATORS: the 4th camel of the caravan ({suffix}: English, left out)
+    "camel": lambda n: npgettext("ordinal: a camel", "{n}{suffix}", "{n}{suffix}", n),
+    # TRANSLATORS: the 2nd building built ({suffix}: English, left out)
+    "building": lambda n: npgettext("ordinal: a building", "{n}{suffix}", "{n}{suffix}", n),
+}
 
 
 def ordinal(n: int, counted: Counted) -> str:
     """``n`` as an ordinal in the language in use: ``1st``, ``22nd`` (German ``1.``, French
-    ``1re``, ``2e``). Each thing counted is a message of its own, with plural forms: the
-    language's plural rule picks the form for ``n`` (French: its first form for 1, the others
-    for the rest: ``1re``, ``2e``). ``{suffix}`` is the English ending (st, nd, rd, th);
-    other languages leave it out."""
+    ``1re``, ``2e``): a message with plural forms, so the language's plural rule picks the
+    form for ``n``; ``{suffix}`` is the English ending, which other languages leave out."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    match counted:
-        case "place":
-            # TRANSLATORS: a place in a ranking, 1st place ({suffix}: English, left out)
-            text = npgettext("ordinal: a place", "{n}{suffix}", "{n}{suffix}", n)
-        case "tower":
-            # TRANSLATORS: a player's 2nd red tower ({suffix}: English, left out)
-            text = npgettext("ordinal: a tower", "{n}{suffix}", "{n}{suffix}", n)
-        case "colour":
-            # TRANSLATORS: a 5th buyer colour ({suffix}: English, left out)
-            text = npgettext("ordinal: a colour", "{n}{suffix}", "{n}{suffix}", n)
-        case "card":
-            # TRANSLATORS: the 3rd card of a kind in the discard pile ({suffix}: English, left out)
-            text = npgettext("ordinal: a card", "{n}{suffix}", "{n}{suffix}", n)
-        case "week":
-            # TRANSLATORS: the 3rd week ({suffix}: English, left out)
-            text = npgettext("ordinal: a week", "{n}{suffix}", "{n}{suffix}", n)
-        case "camel":
-            # TRANSLATORS: the 4th camel of the caravan ({suffix}: English, left out)
-            text = npgettext("ordinal: a camel", "{n}{suffix}", "{n}{suffix}", n)
-        case "building":
-            # TRANSLATORS: the 2nd building built ({suffix}: English, left out)
-            text = npgettext("ordinal: a building", "{n}{suffix}", "{n}{suffix}", n)
-    return text.format(n=n, suffix=suffix)
+    return _ORDINALS[counted](n).format(n=n, suffix=suffix)
 
 
 #: What a value of each type is called in a message (``expected a number, got text 'x'``).

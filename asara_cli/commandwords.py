@@ -116,10 +116,8 @@ def _aliases() -> dict[str, str]:
 
 
 def english(word: str, names: Iterable[str] | None = None) -> str | None:
-    """The English name of the command ``word`` stands for, in any language: ``word`` itself
-    when it is one of ``names`` (every name the catalogues know when ``None``), else the
-    name whose word in some language it is (``Kaufen`` too); ``None`` when it is no command
-    word."""
+    """The English name of the command ``word`` stands for in any language (``Kaufen`` too),
+    among ``names`` (every name the catalogues know when ``None``); ``None`` for none."""
     known = None if names is None else set(names)
     if known is not None and word in known:
         return word
@@ -138,11 +136,9 @@ def words(name: str) -> list[str]:
 
 
 def suggestions(typed: str, names: Iterable[str]) -> list[str]:
-    """The command words close to ``typed``, closest first, at most three, one word per
-    command, in whichever language it is closest: a typo of a German word suggests the
-    German word, one of an English word the English word (``kamle`` → ``kamele``,
-    ``camles`` → ``camels``). The words of the language in use and English ones first; the
-    other languages' only when none of those is close."""
+    """The command words close to ``typed``, closest first, at most three, one per command,
+    in the language it is closest in (``kamle`` → ``kamele``, ``camles`` → ``camels``): the
+    language in use's and English first, the others' only when none of those is close."""
     import difflib
 
     names = list(names)

@@ -74,8 +74,7 @@ DRY = Word("dry_run", DryOption, "", default=False)
 @contextlib.contextmanager
 def errors() -> Iterator[None]:
     """While recording: a file the system cannot read or write ends in one line that says
-    the log was not changed (the project's own errors, a refused move among them, go on to
-    the boundary: cli/common.py's ``guarded``)."""
+    the log was not changed (the project's own errors go on to ``guarded``)."""
     try:
         yield
     except OSError as e:  # e.g. a full disk or a read-only folder while writing
@@ -113,17 +112,6 @@ def say(text: str) -> None:
     out().print(text)  # the console wraps it (render/wrap.py)
 
 
-def remember_log(log: Path) -> None:
-    """Remember ``log`` as the one to record into, and say so (and when $ASARA_LOG wins)."""
-    remember(log)
-    env = os.environ.get(ENV_LOG)
-    out().print(_("recording into {path} (remembered in {state})").format(
-        path=show_path(log), state=STATE_FILE), soft_wrap=True)
-    if env and Path(env) != log:
-        err().print(_("note: {variable}={value} is set and wins over {state}").format(
-            variable=ENV_LOG, value=env, state=STATE_FILE), soft_wrap=True)
-
-
 def player_names(players: Sequence[str]) -> tuple[str, ...]:
     """The players given to ``new`` (``-p``, in seat order), spaces tidied: no control
     character, none empty, no two the same player by the name rule (core/names.py)."""
@@ -140,13 +128,6 @@ def player_names(players: Sequence[str]) -> tuple[str, ...]:
         raise WordError(_("two players are named {name}; tell them apart (e.g. Tina and "
                           "TinaB)").format(name=repr(twice[1])))
     return names
-
-
-def board_ref(board: Path | None, log: Path) -> str:
-    """How a new log's header names its board profile: ``standard``, or the profile's path
-    relative to the log's folder."""
-    return "standard" if board is None else os.path.relpath(board.resolve(),
-                                                            log.resolve().parent)
 
 
 def played_on(date: str | None) -> str | None:
@@ -180,10 +161,12 @@ def new_seats(w: Said, first: str, read: Callable[[str, Sequence[str]], str], ga
 
 def new_game(w: Said, game: str, setup: Any, problems: Sequence[Violation],
              said: Callable[[], None]) -> None:
-    """A game's ``new`` of the words ``w``: the log written with ``setup`` and no events,
-    unless the rules find ``problems`` with it (then nothing is written); what it holds
-    said (``said``), and the log remembered as the one to record into (``--use``)."""
-    header = LogHeader(setup, board_ref(w.board, w.log), played_on(w.date), w.place,
+    """A game's ``new``: the log written with ``setup`` unless the rules find ``problems``,
+    what it holds said (``said``), and the log remembered (``--use``)."""
+    # the header names the board profile by its path relative to the log's folder
+    board = "standard" if w.board is None else os.path.relpath(w.board.resolve(),
+                                                                w.log.resolve().parent)
+    header = LogHeader(setup, board, played_on(w.date), w.place,
                        game=game, movers="named" if w.name_movers else "turn")
     if problems:
         raise Refused(_("not started: {path}").format(path=show_path(w.log)),
@@ -310,8 +293,7 @@ def record_move(ctx: typer.Context, game: SomeGame, log: Path | None, dry_run: b
 @guarded
 def carry_out(result: object, **_params: object) -> None:
     """The ``asara`` group's result callback: a :class:`Move` a command returned, recorded
-    into its log, read and replayed under the log's lock (none for a check only), through
-    the one transaction (cli/transaction.py), and what it did said to the table."""
+    under the log's lock (none for a check) through the one transaction, and said."""
     if not isinstance(result, Move):
         return
     from asara_cli.cli.transaction import load, record
@@ -369,9 +351,8 @@ def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., object]]],
 
 
 def only_checked(app: typer.Typer, move: str | None) -> None:
-    """The ``check`` group of ``app`` with the move ``move`` (its English name) alone, when
-    it is one of them: a ``check`` command line builds just what it runs (all of them when
-    it names none of them, for the help or a suggestion)."""
+    """The ``check`` group of ``app`` with the move ``move`` alone when it is one of them (a
+    command line builds just what it runs)."""
     for group in app.registered_groups:
         if group.name == "check" and group.typer_instance is not None:
             held = group.typer_instance.registered_commands
@@ -397,13 +378,18 @@ def use(
                                                            source=source), soft_wrap=True)
             return
         read_log(log)
-        remember_log(log)
+        remember(log)
+        env = os.environ.get(ENV_LOG)
+        out().print(_("recording into {path} (remembered in {state})").format(
+            path=show_path(log), state=STATE_FILE), soft_wrap=True)
+        if env and Path(env) != log:  # say when $ASARA_LOG wins
+            err().print(_("note: {variable}={value} is set and wins over {state}").format(
+                variable=ENV_LOG, value=env, state=STATE_FILE), soft_wrap=True)
 
 
 def changed(said: str, turned: str, log: GameLog, number: int, now: Sequence[Any]) -> str:
-    """``undone: Tina buys ...; event #12. Year 1, Tina to move.``: event ``number`` of
-    ``log`` (``{move}``, ``{number}``) said by the message ``said``, or by ``turned``
-    (with ``{turn}``) when someone is to move once the log holds ``now``."""
+    """``undone: Tina buys ...; event #12. Year 1, Tina to move.``: event ``number`` said by
+    ``said``, or by ``turned`` when someone is to move once the log holds ``now``."""
     played = log.header.rules
     board = load_log_board(log)
     result = played.replay(board, log.header.setup, now)

@@ -52,8 +52,7 @@ def _said(game: SomeGame, typed: Sequence[str], english: bool,
 
 
 def local(game: SomeGame, typed: Sequence[str]) -> list[str]:
-    """A move's English words (``legal_moves``) as the table types them in the language in
-    use."""
+    """A move's English words as the table types them in the language in use."""
     if language() == SOURCE:
         return list(typed)
     return _said(game, typed, english=False)
@@ -61,9 +60,8 @@ def local(game: SomeGame, typed: Sequence[str]) -> list[str]:
 
 def english(game: SomeGame, typed: Sequence[str], names: Iterable[str] | None = None
             ) -> list[str]:
-    """Words typed in any language the tool reads (the language in use and English) as the
-    game's English words, to match them against its legal moves; the first word is one of
-    the commands ``names`` (the game's by default)."""
+    """Words typed in the language in use or English as the game's English words (the first
+    one of the commands ``names``, the game's by default)."""
     return _said(game, typed, english=True, names=names)
 
 

@@ -30,24 +30,21 @@ def number(word: str) -> int | None:
 
 def fold(word: str) -> str:
     """A typed word as every game reads it: lower case, ``ß`` -> ``ss`` and umlauts spelt
-    out (``grün`` -> ``gruen``), so ``weiß``, ``weiss``, ``WEISS`` and ``grün``/``gruen``
-    all meet."""
+    out, so ``weiß``, ``WEISS`` and ``grün``/``gruen`` all meet."""
     w = unicodedata.normalize("NFC", word.strip().casefold())  # casefold turns ß into ss
     return w.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
 
 
 def bare(word: str) -> str:
-    """A typed word in lower case without its accents (``grün`` -> ``grun``, ``intérieur`` ->
-    ``interieur``, ``чёрный`` -> ``черный``): each game also reads a word of its language
-    typed so."""
+    """A typed word in lower case without its accents (``grün`` -> ``grun``, ``чёрный`` ->
+    ``черный``): each game also reads a word typed so."""
     w = unicodedata.normalize("NFD", word.strip().casefold())
     return unicodedata.normalize("NFC", "".join(c for c in w if not unicodedata.combining(c)))
 
 
 def read_back(said: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
     """Each way a word of ``said`` (English -> its word in the language in use) is typed,
-    with the English words it stands for: folded (:func:`fold`), then without its accents
-    (:func:`bare`); of two words typed the same, the one folded so first."""
+    folded or without its accents, with the English words it stands for."""
     back: dict[str, tuple[str, ...]] = {}
     for form in (fold, bare):  # each word, then each without its accents (grun)
         for en, word in said.items():

@@ -156,8 +156,7 @@ def _checkpoint_schema() -> dict[str, Schema]:
 
 class FactKind:
     """A fact event's registration: its log type, event class, keys, reader and writer, and
-    the JSON Schema of its keys (``schema``: each key's; ``also``: what holds of them
-    together; ``required``: the keys the reader cannot do without)."""
+    its keys' JSON Schema (``also``: what holds of them together)."""
 
     def __init__(self, log_type: str, event: type, keys: tuple[str, ...],
                  read: Callable[[FieldReader, Sequence[str]], Event],
@@ -305,8 +304,7 @@ def read_setup(h: FieldReader, players: tuple[str, ...]) -> Setup:
 
 
 def header_schemas() -> dict[str, Schema]:
-    """:data:`HEADER_KEYS` as the log's JSON Schema describes them (what :func:`read_setup`
-    accepts, and the expansions the referee knows)."""
+    """:data:`HEADER_KEYS` in the log's JSON Schema (what :func:`read_setup` accepts)."""
     return {
         "start": string(None, "The start player (holds the Caliph's patronage at the start): "
                             "one of the players."),

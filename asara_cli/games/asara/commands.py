@@ -1,8 +1,5 @@
-"""Recording a game at the table: ``asara new``, one command per move, ``undo``, ``use`` and
-``check`` (RULES.md R2-R5).
-
-Every move is checked by the referee before anything is written; an illegal one is refused
-with the rule and the facts (exit code 1). Writes are atomic and locked (logfile/record.py).
+"""Recording an ASARA game at the table: ``new`` and one command per kind of move (RULES.md
+R2-R5), each declared once (cli/grammar.py).
 """
 
 from __future__ import annotations

@@ -31,9 +31,8 @@ GIFT_WORDS = tuple(words.GIFT_WORDS)
 
 
 def _first(incomplete: str, *tiers: Iterable[str]) -> list[str]:
-    """The candidates of the first tier that has any; in another language than English,
-    the first tier's words in that language first (``Basis``), then the tiers as they
-    are (``window`` for ``wi``: English is read too)."""
+    """The candidates of the first tier that has any, the first tier's words in the language
+    in use before all (English is read too)."""
     from asara_cli.core.i18n import SOURCE, language
 
     if language() != SOURCE and tiers:
@@ -43,12 +42,6 @@ def _first(incomplete: str, *tiers: Iterable[str]) -> list[str]:
         if found:
             return found
     return []
-
-
-def _others(vocabulary: Mapping[str, object], canonical: Iterable[str]) -> list[str]:
-    """The vocabulary's other spellings: plurals, ``mid-section``."""
-    first = set(canonical)
-    return [w for w in vocabulary if w not in first]
 
 
 def _typed(ctx: typer.Context, name: str) -> list[str]:
@@ -71,7 +64,8 @@ def _is(word: str, vocabulary: Mapping[str, object]) -> bool:
 
 COLOURS = [str(c) for c in Colour]
 SECTIONS = [str(s) for s in Section]
-_OTHER_SECTIONS = _others(words.SECTION_WORDS, SECTIONS)
+#: The other spellings of sections: plurals, ``mid-section``.
+_OTHER_SECTIONS = [w for w in words.SECTION_WORDS if w not in SECTIONS]
 
 
 # --- the words of the move commands ------------------------------------------------------------
@@ -136,8 +130,7 @@ def _mover(ctx: typer.Context, game: Replayed) -> int | None:
 
 
 def tower_names(towers: Iterable[Tower], lightable: bool = False) -> list[str]:
-    """Towers as ``build`` names them, in the language in use: ``red`` (the first red one),
-    ``red 2``, ...; with
+    """Towers as ``build`` names them (``red``, ``red 2``), in the language in use; with
     ``lightable``, only those with a window a lighted window can still cover (R3.7)."""
     names: list[str] = []
     count: dict[str, int] = {}

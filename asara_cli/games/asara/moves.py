@@ -167,9 +167,8 @@ class Listing:
 
     def _heads(self, name: str) -> tuple[list[tuple[ev.Turn, list[str]]],
                                           dict[tuple[str, ...], list[int]]]:
-        """The candidate turns of group ``name``, one buyer's first, each with the words
-        typed for its action and buyer (a placeholder left out), made once for all the
-        ways of claiming the gifts; and where each such words' turns are in that list."""
+        """The candidate turns of group ``name``, each with the words of its action and
+        buyer (made once for all its gifts' claims); and where each such words' turns are."""
         made = self._typed.get(name)
         if made is None:
             words: dict[tuple[ev.Placement, int], tuple[list[str], list[int]]] = {}
@@ -266,18 +265,12 @@ class Listing:
 
 
 class _Checker:
-    """Whether a candidate turn passes the referee's check (``turn.play_turn``), without
-    checking every combination of its parts: what the check finds wrong is what is wrong
-    with the placement (the buyer, the space: read before the gifts are claimed), with
-    the gifts claimed, and with the action on the table after the claim, which reads no
-    buyer placed. So a turn is legal when its placement is with that action and some claim,
-    and its claim with that action and some placement: once one turn of an action on a
-    space has passed, each other placement and each other claim there takes one check.
-    Likewise a buyer gift's colour is checked alone (``labels.check_label``, which reads
-    nothing a gift changes) and changes nothing the action reads (``gifts.apply_gift``):
-    the rest is checked with the gifts' colours unsaid. A claim that fails its own check
-    (``gifts.check_claim``) fails every turn that makes it: checked once per space. Piled
-    gifts on one space: 14,425 moves, a few hundred checks."""
+    """Whether a candidate turn passes the referee's check, without checking every
+    combination of its parts: the check reads the placement, the claim, and the action after
+    the claim (which reads no buyer placed) apart, so once one turn of an action on a space
+    has passed, each other placement and each other claim there takes one check. A buyer
+    gift's colour is checked alone (it changes nothing the action reads), and a claim's own
+    check once per space. Piled gifts on one space: 14,425 moves, a few hundred checks."""
 
     def __init__(self, board: Board, table: Table) -> None:
         self.board, self.table = board, table
@@ -407,8 +400,7 @@ def begin_with(board: Board, state: GameState, typed: Sequence[str]
 
 def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str]:
     """For completion: each word typed next after ``typed`` in some legal move, once, in the
-    order of the list (a placeholder is no word to type: it is asked). A move is checked
-    only where its next word is not found yet (``Listing.next_words``)."""
+    order of the list; a move is checked only where its next word is not found yet."""
     return _listing(board, state).next_words(list(typed))
 
 
@@ -424,9 +416,8 @@ def _listing(board: Board, state: GameState) -> Listing:
 
 
 def unread(board: Board, state: GameState, turn: ev.Turn) -> str | None:
-    """What the table must read off the board for ``turn``, as the note of its placeholder
-    :data:`PLACEHOLDER`: a bank space's Asari or a tent space's cost that the board profile
-    does not know (nor has this log shown, R3.3, R3.6); ``None`` where all is known."""
+    """The note of :data:`PLACEHOLDER` for a number of ``turn`` neither the board profile nor
+    this log knows (a bank space's Asari, a tent space's cost); ``None`` where all is known."""
     action, space = turn.carried_out, turn.placement.space
     if isinstance(turn.action, ev.Genie):
         space = turn.action.space
@@ -452,9 +443,8 @@ def moves_note(board: Board, state: GameState) -> str | None:
 
 
 def canonical(turn: ev.Turn) -> ev.Turn:
-    """``turn`` with a build's parts, additions and lighted windows, and the lighted windows
-    kept, in one order, to compare moves that differ only in the order the words name them
-    (the same towers, the same windows result)."""
+    """``turn`` with its build's parts and windows, and the windows kept, in one order: moves
+    that differ only in the order of their words compare equal."""
     action = turn.action
     if isinstance(action, ev.Genie) and action.move is not None:
         return ev.Turn(turn.placement, ev.Genie(_ordered(action.move), action.space), turn.gifts)

@@ -67,8 +67,7 @@ _TYPED_ONLY = (
 @per_language
 def _spoken() -> tuple[dict[str, str], dict[str, str]]:
     """Every typed word's word in the language in use (English -> it), and back (folded ->
-    English), made at the first use in a language: the tower colours and parts, ``gold``,
-    the areas, the gifts' words, then the buyer colours (colour_words.py)."""
+    English)."""
     said: dict[str, str] = {str(c): terms.colour(c) for c in Colour}
     said.update({str(s): terms.section(s) for s in Section})
     said[GOLD] = pgettext("word", "gold")
@@ -94,8 +93,7 @@ def spoken_word(word: str, option: str | None = None) -> str:
 
 def english_word(word: str, option: str | None = None) -> str:
     """A word typed in the language in use as the English word it stands for (``Basis`` ->
-    ``base``; ``-c``'s ``grau``: grey, as colour_words.py reads it); any other word as it
-    is."""
+    ``base``, ``-c grau``: grey); any other word as it is."""
     if option in ("-c", "--card"):
         found = colour_words.english(fold(word))
         if found is not None:
@@ -216,12 +214,9 @@ def gift_word(word: str) -> str:
 
 
 def gift_text(text: str, labels: Sequence[str] = ()) -> str:
-    """A gift or a gift's use as typed, the language in use's words read as the log's
-    English ones (at a German table):
-    ``einkäufer blau`` -> ``buyer blue`` (a buyer's colour stays as typed unless it is a
-    colour word of the language: its English word, the one among ``labels`` first), ``kauf basis:
-    goldverzierung rot`` -> ``buy base: gold red``, ``leuchtend: nichts`` ->
-    ``lighted: nothing``. Words it does not know stay as they are, for the parser to refuse."""
+    """A gift or its use as typed, the language in use's words read as the log's English
+    ones (``kauf basis: goldverzierung rot`` -> ``buy base: gold red``; a buyer's colour as
+    typed unless a colour word, the one among ``labels`` first); others as they are."""
     pieces = re.split(r"(\s+|:\s*)", text.strip())
     if not pieces or not pieces[0]:
         return text
@@ -362,11 +357,9 @@ NEAR_MISS = 0.75
 
 
 def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str:
-    """A face-up buyer's colour label. With ``declared`` colours (the log's ``buyers``): one
-    of them by unique prefix. Otherwise a label already in play by unique prefix, else a new
-    label as typed: lower case, at least 3 letters, and not a near miss of one in play
-    (``gren`` beside ``green``) unless written ``new gren``. A colour word of the language in
-    use (``blau``, colour_words.py) is read as the English label the log keeps."""
+    """A face-up buyer's colour label: one of the ``declared`` colours, else one in play,
+    by unique prefix, else a new label (letters, at least 3, no near miss of one in play
+    unless written ``new gren``). A colour word of the language in use is its English label."""
     w = fold(word)
     if means(w, PAIR):
         return PAIR
@@ -417,10 +410,8 @@ def _declared(word: str, w: str, said: str | None, declared: Sequence[str]) -> s
 
 
 def _not_a_typo(word: str, w: str, labels: Sequence[str]) -> None:
-    """A new label ``w`` refused where it is a near miss of a label in play or of a colour
-    word: a typo, even when that colour has not been played yet. A colour word is one only
-    beside another in play (gray, grey); a colour word of the language in use was read as
-    its English one before, so it is never taken for a typo of an English word."""
+    """A new label ``w`` refused as a typo where it is a near miss of a label in play or of
+    a colour word (a colour word itself only of another in play: gray, grey)."""
     names = colour_words.COLOUR_NAMES
     if w in names:
         close = _closest(w, [x for x in labels if x in names], NEAR_MISS)
@@ -447,9 +438,8 @@ def _alias_close(w: str, labels: Sequence[str], cutoff: float = 0.6) -> str | No
 
 
 def _label_of(word: str, w: str, labels: Sequence[str]) -> str | None:
-    """The label ``w`` (folded ``word``) names: itself or a unique prefix of its word in the
-    language in use or of itself, the language in use first; ``None`` if none starts so; an
-    ambiguous prefix is an error."""
+    """The label ``w`` (folded ``word``) names, by a prefix of its word in the language in
+    use, then of itself; ``None`` if none starts so; an ambiguous prefix is an error."""
     if w in labels:
         return w
     local = [x for x in labels

@@ -106,9 +106,8 @@ def play_text(p: ev.Play) -> str:
 
 
 def parse_play(text: str) -> ev.Play:
-    """A card played: its kind, then as its effect needs: the number k, ``into gold`` or
-    ``into camels`` (exchange), the shop (souk card), ``draws CARD`` (the caravanserai's draw
-    for the caravan card's cube)."""
+    """A card played: its kind, then as its effect needs: k, ``into gold``/``into camels``,
+    the shop, ``draws CARD`` (the caravanserai's draw for the caravan card's cube)."""
     words = text.split()
     if not words or not _WORD.match(words[0]):
         raise WordsError(_("expected {what}, got {text!r}").format(what=_(PLAY_HELP),

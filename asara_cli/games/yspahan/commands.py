@@ -1,13 +1,6 @@
-"""Recording a Yspahan game at the table: ``new``, one command per physical action (``roll``,
-``camels``, ``gold``, ``goods``, ``supervisor``, ``draw``), ``checkpoint`` and the ``check``
-group (YSPAHAN.md Y2-Y7).
-
-Whose turn it is is derived from the log. A turn's other parts are options of its action's
-command: cards played (``--play`` before taking the row, ``--after`` the action, ``--last``
-after the build), the card discarded for +1 die (``--discard``) and the building
-(``--build``, with ``--with nocamels`` ...). Every move is checked by the referee before
-anything is written; an illegal one is refused with the rule and the facts (exit code 1),
-and nothing is written. Writes are atomic and locked (logfile/record.py).
+"""Recording a Yspahan game at the table: ``new``, the day's ``roll``, one command per
+action, ``checkpoint`` (YSPAHAN.md Y2-Y7). A turn's other parts (the cards played, the card
+discarded, the building) are options of its action's command (:data:`AROUND`).
 """
 
 from __future__ import annotations
@@ -103,9 +96,6 @@ class Table(Struct, frozen=True):
     def secret(self) -> bool:
         return self.state.setup.hands == SECRET
 
-    def seat(self, name: str) -> int:
-        return self.names.index(name)
-
     def plays(self, texts: list[str] | None, flag: str = "--play", serai: bool = False
               ) -> tuple[ev.Play, ...]:
         """The cards played in one window, as typed with ``flag``; ``serai``: the mover's
@@ -153,7 +143,7 @@ class Table(Struct, frozen=True):
         copy: what the action then reads (a souk card's cube facing the supervisor's cell,
         camels a card gave). A card refused stops there: the turn's check says why."""
         laid = thaw(self.board, self.state)
-        seat = self.seat(self.mover())
+        seat = self.names.index(self.mover())
         for p in self.plays(texts):
             run = Walker(self.board, laid.copy(), laid.events + 1, [])
             run.play(seat, p, BEFORE_ROW)
@@ -164,13 +154,12 @@ class Table(Struct, frozen=True):
 
     def _holder(self) -> PlayerState | None:
         try:
-            return self.state.players[self.seat(self.mover())]
+            return self.state.players[self.names.index(self.mover())]
         except (recording.WordError, recording.Refused):
             return None
 
     def _may_hold(self, kind: str) -> bool:
-        """The mover may hold a ``kind`` card before taking the row (a card drawn later in
-        the turn is played in a later window)."""
+        """The mover may hold a ``kind`` card before taking the row."""
         holder = self._holder()
         return holder is None or holder.hidden > 0 or kind in holder.hand
 
@@ -258,8 +247,8 @@ class Table(Struct, frozen=True):
             text, flag, f"{typed} {example}", question, lambda a: a)
 
     def _serai_draws(self, p: ev.Play, serai: bool) -> bool:
-        """The caravan card ``p`` sends a cube of the mover, whose caravanserai (``serai``)
-        draws a card for it that the words do not name (Y6.5)."""
+        """The mover's caravanserai (``serai``) draws for the caravan card ``p``'s cube a card
+        the words do not name (Y6.5)."""
         return (self.board.cards[p.kind].effect == "caravan" and p.card is None and serai
                 and self.board.caravanserai_on_card
                 and self.state.deck + len(self.state.discard) > 0)
@@ -404,26 +393,22 @@ class Table(Struct, frozen=True):
     def turn(self, row: str | None, action: ev.Action) -> ev.Turn:
         """The turn of ``action`` on ``row`` with what the table did around it (the words
         every action takes: :data:`AROUND`)."""
-        w = self.said
-        play, discard, after, last = w.play, w.discard, w.after, w.last
-        build, with_cards = w.build, w.with_cards
-        b = self.board
+        w, b = self.said, self.board
         built = None
-        if build is not None:
-            built = ev.Build(words.building(build, b),
-                             tuple(words.card(c, b) for c in with_cards or []))
-        elif with_cards:
+        if w.build is not None:
+            built = ev.Build(words.building(w.build, b),
+                             tuple(words.card(c, b) for c in w.with_cards or []))
+        elif w.with_cards:
             raise words.WordError(_("--with pays for a building: give --build too"))
         serai = built is not None and built.building == "caravanserai"
         return ev.Turn(self.mover(), row, action,
-                       None if discard is None else words.card(discard, b),
-                       built, self.plays(play), self.plays(after, "--after"),
-                       self.plays(last, "--last", serai))
+                       None if w.discard is None else words.card(w.discard, b),
+                       built, self.plays(w.play), self.plays(w.after, "--after"),
+                       self.plays(w.last, "--last", serai))
 
 
 class WhichShop(words.WordError):
-    """Several shops of a souk are free and the words did not say which (the cell it
-    faces)."""
+    """Several shops of a souk are free and the words did not say which."""
 
     def __init__(self, souk: str, free: tuple[str, ...], cells: set[str]) -> None:
         shown = terms.souk(souk)

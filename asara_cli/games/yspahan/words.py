@@ -31,11 +31,9 @@ def _same(word: str) -> str:
 def pick(word: str, vocabulary: Mapping[str, str], what: str,
          shown: Callable[[str], str] = _same, aliases: Mapping[str, str] | None = None
          ) -> str:
-    """The value of ``word`` in ``vocabulary``: an exact word, else a unique prefix (several
-    words of one value are one candidate). ``aliases`` are read as well, their prefixes only
-    where no word of ``vocabulary`` begins so (an English prefix means what it always
-    meant). ``what`` names the kind of word in messages (in the language in use), ``shown``
-    shows a value there."""
+    """The value of ``word`` in ``vocabulary``: an exact word, else a unique prefix; the
+    prefixes of ``aliases`` only where no word of ``vocabulary`` begins so (an English
+    prefix means what it always meant). ``what`` and ``shown`` say it in messages."""
     w = fold(word)
     if not w:
         raise WordError(_("empty {what}").format(what=what))
@@ -82,8 +80,7 @@ _TYPED = (NP_("typed word", "into"), NP_("typed word", "draws"), NP_("typed word
 @per_language
 def _spoken() -> tuple[dict[str, str], dict[str, str]]:
     """Each typed word's word in the language in use (English -> it) and back (folded ->
-    English): rows, quarters, buildings, cards, colours, ``inner`` (``terms.py``, the
-    catalogue's), made at the first use in a language."""
+    English)."""
     said: dict[str, str] = {}
     for table, shown in ((referee._ROWS, terms.row), (referee._QUARTERS, terms.quarter),
                          (referee._BUILDINGS, terms.building), (referee._CARDS, terms.card),
@@ -196,9 +193,8 @@ def colour(word: str) -> str:
 
 
 def yes_no(word: str) -> bool | None:
-    """A typed answer: ``True`` for yes, ``False`` for no (in English or in the language in
-    use, or its first letter where the other answer's words begin otherwise: y, n, German
-    j), ``None`` for any other word."""
+    """A typed answer: ``True`` for yes, ``False`` for no (in either language, or a first
+    letter the other answer's words do not begin with), ``None`` for any other word."""
     said = _spoken()[0]
     w = fold(word)
     answers = {meant: {meant, fold(said[meant]), bare(said[meant])} for meant in ("yes", "no")}
@@ -210,10 +206,8 @@ def yes_no(word: str) -> bool | None:
 
 
 def exchange(typed: Sequence[str]) -> list[str]:
-    """An exchange card's words as the log says them (``2 into gold``): ``into`` (``to``,
-    ``in``, or the language in use's word) left out, a direction (gold or camels, in English
-    or in the language in use, or a prefix of it: ``g``, ``camel``, ``c``; German ``Kamel``,
-    ``k``) as ``into gold`` or ``into camels``, other words as they are."""
+    """An exchange card's words as the log says them (``2 into gold``): a direction (or its
+    prefix, in either language) as ``into gold`` or ``into camels``, ``into`` left out."""
     said = _spoken()[0]
     into = {"into", "to", "in", fold(said["into"])}
     out: list[str] = []

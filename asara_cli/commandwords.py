@@ -1,20 +1,12 @@
 """The command words in every language: ``kaufen`` for ``buy``, ``kamele`` for ``camels``.
 
-A command has one name, its English one, under which it is registered, documented and
-written nowhere else (a log holds events, never commands). Its word in another language
-is that language's catalogue entry with the context ``command``
-(``pgettext("command", "buy")`` → ``kaufen``): a new language brings its command words
-with its catalogue, and no code names them. The catalogue takes the names from the built
-command tree and :data:`SESSION` (``cli/catalogue.py``).
+A command has one name, its English one; its word in a language is that catalogue's entry
+with the context ``command`` (``pgettext("command", "buy")``), so a language brings its
+command words with its catalogue. A word typed is read in every language; help and
+completion show the language in use's.
 
-A word typed is read in every language, whichever one the tool speaks (:func:`english`);
-the help and the completion show the words of the language in use (:func:`local`); a
-typo is matched against the words of every language (:func:`suggestions`). The session at
-the table reads its own words (:data:`SESSION`) through the same functions.
-
-This module imports no Typer (the command line maps a typed word to its command before it
-builds any) and sits beside ``language.py``, not in ``cli/``: the log layer names an event
-by its command word in a violation line, and imports point from the CLI down, never up.
+No Typer here (a typed word is mapped to its command before any is built), and not in
+``cli/``: the log layer names an event by its command word, and imports point down.
 """
 
 from __future__ import annotations
@@ -124,10 +116,8 @@ def _aliases() -> dict[str, str]:
 
 
 def english(word: str, names: Iterable[str] | None = None) -> str | None:
-    """The English name of the command ``word`` stands for, in any language: ``word`` itself
-    when it is one of ``names`` (every name the catalogues know when ``None``), else the
-    name whose word in some language it is (``Kaufen`` too); ``None`` when it is no command
-    word."""
+    """The English name of the command ``word`` stands for in any language (``Kaufen`` too),
+    among ``names`` (every name the catalogues know when ``None``); ``None`` for none."""
     known = None if names is None else set(names)
     if known is not None and word in known:
         return word
@@ -146,11 +136,9 @@ def words(name: str) -> list[str]:
 
 
 def suggestions(typed: str, names: Iterable[str]) -> list[str]:
-    """The command words close to ``typed``, closest first, at most three, one word per
-    command, in whichever language it is closest: a typo of a German word suggests the
-    German word, one of an English word the English word (``kamle`` → ``kamele``,
-    ``camles`` → ``camels``). The words of the language in use and English ones first; the
-    other languages' only when none of those is close."""
+    """The command words close to ``typed``, closest first, at most three, one per command,
+    in the language it is closest in (``kamle`` → ``kamele``, ``camles`` → ``camels``): the
+    language in use's and English first, the others' only when none of those is close."""
     import difflib
 
     names = list(names)

@@ -1,13 +1,7 @@
-"""A move kind, declared once (:class:`MoveKind`): its name, its help, its words and how the
-words become an event.
-
-A game declares each kind of move it records: the help (what it does, its rule, an
-``Example:`` line), the :class:`Word`\\ s typed (positional words, then options; each with
-its help, the completion of its values and the number it must reach), ``make``, which reads
-the words as given (:class:`Said`) against the position into an event or asks a player for
-what they left out, and ``said``, the words that record an event (what ``asara moves``
-prints). The one-shot command and the table session's parser, the usage line, the help and
-the completion are all made from it (:func:`command`): no move is a hand-written function.
+"""A move kind, declared once (:class:`MoveKind`): its help, its words, how the words
+become an event (``make``, which may ask a player what they left out) and an event words
+(``said``, what ``asara moves`` prints). The one-shot command, the session's parser, the
+usage line, the help and the completion are all made from it (:func:`command`).
 """
 
 from __future__ import annotations
@@ -27,10 +21,8 @@ REQUIRED: Any = ...
 
 @dataclass(frozen=True)
 class Word:
-    """A word of a move, as the command line takes it: a positional word (no ``flags``) or
-    an option; ``hint`` the Python type of its value (``list[str] | None`` for words that
-    repeat, or an ``Annotated`` option written once for every game), ``complete`` what
-    completion offers, ``min`` the least number it takes."""
+    """A word of a move: a positional word (no ``flags``) or an option; ``hint`` the type of
+    its value (or an ``Annotated`` option written once for every game)."""
 
     name: str
     hint: Any
@@ -74,10 +66,8 @@ class Said:
 
 @dataclass(frozen=True)
 class MoveKind(Generic[TableT]):
-    """A kind of move, declared once: see the module's docstring. ``shared``: the words
-    every move of its family takes after its own (the buyer placed, the mover, the log);
-    ``said``: an event's words, in the game's terms (``None`` for a fact ``moves`` never
-    lists)."""
+    """A kind of move, declared once. ``shared``: the words every move of its family takes
+    after its own; ``said``: an event's words (``None`` for a fact ``moves`` never lists)."""
 
     name: str
     help: str
@@ -87,8 +77,7 @@ class MoveKind(Generic[TableT]):
     said: Callable[..., list[str]] | None = None
 
     def say(self, *event: Any) -> list[str]:
-        """The words that record ``event`` (an event of this kind and what ``said`` reads
-        besides)."""
+        """The words that record ``event`` (and what ``said`` reads besides)."""
         if self.said is None:
             raise ValueError(f"no words for {event[0]!r}: {self.name} is a fact")
         return self.said(*event)

@@ -25,41 +25,14 @@ from asara_cli.core.i18n import N_, _, pgettext
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number as read_number
-from asara_cli.errors import AsaraError, Asked, InputError, Refused, WordError
+from asara_cli.errors import AsaraError, Asked, InputError
+from asara_cli.errors import Refused as Refused  # the games' commands take them from here
+from asara_cli.errors import WordError as WordError
 
 if TYPE_CHECKING:
     from asara_cli.cli.transaction import Maker, Recorded
     from asara_cli.games.base import SomeGame
 
-__all__ = [
-    "COMMANDS",
-    "DATE",
-    "GAME",
-    "NAME_MOVERS",
-    "NEW_LOG",
-    "PLACE",
-    "USE",
-    "DryOption",
-    "LogOption",
-    "Move",
-    "Refused",
-    "WordError",
-    "carry_out",
-    "errors",
-    "is_check",
-    "lock",
-    "must_exist",
-    "new_game",
-    "new_seats",
-    "not_a_folder",
-    "record_move",
-    "redo",
-    "register",
-    "say",
-    "undo",
-    "use",
-    "who_begins",
-]
 from asara_cli.logfile.game import GameLog, LogHeader, load_log_board, read_log
 from asara_cli.logfile.record import (
     ENV_LOG,
@@ -101,8 +74,7 @@ DRY = Word("dry_run", DryOption, "", default=False)
 @contextlib.contextmanager
 def errors() -> Iterator[None]:
     """While recording: a file the system cannot read or write ends in one line that says
-    the log was not changed (the project's own errors, a refused move among them, go on to
-    the boundary: cli/common.py's ``guarded``)."""
+    the log was not changed (the project's own errors go on to ``guarded``)."""
     try:
         yield
     except OSError as e:  # e.g. a full disk or a read-only folder while writing
@@ -140,17 +112,6 @@ def say(text: str) -> None:
     out().print(text)  # the console wraps it (render/wrap.py)
 
 
-def remember_log(log: Path) -> None:
-    """Remember ``log`` as the one to record into, and say so (and when $ASARA_LOG wins)."""
-    remember(log)
-    env = os.environ.get(ENV_LOG)
-    out().print(_("recording into {path} (remembered in {state})").format(
-        path=show_path(log), state=STATE_FILE), soft_wrap=True)
-    if env and Path(env) != log:
-        err().print(_("note: {variable}={value} is set and wins over {state}").format(
-            variable=ENV_LOG, value=env, state=STATE_FILE), soft_wrap=True)
-
-
 def player_names(players: Sequence[str]) -> tuple[str, ...]:
     """The players given to ``new`` (``-p``, in seat order), spaces tidied: no control
     character, none empty, no two the same player by the name rule (core/names.py)."""
@@ -167,13 +128,6 @@ def player_names(players: Sequence[str]) -> tuple[str, ...]:
         raise WordError(_("two players are named {name}; tell them apart (e.g. Tina and "
                           "TinaB)").format(name=repr(twice[1])))
     return names
-
-
-def board_ref(board: Path | None, log: Path) -> str:
-    """How a new log's header names its board profile: ``standard``, or the profile's path
-    relative to the log's folder."""
-    return "standard" if board is None else os.path.relpath(board.resolve(),
-                                                            log.resolve().parent)
 
 
 def played_on(date: str | None) -> str | None:
@@ -193,10 +147,8 @@ def played_on(date: str | None) -> str | None:
 
 def new_seats(w: Said, first: str, read: Callable[[str, Sequence[str]], str], game: str
               ) -> tuple[tuple[str, ...], int, Any]:
-    """What every game's ``new`` reads first from its words ``w``: the players in seat
-    order, the seat of the one the word ``first`` names (read by ``read``; not given, the
-    first player's), the rules of the board profile (``--board``, else the game's standard
-    one), and the date checked."""
+    """What every game's ``new`` reads first: the players, the seat the word ``first``
+    names (else the first), the board profile's rules; the date checked."""
     from asara_cli.logfile.board import load_board
 
     names = player_names(w.players)
@@ -209,10 +161,12 @@ def new_seats(w: Said, first: str, read: Callable[[str, Sequence[str]], str], ga
 
 def new_game(w: Said, game: str, setup: Any, problems: Sequence[Violation],
              said: Callable[[], None]) -> None:
-    """A game's ``new`` of the words ``w``: the log written with ``setup`` and no events,
-    unless the rules find ``problems`` with it (then nothing is written); what it holds
-    said (``said``), and the log remembered as the one to record into (``--use``)."""
-    header = LogHeader(setup, board_ref(w.board, w.log), played_on(w.date), w.place,
+    """A game's ``new``: the log written with ``setup`` unless the rules find ``problems``,
+    what it holds said (``said``), and the log remembered (``--use``)."""
+    # the header names the board profile by its path relative to the log's folder
+    board = "standard" if w.board is None else os.path.relpath(w.board.resolve(),
+                                                                w.log.resolve().parent)
+    header = LogHeader(setup, board, played_on(w.date), w.place,
                        game=game, movers="named" if w.name_movers else "turn")
     if problems:
         raise Refused(_("not started: {path}").format(path=show_path(w.log)),
@@ -227,12 +181,9 @@ def who_begins(given: Mapping[str, Any], first: str,
                setup: Callable[[Said], tuple[Any, Any]],
                check: Callable[[Any, Any], Sequence[Violation]], question: str,
                read: Callable[[str, Sequence[str]], str]) -> Asked | None:
-    """At the table, before a game's ``new`` runs on its words ``given`` (as parsed): the
-    player the game begins with, when its word ``first`` is not given and the rules
-    (``check``) take the rules and setup that ``setup`` makes of the words. ``question``
-    (with ``{players}``) is asked; an answer read by ``read`` among the players becomes
-    ``--first=NAME`` on the same line. ``None``: nothing to ask, or words ``new`` refuses
-    (it says why). The one-shot ``new`` takes the first player."""
+    """At the table, before ``new`` runs: ``question`` asks who begins when the word
+    ``first`` is not given and ``check`` takes the rest of the setup (the answer becomes
+    ``--first=NAME``). ``None``: nothing to ask, or words ``new`` refuses (it says why)."""
     if given.get(first) is not None:
         return None
     try:
@@ -275,6 +226,21 @@ def remember_new(log: Path) -> None:
                 soft_wrap=True)
 
 
+def mover(said: Said, names: Sequence[str], seat: int | None, named: bool,
+          read: Callable[[str, Sequence[str]], str], over: str) -> str:
+    """Who moves: the player the words name (read by ``read``), else the one on turn
+    (``seat``; ``None`` once the game is over, refused with ``over``)."""
+    player = said.get("player")
+    if player is not None:
+        return read(player, names)
+    if seat is None:
+        raise Refused(over, [])
+    if named:
+        raise WordError(_("this game names every mover (started with --name-movers): add "
+                          "-p NAME"))
+    return names[seat]
+
+
 def name_numbers(items: Sequence[str], names: Sequence[str],
                  find: Callable[[str, Sequence[str]], str]) -> list[tuple[str, int]]:
     """``Tina=34 Paul=30`` (or ``Tina:34``) as (player, number) pairs, each player named
@@ -307,12 +273,8 @@ def _check_only(ctx: typer.Context) -> None:
 
 
 class Move(Struct, frozen=True):
-    """What a move command's words made: the game, how they become an event against a
-    position (``make``), whether it is a check only, the ``--log`` typed, the command's
-    name as typed (for a message). A move command
-    returns it and records nothing: the one-shot command line records it
-    (:func:`carry_out`, the ``asara`` group's result callback), a session at the table
-    against the position it keeps (cli/session.py)."""
+    """What a move command's words made, recorded by the caller: the one-shot command line
+    (:func:`carry_out`) or the table session against the position it keeps."""
 
     game: SomeGame
     make: Maker
@@ -331,8 +293,7 @@ def record_move(ctx: typer.Context, game: SomeGame, log: Path | None, dry_run: b
 @guarded
 def carry_out(result: object, **_params: object) -> None:
     """The ``asara`` group's result callback: a :class:`Move` a command returned, recorded
-    into its log, read and replayed under the log's lock (none for a check only), through
-    the one transaction (cli/transaction.py), and what it did said to the table."""
+    under the log's lock (none for a check) through the one transaction, and said."""
     if not isinstance(result, Move):
         return
     from asara_cli.cli.transaction import load, record
@@ -364,10 +325,9 @@ def told(done: Recorded, dry: bool) -> None:
 def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., object]]],
              moves: Sequence[tuple[str, Callable[..., object]]], only: str | None,
              example: str) -> None:
-    """Add a game's recording commands ``own`` (its ``new`` and its moves) to ``app``: all
-    of them and the ``check`` group of the ``moves`` (``example``: a check, for its help),
-    or only the command ``only`` when it is one of them (a command line builds just what it
-    runs). A group that holds a ``new`` already gets none: one game's commands per group."""
+    """Add a game's commands ``own`` and the ``check`` group of its ``moves`` to ``app``, or
+    only ``only`` when it is one (a command line builds just what it runs); none to a group
+    holding a ``new`` already."""
     held = {c.name for c in app.registered_commands} | {g.name for g in app.registered_groups}
     if "new" in held:
         return
@@ -391,9 +351,8 @@ def register(app: typer.Typer, own: Sequence[tuple[str, Callable[..., object]]],
 
 
 def only_checked(app: typer.Typer, move: str | None) -> None:
-    """The ``check`` group of ``app`` with the move ``move`` (its English name) alone, when
-    it is one of them: a ``check`` command line builds just what it runs (all of them when
-    it names none of them, for the help or a suggestion)."""
+    """The ``check`` group of ``app`` with the move ``move`` alone when it is one of them (a
+    command line builds just what it runs)."""
     for group in app.registered_groups:
         if group.name == "check" and group.typer_instance is not None:
             held = group.typer_instance.registered_commands
@@ -419,13 +378,18 @@ def use(
                                                            source=source), soft_wrap=True)
             return
         read_log(log)
-        remember_log(log)
+        remember(log)
+        env = os.environ.get(ENV_LOG)
+        out().print(_("recording into {path} (remembered in {state})").format(
+            path=show_path(log), state=STATE_FILE), soft_wrap=True)
+        if env and Path(env) != log:  # say when $ASARA_LOG wins
+            err().print(_("note: {variable}={value} is set and wins over {state}").format(
+                variable=ENV_LOG, value=env, state=STATE_FILE), soft_wrap=True)
 
 
 def changed(said: str, turned: str, log: GameLog, number: int, now: Sequence[Any]) -> str:
-    """``undone: Tina buys ...; event #12. Year 1, Tina to move.``: event ``number`` of
-    ``log`` (``{move}``, ``{number}``) said by the message ``said``, or by ``turned``
-    (with ``{turn}``) when someone is to move once the log holds ``now``."""
+    """``undone: Tina buys ...; event #12. Year 1, Tina to move.``: event ``number`` said by
+    ``said``, or by ``turned`` when someone is to move once the log holds ``now``."""
     played = log.header.rules
     board = load_log_board(log)
     result = played.replay(board, log.header.setup, now)

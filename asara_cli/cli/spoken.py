@@ -1,13 +1,6 @@
-"""The command line in the language in use: Click's and Typer's own words, and the
-command words of every language.
-
-Click writes a few words itself, as literals: the usage line's ``Usage:`` and
-``[OPTIONS]``, a group's ``COMMAND [ARGS]...`` and the help option's text. The classes
-here give them from the catalogue through the hooks Click offers for it (a context's
-``formatter_class``, a command's usage pieces and help option), so that nothing of Click
-is copied. :class:`WordGroup` reads a command in any language (``asara kaufen`` runs
-``buy``), lists and completes the words of the language in use, and suggests the closest
-word of any language for a typo (``commandwords.py``).
+"""The command line in the language in use: Click's own literal words (``Usage:``,
+``[OPTIONS]``, the help option's text) through the hooks Click offers, so nothing of Click
+is copied; :class:`WordGroup` reads a command word of any language (``asara kaufen``).
 """
 
 from __future__ import annotations
@@ -135,10 +128,8 @@ def _named_type(param: Any) -> bool:
 
 
 def speak(command: Any) -> None:
-    """Name each command under ``command`` (a Click group) in the language in use for its
-    help, its English name beside it (``kaufen`` … ``(engl. buy)``), each argument
-    (``protokoll`` for ``log``) and each type (``<Text>`` for ``<str>``). English changes
-    nothing."""
+    """Name each command under ``command`` (a Click group), its arguments and types in the
+    language in use for its help (``kaufen`` … ``(buy)``, ``protokoll``, ``<Text>``)."""
     if language() == SOURCE:
         return
     from asara_cli import commandwords
@@ -189,9 +180,8 @@ def _value(message: str) -> str:
 
 
 def usage_message(e: Exception) -> str:
-    """What Click says of a usage error ``e`` (its ``format_message()``), in the language in
-    use: found by the exception's type and attributes, its English unchanged. A message
-    Click words in a way not known here is shown as Click words it."""
+    """What Click says of a usage error ``e``, in the language in use (found by its type and
+    attributes); a message Click words in a way not known here as Click words it."""
     said: str = e.format_message() if isinstance(e, click.ClickException) else str(e)
     if isinstance(e, click.NoSuchOption):
         prefix = "No such option: "

@@ -1,14 +1,10 @@
 """The words of a move in the table's language: ``buy base --space 3 -c grey`` is typed at a
 German table as ``kaufen Basis --space 3 -c Grau``.
 
-A game lists its moves in English (``legal_moves``: the words the log's events are made
-of, and what ``--format json`` prints); here, at the command line's edge, they are said in
-the language in use and read back. The command word is the catalogue's (``cli/
-commandwords.py``); every other word is the game's to say (its optional ``spoken_word`` and
-``english_word``: a colour, a part, a souk, a card ...), each from the catalogue, so a
-language brings its typed words with its ``.po`` file. Options (``--space``), numbers, cells
-and player names stay as they are; a word of several (``--gift 'buy window: brown'``,
-``--play 'souk bag3 N2'``) is said word by word.
+A game lists its moves in English (what ``--format json`` prints); here, at the command
+line's edge, they are said in the language in use and read back: the command word by
+``commandwords.py``, every other by the game's ``spoken_word`` and ``english_word``.
+Options, numbers, cells and names stay as they are.
 """
 
 from __future__ import annotations
@@ -56,8 +52,7 @@ def _said(game: SomeGame, typed: Sequence[str], english: bool,
 
 
 def local(game: SomeGame, typed: Sequence[str]) -> list[str]:
-    """A move's English words (``legal_moves``) as the table types them in the language in
-    use."""
+    """A move's English words as the table types them in the language in use."""
     if language() == SOURCE:
         return list(typed)
     return _said(game, typed, english=False)
@@ -65,9 +60,8 @@ def local(game: SomeGame, typed: Sequence[str]) -> list[str]:
 
 def english(game: SomeGame, typed: Sequence[str], names: Iterable[str] | None = None
             ) -> list[str]:
-    """Words typed in any language the tool reads (the language in use and English) as the
-    game's English words, to match them against its legal moves; the first word is one of
-    the commands ``names`` (the game's by default)."""
+    """Words typed in the language in use or English as the game's English words (the first
+    one of the commands ``names``, the game's by default)."""
     return _said(game, typed, english=True, names=names)
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
-from typing import Any, Literal
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, TypeVar
 
-from asara_cli.core.i18n import N_, _, npgettext, pgettext
+from asara_cli.core.i18n import N_, _, language, npgettext, pgettext
+
+T = TypeVar("T")
 
 #: More digits than any number a game counts (a die, a plot, a space, a score, a week): a
 #: longer word is no number here (and ``int`` refuses words past 4,300 digits anyway).
@@ -28,24 +30,21 @@ def number(word: str) -> int | None:
 
 def fold(word: str) -> str:
     """A typed word as every game reads it: lower case, ``ß`` -> ``ss`` and umlauts spelt
-    out (``grün`` -> ``gruen``), so ``weiß``, ``weiss``, ``WEISS`` and ``grün``/``gruen``
-    all meet."""
+    out, so ``weiß``, ``WEISS`` and ``grün``/``gruen`` all meet."""
     w = unicodedata.normalize("NFC", word.strip().casefold())  # casefold turns ß into ss
     return w.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
 
 
 def bare(word: str) -> str:
-    """A typed word in lower case without its accents (``grün`` -> ``grun``, ``intérieur`` ->
-    ``interieur``, ``чёрный`` -> ``черный``): each game also reads a word of its language
-    typed so."""
+    """A typed word in lower case without its accents (``grün`` -> ``grun``, ``чёрный`` ->
+    ``черный``): each game also reads a word typed so."""
     w = unicodedata.normalize("NFD", word.strip().casefold())
     return unicodedata.normalize("NFC", "".join(c for c in w if not unicodedata.combining(c)))
 
 
 def read_back(said: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
     """Each way a word of ``said`` (English -> its word in the language in use) is typed,
-    with the English words it stands for: folded (:func:`fold`), then without its accents
-    (:func:`bare`); of two words typed the same, the one folded so first."""
+    folded or without its accents, with the English words it stands for."""
     back: dict[str, tuple[str, ...]] = {}
     for form in (fold, bare):  # each word, then each without its accents (grun)
         for en, word in said.items():
@@ -55,6 +54,19 @@ def read_back(said: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
     return back
 
 
+def per_language(make: Callable[[], T]) -> Callable[[], T]:
+    """``make()`` made at its first use in each language (its words are the catalogue's)."""
+    made: dict[str, T] = {}
+
+    def get() -> T:
+        found = made.get(language())
+        if found is None:
+            found = made[language()] = make()
+        return found
+
+    return get
+
+
 def grouped(n: int) -> str:
     """A whole number with its thousands grouped as the language writes them (``10,000``;
     German ``10.000``): the separator is the catalogue's."""
@@ -62,40 +74,35 @@ def grouped(n: int) -> str:
 
 
 #: What an ordinal counts: a language may write the ordinal to agree with it (French ``1re
-#: semaine``, ``1er chameau``; Russian ``1-я неделя``, ``1-й верблюд``).
+#: semaine``, ``1er chameau``).
 Counted = Literal["place", "tower", "colour", "card", "week", "camel", "building"]
+
+
+#: Each thing counted, its ordinal a message of its own (a literal call each, for the catalogue).
+_ORDINALS: dict[str, Callable[[int], str]] = {
+    # TRANSLATORS: a place in a ranking, 1st place ({suffix}: English, left out)
+    "place": lambda n: npgettext("ordinal: a place", "{n}{suffix}", "{n}{suffix}", n),
+    # TRANSLATORS: a player's 2nd red tower ({suffix}: English, left out)
+    "tower": lambda n: npgettext("ordinal: a tower", "{n}{suffix}", "{n}{suffix}", n),
+    # TRANSLATORS: a 5th buyer colour ({suffix}: English, left out)
+    "colour": lambda n: npgettext("ordinal: a colour", "{n}{suffix}", "{n}{suffix}", n),
+    # TRANSLATORS: the 3rd card of a kind in the discard pile ({suffix}: English, left out)
+    "card": lambda n: npgettext("ordinal: a card", "{n}{suffix}", "{n}{suffix}", n),
+    # TRANSLATORS: the 3rd week ({suffix}: English, left out)
+    "week": lambda n: npgettext("ordinal: a week", "{n}{suffix}", "{n}{suffix}", n),
+    # TRANSLATORS: the 4th camel of the caravan ({suffix}: English, left out)
+    "camel": lambda n: npgettext("ordinal: a camel", "{n}{suffix}", "{n}{suffix}", n),
+    # TRANSLATORS: the 2nd building built ({suffix}: English, left out)
+    "building": lambda n: npgettext("ordinal: a building", "{n}{suffix}", "{n}{suffix}", n),
+}
 
 
 def ordinal(n: int, counted: Counted) -> str:
     """``n`` as an ordinal in the language in use: ``1st``, ``22nd`` (German ``1.``, French
-    ``1re``, ``2e``). Each thing counted is a message of its own, with plural forms: the
-    language's plural rule picks the form for ``n`` (French: its first form for 1, the others
-    for the rest: ``1re``, ``2e``). ``{suffix}`` is the English ending (st, nd, rd, th);
-    other languages leave it out."""
+    ``1re``, ``2e``): a message with plural forms, so the language's plural rule picks the
+    form for ``n``; ``{suffix}`` is the English ending, which other languages leave out."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    match counted:
-        case "place":
-            # TRANSLATORS: a place in a ranking, 1st place ({suffix}: English, left out)
-            text = npgettext("ordinal: a place", "{n}{suffix}", "{n}{suffix}", n)
-        case "tower":
-            # TRANSLATORS: a player's 2nd red tower ({suffix}: English, left out)
-            text = npgettext("ordinal: a tower", "{n}{suffix}", "{n}{suffix}", n)
-        case "colour":
-            # TRANSLATORS: a 5th buyer colour ({suffix}: English, left out)
-            text = npgettext("ordinal: a colour", "{n}{suffix}", "{n}{suffix}", n)
-        case "card":
-            # TRANSLATORS: the 3rd card of a kind in the discard pile ({suffix}: English, left out)
-            text = npgettext("ordinal: a card", "{n}{suffix}", "{n}{suffix}", n)
-        case "week":
-            # TRANSLATORS: the 3rd week ({suffix}: English, left out)
-            text = npgettext("ordinal: a week", "{n}{suffix}", "{n}{suffix}", n)
-        case "camel":
-            # TRANSLATORS: the 4th camel of the caravan ({suffix}: English, left out)
-            text = npgettext("ordinal: a camel", "{n}{suffix}", "{n}{suffix}", n)
-        case "building":
-            # TRANSLATORS: the 2nd building built ({suffix}: English, left out)
-            text = npgettext("ordinal: a building", "{n}{suffix}", "{n}{suffix}", n)
-    return text.format(n=n, suffix=suffix)
+    return _ORDINALS[counted](n).format(n=n, suffix=suffix)
 
 
 #: What a value of each type is called in a message (``expected a number, got text 'x'``).

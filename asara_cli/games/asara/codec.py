@@ -1,10 +1,6 @@
-"""ASARA's part of the game log: its header keys (start, variant, expansions, buyers) and its
-events (a turn per area kind, and the facts), read from and written to plain values.
-
-The log layer (``asara_cli/logfile/game.py``) parses the TOML, checks the generic keys and
-hands each event here through a :class:`~asara_cli.games.base.FieldReader`, which turns every
-problem into an error naming the file, line, event and key. The format is described in
-``docs/log-format.md``.
+"""ASARA's part of the game log (``docs/log-format.md``): its header keys and its events (a
+turn per area kind, and the facts), read through a ``FieldReader`` and written as plain
+values.
 """
 
 from __future__ import annotations
@@ -160,8 +156,7 @@ def _checkpoint_schema() -> dict[str, Schema]:
 
 class FactKind:
     """A fact event's registration: its log type, event class, keys, reader and writer, and
-    the JSON Schema of its keys (``schema``: each key's; ``also``: what holds of them
-    together; ``required``: the keys the reader cannot do without)."""
+    its keys' JSON Schema (``also``: what holds of them together)."""
 
     def __init__(self, log_type: str, event: type, keys: tuple[str, ...],
                  read: Callable[[FieldReader, Sequence[str]], Event],
@@ -309,8 +304,7 @@ def read_setup(h: FieldReader, players: tuple[str, ...]) -> Setup:
 
 
 def header_schemas() -> dict[str, Schema]:
-    """:data:`HEADER_KEYS` as the log's JSON Schema describes them (what :func:`read_setup`
-    accepts, and the expansions the referee knows)."""
+    """:data:`HEADER_KEYS` in the log's JSON Schema (what :func:`read_setup` accepts)."""
     return {
         "start": string(None, "The start player (holds the Caliph's patronage at the start): "
                             "one of the players."),
@@ -393,10 +387,8 @@ _MOST_KEPT = 20_000
 
 
 def _read_action(kind_word: str, kind: Kind[Any], r: FieldReader) -> tuple[int | None, Any]:
-    """``kind.read(r)``, kept by the values of the kind's keys: a kind reads only those
-    (any other key of the event is refused before, or read here), so the same values, of
-    the same types, read to the same space and action. Most turns write one of a few
-    hundred (a tile bought from a space); a refusal is never kept, so it is made again."""
+    """``kind.read(r)``, kept by the values of the kind's keys: the same values of the same
+    types read the same (most turns write one of a few hundred); a refusal is never kept."""
     values = tuple(map(r.raw.get, kind.keys))
     types = tuple(map(type, values))
     if list in types:  # a build's towers: lists of texts, kept as tuples of them

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from asara_cli.core.words import per_language, read_back
+
 COLOUR_NAMES = frozenset({
     "beige", "black", "blue", "brown", "cyan", "gold", "gray", "green", "grey", "lilac",
     "magenta", "orange", "pink", "purple", "red", "silver", "turquoise", "violet", "white",
     "yellow",
 })
-
-_SAID: dict[str, dict[str, tuple[str, ...]]] = {}
-
 
 def spoken() -> dict[str, str]:
     """Each colour word, English -> its word in the language in use (its catalogue's: a
@@ -26,19 +25,14 @@ def spoken() -> dict[str, str]:
             for name in sorted(COLOUR_NAMES, key=lambda n: (n == "gray", n))}
 
 
+@per_language
 def said() -> dict[str, tuple[str, ...]]:
     """The colour words of the language in use, folded and without accents (``gruen``,
     ``grun``), each with the English colour words it names where it is none of them (German
     ``blau``: blue); ``grau`` is grey or gray, grey first. Made at the first use in a
     language; nothing in English."""
-    from asara_cli.core import i18n
-    from asara_cli.core.words import read_back
-
-    made = _SAID.get(i18n.language())
-    if made is None:
-        made = _SAID[i18n.language()] = {typed: names for typed, names in read_back(
-            spoken()).items() if typed not in COLOUR_NAMES}
-    return made
+    return {typed: names for typed, names in read_back(spoken()).items()
+            if typed not in COLOUR_NAMES}
 
 
 def english(word: str, labels: Sequence[str] = ()) -> str | None:

@@ -1,8 +1,5 @@
-"""Recording a game at the table: ``asara new``, one command per move, ``undo``, ``use`` and
-``check`` (RULES.md R2-R5).
-
-Every move is checked by the referee before anything is written; an illegal one is refused
-with the rule and the facts (exit code 1). Writes are atomic and locked (logfile/record.py).
+"""Recording an ASARA game at the table: ``new`` and one command per kind of move (RULES.md
+R2-R5), each declared once (cli/grammar.py).
 """
 
 from __future__ import annotations
@@ -17,15 +14,6 @@ from msgspec import Struct
 from asara_cli.cli import recording
 from asara_cli.cli.common import find_game_option, out
 from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command, declared
-from asara_cli.cli.recording import (
-    DRY,
-    LOG,
-    Move,
-    Refused,
-    errors,
-    name_numbers,
-    record_move,
-)
 from asara_cli.cli.transaction import Typed
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.shown import show_path
@@ -35,6 +23,7 @@ from asara_cli.games import game as registered
 from asara_cli.games.asara import complete, words
 from asara_cli.games.asara.codec import parse_gift, parse_use
 from asara_cli.games.asara.deal import deal_due, deal_reminder, game_words
+from asara_cli.games.asara.rules import events as ev
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas import BY_LOG_TYPE, kind_of
 from asara_cli.games.asara.rules.areas.bank import seen_value, space_for
@@ -42,34 +31,6 @@ from asara_cli.games.asara.rules.areas.lighted import lights_gold
 from asara_cli.games.asara.rules.areas.tent import printed_cost
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import check_setup, replay
-from asara_cli.games.asara.rules.events import (
-    PAIR,
-    Action,
-    Addition,
-    Bank,
-    Bribe,
-    Build,
-    Buy,
-    Caliph,
-    Checkpoint,
-    Coloured,
-    Display,
-    Event,
-    Genie,
-    Gift,
-    GiftKind,
-    GiftsDealt,
-    GiftUse,
-    Lighted,
-    LightedWindow,
-    NewTower,
-    Part,
-    Placement,
-    Recruit,
-    Tile,
-    Turn,
-    gold_text,
-)
 from asara_cli.games.asara.rules.gifts import claim
 from asara_cli.games.asara.rules.gifts import gift_text as gift_words
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
@@ -98,9 +59,9 @@ GIFT = Word("gift", list[str] | None, "Expansion: how a Caliph's gift on the spa
 
 #: The words every move at an area takes after its own, every genie's visit wishing for
 #: nothing, and every fact.
-PLACED = (CARD, PAIRED, GENIE, GIFT, PLAYER, LOG, DRY)
-VISIT = (CARD, PAIRED, PLAYER, LOG, DRY)
-STATED = (LOG, DRY)
+PLACED = (CARD, PAIRED, GENIE, GIFT, PLAYER, recording.LOG, recording.DRY)
+VISIT = (CARD, PAIRED, PLAYER, recording.LOG, recording.DRY)
+STATED = (recording.LOG, recording.DRY)
 
 
 class Table(Struct, frozen=True):
@@ -117,23 +78,16 @@ class Table(Struct, frozen=True):
         return self.state.setup.players
 
     def mover(self) -> str:
-        player = self.said.get("player")
-        if player is not None:
-            return words.player(player, self.names)
-        if self.state.turn is None:
-            raise Refused(_("the game is over: no more turns (see `asara score`) [R5]"), [])
-        if self.named:
-            raise words.WordError(_("this game names every mover (started with "
-                                    "--name-movers): add -p NAME"))
-        return self.names[self.state.turn]
+        return recording.mover(self.said, self.names, self.state.turn, self.named, words.player,
+                               _("the game is over: no more turns (see `asara score`) [R5]"))
 
     def buyer(self) -> str:
         card, pair = self.said.card, self.said.pair
-        if pair and card is not None and not words.means(card, PAIR):
+        if pair and card is not None and not words.means(card, ev.PAIR):
             raise words.WordError(_("--card and --pair together: one buyer face up, or a "
                                     "pair"))
         if pair:
-            return PAIR
+            return ev.PAIR
         if card is None:
             raise self._buyer_asked()
         return words.buyer(card, self.state.labels, self.state.setup.buyers)
@@ -145,30 +99,30 @@ class Table(Struct, frozen=True):
         def placed(answer: str) -> list[str]:
             if not answer:
                 raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
-            if words.buyer(answer, labels, declared) == PAIR:
+            if words.buyer(answer, labels, declared) == ev.PAIR:
                 return ["--pair"]
             return ["--card", answer]
 
         return Asked(_("which buyer? --card COLOUR (face up) or --pair"), self.mover(),
                      _("which buyer do you place: its colour (face up), or pair?"), placed)
 
-    def placement(self, space: int | None = None) -> Placement:
-        return Placement(self.mover(), self.buyer(), space)
+    def placement(self, space: int | None = None) -> ev.Placement:
+        return ev.Placement(self.mover(), self.buyer(), space)
 
-    def turn(self, action: Action, space: int | None = None) -> Turn:
+    def turn(self, action: ev.Action, space: int | None = None) -> ev.Turn:
         """A turn: the buyer placed on ``space`` for ``action``, or on the Bottle Genie's
         space ``--genie`` wishing for ``action`` (R6.2); then the gifts lying there (R6.1)."""
         self.deal_first()  # the year's deal comes before any question of the move
         genie, gifts = self.said.get("genie"), self.said.get("gift")
         if genie is not None:
             placement = self.placement(genie)
-            action = Genie(action, space)
+            action = ev.Genie(action, space)
         elif kind_of(action).face_down and self.said.card is None and not self.said.pair:
-            placement = Placement(self.mover(), None, space)
+            placement = ev.Placement(self.mover(), None, space)
         else:
             placement = self.placement(space)
         key = kind_of(action).area(self.board, action).key
-        return Turn(placement, action, self.claim(key, placement, gifts or []))
+        return ev.Turn(placement, action, self.claim(key, placement, gifts or []))
 
     def deal_first(self) -> None:
         """Where someone is asked (the table session), a year's deal that is due is asked
@@ -177,9 +131,7 @@ class Table(Struct, frozen=True):
             raise self._deal_asked()
 
     def _deal_asked(self) -> Asked:
-        """This year's deal, asked of the table before the move (R6.1): recorded first as
-        its own ``gifts`` event. Only where someone is asked (the table session): elsewhere
-        the referee refuses the move until the deal is recorded."""
+        """This year's deal, asked of the table before the move: its own ``gifts`` event."""
         board, year = self.board, self.state.year
         message = deal_due(board, self.state) or ""
 
@@ -198,10 +150,10 @@ class Table(Struct, frozen=True):
                          "space (area, space, gift ...)?").format(year=year)
         return Asked(message, _("Table"), question, dealt, first=True)
 
-    def claim(self, area: str, placement: Placement, texts: list[str]) -> tuple[GiftUse, ...]:
+    def claim(self, area: str, placement: ev.Placement, texts: list[str]) -> tuple[ev.GiftUse, ...]:
         """The gifts on the space: as --gift says, else resolved where there is no choice
         (the rules decide which: rules/gifts.py)."""
-        given: list[GiftUse] = []
+        given: list[ev.GiftUse] = []
         for text in texts:
             use = parse_use(words.gift_text(" ".join(text.lower().split()),
                                             [*self.state.setup.buyers, *self.state.labels]))
@@ -217,48 +169,39 @@ class Table(Struct, frozen=True):
         return found.uses
 
 
-def _gift_asked(gift: Gift, lying: tuple[Gift, ...], player: str, repeated: bool) -> Asked:
+def _gift_asked(gift: ev.Gift, lying: tuple[ev.Gift, ...], player: str, repeated: bool) -> Asked:
     """The choice a gift on the space needs, asked of the player who claims it (R6.1): the
     tile a purchase gift buys, the buyer taken from the deck, the lighted window bought."""
-    if len(lying) > 1:
-        lies = ngettext("{n} gift lies on this space ({gifts})",
-                        "{n} gifts lie on this space ({gifts})", len(lying)).format(
-                            n=len(lying), gifts=", ".join(map(gift_words, lying)))
+    shown = gift_words(gift)
+    if gift.kind == ev.GiftKind.BUYER:
+        one = _("a buyer gift lies on this space ({gift})")
+        need = _("{lies}: say the buyer taken from the deck, e.g. --gift \"buyer green\" (or "
+                 "--gift buyer to leave its colour unsaid)")
+        question = _("the gift buyer: which buyer do you take from the deck (its colour, or "
+                     "unsaid)?")
+        head, joint = "buyer", " "
+    elif gift.kind == ev.GiftKind.LIGHTED:
+        one = _("a lighted-window gift lies on this space ({gift})")
+        need = _("{lies}: say the lighted window bought, e.g. --gift \"lighted: red\" (--gift "
+                 "lighted to leave its colour unsaid, \"lighted: nothing\" when it cannot be "
+                 "paid)")
+        question = _("the gift lighted: which lighted window do you buy (a colour, unsaid, or "
+                     "nothing)?")
+        head, joint = "lighted", ": "
     else:
-        lies = _kind_lies(gift)
+        one = _("a purchase gift lies on this space ({gift})")
+        need = _("{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
+                 "\"{gift}: nothing\" when nothing can be paid for)")
+        question = _("the gift {gift}: which tile do you buy with it (a colour, or nothing)?")
+        head, joint = str(gift), ": "
+    lies = one.format(gift=shown) if len(lying) < 2 else ngettext(
+        "{n} gift lies on this space ({gifts})", "{n} gifts lie on this space ({gifts})",
+        len(lying)).format(n=len(lying), gifts=", ".join(map(gift_words, lying)))
     again = (" " + _("(one --gift for each gift that needs a choice: repeat --gift)")
              if repeated else "")
-    if gift.kind == GiftKind.BUYER:
-        return Asked(
-            _("{lies}: say the buyer taken from the deck, e.g. --gift \"buyer green\" (or "
-              "--gift buyer to leave its colour unsaid)").format(lies=lies) + again, player,
-            _("the gift buyer: which buyer do you take from the deck (its colour, or "
-              "unsaid)?"), lambda answer: ["--gift", _said("buyer", answer, " ")])
-    if gift.kind == GiftKind.LIGHTED:
-        return Asked(
-            _("{lies}: say the lighted window bought, e.g. --gift \"lighted: red\" (--gift "
-              "lighted to leave its colour unsaid, \"lighted: nothing\" when it cannot be "
-              "paid)").format(lies=lies) + again, player,
-            _("the gift lighted: which lighted window do you buy (a colour, unsaid, or "
-              "nothing)?"), lambda answer: ["--gift", _said("lighted", answer, ": ")])
-    return Asked(
-        _("{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
-          "\"{gift}: nothing\" when nothing can be paid for)").format(
-              lies=lies, gift=gift_words(gift))
-        + again, player,
-        _("the gift {gift}: which tile do you buy with it (a colour, or nothing)?").format(
-            gift=gift_words(gift)),
-        lambda answer: ["--gift", _said(str(gift), answer, ": ")])
-
-
-def _kind_lies(gift: Gift) -> str:
-    """``a purchase gift lies on this space (buy base)``: one gift that needs a choice."""
-    if gift.kind == GiftKind.BUY:
-        return _("a purchase gift lies on this space ({gift})").format(gift=gift_words(gift))
-    if gift.kind == GiftKind.BUYER:
-        return _("a buyer gift lies on this space ({gift})").format(gift=gift_words(gift))
-    return _("a lighted-window gift lies on this space ({gift})").format(
-        gift=gift_words(gift))
+    return Asked(need.format(lies=lies, gift=shown) + again, player,
+                 question.format(gift=shown),
+                 lambda answer: ["--gift", _said(head, answer, joint)])
 
 
 def _said(gift: str, answer: str, joint: str) -> str:
@@ -279,15 +222,12 @@ def _said(gift: str, answer: str, joint: str) -> str:
     return text
 
 
-
 # --- what a move is typed against -------------------------------------------------------------
 
 
-def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], Event | Typed[Event]]
-            ) -> Move:
-    """Record the move the words ``said`` make against the table (the one transaction:
-    cli/transaction.py)."""
-    return record_move(ctx, registered("asara"), said.log, said.dry_run, lambda p: make(
+def _record(ctx: typer.Context, said: Said,
+            make: Callable[[Table, Said], ev.Event | Typed[ev.Event]]) -> recording.Move:
+    return recording.record_move(ctx, registered("asara"), said.log, said.dry_run, lambda p: make(
         Table(p.board, p.state, said, p.log.header.movers == "named", p.asking), said))
 
 
@@ -299,7 +239,7 @@ def _space(space: int | None) -> list[str]:
 
 
 def _tile_words(colour: Colour | None, gold: bool) -> list[str]:
-    return [] if colour is None else gold_text(str(colour), gold).split()
+    return [] if colour is None else ev.gold_text(str(colour), gold).split()
 
 
 def _tile(tile: list[str] | None, gold: bool) -> tuple[Colour | None, bool]:
@@ -322,16 +262,16 @@ BUY = MoveKind[Table](
           "(brown, green, red, black, white). Leave out when nothing was bought.",
           complete=complete.tile),
      GOLD, SPACE),
-    lambda t, w: t.turn(Buy(words.section(w.area), *_tile(w.tile, w.gold)), w.space),
+    lambda t, w: t.turn(ev.Buy(words.section(w.area), *_tile(w.tile, w.gold)), w.space),
     PLACED,
     lambda a, space, amount: ["buy", str(a.section), *_tile_words(a.colour, a.gold),
                               *_space(space)])
 
 
-def _build(t: Table, w: Said) -> Event:
+def _build(t: Table, w: Said) -> ev.Event:
     mover = t.mover()
-    new_towers: list[NewTower] = []
-    additions: list[Addition] = []
+    new_towers: list[ev.NewTower] = []
+    additions: list[ev.Addition] = []
     for group in _groups(w.towers or []):
         _classify(group, None, new_towers, additions)
     for text in w.new or []:
@@ -339,10 +279,10 @@ def _build(t: Table, w: Said) -> Event:
     for text in w.add or []:
         _classify(words.tokens([text]), False, new_towers, additions)
     lighted = _lighted(t, mover, w.light or [])
-    return t.turn(Build(tuple(new_towers), tuple(additions), tuple(lighted)), w.plot)
+    return t.turn(ev.Build(tuple(new_towers), tuple(additions), tuple(lighted)), w.plot)
 
 
-def _build_words(a: Build, space: int | None, amount: str | None) -> list[str]:
+def _build_words(a: ev.Build, space: int | None, amount: str | None) -> list[str]:
     said = ["build", str(space)]
     for t in a.new:
         said += ["--new", " ".join([str(t.colour), *map(str, t.parts)])]
@@ -395,10 +335,10 @@ def _groups(args: list[str]) -> list[list[str]]:
     return groups
 
 
-def _classify(group: list[str], is_new: bool | None, new: list[NewTower],
-              add: list[Addition]) -> None:
+def _classify(group: list[str], is_new: bool | None, new: list[ev.NewTower],
+              add: list[ev.Addition]) -> None:
     colour, n, rest = words.split_tower(group)
-    parts = tuple(Part(s, g) for s, g in words.parts(rest))
+    parts = tuple(ev.Part(s, g) for s, g in words.parts(rest))
     if not parts:
         raise words.WordError(_("which sections go into the {colour} tower? (e.g. {colour} "
                                 "base turret, or black window)").format(colour=colour))
@@ -408,15 +348,15 @@ def _classify(group: list[str], is_new: bool | None, new: list[NewTower],
         if n is not None:
             raise words.WordError(_("a new tower has no number yet: {colour} {n} ...").format(
                 colour=colour, n=n))
-        new.append(NewTower(colour, parts))
+        new.append(ev.NewTower(colour, parts))
     else:
-        add.append(Addition(colour, n or 1, parts))
+        add.append(ev.Addition(colour, n or 1, parts))
 
 
-def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
+def _lighted(t: Table, name: str, specs: list[str]) -> list[ev.LightedWindow]:
     """Lighted windows; one laid on a gold window when the rules say so (no plain one free)
     unless the words say "gold" or "plain"."""
-    out_: list[LightedWindow] = []
+    out_: list[ev.LightedWindow] = []
     lit: dict[tuple[Colour, int], int] = {}  # plain windows lit on a tower by this move
     for spec in specs:
         ws = [w for w in words.tokens([spec]) if words.english_word(w) != "on"]
@@ -435,13 +375,11 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[LightedWindow]:
                                                          lit.get((colour, n), 0))
         if not gold:
             lit[(colour, n)] = lit.get((colour, n), 0) + 1
-        out_.append(LightedWindow(colour, n, gold))
+        out_.append(ev.LightedWindow(colour, n, gold))
     return out_
 
 
-
-
-def _bank(t: Table, w: Said) -> Typed[Event]:
+def _bank(t: Table, w: Said) -> Typed[ev.Event]:
     chosen, taken = w.space, w.amount
     notes: list[str] = []
     if chosen is None:
@@ -471,7 +409,7 @@ def _bank(t: Table, w: Said) -> Typed[Event]:
                                 _("how much do you take at bank space {space} (its "
                                   "printed value)? (e.g. 12)").format(space=chosen))
         taken = value
-    return Typed(t.turn(Bank(taken), chosen), tuple(notes))
+    return Typed(t.turn(ev.Bank(taken), chosen), tuple(notes))
 
 
 BANK = MoveKind[Table](
@@ -505,7 +443,7 @@ COLOURED = MoveKind[Table](
 
     Example: asara coloured
     """,
-    (), lambda t, w: t.turn(Coloured()), PLACED, lambda a, space, amount: ["coloured"])
+    (), lambda t, w: t.turn(ev.Coloured()), PLACED, lambda a, space, amount: ["coloured"])
 
 BRIBE = MoveKind[Table](
     "bribe", """Bribe the House of Spies: pay its space, search a pile, maybe buy a tile [R3.4].
@@ -519,7 +457,7 @@ BRIBE = MoveKind[Table](
      Word("tile", list[str] | None, "The tile taken (shown to all), e.g. black or gold red; "
           "left out when none was taken.", complete=complete.tile),
      GOLD),
-    lambda t, w: t.turn(Bribe(words.section(w.pile), *_tile(w.tile, w.gold)), w.fee),
+    lambda t, w: t.turn(ev.Bribe(words.section(w.pile), *_tile(w.tile, w.gold)), w.fee),
     PLACED,
     lambda a, space, amount: ["bribe", str(space), str(a.pile),
                               *_tile_words(a.colour, a.gold)])
@@ -530,16 +468,16 @@ CALIPH = MoveKind[Table](
 
     Example: asara caliph --card blue
     """,
-    (), lambda t, w: t.turn(Caliph()), PLACED, lambda a, space, amount: ["caliph"])
+    (), lambda t, w: t.turn(ev.Caliph()), PLACED, lambda a, space, amount: ["caliph"])
 
 
-def _recruit(t: Table, w: Said) -> Event:
+def _recruit(t: Table, w: Said) -> ev.Event:
     paid = w.cost if w.cost is not None else printed_cost(t.board, w.space)
     if paid is None:
         raise _amount_asked(t, _("how much was paid at the tent? e.g. asara recruit 2"),
                             _("how much do you pay at the tent (the space's printed "
                               "cost)? (e.g. 2)"))
-    return t.turn(Recruit(paid), w.space)
+    return t.turn(ev.Recruit(paid), w.space)
 
 
 RECRUIT = MoveKind[Table](
@@ -563,16 +501,16 @@ LIGHTED = MoveKind[Table](
           "stay secret until built). Repeat for two.", ("--keep", "-k"),
           complete=complete.colours),
      SPACE),
-    lambda t, w: t.turn(Lighted(w.pay, tuple(words.colour(k) for k in words.tokens(
+    lambda t, w: t.turn(ev.Lighted(w.pay, tuple(words.colour(k) for k in words.tokens(
         w.keep or []))), w.space),
     PLACED,
     lambda a, space, amount: ["lighted", str(a.pay), *_space(space),
                               *(x for c in a.kept for x in ("--keep", str(c)))])
 
 
-def _visit(t: Table, w: Said) -> Event:
+def _visit(t: Table, w: Said) -> ev.Event:
     t.deal_first()
-    return Turn(t.placement(w.cost), Genie(None))
+    return ev.Turn(t.placement(w.cost), ev.Genie(None))
 
 
 GENIE_VISIT = MoveKind[Table](
@@ -595,7 +533,7 @@ DISPLAY = MoveKind[Table](
     (Word("tiles", list[str], "For each area stated: its name, then every face-up tile there, "
           "e.g. window brown green gold green red black white trunk ...", default=REQUIRED,
           complete=complete.display),),
-    lambda t, w: Display(tuple((s, tuple(Tile(s, c, g) for c, g in ts))
+    lambda t, w: ev.Display(tuple((s, tuple(ev.Tile(s, c, g) for c, g in ts))
                                for s, ts in words.display(w.tiles))),
     STATED)
 
@@ -610,14 +548,14 @@ GIFTS = MoveKind[Table](
     (Word("dealt", list[str], "Each gift dealt: the area, the space, the gift (buyer, "
           "prestige, lighted, asari N or buy AREA), e.g. base 2 asari 6 window 1 buy turret "
           "lighted 1 lighted.", default=REQUIRED, complete=complete.gifts),),
-    lambda t, w: GiftsDealt(tuple(_dealt(words.tokens(w.dealt), t.board))),
+    lambda t, w: ev.GiftsDealt(tuple(_dealt(words.tokens(w.dealt), t.board))),
     STATED)
 
 
-def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
+def _dealt(items: list[str], board: Board) -> list[tuple[str, int, ev.Gift]]:
     """``base 2 asari 6 window 1 buy turret ...`` as (area, space, gift) triples."""
     keys = {a.key: a.key for a in board.areas}
-    found: list[tuple[str, int, Gift]] = []
+    found: list[tuple[str, int, ev.Gift]] = []
     i = 0
     while i < len(items):
         area = words.area(items[i], keys)
@@ -647,14 +585,12 @@ def _dealt(items: list[str], board: Board) -> list[tuple[str, int, Gift]]:
     return found
 
 
-
-
-def _checkpoint(t: Table, w: Said) -> Event:
-    p = name_numbers(w.prestige or [], t.names, words.player)
-    m = name_numbers(w.money or [], t.names, words.player)
+def _checkpoint(t: Table, w: Said) -> ev.Event:
+    p = recording.name_numbers(w.prestige or [], t.names, words.player)
+    m = recording.name_numbers(w.money or [], t.names, words.player)
     if not p and not m:
         raise words.WordError(_("what does the track show? e.g. asara checkpoint Tina=34"))
-    return Checkpoint(tuple(p), tuple(m))
+    return ev.Checkpoint(tuple(p), tuple(m))
 
 
 CHECKPOINT = MoveKind[Table](
@@ -676,7 +612,7 @@ CHECKPOINT = MoveKind[Table](
 def _new(_ctx: typer.Context, w: Said) -> None:
     if w.game is not None:
         find_game_option(w.game)  # an unknown name: exit 2 with the games there are
-    with errors():
+    with recording.errors():
         rules, setup = _setup(w)
         recording.new_game(w, "asara", setup, check_setup(rules, setup),
                            lambda: _started(w.log, rules, setup, w.name_movers))
@@ -708,8 +644,6 @@ new = declared("new", """Start a game log: players in seat order, start player, 
 
 
 def _setup(w: Said) -> tuple[Board, Setup]:
-    """The rules and the setup ``new``'s words ``w`` give (the first player starts when
-    ``--start`` names none); a word they cannot take is refused."""
     names, start, rules = recording.new_seats(w, "start", words.player, "asara")
     expansions = tuple(x for x in ("gifts", "genie") if w.get(x))
     return rules, Setup(names, start, Variant.PRO if w.pro else Variant.BASIC, expansions,
@@ -717,8 +651,7 @@ def _setup(w: Said) -> tuple[Board, Setup]:
 
 
 def who_starts(given: Mapping[str, Any]) -> Asked | None:
-    """At the table: who starts, when ``new``'s words ``given`` (as parsed) leave it out and
-    the rules take the rest of the setup (the answer becomes ``--start NAME``)."""
+    """At the table: who starts, when ``new``'s words leave it out (recording.who_begins)."""
     return recording.who_begins(given, "start", _setup, check_setup,
                                 _("who starts ({players})?"), words.player)
 
@@ -752,17 +685,12 @@ MOVES: tuple[tuple[str, Callable[..., object]], ...] = tuple(
     (name, command(kind, _record)) for name, kind in KINDS.items())
 
 
-def _own() -> list[tuple[str, Callable[..., object]]]:
-    """ASARA's own commands (``use``, ``undo`` and ``redo`` are every game's:
-    cli/recording.py)."""
-    return [("new", new), *MOVES]
-
-
 #: The names of the commands :func:`register` adds (``check`` aside, a group of the moves).
-COMMANDS: tuple[str, ...] = tuple(name for name, _ in _own())
+COMMANDS: tuple[str, ...] = ("new", *KINDS)
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the recording commands to the ``asara`` app: all of them, or only the command
     ``only`` when it is one of them (a command line builds just what it runs)."""
-    recording.register(app, _own(), MOVES, only, "asara check buy window black --card blue")
+    recording.register(app, [("new", new), *MOVES], MOVES, only,
+                       "asara check buy window black --card blue")

@@ -1,26 +1,10 @@
-"""Shell completion for ``asara`` (``asara --install-completion``): the values of arguments
-and options.
+"""Shell completion of ASARA's move words (``autocompletion=`` of the commands' words): the
+words the commands read, and from the current log its players, buyer colours and towers.
 
-Typer completes the commands and option names itself; the functions here, given to the move
-commands as ``autocompletion=``, complete what the player types at the table:
-
-- the words the move commands understand (:mod:`asara_cli.games.asara.words`, the board profile):
-  market areas and piles, section types, tile colours, ``gold``, the areas a gift lies on;
-- from the current log (``--log`` if already on the line, else ``$ASARA_LOG``, else the log
-  ``asara use`` remembered, as the commands find it): its players, the buyer colours already
-  seen face up, and the towers of the player to move (or of ``--player``) as ``build`` names
-  them: ``red`` for the first red tower, ``red 2`` for the second.
-
-The shell calls one of them on each Tab, in a fresh process. None of them raises or prints:
-a missing, broken or hostile log gives no candidates. A word read from a file is offered
-only when it is plain (letters, digits, spaces, ``-``, ``_``, ``.``), so no control
-character or shell syntax from a file reaches the shell's completion script (zsh's evaluates
-what it is given).
-
-In another language its words come first (the catalogue's: ``Basis`` at a German table),
-then the English words, then other spellings (plurals, ``mid-section``) when none fits.
-Matching ignores case and keeps what was typed (``Bl`` -> ``Black``, which every command
-reads as black).
+The shell calls one on each Tab, in a fresh process: none raises or prints (a broken or
+hostile log gives no candidates), and a word from a file is offered only when it is plain,
+so no shell syntax from a file reaches the completion script (zsh's evaluates it). The
+language in use's words come first, then English, then other spellings (``mid-section``).
 """
 
 from __future__ import annotations
@@ -47,9 +31,8 @@ GIFT_WORDS = tuple(words.GIFT_WORDS)
 
 
 def _first(incomplete: str, *tiers: Iterable[str]) -> list[str]:
-    """The candidates of the first tier that has any; in another language than English,
-    the first tier's words in that language first (``Basis``), then the tiers as they
-    are (``window`` for ``wi``: English is read too)."""
+    """The candidates of the first tier that has any, the first tier's words in the language
+    in use before all (English is read too)."""
     from asara_cli.core.i18n import SOURCE, language
 
     if language() != SOURCE and tiers:
@@ -59,12 +42,6 @@ def _first(incomplete: str, *tiers: Iterable[str]) -> list[str]:
         if found:
             return found
     return []
-
-
-def _others(vocabulary: Mapping[str, object], canonical: Iterable[str]) -> list[str]:
-    """The vocabulary's other spellings: plurals, ``mid-section``."""
-    first = set(canonical)
-    return [w for w in vocabulary if w not in first]
 
 
 def _typed(ctx: typer.Context, name: str) -> list[str]:
@@ -87,7 +64,8 @@ def _is(word: str, vocabulary: Mapping[str, object]) -> bool:
 
 COLOURS = [str(c) for c in Colour]
 SECTIONS = [str(s) for s in Section]
-_OTHER_SECTIONS = _others(words.SECTION_WORDS, SECTIONS)
+#: The other spellings of sections: plurals, ``mid-section``.
+_OTHER_SECTIONS = [w for w in words.SECTION_WORDS if w not in SECTIONS]
 
 
 # --- the words of the move commands ------------------------------------------------------------
@@ -152,8 +130,7 @@ def _mover(ctx: typer.Context, game: Replayed) -> int | None:
 
 
 def tower_names(towers: Iterable[Tower], lightable: bool = False) -> list[str]:
-    """Towers as ``build`` names them, in the language in use: ``red`` (the first red one),
-    ``red 2``, ...; with
+    """Towers as ``build`` names them (``red``, ``red 2``), in the language in use; with
     ``lightable``, only those with a window a lighted window can still cover (R3.7)."""
     names: list[str] = []
     count: dict[str, int] = {}

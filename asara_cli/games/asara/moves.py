@@ -1,22 +1,12 @@
 """The legal moves of the player to move, in the words of the one-shot commands (``buy base
 black -c blue``), each with the event it makes (``games/base.py``: ``LegalMoves``).
 
-They come from the referee's sampler (``rules/sampler.py``, ``every=True``), checked one by
-one: every kind of move possible, every tile a market shows that can be paid, every tile a
-search may find and every build (``areas/building.py``: ``every_build``; a tower's sections
-in one order, a colour's new towers in one order: :func:`canonical` compares builds so),
-every Bottle Genie wish and the visit
-that wishes for nothing, and every way to resolve the Caliph's gifts on a space. An area's
-free spaces are alike but for the gifts on them: the first free one without a gift is
-listed, and each with one (:func:`listed_form`). Which buyers a hand holds is secret, so an
-area without a colour yet is offered with every colour that may come into play; the colours
-of lighted windows kept may stay secret too (R3.7), so they are listed secret, the note
-saying how to name them (the check never depends on them).
-
-A number the board profile does not know and the log has not shown (a bank space's Asari,
-the tent's cost) is never made up: such a move is listed once with :data:`PLACEHOLDER` for
-the number, no event, and a note saying what to read off the board; typed without it, the
-session asks for it (``commands.py``: ``bank``, ``recruit``).
+They are the referee's sampler's candidates (``rules/sampler.py``, ``every=True``), checked.
+An area's free spaces are alike but for their gifts: the first without a gift is listed, and
+each with one (:func:`listed_form`). A buyer's colour and a lighted window kept may be
+secret, so they are offered with every colour that may come into play, or listed secret
+with a note (R3.7). A number the board profile does not know (a bank space's Asari, the
+tent's cost) is never made up: listed once as :data:`PLACEHOLDER`, with a note (:func:`unread`).
 """
 
 from __future__ import annotations
@@ -71,16 +61,11 @@ def legal_moves(board: Board, state: GameState, labels: Sequence[str] = (),
 
 class Listing:
     """The legal turns of the player to move, in words; none when the game is over or the
-    Caliph's deal is due first. ``labels``: the buyer colours that may come into play (the
-    header's declared buyers, else :data:`COLOURS`); ``command``: only the moves whose
-    words begin with it (the others are not checked: completion is quick).
+    Caliph's deal is due first. ``labels``: the buyer colours that may come into play;
+    ``command``: only the moves whose words begin with it (completion is quick).
 
-    Each group together, the groups in the order the sampler offers them, and in a group
-    one buyer's moves first (the few shown differ). A group's turns are checked when it is
-    first asked for and kept for the next walk; the words are made as they are asked for,
-    so ``--all`` writes its first line after the first group is checked, and the grouped
-    listing counts each group and makes only the moves it shows
-    (``games/base.py``: ``CountedMoves``)."""
+    A group's turns are checked when it is first asked for, and words are made as they are
+    asked for: ``--all`` streams, and the grouped listing makes only the moves it shows."""
 
     def __init__(self, board: Board, state: GameState, labels: Sequence[str] = (),
                  command: str | None = None) -> None:
@@ -158,11 +143,8 @@ class Listing:
                 yield self._move(turn, name)
 
     def _begun(self, want: list[str]) -> Iterator[tuple[ev.Turn, str, list[str]]]:
-        """The candidate turns (unchecked) whose typed words begin with ``want`` (not
-        empty), one buyer's first in each group, with their group and words: the words of
-        the action and the buyer made once for all the ways of claiming the gifts
-        (:meth:`_heads`), those of the gifts only where ``want`` reaches them, and then
-        only for the turns whose action and buyer it names."""
+        """The candidate turns (unchecked) whose words begin with ``want``, with their group
+        and words; the gifts' words are made only where ``want`` reaches them."""
         n = len(want)
         for name, offered in self._groups().items():
             if _first(offered[0]) != want[0]:
@@ -185,9 +167,8 @@ class Listing:
 
     def _heads(self, name: str) -> tuple[list[tuple[ev.Turn, list[str]]],
                                           dict[tuple[str, ...], list[int]]]:
-        """The candidate turns of group ``name``, one buyer's first, each with the words
-        typed for its action and buyer (a placeholder left out), made once for all the
-        ways of claiming the gifts; and where each such words' turns are in that list."""
+        """The candidate turns of group ``name``, each with the words of its action and
+        buyer (made once for all its gifts' claims); and where each such words' turns are."""
         made = self._typed.get(name)
         if made is None:
             words: dict[tuple[ev.Placement, int], tuple[list[str], list[int]]] = {}
@@ -284,18 +265,12 @@ class Listing:
 
 
 class _Checker:
-    """Whether a candidate turn passes the referee's check (``turn.play_turn``), without
-    checking every combination of its parts: what the check finds wrong is what is wrong
-    with the placement (the buyer, the space: read before the gifts are claimed), with
-    the gifts claimed, and with the action on the table after the claim, which reads no
-    buyer placed. So a turn is legal when its placement is with that action and some claim,
-    and its claim with that action and some placement: once one turn of an action on a
-    space has passed, each other placement and each other claim there takes one check.
-    Likewise a buyer gift's colour is checked alone (``labels.check_label``, which reads
-    nothing a gift changes) and changes nothing the action reads (``gifts.apply_gift``):
-    the rest is checked with the gifts' colours unsaid. A claim that fails its own check
-    (``gifts.check_claim``) fails every turn that makes it: checked once per space. Piled
-    gifts on one space: 14,425 moves, a few hundred checks."""
+    """Whether a candidate turn passes the referee's check, without checking every
+    combination of its parts: the check reads the placement, the claim, and the action after
+    the claim (which reads no buyer placed) apart, so once one turn of an action on a space
+    has passed, each other placement and each other claim there takes one check. A buyer
+    gift's colour is checked alone (it changes nothing the action reads), and a claim's own
+    check once per space. Piled gifts on one space: 14,425 moves, a few hundred checks."""
 
     def __init__(self, board: Board, table: Table) -> None:
         self.board, self.table = board, table
@@ -385,10 +360,8 @@ def _first(turn: ev.Turn) -> str:
 
 
 def listed_form(board: Board, state: GameState, turn: ev.Turn) -> ev.Turn | str:
-    """How ``turn``, played in ``state``, stands in the list: its :func:`canonical` event, on
-    the space the list names where an area's free spaces are alike (no printed number, no
-    gift: the first such one); or, where a number is to be read off the board
-    (:func:`unread`), the placeholder move's words."""
+    """How ``turn`` stands in the list: its :func:`canonical` event on the first of alike
+    free spaces, or the placeholder move's words (:func:`unread`)."""
     kind = kind_of(turn.action)
     space = turn.placement.space
     if not kind.needs_space and space is not None:
@@ -427,8 +400,7 @@ def begin_with(board: Board, state: GameState, typed: Sequence[str]
 
 def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str]:
     """For completion: each word typed next after ``typed`` in some legal move, once, in the
-    order of the list (a placeholder is no word to type: it is asked). A move is checked
-    only where its next word is not found yet (``Listing.next_words``)."""
+    order of the list; a move is checked only where its next word is not found yet."""
     return _listing(board, state).next_words(list(typed))
 
 
@@ -444,9 +416,8 @@ def _listing(board: Board, state: GameState) -> Listing:
 
 
 def unread(board: Board, state: GameState, turn: ev.Turn) -> str | None:
-    """What the table must read off the board for ``turn``, as the note of its placeholder
-    :data:`PLACEHOLDER`: a bank space's Asari or a tent space's cost that the board profile
-    does not know (nor has this log shown, R3.3, R3.6); ``None`` where all is known."""
+    """The note of :data:`PLACEHOLDER` for a number of ``turn`` neither the board profile nor
+    this log knows (a bank space's Asari, a tent space's cost); ``None`` where all is known."""
     action, space = turn.carried_out, turn.placement.space
     if isinstance(turn.action, ev.Genie):
         space = turn.action.space
@@ -472,9 +443,8 @@ def moves_note(board: Board, state: GameState) -> str | None:
 
 
 def canonical(turn: ev.Turn) -> ev.Turn:
-    """``turn`` with a build's parts, additions and lighted windows, and the lighted windows
-    kept, in one order, to compare moves that differ only in the order the words name them
-    (the same towers, the same windows result)."""
+    """``turn`` with its build's parts and windows, and the windows kept, in one order: moves
+    that differ only in the order of their words compare equal."""
     action = turn.action
     if isinstance(action, ev.Genie) and action.move is not None:
         return ev.Turn(turn.placement, ev.Genie(_ordered(action.move), action.space), turn.gifts)
@@ -521,10 +491,8 @@ def _command(action: Any) -> str:
 
 
 def turn_words(turn: ev.Turn, amount: str | None = None) -> str:
-    """The words of the one-shot command that records ``turn`` (without ``asara``);
-    ``amount``: the word said for the Asari taken at the bank or paid at the tent (a
-    placeholder for a number to read off the board), not the turn's. Each part is made
-    once (:func:`_said`): a position's moves share their actions, buyers and gifts."""
+    """The words of the command that records ``turn`` (without ``asara``); ``amount``: a
+    placeholder said for the bank's or tent's number. Each part is made once (cached)."""
     placement, action = turn.placement, turn.action
     space = placement.space
     buyer = _said(tuple(_buyer(placement.buyer)))

@@ -1,12 +1,7 @@
-"""The words a player types at the table: colours, section types, market areas, buyer colours
-and player names, by unique prefix, case-insensitively, in English and in the language in
-use: each value word's word there is its catalogue's (``Basis``, ``Goldverzierung``,
-``Baukreis``, ``nichts``, a buyer colour's ``blau``: :func:`_spoken`), so a language is its
-catalogue and no word of it is named here. A word of the language is read as its English
-value, and the log keeps the English word.
-
-Every function returns the canonical value or raises :class:`WordError` with one line that
-names the candidates of an ambiguous prefix or the words that would have been understood.
+"""The words a player types at an ASARA table (colours, section types, areas, buyer colours,
+player names), by unique prefix, in English and in the language in use (its catalogue's
+words: :func:`_spoken`); the log keeps the English word. A word not understood raises
+:class:`WordError`, naming the candidates or the words that would have been understood.
 """
 
 from __future__ import annotations
@@ -17,8 +12,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from asara_cli import errors
-from asara_cli.core.i18n import _, pgettext
-from asara_cli.core.words import fold, number, read_back
+from asara_cli.core.i18n import NP_, _, pgettext
+from asara_cli.core.words import fold, number, per_language, read_back
+from asara_cli.games.asara import colour_words
+from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.events import PAIR
 from asara_cli.games.asara.rules.model import Colour, Section
 
@@ -57,68 +54,48 @@ AREA_WORDS: dict[str, str] = {k: k for k in (
 GIFT_WORDS: dict[str, str] = {k: k for k in ("buyer", "prestige", "lighted", "asari", "buy")}
 
 
-def _typed_only() -> dict[str, str]:
-    """The typed words that are no term of the referee: a gift's kind, ``nothing``, a
-    lighted window laid ``plain`` (or ``on`` a gold window), the ``pair``, a ``new`` buyer
-    colour, a gift's colour left ``unsaid`` (one literal call each, so that the catalogue
-    finds them)."""
-    return {"buyer": pgettext("typed word", "buyer"),
-            "prestige": pgettext("typed word", "prestige"),
-            "asari": pgettext("typed word", "asari"), "buy": pgettext("typed word", "buy"),
-            "nothing": pgettext("typed word", "nothing"),
-            "plain": pgettext("typed word", "plain"), "pair": pgettext("typed word", "pair"),
-            "on": pgettext("typed word", "on"),
-            "new": pgettext("typed word", "new"),
-            "unsaid": pgettext("typed word", "unsaid")}
+#: The typed words that are no term of the referee: a gift's kind, ``nothing``, a lighted
+#: window laid ``plain`` (or ``on`` a gold window), the ``pair``, a ``new`` buyer colour, a
+#: gift's colour left ``unsaid``.
+_TYPED_ONLY = (
+    NP_("typed word", "buyer"), NP_("typed word", "prestige"), NP_("typed word", "asari"),
+    NP_("typed word", "buy"), NP_("typed word", "nothing"), NP_("typed word", "plain"),
+    NP_("typed word", "pair"), NP_("typed word", "on"), NP_("typed word", "new"),
+    NP_("typed word", "unsaid"))
 
 
-_SPOKEN: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
-
-
+@per_language
 def _spoken() -> tuple[dict[str, str], dict[str, str]]:
     """Every typed word's word in the language in use (English -> it), and back (folded ->
-    English), made at the first use in a language: the tower colours and parts, ``gold``,
-    the areas, the gifts' words, then the buyer colours (colour_words.py)."""
-    from asara_cli.core import i18n
-    from asara_cli.games.asara import colour_words
-    from asara_cli.games.asara.rules import terms
-
-    made = _SPOKEN.get(i18n.language())
-    if made is None:
-        said: dict[str, str] = {str(c): terms.colour(c) for c in Colour}
-        said.update({str(s): terms.section(s) for s in Section})
-        said[GOLD] = pgettext("word", "gold")
-        said.update({k: area_word(k) for k in AREA_WORDS.values() if k not in said})
-        said.update({k: w for k, w in _typed_only().items() if k not in said})
-        said.update({k: w for k, w in colour_words.spoken().items() if k not in said})
-        back = {typed: names[0] for typed, names in read_back(said).items()}
-        # a tower colour as it agrees with a tower or a part reads the same (Spanish negra,
-        # negro; French noire, noir): a table types the form its sentence asks for
-        for c in Colour:
-            for noun in ("tower", *map(str, Section)):
-                back.setdefault(fold(terms.coloured(c, noun)), str(c))
-        made = _SPOKEN[i18n.language()] = (said, back)
-    return made
+    English)."""
+    said: dict[str, str] = {str(c): terms.colour(c) for c in Colour}
+    said.update({str(s): terms.section(s) for s in Section})
+    said[GOLD] = pgettext("word", "gold")
+    said.update({k: area_word(k) for k in AREA_WORDS.values() if k not in said})
+    said.update({k: pgettext("typed word", k) for k in _TYPED_ONLY if k not in said})
+    said.update({k: w for k, w in colour_words.spoken().items() if k not in said})
+    back = {typed: names[0] for typed, names in read_back(said).items()}
+    # a tower colour as it agrees with a tower or a part reads the same (Spanish negra,
+    # negro; French noire, noir): a table types the form its sentence asks for
+    for c in Colour:
+        for noun in ("tower", *map(str, Section)):
+            back.setdefault(fold(terms.coloured(c, noun)), str(c))
+    return said, back
 
 
 def spoken_word(word: str, option: str | None = None) -> str:
     """A typed English word (as a legal move says it) in the language in use: ``base`` ->
     ``Basis``; ``-c``'s buyer colour as the buyer colour's word; any other word as it is."""
     if option in ("-c", "--card"):
-        from asara_cli.games.asara.rules import terms
-
         return terms.buyer_colour(word)
     return _spoken()[0].get(word, word)
 
 
 def english_word(word: str, option: str | None = None) -> str:
     """A word typed in the language in use as the English word it stands for (``Basis`` ->
-    ``base``; ``-c``'s ``grau``: grey, as colour_words.py reads it); any other word as it
-    is."""
+    ``base``, ``-c grau``: grey); any other word as it is."""
     if option in ("-c", "--card"):
-        from asara_cli.games.asara.colour_words import english
-
-        found = english(fold(word))
+        found = colour_words.english(fold(word))
         if found is not None:
             return found
     return _spoken()[1].get(fold(word), word)
@@ -142,57 +119,32 @@ def lead_off(said: Sequence[str], command: str) -> list[str]:
     return out
 
 
+#: What a word was taken for (``tower colour``), and an area's word (``circle``,
+#: ``Baukreis``): marked here, translated when shown.
+_WHATS = frozenset((
+    NP_("word", "tower colour"), NP_("word", "section type"), NP_("word", "tile colour"),
+    NP_("word", "section type or tile colour"), NP_("word", "player"), NP_("word", "area"),
+    NP_("word", "gift"), NP_("word", "word")))
+_AREAS = frozenset((
+    NP_("area word", "circle"), NP_("area word", "bank"), NP_("area word", "coloured"),
+    NP_("area word", "spies"), NP_("area word", "caliph"), NP_("area word", "tent"),
+    NP_("area word", "lighted"), NP_("area word", "genie")))
+
+
 def _what(what: str) -> str:
-    """What a word was taken for (``tower colour``), in the language in use."""
-    match what:
-        case "tower colour":
-            return pgettext("word", "tower colour")
-        case "section type":
-            return pgettext("word", "section type")
-        case "tile colour":
-            return pgettext("word", "tile colour")
-        case "section type or tile colour":
-            return pgettext("word", "section type or tile colour")
-        case "player":
-            return pgettext("word", "player")
-        case "area":
-            return pgettext("word", "area")
-        case "gift":
-            return pgettext("word", "gift")
-        case "word":
-            return pgettext("word", "word")
-    return what
+    return pgettext("word", what) if what in _WHATS else what
 
 
 def area_word(key: str) -> str:
     """An area's key as a person types it, in the language in use (``circle``, ``Baukreis``)."""
-    match key:
-        case "base" | "trunk" | "window" | "turret":
-            return _shown(Section(key))
-        case "circle":
-            return pgettext("area word", "circle")
-        case "bank":
-            return pgettext("area word", "bank")
-        case "coloured":
-            return pgettext("area word", "coloured")
-        case "spies":
-            return pgettext("area word", "spies")
-        case "caliph":
-            return pgettext("area word", "caliph")
-        case "tent":
-            return pgettext("area word", "tent")
-        case "lighted":
-            return pgettext("area word", "lighted")
-        case "genie":
-            return pgettext("area word", "genie")
-    return key
+    if key in ("base", "trunk", "window", "turret"):
+        return _shown(Section(key))
+    return pgettext("area word", key) if key in _AREAS else key
 
 
 def _shown(value: object, what: str = "") -> str:
     """A value as a person reads it: a tower colour or section type in the language in use
     (its words are typed too), an area's key as its word, anything else as it is."""
-    from asara_cli.games.asara.rules import terms
-
     if what == "area" and isinstance(value, str):
         return area_word(value)
     if value == GOLD:  # the word typed for a tile with gold decoration (Goldverzierung)
@@ -262,12 +214,9 @@ def gift_word(word: str) -> str:
 
 
 def gift_text(text: str, labels: Sequence[str] = ()) -> str:
-    """A gift or a gift's use as typed, the language in use's words read as the log's
-    English ones (at a German table):
-    ``einkäufer blau`` -> ``buyer blue`` (a buyer's colour stays as typed unless it is a
-    colour word of the language: its English word, the one among ``labels`` first), ``kauf basis:
-    goldverzierung rot`` -> ``buy base: gold red``, ``leuchtend: nichts`` ->
-    ``lighted: nothing``. Words it does not know stay as they are, for the parser to refuse."""
+    """A gift or its use as typed, the language in use's words read as the log's English
+    ones (``kauf basis: goldverzierung rot`` -> ``buy base: gold red``; a buyer's colour as
+    typed unless a colour word, the one among ``labels`` first); others as they are."""
     pieces = re.split(r"(\s+|:\s*)", text.strip())
     if not pieces or not pieces[0]:
         return text
@@ -286,9 +235,9 @@ def gift_text(text: str, labels: Sequence[str] = ()) -> str:
             out.append(SECTION_WORDS[w].value)
         elif head == "buyer":  # a buyer's colour is a label: as typed, a word of the language
             # in use in English
-            from asara_cli.games.asara.colour_words import english
 
-            out.append(english(fold(piece), labels) or (w if w != fold(piece) else piece))
+            out.append(colour_words.english(fold(piece), labels)
+                       or (w if w != fold(piece) else piece))
         elif w in COLOUR_WORDS:
             out.append(COLOUR_WORDS[w].value)
         else:
@@ -408,14 +357,9 @@ NEAR_MISS = 0.75
 
 
 def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str:
-    """A face-up buyer's colour label. With ``declared`` colours (the log's ``buyers``): one
-    of them by unique prefix. Otherwise a label already in play by unique prefix, else a new
-    label as typed: lower case, at least 3 letters, and not a near miss of one in play
-    (``gren`` beside ``green``) unless written ``new gren``. A colour word of the language in
-    use (``blau``, colour_words.py) is read as the English label the log keeps."""
-    from asara_cli.games.asara import colour_words
-    from asara_cli.games.asara.rules import terms
-
+    """A face-up buyer's colour label: one of the ``declared`` colours, else one in play,
+    by unique prefix, else a new label (letters, at least 3, no near miss of one in play
+    unless written ``new gren``). A colour word of the language in use is its English label."""
     w = fold(word)
     if means(w, PAIR):
         return PAIR
@@ -452,8 +396,6 @@ def buyer(word: str, labels: Sequence[str], declared: Sequence[str] = ()) -> str
 def _declared(word: str, w: str, said: str | None, declared: Sequence[str]) -> str:
     """One of the game's declared buyer colours (``said``: a colour word of the language
     read as its English label), by unique prefix; a near miss or another word refused."""
-    from asara_cli.games.asara.rules import terms
-
     known = said if said in declared else _label_of(word, w, declared)
     if known is not None:
         return known
@@ -468,13 +410,8 @@ def _declared(word: str, w: str, said: str | None, declared: Sequence[str]) -> s
 
 
 def _not_a_typo(word: str, w: str, labels: Sequence[str]) -> None:
-    """A new label ``w`` refused where it is a near miss of a label in play or of a colour
-    word: a typo, even when that colour has not been played yet. A colour word is one only
-    beside another in play (gray, grey); a colour word of the language in use was read as
-    its English one before, so it is never taken for a typo of an English word."""
-    from asara_cli.games.asara import colour_words
-    from asara_cli.games.asara.rules import terms
-
+    """A new label ``w`` refused as a typo where it is a near miss of a label in play or of
+    a colour word (a colour word itself only of another in play: gray, grey)."""
     names = colour_words.COLOUR_NAMES
     if w in names:
         close = _closest(w, [x for x in labels if x in names], NEAR_MISS)
@@ -495,24 +432,18 @@ def _not_a_typo(word: str, w: str, labels: Sequence[str]) -> None:
 def _alias_close(w: str, labels: Sequence[str], cutoff: float = 0.6) -> str | None:
     """The label whose colour word in the language in use ``w`` is a near miss of
     (``gelbb``: yellow)."""
-    from asara_cli.games.asara.colour_words import said
-
-    aliases = {g: en for g, ens in said().items() for en in ens if en in labels}
+    aliases = {g: en for g, ens in colour_words.said().items() for en in ens if en in labels}
     close = _closest(w, aliases)
     return aliases[close] if close is not None and _closest(w, [close], cutoff) else None
 
 
 def _label_of(word: str, w: str, labels: Sequence[str]) -> str | None:
-    """The label ``w`` (folded ``word``) names: itself or a unique prefix of its word in the
-    language in use or of itself, the language in use first; ``None`` if none starts so; an
-    ambiguous prefix is an error."""
-    from asara_cli.games.asara.colour_words import said
-    from asara_cli.games.asara.rules import terms
-
+    """The label ``w`` (folded ``word``) names, by a prefix of its word in the language in
+    use, then of itself; ``None`` if none starts so; an ambiguous prefix is an error."""
     if w in labels:
         return w
     local = [x for x in labels
-             if any(g.startswith(w) and x in ens for g, ens in said().items())]
+             if any(g.startswith(w) and x in ens for g, ens in colour_words.said().items())]
     english = [x for x in labels if x.startswith(w)]
     found = next((t for t in (local, english) if t), [])
     if len(found) > 1:
@@ -525,17 +456,14 @@ def _label_of(word: str, w: str, labels: Sequence[str]) -> str | None:
 def buyer_colours(text: str) -> tuple[str, ...]:
     """The buyer colours a game declares: words separated by spaces or commas."""
     out: list[str] = []
-    from asara_cli.games.asara.colour_words import COLOUR_NAMES, english
 
     for w in (fold(x) for x in re.split(r"[\s,;]+", text) if x):
         said = english_word(w)  # a colour word of the language in use
-        w = english(w, out) or (said if said in COLOUR_NAMES else w)
+        w = colour_words.english(w, out) or (said if said in colour_words.COLOUR_NAMES else w)
         if not _LABEL.match(w) or not 3 <= len(w) <= 30:
             raise WordError(_("--buyers: {word!r} is not a colour word (letters, at least 3)"
                               ).format(word=w))
         if w in out:
-            from asara_cli.games.asara.rules import terms
-
             raise WordError(_("--buyers: {word} is named twice").format(
                 word=terms.buyer_colour(w)))
         out.append(w)

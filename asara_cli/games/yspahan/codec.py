@@ -1,14 +1,7 @@
-"""YSPAHAN's part of the game log: its header keys (oldest, colours, hands) and its events
-(the day's roll, each turn, a checkpoint), read from and written to plain values.
-
-The log layer (``asara_cli/logfile/game.py``) parses the TOML, checks the generic keys and
-hands each event here through a :class:`~asara_cli.games.base.FieldReader`, which turns every
-problem into an error naming the file, line, event and key. The format is described in
-``docs/log-format.md`` (the Yspahan section); the rules in YSPAHAN.md Y7.
-
-Keys are flat and short, for people who edit logs by hand. A card played, a shop and a cube
-sent are each one string of words (``"goldvp 4"``, ``"chest8 N2"``, ``"bag3 camel"``); the
-recording commands read the same words (:func:`parse_play` ...).
+"""YSPAHAN's part of the game log (``docs/log-format.md``, YSPAHAN.md Y7): its header keys
+and its events, read through a ``FieldReader`` and written as plain values. Keys are flat
+and short, for people who edit logs by hand: a card played, a shop and a cube sent are each
+one string of words (``"goldvp 4"``, ``"chest8 N2"``), as the recording commands read them.
 """
 
 from __future__ import annotations
@@ -113,9 +106,8 @@ def play_text(p: ev.Play) -> str:
 
 
 def parse_play(text: str) -> ev.Play:
-    """A card played: its kind, then as its effect needs: the number k, ``into gold`` or
-    ``into camels`` (exchange), the shop (souk card), ``draws CARD`` (the caravanserai's draw
-    for the caravan card's cube)."""
+    """A card played: its kind, then as its effect needs: k, ``into gold``/``into camels``,
+    the shop, ``draws CARD`` (the caravanserai's draw for the caravan card's cube)."""
     words = text.split()
     if not words or not _WORD.match(words[0]):
         raise WordsError(_("expected {what}, got {text!r}").format(what=_(PLAY_HELP),
@@ -355,11 +347,8 @@ _MOST_KEPT = 20_000
 
 
 def _kept_turn(r: FieldReader, names: Sequence[str]) -> ev.Turn:
-    """:func:`_read_turn`, its reading kept by the values of the turn's keys other than the
-    player: a turn reads only its keys (any other is refused before), and the player only
-    into its ``player``, so the same values, of the same types, read to the same row,
-    action, cards and build (about two turns in three are one read before, over distinct
-    games). A refusal is never kept; the player is read first, as there."""
+    """:func:`_read_turn`, kept by the values of the turn's keys but the player: the same
+    values of the same types read the same (two turns in three); a refusal is never kept."""
     player = r.raw.get("player")
     if type(player) is not str or player not in names:
         player = _read_player(r, names)
@@ -448,7 +437,3 @@ def _action_keys(action: ev.Action) -> tuple[str, dict[str, Any]]:
         word = "camels" if isinstance(action, ev.Camels) else "gold"
     return word, keys
 
-
-__all__ = ["EVENT_KEYS", "HEADER_KEYS", "WordsError", "event_to_dict", "event_type",
-           "parse_play", "parse_send", "parse_shop", "read_event", "read_setup",
-           "setup_to_dict"]

@@ -1,13 +1,6 @@
-"""Recording a Yspahan game at the table: ``new``, one command per physical action (``roll``,
-``camels``, ``gold``, ``goods``, ``supervisor``, ``draw``), ``checkpoint`` and the ``check``
-group (YSPAHAN.md Y2-Y7).
-
-Whose turn it is is derived from the log. A turn's other parts are options of its action's
-command: cards played (``--play`` before taking the row, ``--after`` the action, ``--last``
-after the build), the card discarded for +1 die (``--discard``) and the building
-(``--build``, with ``--with nocamels`` ...). Every move is checked by the referee before
-anything is written; an illegal one is refused with the rule and the facts (exit code 1),
-and nothing is written. Writes are atomic and locked (logfile/record.py).
+"""Recording a Yspahan game at the table: ``new``, the day's ``roll``, one command per
+action, ``checkpoint`` (YSPAHAN.md Y2-Y7). A turn's other parts (the cards played, the card
+discarded, the building) are options of its action's command (:data:`AROUND`).
 """
 
 from __future__ import annotations
@@ -26,16 +19,6 @@ from asara_cli.cli import recording
 from asara_cli.cli.common import either, find_game_option, out
 from asara_cli.cli.completion import players
 from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command, declared
-from asara_cli.cli.recording import (
-    DRY,
-    LOG,
-    Move,
-    Refused,
-    errors,
-    is_check,
-    name_numbers,
-    record_move,
-)
 from asara_cli.core.i18n import _, ngettext, pgettext
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import fold, number
@@ -86,7 +69,7 @@ WITH = Word("with_cards", list[str] | None, "A building-cost card paying for --b
 
 #: What every action's command takes besides its own words: the cards played around it,
 #: the card discarded for a die, the building, the mover, the log, a check only.
-AROUND = (PLAY, DISCARD, AFTER, BUILD, WITH, LAST, PLAYER, LOG, DRY)
+AROUND = (PLAY, DISCARD, AFTER, BUILD, WITH, LAST, PLAYER, recording.LOG, recording.DRY)
 
 
 class Table(Struct, frozen=True):
@@ -105,22 +88,13 @@ class Table(Struct, frozen=True):
         return self.state.setup.players
 
     def mover(self) -> str:
-        player = self.said.get("player")
-        if player is not None:
-            return words.player(player, self.names)
-        if self.state.phase == OVER or self.state.to_move is None:
-            raise Refused(_("the game is over: no more turns (see `asara score`) [Y4.6]"), [])
-        if self.named:
-            raise words.WordError(_("this game names every mover (started with "
-                                    "--name-movers): add -p NAME"))
-        return self.names[self.state.to_move]
+        seat = None if self.state.phase == OVER else self.state.to_move
+        return recording.mover(self.said, self.names, seat, self.named, words.player,
+                               _("the game is over: no more turns (see `asara score`) [Y4.6]"))
 
     @property
     def secret(self) -> bool:
         return self.state.setup.hands == SECRET
-
-    def seat(self, name: str) -> int:
-        return self.names.index(name)
 
     def plays(self, texts: list[str] | None, flag: str = "--play", serai: bool = False
               ) -> tuple[ev.Play, ...]:
@@ -129,9 +103,8 @@ class Table(Struct, frozen=True):
         return tuple(self.play(t, flag, serai) for t in texts or [])
 
     def play(self, text: str, flag: str = "--play", serai: bool = False) -> ev.Play:
-        """A card played, as typed: the kind by prefix, then what its effect needs. What the
-        effect needs and the words left out is the mover's choice: asked (:class:`Asked`,
-        the answer taking the place of ``flag TEXT`` on the line), never assumed."""
+        """A card played, as typed: its kind, then what its effect needs; what that leaves
+        out is the mover's choice, asked, never assumed."""
         parts = text.replace(",", " ").split()
         if not parts:
             raise words.WordError(_("an empty card played"))
@@ -142,10 +115,13 @@ class Table(Struct, frozen=True):
             rest = words.exchange(rest)
         if effect == "souk" and rest and rest[0] != "draws":
             try:
-                shop = self.shop_words(rest, None)
+                found = self.shops(rest)
             except WhichShop as e:
                 raise self._which_shop(text, flag, kind, e) from None
-            rest = [shop.souk, shop.cell]
+            if len(found) != 1:
+                raise words.WordError(_("expected one shop, e.g. {example}, got {typed}").format(
+                    example=f"{terms.souk('chest8')} N2", typed=repr(" ".join(rest))))
+            rest = [found[0].souk, found[0].cell]
         try:
             p = parse_play(" ".join([kind, *rest]))
         except WordsError as e:
@@ -163,12 +139,11 @@ class Table(Struct, frozen=True):
         return p
 
     def before_row(self, texts: list[str] | None) -> Laid:
-        """The table after the cards played before the row (``texts``), each taken by the
-        referee's own step on a copy: what the action then reads (a souk card's cube facing
-        the supervisor's cell, the camels a card gave or took, a card it drew). A card the
-        referee refuses stops there: the whole turn's check says why."""
+        """The table after the cards played before the row, by the referee's own steps on a
+        copy: what the action then reads (a souk card's cube facing the supervisor's cell,
+        camels a card gave). A card refused stops there: the turn's check says why."""
         laid = thaw(self.board, self.state)
-        seat = self.seat(self.mover())
+        seat = self.names.index(self.mover())
         for p in self.plays(texts):
             run = Walker(self.board, laid.copy(), laid.events + 1, [])
             run.play(seat, p, BEFORE_ROW)
@@ -179,13 +154,12 @@ class Table(Struct, frozen=True):
 
     def _holder(self) -> PlayerState | None:
         try:
-            return self.state.players[self.seat(self.mover())]
-        except (words.WordError, Refused):
+            return self.state.players[self.names.index(self.mover())]
+        except (recording.WordError, recording.Refused):
             return None
 
     def _may_hold(self, kind: str) -> bool:
-        """The mover may hold a ``kind`` card before taking the row (a card drawn later in
-        the turn is played in a later window)."""
+        """The mover may hold a ``kind`` card before taking the row."""
         holder = self._holder()
         return holder is None or holder.hidden > 0 or kind in holder.hand
 
@@ -195,11 +169,8 @@ class Table(Struct, frozen=True):
         return holder is not None and "caravanserai" in holder.buildings
 
     def _card_choice(self, p: ev.Play, text: str, flag: str, serai: bool) -> Asked | None:
-        """What the card's effect needs and ``text`` left out, asked of the mover (Y3.9):
-        k (goldvp, camelvp, exchange), the direction (exchange), the shop (souk), the card
-        the caravanserai draws for the caravan card's cube (Y6.5, open hands). The
-        questions are short: with the player's name and the answer they fit one line of a
-        terminal 80 columns wide (a longer prompt breaks mid-word)."""
+        """What the card's effect needs and ``text`` left out, asked of the mover (Y3.9,
+        Y6.5). The questions are short: with the name and the answer they fit 80 columns."""
         effect = self.board.cards[p.kind].effect
         typed = " ".join(text.split())
         card = terms.card(p.kind)
@@ -276,8 +247,8 @@ class Table(Struct, frozen=True):
             text, flag, f"{typed} {example}", question, lambda a: a)
 
     def _serai_draws(self, p: ev.Play, serai: bool) -> bool:
-        """The caravan card ``p`` sends a cube of the mover, whose caravanserai (``serai``)
-        draws a card for it that the words do not name (Y6.5)."""
+        """The mover's caravanserai (``serai``) draws for the caravan card ``p``'s cube a card
+        the words do not name (Y6.5)."""
         return (self.board.cards[p.kind].effect == "caravan" and p.card is None and serai
                 and self.board.caravanserai_on_card
                 and self.state.deck + len(self.state.discard) > 0)
@@ -285,9 +256,7 @@ class Table(Struct, frozen=True):
     def _card_asked(self, need: str, text: str, flag: str, example: str, question: str,
                     said: Callable[[str], str], rule: str = "Y3.9") -> Asked:
         """The mover asked to complete the card ``text`` played with ``flag``: the answer
-        (``said`` turns it into words of the card) is added to the card's words and the
-        card read again: words it cannot take are asked again, what it still leaves out is
-        asked next."""
+        (``said`` makes it the card's words) is added and the card read again."""
         def completed(answer: str) -> list[str]:
             if not answer:
                 raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
@@ -321,21 +290,9 @@ class Table(Struct, frozen=True):
                          card=card, souk=souk, cells=cells),
                      completed, replace=(flag, text))
 
-    def shop_words(self, items: list[str], taken: list[ev.Shop] | None) -> ev.Shop:
-        """One shop from ``SOUK [CELL]``; without a cell, the souk's one free shop (an inner
-        one first: inner shops are alike)."""
-        found = self.shops(items, None, taken)
-        if len(found) != 1:
-            raise words.WordError(_("expected one shop, e.g. {example}, got {typed}").format(
-                example=f"{terms.souk('chest8')} N2", typed=repr(" ".join(items))))
-        return found[0]
-
-    def shops(self, items: list[str], quarter: str | None, taken: list[ev.Shop] | None = None
-              ) -> list[ev.Shop]:
+    def shops(self, items: list[str]) -> list[ev.Shop]:
         """``chest8 N2 chest8 chest6 W8`` as shops: each souk, then the cell its shop faces
-        (``inner``), or no cell for a free shop of that souk: an inner one first (inner
-        shops are alike), then the street-side one when it is certain (the only one free,
-        or every free one listed)."""
+        (or ``inner``); a souk alone takes a free shop when it is certain which."""
         b = self.board
         tokens = [w for item in items for w in re.split(r"[\s,@]+", item) if w]
         typed: list[tuple[str, str | None]] = []
@@ -354,8 +311,7 @@ class Table(Struct, frozen=True):
                 i += 1
             typed.append((souk_id, cell))
         # the cells named anywhere in the list are taken before a free shop is chosen
-        placed: list[ev.Shop] = [*(taken or []),
-                                 *(ev.Shop(s, c) for s, c in typed if c is not None)]
+        placed = [ev.Shop(s, c) for s, c in typed if c is not None]
         out: list[ev.Shop] = []
         for k, (souk_id, cell) in enumerate(typed):
             if cell is None:
@@ -392,10 +348,8 @@ class Table(Struct, frozen=True):
               ask: tuple[str, str, list[str]] | None = None, laid: Laid | None = None
               ) -> str | None:
         """The card drawn: as typed; ``hidden`` with secret hands; ``None`` when no card is
-        left anywhere (``later``: cards drawn earlier in this move; ``laid``: the table the
-        cards played first left). Left out with open hands, it is refused with ``message``
-        or asked (``ask``: who draws it, the question, the words before the card on the
-        line)."""
+        left (``later``: cards drawn earlier in this move). Left out with open hands, it is
+        refused with ``message`` or asked (``ask``: who, the question, the words before)."""
         left = (self.state.deck + len(self.state.discard) if laid is None else
                 laid.deck + laid.discard_size()) - later
         if word is not None:
@@ -422,10 +376,8 @@ class Table(Struct, frozen=True):
         raise Asked(message, who, question, named)
 
     def any_card(self, who: str) -> str:
-        """A check's card for ``who``'s caravanserai's draw (open hands): the move is not
-        made, so the card cannot be known; the kind the deck (and the discard pile,
-        shuffled when the deck runs out) holds most of, less those taken so far, is taken,
-        and :meth:`notes` tells the table so."""
+        """A check's card for ``who``'s caravanserai's draw (open hands), which cannot be
+        known: the kind the deck and discard hold most of; :meth:`notes` says so."""
         left = Counter(dict(self.state.deck_kinds)) + Counter(self.state.discard)
         left.subtract(card for _who, card in self.picked)
         card = max(sorted(left), key=lambda k: left[k])
@@ -441,26 +393,22 @@ class Table(Struct, frozen=True):
     def turn(self, row: str | None, action: ev.Action) -> ev.Turn:
         """The turn of ``action`` on ``row`` with what the table did around it (the words
         every action takes: :data:`AROUND`)."""
-        w = self.said
-        play, discard, after, last = w.play, w.discard, w.after, w.last
-        build, with_cards = w.build, w.with_cards
-        b = self.board
+        w, b = self.said, self.board
         built = None
-        if build is not None:
-            built = ev.Build(words.building(build, b),
-                             tuple(words.card(c, b) for c in with_cards or []))
-        elif with_cards:
+        if w.build is not None:
+            built = ev.Build(words.building(w.build, b),
+                             tuple(words.card(c, b) for c in w.with_cards or []))
+        elif w.with_cards:
             raise words.WordError(_("--with pays for a building: give --build too"))
         serai = built is not None and built.building == "caravanserai"
         return ev.Turn(self.mover(), row, action,
-                       None if discard is None else words.card(discard, b),
-                       built, self.plays(play), self.plays(after, "--after"),
-                       self.plays(last, "--last", serai))
+                       None if w.discard is None else words.card(w.discard, b),
+                       built, self.plays(w.play), self.plays(w.after, "--after"),
+                       self.plays(w.last, "--last", serai))
 
 
 class WhichShop(words.WordError):
-    """Several shops of a souk are free and the words did not say which (the cell it
-    faces)."""
+    """Several shops of a souk are free and the words did not say which."""
 
     def __init__(self, souk: str, free: tuple[str, ...], cells: set[str]) -> None:
         shown = terms.souk(souk)
@@ -475,8 +423,7 @@ class WhichShop(words.WordError):
 
     def asked(self, who: str, lead: list[str], typed: list[str]) -> Asked:
         """The shop of a goods cube, asked of the mover (Y3.4): the cell answered goes
-        after the souk's word, and the shops typed (``typed``, after the quarter ``lead``)
-        are typed again with it."""
+        after the souk's word."""
         cells = either(self.free)
         souk = terms.souk(self.souk)
 
@@ -521,17 +468,12 @@ def _is_souk(word: str, board: Board) -> bool:
         words.souk(word, board)
     except words.WordError:
         return False
-    return not _looks_like_cell(word, board)
+    return fold(word) not in {fold(c) for c in board.cells}
 
 
-def _looks_like_cell(word: str, board: Board) -> bool:
-    return fold(word) in {fold(c) for c in board.cells}
-
-
-def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], ev.Event]) -> Move:
-    """Record the move the words ``said`` make against the table (the one transaction:
-    cli/transaction.py)."""
-    dry = said.dry_run or is_check(ctx)
+def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], ev.Event]
+            ) -> recording.Move:
+    dry = said.dry_run or recording.is_check(ctx)
 
     def typed(p: Position) -> ev.Event | Typed[ev.Event]:
         from asara_cli.cli.transaction import Typed
@@ -540,7 +482,7 @@ def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], ev.Eve
         event = make(t, said)
         return Typed(event, t.notes()) if t.picked else event
 
-    return record_move(ctx, registered(KEY), said.log, said.dry_run, typed)
+    return recording.record_move(ctx, registered(KEY), said.log, said.dry_run, typed)
 
 
 # --- the day's roll -----------------------------------------------------------------------------
@@ -573,7 +515,7 @@ ROLL = MoveKind[Table](
           "113355666).", default=REQUIRED),
      Word("yellow", list[str] | None, "The values of the yellow dice the start player bought "
           "(1 gold each, up to 3): e.g. -y 1 -y 2, or -y \"1 2\" (Y2.3).", ("--yellow", "-y")),
-     PLAY, PLAYER, LOG, DRY),
+     PLAY, PLAYER, recording.LOG, recording.DRY),
     lambda t, w: ev.Roll(t.mover(), _dice(w.white, pgettext("dice", "white")),
                          _dice(w.yellow, "--yellow"), t.plays(w.play)))
 
@@ -608,7 +550,7 @@ def _goods(t: Table, w: Said) -> ev.Event:
         except words.WordError:
             pass
     try:
-        placed = t.shops(items, quarter)
+        placed = t.shops(items)
     except WhichShop as e:
         lead = [] if quarter is None else [shops_typed[0]]
         raise e.asked(t.mover(), lead, w.shops) from None
@@ -625,7 +567,7 @@ def _goods(t: Table, w: Said) -> ev.Event:
 
 def shop_words(shops: Sequence[ev.Shop]) -> list[str]:
     """The words of cubes put in ``shops``: each souk, then the cell its shop faces."""
-    return [w for s in shops for w in (s.souk, "inner" if s.cell == ev.INNER else s.cell)]
+    return [w for s in shops for w in (s.souk, s.cell)]
 
 
 GOODS = MoveKind[Table](
@@ -809,9 +751,8 @@ def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | Non
 
 def _camels_chosen(t: Table, to: str, ids: list[str], owners: dict[str, int | None],
                    decided: set[str], kept: set[str], camels: Sequence[int]) -> None:
-    """Every owner holding a camel when the cube is sent (``camels``: each player's, after
-    the cards played first) has said whether it is kept; a cube of an owner with no camel
-    left goes to the caravan, no choice to make (Y3.6)."""
+    """Every owner holding a camel when the cube is sent has said whether it is kept; an
+    owner with no camel left has no choice (Y3.6)."""
     left = list(camels)
     missing: list[str] = []
     asked: Asked | None = None
@@ -896,9 +837,8 @@ DRAW = MoveKind[Table](
 
 
 def _row_left_out(t: Table) -> None:
-    """A card drawn with no row named while rows of dice are left: a row must be taken
-    (Y2.5), so which one is asked of the mover before the card (a card drawn without a row
-    could never be legal then)."""
+    """A card drawn with no row named while rows of dice are left: which row is asked
+    first, as a card drawn without one could never be legal (Y2.5)."""
     state = t.state
     if state.phase != TURN:
         return  # not a turn's time: the referee says what is wrong
@@ -943,7 +883,7 @@ def _pairs(items: list[str], names: tuple[str, ...]) -> list[tuple[str, int]]:
                     words_so_far = []
             if words_so_far:  # a name without its number: name_numbers says so
                 pairs.append(" ".join(words_so_far))
-    return name_numbers(pairs, names, words.player)
+    return recording.name_numbers(pairs, names, words.player)
 
 
 def _checkpoint(t: Table, w: Said) -> ev.Event:
@@ -968,7 +908,7 @@ CHECKPOINT = MoveKind[Table](
           "\"Tina=5, Paul=3\" (repeatable).", ("--gold",)),
      Word("camel_counts", list[str] | None, "Camels the players count: NAME=CAMELS, or all in "
           "one (as --gold; repeatable).", ("--camels",)),
-     LOG, DRY),
+     recording.LOG, recording.DRY),
     _checkpoint)
 
 
@@ -976,7 +916,7 @@ CHECKPOINT = MoveKind[Table](
 
 
 def _new(_ctx: typer.Context, w: Said) -> None:
-    with errors():
+    with recording.errors():
         if w.game is not None and find_game_option(w.game).key != KEY:
             raise words.WordError(_("--game {game}: this `new` starts a Yspahan game").format(
                 game=w.game))
@@ -1018,16 +958,13 @@ new = declared("new", """Start a Yspahan game log: players in seat order, the ol
 
 
 def _setup(w: Said) -> tuple[Board, Setup]:
-    """The rules and the setup ``new``'s words ``w`` give (the first player is the oldest
-    when ``--oldest`` names none); a word they cannot take is refused."""
     names, oldest, rules = recording.new_seats(w, "oldest", words.player, KEY)
     chosen = tuple(words.colour(c) for c in w.colours or [])
     return rules, Setup(names, oldest, chosen, SECRET if w.secret else OPEN)
 
 
 def who_starts(given: Mapping[str, Any]) -> Asked | None:
-    """At the table: who is the oldest, when ``new``'s words ``given`` (as parsed) leave it
-    out and the rules take the rest of the setup (the answer becomes ``--oldest NAME``)."""
+    """At the table: who is the oldest, when ``new``'s words leave it out."""
     return recording.who_begins(given, "oldest", _setup, check_setup,
                                 _("who is the oldest ({players})?"), words.player)
 
@@ -1041,7 +978,7 @@ MOVES: tuple[tuple[str, Callable[..., object]], ...] = tuple(
     (name, command(kind, _record)) for name, kind in KINDS.items())
 
 #: The names of the commands :func:`register` adds (``check`` aside, a group of the moves).
-COMMANDS: tuple[str, ...] = ("new", *(name for name, _ in MOVES))
+COMMANDS: tuple[str, ...] = ("new", *KINDS)
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

@@ -1,12 +1,9 @@
 """The street as a map a table can lay beside the board: every cell's name (the board prints
-none) and the souk of each shop it faces, drawn from the board the referee counts with
-(``Board.faces``), never from a picture of its own.
+none) and the souk of each shop it faces, drawn from the referee's board (``Board.faces``).
 
-Two drawings of one layout: :func:`street_text` (80 columns, for ``asara board``) and
-:func:`street_svg` (one printable page, ``asara board --format svg``). The layout puts the
-long arms W and E in one row (W to the left, as the arm names say), N above the centre and S
-below it; a shop is drawn on the side of its quarter, which is the quarter between the two arms
-its souks face (chest between W and N ...). Pure: no rich, no I/O.
+Two drawings of one layout, in text (80 columns) and SVG (one printable page): the long arms
+W and E in one row, N above the centre and S below it; a shop on the side of its quarter,
+the quarter between the two arms its souks face. Pure: no rich, no I/O.
 """
 
 from __future__ import annotations

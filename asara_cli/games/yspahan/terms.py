@@ -11,10 +11,9 @@ log keeps the English ids. The words a player types in either language are read 
 
 from __future__ import annotations
 
-from asara_cli.core.i18n import pgettext
+from asara_cli.core.i18n import NP_, pgettext
 from asara_cli.games.yspahan.rules import terms as referee
 from asara_cli.games.yspahan.rules.terms import (
-    Word,
     building,
     caravan_row,
     cell,
@@ -25,29 +24,17 @@ from asara_cli.games.yspahan.rules.terms import (
     quarter_named,
     row,
     souk,
-    word_in,
 )
 
-# One literal call per word, so that the catalogue finds each; called when shown, since the
-# language is chosen after import.
-_EFFECTS: dict[str, Word] = {
-    "camels": lambda: pgettext("card effect", "camels"),
-    "gold": lambda: pgettext("card effect", "gold"),
-    "nocamels": lambda: pgettext("card effect", "nocamels"),
-    "nogold": lambda: pgettext("card effect", "nogold"),
-    "caravan": lambda: pgettext("card effect", "caravan"),
-    "souk": lambda: pgettext("card effect", "souk"),
-    "goldvp": lambda: pgettext("card effect", "goldvp"),
-    "camelvp": lambda: pgettext("card effect", "camelvp"),
-    "exchange": lambda: pgettext("card effect", "exchange"),
-}
-_CERTAINTIES: dict[str, Word] = {
-    "rulebook": lambda: pgettext("certainty", "rulebook"),
-    "confirmed": lambda: pgettext("certainty", "confirmed"),
-    "high": lambda: pgettext("certainty", "high"),
-    "medium": lambda: pgettext("certainty", "medium"),
-    "low": lambda: pgettext("certainty", "low"),
-}
+# Marked for the catalogue here, translated when shown (the language is chosen after import).
+_EFFECTS = frozenset((
+    NP_("card effect", "camels"), NP_("card effect", "gold"), NP_("card effect", "nocamels"),
+    NP_("card effect", "nogold"), NP_("card effect", "caravan"), NP_("card effect", "souk"),
+    NP_("card effect", "goldvp"), NP_("card effect", "camelvp"),
+    NP_("card effect", "exchange")))
+_CERTAINTIES = frozenset((
+    NP_("certainty", "rulebook"), NP_("certainty", "confirmed"), NP_("certainty", "high"),
+    NP_("certainty", "medium"), NP_("certainty", "low")))
 
 
 def card(kind: str) -> str:
@@ -58,12 +45,12 @@ def card(kind: str) -> str:
 
 def effect(word: str) -> str:
     """A card's effect (the board profile's word): ``goldvp`` → ``Gold in Punkte``."""
-    return word_in(_EFFECTS, word)
+    return pgettext("card effect", word) if word in _EFFECTS else word
 
 
 def certainty(word: str) -> str:
     """How sure a value of the board profile is: ``medium`` → ``mittel``."""
-    return word_in(_CERTAINTIES, word)
+    return pgettext("certainty", word) if word in _CERTAINTIES else word
 
 
 def buildings(words: tuple[str, ...] | list[str]) -> list[str]:

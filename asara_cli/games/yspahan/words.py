@@ -1,12 +1,7 @@
-"""The words a player types at a Yspahan table: rows and quarters, souks and street cells,
-buildings, card kinds, colours, answers and player names, by unique prefix,
-case-insensitively, in English and in the language in use: each word's word there is its
-catalogue's (German Sack, Truhe8 for chest8, Weide, Kamele3, ja: :func:`_spoken`), so a
-language is its catalogue and no word of it is named here. The log keeps the English words.
-
-Every function returns the canonical word or raises :class:`WordError` with one line that
-names the candidates of an ambiguous prefix, or the closest word ("did you mean ...?") and
-the words that would have been understood.
+"""The words a player types at a Yspahan table (rows, quarters, souks, cells, buildings,
+cards, colours, answers, player names), by unique prefix, in English and in the language in
+use (its catalogue's words: :func:`_spoken`); the log keeps the English words. A word not
+understood raises :class:`WordError`, naming the candidates or the closest word.
 """
 
 from __future__ import annotations
@@ -17,10 +12,11 @@ from collections.abc import Callable, Mapping, Sequence
 
 from asara_cli.cli import recording
 from asara_cli.cli.common import either
-from asara_cli.core.i18n import _, pgettext
-from asara_cli.core.words import bare, fold, read_back
+from asara_cli.core.i18n import NP_, _, pgettext
+from asara_cli.core.words import bare, fold, per_language, read_back
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules import events as ev
+from asara_cli.games.yspahan.rules import terms as referee
 from asara_cli.games.yspahan.rules.board import Board
 
 
@@ -35,11 +31,9 @@ def _same(word: str) -> str:
 def pick(word: str, vocabulary: Mapping[str, str], what: str,
          shown: Callable[[str], str] = _same, aliases: Mapping[str, str] | None = None
          ) -> str:
-    """The value of ``word`` in ``vocabulary``: an exact word, else a unique prefix (several
-    words of one value are one candidate). ``aliases`` are read as well, their prefixes only
-    where no word of ``vocabulary`` begins so (an English prefix means what it always
-    meant). ``what`` names the kind of word in messages (in the language in use), ``shown``
-    shows a value there."""
+    """The value of ``word`` in ``vocabulary``: an exact word, else a unique prefix; the
+    prefixes of ``aliases`` only where no word of ``vocabulary`` begins so (an English
+    prefix means what it always meant). ``what`` and ``shown`` say it in messages."""
     w = fold(word)
     if not w:
         raise WordError(_("empty {what}").format(what=what))
@@ -78,35 +72,24 @@ def pick(word: str, vocabulary: Mapping[str, str], what: str,
 
 _SOUK = re.compile(r"^([^\W\d_]+)([0-9]+)$")  # a quarter's word in any alphabet
 
-_SPOKEN: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
+#: The words of a card's effect ("exchange 2 into gold", "caravan draws gold3") and answers.
+_TYPED = (NP_("typed word", "into"), NP_("typed word", "draws"), NP_("typed word", "yes"),
+          NP_("typed word", "no"), NP_("typed word", "none"), NP_("typed word", "nothing"))
 
 
+@per_language
 def _spoken() -> tuple[dict[str, str], dict[str, str]]:
     """Each typed word's word in the language in use (English -> it) and back (folded ->
-    English): rows, quarters, buildings, cards, colours, ``inner`` (``terms.py``, the
-    catalogue's), made at the first use in a language."""
-    from asara_cli.core import i18n
-    from asara_cli.games.yspahan.rules import terms as referee
-
-    made = _SPOKEN.get(i18n.language())
-    if made is None:
-        said: dict[str, str] = {}
-        for table, shown in ((referee._ROWS, terms.row), (referee._QUARTERS, terms.quarter),
-                             (referee._BUILDINGS, terms.building), (referee._CARDS, terms.card),
-                             (referee._COLOURS, terms.colour)):
-            said.update({k: shown(k) for k in table if k not in said})
-        said["hidden"] = terms.card("hidden")
-        said["inner"] = terms.cell("inner")
-        # the words of a card's effect and of answers (one literal call each, for the
-        # catalogue): "exchange 2 into gold", "caravan draws gold3"; yes, no, none
-        said.update({"into": pgettext("typed word", "into"),
-                     "draws": pgettext("typed word", "draws"),
-                     "yes": pgettext("typed word", "yes"), "no": pgettext("typed word", "no"),
-                     "none": pgettext("typed word", "none"),
-                     "nothing": pgettext("typed word", "nothing")})
-        back = {typed: names[0] for typed, names in read_back(said).items()}
-        made = _SPOKEN[i18n.language()] = (said, back)
-    return made
+    English)."""
+    said: dict[str, str] = {}
+    for table, shown in ((referee._ROWS, terms.row), (referee._QUARTERS, terms.quarter),
+                         (referee._BUILDINGS, terms.building), (referee._CARDS, terms.card),
+                         (referee._COLOURS, terms.colour)):
+        said.update({k: shown(k) for k in table if k not in said})
+    said["hidden"] = terms.card("hidden")
+    said["inner"] = terms.cell("inner")
+    said.update({k: pgettext("typed word", k) for k in _TYPED})
+    return said, {typed: names[0] for typed, names in read_back(said).items()}
 
 
 #: Options whose value is a player's name, never translated (``--camel`` names a souk,
@@ -122,7 +105,7 @@ def spoken_word(word: str, option: str | None = None) -> str:
         return word
     said = _spoken()[0]
     m = _SOUK.match(word)
-    if word not in said and m is not None and m.group(1) in referee_quarters():
+    if word not in said and m is not None and m.group(1) in referee._QUARTERS:
         return terms.souk(word)
     return said.get(word, word)
 
@@ -137,15 +120,9 @@ def english_word(word: str, option: str | None = None) -> str:
     if w in back:
         return back[w]
     m = _SOUK.match(w)
-    if m is not None and back.get(m.group(1)) in referee_quarters():
+    if m is not None and back.get(m.group(1)) in referee._QUARTERS:
         return back[m.group(1)] + m.group(2)
     return word
-
-
-def referee_quarters() -> tuple[str, ...]:
-    from asara_cli.games.yspahan.rules import terms as referee
-
-    return tuple(referee._QUARTERS)
 
 
 def _own(words: Sequence[str]) -> dict[str, str]:
@@ -216,9 +193,8 @@ def colour(word: str) -> str:
 
 
 def yes_no(word: str) -> bool | None:
-    """A typed answer: ``True`` for yes, ``False`` for no (in English or in the language in
-    use, or its first letter where the other answer's words begin otherwise: y, n, German
-    j), ``None`` for any other word."""
+    """A typed answer: ``True`` for yes, ``False`` for no (in either language, or a first
+    letter the other answer's words do not begin with), ``None`` for any other word."""
     said = _spoken()[0]
     w = fold(word)
     answers = {meant: {meant, fold(said[meant]), bare(said[meant])} for meant in ("yes", "no")}
@@ -230,10 +206,8 @@ def yes_no(word: str) -> bool | None:
 
 
 def exchange(typed: Sequence[str]) -> list[str]:
-    """An exchange card's words as the log says them (``2 into gold``): ``into`` (``to``,
-    ``in``, or the language in use's word) left out, a direction (gold or camels, in English
-    or in the language in use, or a prefix of it: ``g``, ``camel``, ``c``; German ``Kamel``,
-    ``k``) as ``into gold`` or ``into camels``, other words as they are."""
+    """An exchange card's words as the log says them (``2 into gold``): a direction (or its
+    prefix, in either language) as ``into gold`` or ``into camels``, ``into`` left out."""
     said = _spoken()[0]
     into = {"into", "to", "in", fold(said["into"])}
     out: list[str] = []

@@ -138,7 +138,9 @@ class Walker:
         return self.t.names[seat]
 
     def seat_of(self, name: str) -> int | None:
-        return self.t.seats.get(name_key(name))
+        seats = self.t.seats
+        seat = seats.get(name)  # the name as the header writes it, nearly always
+        return seats.get(name_key(name)) if seat is None else seat
 
     # --- supplies -----------------------------------------------------------------------
 
@@ -401,12 +403,13 @@ class Walker:
     def capacity(self, seat: int, quarter: str) -> int:
         """Cubes ``seat`` could place in ``quarter`` now (Y3.4.4): the empty shops of its
         unfinished souks there and every shop of the empty souks there."""
-        t = self.t
+        b, t = self.b, self.t
+        souks, owners, filled = b.souks, t.owner, t.filled
         room = 0
-        for s in self.b.souks_of(quarter):
-            owner = t.owner[s]
+        for s in b.souks_of(quarter):
+            owner = owners[s]
             if owner == seat or owner < 0:
-                room += self.b.souks[s].shops - t.filled[s]
+                room += souks[s].shops - filled[s]
         return room
 
     def place(self, seat: int, shop: Shop, quarter: str | None, listed: Sequence[Shop] = (),
@@ -457,8 +460,9 @@ class Walker:
                 player=self.name(seat))
             return None
         if owner < 0:
-            open_ = [terms.souk(b.souks[s].id) for s in b.souks_of(souk.quarter)
-                     if t.owner[s] == seat and t.filled[s] < b.souks[s].shops]
+            souks, owners, filled = b.souks, t.owner, t.filled
+            open_ = [terms.souk(souks[s].id) for s in b.souks_of(souk.quarter)
+                     if owners[s] == seat and filled[s] < souks[s].shops]
             if open_:
                 self._refuse(souk.id, shop, listed, said, "Y3.4.3", _(
                     "{player} has the unfinished souk {open} in the {quarter} and must fill "

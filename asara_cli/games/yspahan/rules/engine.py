@@ -30,7 +30,7 @@ from asara_cli.core.i18n import Later, Text, _, ngettext
 from asara_cli.core.names import hidden_character, name_key, same_name
 from asara_cli.games.base import Replayed
 from asara_cli.games.yspahan.rules import terms
-from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board, CardKind
+from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board, CardKind, Souk
 from asara_cli.games.yspahan.rules.events import (
     HIDDEN,
     INNER,
@@ -450,7 +450,7 @@ class Walker:
                 its_quarter=terms.quarter_named(quarter))
             return None
         owner = t.owner[si]
-        index = self._shop_index(si, shop)
+        index = self._shop_index(si, souk, owner, shop)
         if index is None:
             return None
         if owner >= 0 and owner != seat:
@@ -459,7 +459,7 @@ class Walker:
                 quarter=terms.quarter_named(souk.quarter), owner=self.name(owner),
                 player=self.name(seat))
             return None
-        if owner < 0:
+        if owner < 0 and seat in t.owner:  # (a player with no souk has none to finish)
             souks, owners, filled = b.souks, t.owner, t.filled
             open_ = [terms.souk(souks[s].id) for s in b.souks_of(souk.quarter)
                      if owners[s] == seat and filled[s] < souks[s].shops]
@@ -485,11 +485,11 @@ class Walker:
             terms.cell(shop.cell)
         self.err(rule, message.format(souk=f"{terms.souk(souk)} ({cells})", **facts))
 
-    def _shop_index(self, si: int, shop: Shop) -> int | None:
-        """The index of the shop of souk ``si`` that ``shop`` names (-1: an inner one);
-        ``None``, said as an error, where there is none or it holds a cube."""
-        b, t = self.b, self.t
-        souk, owner = b.souks[si], t.owner[si]
+    def _shop_index(self, si: int, souk: Souk, owner: int, shop: Shop) -> int | None:
+        """The index of the shop of ``souk`` (index ``si``, held by ``owner``) that ``shop``
+        names (-1: an inner one); ``None``, said as an error, where there is none or it
+        holds a cube."""
+        t = self.t
         if shop.cell == INNER:
             if souk.inner == 0:
                 self.err("Y3.4", _("{souk} has no inner shop: every shop of it faces the street "
@@ -637,7 +637,9 @@ class Walker:
                     player=self.name(t.order[t.done])))
             raise CannotApply("phase")
         expected = t.order[t.done]
-        seat = self.seat_of(who)
+        seat = t.seats.get(who)  # the name as the header writes it, nearly always
+        if seat is None:
+            seat = self.seat_of(who)
         if seat is None:
             self.err("Y2.1", _("no player is named {name}").format(name=repr(who)))
             return expected
@@ -951,11 +953,13 @@ class Walker:
 
     def end_turn(self, seat: int) -> None:
         b, t = self.b, self.t
-        if t.waived_by_play and not t.turn_built and b.cost_card_credit_kept:
-            self.keep_credit(seat, camels=t.waive_camels, gold=t.waive_gold)
-        elif t.waived_by_play and not t.turn_built:
-            self.err("Y6.12", _("{player} played a building-cost card and built nothing: the "
-                                "card is wasted").format(player=self.name(seat)), WARNING)
+        if t.waived_by_play and not t.turn_built:
+            if b.cost_card_credit_kept:
+                self.keep_credit(seat, camels=t.waive_camels, gold=t.waive_gold)
+            else:
+                self.err("Y6.12", _("{player} played a building-cost card and built nothing: "
+                                    "the card is wasted").format(player=self.name(seat)),
+                         WARNING)
         t.waive_camels = t.waive_gold = t.waived_by_play = t.turn_built = False
         if t.done == 0:  # the start player's turn: the yellow dice leave (Y2.6); a row of
             for r in t.tower:  # only yellow dice stays with 0 dice, to say why it is empty

@@ -40,6 +40,7 @@ from asara_cli.games.asara.rules.scoring import FinalEvaluation
 from asara_cli.games.asara.rules.state import (
     KNOWN_EXPANSIONS,
     SUPPORTED_EXPANSIONS,
+    TILES_OF,
     GameState,
     LedgerEntry,
     PlayerState,
@@ -85,9 +86,8 @@ def _check_display(state: Table, event: Display, number: int) -> tuple[Violation
     out = []
     for section, tiles in event.areas:
         market = state.market(section)
-        wrong = [t for t in tiles if t.section != section]
-        if wrong:
-            w = wrong[0]
+        if not TILES_OF[section].issuperset(tiles):
+            w = next(t for t in tiles if t.section != section)
             out.append(Violation(number, None, "R3.1", _(
                 "the {section} display cannot show {a_tile}").format(
                 section=terms.section(section), a_tile=terms.a_tile(w.section, w.colour, w.gold))))

@@ -146,7 +146,8 @@ class Walker:
 
     def gain_gold(self, seat: int, n: int, why: Text = "") -> None:
         t = self.t
-        self.flow(seat, why, gold=n)
+        if self.flows is not None:
+            self.flow(seat, why, gold=n)
         t.gold[seat] += n
         t.gold_supply -= n
         if self.b.gold_supply is not None and t.gold_supply < 0 <= t.gold_supply + n:
@@ -155,7 +156,8 @@ class Walker:
 
     def gain_camels(self, seat: int, n: int, why: Text = "") -> None:
         t = self.t
-        self.flow(seat, why, camels=n)
+        if self.flows is not None:
+            self.flow(seat, why, camels=n)
         t.camels[seat] += n
         t.camel_supply -= n
         if self.b.camel_supply is not None and t.camel_supply < 0 <= t.camel_supply + n:
@@ -164,7 +166,7 @@ class Walker:
 
     def pay(self, seat: int, gold: int, camels: int, why: Text = "") -> None:
         t = self.t
-        if gold or camels:
+        if (gold or camels) and self.flows is not None:
             self.flow(seat, why, gold=-gold, camels=-camels)
         t.gold[seat] -= gold
         t.gold_supply += gold
@@ -594,7 +596,8 @@ class Walker:
                                                         souk=terms.souk(s.souk), cell=to))
                 else:
                     kept = True
-                    self.pay(owner, 0, 1, Later(_keeps_said, (s.souk, to)))
+                    self.pay(owner, 0, 1,
+                             "" if self.flows is None else Later(_keeps_said, (s.souk, to)))
                     self.cube_out(owner)
             if not kept:
                 t.street[si][waiting[si]] = False
@@ -689,7 +692,8 @@ class Walker:
                                       len(yellow)).format(n=len(yellow), cost=cost,
                                                           player=self.name(seat),
                                                           gold=t.gold[seat]))
-        self.pay(seat, cost, 0, Later(_yellow_said, (len(yellow),)))
+        # the words of a payment are only the flows' (a replay asks for none)
+        self.pay(seat, cost, 0, "" if self.flows is None else Later(_yellow_said, (len(yellow),)))
         t.tower = tower_rows(len(b.rows), white, yellow)
         t.taken = [-1] * len(b.rows)
         t.phase = TURN
@@ -924,7 +928,8 @@ class Walker:
                 building=building, camels=_camels(camels), gold=gold, waived=self._waived(),
                 player=who, have_camels=_camels(t.camels[seat]), have_gold=t.gold[seat]))
             return
-        self.pay(seat, gold, camels, Later(_the_building, (building,)))
+        self.pay(seat, gold, camels,
+                 "" if self.flows is None else Later(_the_building, (building,)))
         t.credit_camels[seat] = t.credit_gold[seat] = False
         t.built[seat].append(bld.building)
         t.turn_built = True

@@ -626,11 +626,11 @@ class Walker:
         """The seat of ``who``, who must be the one the table waits for in ``phase``."""
         t = self.t
         self.player = who
-        if t.phase == OVER:
-            self.err("Y4.6", _("the game is over: the {nth} week has ended").format(
-                nth=terms.ordinal(self.b.weeks, "week")))
-            raise CannotApply("over")
         if t.phase != phase:
+            if t.phase == OVER:
+                self.err("Y4.6", _("the game is over: the {nth} week has ended").format(
+                    nth=terms.ordinal(self.b.weeks, "week")))
+                raise CannotApply("over")
             if phase == TURN:
                 self.err("Y2.1", _("week {week}, day {day} begins with the start player's "
                                    "roll, by {player}").format(week=t.week, day=t.day,
@@ -743,7 +743,7 @@ class Walker:
         """The row of dice the turn takes off the tower (Y2.5-Y2.6, Y3.7): its value and
         how many dice; none (0, 0) when no row is left and the player draws a card."""
         b, t = self.b, self.t
-        action, row = ev.action, ev.row
+        row = ev.row
         if row is None:
             left = [b.rows[i] for i, r in enumerate(t.tower) if r is not None and r[1]]
             if left:
@@ -753,7 +753,7 @@ class Walker:
                     player=self.name(seat), rows=", ".join(terms.row(r) for r in left)))
             if ev.discard is not None:
                 self.err("Y3.7", _("with no row taken, no card can be discarded for +1 die"))
-            if not isinstance(action, Draw):
+            if not isinstance(ev.action, Draw):
                 self.err("Y3.7", _("with no row of dice left, {player} draws a card").format(
                     player=self.name(seat)))
                 raise _Skip
@@ -1145,8 +1145,11 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
     for number, event in enumerate(events, start=1):
         run.number = number
         run.player = None
-        try:  # noqa: SIM105 (as in Walker.turn)
-            run.event(event)
+        try:  # (not contextlib.suppress, as in Walker.turn)
+            if type(event) is Turn:  # most events: Walker.event's first test, without the call
+                run.turn(event)
+            else:
+                run.event(event)
         except CannotApply:
             pass
         t.events = number

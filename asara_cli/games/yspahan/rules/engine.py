@@ -658,11 +658,8 @@ class Walker:
         self.player = t.names[seat]
         return seat
 
-    def day_number(self) -> int:
-        return (self.t.week - 1) * self.b.days + self.t.day
-
     def last_day(self) -> bool:
-        return self.day_number() == self.b.weeks * self.b.days
+        return (self.t.week - 1) * self.b.days + self.t.day == self.b.weeks * self.b.days
 
     def roll(self, ev: Roll) -> None:
         b, t = self.b, self.t
@@ -1069,15 +1066,15 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
     return tuple(out)
 
 
-def _table(board: Board, state: Table | GameState) -> Table:
-    return state if isinstance(state, Table) else thaw(board, state)
+def _scratch(board: Board, state: Table | GameState) -> Table:
+    """A table to try an event on, apart from ``state``."""
+    return state.copy() if isinstance(state, Table) else thaw(board, state)
 
 
 def check(board: Board, state: Table | GameState, event: Event) -> tuple[Violation, ...]:
     """Everything wrong (and noteworthy) about ``event`` on ``state``; empty when clean.
     ``state`` is left as it was."""
-    t = _table(board, state)
-    t = t.copy() if t is state else t
+    t = _scratch(board, state)
     out: list[Violation] = []
     with contextlib.suppress(CannotApply):
         Walker(board, t, t.events + 1, out).event(event)
@@ -1097,8 +1094,7 @@ def apply(board: Board, table: Table, event: Event) -> None:
 def moved(board: Board, state: Table | GameState, event: Event) -> tuple[Flow, ...]:
     """What the table moves by hand for ``event`` on ``state``, step by step (for the move's
     line); ``state`` is left as it was. Points are the ledger's."""
-    t = _table(board, state)
-    t = t.copy() if t is state else t
+    t = _scratch(board, state)
     flows: list[Flow] = []
     with contextlib.suppress(CannotApply, _Skip):
         Walker(board, t, t.events + 1, None, flows).event(event)

@@ -650,6 +650,31 @@ def test_the_game_digest_is_the_hash_of_the_game_as_json() -> None:
     assert data["event"][0]["note"] == "slow"  # the log's data is left as it was
 
 
+def test_the_game_digest_writes_every_character_as_json_does() -> None:
+    """game_digest's encoder (msgspec) against the definition (``json.dumps``, sorted keys,
+    compact, not ASCII-only): the same bytes for names and texts of any character, keys in
+    the same order, whole numbers past 64 bits, and for every sample log."""
+    import json
+    import tomllib
+
+    from asara_cli.stats import _DIGEST_FAST
+
+    def defined(data: object) -> bytes:
+        return json.dumps(data, sort_keys=True, ensure_ascii=False,
+                          separators=(",", ":")).encode("utf-8")
+
+    points = [*range(0x800), *range(0x800, 0xD800, 61), *range(0xE000, 0x110000, 4099),
+              0xD7FF, 0xE000, 0xFEFF, 0x2028, 0x2029, 0x10FFFF]
+    for cp in points:
+        c = chr(cp)
+        made = [{"k" + c: "v" + c, c: [c, 2**70, -5], "": {"z": c, "a": 1}}, []]
+        assert _DIGEST_FAST.encode(made) == defined(made), hex(cp)
+    for path in sorted(SAMPLES.rglob("*.toml")):
+        data = tomllib.loads(path.read_text("utf-8"))
+        data.pop("date", None)  # (a TOML date: made text before encoding)
+        assert _DIGEST_FAST.encode(data) == defined(data), path
+
+
 def test_a_record_crosses_to_another_process_whole() -> None:
     """Records travel from batch's worker processes pickled (stats.GameRecord.__reduce__):
     every field comes back, the seats as seats."""

@@ -8,6 +8,7 @@ written as the string ``"unknown"`` in the profile.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 from msgspec import Struct
@@ -93,8 +94,9 @@ class AreaSpec(Struct, frozen=True):
         return text.format(numbers=", ".join(map(str, s)))
 
 
-class Board(Struct, frozen=True):
-    """Every printed number of the game. ``None`` means unknown: check only what is certain."""
+class Board(Struct, frozen=True, dict=True):
+    """Every printed number of the game. ``None`` means unknown: check only what is certain.
+    (``dict``: its areas indexed once, :attr:`_areas`, not a field.)"""
 
     profile: str
     description: str
@@ -152,43 +154,34 @@ class Board(Struct, frozen=True):
         return self.prices[colour]
 
     def area(self, key: str) -> AreaSpec:
-        return _index(self.areas)[0][key]
+        return self._areas[0][key]
 
     def has_area(self, key: str) -> bool:
-        return key in _index(self.areas)[0]
+        return key in self._areas[0]
 
     def market_area(self, section: Section) -> AreaSpec:
-        if _last and _last[0][0] is self.areas:  # _index's first test, without the call
-            return _last[0][1][1][section]
-        return _index(self.areas)[1][section]
+        return self._areas[1][section]
 
     def area_of_kind(self, kind: str) -> AreaSpec:
         """The one area of a kind that has one area (every kind but the market)."""
-        if _last and _last[0][0] is self.areas:
-            return _last[0][1][2][kind]
-        return _index(self.areas)[2][kind]
+        return self._areas[2][kind]
+
+    @cached_property
+    def _areas(self) -> _Index:
+        """The areas by key, by market section and by kind (the first of each), worked out
+        when first asked: a replay asks for every turn's area."""
+        by_key: dict[str, AreaSpec] = {}
+        by_section: dict[Section, AreaSpec] = {}
+        by_kind: dict[str, AreaSpec] = {}
+        for a in self.areas:
+            by_key.setdefault(a.key, a)
+            by_kind.setdefault(a.kind, a)
+            if a.kind == "market" and a.section is not None:
+                by_section.setdefault(a.section, a)
+        return by_key, by_section, by_kind
 
 
-#: The areas of the board last asked about, by key, by market section and by kind (the
-#: first of each): a replay asks for every turn's area.
 _Index = tuple[dict[str, AreaSpec], dict[Section, AreaSpec], dict[str, AreaSpec]]
-_last: list[tuple[tuple[AreaSpec, ...], _Index]] = []
-
-
-def _index(areas: tuple[AreaSpec, ...]) -> _Index:
-    if _last and _last[0][0] is areas:  # the tuple is kept here, so its identity holds
-        return _last[0][1]
-    by_key: dict[str, AreaSpec] = {}
-    by_section: dict[Section, AreaSpec] = {}
-    by_kind: dict[str, AreaSpec] = {}
-    for a in areas:
-        by_key.setdefault(a.key, a)
-        by_kind.setdefault(a.kind, a)
-        if a.kind == "market" and a.section is not None:
-            by_section.setdefault(a.section, a)
-    index = (by_key, by_section, by_kind)
-    _last[:] = [(areas, index)]
-    return index
 
 
 class _Reader(ProfileReader):

@@ -30,7 +30,7 @@ from asara_cli.core.findings import (
     Violation,
     errors,
 )
-from asara_cli.core.i18n import _, ngettext
+from asara_cli.core.i18n import N_, _, ngettext
 from asara_cli.core.names import same_name
 from asara_cli.games.asara.rules import gifts, terms
 from asara_cli.games.asara.rules.board import Board
@@ -40,6 +40,7 @@ from asara_cli.games.asara.rules.scoring import FinalEvaluation
 from asara_cli.games.asara.rules.state import (
     KNOWN_EXPANSIONS,
     SUPPORTED_EXPANSIONS,
+    TILES_OF,
     GameState,
     LedgerEntry,
     PlayerState,
@@ -85,9 +86,8 @@ def _check_display(state: Table, event: Display, number: int) -> tuple[Violation
     out = []
     for section, tiles in event.areas:
         market = state.market(section)
-        wrong = [t for t in tiles if t.section != section]
-        if wrong:
-            w = wrong[0]
+        if not TILES_OF[section].issuperset(tiles):
+            w = next(t for t in tiles if t.section != section)
             out.append(Violation(number, None, "R3.1", _(
                 "the {section} display cannot show {a_tile}").format(
                 section=terms.section(section), a_tile=terms.a_tile(w.section, w.colour, w.gold))))
@@ -122,28 +122,25 @@ def _check_checkpoint(state: Table, event: Checkpoint, number: int
                       ) -> tuple[Violation, ...]:
     out = []
     prestige = state.prestige_all() if event.prestige else ()  # one pass over the ledger
-    for what, pairs in (("prestige", event.prestige), ("money", event.money)):
+    money = tuple(p.money for p in state.players) if event.money else ()
+    for said, pairs, counted in ((_PRESTIGE_SHOWN, event.prestige, prestige),
+                                 (_MONEY_COUNTED, event.money, money)):
         for name, shown in pairs:
             seat = state.seat(name)
             if seat is None:
                 out.append(Violation(number, name, CHECKPOINT, _(
                     "no player is named {name}").format(name=repr(name))))
-                continue
-            if what == "prestige":
-                have = prestige[seat]
-                if have != shown:
-                    out.append(Violation(number, name, CHECKPOINT, _(
-                        "the prestige track shows {player} at {shown}; the moves recorded give "
-                        "{have} (a difference of {difference})").format(
-                        player=name, shown=shown, have=have, difference=f"{shown - have:+d}")))
-            else:
-                have = state.players[seat].money
-                if have != shown:
-                    out.append(Violation(number, name, CHECKPOINT, _(
-                        "{player} counts {shown} Asari; the moves recorded give {have} (a "
-                        "difference of {difference})").format(
-                        player=name, shown=shown, have=have, difference=f"{shown - have:+d}")))
+            elif counted[seat] != shown:
+                have = counted[seat]
+                out.append(Violation(number, name, CHECKPOINT, _(said).format(
+                    player=name, shown=shown, have=have, difference=f"{shown - have:+d}")))
     return tuple(out)
+
+
+_PRESTIGE_SHOWN = N_("the prestige track shows {player} at {shown}; the moves recorded give "
+                     "{have} (a difference of {difference})")
+_MONEY_COUNTED = N_("{player} counts {shown} Asari; the moves recorded give {have} (a "
+                    "difference of {difference})")
 
 
 # --- apply ----------------------------------------------------------------------------------

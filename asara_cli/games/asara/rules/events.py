@@ -94,14 +94,6 @@ class Placement(Struct, frozen=True):
     buyer: str | None
     space: int | None = None
 
-    @property
-    def cards(self) -> int:
-        return 2 if self.buyer == PAIR else 1
-
-    @property
-    def face_up(self) -> bool:
-        return self.buyer is not None and self.buyer != PAIR
-
 
 # --- actions: one per area kind ----------------------------------------------------------------
 

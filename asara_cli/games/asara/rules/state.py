@@ -221,6 +221,9 @@ _ORDER: dict[Tile, int] = {
     Tile(s, c, g): i for i, (s, c, g) in enumerate(
         (s, c, g) for s in Section for c in Colour for g in (False, True))}
 _tile_order = _ORDER.__getitem__
+#: Every tile of each section type (a display's tiles are checked against them in C).
+TILES_OF: dict[Section, frozenset[Tile]] = {
+    s: frozenset(t for t in _ORDER if t.section == s) for s in Section}
 
 
 def sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:

@@ -13,7 +13,7 @@ from asara_cli.games.asara.rules.areas import BY_ACTION_TYPE, Kind, Move, kind_o
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import PAIR, Placement, Turn
 from asara_cli.games.asara.rules.labels import check_label
-from asara_cli.games.asara.rules.table import EMPTY_SPOT, Spot, Table
+from asara_cli.games.asara.rules.table import EMPTY_SPOT, Hand, Spot, Table
 
 
 def check_turn(board: Board, state: Table, event: Turn, number: int
@@ -71,33 +71,31 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
     seat = state.seats.get(name)  # the name as the header writes it, nearly always
     if seat is None:
         seat = state.seat(name)
-    if seat is None:
-        bad("R2", _("no player is named {name} (players: {names})").format(
-            name=repr(name), names=", ".join(p.name for p in state.players)))
-        return None
+        if seat is None:
+            bad("R2", _("no player is named {name} (players: {names})").format(
+                name=repr(name), names=", ".join(p.name for p in state.players)))
+            return None
     action = event.action
     kind = BY_ACTION_TYPE.get(type(action)) or kind_of(action)
     spec = kind.area(board, action)
-    checking = bad.out is not None
-    if checking and seat != turn:
-        bad("R2", _("it is {mover}'s turn, not {player}'s").format(
-            mover=state.players[turn].name, player=name))
-        checking = False  # a turn out of order: nothing else about it can be trusted
-    if checking and not (state.playing.get(spec.key) or state.in_play(board, spec.key)):
-        _not_in_play(state, spec, bad)
-        checking = False
-    if not carry and not checking:
-        return seat
     space = placement.space
-    price = kind.price(board, space, action)
     m: Move[Any] | None = None
     notes: list[tuple[str, str, Text]] | None = None
-    if checking:
+    if bad.out is None:
+        pass
+    elif seat != turn:  # a turn out of order: nothing else about it can be trusted
+        bad("R2", _("it is {mover}'s turn, not {player}'s").format(
+            mover=state.players[turn].name, player=name))
+    elif not (state.playing.get(spec.key) or state.in_play(board, spec.key)):
+        _not_in_play(state, spec, bad)
+    else:
+        price = kind.price(board, space, action)
         m, notes = _check_turn(board, state, event, seat, kind, spec, price, bad)
     if not carry:
         return seat
     if m is None:
-        m = Move(board, state, seat, space, action, number)
+        price = kind.price(board, space, action)
+        m = Move(board, state, seat, space, action, number, state.players[seat])
     if kind.may_fail and kind.refuses(m):
         return None
     earned = (kind.income(board, space, action) if kind.earns else 0) - price
@@ -107,7 +105,7 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
         notes = kind.notes(m) if notes is None else notes
         if notes:
             _note(state, notes)
-        _place(board, state, seat, event, spec, number, earned)
+        _place(board, state, seat, placement, spec, number, earned)
     kind.apply(m)
     return seat
 
@@ -116,7 +114,7 @@ def _claim_then_note(board: Board, state: Table, seat: int, event: Turn, spec: A
                      number: int, kind: Kind[Any], m: Move[Any], earned: int) -> None:
     """The gifts on the space resolved between the placement and the action (R6.1): what
     they change (a display, a lighted window) is what the notes read."""
-    _place(board, state, seat, event, spec, number, 0)
+    _place(board, state, seat, event.placement, spec, number, 0)
     gifts.apply_claim(board, state, seat, spec, event, number)
     _note(state, kind.notes(m))
     state.players[seat].money += earned
@@ -141,8 +139,8 @@ def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[A
     ``seat`` (whose turn it is, in an area in play), into ``bad``. The move and its notes as
     checked, for :func:`play_turn` to carry out; ``None`` where the gifts moved the
     position the action was checked in."""
-    placement, action = event.placement, event.action
-    name, number, space = placement.player, bad.number, placement.space
+    placement = event.placement
+    space = placement.space
     here = state.areas.get(spec.key, EMPTY_SPOT)
     # the placement (R1, R2, R2.1, R2.2), written out here: every turn passes here
     label = placement.buyer
@@ -155,18 +153,20 @@ def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[A
     elif label is None:
         bad("R2", _("a buyer in the {area} is placed face up (its colour) or as a "
                     "face-down pair").format(area=terms.area(spec.name)))
-    if (2 if label == PAIR else 1) > player.buyers:
-        # R2: a turn places one buyer, or two face down; the hand (R1) must hold them.
-        bad("R2", ngettext("{player} holds {n} buyer; a pair needs 2",
-                           "{player} holds {n} buyers; a pair needs 2",
-                           player.buyers).format(player=player.name, n=player.buyers))
-    if label is not None and label != PAIR and (
-            # _check_face_up's tests first; it says what is wrong
-            state.setup.buyers or label not in state.labels
-            or (board.buyers_per_colour is not None
-                and state.label_counts.get(label, 0) >= board.buyers_per_colour)
-            or (spec.follow_suit and here.colour is not None and here.colour != label)):
-        _check_face_up(board, state, label, player.name, spec, here, bad)
+    # R2: a turn places one buyer, or two face down; the hand (R1) must hold them.
+    if label == PAIR:
+        if player.buyers < 2:
+            _short_hand(player, bad)
+    else:
+        if player.buyers < 1:
+            _short_hand(player, bad)
+        if label is not None and (
+                # _check_face_up's tests first; it says what is wrong
+                state.setup.buyers or label not in state.labels
+                or (board.buyers_per_colour is not None
+                    and state.label_counts.get(label, 0) >= board.buyers_per_colour)
+                or (spec.follow_suit and here.colour is not None and here.colour != label)):
+            _check_face_up(board, state, label, player.name, spec, here, bad)
     if not spec.unlimited:
         if space is None or space not in (spec.spaces or (space,)) or space < 1:
             _check_space(state, placement, spec, here, kind, bad)
@@ -174,15 +174,18 @@ def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[A
             for s, who in here.taken:
                 if s == space:
                     _taken(state, spec, space, who, bad)
-    moving = state
+    action = event.action
     if event.gifts or state.gifts_on:
-        moving = gifts.check_claim(board, state, seat, spec, event, number, bad)
-    m = Move(board, moving, seat, space, action, number)
+        moving = gifts.check_claim(board, state, seat, spec, event, bad.number, bad)
+        m = Move(board, moving, seat, space, action, bad.number, moving.players[seat])
+    else:
+        moving = state
+        m = Move(board, state, seat, space, action, bad.number, player)
     money = m.player.money
     if price > money:
         what = kind.cost(board, space, action)[1]
         bad("R2.3", _("{player} has {money} Asari; {cost}").format(
-            player=name, money=money, cost=what))
+            player=placement.player, money=money, cost=what))
     kind.check(m, bad)
     notes = kind.notes(m)
     for key, rule, message in notes:
@@ -191,6 +194,12 @@ def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[A
     if moving is not state:  # the gifts moved the position the action was checked in
         return None, None
     return m, notes
+
+
+def _short_hand(player: Hand, bad: Report) -> None:
+    bad("R2", ngettext("{player} holds {n} buyer; a pair needs 2",
+                       "{player} holds {n} buyers; a pair needs 2",
+                       player.buyers).format(player=player.name, n=player.buyers))
 
 
 def _check_face_up(board: Board, state: Table, label: str, name: str, spec: AreaSpec,
@@ -258,20 +267,29 @@ def _note(state: Table, notes: list[tuple[str, str, Text]]) -> None:
             noted.append((year, key))
 
 
-def _place(board: Board, state: Table, seat: int, event: Turn, spec: AreaSpec,
+def _place(board: Board, state: Table, seat: int, p: Placement, spec: AreaSpec,
            number: int, earned: int) -> None:
     """The buyer goes onto its space and the player gains ``earned`` Asari (less when
     paying); the area's colour and the buyer labels follow; the event is counted; the turn
     passes to the next player holding buyers (R2), when another does."""
-    p = event.placement
     buyer = p.buyer
-    face_up = buyer is not None and buyer != PAIR
-    here = state.areas.get(spec.key)
+    key = spec.key
+    here = state.areas.get(key)
     if here is None:
-        here = state.areas[spec.key] = Spot(None, [], 0)
+        here = state.areas[key] = Spot(None, [], 0)
     players = state.players
     player = players[seat]
-    left = player.buyers - (2 if buyer == PAIR else 1)
+    if buyer == PAIR:
+        left = player.buyers - 2
+    else:
+        left = player.buyers - 1
+        if buyer is not None:  # face up
+            if here.colour is None and spec.follow_suit and not spec.unlimited:
+                here.colour = buyer
+            if buyer not in state.labels:
+                state.labels.append(buyer)
+            counts = state.label_counts
+            counts[buyer] = counts.get(buyer, 0) + 1
     player.buyers = left if left > 0 else 0
     player.money += earned
     if spec.unlimited:
@@ -279,17 +297,9 @@ def _place(board: Board, state: Table, seat: int, event: Turn, spec: AreaSpec,
     else:
         space = p.space
         if space is None:
-            free = state.free_spaces(board, spec.key)
+            free = state.free_spaces(board, key)
             space = free[0] if free else max((s for s, _ in here.taken), default=0) + 1
-        if here.colour is None and face_up and spec.follow_suit:
-            here.colour = buyer
         here.taken.append((space, seat))
-    if face_up:
-        assert buyer is not None
-        if buyer not in state.labels:
-            state.labels.append(buyer)
-        counts = state.label_counts
-        counts[buyer] = counts.get(buyer, 0) + 1
     state.events = number
     # No action changes another player's hand, so the next of them holding buyers moves
     # next, whatever the action does. When none does, the turn stays with the mover and

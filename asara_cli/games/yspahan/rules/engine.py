@@ -30,7 +30,7 @@ from asara_cli.core.i18n import Later, Text, _, ngettext
 from asara_cli.core.names import hidden_character, name_key, same_name
 from asara_cli.games.base import Replayed
 from asara_cli.games.yspahan.rules import terms
-from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board, CardKind
+from asara_cli.games.yspahan.rules.board import CAMELS_ROW, GOLD_ROW, Board, CardKind, Souk
 from asara_cli.games.yspahan.rules.events import (
     HIDDEN,
     INNER,
@@ -138,13 +138,16 @@ class Walker:
         return self.t.names[seat]
 
     def seat_of(self, name: str) -> int | None:
-        return self.t.seats.get(name_key(name))
+        seats = self.t.seats
+        seat = seats.get(name)  # the name as the header writes it, nearly always
+        return seats.get(name_key(name)) if seat is None else seat
 
     # --- supplies -----------------------------------------------------------------------
 
     def gain_gold(self, seat: int, n: int, why: Text = "") -> None:
         t = self.t
-        self.flow(seat, why, gold=n)
+        if self.flows is not None:
+            self.flow(seat, why, gold=n)
         t.gold[seat] += n
         t.gold_supply -= n
         if self.b.gold_supply is not None and t.gold_supply < 0 <= t.gold_supply + n:
@@ -153,7 +156,8 @@ class Walker:
 
     def gain_camels(self, seat: int, n: int, why: Text = "") -> None:
         t = self.t
-        self.flow(seat, why, camels=n)
+        if self.flows is not None:
+            self.flow(seat, why, camels=n)
         t.camels[seat] += n
         t.camel_supply -= n
         if self.b.camel_supply is not None and t.camel_supply < 0 <= t.camel_supply + n:
@@ -162,7 +166,7 @@ class Walker:
 
     def pay(self, seat: int, gold: int, camels: int, why: Text = "") -> None:
         t = self.t
-        if gold or camels:
+        if (gold or camels) and self.flows is not None:
             self.flow(seat, why, gold=-gold, camels=-camels)
         t.gold[seat] -= gold
         t.gold_supply += gold
@@ -401,12 +405,13 @@ class Walker:
     def capacity(self, seat: int, quarter: str) -> int:
         """Cubes ``seat`` could place in ``quarter`` now (Y3.4.4): the empty shops of its
         unfinished souks there and every shop of the empty souks there."""
-        t = self.t
+        b, t = self.b, self.t
+        souks, owners, filled = b.souks, t.owner, t.filled
         room = 0
-        for s in self.b.souks_of(quarter):
-            owner = t.owner[s]
+        for s in b.souks_of(quarter):
+            owner = owners[s]
             if owner == seat or owner < 0:
-                room += self.b.souks[s].shops - t.filled[s]
+                room += souks[s].shops - filled[s]
         return room
 
     def place(self, seat: int, shop: Shop, quarter: str | None, listed: Sequence[Shop] = (),
@@ -447,7 +452,7 @@ class Walker:
                 its_quarter=terms.quarter_named(quarter))
             return None
         owner = t.owner[si]
-        index = self._shop_index(si, shop)
+        index = self._shop_index(si, souk, owner, shop)
         if index is None:
             return None
         if owner >= 0 and owner != seat:
@@ -456,9 +461,10 @@ class Walker:
                 quarter=terms.quarter_named(souk.quarter), owner=self.name(owner),
                 player=self.name(seat))
             return None
-        if owner < 0:
-            open_ = [terms.souk(b.souks[s].id) for s in b.souks_of(souk.quarter)
-                     if t.owner[s] == seat and t.filled[s] < b.souks[s].shops]
+        if owner < 0 and seat in t.owner:  # (a player with no souk has none to finish)
+            souks, owners, filled = b.souks, t.owner, t.filled
+            open_ = [terms.souk(souks[s].id) for s in b.souks_of(souk.quarter)
+                     if owners[s] == seat and filled[s] < souks[s].shops]
             if open_:
                 self._refuse(souk.id, shop, listed, said, "Y3.4.3", _(
                     "{player} has the unfinished souk {open} in the {quarter} and must fill "
@@ -481,11 +487,11 @@ class Walker:
             terms.cell(shop.cell)
         self.err(rule, message.format(souk=f"{terms.souk(souk)} ({cells})", **facts))
 
-    def _shop_index(self, si: int, shop: Shop) -> int | None:
-        """The index of the shop of souk ``si`` that ``shop`` names (-1: an inner one);
-        ``None``, said as an error, where there is none or it holds a cube."""
-        b, t = self.b, self.t
-        souk, owner = b.souks[si], t.owner[si]
+    def _shop_index(self, si: int, souk: Souk, owner: int, shop: Shop) -> int | None:
+        """The index of the shop of ``souk`` (index ``si``, held by ``owner``) that ``shop``
+        names (-1: an inner one); ``None``, said as an error, where there is none or it
+        holds a cube."""
+        t = self.t
         if shop.cell == INNER:
             if souk.inner == 0:
                 self.err("Y3.4", _("{souk} has no inner shop: every shop of it faces the street "
@@ -590,7 +596,8 @@ class Walker:
                                                         souk=terms.souk(s.souk), cell=to))
                 else:
                     kept = True
-                    self.pay(owner, 0, 1, Later(_keeps_said, (s.souk, to)))
+                    self.pay(owner, 0, 1,
+                             "" if self.flows is None else Later(_keeps_said, (s.souk, to)))
                     self.cube_out(owner)
             if not kept:
                 t.street[si][waiting[si]] = False
@@ -619,11 +626,11 @@ class Walker:
         """The seat of ``who``, who must be the one the table waits for in ``phase``."""
         t = self.t
         self.player = who
-        if t.phase == OVER:
-            self.err("Y4.6", _("the game is over: the {nth} week has ended").format(
-                nth=terms.ordinal(self.b.weeks, "week")))
-            raise CannotApply("over")
         if t.phase != phase:
+            if t.phase == OVER:
+                self.err("Y4.6", _("the game is over: the {nth} week has ended").format(
+                    nth=terms.ordinal(self.b.weeks, "week")))
+                raise CannotApply("over")
             if phase == TURN:
                 self.err("Y2.1", _("week {week}, day {day} begins with the start player's "
                                    "roll, by {player}").format(week=t.week, day=t.day,
@@ -633,7 +640,9 @@ class Walker:
                     player=self.name(t.order[t.done])))
             raise CannotApply("phase")
         expected = t.order[t.done]
-        seat = self.seat_of(who)
+        seat = t.seats.get(who)  # the name as the header writes it, nearly always
+        if seat is None:
+            seat = self.seat_of(who)
         if seat is None:
             self.err("Y2.1", _("no player is named {name}").format(name=repr(who)))
             return expected
@@ -649,11 +658,8 @@ class Walker:
         self.player = t.names[seat]
         return seat
 
-    def day_number(self) -> int:
-        return (self.t.week - 1) * self.b.days + self.t.day
-
     def last_day(self) -> bool:
-        return self.day_number() == self.b.weeks * self.b.days
+        return (self.t.week - 1) * self.b.days + self.t.day == self.b.weeks * self.b.days
 
     def roll(self, ev: Roll) -> None:
         b, t = self.b, self.t
@@ -683,7 +689,8 @@ class Walker:
                                       len(yellow)).format(n=len(yellow), cost=cost,
                                                           player=self.name(seat),
                                                           gold=t.gold[seat]))
-        self.pay(seat, cost, 0, Later(_yellow_said, (len(yellow),)))
+        # the words of a payment are only the flows' (a replay asks for none)
+        self.pay(seat, cost, 0, "" if self.flows is None else Later(_yellow_said, (len(yellow),)))
         t.tower = tower_rows(len(b.rows), white, yellow)
         t.taken = [-1] * len(b.rows)
         t.phase = TURN
@@ -733,7 +740,7 @@ class Walker:
         """The row of dice the turn takes off the tower (Y2.5-Y2.6, Y3.7): its value and
         how many dice; none (0, 0) when no row is left and the player draws a card."""
         b, t = self.b, self.t
-        action, row = ev.action, ev.row
+        row = ev.row
         if row is None:
             left = [b.rows[i] for i, r in enumerate(t.tower) if r is not None and r[1]]
             if left:
@@ -743,7 +750,7 @@ class Walker:
                     player=self.name(seat), rows=", ".join(terms.row(r) for r in left)))
             if ev.discard is not None:
                 self.err("Y3.7", _("with no row taken, no card can be discarded for +1 die"))
-            if not isinstance(action, Draw):
+            if not isinstance(ev.action, Draw):
                 self.err("Y3.7", _("with no row of dice left, {player} draws a card").format(
                     player=self.name(seat)))
                 raise _Skip
@@ -918,7 +925,8 @@ class Walker:
                 building=building, camels=_camels(camels), gold=gold, waived=self._waived(),
                 player=who, have_camels=_camels(t.camels[seat]), have_gold=t.gold[seat]))
             return
-        self.pay(seat, gold, camels, Later(_the_building, (building,)))
+        self.pay(seat, gold, camels,
+                 "" if self.flows is None else Later(_the_building, (building,)))
         t.credit_camels[seat] = t.credit_gold[seat] = False
         t.built[seat].append(bld.building)
         t.turn_built = True
@@ -947,11 +955,13 @@ class Walker:
 
     def end_turn(self, seat: int) -> None:
         b, t = self.b, self.t
-        if t.waived_by_play and not t.turn_built and b.cost_card_credit_kept:
-            self.keep_credit(seat, camels=t.waive_camels, gold=t.waive_gold)
-        elif t.waived_by_play and not t.turn_built:
-            self.err("Y6.12", _("{player} played a building-cost card and built nothing: the "
-                                "card is wasted").format(player=self.name(seat)), WARNING)
+        if t.waived_by_play and not t.turn_built:
+            if b.cost_card_credit_kept:
+                self.keep_credit(seat, camels=t.waive_camels, gold=t.waive_gold)
+            else:
+                self.err("Y6.12", _("{player} played a building-cost card and built nothing: "
+                                    "the card is wasted").format(player=self.name(seat)),
+                         WARNING)
         t.waive_camels = t.waive_gold = t.waived_by_play = t.turn_built = False
         if t.done == 0:  # the start player's turn: the yellow dice leave (Y2.6); a row of
             for r in t.tower:  # only yellow dice stays with 0 dice, to say why it is empty
@@ -1056,15 +1066,15 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
     return tuple(out)
 
 
-def _table(board: Board, state: Table | GameState) -> Table:
-    return state if isinstance(state, Table) else thaw(board, state)
+def _scratch(board: Board, state: Table | GameState) -> Table:
+    """A table to try an event on, apart from ``state``."""
+    return state.copy() if isinstance(state, Table) else thaw(board, state)
 
 
 def check(board: Board, state: Table | GameState, event: Event) -> tuple[Violation, ...]:
     """Everything wrong (and noteworthy) about ``event`` on ``state``; empty when clean.
     ``state`` is left as it was."""
-    t = _table(board, state)
-    t = t.copy() if t is state else t
+    t = _scratch(board, state)
     out: list[Violation] = []
     with contextlib.suppress(CannotApply):
         Walker(board, t, t.events + 1, out).event(event)
@@ -1084,8 +1094,7 @@ def apply(board: Board, table: Table, event: Event) -> None:
 def moved(board: Board, state: Table | GameState, event: Event) -> tuple[Flow, ...]:
     """What the table moves by hand for ``event`` on ``state``, step by step (for the move's
     line); ``state`` is left as it was. Points are the ledger's."""
-    t = _table(board, state)
-    t = t.copy() if t is state else t
+    t = _scratch(board, state)
     flows: list[Flow] = []
     with contextlib.suppress(CannotApply, _Skip):
         Walker(board, t, t.events + 1, None, flows).event(event)
@@ -1132,8 +1141,11 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
     for number, event in enumerate(events, start=1):
         run.number = number
         run.player = None
-        try:  # noqa: SIM105 (as in Walker.turn)
-            run.event(event)
+        try:  # (not contextlib.suppress, as in Walker.turn)
+            if type(event) is Turn:  # most events: Walker.event's first test, without the call
+                run.turn(event)
+            else:
+                run.event(event)
         except CannotApply:
             pass
         t.events = number

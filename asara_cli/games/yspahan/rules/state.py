@@ -179,7 +179,7 @@ class Table:
     board: Board
     setup: Setup
     names: tuple[str, ...]
-    seats: dict[str, int]  # each name as the name rule keys it (core/names.py) to its seat
+    seats: dict[str, int]  # each name as written and as the name rule keys it (core/names.py)
     n: int
     events: int
     week: int
@@ -273,6 +273,9 @@ def new_table(board: Board, setup: Setup) -> Table:
     t.seats = {}
     for i, name in enumerate(setup.players):
         t.seats.setdefault(name_key(name), i)
+    for i, name in enumerate(setup.players):  # as written too, where it means that seat
+        if t.seats[name_key(name)] == i:
+            t.seats.setdefault(name, i)
     t.events = 0
     t.week = t.day = 1
     t.phase = ROLL

@@ -12,6 +12,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
+from msgspec import Struct
+
 from asara_cli.core.findings import Report
 from asara_cli.core.i18n import N_, Text, _
 from asara_cli.core.schema import Schema, numbers_in, string, whole
@@ -79,30 +81,27 @@ def read_tile(r: FieldReader) -> tuple[Colour | None, bool]:
 Fields: TypeAlias = "FieldReader"
 
 
-class Move(Generic[A]):
-    """One action as a kind sees it: the position, who acts (``seat``, and ``player`` on the
-    table), the space whose printed number applies, and whether it is done through the
-    Bottle Genie (``copied``: no buyer in the area, R6.2). ``worked`` is what the kind's
-    check worked out that carrying the move out can take again (a replay checks a turn and
-    then carries it out on the same move): ``None`` until a kind sets it.
+class Move(Struct, Generic[A], gc=False):
+    """One action as a kind sees it: the position, who acts (``seat``, and ``player``, the
+    seat's hand on the table), the space whose printed number applies, and whether it is
+    done through the Bottle Genie (``copied``: no buyer in the area, R6.2). ``worked`` is
+    what the kind's check worked out that carrying the move out can take again (a replay
+    checks a turn and then carries it out on the same move): ``None`` until a kind sets it.
 
-    Not frozen: a move is the arguments of the calls of one turn, never kept, and a frozen
-    value takes five times as long to make. Nothing else assigns to its fields."""
+    Not frozen, and not tracked by the garbage collector: a move is the arguments of the
+    calls of one turn, never kept and never referred to (a class of our own with an
+    ``__init__`` took five times as long to make, a frozen one longer). Nothing else assigns
+    to its fields."""
 
-    __slots__ = ("action", "board", "copied", "number", "player", "seat", "space", "state",
-                 "worked")
-
-    def __init__(self, board: Board, state: Table, seat: int, space: int | None, action: A,
-                 number: int, copied: bool = False) -> None:
-        self.board = board
-        self.state = state
-        self.seat = seat
-        self.space = space
-        self.action = action
-        self.number = number
-        self.copied = copied
-        self.player: Hand = state.players[seat]
-        self.worked: Any = None
+    board: Board
+    state: Table
+    seat: int
+    space: int | None
+    action: A
+    number: int
+    player: Hand
+    copied: bool = False
+    worked: Any = None
 
 
 class Kind(Generic[A]):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 from asara_cli.core.findings import Report
 from asara_cli.core.i18n import N_, Later, Text, _, ngettext
@@ -54,7 +54,20 @@ NEW_TEXT = rf"^{_SP}({COLOURS}){_SP}:{_PARTS}$"
 ADD_TEXT = rf"^{_SP}({COLOURS})( [1-9][0-9]*)?{_SP}:{_PARTS}$"
 
 
-def find_tower(player: PlayerLike, colour: Colour, n: int) -> int | None:
+class _Towers(NamedTuple):
+    """A player's towers alone, as :func:`find_tower` and :func:`grown_towers` read them."""
+
+    towers: tuple[Tower, ...]
+
+
+class Towered(Protocol):
+    """What has towers: a player, on the table or frozen, or their towers alone."""
+
+    @property
+    def towers(self) -> tuple[Tower, ...]: ...
+
+
+def find_tower(player: Towered, colour: Colour, n: int) -> int | None:
     """Index in ``player.towers`` of the n-th tower of ``colour`` (1-based), if it stands."""
     seen = 0
     for i, t in enumerate(player.towers):
@@ -163,15 +176,9 @@ class Building(Kind[Build]):
         k = m.action.sections
         state = m.state
         # every ledger line says what happened: the towers grown or made, each lighted
-        # window laid, and a wish of the genie (R6.2) when it was one; the facts are kept,
-        # worded when shown (_build_said)
-        lighted = []
-        for lw in m.action.lighted:
-            i = find_tower(player, lw.colour, lw.tower)
-            lighted.append((tower_label(player.towers, i) if i is not None else lw.colour,
-                            lw.on_gold))
-        said = Later(_build_said, (k, m.space, m.copied, grown_towers(player, m.action),
-                                   tuple(lighted)))
+        # window laid, and a wish of the genie (R6.2) when it was one; the facts (the build
+        # and the towers after it, frozen) are kept, worked out and worded when shown
+        said = Later(_build_said, (k, m.space, m.copied, player.towers, m.action))
         state.ledger.append(LedgerEntry(m.seat, build_prestige(m.board, k), "build",
                                         state.year, m.number, said))
 
@@ -335,7 +342,7 @@ def grown(after: PlayerLike, event: Build, new: bool = True) -> list[str]:
     return _grown_words(grown_towers(after, event, new))
 
 
-def grown_towers(after: PlayerLike, event: Build, new: bool = True
+def grown_towers(after: Towered, event: Build, new: bool = True
                  ) -> tuple[tuple[str, int, bool], ...]:
     """What :func:`grown` says, as facts: each tower's label (``red 2``), its new height and
     whether it is new."""
@@ -359,13 +366,17 @@ def _grown_words(towers: Iterable[tuple[str, int, bool]]) -> list[str]:
             for label, height, new in towers]
 
 
-def _build_said(k: int, plot: int | None, copied: bool,
-                towers: tuple[tuple[str, int, bool], ...],
-                lighted: tuple[tuple[str, bool], ...]) -> str:
-    """A build's ledger line (kept as :class:`Later` by :meth:`Building.apply`): ``built 3
-    sections on plot 3: red new, 3 high; a lighted window on black``."""
-    what = _grown_words(towers)
-    what += [_lighted_on(terms.tower_named(where), on_gold) for where, on_gold in lighted]
+def _build_said(k: int, plot: int | None, copied: bool, towers: tuple[Tower, ...],
+                build: Build) -> str:
+    """A build's ledger line (kept as :class:`Later` by :meth:`Building.apply`, with the
+    builder's ``towers`` after it): ``built 3 sections on plot 3: red new, 3 high; a
+    lighted window on black``."""
+    after = _Towers(towers)
+    what = _grown_words(grown_towers(after, build))
+    for lw in build.lighted:
+        i = find_tower(after, lw.colour, lw.tower)
+        what.append(_lighted_on(terms.tower_named(
+            tower_label(towers, i) if i is not None else lw.colour), lw.on_gold))
     if copied:
         text = ngettext("built {n} section on plot {plot} (a wish of the Bottle Genie): "
                         "{towers}", "built {n} sections on plot {plot} (a wish of the Bottle "

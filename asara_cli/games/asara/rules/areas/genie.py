@@ -29,7 +29,8 @@ def _inner(action: Genie) -> Kind[Any] | None:
 
 
 def _copy(m: Move[Genie]) -> Move[Any]:
-    return Move(m.board, m.state, m.seat, m.action.space, m.action.move, m.number, copied=True)
+    return Move(m.board, m.state, m.seat, m.action.space, m.action.move, m.number,
+                m.state.players[m.seat], copied=True)
 
 
 class GenieKind(Kind[Genie]):

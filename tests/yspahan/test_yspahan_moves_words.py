@@ -18,6 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from asara_cli.cli import recording, run
@@ -25,7 +26,7 @@ from asara_cli.cli.session import Session, _commands
 from asara_cli.cli.transaction import Position, Typed
 from asara_cli.games import game
 from asara_cli.games.base import SIM_NAMES, LegalMove, move_groups
-from asara_cli.games.yspahan.moves import _firsts, _Mover, _plays_key, core
+from asara_cli.games.yspahan.moves import _firsts, _Mover, _plays_key, _Souks, core
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import Turn
 from asara_cli.games.yspahan.rules.state import GameState
@@ -315,3 +316,44 @@ def test_souk_cards_played_first_are_counted_by_the_tables_they_leave(
                    _firsts(_board(), mover.t, mover.seat, True) for plays, _t in firsts}
     assert {_plays_key(_board(), m.event.before) for m in listed
             if isinstance(m.event, Turn)} == every_order
+
+
+def _listed(state: Any) -> tuple[dict[str, tuple[int, set[str]]], dict[str, set[str]]]:
+    """The groups' counts and notes, and each group's moves as --all lists them."""
+    g = game("yspahan")
+    state = msgspec.structs.replace(state)  # a new position: nothing kept from an earlier
+    grouped = {c.group: (c.count, set(c.notes))
+               for c in move_groups(g.legal_moves(_board(), state), 4)}
+    every: dict[str, set[str]] = {}
+    for move in g.legal_moves(_board(), state):
+        every.setdefault(move.group, set()).add(move.words)
+    assert {k: c for k, (c, _n) in grouped.items()} == {k: len(v) for k, v in every.items()}
+    return grouped, every
+
+
+@pytest.mark.parametrize("flags", [pytest.param(frozenset(), marks=pytest.mark.slow),
+                                   frozenset({"secret"})])
+def test_souk_cards_walked_with_the_others_list_the_same_moves(
+        flags: frozenset[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose souk cards are not counted apart (it has none, or several kinds: every
+    set of cards played first is walked whole, :class:`_Souks` of no kind) lists the same
+    groups, counts and notes, and with --all the same moves, as the souk cards counted
+    apart, at positions where a souk card may be played first."""
+    g = game("yspahan")
+    apart = []
+    for _header, state, _event in _games(flags, range(20), (3, 4)):
+        if any(c.group.startswith("--play") and "souk" in c.group.split(":")[0]
+               for c in move_groups(g.legal_moves(_board(), state), 0)):
+            apart.append((state, _listed(state)))
+            if len(apart) == 4:
+                break
+
+    def souks(self: _Mover) -> _Souks:
+        if self._souks is None:
+            self._souks = _Souks(self, None)
+        return self._souks
+
+    monkeypatch.setattr(_Mover, "souks", souks)
+    for state, listed in apart:
+        assert _listed(state) == listed
+    assert len(apart) == 4

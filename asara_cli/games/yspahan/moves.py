@@ -125,7 +125,6 @@ class _Mover:
         self.t = t = thaw(board, state)
         self.seat = t.order[t.done]
         self.name = t.names[self.seat]
-        self._firsts: dict[bool, list[tuple[tuple[str, ...], Firsts]]] = {}
         self._distinct: dict[tuple[str, str | None, str | None], Firsts] = {}
         self._tails: dict[tuple[ev.Play, ...], list[str]] = {}
         self._singles: Firsts | None = None
@@ -183,16 +182,6 @@ class _Mover:
                              if (after := _step(self.board, t, seat, play)) is not None]
         return self._singles
 
-    def firsts(self, every: bool = False) -> list[tuple[tuple[str, ...], Firsts]]:
-        """Every set of cards the mover may play before the row, grouped by their kinds
-        (none first, then by how many and their names), each set once, in the first order
-        the referee allows, with the table after them. ``every``: with a cost card too
-        (legal, and it waives a cost only before a build: Y6.12)."""
-        if every not in self._firsts:
-            self._firsts[every] = [(kinds, list(self.souks().firsts(pairs)))
-                                   for kinds, pairs in self.split(every)]
-        return self._firsts[every]
-
     def souks(self) -> _Souks:
         """The souk cards played first, counted apart (:class:`_Souks`), made once: when
         the game has one kind of souk card (none or several: none counted apart)."""
@@ -202,7 +191,7 @@ class _Mover:
         return self._souks
 
     def split(self, every: bool = False) -> list[tuple[tuple[str, ...], list[Pair]]]:
-        """:meth:`firsts` as :class:`_Souks` counts them: by their kinds, each set without
+        """:meth:`sets` as :class:`_Souks` counts them: by their kinds, each set without
         a souk card with each number of souk cards after it."""
         if every not in self._split:
             seat, souks = self.seat, self.souks()
@@ -255,12 +244,12 @@ class _Mover:
                         yield (*plays, *more), souks.table(first, n, tables)
 
     def sets(self, every: bool = False) -> Iterator[tuple[tuple[str, ...], Firsts]]:
-        """:meth:`firsts`, the first (no card played first) before the others are found:
-        ``--all`` writes its first group without waiting for them."""
-        found = self._firsts.get(every)
-        if found is not None:
-            yield from found
-            return
+        """Every set of cards the mover may play before the row, grouped by their kinds
+        (none first, then by how many and their names), each set once, in the first order
+        the referee allows, with the table after them; the first (no card played first)
+        before the others are found: ``--all`` writes its first group without waiting for
+        them. ``every``: with a cost card too (legal, and it waives a cost only before a
+        build: Y6.12)."""
         yield (), [((), self.t)]  # as :func:`_firsts` and :meth:`split` put it first
         for kinds, pairs in self.split(every)[1:]:  # made group by group, none kept
             for kept in (self.cells, self._tails, self.facings):  # the last group's
@@ -575,7 +564,7 @@ def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tupl
 
 def _firsts(board: Board, t: Table, seat: int, every: bool, but: str | None = None
             ) -> list[tuple[tuple[str, ...], Firsts]]:
-    """See :meth:`_Mover.firsts` (``but``: a kind of card left out). Every order is tried
+    """See :meth:`_Mover.sets` (``but``: a kind of card left out). Every order is tried
     (a card drawn by the caravanserai, or camels gained, may be what a later card needs),
     and a set met again in another order is not walked again: the cards' effects add up, so
     it ends on the same table."""
@@ -901,6 +890,9 @@ class _Souks:
             Table, Firsts, Iterator[tuple[tuple[ev.Play, ...], Table]]]] = {}
         self._cells: dict[int, dict[str, dict[tuple[tuple[int, int], ...], Ways]]] = {}
         self.counted: dict[tuple[object, ...], tuple[int, tuple[tuple[str, str | None], ...]]] = {}
+        #: each cell's choices of the shops facing it (:meth:`cells`), each with its key
+        self.keyed: dict[tuple[object, ...], list[tuple[str, list[tuple[
+            int, tuple[ev.Play, ...] | None, tuple[object, ...]]]]]] = {}
         #: the cells each street shop faces
         self.facing: dict[tuple[int, int], list[str]] = {}
         for to, shops in board.faces.items():
@@ -929,14 +921,16 @@ class _Souks:
         """:meth:`sets`, each with the table each quarter's walk left (the quarter's souks
         as it leaves them)."""
         quarters = [q for q in self.parts if q != but]
+        room = [0] * (len(quarters) + 1)  # the most cards the quarters from each on take
+        for at in range(len(quarters) - 1, -1, -1):
+            room[at] = room[at + 1] + max(i for i, by in enumerate(self.parts[quarters[at]]) if by)
 
         def walk(at: int, left: int) -> Iterator[tuple[tuple[ev.Play, ...], tuple[Table, ...]]]:
             if at == len(quarters):
-                if not left:
-                    yield (), ()
+                yield (), ()
                 return
             by_size = self.parts[quarters[at]]
-            for i in range(min(left, len(by_size) - 1) + 1):
+            for i in range(max(0, left - room[at + 1]), min(left, len(by_size) - 1) + 1):
                 for plays, table in by_size[i]:
                     for rest, tables in walk(at + 1, left - i):
                         yield plays + rest, (table, *tables)
@@ -1225,12 +1219,16 @@ def _split_supervisor(mover: _Mover, souks: _Souks, head: _Head, first: Table, r
     plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
     count = 0
     pairs: dict[tuple[str, str | None], None] = {}
-    for to, choices in souks.cells(n).items():
+    facts = (tuple(first.camels), _draws_read(rep), n, souks.street(first))  # every row's
+    if facts not in souks.keyed:
+        souks.keyed[facts] = [(to, [(ways, example, _cell_key(
+            board, to, first.street, first.owner, first.camels, first.built, rep, placed, seat))
+            for placed, (ways, example) in choices.items()])
+            for to, choices in souks.cells(n).items()]
+    for to, keyed in souks.keyed[facts]:
         if max(0, abs(mover.distance[to] - head.value) - free) > gold:
             continue
-        for placed, (ways, example) in choices.items():
-            key = _cell_key(board, to, first.street, first.owner, first.camels, first.built, rep,
-                            placed, seat)
+        for ways, example, key in keyed:
             if key not in mover.tallies:
                 if example is None:  # a set that fills no shop facing the cell
                     example = souks.untouched(n, to)

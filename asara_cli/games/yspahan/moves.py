@@ -29,9 +29,11 @@ quarter by quarter, and counted, not made (:class:`_Souks`).
 
 from __future__ import annotations
 
+import gc
 import shlex
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from itertools import islice, permutations, product
 
@@ -132,9 +134,8 @@ class _Mover:
         self._souks: _Souks | None = None
         #: what :func:`_count_split` found of an action on a table that reads so
         self.tallies: dict[tuple[object, ...], Tally] = {}
-        #: what faces each cell (:func:`_facing`), by table and by what it reads
-        self.cells: dict[int, tuple[Table, list[tuple[str, tuple[object, ...]]]]] = {}
-        self.facings: dict[tuple[object, ...], list[tuple[str, tuple[object, ...]]]] = {}
+        #: the key of each cell's tally (:func:`_cells`), by table
+        self.cells: dict[int, tuple[Table, dict[str, tuple[object, ...]]]] = {}
         self.costs: dict[tuple[int, int], dict[str, int]] = {}
         #: how far the supervisor is from each cell (no card moves it)
         self.distance = {to: board.distance(self.t.supervisor, to) for to in board.cells}
@@ -252,7 +253,7 @@ class _Mover:
         build: Y6.12)."""
         yield (), [((), self.t)]  # as :func:`_firsts` and :meth:`split` put it first
         for kinds, pairs in self.split(every)[1:]:  # made group by group, none kept
-            for kept in (self.cells, self._tails, self.facings):  # the last group's
+            for kept in (self.cells, self._tails):  # what the last group's tables read
                 kept.clear()
             yield kinds, list(self.souks().firsts(pairs))
 
@@ -288,11 +289,13 @@ class Listing:
         want = _Want(self.typed)
         heads = mover.heads(every)
         if not self.typed and shown <= KEPT:  # counted, not made
-            for kinds, pairs in mover.split(every):
-                for head in heads:
-                    count, notes, first = _count_split(mover, kinds, pairs, head, shown)
-                    if count:
-                        yield MoveGroup(head.name(kinds), count, tuple(first), _notes(notes))
+            with _uncollected():
+                for kinds, pairs in mover.split(every):
+                    for head in heads:
+                        count, notes, first = _count_split(mover, kinds, pairs, head, shown)
+                        if count:
+                            yield MoveGroup(head.name(kinds), count, tuple(first),
+                                            _notes(notes))
             return
         for kinds, firsts in mover.sets(every):
             for head in heads:
@@ -301,6 +304,19 @@ class Listing:
                 if made:
                     yield MoveGroup(head.name(kinds), len(made), tuple(made[:shown]),
                                     _notes(dict.fromkeys(m.note for m in made if m.note)))
+
+
+@contextmanager
+def _uncollected() -> Iterator[None]:
+    """Python's cycle collector paused: a count makes many small objects, none in a cycle,
+    and the collector's passes over all those kept cost a third of it (issue 35)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _notes(notes: Iterable[str]) -> tuple[str, ...]:
@@ -485,23 +501,6 @@ def _passing(mover: _Mover, head: _Head, after: Table
                 yield discard, a, ["supervisor", head.words[1], *w[2:]], note
 
 
-def _facing(mover: _Mover, after: Table) -> list[tuple[str, tuple[object, ...]]]:
-    """What faces each cell on ``after``: each cell with the key of its tally (the cubes
-    facing it, their owners' camels and caravanserais, and the cards to draw), made once
-    per table, and once for tables whose street, owners, camels, caravanserais and cards to
-    draw read the same (most cards played change none)."""
-    known = mover.cells.get(id(after))
-    if known is None or known[0] is not after:
-        street, owner, camels, built = after.street, after.owner, after.camels, after.built
-        reads = (tuple(map(tuple, street)), tuple(owner), tuple(camels),
-                 tuple("caravanserai" in b for b in built), _draws_read(after))
-        if reads not in mover.facings:
-            mover.facings[reads] = [(to, _cell_key(mover.board, to, street, owner, camels,
-                                                   built, after)) for to in mover.board.cells]
-        known = mover.cells[id(after)] = (after, mover.facings[reads])
-    return known[1]
-
-
 def _draws_read(t: Table, most: int = 0) -> tuple[object, ...]:
     """The cards to draw as a draw reads them (:func:`_cards`), as far as a move draws
     (``most`` cards; none given: the most any move draws): with hands secret, how many are
@@ -554,9 +553,17 @@ def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tupl
     plain = head if not head.discarding else _Head(head.index, head.row, head.value,
                                                    head.dice, head.command, False)
     tallies = mover.tallies
-    for to, key in _facing(mover, after):
+    known = mover.cells.get(id(after))
+    if known is None or known[0] is not after:  # each cell's key, made when first asked
+        known = mover.cells[id(after)] = (after, {})
+    keys = known[1]
+    for to in board.cells:
         if costs[to] > gold:
             continue
+        key = keys.get(to)
+        if key is None:
+            key = keys[to] = _cell_key(board, to, after.street, after.owner, after.camels,
+                                       after.built, after)
         if key not in tallies:
             tallies[key] = _tally(mover, plain, after, _Want(["supervisor", head.words[1], to]))
         yield to, key

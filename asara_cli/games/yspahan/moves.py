@@ -278,17 +278,27 @@ class Listing:
         self.board, self.state, self.typed = board, state, tuple(typed)
 
     def __iter__(self) -> Iterator[LegalMove[ev.Event]]:
-        return _moves(self.board, self.state, self.typed)
+        return (move for group in self._made(True) for move in group)
 
-    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[ev.Event]]:
-        """Each group counted (:func:`_count_split`), with its first ``shown`` moves; not
-        ``every``: the moves that waste a card left out (:func:`moves_note` says so)."""
+    def _made(self, every: bool) -> Iterator[Iterator[LegalMove[ev.Event]]]:
+        """The moves of each group whose words may begin with those typed, made."""
         if self.state.phase in (ROLL, OVER) or self.state.to_move is None:
             return
         mover = _mover(self.board, self.state)
         want = _Want(self.typed)
         heads = mover.heads(every)
-        if not self.typed and shown <= KEPT:  # counted, not made
+        for kinds, firsts in mover.sets(every):
+            for head in heads:
+                if want.fits(head.words):
+                    yield _group(mover, kinds, firsts, head, want)
+
+    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[ev.Event]]:
+        """Each group counted (:func:`_count_split`), with its first ``shown`` moves; not
+        ``every``: the moves that waste a card left out (:func:`moves_note` says so)."""
+        if not self.typed and shown <= KEPT and self.state.phase not in (ROLL, OVER) and \
+                self.state.to_move is not None:  # counted, not made
+            mover = _mover(self.board, self.state)
+            heads = mover.heads(every)
             with _uncollected():
                 for kinds, pairs in mover.split(every):
                     for head in heads:
@@ -297,13 +307,11 @@ class Listing:
                             yield MoveGroup(head.name(kinds), count, tuple(first),
                                             _notes(notes))
             return
-        for kinds, firsts in mover.sets(every):
-            for head in heads:
-                made = list(_group(mover, kinds, firsts, head, want)) \
-                    if want.fits(head.words) else []
-                if made:
-                    yield MoveGroup(head.name(kinds), len(made), tuple(made[:shown]),
-                                    _notes(dict.fromkeys(m.note for m in made if m.note)))
+        for group in self._made(every):
+            made = list(group)
+            if made:
+                yield MoveGroup(made[0].group, len(made), tuple(made[:shown]),
+                                _notes(dict.fromkeys(m.note for m in made if m.note)))
 
 
 @contextmanager
@@ -330,19 +338,6 @@ def legal_moves(board: Board, state: GameState, typed: Sequence[str] = ()) -> Li
     whose words begin with ``typed``, made group by group as they are asked for; none when
     the dice are to be rolled or the game is over."""
     return Listing(board, state, typed)
-
-
-def _moves(board: Board, state: GameState, typed: Sequence[str]
-           ) -> Iterator[LegalMove[ev.Event]]:
-    if state.phase in (ROLL, OVER) or state.to_move is None:
-        return
-    mover = _mover(board, state)
-    want = _Want(typed)
-    heads = mover.heads(True)
-    for kinds, firsts in mover.sets(True):
-        for head in heads:
-            if want.fits(head.words):
-                yield from _group(mover, kinds, firsts, head, want)
 
 
 def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str]:
@@ -392,23 +387,17 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
 
 
 def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]:
-    """What the moves of ``head`` read of the table ``t`` (after the cards played first),
-    but for those cards: the kinds in hand (a card discarded), the souks of the row's
-    quarter (the goods), the gold, the camels, the street and the
-    cards to draw (the supervisor and a caravanserai's card), the cards to draw (a card
-    drawn)."""
+    """What the moves of ``head`` but the supervisor's read of the table ``t`` (after the
+    cards played first), but for those cards: the kinds in hand (a card discarded), the
+    souks of the row's quarter (the goods), the cards to draw (a card drawn)."""
     # the hand only as the kinds a card discarded may be (:func:`_kinds`)
     hand = (tuple(sorted(k for k, c in t.hand[seat].items() if c > 0)), t.hidden[seat] > 0
             ) if head.discarding else ()
-    command = head.command
-    if command in ("camels", "gold"):
+    if head.command in ("camels", "gold"):
         return hand
-    if command == "goods" and head.row is not None:
+    if head.command == "goods" and head.row is not None:
         # not the cubes at home: one short is a warning, never a refusal (Y6.14)
         return (hand, *_quarter_read(board, head.row, t))
-    if command == "supervisor":
-        souks = (tuple(map(tuple, t.street)), tuple(t.filled), tuple(t.owner))
-        return (hand, t.gold[seat], tuple(t.camels), souks, _draws_read(t))
     return (hand, _draws_read(t, 1))
 
 

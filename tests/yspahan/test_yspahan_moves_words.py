@@ -26,10 +26,18 @@ from asara_cli.cli.session import Session, _commands
 from asara_cli.cli.transaction import Position, Typed
 from asara_cli.games import game
 from asara_cli.games.base import SIM_NAMES, LegalMove, move_groups
-from asara_cli.games.yspahan.moves import _firsts, _Mover, _plays_key, _Souks, core
+from asara_cli.games.yspahan.moves import (
+    _actions,
+    _firsts,
+    _Mover,
+    _plays_key,
+    _Souks,
+    _Want,
+    core,
+)
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import Turn
-from asara_cli.games.yspahan.rules.state import GameState
+from asara_cli.games.yspahan.rules.state import OVER, ROLL, GameState
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, LogHeader, parse_log
 
@@ -357,3 +365,40 @@ def test_souk_cards_walked_with_the_others_list_the_same_moves(
     for state, listed in apart:
         assert _listed(state) == listed
     assert len(apart) == 4
+
+
+def test_counts_are_those_of_every_set_and_action_checked_whole() -> None:
+    """Brute force, where gold, camel or exchange cards are in an open hand: every set of
+    cards played first in every order the referee's steps allow (:func:`_firsts`), every
+    action of each group on the table it leaves, each turn checked whole by the referee;
+    the passing turns, group by group, are the grouped counts (the cards that waste a card
+    included), and --all lists as many in each group."""
+    g = game("yspahan")
+    rules = g.recording()
+    tried = 0
+    met: set[str] = set()
+    for _header, state, _event in _games(frozenset(), range(12), (3, 4)):
+        assert isinstance(state, GameState)
+        if state.phase in (ROLL, OVER) or state.to_move is None:
+            continue
+        mover = _Mover(_board(), state)
+        held = {k for k, c in mover.t.hand[mover.seat].items() if c > 0}
+        if not held & {"gold3", "camels3", "exchange"} - met:
+            continue  # each kind met once
+        grouped = {c.group: c.count for c in move_groups(g.legal_moves(_board(), state), 4)}
+        if sum(grouped.values()) > 3000:
+            continue  # too many to check one by one
+        met |= held
+        brute: Counter[str] = Counter()
+        for kinds, firsts in _firsts(_board(), mover.t, mover.seat, True):
+            for head in mover.heads(True):
+                for plays, after in firsts:
+                    for discard, action, _w, _n in _actions(_board(), after, mover.seat, head,
+                                                            _Want(()), []):
+                        turn = Turn(mover.name, head.row, action, discard, before=plays)
+                        if not [v for v in rules.check(_board(), state, turn) if v.is_error]:
+                            brute[head.name(kinds)] += 1
+        assert dict(brute) == grouped
+        assert Counter(m.group for m in g.legal_moves(_board(), state)) == brute
+        tried += 1
+    assert met >= {"gold3", "camels3", "exchange"} and tried >= 3, (met, tried)

@@ -178,8 +178,8 @@ class Sweep:
                 if count > self.heaviest[0]:
                     self.heaviest = (count, setup, events[:at], where)
                 if tab_every and len(self.times) % tab_every == 0:
-                    for took, first, typed in tabs(g, board, state, groups, 4):
-                        (self.first_tabs if first else self.tabs).append(took)
+                    for took, opening, typed in tabs(g, board, state, groups, 4):
+                        (self.first_tabs if opening else self.tabs).append(took)
                         if took > self.slowest_tab[0]:
                             self.slowest_tab = (took, f"{where}, after {typed}")
                 state = rules.after(rules.apply(board, state, event))

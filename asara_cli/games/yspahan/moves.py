@@ -211,18 +211,24 @@ class _Mover:
         """The sets of cards played first (none left out) whose words may end a move
         ``want`` wants (:meth:`_Want.tail_fits`): with the souk cards counted apart
         (:class:`_Souks`), one for each word that may come next and table that ``head``
-        reads differently after them, each table made only for those."""
+        reads differently after them, each table made only for those (where the cards but
+        the souk cards say the word, by :meth:`_Souks.distinct`, not set by set)."""
         split, souks = self.split(), self.souks()
         rest = want.rest or ()
         board, row, cell = self.board, head.row, want.word(2)
         quarter = list(souks.parts).index(row) if head.command == "goods" and row else -1
         met: set[tuple[object, ...]] = set()
+        fixed: dict[str, list[Pair]] = {}  # by the word wanted, when the set's own words hold it
         for _kinds, pairs in split[1:]:
             for plays, first, n in pairs:
                 tail = self.tail(plays)
                 common = min(len(rest), len(tail))
                 reads = souks.reads(first, n)
                 if tail[:common] != list(rest[:common]) or reads is None:
+                    continue
+                if len(tail) > len(rest):  # the souk cards' words come after it
+                    if want.tail_fits(tail):
+                        fixed.setdefault(tail[len(rest)], []).append((plays, first, n))
                     continue
                 hand = reads[5:] if head.discarding else ()
                 for more, tables in souks.walk(n):
@@ -243,6 +249,9 @@ class _Mover:
                     if key not in met:
                         met.add(key)
                         yield (*plays, *more), souks.table(first, n, tables)
+        for then, pairs in fixed.items():  # one set for each table read, as without --play
+            if want.seen is None or then not in want.seen:
+                yield from souks.distinct([((), pairs)], head, cell)
 
     def sets(self, every: bool = False) -> Iterator[tuple[tuple[str, ...], Firsts]]:
         """Every set of cards the mover may play before the row, grouped by their kinds

@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
-from itertools import islice, permutations, product
+from itertools import islice, permutations, product, tee
 
 from asara_cli.core.i18n import N_, _
 from asara_cli.games.base import LegalMove, MoveGroup
@@ -892,7 +892,7 @@ class _Souks:
         self._read: dict[tuple[int, int], tuple[Table, tuple[object, ...] | None]] = {}
         self._quarters: dict[int, tuple[Table, tuple[object, ...]]] = {}
         self._some: dict[tuple[int, int], tuple[
-            Table, Firsts, Iterator[tuple[tuple[ev.Play, ...], Table]]]] = {}
+            Table, Iterator[tuple[tuple[ev.Play, ...], Table]]]] = {}
         self._cells: dict[int, dict[str, dict[tuple[tuple[int, int], ...], Ways]]] = {}
         self.counted: dict[tuple[object, ...], tuple[int, tuple[tuple[str, str | None], ...]]] = {}
         #: each cell's choices of the shops facing it (:meth:`cells`), each with its key
@@ -946,18 +946,10 @@ class _Souks:
         """:meth:`firsts` of one pair, each set made once for every group that shows it."""
         _plays, first, n = pair
         known = self._some.get((id(first), n))
-        if known is None or known[0] is not first:
-            known = self._some[id(first), n] = first, [], self.firsts([pair])
-        made, more = known[1], known[2]
-        at = 0
-        while True:
-            if at == len(made):
-                found = next(more, None)
-                if found is None:
-                    return
-                made.append(found)
-            yield made[at]
-            at += 1
+        kept, made = tee(known[1] if known is not None and known[0] is first
+                         else self.firsts([pair]))
+        self._some[id(first), n] = first, kept  # the sets made, kept for the next group
+        return made
 
     def firsts(self, pairs: Sequence[Pair]) -> Iterator[tuple[tuple[ev.Play, ...], Table]]:
         """Each set of cards played first of ``pairs``, with the table after it: the table

@@ -18,6 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from asara_cli.cli import recording, run
@@ -25,10 +26,18 @@ from asara_cli.cli.session import Session, _commands
 from asara_cli.cli.transaction import Position, Typed
 from asara_cli.games import game
 from asara_cli.games.base import SIM_NAMES, LegalMove, move_groups
-from asara_cli.games.yspahan.moves import _firsts, _Mover, _plays_key, core
+from asara_cli.games.yspahan.moves import (
+    _actions,
+    _firsts,
+    _Mover,
+    _plays_key,
+    _Souks,
+    _Want,
+    core,
+)
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import Turn
-from asara_cli.games.yspahan.rules.state import GameState
+from asara_cli.games.yspahan.rules.state import OVER, ROLL, GameState
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, LogHeader, parse_log
 
@@ -315,3 +324,81 @@ def test_souk_cards_played_first_are_counted_by_the_tables_they_leave(
                    _firsts(_board(), mover.t, mover.seat, True) for plays, _t in firsts}
     assert {_plays_key(_board(), m.event.before) for m in listed
             if isinstance(m.event, Turn)} == every_order
+
+
+def _listed(state: Any) -> tuple[dict[str, tuple[int, set[str]]], dict[str, set[str]]]:
+    """The groups' counts and notes, and each group's moves as --all lists them."""
+    g = game("yspahan")
+    state = msgspec.structs.replace(state)  # a new position: nothing kept from an earlier
+    grouped = {c.group: (c.count, set(c.notes))
+               for c in move_groups(g.legal_moves(_board(), state), 4)}
+    every: dict[str, set[str]] = {}
+    for move in g.legal_moves(_board(), state):
+        every.setdefault(move.group, set()).add(move.words)
+    assert {k: c for k, (c, _n) in grouped.items()} == {k: len(v) for k, v in every.items()}
+    return grouped, every
+
+
+@pytest.mark.parametrize("flags", [pytest.param(frozenset(), marks=pytest.mark.slow),
+                                   frozenset({"secret"})])
+def test_souk_cards_walked_with_the_others_list_the_same_moves(
+        flags: frozenset[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose souk cards are not counted apart (it has none, or several kinds: every
+    set of cards played first is walked whole, :class:`_Souks` of no kind) lists the same
+    groups, counts and notes, and with --all the same moves, as the souk cards counted
+    apart, at positions where a souk card may be played first."""
+    g = game("yspahan")
+    apart = []
+    for _header, state, _event in _games(flags, range(20), (3, 4)):
+        if any(c.group.startswith("--play") and "souk" in c.group.split(":")[0]
+               for c in move_groups(g.legal_moves(_board(), state), 0)):
+            apart.append((state, _listed(state)))
+            if len(apart) == 4:
+                break
+
+    def souks(self: _Mover) -> _Souks:
+        if self._souks is None:
+            self._souks = _Souks(self, None)
+        return self._souks
+
+    monkeypatch.setattr(_Mover, "souks", souks)
+    for state, listed in apart:
+        assert _listed(state) == listed
+    assert len(apart) == 4
+
+
+def test_counts_are_those_of_every_set_and_action_checked_whole() -> None:
+    """Brute force, where gold, camel or exchange cards are in an open hand: every set of
+    cards played first in every order the referee's steps allow (:func:`_firsts`), every
+    action of each group on the table it leaves, each turn checked whole by the referee;
+    the passing turns, group by group, are the grouped counts (the cards that waste a card
+    included), and --all lists as many in each group."""
+    g = game("yspahan")
+    rules = g.recording()
+    tried = 0
+    met: set[str] = set()
+    for _header, state, _event in _games(frozenset(), range(12), (3, 4)):
+        assert isinstance(state, GameState)
+        if state.phase in (ROLL, OVER) or state.to_move is None:
+            continue
+        mover = _Mover(_board(), state)
+        held = {k for k, c in mover.t.hand[mover.seat].items() if c > 0}
+        if not held & {"gold3", "camels3", "exchange"} - met:
+            continue  # each kind met once
+        grouped = {c.group: c.count for c in move_groups(g.legal_moves(_board(), state), 4)}
+        if sum(grouped.values()) > 3000:
+            continue  # too many to check one by one
+        met |= held
+        brute: Counter[str] = Counter()
+        for kinds, firsts in _firsts(_board(), mover.t, mover.seat, True):
+            for head in mover.heads(True):
+                for plays, after in firsts:
+                    for discard, action, _w, _n in _actions(_board(), after, mover.seat, head,
+                                                            _Want(()), []):
+                        turn = Turn(mover.name, head.row, action, discard, before=plays)
+                        if not [v for v in rules.check(_board(), state, turn) if v.is_error]:
+                            brute[head.name(kinds)] += 1
+        assert dict(brute) == grouped
+        assert Counter(m.group for m in g.legal_moves(_board(), state)) == brute
+        tried += 1
+    assert met >= {"gold3", "camels3", "exchange"} and tried >= 3, (met, tried)

@@ -29,11 +29,13 @@ quarter by quarter, and counted, not made (:class:`_Souks`).
 
 from __future__ import annotations
 
+import gc
 import shlex
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
-from itertools import permutations, product
+from itertools import islice, permutations, product, tee
 
 from asara_cli.core.i18n import N_, _
 from asara_cli.games.base import LegalMove, MoveGroup
@@ -125,21 +127,15 @@ class _Mover:
         self.t = t = thaw(board, state)
         self.seat = t.order[t.done]
         self.name = t.names[self.seat]
-        self._firsts: dict[bool, list[tuple[tuple[str, ...], Firsts]]] = {}
         self._distinct: dict[tuple[str, str | None, str | None], Firsts] = {}
         self._tails: dict[tuple[ev.Play, ...], list[str]] = {}
         self._singles: Firsts | None = None
         self._split: dict[bool, list[tuple[tuple[str, ...], list[Pair]]]] = {}
-        self.souks: _Souks | None = None
-        #: what :func:`_count` found of an action on a table that reads so
+        self._souks: _Souks | None = None
+        #: what :func:`_count_split` found of an action on a table that reads so
         self.tallies: dict[tuple[object, ...], Tally] = {}
-        self.cells: dict[int, tuple[Table, list[tuple[str, tuple[object, ...]]], int]] = {}
-        #: the signatures of what faces the cells (:func:`_signature`), and the supervisor's
-        #: tallies by signature, value, row, free steps and gold
-        self.signatures: dict[tuple[object, ...], int] = {}
-        self.facings: dict[tuple[object, ...], tuple[list[tuple[str, tuple[object, ...]]],
-                                                     int]] = {}
-        self.supervised: dict[tuple[object, ...], Tally] = {}
+        #: the key of each cell's tally (:func:`_cells`), by table
+        self.cells: dict[int, tuple[Table, dict[str, tuple[object, ...]]]] = {}
         self.costs: dict[tuple[int, int], dict[str, int]] = {}
         #: how far the supervisor is from each cell (no card moves it)
         self.distance = {to: board.distance(self.t.supervisor, to) for to in board.cells}
@@ -174,15 +170,8 @@ class _Mover:
         ``head`` read differently after them (:func:`_reads`; the supervisor sent to
         ``cell``, when typed: what faces it)."""
         key = (head.command, head.row, cell)
-        split = self.split()
-        if key not in self._distinct and split is not None and self.souks is not None:
-            self._distinct[key] = self.souks.distinct(split[1:], head, cell)
         if key not in self._distinct:
-            met: dict[tuple[object, ...], tuple[tuple[ev.Play, ...], Table]] = {}
-            for _, firsts in self.firsts()[1:]:
-                for plays, after in firsts:
-                    met.setdefault(_reads(self.board, head, self.seat, after), (plays, after))
-            self._distinct[key] = list(met.values())
+            self._distinct[key] = self.souks().distinct(self.split()[1:], head, cell)
         return self._distinct[key]
 
     def singles(self) -> Firsts:
@@ -194,35 +183,25 @@ class _Mover:
                              if (after := _step(self.board, t, seat, play)) is not None]
         return self._singles
 
-    def firsts(self, every: bool = False) -> list[tuple[tuple[str, ...], Firsts]]:
-        """Every set of cards the mover may play before the row, grouped by their kinds
-        (none first, then by how many and their names), each set once, in the first order
-        the referee allows, with the table after them. ``every``: with a cost card too
-        (legal, and it waives a cost only before a build: Y6.12)."""
-        if every not in self._firsts:
-            split = self.split(every)
-            self._firsts[every] = _firsts(self.board, self.t, self.seat, every) \
-                if split is None or self.souks is None else [
-                    (kinds, list(self.souks.firsts(pairs))) for kinds, pairs in split]
-        return self._firsts[every]
+    def souks(self) -> _Souks:
+        """The souk cards played first, counted apart (:class:`_Souks`), made once: when
+        the game has one kind of souk card (none or several: none counted apart)."""
+        if self._souks is None:
+            kinds = [k for k, c in self.board.cards.items() if c.effect == "souk"]
+            self._souks = _Souks(self, kinds[0] if len(kinds) == 1 else None)
+        return self._souks
 
-    def split(self, every: bool = False) -> list[tuple[tuple[str, ...], list[Pair]]] | None:
-        """:meth:`firsts` as :class:`_Souks` counts them: by their kinds, each set without
-        a souk card with each number of souk cards after it (``None``: the game has no
-        souk card, or more than one kind of it)."""
-        kinds = [k for k, c in self.board.cards.items() if c.effect == "souk"]
-        if len(kinds) != 1:
-            return None
+    def split(self, every: bool = False) -> list[tuple[tuple[str, ...], list[Pair]]]:
+        """:meth:`sets` as :class:`_Souks` counts them: by their kinds, each set without
+        a souk card with each number of souk cards after it."""
         if every not in self._split:
-            kind, seat = kinds[0], self.seat
-            if self.souks is None:
-                self.souks = _Souks(self, kind)
-            most = self.souks.most
+            seat, souks = self.seat, self.souks()
+            kind, most = souks.kind, souks.most
             by: dict[tuple[str, ...], list[Pair]] = {}
             for held, firsts in _firsts(self.board, self.t, seat, every, kind):
                 for plays, after in firsts:
-                    for n in range(1 + min(most - len(plays), after.hand[seat].get(kind, 0)
-                                           + after.hidden[seat])):
+                    for n in range(1 + max(0, min(most - len(plays), after.hidden[seat]
+                                                  + after.hand[seat].get(kind, 0)))):
                         by.setdefault(tuple(sorted((*held, *(kind,) * n))), []).append(
                             (plays, after, n))
             self._split[every] = sorted(by.items(), key=lambda kv: (len(kv[0]), kv[0]))
@@ -232,16 +211,14 @@ class _Mover:
         """The sets of cards played first (none left out) whose words may end a move
         ``want`` wants (:meth:`_Want.tail_fits`): with the souk cards counted apart
         (:class:`_Souks`), one for each word that may come next and table that ``head``
-        reads differently after them, each table made only for those."""
-        split = self.split()
-        souks = self.souks
-        if split is None or souks is None:
-            yield from (first for _, firsts in self.firsts()[1:] for first in firsts)
-            return
+        reads differently after them, each table made only for those (where the cards but
+        the souk cards say the word, by :meth:`_Souks.distinct`, not set by set)."""
+        split, souks = self.split(), self.souks()
         rest = want.rest or ()
         board, row, cell = self.board, head.row, want.word(2)
         quarter = list(souks.parts).index(row) if head.command == "goods" and row else -1
         met: set[tuple[object, ...]] = set()
+        fixed: dict[str, list[Pair]] = {}  # by the word wanted, when the set's own words hold it
         for _kinds, pairs in split[1:]:
             for plays, first, n in pairs:
                 tail = self.tail(plays)
@@ -249,7 +226,11 @@ class _Mover:
                 reads = souks.reads(first, n)
                 if tail[:common] != list(rest[:common]) or reads is None:
                     continue
-                hand = reads[4:] if head.discarding else ()
+                if len(tail) > len(rest):  # the souk cards' words come after it
+                    if want.tail_fits(tail):
+                        fixed.setdefault(tail[len(rest)], []).append((plays, first, n))
+                    continue
+                hand = reads[5:] if head.discarding else ()
                 for more, tables in souks.walk(n):
                     words = [*tail, *self.tail(more)]
                     if not want.tail_fits(words):
@@ -257,35 +238,33 @@ class _Mover:
                     then = words[len(rest)] if len(words) > len(rest) else None
                     if quarter >= 0:  # what the goods read: the row's quarter
                         key: tuple[object, ...] = (then, hand, souks.quarter(
-                            tables[quarter], board.quarters[quarter]))
+                            souks.own(tables[quarter], first), board.quarters[quarter]))
                     elif head.command == "supervisor" and cell in board.cells:
-                        key = (then, hand, *reads[:4], tuple(sorted(
+                        key = (then, hand, *reads[:5], tuple(sorted(
                             s for s in souks.shops(more) if cell in souks.facing.get(s, ()))))
                     elif head.command == "supervisor":
-                        key = (then, hand, *reads[:4])
+                        key = (then, hand, *reads[:5])
                     else:
                         key = (then, hand, reads[3])
                     if key not in met:
                         met.add(key)
                         yield (*plays, *more), souks.table(first, n, tables)
+        for then, pairs in fixed.items():  # one set for each table read, as without --play
+            if want.seen is None or then not in want.seen:
+                yield from souks.distinct([((), pairs)], head, cell)
 
     def sets(self, every: bool = False) -> Iterator[tuple[tuple[str, ...], Firsts]]:
-        """:meth:`firsts`, the first (no card played first) before the others are found:
-        ``--all`` writes its first group without waiting for them."""
-        found = self._firsts.get(every)
-        if found is not None:
-            yield from found
-            return
+        """Every set of cards the mover may play before the row, grouped by their kinds
+        (none first, then by how many and their names), each set once, in the first order
+        the referee allows, with the table after them; the first (no card played first)
+        before the others are found: ``--all`` writes its first group without waiting for
+        them. ``every``: with a cost card too (legal, and it waives a cost only before a
+        build: Y6.12)."""
         yield (), [((), self.t)]  # as :func:`_firsts` and :meth:`split` put it first
-        split = self.split(every)
-        if split is None or self.souks is None:
-            yield from self.firsts(every)[1:]
-            return
-        for kinds, pairs in split[1:]:  # made group by group, none kept
-            for kept in (self.cells, self._tails, self.facings, self.signatures,
-                         self.supervised):  # what the tables of the last group read
+        for kinds, pairs in self.split(every)[1:]:  # made group by group, none kept
+            for kept in (self.cells, self._tails):  # what the last group's tables read
                 kept.clear()
-            yield kinds, list(self.souks.firsts(pairs))
+            yield kinds, list(self.souks().firsts(pairs))
 
 
 _LAST: list[_Mover] = []  # the last position asked about: completion asks at every word
@@ -308,37 +287,53 @@ class Listing:
         self.board, self.state, self.typed = board, state, tuple(typed)
 
     def __iter__(self) -> Iterator[LegalMove[ev.Event]]:
-        return _moves(self.board, self.state, self.typed)
+        return (move for group in self._made(True) for move in group)
 
-    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[ev.Event]]:
-        """Each group counted (:func:`_count`), with its first ``shown`` moves; not
-        ``every``: the moves that waste a card left out (:func:`moves_note` says so)."""
+    def _made(self, every: bool) -> Iterator[Iterator[LegalMove[ev.Event]]]:
+        """The moves of each group whose words may begin with those typed, made."""
         if self.state.phase in (ROLL, OVER) or self.state.to_move is None:
             return
         mover = _mover(self.board, self.state)
         want = _Want(self.typed)
         heads = mover.heads(every)
-        split = mover.split(every) if not self.typed and shown <= KEPT else None
-        if split is not None and mover.souks is not None:
-            for kinds, pairs in split:
-                for head in heads:
-                    count, notes, first = _count_split(mover, mover.souks, kinds, pairs, head,
-                                                       shown)
-                    if count:
-                        yield MoveGroup(head.name(kinds), count, tuple(first), _notes(notes))
-            return
         for kinds, firsts in mover.sets(every):
             for head in heads:
-                if not want.fits(head.words):
-                    continue
-                if self.typed or shown > KEPT:  # made and counted
-                    made = list(_group(mover, kinds, firsts, head, want))
-                    count, first = len(made), made[:shown]
-                    notes = dict.fromkeys(m.note for m in made if m.note)
-                else:
-                    count, notes, first = _count(mover, kinds, firsts, head, shown)
-                if count:
-                    yield MoveGroup(head.name(kinds), count, tuple(first), _notes(notes))
+                if want.fits(head.words):
+                    yield _group(mover, kinds, firsts, head, want)
+
+    def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[ev.Event]]:
+        """Each group counted (:func:`_count_split`), with its first ``shown`` moves; not
+        ``every``: the moves that waste a card left out (:func:`moves_note` says so)."""
+        if not self.typed and shown <= KEPT and self.state.phase not in (ROLL, OVER) and \
+                self.state.to_move is not None:  # counted, not made
+            mover = _mover(self.board, self.state)
+            heads = mover.heads(every)
+            with _uncollected():
+                for kinds, pairs in mover.split(every):
+                    for head in heads:
+                        count, notes, first = _count_split(mover, kinds, pairs, head, shown)
+                        if count:
+                            yield MoveGroup(head.name(kinds), count, tuple(first),
+                                            _notes(notes))
+            return
+        for group in self._made(every):
+            made = list(group)
+            if made:
+                yield MoveGroup(made[0].group, len(made), tuple(made[:shown]),
+                                _notes(dict.fromkeys(m.note for m in made if m.note)))
+
+
+@contextmanager
+def _uncollected() -> Iterator[None]:
+    """Python's cycle collector paused: a count makes many small objects, none in a cycle,
+    and the collector's passes over all those kept cost a third of it (issue 35)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _notes(notes: Iterable[str]) -> tuple[str, ...]:
@@ -352,19 +347,6 @@ def legal_moves(board: Board, state: GameState, typed: Sequence[str] = ()) -> Li
     whose words begin with ``typed``, made group by group as they are asked for; none when
     the dice are to be rolled or the game is over."""
     return Listing(board, state, typed)
-
-
-def _moves(board: Board, state: GameState, typed: Sequence[str]
-           ) -> Iterator[LegalMove[ev.Event]]:
-    if state.phase in (ROLL, OVER) or state.to_move is None:
-        return
-    mover = _mover(board, state)
-    want = _Want(typed)
-    heads = mover.heads(True)
-    for kinds, firsts in mover.sets(True):
-        for head in heads:
-            if want.fits(head.words):
-                yield from _group(mover, kinds, firsts, head, want)
 
 
 def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str]:
@@ -414,25 +396,18 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
 
 
 def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]:
-    """What the moves of ``head`` read of the table ``t`` (after the cards played first),
-    but for those cards: the kinds in hand (a card discarded), the souks of the row's
-    quarter (the goods), the gold, the camels, the street and the
-    cards to draw (the supervisor and a caravanserai's card), the cards to draw (a card
-    drawn)."""
+    """What the moves of ``head`` but the supervisor's read of the table ``t`` (after the
+    cards played first), but for those cards: the kinds in hand (a card discarded), the
+    souks of the row's quarter (the goods), the cards to draw (a card drawn)."""
     # the hand only as the kinds a card discarded may be (:func:`_kinds`)
     hand = (tuple(sorted(k for k, c in t.hand[seat].items() if c > 0)), t.hidden[seat] > 0
             ) if head.discarding else ()
-    draws = _draws_read(t)
-    command = head.command
-    if command in ("camels", "gold"):
+    if head.command in ("camels", "gold"):
         return hand
-    if command == "goods" and head.row is not None:
+    if head.command == "goods" and head.row is not None:
         # not the cubes at home: one short is a warning, never a refusal (Y6.14)
         return (hand, *_quarter_read(board, head.row, t))
-    if command == "supervisor":
-        souks = (tuple(map(tuple, t.street)), tuple(t.filled), tuple(t.owner))
-        return (hand, t.gold[seat], tuple(t.camels), souks, draws)
-    return (hand, draws)
+    return (hand, _draws_read(t, 1))
 
 
 def _quarter_read(board: Board, quarter: str, t: Table) -> Iterator[tuple[object, ...]]:
@@ -483,53 +458,12 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
                             note or _secret(t, seat, plays, discard))
 
 
-#: The moves of a group :func:`_count` keeps to show, at most.
+#: The most moves of a group shown when it is counted (more: each move made).
 KEPT = 4
 #: What the actions of a row make on a table: how many pass the referee's check, each of
 #: their (note, card discarded) once, and all of them (the supervisor's of one cell).
 Tally = tuple[int, tuple[tuple[str, str | None], ...],
               tuple[tuple[str | None, ev.Action, list[str], str], ...]]
-
-
-def _count(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, shown: int
-           ) -> tuple[int, dict[str, None], list[LegalMove[ev.Event]]]:
-    """How many moves ``head`` makes after the sets of cards ``firsts``, their notes and
-    the first ``shown``, without making each: the action's moves are made and checked
-    once per table that reads differently (:func:`_reads`; the supervisor: once per cell,
-    for what faces it), and counted again for each set of cards that leaves such a table."""
-    board, t, seat = mover.board, mover.t, mover.seat
-    total = 0
-    notes: dict[str, None] = {}
-    first: list[LegalMove[ev.Event]] = []
-    group = head.name(kinds)
-    secret = _(_SECRET_HAND)
-    for plays, after in firsts:
-        if head.command == "supervisor":
-            n, pairs, kept = _count_supervisor(mover, head, after)
-            if head.discarding:  # each move with each card the hand may hold (Y6.9)
-                wasted = _kinds(board, after, seat)
-                n *= len(wasted)
-                pairs = tuple(dict.fromkeys((note, d) for note, _ in pairs for d in wasted))
-                kept = tuple((d, a, w, note) for _, a, w, note in kept for d in wasted)
-        else:
-            key = (head.command, head.row, head.discarding, _reads(board, head, seat, after))
-            if key not in mover.tallies:
-                mover.tallies[key] = _tally(mover, head, after, _Want(()))
-            n, pairs, kept = mover.tallies[key]
-        total += n
-        for note, discard in pairs:
-            if note:
-                notes[note] = None
-            elif secret not in notes:  # else it says nothing new
-                notes[_secret(t, seat, plays, discard)] = None
-        for discard, action, words, note in kept[:shown - len(first)]:
-            tail = mover.tail(plays)
-            first.append(LegalMove(
-                _join([*words, *(["--discard", discard] if discard else []), *tail]),
-                ev.Turn(mover.name, head.row, action, discard, before=plays), group,
-                note or _secret(t, seat, plays, discard)))
-    notes.pop("", None)
-    return total, notes, first
 
 
 def _tally(mover: _Mover, head: _Head, after: Table, want: _Want) -> Tally:
@@ -549,7 +483,7 @@ def _tally(mover: _Mover, head: _Head, after: Table, want: _Want) -> Tally:
 def _passing(mover: _Mover, head: _Head, after: Table
              ) -> Iterator[tuple[str | None, ev.Action, list[str], str]]:
     """Every action of ``head`` on ``after`` that passes the referee's check, in the order
-    :func:`_actions` makes them, from the tallies :func:`_count` keeps (made and checked
+    :func:`_actions` makes them, from the tallies :func:`_count_split` keeps (made and checked
     once per table that reads so)."""
     board, seat = mover.board, mover.seat
     if head.command != "supervisor":
@@ -565,35 +499,15 @@ def _passing(mover: _Mover, head: _Head, after: Table
                 yield discard, a, ["supervisor", head.words[1], *w[2:]], note
 
 
-def _facing(mover: _Mover, after: Table
-            ) -> tuple[Table, list[tuple[str, tuple[object, ...]]], int]:
-    """What faces each cell on ``after`` (each cell with the key of its tally: the cubes
-    facing it, their owners' camels and caravanserais, and the cards to draw) and its
-    signature (:func:`_signature`), made once per table."""
-    board = mover.board
-    known = mover.cells.get(id(after))
-    if known is None or known[0] is not after:
-        draws = _draws_read(after)
-        street, owner, camels, built = after.street, after.owner, after.camels, after.built
-        # what faces the cells is made once for tables whose street, owners, camels,
-        # caravanserais and cards to draw read the same (most cards played change none)
-        reads = (tuple(map(tuple, street)), tuple(owner), tuple(camels),
-                 tuple("caravanserai" in b for b in built), draws)
-        shared = mover.facings.get(reads)
-        if shared is None:
-            facing: list[tuple[str, tuple[object, ...]]] = []
-            for to in board.cells:
-                facing.append((to, _cell_key(board, to, street, owner, camels, built, draws)))
-            shared = mover.facings[reads] = (facing, _signature(mover, facing))
-        known = mover.cells[id(after)] = (after, *shared)
-    return known
-
-
-def _draws_read(t: Table) -> tuple[object, ...]:
-    """The cards to draw as a draw reads them (:func:`_cards`): with hands secret, how many
-    are left, as far as a move draws (a card per cube sent, or one drawn)."""
+def _draws_read(t: Table, most: int = 0) -> tuple[object, ...]:
+    """The cards to draw as a draw reads them (:func:`_cards`), as far as a move draws
+    (``most`` cards; none given: the most any move draws): with hands secret, how many are
+    left; with hands open, each kind's."""
+    most = most or _facing_most(t.board)
     if not t.open_hands:
-        return (min(t.deck + t.discard_size(), _facing_most(t.board)),)
+        return (min(t.deck + t.discard_size(), most),)
+    if t.deck >= most:  # the discard pile is not reshuffled: each kind as far as drawn
+        return (tuple(sorted((k, min(c, most)) for k, c in t.deck_kinds.items() if c > 0)),)
     return t.deck, tuple(sorted(t.deck_kinds.items())), tuple(sorted(t.discard.items()))
 
 
@@ -601,32 +515,33 @@ _FACING_MOST: dict[int, tuple[Board, int]] = {}
 
 
 def _facing_most(board: Board) -> int:
-    """The most shops facing one cell (the most cubes one supervisor move sends)."""
+    """The most cards one move draws: a caravanserai's for each cube a supervisor sends."""
     known = _FACING_MOST.get(id(board))
     if known is None or known[0] is not board:
-        known = _FACING_MOST[id(board)] = board, max(map(len, board.faces.values()))
+        known = _FACING_MOST[id(board)] = board, max(map(len, board.faces.values())) * max(
+            1, board.buildings["caravanserai"].bonus)
     return known[1]
 
 
 def _cell_key(board: Board, to: str, street: Sequence[Sequence[bool]], owner: Sequence[int],
-              camels: Sequence[int], built: Sequence[Sequence[str]], draws: tuple[object, ...],
+              camels: Sequence[int], built: Sequence[Sequence[str]], deck: Table,
               placed: Sequence[tuple[int, int]] = (), seat: int = -1) -> tuple[object, ...]:
     """The key of the supervisor's tally at ``to``: the cubes facing it (with those
     ``placed`` there by ``seat``), their owners' camels and caravanserais, and the cards to
-    draw, only for a caravanserai's draw (Y6.5); an owner's camels as far as its cubes
-    there may each keep one."""
+    draw off ``deck``, as far as the caravanserais draw (Y6.5); an owner's camels as far
+    as its cubes there may each keep one."""
     most = len(board.faces[to])
     cubes = tuple((s, i, o, min(camels[o], most), "caravanserai" in built[o])
                   for s, i in board.faces[to] if street[s][i] or (s, i) in placed
                   for o in ((seat if (s, i) in placed else owner[s]),))
-    return to, cubes, draws if any(c[4] for c in cubes) else ()
+    drawn = sum(c[4] for c in cubes) * max(1, board.buildings["caravanserai"].bonus)
+    return to, cubes, _draws_read(deck, drawn) if drawn else ()
 
 
 def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tuple[object, ...]]]:
     """Each cell the mover can pay to send the supervisor to from ``head``'s row, with the
     key of its tally (made here when first met): what faces it and the cards to draw."""
     board, seat = mover.board, mover.seat
-    known = _facing(mover, after)
     free = board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
     costs = mover.costs.get((head.value, free))
     if costs is None:
@@ -636,50 +551,25 @@ def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tupl
     plain = head if not head.discarding else _Head(head.index, head.row, head.value,
                                                    head.dice, head.command, False)
     tallies = mover.tallies
-    for to, key in known[1]:
+    known = mover.cells.get(id(after))
+    if known is None or known[0] is not after:  # each cell's key, made when first asked
+        known = mover.cells[id(after)] = (after, {})
+    keys = known[1]
+    for to in board.cells:
         if costs[to] > gold:
             continue
+        key = keys.get(to)
+        if key is None:
+            key = keys[to] = _cell_key(board, to, after.street, after.owner, after.camels,
+                                       after.built, after)
         if key not in tallies:
             tallies[key] = _tally(mover, plain, after, _Want(["supervisor", head.words[1], to]))
         yield to, key
 
 
-def _signature(mover: _Mover, facing: list[tuple[str, tuple[object, ...]]]) -> int:
-    """A small number for what faces every cell, the same for tables that read the same."""
-    whole = tuple(key for _to, key in facing)
-    return mover.signatures.setdefault(whole, len(mover.signatures))
-
-
-def _count_supervisor(mover: _Mover, head: _Head, after: Table) -> Tally:
-    """:func:`_tally` of a supervisor row: each cell the mover can pay for, counted once
-    for what faces it (the cubes, their owners' camels and caravanserais) and the cards a
-    caravanserai may draw (the caravan they land in never refuses one)."""
-    seat = mover.seat
-    free = mover.board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
-    # tables that read the same at every cell (cards that leave the street and what faces
-    # it as they found it) count the same
-    same = (_facing(mover, after)[2], head.value, head.words[1], free, after.gold[seat])
-    if same in mover.supervised:
-        return mover.supervised[same]
-    total = 0
-    pairs: dict[tuple[str, str | None], None] = {}
-    kept: list[tuple[str | None, ev.Action, list[str], str]] = []
-    for _to, key in _cells(mover, head, after):
-        found = mover.tallies[key]
-        if found[0]:
-            total += found[0]
-            pairs.update(dict.fromkeys(found[1]))
-            if len(kept) < KEPT:
-                kept += [(d, a, ["supervisor", head.words[1], *w[2:]], n)  # the row's word
-                         for d, a, w, n in found[2][:KEPT - len(kept)]]
-    tally = total, tuple(pairs), tuple(kept)
-    mover.supervised[same] = tally
-    return tally
-
-
 def _firsts(board: Board, t: Table, seat: int, every: bool, but: str | None = None
             ) -> list[tuple[tuple[str, ...], Firsts]]:
-    """See :meth:`_Mover.firsts` (``but``: a kind of card left out). Every order is tried
+    """See :meth:`_Mover.sets` (``but``: a kind of card left out). Every order is tried
     (a card drawn by the caravanserai, or camels gained, may be what a later card needs),
     and a set met again in another order is not walked again: the cards' effects add up, so
     it ends on the same table."""
@@ -967,12 +857,12 @@ class _Souks:
     many sets of souk cards leave it, none of them made (issue 35: tens of thousands of
     sets with a secret hand and a caravanserai)."""
 
-    def __init__(self, mover: _Mover, kind: str) -> None:
+    def __init__(self, mover: _Mover, kind: str | None) -> None:
         board, t, seat = mover.board, mover.t, mover.seat
-        self.mover, self.kind = mover, kind
-        self.most = most = _longest(board, t, seat)
+        self.mover, self.kind = mover, kind or ""  # none: no souk card counted apart
+        self.most = most = _longest(board, t, seat) if kind else 0
         scratch = t.copy()  # the cards held: this walk asks only where the cubes may go
-        scratch.hand[seat] = {**scratch.hand[seat], kind: most}
+        scratch.hand[seat] = {**scratch.hand[seat], self.kind: most}
         #: each quarter's sets of souk cards by their number: the plays, the table after
         self.parts: dict[str, list[list[tuple[tuple[ev.Play, ...], Table]]]] = {}
         for q in board.quarters:
@@ -986,7 +876,7 @@ class _Souks:
                 if len(plays) >= most:
                     return
                 for shop in shops_open_to(Walker(board, table, table.events + 1, None), seat, q):
-                    play = ev.Play(kind, shop=shop)
+                    play = ev.Play(self.kind, shop=shop)
                     key = _plays_key(board, (*plays, play))
                     if key not in found and (after := _step(board, table, seat, play)):
                         found.add(key)
@@ -994,6 +884,7 @@ class _Souks:
 
             walk(scratch, ())
             self.parts[q] = by_size
+        self.scratch = scratch
         self.sizes = {q: [len(by) for by in parts] for q, parts in self.parts.items()}
         self._ways: dict[tuple[int, str | None], int] = {}
         self._reps: dict[tuple[object, ...], Table | None] = {}
@@ -1001,9 +892,12 @@ class _Souks:
         self._read: dict[tuple[int, int], tuple[Table, tuple[object, ...] | None]] = {}
         self._quarters: dict[int, tuple[Table, tuple[object, ...]]] = {}
         self._some: dict[tuple[int, int], tuple[
-            Table, Firsts, Iterator[tuple[tuple[ev.Play, ...], Table]]]] = {}
+            Table, Iterator[tuple[tuple[ev.Play, ...], Table]]]] = {}
         self._cells: dict[int, dict[str, dict[tuple[tuple[int, int], ...], Ways]]] = {}
         self.counted: dict[tuple[object, ...], tuple[int, tuple[tuple[str, str | None], ...]]] = {}
+        #: each cell's choices of the shops facing it (:meth:`cells`), each with its key
+        self.keyed: dict[tuple[object, ...], list[tuple[str, list[tuple[
+            int, tuple[ev.Play, ...] | None, tuple[object, ...]]]]]] = {}
         #: the cells each street shop faces
         self.facing: dict[tuple[int, int], list[str]] = {}
         for to, shops in board.faces.items():
@@ -1032,14 +926,16 @@ class _Souks:
         """:meth:`sets`, each with the table each quarter's walk left (the quarter's souks
         as it leaves them)."""
         quarters = [q for q in self.parts if q != but]
+        room = [0] * (len(quarters) + 1)  # the most cards the quarters from each on take
+        for at in range(len(quarters) - 1, -1, -1):
+            room[at] = room[at + 1] + max(i for i, by in enumerate(self.parts[quarters[at]]) if by)
 
         def walk(at: int, left: int) -> Iterator[tuple[tuple[ev.Play, ...], tuple[Table, ...]]]:
             if at == len(quarters):
-                if not left:
-                    yield (), ()
+                yield (), ()
                 return
             by_size = self.parts[quarters[at]]
-            for i in range(min(left, len(by_size) - 1) + 1):
+            for i in range(max(0, left - room[at + 1]), min(left, len(by_size) - 1) + 1):
                 for plays, table in by_size[i]:
                     for rest, tables in walk(at + 1, left - i):
                         yield plays + rest, (table, *tables)
@@ -1050,18 +946,10 @@ class _Souks:
         """:meth:`firsts` of one pair, each set made once for every group that shows it."""
         _plays, first, n = pair
         known = self._some.get((id(first), n))
-        if known is None or known[0] is not first:
-            known = self._some[id(first), n] = first, [], self.firsts([pair])
-        made, more = known[1], known[2]
-        at = 0
-        while True:
-            if at == len(made):
-                found = next(more, None)
-                if found is None:
-                    return
-                made.append(found)
-            yield made[at]
-            at += 1
+        kept, made = tee(known[1] if known is not None and known[0] is first
+                         else self.firsts([pair]))
+        self._some[id(first), n] = first, kept  # the sets made, kept for the next group
+        return made
 
     def firsts(self, pairs: Sequence[Pair]) -> Iterator[tuple[tuple[ev.Play, ...], Table]]:
         """Each set of cards played first of ``pairs``, with the table after it: the table
@@ -1075,7 +963,9 @@ class _Souks:
 
     def table(self, first: Table, n: int, tables: Sequence[Table]) -> Table:
         """See :meth:`firsts`: the table after ``first`` and ``n`` souk cards whose
-        quarters' walks left ``tables``."""
+        quarters' walks left ``tables`` (none: ``first`` itself)."""
+        if not n:
+            return first
         souks_of, seat = self.mover.board.souks_of, self.mover.seat
         rep = self.rep(first, n)
         assert rep is not None
@@ -1083,7 +973,7 @@ class _Souks:
         t.hand[seat], t.hidden[seat] = dict(rep.hand[seat]), rep.hidden[seat]
         t.discard, t.cubes[seat] = dict(rep.discard), rep.cubes[seat]
         for q, source in zip(self.parts, tables, strict=True):
-            for s in souks_of(q):
+            for s in souks_of(q) if source is not self.scratch else ():
                 t.street[s] = list(source.street[s])
                 t.inner[s], t.filled[s], t.owner[s] = \
                     source.inner[s], source.filled[s], source.owner[s]
@@ -1116,17 +1006,17 @@ class _Souks:
                 reads = self.reads(first, n)
                 if reads is None:
                     continue
-                hand = reads[4:] if head.discarding else ()
+                hand = reads[5:] if head.discarding else ()
                 if head.command == "goods" and head.row is not None:
                     row = head.row
                     for i, parts in enumerate(self.parts[row][:n + 1]):
                         for more, table in parts if self.ways(n - i, row) else ():
-                            met.setdefault((hand, *_quarter_read(board, row, table)),
-                                           (pair, more, i))
+                            met.setdefault((hand, *_quarter_read(board, row, self.own(
+                                table, first))), (pair, more, i))
                 elif head.command == "supervisor" and cell in board.cells:
                     assert cell is not None
                     for placed, (_ways, example) in self.cells(n)[cell].items():
-                        met.setdefault((hand, *reads[1:4], placed), (pair, example, n))
+                        met.setdefault((hand, *reads[1:5], placed), (pair, example, n))
                 elif head.command == "supervisor":  # the cells it can pay for
                     met.setdefault((hand, *reads[1:4]), (pair, None, 0))
                 else:  # the cards to draw
@@ -1172,16 +1062,26 @@ class _Souks:
 
     def reads(self, first: Table, n: int) -> tuple[object, ...] | None:
         """All that an action reads of the tables ``first`` and ``n`` souk cards leave but
-        the street (``None``: they cannot be played): the gold, the camels, the kinds in
-        hand and the cards to draw."""
+        the souk cards' shops (``None``: they cannot be played): the gold, the camels, the
+        cards to draw, the street as ``first`` left it (:meth:`street`), the kinds in hand."""
         known = self._read.get((id(first), n))
         if known is None or known[0] is not first:
             rep, seat = self.rep(first, n), self.mover.seat
             known = self._read[id(first), n] = first, None if rep is None else (
-                n, first.gold[seat], tuple(first.camels), _draws_read(rep),
+                n, first.gold[seat], tuple(first.camels), _draws_read(rep), self.street(first),
                 tuple(sorted(k for k, c in rep.hand[seat].items() if c > 0)),
                 rep.hidden[seat] > 0)
         return known[1]
+
+    def street(self, first: Table) -> tuple[object, ...]:
+        """The street as the cards but the souk cards left it: read only when the souk
+        cards are not counted apart (else they leave it as it was)."""
+        return () if self.kind else (
+            tuple(map(tuple, first.street)), tuple(first.inner), tuple(first.owner))
+
+    def own(self, table: Table, first: Table) -> Table:
+        """A quarter's walk's ``table``, or ``first`` when no souk card went there."""
+        return first if table is self.scratch else table
 
     def shops(self, plays: Sequence[ev.Play]) -> Iterator[tuple[int, int]]:
         """The street shops (souk and shop index) the souk cards ``plays`` fill."""
@@ -1218,13 +1118,15 @@ class _Souks:
         return self._cells[n]
 
 
-def _count_split(mover: _Mover, souks: _Souks, kinds: tuple[str, ...], pairs: list[Pair],
-                 head: _Head, shown: int
-                 ) -> tuple[int, dict[str, None], list[LegalMove[ev.Event]]]:
-    """:func:`_count` of the sets of cards played first ``pairs`` (each a set without a
-    souk card, and how many souk cards after it: :class:`_Souks`), each set of souk cards
-    counted, not made; the first ``shown`` moves made as :func:`_count` makes them."""
-    t, seat = mover.t, mover.seat
+def _count_split(mover: _Mover, kinds: tuple[str, ...], pairs: list[Pair], head: _Head,
+                 shown: int) -> tuple[int, dict[str, None], list[LegalMove[ev.Event]]]:
+    """How many moves ``head`` makes after the sets of cards played first ``pairs`` (each
+    a set without a souk card, and how many souk cards after it: :class:`_Souks`), their
+    notes and the first ``shown``, without making each: the action's moves are made and
+    checked once per table that reads differently (:func:`_reads`; the supervisor: once
+    per cell, for what faces it), and counted again for each set of cards that leaves
+    such a table."""
+    t, seat, souks = mover.t, mover.seat, mover.souks()
     total = 0
     notes: dict[str, None] = {}
     first: list[LegalMove[ev.Event]] = []
@@ -1251,7 +1153,7 @@ def _count_split(mover: _Mover, souks: _Souks, kinds: tuple[str, ...], pairs: li
             elif secret not in notes:  # the kinds played, for the note
                 notes[_secret(t, seat, (*plays, *(ev.Play(souks.kind),) * n), discard)] = None
         for made in souks.some((plays, table, n)) if len(first) < shown else ():
-            first += _count(mover, kinds, [made], head, shown - len(first))[2]
+            first += islice(_group(mover, kinds, [made], head, _Want(())), shown - len(first))
             if len(first) >= shown:
                 break
     notes.pop("", None)
@@ -1267,7 +1169,8 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
     if head.command == "supervisor":
         free = board.buildings["bath"].bonus if "bath" in first.built[seat] else 0
         key: tuple[object, ...] = ("supervisor", head.value, free, first.gold[seat],
-                                   tuple(first.camels), _draws_read(rep), n)
+                                   tuple(first.camels), _draws_read(rep), n,
+                                   souks.street(first))
         if key not in souks.counted:
             souks.counted[key] = _split_supervisor(mover, souks, head, first, rep, n, free)
         count, pairs = souks.counted[key]
@@ -1284,7 +1187,7 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
         found = mover.tallies[tkey]
         return found[0] * souks.ways(n), found[1]
     row = head.row
-    key = ("goods", row, head.discarding, reads[0], n)  # the hand
+    key = ("goods", row, head.discarding, reads[0], n, souks.street(first))  # the hand
     if key not in souks.counted:
         count = 0
         met: dict[tuple[str, str | None], None] = {}
@@ -1292,7 +1195,7 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
             ways = souks.ways(n - i, row)  # the souk cards played in the other quarters
             for plays, table in parts if ways else ():
                 tkey = (head.command, row, head.discarding,
-                        (reads[0], *_quarter_read(board, row, table)))
+                        (reads[0], *_quarter_read(board, row, souks.own(table, first))))
                 if tkey not in mover.tallies:
                     after = souks.after(first, (*plays, *next(souks.sets(n - i, row))))
                     assert after is not None  # as ``rep``: the same cards, other shops
@@ -1308,17 +1211,21 @@ def _split_supervisor(mover: _Mover, souks: _Souks, head: _Head, first: Table, r
                       n: int, free: int) -> tuple[int, tuple[tuple[str, str | None], ...]]:
     """:func:`_split_tally` of a supervisor row: each cell the mover can pay for, and at it
     each choice of the shops facing it that the souk cards fill, counted once."""
-    board, t, seat = mover.board, mover.t, mover.seat
-    gold, draws = first.gold[seat], _draws_read(rep)
+    board, seat = mover.board, mover.seat
+    gold = first.gold[seat]
     plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
     count = 0
     pairs: dict[tuple[str, str | None], None] = {}
-    for to, choices in souks.cells(n).items():
+    facts = (tuple(first.camels), _draws_read(rep), n, souks.street(first))  # every row's
+    if facts not in souks.keyed:
+        souks.keyed[facts] = [(to, [(ways, example, _cell_key(
+            board, to, first.street, first.owner, first.camels, first.built, rep, placed, seat))
+            for placed, (ways, example) in choices.items()])
+            for to, choices in souks.cells(n).items()]
+    for to, keyed in souks.keyed[facts]:
         if max(0, abs(mover.distance[to] - head.value) - free) > gold:
             continue
-        for placed, (ways, example) in choices.items():
-            key = _cell_key(board, to, t.street, t.owner, first.camels, first.built, draws,
-                            placed, seat)
+        for ways, example, key in keyed:
             if key not in mover.tallies:
                 if example is None:  # a set that fills no shop facing the cell
                     example = souks.untouched(n, to)

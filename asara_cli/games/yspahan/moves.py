@@ -327,12 +327,12 @@ class Listing:
 def _uncollected() -> Iterator[None]:
     """Python's cycle collector paused: a count makes many small objects, none in a cycle,
     and the collector's passes over all those kept cost a third of it (issue 35)."""
-    paused = gc.isenabled()
+    was_on = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        if paused:
+        if was_on:
             gc.enable()
 
 

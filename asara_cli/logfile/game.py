@@ -69,7 +69,6 @@ class LogHeader(Struct, frozen=True):
 
     @property
     def rules(self) -> SomeGame:
-        """The game this log is of."""
         return game(self.game)
 
 
@@ -177,13 +176,6 @@ class _Where:
     def header_error(self, key: str, message: str) -> InputError:
         line = self.key_line(key.split(".")[0], 1, self.first_event)
         return InputError(message, path=self.path, line=line, key=key)
-
-    def event_span(self, number: int) -> tuple[int | None, int]:
-        if number <= len(self.events):
-            start = self.events[number - 1]
-            end = self.events[number] if number < len(self.events) else self.count + 1
-            return start, end
-        return None, self.count + 1
 
 
 def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
@@ -330,17 +322,12 @@ class _EventReader:
         return InputError(message, path=self.where.path, line=line, player=self.player,
                           key=what)
 
-    def _value(self, key: str, expected: str, required: bool) -> Any:
-        """The key's value; ``_ABSENT`` when it is missing and may be."""
-        value = self.raw.get(key, _ABSENT)
-        if value is _ABSENT and required:
-            raise self.error(key, _("missing: {expected}").format(expected=expected))
-        return value
-
     def get(self, key: str, check: Callable[[Any], bool], expected: str, *,
             required: bool = False) -> Any:
-        value = self._value(key, expected, required)
+        value = self.raw.get(key, _ABSENT)
         if value is _ABSENT:
+            if required:
+                raise self.error(key, _("missing: {expected}").format(expected=expected))
             return None
         if not check(value):
             raise self.error(key, _("expected {expected}, got {value}").format(
@@ -508,7 +495,10 @@ def write_log(path: str | Path, header: LogHeader, events: Sequence[Any],
     if parsed.events != tuple(events) or parsed.header != header:
         raise InputError(_("the log would not read back the same; not written"),
                          path=str(path))
-    atomic_write(Path(path), text)
+    from asara_cli.logfile.write import write_file
+
+    # a crash leaves the old file or the new one; the text written must parse as a log
+    write_file(Path(path), text, lambda written: parse_log(written, str(path)))
 
 
 def append_event(path: str | Path, event: Any, note: str | None = None,
@@ -572,13 +562,14 @@ def _appended(known: GameLog | None, text: str, start: int, path: str) -> GameLo
         return parse_log(text, path)  # not the shape this module writes: the whole text
     raw = raw_events[0]
     rules = known.header.rules
-    first, end = where.event_span(number)
+    first = where.events[number - 1]
+    end = where.events[number] if number < len(where.events) else where.count + 1
     reader = _EventReader(where, number, first, end, raw)
     _refuse_event(raw, reader, rules, _allowed(rules))
     comment = reader.text("note", None, "text")
     event = rules.read_event(raw["type"], reader, rules.players_of(known.header.setup))
     return GameLog(known.path, known.header, (*known.events, event),
-                   (*known.lines, first if first is not None else 0),
+                   (*known.lines, first),
                    (*known.comments, comment))
 
 
@@ -593,15 +584,6 @@ def _write_exactly(path: Path, text: str) -> None:
                                "written"), path=str(path))
 
     write_file(path, text, same)
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Replace the log at ``path`` with ``text`` so that a crash leaves the old file or the
-    new one, never half of either; the written text must parse as a log before it replaces
-    the old one (logfile/write.py says how)."""
-    from asara_cli.logfile.write import write_file
-
-    write_file(path, text, lambda written: parse_log(written, str(path)))
 
 
 # --- reporting ------------------------------------------------------------------------------
@@ -630,14 +612,7 @@ def describe_violation(log: GameLog, v: Violation) -> str:
                 _("event {number}").format(number=v.event))
     # a checkpoint's disagreement cites no rule of the book but the table's count
     rule = pgettext("rule", "checkpoint") if v.rule == "checkpoint" else v.rule
-    line_ = f"{where}: {what}: {severity_tag(v.severity)}{v.message} [{rule}]"
+    tag = {"warning": _("warning: "), "note": _("note: "), "error": ""}.get(
+        v.severity, f"{v.severity}: ")  # what starts a finding that is not an error
+    line_ = f"{where}: {what}: {tag}{v.message} [{rule}]"
     return line_ + (_(" (after the first illegal event)") if v.later else "")
-
-
-def severity_tag(severity: str) -> str:
-    """What starts a finding that is not an error: ``warning: ``, ``note: ``."""
-    if severity == "warning":
-        return _("warning: ")
-    if severity == "note":
-        return _("note: ")
-    return "" if severity == "error" else f"{severity}: "

@@ -479,3 +479,11 @@ def words_after(moves: Iterable[LegalMove[EventT]], typed: Sequence[str]) -> lis
     return list(found)
 
 
+
+
+class Simulated(Struct, Generic[SetupT, EventT, StateT], frozen=True):
+    """A simulated game (each game's simulate.py): its setup, events and final state."""
+
+    setup: SetupT
+    events: tuple[EventT, ...]
+    state: StateT

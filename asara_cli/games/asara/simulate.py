@@ -10,8 +10,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from msgspec import Struct
-
 from asara_cli.games.asara.rules.areas import kind_of
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import apply, check, errors
@@ -27,16 +25,9 @@ from asara_cli.games.asara.rules.events import (
 from asara_cli.games.asara.rules.model import Colour, Section, Variant
 from asara_cli.games.asara.rules.sampler import candidate_moves, deal_gifts, simulated_gift_deck
 from asara_cli.games.asara.rules.state import GameState, PlayerState, Setup, start_state
-from asara_cli.games.base import SIM_NAMES
+from asara_cli.games.base import SIM_NAMES, Simulated
 
-NAMES = SIM_NAMES
 LABELS = ("blue", "yellow", "violet", "orange", "grey")
-
-
-class Simulated(Struct, frozen=True):
-    setup: Setup
-    events: tuple[Event, ...]
-    state: GameState
 
 
 def box(board: Board, rng: random.Random) -> dict[Section, list[Tile]]:
@@ -119,7 +110,8 @@ def _weight(board: Board, me: PlayerState, have: Counter[Colour], move: Turn,
 
 
 def simulate_game(board: Board, seed: int, players: int = 4, pro: bool = False,
-                  expansions: Sequence[str] = (), pool: Sequence[str] = NAMES) -> Simulated:
+                  expansions: Sequence[str] = (), pool: Sequence[str] = SIM_NAMES
+                  ) -> Simulated[Setup, Event, GameState]:
     rng = random.Random(seed)
     names = tuple(rng.sample(tuple(pool), players))
     variant = Variant.PRO if pro else Variant.BASIC

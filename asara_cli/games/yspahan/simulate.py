@@ -7,8 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from msgspec import Struct
-
+from asara_cli.games.base import Simulated
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.engine import apply, check, errors
 from asara_cli.games.yspahan.rules.events import Checkpoint, Event
@@ -26,12 +25,6 @@ from asara_cli.games.yspahan.rules.state import (
 
 NAMES = ("Tina", "Paul", "Anna", "Ben", "Cleo", "Omar", "Lena", "Max")
 COLOURS = ("blue", "red", "green", "yellow")
-
-
-class Simulated(Struct, frozen=True):
-    setup: Setup
-    events: tuple[Event, ...]
-    state: GameState
 
 
 def _worth(t: Table, seat: int) -> float:
@@ -60,7 +53,7 @@ def _choose(board: Board, table: Table, rng: random.Random, choices: int) -> Eve
 
 def simulate_game(board: Board, seed: int, players: int = 4, *, secret_hands: bool = False,
                   checkpoints: bool = True, choices: int = 4,
-                  names: Sequence[str] = NAMES) -> Simulated:
+                  names: Sequence[str] = NAMES) -> Simulated[Setup, Event, GameState]:
     """One complete legal game from ``seed``. ``secret_hands``: every card drawn logged
     ``hidden`` (Y7); ``choices``: how many random turns the player weighs (1: the sampler's)."""
     rng = random.Random(seed)
@@ -88,8 +81,6 @@ def simulate_game(board: Board, seed: int, players: int = 4, *, secret_hands: bo
             push(Checkpoint(tuple(zip(names, table.score, strict=True)),
                             tuple(zip(names, table.gold, strict=True)),
                             tuple(zip(names, table.camels, strict=True))))
-    state = snapshot(table)
     if secret_hands:
-        setup = Setup(names, setup.oldest, setup.colours, SECRET)
-        return Simulated(setup, tuple(secret(events)), state)
-    return Simulated(setup, tuple(events), state)
+        setup, events = Setup(names, setup.oldest, setup.colours, SECRET), secret(events)
+    return Simulated(setup, tuple(events), snapshot(table))

@@ -70,7 +70,7 @@ def cache_key(board_bytes: bytes | None) -> str | None:
     ``None`` (no cache) where the package's files cannot be read (a zipped install), since
     a key without them would outlive the code."""
     package = Path(__file__).resolve().parent
-    h = hashlib.sha256(f"asara-cli batch cache, layout {LAYOUT}\n".encode())
+    h = hashlib.sha256(SIGNATURE.encode())
     read = 0
     try:
         for path in sorted(package.rglob("*")):
@@ -129,10 +129,7 @@ class RecordCache:
 
     def get(self, digest: str, file: str) -> GameRecord | None:
         """The record of the log with this digest, named ``file``; ``None`` on a miss."""
-        entry = self.known.get(digest)
-        if entry is None:
-            return None
-        return from_entry(entry, file, digest)
+        return from_entry(self.known.get(digest), file, digest)  # None is no entry
 
     def put(self, record: GameRecord) -> None:
         if record.status in _KEPT and record.digest:

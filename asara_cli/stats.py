@@ -181,10 +181,9 @@ def mark_duplicates(records: Iterable[GameRecord]) -> list[GameRecord]:
     seen: dict[str, str] = {}
     out = []
     for r in records:
-        if r.digest and r.digest in seen:
-            out.append(replace(r, status=DUPLICATE, duplicate_of=seen[r.digest]))
-            continue
-        if r.digest:
+        if r.digest in seen:  # "" (a file not read) is never seen
+            r = replace(r, status=DUPLICATE, duplicate_of=seen[r.digest])
+        elif r.digest:
             seen[r.digest] = r.file
         out.append(r)
     return out

@@ -137,17 +137,12 @@ def logs_in(paths: list[Path], recursive: bool) -> Found:
     read is named on stderr (as ``unreadable``) and refused with the rest when none is
     found."""
     found = find_logs(paths, recursive)
-    say_unreadable(found.unreadable)
+    for folder, why in found.unreadable:
+        err().print(one_line(_("unreadable: {path}: cannot read this folder: {why}").format(
+            path=show_path(folder), why=why)), soft_wrap=True)
     if not found.files:
         raise fail(_("no game logs found (give files, or folders holding .toml logs)"))
     return found
-
-
-def say_unreadable(folders: list[tuple[str, str]]) -> None:
-    """One line on stderr for each folder that could not be read."""
-    for folder, why in folders:
-        err().print(one_line(_("unreadable: {path}: cannot read this folder: {why}").format(
-            path=show_path(folder), why=why)), soft_wrap=True)
 
 
 def say_skipped(records: list[GameRecord]) -> bool:
@@ -281,17 +276,12 @@ def _kept(records: list[GameRecord], valid_only: bool, complete_only: bool,
             if r.duplicate_of in kept_files:
                 kept.append(r)
             continue
-        if valid_only and r.status in (INVALID, UNREADABLE):
-            continue
-        if complete_only and r.status == INCOMPLETE:
-            continue
-        if players is not None and r.players != players:
-            continue
-        if only_game is not None and r.game != only_game:
-            continue
-        if not all(_has(r, f, values) for f, values in asked):
-            continue
-        if wanted and not wanted <= {name_key(s.name) for s in r.seats}:
+        if ((valid_only and r.status in (INVALID, UNREADABLE))
+                or (complete_only and r.status == INCOMPLETE)
+                or (players is not None and r.players != players)
+                or (only_game is not None and r.game != only_game)
+                or not all(_has(r, f, values) for f, values in asked)
+                or (wanted and not wanted <= {name_key(s.name) for s in r.seats})):
             continue
         if start or end:
             day = play_day(r.date)

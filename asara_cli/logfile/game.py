@@ -224,7 +224,7 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
     r = _EventReader(where, 0, None, where.count + 1, {})
     read_event = rules.read_event
     for i, raw in enumerate(raw_events):
-        # what r.move does, inline: this runs for every event of every log a batch reads
+        # the reader's fields set here: this runs for every event of every log a batch reads
         r.number, r.raw = i + 1, raw
         r.start, r.end = (starts[i], ends[i]) if i < headed else (None, where.count + 1)
         name = raw.get("player")

@@ -401,7 +401,18 @@ def redo(path: str | Path, broken: Callable[[GameLog], Sequence[Violation]] | No
                            "{message} [{rule}]; nothing was redone").format(
                                number=first.event, message=first.message, rule=first.rule),
                          path=str(path))
-    _check_redo_writable(target, removing=len(stack) == 1)
+    side = redo_path(target)  # checked before the log is written: it is written next
+    if len(stack) == 1:
+        _check_removable(side, target)
+    else:
+        from asara_cli.logfile.write import writable_mode
+
+        _side_file_ok(side, target)
+        try:
+            writable_mode(side, str(side))
+        except InputError as e:
+            raise InputError(_("cannot write its redo file: {problem}; nothing was redone")
+                             .format(problem=e), path=str(target)) from None
     _write_exactly(target, top["text"])  # parsed above
     _write_redo(target, stack[:-1])
     return log
@@ -411,23 +422,6 @@ def _broken(log: GameLog) -> Sequence[Violation]:
     """The violations that stop ``log``'s replay (none when it is legal)."""
     result = log.header.rules.replay(load_log_board(log), log.header.setup, log.events)
     return [] if result.stopped is None else [v for v in result.violations if not v.later]
-
-
-def _check_redo_writable(log: Path, *, removing: bool) -> None:
-    """Refuse, before the log is written, a redo file that could not then be written (or
-    removed, ``removing``): read-only, another user's."""
-    from asara_cli.logfile.write import writable_mode
-
-    path = redo_path(log)
-    if removing:
-        _check_removable(path, log)
-        return
-    _side_file_ok(path, log)
-    try:
-        writable_mode(path, str(path))
-    except InputError as e:
-        raise InputError(_("cannot write its redo file: {problem}; nothing was redone")
-                         .format(problem=e), path=str(log)) from None
 
 
 # --- the default log -------------------------------------------------------------------------

@@ -329,12 +329,9 @@ def _filters() -> dict[str, Filter]:
 def _options() -> list[tuple[str, Any]]:
     # a filter is one game's: its help says whose, as simulate's switches do
     owners = {id(f): g.name for g in all_games() for f in g.filters}
-    out = []
-    for name, f in _filters().items():
-        kind: Any = list[str] | None if f.many else str | None
-        out.append((name, Annotated[kind, typer.Option(
-            f.flag, help=f"{owners[id(f)]}: {f.help}", show_default=False)]))
-    return out
+    return [(name, Annotated[list[str] | None if f.many else str | None, typer.Option(
+        f.flag, help=f"{owners[id(f)]}: {f.help}", show_default=False)])
+        for name, f in _filters().items()]
 
 
 def _asked(facts: dict[str, Any]) -> list[tuple[Filter, tuple[str, ...]]]:

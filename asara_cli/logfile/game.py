@@ -505,14 +505,10 @@ def append_event(path: str | Path, event: Any, note: str | None = None,
                  game_key: str | None = None, read: tuple[GameLog, str] | None = None
                  ) -> GameLog:
     """Append one event to an existing log as text, keeping the file's comments and layout.
-
-    ``read`` is the log and its text as read under the lock the caller holds (the file is
-    then not read again); without it the file is read here. The event is written as the
-    game of the log's header says (``game_key``, when given, must be that game). The result
-    is checked before the file is replaced: the appended event must read back as ``event``
-    (and ``note``) after the events before it (:func:`_appended`), and the written file
-    must hold exactly that text.
-    """
+    ``read``: the log and its text as read under the caller's lock (else read here). The
+    event is written as the header's game says (``game_key``, if given, must be it); before
+    the file is replaced it must read back as ``event`` and ``note`` after the events before
+    it (:func:`_appended`), and the file written must hold exactly that text."""
     target = Path(path)
     if read is None:
         old = read_text(target)
@@ -542,16 +538,12 @@ _EVENT_KEY = re.compile(r"""^[ \t]*(?:event|"event"|'event'|"[^"\n]*\\[^\n]*)[ \
 
 
 def _appended(known: GameLog | None, text: str, start: int, path: str) -> GameLog:
-    """The log ``text`` is: the log ``known`` (read from ``text[:start]``, the same bytes)
-    and one ``[[event]]`` table appended from ``start``, which alone is parsed.
-
-    That is the same as parsing the whole text: the old text is a whole TOML document, so
-    the appended ``[[event]]`` header begins a new table whose keys are its own lines, and
-    it adds one element to the ``event`` array; the header's keys and the events before it
-    keep their values, so they read as the same events. This holds when ``event`` is absent
-    or an array of ``[[event]]`` tables, not when a key line gave it (``event = [...]``,
-    which a TOML parser refuses to extend): a text with such a line, and a call with no
-    ``known`` log, parse the whole text as before."""
+    """The log ``text`` is: ``known`` (read from ``text[:start]``, the same bytes) and one
+    ``[[event]]`` table appended from ``start``, which alone is parsed. That equals parsing
+    the whole text: the old text is a whole TOML document, so the new table's keys are its
+    own lines and it adds one element to ``event``; the header and earlier events keep their
+    values. Not so where a key line gave ``event`` (``event = [...]``, which TOML refuses to
+    extend): such a text, and a call with no ``known`` log, parse the whole text."""
     if known is None or _EVENT_KEY.search(text, 0, start) or too_deep(text):
         return parse_log(text, path)  # a nesting too deep, across the join too, is refused
     where = _Where(path, text)

@@ -159,13 +159,6 @@ class GameState(Struct, frozen=True):
                 return s
         return EMPTY_AREA
 
-    def label_count(self, label: str) -> int:
-        """Buyers of colour ``label`` placed face up this year."""
-        for placed, count in self.label_counts:
-            if placed == label:
-                return count
-        return 0
-
     def market(self, section: Section) -> Market:
         for m in self.markets:
             if m.section == section:

@@ -50,10 +50,6 @@ class Hand:
         self.lighted_known = lighted_known
         self.lighted_unknown = lighted_unknown
 
-    @property
-    def lighted_hidden(self) -> int:
-        return len(self.lighted_known) + self.lighted_unknown
-
 
 class Spot:
     """One area this year: the colour to follow, the spaces taken (space, seat), the
@@ -143,9 +139,6 @@ class Table:
 
     def area(self, area: str) -> Spot:
         return self.areas.get(area, EMPTY_SPOT)
-
-    def label_count(self, label: str) -> int:
-        return self.label_counts.get(label, 0)
 
     def market(self, section: Section) -> Display:
         return self.markets[section]

@@ -162,15 +162,12 @@ def apply(board: Board, state: GameState, event: Event) -> Applied:
     t = thaw(state)
     if not isinstance(event, Turn):
         _fact(t, event)
-        done = snapshot(t)
-        return Applied(done, done)
-    seat = apply_turn(board, t, event)
-    if t.turn != seat:  # passed already, to another player holding buyers
-        done = snapshot(t)
-        return Applied(done, done)
-    moved = snapshot(t)
-    year_end = next_turn(board, t, seat)
-    return Applied(snapshot(t), moved, year_end)
+    elif t.turn == (seat := apply_turn(board, t, event)):  # else passed to another already
+        moved = snapshot(t)
+        year_end = next_turn(board, t, seat)
+        return Applied(snapshot(t), moved, year_end)
+    done = snapshot(t)
+    return Applied(done, done)
 
 
 def carry_out(board: Board, t: Table, event: Event) -> YearEnd | None:

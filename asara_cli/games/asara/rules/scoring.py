@@ -114,36 +114,30 @@ def year_evaluation(
 
 def _year_said(n: int, gold: int, lighted: int, holds: bool,
                values: tuple[int, int, int, int]) -> str:
-    return _year_words(n, gold, lighted, holds, values, i18n.language())[1]
+    return _year_words(n, gold, lighted, holds, values, i18n.language())
 
 
 @lru_cache(maxsize=1024)  # a few dozen positions recur at every year end of every game
 def _year_words(n: int, gold: int, lighted: int, holds: bool,
-                values: tuple[int, int, int, int], language: str) -> tuple[int, str]:
-    """A player's end-of-year points and their words (the parts that score, R4), in
-    ``language`` (the language in use: the words are kept by it)."""
+                values: tuple[int, int, int, int], language: str) -> str:
+    """A player's end-of-year words (the parts that score, R4), kept by ``language``."""
     year_tower, year_gold, year_lighted, year_caliph = values
     shown: list[tuple[int, str]] = []
-    points = 0
     if p := n * year_tower:
         shown.append((p, ngettext("{n} tower", "{n} towers", n).format(n=n)))
-        points += p
     if p := gold * year_gold:
         shown.append((p, ngettext("{n} gold", "{n} gold", gold).format(n=gold)))
-        points += p
     if p := lighted * year_lighted:
         shown.append((p, ngettext("{n} lighted window", "{n} lighted windows",
                                   lighted).format(n=lighted)))
-        points += p
     if holds and (p := year_caliph):
         shown.append((p, pgettext("year", "Caliph")))
-        points += p
     if not shown:
-        return points, _("no towers, no Caliph: 0")
+        return _("no towers, no Caliph: 0")
+    points = sum(p for p, _ in shown)
     labels = ", ".join([label for _, label in shown])
     sums = "+".join([str(p) for p, _ in shown])
-    return points, (f"{labels}: {sums} = {points}" if len(shown) > 1 else
-                    f"{labels}: {points}")
+    return f"{labels}: {sums} = {points}" if len(shown) > 1 else f"{labels}: {points}"
 
 
 # --- final evaluation -------------------------------------------------------------------------

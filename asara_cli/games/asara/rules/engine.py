@@ -50,14 +50,12 @@ from asara_cli.games.asara.rules.state import (
     start_state,
 )
 from asara_cli.games.asara.rules.table import Table, new_table, snapshot, thaw
-from asara_cli.games.asara.rules.text import tower_name
 from asara_cli.games.asara.rules.turn import Findings, apply_turn, check_turn, play_turn
 from asara_cli.games.asara.rules.yearend import YearEnd, next_turn
 from asara_cli.games.base import Replayed
 
 __all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "Applied", "CannotApply", "Replay",
-           "Violation", "YearEnd", "apply", "check", "check_setup", "errors",
-           "replay", "tower_name"]
+           "Violation", "YearEnd", "apply", "check", "check_setup", "errors", "replay"]
 
 
 # --- check ----------------------------------------------------------------------------------

@@ -316,21 +316,17 @@ def final_evaluation(
     awards: list[Award] = []
     unplaced: list[Award] = []  # places go to awards, no place to unplaced
 
-    for colour in _COLOURS:
-        mine = [i for i, (_, t) in enumerate(owned) if t.colour == colour]
-        if not mine:
-            continue
+    # each colour's towers, then every tower for the highest overall
+    ranked = [(c.value, [i for i, (_, t) in enumerate(owned) if t.colour == c],
+               board.final_colour[c]) for c in _COLOURS]
+    ranked.append((OVERALL, list(range(len(owned))), board.final_overall))
+    for category, mine, places in ranked:
         for (seat, tower), place, tied, points, how in _rank(
-                [owned[i] for i in mine], [keys[i] for i in mine], pro,
-                board.final_colour[colour], "tower", _of_height):
+                [owned[i] for i in mine], [keys[i] for i in mine], pro, places, "tower",
+                _of_height):
             (awards if place else unplaced).append(Award(
-                colour.value, seat, points, Later(_award_said, (colour.value, how)), place,
-                tied, tower))
-
-    for (seat, tower), place, tied, points, how in _rank(
-            owned, keys, pro, board.final_overall, "tower", _of_height):
-        (awards if place else unplaced).append(Award(
-            OVERALL, seat, points, Later(_award_said, (OVERALL, how)), place, tied, tower))
+                category, seat, points, Later(_award_said, (category, how)), place, tied,
+                tower))
 
     builders = [seat for seat, pos in enumerate(positions) if pos.towers]
     counts = [(len(positions[seat].towers),

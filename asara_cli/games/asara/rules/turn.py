@@ -87,7 +87,14 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
         bad("R2", _("it is {mover}'s turn, not {player}'s").format(
             mover=state.players[turn].name, player=name))
     elif not (state.playing.get(spec.key) or state.in_play(board, spec.key)):
-        _not_in_play(state, spec, bad)
+        if spec.expansion is not None and spec.expansion not in state.setup.expansions:
+            bad(spec.rule, _("the {area} is an expansion this game does not use (the "
+                             "header's expansions: {expansions})").format(
+                area=terms.area(spec.name),
+                expansions=", ".join(state.setup.expansions) or _("none")))
+        else:
+            bad(spec.rule, _("the {area} is only in the pro game").format(
+                area=terms.area(spec.name)))
     else:
         price = kind.price(board, space, action)
         m, notes = _check_turn(board, state, event, seat, kind, spec, price, bad)
@@ -113,18 +120,6 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
         _place(board, state, seat, placement, spec, number, earned)
     kind.apply(m)
     return seat
-
-
-def _not_in_play(state: Table, spec: AreaSpec, bad: Findings) -> None:
-    """Why an area is not in this game: an expansion it does not use, or the pro game's."""
-    if spec.expansion is not None and spec.expansion not in state.setup.expansions:
-        bad(spec.rule, _("the {area} is an expansion this game does not use (the header's "
-                         "expansions: {expansions})").format(
-            area=terms.area(spec.name),
-            expansions=", ".join(state.setup.expansions) or _("none")))
-    else:
-        bad(spec.rule, _("the {area} is only in the pro game").format(
-            area=terms.area(spec.name)))
 
 
 def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[Any],

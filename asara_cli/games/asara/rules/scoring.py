@@ -42,7 +42,6 @@ class Award(Struct, frozen=True):
 
     @property
     def explanation(self) -> str:
-        """The arithmetic in the language in use."""
         return str(self.said)
 
 
@@ -82,7 +81,6 @@ class YearScore(Struct, frozen=True):
 
     @property
     def explanation(self) -> str:
-        """The parts that score, in the language in use."""
         return str(self.said)
 
 

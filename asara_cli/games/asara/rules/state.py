@@ -56,7 +56,6 @@ class LedgerEntry(Struct, frozen=True):
 
     @property
     def explanation(self) -> str:
-        """The arithmetic in the language in use."""
         return str(self.said)
 
 

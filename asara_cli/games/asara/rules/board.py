@@ -71,10 +71,6 @@ class AreaSpec(Struct, frozen=True):
     section: Section | None = None
     rule: str = "R2"
 
-    @property
-    def space_word(self) -> str:
-        return "plot" if self.kind == "building" else "space"
-
     def describe_spaces(self) -> str:
         """``spaces 1-4``, ``plots 1-7``, ``spaces 3, 5`` or ``unlimited room``, in the
         language in use."""

@@ -50,14 +50,12 @@ from asara_cli.games.asara.rules.state import (
     start_state,
 )
 from asara_cli.games.asara.rules.table import Table, new_table, snapshot, thaw
-from asara_cli.games.asara.rules.text import tower_name
 from asara_cli.games.asara.rules.turn import Findings, apply_turn, check_turn, play_turn
 from asara_cli.games.asara.rules.yearend import YearEnd, next_turn
 from asara_cli.games.base import Replayed
 
 __all__ = ["CHECKPOINT", "ERROR", "NOTE", "WARNING", "Applied", "CannotApply", "Replay",
-           "Violation", "YearEnd", "apply", "check", "check_setup", "errors",
-           "replay", "tower_name"]
+           "Violation", "YearEnd", "apply", "check", "check_setup", "errors", "replay"]
 
 
 # --- check ----------------------------------------------------------------------------------
@@ -162,15 +160,12 @@ def apply(board: Board, state: GameState, event: Event) -> Applied:
     t = thaw(state)
     if not isinstance(event, Turn):
         _fact(t, event)
-        done = snapshot(t)
-        return Applied(done, done)
-    seat = apply_turn(board, t, event)
-    if t.turn != seat:  # passed already, to another player holding buyers
-        done = snapshot(t)
-        return Applied(done, done)
-    moved = snapshot(t)
-    year_end = next_turn(board, t, seat)
-    return Applied(snapshot(t), moved, year_end)
+    elif t.turn == (seat := apply_turn(board, t, event)):  # else passed to another already
+        moved = snapshot(t)
+        year_end = next_turn(board, t, seat)
+        return Applied(snapshot(t), moved, year_end)
+    done = snapshot(t)
+    return Applied(done, done)
 
 
 def carry_out(board: Board, t: Table, event: Event) -> YearEnd | None:

@@ -39,10 +39,6 @@ class Area(StrEnum):
     GENIE = "genie"  # expansion: House of the Bottle Genie
 
 
-def market_area(section: Section) -> Area:
-    return Area(section.value)
-
-
 def gold_text(word: str, gold: bool) -> str:
     """``red`` or ``gold red``, ``window`` or ``gold window``: a colour or section type with
     its gold decoration, as the log and the table write it."""

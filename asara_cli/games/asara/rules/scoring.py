@@ -42,7 +42,6 @@ class Award(Struct, frozen=True):
 
     @property
     def explanation(self) -> str:
-        """The arithmetic in the language in use."""
         return str(self.said)
 
 
@@ -82,7 +81,6 @@ class YearScore(Struct, frozen=True):
 
     @property
     def explanation(self) -> str:
-        """The parts that score, in the language in use."""
         return str(self.said)
 
 
@@ -114,36 +112,30 @@ def year_evaluation(
 
 def _year_said(n: int, gold: int, lighted: int, holds: bool,
                values: tuple[int, int, int, int]) -> str:
-    return _year_words(n, gold, lighted, holds, values, i18n.language())[1]
+    return _year_words(n, gold, lighted, holds, values, i18n.language())
 
 
 @lru_cache(maxsize=1024)  # a few dozen positions recur at every year end of every game
 def _year_words(n: int, gold: int, lighted: int, holds: bool,
-                values: tuple[int, int, int, int], language: str) -> tuple[int, str]:
-    """A player's end-of-year points and their words (the parts that score, R4), in
-    ``language`` (the language in use: the words are kept by it)."""
+                values: tuple[int, int, int, int], language: str) -> str:
+    """A player's end-of-year words (the parts that score, R4), kept by ``language``."""
     year_tower, year_gold, year_lighted, year_caliph = values
     shown: list[tuple[int, str]] = []
-    points = 0
     if p := n * year_tower:
         shown.append((p, ngettext("{n} tower", "{n} towers", n).format(n=n)))
-        points += p
     if p := gold * year_gold:
         shown.append((p, ngettext("{n} gold", "{n} gold", gold).format(n=gold)))
-        points += p
     if p := lighted * year_lighted:
         shown.append((p, ngettext("{n} lighted window", "{n} lighted windows",
                                   lighted).format(n=lighted)))
-        points += p
     if holds and (p := year_caliph):
         shown.append((p, pgettext("year", "Caliph")))
-        points += p
     if not shown:
-        return points, _("no towers, no Caliph: 0")
+        return _("no towers, no Caliph: 0")
+    points = sum(p for p, _ in shown)
     labels = ", ".join([label for _, label in shown])
     sums = "+".join([str(p) for p, _ in shown])
-    return points, (f"{labels}: {sums} = {points}" if len(shown) > 1 else
-                    f"{labels}: {points}")
+    return f"{labels}: {sums} = {points}" if len(shown) > 1 else f"{labels}: {points}"
 
 
 # --- final evaluation -------------------------------------------------------------------------
@@ -322,21 +314,17 @@ def final_evaluation(
     awards: list[Award] = []
     unplaced: list[Award] = []  # places go to awards, no place to unplaced
 
-    for colour in _COLOURS:
-        mine = [i for i, (_, t) in enumerate(owned) if t.colour == colour]
-        if not mine:
-            continue
+    # each colour's towers, then every tower for the highest overall
+    ranked = [(c.value, [i for i, (_, t) in enumerate(owned) if t.colour == c],
+               board.final_colour[c]) for c in _COLOURS]
+    ranked.append((OVERALL, list(range(len(owned))), board.final_overall))
+    for category, mine, places in ranked:
         for (seat, tower), place, tied, points, how in _rank(
-                [owned[i] for i in mine], [keys[i] for i in mine], pro,
-                board.final_colour[colour], "tower", _of_height):
+                [owned[i] for i in mine], [keys[i] for i in mine], pro, places, "tower",
+                _of_height):
             (awards if place else unplaced).append(Award(
-                colour.value, seat, points, Later(_award_said, (colour.value, how)), place,
-                tied, tower))
-
-    for (seat, tower), place, tied, points, how in _rank(
-            owned, keys, pro, board.final_overall, "tower", _of_height):
-        (awards if place else unplaced).append(Award(
-            OVERALL, seat, points, Later(_award_said, (OVERALL, how)), place, tied, tower))
+                category, seat, points, Later(_award_said, (category, how)), place, tied,
+                tower))
 
     builders = [seat for seat, pos in enumerate(positions) if pos.towers]
     counts = [(len(positions[seat].towers),

@@ -56,7 +56,6 @@ class LedgerEntry(Struct, frozen=True):
 
     @property
     def explanation(self) -> str:
-        """The arithmetic in the language in use."""
         return str(self.said)
 
 
@@ -158,13 +157,6 @@ class GameState(Struct, frozen=True):
             if a == area:
                 return s
         return EMPTY_AREA
-
-    def label_count(self, label: str) -> int:
-        """Buyers of colour ``label`` placed face up this year."""
-        for placed, count in self.label_counts:
-            if placed == label:
-                return count
-        return 0
 
     def market(self, section: Section) -> Market:
         for m in self.markets:

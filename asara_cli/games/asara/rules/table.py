@@ -50,10 +50,6 @@ class Hand:
         self.lighted_known = lighted_known
         self.lighted_unknown = lighted_unknown
 
-    @property
-    def lighted_hidden(self) -> int:
-        return len(self.lighted_known) + self.lighted_unknown
-
 
 class Spot:
     """One area this year: the colour to follow, the spaces taken (space, seat), the
@@ -144,9 +140,6 @@ class Table:
     def area(self, area: str) -> Spot:
         return self.areas.get(area, EMPTY_SPOT)
 
-    def label_count(self, label: str) -> int:
-        return self.label_counts.get(label, 0)
-
     def market(self, section: Section) -> Display:
         return self.markets[section]
 
@@ -221,26 +214,17 @@ def new_table(board: Board, setup: Setup) -> Table:
 def _table_only(t: Table) -> None:
     """The table's own fields (:data:`TABLE_ONLY`), from the fields of the state it holds."""
     t.gifts_on = "gifts" in t.setup.expansions
-    t.seats = _seats(tuple(p.name for p in t.players))
-    t.after = _after(len(t.players))
+    t.seats = {}
+    for i, p in enumerate(t.players):  # each name as written, then as the name rule keys it
+        t.seats.setdefault(p.name, i)
+    for i, p in enumerate(t.players):
+        t.seats.setdefault(name_key(p.name), i)
+    n = len(t.players)
+    t.after = tuple(tuple((seat + step) % n for step in range(1, n)) for seat in range(n))
     t.playing = {}
 
 
 _SECTIONS = tuple(Section)  # iterating the enum class is slow
-
-
-def _after(n: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple((seat + step) % n for step in range(1, n)) for seat in range(n))
-
-
-def _seats(names: tuple[str, ...]) -> dict[str, int]:
-    """Each player's name as written, then as the name rule keys it, to their seat."""
-    seats: dict[str, int] = {}
-    for i, name in enumerate(names):
-        seats.setdefault(name, i)
-    for i, name in enumerate(names):
-        seats.setdefault(name_key(name), i)
-    return seats
 
 
 def snapshot(t: Table) -> GameState:

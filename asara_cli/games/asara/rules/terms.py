@@ -31,8 +31,7 @@ def coloured(c: Colour | str, noun: str) -> str:
     """A tower colour said of ``noun`` (``tower`` or a tower part: ``base``, ``trunk``,
     ``window``, ``turret``), agreeing with it where the language asks for it (French
     ``tour noire``, ``intermédiaire noir``); the colour word itself for another noun."""
-    what = f"colour of a {noun}"
-    return (_lookup(what).get(str(c)) if what in _MAKERS else None) or colour(c)
+    return _lookup("coloured").get(f"{noun} {c}") or colour(c)
 
 
 def section(s: Section | str) -> str:
@@ -283,53 +282,34 @@ def _buyers() -> dict[str, str]:
     }
 
 
-def _of_tower() -> dict[str, str]:
+def _coloured() -> dict[str, str]:
+    """A tower colour said of a tower or a tower part, by ``noun colour`` (``base red``)."""
     return {
-        "brown": pgettext("colour of a tower", "brown"),
-        "green": pgettext("colour of a tower", "green"),
-        "red": pgettext("colour of a tower", "red"),
-        "black": pgettext("colour of a tower", "black"),
-        "white": pgettext("colour of a tower", "white"),
-    }
-
-
-def _of_base() -> dict[str, str]:
-    return {
-        "brown": pgettext("colour of a base", "brown"),
-        "green": pgettext("colour of a base", "green"),
-        "red": pgettext("colour of a base", "red"),
-        "black": pgettext("colour of a base", "black"),
-        "white": pgettext("colour of a base", "white"),
-    }
-
-
-def _of_trunk() -> dict[str, str]:
-    return {
-        "brown": pgettext("colour of a trunk", "brown"),
-        "green": pgettext("colour of a trunk", "green"),
-        "red": pgettext("colour of a trunk", "red"),
-        "black": pgettext("colour of a trunk", "black"),
-        "white": pgettext("colour of a trunk", "white"),
-    }
-
-
-def _of_window() -> dict[str, str]:
-    return {
-        "brown": pgettext("colour of a window", "brown"),
-        "green": pgettext("colour of a window", "green"),
-        "red": pgettext("colour of a window", "red"),
-        "black": pgettext("colour of a window", "black"),
-        "white": pgettext("colour of a window", "white"),
-    }
-
-
-def _of_turret() -> dict[str, str]:
-    return {
-        "brown": pgettext("colour of a turret", "brown"),
-        "green": pgettext("colour of a turret", "green"),
-        "red": pgettext("colour of a turret", "red"),
-        "black": pgettext("colour of a turret", "black"),
-        "white": pgettext("colour of a turret", "white"),
+        "tower brown": pgettext("colour of a tower", "brown"),
+        "tower green": pgettext("colour of a tower", "green"),
+        "tower red": pgettext("colour of a tower", "red"),
+        "tower black": pgettext("colour of a tower", "black"),
+        "tower white": pgettext("colour of a tower", "white"),
+        "base brown": pgettext("colour of a base", "brown"),
+        "base green": pgettext("colour of a base", "green"),
+        "base red": pgettext("colour of a base", "red"),
+        "base black": pgettext("colour of a base", "black"),
+        "base white": pgettext("colour of a base", "white"),
+        "trunk brown": pgettext("colour of a trunk", "brown"),
+        "trunk green": pgettext("colour of a trunk", "green"),
+        "trunk red": pgettext("colour of a trunk", "red"),
+        "trunk black": pgettext("colour of a trunk", "black"),
+        "trunk white": pgettext("colour of a trunk", "white"),
+        "window brown": pgettext("colour of a window", "brown"),
+        "window green": pgettext("colour of a window", "green"),
+        "window red": pgettext("colour of a window", "red"),
+        "window black": pgettext("colour of a window", "black"),
+        "window white": pgettext("colour of a window", "white"),
+        "turret brown": pgettext("colour of a turret", "brown"),
+        "turret green": pgettext("colour of a turret", "green"),
+        "turret red": pgettext("colour of a turret", "red"),
+        "turret black": pgettext("colour of a turret", "black"),
+        "turret white": pgettext("colour of a turret", "white"),
     }
 
 
@@ -362,10 +342,8 @@ def _the_tiles() -> dict[str, str]:
 
 
 _MAKERS = {"colour": _colours, "buyer colour": _buyer_colours, "buyer": _buyers,
-           "section": _sections, "area": _areas, "colour of a tower": _of_tower,
-           "colour of a base": _of_base, "colour of a trunk": _of_trunk,
-           "colour of a window": _of_window, "colour of a turret": _of_turret,
-           "a tile": _a_tiles, "the tile": _the_tiles}
+           "section": _sections, "area": _areas, "coloured": _coloured, "a tile": _a_tiles,
+           "the tile": _the_tiles}
 #: The tables made, by what and language.
 _made: dict[tuple[str, str], dict[str, str]] = {}
 

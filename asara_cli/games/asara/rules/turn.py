@@ -87,7 +87,14 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
         bad("R2", _("it is {mover}'s turn, not {player}'s").format(
             mover=state.players[turn].name, player=name))
     elif not (state.playing.get(spec.key) or state.in_play(board, spec.key)):
-        _not_in_play(state, spec, bad)
+        if spec.expansion is not None and spec.expansion not in state.setup.expansions:
+            bad(spec.rule, _("the {area} is an expansion this game does not use (the "
+                             "header's expansions: {expansions})").format(
+                area=terms.area(spec.name),
+                expansions=", ".join(state.setup.expansions) or _("none")))
+        else:
+            bad(spec.rule, _("the {area} is only in the pro game").format(
+                area=terms.area(spec.name)))
     else:
         price = kind.price(board, space, action)
         m, notes = _check_turn(board, state, event, seat, kind, spec, price, bad)
@@ -100,7 +107,12 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
         return None
     earned = (kind.income(board, space, action) if kind.earns else 0) - price
     if event.gifts or state.gifts or (state.gifts_on and gifts.undealt(state)):
-        _claim_then_note(board, state, seat, event, spec, number, kind, m, earned)
+        # the gifts on the space resolve between the placement and the action (R6.1): what
+        # they change (a display, a lighted window) is what the notes read
+        _place(board, state, seat, placement, spec, number, 0)
+        gifts.apply_claim(board, state, seat, spec, event, number)
+        _note(state, kind.notes(m))
+        state.players[seat].money += earned
     else:  # the notes read neither the placement nor the payment
         notes = kind.notes(m) if notes is None else notes
         if notes:
@@ -108,28 +120,6 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
         _place(board, state, seat, placement, spec, number, earned)
     kind.apply(m)
     return seat
-
-
-def _claim_then_note(board: Board, state: Table, seat: int, event: Turn, spec: AreaSpec,
-                     number: int, kind: Kind[Any], m: Move[Any], earned: int) -> None:
-    """The gifts on the space resolved between the placement and the action (R6.1): what
-    they change (a display, a lighted window) is what the notes read."""
-    _place(board, state, seat, event.placement, spec, number, 0)
-    gifts.apply_claim(board, state, seat, spec, event, number)
-    _note(state, kind.notes(m))
-    state.players[seat].money += earned
-
-
-def _not_in_play(state: Table, spec: AreaSpec, bad: Findings) -> None:
-    """Why an area is not in this game: an expansion it does not use, or the pro game's."""
-    if spec.expansion is not None and spec.expansion not in state.setup.expansions:
-        bad(spec.rule, _("the {area} is an expansion this game does not use (the header's "
-                         "expansions: {expansions})").format(
-            area=terms.area(spec.name),
-            expansions=", ".join(state.setup.expansions) or _("none")))
-    else:
-        bad(spec.rule, _("the {area} is only in the pro game").format(
-            area=terms.area(spec.name)))
 
 
 def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[Any],

@@ -106,8 +106,8 @@ class _Head:
                  command: str, discarding: bool) -> None:
         self.index, self.row, self.value, self.dice = index, row, value, dice
         self.command, self.discarding = command, discarding
-        self.words = [command] if command in ("camels", "gold") or row is None or \
-            command == "draw" else [command, row]
+        self.words = [command] if command in ("camels", "gold", "draw") or row is None \
+            else [command, row]
 
     def name(self, kinds: Sequence[str]) -> str:
         name = self.command if self.command in ("camels", "gold") or self.row is None \
@@ -280,10 +280,13 @@ def _mover(board: Board, state: GameState) -> _Mover:
 
 
 class Listing:
-    """The moves of :func:`legal_moves`: made as they are asked for, and made again at
-    each walk over them (a caller may walk them twice, as over a tuple)."""
+    """Every action of the player to move on each row, in words, after each set of cards
+    played first (``--play``) and with a card discarded for a die (``--discard``), those
+    whose words begin with ``typed``; none when the dice are to be rolled or the game is
+    over. Made group by group as they are asked for, and again at each walk over them (a
+    caller may walk them twice, as over a tuple)."""
 
-    def __init__(self, board: Board, state: GameState, typed: Sequence[str]) -> None:
+    def __init__(self, board: Board, state: GameState, typed: Sequence[str] = ()) -> None:
         self.board, self.state, self.typed = board, state, tuple(typed)
 
     def __iter__(self) -> Iterator[LegalMove[ev.Event]]:
@@ -341,12 +344,7 @@ def _notes(notes: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(notes, key=lambda note: note != _(_SECRET_HAND)))
 
 
-def legal_moves(board: Board, state: GameState, typed: Sequence[str] = ()) -> Listing:
-    """Every action of the player to move on each row, in words, after each set of cards
-    played first (``--play``) and with a card discarded for a die (``--discard``), those
-    whose words begin with ``typed``, made group by group as they are asked for; none when
-    the dice are to be rolled or the game is over."""
-    return Listing(board, state, typed)
+legal_moves = Listing
 
 
 def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str]:
@@ -707,7 +705,7 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
                 yield discard, drawn, DRAW.say(drawn, row, t), note
         return
     placed: dict[int, list[tuple[ev.Shop, ...]]] = {}
-    for discard in _kinds(board, t, seat) if head.discarding else [None]:
+    for discard in wasted:
         if not want.fits([*head.words, *(["--discard", discard] if discard else [])]
                          if head.command != "goods" else head.words):
             continue

@@ -270,10 +270,8 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
     check_size("calendar", weeks * days * max_players, dice,
                _("{weeks} weeks x {days} days x {players} players").format(
                    weeks=weeks, days=days, players=max_players), _("dice"))
-    certainty = {}
-    for key in ("quarters", "street", "caravan", "buildings"):
-        node = r.table(key)
-        certainty[key] = r.certainty(f"{key}.certainty", node, "high")
+    certainty = {key: r.certainty(f"{key}.certainty", r.table(key), "high")
+                 for key in ("quarters", "street", "caravan", "buildings")}
     return Board(
         profile=r.text("profile"), description=r.text("description"),
         min_players=min_players, max_players=max_players, weeks=weeks, days=days,
@@ -319,10 +317,8 @@ def _caravan(r: _Reader, min_players: int, max_players: int
 
 def _buildings(r: _Reader) -> tuple[dict[str, Building], tuple[int, ...]]:
     """What each building costs and gives (Y1.4), and the points by the order built."""
-    buildings = {}
-    for b in BUILDINGS:
-        buildings[b] = Building(b, r.whole(f"buildings.{b}.camels"),
-                                r.whole(f"buildings.{b}.gold"), r.whole(f"buildings.{b}.bonus"))
+    buildings = {b: Building(b, r.whole(f"buildings.{b}.camels"), r.whole(f"buildings.{b}.gold"),
+                             r.whole(f"buildings.{b}.bonus")) for b in BUILDINGS}
     extra = set(r.table("buildings")) - {*BUILDINGS, "points", "certainty"}
     if extra:
         raise BoardError(f"buildings.{sorted(extra)[0]}", _(
@@ -373,8 +369,7 @@ def _souks(r: _Reader, quarters: tuple[str, ...]) -> tuple[tuple[Souk, ...], tup
                                         "{shops} shops").format(street=len(street), inner=inner,
                                                                 shops=shops))
             colour = spec.get("colour")
-            if colour is not None:
-                colour = r.text(f"{key}.colour", colour)
+            colour = None if colour is None else r.text(f"{key}.colour", colour)
             souks.append(Souk(sid, q, value, shops, street, inner, colour))
     return tuple(souks), quarters
 

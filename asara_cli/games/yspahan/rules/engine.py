@@ -1130,9 +1130,10 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
     snapshots are made only at the end (and after each event with ``states=True``)."""
     events = tuple(events)
     problems = check_setup(board, setup)
-    if problems:
-        return Replay(snapshot(new_table(board, _safe(setup))), problems, (), 0, board, setup,
-                      events)
+    if problems:  # a table laid for what the header allows, to show something
+        oldest = setup.oldest if 0 <= setup.oldest < len(setup.players) else 0
+        safe = Setup(setup.players, oldest, (), OPEN)
+        return Replay(snapshot(new_table(board, safe)), problems, (), 0, board, setup, events)
     t = new_table(board, setup)
     kept = [snapshot(t)] if states else []
     verdicts = Verdicts()
@@ -1155,12 +1156,6 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
         if states and verdicts.stopped is None:
             kept.append(snapshot(t))
     return Replay.made(verdicts, kept, t, board, setup, events, new_table, apply, snapshot)
-
-
-def _safe(setup: Setup) -> Setup:
-    """A setup a table can be laid for, to show something for a header that is wrong."""
-    oldest = setup.oldest if 0 <= setup.oldest < len(setup.players) else 0
-    return Setup(setup.players, oldest, (), OPEN)
 
 
 # --- words -----------------------------------------------------------------------------------

@@ -47,16 +47,11 @@ def shops_open_to(run: Walker, seat: int, quarter: str) -> list[ev.Shop]:
     for s in targets:
         souk = b.souks[s]
         for i, cells in enumerate(souk.street):
-            if not t.street[s][i]:
-                out.append(ev.Shop(souk.id, cells[run_choice(len(cells), t)]))
+            if not t.street[s][i]:  # a corner shop named by either cell, varied, not drawn
+                out.append(ev.Shop(souk.id, cells[(t.events + t.done) % len(cells)]))
         if t.inner[s] < souk.inner:
             out.append(ev.Shop(souk.id, ev.INNER))
     return out
-
-
-def run_choice(n: int, t: Table) -> int:
-    """Which of a corner shop's two cells names it: varied, without a random draw."""
-    return (t.events + t.done) % n
 
 
 def _plays(run: Walker, seat: int, window: str, rng: random.Random, chance: float
@@ -67,15 +62,15 @@ def _plays(run: Walker, seat: int, window: str, rng: random.Random, chance: floa
     for kind in sorted(t.hand[seat]):
         if t.hand[seat].get(kind, 0) < 1 or rng.random() >= chance:
             continue
-        effect = b.cards[kind].effect
         ck = b.cards[kind]
+        effect = ck.effect
         play: ev.Play | None = None
         if effect in ("camels", "gold"):
             play = ev.Play(kind)
         elif effect == "caravan":
-            serai = "caravanserai" in t.built[seat] and b.caravanserai_on_card
             card = None
-            if serai:  # drawn once the caravan card is in the discard pile
+            if "caravanserai" in t.built[seat] and b.caravanserai_on_card:  # drawn once the
+                # caravan card is in the discard pile
                 t.discard[kind] = t.discard.get(kind, 0) + 1
                 card = next_card(t, rng)
                 t.discard[kind] -= 1

@@ -9,6 +9,7 @@ ledger's entries for that player (``Table.score`` is that sum, kept as it grows)
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
@@ -302,10 +303,8 @@ def new_table(board: Board, setup: Setup) -> Table:
     t.deck = board.deck
     t.deck_kinds = {k: c.copies for k, c in board.cards.items()}
     t.discard = {}
-    given_gold = board.start_gold * n
-    given_camels = board.start_camels * n
-    t.gold_supply = (board.gold_supply or 0) - given_gold
-    t.camel_supply = (board.camel_supply or 0) - given_camels
+    t.gold_supply = (board.gold_supply or 0) - board.start_gold * n
+    t.camel_supply = (board.camel_supply or 0) - board.start_camels * n
     t.ledger = []
     t.waive_camels = t.waive_gold = t.waived_by_play = t.turn_built = False
     t.credit_camels = [False] * n
@@ -339,9 +338,7 @@ def _thaw_players(t: Table, players: tuple[PlayerState, ...]) -> None:
     for i, p in enumerate(players):
         t.gold[i], t.camels[i], t.hidden[i], t.score[i], t.cubes[i] = (
             p.gold, p.camels, p.hidden, p.score, p.cubes)
-        t.hand[i] = {}
-        for k in p.hand:
-            t.hand[i][k] = t.hand[i].get(k, 0) + 1
+        t.hand[i] = dict(Counter(p.hand))
         t.built[i] = list(p.buildings)
 
 
@@ -380,13 +377,7 @@ def _discard(t: Table) -> tuple[str, ...]:
 
 
 def _thaw_discard(t: Table, discard: tuple[str, ...]) -> None:
-    t.discard = {}
-    for k in discard:
-        t.discard[k] = t.discard.get(k, 0) + 1
-
-
-def _to_move(t: Table) -> int | None:
-    return t.to_move
+    t.discard = dict(Counter(discard))
 
 
 _Freeze = Callable[[Table], Any]
@@ -400,7 +391,7 @@ _OWN: dict[str, tuple[_Freeze, _Thaw]] = {
     "tower": (_tower, _thaw_tower),
     "deck_kinds": (_deck_kinds, _thaw_deck_kinds),
     "discard": (_discard, _thaw_discard),
-    "to_move": (_to_move, None),
+    "to_move": (attrgetter("to_move"), None),
 }
 
 

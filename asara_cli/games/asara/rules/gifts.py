@@ -84,11 +84,6 @@ def use_words(use: GiftUse) -> str:
     return pgettext("gift use", "{gift}: {what}").format(gift=head, what=what)
 
 
-def _per_year(board: Board, state: Position) -> int:
-    pro = state.setup.variant == Variant.PRO
-    return board.gifts_dealt_pro if pro else board.gifts_dealt
-
-
 # --- dealing ----------------------------------------------------------------------------------
 
 
@@ -111,7 +106,8 @@ def check_deal(board: Board, state: Table, event: GiftsDealt, number: int
     if state.gifts_year == state.year:
         bad(_("the gifts of year {year} are already dealt").format(year=state.year))
     pro = state.setup.variant == Variant.PRO
-    expected = min(_per_year(board, state), state.gift_deck)
+    per_year = board.gifts_dealt_pro if pro else board.gifts_dealt
+    expected = min(per_year, state.gift_deck)
     if len(event.gifts) != expected:
         bad(ngettext("year {year} deals {n} gift (one per chest; {left} left in the deck), "
                      "not {given}",
@@ -124,7 +120,7 @@ def check_deal(board: Board, state: Table, event: GiftsDealt, number: int
         bad(_("two gifts are dealt onto {area} {space}; one chest gets one a year").format(
             area=twice[0][0], space=twice[0][1]))
     _check_chests(board, event, pro, bad)
-    if pro and len(event.gifts) == _per_year(board, state):
+    if pro and len(event.gifts) == per_year:
         in_house = sum(board.area(a).kind == "lighted" for a, _, _ in event.gifts
                        if board.has_area(a))
         if in_house != 1:

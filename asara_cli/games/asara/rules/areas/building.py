@@ -451,15 +451,11 @@ class _Screen:
                             break
                         singles.append(("lighted", t.colour, seen[t.colour], on_gold))
         # trunks and windows onto standing towers (the first tower of their colour)
-        first: dict[Colour, int] = {}
-        for i, t in enumerate(player.towers):
-            first.setdefault(t.colour, sum(1 for u in player.towers[: i + 1]
-                                           if u.colour == t.colour))
+        standing = {t.colour for t in player.towers}
         by_name = sorted(screen, key=str)
         for tile in by_name:
-            if tile.section in (Section.TRUNK, Section.WINDOW) and tile.colour in first:
-                singles += [("add", tile.colour, first[tile.colour],
-                             Part(tile.section, tile.gold))] * screen[tile]
+            if tile.section in (Section.TRUNK, Section.WINDOW) and tile.colour in standing:
+                singles += [("add", tile.colour, 1, Part(tile.section, tile.gold))] * screen[tile]
         self.singles = singles
         # per colour: bases and turrets in the screen's order, trunks and windows by name
         self.bases = {c: [t for t in screen if t.section == Section.BASE and t.colour == c]

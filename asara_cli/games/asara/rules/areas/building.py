@@ -151,8 +151,6 @@ class Building(Kind[Build]):
     def refuses(self, m: Move[Build]) -> bool:
         """A tower the build adds to, or lays a lighted window on, is not standing."""
         towers, build = m.player.towers, m.action
-        if not build.add and not build.lighted:  # new towers only: nothing to find
-            return False
         return (any(find_tower(towers, a.colour, a.tower) is None for a in build.add)
                 or any(find_tower(towers, lw.colour, lw.tower) is None
                        for lw in build.lighted))

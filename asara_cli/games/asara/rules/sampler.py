@@ -120,17 +120,12 @@ class _Offers:
             return
         spaces, buyers = place
         if kind.needs_space:
-            if space not in spaces:
-                return
-            self._turns(key, buyers, [space], action)
-        elif spaces:
-            self._turns(key, buyers, spaces if kind.names_space else [None], action)
-
-    def _turns(self, area: str, buyers: list[str | None], spaces: list[int | None],
-               action: Any) -> None:
-        for space in spaces:
+            spaces = [space] if space in spaces else []
+        elif not kind.names_space:
+            spaces = [None] if spaces else []
+        for at in spaces:
             for b in buyers:
-                self.turn(area, b, space, action)
+                self.turn(key, b, at, action)
 
     def wishes(self) -> list[tuple[Any, int | None]]:
         return [w for k in _ORDER if k.copyable for w in k.samples(self, wish=True)]

@@ -377,20 +377,19 @@ def _build(player: Hand, event: Build, tiles: tuple[Tile, ...]) -> None:
         i = find_tower(player.towers, a.colour, a.tower)
         assert i is not None  # refuses() said so before the turn began
         towers[i] = _grow(towers[i], a.parts)
+    known = player.lighted_known
     for lw in event.lighted:
         i = find_tower(player.towers, lw.colour, lw.tower)
         assert i is not None
         t = towers[i]
         towers[i] = Tower(t.colour, t.trunks, t.windows, t.gold, t.gold_windows, t.lighted + 1,
                           t.lighted_on_gold + lw.on_gold)
-    for nt in event.new:
-        towers.append(_grow(Tower(nt.colour), nt.parts))
-    known = player.lighted_known
-    for lw in event.lighted:
         if lw.colour in known:
             known.remove(lw.colour)
         else:
             player.lighted_unknown = max(0, player.lighted_unknown - 1)
+    for nt in event.new:
+        towers.append(_grow(Tower(nt.colour), nt.parts))
     player.towers = tuple(towers)
     screen = player.screen
     for tile in tiles:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from asara_cli.core.findings import NOTE, Report, Violation
-from asara_cli.core.i18n import Later, _, ngettext
+from asara_cli.core.i18n import SOURCE, Later, _, language, ngettext, pgettext
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.lighted import take_lighted
 from asara_cli.games.asara.rules.areas.market import check_display, take_from_display
@@ -61,10 +61,7 @@ def use_words(use: GiftUse) -> str:
     """A resolved gift as a person reads it: English as the log writes it (:func:`use_text`),
     else its words in the language in use (``Einkäufer: Blau``, ``Kauf Basis: Basis in
     Rot``)."""
-    from asara_cli.core import i18n
-    from asara_cli.core.i18n import pgettext
-
-    if i18n.language() == i18n.SOURCE:
+    if language() == SOURCE:
         return use_text(use)
     g = use.gift
     head = gift_text(g)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from asara_cli.core.findings import NOTE, Report, Violation
-from asara_cli.core.i18n import Later, _, ngettext
+from asara_cli.core.i18n import SOURCE, Later, _, language, ngettext, pgettext
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.lighted import take_lighted
 from asara_cli.games.asara.rules.areas.market import check_display, take_from_display
@@ -61,10 +61,7 @@ def use_words(use: GiftUse) -> str:
     """A resolved gift as a person reads it: English as the log writes it (:func:`use_text`),
     else its words in the language in use (``Einkäufer: Blau``, ``Kauf Basis: Basis in
     Rot``)."""
-    from asara_cli.core import i18n
-    from asara_cli.core.i18n import pgettext
-
-    if i18n.language() == i18n.SOURCE:
+    if language() == SOURCE:
         return use_text(use)
     g = use.gift
     head = gift_text(g)
@@ -82,11 +79,6 @@ def use_words(use: GiftUse) -> str:
     if what is None:
         return head
     return pgettext("gift use", "{gift}: {what}").format(gift=head, what=what)
-
-
-def _per_year(board: Board, state: Position) -> int:
-    pro = state.setup.variant == Variant.PRO
-    return board.gifts_dealt_pro if pro else board.gifts_dealt
 
 
 # --- dealing ----------------------------------------------------------------------------------
@@ -111,7 +103,8 @@ def check_deal(board: Board, state: Table, event: GiftsDealt, number: int
     if state.gifts_year == state.year:
         bad(_("the gifts of year {year} are already dealt").format(year=state.year))
     pro = state.setup.variant == Variant.PRO
-    expected = min(_per_year(board, state), state.gift_deck)
+    per_year = board.gifts_dealt_pro if pro else board.gifts_dealt
+    expected = min(per_year, state.gift_deck)
     if len(event.gifts) != expected:
         bad(ngettext("year {year} deals {n} gift (one per chest; {left} left in the deck), "
                      "not {given}",
@@ -124,7 +117,7 @@ def check_deal(board: Board, state: Table, event: GiftsDealt, number: int
         bad(_("two gifts are dealt onto {area} {space}; one chest gets one a year").format(
             area=twice[0][0], space=twice[0][1]))
     _check_chests(board, event, pro, bad)
-    if pro and len(event.gifts) == _per_year(board, state):
+    if pro and len(event.gifts) == per_year:
         in_house = sum(board.area(a).kind == "lighted" for a, _, _ in event.gifts
                        if board.has_area(a))
         if in_house != 1:

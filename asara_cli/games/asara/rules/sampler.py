@@ -120,17 +120,12 @@ class _Offers:
             return
         spaces, buyers = place
         if kind.needs_space:
-            if space not in spaces:
-                return
-            self._turns(key, buyers, [space], action)
-        elif spaces:
-            self._turns(key, buyers, spaces if kind.names_space else [None], action)
-
-    def _turns(self, area: str, buyers: list[str | None], spaces: list[int | None],
-               action: Any) -> None:
-        for space in spaces:
+            spaces = [space] if space in spaces else []
+        elif not kind.names_space:
+            spaces = [None] if spaces else []
+        for at in spaces:
             for b in buyers:
-                self.turn(area, b, space, action)
+                self.turn(key, b, at, action)
 
     def wishes(self) -> list[tuple[Any, int | None]]:
         return [w for k in _ORDER if k.copyable for w in k.samples(self, wish=True)]
@@ -228,14 +223,13 @@ def deal_gifts(board: Board, state: GameState, deck: Sequence[ev.Gift]) -> ev.Gi
         return None
     chests = list(state.chests)
     if not chests:
+        pro = state.setup.variant == Variant.PRO
         markets = [a for a in board.areas if a.kind == "market"]
-        per = board.gifts_dealt_pro if state.setup.variant == Variant.PRO else board.gifts_dealt
-        want = per - (1 if state.setup.variant == Variant.PRO else 0)
-        for i in range(want):
+        for i in range(board.gifts_dealt_pro - 1 if pro else board.gifts_dealt):
             area = markets[i % len(markets)]
             spaces = area.spaces or (1,)
             chests.append((area.key, spaces[(i // len(markets)) % len(spaces)]))
-        if state.setup.variant == Variant.PRO:
+        if pro:
             chests.append((board.area_of_kind("lighted").key, 1))
     left = list(deck[len(deck) - state.gift_deck:])
     return ev.GiftsDealt(tuple((a, s, g) for (a, s), g in zip(chests, left, strict=False)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, assert_never
 
 from asara_cli.games.asara.rules.areas.bank import BANK
-from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move
+from asara_cli.games.asara.rules.areas.base import Kind, Move
 from asara_cli.games.asara.rules.areas.building import BUILDING
 from asara_cli.games.asara.rules.areas.caliph import CALIPH
 from asara_cli.games.asara.rules.areas.coloured import COLOURED
@@ -19,7 +19,6 @@ from asara_cli.games.asara.rules.areas.lighted import HOUSE
 from asara_cli.games.asara.rules.areas.market import MARKET
 from asara_cli.games.asara.rules.areas.spies import SPIES
 from asara_cli.games.asara.rules.areas.tent import TENT
-from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import (
     Action,
     Bank,
@@ -36,7 +35,6 @@ from asara_cli.games.asara.rules.events import (
 KINDS: tuple[Kind[Any], ...] = (MARKET, BUILDING, BANK, COLOURED, SPIES, CALIPH, TENT, HOUSE,
                                 GENIE)
 BY_LOG_TYPE: dict[str, Kind[Any]] = {k.log_type: k for k in KINDS}
-BY_KIND: dict[str, Kind[Any]] = {k.kind: k for k in KINDS}
 
 
 def kind_of(action: Action) -> Kind[Any]:
@@ -75,10 +73,4 @@ def _match(action: Action) -> Kind[Any]:
             assert_never(action)
 
 
-def area_of(board: Board, action: Action) -> AreaSpec:
-    """The area whose move ``action`` is."""
-    return kind_of(action).area(board, action)
-
-
-__all__ = ["BY_ACTION_TYPE", "BY_KIND", "BY_LOG_TYPE", "KINDS", "Fields", "Kind", "Move",
-           "area_of", "kind_of"]
+__all__ = ["BY_ACTION_TYPE", "BY_LOG_TYPE", "KINDS", "Kind", "Move", "kind_of"]

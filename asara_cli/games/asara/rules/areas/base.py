@@ -213,10 +213,6 @@ class Kind(Generic[A]):
         """What ``board``'s numbers say about keys together (an offer keeps so many)."""
         return []
 
-    def required_keys(self) -> tuple[str, ...]:
-        """Every key :meth:`read` requires."""
-        return ((self.space_key,) if self.needs_space else ()) + self.required
-
     def table_schema(self, before: Mapping[str, Schema], after: Mapping[str, Schema],
                      required: Sequence[str]) -> Schema:
         """The JSON Schema of the kind's table in a log: ``type``, the keys in ``before``
@@ -229,7 +225,8 @@ class Kind(Generic[A]):
             "description": self.summary,
             "properties": {"type": {"const": self.log_type}, **before,
                            **{k: keys[k] for k in self.keys}, **after},
-            "required": ["type", *required, *self.required_keys()],
+            "required": ["type", *required, *([self.space_key] if self.needs_space else []),
+                         *self.required],
             "additionalProperties": False,
         }
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any
 
 from asara_cli.core.findings import Report
 from asara_cli.core.i18n import N_, Later, Text, _, ngettext
@@ -54,23 +54,10 @@ NEW_TEXT = rf"^{_SP}({COLOURS}){_SP}:{_PARTS}$"
 ADD_TEXT = rf"^{_SP}({COLOURS})( [1-9][0-9]*)?{_SP}:{_PARTS}$"
 
 
-class _Towers(NamedTuple):
-    """A player's towers alone, as :func:`find_tower` and :func:`grown_towers` read them."""
-
-    towers: tuple[Tower, ...]
-
-
-class Towered(Protocol):
-    """What has towers: a player, on the table or frozen, or their towers alone."""
-
-    @property
-    def towers(self) -> tuple[Tower, ...]: ...
-
-
-def find_tower(player: Towered, colour: Colour, n: int) -> int | None:
-    """Index in ``player.towers`` of the n-th tower of ``colour`` (1-based), if it stands."""
+def find_tower(towers: Sequence[Tower], colour: Colour, n: int) -> int | None:
+    """Index in ``towers`` of the n-th tower of ``colour`` (1-based), if it stands."""
     seen = 0
-    for i, t in enumerate(player.towers):
+    for i, t in enumerate(towers):
         if t.colour == colour:
             seen += 1
             if seen == n:
@@ -163,11 +150,9 @@ class Building(Kind[Build]):
 
     def refuses(self, m: Move[Build]) -> bool:
         """A tower the build adds to, or lays a lighted window on, is not standing."""
-        player, build = m.player, m.action
-        if not build.add and not build.lighted:  # new towers only: nothing to find
-            return False
-        return (any(find_tower(player, a.colour, a.tower) is None for a in build.add)
-                or any(find_tower(player, lw.colour, lw.tower) is None
+        towers, build = m.player.towers, m.action
+        return (any(find_tower(towers, a.colour, a.tower) is None for a in build.add)
+                or any(find_tower(towers, lw.colour, lw.tower) is None
                        for lw in build.lighted))
 
     def apply(self, m: Move[Build]) -> None:
@@ -286,7 +271,7 @@ def _check_lighted(lighted: Sequence[LightedWindow], player: Hand, bad: Report
     on: Counter[tuple[Colour, int, bool]] = Counter(
         (lw.colour, lw.tower, lw.on_gold) for lw in lighted)
     for (colour, n, gold), count in sorted(on.items()):
-        i = find_tower(player, colour, n)
+        i = find_tower(player.towers, colour, n)
         if i is None:
             bad("R3.7", _("{player} has no {tower} for a lighted window").format(
                 player=player.name, tower=tower_name(colour, n)))
@@ -339,17 +324,16 @@ def _gold_hint(player: Hand, tile: Tile) -> str:
 def grown(after: PlayerLike, event: Build, new: bool = True) -> list[str]:
     """The towers a build raised (and made, with ``new``), named as the build command names
     them, with their new height: ``red 2 now 8 high``, ``white new, 3 high``."""
-    return _grown_words(grown_towers(after, event, new))
+    return _grown_words(grown_towers(after.towers, event, new))
 
 
-def grown_towers(after: Towered, event: Build, new: bool = True
+def grown_towers(towers: tuple[Tower, ...], event: Build, new: bool = True
                  ) -> tuple[tuple[str, int, bool], ...]:
     """What :func:`grown` says, as facts: each tower's label (``red 2``), its new height and
     whether it is new."""
-    towers = after.towers
     out: list[tuple[str, int, bool]] = []
     for a in event.add:
-        i = find_tower(after, a.colour, a.tower)
+        i = find_tower(towers, a.colour, a.tower)
         if i is not None:
             fact = (tower_label(towers, i), towers[i].height, False)
             if fact not in out:
@@ -371,10 +355,9 @@ def _build_said(k: int, plot: int | None, copied: bool, towers: tuple[Tower, ...
     """A build's ledger line (kept as :class:`Later` by :meth:`Building.apply`, with the
     builder's ``towers`` after it): ``built 3 sections on plot 3: red new, 3 high; a
     lighted window on black``."""
-    after = _Towers(towers)
-    what = _grown_words(grown_towers(after, build))
+    what = _grown_words(grown_towers(towers, build))
     for lw in build.lighted:
-        i = find_tower(after, lw.colour, lw.tower)
+        i = find_tower(towers, lw.colour, lw.tower)
         what.append(_lighted_on(terms.tower_named(
             tower_label(towers, i) if i is not None else lw.colour), lw.on_gold))
     if copied:
@@ -391,23 +374,22 @@ def _build(player: Hand, event: Build, tiles: tuple[Tile, ...]) -> None:
     """The build on the player's towers and screen; ``tiles`` are ``event.tiles``."""
     towers = list(player.towers)
     for a in event.add:
-        i = find_tower(player, a.colour, a.tower)
+        i = find_tower(player.towers, a.colour, a.tower)
         assert i is not None  # refuses() said so before the turn began
         towers[i] = _grow(towers[i], a.parts)
+    known = player.lighted_known
     for lw in event.lighted:
-        i = find_tower(player, lw.colour, lw.tower)
+        i = find_tower(player.towers, lw.colour, lw.tower)
         assert i is not None
         t = towers[i]
         towers[i] = Tower(t.colour, t.trunks, t.windows, t.gold, t.gold_windows, t.lighted + 1,
                           t.lighted_on_gold + lw.on_gold)
-    for nt in event.new:
-        towers.append(_grow(Tower(nt.colour), nt.parts))
-    known = player.lighted_known
-    for lw in event.lighted:
         if lw.colour in known:
             known.remove(lw.colour)
         else:
             player.lighted_unknown = max(0, player.lighted_unknown - 1)
+    for nt in event.new:
+        towers.append(_grow(Tower(nt.colour), nt.parts))
     player.towers = tuple(towers)
     screen = player.screen
     for tile in tiles:
@@ -466,15 +448,11 @@ class _Screen:
                             break
                         singles.append(("lighted", t.colour, seen[t.colour], on_gold))
         # trunks and windows onto standing towers (the first tower of their colour)
-        first: dict[Colour, int] = {}
-        for i, t in enumerate(player.towers):
-            first.setdefault(t.colour, sum(1 for u in player.towers[: i + 1]
-                                           if u.colour == t.colour))
+        standing = {t.colour for t in player.towers}
         by_name = sorted(screen, key=str)
         for tile in by_name:
-            if tile.section in (Section.TRUNK, Section.WINDOW) and tile.colour in first:
-                singles += [("add", tile.colour, first[tile.colour],
-                             Part(tile.section, tile.gold))] * screen[tile]
+            if tile.section in (Section.TRUNK, Section.WINDOW) and tile.colour in standing:
+                singles += [("add", tile.colour, 1, Part(tile.section, tile.gold))] * screen[tile]
         self.singles = singles
         # per colour: bases and turrets in the screen's order, trunks and windows by name
         self.bases = {c: [t for t in screen if t.section == Section.BASE and t.colour == c]
@@ -575,7 +553,7 @@ def _check_towers(event: Build, player: Hand, bad: Report) -> None:
                 tower=terms.tower(t.colour), bases=terms.sections(_BASE, bases),
                 turrets=terms.sections(_TURRET, turrets)))
     for a in event.add:
-        if find_tower(player, a.colour, a.tower) is None:
+        if find_tower(player.towers, a.colour, a.tower) is None:
             bad("R3.2", _("{player} has no {tower} to add to").format(
                 player=player.name, tower=tower_name(a.colour, a.tower)))
         extra = [p for p in a.parts if p.section in _ENDS]

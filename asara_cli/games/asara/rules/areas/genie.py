@@ -99,9 +99,7 @@ class GenieKind(Kind[Genie]):
     def cost(self, board: Board, space: int | None, action: Genie) -> tuple[int, str]:
         fee = space or 0
         kind = _inner(action)
-        if kind is None:
-            return fee, _("the genie's space costs {fee}").format(fee=fee)
-        inner, what = kind.cost(board, action.space, action.move)
+        inner, what = (0, "") if kind is None else kind.cost(board, action.space, action.move)
         if not inner:
             return fee, _("the genie's space costs {fee}").format(fee=fee)
         return fee + inner, _("the genie's {fee} and then {cost}: {total} in all").format(

@@ -89,13 +89,12 @@ class House(Kind[Lighted]):
         if state.setup.variant != Variant.PRO:
             return []
         found: list[tuple[Lighted, int | None]] = []
-        colours = ALL_COLOURS
         for offer in s.board.lighted_offers:
             if offer.pay <= s.player.money and state.lighted_stack >= offer.keep:
                 if s.every:
                     found.append((Lighted(offer.pay), None))
                     continue
-                kept = tuple(colours[(state.events + i) % 5] for i in range(offer.keep))
+                kept = tuple(ALL_COLOURS[(state.events + i) % 5] for i in range(offer.keep))
                 found.append((Lighted(offer.pay, kept), None))
                 found.append((Lighted(offer.pay), None))
         return found

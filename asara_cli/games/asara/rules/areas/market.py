@@ -40,12 +40,6 @@ def check_display(state: Table, tile: Tile, bad: Report) -> None:
             tile=terms.tile(tile.section, tile.colour, tile.gold), tiles=shown))
 
 
-def display_note(state: Table, section: Section) -> list[tuple[str, str, Text]]:
-    if state.markets[section].shown is not None:
-        return []
-    return [(f"display {section}", "R3.1", Later(_display_said, (section, state.year)))]
-
-
 def _display_said(section: Section, year: int) -> str:
     return _("the {section} display of year {year} is not recorded; bought tiles are "
              "checked against its count only").format(section=terms.section(section),
@@ -133,10 +127,11 @@ class Market(Kind[Buy]):
             check_display(m.state, tile, bad)
 
     def notes(self, m: Move[Buy]) -> list[tuple[str, str, Text]]:
-        action = m.action
-        if action.colour is None or m.state.markets[action.section].shown is not None:
-            return []  # (display_note's first test, without the call: most buys)
-        return display_note(m.state, action.section)
+        action, state = m.action, m.state
+        if action.colour is None or state.markets[action.section].shown is not None:
+            return []
+        return [(f"display {action.section}", "R3.1",
+                 Later(_display_said, (action.section, state.year)))]
 
     def apply(self, m: Move[Buy]) -> None:
         tile = m.worked or m.action.tile

@@ -36,8 +36,8 @@ class Tent(Kind[Recruit]):
             return []
         found: list[tuple[Recruit, int | None]] = []
         for space in board.area_of_kind(self.kind).spaces or (None,):
-            cost = 1 if board.tent_costs is None or space is None else board.tent_costs[
-                space - 1]
+            printed = printed_cost(board, space)
+            cost = 1 if printed is None else printed
             if cost <= s.player.money:
                 found.append((Recruit(cost), space))
         return found
@@ -56,11 +56,10 @@ class Tent(Kind[Recruit]):
     def check(self, m: Move[Recruit], bad: Report) -> None:
         if m.action.cost < 0:
             bad("R3.6", _("a recruiting cost cannot be negative"))
-        costs, space = m.board.tent_costs, m.space
-        if costs is not None and space is not None and 1 <= space <= len(costs) and (
-                costs[space - 1] != m.action.cost):
+        printed = printed_cost(m.board, m.space)
+        if printed is not None and printed != m.action.cost:
             bad("R3.6", _("tent space {space} costs {cost}, not {paid}").format(
-                space=space, cost=costs[space - 1], paid=m.action.cost))
+                space=m.space, cost=printed, paid=m.action.cost))
         if m.state.draw_pile < m.board.recruit_draw:
             bad("R3.6", ngettext("the buyer deck holds {n} card; recruiting draws {draw}",
                                  "the buyer deck holds {n} cards; recruiting draws {draw}",

@@ -240,6 +240,9 @@ BROKEN: list[Any] = [
                  id="bank-3-values-for-4-spaces"),
     pytest.param(_set({"pay": 4, "draw": 1, "keep": 2}, "lighted_windows", "offers", 0),
                  "lighted_windows.offers[0]", id="offer-keeps-more-than-drawn"),
+    # the log's pay is the only name an offer has (docs/rulings.md G18)
+    pytest.param(_set({"pay": 4, "draw": 2, "keep": 1}, "lighted_windows", "offers", 1),
+                 "lighted_windows.offers[1].pay", id="two-offers-at-one-price"),
 ]
 
 

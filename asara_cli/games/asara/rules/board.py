@@ -330,7 +330,7 @@ def _offers(r: _Reader) -> tuple[LightedOffer, ...]:
     if not isinstance(offers_raw, list) or not offers_raw or len(offers_raw) > MAX_LIST:
         raise BoardError("lighted_windows.offers",
                          _("expected a list of {{pay, draw, keep}} tables").format())
-    offers = []
+    offers: list[LightedOffer] = []
     for i, o in enumerate(offers_raw):
         key = f"lighted_windows.offers[{i}]"
         offer = LightedOffer(
@@ -340,6 +340,10 @@ def _offers(r: _Reader) -> tuple[LightedOffer, ...]:
         if offer.keep > offer.draw:
             raise BoardError(key, _("keeps {keep} of {draw} drawn").format(
                 keep=offer.keep, draw=offer.draw))
+        if any(o.pay == offer.pay for o in offers):
+            raise BoardError(f"{key}.pay", _(
+                "another offer costs {pay} too: a log names the offer taken by what was "
+                "paid").format(pay=offer.pay))
         offers.append(offer)
     return tuple(offers)
 

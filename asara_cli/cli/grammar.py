@@ -34,34 +34,25 @@ class Word:
 
     def parameter(self) -> inspect.Parameter:
         default = inspect.Parameter.empty if self.default is REQUIRED else self.default
-        if get_origin(self.hint) is Annotated:  # an option written once for every game
-            return inspect.Parameter(self.name, inspect.Parameter.KEYWORD_ONLY,
-                                     default=default, annotation=self.hint)
-        extra: dict[str, Any] = {"help": self.help, "show_default": False}
-        if self.complete is not None:
-            extra["autocompletion"] = self.complete
-        if self.min is not None:
-            extra["min"] = self.min
-        info = typer.Option(*self.flags, **extra) if self.flags else typer.Argument(**extra)
+        hint = self.hint
+        if get_origin(hint) is not Annotated:  # else an option written once for every game
+            extra: dict[str, Any] = {"help": self.help, "show_default": False,
+                                     "autocompletion": self.complete, "min": self.min}
+            made = typer.Option if self.flags else typer.Argument
+            hint = Annotated[hint, made(*self.flags, **extra)]
         return inspect.Parameter(self.name, inspect.Parameter.KEYWORD_ONLY, default=default,
-                                 annotation=Annotated[self.hint, info])
+                                 annotation=hint)
 
 
-class Said:
+class Said(dict[str, Any]):
     """The words of one move as given, by name (``said.card``); ``get`` for a word a kind
     of move may not take."""
 
-    def __init__(self, values: dict[str, Any]) -> None:
-        self._values = values
-
     def __getattr__(self, name: str) -> Any:
         try:
-            return self._values[name]
+            return self[name]
         except KeyError:
             raise AttributeError(name) from None
-
-    def get(self, name: str, default: Any = None) -> Any:
-        return self._values.get(name, default)
 
 
 @dataclass(frozen=True)

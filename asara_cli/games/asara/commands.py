@@ -82,19 +82,16 @@ class Table(Struct, frozen=True):
                                _("the game is over: no more turns (see `asara score`) [R5]"))
 
     def buyer(self) -> str:
+        """The buyer placed: a colour face up, or a pair; left out, asked of the mover (R2)."""
         card, pair = self.said.card, self.said.pair
+        labels, declared = self.state.labels, self.state.setup.buyers
         if pair and card is not None and not words.means(card, ev.PAIR):
             raise words.WordError(_("--card and --pair together: one buyer face up, or a "
                                     "pair"))
         if pair:
             return ev.PAIR
-        if card is None:
-            raise self._buyer_asked()
-        return words.buyer(card, self.state.labels, self.state.setup.buyers)
-
-    def _buyer_asked(self) -> Asked:
-        """The buyer placed, asked of the mover (R2): a colour face up, or a pair."""
-        labels, declared = self.state.labels, self.state.setup.buyers
+        if card is not None:
+            return words.buyer(card, labels, declared)
 
         def placed(answer: str) -> list[str]:
             if not answer:
@@ -103,8 +100,8 @@ class Table(Struct, frozen=True):
                 return ["--pair"]
             return ["--card", answer]
 
-        return Asked(_("which buyer? --card COLOUR (face up) or --pair"), self.mover(),
-                     _("which buyer do you place: its colour (face up), or pair?"), placed)
+        raise Asked(_("which buyer? --card COLOUR (face up) or --pair"), self.mover(),
+                    _("which buyer do you place: its colour (face up), or pair?"), placed)
 
     def placement(self, space: int | None = None) -> ev.Placement:
         return ev.Placement(self.mover(), self.buyer(), space)
@@ -125,15 +122,13 @@ class Table(Struct, frozen=True):
         return ev.Turn(placement, action, self.claim(key, placement, gifts or []))
 
     def deal_first(self) -> None:
-        """Where someone is asked (the table session), a year's deal that is due is asked
-        before the year's first move; elsewhere the referee refuses the move (R6.1)."""
-        if self.asking and deal_due(self.board, self.state) is not None:
-            raise self._deal_asked()
-
-    def _deal_asked(self) -> Asked:
-        """This year's deal, asked of the table before the move: its own ``gifts`` event."""
+        """Where someone is asked (the table session), a year's deal that is due is asked of
+        the table before the year's first move, as its own ``gifts`` event; elsewhere the
+        referee refuses the move (R6.1)."""
         board, year = self.board, self.state.year
-        message = deal_due(board, self.state) or ""
+        message = deal_due(board, self.state) if self.asking else None
+        if message is None:
+            return
 
         def dealt(answer: str) -> list[str]:
             said = words.lead_off(words.tokens([answer]), "gifts")
@@ -148,7 +143,7 @@ class Table(Struct, frozen=True):
         else:
             question = _("deal the Caliph's gifts of year {year}: which gift lies on which "
                          "space (area, space, gift ...)?").format(year=year)
-        return Asked(message, _("Table"), question, dealt, first=True)
+        raise Asked(message, _("Table"), question, dealt, first=True)
 
     def claim(self, area: str, placement: ev.Placement, texts: list[str]) -> tuple[ev.GiftUse, ...]:
         """The gifts on the space: as --gift says, else resolved where there is no choice
@@ -163,9 +158,8 @@ class Table(Struct, frozen=True):
                                         ).format(text=text))
             given.append(use)
         found = claim(self.board, self.state, self.board.area(area), placement.space, given)
-        gift, lying = found.undecided, found.lying
-        if gift is not None:
-            raise _gift_asked(gift, lying, placement.player, bool(texts))
+        if found.undecided is not None:
+            raise _gift_asked(found.undecided, found.lying, placement.player, bool(texts))
         return found.uses
 
 
@@ -269,7 +263,7 @@ BUY = MoveKind[Table](
 
 
 def _build(t: Table, w: Said) -> ev.Event:
-    mover = t.mover()
+    mover = t.mover()  # a game over is said before any word of the build
     new_towers: list[ev.NewTower] = []
     additions: list[ev.Addition] = []
     for group in _groups(w.towers or []):

@@ -98,13 +98,12 @@ class Table(Struct, frozen=True):
 
     def plays(self, texts: list[str] | None, flag: str = "--play", serai: bool = False
               ) -> tuple[ev.Play, ...]:
-        """The cards played in one window, as typed with ``flag``; ``serai``: the mover's
-        caravanserai stands by then (built this turn, before the window)."""
         return tuple(self.play(t, flag, serai) for t in texts or [])
 
     def play(self, text: str, flag: str = "--play", serai: bool = False) -> ev.Play:
-        """A card played, as typed: its kind, then what its effect needs; what that leaves
-        out is the mover's choice, asked, never assumed."""
+        """A card played, as typed with ``flag``: its kind, then what its effect needs; what
+        that leaves out is the mover's choice, asked. ``serai``: the mover's caravanserai
+        stands by then (built this turn, before the window)."""
         parts = text.replace(",", " ").split()
         if not parts:
             raise words.WordError(_("an empty card played"))
@@ -126,14 +125,15 @@ class Table(Struct, frozen=True):
             p = parse_play(" ".join([kind, *rest]))
         except WordsError as e:
             raise words.WordError(str(e)) from None
+        serai = serai or self._serai()
         if (effect == "caravan" and p.card is None and self.secret
-                and self.board.caravanserai_on_card and (serai or self._serai())):
+                and self.board.caravanserai_on_card and serai):
             p = ev.Play(p.kind, p.k, p.into, p.shop, ev.HIDDEN)  # the caravanserai's card (Y6.5)
-        elif self.dry and self._serai_draws(p, serai or self._serai()):
+        elif self.dry and self._serai_draws(p, serai):
             p = ev.Play(p.kind, p.k, p.into, p.shop, self.any_card(self.mover()))
         if flag == "--play" and not self._may_hold(kind):
             return p  # the real mistake first: the referee says the card is not held
-        asked = self._card_choice(p, text, flag, serai or self._serai())
+        asked = self._card_choice(p, text, flag, serai)
         if asked is not None:
             raise asked
         return p
@@ -159,7 +159,6 @@ class Table(Struct, frozen=True):
             return None
 
     def _may_hold(self, kind: str) -> bool:
-        """The mover may hold a ``kind`` card before taking the row."""
         holder = self._holder()
         return holder is None or holder.hidden > 0 or kind in holder.hand
 
@@ -200,10 +199,8 @@ class Table(Struct, frozen=True):
 
     def _k_asked(self, p: ev.Play, text: str, flag: str, typed: str) -> Asked:
         """k of a goldvp or camelvp card, asked of the mover (Y3.9)."""
-        ck, card = self.board.cards[p.kind], terms.card(p.kind)
-        effect = ck.effect
-        n = ck.points
-        if effect == "goldvp":
+        card, n = terms.card(p.kind), self.board.cards[p.kind].points
+        if self.board.cards[p.kind].effect == "goldvp":
             need = ngettext("the {card} card returns k gold for {n} point each: say k",
                             "the {card} card returns k gold for {n} points each: say k",
                             n)
@@ -344,51 +341,37 @@ class Table(Struct, frozen=True):
             return souk.street[0][0] if souk.street else ev.INNER  # the referee says it is full
         raise WhichShop(souk_id, tuple(free), {c for cells in shops for c in cells})
 
-    def drawn(self, word: str | None, message: str, later: int = 0,
-              ask: tuple[str, str, list[str]] | None = None, laid: Laid | None = None
-              ) -> str | None:
+    def drawn(self, word: str | None, message: str, who: str, question: str,
+              before: list[str], later: int = 0, laid: Laid | None = None) -> str | None:
         """The card drawn: as typed; ``hidden`` with secret hands; ``None`` when no card is
         left (``later``: cards drawn earlier in this move). Left out with open hands, it is
-        refused with ``message`` or asked (``ask``: who, the question, the words before)."""
-        left = (self.state.deck + len(self.state.discard) if laid is None else
-                laid.deck + laid.discard_size()) - later
+        asked of ``who`` (``message``, ``question``; ``before``: the words before it)."""
         if word is not None:
             if _is(word, _NONE):
                 return None
-            if _is(word, (ev.HIDDEN,)):
-                return ev.HIDDEN
-            return words.card(word, self.board)
+            return ev.HIDDEN if _is(word, (ev.HIDDEN,)) else words.card(word, self.board)
+        left = (self.state.deck + len(self.state.discard) if laid is None else
+                laid.deck + laid.discard_size()) - later
         if left <= 0:
             return None
         if self.secret:
             return ev.HIDDEN
-        if self.dry and ask is not None:
-            return self.any_card(ask[0])
-        if ask is None:
-            raise words.WordError(message)
-        who, question, before = ask
+        if self.dry:
+            return self.any_card(who)
 
         def named(answer: str) -> list[str]:
-            if _is(answer, _NONE):
-                return [*before, "none"]
-            return [*before, words.card(answer, self.board)]
+            return [*before, "none" if _is(answer, _NONE) else words.card(answer, self.board)]
 
         raise Asked(message, who, question, named)
 
     def any_card(self, who: str) -> str:
         """A check's card for ``who``'s caravanserai's draw (open hands), which cannot be
-        known: the kind the deck and discard hold most of; :meth:`notes` says so."""
+        known: the kind the deck and discard hold most of; the move's notes say so."""
         left = Counter(dict(self.state.deck_kinds)) + Counter(self.state.discard)
         left.subtract(card for _who, card in self.picked)
         card = max(sorted(left), key=lambda k: left[k])
         self.picked.append((who, card))
         return card
-
-    def notes(self) -> tuple[str, ...]:
-        """What a check says of the cards it took (:meth:`any_card`)."""
-        return tuple(_("a check cannot know the card {player}'s caravanserai draws: it "
-                       "takes {card}, a card still to be drawn").format(
-            player=who, card=terms.card(card)) for who, card in self.picked)
 
     def turn(self, row: str | None, action: ev.Action) -> ev.Turn:
         """The turn of ``action`` on ``row`` with what the table did around it (the words
@@ -480,7 +463,12 @@ def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], ev.Eve
 
         t = Table(p.board, p.state, said, p.log.header.movers == "named", dry)
         event = make(t, said)
-        return Typed(event, t.notes()) if t.picked else event
+        if not t.picked:
+            return event
+        return Typed(event, tuple(_("a check cannot know the card {player}'s caravanserai "
+                                    "draws: it takes {card}, a card still to be drawn").format(
+                                        player=who, card=terms.card(card))
+                                  for who, card in t.picked))
 
     return recording.record_move(ctx, registered(KEY), said.log, said.dry_run, typed)
 
@@ -541,18 +529,14 @@ GOLD = MoveKind[Table](
 
 def _goods(t: Table, w: Said) -> ev.Event:
     items = [word for item in w.shops for word in item.replace(",", " ").split()]
-    shops_typed = items
     quarter = None
     if items and not _is_souk(items[0], t.board):
-        try:
+        with suppress(words.WordError):
             quarter = words.quarter(items[0], t.board)
-            items = items[1:]
-        except words.WordError:
-            pass
+    lead = [] if quarter is None else items[:1]
     try:
-        placed = t.shops(items)
+        placed = t.shops(items[len(lead):])
     except WhichShop as e:
-        lead = [] if quarter is None else [shops_typed[0]]
         raise e.asked(t.mover(), lead, w.shops) from None
     if quarter is None:
         if not placed:
@@ -591,8 +575,7 @@ def _supervisor(t: Table, w: Said) -> ev.Event:
     # the cubes, owners, camels and caravanserais as the cards played first leave them
     # (a souk card's cube may face the cell: it is sent too, Y3.5)
     laid = t.before_row(w.play)
-    facing = [(si, shop) for si, shop in b.faces.get(to, ()) if laid.street[si][shop]]
-    ids = [b.souks[si].id for si, _shop in facing]
+    ids = [b.souks[si].id for si, shop in b.faces.get(to, ()) if laid.street[si][shop]]
     # a souk named in --order that faces no cube (one a card would have put there) is
     # sent as asked: the referee judges it
     wanted = list(dict.fromkeys(words.souk(o, b) for o in w.order or []))
@@ -621,9 +604,9 @@ def _supervisor(t: Table, w: Said) -> ev.Event:
                 cards.pop(0) if cards else None,
                 _("which card is drawn ({player}'s caravanserai, for the cube of {souk})? "
                   "Name it, e.g. {card} (hands are open at this table)").format(
-                      player=who, souk=souk, card=terms.card("gold3")), drawn,
-                (who, _("your caravanserai draws for the cube of {souk}: which card?")
-                 .format(souk=souk), ["--draws"]), laid)
+                      player=who, souk=souk, card=terms.card("gold3")), who,
+                _("your caravanserai draws for the cube of {souk}: which card?").format(
+                    souk=souk), ["--draws"], drawn, laid)
             drawn += 1
         sends.append(ev.Send(souk_id, souk_id in kept, card))
     if cards:
@@ -634,25 +617,21 @@ def _supervisor(t: Table, w: Said) -> ev.Event:
 
 def _supervisor_words(a: ev.Supervisor, row: str, t: Laid) -> list[str]:
     """The words of the supervisor sent to ``a.to`` on ``row``, ``t`` the table before."""
-    sends = a.sends
-    words = ["supervisor", row, a.to]
-    if len(sends) > 1:
-        for s in sends:
-            words += ["--order", s.souk]
+    said = ["supervisor", row, a.to]
+    if len(a.sends) > 1:
+        said += [w for s in a.sends for w in ("--order", s.souk)]
     # each owner who holds a camel when their cube is sent says whether they keep it (a
     # keep earlier in the same send counts): the command asks for that choice, never assumes
     left = dict(enumerate(t.camels))
-    for s in sends:
+    for s in a.sends:
         souk = t.board.souk_index(s.souk)
         owner = -1 if souk is None else t.owner[souk]
         if left.get(owner, 0) > 0:
-            words += ["--camel" if s.camel else "--no-camel", s.souk]
+            said += ["--camel" if s.camel else "--no-camel", s.souk]
             left[owner] -= s.camel
     if t.setup.hands != SECRET:
-        for s in sends:
-            if s.card is not None:
-                words += ["--draws", s.card]
-    return words
+        said += [w for s in a.sends if s.card is not None for w in ("--draws", s.card)]
+    return said
 
 
 SUPERVISOR = MoveKind[Table](
@@ -810,18 +789,13 @@ def _draw(t: Table, w: Said) -> ev.Event:
         message = _("which card is drawn (no row left)? Name it, e.g. {card} (hands are "
                     "open at this table)").format(card=example)
         question = _("which card do you draw (no row left)? (e.g. {card})")
-    return t.turn(taken, ev.Draw(t.drawn(w.card, message, 0, (
-        t.mover(), question.format(card=example), []))))
+    return t.turn(taken, ev.Draw(t.drawn(w.card, message, t.mover(),
+                                         question.format(card=example), [])))
 
 
 def _draw_words(a: ev.Draw, row: str | None, t: Laid) -> list[str]:
-    card = a.card
-    words = ["draw"]
-    if card is None:
-        words.append("none")
-    elif card != ev.HIDDEN:
-        words.append(card)
-    return words + ([] if row is None else ["--row", row])
+    card = ["none"] if a.card is None else [] if a.card == ev.HIDDEN else [a.card]
+    return ["draw", *card, *([] if row is None else ["--row", row])]
 
 
 DRAW = MoveKind[Table](

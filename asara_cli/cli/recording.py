@@ -1,8 +1,6 @@
-"""What recording at the table shares across games: the log option, errors and refusals,
-the lock, a line for the table; and the game-neutral commands ``use``, ``undo`` and ``redo``.
-
-A game's own recording commands (``new`` and one per move) live in its package and use
-these; the command line adds ``use``, ``undo`` and ``redo`` once for every game.
+"""What recording at the table shares across games (a game's own ``new`` and moves live in
+its package and use these): the log option, errors and refusals, the lock, a line for the
+table; and the game-neutral commands ``use``, ``undo`` and ``redo``.
 """
 
 from __future__ import annotations
@@ -109,7 +107,14 @@ def lock(path: Path) -> contextlib.AbstractContextManager[None]:
 
 def say(text: str) -> None:
     """A line for the table on stdout, broken between words to the terminal's width."""
-    out().print(text)  # the console wraps it (render/wrap.py)
+    out().print(text)
+
+
+def answered(answer: str) -> str:
+    """An answer to a question the table is asked; an empty one is asked again."""
+    if not answer:
+        raise WordError(_("type an answer (Ctrl-C abandons the move)"))
+    return answer
 
 
 def player_names(players: Sequence[str]) -> tuple[str, ...]:
@@ -198,7 +203,7 @@ def who_begins(given: Mapping[str, Any], first: str,
 
 
 def create(log: Path, header: LogHeader) -> None:
-    """Write a new log with no events, under its lock; never over an existing file."""
+    """A new log with no events, never over an existing file."""
     not_a_folder(log)
     with lock(log):
         create_log(log, header)
@@ -264,7 +269,6 @@ def name_numbers(items: Sequence[str], names: Sequence[str],
 
 
 def is_check(ctx: typer.Context) -> bool:
-    """Whether the command runs inside the ``check`` group (a check only)."""
     return isinstance(ctx.obj, dict) and bool(ctx.obj.get("check"))
 
 
@@ -285,8 +289,6 @@ class Move(Struct, frozen=True):
 
 def record_move(ctx: typer.Context, game: SomeGame, log: Path | None, dry_run: bool,
                 make: Maker) -> Move:
-    """A move command of ``game``: what it records (``dry_run``, or run as a ``check``:
-    a check only)."""
     return Move(game, make, dry_run or is_check(ctx), log, ctx.info_name or "move")
 
 
@@ -435,9 +437,7 @@ def redo(
         must_exist(path)
         with lock(path):
             after = redo_log(path)
-        # as a move recorded: the move and what it did, who is next, and a period's end it
-        # brings back
-        from asara_cli.cli.transaction import described
+        from asara_cli.cli.transaction import described  # said as a move recorded
 
         said = described(after.header.rules, load_log_board(after), after.header.setup,
                          after.events)

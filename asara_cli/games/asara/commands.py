@@ -94,9 +94,7 @@ class Table(Struct, frozen=True):
             return words.buyer(card, labels, declared)
 
         def placed(answer: str) -> list[str]:
-            if not answer:
-                raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
-            if words.buyer(answer, labels, declared) == ev.PAIR:
+            if words.buyer(recording.answered(answer), labels, declared) == ev.PAIR:
                 return ["--pair"]
             return ["--card", answer]
 
@@ -206,9 +204,7 @@ def _said(gift: str, answer: str, joint: str) -> str:
         from asara_cli.games.asara.colour_words import english
 
         answer = english(fold(answer)) or answer
-    if not answer:
-        raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
-    text = gift if words.means(answer, "unsaid") else f"{gift}{joint}{answer}"
+    text = gift if words.means(recording.answered(answer), "unsaid") else f"{gift}{joint}{answer}"
     if parse_use(text) is None:
         raise words.WordError(_("{answer!r} does not answer it; e.g. {example}").format(
             answer=answer, example=(terms.buyer_colour("green") if gift == "buyer"

@@ -202,19 +202,16 @@ class Table(Struct, frozen=True):
         card, n = terms.card(p.kind), self.board.cards[p.kind].points
         if self.board.cards[p.kind].effect == "goldvp":
             need = ngettext("the {card} card returns k gold for {n} point each: say k",
-                            "the {card} card returns k gold for {n} points each: say k",
-                            n)
+                            "the {card} card returns k gold for {n} points each: say k", n)
             question = ngettext(
                 "how many gold do you return with the {card} card ({n} point each)?",
                 "how many gold do you return with the {card} card ({n} points each)?", n)
         else:
             need = ngettext("the {card} card returns k camels for {n} point each: say k",
-                            "the {card} card returns k camels for {n} points each: say k",
-                            n)
+                            "the {card} card returns k camels for {n} points each: say k", n)
             question = ngettext(
                 "how many camels do you return with the {card} card ({n} point each)?",
-                "how many camels do you return with the {card} card ({n} points each)?",
-                n)
+                "how many camels do you return with the {card} card ({n} points each)?", n)
         return self._card_asked(need.format(card=card, n=n), text, flag, f"{typed} 3",
                                 question.format(card=card, n=n), _k_answer)
 
@@ -255,9 +252,7 @@ class Table(Struct, frozen=True):
         """The mover asked to complete the card ``text`` played with ``flag``: the answer
         (``said`` makes it the card's words) is added and the card read again."""
         def completed(answer: str) -> list[str]:
-            if not answer:
-                raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
-            card = f"{text} {said(answer)}"
+            card = f"{text} {said(recording.answered(answer))}"
             with suppress(Asked):  # what the answer still leaves out is asked next
                 self.play(card, flag, True)
             return [flag, card]
@@ -411,10 +406,7 @@ class WhichShop(words.WordError):
         souk = terms.souk(self.souk)
 
         def chosen(answer: str) -> list[str]:
-            said = answer.split()
-            if not said:
-                raise words.WordError(_("type an answer (Ctrl-C abandons the move)"))
-            cell = said[-1].upper()
+            cell = recording.answered(answer).split()[-1].upper()
             if cell not in self.cells:
                 raise words.WordError(_("say the cell a free shop of {souk} faces: {cells}")
                                       .format(souk=souk, cells=cells))

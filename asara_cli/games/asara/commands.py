@@ -680,7 +680,5 @@ COMMANDS: tuple[str, ...] = ("new", *KINDS)
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add the recording commands to the ``asara`` app: all of them, or only the command
-    ``only`` when it is one of them (a command line builds just what it runs)."""
     recording.register(app, [("new", new), *MOVES], MOVES, only,
                        "asara check buy window black --card blue")

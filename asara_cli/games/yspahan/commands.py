@@ -417,7 +417,6 @@ class WhichShop(words.WordError):
 
 
 def _k_answer(answer: str) -> str:
-    """k for a goldvp or camelvp card: a number of at least 1."""
     k = number(answer)
     if k is None or k < 1:
         raise words.WordError(_("answer a number of at least 1 (e.g. 3), not {answer}")
@@ -542,7 +541,6 @@ def _goods(t: Table, w: Said) -> ev.Event:
 
 
 def shop_words(shops: Sequence[ev.Shop]) -> list[str]:
-    """The words of cubes put in ``shops``: each souk, then the cell its shop faces."""
     return [w for s in shops for w in (s.souk, s.cell)]
 
 
@@ -679,8 +677,7 @@ def _cubes_named(t: Table, to: str, named: list[str] | None, flag: str, ids: lis
 def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | None]) -> None:
     """Cubes of two players or more left unordered: the mover says the order (it decides
     who gets which camel of the caravan, Y3.6)."""
-    whose = {owners.get(i) for i in rest}
-    if len(whose) < 2:
+    if len({owners.get(i) for i in rest}) < 2:
         return
     described = [_("{player}'s in {souk}").format(player=_owner(owners.get(i), t.names),
                                                   souk=terms.souk(i)) for i in rest]
@@ -948,7 +945,5 @@ COMMANDS: tuple[str, ...] = ("new", *KINDS)
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add the recording commands to ``app``: all of them, or only ``only`` when it is one
-    (cli/recording.py: none to a group holding another game's ``new``)."""
     recording.register(app, [("new", new), *MOVES], MOVES, only,
                        "asara check goods chest chest8 N2")

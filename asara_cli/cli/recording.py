@@ -59,14 +59,10 @@ USE = Word("use", Annotated[bool, typer.Option(
     "--use/--no-use", help=f"Remember it as the log to record into ({STATE_FILE}).")], "",
     default=True)
 GAME = Word("game", GameOption, "")
-DryOption = Annotated[
-    bool,
-    typer.Option("--dry-run", "-n", help="Only say whether the move is legal; write "
-                 "nothing (the same as `asara check ...`)."),
-]
 #: The log and --dry-run, as every move of every game takes them (cli/grammar.py).
 LOG = Word("log", LogOption, "")
-DRY = Word("dry_run", DryOption, "", default=False)
+DRY = Word("dry_run", bool, "Only say whether the move is legal; write nothing (the same as "
+           "`asara check ...`).", ("--dry-run", "-n"), default=False)
 
 
 @contextlib.contextmanager

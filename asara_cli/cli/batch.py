@@ -26,7 +26,6 @@ from asara_cli.cli.common import (
     BggIdOption,
     BoardOption,
     JobsOption,
-    either,
     err,
     fail,
     find_game_option,
@@ -39,6 +38,7 @@ from asara_cli.core import i18n
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.names import name_key
 from asara_cli.core.shown import one_line, show_path
+from asara_cli.core.words import either
 from asara_cli.games import all_games
 from asara_cli.games.base import Filter
 from asara_cli.render.batch import FORMATS, by_status

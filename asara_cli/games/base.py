@@ -9,6 +9,7 @@ protocol classes are made only where a program asks for one, not at a command's 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
@@ -241,18 +242,20 @@ class _Found:
 
     def __init__(self, module: str, name: str) -> None:
         self.module, self.name = module, name
+        self.modules: dict[type, ModuleType] = {}  # by the game's class
 
     def __get__(self, game: Any, owner: type) -> Any:
-        from importlib import import_module
-
         if game is None:
             return self
-        where = self.module
-        if where == "@codec":
-            where = game.codec
-        else:
-            where = f"{game.package}.{getattr(game, where[1:]) if where[0] == '@' else where}"
-        return getattr(import_module(where), self.name)
+        module = self.modules.get(owner)
+        if module is None:
+            where = self.module
+            if where == "@codec":
+                where = game.codec
+            else:
+                where = f"{game.package}.{getattr(game, where[1:]) if where[0] == '@' else where}"
+            module = self.modules[owner] = import_module(where)
+        return getattr(module, self.name)
 
     def __call__(self, game: Any, *args: Any, **kwargs: Any) -> Any:  # as Class.part(game)
         return self.__get__(game, type(game))(*args, **kwargs)
@@ -285,8 +288,6 @@ class CodecModule(Generic[_SeatedT, EventT]):
         return tuple(self._keys()[kind])
 
     def _keys(self) -> Mapping[str, Sequence[str]]:
-        from importlib import import_module
-
         keys: Mapping[str, Sequence[str]] = import_module(self.codec).EVENT_KEYS
         return keys
 
@@ -357,8 +358,6 @@ class GameParts(CodecModule[_SeatedT, EventT],
             return resources.files(package).joinpath(path).read_text("utf-8")
 
     def _part(self, name: str) -> ModuleType:
-        from importlib import import_module
-
         return import_module(f"{self.package}.{name}")
 
     def board_from_mapping(self, data: Mapping[str, object],

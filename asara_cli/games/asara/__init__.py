@@ -126,7 +126,7 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
 
     def summaries(self, outcome: Replay) -> tuple[Summary, ...]:
         from asara_cli.games.asara.rules import terms
-        from asara_cli.games.asara.rules.text import tower_label
+        from asara_cli.games.asara.rules.model import tower_label
 
         rows = []
         for p in outcome.state.players:

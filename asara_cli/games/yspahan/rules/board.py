@@ -8,7 +8,7 @@ dotted key of anything wrong. Everything the referee counts with lives here, nev
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from msgspec import Struct
@@ -172,6 +172,14 @@ class Board(Struct, frozen=True):
         arm_a, i = self.cell_position(a) or ("", 0)
         arm_b, j = self.cell_position(b) or ("", 0)
         return abs(i - j) if arm_a == arm_b else i + j
+
+    def free_steps(self, built: Collection[str]) -> int:
+        """The supervisor's steps of change its owner's bath pays for (Y3.5)."""
+        return self.buildings["bath"].bonus if "bath" in built else 0
+
+    def walk_cost(self, start: str, to: str, value: int, free: int) -> int:
+        """The gold a supervisor's move with a die's ``value`` costs (Y3.5)."""
+        return max(0, abs(self.distance(start, to) - value) - free)
 
 
 # --- reading ------------------------------------------------------------------------------------

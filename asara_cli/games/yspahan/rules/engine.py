@@ -850,7 +850,7 @@ class Walker:
                 cell=repr(to), centre=b.centre, arms=arms))
             raise _Skip
         d = b.distance(t.supervisor, to)
-        free = b.buildings["bath"].bonus if "bath" in t.built[seat] else 0
+        free = b.free_steps(t.built[seat])
         steps = abs(d - value)
         cost = max(0, steps - free)
         if cost > t.gold[seat]:

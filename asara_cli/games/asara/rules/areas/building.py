@@ -93,10 +93,6 @@ class Building(Kind[Build]):
                              '"red 2 on gold" (R3.7).'),
         }
 
-    earns = False
-
-    def income(self, board: Board, space: int | None, action: Build) -> int:
-        return 0
 
     def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Build, int | None]]:
         """On each plot the player can pay for, a few ways to build its sections (or fewer,

@@ -93,7 +93,6 @@ class Building(Kind[Build]):
                              '"red 2 on gold" (R3.7).'),
         }
 
-
     def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Build, int | None]]:
         """On each plot the player can pay for, a few ways to build its sections (or fewer,
         where the plots below are taken, R3.2) from the screen; ``s.every``: every way."""

@@ -99,7 +99,6 @@ class House(Kind[Lighted]):
                 found.append((Lighted(offer.pay), None))
         return found
 
-
     def cost(self, board: Board, space: int | None, action: Lighted) -> tuple[int, str]:
         return action.pay, _("the lighted windows cost {cost}").format(cost=action.pay)
 

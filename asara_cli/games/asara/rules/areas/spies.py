@@ -66,7 +66,6 @@ class Spies(Kind[Bribe]):
                     found.append((Bribe(section, c, c == Colour.RED), fee))
         return found
 
-
     def cost(self, board: Board, space: int | None, action: Bribe) -> tuple[int, str]:
         fee = space or 0
         tile = action.tile

@@ -442,7 +442,8 @@ class Walker:
         b, t = self.b, self.t
         si = b.souk_index(shop.souk)
         if si is None:
-            self.err("Y3.4", _unknown_souk(shop.souk, b))
+            self.err("Y3.4", _("no souk is named {souk} (souks: {souks})").format(
+                souk=repr(shop.souk), souks=", ".join(s.id for s in b.souks)))
             return None
         souk = b.souks[si]
         if quarter is not None and souk.quarter != quarter:
@@ -1189,12 +1190,6 @@ def _window(window: str) -> str:
     shown = {"before the roll": _("before the roll"), "before the row": _("before the row"),
              "after the action": _("after the action"), "after the build": _("after the build")}
     return shown.get(window, window)
-
-
-def _unknown_souk(souk: str, board: Board) -> str:
-    """A souk the profile lacks, with the souks a log may name."""
-    return _("no souk is named {souk} (souks: {souks})").format(
-        souk=repr(souk), souks=", ".join(s.id for s in board.souks))
 
 
 def _entitled(dice: int, extra: int, bonus: int, building: str) -> str:

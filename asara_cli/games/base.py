@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import typer
     from rich.console import RenderableType
 
+    from asara_cli.core.schema import Schema
     from asara_cli.errors import Asked
     from asara_cli.games.contract import FieldReader as FieldReader
     from asara_cli.games.contract import Game as Game
@@ -147,6 +148,23 @@ _Event_co = TypeVar("_Event_co", covariant=True)
 
 _PositionT = TypeVar("_PositionT", bound="_Position")
 _TableT = TypeVar("_TableT")  # a game's mutable table, which a replay folds events over
+
+
+def schema_part(key: str, header: Schema, event: Schema, on_board: Schema,
+                board_event: Schema, log: Schema | None = None, board: Schema | None = None
+                ) -> SchemaPart:
+    """A game's part of the log schema: every log's ``header`` keys and events (``event``),
+    and a log on the packaged board's keys (``on_board``) and events; ``log`` and ``board``
+    add to each."""
+    named, packaged = f"{key}-event", f"{key}-event-on-the-packaged-board"
+    return {
+        "log": {"properties": {**header, "event": {"items": {"$ref": f"#/definitions/{named}"}}},
+                **(log or {})},
+        "board": {"properties": {**on_board,
+                                 "event": {"items": {"$ref": f"#/definitions/{packaged}"}}},
+                  **(board or {})},
+        "definitions": {named: event, packaged: board_event},
+    }
 
 
 def tied_best(totals: Sequence[int]) -> tuple[int, ...]:

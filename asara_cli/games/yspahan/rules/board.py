@@ -177,9 +177,12 @@ class Board(Struct, frozen=True):
         """The supervisor's steps of change its owner's bath pays for (Y3.5)."""
         return self.buildings["bath"].bonus if "bath" in built else 0
 
-    def walk_cost(self, start: str, to: str, value: int, free: int) -> int:
-        """The gold a supervisor's move with a die's ``value`` costs (Y3.5)."""
-        return max(0, abs(self.distance(start, to) - value) - free)
+    def walk(self, start: str, to: str, value: int, free: int) -> tuple[int, int, int]:
+        """A supervisor's move with a die's ``value`` (Y3.5): its distance, its steps of
+        change and the gold they cost (``free`` of them paid by the bath)."""
+        d = self.distance(start, to)
+        steps = abs(d - value)
+        return d, steps, max(0, steps - free)
 
 
 # --- reading ------------------------------------------------------------------------------------

@@ -850,10 +850,8 @@ class Walker:
             self.err("Y3.5", _("no street cell is named {cell} (cells: {centre}, {arms})").format(
                 cell=repr(to), centre=b.centre, arms=arms))
             raise _Skip
-        d = b.distance(t.supervisor, to)
         free = b.free_steps(t.built[seat])
-        steps = abs(d - value)
-        cost = max(0, steps - free)
+        d, steps, cost = b.walk(t.supervisor, to, value, free)
         if cost > t.gold[seat]:
             self.err("Y3.5", (ngettext(
                 "moving the supervisor {n} cell from {start} to {end} with a {value} costs "

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime
 from msgspec import Struct
 
 from asara_cli.core.findings import Verdicts, Violation
-from asara_cli.core.i18n import Text, _
+from asara_cli.core.i18n import Explained, Text, _
 from asara_cli.core.names import find
 from asara_cli.core.words import describe
 
@@ -94,7 +94,7 @@ class SeatScore(Struct, frozen=True):
     sources: tuple[tuple[str, int], ...]
 
 
-class LedgerLine(Struct, frozen=True):
+class LedgerLine(Struct, Explained, frozen=True):
     """One line of a game's ledger: who got how many points, when (``event``: ``None`` for
     an evaluation), from which :class:`Source`, and why."""
 
@@ -105,10 +105,6 @@ class LedgerLine(Struct, frozen=True):
     source: str
     said: Text  # why, made into words when shown (explanation)
     final: bool = False  # given by the final scoring
-
-    @property
-    def explanation(self) -> str:
-        return str(self.said)
 
 
 class Summary(Struct, frozen=True):

@@ -399,6 +399,9 @@ class GameParts(CodecModule[_SeatedT, EventT],
         data: Data = self._part(self.screens).status_dict(board, outcome.at(at))
         return data
 
+    def winners(self, outcome: Replayed[Any, Any, Any, Any]) -> tuple[str, ...]:
+        return tuple(outcome.setup.players[s] for s in outcome.winners())
+
     def command_names(self) -> tuple[str, ...]:
         return (*self._part("commands").COMMANDS, "check")
 

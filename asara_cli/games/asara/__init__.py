@@ -114,9 +114,6 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
                                             key=lambda kv: _source_in(kv[0], lang).order)))
                      for s, p in enumerate(state.players))
 
-    def winners(self, outcome: Replay) -> tuple[str, ...]:
-        return tuple(outcome.state.players[s].name for s in outcome.winners())
-
     def ledger(self, outcome: Replay) -> tuple[LedgerLine, ...]:
         state = outcome.state
         names = [p.name for p in state.players]

@@ -48,12 +48,14 @@ def test_rules_source_does_no_io() -> None:
 
 
 def test_every_area_kind_says_everything_itself() -> None:
-    """No kind's price, income, words, log keys or their schema fall through to a default."""
+    """No kind's price, words, log keys or their schema fall through to a default; a kind
+    earns (a replay asks its income) exactly when it says its income."""
     from asara_cli.games.asara.rules.areas import KINDS, Kind
 
     for kind in KINDS:
-        for method in ("cost", "income", "text", "read", "write", "key_schemas"):
+        for method in ("cost", "text", "read", "write", "key_schemas"):
             assert getattr(type(kind), method) is not getattr(Kind, method), (kind, method)
+        assert kind.earns == (type(kind).income is not Kind.income), kind
         assert kind.kind and kind.log_type and kind.summary
 
 

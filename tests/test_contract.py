@@ -18,9 +18,9 @@ GAMES = ROOT / "asara_cli" / "games"
 
 #: (file name, game package, what to replace, its broken replacement, what mypy must say)
 BROKEN = [
-    ("asara_without_winners.py", "asara",
-     "    def winners(self, outcome: Replay)", "    def winner(self, outcome: Replay)",
-     ['"Asara" is missing following "Game" protocol member:', "    winners"]),
+    ("asara_without_ledger.py", "asara",
+     "    def ledger(self, outcome: Replay)", "    def ledgers(self, outcome: Replay)",
+     ['"Asara" is missing following "Game" protocol member:', "    ledger"]),
     ("yspahan_turn_text_mistyped.py", "yspahan",
      "    def turn_text(self, outcome: Replay) -> str | None:",
      "    def turn_text(self, outcome: Replay, week: int) -> str | None:",

@@ -106,8 +106,8 @@ def test_a_colour_agrees_with_the_tower_or_part_it_is_said_of(
     ``intermédiaire noir``): a tile's colour is its part's, a tower's the tower's."""
     from asara_cli.games.asara.rules import terms
 
-    monkeypatch.setitem(terms._made, ("coloured", "en"),
-                        {"trunk black": "black-of-trunk", "tower red": "red-of-tower"})
+    monkeypatch.setattr(terms, "_coloured",
+                        lambda: {"trunk black": "black-of-trunk", "tower red": "red-of-tower"})
     assert terms.tile("trunk", "black") == "black-of-trunk trunk"
     assert terms.tile("base", "black") == "black base"
     assert terms.tower("red", 2) == "2nd red-of-tower tower"

@@ -200,8 +200,8 @@ def test_the_compact_board_fits_and_shows_everything(flags: tuple[str, ...]) -> 
     (or leaves the board to rich), ends no line in spaces, and shows each player's name,
     money, buyers, prestige and towers, each area in play and the legend."""
     from asara_cli.games.asara import GAME
+    from asara_cli.games.asara.rules.model import tower_label
     from asara_cli.games.asara.rules.state import in_play
-    from asara_cli.games.asara.rules.text import tower_label
     from asara_cli.games.asara.screens.game import StatusView
     from asara_cli.logfile.board import load_board
 

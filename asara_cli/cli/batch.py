@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from enum import StrEnum
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple
@@ -26,7 +25,6 @@ from asara_cli.cli.common import (
     BggIdOption,
     BoardOption,
     JobsOption,
-    either,
     err,
     fail,
     find_game_option,
@@ -39,9 +37,10 @@ from asara_cli.core import i18n
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.names import name_key
 from asara_cli.core.shown import one_line, show_path
+from asara_cli.core.words import either
 from asara_cli.games import all_games
 from asara_cli.games.base import Filter
-from asara_cli.render.batch import FORMATS, by_status
+from asara_cli.render.batch import FORMATS, FormatChoice, by_status
 from asara_cli.stats import (
     DUPLICATE,
     INCOMPLETE,
@@ -53,16 +52,6 @@ from asara_cli.stats import (
     mark_duplicates,
     play_day,
 )
-
-
-class FormatChoice(StrEnum):
-    """The output formats (render/batch.py has one class each)."""
-
-    TABLE = "table"
-    JSON = "json"
-    CSV = "csv"
-    MARKDOWN = "markdown"
-    BGSTATS = "bgstats"
 
 #: Files a worker takes at once: few enough to keep the bar moving, many enough to keep
 #: process start-up and pickling small.

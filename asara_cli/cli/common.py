@@ -15,7 +15,7 @@ from typer.core import TyperCommand
 
 from asara_cli.cli.clickish import Context, IntParamType, IntRange, Parameter, ParamType
 from asara_cli.cli.spoken import Spoken
-from asara_cli.core.i18n import N_, SOURCE, _, language
+from asara_cli.core.i18n import SOURCE, _, language
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number
 from asara_cli.errors import AsaraError, Refused
@@ -52,23 +52,6 @@ def many(n: int) -> str:
     from babel.numbers import format_decimal
 
     return str(format_decimal(n, locale=language()))
-
-
-def either(words: Sequence[str]) -> str:
-    """``a or b or c``, in the language in use."""
-    return _chained(words, N_("{first} or {second}"))
-
-
-def both(words: Sequence[str]) -> str:
-    """``a and b and c``, in the language in use."""
-    return _chained(words, N_("{first} and {second}"))
-
-
-def _chained(words: Sequence[str], pair: str) -> str:
-    said = words[0] if words else ""
-    for word in words[1:]:
-        said = _(pair).format(first=said, second=word)
-    return said
 
 
 def print_json(data: Any) -> None:

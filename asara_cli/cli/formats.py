@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import typer
 
@@ -58,8 +58,6 @@ def chosen(formats: Mapping[str, Any], name: str, as_json: bool) -> str:
 class ValidateOutput:
     """What ``validate`` says of each log, as it replays them."""
 
-    name: ClassVar[str] = ""
-
     def __init__(self, notes: bool = False, quiet: bool = False) -> None:
         self.notes, self.quiet = notes, quiet
         self.reports: list[dict[str, Any]] = []  # what a JSON output collects
@@ -77,8 +75,6 @@ class ValidateOutput:
 class ValidateText(ValidateOutput):
     """Diagnostics on stderr (``file:line: event N (player, type): ... [rule]``) and one
     verdict line per log on stdout."""
-
-    name = "text"
 
     def unreadable(self, path: Path, error: InputError) -> None:
         err().print(_("error: {message}").format(message=error), soft_wrap=True)
@@ -122,8 +118,6 @@ class ValidateText(ValidateOutput):
 class ValidateJson(ValidateOutput):
     """One JSON document on stdout: ``{"valid": ..., "logs": [...]}`` (docs/log-format.md)."""
 
-    name = "json"
-
     def unreadable(self, path: Path, error: InputError) -> None:
         self.reports.append({"file": show_path(path), "error": str(error)})
 
@@ -142,7 +136,14 @@ class ValidateJson(ValidateOutput):
         print_json({"valid": code == EXIT_OK, "logs": self.reports})
 
 
-VALIDATE: dict[str, type[ValidateOutput]] = {f.name: f for f in (ValidateText, ValidateJson)}
+# Typer takes a choice as an enum: each registry is its enum's formats, in its order.
+class ValidateFormat(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+
+
+VALIDATE: dict[str, type[ValidateOutput]] = {
+    f.value: c for f, c in zip(ValidateFormat, (ValidateText, ValidateJson), strict=True)}
 
 
 # --- status and score: one replayed log ------------------------------------------------------
@@ -151,8 +152,6 @@ VALIDATE: dict[str, type[ValidateOutput]] = {f.name: f for f in (ValidateText, V
 class GameOutput:
     """One replayed log shown one way. Options that only one format reads are given to all
     (as batch's formats take them)."""
-
-    name: ClassVar[str] = ""
 
     def __init__(self, path: Path, **options: Any) -> None:
         self.path = path
@@ -186,8 +185,6 @@ class GameOutput:
 class StatusTable(GameOutput):
     """The board for people: what a table needs most within 80 x 40 (``--full``: all)."""
 
-    name = "table"
-
     def write(self, game: Replayed) -> None:
         result, at = game.result, self.at(game)
         # the states stop before the first illegal event
@@ -201,20 +198,22 @@ class StatusTable(GameOutput):
 
 
 class StatusJson(GameOutput):
-    name = "json"
-
     def write(self, game: Replayed) -> None:
         print_json(game.game.status_data(game.board, game.result, self.at(game))
                    | {"file": show_path(self.path)})
 
 
-STATUS: dict[str, type[GameOutput]] = {f.name: f for f in (StatusTable, StatusJson)}
+class StatusFormat(StrEnum):
+    TABLE = "table"
+    JSON = "json"
+
+
+STATUS: dict[str, type[GameOutput]] = {
+    f.value: c for f, c in zip(StatusFormat, (StatusTable, StatusJson), strict=True)}
 
 
 class ScoreText(GameOutput):
     """Every point with its source, per period and in the final scoring, and the winner."""
-
-    name = "text"
 
     def write(self, game: Replayed) -> None:
         out().print(game.game.score_view(game.board, game.result, self.titled(
@@ -222,8 +221,6 @@ class ScoreText(GameOutput):
 
 
 class ScoreJson(GameOutput):
-    name = "json"
-
     def write(self, game: Replayed) -> None:
         upto = self.options.get("upto")
         print_json(game.game.score_data(game.board, game.result)
@@ -232,8 +229,6 @@ class ScoreJson(GameOutput):
 
 
 class ScoreChart(GameOutput):
-    name = "chart"
-
     def write(self, game: Replayed) -> None:
         played = game.game
         out().print(played.score_chart(game.result, self.titled(
@@ -243,8 +238,6 @@ class ScoreChart(GameOutput):
 
 class ScoreBgStats(GameOutput):
     """A finished, legal game as BG Stats' play JSON, or (``url``) its createPlay link."""
-
-    name = "bgstats"
 
     def show(self, board: Path | None) -> None:
         from asara_cli.logfile.board import load_game_board
@@ -275,8 +268,15 @@ class ScoreBgStats(GameOutput):
             print_json(data)
 
 
-SCORE: dict[str, type[GameOutput]] = {f.name: f for f in (ScoreText, ScoreJson, ScoreChart,
-                                                           ScoreBgStats)}
+class ScoreFormat(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+    CHART = "chart"
+    BGSTATS = "bgstats"
+
+
+SCORE: dict[str, type[GameOutput]] = {f.value: c for f, c in zip(
+    ScoreFormat, (ScoreText, ScoreJson, ScoreChart, ScoreBgStats), strict=True)}
 
 
 # --- board -----------------------------------------------------------------------------------
@@ -330,32 +330,6 @@ def _board(game: str | None, board: Path | None) -> tuple[Any, Any]:
     return load_game_board(board, played.key if game is not None else None)
 
 
-#: ``asara board``'s outputs, by --format
-BOARD: dict[str, Callable[[str | None, Path | None], None]] = {
-    "table": _board_table, "json": _board_json, "toml": _board_toml, "svg": _board_svg}
-
-
-# Typer takes a choice as an enum; each names its registry's formats, in its order (checked
-# as the module loads, so a format added to a registry is an option at once or an error).
-
-
-class ValidateFormat(StrEnum):
-    TEXT = "text"
-    JSON = "json"
-
-
-class StatusFormat(StrEnum):
-    TABLE = "table"
-    JSON = "json"
-
-
-class ScoreFormat(StrEnum):
-    TEXT = "text"
-    JSON = "json"
-    CHART = "chart"
-    BGSTATS = "bgstats"
-
-
 class BoardFormat(StrEnum):
     TABLE = "table"
     JSON = "json"
@@ -363,7 +337,6 @@ class BoardFormat(StrEnum):
     SVG = "svg"
 
 
-for _enum, _formats in ((ValidateFormat, VALIDATE), (StatusFormat, STATUS),
-                        (ScoreFormat, SCORE), (BoardFormat, BOARD)):
-    if [e.value for e in _enum] != list(_formats):  # pragma: no cover - a slip here
-        raise AssertionError(f"{_enum.__name__} names other formats than its registry")
+#: ``asara board``'s outputs, by --format
+BOARD: dict[str, Callable[[str | None, Path | None], None]] = {f.value: c for f, c in zip(
+    BoardFormat, (_board_table, _board_json, _board_toml, _board_svg), strict=True)}

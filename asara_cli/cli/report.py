@@ -7,9 +7,10 @@ from typing import Annotated
 
 import typer
 
-from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, both, err, replay_file
+from asara_cli.cli.common import EXIT_OK, EXIT_VIOLATION, err, replay_file
 from asara_cli.core.i18n import _
 from asara_cli.core.shown import show_path
+from asara_cli.core.words import both
 from asara_cli.games import find_game
 from asara_cli.logfile.write import output_folder, write_file
 from asara_cli.render.report import club_page, game_page

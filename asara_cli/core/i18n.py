@@ -71,5 +71,16 @@ class Later(Struct, frozen=True):
         return self.make(*self.args)
 
 
+class Explained:
+    """A value whose ``said`` (:data:`Text`) is its ``explanation``, made when asked for."""
+
+    __slots__ = ()
+    said: Text
+
+    @property
+    def explanation(self) -> str:
+        return str(self.said)
+
+
 #: Text, or text made when it is shown (``str()`` makes it either way).
 Text: TypeAlias = "str | Later"

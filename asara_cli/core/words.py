@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, TypeVar
 
 from asara_cli.core.i18n import N_, _, language, npgettext, pgettext
@@ -59,12 +59,30 @@ def per_language(make: Callable[[], T]) -> Callable[[], T]:
     made: dict[str, T] = {}
 
     def get() -> T:
-        found = made.get(language())
+        lang = language()
+        found = made.get(lang)
         if found is None:
-            found = made[language()] = make()
+            found = made[lang] = make()
         return found
 
     return get
+
+
+def either(words: Sequence[str]) -> str:
+    """``a or b or c``, in the language in use."""
+    return _chained(words, N_("{first} or {second}"))
+
+
+def both(words: Sequence[str]) -> str:
+    """``a and b and c``, in the language in use."""
+    return _chained(words, N_("{first} and {second}"))
+
+
+def _chained(words: Sequence[str], pair: str) -> str:
+    said = words[0] if words else ""
+    for word in words[1:]:
+        said = _(pair).format(first=said, second=word)
+    return said
 
 
 def grouped(n: int) -> str:

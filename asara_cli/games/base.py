@@ -9,13 +9,14 @@ protocol classes are made only where a program asks for one, not at a command's 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from msgspec import Struct
 
 from asara_cli.core.findings import Verdicts, Violation
-from asara_cli.core.i18n import Text, _
+from asara_cli.core.i18n import Explained, Text, _
 from asara_cli.core.names import find
 from asara_cli.core.words import describe
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     import typer
     from rich.console import RenderableType
 
+    from asara_cli.core.schema import Schema
     from asara_cli.errors import Asked
     from asara_cli.games.contract import FieldReader as FieldReader
     from asara_cli.games.contract import Game as Game
@@ -92,7 +94,7 @@ class SeatScore(Struct, frozen=True):
     sources: tuple[tuple[str, int], ...]
 
 
-class LedgerLine(Struct, frozen=True):
+class LedgerLine(Struct, Explained, frozen=True):
     """One line of a game's ledger: who got how many points, when (``event``: ``None`` for
     an evaluation), from which :class:`Source`, and why."""
 
@@ -103,10 +105,6 @@ class LedgerLine(Struct, frozen=True):
     source: str
     said: Text  # why, made into words when shown (explanation)
     final: bool = False  # given by the final scoring
-
-    @property
-    def explanation(self) -> str:
-        return str(self.said)
 
 
 class Summary(Struct, frozen=True):
@@ -146,6 +144,23 @@ _Event_co = TypeVar("_Event_co", covariant=True)
 
 _PositionT = TypeVar("_PositionT", bound="_Position")
 _TableT = TypeVar("_TableT")  # a game's mutable table, which a replay folds events over
+
+
+def schema_part(key: str, header: Schema, event: Schema, on_board: Schema,
+                board_event: Schema, log: Schema | None = None, board: Schema | None = None
+                ) -> SchemaPart:
+    """A game's part of the log schema: every log's ``header`` keys and events (``event``),
+    and a log on the packaged board's keys (``on_board``) and events; ``log`` and ``board``
+    add to each."""
+    named, packaged = f"{key}-event", f"{key}-event-on-the-packaged-board"
+    return {
+        "log": {"properties": {**header, "event": {"items": {"$ref": f"#/definitions/{named}"}}},
+                **(log or {})},
+        "board": {"properties": {**on_board,
+                                 "event": {"items": {"$ref": f"#/definitions/{packaged}"}}},
+                  **(board or {})},
+        "definitions": {named: event, packaged: board_event},
+    }
 
 
 def tied_best(totals: Sequence[int]) -> tuple[int, ...]:
@@ -241,18 +256,20 @@ class _Found:
 
     def __init__(self, module: str, name: str) -> None:
         self.module, self.name = module, name
+        self.modules: dict[type, ModuleType] = {}  # by the game's class
 
     def __get__(self, game: Any, owner: type) -> Any:
-        from importlib import import_module
-
         if game is None:
             return self
-        where = self.module
-        if where == "@codec":
-            where = game.codec
-        else:
-            where = f"{game.package}.{getattr(game, where[1:]) if where[0] == '@' else where}"
-        return getattr(import_module(where), self.name)
+        module = self.modules.get(owner)
+        if module is None:
+            where = self.module
+            if where == "@codec":
+                where = game.codec
+            else:
+                where = f"{game.package}.{getattr(game, where[1:]) if where[0] == '@' else where}"
+            module = self.modules[owner] = import_module(where)
+        return getattr(module, self.name)
 
     def __call__(self, game: Any, *args: Any, **kwargs: Any) -> Any:  # as Class.part(game)
         return self.__get__(game, type(game))(*args, **kwargs)
@@ -285,8 +302,6 @@ class CodecModule(Generic[_SeatedT, EventT]):
         return tuple(self._keys()[kind])
 
     def _keys(self) -> Mapping[str, Sequence[str]]:
-        from importlib import import_module
-
         keys: Mapping[str, Sequence[str]] = import_module(self.codec).EVENT_KEYS
         return keys
 
@@ -357,8 +372,6 @@ class GameParts(CodecModule[_SeatedT, EventT],
             return resources.files(package).joinpath(path).read_text("utf-8")
 
     def _part(self, name: str) -> ModuleType:
-        from importlib import import_module
-
         return import_module(f"{self.package}.{name}")
 
     def board_from_mapping(self, data: Mapping[str, object],
@@ -385,6 +398,9 @@ class GameParts(CodecModule[_SeatedT, EventT],
     def status_data(self, board: BoardT, outcome: _SteppedT, at: int) -> Data:
         data: Data = self._part(self.screens).status_dict(board, outcome.at(at))
         return data
+
+    def winners(self, outcome: Replayed[Any, Any, Any, Any]) -> tuple[str, ...]:
+        return tuple(outcome.setup.players[s] for s in outcome.winners())
 
     def command_names(self) -> tuple[str, ...]:
         return (*self._part("commands").COMMANDS, "check")

@@ -8,7 +8,8 @@ import io
 import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from enum import StrEnum
+from typing import Any
 
 from msgspec.structs import asdict, fields
 from rich.console import Console, Group, RenderableType
@@ -107,8 +108,6 @@ def _result(r: GameRecord, room: int) -> str:
 class Format:
     """Writes the batch result; ``write`` returns the text for stdout."""
 
-    name: ClassVar[str] = ""
-
     def __init__(self, url: bool = False, bgg_id: int | None = None) -> None:
         # Only the BG Stats format reads these; the others take no options.
         self.url = url
@@ -121,8 +120,6 @@ class Format:
 
 
 class JsonFormat(Format):
-    name = "json"
-
     def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         data: dict[str, Any] = {
             "games": [_game_dict(r) for r in records],
@@ -171,7 +168,6 @@ class CsvFormat(Format):
     """One row per player per game (the shape spreadsheets pivot), a column per source; for
     programs, so English in every language (as the JSON)."""
 
-    name = "csv"
     FIRST = ("file", "date", "place")
     THEN = ("status", "players", "player", "seat", "total", "rank", "winner", "margin")
 
@@ -237,8 +233,6 @@ class _Cells(dict[str, object]):
 
 
 class MarkdownFormat(Format):
-    name = "markdown"
-
     def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         out = [_("## Games"), "", _("| file | date | players | winner(s) | margin | status |"),
                "|---|---|---|---|---|---|"]
@@ -351,8 +345,6 @@ def _md(text: str) -> str:
 
 
 class TableFormat(Format):
-    name = "table"
-
     #: Past this many games the terminal's list shows only those that need a look: a list of
     #: thousands scrolls the statistics away, and rich takes about a millisecond a row.
     LISTED = 100
@@ -470,8 +462,6 @@ def _listed(records: Sequence[GameRecord], most: int) -> tuple[Sequence[GameReco
 class BgStatsFormat(Format):
     """Every scored game as BG Stats' play JSON, or (``url``) a ``createPlay`` link each."""
 
-    name = "bgstats"
-
     def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         shown = {name_key(p.name): p.name for _, club in stats.by_game for p in club.players}
         scored = [r for r in records if r.scored]
@@ -486,5 +476,15 @@ class BgStatsFormat(Format):
         return json_text(plays) + "\n"
 
 
-FORMATS: dict[str, type[Format]] = {f.name: f for f in (TableFormat, JsonFormat, CsvFormat,
-                                                        MarkdownFormat, BgStatsFormat)}
+class FormatChoice(StrEnum):
+    """The output formats, one class each."""
+
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+    MARKDOWN = "markdown"
+    BGSTATS = "bgstats"
+
+
+FORMATS: dict[str, type[Format]] = {f.value: c for f, c in zip(FormatChoice, (
+    TableFormat, JsonFormat, CsvFormat, MarkdownFormat, BgStatsFormat), strict=True)}

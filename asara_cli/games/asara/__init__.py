@@ -12,7 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from asara_cli.core.i18n import N_, NP_, _, language, ngettext, pgettext
-from asara_cli.core.words import number
+from asara_cli.core.words import both, number
 from asara_cli.games.base import (
     Filter,
     Flag,
@@ -90,7 +90,7 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
             names = [state.players[s].name for s in outcome.winners()]
             if len(names) == 1:
                 return _("complete; {player} wins").format(player=names[0])
-            return _("complete; {players} win").format(players=_(" and ").join(names))
+            return _("complete; {players} win").format(players=both(names))
         who = state.players[state.turn].name if state.turn is not None else "-"
         return _("in progress: year {year}, {player} to move").format(year=state.year,
                                                                        player=who)
@@ -114,9 +114,6 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
                                             key=lambda kv: _source_in(kv[0], lang).order)))
                      for s, p in enumerate(state.players))
 
-    def winners(self, outcome: Replay) -> tuple[str, ...]:
-        return tuple(outcome.state.players[s].name for s in outcome.winners())
-
     def ledger(self, outcome: Replay) -> tuple[LedgerLine, ...]:
         state = outcome.state
         names = [p.name for p in state.players]
@@ -126,7 +123,7 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
 
     def summaries(self, outcome: Replay) -> tuple[Summary, ...]:
         from asara_cli.games.asara.rules import terms
-        from asara_cli.games.asara.rules.text import tower_label
+        from asara_cli.games.asara.rules.model import tower_label
 
         rows = []
         for p in outcome.state.players:
@@ -178,9 +175,8 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
         extras = [_(_EXPANSION_NAMES[x]) if x in _EXPANSION_NAMES else x
                   for x in facts.get("expansions", ())]
         if extras:
-            with_ = _(" and ").join(extras)
             return (_("professional game with {expansions}") if pro
-                    else _("basic game with {expansions}")).format(expansions=with_)
+                    else _("basic game with {expansions}")).format(expansions=both(extras))
         return _("professional game") if pro else _("basic game")
 
     # --- simulator ---------------------------------------------------------------------------

@@ -10,11 +10,7 @@ from asara_cli.core.schema import Schema, forbidden, string, texts, when
 from asara_cli.games.asara.codec import _LABEL, _USE, FACTS, header_schemas
 from asara_cli.games.asara.rules.areas import KINDS
 from asara_cli.games.asara.rules.board import Board
-from asara_cli.games.base import SchemaPart
-
-#: Where the parts are kept in the schema's definitions.
-EVENT = "asara-event"
-STANDARD_EVENT = "asara-event-on-the-packaged-board"
+from asara_cli.games.base import SchemaPart, schema_part
 
 _GIFTS = ('Expansion, Gifts of the Caliph (R6.1): the gifts lying on the space, claimed and '
           'resolved before the move: "buyer green", "asari 6", "buy base: gold red", '
@@ -86,24 +82,12 @@ def _areas_in_play(board: Board) -> list[Schema]:
 
 def log_part(board: Board) -> SchemaPart:
     """ASARA's part of the log schema (see :meth:`asara_cli.games.base.Game.schema`)."""
-    return {
-        "log": {
-            "properties": {
-                **header_schemas(),
-                "event": {"items": {"$ref": f"#/definitions/{EVENT}"}},
-            },
+    return schema_part(
+        "asara", header_schemas(), event_schema(), {"buyers": {"maxItems": board.buyer_colours}},
+        board_event_schema(board), log={
             "required": ["start"],
             # the Bottle Genie is only in the pro game (R6.2)
             "if": {"properties": {"expansions": {"contains": {"const": "genie"}}},
                    "required": ["expansions"]},
             "then": {"properties": {"variant": {"const": "pro"}}, "required": ["variant"]},
-        },
-        "board": {
-            "properties": {
-                "buyers": {"maxItems": board.buyer_colours},
-                "event": {"items": {"$ref": f"#/definitions/{STANDARD_EVENT}"}},
-            },
-            "allOf": _areas_in_play(board),
-        },
-        "definitions": {EVENT: event_schema(), STANDARD_EVENT: board_event_schema(board)},
-    }
+        }, board={"allOf": _areas_in_play(board)})

@@ -102,9 +102,6 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
                       tuple(sorted(by_seat[s].items(), key=lambda kv: self.source(kv[0]).order)))
             for s, p in enumerate(state.players))
 
-    def winners(self, outcome: Replay) -> tuple[str, ...]:
-        return tuple(outcome.state.players[s].name for s in outcome.winners())
-
     def ledger(self, outcome: Replay) -> tuple[LedgerLine, ...]:
         state = outcome.state
         return tuple(LedgerLine(e.week, None if e.source in ("souk", "caravan_week")

@@ -78,10 +78,6 @@ def parse_shop(text: str) -> ev.Shop:
     return ev.Shop(parts[0], parts[1])
 
 
-def card_text(card: str | None) -> str:
-    return NO_CARD if card is None else card
-
-
 def parse_card(text: str) -> str | None:
     if text == NO_CARD:
         return None
@@ -238,12 +234,6 @@ def _dice(r: FieldReader, key: str, required: bool) -> tuple[int, ...]:
     return tuple(value) if isinstance(value, list) else ()
 
 
-def _read_roll(r: FieldReader, names: Sequence[str]) -> ev.Roll:
-    player = _read_player(r, names)
-    plays = _plays(r, "play")
-    return ev.Roll(player, _dice(r, "white", True), _dice(r, "yellow", False), plays)
-
-
 def _read_player(r: FieldReader, names: Sequence[str]) -> str:
     written = r.text("player", None, _("a player's name"), required=True)
     assert written is not None
@@ -336,7 +326,8 @@ def read_event(kind: str, r: FieldReader, names: Sequence[str]) -> ev.Event:
     if kind == "turn":
         return _kept_turn(r, names)
     if kind == "roll":
-        return _read_roll(r, names)
+        player, plays = _read_player(r, names), _plays(r, "play")
+        return ev.Roll(player, _dice(r, "white", True), _dice(r, "yellow", False), plays)
     return _read_checkpoint(r, names)
 
 
@@ -432,7 +423,7 @@ def _action_keys(action: ev.Action) -> tuple[str, dict[str, Any]]:
             keys["sends"] = [send_text(s) for s in action.sends]
     elif isinstance(action, ev.Draw):
         word = "draw"
-        keys["draw"] = card_text(action.card)
+        keys["draw"] = NO_CARD if action.card is None else action.card
     else:
         word = "camels" if isinstance(action, ev.Camels) else "gold"
     return word, keys

@@ -16,12 +16,12 @@ import typer
 from msgspec import Struct, field
 
 from asara_cli.cli import recording
-from asara_cli.cli.common import either, find_game_option, out
+from asara_cli.cli.common import find_game_option, out
 from asara_cli.cli.completion import players
 from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command, declared
 from asara_cli.core.i18n import _, ngettext, pgettext
 from asara_cli.core.shown import show_path
-from asara_cli.core.words import fold, number
+from asara_cli.core.words import either, fold, number
 from asara_cli.errors import Asked
 from asara_cli.games import game as registered
 from asara_cli.games.yspahan import complete, words

@@ -6,14 +6,10 @@ from __future__ import annotations
 
 from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema, string, texts, when
-from asara_cli.games.base import SchemaPart
+from asara_cli.games.base import SchemaPart, schema_part
 from asara_cli.games.yspahan.codec import ACTIONS, EVENT_KEYS, HEADER_KEYS, NO_CARD
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import HIDDEN, INNER
-
-#: Where the parts are kept in the schema's definitions.
-EVENT = "yspahan-event"
-STANDARD_EVENT = "yspahan-event-on-the-packaged-board"
 
 _WORD = "[a-z][a-z0-9_-]*"
 _CELL = f"(?:[A-Za-z]+[0-9]*|{INNER})"
@@ -155,18 +151,6 @@ def board_event_schema(board: Board) -> Schema:
 
 def log_part(board: Board) -> SchemaPart:
     """YSPAHAN's part of the log schema (the protocol's ``Game.schema`` on main)."""
-    return {
-        "log": {
-            "properties": {
-                **header_schemas(),
-                "event": {"items": {"$ref": f"#/definitions/{EVENT}"}},
-            },
-        },
-        "board": {
-            "properties": {
-                "players": {"minItems": board.min_players, "maxItems": board.max_players},
-                "event": {"items": {"$ref": f"#/definitions/{STANDARD_EVENT}"}},
-            },
-        },
-        "definitions": {EVENT: event_schema(), STANDARD_EVENT: board_event_schema(board)},
-    }
+    return schema_part("yspahan", header_schemas(), event_schema(), {
+        "players": {"minItems": board.min_players, "maxItems": board.max_players}},
+        board_event_schema(board))

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from asara_cli.core.i18n import N_, NP_, SOURCE, _, language, ngettext, pgettext
-from asara_cli.core.words import ordinal
+from asara_cli.core.words import both, ordinal
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules.board import Board
@@ -50,12 +50,12 @@ def _rich(template: str, **values: str | Text) -> Text:
 
 
 def _and_text(items: Sequence[Text]) -> Text:
-    """:func:`and_names` for styled items."""
+    """:func:`~asara_cli.core.words.both` for styled items."""
     from rich.text import Text
 
     out = items[0] if items else Text()
     for item in items[1:]:
-        out = _rich(_("{names} and {name}"), names=out, name=item)
+        out = _rich(_("{first} and {second}"), first=out, second=item)
     return out
 
 
@@ -66,14 +66,6 @@ def _colour(colour: str) -> Text:
 
 
 # --- a move in a few words ------------------------------------------------------------------
-
-
-def and_names(names: Sequence[str]) -> str:
-    """``Ann``, ``Ann and Ben``, ``Ann and Ben and Cleo`` in the language in use."""
-    out = names[0] if names else ""
-    for name in names[1:]:
-        out = _("{names} and {name}").format(names=out, name=name)
-    return out
 
 
 def shop_shown(shop: ev.Shop) -> str:
@@ -208,7 +200,7 @@ def progress(played: Replay) -> str:
     if played.complete:
         names = [state.players[s].name for s in played.winners()]
         return ngettext("complete; {names} wins", "complete; {names} win", len(names)
-                        ).format(names=and_names(names))
+                        ).format(names=both(names))
     who = state.players[state.to_move].name if state.to_move is not None else "-"
     return (_("in progress: week {week}, day {day}, {player} to roll") if state.phase == ROLL
             else _("in progress: week {week}, day {day}, {player} to move")).format(
@@ -411,7 +403,7 @@ def _verdict(state: GameState) -> str:
     names, best = [state.players[s].name for s in seats], state.players[seats[0]].score
     if len(names) == 1:
         return _("{player} wins with {points}.").format(player=names[0], points=best)
-    return _("{players} share the win with {points}.").format(players=and_names(names),
+    return _("{players} share the win with {points}.").format(players=both(names),
                                                               points=best)
 
 

@@ -14,6 +14,7 @@ from html import escape as _html_escape
 
 from asara_cli.core.i18n import _
 from asara_cli.core.shown import safe_text
+from asara_cli.core.words import both
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import INNER
@@ -152,10 +153,8 @@ class _NoRoom(Exception):
 
 def street_notes(board: Board) -> list[str]:
     """What the map cannot show: the inner shops, and which shops face two cells."""
-    from asara_cli.games.yspahan.screens import and_names
-
     inner = ", ".join(f"{terms.souk(s.id)} {s.inner}" for s in board.souks if s.inner)
-    corners = [_("{souk} at {cells}").format(souk=terms.souk(s.id), cells=and_names(cells))
+    corners = [_("{souk} at {cells}").format(souk=terms.souk(s.id), cells=both(cells))
                for s in board.souks for cells in s.street if len(cells) > 1]
     named = f"{terms.souk('bag6')} W5"
     out = [_("A shop is named by its souk and the cell it faces (goods {shop}). {centre} "

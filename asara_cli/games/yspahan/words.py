@@ -11,9 +11,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 
 from asara_cli.cli import recording
-from asara_cli.cli.common import either
 from asara_cli.core.i18n import NP_, _, pgettext
-from asara_cli.core.words import bare, fold, per_language, read_back
+from asara_cli.core.words import bare, either, fold, per_language, read_back
 from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules import events as ev
 from asara_cli.games.yspahan.rules import terms as referee

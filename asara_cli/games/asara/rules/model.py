@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 
 from msgspec import Struct
@@ -74,3 +75,17 @@ class Tower(Struct, frozen=True):
         """
         middle = height - 2
         return cls(colour=colour, trunks=middle - lighted, windows=lighted, lighted=lighted)
+
+
+def tower_word(colour: Colour, n: int) -> str:
+    """The n-th tower of a colour as the build command and the log name it: ``red``,
+    ``red 2``."""
+    return str(colour) if n == 1 else f"{colour} {n}"
+
+
+def tower_label(towers: Sequence[Tower], index: int) -> str:
+    """A player's tower as the build command names it: ``red`` for their only red tower,
+    else ``red 1``, ``red 2`` ... in the order they were built."""
+    colour = towers[index].colour
+    same = [i for i, t in enumerate(towers) if t.colour == colour]
+    return str(colour) if len(same) == 1 else f"{colour} {same.index(index) + 1}"

@@ -10,7 +10,7 @@ from typing import TypeAlias, TypeVar
 from msgspec import Struct
 
 from asara_cli.core import i18n
-from asara_cli.core.i18n import Later, Text, _, ngettext, pgettext
+from asara_cli.core.i18n import Explained, Later, Text, _, ngettext, pgettext
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import Board, Places
 from asara_cli.games.asara.rules.model import Colour, Tower
@@ -25,7 +25,7 @@ MONEY = "money"
 FINAL_CATEGORIES: tuple[str, ...] = (*(c.value for c in Colour), OVERALL, MOST_TOWERS, MONEY)
 
 
-class Award(Struct, frozen=True):
+class Award(Struct, Explained, frozen=True):
     """Prestige given to one player by one final-evaluation category.
 
     ``place`` is 1 or 2 (``None`` for money); ``tied`` is how many towers (or players, for most
@@ -39,10 +39,6 @@ class Award(Struct, frozen=True):
     place: int | None = None
     tied: int = 1
     tower: Tower | None = None
-
-    @property
-    def explanation(self) -> str:
-        return str(self.said)
 
 
 class FinalPosition(Struct, frozen=True):
@@ -68,7 +64,7 @@ class FinalEvaluation(Struct, frozen=True):
         return tuple(a for a in self.awards if a.player == player)
 
 
-class YearScore(Struct, frozen=True):
+class YearScore(Struct, Explained, frozen=True):
     """One player's end-of-year evaluation (R4)."""
 
     player: int
@@ -78,10 +74,6 @@ class YearScore(Struct, frozen=True):
     caliph: bool
     points: int
     said: Text  # the parts that score, made into words when shown (explanation)
-
-    @property
-    def explanation(self) -> str:
-        return str(self.said)
 
 
 def build_prestige(board: Board, sections: int) -> int:

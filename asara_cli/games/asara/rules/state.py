@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from msgspec import Struct
 
-from asara_cli.core.i18n import Text
+from asara_cli.core.i18n import Explained, Text
 from asara_cli.core.names import name_key
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Gift, Tile
@@ -38,7 +38,7 @@ class Setup(Struct, frozen=True):
     buyers: tuple[str, ...] = ()
 
 
-class LedgerEntry(Struct, frozen=True):
+class LedgerEntry(Struct, Explained, frozen=True):
     """Prestige given to one player, with its source.
 
     ``source`` is ``"build"`` (``event`` is the build's event number), ``"gift"`` (a
@@ -53,10 +53,6 @@ class LedgerEntry(Struct, frozen=True):
     event: int
     said: Text
     category: str | None = None
-
-    @property
-    def explanation(self) -> str:
-        return str(self.said)
 
 
 class PlayerState(Struct, frozen=True):

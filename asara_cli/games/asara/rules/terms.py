@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from asara_cli.core import i18n
 from asara_cli.core.i18n import ngettext, pgettext
-from asara_cli.core.words import ordinal
+from asara_cli.core.words import ordinal, per_language
 from asara_cli.games.asara.rules.model import Colour, Section
 
 __all__ = ["a_tile", "area", "buyer", "buyer_colour", "buyer_colours", "category", "colour",
@@ -24,19 +23,19 @@ __all__ = ["a_tile", "area", "buyer", "buyer_colour", "buyer_colours", "category
 
 def colour(c: Colour | str) -> str:
     """A tower colour: ``red``, ``Rot``."""
-    return _lookup("colour").get(str(c), str(c))
+    return _colours().get(str(c), str(c))
 
 
 def coloured(c: Colour | str, noun: str) -> str:
     """A tower colour said of ``noun`` (``tower`` or a tower part: ``base``, ``trunk``,
     ``window``, ``turret``), agreeing with it where the language asks for it (French
     ``tour noire``, ``intermédiaire noir``); the colour word itself for another noun."""
-    return _lookup("coloured").get(f"{noun} {c}") or colour(c)
+    return _coloured().get(f"{noun} {c}") or colour(c)
 
 
 def section(s: Section | str) -> str:
     """A tower part (section type): ``base``, ``Basis``."""
-    return _lookup("section").get(str(s), str(s))
+    return _sections().get(str(s), str(s))
 
 
 def sections(s: Section | str, n: int) -> str:
@@ -69,21 +68,21 @@ def a_tile(s: Section | str, c: Colour | str, gold: bool = False) -> str:
     """``a red base``, ``a gold red base``: one tile with its indefinite article, a whole
     message per tower part, so that the article agrees with the part (Spanish ``una base``,
     ``un tronco``)."""
-    text = _lookup("a tile").get(f"gold {s}" if gold else str(s))
+    text = _a_tiles().get(f"gold {s}" if gold else str(s))
     return text.format(colour=coloured(c, str(s))) if text else tile(s, c, gold)
 
 
 def the_tile(s: Section | str, c: Colour | str, gold: bool = False) -> str:
     """``the red base``, ``the gold red base``: one tile with its definite article (French
     ``la base rouge``, ``le tronc rouge``)."""
-    text = _lookup("the tile").get(f"gold {s}" if gold else str(s))
+    text = _the_tiles().get(f"gold {s}" if gold else str(s))
     return text.format(colour=coloured(c, str(s))) if text else tile(s, c, gold)
 
 
 def area(name: str) -> str:
     """An area of the board by its name in the board profile (``House of Spies``); a name
     the packaged profile does not give is shown as the table's profile writes it."""
-    return _lookup("area").get(name, name)
+    return _areas().get(name, name)
 
 
 def space_word(kind: str) -> str:
@@ -122,7 +121,7 @@ def buyer(label: str) -> str:
     """``a blue buyer``: one buyer card, a whole message per colour word, so that a language
     makes its colour agree (German ``blauer Einkäufer``). A label that is no colour word is
     shown as typed, with the English article its first letter asks for."""
-    said = _lookup("buyer").get(label)
+    said = _buyers().get(label)
     if said is not None:
         return said
     if label[:1] in "aeiou":
@@ -133,7 +132,7 @@ def buyer(label: str) -> str:
 def buyer_colour(label: str) -> str:
     """A buyer card's colour (R1), the log's label: ``blue``, German ``Blau``; a label that is
     no colour word of colour_words.py is shown as typed."""
-    return _lookup("buyer colour").get(label, label)
+    return _buyer_colours().get(label, label)
 
 
 def buyer_colours(labels: Iterable[str]) -> str:
@@ -193,6 +192,7 @@ def category(key: str) -> str:
 # --- the tables, made once per language --------------------------------------------------------
 
 
+@per_language
 def _colours() -> dict[str, str]:
     return {
         "brown": pgettext("tower colour", "brown"),
@@ -203,6 +203,7 @@ def _colours() -> dict[str, str]:
     }
 
 
+@per_language
 def _sections() -> dict[str, str]:
     return {
         "base": pgettext("tower part", "base"),
@@ -212,6 +213,7 @@ def _sections() -> dict[str, str]:
     }
 
 
+@per_language
 def _areas() -> dict[str, str]:
     """The packaged board profile's area names (rules/board.py DEFAULT_AREAS)."""
     return {
@@ -230,6 +232,7 @@ def _areas() -> dict[str, str]:
     }
 
 
+@per_language
 def _buyer_colours() -> dict[str, str]:
     """The colour words of colour_words.py, as a buyer card's colour."""
     return {
@@ -256,6 +259,7 @@ def _buyer_colours() -> dict[str, str]:
     }
 
 
+@per_language
 def _buyers() -> dict[str, str]:
     """One buyer of each colour word of colour_words.py, as a move's line names it."""
     return {
@@ -282,6 +286,7 @@ def _buyers() -> dict[str, str]:
     }
 
 
+@per_language
 def _coloured() -> dict[str, str]:
     """A tower colour said of a tower or a tower part, by ``noun colour`` (``base red``)."""
     return {
@@ -313,6 +318,7 @@ def _coloured() -> dict[str, str]:
     }
 
 
+@per_language
 def _a_tiles() -> dict[str, str]:
     """One tile with its indefinite article, by its text in the log (``gold base``)."""
     return {
@@ -327,6 +333,7 @@ def _a_tiles() -> dict[str, str]:
     }
 
 
+@per_language
 def _the_tiles() -> dict[str, str]:
     """One tile with its definite article, by its text in the log (``gold base``)."""
     return {
@@ -339,19 +346,3 @@ def _the_tiles() -> dict[str, str]:
         "gold window": pgettext("the tile", "the gold {colour} window"),
         "gold turret": pgettext("the tile", "the gold {colour} turret"),
     }
-
-
-_MAKERS = {"colour": _colours, "buyer colour": _buyer_colours, "buyer": _buyers,
-           "section": _sections, "area": _areas, "coloured": _coloured, "a tile": _a_tiles,
-           "the tile": _the_tiles}
-#: The tables made, by what and language.
-_made: dict[tuple[str, str], dict[str, str]] = {}
-
-
-def _lookup(what: str) -> dict[str, str]:
-    """One table of terms in the language in use, made at its first use there."""
-    key = (what, i18n.language())
-    table = _made.get(key)
-    if table is None:
-        table = _made[key] = _MAKERS[what]()
-    return table

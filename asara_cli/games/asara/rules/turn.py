@@ -57,9 +57,8 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
     ``state``, before any year end. The mover's seat; ``None`` when the turn cannot be
     carried out at all (then ``state`` is left as it was).
 
-    One walk, so that a replay works out the seat, the area and the price once; every check
-    (:func:`_check_turn`) reads the table before anything changes it. The carrying out
-    stays here: a call more for every turn cost a replay about 2%."""
+    One walk: a replay works out the seat, the area and the price once, every check reads
+    the table before anything changes it, and carrying out here saves a call a turn (2%)."""
     placement = event.placement
     name = bad.name = placement.player
     bad.number = number
@@ -72,8 +71,7 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
     if seat is None:
         seat = state.seat(name)
         if seat is None:
-            bad("R2", _("no player is named {name} (players: {names})").format(
-                name=repr(name), names=", ".join(p.name for p in state.players)))
+            _no_player(state, name, bad)
             return None
     action = event.action
     kind = BY_ACTION_TYPE.get(type(action)) or kind_of(action)
@@ -87,14 +85,7 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
         bad("R2", _("it is {mover}'s turn, not {player}'s").format(
             mover=state.players[turn].name, player=name))
     elif not (state.playing.get(spec.key) or state.in_play(board, spec.key)):
-        if spec.expansion is not None and spec.expansion not in state.setup.expansions:
-            bad(spec.rule, _("the {area} is an expansion this game does not use (the "
-                             "header's expansions: {expansions})").format(
-                area=terms.area(spec.name),
-                expansions=", ".join(state.setup.expansions) or _("none")))
-        else:
-            bad(spec.rule, _("the {area} is only in the pro game").format(
-                area=terms.area(spec.name)))
+        _not_in_play(state, spec, bad)
     else:
         price = kind.price(board, space, action)
         m, notes = _check_turn(board, state, event, seat, kind, spec, price, bad)
@@ -122,6 +113,22 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
     return seat
 
 
+def _no_player(state: Table, name: str, bad: Findings) -> None:
+    bad("R2", _("no player is named {name} (players: {names})").format(
+        name=repr(name), names=", ".join(p.name for p in state.players)))
+
+
+def _not_in_play(state: Table, spec: AreaSpec, bad: Findings) -> None:
+    if spec.expansion is not None and spec.expansion not in state.setup.expansions:
+        bad(spec.rule, _("the {area} is an expansion this game does not use (the "
+                         "header's expansions: {expansions})").format(
+            area=terms.area(spec.name),
+            expansions=", ".join(state.setup.expansions) or _("none")))
+    else:
+        bad(spec.rule, _("the {area} is only in the pro game").format(
+            area=terms.area(spec.name)))
+
+
 def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[Any],
                 spec: AreaSpec, price: int, bad: Findings
                 ) -> tuple[Move[Any] | None, list[tuple[str, str, Text]] | None]:
@@ -137,12 +144,9 @@ def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[A
     player = state.players[seat]
     if kind.face_down:
         if label is not None:
-            bad(spec.rule, _("the {area} takes one face-down buyer, not {buyer}").format(
-                area=terms.area(spec.name),
-                buyer=_("a pair") if label == PAIR else terms.buyer(label)))
+            _wrong_face(label, spec, bad)
     elif label is None:
-        bad("R2", _("a buyer in the {area} is placed face up (its colour) or as a "
-                    "face-down pair").format(area=terms.area(spec.name)))
+        _wrong_face(label, spec, bad)
     # R2: a turn places one buyer, or two face down; the hand (R1) must hold them.
     if label == PAIR:
         if player.buyers < 2:
@@ -171,19 +175,30 @@ def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[A
     else:
         moving = state
         m = Move(board, state, seat, space, action, bad.number, player)
-    money = m.player.money
-    if price > money:
-        what = kind.cost(board, space, action)[1]
-        bad("R2.3", _("{player} has {money} Asari; {cost}").format(
-            player=placement.player, money=money, cost=what))
+    if price > m.player.money:
+        _unaffordable(m, kind, bad)
     kind.check(m, bad)
     notes = kind.notes(m)
-    for key, rule, message in notes:
-        if (state.year, key) not in state.noted:
-            bad(rule, message, NOTE)
-    if moving is not state:  # the gifts moved the position the action was checked in
-        return None, None
-    return m, notes
+    if notes:
+        _report_notes(state, notes, bad)
+    # None where the gifts moved the position the action was checked in
+    return (m, notes) if moving is state else (None, None)
+
+
+def _wrong_face(label: str | None, spec: AreaSpec, bad: Report) -> None:
+    if label is None:
+        bad("R2", _("a buyer in the {area} is placed face up (its colour) or as a "
+                    "face-down pair").format(area=terms.area(spec.name)))
+    else:
+        bad(spec.rule, _("the {area} takes one face-down buyer, not {buyer}").format(
+            area=terms.area(spec.name),
+            buyer=_("a pair") if label == PAIR else terms.buyer(label)))
+
+
+def _unaffordable(m: Move[Any], kind: Kind[Any], bad: Findings) -> None:
+    bad("R2.3", _("{player} has {money} Asari; {cost}").format(
+        player=bad.name, money=m.player.money,
+        cost=kind.cost(m.board, m.space, m.action)[1]))
 
 
 def _short_hand(player: Hand, bad: Report) -> None:
@@ -246,6 +261,12 @@ def _taken(state: Table, spec: AreaSpec, space: int, who: int, bad: Report) -> N
     bad("R2.2", _("{space_word} {space} of the {area} is taken by {player} this year").format(
         space_word=terms.space_word(spec.kind), space=space, area=terms.area(spec.name),
         player=state.players[who].name))
+
+
+def _report_notes(state: Table, notes: list[tuple[str, str, Text]], bad: Report) -> None:
+    for key, rule, message in notes:
+        if (state.year, key) not in state.noted:
+            bad(rule, message, NOTE)
 
 
 def _note(state: Table, notes: list[tuple[str, str, Text]]) -> None:

@@ -13,9 +13,8 @@ from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.engine import Replay
 from asara_cli.games.asara.rules.gifts import undealt
-from asara_cli.games.asara.rules.model import Colour, Tower
+from asara_cli.games.asara.rules.model import Colour, Tower, tower_label
 from asara_cli.games.asara.rules.state import GameState, in_play
-from asara_cli.games.asara.rules.text import tower_label
 from asara_cli.games.asara.screens.final import final_dict, final_tables
 
 if TYPE_CHECKING:  # rich is imported where a view is drawn: the JSON shapes need none of it

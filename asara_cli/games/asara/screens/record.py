@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from asara_cli.core import i18n
 from asara_cli.core.i18n import _, ngettext, pgettext
+from asara_cli.core.words import both
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas import kind_of
 from asara_cli.games.asara.rules.areas.building import grown
@@ -194,5 +195,5 @@ def final_summary(state: GameState) -> RenderableType:
     else:
         verdict = _("{players} share the win with {points}. Every award and its "
                     "arithmetic: asara score.").format(
-                        players=_(" and ").join(winners), points=best)
+                        players=both(winners), points=best)
     return Group(table, Text(verdict))

@@ -8,7 +8,7 @@ dotted key of anything wrong. Everything the referee counts with lives here, nev
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from msgspec import Struct
@@ -172,6 +172,17 @@ class Board(Struct, frozen=True):
         arm_a, i = self.cell_position(a) or ("", 0)
         arm_b, j = self.cell_position(b) or ("", 0)
         return abs(i - j) if arm_a == arm_b else i + j
+
+    def free_steps(self, built: Collection[str]) -> int:
+        """The supervisor's steps of change its owner's bath pays for (Y3.5)."""
+        return self.buildings["bath"].bonus if "bath" in built else 0
+
+    def walk(self, start: str, to: str, value: int, free: int) -> tuple[int, int, int]:
+        """A supervisor's move with a die's ``value`` (Y3.5): its distance, its steps of
+        change and the gold they cost (``free`` of them paid by the bath)."""
+        d = self.distance(start, to)
+        steps = abs(d - value)
+        return d, steps, max(0, steps - free)
 
 
 # --- reading ------------------------------------------------------------------------------------

@@ -442,7 +442,8 @@ class Walker:
         b, t = self.b, self.t
         si = b.souk_index(shop.souk)
         if si is None:
-            self.err("Y3.4", _unknown_souk(shop.souk, b))
+            self.err("Y3.4", _("no souk is named {souk} (souks: {souks})").format(
+                souk=repr(shop.souk), souks=", ".join(s.id for s in b.souks)))
             return None
         souk = b.souks[si]
         if quarter is not None and souk.quarter != quarter:
@@ -849,10 +850,8 @@ class Walker:
             self.err("Y3.5", _("no street cell is named {cell} (cells: {centre}, {arms})").format(
                 cell=repr(to), centre=b.centre, arms=arms))
             raise _Skip
-        d = b.distance(t.supervisor, to)
-        free = b.buildings["bath"].bonus if "bath" in t.built[seat] else 0
-        steps = abs(d - value)
-        cost = max(0, steps - free)
+        free = b.free_steps(t.built[seat])
+        d, steps, cost = b.walk(t.supervisor, to, value, free)
         if cost > t.gold[seat]:
             self.err("Y3.5", (ngettext(
                 "moving the supervisor {n} cell from {start} to {end} with a {value} costs "
@@ -1189,12 +1188,6 @@ def _window(window: str) -> str:
     shown = {"before the roll": _("before the roll"), "before the row": _("before the row"),
              "after the action": _("after the action"), "after the build": _("after the build")}
     return shown.get(window, window)
-
-
-def _unknown_souk(souk: str, board: Board) -> str:
-    """A souk the profile lacks, with the souks a log may name."""
-    return _("no souk is named {souk} (souks: {souks})").format(
-        souk=repr(souk), souks=", ".join(s.id for s in board.souks))
 
 
 def _entitled(dice: int, extra: int, bonus: int, building: str) -> str:

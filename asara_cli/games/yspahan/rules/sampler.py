@@ -170,12 +170,11 @@ def _roll(board: Board, run: Walker, seat: int, rng: random.Random) -> ev.Roll:
 def _supervisor(run: Walker, seat: int, value: int, rng: random.Random) -> ev.Supervisor:
     """A move the player can pay for, often to a cell with cubes in front of it."""
     b, t = run.b, run.t
-    free = b.buildings["bath"].bonus if "bath" in t.built[seat] else 0
-    cells = [c for c in b.cells
-             if max(0, abs(b.distance(t.supervisor, c) - value) - free) <= t.gold[seat]]
+    free = b.free_steps(t.built[seat])
+    cells = [c for c in b.cells if b.walk(t.supervisor, c, value, free)[2] <= t.gold[seat]]
     busy = [c for c in cells if any(t.street[s][i] for s, i in b.faces[c])]
     to = rng.choice(busy if busy and rng.random() < 0.7 else cells)
-    run.pay(seat, max(0, abs(b.distance(t.supervisor, to) - value) - free), 0)
+    run.pay(seat, b.walk(t.supervisor, to, value, free)[2], 0)
     t.supervisor = to
     waiting = [s for s, i in b.faces[to] if t.street[s][i]]
     rng.shuffle(waiting)

@@ -16,7 +16,7 @@ from typing import Any
 
 from msgspec import Struct
 
-from asara_cli.core.i18n import Text
+from asara_cli.core.i18n import Explained, Text
 from asara_cli.core.names import name_key
 from asara_cli.games.yspahan.rules.board import Board
 
@@ -50,7 +50,7 @@ class Setup(Struct, frozen=True):
     hands: str = OPEN
 
 
-class LedgerEntry(Struct, frozen=True):
+class LedgerEntry(Struct, Explained, frozen=True):
     """Points given to seat ``player``, with where they came from: ``source`` (one of
     :data:`SOURCES`), the week and day, the event that scored them, and the arithmetic
     (``said``, made into words when shown: :attr:`explanation`)."""
@@ -62,11 +62,6 @@ class LedgerEntry(Struct, frozen=True):
     day: int
     event: int
     said: Text
-
-    @property
-    def explanation(self) -> str:
-        """The arithmetic in the language in use."""
-        return str(self.said)
 
 
 class Row(Struct, frozen=True):

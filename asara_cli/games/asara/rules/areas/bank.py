@@ -19,6 +19,7 @@ class BankKind(Kind[Bank]):
     log_type = "bank"
     keys = ("space", "amount")
     needs_space = True
+    earns = True
     space_help = N_("the bank space (its number in the board profile's order)")
     summary = N_("Take a bank space's value (R3.3).")
     required = ("amount",)

@@ -119,9 +119,8 @@ class Kind(Generic[A]):
     needs_space: bool = False
     #: The area takes exactly one face-down buyer (the coloured building, R3.3).
     face_down: bool = False
-    #: :meth:`income` may be more than 0 (a kind whose actions never take Asari from the
-    #: supply says False, and a replay does not ask it).
-    earns: bool = True
+    #: :meth:`income` may be more than 0 (a replay asks only such a kind).
+    earns: bool = False
     #: :meth:`refuses` may refuse the action (the others never do: not asked).
     may_fail: bool = False
     #: The Bottle Genie may copy this move (R6.2: any area but the Caliph's and its own).
@@ -157,7 +156,7 @@ class Kind(Generic[A]):
 
     def income(self, board: Board, space: int | None, action: A) -> int:
         """The Asari the action takes from the supply."""
-        raise NotImplementedError(type(self).__name__)
+        return 0
 
     def check(self, m: Move[A], bad: Report) -> None:
         """Report what is wrong with the action itself (the cost is checked by the turn)."""

@@ -32,11 +32,17 @@ from asara_cli.games.asara.rules.areas.base import (
 )
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Addition, Build, LightedWindow, NewTower, Part, Tile
-from asara_cli.games.asara.rules.model import Colour, Section, Tower, Variant
+from asara_cli.games.asara.rules.model import (
+    Colour,
+    Section,
+    Tower,
+    Variant,
+    tower_label,
+    tower_word,
+)
 from asara_cli.games.asara.rules.scoring import build_prestige
 from asara_cli.games.asara.rules.state import GameState, LedgerEntry, PlayerState, missing
 from asara_cli.games.asara.rules.table import Hand, PlayerLike
-from asara_cli.games.asara.rules.text import tower_label, tower_name, tower_word
 
 _PART = re.compile(rf"^(gold )?({SECTIONS})$")
 _TOWER = re.compile(rf"^({COLOURS})(?: ([1-9][0-9]*))?$")
@@ -86,11 +92,6 @@ class Building(Kind[Build]):
                              'Lighted windows laid on windows of standing towers: "black", '
                              '"red 2 on gold" (R3.7).'),
         }
-
-    earns = False
-
-    def income(self, board: Board, space: int | None, action: Build) -> int:
-        return 0
 
     def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Build, int | None]]:
         """On each plot the player can pay for, a few ways to build its sections (or fewer,
@@ -274,7 +275,7 @@ def _check_lighted(lighted: Sequence[LightedWindow], player: Hand, bad: Report
         i = find_tower(player.towers, colour, n)
         if i is None:
             bad("R3.7", _("{player} has no {tower} for a lighted window").format(
-                player=player.name, tower=tower_name(colour, n)))
+                player=player.name, tower=terms.tower(colour, n)))
             continue
         t = player.towers[i]
         free = t.free_gold_windows if gold else t.free_plain_windows
@@ -290,7 +291,7 @@ def _check_lighted(lighted: Sequence[LightedWindow], player: Hand, bad: Report
                             "gold; the log lays {n} lighted window on them",
                             "{player}'s {tower} has {free} uncovered plain windows without "
                             "gold; the log lays {n} lighted windows on them", count)
-        bad("R3.7", text.format(player=player.name, tower=tower_name(colour, n), free=free,
+        bad("R3.7", text.format(player=player.name, tower=terms.tower(colour, n), free=free,
                                 n=count))
     have = Counter(player.lighted_known)
     unknown = player.lighted_unknown
@@ -555,7 +556,7 @@ def _check_towers(event: Build, player: Hand, bad: Report) -> None:
     for a in event.add:
         if find_tower(player.towers, a.colour, a.tower) is None:
             bad("R3.2", _("{player} has no {tower} to add to").format(
-                player=player.name, tower=tower_name(a.colour, a.tower)))
+                player=player.name, tower=terms.tower(a.colour, a.tower)))
         extra = [p for p in a.parts if p.section in _ENDS]
         if extra:
             bad("R3.2", _("a standing {tower} already has its {section}; only trunks and "

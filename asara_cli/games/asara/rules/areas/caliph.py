@@ -29,11 +29,6 @@ class CaliphKind(Kind[Caliph]):
     def cost(self, board: Board, space: int | None, action: Caliph) -> tuple[int, str]:
         return 0, ""
 
-    earns = False
-
-    def income(self, board: Board, space: int | None, action: Caliph) -> int:
-        return 0
-
     def apply(self, m: Move[Caliph]) -> None:
         m.state.caliph = m.seat
 

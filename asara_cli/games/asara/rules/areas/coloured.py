@@ -15,6 +15,7 @@ class ColouredKind(Kind[Coloured]):
     kind = "coloured"
     log_type = "coloured"
     face_down = True
+    earns = True
     names_space = False
     sample_rank = 0
     summary = N_("The coloured building: one face-down buyer, +5 (R3.3).")

@@ -39,6 +39,7 @@ class GenieKind(Kind[Genie]):
     keys = ("space", "move")
     needs_space = True
     may_fail = True
+    earns = True
     copyable = False
     sample_rank = 2
     space_help = N_("the Bottle Genie's space: its cost")

@@ -99,11 +99,6 @@ class House(Kind[Lighted]):
                 found.append((Lighted(offer.pay), None))
         return found
 
-    earns = False
-
-    def income(self, board: Board, space: int | None, action: Lighted) -> int:
-        return 0
-
     def cost(self, board: Board, space: int | None, action: Lighted) -> tuple[int, str]:
         return action.pay, _("the lighted windows cost {cost}").format(cost=action.pay)
 

@@ -74,11 +74,6 @@ class Market(Kind[Buy]):
             "tile": TILE_SCHEMA,
         }
 
-    earns = False
-
-    def income(self, board: Board, space: int | None, action: Buy) -> int:
-        return 0
-
     def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Buy, int | None]]:
         """In each market: nothing bought (not as a wish), and the cheapest, a middle and
         the dearest tile the player can pay for (``s.every``: every one)."""

@@ -66,11 +66,6 @@ class Spies(Kind[Bribe]):
                     found.append((Bribe(section, c, c == Colour.RED), fee))
         return found
 
-    earns = False
-
-    def income(self, board: Board, space: int | None, action: Bribe) -> int:
-        return 0
-
     def cost(self, board: Board, space: int | None, action: Bribe) -> tuple[int, str]:
         fee = space or 0
         tile = action.tile

@@ -42,11 +42,6 @@ class Tent(Kind[Recruit]):
                 found.append((Recruit(cost), space))
         return found
 
-    earns = False
-
-    def income(self, board: Board, space: int | None, action: Recruit) -> int:
-        return 0
-
     def cost(self, board: Board, space: int | None, action: Recruit) -> tuple[int, str]:
         return action.cost, _("recruiting at the tent costs {cost}").format(cost=action.cost)
 

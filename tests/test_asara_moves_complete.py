@@ -27,8 +27,8 @@ from asara_cli.cli import app
 from asara_cli.games import game
 from asara_cli.games.asara.moves import (
     PLACEHOLDER,
+    Listing,
     canonical,
-    legal_moves,
     listed_form,
     turn_words,
 )
@@ -38,6 +38,7 @@ from asara_cli.games.asara.rules.engine import check, errors
 from asara_cli.games.asara.rules.events import (
     Bank,
     Coloured,
+    Event,
     Genie,
     GiftKind,
     GiftUse,
@@ -48,7 +49,7 @@ from asara_cli.games.asara.rules.events import (
 )
 from asara_cli.games.asara.rules.model import Colour
 from asara_cli.games.asara.rules.state import GameState
-from asara_cli.games.base import SIM_NAMES
+from asara_cli.games.base import SIM_NAMES, LegalMove
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, log_to_text, read_log
 
@@ -62,6 +63,10 @@ def _board() -> Board:
     board = load_board(None, "asara")
     assert isinstance(board, Board)
     return board
+
+
+def legal_moves(board: Board, state: GameState) -> tuple[LegalMove[Event], ...]:
+    return tuple(Listing(board, state))
 
 
 def _games(flags: frozenset[str], seeds: range
@@ -322,7 +327,8 @@ def test_the_listing_checks_a_turn_with_gifts_as_the_referee_does() -> None:
     """The listing checks an action once per way the gifts claimed leave the table, not once
     per claim (``moves.py``: ``_Checker``): over the candidate turns that claim gifts in
     games with gifts, it passes exactly the turns the referee's check passes."""
-    from asara_cli.games.asara.moves import _candidates, _Checker
+    from asara_cli.games.asara.moves import COLOURS, _Checker
+    from asara_cli.games.asara.rules.sampler import candidate_moves
     from asara_cli.games.asara.rules.table import thaw
 
     board = _board()
@@ -333,7 +339,8 @@ def test_the_listing_checks_a_turn_with_gifts_as_the_referee_does() -> None:
                 continue
             table = thaw(state)
             legal = _Checker(board, table)
-            turns = [t for t in _candidates(board, state) if t.gifts]
+            turns = [t for t in candidate_moves(board, state, state.setup.buyers or COLOURS,
+                                               every=True) if t.gifts]
             for turn in turns[:: max(1, len(turns) // 8)]:
                 expected = not errors(check(board, table, turn))
                 assert legal(turn) == expected, turn
@@ -346,7 +353,7 @@ def test_the_groups_are_counted_as_walked_and_the_moves_made_as_asked() -> None:
     """The grouped listing's counts, first moves and notes (counted: ``Listing.groups``) are
     those of the moves walked one by one; the first move comes before every group is
     checked (``--all`` streams)."""
-    from asara_cli.games.asara.moves import Listing, moves_note
+    from asara_cli.games.asara.moves import moves_note
     from asara_cli.games.base import move_groups
 
     board = _board()

@@ -53,61 +53,37 @@ _HIDDEN = N_("the buyer's colour is the player's secret: every colour that may c
              "play")
 
 
-def legal_moves(board: Board, state: GameState, labels: Sequence[str] = (),
-                command: str | None = None) -> tuple[LegalMove[ev.Event], ...]:
-    """The legal turns of the player to move, in words (:class:`Listing`, made at once)."""
-    return tuple(Listing(board, state, labels, command))
-
-
 class Listing:
     """The legal turns of the player to move, in words; none when the game is over or the
-    Caliph's deal is due first. ``labels``: the buyer colours that may come into play;
-    ``command``: only the moves whose words begin with it (completion is quick).
+    Caliph's deal is due first. A group's turns are checked when it is first asked for, and
+    words are made as they are asked for: ``--all`` streams, and the grouped listing makes
+    only the moves it shows."""
 
-    A group's turns are checked when it is first asked for, and words are made as they are
-    asked for: ``--all`` streams, and the grouped listing makes only the moves it shows."""
-
-    def __init__(self, board: Board, state: GameState, labels: Sequence[str] = (),
-                 command: str | None = None) -> None:
-        self.board, self.state, self.labels, self.command = board, state, labels, command
+    def __init__(self, board: Board, state: GameState) -> None:
+        self.board, self.state = board, state
         self._offered: dict[str, list[ev.Turn]] | None = None
         self._legal: dict[str, list[ev.Turn]] = {}
         self._rank: dict[str | None, int] = {}  # the buyers, by first appearance
         self._typed: dict[str, tuple[list[tuple[ev.Turn, list[str]]],
                                      dict[tuple[str, ...], list[int]]]] = {}
-        self._uses: dict[ev.GiftUse, str] = {}
 
     def _groups(self) -> dict[str, list[ev.Turn]]:
-        """The candidate turns of each group (of ``command``), unchecked, in order."""
+        """The candidate turns of each group, unchecked, in order."""
         if self._offered is not None:
             return self._offered
-        board, state = self.board, self.state
+        board, state, rank = self.board, self.state, self._rank
         offered: dict[str, list[ev.Turn]] = {}
         self._offered = offered
         if state.turn is None or deal_due(board, state) is not None:
             return offered
         self._legal_turn = _Checker(board, thaw(state))
-        names: dict[int, str] = {}  # each action's group (a position's turns share them)
-        command, rank = self.command, self._rank
-        # a run of turns shares its action (the ways of claiming the gifts), its placement
-        action: object = None
-        placement: ev.Placement | None = None
-        bucket: list[ev.Turn] | None = None
-        for turn in _candidates(board, state, self.labels):
+        action: object = None  # a run of turns shares its action (the ways of claiming gifts)
+        for turn in candidate_moves(board, state, state.setup.buyers or COLOURS, every=True):
             if turn.action is not action:
                 action = turn.action
-                bucket = None
-                if command is None or _first(turn) == command:
-                    name = names.get(id(action))
-                    if name is None:
-                        name = names[id(action)] = group(turn)
-                    bucket = offered.setdefault(name, [])
-            if bucket is None:
-                continue
+                bucket = offered.setdefault(group(turn), [])
             bucket.append(turn)
-            if turn.placement is not placement:
-                placement = turn.placement
-                rank.setdefault(placement.buyer, len(rank))
+            rank.setdefault(turn.placement.buyer, len(rank))
         self._hidden = _(_HIDDEN)
         self._secret = {ev.Lighted: _(_KEPT), ev.GiftKind.LIGHTED: _(_GIFT_KEPT)}
         return offered
@@ -142,29 +118,6 @@ class Listing:
             for turn in self._turns(name):
                 yield self._move(turn, name)
 
-    def _begun(self, want: list[str]) -> Iterator[tuple[ev.Turn, str, list[str]]]:
-        """The candidate turns (unchecked) whose words begin with ``want``, with their group
-        and words; the gifts' words are made only where ``want`` reaches them."""
-        n = len(want)
-        for name, offered in self._groups().items():
-            if _first(offered[0]) != want[0]:
-                continue
-            heads, by_head = self._heads(name)
-            turns: Iterable[int] = range(len(heads))
-            if n >= max(len(h) for h in by_head):  # the gifts' words: one action's turns
-                turns = sorted(i for h, at in by_head.items() if list(h) == want[:len(h)]
-                               for i in at)
-            for i in turns:
-                turn, head = heads[i]
-                words = head if n < len(head) else self._said(turn, head)
-                if words[:n] == want:
-                    yield turn, name, words
-
-    def _said(self, turn: ev.Turn, head: list[str]) -> list[str]:
-        """A turn's typed words: those of its action and buyer, ``head``, and its gifts'."""
-        return head + [w for u in turn.gifts if u.gift.kind in _CHOSEN
-                       for w in ("--gift", self._use(u))]
-
     def _heads(self, name: str) -> tuple[list[tuple[ev.Turn, list[str]]],
                                           dict[tuple[str, ...], list[int]]]:
         """The candidate turns of group ``name``, each with the words of its action and
@@ -192,42 +145,41 @@ class Listing:
             made = self._typed[name] = (heads, by_head)
         return made
 
-    def _use(self, use: ev.GiftUse) -> str:
-        """A gift's use as ``--gift`` says it (``use_text``), made once."""
-        text = self._uses.get(use)
-        if text is None:
-            text = self._uses[use] = use_text(use)
-        return text
-
     def begin_with(self, want: list[str]) -> Iterator[LegalMove[ev.Event]]:
-        if not self._groups():  # no turn to take (a deal due, the game over): none begins so
-            return iter(())
-        legal = self._legal_turn
-        return (self._move(t, name) for t, name, _w in self._begun(want) if legal(t))
-
-    def _commands(self) -> list[str]:
-        """Each command with a legal move, found by its first legal move, not all of them."""
-        found: dict[str, None] = {}
-        for offered in self._groups().values():
-            first = _first(offered[0])
-            if first not in found and any(map(self._legal_turn, offered)):
-                found[first] = None
-        return list(found)
+        """The legal moves whose typed words begin with ``want``; the gifts' words are made
+        only where ``want`` reaches them."""
+        n = len(want)
+        for name, offered in self._groups().items():
+            if _command(offered[0].carried_out) != want[0]:
+                continue
+            heads, by_head = self._heads(name)
+            turns: Iterable[int] = range(len(heads))
+            if n >= max(map(len, by_head)):  # the gifts' words: one action's turns
+                turns = sorted(i for h, at in by_head.items() if list(h) == want[:len(h)]
+                               for i in at)
+            for i in turns:
+                turn, head = heads[i]
+                words = head if n < len(head) else _typed(turn, head)
+                if words[:n] == want and self._legal_turn(turn):
+                    yield self._move(turn, name)
 
     def next_words(self, want: list[str]) -> list[str]:
-        if not want:
-            return self._commands()
+        groups = self._groups()
+        if not want:  # each command with a legal move, found by its first legal move
+            found: dict[str, None] = {}
+            for offered in groups.values():
+                first = _command(offered[0].carried_out)
+                if first not in found and any(map(self._legal_turn, offered)):
+                    found[first] = None
+            return list(found)
         # each word at the first legal turn that says it (the group's place, the turn's),
         # in that order: the turns of one action and buyer say the same word until the
         # gifts' words, so a turn is checked only where it may say a word first
-        groups = self._groups()
-        if not groups:  # no turn to take
-            return []
-        n, legal, said = len(want), self._legal_turn, tuple(want)
+        n, said = len(want), tuple(want)
         met: dict[str, tuple[int, int]] = {}
         never = (len(groups), 0)
         for place, (name, offered) in enumerate(groups.items()):
-            if _first(offered[0]) != want[0]:
+            if _command(offered[0].carried_out) != want[0]:
                 continue
             heads, by_head = self._heads(name)
             for head, at in by_head.items():
@@ -238,14 +190,14 @@ class Listing:
                     for i in at:  # in order: the first legal one
                         if (place, i) >= met.get(word, never):
                             break
-                        if legal(heads[i][0]):
+                        if self._legal_turn(heads[i][0]):
                             met[word] = (place, i)
                             break
                 elif head == said[:len(head)]:
                     for i in at:
-                        words = self._said(*heads[i])
+                        words = _typed(*heads[i])
                         if len(words) > n and words[:n] == want and (place, i) < met.get(
-                                words[n], never) and legal(heads[i][0]):
+                                words[n], never) and self._legal_turn(heads[i][0]):
                             met[words[n]] = (place, i)
         return sorted(met, key=met.__getitem__)
 
@@ -262,6 +214,12 @@ class Listing:
                 notes.update(dict.fromkeys(self._notes(turn, unread(board, state, turn))))
             yield MoveGroup(name, len(turns), tuple(self._move(t, name)
                                                     for t in turns[:shown]), tuple(notes))
+
+
+def _typed(turn: ev.Turn, head: list[str]) -> list[str]:
+    """A turn's typed words: those of its action and buyer, ``head``, and its gifts'."""
+    return head + [w for u in turn.gifts if u.gift.kind in _CHOSEN
+                   for w in ("--gift", _use_text(u))]
 
 
 class _Checker:
@@ -343,20 +301,6 @@ class _Checker:
             check_label(self.board, self.table, label, found)
             ok = self._labels[label] = not errors(found.out or ())
         return ok
-
-
-def _candidates(board: Board, state: GameState, labels: Sequence[str] = ()
-                ) -> tuple[ev.Turn, ...]:
-    return candidate_moves(board, state, tuple(labels) or state.setup.buyers or COLOURS,
-                           every=True)
-
-
-def _first(turn: ev.Turn) -> str:
-    """The first word of ``turn``'s words (:func:`turn_words`)."""
-    action = turn.action
-    if isinstance(action, ev.Genie) and action.move is None:
-        return "genie"
-    return _command(turn.carried_out)
 
 
 def listed_form(board: Board, state: GameState, turn: ev.Turn) -> ev.Turn | str:
@@ -494,28 +438,24 @@ def turn_words(turn: ev.Turn, amount: str | None = None) -> str:
     """The words of the command that records ``turn`` (without ``asara``); ``amount``: a
     placeholder said for the bank's or tent's number. Each part is made once (cached)."""
     placement, action = turn.placement, turn.action
-    space = placement.space
-    buyer = _said(tuple(_buyer(placement.buyer)))
+    space, buyer = placement.space, placement.buyer
+    said = "" if buyer is None else _said(("--pair",) if buyer == ev.PAIR else ("-c", buyer))
     if isinstance(action, ev.Genie):
         if action.move is None:
-            return (_action_words(action, space, None) + buyer)[1:]
-        words = (_action_words(action.move, action.space, amount) + buyer
-                 + _said(("--genie", str(space))))
+            return (_action_words(action, space, None) + said)[1:]
+        said = _action_words(action.move, action.space, amount) + said + _said(
+            ("--genie", str(space)))
     else:
-        words = _action_words(action, space, amount) + buyer
+        said = _action_words(action, space, amount) + said
     for use in turn.gifts:  # the gifts that need a choice; the others resolve themselves
         if use.gift.kind in _CHOSEN:
-            words += _gift_words(use)
-    return words[1:]
+            said += _said(("--gift", _use_text(use)))
+    return said[1:]
 
 
 #: The gifts whose use the words say (:func:`turn_words`): the others resolve themselves.
 _CHOSEN = (ev.GiftKind.BUY, ev.GiftKind.BUYER, ev.GiftKind.LIGHTED)
-
-
-@lru_cache(maxsize=1024)
-def _gift_words(use: ev.GiftUse) -> str:
-    return _said(("--gift", use_text(use)))
+_use_text = lru_cache(maxsize=1024)(use_text)
 
 
 @lru_cache(maxsize=4096)
@@ -529,9 +469,3 @@ def _action_words(action: object, space: int | None, amount: str | None) -> str:
     from asara_cli.games.asara.commands import KINDS
 
     return _said(tuple(KINDS[_command(action)].say(action, space, amount)))
-
-
-def _buyer(buyer: str | None) -> list[str]:
-    if buyer is None:
-        return []
-    return ["--pair"] if buyer == ev.PAIR else ["-c", buyer]

@@ -1,12 +1,12 @@
 """The legal moves of the player to move, in the words of the one-shot commands (``buy base
 black -c blue``), each with the event it makes (``games/base.py``: ``LegalMoves``).
 
-They are the referee's sampler's candidates (``rules/sampler.py``, ``every=True``), checked.
-An area's free spaces are alike but for their gifts: the first without a gift is listed, and
-each with one (:func:`listed_form`). A buyer's colour and a lighted window kept may be
-secret, so they are offered with every colour that may come into play, or listed secret
-with a note (R3.7). A number the board profile does not know (a bank space's Asari, the
-tent's cost) is never made up: listed once as :data:`PLACEHOLDER`, with a note (:func:`unread`).
+They are the referee's sampler's candidates (``rules/sampler.py``, ``every=True``: of an
+area's free spaces alike but for their gifts, the first without a gift and each with one),
+checked. A buyer's colour and a lighted window kept may be secret, so they are offered with
+every colour that may come into play, or listed secret with a note (R3.7). A number the
+board profile does not know (a bank space's Asari, the tent's cost) is never made up:
+listed once as :data:`PLACEHOLDER`, with a note (:func:`unread`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import check, errors
 from asara_cli.games.asara.rules.gifts import use_text
 from asara_cli.games.asara.rules.labels import check_label
-from asara_cli.games.asara.rules.model import Colour
 from asara_cli.games.asara.rules.sampler import candidate_moves
 from asara_cli.games.asara.rules.state import GameState
 from asara_cli.games.asara.rules.table import Table, thaw
@@ -43,14 +42,16 @@ PLACEHOLDER = "N"
 #: Buyer colours offered where none is declared (``asara new --buyers``) or in play yet.
 COLOURS = ("blue", "green", "orange", "violet", "yellow", "grey")
 
-COLOUR_ORDER = tuple(Colour)
-
 _KEPT = N_("--keep COLOUR names a lighted window kept, once for each (or they stay "
            "secret) [R3.7]")
 _GIFT_KEPT = N_("--gift 'lighted: COLOUR' names the lighted window the gift buys (or it "
                 "stays secret) [R6.1]")
 _HIDDEN = N_("the buyer's colour is the player's secret: every colour that may come into "
              "play")
+
+
+#: What :meth:`Listing._heads` makes of a group.
+_Heads = tuple[list[tuple[ev.Turn, tuple[str, ...]]], dict[tuple[str, ...], list[int]]]
 
 
 class Listing:
@@ -64,8 +65,7 @@ class Listing:
         self._offered: dict[str, list[ev.Turn]] | None = None
         self._legal: dict[str, list[ev.Turn]] = {}
         self._rank: dict[str | None, int] = {}  # the buyers, by first appearance
-        self._typed: dict[str, tuple[list[tuple[ev.Turn, list[str]]],
-                                     dict[tuple[str, ...], list[int]]]] = {}
+        self._typed: dict[str, _Heads] = {}
 
     def _groups(self) -> dict[str, list[ev.Turn]]:
         """The candidate turns of each group, unchecked, in order."""
@@ -118,49 +118,49 @@ class Listing:
             for turn in self._turns(name):
                 yield self._move(turn, name)
 
-    def _heads(self, name: str) -> tuple[list[tuple[ev.Turn, list[str]]],
-                                          dict[tuple[str, ...], list[int]]]:
+    def example(self, name: str) -> LegalMove[ev.Event]:
+        """The move the session's brief listing shows of group ``name``: its first that buys
+        or takes a tile where one does (a market lists the buy of nothing first, R3.1)."""
+        turns = self._turns(name)
+        buys = (t for t in turns if not isinstance(t.carried_out, (ev.Buy, ev.Bribe))
+                or t.carried_out.colour is not None)
+        return self._move(next(buys, turns[0]), name)
+
+    def _heads(self, name: str) -> _Heads:
         """The candidate turns of group ``name``, each with the words of its action and
         buyer (made once for all its gifts' claims); and where each such words' turns are."""
         made = self._typed.get(name)
         if made is None:
-            words: dict[tuple[ev.Placement, int], tuple[list[str], list[int]]] = {}
-            heads: list[tuple[ev.Turn, list[str]]] = []
-            for turn in sorted(self._groups()[name], key=lambda t: self._rank[t.placement.buyer]):
+            heads: list[tuple[ev.Turn, tuple[str, ...]]] = []
+            by_head: dict[tuple[str, ...], list[int]] = {}
+            words: dict[tuple[ev.Placement, int], tuple[tuple[str, ...], list[int]]] = {}
+            for i, turn in enumerate(sorted(self._groups()[name],
+                                            key=lambda t: self._rank[t.placement.buyer])):
                 key = (turn.placement, id(turn.action))
                 head = words.get(key)
                 if head is None:
                     bare = ev.Turn(turn.placement, turn.action)
                     # a placeholder for a number to read off the board is not typed: asked
                     said = unread(self.board, self.state, bare) and PLACEHOLDER
-                    head = words[key] = ([w for w in split(turn_words(bare, said))
-                                          if not said or w != said], [])
-                head[1].append(len(heads))
+                    typed = tuple(w for w in split(turn_words(bare, said))
+                                  if not said or w != said)
+                    head = words[key] = (typed, by_head.setdefault(typed, []))
+                head[1].append(i)
                 heads.append((turn, head[0]))
-            by_head: dict[tuple[str, ...], list[int]] = {}
-            for said_words, at in words.values():
-                by_head.setdefault(tuple(said_words), []).extend(at)
-            for at in by_head.values():
-                at.sort()
             made = self._typed[name] = (heads, by_head)
         return made
 
     def begin_with(self, want: list[str]) -> Iterator[LegalMove[ev.Event]]:
         """The legal moves whose typed words begin with ``want``; the gifts' words are made
         only where ``want`` reaches them."""
-        n = len(want)
+        n, said = len(want), tuple(want)
         for name, offered in self._groups().items():
             if _command(offered[0].carried_out) != want[0]:
                 continue
             heads, by_head = self._heads(name)
-            turns: Iterable[int] = range(len(heads))
-            if n >= max(map(len, by_head)):  # the gifts' words: one action's turns
-                turns = sorted(i for h, at in by_head.items() if list(h) == want[:len(h)]
-                               for i in at)
-            for i in turns:
+            for i in sorted(i for h, at in by_head.items() if h[:n] == said[:len(h)] for i in at):
                 turn, head = heads[i]
-                words = head if n < len(head) else _typed(turn, head)
-                if words[:n] == want and self._legal_turn(turn):
+                if (n < len(head) or _typed(turn, head)[:n] == said) and self._legal_turn(turn):
                     yield self._move(turn, name)
 
     def next_words(self, want: list[str]) -> list[str]:
@@ -196,7 +196,7 @@ class Listing:
                 elif head == said[:len(head)]:
                     for i in at:
                         words = _typed(*heads[i])
-                        if len(words) > n and words[:n] == want and (place, i) < met.get(
+                        if len(words) > n and words[:n] == said and (place, i) < met.get(
                                 words[n], never) and self._legal_turn(heads[i][0]):
                             met[words[n]] = (place, i)
         return sorted(met, key=met.__getitem__)
@@ -216,10 +216,10 @@ class Listing:
                                                     for t in turns[:shown]), tuple(notes))
 
 
-def _typed(turn: ev.Turn, head: list[str]) -> list[str]:
+def _typed(turn: ev.Turn, head: tuple[str, ...]) -> tuple[str, ...]:
     """A turn's typed words: those of its action and buyer, ``head``, and its gifts'."""
-    return head + [w for u in turn.gifts if u.gift.kind in _CHOSEN
-                   for w in ("--gift", _use_text(u))]
+    return head + tuple(w for u in turn.gifts if u.gift.kind in _CHOSEN
+                        for w in ("--gift", _use_text(u)))
 
 
 class _Checker:
@@ -234,48 +234,29 @@ class _Checker:
         self.board, self.table = board, table
         self._labels: dict[str, bool] = {}
         self._gifts: dict[tuple[str, int | None, tuple[ev.GiftUse, ...]], bool] = {}
-        self._turns: dict[tuple[ev.Placement, object, tuple[ev.GiftUse, ...]], bool] = {}
-        self._placed: dict[tuple[ev.Placement, object], bool] = {}
-        self._claimed: dict[tuple[str, int | None, object, tuple[ev.GiftUse, ...]], bool] = {}
-        # for each action on a space: a placement and a claim that passed with it
-        self._placement: dict[tuple[str, int | None, object], ev.Placement] = {}
-        self._claim: dict[tuple[str, int | None, object], tuple[ev.GiftUse, ...]] = {}
+        self._checked: dict[tuple[ev.Placement, object, tuple[ev.GiftUse, ...]], bool] = {}
+        # for each action on a space: a placement and a claim that passed together
+        self._passed: dict[tuple[str, int | None, object],
+                           tuple[ev.Placement, tuple[ev.GiftUse, ...]]] = {}
 
     def __call__(self, turn: ev.Turn) -> bool:
         unsaid = turn.gifts
         if any(u.buyer is not None for u in turn.gifts):
-            for u in turn.gifts:
-                if u.buyer is not None and not self._label(u.buyer):
-                    return False
+            if not all(self._label(u.buyer) for u in turn.gifts if u.buyer is not None):
+                return False
             unsaid = tuple(ev.GiftUse(u.gift, None, u.colour, u.gold, u.taken)
-                           if u.buyer is not None else u for u in turn.gifts)
+                           for u in turn.gifts)
         p, action = turn.placement, turn.action
         if unsaid and not self._claim_alone(ev.Turn(p, action, unsaid)):
             return False
         at = (p.player, p.space, action)
-        placed = self._placed.get((p, action))
-        if placed is None and at in self._claim:
-            placed = self._placed[p, action] = self._check(p, action, self._claim[at])
-            if placed:
-                self._placement.setdefault(at, p)
-        claimed = self._claimed.get((*at, unsaid))
-        if claimed is None and at in self._placement:
-            claimed = self._claimed[*at, unsaid] = self._check(self._placement[at], action,
-                                                               unsaid)
-            if claimed:
-                self._claim.setdefault(at, unsaid)
-        if placed is False or claimed is False:
-            return False
-        if placed and claimed:
+        passed = self._passed.get(at)
+        if passed is None:
+            if not self._check(p, action, unsaid):
+                return False
+            self._passed[at] = (p, unsaid)
             return True
-        legal = self._turns.get((p, action, unsaid))
-        if legal is None:
-            legal = self._turns[p, action, unsaid] = self._check(p, action, unsaid)
-            if legal:
-                self._placed[p, action] = self._claimed[*at, unsaid] = True
-                self._placement.setdefault(at, p)
-                self._claim.setdefault(at, unsaid)
-        return legal
+        return self._check(p, action, passed[1]) and self._check(passed[0], action, unsaid)
 
     def _claim_alone(self, turn: ev.Turn) -> bool:
         """Whether the gifts claimed pass their own check (``gifts.check_claim``, part of
@@ -292,7 +273,12 @@ class _Checker:
         return ok
 
     def _check(self, placement: ev.Placement, action: Any, gifts: tuple[ev.GiftUse, ...]) -> bool:
-        return not errors(check(self.board, self.table, ev.Turn(placement, action, gifts)))
+        key = (placement, action, gifts)
+        ok = self._checked.get(key)
+        if ok is None:
+            ok = self._checked[key] = not errors(check(self.board, self.table,
+                                                       ev.Turn(placement, action, gifts)))
+        return ok
 
     def _label(self, label: str) -> bool:
         ok = self._labels.get(label)
@@ -301,37 +287,6 @@ class _Checker:
             check_label(self.board, self.table, label, found)
             ok = self._labels[label] = not errors(found.out or ())
         return ok
-
-
-def listed_form(board: Board, state: GameState, turn: ev.Turn) -> ev.Turn | str:
-    """How ``turn`` stands in the list: its :func:`canonical` event on the first of alike
-    free spaces, or the placeholder move's words (:func:`unread`)."""
-    kind = kind_of(turn.action)
-    space = turn.placement.space
-    if not kind.needs_space and space is not None:
-        area = kind.area(board, turn.action).key
-        alike = [s for s in state.free_spaces(board, area) or ()
-                 if not state.gifts_at(area, s)]
-        if space in alike and space != alike[0]:
-            turn = ev.Turn(ev.Placement(turn.placement.player, turn.placement.buyer, alike[0]),
-                           turn.action, turn.gifts)
-    turn = _secret(turn)
-    if unread(board, state, turn) is not None:
-        return turn_words(turn, PLACEHOLDER)
-    return canonical(turn)
-
-
-def _secret(turn: ev.Turn) -> ev.Turn:
-    """``turn`` with the colours of the lighted windows it keeps left secret (bought at the
-    House or by a gift): as the list names it, its note saying they may be named (R3.7)."""
-    action = turn.action
-    gifts = tuple(ev.GiftUse(u.gift, taken=u.taken) if u.gift.kind == ev.GiftKind.LIGHTED else u
-                  for u in turn.gifts)
-    if isinstance(action, ev.Genie) and isinstance(action.move, ev.Lighted):
-        action = ev.Genie(ev.Lighted(action.move.pay), action.space)
-    elif isinstance(action, ev.Lighted):
-        action = ev.Lighted(action.pay)
-    return ev.Turn(turn.placement, action, gifts)
 
 
 def begin_with(board: Board, state: GameState, typed: Sequence[str]
@@ -362,9 +317,8 @@ def _listing(board: Board, state: GameState) -> Listing:
 def unread(board: Board, state: GameState, turn: ev.Turn) -> str | None:
     """The note of :data:`PLACEHOLDER` for a number of ``turn`` neither the board profile nor
     this log knows (a bank space's Asari, a tent space's cost); ``None`` where all is known."""
-    action, space = turn.carried_out, turn.placement.space
-    if isinstance(turn.action, ev.Genie):
-        space = turn.action.space
+    action = turn.carried_out
+    space = turn.action.space if isinstance(turn.action, ev.Genie) else turn.placement.space
     if isinstance(action, ev.Bank) and space is not None and known_value(
             board, state, space) is None:
         return _("{n}: the Asari printed on bank space {space} (the board profile does not "
@@ -379,48 +333,15 @@ def unread(board: Board, state: GameState, turn: ev.Turn) -> str | None:
 
 def moves_note(board: Board, state: GameState) -> str | None:
     due = deal_due(board, state)
-    if due is not None:
-        return due
-    if state.turn is None:
+    if due is None and state.turn is None:
         return _("the game is over: no more moves [R5]")
-    return None  # every legal move is listed (a build's sections in one order only)
-
-
-def canonical(turn: ev.Turn) -> ev.Turn:
-    """``turn`` with its build's parts and windows, and the windows kept, in one order: moves
-    that differ only in the order of their words compare equal."""
-    action = turn.action
-    if isinstance(action, ev.Genie) and action.move is not None:
-        return ev.Turn(turn.placement, ev.Genie(_ordered(action.move), action.space), turn.gifts)
-    return ev.Turn(turn.placement, _ordered(action), turn.gifts)
-
-
-def _ordered(action: Any) -> Any:
-    if isinstance(action, ev.Build):
-        return _sorted(action)
-    if isinstance(action, ev.Lighted):
-        return ev.Lighted(action.pay, tuple(sorted(action.kept, key=COLOUR_ORDER.index)))
-    return action
-
-
-def _sorted(build: ev.Build) -> ev.Build:
-    def parts(ps: Sequence[object]) -> tuple[Any, ...]:
-        return tuple(sorted(ps, key=str))
-
-    return ev.Build(
-        tuple(sorted((ev.NewTower(t.colour, parts(t.parts)) for t in build.new),
-                     key=lambda t: (COLOUR_ORDER.index(t.colour), str(t.parts)))),
-        tuple(sorted((ev.Addition(a.colour, a.tower, parts(a.parts)) for a in build.add),
-                     key=lambda a: (str(a.colour), a.tower))),
-        tuple(sorted(build.lighted, key=lambda w: (str(w.colour), w.tower, w.on_gold))))
+    return due
 
 
 def group(turn: ev.Turn) -> str:
     """The group a turn is shown in: its command, and the market or pile where it has one."""
     action = turn.action
-    if isinstance(action, ev.Genie):
-        if action.move is None:
-            return "genie"
+    if isinstance(action, ev.Genie) and action.move is not None:
         return f"genie: {group(ev.Turn(turn.placement, action.move))}"
     if isinstance(action, ev.Buy):
         return f"buy {action.section}"

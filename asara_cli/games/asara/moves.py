@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from asara_cli.cli.lines import split
@@ -65,7 +65,7 @@ class Listing:
         self._offered: dict[str, list[ev.Turn]] | None = None
         self._legal: dict[str, list[ev.Turn]] = {}
         self._rank: dict[str | None, int] = {}  # the buyers, by first appearance
-        self._typed: dict[str, _Heads] = {}
+        self._made: dict[str, _Heads] = {}
 
     def _groups(self) -> dict[str, list[ev.Turn]]:
         """The candidate turns of each group, unchecked, in order."""
@@ -129,7 +129,7 @@ class Listing:
     def _heads(self, name: str) -> _Heads:
         """The candidate turns of group ``name``, each with the words of its action and
         buyer (made once for all its gifts' claims); and where each such words' turns are."""
-        made = self._typed.get(name)
+        made = self._made.get(name)
         if made is None:
             heads: list[tuple[ev.Turn, tuple[str, ...]]] = []
             by_head: dict[tuple[str, ...], list[int]] = {}
@@ -147,7 +147,7 @@ class Listing:
                     head = words[key] = (typed, by_head.setdefault(typed, []))
                 head[1].append(i)
                 heads.append((turn, head[0]))
-            made = self._typed[name] = (heads, by_head)
+            made = self._made[name] = (heads, by_head)
         return made
 
     def begin_with(self, want: list[str]) -> Iterator[LegalMove[ev.Event]]:
@@ -232,9 +232,8 @@ class _Checker:
 
     def __init__(self, board: Board, table: Table) -> None:
         self.board, self.table = board, table
-        self._labels: dict[str, bool] = {}
+        self._check, self._label = cache(self._checked), cache(self._label_passes)
         self._gifts: dict[tuple[str, int | None, tuple[ev.GiftUse, ...]], bool] = {}
-        self._checked: dict[tuple[ev.Placement, object, tuple[ev.GiftUse, ...]], bool] = {}
         # for each action on a space: a placement and a claim that passed together
         self._passed: dict[tuple[str, int | None, object],
                            tuple[ev.Placement, tuple[ev.GiftUse, ...]]] = {}
@@ -272,21 +271,14 @@ class _Checker:
             ok = self._gifts[key] = not errors(found.out or ())
         return ok
 
-    def _check(self, placement: ev.Placement, action: Any, gifts: tuple[ev.GiftUse, ...]) -> bool:
-        key = (placement, action, gifts)
-        ok = self._checked.get(key)
-        if ok is None:
-            ok = self._checked[key] = not errors(check(self.board, self.table,
-                                                       ev.Turn(placement, action, gifts)))
-        return ok
+    def _checked(self, placement: ev.Placement, action: Any, gifts: tuple[ev.GiftUse, ...]
+                 ) -> bool:
+        return not errors(check(self.board, self.table, ev.Turn(placement, action, gifts)))
 
-    def _label(self, label: str) -> bool:
-        ok = self._labels.get(label)
-        if ok is None:
-            found = Findings([])
-            check_label(self.board, self.table, label, found)
-            ok = self._labels[label] = not errors(found.out or ())
-        return ok
+    def _label_passes(self, label: str) -> bool:
+        found = Findings([])
+        check_label(self.board, self.table, label, found)
+        return not errors(found.out or ())
 
 
 def begin_with(board: Board, state: GameState, typed: Sequence[str]

@@ -234,17 +234,19 @@ class _Checker:
         self.board, self.table = board, table
         self._check, self._label = cache(self._checked), cache(self._label_passes)
         self._gifts: dict[tuple[str, int | None, tuple[ev.GiftUse, ...]], bool] = {}
-        # for each action on a space: a placement and a claim that passed together
+        # for each action on a space: a placement and a claim that passed together; each
+        # other placement and claim there is checked with the other of that pair
         self._passed: dict[tuple[str, int | None, object],
                            tuple[ev.Placement, tuple[ev.GiftUse, ...]]] = {}
 
     def __call__(self, turn: ev.Turn) -> bool:
         unsaid = turn.gifts
         if any(u.buyer is not None for u in turn.gifts):
-            if not all(self._label(u.buyer) for u in turn.gifts if u.buyer is not None):
-                return False
+            for u in turn.gifts:
+                if u.buyer is not None and not self._label(u.buyer):
+                    return False
             unsaid = tuple(ev.GiftUse(u.gift, None, u.colour, u.gold, u.taken)
-                           for u in turn.gifts)
+                           if u.buyer is not None else u for u in turn.gifts)
         p, action = turn.placement, turn.action
         if unsaid and not self._claim_alone(ev.Turn(p, action, unsaid)):
             return False

@@ -22,6 +22,7 @@ from asara_cli.games.asara.rules.model import Colour, Section
 
 if TYPE_CHECKING:
     from asara_cli.cli.common import Replayed
+    from asara_cli.games.asara.rules.state import GameState
 
 # --- matching --------------------------------------------------------------------------------
 
@@ -120,10 +121,10 @@ def _towers(ctx: typer.Context, lightable: bool) -> list[str]:
     """The towers of ``--player`` (else of the player to move) as ``build`` names them
     (``red``, ``red 2``), in the language in use; with ``lightable``, only those with a
     window a lighted window can still cover (R3.7)."""
-    state = _game(ctx).result.state
+    state: GameState = _game(ctx).result.state
     given = ctx.params.get("player")
-    seat = state.seat(words.player(given, state.setup.players)) if isinstance(
-        given, str) else state.turn
+    seat = (state.seat(words.player(given, state.setup.players)) if isinstance(given, str)
+            else state.turn)
     if seat is None:
         return []
     names: list[str] = []

@@ -431,8 +431,8 @@ def test_the_groups_are_counted_as_walked_and_the_moves_made_as_asked() -> None:
                 continue
             listing = Listing(board, state)
             assert next(iter(listing), None) is not None
-            groups = listing._groups()
-            assert len(groups) > 3 and len(listing._legal) < len(groups)
+            groups = listing._groups
+            assert len(groups) > 3 and listing._turns.cache_info().currsize < len(groups)
             assert list(listing.groups(4)) == list(move_groups(tuple(listing), 4))
             seen += 1
     assert seen > 10, seen

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from asara_cli.cli.lines import split
@@ -50,7 +50,7 @@ _HIDDEN = N_("the buyer's colour is the player's secret: every colour that may c
              "play")
 
 
-#: What :meth:`Listing._heads` makes of a group.
+#: What :meth:`Listing._said` makes of a group.
 _Heads = tuple[list[tuple[ev.Turn, tuple[str, ...]]], dict[tuple[str, ...], list[int]]]
 
 
@@ -62,18 +62,15 @@ class Listing:
 
     def __init__(self, board: Board, state: GameState) -> None:
         self.board, self.state = board, state
-        self._offered: dict[str, list[ev.Turn]] | None = None
-        self._legal: dict[str, list[ev.Turn]] = {}
         self._rank: dict[str | None, int] = {}  # the buyers, by first appearance
-        self._made: dict[str, _Heads] = {}
+        # a group's legal turns, and its words, made once when first asked for
+        self._turns, self._heads = cache(self._legal), cache(self._said)
 
+    @cached_property
     def _groups(self) -> dict[str, list[ev.Turn]]:
         """The candidate turns of each group, unchecked, in order."""
-        if self._offered is not None:
-            return self._offered
         board, state, rank = self.board, self.state, self._rank
         offered: dict[str, list[ev.Turn]] = {}
-        self._offered = offered
         if state.turn is None or deal_due(board, state) is not None:
             return offered
         self._legal_turn = _Checker(board, thaw(state))
@@ -88,15 +85,11 @@ class Listing:
         self._secret = {ev.Lighted: _(_KEPT), ev.GiftKind.LIGHTED: _(_GIFT_KEPT)}
         return offered
 
-    def _turns(self, name: str) -> list[ev.Turn]:
+    def _legal(self, name: str) -> list[ev.Turn]:
         """The legal turns of group ``name``, one buyer's first."""
-        turns = self._legal.get(name)
-        if turns is None:
-            legal, rank = self._legal_turn, self._rank
-            turns = self._legal[name] = sorted(
-                (t for t in self._groups()[name] if legal(t)),
-                key=lambda t: rank[t.placement.buyer])
-        return turns
+        legal, rank = self._legal_turn, self._rank
+        return sorted((t for t in self._groups[name] if legal(t)),
+                      key=lambda t: rank[t.placement.buyer])
 
     def _notes(self, turn: ev.Turn, unknown: str | None) -> list[str]:
         buyer = turn.placement.buyer
@@ -114,7 +107,7 @@ class Listing:
         return LegalMove(turn_words(turn), turn, name, note)
 
     def __iter__(self) -> Iterator[LegalMove[ev.Event]]:
-        for name in self._groups():
+        for name in self._groups:
             for turn in self._turns(name):
                 yield self._move(turn, name)
 
@@ -126,35 +119,31 @@ class Listing:
                 or t.carried_out.colour is not None)
         return self._move(next(buys, turns[0]), name)
 
-    def _heads(self, name: str) -> _Heads:
+    def _said(self, name: str) -> _Heads:
         """The candidate turns of group ``name``, each with the words of its action and
         buyer (made once for all its gifts' claims); and where each such words' turns are."""
-        made = self._made.get(name)
-        if made is None:
-            heads: list[tuple[ev.Turn, tuple[str, ...]]] = []
-            by_head: dict[tuple[str, ...], list[int]] = {}
-            words: dict[tuple[ev.Placement, int], tuple[tuple[str, ...], list[int]]] = {}
-            for i, turn in enumerate(sorted(self._groups()[name],
-                                            key=lambda t: self._rank[t.placement.buyer])):
-                key = (turn.placement, id(turn.action))
-                head = words.get(key)
-                if head is None:
-                    bare = ev.Turn(turn.placement, turn.action)
-                    # a placeholder for a number to read off the board is not typed: asked
-                    said = unread(self.board, self.state, bare) and PLACEHOLDER
-                    typed = tuple(w for w in split(turn_words(bare, said))
-                                  if not said or w != said)
-                    head = words[key] = (typed, by_head.setdefault(typed, []))
-                head[1].append(i)
-                heads.append((turn, head[0]))
-            made = self._made[name] = (heads, by_head)
-        return made
+        heads: list[tuple[ev.Turn, tuple[str, ...]]] = []
+        by_head: dict[tuple[str, ...], list[int]] = {}
+        words: dict[tuple[ev.Placement, int], tuple[tuple[str, ...], list[int]]] = {}
+        for i, turn in enumerate(sorted(self._groups[name],
+                                        key=lambda t: self._rank[t.placement.buyer])):
+            key = (turn.placement, id(turn.action))
+            head = words.get(key)
+            if head is None:
+                bare = ev.Turn(turn.placement, turn.action)
+                # a placeholder for a number to read off the board is not typed: asked
+                said = unread(self.board, self.state, bare) and PLACEHOLDER
+                typed = tuple(w for w in split(turn_words(bare, said)) if not said or w != said)
+                head = words[key] = (typed, by_head.setdefault(typed, []))
+            head[1].append(i)
+            heads.append((turn, head[0]))
+        return heads, by_head
 
     def begin_with(self, want: list[str]) -> Iterator[LegalMove[ev.Event]]:
         """The legal moves whose typed words begin with ``want``; the gifts' words are made
         only where ``want`` reaches them."""
         n, said = len(want), tuple(want)
-        for name, offered in self._groups().items():
+        for name, offered in self._groups.items():
             if _command(offered[0].carried_out) != want[0]:
                 continue
             heads, by_head = self._heads(name)
@@ -164,7 +153,7 @@ class Listing:
                     yield self._move(turn, name)
 
     def next_words(self, want: list[str]) -> list[str]:
-        groups = self._groups()
+        groups = self._groups
         if not want:  # each command with a legal move, found by its first legal move
             found: dict[str, None] = {}
             for offered in groups.values():
@@ -205,7 +194,7 @@ class Listing:
         """Each group counted, its first ``shown`` moves made, each note once; ASARA leaves
         no move out (``every`` is the same)."""
         board, state = self.board, self.state
-        for name in self._groups():
+        for name in self._groups:
             turns = self._turns(name)
             if not turns:
                 continue

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import itertools
 import shlex
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -27,17 +28,18 @@ from asara_cli.cli import app
 from asara_cli.games import game
 from asara_cli.games.asara.moves import (
     PLACEHOLDER,
-    canonical,
-    legal_moves,
-    listed_form,
+    Listing,
     turn_words,
+    unread,
 )
+from asara_cli.games.asara.rules import events as ev
 from asara_cli.games.asara.rules.areas import kind_of
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import check, errors
 from asara_cli.games.asara.rules.events import (
     Bank,
     Coloured,
+    Event,
     Genie,
     GiftKind,
     GiftUse,
@@ -48,7 +50,7 @@ from asara_cli.games.asara.rules.events import (
 )
 from asara_cli.games.asara.rules.model import Colour
 from asara_cli.games.asara.rules.state import GameState
-from asara_cli.games.base import SIM_NAMES
+from asara_cli.games.base import SIM_NAMES, LegalMove
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import LogHeader, log_to_text, read_log
 
@@ -62,6 +64,76 @@ def _board() -> Board:
     board = load_board(None, "asara")
     assert isinstance(board, Board)
     return board
+
+
+# --- how an event stands in the list (the tests' oracle, apart from the listing) ---------
+
+_COLOUR_ORDER = tuple(Colour)
+
+
+def listed_form(board: Board, state: GameState, turn: ev.Turn) -> ev.Turn | str:
+    """How ``turn`` stands in the list: its :func:`canonical` event on the first of alike
+    free spaces (alike but for their gifts: the first without a gift is listed, and each
+    with one), or the placeholder move's words (``moves.unread``)."""
+    kind = kind_of(turn.action)
+    space = turn.placement.space
+    if not kind.needs_space and space is not None:
+        area = kind.area(board, turn.action).key
+        alike = [s for s in state.free_spaces(board, area) or ()
+                 if not state.gifts_at(area, s)]
+        if space in alike and space != alike[0]:
+            turn = ev.Turn(ev.Placement(turn.placement.player, turn.placement.buyer, alike[0]),
+                           turn.action, turn.gifts)
+    turn = _secret(turn)
+    if unread(board, state, turn) is not None:
+        return turn_words(turn, PLACEHOLDER)
+    return canonical(turn)
+
+
+def _secret(turn: ev.Turn) -> ev.Turn:
+    """``turn`` with the colours of the lighted windows it keeps left secret (bought at the
+    House or by a gift): as the list names it, its note saying they may be named (R3.7)."""
+    action = turn.action
+    gifts = tuple(ev.GiftUse(u.gift, taken=u.taken) if u.gift.kind == ev.GiftKind.LIGHTED else u
+                  for u in turn.gifts)
+    if isinstance(action, ev.Genie) and isinstance(action.move, ev.Lighted):
+        action = ev.Genie(ev.Lighted(action.move.pay), action.space)
+    elif isinstance(action, ev.Lighted):
+        action = ev.Lighted(action.pay)
+    return ev.Turn(turn.placement, action, gifts)
+
+
+def canonical(turn: ev.Turn) -> ev.Turn:
+    """``turn`` with its build's parts and windows, and the windows kept, in one order: moves
+    that differ only in the order of their words compare equal."""
+    action = turn.action
+    if isinstance(action, ev.Genie) and action.move is not None:
+        return ev.Turn(turn.placement, ev.Genie(_ordered(action.move), action.space), turn.gifts)
+    return ev.Turn(turn.placement, _ordered(action), turn.gifts)
+
+
+def _ordered(action: Any) -> Any:
+    if isinstance(action, ev.Build):
+        return _sorted(action)
+    if isinstance(action, ev.Lighted):
+        return ev.Lighted(action.pay, tuple(sorted(action.kept, key=_COLOUR_ORDER.index)))
+    return action
+
+
+def _sorted(build: ev.Build) -> ev.Build:
+    def parts(ps: Sequence[object]) -> tuple[Any, ...]:
+        return tuple(sorted(ps, key=str))
+
+    return ev.Build(
+        tuple(sorted((ev.NewTower(t.colour, parts(t.parts)) for t in build.new),
+                     key=lambda t: (_COLOUR_ORDER.index(t.colour), str(t.parts)))),
+        tuple(sorted((ev.Addition(a.colour, a.tower, parts(a.parts)) for a in build.add),
+                     key=lambda a: (str(a.colour), a.tower))),
+        tuple(sorted(build.lighted, key=lambda w: (str(w.colour), w.tower, w.on_gold))))
+
+
+def legal_moves(board: Board, state: GameState) -> tuple[LegalMove[Event], ...]:
+    return tuple(Listing(board, state))
 
 
 def _games(flags: frozenset[str], seeds: range
@@ -322,7 +394,8 @@ def test_the_listing_checks_a_turn_with_gifts_as_the_referee_does() -> None:
     """The listing checks an action once per way the gifts claimed leave the table, not once
     per claim (``moves.py``: ``_Checker``): over the candidate turns that claim gifts in
     games with gifts, it passes exactly the turns the referee's check passes."""
-    from asara_cli.games.asara.moves import _candidates, _Checker
+    from asara_cli.games.asara.moves import COLOURS, _Checker
+    from asara_cli.games.asara.rules.sampler import candidate_moves
     from asara_cli.games.asara.rules.table import thaw
 
     board = _board()
@@ -333,7 +406,8 @@ def test_the_listing_checks_a_turn_with_gifts_as_the_referee_does() -> None:
                 continue
             table = thaw(state)
             legal = _Checker(board, table)
-            turns = [t for t in _candidates(board, state) if t.gifts]
+            turns = [t for t in candidate_moves(board, state, state.setup.buyers or COLOURS,
+                                               every=True) if t.gifts]
             for turn in turns[:: max(1, len(turns) // 8)]:
                 expected = not errors(check(board, table, turn))
                 assert legal(turn) == expected, turn
@@ -346,7 +420,7 @@ def test_the_groups_are_counted_as_walked_and_the_moves_made_as_asked() -> None:
     """The grouped listing's counts, first moves and notes (counted: ``Listing.groups``) are
     those of the moves walked one by one; the first move comes before every group is
     checked (``--all`` streams)."""
-    from asara_cli.games.asara.moves import Listing, moves_note
+    from asara_cli.games.asara.moves import moves_note
     from asara_cli.games.base import move_groups
 
     board = _board()
@@ -357,8 +431,8 @@ def test_the_groups_are_counted_as_walked_and_the_moves_made_as_asked() -> None:
                 continue
             listing = Listing(board, state)
             assert next(iter(listing), None) is not None
-            groups = listing._groups()
-            assert len(groups) > 3 and len(listing._legal) < len(groups)
+            groups = listing._groups
+            assert len(groups) > 3 and listing._turns.cache_info().currsize < len(groups)
             assert list(listing.groups(4)) == list(move_groups(tuple(listing), 4))
             seen += 1
     assert seen > 10, seen
@@ -389,3 +463,27 @@ def test_the_next_words_are_those_of_the_moves_listed() -> None:
                 assert next_words(board, state, list(prefix)) == expected, prefix
                 asked += 1
     assert asked > 40, asked
+
+
+def test_the_brief_listings_example_of_a_market_buys_a_tile(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The session's brief ``moves`` shows each group by one example: of a market, a move
+    that buys a tile, not the buy of nothing the group lists first (R3.1 warns of it); the
+    grouped listing keeps its order."""
+    from asara_cli.cli.session import Session
+
+    log = read_log(Path(__file__).parent.parent / "sample_games" / "basic-gifts.toml")
+    path = tmp_path / "game.toml"
+    path.write_text(log_to_text(log.header, log.events[:3]), "utf-8")
+    session = Session(path)
+    capsys.readouterr()
+    assert session.line("moves") == 0
+    examples = dict(line.split(", e.g. ") for line in capsys.readouterr().out.splitlines()
+                    if ", e.g. " in line)
+    markets = {group.split(" (")[0]: example.split() for group, example in examples.items()
+               if group.startswith("buy ")}
+    assert sorted(markets) == ["buy base", "buy trunk", "buy turret", "buy window"]
+    for group, words in markets.items():
+        assert words[:2] == group.split() and words[2] in {str(c) for c in Colour}, words
+    grouped = CliRunner().invoke(app, ["moves", str(path)]).stdout
+    assert "buy trunk (308)\n  buy trunk --space 2 -c blue\n" in grouped, grouped

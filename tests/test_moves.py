@@ -104,7 +104,8 @@ def _listed_form(key: str, board: object, event: object, state: object = None) -
         assert isinstance(board, Board)
         return core(board, event)
     if key == "asara":
-        from asara_cli.games.asara.moves import canonical, listed_form
+        from test_asara_moves_complete import canonical, listed_form
+
         from asara_cli.games.asara.rules.board import Board as AsaraBoard
         from asara_cli.games.asara.rules.events import Turn
         from asara_cli.games.asara.rules.state import GameState

@@ -23,10 +23,10 @@ from typing import Any
 
 import msgspec
 import pytest
+from test_asara_moves_complete import canonical, listed_form
 from typer.testing import CliRunner, Result
 
 from asara_cli.cli import build_app
-from asara_cli.games.asara.moves import canonical
 from asara_cli.games.asara.rules.events import Checkpoint as AsaraCheckpoint
 from asara_cli.games.asara.rules.events import Display, GiftsDealt
 from asara_cli.games.asara.rules.events import Turn as AsaraTurn
@@ -154,7 +154,7 @@ def _asara_words(board: Any, state: Any, turn: AsaraTurn, moves: Sequence[LegalM
     """An ASARA turn the list holds in its listed form (another gift-free space alike, the
     lighted windows' colours kept secret, a number to read off the board): its own words,
     the list's entry being there."""
-    from asara_cli.games.asara.moves import listed_form, turn_words
+    from asara_cli.games.asara.moves import turn_words
 
     form = listed_form(board, state, turn)
     held = any(m.words == form if isinstance(form, str) else

@@ -195,6 +195,6 @@ def test_completion_offers_goldverzierung_at_a_german_table(
 def test_completion_offers_the_gifts_german_words(german: None) -> None:
     from asara_cli.games.asara import complete
 
-    assert complete._first("Ein", complete.GIFT_WORDS) == ["Einkäufer"]
-    assert complete._first("kau", complete.GIFT_WORDS) == ["kauf"]
-    assert complete._first("buy", complete.GIFT_WORDS) == ["buyer", "buy"]  # English too
+    assert complete._first("Ein", words.GIFT_WORDS) == ["Einkäufer"]
+    assert complete._first("kau", words.GIFT_WORDS) == ["kauf"]
+    assert complete._first("buy", words.GIFT_WORDS) == ["buyer", "buy"]  # English too

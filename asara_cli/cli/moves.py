@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import re
 import shlex
 from collections.abc import Iterable
+from itertools import groupby
+from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Protocol, runtime_checkable
 
 import typer
 
@@ -15,7 +16,7 @@ from asara_cli.cli.lines import split
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.shown import one_line, show_path
 from asara_cli.errors import Refused
-from asara_cli.games.base import LegalMove, MoveGroup, move_groups
+from asara_cli.games.base import LegalMove, move_groups
 from asara_cli.logfile.record import default_log
 from asara_cli.render.safe import json_text
 
@@ -27,9 +28,6 @@ if TYPE_CHECKING:
 SHOWN = 3
 #: The width the words of a move are kept within, indent and continuation included.
 WIDTH = 80
-#: A move's words as :func:`shlex.join` writes most, and a word as :func:`shlex.quote` does
-_WORD = re.compile(r"'[^']*'|[^\s']+")
-_QUOTED = re.compile(r"[\w@%+=:,./-]+|'[^']*[^\w@%+=:,./-][^']*'|''", re.ASCII)
 
 
 def _lines(words: str) -> list[str]:
@@ -39,10 +37,7 @@ def _lines(words: str) -> list[str]:
         return [f"  {words}"]
     lines: list[str] = []
     line = "  "
-    tokens = _WORD.findall(words)
-    if " ".join(tokens) != words or not all(map(_QUOTED.fullmatch, tokens)):
-        tokens = list(map(shlex.quote, split(words)))  # each as shlex.quote says it
-    for token in tokens:
+    for token in map(shlex.quote, split(words)):
         if line.strip() and len(line) + 1 + len(token) + 2 > WIDTH:
             lines.append(f"{line} \\")
             line = "    "
@@ -82,21 +77,16 @@ def moves(
     if log is not None and log_file is not None and log != log_file:
         raise fail(_("--log {log} names another log than {path}: name one").format(
             log=show_path(log_file), path=show_path(log)))
-    path = default_log(log or log_file)[0]
-    read = replay_file(path, board)
-    game = read.log.header.rules
-    events = read.log.events
+    read = replay_file(default_log(log or log_file)[0], board, at)
+    events, game, outcome = read.log.events, read.game, read.result
     upto = len(events) if at is None else at
     if upto > len(events):
         raise fail(ngettext("--at {at}: the log has {n} event", "--at {at}: the log has {n} events",
                             len(events)).format(at=at, n=len(events)))
-    outcome = read.result if upto == len(events) else game.replay(
-        read.board, read.log.header.setup, events[:upto])
     if outcome.stopped is not None and outcome.stopped <= upto:
         raise Refused(_("the log is illegal from event {event}: no moves after event {upto} "
                         "(see `asara validate`)").format(event=outcome.stopped, upto=upto), [])
-    state = game.recording().position(outcome)
-    show(game, read.board, state, upto, at is not None, every, fmt)
+    show(game, read.board, game.recording().position(outcome), upto, at is not None, every, fmt)
 
 
 def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool,
@@ -109,46 +99,47 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
     listing = game.legal_moves(board, state)
     note = game.moves_note(board, state)
     who = game.recording().to_move(state)
+    if fmt == "json":  # every move written as it is made; the counts at the end
+        _stream_json(game, listing, {"game": game.key, "at": upto, "player": who, "note": note})
+        return
     writer = out()
     head = _("after event {event}: ").format(event=upto) if numbered else ""
-    if fmt == "json" or every:  # every move written as it is made; the counts at the end
-        if fmt == "json":
-            _stream_json(game, listing, {"game": game.key, "at": upto, "player": who,
-                                         "note": note})
-            return
-        made, kinds = _stream_text(writer, listing, game)
-        _summary(writer, head, who, made, kinds)
-        if note:
-            writer.print(f"{head if not made else ''}{note}", soft_wrap=True)
-        return
-    groups = list(move_groups(listing, SHOWN + 1, every=False))
-    total = sum(g.count for g in groups)
-    _summary(writer, head, who, total, len(groups))
-    if brief:
-        notes: dict[str, None] = {}
+    if every:
+        total, count = _stream_text(writer, listing, game)
+        _summary(writer, head, who, total, count)
+    else:
+        groups = list(move_groups(listing, SHOWN + 1, every=False))
+        total = sum(g.count for g in groups)
+        _summary(writer, head, who, total, len(groups))
+        notes: dict[str, None] = {}  # the brief listing's, once after every group
         for g in groups:
-            writer.print(_("{group} ({n}), e.g. {move}").format(
-                group=local_group(game, g.group), n=g.count,
-                move=one_line(local_line(game, g.first[0].words))),
-                soft_wrap=True)
-            notes.update(dict.fromkeys(g.notes))
+            if brief:
+                one = listing.example(g.group) if isinstance(listing, _Examples) else g.first[0]
+                writer.print(_("{group} ({n}), e.g. {move}").format(
+                    group=local_group(game, g.group), n=g.count,
+                    move=one_line(local_line(game, one.words))), soft_wrap=True)
+                notes.update(dict.fromkeys(g.notes))
+                continue
+            lines = [f"{local_group(game, g.group)} ({g.count})"]
+            shown = g.first if g.count <= SHOWN + 1 else g.first[:SHOWN]
+            for m in shown:
+                lines += _lines(local_line(game, m.words))
+            if len(shown) < g.count:
+                lines.append("  " + _("... {n} more (--all lists them)").format(
+                    n=g.count - len(shown)))
+            lines += _note_lines(g.notes)
+            writer.print("\n".join(lines), soft_wrap=True)  # a group's lines at once
         for n in notes:
             writer.print(_("note: {message}").format(message=n), soft_wrap=True)
-        if note:
-            writer.print(note, soft_wrap=True)
-        return
-    for g in groups:  # a group's lines written at once (each wrapped as its own)
-        lines = [f"{local_group(game, g.group)} ({g.count})"]
-        shown = g.first if g.count <= SHOWN + 1 else g.first[:SHOWN]
-        for m in shown:
-            lines += _lines(local_line(game, m.words))
-        if len(shown) < g.count:
-            lines.append("  " + _("... {n} more (--all lists them)").format(
-                n=g.count - len(shown)))
-        lines += _note_lines(g.notes)
-        writer.print("\n".join(lines), soft_wrap=True)
     if note:
         writer.print(f"{head if not total else ''}{note}", soft_wrap=True)
+
+
+@runtime_checkable
+class _Examples(Protocol):
+    def example(self, group: str) -> LegalMove[Any]:
+        """The move the brief listing shows of ``group`` (else its first)."""
+        ...
 
 
 def _summary(writer: Writer, head: str, who: str | None, total: int, groups: int) -> None:
@@ -165,33 +156,23 @@ def _note_lines(notes: Iterable[str]) -> list[str]:
     return ["  " + _("note: {message}").format(message=n) for n in notes]
 
 
-def _notes(writer: Writer, notes: Iterable[str]) -> None:
-    for line in _note_lines(notes):
-        writer.print(line, soft_wrap=True)
-
-
 def _stream_text(writer: Writer, listing: Iterable[LegalMove[Any]], game: SomeGame
                  ) -> tuple[int, int]:
     """Every move written as it is made, each group under its name and count and followed
     by its notes; how many moves and groups were written."""
     from asara_cli.cli.typedwords import local_group, local_line
 
-    counted = move_groups(listing, 0)
     total = groups = 0
-    group: MoveGroup[Any] | None = None
-    for move in listing:
-        if group is None or move.group != group.group:
-            if group is not None:
-                _notes(writer, group.notes)
-            group = next(counted)
-            groups += 1
-            writer.print(f"{local_group(game, group.group)} ({group.count})",
-                         soft_wrap=True)
-        for line in _lines(local_line(game, move.words)):
+    for (_name, moves), group in zip(groupby(listing, attrgetter("group")),
+                                     move_groups(listing, 0), strict=False):
+        groups += 1
+        writer.print(f"{local_group(game, group.group)} ({group.count})", soft_wrap=True)
+        for move in moves:
+            for line in _lines(local_line(game, move.words)):
+                writer.print(line, soft_wrap=True)
+            total += 1
+        for line in _note_lines(group.notes):
             writer.print(line, soft_wrap=True)
-        total += 1
-    if group is not None:
-        _notes(writer, group.notes)
     return total, groups
 
 
@@ -207,21 +188,16 @@ def _stream_json(game: SomeGame, listing: Iterable[LegalMove[Any]], head: dict[s
             chunk.clear()
 
     typer.echo(json_text(head)[:-2] + ',\n  "groups": [', nl=False)  # at once
-    counted = move_groups(listing, 0)
-    group: str | None = None
     total = 0
-    first = True
-    for move in listing:
-        if move.group != group:
-            found = next(counted)
-            write(("" if group is None else "\n    ]},") + "\n    " + json_text(
-                {"group": found.group, "count": found.count}, None)[:-1] + ', "moves": [')
-            group, first = move.group, True
-        write(("\n      " if first else ",\n      ") + json_text(
-            {"words": move.words,
-             "event": None if move.event is None else game.event_to_dict(move.event),
-             **({"note": move.note} if move.note else {})}, None))
-        first = False
-        total += 1
-    write(("" if group is None else "\n    ]}") + f'\n  ],\n  "count": {total}\n}}\n')
+    for (_name, moves), found in zip(groupby(listing, attrgetter("group")),
+                                     move_groups(listing, 0), strict=False):
+        write(("\n    ]}," if total else "") + "\n    " + json_text(
+            {"group": found.group, "count": found.count}, None)[:-1] + ', "moves": [')
+        for n, move in enumerate(moves):
+            write((",\n      " if n else "\n      ") + json_text(
+                {"words": move.words,
+                 "event": None if move.event is None else game.event_to_dict(move.event),
+                 **({"note": move.note} if move.note else {})}, None))
+            total += 1
+    write(("\n    ]}" if total else "") + f'\n  ],\n  "count": {total}\n}}\n')
     typer.echo("".join(chunk), nl=False)

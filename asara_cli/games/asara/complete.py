@@ -16,16 +16,13 @@ from typing import TYPE_CHECKING
 import typer
 
 from asara_cli.cli.completion import log_path, matching, plain, quiet
+from asara_cli.cli.completion import players as players
 from asara_cli.games.asara import words
 from asara_cli.games.asara.rules.model import Colour, Section
 
 if TYPE_CHECKING:
     from asara_cli.cli.common import Replayed
-    from asara_cli.games.asara.rules.model import Tower
     from asara_cli.games.asara.rules.state import GameState
-
-#: What may lie on a chest space (R6.1), as ``asara gifts`` reads it.
-GIFT_WORDS = tuple(words.GIFT_WORDS)
 
 # --- matching --------------------------------------------------------------------------------
 
@@ -120,44 +117,25 @@ def _game(ctx: typer.Context) -> Replayed:
     return replay_file(log_path(ctx), None)
 
 
-def _mover(ctx: typer.Context, game: Replayed) -> int | None:
-    """The seat of ``--player`` if given, else of the player to move."""
-    state: GameState = game.result.state
+def _towers(ctx: typer.Context, lightable: bool) -> list[str]:
+    """The towers of ``--player`` (else of the player to move) as ``build`` names them
+    (``red``, ``red 2``), in the language in use; with ``lightable``, only those with a
+    window a lighted window can still cover (R3.7)."""
+    state: GameState = _game(ctx).result.state
     given = ctx.params.get("player")
-    if isinstance(given, str):
-        return state.seat(words.player(given, state.setup.players))
-    return state.turn
-
-
-def tower_names(towers: Iterable[Tower], lightable: bool = False) -> list[str]:
-    """Towers as ``build`` names them (``red``, ``red 2``), in the language in use; with
-    ``lightable``, only those with a window a lighted window can still cover (R3.7)."""
+    seat = (state.seat(words.player(given, state.setup.players)) if isinstance(given, str)
+            else state.turn)
+    if seat is None:
+        return []
     names: list[str] = []
     count: dict[str, int] = {}
-    for t in towers:
+    for t in state.players[seat].towers:
         n = count[t.colour] = count.get(t.colour, 0) + 1
         if lightable and t.free_plain_windows + t.free_gold_windows <= 0:
             continue
         colour = words.spoken_word(str(t.colour))  # in the language in use (Rot 2)
         names.append(colour if n == 1 else f"{colour} {n}")
     return names
-
-
-def _towers(ctx: typer.Context, lightable: bool) -> list[str]:
-    game = _game(ctx)
-    seat = _mover(ctx, game)
-    if seat is None:
-        return []
-    return tower_names(game.result.state.players[seat].towers, lightable)
-
-
-@quiet
-def players(ctx: typer.Context, incomplete: str) -> list[str]:
-    """``--player``: the players of the current log."""
-    from asara_cli.logfile.game import read_log
-
-    names = read_log(log_path(ctx)).header.setup.players
-    return matching([n for n in names if plain(n)], incomplete)
 
 
 @quiet
@@ -235,7 +213,7 @@ def gifts(ctx: typer.Context, incomplete: str) -> list[str]:
     if expect == "area":
         return _first(incomplete, _areas(ctx), SECTIONS, _OTHER_SECTIONS)
     if expect == "gift":
-        return _first(incomplete, GIFT_WORDS)
+        return _first(incomplete, words.GIFT_WORDS)
     if expect == "section":
         return _first(incomplete, SECTIONS, _OTHER_SECTIONS)
     return []  # a number: the space, or the Asari

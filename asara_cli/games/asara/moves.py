@@ -1,19 +1,19 @@
 """The legal moves of the player to move, in the words of the one-shot commands (``buy base
 black -c blue``), each with the event it makes (``games/base.py``: ``LegalMoves``).
 
-They are the referee's sampler's candidates (``rules/sampler.py``, ``every=True``), checked.
-An area's free spaces are alike but for their gifts: the first without a gift is listed, and
-each with one (:func:`listed_form`). A buyer's colour and a lighted window kept may be
-secret, so they are offered with every colour that may come into play, or listed secret
-with a note (R3.7). A number the board profile does not know (a bank space's Asari, the
-tent's cost) is never made up: listed once as :data:`PLACEHOLDER`, with a note (:func:`unread`).
+They are the referee's sampler's candidates (``rules/sampler.py``, ``every=True``: of an
+area's free spaces alike but for their gifts, the first without a gift and each with one),
+checked. A buyer's colour and a lighted window kept may be secret, so they are offered with
+every colour that may come into play, or listed secret with a note (R3.7). A number the
+board profile does not know (a bank space's Asari, the tent's cost) is never made up:
+listed once as :data:`PLACEHOLDER`, with a note (:func:`unread`).
 """
 
 from __future__ import annotations
 
 import shlex
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from asara_cli.cli.lines import split
@@ -28,7 +28,6 @@ from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import check, errors
 from asara_cli.games.asara.rules.gifts import use_text
 from asara_cli.games.asara.rules.labels import check_label
-from asara_cli.games.asara.rules.model import Colour
 from asara_cli.games.asara.rules.sampler import candidate_moves
 from asara_cli.games.asara.rules.state import GameState
 from asara_cli.games.asara.rules.table import Table, thaw
@@ -43,8 +42,6 @@ PLACEHOLDER = "N"
 #: Buyer colours offered where none is declared (``asara new --buyers``) or in play yet.
 COLOURS = ("blue", "green", "orange", "violet", "yellow", "grey")
 
-COLOUR_ORDER = tuple(Colour)
-
 _KEPT = N_("--keep COLOUR names a lighted window kept, once for each (or they stay "
            "secret) [R3.7]")
 _GIFT_KEPT = N_("--gift 'lighted: COLOUR' names the lighted window the gift buys (or it "
@@ -53,74 +50,46 @@ _HIDDEN = N_("the buyer's colour is the player's secret: every colour that may c
              "play")
 
 
-def legal_moves(board: Board, state: GameState, labels: Sequence[str] = (),
-                command: str | None = None) -> tuple[LegalMove[ev.Event], ...]:
-    """The legal turns of the player to move, in words (:class:`Listing`, made at once)."""
-    return tuple(Listing(board, state, labels, command))
+#: What :meth:`Listing._said` makes of a group.
+_Heads = tuple[list[tuple[ev.Turn, tuple[str, ...]]], dict[tuple[str, ...], list[int]]]
 
 
 class Listing:
     """The legal turns of the player to move, in words; none when the game is over or the
-    Caliph's deal is due first. ``labels``: the buyer colours that may come into play;
-    ``command``: only the moves whose words begin with it (completion is quick).
+    Caliph's deal is due first. A group's turns are checked when it is first asked for, and
+    words are made as they are asked for: ``--all`` streams, and the grouped listing makes
+    only the moves it shows."""
 
-    A group's turns are checked when it is first asked for, and words are made as they are
-    asked for: ``--all`` streams, and the grouped listing makes only the moves it shows."""
-
-    def __init__(self, board: Board, state: GameState, labels: Sequence[str] = (),
-                 command: str | None = None) -> None:
-        self.board, self.state, self.labels, self.command = board, state, labels, command
-        self._offered: dict[str, list[ev.Turn]] | None = None
-        self._legal: dict[str, list[ev.Turn]] = {}
+    def __init__(self, board: Board, state: GameState) -> None:
+        self.board, self.state = board, state
         self._rank: dict[str | None, int] = {}  # the buyers, by first appearance
-        self._typed: dict[str, tuple[list[tuple[ev.Turn, list[str]]],
-                                     dict[tuple[str, ...], list[int]]]] = {}
-        self._uses: dict[ev.GiftUse, str] = {}
+        # a group's legal turns, and its words, made once when first asked for
+        self._turns, self._heads = cache(self._legal), cache(self._said)
 
+    @cached_property
     def _groups(self) -> dict[str, list[ev.Turn]]:
-        """The candidate turns of each group (of ``command``), unchecked, in order."""
-        if self._offered is not None:
-            return self._offered
-        board, state = self.board, self.state
+        """The candidate turns of each group, unchecked, in order."""
+        board, state, rank = self.board, self.state, self._rank
         offered: dict[str, list[ev.Turn]] = {}
-        self._offered = offered
         if state.turn is None or deal_due(board, state) is not None:
             return offered
         self._legal_turn = _Checker(board, thaw(state))
-        names: dict[int, str] = {}  # each action's group (a position's turns share them)
-        command, rank = self.command, self._rank
-        # a run of turns shares its action (the ways of claiming the gifts), its placement
-        action: object = None
-        placement: ev.Placement | None = None
-        bucket: list[ev.Turn] | None = None
-        for turn in _candidates(board, state, self.labels):
+        action: object = None  # a run of turns shares its action (the ways of claiming gifts)
+        for turn in candidate_moves(board, state, state.setup.buyers or COLOURS, every=True):
             if turn.action is not action:
                 action = turn.action
-                bucket = None
-                if command is None or _first(turn) == command:
-                    name = names.get(id(action))
-                    if name is None:
-                        name = names[id(action)] = group(turn)
-                    bucket = offered.setdefault(name, [])
-            if bucket is None:
-                continue
+                bucket = offered.setdefault(group(turn), [])
             bucket.append(turn)
-            if turn.placement is not placement:
-                placement = turn.placement
-                rank.setdefault(placement.buyer, len(rank))
+            rank.setdefault(turn.placement.buyer, len(rank))
         self._hidden = _(_HIDDEN)
         self._secret = {ev.Lighted: _(_KEPT), ev.GiftKind.LIGHTED: _(_GIFT_KEPT)}
         return offered
 
-    def _turns(self, name: str) -> list[ev.Turn]:
+    def _legal(self, name: str) -> list[ev.Turn]:
         """The legal turns of group ``name``, one buyer's first."""
-        turns = self._legal.get(name)
-        if turns is None:
-            legal, rank = self._legal_turn, self._rank
-            turns = self._legal[name] = sorted(
-                (t for t in self._groups()[name] if legal(t)),
-                key=lambda t: rank[t.placement.buyer])
-        return turns
+        legal, rank = self._legal_turn, self._rank
+        return sorted((t for t in self._groups[name] if legal(t)),
+                      key=lambda t: rank[t.placement.buyer])
 
     def _notes(self, turn: ev.Turn, unknown: str | None) -> list[str]:
         buyer = turn.placement.buyer
@@ -138,96 +107,68 @@ class Listing:
         return LegalMove(turn_words(turn), turn, name, note)
 
     def __iter__(self) -> Iterator[LegalMove[ev.Event]]:
-        for name in self._groups():
+        for name in self._groups:
             for turn in self._turns(name):
                 yield self._move(turn, name)
 
-    def _begun(self, want: list[str]) -> Iterator[tuple[ev.Turn, str, list[str]]]:
-        """The candidate turns (unchecked) whose words begin with ``want``, with their group
-        and words; the gifts' words are made only where ``want`` reaches them."""
-        n = len(want)
-        for name, offered in self._groups().items():
-            if _first(offered[0]) != want[0]:
-                continue
-            heads, by_head = self._heads(name)
-            turns: Iterable[int] = range(len(heads))
-            if n >= max(len(h) for h in by_head):  # the gifts' words: one action's turns
-                turns = sorted(i for h, at in by_head.items() if list(h) == want[:len(h)]
-                               for i in at)
-            for i in turns:
-                turn, head = heads[i]
-                words = head if n < len(head) else self._said(turn, head)
-                if words[:n] == want:
-                    yield turn, name, words
+    def example(self, name: str) -> LegalMove[ev.Event]:
+        """The move the session's brief listing shows of group ``name``: its first that buys
+        or takes a tile where one does (a market lists the buy of nothing first, R3.1)."""
+        turns = self._turns(name)
+        buys = (t for t in turns if not isinstance(t.carried_out, (ev.Buy, ev.Bribe))
+                or t.carried_out.colour is not None)
+        return self._move(next(buys, turns[0]), name)
 
-    def _said(self, turn: ev.Turn, head: list[str]) -> list[str]:
-        """A turn's typed words: those of its action and buyer, ``head``, and its gifts'."""
-        return head + [w for u in turn.gifts if u.gift.kind in _CHOSEN
-                       for w in ("--gift", self._use(u))]
-
-    def _heads(self, name: str) -> tuple[list[tuple[ev.Turn, list[str]]],
-                                          dict[tuple[str, ...], list[int]]]:
+    def _said(self, name: str) -> _Heads:
         """The candidate turns of group ``name``, each with the words of its action and
         buyer (made once for all its gifts' claims); and where each such words' turns are."""
-        made = self._typed.get(name)
-        if made is None:
-            words: dict[tuple[ev.Placement, int], tuple[list[str], list[int]]] = {}
-            heads: list[tuple[ev.Turn, list[str]]] = []
-            for turn in sorted(self._groups()[name], key=lambda t: self._rank[t.placement.buyer]):
-                key = (turn.placement, id(turn.action))
-                head = words.get(key)
-                if head is None:
-                    bare = ev.Turn(turn.placement, turn.action)
-                    # a placeholder for a number to read off the board is not typed: asked
-                    said = unread(self.board, self.state, bare) and PLACEHOLDER
-                    head = words[key] = ([w for w in split(turn_words(bare, said))
-                                          if not said or w != said], [])
-                head[1].append(len(heads))
-                heads.append((turn, head[0]))
-            by_head: dict[tuple[str, ...], list[int]] = {}
-            for said_words, at in words.values():
-                by_head.setdefault(tuple(said_words), []).extend(at)
-            for at in by_head.values():
-                at.sort()
-            made = self._typed[name] = (heads, by_head)
-        return made
-
-    def _use(self, use: ev.GiftUse) -> str:
-        """A gift's use as ``--gift`` says it (``use_text``), made once."""
-        text = self._uses.get(use)
-        if text is None:
-            text = self._uses[use] = use_text(use)
-        return text
+        heads: list[tuple[ev.Turn, tuple[str, ...]]] = []
+        by_head: dict[tuple[str, ...], list[int]] = {}
+        words: dict[tuple[ev.Placement, int], tuple[tuple[str, ...], list[int]]] = {}
+        for i, turn in enumerate(sorted(self._groups[name],
+                                        key=lambda t: self._rank[t.placement.buyer])):
+            key = (turn.placement, id(turn.action))
+            head = words.get(key)
+            if head is None:
+                bare = ev.Turn(turn.placement, turn.action)
+                # a placeholder for a number to read off the board is not typed: asked
+                said = unread(self.board, self.state, bare) and PLACEHOLDER
+                typed = tuple(w for w in split(turn_words(bare, said)) if not said or w != said)
+                head = words[key] = (typed, by_head.setdefault(typed, []))
+            head[1].append(i)
+            heads.append((turn, head[0]))
+        return heads, by_head
 
     def begin_with(self, want: list[str]) -> Iterator[LegalMove[ev.Event]]:
-        if not self._groups():  # no turn to take (a deal due, the game over): none begins so
-            return iter(())
-        legal = self._legal_turn
-        return (self._move(t, name) for t, name, _w in self._begun(want) if legal(t))
-
-    def _commands(self) -> list[str]:
-        """Each command with a legal move, found by its first legal move, not all of them."""
-        found: dict[str, None] = {}
-        for offered in self._groups().values():
-            first = _first(offered[0])
-            if first not in found and any(map(self._legal_turn, offered)):
-                found[first] = None
-        return list(found)
+        """The legal moves whose typed words begin with ``want``; the gifts' words are made
+        only where ``want`` reaches them."""
+        n, said = len(want), tuple(want)
+        for name, offered in self._groups.items():
+            if _command(offered[0].carried_out) != want[0]:
+                continue
+            heads, by_head = self._heads(name)
+            for i in sorted(i for h, at in by_head.items() if h[:n] == said[:len(h)] for i in at):
+                turn, head = heads[i]
+                if (n < len(head) or _typed(turn, head)[:n] == said) and self._legal_turn(turn):
+                    yield self._move(turn, name)
 
     def next_words(self, want: list[str]) -> list[str]:
-        if not want:
-            return self._commands()
+        groups = self._groups
+        if not want:  # each command with a legal move, found by its first legal move
+            found: dict[str, None] = {}
+            for offered in groups.values():
+                first = _command(offered[0].carried_out)
+                if first not in found and any(map(self._legal_turn, offered)):
+                    found[first] = None
+            return list(found)
         # each word at the first legal turn that says it (the group's place, the turn's),
         # in that order: the turns of one action and buyer say the same word until the
         # gifts' words, so a turn is checked only where it may say a word first
-        groups = self._groups()
-        if not groups:  # no turn to take
-            return []
-        n, legal, said = len(want), self._legal_turn, tuple(want)
+        n, said = len(want), tuple(want)
         met: dict[str, tuple[int, int]] = {}
         never = (len(groups), 0)
         for place, (name, offered) in enumerate(groups.items()):
-            if _first(offered[0]) != want[0]:
+            if _command(offered[0].carried_out) != want[0]:
                 continue
             heads, by_head = self._heads(name)
             for head, at in by_head.items():
@@ -238,14 +179,14 @@ class Listing:
                     for i in at:  # in order: the first legal one
                         if (place, i) >= met.get(word, never):
                             break
-                        if legal(heads[i][0]):
+                        if self._legal_turn(heads[i][0]):
                             met[word] = (place, i)
                             break
                 elif head == said[:len(head)]:
                     for i in at:
-                        words = self._said(*heads[i])
-                        if len(words) > n and words[:n] == want and (place, i) < met.get(
-                                words[n], never) and legal(heads[i][0]):
+                        words = _typed(*heads[i])
+                        if len(words) > n and words[:n] == said and (place, i) < met.get(
+                                words[n], never) and self._legal_turn(heads[i][0]):
                             met[words[n]] = (place, i)
         return sorted(met, key=met.__getitem__)
 
@@ -253,7 +194,7 @@ class Listing:
         """Each group counted, its first ``shown`` moves made, each note once; ASARA leaves
         no move out (``every`` is the same)."""
         board, state = self.board, self.state
-        for name in self._groups():
+        for name in self._groups:
             turns = self._turns(name)
             if not turns:
                 continue
@@ -262,6 +203,12 @@ class Listing:
                 notes.update(dict.fromkeys(self._notes(turn, unread(board, state, turn))))
             yield MoveGroup(name, len(turns), tuple(self._move(t, name)
                                                     for t in turns[:shown]), tuple(notes))
+
+
+def _typed(turn: ev.Turn, head: tuple[str, ...]) -> tuple[str, ...]:
+    """A turn's typed words: those of its action and buyer, ``head``, and its gifts'."""
+    return head + tuple(w for u in turn.gifts if u.gift.kind in _CHOSEN
+                        for w in ("--gift", _use_text(u)))
 
 
 class _Checker:
@@ -274,14 +221,12 @@ class _Checker:
 
     def __init__(self, board: Board, table: Table) -> None:
         self.board, self.table = board, table
-        self._labels: dict[str, bool] = {}
+        self._check, self._label = cache(self._checked), cache(self._label_passes)
         self._gifts: dict[tuple[str, int | None, tuple[ev.GiftUse, ...]], bool] = {}
-        self._turns: dict[tuple[ev.Placement, object, tuple[ev.GiftUse, ...]], bool] = {}
-        self._placed: dict[tuple[ev.Placement, object], bool] = {}
-        self._claimed: dict[tuple[str, int | None, object, tuple[ev.GiftUse, ...]], bool] = {}
-        # for each action on a space: a placement and a claim that passed with it
-        self._placement: dict[tuple[str, int | None, object], ev.Placement] = {}
-        self._claim: dict[tuple[str, int | None, object], tuple[ev.GiftUse, ...]] = {}
+        # for each action on a space: a placement and a claim that passed together; each
+        # other placement and claim there is checked with the other of that pair
+        self._passed: dict[tuple[str, int | None, object],
+                           tuple[ev.Placement, tuple[ev.GiftUse, ...]]] = {}
 
     def __call__(self, turn: ev.Turn) -> bool:
         unsaid = turn.gifts
@@ -295,29 +240,13 @@ class _Checker:
         if unsaid and not self._claim_alone(ev.Turn(p, action, unsaid)):
             return False
         at = (p.player, p.space, action)
-        placed = self._placed.get((p, action))
-        if placed is None and at in self._claim:
-            placed = self._placed[p, action] = self._check(p, action, self._claim[at])
-            if placed:
-                self._placement.setdefault(at, p)
-        claimed = self._claimed.get((*at, unsaid))
-        if claimed is None and at in self._placement:
-            claimed = self._claimed[*at, unsaid] = self._check(self._placement[at], action,
-                                                               unsaid)
-            if claimed:
-                self._claim.setdefault(at, unsaid)
-        if placed is False or claimed is False:
-            return False
-        if placed and claimed:
+        passed = self._passed.get(at)
+        if passed is None:
+            if not self._check(p, action, unsaid):
+                return False
+            self._passed[at] = (p, unsaid)
             return True
-        legal = self._turns.get((p, action, unsaid))
-        if legal is None:
-            legal = self._turns[p, action, unsaid] = self._check(p, action, unsaid)
-            if legal:
-                self._placed[p, action] = self._claimed[*at, unsaid] = True
-                self._placement.setdefault(at, p)
-                self._claim.setdefault(at, unsaid)
-        return legal
+        return self._check(p, action, passed[1]) and self._check(passed[0], action, unsaid)
 
     def _claim_alone(self, turn: ev.Turn) -> bool:
         """Whether the gifts claimed pass their own check (``gifts.check_claim``, part of
@@ -333,61 +262,14 @@ class _Checker:
             ok = self._gifts[key] = not errors(found.out or ())
         return ok
 
-    def _check(self, placement: ev.Placement, action: Any, gifts: tuple[ev.GiftUse, ...]) -> bool:
+    def _checked(self, placement: ev.Placement, action: Any, gifts: tuple[ev.GiftUse, ...]
+                 ) -> bool:
         return not errors(check(self.board, self.table, ev.Turn(placement, action, gifts)))
 
-    def _label(self, label: str) -> bool:
-        ok = self._labels.get(label)
-        if ok is None:
-            found = Findings([])
-            check_label(self.board, self.table, label, found)
-            ok = self._labels[label] = not errors(found.out or ())
-        return ok
-
-
-def _candidates(board: Board, state: GameState, labels: Sequence[str] = ()
-                ) -> tuple[ev.Turn, ...]:
-    return candidate_moves(board, state, tuple(labels) or state.setup.buyers or COLOURS,
-                           every=True)
-
-
-def _first(turn: ev.Turn) -> str:
-    """The first word of ``turn``'s words (:func:`turn_words`)."""
-    action = turn.action
-    if isinstance(action, ev.Genie) and action.move is None:
-        return "genie"
-    return _command(turn.carried_out)
-
-
-def listed_form(board: Board, state: GameState, turn: ev.Turn) -> ev.Turn | str:
-    """How ``turn`` stands in the list: its :func:`canonical` event on the first of alike
-    free spaces, or the placeholder move's words (:func:`unread`)."""
-    kind = kind_of(turn.action)
-    space = turn.placement.space
-    if not kind.needs_space and space is not None:
-        area = kind.area(board, turn.action).key
-        alike = [s for s in state.free_spaces(board, area) or ()
-                 if not state.gifts_at(area, s)]
-        if space in alike and space != alike[0]:
-            turn = ev.Turn(ev.Placement(turn.placement.player, turn.placement.buyer, alike[0]),
-                           turn.action, turn.gifts)
-    turn = _secret(turn)
-    if unread(board, state, turn) is not None:
-        return turn_words(turn, PLACEHOLDER)
-    return canonical(turn)
-
-
-def _secret(turn: ev.Turn) -> ev.Turn:
-    """``turn`` with the colours of the lighted windows it keeps left secret (bought at the
-    House or by a gift): as the list names it, its note saying they may be named (R3.7)."""
-    action = turn.action
-    gifts = tuple(ev.GiftUse(u.gift, taken=u.taken) if u.gift.kind == ev.GiftKind.LIGHTED else u
-                  for u in turn.gifts)
-    if isinstance(action, ev.Genie) and isinstance(action.move, ev.Lighted):
-        action = ev.Genie(ev.Lighted(action.move.pay), action.space)
-    elif isinstance(action, ev.Lighted):
-        action = ev.Lighted(action.pay)
-    return ev.Turn(turn.placement, action, gifts)
+    def _label_passes(self, label: str) -> bool:
+        found = Findings([])
+        check_label(self.board, self.table, label, found)
+        return not errors(found.out or ())
 
 
 def begin_with(board: Board, state: GameState, typed: Sequence[str]
@@ -418,9 +300,8 @@ def _listing(board: Board, state: GameState) -> Listing:
 def unread(board: Board, state: GameState, turn: ev.Turn) -> str | None:
     """The note of :data:`PLACEHOLDER` for a number of ``turn`` neither the board profile nor
     this log knows (a bank space's Asari, a tent space's cost); ``None`` where all is known."""
-    action, space = turn.carried_out, turn.placement.space
-    if isinstance(turn.action, ev.Genie):
-        space = turn.action.space
+    action = turn.carried_out
+    space = turn.action.space if isinstance(turn.action, ev.Genie) else turn.placement.space
     if isinstance(action, ev.Bank) and space is not None and known_value(
             board, state, space) is None:
         return _("{n}: the Asari printed on bank space {space} (the board profile does not "
@@ -435,48 +316,15 @@ def unread(board: Board, state: GameState, turn: ev.Turn) -> str | None:
 
 def moves_note(board: Board, state: GameState) -> str | None:
     due = deal_due(board, state)
-    if due is not None:
-        return due
-    if state.turn is None:
+    if due is None and state.turn is None:
         return _("the game is over: no more moves [R5]")
-    return None  # every legal move is listed (a build's sections in one order only)
-
-
-def canonical(turn: ev.Turn) -> ev.Turn:
-    """``turn`` with its build's parts and windows, and the windows kept, in one order: moves
-    that differ only in the order of their words compare equal."""
-    action = turn.action
-    if isinstance(action, ev.Genie) and action.move is not None:
-        return ev.Turn(turn.placement, ev.Genie(_ordered(action.move), action.space), turn.gifts)
-    return ev.Turn(turn.placement, _ordered(action), turn.gifts)
-
-
-def _ordered(action: Any) -> Any:
-    if isinstance(action, ev.Build):
-        return _sorted(action)
-    if isinstance(action, ev.Lighted):
-        return ev.Lighted(action.pay, tuple(sorted(action.kept, key=COLOUR_ORDER.index)))
-    return action
-
-
-def _sorted(build: ev.Build) -> ev.Build:
-    def parts(ps: Sequence[object]) -> tuple[Any, ...]:
-        return tuple(sorted(ps, key=str))
-
-    return ev.Build(
-        tuple(sorted((ev.NewTower(t.colour, parts(t.parts)) for t in build.new),
-                     key=lambda t: (COLOUR_ORDER.index(t.colour), str(t.parts)))),
-        tuple(sorted((ev.Addition(a.colour, a.tower, parts(a.parts)) for a in build.add),
-                     key=lambda a: (str(a.colour), a.tower))),
-        tuple(sorted(build.lighted, key=lambda w: (str(w.colour), w.tower, w.on_gold))))
+    return due
 
 
 def group(turn: ev.Turn) -> str:
     """The group a turn is shown in: its command, and the market or pile where it has one."""
     action = turn.action
-    if isinstance(action, ev.Genie):
-        if action.move is None:
-            return "genie"
+    if isinstance(action, ev.Genie) and action.move is not None:
         return f"genie: {group(ev.Turn(turn.placement, action.move))}"
     if isinstance(action, ev.Buy):
         return f"buy {action.section}"
@@ -494,28 +342,24 @@ def turn_words(turn: ev.Turn, amount: str | None = None) -> str:
     """The words of the command that records ``turn`` (without ``asara``); ``amount``: a
     placeholder said for the bank's or tent's number. Each part is made once (cached)."""
     placement, action = turn.placement, turn.action
-    space = placement.space
-    buyer = _said(tuple(_buyer(placement.buyer)))
+    space, buyer = placement.space, placement.buyer
+    said = "" if buyer is None else _said(("--pair",) if buyer == ev.PAIR else ("-c", buyer))
     if isinstance(action, ev.Genie):
         if action.move is None:
-            return (_action_words(action, space, None) + buyer)[1:]
-        words = (_action_words(action.move, action.space, amount) + buyer
-                 + _said(("--genie", str(space))))
+            return (_action_words(action, space, None) + said)[1:]
+        said = _action_words(action.move, action.space, amount) + said + _said(
+            ("--genie", str(space)))
     else:
-        words = _action_words(action, space, amount) + buyer
+        said = _action_words(action, space, amount) + said
     for use in turn.gifts:  # the gifts that need a choice; the others resolve themselves
         if use.gift.kind in _CHOSEN:
-            words += _gift_words(use)
-    return words[1:]
+            said += _said(("--gift", _use_text(use)))
+    return said[1:]
 
 
 #: The gifts whose use the words say (:func:`turn_words`): the others resolve themselves.
 _CHOSEN = (ev.GiftKind.BUY, ev.GiftKind.BUYER, ev.GiftKind.LIGHTED)
-
-
-@lru_cache(maxsize=1024)
-def _gift_words(use: ev.GiftUse) -> str:
-    return _said(("--gift", use_text(use)))
+_use_text = lru_cache(maxsize=1024)(use_text)
 
 
 @lru_cache(maxsize=4096)
@@ -529,9 +373,3 @@ def _action_words(action: object, space: int | None, amount: str | None) -> str:
     from asara_cli.games.asara.commands import KINDS
 
     return _said(tuple(KINDS[_command(action)].say(action, space, amount)))
-
-
-def _buyer(buyer: str | None) -> list[str]:
-    if buyer is None:
-        return []
-    return ["--pair"] if buyer == ev.PAIR else ["-c", buyer]

@@ -142,13 +142,9 @@ _HEAD = 1 << 16
 
 def load_log_board(log: GameLog) -> Any:
     """The board profile the header names: ``standard``, or a path relative to the log."""
-    name = log.header.board
-    if name == "standard":
+    if log.header.board == "standard":
         return load_board(None, log.header.game)
-    where = Path(name)
-    if not where.is_absolute():
-        where = Path(log.path).parent / where
-    return load_board(where, log.header.game)
+    return load_board(Path(log.path).parent / log.header.board, log.header.game)
 
 
 class _Where:
@@ -606,5 +602,5 @@ def describe_violation(log: GameLog, v: Violation) -> str:
     rule = pgettext("rule", "checkpoint") if v.rule == "checkpoint" else v.rule
     tag = {"warning": _("warning: "), "note": _("note: "), "error": ""}.get(
         v.severity, f"{v.severity}: ")  # what starts a finding that is not an error
-    line_ = f"{where}: {what}: {tag}{v.message} [{rule}]"
-    return line_ + (_(" (after the first illegal event)") if v.later else "")
+    return f"{where}: {what}: {tag}{v.message} [{rule}]" + (
+        _(" (after the first illegal event)") if v.later else "")

@@ -427,15 +427,11 @@ def _broken(log: GameLog) -> Sequence[Violation]:
 # --- the default log -------------------------------------------------------------------------
 
 
-def state_file(folder: str | Path = ".") -> Path:
-    return Path(folder) / STATE_FILE
-
-
 def remembered(folder: str | Path = ".") -> str | None:
     """The log ``asara use`` remembered in ``folder`` (as a path relative to it), if any.
     The state file is read without following a link, and what it names is checked as a
     file name before it is used as one."""
-    path = state_file(folder)
+    path = Path(folder) / STATE_FILE
     if not os.path.lexists(path):
         return None
     try:
@@ -460,7 +456,7 @@ def remember(log: str | Path, folder: str | Path = ".") -> Path:
 
     from asara_cli.logfile.write import write_file
 
-    path = state_file(folder)
+    path = Path(folder) / STATE_FILE
     name = str(log)
     try:
         name.encode("utf-8")

@@ -300,7 +300,8 @@ def club_cells(stats: Club) -> tuple[list[list[str]], ...]:
     """The cells of the players (:data:`PLAYER_HEADS`), seats and pairs, the same in every
     output."""
     return ([[p.name, str(p.games), str(p.wins), str(p.shared_wins), f"{p.win_rate:.0%}",
-              f"{p.expected_rate:.0%}", decimal(p.mean), shown_median(p.median), str(p.best),
+              f"{p.expected_rate:.0%}", decimal(p.mean),
+              f"{p.median:g}".replace(".", pgettext("decimal mark", ".")), str(p.best),
               f"{p.share_of_winner:.0%}"] for p in stats.players],
             [[str(x.players), str(x.seat), str(x.games), str(x.wins), f"{x.win_rate:.0%}",
               f"{x.expected_rate:.0%}"] for x in stats.seats],
@@ -318,11 +319,6 @@ def day(written: str) -> str:
         return date(dt.date.fromisoformat(written))
     except ValueError:
         return written
-
-
-def shown_median(value: float) -> str:
-    """A median as ``:g`` writes it (``52``, ``52.5``), with the language's decimal mark."""
-    return f"{value:g}".replace(".", pgettext("decimal mark", "."))
 
 
 def scored_games(n: int) -> str:

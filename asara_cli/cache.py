@@ -166,13 +166,8 @@ def read_entries(path: Path) -> Stored:
         return Stored(prune=True)  # an older layout, or too many entries: not parsed
     entries: dict[str, str] = {}
     prune = False
-    at = len(SIGNATURE)
-    while at < len(raw):
-        end = raw.find(b"\n", at)
-        if end < 0:
-            end = len(raw)
-        line = raw[at:end]
-        at = end + 1
+    lines = raw[len(SIGNATURE):].split(b"\n")
+    for line in lines if lines[-1] else lines[:-1]:  # the last line ends with a break
         digest, _space, entry = line.partition(b" ")
         try:
             key, text = digest.decode("ascii"), entry.decode("utf-8")

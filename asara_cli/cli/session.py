@@ -234,9 +234,9 @@ class Session:
         own: dict[str, Callable[[list[str]], int]] = {
             "undo": self.undo, "redo": self.redo, "history": self.history,
             "help": self.help, "moves": self.moves}
-        if head == "moves" and len(words) > 1 and words[1].startswith("-") and (
-                "--at" in words or "--board" in words or "-h" in words or "--help" in words):
-            # another event or board: `asara moves` reads the log itself
+        # the command reads the log itself (`moves` too for another event or board, or help)
+        elsewhere = {"--at", "--board", "-h", "--help"}.intersection(words)
+        if head in ("status", "score") or (head == "moves" and elsewhere and words[1][:1] == "-"):
             return self.invoke([*words, "--", str(self.path)])
         if head in own:
             return own[head](words[1:])
@@ -244,8 +244,6 @@ class Session:
             return self._fail(WordError(_("a session records into its log: start a new game "
                                           "with `asara {new}` outside it").format(
                 new=commandwords.local("new"))))
-        if head in ("status", "score"):
-            return self.invoke([*words, "--", str(self.path)])
         return self._answered(words, typed)
 
     def _answered(self, words: list[str], typed: str) -> int:

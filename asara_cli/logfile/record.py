@@ -364,10 +364,10 @@ def redo(path: str | Path, broken: Callable[[GameLog], Sequence[Violation]] | No
     the violations of the log's last event where the caller knows the position before it,
     a session, instead of the replay; ``read``: the log and its text as the caller read them
     under the lock); return the log with it. The log is written first, then the entry is
-    dropped from the redo file
-    (checked writable first); killed in between, the entry would bring back the very log
-    there is, which :func:`settle` recognises (the redo happened). A log that is not what
-    the undo left, and not provably one move past it, keeps its redo file."""
+    dropped from the redo file (checked writable first); killed in between, the entry would
+    bring back the very log there is, which :func:`settle` recognises (the redo happened). A
+    log that is not what the undo left, and not provably one move past it, keeps its redo
+    file."""
     target = Path(path)
     now_text = read_text(target)
     stack = settle(target, now_text)

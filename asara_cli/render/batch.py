@@ -213,13 +213,12 @@ class CsvFormat(Format):
                     ("status", status_word(r.status)), ("players", r.players or ""),
                     ("margin", "" if r.margin is None else r.margin),
                     ("problem", "" if r.status == "valid" else game_status(r))]
-            if not r.seats or r.status == "duplicate":  # a copy's players are the original's
-                row = blank.copy()
-                fill(row, game)
-                w.writerow(row)
-                continue
-            first = points.copy()
+            alone = not r.seats or r.status == "duplicate"  # a copy's players are the original's
+            first = (blank if alone else points).copy()
             fill(first, game)
+            if alone:
+                w.writerow(first)
+                continue
             for s in r.seats:
                 row = first.copy()
                 fill(row, (("player", s.name), ("seat", s.seat), ("total", s.total),

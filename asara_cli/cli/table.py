@@ -251,8 +251,7 @@ def more(text: str, stream: IO[str], rows: int) -> None:
 
 @contextlib.contextmanager
 def paged() -> Iterator[Callable[[], None]]:
-    """What a line writes, held and shown when done, or before a question (by the
-    function yielded)."""
+    """What a line writes, held and shown when done or before a question (the function yielded)."""
     parts: list[str] = []
     stdout, stderr = sys.stdout, sys.stderr
 

@@ -91,14 +91,12 @@ def locked(log: str | Path, timeout: float = LOCK_TIMEOUT,
         # The holder before us removed the file as it let go: the lock we hold is on a
         # file nobody else will open again, so open the one at the path now (issue 21).
         try:
-            current = os.lstat(path)
+            same = os.path.samestat(os.lstat(path), os.fstat(fd))
         except FileNotFoundError:
-            current = None
-        mine = os.fstat(fd)
-        if current is None or (current.st_ino, current.st_dev) != (mine.st_ino, mine.st_dev):
-            os.close(fd)
-            continue
-        break
+            same = False
+        if same:
+            break
+        os.close(fd)
     try:
         yield
     finally:

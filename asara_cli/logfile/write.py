@@ -184,8 +184,7 @@ def _sync_folder(folder: Path) -> None:
 
 
 def _clean_stale(folder: Path, name: str) -> None:
-    """Remove ``.NAME.*.tmp`` files a killed writer left (older than a minute: not one at
-    work)."""
+    """Remove the ``.NAME.*.tmp`` files a killed writer left (over a minute old: not at work)."""
     now = time.time()
     for leftover in folder.glob(f".{name}.*.tmp"):
         try:

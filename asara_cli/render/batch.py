@@ -296,8 +296,7 @@ PLAYER_HEADS = (N_("player"), N_("games"), N_("wins"), N_("shared wins"), N_("wi
 
 
 def club_cells(stats: Club) -> tuple[list[list[str]], ...]:
-    """The cells of the players (:data:`PLAYER_HEADS`), seats and pairs, the same in every
-    output."""
+    """The cells of the players (:data:`PLAYER_HEADS`), seats and pairs, for every output."""
     return ([[p.name, str(p.games), str(p.wins), str(p.shared_wins), f"{p.win_rate:.0%}",
               f"{p.expected_rate:.0%}", decimal(p.mean),
               f"{p.median:g}".replace(".", pgettext("decimal mark", ".")), str(p.best),

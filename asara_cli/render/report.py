@@ -52,8 +52,7 @@ table { display: block; max-width: 100%; overflow-x: auto; }
 def _page(title: str, body: list[str]) -> str:
     return ("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!DOCTYPE html>\n"
             f"<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"{i18n.language()}\">\n"
-            "<head>\n"
-            "<meta charset=\"utf-8\"/>\n"
+            "<head>\n<meta charset=\"utf-8\"/>\n"
             f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
             f"<h1>{escape(title)}</h1>\n" + "\n".join(body) + "\n</body>\n</html>\n")
 

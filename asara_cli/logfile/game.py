@@ -84,9 +84,7 @@ class GameLog(Struct, frozen=True):
 
     def line_of(self, event: int) -> int | None:
         """The line where event ``event`` (1-based) starts; ``None`` for 0 (the header)."""
-        if 1 <= event <= len(self.lines):
-            return self.lines[event - 1]
-        return None
+        return self.lines[event - 1] if 1 <= event <= len(self.lines) else None
 
     def event_type(self, event: int) -> str | None:
         if 1 <= event <= len(self.events):

@@ -110,9 +110,7 @@ class Format:
     name: ClassVar[str] = ""
 
     def __init__(self, url: bool = False, bgg_id: int | None = None) -> None:
-        # Only the BG Stats format reads these; the others take no options.
-        self.url = url
-        self.bgg_id = bgg_id
+        self.url, self.bgg_id = url, bgg_id  # only the BG Stats format reads them
         #: Warnings for stderr that writing found (the command prints them)
         self.warnings: list[str] = []
 

@@ -383,11 +383,10 @@ class Session:
         the log read again."""
         if words:
             return self._fail(WordError(refusal.format(**{name: commandwords.local(name)})))
-        position = self.position
         try:
-            if position is not None:
+            if self.position is not None:
                 with errors(), lock(self.path):
-                    if not self.stale() and kept(position):
+                    if not self.stale() and kept(self.position):
                         self.seen = stamp(self.path)
                         return 0
         except AsaraError as e:

@@ -113,8 +113,7 @@ def _open_lock(path: Path, log: str | Path) -> int:
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
     except OSError as e:
-        why = (_("it is a symbolic link; remove it") if os.path.islink(path)
-               else reason(e))
+        why = _("it is a symbolic link; remove it") if os.path.islink(path) else reason(e)
         raise InputError(_("cannot open the lock file {file}: {reason}").format(
             file=show_path(path), reason=why), path=str(log)) from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):

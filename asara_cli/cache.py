@@ -166,13 +166,8 @@ def read_entries(path: Path) -> Stored:
         return Stored(prune=True)  # an older layout, or too many entries: not parsed
     entries: dict[str, str] = {}
     prune = False
-    at = len(SIGNATURE)
-    while at < len(raw):
-        end = raw.find(b"\n", at)
-        if end < 0:
-            end = len(raw)
-        line = raw[at:end]
-        at = end + 1
+    lines = raw[len(SIGNATURE):].split(b"\n")
+    for line in lines if lines[-1] else lines[:-1]:  # the last line ends with a break
         digest, _space, entry = line.partition(b" ")
         try:
             key, text = digest.decode("ascii"), entry.decode("utf-8")
@@ -267,44 +262,44 @@ _ENTRY_JSON = json.JSONEncoder(separators=(",", ":"))
 
 
 def from_entry(entry: Any, file: str, digest: str) -> GameRecord | None:
-    """The record an entry holds, checked field by field and against itself; ``None`` if it
-    is not one a replay could have made."""
+    """The record an entry holds, checked field by field (``type(x) is int``: a bool is no
+    int, as in the log reader) and against itself; ``None`` if no replay could make it."""
     try:
         if not isinstance(entry, str) or len(entry) > 100 * MOST_TEXT:
             return None
         (status, date, place, played, facts, seats, margin, problem, rule, line,
          events, game) = json.loads(entry)
-        if not (status in _KEPT and _text(date) and _text(place) and _is(game, str)
-                and len(game) <= 64 and _is(played, str) and played in registered()
+        if not (status in _KEPT and _text(date) and _text(place) and type(game) is str
+                and len(game) <= 64 and type(played) is str and played in registered()
                 and _opt(margin, int) and _text(problem) and _text(rule)
-                and _opt(line, int) and _is(events, int) and 0 <= events <= MOST_EVENTS
+                and _opt(line, int) and type(events) is int and 0 <= events <= MOST_EVENTS
                 and (line is None or 1 <= line <= 10 * MOST_EVENTS)
                 and isinstance(facts, list) and len(facts) <= 8
                 and isinstance(seats, list) and len(seats) <= 8):
             return None
         kept_facts: list[tuple[str, str | tuple[str, ...]]] = []
         for key, value in facts:
-            if not (_is(key, str) and len(key) <= 40):
+            if not (type(key) is str and len(key) <= 40):
                 return None
             if _text(value):
                 kept_facts.append((key, value))
             elif (isinstance(value, list) and len(value) <= 8
-                  and all(_is(x, str) and len(x) <= 40 for x in value)):
+                  and all(type(x) is str and len(x) <= 40 for x in value)):
                 kept_facts.append((key, tuple(value)))
             else:
                 return None
         sources_of = _sources(played)
         made = []
         for name, seat, total, rank, winner, sources in seats:
-            if not (_is(name, str) and 0 < len(name) <= 100
+            if not (type(name) is str and 0 < len(name) <= 100
                     and (name.isprintable() or hidden_character(name) is None)
-                    and _is(seat, int) and _is(total, int) and abs(total) <= MOST_POINTS
-                    and _is(rank, int) and type(winner) is bool
+                    and type(seat) is int and type(total) is int and abs(total) <= MOST_POINTS
+                    and type(rank) is int and type(winner) is bool
                     and isinstance(sources, list) and len(sources) <= 64):
                 return None
             pairs = []
             for source, points in sources:
-                if not (_is(source, str) and sources_of(source) and _is(points, int)
+                if not (type(source) is str and sources_of(source) and type(points) is int
                         and abs(points) <= MOST_POINTS):
                     return None
                 pairs.append((source, points))
@@ -356,10 +351,6 @@ def _consistent(status: str, seats: Sequence[Seat], margin: int | None, problem:
 
 def _text(value: object) -> bool:
     return value is None or (type(value) is str and len(value) <= MOST_TEXT)
-
-
-def _is(value: object, kind: type) -> bool:
-    return type(value) is kind  # exactly: a bool is no int here, as in the log reader
 
 
 def _opt(value: object, kind: type) -> bool:

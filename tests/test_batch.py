@@ -188,7 +188,7 @@ def test_the_terminal_lists_every_game_only_in_a_small_folder() -> None:
     # a row, and thousands of rows scroll the statistics away); the other formats list all.
     import io
 
-    from asara_cli.render.console import SafeConsole
+    from asara_cli.render.console import TableConsole
 
     def game(i: int, status: str = "valid") -> GameRecord:
         return GameRecord(f"g{i:03d}.toml", str(i), status, seats=(
@@ -196,7 +196,7 @@ def test_the_terminal_lists_every_game_only_in_a_small_folder() -> None:
             Seat("Bob", 2, 40, 2, False, (("builds", 40),))), margin=10)
 
     def table(records: list[GameRecord]) -> str:
-        console = SafeConsole(markup=False, width=100, file=io.StringIO())
+        console = TableConsole(markup=False, width=100, file=io.StringIO())
         return FORMATS["table"]().write(records, clubs(records), console)
 
     few = table([game(i) for i in range(100)])
@@ -209,7 +209,7 @@ def test_the_terminal_lists_every_game_only_in_a_small_folder() -> None:
     assert "players (149 scored games)" in shown
     quiet = table([game(i) for i in range(150)])
     assert "games: 150, all finished and valid" in quiet and "g000.toml" not in quiet
-    assert "g149.toml" in FORMATS["markdown"]().write(many, clubs(many), SafeConsole())
+    assert "g149.toml" in FORMATS["markdown"]().write(many, clubs(many), TableConsole())
 
 
 def test_ratings_rank_a_steady_winner_first() -> None:

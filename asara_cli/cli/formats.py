@@ -44,8 +44,7 @@ def report_violations(game: Replayed) -> None:
 
 
 def chosen(formats: Mapping[str, Any], name: str, as_json: bool) -> str:
-    """The format asked for: ``--json`` is ``--format json``; both naming others is a usage
-    error."""
+    """The format asked for: ``--json`` is ``--format json``; both naming others: usage error."""
     if as_json and name not in ("json", next(iter(formats))):
         raise fail(_("--json and --format {name} ask for two formats; give one").format(
             name=name))
@@ -150,8 +149,7 @@ VALIDATE: dict[str, type[ValidateOutput]] = {
 
 
 class GameOutput:
-    """One replayed log shown one way. Options that only one format reads are given to all
-    (as batch's formats take them)."""
+    """One replayed log shown one way; options only one format reads are given to all."""
 
     def __init__(self, path: Path, **options: Any) -> None:
         self.path = path

@@ -1,10 +1,7 @@
-"""The table session (``asara play``): a loop over the one recording transaction.
-
-A line is a one-shot command's words without ``asara``, parsed by the same Typer commands;
-the move they return is recorded against the position kept in memory (no replay per move).
-Nothing here knows the terminal (``cli/table.py`` and :func:`read_moves` feed
-:meth:`Session.line`). A log changed on disk is read again before a line, and a move is
-never written over a change: under the lock, the file is checked to be the one read.
+"""The table session (``asara play``): a line is a one-shot command's words without
+``asara``, its move recorded against the position kept in memory (no replay per move). The
+terminal is ``cli/table.py``'s; a log changed on disk is read again before a line, and
+under the lock a move is written only over the file read.
 """
 
 from __future__ import annotations
@@ -185,8 +182,7 @@ class Session:
         if self.position is None:
             return _("no move can be recorded until the log is legal again ({problem})"
                      ).format(problem=self.problem)
-        who = self.game.recording().to_move(self.position.state)
-        done = len(self.position.log.events)
+        who, done = self.mover, len(self.position.log.events)
         if who is None:
             return _("event {event}; the game is over").format(event=done)
         return _("event {event}; {player} to move").format(event=done, player=one_line(who))
@@ -198,8 +194,7 @@ class Session:
         return self.game.recording().to_move(self.position.state)
 
     def situation(self) -> str:
-        """The bottom toolbar: the game's situation where its recording says one, else whose
-        turn."""
+        """The bottom toolbar: the game's situation where it says one, else whose turn."""
         if self.position is None:
             return _("the log is not legal: fix it ({validate}), or {undo}").format(
                 validate="asara " + commandwords.local("validate"),
@@ -239,9 +234,9 @@ class Session:
         own: dict[str, Callable[[list[str]], int]] = {
             "undo": self.undo, "redo": self.redo, "history": self.history,
             "help": self.help, "moves": self.moves}
-        if head == "moves" and len(words) > 1 and words[1].startswith("-") and (
-                "--at" in words or "--board" in words or "-h" in words or "--help" in words):
-            # another event or board: `asara moves` reads the log itself
+        # the command reads the log itself (`moves` too for another event or board, or help)
+        elsewhere = {"--at", "--board", "-h", "--help"}.intersection(words)
+        if head in ("status", "score") or (head == "moves" and elsewhere and words[1][:1] == "-"):
             return self.invoke([*words, "--", str(self.path)])
         if head in own:
             return own[head](words[1:])
@@ -249,8 +244,6 @@ class Session:
             return self._fail(WordError(_("a session records into its log: start a new game "
                                           "with `asara {new}` outside it").format(
                 new=commandwords.local("new"))))
-        if head in ("status", "score"):
-            return self.invoke([*words, "--", str(self.path)])
         return self._answered(words, typed)
 
     def _answered(self, words: list[str], typed: str) -> int:
@@ -344,7 +337,7 @@ class Session:
                     told(record(here, move.make, dry=True, tell=note), True)
                     return 0
                 with lock(self.path):
-                    if stamp(self.path) != self.seen:
+                    if self.stale():
                         self.reload()
                         raise InputError(_("{path} changed on disk while you typed; read "
                                            "again ({turn}): nothing was written, type the "
@@ -390,11 +383,10 @@ class Session:
         the log read again."""
         if words:
             return self._fail(WordError(refusal.format(**{name: commandwords.local(name)})))
-        position = self.position
         try:
-            if position is not None:
+            if self.position is not None:
                 with errors(), lock(self.path):
-                    if stamp(self.path) == self.seen and kept(position):
+                    if not self.stale() and kept(self.position):
                         self.seen = stamp(self.path)
                         return 0
         except AsaraError as e:
@@ -464,12 +456,10 @@ class Session:
             return self._fail(InputError(_("the log cannot be read as a game: {problem}"
                                            ).format(problem=self.problem)))
         count = int(words[0]) if words else 10
-        events = self.position.log.events
-        board = self.position.board
-        first = max(0, len(events) - count)
+        events, board = self.position.log.events, self.position.board
         if not events:
             say(_("no event yet"))
-        for number in range(first + 1, len(events) + 1):
+        for number in range(max(0, len(events) - count) + 1, len(events) + 1):
             out().print(f"#{number} {one_line(self.game.move_text(board, events[number - 1]))}",
                         soft_wrap=True)
         return 0
@@ -545,17 +535,15 @@ def answered(words: list[str], replace: tuple[str, ...], added: list[str]
     """The line with an answer's words in place of ``replace`` (also as ``--option=value``;
     ``None``: not on the line), or at its end when ``replace`` is empty."""
     size = len(replace)
-    if size:
-        for i in range(len(words) - size + 1):
-            if tuple(words[i: i + size]) == replace:
-                return [*words[:i], *added, *words[i + size:]]
-        if size == 2 and replace[0].startswith("--"):
-            joined = "=".join(replace)
-            if joined in words:
-                i = words.index(joined)
-                return [*words[:i], *added, *words[i + 1:]]
-        return None
-    return [*words, *added]
+    if not size:
+        return [*words, *added]
+    for i in range(len(words) - size + 1):
+        if tuple(words[i: i + size]) == replace:
+            return [*words[:i], *added, *words[i + size:]]
+    if size == 2 and replace[0].startswith("--") and "=".join(replace) in words:
+        i = words.index("=".join(replace))
+        return [*words[:i], *added, *words[i + 1:]]
+    return None
 
 
 def legal_moves(session: Session, typed: Sequence[str] = (), most: int | None = None

@@ -15,7 +15,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -252,8 +251,7 @@ def more(text: str, stream: IO[str], rows: int) -> None:
 
 @contextlib.contextmanager
 def paged() -> Iterator[Callable[[], None]]:
-    """What a line writes, held and shown when done, or before a question (by the
-    function yielded)."""
+    """What a line writes, held and shown when done or before a question (the function yielded)."""
     parts: list[str] = []
     stdout, stderr = sys.stdout, sys.stderr
 
@@ -302,40 +300,31 @@ def _runs(keys: list[KeyPress]) -> list[KeyPress]:
     return merged
 
 
-@dataclass
-class _Paste:
-    """The paste being read: when its last part came, the line before it, whether it was
-    left out."""
-
-    last: float = -1.0
-    before: Document | None = None
-    refused: bool = False
-
-
 def bounded_paste() -> KeyBindings:
     """A paste making the line longer than any move is left out at once, in one line; the
     runs of an unmarked paste after the one refused (each within 2 s) are left out silently."""
     bindings = KeyBindings()
-    paste = _Paste()
+    # the paste being read: when its last run came, the line before it, whether left out
+    last, before, dropped = -1.0, Document(), False
 
     @bindings.add(Keys.BracketedPaste)
     def pasted(event: KeyPressEvent) -> None:
+        nonlocal last, before, dropped
         data = event.data.replace("\r\n", "\n").replace("\r", "\n")
         buffer = event.current_buffer
         now = time.monotonic()
         marked = not isinstance(event.key_sequence[0], _Run)
-        if marked or now - paste.last > 2:  # another paste
-            paste.before, paste.refused = buffer.document, False
-        paste.last = -1.0 if marked else now
-        if paste.refused:
+        if marked or now - last > 2:  # another paste
+            before, dropped = buffer.document, False
+        last = -1.0 if marked else now
+        if dropped:
             return
         refused = lines.too_long(buffer.text + data)
         if refused is None:
             buffer.insert_text(data)
             return
-        paste.refused = True
-        if paste.before is not None:
-            buffer.document = paste.before
+        dropped = True
+        buffer.document = before
         run_in_terminal(lambda: err().print(_("error: {message}; the paste was left out"
                                               ).format(message=refused), soft_wrap=True))
 

@@ -127,12 +127,8 @@ def read_text(path: str | Path, *, follow_link: bool = True) -> str:
 
 def too_deep(text: str) -> re.Match[str] | None:
     """The first place ``text`` nests deeper than :data:`MAX_NESTING`, if it does."""
-    found = None
-    for pattern in _DEEP_BEGUN:
-        m = re.search(pattern, text)
-        if m is not None and (found is None or m.start() < found.start()):
-            found = m
-    return found
+    found = [m for m in (re.search(p, text) for p in _DEEP_BEGUN) if m is not None]
+    return min(found, key=lambda m: m.start(), default=None)
 
 
 def loads_toml(text: str, path: str) -> dict[str, Any]:

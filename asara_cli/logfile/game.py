@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Mapping, Sequence
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -84,9 +84,7 @@ class GameLog(Struct, frozen=True):
 
     def line_of(self, event: int) -> int | None:
         """The line where event ``event`` (1-based) starts; ``None`` for 0 (the header)."""
-        if 1 <= event <= len(self.lines):
-            return self.lines[event - 1]
-        return None
+        return self.lines[event - 1] if 1 <= event <= len(self.lines) else None
 
     def event_type(self, event: int) -> str | None:
         if 1 <= event <= len(self.events):
@@ -142,13 +140,9 @@ _HEAD = 1 << 16
 
 def load_log_board(log: GameLog) -> Any:
     """The board profile the header names: ``standard``, or a path relative to the log."""
-    name = log.header.board
-    if name == "standard":
+    if log.header.board == "standard":
         return load_board(None, log.header.game)
-    where = Path(name)
-    if not where.is_absolute():
-        where = Path(log.path).parent / where
-    return load_board(where, log.header.game)
+    return load_board(Path(log.path).parent / log.header.board, log.header.game)
 
 
 class _Where:
@@ -214,7 +208,7 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
                                                        repeat(dict))):
         raise where.header_error("event", _("events are [[event]] tables"))
     names = rules.players_of(header.setup)
-    allowed = _allowed(rules)
+    allowed = _allowed(rules.key)
     events: list[Any] = []
     comments: list[str | None] = []
     # one pass; one reader moved from event to event (a codec keeps none past its event)
@@ -240,17 +234,11 @@ def parse_log_data(data: Mapping[str, Any], text: str, path: str) -> GameLog:
     return GameLog(path, header, tuple(events), tuple(lines), tuple(comments))
 
 
-_ALLOWED: dict[str, dict[str, frozenset[str]]] = {}
-
-
-def _allowed(rules: SomeGame) -> dict[str, frozenset[str]]:
-    """The keys each event type of the game may have (a game's types and keys are fixed by
-    its code: worked out once per process)."""
-    found = _ALLOWED.get(rules.key)
-    if found is None:
-        found = _ALLOWED[rules.key] = {t: frozenset({"type", "note", *rules.event_keys(t)})
-                                       for t in rules.event_types()}
-    return found
+@cache
+def _allowed(key: str) -> dict[str, frozenset[str]]:
+    """The keys each event type of the game may have (fixed by its code: worked out once)."""
+    rules = game(key)
+    return {t: frozenset({"type", "note", *rules.event_keys(t)}) for t in rules.event_types()}
 
 
 def _parse_header(data: Mapping[str, Any], where: _Where, rules: SomeGame) -> LogHeader:
@@ -557,7 +545,7 @@ def _appended(known: GameLog | None, text: str, start: int, path: str) -> GameLo
     first = where.events[number - 1]
     end = where.events[number] if number < len(where.events) else where.count + 1
     reader = _EventReader(where, number, first, end, raw)
-    _refuse_event(raw, reader, rules, _allowed(rules))
+    _refuse_event(raw, reader, rules, _allowed(rules.key))
     comment = reader.text("note", None, "text")
     event = rules.read_event(raw["type"], reader, rules.players_of(known.header.setup))
     return GameLog(known.path, known.header, (*known.events, event),
@@ -606,5 +594,5 @@ def describe_violation(log: GameLog, v: Violation) -> str:
     rule = pgettext("rule", "checkpoint") if v.rule == "checkpoint" else v.rule
     tag = {"warning": _("warning: "), "note": _("note: "), "error": ""}.get(
         v.severity, f"{v.severity}: ")  # what starts a finding that is not an error
-    line_ = f"{where}: {what}: {tag}{v.message} [{rule}]"
-    return line_ + (_(" (after the first illegal event)") if v.later else "")
+    return f"{where}: {what}: {tag}{v.message} [{rule}]" + (
+        _(" (after the first illegal event)") if v.later else "")

@@ -91,14 +91,12 @@ def locked(log: str | Path, timeout: float = LOCK_TIMEOUT,
         # The holder before us removed the file as it let go: the lock we hold is on a
         # file nobody else will open again, so open the one at the path now (issue 21).
         try:
-            current = os.lstat(path)
+            same = os.path.samestat(os.lstat(path), os.fstat(fd))
         except FileNotFoundError:
-            current = None
-        mine = os.fstat(fd)
-        if current is None or (current.st_ino, current.st_dev) != (mine.st_ino, mine.st_dev):
-            os.close(fd)
-            continue
-        break
+            same = False
+        if same:
+            break
+        os.close(fd)
     try:
         yield
     finally:
@@ -115,8 +113,7 @@ def _open_lock(path: Path, log: str | Path) -> int:
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
     except OSError as e:
-        why = (_("it is a symbolic link; remove it") if os.path.islink(path)
-               else reason(e))
+        why = _("it is a symbolic link; remove it") if os.path.islink(path) else reason(e)
         raise InputError(_("cannot open the lock file {file}: {reason}").format(
             file=show_path(path), reason=why), path=str(log)) from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -263,18 +260,15 @@ def settle(log: Path, text: str) -> list[dict[str, str]]:
     if top["text"] == text:
         _write_redo(log, stack[:-1])
         return stack[:-1]
-    if _digest(text) != top["after"] and _one_more_event(text, top["after"]):
+    try:  # the log the undo left, one event appended
+        one_more = (_digest(text) != top["after"]
+                    and _digest(cut_last_event(text)) == top["after"])
+    except ValueError:  # no events
+        one_more = False
+    if one_more:
         forget_redo(log)
         return []
     return stack
-
-
-def _one_more_event(text: str, before: str) -> bool:
-    """Whether the log ``text`` is the log of digest ``before`` with one event appended."""
-    try:
-        return _digest(cut_last_event(text)) == before
-    except ValueError:  # no events
-        return False
 
 
 def _check_removable(path: Path, log: Path) -> None:
@@ -364,10 +358,10 @@ def redo(path: str | Path, broken: Callable[[GameLog], Sequence[Violation]] | No
     the violations of the log's last event where the caller knows the position before it,
     a session, instead of the replay; ``read``: the log and its text as the caller read them
     under the lock); return the log with it. The log is written first, then the entry is
-    dropped from the redo file
-    (checked writable first); killed in between, the entry would bring back the very log
-    there is, which :func:`settle` recognises (the redo happened). A log that is not what
-    the undo left, and not provably one move past it, keeps its redo file."""
+    dropped from the redo file (checked writable first); killed in between, the entry would
+    bring back the very log there is, which :func:`settle` recognises (the redo happened). A
+    log that is not what the undo left, and not provably one move past it, keeps its redo
+    file."""
     target = Path(path)
     now_text = read_text(target)
     stack = settle(target, now_text)
@@ -427,15 +421,11 @@ def _broken(log: GameLog) -> Sequence[Violation]:
 # --- the default log -------------------------------------------------------------------------
 
 
-def state_file(folder: str | Path = ".") -> Path:
-    return Path(folder) / STATE_FILE
-
-
 def remembered(folder: str | Path = ".") -> str | None:
     """The log ``asara use`` remembered in ``folder`` (as a path relative to it), if any.
     The state file is read without following a link, and what it names is checked as a
     file name before it is used as one."""
-    path = state_file(folder)
+    path = Path(folder) / STATE_FILE
     if not os.path.lexists(path):
         return None
     try:
@@ -460,7 +450,7 @@ def remember(log: str | Path, folder: str | Path = ".") -> Path:
 
     from asara_cli.logfile.write import write_file
 
-    path = state_file(folder)
+    path = Path(folder) / STATE_FILE
     name = str(log)
     try:
         name.encode("utf-8")

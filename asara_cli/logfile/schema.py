@@ -30,15 +30,8 @@ _HIDDEN = ("\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\
 
 def _spelled(word: str) -> str:
     """``word`` as a pattern matching it in any case (``ASARA``: ``[aA][sS]...``)."""
-    out = []
-    for c in word:
-        if c.lower() != c.upper():
-            out.append(f"[{c.lower()}{c.upper()}]")
-        elif c.isalnum() or c == " ":
-            out.append(c)
-        else:
-            out.append("\\" + c)
-    return "".join(out)
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.lower() != c.upper()
+                   else c if c.isalnum() or c == " " else "\\" + c for c in word)
 
 
 def game_pattern(g: SomeGame) -> str:

@@ -31,13 +31,6 @@ WRITTEN: list[str] = []
 STALE_SECONDS = 60.0
 
 
-def target_of(path: Path) -> Path:
-    """The file a write really goes to: ``path``, or the file its symbolic link names."""
-    if path.is_symlink():
-        return Path(os.path.realpath(path))
-    return path
-
-
 def write_file(path: str | Path, text: str,
                verify: Callable[[str], object] | None = None, *, follow_link: bool = True,
                mode: int | None = None, owner: tuple[int, int] | None = None) -> Path:
@@ -45,19 +38,16 @@ def write_file(path: str | Path, text: str,
     back: the old file stays). A new file gets ``mode`` (0666 less the umask) and ``owner``;
     a replaced one keeps its own (root recording into a player's log leaves it the
     player's). Return the file written."""
-    given = Path(path)
-    if follow_link:
-        target = target_of(given)
-    elif os.path.islink(given):
-        raise InputError(_("is a symbolic link; not written through it (remove the link)"),
-                         path=str(path))
-    else:
-        target = given
+    target = Path(path)
+    if target.is_symlink():
+        if not follow_link:
+            raise InputError(_("is a symbolic link; not written through it (remove the "
+                               "link)"), path=str(path))
+        target = Path(os.path.realpath(target))  # the file the link names
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise InputError(_("cannot be written: there is no folder {folder}").format(
-            folder=show_path(folder)),
-                         path=str(path))
+            folder=show_path(folder)), path=str(path))
     old_mode = writable_mode(target, str(path))
     if old_mode is not None:
         mode = old_mode
@@ -194,8 +184,7 @@ def _sync_folder(folder: Path) -> None:
 
 
 def _clean_stale(folder: Path, name: str) -> None:
-    """Remove ``.NAME.*.tmp`` files a killed writer left (older than a minute: not one at
-    work)."""
+    """Remove the ``.NAME.*.tmp`` files a killed writer left (over a minute old: not at work)."""
     now = time.time()
     for leftover in folder.glob(f".{name}.*.tmp"):
         try:

@@ -109,9 +109,7 @@ class Format:
     """Writes the batch result; ``write`` returns the text for stdout."""
 
     def __init__(self, url: bool = False, bgg_id: int | None = None) -> None:
-        # Only the BG Stats format reads these; the others take no options.
-        self.url = url
-        self.bgg_id = bgg_id
+        self.url, self.bgg_id = url, bgg_id  # only the BG Stats format reads them
         #: Warnings for stderr that writing found (the command prints them)
         self.warnings: list[str] = []
 
@@ -209,13 +207,12 @@ class CsvFormat(Format):
                     ("status", status_word(r.status)), ("players", r.players or ""),
                     ("margin", "" if r.margin is None else r.margin),
                     ("problem", "" if r.status == "valid" else game_status(r))]
-            if not r.seats or r.status == "duplicate":  # a copy's players are the original's
-                row = blank.copy()
-                fill(row, game)
-                w.writerow(row)
-                continue
-            first = points.copy()
+            alone = not r.seats or r.status == "duplicate"  # a copy's players are the original's
+            first = (blank if alone else points).copy()
             fill(first, game)
+            if alone:
+                w.writerow(first)
+                continue
             for s in r.seats:
                 row = first.copy()
                 fill(row, (("player", s.name), ("seat", s.seat), ("total", s.total),
@@ -291,10 +288,10 @@ PLAYER_HEADS = (N_("player"), N_("games"), N_("wins"), N_("shared wins"), N_("wi
 
 
 def club_cells(stats: Club) -> tuple[list[list[str]], ...]:
-    """The cells of the players (:data:`PLAYER_HEADS`), seats and pairs, the same in every
-    output."""
+    """The cells of the players (:data:`PLAYER_HEADS`), seats and pairs, for every output."""
     return ([[p.name, str(p.games), str(p.wins), str(p.shared_wins), f"{p.win_rate:.0%}",
-              f"{p.expected_rate:.0%}", decimal(p.mean), shown_median(p.median), str(p.best),
+              f"{p.expected_rate:.0%}", decimal(p.mean),
+              f"{p.median:g}".replace(".", pgettext("decimal mark", ".")), str(p.best),
               f"{p.share_of_winner:.0%}"] for p in stats.players],
             [[str(x.players), str(x.seat), str(x.games), str(x.wins), f"{x.win_rate:.0%}",
               f"{x.expected_rate:.0%}"] for x in stats.seats],
@@ -312,11 +309,6 @@ def day(written: str) -> str:
         return date(dt.date.fromisoformat(written))
     except ValueError:
         return written
-
-
-def shown_median(value: float) -> str:
-    """A median as ``:g`` writes it (``52``, ``52.5``), with the language's decimal mark."""
-    return f"{value:g}".replace(".", pgettext("decimal mark", "."))
 
 
 def scored_games(n: int) -> str:

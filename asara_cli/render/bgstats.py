@@ -58,7 +58,6 @@ def play(record: GameRecord, bgg_id: int | None = None,
     bgg_id = played.bgg_id if bgg_id is None else bgg_id
     if bgg_id is not None:
         game["bggId"] = bgg_id
-    comments = played.describe(dict(record.facts))
     data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": f"{played.key}-{(record.game_digest or record.digest)[:20]}",
@@ -68,7 +67,7 @@ def play(record: GameRecord, bgg_id: int | None = None,
     if record.place:
         data["location"] = record.place
     data["comments"] = _("{play}; scored by asara-cli from {file}").format(
-        play=comments, file=show_path(os.path.basename(record.file)))
+        play=played.describe(dict(record.facts)), file=show_path(os.path.basename(record.file)))
     spelt = shown or {}
     data["players"] = [{"name": spelt.get(name_key(s.name), s.name),
                         "sourcePlayerId": name_key(s.name), "score": s.total,

@@ -27,22 +27,14 @@ class Escaped:
             yield seg if seg.control else Segment(safe_text(seg.text), seg.style)
 
 
-class SafeConsole(Console):
-    """A rich console that escapes control characters in everything it prints."""
+class TableConsole(Console):
+    """A rich console that escapes control characters in everything it prints, its plain
+    text wrapped by :func:`wrap` (and never again by rich, which would fold a long word);
+    renderables are printed as rich lays them out."""
 
     def print(self, *objects: Any, sep: str = " ", end: str = "\n", **options: Any) -> None:
-        super().print(*(safe_text(o) if isinstance(o, str) else Escaped(o) for o in objects),
-                      sep=sep, end=end, **options)
-
-
-class TableConsole(SafeConsole):
-    """A :class:`SafeConsole` whose plain text is wrapped by :func:`wrap` (and never again
-    by rich, which would fold a long word); renderables are printed as rich lays them out."""
-
-    def print(self, *objects: Any, sep: str = " ", end: str = "\n",
-              **options: Any) -> None:
         if objects and all(isinstance(o, str) for o in objects):
             options["soft_wrap"] = True
-            super().print(wrap(safe_text(sep.join(objects)), self.width), end=end, **options)
-            return
-        super().print(*objects, sep=sep, end=end, **options)
+            objects = (wrap(safe_text(sep.join(objects)), self.width),)
+        super().print(*(safe_text(o) if isinstance(o, str) else Escaped(o) for o in objects),
+                      sep=sep, end=end, **options)

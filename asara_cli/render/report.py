@@ -52,8 +52,7 @@ table { display: block; max-width: 100%; overflow-x: auto; }
 def _page(title: str, body: list[str]) -> str:
     return ("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!DOCTYPE html>\n"
             f"<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"{i18n.language()}\">\n"
-            "<head>\n"
-            "<meta charset=\"utf-8\"/>\n"
+            "<head>\n<meta charset=\"utf-8\"/>\n"
             f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
             f"<h1>{escape(title)}</h1>\n" + "\n".join(body) + "\n</body>\n</html>\n")
 
@@ -232,25 +231,20 @@ def _card(played: SomeGame, outcome: Any, log: GameLog) -> str:
     scores = played.scores(outcome, log.header.setup)
     word = _(played.points)
     winners = played.winners(outcome)
+    best = max((x.total for x in scores), default=0)
+    ahead = winners or [x.name for x in scores if x.total == best]
     if winners:
-        best = max(x.total for x in scores)
-        who = f"<strong>{escape(_and(winners))}</strong>"
         result = (_("{who} wins with {total}.") if len(winners) == 1 else
-                  _("{who} share the win with {total}.")).format(
-            who=who, total=escape(_amount(played, best)))
+                  _("{who} share the win with {total}."))
+    elif best:
+        result = (_("The game is not over ({progress}): so far {who} leads with {total}.")
+                  if len(ahead) == 1 else
+                  _("The game is not over ({progress}): so far {who} lead with {total}."))
     else:
-        best = max((x.total for x in scores), default=0)
-        ahead = [x.name for x in scores if x.total == best]
-        who = f"<strong>{escape(_and(ahead))}</strong>"
-        progress = escape(played.progress(outcome))
-        if best:
-            result = (_("The game is not over ({progress}): so far {who} leads with {total}.")
-                      if len(ahead) == 1 else
-                      _("The game is not over ({progress}): so far {who} lead with {total}."))
-        else:
-            result = _("The game is not over ({progress}): no {points} scored yet.")
-        result = result.format(progress=progress, who=who, total=escape(_amount(played, best)),
-                               points=escape(word))
+        result = _("The game is not over ({progress}): no {points} scored yet.")
+    result = result.format(progress=escape(played.progress(outcome)), points=escape(word),
+                           who=f"<strong>{escape(_and(ahead))}</strong>",
+                           total=escape(_amount(played, best)))
     shown = _with_pieces(played, log.header.setup)
     ranked = sorted(range(len(scores)), key=lambda i: (-scores[i].total, i))
     totals = ["<table>", "<tr><th>" + escape(_("player")) + "</th>"

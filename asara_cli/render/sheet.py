@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from asara_cli.core.shown import safe_text
 
@@ -27,32 +28,26 @@ SGR: dict[str, str] = {
 Span = tuple[str, str]
 
 
-class Column:
+class Column(NamedTuple):
     """A column's heading, and whether it is justified right (numbers)."""
 
-    __slots__ = ("header", "right")
-
-    def __init__(self, header: str, right: bool = False) -> None:
-        self.header, self.right = header, right
+    header: str
+    right: bool = False
 
 
-class Cell:
+class Cell(NamedTuple):
     """A cell's lines, each in styled pieces; ``style`` colours the pieces that have none."""
 
-    __slots__ = ("lines", "style")
-
-    def __init__(self, lines: Sequence[Sequence[Span]], style: str = "") -> None:
-        self.lines, self.style = lines, style
+    lines: Sequence[Sequence[Span]]
+    style: str = ""
 
 
-class Sheet:
+class Sheet(NamedTuple):
     """A table: a title, columns, and rows of cells (a plain cell's lines split at ``\\n``)."""
 
-    __slots__ = ("columns", "rows", "title")
-
-    def __init__(self, title: str, columns: Sequence[Column],
-                 rows: Sequence[Sequence[str | Cell]]) -> None:
-        self.title, self.columns, self.rows = title, columns, rows
+    title: str
+    columns: Sequence[Column]
+    rows: Sequence[Sequence[str | Cell]]
 
 
 def cells(text: str) -> int:
@@ -63,9 +58,8 @@ def cells(text: str) -> int:
 
 
 def _paint(text: str, style: str, colour: bool) -> str:
-    if not (colour and style and text):
-        return text
-    return f"\x1b[{SGR.get(style, '')}m{text}\x1b[0m" if SGR.get(style) else text
+    code = SGR.get(style) if colour and text else None
+    return f"\x1b[{code}m{text}\x1b[0m" if code else text
 
 
 def _cell(cell: str | Cell) -> Cell:

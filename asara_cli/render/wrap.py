@@ -45,22 +45,6 @@ def wrap(text: str, width: int) -> str:
     return "\n".join(lines)
 
 
-def _is_terminal(file: Any) -> bool:
-    isatty = getattr(file, "isatty", None)
-    try:
-        return False if isatty is None else bool(isatty())
-    except ValueError:  # a closed file
-        return False
-
-
-def _fileno(file: Any) -> int | None:
-    try:
-        fd: int = file.fileno()
-    except (AttributeError, ValueError, OSError):  # no descriptor (a test's buffer)
-        return None
-    return fd
-
-
 #: The widest or tallest terminal believed: rich pads each line to $COLUMNS, so a larger
 #: one is a typo that would write megabytes of blanks (COLUMNS=99999999 ran for minutes).
 MAX_TERMINAL_SIZE = 10_000
@@ -85,7 +69,10 @@ def terminal_width(file: Any) -> int:
     columns = terminal_size("COLUMNS")
     if columns is not None:
         return columns
-    own = _fileno(file)
+    try:
+        own: int | None = file.fileno()
+    except (AttributeError, ValueError, OSError):  # no descriptor (a test's buffer)
+        own = None
     for fd in (own, 0, 1, 2):
         if fd is None:
             continue
@@ -98,7 +85,11 @@ def terminal_width(file: Any) -> int:
 
 def colour_wanted(file: Any) -> bool:
     """Colour on a terminal, unless $NO_COLOR, a ``dumb`` $TERM or Windows (escape codes)."""
-    return (_is_terminal(file) and os.environ.get("NO_COLOR", "") == ""
+    try:
+        terminal = bool(file.isatty())
+    except (AttributeError, ValueError):  # no such method, or a closed file
+        terminal = False
+    return (terminal and os.environ.get("NO_COLOR", "") == ""
             and os.environ.get("TERM", "") != "dumb" and sys.platform != "win32")
 
 

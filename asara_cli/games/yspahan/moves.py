@@ -231,11 +231,8 @@ class _Mover:
                         fixed.setdefault(tail[len(rest)], []).append((plays, first, n))
                     continue
                 hand = reads[5:] if head.discarding else ()
-                for more, tables in souks.walk(n):
-                    words = [*tail, *self.tail(more)]
-                    if not want.tail_fits(words):
-                        continue
-                    then = words[len(rest)] if len(words) > len(rest) else None
+                for more, tables in souks.walk(n, None, rest[len(tail):], want.seen):
+                    then = [*tail, *self.tail(more)][len(rest)]
                     if quarter >= 0:  # what the goods read: the row's quarter
                         key: tuple[object, ...] = (then, hand, souks.quarter(
                             souks.own(tables[quarter], first), board.quarters[quarter]))
@@ -751,9 +748,11 @@ def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want
             return
         words = ["goods", row, *shop_words(placed)]
         for shop in shops_open_to(r, seat, row):
+            if not want.fits([*words, shop.souk, shop.cell]):
+                continue  # not wanted
             key = tuple(sorted(_canonical(board, s) for s in (*placed, shop)))
-            if key in seen or not want.fits([*words, *shop_words([shop])]):
-                continue  # the same cubes in another order (the same table), or not wanted
+            if key in seen:
+                continue  # the same cubes in another order: the same table
             seen.add(key)
             nxt = Walker(board, r.t.copy(), r.number, None)
             nxt.place(seat, shop, row)
@@ -919,26 +918,46 @@ class _Souks:
         """Each set of ``n`` souk cards (``but``: none in that quarter), quarter by quarter."""
         return (plays for plays, _tables in self.walk(n, but))
 
-    def walk(self, n: int, but: str | None = None
+    def walk(self, n: int, but: str | None = None, typed: Sequence[str] | None = None,
+             seen: dict[str, None] | None = None
              ) -> Iterator[tuple[tuple[ev.Play, ...], tuple[Table, ...]]]:
         """:meth:`sets`, each with the table each quarter's walk left (the quarter's souks
-        as it leaves them)."""
+        as it leaves them); ``typed`` given, only those whose words begin with it and go on
+        with a word not in ``seen`` (looked at as the walk goes: a branch is left as soon
+        as its next word is seen)."""
         quarters = [q for q in self.parts if q != but]
         room = [0] * (len(quarters) + 1)  # the most cards the quarters from each on take
         for at in range(len(quarters) - 1, -1, -1):
             room[at] = room[at + 1] + max(i for i, by in enumerate(self.parts[quarters[at]]) if by)
+        met = seen if seen is not None else {}
+        tail = self.mover.tail
 
-        def walk(at: int, left: int) -> Iterator[tuple[tuple[ev.Play, ...], tuple[Table, ...]]]:
+        def walk(at: int, left: int, typed: Sequence[str] | None, then: str | None
+                 ) -> Iterator[tuple[tuple[ev.Play, ...], tuple[Table, ...]]]:
             if at == len(quarters):
-                yield (), ()
+                if typed is None or then is not None:  # else no word follows those typed
+                    yield (), ()
                 return
             by_size = self.parts[quarters[at]]
             for i in range(max(0, left - room[at + 1]), min(left, len(by_size) - 1) + 1):
                 for plays, table in by_size[i]:
-                    for rest, tables in walk(at + 1, left - i):
-                        yield plays + rest, (table, *tables)
+                    if then in met:
+                        return
+                    rest, word = typed, then
+                    if typed is not None and then is None and plays:
+                        words = tail(plays)
+                        common = min(len(words), len(typed))
+                        if words[:common] != list(typed[:common]):
+                            continue
+                        if len(words) > len(typed):
+                            word = words[len(typed)]
+                            if word in met:
+                                continue
+                        rest = typed[common:]
+                    for more, tables in walk(at + 1, left - i, rest, word):
+                        yield plays + more, (table, *tables)
 
-        return walk(0, n)
+        return walk(0, n, typed, None)
 
     def some(self, pair: Pair) -> Iterator[tuple[tuple[ev.Play, ...], Table]]:
         """:meth:`firsts` of one pair, each set made once for every group that shows it."""

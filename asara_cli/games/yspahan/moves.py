@@ -350,7 +350,11 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
     words are not all found without them."""
     if state.phase in (ROLL, OVER) or state.to_move is None:
         return []
-    mover = _mover(board, state)
+    with _uncollected():
+        return _next_words(board, _mover(board, state), typed)
+
+
+def _next_words(board: Board, mover: _Mover, typed: Sequence[str]) -> list[str]:
     want = _Want(typed, {})
     for head in mover.heads():
         if not want.fits(head.words):

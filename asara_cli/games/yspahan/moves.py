@@ -171,7 +171,7 @@ class _Mover:
         ``cell``, when typed: what faces it)."""
         key = (head.command, head.row, cell)
         if key not in self._distinct:
-            self._distinct[key] = self.souks().distinct(self.split()[1:], head, cell)
+            self._distinct[key] = list(self.souks().distinct(self.split()[1:], head, cell))
         return self._distinct[key]
 
     def singles(self) -> Firsts:
@@ -217,6 +217,8 @@ class _Mover:
         rest = want.rest or ()
         board, row, cell = self.board, head.row, want.word(2)
         quarter = list(souks.parts).index(row) if head.command == "goods" and row else -1
+        read = [row] if quarter >= 0 and row else board.quarters \
+            if head.command == "supervisor" and cell in board.cells else []
         met: set[tuple[object, ...]] = set()
         fixed: dict[str, list[Pair]] = {}  # by the word wanted, when the set's own words hold it
         for _kinds, pairs in split[1:]:
@@ -231,7 +233,7 @@ class _Mover:
                         fixed.setdefault(tail[len(rest)], []).append((plays, first, n))
                     continue
                 hand = reads[5:] if head.discarding else ()
-                for more, tables in souks.walk(n, None, rest[len(tail):], want.seen):
+                for more, tables in souks.walk(n, None, rest[len(tail):], want.seen, read):
                     then = [*tail, *self.tail(more)][len(rest)]
                     if quarter >= 0:  # what the goods read: the row's quarter
                         key: tuple[object, ...] = (then, hand, souks.quarter(
@@ -248,7 +250,10 @@ class _Mover:
                         yield (*plays, *more), souks.table(first, n, tables)
         for then, pairs in fixed.items():  # one set for each table read, as without --play
             if want.seen is None or then not in want.seen:
-                yield from souks.distinct([((), pairs)], head, cell)
+                for found in souks.distinct([((), pairs)], head, cell):
+                    if then in (want.seen or ()):
+                        break
+                    yield found
 
     def sets(self, every: bool = False) -> Iterator[tuple[tuple[str, ...], Firsts]]:
         """Every set of cards the mover may play before the row, grouped by their kinds
@@ -356,9 +361,11 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
 
 def _next_words(board: Board, mover: _Mover, typed: Sequence[str]) -> list[str]:
     want = _Want(typed, {})
+    action = typed[:len(typed) - len(want.rest)] if want.rest is not None else None
     for head in mover.heads():
-        if not want.fits(head.words):
-            continue
+        if not want.fits(head.words) or (
+                action is not None and ("--discard" in action) != head.discarding):
+            continue  # (--discard comes before --play)
         for _move in _group(mover, (), [((), mover.t)], head, want):
             pass  # most words come without a card played first: found at once
         if not want.fits(head.words) or (head.command == "goods" and Walker(
@@ -923,12 +930,13 @@ class _Souks:
         return (plays for plays, _tables in self.walk(n, but))
 
     def walk(self, n: int, but: str | None = None, typed: Sequence[str] | None = None,
-             seen: dict[str, None] | None = None
+             seen: dict[str, None] | None = None, read: Sequence[str] = ()
              ) -> Iterator[tuple[tuple[ev.Play, ...], tuple[Table, ...]]]:
         """:meth:`sets`, each with the table each quarter's walk left (the quarter's souks
         as it leaves them); ``typed`` given, only those whose words begin with it and go on
         with a word not in ``seen`` (looked at as the walk goes: a branch is left as soon
-        as its next word is seen)."""
+        as its next word is seen), and once that word is known one set of each quarter
+        but those ``read``."""
         quarters = [q for q in self.parts if q != but]
         room = [0] * (len(quarters) + 1)  # the most cards the quarters from each on take
         for at in range(len(quarters) - 1, -1, -1):
@@ -960,6 +968,8 @@ class _Souks:
                         rest = typed[common:]
                     for more, tables in walk(at + 1, left - i, rest, word):
                         yield plays + more, (table, *tables)
+                    if then is not None and quarters[at] not in read:
+                        return
 
         return walk(0, n, typed, None)
 
@@ -1014,7 +1024,7 @@ class _Souks:
             cell in self.facing.get(shop, ()) for shop in self.shops(p)))
 
     def distinct(self, groups: Sequence[tuple[tuple[str, ...], list[Pair]]], head: _Head,
-                 cell: str | None) -> Firsts:
+                 cell: str | None) -> Iterator[tuple[tuple[ev.Play, ...], Table]]:
         """:meth:`_Mover.distinct` of the sets of ``groups``: one set for each hand (a
         card discarded) and what ``head`` reads of the street: the row's quarter (the
         goods), the gold, camels, cards to draw and the shops facing ``cell`` (the
@@ -1042,7 +1052,6 @@ class _Souks:
                     met.setdefault((hand, *reads[1:4]), (pair, None, 0))
                 else:  # the cards to draw
                     met.setdefault((hand, reads[3]), (pair, None, 0))
-        found: Firsts = []
         for (plays, first, n), chosen, i in met.values():
             if head.command == "goods" and head.row is not None:
                 assert chosen is not None
@@ -1052,8 +1061,7 @@ class _Souks:
                     head.command == "supervisor" else next(self.sets(n))
             after = self.after(first, chosen)
             if after is not None:
-                found.append(((*plays, *chosen), after))
-        return found
+                yield (*plays, *chosen), after
 
     def after(self, t: Table, plays: Sequence[ev.Play]) -> Table | None:
         """The table after ``plays`` on ``t``, by the referee's steps (``None``: refused)."""

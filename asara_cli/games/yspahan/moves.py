@@ -754,9 +754,6 @@ def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want
     seen: set[tuple[tuple[str, int], ...]] = set()
 
     def walk(r: Walker, placed: tuple[ev.Shop, ...]) -> Iterator[tuple[ev.Shop, ...]]:
-        if len(placed) == cubes:
-            yield placed
-            return
         words = ["goods", row, *shop_words(placed)]
         for shop in shops_open_to(r, seat, row):
             if not want.fits([*words, shop.souk, shop.cell]):
@@ -765,6 +762,9 @@ def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want
             if key in seen:
                 continue  # the same cubes in another order: the same table
             seen.add(key)
+            if len(placed) + 1 == cubes:  # the last cube: no table after it is read
+                yield (*placed, shop)
+                continue
             nxt = Walker(board, r.t.copy(), r.number, None)
             nxt.place(seat, shop, row)
             yield from walk(nxt, (*placed, shop))

@@ -712,7 +712,7 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
                 drawn = ev.Draw(card)
                 yield discard, drawn, DRAW.say(drawn, row, t), note
         return
-    placed: dict[int, list[tuple[ev.Shop, ...]]] = {}
+    placed: dict[int, Iterator[tuple[ev.Shop, ...]]] = {}
     for discard in wasted:
         if not want.fits([*head.words, *(["--discard", discard] if discard else [])]
                          if head.command != "goods" else head.words):
@@ -728,7 +728,7 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
 
 
 def _goods(board: Board, run: Walker, seat: int, row: str, dice: int, discard: str | None,
-           want: _Want, placed: dict[int, list[tuple[ev.Shop, ...]]]
+           want: _Want, placed: dict[int, Iterator[tuple[ev.Shop, ...]]]
            ) -> Iterable[tuple[ev.Shop, ...]]:
     """The shops the goods action may fill, with ``discard`` discarded for a die (none when
     ``want`` wants another card discarded, or none); ``placed`` keeps the placings made,
@@ -740,11 +740,11 @@ def _goods(board: Board, run: Walker, seat: int, row: str, dice: int, discard: s
     if (said is not None and (said == "--discard") != (discard is not None)) or (
             said == "--discard" and want.word(3 + 2 * cubes) not in (None, discard)):
         return ()  # another card discarded, or none
-    if want.seen is not None:  # completing: made lazily, as few as may be
-        return _placements(board, run, seat, row, cubes, want)
-    # the card discarded changes no shop: the same placings for each kind
-    return placed.get(cubes) or placed.setdefault(
-        cubes, list(_placements(board, run, seat, row, cubes, want)))
+    # the card discarded changes no shop: the same placings for each kind, made lazily
+    # (when completing, as few as may be) and once
+    kept, made = tee(placed.get(cubes) or _placements(board, run, seat, row, cubes, want))
+    placed[cubes] = kept
+    return made
 
 
 def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want: _Want
@@ -898,7 +898,7 @@ class _Souks:
         self._reps: dict[tuple[object, ...], Table | None] = {}
         self._by_table: dict[tuple[int, int], tuple[Table, Table | None]] = {}
         self._read: dict[tuple[int, int], tuple[Table, tuple[object, ...] | None]] = {}
-        self._quarters: dict[int, tuple[Table, tuple[object, ...]]] = {}
+        self._quarters: dict[tuple[int, str], tuple[Table, tuple[object, ...]]] = {}
         self._some: dict[tuple[int, int], tuple[
             Table, Iterator[tuple[tuple[ev.Play, ...], Table]]]] = {}
         self._cells: dict[int, dict[str, dict[tuple[tuple[int, int], ...], Ways]]] = {}
@@ -1012,9 +1012,9 @@ class _Souks:
 
     def quarter(self, table: Table, quarter: str) -> tuple[object, ...]:
         """:func:`_quarter_read` of a quarter's walk's ``table``, made once."""
-        known = self._quarters.get(id(table))
+        known = self._quarters.get((id(table), quarter))
         if known is None or known[0] is not table:
-            known = self._quarters[id(table)] = table, tuple(
+            known = self._quarters[id(table), quarter] = table, tuple(
                 _quarter_read(self.mover.board, quarter, table))
         return known[1]
 
@@ -1031,6 +1031,7 @@ class _Souks:
         supervisor), the cards to draw (a card drawn)."""
         board = self.mover.board
         met: dict[tuple[object, ...], tuple[Pair, tuple[ev.Play, ...] | None, int]] = {}
+        tried: set[tuple[object, ...]] = set()
         for _kinds, pairs in groups:
             for pair in pairs:
                 _plays, first, n = pair
@@ -1038,12 +1039,16 @@ class _Souks:
                 if reads is None:
                     continue
                 hand = reads[5:] if head.discarding else ()
+                if head.command in ("goods", "supervisor"):  # the same keys as a set met
+                    if (hand, n, reads[1:5]) in tried:
+                        continue
+                    tried.add((hand, n, reads[1:5]))
                 if head.command == "goods" and head.row is not None:
                     row = head.row
                     for i, parts in enumerate(self.parts[row][:n + 1]):
                         for more, table in parts if self.ways(n - i, row) else ():
-                            met.setdefault((hand, *_quarter_read(board, row, self.own(
-                                table, first))), (pair, more, i))
+                            met.setdefault((hand, *self.quarter(self.own(table, first), row)),
+                                           (pair, more, i))
                 elif head.command == "supervisor" and cell in board.cells:
                     assert cell is not None
                     for placed, (_ways, example) in self.cells(n)[cell].items():

@@ -40,7 +40,8 @@ _SECRET_HAND = N_("the hand is secret: each kind of card it may hold")
 _ANY_CARD = N_("the card drawn is not known yet: each kind that may come")
 
 #: A set of cards played before the row, with the table after them.
-Firsts = list[tuple[tuple[ev.Play, ...], Table]]
+First = tuple[tuple[ev.Play, ...], Table]
+Firsts = list[First]
 
 
 class _Want:
@@ -188,7 +189,7 @@ class _Mover:
             self._split[every] = sorted(by.items(), key=lambda kv: (len(kv[0]), kv[0]))
         return self._split[every]
 
-    def fitting(self, want: _Want, head: _Head) -> Iterable[tuple[tuple[ev.Play, ...], Table]]:
+    def fitting(self, want: _Want, head: _Head) -> Iterable[First]:
         """The sets of cards played first whose words may end a move ``want`` wants:
         one for each word that may come next and table ``head`` reads differently after it."""
         split, souks = self.split(), self.souks()
@@ -335,39 +336,32 @@ def _next_words(board: Board, mover: _Mover, typed: Sequence[str]) -> list[str]:
         if not want.fits(head.words) or (
                 action is not None and ("--discard" in action) != head.discarding):
             continue  # (--discard comes before --play)
-        for _move in _group(mover, (), [((), mover.t)], head, want):
-            pass  # most words come without a card played first: found at once
-        if not want.fits(head.words) or (head.command == "goods" and Walker(
-                board, mover.t, 0, None).capacity(mover.seat, head.words[1]) == 0):
-            continue  # a card played first fills shops, never frees one
-        # each card played alone first, before every set: cheap, and often enough
-        if "--play" not in typed or want.rest == ("--play",):
-            for single in mover.singles():
-                if not want.fits(head.words):
-                    break
-                for _move in _group(mover, (), [single], head, want):
-                    pass
-        seen = want.seen or {}
-        if not want.fits(head.words) or (
-                # the word after a supervisor's row is a cell: every cell is found
-                head.command == "supervisor" and len(typed) == 2 and
-                all(c in seen for c in board.cells)) or (
-                # the word after --play is a first card's: each set of cards begins with a
-                # card played alone (:func:`_firsts`): each is found
-                want.rest == ("--play",) and
-                all(play_text(plays[0]) in seen for plays, _ in mover.singles())):
-            continue
-        # a set of cards played first adds a word before its own (--play ...) only through
-        # the table it leaves: while the words typed hold no --play, one set for each table
-        # the action reads differently is enough (:func:`_reads`)
-        sets = mover.distinct(head, want.word(2) if head.command == "supervisor" else None) \
-            if "--play" not in typed else mover.fitting(want, head)
-        for plays, after in sets:
+        for plays, after in _trying(board, mover, head, want):
             if not want.fits(head.words):
                 break
             for _move in _group(mover, (), [(plays, after)], head, want):
                 pass
     return list(want.seen or ())
+
+
+def _trying(board: Board, mover: _Mover, head: _Head, want: _Want) -> Iterable[First]:
+    """The sets of cards played first :func:`next_words` tries in turn: none (most words
+    come so), each card alone (cheap, often enough), then one set for each table the action
+    reads differently, none once every word that may come is found."""
+    yield (), mover.t
+    typed, seen = want.typed, want.seen or {}
+    if head.command == "goods" and Walker(board, mover.t, 0, None).capacity(
+            mover.seat, head.words[1]) == 0:
+        return  # a card played first fills shops, never frees one
+    if want.rest in (None, ("--play",)):
+        yield from mover.singles()
+    if (head.command == "supervisor" and len(typed) == 2 and all(c in seen for c in board.cells)
+        ) or (want.rest == ("--play",) and  # each set begins with a card played alone
+              all(play_text(plays[0]) in seen for plays, _ in mover.singles())):
+        return
+    # while no --play is typed, a set adds a word only through the table it leaves
+    yield from mover.distinct(head, want.word(2) if head.command == "supervisor" else None) \
+        if want.rest is None else mover.fitting(want, head)
 
 
 def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]:
@@ -533,7 +527,7 @@ def _firsts(board: Board, t: Table, seat: int, every: bool, but: str | None = No
             ) -> list[tuple[tuple[str, ...], Firsts]]:
     """See :meth:`_Mover.sets` (``but``: a kind left out). Every order is tried (a card
     drawn or camels gained may be what a later card needs); a set met again is not walked."""
-    found: dict[tuple[tuple[object, ...], ...], tuple[tuple[ev.Play, ...], Table]] = {}
+    found: dict[tuple[tuple[object, ...], ...], First] = {}
     most = _longest(board, t, seat)
 
     def walk(table: Table, plays: tuple[ev.Play, ...], key: tuple[tuple[object, ...], ...]
@@ -810,13 +804,13 @@ class _Souks:
         scratch = t.copy()  # the cards held: this walk asks only where the cubes may go
         scratch.hand[seat] = {**scratch.hand[seat], self.kind: most}
         #: each quarter's sets of souk cards by their number: the plays, the table after
-        self.parts: dict[str, list[list[tuple[tuple[ev.Play, ...], Table]]]] = {}
+        self.parts: dict[str, list[list[First]]] = {}
         for q in board.quarters:
-            by_size: list[list[tuple[tuple[ev.Play, ...], Table]]] = [[] for _ in range(most + 1)]
+            by_size: list[list[First]] = [[] for _ in range(most + 1)]
             found: set[tuple[tuple[object, ...], ...]] = set()
 
             def walk(table: Table, plays: tuple[ev.Play, ...], q: str = q,
-                     by_size: list[list[tuple[tuple[ev.Play, ...], Table]]] = by_size,
+                     by_size: list[list[First]] = by_size,
                      found: set[tuple[tuple[object, ...], ...]] = found) -> None:
                 by_size[len(plays)].append((plays, table))
                 if len(plays) >= most:
@@ -837,8 +831,7 @@ class _Souks:
         self._by_table: dict[tuple[int, int], tuple[Table, Table | None]] = {}
         self._read: dict[tuple[int, int], tuple[Table, tuple[object, ...] | None]] = {}
         self._quarters: dict[tuple[int, str], tuple[Table, tuple[object, ...]]] = {}
-        self._some: dict[tuple[int, int], tuple[
-            Table, Iterator[tuple[tuple[ev.Play, ...], Table]]]] = {}
+        self._some: dict[tuple[int, int], tuple[Table, Iterator[First]]] = {}
         self._cells: dict[int, dict[str, dict[tuple[tuple[int, int], ...], Ways]]] = {}
         self.counted: dict[tuple[object, ...], tuple[int, tuple[tuple[str, str | None], ...]]] = {}
         #: each cell's choices of the shops facing it (:meth:`cells`), each with its key
@@ -908,7 +901,7 @@ class _Souks:
 
         return walk(0, n, typed, None)
 
-    def some(self, pair: Pair) -> Iterator[tuple[tuple[ev.Play, ...], Table]]:
+    def some(self, pair: Pair) -> Iterator[First]:
         """:meth:`firsts` of one pair, the sets made kept for the next group."""
         _plays, first, n = pair
         known = self._some.get((id(first), n))
@@ -917,7 +910,7 @@ class _Souks:
         self._some[id(first), n] = first, kept  # the sets made, kept for the next group
         return made
 
-    def firsts(self, pairs: Sequence[Pair]) -> Iterator[tuple[tuple[ev.Play, ...], Table]]:
+    def firsts(self, pairs: Sequence[Pair]) -> Iterator[First]:
         """Each set of cards played first of ``pairs``, with the table after it."""
         for plays, first, n in pairs:
             if self.rep(first, n) is not None:
@@ -956,7 +949,7 @@ class _Souks:
             cell in self.facing.get(shop, ()) for shop in self.shops(p)))
 
     def distinct(self, groups: Sequence[tuple[tuple[str, ...], list[Pair]]], head: _Head,
-                 cell: str | None) -> Iterator[tuple[tuple[ev.Play, ...], Table]]:
+                 cell: str | None) -> Iterator[First]:
         """:meth:`_Mover.distinct` of ``groups``: a set for each hand (a card
         discarded) and what ``head`` reads of the street and the cards to draw."""
         board = self.mover.board

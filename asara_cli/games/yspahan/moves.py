@@ -331,11 +331,10 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
 
 def _next_words(board: Board, mover: _Mover, typed: Sequence[str]) -> list[str]:
     want = _Want(typed, {})
-    action = typed[:len(typed) - len(want.rest)] if want.rest is not None else None
     for head in mover.heads():
-        if not want.fits(head.words) or (
-                action is not None and ("--discard" in action) != head.discarding):
-            continue  # (--discard comes before --play)
+        if not want.fits(head.words) or (("--discard" in typed) != head.discarding and (
+                want.rest is not None or not head.discarding)):
+            continue  # a card discarded or none, as typed (--discard comes before --play)
         for plays, after in _trying(board, mover, head, want):
             if not want.fits(head.words):
                 break
@@ -349,19 +348,37 @@ def _trying(board: Board, mover: _Mover, head: _Head, want: _Want) -> Iterable[F
     come so), each card alone (cheap, often enough), then one set for each table the action
     reads differently, none once every word that may come is found."""
     yield (), mover.t
-    typed, seen = want.typed, want.seen or {}
+    seen = want.seen or {}
     if head.command == "goods" and Walker(board, mover.t, 0, None).capacity(
             mover.seat, head.words[1]) == 0:
         return  # a card played first fills shops, never frees one
     if want.rest in (None, ("--play",)):
         yield from mover.singles()
-    if (head.command == "supervisor" and len(typed) == 2 and all(c in seen for c in board.cells)
-        ) or (want.rest == ("--play",) and  # each set begins with a card played alone
-              all(play_text(plays[0]) in seen for plays, _ in mover.singles())):
+    coming = _coming(board, mover, head, list(want.typed), want.rest)
+    if coming is not None and all(w in seen for w in coming):
         return
     # while no --play is typed, a set adds a word only through the table it leaves
     yield from mover.distinct(head, want.word(2) if head.command == "supervisor" else None) \
         if want.rest is None else mover.fitting(want, head)
+
+
+def _coming(board: Board, mover: _Mover, head: _Head, typed: list[str],
+            rest: tuple[str, ...] | None) -> Sequence[str] | None:
+    """Every word that may come next after ``typed`` in ``head``'s moves where no card
+    played first changes it (``None``: not known so)."""
+    fixed = ["draw", "--row", head.row] if head.command == "draw" and head.row else head.words
+    n = len(typed)
+    if n < len(fixed) and typed == fixed[:n]:  # the words of the row and command
+        return fixed[n:n + 1]
+    if head.command in ("camels", "gold") and typed == fixed:
+        return ["--play", *(["--discard"] if head.discarding else [])]
+    if head.command in ("camels", "gold") and typed == [*fixed, "--discard"]:
+        return list(board.cards)
+    if head.command == "supervisor" and n == 2:
+        return board.cells
+    if rest == ("--play",):  # each set of cards played first begins with a card alone
+        return [play_text(plays[0]) for plays, _ in mover.singles()]
+    return None
 
 
 def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]:

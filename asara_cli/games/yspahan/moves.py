@@ -204,8 +204,7 @@ class _Mover:
             for plays, first, n in pairs:
                 tail = self.tail(plays)
                 common = min(len(rest), len(tail))
-                reads = souks.reads(first, n)
-                if tail[:common] != list(rest[:common]) or reads is None:
+                if tail[:common] != list(rest[:common]) or (reads := souks.reads(first, n)) is None:
                     continue
                 if len(tail) > len(rest):  # the souk cards' words come after it
                     if want.tail_fits(tail):
@@ -331,9 +330,10 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
 
 def _next_words(board: Board, mover: _Mover, typed: Sequence[str]) -> list[str]:
     want = _Want(typed, {})
+    row = typed[typed.index("--row") + 1] if "--row" in typed[:-1] else None  # a card drawn
     for head in mover.heads():
         if not want.fits(head.words) or (("--discard" in typed) != head.discarding and (
-                want.rest is not None or not head.discarding)):
+                want.rest is not None or not head.discarding)) or row not in (None, head.row):
             continue  # a card discarded or none, as typed (--discard comes before --play)
         for plays, after in _trying(board, mover, head, want):
             if not want.fits(head.words):
@@ -366,8 +366,7 @@ def _coming(board: Board, mover: _Mover, head: _Head, typed: list[str],
             rest: tuple[str, ...] | None) -> Sequence[str] | None:
     """Every word that may come next after ``typed`` in ``head``'s moves where no card
     played first changes it (``None``: not known so)."""
-    fixed = ["draw", "--row", head.row] if head.command == "draw" and head.row else head.words
-    n = len(typed)
+    fixed, n = head.words, len(typed)
     if n < len(fixed) and typed == fixed[:n]:  # the words of the row and command
         return fixed[n:n + 1]
     if head.command in ("camels", "gold") and typed == fixed:

@@ -348,7 +348,7 @@ def _trying(board: Board, mover: _Mover, head: _Head, want: _Want) -> Iterable[F
     come so), each card alone (cheap, often enough), then one set for each table the action
     reads differently, none once every word that may come is found."""
     yield (), mover.t
-    seen = want.seen or {}
+    seen = want.seen if want.seen is not None else {}
     if head.command == "goods" and Walker(board, mover.t, 0, None).capacity(
             mover.seat, head.words[1]) == 0:
         return  # a card played first fills shops, never frees one

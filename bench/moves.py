@@ -190,7 +190,8 @@ class Sweep:
     def report(self) -> None:
         cpu, count, where = self.slowest
         print(f"  {self.key}: {self.games} games, {len(self.times)} positions; grouped listing "
-              f"{spread(self.times)} CPU ({ratio(cpu, LISTING)})")
+              f"{spread(self.times)} CPU ({ratio(cpu, LISTING)}); over 0.3 s: "
+              f"{sum(t > LISTING for t in self.times)}")
         print(f"    slowest: {count} moves; {where}")
         print(f"    most moves: {self.heaviest[0]}; {self.heaviest[3]}")
         every = self.tabs + self.first_tabs

@@ -402,3 +402,41 @@ def test_counts_are_those_of_every_set_and_action_checked_whole() -> None:
         assert Counter(m.group for m in g.legal_moves(_board(), state)) == brute
         tried += 1
     assert met >= {"gold3", "camels3", "exchange"} and tried >= 3, (met, tried)
+
+
+def _completion_is_exact(state: Any, begun: list[str], most: int) -> int:
+    """At up to ``most`` prefixes of the moves listed grouped that begin with ``begun``
+    (amid the cards played first, ``--play`` typed; at a row's first words; after
+    ``--discard``), a Tab offers exactly the next words of those moves; how many were tried."""
+    g = game("yspahan")
+    nexts: dict[tuple[str, ...], set[str]] = {}
+    for c in move_groups(g.legal_moves(_board(), state, begun), 10**9, False):
+        for m in c.first:
+            words = shlex.split(m.words)
+            for at in range(len(begun), len(words)):
+                nexts.setdefault(tuple(words[:at]), set()).add(words[at])
+    prefixes = [p for p in nexts if "--play" in p or len(p) < 3 or p[-1] == "--discard"]
+    picked = random.Random(7).sample(prefixes, min(most, len(prefixes)))
+    for prefix in picked:
+        offered = g.next_words(_board(), msgspec.structs.replace(state), list(prefix))
+        assert sorted(offered) == sorted(nexts[prefix]), prefix
+    return len(picked)
+
+
+@pytest.mark.parametrize(("name", "begun", "most"), [
+    ("caravan-card-secret-hands", [], 160),
+    ("souk-card-then-supervisor", [], 160),
+    pytest.param("heavy-secret-caravanserai", ["gold"], 120, marks=pytest.mark.slow),
+    pytest.param("heavy-secret-caravanserai", ["goods", "bag"], 120, marks=pytest.mark.slow),
+])
+def test_a_tab_amid_the_cards_played_first_offers_exactly_the_listed_next_words(
+        name: str, begun: list[str], most: int) -> None:
+    """Souk cards are walked with the words typed and those found already (a branch is
+    left as soon as its next word is known), and no set is tried once every word that may
+    come is found: at prefixes amid the cards played first (the souk cards' words among
+    them), at a row's first words and after --discard a Tab offers the next words of the
+    moves listed grouped that begin so, no more, no fewer."""
+    log = parse_log((POSITIONS / f"{name}.toml").read_text("utf-8"))
+    g = game("yspahan")
+    state = g.recording().position(g.replay(_board(), log.header.setup, log.events))
+    assert _completion_is_exact(state, begun, most) >= most // 2

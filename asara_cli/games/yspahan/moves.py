@@ -1,30 +1,18 @@
 """The legal moves of the player to move, in the words of the one-shot commands (``goods
-chest chest8 N2``, ``supervisor barrel E2 --camel bag3``), each with the event it makes
-(``games/base.py``: ``LegalMoves``).
+chest chest8 N2``, ``supervisor barrel E2 --camel bag3``), each with its event.
 
-A move here is a turn's first steps: the cards played before taking a row (``--play``: every
-set of cards the mover may play, each with each number, exchange, shop and card drawn its
-effect takes, in one order the referee allows; another order of the same plays ends on the
-same table), then the action on a row: the camels, the gold, each set of shops the cubes may
-go to (every one), the supervisor to each cell the mover can pay for, with each owner's camel
-choice and the order of the cubes sent, and a card drawn; the row's own action also with
-each kind of card discarded for a die (``--discard``). The cards played after the action,
-the building and its cost cards are options of the same command, not listed. A card the
-table has not named (hands secret) is drawn ``hidden``, and played or discarded as each kind
-the hand may hold; with open hands every kind that may come is listed. The shops and the
-cubes come from the referee's own steps (``rules/engine.py``'s :class:`Walker`, the
-sampler's :func:`shops_open_to`) on scratch tables, and each move made has passed the
-referee: the cards played first its steps one by one, the action its ``check`` on the
-table they leave (what the whole turn's ``check`` does after them; the tests hold every
-listed turn to the whole ``check``).
+A move is a turn's first steps: each set of cards the mover may play before the row
+(``--play``, in the first order the referee's steps allow), then the row's action (every
+set of shops, each cell the supervisor can be paid to, each owner's camel choice and order
+of cubes sent, a card drawn), alone or with a card discarded for a die (``--discard``).
+Cards played after the action and the building are options, not listed. A card the table
+has not named is drawn ``hidden``; a secret hand plays or discards each kind it may hold.
+The cards' steps and each action's ``check`` are the referee's own (``rules/engine.py``),
+on scratch tables.
 
-A secret hand of three cards makes tens of thousands of moves, so they are made as they are
-asked for: :func:`legal_moves` yields them group by group (a group: the kinds of card played
-first, the row and its action), only those that begin with the words typed, and
-:func:`next_words` (completion) makes one move per word that may come next, leaving every
-other move of that word unmade. The sets of cards played first are found once per position
-and only when a word is not found without them; the souk cards among them are walked apart,
-quarter by quarter, and counted, not made (:class:`_Souks`).
+A secret hand of three cards makes millions of moves: :class:`Listing` counts the groups
+without making each move (the souk cards counted apart, :class:`_Souks`) and makes moves
+only as asked; :func:`next_words` (completion) makes one move per word that may come next.
 """
 
 from __future__ import annotations
@@ -52,13 +40,13 @@ _SECRET_HAND = N_("the hand is secret: each kind of card it may hold")
 _ANY_CARD = N_("the card drawn is not known yet: each kind that may come")
 
 #: A set of cards played before the row, with the table after them.
-Firsts = list[tuple[tuple[ev.Play, ...], Table]]
+First = tuple[tuple[ev.Play, ...], Table]
+Firsts = list[First]
 
 
 class _Want:
-    """Which moves a walk makes: those whose words begin with ``typed``; when completing
-    (``seen`` given), none whose next word is found already, so that each word that may
-    come next costs one move and the rest of its moves are never made."""
+    """Which moves a walk makes: those whose words begin with ``typed``; completing
+    (``seen`` given), none whose next word is found already."""
 
     __slots__ = ("rest", "seen", "typed")
 
@@ -69,8 +57,7 @@ class _Want:
         self.rest = self.typed[self.typed.index("--play"):] if "--play" in typed else None
 
     def tail_fits(self, tail: Sequence[str]) -> bool:
-        """Whether the words of the cards played first, ``tail``, may end a wanted move
-        (the action's words never hold --play: the typed words from it on are the tail's)."""
+        """Whether the words of the cards played first may end a wanted move."""
         rest = self.rest
         if rest is None:
             return True
@@ -97,8 +84,7 @@ class _Want:
 
 
 class _Head:
-    """A row's action as a group of moves: its row (``None``: no row left), its command,
-    whether a card is discarded for a die, and the words every move of it begins with."""
+    """A row's action as a group of moves (``row`` ``None``: no row left)."""
 
     __slots__ = ("command", "dice", "discarding", "index", "row", "value", "words")
 
@@ -118,9 +104,8 @@ class _Head:
 
 
 class _Mover:
-    """The player to move on the thawed table (which nothing changes: every step is taken
-    on a copy), the groups of their moves, and the sets of cards they may play first, found
-    when first asked for."""
+    """The player to move on the thawed table (every step is taken on a copy), and what
+    their moves read, found when first asked for."""
 
     def __init__(self, board: Board, state: GameState) -> None:
         self.board, self.state = board, state
@@ -142,9 +127,8 @@ class _Mover:
 
     def heads(self, every: bool = False) -> list[_Head]:
         """Each row's groups in the order shown: its own action (alone, then with a card
-        discarded), the supervisor, a card drawn; a card drawn alone when no row is left.
-        ``every``: the supervisor and a card drawn with a card discarded too (legal, and
-        the die it adds does nothing: Y6.9)."""
+        discarded), the supervisor, a card drawn. ``every``: the supervisor and a card drawn with
+        a card discarded too (legal, the die does nothing: Y6.9)."""
         t = self.t
         found: list[_Head] = []
         for index, row in enumerate(t.tower):
@@ -159,23 +143,22 @@ class _Mover:
         return found or [_Head(None, None, 0, 0, "draw", False)]
 
     def tail(self, plays: tuple[ev.Play, ...]) -> list[str]:
-        """The words of the cards played first (``--play 'souk bag3 N2'``), made once."""
+        """The words of the cards played first (``--play 'souk bag3 N2'``)."""
         words = self._tails.get(plays)
         if words is None:
             words = self._tails[plays] = [w for p in plays for w in ("--play", play_text(p))]
         return words
 
     def distinct(self, head: _Head, cell: str | None = None) -> Firsts:
-        """One set of cards played first (none left out) for each table the moves of
-        ``head`` read differently after them (:func:`_reads`; the supervisor sent to
-        ``cell``, when typed: what faces it)."""
+        """One set of cards played first for each table ``head``'s moves read
+        differently after it (the supervisor sent to ``cell``: what faces it)."""
         key = (head.command, head.row, cell)
         if key not in self._distinct:
-            self._distinct[key] = self.souks().distinct(self.split()[1:], head, cell)
+            self._distinct[key] = list(self.souks().distinct(self.split()[1:], head, cell))
         return self._distinct[key]
 
     def singles(self) -> Firsts:
-        """Each card the mover may play first alone (the first of every set), once."""
+        """Each card the mover may play first alone."""
         if self._singles is None:
             t, seat = self.t, self.seat
             self._singles = [((play,), after) for kind in _kinds(self.board, t, seat)
@@ -184,16 +167,15 @@ class _Mover:
         return self._singles
 
     def souks(self) -> _Souks:
-        """The souk cards played first, counted apart (:class:`_Souks`), made once: when
-        the game has one kind of souk card (none or several: none counted apart)."""
+        """The souk cards counted apart when the game has one kind of them."""
         if self._souks is None:
             kinds = [k for k, c in self.board.cards.items() if c.effect == "souk"]
             self._souks = _Souks(self, kinds[0] if len(kinds) == 1 else None)
         return self._souks
 
     def split(self, every: bool = False) -> list[tuple[tuple[str, ...], list[Pair]]]:
-        """:meth:`sets` as :class:`_Souks` counts them: by their kinds, each set without
-        a souk card with each number of souk cards after it."""
+        """The sets of cards played first by their kinds, as :class:`_Souks` counts
+        them: each set without a souk card, with each number of souk cards after it."""
         if every not in self._split:
             seat, souks = self.seat, self.souks()
             kind, most = souks.kind, souks.most
@@ -207,35 +189,30 @@ class _Mover:
             self._split[every] = sorted(by.items(), key=lambda kv: (len(kv[0]), kv[0]))
         return self._split[every]
 
-    def fitting(self, want: _Want, head: _Head) -> Iterable[tuple[tuple[ev.Play, ...], Table]]:
-        """The sets of cards played first (none left out) whose words may end a move
-        ``want`` wants (:meth:`_Want.tail_fits`): with the souk cards counted apart
-        (:class:`_Souks`), one for each word that may come next and table that ``head``
-        reads differently after them, each table made only for those (where the cards but
-        the souk cards say the word, by :meth:`_Souks.distinct`, not set by set)."""
+    def fitting(self, want: _Want, head: _Head) -> Iterable[First]:
+        """The sets of cards played first whose words may end a move ``want`` wants:
+        one for each word that may come next and table ``head`` reads differently after it."""
         split, souks = self.split(), self.souks()
         rest = want.rest or ()
         board, row, cell = self.board, head.row, want.word(2)
         quarter = list(souks.parts).index(row) if head.command == "goods" and row else -1
+        read = [row] if quarter >= 0 and row else board.quarters \
+            if head.command == "supervisor" and cell in board.cells else []
         met: set[tuple[object, ...]] = set()
         fixed: dict[str, list[Pair]] = {}  # by the word wanted, when the set's own words hold it
         for _kinds, pairs in split[1:]:
             for plays, first, n in pairs:
                 tail = self.tail(plays)
                 common = min(len(rest), len(tail))
-                reads = souks.reads(first, n)
-                if tail[:common] != list(rest[:common]) or reads is None:
+                if tail[:common] != list(rest[:common]) or (reads := souks.reads(first, n)) is None:
                     continue
                 if len(tail) > len(rest):  # the souk cards' words come after it
                     if want.tail_fits(tail):
                         fixed.setdefault(tail[len(rest)], []).append((plays, first, n))
                     continue
                 hand = reads[5:] if head.discarding else ()
-                for more, tables in souks.walk(n):
-                    words = [*tail, *self.tail(more)]
-                    if not want.tail_fits(words):
-                        continue
-                    then = words[len(rest)] if len(words) > len(rest) else None
+                for more, tables in souks.walk(n, None, rest[len(tail):], want.seen, read):
+                    then = [*tail, *self.tail(more)][len(rest)]
                     if quarter >= 0:  # what the goods read: the row's quarter
                         key: tuple[object, ...] = (then, hand, souks.quarter(
                             souks.own(tables[quarter], first), board.quarters[quarter]))
@@ -251,15 +228,15 @@ class _Mover:
                         yield (*plays, *more), souks.table(first, n, tables)
         for then, pairs in fixed.items():  # one set for each table read, as without --play
             if want.seen is None or then not in want.seen:
-                yield from souks.distinct([((), pairs)], head, cell)
+                for found in souks.distinct([((), pairs)], head, cell):
+                    if then in (want.seen or ()):
+                        break
+                    yield found
 
     def sets(self, every: bool = False) -> Iterator[tuple[tuple[str, ...], Firsts]]:
-        """Every set of cards the mover may play before the row, grouped by their kinds
-        (none first, then by how many and their names), each set once, in the first order
-        the referee allows, with the table after them; the first (no card played first)
-        before the others are found: ``--all`` writes its first group without waiting for
-        them. ``every``: with a cost card too (legal, and it waives a cost only before a
-        build: Y6.12)."""
+        """Every set of cards played before the row by their kinds, each in the first
+        order the referee allows, with the table after it; no card first, before the others are
+        found (``--all``'s first line waits for none). ``every``: a cost card too (Y6.12)."""
         yield (), [((), self.t)]  # as :func:`_firsts` and :meth:`split` put it first
         for kinds, pairs in self.split(every)[1:]:  # made group by group, none kept
             for kept in (self.cells, self._tails):  # what the last group's tables read
@@ -280,11 +257,8 @@ def _mover(board: Board, state: GameState) -> _Mover:
 
 
 class Listing:
-    """Every action of the player to move on each row, in words, after each set of cards
-    played first (``--play``) and with a card discarded for a die (``--discard``), those
-    whose words begin with ``typed``; none when the dice are to be rolled or the game is
-    over. Made group by group as they are asked for, and again at each walk over them (a
-    caller may walk them twice, as over a tuple)."""
+    """The moves of the player to move whose words begin with ``typed``, made group by
+    group as asked for, again at each walk."""
 
     def __init__(self, board: Board, state: GameState, typed: Sequence[str] = ()) -> None:
         self.board, self.state, self.typed = board, state, tuple(typed)
@@ -293,7 +267,6 @@ class Listing:
         return (move for group in self._made(True) for move in group)
 
     def _made(self, every: bool) -> Iterator[Iterator[LegalMove[ev.Event]]]:
-        """The moves of each group whose words may begin with those typed, made."""
         if self.state.phase in (ROLL, OVER) or self.state.to_move is None:
             return
         mover = _mover(self.board, self.state)
@@ -305,8 +278,8 @@ class Listing:
                     yield _group(mover, kinds, firsts, head, want)
 
     def groups(self, shown: int, every: bool = True) -> Iterator[MoveGroup[ev.Event]]:
-        """Each group counted (:func:`_count_split`), with its first ``shown`` moves; not
-        ``every``: the moves that waste a card left out (:func:`moves_note` says so)."""
+        """Each group counted, with its first ``shown`` moves; not ``every``: the
+        moves that waste a card left out (:func:`moves_note`)."""
         if not self.typed and shown <= KEPT and self.state.phase not in (ROLL, OVER) and \
                 self.state.to_move is not None:  # counted, not made
             mover = _mover(self.board, self.state)
@@ -328,8 +301,8 @@ class Listing:
 
 @contextmanager
 def _uncollected() -> Iterator[None]:
-    """Python's cycle collector paused: a count makes many small objects, none in a cycle,
-    and the collector's passes over all those kept cost a third of it (issue 35)."""
+    """The cycle collector paused: the count keeps many objects and makes no cycle;
+    the collector's passes over them cost a third of it (issue 35)."""
     was_on = gc.isenabled()
     gc.disable()
     try:
@@ -348,44 +321,21 @@ legal_moves = Listing
 
 
 def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str]:
-    """Each word that comes next after ``typed`` in some legal move, once: one move is made
-    per word, and the sets of cards played first are looked at only for a group whose
-    words are not all found without them."""
+    """Each word that comes next after ``typed`` in some listed move, once."""
     if state.phase in (ROLL, OVER) or state.to_move is None:
         return []
-    mover = _mover(board, state)
+    with _uncollected():
+        return _next_words(board, _mover(board, state), typed)
+
+
+def _next_words(board: Board, mover: _Mover, typed: Sequence[str]) -> list[str]:
     want = _Want(typed, {})
+    row = typed[typed.index("--row") + 1] if "--row" in typed[:-1] else None  # a card drawn
     for head in mover.heads():
-        if not want.fits(head.words):
-            continue
-        for _move in _group(mover, (), [((), mover.t)], head, want):
-            pass  # most words come without a card played first: found at once
-        if not want.fits(head.words) or (head.command == "goods" and Walker(
-                board, mover.t, 0, None).capacity(mover.seat, head.words[1]) == 0):
-            continue  # a card played first fills shops, never frees one
-        # each card played alone first, before every set: cheap, and often enough
-        if "--play" not in typed or want.rest == ("--play",):
-            for single in mover.singles():
-                if not want.fits(head.words):
-                    break
-                for _move in _group(mover, (), [single], head, want):
-                    pass
-        seen = want.seen or {}
-        if not want.fits(head.words) or (
-                # the word after a supervisor's row is a cell: every cell is found
-                head.command == "supervisor" and len(typed) == 2 and
-                all(c in seen for c in board.cells)) or (
-                # the word after --play is a first card's: each set of cards begins with a
-                # card played alone (:func:`_firsts`): each is found
-                want.rest == ("--play",) and
-                all(play_text(plays[0]) in seen for plays, _ in mover.singles())):
-            continue
-        # a set of cards played first adds a word before its own (--play ...) only through
-        # the table it leaves: while the words typed hold no --play, one set for each table
-        # the action reads differently is enough (:func:`_reads`)
-        sets = mover.distinct(head, want.word(2) if head.command == "supervisor" else None) \
-            if "--play" not in typed else mover.fitting(want, head)
-        for plays, after in sets:
+        if not want.fits(head.words) or (("--discard" in typed) != head.discarding and (
+                want.rest is not None or not head.discarding)) or row not in (None, head.row):
+            continue  # a card discarded or none, as typed (--discard comes before --play)
+        for plays, after in _trying(board, mover, head, want):
             if not want.fits(head.words):
                 break
             for _move in _group(mover, (), [(plays, after)], head, want):
@@ -393,10 +343,46 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
     return list(want.seen or ())
 
 
+def _trying(board: Board, mover: _Mover, head: _Head, want: _Want) -> Iterable[First]:
+    """The sets of cards played first :func:`next_words` tries in turn: none (most words
+    come so), each card alone (cheap, often enough), then one set for each table the action
+    reads differently, none once every word that may come is found."""
+    yield (), mover.t
+    seen = want.seen if want.seen is not None else {}
+    if head.command == "goods" and Walker(board, mover.t, 0, None).capacity(
+            mover.seat, head.words[1]) == 0:
+        return  # a card played first fills shops, never frees one
+    if want.rest in (None, ("--play",)):
+        yield from mover.singles()
+    coming = _coming(board, mover, head, list(want.typed), want.rest)
+    if coming is not None and all(w in seen for w in coming):
+        return
+    # while no --play is typed, a set adds a word only through the table it leaves
+    yield from mover.distinct(head, want.word(2) if head.command == "supervisor" else None) \
+        if want.rest is None else mover.fitting(want, head)
+
+
+def _coming(board: Board, mover: _Mover, head: _Head, typed: list[str],
+            rest: tuple[str, ...] | None) -> Sequence[str] | None:
+    """Every word that may come next after ``typed`` in ``head``'s moves where no card
+    played first changes it (``None``: not known so)."""
+    fixed, n = head.words, len(typed)
+    if n < len(fixed) and typed == fixed[:n]:  # the words of the row and command
+        return fixed[n:n + 1]
+    if head.command in ("camels", "gold") and typed == fixed:
+        return ["--play", *(["--discard"] if head.discarding else [])]
+    if head.command in ("camels", "gold") and typed == [*fixed, "--discard"]:
+        return list(board.cards)
+    if head.command == "supervisor" and n == 2:
+        return board.cells
+    if rest == ("--play",):  # each set of cards played first begins with a card alone
+        return [play_text(plays[0]) for plays, _ in mover.singles()]
+    return None
+
+
 def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]:
-    """What the moves of ``head`` but the supervisor's read of the table ``t`` (after the
-    cards played first), but for those cards: the kinds in hand (a card discarded), the
-    souks of the row's quarter (the goods), the cards to draw (a card drawn)."""
+    """What ``head``'s moves but the supervisor's read of the table after the cards
+    played first: the kinds in hand (a card discarded), the row's quarter, the cards to draw."""
     # the hand only as the kinds a card discarded may be (:func:`_kinds`)
     hand = (tuple(sorted(k for k, c in t.hand[seat].items() if c > 0)), t.hidden[seat] > 0
             ) if head.discarding else ()
@@ -420,13 +406,13 @@ def _quoted(word: str) -> str:
 
 
 def _join(words: Sequence[str]) -> str:
-    """``shlex.join(words)``, each word quoted once (a position's moves share them)."""
+    """``shlex.join(words)``, each word quoted once."""
     return " ".join(map(_quoted, words))
 
 
 def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, want: _Want
            ) -> Iterator[LegalMove[ev.Event]]:
-    """The moves of one group: ``head``'s action after each set of cards played first."""
+    """The moves of ``head`` after each set of cards played first."""
     board, t, seat = mover.board, mover.t, mover.seat
     group = head.name(kinds)
     everything = not want.typed and want.seen is None
@@ -464,31 +450,25 @@ Tally = tuple[int, tuple[tuple[str, str | None], ...],
               tuple[tuple[str | None, ev.Action, list[str], str], ...]]
 
 
-def _tally(mover: _Mover, head: _Head, after: Table, want: _Want) -> Tally:
-    """See :data:`Tally`: the actions of ``head`` on ``after`` (those ``want`` wants)."""
-    n = 0
-    pairs: dict[tuple[str, str | None], None] = {}
-    kept: list[tuple[str | None, ev.Action, list[str], str]] = []
-    for discard, action, words, note in _actions(mover.board, after, mover.seat, head, want,
-                                                  []):
-        if not errors(check(mover.board, after, ev.Turn(mover.name, head.row, action, discard))):
-            n += 1
-            pairs[note, discard] = None
-            kept.append((discard, action, words, note))
-    return n, tuple(pairs), tuple(kept)
+def _tally(mover: _Mover, key: tuple[object, ...], head: _Head, after: Table,
+           want: _Want = _Want(())) -> Tally:
+    """:data:`Tally` of ``head``'s actions on ``after`` (those ``want`` wants), kept by ``key``."""
+    if key not in mover.tallies:
+        kept = [(discard, action, words, note) for discard, action, words, note in _actions(
+            mover.board, after, mover.seat, head, want, []) if not errors(check(
+                mover.board, after, ev.Turn(mover.name, head.row, action, discard)))]
+        mover.tallies[key] = len(kept), tuple(dict.fromkeys((k[3], k[0]) for k in kept)), \
+            tuple(kept)
+    return mover.tallies[key]
 
 
 def _passing(mover: _Mover, head: _Head, after: Table
              ) -> Iterator[tuple[str | None, ev.Action, list[str], str]]:
-    """Every action of ``head`` on ``after`` that passes the referee's check, in the order
-    :func:`_actions` makes them, from the tallies :func:`_count_split` keeps (made and checked
-    once per table that reads so)."""
+    """Every action of ``head`` on ``after`` that passes, from the tallies."""
     board, seat = mover.board, mover.seat
     if head.command != "supervisor":
         key = (head.command, head.row, head.discarding, _reads(board, head, seat, after))
-        if key not in mover.tallies:
-            mover.tallies[key] = _tally(mover, head, after, _Want(()))
-        yield from mover.tallies[key][2]
+        yield from _tally(mover, key, head, after)[2]
         return
     wasted = _kinds(board, after, seat) if head.discarding else [None]
     for _to, cell in _cells(mover, head, after):
@@ -498,9 +478,8 @@ def _passing(mover: _Mover, head: _Head, after: Table
 
 
 def _draws_read(t: Table, most: int = 0) -> tuple[object, ...]:
-    """The cards to draw as a draw reads them (:func:`_cards`), as far as a move draws
-    (``most`` cards; none given: the most any move draws): with hands secret, how many are
-    left; with hands open, each kind's."""
+    """The cards to draw as far as a move draws (``most``; none: the most any move
+    draws): with hands secret how many, with hands open each kind's."""
     most = most or _facing_most(t.board)
     if not t.open_hands:
         return (min(t.deck + t.discard_size(), most),)
@@ -513,7 +492,7 @@ _FACING_MOST: dict[int, tuple[Board, int]] = {}
 
 
 def _facing_most(board: Board) -> int:
-    """The most cards one move draws: a caravanserai's for each cube a supervisor sends."""
+    """The most cards one move draws: a caravanserai's for each cube sent."""
     known = _FACING_MOST.get(id(board))
     if known is None or known[0] is not board:
         known = _FACING_MOST[id(board)] = board, max(map(len, board.faces.values())) * max(
@@ -525,9 +504,7 @@ def _cell_key(board: Board, to: str, street: Sequence[Sequence[bool]], owner: Se
               camels: Sequence[int], built: Sequence[Sequence[str]], deck: Table,
               placed: Sequence[tuple[int, int]] = (), seat: int = -1) -> tuple[object, ...]:
     """The key of the supervisor's tally at ``to``: the cubes facing it (with those
-    ``placed`` there by ``seat``), their owners' camels and caravanserais, and the cards to
-    draw off ``deck``, as far as the caravanserais draw (Y6.5); an owner's camels as far
-    as its cubes there may each keep one."""
+    ``placed`` by ``seat``), their owners' camels and caravanserais, the cards they draw."""
     most = len(board.faces[to])
     cubes = tuple((s, i, o, min(camels[o], most), "caravanserai" in built[o])
                   for s, i in board.faces[to] if street[s][i] or (s, i) in placed
@@ -537,8 +514,7 @@ def _cell_key(board: Board, to: str, street: Sequence[Sequence[bool]], owner: Se
 
 
 def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tuple[object, ...]]]:
-    """Each cell the mover can pay to send the supervisor to from ``head``'s row, with the
-    key of its tally (made here when first met): what faces it and the cards to draw."""
+    """Each cell the mover can pay to send the supervisor to, with its tally's key."""
     board, seat = mover.board, mover.seat
     free = board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
     costs = mover.costs.get((head.value, free))
@@ -548,7 +524,6 @@ def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tupl
     gold = after.gold[seat]
     plain = head if not head.discarding else _Head(head.index, head.row, head.value,
                                                    head.dice, head.command, False)
-    tallies = mover.tallies
     known = mover.cells.get(id(after))
     if known is None or known[0] is not after:  # each cell's key, made when first asked
         known = mover.cells[id(after)] = (after, {})
@@ -560,18 +535,15 @@ def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tupl
         if key is None:
             key = keys[to] = _cell_key(board, to, after.street, after.owner, after.camels,
                                        after.built, after)
-        if key not in tallies:
-            tallies[key] = _tally(mover, plain, after, _Want(["supervisor", head.words[1], to]))
+        _tally(mover, key, plain, after, _Want(["supervisor", head.words[1], to]))
         yield to, key
 
 
 def _firsts(board: Board, t: Table, seat: int, every: bool, but: str | None = None
             ) -> list[tuple[tuple[str, ...], Firsts]]:
-    """See :meth:`_Mover.sets` (``but``: a kind of card left out). Every order is tried
-    (a card drawn by the caravanserai, or camels gained, may be what a later card needs),
-    and a set met again in another order is not walked again: the cards' effects add up, so
-    it ends on the same table."""
-    found: dict[tuple[tuple[object, ...], ...], tuple[tuple[ev.Play, ...], Table]] = {}
+    """See :meth:`_Mover.sets` (``but``: a kind left out). Every order is tried (a card
+    drawn or camels gained may be what a later card needs); a set met again is not walked."""
+    found: dict[tuple[tuple[object, ...], ...], First] = {}
     most = _longest(board, t, seat)
 
     def walk(table: Table, plays: tuple[ev.Play, ...], key: tuple[tuple[object, ...], ...]
@@ -598,23 +570,20 @@ def _firsts(board: Board, t: Table, seat: int, every: bool, but: str | None = No
 
 
 def _longest(board: Board, t: Table, seat: int) -> int:
-    """The most cards played first: each card played leaves the hand; a caravan card may
-    draw one more (the caravanserai): no set is longer than the hand and the game's caravan
-    cards together."""
+    """The most cards played first: the hand and the game's caravan cards."""
     return t.hand_size(seat) + sum(c.copies for c in board.cards.values()
                                    if c.effect == "caravan")
 
 
 def _step(board: Board, t: Table, seat: int, play: ev.Play) -> Table | None:
-    """The table after ``play`` before the row, by the referee's own step on a copy of
-    ``t`` (``None``: the step refuses it here)."""
+    """The table after ``play`` before the row, by the referee's step (``None``: refused)."""
     run = Walker(board, t.copy(), t.events + 1, [])
     run.play(seat, play, BEFORE_ROW)
     return None if errors(run.out or []) else run.t
 
 
 def _plays_key(board: Board, plays: Sequence[ev.Play]) -> tuple[tuple[object, ...], ...]:
-    """The cards played as a set: each play's kind and choices (a corner shop once)."""
+    """The cards played as a set (a corner shop once)."""
     return tuple(sorted(
         (p.kind, p.k or 0, p.into or "", _canonical(board, p.shop) if p.shop else ("", 0),
          p.card or "") for p in plays))
@@ -632,17 +601,14 @@ def _secret(t: Table, seat: int, plays: Sequence[ev.Play], discard: str | None) 
 
 
 def _kinds(board: Board, t: Table, seat: int) -> list[str]:
-    """The kinds of card the mover may hold: those known, and with cards of secret kind
-    (hands secret) every kind."""
+    """The kinds of card the mover may hold (a secret card: every kind)."""
     if t.hidden[seat] > 0:
         return sorted(board.cards)
     return sorted(k for k, c in t.hand[seat].items() if c > 0)
 
 
 def _plays(board: Board, t: Table, seat: int, kind: str, every: bool) -> list[ev.Play]:
-    """Every way to play a card of ``kind`` before the row: its number, what it exchanges
-    into, the shop its cube goes to, the card a caravanserai draws (``every``: a cost card
-    too)."""
+    """Every way to play a card of ``kind`` before the row (``every``: a cost card too)."""
     ck = board.cards[kind]
     effect = ck.effect
     if effect in ("camels", "gold") or (every and effect in ("nocamels", "nogold")):
@@ -681,10 +647,8 @@ def moves_note(board: Board, state: GameState) -> str | None:
 
 def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: list[str]
              ) -> Iterator[tuple[str | None, ev.Action, list[str], str]]:
-    """Each action of ``head`` on the table ``t`` (after the cards played first, whose
-    words are ``tail``): the card discarded for a die (Y2.5: only with the row's own
-    action), the action, its words and its note. Words that ``want`` does not want are cut
-    off as soon as they are known."""
+    """Each action of ``head`` on ``t``: the card discarded for a die (Y2.5), the action,
+    its words and note; words ``want`` does not want are cut off as soon as known."""
     if head.index is None or head.row is None:  # no row left: a card drawn (Y3.7)
         for card, note in _cards(t, 0):
             drawn = ev.Draw(card)
@@ -704,7 +668,7 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
                 drawn = ev.Draw(card)
                 yield discard, drawn, DRAW.say(drawn, row, t), note
         return
-    placed: dict[int, list[tuple[ev.Shop, ...]]] = {}
+    placed: dict[int, Iterator[tuple[ev.Shop, ...]]] = {}
     for discard in wasted:
         if not want.fits([*head.words, *(["--discard", discard] if discard else [])]
                          if head.command != "goods" else head.words):
@@ -720,11 +684,10 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
 
 
 def _goods(board: Board, run: Walker, seat: int, row: str, dice: int, discard: str | None,
-           want: _Want, placed: dict[int, list[tuple[ev.Shop, ...]]]
+           want: _Want, placed: dict[int, Iterator[tuple[ev.Shop, ...]]]
            ) -> Iterable[tuple[ev.Shop, ...]]:
-    """The shops the goods action may fill, with ``discard`` discarded for a die (none when
-    ``want`` wants another card discarded, or none); ``placed`` keeps the placings made,
-    by their number of cubes."""
+    """The shops the goods action may fill with ``discard`` discarded (none when ``want``
+    wants another); ``placed`` keeps the placings by their number of cubes."""
     t = run.t
     hoist = board.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
     cubes = min(dice + (discard is not None) + hoist, run.capacity(seat, row))
@@ -732,29 +695,30 @@ def _goods(board: Board, run: Walker, seat: int, row: str, dice: int, discard: s
     if (said is not None and (said == "--discard") != (discard is not None)) or (
             said == "--discard" and want.word(3 + 2 * cubes) not in (None, discard)):
         return ()  # another card discarded, or none
-    if want.seen is not None:  # completing: made lazily, as few as may be
-        return _placements(board, run, seat, row, cubes, want)
-    # the card discarded changes no shop: the same placings for each kind
-    return placed.get(cubes) or placed.setdefault(
-        cubes, list(_placements(board, run, seat, row, cubes, want)))
+    # the card discarded changes no shop: the same placings for each kind, made lazily
+    # (when completing, as few as may be) and once
+    kept, made = tee(placed.get(cubes) or _placements(board, run, seat, row, cubes, want))
+    placed[cubes] = kept
+    return made
 
 
 def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want: _Want
                 ) -> Iterator[tuple[ev.Shop, ...]]:
-    """Every set of ``cubes`` shops the cubes may go to, one cube after another (Y3.4);
-    each set once, whatever the order its cubes were put in (that ``want`` wants)."""
+    """Every set of ``cubes`` shops the cubes may go to, each set once (Y3.4)."""
     seen: set[tuple[tuple[str, int], ...]] = set()
 
     def walk(r: Walker, placed: tuple[ev.Shop, ...]) -> Iterator[tuple[ev.Shop, ...]]:
-        if len(placed) == cubes:
-            yield placed
-            return
         words = ["goods", row, *shop_words(placed)]
         for shop in shops_open_to(r, seat, row):
+            if not want.fits([*words, shop.souk, shop.cell]):
+                continue  # not wanted
             key = tuple(sorted(_canonical(board, s) for s in (*placed, shop)))
-            if key in seen or not want.fits([*words, *shop_words([shop])]):
-                continue  # the same cubes in another order (the same table), or not wanted
+            if key in seen:
+                continue  # the same cubes in another order: the same table
             seen.add(key)
+            if len(placed) + 1 == cubes:  # the last cube: no table after it is read
+                yield (*placed, shop)
+                continue
             nxt = Walker(board, r.t.copy(), r.number, None)
             nxt.place(seat, shop, row)
             yield from walk(nxt, (*placed, shop))
@@ -772,8 +736,7 @@ def _canonical(board: Board, shop: ev.Shop) -> tuple[str, int]:
 
 
 def _cards(t: Table, drawn: int) -> list[tuple[str | None, str]]:
-    """The cards a draw may bring (``drawn``: cards drawn earlier in the move), each with
-    what the table has not told."""
+    """The cards a draw may bring (``drawn`` earlier in the move), each with its note."""
     if t.setup.hands == SECRET:
         left = t.deck + sum(t.discard.values()) - drawn
         return [(ev.HIDDEN, _(_SECRET_CARD))] if left > 0 else [(None, "")]
@@ -787,8 +750,8 @@ def _cards(t: Table, drawn: int) -> list[tuple[str | None, str]]:
 
 def _supervisor(board: Board, run: Walker, seat: int, row: str, value: int, want: _Want
                 ) -> Iterator[tuple[ev.Action, list[str], str]]:
-    """The supervisor to every cell the mover can pay for; the cubes facing it sent in
-    each order, each owner keeping it for a camel or not, each caravanserai's card."""
+    """The supervisor to every cell the mover can pay for; the cubes facing it sent
+    in each order, each owner keeping it for a camel or not, each caravanserai's card."""
     t = run.t
     free = board.buildings["bath"].bonus if "bath" in t.built[seat] else 0
     typed = want.word(2)  # the cell, when typed: the others are not wanted
@@ -809,8 +772,7 @@ def _supervisor(board: Board, run: Walker, seat: int, row: str, value: int, want
 
 
 def _draws(t: Table, order: Sequence[int]) -> list[list[tuple[str | None, str]]]:
-    """The cards the caravanserais draw for the cubes sent in ``order`` (none for a cube
-    whose owner has none)."""
+    """The cards the caravanserais draw for the cubes sent in ``order``."""
     options = []
     drawn = 0
     for s in order:
@@ -823,9 +785,8 @@ def _draws(t: Table, order: Sequence[int]) -> list[list[tuple[str | None, str]]]
 
 
 def core(board: Board, event: object) -> object | None:
-    """What a played turn is listed as, to compare: its player, row, the cards played
-    first as a set, the card discarded and the action, the shops of its cubes as one set
-    (``None`` for anything else)."""
+    """A played turn as listed, to compare: player, row, the cards played first as a set,
+    discard, action, a goods action's shops as a set (``None``: not a turn)."""
     if not isinstance(event, ev.Turn):
         return None
     action = event.action
@@ -845,15 +806,12 @@ Ways = tuple[int, tuple[ev.Play, ...] | None]
 
 
 class _Souks:
-    """The souk cards among the cards played first, apart from the others: a souk card
-    only puts a cube in a shop (Y3.9), which no other card reads, and reads nothing they
-    change, so each set of cards played first is a set without a souk card (walked by
-    :func:`_firsts`) with a set of souk cards after it; and a cube put in one quarter
-    changes no shop open in another (Y3.4.1), so each quarter's sets of souk cards are
-    walked apart, by the referee's steps, and combined. A group is counted per table its
-    action reads (:func:`_reads`; the supervisor: per cell, for what faces it) times how
-    many sets of souk cards leave it, none of them made (issue 35: tens of thousands of
-    sets with a secret hand and a caravanserai)."""
+    """The souk cards among the cards played first, counted apart: a souk card only puts a
+    cube in a shop (Y3.9), which no other card reads, so each set of cards played first is a
+    set without a souk card and souk cards after it; a cube in one quarter changes no shop open
+    in another (Y3.4.1), so each quarter's souk cards are walked apart by the referee's steps
+    and combined by counting. A group is counted per table its action reads, times the sets of
+    souk cards that leave it (issue 35). No kind: none counted apart."""
 
     def __init__(self, mover: _Mover, kind: str | None) -> None:
         board, t, seat = mover.board, mover.t, mover.seat
@@ -862,13 +820,13 @@ class _Souks:
         scratch = t.copy()  # the cards held: this walk asks only where the cubes may go
         scratch.hand[seat] = {**scratch.hand[seat], self.kind: most}
         #: each quarter's sets of souk cards by their number: the plays, the table after
-        self.parts: dict[str, list[list[tuple[tuple[ev.Play, ...], Table]]]] = {}
+        self.parts: dict[str, list[list[First]]] = {}
         for q in board.quarters:
-            by_size: list[list[tuple[tuple[ev.Play, ...], Table]]] = [[] for _ in range(most + 1)]
+            by_size: list[list[First]] = [[] for _ in range(most + 1)]
             found: set[tuple[tuple[object, ...], ...]] = set()
 
             def walk(table: Table, plays: tuple[ev.Play, ...], q: str = q,
-                     by_size: list[list[tuple[tuple[ev.Play, ...], Table]]] = by_size,
+                     by_size: list[list[First]] = by_size,
                      found: set[tuple[tuple[object, ...], ...]] = found) -> None:
                 by_size[len(plays)].append((plays, table))
                 if len(plays) >= most:
@@ -888,9 +846,8 @@ class _Souks:
         self._reps: dict[tuple[object, ...], Table | None] = {}
         self._by_table: dict[tuple[int, int], tuple[Table, Table | None]] = {}
         self._read: dict[tuple[int, int], tuple[Table, tuple[object, ...] | None]] = {}
-        self._quarters: dict[int, tuple[Table, tuple[object, ...]]] = {}
-        self._some: dict[tuple[int, int], tuple[
-            Table, Iterator[tuple[tuple[ev.Play, ...], Table]]]] = {}
+        self._quarters: dict[tuple[int, str], tuple[Table, tuple[object, ...]]] = {}
+        self._some: dict[tuple[int, int], tuple[Table, Iterator[First]]] = {}
         self._cells: dict[int, dict[str, dict[tuple[tuple[int, int], ...], Ways]]] = {}
         self.counted: dict[tuple[object, ...], tuple[int, tuple[tuple[str, str | None], ...]]] = {}
         #: each cell's choices of the shops facing it (:meth:`cells`), each with its key
@@ -916,32 +873,52 @@ class _Souks:
         return self._ways[key]
 
     def sets(self, n: int, but: str | None = None) -> Iterator[tuple[ev.Play, ...]]:
-        """Each set of ``n`` souk cards (``but``: none in that quarter), quarter by quarter."""
         return (plays for plays, _tables in self.walk(n, but))
 
-    def walk(self, n: int, but: str | None = None
+    def walk(self, n: int, but: str | None = None, typed: Sequence[str] | None = None,
+             seen: dict[str, None] | None = None, read: Sequence[str] = ()
              ) -> Iterator[tuple[tuple[ev.Play, ...], tuple[Table, ...]]]:
-        """:meth:`sets`, each with the table each quarter's walk left (the quarter's souks
-        as it leaves them)."""
+        """The sets of ``n`` souk cards, with the table each quarter's walk left;
+        ``typed`` given, those whose words begin with it and go on with a word not ``seen`` (a
+        branch left once its word is seen), then one set of each quarter not ``read``."""
         quarters = [q for q in self.parts if q != but]
         room = [0] * (len(quarters) + 1)  # the most cards the quarters from each on take
         for at in range(len(quarters) - 1, -1, -1):
             room[at] = room[at + 1] + max(i for i, by in enumerate(self.parts[quarters[at]]) if by)
+        met = seen if seen is not None else {}
+        tail = self.mover.tail
 
-        def walk(at: int, left: int) -> Iterator[tuple[tuple[ev.Play, ...], tuple[Table, ...]]]:
+        def walk(at: int, left: int, typed: Sequence[str] | None, then: str | None
+                 ) -> Iterator[tuple[tuple[ev.Play, ...], tuple[Table, ...]]]:
             if at == len(quarters):
-                yield (), ()
+                if typed is None or then is not None:  # else no word follows those typed
+                    yield (), ()
                 return
             by_size = self.parts[quarters[at]]
             for i in range(max(0, left - room[at + 1]), min(left, len(by_size) - 1) + 1):
                 for plays, table in by_size[i]:
-                    for rest, tables in walk(at + 1, left - i):
-                        yield plays + rest, (table, *tables)
+                    if then in met:
+                        return
+                    rest, word = typed, then
+                    if typed is not None and then is None and plays:
+                        words = tail(plays)
+                        common = min(len(words), len(typed))
+                        if words[:common] != list(typed[:common]):
+                            continue
+                        if len(words) > len(typed):
+                            word = words[len(typed)]
+                            if word in met:
+                                continue
+                        rest = typed[common:]
+                    for more, tables in walk(at + 1, left - i, rest, word):
+                        yield plays + more, (table, *tables)
+                    if then is not None and quarters[at] not in read:
+                        return
 
-        return walk(0, n)
+        return walk(0, n, typed, None)
 
-    def some(self, pair: Pair) -> Iterator[tuple[tuple[ev.Play, ...], Table]]:
-        """:meth:`firsts` of one pair, each set made once for every group that shows it."""
+    def some(self, pair: Pair) -> Iterator[First]:
+        """:meth:`firsts` of one pair, the sets made kept for the next group."""
         _plays, first, n = pair
         known = self._some.get((id(first), n))
         kept, made = tee(known[1] if known is not None and known[0] is first
@@ -949,19 +926,16 @@ class _Souks:
         self._some[id(first), n] = first, kept  # the sets made, kept for the next group
         return made
 
-    def firsts(self, pairs: Sequence[Pair]) -> Iterator[tuple[tuple[ev.Play, ...], Table]]:
-        """Each set of cards played first of ``pairs``, with the table after it: the table
-        the cards but the souk cards left, with the hand, the discard pile and the cubes at
-        home that any set of as many souk cards leaves (:meth:`rep`) and each quarter's
-        souks as the quarter's own walk left them (its cubes put by the referee's steps)."""
+    def firsts(self, pairs: Sequence[Pair]) -> Iterator[First]:
+        """Each set of cards played first of ``pairs``, with the table after it."""
         for plays, first, n in pairs:
             if self.rep(first, n) is not None:
                 for more, tables in self.walk(n):
                     yield (*plays, *more), self.table(first, n, tables)
 
     def table(self, first: Table, n: int, tables: Sequence[Table]) -> Table:
-        """See :meth:`firsts`: the table after ``first`` and ``n`` souk cards whose
-        quarters' walks left ``tables`` (none: ``first`` itself)."""
+        """The table after ``first`` and ``n`` souk cards whose quarters' walks left
+        ``tables``: the hand, discard pile and cubes of :meth:`rep`, each quarter's souks."""
         if not n:
             return first
         souks_of, seat = self.mover.board.souks_of, self.mover.seat
@@ -978,26 +952,25 @@ class _Souks:
         return t
 
     def quarter(self, table: Table, quarter: str) -> tuple[object, ...]:
-        """:func:`_quarter_read` of a quarter's walk's ``table``, made once."""
-        known = self._quarters.get(id(table))
+        """:func:`_quarter_read` of ``table``, made once."""
+        known = self._quarters.get((id(table), quarter))
         if known is None or known[0] is not table:
-            known = self._quarters[id(table)] = table, tuple(
+            known = self._quarters[id(table), quarter] = table, tuple(
                 _quarter_read(self.mover.board, quarter, table))
         return known[1]
 
     def untouched(self, n: int, cell: str) -> tuple[ev.Play, ...]:
-        """A set of ``n`` souk cards that fills no shop facing ``cell`` (one is counted)."""
+        """A set of ``n`` souk cards that fills no shop facing ``cell``."""
         return next(p for p in self.sets(n) if not any(
             cell in self.facing.get(shop, ()) for shop in self.shops(p)))
 
     def distinct(self, groups: Sequence[tuple[tuple[str, ...], list[Pair]]], head: _Head,
-                 cell: str | None) -> Firsts:
-        """:meth:`_Mover.distinct` of the sets of ``groups``: one set for each hand (a
-        card discarded) and what ``head`` reads of the street: the row's quarter (the
-        goods), the gold, camels, cards to draw and the shops facing ``cell`` (the
-        supervisor), the cards to draw (a card drawn)."""
+                 cell: str | None) -> Iterator[First]:
+        """:meth:`_Mover.distinct` of ``groups``: a set for each hand (a card
+        discarded) and what ``head`` reads of the street and the cards to draw."""
         board = self.mover.board
         met: dict[tuple[object, ...], tuple[Pair, tuple[ev.Play, ...] | None, int]] = {}
+        tried: set[tuple[object, ...]] = set()
         for _kinds, pairs in groups:
             for pair in pairs:
                 _plays, first, n = pair
@@ -1005,12 +978,16 @@ class _Souks:
                 if reads is None:
                     continue
                 hand = reads[5:] if head.discarding else ()
+                if head.command in ("goods", "supervisor"):  # the same keys as a set met
+                    if (hand, n, reads[1:5]) in tried:
+                        continue
+                    tried.add((hand, n, reads[1:5]))
                 if head.command == "goods" and head.row is not None:
                     row = head.row
                     for i, parts in enumerate(self.parts[row][:n + 1]):
                         for more, table in parts if self.ways(n - i, row) else ():
-                            met.setdefault((hand, *_quarter_read(board, row, self.own(
-                                table, first))), (pair, more, i))
+                            met.setdefault((hand, *self.quarter(self.own(table, first), row)),
+                                           (pair, more, i))
                 elif head.command == "supervisor" and cell in board.cells:
                     assert cell is not None
                     for placed, (_ways, example) in self.cells(n)[cell].items():
@@ -1019,7 +996,6 @@ class _Souks:
                     met.setdefault((hand, *reads[1:4]), (pair, None, 0))
                 else:  # the cards to draw
                     met.setdefault((hand, reads[3]), (pair, None, 0))
-        found: Firsts = []
         for (plays, first, n), chosen, i in met.values():
             if head.command == "goods" and head.row is not None:
                 assert chosen is not None
@@ -1029,11 +1005,10 @@ class _Souks:
                     head.command == "supervisor" else next(self.sets(n))
             after = self.after(first, chosen)
             if after is not None:
-                found.append(((*plays, *chosen), after))
-        return found
+                yield (*plays, *chosen), after
 
     def after(self, t: Table, plays: Sequence[ev.Play]) -> Table | None:
-        """The table after ``plays`` on ``t``, by the referee's steps (``None``: refused)."""
+        """The table after ``plays`` on ``t`` (``None``: refused)."""
         for play in plays:
             stepped = _step(self.mover.board, t, self.mover.seat, play)
             if stepped is None:
@@ -1042,11 +1017,8 @@ class _Souks:
         return t
 
     def rep(self, first: Table, n: int) -> Table | None:
-        """A table after ``first`` and ``n`` souk cards (``None``: they cannot be played),
-        for what every set of ``n`` souk cards leaves the same and only that: the hand, the
-        discard pile, the cubes at home, the cards to draw. One for each hand, discard pile,
-        cubes at home and deck: its gold, camels and score are those of the first set met
-        (the caller reads them off ``first``)."""
+        """A table after ``first`` and ``n`` souk cards (``None``: they cannot be played):
+        its hand, discard pile, cubes at home and deck are those of every such set."""
         known = self._by_table.get((id(first), n))
         if known is not None and known[0] is first:
             return known[1]
@@ -1059,9 +1031,8 @@ class _Souks:
         return self._reps[key]
 
     def reads(self, first: Table, n: int) -> tuple[object, ...] | None:
-        """All that an action reads of the tables ``first`` and ``n`` souk cards leave but
-        the souk cards' shops (``None``: they cannot be played): the gold, the camels, the
-        cards to draw, the street as ``first`` left it (:meth:`street`), the kinds in hand."""
+        """What an action reads of the tables ``first`` and ``n`` souk cards leave but
+        their shops (``None``: cannot be played)."""
         known = self._read.get((id(first), n))
         if known is None or known[0] is not first:
             rep, seat = self.rep(first, n), self.mover.seat
@@ -1072,17 +1043,16 @@ class _Souks:
         return known[1]
 
     def street(self, first: Table) -> tuple[object, ...]:
-        """The street as the cards but the souk cards left it: read only when the souk
-        cards are not counted apart (else they leave it as it was)."""
+        """The street as the cards but the souk cards left it, when those are walked
+        with the others (else unchanged)."""
         return () if self.kind else (
             tuple(map(tuple, first.street)), tuple(first.inner), tuple(first.owner))
 
     def own(self, table: Table, first: Table) -> Table:
-        """A quarter's walk's ``table``, or ``first`` when no souk card went there."""
         return first if table is self.scratch else table
 
     def shops(self, plays: Sequence[ev.Play]) -> Iterator[tuple[int, int]]:
-        """The street shops (souk and shop index) the souk cards ``plays`` fill."""
+        """The street shops (souk and index) the souk cards ``plays`` fill."""
         board = self.mover.board
         for play in plays:
             assert play.shop is not None
@@ -1091,9 +1061,8 @@ class _Souks:
                 yield board.souk_index(souk) or 0, index
 
     def cells(self, n: int) -> dict[str, dict[tuple[tuple[int, int], ...], Ways]]:
-        """For each cell, the street shops facing it that the sets of ``n`` souk cards
-        fill: how many sets fill each choice, and one of them (none filled: every set
-        not counted under another choice)."""
+        """For each cell, each choice of the shops facing it that the sets of ``n`` souk
+        cards fill: how many sets, and one of them (``None``: one filling none)."""
         if n not in self._cells:
             board = self.mover.board
             found: dict[str, dict[tuple[tuple[int, int], ...], Ways]] = {
@@ -1118,12 +1087,9 @@ class _Souks:
 
 def _count_split(mover: _Mover, kinds: tuple[str, ...], pairs: list[Pair], head: _Head,
                  shown: int) -> tuple[int, dict[str, None], list[LegalMove[ev.Event]]]:
-    """How many moves ``head`` makes after the sets of cards played first ``pairs`` (each
-    a set without a souk card, and how many souk cards after it: :class:`_Souks`), their
-    notes and the first ``shown``, without making each: the action's moves are made and
-    checked once per table that reads differently (:func:`_reads`; the supervisor: once
-    per cell, for what faces it), and counted again for each set of cards that leaves
-    such a table."""
+    """How many moves ``head`` makes after ``pairs``, their notes and the first
+    ``shown``: each action checked once per table that reads so, counted for each set of cards
+    that leaves it."""
     t, seat, souks = mover.t, mover.seat, mover.souks()
     total = 0
     notes: dict[str, None] = {}
@@ -1160,9 +1126,8 @@ def _count_split(mover: _Mover, kinds: tuple[str, ...], pairs: list[Pair], head:
 
 def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: Table, n: int
                  ) -> tuple[int, tuple[tuple[str, str | None], ...]]:
-    """How many moves ``head`` makes after the set of cards that left ``first`` and each
-    set of ``n`` souk cards (``rep``: the table after one of them), and their (note, card
-    discarded)."""
+    """How many moves ``head`` makes after the set that left ``first`` and each set
+    of ``n`` souk cards (``rep``: after one of them), and their (note, card discarded)."""
     board, seat = mover.board, mover.seat
     if head.command == "supervisor":
         free = board.buildings["bath"].bonus if "bath" in first.built[seat] else 0
@@ -1179,10 +1144,7 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
         return count, pairs
     reads = _reads(board, head, seat, rep)
     if head.command != "goods" or head.row is None:  # the street is not read
-        tkey = (head.command, head.row, head.discarding, reads)
-        if tkey not in mover.tallies:
-            mover.tallies[tkey] = _tally(mover, head, rep, _Want(()))
-        found = mover.tallies[tkey]
+        found = _tally(mover, (head.command, head.row, head.discarding, reads), head, rep)
         return found[0] * souks.ways(n), found[1]
     row = head.row
     key = ("goods", row, head.discarding, reads[0], n, souks.street(first))  # the hand
@@ -1197,7 +1159,7 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
                 if tkey not in mover.tallies:
                     after = souks.after(first, (*plays, *next(souks.sets(n - i, row))))
                     assert after is not None  # as ``rep``: the same cards, other shops
-                    mover.tallies[tkey] = _tally(mover, head, after, _Want(()))
+                    _tally(mover, tkey, head, after)
                 found = mover.tallies[tkey]
                 count += ways * found[0]
                 met.update(dict.fromkeys(found[1]))
@@ -1207,8 +1169,8 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
 
 def _split_supervisor(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: Table,
                       n: int, free: int) -> tuple[int, tuple[tuple[str, str | None], ...]]:
-    """:func:`_split_tally` of a supervisor row: each cell the mover can pay for, and at it
-    each choice of the shops facing it that the souk cards fill, counted once."""
+    """:func:`_split_tally` of the supervisor: each cell the mover can pay
+    for, and each choice of the shops facing it that souk cards fill, counted once."""
     board, seat = mover.board, mover.seat
     gold = first.gold[seat]
     plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
@@ -1229,8 +1191,7 @@ def _split_supervisor(mover: _Mover, souks: _Souks, head: _Head, first: Table, r
                     example = souks.untouched(n, to)
                 after = souks.after(first, example)
                 assert after is not None  # as ``rep``: the same cards, other shops
-                mover.tallies[key] = _tally(mover, plain, after,
-                                            _Want(["supervisor", head.words[1], to]))
+                _tally(mover, key, plain, after, _Want(["supervisor", head.words[1], to]))
             found = mover.tallies[key]
             if found[0]:
                 count += ways * found[0]

@@ -121,9 +121,15 @@ class _Mover:
         self.tallies: dict[tuple[object, ...], Tally] = {}
         #: the key of each cell's tally (:func:`_cells`), by table
         self.cells: dict[int, tuple[Table, dict[str, tuple[object, ...]]]] = {}
-        self.costs: dict[tuple[int, int], dict[str, int]] = {}
-        #: how far the supervisor is from each cell (no card moves it)
-        self.distance = {to: board.distance(self.t.supervisor, to) for to in board.cells}
+        self._costs: dict[tuple[int, int], dict[str, int]] = {}
+
+    def costs(self, value: int, free: int) -> dict[str, int]:
+        """The gold the supervisor's walk to each cell costs with a die's ``value``, ``free``
+        steps paid by the bath (:meth:`Board.walk`; no card moves the supervisor)."""
+        if (value, free) not in self._costs:
+            self._costs[value, free] = {to: self.board.walk(self.t.supervisor, to, value, free)[2]
+                                        for to in self.board.cells}
+        return self._costs[value, free]
 
     def heads(self, every: bool = False) -> list[_Head]:
         """Each row's groups in the order shown: its own action (alone, then with a card
@@ -516,11 +522,7 @@ def _cell_key(board: Board, to: str, street: Sequence[Sequence[bool]], owner: Se
 def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tuple[object, ...]]]:
     """Each cell the mover can pay to send the supervisor to, with its tally's key."""
     board, seat = mover.board, mover.seat
-    free = board.buildings["bath"].bonus if "bath" in after.built[seat] else 0
-    costs = mover.costs.get((head.value, free))
-    if costs is None:
-        costs = mover.costs[(head.value, free)] = {
-            to: max(0, abs(d - head.value) - free) for to, d in mover.distance.items()}
+    costs = mover.costs(head.value, board.free_steps(after.built[seat]))
     gold = after.gold[seat]
     plain = head if not head.discarding else _Head(head.index, head.row, head.value,
                                                    head.dice, head.command, False)
@@ -753,11 +755,11 @@ def _supervisor(board: Board, run: Walker, seat: int, row: str, value: int, want
     """The supervisor to every cell the mover can pay for; the cubes facing it sent
     in each order, each owner keeping it for a camel or not, each caravanserai's card."""
     t = run.t
-    free = board.buildings["bath"].bonus if "bath" in t.built[seat] else 0
+    free = board.free_steps(t.built[seat])
     typed = want.word(2)  # the cell, when typed: the others are not wanted
     for to in board.cells if typed is None else [c for c in board.cells if c == typed]:
-        if not want.fits(["supervisor", row, to]) or max(
-                0, abs(board.distance(t.supervisor, to) - value) - free) > t.gold[seat]:
+        if not want.fits(["supervisor", row, to]) or \
+                board.walk(t.supervisor, to, value, free)[2] > t.gold[seat]:
             continue
         waiting = [s for s, i in board.faces[to] if t.street[s][i]]
         for order in permutations(waiting):
@@ -1130,7 +1132,7 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
     of ``n`` souk cards (``rep``: after one of them), and their (note, card discarded)."""
     board, seat = mover.board, mover.seat
     if head.command == "supervisor":
-        free = board.buildings["bath"].bonus if "bath" in first.built[seat] else 0
+        free = board.free_steps(first.built[seat])
         key: tuple[object, ...] = ("supervisor", head.value, free, first.gold[seat],
                                    tuple(first.camels), _draws_read(rep), n,
                                    souks.street(first))
@@ -1172,7 +1174,7 @@ def _split_supervisor(mover: _Mover, souks: _Souks, head: _Head, first: Table, r
     """:func:`_split_tally` of the supervisor: each cell the mover can pay
     for, and each choice of the shops facing it that souk cards fill, counted once."""
     board, seat = mover.board, mover.seat
-    gold = first.gold[seat]
+    gold, costs = first.gold[seat], mover.costs(head.value, free)
     plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
     count = 0
     pairs: dict[tuple[str, str | None], None] = {}
@@ -1183,7 +1185,7 @@ def _split_supervisor(mover: _Mover, souks: _Souks, head: _Head, first: Table, r
             for placed, (ways, example) in choices.items()])
             for to, choices in souks.cells(n).items()]
     for to, keyed in souks.keyed[facts]:
-        if max(0, abs(mover.distance[to] - head.value) - free) > gold:
+        if costs[to] > gold:
             continue
         for ways, example, key in keyed:
             if key not in mover.tallies:

@@ -200,9 +200,9 @@ class _Mover:
         one for each word that may come next and table ``head`` reads differently after it."""
         split, souks = self.split(), self.souks()
         rest = want.rest or ()
-        board, row, cell = self.board, head.row, want.word(2)
+        board, row, cell = self.board, head.row or "", want.word(2)
         quarter = list(souks.parts).index(row) if head.command == "goods" and row else -1
-        read = [row] if quarter >= 0 and row else board.quarters \
+        read = [row] if quarter >= 0 else board.quarters \
             if head.command == "supervisor" and cell in board.cells else []
         met: set[tuple[object, ...]] = set()
         fixed: dict[str, list[Pair]] = {}  # by the word wanted, when the set's own words hold it
@@ -216,19 +216,12 @@ class _Mover:
                     if want.tail_fits(tail):
                         fixed.setdefault(tail[len(rest)], []).append((plays, first, n))
                     continue
-                hand = reads[5:] if head.discarding else ()
                 for more, tables in souks.walk(n, None, rest[len(tail):], want.seen, read):
-                    then = [*tail, *self.tail(more)][len(rest)]
-                    if quarter >= 0:  # what the goods read: the row's quarter
-                        key: tuple[object, ...] = (then, hand, souks.quarter(
-                            souks.own(tables[quarter], first), board.quarters[quarter]))
-                    elif head.command == "supervisor" and cell in board.cells:
-                        key = (then, hand, *reads[:5], tuple(sorted(
-                            s for s in souks.shops(more) if cell in souks.facing.get(s, ()))))
-                    elif head.command == "supervisor":
-                        key = (then, hand, *reads[:5])
-                    else:
-                        key = (then, hand, reads[3])
+                    shops = souks.quarter(souks.own(tables[quarter], first), row) \
+                        if quarter >= 0 else tuple(sorted(s for s in souks.shops(more) if cell
+                                                          in souks.facing.get(s, ()))) \
+                        if read else ()
+                    key = (*tail, *self.tail(more))[len(rest)], souks.key(head, cell, reads, shops)
                     if key not in met:
                         met.add(key)
                         yield (*plays, *more), souks.table(first, n, tables)
@@ -979,25 +972,23 @@ class _Souks:
                 reads = self.reads(first, n)
                 if reads is None:
                     continue
-                hand = reads[5:] if head.discarding else ()
                 if head.command in ("goods", "supervisor"):  # the same keys as a set met
-                    if (hand, n, reads[1:5]) in tried:
+                    if (head.discarding, reads[5:], n, reads[1:5]) in tried:
                         continue
-                    tried.add((hand, n, reads[1:5]))
+                    tried.add((head.discarding, reads[5:], n, reads[1:5]))
                 if head.command == "goods" and head.row is not None:
                     row = head.row
                     for i, parts in enumerate(self.parts[row][:n + 1]):
                         for more, table in parts if self.ways(n - i, row) else ():
-                            met.setdefault((hand, *self.quarter(self.own(table, first), row)),
-                                           (pair, more, i))
+                            met.setdefault(self.key(head, cell, reads, self.quarter(
+                                self.own(table, first), row)), (pair, more, i))
                 elif head.command == "supervisor" and cell in board.cells:
                     assert cell is not None
                     for placed, (_ways, example) in self.cells(n)[cell].items():
-                        met.setdefault((hand, *reads[1:5], placed), (pair, example, n))
-                elif head.command == "supervisor":  # the cells it can pay for
-                    met.setdefault((hand, *reads[1:4]), (pair, None, 0))
-                else:  # the cards to draw
-                    met.setdefault((hand, reads[3]), (pair, None, 0))
+                        met.setdefault(self.key(head, cell, reads, placed),
+                                       (pair, example, n))
+                else:  # the cells the supervisor can pay for, or the cards to draw
+                    met.setdefault(self.key(head, cell, reads, ()), (pair, None, 0))
         for (plays, first, n), chosen, i in met.values():
             if head.command == "goods" and head.row is not None:
                 assert chosen is not None
@@ -1008,6 +999,19 @@ class _Souks:
             after = self.after(first, chosen)
             if after is not None:
                 yield (*plays, *chosen), after
+
+    def key(self, head: _Head, cell: str | None, reads: tuple[object, ...],
+            shops: object) -> tuple[object, ...]:
+        """What ``head``'s moves read of a table (its :meth:`reads`): the hand when a card is
+        discarded, and the row's quarter (``shops``), the supervisor's gold, camels, cards to
+        draw and street with the shops facing ``cell`` (``shops``), or the cards to draw."""
+        hand = reads[5:] if head.discarding else ()
+        if head.command == "goods" and head.row is not None:
+            return hand, shops
+        if head.command == "supervisor":
+            return (hand, *reads[1:5], shops) if cell in self.mover.board.cells else (
+                hand, *reads[1:4])
+        return hand, reads[3]
 
     def after(self, t: Table, plays: Sequence[ev.Play]) -> Table | None:
         """The table after ``plays`` on ``t`` (``None``: refused)."""

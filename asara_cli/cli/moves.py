@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from itertools import groupby
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -112,9 +112,10 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
         total = sum(g.count for g in groups)
         _summary(writer, head, who, total, len(groups))
         notes: dict[str, None] = {}  # the brief listing's, once after every group
+        example = getattr(listing, "example", None)  # the move a game's brief listing shows
         for g in groups:
             if brief:
-                one = listing.example(g.group) if isinstance(listing, _Examples) else g.first[0]
+                one = example(g.group) if example else g.first[0]
                 writer.print(_("{group} ({n}), e.g. {move}").format(
                     group=local_group(game, g.group), n=g.count,
                     move=one_line(local_line(game, one.words))), soft_wrap=True)
@@ -133,13 +134,6 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
             writer.print(_("note: {message}").format(message=n), soft_wrap=True)
     if note:
         writer.print(f"{head if not total else ''}{note}", soft_wrap=True)
-
-
-@runtime_checkable
-class _Examples(Protocol):
-    def example(self, group: str) -> LegalMove[Any]:
-        """The move the brief listing shows of ``group`` (else its first)."""
-        ...
 
 
 def _summary(writer: Writer, head: str, who: str | None, total: int, groups: int) -> None:

@@ -125,12 +125,8 @@ def _read_checkpoint(r: FieldReader, names: Sequence[str]) -> Checkpoint:
 
 
 def _write_checkpoint(event: Checkpoint) -> dict[str, Any]:
-    d: dict[str, Any] = {}
-    if event.prestige:
-        d["prestige"] = dict(event.prestige)
-    if event.money:
-        d["money"] = dict(event.money)
-    return d
+    return {key: dict(said) for key, said in (("prestige", event.prestige),
+                                              ("money", event.money)) if said}
 
 
 def _display_schema() -> dict[str, Schema]:

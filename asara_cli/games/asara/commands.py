@@ -15,7 +15,7 @@ from asara_cli.cli import recording
 from asara_cli.cli.common import find_game_option, out
 from asara_cli.cli.grammar import REQUIRED, MoveKind, Said, Word, command, declared
 from asara_cli.cli.transaction import Typed
-from asara_cli.core.i18n import _, ngettext
+from asara_cli.core.i18n import N_, _, ngettext
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import fold, number
 from asara_cli.errors import Asked
@@ -161,39 +161,42 @@ class Table(Struct, frozen=True):
         return found.uses
 
 
+#: What a gift on the space that needs a choice says and asks, by its kind (else a purchase
+#: gift's): the gift alone, what the words must say, the question.
+_GIFT_ASKS = {
+    ev.GiftKind.BUYER: (
+        N_("a buyer gift lies on this space ({gift})"),
+        N_("{lies}: say the buyer taken from the deck, e.g. --gift \"buyer green\" (or "
+           "--gift buyer to leave its colour unsaid)"),
+        N_("the gift buyer: which buyer do you take from the deck (its colour, or unsaid)?")),
+    ev.GiftKind.LIGHTED: (
+        N_("a lighted-window gift lies on this space ({gift})"),
+        N_("{lies}: say the lighted window bought, e.g. --gift \"lighted: red\" (--gift "
+           "lighted to leave its colour unsaid, \"lighted: nothing\" when it cannot be "
+           "paid)"),
+        N_("the gift lighted: which lighted window do you buy (a colour, unsaid, or "
+           "nothing)?")),
+    ev.GiftKind.BUY: (
+        N_("a purchase gift lies on this space ({gift})"),
+        N_("{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
+           "\"{gift}: nothing\" when nothing can be paid for)"),
+        N_("the gift {gift}: which tile do you buy with it (a colour, or nothing)?"))}
+
+
 def _gift_asked(gift: ev.Gift, lying: tuple[ev.Gift, ...], player: str, repeated: bool) -> Asked:
     """The choice a gift on the space needs, asked of the player who claims it (R6.1): the
     tile a purchase gift buys, the buyer taken from the deck, the lighted window bought."""
     shown = gift_words(gift)
-    if gift.kind == ev.GiftKind.BUYER:
-        one = _("a buyer gift lies on this space ({gift})")
-        need = _("{lies}: say the buyer taken from the deck, e.g. --gift \"buyer green\" (or "
-                 "--gift buyer to leave its colour unsaid)")
-        question = _("the gift buyer: which buyer do you take from the deck (its colour, or "
-                     "unsaid)?")
-        head, joint = "buyer", " "
-    elif gift.kind == ev.GiftKind.LIGHTED:
-        one = _("a lighted-window gift lies on this space ({gift})")
-        need = _("{lies}: say the lighted window bought, e.g. --gift \"lighted: red\" (--gift "
-                 "lighted to leave its colour unsaid, \"lighted: nothing\" when it cannot be "
-                 "paid)")
-        question = _("the gift lighted: which lighted window do you buy (a colour, unsaid, or "
-                     "nothing)?")
-        head, joint = "lighted", ": "
-    else:
-        one = _("a purchase gift lies on this space ({gift})")
-        need = _("{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
-                 "\"{gift}: nothing\" when nothing can be paid for)")
-        question = _("the gift {gift}: which tile do you buy with it (a colour, or nothing)?")
-        head, joint = str(gift), ": "
+    one, need, question = map(_, _GIFT_ASKS[gift.kind])
     lies = one.format(gift=shown) if len(lying) < 2 else ngettext(
         "{n} gift lies on this space ({gifts})", "{n} gifts lie on this space ({gifts})",
         len(lying)).format(n=len(lying), gifts=", ".join(map(gift_words, lying)))
     again = (" " + _("(one --gift for each gift that needs a choice: repeat --gift)")
              if repeated else "")
+    joint = " " if gift.kind == ev.GiftKind.BUYER else ": "
     return Asked(need.format(lies=lies, gift=shown) + again, player,
                  question.format(gift=shown),
-                 lambda answer: ["--gift", _said(head, answer, joint)])
+                 lambda answer: ["--gift", _said(str(gift), answer, joint)])
 
 
 def _said(gift: str, answer: str, joint: str) -> str:
@@ -232,15 +235,6 @@ def _tile_words(colour: Colour | None, gold: bool) -> list[str]:
     return [] if colour is None else ev.gold_text(str(colour), gold).split()
 
 
-def _tile(tile: list[str] | None, gold: bool) -> tuple[Colour | None, bool]:
-    if not tile:
-        if gold:
-            raise words.WordError(_("--gold needs the tile's colour (e.g. gold red)"))
-        return None, False
-    colour, is_gold = words.tile(tile)
-    return colour, is_gold or gold
-
-
 BUY = MoveKind[Table](
     "buy", """Buy a section at a market area: pay its colour's price [R3.1].
 
@@ -252,7 +246,7 @@ BUY = MoveKind[Table](
           "(brown, green, red, black, white). Leave out when nothing was bought.",
           complete=complete.tile),
      GOLD, SPACE),
-    lambda t, w: t.turn(ev.Buy(words.section(w.area), *_tile(w.tile, w.gold)), w.space),
+    lambda t, w: t.turn(ev.Buy(words.section(w.area), *words.tile(w.tile, w.gold)), w.space),
     PLACED,
     lambda a, space, amount: ["buy", str(a.section), *_tile_words(a.colour, a.gold),
                               *_space(space)])
@@ -305,15 +299,11 @@ BUILD = MoveKind[Table](
     _build, PLACED, _build_words)
 
 
-_BUILD_WORDS: dict[str, object] = {**words.COLOUR_WORDS, **words.SECTION_WORDS,
-                                   **dict.fromkeys(words.GOLD_WORDS, words.GOLD)}
-
-
 def _groups(args: list[str]) -> list[list[str]]:
     """Split build words into towers: every colour word starts a tower."""
     groups: list[list[str]] = []
     for w in words.tokens(args):
-        v = None if number(w) is not None else words.pick(w, _BUILD_WORDS,
+        v = None if number(w) is not None else words.pick(w, words.DISPLAY_WORDS,
                                                           "tower colour or section type")
         if isinstance(v, Colour):
             groups.append([w])
@@ -447,7 +437,7 @@ BRIBE = MoveKind[Table](
      Word("tile", list[str] | None, "The tile taken (shown to all), e.g. black or gold red; "
           "left out when none was taken.", complete=complete.tile),
      GOLD),
-    lambda t, w: t.turn(ev.Bribe(words.section(w.pile), *_tile(w.tile, w.gold)), w.fee),
+    lambda t, w: t.turn(ev.Bribe(words.section(w.pile), *words.tile(w.tile, w.gold)), w.fee),
     PLACED,
     lambda a, space, amount: ["bribe", str(space), str(a.pile),
                               *_tile_words(a.colour, a.gold)])

@@ -22,8 +22,6 @@ from asara_cli.games.asara.rules.model import Colour, Section
 T = TypeVar("T")
 
 GOLD = "gold"
-#: The words of a tile's gold decoration: English (the language in use's: :func:`_spoken`).
-GOLD_WORDS = (GOLD,)
 
 
 class WordError(errors.WordError):
@@ -44,24 +42,26 @@ SECTION_WORDS: dict[str, Section] = {
 }
 
 
-#: The areas of the packaged board by their keys in the log: where a gift is dealt
-#: (``asara gifts bank 1 ...``; their words: :func:`area_word`).
-AREA_WORDS: dict[str, str] = {k: k for k in (
-    "base", "trunk", "window", "turret", "circle", "bank", "coloured", "spies", "caliph",
-    "tent", "lighted", "genie")}
+#: The areas of the packaged board but the markets, by their keys in the log (marked here,
+#: translated as typed: :func:`area_word`).
+_AREAS = (
+    NP_("area word", "circle"), NP_("area word", "bank"), NP_("area word", "coloured"),
+    NP_("area word", "spies"), NP_("area word", "caliph"), NP_("area word", "tent"),
+    NP_("area word", "lighted"), NP_("area word", "genie"))
+#: Every area of the packaged board: where a gift is dealt (``asara gifts bank 1 ...``).
+AREA_WORDS: dict[str, str] = {k: k for k in (*map(str, Section), *_AREAS)}
 
-#: The gifts' words (R6.1).
-GIFT_WORDS: dict[str, str] = {k: k for k in ("buyer", "prestige", "lighted", "asari", "buy")}
-
+#: The gifts' words (R6.1; ``lighted`` is its area's word).
+GIFT_WORDS: dict[str, str] = {k: k for k in (
+    NP_("typed word", "buyer"), NP_("typed word", "prestige"), "lighted",
+    NP_("typed word", "asari"), NP_("typed word", "buy"))}
 
 #: The typed words that are no term of the referee: a gift's kind, ``nothing``, a lighted
 #: window laid ``plain`` (or ``on`` a gold window), the ``pair``, a ``new`` buyer colour, a
 #: gift's colour left ``unsaid``.
-_TYPED_ONLY = (
-    NP_("typed word", "buyer"), NP_("typed word", "prestige"), NP_("typed word", "asari"),
-    NP_("typed word", "buy"), NP_("typed word", "nothing"), NP_("typed word", "plain"),
-    NP_("typed word", "pair"), NP_("typed word", "on"), NP_("typed word", "new"),
-    NP_("typed word", "unsaid"))
+_TYPED_ONLY = (*GIFT_WORDS, NP_("typed word", "nothing"), NP_("typed word", "plain"),
+               NP_("typed word", "pair"), NP_("typed word", "on"), NP_("typed word", "new"),
+               NP_("typed word", "unsaid"))
 
 
 @per_language
@@ -119,16 +119,11 @@ def lead_off(said: Sequence[str], command: str) -> list[str]:
     return out
 
 
-#: What a word was taken for (``tower colour``), and an area's word (``circle``,
-#: ``Baukreis``): marked here, translated when shown.
+#: What a word was taken for (``tower colour``): marked here, translated when shown.
 _WHATS = frozenset((
     NP_("word", "tower colour"), NP_("word", "section type"), NP_("word", "tile colour"),
     NP_("word", "section type or tile colour"), NP_("word", "player"), NP_("word", "area"),
     NP_("word", "gift"), NP_("word", "word")))
-_AREAS = frozenset((
-    NP_("area word", "circle"), NP_("area word", "bank"), NP_("area word", "coloured"),
-    NP_("area word", "spies"), NP_("area word", "caliph"), NP_("area word", "tent"),
-    NP_("area word", "lighted"), NP_("area word", "genie")))
 
 
 def _what(what: str) -> str:
@@ -143,16 +138,12 @@ def area_word(key: str) -> str:
 
 
 def _shown(value: object, what: str = "") -> str:
-    """A value as a person reads it: a tower colour or section type in the language in use
-    (its words are typed too), an area's key as its word, anything else as it is."""
+    """A value as a person reads it: a tower colour, section type or ``gold`` as the language
+    in use types it (:func:`_spoken`), an area's key as its word, anything else as it is."""
     if what == "area" and isinstance(value, str):
         return area_word(value)
-    if value == GOLD:  # the word typed for a tile with gold decoration (Goldverzierung)
-        return pgettext("word", "gold")
-    if isinstance(value, Colour):
-        return terms.colour(value)
-    if isinstance(value, Section):
-        return terms.section(value)
+    if isinstance(value, (Colour, Section)) or value == GOLD:
+        return _spoken()[0][str(value)]
     return str(value)
 
 
@@ -197,9 +188,7 @@ def _firsts(vocabulary: Mapping[str, T], what: str = "") -> list[str]:
 def area(word: str, keys: Mapping[str, str]) -> str:
     """An area's key (``circle``) from its key or its word (``Baukreis``), by unique
     prefix; ``keys``: the board's area keys. A section type names its market area."""
-    vocabulary = dict(keys)
-    vocabulary.update({w: k for w, k in AREA_WORDS.items() if k in keys})
-    vocabulary.update({w: sec.value for w, sec in SECTION_WORDS.items()})
+    vocabulary = {**keys, **{w: sec.value for w, sec in SECTION_WORDS.items()}}
     return pick(word, vocabulary, "area")
 
 
@@ -227,15 +216,11 @@ def gift_text(text: str, labels: Sequence[str] = ()) -> str:
             out.append(piece)
             continue
         w = fold(english_word(piece))
-        if w == "nothing":
+        if w in ("nothing", GOLD):
             out.append(w)
-        elif w == GOLD:
-            out.append(GOLD)
         elif w in SECTION_WORDS:
             out.append(SECTION_WORDS[w].value)
-        elif head == "buyer":  # a buyer's colour is a label: as typed, a word of the language
-            # in use in English
-
+        elif head == "buyer":  # a label: as typed; a colour word of the language in English
             out.append(colour_words.english(fold(piece), labels)
                        or (w if w != fold(piece) else piece))
         elif w in COLOUR_WORDS:
@@ -253,11 +238,10 @@ def section(word: str) -> Section:
     return pick(word, SECTION_WORDS, "section type")
 
 
-#: A tile or part in a token stream: a colour, a section type or ``gold``.
+#: A tile or part in a token stream: a colour, a section type or ``gold`` (a build's: any).
 _TILE_WORDS: dict[str, str | Colour] = {**COLOUR_WORDS, GOLD: GOLD}
 _PART_WORDS: dict[str, str | Section] = {**SECTION_WORDS, GOLD: GOLD}
-_DISPLAY_WORDS: dict[str, str | Colour | Section] = {**COLOUR_WORDS, **SECTION_WORDS,
-                                                       GOLD: GOLD}
+DISPLAY_WORDS: dict[str, str | Colour | Section] = {**COLOUR_WORDS, **SECTION_WORDS, GOLD: GOLD}
 
 
 def tokens(texts: Iterable[str]) -> list[str]:
@@ -275,9 +259,13 @@ def tokens(texts: Iterable[str]) -> list[str]:
     return out
 
 
-def tile(words: Sequence[str]) -> tuple[Colour, bool]:
-    """``["gold", "red"]`` -> (red, True); ``["black"]`` -> (black, False)."""
-    gold = False
+def tile(words: Sequence[str] | None, gold: bool = False) -> tuple[Colour | None, bool]:
+    """``["gold", "red"]`` -> (red, True); ``["black"]`` -> (black, False); no words, no
+    tile (``gold``: --gold given, which needs a tile)."""
+    if not words:
+        if gold:
+            raise WordError(_("--gold needs the tile's colour (e.g. gold red)"))
+        return None, False
     found: Colour | None = None
     for w in tokens(words):
         v = pick(w, _TILE_WORDS, "tile colour")
@@ -323,7 +311,7 @@ def display(words: Sequence[str]) -> list[tuple[Section, list[tuple[Colour, bool
     areas: list[tuple[Section, list[tuple[Colour, bool]]]] = []
     gold = False
     for w in tokens(words):
-        v = pick(w, _DISPLAY_WORDS, "section type or tile colour")
+        v = pick(w, DISPLAY_WORDS, "section type or tile colour")
         if v == GOLD:
             gold = True
         elif isinstance(v, Section):

@@ -7,11 +7,12 @@ from collections.abc import Iterable
 from itertools import groupby
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from asara_cli.cli.common import BoardOption, fail, out, replay_file
+from asara_cli.cli.grammar import Said, Word, declared
 from asara_cli.cli.lines import split
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.shown import one_line, show_path
@@ -46,38 +47,14 @@ def _lines(words: str) -> list[str]:
     return lines
 
 
-def moves(
-    log: Annotated[Path | None, typer.Argument(
-        help="A game log (TOML) (default: $ASARA_LOG, else the log of `asara use`).",
-        show_default=False)] = None,
-    at: Annotated[int | None, typer.Option(
-        "--at", min=0, help="The moves after event N (0: before the first).",
-        show_default=False)] = None,
-    every: Annotated[bool, typer.Option(
-        "--all", help="List every move of every group (Yspahan's placements are many).")
-    ] = False,
-    fmt: Annotated[str, typer.Option(
-        "--format", "-f", help="text or json.", show_default=False)] = "text",
-    board: BoardOption = None,
-    log_file: Annotated[Path | None, typer.Option(
-        "--log", "-l", help="The game log, as the recording commands name it (the same as "
-        "LOG).", show_default=False)] = None,
-) -> None:
-    """The legal moves of the player to move, in the words one types, grouped.
-
-    Each line is a recording command without `asara`: `asara buy base black -c blue`
-    records it. A group with many moves shows a few and its count; --all lists them all.
-    With --at N, the moves after event N. A log with an illegal event before that exits
-    with code 1.
-
-    Example: asara moves game.toml --at 12
-    """
-    if fmt not in ("text", "json"):
-        raise fail(_("--format: {format} is not text or json").format(format=repr(fmt)))
-    if log is not None and log_file is not None and log != log_file:
+def _moves(_ctx: typer.Context, w: Said) -> None:
+    if w.fmt not in ("text", "json"):
+        raise fail(_("--format: {format} is not text or json").format(format=repr(w.fmt)))
+    if w.log is not None and w.log_file is not None and w.log != w.log_file:
         raise fail(_("--log {log} names another log than {path}: name one").format(
-            log=show_path(log_file), path=show_path(log)))
-    read = replay_file(default_log(log or log_file)[0], board, at)
+            log=show_path(w.log_file), path=show_path(w.log)))
+    at = w.at
+    read = replay_file(default_log(w.log or w.log_file)[0], w.board, at)
     events, game, outcome = read.log.events, read.game, read.result
     upto = len(events) if at is None else at
     if upto > len(events):
@@ -86,7 +63,28 @@ def moves(
     if outcome.stopped is not None and outcome.stopped <= upto:
         raise Refused(_("the log is illegal from event {event}: no moves after event {upto} "
                         "(see `asara validate`)").format(event=outcome.stopped, upto=upto), [])
-    show(game, read.board, game.recording().position(outcome), upto, at is not None, every, fmt)
+    show(game, read.board, game.recording().position(outcome), upto, at is not None, w.every,
+         w.fmt)
+
+
+moves = declared("moves", """The legal moves of the player to move, in the words one types, grouped.
+
+    Each line is a recording command without `asara`: `asara buy base black -c blue`
+    records it. A group with many moves shows a few and its count; --all lists them all.
+    With --at N, the moves after event N. A log with an illegal event before that exits
+    with code 1.
+
+    Example: asara moves game.toml --at 12
+    """, (
+    Word("log", Path | None, "A game log (TOML) (default: $ASARA_LOG, else the log of `asara "
+         "use`)."),
+    Word("at", int | None, "The moves after event N (0: before the first).", ("--at",), min=0),
+    Word("every", bool, "List every move of every group (Yspahan's placements are many).",
+         ("--all",), False),
+    Word("fmt", str, "text or json.", ("--format", "-f"), "text"),
+    Word("board", BoardOption, ""),
+    Word("log_file", Path | None, "The game log, as the recording commands name it (the same "
+         "as LOG).", ("--log", "-l"))), _moves)
 
 
 def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool,

@@ -469,15 +469,7 @@ class BgStatsFormat(Format):
         return json_text(plays) + "\n"
 
 
-class FormatChoice(StrEnum):
-    """The output formats, one class each."""
-
-    TABLE = "table"
-    JSON = "json"
-    CSV = "csv"
-    MARKDOWN = "markdown"
-    BGSTATS = "bgstats"
-
-
+#: The output formats, one class each (Typer takes a choice as an enum).
+FormatChoice = StrEnum("FormatChoice", "table json csv markdown bgstats")
 FORMATS: dict[str, type[Format]] = {f.value: c for f, c in zip(FormatChoice, (
     TableFormat, JsonFormat, CsvFormat, MarkdownFormat, BgStatsFormat), strict=True)}

@@ -159,12 +159,18 @@ def _scored(name: str, digest: str, log: GameLog, rules: Any) -> GameRecord:
     if not result.complete:
         return replace(base, status=INCOMPLETE)
     scores = played.scores(result, setup)
-    totals = [x.total for x in scores]
-    best = sorted(totals, reverse=True)
-    seats = tuple(Seat(x.name, x.seat, x.total, 1 + sum(t > x.total for t in totals),
-                       x.total == best[0], x.sources) for x in scores)
-    margin = best[0] - best[1] if len(totals) > 1 else None
+    ranks, won, margin = placed([x.total for x in scores])
+    seats = tuple(Seat(x.name, x.seat, x.total, rank, winner, x.sources)
+                  for x, rank, winner in zip(scores, ranks, won, strict=True))
     return replace(base, seats=seats, margin=margin)
+
+
+def placed(totals: Sequence[int]) -> tuple[list[int], list[bool], int | None]:
+    """Each total's rank (1 = best; ties share a rank) and whether it wins, and the winner's
+    lead over the next total (``None`` for one seat)."""
+    best = sorted(totals, reverse=True)
+    return ([1 + sum(t > x for t in totals) for x in totals], [x == best[0] for x in totals],
+            best[0] - best[1] if len(totals) > 1 else None)
 
 
 def records_of(paths: Sequence[str], board_path: str | None = None,

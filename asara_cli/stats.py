@@ -20,7 +20,7 @@ from asara_cli.core.i18n import _
 from asara_cli.core.names import name_key
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, game
-from asara_cli.logfile.board import load_game_board
+from asara_cli.logfile.board import STANDARD, load_game_board
 from asara_cli.logfile.common import loads_toml, read_bytes
 from asara_cli.logfile.game import GameLog, load_log_board, parse_log_data
 
@@ -109,7 +109,7 @@ def record_of(path: str | Path, board: Any = None,
         return GameRecord(name, digest, UNREADABLE, problem=e.what(), line=e.line)
     record = replace(_scored(name, digest, log, rules), game_digest=game_digest(data))
     # a board file named by the log can change under the same log: such games are not kept
-    if cache is not None and (board is not None or log.header.board == "standard"):
+    if cache is not None and (board is not None or log.header.board == STANDARD):
         cache.put(record)
     return record
 

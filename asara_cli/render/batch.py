@@ -28,7 +28,7 @@ from asara_cli.render import bgstats
 from asara_cli.render.safe import json_text
 from asara_cli.render.tables import table
 from asara_cli.render.wrap import Writer
-from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats, games_of
+from asara_cli.stats import DUPLICATE, VALID, Club, Clubs, GameRecord, PlayerStats, games_of
 
 
 def sources_of(records: Sequence[GameRecord]) -> list[Source]:
@@ -77,7 +77,7 @@ _STATUS = frozenset((NP_("game status", "valid"), NP_("game status", "invalid"),
 
 def _problem(r: GameRecord) -> str:
     """What is wrong with a game and where, without its status (``line 57: ... [R2.3]``)."""
-    if r.status == "duplicate":
+    if r.status == DUPLICATE:
         return _("of {file}").format(file=show_path(r.duplicate_of or ""))
     if not r.problem:
         return ""
@@ -89,7 +89,7 @@ def _problem(r: GameRecord) -> str:
 
 def game_status(r: GameRecord) -> str:
     """A game's status for a person: ``valid``, ``invalid: line 57: ... [R2.3]`` ..."""
-    if r.status == "duplicate":
+    if r.status == DUPLICATE:
         return _("duplicate of {file}").format(file=show_path(r.duplicate_of or ""))
     if r.problem:
         return f"{status_word(r.status)}: {_problem(r)}"
@@ -98,7 +98,7 @@ def game_status(r: GameRecord) -> str:
 
 def _result(r: GameRecord, room: int) -> str:
     """Each total, the winner's marked (``Anna 64*, Ben 53``), or what is wrong."""
-    if r.problem or r.status == "duplicate":
+    if r.problem or r.status == DUPLICATE:
         return _problem(r)
     seats = [f"{s.name} {s.total}{'*' if s.winner else ''}" for s in r.seats]
     line = ", ".join(seats)
@@ -206,8 +206,8 @@ class CsvFormat(Format):
                     *((k, v if isinstance(v, str) else " ".join(v)) for k, v in r.facts),
                     ("status", status_word(r.status)), ("players", r.players or ""),
                     ("margin", "" if r.margin is None else r.margin),
-                    ("problem", "" if r.status == "valid" else game_status(r))]
-            alone = not r.seats or r.status == "duplicate"  # a copy's players are the original's
+                    ("problem", "" if r.status == VALID else game_status(r))]
+            alone = not r.seats or r.status == DUPLICATE  # a copy's players are the original's
             first = (blank if alone else points).copy()
             fill(first, game)
             if alone:
@@ -438,7 +438,7 @@ def _listed(records: Sequence[GameRecord], most: int) -> tuple[Sequence[GameReco
         return records, _("games: none kept")
     if len(records) <= most:
         return records, _("games")
-    odd = [r for r in records if r.status != "valid"]
+    odd = [r for r in records if r.status != VALID]
     total = grouped(len(records))
     if not odd:
         return odd, _("games: {total}, all finished and valid (every game: --format csv, json "

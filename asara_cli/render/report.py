@@ -16,7 +16,7 @@ from asara_cli.games.base import SomeGame, Source
 from asara_cli.language import decimal
 from asara_cli.logfile.game import GameLog, describe_violation
 from asara_cli.render.batch import PLAYER_HEADS, club_cells, day, game_cells
-from asara_cli.stats import Club, Clubs, GameRecord
+from asara_cli.stats import DUPLICATE, Club, Clubs, GameRecord
 
 
 def escape(text: str) -> str:
@@ -312,7 +312,7 @@ def game_page(played: SomeGame, outcome: Any, log: GameLog) -> str:
 
 def club_page(title: str, records: Sequence[GameRecord], stats: Clubs) -> str:
     """The club's page: every file read (a duplicate listed, counted once), and ``stats``."""
-    files = sum(r.status != "duplicate" for r in records)
+    files = sum(r.status != DUPLICATE for r in records)
     scored = ngettext("{n} scored game out of {files}", "{n} scored games out of {files}",
                       stats.games).format(n=stats.games, files=ngettext(
                           "{n} file", "{n} files", files).format(n=files))

@@ -29,6 +29,7 @@ from asara_cli.stats import (
     VALID,
     GameRecord,
     Seat,
+    placed,
     records_of,
 )
 
@@ -337,16 +338,11 @@ def _consistent(status: str, seats: Sequence[Seat], margin: int | None, problem:
             or same_name(s.name for s in seats) is not None):
         return False
     totals = [s.total for s in seats]
-    best = sorted(totals, reverse=True)
-    if margin != best[0] - best[1] or sorted(s.seat for s in seats) != list(range(1, n + 1)):
+    if (placed(totals) != ([s.rank for s in seats], [s.winner for s in seats], margin)
+            or sorted(s.seat for s in seats) != list(range(1, n + 1))):
         return False
-    for s in seats:
-        if (len({k for k, _points in s.sources}) != len(s.sources)
-                or s.total != sum(v for _, v in s.sources)
-                or s.rank != 1 + sum(t > s.total for t in totals)
-                or s.winner != (s.total == best[0])):
-            return False
-    return True
+    return all(len({k for k, _points in s.sources}) == len(s.sources)
+               and s.total == sum(v for _, v in s.sources) for s in seats)
 
 
 def _text(value: object) -> bool:

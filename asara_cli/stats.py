@@ -20,7 +20,7 @@ from asara_cli.core.i18n import _
 from asara_cli.core.names import name_key
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, game
-from asara_cli.logfile.board import load_game_board
+from asara_cli.logfile.board import STANDARD, load_game_board
 from asara_cli.logfile.common import loads_toml, read_bytes
 from asara_cli.logfile.game import GameLog, load_log_board, parse_log_data
 
@@ -109,7 +109,7 @@ def record_of(path: str | Path, board: Any = None,
         return GameRecord(name, digest, UNREADABLE, problem=e.what(), line=e.line)
     record = replace(_scored(name, digest, log, rules), game_digest=game_digest(data))
     # a board file named by the log can change under the same log: such games are not kept
-    if cache is not None and (board is not None or log.header.board == "standard"):
+    if cache is not None and (board is not None or log.header.board == STANDARD):
         cache.put(record)
     return record
 
@@ -159,12 +159,18 @@ def _scored(name: str, digest: str, log: GameLog, rules: Any) -> GameRecord:
     if not result.complete:
         return replace(base, status=INCOMPLETE)
     scores = played.scores(result, setup)
-    totals = [x.total for x in scores]
-    best = sorted(totals, reverse=True)
-    seats = tuple(Seat(x.name, x.seat, x.total, 1 + sum(t > x.total for t in totals),
-                       x.total == best[0], x.sources) for x in scores)
-    margin = best[0] - best[1] if len(totals) > 1 else None
+    ranks, won, margin = placed([x.total for x in scores])
+    seats = tuple(Seat(x.name, x.seat, x.total, rank, winner, x.sources)
+                  for x, rank, winner in zip(scores, ranks, won, strict=True))
     return replace(base, seats=seats, margin=margin)
+
+
+def placed(totals: Sequence[int]) -> tuple[list[int], list[bool], int | None]:
+    """Each total's rank (1 = best; ties share a rank) and whether it wins, and the winner's
+    lead over the next total (``None`` for one seat)."""
+    best = sorted(totals, reverse=True)
+    return ([1 + sum(t > x for t in totals) for x in totals], [x == best[0] for x in totals],
+            best[0] - best[1] if len(totals) > 1 else None)
 
 
 def records_of(paths: Sequence[str], board_path: str | None = None,

@@ -205,7 +205,7 @@ NoCache = Annotated[bool, typer.Option("--no-cache", help="Replay every log, and
                                        "cache of scored games alone.")]
 
 
-def _batch(paths: Paths, recursive: Recursive = False, fmt: Format = FormatChoice.TABLE,
+def _batch(paths: Paths, recursive: Recursive = False, fmt: Format = FormatChoice.table,
            url: Url = False, bgg_id: BggIdOption = None, jobs: JobsOption = None,
            player: Player = None, players: Players = None, game_name: OnlyGame = None,
            since: Since = None, until: Until = None, valid_only: ValidOnly = False,
@@ -222,7 +222,7 @@ def _batch(paths: Paths, recursive: Recursive = False, fmt: Format = FormatChoic
     Example: asara batch club/ -r --format csv > club.csv
     """
     start, end = _date(since, "--since"), _date(until, "--until")
-    if (url or bgg_id is not None) and fmt is not FormatChoice.BGSTATS:
+    if (url or bgg_id is not None) and fmt is not FormatChoice.bgstats:
         raise fail("--url and --bgg-id go with --format bgstats")
     only_game = None if game_name is None else find_game_option(game_name).key
     asked = _asked(facts)

@@ -16,7 +16,7 @@ def board(
     fmt: Annotated[BoardFormat, typer.Option(
         "--format", "-f", help="table, json (as --json), toml (as --toml) or svg: a page "
         "to print and lay beside the board, where the game has one.")
-    ] = BoardFormat.TABLE,
+    ] = BoardFormat.table,
     as_json: JsonOption = False,
     as_toml: Annotated[
         bool,

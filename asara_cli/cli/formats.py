@@ -136,11 +136,7 @@ class ValidateJson(ValidateOutput):
 
 
 # Typer takes a choice as an enum: each registry is its enum's formats, in its order.
-class ValidateFormat(StrEnum):
-    TEXT = "text"
-    JSON = "json"
-
-
+ValidateFormat = StrEnum("ValidateFormat", "text json")
 VALIDATE: dict[str, type[ValidateOutput]] = {
     f.value: c for f, c in zip(ValidateFormat, (ValidateText, ValidateJson), strict=True)}
 
@@ -201,11 +197,7 @@ class StatusJson(GameOutput):
                    | {"file": show_path(self.path)})
 
 
-class StatusFormat(StrEnum):
-    TABLE = "table"
-    JSON = "json"
-
-
+StatusFormat = StrEnum("StatusFormat", "table json")
 STATUS: dict[str, type[GameOutput]] = {
     f.value: c for f, c in zip(StatusFormat, (StatusTable, StatusJson), strict=True)}
 
@@ -266,13 +258,7 @@ class ScoreBgStats(GameOutput):
             print_json(data)
 
 
-class ScoreFormat(StrEnum):
-    TEXT = "text"
-    JSON = "json"
-    CHART = "chart"
-    BGSTATS = "bgstats"
-
-
+ScoreFormat = StrEnum("ScoreFormat", "text json chart bgstats")
 SCORE: dict[str, type[GameOutput]] = {f.value: c for f, c in zip(
     ScoreFormat, (ScoreText, ScoreJson, ScoreChart, ScoreBgStats), strict=True)}
 
@@ -328,13 +314,7 @@ def _board(game: str | None, board: Path | None) -> tuple[Any, Any]:
     return load_game_board(board, played.key if game is not None else None)
 
 
-class BoardFormat(StrEnum):
-    TABLE = "table"
-    JSON = "json"
-    TOML = "toml"
-    SVG = "svg"
-
-
 #: ``asara board``'s outputs, by --format
+BoardFormat = StrEnum("BoardFormat", "table json toml svg")
 BOARD: dict[str, Callable[[str | None, Path | None], None]] = {f.value: c for f, c in zip(
     BoardFormat, (_board_table, _board_json, _board_toml, _board_svg), strict=True)}

@@ -46,7 +46,7 @@ def validate(
     board: BoardOption = None,
     fmt: Annotated[ValidateFormat, typer.Option(
         "--format", "-f", help="text (diagnostics on stderr, a verdict per log on stdout) "
-        "or json (one document on stdout).")] = ValidateFormat.TEXT,
+        "or json (one document on stdout).")] = ValidateFormat.text,
     as_json: JsonOption = False,
     notes: Annotated[
         bool, typer.Option("--notes", help="List every note: each check relaxed because the "
@@ -95,7 +95,7 @@ def status(
         "--full", help="Everything the game has to show, beyond what fits 80x40.")] = False,
     fmt: Annotated[StatusFormat, typer.Option(
         "--format", "-f", help="table or json (as --json).")
-    ] = StatusFormat.TABLE,
+    ] = StatusFormat.table,
     as_json: JsonOption = False,
 ) -> None:
     """The board as it stands: the period, whose turn, what each player holds, the points.
@@ -118,7 +118,7 @@ def score(
     fmt: Annotated[ScoreFormat, typer.Option(
         "--format", "-f", help="text, json (as --json), chart (as --chart), or bgstats: the "
         "finished game as the play JSON BG Stats takes.")
-    ] = ScoreFormat.TEXT,
+    ] = ScoreFormat.text,
     url: Annotated[bool, typer.Option("--url", help="Print the BG Stats createPlay link "
                                       "(implies --format bgstats): open it on a phone with "
                                       "BG Stats to record the play.")] = False,

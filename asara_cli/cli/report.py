@@ -14,7 +14,7 @@ from asara_cli.core.words import both
 from asara_cli.games import find_game
 from asara_cli.logfile.write import output_folder, write_file
 from asara_cli.render.report import club_page, game_page
-from asara_cli.stats import clubs, mark_duplicates
+from asara_cli.stats import DUPLICATE, clubs, mark_duplicates
 
 
 def report(
@@ -44,7 +44,7 @@ def report(
         # as batch scores them, so a folder batch has scored comes from the cache
         found = logs_in([source], False)
         records = mark_duplicates(score_logs(found.files, None, None))
-        kept = [r for r in records if r.status != "duplicate"]
+        kept = [r for r in records if r.status != DUPLICATE]
         names = sorted({find_game(r.game).name for r in kept if r.scored}) or [find_game(None).name]
         page = club_page(_("{games} at {folder}").format(games=both(names),
                                                           folder=source.resolve().name),

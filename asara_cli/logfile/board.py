@@ -16,6 +16,7 @@ from asara_cli.logfile.common import describe, loads_toml, read_toml
 if TYPE_CHECKING:
     from asara_cli.games.base import SomeGame
 
+#: The packaged profile's name: the board a log names by default.
 STANDARD = "standard"
 
 

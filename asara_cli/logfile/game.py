@@ -24,7 +24,7 @@ from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, UnknownGame, find_game, game
-from asara_cli.logfile.board import load_board
+from asara_cli.logfile.board import STANDARD, load_board
 from asara_cli.logfile.common import (
     describe,
     header_lines,
@@ -59,7 +59,7 @@ class LogHeader(Struct, frozen=True):
     options); ``board`` is a profile name or a path as written; ``game`` the game's key."""
 
     setup: Any
-    board: str = "standard"
+    board: str = STANDARD
     date: str | None = None
     place: str | None = None
     notes: str | None = None
@@ -140,7 +140,7 @@ _HEAD = 1 << 16
 
 def load_log_board(log: GameLog) -> Any:
     """The board profile the header names: ``standard``, or a path relative to the log."""
-    if log.header.board == "standard":
+    if log.header.board == STANDARD:
         return load_board(None, log.header.game)
     return load_board(Path(log.path).parent / log.header.board, log.header.game)
 
@@ -260,7 +260,7 @@ def _parse_header(data: Mapping[str, Any], where: _Where, rules: SomeGame) -> Lo
                                               "{second}: names are compared ignoring case)")
                                  .format(first=repr(twice[0]), second=repr(twice[1])))
     setup = rules.read_setup(_HeaderReader(where, data), tuple(players))
-    board = data.get("board", "standard")
+    board = data.get("board", STANDARD)
     if not isinstance(board, str) or not board:
         raise where.header_error("board", _("expected a board profile name or path"))
     if (problem := path_problem(board)) is not None:  # it becomes a path: checked as one

@@ -11,15 +11,11 @@ from typing import TYPE_CHECKING
 
 from asara_cli.core.schema import Schema, string
 from asara_cli.games import DEFAULT, all_games, game
-from asara_cli.logfile.board import load_board
+from asara_cli.logfile.board import STANDARD, load_board
 from asara_cli.logfile.game import FORMAT, GENERIC_KEYS, MOVERS, SCHEMA_NAME
 
 if TYPE_CHECKING:
     from asara_cli.games.base import SomeGame
-
-#: The board profile a log names by default, and the one whose numbers a game's schema
-#: may apply (``Game.schema``).
-PACKAGED = "standard"
 
 #: Characters a player's name may not hold (core/names.py): controls, separators and the
 #: format characters an editor is likely to meet, listed by hand so that the schema does
@@ -64,8 +60,8 @@ def _generic(games: list[SomeGame]) -> dict[str, Schema]:
                                               "ignoring case."),
                               "not": {"pattern": f"[{_HIDDEN}]"}},
                     "description": "Player names in seat order, clockwise."},
-        "board": {"type": "string", "minLength": 1, "default": PACKAGED,
-                  "description": f'"{PACKAGED}" or a path to a board profile, relative to '
+        "board": {"type": "string", "minLength": 1, "default": STANDARD,
+                  "description": f'"{STANDARD}" or a path to a board profile, relative to '
                                  f'the log.'},
         "date": string(None, "The day played: a TOML date such as 2024-05-05 (with a time, "
                            "that day's game), or text, which counts as undated."),
@@ -118,7 +114,7 @@ def log_schema() -> Schema:
         cases.append({"if": _this_game(g), "then": log})
         if part.get("board"):
             on_board = _this_game(g)
-            on_board["properties"]["board"] = {"const": PACKAGED}
+            on_board["properties"]["board"] = {"const": STANDARD}
             cases.append({"if": on_board, "then": part["board"]})
     for case in cases:  # a header key shown alike at the top is not repeated per game
         shown = case["then"].get("properties", {})

@@ -28,7 +28,7 @@ from asara_cli.render import bgstats
 from asara_cli.render.safe import json_text
 from asara_cli.render.tables import table
 from asara_cli.render.wrap import Writer
-from asara_cli.stats import Club, Clubs, GameRecord, PlayerStats, games_of
+from asara_cli.stats import DUPLICATE, VALID, Club, Clubs, GameRecord, PlayerStats, games_of
 
 
 def sources_of(records: Sequence[GameRecord]) -> list[Source]:
@@ -77,7 +77,7 @@ _STATUS = frozenset((NP_("game status", "valid"), NP_("game status", "invalid"),
 
 def _problem(r: GameRecord) -> str:
     """What is wrong with a game and where, without its status (``line 57: ... [R2.3]``)."""
-    if r.status == "duplicate":
+    if r.status == DUPLICATE:
         return _("of {file}").format(file=show_path(r.duplicate_of or ""))
     if not r.problem:
         return ""
@@ -89,7 +89,7 @@ def _problem(r: GameRecord) -> str:
 
 def game_status(r: GameRecord) -> str:
     """A game's status for a person: ``valid``, ``invalid: line 57: ... [R2.3]`` ..."""
-    if r.status == "duplicate":
+    if r.status == DUPLICATE:
         return _("duplicate of {file}").format(file=show_path(r.duplicate_of or ""))
     if r.problem:
         return f"{status_word(r.status)}: {_problem(r)}"
@@ -98,7 +98,7 @@ def game_status(r: GameRecord) -> str:
 
 def _result(r: GameRecord, room: int) -> str:
     """Each total, the winner's marked (``Anna 64*, Ben 53``), or what is wrong."""
-    if r.problem or r.status == "duplicate":
+    if r.problem or r.status == DUPLICATE:
         return _problem(r)
     seats = [f"{s.name} {s.total}{'*' if s.winner else ''}" for s in r.seats]
     line = ", ".join(seats)
@@ -206,8 +206,8 @@ class CsvFormat(Format):
                     *((k, v if isinstance(v, str) else " ".join(v)) for k, v in r.facts),
                     ("status", status_word(r.status)), ("players", r.players or ""),
                     ("margin", "" if r.margin is None else r.margin),
-                    ("problem", "" if r.status == "valid" else game_status(r))]
-            alone = not r.seats or r.status == "duplicate"  # a copy's players are the original's
+                    ("problem", "" if r.status == VALID else game_status(r))]
+            alone = not r.seats or r.status == DUPLICATE  # a copy's players are the original's
             first = (blank if alone else points).copy()
             fill(first, game)
             if alone:
@@ -232,13 +232,7 @@ class _Cells(dict[str, object]):
 class MarkdownFormat(Format):
     def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         out = [_("## Games"), "", _("| file | date | players | winner(s) | margin | status |"),
-               "|---|---|---|---|---|---|"]
-        for r in records:
-            winners = ", ".join(s.name for s in r.seats if s.winner)
-            out.append(f"| {_md(show_path(r.file))} | {_md(day(r.date or ''))} | "
-                       f"{_md(', '.join(f'{s.name} {s.total}' for s in r.seats))} | "
-                       f"{_md(winners)} | {'' if r.margin is None else r.margin} | "
-                       f"{_md(game_status(r))} |")
+               "|---|---|---|---|---|---|", *(_md_row(game_cells(r)) for r in records)]
         for key, club in stats.by_game:
             mine = [r for r in records if r.game == key]
             if stats.mixed:
@@ -249,37 +243,39 @@ class MarkdownFormat(Format):
 
     @staticmethod
     def _club(records: Sequence[GameRecord], stats: Club) -> list[str]:
-        out = ["", _("## Players"), "", _("| player | games | wins | shared wins | win rate | "
-                                          "fair share | mean | median | best | of winner's |"),
-               "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         players, seats, pairs = club_cells(stats)
-        out += map(_md_row, players)
+        out = _md_table(_("## Players"), _("| player | games | wins | shared wins | win rate | "
+                                           "fair share | mean | median | best | of winner's |"),
+                        "|---|" + "---:|" * 9, players)
         scored = {k for p in stats.players for k, v in p.sources if v}
         used = [x for x in sources_of(records) if x.key in scored]
         if used:
-            out += ["", _("## Mean points per game, by source"), "",
-                    _("| player | {sources} |").format(
-                        sources=" | ".join(_md(x.label) for x in used)),
-                    "|---|" + "---:|" * len(used)]
-            for p in stats.players:
-                mean = dict(p.sources)
-                out.append(f"| {_md(p.name)} | "
-                           + " | ".join(decimal(mean.get(x.key, 0.0)) for x in used) + " |")
+            out += _md_table(_("## Mean points per game, by source"),
+                             _("| player | {sources} |").format(
+                                 sources=" | ".join(_md(x.label) for x in used)),
+                             "|---|" + "---:|" * len(used),
+                             [[p.name, *(decimal(dict(p.sources).get(x.key, 0.0)) for x in used)]
+                              for p in stats.players])
         if stats.head_to_head:
-            out += ["", _("## Head to head"), "", _("| player | against | games | ahead | "
-                                                    "level | behind |"),
-                    "|---|---|---:|---:|---:|---:|"]
-            out += map(_md_row, pairs)
-        out += ["", _("## Seats (1 = start player)"), "",
-                pgettext("seats table", "| players | seat | games | wins | win rate | 1/n |"),
-                "|---:|---:|---:|---:|---:|---:|"]
-        out += map(_md_row, seats)
+            out += _md_table(_("## Head to head"), _("| player | against | games | ahead | "
+                                                     "level | behind |"),
+                             "|---|---|---:|---:|---:|---:|", pairs)
+        out += _md_table(_("## Seats (1 = start player)"), pgettext(
+            "seats table", "| players | seat | games | wins | win rate | 1/n |"),
+            "|---:|" + "---:|" * 5, seats)
         if stats.ratings:
-            out += ["", _("## Ratings"), "", _("| player | rating | mu | sigma |"),
-                    "|---|---:|---:|---:|"]
-            out += [f"| {_md(n)} | {decimal(o, 2)} | {decimal(m, 2)} | {decimal(s, 2)} |"
-                    for n, o, m, s in stats.ratings]
+            out += _md_table(_("## Ratings"), _("| player | rating | mu | sigma |"),
+                             "|---|---:|---:|---:|", [[n, *(decimal(x, 2) for x in figures)]
+                                                      for n, *figures in stats.ratings])
         return out
+
+
+def game_cells(r: GameRecord) -> list[str]:
+    """A game as the markdown and HTML lists show it: file, date, totals, winners, margin and
+    status."""
+    return [show_path(r.file), day(r.date or ""), ", ".join(f"{s.name} {s.total}" for s in r.seats),
+            ", ".join(s.name for s in r.seats if s.winner),
+            "" if r.margin is None else str(r.margin), game_status(r)]
 
 
 #: The players' figures as every club output heads them (the terminal's in two tables)
@@ -326,6 +322,11 @@ def _groups(records: Sequence[GameRecord]) -> list[tuple[str, tuple[str, ...]]]:
 
 def _md_row(cells: Sequence[str]) -> str:
     return "| " + " | ".join(map(_md, cells)) + " |"
+
+
+def _md_table(title: str, head: str, rule: str, rows: Iterable[Sequence[str]]) -> list[str]:
+    """A markdown section: its title, header row, alignment row and a row per cells."""
+    return ["", title, "", head, rule, *map(_md_row, rows)]
 
 
 def _md(text: str) -> str:
@@ -437,7 +438,7 @@ def _listed(records: Sequence[GameRecord], most: int) -> tuple[Sequence[GameReco
         return records, _("games: none kept")
     if len(records) <= most:
         return records, _("games")
-    odd = [r for r in records if r.status != "valid"]
+    odd = [r for r in records if r.status != VALID]
     total = grouped(len(records))
     if not odd:
         return odd, _("games: {total}, all finished and valid (every game: --format csv, json "
@@ -468,15 +469,7 @@ class BgStatsFormat(Format):
         return json_text(plays) + "\n"
 
 
-class FormatChoice(StrEnum):
-    """The output formats, one class each."""
-
-    TABLE = "table"
-    JSON = "json"
-    CSV = "csv"
-    MARKDOWN = "markdown"
-    BGSTATS = "bgstats"
-
-
+#: The output formats, one class each (Typer takes a choice as an enum).
+FormatChoice = StrEnum("FormatChoice", "table json csv markdown bgstats")
 FORMATS: dict[str, type[Format]] = {f.value: c for f, c in zip(FormatChoice, (
     TableFormat, JsonFormat, CsvFormat, MarkdownFormat, BgStatsFormat), strict=True)}

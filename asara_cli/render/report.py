@@ -10,13 +10,13 @@ from typing import Any
 
 from asara_cli.core import i18n
 from asara_cli.core.i18n import _, ngettext, pgettext
-from asara_cli.core.shown import safe_text, show_path
+from asara_cli.core.shown import safe_text
 from asara_cli.games import game
 from asara_cli.games.base import SomeGame, Source
 from asara_cli.language import decimal
 from asara_cli.logfile.game import GameLog, describe_violation
-from asara_cli.render.batch import PLAYER_HEADS, club_cells, day, game_status
-from asara_cli.stats import Club, Clubs, GameRecord
+from asara_cli.render.batch import PLAYER_HEADS, club_cells, day, game_cells
+from asara_cli.stats import DUPLICATE, Club, Clubs, GameRecord
 
 
 def escape(text: str) -> str:
@@ -312,7 +312,7 @@ def game_page(played: SomeGame, outcome: Any, log: GameLog) -> str:
 
 def club_page(title: str, records: Sequence[GameRecord], stats: Clubs) -> str:
     """The club's page: every file read (a duplicate listed, counted once), and ``stats``."""
-    files = sum(r.status != "duplicate" for r in records)
+    files = sum(r.status != DUPLICATE for r in records)
     scored = ngettext("{n} scored game out of {files}", "{n} scored games out of {files}",
                       stats.games).format(n=stats.games, files=ngettext(
                           "{n} file", "{n} files", files).format(n=files))
@@ -328,10 +328,7 @@ def club_page(title: str, records: Sequence[GameRecord], stats: Clubs) -> str:
         body += _club_part(played, club, "h3" if stats.mixed else "h2")
     body += ["<h2>" + escape(_("Games")) + "</h2>",
              _table([_("file"), _("date"), _("totals"), _("winner(s)"), _("status")],
-                    [(show_path(r.file), day(r.date or ""),
-                      ", ".join(f"{s.name} {s.total}" for s in r.seats),
-                      ", ".join(s.name for s in r.seats if s.winner), game_status(r))
-                     for r in records], set())]
+                    [[*cells[:4], cells[5]] for cells in map(game_cells, records)], set())]
     return _page(title, body)
 
 

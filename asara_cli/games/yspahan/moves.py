@@ -119,8 +119,6 @@ class _Mover:
         self._souks: _Souks | None = None
         #: what :func:`_count_split` found of an action on a table that reads so
         self.tallies: dict[tuple[object, ...], Tally] = {}
-        #: the key of each cell's tally (:func:`_cells`), by table
-        self.cells: dict[int, tuple[Table, dict[str, tuple[object, ...]]]] = {}
         self._costs: dict[tuple[int, int], dict[str, int]] = {}
 
     def costs(self, value: int, free: int) -> dict[str, int]:
@@ -238,7 +236,7 @@ class _Mover:
         found (``--all``'s first line waits for none). ``every``: a cost card too (Y6.12)."""
         yield (), [((), self.t)]  # as :func:`_firsts` and :meth:`split` put it first
         for kinds, pairs in self.split(every)[1:]:  # made group by group, none kept
-            for kept in (self.cells, self._tails):  # what the last group's tables read
+            for kept in (self.souks().keyed, self._tails):  # what the last group's tables read
                 kept.clear()
             yield kinds, list(self.souks().firsts(pairs))
 
@@ -393,6 +391,10 @@ def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]
     return (hand, _draws_read(t, 1))
 
 
+def _street(t: Table) -> tuple[object, ...]:
+    return tuple(map(tuple, t.street)), tuple(t.inner), tuple(t.owner)
+
+
 def _quarter_read(board: Board, quarter: str, t: Table) -> Iterator[tuple[object, ...]]:
     """The souks of ``quarter`` as a goods action reads them."""
     return ((tuple(t.street[s]), t.inner[s], t.filled[s], t.owner[s])
@@ -470,8 +472,8 @@ def _passing(mover: _Mover, head: _Head, after: Table
         yield from _tally(mover, key, head, after)[2]
         return
     wasted = _kinds(board, after, seat) if head.discarding else [None]
-    for _to, cell in _cells(mover, head, after):
-        for _d, a, w, note in mover.tallies[cell][2]:
+    for _ways, found in _cell_tallies(mover, head, after, after, 0):
+        for _d, a, w, note in found[2]:
             for discard in wasted:
                 yield discard, a, ["supervisor", head.words[1], *w[2:]], note
 
@@ -499,39 +501,16 @@ def _facing_most(board: Board) -> int:
     return known[1]
 
 
-def _cell_key(board: Board, to: str, street: Sequence[Sequence[bool]], owner: Sequence[int],
-              camels: Sequence[int], built: Sequence[Sequence[str]], deck: Table,
-              placed: Sequence[tuple[int, int]] = (), seat: int = -1) -> tuple[object, ...]:
-    """The key of the supervisor's tally at ``to``: the cubes facing it (with those
-    ``placed`` by ``seat``), their owners' camels and caravanserais, the cards they draw."""
+def _cell_key(board: Board, to: str, first: Table, deck: Table,
+              placed: Sequence[tuple[int, int]], seat: int) -> tuple[object, ...]:
+    """The key of the supervisor's tally at ``to``: the cubes facing it on ``first`` (with
+    those ``placed`` by ``seat``), their owners' camels and caravanserais, the cards they draw."""
     most = len(board.faces[to])
-    cubes = tuple((s, i, o, min(camels[o], most), "caravanserai" in built[o])
-                  for s, i in board.faces[to] if street[s][i] or (s, i) in placed
-                  for o in ((seat if (s, i) in placed else owner[s]),))
+    cubes = tuple((s, i, o, min(first.camels[o], most), "caravanserai" in first.built[o])
+                  for s, i in board.faces[to] if first.street[s][i] or (s, i) in placed
+                  for o in ((seat if (s, i) in placed else first.owner[s]),))
     drawn = sum(c[4] for c in cubes) * max(1, board.buildings["caravanserai"].bonus)
     return to, cubes, _draws_read(deck, drawn) if drawn else ()
-
-
-def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tuple[object, ...]]]:
-    """Each cell the mover can pay to send the supervisor to, with its tally's key."""
-    board, seat = mover.board, mover.seat
-    costs = mover.costs(head.value, board.free_steps(after.built[seat]))
-    gold = after.gold[seat]
-    plain = head if not head.discarding else _Head(head.index, head.row, head.value,
-                                                   head.dice, head.command, False)
-    known = mover.cells.get(id(after))
-    if known is None or known[0] is not after:  # each cell's key, made when first asked
-        known = mover.cells[id(after)] = (after, {})
-    keys = known[1]
-    for to in board.cells:
-        if costs[to] > gold:
-            continue
-        key = keys.get(to)
-        if key is None:
-            key = keys[to] = _cell_key(board, to, after.street, after.owner, after.camels,
-                                       after.built, after)
-        _tally(mover, key, plain, after, _Want(["supervisor", head.words[1], to]))
-        yield to, key
 
 
 def _firsts(board: Board, t: Table, seat: int, every: bool, but: str | None = None
@@ -1051,8 +1030,7 @@ class _Souks:
     def street(self, first: Table) -> tuple[object, ...]:
         """The street as the cards but the souk cards left it, when those are walked
         with the others (else unchanged)."""
-        return () if self.kind else (
-            tuple(map(tuple, first.street)), tuple(first.inner), tuple(first.owner))
+        return () if self.kind else _street(first)
 
     def own(self, table: Table, first: Table) -> Table:
         return first if table is self.scratch else table
@@ -1136,12 +1114,11 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
     of ``n`` souk cards (``rep``: after one of them), and their (note, card discarded)."""
     board, seat = mover.board, mover.seat
     if head.command == "supervisor":
-        free = board.free_steps(first.built[seat])
-        key: tuple[object, ...] = ("supervisor", head.value, free, first.gold[seat],
-                                   tuple(first.camels), _draws_read(rep), n,
+        key: tuple[object, ...] = ("supervisor", head.value, board.free_steps(
+            first.built[seat]), first.gold[seat], tuple(first.camels), _draws_read(rep), n,
                                    souks.street(first))
         if key not in souks.counted:
-            souks.counted[key] = _split_supervisor(mover, souks, head, first, rep, n, free)
+            souks.counted[key] = _summed(_cell_tallies(mover, head, first, rep, n))
         count, pairs = souks.counted[key]
         if head.discarding:  # each move with each card the hand may hold (Y6.9)
             wasted = _kinds(board, rep, seat)
@@ -1173,33 +1150,40 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
     return souks.counted[key]
 
 
-def _split_supervisor(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: Table,
-                      n: int, free: int) -> tuple[int, tuple[tuple[str, str | None], ...]]:
-    """:func:`_split_tally` of the supervisor: each cell the mover can pay
-    for, and each choice of the shops facing it that souk cards fill, counted once."""
-    board, seat = mover.board, mover.seat
-    gold, costs = first.gold[seat], mover.costs(head.value, free)
-    plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
+def _summed(tallies: Iterable[tuple[int, Tally]]
+            ) -> tuple[int, tuple[tuple[str, str | None], ...]]:
+    """How many moves ``tallies`` make, each counted its number of ways, and their (note,
+    card discarded) once."""
     count = 0
-    pairs: dict[tuple[str, str | None], None] = {}
-    facts = (tuple(first.camels), _draws_read(rep), n, souks.street(first))  # every row's
+    met: dict[tuple[str, str | None], None] = {}
+    for ways, found in tallies:
+        count += ways * found[0]
+        met.update(dict.fromkeys(found[1]))
+    return count, tuple(met)
+
+
+def _cell_tallies(mover: _Mover, head: _Head, first: Table, rep: Table, n: int
+                  ) -> Iterator[tuple[int, Tally]]:
+    """The supervisor's tally at each cell the mover can pay for after ``first`` and ``n``
+    souk cards (``rep``: after one set of them), one for each choice of the shops facing the
+    cell those fill, with how many sets fill so: each made once, kept by its key."""
+    board, seat, souks = mover.board, mover.seat, mover.souks()
+    costs = mover.costs(head.value, board.free_steps(first.built[seat]))
+    # the street as ``first`` leaves it, but where souk cards are walked apart
+    facts = (tuple(first.camels), _draws_read(rep), n, () if n else _street(first))
     if facts not in souks.keyed:
-        souks.keyed[facts] = [(to, [(ways, example, _cell_key(
-            board, to, first.street, first.owner, first.camels, first.built, rep, placed, seat))
-            for placed, (ways, example) in choices.items()])
-            for to, choices in souks.cells(n).items()]
+        souks.keyed[facts] = [(to, [(ways, example, _cell_key(board, to, first, rep, placed,
+                                                                 seat))
+                                    for placed, (ways, example) in choices.items()])
+                              for to, choices in souks.cells(n).items()]
+    plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
     for to, keyed in souks.keyed[facts]:
-        if costs[to] > gold:
+        if costs[to] > first.gold[seat]:
             continue
         for ways, example, key in keyed:
             if key not in mover.tallies:
-                if example is None:  # a set that fills no shop facing the cell
-                    example = souks.untouched(n, to)
-                after = souks.after(first, example)
+                after = souks.after(first, souks.untouched(n, to) if example is None
+                                    else example)  # None: a set filling no shop facing it
                 assert after is not None  # as ``rep``: the same cards, other shops
                 _tally(mover, key, plain, after, _Want(["supervisor", head.words[1], to]))
-            found = mover.tallies[key]
-            if found[0]:
-                count += ways * found[0]
-                pairs.update(dict.fromkeys(found[1]))
-    return count, tuple(pairs)
+            yield ways, mover.tallies[key]

@@ -20,9 +20,9 @@ from __future__ import annotations
 import gc
 import shlex
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import islice, permutations, product, tee
 
 from asara_cli.core.i18n import N_, _
@@ -517,30 +517,32 @@ def _firsts(board: Board, t: Table, seat: int, every: bool, but: str | None = No
             ) -> list[tuple[tuple[str, ...], Firsts]]:
     """See :meth:`_Mover.sets` (``but``: a kind left out). Every order is tried (a card
     drawn or camels gained may be what a later card needs); a set met again is not walked."""
-    found: dict[tuple[tuple[object, ...], ...], First] = {}
-    most = _longest(board, t, seat)
-
-    def walk(table: Table, plays: tuple[ev.Play, ...], key: tuple[tuple[object, ...], ...]
-             ) -> None:
-        found[key] = (plays, table)
-        if len(plays) >= most:
-            return
-        for kind in _kinds(board, table, seat):
-            if kind == but:
-                continue
-            for play in _plays(board, table, seat, kind, every):
-                more = _plays_key(board, (*plays, play))
-                if more in found:
-                    continue  # met in another order
-                after = _step(board, table, seat, play)
-                if after is not None:
-                    walk(after, (*plays, play), more)
-
-    walk(t, (), ())
     by_kinds: dict[tuple[str, ...], Firsts] = {}
-    for plays, table in found.values():
+    for plays, table in _walk(board, t, seat, _longest(board, t, seat), lambda table: (
+            play for kind in _kinds(board, table, seat) if kind != but
+            for play in _plays(board, table, seat, kind, every))):
         by_kinds.setdefault(tuple(sorted(p.kind for p in plays)), []).append((plays, table))
     return sorted(by_kinds.items(), key=lambda kv: (len(kv[0]), kv[0]))
+
+
+def _walk(board: Board, t: Table, seat: int, most: int,
+          plays: Callable[[Table], Iterable[ev.Play]]) -> Firsts:
+    """Each set of up to ``most`` cards played on ``t``, those ``plays`` offers on the table
+    so far, by the referee's steps, with the table after it, in the order met: every order is
+    tried (a card drawn or camels gained may be what a later card needs); a set met again is
+    not walked."""
+    found: dict[tuple[tuple[object, ...], ...], First] = {}
+
+    def walk(table: Table, played: tuple[ev.Play, ...], key: tuple[tuple[object, ...], ...]
+             ) -> None:
+        found[key] = (played, table)
+        for play in plays(table) if len(played) < most else ():
+            more = _plays_key(board, (*played, play))
+            if more not in found and (after := _step(board, table, seat, play)) is not None:
+                walk(after, (*played, play), more)
+
+    walk(t, (), ())
+    return list(found.values())
 
 
 def _longest(board: Board, t: Table, seat: int) -> int:
@@ -594,9 +596,7 @@ def _plays(board: Board, t: Table, seat: int, kind: str, every: bool) -> list[ev
             return [ev.Play(kind, card=c) for c, _ in _cards(scratch, 0)]
         return [ev.Play(kind)]
     if effect == "souk":
-        run = Walker(board, t, t.events + 1, None)  # read only
-        return [ev.Play(kind, shop=s) for q in board.quarters
-                for s in shops_open_to(run, seat, q)]
+        return _souk_plays(board, seat, kind, board.quarters, t)
     if effect in ("goldvp", "camelvp"):
         have = t.gold[seat] if effect == "goldvp" else t.camels[seat]
         return [ev.Play(kind, k=k) for k in range(1, min(have, ck.cap or have) + 1)]
@@ -604,6 +604,13 @@ def _plays(board: Board, t: Table, seat: int, kind: str, every: bool) -> list[ev
         return [ev.Play(kind, k=k, into=into) for into in (ev.INTO_GOLD, ev.INTO_CAMELS)
                 for k in range(1, (t.camels[seat] if into == ev.INTO_GOLD else t.gold[seat]) + 1)]
     return []
+
+
+def _souk_plays(board: Board, seat: int, kind: str, quarters: Sequence[str], t: Table
+                ) -> list[ev.Play]:
+    """Each shop of ``quarters`` a souk card may fill (Y3.9)."""
+    run = Walker(board, t, t.events + 1, None)  # read only
+    return [ev.Play(kind, shop=s) for q in quarters for s in shops_open_to(run, seat, q)]
 
 
 def moves_note(board: Board, state: GameState) -> str | None:
@@ -623,24 +630,16 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
              ) -> Iterator[tuple[str | None, ev.Action, list[str], str]]:
     """Each action of ``head`` on ``t``: the card discarded for a die (Y2.5), the action,
     its words and note; words ``want`` does not want are cut off as soon as known."""
-    if head.index is None or head.row is None:  # no row left: a card drawn (Y3.7)
-        for card, note in _cards(t, 0):
-            drawn = ev.Draw(card)
-            yield None, drawn, DRAW.say(drawn, None, t), note
-        return
-    row = head.row
+    row = head.row or ""  # none: no row left, a card drawn (Y3.7)
     run = Walker(board, t, t.events + 1, None)  # read only: each step is taken on a copy
     wasted = _kinds(board, t, seat) if head.discarding else [None]  # Y6.9
-    if head.command == "supervisor":
-        for action, words, note in _supervisor(board, run, seat, row, head.value, want):
+    if head.command in ("supervisor", "draw"):
+        for action, words, note in _supervisor(board, run, seat, row, head.value, want) \
+                if head.command == "supervisor" else (
+                    (drawn, DRAW.say(drawn, head.row, t), note)
+                    for card, note in _cards(t, 0) for drawn in (ev.Draw(card),)):
             for discard in wasted:
                 yield discard, action, words, note
-        return
-    if head.command == "draw":
-        for card, note in _cards(t, 0):
-            for discard in wasted:
-                drawn = ev.Draw(card)
-                yield discard, drawn, DRAW.say(drawn, row, t), note
         return
     placed: dict[int, Iterator[tuple[ev.Shop, ...]]] = {}
     for discard in wasted:
@@ -736,26 +735,15 @@ def _supervisor(board: Board, run: Walker, seat: int, row: str, value: int, want
         waiting = [s for s, i in board.faces[to] if t.street[s][i]]
         for order in permutations(waiting):
             camels = [(False, True) if t.camels[t.owner[s]] > 0 else (False,) for s in order]
-            for kept in product(*camels):
-                for cards in _draws(t, order):
-                    sends = tuple(ev.Send(board.souks[s].id, k, c)
-                                  for s, k, (c, _) in zip(order, kept, cards, strict=True))
-                    note = next((n for _, n in cards if n), "")
-                    sent = ev.Supervisor(to, sends)
-                    yield sent, SUPERVISOR.say(sent, row, t), note
-
-
-def _draws(t: Table, order: Sequence[int]) -> list[list[tuple[str | None, str]]]:
-    """The cards the caravanserais draw for the cubes sent in ``order``."""
-    options = []
-    drawn = 0
-    for s in order:
-        if "caravanserai" in t.built[t.owner[s]]:
-            options.append(_cards(t, drawn))
-            drawn += 1
-        else:
-            options.append([(None, "")])
-    return [list(c) for c in product(*options)]
+            drawing = ["caravanserai" in t.built[t.owner[s]] for s in order]
+            cards = [_cards(t, sum(drawing[:at])) if draws else [(None, "")]
+                     for at, draws in enumerate(drawing)]  # the caravanserais' cards
+            for kept, drawn in product(product(*camels), product(*cards)):
+                sends = tuple(ev.Send(board.souks[s].id, k, c)
+                              for s, k, (c, _) in zip(order, kept, drawn, strict=True))
+                note = next((n for _, n in drawn if n), "")
+                sent = ev.Supervisor(to, sends)
+                yield sent, SUPERVISOR.say(sent, row, t), note
 
 
 def core(board: Board, event: object) -> object | None:
@@ -797,22 +785,9 @@ class _Souks:
         self.parts: dict[str, list[list[First]]] = {}
         for q in board.quarters:
             by_size: list[list[First]] = [[] for _ in range(most + 1)]
-            found: set[tuple[tuple[object, ...], ...]] = set()
-
-            def walk(table: Table, plays: tuple[ev.Play, ...], q: str = q,
-                     by_size: list[list[First]] = by_size,
-                     found: set[tuple[tuple[object, ...], ...]] = found) -> None:
-                by_size[len(plays)].append((plays, table))
-                if len(plays) >= most:
-                    return
-                for shop in shops_open_to(Walker(board, table, table.events + 1, None), seat, q):
-                    play = ev.Play(self.kind, shop=shop)
-                    key = _plays_key(board, (*plays, play))
-                    if key not in found and (after := _step(board, table, seat, play)):
-                        found.add(key)
-                        walk(after, (*plays, play))
-
-            walk(scratch, ())
+            for first in _walk(board, scratch, seat, most,
+                               partial(_souk_plays, board, seat, self.kind, [q])):
+                by_size[len(first[0])].append(first)
             self.parts[q] = by_size
         self.scratch = scratch
         self.sizes = {q: [len(by) for by in parts] for q, parts in self.parts.items()}

@@ -20,9 +20,9 @@ from __future__ import annotations
 import gc
 import shlex
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import islice, permutations, product, tee
 
 from asara_cli.core.i18n import N_, _
@@ -119,8 +119,6 @@ class _Mover:
         self._souks: _Souks | None = None
         #: what :func:`_count_split` found of an action on a table that reads so
         self.tallies: dict[tuple[object, ...], Tally] = {}
-        #: the key of each cell's tally (:func:`_cells`), by table
-        self.cells: dict[int, tuple[Table, dict[str, tuple[object, ...]]]] = {}
         self._costs: dict[tuple[int, int], dict[str, int]] = {}
 
     def costs(self, value: int, free: int) -> dict[str, int]:
@@ -238,7 +236,7 @@ class _Mover:
         found (``--all``'s first line waits for none). ``every``: a cost card too (Y6.12)."""
         yield (), [((), self.t)]  # as :func:`_firsts` and :meth:`split` put it first
         for kinds, pairs in self.split(every)[1:]:  # made group by group, none kept
-            for kept in (self.cells, self._tails):  # what the last group's tables read
+            for kept in (self.souks().keyed, self._tails):  # what the last group's tables read
                 kept.clear()
             yield kinds, list(self.souks().firsts(pairs))
 
@@ -393,6 +391,10 @@ def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]
     return (hand, _draws_read(t, 1))
 
 
+def _street(t: Table) -> tuple[object, ...]:
+    return tuple(map(tuple, t.street)), tuple(t.inner), tuple(t.owner)
+
+
 def _quarter_read(board: Board, quarter: str, t: Table) -> Iterator[tuple[object, ...]]:
     """The souks of ``quarter`` as a goods action reads them."""
     return ((tuple(t.street[s]), t.inner[s], t.filled[s], t.owner[s])
@@ -470,8 +472,8 @@ def _passing(mover: _Mover, head: _Head, after: Table
         yield from _tally(mover, key, head, after)[2]
         return
     wasted = _kinds(board, after, seat) if head.discarding else [None]
-    for _to, cell in _cells(mover, head, after):
-        for _d, a, w, note in mover.tallies[cell][2]:
+    for _ways, found in _cell_tallies(mover, head, after, after, 0):
+        for _d, a, w, note in found[2]:
             for discard in wasted:
                 yield discard, a, ["supervisor", head.words[1], *w[2:]], note
 
@@ -499,69 +501,48 @@ def _facing_most(board: Board) -> int:
     return known[1]
 
 
-def _cell_key(board: Board, to: str, street: Sequence[Sequence[bool]], owner: Sequence[int],
-              camels: Sequence[int], built: Sequence[Sequence[str]], deck: Table,
-              placed: Sequence[tuple[int, int]] = (), seat: int = -1) -> tuple[object, ...]:
-    """The key of the supervisor's tally at ``to``: the cubes facing it (with those
-    ``placed`` by ``seat``), their owners' camels and caravanserais, the cards they draw."""
+def _cell_key(board: Board, to: str, first: Table, deck: Table,
+              placed: Sequence[tuple[int, int]], seat: int) -> tuple[object, ...]:
+    """The key of the supervisor's tally at ``to``: the cubes facing it on ``first`` (with
+    those ``placed`` by ``seat``), their owners' camels and caravanserais, the cards they draw."""
     most = len(board.faces[to])
-    cubes = tuple((s, i, o, min(camels[o], most), "caravanserai" in built[o])
-                  for s, i in board.faces[to] if street[s][i] or (s, i) in placed
-                  for o in ((seat if (s, i) in placed else owner[s]),))
+    cubes = tuple((s, i, o, min(first.camels[o], most), "caravanserai" in first.built[o])
+                  for s, i in board.faces[to] if first.street[s][i] or (s, i) in placed
+                  for o in ((seat if (s, i) in placed else first.owner[s]),))
     drawn = sum(c[4] for c in cubes) * max(1, board.buildings["caravanserai"].bonus)
     return to, cubes, _draws_read(deck, drawn) if drawn else ()
-
-
-def _cells(mover: _Mover, head: _Head, after: Table) -> Iterator[tuple[str, tuple[object, ...]]]:
-    """Each cell the mover can pay to send the supervisor to, with its tally's key."""
-    board, seat = mover.board, mover.seat
-    costs = mover.costs(head.value, board.free_steps(after.built[seat]))
-    gold = after.gold[seat]
-    plain = head if not head.discarding else _Head(head.index, head.row, head.value,
-                                                   head.dice, head.command, False)
-    known = mover.cells.get(id(after))
-    if known is None or known[0] is not after:  # each cell's key, made when first asked
-        known = mover.cells[id(after)] = (after, {})
-    keys = known[1]
-    for to in board.cells:
-        if costs[to] > gold:
-            continue
-        key = keys.get(to)
-        if key is None:
-            key = keys[to] = _cell_key(board, to, after.street, after.owner, after.camels,
-                                       after.built, after)
-        _tally(mover, key, plain, after, _Want(["supervisor", head.words[1], to]))
-        yield to, key
 
 
 def _firsts(board: Board, t: Table, seat: int, every: bool, but: str | None = None
             ) -> list[tuple[tuple[str, ...], Firsts]]:
     """See :meth:`_Mover.sets` (``but``: a kind left out). Every order is tried (a card
     drawn or camels gained may be what a later card needs); a set met again is not walked."""
-    found: dict[tuple[tuple[object, ...], ...], First] = {}
-    most = _longest(board, t, seat)
-
-    def walk(table: Table, plays: tuple[ev.Play, ...], key: tuple[tuple[object, ...], ...]
-             ) -> None:
-        found[key] = (plays, table)
-        if len(plays) >= most:
-            return
-        for kind in _kinds(board, table, seat):
-            if kind == but:
-                continue
-            for play in _plays(board, table, seat, kind, every):
-                more = _plays_key(board, (*plays, play))
-                if more in found:
-                    continue  # met in another order
-                after = _step(board, table, seat, play)
-                if after is not None:
-                    walk(after, (*plays, play), more)
-
-    walk(t, (), ())
     by_kinds: dict[tuple[str, ...], Firsts] = {}
-    for plays, table in found.values():
+    for plays, table in _walk(board, t, seat, _longest(board, t, seat), lambda table: (
+            play for kind in _kinds(board, table, seat) if kind != but
+            for play in _plays(board, table, seat, kind, every))):
         by_kinds.setdefault(tuple(sorted(p.kind for p in plays)), []).append((plays, table))
     return sorted(by_kinds.items(), key=lambda kv: (len(kv[0]), kv[0]))
+
+
+def _walk(board: Board, t: Table, seat: int, most: int,
+          plays: Callable[[Table], Iterable[ev.Play]]) -> Firsts:
+    """Each set of up to ``most`` cards played on ``t``, those ``plays`` offers on the table
+    so far, by the referee's steps, with the table after it, in the order met: every order is
+    tried (a card drawn or camels gained may be what a later card needs); a set met again is
+    not walked."""
+    found: dict[tuple[tuple[object, ...], ...], First] = {}
+
+    def walk(table: Table, played: tuple[ev.Play, ...], key: tuple[tuple[object, ...], ...]
+             ) -> None:
+        found[key] = (played, table)
+        for play in plays(table) if len(played) < most else ():
+            more = _plays_key(board, (*played, play))
+            if more not in found and (after := _step(board, table, seat, play)) is not None:
+                walk(after, (*played, play), more)
+
+    walk(t, (), ())
+    return list(found.values())
 
 
 def _longest(board: Board, t: Table, seat: int) -> int:
@@ -615,9 +596,7 @@ def _plays(board: Board, t: Table, seat: int, kind: str, every: bool) -> list[ev
             return [ev.Play(kind, card=c) for c, _ in _cards(scratch, 0)]
         return [ev.Play(kind)]
     if effect == "souk":
-        run = Walker(board, t, t.events + 1, None)  # read only
-        return [ev.Play(kind, shop=s) for q in board.quarters
-                for s in shops_open_to(run, seat, q)]
+        return _souk_plays(board, seat, kind, board.quarters, t)
     if effect in ("goldvp", "camelvp"):
         have = t.gold[seat] if effect == "goldvp" else t.camels[seat]
         return [ev.Play(kind, k=k) for k in range(1, min(have, ck.cap or have) + 1)]
@@ -625,6 +604,13 @@ def _plays(board: Board, t: Table, seat: int, kind: str, every: bool) -> list[ev
         return [ev.Play(kind, k=k, into=into) for into in (ev.INTO_GOLD, ev.INTO_CAMELS)
                 for k in range(1, (t.camels[seat] if into == ev.INTO_GOLD else t.gold[seat]) + 1)]
     return []
+
+
+def _souk_plays(board: Board, seat: int, kind: str, quarters: Sequence[str], t: Table
+                ) -> list[ev.Play]:
+    """Each shop of ``quarters`` a souk card may fill (Y3.9)."""
+    run = Walker(board, t, t.events + 1, None)  # read only
+    return [ev.Play(kind, shop=s) for q in quarters for s in shops_open_to(run, seat, q)]
 
 
 def moves_note(board: Board, state: GameState) -> str | None:
@@ -644,24 +630,16 @@ def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: 
              ) -> Iterator[tuple[str | None, ev.Action, list[str], str]]:
     """Each action of ``head`` on ``t``: the card discarded for a die (Y2.5), the action,
     its words and note; words ``want`` does not want are cut off as soon as known."""
-    if head.index is None or head.row is None:  # no row left: a card drawn (Y3.7)
-        for card, note in _cards(t, 0):
-            drawn = ev.Draw(card)
-            yield None, drawn, DRAW.say(drawn, None, t), note
-        return
-    row = head.row
+    row = head.row or ""  # none: no row left, a card drawn (Y3.7)
     run = Walker(board, t, t.events + 1, None)  # read only: each step is taken on a copy
     wasted = _kinds(board, t, seat) if head.discarding else [None]  # Y6.9
-    if head.command == "supervisor":
-        for action, words, note in _supervisor(board, run, seat, row, head.value, want):
+    if head.command in ("supervisor", "draw"):
+        for action, words, note in _supervisor(board, run, seat, row, head.value, want) \
+                if head.command == "supervisor" else (
+                    (drawn, DRAW.say(drawn, head.row, t), note)
+                    for card, note in _cards(t, 0) for drawn in (ev.Draw(card),)):
             for discard in wasted:
                 yield discard, action, words, note
-        return
-    if head.command == "draw":
-        for card, note in _cards(t, 0):
-            for discard in wasted:
-                drawn = ev.Draw(card)
-                yield discard, drawn, DRAW.say(drawn, row, t), note
         return
     placed: dict[int, Iterator[tuple[ev.Shop, ...]]] = {}
     for discard in wasted:
@@ -757,26 +735,15 @@ def _supervisor(board: Board, run: Walker, seat: int, row: str, value: int, want
         waiting = [s for s, i in board.faces[to] if t.street[s][i]]
         for order in permutations(waiting):
             camels = [(False, True) if t.camels[t.owner[s]] > 0 else (False,) for s in order]
-            for kept in product(*camels):
-                for cards in _draws(t, order):
-                    sends = tuple(ev.Send(board.souks[s].id, k, c)
-                                  for s, k, (c, _) in zip(order, kept, cards, strict=True))
-                    note = next((n for _, n in cards if n), "")
-                    sent = ev.Supervisor(to, sends)
-                    yield sent, SUPERVISOR.say(sent, row, t), note
-
-
-def _draws(t: Table, order: Sequence[int]) -> list[list[tuple[str | None, str]]]:
-    """The cards the caravanserais draw for the cubes sent in ``order``."""
-    options = []
-    drawn = 0
-    for s in order:
-        if "caravanserai" in t.built[t.owner[s]]:
-            options.append(_cards(t, drawn))
-            drawn += 1
-        else:
-            options.append([(None, "")])
-    return [list(c) for c in product(*options)]
+            drawing = ["caravanserai" in t.built[t.owner[s]] for s in order]
+            cards = [_cards(t, sum(drawing[:at])) if draws else [(None, "")]
+                     for at, draws in enumerate(drawing)]  # the caravanserais' cards
+            for kept, drawn in product(product(*camels), product(*cards)):
+                sends = tuple(ev.Send(board.souks[s].id, k, c)
+                              for s, k, (c, _) in zip(order, kept, drawn, strict=True))
+                note = next((n for _, n in drawn if n), "")
+                sent = ev.Supervisor(to, sends)
+                yield sent, SUPERVISOR.say(sent, row, t), note
 
 
 def core(board: Board, event: object) -> object | None:
@@ -818,22 +785,9 @@ class _Souks:
         self.parts: dict[str, list[list[First]]] = {}
         for q in board.quarters:
             by_size: list[list[First]] = [[] for _ in range(most + 1)]
-            found: set[tuple[tuple[object, ...], ...]] = set()
-
-            def walk(table: Table, plays: tuple[ev.Play, ...], q: str = q,
-                     by_size: list[list[First]] = by_size,
-                     found: set[tuple[tuple[object, ...], ...]] = found) -> None:
-                by_size[len(plays)].append((plays, table))
-                if len(plays) >= most:
-                    return
-                for shop in shops_open_to(Walker(board, table, table.events + 1, None), seat, q):
-                    play = ev.Play(self.kind, shop=shop)
-                    key = _plays_key(board, (*plays, play))
-                    if key not in found and (after := _step(board, table, seat, play)):
-                        found.add(key)
-                        walk(after, (*plays, play))
-
-            walk(scratch, ())
+            for first in _walk(board, scratch, seat, most,
+                               partial(_souk_plays, board, seat, self.kind, [q])):
+                by_size[len(first[0])].append(first)
             self.parts[q] = by_size
         self.scratch = scratch
         self.sizes = {q: [len(by) for by in parts] for q, parts in self.parts.items()}
@@ -1051,8 +1005,7 @@ class _Souks:
     def street(self, first: Table) -> tuple[object, ...]:
         """The street as the cards but the souk cards left it, when those are walked
         with the others (else unchanged)."""
-        return () if self.kind else (
-            tuple(map(tuple, first.street)), tuple(first.inner), tuple(first.owner))
+        return () if self.kind else _street(first)
 
     def own(self, table: Table, first: Table) -> Table:
         return first if table is self.scratch else table
@@ -1136,12 +1089,11 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
     of ``n`` souk cards (``rep``: after one of them), and their (note, card discarded)."""
     board, seat = mover.board, mover.seat
     if head.command == "supervisor":
-        free = board.free_steps(first.built[seat])
-        key: tuple[object, ...] = ("supervisor", head.value, free, first.gold[seat],
-                                   tuple(first.camels), _draws_read(rep), n,
+        key: tuple[object, ...] = ("supervisor", head.value, board.free_steps(
+            first.built[seat]), first.gold[seat], tuple(first.camels), _draws_read(rep), n,
                                    souks.street(first))
         if key not in souks.counted:
-            souks.counted[key] = _split_supervisor(mover, souks, head, first, rep, n, free)
+            souks.counted[key] = _summed(_cell_tallies(mover, head, first, rep, n))
         count, pairs = souks.counted[key]
         if head.discarding:  # each move with each card the hand may hold (Y6.9)
             wasted = _kinds(board, rep, seat)
@@ -1173,33 +1125,40 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
     return souks.counted[key]
 
 
-def _split_supervisor(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: Table,
-                      n: int, free: int) -> tuple[int, tuple[tuple[str, str | None], ...]]:
-    """:func:`_split_tally` of the supervisor: each cell the mover can pay
-    for, and each choice of the shops facing it that souk cards fill, counted once."""
-    board, seat = mover.board, mover.seat
-    gold, costs = first.gold[seat], mover.costs(head.value, free)
-    plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
+def _summed(tallies: Iterable[tuple[int, Tally]]
+            ) -> tuple[int, tuple[tuple[str, str | None], ...]]:
+    """How many moves ``tallies`` make, each counted its number of ways, and their (note,
+    card discarded) once."""
     count = 0
-    pairs: dict[tuple[str, str | None], None] = {}
-    facts = (tuple(first.camels), _draws_read(rep), n, souks.street(first))  # every row's
+    met: dict[tuple[str, str | None], None] = {}
+    for ways, found in tallies:
+        count += ways * found[0]
+        met.update(dict.fromkeys(found[1]))
+    return count, tuple(met)
+
+
+def _cell_tallies(mover: _Mover, head: _Head, first: Table, rep: Table, n: int
+                  ) -> Iterator[tuple[int, Tally]]:
+    """The supervisor's tally at each cell the mover can pay for after ``first`` and ``n``
+    souk cards (``rep``: after one set of them), one for each choice of the shops facing the
+    cell those fill, with how many sets fill so: each made once, kept by its key."""
+    board, seat, souks = mover.board, mover.seat, mover.souks()
+    costs = mover.costs(head.value, board.free_steps(first.built[seat]))
+    # the street as ``first`` leaves it, but where souk cards are walked apart
+    facts = (tuple(first.camels), _draws_read(rep), n, () if n else _street(first))
     if facts not in souks.keyed:
-        souks.keyed[facts] = [(to, [(ways, example, _cell_key(
-            board, to, first.street, first.owner, first.camels, first.built, rep, placed, seat))
-            for placed, (ways, example) in choices.items()])
-            for to, choices in souks.cells(n).items()]
+        souks.keyed[facts] = [(to, [(ways, example, _cell_key(board, to, first, rep, placed,
+                                                                 seat))
+                                    for placed, (ways, example) in choices.items()])
+                              for to, choices in souks.cells(n).items()]
+    plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
     for to, keyed in souks.keyed[facts]:
-        if costs[to] > gold:
+        if costs[to] > first.gold[seat]:
             continue
         for ways, example, key in keyed:
             if key not in mover.tallies:
-                if example is None:  # a set that fills no shop facing the cell
-                    example = souks.untouched(n, to)
-                after = souks.after(first, example)
+                after = souks.after(first, souks.untouched(n, to) if example is None
+                                    else example)  # None: a set filling no shop facing it
                 assert after is not None  # as ``rep``: the same cards, other shops
                 _tally(mover, key, plain, after, _Want(["supervisor", head.words[1], to]))
-            found = mover.tallies[key]
-            if found[0]:
-                count += ways * found[0]
-                pairs.update(dict.fromkeys(found[1]))
-    return count, tuple(pairs)
+            yield ways, mover.tallies[key]

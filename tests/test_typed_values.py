@@ -160,7 +160,7 @@ def test_a_pseudo_table_records_what_it_types_in_its_own_value_words(
     # YSPAHAN (its commands: through the one entry point, at the pseudo-language's table):
     # a card and a row by their names in the language
     from asara_cli.cli import run
-    from asara_cli.games.yspahan import terms as ysp_terms
+    from asara_cli.games.yspahan.rules import terms as ysp_terms
 
     at = ["--lang", CODE]
     assert run([*at, "new", "y.toml", "--game", "yspahan", "-p", "Ann", "-p", "Ben", "-p",

@@ -18,8 +18,9 @@ from typer.testing import CliRunner
 
 from asara_cli import language
 from asara_cli.cli import app, run
-from asara_cli.games.yspahan import terms, words
+from asara_cli.games.yspahan import words
 from asara_cli.games.yspahan.codec import event_to_dict
+from asara_cli.games.yspahan.rules import terms
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import (
     Camels,

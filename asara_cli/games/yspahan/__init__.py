@@ -188,7 +188,7 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
     def summaries(self, outcome: Replay) -> tuple[Summary, ...]:
         """Each player's buildings in the order built, and what is left (it scores nothing,
         Y4.6)."""
-        from asara_cli.games.yspahan import terms
+        from asara_cli.games.yspahan.rules import terms
 
         state = outcome.state
         rows = tuple((p.name, ", ".join(terms.buildings(p.buildings)) or "-", str(p.gold),

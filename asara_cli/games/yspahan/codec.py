@@ -374,23 +374,19 @@ def _kept_turn(r: FieldReader, names: Sequence[str]) -> ev.Turn:
 def event_to_dict(event: ev.Event) -> dict[str, Any]:
     """An event's keys, ``type`` first, as :func:`read_event` reads them back."""
     d: dict[str, Any] = {"type": event_type(event)}
+    if isinstance(event, ev.Checkpoint):
+        d.update((key, dict(pairs)) for key, pairs in (
+            ("score", event.scores), ("gold", event.gold), ("camels", event.camels)) if pairs)
+        return d
+    d["player"] = event.player
+    plays = event.plays if isinstance(event, ev.Roll) else event.before
+    if plays:
+        d["play"] = [play_text(p) for p in plays]
     if isinstance(event, ev.Roll):
-        d["player"] = event.player
-        if event.plays:
-            d["play"] = [play_text(p) for p in event.plays]
         d["white"] = list(event.white)
         if event.yellow:
             d["yellow"] = list(event.yellow)
         return d
-    if isinstance(event, ev.Checkpoint):
-        for key, pairs in (("score", event.scores), ("gold", event.gold),
-                           ("camels", event.camels)):
-            if pairs:
-                d[key] = dict(pairs)
-        return d
-    d["player"] = event.player
-    if event.before:
-        d["play"] = [play_text(p) for p in event.before]
     if event.row is not None:
         d["row"] = event.row
     if event.discard is not None:
@@ -412,19 +408,11 @@ def event_to_dict(event: ev.Event) -> dict[str, Any]:
 
 def _action_keys(action: ev.Action) -> tuple[str, dict[str, Any]]:
     """A turn's action: its word (``goods``, ``supervisor`` ...) and the keys it writes."""
-    keys: dict[str, Any] = {}
     if isinstance(action, ev.Goods):
-        word = "goods"
-        keys["goods"] = [shop_text(s) for s in action.shops]
-    elif isinstance(action, ev.Supervisor):
-        word = "supervisor"
-        keys["supervisor"] = action.to
-        if action.sends:
-            keys["sends"] = [send_text(s) for s in action.sends]
-    elif isinstance(action, ev.Draw):
-        word = "draw"
-        keys["draw"] = NO_CARD if action.card is None else action.card
-    else:
-        word = "camels" if isinstance(action, ev.Camels) else "gold"
-    return word, keys
-
+        return "goods", {"goods": [shop_text(s) for s in action.shops]}
+    if isinstance(action, ev.Supervisor):
+        sends = {"sends": [send_text(s) for s in action.sends]} if action.sends else {}
+        return "supervisor", {"supervisor": action.to, **sends}
+    if isinstance(action, ev.Draw):
+        return "draw", {"draw": NO_CARD if action.card is None else action.card}
+    return "camels" if isinstance(action, ev.Camels) else "gold", {}

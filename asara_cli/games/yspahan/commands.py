@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -168,77 +168,68 @@ class Table(Struct, frozen=True):
         return holder is not None and "caravanserai" in holder.buildings
 
     def _card_choice(self, p: ev.Play, text: str, flag: str, serai: bool) -> Asked | None:
-        """What the card's effect needs and ``text`` left out, asked of the mover (Y3.9,
-        Y6.5). The questions are short: with the name and the answer they fit 80 columns."""
-        effect = self.board.cards[p.kind].effect
-        typed = " ".join(text.split())
-        card = terms.card(p.kind)
-        if effect in ("goldvp", "camelvp") and p.k is None:
-            return self._k_asked(p, text, flag, typed)
-        if effect == "exchange" and (p.k is None or p.into is None):
-            return self._exchange_asked(p, text, flag, typed)
-        if effect == "souk" and p.shop is None:
-            example = f"{terms.souk('chest8')} N2"
-            return self._card_asked(
-                _("the {card} card puts a cube in a shop of any quarter: say which (its souk "
-                  "and the cell it faces, or inner)").format(card=card), text, flag,
-                f"{typed} {example}",
-                _("which shop does the {card} card's cube go to? (e.g. {example})").format(
-                    card=card, example=example),
-                lambda a: a)
-        if self._serai_draws(p, serai):
-            example = terms.card("gold3")
-            return self._card_asked(
-                _("the caravanserai draws a card for the {card} card's cube (hands are open "
-                  "at this table): name it").format(card=card), text, flag,
-                f"{typed} draws {example}",
-                _("your caravanserai draws for the {card} card's cube: which card?").format(
-                    card=card),
-                lambda a: f"draws {words.card(a, self.board)}", "Y6.5")
-        return None
-
-    def _k_asked(self, p: ev.Play, text: str, flag: str, typed: str) -> Asked:
-        """k of a goldvp or camelvp card, asked of the mover (Y3.9)."""
-        card, n = terms.card(p.kind), self.board.cards[p.kind].points
-        if self.board.cards[p.kind].effect == "goldvp":
+        """What the card's effect needs and ``text`` left out, asked of the mover (Y3.9, Y6.5):
+        why, the words to add, the question (short: with the name and the answer it fits 80
+        columns), and how an answer becomes the card's words."""
+        kind = self.board.cards[p.kind]
+        card, n, k = terms.card(p.kind), kind.points, p.k
+        said: Callable[[str], str] | None = _k_answer  # None: the answer as it is
+        example, rule, way = "3", "Y3.9", ""
+        if kind.effect == "goldvp" and k is None:
             need = ngettext("the {card} card returns k gold for {n} point each: say k",
                             "the {card} card returns k gold for {n} points each: say k", n)
             question = ngettext(
                 "how many gold do you return with the {card} card ({n} point each)?",
                 "how many gold do you return with the {card} card ({n} points each)?", n)
-        else:
+        elif kind.effect == "camelvp" and k is None:
             need = ngettext("the {card} card returns k camels for {n} point each: say k",
                             "the {card} card returns k camels for {n} points each: say k", n)
             question = ngettext(
                 "how many camels do you return with the {card} card ({n} point each)?",
                 "how many camels do you return with the {card} card ({n} points each)?", n)
-        return self._card_asked(need.format(card=card, n=n), text, flag, f"{typed} 3",
-                                question.format(card=card, n=n), _k_answer)
-
-    def _exchange_asked(self, p: ev.Play, text: str, flag: str, typed: str) -> Asked:
-        """How many, and which way, an exchange card turns, asked of the mover (Y3.9)."""
-        card = terms.card(p.kind)
-        if p.k is None and p.into is None:
-            said, example = _("say how many, and into gold or into camels"), _("2 into gold")
-            question = _("the {card} card: how many, and into gold or into camels?"
-                         ).format(card=card)
-        elif p.k is None:
-            if p.into == ev.INTO_GOLD:
-                said = _("say how many camels into gold")
-                question = _("the {card} card: how many camels into gold?").format(card=card)
+        elif kind.effect == "exchange" and (k is None or p.into is None):
+            need = _("the {card} card turns camels into gold or gold into camels: {said}")
+            said, example = None, "2"
+            if k is not None:
+                way, example = _("say {k} into gold or into camels"), _("into gold")
+                question = _("the {card} card: {k} into gold or into camels?")
+            elif p.into is None:
+                way, example = _("say how many, and into gold or into camels"), _("2 into gold")
+                question = _("the {card} card: how many, and into gold or into camels?")
+            elif p.into == ev.INTO_GOLD:
+                way = _("say how many camels into gold")
+                question = _("the {card} card: how many camels into gold?")
             else:
-                said = _("say how many gold into camels")
-                question = _("the {card} card: how many gold into camels?").format(card=card)
-            example = "2"
+                way = _("say how many gold into camels")
+                question = _("the {card} card: how many gold into camels?")
+        elif kind.effect == "souk" and p.shop is None:
+            said, example = None, f"{terms.souk('chest8')} N2"
+            need = _("the {card} card puts a cube in a shop of any quarter: say which (its souk "
+                     "and the cell it faces, or inner)")
+            question = _("which shop does the {card} card's cube go to? (e.g. {example})")
+        elif self._serai_draws(p, serai):
+            said, example, rule = self._serai_card, f"draws {terms.card('gold3')}", "Y6.5"
+            need = _("the caravanserai draws a card for the {card} card's cube (hands are open "
+                     "at this table): name it")
+            question = _("your caravanserai draws for the {card} card's cube: which card?")
         else:
-            said = _("say {k} into gold or into camels").format(k=p.k)
-            example = _("into gold")
-            question = _("the {card} card: {k} into gold or into camels?").format(
-                card=card, k=p.k)
-        return self._card_asked(
-            _("the {card} card turns camels into gold or gold into camels: {said}").format(
-                card=card, said=said),
-            text, flag, f"{typed} {example}", question, lambda a: a)
+            return None
+
+        def completed(answer: str) -> list[str]:
+            given = recording.answered(answer)
+            card = f"{text} {given if said is None else said(given)}"
+            with suppress(Asked):  # what the answer still leaves out is asked next
+                self.play(card, flag, True)
+            return [flag, card]
+
+        return Asked(_("{need}, e.g. {option} \"{example}\" [{rule}]").format(
+            need=need.format(card=card, n=n, said=way.format(k=k)), option=flag,
+            example=f"{' '.join(text.split())} {example}", rule=rule), self.mover(),
+            question.format(card=card, n=n, k=k, example=example), completed,
+            replace=(flag, text))
+
+    def _serai_card(self, answer: str) -> str:
+        return f"draws {words.card(answer, self.board)}"
 
     def _serai_draws(self, p: ev.Play, serai: bool) -> bool:
         """The mover's caravanserai (``serai``) draws for the caravan card ``p``'s cube a card
@@ -246,20 +237,6 @@ class Table(Struct, frozen=True):
         return (self.board.cards[p.kind].effect == "caravan" and p.card is None and serai
                 and self.board.caravanserai_on_card
                 and self.state.deck + len(self.state.discard) > 0)
-
-    def _card_asked(self, need: str, text: str, flag: str, example: str, question: str,
-                    said: Callable[[str], str], rule: str = "Y3.9") -> Asked:
-        """The mover asked to complete the card ``text`` played with ``flag``: the answer
-        (``said`` makes it the card's words) is added and the card read again."""
-        def completed(answer: str) -> list[str]:
-            card = f"{text} {said(recording.answered(answer))}"
-            with suppress(Asked):  # what the answer still leaves out is asked next
-                self.play(card, flag, True)
-            return [flag, card]
-
-        return Asked(_("{need}, e.g. {option} \"{example}\" [{rule}]").format(
-            need=need, option=flag, example=example, rule=rule), self.mover(), question,
-            completed, replace=(flag, text))
 
     def _which_shop(self, text: str, flag: str, kind: str, e: WhichShop) -> Asked:
         """The souk card's souk named and several of its shops free: the cell asked."""
@@ -571,8 +548,7 @@ def _supervisor(t: Table, w: Said) -> ev.Event:
     wanted = list(dict.fromkeys(words.souk(o, b) for o in w.order or []))
     rest = [i for i in ids if i not in wanted]
     ids = [*wanted, *rest]
-    owners = {souk_id: None if laid.owner[si] < 0 else laid.owner[si] for souk_id in ids
-              if (si := b.souk_index(souk_id)) is not None}
+    owners = _owners(laid, ids)
     _order_given(t, to, rest, owners)
     kept = _cubes_named(t, to, w.camel, "--camel", ids, owners)
     sent = _cubes_named(t, to, w.no_camel, "--no-camel", ids, owners)
@@ -605,6 +581,12 @@ def _supervisor(t: Table, w: Said) -> ev.Event:
     return t.turn(taken, ev.Supervisor(to, tuple(sends)))
 
 
+def _owners(laid: Laid, ids: Sequence[str]) -> dict[str, int | None]:
+    """The seat owning each souk of ``ids`` (``None``: no one)."""
+    return {i: None if laid.owner[si] < 0 else laid.owner[si] for i in ids
+            if (si := laid.board.souk_index(i)) is not None}
+
+
 def _supervisor_words(a: ev.Supervisor, row: str, t: Laid) -> list[str]:
     """The words of the supervisor sent to ``a.to`` on ``row``, ``t`` the table before."""
     said = ["supervisor", row, a.to]
@@ -612,13 +594,10 @@ def _supervisor_words(a: ev.Supervisor, row: str, t: Laid) -> list[str]:
         said += [w for s in a.sends for w in ("--order", s.souk)]
     # each owner who holds a camel when their cube is sent says whether they keep it (a
     # keep earlier in the same send counts): the command asks for that choice, never assumes
-    left = dict(enumerate(t.camels))
-    for s in a.sends:
-        souk = t.board.souk_index(s.souk)
-        owner = -1 if souk is None else t.owner[souk]
-        if left.get(owner, 0) > 0:
-            said += ["--camel" if s.camel else "--no-camel", s.souk]
-            left[owner] -= s.camel
+    ids = [s.souk for s in a.sends]
+    kept = {s.souk for s in a.sends if s.camel}
+    said += [w for souk, _seat, _n in _holding(ids, _owners(t, ids).get, t.camels, kept)
+             for w in ("--camel" if souk in kept else "--no-camel", souk)]
     if t.setup.hands != SECRET:
         said += [w for s in a.sends if s.card is not None for w in ("--draws", s.card)]
     return said
@@ -658,20 +637,24 @@ def _cubes_named(t: Table, to: str, named: list[str] | None, flag: str, ids: lis
                  owners: dict[str, int | None]) -> set[str]:
     """The souks of the cubes ``--camel``/``--no-camel`` name: by souk, or all of an
     owner's facing ``to``."""
-    b = t.board
     found: set[str] = set()
     for c in named or []:
-        try:
-            found.add(words.souk(c, b))
-        except words.WordError:
-            who = words.player(c, t.names)
-            mine = [i for i in ids if _owner(owners.get(i), t.names) == who]
-            if not mine:
-                raise words.WordError(_("{option} {word}: {player} has no cube facing {cell}")
-                                      .format(option=flag, word=c, player=who, cell=to)
-                                      ) from None
-            found.update(mine)
+        mine = _cubes(t, c, ids, owners)
+        if not mine:
+            raise words.WordError(_("{option} {word}: {player} has no cube facing {cell}")
+                                  .format(option=flag, word=c, player=words.player(c, t.names),
+                                          cell=to))
+        found.update(mine)
     return found
+
+
+def _cubes(t: Table, word: str, ids: list[str], owners: dict[str, int | None]) -> list[str]:
+    """The cubes ``word`` names: by their souk, or every one of ``ids`` its owner has."""
+    try:
+        return [words.souk(word, t.board)]
+    except words.WordError:
+        who = words.player(word, t.names)
+    return [i for i in ids if _owner(owners.get(i), t.names) == who]
 
 
 def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | None]) -> None:
@@ -688,21 +671,16 @@ def _order_given(t: Table, to: str, rest: list[str], owners: dict[str, int | Non
     def first(answer: str) -> list[str]:
         """The cube named by its souk, or by its owner when they have one of them."""
         try:
-            souk_id = words.souk(answer, t.board)
+            mine = _cubes(t, answer, rest, owners)
         except words.WordError:
-            try:
-                who = words.player(answer, t.names)
-            except words.WordError:
-                who = None
-            mine = [i for i in rest if _owner(owners.get(i), t.names) == who]
-            if len(mine) != 1:
-                raise words.WordError(_("say the souk of the cube sent first: {souks}")
-                                      .format(souks=souks)) from None
-            souk_id = mine[0]
-        if souk_id not in rest:
+            mine = []
+        if len(mine) != 1:
+            raise words.WordError(_("say the souk of the cube sent first: {souks}")
+                                  .format(souks=souks))
+        if mine[0] not in rest:
             raise words.WordError(_("no cube in {souk} waits to be sent: say {souks}").format(
-                souk=terms.souk(souk_id), souks=souks))
-        return ["--order", souk_id]
+                souk=terms.souk(mine[0]), souks=souks))
+        return ["--order", mine[0]]
 
     n = len(rest)
     raise Asked(ngettext(
@@ -721,30 +699,35 @@ def _camels_chosen(t: Table, to: str, ids: list[str], owners: dict[str, int | No
                    decided: set[str], kept: set[str], camels: Sequence[int]) -> None:
     """Every owner holding a camel when the cube is sent has said whether it is kept; an
     owner with no camel left has no choice (Y3.6)."""
-    left = list(camels)
     missing: list[str] = []
     asked: Asked | None = None
-    for souk_id in ids:
-        owner = owners.get(souk_id)
-        if owner is None or left[owner] < 1:
+    for souk_id, owner, n in _holding(ids, owners.get, camels, kept):
+        if souk_id in decided:
             continue
-        if souk_id in kept:
-            left[owner] -= 1
-        elif souk_id not in decided:
-            who = t.names[owner]
-            if asked is None:
-                asked = _camel_question(who, souk_id, left[owner])
-            n = left[owner]
-            missing.append(ngettext(
-                "{player} holds {n} camel and may keep the cube in {souk} (facing {cell}) by "
-                "returning one: {player}'s choice is --camel {player} (kept) or --no-camel "
-                "{player} (sent to the caravan)",
-                "{player} holds {n} camels and may keep the cube in {souk} (facing {cell}) by "
-                "returning one: {player}'s choice is --camel {player} (kept) or --no-camel "
-                "{player} (sent to the caravan)", n).format(
-                    player=who, n=n, souk=terms.souk(souk_id), cell=to))
+        who = t.names[owner]
+        asked = asked or _camel_question(who, souk_id, n)
+        missing.append(ngettext(
+            "{player} holds {n} camel and may keep the cube in {souk} (facing {cell}) by "
+            "returning one: {player}'s choice is --camel {player} (kept) or --no-camel "
+            "{player} (sent to the caravan)",
+            "{player} holds {n} camels and may keep the cube in {souk} (facing {cell}) by "
+            "returning one: {player}'s choice is --camel {player} (kept) or --no-camel "
+            "{player} (sent to the caravan)", n).format(
+                player=who, n=n, souk=terms.souk(souk_id), cell=to))
     if asked is not None:
         raise Asked("; ".join(missing), asked.who, asked.question, asked.words)
+
+
+def _holding(ids: Sequence[str], owner: Callable[[str], int | None], camels: Sequence[int],
+             kept: Collection[str]) -> Iterator[tuple[str, int, int]]:
+    """Each cube sent (by its souk) whose owner holds a camel then, with the owner's seat and
+    camels: the owner's choice (Y3.6); a cube kept earlier in the send cost a camel."""
+    left = dict(enumerate(camels))
+    for souk_id in ids:
+        seat = owner(souk_id)
+        if seat is not None and left.get(seat, 0) > 0:
+            yield souk_id, seat, left[seat]
+            left[seat] -= souk_id in kept
 
 
 def _camel_question(who: str, souk_id: str, camels: int) -> Asked:

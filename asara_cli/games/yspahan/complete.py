@@ -13,7 +13,7 @@ import typer
 
 from asara_cli.cli.completion import matching, quiet
 from asara_cli.core.i18n import SOURCE, language
-from asara_cli.games.yspahan import terms
+from asara_cli.games.yspahan.rules import terms
 
 
 def _spoken(ids: Sequence[str], term: Callable[[str], str]) -> list[str]:

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from asara_cli.core.i18n import N_, NP_, SOURCE, _, language, ngettext, pgettext
 from asara_cli.core.words import both, ordinal
-from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules import events as ev
+from asara_cli.games.yspahan.rules import terms
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.state import (
     CARAVAN_WEEK,

@@ -15,7 +15,7 @@ from html import escape as _html_escape
 from asara_cli.core.i18n import _
 from asara_cli.core.shown import safe_text
 from asara_cli.core.words import both
-from asara_cli.games.yspahan import terms
+from asara_cli.games.yspahan.rules import terms
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import INNER
 from asara_cli.games.yspahan.words import spoken_word

@@ -13,9 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from asara_cli.cli import recording
 from asara_cli.core.i18n import NP_, _, pgettext
 from asara_cli.core.words import bare, either, fold, per_language, read_back
-from asara_cli.games.yspahan import terms
 from asara_cli.games.yspahan.rules import events as ev
-from asara_cli.games.yspahan.rules import terms as referee
+from asara_cli.games.yspahan.rules import terms
 from asara_cli.games.yspahan.rules.board import Board
 
 
@@ -81,9 +80,9 @@ def _spoken() -> tuple[dict[str, str], dict[str, str]]:
     """Each typed word's word in the language in use (English -> it) and back (folded ->
     English)."""
     said: dict[str, str] = {}
-    for table, shown in ((referee._ROWS, terms.row), (referee._QUARTERS, terms.quarter),
-                         (referee._BUILDINGS, terms.building), (referee._CARDS, terms.card),
-                         (referee._COLOURS, terms.colour)):
+    for table, shown in ((terms._ROWS, terms.row), (terms._QUARTERS, terms.quarter),
+                         (terms._BUILDINGS, terms.building), (terms._CARDS, terms.card),
+                         (terms._COLOURS, terms.colour)):
         said.update({k: shown(k) for k in table if k not in said})
     said["hidden"] = terms.card("hidden")
     said["inner"] = terms.cell("inner")
@@ -104,7 +103,7 @@ def spoken_word(word: str, option: str | None = None) -> str:
         return word
     said = _spoken()[0]
     m = _SOUK.match(word)
-    if word not in said and m is not None and m.group(1) in referee._QUARTERS:
+    if word not in said and m is not None and m.group(1) in terms._QUARTERS:
         return terms.souk(word)
     return said.get(word, word)
 
@@ -119,7 +118,7 @@ def english_word(word: str, option: str | None = None) -> str:
     if w in back:
         return back[w]
     m = _SOUK.match(w)
-    if m is not None and back.get(m.group(1)) in referee._QUARTERS:
+    if m is not None and back.get(m.group(1)) in terms._QUARTERS:
         return back[m.group(1)] + m.group(2)
     return word
 

@@ -1,6 +1,7 @@
 """YSPAHAN's nouns in the language people read: quarters and their goods, souks, rows of the
-tower, buildings, card kinds, caravan rows and colours, each by the id the board profile
-and the log use (``bag``, ``chest6``, ``hoist``, ``goldvp``).
+tower, buildings, card kinds (and a card drawn ``hidden``), caravan rows and colours, each by
+the id the board profile and the log use (``bag``, ``chest6``, ``hoist``, ``goldvp``); and,
+for the views, a card's effect and how sure a value of the board profile is (``asara board``).
 
 Every screen, question and refusal shows a game noun through these functions, so each
 concept has one word per language: the German rulebook's (``docs/glossary.md``). An id this
@@ -16,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from asara_cli.core.i18n import pgettext
+from asara_cli.core.i18n import NP_, pgettext
 from asara_cli.core.words import ordinal as ordinal  # shown by the referee and the screens
 
 #: A word made when shown (the language is chosen after import).
@@ -129,9 +130,18 @@ def building(building_id: str) -> str:
     return word_in(_BUILDINGS, building_id)
 
 
+def buildings(ids: tuple[str, ...] | list[str]) -> list[str]:
+    return [building(i) for i in ids]
+
+
 def card(kind: str) -> str:
-    """A card kind by its profile id: ``goldvp`` -> ``Goldpunkte``."""
-    return word_in(_CARDS, kind)
+    """A card kind by its profile id: ``goldvp`` -> ``Goldpunkte``; a card drawn ``hidden``
+    (secret hands) -> ``verdeckt``."""
+    return pgettext("card", "hidden") if kind == "hidden" else word_in(_CARDS, kind)
+
+
+def cards(kinds: tuple[str, ...] | list[str]) -> list[str]:
+    return [card(k) for k in kinds]
 
 
 def caravan_row(row_id: str) -> str:
@@ -144,3 +154,24 @@ def colour(colour_id: str) -> str:
     return word_in(_COLOURS, colour_id)
 
 
+
+
+# Marked for the catalogue here, translated when shown (the language is chosen after import).
+_EFFECTS = frozenset((
+    NP_("card effect", "camels"), NP_("card effect", "gold"), NP_("card effect", "nocamels"),
+    NP_("card effect", "nogold"), NP_("card effect", "caravan"), NP_("card effect", "souk"),
+    NP_("card effect", "goldvp"), NP_("card effect", "camelvp"),
+    NP_("card effect", "exchange")))
+_CERTAINTIES = frozenset((
+    NP_("certainty", "rulebook"), NP_("certainty", "confirmed"), NP_("certainty", "high"),
+    NP_("certainty", "medium"), NP_("certainty", "low")))
+
+
+def effect(word: str) -> str:
+    """A card's effect (the board profile's word): ``goldvp`` -> ``Gold in Punkte``."""
+    return pgettext("card effect", word) if word in _EFFECTS else word
+
+
+def certainty(word: str) -> str:
+    """How sure a value of the board profile is: ``medium`` -> ``mittel``."""
+    return pgettext("certainty", word) if word in _CERTAINTIES else word

@@ -26,7 +26,7 @@ from asara_cli.core.findings import (
     Violation,
     errors,
 )
-from asara_cli.core.i18n import Later, Text, _, ngettext
+from asara_cli.core.i18n import N_, Later, Text, _, ngettext
 from asara_cli.core.names import hidden_character, name_key, same_name
 from asara_cli.games.base import Replayed
 from asara_cli.games.yspahan.rules import terms
@@ -144,25 +144,23 @@ class Walker:
 
     # --- supplies -----------------------------------------------------------------------
 
-    def gain_gold(self, seat: int, n: int, why: Text = "") -> None:
+    def receive(self, seat: int, n: int, why: Text = "", camels: bool = False) -> None:
+        """``n`` gold (``camels``: camels) from the supply to ``seat`` (Y6.14)."""
         t = self.t
         if self.flows is not None:
-            self.flow(seat, why, gold=n)
-        t.gold[seat] += n
-        t.gold_supply -= n
-        if self.b.gold_supply is not None and t.gold_supply < 0 <= t.gold_supply + n:
-            self.err("Y6.14", _("the gold supply ({supply} in the profile) has run out")
-                     .format(supply=self.b.gold_supply), WARNING)
-
-    def gain_camels(self, seat: int, n: int, why: Text = "") -> None:
-        t = self.t
-        if self.flows is not None:
-            self.flow(seat, why, camels=n)
-        t.camels[seat] += n
-        t.camel_supply -= n
-        if self.b.camel_supply is not None and t.camel_supply < 0 <= t.camel_supply + n:
-            self.err("Y6.14", _("the camel supply ({supply} in the profile) has run out")
-                     .format(supply=self.b.camel_supply), WARNING)
+            self.flow(seat, why, gold=0 if camels else n, camels=n if camels else 0)
+        if camels:
+            t.camels[seat] += n
+            t.camel_supply -= n
+            limit, left = self.b.camel_supply, t.camel_supply
+        else:
+            t.gold[seat] += n
+            t.gold_supply -= n
+            limit, left = self.b.gold_supply, t.gold_supply
+        if limit is not None and left < 0 <= left + n:
+            self.err("Y6.14", (_("the camel supply ({supply} in the profile) has run out")
+                               if camels else _("the gold supply ({supply} in the profile) has "
+                                                "run out")).format(supply=limit), WARNING)
 
     def pay(self, seat: int, gold: int, camels: int, why: Text = "") -> None:
         t = self.t
@@ -353,11 +351,9 @@ class Walker:
         """What the card played does (Y3.9), the card already taken from the hand."""
         b, t = self.b, self.t
         effect, k = ck.effect, p.k or 0
-        the_card = Later(_the_card, (card,))
-        if effect == "camels":
-            self.gain_camels(seat, ck.amount, the_card)
-        elif effect == "gold":
-            self.gain_gold(seat, ck.amount, the_card)
+        the_card = said(N_("the {card} card"), card=card)
+        if effect in ("camels", "gold"):
+            self.receive(seat, ck.amount, the_card, effect == "camels")
         elif effect in ("nocamels", "nogold"):
             if t.turn_built and b.cost_card_credit_kept:  # for a later building (Y-R13)
                 self.keep_credit(seat, camels=effect == "nocamels",
@@ -383,22 +379,14 @@ class Walker:
                 self.card_data(ck.cap_confirmed or b.vp_card_caps, _(
                     "the {card} card returns at most {cap}, not {k}").format(
                         card=card, cap=cap, k=k))
-            points = k * ck.points
-            if effect == "goldvp":
-                self.pay(seat, k, 0, the_card)
-                self.score(seat, points, GOLDVP,
-                           Later(_points_said, (True, card, k, ck.points, points)))
-            else:
-                self.pay(seat, 0, k, the_card)
-                self.score(seat, points, CAMELVP,
-                           Later(_points_said, (False, card, k, ck.points, points)))
-        elif effect == "exchange":
-            if p.into == INTO_GOLD:
-                self.pay(seat, 0, k, the_card)
-                self.gain_gold(seat, k, the_card)
-            else:
-                self.pay(seat, k, 0, the_card)
-                self.gain_camels(seat, k, the_card)
+            gold, points = effect == "goldvp", k * ck.points
+            self.pay(seat, k if gold else 0, 0 if gold else k, the_card)
+            self.score(seat, points, GOLDVP if gold else CAMELVP,
+                       Later(_points_said, (gold, card, k, ck.points, points)))
+        elif effect == "exchange":  # k camels into gold, or k gold into camels
+            into_gold = p.into == INTO_GOLD
+            self.pay(seat, 0 if into_gold else k, k if into_gold else 0, the_card)
+            self.receive(seat, k, the_card, camels=not into_gold)
 
     # --- souks ----------------------------------------------------------------------------
 
@@ -539,8 +527,10 @@ class Walker:
         row = b.caravan_row(t.n, place)
         points = b.caravan_points[row]
         if points:
-            self.score(seat, points, CARAVAN,
-                       Later(_camel_said, (place + 1, b.caravan_rows[row], points)))
+            self.score(seat, points, CARAVAN, said(
+                N_("cube on the {nth} camel ({row} row): {points}"), points=points,
+                nth=Later(terms.ordinal, (place + 1, "camel")),
+                row=Later(terms.caravan_row, (b.caravan_rows[row],))))
         serai = "caravanserai" in t.built[seat]
         if serai and (b.caravanserai_on_card or not by_card):
             for _draw in range(b.buildings["caravanserai"].bonus):
@@ -598,7 +588,9 @@ class Walker:
                 else:
                     kept = True
                     self.pay(owner, 0, 1,
-                             "" if self.flows is None else Later(_keeps_said, (s.souk, to)))
+                             "" if self.flows is None else said(
+                                 N_("keeps the {souk} cube facing {cell}"),
+                                 souk=Later(terms.souk, (s.souk,)), cell=to))
                     self.cube_out(owner)
             if not kept:
                 t.street[si][waiting[si]] = False
@@ -641,9 +633,7 @@ class Walker:
                     player=self.name(t.order[t.done])))
             raise CannotApply("phase")
         expected = t.order[t.done]
-        seat = t.seats.get(who)  # the name as the header writes it, nearly always
-        if seat is None:
-            seat = self.seat_of(who)
+        seat = self.seat_of(who)
         if seat is None:
             self.err("Y2.1", _("no player is named {name}").format(name=repr(who)))
             return expected
@@ -796,10 +786,7 @@ class Walker:
         if self.flows is not None:  # the words only when asked: a replay needs none
             why = _("{row} row: {parts}").format(row=terms.row(own),
                                                  parts=_entitled(dice, extra, bonus, building))
-        if own == CAMELS_ROW:
-            self.gain_camels(seat, n, why)
-        else:
-            self.gain_gold(seat, n, why)
+        self.receive(seat, n, why, own == CAMELS_ROW)
 
     def goods(self, seat: int, row: str | None, dice: int, extra: int,
               shops: Sequence[Shop]) -> None:
@@ -925,7 +912,7 @@ class Walker:
                 player=who, have_camels=_camels(t.camels[seat]), have_gold=t.gold[seat]))
             return
         self.pay(seat, gold, camels,
-                 "" if self.flows is None else Later(_the_building, (building,)))
+                 "" if self.flows is None else said(N_("the {building}"), building=building))
         t.credit_camels[seat] = t.credit_gold[seat] = False
         t.built[seat].append(bld.building)
         t.turn_built = True
@@ -933,8 +920,9 @@ class Walker:
         order = len(t.built[seat])
         points = building_points(b.building_points, order)
         if points:
-            self.score(seat, points, BUILDING,
-                       Later(_building_said, (building, order, points)))
+            self.score(seat, points, BUILDING, said(
+                N_("{building}, the {nth} building: {points}"), building=building,
+                nth=Later(terms.ordinal, (order, "building")), points=points))
 
     def keep_credit(self, seat: int, camels: bool, gold: bool) -> None:
         """A cost card played with no building to waive keeps its credit for the player's
@@ -942,7 +930,8 @@ class Walker:
         t = self.t
         t.credit_camels[seat] = t.credit_camels[seat] or camels
         t.credit_gold[seat] = t.credit_gold[seat] or gold
-        self.flow(seat, Later(_credit_kept, (t.credit_camels[seat], t.credit_gold[seat])))
+        self.flow(seat, said(N_("kept for a later building: {waived} (cost_card_credit_kept)"),
+                             waived=Later(waived, (t.credit_camels[seat], t.credit_gold[seat]))))
 
     def _waived(self) -> str:
         t = self.t
@@ -1019,18 +1008,13 @@ class Walker:
                                   ("camels", ev.camels, t.camels)):
             for name, shown in pairs:
                 seat = self.seat_of(name)
+                self.player = name if seat is None else self.name(seat)
                 if seat is None:
-                    if self.out is not None:
-                        self.out.append(Violation(self.number, name, CHECKPOINT,
-                                                  _("no player is named {name}").format(
-                                                      name=repr(name))))
-                    continue
-                if have[seat] != shown and self.out is not None:
-                    who = self.name(seat)
-                    self.out.append(Violation(
-                        self.number, who, CHECKPOINT, _counted(what, shown).format(
-                            player=who, shown=shown, have=have[seat],
-                            difference=f"{shown - have[seat]:+d}")))
+                    self.err(CHECKPOINT, _("no player is named {name}").format(name=repr(name)))
+                elif have[seat] != shown:
+                    self.err(CHECKPOINT, _counted(what, shown).format(
+                        player=self.player, shown=shown, have=have[seat],
+                        difference=f"{shown - have[seat]:+d}"))
 
 
 # --- the public functions ------------------------------------------------------------------
@@ -1160,12 +1144,12 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
 # --- words -----------------------------------------------------------------------------------
 
 
-def waived(camels: bool, gold: bool) -> str | None:
-    """What a cost card's credit waives: ``no camels``, ``no gold`` or both; ``None``:
+def waived(camels: bool, gold: bool) -> str:
+    """What a cost card's credit waives: ``no camels``, ``no gold`` or both; empty:
     nothing."""
     if camels and gold:
         return _("no camels and no gold")
-    return _("no camels") if camels else _("no gold") if gold else None
+    return _("no camels") if camels else _("no gold") if gold else ""
 
 
 def _unknown_kind(kind: str, board: Board) -> str:
@@ -1225,8 +1209,14 @@ def _counted(what: str, shown: int) -> str:
 # --- the words of a ledger line or a payment, made when shown -----------------------------------
 
 
-def _the_card(card: Text) -> str:
-    return _("the {card} card").format(card=card)
+def said(message: str, **values: object) -> Later:
+    """``message`` (marked with ``N_``) filled with ``values`` (a value may be a
+    :class:`Later` too), translated and worded when shown."""
+    return Later(_worded, (message, values))
+
+
+def _worded(message: str, values: dict[str, object]) -> str:
+    return _(message).format(**values)
 
 
 def _points_said(gold: bool, card: Text, k: int, per: int, points: int) -> str:
@@ -1236,11 +1226,6 @@ def _points_said(gold: bool, card: Text, k: int, per: int, points: int) -> str:
     return ngettext("{card}: {k} camel x {per} = {points}",
                     "{card}: {k} camels x {per} = {points}", k).format(
         card=card, k=k, per=per, points=points)
-
-
-def _camel_said(nth: int, row: str, points: int) -> str:
-    return _("cube on the {nth} camel ({row} row): {points}").format(
-        nth=terms.ordinal(nth, "camel"), row=terms.caravan_row(row), points=points)
 
 
 def _caravan_said(full: bool, n: int, factor: int, row: str, points: int) -> str:
@@ -1253,30 +1238,12 @@ def _caravan_said(full: bool, n: int, factor: int, row: str, points: int) -> str
         n)).format(n=n, factor=factor, points=points, row=terms.caravan_row(row))
 
 
-def _keeps_said(souk: str, cell: str) -> str:
-    return _("keeps the {souk} cube facing {cell}").format(souk=terms.souk(souk), cell=cell)
-
-
 def _yellow_said(n: int) -> str:
     return ngettext("{n} yellow die", "{n} yellow dice", n).format(n=n)
 
 
 def _card_action_said(no_row: bool) -> str:
     return _("no row left") if no_row else _("the card action")
-
-
-def _credit_kept(camels: bool, gold: bool) -> str:
-    return _("kept for a later building: {waived} (cost_card_credit_kept)").format(
-        waived=waived(camels, gold))
-
-
-def _the_building(building: Text) -> str:
-    return _("the {building}").format(building=building)
-
-
-def _building_said(building: Text, order: int, points: int) -> str:
-    return _("{building}, the {nth} building: {points}").format(
-        building=building, nth=terms.ordinal(order, "building"), points=points)
 
 
 def _souk_said(souk: str, value: int, market: int | None, points: int) -> str:

@@ -129,6 +129,11 @@ class Walker:
         if self.out is not None:
             self.out.append(Violation(self.number, self.player, rule, message, severity))
 
+    def refuse(self, rule: str, message: str) -> _Skip:
+        """An error that ends the step it is found in: ``raise self.refuse(...)``."""
+        self.err(rule, message)
+        return _Skip()
+
     def card_data(self, confirmed: bool, message: str) -> None:
         """A finding that rests on card data (Y1): an error only when the profile marks it
         confirmed, else a warning."""
@@ -238,31 +243,28 @@ class Walker:
                                    "draws nothing ({why}), yet the log names {card}").format(
                                        player=who, why=why, card=repr(card)))
             return
+        ck = None if card is None else b.cards.get(card)  # (no kind is named hidden)
         if card is None:
             self.err("Y2.8", _("{player} draws a card ({why}); the log names none").format(
                 player=who, why=why))
-            t.hidden[seat] += 1
-        elif card == HIDDEN:
-            if t.open_hands:
-                self.err("Y7", _("hands are open at this table: name the card {player} draws "
-                                 "({why})").format(player=who, why=why))
+        elif card == HIDDEN and t.open_hands:
+            self.err("Y7", _("hands are open at this table: name the card {player} draws "
+                             "({why})").format(player=who, why=why))
+        elif ck is None and card != HIDDEN:
+            self.err("Y1.5", _unknown_kind(card, b))
+        if ck is None:  # a card whose kind the table does not know
             t.hidden[seat] += 1
         else:
-            ck = b.cards.get(card)
-            if ck is None:
-                self.err("Y1.5", _unknown_kind(card, b))
-                t.hidden[seat] += 1
-            else:
-                if t.open_hands:
-                    left = t.deck_kinds.get(card, 0)
-                    if left <= 0:
-                        self.card_data(ck.confirmed, _(
-                            "no {card} card is left in the deck for {player} to draw (the game "
-                            "has {n}: the others are in hands or the discard pile)").format(
-                                card=terms.card(card), player=who, n=ck.copies))
-                    else:
-                        t.deck_kinds[card] = left - 1
-                t.hand[seat][card] = t.hand[seat].get(card, 0) + 1
+            if t.open_hands:
+                left = t.deck_kinds.get(ck.id, 0)
+                if left <= 0:
+                    self.card_data(ck.confirmed, _(
+                        "no {card} card is left in the deck for {player} to draw (the game "
+                        "has {n}: the others are in hands or the discard pile)").format(
+                            card=terms.card(ck.id), player=who, n=ck.copies))
+                else:
+                    t.deck_kinds[ck.id] = left - 1
+            t.hand[seat][ck.id] = t.hand[seat].get(ck.id, 0) + 1
         t.deck -= 1
         if self.flows is not None:
             self.flow(seat, why if card in (None, HIDDEN) else _("{why}: {card}").format(
@@ -279,73 +281,63 @@ class Walker:
 
     def play(self, seat: int, p: Play, window: str) -> None:
         """A card played for its effect (Y3.9) in one of the turn's windows (Y6.11): checked
-        (:meth:`play_refused`), then carried out (:meth:`play_effect`)."""
+        (:meth:`check_play`), then carried out (:meth:`play_effect`)."""
         ck = self.b.cards.get(p.kind)
-        if ck is None:
-            self.use_card(seat, p.kind, "play")
-            return
         card = Later(terms.card, (p.kind,))  # worded in a refusal or a ledger line, if any
-        if self.play_refused(seat, p, ck, card) or self.use_card(seat, p.kind, "play") is None:
-            return
-        self.play_effect(seat, p, ck, card, window)
+        if ck is not None:
+            try:
+                self.check_play(seat, p, ck, card)
+            except _Skip:
+                return
+        ck = self.use_card(seat, p.kind, "play")
+        if ck is not None:
+            self.play_effect(seat, p, ck, card, window)
 
-    def play_refused(self, seat: int, p: Play, ck: CardKind, card: Later) -> bool:
-        """Whether the card cannot be played so (its number, what it names, what the player
-        has, an open shop), said as an error."""
-        b, t = self.b, self.t
-        who = self.name(seat)
-        effect = ck.effect
-        k = p.k or 0
+    def check_play(self, seat: int, p: Play, ck: CardKind, card: Later) -> None:
+        """Refuses (:meth:`refuse`) a card that cannot be played so: its number, what it
+        names, what the player has, an open shop."""
+        effect, k = ck.effect, p.k or 0
         needs_k = effect in ("goldvp", "camelvp", "exchange")
         if needs_k and (p.k is None or p.k < 1):
-            self.err("Y6.15", _("the {card} card needs a number k of at least 1, got none")
-                     .format(card=card) if p.k is None else
-                     _("the {card} card needs a number k of at least 1, got {k}")
-                     .format(card=card, k=p.k))
-            return True
+            raise self.refuse("Y6.15", _("the {card} card needs a number k of at least 1, got "
+                                         "none").format(card=card) if p.k is None else
+                              _("the {card} card needs a number k of at least 1, got {k}")
+                              .format(card=card, k=p.k))
         if not needs_k and p.k is not None:
-            self.err("Y3.9", _("the {card} card takes no number k").format(card=card))
-            return True
+            raise self.refuse("Y3.9", _("the {card} card takes no number k").format(card=card))
         if (effect == "exchange") != (p.into is not None) or p.into not in (
                 None, INTO_GOLD, INTO_CAMELS):
-            self.err("Y3.9", _("the {card} card turns camels into gold or gold into camels: "
-                               "say which (into gold, or into camels)").format(
-                                   card=terms.card("exchange")) if effect == "exchange"
-                     else _("the {card} card exchanges nothing").format(card=card))
-            return True
+            raise self.refuse("Y3.9", _(
+                "the {card} card turns camels into gold or gold into camels: say which (into "
+                "gold, or into camels)").format(card=terms.card("exchange"))
+                if effect == "exchange" else
+                _("the {card} card exchanges nothing").format(card=card))
         if (effect == "souk") != (p.shop is not None):
-            self.err("Y3.9", _("the {card} card names the shop its cube goes to").format(
+            raise self.refuse("Y3.9", _("the {card} card names the shop its cube goes to").format(
                 card=terms.card("souk")) if effect == "souk"
                 else _("the {card} card places no cube").format(card=card))
-            return True
         if effect != "caravan" and p.card is not None:
-            self.err("Y6.5", _("the {card} card sends no cube to the caravan, so no card is "
-                               "drawn with it").format(card=card))
-            return True
-        if effect in ("goldvp", "camelvp"):
-            have = t.gold[seat] if effect == "goldvp" else t.camels[seat]
-            if k > have:
-                self.err("Y6.16", (_("{player} cannot return {k} gold with the {card} card: "
-                                     "{player} has {have}") if effect == "goldvp" else ngettext(
+            raise self.refuse("Y6.5", _("the {card} card sends no cube to the caravan, so no "
+                                        "card is drawn with it").format(card=card))
+        gold = effect == "goldvp" or p.into == INTO_CAMELS  # what the k returned or exchanged is
+        have = self.t.gold[seat] if gold else self.t.camels[seat]
+        if needs_k and k > have:
+            # the English says "camels" whatever k for the exchange; the plural form serves
+            # other languages
+            raise self.refuse("Y6.16", (
+                _("{player} cannot return {k} gold with the {card} card: {player} has {have}")
+                if effect == "goldvp" else ngettext(
                     "{player} cannot return {k} camel with the {card} card: {player} has {have}",
                     "{player} cannot return {k} camels with the {card} card: {player} has "
-                    "{have}", k)).format(player=who, k=k, card=card, have=have))
-                return True
-        if effect == "exchange":
-            have = t.camels[seat] if p.into == INTO_GOLD else t.gold[seat]
-            if k > have:
-                # the English says "camels" whatever k; the plural form serves other languages
-                self.err("Y6.16", (ngettext("{player} cannot exchange {k} camels: {player} has "
-                                            "{have}", "{player} cannot exchange {k} camels: "
-                                            "{player} has {have}", k) if p.into == INTO_GOLD
-                                   else _("{player} cannot exchange {k} gold: {player} has "
-                                          "{have}")).format(player=who, k=k, have=have))
-                return True
-        if effect == "souk" and not any(self.capacity(seat, q) for q in b.quarters):
-            self.err("Y6.13", _("no shop of any quarter is open to {player}: the {card} card "
-                                "cannot be played").format(player=who, card=terms.card("souk")))
-            return True
-        return False
+                    "{have}", k) if effect == "camelvp" else
+                _("{player} cannot exchange {k} gold: {player} has {have}") if gold else
+                ngettext("{player} cannot exchange {k} camels: {player} has {have}",
+                         "{player} cannot exchange {k} camels: {player} has {have}", k)
+            ).format(player=self.name(seat), k=k, card=card, have=have))
+        if effect == "souk" and not any(self.capacity(seat, q) for q in self.b.quarters):
+            raise self.refuse("Y6.13", _("no shop of any quarter is open to {player}: the {card} "
+                                         "card cannot be played").format(
+                                             player=self.name(seat), card=terms.card("souk")))
 
     def play_effect(self, seat: int, p: Play, ck: CardKind, card: Later, window: str) -> None:
         """What the card played does (Y3.9), the card already taken from the hand."""
@@ -408,10 +400,10 @@ class Walker:
         when a quarter row places it (``None``: the souk card, any quarter). What refuses a
         whole souk is said once for the cubes ``listed`` with ``shop`` (kept in ``said``),
         naming their shops."""
-        found = self.placing(seat, shop, quarter, listed, said)
-        if found is None:
+        try:
+            si, index = self.placing(seat, shop, quarter, listed, said)
+        except _Skip:
             return False
-        si, index = found
         t = self.t
         if index < 0:
             t.inner[si] += 1
@@ -423,79 +415,71 @@ class Walker:
         return True
 
     def placing(self, seat: int, shop: Shop, quarter: str | None, listed: Sequence[Shop],
-                said: set[tuple[str, str]] | None) -> tuple[int, int] | None:
+                said: set[tuple[str, str]] | None) -> tuple[int, int]:
         """Where :meth:`place` puts the cube: the souk's index and the shop's (-1: an inner
-        shop); ``None``, said as an error, where the rules refuse it. The words are made
-        only for a refusal (a replay places some 80 cubes a game)."""
+        shop); refused (:meth:`refuse`) where the rules refuse it. The words are made only
+        for a refusal (a replay places some 80 cubes a game)."""
         b, t = self.b, self.t
         si = b.souk_index(shop.souk)
         if si is None:
-            self.err("Y3.4", _("no souk is named {souk} (souks: {souks})").format(
+            raise self.refuse("Y3.4", _("no souk is named {souk} (souks: {souks})").format(
                 souk=repr(shop.souk), souks=", ".join(s.id for s in b.souks)))
-            return None
         souk = b.souks[si]
         if quarter is not None and souk.quarter != quarter:
-            self._refuse(souk.id, shop, listed, said, "Y3.4", _(
+            raise self._refuse(souk.id, shop, listed, said, "Y3.4", _(
                 "{souk} is in the {quarter}; the {row} row places cubes in the {its_quarter} "
                 "only"), quarter=terms.quarter_named(souk.quarter), row=terms.row(quarter),
                 its_quarter=terms.quarter_named(quarter))
-            return None
         owner = t.owner[si]
         index = self._shop_index(si, souk, owner, shop)
-        if index is None:
-            return None
         if owner >= 0 and owner != seat:
-            self._refuse(souk.id, shop, listed, said, "Y3.4.2", _(
+            raise self._refuse(souk.id, shop, listed, said, "Y3.4.2", _(
                 "{souk} in the {quarter} holds {owner}'s cubes: it is closed to {player}"),
                 quarter=terms.quarter_named(souk.quarter), owner=self.name(owner),
                 player=self.name(seat))
-            return None
         if owner < 0 and seat in t.owner:  # (a player with no souk has none to finish)
             souks, owners, filled = b.souks, t.owner, t.filled
             open_ = [terms.souk(souks[s].id) for s in b.souks_of(souk.quarter)
                      if owners[s] == seat and filled[s] < souks[s].shops]
             if open_:
-                self._refuse(souk.id, shop, listed, said, "Y3.4.3", _(
+                raise self._refuse(souk.id, shop, listed, said, "Y3.4.3", _(
                     "{player} has the unfinished souk {open} in the {quarter} and must fill "
                     "it before starting {souk}"), player=self.name(seat), open=", ".join(open_),
                     quarter=terms.quarter_named(souk.quarter))
-                return None
         return si, index
 
     def _refuse(self, souk: str, shop: Shop, listed: Sequence[Shop],
                 said: set[tuple[str, str]] | None, rule: str, message: str,
-                **facts: object) -> None:
-        """A reason that holds for every cube listed for ``souk``: said once (kept in
+                **facts: object) -> _Skip:
+        """A refusal that holds for every cube listed for ``souk``: said once (kept in
         ``said``), with ``{souk}`` in ``message`` the souk and the shops listed in it,
         ``chest6 (W8, W10)``."""
         if said is not None:
             if (rule, souk) in said:
-                return
+                return _Skip()
             said.add((rule, souk))
         cells = ", ".join(terms.cell(s.cell) for s in listed if s.souk == souk) or \
             terms.cell(shop.cell)
-        self.err(rule, message.format(souk=f"{terms.souk(souk)} ({cells})", **facts))
+        return self.refuse(rule, message.format(souk=f"{terms.souk(souk)} ({cells})", **facts))
 
-    def _shop_index(self, si: int, souk: Souk, owner: int, shop: Shop) -> int | None:
+    def _shop_index(self, si: int, souk: Souk, owner: int, shop: Shop) -> int:
         """The index of the shop of ``souk`` (index ``si``, held by ``owner``) that ``shop``
-        names (-1: an inner one); ``None``, said as an error, where there is none or it
-        holds a cube."""
+        names (-1: an inner one); refused where there is none or it holds a cube."""
         t = self.t
         if shop.cell == INNER:
             if souk.inner == 0:
-                self.err("Y3.4", _("{souk} has no inner shop: every shop of it faces the street "
-                                   "({cells})").format(souk=terms.souk(souk.id),
-                                                       cells=self._cells(souk.street)))
-                return None
+                raise self.refuse("Y3.4", _("{souk} has no inner shop: every shop of it faces "
+                                            "the street ({cells})").format(
+                                                souk=terms.souk(souk.id),
+                                                cells=self._cells(souk.street)))
             if t.inner[si] >= souk.inner:
-                self.err("Y3.4.1", _("every inner shop of {souk} already holds a cube of "
-                                     "{owner}").format(souk=terms.souk(souk.id),
-                                                       owner=self.name(owner)))
-                return None
+                raise self.refuse("Y3.4.1", _("every inner shop of {souk} already holds a cube "
+                                              "of {owner}").format(souk=terms.souk(souk.id),
+                                                                   owner=self.name(owner)))
             return -1
         found = souk.shop_at(shop.cell)
         if found is None:
-            self.err("Y3.4", (ngettext(
+            raise self.refuse("Y3.4", (ngettext(
                 "no shop of {souk} faces the street cell {cell} (its street-side shops face "
                 "{cells}; {inner} inner)",
                 "no shop of {souk} faces the street cell {cell} (its street-side shops face "
@@ -503,12 +487,11 @@ class Walker:
                 "no shop of {souk} faces the street cell {cell} (its street-side shops face "
                 "{cells})")).format(souk=terms.souk(souk.id), cell=shop.cell,
                                     cells=self._cells(souk.street), inner=souk.inner))
-            return None
         if t.street[si][found]:
-            self.err("Y3.4.1", _("the {souk} shop facing {cell} already holds a cube of "
-                                 "{owner}").format(souk=terms.souk(souk.id), cell=shop.cell,
-                                                   owner=self.name(owner)))
-            return None
+            raise self.refuse("Y3.4.1", _("the {souk} shop facing {cell} already holds a cube "
+                                          "of {owner}").format(souk=terms.souk(souk.id),
+                                                               cell=shop.cell,
+                                                               owner=self.name(owner)))
         return found
 
     @staticmethod
@@ -710,10 +693,8 @@ class Walker:
                          if isinstance(action, Supervisor) else
                          _("the card discarded for +1 die does nothing for a card draw"),
                          WARNING)
-        if isinstance(action, Camels):
-            self.gain(seat, row, dice, extra, CAMELS_ROW, "pasture")
-        elif isinstance(action, Gold):
-            self.gain(seat, row, dice, extra, GOLD_ROW, "shop")
+        if isinstance(action, Camels | Gold):
+            self.gain(seat, row, dice, extra, isinstance(action, Camels))
         elif isinstance(action, Goods):
             self.goods(seat, row, dice, extra, action.shops)
         elif isinstance(action, Supervisor):
@@ -742,15 +723,13 @@ class Walker:
             if ev.discard is not None:
                 self.err("Y3.7", _("with no row taken, no card can be discarded for +1 die"))
             if not isinstance(ev.action, Draw):
-                self.err("Y3.7", _("with no row of dice left, {player} draws a card").format(
-                    player=self.name(seat)))
-                raise _Skip
+                raise self.refuse("Y3.7", _("with no row of dice left, {player} draws a "
+                                            "card").format(player=self.name(seat)))
         else:
             index = (b.row_index or {}).get(row)
             if index is None:
-                self.err("Y2.5", _("the tower has no {row} row (rows: {rows})").format(
+                raise self.refuse("Y2.5", _("the tower has no {row} row (rows: {rows})").format(
                     row=repr(row), rows=", ".join(b.rows)))
-                raise _Skip
             taken = t.tower[index]
             if taken is None or not taken[1]:
                 shown = terms.row(row)
@@ -771,22 +750,21 @@ class Walker:
             return value, dice
         return 0, 0
 
-    def gain(self, seat: int, row: str | None, dice: int, extra: int, own: str,
-             building: str) -> None:
-        """The camel or gold row's action (Y3.1, Y3.2)."""
+    def gain(self, seat: int, row: str | None, dice: int, extra: int, camels: bool) -> None:
+        """The camel or gold row's action (Y3.1, Y3.2), with the pasture's or shop's bonus."""
+        own, building = (CAMELS_ROW, "pasture") if camels else (GOLD_ROW, "shop")
         if row != own:
-            self.err("Y3.1" if own == CAMELS_ROW else "Y3.2",
-                     (_("camels come from the {own} row, not the {row} row") if own == CAMELS_ROW
-                      else _("gold comes from the {own} row, not the {row} row")).format(
-                         own=terms.row(own), row=terms.row(str(row))))
-            raise _Skip
+            raise self.refuse("Y3.1" if camels else "Y3.2", (
+                _("camels come from the {own} row, not the {row} row") if camels
+                else _("gold comes from the {own} row, not the {row} row")).format(
+                    own=terms.row(own), row=terms.row(str(row))))
         bonus = self.b.buildings[building].bonus if building in self.t.built[seat] else 0
         n = dice + extra + bonus
         why = ""
         if self.flows is not None:  # the words only when asked: a replay needs none
             why = _("{row} row: {parts}").format(row=terms.row(own),
                                                  parts=_entitled(dice, extra, bonus, building))
-        self.receive(seat, n, why, own == CAMELS_ROW)
+        self.receive(seat, n, why, camels)
 
     def goods(self, seat: int, row: str | None, dice: int, extra: int,
               shops: Sequence[Shop]) -> None:
@@ -794,18 +772,16 @@ class Walker:
         b, t = self.b, self.t
         who = self.name(seat)
         if row not in b.quarters:
-            self.err("Y3.4", _("goods go to a quarter with that quarter's row; the {row} row is "
-                               "no quarter's").format(row=terms.row(str(row))))
-            raise _Skip
+            raise self.refuse("Y3.4", _("goods go to a quarter with that quarter's row; the {row} "
+                                        "row is no quarter's").format(row=terms.row(str(row))))
         assert row is not None
         hoist = b.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
         n = dice + extra + hoist
         room = self.capacity(seat, row)
         if room == 0:
-            self.err("Y3.4.4", _("no shop of the {quarter} is open to {player}: the goods "
-                                 "action cannot be chosen").format(
-                                     quarter=terms.quarter_named(row), player=who))
-            raise _Skip
+            raise self.refuse("Y3.4.4", _("no shop of the {quarter} is open to {player}: the "
+                                          "goods action cannot be chosen").format(
+                                              quarter=terms.quarter_named(row), player=who))
         want = min(n, room)
 
         if len(shops) > n:  # the count is the mistake: what the extra cubes meet follows
@@ -834,9 +810,9 @@ class Walker:
         to = action.to
         if b.cell_position(to) is None:
             arms = ", ".join(f"{a}1-{a}{n}" for a, n in b.arms)
-            self.err("Y3.5", _("no street cell is named {cell} (cells: {centre}, {arms})").format(
-                cell=repr(to), centre=b.centre, arms=arms))
-            raise _Skip
+            raise self.refuse("Y3.5", _("no street cell is named {cell} (cells: {centre}, "
+                                        "{arms})").format(cell=repr(to), centre=b.centre,
+                                                          arms=arms))
         free = b.free_steps(t.built[seat])
         d, steps, cost = b.walk(t.supervisor, to, value, free)
         if cost > t.gold[seat]:
@@ -1049,18 +1025,19 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
     return tuple(out)
 
 
-def _scratch(board: Board, state: Table | GameState) -> Table:
-    """A table to try an event on, apart from ``state``."""
-    return state.copy() if isinstance(state, Table) else thaw(board, state)
+def _try(board: Board, state: Table | GameState, event: Event, out: list[Violation] | None,
+         flows: list[Flow] | None = None) -> None:
+    """Walk ``event`` on a table apart from ``state``, for its findings or its flows."""
+    t = state.copy() if isinstance(state, Table) else thaw(board, state)
+    with contextlib.suppress(CannotApply):
+        Walker(board, t, t.events + 1, out, flows).event(event)
 
 
 def check(board: Board, state: Table | GameState, event: Event) -> tuple[Violation, ...]:
     """Everything wrong (and noteworthy) about ``event`` on ``state``; empty when clean.
     ``state`` is left as it was."""
-    t = _scratch(board, state)
     out: list[Violation] = []
-    with contextlib.suppress(CannotApply):
-        Walker(board, t, t.events + 1, out).event(event)
+    _try(board, state, event, out)
     return tuple(out)
 
 
@@ -1077,10 +1054,8 @@ def apply(board: Board, table: Table, event: Event) -> None:
 def moved(board: Board, state: Table | GameState, event: Event) -> tuple[Flow, ...]:
     """What the table moves by hand for ``event`` on ``state``, step by step (for the move's
     line); ``state`` is left as it was. Points are the ledger's."""
-    t = _scratch(board, state)
     flows: list[Flow] = []
-    with contextlib.suppress(CannotApply, _Skip):
-        Walker(board, t, t.events + 1, None, flows).event(event)
+    _try(board, state, event, None, flows)
     return tuple(flows)
 
 

@@ -41,9 +41,14 @@ class Label:
         return terms.souk(self.souk)
 
 
-def drawable(board: Board) -> bool:
-    """Whether the street is the cross this layout draws (arms W, E, N, S)."""
-    return sorted(arm for arm, _ in board.arms) == sorted(ARMS)
+def _layout(board: Board) -> tuple[dict[str, int], list[str]] | None:
+    """Each arm's length and the row's cells, west to east (W-far .. W1, C, E1 .. E-far);
+    ``None`` unless the street is the cross this layout draws (arms W, E, N, S)."""
+    if sorted(arm for arm, _ in board.arms) != sorted(ARMS):
+        return None
+    length = dict(board.arms)
+    return length, ([f"W{i}" for i in range(length["W"], 0, -1)] + [board.centre]
+                    + [f"E{i}" for i in range(1, length["E"] + 1)])
 
 
 def labels(board: Board) -> list[Label]:
@@ -70,19 +75,12 @@ def labels(board: Board) -> list[Label]:
     return out
 
 
-def _row(board: Board) -> list[str]:
-    """The row's cells, west to east: W-far .. W1, C, E1 .. E-far."""
-    length = dict(board.arms)
-    return ([f"W{i}" for i in range(length["W"], 0, -1)] + [board.centre]
-            + [f"E{i}" for i in range(1, length["E"] + 1)])
-
-
 def street_text(board: Board) -> str:
     """The map in plain text, at most 80 columns wide (see the module's docstring)."""
-    if not drawable(board):
+    layout = _layout(board)
+    if layout is None:
         return ""
-    length = dict(board.arms)
-    row = _row(board)
+    length, row = layout
     x_of = {cell: i * STEP for i, cell in enumerate(row)}
     centre = x_of[board.centre]
     width = len(row) * STEP
@@ -140,8 +138,8 @@ def _arm(name: str, numbers: Sequence[int], drawn: Sequence[Label], centre: int)
     out = []
     for i in numbers:
         cell = f"{name}{i}"
-        west = " ".join(d.shown for d in drawn if d.cell == cell and d.side == "west")
-        east = " ".join(d.shown for d in drawn if d.cell == cell and d.side == "east")
+        west, east = (" ".join(d.shown for d in drawn if d.cell == cell and d.side == side)
+                      for side in ("west", "east"))
         left = " " * max(0, centre - 1 - len(west)) + west + " "
         out.append((left[-centre:] if centre else "") + f"{cell:<{STEP}}" + east)
     return out
@@ -182,10 +180,10 @@ def street_svg(board: Board) -> str:
     """One A4 page (SVG) of the street: each cell a box with its name, each shop facing it a
     box beside it with its souk; the inner shops and the corner shops listed below. The
     vertical arms stand off the row by the depth of its shops, joined to C by the street."""
-    if not drawable(board):
+    layout = _layout(board)
+    if layout is None:
         return ""
-    length = dict(board.arms)
-    row = _row(board)
+    length, row = layout
     cell, gap, shop_w, shop_h = _CELL, _GAP, _SHOP_W, _SHOP_H
     col_of = {c: i for i, c in enumerate(row)}
     margin_x = 30

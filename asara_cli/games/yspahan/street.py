@@ -274,25 +274,16 @@ _SHOP_W, _SHOP_H = 66, 44  # a shop beside a vertical arm; above or below the ro
 
 def _shop_svg(lab: Label, x: float, y: float, n: int, fill: str) -> str:
     """The box of a shop facing the cell drawn at ``x``, ``y``, the ``n``th on its side."""
-    cell, gap = _CELL, _GAP
-    if lab.side in ("north", "south"):
-        w, h = cell, _SHOP_H
-        sx = x
-        sy = (y - gap - h - n * (h + gap) if lab.side == "north"
-              else y + cell + gap + n * (h + gap))
-        # a box's height holds 7 letters at 10 points; a longer name (German) is smaller
-        size = 10 if len(lab.shown) <= 7 else round(70 / len(lab.shown), 1)
-        text = (f'<text x="{sx + w / 2:g}" y="{sy + h / 2 + 4:g}" text-anchor="middle" '
-                f'font-size="{size:g}" '
-                f'transform="rotate(-90 {sx + w / 2:g} {sy + h / 2:g})">'
-                f'{escape(lab.shown)}</text>')
-    else:
-        w, h = _SHOP_W, cell
-        sy = y
-        sx = (x - gap - w - n * (w + gap) if lab.side == "west"
-              else x + cell + gap + n * (w + gap))
-        text = (f'<text x="{sx + w / 2:g}" y="{sy + h / 2 + 4:g}" text-anchor="middle" '
-                f'font-size="11">{escape(lab.shown)}</text>')
+    row = lab.side in ("north", "south")  # above or below the row, else beside an arm
+    w, h = (_CELL, _SHOP_H) if row else (_SHOP_W, _CELL)
+    step = (h if row else w) + _GAP
+    off = -step * (n + 1) if lab.side in ("north", "west") else _CELL + _GAP + n * step
+    sx, sy = (x, y + off) if row else (x + off, y)
+    cx, cy = sx + w / 2, sy + h / 2
+    # a box's height holds 7 letters at 10 points; a longer name (German) is smaller
+    font = (f'font-size="{10 if len(lab.shown) <= 7 else round(70 / len(lab.shown), 1):g}" '
+            f'transform="rotate(-90 {cx:g} {cy:g})"' if row else 'font-size="11"')
     return (f'<g class="shop" data-cell="{escape(lab.cell)}" '
             f'data-souk="{escape(lab.souk)}"><rect x="{sx:g}" y="{sy:g}" width="{w:g}" '
-            f'height="{h:g}" fill="{fill}" stroke="#777"/>{text}</g>')
+            f'height="{h:g}" fill="{fill}" stroke="#777"/><text x="{cx:g}" y="{cy + 4:g}" '
+            f'text-anchor="middle" {font}>{escape(lab.shown)}</text></g>')

@@ -85,10 +85,19 @@ __all__ = ["AFTER_ACTION", "AFTER_BUILD", "BEFORE_ROLL", "BEFORE_ROW", "CHECKPOI
 
 # the windows of a turn in which a card may be played (Y6.11), as a walker's ``play`` takes
 # them (the sampler and the legal moves play cards on scratch tables with them)
-BEFORE_ROLL = "before the roll"
-BEFORE_ROW = "before the row"
-AFTER_ACTION = "after the action"
-AFTER_BUILD = "after the build"
+BEFORE_ROLL = N_("before the roll")
+BEFORE_ROW = N_("before the row")
+AFTER_ACTION = N_("after the action")
+AFTER_BUILD = N_("after the build")
+#: What a card leaves the hand for (:meth:`Walker.use_card`): the refusal when the hand
+#: lacks it, and the words of what the table moves
+_USES = {
+    "play": (N_("{player} holds no {card} card to play (the hand: {hand})"), N_("plays {card}")),
+    "discard": (N_("{player} holds no {card} card to discard (the hand: {hand})"),
+                N_("discards {card}")),
+    "pay the building": (N_("{player} holds no {card} card to pay the building (the hand: "
+                            "{hand})"), N_("{card} for the building")),
+}
 
 
 class Flow(Struct, frozen=True):
@@ -217,17 +226,14 @@ class Walker:
                     ck.copies).format(n=ck.copies, card=terms.card(kind),
                                       nth=terms.ordinal(ck.copies + 1, "card")))
         else:
-            self.err("Y2.8", _not_held(how).format(
+            self.err("Y2.8", _(_USES[how][0]).format(
                 player=self.name(seat), card=terms.card(kind),
                 hand=", ".join(terms.card(k) for k in sorted(hand) for _n in range(hand[k]))
                 or _("no cards")))
             return None
         t.discard[kind] = t.discard.get(kind, 0) + 1
         if self.flows is not None:  # the words only when asked: a replay needs none
-            card = terms.card(kind)
-            self.flow(seat, (_("plays {card}") if how == "play" else _("discards {card}")
-                             if how == "discard" else _("{card} for the building")
-                             ).format(card=card), cards=-1)
+            self.flow(seat, _(_USES[how][1]).format(card=terms.card(kind)), cards=-1)
         return ck
 
     def draw(self, seat: int, card: str | None, why: Text) -> None:
@@ -343,7 +349,7 @@ class Walker:
         """What the card played does (Y3.9), the card already taken from the hand."""
         b, t = self.b, self.t
         effect, k = ck.effect, p.k or 0
-        the_card = said(N_("the {card} card"), card=card)
+        the_card = "" if self.flows is None else said(N_("the {card} card"), card=card)
         if effect in ("camels", "gold"):
             self.receive(seat, ck.amount, the_card, effect == "camels")
         elif effect in ("nocamels", "nogold"):
@@ -353,7 +359,7 @@ class Walker:
             elif t.turn_built:
                 self.err("Y6.12", _("the {card} card played {window} waives nothing: the "
                                     "building is built").format(card=card,
-                                                                window=_window(window)),
+                                                                window=_(window)),
                          WARNING)
             elif effect == "nocamels":
                 t.waive_camels = t.waived_by_play = True
@@ -510,10 +516,8 @@ class Walker:
         row = b.caravan_row(t.n, place)
         points = b.caravan_points[row]
         if points:
-            self.score(seat, points, CARAVAN, said(
-                N_("cube on the {nth} camel ({row} row): {points}"), points=points,
-                nth=Later(terms.ordinal, (place + 1, "camel")),
-                row=Later(terms.caravan_row, (b.caravan_rows[row],))))
+            self.score(seat, points, CARAVAN,
+                       Later(_camel_said, (place + 1, b.caravan_rows[row], points)))
         serai = "caravanserai" in t.built[seat]
         if serai and (b.caravanserai_on_card or not by_card):
             for _draw in range(b.buildings["caravanserai"].bonus):
@@ -616,7 +620,9 @@ class Walker:
                     player=self.name(t.order[t.done])))
             raise CannotApply("phase")
         expected = t.order[t.done]
-        seat = self.seat_of(who)
+        seat = t.seats.get(who)  # the name as the header writes it, nearly always
+        if seat is None:
+            seat = self.seat_of(who)
         if seat is None:
             self.err("Y2.1", _("no player is named {name}").format(name=repr(who)))
             return expected
@@ -693,14 +699,16 @@ class Walker:
                          if isinstance(action, Supervisor) else
                          _("the card discarded for +1 die does nothing for a card draw"),
                          WARNING)
-        if isinstance(action, Camels | Gold):
-            self.gain(seat, row, dice, extra, isinstance(action, Camels))
+        if isinstance(action, Camels):
+            self.gain(seat, row, dice, extra, True)
+        elif isinstance(action, Gold):
+            self.gain(seat, row, dice, extra, False)
         elif isinstance(action, Goods):
             self.goods(seat, row, dice, extra, action.shops)
         elif isinstance(action, Supervisor):
             self.supervisor(seat, value, action)
         else:
-            self.draw(seat, action.card, Later(_card_action_said, (row is None,)))
+            self.draw(seat, action.card, _NO_ROW if row is None else _CARD_ACTION)
         for p in ev.after:
             self.play(seat, p, AFTER_ACTION)
         if ev.build is not None:
@@ -725,30 +733,26 @@ class Walker:
             if not isinstance(ev.action, Draw):
                 raise self.refuse("Y3.7", _("with no row of dice left, {player} draws a "
                                             "card").format(player=self.name(seat)))
-        else:
-            index = (b.row_index or {}).get(row)
-            if index is None:
-                raise self.refuse("Y2.5", _("the tower has no {row} row (rows: {rows})").format(
-                    row=repr(row), rows=", ".join(b.rows)))
-            taken = t.tower[index]
-            if taken is None or not taken[1]:
-                shown = terms.row(row)
-                if taken is None:
-                    by = t.taken[index] if index < len(t.taken) else -1
-                    self.err("Y2.5", _("the {row} row was taken today by {player}").format(
-                        row=shown, player=self.name(by)) if by >= 0 else
-                        _("the {row} row is empty: no die of today's roll landed on it")
-                        .format(row=shown))
-                else:
-                    self.err("Y2.6", _("the {row} row held only yellow dice, which left after "
-                                       "the start player's turn").format(row=shown))
-                raise _Skip
-            value, dice = taken[0], taken[1]
-            t.tower[index] = None
-            if index < len(t.taken):  # a state made before rows were kept has none
-                t.taken[index] = seat
-            return value, dice
-        return 0, 0
+            return 0, 0
+        index = (b.row_index or {}).get(row)
+        if index is None:
+            raise self.refuse("Y2.5", _("the tower has no {row} row (rows: {rows})").format(
+                row=repr(row), rows=", ".join(b.rows)))
+        taken = t.tower[index]
+        if taken is None or not taken[1]:
+            shown = terms.row(row)
+            by = t.taken[index] if index < len(t.taken) else -1
+            raise self.refuse("Y2.6" if taken else "Y2.5", _(
+                "the {row} row held only yellow dice, which left after the start player's "
+                "turn").format(row=shown) if taken else
+                _("the {row} row was taken today by {player}").format(
+                    row=shown, player=self.name(by)) if by >= 0 else
+                _("the {row} row is empty: no die of today's roll landed on it").format(
+                    row=shown))
+        t.tower[index] = None
+        if index < len(t.taken):  # a state made before rows were kept has none
+            t.taken[index] = seat
+        return taken[0], taken[1]
 
     def gain(self, seat: int, row: str | None, dice: int, extra: int, camels: bool) -> None:
         """The camel or gold row's action (Y3.1, Y3.2), with the pasture's or shop's bonus."""
@@ -896,9 +900,8 @@ class Walker:
         order = len(t.built[seat])
         points = building_points(b.building_points, order)
         if points:
-            self.score(seat, points, BUILDING, said(
-                N_("{building}, the {nth} building: {points}"), building=building,
-                nth=Later(terms.ordinal, (order, "building")), points=points))
+            self.score(seat, points, BUILDING,
+                       Later(_building_said, (building, order, points)))
 
     def keep_credit(self, seat: int, camels: bool, gold: bool) -> None:
         """A cost card played with no building to waive keeps its credit for the player's
@@ -984,10 +987,11 @@ class Walker:
                                   ("camels", ev.camels, t.camels)):
             for name, shown in pairs:
                 seat = self.seat_of(name)
-                self.player = name if seat is None else self.name(seat)
                 if seat is None:
+                    self.player = name
                     self.err(CHECKPOINT, _("no player is named {name}").format(name=repr(name)))
                 elif have[seat] != shown:
+                    self.player = self.name(seat)
                     self.err(CHECKPOINT, _counted(what, shown).format(
                         player=self.player, shown=shown, have=have[seat],
                         difference=f"{shown - have[seat]:+d}"))
@@ -1133,22 +1137,6 @@ def _unknown_kind(kind: str, board: Board) -> str:
         kind=repr(kind), kinds=", ".join(board.cards))
 
 
-def _not_held(how: str) -> str:
-    """A card the hand lacks, by what it was for (``play``, ``discard``, a building)."""
-    if how == "play":
-        return _("{player} holds no {card} card to play (the hand: {hand})")
-    if how == "discard":
-        return _("{player} holds no {card} card to discard (the hand: {hand})")
-    return _("{player} holds no {card} card to pay the building (the hand: {hand})")
-
-
-def _window(window: str) -> str:
-    """A turn's card window (Y6.11), as a message shows it."""
-    shown = {"before the roll": _("before the roll"), "before the row": _("before the row"),
-             "after the action": _("after the action"), "after the build": _("after the build")}
-    return shown.get(window, window)
-
-
 def _entitled(dice: int, extra: int, bonus: int, building: str) -> str:
     """What a row's action is worth, term by term: ``2 dice + 1 discarded card + 1 hoist``
     (the sum is shown beside it, so the terms are joined by ``+`` in every language)."""
@@ -1194,6 +1182,20 @@ def _worded(message: str, values: dict[str, object]) -> str:
     return _(message).format(**values)
 
 
+#: the words of a card drawn by the turn's action, as it shows them
+_NO_ROW, _CARD_ACTION = said(N_("no row left")), said(N_("the card action"))
+
+
+def _camel_said(nth: int, row: str, points: int) -> str:
+    return _("cube on the {nth} camel ({row} row): {points}").format(
+        nth=terms.ordinal(nth, "camel"), row=terms.caravan_row(row), points=points)
+
+
+def _building_said(building: Text, order: int, points: int) -> str:
+    return _("{building}, the {nth} building: {points}").format(
+        building=building, nth=terms.ordinal(order, "building"), points=points)
+
+
 def _points_said(gold: bool, card: Text, k: int, per: int, points: int) -> str:
     if gold:
         return _("{card}: {k} gold x {per} = {points}").format(card=card, k=k, per=per,
@@ -1215,10 +1217,6 @@ def _caravan_said(full: bool, n: int, factor: int, row: str, points: int) -> str
 
 def _yellow_said(n: int) -> str:
     return ngettext("{n} yellow die", "{n} yellow dice", n).format(n=n)
-
-
-def _card_action_said(no_row: bool) -> str:
-    return _("no row left") if no_row else _("the card action")
 
 
 def _souk_said(souk: str, value: int, market: int | None, points: int) -> str:

@@ -387,7 +387,7 @@ def _players_table(board: Board, state: GameState) -> Table:
     return table
 
 
-def credit(state: GameState, seat: int) -> str | None:
+def credit(state: GameState, seat: int) -> str:
     """The cost card's credit ``seat`` keeps for a later building (Y-R13), if any."""
     from asara_cli.games.yspahan.rules.engine import waived
 

@@ -41,9 +41,14 @@ class Label:
         return terms.souk(self.souk)
 
 
-def drawable(board: Board) -> bool:
-    """Whether the street is the cross this layout draws (arms W, E, N, S)."""
-    return sorted(arm for arm, _ in board.arms) == sorted(ARMS)
+def _layout(board: Board) -> tuple[dict[str, int], list[str]] | None:
+    """Each arm's length and the row's cells, west to east (W-far .. W1, C, E1 .. E-far);
+    ``None`` unless the street is the cross this layout draws (arms W, E, N, S)."""
+    if sorted(arm for arm, _ in board.arms) != sorted(ARMS):
+        return None
+    length = dict(board.arms)
+    return length, ([f"W{i}" for i in range(length["W"], 0, -1)] + [board.centre]
+                    + [f"E{i}" for i in range(1, length["E"] + 1)])
 
 
 def labels(board: Board) -> list[Label]:
@@ -70,19 +75,12 @@ def labels(board: Board) -> list[Label]:
     return out
 
 
-def _row(board: Board) -> list[str]:
-    """The row's cells, west to east: W-far .. W1, C, E1 .. E-far."""
-    length = dict(board.arms)
-    return ([f"W{i}" for i in range(length["W"], 0, -1)] + [board.centre]
-            + [f"E{i}" for i in range(1, length["E"] + 1)])
-
-
 def street_text(board: Board) -> str:
     """The map in plain text, at most 80 columns wide (see the module's docstring)."""
-    if not drawable(board):
+    layout = _layout(board)
+    if layout is None:
         return ""
-    length = dict(board.arms)
-    row = _row(board)
+    length, row = layout
     x_of = {cell: i * STEP for i, cell in enumerate(row)}
     centre = x_of[board.centre]
     width = len(row) * STEP
@@ -140,8 +138,8 @@ def _arm(name: str, numbers: Sequence[int], drawn: Sequence[Label], centre: int)
     out = []
     for i in numbers:
         cell = f"{name}{i}"
-        west = " ".join(d.shown for d in drawn if d.cell == cell and d.side == "west")
-        east = " ".join(d.shown for d in drawn if d.cell == cell and d.side == "east")
+        west, east = (" ".join(d.shown for d in drawn if d.cell == cell and d.side == side)
+                      for side in ("west", "east"))
         left = " " * max(0, centre - 1 - len(west)) + west + " "
         out.append((left[-centre:] if centre else "") + f"{cell:<{STEP}}" + east)
     return out
@@ -182,10 +180,10 @@ def street_svg(board: Board) -> str:
     """One A4 page (SVG) of the street: each cell a box with its name, each shop facing it a
     box beside it with its souk; the inner shops and the corner shops listed below. The
     vertical arms stand off the row by the depth of its shops, joined to C by the street."""
-    if not drawable(board):
+    layout = _layout(board)
+    if layout is None:
         return ""
-    length = dict(board.arms)
-    row = _row(board)
+    length, row = layout
     cell, gap, shop_w, shop_h = _CELL, _GAP, _SHOP_W, _SHOP_H
     col_of = {c: i for i, c in enumerate(row)}
     margin_x = 30
@@ -276,25 +274,16 @@ _SHOP_W, _SHOP_H = 66, 44  # a shop beside a vertical arm; above or below the ro
 
 def _shop_svg(lab: Label, x: float, y: float, n: int, fill: str) -> str:
     """The box of a shop facing the cell drawn at ``x``, ``y``, the ``n``th on its side."""
-    cell, gap = _CELL, _GAP
-    if lab.side in ("north", "south"):
-        w, h = cell, _SHOP_H
-        sx = x
-        sy = (y - gap - h - n * (h + gap) if lab.side == "north"
-              else y + cell + gap + n * (h + gap))
-        # a box's height holds 7 letters at 10 points; a longer name (German) is smaller
-        size = 10 if len(lab.shown) <= 7 else round(70 / len(lab.shown), 1)
-        text = (f'<text x="{sx + w / 2:g}" y="{sy + h / 2 + 4:g}" text-anchor="middle" '
-                f'font-size="{size:g}" '
-                f'transform="rotate(-90 {sx + w / 2:g} {sy + h / 2:g})">'
-                f'{escape(lab.shown)}</text>')
-    else:
-        w, h = _SHOP_W, cell
-        sy = y
-        sx = (x - gap - w - n * (w + gap) if lab.side == "west"
-              else x + cell + gap + n * (w + gap))
-        text = (f'<text x="{sx + w / 2:g}" y="{sy + h / 2 + 4:g}" text-anchor="middle" '
-                f'font-size="11">{escape(lab.shown)}</text>')
+    row = lab.side in ("north", "south")  # above or below the row, else beside an arm
+    w, h = (_CELL, _SHOP_H) if row else (_SHOP_W, _CELL)
+    step = (h if row else w) + _GAP
+    off = -step * (n + 1) if lab.side in ("north", "west") else _CELL + _GAP + n * step
+    sx, sy = (x, y + off) if row else (x + off, y)
+    cx, cy = sx + w / 2, sy + h / 2
+    # a box's height holds 7 letters at 10 points; a longer name (German) is smaller
+    font = (f'font-size="{10 if len(lab.shown) <= 7 else round(70 / len(lab.shown), 1):g}" '
+            f'transform="rotate(-90 {cx:g} {cy:g})"' if row else 'font-size="11"')
     return (f'<g class="shop" data-cell="{escape(lab.cell)}" '
             f'data-souk="{escape(lab.souk)}"><rect x="{sx:g}" y="{sy:g}" width="{w:g}" '
-            f'height="{h:g}" fill="{fill}" stroke="#777"/>{text}</g>')
+            f'height="{h:g}" fill="{fill}" stroke="#777"/><text x="{cx:g}" y="{cy + 4:g}" '
+            f'text-anchor="middle" {font}>{escape(lab.shown)}</text></g>')

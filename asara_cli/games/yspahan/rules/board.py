@@ -125,7 +125,6 @@ class Board(Struct, frozen=True):
     #: and camelvp cards' caps (``CardKind.cap``) are rules, refused beyond them
     cost_card_credit_kept: bool = False
     vp_card_caps: bool = False
-    certainty: Mapping[str, str] | None = None
     #: derived for quick look-ups: souk id -> index, quarter -> its souks, row -> index
     by_id: Mapping[str, int] | None = None
     quarter_souks: Mapping[str, tuple[int, ...]] | None = None
@@ -137,10 +136,8 @@ class Board(Struct, frozen=True):
         return (self.centre, *(f"{arm}{i}" for arm, n in self.arms for i in range(1, n + 1)))
 
     def souk(self, souk_id: str) -> Souk | None:
-        for s in self.souks:
-            if s.id == souk_id:
-                return s
-        return None
+        index = self.souk_index(souk_id)
+        return None if index is None else self.souks[index]
 
     def souk_index(self, souk_id: str) -> int | None:
         return (self.by_id or {}).get(souk_id)
@@ -281,8 +278,8 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
     check_size("calendar", weeks * days * max_players, dice,
                _("{weeks} weeks x {days} days x {players} players").format(
                    weeks=weeks, days=days, players=max_players), _("dice"))
-    certainty = {key: r.certainty(f"{key}.certainty", r.table(key), "high")
-                 for key in ("quarters", "street", "caravan", "buildings")}
+    for key in ("quarters", "street", "caravan", "buildings"):  # a word checked, not counted with
+        r.certainty(f"{key}.certainty", r.table(key), "high")
     return Board(
         profile=r.text("profile"), description=r.text("description"),
         min_players=min_players, max_players=max_players, weeks=weeks, days=days,
@@ -299,7 +296,6 @@ def board_from_mapping(data: Mapping[str, Any]) -> Board:
         caravanserai_on_card=r.flag("switches.caravanserai_on_card", True),
         cost_card_credit_kept=r.flag("switches.cost_card_credit_kept", False),
         vp_card_caps=r.flag("switches.vp_card_caps", False),
-        certainty=certainty,
         by_id={s.id: i for i, s in enumerate(souks)},
         quarter_souks={q: tuple(i for i, s in enumerate(souks) if s.quarter == q)
                        for q in quarters},

@@ -26,7 +26,7 @@ from asara_cli.core.findings import (
     Violation,
     errors,
 )
-from asara_cli.core.i18n import Later, Text, _, ngettext
+from asara_cli.core.i18n import N_, Later, Text, _, ngettext
 from asara_cli.core.names import hidden_character, name_key, same_name
 from asara_cli.games.base import Replayed
 from asara_cli.games.yspahan.rules import terms
@@ -85,10 +85,19 @@ __all__ = ["AFTER_ACTION", "AFTER_BUILD", "BEFORE_ROLL", "BEFORE_ROW", "CHECKPOI
 
 # the windows of a turn in which a card may be played (Y6.11), as a walker's ``play`` takes
 # them (the sampler and the legal moves play cards on scratch tables with them)
-BEFORE_ROLL = "before the roll"
-BEFORE_ROW = "before the row"
-AFTER_ACTION = "after the action"
-AFTER_BUILD = "after the build"
+BEFORE_ROLL = N_("before the roll")
+BEFORE_ROW = N_("before the row")
+AFTER_ACTION = N_("after the action")
+AFTER_BUILD = N_("after the build")
+#: What a card leaves the hand for (:meth:`Walker.use_card`): the refusal when the hand
+#: lacks it, and the words of what the table moves
+_USES = {
+    "play": (N_("{player} holds no {card} card to play (the hand: {hand})"), N_("plays {card}")),
+    "discard": (N_("{player} holds no {card} card to discard (the hand: {hand})"),
+                N_("discards {card}")),
+    "pay the building": (N_("{player} holds no {card} card to pay the building (the hand: "
+                            "{hand})"), N_("{card} for the building")),
+}
 
 
 class Flow(Struct, frozen=True):
@@ -129,6 +138,11 @@ class Walker:
         if self.out is not None:
             self.out.append(Violation(self.number, self.player, rule, message, severity))
 
+    def refuse(self, rule: str, message: str) -> _Skip:
+        """An error that ends the step it is found in: ``raise self.refuse(...)``."""
+        self.err(rule, message)
+        return _Skip()
+
     def card_data(self, confirmed: bool, message: str) -> None:
         """A finding that rests on card data (Y1): an error only when the profile marks it
         confirmed, else a warning."""
@@ -144,25 +158,23 @@ class Walker:
 
     # --- supplies -----------------------------------------------------------------------
 
-    def gain_gold(self, seat: int, n: int, why: Text = "") -> None:
+    def receive(self, seat: int, n: int, why: Text = "", camels: bool = False) -> None:
+        """``n`` gold (``camels``: camels) from the supply to ``seat`` (Y6.14)."""
         t = self.t
         if self.flows is not None:
-            self.flow(seat, why, gold=n)
-        t.gold[seat] += n
-        t.gold_supply -= n
-        if self.b.gold_supply is not None and t.gold_supply < 0 <= t.gold_supply + n:
-            self.err("Y6.14", _("the gold supply ({supply} in the profile) has run out")
-                     .format(supply=self.b.gold_supply), WARNING)
-
-    def gain_camels(self, seat: int, n: int, why: Text = "") -> None:
-        t = self.t
-        if self.flows is not None:
-            self.flow(seat, why, camels=n)
-        t.camels[seat] += n
-        t.camel_supply -= n
-        if self.b.camel_supply is not None and t.camel_supply < 0 <= t.camel_supply + n:
-            self.err("Y6.14", _("the camel supply ({supply} in the profile) has run out")
-                     .format(supply=self.b.camel_supply), WARNING)
+            self.flow(seat, why, gold=0 if camels else n, camels=n if camels else 0)
+        if camels:
+            t.camels[seat] += n
+            t.camel_supply -= n
+            limit, left = self.b.camel_supply, t.camel_supply
+        else:
+            t.gold[seat] += n
+            t.gold_supply -= n
+            limit, left = self.b.gold_supply, t.gold_supply
+        if limit is not None and left < 0 <= left + n:
+            self.err("Y6.14", (_("the camel supply ({supply} in the profile) has run out")
+                               if camels else _("the gold supply ({supply} in the profile) has "
+                                                "run out")).format(supply=limit), WARNING)
 
     def pay(self, seat: int, gold: int, camels: int, why: Text = "") -> None:
         t = self.t
@@ -214,17 +226,14 @@ class Walker:
                     ck.copies).format(n=ck.copies, card=terms.card(kind),
                                       nth=terms.ordinal(ck.copies + 1, "card")))
         else:
-            self.err("Y2.8", _not_held(how).format(
+            self.err("Y2.8", _(_USES[how][0]).format(
                 player=self.name(seat), card=terms.card(kind),
                 hand=", ".join(terms.card(k) for k in sorted(hand) for _n in range(hand[k]))
                 or _("no cards")))
             return None
         t.discard[kind] = t.discard.get(kind, 0) + 1
         if self.flows is not None:  # the words only when asked: a replay needs none
-            card = terms.card(kind)
-            self.flow(seat, (_("plays {card}") if how == "play" else _("discards {card}")
-                             if how == "discard" else _("{card} for the building")
-                             ).format(card=card), cards=-1)
+            self.flow(seat, _(_USES[how][1]).format(card=terms.card(kind)), cards=-1)
         return ck
 
     def draw(self, seat: int, card: str | None, why: Text) -> None:
@@ -240,31 +249,28 @@ class Walker:
                                    "draws nothing ({why}), yet the log names {card}").format(
                                        player=who, why=why, card=repr(card)))
             return
+        ck = None if card is None else b.cards.get(card)  # (no kind is named hidden)
         if card is None:
             self.err("Y2.8", _("{player} draws a card ({why}); the log names none").format(
                 player=who, why=why))
-            t.hidden[seat] += 1
-        elif card == HIDDEN:
-            if t.open_hands:
-                self.err("Y7", _("hands are open at this table: name the card {player} draws "
-                                 "({why})").format(player=who, why=why))
+        elif card == HIDDEN and t.open_hands:
+            self.err("Y7", _("hands are open at this table: name the card {player} draws "
+                             "({why})").format(player=who, why=why))
+        elif ck is None and card != HIDDEN:
+            self.err("Y1.5", _unknown_kind(card, b))
+        if ck is None:  # a card whose kind the table does not know
             t.hidden[seat] += 1
         else:
-            ck = b.cards.get(card)
-            if ck is None:
-                self.err("Y1.5", _unknown_kind(card, b))
-                t.hidden[seat] += 1
-            else:
-                if t.open_hands:
-                    left = t.deck_kinds.get(card, 0)
-                    if left <= 0:
-                        self.card_data(ck.confirmed, _(
-                            "no {card} card is left in the deck for {player} to draw (the game "
-                            "has {n}: the others are in hands or the discard pile)").format(
-                                card=terms.card(card), player=who, n=ck.copies))
-                    else:
-                        t.deck_kinds[card] = left - 1
-                t.hand[seat][card] = t.hand[seat].get(card, 0) + 1
+            if t.open_hands:
+                left = t.deck_kinds.get(ck.id, 0)
+                if left <= 0:
+                    self.card_data(ck.confirmed, _(
+                        "no {card} card is left in the deck for {player} to draw (the game "
+                        "has {n}: the others are in hands or the discard pile)").format(
+                            card=terms.card(ck.id), player=who, n=ck.copies))
+                else:
+                    t.deck_kinds[ck.id] = left - 1
+            t.hand[seat][ck.id] = t.hand[seat].get(ck.id, 0) + 1
         t.deck -= 1
         if self.flows is not None:
             self.flow(seat, why if card in (None, HIDDEN) else _("{why}: {card}").format(
@@ -281,83 +287,71 @@ class Walker:
 
     def play(self, seat: int, p: Play, window: str) -> None:
         """A card played for its effect (Y3.9) in one of the turn's windows (Y6.11): checked
-        (:meth:`play_refused`), then carried out (:meth:`play_effect`)."""
+        (:meth:`check_play`), then carried out (:meth:`play_effect`)."""
         ck = self.b.cards.get(p.kind)
-        if ck is None:
-            self.use_card(seat, p.kind, "play")
-            return
         card = Later(terms.card, (p.kind,))  # worded in a refusal or a ledger line, if any
-        if self.play_refused(seat, p, ck, card) or self.use_card(seat, p.kind, "play") is None:
-            return
-        self.play_effect(seat, p, ck, card, window)
+        if ck is not None:
+            try:
+                self.check_play(seat, p, ck, card)
+            except _Skip:
+                return
+        ck = self.use_card(seat, p.kind, "play")
+        if ck is not None:
+            self.play_effect(seat, p, ck, card, window)
 
-    def play_refused(self, seat: int, p: Play, ck: CardKind, card: Later) -> bool:
-        """Whether the card cannot be played so (its number, what it names, what the player
-        has, an open shop), said as an error."""
-        b, t = self.b, self.t
-        who = self.name(seat)
-        effect = ck.effect
-        k = p.k or 0
+    def check_play(self, seat: int, p: Play, ck: CardKind, card: Later) -> None:
+        """Refuses (:meth:`refuse`) a card that cannot be played so: its number, what it
+        names, what the player has, an open shop."""
+        effect, k = ck.effect, p.k or 0
         needs_k = effect in ("goldvp", "camelvp", "exchange")
         if needs_k and (p.k is None or p.k < 1):
-            self.err("Y6.15", _("the {card} card needs a number k of at least 1, got none")
-                     .format(card=card) if p.k is None else
-                     _("the {card} card needs a number k of at least 1, got {k}")
-                     .format(card=card, k=p.k))
-            return True
+            raise self.refuse("Y6.15", _("the {card} card needs a number k of at least 1, got "
+                                         "none").format(card=card) if p.k is None else
+                              _("the {card} card needs a number k of at least 1, got {k}")
+                              .format(card=card, k=p.k))
         if not needs_k and p.k is not None:
-            self.err("Y3.9", _("the {card} card takes no number k").format(card=card))
-            return True
+            raise self.refuse("Y3.9", _("the {card} card takes no number k").format(card=card))
         if (effect == "exchange") != (p.into is not None) or p.into not in (
                 None, INTO_GOLD, INTO_CAMELS):
-            self.err("Y3.9", _("the {card} card turns camels into gold or gold into camels: "
-                               "say which (into gold, or into camels)").format(
-                                   card=terms.card("exchange")) if effect == "exchange"
-                     else _("the {card} card exchanges nothing").format(card=card))
-            return True
+            raise self.refuse("Y3.9", _(
+                "the {card} card turns camels into gold or gold into camels: say which (into "
+                "gold, or into camels)").format(card=terms.card("exchange"))
+                if effect == "exchange" else
+                _("the {card} card exchanges nothing").format(card=card))
         if (effect == "souk") != (p.shop is not None):
-            self.err("Y3.9", _("the {card} card names the shop its cube goes to").format(
+            raise self.refuse("Y3.9", _("the {card} card names the shop its cube goes to").format(
                 card=terms.card("souk")) if effect == "souk"
                 else _("the {card} card places no cube").format(card=card))
-            return True
         if effect != "caravan" and p.card is not None:
-            self.err("Y6.5", _("the {card} card sends no cube to the caravan, so no card is "
-                               "drawn with it").format(card=card))
-            return True
-        if effect in ("goldvp", "camelvp"):
-            have = t.gold[seat] if effect == "goldvp" else t.camels[seat]
-            if k > have:
-                self.err("Y6.16", (_("{player} cannot return {k} gold with the {card} card: "
-                                     "{player} has {have}") if effect == "goldvp" else ngettext(
+            raise self.refuse("Y6.5", _("the {card} card sends no cube to the caravan, so no "
+                                        "card is drawn with it").format(card=card))
+        gold = effect == "goldvp" or p.into == INTO_CAMELS  # what the k returned or exchanged is
+        have = self.t.gold[seat] if gold else self.t.camels[seat]
+        if needs_k and k > have:
+            # the English says "camels" whatever k for the exchange; the plural form serves
+            # other languages
+            raise self.refuse("Y6.16", (
+                _("{player} cannot return {k} gold with the {card} card: {player} has {have}")
+                if effect == "goldvp" else ngettext(
                     "{player} cannot return {k} camel with the {card} card: {player} has {have}",
                     "{player} cannot return {k} camels with the {card} card: {player} has "
-                    "{have}", k)).format(player=who, k=k, card=card, have=have))
-                return True
-        if effect == "exchange":
-            have = t.camels[seat] if p.into == INTO_GOLD else t.gold[seat]
-            if k > have:
-                # the English says "camels" whatever k; the plural form serves other languages
-                self.err("Y6.16", (ngettext("{player} cannot exchange {k} camels: {player} has "
-                                            "{have}", "{player} cannot exchange {k} camels: "
-                                            "{player} has {have}", k) if p.into == INTO_GOLD
-                                   else _("{player} cannot exchange {k} gold: {player} has "
-                                          "{have}")).format(player=who, k=k, have=have))
-                return True
-        if effect == "souk" and not any(self.capacity(seat, q) for q in b.quarters):
-            self.err("Y6.13", _("no shop of any quarter is open to {player}: the {card} card "
-                                "cannot be played").format(player=who, card=terms.card("souk")))
-            return True
-        return False
+                    "{have}", k) if effect == "camelvp" else
+                _("{player} cannot exchange {k} gold: {player} has {have}") if gold else
+                ngettext("{player} cannot exchange {k} camels: {player} has {have}",
+                         "{player} cannot exchange {k} camels: {player} has {have}", k)
+            ).format(player=self.name(seat), k=k, card=card, have=have))
+        if effect == "souk" and not any(self.capacity(seat, q) for q in self.b.quarters):
+            raise self.refuse("Y6.13", _("no shop of any quarter is open to {player}: the {card} "
+                                         "card cannot be played").format(
+                                             player=self.name(seat), card=terms.card("souk")))
 
     def play_effect(self, seat: int, p: Play, ck: CardKind, card: Later, window: str) -> None:
         """What the card played does (Y3.9), the card already taken from the hand."""
         b, t = self.b, self.t
         effect, k = ck.effect, p.k or 0
-        the_card = Later(_the_card, (card,))
-        if effect == "camels":
-            self.gain_camels(seat, ck.amount, the_card)
-        elif effect == "gold":
-            self.gain_gold(seat, ck.amount, the_card)
+        the_card = "" if self.flows is None else said(N_("the {card} card"), card=card)
+        if effect in ("camels", "gold"):
+            self.receive(seat, ck.amount, the_card, effect == "camels")
         elif effect in ("nocamels", "nogold"):
             if t.turn_built and b.cost_card_credit_kept:  # for a later building (Y-R13)
                 self.keep_credit(seat, camels=effect == "nocamels",
@@ -365,7 +359,7 @@ class Walker:
             elif t.turn_built:
                 self.err("Y6.12", _("the {card} card played {window} waives nothing: the "
                                     "building is built").format(card=card,
-                                                                window=_window(window)),
+                                                                window=_(window)),
                          WARNING)
             elif effect == "nocamels":
                 t.waive_camels = t.waived_by_play = True
@@ -383,22 +377,14 @@ class Walker:
                 self.card_data(ck.cap_confirmed or b.vp_card_caps, _(
                     "the {card} card returns at most {cap}, not {k}").format(
                         card=card, cap=cap, k=k))
-            points = k * ck.points
-            if effect == "goldvp":
-                self.pay(seat, k, 0, the_card)
-                self.score(seat, points, GOLDVP,
-                           Later(_points_said, (True, card, k, ck.points, points)))
-            else:
-                self.pay(seat, 0, k, the_card)
-                self.score(seat, points, CAMELVP,
-                           Later(_points_said, (False, card, k, ck.points, points)))
-        elif effect == "exchange":
-            if p.into == INTO_GOLD:
-                self.pay(seat, 0, k, the_card)
-                self.gain_gold(seat, k, the_card)
-            else:
-                self.pay(seat, k, 0, the_card)
-                self.gain_camels(seat, k, the_card)
+            gold, points = effect == "goldvp", k * ck.points
+            self.pay(seat, k if gold else 0, 0 if gold else k, the_card)
+            self.score(seat, points, GOLDVP if gold else CAMELVP,
+                       Later(_points_said, (gold, card, k, ck.points, points)))
+        elif effect == "exchange":  # k camels into gold, or k gold into camels
+            into_gold = p.into == INTO_GOLD
+            self.pay(seat, 0 if into_gold else k, k if into_gold else 0, the_card)
+            self.receive(seat, k, the_card, camels=not into_gold)
 
     # --- souks ----------------------------------------------------------------------------
 
@@ -420,10 +406,10 @@ class Walker:
         when a quarter row places it (``None``: the souk card, any quarter). What refuses a
         whole souk is said once for the cubes ``listed`` with ``shop`` (kept in ``said``),
         naming their shops."""
-        found = self.placing(seat, shop, quarter, listed, said)
-        if found is None:
+        try:
+            si, index = self.placing(seat, shop, quarter, listed, said)
+        except _Skip:
             return False
-        si, index = found
         t = self.t
         if index < 0:
             t.inner[si] += 1
@@ -435,79 +421,71 @@ class Walker:
         return True
 
     def placing(self, seat: int, shop: Shop, quarter: str | None, listed: Sequence[Shop],
-                said: set[tuple[str, str]] | None) -> tuple[int, int] | None:
+                said: set[tuple[str, str]] | None) -> tuple[int, int]:
         """Where :meth:`place` puts the cube: the souk's index and the shop's (-1: an inner
-        shop); ``None``, said as an error, where the rules refuse it. The words are made
-        only for a refusal (a replay places some 80 cubes a game)."""
+        shop); refused (:meth:`refuse`) where the rules refuse it. The words are made only
+        for a refusal (a replay places some 80 cubes a game)."""
         b, t = self.b, self.t
         si = b.souk_index(shop.souk)
         if si is None:
-            self.err("Y3.4", _("no souk is named {souk} (souks: {souks})").format(
+            raise self.refuse("Y3.4", _("no souk is named {souk} (souks: {souks})").format(
                 souk=repr(shop.souk), souks=", ".join(s.id for s in b.souks)))
-            return None
         souk = b.souks[si]
         if quarter is not None and souk.quarter != quarter:
-            self._refuse(souk.id, shop, listed, said, "Y3.4", _(
+            raise self._refuse(souk.id, shop, listed, said, "Y3.4", _(
                 "{souk} is in the {quarter}; the {row} row places cubes in the {its_quarter} "
                 "only"), quarter=terms.quarter_named(souk.quarter), row=terms.row(quarter),
                 its_quarter=terms.quarter_named(quarter))
-            return None
         owner = t.owner[si]
         index = self._shop_index(si, souk, owner, shop)
-        if index is None:
-            return None
         if owner >= 0 and owner != seat:
-            self._refuse(souk.id, shop, listed, said, "Y3.4.2", _(
+            raise self._refuse(souk.id, shop, listed, said, "Y3.4.2", _(
                 "{souk} in the {quarter} holds {owner}'s cubes: it is closed to {player}"),
                 quarter=terms.quarter_named(souk.quarter), owner=self.name(owner),
                 player=self.name(seat))
-            return None
         if owner < 0 and seat in t.owner:  # (a player with no souk has none to finish)
             souks, owners, filled = b.souks, t.owner, t.filled
             open_ = [terms.souk(souks[s].id) for s in b.souks_of(souk.quarter)
                      if owners[s] == seat and filled[s] < souks[s].shops]
             if open_:
-                self._refuse(souk.id, shop, listed, said, "Y3.4.3", _(
+                raise self._refuse(souk.id, shop, listed, said, "Y3.4.3", _(
                     "{player} has the unfinished souk {open} in the {quarter} and must fill "
                     "it before starting {souk}"), player=self.name(seat), open=", ".join(open_),
                     quarter=terms.quarter_named(souk.quarter))
-                return None
         return si, index
 
     def _refuse(self, souk: str, shop: Shop, listed: Sequence[Shop],
                 said: set[tuple[str, str]] | None, rule: str, message: str,
-                **facts: object) -> None:
-        """A reason that holds for every cube listed for ``souk``: said once (kept in
+                **facts: object) -> _Skip:
+        """A refusal that holds for every cube listed for ``souk``: said once (kept in
         ``said``), with ``{souk}`` in ``message`` the souk and the shops listed in it,
         ``chest6 (W8, W10)``."""
         if said is not None:
             if (rule, souk) in said:
-                return
+                return _Skip()
             said.add((rule, souk))
         cells = ", ".join(terms.cell(s.cell) for s in listed if s.souk == souk) or \
             terms.cell(shop.cell)
-        self.err(rule, message.format(souk=f"{terms.souk(souk)} ({cells})", **facts))
+        return self.refuse(rule, message.format(souk=f"{terms.souk(souk)} ({cells})", **facts))
 
-    def _shop_index(self, si: int, souk: Souk, owner: int, shop: Shop) -> int | None:
+    def _shop_index(self, si: int, souk: Souk, owner: int, shop: Shop) -> int:
         """The index of the shop of ``souk`` (index ``si``, held by ``owner``) that ``shop``
-        names (-1: an inner one); ``None``, said as an error, where there is none or it
-        holds a cube."""
+        names (-1: an inner one); refused where there is none or it holds a cube."""
         t = self.t
         if shop.cell == INNER:
             if souk.inner == 0:
-                self.err("Y3.4", _("{souk} has no inner shop: every shop of it faces the street "
-                                   "({cells})").format(souk=terms.souk(souk.id),
-                                                       cells=self._cells(souk.street)))
-                return None
+                raise self.refuse("Y3.4", _("{souk} has no inner shop: every shop of it faces "
+                                            "the street ({cells})").format(
+                                                souk=terms.souk(souk.id),
+                                                cells=self._cells(souk.street)))
             if t.inner[si] >= souk.inner:
-                self.err("Y3.4.1", _("every inner shop of {souk} already holds a cube of "
-                                     "{owner}").format(souk=terms.souk(souk.id),
-                                                       owner=self.name(owner)))
-                return None
+                raise self.refuse("Y3.4.1", _("every inner shop of {souk} already holds a cube "
+                                              "of {owner}").format(souk=terms.souk(souk.id),
+                                                                   owner=self.name(owner)))
             return -1
         found = souk.shop_at(shop.cell)
         if found is None:
-            self.err("Y3.4", (ngettext(
+            raise self.refuse("Y3.4", (ngettext(
                 "no shop of {souk} faces the street cell {cell} (its street-side shops face "
                 "{cells}; {inner} inner)",
                 "no shop of {souk} faces the street cell {cell} (its street-side shops face "
@@ -515,12 +493,11 @@ class Walker:
                 "no shop of {souk} faces the street cell {cell} (its street-side shops face "
                 "{cells})")).format(souk=terms.souk(souk.id), cell=shop.cell,
                                     cells=self._cells(souk.street), inner=souk.inner))
-            return None
         if t.street[si][found]:
-            self.err("Y3.4.1", _("the {souk} shop facing {cell} already holds a cube of "
-                                 "{owner}").format(souk=terms.souk(souk.id), cell=shop.cell,
-                                                   owner=self.name(owner)))
-            return None
+            raise self.refuse("Y3.4.1", _("the {souk} shop facing {cell} already holds a cube "
+                                          "of {owner}").format(souk=terms.souk(souk.id),
+                                                               cell=shop.cell,
+                                                               owner=self.name(owner)))
         return found
 
     @staticmethod
@@ -598,7 +575,9 @@ class Walker:
                 else:
                     kept = True
                     self.pay(owner, 0, 1,
-                             "" if self.flows is None else Later(_keeps_said, (s.souk, to)))
+                             "" if self.flows is None else said(
+                                 N_("keeps the {souk} cube facing {cell}"),
+                                 souk=Later(terms.souk, (s.souk,)), cell=to))
                     self.cube_out(owner)
             if not kept:
                 t.street[si][waiting[si]] = False
@@ -721,15 +700,15 @@ class Walker:
                          _("the card discarded for +1 die does nothing for a card draw"),
                          WARNING)
         if isinstance(action, Camels):
-            self.gain(seat, row, dice, extra, CAMELS_ROW, "pasture")
+            self.gain(seat, row, dice, extra, True)
         elif isinstance(action, Gold):
-            self.gain(seat, row, dice, extra, GOLD_ROW, "shop")
+            self.gain(seat, row, dice, extra, False)
         elif isinstance(action, Goods):
             self.goods(seat, row, dice, extra, action.shops)
         elif isinstance(action, Supervisor):
             self.supervisor(seat, value, action)
         else:
-            self.draw(seat, action.card, Later(_card_action_said, (row is None,)))
+            self.draw(seat, action.card, _NO_ROW if row is None else _CARD_ACTION)
         for p in ev.after:
             self.play(seat, p, AFTER_ACTION)
         if ev.build is not None:
@@ -752,54 +731,44 @@ class Walker:
             if ev.discard is not None:
                 self.err("Y3.7", _("with no row taken, no card can be discarded for +1 die"))
             if not isinstance(ev.action, Draw):
-                self.err("Y3.7", _("with no row of dice left, {player} draws a card").format(
-                    player=self.name(seat)))
-                raise _Skip
-        else:
-            index = (b.row_index or {}).get(row)
-            if index is None:
-                self.err("Y2.5", _("the tower has no {row} row (rows: {rows})").format(
-                    row=repr(row), rows=", ".join(b.rows)))
-                raise _Skip
-            taken = t.tower[index]
-            if taken is None or not taken[1]:
-                shown = terms.row(row)
-                if taken is None:
-                    by = t.taken[index] if index < len(t.taken) else -1
-                    self.err("Y2.5", _("the {row} row was taken today by {player}").format(
-                        row=shown, player=self.name(by)) if by >= 0 else
-                        _("the {row} row is empty: no die of today's roll landed on it")
-                        .format(row=shown))
-                else:
-                    self.err("Y2.6", _("the {row} row held only yellow dice, which left after "
-                                       "the start player's turn").format(row=shown))
-                raise _Skip
-            value, dice = taken[0], taken[1]
-            t.tower[index] = None
-            if index < len(t.taken):  # a state made before rows were kept has none
-                t.taken[index] = seat
-            return value, dice
-        return 0, 0
+                raise self.refuse("Y3.7", _("with no row of dice left, {player} draws a "
+                                            "card").format(player=self.name(seat)))
+            return 0, 0
+        index = (b.row_index or {}).get(row)
+        if index is None:
+            raise self.refuse("Y2.5", _("the tower has no {row} row (rows: {rows})").format(
+                row=repr(row), rows=", ".join(b.rows)))
+        taken = t.tower[index]
+        if taken is None or not taken[1]:
+            shown = terms.row(row)
+            by = t.taken[index] if index < len(t.taken) else -1
+            raise self.refuse("Y2.6" if taken else "Y2.5", _(
+                "the {row} row held only yellow dice, which left after the start player's "
+                "turn").format(row=shown) if taken else
+                _("the {row} row was taken today by {player}").format(
+                    row=shown, player=self.name(by)) if by >= 0 else
+                _("the {row} row is empty: no die of today's roll landed on it").format(
+                    row=shown))
+        t.tower[index] = None
+        if index < len(t.taken):  # a state made before rows were kept has none
+            t.taken[index] = seat
+        return taken[0], taken[1]
 
-    def gain(self, seat: int, row: str | None, dice: int, extra: int, own: str,
-             building: str) -> None:
-        """The camel or gold row's action (Y3.1, Y3.2)."""
+    def gain(self, seat: int, row: str | None, dice: int, extra: int, camels: bool) -> None:
+        """The camel or gold row's action (Y3.1, Y3.2), with the pasture's or shop's bonus."""
+        own, building = (CAMELS_ROW, "pasture") if camels else (GOLD_ROW, "shop")
         if row != own:
-            self.err("Y3.1" if own == CAMELS_ROW else "Y3.2",
-                     (_("camels come from the {own} row, not the {row} row") if own == CAMELS_ROW
-                      else _("gold comes from the {own} row, not the {row} row")).format(
-                         own=terms.row(own), row=terms.row(str(row))))
-            raise _Skip
+            raise self.refuse("Y3.1" if camels else "Y3.2", (
+                _("camels come from the {own} row, not the {row} row") if camels
+                else _("gold comes from the {own} row, not the {row} row")).format(
+                    own=terms.row(own), row=terms.row(str(row))))
         bonus = self.b.buildings[building].bonus if building in self.t.built[seat] else 0
         n = dice + extra + bonus
         why = ""
         if self.flows is not None:  # the words only when asked: a replay needs none
             why = _("{row} row: {parts}").format(row=terms.row(own),
                                                  parts=_entitled(dice, extra, bonus, building))
-        if own == CAMELS_ROW:
-            self.gain_camels(seat, n, why)
-        else:
-            self.gain_gold(seat, n, why)
+        self.receive(seat, n, why, camels)
 
     def goods(self, seat: int, row: str | None, dice: int, extra: int,
               shops: Sequence[Shop]) -> None:
@@ -807,18 +776,16 @@ class Walker:
         b, t = self.b, self.t
         who = self.name(seat)
         if row not in b.quarters:
-            self.err("Y3.4", _("goods go to a quarter with that quarter's row; the {row} row is "
-                               "no quarter's").format(row=terms.row(str(row))))
-            raise _Skip
+            raise self.refuse("Y3.4", _("goods go to a quarter with that quarter's row; the {row} "
+                                        "row is no quarter's").format(row=terms.row(str(row))))
         assert row is not None
         hoist = b.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
         n = dice + extra + hoist
         room = self.capacity(seat, row)
         if room == 0:
-            self.err("Y3.4.4", _("no shop of the {quarter} is open to {player}: the goods "
-                                 "action cannot be chosen").format(
-                                     quarter=terms.quarter_named(row), player=who))
-            raise _Skip
+            raise self.refuse("Y3.4.4", _("no shop of the {quarter} is open to {player}: the "
+                                          "goods action cannot be chosen").format(
+                                              quarter=terms.quarter_named(row), player=who))
         want = min(n, room)
 
         if len(shops) > n:  # the count is the mistake: what the extra cubes meet follows
@@ -847,9 +814,9 @@ class Walker:
         to = action.to
         if b.cell_position(to) is None:
             arms = ", ".join(f"{a}1-{a}{n}" for a, n in b.arms)
-            self.err("Y3.5", _("no street cell is named {cell} (cells: {centre}, {arms})").format(
-                cell=repr(to), centre=b.centre, arms=arms))
-            raise _Skip
+            raise self.refuse("Y3.5", _("no street cell is named {cell} (cells: {centre}, "
+                                        "{arms})").format(cell=repr(to), centre=b.centre,
+                                                          arms=arms))
         free = b.free_steps(t.built[seat])
         d, steps, cost = b.walk(t.supervisor, to, value, free)
         if cost > t.gold[seat]:
@@ -925,7 +892,7 @@ class Walker:
                 player=who, have_camels=_camels(t.camels[seat]), have_gold=t.gold[seat]))
             return
         self.pay(seat, gold, camels,
-                 "" if self.flows is None else Later(_the_building, (building,)))
+                 "" if self.flows is None else said(N_("the {building}"), building=building))
         t.credit_camels[seat] = t.credit_gold[seat] = False
         t.built[seat].append(bld.building)
         t.turn_built = True
@@ -942,7 +909,8 @@ class Walker:
         t = self.t
         t.credit_camels[seat] = t.credit_camels[seat] or camels
         t.credit_gold[seat] = t.credit_gold[seat] or gold
-        self.flow(seat, Later(_credit_kept, (t.credit_camels[seat], t.credit_gold[seat])))
+        self.flow(seat, said(N_("kept for a later building: {waived} (cost_card_credit_kept)"),
+                             waived=Later(waived, (t.credit_camels[seat], t.credit_gold[seat]))))
 
     def _waived(self) -> str:
         t = self.t
@@ -1020,17 +988,13 @@ class Walker:
             for name, shown in pairs:
                 seat = self.seat_of(name)
                 if seat is None:
-                    if self.out is not None:
-                        self.out.append(Violation(self.number, name, CHECKPOINT,
-                                                  _("no player is named {name}").format(
-                                                      name=repr(name))))
-                    continue
-                if have[seat] != shown and self.out is not None:
-                    who = self.name(seat)
-                    self.out.append(Violation(
-                        self.number, who, CHECKPOINT, _counted(what, shown).format(
-                            player=who, shown=shown, have=have[seat],
-                            difference=f"{shown - have[seat]:+d}")))
+                    self.player = name
+                    self.err(CHECKPOINT, _("no player is named {name}").format(name=repr(name)))
+                elif have[seat] != shown:
+                    self.player = self.name(seat)
+                    self.err(CHECKPOINT, _counted(what, shown).format(
+                        player=self.player, shown=shown, have=have[seat],
+                        difference=f"{shown - have[seat]:+d}"))
 
 
 # --- the public functions ------------------------------------------------------------------
@@ -1065,18 +1029,19 @@ def check_setup(board: Board, setup: Setup) -> tuple[Violation, ...]:
     return tuple(out)
 
 
-def _scratch(board: Board, state: Table | GameState) -> Table:
-    """A table to try an event on, apart from ``state``."""
-    return state.copy() if isinstance(state, Table) else thaw(board, state)
+def _try(board: Board, state: Table | GameState, event: Event, out: list[Violation] | None,
+         flows: list[Flow] | None = None) -> None:
+    """Walk ``event`` on a table apart from ``state``, for its findings or its flows."""
+    t = state.copy() if isinstance(state, Table) else thaw(board, state)
+    with contextlib.suppress(CannotApply):
+        Walker(board, t, t.events + 1, out, flows).event(event)
 
 
 def check(board: Board, state: Table | GameState, event: Event) -> tuple[Violation, ...]:
     """Everything wrong (and noteworthy) about ``event`` on ``state``; empty when clean.
     ``state`` is left as it was."""
-    t = _scratch(board, state)
     out: list[Violation] = []
-    with contextlib.suppress(CannotApply):
-        Walker(board, t, t.events + 1, out).event(event)
+    _try(board, state, event, out)
     return tuple(out)
 
 
@@ -1093,10 +1058,8 @@ def apply(board: Board, table: Table, event: Event) -> None:
 def moved(board: Board, state: Table | GameState, event: Event) -> tuple[Flow, ...]:
     """What the table moves by hand for ``event`` on ``state``, step by step (for the move's
     line); ``state`` is left as it was. Points are the ledger's."""
-    t = _scratch(board, state)
     flows: list[Flow] = []
-    with contextlib.suppress(CannotApply, _Skip):
-        Walker(board, t, t.events + 1, None, flows).event(event)
+    _try(board, state, event, None, flows)
     return tuple(flows)
 
 
@@ -1160,34 +1123,18 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
 # --- words -----------------------------------------------------------------------------------
 
 
-def waived(camels: bool, gold: bool) -> str | None:
-    """What a cost card's credit waives: ``no camels``, ``no gold`` or both; ``None``:
+def waived(camels: bool, gold: bool) -> str:
+    """What a cost card's credit waives: ``no camels``, ``no gold`` or both; empty:
     nothing."""
     if camels and gold:
         return _("no camels and no gold")
-    return _("no camels") if camels else _("no gold") if gold else None
+    return _("no camels") if camels else _("no gold") if gold else ""
 
 
 def _unknown_kind(kind: str, board: Board) -> str:
     """A card kind the profile lacks, with the kinds a log may name."""
     return _("no card kind {kind} is in the board profile (kinds: {kinds})").format(
         kind=repr(kind), kinds=", ".join(board.cards))
-
-
-def _not_held(how: str) -> str:
-    """A card the hand lacks, by what it was for (``play``, ``discard``, a building)."""
-    if how == "play":
-        return _("{player} holds no {card} card to play (the hand: {hand})")
-    if how == "discard":
-        return _("{player} holds no {card} card to discard (the hand: {hand})")
-    return _("{player} holds no {card} card to pay the building (the hand: {hand})")
-
-
-def _window(window: str) -> str:
-    """A turn's card window (Y6.11), as a message shows it."""
-    shown = {"before the roll": _("before the roll"), "before the row": _("before the row"),
-             "after the action": _("after the action"), "after the build": _("after the build")}
-    return shown.get(window, window)
 
 
 def _entitled(dice: int, extra: int, bonus: int, building: str) -> str:
@@ -1225,8 +1172,28 @@ def _counted(what: str, shown: int) -> str:
 # --- the words of a ledger line or a payment, made when shown -----------------------------------
 
 
-def _the_card(card: Text) -> str:
-    return _("the {card} card").format(card=card)
+def said(message: str, **values: object) -> Later:
+    """``message`` (marked with ``N_``) filled with ``values`` (a value may be a
+    :class:`Later` too), translated and worded when shown."""
+    return Later(_worded, (message, values))
+
+
+def _worded(message: str, values: dict[str, object]) -> str:
+    return _(message).format(**values)
+
+
+#: the words of a card drawn by the turn's action, as it shows them
+_NO_ROW, _CARD_ACTION = said(N_("no row left")), said(N_("the card action"))
+
+
+def _camel_said(nth: int, row: str, points: int) -> str:
+    return _("cube on the {nth} camel ({row} row): {points}").format(
+        nth=terms.ordinal(nth, "camel"), row=terms.caravan_row(row), points=points)
+
+
+def _building_said(building: Text, order: int, points: int) -> str:
+    return _("{building}, the {nth} building: {points}").format(
+        building=building, nth=terms.ordinal(order, "building"), points=points)
 
 
 def _points_said(gold: bool, card: Text, k: int, per: int, points: int) -> str:
@@ -1236,11 +1203,6 @@ def _points_said(gold: bool, card: Text, k: int, per: int, points: int) -> str:
     return ngettext("{card}: {k} camel x {per} = {points}",
                     "{card}: {k} camels x {per} = {points}", k).format(
         card=card, k=k, per=per, points=points)
-
-
-def _camel_said(nth: int, row: str, points: int) -> str:
-    return _("cube on the {nth} camel ({row} row): {points}").format(
-        nth=terms.ordinal(nth, "camel"), row=terms.caravan_row(row), points=points)
 
 
 def _caravan_said(full: bool, n: int, factor: int, row: str, points: int) -> str:
@@ -1253,30 +1215,8 @@ def _caravan_said(full: bool, n: int, factor: int, row: str, points: int) -> str
         n)).format(n=n, factor=factor, points=points, row=terms.caravan_row(row))
 
 
-def _keeps_said(souk: str, cell: str) -> str:
-    return _("keeps the {souk} cube facing {cell}").format(souk=terms.souk(souk), cell=cell)
-
-
 def _yellow_said(n: int) -> str:
     return ngettext("{n} yellow die", "{n} yellow dice", n).format(n=n)
-
-
-def _card_action_said(no_row: bool) -> str:
-    return _("no row left") if no_row else _("the card action")
-
-
-def _credit_kept(camels: bool, gold: bool) -> str:
-    return _("kept for a later building: {waived} (cost_card_credit_kept)").format(
-        waived=waived(camels, gold))
-
-
-def _the_building(building: Text) -> str:
-    return _("the {building}").format(building=building)
-
-
-def _building_said(building: Text, order: int, points: int) -> str:
-    return _("{building}, the {nth} building: {points}").format(
-        building=building, nth=terms.ordinal(order, "building"), points=points)
 
 
 def _souk_said(souk: str, value: int, market: int | None, points: int) -> str:

@@ -110,13 +110,9 @@ def random_event(board: Board, table: Table, rng: random.Random) -> ev.Event | N
     before = _plays(run, seat, BEFORE_ROW, rng, 0.2)
     rows = [(i, r) for i, r in enumerate(t.tower) if r is not None and r[1]]
     discard: str | None = None
-    action: ev.Action
-    if not rows:
-        row = None
-        card = next_card(t, rng)
-        run.draw(seat, card, "")
-        action = ev.Draw(card)
-    else:
+    action: ev.Action | None = None
+    row: str | None = None
+    if rows:
         index, (value, dice, _) = rng.choice(rows)
         row = board.rows[index]
         t.tower[index] = None
@@ -129,12 +125,9 @@ def random_event(board: Board, table: Table, rng: random.Random) -> ev.Event | N
             run.use_card(seat, discard, "discard")
             extra = 1
         if own and pick < 0.65:
-            if row == CAMELS_ROW:
-                run.gain(seat, row, dice, extra, CAMELS_ROW, "pasture")
-                action = ev.Camels()
-            elif row == GOLD_ROW:
-                run.gain(seat, row, dice, extra, GOLD_ROW, "shop")
-                action = ev.Gold()
+            if row in (CAMELS_ROW, GOLD_ROW):
+                run.gain(seat, row, dice, extra, row == CAMELS_ROW)
+                action = ev.Camels() if row == CAMELS_ROW else ev.Gold()
             else:
                 hoist = board.buildings["hoist"].bonus if "hoist" in t.built[seat] else 0
                 want = min(dice + extra + hoist, run.capacity(seat, row))
@@ -146,10 +139,10 @@ def random_event(board: Board, table: Table, rng: random.Random) -> ev.Event | N
                 action = ev.Goods(tuple(placed))
         elif pick < 0.88:
             action = _supervisor(run, seat, value, rng)
-        else:
-            card = next_card(t, rng)
-            run.draw(seat, card, "")
-            action = ev.Draw(card)
+    if action is None:  # no row left, or the card action
+        card = next_card(t, rng)
+        run.draw(seat, card, "")
+        action = ev.Draw(card)
     after = _plays(run, seat, AFTER_ACTION, rng, 0.25)
     build = _build(run, seat, rng)
     last = _plays(run, seat, AFTER_BUILD, rng, 0.1)
@@ -199,22 +192,18 @@ def _build(run: Walker, seat: int, rng: random.Random) -> ev.Build | None:
         if bid in t.built[seat]:
             continue
         cards: list[str] = []
-        camels, gold = spec.camels, spec.gold
+        camels = 0 if t.waive_camels else spec.camels  # a waiver of a card played earlier
+        gold = 0 if t.waive_gold else spec.gold
         for kind, ck in b.cards.items():
             if not t.hand[seat].get(kind):
                 continue
-            if ck.effect == "nocamels" and camels and not t.waive_camels and (
+            if ck.effect == "nocamels" and camels and (
                     camels > t.camels[seat] or rng.random() < 0.5):
                 cards.append(kind)
                 camels = 0
-            elif ck.effect == "nogold" and gold and not t.waive_gold and (
-                    gold > t.gold[seat] or rng.random() < 0.5):
+            elif ck.effect == "nogold" and gold and (gold > t.gold[seat] or rng.random() < 0.5):
                 cards.append(kind)
                 gold = 0
-        if t.waive_camels:
-            camels = 0
-        if t.waive_gold:
-            gold = 0
         if camels <= t.camels[seat] and gold <= t.gold[seat]:
             options.append(ev.Build(bid, tuple(cards)))
     if not options:

@@ -350,31 +350,6 @@ def _thaw_souks(t: Table, souks: tuple[SoukState, ...]) -> None:
         t.filled[s] = souk.filled
 
 
-def _tower(t: Table) -> tuple[Row | None, ...]:
-    return tuple(None if r is None else Row(r[0], r[1], r[2]) for r in t.tower)
-
-
-def _thaw_tower(t: Table, tower: tuple[Row | None, ...]) -> None:
-    t.tower = [None if r is None else [r.value, r.dice, r.yellow] for r in tower]
-
-
-def _deck_kinds(t: Table) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted(t.deck_kinds.items())) if t.open_hands else ()
-
-
-def _thaw_deck_kinds(t: Table, kinds: tuple[tuple[str, int], ...]) -> None:
-    if t.open_hands:  # secret hands: the deck's kinds stay as the profile has them
-        t.deck_kinds = dict(kinds)
-
-
-def _discard(t: Table) -> tuple[str, ...]:
-    return tuple(sorted(k for k, c in t.discard.items() for _ in range(c)))
-
-
-def _thaw_discard(t: Table, discard: tuple[str, ...]) -> None:
-    t.discard = dict(Counter(discard))
-
-
 _Freeze = Callable[[Table], Any]
 _Thaw = Callable[[Table, Any], None] | None
 
@@ -383,9 +358,15 @@ _Thaw = Callable[[Table, Any], None] | None
 _OWN: dict[str, tuple[_Freeze, _Thaw]] = {
     "players": (_players, _thaw_players),
     "souks": (_souks, _thaw_souks),
-    "tower": (_tower, _thaw_tower),
-    "deck_kinds": (_deck_kinds, _thaw_deck_kinds),
-    "discard": (_discard, _thaw_discard),
+    "tower": (lambda t: tuple(None if r is None else Row(*r) for r in t.tower),
+              lambda t, tower: setattr(t, "tower", [
+                  None if r is None else [r.value, r.dice, r.yellow] for r in tower])),
+    # secret hands: the deck's kinds are not kept, and stay as the profile has them
+    "deck_kinds": (lambda t: tuple(sorted(t.deck_kinds.items())) if t.open_hands else (),
+                   lambda t, kinds: setattr(t, "deck_kinds", dict(kinds) if t.open_hands
+                                            else t.deck_kinds)),
+    "discard": (lambda t: tuple(sorted(k for k, c in t.discard.items() for _ in range(c))),
+                lambda t, discard: setattr(t, "discard", dict(Counter(discard)))),
     "to_move": (attrgetter("to_move"), None),
 }
 

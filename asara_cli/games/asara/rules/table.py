@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from msgspec import Struct
-
 from asara_cli.core.names import name_key
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Gift, Tile
@@ -26,35 +24,49 @@ from asara_cli.games.asara.rules.state import (
     LedgerEntry,
     Market,
     PlayerState,
-    Reads,
     Setup,
-    Taken,
+    gifts_on,
     in_play,
     sorted_tiles,
+    vacant,
 )
 
 
-class Hand(Struct, gc=False):
-    """One player at the table (state.PlayerState's fields): the towers
-    frozen (a build replaces the tuple); the screen in no order (a tile bought is appended),
-    sorted in a snapshot."""
+class Hand:
+    """One player at the table: money, buyers in hand, towers, what is behind the screen."""
 
-    name: str
-    money: int
-    buyers: int
-    towers: tuple[Tower, ...]
-    screen: list[Tile]
-    lighted_known: list[Colour]
-    lighted_unknown: int
+    __slots__ = ("buyers", "lighted_known", "lighted_unknown", "money", "name", "screen",
+                 "towers")
+
+    def __init__(self, name: str, money: int, buyers: int, towers: tuple[Tower, ...],
+                 screen: list[Tile], lighted_known: list[Colour], lighted_unknown: int
+                 ) -> None:
+        self.name = name
+        self.money = money
+        self.buyers = buyers
+        self.towers = towers  # frozen towers: a build replaces the tuple
+        # in no order on the table (a tile bought is appended): sorted in a snapshot
+        self.screen = screen
+        self.lighted_known = lighted_known
+        self.lighted_unknown = lighted_unknown
 
 
-class Spot(Taken, Struct, gc=False):
-    """One area this year (state.AreaState's fields): the colour to follow, the spaces
-    taken (space, seat), the placements in an unlimited area."""
+class Spot:
+    """One area this year: the colour to follow, the spaces taken (space, seat), the
+    placements in an unlimited area."""
 
-    colour: str | None
-    taken: list[tuple[int, int]]
-    placed: int
+    __slots__ = ("colour", "placed", "taken")
+
+    def __init__(self, colour: str | None, taken: list[tuple[int, int]], placed: int) -> None:
+        self.colour = colour
+        self.taken = taken
+        self.placed = placed
+
+    def occupied(self, space: int) -> bool:
+        return any(s == space for s, _ in self.taken)
+
+    def spaces(self) -> tuple[int, ...]:
+        return tuple(sorted(s for s, _ in self.taken))
 
 
 #: An area nobody has placed on this year, as read by checks (never changed: placing makes
@@ -62,17 +74,21 @@ class Spot(Taken, Struct, gc=False):
 EMPTY_SPOT = Spot(None, [], 0)
 
 
-class Display(Struct, gc=False):
+class Display:
     """One section type's display and face-down pile (state.Market's fields)."""
 
-    section: Section
-    count: int
-    pile: int
-    shown: list[Tile] | None
-    carried: list[Tile]
+    __slots__ = ("carried", "count", "pile", "section", "shown")
+
+    def __init__(self, section: Section, count: int, pile: int, shown: list[Tile] | None,
+                 carried: list[Tile]) -> None:
+        self.section = section
+        self.count = count
+        self.pile = pile
+        self.shown = shown
+        self.carried = carried
 
 
-class Table(Reads):
+class Table:
     """The whole table, changed in place by the referee (rules/engine.py).
 
     It holds every field of :class:`GameState` under the same name, and a few of its own
@@ -110,6 +126,10 @@ class Table(Reads):
 
     __slots__ = tuple(__annotations__)
 
+    @property
+    def over(self) -> bool:
+        return self.turn is None
+
     def seat(self, name: str) -> int | None:
         """The seat of the player ``name`` means (the one name rule: core/names.py)."""
         seat = self.seats.get(name)
@@ -123,11 +143,26 @@ class Table(Reads):
     def market(self, section: Section) -> Display:
         return self.markets[section]
 
+    def prestige(self, seat: int) -> int:
+        return sum(e.points for e in self.ledger if e.player == seat)
+
+    def prestige_all(self) -> tuple[int, ...]:
+        totals = [0] * len(self.players)
+        for e in self.ledger:
+            totals[e.player] += e.points
+        return tuple(totals)
+
     def in_play(self, board: Board, area: str) -> bool:
         playing = self.playing.get(area)
         if playing is None:
             playing = self.playing[area] = in_play(board, self.setup, area)
         return playing
+
+    def free_spaces(self, board: Board, area: str) -> tuple[int, ...] | None:
+        return vacant(board, area, self.area(area).spaces())
+
+    def gifts_at(self, area: str, space: int | None) -> tuple[Gift, ...]:
+        return gifts_on(self.gifts, area, space)
 
     def copy(self) -> Table:
         """A table that changes apart from this one (a check that must try a step: rare, so
@@ -197,63 +232,57 @@ def snapshot(t: Table) -> GameState:
     return GameState(**{name: frozen(getattr(t, name)) for name, _, frozen in _FIELDS})
 
 
+def _thaw_players(players: tuple[PlayerState, ...]) -> list[Hand]:
+    return [Hand(p.name, p.money, p.buyers, p.towers, list(p.screen), list(p.lighted_known),
+                 p.lighted_unknown) for p in players]
+
+
+def _freeze_players(hands: list[Hand]) -> tuple[PlayerState, ...]:
+    return tuple(PlayerState(p.name, p.money, p.buyers, p.towers, sorted_tiles(p.screen),
+                             tuple(p.lighted_known), p.lighted_unknown) for p in hands)
+
+
+def _thaw_areas(areas: tuple[tuple[str, AreaState], ...]) -> dict[str, Spot]:
+    return {k: Spot(a.colour, list(a.taken), a.placed) for k, a in areas}
+
+
+def _freeze_areas(spots: dict[str, Spot]) -> tuple[tuple[str, AreaState], ...]:
+    return tuple((k, AreaState(a.colour, tuple(a.taken), a.placed)) for k, a in spots.items())
+
+
+def _thaw_markets(markets: tuple[Market, ...]) -> dict[Section, Display]:
+    return {m.section: Display(m.section, m.count, m.pile,
+                               None if m.shown is None else list(m.shown), list(m.carried))
+            for m in markets}
+
+
+def _freeze_markets(displays: dict[Section, Display]) -> tuple[Market, ...]:
+    return tuple(Market(m.section, m.count, m.pile, None if m.shown is None else tuple(m.shown),
+                        tuple(m.carried)) for m in displays.values())
+
+
+def _sorted_items(mapping: dict[Any, Any]) -> tuple[tuple[Any, Any], ...]:
+    return tuple(sorted(mapping.items()))
+
+
 def _same(value: Any) -> Any:
     return value
 
 
-def _lists(value: Any) -> Any:
-    return value if value is None else list(value)
-
-
-def _tuples(value: Any) -> Any:
-    return value if value is None else tuple(value)
-
-
-Convert = Callable[[Any], Any]
-#: How the table holds a field, by its annotation there: a ``list`` is a tuple in the state
-#: (``None`` kept), a ``dict`` its items sorted; another field as it is. (thaw, freeze)
-_HELD: dict[str, tuple[Convert, Convert]] = {
-    "list": (_lists, _tuples), "dict": (dict, lambda d: tuple(sorted(d.items())))}
-
-
-def _rules(thawed: type, frozen: Any, **own: tuple[Convert, Convert]
-           ) -> list[tuple[str, Convert, Convert]]:
-    """Each field of ``frozen``: its name, how ``thawed`` takes it and how ``frozen`` takes
-    it back, by ``thawed``'s annotation (``own``: held otherwise)."""
-    return [(name, *(own.get(name) or _HELD.get(
-        thawed.__annotations__[name].partition("[")[0], (_same, _same))))
-        for name in frozen.__struct_fields__]
-
-
-def _part(thawed: Any, frozen: Any, **own: tuple[Convert, Convert]) -> tuple[Convert, Convert]:
-    """(thaw, freeze) of one part of the table (a player, an area, a display), each written
-    out once as a call naming every field, so that it runs as fast as one written by hand (a
-    replay with ``states`` makes a snapshot per event)."""
-    rules = _rules(thawed, frozen, **own)
-    made = []
-    for i, cls in ((1, thawed), (2, frozen)):
-        env: dict[str, Any] = {"cls": cls}
-        args = []
-        for rule in rules:
-            name, convert = rule[0], rule[i]
-            env[f"_{name}"] = convert
-            args.append(f"{name}=v.{name}" if convert is _same else f"{name}=_{name}(v.{name})")
-        made.append(eval(f"lambda v: cls({', '.join(args)})", env))
-    return made[0], made[1]
-
-
-_hand, _player = _part(Hand, PlayerState, screen=(list, sorted_tiles))
-_spot, _area = _part(Spot, AreaState)
-_display, _market = _part(Display, Market)
+#: Fields held otherwise than by their annotation's rule (below): (thaw, freeze)
+_OWN: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "players": (_thaw_players, _freeze_players),
+    "areas": (_thaw_areas, _freeze_areas),
+    "markets": (_thaw_markets, _freeze_markets),
+}
 #: Each field of the frozen state: its name, how the table takes it, how a snapshot takes it
-#: back (the players, areas and markets part by part).
-_FIELDS = _rules(
-    Table, GameState,
-    players=(lambda ps: list(map(_hand, ps)), lambda hs: tuple(map(_player, hs))),
-    areas=(lambda areas: {k: _spot(a) for k, a in areas},
-           lambda spots: tuple((k, _area(a)) for k, a in spots.items())),
-    markets=(lambda ms: {m.section: _display(m) for m in ms},
-             lambda ds: tuple(map(_market, ds.values()))))
+#: back. A ``list`` on the table is a tuple in the state; a ``dict``, its items sorted.
+_FIELDS: tuple[tuple[str, Callable[[Any], Any], Callable[[Any], Any]], ...] = tuple(
+    (name, *_OWN.get(name, (list, tuple) if Table.__annotations__[name].startswith("list[")
+                     else (dict, _sorted_items)
+                     if Table.__annotations__[name].startswith("dict[")
+                     else (_same, _same)))
+    for name in GameState.__struct_fields__)
 _REQUIRED = object()
 _DEFAULTS: dict[str, Any] = dict(zip(
     GameState.__struct_fields__[len(GameState.__struct_fields__)

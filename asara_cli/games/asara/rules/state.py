@@ -7,7 +7,7 @@ counter: it is the sum of the ledger, each entry naming its source.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from msgspec import Struct
 
@@ -72,19 +72,26 @@ class PlayerState(Struct, frozen=True):
         return len(self.lighted_known) + self.lighted_unknown
 
 
-class AreaState(Struct, frozen=True):
-    """One area this year: the colour that must be followed (``None`` until a face-up buyer
-    sets it, R2.1) and the occupied spaces with who is on them."""
+class Taken:
+    """What an area's occupied spaces say, frozen (:class:`AreaState`) or on the table."""
 
-    colour: str | None = None
-    taken: tuple[tuple[int, int], ...] = ()  # (space, seat)
-    placed: int = 0  # placements, for the coloured building (unlimited room)
+    __slots__ = ()
+    taken: Sequence[tuple[int, int]]
 
     def occupied(self, space: int) -> bool:
         return any(s == space for s, _ in self.taken)
 
     def spaces(self) -> tuple[int, ...]:
         return tuple(sorted(s for s, _ in self.taken))
+
+
+class AreaState(Taken, Struct, frozen=True):
+    """One area this year: the colour that must be followed (``None`` until a face-up buyer
+    sets it, R2.1) and the occupied spaces with who is on them."""
+
+    colour: str | None = None
+    taken: tuple[tuple[int, int], ...] = ()  # (space, seat)
+    placed: int = 0  # placements, for the coloured building (unlimited room)
 
 
 #: An area nobody has placed on this year (one value: it never changes).
@@ -105,7 +112,48 @@ class Market(Struct, frozen=True):
     carried: tuple[Tile, ...] = ()
 
 
-class GameState(Struct, frozen=True):
+class Reads:
+    """What reads a position the same whether it is frozen (:class:`GameState`) or on the
+    table (table.Table)."""
+
+    __slots__ = ()
+    players: Sequence[object]
+    turn: int | None
+    ledger: Sequence[LedgerEntry]
+    gifts: Sequence[tuple[str, int, Gift]]
+
+    def area(self, area: str) -> Taken:
+        raise NotImplementedError
+
+    @property
+    def over(self) -> bool:
+        return self.turn is None
+
+    def prestige(self, seat: int) -> int:
+        """A player's prestige: the sum of their ledger entries."""
+        return sum(e.points for e in self.ledger if e.player == seat)
+
+    def prestige_all(self) -> tuple[int, ...]:
+        totals = [0] * len(self.players)
+        for e in self.ledger:
+            totals[e.player] += e.points
+        return tuple(totals)
+
+    def free_spaces(self, board: Board, area: str) -> tuple[int, ...] | None:
+        """The vacant spaces of ``area``; ``None`` where the number of spaces is unknown or
+        unlimited (the coloured building, the tent and the lighted windows without data)."""
+        every = board.area(area).spaces
+        if every is None:
+            return None
+        taken = self.area(area).spaces()
+        return tuple(s for s in every if s not in taken)
+
+    def gifts_at(self, area: str, space: int | None) -> tuple[Gift, ...]:
+        """The gifts lying on one space (R6.1)."""
+        return tuple(g for a, s, g in self.gifts if a == area and s == space)
+
+
+class GameState(Reads, Struct, frozen=True):
     """The whole table after some events: players, year, turn, areas, markets, ledger."""
 
     setup: Setup
@@ -133,10 +181,6 @@ class GameState(Struct, frozen=True):
     # log first showed it (R3.3); later uses are checked against it
     bank_seen: tuple[tuple[int, int, int], ...] = ()
 
-    @property
-    def over(self) -> bool:
-        return self.turn is None
-
     def seat(self, name: str) -> int | None:
         """The seat of the player ``name`` means (the one name rule: rules/names.py)."""
         for i, p in enumerate(self.players):
@@ -160,39 +204,10 @@ class GameState(Struct, frozen=True):
                 return m
         raise KeyError(section)
 
-    def prestige(self, seat: int) -> int:
-        """A player's prestige: the sum of their ledger entries."""
-        return sum(e.points for e in self.ledger if e.player == seat)
-
-    def prestige_all(self) -> tuple[int, ...]:
-        return tuple(self.prestige(i) for i in range(len(self.players)))
-
     def prestige_before_final(self, seat: int) -> int:
         """A player's prestige from builds and end-of-year evaluations: the final
         evaluation's awards left out."""
         return sum(e.points for e in self.ledger if e.player == seat and e.source != "final")
-
-    def free_spaces(self, board: Board, area: str) -> tuple[int, ...] | None:
-        return vacant(board, area, self.area(area).spaces())
-
-    def gifts_at(self, area: str, space: int | None) -> tuple[Gift, ...]:
-        return gifts_on(self.gifts, area, space)
-
-
-def vacant(board: Board, area: str, taken: Iterable[int]) -> tuple[int, ...] | None:
-    """Vacant spaces of ``area`` when ``taken`` are taken; ``None`` where the number of spaces
-    is unknown or unlimited (the coloured building, the tent and the lighted windows without
-    data). A frozen state and a table both answer ``free_spaces`` with it."""
-    all_spaces = board.area(area).spaces
-    if all_spaces is None:
-        return None
-    return tuple(s for s in all_spaces if s not in taken)
-
-
-def gifts_on(gifts: Iterable[tuple[str, int, Gift]], area: str, space: int | None
-             ) -> tuple[Gift, ...]:
-    """The gifts lying on one space (R6.1), of the ``gifts`` on the board."""
-    return tuple(g for a, s, g in gifts if a == area and s == space)
 
 
 def in_play(board: Board, setup: Setup, area: str) -> bool:

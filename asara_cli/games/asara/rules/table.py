@@ -24,11 +24,11 @@ from asara_cli.games.asara.rules.state import (
     LedgerEntry,
     Market,
     PlayerState,
+    Reads,
     Setup,
-    gifts_on,
+    Taken,
     in_play,
     sorted_tiles,
-    vacant,
 )
 
 
@@ -51,22 +51,17 @@ class Hand:
         self.lighted_unknown = lighted_unknown
 
 
-class Spot:
+class Spot(Taken):
     """One area this year: the colour to follow, the spaces taken (space, seat), the
     placements in an unlimited area."""
 
     __slots__ = ("colour", "placed", "taken")
+    taken: list[tuple[int, int]]
 
     def __init__(self, colour: str | None, taken: list[tuple[int, int]], placed: int) -> None:
         self.colour = colour
         self.taken = taken
         self.placed = placed
-
-    def occupied(self, space: int) -> bool:
-        return any(s == space for s, _ in self.taken)
-
-    def spaces(self) -> tuple[int, ...]:
-        return tuple(sorted(s for s, _ in self.taken))
 
 
 #: An area nobody has placed on this year, as read by checks (never changed: placing makes
@@ -88,7 +83,7 @@ class Display:
         self.carried = carried
 
 
-class Table:
+class Table(Reads):
     """The whole table, changed in place by the referee (rules/engine.py).
 
     It holds every field of :class:`GameState` under the same name, and a few of its own
@@ -126,10 +121,6 @@ class Table:
 
     __slots__ = tuple(__annotations__)
 
-    @property
-    def over(self) -> bool:
-        return self.turn is None
-
     def seat(self, name: str) -> int | None:
         """The seat of the player ``name`` means (the one name rule: core/names.py)."""
         seat = self.seats.get(name)
@@ -143,26 +134,11 @@ class Table:
     def market(self, section: Section) -> Display:
         return self.markets[section]
 
-    def prestige(self, seat: int) -> int:
-        return sum(e.points for e in self.ledger if e.player == seat)
-
-    def prestige_all(self) -> tuple[int, ...]:
-        totals = [0] * len(self.players)
-        for e in self.ledger:
-            totals[e.player] += e.points
-        return tuple(totals)
-
     def in_play(self, board: Board, area: str) -> bool:
         playing = self.playing.get(area)
         if playing is None:
             playing = self.playing[area] = in_play(board, self.setup, area)
         return playing
-
-    def free_spaces(self, board: Board, area: str) -> tuple[int, ...] | None:
-        return vacant(board, area, self.area(area).spaces())
-
-    def gifts_at(self, area: str, space: int | None) -> tuple[Gift, ...]:
-        return gifts_on(self.gifts, area, space)
 
     def copy(self) -> Table:
         """A table that changes apart from this one (a check that must try a step: rare, so

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from asara_cli.core.i18n import ngettext, pgettext
+from asara_cli.core.i18n import NP_, ngettext, pgettext
 from asara_cli.core.words import ordinal, per_language
 from asara_cli.games.asara.rules.model import Colour, Section
 
@@ -192,71 +192,49 @@ def category(key: str) -> str:
 # --- the tables, made once per language --------------------------------------------------------
 
 
+def _words(context: str, *marked: str) -> dict[str, str]:
+    """Each English word of a table (marked with ``NP_`` for the catalogue, in the
+    ``context`` given there) to its words in the language in use."""
+    return {word: pgettext(context, word) for word in marked}
+
+
 @per_language
 def _colours() -> dict[str, str]:
-    return {
-        "brown": pgettext("tower colour", "brown"),
-        "green": pgettext("tower colour", "green"),
-        "red": pgettext("tower colour", "red"),
-        "black": pgettext("tower colour", "black"),
-        "white": pgettext("tower colour", "white"),
-    }
+    return _words("tower colour", NP_("tower colour", "brown"), NP_("tower colour", "green"),
+                  NP_("tower colour", "red"), NP_("tower colour", "black"),
+                  NP_("tower colour", "white"))
 
 
 @per_language
 def _sections() -> dict[str, str]:
-    return {
-        "base": pgettext("tower part", "base"),
-        "trunk": pgettext("tower part", "trunk"),
-        "window": pgettext("tower part", "window"),
-        "turret": pgettext("tower part", "turret"),
-    }
+    return _words("tower part", NP_("tower part", "base"), NP_("tower part", "trunk"),
+                  NP_("tower part", "window"), NP_("tower part", "turret"))
 
 
 @per_language
 def _areas() -> dict[str, str]:
     """The packaged board profile's area names (rules/board.py DEFAULT_AREAS)."""
-    return {
-        "base market": pgettext("area", "base market"),
-        "trunk market": pgettext("area", "trunk market"),
-        "window market": pgettext("area", "window market"),
-        "turret market": pgettext("area", "turret market"),
-        "building circle": pgettext("area", "building circle"),
-        "bank": pgettext("area", "bank"),
-        "coloured building": pgettext("area", "coloured building"),
-        "House of Spies": pgettext("area", "House of Spies"),
-        "Caliph's patronage": pgettext("area", "Caliph's patronage"),
-        "tent": pgettext("area", "tent"),
-        "House of the lighted windows": pgettext("area", "House of the lighted windows"),
-        "House of the Bottle Genie": pgettext("area", "House of the Bottle Genie"),
-    }
+    return _words(
+        "area", NP_("area", "base market"), NP_("area", "trunk market"),
+        NP_("area", "window market"), NP_("area", "turret market"),
+        NP_("area", "building circle"), NP_("area", "bank"), NP_("area", "coloured building"),
+        NP_("area", "House of Spies"), NP_("area", "Caliph's patronage"), NP_("area", "tent"),
+        NP_("area", "House of the lighted windows"), NP_("area", "House of the Bottle Genie"))
 
 
 @per_language
 def _buyer_colours() -> dict[str, str]:
     """The colour words of colour_words.py, as a buyer card's colour."""
-    return {
-        "beige": pgettext("buyer colour", "beige"),
-        "black": pgettext("buyer colour", "black"),
-        "blue": pgettext("buyer colour", "blue"),
-        "brown": pgettext("buyer colour", "brown"),
-        "cyan": pgettext("buyer colour", "cyan"),
-        "gold": pgettext("buyer colour", "gold"),
-        "gray": pgettext("buyer colour", "gray"),
-        "green": pgettext("buyer colour", "green"),
-        "grey": pgettext("buyer colour", "grey"),
-        "lilac": pgettext("buyer colour", "lilac"),
-        "magenta": pgettext("buyer colour", "magenta"),
-        "orange": pgettext("buyer colour", "orange"),
-        "pink": pgettext("buyer colour", "pink"),
-        "purple": pgettext("buyer colour", "purple"),
-        "red": pgettext("buyer colour", "red"),
-        "silver": pgettext("buyer colour", "silver"),
-        "turquoise": pgettext("buyer colour", "turquoise"),
-        "violet": pgettext("buyer colour", "violet"),
-        "white": pgettext("buyer colour", "white"),
-        "yellow": pgettext("buyer colour", "yellow"),
-    }
+    return _words(
+        "buyer colour", NP_("buyer colour", "beige"), NP_("buyer colour", "black"),
+        NP_("buyer colour", "blue"), NP_("buyer colour", "brown"), NP_("buyer colour", "cyan"),
+        NP_("buyer colour", "gold"), NP_("buyer colour", "gray"), NP_("buyer colour", "green"),
+        NP_("buyer colour", "grey"), NP_("buyer colour", "lilac"),
+        NP_("buyer colour", "magenta"), NP_("buyer colour", "orange"),
+        NP_("buyer colour", "pink"), NP_("buyer colour", "purple"), NP_("buyer colour", "red"),
+        NP_("buyer colour", "silver"), NP_("buyer colour", "turquoise"),
+        NP_("buyer colour", "violet"), NP_("buyer colour", "white"),
+        NP_("buyer colour", "yellow"))
 
 
 @per_language
@@ -286,36 +264,29 @@ def _buyers() -> dict[str, str]:
     }
 
 
+#: A tower colour said of a tower or a tower part: each form, marked for the catalogue in
+#: the context ``colour of a NOUN`` that :func:`_coloured` asks for.
+_AGREEING = (
+    NP_("colour of a tower", "brown"), NP_("colour of a tower", "green"),
+    NP_("colour of a tower", "red"), NP_("colour of a tower", "black"),
+    NP_("colour of a tower", "white"), NP_("colour of a base", "brown"),
+    NP_("colour of a base", "green"), NP_("colour of a base", "red"),
+    NP_("colour of a base", "black"), NP_("colour of a base", "white"),
+    NP_("colour of a trunk", "brown"), NP_("colour of a trunk", "green"),
+    NP_("colour of a trunk", "red"), NP_("colour of a trunk", "black"),
+    NP_("colour of a trunk", "white"), NP_("colour of a window", "brown"),
+    NP_("colour of a window", "green"), NP_("colour of a window", "red"),
+    NP_("colour of a window", "black"), NP_("colour of a window", "white"),
+    NP_("colour of a turret", "brown"), NP_("colour of a turret", "green"),
+    NP_("colour of a turret", "red"), NP_("colour of a turret", "black"),
+    NP_("colour of a turret", "white"))
+
+
 @per_language
 def _coloured() -> dict[str, str]:
     """A tower colour said of a tower or a tower part, by ``noun colour`` (``base red``)."""
-    return {
-        "tower brown": pgettext("colour of a tower", "brown"),
-        "tower green": pgettext("colour of a tower", "green"),
-        "tower red": pgettext("colour of a tower", "red"),
-        "tower black": pgettext("colour of a tower", "black"),
-        "tower white": pgettext("colour of a tower", "white"),
-        "base brown": pgettext("colour of a base", "brown"),
-        "base green": pgettext("colour of a base", "green"),
-        "base red": pgettext("colour of a base", "red"),
-        "base black": pgettext("colour of a base", "black"),
-        "base white": pgettext("colour of a base", "white"),
-        "trunk brown": pgettext("colour of a trunk", "brown"),
-        "trunk green": pgettext("colour of a trunk", "green"),
-        "trunk red": pgettext("colour of a trunk", "red"),
-        "trunk black": pgettext("colour of a trunk", "black"),
-        "trunk white": pgettext("colour of a trunk", "white"),
-        "window brown": pgettext("colour of a window", "brown"),
-        "window green": pgettext("colour of a window", "green"),
-        "window red": pgettext("colour of a window", "red"),
-        "window black": pgettext("colour of a window", "black"),
-        "window white": pgettext("colour of a window", "white"),
-        "turret brown": pgettext("colour of a turret", "brown"),
-        "turret green": pgettext("colour of a turret", "green"),
-        "turret red": pgettext("colour of a turret", "red"),
-        "turret black": pgettext("colour of a turret", "black"),
-        "turret white": pgettext("colour of a turret", "white"),
-    }
+    return {f"{noun} {colour}": pgettext(f"colour of a {noun}", colour)
+            for noun in ("tower", *(s.value for s in Section)) for colour in _colours()}
 
 
 @per_language

@@ -17,7 +17,6 @@ from asara_cli.games.asara.rules.table import Position
 class BankKind(Kind[Bank]):
     kind = "bank"
     log_type = "bank"
-    keys = ("space", "amount")
     needs_space = True
     earns = True
     space_help = N_("the bank space (its number in the board profile's order)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
 from msgspec import Struct
@@ -111,8 +112,6 @@ class Kind(Generic[A]):
     kind: str = ""
     #: The event type in the log, and the recording command's name.
     log_type: str = ""
-    #: The log keys of the action besides ``type``, ``player``, ``buyer`` and ``note``.
-    keys: tuple[str, ...] = ()
     #: The log key naming the space, where it is not ``space`` (the building circle's plot).
     space_key: str = "space"
     #: The action needs its space named (a printed number depends on it).
@@ -189,10 +188,16 @@ class Kind(Generic[A]):
         raise NotImplementedError
 
     def key_schemas(self) -> dict[str, Schema]:
-        """Each of :attr:`keys` as JSON Schema: the type, pattern, words and range that
+        """The log keys of the action besides ``type``, ``player``, ``buyer`` and ``note``, in
+        their order, each as JSON Schema: the type, pattern, words and range that
         :meth:`read` accepts, with a description. The log's schema (docs/asara-log.schema.json)
         is generated from these (games/asara/schema.py), so a kind cannot be left out of it."""
         raise NotImplementedError(type(self).__name__)
+
+    @cached_property
+    def keys(self) -> tuple[str, ...]:
+        """The log keys of the action (:meth:`key_schemas`'), worked out when first read."""
+        return tuple(self.key_schemas())
 
     def board_schemas(self, board: Board) -> dict[str, Schema]:
         """What ``board``'s numbers add to :meth:`key_schemas` (the log's schema applies them
@@ -216,14 +221,10 @@ class Kind(Generic[A]):
                      required: Sequence[str]) -> Schema:
         """The JSON Schema of the kind's table in a log: ``type``, the keys in ``before``
         (the turn's player and buyer), the kind's keys, then those in ``after``; no others."""
-        keys = self.key_schemas()
-        if set(keys) != set(self.keys):
-            raise ValueError(f"{self.log_type}: the schema declares {sorted(keys)}, the "
-                             f"reader takes {sorted(self.keys)}")
         return {
             "description": self.summary,
-            "properties": {"type": {"const": self.log_type}, **before,
-                           **{k: keys[k] for k in self.keys}, **after},
+            "properties": {"type": {"const": self.log_type}, **before, **self.key_schemas(),
+                           **after},
             "required": ["type", *required, *([self.space_key] if self.needs_space else []),
                          *self.required],
             "additionalProperties": False,

@@ -74,7 +74,6 @@ def find_tower(towers: Sequence[Tower], colour: Colour, n: int) -> int | None:
 class Building(Kind[Build]):
     kind = "building"
     log_type = "build"
-    keys = ("plot", "new", "add", "lighted")
     space_key = "plot"
     needs_space = True
     may_fail = True

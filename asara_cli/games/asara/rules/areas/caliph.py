@@ -15,7 +15,6 @@ from asara_cli.games.asara.rules.events import Caliph
 class CaliphKind(Kind[Caliph]):
     kind = "caliph"
     log_type = "caliph"
-    keys = ("space",)
     copyable = False
     names_space = False
     summary = N_("Take the Caliph's patronage (R3.5).")

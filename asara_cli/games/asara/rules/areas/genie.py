@@ -36,7 +36,6 @@ def _copy(m: Move[Genie]) -> Move[Any]:
 class GenieKind(Kind[Genie]):
     kind = "genie"
     log_type = "genie"
-    keys = ("space", "move")
     needs_space = True
     may_fail = True
     earns = True

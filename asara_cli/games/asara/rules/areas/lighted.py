@@ -56,7 +56,6 @@ def lights_gold(state: Position, player: str, colour: Colour, n: int, lit_plain:
 class House(Kind[Lighted]):
     kind = "lighted"
     log_type = "lighted"
-    keys = ("space", "pay", "kept")
     space_help = N_("a space number of the House of the lighted windows")
     summary = N_("Pro: House of the lighted windows (R3.7): pay for an offer, keep its windows.")
     required = ("pay",)

@@ -62,7 +62,6 @@ def take_from_display(state: Table, seat: int, tile: Tile) -> None:
 class Market(Kind[Buy]):
     kind = "market"
     log_type = "buy"
-    keys = ("area", "space", "tile")
     space_help = N_("a space number of the market area")
     summary = N_("Buy a face-up tile in a market area (R3.1); no tile = nothing bought.")
     required = ("area",)

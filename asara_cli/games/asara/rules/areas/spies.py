@@ -29,7 +29,6 @@ from asara_cli.games.asara.rules.model import Colour
 class Spies(Kind[Bribe]):
     kind = "spies"
     log_type = "bribe"
-    keys = ("space", "pile", "tile")
     needs_space = True
     space_help = N_("the House of Spies space: its cost")
     summary = N_("House of Spies (R3.4): pay the space, search a pile, maybe take a tile.")

@@ -18,7 +18,6 @@ from asara_cli.games.asara.rules.model import Variant
 class Tent(Kind[Recruit]):
     kind = "tent"
     log_type = "recruit"
-    keys = ("space", "cost")
     space_help = N_("a tent space number")
     summary = N_("Pro: pay the tent space's cost, draw 2 buyers (R3.6).")
     required = ("cost",)

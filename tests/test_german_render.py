@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from asara_cli import language
+from asara_cli.cli.batch import _counted
 from asara_cli.core.words import describe, grouped
 from asara_cli.errors import InputError, reason
 from asara_cli.logfile.common import loads_toml, toml_message
@@ -300,6 +302,27 @@ def test_values_described_in_english_as_before() -> None:
     assert describe(2.5) == "a decimal number 2.5"
     assert describe({"a": 1}) == "a table"
     assert grouped(4194304) == "4,194,304"
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", "1,234 files: 1,234 scored"),
+    ("de", "1.234 Dateien: 1.234 gewertet"),
+    ("fr", "1 234 fichiers: 1 234 décomptés"),
+    ("es", "1.234 archivos"),
+    ("ru", "1 234 файла: подсчитано 1 234"),
+])
+def test_batchs_counts_grouped_as_every_other_count(code: str, said: str) -> None:
+    """One way to group thousands per language, the catalogue's (as scores and listings
+    do): Babel's narrow no-break space in French and Russian, and no grouping of four
+    digits in Spanish, had made batch's last line differ from the other screens."""
+    played = [GameRecord(f"g{i}.toml", "", "valid") for i in range(1234)]
+    language.use(code)
+    try:
+        line = _counted(1234, played, played, 0, 0)
+    finally:
+        language.use("en")
+    assert line.startswith(said), line
+    assert "\u202f" not in line and "\xa0" not in line
 
 
 def test_the_toml_readers_words_in_german(german: None) -> None:

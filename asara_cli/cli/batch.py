@@ -29,7 +29,6 @@ from asara_cli.cli.common import (
     fail,
     find_game_option,
     guarded,
-    many,
     out,
     with_options,
 )
@@ -37,7 +36,7 @@ from asara_cli.core import i18n
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.names import name_key
 from asara_cli.core.shown import one_line, show_path
-from asara_cli.core.words import either
+from asara_cli.core.words import either, grouped
 from asara_cli.games import all_games
 from asara_cli.games.base import Filter
 from asara_cli.render.batch import FORMATS, FormatChoice, by_status
@@ -294,15 +293,15 @@ def _counted(files: int, records: list[GameRecord], kept: list[GameRecord], unda
         "{unreadable} unreadable, {duplicates}",
         "{n} files: {scored} scored, {incomplete} incomplete, {invalid} invalid, "
         "{unreadable} unreadable, {duplicates}", files).format(
-        n=many(files), scored=many(scored), incomplete=many(counts[INCOMPLETE]),
-        invalid=many(counts[INVALID]), unreadable=many(counts[UNREADABLE]),
+        n=grouped(files), scored=grouped(scored), incomplete=grouped(counts[INCOMPLETE]),
+        invalid=grouped(counts[INVALID]), unreadable=grouped(counts[UNREADABLE]),
         duplicates=ngettext("{n} duplicate", "{n} duplicates", counts[DUPLICATE]).format(
-            n=many(counts[DUPLICATE])))
+            n=grouped(counts[DUPLICATE])))
     if undated:
-        said += _("; {n} undated, left out by the date filter").format(n=many(undated))
+        said += _("; {n} undated, left out by the date filter").format(n=grouped(undated))
     if unreadable:
         said += ngettext("; {n} folder unreadable", "; {n} folders unreadable",
-                         unreadable).format(n=many(unreadable))
+                         unreadable).format(n=grouped(unreadable))
     return said
 
 

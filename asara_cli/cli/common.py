@@ -15,7 +15,7 @@ from typer.core import TyperCommand
 
 from asara_cli.cli.clickish import Context, IntParamType, IntRange, Parameter, ParamType
 from asara_cli.cli.spoken import Spoken
-from asara_cli.core.i18n import SOURCE, _, language
+from asara_cli.core.i18n import _
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number
 from asara_cli.errors import AsaraError, Refused
@@ -43,15 +43,6 @@ def out() -> Writer:
 def err() -> Writer:
     """People-talk for stderr, escaped and wrapped the same way."""
     return Writer(stderr=True)
-
-
-def many(n: int) -> str:
-    """A count as the language in use groups it: ``10,000``, in German ``10.000``."""
-    if language() == SOURCE:
-        return f"{n:,}"
-    from babel.numbers import format_decimal
-
-    return str(format_decimal(n, locale=language()))
 
 
 def print_json(data: Any) -> None:

@@ -17,13 +17,13 @@ from asara_cli.cli.common import (
     Replayed,
     err,
     fail,
-    many,
     out,
     print_json,
     replay_file,
 )
 from asara_cli.core.i18n import N_, _, ngettext
 from asara_cli.core.shown import safe_text, show_path
+from asara_cli.core.words import grouped
 from asara_cli.errors import InputError
 from asara_cli.logfile.game import describe_violation
 
@@ -39,7 +39,7 @@ def report_violations(game: Replayed) -> None:
         console.print(describe_violation(game.log, v), soft_wrap=True)
     if len(found) > SHOWN_VIOLATIONS:
         console.print(_("{path}: ... and {n} more (--json lists them all)").format(
-            path=show_path(game.log.path), n=many(len(found) - SHOWN_VIOLATIONS)),
+            path=show_path(game.log.path), n=grouped(len(found) - SHOWN_VIOLATIONS)),
             soft_wrap=True)
 
 
@@ -90,7 +90,7 @@ class ValidateText(ValidateOutput):
             more = len(listed) - SHOWN_VIOLATIONS
             console.print(ngettext("{path}: ... and {n} more warning",
                                    "{path}: ... and {n} more warnings", more).format(
-                path=show_path(path), n=many(more)), soft_wrap=True)
+                path=show_path(path), n=grouped(more)), soft_wrap=True)
         if relaxed and not self.notes and not self.quiet:
             console.print(ngettext(
                 "{path}: {n} note on facts the log leaves out (--notes lists them)",

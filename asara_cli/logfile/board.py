@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from asara_cli.core.i18n import _
+from asara_cli.core.words import describe
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, UnknownGame, find_game, game
-from asara_cli.logfile.common import describe, loads_toml, read_toml
+from asara_cli.logfile.common import loads_toml, read_toml
 
 if TYPE_CHECKING:
     from asara_cli.games.base import SomeGame

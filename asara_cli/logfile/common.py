@@ -11,10 +11,8 @@ from types import ModuleType
 from typing import Any
 
 from asara_cli.core.i18n import N_, _
-from asara_cli.core.words import describe, grouped
+from asara_cli.core.words import grouped
 from asara_cli.errors import InputError, reason
-
-__all__ = ["describe"]
 
 
 def _toml_reader() -> ModuleType:

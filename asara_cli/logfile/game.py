@@ -22,11 +22,11 @@ from asara_cli.core.findings import Violation
 from asara_cli.core.i18n import _, pgettext
 from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
+from asara_cli.core.words import describe
 from asara_cli.errors import InputError
 from asara_cli.games import DEFAULT, UnknownGame, find_game, game
 from asara_cli.logfile.board import STANDARD, load_board
 from asara_cli.logfile.common import (
-    describe,
     header_lines,
     loads_toml,
     path_problem,

@@ -11,10 +11,11 @@ from msgspec import Struct
 
 from asara_cli.core.i18n import _, ngettext
 from asara_cli.core.names import hidden_character, name_key
+from asara_cli.core.words import describe
 from asara_cli.errors import InputError
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.model import Colour, Tower, Variant
-from asara_cli.logfile.common import describe, header_lines, read_toml
+from asara_cli.logfile.common import header_lines, read_toml
 
 TOP_KEYS = {"variant", "players", "title", "date", "place", "notes"}
 PLAYER_KEYS = {"name", "asari", "prestige", "towers"}

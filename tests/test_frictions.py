@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from terminal import Terminal, env, prompt
+from terminal import CURSOR_ASKED, CURSOR_SAID, Terminal, env, prompt
 from test_play_asks import _DAYS
 
 
@@ -49,9 +49,9 @@ def test_the_hints_of_a_new_game_name_the_session_s_commands(
     table = _spawn(tmp_path, spawned, "--lang", lang, "play", "n.toml")
     prompt(table, "neu" if lang == "de" else "new")
     table.sendline(options)
-    table.expect(r"\x1b\[6n")  # the session's prompt about to be drawn: what came before
+    table.expect(CURSOR_ASKED)  # the session's prompt about to be drawn: what came before
     said = " ".join(str(table.before).split())
-    table.send("\x1b[1;1R")
+    table.send(CURSOR_SAID)
     table.expect(f"{first}>")
     table.sendline("quit")
     table.expect(pexpect.EOF)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from terminal import CURSOR_ASKED, CURSOR_SAID, spawn
 from terminal import asara as _asara
 from terminal import prompt as _prompt
-from terminal import spawn
 
 from asara_cli.cli.session import answered
 from asara_cli.logfile.game import read_log
@@ -20,8 +20,8 @@ from asara_cli.logfile.game import read_log
 
 def _question(child: pexpect.spawn, text: str) -> None:
     """Wait for a question (its prompt asks where the cursor is, as the move's prompt)."""
-    child.expect(r"\x1b\[6n")
-    child.send("\x1b[1;1R")
+    child.expect(CURSOR_ASKED)
+    child.send(CURSOR_SAID)
     child.expect(text)
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from terminal import CURSOR_ASKED, CURSOR_SAID, env, spawn
 from terminal import asara as _asara
-from terminal import env, spawn
 from terminal import prompt as _prompt
 
 from asara_cli.logfile.game import read_log
@@ -285,11 +285,11 @@ def test_a_game_started_in_the_session_says_it_is_remembered(
     _prompt(table, "new")
     table.sendline(options)
     table.expect("new game in n.toml: Tina, Paul")
-    table.expect(r"\x1b\[6n")  # the session's prompt about to be drawn: what came before
+    table.expect(CURSOR_ASKED)  # the session's prompt about to be drawn: what came before
     # `asara new` says it remembers the log (as once at the command line, not twice)
     said = " ".join(str(table.before).split()).count(
         "recording into n.toml (remembered in .asara-state.toml)")
-    table.send("\x1b[1;1R")
+    table.send(CURSOR_SAID)
     table.expect("Tina>")
     table.sendline("quit")
     table.expect(pexpect.EOF)

@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from terminal import CURSOR_ASKED, CURSOR_SAID, session
 from terminal import asara as _asara
 from terminal import prompt as _prompt
-from terminal import session
 
 from asara_cli.logfile.game import read_log
 
 
 def _new_prompt(child: pexpect.spawn, word: str = "new") -> None:
-    child.expect(r"\x1b\[6n")
-    child.send("\x1b[1;1R")
+    child.expect(CURSOR_ASKED)
+    child.send(CURSOR_SAID)
     child.expect(f"{word}>")
 
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+from terminal import CURSOR_ASKED, CURSOR_SAID
 from terminal import asara as _asara
 from terminal import env as _env
 
@@ -48,8 +49,8 @@ def test_a_session_at_a_terminal_says_where_the_log_stands(tmp_path: Path) -> No
                           encoding="utf-8", timeout=60)
     try:
         child.expect(r"y\.toml: event 1; Dia to move; `help` lists what can be typed")
-        child.expect(r"\x1b\[6n")
-        child.send("\x1b[1;1R")
+        child.expect(CURSOR_ASKED)
+        child.send(CURSOR_SAID)
         child.expect("Dia>")
         child.sendline("quit")
         child.expect(pexpect.EOF)

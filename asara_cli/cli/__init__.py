@@ -418,12 +418,16 @@ def _line(text: str) -> None:
 
 
 def _interrupted() -> int:
-    from asara_cli.core.shown import show_path
-    from asara_cli.logfile.write import WRITTEN
+    # Nothing is imported to find what was written: a Ctrl-C amid an import may leave a
+    # module that cannot load again (3.13's pathlib, half made, then a NameError), and no
+    # file is written before the writer's module has loaded.
+    write = sys.modules.get("asara_cli.logfile.write")
+    written: list[str] = getattr(write, "WRITTEN", None) or []
+    if written:
+        from asara_cli.core.shown import show_path  # loaded with the writer
 
-    if WRITTEN:
         _line(_("interrupted (Ctrl-C) after writing {path}; the write is complete").format(
-            path=show_path(WRITTEN[-1])))
+            path=show_path(written[-1])))
     else:
         _line(_("interrupted (Ctrl-C); no file was changed"))
     return EXIT_INTERRUPTED

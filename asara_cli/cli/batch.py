@@ -46,6 +46,7 @@ from asara_cli.stats import (
     INVALID,
     UNREADABLE,
     VALID,
+    Clubs,
     GameRecord,
     clubs,
     mark_duplicates,
@@ -232,12 +233,12 @@ def _batch(paths: Paths, recursive: Recursive = False, fmt: Format = FormatChoic
 
     kept, undated = _kept(records, valid_only, complete_only, players, only_game, asked,
                           {name_key(p) for p in player or []}, start, end)
+    writer = FORMATS[fmt.value](url, bgg_id)
     try:
-        stats = clubs(kept, rated=with_ratings)
+        stats = clubs(kept, rated=with_ratings) if writer.statistics else Clubs(())
     except ImportError:
         raise fail(_("--ratings needs the openskill package: pip install openskill"),
                    EXIT_INPUT) from None
-    writer = FORMATS[fmt.value](url, bgg_id)
     text = writer.write(kept, stats, out())
     if text:
         out().file.write(text)

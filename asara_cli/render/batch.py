@@ -108,6 +108,9 @@ def _result(r: GameRecord, room: int) -> str:
 class Format:
     """Writes the batch result; ``write`` returns the text for stdout."""
 
+    #: Whether it shows the folder's statistics (not worked out for a format that does not)
+    statistics = True
+
     def __init__(self, url: bool = False, bgg_id: int | None = None) -> None:
         self.url, self.bgg_id = url, bgg_id  # only the BG Stats format reads them
         #: Warnings for stderr that writing found (the command prints them)
@@ -165,6 +168,8 @@ def spreadsheet_safe(value: object) -> object:
 class CsvFormat(Format):
     """One row per player per game (the shape spreadsheets pivot), a column per source; for
     programs, so English in every language (as the JSON)."""
+
+    statistics = False  # a row per seat, no statistics
 
     FIRST = ("file", "date", "place")
     THEN = ("status", "players", "player", "seat", "total", "rank", "winner", "margin")

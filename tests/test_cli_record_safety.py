@@ -106,6 +106,7 @@ def _new_game(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow  # 16 processes killed at chosen moments: 5-6 s
 def test_a_kill_during_a_write_leaves_the_old_or_the_new_log(tmp_path: Path) -> None:
     path = _new_game(tmp_path)
     rng = random.Random(4)

@@ -106,6 +106,7 @@ def test_the_first_year_of_an_asara_pro_game_with_both_expansions(here: Path) ->
     assert cli("validate", "g.toml").exit_code == 0
 
 
+@pytest.mark.slow  # a week typed, the session started twice: 6 s
 def test_a_yspahan_week_with_a_refusal_undo_redo_a_change_underneath_and_a_kill(
         here: Path) -> None:
     stretch = _stretch(here, ["--game", "yspahan", "--players", "4"], 12, "y.toml")

@@ -699,13 +699,21 @@ def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want
     yield from walk(run, ())
 
 
+_SHOPS: dict[int, tuple[Board, dict[ev.Shop, tuple[str, int]]]] = {}
+
+
 def _canonical(board: Board, shop: ev.Shop) -> tuple[str, int]:
     """A shop as its souk and its place there (a corner shop faces two cells: one shop)."""
-    souk = board.souk(shop.souk)
-    assert souk is not None
-    if shop.cell == ev.INNER:
-        return shop.souk, -1
-    return shop.souk, next(i for i, cells in enumerate(souk.street) if shop.cell in cells)
+    known = _SHOPS.get(id(board))
+    if known is None or known[0] is not board:
+        known = _SHOPS[id(board)] = board, {}
+    found = known[1].get(shop)
+    if found is None:
+        souk = board.souk(shop.souk)
+        assert souk is not None
+        found = known[1][shop] = (shop.souk, -1) if shop.cell == ev.INNER else (
+            shop.souk, next(i for i, cells in enumerate(souk.street) if shop.cell in cells))
+    return found
 
 
 def _cards(t: Table, drawn: int) -> list[tuple[str | None, str]]:
@@ -762,9 +770,10 @@ def core(board: Board, event: object) -> object | None:
 #: A set of cards played first without a souk card, the table after it, and how many souk
 #: cards are played after it.
 Pair = tuple[tuple[ev.Play, ...], Table, int]
-#: How many sets of souk cards fill the same shops facing a cell, and one of them
-#: (``None``: one that fills none there, found when asked for).
-Ways = tuple[int, tuple[ev.Play, ...] | None]
+#: How many sets of souk cards fill the same shops facing a cell, and the first of them.
+Ways = tuple[int, tuple[ev.Play, ...]]
+#: :data:`Ways` with the first set's place in each quarter's sets (by number, index).
+Combo = tuple[int, tuple[tuple[int, int], ...], tuple[ev.Play, ...]]
 
 
 class _Souks:
@@ -801,7 +810,8 @@ class _Souks:
         self.counted: dict[tuple[object, ...], tuple[int, tuple[tuple[str, str | None], ...]]] = {}
         #: each cell's choices of the shops facing it (:meth:`cells`), each with its key
         self.keyed: dict[tuple[object, ...], list[tuple[str, list[tuple[
-            int, tuple[ev.Play, ...] | None, tuple[object, ...]]]]]] = {}
+            int, tuple[ev.Play, ...], tuple[object, ...]]]]]] = {}
+        self.on_street = frozenset(board.cells)  # (a property, made at each call)
         #: the cells each street shop faces
         self.facing: dict[tuple[int, int], list[str]] = {}
         for to, shops in board.faces.items():
@@ -908,16 +918,10 @@ class _Souks:
                 _quarter_read(self.mover.board, quarter, table))
         return known[1]
 
-    def untouched(self, n: int, cell: str) -> tuple[ev.Play, ...]:
-        """A set of ``n`` souk cards that fills no shop facing ``cell``."""
-        return next(p for p in self.sets(n) if not any(
-            cell in self.facing.get(shop, ()) for shop in self.shops(p)))
-
     def distinct(self, groups: Sequence[tuple[tuple[str, ...], list[Pair]]], head: _Head,
                  cell: str | None) -> Iterator[First]:
         """:meth:`_Mover.distinct` of ``groups``: a set for each hand (a card
         discarded) and what ``head`` reads of the street and the cards to draw."""
-        board = self.mover.board
         met: dict[tuple[object, ...], tuple[Pair, tuple[ev.Play, ...] | None, int]] = {}
         tried: set[tuple[object, ...]] = set()
         for _kinds, pairs in groups:
@@ -936,7 +940,7 @@ class _Souks:
                         for more, table in parts if self.ways(n - i, row) else ():
                             met.setdefault(self.key(head, cell, reads, self.quarter(
                                 self.own(table, first), row)), (pair, more, i))
-                elif head.command == "supervisor" and cell in board.cells:
+                elif head.command == "supervisor" and cell in self.on_street:
                     assert cell is not None
                     for placed, (_ways, example) in self.cells(n)[cell].items():
                         met.setdefault(self.key(head, cell, reads, placed),
@@ -948,8 +952,7 @@ class _Souks:
                 assert chosen is not None
                 chosen = (*chosen, *next(self.sets(n - i, head.row)))
             elif chosen is None:
-                chosen = self.untouched(n, cell) if cell in board.cells and \
-                    head.command == "supervisor" else next(self.sets(n))
+                chosen = next(self.sets(n))
             after = self.after(first, chosen)
             if after is not None:
                 yield (*plays, *chosen), after
@@ -963,7 +966,7 @@ class _Souks:
         if head.command == "goods" and head.row is not None:
             return hand, shops
         if head.command == "supervisor":
-            return (hand, *reads[1:5], shops) if cell in self.mover.board.cells else (
+            return (hand, *reads[1:5], shops) if cell in self.on_street else (
                 hand, *reads[1:4])
         return hand, reads[3]
 
@@ -1021,27 +1024,48 @@ class _Souks:
 
     def cells(self, n: int) -> dict[str, dict[tuple[tuple[int, int], ...], Ways]]:
         """For each cell, each choice of the shops facing it that the sets of ``n`` souk
-        cards fill: how many sets, and one of them (``None``: one filling none)."""
-        if n not in self._cells:
-            board = self.mover.board
-            found: dict[str, dict[tuple[tuple[int, int], ...], Ways]] = {
-                to: {} for to in board.cells}
-            for plays in self.sets(n):
-                near: dict[str, list[tuple[int, int]]] = {}
-                for shop in self.shops(plays):
-                    for to in self.facing.get(shop, ()):
-                        near.setdefault(to, []).append(shop)
-                for to, shops in near.items():
-                    choice = tuple(sorted(shops))
-                    had = found[to].get(choice)
-                    found[to][choice] = (1, plays) if had is None else (had[0] + 1, had[1])
-            total = self.ways(n)
-            for choices in found.values():
-                left = total - sum(c[0] for c in choices.values())
-                if left:
-                    choices[()] = (left, None)
-            self._cells[n] = found
+        cards fill (none last): how many sets, and the first :meth:`walk` makes. Counted
+        quarter by quarter (a set is one set of each quarter's), no set made whole."""
+        if not self._cells:
+            self._cells = {k: {to: {} for to in self.mover.board.cells}
+                           for k in range(self.most + 1)}
+            for to, found in self._combined().items():
+                for (k, shops), (ways, _first, plays) in sorted(
+                        found.items(), key=lambda kv: (not kv[0][1], kv[1][1])):
+                    self._cells[k][to][shops] = ways, plays
         return self._cells[n]
+
+    def _combined(self) -> dict[str, dict[tuple[int, tuple[tuple[int, int], ...]], Combo]]:
+        """For each cell, by the number of souk cards and the shops facing it they fill:
+        how many sets, and the first in :meth:`walk`'s order (its place in each quarter)."""
+        combos: dict[str, dict[tuple[int, tuple[tuple[int, int], ...]], Combo]] = {
+            to: {(0, ()): (1, (), ())} for to in self.on_street}
+        for q in reversed(self.parts):  # the quarters after each, combined before it
+            mine: dict[str, dict[tuple[int, tuple[tuple[int, int], ...]], Combo]] = {
+                to: {} for to in combos}
+            for i, made in enumerate(self.parts[q]):
+                for at, (plays, _table) in enumerate(made):
+                    near: dict[str, list[tuple[int, int]]] = {}
+                    for shop in self.shops(plays):
+                        for to in self.facing.get(shop, ()):
+                            near.setdefault(to, []).append(shop)
+                    for to, found in mine.items():
+                        key = (i, tuple(near.get(to, ())))
+                        had = found.get(key)
+                        found[key] = (1, ((i, at),), plays) if had is None else (
+                            had[0] + 1, had[1], had[2])
+            for to, found in mine.items():
+                joined: dict[tuple[int, tuple[tuple[int, int], ...]], Combo] = {}
+                for (i, shops), (count, first, plays) in found.items():
+                    for (k, rest), (ways, order, more) in combos[to].items():
+                        if i + k <= self.most:
+                            key = (i + k, tuple(sorted((*shops, *rest))))
+                            had = joined.get(key)
+                            made_first = (*first, *order), (*plays, *more)
+                            joined[key] = (count * ways, *made_first) if had is None else (
+                                had[0] + count * ways, *min((had[1], had[2]), made_first))
+                combos[to] = joined
+        return combos
 
 
 def _count_split(mover: _Mover, kinds: tuple[str, ...], pairs: list[Pair], head: _Head,
@@ -1157,8 +1181,7 @@ def _cell_tallies(mover: _Mover, head: _Head, first: Table, rep: Table, n: int
             continue
         for ways, example, key in keyed:
             if key not in mover.tallies:
-                after = souks.after(first, souks.untouched(n, to) if example is None
-                                    else example)  # None: a set filling no shop facing it
+                after = souks.after(first, example)
                 assert after is not None  # as ``rep``: the same cards, other shops
                 _tally(mover, key, plain, after, _Want(["supervisor", head.words[1], to]))
             yield ways, mover.tallies[key]

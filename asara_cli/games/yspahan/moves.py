@@ -372,6 +372,8 @@ def _coming(board: Board, mover: _Mover, head: _Head, typed: list[str],
         return list(board.cards)
     if head.command == "supervisor" and n == 2:
         return board.cells
+    if n > 1 and typed[-2] == "--discard" and rest is None:  # only cards played first follow
+        return ["--play"]
     if rest == ("--play",):  # each set of cards played first begins with a card alone
         return [play_text(plays[0]) for plays, _ in mover.singles()]
     return None
@@ -591,9 +593,7 @@ def _plays(board: Board, t: Table, seat: int, kind: str, every: bool) -> list[ev
         return [ev.Play(kind)]
     if effect == "caravan":
         if "caravanserai" in t.built[seat] and board.caravanserai_on_card:
-            scratch = t.copy()  # drawn once the caravan card is in the discard pile
-            scratch.discard[kind] = scratch.discard.get(kind, 0) + 1
-            return [ev.Play(kind, card=c) for c, _ in _cards(scratch, 0)]
+            return [ev.Play(kind, card=c) for c, _ in _cards(t, 0, kind)]
         return [ev.Play(kind)]
     if effect == "souk":
         return _souk_plays(board, seat, kind, board.quarters, t)
@@ -716,12 +716,14 @@ def _canonical(board: Board, shop: ev.Shop) -> tuple[str, int]:
     return found
 
 
-def _cards(t: Table, drawn: int) -> list[tuple[str | None, str]]:
-    """The cards a draw may bring (``drawn`` earlier in the move), each with its note."""
+def _cards(t: Table, drawn: int, played: str = "") -> list[tuple[str | None, str]]:
+    """The cards a draw may bring (``drawn`` earlier in the move; ``played``: a card put
+    on the discard pile before it), each with its note."""
+    discard = {**t.discard, played: t.discard.get(played, 0) + 1} if played else t.discard
     if t.setup.hands == SECRET:
-        left = t.deck + sum(t.discard.values()) - drawn
+        left = t.deck + sum(discard.values()) - drawn
         return [(ev.HIDDEN, _(_SECRET_CARD))] if left > 0 else [(None, "")]
-    pool = t.discard if t.deck == 0 else t.deck_kinds
+    pool = discard if t.deck == 0 else t.deck_kinds
     kinds = sorted(k for k, c in pool.items() if c > 0)
     if not kinds:
         return [(None if t.deck == 0 else ev.HIDDEN, "")]
@@ -982,6 +984,8 @@ class _Souks:
     def rep(self, first: Table, n: int) -> Table | None:
         """A table after ``first`` and ``n`` souk cards (``None``: they cannot be played):
         its hand, discard pile, cubes at home and deck are those of every such set."""
+        if not n:
+            return first
         known = self._by_table.get((id(first), n))
         if known is not None and known[0] is first:
             return known[1]
@@ -1041,16 +1045,19 @@ class _Souks:
         combos: dict[str, dict[tuple[int, tuple[tuple[int, int], ...]], Combo]] = {
             to: {(0, ()): (1, (), ())} for to in self.on_street}
         for q in reversed(self.parts):  # the quarters after each, combined before it
+            souks = self.mover.board.souks_of(q)
+            faced = {to for shop, cells in self.facing.items() if shop[0] in souks for to in cells}
             mine: dict[str, dict[tuple[int, tuple[tuple[int, int], ...]], Combo]] = {
-                to: {} for to in combos}
+                to: {} if to in faced else {(i, ()): (len(made), ((i, 0),), made[0][0]) for i, made
+                                            in enumerate(self.parts[q]) if made} for to in combos}
             for i, made in enumerate(self.parts[q]):
                 for at, (plays, _table) in enumerate(made):
                     near: dict[str, list[tuple[int, int]]] = {}
                     for shop in self.shops(plays):
                         for to in self.facing.get(shop, ()):
                             near.setdefault(to, []).append(shop)
-                    for to, found in mine.items():
-                        key = (i, tuple(near.get(to, ())))
+                    for to in faced:  # the other cells face no shop of this quarter
+                        found, key = mine[to], (i, tuple(near.get(to, ())))
                         had = found.get(key)
                         found[key] = (1, ((i, at),), plays) if had is None else (
                             had[0] + 1, had[1], had[2])

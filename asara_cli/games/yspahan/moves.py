@@ -120,6 +120,9 @@ class _Mover:
         #: what :func:`_count_split` found of an action on a table that reads so
         self.tallies: dict[tuple[object, ...], Tally] = {}
         self._costs: dict[tuple[int, int], dict[str, int]] = {}
+        #: the most cards one move draws: a caravanserai's for each cube sent
+        self.drawn = max(map(len, board.faces.values())) * max(
+            1, board.buildings["caravanserai"].bonus)
 
     def costs(self, value: int, free: int) -> dict[str, int]:
         """The gold the supervisor's walk to each cell costs with a die's ``value``, ``free``
@@ -453,10 +456,13 @@ Tally = tuple[int, tuple[tuple[str, str | None], ...],
               tuple[tuple[str | None, ev.Action, list[str], str], ...]]
 
 
-def _tally(mover: _Mover, key: tuple[object, ...], head: _Head, after: Table,
-           want: _Want = _Want(())) -> Tally:
-    """:data:`Tally` of ``head``'s actions on ``after`` (those ``want`` wants), kept by ``key``."""
+def _tally(mover: _Mover, key: tuple[object, ...], head: _Head,
+           table: Table | Callable[[], Table | None], want: _Want = _Want(())) -> Tally:
+    """:data:`Tally` of ``head``'s actions on the table (made when first asked for) that
+    ``want`` wants, kept by ``key``."""
     if key not in mover.tallies:
+        after = table() if callable(table) else table
+        assert after is not None  # the cards of a set that can be played, other shops
         kept = [(discard, action, words, note) for discard, action, words, note in _actions(
             mover.board, after, mover.seat, head, want, []) if not errors(check(
                 mover.board, after, ev.Turn(mover.name, head.row, action, discard)))]
@@ -480,27 +486,14 @@ def _passing(mover: _Mover, head: _Head, after: Table
                 yield discard, a, ["supervisor", head.words[1], *w[2:]], note
 
 
-def _draws_read(t: Table, most: int = 0) -> tuple[object, ...]:
-    """The cards to draw as far as a move draws (``most``; none: the most any move
-    draws): with hands secret how many, with hands open each kind's."""
-    most = most or _facing_most(t.board)
+def _draws_read(t: Table, most: int) -> tuple[object, ...]:
+    """The cards to draw as far as a move draws (``most``): with hands secret how many,
+    with hands open each kind's."""
     if not t.open_hands:
         return (min(t.deck + t.discard_size(), most),)
     if t.deck >= most:  # the discard pile is not reshuffled: each kind as far as drawn
         return (tuple(sorted((k, min(c, most)) for k, c in t.deck_kinds.items() if c > 0)),)
     return t.deck, tuple(sorted(t.deck_kinds.items())), tuple(sorted(t.discard.items()))
-
-
-_FACING_MOST: dict[int, tuple[Board, int]] = {}
-
-
-def _facing_most(board: Board) -> int:
-    """The most cards one move draws: a caravanserai's for each cube sent."""
-    known = _FACING_MOST.get(id(board))
-    if known is None or known[0] is not board:
-        known = _FACING_MOST[id(board)] = board, max(map(len, board.faces.values())) * max(
-            1, board.buildings["caravanserai"].bonus)
-    return known[1]
 
 
 def _cell_key(board: Board, to: str, first: Table, deck: Table,
@@ -699,21 +692,13 @@ def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want
     yield from walk(run, ())
 
 
-_SHOPS: dict[int, tuple[Board, dict[ev.Shop, tuple[str, int]]]] = {}
-
-
 def _canonical(board: Board, shop: ev.Shop) -> tuple[str, int]:
     """A shop as its souk and its place there (a corner shop faces two cells: one shop)."""
-    known = _SHOPS.get(id(board))
-    if known is None or known[0] is not board:
-        known = _SHOPS[id(board)] = board, {}
-    found = known[1].get(shop)
-    if found is None:
-        souk = board.souk(shop.souk)
-        assert souk is not None
-        found = known[1][shop] = (shop.souk, -1) if shop.cell == ev.INNER else (
-            shop.souk, next(i for i, cells in enumerate(souk.street) if shop.cell in cells))
-    return found
+    souk = board.souk(shop.souk)
+    assert souk is not None
+    if shop.cell == ev.INNER:
+        return shop.souk, -1
+    return shop.souk, next(i for i, cells in enumerate(souk.street) if shop.cell in cells)
 
 
 def _cards(t: Table, drawn: int, played: str = "") -> list[tuple[str | None, str]]:
@@ -774,8 +759,10 @@ def core(board: Board, event: object) -> object | None:
 Pair = tuple[tuple[ev.Play, ...], Table, int]
 #: How many sets of souk cards fill the same shops facing a cell, and the first of them.
 Ways = tuple[int, tuple[ev.Play, ...]]
-#: :data:`Ways` with the first set's place in each quarter's sets (by number, index).
-Combo = tuple[int, tuple[tuple[int, int], ...], tuple[ev.Play, ...]]
+#: By the number of souk cards and the shops facing a cell they fill: :data:`Ways`, with
+#: the first set's place in each quarter's sets (by number, index).
+Combos = dict[tuple[int, tuple[tuple[int, int], ...]],
+              tuple[int, tuple[tuple[int, int], ...], tuple[ev.Play, ...]]]
 
 
 class _Souks:
@@ -815,19 +802,15 @@ class _Souks:
             int, tuple[ev.Play, ...], tuple[object, ...]]]]]] = {}
         self.on_street = frozenset(board.cells)  # (a property, made at each call)
         #: the cells each street shop faces
-        self.facing: dict[tuple[int, int], list[str]] = {}
-        for to, shops in board.faces.items():
-            for shop in shops:
-                self.facing.setdefault(shop, []).append(to)
+        self.facing = {shop: [to for to, faced in board.faces.items() if shop in faced]
+                       for shops in board.faces.values() for shop in shops}
 
     def ways(self, n: int, but: str | None = None) -> int:
         """How many sets of ``n`` souk cards (``but``: none in that quarter)."""
         key = (n, but)
         if key not in self._ways:
             counts = [1]  # by the number of cards: the sets of the quarters so far
-            for q, sizes in self.sizes.items():
-                if q == but:
-                    continue
+            for sizes in (s for q, s in self.sizes.items() if q != but):
                 counts = [sum(counts[k - i] * sizes[i] for i in range(len(sizes))
                               if 0 <= k - i < len(counts)) for k in range(self.most + 1)]
             self._ways[key] = counts[n] if n < len(counts) else 0
@@ -1004,8 +987,8 @@ class _Souks:
         if known is None or known[0] is not first:
             rep, seat = self.rep(first, n), self.mover.seat
             known = self._read[id(first), n] = first, None if rep is None else (
-                n, first.gold[seat], tuple(first.camels), _draws_read(rep), self.street(first),
-                tuple(sorted(k for k, c in rep.hand[seat].items() if c > 0)),
+                n, first.gold[seat], tuple(first.camels), _draws_read(rep, self.mover.drawn),
+                self.street(first), tuple(sorted(k for k, c in rep.hand[seat].items() if c > 0)),
                 rep.hidden[seat] > 0)
         return known[1]
 
@@ -1030,47 +1013,41 @@ class _Souks:
         """For each cell, each choice of the shops facing it that the sets of ``n`` souk
         cards fill (none last): how many sets, and the first :meth:`walk` makes. Counted
         quarter by quarter (a set is one set of each quarter's), no set made whole."""
-        if not self._cells:
-            self._cells = {k: {to: {} for to in self.mover.board.cells}
-                           for k in range(self.most + 1)}
-            for to, found in self._combined().items():
+        if n not in self._cells:  # and those of fewer cards
+            self._cells.update({k: {to: {} for to in self.mover.board.cells}
+                                for k in range(n + 1)})
+            for to, found in self._combined(n).items():
                 for (k, shops), (ways, _first, plays) in sorted(
                         found.items(), key=lambda kv: (not kv[0][1], kv[1][1])):
                     self._cells[k][to][shops] = ways, plays
         return self._cells[n]
 
-    def _combined(self) -> dict[str, dict[tuple[int, tuple[tuple[int, int], ...]], Combo]]:
-        """For each cell, by the number of souk cards and the shops facing it they fill:
-        how many sets, and the first in :meth:`walk`'s order (its place in each quarter)."""
-        combos: dict[str, dict[tuple[int, tuple[tuple[int, int], ...]], Combo]] = {
-            to: {(0, ()): (1, (), ())} for to in self.on_street}
+    def _combined(self, most: int) -> dict[str, Combos]:
+        """For each cell, by the number of souk cards (up to ``most``) and the shops facing
+        it they fill: how many sets, and the first in :meth:`walk`'s order (its place in each
+        quarter)."""
+        combos: dict[str, Combos] = {to: {(0, ()): (1, (), ())} for to in self.on_street}
         for q in reversed(self.parts):  # the quarters after each, combined before it
-            souks = self.mover.board.souks_of(q)
-            faced = {to for shop, cells in self.facing.items() if shop[0] in souks for to in cells}
-            mine: dict[str, dict[tuple[int, tuple[tuple[int, int], ...]], Combo]] = {
-                to: {} if to in faced else {(i, ()): (len(made), ((i, 0),), made[0][0]) for i, made
-                                            in enumerate(self.parts[q]) if made} for to in combos}
-            for i, made in enumerate(self.parts[q]):
+            mine: dict[str, Combos] = {to: {} for to in combos}
+            for i, made in enumerate(self.parts[q][:most + 1]):
                 for at, (plays, _table) in enumerate(made):
                     near: dict[str, list[tuple[int, int]]] = {}
                     for shop in self.shops(plays):
                         for to in self.facing.get(shop, ()):
                             near.setdefault(to, []).append(shop)
-                    for to in faced:  # the other cells face no shop of this quarter
-                        found, key = mine[to], (i, tuple(near.get(to, ())))
-                        had = found.get(key)
-                        found[key] = (1, ((i, at),), plays) if had is None else (
-                            had[0] + 1, had[1], had[2])
+                    for to, found in mine.items():
+                        key = (i, tuple(near.get(to, ())))
+                        count, first, example = found.get(key, (0, ((i, at),), plays))
+                        found[key] = count + 1, first, example
             for to, found in mine.items():
-                joined: dict[tuple[int, tuple[tuple[int, int], ...]], Combo] = {}
-                for (i, shops), (count, first, plays) in found.items():
-                    for (k, rest), (ways, order, more) in combos[to].items():
-                        if i + k <= self.most:
-                            key = (i + k, tuple(sorted((*shops, *rest))))
-                            had = joined.get(key)
-                            made_first = (*first, *order), (*plays, *more)
-                            joined[key] = (count * ways, *made_first) if had is None else (
-                                had[0] + count * ways, *min((had[1], had[2]), made_first))
+                joined: Combos = {}
+                for ((i, shops), (count, first, plays)), ((k, rest), (ways, order, more)) in \
+                        product(found.items(), combos[to].items()):
+                    if i + k <= most:
+                        key, made_first = (i + k, tuple(sorted((*shops, *rest)))), (
+                            (*first, *order), (*plays, *more))
+                        had = joined.get(key, (0, *made_first))
+                        joined[key] = had[0] + count * ways, *min(had[1:], made_first)
                 combos[to] = joined
         return combos
 
@@ -1121,8 +1098,8 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
     board, seat = mover.board, mover.seat
     if head.command == "supervisor":
         key: tuple[object, ...] = ("supervisor", head.value, board.free_steps(
-            first.built[seat]), first.gold[seat], tuple(first.camels), _draws_read(rep), n,
-                                   souks.street(first))
+            first.built[seat]), first.gold[seat], tuple(first.camels),
+            _draws_read(rep, mover.drawn), n, souks.street(first))
         if key not in souks.counted:
             souks.counted[key] = _summed(_cell_tallies(mover, head, first, rep, n))
         count, pairs = souks.counted[key]
@@ -1137,22 +1114,12 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
         return found[0] * souks.ways(n), found[1]
     row = head.row
     key = ("goods", row, head.discarding, reads[0], n, souks.street(first))  # the hand
-    if key not in souks.counted:
-        count = 0
-        met: dict[tuple[str, str | None], None] = {}
-        for i, parts in enumerate(souks.parts[row][:n + 1]):
-            ways = souks.ways(n - i, row)  # the souk cards played in the other quarters
-            for plays, table in parts if ways else ():
-                tkey = (head.command, row, head.discarding,
-                        (reads[0], *_quarter_read(board, row, souks.own(table, first))))
-                if tkey not in mover.tallies:
-                    after = souks.after(first, (*plays, *next(souks.sets(n - i, row))))
-                    assert after is not None  # as ``rep``: the same cards, other shops
-                    _tally(mover, tkey, head, after)
-                found = mover.tallies[tkey]
-                count += ways * found[0]
-                met.update(dict.fromkeys(found[1]))
-        souks.counted[key] = count, tuple(met)
+    if key not in souks.counted:  # ``ways``: the souk cards played in the other quarters
+        souks.counted[key] = _summed((ways, _tally(mover, (head.command, row, head.discarding, (
+            reads[0], *_quarter_read(board, row, souks.own(table, first)))), head, partial(
+                souks.after, first, (*plays, *others))))
+            for i, parts in enumerate(souks.parts[row][:n + 1]) if (ways := souks.ways(n - i, row))
+            for others in (next(souks.sets(n - i, row)),) for plays, table in parts)
     return souks.counted[key]
 
 
@@ -1176,7 +1143,7 @@ def _cell_tallies(mover: _Mover, head: _Head, first: Table, rep: Table, n: int
     board, seat, souks = mover.board, mover.seat, mover.souks()
     costs = mover.costs(head.value, board.free_steps(first.built[seat]))
     # the street as ``first`` leaves it, but where souk cards are walked apart
-    facts = (tuple(first.camels), _draws_read(rep), n, () if n else _street(first))
+    facts = (tuple(first.camels), _draws_read(rep, mover.drawn), n, () if n else _street(first))
     if facts not in souks.keyed:
         souks.keyed[facts] = [(to, [(ways, example, _cell_key(board, to, first, rep, placed,
                                                                  seat))
@@ -1184,11 +1151,6 @@ def _cell_tallies(mover: _Mover, head: _Head, first: Table, rep: Table, n: int
                               for to, choices in souks.cells(n).items()]
     plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
     for to, keyed in souks.keyed[facts]:
-        if costs[to] > first.gold[seat]:
-            continue
-        for ways, example, key in keyed:
-            if key not in mover.tallies:
-                after = souks.after(first, example)
-                assert after is not None  # as ``rep``: the same cards, other shops
-                _tally(mover, key, plain, after, _Want(["supervisor", head.words[1], to]))
-            yield ways, mover.tallies[key]
+        for ways, example, key in keyed if costs[to] <= first.gold[seat] else ():
+            yield ways, _tally(mover, key, plain, partial(souks.after, first, example),
+                               _Want(["supervisor", head.words[1], to]))

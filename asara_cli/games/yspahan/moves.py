@@ -161,7 +161,10 @@ class _Mover:
         differently after it (the supervisor sent to ``cell``: what faces it)."""
         key = (head.command, head.row, cell)
         if key not in self._distinct:
-            self._distinct[key] = list(self.souks().distinct(self.split()[1:], head, cell))
+            groups, souks = self.split()[1:], self.souks()
+            if cell in souks.on_street:  # the cells' sets of every number at once
+                souks.cells(max((n for _kinds, pairs in groups for *_, n in pairs), default=0))
+            self._distinct[key] = list(souks.distinct(groups, head, cell))
         return self._distinct[key]
 
     def singles(self) -> Firsts:

@@ -440,3 +440,29 @@ def test_a_tab_amid_the_cards_played_first_offers_exactly_the_listed_next_words(
     g = game("yspahan")
     state = g.recording().position(g.replay(_board(), log.header.setup, log.events))
     assert _completion_is_exact(state, begun, most) >= most // 2
+
+
+@pytest.mark.parametrize(("name", "begun", "going_on"), [
+    ("caravan-card-secret-hands", [], False),  # one secret card: none left to play
+    ("souk-card-then-supervisor", [], False),
+    ("heavy-secret-caravanserai", ["gold"], True),  # two secret cards
+])
+def test_a_tab_after_a_card_discarded_offers_what_the_listed_moves_go_on_with(
+        name: str, begun: list[str], going_on: bool) -> None:
+    """After ``--discard CARD`` only cards played first may follow (no set of them is
+    walked to know it): at every such prefix of the moves listed grouped that begin with
+    ``begun``, a Tab offers ``--play`` exactly when one of them goes on, nothing when none
+    does."""
+    log = parse_log((POSITIONS / f"{name}.toml").read_text("utf-8"))
+    g = game("yspahan")
+    state = g.recording().position(g.replay(_board(), log.header.setup, log.events))
+    nexts: dict[tuple[str, ...], set[str]] = {}
+    for c in move_groups(g.legal_moves(_board(), state, begun), 10**9, False):
+        for m in c.first:
+            words = shlex.split(m.words)
+            for at in range(2, len(words) + 1):
+                if words[at - 2] == "--discard":
+                    nexts.setdefault(tuple(words[:at]), set()).update(words[at:at + 1])
+    for prefix, then in nexts.items():
+        assert set(g.next_words(_board(), state, list(prefix))) == then, prefix
+    assert nexts and any(nexts.values()) == going_on, nexts

@@ -120,6 +120,9 @@ class _Mover:
         #: what :func:`_count_split` found of an action on a table that reads so
         self.tallies: dict[tuple[object, ...], Tally] = {}
         self._costs: dict[tuple[int, int], dict[str, int]] = {}
+        #: the most cards one move draws: a caravanserai's for each cube sent
+        self.drawn = max(map(len, board.faces.values())) * max(
+            1, board.buildings["caravanserai"].bonus)
 
     def costs(self, value: int, free: int) -> dict[str, int]:
         """The gold the supervisor's walk to each cell costs with a die's ``value``, ``free``
@@ -158,7 +161,10 @@ class _Mover:
         differently after it (the supervisor sent to ``cell``: what faces it)."""
         key = (head.command, head.row, cell)
         if key not in self._distinct:
-            self._distinct[key] = list(self.souks().distinct(self.split()[1:], head, cell))
+            groups, souks = self.split()[1:], self.souks()
+            if cell in souks.on_street:  # the cells' sets of every number at once
+                souks.cells(max((n for _kinds, pairs in groups for *_, n in pairs), default=0))
+            self._distinct[key] = list(souks.distinct(groups, head, cell))
         return self._distinct[key]
 
     def singles(self) -> Firsts:
@@ -372,6 +378,8 @@ def _coming(board: Board, mover: _Mover, head: _Head, typed: list[str],
         return list(board.cards)
     if head.command == "supervisor" and n == 2:
         return board.cells
+    if n > 1 and typed[-2] == "--discard" and rest is None:  # only cards played first follow
+        return ["--play"]
     if rest == ("--play",):  # each set of cards played first begins with a card alone
         return [play_text(plays[0]) for plays, _ in mover.singles()]
     return None
@@ -451,10 +459,13 @@ Tally = tuple[int, tuple[tuple[str, str | None], ...],
               tuple[tuple[str | None, ev.Action, list[str], str], ...]]
 
 
-def _tally(mover: _Mover, key: tuple[object, ...], head: _Head, after: Table,
-           want: _Want = _Want(())) -> Tally:
-    """:data:`Tally` of ``head``'s actions on ``after`` (those ``want`` wants), kept by ``key``."""
+def _tally(mover: _Mover, key: tuple[object, ...], head: _Head,
+           table: Table | Callable[[], Table | None], want: _Want = _Want(())) -> Tally:
+    """:data:`Tally` of ``head``'s actions on the table (made when first asked for) that
+    ``want`` wants, kept by ``key``."""
     if key not in mover.tallies:
+        after = table() if callable(table) else table
+        assert after is not None  # the cards of a set that can be played, other shops
         kept = [(discard, action, words, note) for discard, action, words, note in _actions(
             mover.board, after, mover.seat, head, want, []) if not errors(check(
                 mover.board, after, ev.Turn(mover.name, head.row, action, discard)))]
@@ -478,27 +489,14 @@ def _passing(mover: _Mover, head: _Head, after: Table
                 yield discard, a, ["supervisor", head.words[1], *w[2:]], note
 
 
-def _draws_read(t: Table, most: int = 0) -> tuple[object, ...]:
-    """The cards to draw as far as a move draws (``most``; none: the most any move
-    draws): with hands secret how many, with hands open each kind's."""
-    most = most or _facing_most(t.board)
+def _draws_read(t: Table, most: int) -> tuple[object, ...]:
+    """The cards to draw as far as a move draws (``most``): with hands secret how many,
+    with hands open each kind's."""
     if not t.open_hands:
         return (min(t.deck + t.discard_size(), most),)
     if t.deck >= most:  # the discard pile is not reshuffled: each kind as far as drawn
         return (tuple(sorted((k, min(c, most)) for k, c in t.deck_kinds.items() if c > 0)),)
     return t.deck, tuple(sorted(t.deck_kinds.items())), tuple(sorted(t.discard.items()))
-
-
-_FACING_MOST: dict[int, tuple[Board, int]] = {}
-
-
-def _facing_most(board: Board) -> int:
-    """The most cards one move draws: a caravanserai's for each cube sent."""
-    known = _FACING_MOST.get(id(board))
-    if known is None or known[0] is not board:
-        known = _FACING_MOST[id(board)] = board, max(map(len, board.faces.values())) * max(
-            1, board.buildings["caravanserai"].bonus)
-    return known[1]
 
 
 def _cell_key(board: Board, to: str, first: Table, deck: Table,
@@ -591,9 +589,7 @@ def _plays(board: Board, t: Table, seat: int, kind: str, every: bool) -> list[ev
         return [ev.Play(kind)]
     if effect == "caravan":
         if "caravanserai" in t.built[seat] and board.caravanserai_on_card:
-            scratch = t.copy()  # drawn once the caravan card is in the discard pile
-            scratch.discard[kind] = scratch.discard.get(kind, 0) + 1
-            return [ev.Play(kind, card=c) for c, _ in _cards(scratch, 0)]
+            return [ev.Play(kind, card=c) for c, _ in _cards(t, 0, kind)]
         return [ev.Play(kind)]
     if effect == "souk":
         return _souk_plays(board, seat, kind, board.quarters, t)
@@ -708,12 +704,14 @@ def _canonical(board: Board, shop: ev.Shop) -> tuple[str, int]:
     return shop.souk, next(i for i, cells in enumerate(souk.street) if shop.cell in cells)
 
 
-def _cards(t: Table, drawn: int) -> list[tuple[str | None, str]]:
-    """The cards a draw may bring (``drawn`` earlier in the move), each with its note."""
+def _cards(t: Table, drawn: int, played: str = "") -> list[tuple[str | None, str]]:
+    """The cards a draw may bring (``drawn`` earlier in the move; ``played``: a card put
+    on the discard pile before it), each with its note."""
+    discard = {**t.discard, played: t.discard.get(played, 0) + 1} if played else t.discard
     if t.setup.hands == SECRET:
-        left = t.deck + sum(t.discard.values()) - drawn
+        left = t.deck + sum(discard.values()) - drawn
         return [(ev.HIDDEN, _(_SECRET_CARD))] if left > 0 else [(None, "")]
-    pool = t.discard if t.deck == 0 else t.deck_kinds
+    pool = discard if t.deck == 0 else t.deck_kinds
     kinds = sorted(k for k, c in pool.items() if c > 0)
     if not kinds:
         return [(None if t.deck == 0 else ev.HIDDEN, "")]
@@ -762,9 +760,12 @@ def core(board: Board, event: object) -> object | None:
 #: A set of cards played first without a souk card, the table after it, and how many souk
 #: cards are played after it.
 Pair = tuple[tuple[ev.Play, ...], Table, int]
-#: How many sets of souk cards fill the same shops facing a cell, and one of them
-#: (``None``: one that fills none there, found when asked for).
-Ways = tuple[int, tuple[ev.Play, ...] | None]
+#: How many sets of souk cards fill the same shops facing a cell, and the first of them.
+Ways = tuple[int, tuple[ev.Play, ...]]
+#: By the number of souk cards and the shops facing a cell they fill: :data:`Ways`, with
+#: the first set's place in each quarter's sets (by number, index).
+Combos = dict[tuple[int, tuple[tuple[int, int], ...]],
+              tuple[int, tuple[tuple[int, int], ...], tuple[ev.Play, ...]]]
 
 
 class _Souks:
@@ -801,21 +802,18 @@ class _Souks:
         self.counted: dict[tuple[object, ...], tuple[int, tuple[tuple[str, str | None], ...]]] = {}
         #: each cell's choices of the shops facing it (:meth:`cells`), each with its key
         self.keyed: dict[tuple[object, ...], list[tuple[str, list[tuple[
-            int, tuple[ev.Play, ...] | None, tuple[object, ...]]]]]] = {}
+            int, tuple[ev.Play, ...], tuple[object, ...]]]]]] = {}
+        self.on_street = frozenset(board.cells)  # (a property, made at each call)
         #: the cells each street shop faces
-        self.facing: dict[tuple[int, int], list[str]] = {}
-        for to, shops in board.faces.items():
-            for shop in shops:
-                self.facing.setdefault(shop, []).append(to)
+        self.facing = {shop: [to for to, faced in board.faces.items() if shop in faced]
+                       for shops in board.faces.values() for shop in shops}
 
     def ways(self, n: int, but: str | None = None) -> int:
         """How many sets of ``n`` souk cards (``but``: none in that quarter)."""
         key = (n, but)
         if key not in self._ways:
             counts = [1]  # by the number of cards: the sets of the quarters so far
-            for q, sizes in self.sizes.items():
-                if q == but:
-                    continue
+            for sizes in (s for q, s in self.sizes.items() if q != but):
                 counts = [sum(counts[k - i] * sizes[i] for i in range(len(sizes))
                               if 0 <= k - i < len(counts)) for k in range(self.most + 1)]
             self._ways[key] = counts[n] if n < len(counts) else 0
@@ -908,16 +906,10 @@ class _Souks:
                 _quarter_read(self.mover.board, quarter, table))
         return known[1]
 
-    def untouched(self, n: int, cell: str) -> tuple[ev.Play, ...]:
-        """A set of ``n`` souk cards that fills no shop facing ``cell``."""
-        return next(p for p in self.sets(n) if not any(
-            cell in self.facing.get(shop, ()) for shop in self.shops(p)))
-
     def distinct(self, groups: Sequence[tuple[tuple[str, ...], list[Pair]]], head: _Head,
                  cell: str | None) -> Iterator[First]:
         """:meth:`_Mover.distinct` of ``groups``: a set for each hand (a card
         discarded) and what ``head`` reads of the street and the cards to draw."""
-        board = self.mover.board
         met: dict[tuple[object, ...], tuple[Pair, tuple[ev.Play, ...] | None, int]] = {}
         tried: set[tuple[object, ...]] = set()
         for _kinds, pairs in groups:
@@ -936,7 +928,7 @@ class _Souks:
                         for more, table in parts if self.ways(n - i, row) else ():
                             met.setdefault(self.key(head, cell, reads, self.quarter(
                                 self.own(table, first), row)), (pair, more, i))
-                elif head.command == "supervisor" and cell in board.cells:
+                elif head.command == "supervisor" and cell in self.on_street:
                     assert cell is not None
                     for placed, (_ways, example) in self.cells(n)[cell].items():
                         met.setdefault(self.key(head, cell, reads, placed),
@@ -948,8 +940,7 @@ class _Souks:
                 assert chosen is not None
                 chosen = (*chosen, *next(self.sets(n - i, head.row)))
             elif chosen is None:
-                chosen = self.untouched(n, cell) if cell in board.cells and \
-                    head.command == "supervisor" else next(self.sets(n))
+                chosen = next(self.sets(n))
             after = self.after(first, chosen)
             if after is not None:
                 yield (*plays, *chosen), after
@@ -963,7 +954,7 @@ class _Souks:
         if head.command == "goods" and head.row is not None:
             return hand, shops
         if head.command == "supervisor":
-            return (hand, *reads[1:5], shops) if cell in self.mover.board.cells else (
+            return (hand, *reads[1:5], shops) if cell in self.on_street else (
                 hand, *reads[1:4])
         return hand, reads[3]
 
@@ -979,6 +970,8 @@ class _Souks:
     def rep(self, first: Table, n: int) -> Table | None:
         """A table after ``first`` and ``n`` souk cards (``None``: they cannot be played):
         its hand, discard pile, cubes at home and deck are those of every such set."""
+        if not n:
+            return first
         known = self._by_table.get((id(first), n))
         if known is not None and known[0] is first:
             return known[1]
@@ -997,8 +990,8 @@ class _Souks:
         if known is None or known[0] is not first:
             rep, seat = self.rep(first, n), self.mover.seat
             known = self._read[id(first), n] = first, None if rep is None else (
-                n, first.gold[seat], tuple(first.camels), _draws_read(rep), self.street(first),
-                tuple(sorted(k for k, c in rep.hand[seat].items() if c > 0)),
+                n, first.gold[seat], tuple(first.camels), _draws_read(rep, self.mover.drawn),
+                self.street(first), tuple(sorted(k for k, c in rep.hand[seat].items() if c > 0)),
                 rep.hidden[seat] > 0)
         return known[1]
 
@@ -1021,27 +1014,45 @@ class _Souks:
 
     def cells(self, n: int) -> dict[str, dict[tuple[tuple[int, int], ...], Ways]]:
         """For each cell, each choice of the shops facing it that the sets of ``n`` souk
-        cards fill: how many sets, and one of them (``None``: one filling none)."""
-        if n not in self._cells:
-            board = self.mover.board
-            found: dict[str, dict[tuple[tuple[int, int], ...], Ways]] = {
-                to: {} for to in board.cells}
-            for plays in self.sets(n):
-                near: dict[str, list[tuple[int, int]]] = {}
-                for shop in self.shops(plays):
-                    for to in self.facing.get(shop, ()):
-                        near.setdefault(to, []).append(shop)
-                for to, shops in near.items():
-                    choice = tuple(sorted(shops))
-                    had = found[to].get(choice)
-                    found[to][choice] = (1, plays) if had is None else (had[0] + 1, had[1])
-            total = self.ways(n)
-            for choices in found.values():
-                left = total - sum(c[0] for c in choices.values())
-                if left:
-                    choices[()] = (left, None)
-            self._cells[n] = found
+        cards fill (none last): how many sets, and the first :meth:`walk` makes. Counted
+        quarter by quarter (a set is one set of each quarter's), no set made whole."""
+        if n not in self._cells:  # and those of fewer cards
+            self._cells.update({k: {to: {} for to in self.mover.board.cells}
+                                for k in range(n + 1)})
+            for to, found in self._combined(n).items():
+                for (k, shops), (ways, _first, plays) in sorted(
+                        found.items(), key=lambda kv: (not kv[0][1], kv[1][1])):
+                    self._cells[k][to][shops] = ways, plays
         return self._cells[n]
+
+    def _combined(self, most: int) -> dict[str, Combos]:
+        """For each cell, by the number of souk cards (up to ``most``) and the shops facing
+        it they fill: how many sets, and the first in :meth:`walk`'s order (its place in each
+        quarter)."""
+        combos: dict[str, Combos] = {to: {(0, ()): (1, (), ())} for to in self.on_street}
+        for q in reversed(self.parts):  # the quarters after each, combined before it
+            mine: dict[str, Combos] = {to: {} for to in combos}
+            for i, made in enumerate(self.parts[q][:most + 1]):
+                for at, (plays, _table) in enumerate(made):
+                    near: dict[str, list[tuple[int, int]]] = {}
+                    for shop in self.shops(plays):
+                        for to in self.facing.get(shop, ()):
+                            near.setdefault(to, []).append(shop)
+                    for to, found in mine.items():
+                        key = (i, tuple(near.get(to, ())))
+                        count, first, example = found.get(key, (0, ((i, at),), plays))
+                        found[key] = count + 1, first, example
+            for to, found in mine.items():
+                joined: Combos = {}
+                for ((i, shops), (count, first, plays)), ((k, rest), (ways, order, more)) in \
+                        product(found.items(), combos[to].items()):
+                    if i + k <= most:
+                        key, made_first = (i + k, tuple(sorted((*shops, *rest)))), (
+                            (*first, *order), (*plays, *more))
+                        had = joined.get(key, (0, *made_first))
+                        joined[key] = had[0] + count * ways, *min(had[1:], made_first)
+                combos[to] = joined
+        return combos
 
 
 def _count_split(mover: _Mover, kinds: tuple[str, ...], pairs: list[Pair], head: _Head,
@@ -1090,8 +1101,8 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
     board, seat = mover.board, mover.seat
     if head.command == "supervisor":
         key: tuple[object, ...] = ("supervisor", head.value, board.free_steps(
-            first.built[seat]), first.gold[seat], tuple(first.camels), _draws_read(rep), n,
-                                   souks.street(first))
+            first.built[seat]), first.gold[seat], tuple(first.camels),
+            _draws_read(rep, mover.drawn), n, souks.street(first))
         if key not in souks.counted:
             souks.counted[key] = _summed(_cell_tallies(mover, head, first, rep, n))
         count, pairs = souks.counted[key]
@@ -1106,22 +1117,12 @@ def _split_tally(mover: _Mover, souks: _Souks, head: _Head, first: Table, rep: T
         return found[0] * souks.ways(n), found[1]
     row = head.row
     key = ("goods", row, head.discarding, reads[0], n, souks.street(first))  # the hand
-    if key not in souks.counted:
-        count = 0
-        met: dict[tuple[str, str | None], None] = {}
-        for i, parts in enumerate(souks.parts[row][:n + 1]):
-            ways = souks.ways(n - i, row)  # the souk cards played in the other quarters
-            for plays, table in parts if ways else ():
-                tkey = (head.command, row, head.discarding,
-                        (reads[0], *_quarter_read(board, row, souks.own(table, first))))
-                if tkey not in mover.tallies:
-                    after = souks.after(first, (*plays, *next(souks.sets(n - i, row))))
-                    assert after is not None  # as ``rep``: the same cards, other shops
-                    _tally(mover, tkey, head, after)
-                found = mover.tallies[tkey]
-                count += ways * found[0]
-                met.update(dict.fromkeys(found[1]))
-        souks.counted[key] = count, tuple(met)
+    if key not in souks.counted:  # ``ways``: the souk cards played in the other quarters
+        souks.counted[key] = _summed((ways, _tally(mover, (head.command, row, head.discarding, (
+            reads[0], *_quarter_read(board, row, souks.own(table, first)))), head, partial(
+                souks.after, first, (*plays, *others))))
+            for i, parts in enumerate(souks.parts[row][:n + 1]) if (ways := souks.ways(n - i, row))
+            for others in (next(souks.sets(n - i, row)),) for plays, table in parts)
     return souks.counted[key]
 
 
@@ -1145,7 +1146,7 @@ def _cell_tallies(mover: _Mover, head: _Head, first: Table, rep: Table, n: int
     board, seat, souks = mover.board, mover.seat, mover.souks()
     costs = mover.costs(head.value, board.free_steps(first.built[seat]))
     # the street as ``first`` leaves it, but where souk cards are walked apart
-    facts = (tuple(first.camels), _draws_read(rep), n, () if n else _street(first))
+    facts = (tuple(first.camels), _draws_read(rep, mover.drawn), n, () if n else _street(first))
     if facts not in souks.keyed:
         souks.keyed[facts] = [(to, [(ways, example, _cell_key(board, to, first, rep, placed,
                                                                  seat))
@@ -1153,12 +1154,6 @@ def _cell_tallies(mover: _Mover, head: _Head, first: Table, rep: Table, n: int
                               for to, choices in souks.cells(n).items()]
     plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
     for to, keyed in souks.keyed[facts]:
-        if costs[to] > first.gold[seat]:
-            continue
-        for ways, example, key in keyed:
-            if key not in mover.tallies:
-                after = souks.after(first, souks.untouched(n, to) if example is None
-                                    else example)  # None: a set filling no shop facing it
-                assert after is not None  # as ``rep``: the same cards, other shops
-                _tally(mover, key, plain, after, _Want(["supervisor", head.words[1], to]))
-            yield ways, mover.tallies[key]
+        for ways, example, key in keyed if costs[to] <= first.gold[seat] else ():
+            yield ways, _tally(mover, key, plain, partial(souks.after, first, example),
+                               _Want(["supervisor", head.words[1], to]))

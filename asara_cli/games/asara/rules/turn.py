@@ -297,10 +297,14 @@ def _place(board: Board, state: Table, seat: int, p: Placement, spec: AreaSpec,
         if buyer is not None:  # face up
             if here.colour is None and spec.follow_suit and not spec.unlimited:
                 here.colour = buyer
-            if buyer not in state.labels:
-                state.labels.append(buyer)
             counts = state.label_counts
-            counts[buyer] = counts.get(buyer, 0) + 1
+            used = counts.get(buyer)
+            if used is None:  # its first this year: perhaps its first in the game
+                counts[buyer] = 1
+                if buyer not in state.labels:
+                    state.labels.append(buyer)
+            else:
+                counts[buyer] = used + 1
     player.buyers = left if left > 0 else 0
     player.money += earned
     if spec.unlimited:

@@ -151,14 +151,14 @@ class Building(Kind[Build]):
     def refuses(self, m: Move[Build]) -> bool:
         """A tower the build adds to, or lays a lighted window on, is not standing."""
         towers, build = m.player.towers, m.action
-        return (any(find_tower(towers, a.colour, a.tower) is None for a in build.add)
-                or any(find_tower(towers, lw.colour, lw.tower) is None
-                       for lw in build.lighted))
+        onto: tuple[Addition | LightedWindow, ...] = (*build.add, *build.lighted)
+        return any(find_tower(towers, a.colour, a.tower) is None for a in onto)
 
     def apply(self, m: Move[Build]) -> None:
-        player = m.player
-        _build(player, m.action, m.worked if m.worked is not None else m.action.tiles)
-        k = m.action.sections
+        player, build = m.player, m.action
+        tiles = m.worked if m.worked is not None else build.tiles
+        _build(player, build, tiles)
+        k = len(tiles) + len(build.lighted)  # build.sections, its tiles already counted
         state = m.state
         # every ledger line says what happened: the towers grown or made, each lighted
         # window laid, and a wish of the genie (R6.2) when it was one; the facts (the build

@@ -49,13 +49,13 @@ def _display_said(section: Section, year: int) -> str:
 def take_from_display(state: Table, seat: int, tile: Tile) -> None:
     """The tile leaves the display and goes behind the player's screen."""
     m = state.markets[tile.section]
-    count = m.count
-    m.count = count - 1 if count > 0 else 0
-    shown, carried = m.shown, m.carried
+    if m.count > 0:
+        m.count -= 1
+    shown = m.shown
     if shown is not None and tile in shown:
         shown.remove(tile)
-    if carried and tile in carried:
-        carried.remove(tile)
+    if m.carried and tile in m.carried:
+        m.carried.remove(tile)
     state.players[seat].screen.append(tile)
 
 

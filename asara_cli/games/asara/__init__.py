@@ -117,9 +117,9 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
     def ledger(self, outcome: Replay) -> tuple[LedgerLine, ...]:
         state = outcome.state
         names = [p.name for p in state.players]
-        return tuple([LedgerLine(e.year, e.event or None, names[e.player], e.points,
-                                 _source_key(e), e.said, e.source == "final")
-                      for e in state.ledger])
+        return tuple(LedgerLine(e.year, e.event or None, names[e.player], e.points,
+                                _source_key(e), e.said, e.source == "final")
+                     for e in state.ledger)
 
     def summaries(self, outcome: Replay) -> tuple[Summary, ...]:
         from asara_cli.games.asara.rules import terms

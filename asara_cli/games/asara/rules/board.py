@@ -92,7 +92,7 @@ class AreaSpec(Struct, frozen=True):
 
 class Board(Struct, frozen=True, dict=True):
     """Every printed number of the game. ``None`` means unknown: check only what is certain.
-    (``dict``: its areas indexed once, :attr:`_areas`, not a field.)"""
+    (``dict``: its areas indexed once, :attr:`by_key` and the others, not fields.)"""
 
     profile: str
     description: str
@@ -150,34 +150,27 @@ class Board(Struct, frozen=True, dict=True):
         return self.prices[colour]
 
     def area(self, key: str) -> AreaSpec:
-        return self._areas[0][key]
+        return self.by_key[key]
 
     def has_area(self, key: str) -> bool:
-        return key in self._areas[0]
+        return key in self.by_key
 
-    def market_area(self, section: Section) -> AreaSpec:
-        return self._areas[1][section]
-
-    def area_of_kind(self, kind: str) -> AreaSpec:
-        """The one area of a kind that has one area (every kind but the market)."""
-        return self._areas[2][kind]
+    # The areas indexed (the first of each), worked out when first read: a replay asks for
+    # every turn's area, through one call of the kind's (Kind.area)
+    @cached_property
+    def by_key(self) -> dict[str, AreaSpec]:
+        return {a.key: a for a in reversed(self.areas)}
 
     @cached_property
-    def _areas(self) -> _Index:
-        """The areas by key, by market section and by kind (the first of each), worked out
-        when first asked: a replay asks for every turn's area."""
-        by_key: dict[str, AreaSpec] = {}
-        by_section: dict[Section, AreaSpec] = {}
-        by_kind: dict[str, AreaSpec] = {}
-        for a in self.areas:
-            by_key.setdefault(a.key, a)
-            by_kind.setdefault(a.kind, a)
-            if a.kind == "market" and a.section is not None:
-                by_section.setdefault(a.section, a)
-        return by_key, by_section, by_kind
+    def by_section(self) -> dict[Section, AreaSpec]:
+        """The market areas by their section type."""
+        return {a.section: a for a in reversed(self.areas)
+                if a.kind == "market" and a.section is not None}
 
-
-_Index = tuple[dict[str, AreaSpec], dict[Section, AreaSpec], dict[str, AreaSpec]]
+    @cached_property
+    def by_kind(self) -> dict[str, AreaSpec]:
+        """The one area of a kind that has one area (every kind but the market)."""
+        return {a.kind: a for a in reversed(self.areas)}
 
 
 class _Reader(ProfileReader):

@@ -294,13 +294,14 @@ def replay(board: Board, setup: Setup, events: Sequence[Event], *, states: bool 
             seat = play_turn(board, t, event, number, report, True)
             if seat is None or t.turn == seat:  # (_turn_done, without the call: most turns)
                 _turn_done(board, t, seat)
-            findings: Sequence[Violation] = out
+            if out:  # most turns have no findings
+                verdicts.add(number, out)
+                out.clear()
         else:
             findings = check(board, t, event)
             _fact(t, event)
-        if findings:  # most events have none
-            verdicts.add(number, findings)
-            out.clear()
+            if findings:
+                verdicts.add(number, findings)
         if states and verdicts.stopped is None:
             kept.append(snapshot(t))
     return Replay.made(verdicts, kept, t, board, setup, events, new_table, carry_out, snapshot)

@@ -58,15 +58,15 @@ class Tile:
     gold: bool = False
 
     def __new__(cls, section: Section, colour: Colour, gold: bool = False) -> Tile:
-        tile = _TILES.get((section, colour, gold))
+        tile = TILES.get((section, colour, gold))
         if tile is None:  # the first of its kind, or values to be made members first
             key = (Section(section), Colour(colour), bool(gold))
-            tile = _TILES.get(key)
+            tile = TILES.get(key)
             if tile is None:
                 tile = object.__new__(cls)
                 for name, value in zip(("section", "colour", "gold"), key, strict=True):
                     object.__setattr__(tile, name, value)
-                _TILES[key] = tile
+                TILES[key] = tile
         return tile
 
     def __reduce__(self) -> tuple[type[Tile], tuple[Section, Colour, bool]]:
@@ -77,7 +77,8 @@ class Tile:
         return gold_text(f"{self.colour} {self.section}", self.gold)
 
 
-_TILES: dict[tuple[Section, Colour, bool], Tile] = {}
+#: The one value of each tile made so far: a replay finds a tile here, without a call.
+TILES: dict[tuple[Section, Colour, bool], Tile] = {}
 
 
 class Placement(Struct, frozen=True):
@@ -106,7 +107,7 @@ class Buy(Struct, frozen=True):
         if self.colour is None:
             return None
         # the one value of that tile, found without a call where it exists already
-        return _TILES.get((self.section, self.colour, self.gold)) or Tile(
+        return TILES.get((self.section, self.colour, self.gold)) or Tile(
             self.section, self.colour, self.gold)
 
 
@@ -167,7 +168,7 @@ class Build(Struct, frozen=True):
         """The plain tiles the build takes from behind the screen."""
         # each tile's one value found directly where it exists (a replay asks twice a build)
         found = []
-        get = _TILES.get
+        get = TILES.get
         towers: tuple[NewTower | Addition, ...] = (*self.new, *self.add)
         for tower in towers:
             colour = tower.colour

@@ -230,6 +230,6 @@ def deal_gifts(board: Board, state: GameState, deck: Sequence[ev.Gift]) -> ev.Gi
             spaces = area.spaces or (1,)
             chests.append((area.key, spaces[(i // len(markets)) % len(spaces)]))
         if pro:
-            chests.append((board.area_of_kind("lighted").key, 1))
+            chests.append((board.by_kind["lighted"].key, 1))
     left = list(deck[len(deck) - state.gift_deck:])
     return ev.GiftsDealt(tuple((a, s, g) for (a, s), g in zip(chests, left, strict=False)))

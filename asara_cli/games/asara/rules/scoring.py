@@ -221,7 +221,7 @@ def _rank(
             place = points = 0
         how = Later(_how, (describe, unit, tiebreak, ranked, i, n, first_tied, values.first,
                            values.second))
-        placed.extend((x, place, n, points, how) for x in group)
+        placed += [(x, place, n, points, how) for x in group]
     return placed
 
 
@@ -306,14 +306,18 @@ def final_evaluation(
     awards: list[Award] = []
     unplaced: list[Award] = []  # places go to awards, no place to unplaced
 
-    # each colour's towers, then every tower for the highest overall
-    ranked = [(c.value, [i for i, (_, t) in enumerate(owned) if t.colour == c],
-               board.final_colour[c]) for c in _COLOURS]
-    ranked.append((OVERALL, list(range(len(owned))), board.final_overall))
-    for category, mine, places in ranked:
-        for (seat, tower), place, tied, points, how in _rank(
-                [owned[i] for i in mine], [keys[i] for i in mine], pro, places, "tower",
-                _of_height):
+    # each colour's towers (in one pass over them), then every tower for the highest overall
+    mine: dict[Colour, tuple[list[tuple[int, Tower]], list[tuple[int, int]]]] = {
+        c: ([], []) for c in _COLOURS}
+    for o, k in zip(owned, keys, strict=True):
+        towers, measures = mine[o[1].colour]
+        towers.append(o)
+        measures.append(k)
+    ranked = [(c.value, *mine[c], board.final_colour[c]) for c in _COLOURS]
+    ranked.append((OVERALL, owned, keys, board.final_overall))
+    for category, towers, measures, places in ranked:
+        for (seat, tower), place, tied, points, how in _rank(towers, measures, pro, places,
+                                                             "tower", _of_height):
             (awards if place else unplaced).append(Award(
                 category, seat, points, Later(_award_said, (category, how)), place, tied,
                 tower))

@@ -10,6 +10,7 @@ from asara_cli.core.findings import ERROR, NOTE, CannotApply, Report, Violation
 from asara_cli.core.i18n import Text, _, ngettext
 from asara_cli.games.asara.rules import gifts, terms
 from asara_cli.games.asara.rules.areas import BY_ACTION_TYPE, Kind, Move, kind_of
+from asara_cli.games.asara.rules.areas.base import Notes
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import PAIR, Placement, Turn
 from asara_cli.games.asara.rules.labels import check_label
@@ -78,7 +79,7 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
     spec = kind.area(board, action)
     space = placement.space
     m: Move[Any] | None = None
-    notes: list[tuple[str, str, Text]] | None = None
+    notes: Notes | None = None
     if bad.out is None:
         pass
     elif seat != turn:  # a turn out of order: nothing else about it can be trusted
@@ -131,7 +132,7 @@ def _not_in_play(state: Table, spec: AreaSpec, bad: Findings) -> None:
 
 def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[Any],
                 spec: AreaSpec, price: int, bad: Findings
-                ) -> tuple[Move[Any] | None, list[tuple[str, str, Text]] | None]:
+                ) -> tuple[Move[Any] | None, Notes | None]:
     """What is wrong with the placement, the gifts claimed and the action of the player in
     ``seat`` (whose turn it is, in an area in play), into ``bad``. The move and its notes as
     checked, for :func:`play_turn` to carry out; ``None`` where the gifts moved the
@@ -263,13 +264,13 @@ def _taken(state: Table, spec: AreaSpec, space: int, who: int, bad: Report) -> N
         player=state.players[who].name))
 
 
-def _report_notes(state: Table, notes: list[tuple[str, str, Text]], bad: Report) -> None:
+def _report_notes(state: Table, notes: Notes, bad: Report) -> None:
     for key, rule, message in notes:
         if (state.year, key) not in state.noted:
             bad(rule, message, NOTE)
 
 
-def _note(state: Table, notes: list[tuple[str, str, Text]]) -> None:
+def _note(state: Table, notes: Notes) -> None:
     """This move's relaxed checks, each noted once a year."""
     year = state.year
     noted = state.noted
@@ -297,10 +298,14 @@ def _place(board: Board, state: Table, seat: int, p: Placement, spec: AreaSpec,
         if buyer is not None:  # face up
             if here.colour is None and spec.follow_suit and not spec.unlimited:
                 here.colour = buyer
-            if buyer not in state.labels:
-                state.labels.append(buyer)
             counts = state.label_counts
-            counts[buyer] = counts.get(buyer, 0) + 1
+            used = counts.get(buyer)
+            if used is None:  # its first this year: perhaps its first in the game
+                counts[buyer] = 1
+                if buyer not in state.labels:
+                    state.labels.append(buyer)
+            else:
+                counts[buyer] = used + 1
     player.buyers = left if left > 0 else 0
     player.money += earned
     if spec.unlimited:

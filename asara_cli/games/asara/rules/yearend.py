@@ -43,17 +43,17 @@ def end_year(board: Board, state: Table) -> YearEnd:
     """End-of-year evaluation (R4); then the next year, or the final evaluation (R5)."""
     year = state.year
     scores = year_evaluation(board, [p.towers for p in state.players], state.caliph)
-    state.ledger.extend(LedgerEntry(s.player, s.points, "year", year, state.events,
-                                    Later(_year_end_said, (year, s.said)))
-                        for s in scores if s.points)
+    state.ledger += [LedgerEntry(s.player, s.points, "year", year, state.events,
+                                 Later(_year_end_said, (year, s.said)))
+                     for s in scores if s.points]
     state.year_scores.append(scores)
     if year >= board.years:
         final = final_evaluation(
             board, [FinalPosition(p.towers, max(0, p.money)) for p in state.players],
             pro=state.setup.variant == Variant.PRO)
-        state.ledger.extend(LedgerEntry(a.player, a.points, "final", year, state.events,
-                                        a.said, a.category)
-                            for a in final.awards if a.points)
+        state.ledger += [LedgerEntry(a.player, a.points, "final", year, state.events,
+                                     a.said, a.category)
+                         for a in final.awards if a.points]
         state.final = final
         state.turn = None
         return YearEnd(year, scores, final)

@@ -6,9 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import NOTE, Report
-from asara_cli.core.i18n import N_, Later, Text, _
+from asara_cli.core.i18n import N_, Later, _
 from asara_cli.core.schema import Schema, when, whole
-from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling, numbered_space
+from asara_cli.games.asara.rules.areas.base import (
+    Fields,
+    Kind,
+    Move,
+    Notes,
+    Sampling,
+    numbered_space,
+)
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Area, Bank
 from asara_cli.games.asara.rules.table import Position
@@ -45,7 +52,7 @@ class BankKind(Kind[Bank]):
         amount, which the moves listed show as a number to read off the board)."""
         board = s.board
         found: list[tuple[Bank, int | None]] = []
-        for space in board.area_of_kind(self.kind).spaces or ():
+        for space in board.by_kind[self.kind].spaces or ():
             value = known_value(board, s.state, space)
             amount = value if value is not None else min(board.bank_max_value, 2 + 2 * space)
             found.append((Bank(amount), space))
@@ -77,12 +84,12 @@ class BankKind(Kind[Bank]):
                               "amount)").format(space=space, paid=seen[0], event=seen[1],
                                                 amount=m.action.amount), NOTE)
 
-    def notes(self, m: Move[Bank]) -> list[tuple[str, str, Text]]:
+    def notes(self, m: Move[Bank]) -> Notes:
         space, values = m.space, m.board.bank_values
         if space is not None and 1 <= space <= len(values) and values[space - 1] is None:
             return [(f"bank {space}", "R3.3",
                      Later(_unknown_said, (space, m.board.bank_max_value)))]
-        return []
+        return ()
 
     def apply(self, m: Move[Bank]) -> None:
         space, values = m.space, m.board.bank_values

@@ -80,6 +80,8 @@ def read_tile(r: FieldReader) -> tuple[Colour | None, bool]:
 
 #: Typed access to one event's keys (the log layer implements it; see games/base.py).
 Fields: TypeAlias = "FieldReader"
+#: A move's relaxed checks (:meth:`Kind.notes`); most moves have none: ``()``, not a new list.
+Notes: TypeAlias = Sequence[tuple[str, str, Text]]
 
 
 class Move(Struct, Generic[A], gc=False):
@@ -141,7 +143,7 @@ class Kind(Generic[A]):
 
     def area(self, board: Board, action: A) -> AreaSpec:
         """The area the action belongs to (a market kind has one per section type)."""
-        return board.area_of_kind(self.kind)
+        return board.by_kind[self.kind]
 
     def cost(self, board: Board, space: int | None, action: A) -> tuple[int, str]:
         """What the action costs and how to say it (R2.3). Every kind says it, even when it
@@ -160,9 +162,9 @@ class Kind(Generic[A]):
     def check(self, m: Move[A], bad: Report) -> None:
         """Report what is wrong with the action itself (the cost is checked by the turn)."""
 
-    def notes(self, m: Move[A]) -> list[tuple[str, str, Text]]:
+    def notes(self, m: Move[A]) -> Notes:
         """Checks relaxed for a missing optional fact: (key noted once a year, rule, text)."""
-        return []
+        return ()
 
     def refuses(self, m: Move[A]) -> bool:
         """Whether the action cannot be carried out at all (a tower that is not standing):

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from asara_cli.core.findings import Report
-from asara_cli.core.i18n import N_, Later, Text, _, ngettext
+from asara_cli.core.i18n import N_, Later, _, ngettext
 from asara_cli.core.schema import Schema, string, texts
 from asara_cli.core.words import number
 from asara_cli.games.asara.rules import terms
@@ -27,6 +27,7 @@ from asara_cli.games.asara.rules.areas.base import (
     Fields,
     Kind,
     Move,
+    Notes,
     Sampling,
     numbered_space,
 )
@@ -95,11 +96,11 @@ class Building(Kind[Build]):
     def samples(self, s: Sampling, wish: bool = False) -> list[tuple[Build, int | None]]:
         """On each plot the player can pay for, a few ways to build its sections (or fewer,
         where the plots below are taken, R3.2) from the screen; ``s.every``: every way."""
-        circle = s.state.area(s.board.area_of_kind(self.kind).key)
+        circle = s.state.area(s.board.by_kind[self.kind].key)
         builds: dict[int, list[_BuildParts]] = {}  # by sections: the same on every plot
         screen: _Screen | None = None
         found: list[tuple[Build, int | None]] = []
-        for plot in s.board.area_of_kind(self.kind).spaces or ():
+        for plot in s.board.by_kind[self.kind].spaces or ():
             if plot > s.player.money:
                 continue
             for k in range(plot, 0, -1):
@@ -123,7 +124,7 @@ class Building(Kind[Build]):
 
     def check(self, m: Move[Build], bad: Report) -> None:
         plot, event, player = m.space or 0, m.action, m.player
-        if plot not in (m.board.area_of_kind(self.kind).spaces or ()):
+        if plot not in (m.board.by_kind[self.kind].spaces or ()):
             return  # reported with the space
         _check_plot(m, self.kind, plot, event.sections, bad)
         _check_towers(event, player, bad)
@@ -135,9 +136,9 @@ class Building(Kind[Build]):
                 return
             _check_lighted(event.lighted, player, bad)
 
-    def notes(self, m: Move[Build]) -> list[tuple[str, str, Text]]:
+    def notes(self, m: Move[Build]) -> Notes:
         if not m.action.lighted:
-            return []
+            return ()
         p = m.player
         known = Counter(p.lighted_known)
         for lw in m.action.lighted:
@@ -146,19 +147,19 @@ class Building(Kind[Build]):
             elif p.lighted_unknown > 0:
                 return [(f"lighted colour {p.name} {m.number}", "R3.7",
                          Later(_trusted_said, (p.name, lw.colour)))]
-        return []
+        return ()
 
     def refuses(self, m: Move[Build]) -> bool:
         """A tower the build adds to, or lays a lighted window on, is not standing."""
         towers, build = m.player.towers, m.action
-        return (any(find_tower(towers, a.colour, a.tower) is None for a in build.add)
-                or any(find_tower(towers, lw.colour, lw.tower) is None
-                       for lw in build.lighted))
+        onto: tuple[Addition | LightedWindow, ...] = (*build.add, *build.lighted)
+        return any(find_tower(towers, a.colour, a.tower) is None for a in onto)
 
     def apply(self, m: Move[Build]) -> None:
-        player = m.player
-        _build(player, m.action, m.worked if m.worked is not None else m.action.tiles)
-        k = m.action.sections
+        player, build = m.player, m.action
+        tiles = m.worked if m.worked is not None else build.tiles
+        _build(player, build, tiles)
+        k = len(tiles) + len(build.lighted)  # build.sections, its tiles already counted
         state = m.state
         # every ledger line says what happened: the towers grown or made, each lighted
         # window laid, and a wish of the genie (R6.2) when it was one; the facts (the build
@@ -523,7 +524,7 @@ def _check_plot(m: Move[Build], kind: str, plot: int, k: int, bad: Report) -> No
                              "plot {plot} builds {n} sections, not {k}",
                              plot).format(plot=plot, n=plot, k=k))
     elif k < plot:
-        here = m.state.area(m.board.area_of_kind(kind).key)
+        here = m.state.area(m.board.by_kind[kind].key)
         taken = {s for s, _who in here.taken}
         vacant = [n for n in range(k, plot) if n not in taken]
         if vacant:

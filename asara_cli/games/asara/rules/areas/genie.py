@@ -12,10 +12,10 @@ import re
 from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
-from asara_cli.core.i18n import N_, Text, _
+from asara_cli.core.i18n import N_, _
 from asara_cli.core.schema import Schema, when, whole, words
 from asara_cli.games.asara.rules import terms
-from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Sampling
+from asara_cli.games.asara.rules.areas.base import Fields, Kind, Move, Notes, Sampling
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Genie
 
@@ -80,7 +80,7 @@ class GenieKind(Kind[Genie]):
         """At the cheapest free space the player can pay for, a third of the moves the other
         kinds offer as wishes (a different third each turn), with each buyer (``s.every``:
         at each free space, every wish, and no wish)."""
-        area = s.board.area_of_kind(self.kind).key
+        area = s.board.by_kind[self.kind].key
         if not s.in_play(area):
             return
         free = s.spaces(self, area)
@@ -140,9 +140,9 @@ class GenieKind(Kind[Genie]):
             return
         kind.check(_copy(m), bad)
 
-    def notes(self, m: Move[Genie]) -> list[tuple[str, str, Text]]:
+    def notes(self, m: Move[Genie]) -> Notes:
         kind = _inner(m.action)
-        return [] if kind is None else kind.notes(_copy(m))
+        return () if kind is None else kind.notes(_copy(m))
 
     def refuses(self, m: Move[Genie]) -> bool:
         kind = _inner(m.action)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import WARNING, Report
-from asara_cli.core.i18n import N_, Later, Text, _
+from asara_cli.core.i18n import N_, Later, _
 from asara_cli.core.schema import Schema, words
 from asara_cli.games.asara.rules import terms
 from asara_cli.games.asara.rules.areas.base import (
@@ -17,12 +17,13 @@ from asara_cli.games.asara.rules.areas.base import (
     Fields,
     Kind,
     Move,
+    Notes,
     Sampling,
     read_section,
     read_tile,
 )
 from asara_cli.games.asara.rules.board import AreaSpec, Board
-from asara_cli.games.asara.rules.events import Buy, Tile, gold_text
+from asara_cli.games.asara.rules.events import TILES, Buy, Tile, gold_text
 from asara_cli.games.asara.rules.model import Section
 from asara_cli.games.asara.rules.table import Table
 
@@ -49,13 +50,13 @@ def _display_said(section: Section, year: int) -> str:
 def take_from_display(state: Table, seat: int, tile: Tile) -> None:
     """The tile leaves the display and goes behind the player's screen."""
     m = state.markets[tile.section]
-    count = m.count
-    m.count = count - 1 if count > 0 else 0
-    shown, carried = m.shown, m.carried
+    if m.count > 0:
+        m.count -= 1
+    shown = m.shown
     if shown is not None and tile in shown:
         shown.remove(tile)
-    if carried and tile in carried:
-        carried.remove(tile)
+    if m.carried and tile in m.carried:
+        m.carried.remove(tile)
     state.players[seat].screen.append(tile)
 
 
@@ -97,7 +98,7 @@ class Market(Kind[Buy]):
         return found
 
     def area(self, board: Board, action: Buy) -> AreaSpec:
-        return board.market_area(action.section)
+        return board.by_section[action.section]
 
     def cost(self, board: Board, space: int | None, action: Buy) -> tuple[int, str]:
         price = self.price(board, space, action)
@@ -111,19 +112,21 @@ class Market(Kind[Buy]):
         return 0 if action.colour is None else board.prices[action.colour]
 
     def check(self, m: Move[Buy], bad: Report) -> None:
-        tile = m.worked = m.action.tile
+        a = m.action  # its tile, found without the property's call where it exists
+        tile = m.worked = (None if a.colour is None
+                           else TILES.get((a.section, a.colour, a.gold)) or a.tile)
         if tile is None:
             bad("R3.1", _("a buyer in the {section} market but nothing bought").format(
-                section=terms.section(m.action.section)), WARNING)
+                section=terms.section(a.section)), WARNING)
             return
         market = m.state.markets[tile.section]  # check_display's tests, then its words
         if market.count < 1 or (market.shown is not None and tile not in market.shown):
             check_display(m.state, tile, bad)
 
-    def notes(self, m: Move[Buy]) -> list[tuple[str, str, Text]]:
+    def notes(self, m: Move[Buy]) -> Notes:
         action, state = m.action, m.state
         if action.colour is None or state.markets[action.section].shown is not None:
-            return []
+            return ()
         return [(f"display {action.section}", "R3.1",
                  Later(_display_said, (action.section, state.year)))]
 

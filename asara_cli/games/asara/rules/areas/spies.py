@@ -48,7 +48,7 @@ class Spies(Kind[Bribe]):
         game; ``s.every``: every colour, plain and gold)."""
         money, state, board = s.player.money, s.state, s.board
         found: list[tuple[Bribe, int | None]] = []
-        for fee in board.area_of_kind(self.kind).spaces or ():
+        for fee in board.by_kind[self.kind].spaces or ():
             if fee > money:
                 continue
             searched = next((x for x in ALL_SECTIONS if state.market(x).pile > 0), None)

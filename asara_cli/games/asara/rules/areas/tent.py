@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from asara_cli.core.findings import Report
-from asara_cli.core.i18n import N_, Later, Text, _, ngettext
+from asara_cli.core.i18n import N_, Later, _, ngettext
 from asara_cli.core.schema import Schema, whole
 from asara_cli.games.asara.rules import terms
-from asara_cli.games.asara.rules.areas.base import ANY_SPACE, Fields, Kind, Move, Sampling
+from asara_cli.games.asara.rules.areas.base import ANY_SPACE, Fields, Kind, Move, Notes, Sampling
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Recruit
 from asara_cli.games.asara.rules.model import Variant
@@ -34,7 +34,7 @@ class Tent(Kind[Recruit]):
         if state.setup.variant != Variant.PRO or state.draw_pile < board.recruit_draw:
             return []
         found: list[tuple[Recruit, int | None]] = []
-        for space in board.area_of_kind(self.kind).spaces or (None,):
+        for space in board.by_kind[self.kind].spaces or (None,):
             printed = printed_cost(board, space)
             cost = 1 if printed is None else printed
             if cost <= s.player.money:
@@ -60,10 +60,10 @@ class Tent(Kind[Recruit]):
                                  m.state.draw_pile).format(n=m.state.draw_pile,
                                                            draw=m.board.recruit_draw))
 
-    def notes(self, m: Move[Recruit]) -> list[tuple[str, str, Text]]:
+    def notes(self, m: Move[Recruit]) -> Notes:
         if m.board.tent_costs is None:
             return [("tent", "R3.6", Later(_unknown_said))]
-        return []
+        return ()
 
     def apply(self, m: Move[Recruit]) -> None:
         drawn = min(m.board.recruit_draw, m.state.draw_pile)
@@ -72,7 +72,7 @@ class Tent(Kind[Recruit]):
 
     def text(self, board: Board, who: str, space: int | None, action: Recruit,
              how: str | None) -> str:
-        name = terms.area(board.area_of_kind(self.kind).name)
+        name = terms.area(board.by_kind[self.kind].name)
         if how:
             text = ngettext("{player} recruits at the {area} for {cost} ({how}): +{n} buyer",
                             "{player} recruits at the {area} for {cost} ({how}): +{n} buyers",

@@ -103,23 +103,22 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
             year=state.year, player=state.players[state.turn].name)
 
     def scores(self, outcome: Replay, setup: Setup) -> tuple[SeatScore, ...]:
-        state, n, lang = outcome.state, len(outcome.state.players), language()
+        state, n = outcome.state, len(outcome.state.players)
         by_seat: list[dict[str, int]] = [defaultdict(int) for _ in range(n)]
-        totals = [0] * n  # the sum of each player's ledger entries (state.prestige), one pass
         for entry in state.ledger:
-            by_seat[entry.player][_source_key(entry)] += entry.points
-            totals[entry.player] += entry.points
-        return tuple(SeatScore(p.name, (s - setup.start) % n + 1, totals[s],
-                               tuple(sorted(by_seat[s].items(),
-                                            key=lambda kv: _source_in(kv[0], lang).order)))
+            by_seat[entry.player][_KEY_OF.get(entry.source) or _source_key(entry)] += entry.points
+        # a player's total: the sum of their ledger entries (state.prestige), by source
+        return tuple(SeatScore(p.name, (s - setup.start) % n + 1, sum(by_seat[s].values()),
+                               _in_order(by_seat[s]))
                      for s, p in enumerate(state.players))
 
     def ledger(self, outcome: Replay) -> tuple[LedgerLine, ...]:
         state = outcome.state
         names = [p.name for p in state.players]
-        return tuple(LedgerLine(e.year, e.event or None, names[e.player], e.points,
-                                _source_key(e), e.said, e.source == "final")
-                     for e in state.ledger)
+        return tuple([LedgerLine(e.year, e.event or None, names[e.player], e.points,
+                                 _KEY_OF.get(e.source) or _source_key(e), e.said,
+                                 e.source == "final")
+                      for e in state.ledger])
 
     def summaries(self, outcome: Replay) -> tuple[Summary, ...]:
         from asara_cli.games.asara.rules import terms
@@ -238,13 +237,26 @@ def _source_in(key: str, language: str) -> Source:
     return Source(key, label, label, _COLOURS.get(key, "#999999"), rank)
 
 
+@cache  # the same in every language: looked up in C for each key sorted
+def _source_order(key: str) -> tuple[int, int]:
+    return _source_in(key, language()).order
+
+
+def _in_order(points: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """A player's points by source, in the sources' order."""
+    return tuple([(key, points[key]) for key in sorted(points, key=_source_order)])
+
+
+_KEY_OF = {"build": "builds", "gift": "gifts"}  # the sources of one key: no call to find it
+
+
 def _source_key(entry: LedgerEntry) -> str:
     """Where a ledger entry's points came from: ``builds``, ``year1``, a final category ..."""
     if entry.source == "final":
         return str(entry.category or "final")
     if entry.source == "year":
         return f"year{entry.year}"
-    return "builds" if entry.source == "build" else "gifts"
+    return _KEY_OF.get(entry.source, "gifts")
 
 
 #: ASARA, checked by mypy against every part of the contract.

@@ -119,8 +119,8 @@ def _check_display(state: Table, event: Display, number: int) -> tuple[Violation
 def _check_checkpoint(state: Table, event: Checkpoint, number: int
                       ) -> tuple[Violation, ...]:
     out = []
-    prestige = state.prestige_all() if event.prestige else ()  # one pass over the ledger
-    money = tuple(p.money for p in state.players) if event.money else ()
+    prestige = state.prestige_all() if event.prestige else ()
+    money = [p.money for p in state.players] if event.money else []
     for said, pairs, counted in ((_PRESTIGE_SHOWN, event.prestige, prestige),
                                  (_MONEY_COUNTED, event.money, money)):
         for name, shown in pairs:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec import Struct
+
 from asara_cli.core.names import name_key
 from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.events import Gift, Tile
@@ -51,17 +53,14 @@ class Hand:
         self.lighted_unknown = lighted_unknown
 
 
-class Spot(Taken):
+class Spot(Taken, Struct, gc=False):
     """One area this year: the colour to follow, the spaces taken (space, seat), the
-    placements in an unlimited area."""
+    placements in an unlimited area (a Struct: made without running Python code; untracked,
+    as nothing it holds can lead back to it)."""
 
-    __slots__ = ("colour", "placed", "taken")
+    colour: str | None
     taken: list[tuple[int, int]]
-
-    def __init__(self, colour: str | None, taken: list[tuple[int, int]], placed: int) -> None:
-        self.colour = colour
-        self.taken = taken
-        self.placed = placed
+    placed: int
 
 
 #: An area nobody has placed on this year, as read by checks (never changed: placing makes
@@ -118,8 +117,18 @@ class Table(Reads):
     seats: dict[str, int]  # a player's name, as written and as name_key gives it, to seat
     after: tuple[tuple[int, ...], ...]  # by seat: the other seats clockwise from it
     playing: dict[str, bool]  # area key to whether it is on the table (state.in_play)
+    tally: list[int]  # by seat: the points of the ledger's first ``tallied`` entries
+    tallied: int
 
     __slots__ = tuple(__annotations__)
+
+    def prestige_all(self) -> tuple[int, ...]:
+        """Each player's prestige: their ledger entries summed on from the last call's."""
+        tally, ledger = self.tally, self.ledger
+        for e in ledger[self.tallied:]:
+            tally[e.player] += e.points
+        self.tallied = len(ledger)
+        return tuple(tally)
 
     def seat(self, name: str) -> int | None:
         """The seat of the player ``name`` means (the one name rule: core/names.py)."""
@@ -147,7 +156,7 @@ class Table(Reads):
 
 
 #: The table's own fields, which a frozen state does not keep (made again from its setup).
-TABLE_ONLY = ("gifts_on", "seats", "after", "playing")
+TABLE_ONLY = ("gifts_on", "seats", "after", "playing", "tally", "tallied")
 
 
 def thaw(state: GameState) -> Table:
@@ -198,6 +207,7 @@ def _table_only(t: Table) -> None:
     n = len(t.players)
     t.after = tuple(tuple((seat + step) % n for step in range(1, n)) for seat in range(n))
     t.playing = {}
+    t.tally, t.tallied = [0] * n, 0
 
 
 _SECTIONS = tuple(Section)  # iterating the enum class is slow

@@ -124,8 +124,8 @@ def _check_checkpoint(state: Table, event: Checkpoint, number: int
     for said, pairs, counted in ((_PRESTIGE_SHOWN, event.prestige, prestige),
                                  (_MONEY_COUNTED, event.money, money)):
         for name, shown in pairs:
-            seat = state.seat(name)
-            if seat is None:
+            seat = state.seats.get(name)  # as the header writes it, nearly always
+            if seat is None and (seat := state.seat(name)) is None:
                 out.append(Violation(number, name, CHECKPOINT, _(
                     "no player is named {name}").format(name=repr(name))))
             elif counted[seat] != shown:

@@ -79,10 +79,10 @@ class Taken:
     taken: Sequence[tuple[int, int]]
 
     def occupied(self, space: int) -> bool:
-        return any(s == space for s, _ in self.taken)
+        return space in [s for s, _ in self.taken]
 
     def spaces(self) -> tuple[int, ...]:
-        return tuple(sorted(s for s, _ in self.taken))
+        return tuple(sorted([s for s, _ in self.taken]))
 
 
 class AreaState(Taken, Struct, frozen=True):
@@ -146,7 +146,7 @@ class Reads:
         if every is None:
             return None
         taken = self.area(area).spaces()
-        return tuple(s for s in every if s not in taken)
+        return tuple([s for s in every if s not in taken])
 
     def gifts_at(self, area: str, space: int | None) -> tuple[Gift, ...]:
         """The gifts lying on one space (R6.1)."""

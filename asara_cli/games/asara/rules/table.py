@@ -205,7 +205,7 @@ def _table_only(t: Table) -> None:
     for i, p in enumerate(t.players):
         t.seats.setdefault(name_key(p.name), i)
     n = len(t.players)
-    t.after = tuple(tuple((seat + step) % n for step in range(1, n)) for seat in range(n))
+    t.after = tuple([tuple([(seat + step) % n for step in range(1, n)]) for seat in range(n)])
     t.playing = {}
     t.tally, t.tallied = [0] * n, 0
 
@@ -224,8 +224,8 @@ def _thaw_players(players: tuple[PlayerState, ...]) -> list[Hand]:
 
 
 def _freeze_players(hands: list[Hand]) -> tuple[PlayerState, ...]:
-    return tuple(PlayerState(p.name, p.money, p.buyers, p.towers, sorted_tiles(p.screen),
-                             tuple(p.lighted_known), p.lighted_unknown) for p in hands)
+    return tuple([PlayerState(p.name, p.money, p.buyers, p.towers, sorted_tiles(p.screen),
+                              tuple(p.lighted_known), p.lighted_unknown) for p in hands])
 
 
 def _thaw_areas(areas: tuple[tuple[str, AreaState], ...]) -> dict[str, Spot]:
@@ -233,7 +233,7 @@ def _thaw_areas(areas: tuple[tuple[str, AreaState], ...]) -> dict[str, Spot]:
 
 
 def _freeze_areas(spots: dict[str, Spot]) -> tuple[tuple[str, AreaState], ...]:
-    return tuple((k, AreaState(a.colour, tuple(a.taken), a.placed)) for k, a in spots.items())
+    return tuple([(k, AreaState(a.colour, tuple(a.taken), a.placed)) for k, a in spots.items()])
 
 
 def _thaw_markets(markets: tuple[Market, ...]) -> dict[Section, Display]:
@@ -243,8 +243,8 @@ def _thaw_markets(markets: tuple[Market, ...]) -> dict[Section, Display]:
 
 
 def _freeze_markets(displays: dict[Section, Display]) -> tuple[Market, ...]:
-    return tuple(Market(m.section, m.count, m.pile, None if m.shown is None else tuple(m.shown),
-                        tuple(m.carried)) for m in displays.values())
+    return tuple([Market(m.section, m.count, m.pile, None if m.shown is None else tuple(m.shown),
+                         tuple(m.carried)) for m in displays.values()])
 
 
 def _sorted_items(mapping: dict[Any, Any]) -> tuple[tuple[Any, Any], ...]:

@@ -153,7 +153,7 @@ class Building(Kind[Build]):
         """A tower the build adds to, or lays a lighted window on, is not standing."""
         towers, build = m.player.towers, m.action
         onto: tuple[Addition | LightedWindow, ...] = (*build.add, *build.lighted)
-        return any(find_tower(towers, a.colour, a.tower) is None for a in onto)
+        return None in [find_tower(towers, a.colour, a.tower) for a in onto]
 
     def apply(self, m: Move[Build]) -> None:
         player, build = m.player, m.action

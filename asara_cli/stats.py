@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -298,6 +297,8 @@ def clubs(records: Sequence[GameRecord], rated: bool = False) -> Clubs:
 def club(records: Sequence[GameRecord]) -> Club:
     """Statistics over the scored games among ``records``; a player is everyone whose names
     are the same by the name rule ("Lena", "LENA"), shown as :func:`spellings` says."""
+    import statistics  # here: a worker, and a run that shows no statistics, need none of it
+
     games = [r for r in records if r.scored]
     shown = spellings(games)
     keys = _Keys()

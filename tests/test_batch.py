@@ -330,6 +330,7 @@ def test_the_workers_are_forked_before_the_bar_starts_its_thread(
 
     terminal = Console(file=io.StringIO(), force_terminal=True)
     monkeypatch.setattr(chunks, "err", lambda: SimpleNamespace(rich=terminal))
+    monkeypatch.setattr(chunks, "_a_tty", lambda stream: True)  # stderr, as a terminal
     monkeypatch.setattr(chunks, "_cores", lambda: 2)
     _THREADS_AT_FORK.clear()
     threads = threading.active_count()
@@ -353,6 +354,30 @@ def test_the_bar_reckons_the_time_left_from_the_start() -> None:
     progress.advance(task, 200)
     # 400 files in 4.05 s: 9,600 more take 97.2 s, rounded up (rich alone said 3 s)
     assert progress.tasks[0].time_remaining == 98
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_a_batch_with_no_bar_and_no_table_loads_no_rich_and_no_pool(fmt: str,
+                                                                     tmp_path: Path) -> None:
+    """stderr is no terminal (no bar) and the format draws no table: rich is not loaded, and
+    a few files scored in this process load no process pool either (the start is serial
+    work of every batch, --jobs 2 or not)."""
+    import ast
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            f"sys.argv = ['asara', 'batch', {str(SAMPLES)!r}, '-f', {fmt!r}]\n"
+            "from asara_cli.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "sys.stderr.write(repr([m for m in ('rich', 'concurrent.futures', 'statistics')"
+            " if m in sys.modules]))\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env={**env, "ASARA_CACHE_DIR": str(tmp_path)})
+    assert "scored" in done.stderr
+    loaded = ast.literal_eval(done.stderr.strip().splitlines()[-1])
+    assert loaded == ([] if fmt == "csv" else ["statistics"])
 
 
 def test_simulate_jobs_write_the_same_bytes(tmp_path: Path,

@@ -4,14 +4,16 @@ bar on stderr when it is a terminal (``asara batch``, ``asara simulate``)."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
-from typing import Any, TypeVar
-
-from rich.progress import Progress, TaskID
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from asara_cli.cli.common import err
+
+if TYPE_CHECKING:  # imported where a bar is shown: rich's progress is 10 to 15 ms to load
+    from rich.console import Console
+    from rich.progress import Progress, TaskID
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -34,9 +36,11 @@ def in_chunks(work: Callable[[Sequence[T]], R], items: Sequence[T], size: int,
     chunks = [items[i:i + step] for i in range(0, len(items), step)]
     cores = _cores()
     jobs = min(cores if jobs is None else jobs, cores)
-    console = err().rich  # the bar is rich's
     with ExitStack() as stack:
         if jobs > 1 and len(items) > size:
+            # only here: a run in this process does without it (5 ms of its start)
+            from concurrent.futures import ProcessPoolExecutor
+
             pool = stack.enter_context(ProcessPoolExecutor(
                 max_workers=jobs, initializer=start, initargs=start_args))
             # Every chunk is handed over now, which forks the workers (POSIX) before the bar
@@ -46,12 +50,49 @@ def in_chunks(work: Callable[[Sequence[T]], R], items: Sequence[T], size: int,
             if start is not None:
                 start(*start_args)
             results = map(work, chunks)
-        progress = stack.enter_context(Progress(console=console, transient=True,
-                                                disable=not console.is_terminal))
-        task = start_task(progress, what, len(items))
+        advance = _bar(stack, what, len(items))
         for chunk, result in zip(chunks, results, strict=True):
-            progress.advance(task, len(chunk))
+            advance(len(chunk))
             yield result
+
+
+def _bar(stack: ExitStack, what: str, total: int) -> Callable[[int], object]:
+    """The progress bar on stderr, closed with ``stack``; what moves it on by a number of
+    items. Where rich would not show it (stderr is no terminal), rich is not loaded at all:
+    a bar it would not draw moves nothing."""
+    console = _terminal()
+    if console is None:
+        return _still
+    from rich.progress import Progress
+
+    progress = stack.enter_context(Progress(console=console, transient=True))
+    task = start_task(progress, what, total)
+    return lambda n: progress.advance(task, n)
+
+
+def _still(n: int) -> None:
+    """The bar's step where no bar is shown."""
+
+
+def _terminal() -> Console | None:
+    """rich's console on stderr where rich takes it for a terminal, else ``None``. rich says
+    so for a stream that is a TTY, or where $FORCE_COLOR or $TTY_COMPATIBLE=1 say so; where
+    none of these holds its answer is no, and its console is not made (nor rich loaded)."""
+    if not (os.environ.get("FORCE_COLOR") or os.environ.get("TTY_COMPATIBLE") == "1"
+            or _a_tty(sys.stderr)):
+        return None
+    console = err().rich  # the bar is rich's
+    return console if console.is_terminal else None
+
+
+def _a_tty(stream: object) -> bool:
+    """Whether ``stream`` (or the stream rich's proxy stands for) may be a terminal; where it
+    cannot say (a closed stream), rich is asked, as before."""
+    isatty = getattr(getattr(stream, "rich_proxied_file", stream), "isatty", None)
+    try:
+        return isatty is not None and bool(isatty())
+    except Exception:
+        return True
 
 
 def start_task(progress: Progress, what: str, total: int) -> TaskID:

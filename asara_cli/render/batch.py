@@ -9,12 +9,9 @@ import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import asdict, fields
-from rich.console import Console, Group, RenderableType
-from rich.table import Table
-from rich.text import Text
 
 from asara_cli.core import i18n
 from asara_cli.core.i18n import N_, NP_, _, ngettext, pgettext
@@ -26,9 +23,12 @@ from asara_cli.games.base import Source
 from asara_cli.language import date, decimal
 from asara_cli.render import bgstats
 from asara_cli.render.safe import json_text
-from asara_cli.render.tables import table
 from asara_cli.render.wrap import Writer
 from asara_cli.stats import DUPLICATE, VALID, Club, Clubs, GameRecord, PlayerStats, games_of
+
+if TYPE_CHECKING:  # rich draws the table format alone: the others are written without it
+    from rich.console import Console, RenderableType
+    from rich.table import Table
 
 
 def sources_of(records: Sequence[GameRecord]) -> list[Source]:
@@ -348,6 +348,11 @@ class TableFormat(Format):
     LISTED = 100
 
     def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
+        from rich.console import Group
+        from rich.text import Text
+
+        from asara_cli.render.tables import table
+
         listed, title = _listed(records, self.LISTED)
         # at 80 columns a file name, a date and a status stay whole: the shared folder said
         # once in the title, a table per game, a status in a word (the whole on stderr)
@@ -388,6 +393,8 @@ class TableFormat(Format):
     def _club(records: Sequence[GameRecord], stats: Club, name: str
               ) -> list[RenderableType]:
         """One game's statistics (``name`` starts each title in a folder of several)."""
+        from rich.text import Text
+
         # The figures per player come in three tables, each within 80 columns.
         player, *heads = map(_, PLAYER_HEADS)
         players = _table(name + _("players ({games})").format(games=scored_games(stats.games)),
@@ -431,6 +438,8 @@ def _table(title: str, first: str, numbers: tuple[str, ...], *, texts: int = 0,
            right: bool = False) -> Table:
     """A table of one first column (``right``: a number) and number columns, the first
     ``texts`` of them text; a two-word header on two lines keeps the columns narrow."""
+    from asara_cli.render.tables import table
+
     made = table((first, "right" if right else "left"), title=title)
     for i, col in enumerate(numbers):
         made.add_column(col.replace(" ", "\n"), justify="left" if i < texts else "right")

@@ -72,23 +72,35 @@ def cache_key(board_bytes: bytes | None) -> str | None:
     a key without them would outlive the code."""
     package = Path(__file__).resolve().parent
     h = hashlib.sha256(SIGNATURE.encode())
-    read = 0
     try:
-        for path in sorted(package.rglob("*")):
-            # a record's problem is text in the language in use: its catalogue too
-            if path.suffix in (".py", ".toml", ".mo") and "__pycache__" not in path.parts:
-                h.update(path.relative_to(package).as_posix().encode() + b"\0")
-                h.update(path.read_bytes() + b"\0")
-                read += 1
+        files = _package_files(str(package))
+        for parts in files:
+            with open(os.path.join(package, *parts), "rb") as f:
+                data = f.read()
+            h.update("/".join(parts).encode() + b"\0")
+            h.update(data + b"\0")
     except OSError:
         return None
-    if read == 0:
+    if not files:
         return None
     if i18n.language() != i18n.SOURCE:  # the records' problems are in that language
         h.update(f"language {i18n.language()}\0".encode())
     if board_bytes is not None:
         h.update(b"--board\0" + board_bytes)
     return h.hexdigest()
+
+
+def _package_files(package: str) -> list[tuple[str, ...]]:
+    """The package's source and data files, each as its path's parts within ``package``, in
+    order: its code, its boards, and its catalogues (a record's problem is text in the
+    language in use). The byte code is not walked (a path object for every file there and
+    here was half the key's time, at every batch's start)."""
+    found = []
+    for folder, subfolders, names in os.walk(package):
+        subfolders[:] = [d for d in subfolders if d != "__pycache__"]
+        within = Path(folder).relative_to(package).parts
+        found += [(*within, name) for name in names if name.endswith((".py", ".toml", ".mo"))]
+    return sorted(found)
 
 
 def cache_path(board_path: str | None) -> Path | None:

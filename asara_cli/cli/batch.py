@@ -87,14 +87,17 @@ def find_logs(paths: list[Path], recursive: bool) -> Found:
             except OSError as e:
                 unreadable.append((str(folder), e.strerror or type(e).__name__))
                 continue
+            # str(folder / name) for every name, made once per folder: a path object for
+            # each of a folder's thousands of logs was half of the walk's time
+            within = str(folder / "_")[:-1]
             for entry in entries:
-                path = folder / entry.name
+                name = entry.name
                 try:
                     if recursive and entry.is_dir(follow_symlinks=False):
-                        folders.append(path)
-                    elif (entry.name.endswith(".toml") and not entry.name.startswith(".")
-                          and not entry.name.endswith(".sheet.toml") and entry.is_file()):
-                        found.append(str(path))
+                        folders.append(folder / name)
+                    elif (name.endswith(".toml") and not name.startswith(".")
+                          and not name.endswith(".sheet.toml") and entry.is_file()):
+                        found.append(within + name)
                 except OSError:  # gone, or its name too long to look at: not a log found
                     continue
         files += sorted(found)

@@ -9,6 +9,8 @@ import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from itertools import chain
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import asdict, fields
@@ -40,12 +42,13 @@ def sources_of(records: Sequence[GameRecord]) -> list[Source]:
         played = game(key)
         for source in played.sources(None):
             found.setdefault(source.key, source)
-        for r in records:
-            if r.game == key:
-                for s in r.seats:
-                    for k, _points in s.sources:
-                        if k not in found:  # a source is looked up once, not once a seat
-                            found[k] = played.source(k)
+        # the names the seats scored from, in the order first seen, gathered in C: a
+        # folder's thousands of seats repeat the same few
+        scored = dict.fromkeys(map(itemgetter(0), chain.from_iterable(
+            s.sources for r in records if r.game == key for s in r.seats)))
+        for k in scored:
+            if k not in found:  # a source is looked up once, not once a seat
+                found[k] = played.source(k)
     return sorted(found.values(), key=lambda x: x.order)
 
 
@@ -195,6 +198,7 @@ class CsvFormat(Format):
         safe = _Cells()
         # each row is filled by column index: a game's cells once, then each seat's own
         at = {c: i for i, c in enumerate(columns)}
+        player, seat, total, rank, winner = (at[c] for c in CsvFormat.THEN[2:7])
         # a seat's row before its cells, and a row without seats
         points: list[object] = [0 if c in numeric else "" for c in columns]
         blank: list[object] = [""] * len(columns)
@@ -220,8 +224,10 @@ class CsvFormat(Format):
                 continue
             for s in r.seats:
                 row = first.copy()
-                fill(row, (("player", s.name), ("seat", s.seat), ("total", s.total),
-                           ("rank", s.rank), ("winner", int(s.winner)), *s.sources))
+                row[player], row[seat], row[total], row[rank], row[winner] = (
+                    safe[s.name], s.seat, s.total, s.rank, int(s.winner))
+                for key, value in s.sources:  # every source is a column; points are numbers
+                    row[at[key]] = value
                 w.writerow(row)
         return buf.getvalue()
 

@@ -295,8 +295,10 @@ def _chunk_work(chunk: Sequence[int]) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize(("items", "jobs", "sizes", "elsewhere"), [
-    (10_000, 2, [200] * 50, True),   # big runs: chunks of at most 200
-    (300, 2, [6] * 50, True),        # few files: about 50 chunks, so the bar moves
+    # big runs: chunks of at most 200; the workers' last ones four times finer, so that
+    # the two finish close together
+    (10_000, 2, [200] * 48 + [50] * 8, True),
+    (300, 2, [6] * 48 + [1] * 12, True),  # few files: about 50 chunks, so the bar moves
     (200, 2, [4] * 50, False),       # 200 or fewer: not worth starting workers
     (301, 1, [7] * 43, False),       # one job: here, in the same small chunks
     (3, 2, [1, 1, 1], False),

@@ -195,12 +195,12 @@ class CsvFormat(Format):
         w = csv.writer(buf, lineterminator="\r\n")
         columns, numeric = self.columns(records)
         w.writerow(columns)
-        safe = _Cells()
+        safe, numeral = _Cells(), _Numerals()
         # each row is filled by column index: a game's cells once, then each seat's own
         at = {c: i for i, c in enumerate(columns)}
         player, seat, total, rank, winner = (at[c] for c in CsvFormat.THEN[2:7])
         # a seat's row before its cells, and a row without seats
-        points: list[object] = [0 if c in numeric else "" for c in columns]
+        points: list[object] = ["0" if c in numeric else "" for c in columns]
         blank: list[object] = [""] * len(columns)
 
         def fill(row: list[object], cells: Iterable[tuple[str, object]]) -> None:
@@ -224,10 +224,13 @@ class CsvFormat(Format):
                 continue
             for s in r.seats:
                 row = first.copy()
+                # the numbers as the csv module writes them (str), each worked out once: the
+                # same few hundred numbers fill the rows, and the module turned each again
                 row[player], row[seat], row[total], row[rank], row[winner] = (
-                    safe[s.name], s.seat, s.total, s.rank, int(s.winner))
+                    safe[s.name], numeral[s.seat], numeral[s.total], numeral[s.rank],
+                    numeral[int(s.winner)])
                 for key, value in s.sources:  # every source is a column; points are numbers
-                    row[at[key]] = value
+                    row[at[key]] = numeral[value]
                 w.writerow(row)
         return buf.getvalue()
 
@@ -238,6 +241,14 @@ class _Cells(dict[str, object]):
     def __missing__(self, text: str) -> object:
         cell = self[text] = spreadsheet_safe(text)
         return cell
+
+
+class _Numerals(dict[int, str]):
+    """Each whole number's text, worked out once."""
+
+    def __missing__(self, n: int) -> str:
+        text = self[n] = str(n)
+        return text
 
 
 class MarkdownFormat(Format):

@@ -563,7 +563,20 @@ def _step(board: Board, t: Table, seat: int, play: ev.Play) -> Table | None:
     """The table after ``play`` before the row, by the referee's step (``None``: refused)."""
     run = Walker(board, t.copy(), t.events + 1, [])
     run.play(seat, play, BEFORE_ROW)
-    return None if errors(run.out or []) else run.t
+    if errors(run.out or []):
+        return None
+    after = run.t
+    # the parts a card left as they were are the table's before it: the walks keep a table
+    # for every set of cards (977 at the heaviest position), each some 55 lists and dicts
+    # the collector walks through, most of them the street's, the tower's and the
+    # buildings'; no table of the walks is changed in place (each step is taken on a copy)
+    if after.street == t.street:
+        after.street = t.street
+    if after.tower == t.tower:
+        after.tower = t.tower
+    if after.built == t.built:
+        after.built = t.built
+    return after
 
 
 def _plays_key(board: Board, plays: Sequence[ev.Play]) -> tuple[tuple[object, ...], ...]:

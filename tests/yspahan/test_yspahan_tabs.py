@@ -74,3 +74,35 @@ def test_an_old_position_is_freed_without_the_collector(name: str) -> None:
         moves.next_words(board, msgspec.structs.replace(state), [])  # another position
         assert kept() is None  # freed by reference counting alone
         assert gc.collect() == 0  # and no cycle was left behind
+
+
+def _listed_next(board: Board, state: GameState, typed: list[str]) -> set[str]:
+    """The next word after ``typed`` of every move listed grouped that begins so."""
+    g = game("yspahan")
+    return {words[len(typed)] for c in move_groups(g.legal_moves(board, state, typed), 10**9,
+                                                   False)
+            for m in c.first if len(words := shlex.split(m.words)) > len(typed)}
+
+
+@pytest.mark.parametrize("name", ["souk-card-then-supervisor", "caravan-card-secret-hands",
+                                  "souk-card-then-supervisor-caravanserai"])
+def test_a_tab_after_the_supervisors_cell_offers_exactly_the_listed_next_words(name: str
+                                                                                ) -> None:
+    """After ``supervisor ROW CELL`` a Tab offers the next words of the listed moves that
+    begin so, no more, no fewer; where no cube may face the cell after any cards played
+    first (none does, and no souk card can fill a shop facing it), that is ``--play`` at
+    most, known without walking every set of cards (issue 35)."""
+    board, state = _board(), _state(name)
+    g = game("yspahan")
+    mover = moves._Mover(board, state)
+    faced = {cell: moves._faced(mover, cell) for cell in board.cells}
+    assert True in faced.values() and False in faced.values(), faced
+    tried = 0
+    for row in board.rows:
+        for cell in board.cells:
+            typed = ["supervisor", row, cell]
+            offered = g.next_words(board, msgspec.structs.replace(state), typed)
+            assert sorted(offered) == sorted(_listed_next(board, state, typed)), typed
+            assert faced[cell] or set(offered) <= {"--play"}, typed
+            tried += bool(offered)
+    assert tried > 20, tried

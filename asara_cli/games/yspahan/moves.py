@@ -385,11 +385,25 @@ def _coming(board: Board, mover: _Mover, head: _Head, typed: list[str],
         return list(board.cards)
     if head.command == "supervisor" and n == 2:
         return board.cells
+    if head.command == "supervisor" and n == 3 and typed[2] in board.cells and rest is None \
+            and not _faced(mover, typed[2]):  # no cube sent, so none named (--order, --camel)
+        return ["--discard" if head.discarding else "--play"]
     if n > 1 and typed[-2] == "--discard" and rest is None:  # only cards played first follow
         return ["--play"]
     if rest == ("--play",):  # each set of cards played first begins with a card alone
         return [play_text(plays[0]) for plays, _ in mover.singles()]
     return None
+
+
+def _faced(mover: _Mover, cell: str) -> bool:
+    """Whether a cube may face ``cell`` after some set of cards played first: one does now,
+    or a souk card may fill a shop facing it. Only a souk card puts a cube in a shop (Y3.9);
+    with no one kind of them counted apart, cards played first are not known so: yes."""
+    board, t, souks = mover.board, mover.t, mover.souks()
+    if not souks.kind or any(t.street[s][i] for s, i in board.faces[cell]):
+        return True
+    return any(cell in souks.facing.get(shop, ()) for made in souks.parts.values()
+               for sets in made for plays, _table in sets for shop in souks.shops(plays))
 
 
 def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]:

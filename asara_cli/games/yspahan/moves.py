@@ -562,7 +562,7 @@ def _walk_on(board: Board, seat: int, most: int, plays: Callable[[Table], Iterab
     closure that calls itself: that would be a reference cycle, left for the collector)."""
     found[key] = (played, table)
     for play in plays(table) if len(played) < most else ():
-        more = _plays_key(board, (*played, play))
+        more = tuple(sorted((*key, _play_key(board, play))))  # _plays_key, one card more
         if more not in found and (after := _step(board, table, seat, play)) is not None:
             _walk_on(board, seat, most, plays, found, after, (*played, play), more)
 
@@ -577,27 +577,53 @@ def _step(board: Board, t: Table, seat: int, play: ev.Play) -> Table | None:
     """The table after ``play`` before the row, by the referee's step (``None``: refused)."""
     run = Walker(board, t.copy(), t.events + 1, [])
     run.play(seat, play, BEFORE_ROW)
-    if errors(run.out or []):
+    if run.out and errors(run.out):
         return None
-    after = run.t
-    # the parts a card left as they were are the table's before it: the walks keep a table
-    # for every set of cards (977 at the heaviest position), each some 55 lists and dicts
-    # the collector walks through, most of them the street's, the tower's and the
-    # buildings'; no table of the walks is changed in place (each step is taken on a copy)
+    return _sharing(t, run.t)
+
+
+def _sharing(t: Table, after: Table) -> Table:
+    """``after``, a copy of ``t`` a card was played on, holding the lists of ``t`` the card
+    left as they were: the walks keep a table for every set of cards (977 at the heaviest
+    known position), each some 55 lists and dicts the collector walks through, most of them
+    the same as the table's before. No table of the walks is changed in place (each step
+    is taken on a copy)."""
     if after.street == t.street:
         after.street = t.street
     if after.tower == t.tower:
         after.tower = t.tower
     if after.built == t.built:
         after.built = t.built
+    if after.owner == t.owner:
+        after.owner = t.owner
+    if after.filled == t.filled:
+        after.filled = t.filled
+    if after.inner == t.inner:
+        after.inner = t.inner
+    if after.cubes == t.cubes:
+        after.cubes = t.cubes
+    if after.taken == t.taken:
+        after.taken = t.taken
+    if after.order == t.order:
+        after.order = t.order
+    if after.caravan == t.caravan:
+        after.caravan = t.caravan
+    if after.credit_camels == t.credit_camels:
+        after.credit_camels = t.credit_camels
+    if after.credit_gold == t.credit_gold:
+        after.credit_gold = t.credit_gold
     return after
 
 
 def _plays_key(board: Board, plays: Sequence[ev.Play]) -> tuple[tuple[object, ...], ...]:
     """The cards played as a set (a corner shop once)."""
-    return tuple(sorted(
-        (p.kind, p.k or 0, p.into or "", _canonical(board, p.shop) if p.shop else ("", 0),
-         p.card or "") for p in plays))
+    return tuple(sorted([_play_key(board, p) for p in plays]))
+
+
+def _play_key(board: Board, p: ev.Play) -> tuple[object, ...]:
+    """One card of :func:`_plays_key`."""
+    return p.kind, p.k or 0, p.into or "", _canonical(board, p.shop) if p.shop else ("", 0), \
+        p.card or ""
 
 
 def _secret(t: Table, seat: int, plays: Sequence[ev.Play], discard: str | None) -> str:

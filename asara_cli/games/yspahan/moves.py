@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache, partial
 from itertools import islice, permutations, product, tee
+from weakref import proxy
 
 from asara_cli.core.i18n import N_, _
 from asara_cli.games.base import LegalMove, MoveGroup
@@ -151,10 +152,7 @@ class _Mover:
 
     def tail(self, plays: tuple[ev.Play, ...]) -> list[str]:
         """The words of the cards played first (``--play 'souk bag3 N2'``)."""
-        words = self._tails.get(plays)
-        if words is None:
-            words = self._tails[plays] = [w for p in plays for w in ("--play", play_text(p))]
-        return words
+        return _tail(self._tails, plays)
 
     def distinct(self, head: _Head, cell: str | None = None) -> Firsts:
         """One set of cards played first for each table ``head``'s moves read
@@ -245,6 +243,15 @@ class _Mover:
             for kept in (self.souks().keyed, self._tails):  # what the last group's tables read
                 kept.clear()
             yield kinds, list(self.souks().firsts(pairs))
+
+
+def _tail(tails: dict[tuple[ev.Play, ...], list[str]], plays: tuple[ev.Play, ...]
+          ) -> list[str]:
+    """:meth:`_Mover.tail`, kept in ``tails``."""
+    words = tails.get(plays)
+    if words is None:
+        words = tails[plays] = [w for p in plays for w in ("--play", play_text(p))]
+    return words
 
 
 _LAST: list[_Mover] = []  # the last position asked about: completion asks at every word
@@ -378,11 +385,25 @@ def _coming(board: Board, mover: _Mover, head: _Head, typed: list[str],
         return list(board.cards)
     if head.command == "supervisor" and n == 2:
         return board.cells
+    if head.command == "supervisor" and n == 3 and typed[2] in board.cells and rest is None \
+            and not _faced(mover, typed[2]):  # no cube sent, so none named (--order, --camel)
+        return ["--discard" if head.discarding else "--play"]
     if n > 1 and typed[-2] == "--discard" and rest is None:  # only cards played first follow
         return ["--play"]
     if rest == ("--play",):  # each set of cards played first begins with a card alone
         return [play_text(plays[0]) for plays, _ in mover.singles()]
     return None
+
+
+def _faced(mover: _Mover, cell: str) -> bool:
+    """Whether a cube may face ``cell`` after some set of cards played first: one does now,
+    or a souk card may fill a shop facing it. Only a souk card puts a cube in a shop (Y3.9);
+    with no one kind of them counted apart, cards played first are not known so: yes."""
+    board, t, souks = mover.board, mover.t, mover.souks()
+    if not souks.kind or any(t.street[s][i] for s, i in board.faces[cell]):
+        return True
+    return any(cell in souks.facing.get(shop, ()) for made in souks.parts.values()
+               for sets in made for plays, _table in sets for shop in souks.shops(plays))
 
 
 def _reads(board: Board, head: _Head, seat: int, t: Table) -> tuple[object, ...]:
@@ -530,17 +551,20 @@ def _walk(board: Board, t: Table, seat: int, most: int,
     tried (a card drawn or camels gained may be what a later card needs); a set met again is
     not walked."""
     found: dict[tuple[tuple[object, ...], ...], First] = {}
-
-    def walk(table: Table, played: tuple[ev.Play, ...], key: tuple[tuple[object, ...], ...]
-             ) -> None:
-        found[key] = (played, table)
-        for play in plays(table) if len(played) < most else ():
-            more = _plays_key(board, (*played, play))
-            if more not in found and (after := _step(board, table, seat, play)) is not None:
-                walk(after, (*played, play), more)
-
-    walk(t, (), ())
+    _walk_on(board, seat, most, plays, found, t, (), ())
     return list(found.values())
+
+
+def _walk_on(board: Board, seat: int, most: int, plays: Callable[[Table], Iterable[ev.Play]],
+             found: dict[tuple[tuple[object, ...], ...], First], table: Table,
+             played: tuple[ev.Play, ...], key: tuple[tuple[object, ...], ...]) -> None:
+    """:func:`_walk` from ``table`` after ``played`` (a function of the module, not a
+    closure that calls itself: that would be a reference cycle, left for the collector)."""
+    found[key] = (played, table)
+    for play in plays(table) if len(played) < most else ():
+        more = tuple(sorted((*key, _play_key(board, play))))  # _plays_key, one card more
+        if more not in found and (after := _step(board, table, seat, play)) is not None:
+            _walk_on(board, seat, most, plays, found, after, (*played, play), more)
 
 
 def _longest(board: Board, t: Table, seat: int) -> int:
@@ -553,14 +577,53 @@ def _step(board: Board, t: Table, seat: int, play: ev.Play) -> Table | None:
     """The table after ``play`` before the row, by the referee's step (``None``: refused)."""
     run = Walker(board, t.copy(), t.events + 1, [])
     run.play(seat, play, BEFORE_ROW)
-    return None if errors(run.out or []) else run.t
+    if run.out and errors(run.out):
+        return None
+    return _sharing(t, run.t)
+
+
+def _sharing(t: Table, after: Table) -> Table:
+    """``after``, a copy of ``t`` a card was played on, holding the lists of ``t`` the card
+    left as they were: the walks keep a table for every set of cards (977 at the heaviest
+    known position), each some 55 lists and dicts the collector walks through, most of them
+    the same as the table's before. No table of the walks is changed in place (each step
+    is taken on a copy)."""
+    if after.street == t.street:
+        after.street = t.street
+    if after.tower == t.tower:
+        after.tower = t.tower
+    if after.built == t.built:
+        after.built = t.built
+    if after.owner == t.owner:
+        after.owner = t.owner
+    if after.filled == t.filled:
+        after.filled = t.filled
+    if after.inner == t.inner:
+        after.inner = t.inner
+    if after.cubes == t.cubes:
+        after.cubes = t.cubes
+    if after.taken == t.taken:
+        after.taken = t.taken
+    if after.order == t.order:
+        after.order = t.order
+    if after.caravan == t.caravan:
+        after.caravan = t.caravan
+    if after.credit_camels == t.credit_camels:
+        after.credit_camels = t.credit_camels
+    if after.credit_gold == t.credit_gold:
+        after.credit_gold = t.credit_gold
+    return after
 
 
 def _plays_key(board: Board, plays: Sequence[ev.Play]) -> tuple[tuple[object, ...], ...]:
     """The cards played as a set (a corner shop once)."""
-    return tuple(sorted(
-        (p.kind, p.k or 0, p.into or "", _canonical(board, p.shop) if p.shop else ("", 0),
-         p.card or "") for p in plays))
+    return tuple(sorted([_play_key(board, p) for p in plays]))
+
+
+def _play_key(board: Board, p: ev.Play) -> tuple[object, ...]:
+    """One card of :func:`_plays_key`."""
+    return p.kind, p.k or 0, p.into or "", _canonical(board, p.shop) if p.shop else ("", 0), \
+        p.card or ""
 
 
 def _secret(t: Table, seat: int, plays: Sequence[ev.Play], discard: str | None) -> str:
@@ -674,25 +737,28 @@ def _goods(board: Board, run: Walker, seat: int, row: str, dice: int, discard: s
 def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want: _Want
                 ) -> Iterator[tuple[ev.Shop, ...]]:
     """Every set of ``cubes`` shops the cubes may go to, each set once (Y3.4)."""
-    seen: set[tuple[tuple[str, int], ...]] = set()
+    return _placing(board, run, seat, row, cubes, want, set(), ())
 
-    def walk(r: Walker, placed: tuple[ev.Shop, ...]) -> Iterator[tuple[ev.Shop, ...]]:
-        words = ["goods", row, *shop_words(placed)]
-        for shop in shops_open_to(r, seat, row):
-            if not want.fits([*words, shop.souk, shop.cell]):
-                continue  # not wanted
-            key = tuple(sorted(_canonical(board, s) for s in (*placed, shop)))
-            if key in seen:
-                continue  # the same cubes in another order: the same table
-            seen.add(key)
-            if len(placed) + 1 == cubes:  # the last cube: no table after it is read
-                yield (*placed, shop)
-                continue
-            nxt = Walker(board, r.t.copy(), r.number, None)
-            nxt.place(seat, shop, row)
-            yield from walk(nxt, (*placed, shop))
 
-    yield from walk(run, ())
+def _placing(board: Board, r: Walker, seat: int, row: str, cubes: int, want: _Want,
+             seen: set[tuple[tuple[str, int], ...]], placed: tuple[ev.Shop, ...]
+             ) -> Iterator[tuple[ev.Shop, ...]]:
+    """:func:`_placements` after the cubes ``placed`` on ``r``'s table, the sets ``seen``
+    left out (no closure that calls itself: a reference cycle)."""
+    words = ["goods", row, *shop_words(placed)]
+    for shop in shops_open_to(r, seat, row):
+        if not want.fits([*words, shop.souk, shop.cell]):
+            continue  # not wanted
+        key = tuple(sorted(_canonical(board, s) for s in (*placed, shop)))
+        if key in seen:
+            continue  # the same cubes in another order: the same table
+        seen.add(key)
+        if len(placed) + 1 == cubes:  # the last cube: no table after it is read
+            yield (*placed, shop)
+            continue
+        nxt = Walker(board, r.t.copy(), r.number, None)
+        nxt.place(seat, shop, row)
+        yield from _placing(board, nxt, seat, row, cubes, want, seen, (*placed, shop))
 
 
 def _canonical(board: Board, shop: ev.Shop) -> tuple[str, int]:
@@ -778,7 +844,10 @@ class _Souks:
 
     def __init__(self, mover: _Mover, kind: str | None) -> None:
         board, t, seat = mover.board, mover.t, mover.seat
-        self.mover, self.kind = mover, kind or ""  # none: no souk card counted apart
+        # the mover's parts, not the mover: it keeps this (no reference cycle, so that an
+        # old position is freed as soon as another is asked about, without the collector)
+        self.board, self.seat, self.drawn, self.tails = board, seat, mover.drawn, mover._tails
+        self.kind = kind or ""  # none: no souk card counted apart
         self.most = most = _longest(board, t, seat) if kind else 0
         scratch = t.copy()  # the cards held: this walk asks only where the cubes may go
         scratch.hand[seat] = {**scratch.hand[seat], self.kind: most}
@@ -833,43 +902,47 @@ class _Souks:
         for at in range(len(quarters) - 1, -1, -1):
             room[at] = room[at + 1] + max(i for i, by in enumerate(self.parts[quarters[at]]) if by)
         met = seen if seen is not None else {}
-        tail = self.mover.tail
+        return self._walk_at(quarters, room, met, read, 0, n, typed, None)
 
-        def walk(at: int, left: int, typed: Sequence[str] | None, then: str | None
-                 ) -> Iterator[tuple[tuple[ev.Play, ...], tuple[Table, ...]]]:
-            if at == len(quarters):
-                if typed is None or then is not None:  # else no word follows those typed
-                    yield (), ()
-                return
-            by_size = self.parts[quarters[at]]
-            for i in range(max(0, left - room[at + 1]), min(left, len(by_size) - 1) + 1):
-                for plays, table in by_size[i]:
-                    if then in met:
-                        return
-                    rest, word = typed, then
-                    if typed is not None and then is None and plays:
-                        words = tail(plays)
-                        common = min(len(words), len(typed))
-                        if words[:common] != list(typed[:common]):
+    def _walk_at(self, quarters: Sequence[str], room: Sequence[int], met: dict[str, None],
+                 read: Sequence[str], at: int, left: int, typed: Sequence[str] | None,
+                 then: str | None) -> Iterator[tuple[tuple[ev.Play, ...], tuple[Table, ...]]]:
+        """:meth:`walk` from the quarter ``at`` on, ``left`` cards to play (a method, not a
+        closure that calls itself: that would be a reference cycle, left for the collector)."""
+        if at == len(quarters):
+            if typed is None or then is not None:  # else no word follows those typed
+                yield (), ()
+            return
+        by_size = self.parts[quarters[at]]
+        for i in range(max(0, left - room[at + 1]), min(left, len(by_size) - 1) + 1):
+            for plays, table in by_size[i]:
+                if then in met:
+                    return
+                rest, word = typed, then
+                if typed is not None and then is None and plays:
+                    words = _tail(self.tails, plays)
+                    common = min(len(words), len(typed))
+                    if words[:common] != list(typed[:common]):
+                        continue
+                    if len(words) > len(typed):
+                        word = words[len(typed)]
+                        if word in met:
                             continue
-                        if len(words) > len(typed):
-                            word = words[len(typed)]
-                            if word in met:
-                                continue
-                        rest = typed[common:]
-                    for more, tables in walk(at + 1, left - i, rest, word):
-                        yield plays + more, (table, *tables)
-                    if then is not None and quarters[at] not in read:
-                        return
-
-        return walk(0, n, typed, None)
+                    rest = typed[common:]
+                for more, tables in self._walk_at(quarters, room, met, read, at + 1, left - i,
+                                                  rest, word):
+                    yield plays + more, (table, *tables)
+                if then is not None and quarters[at] not in read:
+                    return
 
     def some(self, pair: Pair) -> Iterator[First]:
         """:meth:`firsts` of one pair, the sets made kept for the next group."""
         _plays, first, n = pair
         known = self._some.get((id(first), n))
+        # the sets are made through a weak reference: a generator that held this, kept
+        # here, would be a reference cycle
         kept, made = tee(known[1] if known is not None and known[0] is first
-                         else self.firsts([pair]))
+                         else _Souks.firsts(proxy(self), [pair]))
         self._some[id(first), n] = first, kept  # the sets made, kept for the next group
         return made
 
@@ -885,7 +958,7 @@ class _Souks:
         ``tables``: the hand, discard pile and cubes of :meth:`rep`, each quarter's souks."""
         if not n:
             return first
-        souks_of, seat = self.mover.board.souks_of, self.mover.seat
+        souks_of, seat = self.board.souks_of, self.seat
         rep = self.rep(first, n)
         assert rep is not None
         t = first.copy()
@@ -903,7 +976,7 @@ class _Souks:
         known = self._quarters.get((id(table), quarter))
         if known is None or known[0] is not table:
             known = self._quarters[id(table), quarter] = table, tuple(
-                _quarter_read(self.mover.board, quarter, table))
+                _quarter_read(self.board, quarter, table))
         return known[1]
 
     def distinct(self, groups: Sequence[tuple[tuple[str, ...], list[Pair]]], head: _Head,
@@ -961,7 +1034,7 @@ class _Souks:
     def after(self, t: Table, plays: Sequence[ev.Play]) -> Table | None:
         """The table after ``plays`` on ``t`` (``None``: refused)."""
         for play in plays:
-            stepped = _step(self.mover.board, t, self.mover.seat, play)
+            stepped = _step(self.board, t, self.seat, play)
             if stepped is None:
                 return None
             t = stepped
@@ -975,7 +1048,7 @@ class _Souks:
         known = self._by_table.get((id(first), n))
         if known is not None and known[0] is first:
             return known[1]
-        seat = self.mover.seat
+        seat = self.seat
         key = (n, tuple(sorted(first.hand[seat].items())), first.hidden[seat],
                tuple(sorted(first.discard.items())), first.cubes[seat], first.deck)
         if key not in self._reps:
@@ -988,9 +1061,9 @@ class _Souks:
         their shops (``None``: cannot be played)."""
         known = self._read.get((id(first), n))
         if known is None or known[0] is not first:
-            rep, seat = self.rep(first, n), self.mover.seat
+            rep, seat = self.rep(first, n), self.seat
             known = self._read[id(first), n] = first, None if rep is None else (
-                n, first.gold[seat], tuple(first.camels), _draws_read(rep, self.mover.drawn),
+                n, first.gold[seat], tuple(first.camels), _draws_read(rep, self.drawn),
                 self.street(first), tuple(sorted(k for k, c in rep.hand[seat].items() if c > 0)),
                 rep.hidden[seat] > 0)
         return known[1]
@@ -1005,7 +1078,7 @@ class _Souks:
 
     def shops(self, plays: Sequence[ev.Play]) -> Iterator[tuple[int, int]]:
         """The street shops (souk and index) the souk cards ``plays`` fill."""
-        board = self.mover.board
+        board = self.board
         for play in plays:
             assert play.shop is not None
             souk, index = _canonical(board, play.shop)
@@ -1017,7 +1090,7 @@ class _Souks:
         cards fill (none last): how many sets, and the first :meth:`walk` makes. Counted
         quarter by quarter (a set is one set of each quarter's), no set made whole."""
         if n not in self._cells:  # and those of fewer cards
-            self._cells.update({k: {to: {} for to in self.mover.board.cells}
+            self._cells.update({k: {to: {} for to in self.board.cells}
                                 for k in range(n + 1)})
             for to, found in self._combined(n).items():
                 for (k, shops), (ways, _first, plays) in sorted(

@@ -392,6 +392,10 @@ def test_root_recording_into_a_player_s_log_leaves_it_the_player_s() -> None:
 
 
 def test_batch_walks_a_folder_nested_1500_deep(tmp_path: Path) -> None:
+    # on a memory file system where the machine has one: some disks take 3 ms a folder to
+    # remove, 5 s for these 1,500
+    if os.access("/dev/shm", os.W_OK | os.X_OK):
+        tmp_path = Path(tempfile.mkdtemp(prefix="asara-deep-", dir="/dev/shm"))
     club = club_of(tmp_path / "club", LOGS[:1])
     deep = club
     for _ in range(1_500):
@@ -408,6 +412,8 @@ def test_batch_walks_a_folder_nested_1500_deep(tmp_path: Path) -> None:
         import subprocess
 
         subprocess.run(["rm", "-rf", str(club)], check=False)
+        if tmp_path.parent == Path("/dev/shm"):
+            tmp_path.rmdir()
 
 
 def test_a_folder_nobody_may_read_is_listed_as_unreadable() -> None:

@@ -12,6 +12,7 @@ listed once as :data:`PLACEHOLDER`, with a note (:func:`unread`).
 from __future__ import annotations
 
 import shlex
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, cached_property, lru_cache
 from typing import Any
@@ -28,7 +29,7 @@ from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import check, errors
 from asara_cli.games.asara.rules.gifts import use_text
 from asara_cli.games.asara.rules.labels import check_label
-from asara_cli.games.asara.rules.sampler import candidate_moves
+from asara_cli.games.asara.rules.sampler import _ORDER, _every_claim, _Offers
 from asara_cli.games.asara.rules.state import GameState
 from asara_cli.games.asara.rules.table import Table, thaw
 from asara_cli.games.asara.rules.turn import Findings
@@ -51,7 +52,7 @@ _HIDDEN = N_("the buyer's colour is the player's secret: every colour that may c
 
 
 #: What :meth:`Listing._said` makes of a group.
-_Heads = tuple[list[tuple[ev.Turn, tuple[str, ...]]], dict[tuple[str, ...], list[int]]]
+_Heads = tuple["_Said", dict[tuple[str, ...], list[int]]]
 
 
 class Listing:
@@ -67,28 +68,39 @@ class Listing:
         self._turns, self._heads = cache(self._legal), cache(self._said)
 
     @cached_property
-    def _groups(self) -> dict[str, list[ev.Turn]]:
-        """The candidate turns of each group, unchecked, in order."""
+    def _groups(self) -> dict[str, list[_Run]]:
+        """The candidate turns of each group, unchecked, in order, as runs: a run's turns
+        are made only when its group is asked for (the first Tab needs a legal turn of each
+        command, not the thousands of ways to claim gifts piled on one space)."""
         board, state, rank = self.board, self.state, self._rank
-        offered: dict[str, list[ev.Turn]] = {}
+        offered: dict[str, list[_Run]] = {}
+        self._commands: dict[str, str] = {}
         if state.turn is None or deal_due(board, state) is not None:
             return offered
         self._legal_turn = _Checker(board, thaw(state))
         action: object = None  # a run of turns shares its action (the ways of claiming gifts)
-        for turn in candidate_moves(board, state, state.setup.buyers or COLOURS, every=True):
-            if turn.action is not action:
-                action = turn.action
-                bucket = offered.setdefault(group(turn), [])
-            bucket.append(turn)
-            rank.setdefault(turn.placement.buyer, len(rank))
+        for run in _runs(board, state, state.setup.buyers or COLOURS):
+            if run[1] is not action:
+                action, bare = run[1], ev.Turn(run[0], run[1])
+                name = group(bare)
+                bucket = offered.setdefault(name, [])
+                self._commands.setdefault(name, _command(bare.carried_out))
+            bucket.append(run)
+            rank.setdefault(run[0].buyer, len(rank))
         self._hidden = _(_HIDDEN)
         self._secret = {ev.Lighted: _(_KEPT), ev.GiftKind.LIGHTED: _(_GIFT_KEPT)}
         return offered
 
+    def _candidates(self, name: str) -> Iterator[ev.Turn]:
+        """The candidate turns of group ``name``, unchecked, in order, made as asked for."""
+        for placement, action, claims in self._groups[name]:
+            for claim in claims:
+                yield ev.Turn(placement, action, claim)
+
     def _legal(self, name: str) -> list[ev.Turn]:
         """The legal turns of group ``name``, one buyer's first."""
         legal, rank = self._legal_turn, self._rank
-        return sorted((t for t in self._groups[name] if legal(t)),
+        return sorted((t for t in self._candidates(name) if legal(t)),
                       key=lambda t: rank[t.placement.buyer])
 
     def _notes(self, turn: ev.Turn, unknown: str | None) -> list[str]:
@@ -122,29 +134,31 @@ class Listing:
     def _said(self, name: str) -> _Heads:
         """The candidate turns of group ``name``, each with the words of its action and
         buyer (made once for all its gifts' claims); and where each such words' turns are."""
-        heads: list[tuple[ev.Turn, tuple[str, ...]]] = []
+        heads = _Said()
         by_head: dict[tuple[str, ...], list[int]] = {}
-        words: dict[tuple[ev.Placement, int], tuple[tuple[str, ...], list[int]]] = {}
-        for i, turn in enumerate(sorted(self._groups[name],
-                                        key=lambda t: self._rank[t.placement.buyer])):
-            key = (turn.placement, id(turn.action))
-            head = words.get(key)
-            if head is None:
-                bare = ev.Turn(turn.placement, turn.action)
+        words: dict[tuple[ev.Placement, int], tuple[str, ...]] = {}
+        rank = self._rank
+        # a run's turns share their buyer: the runs sorted, their turns are sorted alike
+        for placement, action, claims in sorted(self._groups[name],
+                                                key=lambda r: rank[r[0].buyer]):
+            key = (placement, id(action))
+            typed = words.get(key)
+            if typed is None:
+                bare = ev.Turn(placement, action)
                 # a placeholder for a number to read off the board is not typed: asked
                 said = unread(self.board, self.state, bare) and PLACEHOLDER
-                typed = tuple(w for w in split(turn_words(bare, said)) if not said or w != said)
-                head = words[key] = (typed, by_head.setdefault(typed, []))
-            head[1].append(i)
-            heads.append((turn, head[0]))
+                typed = words[key] = tuple(w for w in split(turn_words(bare, said))
+                                           if not said or w != said)
+            by_head.setdefault(typed, []).extend(range(heads.size, heads.size + len(claims)))
+            heads.add((placement, action, claims), typed)
         return heads, by_head
 
     def begin_with(self, want: list[str]) -> Iterator[LegalMove[ev.Event]]:
         """The legal moves whose typed words begin with ``want``; the gifts' words are made
         only where ``want`` reaches them."""
         n, said = len(want), tuple(want)
-        for name, offered in self._groups.items():
-            if _command(offered[0].carried_out) != want[0]:
+        for name in self._groups:
+            if self._commands[name] != want[0]:
                 continue
             heads, by_head = self._heads(name)
             for i in sorted(i for h, at in by_head.items() if h[:n] == said[:len(h)] for i in at):
@@ -156,9 +170,9 @@ class Listing:
         groups = self._groups
         if not want:  # each command with a legal move, found by its first legal move
             found: dict[str, None] = {}
-            for offered in groups.values():
-                first = _command(offered[0].carried_out)
-                if first not in found and any(map(self._legal_turn, offered)):
+            for name in groups:
+                first = self._commands[name]
+                if first not in found and any(map(self._legal_turn, self._candidates(name))):
                     found[first] = None
             return list(found)
         # each word at the first legal turn that says it (the group's place, the turn's),
@@ -167,8 +181,8 @@ class Listing:
         n, said = len(want), tuple(want)
         met: dict[str, tuple[int, int]] = {}
         never = (len(groups), 0)
-        for place, (name, offered) in enumerate(groups.items()):
-            if _command(offered[0].carried_out) != want[0]:
+        for place, name in enumerate(groups):
+            if self._commands[name] != want[0]:
                 continue
             heads, by_head = self._heads(name)
             for head, at in by_head.items():
@@ -205,10 +219,60 @@ class Listing:
                                                     for t in turns[:shown]), tuple(notes))
 
 
+class _Said:
+    """A group's candidate turns in order, each with the typed words of its action and buyer,
+    kept as runs: turn ``i`` is made when asked for. Thousands of turns made at once (gifts
+    piled on one space) would set off the collector's full pass, most of a Tab's time."""
+
+    def __init__(self) -> None:
+        self.size = 0  # the turns
+        self._starts: list[int] = []  # each run's first turn
+        self._runs: list[tuple[_Run, tuple[str, ...]]] = []
+
+    def add(self, run: _Run, typed: tuple[str, ...]) -> None:
+        self._starts.append(self.size)
+        self._runs.append((run, typed))
+        self.size += len(run[2])
+
+    def __getitem__(self, i: int) -> tuple[ev.Turn, tuple[str, ...]]:
+        k = bisect_right(self._starts, i) - 1
+        (placement, action, claims), typed = self._runs[k]
+        return ev.Turn(placement, action, claims[i - self._starts[k]]), typed
+
+
 def _typed(turn: ev.Turn, head: tuple[str, ...]) -> tuple[str, ...]:
     """A turn's typed words: those of its action and buyer, ``head``, and its gifts'."""
     return head + tuple(w for u in turn.gifts if u.gift.kind in _CHOSEN
                         for w in ("--gift", _use_text(u)))
+
+
+#: A placement and action with each way of claiming the gifts on its space: its turns.
+_Run = tuple[ev.Placement, Any, list[tuple[ev.GiftUse, ...]]]
+
+
+class _Runs(_Offers):
+    """The sampler's candidates (``every=True``) gathered as runs, not turns: a space's
+    ways of claiming its gifts are listed once, and its turns made only when asked for."""
+
+    def __init__(self, board: Board, state: GameState, labels: Sequence[str]) -> None:
+        super().__init__(board, state, labels, every=True)
+        self.runs: list[_Run] = []
+
+    def turn(self, area: str, buyer: str | None, space: int | None, action: Any) -> None:
+        claims = self._claims.get((area, space))
+        if claims is None:
+            claims = self._claims[area, space] = _every_claim(
+                self.board, self.state, self.player, area, space, self.pool)
+        if claims:
+            self.runs.append((ev.Placement(self.player.name, buyer, space), action, claims))
+
+
+def _runs(board: Board, state: GameState, labels: Sequence[str]) -> list[_Run]:
+    """What :func:`candidate_moves` offers (``every=True``), in its order, as runs."""
+    offers = _Runs(board, state, labels)
+    for kind in _ORDER:
+        kind.offer(offers)
+    return offers.runs
 
 
 class _Checker:

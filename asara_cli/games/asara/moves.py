@@ -29,7 +29,7 @@ from asara_cli.games.asara.rules.board import Board
 from asara_cli.games.asara.rules.engine import check, errors
 from asara_cli.games.asara.rules.gifts import use_text
 from asara_cli.games.asara.rules.labels import check_label
-from asara_cli.games.asara.rules.sampler import _ORDER, _every_claim, _Offers
+from asara_cli.games.asara.rules.sampler import Run, candidate_runs
 from asara_cli.games.asara.rules.state import GameState
 from asara_cli.games.asara.rules.table import Table, thaw
 from asara_cli.games.asara.rules.turn import Findings
@@ -68,18 +68,18 @@ class Listing:
         self._turns, self._heads = cache(self._legal), cache(self._said)
 
     @cached_property
-    def _groups(self) -> dict[str, list[_Run]]:
+    def _groups(self) -> dict[str, list[Run]]:
         """The candidate turns of each group, unchecked, in order, as runs: a run's turns
         are made only when its group is asked for (the first Tab needs a legal turn of each
         command, not the thousands of ways to claim gifts piled on one space)."""
         board, state, rank = self.board, self.state, self._rank
-        offered: dict[str, list[_Run]] = {}
+        offered: dict[str, list[Run]] = {}
         self._commands: dict[str, str] = {}
         if state.turn is None or deal_due(board, state) is not None:
             return offered
         self._legal_turn = _Checker(board, thaw(state))
         action: object = None  # a run of turns shares its action (the ways of claiming gifts)
-        for run in _runs(board, state, state.setup.buyers or COLOURS):
+        for run in candidate_runs(board, state, state.setup.buyers or COLOURS, every=True):
             if run[1] is not action:
                 action, bare = run[1], ev.Turn(run[0], run[1])
                 name = group(bare)
@@ -227,9 +227,9 @@ class _Said:
     def __init__(self) -> None:
         self.size = 0  # the turns
         self._starts: list[int] = []  # each run's first turn
-        self._runs: list[tuple[_Run, tuple[str, ...]]] = []
+        self._runs: list[tuple[Run, tuple[str, ...]]] = []
 
-    def add(self, run: _Run, typed: tuple[str, ...]) -> None:
+    def add(self, run: Run, typed: tuple[str, ...]) -> None:
         self._starts.append(self.size)
         self._runs.append((run, typed))
         self.size += len(run[2])
@@ -244,35 +244,6 @@ def _typed(turn: ev.Turn, head: tuple[str, ...]) -> tuple[str, ...]:
     """A turn's typed words: those of its action and buyer, ``head``, and its gifts'."""
     return head + tuple(w for u in turn.gifts if u.gift.kind in _CHOSEN
                         for w in ("--gift", _use_text(u)))
-
-
-#: A placement and action with each way of claiming the gifts on its space: its turns.
-_Run = tuple[ev.Placement, Any, list[tuple[ev.GiftUse, ...]]]
-
-
-class _Runs(_Offers):
-    """The sampler's candidates (``every=True``) gathered as runs, not turns: a space's
-    ways of claiming its gifts are listed once, and its turns made only when asked for."""
-
-    def __init__(self, board: Board, state: GameState, labels: Sequence[str]) -> None:
-        super().__init__(board, state, labels, every=True)
-        self.runs: list[_Run] = []
-
-    def turn(self, area: str, buyer: str | None, space: int | None, action: Any) -> None:
-        claims = self._claims.get((area, space))
-        if claims is None:
-            claims = self._claims[area, space] = _every_claim(
-                self.board, self.state, self.player, area, space, self.pool)
-        if claims:
-            self.runs.append((ev.Placement(self.player.name, buyer, space), action, claims))
-
-
-def _runs(board: Board, state: GameState, labels: Sequence[str]) -> list[_Run]:
-    """What :func:`candidate_moves` offers (``every=True``), in its order, as runs."""
-    offers = _Runs(board, state, labels)
-    for kind in _ORDER:
-        kind.offer(offers)
-    return offers.runs
 
 
 class _Checker:

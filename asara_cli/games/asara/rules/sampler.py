@@ -38,12 +38,25 @@ def candidate_moves(board: Board, state: GameState, labels: Sequence[str] = (),
     legal, so a player choosing one move need only check the move chosen, not all of
     them (checking is most of the cost). Each area kind offers its own moves
     (``Kind.samples``, ``Kind.offer``); this places them with the buyers that may go."""
+    return tuple(ev.Turn(placement, action, claim)
+                 for placement, action, claims in candidate_runs(board, state, labels, every)
+                 for claim in claims)
+
+
+#: A placement and action with each way of claiming the gifts on its space: its turns.
+Run = tuple[ev.Placement, Any, list[tuple[ev.GiftUse, ...]]]
+
+
+def candidate_runs(board: Board, state: GameState, labels: Sequence[str] = (),
+                   every: bool = False) -> list[Run]:
+    """:func:`candidate_moves` as runs, in its order: a run's turns are made only when
+    asked for (with ``every``, the ways of claiming gifts piled on one space are thousands)."""
     if state.turn is None:
-        return ()
+        return []
     offers = _Offers(board, state, labels, every)
     for kind in _ORDER:
         kind.offer(offers)
-    return tuple(offers.moves)
+    return offers.runs
 
 
 #: The kinds in the order the sampler asks them (``Kind.sample_rank``, then the registry's).
@@ -63,7 +76,7 @@ class _Offers:
         # every colour that may come into play: the referee refuses one too many itself
         self.pool = pool if every and len(state.labels) < board.buyer_colours else (
             pool[: board.buyer_colours])
-        self.moves: list[ev.Turn] = []
+        self.runs: list[Run] = []
         self._claims: dict[tuple[str, int | None], list[tuple[ev.GiftUse, ...]]] = {}
         # each area's spaces and buyers, the same for every action offered there
         self._places: dict[str, tuple[list[int | None], list[str | None]] | None] = {}
@@ -74,8 +87,8 @@ class _Offers:
             at = (self.board, self.state, self.player, area, space)
             claims = self._claims[area, space] = (
                 _every_claim(*at, self.pool) if self.every else [_claim(*at, self.pool[:1])])
-        for claim in claims:
-            self.moves.append(ev.Turn(ev.Placement(self.player.name, buyer, space), action, claim))
+        if claims:
+            self.runs.append((ev.Placement(self.player.name, buyer, space), action, claims))
 
     def in_play(self, area: str) -> bool:
         return in_play(self.board, self.state.setup, area)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import os
 import re
 import shlex
@@ -451,6 +452,10 @@ def run(session: Session) -> int:
         who = session.mover
         return f"{one_line(who) if who else 'asara'}> "
 
+    # what the session has loaded by now (the line editor, the game's moves) lives as long
+    # as it does: frozen, a full collection in a Tab walks only what the moves made (about 43k
+    # objects less, 4.6 ms of every full pass)
+    gc.freeze()
     code = 0
     while True:
         typed_for[0] = session.mover

@@ -9,7 +9,7 @@ from typing import Any
 from asara_cli.core.findings import ERROR, NOTE, CannotApply, Report, Violation
 from asara_cli.core.i18n import Text, _, ngettext
 from asara_cli.games.asara.rules import gifts, terms
-from asara_cli.games.asara.rules.areas import BY_ACTION_TYPE, Kind, Move, kind_of
+from asara_cli.games.asara.rules.areas import Kind, Move, kind_by_type, kind_of
 from asara_cli.games.asara.rules.areas.base import Notes
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import PAIR, Placement, Turn
@@ -75,7 +75,7 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
             _no_player(state, name, bad)
             return None
     action = event.action
-    kind = BY_ACTION_TYPE.get(type(action)) or kind_of(action)
+    kind = kind_by_type(type(action)) or kind_of(action)
     spec = kind.area(board, action)
     space = placement.space
     m: Move[Any] | None = None

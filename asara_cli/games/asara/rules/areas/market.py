@@ -23,7 +23,7 @@ from asara_cli.games.asara.rules.areas.base import (
     read_tile,
 )
 from asara_cli.games.asara.rules.board import AreaSpec, Board
-from asara_cli.games.asara.rules.events import TILES, Buy, Tile, gold_text
+from asara_cli.games.asara.rules.events import Buy, Tile, gold_text, known_tile
 from asara_cli.games.asara.rules.model import Section
 from asara_cli.games.asara.rules.table import Table
 
@@ -114,7 +114,7 @@ class Market(Kind[Buy]):
     def check(self, m: Move[Buy], bad: Report) -> None:
         a = m.action  # its tile, found without the property's call where it exists
         tile = m.worked = (None if a.colour is None
-                           else TILES.get((a.section, a.colour, a.gold)) or a.tile)
+                           else known_tile((a.section, a.colour, a.gold)) or a.tile)
         if tile is None:
             bad("R3.1", _("a buyer in the {section} market but nothing bought").format(
                 section=terms.section(a.section)), WARNING)

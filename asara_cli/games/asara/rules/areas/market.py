@@ -53,8 +53,13 @@ def take_from_display(state: Table, seat: int, tile: Tile) -> None:
     if m.count > 0:
         m.count -= 1
     shown = m.shown
-    if shown is not None and tile in shown:
-        shown.remove(tile)
+    if shown is not None:
+        # one search of the display, where a legal buy's tile lies (not contextlib.suppress:
+        # a context manager made for every buy of a replay)
+        try:  # noqa: SIM105
+            shown.remove(tile)
+        except ValueError:
+            pass
     if m.carried and tile in m.carried:
         m.carried.remove(tile)
     state.players[seat].screen.append(tile)

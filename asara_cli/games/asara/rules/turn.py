@@ -38,14 +38,16 @@ def apply_turn(board: Board, state: Table, event: Turn) -> int:
 class Findings:
     """Where a turn's checks report (a :class:`~asara_cli.core.findings.Report`): into
     ``out``, as findings of event ``number`` by ``name``; nowhere when ``out`` is ``None``
-    (the turn is only carried out). A replay keeps one for all its turns."""
+    (the turn is only carried out). A replay keeps one for all its turns. ``notes`` are the
+    notes of the move last checked, for carrying it out (:func:`_check_turn`)."""
 
-    __slots__ = ("name", "number", "out")
+    __slots__ = ("name", "notes", "number", "out")
 
     def __init__(self, out: list[Violation] | None) -> None:
         self.out = out
         self.number = 0
         self.name = ""
+        self.notes: Notes | None = None
 
     def __call__(self, rule: str, message: Text, severity: str = ERROR, /) -> None:
         if self.out is not None:
@@ -89,7 +91,7 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
         _not_in_play(state, spec, bad)
     else:
         price = kind.price(board, space, action)
-        m, notes = _check_turn(board, state, event, seat, kind, spec, price, bad)
+        m, notes = _check_turn(board, state, event, seat, kind, spec, price, bad), bad.notes
     if not carry:
         return seat
     if m is None:
@@ -131,12 +133,11 @@ def _not_in_play(state: Table, spec: AreaSpec, bad: Findings) -> None:
 
 
 def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[Any],
-                spec: AreaSpec, price: int, bad: Findings
-                ) -> tuple[Move[Any] | None, Notes | None]:
+                spec: AreaSpec, price: int, bad: Findings) -> Move[Any] | None:
     """What is wrong with the placement, the gifts claimed and the action of the player in
-    ``seat`` (whose turn it is, in an area in play), into ``bad``. The move and its notes as
-    checked, for :func:`play_turn` to carry out; ``None`` where the gifts moved the
-    position the action was checked in."""
+    ``seat`` (whose turn it is, in an area in play), into ``bad``. The move as checked, its
+    notes in ``bad.notes``, for :func:`play_turn` to carry out (no tuple made a turn);
+    ``None`` for both where the gifts moved the position the action was checked in."""
     placement = event.placement
     space = placement.space
     here = state.areas.get(spec.key, EMPTY_SPOT)
@@ -183,7 +184,8 @@ def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[A
     if notes:
         _report_notes(state, notes, bad)
     # None where the gifts moved the position the action was checked in
-    return (m, notes) if moving is state else (None, None)
+    bad.notes = notes if moving is state else None
+    return m if moving is state else None
 
 
 def _wrong_face(label: str | None, spec: AreaSpec, bad: Report) -> None:

@@ -157,8 +157,10 @@ def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[A
         if player.buyers < 1:
             _short_hand(player, bad)
         if label is not None and (
-                # _check_face_up's tests first; it says what is wrong
-                state.setup.buyers or label not in state.labels
+                # _check_face_up's tests first; it says what is wrong (a colour placed this
+                # year is one of the game's: a dict's test spares most walks of the list)
+                state.setup.buyers
+                or (label not in state.label_counts and label not in state.labels)
                 or (board.buyers_per_colour is not None
                     and state.label_counts.get(label, 0) >= board.buyers_per_colour)
                 or (spec.follow_suit and here.colour is not None and here.colour != label)):

@@ -325,8 +325,12 @@ def _place(board: Board, state: Table, seat: int, p: Placement, spec: AreaSpec,
     # next, whatever the action does. When none does, the turn stays with the mover and
     # the engine asks next_turn, which sees the mover's hand after the action (a recruit)
     # and ends the year when it is empty.
+    after = state.after[seat]
+    if after and players[after[0]].buyers > 0:  # the next seat clockwise: most turns, no walk
+        state.turn = after[0]
+        return
     turn = seat
-    for other in state.after[seat]:
+    for other in after:
         if players[other].buyers > 0:
             turn = other
             break

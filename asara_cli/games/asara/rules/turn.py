@@ -270,17 +270,18 @@ def _taken(state: Table, spec: AreaSpec, space: int, who: int, bad: Report) -> N
 
 def _report_notes(state: Table, notes: Notes, bad: Report) -> None:
     for key, rule, message in notes:
-        if (state.year, key) not in state.noted:
+        if (state.year, key) not in state.noted_keys:
             bad(rule, message, NOTE)
 
 
 def _note(state: Table, notes: Notes) -> None:
     """This move's relaxed checks, each noted once a year."""
     year = state.year
-    noted = state.noted
+    noted, keys = state.noted, state.noted_keys  # (the list walked compared tuples)
     for key, _rule, _text in notes:
-        if (year, key) not in noted:
-            noted.append((year, key))
+        if (k := (year, key)) not in keys:
+            noted.append(k)
+            keys.add(k)
 
 
 def _place(board: Board, state: Table, seat: int, p: Placement, spec: AreaSpec,

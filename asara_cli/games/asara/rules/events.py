@@ -79,6 +79,9 @@ class Tile:
 
 #: The one value of each tile made so far: a replay finds a tile here, without a call.
 TILES: dict[tuple[Section, Colour, bool], Tile] = {}
+#: ``TILES.get``, bound once: CPython (3.11 to 3.13) compiles a method called on an imported
+#: name as an attribute load, bound anew each call (a market's check finds its tile here).
+known_tile = TILES.get
 
 
 class Placement(Struct, frozen=True):

@@ -238,9 +238,9 @@ def missing(have: Iterable[Tile], need: Iterable[Tile]) -> tuple[Tile, ...]:
     pool = list(have)
     short = []
     for tile in need:
-        if tile in pool:
+        try:  # one search of the pool (a test, then a removal, searched it twice)
             pool.remove(tile)
-        else:
+        except ValueError:
             short.append(tile)
     return sorted_tiles(short) if short else ()
 

@@ -119,6 +119,7 @@ class Table(Reads):
     playing: dict[str, bool]  # area key to whether it is on the table (state.in_play)
     tally: list[int]  # by seat: the points of the ledger's first ``tallied`` entries
     tallied: int
+    noted_keys: set[tuple[int, str]]  # ``noted`` as a set: a move's notes tested in C
 
     __slots__ = tuple(__annotations__)
 
@@ -156,7 +157,7 @@ class Table(Reads):
 
 
 #: The table's own fields, which a frozen state does not keep (made again from its setup).
-TABLE_ONLY = ("gifts_on", "seats", "after", "playing", "tally", "tallied")
+TABLE_ONLY = ("gifts_on", "seats", "after", "playing", "tally", "tallied", "noted_keys")
 
 
 def thaw(state: GameState) -> Table:
@@ -208,6 +209,7 @@ def _table_only(t: Table) -> None:
     t.after = tuple([tuple([(seat + step) % n for step in range(1, n)]) for seat in range(n)])
     t.playing = {}
     t.tally, t.tallied = [0] * n, 0
+    t.noted_keys = set(t.noted)
 
 
 _SECTIONS = tuple(Section)  # iterating the enum class is slow

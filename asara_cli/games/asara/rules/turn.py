@@ -9,7 +9,7 @@ from typing import Any
 from asara_cli.core.findings import ERROR, NOTE, CannotApply, Report, Violation
 from asara_cli.core.i18n import Text, _, ngettext
 from asara_cli.games.asara.rules import gifts, terms
-from asara_cli.games.asara.rules.areas import BY_ACTION_TYPE, Kind, Move, kind_of
+from asara_cli.games.asara.rules.areas import Kind, Move, kind_by_type, kind_of
 from asara_cli.games.asara.rules.areas.base import Notes
 from asara_cli.games.asara.rules.board import AreaSpec, Board
 from asara_cli.games.asara.rules.events import PAIR, Placement, Turn
@@ -38,14 +38,16 @@ def apply_turn(board: Board, state: Table, event: Turn) -> int:
 class Findings:
     """Where a turn's checks report (a :class:`~asara_cli.core.findings.Report`): into
     ``out``, as findings of event ``number`` by ``name``; nowhere when ``out`` is ``None``
-    (the turn is only carried out). A replay keeps one for all its turns."""
+    (the turn is only carried out). A replay keeps one for all its turns. ``notes`` are the
+    notes of the move last checked, for carrying it out (:func:`_check_turn`)."""
 
-    __slots__ = ("name", "number", "out")
+    __slots__ = ("name", "notes", "number", "out")
 
     def __init__(self, out: list[Violation] | None) -> None:
         self.out = out
         self.number = 0
         self.name = ""
+        self.notes: Notes | None = None
 
     def __call__(self, rule: str, message: Text, severity: str = ERROR, /) -> None:
         if self.out is not None:
@@ -75,7 +77,7 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
             _no_player(state, name, bad)
             return None
     action = event.action
-    kind = BY_ACTION_TYPE.get(type(action)) or kind_of(action)
+    kind = kind_by_type(type(action)) or kind_of(action)
     spec = kind.area(board, action)
     space = placement.space
     m: Move[Any] | None = None
@@ -89,7 +91,7 @@ def play_turn(board: Board, state: Table, event: Turn, number: int, bad: Finding
         _not_in_play(state, spec, bad)
     else:
         price = kind.price(board, space, action)
-        m, notes = _check_turn(board, state, event, seat, kind, spec, price, bad)
+        m, notes = _check_turn(board, state, event, seat, kind, spec, price, bad), bad.notes
     if not carry:
         return seat
     if m is None:
@@ -131,12 +133,11 @@ def _not_in_play(state: Table, spec: AreaSpec, bad: Findings) -> None:
 
 
 def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[Any],
-                spec: AreaSpec, price: int, bad: Findings
-                ) -> tuple[Move[Any] | None, Notes | None]:
+                spec: AreaSpec, price: int, bad: Findings) -> Move[Any] | None:
     """What is wrong with the placement, the gifts claimed and the action of the player in
-    ``seat`` (whose turn it is, in an area in play), into ``bad``. The move and its notes as
-    checked, for :func:`play_turn` to carry out; ``None`` where the gifts moved the
-    position the action was checked in."""
+    ``seat`` (whose turn it is, in an area in play), into ``bad``. The move as checked, its
+    notes in ``bad.notes``, for :func:`play_turn` to carry out (no tuple made a turn);
+    ``None`` for both where the gifts moved the position the action was checked in."""
     placement = event.placement
     space = placement.space
     here = state.areas.get(spec.key, EMPTY_SPOT)
@@ -156,8 +157,10 @@ def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[A
         if player.buyers < 1:
             _short_hand(player, bad)
         if label is not None and (
-                # _check_face_up's tests first; it says what is wrong
-                state.setup.buyers or label not in state.labels
+                # _check_face_up's tests first; it says what is wrong (a colour placed this
+                # year is one of the game's: a dict's test spares most walks of the list)
+                state.setup.buyers
+                or (label not in state.label_counts and label not in state.labels)
                 or (board.buyers_per_colour is not None
                     and state.label_counts.get(label, 0) >= board.buyers_per_colour)
                 or (spec.follow_suit and here.colour is not None and here.colour != label)):
@@ -183,7 +186,8 @@ def _check_turn(board: Board, state: Table, event: Turn, seat: int, kind: Kind[A
     if notes:
         _report_notes(state, notes, bad)
     # None where the gifts moved the position the action was checked in
-    return (m, notes) if moving is state else (None, None)
+    bad.notes = notes if moving is state else None
+    return m if moving is state else None
 
 
 def _wrong_face(label: str | None, spec: AreaSpec, bad: Report) -> None:
@@ -266,17 +270,18 @@ def _taken(state: Table, spec: AreaSpec, space: int, who: int, bad: Report) -> N
 
 def _report_notes(state: Table, notes: Notes, bad: Report) -> None:
     for key, rule, message in notes:
-        if (state.year, key) not in state.noted:
+        if (state.year, key) not in state.noted_keys:
             bad(rule, message, NOTE)
 
 
 def _note(state: Table, notes: Notes) -> None:
     """This move's relaxed checks, each noted once a year."""
     year = state.year
-    noted = state.noted
+    noted, keys = state.noted, state.noted_keys  # (the list walked compared tuples)
     for key, _rule, _text in notes:
-        if (year, key) not in noted:
-            noted.append((year, key))
+        if (k := (year, key)) not in keys:
+            noted.append(k)
+            keys.add(k)
 
 
 def _place(board: Board, state: Table, seat: int, p: Placement, spec: AreaSpec,
@@ -321,8 +326,12 @@ def _place(board: Board, state: Table, seat: int, p: Placement, spec: AreaSpec,
     # next, whatever the action does. When none does, the turn stays with the mover and
     # the engine asks next_turn, which sees the mover's hand after the action (a recruit)
     # and ends the year when it is empty.
+    after = state.after[seat]
+    if after and players[after[0]].buyers > 0:  # the next seat clockwise: most turns, no walk
+        state.turn = after[0]
+        return
     turn = seat
-    for other in state.after[seat]:
+    for other in after:
         if players[other].buyers > 0:
             turn = other
             break

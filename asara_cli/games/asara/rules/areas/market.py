@@ -23,7 +23,7 @@ from asara_cli.games.asara.rules.areas.base import (
     read_tile,
 )
 from asara_cli.games.asara.rules.board import AreaSpec, Board
-from asara_cli.games.asara.rules.events import TILES, Buy, Tile, gold_text
+from asara_cli.games.asara.rules.events import Buy, Tile, gold_text, known_tile
 from asara_cli.games.asara.rules.model import Section
 from asara_cli.games.asara.rules.table import Table
 
@@ -53,8 +53,13 @@ def take_from_display(state: Table, seat: int, tile: Tile) -> None:
     if m.count > 0:
         m.count -= 1
     shown = m.shown
-    if shown is not None and tile in shown:
-        shown.remove(tile)
+    if shown is not None:
+        # one search of the display, where a legal buy's tile lies (not contextlib.suppress:
+        # a context manager made for every buy of a replay)
+        try:  # noqa: SIM105
+            shown.remove(tile)
+        except ValueError:
+            pass
     if m.carried and tile in m.carried:
         m.carried.remove(tile)
     state.players[seat].screen.append(tile)
@@ -114,7 +119,7 @@ class Market(Kind[Buy]):
     def check(self, m: Move[Buy], bad: Report) -> None:
         a = m.action  # its tile, found without the property's call where it exists
         tile = m.worked = (None if a.colour is None
-                           else TILES.get((a.section, a.colour, a.gold)) or a.tile)
+                           else known_tile((a.section, a.colour, a.gold)) or a.tile)
         if tile is None:
             bad("R3.1", _("a buyer in the {section} market but nothing bought").format(
                 section=terms.section(a.section)), WARNING)

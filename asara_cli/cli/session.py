@@ -423,15 +423,13 @@ class Session:
 
     def _redone(self, position: Position) -> bool:
         """``redo``: the event brought back is checked against the position kept."""
-        from msgspec.structs import replace
-
         from asara_cli.logfile.record import redo as redo_log
 
         rules = self.game.recording()
         board, state = position.board, position.state
 
         def broken(log: GameLog) -> list[Violation]:
-            return [replace(v, event=len(log.events))
+            return [structs.replace(v, event=len(log.events))
                     for v in rules.check(board, state, log.events[-1]) if v.is_error]
 
         after = redo_log(self.path, broken, (position.log, position.text))

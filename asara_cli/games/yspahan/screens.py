@@ -246,8 +246,19 @@ def _breaks(width: int, items: Sequence[str | Text], limit: int) -> list[str]:
     return before
 
 
-def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
-    """Today's tower, bottom to top, as styled items (``bag 2: 3 dice, 1 yellow``)."""
+def tower_text(board: Board, state: GameState) -> Text:
+    """Today's tower (:func:`_tower_line`), on as many lines as 80 columns need."""
+    from rich.text import Text
+
+    if state.phase == ROLL or all(r is None for r in state.tower):
+        return Text(_("Tower:") + " ").append(
+            _("not rolled yet") if state.phase == ROLL else _("empty"), style="dim")
+    return Text.assemble(*_tower_line(board, state))
+
+
+def _tower_line(board: Board, state: GameState) -> list[tuple[str, str]]:
+    """``Tower: bag 2: 3 dice, 1 yellow · ...``, bottom to top, in styled pieces (no rich: a
+    move's line shows it too)."""
     items = []
     for name, row in zip(board.rows, state.tower, strict=True):
         shown = terms.row(name)
@@ -260,22 +271,7 @@ def tower_items(board: Board, state: GameState) -> list[tuple[str, str]]:
         elif row.yellow:
             dice = _("{dice}, {n} yellow").format(dice=dice, n=row.yellow)
         items.append((f"{shown} {row.value}: {dice}", "bold"))
-    return items
-
-
-def tower_text(board: Board, state: GameState) -> Text:
-    """Today's tower (:func:`tower_items`), on as many lines as 80 columns need."""
-    from rich.text import Text
-
-    if state.phase == ROLL or all(r is None for r in state.tower):
-        return Text(_("Tower:") + " ").append(
-            _("not rolled yet") if state.phase == ROLL else _("empty"), style="dim")
-    return Text.assemble(*_tower_line(board, state))
-
-
-def _tower_line(board: Board, state: GameState) -> list[tuple[str, str]]:
-    """``Tower: bag 2: 3 dice · ...`` in styled pieces (no rich: a move's line shows it too)."""
-    head, items = _("Tower:") + " ", tower_items(board, state)
+    head = _("Tower:") + " "
     pieces = [(head, "")]
     for before, item in zip(_breaks(len(head), [t for t, _s in items], WIDTH - 4), items,
                             strict=True):
@@ -342,9 +338,8 @@ def short_names(names: Sequence[str]) -> list[str]:
 def caravan_text(board: Board, state: GameState) -> Text:
     from rich.text import Text
 
-    n = len(state.players)
     labels = short_names([p.name for p in state.players])
-    per_row = board.caravan_camels.get(n, 0)
+    per_row = board.caravan_camels.get(len(state.players), 0)
     coloured = bool(state.setup.colours)
     text = Text(_("Caravan {n}/{size}:").format(
         n=len(state.caravan), size=per_row * len(board.caravan_rows)) + " ")
@@ -367,11 +362,9 @@ def caravan_text(board: Board, state: GameState) -> Text:
 def _players_table(board: Board, state: GameState) -> Table:
     from rich.text import Text
 
-    table = _table()
-    for col, justify in (("", "left"), (_("player"), "left"), (_("score"), "right"),
-                         (pgettext("gold coins", "gold"), "right"), (_("camels"), "right"),
-                         (_("cards"), "right"), (_("buildings"), "left")):
-        table.add_column(col, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    table = _table("", _("player"), (_("score"), "right"),
+                   (pgettext("gold coins", "gold"), "right"), (_("camels"), "right"),
+                   (_("cards"), "right"), _("buildings"), fold=True)
     start = pgettext("start player mark", "S")
     for seat, p in enumerate(state.players):
         mark = ("▶" if seat == state.to_move else "") + (start if seat == state.start else "")
@@ -443,10 +436,8 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
     """Every souk shop by shop, the caravan camel by camel, and the cards."""
     from rich.text import Text
 
-    souks = _table(title=_("Souks, shop by shop (● a cube, ○ empty)"))
-    for col in (_("souk"), _("owner"), _("street-side shops"), pgettext("shop", "inner"),
-                _("points")):
-        souks.add_column(col, overflow="fold")
+    souks = _table(_("souk"), _("owner"), _("street-side shops"), pgettext("shop", "inner"),
+                   _("points"), fold=True, title=_("Souks, shop by shop (● a cube, ○ empty)"))
     for si, souk in enumerate(board.souks):
         held = state.souks[si]
         street = " ".join(f"{'+'.join(cells)} {'●' if cube else '○'}"
@@ -551,8 +542,7 @@ def score_view(board: Board, played: Replay, title: str) -> RenderableType:
     state = played.state
     names = [p.name for p in state.players]
     parts: list[RenderableType] = [Text(title, style="bold")]
-    summary = _table()
-    summary.add_column(_("player"), overflow="fold")
+    summary = _table(_("player"), fold=True)
     sources = [k for k in _SOURCE_COLUMNS if any(e.source == k for e in state.ledger)]
     for k in sources:
         summary.add_column(pgettext("score column", _SOURCE_COLUMNS[k]).replace(" ", "\n", 1),

@@ -200,11 +200,7 @@ def _player_rows(state: GameState) -> list[tuple[str, str, str, str]]:
     """Each player's name with the marks beside it, money, buyers and prestige."""
     rows = []
     for seat, p in enumerate(state.players):
-        marks = ""
-        if seat == state.turn:
-            marks += " ◀"
-        if seat == state.caliph:
-            marks += " ♛"
+        marks = (" ◀" if seat == state.turn else "") + (" ♛" if seat == state.caliph else "")
         rows.append((p.name + marks, str(p.money), str(p.buyers), str(state.prestige(seat))))
     return rows
 
@@ -276,10 +272,9 @@ class StatusView:
         from asara_cli.render.tables import table
 
         board, state, full = self.board, self.state, self.full
-        edge = full
         parts: list[RenderableType] = [Text(self.title, style="bold")]
         parts += [Text(line) for line in _head_lines(board, state)]
-        players = table(title=_("players"), show_edge=edge)
+        players = table(title=_("players"), show_edge=full)
         # German headers are wider: a tower's drawing wraps rather than lose its last words
         # ("1 leuchtend") to an ellipsis; English keeps its one line as before
         fold_towers = i18n.language() != i18n.SOURCE
@@ -299,7 +294,7 @@ class StatusView:
         if full:
             parts.append(screens)
 
-        areas = table(title=_("areas this year"), show_edge=edge)
+        areas = table(title=_("areas this year"), show_edge=full)
         for i, column in enumerate(_area_columns(state, full)):
             areas.add_column(column, no_wrap=i == 0 or (i == 2 and not full))
         for cells in _area_rows(board, state, full):

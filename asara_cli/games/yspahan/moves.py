@@ -981,12 +981,9 @@ class _Souks:
             for pair in pairs:
                 _plays, first, n = pair
                 reads = self.reads(first, n)
-                if reads is None:
-                    continue
-                if head.command in ("goods", "supervisor"):  # the same keys as a set met
-                    if (head.discarding, reads[5:], n, reads[1:5]) in tried:
-                        continue
-                    tried.add((head.discarding, reads[5:], n, reads[1:5]))
+                if reads is None or reads in tried:
+                    continue  # a table that reads as one met: the same keys
+                tried.add(reads)
                 if head.command == "goods" and head.row is not None:
                     row = head.row
                     for i, parts in enumerate(self.parts[row][:n + 1]):

@@ -333,17 +333,17 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
     if state.phase in (ROLL, OVER) or state.to_move is None:
         return []
     with _uncollected():
-        return _next_words(board, _mover(board, state), typed)
+        return _next_words(_mover(board, state), typed)
 
 
-def _next_words(board: Board, mover: _Mover, typed: Sequence[str]) -> list[str]:
+def _next_words(mover: _Mover, typed: Sequence[str]) -> list[str]:
     want = _Want(typed, {})
     row = typed[typed.index("--row") + 1] if "--row" in typed[:-1] else None  # a card drawn
     for head in mover.heads():
         if not want.fits(head.words) or (("--discard" in typed) != head.discarding and (
                 want.rest is not None or not head.discarding)) or row not in (None, head.row):
             continue  # a card discarded or none, as typed (--discard comes before --play)
-        for plays, after in _trying(board, mover, head, want):
+        for plays, after in _trying(mover, head, want):
             if not want.fits(head.words):
                 break
             for _move in _group(mover, (), [(plays, after)], head, want):
@@ -351,18 +351,18 @@ def _next_words(board: Board, mover: _Mover, typed: Sequence[str]) -> list[str]:
     return list(want.seen or ())
 
 
-def _trying(board: Board, mover: _Mover, head: _Head, want: _Want) -> Iterable[First]:
+def _trying(mover: _Mover, head: _Head, want: _Want) -> Iterable[First]:
     """The sets of cards played first :func:`next_words` tries in turn: none (most words
     come so), each card alone (cheap, often enough), then one set for each table the action
     reads differently, none once every word that may come is found."""
     yield (), mover.t
     seen = want.seen if want.seen is not None else {}
-    if head.command == "goods" and Walker(board, mover.t, 0, None).capacity(
+    if head.command == "goods" and Walker(mover.board, mover.t, 0, None).capacity(
             mover.seat, head.words[1]) == 0:
         return  # a card played first fills shops, never frees one
     if want.rest in (None, ("--play",)):
         yield from mover.singles()
-    coming = _coming(board, mover, head, list(want.typed), want.rest)
+    coming = _coming(mover, head, list(want.typed), want.rest)
     if coming is not None and all(w in seen for w in coming):
         return
     # while no --play is typed, a set adds a word only through the table it leaves
@@ -370,11 +370,11 @@ def _trying(board: Board, mover: _Mover, head: _Head, want: _Want) -> Iterable[F
         if want.rest is None else mover.fitting(want, head)
 
 
-def _coming(board: Board, mover: _Mover, head: _Head, typed: list[str],
+def _coming(mover: _Mover, head: _Head, typed: list[str],
             rest: tuple[str, ...] | None) -> Sequence[str] | None:
     """Every word that may come next after ``typed`` in ``head``'s moves where no card
     played first changes it (``None``: not known so)."""
-    fixed, n = head.words, len(typed)
+    board, fixed, n = mover.board, head.words, len(typed)
     if n < len(fixed) and typed == fixed[:n]:  # the words of the row and command
         return fixed[n:n + 1]
     if head.command in ("camels", "gold") and typed == fixed:

@@ -114,7 +114,8 @@ class _Mover:
         self.seat = t.order[t.done]
         self.name = t.names[self.seat]
         self._distinct: dict[tuple[str, str | None, str | None], Firsts] = {}
-        self._tails: dict[tuple[ev.Play, ...], list[str]] = {}
+        #: the words of each set of cards played first (:func:`_tail`)
+        self.tails: dict[tuple[ev.Play, ...], list[str]] = {}
         self._singles: Firsts | None = None
         self._split: dict[bool, list[tuple[tuple[str, ...], list[Pair]]]] = {}
         self._souks: _Souks | None = None
@@ -149,10 +150,6 @@ class _Mover:
                 if every or not discarding or command == own:
                     found.append(_Head(index, name, row[0], row[1], command, discarding))
         return found or [_Head(None, None, 0, 0, "draw", False)]
-
-    def tail(self, plays: tuple[ev.Play, ...]) -> list[str]:
-        """The words of the cards played first (``--play 'souk bag3 N2'``)."""
-        return _tail(self._tails, plays)
 
     def distinct(self, head: _Head, cell: str | None = None) -> Firsts:
         """One set of cards played first for each table ``head``'s moves read
@@ -210,7 +207,7 @@ class _Mover:
         fixed: dict[str, list[Pair]] = {}  # by the word wanted, when the set's own words hold it
         for _kinds, pairs in split[1:]:
             for plays, first, n in pairs:
-                tail = self.tail(plays)
+                tail = _tail(self.tails, plays)
                 common = min(len(rest), len(tail))
                 if tail[:common] != list(rest[:common]) or (reads := souks.reads(first, n)) is None:
                     continue
@@ -223,7 +220,8 @@ class _Mover:
                         if quarter >= 0 else tuple(sorted(s for s in souks.shops(more) if cell
                                                           in souks.facing.get(s, ()))) \
                         if read else ()
-                    key = (*tail, *self.tail(more))[len(rest)], souks.key(head, cell, reads, shops)
+                    key = (*tail, *_tail(self.tails, more))[len(rest)], \
+                        souks.key(head, cell, reads, shops)
                     if key not in met:
                         met.add(key)
                         yield (*plays, *more), souks.table(first, n, tables)
@@ -240,14 +238,14 @@ class _Mover:
         found (``--all``'s first line waits for none). ``every``: a cost card too (Y6.12)."""
         yield (), [((), self.t)]  # as :func:`_firsts` and :meth:`split` put it first
         for kinds, pairs in self.split(every)[1:]:  # made group by group, none kept
-            for kept in (self.souks().keyed, self._tails):  # what the last group's tables read
+            for kept in (self.souks().keyed, self.tails):  # what the last group's tables read
                 kept.clear()
             yield kinds, list(self.souks().firsts(pairs))
 
 
 def _tail(tails: dict[tuple[ev.Play, ...], list[str]], plays: tuple[ev.Play, ...]
           ) -> list[str]:
-    """:meth:`_Mover.tail`, kept in ``tails``."""
+    """The words of the cards played first (``--play 'souk bag3 N2'``), kept in ``tails``."""
     words = tails.get(plays)
     if words is None:
         words = tails[plays] = [w for p in plays for w in ("--play", play_text(p))]
@@ -335,17 +333,17 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
     if state.phase in (ROLL, OVER) or state.to_move is None:
         return []
     with _uncollected():
-        return _next_words(board, _mover(board, state), typed)
+        return _next_words(_mover(board, state), typed)
 
 
-def _next_words(board: Board, mover: _Mover, typed: Sequence[str]) -> list[str]:
+def _next_words(mover: _Mover, typed: Sequence[str]) -> list[str]:
     want = _Want(typed, {})
     row = typed[typed.index("--row") + 1] if "--row" in typed[:-1] else None  # a card drawn
     for head in mover.heads():
         if not want.fits(head.words) or (("--discard" in typed) != head.discarding and (
                 want.rest is not None or not head.discarding)) or row not in (None, head.row):
             continue  # a card discarded or none, as typed (--discard comes before --play)
-        for plays, after in _trying(board, mover, head, want):
+        for plays, after in _trying(mover, head, want):
             if not want.fits(head.words):
                 break
             for _move in _group(mover, (), [(plays, after)], head, want):
@@ -353,18 +351,18 @@ def _next_words(board: Board, mover: _Mover, typed: Sequence[str]) -> list[str]:
     return list(want.seen or ())
 
 
-def _trying(board: Board, mover: _Mover, head: _Head, want: _Want) -> Iterable[First]:
+def _trying(mover: _Mover, head: _Head, want: _Want) -> Iterable[First]:
     """The sets of cards played first :func:`next_words` tries in turn: none (most words
     come so), each card alone (cheap, often enough), then one set for each table the action
     reads differently, none once every word that may come is found."""
     yield (), mover.t
     seen = want.seen if want.seen is not None else {}
-    if head.command == "goods" and Walker(board, mover.t, 0, None).capacity(
+    if head.command == "goods" and Walker(mover.board, mover.t, 0, None).capacity(
             mover.seat, head.words[1]) == 0:
         return  # a card played first fills shops, never frees one
     if want.rest in (None, ("--play",)):
         yield from mover.singles()
-    coming = _coming(board, mover, head, list(want.typed), want.rest)
+    coming = _coming(mover, head, list(want.typed), want.rest)
     if coming is not None and all(w in seen for w in coming):
         return
     # while no --play is typed, a set adds a word only through the table it leaves
@@ -372,11 +370,11 @@ def _trying(board: Board, mover: _Mover, head: _Head, want: _Want) -> Iterable[F
         if want.rest is None else mover.fitting(want, head)
 
 
-def _coming(board: Board, mover: _Mover, head: _Head, typed: list[str],
+def _coming(mover: _Mover, head: _Head, typed: list[str],
             rest: tuple[str, ...] | None) -> Sequence[str] | None:
     """Every word that may come next after ``typed`` in ``head``'s moves where no card
     played first changes it (``None``: not known so)."""
-    fixed, n = head.words, len(typed)
+    board, fixed, n = mover.board, head.words, len(typed)
     if n < len(fixed) and typed == fixed[:n]:  # the words of the row and command
         return fixed[n:n + 1]
     if head.command in ("camels", "gold") and typed == fixed:
@@ -447,7 +445,7 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
     group = head.name(kinds)
     everything = not want.typed and want.seen is None
     for plays, after in firsts:
-        tail = mover.tail(plays)
+        tail = _tail(mover.tails, plays)
         if everything:  # every move: the actions the referee passed on a table that reads so
             for discard, action, words, note in _passing(mover, head, after):
                 yield LegalMove(
@@ -534,8 +532,7 @@ def _cell_key(board: Board, to: str, first: Table, deck: Table,
 
 def _firsts(board: Board, t: Table, seat: int, every: bool, but: str | None = None
             ) -> list[tuple[tuple[str, ...], Firsts]]:
-    """See :meth:`_Mover.sets` (``but``: a kind left out). Every order is tried (a card
-    drawn or camels gained may be what a later card needs); a set met again is not walked."""
+    """See :meth:`_Mover.sets` (``but``: a kind left out), walked by :func:`_walk`."""
     by_kinds: dict[tuple[str, ...], Firsts] = {}
     for plays, table in _walk(board, t, seat, _longest(board, t, seat), lambda table: (
             play for kind in _kinds(board, table, seat) if kind != but
@@ -729,22 +726,17 @@ def _goods(board: Board, run: Walker, seat: int, row: str, dice: int, discard: s
         return ()  # another card discarded, or none
     # the card discarded changes no shop: the same placings for each kind, made lazily
     # (when completing, as few as may be) and once
-    kept, made = tee(placed.get(cubes) or _placements(board, run, seat, row, cubes, want))
+    kept, made = tee(placed.get(cubes) or _placing(board, run, seat, row, cubes, want, set()))
     placed[cubes] = kept
     return made
 
 
-def _placements(board: Board, run: Walker, seat: int, row: str, cubes: int, want: _Want
-                ) -> Iterator[tuple[ev.Shop, ...]]:
-    """Every set of ``cubes`` shops the cubes may go to, each set once (Y3.4)."""
-    return _placing(board, run, seat, row, cubes, want, set(), ())
-
-
 def _placing(board: Board, r: Walker, seat: int, row: str, cubes: int, want: _Want,
-             seen: set[tuple[tuple[str, int], ...]], placed: tuple[ev.Shop, ...]
+             seen: set[tuple[tuple[str, int], ...]], placed: tuple[ev.Shop, ...] = ()
              ) -> Iterator[tuple[ev.Shop, ...]]:
-    """:func:`_placements` after the cubes ``placed`` on ``r``'s table, the sets ``seen``
-    left out (no closure that calls itself: a reference cycle)."""
+    """Every set of ``cubes`` shops the cubes may go to after those ``placed`` on ``r``'s
+    table, each set once (Y3.4), the sets ``seen`` left out (no closure that calls itself: a
+    reference cycle)."""
     words = ["goods", row, *shop_words(placed)]
     for shop in shops_open_to(r, seat, row):
         if not want.fits([*words, shop.souk, shop.cell]):
@@ -846,7 +838,7 @@ class _Souks:
         board, t, seat = mover.board, mover.t, mover.seat
         # the mover's parts, not the mover: it keeps this (no reference cycle, so that an
         # old position is freed as soon as another is asked about, without the collector)
-        self.board, self.seat, self.drawn, self.tails = board, seat, mover.drawn, mover._tails
+        self.board, self.seat, self.drawn, self.tails = board, seat, mover.drawn, mover.tails
         self.kind = kind or ""  # none: no souk card counted apart
         self.most = most = _longest(board, t, seat) if kind else 0
         scratch = t.copy()  # the cards held: this walk asks only where the cubes may go
@@ -989,12 +981,9 @@ class _Souks:
             for pair in pairs:
                 _plays, first, n = pair
                 reads = self.reads(first, n)
-                if reads is None:
-                    continue
-                if head.command in ("goods", "supervisor"):  # the same keys as a set met
-                    if (head.discarding, reads[5:], n, reads[1:5]) in tried:
-                        continue
-                    tried.add((head.discarding, reads[5:], n, reads[1:5]))
+                if reads is None or reads in tried:
+                    continue  # a table that reads as one met: the same keys
+                tried.add(reads)
                 if head.command == "goods" and head.row is not None:
                     row = head.row
                     for i, parts in enumerate(self.parts[row][:n + 1]):

@@ -394,7 +394,7 @@ def test_counts_are_those_of_every_set_and_action_checked_whole() -> None:
             for head in mover.heads(True):
                 for plays, after in firsts:
                     for discard, action, _w, _n in _actions(_board(), after, mover.seat, head,
-                                                            _Want(()), []):
+                                                            _Want(())):
                         turn = Turn(mover.name, head.row, action, discard, before=plays)
                         if not [v for v in rules.check(_board(), state, turn) if v.is_error]:
                             brute[head.name(kinds)] += 1

@@ -455,7 +455,7 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
             continue
         if not want.tail_fits(tail):
             continue
-        for discard, action, words, note in _actions(board, after, seat, head, want, tail):
+        for discard, action, words, note in _actions(board, after, seat, head, want):
             full = [*words, *(["--discard", discard] if discard is not None else []), *tail]
             if len(full) < len(want.typed) or not want.fits(full):
                 continue
@@ -486,7 +486,7 @@ def _tally(mover: _Mover, key: tuple[object, ...], head: _Head,
         after = table() if callable(table) else table
         assert after is not None  # the cards of a set that can be played, other shops
         kept = [(discard, action, words, note) for discard, action, words, note in _actions(
-            mover.board, after, mover.seat, head, want, []) if not errors(check(
+            mover.board, after, mover.seat, head, want) if not errors(check(
                 mover.board, after, ev.Turn(mover.name, head.row, action, discard)))]
         mover.tallies[key] = len(kept), tuple(dict.fromkeys((k[3], k[0]) for k in kept)), \
             tuple(kept)
@@ -682,7 +682,7 @@ def moves_note(board: Board, state: GameState) -> str | None:
              "is listed with --all only")
 
 
-def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want, tail: list[str]
+def _actions(board: Board, t: Table, seat: int, head: _Head, want: _Want
              ) -> Iterator[tuple[str | None, ev.Action, list[str], str]]:
     """Each action of ``head`` on ``t``: the card discarded for a die (Y2.5), the action,
     its words and note; words ``want`` does not want are cut off as soon as known."""

@@ -281,17 +281,18 @@ class StatusView:
         for col, justify in _PLAYER_COLUMNS:
             players.add_column(_(col), justify=justify,  # type: ignore[arg-type]
                                no_wrap=not (fold_towers and col == "towers"))
-        # The screens get a table of their own, so a long list wraps across the whole width
-        # between tiles instead of word by word in a narrow last column.
-        screens = table(title=_("behind the screens"))
-        screens.add_column(_("player"), no_wrap=True)
-        screens.add_column(_("sections and lighted windows not built"))
-        for seat, (row, p) in enumerate(zip(_player_rows(state), state.players, strict=True)):
+        for row, p in zip(_player_rows(state), state.players, strict=True):
             name, *numbers = row
             players.add_row(Text(name), *numbers, _towers_cell(p.towers))
-            screens.add_row(Text(p.name), Phrases(items=_screen_items(state, seat) or ["-"]))
         parts.append(players)
         if full:
+            # The screens get a table of their own, so a long list wraps across the whole
+            # width between tiles instead of word by word in a narrow last column.
+            screens = table(title=_("behind the screens"))
+            screens.add_column(_("player"), no_wrap=True)
+            screens.add_column(_("sections and lighted windows not built"))
+            for seat, p in enumerate(state.players):
+                screens.add_row(Text(p.name), Phrases(items=_screen_items(state, seat) or ["-"]))
             parts.append(screens)
 
         areas = table(title=_("areas this year"), show_edge=full)

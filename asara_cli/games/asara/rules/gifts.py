@@ -397,10 +397,10 @@ def apply_claim(board: Board, state: Table, seat: int, spec: AreaSpec, turn: Tur
     state.gifts = [x for x in state.gifts if not (x[0] == spec.key and x[1] == space)]
     if turn.gifts and space is not None and (spec.key, space) not in state.chests:
         state.chests.append((spec.key, space))
-    if undealt(state) and (state.year, "deal") not in state.noted:
-        state.noted.append((state.year, "deal"))
-    if turn.gifts and unrecorded(state) and (state.year, "gifts") not in state.noted:
-        state.noted.append((state.year, "gifts"))
+    if undealt(state):
+        state.note("deal")
+    if turn.gifts and unrecorded(state):
+        state.note("gifts")
     for use in turn.gifts:
         apply_gift(board, state, seat, use, number)
 

@@ -131,6 +131,13 @@ class Table(Reads):
         self.tallied = len(ledger)
         return tuple(tally)
 
+    def note(self, key: str) -> None:
+        """``key`` noted for this year, once: in ``noted`` and in ``noted_keys`` beside it."""
+        k = (self.year, key)
+        if k not in self.noted_keys:
+            self.noted.append(k)
+            self.noted_keys.add(k)
+
     def seat(self, name: str) -> int | None:
         """The seat of the player ``name`` means (the one name rule: core/names.py)."""
         seat = self.seats.get(name)

@@ -276,12 +276,8 @@ def _report_notes(state: Table, notes: Notes, bad: Report) -> None:
 
 def _note(state: Table, notes: Notes) -> None:
     """This move's relaxed checks, each noted once a year."""
-    year = state.year
-    noted, keys = state.noted, state.noted_keys  # (the list walked compared tuples)
     for key, _rule, _text in notes:
-        if (k := (year, key)) not in keys:
-            noted.append(k)
-            keys.add(k)
+        state.note(key)
 
 
 def _place(board: Board, state: Table, seat: int, p: Placement, spec: AreaSpec,

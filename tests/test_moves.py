@@ -591,8 +591,10 @@ def test_completion_quotes_a_card_played_and_offers_the_next_words_only(
     played = list(g.legal_moves(board, session.position.state, ["gold", "--play"]))
     assert played  # a card may be played before the gold row here
     offered = tab("gold --play ")
-    for move in played:
-        assert shlex.quote(shlex.split(move.words)[2]) in offered, move.words
+    for move in played:  # a card the grouped list folds (a wasted one) once its letters come
+        card = shlex.quote(shlex.split(move.words)[2])
+        assert card in offered or card in tab(f"gold --play {card[:3]}"), move.words
+    assert "nocamels" not in offered and "nocamels" in tab("gold --play no")
     assert any(" " in shlex.split(word)[0] and word.startswith("'") for word in offered)
     assert tab("gold --play 'exch") == [w for w in offered if w.startswith("'exch")]
     assert set(tab("gold ")[:2]) == {"--play", "--discard"}

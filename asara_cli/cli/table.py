@@ -1,6 +1,6 @@
 """The line editor of ``asara play`` at a terminal (prompt_toolkit, imported by nothing
 else): the prompt naming the player to move, a history per log, Tab completion (the legal
-moves' next words, then the Typer commands' own) and a bottom toolbar with the situation."""
+moves' next words, and the words they never list) and a bottom toolbar with the situation."""
 
 from __future__ import annotations
 
@@ -40,7 +40,10 @@ from asara_cli.render.wrap import terminal_width, wrap
 
 
 class TableCompleter(Completer):
-    """The words that may come next: the legal moves first, then the command's words."""
+    """The words that may come next. Where the position is known, a move's words are the
+    legal moves' (a command or value none of them takes would be refused), then what they
+    never list: the options (``--build``), the facts (``roll``), the session's own words;
+    a command's other values only where no legal word fits the letters typed."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -51,51 +54,64 @@ class TableCompleter(Completer):
         if lines.too_long(before):  # no move: nothing to complete (Enter says why)
             return
         typed, incomplete = _typed(before)
-        from asara_cli.cli.completion import matching
-        from asara_cli.cli.typedwords import quoted
-
         seen: set[str] = set()
         for word in self.candidates(typed, incomplete):
-            # a word of several (a card played: 'souk bag3 N2') goes in quoted, as typed;
-            # a word of letters as it is (umlauts too), the letters typed kept
-            said = quoted(word)
-            found = matching([said], incomplete) or (
-                [said] if said.startswith(incomplete) else [])
-            if not found or found[0].casefold() in seen:
+            found = _fitting(word, incomplete)
+            if found is None or found.casefold() in seen:
                 continue
-            seen.add(found[0].casefold())
-            yield Completion(found[0], start_position=-len(incomplete))
+            seen.add(found.casefold())
+            yield Completion(found, start_position=-len(incomplete))
 
     def candidates(self, typed: list[str], incomplete: str) -> Iterable[str]:
         try:
-            if typed:  # the words typed in any language: the game's English ones
-                from asara_cli.cli.typedwords import english, local_next
-
-                game = self.session.game
-                typed = english(game, typed, (*OWN, *self.session.command.commands))
-                if typed[0] in ("help", "moves", "check"):  # a move's words follow
-                    move = english(game, typed[1:]) if len(typed) > 1 else []
-                    if not move:
-                        yield from self._heads(incomplete)
-                        return
-                    yield from (local_next(game, move, w) for w in self._legal(move))
-                    if typed[0] == "check":
-                        yield from self._words([typed[0], *move], incomplete)
-                    return
-                yield from (local_next(game, typed, w) for w in self._legal(typed))
-                yield from self._words(typed, incomplete)
+            if not typed:  # the first word: the command words of the language in use
+                yield from self._heads(incomplete)
+                yield from (commandwords.local(w) for w in OWN if w != "exit")
                 return
-            # the first word: the command words of the language in use
-            yield from self._heads(incomplete)
-            yield from (commandwords.local(w) for w in OWN if w != "exit")
+            from asara_cli.cli.typedwords import english
+
+            game = self.session.game
+            typed = english(game, typed, (*OWN, *self.session.command.commands))
+            if typed[0] not in ("help", "moves", "check"):
+                yield from self._next([], typed, incomplete)
+                return
+            move = english(game, typed[1:]) if len(typed) > 1 else []  # a move's words follow
+            if not move:
+                yield from self._heads(incomplete, every=typed[0] == "help")
+            elif typed[0] == "check":
+                yield from self._next([typed[0]], move, incomplete)
+            else:
+                yield from self._local(move, self._legal(move))
         except Exception:  # completion never fails aloud
             return
 
-    def _heads(self, incomplete: str) -> Iterator[str]:
-        """The command words of the language in use: the legal moves' first, then all."""
-        yield from (commandwords.local(w) for w in self._legal([]))
+    def _heads(self, incomplete: str, every: bool = False) -> Iterator[str]:
+        """The command words of the language in use: the legal moves' first, then the
+        others (``every``: a move's too, as ``help`` takes; ``new`` is typed outside)."""
+        legal = list(self._legal([]))
+        yield from (commandwords.local(w) for w in legal)
+        left_out = {"new"}
+        if not every and self.session.position is not None:
+            left_out.update(self.session.game.listed_names())
         yield from (commandwords.local(w) if not w.startswith("-") else w
-                    for w in self._words([], "-" if incomplete[:1] == "-" else ""))
+                    for w in self._words([], "-" if incomplete[:1] == "-" else "")
+                    if w not in left_out)
+
+    def _next(self, lead: list[str], move: list[str], incomplete: str) -> Iterator[str]:
+        """After the words ``move``: the legal moves' next words, and the command's own
+        options; its own values where no legal word fits what is typed (past what the legal
+        moves list, a fact, a move they fold such as a wasted card, a line refused)."""
+        legal = list(self._local(move, self._legal(move)))
+        yield from legal
+        words = self._words([*lead, *move], incomplete)
+        if any(_fitting(w, incomplete) is not None for w in legal):
+            words = (w for w in words if w.startswith("-"))
+        yield from words
+
+    def _local(self, move: list[str], words: Iterable[str]) -> Iterator[str]:
+        from asara_cli.cli.typedwords import local_next
+
+        return (local_next(self.session.game, move, w) for w in words)
 
     def _legal(self, typed: list[str]) -> Iterator[str]:
         """The next word of the legal moves that begin so (the game makes no whole move)."""
@@ -105,6 +121,18 @@ class TableCompleter(Completer):
 
     def _words(self, typed: list[str], incomplete: str) -> Iterator[str]:
         return typer_words(self.session.command, typed, incomplete)
+
+
+def _fitting(word: str, incomplete: str) -> str | None:
+    """``word`` as Tab inserts it after ``incomplete`` (``None``: it does not fit): a word
+    of several (a card played: 'souk bag3 N2') quoted, a word of letters (umlauts too) as
+    it is, the letters typed kept."""
+    from asara_cli.cli.completion import matching
+    from asara_cli.cli.typedwords import quoted
+
+    said = quoted(word)
+    found = matching([said], incomplete) or ([said] if said.startswith(incomplete) else [])
+    return found[0] if found else None
 
 
 def _typed(before: str) -> tuple[list[str], str]:

@@ -405,6 +405,10 @@ class GameParts(CodecModule[_SeatedT, EventT],
     def command_names(self) -> tuple[str, ...]:
         return (*self._part("commands").COMMANDS, "check")
 
+    def listed_names(self) -> tuple[str, ...]:
+        kinds = self._part("commands").KINDS
+        return tuple(name for name, kind in kinds.items() if kind.said is not None)
+
     def legal_moves(self, board: BoardT, state: StateT, typed: Sequence[str] = ()
                     ) -> Iterable[LegalMove[EventT]]:
         moves: Iterable[LegalMove[EventT]] = self._part("moves").legal_moves(

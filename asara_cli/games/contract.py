@@ -281,6 +281,11 @@ class CommandLine(Protocol[_Board_contra, _Event_contra]):
 
     def command_names(self) -> tuple[str, ...]: ...
 
+    def listed_names(self) -> tuple[str, ...]:
+        """The commands whose moves ``moves`` lists (not those of a fact the table states:
+        the dice, the tiles drawn, a count)."""
+        ...
+
     def who_starts(self, given: Mapping[str, Any]) -> Asked | None:
         """At the table, before ``new`` runs with ``given``: who begins, to be asked when
         left out (the one-shot ``new`` takes the first player); else ``None``."""

@@ -210,6 +210,9 @@ class Pebbles(CodecModule[Setup, Place]):
 
         return COMMANDS
 
+    def listed_names(self) -> tuple[str, ...]:
+        return ("place",)
+
     def who_starts(self, given: Mapping[str, object]) -> None:
         return None  # a new game begins with the first player
 

@@ -66,3 +66,11 @@ def test_without_a_position_every_command_is_offered(tmp_path: Path) -> None:
 
     assert {"camels", "goods", "roll"} <= set(tab("")) and "new" not in tab("")
     assert {"bag4", "vase12"} <= set(tab("goods bag "))
+
+
+def test_at_a_german_table_the_same_words_in_german(german: None) -> None:
+    offered = _tab(HEAVY, "")
+    assert offered[:4] == ["beliefern", "aufseher", "ziehen", "gold"]
+    assert {"würfeln", "kontrollpunkt", "rückgängig"} <= set(offered)
+    assert not {"kamele", "neu", "camels", "new", "goods"} & set(offered)
+    assert _tab(HEAVY, "beliefern Sack ") == ["Sack3", "Sack6", "Sack8"]

@@ -93,6 +93,7 @@ class TableCompleter(Completer):
         left_out = {"new"}
         if not every and self.session.position is not None:
             left_out.update(self.session.game.listed_names())
+        left_out.update([commandwords.local(w) for w in left_out])  # Typer's may be local
         yield from (commandwords.local(w) if not w.startswith("-") else w
                     for w in self._words([], "-" if incomplete[:1] == "-" else "")
                     if w not in left_out)

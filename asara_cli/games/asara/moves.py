@@ -84,7 +84,7 @@ class Listing:
                 action, bare = run[1], ev.Turn(run[0], run[1])
                 name = group(bare)
                 bucket = offered.setdefault(name, [])
-                self._commands.setdefault(name, _command(bare.carried_out))
+                self._commands.setdefault(name, kind_of(bare.carried_out).log_type)
             bucket.append(run)
             rank.setdefault(run[0].buyer, len(rank))
         self._hidden = _(_HIDDEN)
@@ -365,11 +365,6 @@ def group(turn: ev.Turn) -> str:
         return f"buy {action.section}"
     if isinstance(action, ev.Bribe):
         return f"bribe {action.pile}"
-    return _command(action)
-
-
-def _command(action: Any) -> str:
-    """The move that records ``action``: its area kind's log type."""
     return kind_of(action).log_type
 
 
@@ -404,7 +399,7 @@ def _said(words: tuple[str, ...]) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _action_words(action: object, space: int | None, amount: str | None) -> str:
+def _action_words(action: ev.Action, space: int | None, amount: str | None) -> str:
     from asara_cli.games.asara.commands import KINDS
 
-    return _said(tuple(KINDS[_command(action)].say(action, space, amount)))
+    return _said(tuple(KINDS[kind_of(action).log_type].say(action, space, amount)))

@@ -4,9 +4,8 @@ black -c blue``), each with the event it makes (``games/base.py``: ``LegalMoves`
 They are the referee's sampler's candidates (``rules/sampler.py``, ``every=True``: of an
 area's free spaces alike but for their gifts, the first without a gift and each with one),
 checked. A buyer's colour and a lighted window kept may be secret, so they are offered with
-every colour that may come into play, or listed secret with a note (R3.7). A number the
-board profile does not know (a bank space's Asari, the tent's cost) is never made up:
-listed once as :data:`PLACEHOLDER`, with a note (:func:`unread`).
+every colour that may come into play, or listed secret with a note (R3.7); a number the board
+profile does not know is never made up (:data:`PLACEHOLDER`).
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ R2-R5), each declared once (cli/grammar.py).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -337,7 +338,7 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[ev.LightedWindow]:
     """Lighted windows; one laid on a gold window when the rules say so (no plain one free)
     unless the words say "gold" or "plain"."""
     out_: list[ev.LightedWindow] = []
-    lit: dict[tuple[Colour, int], int] = {}  # plain windows lit on a tower by this move
+    lit: Counter[tuple[Colour, int]] = Counter()  # plain windows lit on a tower by this move
     for spec in specs:
         ws = [w for w in words.tokens([spec]) if words.english_word(w) != "on"]
         said: bool | None = None
@@ -351,10 +352,9 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[ev.LightedWindow]:
                                     "\"{colour} 2 gold\"; got {spec!r}").format(
                                         colour=colour, spec=spec))
         n = n or 1
-        gold = said if said is not None else lights_gold(t.state, name, colour, n,
-                                                         lit.get((colour, n), 0))
+        gold = said if said is not None else lights_gold(t.state, name, colour, n, lit[colour, n])
         if not gold:
-            lit[(colour, n)] = lit.get((colour, n), 0) + 1
+            lit[colour, n] += 1
         out_.append(ev.LightedWindow(colour, n, gold))
     return out_
 

@@ -4,9 +4,8 @@ black -c blue``), each with the event it makes (``games/base.py``: ``LegalMoves`
 They are the referee's sampler's candidates (``rules/sampler.py``, ``every=True``: of an
 area's free spaces alike but for their gifts, the first without a gift and each with one),
 checked. A buyer's colour and a lighted window kept may be secret, so they are offered with
-every colour that may come into play, or listed secret with a note (R3.7). A number the
-board profile does not know (a bank space's Asari, the tent's cost) is never made up:
-listed once as :data:`PLACEHOLDER`, with a note (:func:`unread`).
+every colour that may come into play, or listed secret with a note (R3.7); a number the board
+profile does not know is never made up (:data:`PLACEHOLDER`).
 """
 
 from __future__ import annotations
@@ -84,7 +83,7 @@ class Listing:
                 action, bare = run[1], ev.Turn(run[0], run[1])
                 name = group(bare)
                 bucket = offered.setdefault(name, [])
-                self._commands.setdefault(name, _command(bare.carried_out))
+                self._commands.setdefault(name, kind_of(bare.carried_out).log_type)
             bucket.append(run)
             rank.setdefault(run[0].buyer, len(rank))
         self._hidden = _(_HIDDEN)
@@ -365,11 +364,6 @@ def group(turn: ev.Turn) -> str:
         return f"buy {action.section}"
     if isinstance(action, ev.Bribe):
         return f"bribe {action.pile}"
-    return _command(action)
-
-
-def _command(action: Any) -> str:
-    """The move that records ``action``: its area kind's log type."""
     return kind_of(action).log_type
 
 
@@ -404,7 +398,7 @@ def _said(words: tuple[str, ...]) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _action_words(action: object, space: int | None, amount: str | None) -> str:
+def _action_words(action: ev.Action, space: int | None, amount: str | None) -> str:
     from asara_cli.games.asara.commands import KINDS
 
-    return _said(tuple(KINDS[_command(action)].say(action, space, amount)))
+    return _said(tuple(KINDS[kind_of(action).log_type].say(action, space, amount)))

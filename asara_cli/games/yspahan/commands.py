@@ -794,21 +794,20 @@ def _row_left_out(t: Table) -> None:
         return  # no row left: the card is drawn without one (Y3.7)
     mover = t.mover()
     shown = [terms.row(r) for r in left]
-    rows = either(shown)
 
     def taken(answer: str) -> list[str]:
         said = words.row(answer, t.board)
         if said not in left:
-            raise words.WordError(_("say a row that holds dice: {rows}").format(rows=rows))
+            raise words.WordError(_("say a row that holds dice: {rows}").format(
+                rows=either(shown)))
         return ["--row", said]
 
-    n = len(left)
     raise Asked(ngettext(
         "{player} must take a row of dice to draw a card: the {rows} row is left; say "
         "which with --row, e.g. --row {row} [Y2.5]",
         "{player} must take a row of dice to draw a card: the {rows} rows are left; say "
-        "which with --row, e.g. --row {row} [Y2.5]", n).format(
-            player=mover, rows=", ".join(terms.row(r) for r in left), row=left[-1]),
+        "which with --row, e.g. --row {row} [Y2.5]", len(left)).format(
+            player=mover, rows=", ".join(shown), row=left[-1]),
         mover, _("which row for the card: {rows}?").format(rows=", ".join(shown)), taken)
 
 

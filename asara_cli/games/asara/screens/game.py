@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from asara_cli.core import i18n
@@ -159,16 +160,10 @@ LEGEND = N_("Towers, bottom to top: █ base, ▮ trunk, ▯ window, ✦ lighted
 def _runs(spaces: Sequence[int]) -> str:
     """``1-4, 6``: spaces with runs of three or more shortened, so the column stays narrow."""
     out: list[str] = []
-    i = 0
-    while i < len(spaces):
-        j = i
-        while j + 1 < len(spaces) and spaces[j + 1] == spaces[j] + 1:
-            j += 1
-        if j - i >= 2:
-            out.append(f"{spaces[i]}-{spaces[j]}")
-        else:
-            out += [str(x) for x in spaces[i:j + 1]]
-        i = j + 1
+    # a run's spaces are those whose number less their position is the same
+    for _step, run in groupby(enumerate(spaces), key=lambda pair: pair[1] - pair[0]):
+        numbers = [n for _i, n in run]
+        out += [f"{numbers[0]}-{numbers[-1]}"] if len(numbers) > 2 else map(str, numbers)
     return ", ".join(out)
 
 

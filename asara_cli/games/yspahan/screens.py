@@ -427,7 +427,7 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
                      _("points on landing"), title=_("The caravan, camel by camel (Y4.1)"))
     per_row = board.caravan_camels.get(len(state.players), 0)
     for place in range(per_row * len(board.caravan_rows)):
-        row = place // per_row if per_row else 0
+        row = place // per_row
         who = (player_text(state.setup, state.caravan[place]) if place < len(state.caravan)
                else rich_text("-", style="dim"))
         caravan.add_row(ordinal(place + 1, "camel"), terms.caravan_row(board.caravan_rows[row]),

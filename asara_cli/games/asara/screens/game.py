@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import groupby
+from itertools import accumulate, groupby
 from typing import TYPE_CHECKING, Any
 
 from asara_cli.core import i18n
@@ -409,18 +409,16 @@ def score_view(board: Board, result: Replay, title: str) -> RenderableType:
 def prestige_by_year(state: GameState) -> list[tuple[str, list[int]]]:
     """Each stage's label and every player's prestige after it: after each year (builds,
     gifts and that year's evaluation), then after the final evaluation."""
-    years = _last_year(state)
     finished = len(state.year_scores)
+    running = [list(accumulate(_year_subtotals(state, s))) for s in range(len(state.players))]
     stages: list[tuple[str, list[int]]] = []
-    for y in range(1, years + 1):
+    for y in range(1, _last_year(state) + 1):
         label = _("year {year}").format(year=y)
         if y > finished:  # a year under way: only what it has earned so far, if anything
             if not any(e.year == y for e in state.ledger):
                 continue
             label = _("year {year} so far").format(year=y)
-        stages.append((label, [sum(e.points for e in state.ledger if e.player == s
-                                   and e.year <= y and e.source != "final")
-                               for s in range(len(state.players))]))
+        stages.append((label, [after[y - 1] for after in running]))
     if state.final is not None:
         stages.append((_("final"), list(state.prestige_all())))
     return stages

@@ -195,12 +195,9 @@ def street_svg(board: Board) -> str:
         step = band + (i - 1) * (cell + gap) + cell + gap
         return centre_x, row_y - step if arm == "N" else row_y + step
 
-    out: list[str] = []
     # the street from C to N1 and S1, through the row's shops
-    out.append(f'<rect x="{centre_x + 8}" y="{row_y - band - gap}" width="{cell - 16}" '
-               f'height="{band + 2 * gap}" fill="#bbb"/>')
-    out.append(f'<rect x="{centre_x + 8}" y="{row_y + cell - gap}" width="{cell - 16}" '
-               f'height="{band + 2 * gap}" fill="#bbb"/>')
+    out = [f'<rect x="{centre_x + 8}" y="{y}" width="{cell - 16}" height="{band + 2 * gap}" '
+           'fill="#bbb"/>' for y in (row_y - band - gap, row_y + cell - gap)]
     east, south = centre_x + cell + shop_w + 20, row_y + cell + band + 40
     out += _quarter_names(board, {("W", "N"): (margin_x, 60), ("E", "N"): (east, 60),
                                   ("W", "S"): (margin_x, south), ("E", "S"): (east, south)})

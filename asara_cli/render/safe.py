@@ -4,7 +4,6 @@ escaped as markup."""
 
 from __future__ import annotations
 
-import html
 import re
 import unicodedata
 from typing import Any
@@ -41,4 +40,6 @@ def json_text(data: Any, indent: int | None = 2) -> str:
 def escape(text: str) -> str:
     """Text from a file in a page: nothing a browser or a terminal obeys, only characters XML
     allows."""
+    import html  # only a page needs it: JSON, which this module also writes, does not
+
     return html.escape(safe_text(text))

@@ -32,26 +32,14 @@ class Rule(Struct, frozen=True):
 
 
 def parse(game: str, markdown: str) -> tuple[Rule, ...]:
-    rules: list[Rule] = []
-    current: tuple[str, str, int] | None = None
-    body: list[str] = []
-
-    def close() -> None:
-        if current is not None:
-            rules.append(Rule(current[0], current[1], game, current[2],
-                              "\n".join(body).strip()))
-
-    for line in markdown.splitlines():
-        heading = _HEADING.match(line) if line.startswith("#") else None
-        if heading is not None or line.startswith("#"):
-            close()
-            current, body = None, []
-            if heading is not None and _ID.fullmatch(heading.group(2)):
-                current = (heading.group(2), heading.group(3).strip(),
-                           len(heading.group(1)))
-            continue
-        body.append(line)
-    close()
+    """The entries of a reference: every heading ends the entry above it."""
+    pieces = re.split(r"^(#.*)\n?", markdown, flags=re.MULTILINE)
+    rules = []
+    for head, body in zip(pieces[1::2], pieces[2::2], strict=True):
+        heading = _HEADING.match(head)
+        if heading is not None and _ID.fullmatch(heading.group(2)):
+            rules.append(Rule(heading.group(2), heading.group(3).strip(), game,
+                              len(heading.group(1)), body.strip()))
     return tuple(rules)
 
 

@@ -8,6 +8,7 @@ import datetime as dt
 import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import permutations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -334,14 +335,12 @@ def club(records: Sequence[GameRecord]) -> Club:
     pairs: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     for r in games:
         seated = [(as_shown[s.name], s.total) for s in r.seats]
-        for i, (a, total) in enumerate(seated):
-            for j, (b, other) in enumerate(seated):
-                if i == j:  # two seats of one game are never one player (R1, core/names.py)
-                    continue
-                cell = pairs[(a, b)]
-                cell[0] += 1
-                cell[1] += total > other
-                cell[2] += total == other
+        # each pair of seats both ways: two seats of one game are never one player (R1)
+        for (a, total), (b, other) in permutations(seated, 2):
+            cell = pairs[(a, b)]
+            cell[0] += 1
+            cell[1] += total > other
+            cell[2] += total == other
     h2h = tuple(HeadToHead(a, b, g, ahead, level)
                 for (a, b), (g, ahead, level) in sorted(pairs.items()))
     return Club(len(games), tuple(players), seats, h2h)

@@ -25,6 +25,7 @@ from asara_cli.games.base import Source
 from asara_cli.language import date, decimal
 from asara_cli.render import bgstats
 from asara_cli.render.safe import json_text
+from asara_cli.render.tables import group, rich_text, table
 from asara_cli.render.wrap import Writer
 from asara_cli.stats import DUPLICATE, VALID, Club, Clubs, GameRecord, PlayerStats, games_of
 
@@ -365,11 +366,6 @@ class TableFormat(Format):
     LISTED = 100
 
     def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
-        from rich.console import Group
-        from rich.text import Text
-
-        from asara_cli.render.tables import table
-
         listed, title = _listed(records, self.LISTED)
         # at 80 columns a file name, a date and a status stay whole: the shared folder said
         # once in the title, a table per game, a status in a word (the whole on stderr)
@@ -384,10 +380,10 @@ class TableFormat(Format):
         # the room beside a name, a date and a status; past it, a player a line
         room = console.width - max(map(len, names), default=0) - 10 - 10 - 10
         keys = list(dict.fromkeys(r.game for r in listed)) if stats.mixed else [None]
-        parts: list[RenderableType] = [] if listed else [Text(title + "\n")]
+        parts: list[RenderableType] = [] if listed else [rich_text(title + "\n")]
         for key in keys:
             # the title on a line of its own: a narrow table would wrap it to its width
-            parts.append(Text(title if key is None else f"{game(key).name} {title}"))
+            parts.append(rich_text(title if key is None else f"{game(key).name} {title}"))
             games = table()
             games.add_column(_("file"), no_wrap=True)
             games.add_column(_("date"), no_wrap=True)
@@ -396,22 +392,20 @@ class TableFormat(Format):
             for name, r in rows:
                 if key is not None and r.game != key:
                     continue
-                games.add_row(Text(name), Text(one_line(day(r.date or ""))),
-                              Text(_result(r, room)), status_word(r.status))
+                games.add_row(rich_text(name), rich_text(one_line(day(r.date or ""))),
+                              rich_text(_result(r, room)), status_word(r.status))
             parts.append(games)
         for key, club in stats.by_game:
             mine = [r for r in records if r.game == key]
             parts += self._club(mine, club, f"{game(key).name}: " if stats.mixed else "")
         with console.capture() as captured:
-            console.print(Group(*parts))
+            console.print(group(parts))
         return captured.get()
 
     @staticmethod
     def _club(records: Sequence[GameRecord], stats: Club, name: str
               ) -> list[RenderableType]:
         """One game's statistics (``name`` starts each title in a folder of several)."""
-        from rich.text import Text
-
         # The figures per player come in three tables, each within 80 columns.
         player, *heads = map(_, PLAYER_HEADS)
         players = _table(name + _("players ({games})").format(games=scored_games(stats.games)),
@@ -422,14 +416,14 @@ class TableFormat(Format):
                          tuple(g for g, _keys in groups))
         rows, seat_rows, pair_rows = club_cells(stats)
         for p, (_name, *cells) in zip(stats.players, rows, strict=True):
-            players.add_row(Text(p.name), *cells[:5])
-            totals.add_row(Text(p.name), *cells[5:])
-            sources.add_row(Text(p.name), *(decimal(_group_mean(p, g)) for g in groups))
+            players.add_row(rich_text(p.name), *cells[:5])
+            totals.add_row(rich_text(p.name), *cells[5:])
+            sources.add_row(rich_text(p.name), *(decimal(_group_mean(p, g)) for g in groups))
         pairs = _table(name + _("head to head (each pair once)"), player,
                        (_("against"), _("games"), _("ahead"), _("level"), _("behind")),
                        texts=1)
         for one, other, *numbers in pair_rows:
-            pairs.add_row(Text(one), Text(other), *numbers)
+            pairs.add_row(rich_text(one), rich_text(other), *numbers)
         seats = _table(name + _("seats (1 = start player)"),
                        pgettext("number of players", "players"),
                        (_("seat"), _("games"), _("wins"), _("win rate"), "1/n"), right=True)
@@ -437,12 +431,12 @@ class TableFormat(Format):
             seats.add_row(*row)
         # empty tables under their headings read like a fault
         parts: list[RenderableType] = [players, totals, sources, pairs, seats] if (
-            stats.players) else [Text(name + _("players: no scored games") + "\n")]
+            stats.players) else [rich_text(name + _("players: no scored games") + "\n")]
         if stats.ratings:
             rt = _table(name + _("ratings (openskill, Plackett-Luce; mu - 3 sigma)"), player,
                         (_("rating"), "mu", "sigma"))
             for n, o, m, sigma in stats.ratings:
-                rt.add_row(Text(n), decimal(o, 2), decimal(m, 2), decimal(sigma, 2))
+                rt.add_row(rich_text(n), decimal(o, 2), decimal(m, 2), decimal(sigma, 2))
             parts.append(rt)
         return parts
 
@@ -455,8 +449,6 @@ def _table(title: str, first: str, numbers: tuple[str, ...], *, texts: int = 0,
            right: bool = False) -> Table:
     """A table of one first column (``right``: a number) and number columns, the first
     ``texts`` of them text; a two-word header on two lines keeps the columns narrow."""
-    from asara_cli.render.tables import table
-
     made = table((first, "right" if right else "left"), title=title)
     for i, col in enumerate(numbers):
         made.add_column(col.replace(" ", "\n"), justify="left" if i < texts else "right")

@@ -4,25 +4,18 @@ through :func:`escape`."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import Any
 
 from asara_cli.core import i18n
 from asara_cli.core.i18n import _, ngettext, pgettext
-from asara_cli.core.shown import safe_text
 from asara_cli.games import game
 from asara_cli.games.base import SomeGame, Source
 from asara_cli.language import decimal
 from asara_cli.logfile.game import GameLog, describe_violation
 from asara_cli.render.batch import PLAYER_HEADS, club_cells, day, game_cells
+from asara_cli.render.safe import escape
 from asara_cli.stats import DUPLICATE, Club, Clubs, GameRecord
-
-
-def escape(text: str) -> str:
-    """Text from a file: nothing a browser or a terminal obeys, only characters XML allows."""
-    return html.escape(safe_text(text))
-
 
 WIN_RATE, FAIR_SHARE = "#1b7f9e", "#d9cdb8"
 

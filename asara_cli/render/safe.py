@@ -1,11 +1,14 @@
-"""JSON that keeps text from a file exact yet harmless to a terminal: its control, format and
-bidirectional characters written as ``\\u`` escapes, which a JSON reader turns back."""
+"""Text from a file, exact yet harmless: in JSON its control, format and bidirectional
+characters written as ``\\u`` escapes, which a JSON reader turns back; in an HTML or SVG page
+escaped as markup."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 from typing import Any
+
+from asara_cli.core.shown import safe_text
 
 # JSON escapes the C0 controls itself; DEL, the C1 controls and the format characters it
 # writes as they are. They can only sit inside strings, and only DEL is ASCII. (Written as
@@ -32,3 +35,11 @@ def json_text(data: Any, indent: int | None = 2) -> str:
         return text
     return _NOT_ASCII.sub(_json_escaped, text)
 
+
+
+def escape(text: str) -> str:
+    """Text from a file in a page: nothing a browser or a terminal obeys, only characters XML
+    allows."""
+    import html  # only a page needs it: JSON, which this module also writes, does not
+
+    return html.escape(safe_text(text))

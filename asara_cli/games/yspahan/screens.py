@@ -22,6 +22,7 @@ from asara_cli.games.yspahan.rules.state import (
     LedgerEntry,
     Setup,
 )
+from asara_cli.render.tables import group, rich_text, table
 
 if TYPE_CHECKING:  # rich is imported where a view is drawn: a move's line and --json need none
     from rich.console import RenderableType
@@ -34,16 +35,12 @@ WIDTH = 80
 
 
 def _table(*columns: str | tuple[str, str], **options: Any) -> Table:
-    from asara_cli.render.tables import table
-
     return table(*columns, pad_edge=False, **options)
 
 
 def _rich(template: str, **values: str | Text) -> Text:
     """A translated ``template`` with its ``{placeholders}`` filled by strings or styled Text."""
-    from rich.text import Text
-
-    out = Text()
+    out = rich_text()
     for i, piece in enumerate(re.split(r"\{(\w+)\}", template)):
         out.append(values[piece] if i % 2 else piece)
     return out
@@ -51,18 +48,14 @@ def _rich(template: str, **values: str | Text) -> Text:
 
 def _and_text(items: Sequence[Text]) -> Text:
     """:func:`~asara_cli.core.words.both` for styled items."""
-    from rich.text import Text
-
-    out = items[0] if items else Text()
+    out = items[0] if items else rich_text()
     for item in items[1:]:
         out = _rich(_("{first} and {second}"), first=out, second=item)
     return out
 
 
 def _colour(colour: str) -> Text:
-    from rich.text import Text
-
-    return Text(terms.colour(colour), style=COLOUR_STYLES.get(colour, ""))
+    return rich_text(terms.colour(colour), style=COLOUR_STYLES.get(colour, ""))
 
 
 # --- a move in a few words ------------------------------------------------------------------
@@ -222,9 +215,7 @@ def colour_of(setup: Setup, seat: int) -> str | None:
 def player_text(setup: Setup, seat: int, name: str | None = None) -> Text:
     """``Ann (blue)``, the colour word in its colour (a terminal may show none); the name (or
     the label ``name``) alone when the log records no colours."""
-    from rich.text import Text
-
-    text = Text(setup.players[seat] if name is None else name)
+    text = rich_text(setup.players[seat] if name is None else name)
     colour = colour_of(setup, seat)
     if colour is not None:
         text.append(" (").append(_colour(colour)).append(")")
@@ -281,14 +272,12 @@ def _tower_line(board: Board, state: GameState) -> list[tuple[str, str]]:
 
 def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
     """Each quarter's souks: id, owner and filled/shops (✓ when complete)."""
-    from rich.text import Text
-
     out = []
     for quarter in board.quarters:
         cells = []
         for si in board.souks_of(quarter):
             souk, held = board.souks[si], state.souks[si]
-            t = Text(f"{terms.souk(souk.id)} ")
+            t = rich_text(f"{terms.souk(souk.id)} ")
             if held.owner is None:
                 t.append("-", style="dim")
             else:
@@ -302,24 +291,22 @@ def souk_cells(board: Board, state: GameState) -> list[tuple[str, list[Text]]]:
 
 
 def supervisor_text(board: Board, state: GameState) -> Text:
-    from rich.text import Text
-
     items = []
     for si, shop in board.faces.get(state.supervisor, ()):
         held, souk = state.souks[si], terms.souk(board.souks[si].id)
         owner = held.owner if shop < len(held.street) and held.street[shop] else None
         if owner is None:
-            items.append(Text(_("{souk} (empty)").format(souk=souk)))
+            items.append(rich_text(_("{souk} (empty)").format(souk=souk)))
             continue
         colour = colour_of(state.setup, owner)
         name = state.players[owner].name
         if colour is None:
-            items.append(Text(_("{souk} ({player}'s cube)").format(souk=souk, player=name)))
+            items.append(rich_text(_("{souk} ({player}'s cube)").format(souk=souk, player=name)))
         else:
             items.append(_rich(_("{souk} ({player}'s cube, {colour})"), souk=souk,
                                player=name, colour=_colour(colour)))
     if not items:
-        return Text(_("Supervisor on {cell}").format(cell=state.supervisor))
+        return rich_text(_("Supervisor on {cell}").format(cell=state.supervisor))
     return _rich(_("Supervisor on {cell}, facing {shops}"), cell=state.supervisor,
                  shops=_and_text(items))
 
@@ -336,12 +323,10 @@ def short_names(names: Sequence[str]) -> list[str]:
 
 
 def caravan_text(board: Board, state: GameState) -> Text:
-    from rich.text import Text
-
     labels = short_names([p.name for p in state.players])
     per_row = board.caravan_camels.get(len(state.players), 0)
     coloured = bool(state.setup.colours)
-    text = Text(_("Caravan {n}/{size}:").format(
+    text = rich_text(_("Caravan {n}/{size}:").format(
         n=len(state.caravan), size=per_row * len(board.caravan_rows)) + " ")
     # with colours, a caravan row a line, bottom first, each cube's owner and colour
     for r, row in enumerate(board.caravan_rows):
@@ -359,9 +344,7 @@ def caravan_text(board: Board, state: GameState) -> Text:
     return text
 
 
-def _players_table(board: Board, state: GameState) -> Table:
-    from rich.text import Text
-
+def _players_table(state: GameState) -> Table:
     table = _table("", _("player"), (_("score"), "right"),
                    (pgettext("gold coins", "gold"), "right"), (_("camels"), "right"),
                    (_("cards"), "right"), _("buildings"), fold=True)
@@ -376,7 +359,7 @@ def _players_table(board: Board, state: GameState) -> Table:
         if kept:  # a cost card's credit for the next building (cost_card_credit_kept)
             built += "; " + _("kept for a building: {waived}").format(waived=kept)
         table.add_row(mark, player_text(state.setup, seat), str(p.score), str(p.gold),
-                      str(p.camels), Text(cards), built)
+                      str(p.camels), rich_text(cards), built)
     return table
 
 
@@ -403,56 +386,50 @@ def _verdict(state: GameState) -> str:
 def status_view(board: Board, state: GameState, title: str, full: bool = False
                 ) -> RenderableType:
     """The table after some event, within 80 columns; ``full`` adds :func:`_full`."""
-    from rich.console import Group
-    from rich.text import Text
-
-    head = Text(title, style="bold")
+    head = rich_text(title, style="bold")
     when = turn_text(state) or _("The game is over: {verdict}").format(
         verdict=_verdict(state))
-    parts: list[RenderableType] = [head, Text(when), tower_text(board, state)]
+    parts: list[RenderableType] = [head, rich_text(when), tower_text(board, state)]
     for quarter, cells in souk_cells(board, state):
-        line = Text(f"{terms.good(quarter)}: ")
+        line = rich_text(f"{terms.good(quarter)}: ")
         fits = len(line) + sum(len(c) for c in cells) + 3 * (len(cells) - 1) <= WIDTH
         # English keeps the lines it always had, byte for byte (the console wraps them);
         # other languages' longer words are broken between souks, never inside one
         if fits or language() == SOURCE:
-            parts.append(line.append_text(Text(" · ").join(cells)))
+            parts.append(line.append_text(rich_text(" · ").join(cells)))
         else:
             for before, cell in zip(_breaks(len(line), cells, WIDTH - 2), cells, strict=True):
                 line.append(before)
                 line.append_text(cell)
             parts.append(line)
-    parts += [supervisor_text(board, state), caravan_text(board, state),
-              _players_table(board, state)]
+    parts += [supervisor_text(board, state), caravan_text(board, state), _players_table(state)]
     deck = (_("Deck {deck}, discard pile {discards}.") if state.over else
             _("Deck {deck}, discard pile {discards}. ▶ next to move, S start player."))
-    parts.append(Text(deck.format(deck=state.deck, discards=len(state.discard)), style="dim"))
+    parts.append(rich_text(deck.format(deck=state.deck, discards=len(state.discard)), style="dim"))
     if full:
         parts += _full(board, state)
-    return Group(*parts)
+    return group(parts)
 
 
 def _full(board: Board, state: GameState) -> list[RenderableType]:
     """Every souk shop by shop, the caravan camel by camel, and the cards."""
-    from rich.text import Text
-
     souks = _table(_("souk"), _("owner"), _("street-side shops"), pgettext("shop", "inner"),
                    _("points"), fold=True, title=_("Souks, shop by shop (● a cube, ○ empty)"))
     for si, souk in enumerate(board.souks):
         held = state.souks[si]
         street = " ".join(f"{'+'.join(cells)} {'●' if cube else '○'}"
                           for cells, cube in zip(souk.street, held.street, strict=True))
-        owner = Text("-", style="dim") if held.owner is None else player_text(state.setup,
-                                                                             held.owner)
+        owner = (rich_text("-", style="dim") if held.owner is None
+                 else player_text(state.setup, held.owner))
         inner = f"{held.inner}/{souk.inner}" if souk.inner else "-"
         souks.add_row(terms.souk(souk.id), owner, street or "-", inner, str(souk.value))
     caravan = _table(pgettext("caravan", "camel"), pgettext("caravan", "row"), _("cube of"),
                      _("points on landing"), title=_("The caravan, camel by camel (Y4.1)"))
     per_row = board.caravan_camels.get(len(state.players), 0)
     for place in range(per_row * len(board.caravan_rows)):
-        row = place // per_row if per_row else 0
+        row = place // per_row
         who = (player_text(state.setup, state.caravan[place]) if place < len(state.caravan)
-               else Text("-", style="dim"))
+               else rich_text("-", style="dim"))
         caravan.add_row(ordinal(place + 1, "camel"), terms.caravan_row(board.caravan_rows[row]),
                         who, str(board.caravan_points[row]))
     parts: list[RenderableType] = [souks, caravan]
@@ -461,17 +438,17 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
         none = _("no cards")
         hands = "; ".join(f"{p.name}: {', '.join(terms.cards(p.hand)) or none}"
                           for p in state.players)
-        parts.append(Text(_("Hands (open): {hands}.").format(hands=hands)))
+        parts.append(rich_text(_("Hands (open): {hands}.").format(hands=hands)))
         left = ", ".join(pgettext("deck count", "{card} {n}").format(card=terms.card(k), n=n)
                          for k, n in state.deck_kinds if n) or nothing
-        parts.append(Text(_("The deck holds: {cards}.").format(cards=left)))
+        parts.append(rich_text(_("The deck holds: {cards}.").format(cards=left)))
     else:
         holds = "; ".join(ngettext("{player} holds {n} card", "{player} holds {n} cards",
                                   p.cards).format(player=p.name, n=p.cards)
                          for p in state.players)
-        parts.append(Text(_("Hands are secret: {hands}.").format(hands=holds)))
+        parts.append(rich_text(_("Hands are secret: {hands}.").format(hands=holds)))
     shown = ", ".join(terms.cards(state.discard)) or nothing
-    parts.append(Text(_("The discard pile: {cards}.").format(cards=shown)))
+    parts.append(rich_text(_("The discard pile: {cards}.").format(cards=shown)))
     return parts
 
 
@@ -536,12 +513,9 @@ def week_labels(state: GameState, shown: bool = False) -> list[str]:
 
 def score_view(board: Board, played: Replay, title: str) -> RenderableType:
     """Every point by week: a summary per source, then each entry with its arithmetic."""
-    from rich.console import Group
-    from rich.text import Text
-
     state = played.state
     names = [p.name for p in state.players]
-    parts: list[RenderableType] = [Text(title, style="bold")]
+    parts: list[RenderableType] = [rich_text(title, style="bold")]
     summary = _table(_("player"), fold=True)
     sources = [k for k in _SOURCE_COLUMNS if any(e.source == k for e in state.ledger)]
     for k in sources:
@@ -550,8 +524,8 @@ def score_view(board: Board, played: Replay, title: str) -> RenderableType:
     summary.add_column(_("total"), justify="right")
     for seat, name in enumerate(names):
         mine = [e for e in state.ledger if e.player == seat]
-        summary.add_row(Text(name), *(str(sum(e.points for e in mine if e.source == k))
-                                      for k in sources), str(state.players[seat].score))
+        summary.add_row(rich_text(name), *(str(sum(e.points for e in mine if e.source == k))
+                                           for k in sources), str(state.players[seat].score))
     parts.append(summary)
     for week in range(1, state.week + 1):
         entries = [e for e in state.ledger if e.week == week]
@@ -564,12 +538,12 @@ def score_view(board: Board, played: Replay, title: str) -> RenderableType:
         lines.add_column("points", justify="right")
         lines.add_column("for", overflow="fold")
         for e in entries:
-            lines.add_row(_("day {day}").format(day=e.day), Text(names[e.player]),
+            lines.add_row(_("day {day}").format(day=e.day), rich_text(names[e.player]),
                           f"+{e.points}", e.explanation)
         parts.append(lines)
-    parts.append(Text(_verdict(state), style="bold") if played.complete
-                 else Text(_("The game is not finished: totals so far."), style="dim"))
-    return Group(*parts)
+    parts.append(rich_text(_verdict(state), style="bold") if played.complete
+                 else rich_text(_("The game is not finished: totals so far."), style="dim"))
+    return group(parts)
 
 
 def score_dict(board: Board, played: Replay) -> dict[str, Any]:
@@ -595,23 +569,20 @@ def score_dict(board: Board, played: Replay) -> dict[str, Any]:
 
 
 def score_chart(played: Replay, title: str) -> RenderableType:
-    from rich.console import Group
-    from rich.text import Text
-
     rows = points_by_week(played.state)
     labels = week_labels(played.state, shown=True)
     best = max((v for _, r in rows for v in r), default=0) or 1
     width = max((len(name) for name, _ in rows), default=0)
-    parts: list[RenderableType] = [Text(title, style="bold")]
+    parts: list[RenderableType] = [rich_text(title, style="bold")]
     room = WIDTH - min(width, 20) - 14
     for week in range(len(rows[0][1]) if rows else 0):
-        parts.append(Text(labels[week]))
+        parts.append(rich_text(labels[week]))
         for name, running in rows:
-            line = Text(f"  {name[:20]:<{min(width, 20)}} ")
+            line = rich_text(f"  {name[:20]:<{min(width, 20)}} ")
             line.append("█" * round(running[week] * room / best), style="cyan")
             line.append(f" {running[week]}")
             parts.append(line)
-    return Group(*parts)
+    return group(parts)
 
 
 # --- the week end just scored (the recording commands) -------------------------------------------
@@ -619,9 +590,6 @@ def score_chart(played: Replay, title: str) -> RenderableType:
 
 def week_end_view(board: Board, before: GameState, after: GameState) -> RenderableType:
     """The week end scored by the last turn, then where the game goes on (or its end)."""
-    from rich.console import Group
-    from rich.text import Text
-
     scored = _week_end(before, after)
     table = _table(_("player"), (_("points"), "right"), _("for"),
                    title=_("End of week {week} (Y4.5)").format(week=before.week))
@@ -632,13 +600,13 @@ def week_end_view(board: Board, before: GameState, after: GameState) -> Renderab
     parts: list[RenderableType] = [table]
     scores = ", ".join(f"{p.name} {p.score}" for p in after.players)
     if after.over:
-        parts.append(Text(_("The game is over ({scores}). {verdict} Every point: asara "
-                            "score.").format(scores=scores, verdict=_verdict(after))))
+        parts.append(rich_text(_("The game is over ({scores}). {verdict} Every point: asara "
+                                 "score.").format(scores=scores, verdict=_verdict(after))))
     else:
-        parts.append(Text(_("Scores: {scores}. The quarters are empty, the supervisor is back "
-                            "on {cell}; {next}").format(scores=scores, cell=board.centre,
-                                                        next=turn_text(after) or "")))
-    return Group(*parts)
+        parts.append(rich_text(_("Scores: {scores}. The quarters are empty, the supervisor is "
+                                 "back on {cell}; {next}").format(
+            scores=scores, cell=board.centre, next=turn_text(after) or "")))
+    return group(parts)
 
 
 def result_line(board: Board, before: GameState, after: GameState, event: ev.Event,
@@ -652,7 +620,7 @@ def result_line(board: Board, before: GameState, after: GameState, event: ev.Eve
         line = "".join(text for text, _style in _tower_line(board, after))
         lines += ["  " + x for x in line.split("\n")]
     if not isinstance(event, ev.Checkpoint):
-        lines += _touched(board, before, after, event, moved(board, before, event))
+        lines += _touched(before, after, event, moved(board, before, event))
     week_end = _week_end(before, after)
     if week_end:
         by = {e.player: 0 for e in week_end}
@@ -672,7 +640,7 @@ def _week_end(before: GameState, after: GameState) -> list[LedgerEntry]:
     return [e for e in after.ledger[len(before.ledger):] if e.source in (SOUK, CARAVAN_WEEK)]
 
 
-def _touched(board: Board, before: GameState, after: GameState, event: ev.Roll | ev.Turn,
+def _touched(before: GameState, after: GameState, event: ev.Roll | ev.Turn,
              flows: Sequence[Flow]) -> list[str]:
     """A line per player the move touched, the mover first, and what each holds now."""
     mover = after.seat(event.player)
@@ -733,22 +701,19 @@ STANDARD_DESCRIPTION = N_("Yspahan, 3-4 players: the printed board, street and c
 
 
 def board_view(board: Board) -> RenderableType:
-    from rich.console import Group
-    from rich.text import Text
-
     description = (_(STANDARD_DESCRIPTION) if board.description == STANDARD_DESCRIPTION
                    else board.description)
     parts: list[RenderableType] = [
-        Text(_("Board profile {profile}: {description}").format(
+        rich_text(_("Board profile {profile}: {description}").format(
             profile=board.profile, description=description), style="bold"),
-        Text(_("{least}-{most} players, {weeks} weeks of {days} days; {white} white dice + "
-               "{yellow} yellow ({cost} gold each); start: {gold} gold, {camels}.").format(
+        rich_text(_("{least}-{most} players, {weeks} weeks of {days} days; {white} white dice + "
+                    "{yellow} yellow ({cost} gold each); start: {gold} gold, {camels}.").format(
             least=board.min_players, most=board.max_players, weeks=board.weeks,
             days=board.days, white=board.white_dice, yellow=board.yellow_dice,
             cost=board.yellow_cost, gold=board.start_gold,
             camels=ngettext("{n} camel", "{n} camels", board.start_camels).format(
                 n=board.start_camels))),
-        Text(_("Tower rows, bottom to top: {rows}.").format(
+        rich_text(_("Tower rows, bottom to top: {rows}.").format(
             rows=", ".join(terms.row(r) for r in board.rows))),
         *street_parts(board),
     ]
@@ -759,12 +724,12 @@ def board_view(board: Board) -> RenderableType:
                       " · ".join("+".join(c) for c in s.street), str(s.inner))
     parts.append(souks)
     arms = ", ".join(f"{a}1-{a}{n}" for a, n in board.arms)
-    parts.append(Text(_("Street: {centre} and the arms {arms}.").format(
+    parts.append(rich_text(_("Street: {centre} and the arms {arms}.").format(
         centre=board.centre, arms=arms)))
     per = ", ".join(ngettext("{n} player: {camels}", "{n} players: {camels}", n).format(
         n=n, camels=c) for n, c in board.caravan_camels.items())
-    parts.append(Text(_("Caravan rows {rows}: points {points}, factors {factors}; camels per "
-                        "row ({camels}).").format(
+    parts.append(rich_text(_("Caravan rows {rows}: points {points}, factors {factors}; camels per "
+                             "row ({camels}).").format(
         rows=", ".join(terms.caravan_row(r) for r in board.caravan_rows),
         points=board.caravan_points, factors=board.caravan_factors, camels=per)))
     buildings = _table(_("building"), _("camels"), pgettext("gold coins", "gold"), _("bonus"),
@@ -772,11 +737,11 @@ def board_view(board: Board) -> RenderableType:
     for b in board.buildings.values():
         buildings.add_row(terms.building(b.id), str(b.camels), str(b.gold), str(b.bonus))
     parts.append(buildings)
-    parts.append(Text(_("Building points, 1st to {last}: {points}.").format(
+    parts.append(rich_text(_("Building points, 1st to {last}: {points}.").format(
         last=ordinal(len(board.building_points), "building"),
         points=", ".join(map(str, board.building_points)))))
     parts += _cards_and_switches(board)
-    return Group(*parts)
+    return group(parts)
 
 
 def _cards_and_switches(board: Board) -> list[RenderableType]:
@@ -811,17 +776,16 @@ def switches(board: Board) -> dict[str, bool]:
 
 def street_parts(board: Board) -> list[RenderableType]:
     """The street map (games/yspahan/street.py) and what it cannot show."""
-    from rich.text import Text
-
     from asara_cli.games.yspahan.street import street_notes, street_text
 
     drawn = street_text(board)
     if not drawn:
         return []
-    return [Text(_("The street: each cell's name, and the souk of each shop it faces (print "
-                   "it: asara board --game yspahan --format svg > street.svg)"), style="bold"),
-            Text(drawn, no_wrap=True, overflow="crop"),
-            *(Text(line) for line in street_notes(board))]
+    return [rich_text(_("The street: each cell's name, and the souk of each shop it faces "
+                        "(print it: asara board --game yspahan --format svg > street.svg)"),
+                      style="bold"),
+            rich_text(drawn, no_wrap=True, overflow="crop"),
+            *(rich_text(line) for line in street_notes(board))]
 
 
 def board_dict(board: Board) -> dict[str, Any]:

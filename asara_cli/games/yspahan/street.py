@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape as _html_escape
 
 from asara_cli.core.i18n import _
-from asara_cli.core.shown import safe_text
 from asara_cli.core.words import both
 from asara_cli.games.yspahan.rules import terms
 from asara_cli.games.yspahan.rules.board import Board
 from asara_cli.games.yspahan.rules.events import INNER
 from asara_cli.games.yspahan.words import spoken_word
+from asara_cli.render.safe import escape
 
 #: The arms the layout knows, and where each goes: W and E in the row, N up, S down.
 ARMS = ("W", "E", "N", "S")
@@ -53,26 +52,25 @@ def _layout(board: Board) -> tuple[dict[str, int], list[str]] | None:
 
 def labels(board: Board) -> list[Label]:
     """Every (cell, shop) pair of the board, with the side it is drawn on, in cell order."""
-    arms_of: dict[str, set[str]] = {}
-    for s in board.souks:
-        for cells in s.street:
-            for cell in cells:
-                pos = board.cell_position(cell)
-                if pos is not None and pos[0]:
-                    arms_of.setdefault(s.quarter, set()).add(pos[0])
     out: list[Label] = []
     for cell in board.cells:
         pos = board.cell_position(cell)
         arm = pos[0] if pos is not None else ""
         for souk_index, _shop in board.faces.get(cell, ()):
             souk = board.souks[souk_index]
-            others = arms_of.get(souk.quarter, set())
+            others = _arms(board, souk.quarter)
             if arm in ("W", "E"):
                 side = "north" if "N" in others else "south"
             else:
                 side = "west" if "W" in others else "east"
             out.append(Label(cell, souk.id, side))
     return out
+
+
+def _arms(board: Board, quarter: str) -> set[str]:
+    """The arms of the street that the shops of ``quarter``'s souks face."""
+    return {pos[0] for s in board.souks if s.quarter == quarter for cells in s.street
+            for cell in cells if (pos := board.cell_position(cell)) is not None}
 
 
 def street_text(board: Board) -> str:
@@ -169,10 +167,6 @@ def street_notes(board: Board) -> list[str]:
 # --- the printable page -------------------------------------------------------------------------
 
 
-def escape(text: str) -> str:
-    """A name from a profile in the page: shown, never obeyed, and only characters XML allows."""
-    return _html_escape(safe_text(text))
-
 _QUARTER_FILL = {"bag": "#f3e3c3", "barrel": "#e7d3c7", "chest": "#dbe4ef", "vase": "#e2eedc"}
 
 
@@ -201,12 +195,9 @@ def street_svg(board: Board) -> str:
         step = band + (i - 1) * (cell + gap) + cell + gap
         return centre_x, row_y - step if arm == "N" else row_y + step
 
-    out: list[str] = []
     # the street from C to N1 and S1, through the row's shops
-    out.append(f'<rect x="{centre_x + 8}" y="{row_y - band - gap}" width="{cell - 16}" '
-               f'height="{band + 2 * gap}" fill="#bbb"/>')
-    out.append(f'<rect x="{centre_x + 8}" y="{row_y + cell - gap}" width="{cell - 16}" '
-               f'height="{band + 2 * gap}" fill="#bbb"/>')
+    out = [f'<rect x="{centre_x + 8}" y="{y}" width="{cell - 16}" height="{band + 2 * gap}" '
+           'fill="#bbb"/>' for y in (row_y - band - gap, row_y + cell - gap)]
     east, south = centre_x + cell + shop_w + 20, row_y + cell + band + 40
     out += _quarter_names(board, {("W", "N"): (margin_x, 60), ("E", "N"): (east, 60),
                                   ("W", "S"): (margin_x, south), ("E", "S"): (east, south)})
@@ -250,8 +241,7 @@ def _quarter_names(board: Board, quadrant: dict[tuple[str, str], tuple[float, fl
     """Each quarter's name in the corner of the page where its souks' arms are."""
     out = []
     for q in board.quarters:
-        arms = {(board.cell_position(c) or ("", 0))[0] for i in board.souks_of(q)
-                for cells in board.souks[i].street for c in cells}
+        arms = _arms(board, q)
         qx, qy = quadrant[("W" if "W" in arms else "E", "N" if "N" in arms else "S")]
         # TRANSLATORS: {quarter} is a quarter's name, e.g. "bag quarter"
         named = _("the {quarter}").format(quarter=terms.quarter_named(q))

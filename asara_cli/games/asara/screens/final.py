@@ -14,6 +14,7 @@ from asara_cli.games.asara.rules.scoring import (
     FinalEvaluation,
 )
 from asara_cli.games.base import tied_best
+from asara_cli.render.tables import group, rich_text, table
 
 if TYPE_CHECKING:  # rich draws the tables; the JSON shapes need none of it (a --json command)
     from rich.console import RenderableType
@@ -71,11 +72,6 @@ def final_tables(
     evaluation: FinalEvaluation,
 ) -> RenderableType:
     """One table of awards per category, then the totals and the winner(s)."""
-    from rich.console import Group
-    from rich.text import Text
-
-    from asara_cli.render.tables import table
-
     parts = [_award_table(names, category, [
         a for a in (*evaluation.awards, *evaluation.unplaced) if a.category == category])
         for category in FINAL_CATEGORIES]
@@ -85,30 +81,27 @@ def final_tables(
                      (_("final evaluation"), "right"), (_("total"), "right"), title=_("totals"))
     for s, name in enumerate(names):
         style = "bold" if s in best else ""
-        totalled.add_row(Text(name, style=style), str(prestige[s]),
-                      f"+{evaluation.points(s)}", Text(str(totals[s]), style=style))
+        totalled.add_row(rich_text(name, style=style), str(prestige[s]),
+                      f"+{evaluation.points(s)}", rich_text(str(totals[s]), style=style))
     parts.append(totalled)
     won = [names[s] for s in sorted(best)]
     verdict = (_("Winner: {player} with {points} prestige") if len(won) == 1
                else _("Winners (tied): {players} with {points} prestige"))
-    parts.append(Text(verdict.format(player=won[0], players=", ".join(won),
-                                     points=max(totals)), style="bold"))
-    return Group(*parts)
+    parts.append(rich_text(verdict.format(player=won[0], players=", ".join(won),
+                                          points=max(totals)), style="bold"))
+    return group(parts)
 
 
 def _award_table(names: Sequence[str], category: str, awards: Sequence[Award]
                  ) -> RenderableType:
     """The final evaluation's awards of one category: each tower's place, points and how
     they were worked out (R5)."""
-    from rich.text import Text
-
     from asara_cli.render.phrases import Phrases
-    from asara_cli.render.tables import table
 
     title = terms.category(category)
     if not awards:
-        return Text(_("{category}: no towers, nothing awarded").format(category=title),
-                    style="dim")
+        return rich_text(_("{category}: no towers, nothing awarded").format(category=title),
+                         style="dim")
     # every award table as wide as the others (the terminal's width), the arithmetic
     # wrapped between phrases
     awarded = table(_("player"), title=title, expand=True)
@@ -124,12 +117,12 @@ def _award_table(names: Sequence[str], category: str, awards: Sequence[Award]
         how = a.explanation.split(": ", 1)[1]
         if a.place is not None:
             how = how.split(", ", 1)[1]
-        row: list[RenderableType] = [Text(names[a.player])]
+        row: list[RenderableType] = [rich_text(names[a.player])]
         if category != MONEY:
             place = terms.ordinal(a.place, "place") if a.place in (1, 2) else "-"
             if a.tied > 1 and a.place:
                 place = _("tied {place}").format(place=place)
-            row += [Text(_tower_text(a)), Text(place)]
-        row += [Text(str(a.points)), Phrases(how)]
+            row += [rich_text(_tower_text(a)), rich_text(place)]
+        row += [rich_text(str(a.points)), Phrases(how)]
         awarded.add_row(*row)
     return awarded

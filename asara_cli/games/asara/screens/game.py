@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import accumulate, groupby
 from typing import TYPE_CHECKING, Any
 
 from asara_cli.core import i18n
@@ -16,6 +17,7 @@ from asara_cli.games.asara.rules.gifts import undealt
 from asara_cli.games.asara.rules.model import Colour, Tower, tower_label
 from asara_cli.games.asara.rules.state import GameState, in_play
 from asara_cli.games.asara.screens.final import final_dict, final_tables
+from asara_cli.render.tables import group, rich_text, table
 
 if TYPE_CHECKING:  # rich is imported where a view is drawn: the JSON shapes need none of it
     from rich.console import RenderableType
@@ -159,16 +161,10 @@ LEGEND = N_("Towers, bottom to top: █ base, ▮ trunk, ▯ window, ✦ lighted
 def _runs(spaces: Sequence[int]) -> str:
     """``1-4, 6``: spaces with runs of three or more shortened, so the column stays narrow."""
     out: list[str] = []
-    i = 0
-    while i < len(spaces):
-        j = i
-        while j + 1 < len(spaces) and spaces[j + 1] == spaces[j] + 1:
-            j += 1
-        if j - i >= 2:
-            out.append(f"{spaces[i]}-{spaces[j]}")
-        else:
-            out += [str(x) for x in spaces[i:j + 1]]
-        i = j + 1
+    # a run's spaces are those whose number less their position is the same
+    for _step, run in groupby(enumerate(spaces), key=lambda pair: pair[1] - pair[0]):
+        numbers = [n for _i, n in run]
+        out += [f"{numbers[0]}-{numbers[-1]}"] if len(numbers) > 2 else map(str, numbers)
     return ", ".join(out)
 
 
@@ -265,15 +261,12 @@ class StatusView:
                      _(LEGEND), _(_FULL_HINT)], width, colour)
 
     def __rich__(self) -> RenderableType:
-        from rich.console import Group
-        from rich.text import Text
 
         from asara_cli.render.phrases import Phrases
-        from asara_cli.render.tables import table
 
         board, state, full = self.board, self.state, self.full
-        parts: list[RenderableType] = [Text(self.title, style="bold")]
-        parts += [Text(line) for line in _head_lines(board, state)]
+        parts: list[RenderableType] = [rich_text(self.title, style="bold")]
+        parts += [rich_text(line) for line in _head_lines(board, state)]
         players = table(title=_("players"), show_edge=full)
         # German headers are wider: a tower's drawing wraps rather than lose its last words
         # ("1 leuchtend") to an ellipsis; English keeps its one line as before
@@ -283,7 +276,7 @@ class StatusView:
                                no_wrap=not (fold_towers and col == "towers"))
         for row, p in zip(_player_rows(state), state.players, strict=True):
             name, *numbers = row
-            players.add_row(Text(name), *numbers, _towers_cell(p.towers))
+            players.add_row(rich_text(name), *numbers, _towers_cell(p.towers))
         parts.append(players)
         if full:
             # The screens get a table of their own, so a long list wraps across the whole
@@ -292,7 +285,8 @@ class StatusView:
             screens.add_column(_("player"), no_wrap=True)
             screens.add_column(_("sections and lighted windows not built"))
             for seat, p in enumerate(state.players):
-                screens.add_row(Text(p.name), Phrases(items=_screen_items(state, seat) or ["-"]))
+                screens.add_row(rich_text(p.name),
+                                Phrases(items=_screen_items(state, seat) or ["-"]))
             parts.append(screens)
 
         areas = table(title=_("areas this year"), show_edge=full)
@@ -301,10 +295,10 @@ class StatusView:
         for cells in _area_rows(board, state, full):
             areas.add_row(*cells)
         parts.append(areas)
-        parts.append(Text(_(LEGEND)))
+        parts.append(rich_text(_(LEGEND)))
         if not full:
-            parts.append(Text(_(_FULL_HINT)))
-            return Group(*parts)
+            parts.append(rich_text(_(_FULL_HINT)))
+            return group(parts)
 
         markets = table(_("section"), (_("on display"), "right"),
                         (_("face-down pile"), "right"), _("display as stated"), title=_("market"))
@@ -313,7 +307,7 @@ class StatusView:
                      else ", ".join(terms.tile(t.section, t.colour, t.gold) for t in m.shown))
             markets.add_row(terms.section(m.section), str(m.count), str(m.pile), shown)
         parts.append(markets)
-        return Group(*parts)
+        return group(parts)
 
 
 #: The board (the games' contract calls a screens module's ``status_view``)
@@ -373,14 +367,10 @@ def _year_subtotals(state: GameState, seat: int) -> list[int]:
 
 
 def score_view(board: Board, result: Replay, title: str) -> RenderableType:
-    from rich.console import Group
-    from rich.text import Text
-
-    from asara_cli.render.tables import table
 
     state = result.state
     names = [p.name for p in state.players]
-    parts: list[RenderableType] = [Text(title, style="bold")]
+    parts: list[RenderableType] = [rich_text(title, style="bold")]
 
     ledger = table((_("year"), "right"), (_("event"), "right"), _("player"),
                    (_("points"), "right"), _("source"), title=_("ledger: every prestige point"))
@@ -389,11 +379,11 @@ def score_view(board: Board, result: Replay, title: str) -> RenderableType:
             continue
         source = (_("build: {explanation}").format(explanation=e.explanation)
                   if e.source == "build" else e.explanation)
-        ledger.add_row(str(e.year), str(e.event) if e.event else "", Text(names[e.player]),
-                       f"+{e.points}", Text(source))
+        ledger.add_row(str(e.year), str(e.event) if e.event else "", rich_text(names[e.player]),
+                       f"+{e.points}", rich_text(source))
     # an empty table under its headings reads like a fault
     parts.append(ledger if ledger.row_count
-                 else Text(_("ledger: no prestige scored yet") + "\n"))
+                 else rich_text(_("ledger: no prestige scored yet") + "\n"))
 
     years = table(_("player"), title=_("per year"))
     last = _last_year(state)
@@ -402,35 +392,33 @@ def score_view(board: Board, result: Replay, title: str) -> RenderableType:
     years.add_column(_("before final"), justify="right")
     for s, name in enumerate(names):
         subtotals = _year_subtotals(state, s)
-        years.add_row(Text(name), *map(str, subtotals), str(sum(subtotals)))
+        years.add_row(rich_text(name), *map(str, subtotals), str(sum(subtotals)))
     parts.append(years)
 
     if state.final is not None:
         before = [state.prestige_before_final(s) for s in range(len(names))]
-        parts.append(Text(_("final evaluation"), style="bold"))
+        parts.append(rich_text(_("final evaluation"), style="bold"))
         parts.append(final_tables(names, before, state.final))
     else:
-        parts.append(Text(_("The game is not over (year {year}); totals so far: {totals}").format(
-            year=state.year,
-            totals=", ".join(f"{n} {state.prestige(s)}" for s, n in enumerate(names)))))
-    return Group(*parts)
+        totals = ", ".join(f"{n} {state.prestige(s)}" for s, n in enumerate(names))
+        parts.append(rich_text(_("The game is not over (year {year}); totals so far: {totals}"
+                                 ).format(year=state.year, totals=totals)))
+    return group(parts)
 
 
 def prestige_by_year(state: GameState) -> list[tuple[str, list[int]]]:
     """Each stage's label and every player's prestige after it: after each year (builds,
     gifts and that year's evaluation), then after the final evaluation."""
-    years = _last_year(state)
     finished = len(state.year_scores)
+    running = [list(accumulate(_year_subtotals(state, s))) for s in range(len(state.players))]
     stages: list[tuple[str, list[int]]] = []
-    for y in range(1, years + 1):
+    for y in range(1, _last_year(state) + 1):
         label = _("year {year}").format(year=y)
         if y > finished:  # a year under way: only what it has earned so far, if anything
             if not any(e.year == y for e in state.ledger):
                 continue
             label = _("year {year} so far").format(year=y)
-        stages.append((label, [sum(e.points for e in state.ledger if e.player == s
-                                   and e.year <= y and e.source != "final")
-                               for s in range(len(state.players))]))
+        stages.append((label, [after[y - 1] for after in running]))
     if state.final is not None:
         stages.append((_("final"), list(state.prestige_all())))
     return stages
@@ -439,14 +427,12 @@ def prestige_by_year(state: GameState) -> list[tuple[str, list[int]]]:
 def score_chart(result: Replay, title: str, width: int = 40) -> RenderableType:
     """Bars of each player's prestige after each year and the final evaluation, scaled so
     the highest total spans ``width`` characters (fits 80 columns with names up to 12)."""
-    from rich.console import Group
     from rich.table import Table
-    from rich.text import Text
 
     state = result.state
     stages = prestige_by_year(state)
     if not stages:  # the first year under way and nobody has scored: nothing to draw
-        return Group(Text(title), Text(_("no prestige scored yet")))
+        return group([rich_text(title), rich_text(_("no prestige scored yet"))])
     top = max((v for _, values in stages for v in values), default=0) or 1
     table = Table(box=None, show_header=False, title=title, title_justify="left",
                   padding=(0, 1))
@@ -457,8 +443,8 @@ def score_chart(result: Replay, title: str, width: int = 40) -> RenderableType:
     for label, values in stages:
         for seat, value in enumerate(values):
             cells = round(value / top * width)
-            bar = Text("█" * cells, style=_PLAYER_STYLES[seat % len(_PLAYER_STYLES)])
-            table.add_row(label if seat == 0 else "", Text(state.players[seat].name), bar,
+            bar = rich_text("█" * cells, style=_PLAYER_STYLES[seat % len(_PLAYER_STYLES)])
+            table.add_row(label if seat == 0 else "", rich_text(state.players[seat].name), bar,
                           str(value))
         table.add_row("", "", "", "")
     return table

@@ -26,9 +26,11 @@ from asara_cli.games.asara.rules.events import (
 from asara_cli.games.asara.rules.gifts import use_words
 from asara_cli.games.asara.rules.model import Variant
 from asara_cli.games.asara.rules.state import GameState
+from asara_cli.render.tables import group, rich_text, table
 
 if TYPE_CHECKING:  # rich is imported where a year's end is drawn: a move's line needs none
     from rich.console import RenderableType
+    from rich.text import Text
 
 
 def move_text(board: Board, event: Event) -> str:
@@ -128,11 +130,6 @@ def _next(done: Applied, sep: str) -> str:
 def year_end_view(board: Board, done: Applied) -> RenderableType:
     """The end-of-year evaluation just done (R4), then the next year's start or, after the
     last year, a short final summary (R5); ``asara score`` keeps the full explanation."""
-    from rich.console import Group
-    from rich.text import Text
-
-    from asara_cli.render import tables
-
     assert done.year_end is not None
     after = done.state
     year = done.year_end.year
@@ -142,51 +139,46 @@ def year_end_view(board: Board, done: Applied) -> RenderableType:
     last = after.final is not None
     # the money the players hold now: with the next year's income, except after the last year
     money = _("Asari") if last else _("Asari (+{n})").format(n=board.yearly_money)
-    parts: list[RenderableType] = [Text(_("End of year {year}: evaluation (R4)").format(
+    parts: list[RenderableType] = [rich_text(_("End of year {year}: evaluation (R4)").format(
         year=year), style="bold")]
     columns: list[str | tuple[str, str]] = [_("player"), (_("towers"), "right"),
                                             (_("gold"), "right")]
     columns += [(_("lighted"), "right")] if pro else []
     columns += [(_("Caliph"), "right"), (_("points"), "right"), (_("prestige"), "right"),
                 (money, "right")]
-    table = tables.table(*columns)
+    scored = table(*columns)
     for s in scores:
-        row: list[Text | str] = [Text(names[s.player]), str(s.towers), str(s.gold)]
+        row: list[Text | str] = [rich_text(names[s.player]), str(s.towers), str(s.gold)]
         row += [str(s.lighted)] if pro else []
         row += ["1" if s.caliph else "-", f"+{s.points}",
                 str(after.prestige_before_final(s.player)),
                 str(after.players[s.player].money)]
-        table.add_row(*row)
-    parts.append(table)
+        scored.add_row(*row)
+    parts.append(scored)
     if not last:
         starter = names[after.turn] if after.turn is not None else "-"
-        parts.append(Text(_(
+        parts.append(rich_text(_(
             "Year {year} of {years}: everyone took {money} Asari and a new hand; {player} "
             "starts (Caliph's patronage). The displays are refilled: `asara display ...` "
             "records them (optional).").format(year=after.year, years=board.years,
                                                money=board.yearly_money, player=starter)))
-        return Group(*parts)
-    return Group(*parts, final_summary(after))
+        return group(parts)
+    return group([*parts, final_summary(after)])
 
 
 def final_summary(state: GameState) -> RenderableType:
     """After the last year: per player the prestige before the final evaluation, what it
     gave and the total, best first, and the winner(s)."""
-    from rich.console import Group
-    from rich.text import Text
-
-    from asara_cli.render import tables
-
     assert state.final is not None
     names = [p.name for p in state.players]
     totals = state.prestige_all()
-    table = tables.table(_("player"), (_("before"), "right"), (_("final"), "right"),
+    ranked = table(_("player"), (_("before"), "right"), (_("final"), "right"),
                          (_("total"), "right"), "", title=_("Final evaluation (R5)"))
     best = max(totals)
     for seat in sorted(range(len(names)), key=lambda x: -totals[x]):
         before = state.prestige_before_final(seat)
         mark = pgettext("winner mark", "wins") if totals[seat] == best else ""
-        table.add_row(Text(names[seat]), str(before), f"+{totals[seat] - before}",
+        ranked.add_row(rich_text(names[seat]), str(before), f"+{totals[seat] - before}",
                       str(totals[seat]), mark)
     winners = [names[s] for s in range(len(names)) if totals[s] == best]
     if len(winners) == 1:
@@ -196,4 +188,4 @@ def final_summary(state: GameState) -> RenderableType:
         verdict = _("{players} share the win with {points}. Every award and its "
                     "arithmetic: asara score.").format(
                         players=both(winners), points=best)
-    return Group(table, Text(verdict))
+    return group([ranked, rich_text(verdict)])

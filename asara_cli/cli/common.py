@@ -202,9 +202,6 @@ def replay_file(path: Path, board: Path | None, upto: int | None = None) -> Repl
 def guarded(fn: Callable[P, R]) -> Callable[P, R]:
     """The boundary of every command: the project's errors and unreadable or unwritable
     files become their lines on stderr and their exit code."""
-    if getattr(fn, "__guarded__", False):
-        return fn
-
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:

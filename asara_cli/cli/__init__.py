@@ -89,19 +89,10 @@ def build_app(only: str | None = None, args: Sequence[str] = ()) -> typer.Typer:
     global typer  # the commands' annotations name it: Typer resolves them in this module
     import typer
 
-    from asara_cli.cli.spoken import WordGroup
+    from asara_cli.cli.common import add_command, help_text, resolved, word_group
 
-    group = typer.Typer(
-        name="asara",
-        cls=WordGroup,
-        result_callback=_carry_out,  # a move command returns its move: recorded here
-        no_args_is_help=True,
-        add_completion=True,
-        pretty_exceptions_enable=False,
-        context_settings={"help_option_names": ["-h", "--help"]},
-    )
-    from asara_cli.cli.common import add_command, help_text, resolved
-
+    # a move command returns its move: recorded by the result callback
+    group = word_group("asara", completion=True, result_callback=_carry_out)
     group.callback(help=help_text(root.__doc__ or ""))(resolved(root))
     for name, (module, attr) in _READERS.items():
         if only is None or name == only:

@@ -28,7 +28,6 @@ from asara_cli.cli.common import (
     err,
     fail,
     find_game_option,
-    guarded,
     out,
     with_options,
 )
@@ -353,4 +352,4 @@ def _has(r: GameRecord, f: Filter, values: tuple[str, ...]) -> bool:
     return set(values) <= set(held)
 
 
-batch = guarded(with_options(_batch, _options()))
+batch = with_options(_batch, _options())

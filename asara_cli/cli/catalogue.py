@@ -199,7 +199,7 @@ def _compiled(data: bytes) -> dict[Any, str]:
 
 
 def update() -> None:
-    """Extract the messages, merge them into each language's catalogue, compile each."""
+    """Extract the messages and merge them into each language's catalogue (compiled next)."""
     cat = template()
     _write_po(TEMPLATE, cat)
     for code in languages():
@@ -207,8 +207,6 @@ def update() -> None:
         po.update(cat, update_header_comment=False)
         po.creation_date = po.revision_date = _DATE
         _write_po(po_path(code), po)
-    for line in compile_all():
-        print(line)
 
 
 def compile_all(folder: Path | None = None, docs: Path | None = None) -> list[str]:
@@ -287,21 +285,20 @@ def problems(code: str, wanted: Any | None = None, folder: Path | None = None,
 
 def main(argv: list[str]) -> int:
     what = argv[0] if argv else "check"
-    if what == "update":
-        update()
-    elif what == "compile":
-        for line in compile_all():
-            print(line)
-    elif what == "check":
+    if what == "check":
         cat = template()
         found = [p for code in languages() for p in problems(code, cat)]
         for line in found:
             print(line)
         print(f"{len(found)} problem(s) in {', '.join(languages())}")
         return 1 if found else 0
-    else:
+    if what not in ("update", "compile"):
         print(__doc__)
         return 2
+    if what == "update":
+        update()
+    for line in compile_all():
+        print(line)
     return 0
 
 

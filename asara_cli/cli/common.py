@@ -14,7 +14,7 @@ from msgspec import Struct
 from typer.core import TyperCommand
 
 from asara_cli.cli.clickish import Context, IntParamType, IntRange, Parameter, ParamType
-from asara_cli.cli.spoken import Spoken
+from asara_cli.cli.spoken import Spoken, WordGroup
 from asara_cli.core.i18n import _
 from asara_cli.core.shown import show_path
 from asara_cli.core.words import number
@@ -49,6 +49,13 @@ def print_json(data: Any) -> None:
     from asara_cli.render.safe import json_text
 
     typer.echo(json_text(data))
+
+
+def word_group(name: str, *, completion: bool = False, **more: Any) -> typer.Typer:
+    """A group whose commands are read in every language, its help on no words, -h, --help."""
+    return typer.Typer(name=name, cls=WordGroup, no_args_is_help=True,
+                       add_completion=completion, pretty_exceptions_enable=False,
+                       context_settings={"help_option_names": ["-h", "--help"]}, **more)
 
 
 def add_command(app: typer.Typer, name: str, fn: Callable[..., Any]) -> None:
@@ -202,9 +209,6 @@ def replay_file(path: Path, board: Path | None, upto: int | None = None) -> Repl
 def guarded(fn: Callable[P, R]) -> Callable[P, R]:
     """The boundary of every command: the project's errors and unreadable or unwritable
     files become their lines on stderr and their exit code."""
-    if getattr(fn, "__guarded__", False):
-        return fn
-
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:

@@ -17,6 +17,7 @@ from asara_cli.cli.common import (
     Replayed,
     err,
     fail,
+    find_game_option,
     out,
     print_json,
     replay_file,
@@ -283,7 +284,6 @@ def _board_json(game: str | None, board: Path | None) -> None:
 
 def _board_toml(game: str | None, board: Path | None) -> None:
     """The profile's own text: the packaged one to copy and edit, or the file given."""
-    from asara_cli.cli.common import find_game_option
     from asara_cli.logfile.board import standard_profile_text
     from asara_cli.logfile.common import read_text
 
@@ -307,7 +307,6 @@ def _board_svg(game: str | None, board: Path | None) -> None:
 
 def _board(game: str | None, board: Path | None) -> tuple[Any, Any]:
     """The game (``--game``, else the one the profile names) and its board."""
-    from asara_cli.cli.common import find_game_option
     from asara_cli.logfile.board import load_game_board
 
     played = find_game_option(game)

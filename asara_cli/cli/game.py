@@ -64,12 +64,7 @@ def validate(
     """
     output = VALIDATE[chosen(VALIDATE, fmt.value, as_json)](notes, quiet)
     code = EXIT_OK
-    if not logs:
-        try:
-            logs = [default_log(None)[0]]
-        except InputError as e:
-            raise fail(str(e)) from None
-    for path in logs:
+    for path in logs or [default_log(None)[0]]:
         try:
             game = replay_file(path, board)
         except InputError as e:

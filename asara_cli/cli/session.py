@@ -22,7 +22,7 @@ from typer.exceptions import TyperException
 
 from asara_cli import commandwords
 from asara_cli.cli import lines, recording
-from asara_cli.cli.common import add_command, err, out, shown
+from asara_cli.cli.common import add_command, err, out, shown, word_group
 from asara_cli.cli.recording import errors, lock, must_exist, say, told
 from asara_cli.cli.transaction import Position, load, record
 from asara_cli.core.i18n import N_, _
@@ -602,11 +602,8 @@ def _commands(game: SomeGame) -> TyperGroup:
     from asara_cli.cli import _parsed
     from asara_cli.cli.game import score, status
     from asara_cli.cli.moves import moves
-    from asara_cli.cli.spoken import WordGroup
 
-    group = typer.Typer(name="", cls=WordGroup, no_args_is_help=True, add_completion=False,
-                        pretty_exceptions_enable=False,
-                        context_settings={"help_option_names": ["-h", "--help"]})
+    group = word_group("")
     game.register_commands(group, None)
     add_command(group, "status", status)
     add_command(group, "score", score)

@@ -21,7 +21,6 @@ from asara_cli.cli.common import (
     err,
     fail,
     find_game_option,
-    guarded,
     with_options,
 )
 from asara_cli.core.i18n import _, ngettext
@@ -105,7 +104,7 @@ def _flags() -> list[tuple[str, Any]]:
     return list(found.items())
 
 
-simulate = guarded(with_options(_simulate, _flags()))
+simulate = with_options(_simulate, _flags())
 
 
 def _names(text: str) -> tuple[str, ...]:

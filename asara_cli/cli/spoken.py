@@ -160,19 +160,34 @@ def speak(command: Any) -> None:
 
 # --- usage errors ------------------------------------------------------------------------------
 
-#: The inner messages of Click's parameter types, in its English: a pattern and its message
+#: Click's messages in its English, each a pattern of the whole message and the message said
+#: in its place: a parameter type's complaint about a value, then a usage error's by its class
 #: (patterns as text, compiled by ``re`` at their first use: a usage error is rare).
 _VALUE_MESSAGES = (
     (r"(?P<value>.*) is not in the range (?P<range>.*)\.",
      N_("{value} is not in the range {range}.")),
     (r"(?P<value>.*) is not one of (?P<choices>.*)\.", N_("{value} is not one of {choices}.")),
 )
-_EXTRA = r"Got unexpected extra argument\(s\) \((?P<args>.*)\)"
+_USAGE_MESSAGES: dict[type[Exception], tuple[tuple[str, str], ...]] = {
+    click.BadOptionUsage: (
+        (r"Option (?P<name>.*) requires an argument\.",
+         N_("Option {name} requires an argument.")),
+        (r"Option (?P<name>.*) does not take a value\.",
+         N_("Option {name} does not take a value.")),
+    ),
+    click.MissingParameter: (
+        (r"Missing argument (?P<name>.*)\.", N_("Missing argument {name}.")),
+        (r"Missing option (?P<name>.*)\.", N_("Missing option {name}.")),
+        (r"Missing parameter (?P<name>.*)\.", N_("Missing parameter {name}.")),
+    ),
+    click.UsageError: ((r"Got unexpected extra argument\(s\) \((?P<args>.*)\)",
+                        N_("Got unexpected extra argument(s) ({args})")),),
+}
 
 
-def _value(message: str) -> str:
-    """A parameter type's complaint about a value, in the language in use."""
-    for pattern, said in _VALUE_MESSAGES:
+def _translated(message: str, messages: tuple[tuple[str, str], ...]) -> str:
+    """``message`` in the language in use, where a pattern of ``messages`` matches it."""
+    for pattern, said in messages:
         m = re.fullmatch(pattern, message, re.S)
         if m:
             return _(said).format(**m.groupdict())
@@ -192,36 +207,19 @@ def usage_message(e: Exception) -> str:
             return _("No such option: {name} (Possible options: {options})").format(
                 name=name, options=", ".join(sorted(e.possibilities)))
         return _("No such option: {name}").format(name=name)
-    if isinstance(e, click.BadOptionUsage):
-        name = e.option_name
-        if e.message == f"Option {name!r} requires an argument.":
-            return _("Option {name} requires an argument.").format(name=repr(name))
-        if e.message == f"Option {name!r} does not take a value.":
-            return _("Option {name} does not take a value.").format(name=repr(name))
-        return said
-    if isinstance(e, click.MissingParameter):
-        m = re.fullmatch(r"Missing (argument|option|parameter)(?: (.*))?\.", said, re.S)
-        if m is None:
-            return said
-        kind = {"argument": N_("Missing argument {name}."), "option": N_("Missing option {name}."),
-                "parameter": N_("Missing parameter {name}.")}[m[1]]
-        return _(kind).format(name=m[2] or "").replace(" .", ".")
-    if isinstance(e, click.BadParameter):
+    if isinstance(e, click.BadParameter) and not isinstance(e, click.MissingParameter):
+        value = _translated(e.message, _VALUE_MESSAGES)
         if e.param_hint is not None:
             hint = e.param_hint
         elif e.param is not None and e.ctx is not None:
             hint = e.param.get_error_hint(e.ctx)
         else:
-            return _("Invalid value: {message}").format(message=_value(e.message))
+            return _("Invalid value: {message}").format(message=value)
         if not isinstance(hint, str):
             hint = " / ".join(repr(x) for x in hint)
-        return _("Invalid value for {name}: {message}").format(name=hint,
-                                                               message=_value(e.message))
-    if type(e) is click.UsageError:
-        m = re.fullmatch(_EXTRA, e.message, re.S)
-        if m:
-            return _("Got unexpected extra argument(s) ({args})").format(args=m["args"])
-    return said
+        return _("Invalid value for {name}: {message}").format(name=hint, message=value)
+    # by its very class: a subclass words its own messages
+    return _translated(said, _USAGE_MESSAGES.get(type(e), ()))
 
 
 def show_usage_error(e: Exception) -> None:

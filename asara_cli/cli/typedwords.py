@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from asara_cli import commandwords
+from asara_cli.cli.lines import split
 from asara_cli.core.i18n import SOURCE, language
 
 if TYPE_CHECKING:
@@ -67,8 +68,6 @@ def english(game: SomeGame, typed: Sequence[str], names: Iterable[str] | None = 
 
 def local_line(game: SomeGame, words: str) -> str:
     """A move's words (one string, as ``LegalMove.words``) in the language in use."""
-    from asara_cli.cli.lines import split
-
     if language() == SOURCE:
         return words
     return " ".join(map(quoted, local(game, split(words))))

@@ -172,15 +172,11 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
         Flag("secret", "Hands kept secret (every card drawn is logged hidden, "
                         "Y7)."),)
 
-    def simulate(self, board: Board, seed: int, players: int | None = None,
-                 flags: frozenset[str] = frozenset(), names: Sequence[str] | None = None
-                 ) -> tuple[Setup, tuple[Event, ...]]:
-        """A complete legal game from ``seed`` (``players``: ``None``, by the seed)."""
-        from asara_cli.games.yspahan.simulate import NAMES, simulate_game
+    def simulate(self, board: Board, seed: int, players: int, flags: frozenset[str],
+                 names: Sequence[str]) -> tuple[Setup, tuple[Event, ...]]:
+        from asara_cli.games.yspahan.simulate import simulate_game
 
-        n = players or self.min_players + seed % (self.max_players - self.min_players + 1)
-        game = simulate_game(board, seed, n, secret_hands="secret" in flags,
-                             names=names or NAMES)
+        game = simulate_game(board, seed, players, secret_hands="secret" in flags, names=names)
         return game.setup, game.events
 
     # --- the report page ------------------------------------------------------------------

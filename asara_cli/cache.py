@@ -12,6 +12,7 @@ import json
 import os
 import re
 import stat
+import sys
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,18 +201,10 @@ def written_here(path: Path) -> bool:
     user's own (no link), beginning with the signature of this layout or an older one."""
     if not _NAME.fullmatch(path.name) or not _private(path):
         return False
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
-    except (OSError, ValueError):
+    try:  # of any size: one too large to read is still the cache's, to be replaced
+        head = read_bytes(path, limit=sys.maxsize, follow_link=False, head=64)
+    except InputError:
         return False
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return False
-        head = os.read(fd, 64)
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
     return head.startswith(SIGNATURE.encode()) or _OLD_SIGNATURE.match(head) is not None
 
 

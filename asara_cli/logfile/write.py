@@ -172,15 +172,12 @@ def writable_mode(target: Path, shown: str) -> int | None:
 
 def _sync_folder(folder: Path) -> None:
     """Flush the folder's entry for the renamed file (POSIX; a no-op where unsupported)."""
-    try:
+    with contextlib.suppress(OSError):
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
+        try:
             os.fsync(fd)
-    finally:
-        os.close(fd)
+        finally:
+            os.close(fd)
 
 
 def _clean_stale(folder: Path, name: str) -> None:

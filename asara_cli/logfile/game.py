@@ -93,7 +93,6 @@ class GameLog(Struct, frozen=True):
 
 
 def read_log(path: str | Path) -> GameLog:
-    """Read and parse the log at ``path``; raise :class:`InputError` if it is unusable."""
     return read_log_text(path)[0]
 
 
@@ -104,7 +103,6 @@ def read_log_text(path: str | Path) -> tuple[GameLog, str]:
 
 
 def parse_log(text: str, path: str = "<log>") -> GameLog:
-    """Parse log text (as :func:`read_log` does for a file)."""
     return parse_log_data(loads_toml(text, path), text, path)
 
 

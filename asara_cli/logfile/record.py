@@ -52,7 +52,6 @@ def _sidecar(log: str | Path, suffix: str) -> Path:
 
 
 def lock_path(log: str | Path) -> Path:
-    """The sidecar lock file of a log: ``.NAME.lock`` in the same folder."""
     return _sidecar(log, "lock")
 
 

@@ -110,8 +110,7 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
                      for e in state.ledger)
 
     def standings(self, outcome: Replay) -> list[tuple[str, list[int]]]:
-        """Each week's label and every seat's points after it: a week under way is "so far",
-        one just begun, with no points yet, left out."""
+        """A week just begun, with no points yet, is left out."""
         from asara_cli.games.yspahan.rules.state import OVER
         from asara_cli.games.yspahan.screens import points_by_week
 
@@ -148,7 +147,6 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
         return tuple(self.source(k) for k in keys)
 
     def source(self, key: str) -> Source:
-        """The source called ``key``, for any key :meth:`scores` gives (any week)."""
         return _source(key, language())
 
     filters: tuple[Filter, ...] = (

@@ -443,8 +443,8 @@ def remembered(folder: str | Path = ".") -> str | None:
     return log
 
 
-def remember(log: str | Path, folder: str | Path = ".") -> Path:
-    """Remember ``log`` as the default in ``folder``'s state file; return the state file."""
+def remember(log: str | Path, folder: str | Path = ".") -> None:
+    """Remember ``log`` as the default in ``folder``'s state file."""
     import tomli_w
 
     from asara_cli.logfile.write import write_file
@@ -460,7 +460,6 @@ def remember(log: str | Path, folder: str | Path = ".") -> Path:
     text = ("# asara: the game log `asara use` chose for commands run in this folder\n"
             + tomli_w.dumps({"log": name}))
     write_file(path, text, follow_link=False)
-    return path
 
 
 def default_log(given: str | Path | None, folder: str | Path = ".") -> tuple[Path, str]:

@@ -1,9 +1,8 @@
 """Recording into a game log at the table: the lock that serialises two terminals, the
 remembered default log, and the text edits that keep a person's comments and layout.
 
-Every write goes through :func:`asara_cli.logfile.write.write_file` (temporary file in the
-same folder, fsync, read back and checked, renamed), so a crash leaves the previous log whole.
-"""
+Every write goes through :func:`asara_cli.logfile.write.write_file`, so a crash leaves the
+previous log whole."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import stat
+import sys
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,18 +201,10 @@ def written_here(path: Path) -> bool:
     user's own (no link), beginning with the signature of this layout or an older one."""
     if not _NAME.fullmatch(path.name) or not _private(path):
         return False
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
-    except (OSError, ValueError):
+    try:  # of any size: one too large to read is still the cache's, to be replaced
+        head = read_bytes(path, limit=sys.maxsize, follow_link=False, head=64)
+    except InputError:
         return False
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return False
-        head = os.read(fd, 64)
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
     return head.startswith(SIGNATURE.encode()) or _OLD_SIGNATURE.match(head) is not None
 
 
@@ -221,17 +214,17 @@ def cache_text(entries: Mapping[str, str]) -> str:
 
 
 def save_entries(path: Path, stored: Stored, fresh: Mapping[str, str],
-                 used: Collection[str] = ()) -> bool:
+                 used: Collection[str] = ()) -> None:
     """Write the entries read (``stored``) and ``fresh`` (which wins) to ``path`` at once,
     and remove the other cache files asara wrote beside it (:func:`written_here`: no other
     file). Past :data:`MAX_ENTRIES` or :data:`MAX_CACHE_BYTES`, only the entries of this
     run's logs (``used``, by digest) are kept, up to those bounds, so the file written is
-    one the next run reads. False when the folder cannot be written, is not the user's own,
-    or the file at ``path`` is not the cache's (the cache is optional)."""
+    one the next run reads. Nothing is written where the folder cannot be written, is not
+    the user's own, or the file at ``path`` is not the cache's (the cache is optional)."""
     from asara_cli.logfile.write import write_file
 
     if not stored.writable:
-        return False
+        return
     entries = {**stored.entries, **fresh}
     budget = MAX_CACHE_BYTES - len(SIGNATURE)  # entries are ASCII: JSON escapes the rest
     lines = [f"{d} {e}\n" for d, e in entries.items()]
@@ -241,20 +234,17 @@ def save_entries(path: Path, stored: Stored, fresh: Mapping[str, str],
     while sum(map(len, lines)) > budget:
         del lines[len(lines) // 2:]
     text = SIGNATURE + "".join(lines)  # the same as cache_text(), within the bounds
-    try:
+    with contextlib.suppress(OSError, InputError):
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         if not (_private(path.parent, folder=True) and _private(path)):
-            return False
+            return
         if os.path.lexists(path) and not written_here(path):
-            return False
+            return
         write_file(path, text, follow_link=False, mode=0o600)
         for other in path.parent.glob("batch-*"):
             if other != path and written_here(other):
                 with contextlib.suppress(OSError):
                     other.unlink()
-    except (OSError, InputError):
-        return False
-    return True
 
 
 # --- one record as a JSON entry ----------------------------------------------------------

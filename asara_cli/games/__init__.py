@@ -61,7 +61,8 @@ class UnknownGame(LookupError):
 
     def __init__(self, name: str) -> None:
         known = [g.key for g in all_games()]
-        near = difflib.get_close_matches(name.casefold(), [*known, *_aliases()], n=1)
+        aliases = [a for g in all_games() for a in g.aliases]
+        near = difflib.get_close_matches(name.casefold(), [*known, *aliases], n=1)
         message = (_("no game called {name} (did you mean {near}?); asara-cli knows {known}")
                    if near else _("no game called {name}; asara-cli knows {known}"))
         super().__init__(message.format(name=repr(name), near=repr(near[0]) if near else "",
@@ -112,10 +113,6 @@ def _is_game(found: object) -> bool:
 
 def all_games() -> list[SomeGame]:
     return [game(key) for key in registered()]
-
-
-def _aliases() -> list[str]:
-    return [a for g in all_games() for a in g.aliases]
 
 
 def find_game(name: str | None) -> SomeGame:

@@ -28,7 +28,6 @@ def standard_profile_text(key: str = DEFAULT) -> str:
 
 @cache
 def standard_data(key: str = DEFAULT) -> dict[str, Any]:
-    """A game's packaged profile, parsed."""
     return loads_toml(standard_profile_text(key), STANDARD)
 
 

@@ -43,9 +43,6 @@ FORMAT = 1
 #: The schema file in the docs; a written log names it when the caller gives its location.
 SCHEMA_NAME = "asara-log.schema.json"
 
-#: A buyer colour as the log writes it: a lower-case word (hyphens allowed), 3 to 30 letters.
-BUYER_WORD = re.compile(r"^[a-z][a-z-]{2,29}$")
-
 #: The header keys every game's log has; a game adds its own (``Game.header_keys``).
 #: ``game`` names the game (absent: ASARA, as in every log written before there were two).
 GENERIC_KEYS = ("format", "game", "players", "board", "date", "place", "notes", "movers")
@@ -96,7 +93,6 @@ class GameLog(Struct, frozen=True):
 
 
 def read_log(path: str | Path) -> GameLog:
-    """Read and parse the log at ``path``; raise :class:`InputError` if it is unusable."""
     return read_log_text(path)[0]
 
 
@@ -107,7 +103,6 @@ def read_log_text(path: str | Path) -> tuple[GameLog, str]:
 
 
 def parse_log(text: str, path: str = "<log>") -> GameLog:
-    """Parse log text (as :func:`read_log` does for a file)."""
     return parse_log_data(loads_toml(text, path), text, path)
 
 

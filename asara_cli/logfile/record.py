@@ -1,9 +1,8 @@
 """Recording into a game log at the table: the lock that serialises two terminals, the
 remembered default log, and the text edits that keep a person's comments and layout.
 
-Every write goes through :func:`asara_cli.logfile.write.write_file` (temporary file in the
-same folder, fsync, read back and checked, renamed), so a crash leaves the previous log whole.
-"""
+Every write goes through :func:`asara_cli.logfile.write.write_file`, so a crash leaves the
+previous log whole."""
 
 from __future__ import annotations
 
@@ -52,7 +51,6 @@ def _sidecar(log: str | Path, suffix: str) -> Path:
 
 
 def lock_path(log: str | Path) -> Path:
-    """The sidecar lock file of a log: ``.NAME.lock`` in the same folder."""
     return _sidecar(log, "lock")
 
 
@@ -444,8 +442,8 @@ def remembered(folder: str | Path = ".") -> str | None:
     return log
 
 
-def remember(log: str | Path, folder: str | Path = ".") -> Path:
-    """Remember ``log`` as the default in ``folder``'s state file; return the state file."""
+def remember(log: str | Path, folder: str | Path = ".") -> None:
+    """Remember ``log`` as the default in ``folder``'s state file."""
     import tomli_w
 
     from asara_cli.logfile.write import write_file
@@ -461,7 +459,6 @@ def remember(log: str | Path, folder: str | Path = ".") -> Path:
     text = ("# asara: the game log `asara use` chose for commands run in this folder\n"
             + tomli_w.dumps({"log": name}))
     write_file(path, text, follow_link=False)
-    return path
 
 
 def default_log(given: str | Path | None, folder: str | Path = ".") -> tuple[Path, str]:

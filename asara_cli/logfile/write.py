@@ -33,11 +33,11 @@ STALE_SECONDS = 60.0
 
 def write_file(path: str | Path, text: str,
                verify: Callable[[str], object] | None = None, *, follow_link: bool = True,
-               mode: int | None = None, owner: tuple[int, int] | None = None) -> Path:
+               mode: int | None = None, owner: tuple[int, int] | None = None) -> None:
     """Replace ``path`` with ``text`` atomically (``verify`` raises for a wrong text read
     back: the old file stays). A new file gets ``mode`` (0666 less the umask) and ``owner``;
     a replaced one keeps its own (root recording into a player's log leaves it the
-    player's). Return the file written."""
+    player's)."""
     target = Path(path)
     if target.is_symlink():
         if not follow_link:
@@ -83,7 +83,6 @@ def write_file(path: str | Path, text: str,
         raise
     WRITTEN.append(str(path))
     _sync_folder(folder)
-    return target
 
 
 def _give(fd: int, owner: tuple[int, int]) -> None:
@@ -172,15 +171,12 @@ def writable_mode(target: Path, shown: str) -> int | None:
 
 def _sync_folder(folder: Path) -> None:
     """Flush the folder's entry for the renamed file (POSIX; a no-op where unsupported)."""
-    try:
+    with contextlib.suppress(OSError):
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
+        try:
             os.fsync(fd)
-    finally:
-        os.close(fd)
+        finally:
+            os.close(fd)
 
 
 def _clean_stale(folder: Path, name: str) -> None:

@@ -157,7 +157,6 @@ class Asara(GameParts["Board", "Setup", "Event", "Replay", "GameState", "Applied
             "builds", "gifts", *(f"year{y}" for y in range(1, years + 1)), *_AFTER_YEARS))
 
     def source(self, key: str) -> Source:
-        """The source called ``key``, for any key :meth:`scores` gives (any year)."""
         return _source_in(key, language())
 
     filters: tuple[Filter, ...] = (

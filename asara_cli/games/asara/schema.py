@@ -81,7 +81,6 @@ def _areas_in_play(board: Board) -> list[Schema]:
 
 
 def log_part(board: Board) -> SchemaPart:
-    """ASARA's part of the log schema (see :meth:`asara_cli.games.base.Game.schema`)."""
     return schema_part(
         "asara", header_schemas(), event_schema(), {"buyers": {"maxItems": board.buyer_colours}},
         board_event_schema(board), log={

@@ -27,10 +27,7 @@ from asara_cli.games.asara.screens.final import final_dict, final_tables
 from asara_cli.games.asara.sheet import Sheet, parse_sheet
 from asara_cli.logfile.board import load_board
 
-
-class TallyFormat(StrEnum):
-    TABLE = "table"
-    JSON = "json"
+TallyFormat = StrEnum("TallyFormat", "table json")
 
 
 def tally(
@@ -41,7 +38,7 @@ def tally(
     ],
     board: BoardOption = None,
     fmt: Annotated[TallyFormat, typer.Option(
-        "--format", "-f", help="table or json (as --json).")] = TallyFormat.TABLE,
+        "--format", "-f", help="table or json (as --json).")] = TallyFormat.table,
     as_json: JsonOption = False,
 ) -> None:
     """Final evaluation of a position, for a table that kept no log [R5].

@@ -168,7 +168,7 @@ def pick(word: str, vocabulary: Mapping[str, T], what: str) -> T:
     if len(found) == 1:
         return next(iter(found))
     if not found:
-        known = ", ".join(_firsts(vocabulary, what))
+        known = ", ".join(dict.fromkeys(_shown(v, what) for v in vocabulary.values()))
         close = _closest(w, vocabulary)
         if close:
             raise WordError(_("{word!r} is not a {what} (did you mean {close}? known: {known})"
@@ -179,10 +179,6 @@ def pick(word: str, vocabulary: Mapping[str, T], what: str) -> T:
     names = _(" or ").join(_shown(value, what) for value in found)
     raise WordError(_("{word!r} is ambiguous: {names}? Type more letters").format(
         word=word, names=names))
-
-
-def _firsts(vocabulary: Mapping[str, T], what: str = "") -> list[str]:
-    return list(dict.fromkeys(_shown(value, what) for value in vocabulary.values()))
 
 
 def area(word: str, keys: Mapping[str, str]) -> str:

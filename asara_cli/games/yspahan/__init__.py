@@ -110,8 +110,7 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
                      for e in state.ledger)
 
     def standings(self, outcome: Replay) -> list[tuple[str, list[int]]]:
-        """Each week's label and every seat's points after it: a week under way is "so far",
-        one just begun, with no points yet, left out."""
+        """A week just begun, with no points yet, is left out."""
         from asara_cli.games.yspahan.rules.state import OVER
         from asara_cli.games.yspahan.screens import points_by_week
 
@@ -148,7 +147,6 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
         return tuple(self.source(k) for k in keys)
 
     def source(self, key: str) -> Source:
-        """The source called ``key``, for any key :meth:`scores` gives (any week)."""
         return _source(key, language())
 
     filters: tuple[Filter, ...] = (
@@ -172,15 +170,11 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
         Flag("secret", "Hands kept secret (every card drawn is logged hidden, "
                         "Y7)."),)
 
-    def simulate(self, board: Board, seed: int, players: int | None = None,
-                 flags: frozenset[str] = frozenset(), names: Sequence[str] | None = None
-                 ) -> tuple[Setup, tuple[Event, ...]]:
-        """A complete legal game from ``seed`` (``players``: ``None``, by the seed)."""
-        from asara_cli.games.yspahan.simulate import NAMES, simulate_game
+    def simulate(self, board: Board, seed: int, players: int, flags: frozenset[str],
+                 names: Sequence[str]) -> tuple[Setup, tuple[Event, ...]]:
+        from asara_cli.games.yspahan.simulate import simulate_game
 
-        n = players or self.min_players + seed % (self.max_players - self.min_players + 1)
-        game = simulate_game(board, seed, n, secret_hands="secret" in flags,
-                             names=names or NAMES)
+        game = simulate_game(board, seed, players, secret_hands="secret" in flags, names=names)
         return game.setup, game.events
 
     # --- the report page ------------------------------------------------------------------

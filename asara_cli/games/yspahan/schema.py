@@ -150,7 +150,6 @@ def board_event_schema(board: Board) -> Schema:
 
 
 def log_part(board: Board) -> SchemaPart:
-    """YSPAHAN's part of the log schema (the protocol's ``Game.schema`` on main)."""
     return schema_part("yspahan", header_schemas(), event_schema(), {
         "players": {"minItems": board.min_players, "maxItems": board.max_players}},
         board_event_schema(board))

@@ -22,7 +22,7 @@ import shlex
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache, partial
+from functools import cached_property, lru_cache, partial
 from itertools import islice, permutations, product, tee
 from weakref import proxy
 
@@ -87,11 +87,11 @@ class _Want:
 class _Head:
     """A row's action as a group of moves (``row`` ``None``: no row left)."""
 
-    __slots__ = ("command", "dice", "discarding", "index", "row", "value", "words")
+    __slots__ = ("command", "dice", "discarding", "row", "value", "words")
 
-    def __init__(self, index: int | None, row: str | None, value: int, dice: int,
-                 command: str, discarding: bool) -> None:
-        self.index, self.row, self.value, self.dice = index, row, value, dice
+    def __init__(self, row: str | None, value: int, dice: int, command: str,
+                 discarding: bool) -> None:
+        self.row, self.value, self.dice = row, value, dice
         self.command, self.discarding = command, discarding
         self.words = [command] if command in ("camels", "gold", "draw") or row is None \
             else [command, row]
@@ -116,7 +116,6 @@ class _Mover:
         self._distinct: dict[tuple[str, str | None, str | None], Firsts] = {}
         #: the words of each set of cards played first (:func:`_tail`)
         self.tails: dict[tuple[ev.Play, ...], list[str]] = {}
-        self._singles: Firsts | None = None
         self._split: dict[bool, list[tuple[tuple[str, ...], list[Pair]]]] = {}
         self._souks: _Souks | None = None
         #: what :func:`_count_split` found of an action on a table that reads so
@@ -140,16 +139,15 @@ class _Mover:
         a card discarded too (legal, the die does nothing: Y6.9)."""
         t = self.t
         found: list[_Head] = []
-        for index, row in enumerate(t.tower):
+        for name, row in zip(self.board.rows, t.tower, strict=True):
             if row is None or not row[1]:
                 continue
-            name = self.board.rows[index]
             own = "camels" if name == CAMELS_ROW else "gold" if name == GOLD_ROW else "goods"
             for command, discarding in ((own, False), (own, True), ("supervisor", False),
                                         ("supervisor", True), ("draw", False), ("draw", True)):
                 if every or not discarding or command == own:
-                    found.append(_Head(index, name, row[0], row[1], command, discarding))
-        return found or [_Head(None, None, 0, 0, "draw", False)]
+                    found.append(_Head(name, row[0], row[1], command, discarding))
+        return found or [_Head(None, 0, 0, "draw", False)]
 
     def distinct(self, head: _Head, cell: str | None = None) -> Firsts:
         """One set of cards played first for each table ``head``'s moves read
@@ -162,14 +160,13 @@ class _Mover:
             self._distinct[key] = list(souks.distinct(groups, head, cell))
         return self._distinct[key]
 
+    @cached_property
     def singles(self) -> Firsts:
         """Each card the mover may play first alone."""
-        if self._singles is None:
-            t, seat = self.t, self.seat
-            self._singles = [((play,), after) for kind in _kinds(self.board, t, seat)
-                             for play in _plays(self.board, t, seat, kind, False)
-                             if (after := _step(self.board, t, seat, play)) is not None]
-        return self._singles
+        t, seat = self.t, self.seat
+        return [((play,), after) for kind in _kinds(self.board, t, seat)
+                for play in _plays(self.board, t, seat, kind, False)
+                if (after := _step(self.board, t, seat, play)) is not None]
 
     def souks(self) -> _Souks:
         """The souk cards counted apart when the game has one kind of them."""
@@ -256,12 +253,9 @@ _LAST: list[_Mover] = []  # the last position asked about: completion asks at ev
 
 
 def _mover(board: Board, state: GameState) -> _Mover:
-    last = _LAST[0] if _LAST else None
-    if last is not None and last.state is state and last.board is board:
-        return last
-    mover = _Mover(board, state)
-    _LAST[:] = [mover]
-    return mover
+    if not _LAST or _LAST[0].state is not state or _LAST[0].board is not board:
+        _LAST[:] = [_Mover(board, state)]
+    return _LAST[0]
 
 
 class Listing:
@@ -361,7 +355,7 @@ def _trying(mover: _Mover, head: _Head, want: _Want) -> Iterable[First]:
             mover.seat, head.words[1]) == 0:
         return  # a card played first fills shops, never frees one
     if want.rest in (None, ("--play",)):
-        yield from mover.singles()
+        yield from mover.singles
     coming = _coming(mover, head, list(want.typed), want.rest)
     if coming is not None and all(w in seen for w in coming):
         return
@@ -389,7 +383,7 @@ def _coming(mover: _Mover, head: _Head, typed: list[str],
     if n > 1 and typed[-2] == "--discard" and rest is None:  # only cards played first follow
         return ["--play"]
     if rest == ("--play",):  # each set of cards played first begins with a card alone
-        return [play_text(plays[0]) for plays, _ in mover.singles()]
+        return [play_text(plays[0]) for plays, _ in mover.singles]
     return None
 
 
@@ -579,36 +573,20 @@ def _step(board: Board, t: Table, seat: int, play: ev.Play) -> Table | None:
     return _sharing(t, run.t)
 
 
+#: The lists of a table a card may leave as they were (:func:`_sharing`).
+_SHARED = ("street", "tower", "built", "owner", "filled", "inner", "cubes", "taken", "order",
+           "caravan", "credit_camels", "credit_gold")
+
+
 def _sharing(t: Table, after: Table) -> Table:
     """``after``, a copy of ``t`` a card was played on, holding the lists of ``t`` the card
     left as they were: the walks keep a table for every set of cards (977 at the heaviest
     known position), each some 55 lists and dicts the collector walks through, most of them
     the same as the table's before. No table of the walks is changed in place (each step
     is taken on a copy)."""
-    if after.street == t.street:
-        after.street = t.street
-    if after.tower == t.tower:
-        after.tower = t.tower
-    if after.built == t.built:
-        after.built = t.built
-    if after.owner == t.owner:
-        after.owner = t.owner
-    if after.filled == t.filled:
-        after.filled = t.filled
-    if after.inner == t.inner:
-        after.inner = t.inner
-    if after.cubes == t.cubes:
-        after.cubes = t.cubes
-    if after.taken == t.taken:
-        after.taken = t.taken
-    if after.order == t.order:
-        after.order = t.order
-    if after.caravan == t.caravan:
-        after.caravan = t.caravan
-    if after.credit_camels == t.credit_camels:
-        after.credit_camels = t.credit_camels
-    if after.credit_gold == t.credit_gold:
-        after.credit_gold = t.credit_gold
+    for name in _SHARED:
+        if getattr(after, name) == (before := getattr(t, name)):
+            setattr(after, name, before)
     return after
 
 
@@ -855,10 +833,10 @@ class _Souks:
         self.sizes = {q: [len(by) for by in parts] for q, parts in self.parts.items()}
         self._ways: dict[tuple[int, str | None], int] = {}
         self._reps: dict[tuple[object, ...], Table | None] = {}
-        self._by_table: dict[tuple[int, int], tuple[Table, Table | None]] = {}
-        self._read: dict[tuple[int, int], tuple[Table, tuple[object, ...] | None]] = {}
-        self._quarters: dict[tuple[int, str], tuple[Table, tuple[object, ...]]] = {}
-        self._some: dict[tuple[int, int], tuple[Table, Iterator[First]]] = {}
+        self._by_table: dict[tuple[Table, int], Table | None] = {}
+        self._read: dict[tuple[Table, int], tuple[object, ...] | None] = {}
+        self._quarters: dict[tuple[Table, str], tuple[object, ...]] = {}
+        self._some: dict[tuple[Table, int], Iterator[First]] = {}
         self._cells: dict[int, dict[str, dict[tuple[tuple[int, int], ...], Ways]]] = {}
         self.counted: dict[tuple[object, ...], tuple[int, tuple[tuple[str, str | None], ...]]] = {}
         #: each cell's choices of the shops facing it (:meth:`cells`), each with its key
@@ -930,12 +908,10 @@ class _Souks:
     def some(self, pair: Pair) -> Iterator[First]:
         """:meth:`firsts` of one pair, the sets made kept for the next group."""
         _plays, first, n = pair
-        known = self._some.get((id(first), n))
         # the sets are made through a weak reference: a generator that held this, kept
         # here, would be a reference cycle
-        kept, made = tee(known[1] if known is not None and known[0] is first
-                         else _Souks.firsts(proxy(self), [pair]))
-        self._some[id(first), n] = first, kept  # the sets made, kept for the next group
+        kept, made = tee(self._some.get((first, n)) or _Souks.firsts(proxy(self), [pair]))
+        self._some[first, n] = kept
         return made
 
     def firsts(self, pairs: Sequence[Pair]) -> Iterator[First]:
@@ -965,11 +941,11 @@ class _Souks:
 
     def quarter(self, table: Table, quarter: str) -> tuple[object, ...]:
         """:func:`_quarter_read` of ``table``, made once."""
-        known = self._quarters.get((id(table), quarter))
-        if known is None or known[0] is not table:
-            known = self._quarters[id(table), quarter] = table, tuple(
+        known = self._quarters.get((table, quarter))
+        if known is None:
+            known = self._quarters[table, quarter] = tuple(
                 _quarter_read(self.board, quarter, table))
-        return known[1]
+        return known
 
     def distinct(self, groups: Sequence[tuple[tuple[str, ...], list[Pair]]], head: _Head,
                  cell: str | None) -> Iterator[First]:
@@ -1034,28 +1010,26 @@ class _Souks:
         its hand, discard pile, cubes at home and deck are those of every such set."""
         if not n:
             return first
-        known = self._by_table.get((id(first), n))
-        if known is not None and known[0] is first:
-            return known[1]
+        if (first, n) in self._by_table:
+            return self._by_table[first, n]
         seat = self.seat
         key = (n, tuple(sorted(first.hand[seat].items())), first.hidden[seat],
                tuple(sorted(first.discard.items())), first.cubes[seat], first.deck)
         if key not in self._reps:
             self._reps[key] = self.after(first, next(self.sets(n), ())) if self.ways(n) else None
-        self._by_table[id(first), n] = first, self._reps[key]
+        self._by_table[first, n] = self._reps[key]
         return self._reps[key]
 
     def reads(self, first: Table, n: int) -> tuple[object, ...] | None:
         """What an action reads of the tables ``first`` and ``n`` souk cards leave but
         their shops (``None``: cannot be played)."""
-        known = self._read.get((id(first), n))
-        if known is None or known[0] is not first:
+        if (first, n) not in self._read:
             rep, seat = self.rep(first, n), self.seat
-            known = self._read[id(first), n] = first, None if rep is None else (
+            self._read[first, n] = None if rep is None else (
                 n, first.gold[seat], tuple(first.camels), _draws_read(rep, self.drawn),
                 self.street(first), tuple(sorted(k for k, c in rep.hand[seat].items() if c > 0)),
                 rep.hidden[seat] > 0)
-        return known[1]
+        return self._read[first, n]
 
     def street(self, first: Table) -> tuple[object, ...]:
         """The street as the cards but the souk cards left it, when those are walked
@@ -1214,7 +1188,7 @@ def _cell_tallies(mover: _Mover, head: _Head, first: Table, rep: Table, n: int
                                                                  seat))
                                     for placed, (ways, example) in choices.items()])
                               for to, choices in souks.cells(n).items()]
-    plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
+    plain = _Head(head.row, head.value, head.dice, head.command, False)
     for to, keyed in souks.keyed[facts]:
         for ways, example, key in keyed if costs[to] <= first.gold[seat] else ():
             yield ways, _tally(mover, key, plain, partial(souks.after, first, example),

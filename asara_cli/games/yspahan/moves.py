@@ -63,17 +63,15 @@ class _Want:
         if rest is None:
             return True
         n = len(rest)
-        if tuple(tail[:n]) != rest:
-            return False
-        return self.seen is None or (len(tail) > n and tail[n] not in self.seen)
+        return tuple(tail[:n]) == rest and (
+            self.seen is None or (len(tail) > n and tail[n] not in self.seen))
 
     def fits(self, words: Sequence[str]) -> bool:
         """Whether a move whose words begin with ``words`` may be wanted."""
         n = len(self.typed)
         common = min(len(words), n)
-        if tuple(words[:common]) != self.typed[:common]:
-            return False
-        return self.seen is None or len(words) <= n or words[n] not in self.seen
+        return tuple(words[:common]) == self.typed[:common] and (
+            self.seen is None or len(words) <= n or words[n] not in self.seen)
 
     def word(self, at: int) -> str | None:
         """The word typed at ``at`` (``None``: not typed yet)."""
@@ -422,9 +420,7 @@ def _quarter_read(board: Board, quarter: str, t: Table) -> Iterator[tuple[object
             for s in board.souks_of(quarter))
 
 
-@lru_cache(maxsize=8192)
-def _quoted(word: str) -> str:
-    return shlex.quote(word)
+_quoted = lru_cache(maxsize=8192)(shlex.quote)
 
 
 def _join(words: Sequence[str]) -> str:
@@ -434,34 +430,29 @@ def _join(words: Sequence[str]) -> str:
 
 def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, want: _Want
            ) -> Iterator[LegalMove[ev.Event]]:
-    """The moves of ``head`` after each set of cards played first."""
+    """The moves of ``head`` after each set of cards played first (every move: the actions
+    the referee passed on a table that reads so)."""
     board, t, seat = mover.board, mover.t, mover.seat
     group = head.name(kinds)
     everything = not want.typed and want.seen is None
     for plays, after in firsts:
         tail = _tail(mover.tails, plays)
-        if everything:  # every move: the actions the referee passed on a table that reads so
-            for discard, action, words, note in _passing(mover, head, after):
-                yield LegalMove(
-                    _join([*words, *(["--discard", discard] if discard else []), *tail]),
-                    ev.Turn(mover.name, head.row, action, discard, before=plays), group,
-                    note or _secret(t, seat, plays, discard))
-            continue
         if not want.tail_fits(tail):
             continue
-        for discard, action, words, note in _actions(board, after, seat, head, want):
+        for discard, action, words, note in _passing(mover, head, after) if everything \
+                else _actions(board, after, seat, head, want):
             full = [*words, *(["--discard", discard] if discard is not None else []), *tail]
-            if len(full) < len(want.typed) or not want.fits(full):
-                continue
-            # the cards played first passed the referee's own steps one by one (their
-            # walk): the action is checked on the table they leave, as the whole turn's
-            # check would go on after them
-            if errors(check(board, after, ev.Turn(mover.name, head.row, action, discard))):
-                continue
-            turn = ev.Turn(mover.name, head.row, action, discard, before=plays)
-            want.found(full)
-            yield LegalMove(_join(full), turn, group,
-                            note or _secret(t, seat, plays, discard))
+            if not everything:
+                # the cards played first passed the referee's own steps one by one (their
+                # walk): the action is checked on the table they leave, as the whole turn's
+                # check would go on after them
+                if len(full) < len(want.typed) or not want.fits(full) or errors(check(
+                        board, after, ev.Turn(mover.name, head.row, action, discard))):
+                    continue
+                want.found(full)
+            yield LegalMove(_join(full), ev.Turn(mover.name, head.row, action, discard,
+                                                 before=plays),
+                            group, note or _secret(t, seat, plays, discard))
 
 
 #: The most moves of a group shown when it is counted (more: each move made).
@@ -528,34 +519,29 @@ def _firsts(board: Board, t: Table, seat: int, every: bool, but: str | None = No
             ) -> list[tuple[tuple[str, ...], Firsts]]:
     """See :meth:`_Mover.sets` (``but``: a kind left out), walked by :func:`_walk`."""
     by_kinds: dict[tuple[str, ...], Firsts] = {}
-    for plays, table in _walk(board, t, seat, _longest(board, t, seat), lambda table: (
+    for plays, table in _walk(board, seat, _longest(board, t, seat), lambda table: (
             play for kind in _kinds(board, table, seat) if kind != but
-            for play in _plays(board, table, seat, kind, every))):
+            for play in _plays(board, table, seat, kind, every)), t):
         by_kinds.setdefault(tuple(sorted(p.kind for p in plays)), []).append((plays, table))
     return sorted(by_kinds.items(), key=lambda kv: (len(kv[0]), kv[0]))
 
 
-def _walk(board: Board, t: Table, seat: int, most: int,
-          plays: Callable[[Table], Iterable[ev.Play]]) -> Firsts:
-    """Each set of up to ``most`` cards played on ``t``, those ``plays`` offers on the table
-    so far, by the referee's steps, with the table after it, in the order met: every order is
-    tried (a card drawn or camels gained may be what a later card needs); a set met again is
-    not walked."""
-    found: dict[tuple[tuple[object, ...], ...], First] = {}
-    _walk_on(board, seat, most, plays, found, t, (), ())
-    return list(found.values())
-
-
-def _walk_on(board: Board, seat: int, most: int, plays: Callable[[Table], Iterable[ev.Play]],
-             found: dict[tuple[tuple[object, ...], ...], First], table: Table,
-             played: tuple[ev.Play, ...], key: tuple[tuple[object, ...], ...]) -> None:
-    """:func:`_walk` from ``table`` after ``played`` (a function of the module, not a
-    closure that calls itself: that would be a reference cycle, left for the collector)."""
+def _walk(board: Board, seat: int, most: int, plays: Callable[[Table], Iterable[ev.Play]],
+          table: Table, found: dict[tuple[tuple[object, ...], ...], First] | None = None,
+          played: tuple[ev.Play, ...] = (), key: tuple[tuple[object, ...], ...] = ()
+          ) -> Iterable[First]:
+    """Each set of up to ``most`` cards played on ``table``, those ``plays`` offers on the
+    table so far, by the referee's steps, with the table after it, in the order met: every
+    order is tried (a card drawn or camels gained may be what a later card needs); a set met
+    again (in ``found``, by its key) is not walked. A function of the module, not a closure
+    that calls itself: that would be a reference cycle, left for the collector."""
+    found = {} if found is None else found
     found[key] = (played, table)
     for play in plays(table) if len(played) < most else ():
         more = tuple(sorted((*key, _play_key(board, play))))  # _plays_key, one card more
         if more not in found and (after := _step(board, table, seat, play)) is not None:
-            _walk_on(board, seat, most, plays, found, after, (*played, play), more)
+            _walk(board, seat, most, plays, after, found, (*played, play), more)
+    return found.values()
 
 
 def _longest(board: Board, t: Table, seat: int) -> int:
@@ -825,8 +811,8 @@ class _Souks:
         self.parts: dict[str, list[list[First]]] = {}
         for q in board.quarters:
             by_size: list[list[First]] = [[] for _ in range(most + 1)]
-            for first in _walk(board, scratch, seat, most,
-                               partial(_souk_plays, board, seat, self.kind, [q])):
+            for first in _walk(board, seat, most,
+                               partial(_souk_plays, board, seat, self.kind, [q]), scratch):
                 by_size[len(first[0])].append(first)
             self.parts[q] = by_size
         self.scratch = scratch

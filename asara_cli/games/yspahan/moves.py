@@ -324,22 +324,19 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
     """Each word that comes next after ``typed`` in some listed move, once."""
     if state.phase in (ROLL, OVER) or state.to_move is None:
         return []
-    with _uncollected():
-        return _next_words(_mover(board, state), typed)
-
-
-def _next_words(mover: _Mover, typed: Sequence[str]) -> list[str]:
     want = _Want(typed, {})
     row = typed[typed.index("--row") + 1] if "--row" in typed[:-1] else None  # a card drawn
-    for head in mover.heads():
-        if not want.fits(head.words) or (("--discard" in typed) != head.discarding and (
-                want.rest is not None or not head.discarding)) or row not in (None, head.row):
-            continue  # a card discarded or none, as typed (--discard comes before --play)
-        for plays, after in _trying(mover, head, want):
-            if not want.fits(head.words):
-                break
-            for _move in _group(mover, (), [(plays, after)], head, want):
-                pass
+    with _uncollected():
+        mover = _mover(board, state)
+        for head in mover.heads():
+            if not want.fits(head.words) or (("--discard" in typed) != head.discarding and (
+                    want.rest is not None or not head.discarding)) or row not in (None, head.row):
+                continue  # a card discarded or none, as typed (--discard comes before --play)
+            for plays, after in _trying(mover, head, want):
+                if not want.fits(head.words):
+                    break
+                for _move in _group(mover, (), [(plays, after)], head, want):
+                    pass
     return list(want.seen or ())
 
 
@@ -808,15 +805,13 @@ class _Souks:
         scratch = t.copy()  # the cards held: this walk asks only where the cubes may go
         scratch.hand[seat] = {**scratch.hand[seat], self.kind: most}
         #: each quarter's sets of souk cards by their number: the plays, the table after
-        self.parts: dict[str, list[list[First]]] = {}
-        for q in board.quarters:
-            by_size: list[list[First]] = [[] for _ in range(most + 1)]
+        self.parts: dict[str, list[list[First]]] = {
+            q: [[] for _ in range(most + 1)] for q in board.quarters}
+        for q, by_size in self.parts.items():
             for first in _walk(board, seat, most,
                                partial(_souk_plays, board, seat, self.kind, [q]), scratch):
                 by_size[len(first[0])].append(first)
-            self.parts[q] = by_size
         self.scratch = scratch
-        self.sizes = {q: [len(by) for by in parts] for q, parts in self.parts.items()}
         self._ways: dict[tuple[int, str | None], int] = {}
         self._reps: dict[tuple[object, ...], Table | None] = {}
         self._by_table: dict[tuple[Table, int], Table | None] = {}
@@ -838,8 +833,8 @@ class _Souks:
         key = (n, but)
         if key not in self._ways:
             counts = [1]  # by the number of cards: the sets of the quarters so far
-            for sizes in (s for q, s in self.sizes.items() if q != but):
-                counts = [sum(counts[k - i] * sizes[i] for i in range(len(sizes))
+            for by_size in (parts for q, parts in self.parts.items() if q != but):
+                counts = [sum(counts[k - i] * len(sets) for i, sets in enumerate(by_size)
                               if 0 <= k - i < len(counts)) for k in range(self.most + 1)]
             self._ways[key] = counts[n] if n < len(counts) else 0
         return self._ways[key]
@@ -996,26 +991,28 @@ class _Souks:
         its hand, discard pile, cubes at home and deck are those of every such set."""
         if not n:
             return first
-        if (first, n) in self._by_table:
-            return self._by_table[first, n]
+        asked = (first, n)
+        if asked in self._by_table:
+            return self._by_table[asked]
         seat = self.seat
         key = (n, tuple(sorted(first.hand[seat].items())), first.hidden[seat],
                tuple(sorted(first.discard.items())), first.cubes[seat], first.deck)
         if key not in self._reps:
             self._reps[key] = self.after(first, next(self.sets(n), ())) if self.ways(n) else None
-        self._by_table[first, n] = self._reps[key]
+        self._by_table[asked] = self._reps[key]
         return self._reps[key]
 
     def reads(self, first: Table, n: int) -> tuple[object, ...] | None:
         """What an action reads of the tables ``first`` and ``n`` souk cards leave but
         their shops (``None``: cannot be played)."""
-        if (first, n) not in self._read:
+        key = (first, n)
+        if key not in self._read:
             rep, seat = self.rep(first, n), self.seat
-            self._read[first, n] = None if rep is None else (
+            self._read[key] = None if rep is None else (
                 n, first.gold[seat], tuple(first.camels), _draws_read(rep, self.drawn),
                 self.street(first), tuple(sorted(k for k, c in rep.hand[seat].items() if c > 0)),
                 rep.hidden[seat] > 0)
-        return self._read[first, n]
+        return self._read[key]
 
     def street(self, first: Table) -> tuple[object, ...]:
         """The street as the cards but the souk cards left it, when those are walked

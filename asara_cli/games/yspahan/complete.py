@@ -20,9 +20,7 @@ from asara_cli.games.yspahan.words import english_word
 def _spoken(ids: Sequence[str], term: Callable[[str], str]) -> list[str]:
     """``ids``, or in another language than English their words in it (the ids, read as
     well, are offered by :func:`_offer` when none of those fits)."""
-    if language() == SOURCE:
-        return list(ids)
-    return [term(i) for i in ids]
+    return list(ids) if language() == SOURCE else [term(i) for i in ids]
 
 
 def _offer(candidates: Sequence[str], incomplete: str) -> list[str]:

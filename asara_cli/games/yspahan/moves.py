@@ -447,9 +447,8 @@ def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, w
                         board, after, ev.Turn(mover.name, head.row, action, discard))):
                     continue
                 want.found(full)
-            yield LegalMove(_join(full), ev.Turn(mover.name, head.row, action, discard,
-                                                 before=plays),
-                            group, note or _secret(t, seat, plays, discard))
+            turn = ev.Turn(mover.name, head.row, action, discard, before=plays)
+            yield LegalMove(_join(full), turn, group, note or _secret(t, seat, plays, discard))
 
 
 #: The most moves of a group shown when it is counted (more: each move made).

@@ -14,14 +14,13 @@ import typer
 from asara_cli.cli.completion import matching, quiet
 from asara_cli.core.i18n import SOURCE, language
 from asara_cli.games.yspahan.rules import terms
+from asara_cli.games.yspahan.words import english_word
 
 
 def _spoken(ids: Sequence[str], term: Callable[[str], str]) -> list[str]:
     """``ids``, or in another language than English their words in it (the ids, read as
     well, are offered by :func:`_offer` when none of those fits)."""
-    if language() == SOURCE:
-        return list(ids)
-    return [term(i) for i in ids]
+    return list(ids) if language() == SOURCE else [term(i) for i in ids]
 
 
 def _offer(candidates: Sequence[str], incomplete: str) -> list[str]:
@@ -30,8 +29,6 @@ def _offer(candidates: Sequence[str], incomplete: str) -> list[str]:
     found = matching(candidates, incomplete)
     if found or language() == SOURCE:
         return found
-    from asara_cli.games.yspahan.words import english_word
-
     return matching([english_word(w) for w in candidates], incomplete)
 
 
@@ -55,8 +52,6 @@ def shops(ctx: typer.Context, incomplete: str) -> list[str]:
     typed = [w for w in ctx.params.get("shops") or [] if isinstance(w, str)]
     ids = [s.id for s in board.souks]
     souks = _spoken(ids, terms.souk)
-    from asara_cli.games.yspahan.words import english_word
-
     last = english_word(typed[-1]) if typed else None
     if last is not None and last in ids:
         souk = board.souk(last)

@@ -22,7 +22,7 @@ import shlex
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache, partial
+from functools import cached_property, lru_cache, partial
 from itertools import islice, permutations, product, tee
 from weakref import proxy
 
@@ -63,17 +63,15 @@ class _Want:
         if rest is None:
             return True
         n = len(rest)
-        if tuple(tail[:n]) != rest:
-            return False
-        return self.seen is None or (len(tail) > n and tail[n] not in self.seen)
+        return tuple(tail[:n]) == rest and (
+            self.seen is None or (len(tail) > n and tail[n] not in self.seen))
 
     def fits(self, words: Sequence[str]) -> bool:
         """Whether a move whose words begin with ``words`` may be wanted."""
         n = len(self.typed)
         common = min(len(words), n)
-        if tuple(words[:common]) != self.typed[:common]:
-            return False
-        return self.seen is None or len(words) <= n or words[n] not in self.seen
+        return tuple(words[:common]) == self.typed[:common] and (
+            self.seen is None or len(words) <= n or words[n] not in self.seen)
 
     def word(self, at: int) -> str | None:
         """The word typed at ``at`` (``None``: not typed yet)."""
@@ -87,11 +85,11 @@ class _Want:
 class _Head:
     """A row's action as a group of moves (``row`` ``None``: no row left)."""
 
-    __slots__ = ("command", "dice", "discarding", "index", "row", "value", "words")
+    __slots__ = ("command", "dice", "discarding", "row", "value", "words")
 
-    def __init__(self, index: int | None, row: str | None, value: int, dice: int,
-                 command: str, discarding: bool) -> None:
-        self.index, self.row, self.value, self.dice = index, row, value, dice
+    def __init__(self, row: str | None, value: int, dice: int, command: str,
+                 discarding: bool) -> None:
+        self.row, self.value, self.dice = row, value, dice
         self.command, self.discarding = command, discarding
         self.words = [command] if command in ("camels", "gold", "draw") or row is None \
             else [command, row]
@@ -116,7 +114,6 @@ class _Mover:
         self._distinct: dict[tuple[str, str | None, str | None], Firsts] = {}
         #: the words of each set of cards played first (:func:`_tail`)
         self.tails: dict[tuple[ev.Play, ...], list[str]] = {}
-        self._singles: Firsts | None = None
         self._split: dict[bool, list[tuple[tuple[str, ...], list[Pair]]]] = {}
         self._souks: _Souks | None = None
         #: what :func:`_count_split` found of an action on a table that reads so
@@ -140,16 +137,15 @@ class _Mover:
         a card discarded too (legal, the die does nothing: Y6.9)."""
         t = self.t
         found: list[_Head] = []
-        for index, row in enumerate(t.tower):
+        for name, row in zip(self.board.rows, t.tower, strict=True):
             if row is None or not row[1]:
                 continue
-            name = self.board.rows[index]
             own = "camels" if name == CAMELS_ROW else "gold" if name == GOLD_ROW else "goods"
             for command, discarding in ((own, False), (own, True), ("supervisor", False),
                                         ("supervisor", True), ("draw", False), ("draw", True)):
                 if every or not discarding or command == own:
-                    found.append(_Head(index, name, row[0], row[1], command, discarding))
-        return found or [_Head(None, None, 0, 0, "draw", False)]
+                    found.append(_Head(name, row[0], row[1], command, discarding))
+        return found or [_Head(None, 0, 0, "draw", False)]
 
     def distinct(self, head: _Head, cell: str | None = None) -> Firsts:
         """One set of cards played first for each table ``head``'s moves read
@@ -162,14 +158,13 @@ class _Mover:
             self._distinct[key] = list(souks.distinct(groups, head, cell))
         return self._distinct[key]
 
+    @cached_property
     def singles(self) -> Firsts:
         """Each card the mover may play first alone."""
-        if self._singles is None:
-            t, seat = self.t, self.seat
-            self._singles = [((play,), after) for kind in _kinds(self.board, t, seat)
-                             for play in _plays(self.board, t, seat, kind, False)
-                             if (after := _step(self.board, t, seat, play)) is not None]
-        return self._singles
+        t, seat = self.t, self.seat
+        return [((play,), after) for kind in _kinds(self.board, t, seat)
+                for play in _plays(self.board, t, seat, kind, False)
+                if (after := _step(self.board, t, seat, play)) is not None]
 
     def souks(self) -> _Souks:
         """The souk cards counted apart when the game has one kind of them."""
@@ -256,12 +251,9 @@ _LAST: list[_Mover] = []  # the last position asked about: completion asks at ev
 
 
 def _mover(board: Board, state: GameState) -> _Mover:
-    last = _LAST[0] if _LAST else None
-    if last is not None and last.state is state and last.board is board:
-        return last
-    mover = _Mover(board, state)
-    _LAST[:] = [mover]
-    return mover
+    if not _LAST or _LAST[0].state is not state or _LAST[0].board is not board:
+        _LAST[:] = [_Mover(board, state)]
+    return _LAST[0]
 
 
 class Listing:
@@ -332,22 +324,19 @@ def next_words(board: Board, state: GameState, typed: Sequence[str]) -> list[str
     """Each word that comes next after ``typed`` in some listed move, once."""
     if state.phase in (ROLL, OVER) or state.to_move is None:
         return []
-    with _uncollected():
-        return _next_words(_mover(board, state), typed)
-
-
-def _next_words(mover: _Mover, typed: Sequence[str]) -> list[str]:
     want = _Want(typed, {})
     row = typed[typed.index("--row") + 1] if "--row" in typed[:-1] else None  # a card drawn
-    for head in mover.heads():
-        if not want.fits(head.words) or (("--discard" in typed) != head.discarding and (
-                want.rest is not None or not head.discarding)) or row not in (None, head.row):
-            continue  # a card discarded or none, as typed (--discard comes before --play)
-        for plays, after in _trying(mover, head, want):
-            if not want.fits(head.words):
-                break
-            for _move in _group(mover, (), [(plays, after)], head, want):
-                pass
+    with _uncollected():
+        mover = _mover(board, state)
+        for head in mover.heads():
+            if not want.fits(head.words) or (("--discard" in typed) != head.discarding and (
+                    want.rest is not None or not head.discarding)) or row not in (None, head.row):
+                continue  # a card discarded or none, as typed (--discard comes before --play)
+            for plays, after in _trying(mover, head, want):
+                if not want.fits(head.words):
+                    break
+                for _move in _group(mover, (), [(plays, after)], head, want):
+                    pass
     return list(want.seen or ())
 
 
@@ -361,7 +350,7 @@ def _trying(mover: _Mover, head: _Head, want: _Want) -> Iterable[First]:
             mover.seat, head.words[1]) == 0:
         return  # a card played first fills shops, never frees one
     if want.rest in (None, ("--play",)):
-        yield from mover.singles()
+        yield from mover.singles
     coming = _coming(mover, head, list(want.typed), want.rest)
     if coming is not None and all(w in seen for w in coming):
         return
@@ -389,7 +378,7 @@ def _coming(mover: _Mover, head: _Head, typed: list[str],
     if n > 1 and typed[-2] == "--discard" and rest is None:  # only cards played first follow
         return ["--play"]
     if rest == ("--play",):  # each set of cards played first begins with a card alone
-        return [play_text(plays[0]) for plays, _ in mover.singles()]
+        return [play_text(plays[0]) for plays, _ in mover.singles]
     return None
 
 
@@ -428,9 +417,7 @@ def _quarter_read(board: Board, quarter: str, t: Table) -> Iterator[tuple[object
             for s in board.souks_of(quarter))
 
 
-@lru_cache(maxsize=8192)
-def _quoted(word: str) -> str:
-    return shlex.quote(word)
+_quoted = lru_cache(maxsize=8192)(shlex.quote)
 
 
 def _join(words: Sequence[str]) -> str:
@@ -440,34 +427,28 @@ def _join(words: Sequence[str]) -> str:
 
 def _group(mover: _Mover, kinds: tuple[str, ...], firsts: Firsts, head: _Head, want: _Want
            ) -> Iterator[LegalMove[ev.Event]]:
-    """The moves of ``head`` after each set of cards played first."""
+    """The moves of ``head`` after each set of cards played first (every move: the actions
+    the referee passed on a table that reads so)."""
     board, t, seat = mover.board, mover.t, mover.seat
     group = head.name(kinds)
     everything = not want.typed and want.seen is None
     for plays, after in firsts:
         tail = _tail(mover.tails, plays)
-        if everything:  # every move: the actions the referee passed on a table that reads so
-            for discard, action, words, note in _passing(mover, head, after):
-                yield LegalMove(
-                    _join([*words, *(["--discard", discard] if discard else []), *tail]),
-                    ev.Turn(mover.name, head.row, action, discard, before=plays), group,
-                    note or _secret(t, seat, plays, discard))
-            continue
         if not want.tail_fits(tail):
             continue
-        for discard, action, words, note in _actions(board, after, seat, head, want):
+        for discard, action, words, note in _passing(mover, head, after) if everything \
+                else _actions(board, after, seat, head, want):
             full = [*words, *(["--discard", discard] if discard is not None else []), *tail]
-            if len(full) < len(want.typed) or not want.fits(full):
-                continue
-            # the cards played first passed the referee's own steps one by one (their
-            # walk): the action is checked on the table they leave, as the whole turn's
-            # check would go on after them
-            if errors(check(board, after, ev.Turn(mover.name, head.row, action, discard))):
-                continue
+            if not everything:
+                # the cards played first passed the referee's own steps one by one (their
+                # walk): the action is checked on the table they leave, as the whole turn's
+                # check would go on after them
+                if len(full) < len(want.typed) or not want.fits(full) or errors(check(
+                        board, after, ev.Turn(mover.name, head.row, action, discard))):
+                    continue
+                want.found(full)
             turn = ev.Turn(mover.name, head.row, action, discard, before=plays)
-            want.found(full)
-            yield LegalMove(_join(full), turn, group,
-                            note or _secret(t, seat, plays, discard))
+            yield LegalMove(_join(full), turn, group, note or _secret(t, seat, plays, discard))
 
 
 #: The most moves of a group shown when it is counted (more: each move made).
@@ -534,34 +515,29 @@ def _firsts(board: Board, t: Table, seat: int, every: bool, but: str | None = No
             ) -> list[tuple[tuple[str, ...], Firsts]]:
     """See :meth:`_Mover.sets` (``but``: a kind left out), walked by :func:`_walk`."""
     by_kinds: dict[tuple[str, ...], Firsts] = {}
-    for plays, table in _walk(board, t, seat, _longest(board, t, seat), lambda table: (
+    for plays, table in _walk(board, seat, _longest(board, t, seat), lambda table: (
             play for kind in _kinds(board, table, seat) if kind != but
-            for play in _plays(board, table, seat, kind, every))):
+            for play in _plays(board, table, seat, kind, every)), t):
         by_kinds.setdefault(tuple(sorted(p.kind for p in plays)), []).append((plays, table))
     return sorted(by_kinds.items(), key=lambda kv: (len(kv[0]), kv[0]))
 
 
-def _walk(board: Board, t: Table, seat: int, most: int,
-          plays: Callable[[Table], Iterable[ev.Play]]) -> Firsts:
-    """Each set of up to ``most`` cards played on ``t``, those ``plays`` offers on the table
-    so far, by the referee's steps, with the table after it, in the order met: every order is
-    tried (a card drawn or camels gained may be what a later card needs); a set met again is
-    not walked."""
-    found: dict[tuple[tuple[object, ...], ...], First] = {}
-    _walk_on(board, seat, most, plays, found, t, (), ())
-    return list(found.values())
-
-
-def _walk_on(board: Board, seat: int, most: int, plays: Callable[[Table], Iterable[ev.Play]],
-             found: dict[tuple[tuple[object, ...], ...], First], table: Table,
-             played: tuple[ev.Play, ...], key: tuple[tuple[object, ...], ...]) -> None:
-    """:func:`_walk` from ``table`` after ``played`` (a function of the module, not a
-    closure that calls itself: that would be a reference cycle, left for the collector)."""
+def _walk(board: Board, seat: int, most: int, plays: Callable[[Table], Iterable[ev.Play]],
+          table: Table, found: dict[tuple[tuple[object, ...], ...], First] | None = None,
+          played: tuple[ev.Play, ...] = (), key: tuple[tuple[object, ...], ...] = ()
+          ) -> Iterable[First]:
+    """Each set of up to ``most`` cards played on ``table``, those ``plays`` offers on the
+    table so far, by the referee's steps, with the table after it, in the order met: every
+    order is tried (a card drawn or camels gained may be what a later card needs); a set met
+    again (in ``found``, by its key) is not walked. A function of the module, not a closure
+    that calls itself: that would be a reference cycle, left for the collector."""
+    found = {} if found is None else found
     found[key] = (played, table)
     for play in plays(table) if len(played) < most else ():
         more = tuple(sorted((*key, _play_key(board, play))))  # _plays_key, one card more
         if more not in found and (after := _step(board, table, seat, play)) is not None:
-            _walk_on(board, seat, most, plays, found, after, (*played, play), more)
+            _walk(board, seat, most, plays, after, found, (*played, play), more)
+    return found.values()
 
 
 def _longest(board: Board, t: Table, seat: int) -> int:
@@ -579,36 +555,20 @@ def _step(board: Board, t: Table, seat: int, play: ev.Play) -> Table | None:
     return _sharing(t, run.t)
 
 
+#: The lists of a table a card may leave as they were (:func:`_sharing`).
+_SHARED = ("street", "tower", "built", "owner", "filled", "inner", "cubes", "taken", "order",
+           "caravan", "credit_camels", "credit_gold")
+
+
 def _sharing(t: Table, after: Table) -> Table:
     """``after``, a copy of ``t`` a card was played on, holding the lists of ``t`` the card
     left as they were: the walks keep a table for every set of cards (977 at the heaviest
     known position), each some 55 lists and dicts the collector walks through, most of them
     the same as the table's before. No table of the walks is changed in place (each step
     is taken on a copy)."""
-    if after.street == t.street:
-        after.street = t.street
-    if after.tower == t.tower:
-        after.tower = t.tower
-    if after.built == t.built:
-        after.built = t.built
-    if after.owner == t.owner:
-        after.owner = t.owner
-    if after.filled == t.filled:
-        after.filled = t.filled
-    if after.inner == t.inner:
-        after.inner = t.inner
-    if after.cubes == t.cubes:
-        after.cubes = t.cubes
-    if after.taken == t.taken:
-        after.taken = t.taken
-    if after.order == t.order:
-        after.order = t.order
-    if after.caravan == t.caravan:
-        after.caravan = t.caravan
-    if after.credit_camels == t.credit_camels:
-        after.credit_camels = t.credit_camels
-    if after.credit_gold == t.credit_gold:
-        after.credit_gold = t.credit_gold
+    for name in _SHARED:
+        if getattr(after, name) == (before := getattr(t, name)):
+            setattr(after, name, before)
     return after
 
 
@@ -844,21 +804,19 @@ class _Souks:
         scratch = t.copy()  # the cards held: this walk asks only where the cubes may go
         scratch.hand[seat] = {**scratch.hand[seat], self.kind: most}
         #: each quarter's sets of souk cards by their number: the plays, the table after
-        self.parts: dict[str, list[list[First]]] = {}
-        for q in board.quarters:
-            by_size: list[list[First]] = [[] for _ in range(most + 1)]
-            for first in _walk(board, scratch, seat, most,
-                               partial(_souk_plays, board, seat, self.kind, [q])):
+        self.parts: dict[str, list[list[First]]] = {
+            q: [[] for _ in range(most + 1)] for q in board.quarters}
+        for q, by_size in self.parts.items():
+            for first in _walk(board, seat, most,
+                               partial(_souk_plays, board, seat, self.kind, [q]), scratch):
                 by_size[len(first[0])].append(first)
-            self.parts[q] = by_size
         self.scratch = scratch
-        self.sizes = {q: [len(by) for by in parts] for q, parts in self.parts.items()}
         self._ways: dict[tuple[int, str | None], int] = {}
         self._reps: dict[tuple[object, ...], Table | None] = {}
-        self._by_table: dict[tuple[int, int], tuple[Table, Table | None]] = {}
-        self._read: dict[tuple[int, int], tuple[Table, tuple[object, ...] | None]] = {}
-        self._quarters: dict[tuple[int, str], tuple[Table, tuple[object, ...]]] = {}
-        self._some: dict[tuple[int, int], tuple[Table, Iterator[First]]] = {}
+        self._by_table: dict[tuple[Table, int], Table | None] = {}
+        self._read: dict[tuple[Table, int], tuple[object, ...] | None] = {}
+        self._quarters: dict[tuple[Table, str], tuple[object, ...]] = {}
+        self._some: dict[tuple[Table, int], Iterator[First]] = {}
         self._cells: dict[int, dict[str, dict[tuple[tuple[int, int], ...], Ways]]] = {}
         self.counted: dict[tuple[object, ...], tuple[int, tuple[tuple[str, str | None], ...]]] = {}
         #: each cell's choices of the shops facing it (:meth:`cells`), each with its key
@@ -874,8 +832,8 @@ class _Souks:
         key = (n, but)
         if key not in self._ways:
             counts = [1]  # by the number of cards: the sets of the quarters so far
-            for sizes in (s for q, s in self.sizes.items() if q != but):
-                counts = [sum(counts[k - i] * sizes[i] for i in range(len(sizes))
+            for by_size in (parts for q, parts in self.parts.items() if q != but):
+                counts = [sum(counts[k - i] * len(sets) for i, sets in enumerate(by_size)
                               if 0 <= k - i < len(counts)) for k in range(self.most + 1)]
             self._ways[key] = counts[n] if n < len(counts) else 0
         return self._ways[key]
@@ -930,12 +888,10 @@ class _Souks:
     def some(self, pair: Pair) -> Iterator[First]:
         """:meth:`firsts` of one pair, the sets made kept for the next group."""
         _plays, first, n = pair
-        known = self._some.get((id(first), n))
         # the sets are made through a weak reference: a generator that held this, kept
         # here, would be a reference cycle
-        kept, made = tee(known[1] if known is not None and known[0] is first
-                         else _Souks.firsts(proxy(self), [pair]))
-        self._some[id(first), n] = first, kept  # the sets made, kept for the next group
+        kept, made = tee(self._some.get((first, n)) or _Souks.firsts(proxy(self), [pair]))
+        self._some[first, n] = kept
         return made
 
     def firsts(self, pairs: Sequence[Pair]) -> Iterator[First]:
@@ -965,11 +921,11 @@ class _Souks:
 
     def quarter(self, table: Table, quarter: str) -> tuple[object, ...]:
         """:func:`_quarter_read` of ``table``, made once."""
-        known = self._quarters.get((id(table), quarter))
-        if known is None or known[0] is not table:
-            known = self._quarters[id(table), quarter] = table, tuple(
+        known = self._quarters.get((table, quarter))
+        if known is None:
+            known = self._quarters[table, quarter] = tuple(
                 _quarter_read(self.board, quarter, table))
-        return known[1]
+        return known
 
     def distinct(self, groups: Sequence[tuple[tuple[str, ...], list[Pair]]], head: _Head,
                  cell: str | None) -> Iterator[First]:
@@ -1034,28 +990,28 @@ class _Souks:
         its hand, discard pile, cubes at home and deck are those of every such set."""
         if not n:
             return first
-        known = self._by_table.get((id(first), n))
-        if known is not None and known[0] is first:
-            return known[1]
+        asked = (first, n)
+        if asked in self._by_table:
+            return self._by_table[asked]
         seat = self.seat
         key = (n, tuple(sorted(first.hand[seat].items())), first.hidden[seat],
                tuple(sorted(first.discard.items())), first.cubes[seat], first.deck)
         if key not in self._reps:
             self._reps[key] = self.after(first, next(self.sets(n), ())) if self.ways(n) else None
-        self._by_table[id(first), n] = first, self._reps[key]
+        self._by_table[asked] = self._reps[key]
         return self._reps[key]
 
     def reads(self, first: Table, n: int) -> tuple[object, ...] | None:
         """What an action reads of the tables ``first`` and ``n`` souk cards leave but
         their shops (``None``: cannot be played)."""
-        known = self._read.get((id(first), n))
-        if known is None or known[0] is not first:
+        key = (first, n)
+        if key not in self._read:
             rep, seat = self.rep(first, n), self.seat
-            known = self._read[id(first), n] = first, None if rep is None else (
+            self._read[key] = None if rep is None else (
                 n, first.gold[seat], tuple(first.camels), _draws_read(rep, self.drawn),
                 self.street(first), tuple(sorted(k for k, c in rep.hand[seat].items() if c > 0)),
                 rep.hidden[seat] > 0)
-        return known[1]
+        return self._read[key]
 
     def street(self, first: Table) -> tuple[object, ...]:
         """The street as the cards but the souk cards left it, when those are walked
@@ -1214,7 +1170,7 @@ def _cell_tallies(mover: _Mover, head: _Head, first: Table, rep: Table, n: int
                                                                  seat))
                                     for placed, (ways, example) in choices.items()])
                               for to, choices in souks.cells(n).items()]
-    plain = _Head(head.index, head.row, head.value, head.dice, head.command, False)
+    plain = _Head(head.row, head.value, head.dice, head.command, False)
     for to, keyed in souks.keyed[facts]:
         for ways, example, key in keyed if costs[to] <= first.gold[seat] else ():
             yield ways, _tally(mover, key, plain, partial(souks.after, first, example),

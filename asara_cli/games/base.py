@@ -271,6 +271,9 @@ class _Found:
             module = self.modules[owner] = import_module(where)
         return getattr(module, self.name)
 
+    def __call__(self, game: Any, *args: Any, **kwargs: Any) -> Any:  # as Class.part(game)
+        return self.__get__(game, type(game))(*args, **kwargs)
+
 
 def _found(module: str, name: str) -> Any:
     return _Found(module, name)

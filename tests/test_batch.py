@@ -478,6 +478,17 @@ def test_the_player_filter_and_the_ratings_follow_the_name_rule(lena_thrice: Pat
         assert sorted(r["name"] for r in data["ratings"]) == ["Lena", "Omar"]
 
 
+@pytest.mark.parametrize("fmt", ["csv", "bgstats"])
+def test_ratings_for_a_format_without_statistics_are_said_to_be_left_out(
+        lena_thrice: Path, fmt: str) -> None:
+    plain = runner.invoke(app, ["batch", str(lena_thrice), "-f", fmt])
+    rated = runner.invoke(app, ["batch", str(lena_thrice), "-f", fmt, "--ratings"])
+    assert (plain.exit_code, rated.exit_code) == (0, 0), rated.output
+    assert rated.stdout == plain.stdout
+    assert f"note: --ratings: the {fmt} output shows no ratings" in rated.stderr
+    assert "--ratings" not in plain.stderr
+
+
 def test_bgstats_sends_the_spelling_most_used(lena_thrice: Path) -> None:
     result = runner.invoke(app, ["batch", str(lena_thrice), "-f", "bgstats"])
     assert result.exit_code == 0, result.output

@@ -236,8 +236,13 @@ def _batch(paths: Paths, recursive: Recursive = False, fmt: Format = FormatChoic
     kept, undated = _kept(records, valid_only, complete_only, players, only_game, asked,
                           {name_key(p) for p in player or []}, start, end)
     writer = FORMATS[fmt.value](url, bgg_id)
+    if with_ratings and not writer.ratings:  # said, not silently dropped
+        err().print(_("note: {message}").format(message=_(
+            "--ratings: the {format} output shows no ratings, so none are worked out")
+            .format(format=fmt.value)), soft_wrap=True)
     try:
-        stats = clubs(kept, rated=with_ratings) if writer.statistics else Clubs(())
+        stats = (clubs(kept, rated=with_ratings and writer.ratings) if writer.statistics
+                 else Clubs(()))
     except ImportError:
         raise fail(_("--ratings needs the openskill package: pip install openskill"),
                    EXIT_INPUT) from None

@@ -114,6 +114,8 @@ class Format:
 
     #: Whether it shows the folder's statistics (not worked out for a format that does not)
     statistics = True
+    #: Whether it shows the players' ratings (``--ratings``)
+    ratings = True
 
     def __init__(self, url: bool = False, bgg_id: int | None = None) -> None:
         self.url, self.bgg_id = url, bgg_id  # only the BG Stats format reads them
@@ -173,7 +175,7 @@ class CsvFormat(Format):
     """One row per player per game (the shape spreadsheets pivot), a column per source; for
     programs, so English in every language (as the JSON)."""
 
-    statistics = False  # a row per seat, no statistics
+    statistics = ratings = False  # a row per seat, no statistics
 
     FIRST = ("file", "date", "place")
     THEN = ("status", "players", "player", "seat", "total", "rank", "winner", "margin")
@@ -477,6 +479,8 @@ def _listed(records: Sequence[GameRecord], most: int) -> tuple[Sequence[GameReco
 
 class BgStatsFormat(Format):
     """Every scored game as BG Stats' play JSON, or (``url``) a ``createPlay`` link each."""
+
+    ratings = False  # the statistics only spell each player as most logs do
 
     def write(self, records: Sequence[GameRecord], stats: Clubs, console: Console | Writer) -> str:
         shown = {name_key(p.name): p.name for _, club in stats.by_game for p in club.players}

@@ -324,10 +324,10 @@ def short_names(names: Sequence[str]) -> list[str]:
 
 def caravan_text(board: Board, state: GameState) -> Text:
     labels = short_names([p.name for p in state.players])
-    per_row = board.caravan_camels.get(len(state.players), 0)
+    per_row = board.caravan_camels[len(state.players)]
     coloured = bool(state.setup.colours)
     text = rich_text(_("Caravan {n}/{size}:").format(
-        n=len(state.caravan), size=per_row * len(board.caravan_rows)) + " ")
+        n=len(state.caravan), size=board.caravan_size(len(state.players))) + " ")
     # with colours, a caravan row a line, bottom first, each cube's owner and colour
     for r, row in enumerate(board.caravan_rows):
         if r:
@@ -425,9 +425,9 @@ def _full(board: Board, state: GameState) -> list[RenderableType]:
         souks.add_row(terms.souk(souk.id), owner, street or "-", inner, str(souk.value))
     caravan = _table(pgettext("caravan", "camel"), pgettext("caravan", "row"), _("cube of"),
                      _("points on landing"), title=_("The caravan, camel by camel (Y4.1)"))
-    per_row = board.caravan_camels.get(len(state.players), 0)
-    for place in range(per_row * len(board.caravan_rows)):
-        row = place // per_row
+    n = len(state.players)
+    for place in range(board.caravan_size(n)):
+        row = board.caravan_row(n, place)
         who = (player_text(state.setup, state.caravan[place]) if place < len(state.caravan)
                else rich_text("-", style="dim"))
         caravan.add_row(ordinal(place + 1, "camel"), terms.caravan_row(board.caravan_rows[row]),
@@ -471,7 +471,7 @@ def status_dict(board: Board, state: GameState) -> dict[str, Any]:
                   for si, held in enumerate(state.souks)],
         "supervisor": state.supervisor,
         "caravan": [state.players[s].name for s in state.caravan],
-        "caravan_size": board.caravan_camels.get(n, 0) * len(board.caravan_rows),
+        "caravan_size": board.caravan_size(n),
         "deck": state.deck,
         "discard": list(state.discard),
         "players": [{"name": p.name, "colour": colour_of(state.setup, seat),

@@ -88,8 +88,7 @@ class TableCompleter(Completer):
     def _heads(self, incomplete: str, every: bool = False) -> Iterator[str]:
         """The command words of the language in use: the legal moves' first, then the
         others (``every``: a move's too, as ``help`` takes; ``new`` is typed outside)."""
-        legal = list(self._legal([]))
-        yield from (commandwords.local(w) for w in legal)
+        yield from (commandwords.local(w) for w in self._legal([]))
         left_out = {"new"}
         if not every and self.session.position is not None:
             left_out.update(self.session.game.listed_names())

@@ -36,7 +36,6 @@ def json_text(data: Any, indent: int | None = 2) -> str:
     return _NOT_ASCII.sub(_json_escaped, text)
 
 
-
 def escape(text: str) -> str:
     """Text from a file in a page: nothing a browser or a terminal obeys, only characters XML
     allows."""

@@ -324,10 +324,11 @@ def short_names(names: Sequence[str]) -> list[str]:
 
 def caravan_text(board: Board, state: GameState) -> Text:
     labels = short_names([p.name for p in state.players])
-    per_row = board.caravan_camels[len(state.players)]
+    players = len(state.players)
+    per_row = board.caravan_camels[players]
     coloured = bool(state.setup.colours)
     text = rich_text(_("Caravan {n}/{size}:").format(
-        n=len(state.caravan), size=board.caravan_size(len(state.players))) + " ")
+        n=len(state.caravan), size=board.caravan_size(players)) + " ")
     # with colours, a caravan row a line, bottom first, each cube's owner and colour
     for r, row in enumerate(board.caravan_rows):
         if r:

@@ -52,13 +52,14 @@ def _layout(board: Board) -> tuple[dict[str, int], list[str]] | None:
 
 def labels(board: Board) -> list[Label]:
     """Every (cell, shop) pair of the board, with the side it is drawn on, in cell order."""
+    arms = {quarter: _arms(board, quarter) for quarter in board.quarters}
     out: list[Label] = []
     for cell in board.cells:
         pos = board.cell_position(cell)
         arm = pos[0] if pos is not None else ""
         for souk_index, _shop in board.faces.get(cell, ()):
             souk = board.souks[souk_index]
-            others = _arms(board, souk.quarter)
+            others = arms[souk.quarter]
             if arm in ("W", "E"):
                 side = "north" if "N" in others else "south"
             else:
@@ -69,7 +70,7 @@ def labels(board: Board) -> list[Label]:
 
 def _arms(board: Board, quarter: str) -> set[str]:
     """The arms of the street that the shops of ``quarter``'s souks face."""
-    return {pos[0] for s in board.souks if s.quarter == quarter for cells in s.street
+    return {pos[0] for i in board.souks_of(quarter) for cells in board.souks[i].street
             for cell in cells if (pos := board.cell_position(cell)) is not None}
 
 

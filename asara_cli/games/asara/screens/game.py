@@ -261,7 +261,6 @@ class StatusView:
                      _(LEGEND), _(_FULL_HINT)], width, colour)
 
     def __rich__(self) -> RenderableType:
-
         from asara_cli.render.phrases import Phrases
 
         board, state, full = self.board, self.state, self.full
@@ -367,7 +366,6 @@ def _year_subtotals(state: GameState, seat: int) -> list[int]:
 
 
 def score_view(board: Board, result: Replay, title: str) -> RenderableType:
-
     state = result.state
     names = [p.name for p in state.players]
     parts: list[RenderableType] = [rich_text(title, style="bold")]

@@ -173,13 +173,13 @@ def final_summary(state: GameState) -> RenderableType:
     names = [p.name for p in state.players]
     totals = state.prestige_all()
     ranked = table(_("player"), (_("before"), "right"), (_("final"), "right"),
-                         (_("total"), "right"), "", title=_("Final evaluation (R5)"))
+                   (_("total"), "right"), "", title=_("Final evaluation (R5)"))
     best = max(totals)
     for seat in sorted(range(len(names)), key=lambda x: -totals[x]):
         before = state.prestige_before_final(seat)
         mark = pgettext("winner mark", "wins") if totals[seat] == best else ""
         ranked.add_row(rich_text(names[seat]), str(before), f"+{totals[seat] - before}",
-                      str(totals[seat]), mark)
+                       str(totals[seat]), mark)
     winners = [names[s] for s in range(len(names)) if totals[s] == best]
     if len(winners) == 1:
         verdict = _("{player} wins with {points}. Every award and its arithmetic: "

@@ -31,33 +31,41 @@ COLOURS = ["brown", "green", "red", "black", "white"]
 AREAS = ["base", "trunk", "window", "turret"]
 
 
+def _completing(line: str, shell: str) -> dict[str, str]:
+    """What Typer's completion script for ``shell`` sets for a Tab at the end of ``line``."""
+    if shell == "bash":
+        words = line.split()
+        return {"_ASARA_COMPLETE": "complete_bash", "COMP_WORDS": line,
+                "COMP_CWORD": str(len(words) if line.endswith(" ") else len(words) - 1)}
+    return {"_ASARA_COMPLETE": f"complete_{shell}", "_TYPER_COMPLETE_ARGS": line,
+            "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
+
+
 def candidates(line: str, log: Path | str | None = None, shell: str = "bash") -> list[str]:
     """What the shell gets for a Tab at the end of ``line`` (a trailing space: a new word),
     through the full app in this process."""
-    env: dict[str, str | None] = {"_ASARA_COMPLETE": f"complete_{shell}",
+    env: dict[str, str | None] = {**_completing(line, shell),
                                   "ASARA_LOG": None if log is None else str(log)}
-    if shell == "bash":
-        words = line.split()
-        env["COMP_WORDS"] = line
-        env["COMP_CWORD"] = str(len(words) if line.endswith(" ") else len(words) - 1)
-    else:
-        env["_TYPER_COMPLETE_ARGS"] = line
-        env["_TYPER_COMPLETE_FISH_ACTION"] = "get-args"
     result = CliRunner().invoke(app, [], env=env, prog_name="asara")
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
     return result.stdout.splitlines() if result.stdout.strip() else []
 
 
-def _tab_env(line: str, log: Path | str | None) -> dict[str, str]:
-    """The environment bash's completion script gives a Tab at the end of ``line``."""
+def _tab_env(line: str, log: Path | str | None, shell: str = "bash") -> dict[str, str]:
+    """The environment a shell's completion script gives a Tab at the end of ``line``."""
     env = {k: v for k, v in os.environ.items() if k != "ASARA_LOG"}
     if log is not None:
         env["ASARA_LOG"] = str(log)
-    words = line.split()
-    env.update(_ASARA_COMPLETE="complete_bash", COMP_WORDS=line,
-               COMP_CWORD=str(len(words) if line.endswith(" ") else len(words) - 1))
-    return env
+    return {**env, **_completing(line, shell)}
+
+
+def tab(line: str, log: Path | None, folder: Path, shell: str = "bash") -> list[str]:
+    """A Tab through the entry point's ``run`` in this process: the game of the log in use
+    answers (``candidates``' app is the default game's)."""
+    result = run_here(folder, [], _tab_env(line, log, shell))
+    assert result.returncode == 0 and result.stderr == "", result
+    return result.stdout.splitlines() if result.stdout.strip() else []
 
 
 def shell(line: str, cwd: Path, log: Path | str | None = None,
@@ -275,17 +283,89 @@ def test_yspahan_words_from_its_board_and_log(tmp_path: Path) -> None:
     log = tmp_path / "y.toml"
     shutil.copy(SAMPLES / "yspahan" / "yspahan-4p.toml", log)
 
-    def tab(line: str, with_log: bool = True) -> list[str]:
-        result = run_here(tmp_path, [], _tab_env(line, log if with_log else None))
-        assert result.returncode == 0 and result.stderr == "", result
-        return result.stdout.split()
+    def here(line: str, with_log: bool = True) -> list[str]:
+        return tab(line, log if with_log else None, tmp_path)
 
-    assert "supervisor" in tab("asara s") and "buy" not in tab("asara b")
-    assert tab("asara supervisor ch") == ["chest"]
-    assert tab("asara goods chest chest8 ")[:2] == ["N2", "N4"]
-    assert "inner" in tab("asara goods chest chest8 ")
-    assert tab("asara supervisor bag W1") == ["W1", "W10"]
-    assert tab("asara camels --build pa") == ["pasture"]
-    assert tab("asara camels --play gold") == ["gold3", "goldvp"]
-    assert tab("asara camels -p Ti") == ["Tina"]
-    assert "buy" in tab("asara b", with_log=False)  # no log: the default game's commands
+    # at the game's end no move is offered (each would be refused), the facts are
+    assert "roll" in here("asara r") and "supervisor" not in here("asara s")
+    assert "buy" not in here("asara b")
+    assert here("asara supervisor ch") == ["chest"]
+    assert here("asara goods chest chest8 ")[:2] == ["N2", "N4"]
+    assert "inner" in here("asara goods chest chest8 ")
+    assert here("asara supervisor bag W1") == ["W1", "W10"]
+    assert here("asara camels --build pa") == ["pasture"]
+    assert here("asara camels --play gold") == ["gold3", "goldvp"]
+    assert here("asara camels -p Ti") == ["Tina"]
+    assert "buy" in here("asara b", with_log=False)  # no log: the default game's commands
+
+
+# --- from the position of the log in use -----------------------------------------------------
+
+#: Week 3, day 5, Sim-Bo to move (tests/test_session_tab.py: read by hand from ``status``):
+#: the camels and vase rows hold no die; bag4 is Sim-Ada's, bag3 Sim-Bo's, bag6 and bag8 empty.
+HEAVY = Path(__file__).parent / "yspahan" / "positions" / "heavy-secret-caravanserai.toml"
+
+
+@pytest.mark.parametrize("shell", ["bash", "fish"])
+def test_a_moves_words_are_the_legal_moves(tmp_path: Path, shell: str) -> None:
+    """As `asara play` offers them: not the grammar's every souk and row."""
+    assert tab("asara goods bag ", HEAVY, tmp_path, shell) == ["bag3", "bag6", "bag8"]
+    assert tab("asara supervisor ", HEAVY, tmp_path, shell) == [
+        "bag", "barrel", "chest", "gold"]
+    assert tab("asara check goods bag b", HEAVY, tmp_path, shell) == ["bag3", "bag6", "bag8"]
+    assert tab(f"asara goods --log {HEAVY} bag ", None, tmp_path, shell) == [
+        "bag3", "bag6", "bag8"]  # the log named on the line
+
+
+def test_zsh_gets_the_legal_words(tmp_path: Path) -> None:
+    zsh = "\n".join(tab("asara goods bag ", HEAVY, tmp_path, "zsh"))  # in _arguments, quoted
+    assert all(f'"{souk}"' in zsh for souk in ("bag3", "bag6", "bag8")) and "bag4" not in zsh
+
+
+def test_the_commands_own_options_are_no_moves_words(tmp_path: Path) -> None:
+    """--log, --dry-run and -p naming the mover are the one-shot command's, not the move's;
+    -p naming another player makes a move refused: the grammar's words."""
+    for line in ("asara goods -p Sim-Bo bag ", "asara goods --player=sim-bo -n bag ",
+                 "asara goods --dry-run bag "):
+        assert tab(line, HEAVY, tmp_path) == ["bag3", "bag6", "bag8"], line
+    assert "bag4" in tab("asara goods -p Sim-Ada bag ", HEAVY, tmp_path)
+
+
+def test_a_word_no_legal_move_fits_is_the_grammars(tmp_path: Path) -> None:
+    """A souk typed that no legal move takes still completes (the command says why not);
+    so do the words the legal moves never list (a fact, the options)."""
+    assert tab("asara goods bag bag4", HEAVY, tmp_path) == ["bag4"]
+    assert tab("asara roll 1 1 3 --play gold", HEAVY, tmp_path) == ["gold3", "goldvp"]
+    assert "--discard" in tab("asara goods bag --", HEAVY, tmp_path)
+
+
+def test_the_commands_leave_out_moves_not_legal_now(tmp_path: Path) -> None:
+    offered = tab("asara ", HEAVY, tmp_path)
+    assert {"goods", "supervisor", "draw", "gold", "roll", "checkpoint", "moves"} <= set(
+        offered)
+    assert "camels" not in offered  # its row holds no die (Y2.5)
+    assert "camels" not in tab("asara check ", HEAVY, tmp_path)
+
+
+def test_asaras_commands_leave_out_moves_not_legal_now(midgame: Path) -> None:
+    """`asara status` at the midgame: the Caliph's patronage has no free space."""
+    assert "caliph" not in candidates("asara ", midgame)
+    assert "caliph" not in candidates("asara check ", midgame)
+    assert {"buy", "bank", "display", "gifts", "checkpoint"} <= set(candidates("asara ", midgame))
+    assert "caliph" in candidates("asara ")  # no log: every command
+
+
+def test_at_a_german_table_the_legal_words_in_german(tmp_path: Path) -> None:
+    for line in ("asara --lang de beliefern Sack ", "asara --lang de goods bag "):
+        assert tab(line, HEAVY, tmp_path) == ["Sack3", "Sack6", "Sack8"]
+    assert tab("asara --lang de aufseher ", HEAVY, tmp_path) == ["Sack", "Fass", "Truhe", "Gold"]
+    offered = tab("asara --lang de ", HEAVY, tmp_path)
+    assert "beliefern" in offered and not {"kamele", "camels"} & set(offered)
+
+
+def test_an_illegal_log_gives_the_grammars_words(tmp_path: Path) -> None:
+    log = tmp_path / "game.toml"
+    log.write_text(HEAVY.read_text("utf-8") + '\n[[event]]\ntype = "turn"\nplayer = "Sim-Bo"\n'
+                   'row = "camels"\n', "utf-8")  # a row of no die taken
+    assert {"bag4", "vase12"} <= set(tab("asara goods bag ", log, tmp_path))
+    assert "camels" in tab("asara ", log, tmp_path)

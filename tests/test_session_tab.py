@@ -37,6 +37,7 @@ def test_the_first_word_is_a_legal_move_a_fact_or_the_sessions_own() -> None:
     ("goods bag ", ["bag3", "bag6", "bag8"]),  # not bag4 (Sim-Ada's), no other quarter's
     ("supervisor ", ["bag", "barrel", "chest", "gold"]),  # not the empty camels and vase
     ("check goods ", ["bag", "barrel", "chest"]),
+    ("goods -p Sim-Bo bag ", ["bag3", "bag6", "bag8"]),  # the mover named
 ])
 def test_a_moves_values_are_the_legal_moves(line: str, expected: list[str]) -> None:
     assert _tab(HEAVY, line) == expected

@@ -324,9 +324,11 @@ def _complete(args: list[str]) -> int:
     try:
         # the words typed so far say which game's commands answer (the log in use, or
         # --game on new)
-        typed = (os.environ.get("COMP_WORDS") or os.environ.get("_TYPER_COMPLETE_ARGS")
-                 or "").split()[1:]
+        from asara_cli.cli.completion import shell_words
+
+        typed = shell_words()
         args = _speak(args)
+        _speak(typed)  # the language: --lang on the line typed, else as for any command
         code = _parsed(build_app(None, typed))(args=args, prog_name="asara",
                                                standalone_mode=False)
     except SystemExit as e:  # Typer answers a completion request with sys.exit

@@ -1,18 +1,21 @@
 """What every game's tab completion shares: a completer that never fails aloud, matching
-that keeps the letters typed, words from a file worth offering, the log in use."""
+that keeps the letters typed, words from a file worth offering, the log in use, and a move's
+words from the legal moves where the log in use has a position (:func:`legal_first`)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import typer
 
 from asara_cli.cli import COMPLETE_VAR
+from asara_cli.cli.clickish import Context
 
 Completer = Callable[[typer.Context, str], list[str]]
 
@@ -52,7 +55,7 @@ def plain(word: str) -> bool:
         c.isalnum() or c in " -_." or unicodedata.category(c).startswith("M") for c in word)
 
 
-def log_path(ctx: typer.Context) -> Path:
+def log_path(ctx: Context) -> Path:
     """The current log, found as the commands find it (raises when there is none)."""
     from asara_cli.logfile.record import default_log
 
@@ -68,3 +71,105 @@ def players(ctx: typer.Context, incomplete: str) -> list[str]:
     log = read_log(log_path(ctx))
     names = log.header.rules.players_of(log.header.setup)
     return matching([n for n in names if plain(n)], incomplete)
+
+
+def legal_first(own: Completer | None) -> Completer:
+    """A move's word at the shell's Tab: where the log in use is legal and a legal move's next
+    word fits what is typed, those words (as ``asara play`` offers them); else ``own``'s,
+    the grammar's (a fact, a folded move, a refused line, no log)."""
+
+    @quiet
+    def complete(ctx: typer.Context, incomplete: str) -> list[str]:
+        found: list[str] = []
+        if os.environ.get(COMPLETE_VAR):
+            with contextlib.suppress(Exception):  # no log, an unreadable one: the grammar's
+                found = _legal(ctx, incomplete)
+        if found or own is None:
+            return found
+        return list(getattr(own, "__wrapped__", own)(ctx, incomplete))
+
+    return complete
+
+
+def shell_words() -> list[str]:
+    """The words before the one completed, as Typer's completion scripts pass them (bash:
+    ``$COMP_WORDS`` and ``$COMP_CWORD``; zsh, fish, PowerShell: ``$_TYPER_COMPLETE_ARGS``),
+    the program's name left out."""
+    from asara_cli.cli.clickish import split_arg_string
+
+    if "COMP_WORDS" in os.environ:
+        return split_arg_string(os.environ["COMP_WORDS"])[1:int(os.environ["COMP_CWORD"])]
+    said = os.environ.get("_TYPER_COMPLETE_ARGS", "")
+    words = split_arg_string(said)[1:]
+    return words if said.endswith(" ") or not words else words[:-1]
+
+
+#: The one-shot command's own options, which no move's words hold, and how many words each
+#: takes; the mover's (``-p``) where it names the mover.
+_OWN = {"--log": 1, "-l": 1, "--dry-run": 0, "-n": 0, "--player": 1, "-p": 1}
+
+
+def moving(typed: Sequence[str], mover: str | None) -> list[str] | None:
+    """A move's words typed as the legal moves say them: the one-shot command's own options
+    left out, and ``-p`` where it names ``mover``; ``None`` where it names another player
+    (the move is refused: no legal move's words)."""
+    move: list[str] = []
+    rest = iter(typed)
+    for word in rest:
+        flag, sign, value = word.partition("=")
+        if flag not in _OWN:
+            move.append(word)
+            continue
+        given = [value] if sign else [next(rest, "") for _value in range(_OWN[flag])]
+        if flag in ("--player", "-p") and any(
+                n.casefold() != (mover or "").casefold() for n in given):
+            return None
+    return move
+
+
+def _legal(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The legal moves' next words after the move typed so far, in the language in use."""
+    from asara_cli.cli.typedwords import english, local_next
+
+    typed, command = shell_words(), ctx.info_name or ""
+    found = _position(ctx) if command in typed else None
+    if found is None:
+        return []
+    game, board, state = found
+    # the command as typed (its local word, or English), then what follows it
+    move = moving(typed[typed.index(command):], game.recording().to_move(state))
+    if move is None:
+        return []
+    move = english(game, move)
+    if move[0] not in game.listed_names():
+        return []
+    return matching((local_next(game, move, w) for w in game.next_words(board, state, move)),
+                    incomplete)
+
+
+def not_legal_now(ctx: Context) -> set[str]:
+    """At the shell's Tab, the commands of moves the log in use lists and none of which is
+    legal now (``camels`` with no die on its row), in English and the language in use: left
+    out of the commands offered, as ``asara play`` leaves them out."""
+    from asara_cli import commandwords
+
+    if not os.environ.get(COMPLETE_VAR):
+        return set()
+    with contextlib.suppress(Exception):  # no log, an unreadable one: every command
+        found = _position(ctx)
+        if found is not None:
+            game, board, state = found
+            names = set(game.listed_names()) - set(game.next_words(board, state, []))
+            return names | {commandwords.local(name) for name in names}
+    return set()
+
+
+def _position(ctx: Context) -> tuple[Any, Any, Any] | None:
+    """The game, board and position of the log in use; ``None`` where it is illegal."""
+    from asara_cli.cli.common import replay_file
+
+    read = replay_file(log_path(ctx), None)
+    if read.result.stopped is not None:
+        return None
+    game = read.log.header.rules
+    return game, read.board, game.recording().position(read.result)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, Generic, TypeVar, get_origin
 
 import typer
@@ -79,10 +79,15 @@ Record = Callable[[typer.Context, Said, Callable[[Any, Said], Any]], Any]
 
 
 def command(kind: MoveKind[Any], record: Record) -> Callable[..., Any]:
-    """The command (for Typer) of ``kind``: its words as parameters, its help as docstring;
-    run, it hands the words given to ``record`` with the kind's ``make``."""
-    return declared(kind.name, kind.help, (*kind.words, *kind.shared),
-                    lambda ctx, said: record(ctx, said, kind.make))
+    """The command (for Typer) of ``kind``: its words as parameters, completed from the legal
+    moves first, its help as docstring; run, it hands the words given to ``record`` with the
+    kind's ``make``."""
+    from asara_cli.cli.completion import legal_first
+
+    words = [w if get_origin(w.hint) is Annotated or w.hint is bool
+             else replace(w, complete=legal_first(w.complete))
+             for w in (*kind.words, *kind.shared)]
+    return declared(kind.name, kind.help, words, lambda ctx, said: record(ctx, said, kind.make))
 
 
 def declared(name: str, help: str, words: Sequence[Word],

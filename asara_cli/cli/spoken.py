@@ -11,7 +11,7 @@ from typing import Any
 
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from asara_cli.cli.clickish import Command, Context, HelpFormatter, UsageError
+from asara_cli.cli.clickish import Command, CompletionItem, Context, HelpFormatter, UsageError
 from asara_cli.cli.clickish import exceptions as click
 from asara_cli.core.i18n import N_, SOURCE, _, language, pgettext
 
@@ -75,6 +75,13 @@ class WordGroup(Spoken, TyperGroup):
         from asara_cli import commandwords
 
         return [commandwords.local(name) for name in super().list_commands(ctx)]
+
+    def shell_complete(self, ctx: Context, incomplete: str) -> list[CompletionItem]:
+        """The commands, less those of moves that none is legal of now (the shell's Tab)."""
+        from asara_cli.cli.completion import not_legal_now
+
+        left_out = not_legal_now(ctx)
+        return [i for i in super().shell_complete(ctx, incomplete) if i.value not in left_out]
 
     def resolve_command(self, ctx: Context, args: list[str]
                         ) -> tuple[str | None, Command | None, list[str]]:

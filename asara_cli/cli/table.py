@@ -115,9 +115,12 @@ class TableCompleter(Completer):
 
     def _legal(self, typed: list[str]) -> Iterator[str]:
         """The next word of the legal moves that begin so (the game makes no whole move)."""
+        from asara_cli.cli.completion import moving
+
         position = self.session.position
-        if position is not None:
-            yield from self.session.game.next_words(position.board, position.state, typed)
+        move = moving(typed, self.session.mover)  # -p naming the mover, as the shell's Tab
+        if position is not None and move is not None:
+            yield from self.session.game.next_words(position.board, position.state, move)
 
     def _words(self, typed: list[str], incomplete: str) -> Iterator[str]:
         return typer_words(self.session.command, typed, incomplete)

@@ -150,7 +150,8 @@ def test_a_position_kept_in_memory_is_checked_and_recorded(
     _started(capsys, "yspahan")
     yspahan = game("yspahan")
     position = load(yspahan, here / "g.toml")
-    assert isinstance(position, Position) and position.players == ("Ann", "Ben", "Cid")
+    assert isinstance(position, Position)
+    assert position.game.players_of(position.log.header.setup) == ("Ann", "Ben", "Cid")
     text_before = (here / "g.toml").read_text("utf-8")
     # a check only touches no file: the position alone is enough
     checked = record(position, lambda p: Turn("Ann", "camels", Camels()), dry=True)

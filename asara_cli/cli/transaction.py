@@ -42,10 +42,6 @@ class Position(Struct, frozen=True):
     def game(self) -> SomeGame:
         return self.log.header.rules
 
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.game.players_of(self.log.header.setup)
-
 
 class Typed(Struct, Generic[E], frozen=True):
     """An event with notes on how its words were read (which space an amount meant)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import shlex
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cache, cached_property, lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from asara_cli.cli.lines import split
@@ -65,15 +65,18 @@ class Listing:
         self._rank: dict[str | None, int] = {}  # the buyers, by first appearance
         # a group's legal turns, and its words, made once when first asked for
         self._turns, self._heads = cache(self._legal), cache(self._said)
+        self._hidden = _(_HIDDEN)
+        self._secret = {ev.Lighted: _(_KEPT), ev.GiftKind.LIGHTED: _(_GIFT_KEPT)}
+        #: each group's command word (``buy``), in the groups' order
+        self._commands: dict[str, str] = {}
+        self._groups = self._grouped()
 
-    @cached_property
-    def _groups(self) -> dict[str, list[Run]]:
+    def _grouped(self) -> dict[str, list[Run]]:
         """The candidate turns of each group, unchecked, in order, as runs: a run's turns
         are made only when its group is asked for (the first Tab needs a legal turn of each
         command, not the thousands of ways to claim gifts piled on one space)."""
         board, state, rank = self.board, self.state, self._rank
         offered: dict[str, list[Run]] = {}
-        self._commands: dict[str, str] = {}
         if state.turn is None or deal_due(board, state) is not None:
             return offered
         self._legal_turn = _Checker(board, thaw(state))
@@ -86,8 +89,6 @@ class Listing:
                 self._commands.setdefault(name, kind_of(bare.carried_out).log_type)
             bucket.append(run)
             rank.setdefault(run[0].buyer, len(rank))
-        self._hidden = _(_HIDDEN)
-        self._secret = {ev.Lighted: _(_KEPT), ev.GiftKind.LIGHTED: _(_GIFT_KEPT)}
         return offered
 
     def _candidates(self, name: str) -> Iterator[ev.Turn]:

@@ -369,3 +369,20 @@ def test_an_illegal_log_gives_the_grammars_words(tmp_path: Path) -> None:
                    'row = "camels"\n', "utf-8")  # a row of no die taken
     assert {"bag4", "vase12"} <= set(tab("asara goods bag ", log, tmp_path))
     assert "camels" in tab("asara ", log, tmp_path)
+
+
+@pytest.mark.parametrize("line", ["goods bag ", "goods bag bag3 ", "supervisor ", "supervisor b",
+                                  "gold --play ", "gold --play Go", "draw ", "goods -p Sim-Bo "])
+def test_the_shell_offers_what_the_session_offers(tmp_path: Path, line: str) -> None:
+    """One way to the legal words: a Tab after a move's words in the shell (fish: a candidate
+    as it is) and in `asara play` give the same words where a legal one fits."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from asara_cli.cli.session import Session
+    from asara_cli.cli.table import TableCompleter
+
+    session = TableCompleter(Session(HEAVY))
+    said = [c.text.strip("'") for c in session.get_completions(Document(line), CompleteEvent())]
+    shell = tab(f"asara {line}", HEAVY, tmp_path, "fish")
+    assert shell and said[:len(shell)] == shell

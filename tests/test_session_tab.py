@@ -38,6 +38,12 @@ def test_the_first_word_is_a_legal_move_a_fact_or_the_sessions_own() -> None:
     ("supervisor ", ["bag", "barrel", "chest", "gold"]),  # not the empty camels and vase
     ("check goods ", ["bag", "barrel", "chest"]),
     ("goods -p Sim-Bo bag ", ["bag3", "bag6", "bag8"]),  # the mover named
+    # a card's words in one argument, quoted, found by the letters typed, the quote too
+    # (Sim-Bo's shops as after `goods bag bag3 `)
+    ("gold --play 'souk bag", ["'souk bag3 W3'", "'souk bag3 S1'"]),
+    ("gold --play goldv", ["'goldvp 1'", "'goldvp 2'", "'goldvp 3'", "'goldvp 4'"]),
+    ('gold --play "souk bag', ['"souk bag3 W3"', '"souk bag3 S1"']),
+    ("goods 'ba", ["'bag'", "'barrel'"]),
 ])
 def test_a_moves_values_are_the_legal_moves(line: str, expected: list[str]) -> None:
     assert _tab(HEAVY, line) == expected

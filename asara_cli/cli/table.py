@@ -127,22 +127,28 @@ class TableCompleter(Completer):
 
 
 def _fitting(word: str, incomplete: str) -> str | None:
-    """``word`` as Tab inserts it after ``incomplete`` (``None``: it does not fit): a word
-    of several (a card played: 'souk bag3 N2') quoted, a word of letters (umlauts too) as
-    it is, the letters typed kept."""
+    """``word`` as Tab inserts it after ``incomplete`` (``None``: it does not fit), the letters
+    typed kept: in the quotes typed, else a word of several (a card played: 'souk bag3 N2')
+    quoted and a word of letters (umlauts too) as it is."""
     from asara_cli.cli.completion import matching
     from asara_cli.cli.typedwords import quoted
 
-    said = quoted(word)
-    found = matching([said], incomplete) or ([said] if said.startswith(incomplete) else [])
-    return found[0] if found else None
+    quote = incomplete[:1] if incomplete[:1] in ("'", '"') else ""
+    found = matching([word], incomplete[len(quote):])
+    if not found:
+        return None
+    return f"{quote}{found[0]}{quote}" if quote else quoted(found[0])
 
 
 def _typed(before: str) -> tuple[list[str], str]:
     """The words before the cursor, and the one being typed (none after a blank)."""
     try:
         words = lines.split(before)
-    except ValueError:  # inside an open quote
+    except ValueError:  # inside an open quote: the words quoted are the one being typed
+        for quote in ("'", '"'):
+            with contextlib.suppress(ValueError):
+                words = lines.split(before + quote)
+                return words[:-1], quote + words[-1]
         words = before.split()
     if before and not before[-1].isspace() and words:
         return words[:-1], words[-1]

@@ -49,10 +49,10 @@ def matching(candidates: Iterable[str], incomplete: str) -> list[str]:
     return found
 
 
-def plain(word: str) -> bool:
-    """A word from a file that is safe and useful to offer."""
+def plain(word: str, signs: str = " -_.") -> bool:
+    """A word from a file that is safe and useful to offer: letters, digits and ``signs``."""
     return bool(word) and word == word.strip() and len(word) <= 64 and all(
-        c.isalnum() or c in " -_." or unicodedata.category(c).startswith("M") for c in word)
+        c.isalnum() or c in signs or unicodedata.category(c).startswith("M") for c in word)
 
 
 def log_path(ctx: Context) -> Path:
@@ -143,8 +143,9 @@ def _legal(ctx: typer.Context, incomplete: str) -> list[str]:
     move = english(game, move)
     if move[0] not in game.listed_names():
         return []
-    return matching((local_next(game, move, w) for w in game.next_words(board, state, move)),
-                    incomplete)
+    said = (local_next(game, move, w) for w in game.next_words(board, state, move))
+    # a name from the log may be among them; a gift's words hold a colon (buy base: gold)
+    return matching((w for w in said if plain(w, " -_.:")), incomplete)
 
 
 def not_legal_now(ctx: Context) -> set[str]:

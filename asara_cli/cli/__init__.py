@@ -270,12 +270,7 @@ def _run(args: list[str]) -> int:
     from typer.exceptions import TyperException
 
     try:
-        word = args[0] if args and not args[0].startswith("-") else None
-        if word is not None and word not in _READERS:  # a word of any language: its command
-            from asara_cli.commandwords import english, named
-
-            word = word if named(word) else english(word) or word
-        command = _parsed(build_app(word, args), args)
+        command = _parsed(build_app(_command(args), args), args)
         _collecting()
         code = command(args=args, prog_name="asara", standalone_mode=False)
     except (KeyboardInterrupt, typer.Abort):  # Abort: end of input at a prompt
@@ -308,6 +303,17 @@ def _run(args: list[str]) -> int:
     return code if isinstance(code, int) else 0
 
 
+def _command(args: Sequence[str]) -> str | None:
+    """The command a line names, in English: its first word (a word of any language), none
+    where an option comes first."""
+    word = args[0] if args and not args[0].startswith("-") else None
+    if word is not None and word not in _READERS:
+        from asara_cli.commandwords import english, named
+
+        word = word if named(word) else english(word) or word
+    return word
+
+
 def _collecting() -> None:
     """The collector back on, where ``__main__`` turned it off while loading: what loading
     made lives as long as the process, so it is frozen first (10% of a status's work)."""
@@ -319,18 +325,18 @@ def _collecting() -> None:
 
 
 def _complete(args: list[str]) -> int:
-    """A Tab in the shell: the full group answers; whatever goes wrong gives no candidates,
-    never a message in the user's prompt."""
+    """A Tab in the shell: the group answers, built with the command typed alone where one
+    is; whatever goes wrong gives no candidates, never a message in the user's prompt."""
     try:
         # the words typed so far say which game's commands answer (the log in use, or
         # --game on new)
         from asara_cli.cli.completion import shell_words
 
-        typed = shell_words()
         args = _speak(args)
-        _speak(typed)  # the language: --lang on the line typed, else as for any command
-        code = _parsed(build_app(None, typed))(args=args, prog_name="asara",
-                                               standalone_mode=False)
+        typed = _speak(shell_words())  # the language: --lang typed, else as for any command
+        # the command named builds alone (its words' Tab), none typed yet every command
+        code = _parsed(build_app(_command(typed), typed))(args=args, prog_name="asara",
+                                                          standalone_mode=False)
     except SystemExit as e:  # Typer answers a completion request with sys.exit
         code = e.code
     except BaseException:  # Ctrl-C, or a bug: no candidates, and quietly

@@ -11,8 +11,9 @@
 (b) `asara batch --jobs 2` over N cold 4-player ASARA games (N = --games), wall and CPU time,
     the best of --batch-rounds runs (2) taken in turn with (d)'s; one more line times the
     folder scored again, from the cache the cold run wrote;
-(c) `asara status` on a finished 4-player log, `asara check coloured` and a recording
-    `--dry-run` on a running one, against `python -c "import typer, tomllib"`;
+(c) `asara status` on a finished 4-player log, `asara check coloured`, a recording
+    `--dry-run` and a shell's Tab (bash, after `asara buy `: the legal moves' next words) on
+    a running one, against `python -c "import typer, tomllib"`;
 (d) `asara batch --jobs 1` over `--jobs 2` for (b), by wall time and, for a busy host, what
     two free cores would give by CPU time (a batch of one file's start alone, the rest of
     --jobs 2's CPU halved); and batch's whole cost (CPU) with --jobs 1 against tomllib's
@@ -268,11 +269,15 @@ def main() -> None:
         def reset(path: Path) -> None:
             path.write_text(running_texts[path], "utf-8")
 
-        floor, status, checked, dry = rounds(
+        # a Tab in bash after `asara buy `, as its completion script runs it
+        tab = ("env", "_ASARA_COMPLETE=complete_bash", "COMP_WORDS=asara buy ", "COMP_CWORD=2",
+               f"ASARA_LOG={short}", ASARA)
+        floor, status, checked, dry, tabbed = rounds(
             ((sys.executable, "-c", "import typer, tomllib"), None),
             ((ASARA, "status", str(one)), None),
             ((ASARA, "check", "coloured", "-l", str(short)), None),
-            ((ASARA, "coloured", "--dry-run", "-l", str(short)), None))
+            ((ASARA, "coloured", "--dry-run", "-l", str(short)), None),
+            (tab, None))
         row("(c) import typer, tomllib (the floor), wall / CPU",
             f"{floor[0] * 1e3:.0f} / {floor[1] * 1e3:.0f} ms")
         row("(c) status : the floor, wall / CPU",
@@ -281,6 +286,8 @@ def main() -> None:
             f"{checked[0] / floor[0]:.2f}x / {checked[1] / floor[1]:.2f}x", "<= 1.8")
         row("(c) recording --dry-run : the floor, wall / CPU",
             f"{dry[0] / floor[0]:.2f}x / {dry[1] / floor[1]:.2f}x", "<= 1.8")
+        row("(c) a shell's Tab after `asara buy ` : the floor, wall / CPU",
+            f"{tabbed[0] / floor[0]:.2f}x / {tabbed[1] / floor[1]:.2f}x")
         if options.commands:
             options.no_batch = True
 

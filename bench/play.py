@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import os
 import statistics
 import subprocess
@@ -31,6 +32,8 @@ import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
+
+from msgspec import structs
 
 from asara_cli.cli.session import Session, stamp
 from asara_cli.games import game
@@ -96,6 +99,7 @@ def measure(folder: Path, key: str, flags: frozenset[str], rounds: int, seed: in
     if line is None:
         raise SystemExit(f"{key}: none of {TRIED[key]} is legal at event {n + 1}")
     kept = session.position
+    assert kept is not None, f"{key}: the log at event {n + 1} is illegal"
     times: list[float] = []
     cpu: list[float] = []  # this process's CPU time: what a busy machine does not add to
     with quiet():
@@ -120,7 +124,9 @@ def measure(folder: Path, key: str, flags: frozenset[str], rounds: int, seed: in
     tabs: list[float] = []
     tabs_cpu: list[float] = []
     for _ in range(rounds):
-        session.listed = None
+        # a copy of the position: the game keeps the legal moves of the state it was asked
+        # about last, so they are listed afresh
+        session.position = structs.replace(kept, state=copy.copy(kept.state))
         start, used = time.perf_counter(), time.process_time()
         list(completer.get_completions(Document(""), CompleteEvent()))
         list(completer.get_completions(Document(word + " "), CompleteEvent()))

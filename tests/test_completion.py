@@ -371,18 +371,31 @@ def test_an_illegal_log_gives_the_grammars_words(tmp_path: Path) -> None:
     assert "camels" in tab("asara ", log, tmp_path)
 
 
-@pytest.mark.parametrize("line", ["goods bag ", "goods bag bag3 ", "supervisor ", "supervisor b",
-                                  "gold --play ", "gold --play Go", "draw ", "goods -p Sim-Bo "])
-def test_the_shell_offers_what_the_session_offers(tmp_path: Path, line: str) -> None:
+@pytest.mark.parametrize(("sample", "events", "line"), [
+    *((None, 0, line) for line in ("goods bag ", "goods bag bag3 ", "supervisor ",
+                                   "supervisor b", "gold --play ", "gold --play Go", "draw ",
+                                   "goods -p Sim-Bo ")),
+    # year 4, Anna to move: green 1 and green 2 standing, a green window behind her screen
+    *(("four-player-pro.toml", 84, line) for line in ("", "build 1 --add ", "build 1 --light ",
+                                                       "bank --space ", "buy w", "buy base "))])
+def test_the_shell_offers_what_the_session_offers(tmp_path: Path, sample: str | None,
+                                                  events: int, line: str) -> None:
     """One way to the legal words: a Tab after a move's words in the shell (fish: a candidate
-    as it is) and in `asara play` give the same words where a legal one fits."""
+    as it is) and in `asara play` give the same words where a legal one fits (the first
+    word: the same legal commands)."""
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
 
     from asara_cli.cli.session import Session
     from asara_cli.cli.table import TableCompleter
+    from asara_cli.games import game
 
-    session = TableCompleter(Session(HEAVY))
+    log = HEAVY if sample is None else cut(sample, events, tmp_path / "game.toml")
+    session = TableCompleter(Session(log))
     said = [c.text.strip("'") for c in session.get_completions(Document(line), CompleteEvent())]
-    shell = tab(f"asara {line}", HEAVY, tmp_path, "fish")
+    shell = tab(f"asara {line}", log, tmp_path, "fish")
+    if not line:  # each has commands of its own: the same moves' commands (fish: a help)
+        moves = set(game("asara").listed_names())
+        assert moves & set(said) == moves & {w.split("\t")[0] for w in shell} != set()
+        return
     assert shell and said[:len(shell)] == shell

@@ -153,7 +153,8 @@ def test_random_legal_games_validate_and_conserve(
                     built += {Section.BASE: 1, Section.TURRET: 1, Section.TRUNK: t.trunks,
                               Section.WINDOW: t.windows}[section]
             assert m.count + m.pile + behind + built == board.tiles[section]
-        lit = sum(p.lighted_hidden + sum(t.lighted for t in p.towers) for p in s.players)
+        lit = sum(len(p.lighted_known) + p.lighted_unknown + sum(t.lighted for t in p.towers)
+                  for p in s.players)
         assert s.lighted_stack + lit == (board.lighted_window_tiles
                                          if setup.variant == Variant.PRO else 0)
 

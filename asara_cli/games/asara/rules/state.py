@@ -67,10 +67,6 @@ class PlayerState(Struct, frozen=True):
     lighted_known: tuple[Colour, ...] = ()  # lighted windows kept, colour recorded
     lighted_unknown: int = 0  # lighted windows kept, colour not recorded (secret)
 
-    @property
-    def lighted_hidden(self) -> int:
-        return len(self.lighted_known) + self.lighted_unknown
-
 
 class Taken:
     """What an area's occupied spaces say, frozen (:class:`AreaState`) or on the table."""

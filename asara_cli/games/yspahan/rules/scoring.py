@@ -68,9 +68,3 @@ def last_day_order(scores: Sequence[int], previous_start: int) -> list[int]:
     player goes first."""
     n = len(scores)
     return sorted(range(n), key=lambda s: (scores[s], -((s - previous_start) % n)))
-
-
-def tie_break_key(score: int, camels: int, gold: int, cards: int) -> tuple[int, int, int, int]:
-    """The [WBC] tournament order (Y4.7), offered as a report option only: score, then most
-    camels, then gold, then cards in hand (larger is better)."""
-    return (score, camels, gold, cards)

@@ -335,8 +335,8 @@ def _complete(args: list[str]) -> int:
         args = _speak(args)
         typed = _speak(shell_words())  # the language: --lang typed, else as for any command
         # the command named builds alone (its words' Tab), none typed yet every command
-        code = _parsed(build_app(_command(typed), typed))(args=args, prog_name="asara",
-                                                          standalone_mode=False)
+        code = _parsed(build_app(_command(typed), typed), None)(
+            args=args, prog_name="asara", standalone_mode=False)
     except SystemExit as e:  # Typer answers a completion request with sys.exit
         code = e.code
     except BaseException:  # Ctrl-C, or a bug: no candidates, and quietly
@@ -382,9 +382,10 @@ def _without(args: list[str], name: str) -> list[str]:
     return kept + args[end:]
 
 
-def _parsed(group: typer.Typer, args: Sequence[str] = ("--help",)) -> Any:
+def _parsed(group: typer.Typer, args: Sequence[str] | None = ("--help",)) -> Any:
     """The Click command of ``group``, its help texts in the language in use (``--lang``'s
-    naming the languages offered when ``args`` may show it)."""
+    naming the languages offered when ``args`` may show it; ``None``: a shell's Tab, which
+    shows no help)."""
     import typer
 
     from asara_cli.cli.helptexts import translate
@@ -395,7 +396,8 @@ def _parsed(group: typer.Typer, args: Sequence[str] = ("--help",)) -> Any:
     if i18n.language() != i18n.SOURCE:  # English is the help as written
         translate(command)
         speak(command)
-    asks_help = not args or "--help" in args or "-h" in args  # Babel names them: 30 ms
+    asks_help = args is not None and (  # Babel names them: 30 to 50 ms
+        not args or "--help" in args or "-h" in args)
     for param in command.params if asks_help else ():  # each language in its own words
         said = getattr(param, "help", None)
         if param.name == "lang" and isinstance(said, str):

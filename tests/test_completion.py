@@ -37,6 +37,10 @@ def _completing(line: str, shell: str) -> dict[str, str]:
         words = line.split()
         return {"_ASARA_COMPLETE": "complete_bash", "COMP_WORDS": line,
                 "COMP_CWORD": str(len(words) if line.endswith(" ") else len(words) - 1)}
+    if shell == "powershell":  # the line as PowerShell gives it, without its last blank
+        return {"_ASARA_COMPLETE": "complete_powershell", "_TYPER_COMPLETE_ARGS": line.rstrip(),
+                "_TYPER_COMPLETE_WORD_TO_COMPLETE": "" if line.endswith(" ") else
+                line.split()[-1]}
     return {"_ASARA_COMPLETE": f"complete_{shell}", "_TYPER_COMPLETE_ARGS": line,
             "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
 
@@ -315,6 +319,12 @@ def test_a_moves_words_are_the_legal_moves(tmp_path: Path, shell: str) -> None:
     assert tab("asara check goods bag b", HEAVY, tmp_path, shell) == ["bag3", "bag6", "bag8"]
     assert tab(f"asara goods --log {HEAVY} bag ", None, tmp_path, shell) == [
         "bag3", "bag6", "bag8"]  # the log named on the line
+
+
+def test_powershell_gets_the_legal_words(tmp_path: Path) -> None:
+    for line in ("asara goods bag ", "asara goods bag b"):
+        offered = tab(line, HEAVY, tmp_path, "powershell")
+        assert [w.split(":::")[0] for w in offered] == ["bag3", "bag6", "bag8"], line
 
 
 def test_zsh_gets_the_legal_words(tmp_path: Path) -> None:

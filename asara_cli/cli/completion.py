@@ -93,14 +93,17 @@ def legal_first(own: Completer | None) -> Completer:
 
 def shell_words() -> list[str]:
     """The words before the one completed, as Typer's completion scripts pass them (bash:
-    ``$COMP_WORDS`` and ``$COMP_CWORD``; zsh, fish, PowerShell: ``$_TYPER_COMPLETE_ARGS``),
-    the program's name left out."""
+    ``$COMP_WORDS`` and ``$COMP_CWORD``; zsh, fish, PowerShell: ``$_TYPER_COMPLETE_ARGS``,
+    and PowerShell the word completed apart), the program's name left out."""
     from asara_cli.cli.clickish import split_arg_string
 
     if "COMP_WORDS" in os.environ:
         return split_arg_string(os.environ["COMP_WORDS"])[1:int(os.environ["COMP_CWORD"])]
     said = os.environ.get("_TYPER_COMPLETE_ARGS", "")
     words = split_arg_string(said)[1:]
+    completed = os.environ.get("_TYPER_COMPLETE_WORD_TO_COMPLETE")
+    if completed is not None:  # PowerShell: its line ends where the words do
+        return words[:-1] if completed else words
     return words if said.endswith(" ") or not words else words[:-1]
 
 

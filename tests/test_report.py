@@ -333,3 +333,65 @@ def test_a_yspahan_page_names_each_player_with_the_colour_of_their_cubes(
     assert CliRunner().invoke(app, ["report", str(three), "-o", str(asara)]).exit_code == 0
     players = tomllib.loads(three.read_text("utf-8"))["players"]
     assert "Players:</strong> " + ", ".join(players) + "<" in asara.read_text("utf-8")
+
+
+def _three_tied(path: Path) -> Path:
+    """A simulated 4-player YSPAHAN game (seed 28) that Cid, Dia and Ben end on 36 each; at
+    the end (`asara status --full`) Cid holds 1 gold and 1 camel, Dia 2 gold and 1 camel,
+    Ben 1 gold and no camel, none of them a card."""
+    from asara_cli.games import game
+    from asara_cli.logfile.board import load_board
+    from asara_cli.logfile.game import LogHeader, log_to_text
+
+    played = game("yspahan")
+    setup, events = played.simulate(load_board(None, "yspahan"), 28, 4, frozenset(),
+                                    ("Ann", "Ben", "Cid", "Dia"))
+    path.write_text(log_to_text(LogHeader(setup, game="yspahan"), events), "utf-8")
+    return path
+
+
+def test_wbc_orders_yspahans_tied_winners_on_the_card(tmp_path: Path) -> None:
+    """Y4.7: most camels (Cid and Dia 1, Ben 0), then gold (Dia 2, Cid 1); the win is still
+    shared."""
+    log = _three_tied(tmp_path / "tie.toml")
+    result = runner.invoke(app, ["report", str(log), "-o", str(tmp_path / "w.html"), "--wbc"])
+    assert result.exit_code == 0 and "note:" not in result.output, result.output
+    page = (tmp_path / "w.html").read_text("utf-8")
+    ordered = ("<p>By the WBC tournament order (most camels, then gold, then cards in hand): "
+               "Dia (1 camel, 2 gold, 0 cards), then Cid (1 camel, 1 gold, 0 cards), then Ben "
+               "(0 camels, 1 gold, 0 cards) [Y4.7].</p>\n")
+    assert ('<p class="result"><strong>Cid, Dia and Ben</strong> share the win with 36 '
+            f"points.</p>\n{ordered}") in page
+    plain, _ = _page_of(log, tmp_path)  # the line alone added
+    assert page.replace(ordered, "", 1) == plain
+
+
+@pytest.mark.parametrize("source", ["tied-winners.toml", "yspahan/yspahan-4p.toml", "."])
+def test_wbc_where_there_is_nothing_to_order_says_so(tmp_path: Path, source: str) -> None:
+    """An ASARA game (its ties are shared), a YSPAHAN game one player won, a folder: a note,
+    and the page as without the option."""
+    path = SAMPLES / source
+    out = tmp_path / "w.html"
+    result = runner.invoke(app, ["report", str(path), "-o", str(out), "--wbc"])
+    assert result.exit_code in (0, 1) and "note: --wbc" in result.stderr
+    code, _ = _report(path, tmp_path / "plain.html")
+    assert code == result.exit_code
+    assert out.read_bytes() == (tmp_path / "plain.html").read_bytes()
+
+
+def test_players_alike_in_the_wbc_order_stay_tied() -> None:
+    from types import SimpleNamespace
+
+    from asara_cli.games import game
+
+    def player(name: str, camels: int, gold: int, cards: int) -> SimpleNamespace:
+        return SimpleNamespace(name=name, camels=camels, gold=gold, cards=cards)
+
+    state = SimpleNamespace(players=[player("Ann", 2, 3, 1), player("Ben", 2, 3, 1),
+                                     player("Cid", 2, 4, 0)])
+    outcome = SimpleNamespace(state=state, winners=lambda: (0, 1, 2))
+    assert game("yspahan").tie_break(outcome) == (
+        "By the WBC tournament order (most camels, then gold, then cards in hand): Cid "
+        "(2 camels, 4 gold, 0 cards), then Ann and Ben (2 camels, 3 gold, 1 card) [Y4.7].")
+    outcome = SimpleNamespace(state=state, winners=lambda: (2,))
+    assert game("yspahan").tie_break(outcome) is None

@@ -22,6 +22,10 @@ def report(
                                            show_default=False)],
     output: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write.",
                                          show_default=False)],
+    wbc: Annotated[bool, typer.Option("--wbc", help="YSPAHAN: players tied for the win are "
+                                      "also shown in the WBC tournament order (most camels, "
+                                      "then gold, then cards in hand; Y4.7); they still share "
+                                      "the win.")] = False,
 ) -> None:
     """Write one self-contained HTML page of a game, or of a folder's club statistics.
 
@@ -38,6 +42,9 @@ def report(
 
     Example: asara report game.toml -o game.html;  asara report club/ -o club.html
     """
+    if wbc and source.is_dir():
+        err().print(_("note: --wbc orders one game's tied winners; a folder's page has none "
+                      "of its own"), soft_wrap=True)
     if source.is_dir():
         from asara_cli.cli.batch import logs_in, say_skipped, score_logs  # a folder only
 
@@ -52,7 +59,11 @@ def report(
         code = EXIT_VIOLATION if say_skipped(records) or found.unreadable else EXIT_OK
     else:
         game = replay_file(source, None)
-        page = game_page(game.game, game.result, game.log)
+        tie = game.game.tie_break(game.result) if wbc else None
+        if wbc and tie is None:
+            err().print(_("note: --wbc changes nothing here: it orders the players tied for "
+                          "the win of a finished YSPAHAN game (Y4.7)"), soft_wrap=True)
+        page = game_page(game.game, game.result, game.log, tie)
         code = EXIT_OK if game.result.valid else EXIT_VIOLATION
     output_folder(output.parent, make=False)  # its folder reached through no link
     write_file(output, page, follow_link=False)  # a link planted there is refused

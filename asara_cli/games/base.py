@@ -402,6 +402,9 @@ class GameParts(CodecModule[_SeatedT, EventT],
     def winners(self, outcome: Replayed[Any, Any, Any, Any]) -> tuple[str, ...]:
         return tuple(outcome.setup.players[s] for s in outcome.winners())
 
+    def tie_break(self, outcome: _SteppedT) -> str | None:
+        return None  # tied players share the win (ASARA's ties are split by R5's own rules)
+
     def command_names(self) -> tuple[str, ...]:
         return (*self._part("commands").COMMANDS, "check")
 

@@ -215,6 +215,11 @@ class Scores(Protocol[_Board_contra, _Setup_contra, _Outcome_contra]):
         """Who won a complete game (ties: everyone tied); empty before its end."""
         ...
 
+    def tie_break(self, outcome: _Outcome_contra) -> str | None:
+        """A complete game's winners tied, in the order the rules offer a report as an option
+        (YSPAHAN's [WBC] order, Y4.7), said; ``None`` where there is none to give."""
+        ...
+
     def ledger(self, outcome: _Outcome_contra) -> tuple[LedgerLine, ...]:
         """Every point scored so far, in the order it was scored."""
         ...

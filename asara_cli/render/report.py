@@ -217,7 +217,7 @@ def _and(names: Sequence[str]) -> str:
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
-def _card(played: SomeGame, outcome: Any, log: GameLog) -> str:
+def _card(played: SomeGame, outcome: Any, log: GameLog, tie: str | None) -> str:
     """The first screen: a rule broken, who won (or leads), the totals and one chart."""
     names = list(played.players_of(log.header.setup))
     colours = [played.seat_colours[i % len(played.seat_colours)] for i in range(len(names))]
@@ -261,7 +261,8 @@ def _card(played: SomeGame, outcome: Any, log: GameLog) -> str:
             "game up to the last legal event (asara validate lists every problem).").format(
                 problem=escape(first)) + "</p>")
     return "\n".join([
-        '<section class="card">', *broken, f'<p class="result">{result}</p>', *totals,
+        '<section class="card">', *broken, f'<p class="result">{result}</p>',
+        *([] if tie is None else [f"<p>{escape(tie)}</p>"]), *totals,
         f"<h2>{escape(heading)}</h2>", _legend(names, colours),
         _bars(stages, names, colours) if stages else
         "<p>" + escape(_("No {points} yet.").format(points=word)) + "</p>",
@@ -275,9 +276,10 @@ def _amount(played: SomeGame, total: int) -> str:
     return ngettext("{n} point", "{n} points", total).format(n=total)
 
 
-def game_page(played: SomeGame, outcome: Any, log: GameLog) -> str:
+def game_page(played: SomeGame, outcome: Any, log: GameLog, tie: str | None = None) -> str:
+    """A game's page; ``tie``: its tied winners in a tournament's order, said below who won."""
     setup = log.header.setup
-    body = [_card(played, outcome, log), _facts(played, log)]
+    body = [_card(played, outcome, log, tie), _facts(played, log)]
     scores = played.scores(outcome, setup)
     rows = [(x.name, _by_part(played, x.sources)) for x in scores]
     body += ["<h2>" + escape(_("Where the points came from")) + "</h2>", _sources_legend(rows),

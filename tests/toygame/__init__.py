@@ -118,6 +118,9 @@ class Pebbles(CodecModule[Setup, Place]):
     def winners(self, outcome: Played) -> tuple[str, ...]:
         return tuple(outcome.setup.players[s] for s in outcome.winners())
 
+    def tie_break(self, outcome: Played) -> str | None:
+        return None  # tied players share the win
+
     def ledger(self, outcome: Played) -> tuple[LedgerLine, ...]:
         return tuple(LedgerLine(p.round, p.event, outcome.setup.players[p.player], p.points,
                                 p.source, p.explanation)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from asara_cli.core.i18n import N_, _, language, pgettext
+from asara_cli.core.i18n import N_, _, language, ngettext, pgettext
 from asara_cli.core.words import number
 from asara_cli.games.base import (
     Filter,
@@ -190,6 +190,30 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
         return (Summary(_("Buildings, and what is left"), (
             _("player"), _("buildings"), pgettext("gold coins", "gold"), _("camels"),
             _("cards")), rows),)
+
+    def tie_break(self, outcome: Replay) -> str | None:
+        """Y4.7: [WBC] tournaments order the players tied for the win by most camels, then
+        gold, then cards in hand; offered on the report page, the game's result unchanged."""
+        from itertools import groupby
+
+        from asara_cli.core.words import both
+
+        tied = [outcome.state.players[s] for s in outcome.winners()]
+        if len(tied) < 2:
+            return None
+        order = ""
+        for (camels, gold, cards), group in groupby(  # stable: seat order among equals
+                sorted(tied, key=lambda p: (-p.camels, -p.gold, -p.cards)),
+                lambda p: (p.camels, p.gold, p.cards)):
+            place = _("{players} ({camels}, {gold}, {cards})").format(
+                players=both([p.name for p in group]),
+                camels=ngettext("{n} camel", "{n} camels", camels).format(n=camels),
+                gold=pgettext("gold coins", "{n} gold").format(n=gold),
+                cards=ngettext("{n} card", "{n} cards", cards).format(n=cards))
+            order = _("{first}, then {second}").format(first=order, second=place) if order \
+                else place
+        return _("By the WBC tournament order (most camels, then gold, then cards in hand): "
+                 "{order} [Y4.7].").format(order=order)
 
 
 @cache  # a handful of keys, asked for by every game's scores (in the language in use)

@@ -16,6 +16,7 @@ from terminal import run_here
 from typer.testing import CliRunner
 
 from asara_cli.cli import app
+from asara_cli.cli.clickish import split_arg_string
 from asara_cli.cli.completion import plain
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
@@ -33,8 +34,8 @@ AREAS = ["base", "trunk", "window", "turret"]
 
 def _completing(line: str, shell: str) -> dict[str, str]:
     """What Typer's completion script for ``shell`` sets for a Tab at the end of ``line``."""
-    if shell == "bash":
-        words = line.split()
+    if shell == "bash":  # a word of its script's is one as the shell reads it (souk\ bag3)
+        words = split_arg_string(line)
         return {"_ASARA_COMPLETE": "complete_bash", "COMP_WORDS": line,
                 "COMP_CWORD": str(len(words) if line.endswith(" ") else len(words) - 1)}
     if shell == "powershell":  # the line as PowerShell gives it, without its last blank
@@ -47,13 +48,8 @@ def _completing(line: str, shell: str) -> dict[str, str]:
 
 def candidates(line: str, log: Path | str | None = None, shell: str = "bash") -> list[str]:
     """What the shell gets for a Tab at the end of ``line`` (a trailing space: a new word),
-    through the full app in this process."""
-    env: dict[str, str | None] = {**_completing(line, shell),
-                                  "ASARA_LOG": None if log is None else str(log)}
-    result = CliRunner().invoke(app, [], env=env, prog_name="asara")
-    assert result.exit_code == 0, result.output
-    assert result.stderr == ""
-    return result.stdout.splitlines() if result.stdout.strip() else []
+    through the entry point's ``run`` in this process, in the folder the test is in."""
+    return tab(line, None if log is None else Path(log), Path.cwd(), shell)
 
 
 def _tab_env(line: str, log: Path | str | None, shell: str = "bash") -> dict[str, str]:
@@ -339,6 +335,16 @@ def test_the_commands_own_options_are_no_moves_words(tmp_path: Path) -> None:
                  "asara goods --dry-run bag "):
         assert tab(line, HEAVY, tmp_path) == ["bag3", "bag6", "bag8"], line
     assert "bag4" in tab("asara goods -p Sim-Ada bag ", HEAVY, tmp_path)
+
+
+def test_bash_gets_a_word_of_several_escaped(tmp_path: Path) -> None:
+    """A card's words are one argument: bash inserts each candidate as it is, so its blanks
+    come escaped, also once the first of them is typed (escaped too)."""
+    souks = ["souk\\ bag3\\ W3", "souk\\ bag3\\ S1"]
+    assert tab("asara gold --play souk", HEAVY, tmp_path)[:2] == souks
+    assert tab("asara gold --play souk\\ bag", HEAVY, tmp_path) == souks
+    assert tab("asara gold --play souk\\ bag", HEAVY, tmp_path, "fish") == [
+        "souk bag3 W3", "souk bag3 S1"]
 
 
 def test_a_word_no_legal_move_fits_is_the_grammars(tmp_path: Path) -> None:

@@ -330,13 +330,15 @@ def _complete(args: list[str]) -> int:
     try:
         # the words typed so far say which game's commands answer (the log in use, or
         # --game on new)
-        from asara_cli.cli.completion import shell_words
+        from asara_cli.cli.completion import escaped_for_bash, shell_words
 
         args = _speak(args)
         typed = _speak(shell_words())  # the language: --lang typed, else as for any command
         # the command named builds alone (its words' Tab), none typed yet every command
-        code = _parsed(build_app(_command(typed), typed), None)(
-            args=args, prog_name="asara", standalone_mode=False)
+        command = _parsed(build_app(_command(typed), typed), None)
+        if os.environ[COMPLETE_VAR].endswith("_bash"):
+            escaped_for_bash(command)
+        code = command(args=args, prog_name="asara", standalone_mode=False)
     except SystemExit as e:  # Typer answers a completion request with sys.exit
         code = e.code
     except BaseException:  # Ctrl-C, or a bug: no candidates, and quietly

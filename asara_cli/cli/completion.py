@@ -15,25 +15,38 @@ from typing import Any
 import typer
 
 from asara_cli.cli import COMPLETE_VAR
-from asara_cli.cli.clickish import Context
+from asara_cli.cli.clickish import Command, CompletionItem, Context
 
 Completer = Callable[[typer.Context, str], list[str]]
 
 
 def quiet(fn: Completer) -> Completer:
-    """Whatever goes wrong: no candidates; escaped for bash (its script inserts them as is)."""
+    """Whatever goes wrong: no candidates."""
 
     @functools.wraps(fn)
     def complete(ctx: typer.Context, incomplete: str) -> list[str]:
         try:
-            found = fn(ctx, incomplete)
-            if os.environ.get(COMPLETE_VAR, "").endswith("_bash"):
-                return [w.replace(" ", "\\ ") for w in found]
-            return found
+            return fn(ctx, incomplete)
         except Exception:
             return []
 
     return complete
+
+
+def escaped_for_bash(command: Command) -> None:
+    """Each parameter's candidates under ``command`` with their blanks escaped, as bash's
+    script inserts them as they are: escaped after Typer keeps those that start with the
+    word typed, which Click gives unescaped (``souk\\ ba`` is ``souk ba``)."""
+    for param in command.params:
+        said = param.shell_complete
+
+        def escaped(ctx: Context, incomplete: str, said: Any = said) -> list[CompletionItem]:
+            return [CompletionItem(i.value.replace(" ", "\\ "), type=i.type, help=i.help)
+                    for i in said(ctx, incomplete)]
+
+        param.shell_complete = escaped  # type: ignore[method-assign]
+    for sub in getattr(command, "commands", {}).values():
+        escaped_for_bash(sub)
 
 
 def matching(candidates: Iterable[str], incomplete: str) -> list[str]:

@@ -345,6 +345,9 @@ def test_bash_gets_a_word_of_several_escaped(tmp_path: Path) -> None:
     assert tab("asara gold --play souk\\ bag", HEAVY, tmp_path) == souks
     assert tab("asara gold --play souk\\ bag", HEAVY, tmp_path, "fish") == [
         "souk bag3 W3", "souk bag3 S1"]
+    # inside a quote typed, bash closes it around the candidate: no escape
+    assert tab("asara gold --play 'souk bag", HEAVY, tmp_path) == ["souk bag3 W3",
+                                                                  "souk bag3 S1"]
 
 
 def test_a_word_no_legal_move_fits_is_the_grammars(tmp_path: Path) -> None:

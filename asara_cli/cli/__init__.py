@@ -337,7 +337,7 @@ def _complete(args: list[str]) -> int:
         # the command named builds alone (its words' Tab), none typed yet every command
         command = _parsed(build_app(_command(typed), typed), None)
         if os.environ[COMPLETE_VAR].endswith("_bash"):
-            escaped_for_bash(command)
+            escaped_for_bash(command, os.environ.get("COMP_WORDS", ""))
         code = command(args=args, prog_name="asara", standalone_mode=False)
     except SystemExit as e:  # Typer answers a completion request with sys.exit
         code = e.code

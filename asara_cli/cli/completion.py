@@ -33,10 +33,17 @@ def quiet(fn: Completer) -> Completer:
     return complete
 
 
-def escaped_for_bash(command: Command) -> None:
+def escaped_for_bash(command: Command, line: str) -> None:
     """Each parameter's candidates under ``command`` with their blanks escaped, as bash's
     script inserts them as they are: escaped after Typer keeps those that start with the
-    word typed, which Click gives unescaped (``souk\\ ba`` is ``souk ba``)."""
+    word typed, which Click gives unescaped (``souk\\ ba`` is ``souk ba``). Not inside a
+    quote the ``line`` typed opens: bash closes it around the candidate."""
+    import shlex
+
+    try:
+        shlex.split(line)
+    except ValueError:  # a quote left open
+        return
     for param in command.params:
         said = param.shell_complete
 
@@ -46,7 +53,7 @@ def escaped_for_bash(command: Command) -> None:
 
         param.shell_complete = escaped  # type: ignore[method-assign]
     for sub in getattr(command, "commands", {}).values():
-        escaped_for_bash(sub)
+        escaped_for_bash(sub, line)
 
 
 def matching(candidates: Iterable[str], incomplete: str) -> list[str]:

@@ -46,24 +46,29 @@ def _completing(line: str, shell: str) -> dict[str, str]:
             "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
 
 
-def candidates(line: str, log: Path | str | None = None, shell: str = "bash") -> list[str]:
+def candidates(line: str, log: Path | str | None = None, shell: str = "bash",
+               lang: str | None = None) -> list[str]:
     """What the shell gets for a Tab at the end of ``line`` (a trailing space: a new word),
-    through the entry point's ``run`` in this process, in the folder the test is in."""
-    return tab(line, None if log is None else Path(log), Path.cwd(), shell)
+    through the entry point's ``run`` in this process, in the folder the test is in
+    (``lang``: $ASARA_LANG)."""
+    return tab(line, None if log is None else Path(log), Path.cwd(), shell, lang)
 
 
-def _tab_env(line: str, log: Path | str | None, shell: str = "bash") -> dict[str, str]:
+def _tab_env(line: str, log: Path | str | None, shell: str = "bash",
+             lang: str | None = None) -> dict[str, str]:
     """The environment a shell's completion script gives a Tab at the end of ``line``."""
-    env = {k: v for k, v in os.environ.items() if k != "ASARA_LOG"}
+    env = {k: v for k, v in os.environ.items() if k not in ("ASARA_LOG", "ASARA_LANG")}
     if log is not None:
         env["ASARA_LOG"] = str(log)
+    if lang is not None:
+        env["ASARA_LANG"] = lang
     return {**env, **_completing(line, shell)}
 
 
-def tab(line: str, log: Path | None, folder: Path, shell: str = "bash") -> list[str]:
-    """A Tab through the entry point's ``run`` in this process: the game of the log in use
-    answers (``candidates``' app is the default game's)."""
-    result = run_here(folder, [], _tab_env(line, log, shell))
+def tab(line: str, log: Path | None, folder: Path, shell: str = "bash",
+        lang: str | None = None) -> list[str]:
+    """A Tab through the entry point's ``run`` in this process, as the shell runs it."""
+    result = run_here(folder, [], _tab_env(line, log, shell, lang))
     assert result.returncode == 0 and result.stderr == "", result
     return result.stdout.splitlines() if result.stdout.strip() else []
 

@@ -267,13 +267,13 @@ def test_tab_at_a_german_table_offers_german_words(
     assert not found & not_offered, found
 
 
-def test_the_shells_tab_offers_the_words_of_the_language(tmp_path: Path, german: None
-                                                         ) -> None:
+def test_the_shells_tab_offers_the_words_of_the_language(tmp_path: Path) -> None:
     """``asara kaufen <Tab>`` in German: the parts in German; a card of Yspahan's by its
     German name (``--build`` offers ``Weide``, not ``pasture``)."""
     from test_completion import candidates
 
-    assert candidates("asara kaufen ") == ["Basis", "Mittelteil", "Fenster", "Spitze"]
+    assert candidates("asara kaufen ", lang="de") == ["Basis", "Mittelteil", "Fenster",
+                                                      "Spitze"]
     header, events = _simulated("yspahan")
     log = tmp_path / "y.toml"
     log.write_text(log_to_text(header, events[:2]), encoding="utf-8")

@@ -106,7 +106,7 @@ def legal_first(own: Completer | None) -> Completer:
                 found = _legal(ctx, incomplete)
         if found or own is None:
             return found
-        return list(getattr(own, "__wrapped__", own)(ctx, incomplete))
+        return own(ctx, incomplete)
 
     return complete
 

@@ -78,6 +78,11 @@ def both(words: Sequence[str]) -> str:
     return _chained(words, N_("{first} and {second}"))
 
 
+def in_turn(words: Sequence[str]) -> str:
+    """``a, then b, then c``, in the language in use."""
+    return _chained(words, N_("{first}, then {second}"))
+
+
 def _chained(words: Sequence[str], pair: str) -> str:
     said = words[0] if words else ""
     for word in words[1:]:

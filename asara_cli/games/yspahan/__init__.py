@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from asara_cli.games.yspahan.rules.board import Board
     from asara_cli.games.yspahan.rules.engine import Replay
     from asara_cli.games.yspahan.rules.events import Event
-    from asara_cli.games.yspahan.rules.state import GameState, Setup
+    from asara_cli.games.yspahan.rules.state import GameState, PlayerState, Setup
 
 
 #: The sources of points (YSPAHAN.md Y4) in the order tables show them: ``(group, label,
@@ -196,24 +196,25 @@ class Yspahan(GameParts["Board", "Setup", "Event", "Replay", "GameState", "GameS
         gold, then cards in hand; offered on the report page, the game's result unchanged."""
         from itertools import groupby
 
-        from asara_cli.core.words import both
+        from asara_cli.core.words import both, in_turn
 
         tied = [outcome.state.players[s] for s in outcome.winners()]
         if len(tied) < 2:
             return None
-        order = ""
-        for (camels, gold, cards), group in groupby(  # stable: seat order among equals
-                sorted(tied, key=lambda p: (-p.camels, -p.gold, -p.cards)),
-                lambda p: (p.camels, p.gold, p.cards)):
-            place = _("{players} ({camels}, {gold}, {cards})").format(
+
+        def counts(p: PlayerState) -> tuple[int, int, int]:
+            return p.camels, p.gold, p.cards
+
+        places = [  # most first; a sort keeps seat order among equals, reversed too
+            _("{players} ({camels}, {gold}, {cards})").format(
                 players=both([p.name for p in group]),
                 camels=ngettext("{n} camel", "{n} camels", camels).format(n=camels),
                 gold=pgettext("gold coins", "{n} gold").format(n=gold),
                 cards=ngettext("{n} card", "{n} cards", cards).format(n=cards))
-            order = _("{first}, then {second}").format(first=order, second=place) if order \
-                else place
+            for (camels, gold, cards), group in groupby(
+                sorted(tied, key=counts, reverse=True), counts)]
         return _("By the WBC tournament order (most camels, then gold, then cards in hand): "
-                 "{order} [Y4.7].").format(order=order)
+                 "{order} [Y4.7].").format(order=in_turn(places))
 
 
 @cache  # a handful of keys, asked for by every game's scores (in the language in use)

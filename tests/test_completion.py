@@ -6,6 +6,7 @@ players, buyer colours and towers from the current log; a broken log gives none,
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -331,6 +332,13 @@ def test_powershell_gets_the_legal_words(tmp_path: Path) -> None:
 def test_zsh_gets_the_legal_words(tmp_path: Path) -> None:
     zsh = "\n".join(tab("asara goods bag ", HEAVY, tmp_path, "zsh"))  # in _arguments, quoted
     assert all(f'"{souk}"' in zsh for souk in ("bag3", "bag6", "bag8")) and "bag4" not in zsh
+
+
+def test_zsh_shows_an_apostrophe_of_the_help(tmp_path: Path) -> None:
+    """zsh's script evaluates the answer, one quoted word in which Typer doubles an
+    apostrophe: quoted as zsh reads it, the help says "game's", not "games"."""
+    answer = shlex.split("\n".join(tab("asara bo", None, tmp_path, "zsh")))  # zsh's quotes
+    assert answer[0] == "_arguments" and "Show a game's board profile" in answer[1], answer
 
 
 def test_the_commands_own_options_are_no_moves_words(tmp_path: Path) -> None:

@@ -330,15 +330,17 @@ def _complete(args: list[str]) -> int:
     try:
         # the words typed so far say which game's commands answer (the log in use, or
         # --game on new)
-        from asara_cli.cli.completion import escaped_for_bash, shell_words
+        from asara_cli.cli.completion import escaped_for_bash, quoted_for_zsh, shell_words
 
         args = _speak(args)
         typed = _speak(shell_words())  # the language: --lang typed, else as for any command
         # the command named builds alone (its words' Tab), none typed yet every command
         command = _parsed(build_app(_command(typed), typed), None)
-        if os.environ[COMPLETE_VAR].endswith("_bash"):
+        shell = os.environ[COMPLETE_VAR]
+        if shell.endswith("_bash"):
             escaped_for_bash(command, os.environ.get("COMP_WORDS", ""))
-        code = command(args=args, prog_name="asara", standalone_mode=False)
+        with quoted_for_zsh(shell):
+            code = command(args=args, prog_name="asara", standalone_mode=False)
     except SystemExit as e:  # Typer answers a completion request with sys.exit
         code = e.code
     except BaseException:  # Ctrl-C, or a bug: no candidates, and quietly

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import io
 import os
+import sys
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +56,22 @@ def escaped_for_bash(command: Command, line: str) -> None:
         param.shell_complete = escaped  # type: ignore[method-assign]
     for sub in getattr(command, "commands", {}).values():
         escaped_for_bash(sub, line)
+
+
+@contextlib.contextmanager
+def quoted_for_zsh(shell: str) -> Iterator[None]:
+    """Typer's answer to zsh is one quoted word its script evaluates, in which Typer doubles
+    an apostrophe (``game''s``): zsh reads two quotes around nothing, and the help showed
+    ``games``. It is written with the apostrophe quoted as zsh reads it (``'\\''``)."""
+    if not shell.endswith("_zsh"):
+        yield
+        return
+    answer = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(answer):
+            yield
+    finally:
+        sys.stdout.write(answer.getvalue().replace("''", "'\\''"))
 
 
 def matching(candidates: Iterable[str], incomplete: str) -> list[str]:

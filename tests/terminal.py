@@ -40,20 +40,22 @@ def run_here(folder: Path, args: Sequence[str], environ: Mapping[str, str],
     """``asara ARGS`` in ``folder``, with ``environ`` its whole environment and ``stdin`` its
     input, as its own process runs it, in this one: the package's entry point (``cli.run``,
     the one error boundary ``main`` calls), its output read as ``subprocess.run(text=True)``
-    reads it, English again after it. A process of its own adds the interpreter's start
-    (about 0.3 s of CPU), which the tests of the real command (``test_trust*.py``) and of the
-    session at a terminal (``spawn``) take."""
+    reads it, the language in use before it again after it. A process of its own adds the
+    interpreter's start (about 0.3 s of CPU), which the tests of the real command
+    (``test_trust*.py``) and of the session at a terminal (``spawn``) take."""
     from asara_cli import language
     from asara_cli.cli import run
+    from asara_cli.core.i18n import language as in_use
 
+    before = in_use()
     out, err = io.StringIO(newline=None), io.StringIO(newline=None)
     with (mock.patch.dict(os.environ, environ, clear=True), contextlib.chdir(folder),
           mock.patch.object(sys, "stdin", io.StringIO(stdin)),
           contextlib.redirect_stdout(out), contextlib.redirect_stderr(err)):
         try:
             code = run(list(args))
-        finally:
-            language.use("en")
+        finally:  # in the command's environment: $LANGUAGE goes with it
+            language.use(before)
     return Done(code, out.getvalue(), err.getvalue())
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from terminal import run_here
 
 from asara_cli import language as lang
 from asara_cli.cli import catalogue
@@ -53,6 +54,21 @@ def test_the_language_variable_is_put_back() -> None:
     lang.use("de")
     assert os.environ.get("LANGUAGE") == "de"
     lang.use("en")
+    assert os.environ.get("LANGUAGE") == saved
+
+
+def test_a_command_run_in_this_process_leaves_the_language_variable_as_it_was(
+        tmp_path: Path) -> None:
+    """A German test that runs ``asara`` in this process in English: German after it, and
+    $LANGUAGE as it was before the test once English is chosen again."""
+    saved = os.environ.get("LANGUAGE")
+    lang.use("de")
+    try:
+        done = run_here(tmp_path, ["--lang", "en", "rules", "R1"], {})
+        assert done.returncode == 0 and done.stdout.startswith("R1"), done
+        assert i18n.language() == "de" and os.environ.get("LANGUAGE") == "de"
+    finally:
+        lang.use("en")
     assert os.environ.get("LANGUAGE") == saved
 
 

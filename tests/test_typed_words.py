@@ -9,16 +9,18 @@ catalogue file: no word of it is named in the code."""
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
-from languages import SHIPPED, each
+from languages import SHIPPED, asara, each
 from pseudo import CODE, make, turned
 from terminal import env
 from typed import english_left, reader
@@ -155,6 +157,32 @@ def test_a_session_lists_filters_helps_and_records_in_the_language(
     assert said != _first(text) and said in " ".join(ran.stdout.split()), ran.stdout[:3000]
     if code == CODE:  # the pseudo-language is the catalogue turned, word for word
         assert said == _first(turned(text))
+
+
+@pytest.mark.parametrize("code", [*each(SHIPPED), CODE])
+@pytest.mark.parametrize("key", ["asara", "yspahan"])
+def test_a_recording_commands_help_teaches_the_words_of_the_language(
+        key: str, code: str, tmp_path: Path, pseudo_dir: Path) -> None:
+    """The help of each recording command, asked for by its word in the language, holds no
+    English word a move is typed with where the language has a word of its own (``chest8``
+    where French types ``coffre8``); option names, cells and numbers stay as they are.
+    ``check`` lists the moves with their English names beside, on purpose; ``tally`` names the
+    sheet's keys, which are English in every language."""
+    g = game(key)
+    said: Any = g  # its words' tables: not the contract's, which leaves them to a game
+    left: dict[str, list[str]] = {}
+    with speaking(code, pseudo_dir):
+        for name in g.command_names():
+            if name in ("check", "tally"):
+                continue
+            done = asara(tmp_path, "--game", key, commandwords.local(name), "--help", lang=code)
+            assert done.returncode == 0, done.stderr
+            words = re.findall(r"(?<![-\w])[^\W_]+", done.stdout)  # not an option's name
+            found = [w for w in words if said.spoken_word(w, None).casefold() != w.casefold()
+                     and said.english_word(w, None) == w]  # English, no word of the language
+            if found:
+                left[name] = sorted(set(found))
+    assert left == {}, left
 
 
 def _first(text: str) -> str:

@@ -85,7 +85,7 @@ REFUSALS: dict[str, tuple[str, str | None, str]] = {
                         "belegt sind; Feld 4 ist frei"),
     "build-missing-tile.toml": (
         "R3.2", "Tina", "Tina: Basis in Grün fehlt hinter dem Sichtschirm; Tina hat eine Basis in "
-                        "Grün mit Goldverzierung: „gold Basis“ angeben"),
+                        "Grün mit Goldverzierung: „Goldverzierung Basis“ angeben"),
     "bank-above-12.toml": ("R3.3", "Tina", "kein Feld der Bank bringt 15; die Werte gehen "
                                            "bis 12"),
     "coloured-face-up.toml": (

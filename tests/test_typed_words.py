@@ -32,6 +32,7 @@ from asara_cli.games.base import SIM_NAMES, SomeGame
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, LogHeader, log_to_text, read_log
 
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 LANGUAGES = [*each(["en", *SHIPPED]), CODE]
 #: The lines of a simulated game typed at a session in the default run (its first year or
 #: days: facts, gifts, builds); ``$ASARA_TYPED_LINES=0`` types the whole game.
@@ -168,21 +169,45 @@ def test_a_recording_commands_help_teaches_the_words_of_the_language(
     where French types ``coffre8``); option names, cells and numbers stay as they are.
     ``check`` lists the moves with their English names beside, on purpose; ``tally`` names the
     sheet's keys, which are English in every language."""
-    g = game(key)
-    said: Any = g  # its words' tables: not the contract's, which leaves them to a game
     left: dict[str, list[str]] = {}
     with speaking(code, pseudo_dir):
-        for name in g.command_names():
+        for name in game(key).command_names():
             if name in ("check", "tally"):
                 continue
             done = asara(tmp_path, "--game", key, commandwords.local(name), "--help", lang=code)
             assert done.returncode == 0, done.stderr
-            words = re.findall(r"(?<![-\w])[^\W_]+", done.stdout)  # not an option's name
-            found = [w for w in words if said.spoken_word(w, None).casefold() != w.casefold()
-                     and said.english_word(w, None) == w]  # English, no word of the language
+            found = _english_left(key, done.stdout)
             if found:
-                left[name] = sorted(set(found))
+                left[name] = found
     assert left == {}, left
+
+
+@pytest.mark.parametrize("code", [*each(SHIPPED), CODE])
+@pytest.mark.parametrize("key", ["asara", "yspahan"])
+def test_a_refusal_teaches_the_words_of_the_language(
+        key: str, code: str, tmp_path: Path, pseudo_dir: Path) -> None:
+    """The refusal of each invalid sample log of the game, in the language, holds no English
+    word a move is typed with where the language has a word of its own (a refusal that says
+    what to type says it as the moves are listed: German ``Goldverzierung Basis``)."""
+    folder = SAMPLES / ("invalid" if key == "asara" else "yspahan/invalid")
+    left: dict[str, list[str]] = {}
+    with speaking(code, pseudo_dir):
+        for log in sorted(folder.glob("*.toml")):
+            done = asara(tmp_path, "validate", str(log), lang=code)
+            assert done.returncode in (1, 2), done.stderr
+            found = _english_left(key, (done.stdout + done.stderr).replace(str(log), ""))
+            if found:
+                left[log.name] = found
+    assert left == {}, left
+
+
+def _english_left(key: str, text: str) -> list[str]:
+    """The English words a move is typed with in ``text``, where the language in use has a
+    word of its own; option names (``--gold``) aside."""
+    said: Any = game(key)  # its words' tables: not the contract's, which leaves them to a game
+    words = re.findall(r"(?<![-\w])[^\W_]+", text)
+    return sorted({w for w in words if said.spoken_word(w, None).casefold() != w.casefold()
+                   and said.english_word(w, None) == w})
 
 
 def _first(text: str) -> str:

@@ -320,15 +320,16 @@ def _classify(group: list[str], is_new: bool | None, new: list[ev.NewTower],
               add: list[ev.Addition]) -> None:
     colour, n, rest = words.split_tower(group)
     parts = tuple(ev.Part(s, g) for s, g in words.parts(rest))
+    said = words.spoken_word(str(colour))  # as the table types it
     if not parts:
         raise words.WordError(_("which sections go into the {colour} tower? (e.g. {colour} "
-                                "base turret, or black window)").format(colour=colour))
+                                "base turret, or black window)").format(colour=said))
     if is_new is None:
         is_new = n is None and any(p.section in (Section.BASE, Section.TURRET) for p in parts)
     if is_new:
         if n is not None:
             raise words.WordError(_("a new tower has no number yet: {colour} {n} ...").format(
-                colour=colour, n=n))
+                colour=said, n=n))
         new.append(ev.NewTower(colour, parts))
     else:
         add.append(ev.Addition(colour, n or 1, parts))
@@ -542,12 +543,12 @@ def _dealt(items: list[str], board: Board) -> list[tuple[str, int, ev.Gift]]:
         space = number(items[i + 1]) if i + 1 < len(items) else None
         if space is None:
             raise words.WordError(_("after the area {area!r} comes its space number, e.g. "
-                                    "{area} 2 buyer").format(area=area))
+                                    "{area} 2 buyer").format(area=words.spoken_word(area)))
         i += 2
         if i >= len(items):
             raise words.WordError(_("which gift lies on {area} {space}? e.g. buyer, "
                                     "prestige, lighted, asari 6, buy base").format(
-                                        area=area, space=space))
+                                        area=words.spoken_word(area), space=space))
         head = words.gift_word(items[i])
         text = head
         if head in ("asari", "buy") and i + 1 < len(items):

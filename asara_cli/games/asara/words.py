@@ -122,7 +122,7 @@ def lead_off(said: Sequence[str], command: str) -> list[str]:
 #: What a word was taken for (``tower colour``): marked here, translated when shown.
 _WHATS = frozenset((
     NP_("word", "tower colour"), NP_("word", "section type"), NP_("word", "tile colour"),
-    NP_("word", "section type or tile colour"), NP_("word", "player"), NP_("word", "area"),
+    NP_("word", "section type or tile colour"), NP_("word", "player"), NP_("word", "board area"),
     NP_("word", "gift"), NP_("word", "word")))
 
 
@@ -140,7 +140,7 @@ def area_word(key: str) -> str:
 def _shown(value: object, what: str = "") -> str:
     """A value as a person reads it: a tower colour, section type or ``gold`` as the language
     in use types it (:func:`_spoken`), an area's key as its word, anything else as it is."""
-    if what == "area" and isinstance(value, str):
+    if what == "board area" and isinstance(value, str):
         return area_word(value)
     if isinstance(value, (Colour, Section)) or value == GOLD:
         return _spoken()[0][str(value)]
@@ -185,7 +185,7 @@ def area(word: str, keys: Mapping[str, str]) -> str:
     """An area's key (``circle``) from its key or its word (``Baukreis``), by unique
     prefix; ``keys``: the board's area keys. A section type names its market area."""
     vocabulary = {**keys, **{w: sec.value for w, sec in SECTION_WORDS.items()}}
-    return pick(word, vocabulary, "area")
+    return pick(word, vocabulary, "board area")
 
 
 def gift_word(word: str) -> str:

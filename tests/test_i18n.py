@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import gettext
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -321,3 +322,22 @@ def test_ordinals_agree_with_what_they_count_in_each_form(
     finally:
         lang.use("en")
     assert shown == ["1re", "2e", "21e", "1er", "2e", "21e"]
+
+
+@pytest.mark.parametrize("code", [c for c in lang.available() if c != "en"])
+def test_a_command_a_translation_names_is_named_by_the_languages_word(code: str) -> None:
+    """`asara WORD` in a translated message names its command by the language's command
+    word, as the table types it (French `asara plateau`, not `asara board`)."""
+    from babel.messages.pofile import read_po
+
+    with (lang.LOCALE_DIR / code / "LC_MESSAGES" / "asara_cli.po").open("rb") as po:
+        messages = [m for m in read_po(po) if m.id and m.string]
+    word = {str(m.id): str(m.string).split("|")[0] for m in messages if m.context == "command"}
+    english = {name for name, local in word.items() if local != name}
+    wrong = []
+    for m in messages:
+        for text in [m.string] if isinstance(m.string, str) else list(m.string or ()):
+            for named in re.findall(r"`asara (\w+)", text):
+                if named in english:
+                    wrong.append(f"{named} (say {word[named]}): {text}")
+    assert wrong == []

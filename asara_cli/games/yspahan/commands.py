@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 from msgspec import Struct, field
 
+from asara_cli import commandwords
 from asara_cli.cli import recording
 from asara_cli.cli.common import find_game_option, out
 from asara_cli.cli.completion import players
@@ -863,8 +864,8 @@ CHECKPOINT = MoveKind[Table](
 def _new(_ctx: typer.Context, w: Said) -> None:
     with recording.errors():
         if w.game is not None and find_game_option(w.game).key != KEY:
-            raise words.WordError(_("--game {game}: this `new` starts a Yspahan game").format(
-                game=w.game))
+            raise words.WordError(_("--game {game}: this `{new}` starts a Yspahan game").format(
+                game=w.game, new=commandwords.local("new")))
         rules, setup = _setup(w)
 
         def said() -> None:

@@ -339,9 +339,9 @@ def unread(board: Board, state: GameState, turn: ev.Turn) -> str | None:
     space = turn.action.space if isinstance(turn.action, ev.Genie) else turn.placement.space
     if isinstance(action, ev.Bank) and space is not None and known_value(
             board, state, space) is None:
-        return _("{n}: the Asari printed on bank space {space} (the board profile does not "
-                 "know it: read it off the board; left out, it is asked)").format(
-                     n=PLACEHOLDER, space=space)
+        return _("{n}: the Asari printed on the bank space the move names (the board profile "
+                 "does not know them: read them off the board; left out, they are asked for)"
+                 ).format(n=PLACEHOLDER)  # one note for every space: the move says which
     if isinstance(action, ev.Recruit) and printed_cost(board, space) is None:
         return _("{n}: the cost printed on the tent's space (the board profile does not "
                  "know it: read it off the board; left out, it is asked)").format(

@@ -221,3 +221,22 @@ def test_a_gift_asked_in_german_names_it_in_german_and_its_example_records(
                      "e.toml")
     assert ("a purchase gift lies on this space (buy turret): say the tile bought for buy "
             "turret, e.g. --gift \"buy turret: red\"") in " ".join(english.stderr.split())
+
+
+def test_the_deal_asked_at_the_table_names_the_chests_as_typed(de: None) -> None:
+    """In year 2 the table is asked to deal onto the chests of year 1, named as a German
+    table types them (``Fenster 1``), not by the log's keys (``window 1``)."""
+    from asara_cli.cli.grammar import Said
+    from asara_cli.errors import Asked
+    from asara_cli.games import game
+    from asara_cli.games.asara.commands import Table
+    from asara_cli.logfile.board import load_board
+    from asara_cli.logfile.game import read_log
+
+    log = read_log(ROOT / "sample_games" / "basic-gifts.toml")
+    second = [i for i, e in enumerate(log.events) if isinstance(e, GiftsDealt)][1]
+    g, board = game("asara"), load_board(None, "asara")
+    state = g.recording().position(g.replay(board, log.header.setup, log.events[:second]))
+    with pytest.raises(Asked) as asked:
+        Table(board, state, Said(), asking=True).deal_first()  # type: ignore[arg-type]
+    assert "auf Basis 1, Mittelteil 1, Fenster 1, Spitze 1, Basis 2:" in asked.value.question

@@ -137,7 +137,7 @@ class Table(Struct, frozen=True):
         if self.state.chests:
             question = _("deal the Caliph's gifts of year {year} on {chests}: which gift lies "
                          "on which space (area, space, gift ...)?").format(
-                             year=year, chests=", ".join(f"{a} {s}"
+                             year=year, chests=", ".join(f"{words.area_word(a)} {s}"
                                                          for a, s in self.state.chests))
         else:
             question = _("deal the Caliph's gifts of year {year}: which gift lies on which "

@@ -202,31 +202,31 @@ def test_a_refusal_teaches_the_words_of_the_language(
 
 
 #: Lines refused for a word left out or misplaced, each with the example of what to type:
-#: (a sample, the events of it kept, the line's English words).
-MISTYPED = [("basic-gifts.toml", 0, ["gifts", "window"]),
-            ("basic-gifts.toml", 0, ["gifts", "window", "2"]),
-            ("invalid/build-missing-tile.toml", 8, ["build", "3", "--new", "green"]),
-            ("invalid/build-missing-tile.toml", 8, ["build", "3", "--new", "green 2 base turret"]),
-            ("invalid/build-missing-tile.toml", 8, ["build", "3", "--new", "green gold"])]
+#: (the game, a sample, the events of it kept, the line's English words).
+MISTYPED = [
+    ("asara", "basic-gifts.toml", 0, ["gifts", "window"]),
+    ("asara", "basic-gifts.toml", 0, ["gifts", "window", "2"]),
+    *(("asara", "invalid/build-missing-tile.toml", 8, ["build", "3", "-c", "pair", *words])
+      for words in (["--new", "green"], ["--new", "green 2 base turret"], ["--new", "green gold"],
+                    ["--new", "green base window turret", "--light", "green window"])),
+    ("yspahan", "yspahan/yspahan-3p.toml", 1, ["draw"])]
 
 
 @pytest.mark.parametrize("code", [*each(SHIPPED), CODE])
 def test_a_line_refused_says_what_to_type_in_the_language(
         code: str, tmp_path: Path, pseudo_dir: Path) -> None:
     """A line typed in the language and refused for a word left out or misplaced names the
-    area, the colour and the example to type in the language's words, not English ones."""
-    g = game("asara")
+    area, the colour, the row and the example to type in the language's words."""
     left: dict[str, list[str]] = {}
     with speaking(code, pseudo_dir):
-        for sample, kept, line in MISTYPED:
+        for key, sample, kept, line in MISTYPED:
             log = tmp_path / "game.toml"
             read = read_log(SAMPLES / sample)
             log.write_text(log_to_text(read.header, read.events[:kept]), encoding="utf-8")
-            typed = local(g, line)
-            done = asara(tmp_path, *typed, "-c", local(g, ["x", "-c", "pair"])[2], "--log",
-                         str(log), "--dry-run", lang=code)
+            typed = local(game(key), line)
+            done = asara(tmp_path, *typed, "--log", str(log), "--dry-run", lang=code)
             assert done.returncode == 2, (typed, done)
-            found = _english_left("asara", done.stderr.replace(str(log), ""))
+            found = _english_left(key, done.stderr.replace(str(log), ""))
             if found:
                 left[" ".join(typed)] = found
     assert left == {}, left

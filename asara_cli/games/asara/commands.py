@@ -351,7 +351,7 @@ def _lighted(t: Table, name: str, specs: list[str]) -> list[ev.LightedWindow]:
         if rest:
             raise words.WordError(_("--light names a tower, e.g. {colour}, \"{colour} 2\" or "
                                     "\"{colour} 2 gold\"; got {spec!r}").format(
-                                        colour=colour, spec=spec))
+                                        colour=words.spoken_word(str(colour)), spec=spec))
         n = n or 1
         gold = said if said is not None else lights_gold(t.state, name, colour, n, lit[colour, n])
         if not gold:

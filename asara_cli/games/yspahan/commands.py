@@ -209,7 +209,8 @@ class Table(Struct, frozen=True):
                      "and the cell it faces, or inner)")
             question = _("which shop does the {card} card's cube go to? (e.g. {example})")
         elif self._serai_draws(p, serai):
-            said, example, rule = self._serai_card, f"draws {terms.card('gold3')}", "Y6.5"
+            said, rule = self._serai_card, "Y6.5"
+            example = f"{words.spoken_word('draws')} {terms.card('gold3')}"
             need = _("the caravanserai draws a card for the {card} card's cube (hands are open "
                      "at this table): name it")
             question = _("your caravanserai draws for the {card} card's cube: which card?")
@@ -808,7 +809,7 @@ def _row_left_out(t: Table) -> None:
         "which with --row, e.g. --row {row} [Y2.5]",
         "{player} must take a row of dice to draw a card: the {rows} rows are left; say "
         "which with --row, e.g. --row {row} [Y2.5]", len(left)).format(
-            player=mover, rows=", ".join(shown), row=left[-1]),
+            player=mover, rows=", ".join(shown), row=shown[-1]),
         mover, _("which row for the card: {rows}?").format(rows=", ".join(shown)), taken)
 
 

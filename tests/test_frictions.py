@@ -265,6 +265,9 @@ def _serai(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # the caravan card after building the caravanserai: the same
     ("day7.toml", "check goods bag bag3 W3 bag3 S1 --build caravanserai --last caravan", 0,
      "note: a check cannot know the card Ann's caravanserai draws: it takes camelvp"),
+    # the card action's draw: the same, said of the mover, not of a caravanserai
+    ("y.toml", "check draw --row camels", 0,
+     "note: a check cannot know the card Ben draws: it takes camelvp"),
     # recorded, the card is the table's to say: refused until named (exit 2)
     ("y.toml", "supervisor camels W1", 2, "which card is drawn (Ann's caravanserai, for "
      "the cube of bag3)?"),

@@ -205,7 +205,7 @@ def test_the_toolbar_in_german_says_the_week_day_rows_and_mover(
 
 @pytest.mark.parametrize(("words", "said"), [
     (["draw"], "Ann muss eine Würfelgruppe nehmen, um eine Karte zu ziehen: die "
-     "Würfelgruppen Kamele, Sack, Fass, Gold sind übrig; mit --row angeben, etwa --row gold "
+     "Würfelgruppen Kamele, Sack, Fass, Gold sind übrig; mit --row angeben, etwa --row Gold "
      "[Y2.5]"),
     (["draw", "--row", "bag"], "welche Karte wird gezogen (Aktion Karte ziehen)? Nenne sie, "
      "etwa Gold3 (Handkarten sind an diesem Tisch offen)"),

@@ -81,8 +81,9 @@ class Table(Struct, frozen=True):
     said: Said
     named: bool = False  # the header's movers = "named": every move names its mover
     dry: bool = False  # a check only: a card drawn cannot be known, any is taken
-    #: the cards a check took for a caravanserai's draws: (who draws, the card)
-    picked: list[tuple[str, str]] = field(default_factory=list)
+    #: the cards a check took for the draws it cannot know: (who draws, the card, whether
+    #: their caravanserai draws it, else the card action)
+    picked: list[tuple[str, str, bool]] = field(default_factory=list)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -131,7 +132,7 @@ class Table(Struct, frozen=True):
                 and self.board.caravanserai_on_card and serai):
             p = ev.Play(p.kind, p.k, p.into, p.shop, ev.HIDDEN)  # the caravanserai's card (Y6.5)
         elif self.dry and self._serai_draws(p, serai):
-            p = ev.Play(p.kind, p.k, p.into, p.shop, self.any_card(self.mover()))
+            p = ev.Play(p.kind, p.k, p.into, p.shop, self.any_card(self.mover(), True))
         if flag == "--play" and not self._may_hold(kind):
             return p  # the real mistake first: the referee says the card is not held
         asked = self._card_choice(p, text, flag, serai)
@@ -319,7 +320,8 @@ class Table(Struct, frozen=True):
               before: list[str], later: int = 0, laid: Laid | None = None) -> str | None:
         """The card drawn: as typed; ``hidden`` with secret hands; ``None`` when no card is
         left (``later``: cards drawn earlier in this move). Left out with open hands, it is
-        asked of ``who`` (``message``, ``question``; ``before``: the words before it)."""
+        asked of ``who`` (``message``, ``question``; ``before``: the words before it).
+        ``laid``: the table a supervisor's move left, whose caravanserai draws."""
         if word is not None:
             if _is(word, _NONE):
                 return None
@@ -331,20 +333,21 @@ class Table(Struct, frozen=True):
         if self.secret:
             return ev.HIDDEN
         if self.dry:
-            return self.any_card(who)
+            return self.any_card(who, laid is not None)
 
         def named(answer: str) -> list[str]:
             return [*before, "none" if _is(answer, _NONE) else words.card(answer, self.board)]
 
         raise Asked(message, who, question, named)
 
-    def any_card(self, who: str) -> str:
-        """A check's card for ``who``'s caravanserai's draw (open hands), which cannot be
-        known: the kind the deck and discard hold most of; the move's notes say so."""
+    def any_card(self, who: str, serai: bool) -> str:
+        """A check's card for a draw of ``who`` (open hands; ``serai``: their caravanserai's),
+        which cannot be known: the kind the deck and discard hold most of; the move's notes
+        say so."""
         left = Counter(dict(self.state.deck_kinds)) + Counter(self.state.discard)
-        left.subtract(card for _who, card in self.picked)
+        left.subtract(card for _who, card, _serai in self.picked)
         card = max(sorted(left), key=lambda k: left[k])
-        self.picked.append((who, card))
+        self.picked.append((who, card, serai))
         return card
 
     def turn(self, row: str | None, action: ev.Action) -> ev.Turn:
@@ -435,10 +438,12 @@ def _record(ctx: typer.Context, said: Said, make: Callable[[Table, Said], ev.Eve
         event = make(t, said)
         if not t.picked:
             return event
-        return Typed(event, tuple(_("a check cannot know the card {player}'s caravanserai "
-                                    "draws: it takes {card}, a card still to be drawn").format(
-                                        player=who, card=terms.card(card))
-                                  for who, card in t.picked))
+        return Typed(event, tuple(
+            (_("a check cannot know the card {player}'s caravanserai draws: it takes {card}, "
+               "a card still to be drawn") if serai else
+             _("a check cannot know the card {player} draws: it takes {card}, a card still "
+               "to be drawn")).format(player=who, card=terms.card(card))
+            for who, card, serai in t.picked))
 
     return recording.record_move(ctx, registered(KEY), said.log, said.dry_run, typed)
 

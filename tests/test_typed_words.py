@@ -232,6 +232,26 @@ def test_a_line_refused_says_what_to_type_in_the_language(
     assert left == {}, left
 
 
+@pytest.mark.parametrize("code", [*each(SHIPPED), CODE])
+def test_the_gift_a_refusal_gives_as_example_is_taken_as_typed(
+        code: str, tmp_path: Path, pseudo_dir: Path) -> None:
+    """A buyer on a space whose purchase gift needs a choice is refused with an example of
+    --gift; typed as given, in the language, the move is taken (the example is the words
+    --gift reads, not the gift's name on the screens: Russian's has a colon of its own)."""
+    g = game("asara")
+    read = read_log(SAMPLES / "basic-gifts.toml")  # window 1: buy base, after the deal
+    log = tmp_path / "game.toml"
+    log.write_text(log_to_text(read.header, read.events[:2]), encoding="utf-8")
+    with speaking(code, pseudo_dir):
+        typed = local(g, ["buy", "window", "--space", "1", "-c", "blue"])
+        refused = asara(tmp_path, *typed, "--log", str(log), "--dry-run", lang=code)
+        assert refused.returncode == 2, refused
+        example = re.findall(r'--\w+ "([^"]+)"', " ".join(refused.stderr.split()))  # --gift
+        taken = asara(tmp_path, *typed, "--gift", example[0], "--log", str(log), "--dry-run",
+                      lang=code)
+    assert taken.returncode == 0, (example, taken)
+
+
 #: Words of a language that are spelt as an English typed word: French writes a buyer
 #: « violet » (un acheteur violet), the masculine of the word it types, « violette ».
 HOMOGRAPHS = {"fr": {"violet"}}

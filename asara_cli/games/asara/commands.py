@@ -179,8 +179,8 @@ _GIFT_ASKS = {
            "nothing)?")),
     ev.GiftKind.BUY: (
         N_("a purchase gift lies on this space ({gift})"),
-        N_("{lies}: say the tile bought for {gift}, e.g. --gift \"{gift}: red\" (or "
-           "\"{gift}: nothing\" when nothing can be paid for)"),
+        N_("{lies}: say the tile bought for {gift}, e.g. --gift \"{typed}: red\" (or "
+           "\"{typed}: nothing\" when nothing can be paid for)"),
         N_("the gift {gift}: which tile do you buy with it (a colour, or nothing)?"))}
 
 
@@ -195,7 +195,8 @@ def _gift_asked(gift: ev.Gift, lying: tuple[ev.Gift, ...], player: str, repeated
     again = (" " + _("(one --gift for each gift that needs a choice: repeat --gift)")
              if repeated else "")
     joint = " " if gift.kind == ev.GiftKind.BUYER else ": "
-    return Asked(need.format(lies=lies, gift=shown) + again, player,
+    typed = " ".join(words.spoken_word(w) for w in str(gift).split())  # as --gift takes it
+    return Asked(need.format(lies=lies, gift=shown, typed=typed) + again, player,
                  question.format(gift=shown),
                  lambda answer: ["--gift", _said(str(gift), answer, joint)])
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -189,6 +190,31 @@ def test_moves_lists_in_words_within_80_columns_and_as_json(
     assert [m["words"] for grp in data["groups"] for m in grp["moves"]] == [
         m.words for m in listed]
     assert sum(grp["count"] for grp in data["groups"]) == len(listed)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_moves_with_words_lists_every_move_that_begins_so(
+        key: str, logs: dict[str, tuple[Path, int]]) -> None:
+    """`asara moves LOG WORD...` (or --log LOG WORD...) lists every move that begins with
+    the words, as `moves WORD...` does in a session; none: a line says so."""
+    path, middle = logs[key]
+    g, board = game(key), load_board(None, key)
+    log = parse_log(path.read_text("utf-8"))
+    rules = g.recording()
+    at = next(n for n in range(middle, len(log.events)) if list(g.legal_moves(
+        board, rules.position(g.replay(board, log.header.setup, log.events[:n])))))
+    state = rules.position(g.replay(board, log.header.setup, log.events[:at]))
+    head = shlex.split(next(iter(g.legal_moves(board, state))).words)[0]
+    begun = [m.words for m in g.legal_moves(board, state, [head])]
+    for args in ([str(path), head], ["--log", str(path), head]):
+        listed = _moves(*args, "--at", str(at), "--format", "json")
+        assert listed.exit_code == 0, listed.output
+        data = json.loads(listed.output)
+        assert [m["words"] for grp in data["groups"] for m in grp["moves"]] == begun
+    text = _moves(str(path), head, "--at", str(at))
+    assert {line.strip() for line in text.output.splitlines()} >= set(begun)
+    none = _moves(str(path), "nothing-begins-so", "--at", str(at))
+    assert none.exit_code == 0 and "no legal move begins with those words" in none.output
 
 
 def test_moves_of_a_finished_game_lists_none(logs: dict[str, tuple[Path, int]]) -> None:

@@ -50,11 +50,14 @@ def _lines(words: str) -> list[str]:
 def _moves(_ctx: typer.Context, w: Said) -> None:
     if w.fmt not in ("text", "json"):
         raise fail(_("--format: {format} is not text or json").format(format=repr(w.fmt)))
-    if w.log is not None and w.log_file is not None and w.log != w.log_file:
-        raise fail(_("--log {log} names another log than {path}: name one").format(
-            log=show_path(w.log_file), path=show_path(w.log)))
+    log, typed = w.log, list(w.words or [])
+    if log is not None and w.log_file is not None and log != w.log_file:
+        if log.suffix == ".toml" or log.exists():  # two logs: which one is not guessed
+            raise fail(_("--log {log} names another log than {path}: name one").format(
+                log=show_path(w.log_file), path=show_path(log)))
+        log, typed = None, [str(log), *typed]  # --log names the log: the rest are words
     at = w.at
-    read = replay_file(default_log(w.log or w.log_file)[0], w.board, at)
+    read = replay_file(default_log(log or w.log_file)[0], w.board, at)
     events, game, outcome = read.log.events, read.game, read.result
     upto = len(events) if at is None else at
     if upto > len(events):
@@ -64,7 +67,7 @@ def _moves(_ctx: typer.Context, w: Said) -> None:
         raise Refused(_("the log is illegal from event {event}: no moves after event {upto} "
                         "(see `asara validate`)").format(event=outcome.stopped, upto=upto), [])
     show(game, read.board, game.recording().position(outcome), upto, at is not None, w.every,
-         w.fmt)
+         w.fmt, typed=typed)
 
 
 moves = declared("moves", """The legal moves of the player to move, in the words one types, grouped.
@@ -78,6 +81,8 @@ moves = declared("moves", """The legal moves of the player to move, in the words
     """, (
     Word("log", Path | None, "A game log (TOML) (default: $ASARA_LOG, else the log of `asara "
          "use`)."),
+    Word("words", list[str] | None, "Only the moves that begin with these words, every one, "
+         "as a session lists them: after LOG, or with --log."),
     Word("at", int | None, "The moves after event N (0: before the first).", ("--at",), min=0),
     Word("every", bool, "List every move of every group (Yspahan's placements are many).",
          ("--all",), False),
@@ -88,13 +93,16 @@ moves = declared("moves", """The legal moves of the player to move, in the words
 
 
 def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool,
-         every: bool, fmt: str, brief: bool = False) -> None:
+         every: bool, fmt: str, brief: bool = False, typed: list[str] | None = None) -> None:
     """Print the legal moves of ``state`` grouped, each group counted by the game and its
     first few made; with --all (or JSON) every move written as made, none kept. ``brief``
-    (the session's, on 40 lines): a group a line, its count and one move."""
-    from asara_cli.cli.typedwords import local_group, local_line
+    (the session's, on 40 lines): a group a line, its count and one move. ``typed``: only
+    the moves that begin with these words (in the language in use or English), every one."""
+    from asara_cli.cli.typedwords import english, local_group, local_line
 
-    listing = game.legal_moves(board, state)
+    words = english(game, typed) if typed else []
+    listing = game.legal_moves(board, state, words)
+    every = every or bool(words)
     note = game.moves_note(board, state)
     who = game.recording().to_move(state)
     if fmt == "json":  # every move written as it is made; the counts at the end
@@ -105,6 +113,8 @@ def show(game: SomeGame, board: object, state: object, upto: int, numbered: bool
     if every:
         total, count = _stream_text(writer, listing, game)
         _summary(writer, head, who, total, count)
+        if words and not total:
+            writer.print(_("no legal move begins with those words"), soft_wrap=True)
     else:
         groups = list(move_groups(listing, SHOWN + 1, every=False))
         total = sum(g.count for g in groups)

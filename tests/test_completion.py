@@ -334,6 +334,16 @@ def test_zsh_gets_the_legal_words(tmp_path: Path) -> None:
     assert all(f'"{souk}"' in zsh for souk in ("bag3", "bag6", "bag8")) and "bag4" not in zsh
 
 
+def test_moves_words_complete_from_the_legal_moves(tmp_path: Path) -> None:
+    """`asara moves LOG WORD...` completes its words as a move's: the legal moves' next
+    words, after LOG or with --log (where LOG would stand, a word, not a file)."""
+    for line in (f"asara moves {HEAVY} goods bag ", f"asara moves --log {HEAVY} goods bag "):
+        assert tab(line, None, tmp_path) == ["bag3", "bag6", "bag8"], line
+    firsts = tab(f"asara moves --log {HEAVY} ", None, tmp_path)
+    assert "goods" in firsts and "camels" not in firsts, firsts
+    assert tab(f"asara moves {HEAVY} ", None, tmp_path) == firsts
+
+
 def test_zsh_shows_an_apostrophe_of_the_help(tmp_path: Path) -> None:
     """zsh's script evaluates the answer, one quoted word in which Typer doubles an
     apostrophe: quoted as zsh reads it, the help says "game's", not "games"."""

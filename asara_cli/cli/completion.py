@@ -189,6 +189,34 @@ def _legal(ctx: typer.Context, incomplete: str) -> list[str]:
     return matching((w for w in said if plain(w, " -_.:")), incomplete)
 
 
+@quiet
+def moves_words(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``asara moves LOG WORD...``: the next word of the legal moves that begin with the
+    words typed after the log (the log named by --log, the words are all after it)."""
+    from asara_cli.cli.common import replay_file
+    from asara_cli.cli.typedwords import english, local_next
+    from asara_cli.logfile.record import default_log
+
+    given: Any = ctx.params.get("log")
+    typed = [str(w) for w in ctx.params.get("words") or ()]
+    if ctx.params.get("log_file") is not None:  # the first word stands where LOG would
+        given, typed = ctx.params["log_file"], [*([str(given)] if given else []), *typed]
+    read = replay_file(default_log(Path(given) if given else None)[0], None)
+    if read.result.stopped is not None:
+        return []
+    game = read.log.header.rules
+    state = game.recording().position(read.result)
+    move = english(game, typed) if typed else []
+    said = (local_next(game, move, w) for w in game.next_words(read.board, state, move))
+    return matching((w for w in said if plain(w, " -_.:")), incomplete)
+
+
+def moves_log(ctx: typer.Context, incomplete: str) -> list[str]:
+    """``asara moves`` where LOG stands: a move's first word when --log names the log, else
+    none (the shell offers files)."""
+    return moves_words(ctx, incomplete) if ctx.params.get("log_file") is not None else []
+
+
 def not_legal_now(ctx: Context) -> set[str]:
     """At the shell's Tab, the commands of moves the log in use lists and none of which is
     legal now (``camels`` with no die on its row), in English and the language in use: left

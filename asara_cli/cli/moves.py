@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from asara_cli.cli.common import BoardOption, fail, out, replay_file
+from asara_cli.cli.completion import moves_log, moves_words
 from asara_cli.cli.grammar import Said, Word, declared
 from asara_cli.cli.lines import split
 from asara_cli.core.i18n import _, ngettext
@@ -80,9 +81,9 @@ moves = declared("moves", """The legal moves of the player to move, in the words
     Example: asara moves game.toml --at 12
     """, (
     Word("log", Path | None, "A game log (TOML) (default: $ASARA_LOG, else the log of `asara "
-         "use`)."),
+         "use`).", complete=moves_log),
     Word("words", list[str] | None, "Only the moves that begin with these words, every one, "
-         "as a session lists them: after LOG, or with --log."),
+         "as a session lists them: after LOG, or with --log.", complete=moves_words),
     Word("at", int | None, "The moves after event N (0: before the first).", ("--at",), min=0),
     Word("every", bool, "List every move of every group (Yspahan's placements are many).",
          ("--all",), False),

@@ -170,7 +170,7 @@ def moving(typed: Sequence[str], mover: str | None) -> list[str] | None:
 
 def _legal(ctx: typer.Context, incomplete: str) -> list[str]:
     """The legal moves' next words after the move typed so far, in the language in use."""
-    from asara_cli.cli.typedwords import english, local_next
+    from asara_cli.cli.typedwords import english
 
     typed, command = shell_words(), ctx.info_name or ""
     found = _position(ctx) if command in typed else None
@@ -184,6 +184,15 @@ def _legal(ctx: typer.Context, incomplete: str) -> list[str]:
     move = english(game, move)
     if move[0] not in game.listed_names():
         return []
+    return _next_said(game, board, state, move, incomplete)
+
+
+def _next_said(game: Any, board: Any, state: Any, move: list[str], incomplete: str
+               ) -> list[str]:
+    """The legal moves' next words after the English words ``move``, in the language in
+    use, that fit ``incomplete``."""
+    from asara_cli.cli.typedwords import local_next
+
     said = (local_next(game, move, w) for w in game.next_words(board, state, move))
     # a name from the log may be among them; a gift's words hold a colon (buy base: gold)
     return matching((w for w in said if plain(w, " -_.:")), incomplete)
@@ -193,22 +202,18 @@ def _legal(ctx: typer.Context, incomplete: str) -> list[str]:
 def moves_words(ctx: typer.Context, incomplete: str) -> list[str]:
     """``asara moves LOG WORD...``: the next word of the legal moves that begin with the
     words typed after the log (the log named by --log, the words are all after it)."""
-    from asara_cli.cli.common import replay_file
-    from asara_cli.cli.typedwords import english, local_next
+    from asara_cli.cli.typedwords import english
     from asara_cli.logfile.record import default_log
 
     given: Any = ctx.params.get("log")
     typed = [str(w) for w in ctx.params.get("words") or ()]
     if ctx.params.get("log_file") is not None:  # the first word stands where LOG would
         given, typed = ctx.params["log_file"], [*([str(given)] if given else []), *typed]
-    read = replay_file(default_log(Path(given) if given else None)[0], None)
-    if read.result.stopped is not None:
+    found = _position_at(default_log(Path(given) if given else None)[0])
+    if found is None:
         return []
-    game = read.log.header.rules
-    state = game.recording().position(read.result)
-    move = english(game, typed) if typed else []
-    said = (local_next(game, move, w) for w in game.next_words(read.board, state, move))
-    return matching((w for w in said if plain(w, " -_.:")), incomplete)
+    game, board, state = found
+    return _next_said(game, board, state, english(game, typed), incomplete)
 
 
 def moves_log(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -236,9 +241,14 @@ def not_legal_now(ctx: Context) -> set[str]:
 
 def _position(ctx: Context) -> tuple[Any, Any, Any] | None:
     """The game, board and position of the log in use; ``None`` where it is illegal."""
+    return _position_at(log_path(ctx))
+
+
+def _position_at(path: Path) -> tuple[Any, Any, Any] | None:
+    """The game, board and position of the log at ``path``; ``None`` where it is illegal."""
     from asara_cli.cli.common import replay_file
 
-    read = replay_file(log_path(ctx), None)
+    read = replay_file(path, None)
     if read.result.stopped is not None:
         return None
     game = read.log.header.rules

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from samples import cut_sample
 from terminal import run_here
 from typer.testing import CliRunner
 
@@ -81,13 +82,6 @@ def shell(line: str, cwd: Path, log: Path | str | None = None,
                           capture_output=True, text=True, timeout=60)
 
 
-def cut(sample: str, events: int, to: Path) -> Path:
-    """The first ``events`` events of a sample game: a game in progress."""
-    text = (SAMPLES / sample).read_text("utf-8")
-    to.write_text("[[event]]".join(text.split("[[event]]")[: events + 1]), "utf-8")
-    return to
-
-
 @pytest.fixture(autouse=True)
 def _elsewhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No `asara use` state file from the developer's folder."""
@@ -98,7 +92,7 @@ def _elsewhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def midgame(tmp_path: Path) -> Path:
     """four-player-pro after 69 events (year 3, Ben to move): Ben has a red and a white
     tower, Anna two green ones, Tina a black and a brown one."""
-    return cut("four-player-pro.toml", 69, tmp_path / "game.toml")
+    return cut_sample("four-player-pro.toml", 69, tmp_path / "game.toml")
 
 
 # --- commands, areas, colours ----------------------------------------------------------------
@@ -432,7 +426,7 @@ def test_the_shell_offers_what_the_session_offers(tmp_path: Path, sample: str | 
     from asara_cli.cli.table import TableCompleter
     from asara_cli.games import game
 
-    log = HEAVY if sample is None else cut(sample, events, tmp_path / "game.toml")
+    log = HEAVY if sample is None else cut_sample(sample, events, tmp_path / "game.toml")
     session = TableCompleter(Session(log))
     said = [c.text.strip("'") for c in session.get_completions(Document(line), CompleteEvent())]
     shell = tab(f"asara {line}", log, tmp_path, "fish")

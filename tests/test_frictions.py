@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from samples import cut_sample
 from terminal import CURSOR_ASKED, CURSOR_SAID, Terminal, env, prompt
 from test_play_asks import _DAYS
 
@@ -155,16 +156,6 @@ def test_a_build_of_more_tiles_than_held_says_how_many(
 # --- a wish of the Bottle Genie leaves its space without a buyer --------------------------------
 
 
-def _cut(name: str, events: int, to: Path) -> Path:
-    """The sample ``name`` after its first ``events`` events, at ``to``."""
-    import re
-
-    text = (_SAMPLES / name).read_text(encoding="utf-8")
-    to.write_text("".join(re.split(r"(?m)^(?=\[\[event\]\])", text)[:events + 1]),
-                  encoding="utf-8")
-    return to
-
-
 def test_a_genie_build_says_its_plot_takes_no_buyer(tmp_path: Path) -> None:
     """pro-gifts-genie.toml's event 19: Lena wishes for a build on plot 1 (R6.2, X8); the
     move line says no buyer goes there, and the status shows plot 1 free."""
@@ -172,7 +163,7 @@ def test_a_genie_build_says_its_plot_takes_no_buyer(tmp_path: Path) -> None:
 
     from asara_cli.cli import app
 
-    log = _cut("pro-gifts-genie.toml", 18, tmp_path / "g.toml")
+    log = cut_sample("pro-gifts-genie.toml", 18, tmp_path / "g.toml")
     runner = CliRunner()
     done = runner.invoke(app, ["build", "1", "red", "gold", "window", "--genie", "3", "-c",
                                "violet", "-l", str(log)])
@@ -216,8 +207,8 @@ def test_moves_takes_the_log_as_the_recording_commands_do(
 
     from asara_cli.cli import app
 
-    log = _cut("pro-gifts-genie.toml", 18, tmp_path / "g.toml")
-    other = _cut("pro-gifts-genie.toml", 17, tmp_path / "o.toml")
+    log = cut_sample("pro-gifts-genie.toml", 18, tmp_path / "g.toml")
+    other = cut_sample("pro-gifts-genie.toml", 17, tmp_path / "o.toml")
     given = [str(log) if a == "LOG" else str(other) if a == "OTHER" else a for a in args]
     runner = CliRunner()
     result = runner.invoke(app, ["moves", *given, "--format", "json"], env={"ASARA_LOG": ""})

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from samples import cut_sample
 from terminal import Terminal, session
 from terminal import asara as _asara
 from terminal import env as _env
@@ -518,17 +519,6 @@ def test_the_yspahan_toolbar_says_who_holds_each_row_within_80_columns(
                      "gold: Bart~")
 
 
-def _cut(name: str, events: int, tmp_path: Path) -> Path:
-    """The sample game ``name`` cut after its first ``events`` events, as g.toml."""
-    text = (Path(__file__).parent.parent / "sample_games" / name).read_text(encoding="utf-8")
-    at = -1
-    for _ in range(events + 1):
-        at = text.index("[[event]]", at + 1)
-    log = tmp_path / "g.toml"
-    log.write_text(text[:at], encoding="utf-8")
-    return log
-
-
 def _sample(name: str) -> list[object]:
     return list(read_log(Path(__file__).parent.parent / "sample_games" / name).events)
 
@@ -537,7 +527,7 @@ def test_the_years_deal_is_asked_of_the_table_then_the_buyer_gift_of_the_mover(
         tmp_path: Path) -> None:
     # basic-gifts.toml: the display, then year 1's deal; Omar's first move takes the
     # buyer gift on base 1 (here: the sample's move is another, but the deal is its own)
-    log = _cut("basic-gifts.toml", 1, tmp_path)
+    log = cut_sample("basic-gifts.toml", 1, tmp_path / "g.toml")
     child = Terminal(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
                      cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
                      encoding="utf-8", timeout=60)
@@ -574,7 +564,7 @@ def test_the_years_deal_is_asked_of_the_table_then_the_buyer_gift_of_the_mover(
 def test_a_lighted_window_gift_is_asked_of_the_mover(tmp_path: Path) -> None:
     # pro-gifts-genie.toml, event 10: Lena buys on window 1 and claims the lighted-window
     # gift there, its colour unsaid ("lighted")
-    log = _cut("pro-gifts-genie.toml", 9, tmp_path)
+    log = cut_sample("pro-gifts-genie.toml", 9, tmp_path / "g.toml")
     child = Terminal(sys.executable, ["-m", "asara_cli", "play", "g.toml"],
                      cwd=str(tmp_path), env=_env(tmp_path), dimensions=(40, 80),
                      encoding="utf-8", timeout=60)
@@ -598,7 +588,7 @@ def test_a_lighted_window_gift_is_asked_of_the_mover(tmp_path: Path) -> None:
 ])
 def test_a_gift_choice_left_out_is_refused_by_the_command(
         tmp_path: Path, sample: str, cut: int, move: str, said: str) -> None:
-    log = _cut(sample, cut, tmp_path)
+    log = cut_sample(sample, cut, tmp_path / "g.toml")
     ran = _asara(tmp_path, *move.split(), "--log", "g.toml")
     assert ran.returncode == 2, ran.stderr
     assert ran.stderr.startswith("error: ") and said in " ".join(ran.stderr.split())
@@ -610,7 +600,7 @@ def test_a_gift_choice_left_out_is_refused_by_the_command(
 
 
 def test_the_deal_due_is_refused_as_before_where_nobody_is_asked(tmp_path: Path) -> None:
-    log = _cut("basic-gifts.toml", 1, tmp_path)
+    log = cut_sample("basic-gifts.toml", 1, tmp_path / "g.toml")
     for ran in (_asara(tmp_path, "buy", "base", "green", "--pair", "--space", "1",
                        "--log", "g.toml"),
                 _asara(tmp_path, "play", "g.toml", stdin="buy base green --pair --space 1\n")):

@@ -16,14 +16,14 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import msgspec
 import pytest
 from languages import SHIPPED, asara, each
 from pseudo import CODE, make, turned
+from samples import SAMPLES, cut_sample
 from terminal import env
-from typed import english_left, reader
+from typed import english_in, english_left, reader
 
 from asara_cli import commandwords, language
 from asara_cli.cli.typedwords import english, local, local_group, local_line, quoted
@@ -32,7 +32,6 @@ from asara_cli.games.base import SIM_NAMES, SomeGame
 from asara_cli.logfile.board import load_board
 from asara_cli.logfile.game import GameLog, LogHeader, log_to_text, read_log
 
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 LANGUAGES = [*each(["en", *SHIPPED]), CODE]
 #: The lines of a simulated game typed at a session in the default run (its first year or
 #: days: facts, gifts, builds); ``$ASARA_TYPED_LINES=0`` types the whole game.
@@ -176,7 +175,7 @@ def test_a_recording_commands_help_teaches_the_words_of_the_language(
                 continue
             done = asara(tmp_path, "--game", key, commandwords.local(name), "--help", lang=code)
             assert done.returncode == 0, done.stderr
-            found = _english_left(key, done.stdout)
+            found = english_in(game(key), done.stdout)
             if found:
                 left[name] = found
     assert left == {}, left
@@ -195,7 +194,7 @@ def test_a_refusal_teaches_the_words_of_the_language(
         for log in sorted(folder.glob("*.toml")):
             done = asara(tmp_path, "validate", str(log), lang=code)
             assert done.returncode in (1, 2), done.stderr
-            found = _english_left(key, (done.stdout + done.stderr).replace(str(log), ""))
+            found = english_in(game(key), (done.stdout + done.stderr).replace(str(log), ""))
             if found:
                 left[log.name] = found
     assert left == {}, left
@@ -220,13 +219,11 @@ def test_a_line_refused_says_what_to_type_in_the_language(
     left: dict[str, list[str]] = {}
     with speaking(code, pseudo_dir):
         for key, sample, kept, line in MISTYPED:
-            log = tmp_path / "game.toml"
-            read = read_log(SAMPLES / sample)
-            log.write_text(log_to_text(read.header, read.events[:kept]), encoding="utf-8")
+            log = cut_sample(sample, kept, tmp_path / "game.toml")
             typed = local(game(key), line)
             done = asara(tmp_path, *typed, "--log", str(log), "--dry-run", lang=code)
             assert done.returncode == 2, (typed, done)
-            found = _english_left(key, done.stderr.replace(str(log), ""))
+            found = english_in(game(key), done.stderr.replace(str(log), ""))
             if found:
                 left[" ".join(typed)] = found
     assert left == {}, left
@@ -239,9 +236,7 @@ def test_the_gift_a_refusal_gives_as_example_is_taken_as_typed(
     --gift; typed as given, in the language, the move is taken (the example is the words
     --gift reads, not the gift's name on the screens: Russian's has a colon of its own)."""
     g = game("asara")
-    read = read_log(SAMPLES / "basic-gifts.toml")  # window 1: buy base, after the deal
-    log = tmp_path / "game.toml"
-    log.write_text(log_to_text(read.header, read.events[:2]), encoding="utf-8")
+    log = cut_sample("basic-gifts.toml", 2, tmp_path / "game.toml")  # window 1: buy base
     with speaking(code, pseudo_dir):
         typed = local(g, ["buy", "window", "--space", "1", "-c", "blue"])
         refused = asara(tmp_path, *typed, "--log", str(log), "--dry-run", lang=code)
@@ -250,22 +245,6 @@ def test_the_gift_a_refusal_gives_as_example_is_taken_as_typed(
         taken = asara(tmp_path, *typed, "--gift", example[0], "--log", str(log), "--dry-run",
                       lang=code)
     assert taken.returncode == 0, (example, taken)
-
-
-#: Words of a language that are spelt as an English typed word: French writes a buyer
-#: « violet » (un acheteur violet), the masculine of the word it types, « violette ».
-HOMOGRAPHS = {"fr": {"violet"}}
-
-
-def _english_left(key: str, text: str) -> list[str]:
-    """The English words a move is typed with in ``text``, where the language in use has a
-    word of its own; option names (``--gold``) aside."""
-    from asara_cli.core.i18n import language as in_use
-
-    said: Any = game(key)  # its words' tables: not the contract's, which leaves them to a game
-    words = set(re.findall(r"(?<![-\w])[^\W_]+", text)) - HOMOGRAPHS.get(in_use(), set())
-    return sorted(w for w in words if said.spoken_word(w, None).casefold() != w.casefold()
-                  and said.english_word(w, None) == w)
 
 
 def _first(text: str) -> str:
@@ -336,7 +315,7 @@ def test_a_whole_game_typed_in_the_language_is_the_game_simulated(
     board = load_board(None, g.key)
     assert all(same(board, a, b) for a, b in zip(events, sim.events, strict=True))
     with speaking(code, pseudo_dir):  # what the session said teaches no English word to type
-        left = _english_left(key, ran.stdout.replace(str(session), ""))
+        left = english_in(game(key), ran.stdout.replace(str(session), ""))
     assert left == [], left
 
 

@@ -69,8 +69,29 @@ def english_left(g: SomeGame, words: list[str]) -> list[str]:
         if word.startswith("-"):
             option = word
             continue
-        for piece in filter(None, PIECES.split(word)):
-            if g.spoken_word(piece, option).casefold() != piece.casefold():  # type: ignore
-                left.append(piece)
+        left += [p for p in filter(None, PIECES.split(word)) if _said_otherwise(g, p, option)]
         option = None
     return left
+
+
+#: Words of a language that are spelt as an English typed word: French writes a buyer
+#: « violet » (un acheteur violet), the masculine of the word it types, « violette ».
+HOMOGRAPHS = {"fr": {"violet"}}
+
+
+def english_in(g: SomeGame, text: str) -> list[str]:
+    """The English words a move is typed with in any ``text`` (a help, a refusal, a
+    session's screens), where the language in use has a word of its own; option names
+    (``--gold``) aside, and words that are the language's too."""
+    from asara_cli.core.i18n import language
+
+    words = set(re.findall(r"(?<![-\w])[^\W_]+", text)) - HOMOGRAPHS.get(language(), set())
+    return sorted(w for w in words if _said_otherwise(g, w, None)
+                  and g.english_word(w, None) == w)  # type: ignore[attr-defined]
+
+
+def _said_otherwise(g: SomeGame, word: str, option: str | None) -> bool:
+    """Whether the English typed ``word`` has a word of its own in the language in use (the
+    game's word tables: not the contract's, which leaves them to a game)."""
+    said: str = g.spoken_word(word, option)  # type: ignore[attr-defined]
+    return said.casefold() != word.casefold()
